@@ -1,0 +1,18 @@
+import type { ServiceName } from './services';
+
+export type Language = 'en' | 'ru';
+
+export const LANGUAGES: readonly Language[] = ['en', 'ru'];
+
+/**
+ * What the server publishes at /config.json and the browser reads before rendering.
+ * Nothing secret belongs here: it is served to anyone.
+ */
+export interface RuntimeConfig {
+  readonly productName: string;
+  readonly defaultLanguage: Language;
+  readonly plugins: readonly string[];
+  readonly services: Readonly<Record<ServiceName, string>>;
+  /** Further URLs that receive the same empty POST auth/refresh (spec §7: "also sent to a fixed application host"). */
+  readonly extraRefreshUrls: readonly string[];
+}

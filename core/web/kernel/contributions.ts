@@ -1,0 +1,57 @@
+import type { ComponentType } from 'react';
+import type { ServiceIdentifier } from 'inversify';
+import type { Language } from '@core/shared/runtime-config';
+import type { PermissionRequirement } from '@core/shared/permissions';
+
+/**
+ * Contribution points (Theia style): a token and an interface. A plugin contributes by binding
+ * to the token in its ContainerModule; the consumer multi-injects every binding.
+ */
+
+/** The component for one of the routes the plugin's manifest declares. */
+export interface RouteContribution {
+  readonly path: string;
+  readonly component: ComponentType;
+}
+export const RouteContributionToken: ServiceIdentifier<RouteContribution> = Symbol.for('erp.RouteContribution');
+
+export type TranslationBundle = Readonly<Record<string, unknown>>;
+
+/** One i18n namespace in every language, loaded on first use. */
+export interface TranslationContribution {
+  readonly namespace: string;
+  load(language: Language): Promise<TranslationBundle>;
+}
+export const TranslationContributionToken: ServiceIdentifier<TranslationContribution> =
+  Symbol.for('erp.TranslationContribution');
+
+/** Something placed into a named area of the layout. */
+export interface SlotContribution<Props = object> {
+  readonly id: string;
+  readonly component: ComponentType<Props>;
+  readonly order?: number;
+  /** Hidden from users who lack these codes. */
+  readonly requires?: PermissionRequirement;
+}
+
+export const TopBarItemToken: ServiceIdentifier<SlotContribution> = Symbol.for('erp.TopBarItem');
+export const DashboardWidgetToken: ServiceIdentifier<SlotContribution> = Symbol.for('erp.DashboardWidget');
+export const ProfileMenuItemToken: ServiceIdentifier<SlotContribution> = Symbol.for('erp.ProfileMenuItem');
+
+export interface UserDetailTabProps {
+  readonly userId: number;
+}
+/** A tab of the admin user detail; `id` is also the child route (e.g. `employee-tab`). */
+export interface UserDetailTabContribution extends SlotContribution<UserDetailTabProps> {
+  readonly labelKey: string;
+}
+export const UserDetailTabToken: ServiceIdentifier<UserDetailTabContribution> = Symbol.for('erp.UserDetailTab');
+
+/**
+ * A MobX store holding data of the signed-in user. The kernel resets every contributed store on
+ * sign-out so nothing of one session is visible to the next.
+ */
+export interface StoreContribution {
+  reset(): void;
+}
+export const StoreContributionToken: ServiceIdentifier<StoreContribution> = Symbol.for('erp.Store');

@@ -1,0 +1,114 @@
+import i18next, { type BackendModule, type i18n as I18nInstance, type TOptions } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { inject, injectable, type Container } from 'inversify';
+import { action, makeObservable, observable } from 'mobx';
+import { LANGUAGES, type Language, type RuntimeConfig } from '@core/shared/runtime-config';
+import { BrowserStorage, RuntimeConfigToken } from '../kernel/environment';
+import { KernelContainer } from '../kernel/kernel-container';
+import { TranslationContributionToken, type TranslationBundle } from '../kernel/contributions';
+import coreEn from '../i18n/en.json';
+import coreRu from '../i18n/ru.json';
+import { STORAGE_KEYS } from './storage-keys';
+
+export const CORE_NAMESPACE = 'core';
+
+/** Numbers and dates use this locale unless configured otherwise (spec §9). */
+export const DEFAULT_FORMAT_LOCALE = 'en-US';
+
+const CORE_BUNDLES: Record<Language, TranslationBundle> = { en: coreEn, ru: coreRu };
+
+function isLanguage(value: string | null): value is Language {
+  return value !== null && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * i18next behind a service: English default and fallback, Russian; the language is read from
+ * local storage at start and persisted on change; plugin namespaces load on first use from the
+ * translation contributions bound in the container.
+ */
+@injectable()
+export class I18nService {
+  readonly i18n: I18nInstance;
+  language: Language;
+  readonly ready: Promise<void>;
+
+  constructor(
+    @inject(BrowserStorage) private readonly storage: Storage,
+    @inject(RuntimeConfigToken) config: RuntimeConfig,
+    @inject(KernelContainer) private readonly container: Container,
+  ) {
+    const stored = storage.getItem(STORAGE_KEYS.language);
+    this.language = isLanguage(stored) ? stored : config.defaultLanguage;
+    this.i18n = i18next.createInstance();
+    this.ready = this.i18n
+      .use(this.backend())
+      .use(initReactI18next)
+      .init({
+        lng: this.language,
+        fallbackLng: 'en',
+        supportedLngs: [...LANGUAGES],
+        ns: [CORE_NAMESPACE],
+        defaultNS: CORE_NAMESPACE,
+        interpolation: { escapeValue: false },
+        react: { useSuspense: true },
+        partialBundledLanguages: true,
+        resources: {
+          en: { [CORE_NAMESPACE]: CORE_BUNDLES.en },
+          ru: { [CORE_NAMESPACE]: CORE_BUNDLES.ru },
+        },
+      })
+      .then(() => undefined);
+    makeObservable(this, { language: observable, setLanguage: action });
+    this.applyToDocument();
+  }
+
+  t(key: string, options?: TOptions): string {
+    return this.i18n.t(key, options);
+  }
+
+  async setLanguage(language: Language): Promise<void> {
+    this.language = language;
+    this.storage.setItem(STORAGE_KEYS.language, language);
+    this.applyToDocument();
+    await this.i18n.changeLanguage(language);
+  }
+
+  /** Loads namespaces (for example every enabled plugin's, before the sidebar renders). */
+  async loadNamespaces(namespaces: readonly string[]): Promise<void> {
+    await this.ready;
+    await this.i18n.loadNamespaces([...namespaces]);
+  }
+
+  formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+    return new Intl.NumberFormat(DEFAULT_FORMAT_LOCALE, options).format(value);
+  }
+
+  formatDate(value: Date | string | number, options?: Intl.DateTimeFormatOptions): string {
+    return new Intl.DateTimeFormat(DEFAULT_FORMAT_LOCALE, options ?? { dateStyle: 'short' }).format(new Date(value));
+  }
+
+  private applyToDocument(): void {
+    if (typeof document !== 'undefined') document.documentElement.lang = this.language;
+  }
+
+  private backend(): BackendModule {
+    const container = this.container;
+    return {
+      type: 'backend',
+      init: () => undefined,
+      read: (language, namespace, callback) => {
+        const contribution = container
+          .getAll(TranslationContributionToken, { optional: true })
+          .find((candidate) => candidate.namespace === namespace);
+        if (!contribution || !isLanguage(language)) {
+          callback(null, {});
+          return;
+        }
+        contribution.load(language).then(
+          (bundle) => callback(null, bundle as Record<string, unknown>),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+        );
+      },
+    };
+  }
+}

@@ -1,0 +1,96 @@
+import { inject, injectable } from 'inversify';
+import { action, computed, makeObservable, observable, observableRef } from 'mobx';
+import type { PermissionCode } from '@core/shared/permissions';
+import { BrowserStorage } from '../kernel/environment';
+import { STORAGE_KEYS } from './storage-keys';
+
+/** The user as stored locally after sign-in (spec §3). */
+export interface SessionUser {
+  readonly id: number;
+  readonly username: string;
+  readonly email: string | null;
+  readonly status: string;
+  readonly roles: readonly string[];
+  readonly permissions: readonly PermissionCode[];
+}
+
+/** Paths never remembered as the place to return to after sign-in. */
+const UNREMEMBERED_PATHS = new Set(['/', '/login']);
+
+function readUser(storage: Storage): SessionUser | null {
+  const raw = storage.getItem(STORAGE_KEYS.userData);
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    // A missing or non-object stored user counts as signed out (spec §4).
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as SessionUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in user, the access token and the route to return to, mirrored in local storage. */
+@injectable()
+export class SessionStore {
+  user: SessionUser | null;
+  token: string | null;
+  private readonly storage: Storage;
+
+  constructor(@inject(BrowserStorage) storage: Storage) {
+    this.storage = storage;
+    this.user = readUser(storage);
+    this.token = storage.getItem(STORAGE_KEYS.authToken);
+    makeObservable<SessionStore, 'storage'>(this, {
+      user: observableRef,
+      token: observable,
+      storage: false,
+      isSignedIn: computed,
+      signIn: action,
+      setUser: action,
+      setToken: action,
+      clear: action,
+    });
+  }
+
+  get isSignedIn(): boolean {
+    return this.user !== null;
+  }
+
+  get lastRoute(): string | null {
+    return this.storage.getItem(STORAGE_KEYS.lastRoute);
+  }
+
+  signIn(user: SessionUser, token: string): void {
+    this.setUser(user);
+    this.setToken(token);
+  }
+
+  setUser(user: SessionUser): void {
+    this.user = user;
+    this.storage.setItem(STORAGE_KEYS.userData, JSON.stringify(user));
+  }
+
+  setToken(token: string): void {
+    this.token = token;
+    this.storage.setItem(STORAGE_KEYS.authToken, token);
+  }
+
+  /** Forgets the user and token; the last route is kept so sign-in can return there. */
+  clear(): void {
+    this.user = null;
+    this.token = null;
+    this.storage.removeItem(STORAGE_KEYS.userData);
+    this.storage.removeItem(STORAGE_KEYS.authToken);
+  }
+
+  rememberRoute(path: string): void {
+    if (!UNREMEMBERED_PATHS.has(path)) this.storage.setItem(STORAGE_KEYS.lastRoute, path);
+  }
+
+  /** Returns and forgets the remembered route. */
+  takeLastRoute(): string | null {
+    const route = this.lastRoute;
+    this.storage.removeItem(STORAGE_KEYS.lastRoute);
+    return route;
+  }
+}

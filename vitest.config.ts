@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// Aliases come from tsconfig.json's `paths`, the one place they are written.
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  oxc: {
+    decorator: { legacy: true, emitDecoratorMetadata: true },
+    jsx: { runtime: 'automatic' },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'web', environment: 'happy-dom', include: ['tests/**/web/**/*.test.{ts,tsx}'], setupFiles: ['tests/setup/web.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'node', environment: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/**/web/**'], setupFiles: ['tests/setup/node.ts'] },
+      },
+    ],
+  },
+});
