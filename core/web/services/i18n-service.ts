@@ -50,7 +50,8 @@ export class I18nService {
         ns: [CORE_NAMESPACE],
         defaultNS: CORE_NAMESPACE,
         interpolation: { escapeValue: false },
-        react: { useSuspense: true },
+        // Re-render when a plugin's namespace arrives, not only on a language change.
+        react: { useSuspense: true, bindI18nStore: 'added' },
         partialBundledLanguages: true,
         resources: {
           en: { [CORE_NAMESPACE]: CORE_BUNDLES.en },

@@ -1,0 +1,89 @@
+import fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import type { RuntimeConfig } from '@core/shared/runtime-config';
+import { authRoutes } from './auth/auth-routes';
+import type { Database } from './database/database';
+import { installErrorHandler } from './http/error-handler';
+import { installRouteAccess } from './http/route-access';
+import type { ServerPlugin } from './plugin';
+
+export interface ApiServerOptions {
+  readonly db: Database;
+  /** Access-token signing key. */
+  readonly secret: string;
+  /** Only the enabled plugins: a disabled plugin mounts nothing, so its routes answer 404. */
+  readonly plugins: readonly ServerPlugin[];
+  /** Published at /config.json; nothing secret. */
+  readonly runtimeConfig: RuntimeConfig;
+  readonly pluginSettings: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** The built web app to serve, or null to serve the API only. */
+  readonly webRoot: string | null;
+  readonly logger: boolean;
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The mount point of a service's routes on this server. */
+export function servicePrefix(service: string): string {
+  return `/api/${service}`;
+}
+
+// Content-hashed file names (see rspack.config.ts) never change content, so they may be cached for good.
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|json)$/;
+
+export async function createApiServer(options: ApiServerOptions): Promise<FastifyInstance> {
+  const app = fastify({ logger: options.logger, bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true });
+  installErrorHandler(app);
+  installRouteAccess(app, options.secret);
+  await app.register(cookie);
+
+  app.get('/api/health', { config: { access: { public: true } } }, async (_request, reply) => {
+    try {
+      await options.db.query('SELECT 1');
+      return { data: { status: 'ok', database: options.db.kind } };
+    } catch {
+      return reply.status(503).send({ message: 'The database is unreachable.' });
+    }
+  });
+
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return options.runtimeConfig;
+  });
+
+  await app.register(authRoutes, {
+    prefix: servicePrefix('auth'),
+    db: options.db,
+    secret: options.secret,
+    cookiePath: `${servicePrefix('auth')}/`,
+  });
+
+  for (const plugin of options.plugins) {
+    const settings = options.pluginSettings[plugin.manifest.id] ?? {};
+    await app.register(async (scope) => plugin.register(scope, { db: options.db, settings }), {
+      prefix: servicePrefix(plugin.manifest.service),
+    });
+  }
+
+  if (options.webRoot) {
+    await app.register(fastifyStatic, {
+      root: options.webRoot,
+      wildcard: true,
+      index: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && options.webRoot !== null;
+    if (!wantsPage) return reply.status(404).send({ message: 'Not found.' });
+    // The single-page app owns every other path; index.html is never cached so a deploy is seen at once.
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+
+  return app;
+}

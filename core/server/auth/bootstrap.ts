@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
+import type { Database } from '../database/database';
+import { hashPassword } from './passwords';
+import { SUPERADMIN_ROLE } from './user-directory';
+
+export interface AdminSeed {
+  readonly email: string | undefined;
+  readonly password: string | undefined;
+}
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+
+/** Adds catalogue codes that are missing; never changes or removes what admins edited. */
+export async function seedPermissionCatalogue(db: Database): Promise<void> {
+  for (const entry of PERMISSION_CATALOGUE) {
+    await db.query(
+      `INSERT INTO core.permissions (name, description, service) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING`,
+      [entry.code, entry.description, entry.service],
+    );
+  }
+}
+
+/**
+ * On the first start (no users at all) creates the superadmin. Returns the generated password
+ * when none was configured, so the caller can print it once; null otherwise.
+ */
+export async function seedSuperadmin(db: Database, seed: AdminSeed): Promise<{ email: string; password: string } | null> {
+  const { rows } = await db.query<{ count: string }>('SELECT count(*) AS count FROM core.users');
+  if (Number(rows[0]?.count ?? 0) > 0) return null;
+  const email = seed.email ?? DEFAULT_ADMIN_EMAIL;
+  const password = seed.password ?? randomBytes(12).toString('base64url');
+  const hash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const role = await tx.query<{ id: string }>(
+      `INSERT INTO core.roles (name) VALUES ($1)
+       ON CONFLICT (lower(name)) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
+      [SUPERADMIN_ROLE],
+    );
+    const user = await tx.query<{ id: string }>(
+      `INSERT INTO core.users (username, email, password_hash) VALUES ('admin', $1, $2) RETURNING id`,
+      [email, hash],
+    );
+    await tx.query('INSERT INTO core.user_roles (user_id, role_id) VALUES ($1, $2)', [user.rows[0]?.id, role.rows[0]?.id]);
+  });
+  return seed.password ? null : { email, password };
+}

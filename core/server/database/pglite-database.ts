@@ -1,0 +1,55 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable, QueryResult } from './database';
+
+function toResult<Row>(result: { rows: Row[]; affectedRows?: number }): QueryResult<Row> {
+  return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
+}
+
+/** Embedded PostgreSQL in a data directory: the default, so a bare machine runs the product. */
+export class PgliteDatabase implements Database {
+  readonly kind = 'pglite';
+
+  private constructor(private readonly db: PGlite) {}
+
+  /** `dataDir` undefined keeps the database in memory (tests). */
+  static async open(dataDir: string | undefined): Promise<PgliteDatabase> {
+    const db = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+    await db.waitReady;
+    return new PgliteDatabase(db);
+  }
+
+  /** Opens a copy of a dumped data directory, so tests migrate once and copy per file. */
+  static async fromDump(dump: File | Blob): Promise<PgliteDatabase> {
+    const db = new PGlite({ loadDataDir: dump });
+    await db.waitReady;
+    return new PgliteDatabase(db);
+  }
+
+  async dump(): Promise<File | Blob> {
+    return this.db.dumpDataDir('none');
+  }
+
+  async query<Row extends object>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+    return toResult(await this.db.query<Row>(sql, [...params]));
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.db.exec(sql);
+  }
+
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) =>
+      work({
+        exec: async (sql: string) => {
+          await tx.exec(sql);
+        },
+        query: async <Row extends object>(sql: string, params: readonly unknown[] = []) =>
+          toResult(await tx.query<Row>(sql, [...params])),
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+}

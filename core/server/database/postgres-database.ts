@@ -1,0 +1,54 @@
+import pg from 'pg';
+import type { Database, Queryable, QueryResult } from './database';
+
+function toResult<Row>(result: pg.QueryResult): QueryResult<Row> {
+  return { rows: result.rows as Row[], affectedRows: result.rowCount ?? 0 };
+}
+
+/** A real PostgreSQL through a connection pool, for several server copies behind a load balancer. */
+export class PostgresDatabase implements Database {
+  readonly kind = 'postgres';
+
+  private constructor(private readonly pool: pg.Pool) {}
+
+  static async open(connectionString: string): Promise<PostgresDatabase> {
+    const pool = new pg.Pool({ connectionString, max: 10 });
+    // Fail at start-up, not on the first request, when the server is unreachable.
+    const client = await pool.connect();
+    client.release();
+    return new PostgresDatabase(pool);
+  }
+
+  async query<Row extends object>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+    return toResult(await this.pool.query(sql, [...params]));
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work({
+        exec: async (sql: string) => {
+          await client.query(sql);
+        },
+        query: async <Row extends object>(sql: string, params: readonly unknown[] = []) =>
+          toResult<Row>(await client.query(sql, [...params])),
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError, type FieldErrors } from './api-error';
+
+interface AjvIssue {
+  readonly instancePath: string;
+  readonly message?: string;
+  readonly keyword: string;
+  readonly params: Record<string, unknown>;
+}
+
+/** Turns Fastify's schema errors into field → messages, naming the field a person would recognise. */
+function fieldErrors(issues: readonly AjvIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const missing = issue.keyword === 'required' ? String(issue.params.missingProperty ?? '') : '';
+    const field = missing || issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+    const message = issue.keyword === 'required' ? 'This field is required.' : `This field ${issue.message ?? 'is invalid'}.`;
+    (errors[field] ??= []).push(message);
+  }
+  return errors;
+}
+
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) {
+    const errors = fieldErrors(error.validation as readonly AjvIssue[]);
+    return new ApiError(422, 'The given data was invalid.', errors);
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, 'The request body is not valid JSON.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'The request body is too large.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, 'Unsupported content type.');
+  }
+  if (error instanceof SyntaxError) return new ApiError(400, 'The request body is not valid JSON.');
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ApiError(error.statusCode, error.message);
+  }
+  return new ApiError(500, 'Server error.');
+}
+
+/** Every failure leaves as `{ message, errors? }`; server faults are logged, never echoed. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    const body = apiError.errors ? { message: apiError.message, errors: apiError.errors } : { message: apiError.message };
+    return reply.status(apiError.status).send(body);
+  });
+}

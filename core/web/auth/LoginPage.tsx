@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Field, Input, MessageBar, MessageBarBody, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { HttpError } from '../http/http-error';
+import { useInjection } from '../react/container-context';
+import { AuthService } from '../services/auth-service';
+import { SessionStore } from '../services/session-store';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const useStyles = makeStyles({
+  page: {
+    minHeight: '100vh',
+    display: 'grid',
+    placeItems: 'center',
+    padding: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  card: { width: 'min(400px, 100%)', padding: tokens.spacingHorizontalXXL, gap: tokens.spacingVerticalL },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const auth = useInjection(AuthService);
+  const session = useInjection(SessionStore);
+  const navigate = useNavigate();
+  const styles = useStyles();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim() === '' || password === '') return setProblem(t('login.required'));
+    if (!EMAIL.test(email.trim())) return setProblem(t('login.invalidEmail'));
+    setProblem(null);
+    setBusy(true);
+    try {
+      await auth.signIn(email.trim(), password);
+      navigate(session.takeLastRoute() ?? '/', { replace: true });
+    } catch (error) {
+      setProblem(error instanceof HttpError && error.status === 422 ? t('login.invalidPair') : (error instanceof HttpError ? error.messages[0] : null) ?? t('errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className={styles.page}>
+      <Card className={styles.card}>
+        <div>
+          <Title2 as="h1">{t('login.welcome')}</Title2>
+          <Text as="p">{t('login.subtitle')}</Text>
+        </div>
+        <form className={styles.form} onSubmit={submit} noValidate>
+          {problem && (
+            <MessageBar intent="error">
+              <MessageBarBody>{problem}</MessageBarBody>
+            </MessageBar>
+          )}
+          <Field label={t('login.email')} required>
+            <Input type="email" autoComplete="username" value={email} onChange={(_, data) => setEmail(data.value)} />
+          </Field>
+          <Field label={t('login.password')} required>
+            <Input type="password" autoComplete="current-password" value={password} onChange={(_, data) => setPassword(data.value)} />
+          </Field>
+          <Button appearance="primary" type="submit" disabled={busy}>
+            {t('login.submit')}
+          </Button>
+        </form>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,82 @@
+import type { RuntimeConfig } from '@core/shared/runtime-config';
+import type { SessionStore } from '../services/session-store';
+import type { PageNavigator } from '../kernel/environment';
+import { isSuccess, type HttpTransport, type OutgoingRequest } from './http-transport';
+
+export const REFRESH_PATH = 'auth/refresh';
+export const LOGIN_PATH = '/login';
+
+interface RefreshAnswer {
+  readonly token: string;
+  readonly isReload: boolean;
+}
+
+/** `{ data: { token, is_reload } }`, or null when the answer carries no usable token. */
+function readRefreshAnswer(body: unknown): RefreshAnswer | null {
+  if (typeof body !== 'object' || body === null || !('data' in body)) return null;
+  const data = body.data;
+  if (typeof data !== 'object' || data === null || !('token' in data)) return null;
+  const token = data.token;
+  if (typeof token !== 'string' || token === '') return null;
+  return { token, isReload: 'is_reload' in data && data.is_reload === true };
+}
+
+/**
+ * Renews the session after a 401 (spec §4): one refresh at a time, however many requests were
+ * rejected together; they all wait for it and learn whether to retry.
+ */
+export class RefreshCoordinator {
+  private pending: Promise<boolean> | null = null;
+
+  constructor(
+    private readonly transport: HttpTransport,
+    private readonly session: SessionStore,
+    private readonly navigator: PageNavigator,
+    private readonly config: RuntimeConfig,
+  ) {}
+
+  /**
+   * Resolves true when a request rejected while carrying `rejectedToken` should be retried with the
+   * session's current token; false when it must not be (the page reloads, or the session ended).
+   */
+  renewAfter(rejectedToken: string | null): Promise<boolean> {
+    const current = this.session.token;
+    // Someone refreshed while this request was under way: its rejection says nothing about the new token.
+    if (current && current !== rejectedToken) return Promise.resolve(true);
+    this.pending ??= this.refresh().finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  /** Signs out and sends the user to Login, keeping the current path to come back to. */
+  expireSession(): void {
+    this.session.rememberRoute(this.navigator.currentPath());
+    this.session.clear();
+    this.navigator.navigate(LOGIN_PATH);
+  }
+
+  private async refresh(): Promise<boolean> {
+    for (const url of this.config.extraRefreshUrls) void this.notify(url);
+    const delivery = await this.transport.send(this.refreshRequest(REFRESH_PATH, this.config.services.auth));
+    const answer = isSuccess(delivery.response.status) ? readRefreshAnswer(delivery.body) : null;
+    if (answer === null) {
+      this.expireSession();
+      return false;
+    }
+    this.session.setToken(answer.token);
+    if (!answer.isReload) return true;
+    this.navigator.reload();
+    return false;
+  }
+
+  /** The application host keeps its own session and gets the same refresh; its answer changes nothing here. */
+  private async notify(url: string): Promise<void> {
+    const delivery = await this.transport.send(this.refreshRequest(url));
+    if (!isSuccess(delivery.response.status)) console.warn(`POST ${url} answered ${delivery.response.status}`);
+  }
+
+  private refreshRequest(path: string, baseUrl?: string): OutgoingRequest {
+    return { method: 'POST', path, baseUrl, withCredentials: true };
+  }
+}

@@ -1,0 +1,84 @@
+import { inject, injectable, type Container } from 'inversify';
+import { action, makeObservable, observable } from 'mobx';
+import type { PluginManifest } from '@core/shared/manifest';
+import { KernelContainer } from '../kernel/kernel-container';
+import { I18nService } from '../services/i18n-service';
+import { ToastService } from '../services/toast-service';
+import type { WebPlugin } from './define-plugin';
+
+export type PluginState = 'idle' | 'loading' | 'loaded' | 'failed';
+
+/** The enabled plugins of this app start, as the host selected them from configuration. */
+export const EnabledPlugins = Symbol.for('erp.EnabledPlugins');
+
+/**
+ * Loads a plugin's code on first need and binds its ContainerModule. A plugin that throws while
+ * loading is marked failed and named in an error toast; the rest of the app is untouched.
+ */
+@injectable()
+export class PluginHost {
+  readonly states = observable.map<string, PluginState>();
+  private readonly pending = new Map<string, Promise<boolean>>();
+  private readonly byId: ReadonlyMap<string, WebPlugin>;
+
+  constructor(
+    @inject(EnabledPlugins) plugins: readonly WebPlugin[],
+    @inject(KernelContainer) private readonly container: Container,
+    @inject(ToastService) private readonly toasts: ToastService,
+    @inject(I18nService) private readonly i18n: I18nService,
+  ) {
+    this.byId = new Map(plugins.map((plugin) => [plugin.manifest.id, plugin]));
+    for (const id of this.byId.keys()) this.states.set(id, 'idle');
+    makeObservable<PluginHost, 'setState'>(this, { setState: action });
+  }
+
+  get manifests(): PluginManifest[] {
+    return [...this.byId.values()].map((plugin) => plugin.manifest);
+  }
+
+  state(id: string): PluginState {
+    return this.states.get(id) ?? 'failed';
+  }
+
+  /** Resolves true once the plugin and its dependencies are bound; false if any failed. */
+  ensureLoaded(id: string): Promise<boolean> {
+    const known = this.pending.get(id);
+    if (known) return known;
+    const loading = this.load(id);
+    this.pending.set(id, loading);
+    return loading;
+  }
+
+  /** Forgets a failure so the user can try again. */
+  retry(id: string): Promise<boolean> {
+    if (this.state(id) === 'failed') {
+      this.pending.delete(id);
+      this.setState(id, 'idle');
+    }
+    return this.ensureLoaded(id);
+  }
+
+  private async load(id: string): Promise<boolean> {
+    const plugin = this.byId.get(id);
+    if (!plugin) return false;
+    this.setState(id, 'loading');
+    try {
+      for (const dependency of plugin.manifest.dependencies) {
+        if (!(await this.ensureLoaded(dependency))) throw new Error(`dependency "${dependency}" failed to load`);
+      }
+      const module = await plugin.load();
+      await this.container.loadAsync(module.default);
+      this.setState(id, 'loaded');
+      return true;
+    } catch (error) {
+      console.error(`plugin "${id}" failed to load`, error);
+      this.setState(id, 'failed');
+      this.toasts.error(this.i18n.t('core:errors.pluginFailed', { plugin: this.i18n.t(plugin.manifest.titleKey) }));
+      return false;
+    }
+  }
+
+  private setState(id: string, state: PluginState): void {
+    this.states.set(id, state);
+  }
+}

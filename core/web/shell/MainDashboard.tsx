@@ -1,0 +1,57 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Card, CardHeader, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { DashboardWidgetToken } from '../kernel/contributions';
+import { useInjection, useMultiInjection } from '../react/container-context';
+import { PermissionService } from '../services/permission-service';
+import { SessionStore } from '../services/session-store';
+import { useNavigation } from './use-navigation';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL },
+  list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
+});
+
+/** The landing page: a greeting, the screens this user may open, and the plugins' widgets. */
+export const MainDashboard = observer(function MainDashboard() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const session = useInjection(SessionStore);
+  const permissions = useInjection(PermissionService);
+  const groups = useNavigation();
+  const widgets = useMultiInjection(DashboardWidgetToken)
+    .filter((widget) => !widget.requires || permissions.allows(widget.requires))
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+
+  return (
+    <div className={styles.page}>
+      <Title2 as="h1">{t('dashboard.greeting', { name: session.user?.username ?? '' })}</Title2>
+      <Text as="h2" size={500} weight="semibold">
+        {t('dashboard.yourAreas')}
+      </Text>
+      {groups.length === 0 ? (
+        <Text>{t('dashboard.noAreas')}</Text>
+      ) : (
+        <div className={styles.grid}>
+          {groups.map(({ group, entries }) => (
+            <Card key={group}>
+              <CardHeader header={<Text weight="semibold">{t(`groups.${group}`, { defaultValue: group })}</Text>} />
+              <ul className={styles.list}>
+                {entries.map((entry) => (
+                  <li key={`${entry.pluginId}.${entry.id}`}>
+                    <Link to={entry.path}>{t(entry.labelKey)}</Link>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ))}
+        </div>
+      )}
+      {widgets.map(({ id, component: Widget }) => (
+        <Widget key={id} />
+      ))}
+    </div>
+  );
+});

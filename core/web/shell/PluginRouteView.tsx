@@ -1,0 +1,67 @@
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Button, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import { RouteContributionToken } from '../kernel/contributions';
+import { PluginHost } from '../plugins/plugin-host';
+import { useInjection, useMultiInjection } from '../react/container-context';
+
+interface BoundaryProps {
+  readonly pluginId: string;
+  readonly fallback: ReactNode;
+  readonly children: ReactNode;
+}
+
+/** Keeps a plugin page that throws while rendering from taking the shell down with it. */
+class PluginErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`plugin "${this.props.pluginId}" failed while rendering`, error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+function PluginUnavailable({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <MessageBar intent="error">
+      <MessageBarBody>{t('errors.pluginUnavailable')}</MessageBarBody>
+      <Button onClick={onRetry}>{t('errors.retry')}</Button>
+    </MessageBar>
+  );
+}
+
+const LoadedPluginRoute = observer(function LoadedPluginRoute({ pluginId, path }: { pluginId: string; path: string }) {
+  const host = useInjection(PluginHost);
+  const contribution = useMultiInjection(RouteContributionToken).find((route) => route.path === path);
+  if (!contribution) return <PluginUnavailable onRetry={() => void host.retry(pluginId)} />;
+  const Page = contribution.component;
+  return (
+    <PluginErrorBoundary pluginId={pluginId} fallback={<PluginUnavailable onRetry={() => window.location.reload()} />}>
+      <Page />
+    </PluginErrorBoundary>
+  );
+});
+
+/** A plugin's page: fetches the plugin's code on first visit, then renders its route component. */
+export const PluginRouteView = observer(function PluginRouteView({ pluginId, path }: { pluginId: string; path: string }) {
+  const { t } = useTranslation();
+  const host = useInjection(PluginHost);
+  const state = host.state(pluginId);
+
+  useEffect(() => {
+    void host.ensureLoaded(pluginId);
+  }, [host, pluginId]);
+
+  if (state === 'failed') return <PluginUnavailable onRetry={() => void host.retry(pluginId)} />;
+  if (state !== 'loaded') return <Spinner label={t('shell.loading')} />;
+  return <LoadedPluginRoute pluginId={pluginId} path={path} />;
+});

@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import { LANGUAGES, type Language, type RuntimeConfig } from '@core/shared/runtime-config';
+import { defaultServiceBaseUrl, isServiceName, SERVICE_NAMES, type ServiceName } from '@core/shared/services';
+import { isPostgresUrl } from '@core/server/database/open-database';
+
+/** The server's whole configuration after files and environment are merged. */
+export interface ErpConfig {
+  readonly productName: string;
+  readonly defaultLanguage: Language;
+  readonly plugins: readonly string[];
+  readonly services: Readonly<Record<ServiceName, string>>;
+  readonly extraRefreshUrls: readonly string[];
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly jwtSecret: string | undefined;
+  readonly adminEmail: string | undefined;
+  readonly adminPassword: string | undefined;
+  readonly pluginSettings: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+/** A configuration problem; start-up prints its message as one line and exits with 1. */
+export class ConfigError extends Error {}
+
+type Json = Record<string, unknown>;
+
+const KNOWN_KEYS = new Set([
+  'productName',
+  'defaultLanguage',
+  'plugins',
+  'services',
+  'extraRefreshUrls',
+  'port',
+  'host',
+  'dataDir',
+  'databaseUrl',
+  'pluginSettings',
+]);
+
+function readJsonFile(path: string): Json {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`cannot read configuration file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`configuration file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(`configuration file ${path} must hold a JSON object`);
+  }
+  const unknown = Object.keys(value).filter((key) => !KNOWN_KEYS.has(key));
+  if (unknown.length > 0) throw new ConfigError(`configuration file ${path} has unknown key(s): ${unknown.join(', ')}`);
+  return value as Json;
+}
+
+function text(value: unknown, key: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new ConfigError(`config "${key}" must be a non-empty string`);
+  return value;
+}
+
+function stringList(value: unknown, key: string): string[] {
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    throw new ConfigError(`config "${key}" must be a list of strings`);
+  }
+  return value as string[];
+}
+
+function port(value: unknown, key: string): number {
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 0 || number > 65535) {
+    throw new ConfigError(`config "${key}" must be a port number (0-65535)`);
+  }
+  return number;
+}
+
+function services(value: unknown): Record<ServiceName, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError('config "services" must be an object');
+  const result = Object.fromEntries(SERVICE_NAMES.map((name) => [name, defaultServiceBaseUrl(name)])) as Record<ServiceName, string>;
+  for (const [name, url] of Object.entries(value)) {
+    if (!isServiceName(name)) throw new ConfigError(`config "services" names unknown service "${name}" (known: ${SERVICE_NAMES.join(', ')})`);
+    const base = text(url, `services.${name}`);
+    result[name] = base.endsWith('/') ? base : `${base}/`;
+  }
+  return result;
+}
+
+function pluginSettings(value: unknown): Record<string, Record<string, unknown>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError('config "pluginSettings" must be an object');
+  for (const [id, settings] of Object.entries(value)) {
+    if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
+      throw new ConfigError(`config "pluginSettings.${id}" must be an object`);
+    }
+  }
+  return value as Record<string, Record<string, unknown>>;
+}
+
+/** Comma-separated plugin ids; an empty value enables none. */
+function pluginList(value: string): string[] {
+  return value
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+}
+
+/**
+ * host/erp.config.json, then the file named in ERP_CONFIG over it, then environment variables
+ * over both (PORT, HOST, ERP_PLUGINS, ERP_DATA_DIR, DATABASE_URL, ERP_JWT_SECRET, ERP_ADMIN_*).
+ */
+export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpConfig {
+  const merged: Json = { ...readJsonFile(defaultsPath), ...(env.ERP_CONFIG ? readJsonFile(env.ERP_CONFIG) : {}) };
+  const language = merged.defaultLanguage ?? 'en';
+  if (!(LANGUAGES as readonly unknown[]).includes(language)) {
+    throw new ConfigError(`config "defaultLanguage" must be one of ${LANGUAGES.join(', ')}`);
+  }
+  const databaseUrl = env.DATABASE_URL ?? (merged.databaseUrl === undefined ? undefined : text(merged.databaseUrl, 'databaseUrl'));
+  if (databaseUrl !== undefined && databaseUrl !== '' && !isPostgresUrl(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const plugins = env.ERP_PLUGINS !== undefined ? pluginList(env.ERP_PLUGINS) : stringList(merged.plugins ?? [], 'plugins');
+  return {
+    productName: text(merged.productName ?? 'Back Office', 'productName'),
+    defaultLanguage: language as Language,
+    plugins: [...new Set(plugins)],
+    services: services(merged.services ?? {}),
+    extraRefreshUrls: stringList(merged.extraRefreshUrls ?? [], 'extraRefreshUrls'),
+    port: port(env.PORT ?? merged.port ?? 8080, 'port'),
+    host: text(env.HOST ?? merged.host ?? '127.0.0.1', 'host'),
+    dataDir: text(env.ERP_DATA_DIR ?? merged.dataDir ?? '.data', 'dataDir'),
+    databaseUrl: databaseUrl || undefined,
+    jwtSecret: env.ERP_JWT_SECRET || undefined,
+    adminEmail: env.ERP_ADMIN_EMAIL || undefined,
+    adminPassword: env.ERP_ADMIN_PASSWORD || undefined,
+    pluginSettings: pluginSettings(merged.pluginSettings ?? {}),
+  };
+}
+
+export function runtimeConfigOf(config: ErpConfig): RuntimeConfig {
+  return {
+    productName: config.productName,
+    defaultLanguage: config.defaultLanguage,
+    plugins: config.plugins,
+    services: config.services,
+    extraRefreshUrls: config.extraRefreshUrls,
+  };
+}

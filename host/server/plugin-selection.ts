@@ -1,0 +1,34 @@
+import type { ServerPlugin } from '@core/server/plugin';
+import { ConfigError } from './config';
+
+/**
+ * The enabled plugins in dependency order. An unknown id or a dependency that is not enabled is a
+ * configuration error: the server must not start half-wired.
+ */
+export function selectPlugins(available: readonly ServerPlugin[], enabled: readonly string[]): ServerPlugin[] {
+  const byId = new Map(available.map((plugin) => [plugin.manifest.id, plugin]));
+  for (const id of enabled) {
+    if (!byId.has(id)) {
+      throw new ConfigError(`unknown plugin "${id}" in configuration (available: ${[...byId.keys()].join(', ') || 'none'})`);
+    }
+  }
+  const enabledSet = new Set(enabled);
+  const ordered: ServerPlugin[] = [];
+  const visiting = new Set<string>();
+  const visit = (id: string): void => {
+    const plugin = byId.get(id);
+    if (!plugin || ordered.includes(plugin)) return;
+    if (visiting.has(id)) throw new ConfigError(`plugin "${id}" is part of a dependency cycle`);
+    visiting.add(id);
+    for (const dependency of plugin.manifest.dependencies) {
+      if (!enabledSet.has(dependency)) {
+        throw new ConfigError(`plugin "${id}" needs plugin "${dependency}", which is not enabled`);
+      }
+      visit(dependency);
+    }
+    visiting.delete(id);
+    ordered.push(plugin);
+  };
+  enabled.forEach(visit);
+  return ordered;
+}

@@ -1,0 +1,5 @@
+import type { ServerPlugin } from '@core/server/plugin';
+import admin from '@plugins/admin/server';
+
+/** Every plugin this build knows; configuration chooses which of them run. */
+export const AVAILABLE_SERVER_PLUGINS: readonly ServerPlugin[] = [admin];

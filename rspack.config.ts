@@ -1,0 +1,101 @@
+import { resolve } from 'node:path';
+import { defineConfig } from '@rspack/cli';
+import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
+import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
+
+const root = import.meta.dirname;
+const production = process.env.NODE_ENV !== 'development';
+const devServing = process.env.RSPACK_SERVE === 'true';
+
+/** TypeScript through SWC: legacy decorators and their metadata for inversify, the automatic JSX runtime. */
+function typescriptRule(refresh: boolean): RuleSetRule {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true, decorators: true },
+        transform: {
+          legacyDecorator: true,
+          decoratorMetadata: true,
+          react: { runtime: 'automatic', development: !production, refresh },
+        },
+      },
+    },
+    type: 'javascript/auto',
+  };
+}
+
+// The @core/@plugins/@host aliases come from tsconfig.json's `paths`, their single home.
+const resolveOptions = {
+  extensions: ['.ts', '.tsx', '.js', '.json'],
+  tsConfig: resolve(root, 'tsconfig.json'),
+};
+
+const web: Configuration = {
+  name: 'web',
+  target: 'web',
+  mode: production ? 'production' : 'development',
+  entry: { main: resolve(root, 'host/web/main.tsx') },
+  output: {
+    path: resolve(root, 'dist/web'),
+    publicPath: '/',
+    filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+    chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+    cssFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+    cssChunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+    clean: true,
+  },
+  resolve: resolveOptions,
+  devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+  module: {
+    rules: [typescriptRule(devServing), { test: /\.css$/, type: 'css/auto' }],
+  },
+  plugins: [
+    new rspack.HtmlRspackPlugin({ template: resolve(root, 'host/web/index.html') }),
+    devServing ? new ReactRefreshPlugin() : null,
+  ],
+  optimization: { chunkIds: 'named' },
+  performance: false,
+  devServer: {
+    port: 3000,
+    hot: true,
+    historyApiFallback: true,
+    proxy: [{ context: ['/api', '/config.json'], target: 'http://127.0.0.1:8080' }],
+  },
+};
+
+const server: Configuration = {
+  name: 'server',
+  target: 'node20',
+  mode: production ? 'production' : 'development',
+  entry: { main: resolve(root, 'host/server/main.ts') },
+  output: {
+    path: resolve(root, 'dist/server'),
+    filename: '[name].js',
+    module: true,
+    chunkFormat: 'module',
+    library: { type: 'module' },
+    clean: true,
+  },
+  resolve: resolveOptions,
+  devtool: 'source-map',
+  // Packages stay in node_modules (PGlite loads its WebAssembly beside its own files).
+  externalsType: 'module-import',
+  externalsPresets: { node: true },
+  externals: [
+    ({ request }, callback) => {
+      const bare = request !== undefined && /^(?![./]|@core\/|@plugins\/|@host\/)/.test(request) && !request.startsWith('node:');
+      return bare ? callback(undefined, request) : callback();
+    },
+  ],
+  module: {
+    parser: { javascript: { importMeta: false } },
+    rules: [typescriptRule(false), { resourceQuery: /raw/, type: 'asset/source' }],
+  },
+  optimization: { minimize: false },
+  performance: false,
+};
+
+export default defineConfig(devServing ? [web] : [web, server]);
