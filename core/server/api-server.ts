@@ -69,7 +69,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   if (options.webRoot) {
     await app.register(fastifyStatic, {
       root: options.webRoot,
-      wildcard: true,
+      // One route per built file, found at start: any other path falls through to the page fallback.
+      wildcard: false,
       index: false,
       setHeaders: (reply, path) => {
         reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,4 +1,5 @@
-import 'reflect-metadata';
+// The lite build: modern browsers already have the Map and WeakMap the full build would polyfill.
+import 'reflect-metadata/lite';
 import { createRoot } from 'react-dom/client';
 import type { RuntimeConfig } from '@core/shared/runtime-config';
 import { createKernel, enabledPlugins } from '@core/web/kernel/create-kernel';
@@ -8,7 +9,7 @@ import { AuthService } from '@core/web/services/auth-service';
 import { I18nService } from '@core/web/services/i18n-service';
 import { SessionStore } from '@core/web/services/session-store';
 import { AppRoot } from '@core/web/shell/AppRoot';
-import { createAppRouter } from '@core/web/shell/create-app-router';
+import { appRoutes } from '@core/web/shell/create-app-router';
 import { DARK_SCHEME_MEDIA } from '@core/web/theme/color-scheme-query';
 import { AVAILABLE_PLUGINS } from './plugins';
 
@@ -30,13 +31,12 @@ async function bootstrap(): Promise<void> {
     colorSchemeQuery: window.matchMedia(DARK_SCHEME_MEDIA),
   });
   await container.get(I18nService).ready;
-  const router = createAppRouter(container.get(PluginHost));
-  navigator.useRouter((path) => void router.navigate(path));
+  const routes = appRoutes(container.get(PluginHost));
   // The stored codes may be stale: read them again (spec §6, "loaded from the current-user call").
   if (container.get(SessionStore).isSignedIn) void container.get(AuthService).refreshUser().catch(() => undefined);
   const element = document.getElementById('root');
   if (!element) throw new Error('index.html has no #root element');
-  createRoot(element).render(<AppRoot container={container} router={router} />);
+  createRoot(element).render(<AppRoot container={container} routes={routes} onNavigate={(navigate) => navigator.useRouter(navigate)} />);
 }
 
 bootstrap().catch((error: unknown) => {

@@ -33,6 +33,7 @@ export interface ToastSink {
 export class ToastService {
   private sink: ToastSink | null = null;
   private readonly waiting: ToastRequest[] = [];
+  private readonly demandListeners = new Set<() => void>();
   private nextSlot = 0;
   private sequence = 0;
 
@@ -61,11 +62,29 @@ export class ToastService {
     };
   }
 
+  /**
+   * Calls `listener` once a toast waits for a sink (at once if one already does), so the host can
+   * fetch the toaster's code only when there is something to show. Returns the unsubscribe.
+   */
+  whenNeeded(listener: () => void): () => void {
+    if (this.waiting.length > 0) {
+      listener();
+      return () => undefined;
+    }
+    this.demandListeners.add(listener);
+    return () => this.demandListeners.delete(listener);
+  }
+
   private enqueue(intent: ToastIntent, message: string): void {
     this.sequence += 1;
     const toast: ToastRequest = { id: `toast-${this.sequence}`, intent, message, timeout: TOAST_TIMEOUTS[intent] };
-    if (this.sink) this.schedule(toast);
-    else this.waiting.push(toast);
+    if (this.sink) {
+      this.schedule(toast);
+      return;
+    }
+    this.waiting.push(toast);
+    for (const listener of [...this.demandListeners]) listener();
+    this.demandListeners.clear();
   }
 
   private schedule(toast: ToastRequest): void {

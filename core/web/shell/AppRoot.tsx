@@ -2,24 +2,27 @@ import { StrictMode } from 'react';
 import type { Container } from 'inversify';
 import { observer } from 'mobx-react-lite';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter, type RouteObject } from 'react-router-dom';
 import { FluentProvider, makeStyles } from '@fluentui/react-components';
 import { ContainerProvider } from '../react/container-context';
-import { ToastHost } from '../react/ToastHost';
+import { LazyToastHost } from '../react/LazyToastHost';
 import { I18nService } from '../services/i18n-service';
 import { ThemeService } from '../services/theme-service';
 import { ToastService } from '../services/toast-service';
-import type { createAppRouter } from './create-app-router';
+import { AppRoutes } from './create-app-router';
+import { NavigatorBridge } from './NavigatorBridge';
 
 const useStyles = makeStyles({ provider: { minHeight: '100vh' } });
 
 interface AppRootProps {
   readonly container: Container;
-  readonly router: ReturnType<typeof createAppRouter>;
+  readonly routes: RouteObject[];
+  /** Receives the router's navigate once it exists. */
+  readonly onNavigate: (navigate: (path: string) => void) => void;
 }
 
 /** Providers around the whole app: the container, translations, the Fluent theme, toasts, routes. */
-export const AppRoot = observer(function AppRoot({ container, router }: AppRootProps) {
+export const AppRoot = observer(function AppRoot({ container, routes, onNavigate }: AppRootProps) {
   const styles = useStyles();
   const theme = container.get(ThemeService);
   return (
@@ -27,8 +30,11 @@ export const AppRoot = observer(function AppRoot({ container, router }: AppRootP
       <ContainerProvider container={container}>
         <I18nextProvider i18n={container.get(I18nService).i18n}>
           <FluentProvider theme={theme.fluentTheme} dir={theme.dir} className={styles.provider}>
-            <ToastHost toasts={container.get(ToastService)} />
-            <RouterProvider router={router} />
+            <LazyToastHost toasts={container.get(ToastService)} />
+            <BrowserRouter>
+              <NavigatorBridge register={onNavigate} />
+              <AppRoutes routes={routes} />
+            </BrowserRouter>
           </FluentProvider>
         </I18nextProvider>
       </ContainerProvider>

@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
-import { useLocation, useMatches } from 'react-router-dom';
+import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useInjection } from '../react/container-context';
 import { RuntimeConfigToken } from '../kernel/environment';
 import { isRouteHandle } from './route-handle';
 
-/** Sets the page title from the deepest route's title (else the product name) and scrolls to the top on navigation. */
-export function DocumentTitle() {
+/** Sets the page title from the deepest matched route's title (else the product name) and scrolls to the top on navigation. */
+export function DocumentTitle({ routes }: { routes: RouteObject[] }) {
   const { t } = useTranslation();
   const config = useInjection(RuntimeConfigToken);
-  const matches = useMatches();
-  const { pathname } = useLocation();
-  const titleKey = [...matches].reverse().map((match) => match.handle).find(isRouteHandle)?.titleKey;
+  const location = useLocation();
+  const matches = matchRoutes(routes, location) ?? [];
+  const titleKey = [...matches].reverse().map((match) => match.route.handle as unknown).find(isRouteHandle)?.titleKey;
   const title = titleKey ? t(titleKey) : '';
 
   useEffect(() => {
@@ -20,7 +20,7 @@ export function DocumentTitle() {
 
   useEffect(() => {
     window.scrollTo(0, 0);
-  }, [pathname]);
+  }, [location.pathname]);
 
   return null;
 }

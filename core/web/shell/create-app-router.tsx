@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { LoginPage } from '../auth/LoginPage';
 import type { PluginHost } from '../plugins/plugin-host';
 import { pluginRouteTable } from '../plugins/navigation';
@@ -15,10 +15,10 @@ const PluginRouteView = lazy(() =>
   import(/* webpackChunkName: "shell" */ './PluginRouteView').then((m) => ({ default: m.PluginRouteView })),
 );
 
-function Root() {
+function Root({ table }: { table: () => RouteObject[] }) {
   return (
     <>
-      <DocumentTitle />
+      <DocumentTitle routes={table()} />
       <Outlet />
     </>
   );
@@ -28,9 +28,10 @@ const handle = (titleKey: string): RouteHandle => ({ titleKey });
 
 /** The route table: the core's own pages and, from the manifests, every enabled plugin's. */
 export function appRoutes(host: PluginHost): RouteObject[] {
-  return [
+  const routes: RouteObject[] = [
     {
-      element: <Root />,
+      // The root reads this same table to find the current route's title.
+      element: <Root table={() => routes} />,
       children: [
         { path: '/', element: <HomeRedirect /> },
         {
@@ -63,8 +64,13 @@ export function appRoutes(host: PluginHost): RouteObject[] {
       ],
     },
   ];
+  return routes;
 }
 
-export function createAppRouter(host: PluginHost) {
-  return createBrowserRouter(appRoutes(host));
+/**
+ * The routes rendered by a declarative router (BrowserRouter in the app, MemoryRouter in tests):
+ * the data-router APIs would add to every page's download without serving a need here.
+ */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
