@@ -1,6 +1,7 @@
 // The lite build: modern browsers already have the Map and WeakMap the full build would polyfill.
 import 'reflect-metadata/lite';
 import { createRoot } from 'react-dom/client';
+import './global.css';
 import type { RuntimeConfig } from '@core/shared/runtime-config';
 import { createKernel, enabledPlugins } from '@core/web/kernel/create-kernel';
 import { readDocumentCookie, WindowNavigator } from '@core/web/kernel/environment';

@@ -36,6 +36,7 @@ const useStyles = makeStyles({
     border: `1px solid ${tokens.colorPaletteRedBorder1}`,
   },
   form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  heading: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
 });
 
 export function LoginPage() {
@@ -68,10 +69,10 @@ export function LoginPage() {
   return (
     <main className={styles.page}>
       <section className={styles.panel}>
-        <div>
+        <header className={styles.heading}>
           <Title2 as="h1">{t('login.welcome')}</Title2>
-          <Text as="p">{t('login.subtitle')}</Text>
-        </div>
+          <Text>{t('login.subtitle')}</Text>
+        </header>
         <form className={styles.form} onSubmit={submit} noValidate>
           {problem && (
             <div role="alert" className={styles.problem}>

@@ -3,7 +3,7 @@ import type { Container } from 'inversify';
 import { observer } from 'mobx-react-lite';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, type RouteObject } from 'react-router-dom';
-import { FluentProvider, makeStyles } from '@fluentui/react-components';
+import { FluentProvider } from '@fluentui/react-components';
 import { ContainerProvider } from '../react/container-context';
 import { LazyToastHost } from '../react/LazyToastHost';
 import { I18nService } from '../services/i18n-service';
@@ -11,8 +11,6 @@ import { ThemeService } from '../services/theme-service';
 import { ToastService } from '../services/toast-service';
 import { AppRoutes } from './create-app-router';
 import { NavigatorBridge } from './NavigatorBridge';
-
-const useStyles = makeStyles({ provider: { minHeight: '100vh' } });
 
 interface AppRootProps {
   readonly container: Container;
@@ -23,13 +21,13 @@ interface AppRootProps {
 
 /** Providers around the whole app: the container, translations, the Fluent theme, toasts, routes. */
 export const AppRoot = observer(function AppRoot({ container, routes, onNavigate }: AppRootProps) {
-  const styles = useStyles();
   const theme = container.get(ThemeService);
   return (
     <StrictMode>
       <ContainerProvider container={container}>
         <I18nextProvider i18n={container.get(I18nService).i18n}>
-          <FluentProvider theme={theme.fluentTheme} dir={theme.dir} className={styles.provider}>
+          {/* No layout classes here: Fluent copies the provider's classes onto every portal's mount node. */}
+          <FluentProvider theme={theme.fluentTheme} dir={theme.dir}>
             <LazyToastHost toasts={container.get(ToastService)} />
             <BrowserRouter>
               <NavigatorBridge register={onNavigate} />

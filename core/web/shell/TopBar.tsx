@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button, Dropdown, Option, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { NavigationRegular, SignOutRegular } from '@fluentui/react-icons';
 import { LANGUAGES, type Language } from '@core/shared/runtime-config';
 import { RuntimeConfigToken } from '../kernel/environment';
 import { useInjection } from '../react/container-context';
@@ -21,6 +22,7 @@ const useStyles = makeStyles({
   },
   brand: { flexGrow: 1, fontWeight: tokens.fontWeightSemibold },
   user: { display: 'flex', flexDirection: 'column', alignItems: 'flex-end' },
+  language: { minWidth: '140px' },
 });
 
 export const TopBar = observer(function TopBar({ onToggleSidebar }: { onToggleSidebar: () => void }) {
@@ -40,14 +42,13 @@ export const TopBar = observer(function TopBar({ onToggleSidebar }: { onToggleSi
 
   return (
     <header className={styles.bar}>
-      <Button appearance="subtle" aria-label={t('shell.toggleSidebar')} onClick={onToggleSidebar}>
-        ☰
-      </Button>
+      <Button appearance="subtle" icon={<NavigationRegular />} aria-label={t('shell.toggleSidebar')} onClick={onToggleSidebar} />
       <Text size={400} className={styles.brand}>
         {config.productName}
       </Text>
       <Switch label={t('shell.darkMode')} checked={theme.scheme === 'dark'} onChange={() => theme.toggle()} />
       <Dropdown
+        className={styles.language}
         aria-label={t('shell.language')}
         value={t(`languages.${i18n.language}`)}
         selectedOptions={[i18n.language]}
@@ -63,7 +64,9 @@ export const TopBar = observer(function TopBar({ onToggleSidebar }: { onToggleSi
         <Text weight="semibold">{session.user?.username}</Text>
         <Text size={200}>{session.user?.email}</Text>
       </div>
-      <Button onClick={() => void signOut()}>{t('shell.logout')}</Button>
+      <Button icon={<SignOutRegular />} onClick={() => void signOut()}>
+        {t('shell.logout')}
+      </Button>
     </header>
   );
 });

@@ -13,9 +13,11 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
+  Title2,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useInjection } from '@core/web/react/container-context';
 import { I18nService } from '@core/web/services/i18n-service';
 import { ArticlesStore } from './articles-store';
@@ -55,6 +57,7 @@ export const ArticlesPage = observer(function ArticlesPage() {
   const page = store.page;
   return (
     <div className={styles.page}>
+      <Title2 as="h1">{t('articles.title')}</Title2>
       <form className={styles.form} onSubmit={submit} noValidate>
         <Field label={t('articles.url')} required validationMessage={store.fieldErrors.url?.[0]}>
           <Input value={url} onChange={(_, data) => setUrl(data.value)} type="url" />
@@ -91,13 +94,19 @@ export const ArticlesPage = observer(function ArticlesPage() {
             </TableBody>
           </Table>
           <div className={styles.footer}>
-            <Button disabled={page.current_page <= 1} onClick={() => void store.load(page.current_page - 1)}>
-              ‹
-            </Button>
+            <Button
+              icon={<ChevronLeftRegular />}
+              aria-label={t('articles.previous')}
+              disabled={page.current_page <= 1}
+              onClick={() => void store.load(page.current_page - 1)}
+            />
             <Text>{t('articles.page', { page: page.current_page, pages: page.last_page })}</Text>
-            <Button disabled={page.current_page >= page.last_page} onClick={() => void store.load(page.current_page + 1)}>
-              ›
-            </Button>
+            <Button
+              icon={<ChevronRightRegular />}
+              aria-label={t('articles.next')}
+              disabled={page.current_page >= page.last_page}
+              onClick={() => void store.load(page.current_page + 1)}
+            />
           </div>
         </>
       ) : (

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, freshDataDir, startProductionServer, type ProductionServer } from './support/server';
+
+// Screenshots of the kernel's screens in both themes and both widths, for people to look at
+// (written to e2e/output/screens, never committed).
+let server: ProductionServer;
+test.beforeAll(async () => {
+  server = await startProductionServer({ plugins: 'admin', dataDir: freshDataDir() });
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const width of [1280, 1600]) {
+    test(`screens in ${scheme} at ${width}px`, async ({ browser }) => {
+      const context = await browser.newContext({ baseURL: server.url, colorScheme: scheme, viewport: { width, height: 860 } });
+      const page = await context.newPage();
+      const shot = (name: string) => page.screenshot({ path: `e2e/output/screens/${name}-${scheme}-${width}.png` });
+
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+      await page.getByRole('button', { name: "Let's Get Started" }).click();
+      await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields.');
+      await shot('login');
+
+      await page.getByLabel('Email').fill(ADMIN_EMAIL);
+      await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: "Let's Get Started" }).click();
+      await expect(page.getByRole('heading', { name: 'Hello, admin' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      await shot('dashboard');
+
+      await page.goto('/article');
+      await page.getByLabel('URL').fill('https://example.com/spec');
+      await page.getByLabel('Number').fill(`ERP-${width}-${scheme}`);
+      await page.getByRole('button', { name: 'Add article' }).click();
+      await expect(page.getByRole('cell', { name: `ERP-${width}-${scheme}` })).toBeVisible();
+      await expect(page.locator('.fui-ToastTitle', { hasText: 'Success' })).toBeVisible();
+      await shot('articles');
+      await context.close();
+    });
+  }
+}
