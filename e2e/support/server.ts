@@ -9,8 +9,8 @@ export const ADMIN_PASSWORD = 'e2e-admin-password';
 export interface ProductionServer {
   readonly url: string;
   readonly dataDir: string;
-  /** SIGTERM, then wait for the process to exit. */
-  stop(): Promise<void>;
+  /** SIGTERM, then wait for the process to exit; resolves with its exit code. */
+  stop(): Promise<number | null>;
 }
 
 export function freshDataDir(): string {
@@ -60,9 +60,9 @@ export async function startProductionServer(options: { plugins: string; dataDir:
     url,
     dataDir: options.dataDir,
     stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
+      new Promise<number | null>((done) => {
+        if (child.exitCode !== null) return done(child.exitCode);
+        child.once('exit', (code) => done(code));
         child.kill('SIGTERM');
       }),
   };
