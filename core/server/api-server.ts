@@ -2,10 +2,13 @@ import fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@core/shared/runtime-config';
-import { authRoutes } from './auth/auth-routes';
+import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/auth-settings';
+import { authService } from './auth/auth-service';
 import type { Database } from './database/database';
 import { installErrorHandler } from './http/error-handler';
 import { installRouteAccess } from './http/route-access';
+import { externalOrigins, installSecurityHeaders } from './http/security-headers';
+import { installXsrfProtection } from './http/xsrf';
 import type { ServerPlugin } from './plugin';
 
 export interface ApiServerOptions {
@@ -20,6 +23,8 @@ export interface ApiServerOptions {
   /** The built web app to serve, or null to serve the API only. */
   readonly webRoot: string | null;
   readonly logger: boolean;
+  /** Messenger sign-in and chat-platform linking; both answer 503 while unconfigured. */
+  readonly auth?: AuthSettings;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -35,8 +40,10 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|json)$/;
 export async function createApiServer(options: ApiServerOptions): Promise<FastifyInstance> {
   const app = fastify({ logger: options.logger, bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true });
   installErrorHandler(app);
-  installRouteAccess(app, options.secret);
   await app.register(cookie);
+  installRouteAccess(app, options.secret);
+  installXsrfProtection(app);
+  installSecurityHeaders(app, externalOrigins([...Object.values(options.runtimeConfig.services), ...options.runtimeConfig.extraRefreshUrls]));
 
   app.get('/api/health', { config: { access: { public: true } } }, async (_request, reply) => {
     try {
@@ -52,11 +59,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     return options.runtimeConfig;
   });
 
-  await app.register(authRoutes, {
+  await app.register(authService, {
     prefix: servicePrefix('auth'),
     db: options.db,
     secret: options.secret,
-    cookiePath: `${servicePrefix('auth')}/`,
+    settings: options.auth ?? DEFAULT_AUTH_SETTINGS,
   });
 
   for (const plugin of options.plugins) {

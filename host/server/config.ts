@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language, type RuntimeConfig } from '@core/shared/runtime-config';
 import { defaultServiceBaseUrl, isServiceName, SERVICE_NAMES, type ServiceName } from '@core/shared/services';
+import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from '@core/server/auth/auth-settings';
 import { isPostgresUrl } from '@core/server/database/open-database';
 
 /** The server's whole configuration after files and environment are merged. */
@@ -18,6 +19,7 @@ export interface ErpConfig {
   readonly adminEmail: string | undefined;
   readonly adminPassword: string | undefined;
   readonly pluginSettings: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly auth: AuthSettings;
 }
 
 /** A configuration problem; start-up prints its message as one line and exits with 1. */
@@ -36,6 +38,7 @@ const KNOWN_KEYS = new Set([
   'dataDir',
   'databaseUrl',
   'pluginSettings',
+  'auth',
 ]);
 
 function readJsonFile(path: string): Json {
@@ -100,6 +103,46 @@ function pluginSettings(value: unknown): Record<string, Record<string, unknown>>
   return value as Record<string, Record<string, unknown>>;
 }
 
+function section(value: unknown, key: string): Json {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError(`config "${key}" must be an object`);
+  return value as Json;
+}
+
+function optionalText(value: unknown, key: string): string | undefined {
+  return value === undefined || value === '' ? undefined : text(value, key);
+}
+
+function optionalUrl(value: unknown, key: string): string | undefined {
+  const url = optionalText(value, key);
+  if (url !== undefined && !/^https?:\/\//.test(url)) throw new ConfigError(`config "${key}" must be an http(s) URL`);
+  return url?.replace(/\/+$/, '');
+}
+
+/** Secrets (bot token, client secret) come from the environment; the rest may sit in the file. */
+function authSettings(value: unknown, env: NodeJS.ProcessEnv): AuthSettings {
+  const auth = section(value, 'auth');
+  const telegram = section(auth.telegram, 'auth.telegram');
+  const mattermost = section(auth.mattermost, 'auth.mattermost');
+  const maxAge = telegram.maxAgeSeconds ?? DEFAULT_AUTH_SETTINGS.telegram.maxAgeSeconds;
+  if (typeof maxAge !== 'number' || !Number.isInteger(maxAge) || maxAge <= 0) {
+    throw new ConfigError('config "auth.telegram.maxAgeSeconds" must be a positive whole number');
+  }
+  return {
+    telegram: {
+      botToken: optionalText(env.ERP_TELEGRAM_BOT_TOKEN, 'ERP_TELEGRAM_BOT_TOKEN'),
+      botLink: optionalUrl(env.ERP_TELEGRAM_BOT_LINK ?? telegram.botLink, 'auth.telegram.botLink'),
+      maxAgeSeconds: maxAge,
+    },
+    mattermost: {
+      url: optionalUrl(env.ERP_MATTERMOST_URL ?? mattermost.url, 'auth.mattermost.url'),
+      clientId: optionalText(env.ERP_MATTERMOST_CLIENT_ID ?? mattermost.clientId, 'auth.mattermost.clientId'),
+      clientSecret: optionalText(env.ERP_MATTERMOST_CLIENT_SECRET, 'ERP_MATTERMOST_CLIENT_SECRET'),
+      redirectUri: optionalUrl(env.ERP_MATTERMOST_REDIRECT_URI ?? mattermost.redirectUri, 'auth.mattermost.redirectUri'),
+    },
+  };
+}
+
 /** Comma-separated plugin ids; an empty value enables none. */
 function pluginList(value: string): string[] {
   return value
@@ -137,6 +180,7 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
     adminEmail: env.ERP_ADMIN_EMAIL || undefined,
     adminPassword: env.ERP_ADMIN_PASSWORD || undefined,
     pluginSettings: pluginSettings(merged.pluginSettings ?? {}),
+    auth: authSettings(merged.auth, env),
   };
 }
 

@@ -46,6 +46,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       pluginSettings: config.pluginSettings,
       webRoot: options.webRoot,
       logger: options.logger,
+      auth: config.auth,
     });
     const url = await app.listen({ port: config.port, host: config.host });
     return {

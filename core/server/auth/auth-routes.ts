@@ -1,21 +1,17 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../database/database';
 import { ApiError, unauthenticated } from '../http/api-error';
 import { callerId } from '../http/route-access';
-import { signAccessToken } from './access-token';
 import { decoyPasswordHash, verifyPassword } from './passwords';
-import { issueRefreshToken, REFRESH_TOKEN_DAYS, revokeRefreshFamily, rotateRefreshToken } from './refresh-tokens';
-import { findAccountByEmail, findAccountById, type UserAccount } from './user-directory';
+import { revokeRefreshFamily, rotateRefreshToken } from './refresh-tokens';
+import { REFRESH_COOKIE, type SessionIssuer } from './session-issuer';
 
-export const REFRESH_COOKIE = 'refresh_token';
+export { REFRESH_COOKIE };
+import { assertSignInAllowed, recordSignInFailure } from './sign-in-throttle';
+import { findAccountByEmail, findAccountById } from './user-directory';
+
 export const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
-
-export interface AuthRoutesOptions {
-  readonly db: Database;
-  readonly secret: string;
-  /** The cookie is sent only to the auth service's own paths. */
-  readonly cookiePath: string;
-}
+export const ACCOUNT_BLOCKED = 'This account is blocked.';
 
 interface LoginBody {
   email: string;
@@ -34,29 +30,18 @@ const loginSchema = {
 } as const;
 
 /** Sign-in, token refresh with rotation, sign-out and the current user. */
-export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions): Promise<void> {
-  const { db, secret, cookiePath } = options;
-
-  const accessToken = (account: UserAccount): string =>
-    signAccessToken({ sub: account.user.id, pv: account.permissionsVersion, codes: account.user.permissions }, secret);
-
-  const setRefreshCookie = (reply: FastifyReply, token: string, secure: boolean): void => {
-    reply.setCookie(REFRESH_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      path: cookiePath,
-      maxAge: REFRESH_TOKEN_DAYS * 24 * 60 * 60,
-    });
-  };
-
+export function authRoutes(app: FastifyInstance, db: Database, sessions: SessionIssuer): void {
   app.post<{ Body: LoginBody }>('/auth/login', { schema: loginSchema, config: { access: { public: true } } }, async (request, reply) => {
-    const account = await findAccountByEmail(db, request.body.email.trim());
+    const email = request.body.email.trim();
+    await assertSignInAllowed(db, request.ip, email);
+    const account = await findAccountByEmail(db, email);
     const valid = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), request.body.password);
-    if (!account || !valid) throw new ApiError(422, INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
-    if (account.user.status !== 'active') throw new ApiError(422, 'This account is blocked.', { email: ['This account is blocked.'] });
-    setRefreshCookie(reply, await issueRefreshToken(db, account.user.id, account.permissionsVersion), request.protocol === 'https');
-    return { data: { user: account.user, token: accessToken(account) } };
+    if (!account || !valid) {
+      await recordSignInFailure(db, request.ip, email);
+      throw new ApiError(422, INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
+    }
+    if (account.user.status !== 'active') throw new ApiError(422, ACCOUNT_BLOCKED, { email: [ACCOUNT_BLOCKED] });
+    return sessions.signIn(request, reply, account);
   });
 
   app.post('/auth/refresh', { config: { access: { public: true } } }, async (request, reply) => {
@@ -64,15 +49,15 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     if (!presented) throw unauthenticated();
     const rotation = await rotateRefreshToken(db, presented);
     if (rotation.kind === 'invalid') {
-      reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
+      sessions.clearRefreshCookie(reply);
       throw unauthenticated();
     }
     const account = await findAccountById(db, rotation.userId);
     if (!account) throw unauthenticated();
-    setRefreshCookie(reply, rotation.token, request.protocol === 'https');
+    sessions.setRefreshCookie(request, reply, rotation.token);
     return {
       data: {
-        token: accessToken(account),
+        token: sessions.accessToken(account),
         // The roles or permissions changed since the old token: the client reloads and reads them again.
         is_reload: account.permissionsVersion !== rotation.permissionsVersion,
       },
@@ -82,7 +67,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   app.post('/auth/logout', { config: { access: { public: true } } }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
     if (presented) await revokeRefreshFamily(db, presented);
-    reply.clearCookie(REFRESH_COOKIE, { path: cookiePath });
+    sessions.clearRefreshCookie(reply);
     return { data: { signed_out: true } };
   });
 

@@ -74,3 +74,10 @@ CREATE TABLE settings (
   key text PRIMARY KEY,
   value text NOT NULL
 );
+
+-- Failed sign-ins, counted per IP and per e-mail across every server copy.
+CREATE TABLE sign_in_failures (
+  key text NOT NULL,
+  failed_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX sign_in_failures_key_idx ON sign_in_failures (key, failed_at);
