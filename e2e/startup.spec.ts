@@ -48,8 +48,11 @@ test('SIGTERM closes the server and database cleanly, and the data survives a re
   expect(await server.stop()).toBe(0);
   server = await startProductionServer({ plugins: 'admin', dataDir });
   try {
+    await request.get(`${server.url}/config.json`);
+    const xsrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
     const login = await request.post(`${server.url}/api/auth/auth/login`, {
       data: { email: 'admin@example.com', password: 'e2e-admin-password' },
+      headers: { 'X-XSRF-TOKEN': xsrf },
     });
     expect(login.status()).toBe(200);
   } finally {
