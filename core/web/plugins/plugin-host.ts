@@ -1,4 +1,4 @@
-import { inject, injectable, type Container } from 'inversify';
+import { inject, injectable, type Container, type ContainerModule } from 'inversify';
 import { action, makeObservable, observable } from 'mobx';
 import type { PluginManifest } from '@core/shared/manifest';
 import { KernelContainer } from '../kernel/kernel-container';
@@ -42,35 +42,54 @@ export class PluginHost {
 
   /** Resolves true once the plugin and its dependencies are bound; false if any failed. */
   ensureLoaded(id: string): Promise<boolean> {
-    const known = this.pending.get(id);
-    if (known) return known;
-    const loading = this.load(id);
-    this.pending.set(id, loading);
-    return loading;
+    return this.ensureLoadedVia(id, []);
   }
 
-  /** Forgets a failure so the user can try again. */
+  /** Forgets the failures of the plugin and of the dependencies it needs, so the user can try again. */
   retry(id: string): Promise<boolean> {
+    this.forgetFailures(id, new Set());
+    return this.ensureLoaded(id);
+  }
+
+  private forgetFailures(id: string, seen: Set<string>): void {
+    if (seen.has(id)) return;
+    seen.add(id);
     if (this.state(id) === 'failed') {
       this.pending.delete(id);
       this.setState(id, 'idle');
     }
-    return this.ensureLoaded(id);
+    for (const dependency of this.byId.get(id)?.manifest.dependencies ?? []) this.forgetFailures(dependency, seen);
   }
 
-  private async load(id: string): Promise<boolean> {
+  /** `chain` is the path of plugins waiting on this one: meeting one of them again is a cycle. */
+  private ensureLoadedVia(id: string, chain: readonly string[]): Promise<boolean> {
+    const known = this.pending.get(id);
+    if (known) return known;
+    const loading = this.load(id, [...chain, id]);
+    this.pending.set(id, loading);
+    return loading;
+  }
+
+  private async load(id: string, chain: readonly string[]): Promise<boolean> {
     const plugin = this.byId.get(id);
     if (!plugin) return false;
     this.setState(id, 'loading');
+    let bound: ContainerModule | null = null;
     try {
+      // Yield first, so the pending promise is recorded before any dependency asks for it.
+      await Promise.resolve();
       for (const dependency of plugin.manifest.dependencies) {
-        if (!(await this.ensureLoaded(dependency))) throw new Error(`dependency "${dependency}" failed to load`);
+        if (chain.includes(dependency)) throw new Error(`dependency cycle: ${[...chain, dependency].join(' → ')}`);
+        if (!(await this.ensureLoadedVia(dependency, chain))) throw new Error(`dependency "${dependency}" failed to load`);
       }
-      const module = await plugin.load();
-      await this.container.loadAsync(module.default);
+      const module = (await plugin.load()).default;
+      bound = module;
+      await this.container.loadAsync(module);
       this.setState(id, 'loaded');
       return true;
     } catch (error) {
+      // A module that threw halfway must not leave half its bindings behind for the retry to double.
+      if (bound) await this.container.unloadAsync(bound).catch(() => undefined);
       console.error(`plugin "${id}" failed to load`, error);
       this.setState(id, 'failed');
       this.toasts.error(this.i18n.t('core:errors.pluginFailed', { plugin: this.i18n.t(plugin.manifest.titleKey) }));
