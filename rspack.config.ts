@@ -33,6 +33,9 @@ const resolveOptions = {
   tsConfig: resolve(root, 'tsconfig.json'),
 };
 
+/** Content-hashed names in production, so the server may let browsers cache them for good. */
+const assetName = (ext: string): string => (production ? `assets/[name].[contenthash:10].${ext}` : `assets/[name].${ext}`);
+
 const web: Configuration = {
   name: 'web',
   target: 'web',
@@ -41,10 +44,10 @@ const web: Configuration = {
   output: {
     path: resolve(root, 'dist/web'),
     publicPath: '/',
-    filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
-    chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
-    cssFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
-    cssChunkFilename: production ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
+    filename: assetName('js'),
+    chunkFilename: assetName('js'),
+    cssFilename: assetName('css'),
+    cssChunkFilename: assetName('css'),
     clean: true,
   },
   resolve: resolveOptions,

@@ -5,12 +5,7 @@ import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from '@core/server/auth/auth
 import { isPostgresUrl } from '@core/server/database/open-database';
 
 /** The server's whole configuration after files and environment are merged. */
-export interface ErpConfig {
-  readonly productName: string;
-  readonly defaultLanguage: Language;
-  readonly plugins: readonly string[];
-  readonly services: Readonly<Record<ServiceName, string>>;
-  readonly extraRefreshUrls: readonly string[];
+export interface ErpConfig extends RuntimeConfig {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;

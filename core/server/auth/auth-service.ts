@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../database/database';
 import type { AuthSettings } from './auth-settings';
 import { authRoutes } from './auth-routes';
+import { mattermostRoutes } from './mattermost-routes';
+import { rolesRoutes } from './roles-routes';
 import { sessionIssuer } from './session-issuer';
+import { telegramRoutes } from './telegram-routes';
+import { usersRoutes } from './users-routes';
 
 export interface AuthServiceOptions {
   readonly db: Database;
@@ -14,6 +18,11 @@ export interface AuthServiceOptions {
 
 /** The core auth service: always mounted, whatever plugins are enabled. */
 export async function authService(app: FastifyInstance, options: AuthServiceOptions): Promise<void> {
-  const sessions = sessionIssuer(options.db, options.secret, `${options.prefix}/`);
-  authRoutes(app, options.db, sessions);
+  const { db, settings } = options;
+  const sessions = sessionIssuer(db, options.secret, `${options.prefix}/`);
+  authRoutes(app, db, sessions);
+  usersRoutes(app, db);
+  rolesRoutes(app, db);
+  telegramRoutes(app, db, sessions, settings.telegram);
+  mattermostRoutes(app, db, settings.mattermost);
 }

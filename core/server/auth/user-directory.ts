@@ -1,14 +1,7 @@
+import type { SessionUser } from '@core/shared/session-user';
 import type { Queryable } from '../database/database';
 
-/** The signed-in user as the browser stores it (spec §3), plus what tokens need. */
-export interface SessionUser {
-  readonly id: number;
-  readonly username: string;
-  readonly email: string | null;
-  readonly status: string;
-  readonly roles: readonly string[];
-  readonly permissions: readonly string[];
-}
+export type { SessionUser };
 
 export interface UserAccount {
   readonly user: SessionUser;

@@ -1,18 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { action, computed, makeObservable, observable, observableRef } from 'mobx';
-import type { PermissionCode } from '@core/shared/permissions';
+import type { SessionUser } from '@core/shared/session-user';
 import { BrowserStorage } from '../kernel/environment';
 import { STORAGE_KEYS } from './storage-keys';
 
-/** The user as stored locally after sign-in (spec §3). */
-export interface SessionUser {
-  readonly id: number;
-  readonly username: string;
-  readonly email: string | null;
-  readonly status: string;
-  readonly roles: readonly string[];
-  readonly permissions: readonly PermissionCode[];
-}
+export type { SessionUser };
+
 
 /** Paths never remembered as the place to return to after sign-in. */
 const UNREMEMBERED_PATHS = new Set(['/', '/login']);

@@ -9,6 +9,8 @@ CREATE TABLE users (
   tg_user_id bigint,
   tg_login text,
   manager_id bigint REFERENCES users (id) ON DELETE SET NULL,
+  mattermost_user_id text,
+  mattermost_username text,
   -- Raised whenever the user's roles or permissions change; carried in access tokens.
   permissions_version integer NOT NULL DEFAULT 1,
   created_at timestamptz NOT NULL DEFAULT now(),
@@ -81,3 +83,14 @@ CREATE TABLE sign_in_failures (
   failed_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX sign_in_failures_key_idx ON sign_in_failures (key, failed_at);
+
+-- Chat-platform (Mattermost) account linking: one row per started OAuth flow, keyed by its hash (the OAuth state).
+CREATE TABLE mattermost_link_requests (
+  hash text PRIMARY KEY,
+  user_id bigint NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  mattermost_user_id text,
+  mattermost_username text,
+  error text,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  completed_at timestamptz
+);
