@@ -21,15 +21,19 @@ const MIGRATION_LOCK = 727_274_101;
  * them per owner. Returns the names applied.
  */
 export async function migrate(db: Database, sets: readonly MigrationSet[]): Promise<string[]> {
-  await db.query(`CREATE SCHEMA IF NOT EXISTS erp_meta`);
-  await db.query(
-    `CREATE TABLE IF NOT EXISTS erp_meta.migrations (
-       owner text NOT NULL,
-       name text NOT NULL,
-       applied_at timestamptz NOT NULL DEFAULT now(),
-       PRIMARY KEY (owner, name)
-     )`,
-  );
+  await db.transaction(async (tx) => {
+    // IF NOT EXISTS alone still races when two copies start at once; the lock serialises them.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query(`CREATE SCHEMA IF NOT EXISTS erp_meta`);
+    await tx.query(
+      `CREATE TABLE IF NOT EXISTS erp_meta.migrations (
+         owner text NOT NULL,
+         name text NOT NULL,
+         applied_at timestamptz NOT NULL DEFAULT now(),
+         PRIMARY KEY (owner, name)
+       )`,
+    );
+  });
   const applied: string[] = [];
   for (const set of sets) {
     const schema = set.owner.replaceAll('-', '_');
