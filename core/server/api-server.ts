@@ -23,6 +23,8 @@ export interface ApiServerOptions {
   /** The built web app to serve, or null to serve the API only. */
   readonly webRoot: string | null;
   readonly logger: boolean;
+  /** How many proxies in front of the server to trust for X-Forwarded-*; none by default. */
+  readonly trustProxy?: number;
   /** Messenger sign-in and chat-platform linking; both answer 503 while unconfigured. */
   readonly auth?: AuthSettings;
 }
@@ -38,7 +40,15 @@ export function servicePrefix(service: string): string {
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|json)$/;
 
 export async function createApiServer(options: ApiServerOptions): Promise<FastifyInstance> {
-  const app = fastify({ logger: options.logger, bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true });
+  const app = fastify({
+    logger: options.logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    // Behind a load balancer the client's address comes from X-Forwarded-For (sign-in throttling counts per IP).
+    trustProxy: (_address: string, hop: number) => hop < (options.trustProxy ?? 0),
+    // Unknown fields are refused rather than silently dropped, and every invalid field is reported at once.
+    ajv: { customOptions: { removeAdditional: false, allErrors: true } },
+  });
   installErrorHandler(app);
   await app.register(cookie);
   installRouteAccess(app, options.secret);

@@ -15,6 +15,8 @@ export interface ErpConfig extends RuntimeConfig {
   readonly adminPassword: string | undefined;
   readonly pluginSettings: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly auth: AuthSettings;
+  /** How many proxies in front of the server to trust for the client address (0: none). */
+  readonly trustProxy: number;
 }
 
 /** A configuration problem; start-up prints its message as one line and exits with 1. */
@@ -34,6 +36,7 @@ const KNOWN_KEYS = new Set([
   'databaseUrl',
   'pluginSettings',
   'auth',
+  'trustProxy',
 ]);
 
 function readJsonFile(path: string): Json {
@@ -138,6 +141,14 @@ function authSettings(value: unknown, env: NodeJS.ProcessEnv): AuthSettings {
   };
 }
 
+function proxyHops(value: unknown): number {
+  const hops = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof hops !== 'number' || !Number.isInteger(hops) || hops < 0 || hops > 10) {
+    throw new ConfigError('config "trustProxy" (ERP_TRUST_PROXY) must be the number of proxies in front of the server, 0-10');
+  }
+  return hops;
+}
+
 /** Comma-separated plugin ids; an empty value enables none. */
 function pluginList(value: string): string[] {
   return value
@@ -176,6 +187,7 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
     adminPassword: env.ERP_ADMIN_PASSWORD || undefined,
     pluginSettings: pluginSettings(merged.pluginSettings ?? {}),
     auth: authSettings(merged.auth, env),
+    trustProxy: proxyHops(env.ERP_TRUST_PROXY ?? merged.trustProxy ?? 0),
   };
 }
 

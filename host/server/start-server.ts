@@ -47,6 +47,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       webRoot: options.webRoot,
       logger: options.logger,
       auth: config.auth,
+      trustProxy: config.trustProxy,
     });
     const url = await app.listen({ port: config.port, host: config.host });
     return {

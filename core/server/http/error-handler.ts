@@ -12,9 +12,17 @@ interface AjvIssue {
 function fieldErrors(issues: readonly AjvIssue[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
-    const missing = issue.keyword === 'required' ? String(issue.params.missingProperty ?? '') : '';
-    const field = missing || issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-    const message = issue.keyword === 'required' ? 'This field is required.' : `This field ${issue.message ?? 'is invalid'}.`;
+    // `required` and `additionalProperties` are reported on the parent object; name the property itself.
+    const named =
+      issue.keyword === 'required' ? issue.params.missingProperty : issue.keyword === 'additionalProperties' ? issue.params.additionalProperty : undefined;
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const field = [path, typeof named === 'string' ? named : ''].filter(Boolean).join('.') || 'body';
+    const message =
+      issue.keyword === 'required'
+        ? 'This field is required.'
+        : issue.keyword === 'additionalProperties'
+          ? 'This field is not allowed.'
+          : `This field ${issue.message ?? 'is invalid'}.`;
     (errors[field] ??= []).push(message);
   }
   return errors;

@@ -19,6 +19,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     claims: AccessClaims | null;
   }
+  interface FastifyInstance {
+    /** Every API route and what it demands, for audits and tests. */
+    routeAccessTable: DeclaredRoute[];
+  }
+}
+
+export interface DeclaredRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly access: RouteAccess;
 }
 
 export class UndeclaredAccessError extends Error {}
@@ -31,11 +41,13 @@ function bearer(request: FastifyRequest): string | null {
 /** Reads the access token on every request and enforces each route's declared access. */
 export function installRouteAccess(app: FastifyInstance, secret: string): void {
   app.decorateRequest('claims', null);
+  const table: DeclaredRoute[] = [];
+  app.decorate('routeAccessTable', table);
   app.addHook('onRoute', (route) => {
-    // Static files are public by nature; every API route must say who may call it.
-    if (route.url.startsWith('/api/') && !route.config?.access) {
-      throw new UndeclaredAccessError(`route ${String(route.method)} ${route.url} declares no access (config.access)`);
-    }
+    if (!route.url.startsWith('/api/')) return; // static files are public by nature
+    const access = route.config?.access;
+    if (!access) throw new UndeclaredAccessError(`route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;

@@ -5,12 +5,14 @@ import { validationError } from '@core/server/http/api-error';
 import { ARTICLE_CODE, type Article, type ArticleInput } from '../shared/article';
 
 const MAX_PER_PAGE = 100;
+// Far beyond any real list, and small enough that the offset stays a safe SQL integer.
+const MAX_PAGE = 1_000_000;
 
 const listSchema = {
   querystring: {
     type: 'object',
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1 },
+      page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
       per_page: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: 20 },
     },
   },
@@ -65,14 +67,14 @@ export function articlesRoutes(app: FastifyInstance, db: Database): void {
     const url = request.body.url.trim();
     const externalId = request.body.external_id.trim();
     if (!isHttpUrl(url)) throw validationError({ url: ['The url must be an http or https address.'] });
-    const clash = await db.query('SELECT 1 FROM admin.articles WHERE external_id = $1', [externalId]);
-    if (clash.rows.length > 0) throw validationError({ external_id: ['This external id is already taken.'] });
+    // ON CONFLICT rather than check-then-insert: two requests at once cannot both pass a check.
     const { rows } = await db.query<Article & { id: string }>(
-      'INSERT INTO admin.articles (url, external_id) VALUES ($1, $2) RETURNING id, url, external_id, created_at',
+      `INSERT INTO admin.articles (url, external_id) VALUES ($1, $2)
+       ON CONFLICT (external_id) DO NOTHING RETURNING id, url, external_id, created_at`,
       [url, externalId],
     );
-    const row = rows[0];
-    if (!row) throw new Error('insert returned no row');
+    if (rows.length === 0) throw validationError({ external_id: ['This external id is already taken.'] });
+    const row = rows[0] as Article & { id: string };
     return reply.status(201).send({ data: { ...row, id: Number(row.id) } });
   });
 }

@@ -1,0 +1,188 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, QueryResult } from '@core/server/database/database';
+import type { RuntimeConfig } from '@core/shared/runtime-config';
+import admin from '@plugins/admin/server';
+import { bearer, buildServer, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET, unreachableDatabase } from '../../support/server/test-database';
+
+const INDEX_HTML = '<!doctype html><title>Test Office</title><div id="root"></div>';
+const HASHED_JS = 'console.log("hashed");';
+
+describe('health', () => {
+  it('answers 200 with the database kind when the database answers', async () => {
+    // A database double that answers every query; the real PGlite answer is covered by start-server.test.ts.
+    const queries: string[] = [];
+    const answering: Database = {
+      ...unreachableDatabase(),
+      kind: 'pglite',
+      query: async <Row extends object>(sql: string): Promise<QueryResult<Row>> => {
+        queries.push(sql);
+        return { rows: [], affectedRows: 0 };
+      },
+    };
+    const app = await buildServer({ db: answering });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ data: { status: 'ok', database: 'pglite' } });
+      expect(queries).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 503 when the database query fails', async () => {
+    const app = await buildServer({ db: unreachableDatabase() });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: 'The database is unreachable.' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the API without a web root', () => {
+  const runtimeConfig: RuntimeConfig = {
+    ...TEST_RUNTIME_CONFIG,
+    productName: 'Exact Config',
+    defaultLanguage: 'ru',
+    plugins: [],
+    services: { ...TEST_RUNTIME_CONFIG.services, finance: 'https://finance.example.com/api/' },
+    extraRefreshUrls: ['https://app.example.org/api/auth/refresh'],
+  };
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildServer({ db: unreachableDatabase(), runtimeConfig });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('publishes exactly the runtime config at /config.json, uncached', async () => {
+    const response = await app.inject({ method: 'GET', url: '/config.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const body = response.json<Record<string, unknown>>();
+    expect(body).toEqual(runtimeConfig);
+    expect(Object.keys(body).sort()).toEqual(Object.keys(runtimeConfig).sort());
+    expect(response.body).not.toContain(TEST_SECRET);
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await app.inject({ method, url: '/api/nothing/here', headers: bearer(mintToken([])) });
+      expect(response.statusCode, method).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ message: 'Not found.' });
+    }
+  });
+
+  it('answers a page path with a JSON 404 when there is no web app to serve', async () => {
+    const response = await app.inject({ method: 'GET', url: '/users/5' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it("mounts no route of a plugin that is not enabled: the admin plugin's articles answer 404", async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/articles', headers: bearer(mintToken(['JA'])) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('sends the security headers, allowing connections to external service origins', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toMatch(/connect-src 'self' https:\/\/finance\.example\.com https:\/\/app\.example\.org(;|$)/);
+  });
+});
+
+describe('a plugin that is enabled', () => {
+  it('mounts its routes under its service prefix', async () => {
+    const app = await buildServer({ db: unreachableDatabase(), plugins: [admin] });
+    try {
+      // The route exists (it demands a token) where it answered 404 without the plugin.
+      const response = await app.inject({ method: 'GET', url: '/api/auth/articles' });
+      expect(response.statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('serving the web app', () => {
+  let webRoot: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    webRoot = mkdtempSync(join(tmpdir(), 'erp-web-'));
+    mkdirSync(join(webRoot, 'assets'));
+    writeFileSync(join(webRoot, 'index.html'), INDEX_HTML);
+    writeFileSync(join(webRoot, 'assets', 'main.abcdef1234.js'), HASHED_JS);
+    writeFileSync(join(webRoot, 'assets', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = await buildServer({ db: unreachableDatabase(), webRoot });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('lets the browser cache a content-hashed asset for good', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/main.abcdef1234.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(HASHED_JS);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['cache-control']).toContain('max-age=31536000');
+  });
+
+  it('makes the browser revalidate an asset whose name carries no hash', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/logo.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves index.html uncached', async () => {
+    const response = await app.inject({ method: 'GET', url: '/index.html' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/', '/users/5', '/article?page=2', '/assets/main.0000000000.js'])(
+    'answers the single-page path %s with index.html, uncached',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe(INDEX_HTML);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('still answers an unknown API path with a JSON 404, not the page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('answers a non-GET request for a page path with a JSON 404', async () => {
+    const response = await app.inject({ method: 'POST', url: '/users/5', payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('does not serve files from outside the web root', async () => {
+    const response = await app.inject({ method: 'GET', url: '/../package.json' });
+    expect(response.body).not.toContain('"dependencies"');
+    const encoded = await app.inject({ method: 'GET', url: '/assets/..%2f..%2fetc%2fpasswd' });
+    expect(encoded.body).not.toContain('root:');
+  });
+});

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { requirementCodes, satisfies } from '@core/shared/permissions';
+import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
+import type { DeclaredRoute } from '@core/server/http/route-access';
+import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
+import { bearer, buildServer, freshDatabase, mintToken } from '../../support/server/test-database';
+
+// Walks every API route of the core and of every plugin this build has, all enabled at once.
+let app: FastifyInstance;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const db = await freshDatabase();
+  app = await buildServer({ db, plugins: AVAILABLE_SERVER_PLUGINS });
+  close = async () => {
+    await app.close();
+    await db.close();
+  };
+});
+
+afterAll(async () => {
+  await close();
+});
+
+/** A concrete URL for a route pattern: every `:param` becomes 1. */
+const concrete = (route: DeclaredRoute): string => route.url.replace(/:[A-Za-z_]+/g, '1');
+
+const gated = (): DeclaredRoute[] => app.routeAccessTable.filter((route) => route.method !== 'HEAD' && !('public' in route.access));
+
+describe('every API route', () => {
+  it('declares its access (the server refuses to start otherwise) and the table is not empty', () => {
+    expect(app.routeAccessTable.length).toBeGreaterThan(10);
+    for (const route of app.routeAccessTable) expect(route.access).toBeDefined();
+  });
+
+  it('answers 401 without a token unless it is public', async () => {
+    for (const route of gated()) {
+      const response = await app.inject({ method: route.method as 'GET', url: concrete(route), payload: route.method === 'GET' ? undefined : {} });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('answers 403 to a signed-in caller who lacks its codes', async () => {
+    for (const route of gated()) {
+      if (!('requires' in route.access)) continue;
+      const required = new Set(requirementCodes(route.access.requires));
+      // Every code in the catalogue except the ones this route asks for.
+      const others = PERMISSION_CATALOGUE.map((entry) => entry.code).filter((code) => !required.has(code));
+      expect(satisfies(new Set(others), route.access.requires)).toBe(false);
+      const response = await app.inject({
+        method: route.method as 'GET',
+        url: concrete(route),
+        headers: bearer(mintToken(others)),
+        payload: route.method === 'GET' ? undefined : {},
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+});

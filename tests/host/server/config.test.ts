@@ -1,0 +1,286 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_AUTH_SETTINGS } from '@core/server/auth/auth-settings';
+import { defineServerPlugin, type ServerPlugin } from '@core/server/plugin';
+import { defaultServiceBaseUrl, SERVICE_NAMES, type ServiceName } from '@core/shared/services';
+import { ConfigError, loadConfig, runtimeConfigOf } from '@host/server/config';
+import { selectPlugins } from '@host/server/plugin-selection';
+import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
+
+const PROJECT_DEFAULTS = fileURLToPath(new URL('../../../host/erp.config.json', import.meta.url));
+const DEFAULT_SERVICES = Object.fromEntries(SERVICE_NAMES.map((name) => [name, defaultServiceBaseUrl(name)])) as Record<ServiceName, string>;
+
+let dir: string;
+let counter = 0;
+
+/** Writes `content` (an object is written as JSON) to a new file in the temp dir; returns its path. */
+function file(content: unknown): string {
+  const path = join(dir, `config-${++counter}.json`);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+const BASE = { productName: 'Base Office', plugins: ['admin'], port: 8080, host: '127.0.0.1', dataDir: '.data' };
+
+function expectConfigError(load: () => unknown, message: RegExp | string): void {
+  let thrown: unknown;
+  try {
+    load();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(ConfigError);
+  if (typeof message === 'string') expect((thrown as ConfigError).message).toContain(message);
+  else expect((thrown as ConfigError).message).toMatch(message);
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'erp-config-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it("reads the project's defaults file", () => {
+    const config = loadConfig(PROJECT_DEFAULTS, {});
+    expect(config).toMatchObject({
+      productName: 'Agency Back Office',
+      defaultLanguage: 'en',
+      plugins: ['admin'],
+      services: DEFAULT_SERVICES,
+      extraRefreshUrls: [],
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '.data',
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      adminEmail: undefined,
+      adminPassword: undefined,
+      pluginSettings: {},
+    });
+    expect(config.auth).toEqual(DEFAULT_AUTH_SETTINGS);
+  });
+
+  it('falls back to built-in values for keys the file leaves out', () => {
+    expect(loadConfig(file({}), {})).toMatchObject({
+      productName: 'Back Office',
+      defaultLanguage: 'en',
+      plugins: [],
+      services: DEFAULT_SERVICES,
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '.data',
+    });
+  });
+
+  it('lets the file named in ERP_CONFIG override the defaults, key by key', () => {
+    const override = file({ productName: 'Override Office', port: 9000, plugins: [], defaultLanguage: 'ru' });
+    const config = loadConfig(file(BASE), { ERP_CONFIG: override });
+    expect(config).toMatchObject({ productName: 'Override Office', port: 9000, plugins: [], defaultLanguage: 'ru', host: '127.0.0.1', dataDir: '.data' });
+  });
+
+  it('lets the environment override both files', () => {
+    const override = file({ port: 9000, host: '0.0.0.0', plugins: ['admin'], dataDir: '/file/dir', databaseUrl: 'postgres://file/db' });
+    const config = loadConfig(file(BASE), {
+      ERP_CONFIG: override,
+      PORT: '7070',
+      HOST: '10.0.0.5',
+      ERP_PLUGINS: 'alpha',
+      ERP_DATA_DIR: '/env/dir',
+      DATABASE_URL: 'postgresql://user:pw@db.example:5432/erp',
+    });
+    expect(config).toMatchObject({
+      port: 7070,
+      host: '10.0.0.5',
+      plugins: ['alpha'],
+      dataDir: '/env/dir',
+      databaseUrl: 'postgresql://user:pw@db.example:5432/erp',
+    });
+  });
+
+  it('reads ERP_PLUGINS as a comma list, trimmed and without repeats; an empty value enables none', () => {
+    const defaults = file(BASE);
+    expect(loadConfig(defaults, { ERP_PLUGINS: ' admin , extra,,admin ' }).plugins).toEqual(['admin', 'extra']);
+    expect(loadConfig(defaults, { ERP_PLUGINS: '' }).plugins).toEqual([]);
+    expect(loadConfig(defaults, {}).plugins).toEqual(['admin']);
+  });
+
+  it('accepts port 0 and reads an empty DATABASE_URL as none, even over the file', () => {
+    const defaults = file({ ...BASE, databaseUrl: 'postgres://file/db' });
+    expect(loadConfig(defaults, { PORT: '0' }).port).toBe(0);
+    expect(loadConfig(defaults, {}).databaseUrl).toBe('postgres://file/db');
+    expect(loadConfig(defaults, { DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('takes the secret and the first admin from the environment, an empty value meaning none', () => {
+    const defaults = file(BASE);
+    expect(
+      loadConfig(defaults, { ERP_JWT_SECRET: 's3cret', ERP_ADMIN_EMAIL: 'boss@example.com', ERP_ADMIN_PASSWORD: 'pw' }),
+    ).toMatchObject({ jwtSecret: 's3cret', adminEmail: 'boss@example.com', adminPassword: 'pw' });
+    expect(loadConfig(defaults, { ERP_JWT_SECRET: '', ERP_ADMIN_EMAIL: '', ERP_ADMIN_PASSWORD: '' })).toMatchObject({
+      jwtSecret: undefined,
+      adminEmail: undefined,
+      adminPassword: undefined,
+    });
+  });
+
+  it('gives every service a base URL ending in a slash, defaulting those not named', () => {
+    const config = loadConfig(file({ ...BASE, services: { finance: 'https://finance.example.com/api', shop: '/shop/' } }), {});
+    expect(config.services).toEqual({ ...DEFAULT_SERVICES, finance: 'https://finance.example.com/api/', shop: '/shop/' });
+  });
+
+  it('publishes only the public part as the runtime config', () => {
+    const config = loadConfig(file({ ...BASE, extraRefreshUrls: ['https://x.example/refresh'] }), {
+      ERP_JWT_SECRET: 'top-secret',
+      ERP_ADMIN_PASSWORD: 'admin-password',
+      DATABASE_URL: 'postgres://user:db-password@host/db',
+    });
+    const published = runtimeConfigOf(config);
+    expect(published).toEqual({
+      productName: 'Base Office',
+      defaultLanguage: 'en',
+      plugins: ['admin'],
+      services: DEFAULT_SERVICES,
+      extraRefreshUrls: ['https://x.example/refresh'],
+    });
+    const text = JSON.stringify(published);
+    for (const secret of ['top-secret', 'admin-password', 'db-password']) expect(text).not.toContain(secret);
+  });
+
+  describe('refuses a bad configuration with a ConfigError that names the problem', () => {
+    it('a defaults file that is not valid JSON', () => {
+      const path = file('{ "productName": "x", ');
+      expectConfigError(() => loadConfig(path, {}), `configuration file ${path} is not valid JSON`);
+    });
+
+    it('an ERP_CONFIG file that is not valid JSON', () => {
+      const path = file('{ port: 80 }');
+      expectConfigError(() => loadConfig(file(BASE), { ERP_CONFIG: path }), `configuration file ${path} is not valid JSON`);
+    });
+
+    it('an ERP_CONFIG file that does not exist', () => {
+      const path = join(dir, 'missing.json');
+      expectConfigError(() => loadConfig(file(BASE), { ERP_CONFIG: path }), `cannot read configuration file ${path}: ENOENT`);
+    });
+
+    it('a file that holds no JSON object', () => {
+      expectConfigError(() => loadConfig(file([1, 2]), {}), 'must hold a JSON object');
+      expectConfigError(() => loadConfig(file('null'), {}), 'must hold a JSON object');
+    });
+
+    it('an unknown key, naming it', () => {
+      expectConfigError(() => loadConfig(file({ ...BASE, prot: 80 }), {}), 'unknown key(s): prot');
+      expectConfigError(() => loadConfig(file(BASE), { ERP_CONFIG: file({ plugin: ['admin'] }) }), 'unknown key(s): plugin');
+    });
+
+    it.each([
+      ['PORT=abc', {}, { PORT: 'abc' }],
+      ['PORT=70000', {}, { PORT: '70000' }],
+      ['PORT=-1', {}, { PORT: '-1' }],
+      ['PORT=80x', {}, { PORT: '80x' }],
+      ['a fractional port in the file', { port: 80.5 }, {}],
+      ['a port string in the file', { port: 'eighty' }, {}],
+    ])('a bad port: %s', (_label, fileValues, env) => {
+      expectConfigError(() => loadConfig(file({ ...BASE, ...fileValues }), env), 'config "port" must be a port number (0-65535)');
+    });
+
+    it.each(['mysql://user@host/db', 'http://db.example', '/var/run/postgres'])('a DATABASE_URL %s that is not a PostgreSQL URL', (url) => {
+      expectConfigError(() => loadConfig(file(BASE), { DATABASE_URL: url }), 'DATABASE_URL must start with postgres:// or postgresql://');
+      expectConfigError(() => loadConfig(file({ ...BASE, databaseUrl: url }), {}), 'DATABASE_URL must start with postgres://');
+    });
+
+    it('an unknown service, naming it and the known ones', () => {
+      expectConfigError(
+        () => loadConfig(file({ ...BASE, services: { billing: 'https://billing.example/' } }), {}),
+        `config "services" names unknown service "billing" (known: ${SERVICE_NAMES.join(', ')})`,
+      );
+    });
+
+    it('a language the product does not speak', () => {
+      expectConfigError(() => loadConfig(file({ ...BASE, defaultLanguage: 'de' }), {}), 'config "defaultLanguage" must be one of en, ru');
+    });
+
+    it('a plugin list that is not a list of strings', () => {
+      expectConfigError(() => loadConfig(file({ ...BASE, plugins: 'admin' }), {}), 'config "plugins" must be a list of strings');
+      expectConfigError(() => loadConfig(file({ ...BASE, plugins: ['admin', 3] }), {}), 'config "plugins" must be a list of strings');
+    });
+
+    it('an empty product name or host', () => {
+      expectConfigError(() => loadConfig(file({ ...BASE, productName: ' ' }), {}), 'config "productName" must be a non-empty string');
+      expectConfigError(() => loadConfig(file({ ...BASE, host: 42 }), {}), 'config "host" must be a non-empty string');
+    });
+
+    it('plugin settings that are not objects', () => {
+      expectConfigError(() => loadConfig(file({ ...BASE, pluginSettings: { admin: [] } }), {}), 'config "pluginSettings.admin" must be an object');
+    });
+
+    it('auth settings that are not http(s) URLs or positive ages', () => {
+      expectConfigError(() => loadConfig(file(BASE), { ERP_MATTERMOST_URL: 'ftp://chat.example' }), 'config "auth.mattermost.url" must be an http(s) URL');
+      expectConfigError(
+        () => loadConfig(file({ ...BASE, auth: { telegram: { maxAgeSeconds: 0 } } }), {}),
+        'config "auth.telegram.maxAgeSeconds" must be a positive whole number',
+      );
+    });
+  });
+
+  it('reads auth settings from the file and secrets from the environment, trimming URL slashes', () => {
+    const config = loadConfig(
+      file({ ...BASE, auth: { telegram: { botLink: 'https://t.me/erp_bot/' }, mattermost: { url: 'https://chat.example//', clientId: 'cid' } } }),
+      { ERP_TELEGRAM_BOT_TOKEN: 'bot-token', ERP_MATTERMOST_CLIENT_SECRET: 'mm-secret' },
+    );
+    expect(config.auth).toEqual({
+      telegram: { botToken: 'bot-token', botLink: 'https://t.me/erp_bot', maxAgeSeconds: DEFAULT_AUTH_SETTINGS.telegram.maxAgeSeconds },
+      mattermost: { url: 'https://chat.example', clientId: 'cid', clientSecret: 'mm-secret', redirectUri: undefined },
+    });
+  });
+});
+
+describe('selectPlugins', () => {
+  function plugin(id: string, dependencies: readonly string[] = []): ServerPlugin {
+    return defineServerPlugin({
+      manifest: { id, version: '1.0.0', titleKey: `${id}:title`, service: 'system', dependencies, namespaces: [id], routes: [], sidebar: [] },
+      migrations: [],
+      register: () => undefined,
+    });
+  }
+
+  const ids = (plugins: readonly ServerPlugin[]): string[] => plugins.map((selected) => selected.manifest.id);
+
+  it('returns only the enabled plugins, none when none is enabled', () => {
+    const available = [plugin('alpha'), plugin('beta'), plugin('gamma')];
+    expect(ids(selectPlugins(available, ['gamma', 'alpha']))).toEqual(['gamma', 'alpha']);
+    expect(selectPlugins(available, [])).toEqual([]);
+  });
+
+  it('selects the real admin plugin by its id', () => {
+    expect(selectPlugins(AVAILABLE_SERVER_PLUGINS, ['admin']).map((selected) => selected.manifest.id)).toEqual(['admin']);
+  });
+
+  it('refuses an unknown id, naming it and the available ones', () => {
+    expectConfigError(
+      () => selectPlugins([plugin('alpha'), plugin('beta')], ['alpha', 'ghost']),
+      'unknown plugin "ghost" in configuration (available: alpha, beta)',
+    );
+  });
+
+  it('refuses a plugin whose dependency is not enabled, naming both', () => {
+    expectConfigError(
+      () => selectPlugins([plugin('base'), plugin('reports', ['base'])], ['reports']),
+      'plugin "reports" needs plugin "base", which is not enabled',
+    );
+  });
+
+  it('puts every dependency before the plugins that need it, each once', () => {
+    const available = [plugin('app', ['ui', 'data']), plugin('ui', ['data']), plugin('data'), plugin('extra', ['data'])];
+    expect(ids(selectPlugins(available, ['app', 'extra', 'ui', 'data']))).toEqual(['data', 'ui', 'app', 'extra']);
+    expect(ids(selectPlugins(available, ['extra', 'data']))).toEqual(['data', 'extra']);
+  });
+
+  it('refuses a dependency cycle', () => {
+    expectConfigError(() => selectPlugins([plugin('a', ['b']), plugin('b', ['a'])], ['a', 'b']), 'dependency cycle');
+  });
+});

@@ -1,0 +1,199 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createApiServer } from '@core/server/api-server';
+import { CORE_MIGRATIONS } from '@core/server/auth';
+import { signAccessToken } from '@core/server/auth/access-token';
+import type { AuthSettings } from '@core/server/auth/auth-settings';
+import { seedPermissionCatalogue, seedSuperadmin } from '@core/server/auth/bootstrap';
+import { hashPassword } from '@core/server/auth/passwords';
+import { REFRESH_COOKIE } from '@core/server/auth/session-issuer';
+import type { Database, Queryable, QueryResult } from '@core/server/database/database';
+import { migrate, type MigrationSet } from '@core/server/database/migrator';
+import { PgliteDatabase } from '@core/server/database/pglite-database';
+import { XSRF_COOKIE, XSRF_HEADER } from '@core/server/http/xsrf';
+import type { ServerPlugin } from '@core/server/plugin';
+import type { PermissionCode } from '@core/shared/permissions';
+import type { RuntimeConfig } from '@core/shared/runtime-config';
+import type { SessionUser } from '@core/shared/session-user';
+import { defaultServiceBaseUrl, SERVICE_NAMES, type ServiceName } from '@core/shared/services';
+import admin from '@plugins/admin/server';
+
+/** A timeout for hooks and tests that start PGlite (seconds each, more when files run side by side). */
+export const DB_TIMEOUT = 30_000;
+
+/** The seeded superadmin of the template database. */
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'Template-Password-42';
+/** The access-token key every test server signs with. */
+export const TEST_SECRET = 'test-signing-secret-0123456789abcdef';
+
+export const MIGRATION_SETS: readonly MigrationSet[] = [
+  CORE_MIGRATIONS,
+  { owner: admin.manifest.id, migrations: admin.migrations },
+];
+
+export interface Template {
+  /** The migrated and seeded data directory, ready to be copied. */
+  readonly dump: File | Blob;
+  /** What `migrate` reported applying to the empty database. */
+  readonly applied: readonly string[];
+}
+
+// Module state is per test file (vitest isolates files), so each file migrates once.
+let template: Promise<Template> | null = null;
+
+async function buildTemplate(): Promise<Template> {
+  const db = await PgliteDatabase.open(undefined);
+  try {
+    const applied = await migrate(db, MIGRATION_SETS);
+    await seedPermissionCatalogue(db);
+    await seedSuperadmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    return { dump: await db.dump(), applied };
+  } finally {
+    await db.close();
+  }
+}
+
+/** The template database, migrated (core + admin) and seeded once per test file. */
+export function templateDatabase(): Promise<Template> {
+  template ??= buildTemplate();
+  return template;
+}
+
+/** A private copy of the template database; close it after the test. */
+export async function freshDatabase(): Promise<PgliteDatabase> {
+  return PgliteDatabase.fromDump((await templateDatabase()).dump);
+}
+
+/** A database double whose every call rejects, for servers whose tests never reach SQL. */
+export function unreachableDatabase(): Database {
+  const fail = (): Promise<never> => Promise.reject(new Error('the database is unreachable'));
+  return {
+    kind: 'postgres',
+    exec: fail,
+    query: <Row extends object>(): Promise<QueryResult<Row>> => fail(),
+    transaction: <T>(_work: (tx: Queryable) => Promise<T>): Promise<T> => fail(),
+    close: async () => undefined,
+  };
+}
+
+export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
+  productName: 'Test Office',
+  defaultLanguage: 'en',
+  plugins: ['admin'],
+  services: Object.fromEntries(SERVICE_NAMES.map((name) => [name, defaultServiceBaseUrl(name)])) as Record<ServiceName, string>,
+  extraRefreshUrls: [],
+};
+
+export interface TestServerOptions {
+  readonly db: Database;
+  readonly plugins?: readonly ServerPlugin[];
+  readonly runtimeConfig?: RuntimeConfig;
+  readonly webRoot?: string | null;
+  readonly secret?: string;
+  /** Messenger sign-in and chat linking settings; unconfigured by default. */
+  readonly auth?: AuthSettings;
+}
+
+/** The API server over `db` with the given plugins (none by default), signing with TEST_SECRET. */
+export async function buildServer(options: TestServerOptions): Promise<FastifyInstance> {
+  const app = await createApiServer({
+    db: options.db,
+    secret: options.secret ?? TEST_SECRET,
+    plugins: options.plugins ?? [],
+    runtimeConfig: options.runtimeConfig ?? TEST_RUNTIME_CONFIG,
+    pluginSettings: {},
+    webRoot: options.webRoot ?? null,
+    logger: false,
+    ...(options.auth === undefined ? {} : { auth: options.auth }),
+  });
+  await app.ready();
+  return app;
+}
+
+export interface Session {
+  readonly token: string;
+  /** The raw refresh-token cookie value. */
+  readonly refreshCookie: string;
+  readonly user: SessionUser;
+}
+
+interface LoginEnvelope {
+  readonly data: { readonly user: SessionUser; readonly token: string };
+}
+
+/** The refresh cookie a response sets, or undefined when it sets none. */
+export function refreshCookieOf(response: LightMyRequestResponse): string | undefined {
+  return response.cookies.find((cookie) => cookie.name === REFRESH_COOKIE)?.value;
+}
+
+/** The double-submit token tests send: the same value as the XSRF-TOKEN cookie and the X-XSRF-TOKEN header. */
+export const XSRF_VALUE = 'test-xsrf-token-0123456789';
+
+export interface CookiePost {
+  readonly payload?: string | object;
+  readonly cookies?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A POST as the web app sends one that only cookies vouch for: with the XSRF cookie echoed in the header. */
+export function postWithXsrf(app: FastifyInstance, url: string, options: CookiePost = {}): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    ...(options.payload === undefined ? {} : { payload: options.payload }),
+    cookies: { [XSRF_COOKIE]: XSRF_VALUE, ...options.cookies },
+    headers: { [XSRF_HEADER]: XSRF_VALUE, ...options.headers },
+  });
+}
+
+export const LOGIN_URL = '/api/auth/auth/login';
+
+export function login(app: FastifyInstance, email: string, password: string): Promise<LightMyRequestResponse> {
+  return postWithXsrf(app, LOGIN_URL, { payload: { email, password } });
+}
+
+/** Signs in (the seeded superadmin by default) and returns the bearer token and refresh cookie. */
+export async function signIn(app: FastifyInstance, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<Session> {
+  const response = await login(app, email, password);
+  if (response.statusCode !== 200) throw new Error(`sign-in failed with ${response.statusCode}: ${response.body}`);
+  const body = response.json<LoginEnvelope>();
+  const refreshCookie = refreshCookieOf(response);
+  if (!refreshCookie) throw new Error('sign-in set no refresh cookie');
+  return { token: body.data.token, refreshCookie, user: body.data.user };
+}
+
+export interface MintOptions {
+  readonly sub?: number;
+  readonly pv?: number;
+  readonly secret?: string;
+  /** Issue time in seconds; the token expires ACCESS_TOKEN_SECONDS later. */
+  readonly now?: number;
+}
+
+/** An access token carrying exactly `codes`, for permission tests. */
+export function mintToken(codes: readonly PermissionCode[], options: MintOptions = {}): string {
+  return signAccessToken({ sub: options.sub ?? 1, pv: options.pv ?? 1, codes }, options.secret ?? TEST_SECRET, options.now);
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Adds an active user with a known password and the given direct permission codes; returns its id. */
+export async function addUser(
+  db: Database,
+  user: { readonly username: string; readonly email: string; readonly password: string; readonly codes?: readonly string[] },
+): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    'INSERT INTO core.users (username, email, password_hash) VALUES ($1, $2, $3) RETURNING id',
+    [user.username, user.email, await hashPassword(user.password)],
+  );
+  const id = Number(rows[0]?.id);
+  for (const code of user.codes ?? []) {
+    await db.query(
+      'INSERT INTO core.user_permissions (user_id, permission_id) SELECT $1, id FROM core.permissions WHERE name = $2',
+      [id, code],
+    );
+  }
+  return id;
+}
