@@ -6,7 +6,7 @@ import { SIGN_IN_MAX_FAILURES } from '@core/server/auth/sign-in-throttle';
 import { XSRF_COOKIE, XSRF_HEADER } from '@core/server/http/xsrf';
 import { REFRESH_TOKEN_DAYS } from '@core/server/auth/refresh-tokens';
 import type { SessionUser } from '@core/shared/session-user';
-import type { PgliteDatabase } from '@core/server/database/pglite-database';
+import type { Database } from '@core/server/database/database';
 import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
 import {
   ADMIN_EMAIL,
@@ -28,7 +28,7 @@ import {
 const CATALOGUE_CODES = PERMISSION_CATALOGUE.map((entry) => entry.code).sort();
 
 interface Server {
-  readonly db: PgliteDatabase;
+  readonly db: Database;
   readonly app: FastifyInstance;
 }
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PgliteDatabase } from '@core/server/database/pglite-database';
+import type { Database } from '@core/server/database/database';
 import { migrate } from '@core/server/database/migrator';
-import { DB_TIMEOUT, freshDatabase, MIGRATION_SETS, templateDatabase } from '../../support/server/test-database';
+import { DB_TIMEOUT, freshDatabase, MIGRATION_SETS } from '../../support/server/test-database';
 
 // One copy of the template for the file: every test migrates owners of its own and reads only
 // their records, so the tests do not see one another.
-let db: PgliteDatabase;
+let db: Database;
 
 beforeAll(async () => {
   db = await freshDatabase();
@@ -31,8 +31,7 @@ async function tablesIn(schema: string): Promise<string[]> {
 }
 
 describe('migrate', () => {
-  it('applied the core and admin migrations to the empty template database and recorded them per owner', async () => {
-    expect((await templateDatabase()).applied).toEqual(['core/0001_auth', 'admin/0001_articles']);
+  it('recorded the core and admin migrations of the template per owner', async () => {
     expect(await recorded('core', 'admin')).toEqual(['admin/0001_articles', 'core/0001_auth']);
     expect(await tablesIn('core')).toContain('users');
     expect(await tablesIn('admin')).toEqual(['articles']);

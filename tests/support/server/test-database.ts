@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll } from 'vitest';
 import { createApiServer } from '@core/server/api-server';
 import { CORE_MIGRATIONS } from '@core/server/auth';
 import { signAccessToken } from '@core/server/auth/access-token';
@@ -9,6 +12,7 @@ import { REFRESH_COOKIE } from '@core/server/auth/session-issuer';
 import type { Database, Queryable, QueryResult } from '@core/server/database/database';
 import { migrate, type MigrationSet } from '@core/server/database/migrator';
 import { PgliteDatabase } from '@core/server/database/pglite-database';
+import { PostgresDatabase } from '@core/server/database/postgres-database';
 import { XSRF_COOKIE, XSRF_HEADER } from '@core/server/http/xsrf';
 import type { ServerPlugin } from '@core/server/plugin';
 import type { PermissionCode } from '@core/shared/permissions';
@@ -31,37 +35,92 @@ export const MIGRATION_SETS: readonly MigrationSet[] = [
   { owner: admin.manifest.id, migrations: admin.migrations },
 ];
 
-export interface Template {
-  /** The migrated and seeded data directory, ready to be copied. */
-  readonly dump: File | Blob;
-  /** What `migrate` reported applying to the empty database. */
-  readonly applied: readonly string[];
+/**
+ * Tests run on PGlite by default, and on a real PostgreSQL when TEST_DATABASE_URL is set
+ * (`node scripts/with-postgres.mjs vitest run --project node` starts one for the run).
+ */
+const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+
+async function migrateAndSeed(db: Database): Promise<void> {
+  await migrate(db, MIGRATION_SETS);
+  await seedPermissionCatalogue(db);
+  await seedSuperadmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
 }
 
-// Module state is per test file (vitest isolates files), so each file migrates once.
-let template: Promise<Template> | null = null;
+// Module state is per test file (vitest isolates files), so each file migrates once and copies.
+let pgliteTemplate: Promise<File | Blob> | null = null;
 
-async function buildTemplate(): Promise<Template> {
+async function buildPgliteTemplate(): Promise<File | Blob> {
   const db = await PgliteDatabase.open(undefined);
   try {
-    const applied = await migrate(db, MIGRATION_SETS);
-    await seedPermissionCatalogue(db);
-    await seedSuperadmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-    return { dump: await db.dump(), applied };
+    await migrateAndSeed(db);
+    return await db.dump();
   } finally {
     await db.close();
   }
 }
 
-/** The template database, migrated (core + admin) and seeded once per test file. */
-export function templateDatabase(): Promise<Template> {
-  template ??= buildTemplate();
-  return template;
+function databaseUrl(name: string): string {
+  const url = new URL(POSTGRES_URL ?? '');
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
-/** A private copy of the template database; close it after the test. */
-export async function freshDatabase(): Promise<PgliteDatabase> {
-  return PgliteDatabase.fromDump((await templateDatabase()).dump);
+/** Runs one statement on the server's maintenance database (CREATE/DROP DATABASE cannot run in a transaction). */
+async function onServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const uniqueName = (kind: string): string => `erp_${kind}_${process.pid}_${randomBytes(4).toString('hex')}`;
+
+let postgresTemplate: Promise<string> | null = null;
+
+async function buildPostgresTemplate(): Promise<string> {
+  const name = uniqueName('template');
+  await onServer(`CREATE DATABASE ${name}`);
+  const db = await PostgresDatabase.open(databaseUrl(name));
+  try {
+    await migrateAndSeed(db);
+  } finally {
+    // A template database must have no open connections while it is copied.
+    await db.close();
+  }
+  return name;
+}
+
+afterAll(async () => {
+  if (postgresTemplate) await onServer(`DROP DATABASE IF EXISTS ${await postgresTemplate}`);
+});
+
+/** A copy of the file's PostgreSQL template that drops itself when closed. */
+async function freshPostgresDatabase(): Promise<Database> {
+  postgresTemplate ??= buildPostgresTemplate();
+  const name = uniqueName('test');
+  await onServer(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate}`);
+  const db = await PostgresDatabase.open(databaseUrl(name));
+  return {
+    kind: db.kind,
+    exec: (sql) => db.exec(sql),
+    query: (sql, params) => db.query(sql, params),
+    transaction: (work) => db.transaction(work),
+    close: async () => {
+      await db.close();
+      await onServer(`DROP DATABASE IF EXISTS ${name}`);
+    },
+  };
+}
+
+/** A private copy of the migrated and seeded template database (core + admin); close it after the test. */
+export async function freshDatabase(): Promise<Database> {
+  if (POSTGRES_URL) return freshPostgresDatabase();
+  pgliteTemplate ??= buildPgliteTemplate();
+  return PgliteDatabase.fromDump(await pgliteTemplate);
 }
 
 /** A database double whose every call rejects, for servers whose tests never reach SQL. */

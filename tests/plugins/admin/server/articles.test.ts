@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PgliteDatabase } from '@core/server/database/pglite-database';
+import type { Database } from '@core/server/database/database';
 import type { ListPage } from '@core/shared/envelopes';
 import admin from '@plugins/admin/server';
 import type { Article } from '@plugins/admin/shared/article';
@@ -10,7 +10,7 @@ const ARTICLES = '/api/auth/articles';
 const EDITOR = mintToken(['JA']);
 
 interface Server {
-  readonly db: PgliteDatabase;
+  readonly db: Database;
   readonly app: FastifyInstance;
 }
 
