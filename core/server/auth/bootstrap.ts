@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
 import type { Database } from '../database/database';
 import { hashPassword } from './passwords';
-import { SUPERADMIN_ROLE } from './user-directory';
+import { SUPERADMIN_ROLE } from './roles-superadmin';
 
 export interface AdminSeed {
   readonly email: string | undefined;

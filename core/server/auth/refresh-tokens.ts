@@ -78,3 +78,8 @@ export async function revokeRefreshFamily(db: Pick<Database, 'query'>, token: st
     [hashToken(token)],
   );
 }
+
+/** Ends every session of a user (blocked, deleted): none of their refresh tokens works again. */
+export async function revokeUserRefreshTokens(db: Pick<Database, 'query'>, userId: number): Promise<void> {
+  await db.query('UPDATE core.refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+}

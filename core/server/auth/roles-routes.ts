@@ -1,4 +1,138 @@
 import type { FastifyInstance } from 'fastify';
+import type { DataEnvelope, ListEnvelope } from '@core/shared/envelopes';
 import type { Database } from '../database/database';
+import { ApiError, validationError } from '../http/api-error';
+import { replaceLinks, ROLE_PERMISSIONS, unknownMembers } from './permissions-links';
+import { rolePermissions, type PermissionItem } from './permissions-queries';
+import { permissionsRoutes } from './permissions-routes';
+import { bumpRoleHolders } from './permissions-versions';
+import { deleteRole, insertRole, listRoles, lockRole, renameRole, requireRole, type RoleItem } from './roles-queries';
+import { ID_LIST, ID_PARAMS, ROLES_ACCESS, type IdParams } from './users-common';
+import { listUsers, USER_LIST_PROPERTIES, type UserListItem, type UserListQuery } from './users-queries';
+import { assertUnique, FOREIGN_KEY_VIOLATION, rethrowUniqueViolation, sqlState } from './users-unique';
 
-export function rolesRoutes(_app: FastifyInstance, _db: Database): void {}
+export const ROLE_HELD = 'This role is assigned to users and cannot be deleted.';
+
+interface NameBody {
+  readonly name: string;
+}
+
+const nameBody = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: { name: { type: 'string', minLength: 1, maxLength: 64 } },
+} as const;
+
+const assignSchema = {
+  params: ID_PARAMS,
+  body: { type: 'object', required: ['permissions'], additionalProperties: false, properties: { permissions: ID_LIST } },
+} as const;
+
+const holdersSchema = {
+  params: ID_PARAMS,
+  querystring: { type: 'object', additionalProperties: false, properties: USER_LIST_PROPERTIES },
+} as const;
+
+function roleName(body: NameBody): string {
+  const name = body.name.trim();
+  if (name === '') throw validationError({ name: ['The name field is required.'] });
+  return name;
+}
+
+const roleHeld = (): ApiError => new ApiError(409, ROLE_HELD);
+
+/** Roles and their permissions (JQ/JT); also mounts the permission catalogue. */
+export function rolesRoutes(app: FastifyInstance, db: Database): void {
+  const config = { access: ROLES_ACCESS };
+
+  app.get('/roles', { config }, async (): Promise<DataEnvelope<RoleItem[]>> => ({ data: await listRoles(db) }));
+
+  app.get<{ Params: IdParams }>(
+    '/roles/:id/permissions',
+    { schema: { params: ID_PARAMS }, config },
+    async (request): Promise<DataEnvelope<PermissionItem[]>> => {
+      await requireRole(db, request.params.id);
+      return { data: await rolePermissions(db, request.params.id) };
+    },
+  );
+
+  app.get<{ Params: IdParams; Querystring: UserListQuery }>(
+    '/roles/:id/users',
+    { schema: holdersSchema, config },
+    async (request): Promise<ListEnvelope<UserListItem>> => {
+      const { id } = request.params;
+      await requireRole(db, id);
+      return { data: await listUsers(db, { ...request.query, role_id: id }, request.query) };
+    },
+  );
+
+  app.post<{ Body: NameBody }>('/roles/add', { schema: { body: nameBody }, config }, async (request, reply) => {
+    const name = roleName(request.body);
+    const id = await db
+      .transaction(async (tx) => {
+        await assertUnique(tx, 'role_name', name, null);
+        return insertRole(tx, name);
+      })
+      .catch(rethrowUniqueViolation);
+    return reply.status(201).send({ data: await requireRole(db, id) });
+  });
+
+  app.put<{ Params: IdParams; Body: NameBody }>(
+    '/roles/:id/update',
+    { schema: { params: ID_PARAMS, body: nameBody }, config },
+    async (request): Promise<DataEnvelope<RoleItem>> => {
+      const { id } = request.params;
+      const name = roleName(request.body);
+      await db
+        .transaction(async (tx) => {
+          const role = await lockRole(tx, id);
+          if (role.name === name) return;
+          // Access to everything hangs on this name (user-directory.ts).
+          if (role.superadmin) throw validationError({ name: ['The superadmin role cannot be renamed.'] });
+          await assertUnique(tx, 'role_name', name, id);
+          await renameRole(tx, id, name);
+          // Holders' sessions show role names; the next refresh tells them to read the new one.
+          await bumpRoleHolders(tx, id);
+        })
+        .catch(rethrowUniqueViolation);
+      return { data: await requireRole(db, id) };
+    },
+  );
+
+  app.delete<{ Params: IdParams }>('/roles/:id', { schema: { params: ID_PARAMS }, config }, async (request) => {
+    const { id } = request.params;
+    await db
+      .transaction(async (tx) => {
+        const role = await lockRole(tx, id);
+        if (role.superadmin) throw validationError({ id: ['The superadmin role cannot be deleted.'] });
+        if (role.users_count > 0) throw roleHeld();
+        await deleteRole(tx, id);
+      })
+      .catch((error: unknown) => {
+        // user_roles restricts the delete should a holder appear regardless; the answer is the same.
+        if (sqlState(error) === FOREIGN_KEY_VIOLATION) throw roleHeld();
+        throw error;
+      });
+    return { data: { id }, message: 'Successfully deleted' };
+  });
+
+  app.post<{ Params: IdParams; Body: { permissions: readonly number[] } }>(
+    '/roles/:id/assign-permissions',
+    { schema: assignSchema, config },
+    async (request): Promise<DataEnvelope<PermissionItem[]>> => {
+      const { id } = request.params;
+      const { permissions } = request.body;
+      await db.transaction(async (tx) => {
+        await lockRole(tx, id);
+        if ((await unknownMembers(tx, ROLE_PERMISSIONS, permissions)).length > 0) {
+          throw validationError({ permissions: ['The selected permissions are invalid.'] });
+        }
+        if (await replaceLinks(tx, ROLE_PERMISSIONS, id, permissions)) await bumpRoleHolders(tx, id);
+      });
+      return { data: await rolePermissions(db, id) };
+    },
+  );
+
+  permissionsRoutes(app, db);
+}

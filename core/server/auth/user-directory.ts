@@ -1,5 +1,6 @@
 import type { SessionUser } from '@core/shared/session-user';
 import type { Queryable } from '../database/database';
+import { EFFECTIVE_PERMISSIONS, ROLE_NAMES } from './user-sql';
 
 export type { SessionUser };
 
@@ -9,7 +10,6 @@ export interface UserAccount {
   readonly passwordHash: string;
 }
 
-export const SUPERADMIN_ROLE = 'superadmin';
 
 interface AccountRow {
   id: string;
@@ -22,17 +22,9 @@ interface AccountRow {
   permissions: string[];
 }
 
-// The superadmin role holds every code in the catalogue; others hold their roles' and their own.
 const ACCOUNT_SQL = `
   SELECT u.id, u.username, u.email, u.status, u.password_hash, u.permissions_version,
-    COALESCE((SELECT array_agg(r.name ORDER BY r.name) FROM core.user_roles ur JOIN core.roles r ON r.id = ur.role_id
-              WHERE ur.user_id = u.id), '{}') AS roles,
-    COALESCE((SELECT array_agg(DISTINCT p.name ORDER BY p.name) FROM core.permissions p
-              WHERE EXISTS (SELECT 1 FROM core.user_roles ur JOIN core.roles r ON r.id = ur.role_id
-                            WHERE ur.user_id = u.id AND lower(r.name) = '${SUPERADMIN_ROLE}')
-                 OR p.id IN (SELECT rp.permission_id FROM core.user_roles ur JOIN core.role_permissions rp ON rp.role_id = ur.role_id
-                             WHERE ur.user_id = u.id)
-                 OR p.id IN (SELECT up.permission_id FROM core.user_permissions up WHERE up.user_id = u.id)), '{}') AS permissions
+    ${ROLE_NAMES} AS roles, ${EFFECTIVE_PERMISSIONS} AS permissions
   FROM core.users u`;
 
 function toAccount(row: AccountRow): UserAccount {

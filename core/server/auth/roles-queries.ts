@@ -1,0 +1,66 @@
+import type { Queryable } from '../database/database';
+import { notFound } from '../http/api-error';
+import { isSuperadminRole } from './roles-superadmin';
+
+export interface RoleItem {
+  readonly id: number;
+  readonly name: string;
+  /** Every holder, soft-deleted users included: they still hold it, and it cannot be deleted while they do. */
+  readonly users_count: number;
+  readonly permissions_count: number;
+}
+
+export interface LockedRole extends RoleItem {
+  readonly superadmin: boolean;
+}
+
+const COLUMNS = `r.id, r.name,
+  (SELECT count(*) FROM core.user_roles ur WHERE ur.role_id = r.id)::int AS users_count,
+  (SELECT count(*) FROM core.role_permissions rp WHERE rp.role_id = r.id)::int AS permissions_count`;
+
+type RoleRow = Omit<RoleItem, 'id'> & { readonly id: string };
+
+const toItem = (row: RoleRow): RoleItem => ({
+  id: Number(row.id),
+  name: row.name,
+  users_count: row.users_count,
+  permissions_count: row.permissions_count,
+});
+
+export async function listRoles(db: Queryable): Promise<RoleItem[]> {
+  const { rows } = await db.query<RoleRow>(`SELECT ${COLUMNS} FROM core.roles r ORDER BY lower(r.name), r.id`);
+  return rows.map(toItem);
+}
+
+export async function requireRole(db: Queryable, id: number): Promise<RoleItem> {
+  const { rows } = await db.query<RoleRow>(`SELECT ${COLUMNS} FROM core.roles r WHERE r.id = $1`, [id]);
+  if (!rows[0]) throw notFound('Role');
+  return toItem(rows[0]);
+}
+
+/**
+ * The role, locked for the rest of the transaction: assigning it to a user takes a key-share
+ * lock on this row, so no holder can appear while it is renamed or deleted.
+ */
+export async function lockRole(db: Queryable, id: number): Promise<LockedRole> {
+  const { rows } = await db.query<RoleRow & { superadmin: boolean }>(
+    `SELECT ${COLUMNS}, ${isSuperadminRole('r')} AS superadmin FROM core.roles r WHERE r.id = $1 FOR UPDATE`,
+    [id],
+  );
+  if (!rows[0]) throw notFound('Role');
+  return { ...toItem(rows[0]), superadmin: rows[0].superadmin };
+}
+
+export async function insertRole(db: Queryable, name: string): Promise<number> {
+  const { rows } = await db.query<{ id: string }>('INSERT INTO core.roles (name) VALUES ($1) RETURNING id', [name]);
+  if (!rows[0]) throw new Error('insert returned no row');
+  return Number(rows[0].id);
+}
+
+export async function renameRole(db: Queryable, id: number, name: string): Promise<void> {
+  await db.query('UPDATE core.roles SET name = $2 WHERE id = $1', [id, name]);
+}
+
+export async function deleteRole(db: Queryable, id: number): Promise<void> {
+  await db.query('DELETE FROM core.roles WHERE id = $1', [id]);
+}

@@ -1,0 +1,147 @@
+import type { Queryable } from '../database/database';
+import { validationError, type FieldErrors } from '../http/api-error';
+import { hashPassword } from './passwords';
+import { unknownMembers, USER_ROLES } from './permissions-links';
+import { ID_LIST, ID_PARAMS, optionalText } from './users-common';
+import type { NewUserColumns, UserColumns } from './users-store';
+import { uniqueClash } from './users-unique';
+
+/** The body of POST /users and PATCH /users/:id, as the schema lets it through. */
+export interface UserBody {
+  readonly username?: string;
+  readonly email?: string;
+  readonly sub?: string | null;
+  readonly tg_user_id?: number | null;
+  readonly tg_login?: string | null;
+  readonly roles?: readonly number[];
+  readonly password?: string;
+  readonly manager_id?: number | null;
+}
+
+export const INVALID_EMAIL = 'Invalid email. Please try again.';
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_EMAIL_LENGTH = 254;
+
+const USER_PROPERTIES = {
+  username: { type: 'string', minLength: 2, maxLength: 64 },
+  email: { type: 'string', maxLength: MAX_EMAIL_LENGTH },
+  sub: { type: ['string', 'null'], maxLength: 64 },
+  tg_user_id: { type: ['integer', 'null'], minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+  tg_login: { type: ['string', 'null'], maxLength: 64 },
+  roles: ID_LIST,
+  password: { type: 'string', maxLength: 1024 },
+  manager_id: { type: ['integer', 'null'], minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+} as const;
+
+export const createUserSchema = {
+  body: {
+    type: 'object',
+    required: ['username', 'email', 'password', 'roles'],
+    additionalProperties: false,
+    properties: USER_PROPERTIES,
+  },
+} as const;
+
+export const updateUserSchema = {
+  params: ID_PARAMS,
+  body: { type: 'object', additionalProperties: false, properties: USER_PROPERTIES },
+} as const;
+
+// Deliberately loose: one @, no spaces, a dot in the domain. Deliverability is the mail server's call.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+  return value.length <= MAX_EMAIL_LENGTH && EMAIL_SHAPE.test(value);
+}
+
+interface Normalized {
+  readonly columns: Omit<UserColumns, 'password_hash'>;
+  /** Undefined: keep the current password. */
+  readonly password: string | undefined;
+  readonly roles: readonly number[] | undefined;
+}
+
+function normalize(body: UserBody): Normalized {
+  const sub = optionalText(body.sub);
+  const password = body.password?.trim() === '' ? undefined : body.password;
+  return {
+    columns: {
+      username: body.username?.trim(),
+      email: body.email?.trim(),
+      sub: sub ? sub.toUpperCase() : sub,
+      tg_user_id: body.tg_user_id,
+      tg_login: optionalText(body.tg_login),
+      manager_id: body.manager_id,
+    },
+    password,
+    roles: body.roles,
+  };
+}
+
+function add(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}
+
+function shapeErrors(input: Normalized, errors: FieldErrors): void {
+  const { username, email } = input.columns;
+  if (username !== undefined && username.length < 2) add(errors, 'username', 'The username must be at least 2 characters.');
+  if (email !== undefined && !isEmail(email)) add(errors, 'email', INVALID_EMAIL);
+  if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
+    add(errors, 'password', `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+}
+
+async function storedErrors(db: Queryable, input: Normalized, userId: number | null, errors: FieldErrors): Promise<void> {
+  const { username, email, tg_user_id: tgUserId, manager_id: managerId } = input.columns;
+  const clashes = await Promise.all([
+    username && !errors.username ? uniqueClash(db, 'username', username, userId) : null,
+    email && !errors.email ? uniqueClash(db, 'email', email, userId) : null,
+    tgUserId ? uniqueClash(db, 'tg_user_id', tgUserId, userId) : null,
+  ]);
+  for (const clash of clashes) if (clash) add(errors, clash.field, clash.message);
+  if (input.roles && (await unknownMembers(db, USER_ROLES, input.roles)).length > 0) {
+    add(errors, 'roles', 'The selected roles are invalid.');
+  }
+  if (managerId !== undefined && managerId !== null) {
+    if (managerId === userId) add(errors, 'manager_id', 'A user cannot be their own manager.');
+    else if (!(await activeUserExists(db, managerId))) add(errors, 'manager_id', 'The selected manager is invalid.');
+  }
+}
+
+async function activeUserExists(db: Queryable, id: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM core.users WHERE id = $1 AND deleted_at IS NULL', [id]);
+  return rows.length > 0;
+}
+
+export interface UserInput<Columns extends UserColumns> {
+  readonly columns: Columns;
+  /** Undefined: leave the user's roles as they are. */
+  readonly roles: readonly number[] | undefined;
+}
+
+/**
+ * Checks every rule and reports every failing field at once (422), then hashes the password:
+ * argon2 is slow on purpose, so it runs only for a body that will be written.
+ */
+async function readUserBody(db: Queryable, body: UserBody, userId: number | null): Promise<UserInput<UserColumns>> {
+  const input = normalize(body);
+  const errors: FieldErrors = {};
+  if (userId === null && input.password === undefined) add(errors, 'password', 'The password field is required.');
+  shapeErrors(input, errors);
+  await storedErrors(db, input, userId, errors);
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  return { columns: { ...input.columns, password_hash: passwordHash }, roles: input.roles };
+}
+
+export async function readNewUser(db: Queryable, body: UserBody): Promise<UserInput<NewUserColumns>> {
+  const { columns, roles } = await readUserBody(db, body, null);
+  const { username, email, password_hash: passwordHash } = columns;
+  // The schema requires these and readUserBody refuses a blank password, so this only narrows the type.
+  if (username === undefined || email === undefined || passwordHash === undefined) throw new Error('new user lacks a required field');
+  return { columns: { ...columns, username, email, password_hash: passwordHash }, roles };
+}
+
+export function readUserChanges(db: Queryable, userId: number, body: UserBody): Promise<UserInput<UserColumns>> {
+  return readUserBody(db, body, userId);
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { Database } from '../database/database';
+import { notFound, validationError } from '../http/api-error';
+import { callerId } from '../http/route-access';
+import { ID_PARAMS, USERS_ACCESS, type IdParams } from './users-common';
+import { requireUserInfo } from './users-queries';
+import { applyLifecycle, type LifecycleAction } from './users-store';
+
+interface LifecycleRoute {
+  readonly method: HTTPMethods;
+  readonly url: string;
+  readonly action: LifecycleAction;
+  readonly message: string;
+  /** Set when acting on oneself is refused: an administrator must not lock themself out. */
+  readonly notOnSelf?: string;
+}
+
+const ROUTES: readonly LifecycleRoute[] = [
+  { method: 'DELETE', url: '/users/:id/delete', action: 'delete', message: 'Successfully deleted', notOnSelf: 'You cannot delete yourself.' },
+  { method: 'POST', url: '/users/:id/restore', action: 'restore', message: 'Successfully restored' },
+  { method: 'POST', url: '/users/:id/block', action: 'block', message: 'Successfully blocked', notOnSelf: 'You cannot block yourself.' },
+  { method: 'POST', url: '/users/:id/unblock', action: 'unblock', message: 'Successfully unblocked' },
+];
+
+/** Soft delete and restore, block and unblock: each answers `{ data: user info, message }`. */
+export function usersLifecycleRoutes(app: FastifyInstance, db: Database): void {
+  for (const route of ROUTES) {
+    app.route<{ Params: IdParams }>({
+      method: route.method,
+      url: route.url,
+      schema: { params: ID_PARAMS },
+      config: { access: USERS_ACCESS },
+      handler: async (request) => {
+        const { id } = request.params;
+        if (route.notOnSelf && id === callerId(request)) throw validationError({ id: [route.notOnSelf] });
+        await db.transaction(async (tx) => {
+          if (!(await applyLifecycle(tx, id, route.action))) throw notFound('User');
+        });
+        return { data: await requireUserInfo(db, id), message: route.message };
+      },
+    });
+  }
+}

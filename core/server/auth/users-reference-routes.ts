@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { DataEnvelope } from '@core/shared/envelopes';
+import type { Database } from '../database/database';
+import { containsCondition, containsPattern, MAX_SEARCH_LENGTH, SqlParams, USERS_ACCESS, whereClause } from './users-common';
+
+export const REFERENCE_LIMIT = 50;
+
+export interface ReferenceItem {
+  readonly id: number;
+  readonly label: string;
+}
+
+interface Reference {
+  readonly url: string;
+  /** The column shown, and searched with the others in `searched`. */
+  readonly label: string;
+  readonly searched: readonly string[];
+  readonly only?: string;
+}
+
+// Pickers offer the people one can work with today: active and not deleted.
+const REFERENCES: readonly Reference[] = [
+  { url: '/references/users', label: 'u.username', searched: ['u.username', 'u.email'] },
+  { url: '/references/users-sub', label: 'u.sub', searched: ['u.sub'], only: 'u.sub IS NOT NULL' },
+];
+
+const referenceSchema = {
+  querystring: { type: 'object', additionalProperties: false, properties: { q: { type: 'string', maxLength: MAX_SEARCH_LENGTH } } },
+} as const;
+
+/** Id-and-label lists for pickers, at most REFERENCE_LIMIT entries. */
+export function usersReferenceRoutes(app: FastifyInstance, db: Database): void {
+  for (const reference of REFERENCES) {
+    app.get<{ Querystring: { q?: string } }>(
+      reference.url,
+      { schema: referenceSchema, config: { access: USERS_ACCESS } },
+      async (request): Promise<DataEnvelope<ReferenceItem[]>> => {
+        const params = new SqlParams();
+        const conditions = ["u.status = 'active'", 'u.deleted_at IS NULL'];
+        if (reference.only) conditions.push(reference.only);
+        const { q } = request.query;
+        if (q) conditions.push(containsCondition(reference.searched, params.bind(containsPattern(q))));
+        const { rows } = await db.query<{ id: string; label: string }>(
+          `SELECT u.id, ${reference.label} AS label FROM core.users u ${whereClause(conditions)}
+           ORDER BY lower(${reference.label}), u.id LIMIT ${params.bind(REFERENCE_LIMIT)}`,
+          params.values,
+        );
+        return { data: rows.map((row) => ({ id: Number(row.id), label: row.label })) };
+      },
+    );
+  }
+}
