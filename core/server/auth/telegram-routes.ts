@@ -1,6 +1,91 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../database/database';
+import type { DataEnvelope } from '@core/shared/envelopes';
+import type { Database, Queryable } from '../database/database';
+import { ApiError, validationError } from '../http/api-error';
+import { ACCOUNT_BLOCKED } from './auth-routes';
 import type { TelegramSettings } from './auth-settings';
 import type { SessionIssuer } from './session-issuer';
+import { verifyTelegramLogin, type TelegramLoginPayload } from './telegram-login';
+import { findAccountById } from './user-directory';
 
-export function telegramRoutes(_app: FastifyInstance, _db: Database, _sessions: SessionIssuer, _settings: TelegramSettings): void {}
+export const TELEGRAM_NOT_CONFIGURED = 'Messenger sign-in is not configured: set ERP_TELEGRAM_BOT_LINK and ERP_TELEGRAM_BOT_TOKEN.';
+export const TELEGRAM_NO_USER = 'No user is linked to this Telegram account.';
+export const TELEGRAM_FIELD = 'dataTelegramAuthButton';
+
+interface AuthCheckBody {
+  dataTelegramAuthButton: TelegramLoginPayload;
+}
+
+// Telegram ids fit in 52 bits today; anything past a safe integer could not be compared exactly.
+const telegramInteger = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+const telegramText = { type: 'string', maxLength: 2048 } as const;
+
+const authCheckSchema = {
+  body: {
+    type: 'object',
+    required: [TELEGRAM_FIELD],
+    additionalProperties: false,
+    properties: {
+      [TELEGRAM_FIELD]: {
+        type: 'object',
+        required: ['id', 'auth_date', 'hash'],
+        maxProperties: 32,
+        propertyNames: { pattern: '^[a-z][a-z0-9_]{0,63}$' },
+        properties: {
+          id: telegramInteger,
+          first_name: telegramText,
+          last_name: telegramText,
+          username: telegramText,
+          photo_url: telegramText,
+          auth_date: telegramInteger,
+          hash: { type: 'string', maxLength: 128 },
+        },
+        // Fields Telegram adds later are signed too, so they are kept, not stripped.
+        additionalProperties: telegramText,
+      },
+    },
+  },
+} as const;
+
+function botTokenOrThrow(settings: TelegramSettings): string {
+  if (!settings.botToken) throw new ApiError(503, TELEGRAM_NOT_CONFIGURED);
+  return settings.botToken;
+}
+
+async function userIdByTelegramId(db: Queryable, telegramId: number): Promise<number | null> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM core.users WHERE tg_user_id = $1 AND deleted_at IS NULL',
+    [telegramId],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/** Sign-in through the messenger bot: the bot dialog link and the Login Widget check. */
+export function telegramRoutes(app: FastifyInstance, db: Database, sessions: SessionIssuer, settings: TelegramSettings): void {
+  app.get('/telegram/link', { config: { access: { public: true } } }, async (): Promise<DataEnvelope<{ link: string }>> => {
+    // Both are needed: a link to a bot whose logins cannot be checked would only lead to failures.
+    if (!settings.botLink || !settings.botToken) throw new ApiError(503, TELEGRAM_NOT_CONFIGURED);
+    return { data: { link: settings.botLink } };
+  });
+
+  app.post<{ Body: AuthCheckBody }>(
+    '/telegram/auth-check',
+    {
+      schema: authCheckSchema,
+      config: { access: { public: true } },
+      // Before validation, so an unconfigured server says so whatever the body holds.
+      preValidation: async () => {
+        botTokenOrThrow(settings);
+      },
+    },
+    async (request, reply) => {
+      const verdict = verifyTelegramLogin(request.body.dataTelegramAuthButton, botTokenOrThrow(settings), settings.maxAgeSeconds);
+      if (!verdict.ok) throw validationError({ [TELEGRAM_FIELD]: [verdict.message] });
+      const userId = await userIdByTelegramId(db, verdict.telegramId);
+      const account = userId === null ? null : await findAccountById(db, userId);
+      if (!account) throw validationError({ [TELEGRAM_FIELD]: [TELEGRAM_NO_USER] });
+      if (account.user.status !== 'active') throw validationError({ [TELEGRAM_FIELD]: [ACCOUNT_BLOCKED] });
+      return sessions.signIn(request, reply, account);
+    },
+  );
+}

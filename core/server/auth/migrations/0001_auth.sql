@@ -20,6 +20,7 @@ CREATE TABLE users (
 CREATE UNIQUE INDEX users_email_key ON users (lower(email)) WHERE email IS NOT NULL;
 CREATE UNIQUE INDEX users_username_key ON users (lower(username));
 CREATE UNIQUE INDEX users_tg_user_id_key ON users (tg_user_id) WHERE tg_user_id IS NOT NULL;
+CREATE UNIQUE INDEX users_mattermost_user_id_key ON users (mattermost_user_id) WHERE mattermost_user_id IS NOT NULL;
 
 CREATE TABLE roles (
   id bigserial PRIMARY KEY,
