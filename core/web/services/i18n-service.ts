@@ -6,16 +6,13 @@ import { LANGUAGES, type Language, type RuntimeConfig } from '@core/shared/runti
 import { BrowserStorage, RuntimeConfigToken } from '../kernel/environment';
 import { KernelContainer } from '../kernel/kernel-container';
 import { TranslationContributionToken, type TranslationBundle } from '../kernel/contributions';
-import coreEn from '../i18n/en.json';
-import coreRu from '../i18n/ru.json';
+import { CORE_BUNDLES } from '../i18n/core-bundles';
 import { STORAGE_KEYS } from './storage-keys';
 
 export const CORE_NAMESPACE = 'core';
 
 /** Numbers and dates use this locale unless configured otherwise (spec §9). */
 export const DEFAULT_FORMAT_LOCALE = 'en-US';
-
-const CORE_BUNDLES: Record<Language, TranslationBundle> = { en: coreEn, ru: coreRu };
 
 function isLanguage(value: string | null): value is Language {
   return value !== null && (LANGUAGES as readonly string[]).includes(value);

@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CORE_BUNDLES } from '@core/web/i18n/core-bundles';
+
+/** Every leaf key of a bundle, dotted. */
+function leaves(bundle: unknown, prefix = ''): string[] {
+  if (typeof bundle !== 'object' || bundle === null) return [prefix];
+  return Object.entries(bundle).flatMap(([key, value]) => leaves(value, prefix ? `${prefix}.${key}` : key));
+}
+
+function emptyLeaves(bundle: unknown, prefix = ''): string[] {
+  if (typeof bundle === 'string') return bundle.trim() === '' ? [prefix] : [];
+  if (typeof bundle !== 'object' || bundle === null) return [prefix];
+  return Object.entries(bundle).flatMap(([key, value]) => emptyLeaves(value, prefix ? `${prefix}.${key}` : key));
+}
+
+const pluginsRoot = resolve(import.meta.dirname, '../../../plugins');
+const pluginBundles = readdirSync(pluginsRoot, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => {
+    const folder = join(pluginsRoot, entry.name, 'web/i18n');
+    const read = (language: string): unknown => JSON.parse(readFileSync(join(folder, `${language}.json`), 'utf8'));
+    return { name: `plugin ${entry.name}`, en: read('en'), ru: read('ru') };
+  });
+
+describe.each([{ name: 'core', en: CORE_BUNDLES.en, ru: CORE_BUNDLES.ru }, ...pluginBundles])('$name translations', ({ en, ru }) => {
+  it('have the same keys in English and Russian', () => {
+    expect(leaves(ru).sort()).toEqual(leaves(en).sort());
+  });
+
+  it('have no empty text', () => {
+    expect([...emptyLeaves(en), ...emptyLeaves(ru)]).toEqual([]);
+  });
+});
