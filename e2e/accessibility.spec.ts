@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, freshDataDir, startProductionServer, type ProductionServer } from './support/server';
+
+let server: ProductionServer;
+test.beforeAll(async () => {
+  server = await startProductionServer({ plugins: 'admin', dataDir: freshDataDir() });
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`no serious or critical accessibility violations in ${scheme} theme`, async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: server.url, colorScheme: scheme, viewport: { width: 1600, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: "Let's Get Started" })).toBeVisible();
+    expect(await seriousViolations(page), '/login').toEqual([]);
+
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: "Let's Get Started" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/main$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page), '/dashboard/main').toEqual([]);
+
+    await page.goto('/article');
+    await expect(page.getByRole('heading', { name: 'Articles' })).toBeVisible();
+    expect(await seriousViolations(page), '/article').toEqual([]);
+    await context.close();
+  });
+}
