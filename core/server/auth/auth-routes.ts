@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DataEnvelope } from '@core/shared/envelopes';
 import type { Database } from '../database/database';
 import { ApiError, unauthenticated } from '../http/api-error';
 import { callerId } from '../http/route-access';
@@ -8,10 +9,16 @@ import { REFRESH_COOKIE, type SessionIssuer } from './session-issuer';
 
 export { REFRESH_COOKIE };
 import { assertSignInAllowed, recordSignInFailure } from './sign-in-throttle';
-import { findAccountByEmail, findAccountById } from './user-directory';
+import { findAccountByEmail, findAccountById, type SessionUser } from './user-directory';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
 export const ACCOUNT_BLOCKED = 'This account is blocked.';
+
+/** The session user and the chat accounts linked to them, for the profile page. */
+export interface UserProfile extends SessionUser {
+  readonly mattermost_username: string | null;
+  readonly tg_login: string | null;
+}
 
 interface LoginBody {
   email: string;
@@ -75,5 +82,17 @@ export function authRoutes(app: FastifyInstance, db: Database, sessions: Session
     const account = await findAccountById(db, callerId(request));
     if (!account || account.user.status !== 'active') throw unauthenticated();
     return { data: account.user };
+  });
+
+  app.get('/auth/profile', { config: { access: { signedIn: true } } }, async (request): Promise<DataEnvelope<UserProfile>> => {
+    const id = callerId(request);
+    const account = await findAccountById(db, id);
+    if (!account || account.user.status !== 'active') throw unauthenticated();
+    const { rows } = await db.query<{ mattermost_username: string | null; tg_login: string | null }>(
+      'SELECT mattermost_username, tg_login FROM core.users WHERE id = $1',
+      [id],
+    );
+    const links = rows[0];
+    return { data: { ...account.user, mattermost_username: links?.mattermost_username ?? null, tg_login: links?.tg_login ?? null } };
   });
 }

@@ -1,42 +1,32 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button, Field, Input, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { HttpError } from '../http/http-error';
 import { useInjection } from '../react/container-context';
 import { AuthService } from '../services/auth-service';
 import { SessionStore } from '../services/session-store';
+import { useAuthPageStyles } from './auth-page-styles';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Telegram's redirect mode returns here with the signed sign-in data in this fragment. */
+const TELEGRAM_RESULT = '#tgAuthResult=';
+
+// The bot sign-in is its own chunk: most visits never use it, and /login's download is budgeted.
+const BotSignIn = lazy(() => import(/* webpackChunkName: "login-bot" */ './BotSignIn'));
+const loadTelegramResult = () => import(/* webpackChunkName: "login-bot" */ './telegram-result');
+
 const useStyles = makeStyles({
-  page: {
-    minHeight: '100vh',
-    display: 'grid',
-    placeItems: 'center',
-    padding: tokens.spacingHorizontalL,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  // A plain panel rather than Fluent's Card: the sign-in page's download is budgeted (see npm run test:budget).
-  panel: {
-    width: 'min(400px, 100%)',
+  or: {
     display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalL,
-    padding: tokens.spacingHorizontalXXL,
-    borderRadius: tokens.borderRadiusXLarge,
-    backgroundColor: tokens.colorNeutralBackground1,
-    boxShadow: tokens.shadow16,
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    color: tokens.colorNeutralForeground3,
+    '::before': { content: '""', flexGrow: 1, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
+    '::after': { content: '""', flexGrow: 1, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
   },
-  problem: {
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorPaletteRedBackground1,
-    color: tokens.colorPaletteRedForeground1,
-    border: `1px solid ${tokens.colorPaletteRedBorder1}`,
-  },
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  heading: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  status: { color: tokens.colorNeutralForeground2 },
 });
 
 export function LoginPage() {
@@ -44,11 +34,40 @@ export function LoginPage() {
   const auth = useInjection(AuthService);
   const session = useInjection(SessionStore);
   const navigate = useNavigate();
-  const styles = useStyles();
+  const location = useLocation();
+  const styles = useAuthPageStyles();
+  const own = useStyles();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [completing, setCompleting] = useState(false);
+  const [botOpen, setBotOpen] = useState(false);
+  /** The fragment already sent, so a repeated effect (StrictMode, a re-render) cannot sign in twice. */
+  const handledFragment = useRef<string | null>(null);
+
+  const telegramFragment = location.hash.startsWith(TELEGRAM_RESULT) ? location.hash : null;
+
+  useEffect(() => {
+    if (telegramFragment === null || handledFragment.current === telegramFragment) return;
+    handledFragment.current = telegramFragment;
+    setProblem(null);
+    setCompleting(true);
+    const messages = { unreadable: t('login.bot.unreadable'), generic: t('errors.generic') };
+    void loadTelegramResult()
+      .then(({ completeTelegramSignIn }) => completeTelegramSignIn(telegramFragment, auth, messages))
+      .catch(() => ({ ok: false, message: messages.generic }) as const)
+      .then((outcome) => {
+        setCompleting(false);
+        if (outcome.ok) {
+          navigate(session.takeLastRoute() ?? '/', { replace: true });
+          return;
+        }
+        setProblem(outcome.message);
+        // The data has been used: neither a reload nor a shared address should send it again.
+        navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+      });
+  }, [telegramFragment, auth, session, navigate, t, location.pathname, location.search]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -79,16 +98,33 @@ export function LoginPage() {
               {problem}
             </div>
           )}
+          {completing && (
+            <Text role="status" className={own.status}>
+              {t('login.bot.completing')}
+            </Text>
+          )}
           <Field label={t('login.email')} required>
             <Input type="email" autoComplete="username" value={email} onChange={(_, data) => setEmail(data.value)} />
           </Field>
           <Field label={t('login.password')} required>
             <Input type="password" autoComplete="current-password" value={password} onChange={(_, data) => setPassword(data.value)} />
           </Field>
-          <Button appearance="primary" type="submit" disabled={busy}>
+          <Button appearance="primary" type="submit" disabled={busy || completing}>
             {t('login.submit')}
           </Button>
         </form>
+        <Text size={200} className={own.or} aria-hidden>
+          {t('login.or')}
+        </Text>
+        {botOpen ? (
+          <Suspense fallback={<Text className={own.status}>{t('loading')}</Text>}>
+            <BotSignIn onClose={() => setBotOpen(false)} />
+          </Suspense>
+        ) : (
+          <Button onClick={() => setBotOpen(true)} disabled={completing}>
+            {t('login.bot.open')}
+          </Button>
+        )}
       </section>
     </main>
   );

@@ -10,6 +10,17 @@ interface LoginAnswer {
   readonly token: string;
 }
 
+/**
+ * What Telegram hands back after a bot sign-in. It is signed as a whole, fields Telegram may add
+ * later included, so it is sent on exactly as received.
+ */
+export interface TelegramAuthData {
+  readonly id: number;
+  readonly auth_date: number;
+  readonly hash: string;
+  readonly [field: string]: string | number;
+}
+
 /** Sign-in and sign-out against the auth service, keeping the session store in step. */
 @injectable()
 export class AuthService {
@@ -23,6 +34,25 @@ export class AuthService {
     const answer = await this.http.get('auth').post<DataEnvelope<LoginAnswer>>('auth/login', { email, password }, { silent: true });
     this.session.signIn(answer.data.user, answer.data.token);
     return answer.data.user;
+  }
+
+  /** Sign-in through the messenger bot (POST telegram/auth-check); the session is stored as for a password. */
+  async signInWithTelegram(data: TelegramAuthData): Promise<SessionUser> {
+    const answer = await this.http
+      .get('auth')
+      .post<DataEnvelope<LoginAnswer>>('telegram/auth-check', { dataTelegramAuthButton: data }, { silent: true });
+    this.session.signIn(answer.data.user, answer.data.token);
+    return answer.data.user;
+  }
+
+  /** Gives the signed-in user an e-mail (POST user/update); the stored user takes the server's answer. */
+  async updateEmail(email: string): Promise<SessionUser> {
+    const answer = await this.http.get('auth').post<DataEnvelope<SessionUser>>('user/update', { email }, { silent: true });
+    const current = this.session.user;
+    // The server answers the whole user; the stored one is kept under it in case a field is left out.
+    const user: SessionUser = current ? { ...current, ...answer.data } : answer.data;
+    this.session.setUser(user);
+    return user;
   }
 
   /** Reads the user again (GET auth/user): roles and permission codes may have changed. */

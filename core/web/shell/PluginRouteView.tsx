@@ -62,6 +62,6 @@ export const PluginRouteView = observer(function PluginRouteView({ pluginId, pat
   }, [host, pluginId]);
 
   if (state === 'failed') return <PluginUnavailable onRetry={() => void host.retry(pluginId)} />;
-  if (state !== 'loaded') return <Spinner label={t('shell.loading')} />;
+  if (state !== 'loaded') return <Spinner label={t('loading')} />;
   return <LoadedPluginRoute pluginId={pluginId} path={path} />;
 });

@@ -1,63 +1,29 @@
-import { NavLink } from 'react-router-dom';
-import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
-import { makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import type { Layout } from '../services/theme-service';
 import type { SidebarGroup } from '../plugins/navigation';
+import { HoveredNav } from './layout/HoveredNav';
+import { HorizontalNav } from './layout/HorizontalNav';
+import { TwoColumnNav } from './layout/TwoColumnNav';
+import { VerticalNav } from './layout/VerticalNav';
 
-const useStyles = makeStyles({
-  nav: {
-    width: '280px',
-    flexShrink: 0,
-    overflowY: 'auto',
-    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalS}`,
-    borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
-    backgroundColor: tokens.colorNeutralBackground1,
-  },
-  group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, marginBottom: tokens.spacingVerticalL },
-  heading: {
-    padding: `0 ${tokens.spacingHorizontalM}`,
-    color: tokens.colorNeutralForeground3,
-    textTransform: 'uppercase',
-    letterSpacing: '0.04em',
-  },
-  link: {
-    display: 'block',
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderRadius: tokens.borderRadiusMedium,
-    color: tokens.colorNeutralForeground1,
-    textDecorationLine: 'none',
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
-  },
-  active: {
-    backgroundColor: tokens.colorBrandBackground2,
-    color: tokens.colorBrandForeground2,
-    fontWeight: tokens.fontWeightSemibold,
-  },
-});
+export interface SidebarProps {
+  readonly layout: Layout;
+  /** The groups the user may open (`useNavigation`). */
+  readonly groups: readonly SidebarGroup[];
+}
 
-/** The sidebar as the manifests and the user's codes allow it. */
-export const Sidebar = observer(function Sidebar({ groups }: { groups: readonly SidebarGroup[] }) {
-  const { t } = useTranslation();
-  const styles = useStyles();
-  return (
-    <nav className={styles.nav} aria-label={t('shell.navigation')}>
-      {groups.map(({ group, entries }) => (
-        <section key={group} className={styles.group} aria-label={t(`groups.${group}`, { defaultValue: group })}>
-          <Text size={200} weight="semibold" className={styles.heading}>
-            {t(`groups.${group}`, { defaultValue: group })}
-          </Text>
-          {entries.map((entry) => (
-            <NavLink
-              key={`${entry.pluginId}.${entry.id}`}
-              to={entry.path}
-              className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active)}
-            >
-              {t(entry.labelKey)}
-            </NavLink>
-          ))}
-        </section>
-      ))}
-    </nav>
-  );
-});
+/**
+ * The main navigation in one of the four layouts of spec §2; where it sits (docked, overlay, under
+ * the top bar) is the shell's business.
+ */
+export function Sidebar({ layout, groups }: SidebarProps) {
+  switch (layout) {
+    case 'vertical':
+      return <VerticalNav groups={groups} />;
+    case 'two-column':
+      return <TwoColumnNav groups={groups} />;
+    case 'hovered':
+      return <HoveredNav groups={groups} />;
+    case 'horizontal':
+      return <HorizontalNav groups={groups} />;
+  }
+}

@@ -1,72 +1,102 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { Button, Dropdown, Option, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { NavigationRegular, SignOutRegular } from '@fluentui/react-icons';
-import { LANGUAGES, type Language } from '@core/shared/runtime-config';
+import { Link } from 'react-router-dom';
+import { Button, Switch, makeStyles, tokens } from '@fluentui/react-components';
+import { GridDotsRegular, NavigationRegular } from '@fluentui/react-icons';
+import { TopBarItemToken } from '../kernel/contributions';
 import { RuntimeConfigToken } from '../kernel/environment';
 import { useInjection } from '../react/container-context';
-import { AuthService } from '../services/auth-service';
-import { I18nService } from '../services/i18n-service';
-import { SessionStore } from '../services/session-store';
 import { ThemeService } from '../services/theme-service';
+import { LanguageSwitcher } from './layout/LanguageSwitcher';
+import { TOP_BAR_HEIGHT } from './layout/metrics';
+import { NotificationsMenu } from './layout/NotificationsMenu';
+import { ProfileMenu } from './layout/ProfileMenu';
+import { useSlotItems } from './layout/use-slot-items';
 
 const useStyles = makeStyles({
   bar: {
+    boxSizing: 'border-box',
     display: 'flex',
     alignItems: 'center',
-    gap: tokens.spacingHorizontalL,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    gap: tokens.spacingHorizontalM,
+    height: `${TOP_BAR_HEIGHT}px`,
+    padding: `0 ${tokens.spacingHorizontalL}`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground1,
   },
-  brand: { flexGrow: 1, fontWeight: tokens.fontWeightSemibold },
-  user: { display: 'flex', flexDirection: 'column', alignItems: 'flex-end' },
-  language: { minWidth: '140px' },
+  brand: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minWidth: 0,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXS}`,
+    borderRadius: tokens.borderRadiusMedium,
+    color: tokens.colorNeutralForeground1,
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    textDecorationLine: 'none',
+    whiteSpace: 'nowrap',
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
+  },
+  mark: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '28px',
+    height: '28px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    fontSize: '18px',
+  },
+  spacer: { flexGrow: 1 },
+  slots: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
-export const TopBar = observer(function TopBar({ onToggleSidebar }: { onToggleSidebar: () => void }) {
+export interface TopBarProps {
+  readonly sidebarOpen: boolean;
+  readonly onToggleSidebar: () => void;
+}
+
+/**
+ * Spec §2 top bar: sidebar toggle, product name, the plugins' top-bar items, notifications,
+ * dark mode, language and the profile menu.
+ */
+export const TopBar = observer(function TopBar({ sidebarOpen, onToggleSidebar }: TopBarProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const config = useInjection(RuntimeConfigToken);
-  const session = useInjection(SessionStore);
   const theme = useInjection(ThemeService);
-  const i18n = useInjection(I18nService);
-  const auth = useInjection(AuthService);
-  const navigate = useNavigate();
-
-  const signOut = async () => {
-    await auth.signOut();
-    navigate('/login', { replace: true });
-  };
+  const items = useSlotItems(TopBarItemToken);
 
   return (
     <header className={styles.bar}>
-      <Button appearance="subtle" icon={<NavigationRegular />} aria-label={t('shell.toggleSidebar')} onClick={onToggleSidebar} />
-      <Text size={400} className={styles.brand}>
+      <Button
+        appearance="subtle"
+        icon={<NavigationRegular />}
+        aria-label={t('shell.toggleSidebar')}
+        aria-expanded={sidebarOpen}
+        data-sidebar-toggle=""
+        onClick={onToggleSidebar}
+      />
+      <Link to="/dashboard/main" className={styles.brand}>
+        <span className={styles.mark} aria-hidden="true">
+          <GridDotsRegular />
+        </span>
         {config.productName}
-      </Text>
+      </Link>
+      <div className={styles.spacer} />
+      {items.length > 0 && (
+        <div className={styles.slots} data-testid="top-bar-items">
+          {items.map(({ id, component: Item }) => (
+            <Item key={id} />
+          ))}
+        </div>
+      )}
+      <NotificationsMenu />
       <Switch label={t('shell.darkMode')} checked={theme.scheme === 'dark'} onChange={() => theme.toggle()} />
-      <Dropdown
-        className={styles.language}
-        aria-label={t('shell.language')}
-        value={t(`languages.${i18n.language}`)}
-        selectedOptions={[i18n.language]}
-        onOptionSelect={(_, data) => void i18n.setLanguage(data.optionValue as Language)}
-      >
-        {LANGUAGES.map((language) => (
-          <Option key={language} value={language}>
-            {t(`languages.${language}`)}
-          </Option>
-        ))}
-      </Dropdown>
-      <div className={styles.user}>
-        <Text weight="semibold">{session.user?.username}</Text>
-        <Text size={200}>{session.user?.email}</Text>
-      </div>
-      <Button icon={<SignOutRegular />} onClick={() => void signOut()}>
-        {t('shell.logout')}
-      </Button>
+      <LanguageSwitcher />
+      <ProfileMenu />
     </header>
   );
 });

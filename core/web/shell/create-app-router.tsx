@@ -1,10 +1,20 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { LoginPage } from '../auth/LoginPage';
 import type { PluginHost } from '../plugins/plugin-host';
 import { pluginRouteTable } from '../plugins/navigation';
 import { DocumentTitle } from './DocumentTitle';
-import { HomeRedirect, RequireSession, SignedOutOnly } from './guards';
+import {
+  ENTER_EMAIL_PATH,
+  HomeRedirect,
+  LOGIN_PATH,
+  MAIN_PATH,
+  NavigationTrail,
+  NavigationTrailProvider,
+  RequireMissingEmail,
+  RequireSession,
+  SignedOutOnly,
+} from './guards';
 import type { RouteHandle } from './route-handle';
 
 // The signed-in layout is its own chunk: the sign-in page does not pay for it.
@@ -14,13 +24,18 @@ const NotFoundPage = lazy(() => import(/* webpackChunkName: "shell" */ './NotFou
 const PluginRouteView = lazy(() =>
   import(/* webpackChunkName: "shell" */ './PluginRouteView').then((m) => ({ default: m.PluginRouteView })),
 );
+// Small enough to ride along with the shell they are shown in.
+const PlaceholderPage = lazy(() => import(/* webpackChunkName: "shell" */ '../pages/PlaceholderPage'));
+// Bare pages the sign-in page leads to, and the profile: each fetched when first opened.
+const EnterEmailPage = lazy(() => import(/* webpackChunkName: "enter-email" */ '../auth/EnterEmailPage'));
+const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../pages/profile/ProfilePage'));
 
-function Root({ table }: { table: () => RouteObject[] }) {
+function Root({ table, trail }: { table: () => RouteObject[]; trail: NavigationTrail }) {
   return (
-    <>
+    <NavigationTrailProvider trail={trail}>
       <DocumentTitle routes={table()} />
       <Outlet />
-    </>
+    </NavigationTrailProvider>
   );
 }
 
@@ -28,19 +43,33 @@ const handle = (titleKey: string): RouteHandle => ({ titleKey });
 
 /** The route table: the core's own pages and, from the manifests, every enabled plugin's. */
 export function appRoutes(host: PluginHost): RouteObject[] {
+  // One per route table, i.e. per app start: which pages this user has been shown.
+  const trail = new NavigationTrail();
   const routes: RouteObject[] = [
     {
       // The root reads this same table to find the current route's title.
-      element: <Root table={() => routes} />,
+      element: <Root table={() => routes} trail={trail} />,
       children: [
         { path: '/', element: <HomeRedirect /> },
         {
-          path: '/login',
+          path: LOGIN_PATH,
           handle: handle('login.welcome'),
           element: (
             <SignedOutOnly>
               <LoginPage />
             </SignedOutOnly>
+          ),
+        },
+        {
+          path: ENTER_EMAIL_PATH,
+          handle: handle('enterEmail.title'),
+          element: (
+            <RequireMissingEmail>
+              {/* Bare layout: no shell, so no spinner of the shell's either; the chunk is small. */}
+              <Suspense fallback={null}>
+                <EnterEmailPage />
+              </Suspense>
+            </RequireMissingEmail>
           ),
         },
         {
@@ -50,7 +79,11 @@ export function appRoutes(host: PluginHost): RouteObject[] {
             </RequireSession>
           ),
           children: [
-            { path: '/dashboard/main', handle: handle('dashboard.title'), element: <MainDashboard /> },
+            { path: MAIN_PATH, handle: handle('dashboard.title'), element: <MainDashboard /> },
+            { path: '/profile', handle: handle('profile.title'), element: <ProfilePage /> },
+            { path: '/notifications', handle: handle('placeholders.notifications.title'), element: <PlaceholderPage kind="notifications" /> },
+            { path: '/dashboards/messaging', handle: handle('placeholders.messaging.title'), element: <PlaceholderPage kind="messaging" /> },
+            { path: '/settings', handle: handle('placeholders.settings.title'), element: <PlaceholderPage kind="settings" /> },
             ...pluginRouteTable(host.manifests).map(
               (route): RouteObject => ({
                 path: route.path,

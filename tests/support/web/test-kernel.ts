@@ -41,6 +41,7 @@ import type { CookieReader, PageNavigator } from '@core/web/kernel/environment';
 import type { WebPlugin } from '@core/web/plugins/define-plugin';
 import { PluginHost } from '@core/web/plugins/plugin-host';
 import { ContainerProvider } from '@core/web/react/container-context';
+import { addSignedInStrings } from '@core/web/i18n/signed-in-strings';
 import { I18nService } from '@core/web/services/i18n-service';
 import type { SessionUser } from '@core/web/services/session-store';
 import { STORAGE_KEYS } from '@core/web/services/storage-keys';
@@ -255,6 +256,8 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
   });
   const i18n = container.get(I18nService);
   await i18n.ready;
+  // The shell adds these when its chunk arrives; components tested on their own need them too.
+  addSignedInStrings(i18n.i18n);
   const kernel: TestKernel = {
     container,
     config,

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import type { SidebarGroup } from '../../plugins/navigation';
+import { SIDEBAR_WIDTHS } from './metrics';
+import { NavGroup } from './NavGroup';
+import { SidebarLink } from './SidebarLink';
+import { useGroupLabel } from './use-group-label';
+
+const useStyles = makeStyles({
+  nav: {
+    boxSizing: 'border-box',
+    height: '100%',
+    overflowY: 'auto',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalS}`,
+  },
+});
+
+/** Spec §2 "Vertical": every group's name with its links under it, 280 px wide. */
+export function VerticalNav({ groups }: { groups: readonly SidebarGroup[] }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const groupLabel = useGroupLabel();
+  const width = SIDEBAR_WIDTHS.vertical;
+  return (
+    <nav aria-label={t('shell.navigation')} className={styles.nav} data-layout="vertical" data-width={width} style={{ width }}>
+      {groups.map(({ group, entries }) => (
+        <NavGroup key={group} label={groupLabel(group)}>
+          {entries.map((entry) => (
+            <SidebarLink key={`${entry.pluginId}.${entry.id}`} entry={entry} />
+          ))}
+        </NavGroup>
+      ))}
+    </nav>
+  );
+}
