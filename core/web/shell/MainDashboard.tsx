@@ -11,7 +11,13 @@ import { useNavigation } from './use-navigation';
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL },
-  list: { margin: 0, paddingInlineStart: tokens.spacingHorizontalL },
+  list: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  link: {
+    color: tokens.colorBrandForegroundLink,
+    textDecorationLine: 'none',
+    ':hover': { textDecorationLine: 'underline', color: tokens.colorBrandForegroundLinkHover },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, borderRadius: tokens.borderRadiusSmall },
+  },
 });
 
 /** The landing page: a greeting, the screens this user may open, and the plugins' widgets. */
@@ -41,7 +47,9 @@ export const MainDashboard = observer(function MainDashboard() {
               <ul className={styles.list}>
                 {entries.map((entry) => (
                   <li key={`${entry.pluginId}.${entry.id}`}>
-                    <Link to={entry.path}>{t(entry.labelKey)}</Link>
+                    <Link className={styles.link} to={entry.path}>
+                      {t(entry.labelKey)}
+                    </Link>
                   </li>
                 ))}
               </ul>
