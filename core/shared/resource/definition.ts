@@ -1,0 +1,184 @@
+import type { PermissionRequirement } from '../permissions';
+import type { ServiceName } from '../services';
+import { OPERATORS_BY_KIND, type FieldDefinition, type ReferenceTarget } from './field';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface SortOrder {
+  readonly field: string;
+  readonly direction: SortDirection;
+}
+
+/**
+ * An action on one record, shown in the row's menu. The engine draws it and sends
+ * `POST <path>/{id}/<endpoint>`; the plugin registers that route (a custom endpoint).
+ */
+export interface RowAction {
+  readonly name: string;
+  readonly labelKey: string;
+  readonly requires: PermissionRequirement;
+  readonly endpoint: string;
+  /** i18n key of the question asked before sending; none sends at once. */
+  readonly confirmKey?: string;
+  /** Offered only while the record's `field` holds one of `values` (e.g. a state). */
+  readonly when?: { readonly field: string; readonly values: readonly (string | boolean | null)[] };
+}
+
+/** An action on the whole list, shown in the toolbar: `POST <path>/<endpoint>`. */
+export interface ToolbarAction {
+  readonly name: string;
+  readonly labelKey: string;
+  readonly requires: PermissionRequirement;
+  readonly endpoint: string;
+  readonly confirmKey?: string;
+}
+
+/**
+ * One definition gives a validated REST resource (core/server/resource) and its list and
+ * add/edit screens (core/web/resource). Identifiers here become SQL identifiers: they come
+ * only from code, never from a request.
+ */
+export interface ResourceDefinition {
+  /** Unique across the product: `<plugin>.<name>`, e.g. `finance.wallets`. */
+  readonly id: string;
+  readonly service: ServiceName;
+  /** API path under the service, no slashes: `wallets` → `GET /api/finance/wallets`. */
+  readonly path: string;
+  /** Schema-qualified table the engine creates and keeps in step with the fields. */
+  readonly table: string;
+  /** i18n keys: the list screen's title and one record's noun ("wallet"). */
+  readonly titleKey: string;
+  readonly recordKey: string;
+  /** Reading may need less than writing. */
+  readonly access: { readonly read: PermissionRequirement; readonly write: PermissionRequirement };
+  readonly fields: readonly FieldDefinition[];
+  /** The field that names a record in pickers, confirmations and references. */
+  readonly labelField: string;
+  /** Delete sets `deleted_at` (hidden, restorable) instead of removing the row. */
+  readonly softDelete?: boolean;
+  /** Records can be blocked and unblocked (`blocked_at`). */
+  readonly blockable?: boolean;
+  readonly defaultSort?: SortOrder;
+  /** Page sizes offered; the largest is the most the API serves. */
+  readonly pageSizes?: readonly number[];
+  readonly rowActions?: readonly RowAction[];
+  readonly toolbarActions?: readonly ToolbarAction[];
+}
+
+/** Columns every resource table has besides its fields. */
+export interface RecordMeta {
+  readonly id: number;
+  /** Increases on every change; an edit must carry the version it was made on. */
+  readonly version: number;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly deleted_at?: string | null;
+  readonly blocked_at?: string | null;
+}
+
+/**
+ * A record on the wire: meta columns, every readable field, secrets as `SECRET_MASK` (set) or
+ * null (unset), and `_labels`: the label of each referenced record, for lists and pickers.
+ */
+export type ResourceRecord = RecordMeta &
+  Readonly<Record<string, unknown>> & { readonly _labels?: Readonly<Record<string, string | readonly string[] | null>> };
+
+/** One audit row: who changed what, before and after (secrets never recorded). */
+export interface AuditEntry {
+  readonly id: number;
+  readonly action: 'create' | 'update' | 'delete' | 'restore' | 'block' | 'unblock' | (string & {});
+  readonly actor_id: number | null;
+  readonly actor_name: string | null;
+  readonly at: string;
+  readonly before: Readonly<Record<string, unknown>> | null;
+  readonly after: Readonly<Record<string, unknown>> | null;
+}
+
+export const DEFAULT_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
+/** Rows a `references/<path>` answer carries at most. */
+export const REFERENCE_LIMIT = 50;
+export const STALE_VERSION_MESSAGE = 'This record was changed by someone else';
+
+export function pageSizesOf(definition: ResourceDefinition): readonly number[] {
+  return definition.pageSizes ?? DEFAULT_PAGE_SIZES;
+}
+
+export function maxPerPage(definition: ResourceDefinition): number {
+  return Math.max(...pageSizesOf(definition));
+}
+
+export function defaultPerPage(definition: ResourceDefinition): number {
+  const sizes = pageSizesOf(definition);
+  return sizes.includes(20) ? 20 : (sizes[0] ?? 20);
+}
+
+export function defaultSortOf(definition: ResourceDefinition): SortOrder {
+  return definition.defaultSort ?? { field: 'created_at', direction: 'desc' };
+}
+
+export function fieldNamed(definition: ResourceDefinition, name: string): FieldDefinition | undefined {
+  return definition.fields.find((field) => field.name === name);
+}
+
+/** Meta columns a list may sort by, besides sortable fields. */
+export const SORTABLE_META = ['id', 'created_at', 'updated_at'] as const;
+
+export function isSortable(definition: ResourceDefinition, name: string): boolean {
+  if ((SORTABLE_META as readonly string[]).includes(name)) return true;
+  return fieldNamed(definition, name)?.sortable === true;
+}
+
+/** How other resources point at this one. */
+export function referenceTo(definition: ResourceDefinition): ReferenceTarget {
+  const label = fieldNamed(definition, definition.labelField);
+  if (!label) throw new Error(`${definition.id}: labelField "${definition.labelField}" is not a field`);
+  return {
+    service: definition.service,
+    path: definition.path,
+    table: definition.table,
+    labelColumn: definition.labelField,
+    softDelete: definition.softDelete === true,
+  };
+}
+
+const IDENTIFIER = /^[a-z][a-z0-9_]{0,62}$/;
+const TABLE = /^[a-z][a-z0-9_]{0,62}\.[a-z][a-z0-9_]{0,62}$/;
+const PATH = /^[a-z][a-z0-9-]*(\/[a-z][a-z0-9-]*)*$/;
+const RESERVED = new Set(['id', 'version', 'created_at', 'updated_at', 'deleted_at', 'blocked_at', 'created_by', 'updated_by']);
+
+/** What a type cannot check; the server refuses to mount a definition with problems. */
+export function definitionProblems(definition: ResourceDefinition): string[] {
+  const problems: string[] = [];
+  const at = (text: string) => problems.push(`${definition.id}: ${text}`);
+  if (!TABLE.test(definition.table)) at(`table "${definition.table}" must be schema.table in lower snake case`);
+  if (!PATH.test(definition.path)) at(`path "${definition.path}" must be lower-case words joined by - or /`);
+  const names = new Set<string>();
+  for (const field of definition.fields) {
+    if (!IDENTIFIER.test(field.name)) at(`field "${field.name}" must be lower snake case`);
+    if (RESERVED.has(field.name)) at(`field "${field.name}" is a column every record has`);
+    if (names.has(field.name)) at(`field "${field.name}" is declared twice`);
+    names.add(field.name);
+    for (const op of field.filter ?? []) {
+      if (!OPERATORS_BY_KIND[field.kind].includes(op)) at(`field "${field.name}" (${field.kind}) cannot filter with "${op}"`);
+    }
+    if (field.kind === 'enum' && field.values.length === 0) at(`enum field "${field.name}" has no values`);
+    if (field.kind === 'reference' && !TABLE.test(field.target.table)) at(`reference "${field.name}" has a bad table`);
+    if (field.kind === 'secret' && (field.sortable || field.filter?.length || field.unique)) at(`secret "${field.name}" cannot be sorted, filtered or unique`);
+  }
+  if (!names.has(definition.labelField)) at(`labelField "${definition.labelField}" is not a field`);
+  const sort = defaultSortOf(definition);
+  if (!isSortable(definition, sort.field)) at(`default sort "${sort.field}" is not sortable`);
+  for (const size of pageSizesOf(definition)) if (!Number.isInteger(size) || size < 1 || size > 1000) at(`page size ${size} must be 1..1000`);
+  for (const action of definition.rowActions ?? []) {
+    if (!PATH.test(action.endpoint)) at(`row action "${action.name}" has a bad endpoint`);
+    if (action.when && !names.has(action.when.field) && action.when.field !== 'blocked_at' && action.when.field !== 'deleted_at') {
+      at(`row action "${action.name}" depends on unknown field "${action.when.field}"`);
+    }
+  }
+  return problems;
+}
+
+/** Identity helper that keeps the literal types and documents intent at the definition site. */
+export function defineResource<const D extends ResourceDefinition>(definition: D): D {
+  return definition;
+}

@@ -1,0 +1,200 @@
+import type { ServiceName } from '../services';
+
+/**
+ * The kinds a resource field can have. Each kind fixes the JSON shape of its value on the wire,
+ * its column type, the filter operators it allows and the input the generated form shows.
+ *
+ * | kind       | JSON value                          | column            |
+ * | ---------- | ----------------------------------- | ----------------- |
+ * | text       | string                              | text              |
+ * | longText   | string                              | text              |
+ * | email      | string                              | text              |
+ * | url        | string (http or https)              | text              |
+ * | number     | number                              | numeric           |
+ * | money      | { amount: "12.30", currency: "USD" }| numeric + text    |
+ * | percent    | decimal string, "12.5"              | numeric           |
+ * | boolean    | boolean                             | boolean           |
+ * | date       | "2026-11-22"                        | date              |
+ * | datetime   | ISO 8601 with offset                | timestamptz       |
+ * | enum       | one of `values`                     | text              |
+ * | reference  | id, or ids when `many`              | bigint / bigint[] |
+ * | keyValue   | { [key: string]: string }           | jsonb             |
+ * | secret     | never returned; written as a string | text              |
+ *
+ * Money and percent are decimal strings end to end: no floating point touches them.
+ */
+export type FieldKind =
+  | 'text'
+  | 'longText'
+  | 'email'
+  | 'url'
+  | 'number'
+  | 'money'
+  | 'percent'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'reference'
+  | 'keyValue'
+  | 'secret';
+
+/** Operators of spec §9 plus ranges (numbers, dates) and any-of (enums, references). */
+export type FilterOperator = 'eq' | 'contains' | 'neq' | 'startsWith' | 'gte' | 'lte' | 'in';
+
+/** Where a reference points: any resource (or core table) that answers `GET references/<path>`. */
+export interface ReferenceTarget {
+  readonly service: ServiceName;
+  /** `references/<path>` on the service lists `{ id, label }`. */
+  readonly path: string;
+  /** Schema-qualified table whose `id` column the stored value must exist in. */
+  readonly table: string;
+  /** Column shown as the record's label and searched by `q`. */
+  readonly labelColumn: string;
+  /** Rows with a non-null `deleted_at` are not valid targets. */
+  readonly softDelete?: boolean;
+}
+
+interface FieldBase<K extends FieldKind> {
+  readonly kind: K;
+  /** Column and JSON property name: lower snake case. */
+  readonly name: string;
+  /** i18n key, `namespace:key`. */
+  readonly labelKey: string;
+  readonly required?: boolean;
+  /** Shown, never written by callers (computed on the server, or set by an action). */
+  readonly readOnly?: boolean;
+  /** A list column unless the user hides it. Default true; secrets and key/value maps never. */
+  readonly list?: boolean;
+  /** Operators offered in the filter panel and accepted by the API; none means not filterable. */
+  readonly filter?: readonly FilterOperator[];
+  readonly sortable?: boolean;
+  /** No two live records share the value (case-insensitive for text kinds). */
+  readonly unique?: boolean;
+  /** i18n key of a hint under the input. */
+  readonly hintKey?: string;
+}
+
+interface TextBounds {
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** A JavaScript regular expression source, checked on both sides. */
+  readonly pattern?: string;
+  /** i18n key of the message shown when `pattern` does not match. */
+  readonly patternMessageKey?: string;
+}
+
+export interface TextField extends FieldBase<'text' | 'longText' | 'email' | 'url'>, TextBounds {
+  readonly default?: string;
+  /** Placeholder shown in the empty input, e.g. 'ERP-321'. */
+  readonly placeholder?: string;
+}
+
+export interface NumberField extends FieldBase<'number'> {
+  readonly min?: number;
+  readonly max?: number;
+  readonly integer?: boolean;
+  readonly default?: number;
+}
+
+export interface DecimalBounds {
+  /** Decimal strings, compared exactly. */
+  readonly min?: string;
+  readonly max?: string;
+  /** Most digits after the point; default 2 for money and percent. */
+  readonly scale?: number;
+}
+
+export interface MoneyField extends FieldBase<'money'>, DecimalBounds {
+  /** ISO 4217 codes offered; any three capital letters when absent. */
+  readonly currencies?: readonly string[];
+  readonly defaultCurrency?: string;
+}
+
+export interface PercentField extends FieldBase<'percent'>, DecimalBounds {
+  readonly default?: string;
+}
+
+export interface BooleanField extends FieldBase<'boolean'> {
+  readonly default?: boolean;
+}
+
+export interface DateField extends FieldBase<'date' | 'datetime'> {
+  /** `YYYY-MM-DD` (date) or ISO 8601 (datetime) bounds. */
+  readonly min?: string;
+  readonly max?: string;
+}
+
+export interface EnumField extends FieldBase<'enum'> {
+  readonly values: readonly string[];
+  /** Labels are `<labelPrefix>.<value>`; default `<labelKey>Values`. */
+  readonly valueLabelPrefix?: string;
+  readonly default?: string;
+}
+
+export interface ReferenceField extends FieldBase<'reference'> {
+  readonly target: ReferenceTarget;
+  readonly many?: boolean;
+}
+
+export interface KeyValueField extends FieldBase<'keyValue'> {
+  readonly maxEntries?: number;
+}
+
+export interface SecretField extends FieldBase<'secret'>, TextBounds {}
+
+export type FieldDefinition =
+  | TextField
+  | NumberField
+  | MoneyField
+  | PercentField
+  | BooleanField
+  | DateField
+  | EnumField
+  | ReferenceField
+  | KeyValueField
+  | SecretField;
+
+/** A money value on the wire. */
+export interface Money {
+  readonly amount: string;
+  readonly currency: string;
+}
+
+export type FieldValue = string | number | boolean | Money | readonly number[] | Readonly<Record<string, string>> | null;
+
+/** Operators each kind accepts; a field's `filter` must be a subset. */
+export const OPERATORS_BY_KIND: Readonly<Record<FieldKind, readonly FilterOperator[]>> = {
+  text: ['eq', 'contains', 'neq', 'startsWith'],
+  longText: ['contains'],
+  email: ['eq', 'contains', 'neq', 'startsWith'],
+  url: ['eq', 'contains', 'neq', 'startsWith'],
+  number: ['eq', 'neq', 'gte', 'lte'],
+  money: ['eq', 'neq', 'gte', 'lte'],
+  percent: ['eq', 'neq', 'gte', 'lte'],
+  boolean: ['eq'],
+  date: ['eq', 'gte', 'lte'],
+  datetime: ['gte', 'lte'],
+  enum: ['eq', 'neq', 'in'],
+  reference: ['eq', 'in'],
+  keyValue: [],
+  secret: [],
+};
+
+export const DEFAULT_DECIMAL_SCALE = 2;
+
+/** What a stored secret reads as. Sent back unchanged, it leaves the secret as it is. */
+export const SECRET_MASK = '••••••••';
+
+export const TEXT_KINDS: ReadonlySet<FieldKind> = new Set(['text', 'longText', 'email', 'url']);
+
+/** Whether the value leaves the server: secrets are write-only. */
+export function isReadable(field: FieldDefinition): boolean {
+  return field.kind !== 'secret';
+}
+
+/** Whether the field is a list column by default. */
+export function isListedByDefault(field: FieldDefinition): boolean {
+  if (field.kind === 'secret' || field.kind === 'keyValue' || field.kind === 'longText') return field.list === true;
+  return field.list !== false;
+}
