@@ -12,6 +12,7 @@ import type { ServiceName } from '../services';
  * | url        | string (http or https)              | text              |
  * | number     | number                              | numeric           |
  * | money      | { amount: "12.30", currency: "USD" }| numeric + text    |
+ * | decimal    | decimal string, "0.01234567"        | numeric           |
  * | percent    | decimal string, "12.5"              | numeric           |
  * | boolean    | boolean                             | boolean           |
  * | date       | "2026-11-22"                        | date              |
@@ -21,7 +22,7 @@ import type { ServiceName } from '../services';
  * | keyValue   | { [key: string]: string }           | jsonb             |
  * | secret     | never returned; written as a string | text              |
  *
- * Money and percent are decimal strings end to end: no floating point touches them.
+ * Money, decimal and percent are decimal strings end to end: no floating point touches them.
  */
 export type FieldKind =
   | 'text'
@@ -30,6 +31,7 @@ export type FieldKind =
   | 'url'
   | 'number'
   | 'money'
+  | 'decimal'
   | 'percent'
   | 'boolean'
   | 'date'
@@ -106,12 +108,13 @@ export interface DecimalBounds {
 }
 
 export interface MoneyField extends FieldBase<'money'>, DecimalBounds {
-  /** ISO 4217 codes offered; any three capital letters when absent. */
+  /** Currency codes offered; any code of three to five capital letters when absent. */
   readonly currencies?: readonly string[];
   readonly defaultCurrency?: string;
 }
 
-export interface PercentField extends FieldBase<'percent'>, DecimalBounds {
+/** An exact number that is not money (a rate, a quantity with decimals); percent is 0..100 by default. */
+export interface DecimalField extends FieldBase<'decimal' | 'percent'>, DecimalBounds {
   readonly default?: string;
 }
 
@@ -147,7 +150,7 @@ export type FieldDefinition =
   | TextField
   | NumberField
   | MoneyField
-  | PercentField
+  | DecimalField
   | BooleanField
   | DateField
   | EnumField
@@ -171,6 +174,7 @@ export const OPERATORS_BY_KIND: Readonly<Record<FieldKind, readonly FilterOperat
   url: ['eq', 'contains', 'neq', 'startsWith'],
   number: ['eq', 'neq', 'gte', 'lte'],
   money: ['eq', 'neq', 'gte', 'lte'],
+  decimal: ['eq', 'neq', 'gte', 'lte'],
   percent: ['eq', 'neq', 'gte', 'lte'],
   boolean: ['eq'],
   date: ['eq', 'gte', 'lte'],

@@ -52,7 +52,8 @@ export interface ValidatedInput {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DECIMAL = /^-?(0|[1-9][0-9]{0,19})(\.[0-9]+)?$/;
-const CURRENCY = /^[A-Z]{3}$/;
+// ISO 4217 codes, and the four- and five-letter tickers of the stablecoins agencies pay with (USDT).
+const CURRENCY = /^[A-Z]{3,5}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 const MAX_TEXT = 255;
@@ -153,8 +154,9 @@ function checkValue(field: FieldDefinition, raw: unknown): Check {
       if (field.max !== undefined && raw > field.max) return bad('max', { max: field.max });
       return ok(raw);
     }
+    case 'decimal':
     case 'percent': {
-      const checked = checkDecimal(raw, { min: '0', max: '100', ...field });
+      const checked = checkDecimal(raw, field.kind === 'percent' ? { min: '0', max: '100', ...field } : field);
       return 'issue' in checked ? checked : ok(checked.value);
     }
     case 'money': {
@@ -261,6 +263,7 @@ export function filterValueIssue(field: FieldDefinition, op: FilterOperator, val
     case 'number':
       return DECIMAL.test(value) ? null : { code: 'decimal' };
     case 'money':
+    case 'decimal':
     case 'percent':
       return DECIMAL.test(value) ? null : { code: 'decimal' };
     case 'boolean':
