@@ -19,6 +19,7 @@ export const financeManifest: PluginManifest = {
     { path: '/articles', titleKey: 'finance:nav.articles' },
     { path: '/transactions', titleKey: 'finance:nav.transactions' },
     { path: '/transaction-drafts', titleKey: 'finance:nav.drafts' },
+    { path: '/exchange-rates', titleKey: 'finance:nav.exchangeRates' },
     { path: '/projects-finance', titleKey: 'finance:nav.projects' },
     { path: '/verticals', titleKey: 'finance:nav.verticals' },
     { path: '/employees', titleKey: 'finance:nav.employees' },
@@ -34,6 +35,8 @@ export const financeManifest: PluginManifest = {
     { id: 'articles', labelKey: 'finance:nav.articles', path: '/articles', group: 'finance', requires: 'FA', icon: 'tag' },
     { id: 'transactions', labelKey: 'finance:nav.transactions', path: '/transactions', group: 'finance', requires: 'FT', icon: 'money' },
     { id: 'drafts', labelKey: 'finance:nav.drafts', path: '/transaction-drafts', group: 'finance', requires: 'FF', icon: 'receipt' },
+    // Not a spec screen: the rates USD amounts are computed from, kept by whoever keeps transactions.
+    { id: 'exchange-rates', labelKey: 'finance:nav.exchangeRates', path: '/exchange-rates', group: 'finance', requires: 'FT', icon: 'calculator' },
     { id: 'projects', labelKey: 'finance:nav.projects', path: '/projects-finance', group: 'finance', requires: 'FS', icon: 'folder' },
     { id: 'verticals', labelKey: 'finance:nav.verticals', path: '/verticals', group: 'finance', requires: 'FL', icon: 'chart' },
     { id: 'employees', labelKey: 'finance:nav.employees', path: '/employees', group: 'finance', requires: 'FJ', icon: 'people' },
