@@ -2,7 +2,7 @@ import type { ServiceName } from '@core/shared/services';
 import { HttpError } from './http-error';
 import type { HttpFeedback } from './http-feedback';
 import { isSuccess, type Delivery, type HttpMethod, type HttpTransport, type OutgoingRequest, type QueryValue } from './http-transport';
-import { readBlob, type ProgressListener } from './read-blob';
+import { readBlob, type ChunkListener, type ProgressListener } from './read-blob';
 import type { RefreshCoordinator } from './refresh-coordinator';
 
 export interface RequestOptions {
@@ -15,6 +15,10 @@ export interface RequestOptions {
 
 export interface DownloadOptions extends RequestOptions {
   readonly onProgress?: ProgressListener;
+  /** Called with the answer's headers (e.g. a row count) before its body is read. */
+  readonly onHeaders?: (headers: Headers) => void;
+  /** Called with each piece of the body as it arrives, before `onProgress`. */
+  readonly onChunk?: ChunkListener;
 }
 
 /** Methods that change something on the server, confirmed with a success toast (spec §8). */
@@ -58,7 +62,8 @@ export class HttpClient {
 
   async download(path: string, options: DownloadOptions = {}): Promise<Blob> {
     const delivery = await this.exchange(this.request('GET', path, undefined, options, true), options.silent);
-    return readBlob(delivery.response, options.onProgress);
+    options.onHeaders?.(delivery.response.headers);
+    return readBlob(delivery.response, options.onProgress, options.onChunk);
   }
 
   private async json<T>(method: HttpMethod, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {

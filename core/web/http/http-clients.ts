@@ -30,12 +30,13 @@ export class HttpClients {
   constructor(
     @inject(SessionStore) session: SessionStore,
     @inject(ToastService) toasts: Pick<ToastService, 'error' | 'success'>,
-    @inject(I18nService) i18n: Pick<I18nService, 't'>,
+    @inject(I18nService) i18n: Pick<I18nService, 't'> & Partial<Pick<I18nService, 'language'>>,
     @inject(RuntimeConfigToken) private readonly config: RuntimeConfig,
     @inject(PageNavigatorToken) navigator: PageNavigator,
     @inject(CookieReaderToken) readCookie: CookieReader,
   ) {
-    this.transport = new HttpTransport(session, readCookie);
+    // Every request says which language the user reads, so messages (422 errors) come back in it.
+    this.transport = new HttpTransport(session, readCookie, () => i18n.language ?? null);
     this.refresher = new RefreshCoordinator(this.transport, session, navigator, config);
     this.feedback = new HttpFeedback(toasts, i18n);
   }

@@ -54,11 +54,15 @@ function parseJson(text: string): unknown {
  */
 const fetcher = ofetch.create({ retry: false, ignoreResponseError: true });
 
+/** The language the user reads, sent as `Accept-Language` so the server answers in it; null sends none. */
+export type LanguageReader = () => string | null;
+
 /** Puts one request on the wire with the session's credentials; never interprets the answer. */
 export class HttpTransport {
   constructor(
     private readonly session: Pick<SessionStore, 'token'>,
     private readonly readCookie: CookieReader,
+    private readonly readLanguage: LanguageReader = () => null,
   ) {}
 
   /** Rejects only when the caller aborts; a network failure resolves as a status-0 delivery. */
@@ -90,6 +94,8 @@ export class HttpTransport {
     const headers = new Headers();
     if (!request.stream) headers.set('Accept', 'application/json');
     if (request.body !== undefined) headers.set('Content-Type', 'application/json');
+    const language = this.readLanguage();
+    if (language) headers.set('Accept-Language', language);
     new Headers(request.headers).forEach((value, name) => headers.set(name, value));
     const xsrf = this.readCookie(XSRF_COOKIE);
     if (xsrf) headers.set(XSRF_HEADER, xsrf);

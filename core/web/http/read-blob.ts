@@ -6,8 +6,11 @@ function contentLength(headers: Headers): number | null {
   return value !== null && /^\d+$/.test(value) ? Number(value) : null;
 }
 
+/** Hears each piece of a body as it arrives, for progress in another unit than bytes (e.g. CSV rows). */
+export type ChunkListener = (chunk: Uint8Array) => void;
+
 /** Reads a response body chunk by chunk so a download can show how far along it is. */
-export async function readBlob(response: Response, onProgress?: ProgressListener): Promise<Blob> {
+export async function readBlob(response: Response, onProgress?: ProgressListener, onChunk?: ChunkListener): Promise<Blob> {
   const type = response.headers.get('Content-Type') ?? '';
   if (response.body === null) return new Blob([], { type });
   const total = contentLength(response.headers);
@@ -19,6 +22,7 @@ export async function readBlob(response: Response, onProgress?: ProgressListener
     if (done) break;
     chunks.push(value);
     received += value.byteLength;
+    onChunk?.(value);
     onProgress?.(received, total);
   }
   return new Blob(chunks, { type });
