@@ -1,8 +1,12 @@
 import authSql from './migrations/0001_auth.sql?raw';
 import type { MigrationSet } from '../database/migrator';
+import { SETTINGS_MIGRATIONS } from '../settings';
 
-/** The core's own tables, migrated before any plugin's. */
+/**
+ * The core's own tables, migrated before any plugin's. Names are never reused or renumbered:
+ * a new core table is a new `NNNN_name` appended here.
+ */
 export const CORE_MIGRATIONS: MigrationSet = {
   owner: 'core',
-  migrations: [{ name: '0001_auth', sql: authSql }],
+  migrations: [{ name: '0001_auth', sql: authSql }, ...SETTINGS_MIGRATIONS],
 };
