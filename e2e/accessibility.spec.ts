@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freshDataDir, startProductionServer, type ProductionServer } from './support/server';
+import { showEnterEmail } from './support/session';
 
 let server: ProductionServer;
 test.beforeAll(async () => {
@@ -28,6 +29,22 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto('/article');
     await expect(page.getByRole('heading', { name: 'Articles' })).toBeVisible();
     expect(await seriousViolations(page), '/article').toEqual([]);
+    await context.close();
+  });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`EnterEmail has no serious or critical accessibility violations in ${scheme} theme`, async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: server.url, colorScheme: scheme, viewport: { width: 1600, height: 900 } });
+    const page = await context.newPage();
+    await showEnterEmail(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    expect(await seriousViolations(page), '/enter-email').toEqual([]);
+
+    // With the form's problem on screen too.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields.');
+    expect(await seriousViolations(page), '/enter-email with a problem').toEqual([]);
     await context.close();
   });
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freshDataDir, startProductionServer, type ProductionServer } from './support/server';
+import { showEnterEmail } from './support/session';
 
 // Screenshots of the kernel's screens in both themes and both widths, for people to look at
 // (written to e2e/output/screens, never committed).
@@ -38,6 +39,20 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('cell', { name: `ERP-${width}-${scheme}` })).toBeVisible();
       await expect(page.locator('.fui-ToastTitle', { hasText: 'Success' })).toBeVisible();
       await shot('articles');
+
+      await page.goto('/profile');
+      await expect(page.getByRole('heading', { name: 'My profile' })).toBeVisible();
+      await expect(page.getByText(ADMIN_EMAIL).first()).toBeVisible();
+      await shot('profile');
+      await context.close();
+    });
+
+    test(`EnterEmail in ${scheme} at ${width}px`, async ({ browser }) => {
+      const context = await browser.newContext({ baseURL: server.url, colorScheme: scheme, viewport: { width, height: 860 } });
+      const page = await context.newPage();
+      await showEnterEmail(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+      await page.screenshot({ path: `e2e/output/screens/enter-email-${scheme}-${width}.png` });
       await context.close();
     });
   }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Button, Field, Input, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Link, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { HttpError } from '../http/http-error';
 import { useInjection } from '../react/container-context';
 import { AuthService } from '../services/auth-service';
@@ -21,6 +21,8 @@ const useStyles = makeStyles({
     borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
     color: tokens.colorNeutralForeground3,
   },
+  // A link-styled button: no padding or minimum width, so it ends flush with the panel's content.
+  signOut: { fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200 },
 });
 
 /** The server's own words when it refused the address itself (taken, malformed); else the spec's message. */
@@ -89,9 +91,9 @@ export default function EnterEmailPage() {
         </form>
         <footer className={own.footer}>
           <Text size={200}>{t('enterEmail.signedInAs', { name: session.user?.username ?? '' })}</Text>
-          <Button appearance="subtle" size="small" onClick={() => void signOut()}>
+          <Link as="button" className={own.signOut} onClick={() => void signOut()}>
             {t('enterEmail.signOut')}
-          </Button>
+          </Link>
         </footer>
       </section>
     </main>

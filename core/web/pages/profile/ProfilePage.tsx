@@ -40,7 +40,8 @@ type ProfileState =
   | { readonly kind: 'failed'; readonly message: string };
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, maxWidth: '1200px' },
+  // The full width of the content area, as every other screen: a cap here left a gap on the right only.
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
   // Two columns (who I am, my linked accounts) wherever they fit, one on narrow windows.
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))', gap: tokens.spacingHorizontalL },
   wide: { gridColumn: '1 / -1' },
