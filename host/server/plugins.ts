@@ -1,5 +1,6 @@
 import type { ServerPlugin } from '@core/server/plugin';
 import admin from '@plugins/admin/server';
+import finance from '@plugins/finance/server';
 
 /** Every plugin this build knows; configuration chooses which of them run. */
-export const AVAILABLE_SERVER_PLUGINS: readonly ServerPlugin[] = [admin];
+export const AVAILABLE_SERVER_PLUGINS: readonly ServerPlugin[] = [admin, finance];

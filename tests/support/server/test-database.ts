@@ -20,6 +20,7 @@ import type { RuntimeConfig } from '@core/shared/runtime-config';
 import type { SessionUser } from '@core/shared/session-user';
 import { defaultServiceBaseUrl, SERVICE_NAMES, type ServiceName } from '@core/shared/services';
 import admin from '@plugins/admin/server';
+import finance from '@plugins/finance/server';
 
 /** A timeout for hooks and tests that start PGlite (seconds each, more when files run side by side). */
 export const DB_TIMEOUT = 30_000;
@@ -33,6 +34,7 @@ export const TEST_SECRET = 'test-signing-secret-0123456789abcdef';
 export const MIGRATION_SETS: readonly MigrationSet[] = [
   CORE_MIGRATIONS,
   { owner: admin.manifest.id, migrations: admin.migrations },
+  { owner: finance.manifest.id, migrations: finance.migrations },
 ];
 
 /**
@@ -116,7 +118,7 @@ async function freshPostgresDatabase(): Promise<Database> {
   };
 }
 
-/** A private copy of the migrated and seeded template database (core + admin); close it after the test. */
+/** A private copy of the migrated and seeded template database (core and every plugin's migrations); close it after the test. */
 export async function freshDatabase(): Promise<Database> {
   if (POSTGRES_URL) return freshPostgresDatabase();
   pgliteTemplate ??= buildPgliteTemplate();
@@ -151,6 +153,8 @@ export interface TestServerOptions {
   readonly secret?: string;
   /** Messenger sign-in and chat linking settings; unconfigured by default. */
   readonly auth?: AuthSettings;
+  /** `pluginSettings` of the configuration, keyed by plugin id; none by default. */
+  readonly pluginSettings?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /** The API server over `db` with the given plugins (none by default), signing with TEST_SECRET. */
@@ -160,7 +164,7 @@ export async function buildServer(options: TestServerOptions): Promise<FastifyIn
     secret: options.secret ?? TEST_SECRET,
     plugins: options.plugins ?? [],
     runtimeConfig: options.runtimeConfig ?? TEST_RUNTIME_CONFIG,
-    pluginSettings: {},
+    pluginSettings: options.pluginSettings ?? {},
     webRoot: options.webRoot ?? null,
     logger: false,
     ...(options.auth === undefined ? {} : { auth: options.auth }),

@@ -1,0 +1,45 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Database } from '@core/server/database/database';
+import type { PermissionCode } from '@core/shared/permissions';
+import { createFinanceServerPlugin, type FinanceServerOptions } from '@plugins/finance/server';
+import { bearer, buildServer, freshDatabase, mintToken } from '../../../support/server/test-database';
+
+export interface FinanceTestApp {
+  readonly app: FastifyInstance;
+  readonly db: Database;
+  close(): Promise<void>;
+  /** A request as a caller holding exactly `codes`. */
+  call(
+    codes: readonly PermissionCode[],
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
+}
+
+export interface FinanceAppOptions extends FinanceServerOptions {
+  readonly settings?: Readonly<Record<string, unknown>>;
+  readonly db?: Database;
+}
+
+/** The API server with only the finance plugin, over a fresh copy of the template database. */
+export async function financeApp(options: FinanceAppOptions = {}): Promise<FinanceTestApp> {
+  const db = options.db ?? (await freshDatabase());
+  const plugin = createFinanceServerPlugin({ env: options.env ?? {}, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const app = await buildServer({ db, plugins: [plugin], pluginSettings: { finance: options.settings ?? {} } });
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+    call: (codes, method, path, payload) =>
+      app.inject({
+        method,
+        url: `/api/finance/${path}`,
+        headers: bearer(mintToken(codes)),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+  };
+}
