@@ -1,0 +1,116 @@
+import { inject, injectable } from 'inversify';
+import { action, makeObservable, observableRef, runInAction } from 'mobx';
+import { HttpClients } from '@core/web/http/http-clients';
+import type { StoreContribution } from '@core/web/kernel/contributions';
+import { BASE_CURRENCY } from '../../shared/currencies';
+import { isDecimal } from '../decimal';
+import { financeCall, isRecord, type FinanceResult } from '../finance-result';
+
+/** One wallet's balance, a decimal string in the wallet's currency. */
+export interface WalletBalance {
+  readonly id: number;
+  readonly name: string;
+  readonly currency: string;
+  readonly balance: string;
+}
+
+/** This month's totals in US dollars, by article direction (decimal strings). */
+export interface MonthTotals {
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly currency: string;
+  readonly income: string;
+  readonly expense: string;
+}
+
+/** A decimal from a plain string or a money object (`{ amount, currency }`). */
+function amountOf(value: unknown): string | null {
+  if (isDecimal(value)) return value.trim();
+  if (isRecord(value) && isDecimal(value.amount)) return value.amount.trim();
+  return null;
+}
+
+function currencyOf(value: unknown): string | null {
+  return isRecord(value) && typeof value.currency === 'string' ? value.currency : null;
+}
+
+const listOf = (body: unknown): readonly unknown[] => {
+  const data = isRecord(body) ? body.data : undefined;
+  if (Array.isArray(data)) return data;
+  if (isRecord(data) && Array.isArray(data.data)) return data.data;
+  return [];
+};
+
+/** `GET dashboard/balances`: a list of wallets with `balance` (a decimal, or money) and `currency`. */
+export function parseBalances(body: unknown): WalletBalance[] {
+  return listOf(body).flatMap((raw) => {
+    if (!isRecord(raw)) return [];
+    const balance = amountOf(raw.balance);
+    const id = Number(raw.id ?? raw.wallet_id);
+    if (balance === null || !Number.isSafeInteger(id)) return [];
+    const name = typeof raw.name === 'string' ? raw.name : typeof raw.wallet === 'string' ? raw.wallet : `#${id}`;
+    const currency = (typeof raw.currency === 'string' ? raw.currency : null) ?? currencyOf(raw.balance) ?? '';
+    return [{ id, name, currency, balance }];
+  });
+}
+
+const AMOUNT_KEYS = ['amount_usd', 'total_usd', 'sum_usd', 'usd', 'amount', 'total', 'sum'] as const;
+
+/**
+ * `GET dashboard/month`: either `{ income, expense }` (or `income_usd`, `expense_usd`), or a list of
+ * `{ direction, amount_usd }` rows. A direction with nothing booked counts as 0.
+ */
+export function parseMonth(body: unknown): MonthTotals {
+  const data = isRecord(body) ? body.data : undefined;
+  const totals = { income: '0', expense: '0' };
+  const rows = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data.directions) ? data.directions : isRecord(data) && Array.isArray(data.data) ? data.data : null;
+  if (rows) {
+    for (const row of rows) {
+      if (!isRecord(row) || (row.direction !== 'income' && row.direction !== 'expense')) continue;
+      const amount = AMOUNT_KEYS.map((key) => amountOf(row[key])).find((value) => value !== null);
+      if (amount) totals[row.direction] = amount;
+    }
+  } else if (isRecord(data)) {
+    totals.income = amountOf(data.income_usd) ?? amountOf(data.income) ?? '0';
+    totals.expense = amountOf(data.expense_usd) ?? amountOf(data.expense) ?? '0';
+  }
+  const meta = isRecord(data) ? data : {};
+  return {
+    from: typeof meta.from === 'string' ? meta.from : null,
+    to: typeof meta.to === 'string' ? meta.to : null,
+    currency: typeof meta.currency === 'string' ? meta.currency : BASE_CURRENCY,
+    ...totals,
+  };
+}
+
+/** The finance widgets' data on the main dashboard. */
+@injectable()
+export class FinanceDashboardStore implements StoreContribution {
+  balances: FinanceResult<readonly WalletBalance[]> | null = null;
+  month: FinanceResult<MonthTotals> | null = null;
+
+  constructor(@inject(HttpClients) private readonly http: HttpClients) {
+    makeObservable(this, { balances: observableRef, month: observableRef, reset: action });
+  }
+
+  async loadBalances(): Promise<FinanceResult<readonly WalletBalance[]>> {
+    const result = await financeCall(() => this.http.get('finance').get<unknown>('dashboard/balances', { silent: true }), parseBalances);
+    runInAction(() => {
+      this.balances = result;
+    });
+    return result;
+  }
+
+  async loadMonth(): Promise<FinanceResult<MonthTotals>> {
+    const result = await financeCall(() => this.http.get('finance').get<unknown>('dashboard/month', { silent: true }), parseMonth);
+    runInAction(() => {
+      this.month = result;
+    });
+    return result;
+  }
+
+  reset(): void {
+    this.balances = null;
+    this.month = null;
+  }
+}

@@ -1,0 +1,67 @@
+import { HttpError } from '@core/web/http/http-error';
+
+/**
+ * What a finance store call hands back (spec §8): never a thrown error, but either the data with
+ * the server's message, or the server's message or error text for the caller to show.
+ */
+export type FinanceResult<T> = FinanceSuccess<T> | FinanceFailure;
+
+export interface FinanceSuccess<T> {
+  readonly ok: true;
+  readonly data: T;
+  /** The answer's `message`, when the server sent one. */
+  readonly message: string | null;
+}
+
+export interface FinanceFailure {
+  readonly ok: false;
+  /** The HTTP status; 0 when no answer arrived or nothing was sent. */
+  readonly status: number;
+  /** Every message, joined by new lines: what a toast or a message bar shows. */
+  readonly message: string;
+  readonly messages: readonly string[];
+  /** Validation messages by field (a 422), for forms. */
+  readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
+}
+
+export function succeeded<T>(data: T, message: string | null = null): FinanceSuccess<T> {
+  return { ok: true, data, message };
+}
+
+export function failed(message: string, status = 0, fieldErrors: Readonly<Record<string, readonly string[]>> = {}): FinanceFailure {
+  return { ok: false, status, message, messages: [message], fieldErrors };
+}
+
+function messageOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return null;
+  const { message } = body;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
+/** Turns any failure of a call into a `FinanceFailure`. */
+export function failureOf(error: unknown): FinanceFailure {
+  if (error instanceof HttpError) {
+    return { ok: false, status: error.status, message: error.messages.join('\n'), messages: error.messages, fieldErrors: error.fieldErrors };
+  }
+  const text = error instanceof Error && error.message ? error.message : String(error);
+  return failed(text);
+}
+
+/** Runs a call and hands back its body (unwrapped by `unwrap`) or its failure, never throwing. */
+export async function financeCall<B, T>(send: () => Promise<B>, unwrap: (body: B) => T): Promise<FinanceResult<T>> {
+  let body: B;
+  try {
+    body = await send();
+  } catch (error) {
+    return failureOf(error);
+  }
+  try {
+    return succeeded(unwrap(body), messageOf(body));
+  } catch (error) {
+    return failureOf(error);
+  }
+}
+
+export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,126 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Select,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import type { FinanceResult } from '../finance-result';
+import type { GoogleTableInput } from './google-tables-store';
+import type { GoogleTable } from './tree';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+export interface ParentOption {
+  readonly id: number;
+  readonly label: string;
+}
+
+export interface GoogleTableDialogProps {
+  /** The table edited; null to add one. */
+  readonly table: GoogleTable | null;
+  readonly open: boolean;
+  /** Tables a new one may be put under (those not yet at the level limit). */
+  readonly parents: readonly ParentOption[];
+  readonly onSubmit: (input: GoogleTableInput) => Promise<FinanceResult<unknown>>;
+  readonly onClose: () => void;
+}
+
+/** Adds a spreadsheet table (optionally under another) or edits one's names and spreadsheet id. */
+export function GoogleTableDialog({ table, open, parents, onSubmit, onClose }: GoogleTableDialogProps) {
+  const { t } = useTranslation('finance');
+  const styles = useStyles();
+  const [nameEn, setNameEn] = useState('');
+  const [nameRu, setNameRu] = useState('');
+  const [sheet, setSheet] = useState('');
+  const [parent, setParent] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setNameEn(table?.name_en ?? '');
+    setNameRu(table?.name_ru ?? '');
+    setSheet(table?.spreadsheet_id ?? '');
+    setParent(table?.parent_id != null ? String(table.parent_id) : '');
+    setMissing(false);
+    setErrors({});
+  }, [open, table]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input: GoogleTableInput = {
+      name_en: nameEn.trim(),
+      name_ru: nameRu.trim(),
+      spreadsheet_id: sheet.trim(),
+      parent_id: table ? table.parent_id : parent === '' ? null : Number(parent),
+    };
+    if (input.name_en === '' || input.name_ru === '' || input.spreadsheet_id === '') {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    setBusy(true);
+    const result = await onSubmit(input);
+    setBusy(false);
+    if (result.ok) onClose();
+    else setErrors(result.fieldErrors);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface aria-describedby={undefined}>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <DialogBody>
+            <DialogTitle>{table ? t('googleTables.editTitle') : t('googleTables.addTitle')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <Field label={t('googleTables.nameEn')} required validationMessage={errors.name_en?.[0]}>
+                <Input name="name_en" value={nameEn} onChange={(_, data) => setNameEn(data.value)} />
+              </Field>
+              <Field label={t('googleTables.nameRu')} required validationMessage={errors.name_ru?.[0]}>
+                <Input name="name_ru" value={nameRu} onChange={(_, data) => setNameRu(data.value)} />
+              </Field>
+              <Field label={t('googleTables.spreadsheetId')} required validationMessage={errors.spreadsheet_id?.[0]}>
+                <Input name="spreadsheet_id" value={sheet} onChange={(_, data) => setSheet(data.value)} />
+              </Field>
+              {!table && (
+                <Field label={t('googleTables.parent')} validationMessage={errors.parent_id?.[0]}>
+                  <Select name="parent_id" value={parent} onChange={(_, data) => setParent(data.value)}>
+                    <option value="">{t('googleTables.noParent')}</option>
+                    {parents.map((option) => (
+                      <option key={option.id} value={String(option.id)}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              )}
+              {missing && <Text role="alert">{t('common.required')}</Text>}
+            </DialogContent>
+            <DialogActions>
+              <Button type="button" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" appearance="primary" disabled={busy}>
+                {t('common.save')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

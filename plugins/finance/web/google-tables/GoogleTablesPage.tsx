@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Button, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, ArrowClockwiseRegular } from '@fluentui/react-icons';
+import { useInjection } from '@core/web/react/container-context';
+import { I18nService } from '@core/web/services/i18n-service';
+import { PermissionService } from '@core/web/services/permission-service';
+import { ToastService } from '@core/web/services/toast-service';
+import { ConfirmDialog } from '../ConfirmDialog';
+import type { FinanceResult } from '../finance-result';
+import { GoogleTableDialog, type ParentOption } from './GoogleTableDialog';
+import { GoogleTableTree } from './GoogleTableTree';
+import { GoogleTablesStore, type GoogleTableInput } from './google-tables-store';
+import { tableName } from './table-name';
+import { levelOf, visibleOrder, type DropPlace, type GoogleTable, type KeyboardMove } from './tree';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap' },
+  hint: { color: tokens.colorNeutralForeground3 },
+  live: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+});
+
+/** `/google-table`: the tree of spreadsheet tables, rearranged by drag and drop or Alt+Arrow keys. */
+export const GoogleTablesPage = observer(function GoogleTablesPage() {
+  const { t } = useTranslation('finance');
+  const styles = useStyles();
+  const store = useInjection(GoogleTablesStore);
+  const toasts = useInjection(ToastService);
+  const i18n = useInjection(I18nService);
+  const permissions = useInjection(PermissionService);
+  const canEdit = permissions.has('FG');
+  const [editing, setEditing] = useState<{ table: GoogleTable | null } | null>(null);
+  const [deleting, setDeleting] = useState<GoogleTable | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+
+  const report = (result: FinanceResult<unknown>, success: string): boolean => {
+    if (result.ok) toasts.success(success);
+    else toasts.error(result.messages);
+    return result.ok;
+  };
+
+  const announceMove = (id: number) => {
+    const table = store.table(id);
+    if (!table) return;
+    const tree = store.tree;
+    setAnnouncement(t('googleTables.moved', { name: tableName(table, i18n.language), level: levelOf(tree, id), position: table.position + 1 }));
+  };
+
+  const afterMove = (id: number, result: FinanceResult<boolean>) => {
+    if (!result.ok) {
+      toasts.error(result.messages);
+      return;
+    }
+    if (result.data) {
+      toasts.success(t('googleTables.updated'));
+      announceMove(id);
+    }
+  };
+
+  const move = async (dragId: number, targetId: number, place: DropPlace) => afterMove(dragId, await store.move(dragId, targetId, place));
+  const keyMove = async (id: number, how: KeyboardMove) => afterMove(id, await store.moveByKey(id, how));
+
+  const submit = async (input: GoogleTableInput): Promise<FinanceResult<unknown>> => {
+    const table = editing?.table;
+    const result = table ? await store.update(table.id, input) : await store.create(input);
+    report(result, table ? t('googleTables.updated') : t('googleTables.added'));
+    return result;
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    if (report(await store.remove(deleting.id), t('googleTables.deleted'))) setDeleting(null);
+  };
+
+  const tree = store.tree;
+  const limit = store.maxNestingLevel;
+  const parents: ParentOption[] = visibleOrder(tree)
+    .filter((entry) => limit === null || entry.level < limit)
+    .flatMap((entry) => {
+      const table = tree.tables.get(entry.id);
+      return table ? [{ id: entry.id, label: `${'— '.repeat(entry.level - 1)}${tableName(table, i18n.language)}` }] : [];
+    });
+
+  return (
+    <div className={styles.page}>
+      <Title2 as="h1">{t('nav.googleTables')}</Title2>
+      <div className={styles.toolbar}>
+        {canEdit && (
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ table: null })}>
+            {t('googleTables.add')}
+          </Button>
+        )}
+        <Button icon={<ArrowClockwiseRegular />} onClick={() => void store.load()} disabled={store.loading}>
+          {t('common.refresh')}
+        </Button>
+        {limit !== null && <Text className={styles.hint}>{t('googleTables.limit', { count: limit })}</Text>}
+      </div>
+      {canEdit && (
+        <Text id="google-tables-keys" size={200} className={styles.hint}>
+          {t('googleTables.keysHint')}
+        </Text>
+      )}
+      {store.loading && !store.loaded ? (
+        <Spinner label={t('common.loading')} />
+      ) : store.tables.length === 0 ? (
+        <Text>{t('common.empty')}</Text>
+      ) : (
+        <GoogleTableTree
+          tree={tree}
+          disabled={store.saving}
+          canEdit={canEdit}
+          onMove={move}
+          onKeyMove={keyMove}
+          onEdit={(table) => setEditing({ table })}
+          onDelete={setDeleting}
+        />
+      )}
+      <div className={styles.live} aria-live="polite" role="status">
+        {announcement}
+      </div>
+      <GoogleTableDialog
+        open={editing !== null}
+        table={editing?.table ?? null}
+        parents={parents}
+        onSubmit={submit}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('googleTables.delete')}
+        question={t('googleTables.confirmDelete')}
+        confirmLabel={t('common.delete')}
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+});
