@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { Link, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { CheckmarkRegular, SubtractRegular } from '@fluentui/react-icons';
+import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
+import type { FieldDefinition } from '@core/shared/resource/field';
+import { useInjection } from '../react/container-context';
+import { I18nService } from '../services/i18n-service';
+import { formatValue } from './format-value';
+import type { ResourceCellRenderer } from './types';
+
+const useStyles = makeStyles({
+  text: { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  yes: { color: tokens.colorPaletteGreenForeground1, verticalAlign: 'middle', fontSize: '16px' },
+  no: { color: tokens.colorNeutralForeground3, verticalAlign: 'middle', fontSize: '16px' },
+  hidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
+  number: { fontVariantNumeric: 'tabular-nums' },
+});
+
+interface CellValueProps {
+  readonly definition: ResourceDefinition;
+  readonly record: ResourceRecord;
+  readonly name: string;
+  readonly field: FieldDefinition | null;
+  readonly renderer?: ResourceCellRenderer;
+}
+
+/** One cell: the plugin's renderer for the column if it gave one, else the value drawn by its kind. */
+export function CellValue({ definition, record, name, field, renderer: Renderer }: CellValueProps) {
+  const { t } = useTranslation('core');
+  const i18n = useInjection(I18nService);
+  const styles = useStyles();
+  const value = record[name];
+  if (Renderer) return <Renderer definition={definition} record={record} name={name} field={field} value={value} />;
+  if (field?.kind === 'boolean' && typeof value === 'boolean') {
+    const text = t(value ? 'resource.value.yes' : 'resource.value.no');
+    return (
+      <span title={text}>
+        {value ? <CheckmarkRegular className={styles.yes} aria-hidden /> : <SubtractRegular className={styles.no} aria-hidden />}
+        <span className={styles.hidden}>{text}</span>
+      </span>
+    );
+  }
+  const text = formatValue(field, value, i18n, record);
+  if (text === '') return null;
+  if (field?.kind === 'url' && typeof value === 'string') {
+    return (
+      <Link className={styles.text} href={value} target="_blank" rel="noopener noreferrer" title={value}>
+        {text}
+      </Link>
+    );
+  }
+  if (field?.kind === 'email' && typeof value === 'string') {
+    return (
+      <Link className={styles.text} href={`mailto:${value}`} title={value}>
+        {text}
+      </Link>
+    );
+  }
+  const numeric = field === null ? name === 'id' : ['number', 'money', 'decimal', 'percent'].includes(field.kind);
+  return (
+    <span className={mergeClasses(styles.text, numeric && styles.number)} title={text}>
+      {text}
+    </span>
+  );
+}

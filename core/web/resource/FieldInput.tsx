@@ -1,0 +1,198 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Dropdown, Field, Input, Option, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import type { FieldDefinition } from '@core/shared/resource/field';
+import { asId, asIds, asMoney, asRows, asText, keyValueRow, type FormValue } from './form-model';
+import { enumLabel } from './format-value';
+import { LISTBOX_CLASS } from './listbox';
+import type { ReferenceLabels } from './reference-labels';
+import { ReferencePicker } from './ReferencePicker';
+
+const useStyles = makeStyles({
+  money: { display: 'flex', gap: tokens.spacingHorizontalS },
+  amount: { flexGrow: 1, minWidth: 0 },
+  currency: { width: '112px', minWidth: '112px' },
+  entries: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  entry: { display: 'grid', gridTemplateColumns: '1fr 2fr auto', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  add: { alignSelf: 'flex-start' },
+});
+
+export interface FieldInputProps {
+  readonly field: FieldDefinition;
+  readonly value: FormValue | undefined;
+  readonly onChange: (value: FormValue) => void;
+  readonly labels: ReferenceLabels;
+  /** Messages under the input (client checks, or the server's 422). */
+  readonly messages?: readonly string[];
+  /** Editing a record whose secret is set (it reads as the mask). */
+  readonly secretStored?: boolean;
+}
+
+function MoneyInput({ field, value, onChange, labelId, invalid }: FieldInputProps & { labelId: string; invalid: boolean }) {
+  const { t } = useTranslation('core');
+  const styles = useStyles();
+  const money = asMoney(value);
+  const currencies = field.kind === 'money' ? field.currencies : undefined;
+  return (
+    <div className={styles.money} role="group" aria-labelledby={labelId}>
+      <Input
+        className={styles.amount}
+        inputMode="decimal"
+        aria-label={t('resource.form.amount')}
+        aria-invalid={invalid || undefined}
+        value={money.amount}
+        onChange={(_, data) => onChange({ ...money, amount: data.value })}
+      />
+      {currencies && currencies.length > 0 ? (
+        <Dropdown
+          className={styles.currency}
+          aria-label={t('resource.form.currency')}
+          value={money.currency}
+          selectedOptions={money.currency ? [money.currency] : []}
+          onOptionSelect={(_, data) => onChange({ ...money, currency: data.optionValue ?? '' })}
+          listbox={{ className: LISTBOX_CLASS }}
+        >
+          {currencies.map((code) => (
+            <Option key={code} value={code}>
+              {code}
+            </Option>
+          ))}
+        </Dropdown>
+      ) : (
+        <Input
+          className={styles.currency}
+          aria-label={t('resource.form.currency')}
+          maxLength={5}
+          value={money.currency}
+          onChange={(_, data) => onChange({ ...money, currency: data.value.toUpperCase() })}
+        />
+      )}
+    </div>
+  );
+}
+
+function KeyValueInput({ value, onChange, labelId }: FieldInputProps & { labelId: string }) {
+  const { t } = useTranslation('core');
+  const styles = useStyles();
+  const rows = asRows(value);
+  const update = (id: number, change: { key?: string; value?: string }) => onChange(rows.map((row) => (row.id === id ? { ...row, ...change } : row)));
+  return (
+    <div className={styles.entries} role="group" aria-labelledby={labelId}>
+      {rows.map((row) => (
+        <div key={row.id} className={styles.entry}>
+          <Input aria-label={t('resource.form.key')} placeholder={t('resource.form.key')} value={row.key} onChange={(_, data) => update(row.id, { key: data.value })} />
+          <Input
+            aria-label={t('resource.form.entryValue')}
+            placeholder={t('resource.form.entryValue')}
+            value={row.value}
+            onChange={(_, data) => update(row.id, { value: data.value })}
+          />
+          <Button
+            appearance="subtle"
+            icon={<DeleteRegular />}
+            aria-label={t('resource.form.removeEntry', { key: row.key })}
+            onClick={() => onChange(rows.filter((candidate) => candidate.id !== row.id))}
+          />
+        </div>
+      ))}
+      <Button className={styles.add} size="small" icon={<AddRegular />} onClick={() => onChange([...rows, keyValueRow()])}>
+        {t('resource.form.addEntry')}
+      </Button>
+    </div>
+  );
+}
+
+function single(value: FormValue | undefined): number[] {
+  const id = asId(value);
+  return id === null ? [] : [id];
+}
+
+/** The control for one field, by kind, inside a Fluent Field (label, required mark, hint, messages). */
+export function FieldInput(props: FieldInputProps) {
+  const { field, value, onChange, labels, messages, secretStored } = props;
+  const { t } = useTranslation('core');
+  const labelId = useId();
+  const invalid = (messages?.length ?? 0) > 0;
+  const hints = [field.hintKey ? t(field.hintKey) : null];
+  if (field.kind === 'secret') hints.push(t('resource.form.secretHint'), secretStored ? t('resource.form.secretSet') : null);
+  const hint = hints.filter((text): text is string => text !== null).join(' ');
+
+  const control = () => {
+    switch (field.kind) {
+      case 'longText':
+        return <Textarea resize="vertical" value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
+      case 'number':
+        return <Input type="number" step={field.integer ? 1 : 'any'} value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
+      case 'percent':
+        return <Input inputMode="decimal" contentAfter="%" value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
+      case 'decimal':
+        return <Input inputMode="decimal" value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
+      case 'money':
+        return <MoneyInput {...props} labelId={labelId} invalid={invalid} />;
+      case 'boolean':
+        return <Switch checked={value === true} onChange={(_, data) => onChange(data.checked)} />;
+      case 'date':
+        return <Input type="date" min={field.min} max={field.max} value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
+      case 'datetime':
+        return <Input type="datetime-local" value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
+      case 'enum': {
+        const current = asText(value);
+        return (
+          <Dropdown
+            value={current ? enumLabel(field, current, { t }) : ''}
+            selectedOptions={current ? [current] : []}
+            onOptionSelect={(_, data) => onChange(data.optionValue ?? '')}
+            listbox={{ className: LISTBOX_CLASS }}
+          >
+            {!field.required && <Option value="">{t('resource.form.none')}</Option>}
+            {field.values.map((option) => (
+              <Option key={option} value={option}>
+                {enumLabel(field, option, { t })}
+              </Option>
+            ))}
+          </Dropdown>
+        );
+      }
+      case 'reference':
+        return (
+          <ReferencePicker
+            target={field.target}
+            labels={labels}
+            multiple={field.many === true}
+            value={field.many ? asIds(value) : single(value)}
+            ariaLabelledBy={labelId}
+            invalid={invalid}
+            onChange={(ids) => onChange(field.many ? ids : (ids[0] ?? null))}
+          />
+        );
+      case 'keyValue':
+        return <KeyValueInput {...props} labelId={labelId} />;
+      case 'secret':
+        return <Input type="password" autoComplete="new-password" value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
+      default:
+        return (
+          <Input
+            type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'}
+            placeholder={field.placeholder}
+            value={asText(value)}
+            onChange={(_, data) => onChange(data.value)}
+          />
+        );
+    }
+  };
+
+  return (
+    <Field
+      label={{ children: t(field.labelKey), id: labelId }}
+      // A stored secret stays when the input is left empty, so it is not required then.
+      required={field.required === true && !(field.kind === 'secret' && secretStored)}
+      hint={hint || undefined}
+      validationState={invalid ? 'error' : 'none'}
+      validationMessage={invalid ? messages?.join(' ') : undefined}
+      data-field={field.name}
+    >
+      {control()}
+    </Field>
+  );
+}

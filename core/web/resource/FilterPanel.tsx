@@ -1,0 +1,260 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Button, Dropdown, Field, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
+import type { ResourceDefinition } from '@core/shared/resource/definition';
+import { CUSTOM_DATE_RANGE, DATE_PRESETS, type DateRangeChoice } from '@core/shared/resource/date-presets';
+import type { FieldDefinition } from '@core/shared/resource/field';
+import type { Language } from '@core/shared/runtime-config';
+import {
+  applyDrafts,
+  draftsFromView,
+  filterableFields,
+  filterChoices,
+  isDateKind,
+  type FilterChoice,
+  type FilterDraft,
+  type FilterDrafts,
+} from './filter-draft';
+import { enumLabel } from './format-value';
+import { acceptsPresets, type ListView } from './list-view';
+import { LISTBOX_CLASS } from './listbox';
+import type { ReferenceLabels } from './reference-labels';
+import { ReferencePicker } from './ReferencePicker';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))',
+    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+  },
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start', minWidth: 0 },
+  operator: { minWidth: '132px', flexShrink: 0 },
+  value: { flexGrow: 1, minWidth: 0 },
+  range: { display: 'flex', gap: tokens.spacingHorizontalS, flexGrow: 1, minWidth: 0, flexWrap: 'wrap' },
+  rangeInput: { flexGrow: 1, minWidth: '120px' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
+});
+
+interface FilterRowProps {
+  readonly field: FieldDefinition;
+  readonly draft: FilterDraft;
+  readonly labels: ReferenceLabels;
+  readonly messages: readonly string[] | undefined;
+  readonly onChange: (draft: FilterDraft) => void;
+}
+
+function inputType(field: FieldDefinition): 'date' | 'text' {
+  return isDateKind(field) ? 'date' : 'text';
+}
+
+/** The value input(s) of one filter row, by the field's kind and the chosen operator. */
+function FilterValue({ field, draft, labels, onChange }: Omit<FilterRowProps, 'messages'>) {
+  const { t } = useTranslation('core');
+  const styles = useStyles();
+  const label = t(field.labelKey);
+  const valueLabel = t('resource.filter.value', { field: label });
+
+  if (draft.op === 'range') {
+    const presets = isDateKind(field) && acceptsPresets(field);
+    return (
+      <div className={styles.range}>
+        {presets && (
+          <Dropdown
+            className={styles.rangeInput}
+            aria-label={t('resource.filter.period', { field: label })}
+            value={t(`resource.filter.presets.${draft.preset}`)}
+            selectedOptions={[draft.preset]}
+            onOptionSelect={(_, data) => onChange({ ...draft, preset: (data.optionValue ?? CUSTOM_DATE_RANGE) as DateRangeChoice })}
+            listbox={{ className: LISTBOX_CLASS }}
+          >
+            {[CUSTOM_DATE_RANGE, ...DATE_PRESETS].map((preset) => (
+              <Option key={preset} value={preset}>
+                {t(`resource.filter.presets.${preset}`)}
+              </Option>
+            ))}
+          </Dropdown>
+        )}
+        {(!presets || draft.preset === CUSTOM_DATE_RANGE) && (
+          <>
+            <Input
+              className={styles.rangeInput}
+              type={inputType(field)}
+              aria-label={`${label} ${t('resource.filter.ops.gte')}`}
+              placeholder={t('resource.filter.ops.gte')}
+              value={draft.from}
+              onChange={(_, data) => onChange({ ...draft, from: data.value })}
+            />
+            <Input
+              className={styles.rangeInput}
+              type={inputType(field)}
+              aria-label={`${label} ${t('resource.filter.ops.lte')}`}
+              placeholder={t('resource.filter.ops.lte')}
+              value={draft.to}
+              onChange={(_, data) => onChange({ ...draft, to: data.value })}
+            />
+          </>
+        )}
+      </div>
+    );
+  }
+
+  if (field.kind === 'reference') {
+    const ids = (draft.op === 'in' ? draft.values : draft.value ? [draft.value] : []).map(Number).filter((id) => id > 0);
+    return (
+      <div className={styles.value}>
+        <ReferencePicker
+          target={field.target}
+          labels={labels}
+          multiple={draft.op === 'in'}
+          value={ids}
+          ariaLabel={valueLabel}
+          onChange={(chosen) =>
+            onChange(draft.op === 'in' ? { ...draft, values: chosen.map(String) } : { ...draft, value: chosen[0] ? String(chosen[0]) : '' })
+          }
+        />
+      </div>
+    );
+  }
+
+  if (field.kind === 'enum' || field.kind === 'boolean') {
+    const values = field.kind === 'enum' ? field.values : ['true', 'false'];
+    const text = (value: string) =>
+      field.kind === 'enum' ? enumLabel(field, value, { t }) : t(value === 'true' ? 'resource.value.yes' : 'resource.value.no');
+    const multiple = draft.op === 'in';
+    const selected = multiple ? draft.values : draft.value ? [draft.value] : [];
+    return (
+      <Dropdown
+        className={styles.value}
+        aria-label={valueLabel}
+        multiselect={multiple}
+        placeholder={t('resource.filter.any')}
+        value={selected.map(text).join(', ')}
+        selectedOptions={[...selected]}
+        onOptionSelect={(_, data) =>
+          onChange(multiple ? { ...draft, values: data.selectedOptions } : { ...draft, value: data.optionValue ?? '' })
+        }
+        listbox={{ className: LISTBOX_CLASS }}
+      >
+        {!multiple && (
+          <Option key="" value="">
+            {t('resource.filter.any')}
+          </Option>
+        )}
+        {values.map((value) => (
+          <Option key={value} value={value}>
+            {text(value)}
+          </Option>
+        ))}
+      </Dropdown>
+    );
+  }
+
+  return (
+    <Input
+      className={styles.value}
+      type={inputType(field)}
+      inputMode={['number', 'money', 'decimal', 'percent'].includes(field.kind) ? 'decimal' : undefined}
+      aria-label={valueLabel}
+      value={draft.value}
+      onChange={(_, data) => onChange({ ...draft, value: data.value })}
+    />
+  );
+}
+
+function FilterRow(props: FilterRowProps) {
+  const { field, draft, messages, onChange } = props;
+  const { t } = useTranslation('core');
+  const styles = useStyles();
+  const labelId = useId();
+  const label = t(field.labelKey);
+  const choices = filterChoices(field);
+  const opLabel = (choice: FilterChoice) => t(`resource.filter.ops.${choice}`);
+  return (
+    <Field label={{ children: label, id: labelId }} validationMessage={messages?.join(' ')} validationState={messages ? 'error' : 'none'}>
+      <div className={styles.row} role="group" aria-labelledby={labelId}>
+        {choices.length > 1 && (
+          <Dropdown
+            className={styles.operator}
+            aria-label={t('resource.filter.operator', { field: label })}
+            value={opLabel(draft.op)}
+            selectedOptions={[draft.op]}
+            onOptionSelect={(_, data) => data.optionValue && onChange({ ...draft, op: data.optionValue as FilterChoice, value: '', values: [] })}
+            listbox={{ className: LISTBOX_CLASS }}
+          >
+            {choices.map((choice) => (
+              <Option key={choice} value={choice}>
+                {opLabel(choice)}
+              </Option>
+            ))}
+          </Dropdown>
+        )}
+        <FilterValue {...props} />
+      </div>
+    </Field>
+  );
+}
+
+export interface FilterPanelProps {
+  readonly definition: ResourceDefinition;
+  readonly view: ListView;
+  readonly labels: ReferenceLabels;
+  readonly language: Language;
+  readonly onApply: (view: ListView) => void;
+  readonly onClear: () => void;
+  readonly id?: string;
+}
+
+/**
+ * The folded-out filter form: a row per filterable field (operator and value by kind; presets on
+ * dates). Edits stay a draft until "Apply"; the URL's view resets the draft whenever it changes
+ * (a chip removed, Back pressed).
+ */
+export const FilterPanel = observer(function FilterPanel({ definition, view, labels, language, onApply, onClear, id }: FilterPanelProps) {
+  const { t } = useTranslation('core');
+  const styles = useStyles();
+  const [drafts, setDrafts] = useState<FilterDrafts>(() => draftsFromView(definition, view));
+  const [messages, setMessages] = useState<Readonly<Record<string, string[]>>>({});
+
+  useEffect(() => {
+    setDrafts(draftsFromView(definition, view));
+    setMessages({});
+  }, [definition, view]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const applied = applyDrafts(definition, view, drafts, language);
+    setMessages(applied.messages);
+    if (Object.keys(applied.messages).length === 0) onApply(applied.view);
+  };
+
+  return (
+    <form id={id} className={styles.form} onSubmit={submit} noValidate aria-label={t('resource.filter.title')}>
+      <div className={styles.grid}>
+        {filterableFields(definition).map((field) => {
+          const draft = drafts[field.name];
+          if (!draft) return null;
+          return (
+            <FilterRow
+              key={field.name}
+              field={field}
+              draft={draft}
+              labels={labels}
+              messages={messages[field.name]}
+              onChange={(next) => setDrafts((current) => ({ ...current, [field.name]: next }))}
+            />
+          );
+        })}
+      </div>
+      <div className={styles.actions}>
+        <Button type="button" onClick={onClear}>
+          {t('resource.filter.clearAll')}
+        </Button>
+        <Button type="submit" appearance="primary">
+          {t('resource.filter.apply')}
+        </Button>
+      </div>
+    </form>
+  );
+});

@@ -1,0 +1,288 @@
+import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import {
+  Badge,
+  Skeleton,
+  SkeletonItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  TableSelectionCell,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import type { ResourceRecord } from '@core/shared/resource/definition';
+import { CellValue } from './CellValue';
+import type { ColumnPreferences, VisibleColumn } from './columns';
+import type { ResourceListStore } from './resource-list-store';
+import { isBlocked, isDeleted } from './row-actions';
+import type { ResourceCellRenderer } from './types';
+import { useRowWindow, VIRTUALIZE_AFTER } from './windowing';
+
+/** Every body row has this height, so a window of rows can stand in for a long page. */
+export const ROW_HEIGHT = 44;
+const SELECTION_WIDTH = 44;
+const ACTIONS_WIDTH = 56;
+const RESIZE_STEP = 16;
+
+const useStyles = makeStyles({
+  scroller: {
+    overflow: 'auto',
+    maxHeight: 'max(360px, calc(100vh - 300px))',
+    position: 'relative',
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  header: {
+    position: 'sticky',
+    top: 0,
+    zIndex: 1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: `0 1px 0 ${tokens.colorNeutralStroke1}`,
+  },
+  headerCell: { position: 'relative', fontWeight: tokens.fontWeightSemibold },
+  row: { height: `${ROW_HEIGHT}px` },
+  removed: { color: tokens.colorNeutralForeground3, backgroundColor: tokens.colorNeutralBackground2 },
+  cell: { overflow: 'hidden', whiteSpace: 'nowrap' },
+  first: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  resizer: {
+    position: 'absolute',
+    top: 0,
+    right: 0,
+    bottom: 0,
+    width: '8px',
+    cursor: 'col-resize',
+    touchAction: 'none',
+    '::after': {
+      content: '""',
+      position: 'absolute',
+      top: '25%',
+      bottom: '25%',
+      right: '3px',
+      width: '2px',
+      backgroundColor: tokens.colorNeutralStroke2,
+    },
+    ':hover::after': { backgroundColor: tokens.colorBrandStroke1 },
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
+  },
+  spacer: { padding: 0, border: 'none' },
+  empty: { padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+});
+
+export interface ResourceTableProps {
+  readonly store: ResourceListStore;
+  readonly columns: ColumnPreferences;
+  /** Draws the selection checkboxes (only users who may delete need them). */
+  readonly selectable: boolean;
+  readonly cells?: Readonly<Record<string, ResourceCellRenderer>>;
+  readonly labelOf: (record: ResourceRecord) => string;
+  readonly onSort: (column: string) => void;
+  readonly rowMenu: (record: ResourceRecord) => ReactNode;
+  /** Shown in the body instead of rows ('Nothing found', the empty section's message). */
+  readonly emptyMessage: string | null;
+}
+
+function ResizeHandle({ column, columns }: { column: VisibleColumn; columns: ColumnPreferences }) {
+  const { t } = useTranslation(['core']);
+  const styles = useStyles();
+  const start = useRef<{ x: number; width: number } | null>(null);
+  const label = t(column.labelKey);
+
+  const down = (event: PointerEvent<HTMLSpanElement>) => {
+    event.preventDefault();
+    event.stopPropagation();
+    start.current = { x: event.clientX, width: column.width };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const move = (event: PointerEvent<HTMLSpanElement>) => {
+    if (start.current) columns.setWidth(column.name, start.current.width + event.clientX - start.current.x, false);
+  };
+  const up = (event: PointerEvent<HTMLSpanElement>) => {
+    if (!start.current) return;
+    columns.setWidth(column.name, start.current.width + event.clientX - start.current.x, true);
+    start.current = null;
+  };
+  const key = (event: KeyboardEvent<HTMLSpanElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    columns.setWidth(column.name, column.width + (event.key === 'ArrowRight' ? RESIZE_STEP : -RESIZE_STEP));
+  };
+  return (
+    <span
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={t('resource.columns.resize', { column: label })}
+      aria-valuenow={column.width}
+      tabIndex={0}
+      className={styles.resizer}
+      onPointerDown={down}
+      onPointerMove={move}
+      onPointerUp={up}
+      onPointerCancel={up}
+      onKeyDown={key}
+      onClick={(event) => event.stopPropagation()}
+    />
+  );
+}
+
+const SortableHeader = observer(function SortableHeader({
+  column,
+  store,
+  columns,
+  onSort,
+}: {
+  column: VisibleColumn;
+  store: ResourceListStore;
+  columns: ColumnPreferences;
+  onSort: (column: string) => void;
+}) {
+  const { t } = useTranslation(['core']);
+  const styles = useStyles();
+  const sort = store.view.query.sort;
+  const direction = sort.field === column.name ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+  return (
+    <TableHeaderCell
+      className={styles.headerCell}
+      style={{ width: column.width }}
+      sortable={column.sortable}
+      sortDirection={direction}
+      onClick={column.sortable ? () => onSort(column.name) : undefined}
+      aside={<ResizeHandle column={column} columns={columns} />}
+      data-column={column.name}
+    >
+      {t(column.labelKey)}
+    </TableHeaderCell>
+  );
+});
+
+/**
+ * The list's rows: sortable headers with resize handles, selection, cells drawn by kind, a menu
+ * per row. A page longer than 100 rows is windowed: only the rows in view (plus a margin) are in
+ * the DOM, with blank rows standing in for the rest, so a 1000-row page scrolls smoothly.
+ */
+export const ResourceTable = observer(function ResourceTable(props: ResourceTableProps) {
+  const { store, columns, selectable, cells, labelOf, onSort, rowMenu, emptyMessage } = props;
+  const { t } = useTranslation(['core']);
+  const styles = useStyles();
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = store.rows;
+  const skeleton = store.loading && store.stale;
+  const virtual = !skeleton && rows.length > VIRTUALIZE_AFTER;
+  const { rows: slice, onScroll } = useRowWindow(scroller, rows.length, ROW_HEIGHT, virtual);
+  const visible = columns.visible;
+  const width = visible.reduce((sum, column) => sum + column.width, (selectable ? SELECTION_WIDTH : 0) + ACTIONS_WIDTH);
+  const span = visible.length + (selectable ? 2 : 1);
+  const pageState = store.pageSelected ? true : store.selected.size > 0 ? 'mixed' : false;
+
+  const body = (): ReactNode => {
+    if (skeleton) {
+      const count = Math.min(store.view.query.perPage, 8);
+      return Array.from({ length: count }, (_, index) => (
+        <TableRow key={`skeleton-${index}`} className={styles.row} aria-hidden>
+          <TableCell colSpan={span}>
+            <Skeleton>
+              <SkeletonItem size={16} />
+            </Skeleton>
+          </TableCell>
+        </TableRow>
+      ));
+    }
+    if (rows.length === 0) {
+      return emptyMessage ? (
+        <TableRow>
+          <TableCell colSpan={span} className={styles.empty}>
+            {emptyMessage}
+          </TableCell>
+        </TableRow>
+      ) : null;
+    }
+    return (
+      <>
+        {slice.before > 0 && (
+          <tr aria-hidden style={{ height: slice.before }}>
+            <td colSpan={span} className={styles.spacer} />
+          </tr>
+        )}
+        {rows.slice(slice.start, slice.end).map((record) => {
+          const label = labelOf(record);
+          const removed = isDeleted(record);
+          const checked = store.selected.has(record.id);
+          return (
+            <TableRow key={record.id} className={mergeClasses(styles.row, removed && styles.removed)} data-row-id={record.id} aria-selected={selectable ? checked : undefined}>
+              {selectable && (
+                <TableSelectionCell
+                  checked={checked}
+                  onClick={() => store.toggle(record.id, !checked)}
+                  checkboxIndicator={{ 'aria-label': t('resource.table.selectRow', { label }) }}
+                />
+              )}
+              {visible.map((column, index) => (
+                <TableCell key={column.name} className={styles.cell}>
+                  {index === 0 ? (
+                    <span className={styles.first}>
+                      {removed && (
+                        <Badge appearance="tint" color="danger" size="small">
+                          {t('resource.table.deleted')}
+                        </Badge>
+                      )}
+                      {isBlocked(record) && (
+                        <Badge appearance="tint" color="warning" size="small">
+                          {t('resource.table.blocked')}
+                        </Badge>
+                      )}
+                      <CellValue definition={store.definition} record={record} name={column.name} field={column.field} renderer={cells?.[column.name]} />
+                    </span>
+                  ) : (
+                    <CellValue definition={store.definition} record={record} name={column.name} field={column.field} renderer={cells?.[column.name]} />
+                  )}
+                </TableCell>
+              ))}
+              <TableCell>{rowMenu(record)}</TableCell>
+            </TableRow>
+          );
+        })}
+        {slice.after > 0 && (
+          <tr aria-hidden style={{ height: slice.after }}>
+            <td colSpan={span} className={styles.spacer} />
+          </tr>
+        )}
+      </>
+    );
+  };
+
+  return (
+    <div ref={scroller} className={styles.scroller} onScroll={onScroll} data-virtualized={virtual || undefined}>
+      <Table
+        aria-label={t(store.definition.titleKey)}
+        aria-busy={store.loading}
+        aria-rowcount={virtual ? rows.length + 1 : undefined}
+        sortable
+        style={{ width, minWidth: '100%' }}
+      >
+        <TableHeader className={styles.header}>
+          <TableRow>
+            {selectable && (
+              <TableSelectionCell
+                style={{ width: SELECTION_WIDTH }}
+                checked={pageState}
+                onClick={() => store.togglePage(pageState !== true)}
+                checkboxIndicator={{ 'aria-label': t('resource.table.selectPage') }}
+              />
+            )}
+            {visible.map((column) => (
+              <SortableHeader key={column.name} column={column} store={store} columns={columns} onSort={onSort} />
+            ))}
+            <TableHeaderCell style={{ width: ACTIONS_WIDTH }} sortable={false}>
+              <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('resource.table.actions')}</span>
+            </TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>{body()}</TableBody>
+      </Table>
+    </div>
+  );
+});

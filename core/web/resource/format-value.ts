@@ -1,0 +1,111 @@
+import type { ResourceRecord } from '@core/shared/resource/definition';
+import { SECRET_MASK, type EnumField, type FieldDefinition, type Money } from '@core/shared/resource/field';
+import { DEFAULT_FORMAT_LOCALE, type I18nService } from '../services/i18n-service';
+
+/** Spec §9: dates read mm/dd/yy by default. */
+export const DATE_FORMAT: Intl.DateTimeFormatOptions = { month: '2-digit', day: '2-digit', year: '2-digit' };
+export const DATETIME_FORMAT: Intl.DateTimeFormatOptions = { ...DATE_FORMAT, hour: '2-digit', minute: '2-digit' };
+
+export type Formatter = Pick<I18nService, 't' | 'formatDate' | 'formatNumber'>;
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day (`YYYY-MM-DD`) as mm/dd/yy; read as a local date, so no time zone shifts it. */
+export function formatDay(day: string, i18n: Formatter): string {
+  const match = DAY.exec(day);
+  if (!match) return day;
+  return i18n.formatDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])), DATE_FORMAT);
+}
+
+/** An instant as mm/dd/yy, hh:mm in the browser's time zone. */
+export function formatInstant(value: string, i18n: Formatter): string {
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : i18n.formatDate(time, DATETIME_FORMAT);
+}
+
+export function isMoney(value: unknown): value is Money {
+  return typeof value === 'object' && value !== null && typeof (value as Money).amount === 'string' && typeof (value as Money).currency === 'string';
+}
+
+/**
+ * An amount with its currency. The decimal string goes to Intl as a string, so no float ever
+ * rounds it; an unknown currency code falls back to "12.30 XYZ".
+ */
+export function formatMoney(money: Money): string {
+  try {
+    return new Intl.NumberFormat(DEFAULT_FORMAT_LOCALE, { style: 'currency', currency: money.currency, maximumFractionDigits: 20 }).format(
+      money.amount as Intl.StringNumericLiteral,
+    );
+  } catch {
+    return `${money.amount} ${money.currency}`;
+  }
+}
+
+export function formatDecimal(value: string): string {
+  try {
+    return new Intl.NumberFormat(DEFAULT_FORMAT_LOCALE, { maximumFractionDigits: 20 }).format(value as Intl.StringNumericLiteral);
+  } catch {
+    return value;
+  }
+}
+
+/** The i18n key of one enum value: `<valueLabelPrefix>.<value>`, by default `<labelKey>Values.<value>`. */
+export function enumLabelKey(field: EnumField, value: string): string {
+  return `${field.valueLabelPrefix ?? `${field.labelKey}Values`}.${value}`;
+}
+
+export function enumLabel(field: EnumField, value: string, i18n: Pick<Formatter, 't'>): string {
+  return i18n.t(enumLabelKey(field, value), { defaultValue: value });
+}
+
+/** The referenced records' labels the list answer carries, or the ids when it carries none. */
+export function referenceLabel(record: ResourceRecord, name: string): string {
+  const labels = record._labels?.[name];
+  if (typeof labels === 'string') return labels;
+  if (Array.isArray(labels)) return labels.join(', ');
+  const value = record[name];
+  if (Array.isArray(value)) return value.join(', ');
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * A value as plain text, for cells, chips, confirmations and the history drawer. Booleans read
+ * as Yes/No here; the table draws them as icons (with this text for screen readers).
+ */
+export function formatValue(field: FieldDefinition | null, value: unknown, i18n: Formatter, record?: ResourceRecord): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (field === null) {
+    // Meta columns: the id, or a timestamp.
+    return typeof value === 'string' ? formatInstant(value, i18n) : String(value);
+  }
+  switch (field.kind) {
+    case 'boolean':
+      return i18n.t(value === true ? 'core:resource.value.yes' : 'core:resource.value.no');
+    case 'date':
+      return typeof value === 'string' ? formatDay(value, i18n) : String(value);
+    case 'datetime':
+      return typeof value === 'string' ? formatInstant(value, i18n) : String(value);
+    case 'money':
+      return isMoney(value) ? formatMoney(value) : String(value);
+    case 'percent':
+      return typeof value === 'string' ? `${formatDecimal(value)} %` : String(value);
+    case 'decimal':
+      return typeof value === 'string' ? formatDecimal(value) : String(value);
+    case 'number':
+      return typeof value === 'number' ? i18n.formatNumber(value) : String(value);
+    case 'enum':
+      return typeof value === 'string' ? enumLabel(field, value, i18n) : String(value);
+    case 'reference':
+      return record ? referenceLabel(record, field.name) : Array.isArray(value) ? value.join(', ') : String(value);
+    case 'secret':
+      return SECRET_MASK;
+    case 'keyValue':
+      return typeof value === 'object'
+        ? Object.entries(value as Record<string, unknown>)
+            .map(([key, entry]) => `${key}: ${String(entry)}`)
+            .join('; ')
+        : String(value);
+    default:
+      return typeof value === 'string' ? value : JSON.stringify(value);
+  }
+}

@@ -1,0 +1,126 @@
+import type { DataEnvelope, ListEnvelope, ListPage } from '@core/shared/envelopes';
+import type { AuditEntry, ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
+import type { ReferenceTarget } from '@core/shared/resource/field';
+import { encodeListQuery, type ListQuery } from '@core/shared/resource/list-query';
+import type { HttpClient } from '../http/http-client';
+import type { HttpClients } from '../http/http-clients';
+import type { ChunkListener, ProgressListener } from '../http/read-blob';
+
+/** One row of `GET references/<path>`: what a picker offers. */
+export interface ReferenceOption {
+  readonly id: number;
+  readonly label: string;
+}
+
+/** Which records a bulk delete removes: these ids, or every record the list parameters match. */
+export type BulkSelection = { readonly ids: readonly number[] } | { readonly query: Readonly<Record<string, string>> };
+
+export interface ExportOptions {
+  readonly signal?: AbortSignal;
+  readonly onHeaders?: (headers: Headers) => void;
+  readonly onChunk?: ChunkListener;
+  readonly onProgress?: ProgressListener;
+}
+
+/**
+ * The resource's HTTP contract, one method per call. Every call is silent: the screen says what
+ * happened in the spec's own words ('Successfully deleted', 'Error during deletion', …) instead of
+ * the kernel's generic toasts.
+ */
+export class ResourceApi {
+  constructor(
+    readonly definition: ResourceDefinition,
+    private readonly clients: Pick<HttpClients, 'get'>,
+  ) {}
+
+  private get client(): HttpClient {
+    return this.clients.get(this.definition.service);
+  }
+
+  private at(id: number, suffix = ''): string {
+    return `${this.definition.path}/${id}${suffix ? `/${suffix}` : ''}`;
+  }
+
+  /** Page and size are always sent, so the request names the page it asks for. */
+  async list(query: ListQuery, signal?: AbortSignal): Promise<ListPage<ResourceRecord>> {
+    const params = { ...encodeListQuery(this.definition, query), page: String(query.page), per_page: String(query.perPage) };
+    const answer = await this.client.get<ListEnvelope<ResourceRecord>>(this.definition.path, { query: params, signal, silent: true });
+    return answer.data;
+  }
+
+  async get(id: number): Promise<ResourceRecord> {
+    return (await this.client.get<DataEnvelope<ResourceRecord>>(this.at(id), { silent: true })).data;
+  }
+
+  async history(id: number): Promise<readonly AuditEntry[]> {
+    return (await this.client.get<DataEnvelope<readonly AuditEntry[]>>(this.at(id, 'history'), { silent: true })).data;
+  }
+
+  async create(values: Readonly<Record<string, unknown>>): Promise<ResourceRecord> {
+    return (await this.client.post<DataEnvelope<ResourceRecord>>(this.definition.path, values, { silent: true })).data;
+  }
+
+  /** Sends only `changes`, with the version they were made on (409 when someone else was first). */
+  async update(id: number, changes: Readonly<Record<string, unknown>>, version: number): Promise<ResourceRecord> {
+    return (await this.client.patch<DataEnvelope<ResourceRecord>>(this.at(id), { ...changes, version }, { silent: true })).data;
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.client.delete(this.at(id), { silent: true });
+  }
+
+  async restore(id: number): Promise<void> {
+    await this.client.post(this.at(id, 'restore'), undefined, { silent: true });
+  }
+
+  async block(id: number): Promise<void> {
+    await this.client.post(this.at(id, 'block'), undefined, { silent: true });
+  }
+
+  async unblock(id: number): Promise<void> {
+    await this.client.post(this.at(id, 'unblock'), undefined, { silent: true });
+  }
+
+  async bulkDelete(selection: BulkSelection): Promise<void> {
+    await this.client.post(`${this.definition.path}/bulk-delete`, selection, { silent: true });
+  }
+
+  /** `POST <path>/{id}/<endpoint>`: one of the definition's row actions. */
+  async rowAction(id: number, endpoint: string): Promise<void> {
+    await this.client.post(this.at(id, endpoint), undefined, { silent: true });
+  }
+
+  /** `POST <path>/<endpoint>`: one of the definition's toolbar actions. */
+  async toolbarAction(endpoint: string): Promise<void> {
+    await this.client.post(`${this.definition.path}/${endpoint}`, undefined, { silent: true });
+  }
+
+  /** Every matching row as CSV, streamed; the header `X-Total-Count` says how many rows to expect. */
+  exportCsv(params: Readonly<Record<string, string>>, options: ExportOptions = {}): Promise<Blob> {
+    return this.client.download(`${this.definition.path}/export.csv`, { query: params, silent: true, ...options });
+  }
+}
+
+/**
+ * `GET references/<path>` of any service: search by text (`q`) or resolve ids to labels (`ids`).
+ * Kept apart from `ResourceApi` because a reference points into another resource, often another
+ * service.
+ */
+export class ReferenceApi {
+  constructor(private readonly clients: Pick<HttpClients, 'get'>) {}
+
+  async search(target: ReferenceTarget, text: string, signal?: AbortSignal): Promise<readonly ReferenceOption[]> {
+    const answer = await this.clients
+      .get(target.service)
+      .get<DataEnvelope<readonly ReferenceOption[]>>(`references/${target.path}`, { query: { q: text }, signal, silent: true });
+    return answer.data;
+  }
+
+  async labels(target: ReferenceTarget, ids: readonly number[]): Promise<readonly ReferenceOption[]> {
+    if (ids.length === 0) return [];
+    const answer = await this.clients
+      .get(target.service)
+      .get<DataEnvelope<readonly ReferenceOption[]>>(`references/${target.path}`, { query: { ids: ids.join(',') }, silent: true });
+    return answer.data;
+  }
+}

@@ -1,0 +1,24 @@
+import type { i18n as I18nInstance } from 'i18next';
+import type { Language } from '@core/shared/runtime-config';
+import type { TranslationBundle } from '../kernel/contributions';
+import { CORE_NAMESPACE } from '../services/i18n-service';
+import enResource from '../i18n/en/resource.json';
+import ruResource from '../i18n/ru/resource.json';
+
+/** The engine's strings (`core:resource.*`), in every language. */
+export const RESOURCE_BUNDLES: Readonly<Record<Language, TranslationBundle>> = { en: enResource, ru: ruResource };
+
+const added = new WeakSet<I18nInstance>();
+
+/**
+ * Merges the engine's strings into the `core` namespace the first time a resource screen renders:
+ * they travel with the engine's code (in the chunks of the plugins that use it), not with the
+ * shell. Silent and idempotent per i18next instance, so calling it during a render is safe.
+ */
+export function addResourceStrings(i18n: I18nInstance): void {
+  if (added.has(i18n)) return;
+  added.add(i18n);
+  for (const [language, bundle] of Object.entries(RESOURCE_BUNDLES)) {
+    i18n.addResourceBundle(language, CORE_NAMESPACE, bundle, true, false, { silent: true });
+  }
+}

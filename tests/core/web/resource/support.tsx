@@ -1,0 +1,80 @@
+import { createElement } from 'react';
+import type { ResourceDefinition } from '@core/shared/resource/definition';
+import type { PermissionCode } from '@core/shared/permissions';
+import { ResourcePage } from '@core/web/resource/ResourcePage';
+import type { ResourceScreenOptions } from '@core/web/resource/types';
+import { jsonResponse, stubFetch, type SeenRequest } from '../../../support/web/fetch';
+import { createTestKernel, renderRoutesInKernel, testUser, TEST_API, waitInAct, type RenderedView, type TestKernel } from '../../../support/web/test-kernel';
+import { testPlugin } from '../../../support/web/test-plugin';
+import { listAnswer, WALLET_STRINGS, WALLETS } from './fixtures';
+
+export const WALLETS_URL = `${TEST_API}finance/wallets`;
+
+export type Answer = (request: SeenRequest, url: URL) => Response | Promise<Response> | undefined;
+
+/**
+ * A fake finance service: answers the list with `rows()` unless a test's `answer` handles the request
+ * first, and records every request.
+ */
+export class FakeApi {
+  rows: () => Response = () => jsonResponse(200, listAnswer([]));
+  answer: Answer = () => undefined;
+  readonly seen: SeenRequest[];
+
+  constructor() {
+    this.seen = stubFetch(async (request) => {
+      const url = new URL(request.url);
+      const custom = await this.answer(request, url);
+      if (custom) return custom;
+      if (request.method === 'GET' && url.pathname === '/finance/wallets') return this.rows();
+      if (request.method === 'GET' && url.pathname === '/auth/references/users') return jsonResponse(200, { data: [{ id: 7, label: 'ann' }] });
+      return jsonResponse(200, { data: {} });
+    });
+  }
+
+  /** The list requests, as URLs. */
+  lists(): URL[] {
+    return this.seen.filter((request) => request.method === 'GET' && new URL(request.url).pathname === '/finance/wallets').map((request) => new URL(request.url));
+  }
+
+  requests(method: string, path: string): SeenRequest[] {
+    return this.seen.filter((request) => request.method === method && new URL(request.url).pathname === path);
+  }
+}
+
+export interface ScreenOptions {
+  readonly permissions?: readonly PermissionCode[];
+  readonly path?: string;
+  readonly definition?: ResourceDefinition;
+  readonly options?: ResourceScreenOptions;
+  readonly language?: 'en' | 'ru';
+}
+
+/** The wallets screen at `path`, inside the kernel's providers, signed in with `permissions`. */
+export async function renderWallets(screen: ScreenOptions = {}): Promise<{ kernel: TestKernel; view: RenderedView }> {
+  const plugin = testPlugin({ id: 'test', bundles: { en: WALLET_STRINGS, ru: WALLET_STRINGS } });
+  const kernel = await createTestKernel({ plugins: [plugin], user: testUser(screen.permissions ?? ['FW', 'FZ']), language: screen.language });
+  const definition = screen.definition ?? WALLETS;
+  const page = createElement(ResourcePage, { definition, options: screen.options });
+  const view = await renderRoutesInKernel(kernel, [{ path: '/wallets', element: page }, { path: '*', element: createElement('p', null, 'elsewhere') }], {
+    path: screen.path ?? '/wallets',
+  });
+  return { kernel, view };
+}
+
+/** Waits until the table shows rows (or a message) rather than the skeleton. */
+export async function waitForRows(view: RenderedView, count: number): Promise<void> {
+  await waitInAct(() => {
+    const rows = view.element.querySelectorAll('tbody tr[data-row-id]');
+    if (rows.length !== count) throw new Error(`expected ${count} rows, saw ${rows.length}`);
+  });
+}
+
+export function text(view: RenderedView): string {
+  return view.element.textContent ?? '';
+}
+
+/** Everything rendered, portals (dialogs, menus, popovers) included. */
+export function bodyText(): string {
+  return document.body.textContent ?? '';
+}
