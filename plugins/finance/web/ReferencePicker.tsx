@@ -23,6 +23,7 @@ export function ReferencePicker({ label, value, onChange, search, required, vali
   const [text, setText] = useState(value?.label ?? '');
   const [options, setOptions] = useState<readonly ReferenceOption[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
   const ticket = useRef(0);
   const id = useId();
 
@@ -50,14 +51,19 @@ export function ReferencePicker({ label, value, onChange, search, required, vali
         value={text}
         placeholder={placeholder}
         selectedOptions={value ? [String(value.id)] : []}
+        open={open}
+        onOpenChange={(_, data) => setOpen(data.open)}
         onChange={(event) => {
           setText(event.target.value);
+          // Pasted text opens the list too, not only typed keys.
+          setOpen(true);
           if (value) onChange(null);
         }}
         onOptionSelect={(_, data) => {
           const chosen = options.find((option) => String(option.id) === data.optionValue) ?? null;
           onChange(chosen);
           setText(chosen?.label ?? '');
+          setOpen(false);
         }}
       >
         {options.length === 0 ? (

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { appRoutes } from '@core/web/shell/create-app-router';
+import { query } from '../../../support/web/dom';
+import { jsonResponse } from '../../../support/web/fetch';
+import { renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
+
+useFinanceTestSetup();
+
+function dashboardServer(): FakeFinanceServer {
+  return new FakeFinanceServer()
+    .on('GET', 'dashboard/balances', {
+      data: [
+        { id: 1, name: 'Main', currency: 'USD', balance: '12345678901234.12345678' },
+        { id: 2, name: 'Cold', currency: 'BTC', balance: { amount: '0.10000001', currency: 'BTC' } },
+        { id: 3, name: 'Cards', currency: 'USD', balance: '0.2' },
+        { id: 4, name: 'Spare', currency: 'USD', balance: '0.1' },
+      ],
+    })
+    .on('GET', 'dashboard/month', {
+      data: { from: '2026-03-01', to: '2026-03-31', currency: 'USD', income: '9007199254740993.10', expense: '0.20' },
+    });
+}
+
+async function openDashboard(codes: readonly string[]) {
+  const kernel = await financeKernel(codes);
+  // Widgets of a plugin appear once its code is loaded.
+  await kernel.host.ensureLoaded('finance');
+  return renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/dashboard/main' });
+}
+
+const widget = (view: { element: HTMLElement }, name: string) => view.element.querySelector<HTMLElement>(`[role="region"][aria-label="${name}"]`);
+
+describe('Finance dashboard widgets', () => {
+  it('show wallet balances exactly as the decimal strings say, with totals per currency', async () => {
+    dashboardServer();
+    const view = await openDashboard(['FW', 'FT']);
+    await waitInAct(() => expect(widget(view, 'Balances by wallet')?.querySelector('tbody')).toBeTruthy());
+    const rows = [...(widget(view, 'Balances by wallet')?.querySelectorAll('tbody tr') ?? [])].map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+    );
+    expect(rows).toEqual([
+      ['Main', '12,345,678,901,234.12345678 USD'],
+      ['Cold', '0.10000001 BTC'],
+      ['Cards', '0.20 USD'],
+      ['Spare', '0.10 USD'],
+      ['Total, USD', '12,345,678,901,234.42345678 USD'],
+      ['Total, BTC', '0.10000001 BTC'],
+    ]);
+  });
+
+  it("show this month's income and expense in USD, and what is left, without rounding", async () => {
+    dashboardServer();
+    const view = await openDashboard(['FW', 'FT']);
+    await waitInAct(() => expect(view.element.querySelector('[data-testid="month-income"]')).not.toBeNull());
+    const month = widget(view, 'This month in USD');
+    expect(month).not.toBeNull();
+    expect(query(view.element, '[data-testid="month-income"]').textContent).toBe('9,007,199,254,740,993.10 USD');
+    expect(query(view.element, '[data-testid="month-expense"]').textContent).toBe('0.20 USD');
+    expect(query(view.element, '[data-testid="month-net"]').textContent).toBe('9,007,199,254,740,992.90 USD');
+    expect(month?.textContent).toContain('2026-03-01 – 2026-03-31');
+  });
+
+  it('read per-direction rows too, and show only the widgets the user may see', async () => {
+    dashboardServer().on('GET', 'dashboard/month', {
+      data: [
+        { direction: 'income', amount_usd: '10.5' },
+        { direction: 'expense', amount_usd: '20' },
+      ],
+    });
+    const view = await openDashboard(['FT']);
+    await waitInAct(() => expect(view.element.querySelector('[data-testid="month-net"]')).not.toBeNull());
+    expect(query(view.element, '[data-testid="month-net"]').textContent).toBe('-9.50 USD');
+    expect(widget(view, 'Balances by wallet')).toBeNull();
+  });
+
+  it('say why a widget is empty when its call fails', async () => {
+    dashboardServer().on('GET', 'dashboard/balances', () => jsonResponse(403, { message: 'This action is unauthorized.' }));
+    const view = await openDashboard(['FW']);
+    await waitInAct(() => expect(widget(view, 'Balances by wallet')?.textContent).toContain('This action is unauthorized.'));
+  });
+});
