@@ -19,7 +19,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useInjection } from '@core/web/react/container-context';
-import { addDecimals, formatMoney, signOfDecimal, subtractDecimals } from '../decimal';
+import { BASE_CURRENCY } from '../../shared/currencies';
+import { formatMoney, signOfDecimal, subtractDecimals } from '../decimal';
 import type { FinanceResult } from '../finance-result';
 import { FinanceDashboardStore } from './dashboard-store';
 
@@ -56,7 +57,7 @@ function Pending({ result }: { result: FinanceResult<unknown> | null }) {
   return null;
 }
 
-/** Dashboard: the balance of every wallet in its currency, with a total per currency. */
+/** Dashboard: the balance of every wallet in its currency and in dollars, with the dollar total. */
 export const BalancesWidget = observer(function BalancesWidget() {
   const { t } = useTranslation('finance');
   const styles = useStyles();
@@ -72,40 +73,42 @@ export const BalancesWidget = observer(function BalancesWidget() {
       </WidgetCard>
     );
   }
-  const wallets = result.data;
-  const totals = new Map<string, string>();
-  for (const wallet of wallets) totals.set(wallet.currency, addDecimals(totals.get(wallet.currency) ?? '0', wallet.balance));
+  const { wallets, totalUsd, withoutRate } = result.data;
   return (
     <WidgetCard title={t('dashboard.balances')}>
       {wallets.length === 0 ? (
         <Text>{t('dashboard.noWallets')}</Text>
       ) : (
-        <Table size="small" aria-label={t('dashboard.balances')}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('fields.wallet')}</TableHeaderCell>
-              <TableHeaderCell className={styles.amount}>{t('fields.balance')}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {wallets.map((wallet) => (
-              <TableRow key={wallet.id}>
-                <TableCell>{wallet.name}</TableCell>
-                <TableCell className={styles.amount}>{formatMoney(wallet.balance, wallet.currency)}</TableCell>
+        <>
+          <Table size="small" aria-label={t('dashboard.balances')}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('fields.wallet')}</TableHeaderCell>
+                <TableHeaderCell className={styles.amount}>{t('fields.balance')}</TableHeaderCell>
+                <TableHeaderCell className={styles.amount}>{t('dashboard.inUsd')}</TableHeaderCell>
               </TableRow>
-            ))}
-            {[...totals].map(([currency, total]) => (
-              <TableRow key={`total-${currency}`}>
+            </TableHeader>
+            <TableBody>
+              {wallets.map((wallet) => (
+                <TableRow key={wallet.id}>
+                  <TableCell>{wallet.name}</TableCell>
+                  <TableCell className={styles.amount}>{formatMoney(wallet.balance, wallet.currency)}</TableCell>
+                  <TableCell className={styles.amount}>{wallet.balanceUsd === null ? '—' : formatMoney(wallet.balanceUsd, BASE_CURRENCY)}</TableCell>
+                </TableRow>
+              ))}
+              <TableRow>
                 <TableCell>
-                  <Text weight="semibold">{t('dashboard.total', { currency })}</Text>
+                  <Text weight="semibold">{t('dashboard.total', { currency: BASE_CURRENCY })}</Text>
                 </TableCell>
+                <TableCell />
                 <TableCell className={styles.amount}>
-                  <Text weight="semibold">{formatMoney(total, currency)}</Text>
+                  <Text weight="semibold">{formatMoney(totalUsd, BASE_CURRENCY)}</Text>
                 </TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableBody>
+          </Table>
+          {withoutRate > 0 && <Text size={200}>{t('dashboard.withoutRate', { count: withoutRate })}</Text>}
+        </>
       )}
     </WidgetCard>
   );
@@ -142,6 +145,14 @@ export const MonthWidget = observer(function MonthWidget() {
         <dd className={mergeClasses(styles.value, styles.amount, styles.expense)} data-testid="month-expense">
           {formatMoney(expense, currency)}
         </dd>
+        {result.data.commission !== null && (
+          <>
+            <dt className={styles.term}>{t('fields.commission')}</dt>
+            <dd className={mergeClasses(styles.value, styles.amount)} data-testid="month-commission">
+              {formatMoney(result.data.commission, currency)}
+            </dd>
+          </>
+        )}
         <dt className={styles.term}>{t('dashboard.net')}</dt>
         <dd
           className={mergeClasses(styles.value, styles.amount, sign > 0 && styles.income, sign < 0 && styles.expense)}

@@ -3,7 +3,7 @@ import { action, makeObservable, observableRef, runInAction } from 'mobx';
 import { HttpClients } from '@core/web/http/http-clients';
 import type { StoreContribution } from '@core/web/kernel/contributions';
 import { BASE_CURRENCY } from '../../shared/currencies';
-import { isDecimal } from '../decimal';
+import { addDecimals, isDecimal } from '../decimal';
 import { financeCall, isRecord, type FinanceResult } from '../finance-result';
 
 /** One wallet's balance, a decimal string in the wallet's currency. */
@@ -12,6 +12,16 @@ export interface WalletBalance {
   readonly name: string;
   readonly currency: string;
   readonly balance: string;
+  /** At the latest rate on or before today; null when no rate is known. */
+  readonly balanceUsd: string | null;
+}
+
+export interface Balances {
+  readonly wallets: readonly WalletBalance[];
+  /** Σ of the dollar balances, as the server added them (wallets without a rate left out). */
+  readonly totalUsd: string;
+  /** Wallets whose currency has no rate yet. */
+  readonly withoutRate: number;
 }
 
 /** This month's totals in US dollars, by article direction (decimal strings). */
@@ -21,6 +31,8 @@ export interface MonthTotals {
   readonly currency: string;
   readonly income: string;
   readonly expense: string;
+  /** The month's commissions in dollars, when the server reports them. */
+  readonly commission: string | null;
 }
 
 /** A decimal from a plain string or a money object (`{ amount, currency }`). */
@@ -41,24 +53,35 @@ const listOf = (body: unknown): readonly unknown[] => {
   return [];
 };
 
-/** `GET dashboard/balances`: a list of wallets with `balance` (a decimal, or money) and `currency`. */
-export function parseBalances(body: unknown): WalletBalance[] {
-  return listOf(body).flatMap((raw) => {
+/**
+ * `GET dashboard/balances`: `data.data` lists the wallets with `balance` (a decimal, or money),
+ * `currency` and `balance_usd`; `data.total_usd` adds the dollar balances up.
+ */
+export function parseBalances(body: unknown): Balances {
+  const wallets = listOf(body).flatMap((raw): WalletBalance[] => {
     if (!isRecord(raw)) return [];
     const balance = amountOf(raw.balance);
     const id = Number(raw.id ?? raw.wallet_id);
     if (balance === null || !Number.isSafeInteger(id)) return [];
     const name = typeof raw.name === 'string' ? raw.name : typeof raw.wallet === 'string' ? raw.wallet : `#${id}`;
     const currency = (typeof raw.currency === 'string' ? raw.currency : null) ?? currencyOf(raw.balance) ?? '';
-    return [{ id, name, currency, balance }];
+    const balanceUsd = currency === BASE_CURRENCY ? (amountOf(raw.balance_usd) ?? balance) : amountOf(raw.balance_usd);
+    return [{ id, name, currency, balance, balanceUsd }];
   });
+  const data = isRecord(body) && isRecord(body.data) ? body.data : {};
+  const known = wallets.flatMap((wallet) => (wallet.balanceUsd === null ? [] : [wallet.balanceUsd]));
+  return {
+    wallets,
+    totalUsd: amountOf(data.total_usd) ?? addDecimals(...known),
+    withoutRate: wallets.length - known.length,
+  };
 }
 
 const AMOUNT_KEYS = ['amount_usd', 'total_usd', 'sum_usd', 'usd', 'amount', 'total', 'sum'] as const;
 
 /**
- * `GET dashboard/month`: either `{ income, expense }` (or `income_usd`, `expense_usd`), or a list of
- * `{ direction, amount_usd }` rows. A direction with nothing booked counts as 0.
+ * `GET dashboard/month`: `directions` (`{ direction, amount_usd }` rows), else `{ income, expense }`
+ * (or `income_usd`, `expense_usd`); `commission` apart. A direction with nothing booked counts as 0.
  */
 export function parseMonth(body: unknown): MonthTotals {
   const data = isRecord(body) ? body.data : undefined;
@@ -80,20 +103,21 @@ export function parseMonth(body: unknown): MonthTotals {
     to: typeof meta.to === 'string' ? meta.to : null,
     currency: typeof meta.currency === 'string' ? meta.currency : BASE_CURRENCY,
     ...totals,
+    commission: amountOf(meta.commission),
   };
 }
 
 /** The finance widgets' data on the main dashboard. */
 @injectable()
 export class FinanceDashboardStore implements StoreContribution {
-  balances: FinanceResult<readonly WalletBalance[]> | null = null;
+  balances: FinanceResult<Balances> | null = null;
   month: FinanceResult<MonthTotals> | null = null;
 
   constructor(@inject(HttpClients) private readonly http: HttpClients) {
     makeObservable(this, { balances: observableRef, month: observableRef, reset: action });
   }
 
-  async loadBalances(): Promise<FinanceResult<readonly WalletBalance[]>> {
+  async loadBalances(): Promise<FinanceResult<Balances>> {
     const result = await financeCall(() => this.http.get('finance').get<unknown>('dashboard/balances', { silent: true }), parseBalances);
     runInAction(() => {
       this.balances = result;

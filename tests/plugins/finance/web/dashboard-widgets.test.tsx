@@ -7,18 +7,33 @@ import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance
 
 useFinanceTestSetup();
 
+/** Shaped as the finance server answers (plugins/finance/server/dashboard). */
 function dashboardServer(): FakeFinanceServer {
   return new FakeFinanceServer()
     .on('GET', 'dashboard/balances', {
-      data: [
-        { id: 1, name: 'Main', currency: 'USD', balance: '12345678901234.12345678' },
-        { id: 2, name: 'Cold', currency: 'BTC', balance: { amount: '0.10000001', currency: 'BTC' } },
-        { id: 3, name: 'Cards', currency: 'USD', balance: '0.2' },
-        { id: 4, name: 'Spare', currency: 'USD', balance: '0.1' },
-      ],
+      data: {
+        data: [
+          { id: 1, name: 'Main', currency: 'USD', balance: '12345678901234.12345678', balance_usd: '12345678901234.12345678' },
+          { id: 2, name: 'Cold', currency: 'BTC', balance: '0.10000001', balance_usd: '6500.0006500' },
+          { id: 3, name: 'Cards', currency: 'UAH', balance: '0.2', balance_usd: null },
+        ],
+        total_usd: '12345678907734.12410678',
+        wallets_without_rate: [3],
+      },
     })
     .on('GET', 'dashboard/month', {
-      data: { from: '2026-03-01', to: '2026-03-31', currency: 'USD', income: '9007199254740993.10', expense: '0.20' },
+      data: {
+        from: '2026-03-01',
+        to: '2026-03-31',
+        currency: 'USD',
+        income: '9007199254740993.10',
+        expense: '0.20',
+        commission: '1.5',
+        directions: [
+          { direction: 'income', amount_usd: '9007199254740993.10', commission_usd: '1', count: 2 },
+          { direction: 'expense', amount_usd: '0.20', commission_usd: '0.5', count: 1 },
+        ],
+      },
     });
 }
 
@@ -32,7 +47,7 @@ async function openDashboard(codes: readonly string[]) {
 const widget = (view: { element: HTMLElement }, name: string) => view.element.querySelector<HTMLElement>(`[role="region"][aria-label="${name}"]`);
 
 describe('Finance dashboard widgets', () => {
-  it('show wallet balances exactly as the decimal strings say, with totals per currency', async () => {
+  it('show wallet balances exactly as the decimal strings say, in their currency and in dollars', async () => {
     dashboardServer();
     const view = await openDashboard(['FW', 'FT']);
     await waitInAct(() => expect(widget(view, 'Balances by wallet')?.querySelector('tbody')).toBeTruthy());
@@ -40,13 +55,12 @@ describe('Finance dashboard widgets', () => {
       [...row.querySelectorAll('td')].map((cell) => cell.textContent),
     );
     expect(rows).toEqual([
-      ['Main', '12,345,678,901,234.12345678 USD'],
-      ['Cold', '0.10000001 BTC'],
-      ['Cards', '0.20 USD'],
-      ['Spare', '0.10 USD'],
-      ['Total, USD', '12,345,678,901,234.42345678 USD'],
-      ['Total, BTC', '0.10000001 BTC'],
+      ['Main', '12,345,678,901,234.12345678 USD', '12,345,678,901,234.12345678 USD'],
+      ['Cold', '0.10000001 BTC', '6,500.00065 USD'],
+      ['Cards', '0.20 UAH', '—'],
+      ['Total, USD', '', '12,345,678,907,734.12410678 USD'],
     ]);
+    expect(widget(view, 'Balances by wallet')?.textContent).toContain('Wallets without a USD rate, left out of the total: 1');
   });
 
   it("show this month's income and expense in USD, and what is left, without rounding", async () => {
@@ -58,15 +72,21 @@ describe('Finance dashboard widgets', () => {
     expect(query(view.element, '[data-testid="month-income"]').textContent).toBe('9,007,199,254,740,993.10 USD');
     expect(query(view.element, '[data-testid="month-expense"]').textContent).toBe('0.20 USD');
     expect(query(view.element, '[data-testid="month-net"]').textContent).toBe('9,007,199,254,740,992.90 USD');
+    expect(query(view.element, '[data-testid="month-commission"]').textContent).toBe('1.50 USD');
     expect(month?.textContent).toContain('2026-03-01 – 2026-03-31');
   });
 
-  it('read per-direction rows too, and show only the widgets the user may see', async () => {
+  it('read the per-direction rows, and show only the widgets the user may see', async () => {
     dashboardServer().on('GET', 'dashboard/month', {
-      data: [
-        { direction: 'income', amount_usd: '10.5' },
-        { direction: 'expense', amount_usd: '20' },
-      ],
+      data: {
+        from: '2026-03-01',
+        to: '2026-03-31',
+        currency: 'USD',
+        directions: [
+          { direction: 'income', amount_usd: '10.5', commission_usd: '0', count: 1 },
+          { direction: 'expense', amount_usd: '20', commission_usd: '0', count: 1 },
+        ],
+      },
     });
     const view = await openDashboard(['FT']);
     await waitInAct(() => expect(view.element.querySelector('[data-testid="month-net"]')).not.toBeNull());
