@@ -101,7 +101,7 @@ export const FilterChips = observer(function FilterChips({ definition, view, lab
             shape="circular"
             appearance="brand"
             dismissible
-            dismissIcon={{ 'aria-label': t('resource.filter.remove', { filter: chip.text }) }}
+            dismissIcon={{ 'aria-label': t('resource.filter.remove') }}
           >
             {chip.text}
           </Tag>

@@ -41,9 +41,14 @@ export class ResourceApi {
     return `${this.definition.path}/${id}${suffix ? `/${suffix}` : ''}`;
   }
 
-  /** Page and size are always sent, so the request names the page it asks for. */
+  /** Page, size and order are always sent, so the request names exactly what it asks for. */
   async list(query: ListQuery, signal?: AbortSignal): Promise<ListPage<ResourceRecord>> {
-    const params = { ...encodeListQuery(this.definition, query), page: String(query.page), per_page: String(query.perPage) };
+    const params = {
+      ...encodeListQuery(this.definition, query),
+      page: String(query.page),
+      per_page: String(query.perPage),
+      sort: `${query.sort.direction === 'desc' ? '-' : ''}${query.sort.field}`,
+    };
     const answer = await this.client.get<ListEnvelope<ResourceRecord>>(this.definition.path, { query: params, signal, silent: true });
     return answer.data;
   }

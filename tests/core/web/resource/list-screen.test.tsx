@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { resolveDatePreset } from '@core/shared/resource/date-presets';
+import { click, query, typeInto } from '../../../support/web/dom';
 import { jsonResponse } from '../../../support/web/fetch';
 import { waitInAct } from '../../../support/web/test-kernel';
 import { listAnswer, wallet } from './fixtures';
 import { FakeApi, renderWallets, text, waitForRows } from './support';
+
+function button(scope: ParentNode, name: string): HTMLButtonElement {
+  const found = [...scope.querySelectorAll('button')].find(
+    (candidate) => candidate.textContent?.trim() === name || candidate.getAttribute('aria-label') === name,
+  );
+  if (!found) throw new Error(`no button "${name}"`);
+  return found;
+}
 
 describe('resource list screen', () => {
   it('renders the rows of the stubbed API, asking for the page the URL names', async () => {
@@ -17,8 +28,139 @@ describe('resource list screen', () => {
     expect(url?.searchParams.get('filter[name][contains]')).toBe('e');
     expect(text(view)).toContain('Wallets');
     expect(text(view)).toContain('Reserve');
+    // Enum labels, money with its currency, references by label, dates as mm/dd/yy.
     expect(text(view)).toContain('Closed');
     expect(text(view)).toContain('$12.30');
+    expect(text(view)).toContain('ann');
+    expect(text(view)).toContain('11/02/26');
     expect(text(view)).toContain('Page 2 of 2');
+    expect(text(view)).toContain('22 in all');
+  });
+
+  it('sends the filter typed in the panel through the URL, back on page 1', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1)]));
+    const { view } = await renderWallets({ path: '/wallets?page=3' });
+    await waitForRows(view, 1);
+    await click(button(view.element, 'Show filters'));
+    await typeInto(query<HTMLInputElement>(view.element, 'input[aria-label="Value for Name"]'), 'Main');
+    await click(button(view.element, 'Apply'));
+    await waitInAct(() => expect(view.path()).toBe('/wallets?filter%5Bname%5D%5Beq%5D=Main'));
+    await waitInAct(() => expect(api.lists()).toHaveLength(2));
+    const url = api.lists()[1];
+    expect(url?.searchParams.get('filter[name][eq]')).toBe('Main');
+    expect(url?.searchParams.get('page')).toBe('1');
+    // The active filter is a chip; removing it clears the URL and asks again.
+    const chip = [...view.element.querySelectorAll<HTMLButtonElement>('.fui-Tag')].find((tag) => tag.textContent?.includes('Name equals Main'));
+    expect(chip?.querySelector('[aria-label="remove filter"]')).not.toBeNull();
+    await click(chip as HTMLButtonElement);
+    await waitInAct(() => expect(view.path()).toBe('/wallets'));
+    await waitInAct(() => expect(api.lists()).toHaveLength(3));
+    expect(api.lists()[2]?.searchParams.has('filter[name][eq]')).toBe(false);
+  });
+
+  it('refuses a filter value the API would refuse, in the user language, without navigating', async () => {
+    const api = new FakeApi();
+    const { view } = await renderWallets();
+    await waitInAct(() => expect(api.lists()).toHaveLength(1));
+    await click(button(view.element, 'Show filters'));
+    await typeInto(query<HTMLInputElement>(view.element, 'input[aria-label="Balance from"]'), 'lots');
+    await click(button(view.element, 'Apply'));
+    expect(text(view)).toContain('Enter a number such as 1234.56.');
+    expect(view.path()).toBe('/wallets');
+  });
+
+  it('keeps a date preset as its name in the URL and sends the days it means', async () => {
+    const api = new FakeApi();
+    const { view } = await renderWallets({ path: '/wallets?filter[opened_on][preset]=this_month' });
+    await waitInAct(() => expect(api.lists()).toHaveLength(1));
+    const range = resolveDatePreset('this_month', new Date());
+    expect(api.lists()[0]?.searchParams.get('filter[opened_on][gte]')).toBe(range.from);
+    expect(api.lists()[0]?.searchParams.get('filter[opened_on][lte]')).toBe(range.to);
+    expect(api.lists()[0]?.searchParams.has('filter[opened_on][preset]')).toBe(false);
+    expect(text(view)).toContain('Opened on: This month');
+  });
+
+  it('drops parameters it does not understand from the URL', async () => {
+    const api = new FakeApi();
+    const { view } = await renderWallets({ path: '/wallets?filter[api_key][eq]=x&page=2' });
+    await waitInAct(() => expect(view.path()).toBe('/wallets?page=2'));
+    expect(api.lists().every((url) => !url.searchParams.has('filter[api_key][eq]'))).toBe(true);
+  });
+
+  it('sorts by a header, and starts clean from a link without parameters; Back restores the view', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1)]));
+    const { view } = await renderWallets({ path: '/wallets?page=2' });
+    await waitForRows(view, 1);
+    await click(query(view.element, 'th[data-column="name"] [role="button"]'));
+    await waitInAct(() => expect(view.path()).toBe('/wallets?sort=name'));
+    await click(query(view.element, 'th[data-column="name"] [role="button"]'));
+    await waitInAct(() => expect(view.path()).toBe('/wallets?sort=-name'));
+    await waitInAct(() => expect(api.lists().at(-1)?.searchParams.get('sort')).toBe('-name'));
+    expect(query(view.element, 'th[data-column="name"]').getAttribute('aria-sort')).toBe('descending');
+    await view.navigate('/wallets');
+    await waitInAct(() => expect(api.lists().at(-1)?.searchParams.get('sort')).toBe('-created_at'));
+    await act(async () => view.router.navigate(-1));
+    await waitInAct(() => expect(view.path()).toBe('/wallets?sort=-name'));
+    await waitInAct(() => expect(api.lists().at(-1)?.searchParams.get('sort')).toBe('-name'));
+  });
+
+  it('pages and changes the page size through the URL', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1)], 1, 20, 45));
+    const { view } = await renderWallets();
+    await waitForRows(view, 1);
+    expect(text(view)).toContain('Page 1 of 3');
+    await click(button(view.element, 'Next page'));
+    await waitInAct(() => expect(view.path()).toBe('/wallets?page=2'));
+    await waitInAct(() => expect(api.lists().at(-1)?.searchParams.get('page')).toBe('2'));
+  });
+
+  it('says "This section is empty" without data and "Nothing found" when filters match nothing', async () => {
+    const api = new FakeApi();
+    const empty = await renderWallets();
+    await waitInAct(() => expect(text(empty.view)).toContain('This section is empty. Please create a new entry.'));
+    expect(text(empty.view)).not.toContain('Nothing found');
+    await empty.view.unmount();
+    const filtered = await renderWallets({ path: '/wallets?filter[name][contains]=zzz' });
+    await waitInAct(() => expect(text(filtered.view)).toContain('Nothing found'));
+    expect(text(filtered.view)).not.toContain('This section is empty');
+    expect(api.lists()).toHaveLength(2);
+  });
+
+  it('shows a skeleton until the answer arrives', async () => {
+    const api = new FakeApi();
+    let release: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    api.answer = async (request, url) => {
+      if (url.pathname !== '/finance/wallets') return undefined;
+      await arrived;
+      return jsonResponse(200, listAnswer([wallet(1)]));
+    };
+    const { view } = await renderWallets();
+    expect(view.element.querySelectorAll('.fui-Skeleton').length).toBeGreaterThan(0);
+    expect(text(view)).not.toContain('This section is empty');
+    release();
+    await waitForRows(view, 1);
+    expect(view.element.querySelectorAll('.fui-Skeleton')).toHaveLength(0);
+  });
+
+  it('offers Add and selection only with the write code, and tells a user without the read code', async () => {
+    new FakeApi();
+    const reader = await renderWallets({ permissions: ['FW'] });
+    await waitInAct(() => expect(text(reader.view)).toContain('Refresh'));
+    expect(text(reader.view)).not.toContain('Add');
+    expect(reader.view.element.querySelector('input[aria-label="Select all rows on this page"]')).toBeNull();
+    await reader.view.unmount();
+    const writer = await renderWallets({ permissions: ['FW', 'FZ'] });
+    await waitInAct(() => expect(text(writer.view)).toContain('Add'));
+    expect(writer.view.element.querySelector('input[aria-label="Select all rows on this page"]')).not.toBeNull();
+    expect(text(writer.view)).toContain('Synchronise');
+    await writer.view.unmount();
+    const stranger = await renderWallets({ permissions: ['JA'] });
+    await waitInAct(() => expect(text(stranger.view)).toContain('You do not have access to this list.'));
   });
 });
