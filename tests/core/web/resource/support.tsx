@@ -1,12 +1,32 @@
+import { afterEach, beforeEach, vi } from 'vitest';
 import { createElement } from 'react';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { PermissionCode } from '@core/shared/permissions';
 import { ResourcePage } from '@core/web/resource/ResourcePage';
 import type { ResourceScreenOptions } from '@core/web/resource/types';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../../support/web/fetch';
-import { createTestKernel, renderRoutesInKernel, testUser, TEST_API, waitInAct, type RenderedView, type TestKernel } from '../../../support/web/test-kernel';
+import { cleanupTestKernels, createTestKernel, renderRoutesInKernel, testUser, TEST_API, waitInAct, type RenderedView, type TestKernel } from '../../../support/web/test-kernel';
 import { testPlugin } from '../../../support/web/test-plugin';
 import { listAnswer, WALLET_STRINGS, WALLETS } from './fixtures';
+
+/**
+ * Per-file set-up: Fluent's dialogs, menus and drawers cancel their animations when they close,
+ * and happy-dom (unlike browsers) leaves the cancelled `finished` promise unhandled.
+ */
+export function useAnimationPatch(): void {
+  beforeEach(() => {
+    const cancel = Animation.prototype.cancel;
+    vi.spyOn(Animation.prototype, 'cancel').mockImplementation(function (this: Animation) {
+      this.finished.catch(() => undefined);
+      cancel.call(this);
+    });
+  });
+  afterEach(async () => {
+    // Unmount first: closing popups cancel their animations, which needs the patch above.
+    await cleanupTestKernels();
+    vi.restoreAllMocks();
+  });
+}
 
 export const WALLETS_URL = `${TEST_API}finance/wallets`;
 
@@ -77,4 +97,37 @@ export function text(view: RenderedView): string {
 /** Everything rendered, portals (dialogs, menus, popovers) included. */
 export function bodyText(): string {
   return document.body.textContent ?? '';
+}
+
+/** The open dialog (Fluent renders it in a portal on document.body). */
+export function dialog(): HTMLElement {
+  const surface = document.querySelector<HTMLElement>('.fui-DialogSurface');
+  if (!surface) throw new Error('no dialog is open');
+  return surface;
+}
+
+/** The control a Fluent Field labels `label` with, inside `scope`. */
+export function labelled<E extends HTMLElement = HTMLInputElement>(scope: ParentNode, label: string): E {
+  const found = [...scope.querySelectorAll('label')].find((candidate) => candidate.textContent?.replace('*', '').trim() === label);
+  const control = found?.htmlFor ? document.getElementById(found.htmlFor) : null;
+  if (!control) throw new Error(`no control labelled "${label}"`);
+  return control as E;
+}
+
+/** The button whose text or accessible label is `name`, anywhere in the document. */
+export function buttonNamed(name: string, scope: ParentNode = document.body): HTMLButtonElement {
+  const found = [...scope.querySelectorAll('button')].find(
+    (candidate) => candidate.textContent?.trim() === name || candidate.getAttribute('aria-label') === name,
+  );
+  if (!found) throw new Error(`no button "${name}"`);
+  return found;
+}
+
+/** The menu item (or listbox option) reading `name`, in the open popover. */
+export function itemNamed(name: string): HTMLElement {
+  const found = [...document.querySelectorAll<HTMLElement>('[role="menuitem"], [role="option"], [role="menuitemcheckbox"]')].find(
+    (candidate) => candidate.textContent?.trim() === name,
+  );
+  if (!found) throw new Error(`no menu item or option "${name}"`);
+  return found;
 }

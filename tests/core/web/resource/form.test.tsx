@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { STALE_VERSION_MESSAGE } from '@core/shared/resource/definition';
+import { click, typeInto } from '../../../support/web/dom';
+import { jsonResponse } from '../../../support/web/fetch';
+import { recordToasts, waitInAct } from '../../../support/web/test-kernel';
+import { listAnswer, wallet } from './fixtures';
+import { buttonNamed, dialog, FakeApi, itemNamed, labelled, renderWallets, useAnimationPatch, waitForRows } from './support';
+
+useAnimationPatch();
+
+async function openAddForm(): Promise<void> {
+  await click(buttonNamed('Add'));
+  await waitInAct(() => expect(dialog().textContent).toContain('New: wallet'));
+}
+
+async function chooseStatus(label: string): Promise<void> {
+  await click(labelled<HTMLButtonElement>(dialog(), 'Status'));
+  await click(itemNamed(label));
+}
+
+async function openEditForm(label: string): Promise<void> {
+  await click(buttonNamed(`Actions for ${label}`));
+  await click(itemNamed('Edit'));
+  await waitInAct(() => expect(dialog().textContent).toContain('Edit: wallet'));
+}
+
+describe('add and edit dialog', () => {
+  it('checks the form with the definition before sending anything', async () => {
+    const api = new FakeApi();
+    await renderWallets();
+    await openAddForm();
+    await click(buttonNamed('Save', dialog()));
+    expect(dialog().textContent).toContain('Please fill in all required fields.');
+    expect(dialog().querySelector('[data-field="name"]')?.textContent).toContain('This field is required.');
+    expect(dialog().querySelector('[data-field="status"]')?.textContent).toContain('This field is required.');
+    await typeInto(labelled(dialog(), 'Name'), 'Main');
+    await typeInto(labelled(dialog(), 'Limit'), '-1');
+    await click(buttonNamed('Save', dialog()));
+    expect(dialog().querySelector('[data-field="limit"]')?.textContent).toContain('The value must be at least 0.');
+    expect(dialog().querySelector('[data-field="name"]')?.textContent).not.toContain('This field is required.');
+    expect(api.requests('POST', '/finance/wallets')).toHaveLength(0);
+  });
+
+  it('words the checks in the user language', async () => {
+    new FakeApi();
+    await renderWallets({ language: 'ru' });
+    await click(buttonNamed('Добавить'));
+    await waitInAct(() => expect(dialog()).toBeTruthy());
+    await click(buttonNamed('Сохранить', dialog()));
+    expect(dialog().textContent).toContain('Пожалуйста, заполните все обязательные поля.');
+    expect(dialog().querySelector('[data-field="name"]')?.textContent).toContain('Это поле обязательно.');
+  });
+
+  it('creates a record and says so in the words of the spec', async () => {
+    const api = new FakeApi();
+    api.answer = (request, url) =>
+      request.method === 'POST' && url.pathname === '/finance/wallets' ? jsonResponse(201, { data: wallet(9, { name: 'Main' }) }) : undefined;
+    const { kernel } = await renderWallets();
+    const toasts = recordToasts(kernel);
+    await openAddForm();
+    await typeInto(labelled(dialog(), 'Name'), '  Main ');
+    await chooseStatus('Active');
+    await typeInto(dialog().querySelector<HTMLInputElement>('input[aria-label="Amount"]') as HTMLInputElement, '12.5');
+    await click(buttonNamed('Save', dialog()));
+    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['New record successfully created']));
+    const body = api.requests('POST', '/finance/wallets')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'Main', status: 'active', balance: { amount: '12.5', currency: 'USD' }, is_default: false, owner_id: null });
+    expect(body).not.toHaveProperty('code');
+    expect(body).not.toHaveProperty('api_key');
+    expect(document.querySelector('.fui-DialogSurface')).toBeNull();
+    expect(api.lists().length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows the server 422 messages on their fields, and the error toast with the server message', async () => {
+    const api = new FakeApi();
+    api.answer = (request, url) =>
+      request.method === 'POST' && url.pathname === '/finance/wallets'
+        ? jsonResponse(422, { message: 'The given data was invalid.', errors: { name: ['This value is already taken.'] } })
+        : undefined;
+    const { kernel } = await renderWallets();
+    const toasts = recordToasts(kernel);
+    await openAddForm();
+    await typeInto(labelled(dialog(), 'Name'), 'Main');
+    await chooseStatus('Closed');
+    await click(buttonNamed('Save', dialog()));
+    await waitInAct(() => expect(dialog().querySelector('[data-field="name"]')?.textContent).toContain('This value is already taken.'));
+    expect(toasts.map((toast) => toast.message)).toEqual(['Error creating record: The given data was invalid.']);
+    expect(toasts.every((toast) => toast.intent === 'error')).toBe(true);
+  });
+
+  it('sends only the changed fields with the version, and says "Successfully updated"', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1, { version: 4, api_key: '••••••••' })]));
+    api.answer = (request, url) =>
+      request.method === 'PATCH' && url.pathname === '/finance/wallets/1' ? jsonResponse(200, { data: wallet(1, { version: 5 }) }) : undefined;
+    const { kernel, view } = await renderWallets();
+    const toasts = recordToasts(kernel);
+    await waitForRows(view, 1);
+    await openEditForm('Wallet 1');
+    // Read-only fields are shown, not edited; the stored secret is not sent back.
+    expect(dialog().textContent).toContain('W-1');
+    expect(dialog().textContent).toContain('A value is stored.');
+    expect(labelled(dialog(), 'API key').value).toBe('');
+    await typeInto(labelled(dialog(), 'Name'), 'Renamed');
+    await click(buttonNamed('Save', dialog()));
+    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['Successfully updated']));
+    expect(api.requests('PATCH', '/finance/wallets/1')[0]?.body).toEqual({ name: 'Renamed', version: 4 });
+  });
+
+  it('explains a stale version (409) and offers to reload the record', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1, { version: 1 })]));
+    api.answer = (request, url) => {
+      if (request.method === 'PATCH' && url.pathname === '/finance/wallets/1') {
+        const body = request.body as { version: number };
+        return body.version === 1 ? jsonResponse(409, { message: STALE_VERSION_MESSAGE }) : jsonResponse(200, { data: wallet(1, { version: 3 }) });
+      }
+      if (request.method === 'GET' && url.pathname === '/finance/wallets/1') {
+        return jsonResponse(200, { data: wallet(1, { version: 2, name: 'Changed elsewhere' }) });
+      }
+      return undefined;
+    };
+    const { kernel, view } = await renderWallets();
+    const toasts = recordToasts(kernel);
+    await waitForRows(view, 1);
+    await openEditForm('Wallet 1');
+    await typeInto(labelled(dialog(), 'Name'), 'Mine');
+    await click(buttonNamed('Save', dialog()));
+    await waitInAct(() => expect(dialog().textContent).toContain('This record was changed by someone else'));
+    expect(toasts.map((toast) => toast.message)).toEqual(['Error during update: This record was changed by someone else']);
+    await click(buttonNamed('Reload the record', dialog()));
+    await waitInAct(() => expect(labelled(dialog(), 'Name').value).toBe('Changed elsewhere'));
+    expect(dialog().textContent).not.toContain('This record was changed by someone else');
+    await typeInto(labelled(dialog(), 'Name'), 'Mine again');
+    await click(buttonNamed('Save', dialog()));
+    await waitInAct(() => expect(api.requests('PATCH', '/finance/wallets/1')).toHaveLength(2));
+    expect(api.requests('PATCH', '/finance/wallets/1')[1]?.body).toEqual({ name: 'Mine again', version: 2 });
+  });
+});
