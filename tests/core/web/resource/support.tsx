@@ -68,12 +68,15 @@ export interface ScreenOptions {
   readonly definition?: ResourceDefinition;
   readonly options?: ResourceScreenOptions;
   readonly language?: 'en' | 'ru';
+  /** Renders again in this kernel (same storage, same user), as a later visit would. */
+  readonly kernel?: TestKernel;
 }
 
 /** The wallets screen at `path`, inside the kernel's providers, signed in with `permissions`. */
 export async function renderWallets(screen: ScreenOptions = {}): Promise<{ kernel: TestKernel; view: RenderedView }> {
   const plugin = testPlugin({ id: 'test', bundles: { en: WALLET_STRINGS, ru: WALLET_STRINGS } });
-  const kernel = await createTestKernel({ plugins: [plugin], user: testUser(screen.permissions ?? ['FW', 'FZ']), language: screen.language });
+  const kernel =
+    screen.kernel ?? (await createTestKernel({ plugins: [plugin], user: testUser(screen.permissions ?? ['FW', 'FZ']), language: screen.language }));
   const definition = screen.definition ?? WALLETS;
   const page = createElement(ResourcePage, { definition, options: screen.options });
   const view = await renderRoutesInKernel(kernel, [{ path: '/wallets', element: page }, { path: '*', element: createElement('p', null, 'elsewhere') }], {
