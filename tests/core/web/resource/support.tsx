@@ -30,7 +30,7 @@ export function useAnimationPatch(): void {
 
 export const WALLETS_URL = `${TEST_API}finance/wallets`;
 
-export type Answer = (request: SeenRequest, url: URL) => Response | Promise<Response> | undefined;
+export type Answer = (request: SeenRequest, url: URL) => Response | undefined | Promise<Response | undefined>;
 
 /**
  * A fake finance service: answers the list with `rows()` unless a test's `answer` handles the request
