@@ -129,5 +129,17 @@ describe('finance rules on SQL', () => {
     await add(expense, '0.05', '0.01');
     const { balance } = await one<{ balance: string }>('SELECT trim_scale(balance)::text AS balance FROM finance.wallets WHERE id = $1', [wallet]);
     expect(balance).toBe('0.24');
+
+    // 50 writers at once (on PostgreSQL they run in parallel on the pool's connections).
+    await Promise.all(Array.from({ length: 50 }, (_, index) => add(index % 3 === 0 ? expense : income, `${index}.${String(index).padStart(8, '0')}`, index % 5 === 0 ? '0.00000001' : '0')));
+    const check = await one<{ balance: string; sum: string; n: number }>(
+      `SELECT trim_scale(w.balance)::text AS balance, (SELECT count(*)::int FROM finance.transactions WHERE wallet_id = w.id) AS n,
+              (SELECT trim_scale(sum(CASE WHEN a.direction = 'income' THEN t.amount ELSE -t.amount END - t.commission))::text
+                 FROM finance.transactions t JOIN finance.articles a ON a.id = t.article_id WHERE t.wallet_id = w.id) AS sum
+         FROM finance.wallets w WHERE w.id = $1`,
+      [wallet],
+    );
+    expect(check.n).toBe(53);
+    expect(check.balance).toBe(check.sum);
   });
 });
