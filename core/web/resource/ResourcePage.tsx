@@ -122,7 +122,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
   const filterPanelId = useId();
 
   const [scope] = useState<Scope>(() => {
-    const api = new ResourceApi(definition, http);
+    const api = new ResourceApi(definition, http, options.listParams);
     const feedback = new ResourceFeedback(toasts, i18n);
     return {
       api,
@@ -216,6 +216,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
   const filterCount = query.filters.length + Object.keys(view.presets).length;
   const exporting = store.exporting;
   const Form = options.form;
+  const ToolbarExtra = options.toolbar;
 
   return (
     <div className={styles.page}>
@@ -247,6 +248,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
               {t(action.labelKey)}
             </ToolbarButton>
           ))}
+          {ToolbarExtra && <ToolbarExtra definition={definition} api={api} feedback={feedback} reload={() => store.refresh()} />}
           {definition.softDelete && (
             <Switch
               label={t('resource.toolbar.showDeleted')}

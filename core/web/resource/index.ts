@@ -7,7 +7,15 @@
  */
 export { resourceRoute } from './resource-route';
 export { ResourcePage, type ResourcePageProps } from './ResourcePage';
-export type { ExtraRowAction, ResourceCellProps, ResourceCellRenderer, ResourceFormProps, ResourceScreenOptions, RowActionContext } from './types';
+export type {
+  ExtraRowAction,
+  ResourceCellProps,
+  ResourceCellRenderer,
+  ResourceFormProps,
+  ResourceScreenOptions,
+  ResourceToolbarProps,
+  RowActionContext,
+} from './types';
 export { ResourceApi, ReferenceApi, type BulkSelection, type ReferenceOption } from './resource-api';
 export { ResourceFeedback, type ResourceFailure, type ResourceSuccess } from './resource-feedback';
 export { ResourceFormDialog } from './ResourceFormDialog';

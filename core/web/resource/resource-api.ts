@@ -31,6 +31,8 @@ export class ResourceApi {
   constructor(
     readonly definition: ResourceDefinition,
     private readonly clients: Pick<HttpClients, 'get'>,
+    /** Sent with every list, export and delete-by-query call besides the list's own parameters. */
+    private readonly listParams: Readonly<Record<string, string>> = {},
   ) {}
 
   private get client(): HttpClient {
@@ -44,6 +46,7 @@ export class ResourceApi {
   /** Page, size and order are always sent, so the request names exactly what it asks for. */
   async list(query: ListQuery, signal?: AbortSignal): Promise<ListPage<ResourceRecord>> {
     const params = {
+      ...this.listParams,
       ...encodeListQuery(this.definition, query),
       page: String(query.page),
       per_page: String(query.perPage),
@@ -87,7 +90,8 @@ export class ResourceApi {
   }
 
   async bulkDelete(selection: BulkSelection): Promise<void> {
-    await this.client.post(`${this.definition.path}/bulk-delete`, selection, { silent: true });
+    const body = 'query' in selection ? { query: { ...this.listParams, ...selection.query } } : selection;
+    await this.client.post(`${this.definition.path}/bulk-delete`, body, { silent: true });
   }
 
   /** `POST <path>/{id}/<endpoint>`: one of the definition's row actions. */
@@ -102,7 +106,7 @@ export class ResourceApi {
 
   /** Every matching row as CSV, streamed; the header `X-Total-Count` says how many rows to expect. */
   exportCsv(params: Readonly<Record<string, string>>, options: ExportOptions = {}): Promise<Blob> {
-    return this.client.download(`${this.definition.path}/export.csv`, { query: params, silent: true, ...options });
+    return this.client.download(`${this.definition.path}/export.csv`, { query: { ...this.listParams, ...params }, silent: true, ...options });
   }
 }
 

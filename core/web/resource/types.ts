@@ -57,6 +57,15 @@ export interface ExtraRowAction {
   readonly run: (record: ResourceRecord, context: RowActionContext) => void | Promise<void>;
 }
 
+/** What extra toolbar content receives. */
+export interface ResourceToolbarProps {
+  readonly definition: ResourceDefinition;
+  readonly api: ResourceApi;
+  readonly feedback: ResourceFeedback;
+  /** Reloads the current page of the list. */
+  readonly reload: () => Promise<void>;
+}
+
 /** How a plugin tailors a generated screen; every part is optional. */
 export interface ResourceScreenOptions {
   /** The route path; default `/<definition.path>`. It must be one of the plugin manifest's routes. */
@@ -67,4 +76,12 @@ export interface ResourceScreenOptions {
   readonly form?: ComponentType<ResourceFormProps>;
   /** Further entries of each row's menu. */
   readonly rowActions?: readonly ExtraRowAction[];
+  /** Drawn in the toolbar after the definition's toolbar actions (e.g. an import button). */
+  readonly toolbar?: ComponentType<ResourceToolbarProps>;
+  /**
+   * Query parameters outside the filter codec (e.g. `{ status: 'fired' }`), sent with the list, the
+   * export and "delete all matching". Read when the screen opens: give the page a new `key` to
+   * change them.
+   */
+  readonly listParams?: Readonly<Record<string, string>>;
 }
