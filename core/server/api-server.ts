@@ -10,6 +10,7 @@ import { installRouteAccess } from './http/route-access';
 import { externalOrigins, installSecurityHeaders } from './http/security-headers';
 import { installXsrfProtection } from './http/xsrf';
 import type { ServerPlugin } from './plugin';
+import { coreSecretStatuses, coreSystemSettings, DEFAULT_LANGUAGE_KEY, PRODUCT_NAME_KEY, readSetting, SettingsCatalogue } from './settings';
 
 export interface ApiServerOptions {
   readonly db: Database;
@@ -34,6 +35,20 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The mount point of a service's routes on this server. */
 export function servicePrefix(service: string): string {
   return `/api/${service}`;
+}
+
+/**
+ * The runtime config with the product name and default language an administrator stored as system
+ * settings; the configuration's own values while the database cannot say.
+ */
+async function publishedConfig(db: Database, config: RuntimeConfig): Promise<RuntimeConfig> {
+  try {
+    const productName = await readSetting(db, PRODUCT_NAME_KEY, config.productName);
+    const language = await readSetting(db, DEFAULT_LANGUAGE_KEY, config.defaultLanguage);
+    return { ...config, productName: productName.trim() === '' ? config.productName : productName, defaultLanguage: language === 'ru' ? 'ru' : 'en' };
+  } catch {
+    return config;
+  }
 }
 
 // Content-hashed file names (see rspack.config.ts) never change content, so they may be cached for good.
@@ -66,19 +81,26 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return options.runtimeConfig;
+    return publishedConfig(options.db, options.runtimeConfig);
   });
 
+  const auth = options.auth ?? DEFAULT_AUTH_SETTINGS;
   await app.register(authService, {
     prefix: servicePrefix('auth'),
     db: options.db,
     secret: options.secret,
-    settings: options.auth ?? DEFAULT_AUTH_SETTINGS,
+    settings: auth,
   });
 
+  // Declared once for the whole server: two parts declaring one key stop start-up here.
+  const systemSettings = new SettingsCatalogue([
+    ...coreSystemSettings({ runtimeConfig: options.runtimeConfig, auth }),
+    ...options.plugins.flatMap((plugin) => plugin.systemSettings ?? []),
+  ]);
+  const secrets = coreSecretStatuses(auth);
   for (const plugin of options.plugins) {
     const settings = options.pluginSettings[plugin.manifest.id] ?? {};
-    await app.register(async (scope) => plugin.register(scope, { db: options.db, settings }), {
+    await app.register(async (scope) => plugin.register(scope, { db: options.db, settings, systemSettings, secrets }), {
       prefix: servicePrefix(plugin.manifest.service),
     });
   }

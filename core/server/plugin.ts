@@ -2,12 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { PluginManifest } from '@core/shared/manifest';
 import type { Database } from './database/database';
 import type { Migration } from './database/migrator';
+import type { SecretStatus, SettingDefinition, SettingsCatalogue } from './settings/catalogue';
 
 /** What the kernel hands every server plugin. */
 export interface ServerPluginContext {
   readonly db: Database;
   /** The plugin's own section of the configuration (`pluginSettings.<id>`), unvalidated JSON. */
   readonly settings: Readonly<Record<string, unknown>>;
+  /** Every system setting the core and the enabled plugins declare (the admin plugin's settings screen). */
+  readonly systemSettings: SettingsCatalogue;
+  /** Secrets the server was started with, known only as set or not set. */
+  readonly secrets: readonly SecretStatus[];
 }
 
 /**
@@ -17,7 +22,11 @@ export interface ServerPluginContext {
 export interface ServerPlugin {
   readonly manifest: PluginManifest;
   readonly migrations: readonly Migration[];
+  /** The system settings the plugin reads (core/server/settings), shown on the settings screen. */
+  readonly systemSettings?: readonly SettingDefinition[];
   register(app: FastifyInstance, context: ServerPluginContext): Promise<void> | void;
+  /** Fills the plugin's screens with realistic demonstration records; safe to run more than once. */
+  seedDemo?(db: Database): Promise<void>;
 }
 
 export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {

@@ -7,6 +7,7 @@ import { callerId } from '../http/route-access';
 import type { MattermostSettings } from './auth-settings';
 import { authorizeUrl, exchangeCode, MattermostExchangeError, mattermostConfig, type MattermostConfig } from './mattermost-oauth';
 import { sendLinkPage } from './mattermost-page';
+import { MATTERMOST_URL_KEY, readSetting } from '../settings';
 
 export const MATTERMOST_NOT_CONFIGURED =
   'Chat-platform linking is not configured: set ERP_MATTERMOST_URL, ERP_MATTERMOST_CLIENT_ID, ERP_MATTERMOST_CLIENT_SECRET and ERP_MATTERMOST_REDIRECT_URI.';
@@ -45,6 +46,12 @@ const authCheckSchema = {
     properties: { hash: { type: 'string', minLength: 1, maxLength: 128 } },
   },
 } as const;
+
+/** The settings with the chat-platform URL an administrator stored (system setting), if any. */
+async function currentSettings(db: Queryable, settings: MattermostSettings): Promise<MattermostSettings> {
+  const url = await readSetting(db, MATTERMOST_URL_KEY, settings.url ?? '');
+  return { ...settings, url: url === '' ? undefined : url };
+}
 
 function configOrThrow(settings: MattermostSettings): MattermostConfig {
   const config = mattermostConfig(settings);
@@ -86,7 +93,7 @@ const START_AGAIN = 'Close this window and start linking again from the applicat
 /** Linking the signed-in user's chat-platform account: OAuth 2 authorization code against Mattermost. */
 export function mattermostRoutes(app: FastifyInstance, db: Database, settings: MattermostSettings): void {
   app.get('/mattermost/auth', { config: { access: { signedIn: true } } }, async (request): Promise<DataEnvelope<Started>> => {
-    const config = configOrThrow(settings);
+    const config = configOrThrow(await currentSettings(db, settings));
     const userId = callerId(request);
     // The hash is also the OAuth state, so it must be unguessable: it alone ties the callback to this user.
     const hash = randomBytes(32).toString('base64url');
@@ -106,7 +113,7 @@ export function mattermostRoutes(app: FastifyInstance, db: Database, settings: M
 
   // Mattermost sends the user's browser here; a person reads the answer, so it is a page, not JSON.
   app.get('/mattermost/callback', { config: { access: { public: true } } }, async (request, reply) => {
-    const config = mattermostConfig(settings);
+    const config = mattermostConfig(await currentSettings(db, settings));
     if (!config) return sendLinkPage(reply, 503, FAILED_TITLE, MATTERMOST_NOT_CONFIGURED);
     const query = request.query as Record<string, unknown>;
     const state = queryText(query.state);

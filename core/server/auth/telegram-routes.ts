@@ -7,6 +7,7 @@ import type { TelegramSettings } from './auth-settings';
 import type { SessionIssuer } from './session-issuer';
 import { verifyTelegramLogin, type TelegramLoginPayload } from './telegram-login';
 import { findAccountById } from './user-directory';
+import { readSetting, TELEGRAM_BOT_LINK_KEY } from '../settings';
 
 export const TELEGRAM_NOT_CONFIGURED = 'Messenger sign-in is not configured: set ERP_TELEGRAM_BOT_LINK and ERP_TELEGRAM_BOT_TOKEN.';
 export const TELEGRAM_NO_USER = 'No user is linked to this Telegram account.';
@@ -63,9 +64,11 @@ async function userIdByTelegramId(db: Queryable, telegramId: number): Promise<nu
 /** Sign-in through the messenger bot: the bot dialog link and the Login Widget check. */
 export function telegramRoutes(app: FastifyInstance, db: Database, sessions: SessionIssuer, settings: TelegramSettings): void {
   app.get('/telegram/link', { config: { access: { public: true } } }, async (): Promise<DataEnvelope<{ link: string }>> => {
+    // The link an administrator stored (system setting) wins over the configured one.
+    const link = await readSetting(db, TELEGRAM_BOT_LINK_KEY, settings.botLink ?? '');
     // Both are needed: a link to a bot whose logins cannot be checked would only lead to failures.
-    if (!settings.botLink || !settings.botToken) throw new ApiError(503, TELEGRAM_NOT_CONFIGURED);
-    return { data: { link: settings.botLink } };
+    if (!link || !settings.botToken) throw new ApiError(503, TELEGRAM_NOT_CONFIGURED);
+    return { data: { link } };
   });
 
   app.post<{ Body: AuthCheckBody }>(

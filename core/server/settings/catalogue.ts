@@ -26,9 +26,12 @@ export interface IntegerSetting extends SettingBase<'integer', number> {
 export interface BooleanSetting extends SettingBase<'boolean', boolean> {}
 
 export interface StringSetting extends SettingBase<'string', string> {
+  readonly minLength?: number;
   readonly maxLength?: number;
   /** When given, the value must be one of these. */
   readonly values?: readonly string[];
+  /** `url`: an http or https address, or empty for none. */
+  readonly format?: 'url';
 }
 
 export type SettingDefinition = IntegerSetting | BooleanSetting | StringSetting;
@@ -37,6 +40,14 @@ export type SettingDefinition = IntegerSetting | BooleanSetting | StringSetting;
 export type ValueOf<D extends SettingDefinition> = D['default'];
 
 const KEY = /^[a-z][a-zA-Z0-9]*(\.[a-z][a-zA-Z0-9]*)+$/;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
 
 /** Identity helper that keeps the literal type of the declaration. */
 export function defineSetting<const D extends SettingDefinition>(definition: D): D {
@@ -58,10 +69,24 @@ export function settingValueProblem(definition: SettingDefinition, value: unknow
       return typeof value === 'boolean' ? null : 'must be true or false';
     case 'string':
       if (typeof value !== 'string') return 'must be text';
+      if (definition.minLength !== undefined && value.length < definition.minLength) return `must have at least ${definition.minLength} characters`;
       if (definition.maxLength !== undefined && value.length > definition.maxLength) return `must have at most ${definition.maxLength} characters`;
       if (definition.values && !definition.values.includes(value)) return `must be one of ${definition.values.join(', ')}`;
+      if (definition.format === 'url' && value !== '' && !isHttpUrl(value)) return 'must be an http or https address';
       return null;
   }
+}
+
+/**
+ * A secret the server is started with (an environment variable): the settings screen shows only
+ * whether it is set, never its value, and it cannot be changed there.
+ */
+export interface SecretStatus {
+  readonly key: string;
+  readonly labelKey: string;
+  readonly description: string;
+  readonly env: string;
+  readonly set: boolean;
 }
 
 /**
