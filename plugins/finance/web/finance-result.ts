@@ -22,6 +22,8 @@ export interface FinanceFailure {
   readonly messages: readonly string[];
   /** Validation messages by field (a 422), for forms. */
   readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
+  /** The body's own `message` (a 422's summary beside its field errors), when it has one. */
+  readonly summary: string | null;
 }
 
 export function succeeded<T>(data: T, message: string | null = null): FinanceSuccess<T> {
@@ -29,7 +31,7 @@ export function succeeded<T>(data: T, message: string | null = null): FinanceSuc
 }
 
 export function failed(message: string, status = 0, fieldErrors: Readonly<Record<string, readonly string[]>> = {}): FinanceFailure {
-  return { ok: false, status, message, messages: [message], fieldErrors };
+  return { ok: false, status, message, messages: [message], fieldErrors, summary: message };
 }
 
 function messageOf(body: unknown): string | null {
@@ -41,7 +43,14 @@ function messageOf(body: unknown): string | null {
 /** Turns any failure of a call into a `FinanceFailure`. */
 export function failureOf(error: unknown): FinanceFailure {
   if (error instanceof HttpError) {
-    return { ok: false, status: error.status, message: error.messages.join('\n'), messages: error.messages, fieldErrors: error.fieldErrors };
+    return {
+      ok: false,
+      status: error.status,
+      message: error.messages.join('\n'),
+      messages: error.messages,
+      fieldErrors: error.fieldErrors,
+      summary: messageOf(error.body),
+    };
   }
   const text = error instanceof Error && error.message ? error.message : String(error);
   return failed(text);

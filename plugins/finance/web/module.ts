@@ -5,24 +5,66 @@ import {
   StoreContributionToken,
   UserDetailTabToken,
 } from '@core/web/kernel/contributions';
+import { resourceRoute } from '@core/web/resource';
+import {
+  agenciesResource,
+  articlesResource,
+  counterpartiesResource,
+  divisionsResource,
+  positionsResource,
+  projectsResource,
+  servicePaymentsResource,
+  transactionsResource,
+  verticalsResource,
+  walletsResource,
+} from '../shared/resources';
 import { BalancesWidget, MonthWidget } from './dashboard/FinanceWidgets';
 import { FinanceDashboardStore } from './dashboard/dashboard-store';
-import { EmployeeUserTab } from './employees/EmployeeUserTab';
+import { DraftConvertStore } from './drafts/draft-convert-store';
+import { TransactionDraftsPage } from './drafts/TransactionDraftsPage';
+import { EmployeeDetailsStore } from './employees/employee-details-store';
 import { EmployeeLinkStore } from './employees/employee-link-store';
+import { EmployeesPage } from './employees/EmployeesPage';
+import { EmployeeUserTab } from './employees/EmployeeUserTab';
 import { GoogleTableDataPage } from './google-tables/GoogleTableDataPage';
 import { GoogleTablesPage } from './google-tables/GoogleTablesPage';
 import { GoogleTablesStore } from './google-tables/google-tables-store';
+import { ExchangeRatesPage } from './rates/ExchangeRatesPage';
+import { RatesImportStore } from './rates/rates-import-store';
 
-/** What the finance plugin binds when its code loads. */
+/** What the finance plugin binds when its code loads: a page for every manifest route, widgets, the user tab. */
 export default new ContainerModule(({ bind }) => {
   bind(GoogleTablesStore).toSelf().inSingletonScope();
   bind(StoreContributionToken).toService(GoogleTablesStore);
   bind(FinanceDashboardStore).toSelf().inSingletonScope();
   bind(StoreContributionToken).toService(FinanceDashboardStore);
+  // These hold nothing between calls, so there is nothing to reset on sign-out.
   bind(EmployeeLinkStore).toSelf().inSingletonScope();
+  bind(EmployeeDetailsStore).toSelf().inSingletonScope();
+  bind(RatesImportStore).toSelf().inSingletonScope();
+  bind(DraftConvertStore).toSelf().inSingletonScope();
 
+  // Screens the resource engine draws from the definitions alone.
+  for (const route of [
+    resourceRoute(servicePaymentsResource, { path: '/service-payment' }),
+    resourceRoute(walletsResource),
+    resourceRoute(positionsResource),
+    resourceRoute(divisionsResource),
+    resourceRoute(counterpartiesResource),
+    resourceRoute(articlesResource),
+    resourceRoute(transactionsResource),
+    resourceRoute(projectsResource, { path: '/projects-finance' }),
+    resourceRoute(verticalsResource),
+    resourceRoute(agenciesResource, { path: '/agency-team' }),
+  ]) {
+    bind(RouteContributionToken).toConstantValue(route);
+  }
+  // Screens with more than the engine draws.
   bind(RouteContributionToken).toConstantValue({ path: '/google-table', component: GoogleTablesPage });
   bind(RouteContributionToken).toConstantValue({ path: '/google-table-data/:id', component: GoogleTableDataPage });
+  bind(RouteContributionToken).toConstantValue({ path: '/transaction-drafts', component: TransactionDraftsPage });
+  bind(RouteContributionToken).toConstantValue({ path: '/exchange-rates', component: ExchangeRatesPage });
+  bind(RouteContributionToken).toConstantValue({ path: '/employees', component: EmployeesPage });
 
   bind(DashboardWidgetToken).toConstantValue({ id: 'finance-balances', component: BalancesWidget, requires: 'FW', order: 100 });
   bind(DashboardWidgetToken).toConstantValue({ id: 'finance-month', component: MonthWidget, requires: 'FT', order: 110 });

@@ -24,7 +24,7 @@ import {
 import { ArrowClockwiseRegular, ArrowLeftRegular } from '@fluentui/react-icons';
 import { useInjection } from '@core/web/react/container-context';
 import { I18nService } from '@core/web/services/i18n-service';
-import type { FinanceFailure } from '../finance-result';
+import { failed, type FinanceFailure } from '../finance-result';
 import { GoogleTablesStore } from './google-tables-store';
 import { sheetOfRange, sheetRange, type SheetData } from './sheet-data';
 import { tableName } from './table-name';
@@ -128,7 +128,7 @@ export const GoogleTableDataPage = observer(function GoogleTableDataPage() {
       </Link>
       <Title2 as="h1">{title}</Title2>
       {id === null ? (
-        <FailureMessage failure={{ ok: false, status: 404, message: t('googleTableData.badId'), messages: [], fieldErrors: {} }} />
+        <FailureMessage failure={failed(t('googleTableData.badId'), 404)} />
       ) : (
         <>
           <div className={styles.toolbar}>

@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  Select,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { BASE_CURRENCY, FINANCE_CURRENCIES } from '../../shared/currencies';
+import type { FinanceResult } from '../finance-result';
+import type { SalaryInput, SalaryRow } from './employee-details-store';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  money: { display: 'grid', gridTemplateColumns: '1fr 140px', gap: tokens.spacingHorizontalM },
+});
+
+const AMOUNT = /^(0|[1-9][0-9]{0,19})(\.[0-9]{1,8})?$/;
+
+export interface SalaryDialogProps {
+  /** The row edited; null to add one. */
+  readonly row: SalaryRow | null;
+  readonly onSubmit: (input: SalaryInput) => Promise<FinanceResult<unknown>>;
+  readonly onClose: () => void;
+}
+
+/** Adds or edits one salary-history row: start, optional end (open means still in force), monthly salary. */
+export function SalaryDialog({ row, onSubmit, onClose }: SalaryDialogProps) {
+  const { t } = useTranslation('finance');
+  const styles = useStyles();
+  const [start, setStart] = useState(row?.date_start ?? '');
+  const [end, setEnd] = useState(row?.date_end ?? '');
+  const [amount, setAmount] = useState(row?.salary?.amount ?? '');
+  const [currency, setCurrency] = useState(row?.salary?.currency ?? BASE_CURRENCY);
+  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const local: Record<string, string[]> = {};
+    if (start === '') local.date_start = [t('common.required')];
+    if (!AMOUNT.test(amount.trim())) local.salary = [amount.trim() === '' ? t('common.required') : t('salary.badAmount')];
+    if (end !== '' && start !== '' && end < start) local.date_end = [t('salary.endBeforeStart')];
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    setBusy(true);
+    const result = await onSubmit({ date_start: start, date_end: end === '' ? null : end, salary: { amount: amount.trim(), currency } });
+    setBusy(false);
+    if (result.ok) return;
+    setErrors(result.fieldErrors);
+    setGeneral(Object.keys(result.fieldErrors).length > 0 ? null : result.message);
+  };
+
+  const first = (name: string) => errors[name]?.[0];
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <DialogBody>
+            <DialogTitle>{row ? t('salary.editTitle') : t('salary.addTitle')}</DialogTitle>
+            <DialogContent className={styles.form}>
+              <Field label={t('fields.dateStart')} required validationMessage={first('date_start')}>
+                <Input type="date" name="date_start" value={start} onChange={(_, data) => setStart(data.value)} />
+              </Field>
+              <Field label={t('fields.dateEnd')} hint={t('salary.endHint')} validationMessage={first('date_end')}>
+                <Input type="date" name="date_end" value={end} onChange={(_, data) => setEnd(data.value)} />
+              </Field>
+              <div className={styles.money}>
+                <Field label={t('fields.salary')} required validationMessage={first('salary')}>
+                  <Input name="salary" inputMode="decimal" value={amount} onChange={(_, data) => setAmount(data.value)} />
+                </Field>
+                <Field label={t('fields.currency')}>
+                  <Select name="currency" value={currency} onChange={(_, data) => setCurrency(data.value)}>
+                    {FINANCE_CURRENCIES.map((code) => (
+                      <option key={code} value={code}>
+                        {code}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+              </div>
+              {general && <Text role="alert">{general}</Text>}
+            </DialogContent>
+            <DialogActions>
+              <Button type="button" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" appearance="primary" disabled={busy}>
+                {t('common.save')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
