@@ -5,7 +5,7 @@ import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import type { FieldDefinition } from '@core/shared/resource/field';
 import { asId, asIds, asMoney, asRows, asText, keyValueRow, type FormValue } from './form-model';
 import { enumLabel } from './format-value';
-import { LISTBOX_CLASS } from './listbox';
+import { useListboxClass } from './listbox';
 import type { ReferenceLabels } from './reference-labels';
 import { ReferencePicker } from './ReferencePicker';
 
@@ -32,6 +32,7 @@ export interface FieldInputProps {
 function MoneyInput({ field, value, onChange, labelId, invalid }: FieldInputProps & { labelId: string; invalid: boolean }) {
   const { t } = useTranslation('core');
   const styles = useStyles();
+  const listboxClass = useListboxClass();
   const money = asMoney(value);
   const currencies = field.kind === 'money' ? field.currencies : undefined;
   return (
@@ -51,7 +52,7 @@ function MoneyInput({ field, value, onChange, labelId, invalid }: FieldInputProp
           value={money.currency}
           selectedOptions={money.currency ? [money.currency] : []}
           onOptionSelect={(_, data) => onChange({ ...money, currency: data.optionValue ?? '' })}
-          listbox={{ className: LISTBOX_CLASS }}
+          listbox={{ className: listboxClass }}
         >
           {currencies.map((code) => (
             <Option key={code} value={code}>
@@ -113,6 +114,7 @@ export function FieldInput(props: FieldInputProps) {
   const { field, value, onChange, labels, messages, secretStored } = props;
   const { t } = useTranslation('core');
   const labelId = useId();
+  const listboxClass = useListboxClass();
   const invalid = (messages?.length ?? 0) > 0;
   const hints = [field.hintKey ? t(field.hintKey) : null];
   if (field.kind === 'secret') hints.push(t('resource.form.secretHint'), secretStored ? t('resource.form.secretSet') : null);
@@ -143,7 +145,7 @@ export function FieldInput(props: FieldInputProps) {
             value={current ? enumLabel(field, current, { t }) : ''}
             selectedOptions={current ? [current] : []}
             onOptionSelect={(_, data) => onChange(data.optionValue ?? '')}
-            listbox={{ className: LISTBOX_CLASS }}
+            listbox={{ className: listboxClass }}
           >
             {!field.required && <Option value="">{t('resource.form.none')}</Option>}
             {field.values.map((option) => (

@@ -18,7 +18,7 @@ import {
 } from './filter-draft';
 import { enumLabel } from './format-value';
 import { acceptsPresets, type ListView } from './list-view';
-import { LISTBOX_CLASS } from './listbox';
+import { useListboxClass } from './listbox';
 import type { ReferenceLabels } from './reference-labels';
 import { ReferencePicker } from './ReferencePicker';
 
@@ -53,6 +53,7 @@ function inputType(field: FieldDefinition): 'date' | 'text' {
 function FilterValue({ field, draft, labels, onChange }: Omit<FilterRowProps, 'messages'>) {
   const { t } = useTranslation('core');
   const styles = useStyles();
+  const listboxClass = useListboxClass();
   const label = t(field.labelKey);
   const valueLabel = t('resource.filter.value', { field: label });
 
@@ -67,7 +68,7 @@ function FilterValue({ field, draft, labels, onChange }: Omit<FilterRowProps, 'm
             value={t(`resource.filter.presets.${draft.preset}`)}
             selectedOptions={[draft.preset]}
             onOptionSelect={(_, data) => onChange({ ...draft, preset: (data.optionValue ?? CUSTOM_DATE_RANGE) as DateRangeChoice })}
-            listbox={{ className: LISTBOX_CLASS }}
+            listbox={{ className: listboxClass }}
           >
             {[CUSTOM_DATE_RANGE, ...DATE_PRESETS].map((preset) => (
               <Option key={preset} value={preset}>
@@ -135,7 +136,7 @@ function FilterValue({ field, draft, labels, onChange }: Omit<FilterRowProps, 'm
         onOptionSelect={(_, data) =>
           onChange(multiple ? { ...draft, values: data.selectedOptions } : { ...draft, value: data.optionValue ?? '' })
         }
-        listbox={{ className: LISTBOX_CLASS }}
+        listbox={{ className: listboxClass }}
       >
         {!multiple && (
           <Option key="" value="">
@@ -168,6 +169,7 @@ function FilterRow(props: FilterRowProps) {
   const { t } = useTranslation('core');
   const styles = useStyles();
   const labelId = useId();
+  const listboxClass = useListboxClass();
   const label = t(field.labelKey);
   const choices = filterChoices(field);
   const opLabel = (choice: FilterChoice) => t(`resource.filter.ops.${choice}`);
@@ -181,7 +183,7 @@ function FilterRow(props: FilterRowProps) {
             value={opLabel(draft.op)}
             selectedOptions={[draft.op]}
             onOptionSelect={(_, data) => data.optionValue && onChange({ ...draft, op: data.optionValue as FilterChoice, value: '', values: [] })}
-            listbox={{ className: LISTBOX_CLASS }}
+            listbox={{ className: listboxClass }}
           >
             {choices.map((choice) => (
               <Option key={choice} value={choice}>

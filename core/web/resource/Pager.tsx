@@ -5,7 +5,7 @@ import { Button, Dropdown, Label, Option, Text, makeStyles, tokens } from '@flue
 import { ChevronDoubleLeftRegular, ChevronDoubleRightRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { pageSizesOf } from '@core/shared/resource/definition';
 import type { ResourceListStore } from './resource-list-store';
-import { LISTBOX_CLASS } from './listbox';
+import { useListboxClass } from './listbox';
 
 const useStyles = makeStyles({
   pager: {
@@ -33,6 +33,7 @@ export const Pager = observer(function Pager({ store, onPage, onPerPage }: Pager
   const { t } = useTranslation('core');
   const styles = useStyles();
   const sizeId = useId();
+  const listboxClass = useListboxClass();
   const page = store.view.query.page;
   const pages = Math.max(1, store.page?.last_page ?? 1);
   const total = store.page?.total ?? 0;
@@ -47,7 +48,7 @@ export const Pager = observer(function Pager({ store, onPage, onPerPage }: Pager
           value={String(perPage)}
           selectedOptions={[String(perPage)]}
           onOptionSelect={(_, data) => data.optionValue && onPerPage(Number(data.optionValue))}
-          listbox={{ className: LISTBOX_CLASS }}
+          listbox={{ className: listboxClass }}
         >
           {pageSizesOf(store.definition).map((size) => (
             <Option key={size} value={String(size)}>

@@ -13,7 +13,7 @@ import {
   TagPickerOption,
 } from '@fluentui/react-components';
 import type { ReferenceTarget } from '@core/shared/resource/field';
-import { LISTBOX_CLASS, REFERENCE_SEARCH_DELAY_MS } from './listbox';
+import { REFERENCE_SEARCH_DELAY_MS, useListboxClass } from './listbox';
 import type { ReferenceLabels } from './reference-labels';
 import type { ReferenceOption } from './resource-api';
 import { isAbort } from './resource-feedback';
@@ -63,6 +63,7 @@ function useReferenceSearch(target: ReferenceTarget, labels: ReferenceLabels, te
 export const ReferencePicker = observer(function ReferencePicker(props: ReferencePickerProps) {
   const { target, labels, multiple, value, onChange, id, ariaLabel, ariaLabelledBy, invalid } = props;
   const { t } = useTranslation('core');
+  const listboxClass = useListboxClass();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const options = useReferenceSearch(target, labels, text, open);
@@ -105,7 +106,7 @@ export const ReferencePicker = observer(function ReferencePicker(props: Referenc
             onChange={(event) => setText(event.target.value)}
           />
         </TagPickerControl>
-        <TagPickerList className={LISTBOX_CLASS}>
+        <TagPickerList className={listboxClass}>
           {offered.length > 0
             ? offered.map((option) => (
                 <TagPickerOption key={option.id} value={String(option.id)} text={option.label}>
@@ -145,7 +146,7 @@ export const ReferencePicker = observer(function ReferencePicker(props: Referenc
         onChange(Number.isSafeInteger(chosen) && chosen > 0 ? [chosen] : []);
         setText('');
       }}
-      listbox={{ className: LISTBOX_CLASS }}
+      listbox={{ className: listboxClass }}
     >
       {options.map((option) => (
         <Option key={option.id} value={String(option.id)} text={option.label}>

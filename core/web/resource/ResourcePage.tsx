@@ -37,7 +37,6 @@ import { FilterPanel } from './FilterPanel';
 import { formatValue } from './format-value';
 import { HistoryDrawer } from './HistoryDrawer';
 import { decodeListView, encodeListView, hasFilters, paramsOf, type ListView } from './list-view';
-import { useListboxStyles } from './listbox';
 import { Pager } from './Pager';
 import { ReferenceLabels } from './reference-labels';
 import { ReferenceApi, ResourceApi } from './resource-api';
@@ -112,7 +111,6 @@ type Editing = { readonly kind: 'closed' } | { readonly kind: 'open'; readonly r
 const ResourceScreen = observer(function ResourceScreen({ definition, options = {} }: ResourcePageProps) {
   const { t } = useTranslation('core');
   const styles = useStyles();
-  useListboxStyles();
   const http = useInjection(HttpClients);
   const toasts = useInjection(ToastService);
   const i18n = useInjection(I18nService);

@@ -1,4 +1,4 @@
-import { makeStaticStyles } from '@fluentui/react-components';
+import { makeStyles } from '@fluentui/react-components';
 
 /** Spec §9: a dropdown's panel scrolls at 200 px. */
 export const DROPDOWN_PANEL_HEIGHT_PX = 200;
@@ -12,10 +12,12 @@ export const TYPEAHEAD_RESET_MS = 500;
 /** The reference picker asks the server this long after the last keystroke, so a burst of typing is one search. */
 export const REFERENCE_SEARCH_DELAY_MS = 300;
 
-/** Put on a Dropdown's or Combobox's `listbox` slot. */
-export const LISTBOX_CLASS = 'erp-resource-listbox';
-
-/** Registered once by the resource screen: the §9 panel height for every list it opens. */
-export const useListboxStyles = makeStaticStyles({
-  [`.${LISTBOX_CLASS}`]: { maxHeight: `${DROPDOWN_PANEL_HEIGHT_PX}px`, overflowY: 'auto' },
+const useStyles = makeStyles({
+  // Atomic classes, so they win over Fluent's own listbox height when the slot's classes merge.
+  listbox: { maxHeight: `${DROPDOWN_PANEL_HEIGHT_PX}px`, overflowY: 'auto' },
 });
+
+/** The class to put on a Dropdown's or Combobox's `listbox` slot (or a TagPickerList): the §9 panel height. */
+export function useListboxClass(): string {
+  return useStyles().listbox;
+}
