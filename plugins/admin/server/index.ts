@@ -1,12 +1,78 @@
-import { defineServerPlugin } from '@core/server/plugin';
+import { defineServerPlugin, type ServerPlugin } from '@core/server/plugin';
 import { adminManifest } from '../manifest';
 import articlesSql from './migrations/0001_articles.sql?raw';
+import rdpSql from './migrations/0002_rdp.sql?raw';
+import keitaroSql from './migrations/0003_keitaro.sql?raw';
+import issueTrackerSql from './migrations/0004_issue_tracker.sql?raw';
+import serviceLinksSql from './migrations/0005_service_links.sql?raw';
 import { articlesRoutes } from './articles-routes';
+import { seedDemo } from './demo-seed';
+import type { IssueTrackerAdapter } from './issue-tracker/issue-tracker-adapter';
+import { issueTrackerRoutes } from './issue-tracker/issue-tracker-routes';
+import { localIssueTracker } from './issue-tracker/local-issue-tracker';
+import { YouTrackAdapter, youTrackConfig } from './issue-tracker/youtrack-adapter';
+import { localKeitaroAdapter, type KeitaroAdapter } from './keitaro/keitaro-adapter';
+import { keitaroRoutes } from './keitaro/keitaro-routes';
+import { localRdpAdapter, type RdpHostAdapter } from './rdp/rdp-adapter';
+import { rdpRoutes } from './rdp/rdp-routes';
+import { serviceLinksRoutes } from './service-links/service-links-routes';
+import { systemSettingsRoutes } from './system-settings-routes';
+import { trackerUsersRoutes } from './tracker-users/tracker-users-routes';
 
-export default defineServerPlugin({
-  manifest: adminManifest,
-  migrations: [{ name: '0001_articles', sql: articlesSql }],
-  register(app, { db }) {
-    articlesRoutes(app, db);
-  },
-});
+export { seedDemo };
+
+export interface AdminAdapters {
+  readonly keitaro: KeitaroAdapter;
+  readonly rdp: RdpHostAdapter;
+  readonly issueTracker: IssueTrackerAdapter;
+}
+
+export interface AdminServerOptions {
+  /** Adapters to use instead of the configured ones (tests, or a real Keitaro or RDP adapter). */
+  readonly adapters?: Partial<AdminAdapters>;
+  /** Where ERP_YOUTRACK_* are read; the process environment by default. */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** The issue tracker the settings ask for: YouTrack when a URL is configured, else the local adapter. */
+export function configuredIssueTracker(settings: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv): IssueTrackerAdapter {
+  const config = youTrackConfig(settings, env);
+  return config ? new YouTrackAdapter(config) : localIssueTracker;
+}
+
+/**
+ * The admin plugin's server part (service `auth`): articles (JA), RDP servers and Keitaro servers
+ * (VR), users' tracker, issue-tracker and RDP accounts and their service links (JU), and the
+ * system settings (JS).
+ */
+export function createAdminServerPlugin(options: AdminServerOptions = {}): ServerPlugin {
+  return defineServerPlugin({
+    manifest: adminManifest,
+    migrations: [
+      { name: '0001_articles', sql: articlesSql },
+      { name: '0002_rdp', sql: rdpSql },
+      { name: '0003_keitaro', sql: keitaroSql },
+      { name: '0004_issue_tracker', sql: issueTrackerSql },
+      { name: '0005_service_links', sql: serviceLinksSql },
+    ],
+    register(app, { db, settings, systemSettings, secrets }) {
+      const adapters: AdminAdapters = {
+        keitaro: options.adapters?.keitaro ?? localKeitaroAdapter,
+        rdp: options.adapters?.rdp ?? localRdpAdapter,
+        issueTracker: options.adapters?.issueTracker ?? configuredIssueTracker(settings, options.env ?? process.env),
+      };
+      articlesRoutes(app, db);
+      rdpRoutes(app, db, adapters.rdp);
+      keitaroRoutes(app, db, adapters.keitaro);
+      trackerUsersRoutes(app, db, adapters.keitaro);
+      issueTrackerRoutes(app, db, adapters.issueTracker);
+      serviceLinksRoutes(app, db);
+      systemSettingsRoutes(app, db, systemSettings, secrets);
+    },
+    async seedDemo(db) {
+      await seedDemo(db);
+    },
+  });
+}
+
+export default createAdminServerPlugin();

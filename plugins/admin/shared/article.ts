@@ -1,3 +1,5 @@
+import { defineResource } from '@core/shared/resource/definition';
+
 /** Article (admin), spec §3: an id, a URL and an external number such as 'ERP-321'. */
 export interface Article {
   readonly id: number;
@@ -12,3 +14,34 @@ export interface ArticleInput {
 }
 
 export const ARTICLE_CODE = 'JA';
+
+/**
+ * The articles screen as a resource definition, for the day the core resource engine mounts it
+ * (`ServerPlugin.resources`). Until then plugins/admin/server/articles-routes.ts serves the same
+ * calls of spec §7 (`GET articles`, `POST articles`, `PATCH` and `DELETE articles/{id}`) by hand
+ * over the same table.
+ */
+export const articlesResource = defineResource({
+  id: 'admin.articles',
+  service: 'auth',
+  path: 'articles',
+  table: 'admin.articles',
+  titleKey: 'admin:articles.title',
+  recordKey: 'admin:articles.record',
+  access: { read: ARTICLE_CODE, write: ARTICLE_CODE },
+  fields: [
+    { kind: 'url', name: 'url', labelKey: 'admin:articles.url', required: true, maxLength: 2048, filter: ['contains'], sortable: true },
+    {
+      kind: 'text',
+      name: 'external_id',
+      labelKey: 'admin:articles.externalId',
+      required: true,
+      maxLength: 64,
+      unique: true,
+      placeholder: 'ERP-321',
+      filter: ['eq', 'contains', 'startsWith'],
+      sortable: true,
+    },
+  ],
+  labelField: 'external_id',
+});

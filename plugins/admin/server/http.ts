@@ -1,0 +1,78 @@
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '@core/server/database/database';
+import { ApiError, notFound, validationError, type FieldErrors } from '@core/server/http/api-error';
+import type { RouteAccess } from '@core/server/http/route-access';
+import type { Language } from '@core/shared/runtime-config';
+import { preferredLanguage } from '@core/shared/resource/messages';
+import { ARTICLE_CODE } from '../shared/article';
+import { SERVERS_CODE } from '../shared/keitaro';
+import { USERS_CODE } from '../shared/services';
+import { SYSTEM_SETTINGS_CODE } from '../shared/system-settings';
+
+/** The admin codes of spec §6, as route access. */
+export const ACCESS = {
+  articles: { requires: ARTICLE_CODE },
+  settings: { requires: SYSTEM_SETTINGS_CODE },
+  users: { requires: USERS_CODE },
+  servers: { requires: SERVERS_CODE },
+} as const satisfies Record<string, RouteAccess>;
+
+const ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+
+export interface IdParams {
+  readonly id: number;
+}
+
+export const ID_PARAMS = { type: 'object', required: ['id'], properties: { id: ID } } as const;
+
+/** Path parameters that are all row ids. */
+export function idParams<const Names extends readonly string[]>(...names: Names) {
+  return {
+    type: 'object',
+    required: names,
+    properties: Object.fromEntries(names.map((name) => [name, ID])) as Record<Names[number], typeof ID>,
+  } as const;
+}
+
+export const ROW_ID = ID;
+
+export const conflict = (message: string): ApiError => new ApiError(409, message);
+
+/** The language the caller reads (`Accept-Language`), for field messages. */
+export function languageOf(request: FastifyRequest): Language {
+  return preferredLanguage(request.headers['accept-language']);
+}
+
+export function addError(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}
+
+export function throwIfErrors(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+}
+
+/** A PostgreSQL unique violation (two requests racing past a check). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** A live (not deleted) user's name, or 404 naming the user. */
+export async function requireLiveUser(db: Queryable, id: number): Promise<{ id: number; username: string; email: string | null }> {
+  const { rows } = await db.query<{ username: string; email: string | null }>(
+    'SELECT username, email FROM core.users WHERE id = $1 AND deleted_at IS NULL',
+    [id],
+  );
+  const row = rows[0];
+  if (!row) throw notFound('User');
+  return { id, username: row.username, email: row.email };
+}
+
+export async function liveUserExists(db: Queryable, id: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM core.users WHERE id = $1 AND deleted_at IS NULL', [id]);
+  return rows.length > 0;
+}
+
+/** ISO text for a timestamp whichever driver read it (PGlite and node-postgres give Dates). */
+export function isoOf(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}

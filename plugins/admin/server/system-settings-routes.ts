@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database, Queryable } from '@core/server/database/database';
+import { callerId } from '@core/server/http/route-access';
+import {
+  resetSetting,
+  settingValueProblem,
+  writeSetting,
+  type SecretStatus,
+  type SettingDefinition,
+  type SettingsCatalogue,
+  type SettingValue,
+} from '@core/server/settings';
+import type { DataEnvelope } from '@core/shared/envelopes';
+import type { SystemSettingEntry, ValueSettingEntry } from '../shared/system-settings';
+import type { FieldErrors } from '@core/server/http/api-error';
+import { ACCESS, addError, throwIfErrors } from './http';
+
+const putSchema = {
+  body: {
+    type: 'object',
+    maxProperties: 100,
+  },
+} as const;
+
+function bounds(definition: SettingDefinition): Partial<ValueSettingEntry> {
+  switch (definition.type) {
+    case 'integer':
+      return { ...(definition.min === undefined ? {} : { min: definition.min }), ...(definition.max === undefined ? {} : { max: definition.max }) };
+    case 'string':
+      return {
+        ...(definition.minLength === undefined ? {} : { min_length: definition.minLength }),
+        ...(definition.maxLength === undefined ? {} : { max_length: definition.maxLength }),
+        ...(definition.values ? { values: definition.values } : {}),
+        ...(definition.format ? { format: definition.format } : {}),
+      };
+    case 'boolean':
+      return {};
+  }
+}
+
+async function storedValues(db: Queryable): Promise<Map<string, unknown>> {
+  const { rows } = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM core.system_settings');
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+/** Every declared setting with its current value, then the secrets as set or not set. */
+async function entries(db: Queryable, catalogue: SettingsCatalogue, secrets: readonly SecretStatus[]): Promise<SystemSettingEntry[]> {
+  const stored = await storedValues(db);
+  const values: SystemSettingEntry[] = catalogue.all().map((definition) => {
+    const raw = stored.get(definition.key);
+    // A stored value that no longer fits its declaration reads as the default (as readSetting does).
+    const fits = raw !== undefined && settingValueProblem(definition, raw) === null;
+    return {
+      key: definition.key,
+      type: definition.type,
+      label_key: definition.labelKey,
+      description: definition.description,
+      default: definition.default,
+      value: fits ? (raw as SettingValue) : definition.default,
+      is_stored: fits,
+      ...bounds(definition),
+    };
+  });
+  const hidden: SystemSettingEntry[] = secrets.map((secret) => ({
+    key: secret.key,
+    type: 'secret',
+    label_key: secret.labelKey,
+    description: secret.description,
+    is_set: secret.set,
+    env: secret.env,
+  }));
+  return [...values, ...hidden];
+}
+
+/** Text values are trimmed, as every other form of the product trims. */
+function normalized(value: string | number | boolean): string | number | boolean {
+  return typeof value === 'string' ? value.trim() : value;
+}
+
+/**
+ * The system settings screen (code JS): `GET system-settings` lists what the core and the enabled
+ * plugins declare; `PUT system-settings { key: value | null }` checks every key against its
+ * declaration (422 naming each key that fails) and stores all or nothing; null resets to the default.
+ */
+export function systemSettingsRoutes(app: FastifyInstance, db: Database, catalogue: SettingsCatalogue, secrets: readonly SecretStatus[]): void {
+  const config = { access: ACCESS.settings };
+
+  app.get('/system-settings', { config }, async (): Promise<DataEnvelope<SystemSettingEntry[]>> => ({ data: await entries(db, catalogue, secrets) }));
+
+  app.put<{ Body: Readonly<Record<string, unknown>> }>('/system-settings', { schema: putSchema, config }, async (request) => {
+    const errors: FieldErrors = {};
+    const changes: { definition: SettingDefinition; value: string | number | boolean | null }[] = [];
+    for (const [key, raw] of Object.entries(request.body)) {
+      const secret = secrets.find((entry) => entry.key === key);
+      if (secret) {
+        addError(errors, key, `This secret is set only in the environment (${secret.env}).`);
+        continue;
+      }
+      const definition = catalogue.get(key);
+      if (!definition) {
+        addError(errors, key, 'There is no such setting.');
+        continue;
+      }
+      if (raw !== null && typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
+        addError(errors, key, 'The value must be text, a number, true or false, or null for the default.');
+        continue;
+      }
+      const value = raw === null ? null : normalized(raw);
+      const problem = value === null ? null : settingValueProblem(definition, value);
+      if (problem) addError(errors, key, `The value ${problem}.`);
+      else changes.push({ definition, value });
+    }
+    throwIfErrors(errors);
+    // Recorded as updated_by when the caller's account row exists (a token outlives nothing else).
+    const caller = callerId(request);
+    const actor = (await db.query('SELECT 1 FROM core.users WHERE id = $1', [caller])).rows.length > 0 ? caller : null;
+    await db.transaction(async (tx) => {
+      for (const change of changes) {
+        if (change.value === null) await resetSetting(tx, change.definition);
+        else await writeSetting(tx, change.definition, change.value, actor);
+      }
+    });
+    return { data: await entries(db, catalogue, secrets), message: 'Successfully updated' };
+  });
+}
