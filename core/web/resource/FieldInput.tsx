@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Dropdown, Field, Input, Option, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Dropdown, Field, FieldContextProvider, Input, Option, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import type { FieldDefinition } from '@core/shared/resource/field';
 import { asId, asIds, asMoney, asRows, asText, keyValueRow, type FormValue } from './form-model';
@@ -184,9 +184,12 @@ export function FieldInput(props: FieldInputProps) {
     }
   };
 
+  // Money and key/value maps are several inputs under one label: a labelled group, whose inputs
+  // must not all take the Field's control id.
+  const compound = field.kind === 'money' || field.kind === 'keyValue';
   return (
     <Field
-      label={{ children: t(field.labelKey), id: labelId }}
+      label={{ children: t(field.labelKey), id: labelId, ...(compound ? { htmlFor: undefined } : {}) }}
       // A stored secret stays when the input is left empty, so it is not required then.
       required={field.required === true && !(field.kind === 'secret' && secretStored)}
       hint={hint || undefined}
@@ -194,7 +197,7 @@ export function FieldInput(props: FieldInputProps) {
       validationMessage={invalid ? messages?.join(' ') : undefined}
       data-field={field.name}
     >
-      {control()}
+      {compound ? <FieldContextProvider value={undefined}>{control()}</FieldContextProvider> : control()}
     </Field>
   );
 }

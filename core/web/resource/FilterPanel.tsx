@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Dropdown, Field, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Dropdown, Field, FieldContextProvider, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import { CUSTOM_DATE_RANGE, DATE_PRESETS, type DateRangeChoice } from '@core/shared/resource/date-presets';
 import type { FieldDefinition } from '@core/shared/resource/field';
@@ -174,26 +174,34 @@ function FilterRow(props: FilterRowProps) {
   const choices = filterChoices(field);
   const opLabel = (choice: FilterChoice) => t(`resource.filter.ops.${choice}`);
   return (
-    <Field label={{ children: label, id: labelId }} validationMessage={messages?.join(' ')} validationState={messages ? 'error' : 'none'}>
-      <div className={styles.row} role="group" aria-labelledby={labelId}>
-        {choices.length > 1 && (
-          <Dropdown
-            className={styles.operator}
-            aria-label={t('resource.filter.operator', { field: label })}
-            value={opLabel(draft.op)}
-            selectedOptions={[draft.op]}
-            onOptionSelect={(_, data) => data.optionValue && onChange({ ...draft, op: data.optionValue as FilterChoice, value: '', values: [] })}
-            listbox={{ className: listboxClass }}
-          >
-            {choices.map((choice) => (
-              <Option key={choice} value={choice}>
-                {opLabel(choice)}
-              </Option>
-            ))}
-          </Dropdown>
-        )}
-        <FilterValue {...props} />
-      </div>
+    // The operator and the value(s) are several controls under one label: a labelled group, whose
+    // controls label themselves rather than all taking the Field's control id.
+    <Field
+      label={{ children: label, id: labelId, htmlFor: undefined }}
+      validationMessage={messages?.join(' ')}
+      validationState={messages ? 'error' : 'none'}
+    >
+      <FieldContextProvider value={undefined}>
+        <div className={styles.row} role="group" aria-labelledby={labelId}>
+          {choices.length > 1 && (
+            <Dropdown
+              className={styles.operator}
+              aria-label={t('resource.filter.operator', { field: label })}
+              value={opLabel(draft.op)}
+              selectedOptions={[draft.op]}
+              onOptionSelect={(_, data) => data.optionValue && onChange({ ...draft, op: data.optionValue as FilterChoice, value: '', values: [] })}
+              listbox={{ className: listboxClass }}
+            >
+              {choices.map((choice) => (
+                <Option key={choice} value={choice}>
+                  {opLabel(choice)}
+                </Option>
+              ))}
+            </Dropdown>
+          )}
+          <FilterValue {...props} />
+        </div>
+      </FieldContextProvider>
     </Field>
   );
 }

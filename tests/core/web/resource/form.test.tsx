@@ -4,7 +4,7 @@ import { click, typeInto } from '../../../support/web/dom';
 import { jsonResponse } from '../../../support/web/fetch';
 import { recordToasts, waitInAct } from '../../../support/web/test-kernel';
 import { listAnswer, wallet } from './fixtures';
-import { buttonNamed, dialog, FakeApi, itemNamed, labelled, renderWallets, useAnimationPatch, waitForRows } from './support';
+import { buttonNamed, dialog, duplicateIds, FakeApi, itemNamed, labelled, renderWallets, useAnimationPatch, waitForRows } from './support';
 
 useAnimationPatch();
 
@@ -29,6 +29,7 @@ describe('add and edit dialog', () => {
     const api = new FakeApi();
     await renderWallets();
     await openAddForm();
+    expect(duplicateIds()).toEqual([]);
     await click(buttonNamed('Save', dialog()));
     expect(dialog().textContent).toContain('Please fill in all required fields.');
     expect(dialog().querySelector('[data-field="name"]')?.textContent).toContain('This field is required.');

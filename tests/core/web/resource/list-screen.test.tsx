@@ -5,7 +5,7 @@ import { click, query, typeInto } from '../../../support/web/dom';
 import { jsonResponse } from '../../../support/web/fetch';
 import { waitInAct } from '../../../support/web/test-kernel';
 import { listAnswer, wallet } from './fixtures';
-import { FakeApi, renderWallets, text, useAnimationPatch, waitForRows } from './support';
+import { duplicateIds, FakeApi, renderWallets, text, useAnimationPatch, waitForRows } from './support';
 
 useAnimationPatch();
 
@@ -45,6 +45,7 @@ describe('resource list screen', () => {
     const { view } = await renderWallets({ path: '/wallets?page=3' });
     await waitForRows(view, 1);
     await click(button(view.element, 'Show filters'));
+    expect(duplicateIds()).toEqual([]);
     await typeInto(query<HTMLInputElement>(view.element, 'input[aria-label="Value for Name"]'), 'Main');
     await click(button(view.element, 'Apply'));
     await waitInAct(() => expect(view.path()).toBe('/wallets?filter%5Bname%5D%5Beq%5D=Main'));

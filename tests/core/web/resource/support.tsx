@@ -134,3 +134,10 @@ export function itemNamed(name: string): HTMLElement {
   if (!found) throw new Error(`no menu item or option "${name}"`);
   return found;
 }
+
+/** Ids used more than once in the document (each should name one element). */
+export function duplicateIds(): string[] {
+  const seen = new Map<string, number>();
+  for (const element of document.querySelectorAll('[id]')) seen.set(element.id, (seen.get(element.id) ?? 0) + 1);
+  return [...seen].filter(([, count]) => count > 1).map(([id]) => id);
+}
