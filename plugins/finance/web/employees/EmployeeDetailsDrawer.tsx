@@ -32,7 +32,7 @@ import { ToastService } from '@core/web/services/toast-service';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { formatMoney } from '../decimal';
 import type { FinanceFailure, FinanceResult } from '../finance-result';
-import { EmployeeDetailsStore, type SalaryForPeriod, type SalaryInput, type SalaryRow } from './employee-details-store';
+import { EmployeeDetailsStore, type SalaryForPeriod, type SalaryInput, type SalaryRow, type Subordinate } from './employee-details-store';
 import { labelOf, type Employee } from './employee-types';
 import { SalaryDialog } from './SalaryDialog';
 
@@ -77,7 +77,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
   const i18n = useInjection(I18nService);
   const canWrite = useInjection(PermissionService).has('FJ');
   const [employee, setEmployee] = useState<Load<Employee | null>>({ state: 'loading' });
-  const [subordinates, setSubordinates] = useState<Load<readonly Employee[]>>({ state: 'loading' });
+  const [subordinates, setSubordinates] = useState<Load<readonly Subordinate[]>>({ state: 'loading' });
   const [history, setHistory] = useState<Load<readonly SalaryRow[]>>({ state: 'loading' });
   const [editing, setEditing] = useState<{ row: SalaryRow | null } | null>(null);
   const [deleting, setDeleting] = useState<SalaryRow | null>(null);

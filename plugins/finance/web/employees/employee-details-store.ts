@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { ListEnvelope } from '@core/shared/envelopes';
-import { encodeListQuery, type ListQuery } from '@core/shared/resource/list-query';
+import type { ListQuery } from '@core/shared/resource/list-query';
 import type { Money } from '@core/shared/resource/field';
 import { maxPerPage, type ResourceDefinition, type ResourceRecord } from '@core/shared/resource/definition';
 import { HttpClients } from '@core/web/http/http-clients';
@@ -46,6 +45,24 @@ export interface SalaryForPeriod {
   readonly rule: string | null;
   readonly totals: readonly SalaryTotal[];
   readonly months: readonly SalaryMonth[];
+}
+
+/** Someone below an employee: level 1 reports directly, 2 to a direct report, … */
+export interface Subordinate {
+  readonly id: number;
+  readonly full_name: string;
+  readonly level: number;
+  readonly fired_date: string | null;
+}
+
+export function parseSubordinates(body: unknown): Subordinate[] {
+  const data = isRecord(body) ? body.data : undefined;
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((row): Subordinate[] =>
+    isRecord(row) && typeof row.id === 'number' && typeof row.full_name === 'string'
+      ? [{ id: row.id, full_name: row.full_name, level: typeof row.level === 'number' ? row.level : 1, fired_date: typeof row.fired_date === 'string' ? row.fired_date : null }]
+      : [],
+  );
 }
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -111,13 +128,11 @@ export class EmployeeDetailsStore {
     });
   }
 
-  /** Direct reports, by name, fired ones included (`status=all`). */
-  subordinates(id: number): Promise<FinanceResult<readonly Employee[]>> {
-    const query = listQuery(employeesResource, 'manager_id', id, { field: 'full_name', direction: 'asc' });
-    const params = { ...encodeListQuery(employeesResource, query), page: '1', per_page: String(query.perPage), status: 'all' };
+  /** Direct reports (`GET employees/{id}/subordinates?direct=true`), fired ones included. */
+  subordinates(id: number): Promise<FinanceResult<readonly Subordinate[]>> {
     return financeCall(
-      () => this.http.get('finance').get<ListEnvelope<ResourceRecord>>('employees', { query: params, silent: true }),
-      (body) => body.data.data.filter(isEmployee),
+      () => this.http.get('finance').get<unknown>(`employees/${id}/subordinates`, { query: { direct: true }, silent: true }),
+      parseSubordinates,
     );
   }
 

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { HttpClients } from '@core/web/http/http-clients';
 import { I18nService } from '@core/web/services/i18n-service';
-import { failed, financeCall, isRecord, succeeded, type FinanceResult } from '../finance-result';
+import { failed, financeCall, isRecord, type FinanceResult } from '../finance-result';
 import { isEmployee, parseOptions, type Employee, type ReferenceOption } from './employee-types';
 
 function employeeOf(body: unknown): Employee | null {
@@ -25,11 +25,21 @@ export class EmployeeLinkStore {
     return this.http.get('finance');
   }
 
-  /** The employee linked to the user; null when there is none (the server may answer 404 or `data: null`). */
+  /**
+   * The employee linked to the user, or null: `GET employees/by-user/{userId}`; when that answers
+   * 404 (no employee, or no such call on this server) the employees list is asked by `user_id`,
+   * fired employees included.
+   */
   async employeeOfUser(userId: number): Promise<FinanceResult<Employee | null>> {
     const result = await financeCall(() => this.client.get<unknown>(`employees/by-user/${userId}`, { silent: true }), employeeOf);
-    if (!result.ok && result.status === 404) return succeeded(null);
-    return result;
+    if (result.ok || result.status !== 404) return result;
+    return financeCall(
+      () => this.client.get<unknown>('employees', { query: { 'filter[user_id][eq]': String(userId), status: 'all', per_page: 10 }, silent: true }),
+      (body) => {
+        const data = isRecord(body) && isRecord(body.data) ? body.data.data : undefined;
+        return Array.isArray(data) ? (data.find(isEmployee) ?? null) : null;
+      },
+    );
   }
 
   /** Employees to pick from, searched by name. */

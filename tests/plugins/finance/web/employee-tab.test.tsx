@@ -49,6 +49,7 @@ describe('Employee tab of the user detail', () => {
       .on('GET', `employees/by-user/${USER_ID}`, () =>
         jsonResponse(linked ? 200 : 404, linked ? { data: { ...EMPLOYEE, user_id: USER_ID, version: 4 } } : { message: 'Not found.' }),
       )
+      .on('GET', 'employees', { data: { data: [], current_page: 1, last_page: 1, per_page: 10, total: 0 } })
       .on('GET', 'references/employees', (_request, url) =>
         jsonResponse(200, { data: url.searchParams.get('q') === 'ann' ? [{ id: 7, label: 'Ann Smith' }] : [{ id: 7, label: 'Ann Smith' }, { id: 8, label: 'Bob Stone' }] }),
       )
@@ -108,6 +109,17 @@ describe('Employee tab of the user detail', () => {
     await click(buttonByText(view.element, 'Link employee'));
     await waitInAct(() => expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['error', 'This record was changed by someone else']]));
     expect(view.element.textContent).toContain('No employee is linked to this user.');
+  });
+
+  it('asks the employees list by user when there is no by-user call', async () => {
+    const server = new FakeFinanceServer().on('GET', 'employees', (request) => {
+      const url = new URL(request.url);
+      const mine = url.searchParams.get('filter[user_id][eq]') === String(USER_ID) && url.searchParams.get('status') === 'all';
+      return jsonResponse(200, { data: { data: mine ? [{ ...EMPLOYEE, user_id: USER_ID }] : [], current_page: 1, last_page: 1, per_page: 10, total: mine ? 1 : 0 } });
+    });
+    const { view } = await openTab(server);
+    await waitInAct(() => expect(view.element.querySelector('h3')?.textContent).toBe('Ann Smith'));
+    expect(server.calls()).toEqual([`GET employees/by-user/${USER_ID}`, 'GET employees']);
   });
 
   it('shows the link read-only to a user who cannot change employees', async () => {
