@@ -62,6 +62,8 @@ export interface GoogleTableTreeProps {
   readonly onKeyMove: (id: number, move: KeyboardMove) => Promise<void>;
   readonly onEdit: (table: GoogleTable) => void;
   readonly onDelete: (table: GoogleTable) => void;
+  /** Id of the text that explains the keys, when it is shown. */
+  readonly describedBy?: string;
 }
 
 /**
@@ -70,7 +72,7 @@ export interface GoogleTableTreeProps {
  * Alt+Up/Down among its siblings, Alt+Right into the table above, Alt+Left out of its parent.
  * Arrow keys move the focus; Right and Left also open and close a branch.
  */
-export const GoogleTableTree = observer(function GoogleTableTree({ tree, disabled, canEdit, onMove, onKeyMove, onEdit, onDelete }: GoogleTableTreeProps) {
+export const GoogleTableTree = observer(function GoogleTableTree({ tree, disabled, canEdit, onMove, onKeyMove, onEdit, onDelete, describedBy }: GoogleTableTreeProps) {
   const { t } = useTranslation('finance');
   const styles = useStyles();
   const i18n = useInjection(I18nService);
@@ -291,7 +293,7 @@ export const GoogleTableTree = observer(function GoogleTableTree({ tree, disable
     });
 
   return (
-    <ul ref={rootRef} role="tree" aria-label={t('nav.googleTables')} aria-describedby="google-tables-keys" aria-busy={disabled || undefined} className={styles.tree}>
+    <ul ref={rootRef} role="tree" aria-label={t('nav.googleTables')} aria-describedby={describedBy} aria-busy={disabled || undefined} className={styles.tree}>
       {renderLevel(null)}
     </ul>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
@@ -34,6 +34,7 @@ export const GoogleTablesPage = observer(function GoogleTablesPage() {
   const [editing, setEditing] = useState<{ table: GoogleTable | null } | null>(null);
   const [deleting, setDeleting] = useState<GoogleTable | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const keysId = useId();
 
   useEffect(() => {
     void store.load();
@@ -102,7 +103,7 @@ export const GoogleTablesPage = observer(function GoogleTablesPage() {
         {limit !== null && <Text className={styles.hint}>{t('googleTables.limit', { count: limit })}</Text>}
       </div>
       {canEdit && (
-        <Text id="google-tables-keys" size={200} className={styles.hint}>
+        <Text id={keysId} size={200} className={styles.hint}>
           {t('googleTables.keysHint')}
         </Text>
       )}
@@ -119,6 +120,7 @@ export const GoogleTablesPage = observer(function GoogleTablesPage() {
           onKeyMove={keyMove}
           onEdit={(table) => setEditing({ table })}
           onDelete={setDeleting}
+          describedBy={canEdit ? keysId : undefined}
         />
       )}
       <div className={styles.live} aria-live="polite" role="status">
