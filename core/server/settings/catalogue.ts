@@ -69,7 +69,7 @@ export function settingValueProblem(definition: SettingDefinition, value: unknow
       return typeof value === 'boolean' ? null : 'must be true or false';
     case 'string':
       if (typeof value !== 'string') return 'must be text';
-      if (definition.minLength !== undefined && value.length < definition.minLength) return `must have at least ${definition.minLength} characters`;
+      if (definition.minLength !== undefined && value.length < definition.minLength) return `must have at least ${definition.minLength} character${definition.minLength === 1 ? '' : 's'}`;
       if (definition.maxLength !== undefined && value.length > definition.maxLength) return `must have at most ${definition.maxLength} characters`;
       if (definition.values && !definition.values.includes(value)) return `must be one of ${definition.values.join(', ')}`;
       if (definition.format === 'url' && value !== '' && !isHttpUrl(value)) return 'must be an http or https address';

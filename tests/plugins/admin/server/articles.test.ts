@@ -176,3 +176,63 @@ describe('creating articles', () => {
     expect(await count()).toBe(before);
   });
 });
+
+describe('editing and deleting articles', () => {
+  let server: Server;
+  const send = (method: 'PATCH' | 'DELETE', path: string, payload?: object, token: string | null = EDITOR) =>
+    server.app.inject({ method, url: `${ARTICLES}${path}`, headers: token === null ? {} : bearer(token), ...(payload === undefined ? {} : { payload }) });
+  const create = async (externalId: string): Promise<Article> => {
+    const response = await server.app.inject({ method: 'POST', url: ARTICLES, headers: bearer(EDITOR), payload: { url: 'https://example.com/a', external_id: externalId } });
+    return response.json<{ data: Article }>().data;
+  };
+
+  beforeAll(async () => {
+    server = await openServer();
+  }, DB_TIMEOUT);
+  afterAll(async () => {
+    await closeServer(server);
+  });
+
+  it('answers 401 without a token and 403 without JA', async () => {
+    const article = await create('ERP-A1');
+    expect((await send('PATCH', `/${article.id}`, { url: 'https://example.com/x' }, null)).statusCode).toBe(401);
+    expect((await send('DELETE', `/${article.id}`, undefined, mintToken(['JU', 'JS', 'VR']))).statusCode).toBe(403);
+  });
+
+  it('changes only the fields sent, trimmed', async () => {
+    const article = await create('ERP-E1');
+    const response = await send('PATCH', `/${article.id}`, { url: ' https://example.com/edited ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ data: Article }>().data).toEqual({ ...article, url: 'https://example.com/edited' });
+    const renamed = await send('PATCH', `/${article.id}`, { external_id: ' ERP-E2 ' });
+    expect(renamed.json<{ data: Article }>().data).toMatchObject({ url: 'https://example.com/edited', external_id: 'ERP-E2' });
+  });
+
+  it.each([
+    ['body', {}],
+    ['url', { url: 'ftp://example.com' }],
+    ['external_id', { external_id: '  ' }],
+    ['external_id', { external_id: 'x'.repeat(65) }],
+    ['extra', { extra: 1 }],
+  ])('answers 422 on %s for %j', async (field, payload) => {
+    const article = await create(`ERP-V-${field}-${Object.keys(payload).length}-${Math.random()}`.slice(0, 60));
+    expectFieldError(await send('PATCH', `/${article.id}`, payload), field);
+  });
+
+  it("answers 422 on external_id when another article holds it, and 404 for an unknown article", async () => {
+    await create('ERP-HELD');
+    const article = await create('ERP-MINE');
+    const body = expectFieldError(await send('PATCH', `/${article.id}`, { external_id: 'ERP-HELD' }), 'external_id');
+    expect(body.errors.external_id).toEqual(['This external id is already taken.']);
+    expect((await send('PATCH', '/999999', { url: 'https://example.com/x' })).statusCode).toBe(404);
+    expectFieldError(await send('PATCH', '/abc', { url: 'https://example.com/x' }), 'id');
+  });
+
+  it('deletes an article once', async () => {
+    const article = await create('ERP-DEL');
+    const response = await send('DELETE', `/${article.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Successfully deleted' });
+    expect((await send('DELETE', `/${article.id}`)).statusCode).toBe(404);
+  });
+});
