@@ -39,7 +39,7 @@ export const Pager = observer(function Pager({ store, onPage, onPerPage }: Pager
   const total = store.page?.total ?? 0;
   const perPage = store.view.query.perPage;
   return (
-    <nav className={styles.pager} aria-label={t('resource.paging.page', { page, pages })}>
+    <nav className={styles.pager} aria-label={t('resource.paging.label')}>
       <div className={styles.group}>
         <Label id={sizeId}>{t('resource.paging.perPage')}</Label>
         <Dropdown

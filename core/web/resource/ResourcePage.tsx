@@ -153,6 +153,14 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
   const view = store.view;
   const query = view.query;
 
+  // A page past the end (the last rows were deleted, a stale link) moves to the last page.
+  const lastPage = store.page && !store.stale ? store.page.last_page : null;
+  useEffect(() => {
+    if (lastPage !== null && query.page > Math.max(1, lastPage)) {
+      setSearchParams(encodeListView(definition, { ...view, query: { ...query, page: Math.max(1, lastPage) } }), { replace: true });
+    }
+  }, [lastPage, query, view, definition, setSearchParams]);
+
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [editing, setEditing] = useState<Editing>({ kind: 'closed' });
   const [history, setHistory] = useState<ResourceRecord | null>(null);

@@ -170,7 +170,8 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
   const styles = useStyles();
   const scroller = useRef<HTMLDivElement>(null);
   const rows = store.rows;
-  const skeleton = store.loading && store.stale;
+  // Until the rows of this view arrive (a failed load shows its message instead).
+  const skeleton = store.stale && !store.failed && (store.loading || !store.page);
   const virtual = !skeleton && rows.length > VIRTUALIZE_AFTER;
   const { rows: slice, onScroll } = useRowWindow(scroller, rows.length, ROW_HEIGHT, virtual);
   const visible = columns.visible;
@@ -212,7 +213,7 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
           const removed = isDeleted(record);
           const checked = store.selected.has(record.id);
           return (
-            <TableRow key={record.id} className={mergeClasses(styles.row, removed && styles.removed)} data-row-id={record.id} aria-selected={selectable ? checked : undefined}>
+            <TableRow key={record.id} className={mergeClasses(styles.row, removed && styles.removed)} data-row-id={record.id}>
               {selectable && (
                 <TableSelectionCell
                   checked={checked}

@@ -41,7 +41,7 @@ describe('resource list screen', () => {
 
   it('sends the filter typed in the panel through the URL, back on page 1', async () => {
     const api = new FakeApi();
-    api.rows = () => jsonResponse(200, listAnswer([wallet(1)]));
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1)], 3, 20, 60));
     const { view } = await renderWallets({ path: '/wallets?page=3' });
     await waitForRows(view, 1);
     await click(button(view.element, 'Show filters'));
@@ -86,6 +86,7 @@ describe('resource list screen', () => {
 
   it('drops parameters it does not understand from the URL', async () => {
     const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1)], 2, 20, 60));
     const { view } = await renderWallets({ path: '/wallets?filter[api_key][eq]=x&page=2' });
     await waitInAct(() => expect(view.path()).toBe('/wallets?page=2'));
     expect(api.lists().every((url) => !url.searchParams.has('filter[api_key][eq]'))).toBe(true);
@@ -93,7 +94,7 @@ describe('resource list screen', () => {
 
   it('sorts by a header, and starts clean from a link without parameters; Back restores the view', async () => {
     const api = new FakeApi();
-    api.rows = () => jsonResponse(200, listAnswer([wallet(1)]));
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1)], 1, 20, 60));
     const { view } = await renderWallets({ path: '/wallets?page=2' });
     await waitForRows(view, 1);
     await click(query(view.element, 'th[data-column="name"] [role="button"]'));
@@ -165,5 +166,19 @@ describe('resource list screen', () => {
     await writer.view.unmount();
     const stranger = await renderWallets({ permissions: ['JA'] });
     await waitInAct(() => expect(text(stranger.view)).toContain('You do not have access to this list.'));
+  });
+});
+
+describe('paging past the end', () => {
+  it('moves to the last page when the asked page no longer exists', async () => {
+    const api = new FakeApi();
+    api.rows = () => {
+      const asked = Number(new URL(api.seen.at(-1)?.url ?? '').searchParams.get('page'));
+      return jsonResponse(200, asked > 2 ? listAnswer([], asked, 20, 25) : listAnswer([wallet(21)], asked, 20, 25));
+    };
+    const { view } = await renderWallets({ path: '/wallets?page=5' });
+    await waitInAct(() => expect(view.path()).toBe('/wallets?page=2'));
+    await waitForRows(view, 1);
+    expect(text(view)).toContain('Page 2 of 2');
   });
 });
