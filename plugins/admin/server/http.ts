@@ -56,15 +56,35 @@ export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
-/** A live (not deleted) user's name, or 404 naming the user. */
-export async function requireLiveUser(db: Queryable, id: number): Promise<{ id: number; username: string; email: string | null }> {
+export interface UserRef {
+  readonly id: number;
+  readonly username: string;
+  readonly email: string | null;
+}
+
+/** A live (not deleted) user, or 404: nothing new is given to a deleted user. */
+export async function requireLiveUser(db: Queryable, id: number): Promise<UserRef> {
+  return requireUser(db, id, true);
+}
+
+/**
+ * A user, deleted or not, or 404: a soft-deleted user's accounts stay (a restore brings them
+ * back), so they can still be read and removed.
+ */
+export async function requireUser(db: Queryable, id: number, live = false): Promise<UserRef> {
   const { rows } = await db.query<{ username: string; email: string | null }>(
-    'SELECT username, email FROM core.users WHERE id = $1 AND deleted_at IS NULL',
+    `SELECT username, email FROM core.users WHERE id = $1${live ? ' AND deleted_at IS NULL' : ''}`,
     [id],
   );
   const row = rows[0];
   if (!row) throw notFound('User');
   return { id, username: row.username, email: row.email };
+}
+
+/** The caller's id when their row exists, for `created_by` columns; null otherwise. */
+export async function existingUserId(db: Queryable, id: number): Promise<number | null> {
+  const { rows } = await db.query('SELECT 1 FROM core.users WHERE id = $1', [id]);
+  return rows.length > 0 ? id : null;
 }
 
 export async function liveUserExists(db: Queryable, id: number): Promise<boolean> {

@@ -4,7 +4,7 @@ import { ApiError, notFound, validationError } from '@core/server/http/api-error
 import type { DataEnvelope } from '@core/shared/envelopes';
 import { ISSUE_TRACKER_SERVICE } from '../../shared/services';
 import { GROUP_ID_PATTERN, type IssueTrackerAccount, type IssueTrackerGroup } from '../../shared/you-track';
-import { ACCESS, conflict, ID_PARAMS, isoOf, requireLiveUser, ROW_ID, type IdParams } from '../http';
+import { ACCESS, conflict, ID_PARAMS, isoOf, requireLiveUser, requireUser, ROW_ID, type IdParams } from '../http';
 import { insertServiceLink } from '../service-links/service-links-store';
 import type { AccountRef, IssueTrackerAdapter } from './issue-tracker-adapter';
 
@@ -59,9 +59,9 @@ const groupBody = {
 export function issueTrackerRoutes(app: FastifyInstance, db: Database, adapter: IssueTrackerAdapter): void {
   const config = { access: ACCESS.users };
 
-  /** The user's account, or 409 saying to create it; 404 for a missing or deleted user. */
-  async function requireAccount(tx: Queryable, userId: number): Promise<AccountRow> {
-    await requireLiveUser(tx, userId);
+  /** The user's account, or 409 saying to create it; 404 for a missing user (or a deleted one, when `live`). */
+  async function requireAccount(tx: Queryable, userId: number, live: boolean): Promise<AccountRow> {
+    await requireUser(tx, userId, live);
     const account = await findAccount(tx, userId, true);
     if (!account) throw conflict(NO_ACCOUNT);
     return account;
@@ -87,7 +87,7 @@ export function issueTrackerRoutes(app: FastifyInstance, db: Database, adapter: 
     '/you-track/users/groups/:id',
     { schema: { params: ID_PARAMS }, config },
     async (request): Promise<DataEnvelope<IssueTrackerGroup[]>> => {
-      await requireLiveUser(db, request.params.id);
+      await requireUser(db, request.params.id);
       const account = await findAccount(db, request.params.id);
       // No account, no groups: the service tab offers to create the account.
       return { data: account ? await adapter.groupsOf(db, refOf(account)) : [] };
@@ -129,7 +129,7 @@ export function issueTrackerRoutes(app: FastifyInstance, db: Database, adapter: 
     async (request, reply) => {
       const { userId, groupId } = request.params;
       const groups = await db.transaction(async (tx) => {
-        const account = refOf(await requireAccount(tx, userId));
+        const account = refOf(await requireAccount(tx, userId, true));
         await requireGroup(tx, groupId);
         if ((await adapter.groupsOf(tx, account)).some((group) => group.id === groupId)) throw conflict('The user is already in this group.');
         await adapter.addMember(tx, account, groupId);
@@ -145,7 +145,7 @@ export function issueTrackerRoutes(app: FastifyInstance, db: Database, adapter: 
     async (request) => {
       const { userId, groupId } = request.params;
       const groups = await db.transaction(async (tx) => {
-        const account = refOf(await requireAccount(tx, userId));
+        const account = refOf(await requireAccount(tx, userId, false));
         if (!(await adapter.groupsOf(tx, account)).some((group) => group.id === groupId)) {
           throw new ApiError(404, 'The user is not in this group.');
         }

@@ -7,7 +7,7 @@ import type { Language } from '@core/shared/runtime-config';
 import type { ValidationMode } from '@core/shared/resource/validation';
 import { rdpServersResource, type RdpGrant, type RdpServer } from '../../shared/rdp';
 import { RDP_SERVICE } from '../../shared/services';
-import { ACCESS, conflict, ID_PARAMS, idParams, isoOf, isUniqueViolation, languageOf, requireLiveUser, throwIfErrors, type IdParams } from '../http';
+import { ACCESS, conflict, existingUserId, ID_PARAMS, idParams, isoOf, isUniqueViolation, languageOf, requireLiveUser, throwIfErrors, type IdParams } from '../http';
 import { checkVersion, columnValues, listRows, readResourceBody, selectColumns, singleValued, uniqueErrors, versionOf, wireRecord } from '../resource-rows';
 import { insertServiceLink } from '../service-links/service-links-store';
 import type { RdpHostAccess, RdpHostAdapter } from './rdp-adapter';
@@ -170,7 +170,7 @@ export function rdpRoutes(app: FastifyInstance, db: Database, adapter: RdpHostAd
           await adapter.grant(hostOf(host), { userId, username: user.username });
           const { rows } = await tx.query<{ id: string }>(
             'INSERT INTO admin.rdp_users (server_id, user_id, created_by) VALUES ($1, $2, $3) RETURNING id',
-            [serverId, userId, callerId(request)],
+            [serverId, userId, await existingUserId(tx, callerId(request))],
           );
           const id = Number(rows[0]?.id);
           await insertServiceLink(tx, { userId, service: RDP_SERVICE, source: { rdp_user_id: id } });

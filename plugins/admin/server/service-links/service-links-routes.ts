@@ -3,7 +3,7 @@ import type { Database } from '@core/server/database/database';
 import { notFound } from '@core/server/http/api-error';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import { ONE_DEFAULT_MESSAGE, SERVICES, type ServiceEntry, type ServiceLink } from '../../shared/services';
-import { ACCESS, conflict, ID_PARAMS, requireLiveUser, type IdParams } from '../http';
+import { ACCESS, conflict, ID_PARAMS, requireUser, type IdParams } from '../http';
 import { findLink, linksOfUser, makeDefault } from './service-links-store';
 
 const patchSchema = {
@@ -29,7 +29,7 @@ export function serviceLinksRoutes(app: FastifyInstance, db: Database): void {
     '/service-link/:id',
     { schema: { params: ID_PARAMS }, config },
     async (request): Promise<DataEnvelope<ServiceLink[]>> => {
-      await requireLiveUser(db, request.params.id);
+      await requireUser(db, request.params.id);
       return { data: await linksOfUser(db, request.params.id) };
     },
   );

@@ -3,7 +3,7 @@ import type { Database, Queryable } from '@core/server/database/database';
 import { notFound, type FieldErrors } from '@core/server/http/api-error';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import { TRACKER_SERVICES, type TrackerUser, type TrackerUserInput } from '../../shared/services';
-import { ACCESS, addError, ID_PARAMS, isoOf, isUniqueViolation, liveUserExists, requireLiveUser, ROW_ID, throwIfErrors, type IdParams } from '../http';
+import { ACCESS, addError, ID_PARAMS, isoOf, isUniqueViolation, liveUserExists, requireLiveUser, requireUser, ROW_ID, throwIfErrors, type IdParams } from '../http';
 import type { KeitaroAdapter } from '../keitaro/keitaro-adapter';
 import { accessOf, findServer } from '../keitaro/keitaro-store';
 import { insertServiceLink } from '../service-links/service-links-store';
@@ -77,7 +77,7 @@ export function trackerUsersRoutes(app: FastifyInstance, db: Database, adapter: 
   const config = { access: ACCESS.users };
 
   app.get<{ Querystring: { user_id: number } }>('/tracker/users', { schema: listSchema, config }, async (request): Promise<DataEnvelope<TrackerUser[]>> => {
-    await requireLiveUser(db, request.query.user_id);
+    await requireUser(db, request.query.user_id);
     const { rows } = await db.query<TrackerUserRow>(`${SELECT} WHERE t.user_id = $1 ORDER BY t.created_at, t.id`, [request.query.user_id]);
     return { data: rows.map(wire) };
   });

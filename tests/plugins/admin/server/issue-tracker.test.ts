@@ -46,12 +46,20 @@ describe('issue tracker with the local adapter', () => {
     expect((await ju.delete(`/you-track/users/${userId}`)).statusCode).toBe(404);
   });
 
-  it('answers 404 for the account of an unknown or deleted user', async () => {
+  it('answers 404 for an unknown user; a deleted user gets nothing new, yet their groups can be read and left', async () => {
     expect((await ju.post('/you-track/users/999999')).statusCode).toBe(404);
+    expect((await ju.get('/you-track/users/groups/999999')).statusCode).toBe(404);
     const userId = await addStaff(server.db, `yt-deleted-${++counter}`);
+    const group = dataOf<IssueTrackerGroup>(await ju.post('/you-track/groups', { name: `Leavers ${counter}` }), 201);
+    await ju.post(`/you-track/users/${userId}`);
+    await ju.post(`/you-track/users/groups/${userId}/${group.id}`);
     await server.db.query('UPDATE core.users SET deleted_at = now() WHERE id = $1', [userId]);
+    expect(dataOf<IssueTrackerGroup[]>(await ju.get(`/you-track/users/groups/${userId}`))).toEqual([group]);
+    const other = dataOf<IssueTrackerGroup>(await ju.post('/you-track/groups', { name: `Others ${counter}` }), 201);
+    expect((await ju.post(`/you-track/users/groups/${userId}/${other.id}`)).statusCode).toBe(404);
+    expect(dataOf<IssueTrackerGroup[]>(await ju.delete(`/you-track/users/groups/${userId}/${group.id}`))).toEqual([]);
+    expect((await ju.delete(`/you-track/users/${userId}`)).statusCode).toBe(200);
     expect((await ju.post(`/you-track/users/${userId}`)).statusCode).toBe(404);
-    expect((await ju.get(`/you-track/users/groups/${userId}`)).statusCode).toBe(404);
   });
 
   it('adds and removes memberships, refusing duplicates, unknown groups and users without an account', async () => {

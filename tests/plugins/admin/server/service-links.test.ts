@@ -184,6 +184,15 @@ describe('service links', () => {
     expect(left.map((link) => link.is_default)).toEqual([true, false]);
   });
 
+  it("still shows a deleted user's links and tracker accounts (a restore brings them back)", async () => {
+    const userId = await addStaff(server.db, `restorable-${++counter}`);
+    const account = dataOf<TrackerUser>(await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: await tracker() }), 201);
+    await server.db.query('UPDATE core.users SET deleted_at = now() WHERE id = $1', [userId]);
+    expect((await linksOf(userId)).map((link) => link.source_id)).toEqual([account.id]);
+    expect(dataOf<TrackerUser[]>(await ju.get(`/tracker/users?user_id=${userId}`))).toEqual([account]);
+    expectFieldErrors(await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: await tracker() }), ['user_id']);
+  });
+
   it('answers 404 for unknown links and users, 422 for bad bodies', async () => {
     expect((await ju.patch('/service-link/999999', { is_default: true })).statusCode).toBe(404);
     expect((await ju.get('/service-link/999999')).statusCode).toBe(404);
