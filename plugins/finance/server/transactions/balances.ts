@@ -25,7 +25,7 @@ export async function refreshBalances(tx: Queryable, walletIds: readonly number[
   await lockWallets(tx, ids);
   await tx.query(
     `UPDATE finance.wallets AS w
-        SET balance = coalesce((SELECT sum(${CONTRIBUTION_SQL}) FROM finance.transactions t
+        SET balance = coalesce((SELECT trim_scale(sum(${CONTRIBUTION_SQL})) FROM finance.transactions t
                                   JOIN finance.articles a ON a.id = t.article_id WHERE t.wallet_id = w.id), 0),
             balance_currency = w.currency
       WHERE w.id = ANY($1::bigint[])`,

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const one = async <T extends object>(sql: string, params: unknown[] = []): Promise<T> => (await db.query<T>(sql, params)).rows[0] as T;
 
-describe('finance rules on SQL', () => {
+describe('finance rules on SQL', { timeout: DB_TIMEOUT }, () => {
   it('demo data fills every finance table once, with balances that agree with the transactions', async () => {
     expect(await seedFinanceDemo(db)).toBe(true);
     expect(await seedFinanceDemo(db)).toBe(false);

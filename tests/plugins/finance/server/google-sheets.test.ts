@@ -99,7 +99,7 @@ interface DataEnvelope {
   readonly data: { readonly sheets: string[]; readonly range: string; readonly values: string[][]; readonly table: { readonly id: number } };
 }
 
-describe('spreadsheet data through the Google Sheets adapter', () => {
+describe('spreadsheet data through the Google Sheets adapter', { timeout: DB_TIMEOUT }, () => {
   it('reads the first sheet, or a chosen range, with an API key', async () => {
     await withApp({ settings: { googleSheets: { apiKey: API_KEY, baseUrl } } }, async (t, id) => {
       seen.length = 0;

@@ -30,7 +30,7 @@ async function list(): Promise<GoogleTable[]> {
 const shape = (tables: readonly GoogleTable[]) =>
   Object.fromEntries(tables.map((table) => [table.name_en, `${tables.find((other) => other.id === table.parent_id)?.name_en ?? '-'}#${table.position}`]));
 
-describe('spreadsheet tables', () => {
+describe('spreadsheet tables', { timeout: DB_TIMEOUT }, () => {
   it('adds, reads, updates and lists tables flat with parent and position', async () => {
     const response = await t.call(FG, 'POST', 'google-table', {
       name_en: '  Budget ',
