@@ -10,6 +10,7 @@ import { installRouteAccess } from './http/route-access';
 import { externalOrigins, installSecurityHeaders } from './http/security-headers';
 import { installXsrfProtection } from './http/xsrf';
 import type { ServerPlugin } from './plugin';
+import { enabledResources, mountResources } from './resource/mount';
 import { coreSecretStatuses, coreSystemSettings, DEFAULT_LANGUAGE_KEY, PRODUCT_NAME_KEY, readSetting, SettingsCatalogue } from './settings';
 
 export interface ApiServerOptions {
@@ -98,11 +99,19 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     ...options.plugins.flatMap((plugin) => plugin.systemSettings ?? []),
   ]);
   const secrets = coreSecretStatuses(auth);
+  // Checked before anything is mounted: a broken definition stops start-up with its problems listed.
+  const resources = enabledResources(options.plugins);
   for (const plugin of options.plugins) {
     const settings = options.pluginSettings[plugin.manifest.id] ?? {};
-    await app.register(async (scope) => plugin.register(scope, { db: options.db, settings, systemSettings, secrets }), {
-      prefix: servicePrefix(plugin.manifest.service),
-    });
+    const definitions = plugin.resources ?? [];
+    await app.register(
+      async (scope) => {
+        await plugin.register(scope, { db: options.db, settings, systemSettings, secrets });
+        // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
+        if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks: plugin.resourceHooks, mounted: resources }));
+      },
+      { prefix: servicePrefix(plugin.manifest.service) },
+    );
   }
 
   if (options.webRoot) {

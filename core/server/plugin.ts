@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { PluginManifest } from '@core/shared/manifest';
+import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { Database } from './database/database';
 import type { Migration } from './database/migrator';
+import type { ResourceHooks } from './resource/hooks';
 import type { SecretStatus, SettingDefinition, SettingsCatalogue } from './settings/catalogue';
 
 /** What the kernel hands every server plugin. */
@@ -24,6 +26,14 @@ export interface ServerPlugin {
   readonly migrations: readonly Migration[];
   /** The system settings the plugin reads (core/server/settings), shown on the settings screen. */
   readonly systemSettings?: readonly SettingDefinition[];
+  /**
+   * Resources the kernel serves for the plugin (core/server/resource): their tables are created
+   * and extended at start-up, and their REST routes mounted under the service prefix after
+   * `register` has run, so a route `register` declares itself (same method and URL) wins.
+   */
+  readonly resources?: readonly ResourceDefinition[];
+  /** Logic the engine runs around the writes of those resources, and list scopes, by resource id. */
+  readonly resourceHooks?: Readonly<Record<string, ResourceHooks>>;
   register(app: FastifyInstance, context: ServerPluginContext): Promise<void> | void;
   /** Fills the plugin's screens with realistic demonstration records; safe to run more than once. */
   seedDemo?(db: Database): Promise<void>;

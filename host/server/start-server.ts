@@ -7,6 +7,7 @@ import type { Database } from '@core/server/database/database';
 import { migrate } from '@core/server/database/migrator';
 import { openDatabase } from '@core/server/database/open-database';
 import type { ServerPlugin } from '@core/server/plugin';
+import { enabledResources, syncResourceTables } from '@core/server/resource';
 import { runtimeConfigOf, type ErpConfig } from './config';
 import { selectPlugins } from './plugin-selection';
 
@@ -33,6 +34,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db, [CORE_MIGRATIONS, ...plugins.map((plugin) => ({ owner: plugin.manifest.id, migrations: plugin.migrations }))]);
+    // After the migrations, so a plugin's own tables exist before resource tables that point at them.
+    await syncResourceTables(db, enabledResources(plugins));
     await seedPermissionCatalogue(db);
     const generated = await seedSuperadmin(db, { email: config.adminEmail, password: config.adminPassword });
     if (generated) {

@@ -1,5 +1,6 @@
 import authSql from './migrations/0001_auth.sql?raw';
 import type { MigrationSet } from '../database/migrator';
+import { RESOURCE_MIGRATIONS } from '../resource/migrations';
 import { SETTINGS_MIGRATIONS } from '../settings';
 
 /**
@@ -8,5 +9,5 @@ import { SETTINGS_MIGRATIONS } from '../settings';
  */
 export const CORE_MIGRATIONS: MigrationSet = {
   owner: 'core',
-  migrations: [{ name: '0001_auth', sql: authSql }, ...SETTINGS_MIGRATIONS],
+  migrations: [{ name: '0001_auth', sql: authSql }, ...SETTINGS_MIGRATIONS, ...RESOURCE_MIGRATIONS],
 };

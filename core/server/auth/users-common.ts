@@ -1,5 +1,8 @@
 import type { ListPage } from '@core/shared/envelopes';
 import type { RouteAccess } from '../http/route-access';
+import { SqlParams } from '../database/sql';
+
+export { containsCondition, containsPattern, SqlParams, whereClause } from '../database/sql';
 
 /*
  * Pieces the users, roles and permissions routes share. They would sit as well under http/,
@@ -53,33 +56,6 @@ export function listPage<T>(data: readonly T[], total: number, paging: Paging): 
 
 export function pageOffset(paging: Paging): number {
   return (paging.page - 1) * paging.per_page;
-}
-
-/**
- * Values bound to numbered placeholders while a statement is assembled from constant fragments,
- * so no value ever becomes SQL text.
- */
-export class SqlParams {
-  readonly values: unknown[] = [];
-
-  bind(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
-/** A search pattern matching `text` anywhere; `%`, `_` and `\` in it are data, not wildcards. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
-/** `columns` containing the bound pattern `placeholder`, case-insensitively. */
-export function containsCondition(columns: readonly string[], placeholder: string): string {
-  return `(${columns.map((column) => `${column} ILIKE ${placeholder} ESCAPE '\\'`).join(' OR ')})`;
-}
-
-export function whereClause(conditions: readonly string[]): string {
-  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 }
 
 /** Ids in order of first appearance, each once. */

@@ -1,4 +1,5 @@
 import type { Queryable } from '../database/database';
+import { sqlState, UNIQUE_VIOLATION, violatedConstraint } from '../database/sql';
 import { validationError } from '../http/api-error';
 
 /**
@@ -60,25 +61,10 @@ export async function assertUnique(db: Queryable, kind: UniqueValue, value: stri
   if (clash) throw validationError({ [clash.field]: [clash.message] });
 }
 
-interface PostgresError {
-  readonly code?: unknown;
-  readonly constraint?: unknown;
-}
-
-/** The SQLSTATE of a PostgreSQL error (both drivers set `code`), else undefined. */
-export function sqlState(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { code } = error as PostgresError;
-  return typeof code === 'string' ? code : undefined;
-}
-
-export const UNIQUE_VIOLATION = '23505';
-export const FOREIGN_KEY_VIOLATION = '23503';
+export { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../database/sql';
 
 function violatedIndex(error: unknown): string | undefined {
-  if (sqlState(error) !== UNIQUE_VIOLATION) return undefined;
-  const { constraint } = error as PostgresError;
-  return typeof constraint === 'string' ? constraint : undefined;
+  return sqlState(error) === UNIQUE_VIOLATION ? violatedConstraint(error) : undefined;
 }
 
 /**

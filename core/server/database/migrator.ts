@@ -13,8 +13,8 @@ export interface MigrationSet {
 }
 
 const SCHEMA_NAME = /^[a-z][a-z0-9_]*$/;
-// One lock for every migrating server copy, so two copies starting together never race.
-const MIGRATION_LOCK = 727_274_101;
+// One lock for every migrating server copy (and the resource table sync), so two copies starting together never race.
+export const MIGRATION_LOCK = 727_274_101;
 
 /**
  * Applies each owner's pending migrations in its own schema, each in a transaction, and records

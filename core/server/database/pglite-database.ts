@@ -1,9 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult } from './database';
 
 function toResult<Row>(result: { rows: Row[]; affectedRows?: number }): QueryResult<Row> {
   return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
 }
+
+// Trigram indexes serve the resource lists' `contains` filters (core/server/resource/indexes.ts);
+// PGlite ships the extension but can create it only when it was loaded at open.
+const EXTENSIONS = { pg_trgm };
 
 /** Embedded PostgreSQL in a data directory: the default, so a bare machine runs the product. */
 export class PgliteDatabase implements Database {
@@ -13,14 +18,14 @@ export class PgliteDatabase implements Database {
 
   /** `dataDir` undefined keeps the database in memory (tests). */
   static async open(dataDir: string | undefined): Promise<PgliteDatabase> {
-    const db = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+    const db = dataDir === undefined ? new PGlite({ extensions: EXTENSIONS }) : new PGlite(dataDir, { extensions: EXTENSIONS });
     await db.waitReady;
     return new PgliteDatabase(db);
   }
 
   /** Opens a copy of a dumped data directory, so tests migrate once and copy per file. */
   static async fromDump(dump: File | Blob): Promise<PgliteDatabase> {
-    const db = new PGlite({ loadDataDir: dump });
+    const db = new PGlite({ loadDataDir: dump, extensions: EXTENSIONS });
     await db.waitReady;
     return new PgliteDatabase(db);
   }

@@ -103,6 +103,11 @@ function isRealDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** JavaScript's Date.parse rolls 2026-02-30 over to March; PostgreSQL refuses it, so check the day too. */
+function isRealDateTime(text: string): boolean {
+  return DATETIME.test(text) && isRealDate(text.slice(0, 10)) && !Number.isNaN(Date.parse(text));
+}
+
 function isHttpUrl(text: string): boolean {
   try {
     return ['http:', 'https:'].includes(new URL(text).protocol);
@@ -175,7 +180,7 @@ function checkValue(field: FieldDefinition, raw: unknown): Check {
     case 'datetime': {
       if (typeof raw !== 'string') return bad(field.kind);
       const text = raw.trim();
-      const valid = field.kind === 'date' ? isRealDate(text) : DATETIME.test(text) && !Number.isNaN(Date.parse(text));
+      const valid = field.kind === 'date' ? isRealDate(text) : isRealDateTime(text);
       if (!valid) return bad(field.kind);
       const comparable = (value: string) => (field.kind === 'date' ? value : new Date(value).toISOString());
       if (field.min !== undefined && comparable(text) < comparable(field.min)) return bad('min', { min: field.min });
@@ -271,7 +276,7 @@ export function filterValueIssue(field: FieldDefinition, op: FilterOperator, val
     case 'date':
       return isRealDate(value) ? null : { code: 'date' };
     case 'datetime':
-      return (DATETIME.test(value) || isRealDate(value)) && !Number.isNaN(Date.parse(value)) ? null : { code: 'datetime' };
+      return isRealDateTime(value) || isRealDate(value) ? null : { code: 'datetime' };
     case 'enum':
       return field.values.includes(value) ? null : { code: 'enum' };
     case 'reference':

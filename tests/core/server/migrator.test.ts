@@ -32,14 +32,14 @@ async function tablesIn(schema: string): Promise<string[]> {
 
 describe('migrate', () => {
   it('recorded the core and admin migrations of the template per owner', async () => {
-    expect(await recorded('core', 'admin')).toEqual(['admin/0001_articles', 'core/0001_auth', 'core/0002_system_settings']);
+    expect(await recorded('core', 'admin')).toEqual(['admin/0001_articles', 'core/0001_auth', 'core/0002_system_settings', 'core/0003_audit_log']);
     expect(await tablesIn('core')).toContain('users');
     expect(await tablesIn('admin')).toEqual(['articles']);
   });
 
   it('applies nothing when run again', async () => {
     expect(await migrate(db, MIGRATION_SETS)).toEqual([]);
-    expect(await recorded('core', 'admin')).toEqual(['admin/0001_articles', 'core/0001_auth', 'core/0002_system_settings']);
+    expect(await recorded('core', 'admin')).toEqual(['admin/0001_articles', 'core/0001_auth', 'core/0002_system_settings', 'core/0003_audit_log']);
   });
 
   it("applies an owner's migrations in name order, in the schema named after the owner", async () => {

@@ -15,6 +15,7 @@ import { PgliteDatabase } from '@core/server/database/pglite-database';
 import { PostgresDatabase } from '@core/server/database/postgres-database';
 import { XSRF_COOKIE, XSRF_HEADER } from '@core/server/http/xsrf';
 import type { ServerPlugin } from '@core/server/plugin';
+import { enabledResources, syncResourceTables } from '@core/server/resource';
 import type { PermissionCode } from '@core/shared/permissions';
 import type { RuntimeConfig } from '@core/shared/runtime-config';
 import type { SessionUser } from '@core/shared/session-user';
@@ -31,10 +32,12 @@ export const ADMIN_PASSWORD = 'Template-Password-42';
 /** The access-token key every test server signs with. */
 export const TEST_SECRET = 'test-signing-secret-0123456789abcdef';
 
+/** The plugins whose migrations and resource tables the template database already has. */
+const TEMPLATE_PLUGINS: readonly ServerPlugin[] = [admin, finance];
+
 export const MIGRATION_SETS: readonly MigrationSet[] = [
   CORE_MIGRATIONS,
-  { owner: admin.manifest.id, migrations: admin.migrations },
-  { owner: finance.manifest.id, migrations: finance.migrations },
+  ...TEMPLATE_PLUGINS.map((plugin) => ({ owner: plugin.manifest.id, migrations: plugin.migrations })),
 ];
 
 /**
@@ -45,6 +48,7 @@ const POSTGRES_URL = process.env.TEST_DATABASE_URL;
 
 async function migrateAndSeed(db: Database): Promise<void> {
   await migrate(db, MIGRATION_SETS);
+  await syncResourceTables(db, enabledResources(TEMPLATE_PLUGINS));
   await seedPermissionCatalogue(db);
   await seedSuperadmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
 }
@@ -157,8 +161,21 @@ export interface TestServerOptions {
   readonly pluginSettings?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
+/**
+ * Migrations and resource tables of plugins with resources that the template lacks, as start-up
+ * gives them; other plugins are left alone, so servers over a database double still build.
+ */
+async function prepareResourcePlugins(db: Database, plugins: readonly ServerPlugin[]): Promise<void> {
+  const inTemplate = (plugin: ServerPlugin) => TEMPLATE_PLUGINS.some((known) => known.manifest.id === plugin.manifest.id);
+  const extra = plugins.filter((plugin) => !inTemplate(plugin) && (plugin.resources?.length ?? 0) > 0);
+  if (extra.length === 0) return;
+  await migrate(db, extra.map((plugin) => ({ owner: plugin.manifest.id, migrations: plugin.migrations })));
+  await syncResourceTables(db, enabledResources(extra));
+}
+
 /** The API server over `db` with the given plugins (none by default), signing with TEST_SECRET. */
 export async function buildServer(options: TestServerOptions): Promise<FastifyInstance> {
+  await prepareResourcePlugins(options.db, options.plugins ?? []);
   const app = await createApiServer({
     db: options.db,
     secret: options.secret ?? TEST_SECRET,

@@ -1,0 +1,50 @@
+import type { AuditEntry, ResourceDefinition } from '@core/shared/resource/definition';
+import type { FieldValue } from '@core/shared/resource/field';
+import type { Queryable } from '../database/database';
+import { isoInstant } from './record-sql';
+
+/** A record's fields as the API shows them (secrets masked), and `deleted_at` / `blocked_at` where it has them. */
+export type SnapshotValues = Readonly<Record<string, FieldValue | undefined>>;
+
+/** A snapshot, or null before a create and after a hard delete. */
+export type Snapshot = SnapshotValues | null;
+
+export interface AuditWrite {
+  readonly recordId: number;
+  readonly action: AuditEntry['action'];
+  readonly actorId: number | null;
+  readonly before: Snapshot;
+  readonly after: Snapshot;
+}
+
+/** One audit row; call it inside the transaction that made the change, so both happen or neither. */
+export async function writeAudit(tx: Queryable, definition: ResourceDefinition, entry: AuditWrite): Promise<void> {
+  await tx.query(
+    `INSERT INTO core.audit_log (resource, record_id, action, actor_id, before, after) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`,
+    [
+      definition.id,
+      entry.recordId,
+      entry.action,
+      entry.actorId,
+      entry.before === null ? null : JSON.stringify(entry.before),
+      entry.after === null ? null : JSON.stringify(entry.after),
+    ],
+  );
+}
+
+// Newest first; a record edited more often than this shows its latest changes.
+export const HISTORY_LIMIT = 500;
+
+/** A record's audit trail, newest first, with each actor's user name. */
+export async function recordHistory(db: Queryable, definition: ResourceDefinition, recordId: number): Promise<AuditEntry[]> {
+  const { rows } = await db.query<{ entry: AuditEntry }>(
+    `SELECT jsonb_build_object('id', a.id, 'action', a.action, 'actor_id', a.actor_id, 'actor_name', u.username,
+              'at', ${isoInstant('a.at')}, 'before', a.before, 'after', a.after) AS entry
+       FROM core.audit_log a LEFT JOIN core.users u ON u.id = a.actor_id
+      WHERE a.resource = $1 AND a.record_id = $2
+      ORDER BY a.at DESC, a.id DESC
+      LIMIT $3`,
+    [definition.id, recordId, HISTORY_LIMIT],
+  );
+  return rows.map((row) => row.entry);
+}

@@ -1,0 +1,83 @@
+import type { AuditEntry, ResourceDefinition } from '@core/shared/resource/definition';
+import type { FieldValue } from '@core/shared/resource/field';
+import type { Queryable } from '../database/database';
+import type { Snapshot, SnapshotValues } from './audit';
+
+/*
+ * What a plugin adds to its generic resources without writing their routes: logic run inside
+ * each write's transaction (computed fields, totals kept in step, checks a field definition
+ * cannot express), and a list parameter outside the filter codec (e.g. `status=active`).
+ * A plugin lists them by resource id in `ServerPlugin.resourceHooks`.
+ */
+
+export type WriteAction = AuditEntry['action'];
+
+export interface WriteContext {
+  /** The write's transaction: what a hook writes commits or rolls back with the record. */
+  readonly tx: Queryable;
+  readonly definition: ResourceDefinition;
+  /** `create`, `update`, `delete`, `restore`, `block`, `unblock`, or a row action's name. */
+  readonly action: WriteAction;
+  /** Null while creating. */
+  readonly id: number | null;
+  /** The record before (wire form, secrets masked), locked; null while creating. */
+  readonly before: Snapshot;
+  /** The validated values the caller sent (none for deletes and lifecycle changes). */
+  readonly values: Readonly<Record<string, FieldValue>>;
+  /** The record as it will be: `before` with `values` over it (on create, the values with their defaults). */
+  readonly next: SnapshotValues;
+  readonly actorId: number | null;
+}
+
+export interface AfterWriteContext {
+  readonly tx: Queryable;
+  readonly definition: ResourceDefinition;
+  readonly action: WriteAction;
+  readonly id: number;
+  readonly before: Snapshot;
+  /** The record as stored now; null after a hard delete. */
+  readonly after: Snapshot;
+  readonly actorId: number | null;
+}
+
+/** A query parameter of the list, export and delete-all-matching that narrows the rows with SQL of the plugin's own. */
+export interface ListScope {
+  readonly param: string;
+  readonly values: readonly string[];
+  /** Applied when the parameter is absent. */
+  readonly default: string;
+  /** A condition over the resource table aliased `alias`, without parameters; null for no condition. */
+  condition(value: string, alias: string): string | null;
+}
+
+export interface ResourceHooks {
+  /**
+   * Runs before the row is written, after the body was validated and the row locked. May throw
+   * (ApiError, validationError) to refuse; may return field values to store as well (read-only
+   * fields included: this is how computed fields are kept), in wire form.
+   */
+  beforeWrite?(context: WriteContext): Promise<Readonly<Record<string, FieldValue>> | undefined | void>;
+  /** Runs after the row and its audit entry are written, in the same transaction. */
+  afterWrite?(context: AfterWriteContext): Promise<void>;
+  readonly listScope?: ListScope;
+}
+
+export const NO_HOOKS: ResourceHooks = {};
+
+// Filled when resources are mounted, so every write to a resource runs its hooks, a write a plugin
+// makes itself through the engine (createRecordIn from a row action) included.
+const registered = new WeakMap<ResourceDefinition, ResourceHooks>();
+
+export function registerHooks(definition: ResourceDefinition, hooks: ResourceHooks): void {
+  registered.set(definition, hooks);
+}
+
+/** The hooks mounted with the definition, or none. */
+export function hooksOf(definition: ResourceDefinition): ResourceHooks {
+  return registered.get(definition) ?? NO_HOOKS;
+}
+
+/** Whether writes need to go record by record (a bulk delete cannot be one set-based statement then). */
+export function hasWriteHooks(hooks: ResourceHooks): boolean {
+  return hooks.beforeWrite !== undefined || hooks.afterWrite !== undefined;
+}

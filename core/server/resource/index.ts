@@ -1,0 +1,13 @@
+/*
+ * The resource engine, server half: a ResourceDefinition (core/shared/resource) listed in a
+ * plugin's `resources` becomes a table kept in step with it and a validated, audited REST
+ * resource under the plugin's service. See README.md ("Resources") for the HTTP contract.
+ */
+export { recordHistory, type Snapshot, type SnapshotValues } from './audit';
+export { ResourceDefinitionError, resourceProblems } from './definitions';
+export type { AfterWriteContext, ListScope, ResourceHooks, WriteAction, WriteContext } from './hooks';
+export { enabledResources, mountResources, type ResourceMount } from './mount';
+export { changeRecordIn, createRecordIn, readValues, type Actor, type Change } from './mutations';
+export { findRecord, listRecords } from './records';
+export { ACTION_NOT_APPLICABLE, registerRowAction, type RowActionContext, type RowActionPerform } from './row-action';
+export { syncResourceTables } from './schema-sync';

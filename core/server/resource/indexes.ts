@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import type { ResourceDefinition } from '@core/shared/resource/definition';
+import { TEXT_KINDS, type FieldDefinition } from '@core/shared/resource/field';
+import { quoteIdentifier, quoteTable } from '../database/sql';
+import { currencyColumn } from './columns';
+
+/** One index the engine keeps on a resource table. */
+export interface IndexPlan {
+  readonly name: string;
+  readonly unique: boolean;
+  /** Idempotent: `CREATE [UNIQUE] INDEX IF NOT EXISTS …`. */
+  readonly sql: string;
+  /** The field a unique index guards, so its violation can be reported on that field. */
+  readonly field?: string;
+}
+
+// Suffixes mark the engine's own indexes, so a unique index the definition no longer asks for can be found and dropped.
+export const UNIQUE_SUFFIXES = ['__key', '__live_key'] as const;
+const MAX_IDENTIFIER = 63;
+
+/** `<table>__<column>__<kind>`, shortened with a hash when PostgreSQL would truncate it (and two names could meet). */
+export function indexName(definition: ResourceDefinition, column: string, suffix: string): string {
+  const table = definition.table.split('.')[1] ?? definition.table;
+  const full = `${table}__${column}${suffix}`;
+  if (full.length <= MAX_IDENTIFIER) return full;
+  const hash = createHash('sha256').update(full).digest('hex').slice(0, 8);
+  return `${full.slice(0, MAX_IDENTIFIER - suffix.length - 9)}_${hash}${suffix}`;
+}
+
+const TRIGRAM_OPERATORS = new Set(['contains', 'startsWith']);
+const ORDERED_OPERATORS = new Set(['eq', 'neq', 'gte', 'lte', 'in']);
+
+/** What "the same value" means: case-insensitive for text kinds, amount and currency for money. */
+function uniqueExpression(field: FieldDefinition): string {
+  const column = quoteIdentifier(field.name);
+  if (field.kind === 'money') return `${column}, ${quoteIdentifier(currencyColumn(field))}`;
+  return TEXT_KINDS.has(field.kind) ? `lower(${column})` : column;
+}
+
+function uniqueIndex(definition: ResourceDefinition, field: FieldDefinition, table: string): IndexPlan {
+  const expression = uniqueExpression(field);
+  const live = definition.softDelete === true;
+  const name = indexName(definition, field.name, live ? '__live_key' : '__key');
+  return {
+    name,
+    unique: true,
+    field: field.name,
+    sql: `CREATE UNIQUE INDEX IF NOT EXISTS ${quoteIdentifier(name)} ON ${table} (${expression})${live ? ' WHERE deleted_at IS NULL' : ''}`,
+  };
+}
+
+/**
+ * Every index a definition needs: one per filterable or sortable column (trigram for text
+ * searches when pg_trgm is installed in `trigramSchema`), the meta columns a list sorts by, and
+ * one per unique field.
+ */
+export function plannedIndexes(definition: ResourceDefinition, trigramSchema: string | null): IndexPlan[] {
+  const table = quoteTable(definition.table);
+  const plans: IndexPlan[] = [];
+  const plain = (column: string, expression: string, method = 'btree', suffix = '__idx') => {
+    const name = indexName(definition, column, suffix);
+    plans.push({ name, unique: false, sql: `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(name)} ON ${table} USING ${method} (${expression})` });
+  };
+  // The default order is newest first; the id breaks ties in every order.
+  plain('created_at', 'created_at, id');
+  plain('updated_at', 'updated_at, id');
+  for (const field of definition.fields) {
+    const operators = field.filter ?? [];
+    const column = quoteIdentifier(field.name);
+    const ordered = field.sortable === true || operators.some((op) => ORDERED_OPERATORS.has(op));
+    const searched = operators.some((op) => TRIGRAM_OPERATORS.has(op));
+    if (field.kind === 'reference' && field.many) {
+      if (ordered) plain(field.name, column, 'gin', '__gin');
+    } else if (TEXT_KINDS.has(field.kind)) {
+      const lowered = `lower(${column})`;
+      if (ordered) plain(field.name, `${lowered}, id`);
+      if (searched && trigramSchema !== null) {
+        plain(field.name, `${column} ${quoteIdentifier(trigramSchema)}.gin_trgm_ops`, 'gin', '__trgm');
+      } else if (searched && !ordered) {
+        // Without pg_trgm no index serves `contains`; a btree on lower(column) at least serves equality.
+        plain(field.name, lowered);
+      }
+    } else if (ordered) {
+      plain(field.name, `${column}, id`);
+    }
+    if (field.unique) plans.push(uniqueIndex(definition, field, table));
+  }
+  return plans;
+}
+
+/** Unique index name → the field it guards. */
+export function uniqueIndexFields(definition: ResourceDefinition): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const plan of plannedIndexes(definition, null)) if (plan.unique && plan.field) map.set(plan.name, plan.field);
+  return map;
+}
