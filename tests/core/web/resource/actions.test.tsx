@@ -163,7 +163,7 @@ describe('row and bulk actions', () => {
   it('shows the history of a record in a drawer', async () => {
     const api = new FakeApi();
     api.rows = () => jsonResponse(200, listAnswer([wallet(1)]));
-    api.answer = (request, url) =>
+    api.answer = (_request, url) =>
       url.pathname === '/finance/wallets/1/history'
         ? jsonResponse(200, {
             data: [

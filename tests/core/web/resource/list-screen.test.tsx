@@ -139,7 +139,7 @@ describe('resource list screen', () => {
     const arrived = new Promise<void>((resolve) => {
       release = resolve;
     });
-    api.answer = async (request, url) => {
+    api.answer = async (_request, url) => {
       if (url.pathname !== '/finance/wallets') return undefined;
       await arrived;
       return jsonResponse(200, listAnswer([wallet(1)]));

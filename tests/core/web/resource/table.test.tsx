@@ -162,7 +162,7 @@ describe('CSV export', () => {
     const api = new FakeApi();
     let push: (text: string) => void = () => undefined;
     let close: () => void = () => undefined;
-    api.answer = (request, url) => {
+    api.answer = (_request, url) => {
       if (url.pathname !== '/finance/wallets/export.csv') return undefined;
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
