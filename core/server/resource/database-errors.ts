@@ -16,12 +16,13 @@ export const UNSTORABLE_MESSAGE = 'A value could not be stored: it is out of ran
 /**
  * What a failed statement means to the caller. A unique index refusing a value is the 422 a
  * check would have given (without the race a check-then-write has); a value PostgreSQL cannot
- * take is a 422, not a 500. Anything else is a fault, re-thrown without the driver's copy of the
- * statement's parameters, which could hold a secret and would end up in the log.
+ * take is a 422, not a 500. Any other database error is a fault, re-thrown without the driver's
+ * copy of the statement's parameters, which could hold a secret and would end up in the log.
  */
 export function translateDatabaseError(error: unknown, definition: ResourceDefinition, language: Language): never {
-  if (error instanceof ApiError) throw error;
   const state = sqlState(error);
+  // Not the database's: a hook's or the engine's own refusal, which already says what it means.
+  if (state === undefined) throw error;
   if (state === UNIQUE_VIOLATION) {
     const field = uniqueIndexFields(definition).get(violatedConstraint(error) ?? '');
     if (field) throw validationError({ [field]: [issueMessage({ code: 'unique' }, language)] });
@@ -29,7 +30,7 @@ export function translateDatabaseError(error: unknown, definition: ResourceDefin
   if (state === FOREIGN_KEY_VIOLATION) throw new ApiError(409, STILL_REFERENCED_MESSAGE);
   if (state?.startsWith(DATA_EXCEPTION_CLASS)) throw validationError({ body: [UNSTORABLE_MESSAGE] }, UNSTORABLE_MESSAGE);
   const message = error instanceof Error ? error.message : String(error);
-  throw new Error(`${definition.id}: database error${state ? ` ${state}` : ''}: ${message}`);
+  throw new Error(`${definition.id}: database error ${state}: ${message}`);
 }
 
 /** Runs `work`, translating its database errors. */
