@@ -2,10 +2,12 @@ import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { showEnterEmail } from './support/session';
+import { TELEGRAM_ENV } from './support/telegram';
 
 let server: ProductionServer;
 test.beforeAll(async () => {
-  server = await startProductionServer({ plugins: 'admin', dataDir: freshDataDir() });
+  // Messenger sign-in on, so EnterEmail is shown to a real user without an e-mail.
+  server = await startProductionServer({ plugins: 'admin', dataDir: freshDataDir(), env: TELEGRAM_ENV });
 });
 test.afterAll(async () => {
   await server.stop();
@@ -37,7 +39,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`EnterEmail has no serious or critical accessibility violations in ${scheme} theme`, async ({ browser }) => {
     const context = await browser.newContext({ baseURL: server.url, colorScheme: scheme, viewport: { width: 1600, height: 900 } });
     const page = await context.newPage();
-    await showEnterEmail(page);
+    await showEnterEmail(page, server.url);
     await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
     expect(await seriousViolations(page), '/enter-email').toEqual([]);
 

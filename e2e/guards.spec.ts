@@ -1,17 +1,19 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
-import { setStorage, signIn, storedUser, submitSignIn } from './support/session';
+import { createUserWithoutEmail, setStorage, signIn, signInWithTelegram, storedUser, submitSignIn } from './support/session';
+import { TELEGRAM_ENV } from './support/telegram';
 
-// The redirect rules of spec §2 and §4, in the browser against the production build.
+// The redirect rules of spec §2 and §4, in the browser against the production build. Messenger
+// sign-in is on (a made-up bot token), so a user without an e-mail is a real one: created through
+// the admin API with only a Telegram id, and signed in as Telegram's redirect brings them back.
 //
-// Not here: the rules for a user whose e-mail is null (Home → EnterEmail, held on EnterEmail until
-// POST user/update, arriving at EnterEmail from another page → Login). They need such a user on the
-// server, and the auth service cannot hold one: POST and PATCH users require an e-mail, neither
-// sign-in path creates users, and the app reads the user again at start (GET auth/user), so a stored
-// copy without an e-mail is corrected at once. They are covered by tests/core/web/shell/guards.test.tsx.
+// Not here: "arriving at EnterEmail from a page other than Login or EnterEmail sends the user to
+// Login". Such a user is sent to EnterEmail from every other page, and a user with an e-mail is sent
+// from EnterEmail to Main, so no browser path shows them another page first; the rule is covered by
+// tests/core/web/shell/guards.test.tsx.
 let server: ProductionServer;
 test.beforeAll(async () => {
-  server = await startProductionServer({ plugins: 'admin', dataDir: freshDataDir() });
+  server = await startProductionServer({ plugins: 'admin', dataDir: freshDataDir(), env: TELEGRAM_ENV });
 });
 test.afterAll(async () => {
   await server.stop();
@@ -87,6 +89,97 @@ test.describe('EnterEmail (/enter-email)', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
     expect(await lastRoute(page)).toBe('/enter-email');
+    await context.close();
+  });
+});
+
+test.describe('a user without an e-mail (signed in through the messenger bot)', () => {
+  const enterEmailHeading = (page: Page) => page.getByRole('heading', { name: 'Continue registration' });
+
+  test('signing in goes Login → Home → EnterEmail, storing the user without an e-mail; / goes to /enter-email', async ({ browser }) => {
+    const { context, page } = await newPage(browser);
+    const user = await createUserWithoutEmail(server.url);
+    const paths = recordPaths(page);
+    const check = page.waitForResponse((response) => response.url().endsWith('/api/auth/telegram/auth-check'));
+    await signInWithTelegram(page, user.telegramId);
+    expect((await check).status()).toBe(200);
+    await expect(page).toHaveURL(/\/enter-email$/);
+    await expect(enterEmailHeading(page)).toBeVisible();
+    await expect(page.getByText(`Signed in as ${user.username}`)).toBeVisible();
+    expect(paths).toEqual(['/login', '/', '/enter-email']);
+    expect(await storedUser(page)).toMatchObject({ id: user.id, username: user.username, email: null, status: 'active' });
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/enter-email$/);
+    await expect(enterEmailHeading(page)).toBeVisible();
+    await context.close();
+  });
+
+  test('is held on EnterEmail when visiting Main, the profile or any guarded page, also after the app reads the user again', async ({
+    browser,
+  }) => {
+    const { context, page } = await newPage(browser);
+    const user = await createUserWithoutEmail(server.url);
+    await signInWithTelegram(page, user.telegramId);
+    await expect(page).toHaveURL(/\/enter-email$/);
+    for (const path of ['/dashboard/main', '/profile', '/profile?tab=1', '/article', '/login', '/enter-email']) {
+      // The app reads the user again at start (GET auth/user); the server's answer has no e-mail either.
+      const reread = page.waitForResponse((response) => response.url().endsWith('/api/auth/auth/user'));
+      await page.goto(path);
+      const answer = (await (await reread).json()) as { data: { email: unknown } };
+      expect(answer.data.email, path).toBeNull();
+      await expect(page, path).toHaveURL(/\/enter-email$/);
+      await expect(enterEmailHeading(page)).toBeVisible();
+      await expect(page.getByRole('heading', { name: /^Hello/ })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'My profile' })).toHaveCount(0);
+    }
+    expect(await storedUser(page)).toMatchObject({ id: user.id, email: null });
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await storedUser(page)).toBeNull();
+    await context.close();
+  });
+
+  test('an invalid e-mail is refused; a valid one is saved (POST user/update) and goes on to Main', async ({ browser }) => {
+    const { context, page } = await newPage(browser);
+    const user = await createUserWithoutEmail(server.url);
+    await signInWithTelegram(page, user.telegramId);
+    await expect(page).toHaveURL(/\/enter-email$/);
+    const email = page.getByLabel('Email');
+    const submit = page.getByRole('button', { name: 'Continue' });
+
+    await email.fill('not-an-email');
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid email. Please try again.');
+    await expect(page).toHaveURL(/\/enter-email$/);
+
+    // The server's own refusal is shown as it says it: another user's address.
+    await email.fill('admin@example.com');
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('The email has already been taken.');
+    await expect(page).toHaveURL(/\/enter-email$/);
+    expect(await storedUser(page)).toMatchObject({ email: null });
+
+    const address = `${user.username}@example.com`;
+    const update = page.waitForResponse((response) => response.url().endsWith('/api/auth/user/update'));
+    await email.fill(address);
+    await submit.click();
+    const answer = await update;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toEqual({ email: address });
+    await expect(page).toHaveURL(/\/dashboard\/main$/);
+    await expect(page.getByRole('heading', { name: `Hello, ${user.username}` })).toBeVisible();
+    expect(await storedUser(page)).toMatchObject({ id: user.id, username: user.username, email: address });
+
+    // From now on the user has an e-mail: Home goes to Main and EnterEmail is not shown again.
+    for (const path of ['/', '/enter-email']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/dashboard\/main$/);
+      await expect(page.getByRole('heading', { name: `Hello, ${user.username}` })).toBeVisible();
+    }
+    expect(await storedUser(page)).toMatchObject({ email: address });
     await context.close();
   });
 });

@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { showEnterEmail } from './support/session';
+import { TELEGRAM_ENV } from './support/telegram';
 
 // Screenshots of the kernel's screens in both themes and both widths, for people to look at
 // (written to e2e/output/screens, never committed).
 let server: ProductionServer;
 test.beforeAll(async () => {
-  server = await startProductionServer({ plugins: 'admin', dataDir: freshDataDir() });
+  // Messenger sign-in on, so EnterEmail is shown to a real user without an e-mail.
+  server = await startProductionServer({ plugins: 'admin', dataDir: freshDataDir(), env: TELEGRAM_ENV });
 });
 test.afterAll(async () => {
   await server.stop();
@@ -50,7 +52,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test(`EnterEmail in ${scheme} at ${width}px`, async ({ browser }) => {
       const context = await browser.newContext({ baseURL: server.url, colorScheme: scheme, viewport: { width, height: 860 } });
       const page = await context.newPage();
-      await showEnterEmail(page);
+      await showEnterEmail(page, server.url);
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
       await page.screenshot({ path: `e2e/output/screens/enter-email-${scheme}-${width}.png` });
       await context.close();

@@ -17,11 +17,18 @@ export function freshDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'erp-e2e-'));
 }
 
+export interface ServerOptions {
+  readonly plugins: string;
+  readonly dataDir: string;
+  /** More environment for the server (a bot token, say); it wins over the defaults set here. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
 /**
  * Starts the built server (dist/server/main.js) exactly as `npm start` does, on a free port,
  * with the given plugins enabled and data directory.
  */
-export async function startProductionServer(options: { plugins: string; dataDir: string }): Promise<ProductionServer> {
+export async function startProductionServer(options: ServerOptions): Promise<ProductionServer> {
   const root = resolve(import.meta.dirname, '../..');
   const child: ChildProcess = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
     cwd: root,
@@ -35,6 +42,7 @@ export async function startProductionServer(options: { plugins: string; dataDir:
       ERP_ADMIN_PASSWORD: ADMIN_PASSWORD,
       ERP_LOG: 'silent',
       DATABASE_URL: '',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,8 @@
+import { randomInt } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { createUser } from './admin-api';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server';
+import { telegramLogin, telegramResultFragment } from './telegram';
 
 /** Fills in the sign-in form on /login and sends it; where the app goes next is the caller's to check. */
 export async function submitSignIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<void> {
@@ -37,21 +40,42 @@ export async function storedUser(page: Page): Promise<Record<string, unknown> | 
 }
 
 /**
- * Shows EnterEmail to a signed-in user, for looking at the page (accessibility scans, screenshots).
- *
- * EnterEmail is for a user whose e-mail is null (spec §3, §4), and the auth service cannot hold one
- * today: POST and PATCH users require an e-mail and neither sign-in path creates users. So this is
- * the one place a user without an e-mail is simulated: the signed-in user's stored copy loses its
- * e-mail, and the current-user call the app makes at start (GET auth/user, which would bring the
- * e-mail back and move on to Main) is held unanswered, as on a slow network. Nothing the server
- * answers is made up, and no rule about users without an e-mail is claimed to be tested by it.
+ * Signs in through the messenger bot as the browser does once Telegram has confirmed: Telegram's
+ * redirect mode brings the browser back to /login with the signed login data in the fragment
+ * (`#tgAuthResult=…`), and the login page sends it to POST telegram/auth-check and stores the
+ * answer. The server must run with TELEGRAM_ENV. Where the app goes next is the caller's to check.
  */
-export async function showEnterEmail(page: Page): Promise<void> {
-  await signIn(page);
-  const user = await storedUser(page);
-  expect(user, 'a signed-in user is stored').not.toBeNull();
-  await page.route('**/api/auth/auth/user', () => undefined);
-  await setStorage(page, { userData: JSON.stringify({ ...user, email: null }) });
-  await page.goto('/enter-email');
+export async function signInWithTelegram(page: Page, telegramId: number): Promise<void> {
+  await page.goto(`/login${telegramResultFragment(telegramLogin(telegramId))}`);
+}
+
+export interface UserWithoutEmail {
+  readonly id: number;
+  readonly username: string;
+  readonly telegramId: number;
+}
+
+/**
+ * A new user with no e-mail who signs in through the messenger bot (spec §3: e-mail may be null),
+ * created through the admin API (POST users). Ids are random so calls never clash on one server.
+ */
+export async function createUserWithoutEmail(baseURL: string): Promise<UserWithoutEmail> {
+  const telegramId = randomInt(100_000_000, 2_000_000_000);
+  const username = `tess-${telegramId}`;
+  const user = await createUser(baseURL, { username, tg_user_id: telegramId, tg_login: `tess_${telegramId}`, password: 'tess-password-1', roles: [] });
+  expect(user).toMatchObject({ username, email: null, tg_user_id: telegramId });
+  return { id: user.id, username, telegramId };
+}
+
+/**
+ * Shows EnterEmail to a real user without an e-mail, for looking at the page (accessibility scans,
+ * screenshots): one is created and signed in through the bot, and the app takes them there.
+ * The server at `baseURL` must run with TELEGRAM_ENV.
+ */
+export async function showEnterEmail(page: Page, baseURL: string): Promise<UserWithoutEmail> {
+  const user = await createUserWithoutEmail(baseURL);
+  await signInWithTelegram(page, user.telegramId);
+  await expect(page).toHaveURL(/\/enter-email$/);
   await expect(page.getByRole('heading', { name: 'Continue registration' })).toBeVisible();
+  return user;
 }

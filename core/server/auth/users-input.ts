@@ -9,7 +9,8 @@ import { uniqueClash } from './users-unique';
 /** The body of POST /users and PATCH /users/:id, as the schema lets it through. */
 export interface UserBody {
   readonly username?: string;
-  readonly email?: string;
+  /** Absent: unchanged (none for a new user); null or blank: none, allowed when the user has a Telegram id. */
+  readonly email?: string | null;
   readonly sub?: string | null;
   readonly tg_user_id?: number | null;
   readonly tg_login?: string | null;
@@ -19,12 +20,14 @@ export interface UserBody {
 }
 
 export const INVALID_EMAIL = 'Invalid email. Please try again.';
+/** A user needs a way to sign in: an e-mail (with the password) or a Telegram id (the messenger bot). */
+export const EMAIL_OR_TELEGRAM_REQUIRED = 'The email field is required when the user has no Telegram user id.';
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_EMAIL_LENGTH = 254;
 
 const USER_PROPERTIES = {
   username: { type: 'string', minLength: 2, maxLength: 64 },
-  email: { type: 'string', maxLength: MAX_EMAIL_LENGTH },
+  email: { type: ['string', 'null'], maxLength: MAX_EMAIL_LENGTH },
   sub: { type: ['string', 'null'], maxLength: 64 },
   tg_user_id: { type: ['integer', 'null'], minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
   tg_login: { type: ['string', 'null'], maxLength: 64 },
@@ -36,7 +39,7 @@ const USER_PROPERTIES = {
 export const createUserSchema = {
   body: {
     type: 'object',
-    required: ['username', 'email', 'password', 'roles'],
+    required: ['username', 'password', 'roles'],
     additionalProperties: false,
     properties: USER_PROPERTIES,
   },
@@ -67,7 +70,7 @@ function normalize(body: UserBody): Normalized {
   return {
     columns: {
       username: body.username?.trim(),
-      email: body.email?.trim(),
+      email: optionalText(body.email),
       sub: sub ? sub.toUpperCase() : sub,
       tg_user_id: body.tg_user_id,
       tg_login: optionalText(body.tg_login),
@@ -85,7 +88,7 @@ function add(errors: FieldErrors, field: string, message: string): void {
 function shapeErrors(input: Normalized, errors: FieldErrors): void {
   const { username, email } = input.columns;
   if (username !== undefined && username.length < 2) add(errors, 'username', 'The username must be at least 2 characters.');
-  if (email !== undefined && !isEmail(email)) add(errors, 'email', INVALID_EMAIL);
+  if (typeof email === 'string' && !isEmail(email)) add(errors, 'email', INVALID_EMAIL);
   if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
     add(errors, 'password', `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
@@ -108,6 +111,38 @@ async function storedErrors(db: Queryable, input: Normalized, userId: number | n
   }
 }
 
+interface SignInWays {
+  readonly email: string | null;
+  readonly tg_user_id: number | null;
+}
+
+async function storedSignInWays(db: Queryable, id: number): Promise<SignInWays> {
+  const { rows } = await db.query<{ email: string | null; tg_user_id: string | number | null }>(
+    'SELECT email, tg_user_id FROM core.users WHERE id = $1',
+    [id],
+  );
+  const row = rows[0];
+  return { email: row?.email ?? null, tg_user_id: row?.tg_user_id == null ? null : Number(row.tg_user_id) };
+}
+
+/**
+ * Spec §3 lets a user's e-mail be null; such a user signs in through the messenger bot, so they
+ * must have a Telegram id (and are then held on EnterEmail until they give an e-mail, spec §4).
+ * Judged on the user as the write would leave them: a change touching neither field keeps what is
+ * stored, so an unrelated edit is never refused for it.
+ */
+async function signInErrors(db: Queryable, input: Normalized, userId: number | null, errors: FieldErrors): Promise<void> {
+  const { email, tg_user_id: tgUserId } = input.columns;
+  if (typeof email === 'string') return;
+  if (userId !== null && email === undefined && tgUserId === undefined) return;
+  const stored: SignInWays = userId === null ? { email: null, tg_user_id: null } : await storedSignInWays(db, userId);
+  const after: SignInWays = {
+    email: email === undefined ? stored.email : email,
+    tg_user_id: tgUserId === undefined ? stored.tg_user_id : tgUserId,
+  };
+  if (after.email === null && after.tg_user_id === null) add(errors, 'email', EMAIL_OR_TELEGRAM_REQUIRED);
+}
+
 async function activeUserExists(db: Queryable, id: number): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM core.users WHERE id = $1 AND deleted_at IS NULL', [id]);
   return rows.length > 0;
@@ -128,6 +163,7 @@ async function readUserBody(db: Queryable, body: UserBody, userId: number | null
   const errors: FieldErrors = {};
   if (userId === null && input.password === undefined) add(errors, 'password', 'The password field is required.');
   shapeErrors(input, errors);
+  await signInErrors(db, input, userId, errors);
   await storedErrors(db, input, userId, errors);
   if (Object.keys(errors).length > 0) throw validationError(errors);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
@@ -136,10 +172,10 @@ async function readUserBody(db: Queryable, body: UserBody, userId: number | null
 
 export async function readNewUser(db: Queryable, body: UserBody): Promise<UserInput<NewUserColumns>> {
   const { columns, roles } = await readUserBody(db, body, null);
-  const { username, email, password_hash: passwordHash } = columns;
+  const { username, password_hash: passwordHash } = columns;
   // The schema requires these and readUserBody refuses a blank password, so this only narrows the type.
-  if (username === undefined || email === undefined || passwordHash === undefined) throw new Error('new user lacks a required field');
-  return { columns: { ...columns, username, email, password_hash: passwordHash }, roles };
+  if (username === undefined || passwordHash === undefined) throw new Error('new user lacks a required field');
+  return { columns: { ...columns, username, email: columns.email ?? null, password_hash: passwordHash }, roles };
 }
 
 export function readUserChanges(db: Queryable, userId: number, body: UserBody): Promise<UserInput<UserColumns>> {

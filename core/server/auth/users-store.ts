@@ -5,7 +5,8 @@ import { assignments, SqlParams } from './users-common';
 /** The users columns an administrator writes; the keys are column names. */
 export interface UserColumns {
   readonly username?: string;
-  readonly email?: string;
+  /** Null: none (a user who signs in through the messenger bot). */
+  readonly email?: string | null;
   readonly sub?: string | null;
   readonly tg_user_id?: number | null;
   readonly tg_login?: string | null;

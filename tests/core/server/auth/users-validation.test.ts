@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@core/server/database/database';
+import { DB_TIMEOUT } from '../../../support/server/test-database';
 import { clientWith, openDirectory, type Directory, type ErrorBody } from './support-directory';
 
 const NEW_USER = {
@@ -28,7 +29,7 @@ describe('POST /users validation', () => {
 
   beforeAll(async () => {
     shared = await openDirectory();
-  });
+  }, DB_TIMEOUT);
 
   afterAll(async () => {
     await shared.close();
@@ -41,6 +42,8 @@ describe('POST /users validation', () => {
     ['username', { username: '  d  ' }],
     ['username', { username: 'd'.repeat(65) }],
     ['email', { email: 'not-an-email' }],
+    ['email', { email: null, tg_user_id: null }],
+    ['email', { email: '  ', tg_user_id: null }],
     ['password', { password: 'short' }],
     ['password', { password: '          ' }],
     ['roles', { roles: [999_999] }],
