@@ -41,6 +41,9 @@ export interface PluginRoute {
   readonly titleKey: string;
 }
 
+/** Layout slots a plugin's code can fill (core/web/kernel/contributions.ts). */
+export type LayoutSlot = 'dashboard' | 'userDetail' | 'topBar' | 'profileMenu';
+
 /**
  * Static description of a plugin: read by the host without loading any of the plugin's code,
  * by the browser (sidebar, route table) and by the server (service prefix, dependencies).
@@ -57,6 +60,12 @@ export interface PluginManifest {
   readonly namespaces: readonly string[];
   readonly routes: readonly PluginRoute[];
   readonly sidebar: readonly SidebarEntry[];
+  /**
+   * The layout slots the plugin's code fills, each with the codes a user needs to see any of it.
+   * A shown slot loads such plugins' code, so a widget appears before any of the plugin's pages
+   * was opened, and a user who could see none of it never downloads it.
+   */
+  readonly slots?: Readonly<Partial<Record<LayoutSlot, PermissionRequirement>>>;
 }
 
 const PLUGIN_ID = /^[a-z][a-z0-9-]{1,31}$/;

@@ -42,4 +42,6 @@ export const financeManifest: PluginManifest = {
     { id: 'employees', labelKey: 'finance:nav.employees', path: '/employees', group: 'finance', requires: 'FJ', icon: 'people' },
     { id: 'agencies', labelKey: 'finance:nav.agencies', path: '/agency-team', group: 'finance', requires: 'FZ', icon: 'team' },
   ],
+  // Dashboard widgets (balances, this month) and the admin user detail's employee tab.
+  slots: { dashboard: { anyOf: ['FW', 'FT'] }, userDetail: 'FJ' },
 };

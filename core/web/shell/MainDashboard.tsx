@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card, CardHeader, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { DashboardWidgetToken } from '../kernel/contributions';
-import { useInjection, useMultiInjection } from '../react/container-context';
-import { PermissionService } from '../services/permission-service';
+import { useInjection } from '../react/container-context';
 import { SessionStore } from '../services/session-store';
+import { useSlotItems } from './layout/use-slot-items';
 import { useNavigation } from './use-navigation';
 
 const useStyles = makeStyles({
@@ -25,11 +25,8 @@ export const MainDashboard = observer(function MainDashboard() {
   const { t } = useTranslation();
   const styles = useStyles();
   const session = useInjection(SessionStore);
-  const permissions = useInjection(PermissionService);
   const groups = useNavigation();
-  const widgets = useMultiInjection(DashboardWidgetToken)
-    .filter((widget) => !widget.requires || permissions.allows(widget.requires))
-    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+  const widgets = useSlotItems(DashboardWidgetToken, 'dashboard');
 
   return (
     <div className={styles.page}>

@@ -67,7 +67,7 @@ export const TopBar = observer(function TopBar({ sidebarOpen, onToggleSidebar }:
   const styles = useStyles();
   const config = useInjection(RuntimeConfigToken);
   const theme = useInjection(ThemeService);
-  const items = useSlotItems(TopBarItemToken);
+  const items = useSlotItems(TopBarItemToken, 'topBar');
 
   return (
     <header className={styles.bar}>

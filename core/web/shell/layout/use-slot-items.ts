@@ -1,14 +1,31 @@
+import { useEffect } from 'react';
 import type { ServiceIdentifier } from 'inversify';
+import type { LayoutSlot } from '@core/shared/manifest';
 import type { SlotContribution } from '../../kernel/contributions';
+import { PluginHost } from '../../plugins/plugin-host';
 import { useInjection, useMultiInjection } from '../../react/container-context';
 import { PermissionService } from '../../services/permission-service';
 
 /**
- * A layout slot's contributions this user may see, in their `order`. Call from an observer so a
- * change of codes, or a plugin loaded later, shows at once.
+ * A layout slot's contributions this user may see, in their `order`. Plugins whose manifest
+ * declares the slot (and whose codes the user holds) are loaded on first use. Call from an
+ * observer so a change of codes, or a plugin that finishes loading, shows at once.
  */
-export function useSlotItems(token: ServiceIdentifier<SlotContribution>): SlotContribution[] {
+export function useSlotItems<Props = object>(token: ServiceIdentifier<SlotContribution<Props>>, slot: LayoutSlot): SlotContribution<Props>[] {
   const permissions = useInjection(PermissionService);
+  const host = useInjection(PluginHost);
+  const wanted = host.manifests
+    .filter((manifest) => {
+      const requirement = manifest.slots?.[slot];
+      return requirement !== undefined && permissions.allows(requirement);
+    })
+    .map((manifest) => manifest.id);
+  const key = wanted.join(',');
+  // Reading the states subscribes the observer, so it re-renders when a plugin's bindings arrive.
+  const states = wanted.map((id) => host.state(id)).join(',');
+  useEffect(() => {
+    for (const id of key ? key.split(',') : []) void host.ensureLoaded(id);
+  }, [host, key, states]);
   return useMultiInjection(token)
     .filter((item) => !item.requires || permissions.allows(item.requires))
     .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
