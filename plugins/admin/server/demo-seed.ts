@@ -158,7 +158,7 @@ async function seedUsers(tx: Queryable, passwordHash: string): Promise<Map<strin
 async function seedServers(tx: Queryable, users: ReadonlyMap<string, number>): Promise<Map<string, number>> {
   for (const [index, [externalId, path]] of ARTICLES.entries()) {
     await tx.query(
-      `INSERT INTO admin.articles (url, external_id, created_at) VALUES ($1, $2, now() - make_interval(days => $3)) ON CONFLICT (external_id) DO NOTHING`,
+      `INSERT INTO admin.articles (url, external_id, created_at) VALUES ($1, $2, now() - make_interval(days => $3)) ON CONFLICT DO NOTHING`,
       [`https://wiki.${DOMAIN}/${path}`, externalId, ARTICLES.length - index],
     );
   }

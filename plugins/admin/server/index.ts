@@ -5,7 +5,9 @@ import rdpSql from './migrations/0002_rdp.sql?raw';
 import keitaroSql from './migrations/0003_keitaro.sql?raw';
 import issueTrackerSql from './migrations/0004_issue_tracker.sql?raw';
 import serviceLinksSql from './migrations/0005_service_links.sql?raw';
-import { articlesRoutes } from './articles-routes';
+import engineResourcesSql from './migrations/0006_engine_resources.sql?raw';
+import { articlesResource } from '../shared/article';
+import { rdpServersResource } from '../shared/rdp';
 import { seedDemo } from './demo-seed';
 import type { IssueTrackerAdapter } from './issue-tracker/issue-tracker-adapter';
 import { issueTrackerRoutes } from './issue-tracker/issue-tracker-routes';
@@ -14,7 +16,7 @@ import { YouTrackAdapter, youTrackConfig } from './issue-tracker/youtrack-adapte
 import { localKeitaroAdapter, type KeitaroAdapter } from './keitaro/keitaro-adapter';
 import { keitaroRoutes } from './keitaro/keitaro-routes';
 import { localRdpAdapter, type RdpHostAdapter } from './rdp/rdp-adapter';
-import { rdpRoutes } from './rdp/rdp-routes';
+import { rdpRoutes, rdpServerHooks } from './rdp/rdp-routes';
 import { serviceLinksRoutes } from './service-links/service-links-routes';
 import { systemSettingsRoutes } from './system-settings-routes';
 import { trackerUsersRoutes } from './tracker-users/tracker-users-routes';
@@ -41,11 +43,12 @@ export function configuredIssueTracker(settings: Readonly<Record<string, unknown
 }
 
 /**
- * The admin plugin's server part (service `auth`): articles (JA), RDP servers and Keitaro servers
- * (VR), users' tracker, issue-tracker and RDP accounts and their service links (JU), and the
- * system settings (JS).
+ * The admin plugin's server part (service `auth`): articles (JA, an engine resource), RDP servers
+ * (VR, an engine resource with grants added) and Keitaro servers (VR), users' tracker,
+ * issue-tracker and RDP accounts and their service links (JU), and the system settings (JS).
  */
 export function createAdminServerPlugin(options: AdminServerOptions = {}): ServerPlugin {
+  const rdp = options.adapters?.rdp ?? localRdpAdapter;
   return defineServerPlugin({
     manifest: adminManifest,
     migrations: [
@@ -54,14 +57,17 @@ export function createAdminServerPlugin(options: AdminServerOptions = {}): Serve
       { name: '0003_keitaro', sql: keitaroSql },
       { name: '0004_issue_tracker', sql: issueTrackerSql },
       { name: '0005_service_links', sql: serviceLinksSql },
+      { name: '0006_engine_resources', sql: engineResourcesSql },
     ],
+    // Ordinary lists: the core resource engine serves them (spec §7's `articles` and `rdps/server` calls).
+    resources: [articlesResource, rdpServersResource],
+    resourceHooks: { [rdpServersResource.id]: rdpServerHooks(rdp) },
     register(app, { db, settings, systemSettings, secrets }) {
       const adapters: AdminAdapters = {
         keitaro: options.adapters?.keitaro ?? localKeitaroAdapter,
-        rdp: options.adapters?.rdp ?? localRdpAdapter,
+        rdp,
         issueTracker: options.adapters?.issueTracker ?? configuredIssueTracker(settings, options.env ?? process.env),
       };
-      articlesRoutes(app, db);
       rdpRoutes(app, db, adapters.rdp);
       keitaroRoutes(app, db, adapters.keitaro);
       trackerUsersRoutes(app, db, adapters.keitaro);

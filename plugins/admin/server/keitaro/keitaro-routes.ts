@@ -18,7 +18,8 @@ import {
   type ReverseActionResult,
 } from '../../shared/keitaro';
 import { ACCESS, conflict, ID_PARAMS, isUniqueViolation, languageOf, ROW_ID, throwIfErrors, type IdParams } from '../http';
-import { checkVersion, columnValues, readResourceBody, uniqueErrors, versionOf } from '../resource-rows';
+import { readValues } from '@core/server/resource';
+import { checkVersion, columnValues, uniqueErrors, versionOf } from '../resource-rows';
 import type { KeitaroAdapter } from './keitaro-adapter';
 import {
   accessOf,
@@ -36,7 +37,7 @@ import {
 export const REVERSE_MOVED = 'This reverse changed while the action ran. Reload and try again.';
 const SERVER_GONE = 'The selected server does not exist.';
 
-// Checked by the shared resource rules (readResourceBody); the schema only bounds the size.
+// Checked by the shared resource rules (the engine's readValues); the schema only bounds the size.
 const OBJECT_BODY = { type: 'object', maxProperties: 20 } as const;
 
 const transferSchema = {
@@ -51,7 +52,7 @@ function raceToConflict(error: unknown): never {
 }
 
 async function serverValues(db: Queryable, body: unknown, exceptId: number | null, language: Language): Promise<Record<string, FieldValue>> {
-  const values = readResourceBody(keitaroServersResource, body, 'create', language);
+  const values = readValues(keitaroServersResource, body, 'create', language);
   throwIfErrors(await uniqueErrors(db, keitaroServersResource, values, exceptId, language));
   return values;
 }
@@ -129,7 +130,7 @@ export function keitaroRoutes(app: FastifyInstance, db: Database, adapter: Keita
   /** A new reverse joins the free pool. */
   app.post('/keitaro/reverses', { schema: { body: OBJECT_BODY }, config }, async (request, reply) => {
     const language = languageOf(request);
-    const values = readResourceBody(keitaroReversesResource, request.body, 'create', language);
+    const values = readValues(keitaroReversesResource, request.body, 'create', language);
     const address = String(values.address).toLowerCase();
     throwIfErrors(await uniqueErrors(db, keitaroReversesResource, { address }, null, language));
     const { rows } = await db

@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '@core/server/database/database';
-import { notFound, validationError } from '@core/server/http/api-error';
+import { notFound } from '@core/server/http/api-error';
 import { callerId } from '@core/server/http/route-access';
+import { findRecord, listRecords, readValues, type ResourceHooks } from '@core/server/resource';
+import { translated } from '@core/server/resource/database-errors';
+import { readListQuery } from '@core/server/resource/list-params';
+import { updateRecord } from '@core/server/resource/mutations';
+import { actorOf } from '@core/server/resource/route-kit';
 import type { DataEnvelope, ListEnvelope } from '@core/shared/envelopes';
-import type { Language } from '@core/shared/runtime-config';
-import type { ValidationMode } from '@core/shared/resource/validation';
+import type { ResourceRecord } from '@core/shared/resource/definition';
 import { rdpServersResource, type RdpGrant, type RdpServer } from '../../shared/rdp';
 import { RDP_SERVICE } from '../../shared/services';
-import { ACCESS, conflict, existingUserId, ID_PARAMS, idParams, isoOf, isUniqueViolation, languageOf, requireLiveUser, throwIfErrors, type IdParams } from '../http';
-import { checkVersion, columnValues, listRows, readResourceBody, selectColumns, singleValued, uniqueErrors, versionOf, wireRecord } from '../resource-rows';
+import { ACCESS, conflict, existingUserId, ID_PARAMS, idParams, isoOf, isUniqueViolation, languageOf, requireLiveUser, type IdParams } from '../http';
 import { insertServiceLink } from '../service-links/service-links-store';
 import type { RdpHostAccess, RdpHostAdapter } from './rdp-adapter';
 
 export const ALREADY_GRANTED = 'This user already has access to this RDP server.';
-
-const OBJECT_BODY = { type: 'object', maxProperties: 20 } as const;
-const LIST_QUERY = { type: 'object', maxProperties: 30 } as const;
 
 interface GrantRow {
   readonly id: string | number;
@@ -54,9 +54,10 @@ async function grantsOf(db: Queryable, serverIds: readonly number[]): Promise<Ma
   return byServer;
 }
 
-async function withUsers(db: Queryable, records: readonly Record<string, unknown>[]): Promise<RdpServer[]> {
-  const grants = await grantsOf(db, records.map((record) => Number(record.id)));
-  return records.map((record) => ({ ...record, users: grants.get(Number(record.id)) ?? [] }) as unknown as RdpServer);
+/** Engine records with the users granted on each. */
+async function withUsers(db: Queryable, records: readonly ResourceRecord[]): Promise<RdpServer[]> {
+  const grants = await grantsOf(db, records.map((record) => record.id));
+  return records.map((record) => ({ ...record, users: grants.get(record.id) ?? [] }) as unknown as RdpServer);
 }
 
 async function findHost(db: Queryable, id: number, forUpdate = false): Promise<HostRow | null> {
@@ -65,26 +66,45 @@ async function findHost(db: Queryable, id: number, forUpdate = false): Promise<H
 }
 
 async function requireServer(db: Queryable, id: number): Promise<RdpServer> {
-  const { rows } = await db.query<Record<string, unknown>>(`SELECT ${selectColumns(rdpServersResource)} FROM admin.rdp_servers WHERE id = $1`, [id]);
-  if (!rows[0]) throw notFound('RDP server');
-  const [server] = await withUsers(db, [wireRecord(rdpServersResource, rows[0])]);
+  const record = await findRecord(db, rdpServersResource, id);
+  if (!record) throw notFound('RDP server');
+  const [server] = await withUsers(db, [record]);
   return server as RdpServer;
 }
 
-function uniqueNameToError(error: unknown): never {
-  if (isUniqueViolation(error)) throw validationError({ name: ['This value is already taken.'] });
-  throw error;
+/**
+ * What the engine runs around its writes of an RDP server: deleting one (alone or in a bulk
+ * delete) revokes every grant on it through the host adapter first, in the delete's transaction.
+ */
+export function rdpServerHooks(adapter: RdpHostAdapter): ResourceHooks {
+  return {
+    beforeWrite: async ({ tx, action, id }) => {
+      if (action !== 'delete' || id === null) return;
+      const host = await findHost(tx, id);
+      if (!host) return;
+      const { rows } = await tx.query<GrantRow>(`${GRANT_SELECT} WHERE g.server_id = $1 FOR UPDATE OF g`, [id]);
+      for (const grant of rows) await adapter.revoke(hostOf(host), { userId: Number(grant.user_id), username: grant.username });
+      // The grants and their service links then go with the server (ON DELETE CASCADE).
+    },
+  };
 }
 
 /**
- * RDP servers (an ordinary list, declared as `rdpServersResource`) and the users granted on each
- * (spec §7 `rdps/…`), code VR. Grants and revokes go through the RDP host adapter.
+ * RDP servers are an engine resource (`rdpServersResource`): it serves `POST rdps/server`,
+ * `PATCH` and `DELETE rdps/server/{id}`, history, CSV export, bulk delete and references. These
+ * routes add what a generic resource cannot: the list and the record with the users granted on
+ * each server, `PUT rdps/server/{id}` of spec §7 (the whole form, no version needed), and the
+ * grants themselves (`POST rdps/{serverId}/users/{userId}`, `DELETE rdps/{id}`), which go
+ * through the RDP host adapter. Code VR.
  */
 export function rdpRoutes(app: FastifyInstance, db: Database, adapter: RdpHostAdapter): void {
   const config = { access: ACCESS.servers };
+  const definition = rdpServersResource;
 
-  app.get('/rdps/server', { schema: { querystring: LIST_QUERY }, config }, async (request): Promise<ListEnvelope<RdpServer>> => {
-    const page = await listRows(db, rdpServersResource, singleValued(request.query));
+  app.get('/rdps/server', { config }, async (request): Promise<ListEnvelope<RdpServer>> => {
+    const language = languageOf(request);
+    const query = readListQuery(definition, request.query, language);
+    const page = await translated(definition, language, () => listRecords(db, definition, query));
     return { data: { ...page, data: await withUsers(db, page.data) } };
   });
 
@@ -98,61 +118,20 @@ export function rdpRoutes(app: FastifyInstance, db: Database, adapter: RdpHostAd
     async (request): Promise<DataEnvelope<readonly RdpGrant[]>> => ({ data: (await requireServer(db, request.params.id)).users }),
   );
 
-  app.post('/rdps/server', { schema: { body: OBJECT_BODY }, config }, async (request, reply) => {
-    const language = languageOf(request);
-    const values = readResourceBody(rdpServersResource, request.body, 'create', language);
-    throwIfErrors(await uniqueErrors(db, rdpServersResource, values, null, language));
-    const columns = columnValues(rdpServersResource, values);
-    const { rows } = await db
-      .query<{ id: string }>(
-        `INSERT INTO admin.rdp_servers (${columns.map(([name]) => name).join(', ')})
-         VALUES (${columns.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`,
-        columns.map(([, value]) => value),
-      )
-      .catch(uniqueNameToError);
-    return reply.status(201).send({ data: await requireServer(db, Number(rows[0]?.id)), message: 'New record successfully created' });
-  });
-
-  /** PUT (spec §7) takes the whole form, PATCH (the resource engine's edit) only what changed; a blank password keeps the stored one. */
-  const update = (mode: ValidationMode) => async (id: number, body: unknown, language: Language) => {
-    await db
-      .transaction(async (tx) => {
-        const { rows } = await tx.query<{ version: number }>('SELECT version FROM admin.rdp_servers WHERE id = $1 FOR UPDATE', [id]);
-        if (!rows[0]) throw notFound('RDP server');
-        checkVersion(rows[0].version, versionOf(body, language));
-        const values = readResourceBody(rdpServersResource, body, mode, language);
-        throwIfErrors(await uniqueErrors(tx, rdpServersResource, values, id, language));
-        const columns = columnValues(rdpServersResource, values);
-        const sets = columns.map(([name], index) => `${name} = $${index + 2}`);
-        await tx.query(`UPDATE admin.rdp_servers SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE id = $1`, [
-          id,
-          ...columns.map(([, value]) => value),
-        ]);
-      })
-      .catch(uniqueNameToError);
-    return { data: await requireServer(db, id), message: 'Successfully updated' };
-  };
-  const put = update('create');
-  const patch = update('update');
-  app.put<{ Params: IdParams }>('/rdps/server/:id', { schema: { params: ID_PARAMS, body: OBJECT_BODY }, config }, (request) =>
-    put(request.params.id, request.body, languageOf(request)),
-  );
-  app.patch<{ Params: IdParams }>('/rdps/server/:id', { schema: { params: ID_PARAMS, body: OBJECT_BODY }, config }, (request) =>
-    patch(request.params.id, request.body, languageOf(request)),
-  );
-
-  /** Every grant on it is revoked through the adapter first. */
-  app.delete<{ Params: IdParams }>('/rdps/server/:id', { schema: { params: ID_PARAMS }, config }, async (request) => {
+  /** The whole form (required fields too); a blank password keeps the stored one; `version`, when sent, must be current. */
+  app.put<{ Params: IdParams }>('/rdps/server/:id', { schema: { params: ID_PARAMS, body: { type: 'object' } }, config }, async (request): Promise<DataEnvelope<RdpServer>> => {
     const { id } = request.params;
-    await db.transaction(async (tx) => {
-      const host = await findHost(tx, id, true);
-      if (!host) throw notFound('RDP server');
-      const { rows } = await tx.query<GrantRow>(`${GRANT_SELECT} WHERE g.server_id = $1`, [id]);
-      for (const grant of rows) await adapter.revoke(hostOf(host), { userId: Number(grant.user_id), username: grant.username });
-      // Grants and their service links go with the server (ON DELETE CASCADE).
-      await tx.query('DELETE FROM admin.rdp_servers WHERE id = $1', [id]);
-    });
-    return { message: 'Successfully deleted' };
+    const actor = actorOf(request);
+    // As a new record's form reads it: an optional field left out is cleared, a blank secret is kept.
+    const values = readValues(definition, request.body, 'create', actor.language);
+    let version = (request.body as Record<string, unknown>).version;
+    if (version === undefined) {
+      const current = await findRecord(db, definition, id);
+      if (!current) throw notFound('RDP server');
+      version = current.version;
+    }
+    await updateRecord(db, definition, id, { ...values, version }, actor);
+    return { data: await requireServer(db, id) };
   });
 
   app.post<{ Params: { serverId: number; userId: number } }>(

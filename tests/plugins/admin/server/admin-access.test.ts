@@ -5,12 +5,17 @@ import { AUTH, openAdmin, type AdminServer, type ErrorBody } from './support-adm
 
 type Route = readonly ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, string];
 
-/** Every admin-plugin endpoint and the one code it needs (spec §6 admin codes). */
+/** Every admin-plugin endpoint (its own and those the resource engine mounts for it) and the one code it needs (spec §6). */
 const ROUTES: readonly Route[] = [
   ['GET', '/articles', 'JA'],
   ['POST', '/articles', 'JA'],
   ['PATCH', '/articles/1', 'JA'],
   ['DELETE', '/articles/1', 'JA'],
+  ['GET', '/articles/1', 'JA'],
+  ['GET', '/articles/1/history', 'JA'],
+  ['GET', '/articles/export.csv', 'JA'],
+  ['POST', '/articles/bulk-delete', 'JA'],
+  ['GET', '/references/articles', 'JA'],
   ['GET', '/system-settings', 'JS'],
   ['PUT', '/system-settings', 'JS'],
   ['GET', '/rdps/server', 'VR'],
@@ -20,6 +25,10 @@ const ROUTES: readonly Route[] = [
   ['PUT', '/rdps/server/1', 'VR'],
   ['PATCH', '/rdps/server/1', 'VR'],
   ['DELETE', '/rdps/server/1', 'VR'],
+  ['GET', '/rdps/server/1/history', 'VR'],
+  ['GET', '/rdps/server/export.csv', 'VR'],
+  ['POST', '/rdps/server/bulk-delete', 'VR'],
+  ['GET', '/references/rdps/server', 'VR'],
   ['POST', '/rdps/1/users/1', 'VR'],
   ['DELETE', '/rdps/1', 'VR'],
   ['GET', '/keitaro/servers', 'VR'],

@@ -1,6 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORE_MIGRATIONS } from '@core/server/auth';
 import type { Database } from '@core/server/database/database';
+import { migrate } from '@core/server/database/migrator';
+import { PgliteDatabase } from '@core/server/database/pglite-database';
+import { enabledResources, syncResourceTables } from '@core/server/resource';
 import type { ListPage } from '@core/shared/envelopes';
 import admin from '@plugins/admin/server';
 import type { Article } from '@plugins/admin/shared/article';
@@ -69,7 +73,7 @@ describe('listing articles', () => {
     expect(Object.keys(data).sort()).toEqual(['current_page', 'data', 'last_page', 'per_page', 'total']);
     expect(data).toMatchObject({ current_page: 1, last_page: 2, per_page: 20, total: 25 });
     expect(data.data).toHaveLength(20);
-    expect(data.data[0]).toEqual({ id: expect.any(Number), url: 'https://example.com/a/25', external_id: 'ERP-25', created_at: expect.any(String) });
+    expect(data.data[0]).toMatchObject({ id: expect.any(Number), version: 1, url: 'https://example.com/a/25', external_id: 'ERP-25', created_at: expect.any(String) });
     expect(data.data.map((article) => article.external_id).slice(0, 3)).toEqual(['ERP-25', 'ERP-24', 'ERP-23']);
   });
 
@@ -137,7 +141,7 @@ describe('creating articles', () => {
     const response = await create({ url: '  https://example.com/post/1 ', external_id: ' ERP-321 ' });
     expect(response.statusCode).toBe(201);
     const { data } = response.json<{ data: Article }>();
-    expect(data).toEqual({ id: expect.any(Number), url: 'https://example.com/post/1', external_id: 'ERP-321', created_at: expect.any(String) });
+    expect(data).toMatchObject({ id: expect.any(Number), version: 1, url: 'https://example.com/post/1', external_id: 'ERP-321', created_at: expect.any(String) });
     expect(Number.isNaN(Date.parse(data.created_at))).toBe(false);
 
     const listed = await server.app.inject({ method: 'GET', url: ARTICLES, headers: bearer(EDITOR) });
@@ -161,17 +165,17 @@ describe('creating articles', () => {
     'answers 422 on url for %j, which is not an http(s) address',
     async (url) => {
       const body = expectFieldError(await create({ url, external_id: 'ERP-BAD' }), 'url');
-      expect(body.errors.url).toEqual(['The url must be an http or https address.']);
-      expect(body.message).toBe('The url must be an http or https address.');
+      expect(body.errors.url).toEqual(['Enter an http or https address.']);
+      expect(body.message).toBe('Enter an http or https address.');
     },
   );
 
-  it('answers 422 on external_id when it is already taken, even with spaces around it', async () => {
+  it('answers 422 on external_id when it is already taken, even with spaces around it or in another case', async () => {
     expect((await create({ url: 'https://example.com/a', external_id: 'ERP-DUP' })).statusCode).toBe(201);
     const before = await count();
-    for (const externalId of ['ERP-DUP', '  ERP-DUP  ']) {
+    for (const externalId of ['ERP-DUP', '  ERP-DUP  ', 'erp-dup']) {
       const body = expectFieldError(await create({ url: 'https://example.com/b', external_id: externalId }), 'external_id');
-      expect(body.errors.external_id).toEqual(['This external id is already taken.']);
+      expect(body.errors.external_id).toEqual(['This value is already taken.']);
     }
     expect(await count()).toBe(before);
   });
@@ -181,9 +185,9 @@ describe('editing and deleting articles', () => {
   let server: Server;
   const send = (method: 'PATCH' | 'DELETE', path: string, payload?: object, token: string | null = EDITOR) =>
     server.app.inject({ method, url: `${ARTICLES}${path}`, headers: token === null ? {} : bearer(token), ...(payload === undefined ? {} : { payload }) });
-  const create = async (externalId: string): Promise<Article> => {
+  const create = async (externalId: string): Promise<Article & { version: number }> => {
     const response = await server.app.inject({ method: 'POST', url: ARTICLES, headers: bearer(EDITOR), payload: { url: 'https://example.com/a', external_id: externalId } });
-    return response.json<{ data: Article }>().data;
+    return response.json<{ data: Article & { version: number } }>().data;
   };
 
   beforeAll(async () => {
@@ -195,44 +199,69 @@ describe('editing and deleting articles', () => {
 
   it('answers 401 without a token and 403 without JA', async () => {
     const article = await create('ERP-A1');
-    expect((await send('PATCH', `/${article.id}`, { url: 'https://example.com/x' }, null)).statusCode).toBe(401);
+    expect((await send('PATCH', `/${article.id}`, { url: 'https://example.com/x', version: 1 }, null)).statusCode).toBe(401);
     expect((await send('DELETE', `/${article.id}`, undefined, mintToken(['JU', 'JS', 'VR']))).statusCode).toBe(403);
   });
 
-  it('changes only the fields sent, trimmed', async () => {
+  it('changes only the fields sent, trimmed, on the version it was made on', async () => {
     const article = await create('ERP-E1');
-    const response = await send('PATCH', `/${article.id}`, { url: ' https://example.com/edited ' });
+    const response = await send('PATCH', `/${article.id}`, { url: ' https://example.com/edited ', version: 1 });
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ data: Article }>().data).toEqual({ ...article, url: 'https://example.com/edited' });
-    const renamed = await send('PATCH', `/${article.id}`, { external_id: ' ERP-E2 ' });
-    expect(renamed.json<{ data: Article }>().data).toMatchObject({ url: 'https://example.com/edited', external_id: 'ERP-E2' });
+    expect(response.json<{ data: Article }>().data).toMatchObject({ id: article.id, external_id: 'ERP-E1', url: 'https://example.com/edited', version: 2 });
+    const renamed = await send('PATCH', `/${article.id}`, { external_id: ' ERP-E2 ', version: 2 });
+    expect(renamed.json<{ data: Article }>().data).toMatchObject({ url: 'https://example.com/edited', external_id: 'ERP-E2', version: 3 });
+    const stale = await send('PATCH', `/${article.id}`, { url: 'https://example.com/late', version: 2 });
+    expect(stale.statusCode).toBe(409);
   });
 
   it.each([
-    ['body', {}],
-    ['url', { url: 'ftp://example.com' }],
-    ['external_id', { external_id: '  ' }],
-    ['external_id', { external_id: 'x'.repeat(65) }],
-    ['extra', { extra: 1 }],
+    ['version', {}],
+    ['url', { url: 'ftp://example.com', version: 1 }],
+    ['external_id', { external_id: '  ', version: 1 }],
+    ['external_id', { external_id: 'x'.repeat(65), version: 1 }],
+    ['extra', { extra: 1, version: 1 }],
   ])('answers 422 on %s for %j', async (field, payload) => {
     const article = await create(`ERP-V-${field}-${Object.keys(payload).length}-${Math.random()}`.slice(0, 60));
     expectFieldError(await send('PATCH', `/${article.id}`, payload), field);
   });
 
-  it("answers 422 on external_id when another article holds it, and 404 for an unknown article", async () => {
+  it('answers 422 on external_id when another article holds it, and 404 for an unknown article', async () => {
     await create('ERP-HELD');
     const article = await create('ERP-MINE');
-    const body = expectFieldError(await send('PATCH', `/${article.id}`, { external_id: 'ERP-HELD' }), 'external_id');
-    expect(body.errors.external_id).toEqual(['This external id is already taken.']);
-    expect((await send('PATCH', '/999999', { url: 'https://example.com/x' })).statusCode).toBe(404);
-    expectFieldError(await send('PATCH', '/abc', { url: 'https://example.com/x' }), 'id');
+    const body = expectFieldError(await send('PATCH', `/${article.id}`, { external_id: 'erp-held', version: 1 }), 'external_id');
+    expect(body.errors.external_id).toEqual(['This value is already taken.']);
+    expect((await send('PATCH', '/999999', { url: 'https://example.com/x', version: 1 })).statusCode).toBe(404);
+    expectFieldError(await send('PATCH', '/abc', { url: 'https://example.com/x', version: 1 }), 'id');
   });
 
-  it('deletes an article once', async () => {
+  it('deletes an article once, keeping its history', async () => {
     const article = await create('ERP-DEL');
     const response = await send('DELETE', `/${article.id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Successfully deleted' });
     expect((await send('DELETE', `/${article.id}`)).statusCode).toBe(404);
+    const history = await server.app.inject({ method: 'GET', url: `${ARTICLES}/${article.id}/history`, headers: bearer(EDITOR) });
+    expect(history.json<{ data: { action: string }[] }>().data.map((entry) => entry.action).sort()).toEqual(['create', 'delete']);
   });
+});
+
+describe('articles stored before the engine', () => {
+  it('keeps every row when the engine takes the table over, renaming only case-variant duplicates', async () => {
+    const db = await PgliteDatabase.open(undefined);
+    try {
+      const early = admin.migrations.filter((migration) => migration.name < '0006');
+      await migrate(db, [CORE_MIGRATIONS, { owner: 'admin', migrations: early }]);
+      await db.query(`INSERT INTO admin.articles (url, external_id) VALUES ('https://example.com/1', 'ERP-1'), ('https://example.com/2', 'erp-1'), ('https://example.com/3', 'ERP-3')`);
+      await migrate(db, [CORE_MIGRATIONS, { owner: 'admin', migrations: admin.migrations }]);
+      await syncResourceTables(db, enabledResources([admin]));
+      const { rows } = await db.query<{ id: string; external_id: string; version: number }>('SELECT id, external_id, version FROM admin.articles ORDER BY id');
+      expect(rows.map((row) => [row.external_id, row.version])).toEqual([
+        ['ERP-1', 1],
+        [`erp-1-${rows[1]?.id}`, 1],
+        ['ERP-3', 1],
+      ]);
+      await expect(db.query(`INSERT INTO admin.articles (url, external_id) VALUES ('https://example.com/4', 'erp-3')`)).rejects.toThrow();
+    } finally {
+      await db.close();
+    }
+  }, DB_TIMEOUT);
 });

@@ -55,7 +55,8 @@ describe('RDP servers', () => {
   it('creates a server (201) whose password never comes back, only a mask', async () => {
     const response = await vr.post('/rdps/server', { name: '  RDP Frankfurt ', ...FORM });
     const created = dataOf<RdpServer>(response, 201);
-    expect(created).toMatchObject({ name: 'RDP Frankfurt', url: FORM.url, ip: '10.0.0.5', username: 'Administrator', password: SECRET_MASK, version: 1, users: [] });
+    expect(created).toMatchObject({ name: 'RDP Frankfurt', url: FORM.url, ip: '10.0.0.5', username: 'Administrator', password: SECRET_MASK, version: 1 });
+    expect(dataOf<RdpServer>(await vr.get(`/rdps/server/${created.id}`))).toMatchObject({ name: 'RDP Frankfurt', password: SECRET_MASK, users: [] });
     expect(response.body).not.toContain(FORM.password);
     const { rows } = await server.db.query<{ password: string }>('SELECT password FROM admin.rdp_servers WHERE id = $1', [created.id]);
     expect(rows[0]?.password).toBe(FORM.password);
@@ -185,5 +186,18 @@ describe('RDP grants', () => {
     ]);
     expect((await vr.get(`/rdps/server/${rdp.id}`)).statusCode).toBe(404);
     expect((await server.db.query('SELECT 1 FROM admin.rdp_users WHERE server_id = $1', [rdp.id])).rows).toHaveLength(0);
+  });
+
+  it("revokes through the adapter on the engine's bulk delete too, and keeps the server's history", async () => {
+    const rdp = await createRdp();
+    const userId = await addStaff(server.db, `rdp-bulk-${++counter}`);
+    await vr.post(`/rdps/${rdp.id}/users/${userId}`);
+    calls.length = 0;
+    const bulk = await vr.post('/rdps/server/bulk-delete', { ids: [rdp.id] });
+    expect(dataOf<{ deleted: number }>(bulk)).toEqual({ deleted: 1 });
+    expect(calls).toEqual([expect.objectContaining({ kind: 'revoke', account: { userId, username: `rdp-bulk-${counter}` } })]);
+    const history = dataOf<{ action: string; after: Record<string, unknown> | null }[]>(await vr.get(`/rdps/server/${rdp.id}/history`));
+    expect(history.map((entry) => entry.action).sort()).toEqual(['create', 'delete']);
+    expect(JSON.stringify(history)).not.toContain(FORM.password);
   });
 });
