@@ -37,22 +37,26 @@ function uniqueExpression(field: FieldDefinition): string {
   return TEXT_KINDS.has(field.kind) ? `lower(${column})` : column;
 }
 
-function uniqueIndex(definition: ResourceDefinition, field: FieldDefinition, table: string): IndexPlan {
-  const expression = uniqueExpression(field);
+/**
+ * A unique index over one field, or over a `uniqueTogether` group (named after all its fields,
+ * reported on the first). Soft-deleted rows do not count.
+ */
+function uniqueIndex(definition: ResourceDefinition, fields: readonly FieldDefinition[], table: string): IndexPlan {
+  const expression = fields.map(uniqueExpression).join(', ');
   const live = definition.softDelete === true;
-  const name = indexName(definition, field.name, live ? '__live_key' : '__key');
+  const name = indexName(definition, fields.map((field) => field.name).join('__'), live ? '__live_key' : '__key');
   return {
     name,
     unique: true,
-    field: field.name,
+    field: fields[0]?.name ?? '',
     sql: `CREATE UNIQUE INDEX IF NOT EXISTS ${quoteIdentifier(name)} ON ${table} (${expression})${live ? ' WHERE deleted_at IS NULL' : ''}`,
   };
 }
 
 /**
  * Every index a definition needs: one per filterable or sortable column (trigram for text
- * searches when pg_trgm is installed in `trigramSchema`), the meta columns a list sorts by, and
- * one per unique field.
+ * searches when pg_trgm is installed in `trigramSchema`), the meta columns a list sorts by, one
+ * per unique field and one per `uniqueTogether` group.
  */
 export function plannedIndexes(definition: ResourceDefinition, trigramSchema: string | null): IndexPlan[] {
   const table = quoteTable(definition.table);
@@ -83,7 +87,11 @@ export function plannedIndexes(definition: ResourceDefinition, trigramSchema: st
     } else if (ordered) {
       plain(field.name, `${column}, id`);
     }
-    if (field.unique) plans.push(uniqueIndex(definition, field, table));
+    if (field.unique) plans.push(uniqueIndex(definition, [field], table));
+  }
+  for (const group of definition.uniqueTogether ?? []) {
+    const fields = group.map((name) => definition.fields.find((field) => field.name === name)).filter((field): field is FieldDefinition => field !== undefined);
+    if (fields.length === group.length) plans.push(uniqueIndex(definition, fields, table));
   }
   return plans;
 }

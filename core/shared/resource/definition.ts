@@ -58,6 +58,12 @@ export interface ResourceDefinition {
   readonly softDelete?: boolean;
   /** Records can be blocked and unblocked (`blocked_at`). */
   readonly blockable?: boolean;
+  /**
+   * Groups of fields whose values no two live records share together, e.g. `[['currency', 'rate_date']]`
+   * (text compared case-insensitively, money by amount and currency). A clash is a 422 on the
+   * group's first field. Single fields say `unique` instead.
+   */
+  readonly uniqueTogether?: readonly (readonly string[])[];
   readonly defaultSort?: SortOrder;
   /** Page sizes offered; the largest is the most the API serves. */
   readonly pageSizes?: readonly number[];
@@ -166,6 +172,16 @@ export function definitionProblems(definition: ResourceDefinition): string[] {
     if (field.kind === 'secret' && (field.sortable || field.filter?.length || field.unique)) at(`secret "${field.name}" cannot be sorted, filtered or unique`);
   }
   if (!names.has(definition.labelField)) at(`labelField "${definition.labelField}" is not a field`);
+  for (const group of definition.uniqueTogether ?? []) {
+    if (group.length < 2 || new Set(group).size !== group.length) at(`uniqueTogether [${group.join(', ')}] must name two or more different fields`);
+    for (const member of group) {
+      const field = fieldNamed(definition, member);
+      if (!field) at(`uniqueTogether names unknown field "${member}"`);
+      else if (field.kind === 'secret' || field.kind === 'keyValue' || (field.kind === 'reference' && field.many)) {
+        at(`uniqueTogether cannot hold ${field.kind === 'reference' ? 'a many-reference' : `a ${field.kind}`} field ("${member}")`);
+      }
+    }
+  }
   const sort = defaultSortOf(definition);
   if (!isSortable(definition, sort.field)) at(`default sort "${sort.field}" is not sortable`);
   for (const size of pageSizesOf(definition)) if (!Number.isInteger(size) || size < 1 || size > 1000) at(`page size ${size} must be 1..1000`);
