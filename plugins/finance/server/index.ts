@@ -1,9 +1,19 @@
 import { defineServerPlugin, type ServerPlugin } from '@core/server/plugin';
 import { financeManifest } from '../manifest';
-import googleTablesSql from './migrations/0001_google_tables.sql?raw';
+import { FINANCE_RESOURCES } from '../shared/resources';
+import { dashboardRoutes } from './dashboard/dashboard-routes';
+import { seedFinanceDemo } from './demo/demo-data';
+import { employeesRoutes } from './employees/employees-routes';
+import { FINANCE_RESOURCE_HOOKS } from './finance-hooks';
 import { GoogleSheetsAdapter, type FetchLike } from './google-sheets/sheets-adapter';
 import { readSheetsSettings } from './google-sheets/sheets-config';
 import { googleTablesRoutes } from './google-tables/google-tables-routes';
+import googleTablesSql from './migrations/0001_google_tables.sql?raw';
+import { ratesRoutes } from './rates/rates-routes';
+import { FINANCE_SYSTEM_SETTINGS } from './settings';
+import { transactionRoutes } from './transactions/transaction-routes';
+
+export { seedFinanceDemo };
 
 export interface FinanceServerOptions {
   /** Environment variables the plugin reads (ERP_GOOGLE_SHEETS_*); the process's by default. */
@@ -12,14 +22,29 @@ export interface FinanceServerOptions {
   readonly fetch?: FetchLike;
 }
 
-/** The finance server part; tests build it with their own environment. */
+/**
+ * The finance service (spec §2 Finance, §3, §7): the fourteen resources through the core engine
+ * with the finance rules as engine hooks (USD amounts, balances, drafts, employees), and the
+ * routes of its own: spreadsheet tables and their data, rate import, draft conversion, employee
+ * subordinates and salary, dashboard figures. Tests build it with their own environment.
+ */
 export function createFinanceServerPlugin(options: FinanceServerOptions = {}): ServerPlugin {
   return defineServerPlugin({
     manifest: financeManifest,
     migrations: [{ name: '0001_google_tables', sql: googleTablesSql }],
+    systemSettings: FINANCE_SYSTEM_SETTINGS,
+    resources: FINANCE_RESOURCES,
+    resourceHooks: FINANCE_RESOURCE_HOOKS,
     register(app, { db, settings }) {
       const sheets = new GoogleSheetsAdapter(readSheetsSettings(settings, options.env ?? process.env), options.fetch);
       googleTablesRoutes(app, db, sheets);
+      ratesRoutes(app, db);
+      transactionRoutes(app, db);
+      employeesRoutes(app, db);
+      dashboardRoutes(app, db);
+    },
+    async seedDemo(db) {
+      await seedFinanceDemo(db);
     },
   });
 }

@@ -177,6 +177,8 @@ export const exchangeRatesResource = defineResource({
     { kind: 'decimal', name: 'usd_rate', labelKey: 'finance:fields.usdRate', required: true, scale: 8, min: '0.00000001', max: '100000000', filter: RANGE_OPS, sortable: true },
   ],
   labelField: 'currency',
+  // One rate per currency and day: the import upserts on this pair.
+  uniqueTogether: [['currency', 'rate_date']],
   defaultSort: { field: 'rate_date', direction: 'desc' },
   toolbarActions: [{ name: 'import', labelKey: 'finance:rates.import', requires: 'FT', endpoint: 'import' }],
 });

@@ -1,0 +1,114 @@
+import { ApiError, validationError } from '@core/server/http/api-error';
+import type { ResourceHooks, WriteContext } from '@core/server/resource/hooks';
+import type { FieldValue, Money } from '@core/shared/resource/field';
+import { BASE_CURRENCY } from '../shared/currencies';
+import {
+  articlesResource,
+  employeesResource,
+  exchangeRatesResource,
+  salaryHistoryResource,
+  transactionDraftsResource,
+  transactionsResource,
+  walletsResource,
+} from '../shared/resources';
+import { employeeStatusCondition, EMPLOYEE_STATUSES, DEFAULT_EMPLOYEE_STATUS, type EmployeeStatus } from './employees/employee-status';
+import { assertNoManagerCycle, assertSalaryPeriodFree } from './employees/hierarchy';
+import { lockWallets, refreshBalances, walletsUsingArticle } from './transactions/balances';
+import { ALREADY_CONVERTED_MESSAGE } from './transactions/convert-draft';
+import { draftComputedValues, transactionComputedValues } from './transactions/transaction-rules';
+
+/**
+ * What the finance server adds to the generic resources, run by the engine inside each write's
+ * transaction (core/server/resource/hooks.ts): computed money fields, wallet balances, and the
+ * checks a field definition cannot express.
+ */
+
+type Snapshot = Readonly<Record<string, unknown>> | null;
+
+const idOf = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+const walletOf = (snapshot: Snapshot): number | null => idOf(snapshot?.wallet_id);
+
+const transactionHooks: ResourceHooks = {
+  async beforeWrite({ tx, before, next, action }: WriteContext) {
+    // Both wallets (old and new) are locked in id order before anything else, so writers queue.
+    await lockWallets(tx, [walletOf(before), walletOf(next)].filter((id): id is number => id !== null));
+    if (action === 'delete') return undefined;
+    return transactionComputedValues(tx, next);
+  },
+  async afterWrite({ tx, before, after }) {
+    await refreshBalances(tx, [walletOf(before), walletOf(after)].filter((id): id is number => id !== null));
+  },
+};
+
+const draftHooks: ResourceHooks = {
+  async beforeWrite({ tx, before, next, action }) {
+    if (before && before.transaction_id !== null && before.transaction_id !== undefined && action === 'update') {
+      throw new ApiError(409, ALREADY_CONVERTED_MESSAGE);
+    }
+    if (action === 'delete') return undefined;
+    return draftComputedValues(tx, next);
+  },
+};
+
+const walletHooks: ResourceHooks = {
+  async beforeWrite({ tx, id, before, next, action }) {
+    if (action === 'create') return { balance: { amount: '0', currency: String(next.currency) } satisfies Money };
+    if (action !== 'update' || !before || before.currency === next.currency) return undefined;
+    const { rows } = await tx.query('SELECT 1 FROM finance.transactions WHERE wallet_id = $1 LIMIT 1', [id]);
+    if (rows.length > 0) throw validationError({ currency: ['A wallet with transactions keeps its currency.'] });
+    const { rows: drafts } = await tx.query('SELECT 1 FROM finance.transaction_drafts WHERE wallet_id = $1 LIMIT 1', [id]);
+    if (drafts.length > 0) throw validationError({ currency: ['A wallet with drafts keeps its currency.'] });
+    return { balance: { amount: '0', currency: String(next.currency) } satisfies Money };
+  },
+};
+
+const articleHooks: ResourceHooks = {
+  async afterWrite({ tx, id, before, after }) {
+    // A changed direction turns the article's income into expense (or back) in every wallet.
+    if (id !== null && before && after && before.direction !== after.direction) await refreshBalances(tx, await walletsUsingArticle(tx, id));
+  },
+};
+
+const rateHooks: ResourceHooks = {
+  async beforeWrite({ next, action }) {
+    if (action !== 'delete' && next.currency === BASE_CURRENCY) throw validationError({ currency: [`${BASE_CURRENCY} is always 1: it needs no rate.`] });
+    return undefined;
+  },
+};
+
+const employeeHooks: ResourceHooks = {
+  async beforeWrite({ tx, id, values, action }) {
+    if (action === 'delete' || !Object.hasOwn(values, 'manager_id')) return undefined;
+    await assertNoManagerCycle(tx, id, idOf(values.manager_id));
+    return undefined;
+  },
+  listScope: {
+    param: 'status',
+    values: EMPLOYEE_STATUSES,
+    default: DEFAULT_EMPLOYEE_STATUS,
+    condition: (value, alias) => employeeStatusCondition(value as EmployeeStatus, alias),
+  },
+};
+
+const salaryHooks: ResourceHooks = {
+  async beforeWrite({ tx, id, next, action }) {
+    if (action === 'delete') return undefined;
+    const employee = idOf(next.employee_id);
+    const start = next.date_start;
+    if (employee === null || typeof start !== 'string') return undefined;
+    await assertSalaryPeriodFree(tx, { id, employee_id: employee, date_start: start, date_end: typeof next.date_end === 'string' ? next.date_end : null });
+    return undefined;
+  },
+};
+
+export const FINANCE_RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
+  [transactionsResource.id]: transactionHooks,
+  [transactionDraftsResource.id]: draftHooks,
+  [walletsResource.id]: walletHooks,
+  [articlesResource.id]: articleHooks,
+  [exchangeRatesResource.id]: rateHooks,
+  [employeesResource.id]: employeeHooks,
+  [salaryHistoryResource.id]: salaryHooks,
+};
+
+export type { FieldValue };
