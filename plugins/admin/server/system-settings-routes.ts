@@ -105,6 +105,11 @@ export function systemSettingsRoutes(app: FastifyInstance, db: Database, catalog
         addError(errors, key, 'The value must be text, a number, true or false, or null for the default.');
         continue;
       }
+      // PostgreSQL's jsonb cannot hold a NUL character.
+      if (typeof raw === 'string' && raw.includes('\u0000')) {
+        addError(errors, key, 'The value contains characters that are not allowed.');
+        continue;
+      }
       const value = raw === null ? null : normalized(raw);
       const problem = value === null ? null : settingValueProblem(definition, value);
       if (problem) addError(errors, key, `The value ${problem}.`);

@@ -49,7 +49,8 @@ const groupBody = {
   type: 'object',
   required: ['name'],
   additionalProperties: false,
-  properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
+  // PostgreSQL text cannot hold a NUL character.
+  properties: { name: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[^\\u0000]*$' } },
 } as const;
 
 /**

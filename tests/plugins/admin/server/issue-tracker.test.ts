@@ -29,6 +29,7 @@ describe('issue tracker with the local adapter', () => {
     expectFieldErrors(await ju.post('/you-track/groups', { name: 'support' }), ['name']);
     expectFieldErrors(await ju.post('/you-track/groups', { name: '   ' }), ['name']);
     expectFieldErrors(await ju.post('/you-track/groups', {}), ['name']);
+    expectFieldErrors(await ju.post('/you-track/groups', { name: 'Nul\u0000group' }), ['name']);
   });
 
   it("creates a user's account once (201, then 409), links it as the user's issue-tracker service, and deletes it", async () => {
