@@ -10,15 +10,25 @@ import { startServer } from './start-server';
 const root = process.env.ERP_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const webRoot = resolve(root, 'dist/web');
 
+// `--seed-demo` (npm run seed:demo): prepare the database and fill it with demo records, then exit.
+const seedOnly = process.argv.includes('--seed-demo');
+
 async function main(): Promise<void> {
-  const config = loadConfig(resolve(root, 'host/erp.config.json'), process.env);
+  const loaded = loadConfig(resolve(root, 'host/erp.config.json'), process.env);
+  // Seeding alone listens on a free loopback port for the moment it runs, so it never clashes with a server.
+  const config = seedOnly ? { ...loaded, port: 0, host: '127.0.0.1' } : loaded;
   const server = await startServer({
     config,
     available: AVAILABLE_SERVER_PLUGINS,
     webRoot: existsSync(resolve(webRoot, 'index.html')) ? webRoot : null,
-    logger: process.env.ERP_LOG !== 'silent',
+    logger: process.env.ERP_LOG !== 'silent' && !seedOnly,
     announce: (line) => console.log(line),
+    demo: seedOnly || process.env.ERP_DEMO === '1' || process.env.ERP_DEMO === 'true',
   });
+  if (seedOnly) {
+    await server.stop();
+    return;
+  }
   console.log(`Back office listening on ${server.url} (plugins: ${config.plugins.join(', ') || 'none'}; database: ${server.db.kind})`);
   let stopping = false;
   const stop = (signal: string) => {

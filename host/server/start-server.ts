@@ -26,6 +26,23 @@ export interface StartOptions {
   readonly logger: boolean;
   /** Told once, on the first start, the generated superadmin password. */
   readonly announce: (line: string) => void;
+  /**
+   * Fill the enabled plugins' screens with demonstration records (`ERP_DEMO=1`): each plugin's
+   * `seedDemo`, in dependency order, after the tables exist. A plugin seeds only an empty area, so
+   * restarting with the flag adds nothing.
+   */
+  readonly demo?: boolean;
+}
+
+/** Runs every enabled plugin's demo seeding, in dependency order; returns the ids of those that have one. */
+export async function seedDemoData(db: Database, plugins: readonly ServerPlugin[]): Promise<string[]> {
+  const seeded: string[] = [];
+  for (const plugin of plugins) {
+    if (!plugin.seedDemo) continue;
+    await plugin.seedDemo(db);
+    seeded.push(plugin.manifest.id);
+  }
+  return seeded;
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -40,6 +57,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const generated = await seedSuperadmin(db, { email: config.adminEmail, password: config.adminPassword });
     if (generated) {
       options.announce(`First start: superadmin ${generated.email} with password ${generated.password} (shown once; change it after signing in).`);
+    }
+    if (options.demo) {
+      const seeded = await seedDemoData(db, plugins);
+      options.announce(`Demo data: ${seeded.length > 0 ? seeded.join(', ') : 'no enabled plugin has any'} (an area that already has records is left alone).`);
     }
     const app = await createApiServer({
       db,
