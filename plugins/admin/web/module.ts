@@ -1,11 +1,34 @@
 import { ContainerModule } from 'inversify';
-import { RouteContributionToken, StoreContributionToken } from '@core/web/kernel/contributions';
-import { ArticlesPage } from './ArticlesPage';
-import { ArticlesStore } from './articles-store';
+import { RouteContributionToken, StoreContributionToken, UserDetailTabToken } from '@core/web/kernel/contributions';
+import { resourceRoute } from '@core/web/resource';
+import { articlesResource } from '../shared/article';
+import { KeitaroServersPage } from './keitaro/KeitaroServersPage';
+import { RdpServersPage } from './rdp/RdpServersPage';
+import { RolesPermissionsPage } from './roles/RolesPermissionsPage';
+import { SystemSettingsPage } from './settings/SystemSettingsPage';
+import { EditUserTab } from './user-detail/EditUserTab';
+import { InfoTab } from './user-detail/InfoTab';
+import { ServiceTab } from './user-detail/ServiceTab';
+import { UserDetailPage } from './user-detail/UserDetailPage';
+import { UsersPage } from './users/UsersPage';
+import { UsersStore } from './users/users-store';
 
-/** What the admin plugin binds when its code loads. */
+/** What the admin plugin binds when its code loads: a page for every manifest route, and the user detail's own tabs. */
 export default new ContainerModule(({ bind }) => {
-  bind(ArticlesStore).toSelf().inSingletonScope();
-  bind(StoreContributionToken).toService(ArticlesStore);
-  bind(RouteContributionToken).toConstantValue({ path: '/article', component: ArticlesPage });
+  bind(UsersStore).toSelf().inSingletonScope();
+  bind(StoreContributionToken).toService(UsersStore);
+
+  bind(RouteContributionToken).toConstantValue({ path: '/users', component: UsersPage });
+  bind(RouteContributionToken).toConstantValue({ path: '/user/:id/*', component: UserDetailPage });
+  bind(RouteContributionToken).toConstantValue({ path: '/roles-permissions', component: RolesPermissionsPage });
+  // Articles are an engine resource on the server: the engine draws the list (loaded silently).
+  bind(RouteContributionToken).toConstantValue(resourceRoute(articlesResource, { path: '/article' }));
+  bind(RouteContributionToken).toConstantValue({ path: '/system-settings', component: SystemSettingsPage });
+  bind(RouteContributionToken).toConstantValue({ path: '/rdp-servers', component: RdpServersPage });
+  bind(RouteContributionToken).toConstantValue({ path: '/keitaro-servers', component: KeitaroServersPage });
+
+  // The user detail's tabs; other plugins add theirs (finance: employee-tab, order 30).
+  bind(UserDetailTabToken).toConstantValue({ id: 'info-tab', labelKey: 'admin:userDetail.tabs.info', component: InfoTab, order: 10 });
+  bind(UserDetailTabToken).toConstantValue({ id: 'service-tab', labelKey: 'admin:userDetail.tabs.service', component: ServiceTab, order: 20 });
+  bind(UserDetailTabToken).toConstantValue({ id: 'edit-user-tab', labelKey: 'admin:userDetail.tabs.edit', component: EditUserTab, order: 40 });
 });

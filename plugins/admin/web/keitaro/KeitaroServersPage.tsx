@@ -1,0 +1,295 @@
+import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import {
+  Badge,
+  Button,
+  Card,
+  CardHeader,
+  Dropdown,
+  Link,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Option,
+  Spinner,
+  Text,
+  Title2,
+  Toolbar,
+  ToolbarButton,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular, ArrowClockwiseRegular, DeleteRegular, DismissRegular, EditRegular } from '@fluentui/react-icons';
+import { HttpClients } from '@core/web/http/http-clients';
+import { useInjection } from '@core/web/react/container-context';
+import { ReferenceApi, ResourceApi, ResourceFeedback, ResourceFormDialog } from '@core/web/resource';
+import { useConfirm } from '@core/web/resource/ConfirmDialog';
+import { useListboxClass } from '@core/web/resource/listbox';
+import { ReferenceLabels } from '@core/web/resource/reference-labels';
+import { addResourceStrings } from '@core/web/resource/resource-strings';
+import { I18nService } from '@core/web/services/i18n-service';
+import { PermissionService } from '@core/web/services/permission-service';
+import { ToastService } from '@core/web/services/toast-service';
+import {
+  canDeleteReverse,
+  keitaroReversesResource,
+  keitaroServersResource,
+  SERVERS_CODE,
+  type KeitaroServerCard,
+  type Reverse,
+  type ReverseAction,
+} from '../../shared/keitaro';
+import { NoAccess } from '../common/NoAccess';
+import { KeitaroModel, serverRecord } from './keitaro-model';
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  heading: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  toolbar: { flexWrap: 'wrap', padding: 0 },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 360px), 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
+  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  list: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  reverse: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  address: { fontFamily: tokens.fontFamilyMonospace, marginInlineEnd: 'auto' },
+  muted: { color: tokens.colorNeutralForeground3 },
+  choice: { minWidth: '160px' },
+});
+
+type Ask = (message: string) => Promise<boolean>;
+
+/** The buttons of one reverse: the actions its state allows (from the server), each asked first. */
+const ReverseRow = observer(function ReverseRow({ model, reverse, server, ask }: { model: KeitaroModel; reverse: Reverse; server: KeitaroServerCard | null; ask: Ask }) {
+  const { t } = useTranslation('admin');
+  const styles = useStyles();
+  const listboxClass = useListboxClass();
+  const servers = model.board?.servers ?? [];
+  const [target, setTarget] = useState<number | null>(null);
+
+  const run = async (action: ReverseAction) => {
+    const targetServer = action === 'transfer' ? servers.find((candidate) => candidate.id === target) : server;
+    if (action === 'transfer' && !targetServer) return;
+    const question = t(`keitaro.confirm.${action}`, { address: reverse.address, server: targetServer?.name ?? '' });
+    if (!(await ask(question))) return;
+    if (await model.act(reverse, action, action === 'transfer' ? target : null)) setTarget(null);
+  };
+  const remove = async () => {
+    if (await ask(t('keitaro.confirm.delete', { address: reverse.address }))) await model.deleteReverse(reverse);
+  };
+
+  return (
+    <li className={styles.reverse} data-reverse={reverse.address}>
+      <Text className={styles.address} title={reverse.comment ?? undefined}>
+        {reverse.address}
+      </Text>
+      {reverse.actions.includes('transfer') && (
+        <>
+          <Dropdown
+            className={styles.choice}
+            size="small"
+            aria-label={t('keitaro.targetServer', { address: reverse.address })}
+            placeholder={t('keitaro.chooseServer')}
+            value={servers.find((candidate) => candidate.id === target)?.name ?? ''}
+            selectedOptions={target === null ? [] : [String(target)]}
+            onOptionSelect={(_, data) => setTarget(data.optionValue ? Number(data.optionValue) : null)}
+            listbox={{ className: listboxClass }}
+          >
+            {servers.map((candidate) => (
+              <Option key={candidate.id} value={String(candidate.id)}>
+                {candidate.name}
+              </Option>
+            ))}
+          </Dropdown>
+          <Button size="small" disabled={target === null || model.busy} onClick={() => void run('transfer')}>
+            {t('keitaro.actions.transfer')}
+          </Button>
+        </>
+      )}
+      {reverse.actions
+        .filter((action) => action !== 'transfer')
+        .map((action) => (
+          <Button key={action} size="small" disabled={model.busy} onClick={() => void run(action)}>
+            {t(`keitaro.actions.${action}`)}
+          </Button>
+        ))}
+      {canDeleteReverse(reverse.state) && (
+        <Button
+          size="small"
+          appearance="subtle"
+          icon={<DeleteRegular />}
+          aria-label={t('keitaro.deleteReverse', { address: reverse.address })}
+          disabled={model.busy}
+          onClick={() => void remove()}
+        />
+      )}
+    </li>
+  );
+});
+
+function ReverseSection({ title, reverses, model, server, ask }: { title: string; reverses: readonly Reverse[]; model: KeitaroModel; server: KeitaroServerCard | null; ask: Ask }) {
+  const { t } = useTranslation('admin');
+  const styles = useStyles();
+  return (
+    <section className={styles.section} aria-label={title}>
+      <Text weight="semibold">
+        {title} <Badge appearance="tint" size="small">{reverses.length}</Badge>
+      </Text>
+      {reverses.length === 0 ? (
+        <Text className={styles.muted}>{t('keitaro.none')}</Text>
+      ) : (
+        <ul className={styles.list}>
+          {reverses.map((reverse) => (
+            <ReverseRow key={reverse.id} model={model} reverse={reverse} server={server} ask={ask} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const ServerCard = observer(function ServerCard({ model, server, ask, onEdit }: { model: KeitaroModel; server: KeitaroServerCard; ask: Ask; onEdit: () => void }) {
+  const { t } = useTranslation('admin');
+  const styles = useStyles();
+  const remove = async () => {
+    if (await ask(t('keitaro.confirm.deleteServer', { server: server.name }))) await model.deleteServer(server);
+  };
+  return (
+    <Card className={styles.card} data-server={server.name}>
+      <CardHeader
+        header={<Text as="h2" weight="semibold">{server.name}</Text>}
+        description={
+          <Link href={server.url} target="_blank" rel="noopener noreferrer">
+            {server.url}
+          </Link>
+        }
+        action={
+          <span>
+            <Button size="small" appearance="subtle" icon={<EditRegular />} aria-label={t('keitaro.editServer', { server: server.name })} onClick={onEdit} />
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<DeleteRegular />}
+              aria-label={t('keitaro.deleteServer', { server: server.name })}
+              disabled={model.busy}
+              onClick={() => void remove()}
+            />
+          </span>
+        }
+      />
+      <ReverseSection title={t('keitaro.states.active')} reverses={server.active ? [server.active] : []} model={model} server={server} ask={ask} />
+      <ReverseSection title={t('keitaro.states.on_hold')} reverses={server.on_hold} model={model} server={server} ask={ask} />
+      <ReverseSection title={t('keitaro.states.waiting')} reverses={server.waiting} model={model} server={server} ask={ask} />
+    </Card>
+  );
+});
+
+type Editing = { readonly kind: 'none' } | { readonly kind: 'server'; readonly server: KeitaroServerCard | null } | { readonly kind: 'reverse' };
+
+const KeitaroScreen = observer(function KeitaroScreen() {
+  const { t } = useTranslation(['admin', 'core']);
+  const styles = useStyles();
+  const http = useInjection(HttpClients);
+  const toasts = useInjection(ToastService);
+  const i18n = useInjection(I18nService);
+  const [scope] = useState(() => ({
+    model: new KeitaroModel(http),
+    feedback: new ResourceFeedback(toasts, i18n),
+    labels: new ReferenceLabels(new ReferenceApi(http)),
+    reversesApi: new ResourceApi(keitaroReversesResource, http),
+  }));
+  const { model, feedback, labels, reversesApi } = scope;
+  const [editing, setEditing] = useState<Editing>({ kind: 'none' });
+  const { dialog: confirmDialog, ask } = useConfirm();
+  useEffect(() => {
+    void model.load();
+  }, [model]);
+  const close = () => setEditing({ kind: 'none' });
+  const saved = () => {
+    close();
+    void model.load();
+  };
+  const board = model.board;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.heading}>
+        <Title2 as="h1">{t('admin:nav.keitaro')}</Title2>
+        <Toolbar className={styles.toolbar} aria-label={t('core:resource.toolbar.label')}>
+          <ToolbarButton icon={<ArrowClockwiseRegular />} disabled={model.busy} onClick={() => void model.load()}>
+            {t('core:resource.toolbar.refresh')}
+          </ToolbarButton>
+          <ToolbarButton icon={<AddRegular />} onClick={() => setEditing({ kind: 'reverse' })}>
+            {t('admin:keitaro.addReverse')}
+          </ToolbarButton>
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ kind: 'server', server: null })}>
+            {t('admin:keitaro.addServer')}
+          </Button>
+        </Toolbar>
+      </div>
+      {model.refusal && (
+        <MessageBar intent="warning" role="alert">
+          <MessageBarBody>{model.refusal}</MessageBarBody>
+          <MessageBarActions
+            containerAction={<Button appearance="transparent" icon={<DismissRegular />} aria-label={t('admin:common.dismiss')} onClick={() => model.dismiss()} />}
+          />
+        </MessageBar>
+      )}
+      {model.state === 'loading' && <Spinner label={t('admin:common.loading')} />}
+      {model.state === 'failed' && (
+        <MessageBar intent="error">
+          <MessageBarBody>{t('admin:common.loadFailed')}</MessageBarBody>
+          <MessageBarActions>
+            <Button onClick={() => void model.load()}>{t('admin:common.retry')}</Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      {board && (
+        <>
+          <Card className={styles.card}>
+            <CardHeader header={<Text as="h2" weight="semibold">{t('admin:keitaro.freePool')}</Text>} />
+            <ReverseSection title={t('admin:keitaro.states.free')} reverses={board.free} model={model} server={null} ask={ask} />
+          </Card>
+          {board.servers.length === 0 ? (
+            <Text>{t('core:resource.table.empty')}</Text>
+          ) : (
+            <div className={styles.grid}>
+              {board.servers.map((server) => (
+                <ServerCard key={server.id} model={model} server={server} ask={ask} onEdit={() => setEditing({ kind: 'server', server })} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+      {editing.kind === 'server' && (
+        <ResourceFormDialog
+          definition={keitaroServersResource}
+          record={editing.server ? serverRecord(editing.server) : null}
+          api={model.serversApi}
+          feedback={feedback}
+          labels={labels}
+          onCancel={close}
+          onSaved={saved}
+        />
+      )}
+      {editing.kind === 'reverse' && (
+        <ResourceFormDialog definition={keitaroReversesResource} record={null} api={reversesApi} feedback={feedback} labels={labels} onCancel={close} onSaved={saved} />
+      )}
+      {confirmDialog}
+    </div>
+  );
+});
+
+/**
+ * `/keitaro-servers` (VR): each server with its active, on-hold and waiting reverses, and the pool
+ * of free reverses; transfer a free reverse to a server, set one to wait or to active, return one
+ * to the pool — each asked first; a refused transition (409) shows the server's reason.
+ */
+export const KeitaroServersPage = observer(function KeitaroServersPage() {
+  const i18n = useInjection(I18nService);
+  addResourceStrings(i18n.i18n);
+  useTranslation(['admin', 'core']);
+  const permissions = useInjection(PermissionService);
+  if (!permissions.has(SERVERS_CODE)) return <NoAccess />;
+  return <KeitaroScreen />;
+});

@@ -1,0 +1,213 @@
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, PeopleRegular } from '@fluentui/react-icons';
+import type { DataEnvelope } from '@core/shared/envelopes';
+import type { ResourceRecord } from '@core/shared/resource/definition';
+import { USERS_REFERENCE } from '@core/shared/resource/core-references';
+import { HttpClients } from '@core/web/http/http-clients';
+import { useInjection } from '@core/web/react/container-context';
+import { ReferenceApi, ReferencePicker, ResourcePage, type ExtraRowAction, type ResourceCellProps, type ResourceScreenOptions } from '@core/web/resource';
+import { useConfirm } from '@core/web/resource/ConfirmDialog';
+import { ReferenceLabels } from '@core/web/resource/reference-labels';
+import { I18nService } from '@core/web/services/i18n-service';
+import { PermissionService } from '@core/web/services/permission-service';
+import { rdpServersResource, type RdpGrant } from '../../shared/rdp';
+import { USERS_CODE } from '../auth-types';
+
+const useStyles = makeStyles({
+  name: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  text: { overflow: 'hidden', textOverflow: 'ellipsis' },
+  surface: { maxWidth: 'min(640px, calc(100vw - 32px))', width: '100%' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  row: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
+  grow: { flexGrow: 1 },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+function grantsOf(record: ResourceRecord): readonly RdpGrant[] {
+  const users = record.users;
+  return Array.isArray(users) ? (users as readonly RdpGrant[]) : [];
+}
+
+/** The server's name, and how many users are granted on it (their names on hover). */
+function NameCell({ record, value }: ResourceCellProps) {
+  const { t } = useTranslation('admin');
+  const styles = useStyles();
+  const grants = grantsOf(record);
+  return (
+    <span className={styles.name}>
+      <span className={styles.text}>{typeof value === 'string' ? value : ''}</span>
+      {grants.length > 0 && (
+        <Badge appearance="tint" size="small" title={grants.map((grant) => grant.username).join(', ')} aria-label={t('rdp.usersCount', { count: grants.length })}>
+          {grants.length}
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+/** The users granted on one server: revoke each, grant another (when users can be picked, JU). */
+function RdpUsersDialog({ server, onClose }: { server: ResourceRecord; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const styles = useStyles();
+  const http = useInjection(HttpClients);
+  const i18n = useInjection(I18nService);
+  const canPickUsers = useInjection(PermissionService).has(USERS_CODE);
+  const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(http)));
+  const [grants, setGrants] = useState<readonly RdpGrant[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [userId, setUserId] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { dialog, ask } = useConfirm();
+  const pickerLabel = useId();
+  const name = typeof server.name === 'string' ? server.name : `#${server.id}`;
+
+  const load = useCallback(async () => {
+    try {
+      const answer = await http.get('auth').get<DataEnvelope<readonly RdpGrant[]>>(`rdps/server/${server.id}/users`, { silent: true });
+      setGrants(answer.data);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, [http, server.id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const change = async (run: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await run();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await load();
+      setBusy(false);
+    }
+  };
+  const grant = async () => {
+    if (userId === null || !(await ask(t('services.confirm.rdpCreate')))) return;
+    if (await change(() => http.get('auth').post(`rdps/${server.id}/users/${userId}`))) setUserId(null);
+  };
+  const revoke = async (item: RdpGrant) => {
+    if (await ask(t('services.confirm.rdpDelete'))) await change(() => http.get('auth').delete(`rdps/${item.id}`));
+  };
+
+  return (
+    <>
+      <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && onClose()}>
+        <DialogSurface className={styles.surface}>
+          <DialogBody>
+            <DialogTitle>{t('rdp.usersTitle', { server: name })}</DialogTitle>
+            <DialogContent className={styles.content}>
+              {failed && (
+                <MessageBar intent="error">
+                  <MessageBarBody>{t('common.loadFailed')}</MessageBarBody>
+                </MessageBar>
+              )}
+              {grants === null && !failed && <Spinner label={t('common.loading')} />}
+              {grants !== null &&
+                (grants.length === 0 ? (
+                  <Text className={styles.muted}>{t('rdp.noUsers')}</Text>
+                ) : (
+                  <Table size="small" aria-label={t('rdp.usersTitle', { server: name })}>
+                    <TableHeader>
+                      <TableRow>
+                        <TableHeaderCell>{t('users.fields.username')}</TableHeaderCell>
+                        <TableHeaderCell>{t('rdp.grantedAt')}</TableHeaderCell>
+                        <TableHeaderCell>{t('common.actions')}</TableHeaderCell>
+                      </TableRow>
+                    </TableHeader>
+                    <TableBody>
+                      {grants.map((item) => (
+                        <TableRow key={item.id}>
+                          <TableCell>{item.username}</TableCell>
+                          <TableCell>{i18n.formatDate(item.created_at)}</TableCell>
+                          <TableCell>
+                            <Button
+                              size="small"
+                              appearance="subtle"
+                              icon={<DeleteRegular />}
+                              aria-label={t('rdp.revoke', { name: item.username })}
+                              disabled={busy}
+                              onClick={() => void revoke(item)}
+                            />
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                ))}
+              {canPickUsers && (
+                <div className={styles.row}>
+                  <Field className={styles.grow} label={{ children: t('rdp.grantUser'), id: pickerLabel }}>
+                    <ReferencePicker
+                      target={USERS_REFERENCE}
+                      labels={labels}
+                      multiple={false}
+                      value={userId === null ? [] : [userId]}
+                      ariaLabelledBy={pickerLabel}
+                      onChange={(ids) => setUserId(ids[0] ?? null)}
+                    />
+                  </Field>
+                  <Button icon={<AddRegular />} disabled={userId === null || busy} onClick={() => void grant()}>
+                    {t('rdp.grant')}
+                  </Button>
+                </div>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={onClose}>{t('common.close')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      {dialog}
+    </>
+  );
+}
+
+/**
+ * `/rdp-servers` (VR): the engine's list of `rdpServersResource` (the server serves it as an engine
+ * resource, with the users granted on each server in every row), and a dialog of those users.
+ */
+export const RdpServersPage = observer(function RdpServersPage() {
+  useTranslation('admin');
+  const [server, setServer] = useState<ResourceRecord | null>(null);
+  const options = useMemo<ResourceScreenOptions>(() => {
+    const users: ExtraRowAction = { name: 'users', labelKey: 'admin:rdp.users', icon: <PeopleRegular />, run: (record) => setServer(record) };
+    return { path: '/rdp-servers', cells: { name: NameCell }, rowActions: [users] };
+  }, []);
+  return (
+    <>
+        <ResourcePage definition={rdpServersResource} options={options} />
+        {server && <RdpUsersDialog server={server} onClose={() => setServer(null)} />}
+    </>
+  );
+});

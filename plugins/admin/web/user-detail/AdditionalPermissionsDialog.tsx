@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  makeStyles,
+} from '@fluentui/react-components';
+import { useInjection } from '@core/web/react/container-context';
+import { ResourceFeedback } from '@core/web/resource';
+import { I18nService } from '@core/web/services/i18n-service';
+import { ToastService } from '@core/web/services/toast-service';
+import type { PermissionItem, UserInfo } from '../auth-types';
+import { PermissionChecklist } from '../roles/PermissionChecklist';
+import { UsersStore } from '../users/users-store';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: 'min(860px, calc(100vw - 32px))', width: '100%' },
+});
+
+export interface AdditionalPermissionsDialogProps {
+  readonly user: Pick<UserInfo, 'id' | 'username' | 'additional_permissions'>;
+  readonly onSaved: (user: UserInfo) => void;
+  readonly onCancel: () => void;
+}
+
+type Catalogue = { readonly state: 'loading' } | { readonly state: 'ready'; readonly permissions: readonly PermissionItem[] } | { readonly state: 'failed' };
+
+/** A user's additional permissions, on top of their roles': the checklist, saved with `PUT users/{id}/permissions`. */
+export function AdditionalPermissionsDialog({ user, onSaved, onCancel }: AdditionalPermissionsDialogProps) {
+  const { t } = useTranslation('admin');
+  const styles = useStyles();
+  const store = useInjection(UsersStore);
+  const toasts = useInjection(ToastService);
+  const i18n = useInjection(I18nService);
+  const [feedback] = useState(() => new ResourceFeedback(toasts, i18n));
+  const [catalogue, setCatalogue] = useState<Catalogue>({ state: 'loading' });
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(user.additional_permissions.map((permission) => permission.id)));
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    store.permissions().then(
+      (permissions) => live && setCatalogue({ state: 'ready', permissions }),
+      () => live && setCatalogue({ state: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [store]);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const saved = await store.setPermissions(user.id, [...selected].sort((a, b) => a - b));
+      feedback.succeeded('updated');
+      onSaved(saved);
+    } catch (error) {
+      feedback.failed('update', error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && onCancel()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>{t('permissions.additionalTitle', { name: user.username })}</DialogTitle>
+          <DialogContent>
+            {catalogue.state === 'loading' && <Spinner label={t('common.loading')} />}
+            {catalogue.state === 'failed' && (
+              <MessageBar intent="error">
+                <MessageBarBody>{t('common.loadFailed')}</MessageBarBody>
+              </MessageBar>
+            )}
+            {catalogue.state === 'ready' && <PermissionChecklist permissions={catalogue.permissions} selected={selected} onChange={setSelected} />}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={onCancel}>
+              {t('common.cancel')}
+            </Button>
+            <Button appearance="primary" disabled={saving || catalogue.state !== 'ready'} onClick={() => void save()}>
+              {t('common.save')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -1,0 +1,411 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import {
+  Badge,
+  Button,
+  Card,
+  CardHeader,
+  Checkbox,
+  Dropdown,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { AddRegular, DeleteRegular, StarRegular } from '@fluentui/react-icons';
+import { HttpClients } from '@core/web/http/http-clients';
+import type { UserDetailTabProps } from '@core/web/kernel/contributions';
+import { useInjection } from '@core/web/react/container-context';
+import { useConfirm } from '@core/web/resource/ConfirmDialog';
+import { useListboxClass } from '@core/web/resource/listbox';
+import { ServiceTabModel, rowsOf, type Listing } from './service-tab-model';
+
+const useStyles = makeStyles({
+  tab: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  row: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
+  choice: { minWidth: '200px' },
+  badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+function ListingNote<T>({ listing, children }: { listing: Listing<T>; children: ReactNode }) {
+  const { t } = useTranslation('admin');
+  if (listing.state === 'loading') return <Spinner size="small" label={t('common.loading')} />;
+  if (listing.state === 'denied') {
+    return (
+      <MessageBar intent="info">
+        <MessageBarBody>{t('services.denied')}</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  if (listing.state === 'failed') {
+    return (
+      <MessageBar intent="error">
+        <MessageBarBody>{t('common.loadFailed')}</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  return <>{children}</>;
+}
+
+const ServiceLinks = observer(function ServiceLinks({ model }: { model: ServiceTabModel }) {
+  const { t } = useTranslation('admin');
+  const styles = useStyles();
+  const links = rowsOf(model.links);
+  return (
+    <Card className={styles.card}>
+      <CardHeader header={<Text as="h2" weight="semibold">{t('services.links')}</Text>} />
+      <ListingNote listing={model.links}>
+        {links.length === 0 ? (
+          <Text className={styles.muted}>{t('services.noLinks')}</Text>
+        ) : (
+          <Table aria-label={t('services.links')} size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('services.service')}</TableHeaderCell>
+                <TableHeaderCell>{t('services.account')}</TableHeaderCell>
+                <TableHeaderCell>{t('services.kind')}</TableHeaderCell>
+                <TableHeaderCell>{t('services.default')}</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {links.map((link) => (
+                <TableRow key={link.id} data-link={link.id}>
+                  <TableCell>{link.service}</TableCell>
+                  <TableCell>{link.label}</TableCell>
+                  <TableCell>{t(`services.sources.${link.source}`)}</TableCell>
+                  <TableCell>
+                    {link.is_default ? (
+                      <Badge appearance="filled" color="brand">
+                        {t('services.isDefault')}
+                      </Badge>
+                    ) : (
+                      <Button size="small" icon={<StarRegular />} disabled={model.busy} onClick={() => void model.makeDefault(link)}>
+                        {t('services.makeDefault')}
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </ListingNote>
+    </Card>
+  );
+});
+
+const IssueTracker = observer(function IssueTracker({ model, ask }: { model: ServiceTabModel; ask: (message: string) => Promise<boolean> }) {
+  const { t } = useTranslation('admin');
+  const styles = useStyles();
+  const listboxClass = useListboxClass();
+  const [groupToAdd, setGroupToAdd] = useState('');
+  const [newGroup, setNewGroup] = useState('');
+  const account = model.issueAccount;
+  const mine = rowsOf(model.userGroups);
+  const others = rowsOf(model.groups).filter((group) => !mine.some((own) => own.id === group.id));
+  const groupName = (id: string) => rowsOf(model.groups).find((group) => group.id === id)?.name ?? id;
+
+  const create = async () => {
+    if (await ask(t('services.confirm.issueCreate'))) await model.createIssueAccount();
+  };
+  const remove = async () => {
+    if (await ask(t('services.confirm.issueDelete'))) await model.deleteIssueAccount();
+  };
+  const addGroup = async () => {
+    if (!groupToAdd) return;
+    if (await model.addToGroup(groupToAdd)) setGroupToAdd('');
+  };
+  const leaveGroup = async (id: string) => {
+    if (await ask(t('services.confirm.groupDelete', { group: groupName(id) }))) await model.removeFromGroup(id);
+  };
+  const createGroup = async () => {
+    const name = newGroup.trim();
+    if (!name) return;
+    if ((await ask(t('services.confirm.groupCreate', { group: name }))) && (await model.createGroup(name))) setNewGroup('');
+  };
+
+  return (
+    <Card className={styles.card}>
+      <CardHeader header={<Text as="h2" weight="semibold">{t('services.issueTracker')}</Text>} />
+      <ListingNote listing={model.links}>
+        {account ? (
+          <div className={styles.row}>
+            <Text>{t('services.issueAccount', { login: account.label })}</Text>
+            <Button icon={<DeleteRegular />} disabled={model.busy} onClick={() => void remove()}>
+              {t('services.deleteIssueAccount')}
+            </Button>
+          </div>
+        ) : (
+          <div className={styles.row}>
+            <Text className={styles.muted}>{t('services.noIssueAccount')}</Text>
+            <Button icon={<AddRegular />} disabled={model.busy} onClick={() => void create()}>
+              {t('services.createIssueAccount')}
+            </Button>
+          </div>
+        )}
+      </ListingNote>
+      <Text as="h3" weight="semibold">
+        {t('services.groups')}
+      </Text>
+      <ListingNote listing={model.userGroups}>
+        {mine.length === 0 ? (
+          <Text className={styles.muted}>{t('services.noGroups')}</Text>
+        ) : (
+          <div className={styles.badges} role="list" aria-label={t('services.groups')}>
+            {mine.map((group) => (
+              <span key={group.id} role="listitem" className={styles.badges}>
+                <Badge appearance="tint">{group.name}</Badge>
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<DeleteRegular />}
+                  aria-label={t('services.leaveGroup', { group: group.name })}
+                  disabled={model.busy}
+                  onClick={() => void leaveGroup(group.id)}
+                />
+              </span>
+            ))}
+          </div>
+        )}
+      </ListingNote>
+      {account && (
+        <ListingNote listing={model.groups}>
+          <div className={styles.row}>
+            <Field label={t('services.addToGroup')}>
+              <Dropdown
+                className={styles.choice}
+                value={groupToAdd ? groupName(groupToAdd) : ''}
+                selectedOptions={groupToAdd ? [groupToAdd] : []}
+                onOptionSelect={(_, data) => setGroupToAdd(data.optionValue ?? '')}
+                listbox={{ className: listboxClass }}
+              >
+                {others.map((group) => (
+                  <Option key={group.id} value={group.id}>
+                    {group.name}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+            <Button disabled={!groupToAdd || model.busy} onClick={() => void addGroup()}>
+              {t('services.add')}
+            </Button>
+          </div>
+        </ListingNote>
+      )}
+      <div className={styles.row}>
+        <Field label={t('services.newGroup')}>
+          <Input value={newGroup} maxLength={100} onChange={(_, data) => setNewGroup(data.value)} />
+        </Field>
+        <Button icon={<AddRegular />} disabled={newGroup.trim() === '' || model.busy} onClick={() => void createGroup()}>
+          {t('services.createGroup')}
+        </Button>
+      </div>
+    </Card>
+  );
+});
+
+const TrackerUsers = observer(function TrackerUsers({ model, ask }: { model: ServiceTabModel; ask: (message: string) => Promise<boolean> }) {
+  const { t } = useTranslation('admin');
+  const styles = useStyles();
+  const listboxClass = useListboxClass();
+  const services = model.trackerServices;
+  const servers = rowsOf(model.keitaroServers);
+  const [service, setService] = useState('');
+  const [trackerId, setTrackerId] = useState<number | null>(null);
+  const [createGroup, setCreateGroup] = useState(false);
+  const chosenService = service || services[0]?.id || '';
+  const rows = rowsOf(model.trackerUsers);
+
+  const add = async () => {
+    if (!chosenService || trackerId === null) return;
+    if (!(await ask(t('services.confirm.keitaroCreate')))) return;
+    if (await model.addTrackerUser({ service_name: chosenService, is_created_group: createGroup, tracker_id: trackerId })) {
+      setTrackerId(null);
+      setCreateGroup(false);
+    }
+  };
+  const remove = async (id: number) => {
+    if (await ask(t('services.confirm.keitaroDelete'))) await model.deleteTrackerUser(id);
+  };
+
+  return (
+    <Card className={styles.card}>
+      <CardHeader header={<Text as="h2" weight="semibold">{t('services.trackers')}</Text>} />
+      <ListingNote listing={model.trackerUsers}>
+        {rows.length === 0 ? (
+          <Text className={styles.muted}>{t('services.noTrackers')}</Text>
+        ) : (
+          <Table aria-label={t('services.trackers')} size="small">
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('services.service')}</TableHeaderCell>
+                <TableHeaderCell>{t('services.tracker')}</TableHeaderCell>
+                <TableHeaderCell>{t('services.externalId')}</TableHeaderCell>
+                <TableHeaderCell>{t('services.groupCreated')}</TableHeaderCell>
+                <TableHeaderCell>{t('common.actions')}</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id} data-tracker-user={row.id}>
+                  <TableCell>{services.find((entry) => entry.id === row.service_name)?.label ?? row.service_name}</TableCell>
+                  <TableCell>{row.tracker_name}</TableCell>
+                  <TableCell>{row.external_id ?? '—'}</TableCell>
+                  <TableCell>{t(row.is_created_group ? 'common.yes' : 'common.no')}</TableCell>
+                  <TableCell>
+                    <Button
+                      size="small"
+                      icon={<DeleteRegular />}
+                      aria-label={t('services.deleteTracker', { tracker: row.tracker_name })}
+                      disabled={model.busy}
+                      onClick={() => void remove(row.id)}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </ListingNote>
+      <ListingNote listing={model.keitaroServers}>
+        <div className={styles.row}>
+          <Field label={t('services.service')}>
+            <Dropdown
+              className={styles.choice}
+              value={services.find((entry) => entry.id === chosenService)?.label ?? ''}
+              selectedOptions={chosenService ? [chosenService] : []}
+              onOptionSelect={(_, data) => setService(data.optionValue ?? '')}
+              listbox={{ className: listboxClass }}
+            >
+              {services.map((entry) => (
+                <Option key={entry.id} value={entry.id}>
+                  {entry.label}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+          <Field label={t('services.tracker')}>
+            <Dropdown
+              className={styles.choice}
+              value={servers.find((server) => server.id === trackerId)?.name ?? ''}
+              selectedOptions={trackerId === null ? [] : [String(trackerId)]}
+              onOptionSelect={(_, data) => setTrackerId(data.optionValue ? Number(data.optionValue) : null)}
+              listbox={{ className: listboxClass }}
+            >
+              {servers.map((server) => (
+                <Option key={server.id} value={String(server.id)}>
+                  {server.name}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+          <Checkbox label={t('services.createTrackerGroup')} checked={createGroup} onChange={(_, data) => setCreateGroup(data.checked === true)} />
+          <Button icon={<AddRegular />} disabled={!chosenService || trackerId === null || model.busy} onClick={() => void add()}>
+            {t('services.addTracker')}
+          </Button>
+        </div>
+      </ListingNote>
+    </Card>
+  );
+});
+
+const RdpAccess = observer(function RdpAccess({ model, ask }: { model: ServiceTabModel; ask: (message: string) => Promise<boolean> }) {
+  const { t } = useTranslation('admin');
+  const styles = useStyles();
+  const listboxClass = useListboxClass();
+  const [serverId, setServerId] = useState<number | null>(null);
+  const grants = model.rdpGrants;
+  const granted = new Set(grants.map((grant) => grant.label));
+  const servers = rowsOf(model.rdpServers).filter((server) => !granted.has(server.name));
+
+  const grant = async () => {
+    if (serverId === null) return;
+    if ((await ask(t('services.confirm.rdpCreate'))) && (await model.grantRdp(serverId))) setServerId(null);
+  };
+  const revoke = async (grantId: number) => {
+    if (await ask(t('services.confirm.rdpDelete'))) await model.revokeRdp(grantId);
+  };
+
+  return (
+    <Card className={styles.card}>
+      <CardHeader header={<Text as="h2" weight="semibold">{t('services.rdp')}</Text>} />
+      <ListingNote listing={model.links}>
+        {grants.length === 0 ? (
+          <Text className={styles.muted}>{t('services.noRdp')}</Text>
+        ) : (
+          <div className={styles.badges} role="list" aria-label={t('services.rdp')}>
+            {grants.map((link) => (
+              <span key={link.id} role="listitem" className={styles.badges}>
+                <Badge appearance="tint">{link.label}</Badge>
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<DeleteRegular />}
+                  aria-label={t('services.revokeRdp', { server: link.label })}
+                  disabled={model.busy}
+                  onClick={() => void revoke(link.source_id)}
+                />
+              </span>
+            ))}
+          </div>
+        )}
+      </ListingNote>
+      <ListingNote listing={model.rdpServers}>
+        <div className={styles.row}>
+          <Field label={t('services.rdpServer')}>
+            <Dropdown
+              className={styles.choice}
+              value={servers.find((server) => server.id === serverId)?.name ?? ''}
+              selectedOptions={serverId === null ? [] : [String(serverId)]}
+              onOptionSelect={(_, data) => setServerId(data.optionValue ? Number(data.optionValue) : null)}
+              listbox={{ className: listboxClass }}
+            >
+              {servers.map((server) => (
+                <Option key={server.id} value={String(server.id)}>
+                  {server.name}
+                </Option>
+              ))}
+            </Dropdown>
+          </Field>
+          <Button icon={<AddRegular />} disabled={serverId === null || model.busy} onClick={() => void grant()}>
+            {t('services.grantRdp')}
+          </Button>
+        </div>
+      </ListingNote>
+    </Card>
+  );
+});
+
+/** `service-tab`: service links and their defaults, the issue tracker, Keitaro tracker accounts, RDP access. */
+export const ServiceTab = observer(function ServiceTab({ userId }: UserDetailTabProps) {
+  const styles = useStyles();
+  const http = useInjection(HttpClients);
+  const [model] = useState(() => new ServiceTabModel(http, userId));
+  const { dialog, ask } = useConfirm();
+  useEffect(() => {
+    void model.load();
+  }, [model]);
+  return (
+    <div className={styles.tab}>
+      <ServiceLinks model={model} />
+      <IssueTracker model={model} ask={ask} />
+      <TrackerUsers model={model} ask={ask} />
+      <RdpAccess model={model} ask={ask} />
+      {dialog}
+    </div>
+  );
+});
