@@ -7,8 +7,9 @@ import { listConditions } from './filters';
 import { hasWriteHooks, hooksOf, type ResourceHooks } from './hooks';
 import { referencedBy } from './integrity';
 import { readListQuery } from './list-params';
-import { changeRecordIn, hardDeleteIn, SOFT_DELETE, type Actor } from './mutations';
+import { changeRecordQuietlyIn, hardDeleteIn, SOFT_DELETE, type Actor } from './mutations';
 import { snapshotJson } from './record-sql';
+import { noteWrites } from './table-statistics';
 
 /** Chosen rows, or every row the list parameters match ("select all N matching"). */
 export type BulkSelection = { readonly ids: readonly number[] } | { readonly query: Readonly<Record<string, string>> };
@@ -57,7 +58,7 @@ async function deleteOneByOne(tx: Queryable, definition: ResourceDefinition, whe
   );
   for (const row of rows) {
     const id = Number(row.id);
-    if (definition.softDelete) await changeRecordIn(tx, definition, id, SOFT_DELETE, actor, hooks);
+    if (definition.softDelete) await changeRecordQuietlyIn(tx, definition, id, SOFT_DELETE, actor, hooks);
     else await hardDeleteIn(tx, definition, id, actor, hooks);
   }
   return rows.length;
@@ -82,7 +83,7 @@ export async function bulkDelete(
       : listConditions(definition, readListQuery(definition, selection.query, actor.language, hooks.listScope), params, ALIAS);
   if (definition.softDelete) conditions.push(`${columnRef(ALIAS, 'deleted_at')} IS NULL`);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  return translated(definition, actor.language, () =>
+  const deleted = await translated(definition, actor.language, () =>
     db.transaction(async (tx) => {
       const doomed = `SELECT ${ALIAS}.id FROM ${quoteTable(definition.table)} ${ALIAS} ${where}`;
       const pointing = definition.softDelete ? [] : await referencedBy(tx, definition, mounted, doomed, params.values);
@@ -90,4 +91,6 @@ export async function bulkDelete(
       return hasWriteHooks(hooks) ? deleteOneByOne(tx, definition, where, params, actor, hooks) : deleteAtOnce(tx, definition, where, params, actor);
     }),
   );
+  noteWrites(db, definition, deleted);
+  return deleted;
 }

@@ -6,7 +6,7 @@ import { currencyColumn } from './columns';
 import { csvCell, csvLine, csvText } from './csv';
 import { listConditions } from './filters';
 import type { ResourceListQuery } from './list-params';
-import { afterPosition, orderBy, sortKey, type KeysetPosition } from './ordering';
+import { keysetCondition, keysetPhases, orderBy, sortKey, type KeysetPosition } from './ordering';
 import { recordJson } from './record-sql';
 
 /*
@@ -74,23 +74,30 @@ export async function countMatching(db: Queryable, definition: ResourceDefinitio
   return rows[0]?.total ?? 0;
 }
 
+interface BatchRow {
+  readonly record: ResourceRecord;
+  readonly sort_key: string | null;
+  readonly row_id: string;
+}
+
 /** Batches of records matching `query`, in its order, each read by its own statement. */
 export async function* matchingRecords(db: Queryable, definition: ResourceDefinition, query: ResourceListQuery, batch = EXPORT_BATCH): AsyncGenerator<ResourceRecord[]> {
   const key = sortKey(definition, query.sort, ALIAS);
-  let position: KeysetPosition | null = null;
-  for (;;) {
-    const params = new SqlParams();
-    const conditions = listConditions(definition, query, params, ALIAS);
-    if (position) conditions.push(afterPosition(key, ALIAS, position, params));
-    const { rows }: { rows: { record: ResourceRecord; sort_key: string | null; row_id: string }[] } = await db.query(
-      `SELECT ${recordJson(definition, ALIAS)} AS record, (${key.expression})::text AS sort_key, ${ALIAS}.id::text AS row_id
-         FROM ${quoteTable(definition.table)} ${ALIAS} ${whereClause(conditions)} ${orderBy(key, ALIAS)} LIMIT ${params.bind(batch)}`,
-      params.values,
-    );
-    if (rows.length > 0) yield rows.map((row) => row.record);
-    const last = rows.at(-1);
-    if (!last || rows.length < batch) return;
-    position = { key: last.sort_key, id: last.row_id };
+  for (const phase of keysetPhases(key)) {
+    let position: KeysetPosition | null = null;
+    for (;;) {
+      const params = new SqlParams();
+      const conditions: string[] = [...listConditions(definition, query, params, ALIAS), keysetCondition(key, ALIAS, phase, position, params)];
+      const { rows } = await db.query<BatchRow>(
+        `SELECT ${recordJson(definition, ALIAS)} AS record, (${key.expression})::text AS sort_key, ${ALIAS}.id::text AS row_id
+           FROM ${quoteTable(definition.table)} ${ALIAS} ${whereClause(conditions)} ${orderBy(key, ALIAS)} LIMIT ${params.bind(batch)}`,
+        params.values,
+      );
+      if (rows.length > 0) yield rows.map((row) => row.record);
+      const last: BatchRow | undefined = rows.at(-1);
+      if (!last || rows.length < batch) break;
+      position = { key: last.sort_key, id: last.row_id };
+    }
   }
 }
 

@@ -13,6 +13,7 @@ import { stillReferencedError, translated } from './database-errors';
 import { hooksOf, type ResourceHooks } from './hooks';
 import { missingReferences, referencedBy } from './integrity';
 import { recordJson, snapshotJson } from './record-sql';
+import { noteWrites } from './table-statistics';
 
 /*
  * Every change to a record: validated, in one transaction with its audit row, with the plugin's
@@ -85,8 +86,10 @@ export async function createRecordIn(tx: Queryable, definition: ResourceDefiniti
   return created.record;
 }
 
-export function createRecord(db: Database, definition: ResourceDefinition, values: Readonly<Record<string, FieldValue>>, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
-  return translated(definition, actor.language, () => db.transaction((tx) => createRecordIn(tx, definition, values, actor, hooks)));
+export async function createRecord(db: Database, definition: ResourceDefinition, values: Readonly<Record<string, FieldValue>>, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+  const record = await translated(definition, actor.language, () => db.transaction((tx) => createRecordIn(tx, definition, values, actor, hooks)));
+  noteWrites(db, definition, 1);
+  return record;
 }
 
 interface LockedRow {
@@ -125,9 +128,20 @@ export interface Change {
 /**
  * Changes one record inside `tx`: locks it, checks its state and version, runs the hooks,
  * writes with the version compare-and-set in the UPDATE's WHERE, bumps the version and writes
- * the audit row.
+ * the audit row. Answers the record as it is now.
  */
 export async function changeRecordIn(tx: Queryable, definition: ResourceDefinition, id: number, change: Change, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+  const record = await applyChange(tx, definition, id, change, actor, hooks, true);
+  if (!record) throw new Error('the change returned no record');
+  return record;
+}
+
+/** The same change when nobody reads the answer (bulk deletes): the record, labels and all, is not built. */
+export async function changeRecordQuietlyIn(tx: Queryable, definition: ResourceDefinition, id: number, change: Change, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<void> {
+  await applyChange(tx, definition, id, change, actor, hooks, false);
+}
+
+async function applyChange(tx: Queryable, definition: ResourceDefinition, id: number, change: Change, actor: Actor, hooks: ResourceHooks, answer: boolean): Promise<ResourceRecord | null> {
   const row = await lockRow(tx, definition, id);
   if (!row || row.deleted !== (change.onDeleted === true)) {
     if (row && change.onDeleted) throw new ApiError(409, 'This record is not deleted.');
@@ -150,9 +164,9 @@ export async function changeRecordIn(tx: Queryable, definition: ResourceDefiniti
     'updated_at = now()',
     `updated_by = ${params.bind(actor.id)}::bigint`,
   ];
-  const { rows } = await tx.query<Written>(
+  const { rows } = await tx.query<Omit<Written, 'record'> & { record: ResourceRecord | null }>(
     `UPDATE ${quoteTable(definition.table)} AS ${ALIAS} SET ${sets.join(', ')} WHERE ${where.join(' AND ')}
-     RETURNING ${ALIAS}.id::text AS id, ${snapshotJson(definition, ALIAS)} AS after, ${recordJson(definition, ALIAS)} AS record`,
+     RETURNING ${ALIAS}.id::text AS id, ${snapshotJson(definition, ALIAS)} AS after, ${answer ? recordJson(definition, ALIAS) : 'NULL'} AS record`,
     params.values,
   );
   const changed = rows[0];
@@ -162,8 +176,10 @@ export async function changeRecordIn(tx: Queryable, definition: ResourceDefiniti
   return changed.record;
 }
 
-export function changeRecord(db: Database, definition: ResourceDefinition, id: number, change: Change, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
-  return translated(definition, actor.language, () => db.transaction((tx) => changeRecordIn(tx, definition, id, change, actor, hooks)));
+export async function changeRecord(db: Database, definition: ResourceDefinition, id: number, change: Change, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+  const record = await translated(definition, actor.language, () => db.transaction((tx) => changeRecordIn(tx, definition, id, change, actor, hooks)));
+  noteWrites(db, definition, 1);
+  return record;
 }
 
 /** PATCH: only the fields sent change; an edit that changes nothing still checks and bumps the version. */
@@ -202,6 +218,7 @@ export async function deleteRecord(db: Database, definition: ResourceDefinition,
       if (!(await hardDeleteIn(tx, definition, id, actor, hooks))) throw notFound();
     }),
   );
+  noteWrites(db, definition, 1);
 }
 
 export type LifecycleAction = 'restore' | 'block' | 'unblock';

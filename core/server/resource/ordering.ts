@@ -54,23 +54,33 @@ export function orderBy(key: SortKey, alias: string): string {
   return `ORDER BY ${key.expression} ${direction}, ${columnRef(alias, 'id')} ${direction}`;
 }
 
-/** Where the last row of a batch left off: its sort key as text (null when the key was null) and its id. */
+/**
+ * A keyset walk goes through the rows whose key is set and the rows whose key is null as two
+ * phases, in the order `orderBy` gives (nulls last ascending, first descending). Within a phase
+ * the continuation is one row comparison, `(key, id) > (last key, last id)`, which a btree on
+ * (key, id) answers as a range: each batch costs the same however deep into the table it is.
+ */
+export type KeysetPhase = 'values' | 'nulls';
+
+export function keysetPhases(key: SortKey): readonly KeysetPhase[] {
+  return key.descending ? ['nulls', 'values'] : ['values', 'nulls'];
+}
+
+/** Where the last row of a batch left off: its sort key as text and its id. */
 export interface KeysetPosition {
   readonly key: string | null;
   readonly id: string;
 }
 
-/** Rows strictly after `position` in the order `orderBy(key)` gives. */
-export function afterPosition(key: SortKey, alias: string, position: KeysetPosition, params: SqlParams): string {
+/** The rows of `phase` after `position` (from the phase's start when there is none). */
+export function keysetCondition(key: SortKey, alias: string, phase: KeysetPhase, position: KeysetPosition | null, params: SqlParams): string {
   const id = columnRef(alias, 'id');
   const after = key.descending ? '<' : '>';
-  const lastId = `${params.bind(position.id)}::bigint`;
-  if (position.key === null) {
-    // Nulls come last ascending (only more nulls follow) and first descending (then every non-null).
-    const laterNulls = `(${key.expression} IS NULL AND ${id} ${after} ${lastId})`;
-    return key.descending ? `(${laterNulls} OR ${key.expression} IS NOT NULL)` : laterNulls;
+  if (phase === 'nulls') {
+    const rest = position ? ` AND ${id} ${after} ${params.bind(position.id)}::bigint` : '';
+    return `${key.expression} IS NULL${rest}`;
   }
+  if (!position || position.key === null) return `${key.expression} IS NOT NULL`;
   const value = `${params.bind(position.key)}::${key.type}`;
-  const beyond = `${key.expression} ${after} ${value} OR (${key.expression} = ${value} AND ${id} ${after} ${lastId})`;
-  return key.descending ? `(${beyond})` : `(${beyond} OR ${key.expression} IS NULL)`;
+  return `${key.expression} IS NOT NULL AND (${key.expression}, ${id}) ${after} (${value}, ${params.bind(position.id)}::bigint)`;
 }

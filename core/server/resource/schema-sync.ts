@@ -6,6 +6,7 @@ import { quoteIdentifier, quoteTable } from '../database/sql';
 import { metaColumns, tableColumns, type ColumnSpec } from './columns';
 import { assertResources, ResourceDefinitionError } from './definitions';
 import { plannedIndexes, UNIQUE_SUFFIXES } from './indexes';
+import { analyzeTable } from './table-statistics';
 
 /*
  * Resource tables are created and kept in step with their definitions at start-up, so a plugin
@@ -92,4 +93,6 @@ export async function syncResourceTables(db: Database, definitions: readonly Res
     const trigrams = needsTrigrams(definitions) ? await trigramSchema(tx) : null;
     for (const definition of definitions) await syncTable(tx, definition, trigrams);
   });
+  // Fresh statistics, so lists use the indexes just made (see table-statistics.ts).
+  for (const definition of definitions) await analyzeTable(db, definition);
 }

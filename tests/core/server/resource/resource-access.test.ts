@@ -82,6 +82,26 @@ describe('the mounted routes', () => {
     }
   });
 
+  it('never answer 500 to bad input, whatever the body, query or path parameters', async () => {
+    const token = mintToken(EVERY_CODE);
+    const wrongTypes = { title: 1, price: 'x', tag_ids: 'x', attributes: [null], version: -1, ids: 'x', query: 1, page: -1 };
+    const hostileQuery = `?page=abc&per_page=1e9&sort=-;drop&deleted=x&filter[title][contains]=${encodeURIComponent("'; drop table lab.items; --")}&filter[quantity][gte]=1e999&q=%00&ids=,`;
+    for (const route of engineRoutes()) {
+      const urls = route.url.includes(':id') ? ['abc', '-1', '99999999999999999999', '%00', '0'].map((value) => route.url.replace(':id', value)) : [route.url, `${route.url}${hostileQuery}`];
+      for (const url of urls) {
+        for (const payload of route.method === 'GET' ? [undefined] : [{}, wrongTypes, 'not json', [1]]) {
+          const response = await lab.app.inject({
+            method: route.method as 'GET',
+            url,
+            headers: { ...bearer(token), ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}) },
+            ...(payload === undefined ? {} : { payload: payload as object }),
+          });
+          expect(response.statusCode, `${route.method} ${url} ${JSON.stringify(payload)}: ${response.body}`).not.toBe(500);
+        }
+      }
+    }
+  });
+
   it('separate reading from writing', async () => {
     const reader = labClient(lab.app, [READ_ITEMS]);
     const writer = labClient(lab.app, [WRITE_ITEMS]);

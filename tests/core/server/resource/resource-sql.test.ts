@@ -4,7 +4,7 @@ import { csvCell, csvLine, csvText } from '@core/server/resource/csv';
 import { resourceProblems } from '@core/server/resource/definitions';
 import { filterCondition, listConditions } from '@core/server/resource/filters';
 import { indexName, plannedIndexes } from '@core/server/resource/indexes';
-import { afterPosition, orderBy, sortKey } from '@core/server/resource/ordering';
+import { keysetCondition, keysetPhases, orderBy, sortKey } from '@core/server/resource/ordering';
 import { defineResource, fieldNamed } from '@core/shared/resource/definition';
 import type { FilterClause } from '@core/shared/resource/list-query';
 import { categories, items } from './support-resource';
@@ -81,17 +81,18 @@ describe('order and keyset', () => {
     expect(orderBy(sortKey(items, { field: 'created_at', direction: 'desc' }, 'r'), 'r')).toBe('ORDER BY r."created_at" DESC, r."id" DESC');
   });
 
-  it('continues after a position with bound values, nulls where PostgreSQL sorts them', () => {
+  it('continues after a position with one bound row comparison, nulls as a phase of their own', () => {
     const key = sortKey(items, { field: 'quantity', direction: 'asc' }, 'r');
+    expect(keysetPhases(key)).toEqual(['values', 'nulls']);
     const params = new SqlParams();
-    expect(afterPosition(key, 'r', { key: "1'; --", id: '7' }, params)).toBe(
-      '(r."quantity" > $2::numeric OR (r."quantity" = $2::numeric AND r."id" > $1::bigint) OR r."quantity" IS NULL)',
+    expect(keysetCondition(key, 'r', 'values', { key: "1'; --", id: '7' }, params)).toBe(
+      'r."quantity" IS NOT NULL AND (r."quantity", r."id") > ($1::numeric, $2::bigint)',
     );
-    expect(params.values).toEqual(['7', "1'; --"]);
+    expect(params.values).toEqual(["1'; --", '7']);
+    expect(keysetCondition(key, 'r', 'values', null, new SqlParams())).toBe('r."quantity" IS NOT NULL');
     const descending = sortKey(items, { field: 'quantity', direction: 'desc' }, 'r');
-    expect(afterPosition(descending, 'r', { key: null, id: '7' }, new SqlParams())).toBe(
-      '((r."quantity" IS NULL AND r."id" < $1::bigint) OR r."quantity" IS NOT NULL)',
-    );
+    expect(keysetPhases(descending)).toEqual(['nulls', 'values']);
+    expect(keysetCondition(descending, 'r', 'nulls', { key: null, id: '7' }, new SqlParams())).toBe('r."quantity" IS NULL AND r."id" < $1::bigint');
   });
 });
 

@@ -178,6 +178,14 @@ describe('PATCH items/{id}', () => {
     expect((await api.patch('/items/999999', { version: 1 })).statusCode).toBe(404);
   });
 
+  it('lets exactly one of two edits made on the same version through', async () => {
+    const record = await create('/items', { title: 'Contended' });
+    const answers = await Promise.all([api.patch(`/items/${record.id}`, { version: 1, quantity: 1 }), api.patch(`/items/${record.id}`, { version: 1, quantity: 2 })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect((await api.get(`/items/${record.id}`)).json<One>().data.version).toBe(2);
+    expect((await auditRows('lab.items', record.id)).map((row) => row.action)).toEqual(['create', 'update']);
+  });
+
   it('keeps a secret sent back as the mask or left empty, and replaces it when a new one is typed', async () => {
     const record = await create('/items', { title: 'Keyed', api_key: 'first-key' });
     const stored = async () => (await lab.db.query<{ api_key: string }>('SELECT api_key FROM lab.items WHERE id = $1', [record.id])).rows[0]?.api_key;
