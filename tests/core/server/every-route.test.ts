@@ -4,7 +4,7 @@ import { requirementCodes, satisfies } from '@core/shared/permissions';
 import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
 import type { DeclaredRoute } from '@core/server/http/route-access';
 import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
-import { bearer, buildServer, freshDatabase, mintToken } from '../../support/server/test-database';
+import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '../../support/server/test-database';
 
 // Walks every API route of the core and of every plugin this build has, all enabled at once.
 let app: FastifyInstance;
@@ -17,7 +17,8 @@ beforeAll(async () => {
     await app.close();
     await db.close();
   };
-});
+  // Building the template (every plugin's migrations and resource tables) takes longer than a hook's default.
+}, DB_TIMEOUT);
 
 afterAll(async () => {
   await close();
