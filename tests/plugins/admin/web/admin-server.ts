@@ -115,3 +115,12 @@ export function buttonNamed(name: string, scope: ParentNode = document.body): HT
   if (!found) throw new Error(`no button "${name}"`);
   return found;
 }
+
+/** The tab reading `name` (a Fluent tab draws its text twice, once to reserve the bold width). */
+export function tabNamed(name: string): HTMLElement {
+  const found = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find(
+    (tab) => tab.querySelector('.fui-Tab__content')?.textContent?.trim() === name,
+  );
+  if (!found) throw new Error(`no tab "${name}"`);
+  return found;
+}
