@@ -30,16 +30,23 @@ async function tablesIn(schema: string): Promise<string[]> {
   return rows.map((row) => row.table_name);
 }
 
+// Every migration the core and admin sets declare, as `owner/name`, in the order `recorded` reads them.
+const TEMPLATE_CORE_AND_ADMIN = MIGRATION_SETS.filter((set) => set.owner === 'core' || set.owner === 'admin')
+  .flatMap((set) => set.migrations.map((migration) => `${set.owner}/${migration.name}`))
+  .sort();
+
 describe('migrate', () => {
   it('recorded the core and admin migrations of the template per owner', async () => {
-    expect(await recorded('core', 'admin')).toEqual(['admin/0001_articles', 'core/0001_auth', 'core/0002_system_settings', 'core/0003_audit_log']);
-    expect(await tablesIn('core')).toContain('users');
-    expect(await tablesIn('admin')).toEqual(['articles']);
+    expect(await recorded('core', 'admin')).toEqual(TEMPLATE_CORE_AND_ADMIN);
+    expect(TEMPLATE_CORE_AND_ADMIN.slice(0, 1)).toEqual(['admin/0001_articles']);
+    expect(TEMPLATE_CORE_AND_ADMIN).toEqual(expect.arrayContaining(['core/0001_auth', 'core/0002_system_settings', 'core/0003_audit_log']));
+    expect(await tablesIn('core')).toEqual(expect.arrayContaining(['users', 'system_settings', 'audit_log']));
+    expect(await tablesIn('admin')).toContain('articles');
   });
 
   it('applies nothing when run again', async () => {
     expect(await migrate(db, MIGRATION_SETS)).toEqual([]);
-    expect(await recorded('core', 'admin')).toEqual(['admin/0001_articles', 'core/0001_auth', 'core/0002_system_settings', 'core/0003_audit_log']);
+    expect(await recorded('core', 'admin')).toEqual(TEMPLATE_CORE_AND_ADMIN);
   });
 
   it("applies an owner's migrations in name order, in the schema named after the owner", async () => {
