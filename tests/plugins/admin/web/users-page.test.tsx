@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { appRoutes } from '@core/web/shell/create-app-router';
+import { defaultListQuery } from '@core/shared/resource/list-query';
+import { usersListParams, usersScreen } from '@plugins/admin/web/users/users-api';
+import { click, query } from '../../../support/web/dom';
+import { jsonResponse } from '../../../support/web/fetch';
+import { recordToasts, renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { FakeAuthServer, ROLES, USER_INFO, adminKernel, buttonNamed, itemNamed, page, useAdminTestSetup } from './admin-server';
+
+useAdminTestSetup();
+
+const BOB = { id: 5, username: 'bob', email: 'bob@example.com', status: 'active', roles: ['manager', 'accountant'], created_at: '2026-01-02T10:00:00.000Z', deleted_at: null };
+const EVE = { id: 6, username: 'eve', email: null, status: 'blocked', roles: [], created_at: '2026-01-03T10:00:00.000Z', deleted_at: null };
+const GONE = { id: 7, username: 'gone', email: 'gone@example.com', status: 'active', roles: [], created_at: '2026-01-04T10:00:00.000Z', deleted_at: '2026-02-01T10:00:00.000Z' };
+
+describe('Users list parameters', () => {
+  it("translates the engine's query into the auth API's q, status, role_id, deleted and sort", () => {
+    const query = {
+      ...defaultListQuery(usersScreen),
+      page: 2,
+      perPage: 50,
+      sort: { field: 'username', direction: 'asc' as const },
+      deleted: 'only' as const,
+      filters: [
+        { field: 'username', op: 'contains' as const, value: ' bo ' },
+        { field: 'status', op: 'eq' as const, value: 'blocked' },
+      ],
+    };
+    expect(usersListParams(query, 3)).toEqual({ page: '2', per_page: '50', sort: 'username', deleted: 'only', q: 'bo', status: 'blocked', role_id: '3' });
+    expect(usersListParams(defaultListQuery(usersScreen), null)).toEqual({ page: '1', per_page: '20', sort: 'created_at' });
+  });
+});
+
+async function openUsers(server: FakeAuthServer, path = '/users') {
+  const kernel = await adminKernel(['JU', 'JQ']);
+  const toasts = recordToasts(kernel);
+  const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path });
+  await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Users'));
+  await waitInAct(() => expect(view.element.querySelector('tr[data-row-id="5"]')).not.toBeNull());
+  return { kernel, view, toasts };
+}
+
+const rowText = (scope: ParentNode, id: number): string => query(scope, `tr[data-row-id="${id}"]`).textContent ?? '';
+
+describe('Users list', { timeout: 20_000 }, () => {
+  it('shows username, e-mail, status, roles and dates, and the username opens the user detail', async () => {
+    const server = new FakeAuthServer()
+      .on('GET', 'users', page([BOB, EVE, GONE]))
+      .on('GET', 'roles', { data: ROLES })
+      .on('GET', 'users/5/info', { data: USER_INFO })
+      .on('GET', 'service-link/5', { data: [] });
+    const { view } = await openUsers(server, '/users?deleted=with');
+    expect(server.lastQuery('GET', 'users').get('deleted')).toBe('with');
+    const headers = [...view.element.querySelectorAll('thead th')].map((cell) => cell.textContent?.trim()).filter(Boolean);
+    expect(headers).toEqual(['Username', 'E-mail', 'Status', 'Roles', 'Deleted at', 'Created', 'Actions']);
+    expect(rowText(view.element, 5)).toContain('manager, accountant');
+    expect(rowText(view.element, 5)).toContain('Active');
+    expect(rowText(view.element, 6)).toContain('Blocked');
+    expect(rowText(view.element, 7)).toContain('Deleted');
+    await click(query(view.element, 'tr[data-row-id="5"] a'));
+    await waitInAct(() => expect(view.path()).toBe('/user/5/info-tab'));
+  });
+
+  it('filters by role and sends the role id', async () => {
+    const server = new FakeAuthServer().on('GET', 'users', page([BOB])).on('GET', 'roles', { data: ROLES });
+    const { view } = await openUsers(server);
+    await waitInAct(() => expect(view.element.querySelector('button[aria-label="Role"]')).not.toBeNull());
+    await click(query(view.element, 'button[aria-label="Role"]'));
+    await click(itemNamed('accountant'));
+    await waitInAct(() => expect(server.lastQuery('GET', 'users').get('role_id')).toBe('3'));
+    expect(view.path()).toBe('/users?role_id=3');
+  });
+
+  it("blocks and unblocks with the spec's messages", async () => {
+    const server = new FakeAuthServer()
+      .on('GET', 'users', page([BOB, EVE]))
+      .on('GET', 'roles', { data: ROLES })
+      .on('POST', 'users/5/block', { data: { ...USER_INFO, status: 'blocked' }, message: 'Successfully blocked' })
+      .on('POST', 'users/6/unblock', { data: { ...USER_INFO, id: 6 }, message: 'Successfully unblocked' });
+    const { view, toasts } = await openUsers(server);
+    await click(buttonNamed('Actions for bob', view.element));
+    await click(itemNamed('Block'));
+    await waitInAct(() => expect(server.requests('POST', 'users/5/block')).toHaveLength(1));
+    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toContain('Successfully blocked'));
+    await click(buttonNamed('Actions for eve', view.element));
+    await click(itemNamed('Unblock'));
+    await waitInAct(() => expect(server.requests('POST', 'users/6/unblock')).toHaveLength(1));
+    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toContain('Successfully unblocked'));
+  });
+
+  it("soft-deletes after 'Are you sure?', and restores a deleted user", async () => {
+    const server = new FakeAuthServer()
+      .on('GET', 'users', page([BOB, GONE]))
+      .on('GET', 'roles', { data: ROLES })
+      .on('DELETE', 'users/5/delete', { data: USER_INFO, message: 'Successfully deleted' })
+      .on('POST', 'users/7/restore', { data: USER_INFO, message: 'Successfully restored' });
+    const { view, toasts } = await openUsers(server);
+    await click(buttonNamed('Actions for bob', view.element));
+    await click(itemNamed('Delete'));
+    await waitInAct(() => expect(document.body.textContent).toContain('Are you sure?'));
+    await click(buttonNamed('Yes'));
+    await waitInAct(() => expect(server.requests('DELETE', 'users/5/delete')).toHaveLength(1));
+    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toContain('Successfully deleted'));
+    await click(buttonNamed('Actions for gone', view.element));
+    expect(() => itemNamed('Delete')).toThrow();
+    await click(itemNamed('Restore'));
+    await waitInAct(() => expect(server.requests('POST', 'users/7/restore')).toHaveLength(1));
+  });
+
+  it("names the server's reason when a change is refused", async () => {
+    const server = new FakeAuthServer()
+      .on('GET', 'users', page([BOB]))
+      .on('GET', 'roles', { data: ROLES })
+      .on('POST', 'users/5/block', () => jsonResponse(422, { message: 'The given data was invalid.', errors: { id: ['You cannot block yourself.'] } }));
+    const { view, toasts } = await openUsers(server);
+    await click(buttonNamed('Actions for bob', view.element));
+    await click(itemNamed('Block'));
+    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toContain('Error during update: The given data was invalid.'));
+  });
+});
