@@ -13,7 +13,7 @@ import {
 } from '../shared/resources';
 import { employeeStatusCondition, EMPLOYEE_STATUSES, DEFAULT_EMPLOYEE_STATUS, type EmployeeStatus } from './employees/employee-status';
 import { assertNoManagerCycle, assertSalaryPeriodFree } from './employees/hierarchy';
-import { lockWallets, refreshBalances, walletsUsingArticle } from './transactions/balances';
+import { applyBalanceChange, lockWallets, refreshBalances, walletsUsingArticle, type BalanceEntry } from './transactions/balances';
 import { ALREADY_CONVERTED_MESSAGE } from './transactions/convert-draft';
 import { draftComputedValues, transactionComputedValues } from './transactions/transaction-rules';
 
@@ -27,6 +27,17 @@ type Snapshot = Readonly<Record<string, unknown>> | null;
 
 const idOf = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 const walletOf = (snapshot: Snapshot): number | null => idOf(snapshot?.wallet_id);
+const amountOf = (value: unknown): string | null =>
+  typeof value === 'object' && value !== null && typeof (value as Money).amount === 'string' ? (value as Money).amount : null;
+
+/** What a stored transaction adds to its wallet's balance, read from the engine's snapshot. */
+function balanceEntry(snapshot: Snapshot): BalanceEntry | null {
+  const wallet = walletOf(snapshot);
+  const article = idOf(snapshot?.article_id);
+  const amount = amountOf(snapshot?.amount);
+  if (wallet === null || article === null || amount === null) return null;
+  return { wallet_id: wallet, article_id: article, amount, commission: amountOf(snapshot?.commission) };
+}
 
 const transactionHooks: ResourceHooks = {
   async beforeWrite({ tx, before, next, action }: WriteContext) {
@@ -36,7 +47,8 @@ const transactionHooks: ResourceHooks = {
     return transactionComputedValues(tx, next);
   },
   async afterWrite({ tx, before, after }) {
-    await refreshBalances(tx, [walletOf(before), walletOf(after)].filter((id): id is number => id !== null));
+    // The wallets were locked by beforeWrite; the balance moves by this change alone.
+    await applyBalanceChange(tx, balanceEntry(before), balanceEntry(after));
   },
 };
 
