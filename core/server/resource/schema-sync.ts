@@ -82,6 +82,28 @@ async function dropStaleUniqueIndexes(tx: Queryable, definition: ResourceDefinit
 }
 
 /**
+ * A reference must point at a table that exists, with the label column it names (a target in a
+ * plugin that is not enabled would otherwise fail every list that shows the field).
+ */
+async function referenceProblems(tx: Queryable, definitions: readonly ResourceDefinition[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const definition of definitions) {
+    for (const field of definition.fields) {
+      if (field.kind !== 'reference') continue;
+      const { rows } = await tx.query<{ has_table: boolean; has_label: boolean }>(
+        `SELECT to_regclass($1) IS NOT NULL AS has_table,
+                EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2 AND NOT attisdropped) AS has_label`,
+        [quoteTable(field.target.table), field.target.labelColumn],
+      );
+      const found = rows[0];
+      if (!found?.has_table) problems.push(`${definition.id}: field "${field.name}" points at ${field.target.table}, which does not exist`);
+      else if (!found.has_label) problems.push(`${definition.id}: field "${field.name}" shows ${field.target.table}.${field.target.labelColumn}, which does not exist`);
+    }
+  }
+  return problems;
+}
+
+/**
  * Creates or extends every resource table, in one transaction under the migrations' lock, so two
  * server copies starting together do not race. Call it after the migrations.
  */
@@ -92,6 +114,8 @@ export async function syncResourceTables(db: Database, definitions: readonly Res
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     const trigrams = needsTrigrams(definitions) ? await trigramSchema(tx) : null;
     for (const definition of definitions) await syncTable(tx, definition, trigrams);
+    const problems = await referenceProblems(tx, definitions);
+    if (problems.length > 0) throw new ResourceDefinitionError(problems);
   });
   // Fresh statistics, so lists use the indexes just made (see table-statistics.ts).
   for (const definition of definitions) await analyzeTable(db, definition);

@@ -121,6 +121,24 @@ describe('syncResourceTables', () => {
     expect(Object.keys(await columns('lab.categories'))).not.toContain('later');
   });
 
+  it('refuses a reference to a table or label column that does not exist', async () => {
+    const dangling = defineResource({
+      ...categories,
+      id: 'lab.dangling',
+      table: 'lab.dangling',
+      path: 'dangling',
+      fields: [
+        ...categories.fields,
+        { kind: 'reference', name: 'ghost_id', labelKey: 'x', target: { service: 'shop', path: 'ghosts', table: 'lab.ghosts', labelColumn: 'name' } },
+        { kind: 'reference', name: 'item_id', labelKey: 'x', target: { service: 'shop', path: 'items', table: 'lab.items', labelColumn: 'nickname' } },
+      ],
+    });
+    const sync = syncResourceTables(db, [...SAMPLE_RESOURCES, dangling]);
+    await expect(sync).rejects.toThrow('lab.dangling: field "ghost_id" points at lab.ghosts, which does not exist');
+    await expect(sync).rejects.toThrow('lab.dangling: field "item_id" shows lab.items.nickname, which does not exist');
+    expect((await db.query(`SELECT to_regclass('lab.dangling') AS found`)).rows).toEqual([{ found: null }]);
+  });
+
   it('refuses definitions with problems before touching the database', async () => {
     const twice = defineResource({ ...categories, id: 'lab.twice' });
     await expect(syncResourceTables(db, [categories, twice])).rejects.toThrow('lab.twice: table "lab.categories" is already used by lab.categories');
