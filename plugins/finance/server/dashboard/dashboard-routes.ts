@@ -21,7 +21,7 @@ interface BalanceRow {
   readonly balance_usd: string | null;
 }
 
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const MONTH = /^([1-9]\d{3})-(0[1-9]|1[0-2])$/;
 
 export function dashboardRoutes(app: FastifyInstance, db: Database): void {
   app.get('/dashboard/balances', { config: { access: { requires: 'FW' } } }, async () => {
