@@ -44,7 +44,7 @@ async function openBoard(server: FakeAuthServer) {
   const kernel = await adminKernel(['VR']);
   const toasts = recordToasts(kernel);
   const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/keitaro-servers' });
-  await waitInAct(() => expect(view.element.querySelector('[data-server="alpha"]')).not.toBeNull());
+  await waitInAct(() => expect(view.element.querySelector('[data-server="alpha"]')).not.toBeNull(), { timeout: 10_000 });
   return { view, toasts };
 }
 

@@ -54,7 +54,7 @@ async function openRoles(server: FakeAuthServer, codes: readonly string[] = ['JQ
   const kernel = await adminKernel(codes);
   const toasts = recordToasts(kernel);
   const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/roles-permissions' });
-  await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Roles and permissions'));
+  await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Roles and permissions'), { timeout: 10_000 });
   await waitInAct(() => expect(server.requests('GET', 'roles/1/permissions')).toHaveLength(1));
   return { kernel, view, toasts };
 }
@@ -145,6 +145,6 @@ describe('Roles and permissions screen', { timeout: 20_000 }, () => {
     rolesServer();
     const kernel = await adminKernel(['JU']);
     const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/roles-permissions' });
-    await waitInAct(() => expect(view.element.textContent).toContain('You do not have access to this screen.'));
+    await waitInAct(() => expect(view.element.textContent).toContain('You do not have access to this screen.'), { timeout: 10_000 });
   });
 });

@@ -89,7 +89,7 @@ async function openSettings(server: FakeAuthServer) {
   const kernel = await adminKernel(['JS']);
   const toasts = recordToasts(kernel);
   const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/system-settings' });
-  await waitInAct(() => expect(view.element.querySelector('[data-setting="core.general.productName"] input')).not.toBeNull());
+  await waitInAct(() => expect(view.element.querySelector('[data-setting="core.general.productName"] input')).not.toBeNull(), { timeout: 10_000 });
   return { view, toasts, server };
 }
 

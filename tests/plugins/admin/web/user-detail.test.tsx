@@ -30,7 +30,7 @@ function userServer(info: object = USER_INFO): FakeAuthServer {
 
 async function openDetail(kernel: TestKernel, tab = 'info-tab') {
   const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: `/user/5/${tab}` });
-  await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('bob'));
+  await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('bob'), { timeout: 10_000 });
   return view;
 }
 

@@ -69,7 +69,7 @@ async function openUsers(server: FakeAuthServer, codes: readonly string[] = ['JU
   const kernel = await adminKernel(codes);
   const toasts = recordToasts(kernel);
   const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/users' });
-  await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Users'));
+  await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Users'), { timeout: 10_000 });
   await waitInAct(() => expect(server.requests('GET', 'users').length).toBeGreaterThan(0));
   return { kernel, view, toasts };
 }

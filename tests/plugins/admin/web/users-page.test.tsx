@@ -35,7 +35,7 @@ async function openUsers(server: FakeAuthServer, path = '/users') {
   const kernel = await adminKernel(['JU', 'JQ']);
   const toasts = recordToasts(kernel);
   const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path });
-  await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Users'));
+  await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Users'), { timeout: 10_000 });
   await waitInAct(() => expect(view.element.querySelector('tr[data-row-id="5"]')).not.toBeNull());
   return { kernel, view, toasts };
 }
