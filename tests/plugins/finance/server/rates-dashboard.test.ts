@@ -33,6 +33,14 @@ describe('exchange rates', { timeout: DB_TIMEOUT }, () => {
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json<{ data: object }>().data).toEqual({ total: 3, inserted: 1, updated: 1, unchanged: 1 });
     expect(await rates()).toEqual(['BTC 2026-01-10 91234.12345678', 'EUR 2026-01-10 1.12', 'GBP 2026-01-10 1.27']);
+    // Each new or changed rate has an `import` entry in its history.
+    const { rows } = await t.db.query<{ id: number }>(`SELECT id::int AS id FROM finance.exchange_rates WHERE currency = 'EUR'`);
+    const history = await t.call(['FT'], 'GET', `exchange-rates/${rows[0]?.id ?? 0}/history`);
+    expect(history.json<{ data: object[] }>().data).toEqual([
+      expect.objectContaining({ action: 'import', before: { currency: 'EUR', rate_date: '2026-01-10', usd_rate: '1.1' }, after: { currency: 'EUR', rate_date: '2026-01-10', usd_rate: '1.12' } }),
+      expect.objectContaining({ action: 'import', before: null, after: { currency: 'EUR', rate_date: '2026-01-10', usd_rate: '1.1' } }),
+    ]);
+    expect((await t.call(['FT'], 'GET', `exchange-rates/${rows[0]?.id ?? 0}`)).json<{ data: { version: number } }>().data.version).toBe(2);
   });
 
   it('reports every bad line by number with 422 and imports nothing', async () => {
