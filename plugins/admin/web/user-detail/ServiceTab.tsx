@@ -31,6 +31,7 @@ import { useInjection } from '@core/web/react/container-context';
 import { useConfirm } from '@core/web/resource/ConfirmDialog';
 import { useListboxClass } from '@core/web/resource/listbox';
 import { ServiceTabModel, rowsOf, type Listing } from './service-tab-model';
+import { useUserDetail } from './user-detail-model';
 
 const useStyles = makeStyles({
   tab: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -59,6 +60,13 @@ function ListingNote<T>({ listing, children }: { listing: Listing<T>; children: 
     );
   }
   return <>{children}</>;
+}
+
+interface SectionProps {
+  readonly model: ServiceTabModel;
+  readonly ask: (message: string) => Promise<boolean>;
+  /** A deleted user keeps what they have, but is given nothing new (the server refuses it). */
+  readonly locked: boolean;
 }
 
 const ServiceLinks = observer(function ServiceLinks({ model }: { model: ServiceTabModel }) {
@@ -108,7 +116,7 @@ const ServiceLinks = observer(function ServiceLinks({ model }: { model: ServiceT
   );
 });
 
-const IssueTracker = observer(function IssueTracker({ model, ask }: { model: ServiceTabModel; ask: (message: string) => Promise<boolean> }) {
+const IssueTracker = observer(function IssueTracker({ model, ask, locked }: SectionProps) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const listboxClass = useListboxClass();
@@ -152,7 +160,7 @@ const IssueTracker = observer(function IssueTracker({ model, ask }: { model: Ser
         ) : (
           <div className={styles.row}>
             <Text className={styles.muted}>{t('services.noIssueAccount')}</Text>
-            <Button icon={<AddRegular />} disabled={model.busy} onClick={() => void create()}>
+            <Button icon={<AddRegular />} disabled={model.busy || locked} onClick={() => void create()}>
               {t('services.createIssueAccount')}
             </Button>
           </div>
@@ -200,7 +208,7 @@ const IssueTracker = observer(function IssueTracker({ model, ask }: { model: Ser
                 ))}
               </Dropdown>
             </Field>
-            <Button disabled={!groupToAdd || model.busy} onClick={() => void addGroup()}>
+            <Button disabled={!groupToAdd || model.busy || locked} onClick={() => void addGroup()}>
               {t('services.add')}
             </Button>
           </div>
@@ -218,7 +226,7 @@ const IssueTracker = observer(function IssueTracker({ model, ask }: { model: Ser
   );
 });
 
-const TrackerUsers = observer(function TrackerUsers({ model, ask }: { model: ServiceTabModel; ask: (message: string) => Promise<boolean> }) {
+const TrackerUsers = observer(function TrackerUsers({ model, ask, locked }: SectionProps) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const listboxClass = useListboxClass();
@@ -314,7 +322,7 @@ const TrackerUsers = observer(function TrackerUsers({ model, ask }: { model: Ser
             </Dropdown>
           </Field>
           <Checkbox label={t('services.createTrackerGroup')} checked={createGroup} onChange={(_, data) => setCreateGroup(data.checked === true)} />
-          <Button icon={<AddRegular />} disabled={!chosenService || trackerId === null || model.busy} onClick={() => void add()}>
+          <Button icon={<AddRegular />} disabled={!chosenService || trackerId === null || model.busy || locked} onClick={() => void add()}>
             {t('services.addTracker')}
           </Button>
         </div>
@@ -323,7 +331,7 @@ const TrackerUsers = observer(function TrackerUsers({ model, ask }: { model: Ser
   );
 });
 
-const RdpAccess = observer(function RdpAccess({ model, ask }: { model: ServiceTabModel; ask: (message: string) => Promise<boolean> }) {
+const RdpAccess = observer(function RdpAccess({ model, ask, locked }: SectionProps) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const listboxClass = useListboxClass();
@@ -381,7 +389,7 @@ const RdpAccess = observer(function RdpAccess({ model, ask }: { model: ServiceTa
               ))}
             </Dropdown>
           </Field>
-          <Button icon={<AddRegular />} disabled={serverId === null || model.busy} onClick={() => void grant()}>
+          <Button icon={<AddRegular />} disabled={serverId === null || model.busy || locked} onClick={() => void grant()}>
             {t('services.grantRdp')}
           </Button>
         </div>
@@ -392,7 +400,9 @@ const RdpAccess = observer(function RdpAccess({ model, ask }: { model: ServiceTa
 
 /** `service-tab`: service links and their defaults, the issue tracker, Keitaro tracker accounts, RDP access. */
 export const ServiceTab = observer(function ServiceTab({ userId }: UserDetailTabProps) {
+  const { t } = useTranslation('admin');
   const styles = useStyles();
+  const locked = Boolean(useUserDetail(userId).user?.deleted_at);
   const http = useInjection(HttpClients);
   const [model] = useState(() => new ServiceTabModel(http, userId));
   const { dialog, ask } = useConfirm();
@@ -401,10 +411,15 @@ export const ServiceTab = observer(function ServiceTab({ userId }: UserDetailTab
   }, [model]);
   return (
     <div className={styles.tab}>
+      {locked && (
+        <MessageBar intent="warning">
+          <MessageBarBody>{t('services.deletedUser')}</MessageBarBody>
+        </MessageBar>
+      )}
       <ServiceLinks model={model} />
-      <IssueTracker model={model} ask={ask} />
-      <TrackerUsers model={model} ask={ask} />
-      <RdpAccess model={model} ask={ask} />
+      <IssueTracker model={model} ask={ask} locked={locked} />
+      <TrackerUsers model={model} ask={ask} locked={locked} />
+      <RdpAccess model={model} ask={ask} locked={locked} />
       {dialog}
     </div>
   );

@@ -148,6 +148,16 @@ describe('Service tab', { timeout: 20_000 }, () => {
     await waitInAct(() => expect(server.requests('DELETE', 'rdps/40')).toHaveLength(1));
   });
 
+  it('gives a deleted user nothing new, but lets what they have be removed', async () => {
+    const server = serviceServer(LINKS).on('GET', 'users/5/info', { data: { ...USER_INFO, deleted_at: AT } });
+    const { view } = await openServices(server);
+    await waitInAct(() => expect(view.element.textContent).toContain('This user is deleted'));
+    expect(buttonNamed('Create Keitaro service').disabled).toBe(true);
+    expect(buttonNamed('Create RDP service').disabled).toBe(true);
+    expect(buttonNamed('Delete issue-tracker service').disabled).toBe(false);
+    expect(buttonNamed('Revoke access to rdp-1').disabled).toBe(false);
+  });
+
   it('says which parts need codes the user lacks', async () => {
     const server = serviceServer(LINKS).on('GET', 'keitaro/servers', () => jsonResponse(403, { message: 'Forbidden' })).on('GET', 'rdps/server', () => jsonResponse(403, { message: 'Forbidden' }));
     const { view } = await openServices(server, ['JU']);
