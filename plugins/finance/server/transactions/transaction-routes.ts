@@ -1,18 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@core/server/database/database';
-import { validationError } from '@core/server/http/api-error';
-import { createRecordIn, readValues, registerRowAction } from '@core/server/resource';
+import { ApiError, notFound, validationError } from '@core/server/http/api-error';
+import { changeRecordIn, createRecordIn, findRecord, readValues } from '@core/server/resource';
+import { translated } from '@core/server/resource/database-errors';
+import { actorOf, ID_PARAMS, type IdParams } from '@core/server/resource/route-kit';
+import type { ResourceRecord } from '@core/shared/resource/definition';
 import type { FieldValue } from '@core/shared/resource/field';
 import { transactionDraftsResource, transactionsResource } from '../../shared/resources';
-import { lockDraftForConversion, transactionInputFromDraft } from './convert-draft';
+import { ALREADY_CONVERTED_MESSAGE, lockDraftForConversion, transactionInputFromDraft } from './convert-draft';
 
 /**
- * `POST transaction-drafts/{id}/convert` (FF and FT): the draft's row action. The body chooses what
- * a draft does not know: `article_id` (required), and optionally `date_fact` (default: the draft
- * date), `date_plan`, `project_id`, `division_id`, `counterparty_id`, `employee_id`, `comment`.
- * The transaction is created through the engine (validated, USD amounts computed, the wallet's
- * balance moved, audited) and linked both ways in the same database transaction; a converted
- * draft answers 409. Answers `{ data: draft }` with `transaction_id` set, like every row action.
+ * `POST transaction-drafts/{id}/convert` (FF and FT), the drafts' `convert` row action. The body
+ * chooses what a draft does not know: `article_id` (required), and optionally `date_fact` (default:
+ * the draft date), `date_plan`, `project_id`, `division_id`, `counterparty_id`, `employee_id`,
+ * `comment` (and `version`, the draft's, checked when sent). In one database transaction the draft
+ * is locked, the transaction is created through the engine (validated, USD amounts computed, the
+ * wallet's balance moved, audited) with `transaction_draft_id`, and the draft gets
+ * `transaction_id` (version bump, `convert` history entry). A converted draft answers 409, so a
+ * draft is converted at most once even when two requests race. Answers the draft as a row action
+ * does, `{ data: draft }`, with the new transaction beside its fields: `data.transaction`.
  */
 
 const CONVERT_FIELDS = ['article_id', 'date_fact', 'date_plan', 'project_id', 'division_id', 'counterparty_id', 'employee_id', 'comment'] as const;
@@ -20,14 +26,38 @@ const CONVERT_FIELDS = ['article_id', 'date_fact', 'date_plan', 'project_id', 'd
 export function transactionRoutes(app: FastifyInstance, db: Database): void {
   const convert = transactionDraftsResource.rowActions?.find((action) => action.name === 'convert');
   if (!convert) throw new Error('finance.transaction_drafts declares no convert action');
-  registerRowAction(app, db, transactionDraftsResource, convert, async ({ tx, record, request, actor }) => {
-    const body = typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
-    const unknown = Object.keys(body).filter((key) => key !== 'version' && !(CONVERT_FIELDS as readonly string[]).includes(key));
-    if (unknown.length > 0) throw validationError(Object.fromEntries(unknown.map((key) => [key, ['This field is not allowed.']])));
-    const draft = await lockDraftForConversion(tx, record.id);
-    const chosen = Object.fromEntries(CONVERT_FIELDS.filter((key) => Object.hasOwn(body, key)).map((key) => [key, body[key]])) as Record<string, FieldValue>;
-    const values = readValues(transactionsResource, transactionInputFromDraft(draft, chosen), 'create', actor.language);
-    const transaction = await createRecordIn(tx, transactionsResource, { ...values, transaction_draft_id: draft.id }, actor);
-    return { transaction_id: transaction.id };
-  });
+
+  app.post<{ Params: IdParams }>(
+    `/${transactionDraftsResource.path}/:id/${convert.endpoint}`,
+    { config: { access: { requires: convert.requires } }, schema: { params: ID_PARAMS } },
+    async (request) => {
+      const actor = actorOf(request);
+      const body = typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
+      const unknown = Object.keys(body).filter((key) => key !== 'version' && !(CONVERT_FIELDS as readonly string[]).includes(key));
+      if (unknown.length > 0) throw validationError(Object.fromEntries(unknown.map((key) => [key, ['This field is not allowed.']])));
+      const version = body.version;
+      if (version !== undefined && (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1)) {
+        throw validationError({ version: ['The version must be a whole number.'] });
+      }
+      const chosen = Object.fromEntries(CONVERT_FIELDS.filter((key) => Object.hasOwn(body, key)).map((key) => [key, body[key]])) as Record<string, FieldValue>;
+      return translated(transactionsResource, actor.language, () =>
+        db.transaction(async (tx) => {
+          const current = await findRecord(tx, transactionDraftsResource, request.params.id, { lock: true });
+          if (!current) throw notFound();
+          if (current.transaction_id !== null && current.transaction_id !== undefined) throw new ApiError(409, ALREADY_CONVERTED_MESSAGE);
+          const draft = await lockDraftForConversion(tx, current.id);
+          const values = readValues(transactionsResource, transactionInputFromDraft(draft, chosen), 'create', actor.language);
+          const transaction = await createRecordIn(tx, transactionsResource, { ...values, transaction_draft_id: draft.id }, actor);
+          const linked = await changeRecordIn(
+            tx,
+            transactionDraftsResource,
+            draft.id,
+            { action: convert.name, values: { transaction_id: transaction.id }, version: typeof version === 'number' ? version : null },
+            actor,
+          );
+          return { data: { ...linked, transaction } as ResourceRecord & { transaction: ResourceRecord } };
+        }),
+      );
+    },
+  );
 }

@@ -140,8 +140,10 @@ describe('transaction drafts', { timeout: DB_TIMEOUT }, () => {
 
     const converted = await t.call(['FF', 'FT'], 'POST', `transaction-drafts/${draft.id}/convert`, { article_id: income.id, comment: 'From the bank feed' });
     expect(converted.statusCode, converted.body).toBe(200);
-    const linked = converted.json<{ data: Row }>().data;
+    const linked = converted.json<{ data: Row & { transaction: Row } }>().data;
     expect(typeof linked.transaction_id).toBe('number');
+    expect(linked.transaction.id).toBe(linked.transaction_id);
+    expect(linked.version).toBe(draft.version + 1);
     const transaction = await read(t, `transactions/${String(linked.transaction_id)}`);
     expect(transaction).toMatchObject({
       date_fact: '2026-01-12',
@@ -178,6 +180,8 @@ describe('transaction drafts', { timeout: DB_TIMEOUT }, () => {
 
   it('refuses a conversion without an article, with unknown fields, or with a missing rate, and changes nothing', async () => {
     const draft = await create(t, 'transaction-drafts', { wallet_id: eurWallet.id, amount: money('1', 'EUR'), hash: '0xnone', draft_date: '2026-01-12' });
+    const stale = await t.call(['FF', 'FT'], 'POST', `transaction-drafts/${draft.id}/convert`, { article_id: income.id, version: draft.version + 1 });
+    expect(stale.statusCode).toBe(409);
     const noArticle = await t.call(['FF', 'FT'], 'POST', `transaction-drafts/${draft.id}/convert`, {});
     expect(noArticle.statusCode).toBe(422);
     expect(Object.keys(noArticle.json<{ errors: object }>().errors)).toEqual(['article_id']);
