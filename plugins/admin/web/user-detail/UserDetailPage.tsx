@@ -6,7 +6,8 @@ import { Badge, MessageBar, MessageBarBody, Spinner, Tab, TabList, Title2, makeS
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import { UserDetailTabToken, type UserDetailTabContribution } from '@core/web/kernel/contributions';
 import { PluginHost } from '@core/web/plugins/plugin-host';
-import { useInjection, useMultiInjection } from '@core/web/react/container-context';
+import { useInjection } from '@core/web/react/container-context';
+import { useSlotItems } from '@core/web/shell/layout/use-slot-items';
 import { addResourceStrings } from '@core/web/resource/resource-strings';
 import { I18nService } from '@core/web/services/i18n-service';
 import { PermissionService } from '@core/web/services/permission-service';
@@ -50,25 +51,32 @@ export function visibleTabs(tabs: readonly UserDetailTabContribution[], allows: 
     .filter((tab) => !seen.has(tab.id) && Boolean(seen.add(tab.id)));
 }
 
-/** Loads every enabled plugin, so their user tabs are bound; true once all have loaded or failed. */
-function usePluginsSettled(): boolean {
+/**
+ * The user tabs this user may see: `useSlotItems` loads the plugins whose manifest declares the
+ * `userDetail` slot (for users holding its codes); `settled` once each of them loaded or failed,
+ * so a tab still on its way is waited for rather than taken for unknown.
+ */
+function useUserTabs(): { readonly tabs: UserDetailTabContribution[]; readonly settled: boolean } {
   const host = useInjection(PluginHost);
-  useEffect(() => {
-    for (const manifest of host.manifests) void host.ensureLoaded(manifest.id);
-  }, [host]);
-  return host.manifests.every((manifest) => {
-    const state = host.state(manifest.id);
-    return state === 'loaded' || state === 'failed';
-  });
+  const permissions = useInjection(PermissionService);
+  const items = useSlotItems(UserDetailTabToken, 'userDetail');
+  const settled = host.manifests
+    .filter((manifest) => {
+      const requirement = manifest.slots?.userDetail;
+      return requirement !== undefined && permissions.allows(requirement);
+    })
+    .every((manifest) => {
+      const state = host.state(manifest.id);
+      return state === 'loaded' || state === 'failed';
+    });
+  return { tabs: visibleTabs(items as UserDetailTabContribution[], () => true), settled };
 }
 
 const UserDetail = observer(function UserDetail({ userId, tabId }: { userId: number; tabId: string }) {
   const styles = useStyles();
-  const permissions = useInjection(PermissionService);
   const store = useInjection(UsersStore);
   const navigate = useNavigate();
-  const settled = usePluginsSettled();
-  const tabs = visibleTabs(useMultiInjection(UserDetailTabToken), (tab) => !tab.requires || permissions.allows(tab.requires));
+  const { tabs, settled } = useUserTabs();
   const namespaces = [...new Set(['admin', ...tabs.map((tab) => namespaceOf(tab.labelKey)).filter((ns): ns is string => ns !== null)])];
   const { t } = useTranslation(namespaces);
   const [model] = useState(() => new UserDetailModel(store, userId));

@@ -65,11 +65,19 @@ describe('User detail tabs', { timeout: 20_000 }, () => {
     await waitInAct(() => expect(server.seen.some((request) => request.url.includes('/finance/employees/by-user/5'))).toBe(true));
   });
 
-  it('hides the employee tab from a user without FJ', async () => {
+  it('hides the employee tab from a user without FJ, whose browser never loads the finance code for it', async () => {
     userServer();
     const kernel = await adminKernel(['JU'], { plugins: [admin, finance] });
     await openDetail(kernel);
-    await waitInAct(() => expect(kernel.host.state('finance')).toBe('loaded'));
+    await waitInAct(() => expect(tabNames()).toEqual(['Information', 'Services', 'Edit user']));
+    expect(kernel.host.state('finance')).toBe('idle');
+  });
+
+  it("hides a loaded plugin's tab from a user without its code", async () => {
+    userServer();
+    const kernel = await adminKernel(['JU'], { plugins: [admin, finance] });
+    await kernel.host.ensureLoaded('finance');
+    await openDetail(kernel);
     await waitInAct(() => expect(tabNames()).toEqual(['Information', 'Services', 'Edit user']));
   });
 
