@@ -35,11 +35,13 @@ for (const scheme of ['light', 'dark'] as const) {
       await shot('dashboard');
 
       await page.goto('/article');
-      await page.getByLabel('URL').fill('https://example.com/spec');
-      await page.getByLabel('Number').fill(`ERP-${width}-${scheme}`);
-      await page.getByRole('button', { name: 'Add article' }).click();
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('URL').fill('https://example.com/spec');
+      await dialog.getByLabel('Number').fill(`ERP-${width}-${scheme}`);
+      await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('cell', { name: `ERP-${width}-${scheme}` })).toBeVisible();
-      await expect(page.locator('.fui-ToastTitle', { hasText: 'Success' })).toBeVisible();
+      await expect(page.locator('.fui-ToastTitle', { hasText: 'New record successfully created' })).toBeVisible();
       await shot('articles');
 
       await page.goto('/profile');

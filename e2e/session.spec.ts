@@ -50,15 +50,15 @@ test('with a revoked refresh token the user lands on /login and the page is reme
   expect(logout.status()).toBe(200);
   await page.evaluate(() => localStorage.setItem('authToken', 'expired.token.value'));
 
-  await page.goto('/article?page=2');
+  await page.goto('/article?per_page=50');
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('lastRoute'))).toBe('/article?page=2');
+  expect(await page.evaluate(() => localStorage.getItem('lastRoute'))).toBe('/article?per_page=50');
   expect(await page.evaluate(() => localStorage.getItem('userData'))).toBeNull();
 
   // Signing in again returns there.
   await page.getByLabel('Email').fill(ADMIN_EMAIL);
   await page.getByLabel('Password').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: "Let's Get Started" }).click();
-  await expect(page).toHaveURL(/\/article\?page=2$/);
+  await expect(page).toHaveURL(/\/article\?per_page=50$/);
   await context.close();
 });
