@@ -15,7 +15,16 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'node', environment: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/**/web/**'], setupFiles: ['tests/setup/node.ts'] },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/**/web/**'],
+          setupFiles: ['tests/setup/node.ts'],
+          // Building a file's template database (every core and plugin migration and resource table) takes
+          // seconds; on a busy machine more than the default 10 s.
+          hookTimeout: 60_000,
+        },
       },
     ],
   },

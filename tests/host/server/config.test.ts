@@ -50,7 +50,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       productName: 'Agency Back Office',
       defaultLanguage: 'en',
-      plugins: ['admin'],
+      plugins: ['admin', 'finance'],
       services: DEFAULT_SERVICES,
       extraRefreshUrls: [],
       port: 8080,
