@@ -80,5 +80,5 @@ describe('every API route', () => {
         }
       }
     }
-  });
+  }, DB_TIMEOUT * 2); // thousands of requests: every route of every plugin, several bad inputs each
 });
