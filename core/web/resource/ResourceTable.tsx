@@ -44,7 +44,8 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: `0 1px 0 ${tokens.colorNeutralStroke1}`,
   },
-  headerCell: { position: 'relative', fontWeight: tokens.fontWeightSemibold },
+  // A column's width includes its padding, so the table is as wide as the widths add up to.
+  headerCell: { position: 'relative', fontWeight: tokens.fontWeightSemibold, boxSizing: 'border-box' },
   row: { height: `${ROW_HEIGHT}px` },
   removed: { color: tokens.colorNeutralForeground3, backgroundColor: tokens.colorNeutralBackground2 },
   cell: { overflow: 'hidden', whiteSpace: 'nowrap' },
@@ -277,7 +278,7 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
             {visible.map((column) => (
               <SortableHeader key={column.name} column={column} store={store} columns={columns} onSort={onSort} />
             ))}
-            <TableHeaderCell style={{ width: ACTIONS_WIDTH }} sortable={false}>
+            <TableHeaderCell style={{ width: ACTIONS_WIDTH, boxSizing: 'border-box' }} sortable={false}>
               <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('resource.table.actions')}</span>
             </TableHeaderCell>
           </TableRow>

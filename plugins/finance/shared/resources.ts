@@ -77,6 +77,8 @@ export const counterpartiesResource = defineResource({
   ],
   labelField: 'name',
   softDelete: true,
+  // A blocked counterparty is one the agency no longer deals with.
+  blockable: true,
   defaultSort: { field: 'name', direction: 'asc' },
 });
 
