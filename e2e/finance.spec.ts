@@ -1,0 +1,398 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { financeManifest } from '../plugins/finance/manifest';
+import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
+import { choose, columnTexts, expectToast, listTable, localDay, recordToasts, rowMenu, rowOf } from './support/resource-page';
+import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
+import { signIn } from './support/session';
+
+// The finance plugin in the browser, as a user holding only the finance codes: every screen in
+// both languages, the bookkeeping chain (a rate, a wallet, a transaction, the balance and the USD
+// amounts), converting a draft, and the spreadsheet-table tree. The tests share one server, and
+// each works only with the records it creates itself.
+
+const FINANCE_CODES = ['FP', 'FW', 'FG', 'FN', 'FD', 'FC', 'FA', 'FT', 'FF', 'FS', 'FL', 'FJ', 'FZ'] as const;
+const json = (path: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
+const FINANCE_STRINGS = { en: json('../plugins/finance/web/i18n/en.json'), ru: json('../plugins/finance/web/i18n/ru.json') };
+const CORE_RESOURCE = { en: json('../core/web/i18n/en/resource.json'), ru: json('../core/web/i18n/ru/resource.json') };
+type Language = keyof typeof FINANCE_STRINGS;
+
+function lookup(strings: Record<string, unknown>, path: string): string {
+  const text = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
+  if (typeof text !== 'string') throw new Error(`no text for ${path}`);
+  return text;
+}
+/** A finance key (`finance:nav.wallets`) in `language`, from the plugin's own strings. */
+const financeText = (language: Language, key: string) => lookup(FINANCE_STRINGS[language], key.replace(/^finance:/, ''));
+const resourceText = (language: Language, path: string) => lookup(CORE_RESOURCE[language], `resource.${path}`);
+
+let server: ProductionServer;
+let admin: Api;
+let fiona: RoleUser;
+let fionaApi: Api;
+test.beforeAll(async () => {
+  server = await startProductionServer({ plugins: 'admin,finance', dataDir: freshDataDir() });
+  admin = await Api.signIn(server.url);
+  fiona = await userWithCodes(admin, 'fiona', FINANCE_CODES);
+  fionaApi = await Api.signIn(server.url, fiona.email, fiona.password);
+});
+test.afterAll(async () => {
+  await fionaApi?.dispose();
+  await admin?.dispose();
+  await server?.stop();
+});
+
+async function open(browser: Browser, user: RoleUser, path?: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1600, height: 900 } });
+  await recordToasts(context);
+  const page = await context.newPage();
+  await signIn(page, user.email, user.password);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  if (path) await page.goto(path);
+  return { context, page };
+}
+
+const navigation = (page: Page) => page.getByRole('navigation', { name: /^(Main navigation|Главное меню)$/ });
+
+// ---- raw i18n keys ---------------------------------------------------------------------------
+
+/**
+ * What a missing translation looks like on screen: `namespace:key.path` (the key as asked for) or
+ * `key.path` (what i18next shows for a missing key: the key without its namespace). A token counts
+ * only whole: not inside an e-mail address, a path or a longer dotted word, and a dotted key's parts
+ * start with a letter, so numbers (1.08), dates and times (06:10) never match.
+ */
+const RAW_KEY = /(?<![\w@/.:-])(?:[a-z][a-zA-Z0-9_-]*:[a-zA-Z][a-zA-Z0-9_-]*(?:\.[a-zA-Z0-9_-]+)*|[a-z][a-zA-Z0-9_]*(?:\.[a-zA-Z][a-zA-Z0-9_]*)+)(?![\w@/.:-])/g;
+
+/**
+ * Raw keys in what `scope` shows: its visible text and the placeholders, titles and labels of the
+ * elements in it (what a tooltip, an empty input or a screen reader would say), and the page title.
+ * Also returns how much visible text there was, so a caller can tell an empty scope from a clean one.
+ */
+async function rawKeys(scope: Locator): Promise<{ keys: string[]; textLength: number }> {
+  const { texts, textLength } = await scope.evaluate((root) => {
+    const element = root as HTMLElement;
+    const collected = [element.innerText, document.title];
+    for (const node of element.querySelectorAll('[placeholder], [title], [aria-label]')) {
+      for (const name of ['placeholder', 'title', 'aria-label']) {
+        const value = node.getAttribute(name);
+        if (value) collected.push(value);
+      }
+    }
+    return { texts: collected, textLength: element.innerText.trim().length };
+  });
+  const keys = texts.flatMap((text) => [...text.matchAll(RAW_KEY)].map((match) => match[0]));
+  return { keys: [...new Set(keys)], textLength };
+}
+
+/** Waits until nothing in `scope` is loading (no busy region, spinner or skeleton). */
+async function settled(scope: Locator): Promise<void> {
+  await expect(scope.locator('[aria-busy="true"], .fui-Spinner, .fui-Skeleton')).toHaveCount(0);
+}
+
+test('the raw-key check finds keys, and only keys', async ({ browser }) => {
+  // The check itself, on text made for it: it must catch both shapes and leave ordinary text alone.
+  const { context, page } = await open(browser, fiona);
+  const main = page.getByRole('main');
+  await main.evaluate((element) => {
+    const probe = document.createElement('div');
+    probe.id = 'raw-key-probe';
+    probe.innerHTML =
+      '<p>finance:nav.wallets</p><p>Title: resource.table.empty</p><p>common.cancel</p><input placeholder="fields.name">' +
+      '<p>Rate 1.08567891 at 06:10, 11/22/26; mail a@b.example; https://example.com/x.csv; e.g. Sheet1!A1:D20; Total, EUR</p>';
+    element.append(probe);
+  });
+  const probe = page.locator('#raw-key-probe');
+  expect((await rawKeys(probe)).keys.sort()).toEqual(['common.cancel', 'fields.name', 'finance:nav.wallets', 'resource.table.empty']);
+  await probe.evaluate((element) => element.remove());
+  await context.close();
+});
+
+for (const language of ['en', 'ru'] as const) {
+  test(`every finance screen opens from the sidebar in ${language} with no raw i18n key`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const { context, page } = await open(browser, fiona);
+    if (language === 'ru') {
+      await page.getByRole('combobox', { name: 'Language' }).click();
+      await page.getByRole('option', { name: 'Russian' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: /Здравствуйте/ })).toBeVisible();
+    }
+    const main = page.getByRole('main');
+    const findings: string[] = [];
+    const check = async (where: string, scope: Locator) => {
+      await settled(scope);
+      const { keys, textLength } = await rawKeys(scope);
+      // A scope with (almost) no text would pass any check: each one must say something.
+      expect(textLength, `text in ${where}`).toBeGreaterThan(20);
+      findings.push(...keys.map((key) => `${where}: ${key}`));
+    };
+
+    const entries = financeManifest.sidebar;
+    expect(entries.length).toBe(14);
+    for (const entry of entries) {
+      const title = financeText(language, entry.labelKey);
+      await navigation(page).getByRole('link', { name: title, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${entry.path}$`));
+      await expect(main.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+      await check(entry.path, main);
+
+      // The generated lists' filter panels and add dialogs: every field's label in this language.
+      const unfold = main.getByRole('button', { name: resourceText(language, 'filter.unfold'), exact: true });
+      if ((await unfold.count()) > 0) {
+        await unfold.click();
+        await expect(main.getByRole('region', { name: resourceText(language, 'filter.title') })).toBeVisible();
+        await check(`${entry.path} filters`, main);
+      }
+      const add = main
+        .getByRole('button', { name: resourceText(language, 'toolbar.add'), exact: true })
+        .or(main.getByRole('button', { name: financeText(language, 'googleTables.add'), exact: true }));
+      await expect(add).toHaveCount(1);
+      await add.click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await check(`${entry.path} add dialog`, dialog);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+    expect(findings).toEqual([]);
+    await context.close();
+  });
+}
+
+// ---- bookkeeping -----------------------------------------------------------------------------
+
+/** Picks `option` in the reference picker labelled `label` (a type-ahead combobox), typing `search`. */
+async function pickReference(page: Page, scope: Locator, label: string, search: string, option: string): Promise<void> {
+  const box = scope.getByRole('combobox', { name: label });
+  await box.click();
+  await box.fill(search);
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(box).toHaveValue(option);
+}
+
+/** The add dialog of the list at `path`: opened, filled by `fill`, saved, announced. */
+async function addRecord(page: Page, path: string, record: string, fill: (dialog: Locator) => Promise<void>): Promise<void> {
+  if (new URL(page.url()).pathname !== path) await page.goto(path);
+  await page.getByRole('main').getByRole('button', { name: 'Add', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `New: ${record}` });
+  await expect(dialog).toBeVisible();
+  await fill(dialog);
+  await expectToast(page, 'New record successfully created', () => dialog.getByRole('button', { name: 'Save' }).click());
+  await expect(dialog).toBeHidden();
+}
+
+async function one(path: string, filter: Record<string, string>): Promise<ApiRecord> {
+  const page = await fionaApi.get<{ data: ApiRecord[] }>(`/api/finance/${path}?${new URLSearchParams(filter)}`);
+  expect(page.data, `${path} matching ${JSON.stringify(filter)}`).toHaveLength(1);
+  return page.data[0] as ApiRecord;
+}
+
+const RATE_DAY = localDay(-3);
+const RATE = '1.08567891';
+
+test('a transaction moves its wallet balance and carries exact USD amounts; a converted draft links its transaction', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const { context, page } = await open(browser, fiona);
+
+  await addRecord(page, '/counterparties', 'Counterparty', async (dialog) => {
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Orbit Traffic');
+    await dialog.getByRole('textbox', { name: 'Country' }).fill('Cyprus');
+  });
+  await addRecord(page, '/projects-finance', 'Project', async (dialog) => {
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Project Lighthouse');
+  });
+  await addRecord(page, '/articles', 'Article', async (dialog) => {
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Media buying income');
+    await choose(page, dialog, 'Direction', 'Income');
+  });
+  await addRecord(page, '/wallets', 'Wallet', async (dialog) => {
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Euro account');
+    await choose(page, dialog, 'Currency', 'EUR — Euro');
+  });
+  const wallet = await one('wallets', { 'filter[name][eq]': 'Euro account' });
+  expect(wallet).toMatchObject({ currency: 'EUR' });
+  const balanceBefore = (await columnTexts(page, 'Wallets', 'Balance'))[0];
+  expect(['', '€0.00']).toContain(balanceBefore);
+
+  await addRecord(page, '/exchange-rates', 'Exchange rate', async (dialog) => {
+    await choose(page, dialog, 'Currency', 'EUR — Euro');
+    await dialog.getByLabel('Rate date').fill(RATE_DAY);
+    await dialog.getByRole('textbox', { name: 'USD rate' }).fill(RATE);
+  });
+  expect(await one('exchange-rates', { 'filter[currency][eq]': 'EUR' })).toMatchObject({ rate_date: RATE_DAY, usd_rate: RATE });
+
+  // 1234.56 EUR of income with 0.5 EUR commission, on the rate's day.
+  await addRecord(page, '/transactions', 'Transaction', async (dialog) => {
+    await dialog.getByLabel('Date fact').fill(RATE_DAY);
+    await pickReference(page, dialog, 'Wallet', 'Euro', 'Euro account');
+    await pickReference(page, dialog, 'Article', 'Media', 'Media buying income');
+    const amount = dialog.locator('[data-field="amount"]');
+    await amount.getByRole('textbox', { name: 'Amount' }).fill('1234.56');
+    await choose(page, amount, 'Currency', 'EUR');
+    const commission = dialog.locator('[data-field="commission"]');
+    await commission.getByRole('textbox', { name: 'Amount' }).fill('0.5');
+    await choose(page, commission, 'Currency', 'EUR');
+    await pickReference(page, dialog, 'Project', 'Light', 'Project Lighthouse');
+    await pickReference(page, dialog, 'Counterparty', 'Orbit', 'Orbit Traffic');
+    await dialog.getByRole('textbox', { name: 'Hash' }).fill('tx-orbit-1');
+  });
+  // round(1234.56 × 1.08567891, 8) = 1340.33575513 (from 1340.3357551296); round(0.5 × 1.08567891, 8) = 0.54283946.
+  const transaction = await one('transactions', { 'filter[hash][eq]': 'tx-orbit-1' });
+  expect(transaction).toMatchObject({
+    date_fact: RATE_DAY,
+    amount: { amount: '1234.56', currency: 'EUR' },
+    commission: { amount: '0.5', currency: 'EUR' },
+    amount_usd: { amount: '1340.33575513', currency: 'USD' },
+    commission_usd: { amount: '0.54283946', currency: 'USD' },
+    summary: { amount: '1235.06', currency: 'EUR' },
+    summary_usd: { amount: '1340.87859459', currency: 'USD' },
+  });
+  const row = rowOf(page, 'Transactions', transaction.id);
+  await expect(row).toContainText('$1,340.33575513');
+  await expect(row).toContainText('€1,234.56');
+  await expect(row).toContainText('Euro account');
+  await expect(row).toContainText('Media buying income');
+  await expect(row).toContainText('Orbit Traffic');
+  expect(await columnTexts(page, 'Transactions', 'Amount USD')).toEqual(['$1,340.33575513']);
+  expect(await columnTexts(page, 'Transactions', 'Summary USD')).toEqual(['$1,340.87859459']);
+
+  // The wallet: income minus commission.
+  await page.goto('/wallets');
+  await expect.poll(() => columnTexts(page, 'Wallets', 'Balance')).toEqual(['€1,234.06']);
+  expect((await one('wallets', { 'filter[name][eq]': 'Euro account' })).balance).toEqual({ amount: '1234.06', currency: 'EUR' });
+
+  // A draft of 250.125 EUR in the same wallet, converted through its row action.
+  await addRecord(page, '/transaction-drafts', 'Transaction draft', async (dialog) => {
+    await pickReference(page, dialog, 'Wallet', 'Euro', 'Euro account');
+    const amount = dialog.locator('[data-field="amount"]');
+    await amount.getByRole('textbox', { name: 'Amount' }).fill('250.125');
+    await choose(page, amount, 'Currency', 'EUR');
+    await dialog.getByRole('textbox', { name: 'Hash' }).fill('draft-orbit-2');
+    await dialog.getByLabel('Draft date').fill(RATE_DAY);
+  });
+  const draft = await one('transaction-drafts', { 'filter[hash][eq]': 'draft-orbit-2' });
+  expect(draft).toMatchObject({ transaction_id: null, amount_usd: { amount: '271.55543736', currency: 'USD' } });
+
+  await rowMenu(page, 'draft-orbit-2', 'Convert to transaction');
+  const convert = page.getByRole('dialog', { name: 'Convert draft draft-orbit-2' });
+  await expect(convert).toContainText('Euro account');
+  await expect(convert.getByLabel('Date fact')).toHaveValue(RATE_DAY);
+  await pickReference(page, convert, 'Article', 'Media', 'Media buying income');
+  await convert.getByRole('button', { name: 'Convert to transaction' }).click();
+  const converted = await one('transactions', { 'filter[hash][eq]': 'draft-orbit-2' });
+  await expect(convert).toContainText(`The draft is now transaction #${converted.id}`);
+  // The dialog writes money as the finance plugin does ("271.55543736 USD"), the lists as the engine does ("$271.55543736").
+  await expect(convert).toContainText('Booked as 271.55543736 USD');
+  expect(converted).toMatchObject({
+    transaction_draft_id: draft.id,
+    date_fact: RATE_DAY,
+    amount: { amount: '250.125', currency: 'EUR' },
+    amount_usd: { amount: '271.55543736', currency: 'USD' },
+  });
+  expect(await one('transaction-drafts', { 'filter[hash][eq]': 'draft-orbit-2' })).toMatchObject({ transaction_id: converted.id });
+  await convert.getByRole('link', { name: 'Open transactions' }).click();
+  await expect(page).toHaveURL(/\/transactions\?filter%5Bhash%5D%5Beq%5D=draft-orbit-2$/);
+  await expect.poll(() => columnTexts(page, 'Transactions', 'Amount USD')).toEqual(['$271.55543736']);
+  await expect(rowOf(page, 'Transactions', converted.id)).toContainText('€250.125');
+
+  // Back on the drafts: the row names its transaction (by its hash) and offers no second conversion.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/transaction-drafts$/);
+  await expect.poll(() => columnTexts(page, 'Transaction drafts', 'Transaction')).toEqual(['draft-orbit-2']);
+  await page.getByRole('button', { name: 'Actions for draft-orbit-2' }).click();
+  await expect(page.getByRole('menuitem', { name: 'History' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Convert to transaction' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/wallets');
+  await expect.poll(() => columnTexts(page, 'Wallets', 'Balance')).toEqual(['€1,484.185']);
+  expect((await one('wallets', { 'filter[name][eq]': 'Euro account' })).balance).toEqual({ amount: '1484.185', currency: 'EUR' });
+  await context.close();
+});
+
+// ---- spreadsheet tables ----------------------------------------------------------------------
+
+interface Table {
+  readonly id: number;
+  readonly parent_id: number | null;
+  readonly position: number;
+  readonly name_en: string;
+}
+
+async function tables(): Promise<Table[]> {
+  return (await fionaApi.get<{ data: Table[] }>('/api/finance/google-tables')).data;
+}
+
+const treeItem = (page: Page, name: string) => page.getByRole('treeitem', { name, exact: true });
+const dragRow = (page: Page, name: string) => treeItem(page, name).locator(':scope > [data-drop-row]');
+
+test('a table dragged under another stays there after a reload; a drop beyond the nesting limit is refused', async ({ browser }) => {
+  for (const name of ['Reports', 'Budgets', 'Payroll']) {
+    await fionaApi.create('/api/finance/google-table', { name_en: name, name_ru: `${name} (ru)`, spreadsheet_id: `sheet-${name.toLowerCase()}` });
+  }
+  // Two levels: a root table and the tables inside it.
+  const setting = 'finance.googleTables.maxNestingLevel';
+  await admin.expect(200, 'PUT', '/api/auth/system-settings', { [setting]: 2 });
+  const settings = await admin.get<{ key: string; value: unknown }[]>('/api/auth/system-settings');
+  expect(settings.find((entry) => entry.key === setting)).toMatchObject({ value: 2 });
+
+  const { context, page } = await open(browser, fiona, '/google-table');
+  await expect(page.getByText('Levels allowed: 2')).toBeVisible();
+  for (const name of ['Reports', 'Budgets', 'Payroll']) await expect(treeItem(page, name)).toHaveAttribute('aria-level', '1');
+
+  // Budgets onto the middle of Reports: inside it.
+  await expectToast(page, 'Table updated successfully', () => dragRow(page, 'Budgets').dragTo(dragRow(page, 'Reports')));
+  await expect(treeItem(page, 'Budgets')).toHaveAttribute('aria-level', '2');
+  await expect(treeItem(page, 'Reports').getByRole('group').getByRole('treeitem', { name: 'Budgets' })).toBeVisible();
+  await page.reload();
+  await expect(treeItem(page, 'Budgets')).toHaveAttribute('aria-level', '2');
+  await expect(treeItem(page, 'Reports').getByRole('group').getByRole('treeitem', { name: 'Budgets' })).toBeVisible();
+  const arranged = await tables();
+  const id = (name: string) => arranged.find((table) => table.name_en === name)?.id;
+  expect(arranged.find((table) => table.name_en === 'Budgets')?.parent_id).toBe(id('Reports'));
+
+  // Payroll onto Budgets would be level 3: refused, nothing sent, nothing moved.
+  let treeWrites = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/finance/google-tables/update-tree')) treeWrites += 1;
+  });
+  await expectToast(page, 'Max nesting level is reached', () => dragRow(page, 'Payroll').dragTo(dragRow(page, 'Budgets')));
+  await expect(treeItem(page, 'Payroll')).toHaveAttribute('aria-level', '1');
+  expect(treeWrites).toBe(0);
+  expect(await tables()).toEqual(arranged);
+  await page.reload();
+  await expect(treeItem(page, 'Payroll')).toHaveAttribute('aria-level', '1');
+  await expect(treeItem(page, 'Budgets')).toHaveAttribute('aria-level', '2');
+
+  // The server keeps the limit too, for a client that does not.
+  const refused = await fionaApi.call('POST', '/api/finance/google-tables/update-tree', {
+    items: [{ id: id('Payroll'), parent_id: id('Budgets'), position: 0 }],
+  });
+  expect(refused.status).toBe(422);
+  expect(JSON.stringify(refused.body)).toContain('Max nesting level is reached');
+  expect(await tables()).toEqual(arranged);
+  await context.close();
+});
+
+// ---- a user without FT -----------------------------------------------------------------------
+
+test('a user without FT sees no Transactions entry and gets 403 from the transactions API', async ({ browser }) => {
+  const codes = FINANCE_CODES.filter((code) => code !== 'FT');
+  const user = await userWithCodes(admin, 'tomas', codes);
+  const { context, page } = await open(browser, user);
+  const nav = navigation(page);
+  await expect(nav.getByRole('link', { name: 'Wallets', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Transaction drafts', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Transactions', exact: true })).toHaveCount(0);
+  // Exchange rates are kept by whoever keeps transactions (FT) as well.
+  await expect(nav.getByRole('link', { name: 'Exchange rates', exact: true })).toHaveCount(0);
+  await expect(nav.getByRole('link')).toHaveCount(financeManifest.sidebar.filter((entry) => entry.requires !== 'FT').length);
+
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  expect(token).toBeTruthy();
+  const answer = await page.request.get('/api/finance/transactions', { headers: { Authorization: `Bearer ${token}` } });
+  expect(answer.status()).toBe(403);
+  // The same token reads what the user does hold.
+  expect((await page.request.get('/api/finance/wallets', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+  await context.close();
+});
