@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, SubtractRegular } from '@fluentui/react-icons';
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
@@ -31,15 +30,18 @@ interface CellValueProps {
   readonly renderer?: ResourceCellRenderer;
 }
 
-/** One cell: the plugin's renderer for the column if it gave one, else the value drawn by its kind. */
+/**
+ * One cell: the plugin's renderer for the column if it gave one, else the value drawn by its kind.
+ * A page draws hundreds of these, so a cell subscribes to nothing itself: the table around it
+ * draws again when the language changes, and the cell with it.
+ */
 export function CellValue({ definition, record, name, field, renderer: Renderer }: CellValueProps) {
-  const { t } = useTranslation('core');
   const i18n = useInjection(I18nService);
   const styles = useStyles();
   const value = record[name];
   if (Renderer) return <Renderer definition={definition} record={record} name={name} field={field} value={value} />;
   if (field?.kind === 'boolean' && typeof value === 'boolean') {
-    const text = t(value ? 'resource.value.yes' : 'resource.value.no');
+    const text = formatValue(field, value, i18n);
     return (
       <span title={text}>
         {value ? <CheckmarkRegular className={styles.yes} aria-hidden /> : <SubtractRegular className={styles.no} aria-hidden />}

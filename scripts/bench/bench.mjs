@@ -1,0 +1,39 @@
+// `npm run bench`: the resource engine's list, export and list-screen figures on 100 000 rows
+// (scripts/bench/resource-list.bench.ts). It prints figures next to their targets; it is not a
+// test and fails only when it cannot run. Takes a few minutes.
+//
+//  1. Builds the product (npm run build) when dist/ is missing: the screens are measured on it.
+//  2. Builds the bench variant of the web app (the production build plus the bench plugin, whose
+//     resource offers a 1000-row page) into .tmp/bench/web: a few seconds.
+//  3. Runs the benchmark through vitest (for the @core/@plugins/@host aliases and `?raw` imports),
+//     under scripts/with-postgres.mjs when TEST_DATABASE_URL is set or Debian's PostgreSQL is
+//     installed, so the database parts run on PostgreSQL too; on PGlite alone otherwise.
+//
+// Chromium: CHROMIUM_PATH, else /usr/bin/chromium; without one the screen figures are skipped.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!existsSync(join(root, 'dist/server/main.js')) || !existsSync(join(root, 'dist/web/index.html'))) {
+  console.log('bench: dist/ is missing, building the product first');
+  run('npm', ['run', 'build']);
+}
+run('npx', ['rspack', 'build', '-c', 'scripts/bench/rspack.bench.config.ts']);
+
+// Whether scripts/with-postgres.mjs would find a server without installing one.
+const postgresRoot = '/usr/lib/postgresql';
+const hasPostgres =
+  !!process.env.TEST_DATABASE_URL ||
+  (existsSync(postgresRoot) && readdirSync(postgresRoot).some((version) => existsSync(join(postgresRoot, version, 'bin/initdb'))));
+
+const vitest = ['vitest', 'run', '--config', 'scripts/bench/vitest.bench.config.ts'];
+if (hasPostgres) run('node', ['scripts/with-postgres.mjs', 'npx', ...vitest]);
+else run('npx', vitest);
