@@ -40,7 +40,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await dialog.getByLabel('URL').fill('https://example.com/spec');
       await dialog.getByLabel('Number').fill(`ERP-${width}-${scheme}`);
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByRole('cell', { name: `ERP-${width}-${scheme}` })).toBeVisible();
+      await expect(page.getByRole('cell', { name: `ERP-${width}-${scheme}`, exact: true })).toBeVisible();
       await expect(page.locator('.fui-ToastTitle', { hasText: 'New record successfully created' })).toBeVisible();
       await shot('articles');
 
