@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { financeManifest } from '../plugins/finance/manifest';
 import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
 import { choose, columnTexts, expectToast, listTable, localDay, recordToasts, rowMenu, rowOf } from './support/resource-page';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
+import { rawKeyCollector, rawKeys } from './support/raw-keys';
 import { signIn } from './support/session';
+import { text, type Language } from './support/strings';
 
 // The finance plugin in the browser, as a user holding only the finance codes: every screen in
 // both languages, the bookkeeping chain (a rate, a wallet, a transaction, the balance and the USD
@@ -12,19 +13,9 @@ import { signIn } from './support/session';
 // each works only with the records it creates itself.
 
 const FINANCE_CODES = ['FP', 'FW', 'FG', 'FN', 'FD', 'FC', 'FA', 'FT', 'FF', 'FS', 'FL', 'FJ', 'FZ'] as const;
-const json = (path: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
-const FINANCE_STRINGS = { en: json('../plugins/finance/web/i18n/en.json'), ru: json('../plugins/finance/web/i18n/ru.json') };
-const CORE_RESOURCE = { en: json('../core/web/i18n/en/resource.json'), ru: json('../core/web/i18n/ru/resource.json') };
-type Language = keyof typeof FINANCE_STRINGS;
-
-function lookup(strings: Record<string, unknown>, path: string): string {
-  const text = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
-  if (typeof text !== 'string') throw new Error(`no text for ${path}`);
-  return text;
-}
-/** A finance key (`finance:nav.wallets`) in `language`, from the plugin's own strings. */
-const financeText = (language: Language, key: string) => lookup(FINANCE_STRINGS[language], key.replace(/^finance:/, ''));
-const resourceText = (language: Language, path: string) => lookup(CORE_RESOURCE[language], `resource.${path}`);
+/** A finance key (`finance:nav.wallets`) in `language`. */
+const financeText = (language: Language, key: string) => text(language, key.startsWith('finance:') ? key : `finance:${key}`);
+const resourceText = (language: Language, path: string) => text(language, `resource:${path}`);
 
 let server: ProductionServer;
 let admin: Api;
@@ -56,40 +47,6 @@ const navigation = (page: Page) => page.getByRole('navigation', { name: /^(Main 
 
 // ---- raw i18n keys ---------------------------------------------------------------------------
 
-/**
- * What a missing translation looks like on screen: `namespace:key.path` (the key as asked for) or
- * `key.path` (what i18next shows for a missing key: the key without its namespace). A token counts
- * only whole: not inside an e-mail address, a path or a longer dotted word, and a dotted key's parts
- * start with a letter, so numbers (1.08), dates and times (06:10) never match.
- */
-const RAW_KEY = /(?<![\w@/.:-])(?:[a-z][a-zA-Z0-9_-]*:[a-zA-Z][a-zA-Z0-9_-]*(?:\.[a-zA-Z0-9_-]+)*|[a-z][a-zA-Z0-9_]*(?:\.[a-zA-Z][a-zA-Z0-9_]*)+)(?![\w@/.:-])/g;
-
-/**
- * Raw keys in what `scope` shows: its visible text and the placeholders, titles and labels of the
- * elements in it (what a tooltip, an empty input or a screen reader would say), and the page title.
- * Also returns how much visible text there was, so a caller can tell an empty scope from a clean one.
- */
-async function rawKeys(scope: Locator): Promise<{ keys: string[]; textLength: number }> {
-  const { texts, textLength } = await scope.evaluate((root) => {
-    const element = root as HTMLElement;
-    const collected = [element.innerText, document.title];
-    for (const node of element.querySelectorAll('[placeholder], [title], [aria-label]')) {
-      for (const name of ['placeholder', 'title', 'aria-label']) {
-        const value = node.getAttribute(name);
-        if (value) collected.push(value);
-      }
-    }
-    return { texts: collected, textLength: element.innerText.trim().length };
-  });
-  const keys = texts.flatMap((text) => [...text.matchAll(RAW_KEY)].map((match) => match[0]));
-  return { keys: [...new Set(keys)], textLength };
-}
-
-/** Waits until nothing in `scope` is loading (no busy region, spinner or skeleton). */
-async function settled(scope: Locator): Promise<void> {
-  await expect(scope.locator('[aria-busy="true"], .fui-Spinner, .fui-Skeleton')).toHaveCount(0);
-}
-
 test('the raw-key check finds keys, and only keys', async ({ browser }) => {
   // The check itself, on text made for it: it must catch both shapes and leave ordinary text alone.
   const { context, page } = await open(browser, fiona);
@@ -118,14 +75,7 @@ for (const language of ['en', 'ru'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: /Здравствуйте/ })).toBeVisible();
     }
     const main = page.getByRole('main');
-    const findings: string[] = [];
-    const check = async (where: string, scope: Locator) => {
-      await settled(scope);
-      const { keys, textLength } = await rawKeys(scope);
-      // A scope with (almost) no text would pass any check: each one must say something.
-      expect(textLength, `text in ${where}`).toBeGreaterThan(20);
-      findings.push(...keys.map((key) => `${where}: ${key}`));
-    };
+    const { check, findings } = rawKeyCollector();
 
     const entries = financeManifest.sidebar;
     expect(entries.length).toBe(14);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { PluginManifest } from '../core/shared/manifest';
 import { adminManifest } from '../plugins/admin/manifest';
@@ -6,6 +5,7 @@ import { financeManifest } from '../plugins/finance/manifest';
 import { Api, userWithCodes, type RoleUser } from './support/api';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { signIn } from './support/session';
+import { english } from './support/strings';
 
 // The sidebar is drawn from the enabled plugins' manifests and the signed-in user's permission
 // codes (spec §2, §6): each entry appears only with its code, and a group with nothing left is not
@@ -13,19 +13,7 @@ import { signIn } from './support/session';
 // 1600 px.
 
 const ENABLED: readonly PluginManifest[] = [adminManifest, financeManifest];
-const json = (path: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Record<string, unknown>;
-const STRINGS: Readonly<Record<string, unknown>> = { admin: json('../plugins/admin/web/i18n/en.json'), finance: json('../plugins/finance/web/i18n/en.json') };
-const GROUPS = json('../core/web/i18n/en/shell.json').groups as Record<string, string>;
-
-/** The English text of a `namespace:a.b` key, from the plugin's own strings. */
-function english(key: string): string {
-  const [namespace = '', path = ''] = key.split(':');
-  const text = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], STRINGS[namespace]);
-  if (typeof text !== 'string') throw new Error(`no English text for ${key}`);
-  return text;
-}
-
-const groupName = (group: string): string => GROUPS[group] ?? group;
+const groupName = (group: string): string => english(`shell:groups.${group}`);
 
 let server: ProductionServer;
 let admin: Api;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/shared/envelopes';
+import { ACCOUNT_BLOCKED, INVALID_CREDENTIALS } from '@core/shared/sign-in-refusals';
 import type { Database } from '../database/database';
 import { ApiError, unauthenticated } from '../http/api-error';
 import { callerId } from '../http/route-access';
@@ -11,8 +12,7 @@ export { REFRESH_COOKIE };
 import { assertSignInAllowed, recordSignInFailure } from './sign-in-throttle';
 import { findAccountByEmail, findAccountById, type SessionUser } from './user-directory';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password. Please try again.';
-export const ACCOUNT_BLOCKED = 'This account is blocked.';
+export { ACCOUNT_BLOCKED, INVALID_CREDENTIALS };
 
 /** The session user and the chat accounts linked to them, for the profile page. */
 export interface UserProfile extends SessionUser {

@@ -61,7 +61,7 @@ export default function BotSignIn({ onClose }: { onClose: () => void }) {
           if (current) setLink(BOT_LINK.test(url) ? { kind: 'ready', url } : { kind: 'failed', message: t('errors.generic') });
         },
         (error: unknown) => {
-          if (current) setLink({ kind: 'failed', message: refusalMessage(error, t('errors.generic')) });
+          if (current) setLink({ kind: 'failed', message: refusalMessage(error, { blocked: t('login.blocked'), generic: t('errors.generic') }) });
         },
       );
     return () => {

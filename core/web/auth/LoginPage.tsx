@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Button, Field, Input, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { HttpError } from '../http/http-error';
+import { isAccountBlocked } from './sign-in-refusal';
 import { useInjection } from '../react/container-context';
 import { AuthService } from '../services/auth-service';
 import { SessionStore } from '../services/session-store';
@@ -53,7 +54,7 @@ export function LoginPage() {
     handledFragment.current = telegramFragment;
     setProblem(null);
     setCompleting(true);
-    const messages = { unreadable: t('login.bot.unreadable'), generic: t('errors.generic') };
+    const messages = { unreadable: t('login.bot.unreadable'), blocked: t('login.blocked'), generic: t('errors.generic') };
     void loadTelegramResult()
       .then(({ completeTelegramSignIn }) => completeTelegramSignIn(telegramFragment, auth, messages))
       .catch(() => ({ ok: false, message: messages.generic }) as const)
@@ -79,7 +80,13 @@ export function LoginPage() {
       await auth.signIn(email.trim(), password);
       navigate(session.takeLastRoute() ?? '/', { replace: true });
     } catch (error) {
-      setProblem(error instanceof HttpError && error.status === 422 ? t('login.invalidPair') : (error instanceof HttpError ? error.messages[0] : null) ?? t('errors.generic'));
+      setProblem(
+        isAccountBlocked(error)
+          ? t('login.blocked')
+          : error instanceof HttpError && error.status === 422
+            ? t('login.invalidPair')
+            : ((error instanceof HttpError ? error.messages[0] : null) ?? t('errors.generic')),
+      );
     } finally {
       setBusy(false);
     }

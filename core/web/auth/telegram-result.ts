@@ -1,3 +1,4 @@
+import { isAccountBlocked } from './sign-in-refusal';
 import { HttpError } from '../http/http-error';
 import type { AuthService, TelegramAuthData } from '../services/auth-service';
 
@@ -60,16 +61,17 @@ export function readTelegramResult(fragment: string): TelegramAuthData | null {
   return { ...fields, id: value.id, auth_date: value.auth_date, hash: value.hash };
 }
 
-/** The server's words for a refusal, else `fallback` (a network failure or an answer with no message). */
-export function refusalMessage(error: unknown, fallback: string): string {
-  return error instanceof HttpError && error.messages.length > 0 ? error.messages.join(' ') : fallback;
+/** The user's words for a refusal: a blocked account in their language, else the server's words, else `generic`. */
+export function refusalMessage(error: unknown, messages: { readonly blocked: string; readonly generic: string }): string {
+  if (isAccountBlocked(error)) return messages.blocked;
+  return error instanceof HttpError && error.messages.length > 0 ? error.messages.join(' ') : messages.generic;
 }
 
 /** Completes a bot sign-in from the fragment Telegram returned with; the session is stored on success. */
 export async function completeTelegramSignIn(
   fragment: string,
   auth: Pick<AuthService, 'signInWithTelegram'>,
-  messages: { readonly unreadable: string; readonly generic: string },
+  messages: { readonly unreadable: string; readonly blocked: string; readonly generic: string },
 ): Promise<TelegramSignInOutcome> {
   const data = readTelegramResult(fragment);
   if (data === null) return { ok: false, message: messages.unreadable };
@@ -77,6 +79,6 @@ export async function completeTelegramSignIn(
     await auth.signInWithTelegram(data);
     return { ok: true };
   } catch (error) {
-    return { ok: false, message: refusalMessage(error, messages.generic) };
+    return { ok: false, message: refusalMessage(error, messages) };
   }
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_BLOCKED } from '@core/shared/sign-in-refusals';
 import { HttpError } from '@core/web/http/http-error';
 import { completeTelegramSignIn, readTelegramResult } from '@core/web/auth/telegram-result';
 
 const PAYLOAD = { id: 7, first_name: 'Zoë 🙂', auth_date: 1_700_000_000, hash: 'f'.repeat(64) };
 const encode = (value: unknown, encoding: BufferEncoding = 'base64url') => Buffer.from(JSON.stringify(value), 'utf8').toString(encoding);
-const MESSAGES = { unreadable: 'unreadable', generic: 'generic' };
+const MESSAGES = { unreadable: 'unreadable', blocked: 'blocked', generic: 'generic' };
 
 describe('readTelegramResult', () => {
   it('reads base64url, keeping every field as sent', () => {
@@ -66,6 +67,16 @@ describe('completeTelegramSignIn', () => {
     await expect(completeTelegramSignIn(`#tgAuthResult=${encode(PAYLOAD)}`, { signInWithTelegram: broken }, MESSAGES)).resolves.toEqual({
       ok: false,
       message: 'generic',
+    });
+  });
+
+  it('says a blocked account is blocked, in the words given for it', async () => {
+    const blocked = vi.fn(async () => {
+      throw new HttpError(422, [ACCOUNT_BLOCKED], { message: ACCOUNT_BLOCKED, errors: { tg_auth: [ACCOUNT_BLOCKED] } });
+    });
+    await expect(completeTelegramSignIn(`#tgAuthResult=${encode(PAYLOAD)}`, { signInWithTelegram: blocked }, MESSAGES)).resolves.toEqual({
+      ok: false,
+      message: 'blocked',
     });
   });
 });

@@ -1,3 +1,4 @@
+import { ACCOUNT_BLOCKED } from '@core/shared/sign-in-refusals';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
 import { LoginPage } from '@core/web/auth/LoginPage';
@@ -139,6 +140,18 @@ describe('LoginPage against the server', () => {
     expect(screen.kernel.storage.getItem('userData')).toBeNull();
     expect(screen.kernel.storage.getItem('authToken')).toBeNull();
     expect(toasts).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'This account is blocked. Ask an administrator to unblock it.'],
+    ['ru', 'Эта учётная запись заблокирована. Обратитесь к администратору.'],
+  ] as const)('says a blocked account is blocked (%s)', async (language, expected) => {
+    answerLogin(() => jsonResponse(422, { message: ACCOUNT_BLOCKED, errors: { email: [ACCOUNT_BLOCKED] } }));
+    const screen = await openLogin({ language });
+    await screen.fillIn('ann@example.com', 'right-password');
+    await screen.send();
+    await waitInAct(() => expect(screen.problem()).toBe(expected));
+    expect(screen.view.path()).toBe('/login');
   });
 
   it('shows the server message of another refusal', async () => {
