@@ -16,6 +16,8 @@ export default defineConfig({
   use: {
     headless: true,
     trace: 'retain-on-failure',
+    // A click that cannot happen fails within this, not at the end of the whole test's time.
+    actionTimeout: 30_000,
     launchOptions: {
       executablePath,
       args: [

@@ -5,6 +5,7 @@ import { choose, columnTexts, expectToast, listTable, localDay, recordToasts, ro
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { rawKeyCollector, rawKeys } from './support/raw-keys';
 import { signIn } from './support/session';
+import { navigation } from './support/sidebar';
 import { text, type Language } from './support/strings';
 
 // The finance plugin in the browser, as a user holding only the finance codes: every screen in
@@ -43,7 +44,6 @@ async function open(browser: Browser, user: RoleUser, path?: string): Promise<{ 
   return { context, page };
 }
 
-const navigation = (page: Page) => page.getByRole('navigation', { name: /^(Main navigation|Главное меню)$/ });
 
 // ---- raw i18n keys ---------------------------------------------------------------------------
 

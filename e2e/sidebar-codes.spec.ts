@@ -5,6 +5,7 @@ import { financeManifest } from '../plugins/finance/manifest';
 import { Api, userWithCodes, type RoleUser } from './support/api';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { signIn } from './support/session';
+import { navigation, sidebar } from './support/sidebar';
 import { english } from './support/strings';
 
 // The sidebar is drawn from the enabled plugins' manifests and the signed-in user's permission
@@ -31,18 +32,6 @@ test.afterAll(async () => {
   await admin?.dispose();
   await server?.stop();
 });
-
-const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
-
-/** The sidebar as drawn: each group's name with the text and target of its links, in order. */
-async function sidebar(page: Page): Promise<{ group: string; links: { text: string; href: string }[] }[]> {
-  return navigation(page).evaluate((nav) =>
-    [...nav.querySelectorAll('[role="group"]')].map((group) => ({
-      group: document.getElementById(group.getAttribute('aria-labelledby') ?? '')?.textContent?.trim() ?? '',
-      links: [...group.querySelectorAll('a')].map((link) => ({ text: link.textContent?.trim() ?? '', href: link.getAttribute('href') ?? '' })),
-    })),
-  );
-}
 
 async function signInAs(page: Page, user: RoleUser): Promise<void> {
   await signIn(page, user.email, user.password);

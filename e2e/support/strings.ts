@@ -16,6 +16,7 @@ function namespaces(language: Language): Readonly<Record<string, Record<string, 
     finance: json(`../../plugins/finance/web/i18n/${language}.json`),
     // The core's namespaces are one file each; resource.json nests its keys under `resource`.
     resource: core('resource').resource as Record<string, unknown>,
+    auth: core('auth'),
     shell: core('shell'),
     common: core('common'),
     layout: core('layout'),

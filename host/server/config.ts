@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language, type RuntimeConfig } from '@core/shared/runtime-config';
 import { defaultServiceBaseUrl, isServiceName, SERVICE_NAMES, type ServiceName } from '@core/shared/services';
-import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from '@core/server/auth/auth-settings';
+import { ACCESS_TOKEN_SECONDS_RANGE, DEFAULT_AUTH_SETTINGS, type AuthSettings } from '@core/server/auth/auth-settings';
 import { isPostgresUrl } from '@core/server/database/open-database';
 
 /** The server's whole configuration after files and environment are merged. */
@@ -72,12 +72,15 @@ function stringList(value: unknown, key: string): string[] {
   return value as string[];
 }
 
-function port(value: unknown, key: string): number {
+/** A whole number from `min` to `max`, given as a number (the file) or digits (the environment); else `problem`. */
+function wholeNumberIn(value: unknown, min: number, max: number, problem: string): number {
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < 0 || number > 65535) {
-    throw new ConfigError(`config "${key}" must be a port number (0-65535)`);
-  }
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) throw new ConfigError(problem);
   return number;
+}
+
+function port(value: unknown, key: string): number {
+  return wholeNumberIn(value, 0, 65535, `config "${key}" must be a port number (0-65535)`);
 }
 
 function services(value: unknown): Record<ServiceName, string> {
@@ -126,7 +129,15 @@ function authSettings(value: unknown, env: NodeJS.ProcessEnv): AuthSettings {
   if (typeof maxAge !== 'number' || !Number.isInteger(maxAge) || maxAge <= 0) {
     throw new ConfigError('config "auth.telegram.maxAgeSeconds" must be a positive whole number');
   }
+  const { min, max } = ACCESS_TOKEN_SECONDS_RANGE;
+  const lifetime = wholeNumberIn(
+    env.ERP_ACCESS_TOKEN_SECONDS ?? auth.accessTokenSeconds ?? DEFAULT_AUTH_SETTINGS.accessTokenSeconds,
+    min,
+    max,
+    `config "auth.accessTokenSeconds" (ERP_ACCESS_TOKEN_SECONDS) must be a whole number of seconds from ${min} to ${max}`,
+  );
   return {
+    accessTokenSeconds: lifetime,
     telegram: {
       botToken: optionalText(env.ERP_TELEGRAM_BOT_TOKEN, 'ERP_TELEGRAM_BOT_TOKEN'),
       botLink: optionalUrl(env.ERP_TELEGRAM_BOT_LINK ?? telegram.botLink, 'auth.telegram.botLink'),
@@ -142,11 +153,7 @@ function authSettings(value: unknown, env: NodeJS.ProcessEnv): AuthSettings {
 }
 
 function proxyHops(value: unknown): number {
-  const hops = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof hops !== 'number' || !Number.isInteger(hops) || hops < 0 || hops > 10) {
-    throw new ConfigError('config "trustProxy" (ERP_TRUST_PROXY) must be the number of proxies in front of the server, 0-10');
-  }
-  return hops;
+  return wholeNumberIn(value, 0, 10, 'config "trustProxy" (ERP_TRUST_PROXY) must be the number of proxies in front of the server, 0-10');
 }
 
 /** Comma-separated plugin ids; an empty value enables none. */

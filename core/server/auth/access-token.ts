@@ -12,6 +12,7 @@ export interface AccessClaims {
   readonly exp: number;
 }
 
+/** How long an access token is accepted when the configuration does not say (auth.accessTokenSeconds). */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
@@ -24,8 +25,9 @@ export function signAccessToken(
   claims: Omit<AccessClaims, 'iat' | 'exp'>,
   secret: string,
   now = Math.floor(Date.now() / 1000),
+  lifetimeSeconds = ACCESS_TOKEN_SECONDS,
 ): string {
-  const payload = Buffer.from(JSON.stringify({ ...claims, iat: now, exp: now + ACCESS_TOKEN_SECONDS })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ ...claims, iat: now, exp: now + lifetimeSeconds })).toString('base64url');
   const input = `${HEADER}.${payload}`;
   return `${input}.${signature(input, secret)}`;
 }

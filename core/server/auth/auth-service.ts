@@ -19,7 +19,7 @@ export interface AuthServiceOptions {
 /** The core auth service: always mounted, whatever plugins are enabled. */
 export async function authService(app: FastifyInstance, options: AuthServiceOptions): Promise<void> {
   const { db, settings } = options;
-  const sessions = sessionIssuer(db, options.secret, `${options.prefix}/`);
+  const sessions = sessionIssuer(db, options.secret, `${options.prefix}/`, settings.accessTokenSeconds);
   authRoutes(app, db, sessions);
   usersRoutes(app, db);
   rolesRoutes(app, db);

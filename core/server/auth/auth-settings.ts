@@ -1,3 +1,5 @@
+import { ACCESS_TOKEN_SECONDS } from './access-token';
+
 /** Sign-in through the messenger bot (Telegram Login Widget). */
 export interface TelegramSettings {
   /** The bot's token; secret. Without it, messenger sign-in answers 503. */
@@ -19,11 +21,20 @@ export interface MattermostSettings {
 }
 
 export interface AuthSettings {
+  /**
+   * How long an access token is accepted. Its codes and blocked state are checked again only when it
+   * is refreshed, so this bounds how long a removed code or a blocked account keeps working.
+   */
+  readonly accessTokenSeconds: number;
   readonly telegram: TelegramSettings;
   readonly mattermost: MattermostSettings;
 }
 
+/** The bounds of auth.accessTokenSeconds: shorter would refresh on nearly every call, longer defeats revocation. */
+export const ACCESS_TOKEN_SECONDS_RANGE = { min: 5, max: 86_400 } as const;
+
 export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
+  accessTokenSeconds: ACCESS_TOKEN_SECONDS,
   telegram: { botToken: undefined, botLink: undefined, maxAgeSeconds: 86_400 },
   mattermost: { url: undefined, clientId: undefined, clientSecret: undefined, redirectUri: undefined },
 };

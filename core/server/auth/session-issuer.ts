@@ -16,10 +16,15 @@ export interface SessionIssuer {
 }
 
 /** One place that mints tokens and cookies, for every way of signing in. */
-export function sessionIssuer(db: Database, secret: string, cookiePath: string): SessionIssuer {
+export function sessionIssuer(db: Database, secret: string, cookiePath: string, accessTokenSeconds: number): SessionIssuer {
   const issuer: SessionIssuer = {
     accessToken: (account) =>
-      signAccessToken({ sub: account.user.id, pv: account.permissionsVersion, codes: account.user.permissions }, secret),
+      signAccessToken(
+        { sub: account.user.id, pv: account.permissionsVersion, codes: account.user.permissions },
+        secret,
+        Math.floor(Date.now() / 1000),
+        accessTokenSeconds,
+      ),
     setRefreshCookie: (request, reply, token) => {
       reply.setCookie(REFRESH_COOKIE, token, {
         httpOnly: true,

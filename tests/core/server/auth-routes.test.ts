@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAccessToken } from '@core/server/auth/access-token';
+import { DEFAULT_AUTH_SETTINGS } from '@core/server/auth/auth-settings';
 import { ACCOUNT_BLOCKED, INVALID_CREDENTIALS, REFRESH_COOKIE } from '@core/server/auth/auth-routes';
 import { SIGN_IN_MAX_FAILURES } from '@core/server/auth/sign-in-throttle';
 import { XSRF_COOKIE, XSRF_HEADER } from '@core/server/http/xsrf';
@@ -229,6 +230,20 @@ describe('sessions', () => {
       const response = await refresh(app, cookie);
       expect(response.statusCode).toBe(200);
       cookie = refreshCookieOf(response) ?? '';
+    }
+  });
+
+  it('issues access tokens for the configured lifetime, at sign-in and at refresh', async () => {
+    const app = await buildServer({ db: server.db, auth: { ...DEFAULT_AUTH_SETTINGS, accessTokenSeconds: 60 } });
+    try {
+      const session = await signIn(app);
+      const signedIn = verifyAccessToken(session.token, TEST_SECRET);
+      expect(signedIn && signedIn.exp - signedIn.iat).toBe(60);
+      const refreshed = (await refresh(app, session.refreshCookie)).json<RefreshEnvelope>().data.token;
+      const claims = verifyAccessToken(refreshed, TEST_SECRET);
+      expect(claims && claims.exp - claims.iat).toBe(60);
+    } finally {
+      await app.close();
     }
   });
 

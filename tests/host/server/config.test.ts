@@ -225,6 +225,19 @@ describe('loadConfig', () => {
         'config "auth.telegram.maxAgeSeconds" must be a positive whole number',
       );
     });
+
+    it.each([['4'], ['86401'], ['15m'], ['']])('an access-token lifetime of %j seconds', (value) => {
+      expectConfigError(
+        () => loadConfig(file(BASE), { ERP_ACCESS_TOKEN_SECONDS: value }),
+        'config "auth.accessTokenSeconds" (ERP_ACCESS_TOKEN_SECONDS) must be a whole number of seconds from 5 to 86400',
+      );
+    });
+  });
+
+  it('takes the access-token lifetime from the environment over the file, 15 minutes when neither says', () => {
+    expect(loadConfig(file(BASE), {}).auth.accessTokenSeconds).toBe(900);
+    expect(loadConfig(file({ ...BASE, auth: { accessTokenSeconds: 600 } }), {}).auth.accessTokenSeconds).toBe(600);
+    expect(loadConfig(file({ ...BASE, auth: { accessTokenSeconds: 600 } }), { ERP_ACCESS_TOKEN_SECONDS: '30' }).auth.accessTokenSeconds).toBe(30);
   });
 
   it('reads auth settings from the file and secrets from the environment, trimming URL slashes', () => {
@@ -233,6 +246,7 @@ describe('loadConfig', () => {
       { ERP_TELEGRAM_BOT_TOKEN: 'bot-token', ERP_MATTERMOST_CLIENT_SECRET: 'mm-secret' },
     );
     expect(config.auth).toEqual({
+      accessTokenSeconds: DEFAULT_AUTH_SETTINGS.accessTokenSeconds,
       telegram: { botToken: 'bot-token', botLink: 'https://t.me/erp_bot', maxAgeSeconds: DEFAULT_AUTH_SETTINGS.telegram.maxAgeSeconds },
       mattermost: { url: 'https://chat.example', clientId: 'cid', clientSecret: 'mm-secret', redirectUri: undefined },
     });

@@ -12,6 +12,7 @@ export function buildAuthServer(
   auth: { readonly telegram?: Partial<TelegramSettings>; readonly mattermost?: Partial<MattermostSettings> },
 ): Promise<FastifyInstance> {
   const settings: AuthSettings = {
+    ...DEFAULT_AUTH_SETTINGS,
     telegram: { ...DEFAULT_AUTH_SETTINGS.telegram, ...auth.telegram },
     mattermost: { ...DEFAULT_AUTH_SETTINGS.mattermost, ...auth.mattermost },
   };
