@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { financeManifest } from '../plugins/finance/manifest';
 import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
-import { choose, columnTexts, expectToast, listTable, localDay, recordToasts, rowMenu, rowOf } from './support/resource-page';
+import { choose, columnTexts, expectToast, localDay, recordToasts, rowMenu, rowOf } from './support/resource-page';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { rawKeyCollector, rawKeys } from './support/raw-keys';
 import { signIn } from './support/session';

@@ -28,10 +28,12 @@ export interface FilterChipsProps {
   readonly view: ListView;
   readonly labels: ReferenceLabels;
   readonly onChange: (view: ListView) => void;
+  /** False while the filter panel is open: it has its own "Clear all", and two would be one too many. */
+  readonly offerClearAll: boolean;
 }
 
 /** The active filters as removable chips, and "Clear all". */
-export const FilterChips = observer(function FilterChips({ definition, view, labels, onChange }: FilterChipsProps) {
+export const FilterChips = observer(function FilterChips({ definition, view, labels, onChange, offerClearAll }: FilterChipsProps) {
   const { t } = useTranslation('core');
   const i18n = useInjection(I18nService);
   const styles = useStyles();
@@ -107,9 +109,11 @@ export const FilterChips = observer(function FilterChips({ definition, view, lab
           </Tag>
         ))}
       </TagGroup>
-      <Button appearance="transparent" size="small" onClick={() => onChange(withoutFilters(view))}>
-        {t('resource.filter.clearAll')}
-      </Button>
+      {offerClearAll && (
+        <Button appearance="transparent" size="small" onClick={() => onChange(withoutFilters(view))}>
+          {t('resource.filter.clearAll')}
+        </Button>
+      )}
     </div>
   );
 });

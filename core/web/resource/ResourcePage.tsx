@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import {
   Button,
-  CounterBadge,
   Link,
   MessageBar,
   MessageBarActions,
@@ -19,7 +18,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { AddRegular, ArrowClockwiseRegular, ArrowDownloadRegular, ChevronDownRegular, ChevronUpRegular, DismissRegular, FilterRegular, FlashRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowClockwiseRegular, ArrowDownloadRegular, DismissRegular, FlashRegular } from '@fluentui/react-icons';
 import type { ResourceDefinition, ResourceRecord, RowAction, ToolbarAction } from '@core/shared/resource/definition';
 import { HttpClients } from '../http/http-clients';
 import { BrowserStorage } from '../kernel/environment';
@@ -32,7 +31,8 @@ import { ColumnChooser } from './ColumnChooser';
 import { ColumnPreferences, columnStorageKey } from './columns';
 import { useConfirm } from './ConfirmDialog';
 import { FilterChips } from './FilterChips';
-import { filterableFields } from './filter-draft';
+import { FilterToggle } from './FilterToggle';
+import { filterableFields, withoutFilters } from './filter-draft';
 import { FilterPanel } from './FilterPanel';
 import { formatValue } from './format-value';
 import { HistoryDrawer } from './HistoryDrawer';
@@ -233,17 +233,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
             {t('resource.toolbar.refresh')}
           </ToolbarButton>
           {filterableFields(definition).length > 0 && (
-            <ToolbarButton
-              icon={<FilterRegular />}
-              aria-expanded={filtersOpen}
-              aria-controls={filterPanelId}
-              aria-label={t(filtersOpen ? 'resource.filter.fold' : 'resource.filter.unfold')}
-              onClick={() => setFiltersOpen((open) => !open)}
-            >
-              {t('resource.filter.title')}
-              {filterCount > 0 && <CounterBadge count={filterCount} size="small" appearance="filled" style={{ marginInlineStart: 6 }} />}
-              {filtersOpen ? <ChevronUpRegular /> : <ChevronDownRegular />}
-            </ToolbarButton>
+            <FilterToggle open={filtersOpen} count={filterCount} panelId={filterPanelId} onToggle={() => setFiltersOpen((open) => !open)} />
           )}
           <ColumnChooser columns={columns} />
           <ToolbarButton icon={<ArrowDownloadRegular />} disabled={exporting !== null} onClick={() => void store.exportCsv(exportFileName(definition.path, new Date()), saveBlob)}>
@@ -299,11 +289,11 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
             labels={labels}
             language={i18n.language}
             onApply={go}
-            onClear={() => go({ query: { ...query, page: 1, filters: [] }, presets: {} })}
+            onClear={() => go(withoutFilters(view))}
           />
         </section>
       )}
-      {hasFilters(view) && <FilterChips definition={definition} view={view} labels={labels} onChange={go} />}
+      {hasFilters(view) && <FilterChips definition={definition} view={view} labels={labels} onChange={go} offerClearAll={!filtersOpen} />}
 
       {store.failed && !page && (
         <MessageBar intent="error">

@@ -5,7 +5,7 @@ import { action, makeObservable, observable } from 'mobx';
 import { LANGUAGES, type Language, type RuntimeConfig } from '@core/shared/runtime-config';
 import { BrowserStorage, RuntimeConfigToken } from '../kernel/environment';
 import { KernelContainer } from '../kernel/kernel-container';
-import { TranslationContributionToken, type TranslationBundle } from '../kernel/contributions';
+import { TranslationContributionToken } from '../kernel/contributions';
 import { CORE_BUNDLES } from '../i18n/core-bundles';
 import { STORAGE_KEYS } from './storage-keys';
 

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Button,
-  CounterBadge,
   Dropdown,
   Menu,
   MenuDivider,
@@ -26,11 +25,8 @@ import {
   AddRegular,
   ArrowClockwiseRegular,
   ArrowUndoRegular,
-  ChevronDownRegular,
-  ChevronUpRegular,
   DeleteRegular,
   EditRegular,
-  FilterRegular,
   LockClosedRegular,
   LockOpenRegular,
   MoreHorizontalRegular,
@@ -45,6 +41,8 @@ import { ReferenceApi, ResourceFeedback, type ResourceCellProps } from '@core/we
 import { ColumnPreferences, columnStorageKey } from '@core/web/resource/columns';
 import { useConfirm } from '@core/web/resource/ConfirmDialog';
 import { FilterChips } from '@core/web/resource/FilterChips';
+import { FilterToggle } from '@core/web/resource/FilterToggle';
+import { withoutFilters } from '@core/web/resource/filter-draft';
 import { FilterPanel } from '@core/web/resource/FilterPanel';
 import { decodeListView, encodeListView, hasFilters, paramsOf, type ListView } from '@core/web/resource/list-view';
 import { useListboxClass } from '@core/web/resource/listbox';
@@ -286,17 +284,7 @@ const UsersScreen = observer(function UsersScreen() {
           <ToolbarButton icon={<ArrowClockwiseRegular />} onClick={() => void store.refresh()} disabled={store.loading}>
             {t('core:resource.toolbar.refresh')}
           </ToolbarButton>
-          <ToolbarButton
-            icon={<FilterRegular />}
-            aria-expanded={filtersOpen}
-            aria-controls={filterPanelId}
-            aria-label={t(filtersOpen ? 'core:resource.filter.fold' : 'core:resource.filter.unfold')}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            {t('core:resource.filter.title')}
-            {filterCount > 0 && <CounterBadge count={filterCount} size="small" appearance="filled" style={{ marginInlineStart: 6 }} />}
-            {filtersOpen ? <ChevronUpRegular /> : <ChevronDownRegular />}
-          </ToolbarButton>
+          <FilterToggle open={filtersOpen} count={filterCount} panelId={filterPanelId} onToggle={() => setFiltersOpen((open) => !open)} />
           {rolesReady && (
             <Dropdown
               className={styles.choice}
@@ -345,11 +333,11 @@ const UsersScreen = observer(function UsersScreen() {
             labels={labels}
             language={i18n.language}
             onApply={(next) => go(next)}
-            onClear={() => go({ query: { ...query, page: 1, filters: [] }, presets: {} }, null)}
+            onClear={() => go(withoutFilters(view), null)}
           />
         </section>
       )}
-      {hasFilters(view) && <FilterChips definition={usersScreen} view={view} labels={labels} onChange={(next) => go(next)} />}
+      {hasFilters(view) && <FilterChips definition={usersScreen} view={view} labels={labels} onChange={(next) => go(next)} offerClearAll={!filtersOpen} />}
 
       {store.failed && !store.page && (
         <MessageBar intent="error">

@@ -62,6 +62,20 @@ describe('resource list screen', () => {
     expect(api.lists()[2]?.searchParams.has('filter[name][eq]')).toBe(false);
   });
 
+  it('offers one "Clear all": the chips\' while the panel is folded, the panel\'s while it is open', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1)], 1, 20, 1));
+    const { view } = await renderWallets({ path: '/wallets?filter[name][contains]=Ma' });
+    await waitForRows(view, 1);
+    const clearAll = () => [...view.element.querySelectorAll('button')].filter((candidate) => candidate.textContent?.trim() === 'Clear all');
+    expect(clearAll()).toHaveLength(1);
+    await click(button(view.element, 'Show filters'));
+    expect(clearAll()).toHaveLength(1);
+    expect(clearAll()[0]?.closest('section')?.getAttribute('aria-label')).toBe('Filters');
+    await click(clearAll()[0] as HTMLButtonElement);
+    await waitInAct(() => expect(view.path()).toBe('/wallets'));
+  });
+
   it('refuses a filter value the API would refuse, in the user language, without navigating', async () => {
     const api = new FakeApi();
     const { view } = await renderWallets();

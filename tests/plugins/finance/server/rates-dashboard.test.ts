@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TIMEOUT } from '../../../support/server/test-database';
-import { ALL_FINANCE, create, money } from './finance-fixtures';
+import { create, money } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
 
 let t: FinanceTestApp;
