@@ -9,6 +9,11 @@ export interface ListPage<T> {
   readonly last_page: number;
   readonly per_page: number;
   readonly total: number;
+  /**
+   * False when the server stopped counting (a long list): `total` is then the number of rows known
+   * to match, a lower bound, and `last_page` the pages they fill. Absent means exact.
+   */
+  readonly total_exact?: boolean;
 }
 
 export type ListEnvelope<T> = DataEnvelope<ListPage<T>>;

@@ -30,27 +30,44 @@ export async function findRecord(db: Queryable, definition: ResourceDefinition, 
   return rows[0]?.record ?? null;
 }
 
+/**
+ * A list counts its matching rows only this far past the start of the page asked for. Counting
+ * reads every match (and, for a filter no index serves, every row), so an exact total of a long
+ * list would cost more than its page; past the bound the total is reported as a lower bound.
+ */
+export const COUNT_AHEAD_ROWS = 10_000;
+
 export async function listRecords(db: Queryable, definition: ResourceDefinition, query: ResourceListQuery): Promise<ListPage<ResourceRecord>> {
   const table = quoteTable(definition.table);
   const params = new SqlParams();
   const where = whereClause(listConditions(definition, query, params, ALIAS));
-  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table} ${ALIAS} ${where}`, params.values);
-  const total = count.rows[0]?.total ?? 0;
+  const offset = (query.page - 1) * query.perPage;
+  const bound = offset + COUNT_AHEAD_ROWS;
+  const countValues = [...params.values, bound];
   const order = orderBy(sortKey(definition, query.sort, ALIAS), ALIAS);
   const limit = params.bind(query.perPage);
-  const offset = params.bind((query.page - 1) * query.perPage);
-  // The page is chosen first and only its rows are turned into JSON (labels included).
-  const { rows } = await db.query<{ record: ResourceRecord }>(
-    `SELECT ${recordJson(definition, ALIAS)} AS record
-       FROM (SELECT * FROM ${table} ${ALIAS} ${where} ${order} LIMIT ${limit} OFFSET ${offset}) ${ALIAS}
-     ${order}`,
-    params.values,
-  );
+  const skip = params.bind(offset);
+  // The count and the page are independent: on a connection pool they run side by side.
+  const [count, page] = await Promise.all([
+    db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${table} ${ALIAS} ${where} LIMIT $${countValues.length}) counted`,
+      countValues,
+    ),
+    // The page is chosen first and only its rows are turned into JSON (labels included).
+    db.query<{ record: ResourceRecord }>(
+      `SELECT ${recordJson(definition, ALIAS)} AS record
+         FROM (SELECT * FROM ${table} ${ALIAS} ${where} ${order} LIMIT ${limit} OFFSET ${skip}) ${ALIAS}
+       ${order}`,
+      params.values,
+    ),
+  ]);
+  const total = count.rows[0]?.total ?? 0;
   return {
-    data: rows.map((row) => row.record),
+    data: page.rows.map((row) => row.record),
     current_page: query.page,
     last_page: Math.max(1, Math.ceil(total / query.perPage)),
     per_page: query.perPage,
     total,
+    total_exact: total < bound,
   };
 }

@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Label, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronDoubleLeftRegular, ChevronDoubleRightRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { pageSizesOf } from '@core/shared/resource/definition';
+import { I18nService } from '../services/i18n-service';
+import { useInjection } from '../react/container-context';
+import { countText, isTotalExact } from './list-total';
 import type { ResourceListStore } from './resource-list-store';
 import { useListboxClass } from './listbox';
 
@@ -35,8 +38,11 @@ export const Pager = observer(function Pager({ store, onPage, onPerPage }: Pager
   const sizeId = useId();
   const listboxClass = useListboxClass();
   const page = store.view.query.page;
+  const i18n = useInjection(I18nService);
+  const format = (value: number) => i18n.formatNumber(value);
   const pages = Math.max(1, store.page?.last_page ?? 1);
-  const total = store.page?.total ?? 0;
+  // Past the server's counting bound the last page is unknown: "Page 3 of 200+", and no "Last page".
+  const exact = isTotalExact(store.page);
   const perPage = store.view.query.perPage;
   return (
     <nav className={styles.pager} aria-label={t('resource.paging.label')}>
@@ -56,14 +62,14 @@ export const Pager = observer(function Pager({ store, onPage, onPerPage }: Pager
             </Option>
           ))}
         </Dropdown>
-        <Text className={styles.muted}>{t('resource.paging.total', { total })}</Text>
+        <Text className={styles.muted}>{t('resource.paging.total', { total: countText(store.page?.total ?? 0, exact, format) })}</Text>
       </div>
       <div className={styles.group}>
         <Button appearance="subtle" icon={<ChevronDoubleLeftRegular />} aria-label={t('resource.paging.first')} disabled={page <= 1} onClick={() => onPage(1)} />
         <Button appearance="subtle" icon={<ChevronLeftRegular />} aria-label={t('resource.paging.previous')} disabled={page <= 1} onClick={() => onPage(page - 1)} />
-        <Text aria-live="polite">{t('resource.paging.page', { page, pages })}</Text>
+        <Text aria-live="polite">{t('resource.paging.page', { page: format(page), pages: countText(pages, exact, format) })}</Text>
         <Button appearance="subtle" icon={<ChevronRightRegular />} aria-label={t('resource.paging.next')} disabled={page >= pages} onClick={() => onPage(page + 1)} />
-        <Button appearance="subtle" icon={<ChevronDoubleRightRegular />} aria-label={t('resource.paging.last')} disabled={page >= pages} onClick={() => onPage(pages)} />
+        <Button appearance="subtle" icon={<ChevronDoubleRightRegular />} aria-label={t('resource.paging.last')} disabled={!exact || page >= pages} onClick={() => onPage(pages)} />
       </div>
     </nav>
   );

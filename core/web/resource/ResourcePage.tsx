@@ -33,6 +33,7 @@ import { useConfirm } from './ConfirmDialog';
 import { FilterChips } from './FilterChips';
 import { FilterToggle } from './FilterToggle';
 import { filterableFields, withoutFilters } from './filter-draft';
+import { countText, isTotalExact } from './list-total';
 import { FilterPanel } from './FilterPanel';
 import { formatValue } from './format-value';
 import { HistoryDrawer } from './HistoryDrawer';
@@ -217,6 +218,8 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
 
   const page = store.page;
   const total = page?.total ?? 0;
+  const totalText = countText(total, isTotalExact(page), (value) => i18n.formatNumber(value));
+  const selectedText = store.allMatching ? totalText : i18n.formatNumber(store.selectedCount);
   const emptyMessage =
     store.emptyState === 'nothingFound' ? t('resource.table.nothingFound') : store.emptyState === 'empty' ? t('resource.table.empty') : null;
   const filterCount = query.filters.length + Object.keys(view.presets).length;
@@ -306,17 +309,17 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
 
       <div className={styles.card}>
         {canWrite && store.selectedCount > 0 && (
-          <div className={styles.selection} role="region" aria-label={t('resource.selection.count', { count: store.selectedCount })}>
-            <Text weight="semibold">{t('resource.selection.count', { count: store.selectedCount })}</Text>
+          <div className={styles.selection} role="region" aria-label={t('resource.selection.count', { count: selectedText })}>
+            <Text weight="semibold">{t('resource.selection.count', { count: selectedText })}</Text>
             {store.allMatching ? (
-              <Text>{t('resource.selection.allMatching', { total })}</Text>
+              <Text>{t('resource.selection.allMatching', { total: totalText })}</Text>
             ) : (
               store.pageSelected &&
               total > store.rows.length && (
                 <>
                   <Text>{t('resource.selection.pageSelected', { count: store.rows.length })}</Text>
                   <Link as="button" onClick={() => store.selectAllMatching()}>
-                    {t('resource.selection.selectAllMatching', { total })}
+                    {t('resource.selection.selectAllMatching', { total: totalText })}
                   </Link>
                 </>
               )

@@ -76,6 +76,28 @@ describe('resource list screen', () => {
     await waitInAct(() => expect(view.path()).toBe('/wallets'));
   });
 
+  it('shows a total the server stopped counting as a lower bound, with no "Last page"', async () => {
+    const api = new FakeApi();
+    const answer = listAnswer([wallet(1), wallet(2)], 1, 20, 10_000);
+    api.rows = () => jsonResponse(200, { data: { ...answer.data, total_exact: false } });
+    const { view } = await renderWallets({ path: '/wallets' });
+    await waitForRows(view, 2);
+    expect(text(view)).toContain('Page 1 of 500+');
+    expect(text(view)).toContain('10,000+ in all');
+    expect(button(view.element, 'Last page').disabled).toBe(true);
+    expect(button(view.element, 'Next page').disabled).toBe(false);
+  });
+
+  it('formats an exact total and enables "Last page" on an earlier page', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1)], 1, 20, 1234));
+    const { view } = await renderWallets({ path: '/wallets' });
+    await waitForRows(view, 1);
+    expect(text(view)).toContain('Page 1 of 62');
+    expect(text(view)).toContain('1,234 in all');
+    expect(button(view.element, 'Last page').disabled).toBe(false);
+  });
+
   it('refuses a filter value the API would refuse, in the user language, without navigating', async () => {
     const api = new FakeApi();
     const { view } = await renderWallets();
