@@ -145,8 +145,13 @@ const SortableHeader = observer(function SortableHeader({
   const styles = useStyles();
   const sort = store.view.query.sort;
   const direction = sort.field === column.name ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+  const label = t(column.labelKey);
   return (
+    // Named by its label alone (the resize handle inside has a name of its own), and a column
+    // header by role: beside the selection cell Chromium would guess the first one a row header.
     <TableHeaderCell
+      role="columnheader"
+      aria-label={label}
       className={styles.headerCell}
       style={{ width: column.width }}
       sortable={column.sortable}
@@ -155,7 +160,7 @@ const SortableHeader = observer(function SortableHeader({
       aside={<ResizeHandle column={column} columns={columns} />}
       data-column={column.name}
     >
-      {t(column.labelKey)}
+      {label}
     </TableHeaderCell>
   );
 });
@@ -269,6 +274,7 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
           <TableRow>
             {selectable && (
               <TableSelectionCell
+                role="columnheader"
                 style={{ width: SELECTION_WIDTH }}
                 checked={pageState}
                 onClick={() => store.togglePage(pageState !== true)}
