@@ -9,6 +9,7 @@ export const DATETIME_FORMAT: Intl.DateTimeFormatOptions = { ...DATE_FORMAT, hou
 export type Formatter = Pick<I18nService, 't' | 'formatDate' | 'formatNumber'>;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
 
 /*
  * Intl formatters are made once per format and kept. Making one costs far more than formatting
@@ -61,13 +62,9 @@ export function isMoney(value: unknown): value is Money {
  * rounds it; an unknown currency code falls back to "12.30 XYZ".
  */
 export function formatMoney(money: Money): string {
-  const formatter = moneyFormatter(money.currency);
-  try {
-    if (formatter) return formatter.format(money.amount as Intl.StringNumericLiteral);
-  } catch {
-    // Not a number Intl can read: shown as it came.
-  }
-  return `${money.amount} ${money.currency}`;
+  // Intl reads any other text as NaN rather than refusing it: such an amount is shown as it came.
+  const formatter = DECIMAL_TEXT.test(money.amount) ? moneyFormatter(money.currency) : null;
+  return formatter ? formatter.format(money.amount as Intl.StringNumericLiteral) : `${money.amount} ${money.currency}`;
 }
 
 export function formatDecimal(value: string): string {

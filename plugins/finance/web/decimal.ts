@@ -1,62 +1,14 @@
 /**
- * Money and rates arrive as decimal strings ("1234567.89000000"). They are shown, added and
- * subtracted here without ever becoming floating-point numbers: digits are grouped as text and
- * sums are taken on scaled BigInts, so every digit the server sent is kept.
+ * Money and rates arrive as decimal strings ("1234567.89000000"). They are added and subtracted
+ * here without ever becoming floating-point numbers: sums are taken on scaled BigInts, so every
+ * digit the server sent is kept. (They are shown by the core's formatMoney, which hands Intl the
+ * string itself.)
  */
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 export function isDecimal(value: unknown): value is string {
   return typeof value === 'string' && DECIMAL.test(value.trim());
-}
-
-export interface DecimalFormat {
-  /** Fraction digits always shown (zeros padded); default 2. */
-  readonly minimumFractionDigits?: number;
-  /** Number formatting locale (separators only); default en-US (spec §9). */
-  readonly locale?: string;
-}
-
-const separatorCache = new Map<string, { group: string; decimal: string }>();
-
-/** The locale's group and decimal separators, read from Intl once; no number is formatted through it. */
-function separators(locale: string): { group: string; decimal: string } {
-  let found = separatorCache.get(locale);
-  if (!found) {
-    const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(11111.5);
-    found = {
-      group: parts.find((part) => part.type === 'group')?.value ?? ',',
-      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
-    };
-    separatorCache.set(locale, found);
-  }
-  return found;
-}
-
-/**
- * "1234567.891" → "1,234,567.891"; "5" → "5.00"; "-0012.50000000" → "-12.50". The fraction is
- * never rounded: trailing zeros beyond `minimumFractionDigits` are dropped, every other digit kept.
- * A value that is not a decimal string is returned as it came.
- */
-export function formatDecimal(value: string, format: DecimalFormat = {}): string {
-  const text = value.trim();
-  if (!DECIMAL.test(text)) return value;
-  const { group, decimal } = separators(format.locale ?? 'en-US');
-  const minimum = format.minimumFractionDigits ?? 2;
-  const negative = text.startsWith('-');
-  const [integerPart = '0', fractionPart = ''] = (negative ? text.slice(1) : text).split('.');
-  const integer = integerPart.replace(/^0+(?=\d)/, '');
-  let fraction = fractionPart.replace(/0+$/, '');
-  if (fraction.length < minimum) fraction = fraction.padEnd(minimum, '0');
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  const isZero = /^0*$/.test(integer) && /^0*$/.test(fraction);
-  const sign = negative && !isZero ? '-' : '';
-  return `${sign}${grouped}${fraction ? `${decimal}${fraction}` : ''}`;
-}
-
-/** "1234.5" and "USD" → "1,234.50 USD". */
-export function formatMoney(amount: string, currency: string, format?: DecimalFormat): string {
-  return `${formatDecimal(amount, format)} ${currency}`;
 }
 
 function scaled(value: string, scale: number): bigint {

@@ -20,7 +20,8 @@ import {
 } from '@fluentui/react-components';
 import { useInjection } from '@core/web/react/container-context';
 import { BASE_CURRENCY } from '../../shared/currencies';
-import { formatMoney, signOfDecimal, subtractDecimals } from '../decimal';
+import { formatMoney } from '@core/web/resource/format-value';
+import { signOfDecimal, subtractDecimals } from '../decimal';
 import type { FinanceResult } from '../finance-result';
 import { FinanceDashboardStore } from './dashboard-store';
 
@@ -92,8 +93,8 @@ export const BalancesWidget = observer(function BalancesWidget() {
               {wallets.map((wallet) => (
                 <TableRow key={wallet.id}>
                   <TableCell>{wallet.name}</TableCell>
-                  <TableCell className={styles.amount}>{formatMoney(wallet.balance, wallet.currency)}</TableCell>
-                  <TableCell className={styles.amount}>{wallet.balanceUsd === null ? '—' : formatMoney(wallet.balanceUsd, BASE_CURRENCY)}</TableCell>
+                  <TableCell className={styles.amount}>{formatMoney({ amount: wallet.balance, currency: wallet.currency })}</TableCell>
+                  <TableCell className={styles.amount}>{wallet.balanceUsd === null ? '—' : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY })}</TableCell>
                 </TableRow>
               ))}
               <TableRow>
@@ -102,7 +103,7 @@ export const BalancesWidget = observer(function BalancesWidget() {
                 </TableCell>
                 <TableCell />
                 <TableCell className={styles.amount}>
-                  <Text weight="semibold">{formatMoney(totalUsd, BASE_CURRENCY)}</Text>
+                  <Text weight="semibold">{formatMoney({ amount: totalUsd, currency: BASE_CURRENCY })}</Text>
                 </TableCell>
               </TableRow>
             </TableBody>
@@ -139,17 +140,17 @@ export const MonthWidget = observer(function MonthWidget() {
       <dl className={styles.totals}>
         <dt className={styles.term}>{t('fields.directionValues.income')}</dt>
         <dd className={mergeClasses(styles.value, styles.amount, styles.income)} data-testid="month-income">
-          {formatMoney(income, currency)}
+          {formatMoney({ amount: income, currency })}
         </dd>
         <dt className={styles.term}>{t('fields.directionValues.expense')}</dt>
         <dd className={mergeClasses(styles.value, styles.amount, styles.expense)} data-testid="month-expense">
-          {formatMoney(expense, currency)}
+          {formatMoney({ amount: expense, currency })}
         </dd>
         {result.data.commission !== null && (
           <>
             <dt className={styles.term}>{t('fields.commission')}</dt>
             <dd className={mergeClasses(styles.value, styles.amount)} data-testid="month-commission">
-              {formatMoney(result.data.commission, currency)}
+              {formatMoney({ amount: result.data.commission, currency })}
             </dd>
           </>
         )}
@@ -158,7 +159,7 @@ export const MonthWidget = observer(function MonthWidget() {
           className={mergeClasses(styles.value, styles.amount, sign > 0 && styles.income, sign < 0 && styles.expense)}
           data-testid="month-net"
         >
-          {formatMoney(net, currency)}
+          {formatMoney({ amount: net, currency })}
         </dd>
       </dl>
     </WidgetCard>

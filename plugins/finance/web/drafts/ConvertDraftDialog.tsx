@@ -22,7 +22,7 @@ import type { Money } from '@core/shared/resource/field';
 import { localIsoDate } from '@core/shared/resource/date-presets';
 import { useInjection } from '@core/web/react/container-context';
 import { ToastService } from '@core/web/services/toast-service';
-import { formatMoney } from '../decimal';
+import { formatMoney } from '@core/web/resource/format-value';
 import { isRecord, type FinanceFailure } from '../finance-result';
 import type { ReferenceOption } from '../employees/employee-types';
 import { ReferencePicker } from '../ReferencePicker';
@@ -116,13 +116,13 @@ export function ConvertDraftDialog({ draft, onClose, onConverted }: ConvertDraft
               <dt className={styles.term}>{t('fields.wallet')}</dt>
               <dd className={styles.value}>{(draft && typeof draft._labels?.wallet_id === 'string' && draft._labels.wallet_id) || '—'}</dd>
               <dt className={styles.term}>{t('fields.amount')}</dt>
-              <dd className={styles.value}>{amount ? formatMoney(amount.amount, amount.currency) : '—'}</dd>
+              <dd className={styles.value}>{amount ? formatMoney(amount) : '—'}</dd>
             </dl>
             {done ? (
               <MessageBar intent="success" layout="multiline">
                 <MessageBarBody>
                   <Text block>{done.id !== null ? t('drafts.converted', { id: done.id }) : t('drafts.convertedPlain')}</Text>
-                  {bookedUsd !== '' && <Text block>{t('drafts.bookedUsd', { amount: formatMoney(bookedUsd, 'USD') })}</Text>}
+                  {bookedUsd !== '' && <Text block>{t('drafts.bookedUsd', { amount: formatMoney({ amount: bookedUsd, currency: 'USD' }) })}</Text>}
                   <RouterLink className={styles.link} to={`/transactions?${new URLSearchParams({ 'filter[hash][eq]': hash }).toString()}`}>
                     {t('drafts.openTransaction')}
                   </RouterLink>

@@ -30,7 +30,7 @@ import { I18nService } from '@core/web/services/i18n-service';
 import { PermissionService } from '@core/web/services/permission-service';
 import { ToastService } from '@core/web/services/toast-service';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { formatMoney } from '../decimal';
+import { formatMoney } from '@core/web/resource/format-value';
 import type { FinanceFailure, FinanceResult } from '../finance-result';
 import { EmployeeDetailsStore, type SalaryForPeriod, type SalaryInput, type SalaryRow, type Subordinate } from './employee-details-store';
 import { labelOf, type Employee } from './employee-types';
@@ -170,7 +170,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
               <dt className={styles.term}>{t('fields.firedDate')}</dt>
               <dd className={styles.value}>{date(person.fired_date)}</dd>
               <dt className={styles.term}>{t('fields.baseSalary')}</dt>
-              <dd className={styles.value}>{person.base_salary ? formatMoney(person.base_salary.amount, person.base_salary.currency) : '—'}</dd>
+              <dd className={styles.value}>{person.base_salary ? formatMoney(person.base_salary) : '—'}</dd>
             </dl>
           </section>
         )}
@@ -233,7 +233,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
                     <TableRow key={row.id} data-salary-row={row.id}>
                       <TableCell>{date(row.date_start)}</TableCell>
                       <TableCell>{row.date_end ? date(row.date_end) : t('salary.open')}</TableCell>
-                      <TableCell className={styles.amount}>{row.salary ? formatMoney(row.salary.amount, row.salary.currency) : '—'}</TableCell>
+                      <TableCell className={styles.amount}>{row.salary ? formatMoney(row.salary) : '—'}</TableCell>
                       {canWrite && (
                         <TableCell>
                           <span className={styles.actions}>
@@ -286,7 +286,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
               ) : (
                 salary.data.totals.map((total) => (
                   <Text key={total.currency} size={500} weight="semibold" data-testid="salary-total">
-                    {formatMoney(total.amount, total.currency)}
+                    {formatMoney(total)}
                   </Text>
                 ))
               )}
@@ -305,8 +305,8 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
                       <TableRow key={`${part.month}-${part.currency}-${index}`}>
                         <TableCell>{part.month}</TableCell>
                         <TableCell>{t('employees.daysOf', { days: part.days, of: part.days_in_month })}</TableCell>
-                        <TableCell className={styles.amount}>{formatMoney(part.monthly_salary, part.currency)}</TableCell>
-                        <TableCell className={styles.amount}>{formatMoney(part.amount, part.currency)}</TableCell>
+                        <TableCell className={styles.amount}>{formatMoney({ amount: part.monthly_salary, currency: part.currency })}</TableCell>
+                        <TableCell className={styles.amount}>{formatMoney(part)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

@@ -9,7 +9,7 @@ import { I18nService } from '@core/web/services/i18n-service';
 import { PermissionService } from '@core/web/services/permission-service';
 import { ToastService } from '@core/web/services/toast-service';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { formatMoney } from '../decimal';
+import { formatMoney } from '@core/web/resource/format-value';
 import type { FinanceFailure } from '../finance-result';
 import { ReferencePicker } from '../ReferencePicker';
 import { EmployeeLinkStore } from './employee-link-store';
@@ -121,7 +121,7 @@ export function EmployeeUserTab({ userId }: UserDetailTabProps) {
             <dt className={styles.term}>{t('fields.firedDate')}</dt>
             <dd className={styles.value}>{date(employee.fired_date)}</dd>
             <dt className={styles.term}>{t('fields.baseSalary')}</dt>
-            <dd className={styles.value}>{employee.base_salary ? formatMoney(employee.base_salary.amount, employee.base_salary.currency) : '—'}</dd>
+            <dd className={styles.value}>{employee.base_salary ? formatMoney(employee.base_salary) : '—'}</dd>
           </dl>
           <div className={styles.header}>
             <Link className={styles.link} to={`/employees?employee=${employee.id}`}>

@@ -55,10 +55,10 @@ describe('Finance dashboard widgets', () => {
       [...row.querySelectorAll('td')].map((cell) => cell.textContent),
     );
     expect(rows).toEqual([
-      ['Main', '12,345,678,901,234.12345678 USD', '12,345,678,901,234.12345678 USD'],
-      ['Cold', '0.10000001 BTC', '6,500.00065 USD'],
-      ['Cards', '0.20 UAH', '—'],
-      ['Total, USD', '', '12,345,678,907,734.12410678 USD'],
+      ['Main', '$12,345,678,901,234.12345678', '$12,345,678,901,234.12345678'],
+      ['Cold', 'BTC\u00a00.10000001', '$6,500.00065'],
+      ['Cards', 'UAH\u00a00.20', '—'],
+      ['Total, USD', '', '$12,345,678,907,734.12410678'],
     ]);
     expect(widget(view, 'Balances by wallet')?.textContent).toContain('Wallets without a USD rate, left out of the total: 1');
   });
@@ -69,10 +69,10 @@ describe('Finance dashboard widgets', () => {
     await waitInAct(() => expect(view.element.querySelector('[data-testid="month-income"]')).not.toBeNull());
     const month = widget(view, 'This month in USD');
     expect(month).not.toBeNull();
-    expect(query(view.element, '[data-testid="month-income"]').textContent).toBe('9,007,199,254,740,993.10 USD');
-    expect(query(view.element, '[data-testid="month-expense"]').textContent).toBe('0.20 USD');
-    expect(query(view.element, '[data-testid="month-net"]').textContent).toBe('9,007,199,254,740,992.90 USD');
-    expect(query(view.element, '[data-testid="month-commission"]').textContent).toBe('1.50 USD');
+    expect(query(view.element, '[data-testid="month-income"]').textContent).toBe('$9,007,199,254,740,993.10');
+    expect(query(view.element, '[data-testid="month-expense"]').textContent).toBe('$0.20');
+    expect(query(view.element, '[data-testid="month-net"]').textContent).toBe('$9,007,199,254,740,992.90');
+    expect(query(view.element, '[data-testid="month-commission"]').textContent).toBe('$1.50');
     expect(month?.textContent).toContain('2026-03-01 – 2026-03-31');
   });
 
@@ -90,7 +90,7 @@ describe('Finance dashboard widgets', () => {
     });
     const view = await openDashboard(['FT']);
     await waitInAct(() => expect(view.element.querySelector('[data-testid="month-net"]')).not.toBeNull());
-    expect(query(view.element, '[data-testid="month-net"]').textContent).toBe('-9.50 USD');
+    expect(query(view.element, '[data-testid="month-net"]').textContent).toBe('-$9.50');
     expect(widget(view, 'Balances by wallet')).toBeNull();
   });
 

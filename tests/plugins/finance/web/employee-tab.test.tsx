@@ -71,7 +71,7 @@ describe('Employee tab of the user detail', () => {
     expect(server.requests('PATCH', 'employees/7')[0]?.body).toEqual({ user_id: USER_ID, version: 3 });
     await waitInAct(() => expect(view.element.querySelector('h3')?.textContent).toBe('Ann Smith'));
     expect(view.element.textContent).toContain('Accountant');
-    expect(view.element.textContent).toContain('2,500.00 USD');
+    expect(view.element.textContent).toContain('$2,500.00');
     await waitInAct(() => expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['success', 'Ann Smith is linked to this user']]));
   });
 

@@ -95,7 +95,7 @@ describe('Employees page', () => {
     expect(param(server.requests('GET', 'employees/7/subordinates')[0] as SeenRequest, 'direct')).toBe('true');
     expect(param(server.requests('GET', 'salary-history')[0] as SeenRequest, 'filter[employee_id][eq]')).toBe('7');
     const rows = [...section('Salary history').querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent));
-    expect(rows).toEqual([['1/1/26', 'until now', '1,500.00 USD']]);
+    expect(rows).toEqual([['1/1/26', 'until now', '$1,500.00']]);
   });
 
   it('opens the panel for ?employee=<id>', async () => {
@@ -169,10 +169,10 @@ describe('Employees page', () => {
     await typeInto(query<HTMLInputElement>(calc, 'input[name="salary_from"]'), '2026-03-01');
     await typeInto(query<HTMLInputElement>(calc, 'input[name="salary_to"]'), '2026-03-15');
     await click(buttonByText(calc, 'Calculate'));
-    await waitInAct(() => expect(calc.querySelector('[data-testid="salary-total"]')?.textContent).toBe('725.81 USD'));
+    await waitInAct(() => expect(calc.querySelector('[data-testid="salary-total"]')?.textContent).toBe('$725.81'));
     const request = server.requests('GET', 'employees/7/salary')[0] as SeenRequest;
     expect([param(request, 'from'), param(request, 'to')]).toEqual(['2026-03-01', '2026-03-15']);
     expect(calc.textContent).toContain('15 of 31');
-    expect(calc.textContent).toContain('725.80645161 USD');
+    expect(calc.textContent).toContain('$725.80645161');
   });
 });

@@ -145,7 +145,7 @@ describe('Transaction drafts: convert', () => {
     await click(convert);
     const dialog = query(document, '[role="dialog"]');
     expect(dialog.textContent).toContain('Convert draft 0xabc');
-    expect(dialog.textContent).toContain('150.25 EUR');
+    expect(dialog.textContent).toContain('€150.25');
     expect(query<HTMLInputElement>(dialog, 'input[name="date_fact"]').value).toBe('2026-03-14');
 
     await click(buttonByText(dialog, 'Convert to transaction'));
@@ -161,7 +161,7 @@ describe('Transaction drafts: convert', () => {
     await waitInAct(() => expect(server.requests('POST', 'transaction-drafts/5/convert')).toHaveLength(1));
     expect(server.requests('POST', 'transaction-drafts/5/convert')[0]?.body).toEqual({ article_id: 3, date_fact: '2026-03-15' });
     await waitInAct(() => expect(dialog.textContent).toContain('The draft is now transaction #41'));
-    expect(dialog.textContent).toContain('Booked as 162.27 USD');
+    expect(dialog.textContent).toContain('Booked as $162.27');
     expect(query(dialog, 'a').getAttribute('href')).toBe('/transactions?filter%5Bhash%5D%5Beq%5D=0xabc');
     await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['The draft is now transaction #41']));
     // The list is read again.

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney } from '@core/web/resource/format-value';
+
+// Money is shown one way everywhere (lists, dialogs, widgets): the currency's sign where Intl
+// knows one, and every digit the server sent.
+const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
+
+describe('formatMoney', () => {
+  it('groups digits and keeps every fraction digit, padding to the currency’s two', () => {
+    expect(formatMoney({ amount: '1234567.89', currency: 'USD' })).toBe('$1,234,567.89');
+    expect(formatMoney({ amount: '12345678901234567890.12345678', currency: 'USD' })).toBe('$12,345,678,901,234,567,890.12345678');
+    expect(formatMoney({ amount: '0.1', currency: 'USD' })).toBe('$0.10');
+    expect(formatMoney({ amount: '-0012.50000000', currency: 'EUR' })).toBe('-€12.50');
+  });
+
+  it('writes a code Intl has no sign for before the amount, and a code it refuses after it', () => {
+    expect(nbsp(formatMoney({ amount: '0.10000001', currency: 'BTC' }))).toBe('BTC 0.10000001');
+    expect(formatMoney({ amount: '12.3', currency: 'USDT' })).toBe('12.3 USDT');
+  });
+
+  it('shows an amount Intl cannot read as it came', () => {
+    expect(formatMoney({ amount: 'n/a', currency: 'USD' })).toBe('n/a USD');
+  });
+});
