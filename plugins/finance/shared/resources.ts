@@ -270,6 +270,14 @@ export const transactionDraftsTarget: ReferenceTarget = {
   labelColumn: 'hash',
 };
 
+/** A transaction's or a draft's money: the amount and the commission, each also in dollars. */
+const AMOUNT_AND_COMMISSION: readonly FieldDefinition[] = [
+  money('amount', 'finance:fields.amount', { required: true, min: '0' }),
+  usd('amount_usd', 'finance:fields.amountUsd'),
+  money('commission', 'finance:fields.commission', { min: '0' }),
+  usd('commission_usd', 'finance:fields.commissionUsd'),
+];
+
 export const transactionsResource = defineResource({
   id: 'finance.transactions',
   service: 'finance',
@@ -283,10 +291,7 @@ export const transactionsResource = defineResource({
     { kind: 'date', name: 'date_plan', labelKey: 'finance:fields.datePlan', filter: RANGE_OPS, sortable: true },
     reference('wallet_id', 'finance:fields.wallet', referenceTo(walletsResource), { required: true }),
     reference('article_id', 'finance:fields.article', referenceTo(articlesResource), { required: true }),
-    money('amount', 'finance:fields.amount', { required: true, min: '0' }),
-    usd('amount_usd', 'finance:fields.amountUsd'),
-    money('commission', 'finance:fields.commission', { min: '0' }),
-    usd('commission_usd', 'finance:fields.commissionUsd'),
+    ...AMOUNT_AND_COMMISSION,
     // Amount and commission together, in the wallet's currency and in dollars.
     { kind: 'money', name: 'summary', labelKey: 'finance:fields.summary', scale: 8, readOnly: true, sortable: true },
     usd('summary_usd', 'finance:fields.summaryUsd'),
@@ -313,10 +318,7 @@ export const transactionDraftsResource = defineResource({
   access: { read: 'FF', write: 'FF' },
   fields: [
     reference('wallet_id', 'finance:fields.wallet', referenceTo(walletsResource), { required: true }),
-    money('amount', 'finance:fields.amount', { required: true, min: '0' }),
-    usd('amount_usd', 'finance:fields.amountUsd'),
-    money('commission', 'finance:fields.commission', { min: '0' }),
-    usd('commission_usd', 'finance:fields.commissionUsd'),
+    ...AMOUNT_AND_COMMISSION,
     { kind: 'text', name: 'hash', labelKey: 'finance:fields.hash', required: true, maxLength: 200, unique: true, filter: ['eq', 'contains'], sortable: true },
     { kind: 'date', name: 'draft_date', labelKey: 'finance:fields.draftDate', required: true, filter: RANGE_OPS, sortable: true },
     reference('transaction_id', 'finance:fields.transaction', referenceTo(transactionsResource), { readOnly: true }),
