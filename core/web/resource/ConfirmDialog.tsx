@@ -2,7 +2,14 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 
-interface Question {
+/** What the dialog says besides the question; the engine's 'Please confirm' and 'Yes' by default. */
+export interface ConfirmWording {
+  readonly title?: string;
+  /** The confirming button, best the action's own name ('Delete', 'Unlink'). */
+  readonly confirmLabel?: string;
+}
+
+interface Question extends ConfirmWording {
   readonly message: string;
   readonly resolve: (yes: boolean) => void;
 }
@@ -11,15 +18,15 @@ interface Question {
  * A yes/no question as a promise: `await ask(t('core:resource.confirm.question'))`. Render the
  * returned element once, anywhere in the screen.
  */
-export function useConfirm(): { readonly dialog: ReactNode; readonly ask: (message: string) => Promise<boolean> } {
+export function useConfirm(): { readonly dialog: ReactNode; readonly ask: (message: string, wording?: ConfirmWording) => Promise<boolean> } {
   const { t } = useTranslation('core');
   const [question, setQuestion] = useState<Question | null>(null);
   const current = useRef<Question | null>(null);
 
-  const ask = useCallback((message: string) => {
+  const ask = useCallback((message: string, wording: ConfirmWording = {}) => {
     current.current?.resolve(false);
     return new Promise<boolean>((resolve) => {
-      const next = { message, resolve };
+      const next = { ...wording, message, resolve };
       current.current = next;
       setQuestion(next);
     });
@@ -35,14 +42,14 @@ export function useConfirm(): { readonly dialog: ReactNode; readonly ask: (messa
     <Dialog open={question !== null} modalType="alert" onOpenChange={(_, data) => !data.open && answer(false)}>
       <DialogSurface aria-describedby="resource-confirm-text">
         <DialogBody>
-          <DialogTitle>{t('resource.confirm.title')}</DialogTitle>
+          <DialogTitle>{question?.title ?? t('resource.confirm.title')}</DialogTitle>
           <DialogContent id="resource-confirm-text">{question?.message}</DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={() => answer(false)}>
               {t('resource.confirm.no')}
             </Button>
             <Button appearance="primary" onClick={() => answer(true)}>
-              {t('resource.confirm.yes')}
+              {question?.confirmLabel ?? t('resource.confirm.yes')}
             </Button>
           </DialogActions>
         </DialogBody>

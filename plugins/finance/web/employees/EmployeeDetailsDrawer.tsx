@@ -29,7 +29,7 @@ import { useInjection } from '@core/web/react/container-context';
 import { I18nService } from '@core/web/services/i18n-service';
 import { PermissionService } from '@core/web/services/permission-service';
 import { ToastService } from '@core/web/services/toast-service';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { useConfirm } from '@core/web/resource/ConfirmDialog';
 import { formatMoney } from '@core/web/resource/format-value';
 import type { FinanceFailure, FinanceResult } from '../finance-result';
 import { EmployeeDetailsStore, type SalaryForPeriod, type SalaryInput, type SalaryRow, type Subordinate } from './employee-details-store';
@@ -80,7 +80,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
   const [subordinates, setSubordinates] = useState<Load<readonly Subordinate[]>>({ state: 'loading' });
   const [history, setHistory] = useState<Load<readonly SalaryRow[]>>({ state: 'loading' });
   const [editing, setEditing] = useState<{ row: SalaryRow | null } | null>(null);
-  const [deleting, setDeleting] = useState<SalaryRow | null>(null);
+  const { dialog: confirmDialog, ask } = useConfirm();
   const month = resolveDatePreset('this_month', new Date());
   const [from, setFrom] = useState(month.from);
   const [to, setTo] = useState(month.to);
@@ -115,15 +115,14 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
     return result;
   };
 
-  const removeSalary = async () => {
-    if (!deleting) return;
-    const result = await store.deleteSalary(deleting);
+  const removeSalary = async (row: SalaryRow) => {
+    if (!(await ask(t('salary.confirmDelete'), { title: t('salary.deleteTitle'), confirmLabel: t('common.delete') }))) return;
+    const result = await store.deleteSalary(row);
     if (!result.ok) {
       toasts.error(result.messages);
       return;
     }
     toasts.success(t('salary.deleted'));
-    setDeleting(null);
     await loadHistory();
   };
 
@@ -249,7 +248,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
                               appearance="subtle"
                               icon={<DeleteRegular />}
                               aria-label={t('salary.deleteRow', { date: date(row.date_start) })}
-                              onClick={() => setDeleting(row)}
+                              onClick={() => void removeSalary(row)}
                             />
                           </span>
                         </TableCell>
@@ -318,14 +317,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
         </section>
       </DrawerBody>
       {editing && <SalaryDialog row={editing.row} onSubmit={saveSalary} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('salary.deleteTitle')}
-        question={t('salary.confirmDelete')}
-        confirmLabel={t('common.delete')}
-        onConfirm={removeSalary}
-        onClose={() => setDeleting(null)}
-      />
+      {confirmDialog}
     </OverlayDrawer>
   );
 }

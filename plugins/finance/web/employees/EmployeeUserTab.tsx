@@ -8,7 +8,7 @@ import { useInjection } from '@core/web/react/container-context';
 import { I18nService } from '@core/web/services/i18n-service';
 import { PermissionService } from '@core/web/services/permission-service';
 import { ToastService } from '@core/web/services/toast-service';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { useConfirm } from '@core/web/resource/ConfirmDialog';
 import { formatMoney } from '@core/web/resource/format-value';
 import type { FinanceFailure } from '../finance-result';
 import { ReferencePicker } from '../ReferencePicker';
@@ -39,7 +39,7 @@ export function EmployeeUserTab({ userId }: UserDetailTabProps) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [chosen, setChosen] = useState<ReferenceOption | null>(null);
   const [busy, setBusy] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  const { dialog: confirmDialog, ask } = useConfirm();
 
   const refresh = useCallback(async () => {
     const result = await store.employeeOfUser(userId);
@@ -68,8 +68,9 @@ export function EmployeeUserTab({ userId }: UserDetailTabProps) {
   };
 
   const unlink = async (employee: Employee) => {
+    const wording = { title: t('employeeTab.unlink'), confirmLabel: t('employeeTab.unlink') };
+    if (!(await ask(t('employeeTab.confirmUnlink', { name: employee.full_name }), wording))) return;
     const result = await store.unlink(employee);
-    setConfirming(false);
     if (!result.ok) {
       toasts.error(result.messages);
       return;
@@ -128,19 +129,12 @@ export function EmployeeUserTab({ userId }: UserDetailTabProps) {
               {t('employeeTab.open')}
             </Link>
             {canChange && (
-              <Button icon={<LinkDismissRegular />} onClick={() => setConfirming(true)}>
+              <Button icon={<LinkDismissRegular />} onClick={() => void unlink(employee)}>
                 {t('employeeTab.unlink')}
               </Button>
             )}
           </div>
-          <ConfirmDialog
-            open={confirming}
-            title={t('employeeTab.unlink')}
-            question={t('employeeTab.confirmUnlink', { name: employee.full_name })}
-            confirmLabel={t('employeeTab.unlink')}
-            onConfirm={() => unlink(employee)}
-            onClose={() => setConfirming(false)}
-          />
+          {confirmDialog}
         </Card>
       ) : (
         <Text>{t('employeeTab.none')}</Text>

@@ -7,7 +7,7 @@ import { useInjection } from '@core/web/react/container-context';
 import { I18nService } from '@core/web/services/i18n-service';
 import { PermissionService } from '@core/web/services/permission-service';
 import { ToastService } from '@core/web/services/toast-service';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { useConfirm } from '@core/web/resource/ConfirmDialog';
 import type { FinanceResult } from '../finance-result';
 import { GoogleTableDialog, type ParentOption } from './GoogleTableDialog';
 import { GoogleTableTree } from './GoogleTableTree';
@@ -32,7 +32,7 @@ export const GoogleTablesPage = observer(function GoogleTablesPage() {
   const permissions = useInjection(PermissionService);
   const canEdit = permissions.has('FG');
   const [editing, setEditing] = useState<{ table: GoogleTable | null } | null>(null);
-  const [deleting, setDeleting] = useState<GoogleTable | null>(null);
+  const { dialog: confirmDialog, ask } = useConfirm();
   const [announcement, setAnnouncement] = useState('');
   const keysId = useId();
 
@@ -74,9 +74,9 @@ export const GoogleTablesPage = observer(function GoogleTablesPage() {
     return result;
   };
 
-  const remove = async () => {
-    if (!deleting) return;
-    if (report(await store.remove(deleting.id), t('googleTables.deleted'))) setDeleting(null);
+  const remove = async (table: GoogleTable) => {
+    if (!(await ask(t('googleTables.confirmDelete'), { title: t('googleTables.delete'), confirmLabel: t('common.delete') }))) return;
+    report(await store.remove(table.id), t('googleTables.deleted'));
   };
 
   const tree = store.tree;
@@ -119,7 +119,7 @@ export const GoogleTablesPage = observer(function GoogleTablesPage() {
           onMove={move}
           onKeyMove={keyMove}
           onEdit={(table) => setEditing({ table })}
-          onDelete={setDeleting}
+          onDelete={(table) => void remove(table)}
           describedBy={canEdit ? keysId : undefined}
         />
       )}
@@ -133,14 +133,7 @@ export const GoogleTablesPage = observer(function GoogleTablesPage() {
         onSubmit={submit}
         onClose={() => setEditing(null)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('googleTables.delete')}
-        question={t('googleTables.confirmDelete')}
-        confirmLabel={t('common.delete')}
-        onConfirm={remove}
-        onClose={() => setDeleting(null)}
-      />
+      {confirmDialog}
     </div>
   );
 });
