@@ -70,8 +70,11 @@ function NameCell({ record, value }: ResourceCellProps) {
   );
 }
 
-/** The users granted on one server: revoke each, grant another (when users can be picked, JU). */
-function RdpUsersDialog({ server, onClose }: { server: ResourceRecord; onClose: () => void }) {
+/**
+ * The users granted on one server: revoke each, grant another (when users can be picked, JU).
+ * `onChanged` follows each grant or revocation, so the list's count of users keeps up.
+ */
+function RdpUsersDialog({ server, onChanged, onClose }: { server: ResourceRecord; onChanged: () => void; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const http = useInjection(HttpClients);
@@ -103,6 +106,7 @@ function RdpUsersDialog({ server, onClose }: { server: ResourceRecord; onClose: 
     setBusy(true);
     try {
       await run();
+      onChanged();
       return true;
     } catch {
       return false;
@@ -186,9 +190,10 @@ function RdpUsersDialog({ server, onClose }: { server: ResourceRecord; onClose: 
               <Button onClick={onClose}>{t('common.close')}</Button>
             </DialogActions>
           </DialogBody>
+          {/* Nested in this dialog, the confirmation hands the modal back when it closes; beside it, this dialog stayed aria-hidden. */}
+          {dialog}
         </DialogSurface>
       </Dialog>
-      {dialog}
     </>
   );
 }
@@ -199,15 +204,21 @@ function RdpUsersDialog({ server, onClose }: { server: ResourceRecord; onClose: 
  */
 export const RdpServersPage = observer(function RdpServersPage() {
   useTranslation('admin');
-  const [server, setServer] = useState<ResourceRecord | null>(null);
+  // The server whose users are open, and the list's reload (the row shows how many are granted).
+  const [opened, setOpened] = useState<{ readonly server: ResourceRecord; readonly reload: () => Promise<void> } | null>(null);
   const options = useMemo<ResourceScreenOptions>(() => {
-    const users: ExtraRowAction = { name: 'users', labelKey: 'admin:rdp.users', icon: <PeopleRegular />, run: (record) => setServer(record) };
+    const users: ExtraRowAction = {
+      name: 'users',
+      labelKey: 'admin:rdp.users',
+      icon: <PeopleRegular />,
+      run: (record, { reload }) => setOpened({ server: record, reload }),
+    };
     return { path: '/rdp-servers', cells: { name: NameCell }, rowActions: [users] };
   }, []);
   return (
     <>
-        <ResourcePage definition={rdpServersResource} options={options} />
-        {server && <RdpUsersDialog server={server} onClose={() => setServer(null)} />}
+      <ResourcePage definition={rdpServersResource} options={options} />
+      {opened && <RdpUsersDialog server={opened.server} onChanged={() => void opened.reload()} onClose={() => setOpened(null)} />}
     </>
   );
 });

@@ -43,6 +43,7 @@ export function PermissionChecklist({ permissions, selected, onChange, disabled 
         id={searchId}
         aria-label={t('permissions.search')}
         placeholder={t('permissions.search')}
+        dismiss={{ 'aria-label': t('permissions.clearSearch') }}
         value={text}
         onChange={(_, data) => setText(data.value)}
       />

@@ -402,7 +402,13 @@ const Catalogue = observer(function Catalogue({ model, ask }: { model: RolesMode
           </Button>
         }
       />
-      <SearchBox aria-label={t('permissions.search')} placeholder={t('permissions.search')} value={text} onChange={(_, data) => setText(data.value)} />
+      <SearchBox
+        aria-label={t('permissions.search')}
+        placeholder={t('permissions.search')}
+        dismiss={{ 'aria-label': t('permissions.clearSearch') }}
+        value={text}
+        onChange={(_, data) => setText(data.value)}
+      />
       {groups.length === 0 ? (
         <Text className={styles.muted}>{t('common.nothingFound')}</Text>
       ) : (
