@@ -38,7 +38,8 @@ const LIST_CASES: readonly (ListCase & { readonly runs?: number })[] = [
     params: { 'filter[hash][contains]': 'abc', sort: '-amount', per_page: '50' },
   },
   {
-    // Two letters make no trigram, so no index can answer: the count reads every row.
+    // Two letters make no trigram, so no index can answer: the count reads rows until it has
+    // seen COUNT_AHEAD_ROWS matches (then reports a lower bound), the page until it has 50.
     label: 'B',
     description: 'as A with the broad filter hash contains "ab" (a stress case: two letters, which no trigram index can serve)',
     definition: transactionsResource,

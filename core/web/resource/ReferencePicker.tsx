@@ -129,6 +129,9 @@ export const ReferencePicker = observer(function ReferencePicker(props: Referenc
       aria-invalid={invalid || undefined}
       freeform
       clearable
+      // Fluent's own names for these buttons are English; they speak the user's language here.
+      expandIcon={{ 'aria-label': t('resource.form.openList') }}
+      clearIcon={{ 'aria-label': t('resource.form.clearChoice') }}
       placeholder={t('resource.form.search')}
       open={open}
       onOpenChange={(_, data) => {

@@ -98,7 +98,7 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
       onCancel();
       return;
     }
-    const check = checkForm(definition, input, editing ? 'update' : 'create', i18n.language);
+    const check = checkForm(definition, input, editing ? 'update' : 'create', i18n.language, (key) => i18n.t(key));
     setMessages(check.messages);
     setMissingRequired(check.missingRequired);
     setGeneral([]);

@@ -185,13 +185,25 @@ export interface FormCheck {
   readonly missingRequired: boolean;
 }
 
-/** The same checks the server makes (`validateInput`), worded in the user's language. */
-export function checkForm(definition: ResourceDefinition, input: Readonly<Record<string, unknown>>, mode: ValidationMode, language: Language): FormCheck {
+/**
+ * The same checks the server makes (`validateInput`), worded in the user's language. A field's own
+ * message for a pattern it does not match (its `patternMessageKey`, in the plugin's strings) is
+ * put through `translate`; the server, which has no plugin strings, says the general one.
+ */
+export function checkForm(
+  definition: ResourceDefinition,
+  input: Readonly<Record<string, unknown>>,
+  mode: ValidationMode,
+  language: Language,
+  translate: (key: string) => string,
+): FormCheck {
   const { values, issues } = validateInput(definition, input, mode);
   const messages: Record<string, string[]> = {};
   let missingRequired = false;
   for (const [name, list] of Object.entries(issues)) {
-    messages[name] = list.map((issue) => issueMessage(issue, language));
+    const field = definition.fields.find((candidate) => candidate.name === name);
+    const patternKey = field && 'patternMessageKey' in field ? field.patternMessageKey : undefined;
+    messages[name] = list.map((issue) => (issue.code === 'pattern' && patternKey ? translate(patternKey) : issueMessage(issue, language)));
     if (list.some((issue) => issue.code === 'required')) missingRequired = true;
   }
   return { values, messages, missingRequired };

@@ -48,6 +48,7 @@ export function ReferencePicker({ label, value, onChange, search, required, vali
       <Combobox
         id={id}
         freeform
+        expandIcon={{ 'aria-label': t('core:resource.form.openList') }}
         value={text}
         placeholder={placeholder}
         selectedOptions={value ? [String(value.id)] : []}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defineResource } from '@core/shared/resource/definition';
 import { SECRET_MASK } from '@core/shared/resource/field';
 import {
   changedBody,
@@ -12,7 +13,28 @@ import {
 } from '@core/web/resource/form-model';
 import { wallet, WALLETS } from './fixtures';
 
+const translateKey = (key: string) => `text of ${key}`;
+
 describe('form model', () => {
+  it("says a field's own message for a pattern it does not match, the general one without it", () => {
+    const HOSTS = defineResource({
+      ...WALLETS,
+      fields: [
+        { kind: 'text', name: 'ip', labelKey: 'lab:ip', pattern: '^[0-9.]+$', patternMessageKey: 'lab:ipFormat' },
+        { kind: 'text', name: 'code', labelKey: 'lab:code', pattern: '^[A-Z]+$' },
+      ],
+      labelField: 'ip',
+      defaultSort: { field: 'ip', direction: 'asc' },
+      rowActions: [],
+      toolbarActions: [],
+    });
+    expect(checkForm(HOSTS, { ip: 'host', code: 'abc' }, 'update', 'en', translateKey).messages).toEqual({
+      ip: ['text of lab:ipFormat'],
+      code: ['This value has the wrong format.'],
+    });
+  });
+
+
   it('starts a new record from the defaults and leaves read-only fields out', () => {
     const values = initialFormValues(WALLETS, null);
     expect(values).not.toHaveProperty('code');
@@ -47,7 +69,7 @@ describe('form model', () => {
       api_key: 's3cret',
       checked_at: null,
     });
-    const check = checkForm(WALLETS, body, 'create', 'en');
+    const check = checkForm(WALLETS, body, 'create', 'en', translateKey);
     expect(check.messages).toEqual({});
     // Normalised as the server normalises: canonical decimals.
     expect(check.values.balance).toEqual({ amount: '10.5', currency: 'EUR' });
@@ -65,13 +87,13 @@ describe('form model', () => {
   });
 
   it('flags missing required fields and words the issues in the language asked for', () => {
-    const check = checkForm(WALLETS, createBody(WALLETS, initialFormValues(WALLETS, null)), 'create', 'ru');
+    const check = checkForm(WALLETS, createBody(WALLETS, initialFormValues(WALLETS, null)), 'create', 'ru', translateKey);
     expect(check.missingRequired).toBe(true);
     expect(check.messages.name).toEqual(['Это поле обязательно.']);
-    const update = checkForm(WALLETS, { name: '' }, 'update', 'en');
+    const update = checkForm(WALLETS, { name: '' }, 'update', 'en', translateKey);
     expect(update.missingRequired).toBe(true);
-    expect(checkForm(WALLETS, { limit: 1.5 }, 'update', 'en').messages).toEqual({ limit: ['Enter a whole number.'] });
-    expect(checkForm(WALLETS, { limit: -1 }, 'update', 'en').missingRequired).toBe(false);
+    expect(checkForm(WALLETS, { limit: 1.5 }, 'update', 'en', translateKey).messages).toEqual({ limit: ['Enter a whole number.'] });
+    expect(checkForm(WALLETS, { limit: -1 }, 'update', 'en', translateKey).missingRequired).toBe(false);
   });
 
   it('converts datetime-local input to ISO with the local offset and back', () => {

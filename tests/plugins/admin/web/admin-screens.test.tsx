@@ -120,7 +120,7 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
     const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/rdp-servers' });
     await waitInAct(() => expect(view.element.querySelector('tr[data-row-id="3"]')).not.toBeNull(), { timeout: 10_000 });
     expect(query(view.element, 'tr[data-row-id="3"]').textContent).toContain('10.0.0.3');
-    expect(query(view.element, 'tr[data-row-id="3"] [aria-label="1 users granted"]').textContent).toBe('1');
+    expect(query(view.element, 'tr[data-row-id="3"] [aria-label="Users granted: 1"]').textContent).toBe('1');
     await click(query(view.element, 'tr[data-row-id="3"] button[aria-label^="Actions for"]'));
     await click(itemNamed('Users'));
     await waitInAct(() => expect(server.requests('GET', 'rdps/server/3/users')).toHaveLength(1));
