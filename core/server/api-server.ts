@@ -5,7 +5,9 @@ import type { RuntimeConfig } from '@core/shared/runtime-config';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/auth-settings';
 import { authService } from './auth/auth-service';
 import type { Database } from './database/database';
+import { CORE_MESSAGES_RU } from './http/core-messages-ru';
 import { installErrorHandler } from './http/error-handler';
+import { MessageTranslator } from './http/message-translations';
 import { installRouteAccess } from './http/route-access';
 import { externalOrigins, installSecurityHeaders } from './http/security-headers';
 import { installXsrfProtection } from './http/xsrf';
@@ -65,7 +67,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     // Unknown fields are refused rather than silently dropped, and every invalid field is reported at once.
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
   });
-  installErrorHandler(app);
+  installErrorHandler(app, new MessageTranslator([CORE_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]));
   await app.register(cookie);
   installRouteAccess(app, options.secret);
   installXsrfProtection(app);

@@ -1,3 +1,4 @@
+import type { RussianMessages } from './http/message-translations';
 import type { FastifyInstance } from 'fastify';
 import type { PluginManifest } from '@core/shared/manifest';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
@@ -34,6 +35,11 @@ export interface ServerPlugin {
   readonly resources?: readonly ResourceDefinition[];
   /** Logic the engine runs around the writes of those resources, and list scopes, by resource id. */
   readonly resourceHooks?: Readonly<Record<string, ResourceHooks>>;
+  /**
+   * The plugin's own messages (refusals, 409s, 422s) in the languages beside English, by their
+   * English text: the API answers a caller whose Accept-Language prefers Russian with these.
+   */
+  readonly messages?: { readonly ru: RussianMessages };
   register(app: FastifyInstance, context: ServerPluginContext): Promise<void> | void;
   /** Fills the plugin's screens with realistic demonstration records; safe to run more than once. */
   seedDemo?(db: Database): Promise<void>;

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { preferredLanguage } from '@core/shared/resource/messages';
 import { ApiError, type FieldErrors } from './api-error';
+import type { MessageTranslator } from './message-translations';
 
 interface AjvIssue {
   readonly instancePath: string;
@@ -50,12 +52,20 @@ function toApiError(error: FastifyError): ApiError {
   return new ApiError(500, 'Server error.');
 }
 
-/** Every failure leaves as `{ message, errors? }`; server faults are logged, never echoed. */
-export function installErrorHandler(app: FastifyInstance): void {
+/**
+ * Every failure leaves as `{ message, errors? }` in the caller's language (Accept-Language);
+ * server faults are logged, never echoed.
+ */
+export function installErrorHandler(app: FastifyInstance, translator: MessageTranslator): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
-    const body = apiError.errors ? { message: apiError.message, errors: apiError.errors } : { message: apiError.message };
+    const language = preferredLanguage(request.headers['accept-language']);
+    const say = (message: string) => translator.translate(message, language);
+    const message = say(apiError.message);
+    const body = apiError.errors
+      ? { message, errors: Object.fromEntries(Object.entries(apiError.errors).map(([field, messages]) => [field, messages.map(say)])) }
+      : { message };
     return reply.status(apiError.status).send(body);
   });
 }

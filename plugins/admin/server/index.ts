@@ -9,6 +9,7 @@ import engineResourcesSql from './migrations/0006_engine_resources.sql?raw';
 import { articlesResource } from '../shared/article';
 import { rdpServersResource } from '../shared/rdp';
 import { seedDemo } from './demo-seed';
+import { ADMIN_MESSAGES_RU } from './messages-ru';
 import type { IssueTrackerAdapter } from './issue-tracker/issue-tracker-adapter';
 import { issueTrackerRoutes } from './issue-tracker/issue-tracker-routes';
 import { localIssueTracker } from './issue-tracker/local-issue-tracker';
@@ -62,6 +63,7 @@ export function createAdminServerPlugin(options: AdminServerOptions = {}): Serve
     // Ordinary lists: the core resource engine serves them (spec §7's `articles` and `rdps/server` calls).
     resources: [articlesResource, rdpServersResource],
     resourceHooks: { [rdpServersResource.id]: rdpServerHooks(rdp) },
+    messages: { ru: ADMIN_MESSAGES_RU },
     register(app, { db, settings, systemSettings, secrets }) {
       const adapters: AdminAdapters = {
         keitaro: options.adapters?.keitaro ?? localKeitaroAdapter,

@@ -12,6 +12,7 @@ import googleTablesSql from './migrations/0001_google_tables.sql?raw';
 import { ratesRoutes } from './rates/rates-routes';
 import { FINANCE_SYSTEM_SETTINGS } from './settings';
 import { transactionRoutes } from './transactions/transaction-routes';
+import { FINANCE_MESSAGES_RU } from './messages-ru';
 
 export { seedFinanceDemo };
 
@@ -35,6 +36,7 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
     systemSettings: FINANCE_SYSTEM_SETTINGS,
     resources: FINANCE_RESOURCES,
     resourceHooks: FINANCE_RESOURCE_HOOKS,
+    messages: { ru: FINANCE_MESSAGES_RU },
     register(app, { db, settings }) {
       const sheets = new GoogleSheetsAdapter(readSheetsSettings(settings, options.env ?? process.env), options.fetch);
       googleTablesRoutes(app, db, sheets);

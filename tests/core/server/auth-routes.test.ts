@@ -132,6 +132,15 @@ describe('sign-in and its input checks', () => {
     expect(response.json<{ errors: Record<string, string[]> }>().errors.email).toEqual(['This field is required.']);
   });
 
+  it('answers a caller who prefers Russian in Russian, and anyone else in English', async () => {
+    const russian = await postWithXsrf(server.app, LOGIN_URL, { payload: {}, headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' } });
+    expect(russian.json()).toEqual({ message: 'Данные заполнены неверно.', errors: { email: ['Это поле обязательно.'], password: ['Это поле обязательно.'] } });
+    const english = await postWithXsrf(server.app, LOGIN_URL, { payload: {}, headers: { 'accept-language': 'de-DE,en;q=0.5' } });
+    expect(english.json<{ message: string }>().message).toBe('The given data was invalid.');
+    const signedOut = await server.app.inject({ method: 'GET', url: '/api/auth/auth/user', headers: { 'accept-language': 'ru' } });
+    expect(signedOut.json()).toEqual({ message: 'Требуется вход.' });
+  });
+
   it('answers 400 with a message when the body is not valid JSON', async () => {
     const response = await postWithXsrf(server.app, LOGIN_URL, {
       headers: { 'content-type': 'application/json' },

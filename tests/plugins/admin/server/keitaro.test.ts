@@ -178,6 +178,8 @@ describe('reverses', () => {
     if (state === 'active') {
       expect(response.statusCode).toBe(409);
       expect(response.json<ErrorBody>().message).toBe('An active reverse cannot be deleted: set it to wait first.');
+      const russian = await vr.send('DELETE', `/keitaro/reverses/${id}`, undefined, { 'accept-language': 'ru' });
+      expect(russian.json<ErrorBody>().message).toBe('Активный реверс нельзя удалить: сначала переведите его в ожидание.');
     } else {
       expect(response.statusCode).toBe(200);
       expect((await server.db.query('SELECT 1 FROM admin.keitaro_reverses WHERE id = $1', [id])).rows).toHaveLength(0);

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { CORE_MESSAGES_RU } from '@core/server/http/core-messages-ru';
+import { MessageTranslator } from '@core/server/http/message-translations';
+import { ADMIN_MESSAGES_RU } from '@plugins/admin/server/messages-ru';
+import { REVERSE_REFUSALS } from '@plugins/admin/shared/keitaro';
+import { FINANCE_MESSAGES_RU } from '@plugins/finance/server/messages-ru';
+
+const translator = new MessageTranslator([
+  { 'The name has already been taken.': 'Такое название уже занято.' },
+  { 'Table {id} appears twice.': 'Таблица {id} указана дважды.', 'Between {from} and {to}.': 'Между {from} и {to}.' },
+]);
+
+describe('MessageTranslator', () => {
+  it('translates a known message for a Russian caller and leaves it for anyone else', () => {
+    expect(translator.translate('The name has already been taken.', 'ru')).toBe('Такое название уже занято.');
+    expect(translator.translate('The name has already been taken.', 'en')).toBe('The name has already been taken.');
+  });
+
+  it('carries the values of a message with placeholders into its translation', () => {
+    expect(translator.translate('Table 12 appears twice.', 'ru')).toBe('Таблица 12 указана дважды.');
+    expect(translator.translate('Between 2026-01-01 and 2026-02-01.', 'ru')).toBe('Между 2026-01-01 и 2026-02-01.');
+  });
+
+  it('leaves an unknown message as it came; regular-expression characters in messages are text', () => {
+    expect(translator.translate('Something else.', 'ru')).toBe('Something else.');
+    expect(translator.translate('Table 12 appears twice!', 'ru')).toBe('Table 12 appears twice!');
+  });
+
+  it('says every Keitaro refusal in Russian', () => {
+    const admin = new MessageTranslator([ADMIN_MESSAGES_RU]);
+    for (const refusals of Object.values(REVERSE_REFUSALS)) {
+      for (const message of Object.values(refusals)) expect(admin.translate(message, 'ru'), message).not.toBe(message);
+    }
+  });
+
+  it('has placeholders that match between each English message and its translation', () => {
+    for (const catalogue of [CORE_MESSAGES_RU, ADMIN_MESSAGES_RU, FINANCE_MESSAGES_RU]) {
+      for (const [english, russian] of Object.entries(catalogue)) {
+        const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+        expect(names(russian), english).toEqual(names(english));
+        expect(russian.trim(), english).not.toBe('');
+      }
+    }
+  });
+});
