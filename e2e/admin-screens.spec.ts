@@ -248,6 +248,8 @@ for (const language of ['en', 'ru'] as const) {
       const main = await fromSidebar(page, language, '/system-settings');
       const form = main.getByRole('form', { name: a('nav.settings') });
       await expect(form.getByRole('textbox', { name: a('systemSettings.labels.productName') })).toBeVisible();
+      // What each setting does is said in this language too, not only its label.
+      await expect(form.getByText(a('systemSettings.descriptions.productName'))).toBeVisible();
       await check('/system-settings', main);
       await save(form);
       await expect(form.getByText(a('systemSettings.unchanged'))).toBeVisible();

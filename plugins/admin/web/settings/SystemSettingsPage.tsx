@@ -68,6 +68,8 @@ type Load = { readonly state: 'loading' } | { readonly state: 'ready'; readonly 
 interface SettingFieldProps {
   readonly entry: SystemSettingEntry;
   readonly label: string;
+  /** What the setting does, in the user's language when its owner words it (else the server's English). */
+  readonly description: string;
   readonly input: SettingInput | undefined;
   readonly reset: boolean;
   readonly messages: readonly string[] | undefined;
@@ -80,14 +82,14 @@ function defaultText(entry: ValueSettingEntry, t: (key: string, options?: Record
   return entry.default === '' ? t('systemSettings.emptyDefault') : String(entry.default);
 }
 
-function SecretField({ entry, label, input, messages, onChange }: Omit<SettingFieldProps, 'entry' | 'reset' | 'onReset'> & { entry: SecretSettingEntry }) {
+function SecretField({ entry, label, description, input, messages, onChange }: Omit<SettingFieldProps, 'entry' | 'reset' | 'onReset'> & { entry: SecretSettingEntry }) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const invalid = (messages?.length ?? 0) > 0;
   return (
     <Field
       label={label}
-      hint={`${entry.description} ${t('systemSettings.secretHint', { env: entry.env })}`}
+      hint={`${description} ${t('systemSettings.secretHint', { env: entry.env })}`}
       validationState={invalid ? 'error' : 'none'}
       validationMessage={invalid ? messages?.join(' ') : undefined}
       data-setting={entry.key}
@@ -109,7 +111,7 @@ function SecretField({ entry, label, input, messages, onChange }: Omit<SettingFi
   );
 }
 
-function ValueField({ entry, label, input, reset, messages, onChange, onReset }: SettingFieldProps & { entry: ValueSettingEntry }) {
+function ValueField({ entry, label, description, input, reset, messages, onChange, onReset }: SettingFieldProps & { entry: ValueSettingEntry }) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const listboxClass = useListboxClass();
@@ -119,7 +121,7 @@ function ValueField({ entry, label, input, reset, messages, onChange, onReset }:
   if (entry.max !== undefined) bounds.push(t('systemSettings.max', { max: entry.max }));
   if (entry.max_length !== undefined) bounds.push(t('systemSettings.maxLength', { max: entry.max_length }));
   const hint = [
-    entry.description,
+    description,
     ...bounds,
     t('systemSettings.default', { value: defaultText(entry, t) }),
     reset ? t('systemSettings.willReset') : entry.is_stored ? t('systemSettings.stored') : t('systemSettings.usingDefault'),
@@ -206,6 +208,12 @@ const SettingsForm = observer(function SettingsForm({ initial, onSaved }: { init
     const own = `admin:systemSettings.labels.${name}`;
     return i18n.i18n.exists(own) ? t(own) : entry.description;
   };
+  // Its description likewise: `<label key>Description` in the owner's strings, the core's in the admin plugin's.
+  const descriptionOf = (entry: SystemSettingEntry): string => {
+    const name = entry.label_key.slice(entry.label_key.indexOf(':') + 1);
+    const key = [`${entry.label_key}Description`, `admin:systemSettings.descriptions.${name}`].find((candidate) => i18n.i18n.exists(candidate));
+    return key ? t(key) : entry.description;
+  };
   const ownerTitle = (owner: string): string => {
     if (owner === 'core') return t('admin:systemSettings.core');
     const manifest = host.manifests.find((candidate) => candidate.id === owner);
@@ -285,12 +293,13 @@ const SettingsForm = observer(function SettingsForm({ initial, onSaved }: { init
             .filter((entry) => ownerOf(entry) === owner)
             .map((entry) =>
               isSecret(entry) ? (
-                <SecretField key={entry.key} entry={entry} label={labelOf(entry)} input={inputs[entry.key]} messages={messages[entry.key]} onChange={(input) => change(entry.key, input)} />
+                <SecretField key={entry.key} entry={entry} label={labelOf(entry)} description={descriptionOf(entry)} input={inputs[entry.key]} messages={messages[entry.key]} onChange={(input) => change(entry.key, input)} />
               ) : (
                 <ValueField
                   key={entry.key}
                   entry={entry}
                   label={labelOf(entry)}
+                  description={descriptionOf(entry)}
                   input={inputs[entry.key]}
                   reset={resets.has(entry.key)}
                   messages={messages[entry.key]}
