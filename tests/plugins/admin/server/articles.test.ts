@@ -70,7 +70,7 @@ describe('listing articles', () => {
     const response = await list();
     expect(response.statusCode).toBe(200);
     const { data } = response.json<{ data: ListPage<Article> }>();
-    expect(Object.keys(data).sort()).toEqual(['current_page', 'data', 'last_page', 'per_page', 'total']);
+    expect(Object.keys(data).sort()).toEqual(['current_page', 'data', 'last_page', 'per_page', 'total', 'total_exact']);
     expect(data).toMatchObject({ current_page: 1, last_page: 2, per_page: 20, total: 25 });
     expect(data.data).toHaveLength(20);
     expect(data.data[0]).toMatchObject({ id: expect.any(Number), version: 1, url: 'https://example.com/a/25', external_id: 'ERP-25', created_at: expect.any(String) });
@@ -89,7 +89,7 @@ describe('listing articles', () => {
 
   it('answers an empty page past the last one', async () => {
     const { data } = (await list('?page=9')).json<{ data: ListPage<Article> }>();
-    expect(data).toEqual({ data: [], current_page: 9, last_page: 2, per_page: 20, total: 25 });
+    expect(data).toEqual({ data: [], current_page: 9, last_page: 2, per_page: 20, total: 25, total_exact: true });
   });
 
   it('accepts up to 100 a page', async () => {
@@ -127,7 +127,7 @@ describe('creating articles', () => {
 
   it('lists nothing on an empty table, with one (empty) page', async () => {
     const response = await server.app.inject({ method: 'GET', url: ARTICLES, headers: bearer(EDITOR) });
-    expect(response.json()).toEqual({ data: { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 } });
+    expect(response.json()).toEqual({ data: { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0, total_exact: true } });
   });
 
   it('answers 401 without a token and 403 without JA, creating nothing', async () => {
