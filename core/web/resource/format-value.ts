@@ -21,6 +21,7 @@ const DAY_FORMATTER = new Intl.DateTimeFormat(DEFAULT_FORMAT_LOCALE, DATE_FORMAT
 const INSTANT_FORMATTER = new Intl.DateTimeFormat(DEFAULT_FORMAT_LOCALE, DATETIME_FORMAT);
 const DECIMAL_FORMATTER = new Intl.NumberFormat(DEFAULT_FORMAT_LOCALE, { maximumFractionDigits: 20 });
 const NUMBER_FORMATTER = new Intl.NumberFormat(DEFAULT_FORMAT_LOCALE);
+const CODE_AMOUNT_FORMATTER = new Intl.NumberFormat(DEFAULT_FORMAT_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 20 });
 /** By currency code; null for a code Intl refuses (four-letter tokens such as USDT), so it is not tried again. */
 const moneyFormatters = new Map<string, Intl.NumberFormat | null>();
 
@@ -63,8 +64,11 @@ export function isMoney(value: unknown): value is Money {
  */
 export function formatMoney(money: Money): string {
   // Intl reads any other text as NaN rather than refusing it: such an amount is shown as it came.
-  const formatter = DECIMAL_TEXT.test(money.amount) ? moneyFormatter(money.currency) : null;
-  return formatter ? formatter.format(money.amount as Intl.StringNumericLiteral) : `${money.amount} ${money.currency}`;
+  if (!DECIMAL_TEXT.test(money.amount)) return `${money.amount} ${money.currency}`;
+  const amount = money.amount as Intl.StringNumericLiteral;
+  const formatter = moneyFormatter(money.currency);
+  // A code Intl refuses (USDT) still gets the digits of money: grouped, at least two decimals.
+  return formatter ? formatter.format(amount) : `${CODE_AMOUNT_FORMATTER.format(amount)} ${money.currency}`;
 }
 
 export function formatDecimal(value: string): string {

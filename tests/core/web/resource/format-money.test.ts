@@ -15,7 +15,9 @@ describe('formatMoney', () => {
 
   it('writes a code Intl has no sign for before the amount, and a code it refuses after it', () => {
     expect(nbsp(formatMoney({ amount: '0.10000001', currency: 'BTC' }))).toBe('BTC 0.10000001');
-    expect(formatMoney({ amount: '12.3', currency: 'USDT' })).toBe('12.3 USDT');
+    expect(formatMoney({ amount: '12.3', currency: 'USDT' })).toBe('12.30 USDT');
+    expect(formatMoney({ amount: '2211.21567', currency: 'USDT' })).toBe('2,211.21567 USDT');
+    expect(formatMoney({ amount: '0', currency: 'USDT' })).toBe('0.00 USDT');
   });
 
   it('shows an amount Intl cannot read as it came', () => {
