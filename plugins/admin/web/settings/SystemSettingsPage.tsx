@@ -70,6 +70,8 @@ interface SettingFieldProps {
   readonly label: string;
   /** What the setting does, in the user's language when its owner words it (else the server's English). */
   readonly description: string;
+  /** How one of its values reads ('en' → 'English'); the value itself when its owner gives no words. */
+  readonly valueLabel: (value: string) => string;
   readonly input: SettingInput | undefined;
   readonly reset: boolean;
   readonly messages: readonly string[] | undefined;
@@ -77,12 +79,12 @@ interface SettingFieldProps {
   readonly onReset: () => void;
 }
 
-function defaultText(entry: ValueSettingEntry, t: (key: string, options?: Record<string, unknown>) => string): string {
+function defaultText(entry: ValueSettingEntry, t: (key: string, options?: Record<string, unknown>) => string, valueLabel: (value: string) => string): string {
   if (entry.type === 'boolean') return t(entry.default === true ? 'common.yes' : 'common.no');
-  return entry.default === '' ? t('systemSettings.emptyDefault') : String(entry.default);
+  return entry.default === '' ? t('systemSettings.emptyDefault') : valueLabel(String(entry.default));
 }
 
-function SecretField({ entry, label, description, input, messages, onChange }: Omit<SettingFieldProps, 'entry' | 'reset' | 'onReset'> & { entry: SecretSettingEntry }) {
+function SecretField({ entry, label, description, input, messages, onChange }: Omit<SettingFieldProps, 'entry' | 'reset' | 'onReset' | 'valueLabel'> & { entry: SecretSettingEntry }) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const invalid = (messages?.length ?? 0) > 0;
@@ -111,7 +113,7 @@ function SecretField({ entry, label, description, input, messages, onChange }: O
   );
 }
 
-function ValueField({ entry, label, description, input, reset, messages, onChange, onReset }: SettingFieldProps & { entry: ValueSettingEntry }) {
+function ValueField({ entry, label, description, valueLabel, input, reset, messages, onChange, onReset }: SettingFieldProps & { entry: ValueSettingEntry }) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const listboxClass = useListboxClass();
@@ -123,7 +125,7 @@ function ValueField({ entry, label, description, input, reset, messages, onChang
   const hint = [
     description,
     ...bounds,
-    t('systemSettings.default', { value: defaultText(entry, t) }),
+    t('systemSettings.default', { value: defaultText(entry, t, valueLabel) }),
     reset ? t('systemSettings.willReset') : entry.is_stored ? t('systemSettings.stored') : t('systemSettings.usingDefault'),
   ].join(' · ');
   const text = typeof input === 'string' ? input : '';
@@ -137,14 +139,14 @@ function ValueField({ entry, label, description, input, reset, messages, onChang
       return (
         <Dropdown
           className={styles.input}
-          value={text}
+          value={text ? valueLabel(text) : ''}
           selectedOptions={text ? [text] : []}
           onOptionSelect={(_, data) => onChange(data.optionValue ?? '')}
           listbox={{ className: listboxClass }}
         >
           {entry.values.map((value) => (
-            <Option key={value} value={value}>
-              {value}
+            <Option key={value} value={value} text={valueLabel(value)}>
+              {valueLabel(value)}
             </Option>
           ))}
         </Dropdown>
@@ -208,12 +210,16 @@ const SettingsForm = observer(function SettingsForm({ initial, onSaved }: { init
     const own = `admin:systemSettings.labels.${name}`;
     return i18n.i18n.exists(own) ? t(own) : entry.description;
   };
-  // Its description likewise: `<label key>Description` in the owner's strings, the core's in the admin plugin's.
-  const descriptionOf = (entry: SystemSettingEntry): string => {
-    const name = entry.label_key.slice(entry.label_key.indexOf(':') + 1);
-    const key = [`${entry.label_key}Description`, `admin:systemSettings.descriptions.${name}`].find((candidate) => i18n.i18n.exists(candidate));
-    return key ? t(key) : entry.description;
+  // Its description and value names likewise: `<label key>Description` and `<label key>Values.<value>` in
+  // the owner's strings, the core's in the admin plugin's (`systemSettings.descriptions.<name>`, `.values.<name>.<value>`).
+  const ownerText = (entry: SystemSettingEntry, ownKey: string, coreKey: string): string | null => {
+    const key = [`${entry.label_key}${ownKey}`, `admin:systemSettings.${coreKey}`].find((candidate) => i18n.i18n.exists(candidate));
+    return key ? t(key) : null;
   };
+  const nameOf = (entry: SystemSettingEntry) => entry.label_key.slice(entry.label_key.indexOf(':') + 1);
+  const descriptionOf = (entry: SystemSettingEntry): string => ownerText(entry, 'Description', `descriptions.${nameOf(entry)}`) ?? entry.description;
+  const valueLabelOf = (entry: SystemSettingEntry) => (value: string): string =>
+    ownerText(entry, `Values.${value}`, `values.${nameOf(entry)}.${value}`) ?? value;
   const ownerTitle = (owner: string): string => {
     if (owner === 'core') return t('admin:systemSettings.core');
     const manifest = host.manifests.find((candidate) => candidate.id === owner);
@@ -300,6 +306,7 @@ const SettingsForm = observer(function SettingsForm({ initial, onSaved }: { init
                   entry={entry}
                   label={labelOf(entry)}
                   description={descriptionOf(entry)}
+                  valueLabel={valueLabelOf(entry)}
                   input={inputs[entry.key]}
                   reset={resets.has(entry.key)}
                   messages={messages[entry.key]}
