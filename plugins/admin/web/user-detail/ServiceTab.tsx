@@ -42,8 +42,24 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-function ListingNote<T>({ listing, children }: { listing: Listing<T>; children: ReactNode }) {
+/** One service's card: its title, then what it holds. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const styles = useStyles();
+  return (
+    <Card className={styles.card}>
+      <CardHeader header={<Text as="h2" weight="semibold">{title}</Text>} />
+      {children}
+    </Card>
+  );
+}
+
+/**
+ * A listing's content once it is there; meanwhile a spinner, or why it is not. `empty` (when the
+ * loaded listing has nothing to show) is said instead of the content.
+ */
+function ListingNote<T>({ listing, empty = null, children }: { listing: Listing<T>; empty?: string | null; children: ReactNode }) {
   const { t } = useTranslation('admin');
+  const styles = useStyles();
   if (listing.state === 'loading') return <Spinner size="small" label={t('common.loading')} />;
   if (listing.state === 'denied') {
     return (
@@ -59,7 +75,7 @@ function ListingNote<T>({ listing, children }: { listing: Listing<T>; children: 
       </MessageBar>
     );
   }
-  return <>{children}</>;
+  return empty === null ? <>{children}</> : <Text className={styles.muted}>{empty}</Text>;
 }
 
 interface SectionProps {
@@ -71,48 +87,42 @@ interface SectionProps {
 
 const ServiceLinks = observer(function ServiceLinks({ model }: { model: ServiceTabModel }) {
   const { t } = useTranslation('admin');
-  const styles = useStyles();
   const links = rowsOf(model.links);
   return (
-    <Card className={styles.card}>
-      <CardHeader header={<Text as="h2" weight="semibold">{t('services.links')}</Text>} />
-      <ListingNote listing={model.links}>
-        {links.length === 0 ? (
-          <Text className={styles.muted}>{t('services.noLinks')}</Text>
-        ) : (
-          <Table aria-label={t('services.links')} size="small">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('services.service')}</TableHeaderCell>
-                <TableHeaderCell>{t('services.account')}</TableHeaderCell>
-                <TableHeaderCell>{t('services.kind')}</TableHeaderCell>
-                <TableHeaderCell>{t('services.default')}</TableHeaderCell>
+    <Section title={t('services.links')}>
+      <ListingNote listing={model.links} empty={links.length === 0 ? t('services.noLinks') : null}>
+        <Table aria-label={t('services.links')} size="small">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('services.service')}</TableHeaderCell>
+              <TableHeaderCell>{t('services.account')}</TableHeaderCell>
+              <TableHeaderCell>{t('services.kind')}</TableHeaderCell>
+              <TableHeaderCell>{t('services.default')}</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {links.map((link) => (
+              <TableRow key={link.id} data-link={link.id}>
+                <TableCell>{t(`services.names.${link.service}`, { defaultValue: link.service })}</TableCell>
+                <TableCell>{link.label}</TableCell>
+                <TableCell>{t(`services.sources.${link.source}`)}</TableCell>
+                <TableCell>
+                  {link.is_default ? (
+                    <Badge appearance="filled" color="brand">
+                      {t('services.isDefault')}
+                    </Badge>
+                  ) : (
+                    <Button size="small" icon={<StarRegular />} disabled={model.busy} onClick={() => void model.makeDefault(link)}>
+                      {t('services.makeDefault')}
+                    </Button>
+                  )}
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {links.map((link) => (
-                <TableRow key={link.id} data-link={link.id}>
-                  <TableCell>{link.service}</TableCell>
-                  <TableCell>{link.label}</TableCell>
-                  <TableCell>{t(`services.sources.${link.source}`)}</TableCell>
-                  <TableCell>
-                    {link.is_default ? (
-                      <Badge appearance="filled" color="brand">
-                        {t('services.isDefault')}
-                      </Badge>
-                    ) : (
-                      <Button size="small" icon={<StarRegular />} disabled={model.busy} onClick={() => void model.makeDefault(link)}>
-                        {t('services.makeDefault')}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+            ))}
+          </TableBody>
+        </Table>
       </ListingNote>
-    </Card>
+    </Section>
   );
 });
 
@@ -147,8 +157,7 @@ const IssueTracker = observer(function IssueTracker({ model, ask, locked }: Sect
   };
 
   return (
-    <Card className={styles.card}>
-      <CardHeader header={<Text as="h2" weight="semibold">{t('services.issueTracker')}</Text>} />
+    <Section title={t('services.issueTracker')}>
       <ListingNote listing={model.links}>
         {account ? (
           <div className={styles.row}>
@@ -169,26 +178,22 @@ const IssueTracker = observer(function IssueTracker({ model, ask, locked }: Sect
       <Text as="h3" weight="semibold">
         {t('services.groups')}
       </Text>
-      <ListingNote listing={model.userGroups}>
-        {mine.length === 0 ? (
-          <Text className={styles.muted}>{t('services.noGroups')}</Text>
-        ) : (
-          <div className={styles.badges} role="list" aria-label={t('services.groups')}>
-            {mine.map((group) => (
-              <span key={group.id} role="listitem" className={styles.badges}>
-                <Badge appearance="tint">{group.name}</Badge>
-                <Button
-                  size="small"
-                  appearance="subtle"
-                  icon={<DeleteRegular />}
-                  aria-label={t('services.leaveGroup', { group: group.name })}
-                  disabled={model.busy}
-                  onClick={() => void leaveGroup(group.id)}
-                />
-              </span>
-            ))}
-          </div>
-        )}
+      <ListingNote listing={model.userGroups} empty={mine.length === 0 ? t('services.noGroups') : null}>
+        <div className={styles.badges} role="list" aria-label={t('services.groups')}>
+          {mine.map((group) => (
+            <span key={group.id} role="listitem" className={styles.badges}>
+              <Badge appearance="tint">{group.name}</Badge>
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<DeleteRegular />}
+                aria-label={t('services.leaveGroup', { group: group.name })}
+                disabled={model.busy}
+                onClick={() => void leaveGroup(group.id)}
+              />
+            </span>
+          ))}
+        </div>
       </ListingNote>
       {account && (
         <ListingNote listing={model.groups}>
@@ -222,7 +227,7 @@ const IssueTracker = observer(function IssueTracker({ model, ask, locked }: Sect
           {t('services.createGroup')}
         </Button>
       </div>
-    </Card>
+    </Section>
   );
 });
 
@@ -251,43 +256,38 @@ const TrackerUsers = observer(function TrackerUsers({ model, ask, locked }: Sect
   };
 
   return (
-    <Card className={styles.card}>
-      <CardHeader header={<Text as="h2" weight="semibold">{t('services.trackers')}</Text>} />
-      <ListingNote listing={model.trackerUsers}>
-        {rows.length === 0 ? (
-          <Text className={styles.muted}>{t('services.noTrackers')}</Text>
-        ) : (
-          <Table aria-label={t('services.trackers')} size="small">
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('services.service')}</TableHeaderCell>
-                <TableHeaderCell>{t('services.tracker')}</TableHeaderCell>
-                <TableHeaderCell>{t('services.externalId')}</TableHeaderCell>
-                <TableHeaderCell>{t('services.groupCreated')}</TableHeaderCell>
-                <TableHeaderCell>{t('common.actions')}</TableHeaderCell>
+    <Section title={t('services.trackers')}>
+      <ListingNote listing={model.trackerUsers} empty={rows.length === 0 ? t('services.noTrackers') : null}>
+        <Table aria-label={t('services.trackers')} size="small">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('services.service')}</TableHeaderCell>
+              <TableHeaderCell>{t('services.tracker')}</TableHeaderCell>
+              <TableHeaderCell>{t('services.externalId')}</TableHeaderCell>
+              <TableHeaderCell>{t('services.groupCreated')}</TableHeaderCell>
+              <TableHeaderCell>{t('common.actions')}</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id} data-tracker-user={row.id}>
+                <TableCell>{services.find((entry) => entry.id === row.service_name)?.label ?? row.service_name}</TableCell>
+                <TableCell>{row.tracker_name}</TableCell>
+                <TableCell>{row.external_id ?? '—'}</TableCell>
+                <TableCell>{t(row.is_created_group ? 'common.yes' : 'common.no')}</TableCell>
+                <TableCell>
+                  <Button
+                    size="small"
+                    icon={<DeleteRegular />}
+                    aria-label={t('services.deleteTracker', { tracker: row.tracker_name })}
+                    disabled={model.busy}
+                    onClick={() => void remove(row.id)}
+                  />
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id} data-tracker-user={row.id}>
-                  <TableCell>{services.find((entry) => entry.id === row.service_name)?.label ?? row.service_name}</TableCell>
-                  <TableCell>{row.tracker_name}</TableCell>
-                  <TableCell>{row.external_id ?? '—'}</TableCell>
-                  <TableCell>{t(row.is_created_group ? 'common.yes' : 'common.no')}</TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      icon={<DeleteRegular />}
-                      aria-label={t('services.deleteTracker', { tracker: row.tracker_name })}
-                      disabled={model.busy}
-                      onClick={() => void remove(row.id)}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+            ))}
+          </TableBody>
+        </Table>
       </ListingNote>
       <ListingNote listing={model.keitaroServers}>
         <div className={styles.row}>
@@ -327,7 +327,7 @@ const TrackerUsers = observer(function TrackerUsers({ model, ask, locked }: Sect
           </Button>
         </div>
       </ListingNote>
-    </Card>
+    </Section>
   );
 });
 
@@ -349,28 +349,23 @@ const RdpAccess = observer(function RdpAccess({ model, ask, locked }: SectionPro
   };
 
   return (
-    <Card className={styles.card}>
-      <CardHeader header={<Text as="h2" weight="semibold">{t('services.rdp')}</Text>} />
-      <ListingNote listing={model.links}>
-        {grants.length === 0 ? (
-          <Text className={styles.muted}>{t('services.noRdp')}</Text>
-        ) : (
-          <div className={styles.badges} role="list" aria-label={t('services.rdp')}>
-            {grants.map((link) => (
-              <span key={link.id} role="listitem" className={styles.badges}>
-                <Badge appearance="tint">{link.label}</Badge>
-                <Button
-                  size="small"
-                  appearance="subtle"
-                  icon={<DeleteRegular />}
-                  aria-label={t('services.revokeRdp', { server: link.label })}
-                  disabled={model.busy}
-                  onClick={() => void revoke(link.source_id)}
-                />
-              </span>
-            ))}
-          </div>
-        )}
+    <Section title={t('services.rdp')}>
+      <ListingNote listing={model.links} empty={grants.length === 0 ? t('services.noRdp') : null}>
+        <div className={styles.badges} role="list" aria-label={t('services.rdp')}>
+          {grants.map((link) => (
+            <span key={link.id} role="listitem" className={styles.badges}>
+              <Badge appearance="tint">{link.label}</Badge>
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<DeleteRegular />}
+                aria-label={t('services.revokeRdp', { server: link.label })}
+                disabled={model.busy}
+                onClick={() => void revoke(link.source_id)}
+              />
+            </span>
+          ))}
+        </div>
       </ListingNote>
       <ListingNote listing={model.rdpServers}>
         <div className={styles.row}>
@@ -394,7 +389,7 @@ const RdpAccess = observer(function RdpAccess({ model, ask, locked }: SectionPro
           </Button>
         </div>
       </ListingNote>
-    </Card>
+    </Section>
   );
 });
 
