@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import {
@@ -6,12 +6,6 @@ import {
   Button,
   Card,
   CardHeader,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Dropdown,
   Field,
   Input,
@@ -41,6 +35,7 @@ import { SERVICE_NAMES, type ServiceName } from '@core/shared/services';
 import { HttpClients } from '@core/web/http/http-clients';
 import { useInjection } from '@core/web/react/container-context';
 import { ReferenceApi, ReferencePicker, ResourceFeedback } from '@core/web/resource';
+import { FormDialog } from '@core/web/react/FormDialog';
 import { useConfirm } from '@core/web/resource/ConfirmDialog';
 import { useListboxClass } from '@core/web/resource/listbox';
 import { ReferenceLabels } from '@core/web/resource/reference-labels';
@@ -84,8 +79,7 @@ function RoleNameDialog({ role, onSave, onClose }: { role: RoleItem | null; onSa
   const [name, setName] = useState(role?.name ?? '');
   const [error, setError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (name.trim() === '') {
       setError(t('common.required'));
       return;
@@ -97,28 +91,17 @@ function RoleNameDialog({ role, onSave, onClose }: { role: RoleItem | null; onSa
     else setError(messageOf(result.fields, 'name') ?? messageOf(result.fields, 'id'));
   };
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <DialogBody>
-            <DialogTitle>{role ? t('roles.renameTitle', { name: role.name }) : t('roles.addTitle')}</DialogTitle>
-            <DialogContent>
-              <Field label={t('roles.name')} required validationState={error ? 'error' : 'none'} validationMessage={error}>
-                <Input value={name} maxLength={64} onChange={(_, data) => setName(data.value)} />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={saving}>
-                {t('common.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={role ? t('roles.renameTitle', { name: role.name }) : t('roles.addTitle')}
+      onSubmit={submit}
+      onClose={onClose}
+      busy={saving}
+      surfaceClassName={styles.surface}
+    >
+      <Field label={t('roles.name')} required validationState={error ? 'error' : 'none'} validationMessage={error}>
+        <Input value={name} maxLength={64} onChange={(_, data) => setName(data.value)} />
+      </Field>
+    </FormDialog>
   );
 }
 
@@ -144,8 +127,7 @@ function PermissionDialog({
   const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
   const [saving, setSaving] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const code = name.trim();
     if (code === '') {
       setErrors({ name: [t('common.required')] });
@@ -163,60 +145,50 @@ function PermissionDialog({
   };
 
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <DialogBody>
-            <DialogTitle>{permission ? t('permissions.editTitle', { name: permission.name }) : t('permissions.addTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field
-                label={t('permissions.name')}
-                required
-                hint={builtIn ? t('permissions.builtInHint') : t('permissions.nameHint')}
-                validationState={messageOf(errors, 'name') ? 'error' : 'none'}
-                validationMessage={messageOf(errors, 'name')}
-              >
-                <Input value={name} disabled={builtIn} maxLength={32} onChange={(_, data) => setName(data.value.toUpperCase())} />
-              </Field>
-              <Field
-                label={t('permissions.description')}
-                validationState={messageOf(errors, 'description') ? 'error' : 'none'}
-                validationMessage={messageOf(errors, 'description')}
-              >
-                <Textarea value={description} maxLength={255} onChange={(_, data) => setDescription(data.value)} />
-              </Field>
-              <Field
-                label={t('permissions.service')}
-                required
-                validationState={messageOf(errors, 'service') ? 'error' : 'none'}
-                validationMessage={messageOf(errors, 'service')}
-              >
-                <Dropdown
-                  value={t(`permissions.services.${service}`)}
-                  selectedOptions={[service]}
-                  onOptionSelect={(_, data) => setService(SERVICE_NAMES.find((known) => known === data.optionValue) ?? 'auth')}
-                  listbox={{ className: listboxClass }}
-                >
-                  {SERVICE_NAMES.map((known) => (
-                    <Option key={known} value={known}>
-                      {t(`permissions.services.${known}`)}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={saving}>
-                {t('common.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={permission ? t('permissions.editTitle', { name: permission.name }) : t('permissions.addTitle')}
+      onSubmit={submit}
+      onClose={onClose}
+      busy={saving}
+      surfaceClassName={styles.surface}
+      contentClassName={styles.form}
+    >
+      <Field
+        label={t('permissions.name')}
+        required
+        hint={builtIn ? t('permissions.builtInHint') : t('permissions.nameHint')}
+        validationState={messageOf(errors, 'name') ? 'error' : 'none'}
+        validationMessage={messageOf(errors, 'name')}
+      >
+        <Input value={name} disabled={builtIn} maxLength={32} onChange={(_, data) => setName(data.value.toUpperCase())} />
+      </Field>
+      <Field
+        label={t('permissions.description')}
+        validationState={messageOf(errors, 'description') ? 'error' : 'none'}
+        validationMessage={messageOf(errors, 'description')}
+      >
+        <Textarea value={description} maxLength={255} onChange={(_, data) => setDescription(data.value)} />
+      </Field>
+      <Field
+        label={t('permissions.service')}
+        required
+        validationState={messageOf(errors, 'service') ? 'error' : 'none'}
+        validationMessage={messageOf(errors, 'service')}
+      >
+        <Dropdown
+          value={t(`permissions.services.${service}`)}
+          selectedOptions={[service]}
+          onOptionSelect={(_, data) => setService(SERVICE_NAMES.find((known) => known === data.optionValue) ?? 'auth')}
+          listbox={{ className: listboxClass }}
+        >
+          {SERVICE_NAMES.map((known) => (
+            <Option key={known} value={known}>
+              {t(`permissions.services.${known}`)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+    </FormDialog>
   );
 }
 

@@ -1,13 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   Select,
@@ -15,6 +8,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import { FormDialog } from '@core/web/react/FormDialog';
 import { BASE_CURRENCY, FINANCE_CURRENCIES } from '../../shared/currencies';
 import type { FinanceResult } from '../finance-result';
 import type { SalaryInput, SalaryRow } from './employee-details-store';
@@ -45,8 +39,7 @@ export function SalaryDialog({ row, onSubmit, onClose }: SalaryDialogProps) {
   const [general, setGeneral] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const local: Record<string, string[]> = {};
     if (start === '') local.date_start = [t('common.required')];
     if (!AMOUNT.test(amount.trim())) local.salary = [amount.trim() === '' ? t('common.required') : t('salary.badAmount')];
@@ -63,45 +56,34 @@ export function SalaryDialog({ row, onSubmit, onClose }: SalaryDialogProps) {
 
   const first = (name: string) => errors[name]?.[0];
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <DialogBody>
-            <DialogTitle>{row ? t('salary.editTitle') : t('salary.addTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t('fields.dateStart')} required validationMessage={first('date_start')}>
-                <Input type="date" name="date_start" value={start} onChange={(_, data) => setStart(data.value)} />
-              </Field>
-              <Field label={t('fields.dateEnd')} hint={t('salary.endHint')} validationMessage={first('date_end')}>
-                <Input type="date" name="date_end" value={end} onChange={(_, data) => setEnd(data.value)} />
-              </Field>
-              <div className={styles.money}>
-                <Field label={t('fields.salary')} required validationMessage={first('salary')}>
-                  <Input name="salary" inputMode="decimal" value={amount} onChange={(_, data) => setAmount(data.value)} />
-                </Field>
-                <Field label={t('fields.currency')}>
-                  <Select name="currency" value={currency} onChange={(_, data) => setCurrency(data.value)}>
-                    {FINANCE_CURRENCIES.map((code) => (
-                      <option key={code} value={code}>
-                        {code}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-              </div>
-              {general && <Text role="alert">{general}</Text>}
-            </DialogContent>
-            <DialogActions>
-              <Button type="button" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" appearance="primary" disabled={busy}>
-                {t('common.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={row ? t('salary.editTitle') : t('salary.addTitle')}
+      onSubmit={submit}
+      onClose={onClose}
+      busy={busy}
+      contentClassName={styles.form}
+    >
+      <Field label={t('fields.dateStart')} required validationMessage={first('date_start')}>
+        <Input type="date" name="date_start" value={start} onChange={(_, data) => setStart(data.value)} />
+      </Field>
+      <Field label={t('fields.dateEnd')} hint={t('salary.endHint')} validationMessage={first('date_end')}>
+        <Input type="date" name="date_end" value={end} onChange={(_, data) => setEnd(data.value)} />
+      </Field>
+      <div className={styles.money}>
+        <Field label={t('fields.salary')} required validationMessage={first('salary')}>
+          <Input name="salary" inputMode="decimal" value={amount} onChange={(_, data) => setAmount(data.value)} />
+        </Field>
+        <Field label={t('fields.currency')}>
+          <Select name="currency" value={currency} onChange={(_, data) => setCurrency(data.value)}>
+            {FINANCE_CURRENCIES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      {general && <Text role="alert">{general}</Text>}
+    </FormDialog>
   );
 }

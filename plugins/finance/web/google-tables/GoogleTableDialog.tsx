@@ -1,13 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   Select,
@@ -15,6 +8,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import { FormDialog } from '@core/web/react/FormDialog';
 import type { FinanceResult } from '../finance-result';
 import type { GoogleTableInput } from './google-tables-store';
 import type { GoogleTable } from './tree';
@@ -60,8 +54,7 @@ export function GoogleTableDialog({ table, open, parents, onSubmit, onClose }: G
     setErrors({});
   }, [open, table]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const input: GoogleTableInput = {
       name_en: nameEn.trim(),
       name_ru: nameRu.trim(),
@@ -81,46 +74,36 @@ export function GoogleTableDialog({ table, open, parents, onSubmit, onClose }: G
   };
 
   return (
-    <Dialog open={open} onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface aria-describedby={undefined}>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <DialogBody>
-            <DialogTitle>{table ? t('googleTables.editTitle') : t('googleTables.addTitle')}</DialogTitle>
-            <DialogContent className={styles.form}>
-              <Field label={t('googleTables.nameEn')} required validationMessage={errors.name_en?.[0]}>
-                <Input name="name_en" value={nameEn} onChange={(_, data) => setNameEn(data.value)} />
-              </Field>
-              <Field label={t('googleTables.nameRu')} required validationMessage={errors.name_ru?.[0]}>
-                <Input name="name_ru" value={nameRu} onChange={(_, data) => setNameRu(data.value)} />
-              </Field>
-              <Field label={t('googleTables.spreadsheetId')} required validationMessage={errors.spreadsheet_id?.[0]}>
-                <Input name="spreadsheet_id" value={sheet} onChange={(_, data) => setSheet(data.value)} />
-              </Field>
-              {!table && (
-                <Field label={t('googleTables.parent')} validationMessage={errors.parent_id?.[0]}>
-                  <Select name="parent_id" value={parent} onChange={(_, data) => setParent(data.value)}>
-                    <option value="">{t('googleTables.noParent')}</option>
-                    {parents.map((option) => (
-                      <option key={option.id} value={String(option.id)}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
-              )}
-              {missing && <Text role="alert">{t('common.required')}</Text>}
-            </DialogContent>
-            <DialogActions>
-              <Button type="button" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" appearance="primary" disabled={busy}>
-                {t('common.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={table ? t('googleTables.editTitle') : t('googleTables.addTitle')}
+      onSubmit={submit}
+      onClose={onClose}
+      busy={busy}
+      open={open}
+      contentClassName={styles.form}
+    >
+      <Field label={t('googleTables.nameEn')} required validationMessage={errors.name_en?.[0]}>
+        <Input name="name_en" value={nameEn} onChange={(_, data) => setNameEn(data.value)} />
+      </Field>
+      <Field label={t('googleTables.nameRu')} required validationMessage={errors.name_ru?.[0]}>
+        <Input name="name_ru" value={nameRu} onChange={(_, data) => setNameRu(data.value)} />
+      </Field>
+      <Field label={t('googleTables.spreadsheetId')} required validationMessage={errors.spreadsheet_id?.[0]}>
+        <Input name="spreadsheet_id" value={sheet} onChange={(_, data) => setSheet(data.value)} />
+      </Field>
+      {!table && (
+        <Field label={t('googleTables.parent')} validationMessage={errors.parent_id?.[0]}>
+          <Select name="parent_id" value={parent} onChange={(_, data) => setParent(data.value)}>
+            <option value="">{t('googleTables.noParent')}</option>
+            {parents.map((option) => (
+              <option key={option.id} value={String(option.id)}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      {missing && <Text role="alert">{t('common.required')}</Text>}
+    </FormDialog>
   );
 }
