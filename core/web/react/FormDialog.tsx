@@ -1,13 +1,13 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 
 export interface FormDialogProps {
   readonly title: string;
   /** Called on Save (or Enter); the form's own submit is already prevented. */
   readonly onSubmit: () => void | Promise<void>;
   readonly onClose: () => void;
-  /** While a save runs: Save is disabled so it cannot be sent twice. */
+  /** While a save runs: Save shows a spinner and is disabled, so it cannot be sent twice. */
   readonly busy: boolean;
   /** Closed dialogs stay mounted when given false (their state kept); open by default. */
   readonly open?: boolean;
@@ -38,7 +38,7 @@ export function FormDialog({ title, onSubmit, onClose, busy, open = true, conten
               <Button type="button" appearance="secondary" onClick={onClose}>
                 {t('resource.form.cancel')}
               </Button>
-              <Button type="submit" appearance="primary" disabled={busy}>
+              <Button type="submit" appearance="primary" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
                 {t('resource.form.save')}
               </Button>
             </DialogActions>

@@ -1,18 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   MessageBar,
   MessageBarActions,
   MessageBarBody,
-  Spinner,
   Text,
   makeStyles,
   tokens,
@@ -21,6 +14,7 @@ import { fieldNamed, STALE_VERSION_MESSAGE, type ResourceRecord } from '@core/sh
 import { SECRET_MASK } from '@core/shared/resource/field';
 import { HttpError } from '../http/http-error';
 import { useInjection } from '../react/container-context';
+import { FormDialog } from '../react/FormDialog';
 import { I18nService } from '../services/i18n-service';
 import { FieldInput } from './FieldInput';
 import { changedBody, checkForm, createBody, formFields, initialFormValues, type FormValue, type FormValues } from './form-model';
@@ -90,8 +84,7 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
     setGeneral(elsewhere.length > 0 || Object.keys(onFields).length > 0 ? elsewhere : [serverMessage(error) ?? error.message]);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (saving) return;
     const input = editing ? changedBody(definition, initial, values) : createBody(definition, values);
     if (editing && Object.keys(input).length === 0) {
@@ -137,70 +130,60 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
 
   const readOnlyFields = editing ? definition.fields.filter((field) => field.readOnly) : [];
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && onCancel()}>
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <DialogBody>
-            <DialogTitle>{t(editing ? 'resource.form.editTitle' : 'resource.form.addTitle', { record: recordName })}</DialogTitle>
-            <DialogContent className={styles.form}>
-              {missingRequired && (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{t('resource.form.required')}</MessageBarBody>
-                </MessageBar>
-              )}
-              {general.length > 0 && (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{general.join(' ')}</MessageBarBody>
-                </MessageBar>
-              )}
-              {stale && (
-                <MessageBar intent="warning" role="alert">
-                  <MessageBarBody>{stale}</MessageBarBody>
-                  <MessageBarActions>
-                    <Button size="small" onClick={() => void reload()}>
-                      {t('resource.form.reload')}
-                    </Button>
-                  </MessageBarActions>
-                </MessageBar>
-              )}
-              <div className={styles.grid}>
-                {formFields(definition).map((field) => (
-                  <div key={field.name} className={field.kind === 'longText' || field.kind === 'keyValue' ? styles.wide : undefined}>
-                    <FieldInput
-                      field={field}
-                      value={values[field.name]}
-                      onChange={(value) => set(field.name, value)}
-                      labels={labels}
-                      messages={messages[field.name]}
-                      secretStored={record !== null && record[field.name] === SECRET_MASK}
-                    />
-                  </div>
-                ))}
-              </div>
-              {record && readOnlyFields.length > 0 && (
-                <dl className={styles.readOnly} aria-label={t('resource.form.readOnly')}>
-                  {readOnlyFields.map((field) => (
-                    <div key={field.name} style={{ display: 'contents' }}>
-                      <dt className={styles.term}>{t(field.labelKey)}</dt>
-                      <dd className={styles.value}>
-                        <Text>{formatValue(field, record[field.name], i18n, record) || '—'}</Text>
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={onCancel}>
-                {t('resource.form.cancel')}
-              </Button>
-              <Button appearance="primary" type="submit" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
-                {t('resource.form.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <FormDialog
+      title={t(editing ? 'resource.form.editTitle' : 'resource.form.addTitle', { record: recordName })}
+      onSubmit={submit}
+      onClose={onCancel}
+      busy={saving}
+      surfaceClassName={styles.surface}
+      contentClassName={styles.form}
+    >
+      {missingRequired && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{t('resource.form.required')}</MessageBarBody>
+        </MessageBar>
+      )}
+      {general.length > 0 && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>{general.join(' ')}</MessageBarBody>
+        </MessageBar>
+      )}
+      {stale && (
+        <MessageBar intent="warning" role="alert">
+          <MessageBarBody>{stale}</MessageBarBody>
+          <MessageBarActions>
+            <Button size="small" onClick={() => void reload()}>
+              {t('resource.form.reload')}
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      )}
+      <div className={styles.grid}>
+        {formFields(definition).map((field) => (
+          <div key={field.name} className={field.kind === 'longText' || field.kind === 'keyValue' ? styles.wide : undefined}>
+            <FieldInput
+              field={field}
+              value={values[field.name]}
+              onChange={(value) => set(field.name, value)}
+              labels={labels}
+              messages={messages[field.name]}
+              secretStored={record !== null && record[field.name] === SECRET_MASK}
+            />
+          </div>
+        ))}
+      </div>
+      {record && readOnlyFields.length > 0 && (
+        <dl className={styles.readOnly} aria-label={t('resource.form.readOnly')}>
+          {readOnlyFields.map((field) => (
+            <div key={field.name} style={{ display: 'contents' }}>
+              <dt className={styles.term}>{t(field.labelKey)}</dt>
+              <dd className={styles.value}>
+                <Text>{formatValue(field, record[field.name], i18n, record) || '—'}</Text>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </FormDialog>
   );
 });
