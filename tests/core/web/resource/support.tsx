@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, vi } from 'vitest';
 import { createElement } from 'react';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { PermissionCode } from '@core/shared/permissions';
 import { ResourcePage } from '@core/web/resource/ResourcePage';
 import type { ResourceScreenOptions } from '@core/web/resource/types';
+import { usePopupTestSetup } from '../../../support/web/fake-service';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../../support/web/fetch';
-import { cleanupTestKernels, createTestKernel, renderRoutesInKernel, testUser, TEST_API, waitInAct, type RenderedView, type TestKernel } from '../../../support/web/test-kernel';
+import { createTestKernel, renderRoutesInKernel, testUser, TEST_API, waitInAct, type RenderedView, type TestKernel } from '../../../support/web/test-kernel';
 import { testPlugin } from '../../../support/web/test-plugin';
 import { listAnswer, WALLET_STRINGS, WALLETS } from './fixtures';
 
@@ -13,20 +13,7 @@ import { listAnswer, WALLET_STRINGS, WALLETS } from './fixtures';
  * Per-file set-up: Fluent's dialogs, menus and drawers cancel their animations when they close,
  * and happy-dom (unlike browsers) leaves the cancelled `finished` promise unhandled.
  */
-export function useAnimationPatch(): void {
-  beforeEach(() => {
-    const cancel = Animation.prototype.cancel;
-    vi.spyOn(Animation.prototype, 'cancel').mockImplementation(function (this: Animation) {
-      this.finished.catch(() => undefined);
-      cancel.call(this);
-    });
-  });
-  afterEach(async () => {
-    // Unmount first: closing popups cancel their animations, which needs the patch above.
-    await cleanupTestKernels();
-    vi.restoreAllMocks();
-  });
-}
+export const useAnimationPatch = (): void => usePopupTestSetup();
 
 export const WALLETS_URL = `${TEST_API}finance/wallets`;
 
