@@ -42,6 +42,52 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
+/** A labelled choice of one option; '' is nothing chosen. */
+function ChoiceField({ label, options, value, onChange }: { label: string; options: readonly { value: string; label: string }[]; value: string; onChange: (value: string) => void }) {
+  const styles = useStyles();
+  const listboxClass = useListboxClass();
+  return (
+    <Field label={label}>
+      <Dropdown
+        className={styles.choice}
+        value={options.find((option) => option.value === value)?.label ?? ''}
+        selectedOptions={value ? [value] : []}
+        onOptionSelect={(_, data) => onChange(data.optionValue ?? '')}
+        listbox={{ className: listboxClass }}
+      >
+        {options.map((option) => (
+          <Option key={option.value} value={option.value}>
+            {option.label}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
+  );
+}
+
+interface RemovableItem {
+  readonly key: string | number;
+  readonly label: string;
+  /** The remove button's name ('Remove the user from Support'). */
+  readonly removeLabel: string;
+  readonly onRemove: () => Promise<void>;
+}
+
+/** What the user holds, as badges each with its remove button. */
+function RemovableBadges({ label, items, busy }: { label: string; items: readonly RemovableItem[]; busy: boolean }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.badges} role="list" aria-label={label}>
+      {items.map((item) => (
+        <span key={item.key} role="listitem" className={styles.badges}>
+          <Badge appearance="tint">{item.label}</Badge>
+          <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={item.removeLabel} disabled={busy} onClick={() => void item.onRemove()} />
+        </span>
+      ))}
+    </div>
+  );
+}
+
 /** One service's card: its title, then what it holds. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const styles = useStyles();
@@ -129,7 +175,6 @@ const ServiceLinks = observer(function ServiceLinks({ model }: { model: ServiceT
 const IssueTracker = observer(function IssueTracker({ model, ask, locked }: SectionProps) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
-  const listboxClass = useListboxClass();
   const [groupToAdd, setGroupToAdd] = useState('');
   const [newGroup, setNewGroup] = useState('');
   const account = model.issueAccount;
@@ -179,40 +224,16 @@ const IssueTracker = observer(function IssueTracker({ model, ask, locked }: Sect
         {t('services.groups')}
       </Text>
       <ListingNote listing={model.userGroups} empty={mine.length === 0 ? t('services.noGroups') : null}>
-        <div className={styles.badges} role="list" aria-label={t('services.groups')}>
-          {mine.map((group) => (
-            <span key={group.id} role="listitem" className={styles.badges}>
-              <Badge appearance="tint">{group.name}</Badge>
-              <Button
-                size="small"
-                appearance="subtle"
-                icon={<DeleteRegular />}
-                aria-label={t('services.leaveGroup', { group: group.name })}
-                disabled={model.busy}
-                onClick={() => void leaveGroup(group.id)}
-              />
-            </span>
-          ))}
-        </div>
+        <RemovableBadges
+          label={t('services.groups')}
+          items={mine.map((group) => ({ key: group.id, label: group.name, removeLabel: t('services.leaveGroup', { group: group.name }), onRemove: () => leaveGroup(group.id) }))}
+          busy={model.busy}
+        />
       </ListingNote>
       {account && (
         <ListingNote listing={model.groups}>
           <div className={styles.row}>
-            <Field label={t('services.addToGroup')}>
-              <Dropdown
-                className={styles.choice}
-                value={groupToAdd ? groupName(groupToAdd) : ''}
-                selectedOptions={groupToAdd ? [groupToAdd] : []}
-                onOptionSelect={(_, data) => setGroupToAdd(data.optionValue ?? '')}
-                listbox={{ className: listboxClass }}
-              >
-                {others.map((group) => (
-                  <Option key={group.id} value={group.id}>
-                    {group.name}
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
+            <ChoiceField label={t('services.addToGroup')} options={others.map((group) => ({ value: group.id, label: group.name }))} value={groupToAdd} onChange={setGroupToAdd} />
             <Button disabled={!groupToAdd || model.busy || locked} onClick={() => void addGroup()}>
               {t('services.add')}
             </Button>
@@ -234,7 +255,6 @@ const IssueTracker = observer(function IssueTracker({ model, ask, locked }: Sect
 const TrackerUsers = observer(function TrackerUsers({ model, ask, locked }: SectionProps) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
-  const listboxClass = useListboxClass();
   const services = model.trackerServices;
   const servers = rowsOf(model.keitaroServers);
   const [service, setService] = useState('');
@@ -291,36 +311,13 @@ const TrackerUsers = observer(function TrackerUsers({ model, ask, locked }: Sect
       </ListingNote>
       <ListingNote listing={model.keitaroServers}>
         <div className={styles.row}>
-          <Field label={t('services.service')}>
-            <Dropdown
-              className={styles.choice}
-              value={services.find((entry) => entry.id === chosenService)?.label ?? ''}
-              selectedOptions={chosenService ? [chosenService] : []}
-              onOptionSelect={(_, data) => setService(data.optionValue ?? '')}
-              listbox={{ className: listboxClass }}
-            >
-              {services.map((entry) => (
-                <Option key={entry.id} value={entry.id}>
-                  {entry.label}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
-          <Field label={t('services.tracker')}>
-            <Dropdown
-              className={styles.choice}
-              value={servers.find((server) => server.id === trackerId)?.name ?? ''}
-              selectedOptions={trackerId === null ? [] : [String(trackerId)]}
-              onOptionSelect={(_, data) => setTrackerId(data.optionValue ? Number(data.optionValue) : null)}
-              listbox={{ className: listboxClass }}
-            >
-              {servers.map((server) => (
-                <Option key={server.id} value={String(server.id)}>
-                  {server.name}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
+          <ChoiceField label={t('services.service')} options={services.map((entry) => ({ value: entry.id, label: entry.label }))} value={chosenService} onChange={setService} />
+          <ChoiceField
+            label={t('services.tracker')}
+            options={servers.map((server) => ({ value: String(server.id), label: server.name }))}
+            value={trackerId === null ? '' : String(trackerId)}
+            onChange={(value) => setTrackerId(value ? Number(value) : null)}
+          />
           <Checkbox label={t('services.createTrackerGroup')} checked={createGroup} onChange={(_, data) => setCreateGroup(data.checked === true)} />
           <Button icon={<AddRegular />} disabled={!chosenService || trackerId === null || model.busy || locked} onClick={() => void add()}>
             {t('services.addTracker')}
@@ -334,7 +331,6 @@ const TrackerUsers = observer(function TrackerUsers({ model, ask, locked }: Sect
 const RdpAccess = observer(function RdpAccess({ model, ask, locked }: SectionProps) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
-  const listboxClass = useListboxClass();
   const [serverId, setServerId] = useState<number | null>(null);
   const grants = model.rdpGrants;
   const granted = new Set(grants.map((grant) => grant.label));
@@ -351,39 +347,20 @@ const RdpAccess = observer(function RdpAccess({ model, ask, locked }: SectionPro
   return (
     <Section title={t('services.rdp')}>
       <ListingNote listing={model.links} empty={grants.length === 0 ? t('services.noRdp') : null}>
-        <div className={styles.badges} role="list" aria-label={t('services.rdp')}>
-          {grants.map((link) => (
-            <span key={link.id} role="listitem" className={styles.badges}>
-              <Badge appearance="tint">{link.label}</Badge>
-              <Button
-                size="small"
-                appearance="subtle"
-                icon={<DeleteRegular />}
-                aria-label={t('services.revokeRdp', { server: link.label })}
-                disabled={model.busy}
-                onClick={() => void revoke(link.source_id)}
-              />
-            </span>
-          ))}
-        </div>
+        <RemovableBadges
+          label={t('services.rdp')}
+          items={grants.map((link) => ({ key: link.id, label: link.label, removeLabel: t('services.revokeRdp', { server: link.label }), onRemove: () => revoke(link.source_id) }))}
+          busy={model.busy}
+        />
       </ListingNote>
       <ListingNote listing={model.rdpServers}>
         <div className={styles.row}>
-          <Field label={t('services.rdpServer')}>
-            <Dropdown
-              className={styles.choice}
-              value={servers.find((server) => server.id === serverId)?.name ?? ''}
-              selectedOptions={serverId === null ? [] : [String(serverId)]}
-              onOptionSelect={(_, data) => setServerId(data.optionValue ? Number(data.optionValue) : null)}
-              listbox={{ className: listboxClass }}
-            >
-              {servers.map((server) => (
-                <Option key={server.id} value={String(server.id)}>
-                  {server.name}
-                </Option>
-              ))}
-            </Dropdown>
-          </Field>
+          <ChoiceField
+            label={t('services.rdpServer')}
+            options={servers.map((server) => ({ value: String(server.id), label: server.name }))}
+            value={serverId === null ? '' : String(serverId)}
+            onChange={(value) => setServerId(value ? Number(value) : null)}
+          />
           <Button icon={<AddRegular />} disabled={serverId === null || model.busy || locked} onClick={() => void grant()}>
             {t('services.grantRdp')}
           </Button>
