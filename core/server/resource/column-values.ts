@@ -1,32 +1,11 @@
 import { fieldNamed, type ResourceDefinition } from '@core/shared/resource/definition';
 import type { FieldDefinition, FieldValue, Money } from '@core/shared/resource/field';
 import { quoteIdentifier, type SqlParams } from '../database/sql';
-import { currencyColumn } from './columns';
+import { currencyColumn, valueType } from './columns';
 
 /** A column and the bound placeholder (with its cast) that writes it. */
 export type ColumnValue = readonly [column: string, placeholder: string];
 
-function cast(field: FieldDefinition): string {
-  switch (field.kind) {
-    case 'number':
-    case 'decimal':
-    case 'percent':
-    case 'money':
-      return 'numeric';
-    case 'boolean':
-      return 'boolean';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'timestamptz';
-    case 'reference':
-      return field.many ? 'bigint[]' : 'bigint';
-    case 'keyValue':
-      return 'jsonb';
-    default:
-      return 'text';
-  }
-}
 
 /** The value as a driver parameter: decimals stay strings, maps go as JSON text, so both drivers send the same thing. */
 function parameter(field: FieldDefinition, value: FieldValue): unknown {
@@ -50,7 +29,7 @@ export function columnValues(definition: ResourceDefinition, values: Readonly<Re
       writes.push([quoteIdentifier(field.name), `${params.bind(money?.amount ?? null)}::numeric`]);
       writes.push([quoteIdentifier(currencyColumn(field)), `${params.bind(money?.currency ?? null)}::text`]);
     } else {
-      writes.push([quoteIdentifier(field.name), `${params.bind(parameter(field, value))}::${cast(field)}`]);
+      writes.push([quoteIdentifier(field.name), `${params.bind(parameter(field, value))}::${valueType(field)}`]);
     }
   }
   return writes;

@@ -98,3 +98,29 @@ export function columnClashes(definition: ResourceDefinition): string[] {
   }
   return clashes;
 }
+
+/**
+ * The SQL type a field's values are bound and compared as: its column's type (a many-reference
+ * holds an array of ids, a key/value map jsonb), or with `element`, the type of one value in it.
+ */
+export function valueType(field: FieldDefinition, element = false): string {
+  switch (field.kind) {
+    case 'number':
+    case 'money':
+    case 'decimal':
+    case 'percent':
+      return 'numeric';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'timestamptz';
+    case 'reference':
+      return field.many && !element ? 'bigint[]' : 'bigint';
+    case 'keyValue':
+      return 'jsonb';
+    default:
+      return 'text';
+  }
+}

@@ -2,7 +2,7 @@ import { fieldNamed, type ResourceDefinition } from '@core/shared/resource/defin
 import { TEXT_KINDS, type FieldDefinition } from '@core/shared/resource/field';
 import type { DeletedScope, FilterClause } from '@core/shared/resource/list-query';
 import { likeLiteral, type SqlParams } from '../database/sql';
-import { columnRef } from './columns';
+import { columnRef, valueType } from './columns';
 
 /*
  * A list's filters as SQL conditions. Clauses arrive already checked against the definition
@@ -10,26 +10,6 @@ import { columnRef } from './columns';
  * parameter carries an explicit cast so PGlite and node-postgres read it the same way.
  */
 
-/** The SQL type a filter value is cast to, by field kind. */
-function castOf(field: FieldDefinition): string {
-  switch (field.kind) {
-    case 'number':
-    case 'money':
-    case 'decimal':
-    case 'percent':
-      return 'numeric';
-    case 'boolean':
-      return 'boolean';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'timestamptz';
-    case 'reference':
-      return 'bigint';
-    default:
-      return 'text';
-  }
-}
 
 const isDateOnly = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -54,7 +34,8 @@ function textCondition(column: string, clause: FilterClause, params: SqlParams):
 }
 
 function valueCondition(field: FieldDefinition, column: string, clause: FilterClause, params: SqlParams): string {
-  const cast = castOf(field);
+  // One value at a time: an id even for a many-reference (its column is matched by overlap).
+  const cast = valueType(field, true);
   const bound = (value: string | boolean) => `${params.bind(value)}::${cast}`;
   const value = single(clause);
   switch (clause.op) {

@@ -1,7 +1,6 @@
 import { fieldNamed, type ResourceDefinition, type SortOrder } from '@core/shared/resource/definition';
-import { TEXT_KINDS } from '@core/shared/resource/field';
 import type { SqlParams } from '../database/sql';
-import { columnRef, comparable } from './columns';
+import { columnRef, comparable, valueType } from './columns';
 
 /*
  * The order of a list, and the keyset that continues it. Every order ends with the id, so two
@@ -23,31 +22,10 @@ export function sortKey(definition: ResourceDefinition, sort: SortOrder, alias: 
   if (sort.field === 'created_at' || sort.field === 'updated_at') return { expression: columnRef(alias, sort.field), type: 'timestamptz', descending };
   const field = fieldNamed(definition, sort.field);
   if (!field) throw new Error(`${definition.id} cannot sort by ${sort.field}`);
-  const type = TEXT_KINDS.has(field.kind) || field.kind === 'enum' ? 'text' : typeOfKind(field.kind, field.kind === 'reference' && field.many === true);
+  const type = valueType(field);
   return { expression: comparable(field, alias), type, descending };
 }
 
-function typeOfKind(kind: string, many: boolean): string {
-  switch (kind) {
-    case 'number':
-    case 'money':
-    case 'decimal':
-    case 'percent':
-      return 'numeric';
-    case 'boolean':
-      return 'boolean';
-    case 'date':
-      return 'date';
-    case 'datetime':
-      return 'timestamptz';
-    case 'reference':
-      return many ? 'bigint[]' : 'bigint';
-    case 'keyValue':
-      return 'jsonb';
-    default:
-      return 'text';
-  }
-}
 
 export function orderBy(key: SortKey, alias: string): string {
   const direction = key.descending ? 'DESC' : 'ASC';
