@@ -9,7 +9,9 @@ import { CORE_MESSAGES_RU } from './http/core-messages-ru';
 import { installErrorHandler } from './http/error-handler';
 import { MessageTranslator } from './http/message-translations';
 import { installRouteAccess } from './http/route-access';
+import { installSchemaValidation } from './http/schema-validation';
 import { externalOrigins, installSecurityHeaders } from './http/security-headers';
+import { installTextInputRule } from './http/text-input';
 import { installXsrfProtection } from './http/xsrf';
 import type { ServerPlugin } from './plugin';
 import { enabledResources, mountResources } from './resource/mount';
@@ -31,6 +33,8 @@ export interface ApiServerOptions {
   readonly trustProxy?: number;
   /** Messenger sign-in and chat-platform linking; both answer 503 while unconfigured. */
   readonly auth?: AuthSettings;
+  /** Serve the web build's `*.map` files; without this they answer 404 like any unknown path. */
+  readonly serveSourceMaps?: boolean;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -56,6 +60,7 @@ async function publishedConfig(db: Database, config: RuntimeConfig): Promise<Run
 
 // Content-hashed file names (see rspack.config.ts) never change content, so they may be cached for good.
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|json)$/;
+const ASSET_PATH = /\.(m?js|css|map|json|png|jpe?g|gif|svg|ico|woff2?|txt)$/i;
 
 export async function createApiServer(options: ApiServerOptions): Promise<FastifyInstance> {
   const app = fastify({
@@ -64,9 +69,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     return503OnClosing: true,
     // Behind a load balancer the client's address comes from X-Forwarded-For (sign-in throttling counts per IP).
     trustProxy: (_address: string, hop: number) => hop < (options.trustProxy ?? 0),
-    // Unknown fields are refused rather than silently dropped, and every invalid field is reported at once.
-    ajv: { customOptions: { removeAdditional: false, allErrors: true } },
   });
+  installSchemaValidation(app);
+  installTextInputRule(app);
   installErrorHandler(app, new MessageTranslator([CORE_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]));
   await app.register(cookie);
   installRouteAccess(app, options.secret);
@@ -122,6 +127,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
       // One route per built file, found at start: any other path falls through to the page fallback.
       wildcard: false,
       index: false,
+      allowedPath: (path) => options.serveSourceMaps === true || !path.endsWith('.map'),
       setHeaders: (reply, path) => {
         reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -129,7 +135,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && options.webRoot !== null;
+    // A missing file (a stale chunk, a source map not served) is a 404, never the page in its place.
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !ASSET_PATH.test(request.url.split('?')[0] ?? '') && options.webRoot !== null;
     if (!wantsPage) return reply.status(404).send({ message: 'Not found.' });
     // The single-page app owns every other path; index.html is never cached so a deploy is seen at once.
     reply.header('cache-control', 'no-cache');

@@ -17,6 +17,8 @@ export interface ErpConfig extends RuntimeConfig {
   readonly auth: AuthSettings;
   /** How many proxies in front of the server to trust for the client address (0: none). */
   readonly trustProxy: number;
+  /** Serve the web build's source maps (*.map); off in production unless asked for. */
+  readonly serveSourceMaps: boolean;
 }
 
 /** A configuration problem; start-up prints its message as one line and exits with 1. */
@@ -37,6 +39,7 @@ const KNOWN_KEYS = new Set([
   'pluginSettings',
   'auth',
   'trustProxy',
+  'serveSourceMaps',
 ]);
 
 function readJsonFile(path: string): Json {
@@ -152,6 +155,13 @@ function authSettings(value: unknown, env: NodeJS.ProcessEnv): AuthSettings {
   };
 }
 
+/** A yes/no setting: true or false in the file, 1/0 or true/false in the environment. */
+function flag(value: unknown, key: string): boolean {
+  if (value === true || value === 'true' || value === '1') return true;
+  if (value === false || value === 'false' || value === '0') return false;
+  throw new ConfigError(`config "${key}" must be true or false`);
+}
+
 function proxyHops(value: unknown): number {
   return wholeNumberIn(value, 0, 10, 'config "trustProxy" (ERP_TRUST_PROXY) must be the number of proxies in front of the server, 0-10');
 }
@@ -195,6 +205,7 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
     pluginSettings: pluginSettings(merged.pluginSettings ?? {}),
     auth: authSettings(merged.auth, env),
     trustProxy: proxyHops(env.ERP_TRUST_PROXY ?? merged.trustProxy ?? 0),
+    serveSourceMaps: flag(env.ERP_SERVE_SOURCE_MAPS ?? merged.serveSourceMaps ?? false, 'serveSourceMaps (ERP_SERVE_SOURCE_MAPS)'),
   };
 }
 

@@ -72,6 +72,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       logger: options.logger,
       auth: config.auth,
       trustProxy: config.trustProxy,
+      serveSourceMaps: config.serveSourceMaps,
     });
     const url = await app.listen({ port: config.port, host: config.host });
     return {

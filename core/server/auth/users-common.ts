@@ -17,22 +17,7 @@ export const DEFAULT_PER_PAGE = 20;
 /** Search text longer than this finds nothing useful and only costs a scan. */
 export const MAX_SEARCH_LENGTH = 100;
 
-export interface IdParams {
-  readonly id: number;
-}
-
-export const ID_PARAMS = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-} as const;
-
-/** An array of row ids as a body field; duplicates are harmless and dropped later. */
-export const ID_LIST = {
-  type: 'array',
-  maxItems: 1000,
-  items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-} as const;
+export { ID_LIST, ID_PARAMS, type IdParams } from '../http/ids';
 
 export interface Paging {
   readonly page: number;

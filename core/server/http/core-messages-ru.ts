@@ -13,6 +13,7 @@ export const CORE_MESSAGES_RU: RussianMessages = {
   'The page has expired (XSRF token mismatch). Please reload and try again.': 'Страница устарела. Обновите её и попробуйте снова.',
   'This field is required.': 'Это поле обязательно.',
   'This field is not allowed.': 'Это поле не допускается.',
+  'This field must not contain a NUL character.': 'Это поле не должно содержать символ NUL.',
   // Sign-in
   'Invalid email. Please try again.': 'Неверный e-mail. Попробуйте снова.',
   'Too many sign-in attempts. Please try again in {minutes} minutes.': 'Слишком много попыток входа. Попробуйте снова через {minutes} мин.',

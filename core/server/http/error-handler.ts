@@ -32,6 +32,8 @@ function fieldErrors(issues: readonly AjvIssue[]): FieldErrors {
 
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
+  // A path that names no record in the canonical way (`/users/+10`, `/users/abc`) addresses nothing.
+  if (error.validation && error.validationContext === 'params') return new ApiError(404, 'Not found.');
   if (error.validation) {
     const errors = fieldErrors(error.validation as readonly AjvIssue[]);
     return new ApiError(422, 'The given data was invalid.', errors);
@@ -53,13 +55,25 @@ function toApiError(error: FastifyError): ApiError {
 }
 
 /**
+ * What a fault is logged with: its kind, code and message, and the route it happened on. Never the
+ * error object itself: a driver's error carries the statement and its parameters, which can hold a
+ * password hash, a token or anything a user typed.
+ */
+export function faultLogEntry(error: FastifyError, route: string | undefined, method: string) {
+  return {
+    route: `${method} ${route ?? '(no route)'}`,
+    error: { name: error.name, code: error.code, message: error.message, stack: error.stack },
+  };
+}
+
+/**
  * Every failure leaves as `{ message, errors? }` in the caller's language (Accept-Language);
  * server faults are logged, never echoed.
  */
 export function installErrorHandler(app: FastifyInstance, translator: MessageTranslator): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
-    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (apiError.status >= 500) request.log.error(faultLogEntry(error, request.routeOptions.url, request.method), 'request failed');
     const language = preferredLanguage(request.headers['accept-language']);
     const say = (message: string) => translator.translate(message, language);
     const message = say(apiError.message);

@@ -20,9 +20,15 @@ export function contentSecurityPolicy(connectSources: readonly string[]): string
   ].join('; ');
 }
 
+/** A year, the floor browsers' preload lists ask for. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 export function installSecurityHeaders(app: FastifyInstance, connectSources: readonly string[]): void {
   const policy = contentSecurityPolicy(connectSources);
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    // Only over https (directly, or as a trusted proxy says): over plain http the header is ignored by
+    // browsers anyway, and a local install reached by http must stay reachable.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     reply.header('content-security-policy', policy);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { Database, Queryable } from '../database/database';
 import { quoteTable, SqlParams } from '../database/sql';
+import { ROW_ID } from '../http/ids';
 import { columnRef } from './columns';
 import { stillReferencedError, translated } from './database-errors';
 import { listConditions } from './filters';
@@ -22,7 +23,7 @@ export const BULK_DELETE_BODY = {
   minProperties: 1,
   maxProperties: 1,
   properties: {
-    ids: { type: 'array', minItems: 1, maxItems: MAX_BULK_IDS, items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+    ids: { type: 'array', minItems: 1, maxItems: MAX_BULK_IDS, items: ROW_ID },
     query: { type: 'object', additionalProperties: { type: 'string', maxLength: 10_000 } },
   },
 } as const;

@@ -14,15 +14,7 @@ export interface ResourceRouteContext {
   readonly mounted: readonly ResourceDefinition[];
 }
 
-export interface IdParams {
-  readonly id: number;
-}
-
-export const ID_PARAMS = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-} as const;
+export { ID_PARAMS, type IdParams } from '../http/ids';
 
 export const readAccess = (definition: ResourceDefinition) => ({ access: { requires: definition.access.read } });
 export const writeAccess = (definition: ResourceDefinition) => ({ access: { requires: definition.access.write } });

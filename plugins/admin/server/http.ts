@@ -17,24 +17,7 @@ export const ACCESS = {
   servers: { requires: SERVERS_CODE },
 } as const satisfies Record<string, RouteAccess>;
 
-const ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
-
-export interface IdParams {
-  readonly id: number;
-}
-
-export const ID_PARAMS = { type: 'object', required: ['id'], properties: { id: ID } } as const;
-
-/** Path parameters that are all row ids. */
-export function idParams<const Names extends readonly string[]>(...names: Names) {
-  return {
-    type: 'object',
-    required: names,
-    properties: Object.fromEntries(names.map((name) => [name, ID])) as Record<Names[number], typeof ID>,
-  } as const;
-}
-
-export const ROW_ID = ID;
+export { ID_PARAMS, idParams, ROW_ID, type IdParams } from '@core/server/http/ids';
 
 export const conflict = (message: string): ApiError => new ApiError(409, message);
 

@@ -159,6 +159,8 @@ export interface TestServerOptions {
   readonly auth?: AuthSettings;
   /** `pluginSettings` of the configuration, keyed by plugin id; none by default. */
   readonly pluginSettings?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  readonly trustProxy?: number;
+  readonly serveSourceMaps?: boolean;
 }
 
 /**
@@ -185,6 +187,8 @@ export async function buildServer(options: TestServerOptions): Promise<FastifyIn
     webRoot: options.webRoot ?? null,
     logger: false,
     ...(options.auth === undefined ? {} : { auth: options.auth }),
+    trustProxy: options.trustProxy ?? 0,
+    serveSourceMaps: options.serveSourceMaps ?? false,
   });
   await app.ready();
   return app;

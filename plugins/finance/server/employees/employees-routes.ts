@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@core/server/database/database';
 import { notFound, validationError } from '@core/server/http/api-error';
+import { ID_PARAMS, ROW_ID } from '@core/server/http/ids';
 import { findRecord } from '@core/server/resource';
 import { employeesResource } from '../../shared/resources';
 import { subordinatesOf } from './hierarchy';
@@ -16,8 +17,6 @@ import { salaryForPeriod } from './salary';
  *   employee record linked to the staff account (`user_id`, unique), or 404.
  */
 
-const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
-const ID_PARAMS = { type: 'object', required: ['id'], properties: { id: ID } } as const;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function isRealDate(text: string): boolean {
@@ -39,7 +38,7 @@ export function employeesRoutes(app: FastifyInstance, db: Database): void {
   app.get<{ Params: { userId: number } }>(
     '/employees/by-user/:userId',
     {
-      schema: { params: { type: 'object', required: ['userId'], properties: { userId: ID } } },
+      schema: { params: { type: 'object', required: ['userId'], properties: { userId: ROW_ID } } },
       config: { access: { requires: { anyOf: ['FJ', 'JU'] } } },
     },
     async (request) => {

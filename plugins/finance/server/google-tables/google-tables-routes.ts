@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '@core/server/database/database';
 import { ApiError, notFound, validationError, type FieldErrors } from '@core/server/http/api-error';
+import { ID_PARAMS, ROW_ID, type IdParams } from '@core/server/http/ids';
 import type { RouteAccess } from '@core/server/http/route-access';
 import { readSetting } from '@core/server/settings';
 import { MAX_NESTING_LEVEL } from '../settings';
@@ -44,14 +45,8 @@ const COLUMNS = `id::int AS id, name_en, name_ru, spreadsheet_id, parent_id::int
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
   to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at`;
 
-const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
-const ID_PARAMS = { type: 'object', required: ['id'], properties: { id: ID } } as const;
 const TEXT = { type: 'string', maxLength: 200 } as const;
 const SPREADSHEET = { type: 'string', maxLength: 500 } as const;
-
-interface IdParams {
-  readonly id: number;
-}
 
 interface TableBody {
   readonly name_en?: string;
@@ -70,7 +65,7 @@ const tableBody = (required: readonly string[]) =>
     type: 'object',
     additionalProperties: false,
     required,
-    properties: { name_en: TEXT, name_ru: TEXT, spreadsheet_id: SPREADSHEET, parent_id: { anyOf: [ID, { type: 'null' }] } },
+    properties: { name_en: TEXT, name_ru: TEXT, spreadsheet_id: SPREADSHEET, parent_id: { anyOf: [ROW_ID, { type: 'null' }] } },
   }) as const;
 
 const treeBody = {
@@ -84,7 +79,7 @@ const treeBody = {
         type: 'object',
         additionalProperties: false,
         required: ['id', 'parent_id'],
-        properties: { id: ID, parent_id: { anyOf: [ID, { type: 'null' }] }, position: { type: 'integer', minimum: 0, maximum: 1_000_000 } },
+        properties: { id: ROW_ID, parent_id: { anyOf: [ROW_ID, { type: 'null' }] }, position: { type: 'integer', minimum: 0, maximum: 1_000_000 } },
       },
     },
     // Nested `{ id, children }`, checked by hand below so a deep body cannot exhaust the validator.
