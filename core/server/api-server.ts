@@ -1,7 +1,7 @@
 import fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import type { RuntimeConfig } from '@core/shared/runtime-config';
+import type { PublishedConfig, RuntimeConfig } from '@core/shared/runtime-config';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/auth-settings';
 import { authService } from './auth/auth-service';
 import type { Database } from './database/database';
@@ -74,7 +74,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   installTextInputRule(app);
   installErrorHandler(app, new MessageTranslator([CORE_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]));
   await app.register(cookie);
-  installRouteAccess(app, options.secret);
+  installRouteAccess(app, { secret: options.secret, db: options.db, auth: options.auth ?? DEFAULT_AUTH_SETTINGS });
   installXsrfProtection(app);
   installSecurityHeaders(app, externalOrigins([...Object.values(options.runtimeConfig.services), ...options.runtimeConfig.extraRefreshUrls]));
 
@@ -87,9 +87,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     }
   });
 
-  app.get('/config.json', async (_request, reply) => {
+  // The enabled plugins' manifests ride here, not in the web build: the sign-in page needs none of them.
+  const manifests = options.plugins.map((plugin) => plugin.manifest);
+  app.get('/config.json', async (_request, reply): Promise<PublishedConfig> => {
     reply.header('cache-control', 'no-cache');
-    return publishedConfig(options.db, options.runtimeConfig);
+    return { ...(await publishedConfig(options.db, options.runtimeConfig)), manifests };
   });
 
   const auth = options.auth ?? DEFAULT_AUTH_SETTINGS;

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language, type RuntimeConfig } from '@core/shared/runtime-config';
 import { defaultServiceBaseUrl, isServiceName, SERVICE_NAMES, type ServiceName } from '@core/shared/services';
-import { ACCESS_TOKEN_SECONDS_RANGE, DEFAULT_AUTH_SETTINGS, type AuthSettings } from '@core/server/auth/auth-settings';
+import {
+  ACCESS_TOKEN_SECONDS_RANGE,
+  DEFAULT_AUTH_SETTINGS,
+  REFRESH_GRACE_SECONDS_RANGE,
+  REVOCATION_POLL_SECONDS_RANGE,
+  type AuthSettings,
+} from '@core/server/auth/auth-settings';
 import { isPostgresUrl } from '@core/server/database/open-database';
 
 /** The server's whole configuration after files and environment are merged. */
@@ -139,8 +145,24 @@ function authSettings(value: unknown, env: NodeJS.ProcessEnv): AuthSettings {
     max,
     `config "auth.accessTokenSeconds" (ERP_ACCESS_TOKEN_SECONDS) must be a whole number of seconds from ${min} to ${max}`,
   );
+  const grace = REFRESH_GRACE_SECONDS_RANGE;
+  const refreshGrace = wholeNumberIn(
+    env.ERP_REFRESH_GRACE_SECONDS ?? auth.refreshGraceSeconds ?? DEFAULT_AUTH_SETTINGS.refreshGraceSeconds,
+    grace.min,
+    grace.max,
+    `config "auth.refreshGraceSeconds" (ERP_REFRESH_GRACE_SECONDS) must be a whole number of seconds from ${grace.min} to ${grace.max}`,
+  );
+  const poll = REVOCATION_POLL_SECONDS_RANGE;
+  const revocationPoll = wholeNumberIn(
+    env.ERP_REVOCATION_POLL_SECONDS ?? auth.revocationPollSeconds ?? DEFAULT_AUTH_SETTINGS.revocationPollSeconds,
+    poll.min,
+    poll.max,
+    `config "auth.revocationPollSeconds" (ERP_REVOCATION_POLL_SECONDS) must be a whole number of seconds from ${poll.min} to ${poll.max}`,
+  );
   return {
     accessTokenSeconds: lifetime,
+    refreshGraceSeconds: refreshGrace,
+    revocationPollSeconds: revocationPoll,
     telegram: {
       botToken: optionalText(env.ERP_TELEGRAM_BOT_TOKEN, 'ERP_TELEGRAM_BOT_TOKEN'),
       botLink: optionalUrl(env.ERP_TELEGRAM_BOT_LINK ?? telegram.botLink, 'auth.telegram.botLink'),

@@ -5,7 +5,7 @@ import type { Database } from '../database/database';
 import { ApiError, unauthenticated } from '../http/api-error';
 import { callerId } from '../http/route-access';
 import { decoyPasswordHash, verifyPassword } from './passwords';
-import { revokeRefreshFamily, rotateRefreshToken } from './refresh-tokens';
+import { revokeRefreshFamily } from './refresh-tokens';
 import { REFRESH_COOKIE, type SessionIssuer } from './session-issuer';
 
 export { REFRESH_COOKIE };
@@ -54,7 +54,7 @@ export function authRoutes(app: FastifyInstance, db: Database, sessions: Session
   app.post('/auth/refresh', { config: { access: { public: true } } }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
     if (!presented) throw unauthenticated();
-    const rotation = await rotateRefreshToken(db, presented);
+    const rotation = await sessions.rotate(presented);
     if (rotation.kind === 'invalid') {
       sessions.clearRefreshCookie(reply);
       throw unauthenticated();

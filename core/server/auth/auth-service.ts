@@ -19,7 +19,12 @@ export interface AuthServiceOptions {
 /** The core auth service: always mounted, whatever plugins are enabled. */
 export async function authService(app: FastifyInstance, options: AuthServiceOptions): Promise<void> {
   const { db, settings } = options;
-  const sessions = sessionIssuer(db, options.secret, `${options.prefix}/`, settings.accessTokenSeconds);
+  const sessions = sessionIssuer(db, {
+    secret: options.secret,
+    cookiePath: `${options.prefix}/`,
+    accessTokenSeconds: settings.accessTokenSeconds,
+    refreshGraceSeconds: settings.refreshGraceSeconds,
+  });
   authRoutes(app, db, sessions);
   usersRoutes(app, db);
   rolesRoutes(app, db);

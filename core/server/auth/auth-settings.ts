@@ -21,11 +21,18 @@ export interface MattermostSettings {
 }
 
 export interface AuthSettings {
-  /**
-   * How long an access token is accepted. Its codes and blocked state are checked again only when it
-   * is refreshed, so this bounds how long a removed code or a blocked account keeps working.
-   */
+  /** How long an access token is accepted; its codes are read again when it is refreshed. */
   readonly accessTokenSeconds: number;
+  /**
+   * How long a just-rotated refresh token is still answered with its successor: two tabs (or a
+   * retried request) refreshing with one cookie are not taken for a stolen copy. 0 turns it off.
+   */
+  readonly refreshGraceSeconds: number;
+  /**
+   * How often each server copy reads blocked, deleted and re-permissioned users, so their access
+   * tokens are refused within this many seconds instead of when they expire.
+   */
+  readonly revocationPollSeconds: number;
   readonly telegram: TelegramSettings;
   readonly mattermost: MattermostSettings;
 }
@@ -33,8 +40,16 @@ export interface AuthSettings {
 /** The bounds of auth.accessTokenSeconds: shorter would refresh on nearly every call, longer defeats revocation. */
 export const ACCESS_TOKEN_SECONDS_RANGE = { min: 5, max: 86_400 } as const;
 
+/** The bounds of auth.refreshGraceSeconds: longer would let a stolen cookie ride along with its owner's. */
+export const REFRESH_GRACE_SECONDS_RANGE = { min: 0, max: 60 } as const;
+
+/** The bounds of auth.revocationPollSeconds: a poll per second at most, a minute of lag at worst. */
+export const REVOCATION_POLL_SECONDS_RANGE = { min: 1, max: 60 } as const;
+
 export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   accessTokenSeconds: ACCESS_TOKEN_SECONDS,
+  refreshGraceSeconds: 10,
+  revocationPollSeconds: 2,
   telegram: { botToken: undefined, botLink: undefined, maxAgeSeconds: 86_400 },
   mattermost: { url: undefined, clientId: undefined, clientSecret: undefined, redirectUri: undefined },
 };

@@ -1,4 +1,5 @@
 import authSql from './migrations/0001_auth.sql?raw';
+import accessChangesSql from './migrations/0004_access_changes.sql?raw';
 import type { MigrationSet } from '../database/migrator';
 import { RESOURCE_MIGRATIONS } from '../resource/migrations';
 import { SETTINGS_MIGRATIONS } from '../settings';
@@ -9,5 +10,10 @@ import { SETTINGS_MIGRATIONS } from '../settings';
  */
 export const CORE_MIGRATIONS: MigrationSet = {
   owner: 'core',
-  migrations: [{ name: '0001_auth', sql: authSql }, ...SETTINGS_MIGRATIONS, ...RESOURCE_MIGRATIONS],
+  migrations: [
+    { name: '0001_auth', sql: authSql },
+    ...SETTINGS_MIGRATIONS,
+    ...RESOURCE_MIGRATIONS,
+    { name: '0004_access_changes', sql: accessChangesSql },
+  ],
 };

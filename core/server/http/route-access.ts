@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { satisfies, type PermissionRequirement } from '@core/shared/permissions';
 import { verifyAccessToken, type AccessClaims } from '../auth/access-token';
+import type { AuthSettings } from '../auth/auth-settings';
+import { pollRevocations, RevocationCache } from '../auth/revocation-cache';
+import type { Queryable } from '../database/database';
 import { forbidden, unauthenticated } from './api-error';
 
 /**
@@ -38,8 +41,22 @@ function bearer(request: FastifyRequest): string | null {
   return header?.startsWith('Bearer ') ? header.slice(7) : null;
 }
 
-/** Reads the access token on every request and enforces each route's declared access. */
-export function installRouteAccess(app: FastifyInstance, secret: string): void {
+export interface RouteAccessOptions {
+  /** Access-token signing key. */
+  readonly secret: string;
+  /** Where blocked, deleted and re-permissioned users are read from, every few seconds. */
+  readonly db: Queryable;
+  readonly auth: Pick<AuthSettings, 'accessTokenSeconds' | 'revocationPollSeconds'>;
+}
+
+/**
+ * Reads the access token on every request and enforces each route's declared access. A token
+ * whose user was blocked, deleted or given other codes since it was issued counts as none.
+ */
+export function installRouteAccess(app: FastifyInstance, options: RouteAccessOptions): void {
+  const { secret } = options;
+  const revocations = new RevocationCache(options.db, options.auth.accessTokenSeconds);
+  pollRevocations(app, revocations, options.auth.revocationPollSeconds);
   app.decorateRequest('claims', null);
   const table: DeclaredRoute[] = [];
   app.decorate('routeAccessTable', table);
@@ -52,7 +69,8 @@ export function installRouteAccess(app: FastifyInstance, secret: string): void {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     const token = bearer(request);
-    request.claims = token ? verifyAccessToken(token, secret) : null;
+    const claims = token ? verifyAccessToken(token, secret) : null;
+    request.claims = claims && revocations.accepts(claims) ? claims : null;
     if (!access || 'public' in access) return;
     if (!request.claims) throw unauthenticated();
     if ('requires' in access && !satisfies(new Set(request.claims.codes), access.requires)) throw forbidden();

@@ -209,8 +209,8 @@ describe('sessions', () => {
     expect(header).toContain('Path=/api/auth/');
   });
 
-  it('rotates the refresh cookie; reusing the old one answers 401 and revokes the whole family', async () => {
-    const { app } = server;
+  it('rotates the refresh cookie; reusing the old one after the grace period answers 401 and revokes the whole family', async () => {
+    const { app, db } = server;
     const session = await signIn(app);
 
     const rotated = await refresh(app, session.refreshCookie);
@@ -222,6 +222,10 @@ describe('sessions', () => {
     expect(next).toBeDefined();
     expect(next).not.toBe(session.refreshCookie);
 
+    // The grace period for a repeat (another tab) is over.
+    await db.query(`UPDATE core.refresh_tokens SET rotated_at = rotated_at - interval '1 hour' WHERE user_id = $1 AND rotated_at IS NOT NULL`, [
+      session.user.id,
+    ]);
     const reused = await refresh(app, session.refreshCookie);
     expect(reused.statusCode).toBe(401);
     expect(reused.json()).toEqual({ message: 'Unauthenticated.' });
