@@ -234,6 +234,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it.each([
+    ['ERP_REFRESH_GRACE_SECONDS', '61', 'config "auth.refreshGraceSeconds" (ERP_REFRESH_GRACE_SECONDS) must be a whole number of seconds from 0 to 60'],
+    ['ERP_REFRESH_GRACE_SECONDS', '5s', 'config "auth.refreshGraceSeconds" (ERP_REFRESH_GRACE_SECONDS) must be a whole number of seconds from 0 to 60'],
+    ['ERP_REVOCATION_POLL_SECONDS', '0', 'config "auth.revocationPollSeconds" (ERP_REVOCATION_POLL_SECONDS) must be a whole number of seconds from 1 to 60'],
+    ['ERP_REVOCATION_POLL_SECONDS', '61', 'config "auth.revocationPollSeconds" (ERP_REVOCATION_POLL_SECONDS) must be a whole number of seconds from 1 to 60'],
+  ])('refuses %s=%j', (name, value, message) => {
+    expectConfigError(() => loadConfig(file(BASE), { [name]: value }), message);
+  });
+
+  it('takes the refresh grace and the revocation poll from the environment over the file, 10 s and 2 s when neither says', () => {
+    expect(loadConfig(file(BASE), {}).auth).toMatchObject({ refreshGraceSeconds: 10, revocationPollSeconds: 2 });
+    const fromFile = file({ ...BASE, auth: { refreshGraceSeconds: 0, revocationPollSeconds: 5 } });
+    expect(loadConfig(fromFile, {}).auth).toMatchObject({ refreshGraceSeconds: 0, revocationPollSeconds: 5 });
+    expect(loadConfig(fromFile, { ERP_REFRESH_GRACE_SECONDS: '30', ERP_REVOCATION_POLL_SECONDS: '3' }).auth).toMatchObject({
+      refreshGraceSeconds: 30,
+      revocationPollSeconds: 3,
+    });
+  });
+
   it('takes the access-token lifetime from the environment over the file, 15 minutes when neither says', () => {
     expect(loadConfig(file(BASE), {}).auth.accessTokenSeconds).toBe(900);
     expect(loadConfig(file({ ...BASE, auth: { accessTokenSeconds: 600 } }), {}).auth.accessTokenSeconds).toBe(600);
@@ -247,6 +266,8 @@ describe('loadConfig', () => {
     );
     expect(config.auth).toEqual({
       accessTokenSeconds: DEFAULT_AUTH_SETTINGS.accessTokenSeconds,
+      refreshGraceSeconds: DEFAULT_AUTH_SETTINGS.refreshGraceSeconds,
+      revocationPollSeconds: DEFAULT_AUTH_SETTINGS.revocationPollSeconds,
       telegram: { botToken: 'bot-token', botLink: 'https://t.me/erp_bot', maxAgeSeconds: DEFAULT_AUTH_SETTINGS.telegram.maxAgeSeconds },
       mattermost: { url: 'https://chat.example', clientId: 'cid', clientSecret: 'mm-secret', redirectUri: undefined },
     });
