@@ -1,6 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { DataDirLock } from './data-dir-lock';
 import type { Database, Queryable, QueryResult } from './database';
+import { checkDatabaseFiles, prepareDataDir, StartupLog } from './pglite-data-dir';
 
 function toResult<Row>(result: { rows: Row[]; affectedRows?: number }): QueryResult<Row> {
   return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
@@ -14,13 +16,38 @@ const EXTENSIONS = { pg_trgm };
 export class PgliteDatabase implements Database {
   readonly kind = 'pglite';
 
-  private constructor(private readonly db: PGlite) {}
+  private constructor(
+    private readonly db: PGlite,
+    private readonly lock: DataDirLock | null = null,
+  ) {}
 
-  /** `dataDir` undefined keeps the database in memory (tests). */
+  /**
+   * `dataDir` undefined keeps the database in memory (tests). A directory is locked for this process
+   * until `close`; a problem with it is a DatabaseOpenError naming the directory and what is wrong.
+   */
   static async open(dataDir: string | undefined): Promise<PgliteDatabase> {
-    const db = dataDir === undefined ? new PGlite({ extensions: EXTENSIONS }) : new PGlite(dataDir, { extensions: EXTENSIONS });
-    await db.waitReady;
-    return new PgliteDatabase(db);
+    if (dataDir === undefined) {
+      const db = new PGlite({ extensions: EXTENSIONS });
+      await db.waitReady;
+      return new PgliteDatabase(db);
+    }
+    prepareDataDir(dataDir);
+    const lock = await DataDirLock.acquire(dataDir);
+    try {
+      checkDatabaseFiles(dataDir);
+      const log = new StartupLog();
+      const db = new PGlite(dataDir, { extensions: EXTENSIONS, onStderr: log.write });
+      try {
+        await db.waitReady;
+      } catch (error) {
+        throw log.failure(dataDir, error);
+      }
+      log.markStarted();
+      return new PgliteDatabase(db, lock);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   }
 
   /** Opens a copy of a dumped data directory, so tests migrate once and copy per file. */
@@ -55,6 +82,10 @@ export class PgliteDatabase implements Database {
   }
 
   async close(): Promise<void> {
-    await this.db.close();
+    try {
+      await this.db.close();
+    } finally {
+      this.lock?.release();
+    }
   }
 }
