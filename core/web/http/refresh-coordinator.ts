@@ -2,6 +2,7 @@ import type { RuntimeConfig } from '@core/shared/runtime-config';
 import type { SessionStore } from '../services/session-store';
 import type { PageNavigator } from '../kernel/environment';
 import { isSuccess, type HttpTransport, type OutgoingRequest } from './http-transport';
+import { originRefreshLock, type RefreshLock } from './refresh-lock';
 
 export const REFRESH_PATH = 'auth/refresh';
 export const LOGIN_PATH = '/login';
@@ -21,9 +22,20 @@ function readRefreshAnswer(body: unknown): RefreshAnswer | null {
   return { token, isReload: 'is_reload' in data && data.is_reload === true };
 }
 
+/** The permissions version an access token carries (its `pv` claim), read without verifying; null when unreadable. */
+function permissionsVersionOf(token: string): number | null {
+  try {
+    const claims: unknown = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof claims === 'object' && claims !== null && 'pv' in claims && typeof claims.pv === 'number' ? claims.pv : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Renews the session after a 401 (spec §4): one refresh at a time, however many requests were
- * rejected together; they all wait for it and learn whether to retry.
+ * rejected together; they all wait for it and learn whether to retry. Across the tabs of one origin
+ * too: a tab that waited for another tab's refresh takes the token it stored instead of refreshing again.
  */
 export class RefreshCoordinator {
   private pending: Promise<boolean> | null = null;
@@ -33,6 +45,7 @@ export class RefreshCoordinator {
     private readonly session: SessionStore,
     private readonly navigator: PageNavigator,
     private readonly config: RuntimeConfig,
+    private readonly lock: RefreshLock = originRefreshLock(),
   ) {}
 
   /**
@@ -43,9 +56,12 @@ export class RefreshCoordinator {
     const current = this.session.token;
     // Someone refreshed while this request was under way: its rejection says nothing about the new token.
     if (current && current !== rejectedToken) return Promise.resolve(true);
-    this.pending ??= this.refresh().finally(() => {
-      this.pending = null;
-    });
+    if (this.pending === null) {
+      const storedBefore = this.session.storedToken();
+      this.pending = this.lock(() => this.renewUnlocked(rejectedToken, storedBefore)).finally(() => {
+        this.pending = null;
+      });
+    }
     return this.pending;
   }
 
@@ -54,6 +70,18 @@ export class RefreshCoordinator {
     this.session.rememberRoute(this.navigator.currentPath());
     this.session.clear();
     this.navigator.navigate(LOGIN_PATH);
+  }
+
+  /** Holding the origin's lock: takes a token another tab stored meanwhile, or refreshes. */
+  private renewUnlocked(rejectedToken: string | null, storedBefore: string | null): Promise<boolean> {
+    const stored = this.session.storedToken();
+    if (stored === null || stored === storedBefore) return this.refresh();
+    this.session.setToken(stored);
+    const rejectedVersion = rejectedToken === null ? null : permissionsVersionOf(rejectedToken);
+    // The other tab's refresh said is_reload: the codes changed, so this tab reloads as it would have.
+    if (rejectedVersion === null || rejectedVersion === permissionsVersionOf(stored)) return Promise.resolve(true);
+    this.navigator.reload();
+    return Promise.resolve(false);
   }
 
   private async refresh(): Promise<boolean> {

@@ -68,6 +68,11 @@ export class SessionStore {
     this.storage.setItem(STORAGE_KEYS.authToken, token);
   }
 
+  /** The token in local storage, which every tab of the origin shares: another tab's refresh shows here first. */
+  storedToken(): string | null {
+    return this.storage.getItem(STORAGE_KEYS.authToken);
+  }
+
   /** Forgets the user and token; the last route is kept so sign-in can return there. */
   clear(): void {
     this.user = null;
