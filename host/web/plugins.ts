@@ -1,9 +1,9 @@
-import type { WebPlugin } from '@core/web/plugins/define-plugin';
+import type { PluginCode } from '@core/web/plugins/define-plugin';
 import admin from '@plugins/admin/web';
 import finance from '@plugins/finance/web';
 
 /**
- * Every plugin this build knows. Configuration (`plugins` in host/erp.config.json, or
- * ERP_PLUGINS) chooses which of them run; a new plugin is added here once.
+ * The code of every plugin this build holds, by plugin id. Configuration chooses which run, and
+ * the server publishes their manifests with /config.json; a new plugin is added here once.
  */
-export const AVAILABLE_PLUGINS: readonly WebPlugin[] = [admin, finance];
+export const PLUGIN_CODE: Readonly<Record<string, PluginCode>> = { admin, finance };

@@ -9,7 +9,7 @@ import configs from '../../rspack.config';
  */
 
 const root = resolve(import.meta.dirname, '../..');
-const hostMain = resolve(root, 'host/web/main.tsx');
+const hostApp = resolve(root, 'host/web/app.tsx');
 const benchPlugins = resolve(import.meta.dirname, 'web/web-plugins.ts');
 const BENCH_WEB_DIR = resolve(root, '.tmp/bench/web');
 
@@ -24,9 +24,9 @@ const bench: Configuration = {
   output: { ...web.output, path: BENCH_WEB_DIR },
   plugins: [
     ...(web.plugins ?? []),
-    // Only main.tsx's `./plugins` is swapped; web-plugins.ts itself imports the product's list.
+    // Only app.tsx's `./plugins` is swapped; web-plugins.ts itself imports the product's list.
     new rspack.NormalModuleReplacementPlugin(/^\.\/plugins$/, (data: { request: string; contextInfo: { issuer: string } }) => {
-      if (data.contextInfo.issuer === hostMain) data.request = benchPlugins;
+      if (data.contextInfo.issuer === hostApp) data.request = benchPlugins;
     }),
   ],
 };

@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { BotRegular, OpenRegular } from '@fluentui/react-icons';
-import type { DataEnvelope } from '@core/shared/envelopes';
-import { HttpClients } from '../http/http-clients';
-import { useInjection } from '../react/container-context';
 import { useAuthPageStyles } from './auth-page-styles';
+import { useSignInStrings, type SignInActions } from './sign-in-host';
 import { refusalMessage } from './telegram-result';
 
 type LinkState =
@@ -43,31 +40,26 @@ const useStyles = makeStyles({
  * asks for it, so the sign-in page stays light. The link is fetched when the section opens, so the
  * button can open the window straight from the click (a window opened later would be blocked).
  */
-export default function BotSignIn({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
+export default function BotSignIn({ host, onClose }: { host: Pick<SignInActions, 'botLink'>; onClose: () => void }) {
+  const t = useSignInStrings();
   const styles = useStyles();
   const shared = useAuthPageStyles();
-  const http = useInjection(HttpClients);
   const [link, setLink] = useState<LinkState>({ kind: 'loading' });
 
   useEffect(() => {
     let current = true;
-    http
-      .get('auth')
-      .get<DataEnvelope<{ link: string }>>('telegram/link', { silent: true })
-      .then(
-        (answer) => {
-          const url = answer.data.link;
-          if (current) setLink(BOT_LINK.test(url) ? { kind: 'ready', url } : { kind: 'failed', message: t('errors.generic') });
-        },
-        (error: unknown) => {
-          if (current) setLink({ kind: 'failed', message: refusalMessage(error, { blocked: t('login.blocked'), generic: t('errors.generic') }) });
-        },
-      );
+    host.botLink().then(
+      (url) => {
+        if (current) setLink(BOT_LINK.test(url) ? { kind: 'ready', url } : { kind: 'failed', message: t('errors.generic') });
+      },
+      (error: unknown) => {
+        if (current) setLink({ kind: 'failed', message: refusalMessage(error, { blocked: t('login.blocked'), generic: t('errors.generic') }) });
+      },
+    );
     return () => {
       current = false;
     };
-  }, [http, t]);
+  }, [host, t]);
 
   const proceed = () => {
     // The bot needs nothing from this page, so the dialog gets no handle on it.

@@ -1,13 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { Button, Field, Input, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { HttpError } from '../http/http-error';
 import { isAccountBlocked } from './sign-in-refusal';
-import { useInjection } from '../react/container-context';
-import { AuthService } from '../services/auth-service';
-import { SessionStore } from '../services/session-store';
 import { useAuthPageStyles } from './auth-page-styles';
+import { useSignInStrings, type SignInHost } from './sign-in-host';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -30,12 +26,18 @@ const useStyles = makeStyles({
   status: { color: tokens.colorNeutralForeground2 },
 });
 
-export function LoginPage() {
-  const { t } = useTranslation();
-  const auth = useInjection(AuthService);
-  const session = useInjection(SessionStore);
-  const navigate = useNavigate();
-  const location = useLocation();
+export interface LoginPageProps {
+  readonly host: SignInHost;
+  /** The address's fragment, where Telegram's redirect leaves its answer. */
+  readonly fragment: string;
+}
+
+/**
+ * Login (spec §2). Neither the router, i18next nor the kernel: the first download shows it
+ * before any of them is loaded, so its host does the calls and the navigation.
+ */
+export function LoginPage({ host, fragment }: LoginPageProps) {
+  const t = useSignInStrings();
   const styles = useAuthPageStyles();
   const own = useStyles();
   const [email, setEmail] = useState('');
@@ -47,7 +49,7 @@ export function LoginPage() {
   /** The fragment already sent, so a repeated effect (StrictMode, a re-render) cannot sign in twice. */
   const handledFragment = useRef<string | null>(null);
 
-  const telegramFragment = location.hash.startsWith(TELEGRAM_RESULT) ? location.hash : null;
+  const telegramFragment = fragment.startsWith(TELEGRAM_RESULT) ? fragment : null;
 
   useEffect(() => {
     if (telegramFragment === null || handledFragment.current === telegramFragment) return;
@@ -56,19 +58,18 @@ export function LoginPage() {
     setCompleting(true);
     const messages = { unreadable: t('login.bot.unreadable'), blocked: t('login.blocked'), generic: t('errors.generic') };
     void loadTelegramResult()
-      .then(({ completeTelegramSignIn }) => completeTelegramSignIn(telegramFragment, auth, messages))
+      .then(({ completeTelegramSignIn }) => completeTelegramSignIn(telegramFragment, host, messages))
       .catch(() => ({ ok: false, message: messages.generic }) as const)
       .then((outcome) => {
         setCompleting(false);
         if (outcome.ok) {
-          navigate(session.takeLastRoute() ?? '/', { replace: true });
+          host.proceed();
           return;
         }
         setProblem(outcome.message);
-        // The data has been used: neither a reload nor a shared address should send it again.
-        navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+        host.forgetFragment();
       });
-  }, [telegramFragment, auth, session, navigate, t, location.pathname, location.search]);
+  }, [telegramFragment, host, t]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -77,8 +78,8 @@ export function LoginPage() {
     setProblem(null);
     setBusy(true);
     try {
-      await auth.signIn(email.trim(), password);
-      navigate(session.takeLastRoute() ?? '/', { replace: true });
+      await host.signIn(email.trim(), password);
+      host.proceed();
     } catch (error) {
       setProblem(
         isAccountBlocked(error)
@@ -125,7 +126,7 @@ export function LoginPage() {
         </Text>
         {botOpen ? (
           <Suspense fallback={<Text className={own.status}>{t('loading')}</Text>}>
-            <BotSignIn onClose={() => setBotOpen(false)} />
+            <BotSignIn host={host} onClose={() => setBotOpen(false)} />
           </Suspense>
         ) : (
           <Button onClick={() => setBotOpen(true)} disabled={completing}>

@@ -1,6 +1,7 @@
 import { isAccountBlocked } from './sign-in-refusal';
 import { HttpError } from '../http/http-error';
-import type { AuthService, TelegramAuthData } from '../services/auth-service';
+import type { TelegramAuthData } from '../services/auth-service';
+import type { SignInActions } from './sign-in-host';
 
 /** Telegram's redirect mode puts the signed sign-in data in the fragment of the page it returns to. */
 export const TELEGRAM_RESULT_PREFIX = '#tgAuthResult=';
@@ -70,7 +71,7 @@ export function refusalMessage(error: unknown, messages: { readonly blocked: str
 /** Completes a bot sign-in from the fragment Telegram returned with; the session is stored on success. */
 export async function completeTelegramSignIn(
   fragment: string,
-  auth: Pick<AuthService, 'signInWithTelegram'>,
+  auth: Pick<SignInActions, 'signInWithTelegram'>,
   messages: { readonly unreadable: string; readonly blocked: string; readonly generic: string },
 ): Promise<TelegramSignInOutcome> {
   const data = readTelegramResult(fragment);

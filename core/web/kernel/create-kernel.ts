@@ -1,7 +1,8 @@
 import { Container } from 'inversify';
+import type { PluginManifest } from '@core/shared/manifest';
 import type { RuntimeConfig } from '@core/shared/runtime-config';
 import { HttpClients } from '../http/http-clients';
-import type { WebPlugin } from '../plugins/define-plugin';
+import { webPlugin, type PluginCode, type WebPlugin } from '../plugins/define-plugin';
 import { EnabledPlugins, PluginHost } from '../plugins/plugin-host';
 import { AuthService } from '../services/auth-service';
 import { I18nService } from '../services/i18n-service';
@@ -59,10 +60,20 @@ export function createKernel(config: RuntimeConfig, enabled: readonly WebPlugin[
   return container;
 }
 
-/** The plugins configuration enables, in the order the build lists them; unknown ids are reported. */
-export function enabledPlugins(available: readonly WebPlugin[], ids: readonly string[]): { enabled: WebPlugin[]; unknown: string[] } {
-  const wanted = new Set(ids);
-  const enabled = available.filter((plugin) => wanted.has(plugin.manifest.id));
-  const known = new Set(enabled.map((plugin) => plugin.manifest.id));
-  return { enabled, unknown: ids.filter((id) => !known.has(id)) };
+/**
+ * The enabled plugins: each manifest the server published (in its order) joined with this build's
+ * code for it. A manifest this build has no code for is reported and left out.
+ */
+export function enabledPlugins(
+  manifests: readonly PluginManifest[],
+  code: Readonly<Record<string, PluginCode>>,
+): { enabled: WebPlugin[]; unknown: string[] } {
+  const enabled: WebPlugin[] = [];
+  const unknown: string[] = [];
+  for (const manifest of manifests) {
+    const loaders = Object.hasOwn(code, manifest.id) ? code[manifest.id] : undefined;
+    if (loaders) enabled.push(webPlugin(manifest, loaders));
+    else unknown.push(manifest.id);
+  }
+  return { enabled, unknown };
 }

@@ -7,16 +7,13 @@ import { BrowserStorage, RuntimeConfigToken } from '../kernel/environment';
 import { KernelContainer } from '../kernel/kernel-container';
 import { TranslationContributionToken } from '../kernel/contributions';
 import { CORE_BUNDLES } from '../i18n/core-bundles';
+import { isLanguage, storedLanguage } from '../i18n/language';
 import { STORAGE_KEYS } from './storage-keys';
 
 export const CORE_NAMESPACE = 'core';
 
 /** Numbers and dates use this locale unless configured otherwise (spec §9). */
 export const DEFAULT_FORMAT_LOCALE = 'en-US';
-
-function isLanguage(value: string | null): value is Language {
-  return value !== null && (LANGUAGES as readonly string[]).includes(value);
-}
 
 /**
  * i18next behind a service: English default and fallback, Russian; the language is read from
@@ -34,8 +31,7 @@ export class I18nService {
     @inject(RuntimeConfigToken) config: RuntimeConfig,
     @inject(KernelContainer) private readonly container: Container,
   ) {
-    const stored = storage.getItem(STORAGE_KEYS.language);
-    this.language = isLanguage(stored) ? stored : config.defaultLanguage;
+    this.language = storedLanguage(storage) ?? config.defaultLanguage;
     this.i18n = i18next.createInstance();
     this.ready = this.i18n
       .use(this.backend())

@@ -2,25 +2,11 @@ import { inject, injectable } from 'inversify';
 import { action, computed, makeObservable, observable, observableRef } from 'mobx';
 import type { SessionUser } from '@core/shared/session-user';
 import { BrowserStorage } from '../kernel/environment';
+import { readStoredUser, rememberRoute } from './stored-session';
 import { STORAGE_KEYS } from './storage-keys';
 
 export type { SessionUser };
 
-
-/** Paths never remembered as the place to return to after sign-in. */
-const UNREMEMBERED_PATHS = new Set(['/', '/login']);
-
-function readUser(storage: Storage): SessionUser | null {
-  const raw = storage.getItem(STORAGE_KEYS.userData);
-  if (raw === null) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    // A missing or non-object stored user counts as signed out (spec §4).
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as SessionUser) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The signed-in user, the access token and the route to return to, mirrored in local storage. */
 @injectable()
@@ -31,7 +17,7 @@ export class SessionStore {
 
   constructor(@inject(BrowserStorage) storage: Storage) {
     this.storage = storage;
-    this.user = readUser(storage);
+    this.user = readStoredUser(storage);
     this.token = storage.getItem(STORAGE_KEYS.authToken);
     makeObservable<SessionStore, 'storage'>(this, {
       user: observableRef,
@@ -82,7 +68,7 @@ export class SessionStore {
   }
 
   rememberRoute(path: string): void {
-    if (!UNREMEMBERED_PATHS.has(path)) this.storage.setItem(STORAGE_KEYS.lastRoute, path);
+    rememberRoute(this.storage, path);
   }
 
   /** Returns and forgets the remembered route. */

@@ -1,32 +1,22 @@
 import { inject, injectable, preDestroy } from 'inversify';
 import { actionBound, action, autorun, computed, makeObservable, observable, type IReactionDisposer } from 'mobx';
-import { createDarkTheme, createLightTheme, type BrandVariants, type Theme } from '@fluentui/react-components';
+import type { Theme } from '@fluentui/react-components';
 import { BrowserStorage } from '../kernel/environment';
-import { brandRamp } from '../theme/brand-ramp';
 import { ColorSchemeQueryToken } from '../theme/color-scheme-query';
-import { presetOrDefault, type PrimaryColorId } from '../theme/palette';
+import type { PrimaryColorId } from '../theme/palette';
+import {
+  applyToDocument,
+  fluentThemeFor,
+  storedThemeChoices,
+  systemSchemeOf,
+  type ColorScheme,
+  type ColorSchemePreference,
+  type Direction,
+  type Layout,
+} from '../theme/theme-choices';
 import { STORAGE_KEYS } from './storage-keys';
 
-export const COLOR_SCHEMES = ['light', 'dark'] as const;
-export type ColorScheme = (typeof COLOR_SCHEMES)[number];
-/** 'auto' follows the system's `prefers-color-scheme`. */
-export type ColorSchemePreference = 'auto' | ColorScheme;
-
-export const LAYOUTS = ['vertical', 'horizontal', 'two-column', 'hovered'] as const;
-export type Layout = (typeof LAYOUTS)[number];
-
-export const DIRECTIONS = ['ltr', 'rtl'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
-
-/** Stored values can be stale or hand-edited, so anything outside `choices` means the default. */
-function readChoice<T extends string>(storage: Storage, key: string, choices: readonly T[], fallback: T): T {
-  const stored = storage.getItem(key);
-  return choices.find((choice) => choice === stored) ?? fallback;
-}
-
-function systemSchemeOf(query: MediaQueryList): ColorScheme {
-  return query.matches ? 'dark' : 'light';
-}
+export { COLOR_SCHEMES, DIRECTIONS, LAYOUTS, type ColorScheme, type ColorSchemePreference, type Direction, type Layout } from '../theme/theme-choices';
 
 /**
  * Colour scheme, primary colour, layout and text direction, mirrored in local storage and
@@ -47,11 +37,12 @@ export class ThemeService {
     this.storage = storage;
     this.query = query;
     this.systemScheme = systemSchemeOf(query);
-    this.preference = readChoice<ColorSchemePreference>(storage, STORAGE_KEYS.colorScheme, COLOR_SCHEMES, 'auto');
-    this.primaryColor = presetOrDefault(storage.getItem(STORAGE_KEYS.primaryColor)).id;
-    this.layout = readChoice(storage, STORAGE_KEYS.layout, LAYOUTS, 'vertical');
-    this.dir = readChoice(storage, STORAGE_KEYS.dir, DIRECTIONS, 'ltr');
-    makeObservable<ThemeService, 'systemScheme' | 'storage' | 'query' | 'stopSyncingDocument' | 'brand' | 'followSystem'>(this, {
+    const stored = storedThemeChoices(storage);
+    this.preference = stored.preference;
+    this.primaryColor = stored.primaryColor;
+    this.layout = stored.layout;
+    this.dir = stored.dir;
+    makeObservable<ThemeService, 'systemScheme' | 'storage' | 'query' | 'stopSyncingDocument' | 'followSystem'>(this, {
       preference: observable,
       primaryColor: observable,
       layout: observable,
@@ -61,7 +52,6 @@ export class ThemeService {
       query: false,
       stopSyncingDocument: false,
       scheme: computed,
-      brand: computed,
       fluentTheme: computed,
       setScheme: action,
       toggle: action,
@@ -72,12 +62,7 @@ export class ThemeService {
     });
     query.addEventListener('change', this.followSystem);
     // One place writes the document, so system changes reach it exactly as user choices do.
-    this.stopSyncingDocument = autorun(() => {
-      const root = document.documentElement;
-      root.dataset.theme = this.scheme;
-      root.style.colorScheme = this.scheme;
-      root.dir = this.dir;
-    });
+    this.stopSyncingDocument = autorun(() => applyToDocument(this.scheme, this.dir));
   }
 
   /** The scheme in effect. */
@@ -85,19 +70,8 @@ export class ThemeService {
     return this.preference === 'auto' ? this.systemScheme : this.preference;
   }
 
-  private get brand(): BrandVariants {
-    return brandRamp(presetOrDefault(this.primaryColor).rgb);
-  }
-
   get fluentTheme(): Theme {
-    if (this.scheme === 'light') return createLightTheme(this.brand);
-    // Fluent's dark theme writes brand text in shades 100/110, too dark for mid-tone brand
-    // colours on its grey background; one step lighter keeps it readable.
-    return {
-      ...createDarkTheme(this.brand),
-      colorBrandForeground1: this.brand[110],
-      colorBrandForeground2: this.brand[120],
-    };
+    return fluentThemeFor(this.scheme, this.primaryColor);
   }
 
   /** Choosing what the system already shows returns to following the system. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
-import { LoginPage } from '../auth/LoginPage';
+import { LoginRoute } from '../auth/LoginRoute';
 import type { PluginHost } from '../plugins/plugin-host';
 import { pluginRouteTable } from '../plugins/navigation';
 import { DocumentTitle } from './DocumentTitle';
@@ -17,8 +17,9 @@ import {
 } from './guards';
 import type { RouteHandle } from './route-handle';
 
-// The signed-in layout is its own chunk: the sign-in page does not pay for it.
-const Shell = lazy(() => import(/* webpackChunkName: "shell" */ './Shell'));
+// The signed-in layout is its own chunk: the sign-in page does not pay for it, but may fetch it while the user types.
+export const loadShell = () => import(/* webpackChunkName: "shell" */ './Shell');
+const Shell = lazy(loadShell);
 const MainDashboard = lazy(() => import(/* webpackChunkName: "shell" */ './MainDashboard').then((m) => ({ default: m.MainDashboard })));
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "shell" */ './NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const PluginRouteView = lazy(() =>
@@ -56,7 +57,7 @@ export function appRoutes(host: PluginHost): RouteObject[] {
           handle: handle('login.welcome'),
           element: (
             <SignedOutOnly>
-              <LoginPage />
+              <LoginRoute />
             </SignedOutOnly>
           ),
         },

@@ -3,11 +3,9 @@ import { Navigate, useLocation, type Location } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { useInjection } from '../react/container-context';
 import { SessionStore, type SessionUser } from '../services/session-store';
+import { ENTER_EMAIL_PATH, HOME_PATH, LOGIN_PATH, MAIN_PATH } from './paths';
 
-export const HOME_PATH = '/';
-export const LOGIN_PATH = '/login';
-export const ENTER_EMAIL_PATH = '/enter-email';
-export const MAIN_PATH = '/dashboard/main';
+export { ENTER_EMAIL_PATH, HOME_PATH, LOGIN_PATH, MAIN_PATH };
 
 /** The pages EnterEmail may be reached from (spec §2): it is a step of signing in. */
 const ENTER_EMAIL_ORIGINS: ReadonlySet<string> = new Set([LOGIN_PATH, ENTER_EMAIL_PATH]);

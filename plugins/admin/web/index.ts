@@ -1,8 +1,7 @@
-import { definePlugin } from '@core/web/plugins/define-plugin';
-import { adminManifest } from '../manifest';
+import { definePluginCode } from '@core/web/plugins/define-plugin';
 
-export default definePlugin({
-  manifest: adminManifest,
+// Code loaders only: the manifest (../manifest.ts) reaches the browser through /config.json.
+export default definePluginCode({
   translations: {
     en: () => import(/* webpackChunkName: "admin-i18n-en" */ './i18n/en.json'),
     ru: () => import(/* webpackChunkName: "admin-i18n-ru" */ './i18n/ru.json'),

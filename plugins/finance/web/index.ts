@@ -1,8 +1,7 @@
-import { definePlugin } from '@core/web/plugins/define-plugin';
-import { financeManifest } from '../manifest';
+import { definePluginCode } from '@core/web/plugins/define-plugin';
 
-export default definePlugin({
-  manifest: financeManifest,
+// Code loaders only: the manifest (../manifest.ts) reaches the browser through /config.json.
+export default definePluginCode({
   translations: {
     en: () => import(/* webpackChunkName: "finance-i18n-en" */ './i18n/en.json'),
     ru: () => import(/* webpackChunkName: "finance-i18n-ru" */ './i18n/ru.json'),

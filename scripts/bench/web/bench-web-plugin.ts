@@ -1,9 +1,8 @@
-import { definePlugin } from '@core/web/plugins/define-plugin';
-import { BENCH_TRANSLATIONS, benchManifest } from '../bench-resource';
+import { definePluginCode } from '@core/web/plugins/define-plugin';
+import { BENCH_TRANSLATIONS } from '../bench-resource';
 
-/** The benchmark's plugin in the browser: one generated list screen (see bench-resource.ts). */
-export default definePlugin({
-  manifest: benchManifest,
+/** The benchmark's plugin code in the browser: one generated list screen; its manifest comes with /config.json. */
+export default definePluginCode({
   translations: {
     en: async () => ({ default: BENCH_TRANSLATIONS }),
     ru: async () => ({ default: BENCH_TRANSLATIONS }),

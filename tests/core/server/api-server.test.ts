@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, QueryResult } from '@core/server/database/database';
-import type { RuntimeConfig } from '@core/shared/runtime-config';
+import type { PublishedConfig, RuntimeConfig } from '@core/shared/runtime-config';
 import admin from '@plugins/admin/server';
 import { bearer, buildServer, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET, unreachableDatabase } from '../../support/server/test-database';
 
@@ -63,14 +63,14 @@ describe('the API without a web root', () => {
     await app.close();
   });
 
-  it('publishes exactly the runtime config at /config.json, uncached', async () => {
+  it('publishes exactly the runtime config and no manifest (no plugin is enabled) at /config.json, uncached', async () => {
     const response = await app.inject({ method: 'GET', url: '/config.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['cache-control']).toBe('no-cache');
     const body = response.json<Record<string, unknown>>();
-    expect(body).toEqual(runtimeConfig);
-    expect(Object.keys(body).sort()).toEqual(Object.keys(runtimeConfig).sort());
+    expect(body).toEqual({ ...runtimeConfig, manifests: [] });
+    expect(Object.keys(body).sort()).toEqual([...Object.keys(runtimeConfig), 'manifests'].sort());
     expect(response.body).not.toContain(TEST_SECRET);
   });
 
@@ -107,6 +107,17 @@ describe('the API without a web root', () => {
 });
 
 describe('a plugin that is enabled', () => {
+  it('has its manifest published at /config.json, whole: the browser builds its routes and sidebar from it', async () => {
+    const app = await buildServer({ db: unreachableDatabase(), plugins: [admin] });
+    try {
+      const body = (await app.inject({ method: 'GET', url: '/config.json' })).json<PublishedConfig>();
+      // Plain data: what JSON carried is the manifest the server holds, nothing lost on the way.
+      expect(body.manifests).toEqual([admin.manifest]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('mounts its routes under its service prefix', async () => {
     const app = await buildServer({ db: unreachableDatabase(), plugins: [admin] });
     try {

@@ -9,7 +9,7 @@
  * A plugin page, through the app's own routes (guards, shell, lazy loading of the plugin's code):
  *
  * ```tsx
- * import admin from '@plugins/admin/web';
+ * import { admin } from '../support/web/product-plugins';
  * stubFetch(() => jsonResponse(200, { data: emptyPage }));             // ./fetch.ts
  * const kernel = await createTestKernel({ plugins: [admin], user: testUser(['JA']) });
  * const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/article' });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import { LoginPage } from '@core/web/auth/LoginPage';
+import { LoginRoute } from '@core/web/auth/LoginRoute';
 import { SessionStore } from '@core/web/services/session-store';
 import { appRoutes } from '@core/web/shell/create-app-router';
 import { buttonByText, click } from '../../../support/web/dom';
@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 const ROUTES: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
+  { path: '/login', element: <LoginRoute /> },
   { path: '*', element: <p>elsewhere</p> },
 ];
 

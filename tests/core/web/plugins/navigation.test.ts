@@ -142,26 +142,32 @@ describe('enabledPlugins', () => {
   const admin = testPlugin({ id: 'admin' });
   const finance = testPlugin({ id: 'finance' });
   const shop = testPlugin({ id: 'shop' });
-  const available = [admin, finance, shop];
+  const code = { admin, finance, shop };
 
-  it('keeps the configured plugins in the build’s order', () => {
-    const { enabled, unknown } = enabledPlugins(available, ['shop', 'admin']);
-    expect(enabled).toEqual([admin, shop]);
+  it('joins each published manifest with the build’s code for it, in the server’s order', () => {
+    const { enabled, unknown } = enabledPlugins([shop.manifest, admin.manifest], code);
+    expect(enabled.map((plugin) => plugin.manifest)).toEqual([shop.manifest, admin.manifest]);
+    expect(enabled[0]?.load).toBe(shop.load);
+    expect(enabled[1]?.translations).toBe(admin.translations);
     expect(unknown).toEqual([]);
   });
 
-  it('reports configured ids the build does not have', () => {
-    const { enabled, unknown } = enabledPlugins(available, ['finance', 'crm', 'Admin']);
-    expect(enabled).toEqual([finance]);
-    expect(unknown).toEqual(['crm', 'Admin']);
+  it('reports published plugins the build has no code for, inherited object keys included', () => {
+    const { enabled, unknown } = enabledPlugins([finance.manifest, testManifest('crm'), testManifest('constructor')], code);
+    expect(enabled.map((plugin) => plugin.manifest.id)).toEqual(['finance']);
+    expect(unknown).toEqual(['crm', 'constructor']);
   });
 
-  it('enables nothing for an empty configuration', () => {
-    expect(enabledPlugins(available, [])).toEqual({ enabled: [], unknown: [] });
+  it('enables nothing when the server publishes no manifest', () => {
+    expect(enabledPlugins([], code)).toEqual({ enabled: [], unknown: [] });
   });
 
-  it('loads no plugin code while selecting', () => {
-    enabledPlugins(available, ['admin', 'finance', 'shop']);
-    for (const plugin of available) expect(plugin.load).not.toHaveBeenCalled();
+  it('refuses a manifest without an i18n namespace', () => {
+    expect(() => enabledPlugins([testManifest('admin', { namespaces: [] })], code)).toThrow('plugin "admin" declares no i18n namespace');
+  });
+
+  it('loads no plugin code while joining', () => {
+    enabledPlugins([admin.manifest, finance.manifest, shop.manifest], code);
+    for (const plugin of Object.values(code)) expect(plugin.load).not.toHaveBeenCalled();
   });
 });

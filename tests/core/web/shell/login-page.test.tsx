@@ -1,7 +1,7 @@
 import { ACCOUNT_BLOCKED } from '@core/shared/sign-in-refusals';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import { LoginPage } from '@core/web/auth/LoginPage';
+import { LoginRoute } from '@core/web/auth/LoginRoute';
 import { SessionStore } from '@core/web/services/session-store';
 import { appRoutes } from '@core/web/shell/create-app-router';
 import { buttonByText, query, submit, typeInto, click } from '../../../support/web/dom';
@@ -33,7 +33,7 @@ afterEach(() => {
 
 /** The sign-in page at /login; every other path says where the page sent the user. */
 const ROUTES: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
+  { path: '/login', element: <LoginRoute /> },
   { path: '*', element: <p>elsewhere</p> },
 ];
 

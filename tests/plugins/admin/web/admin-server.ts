@@ -2,7 +2,7 @@
  * A stand-in for the auth service in the admin plugin's browser tests: answers by method and path
  * (relative to the service's base URL) from handlers the test registers; anything else is a 404.
  */
-import admin from '@plugins/admin/web';
+import { admin } from '../../../support/web/product-plugins';
 import type { WebPlugin } from '@core/web/plugins/define-plugin';
 import type { Language } from '@core/shared/runtime-config';
 import { FakeService, usePopupTestSetup } from '../../../support/web/fake-service';

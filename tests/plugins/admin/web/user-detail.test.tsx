@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContainerModule } from 'inversify';
 import { createElement } from 'react';
-import admin from '@plugins/admin/web';
-import finance from '@plugins/finance/web';
+import { admin, finance } from '../../../support/web/product-plugins';
 import { UserDetailTabToken, type UserDetailTabContribution } from '@core/web/kernel/contributions';
 import { appRoutes } from '@core/web/shell/create-app-router';
 import { visibleTabs } from '@plugins/admin/web/user-detail/UserDetailPage';

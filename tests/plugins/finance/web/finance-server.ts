@@ -2,7 +2,7 @@
  * A stand-in for the finance service in browser tests: answers by method and path (relative to
  * the service's base URL) from a table of handlers the test fills; anything else is a 404.
  */
-import finance from '@plugins/finance/web';
+import { finance } from '../../../support/web/product-plugins';
 import { FakeService, usePopupTestSetup } from '../../../support/web/fake-service';
 import { TEST_API, createTestKernel, testUser, type TestKernel } from '../../../support/web/test-kernel';
 import type { Language } from '@core/shared/runtime-config';

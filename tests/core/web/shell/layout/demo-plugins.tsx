@@ -6,7 +6,7 @@
 import { ContainerModule } from 'inversify';
 import type { MenuGroup, PluginManifest, SidebarEntry } from '@core/shared/manifest';
 import { RouteContributionToken } from '@core/web/kernel/contributions';
-import { definePlugin, type WebPlugin } from '@core/web/plugins/define-plugin';
+import { webPlugin, type WebPlugin } from '@core/web/plugins/define-plugin';
 
 interface DemoEntry {
   readonly id: string;
@@ -136,8 +136,7 @@ export function demoPlugin(area: DemoArea): WebPlugin {
   const module = new ContainerModule(({ bind }) => {
     for (const route of manifest.routes) bind(RouteContributionToken).toConstantValue({ path: route.path, component: DemoPage });
   });
-  return definePlugin({
-    manifest,
+  return webPlugin(manifest, {
     translations: { en: async () => bundle(area, 'en'), ru: async () => bundle(area, 'ru') },
     load: async () => ({ default: module }),
   });
