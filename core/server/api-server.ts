@@ -5,6 +5,8 @@ import type { PublishedConfig, RuntimeConfig } from '@core/shared/runtime-config
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/auth-settings';
 import { authService } from './auth/auth-service';
 import type { Database } from './database/database';
+import { installAdmission } from './http/admission';
+import { admissionLimits, type AdmissionLimits } from './http/admission-limiter';
 import { CORE_MESSAGES_RU } from './http/core-messages-ru';
 import { installErrorHandler } from './http/error-handler';
 import { MessageTranslator } from './http/message-translations';
@@ -35,6 +37,10 @@ export interface ApiServerOptions {
   readonly auth?: AuthSettings;
   /** Serve the web build's `*.map` files; without this they answer 404 like any unknown path. */
   readonly serveSourceMaps?: boolean;
+  /** False once the server is stopping, so `GET /api/ready` answers 503; always ready when not given. */
+  readonly ready?: () => boolean;
+  /** Admission bounds (http/admission.ts); each one not given is the database kind's default. */
+  readonly overload?: Partial<AdmissionLimits>;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -73,10 +79,20 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   installSchemaValidation(app);
   installTextInputRule(app);
   installErrorHandler(app, new MessageTranslator([CORE_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]));
+  // First of the request hooks, so a refused request costs no more than its 503. The probes stay
+  // outside: a busy server is alive and ready, only slow.
+  installAdmission(app, admissionLimits(options.db.kind, options.overload), ['/api/health', '/api/ready']);
   await app.register(cookie);
   installRouteAccess(app, { secret: options.secret, db: options.db, auth: options.auth ?? DEFAULT_AUTH_SETTINGS });
   installXsrfProtection(app);
   installSecurityHeaders(app, externalOrigins([...Object.values(options.runtimeConfig.services), ...options.runtimeConfig.extraRefreshUrls]));
+
+  // For load balancers: 503 from the moment a stop begins, while requests in flight still finish.
+  // Distinct from /api/health, which says whether the database answers.
+  app.get('/api/ready', { config: { access: { public: true } } }, async (_request, reply) => {
+    if (options.ready?.() ?? true) return { data: { status: 'ready' } };
+    return reply.status(503).send({ message: 'The server is shutting down.' });
+  });
 
   app.get('/api/health', { config: { access: { public: true } } }, async (_request, reply) => {
     try {

@@ -9,6 +9,7 @@ import {
   type AuthSettings,
 } from '@core/server/auth/auth-settings';
 import { isPostgresUrl } from '@core/server/database/open-database';
+import type { AdmissionLimits } from '@core/server/http/admission-limiter';
 
 /** The server's whole configuration after files and environment are merged. */
 export interface ErpConfig extends RuntimeConfig {
@@ -25,6 +26,10 @@ export interface ErpConfig extends RuntimeConfig {
   readonly trustProxy: number;
   /** Serve the web build's source maps (*.map); off in production unless asked for. */
   readonly serveSourceMaps: boolean;
+  /** Admission bounds under load; each one not set is the database kind's default (admission-limiter.ts). */
+  readonly overload: Partial<AdmissionLimits>;
+  /** How long a stop (SIGTERM) waits for requests in flight before cutting them and closing the database. */
+  readonly shutdownTimeoutSeconds: number;
 }
 
 /** A configuration problem; start-up prints its message as one line and exits with 1. */
@@ -46,6 +51,8 @@ const KNOWN_KEYS = new Set([
   'auth',
   'trustProxy',
   'serveSourceMaps',
+  'overload',
+  'shutdownTimeoutSeconds',
 ]);
 
 function readJsonFile(path: string): Json {
@@ -184,6 +191,25 @@ function flag(value: unknown, key: string): boolean {
   throw new ConfigError(`config "${key}" must be true or false`);
 }
 
+/** Each admission bound: its environment variable and the whole numbers it may be. */
+const OVERLOAD_SETTINGS: readonly (readonly [keyof AdmissionLimits, string, number, number])[] = [
+  ['maxConcurrent', 'ERP_OVERLOAD_MAX_CONCURRENT', 1, 10_000],
+  ['maxQueued', 'ERP_OVERLOAD_MAX_QUEUED', 0, 100_000],
+  ['maxQueueWaitMs', 'ERP_OVERLOAD_MAX_QUEUE_WAIT_MS', 1, 600_000],
+];
+
+function overloadSettings(value: unknown, env: NodeJS.ProcessEnv): Partial<AdmissionLimits> {
+  const overload = section(value, 'overload');
+  const unknown = Object.keys(overload).filter((key) => !OVERLOAD_SETTINGS.some(([name]) => name === key));
+  if (unknown.length > 0) throw new ConfigError(`config "overload" has unknown key(s): ${unknown.join(', ')}`);
+  const settings: Partial<Record<keyof AdmissionLimits, number>> = {};
+  for (const [key, variable, min, max] of OVERLOAD_SETTINGS) {
+    const given = env[variable] ?? overload[key];
+    if (given !== undefined) settings[key] = wholeNumberIn(given, min, max, `config "overload.${key}" (${variable}) must be a whole number from ${min} to ${max}`);
+  }
+  return settings;
+}
+
 function proxyHops(value: unknown): number {
   return wholeNumberIn(value, 0, 10, 'config "trustProxy" (ERP_TRUST_PROXY) must be the number of proxies in front of the server, 0-10');
 }
@@ -228,6 +254,13 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
     auth: authSettings(merged.auth, env),
     trustProxy: proxyHops(env.ERP_TRUST_PROXY ?? merged.trustProxy ?? 0),
     serveSourceMaps: flag(env.ERP_SERVE_SOURCE_MAPS ?? merged.serveSourceMaps ?? false, 'serveSourceMaps (ERP_SERVE_SOURCE_MAPS)'),
+    overload: overloadSettings(merged.overload, env),
+    shutdownTimeoutSeconds: wholeNumberIn(
+      env.ERP_SHUTDOWN_TIMEOUT_SECONDS ?? merged.shutdownTimeoutSeconds ?? 10,
+      0,
+      600,
+      'config "shutdownTimeoutSeconds" (ERP_SHUTDOWN_TIMEOUT_SECONDS) must be a whole number of seconds from 0 to 600',
+    ),
   };
 }
 

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DatabaseOpenError } from '@core/server/database/database-open-error';
 import { ConfigError, loadConfig } from './config';
 import { AVAILABLE_SERVER_PLUGINS } from './plugins';
 import { startServer } from './start-server';
@@ -36,7 +37,10 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal} received: finishing requests in flight, then closing the database`);
     server.stop().then(
-      () => process.exit(0),
+      ({ cut }) => {
+        if (cut > 0) console.error(`Shutdown timeout (${config.shutdownTimeoutSeconds} s): ${cut} request(s) in flight were cut`);
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error(error);
         process.exit(1);
@@ -47,9 +51,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+/** A start-up problem the operator fixes outside the code, as the one line that names it; null for a fault to trace. */
+function startupProblem(error: unknown): string | null {
+  if (error instanceof ConfigError) return `Configuration error: ${error.message}`;
+  if (error instanceof DatabaseOpenError) return `Database error: ${error.message}`;
+  return null;
+}
+
 main().catch((error: unknown) => {
-  // A configuration problem is one line naming it; anything else keeps its stack for the operator.
-  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
-  else console.error(error);
+  // Anything else keeps its stack for the operator.
+  console.error(startupProblem(error) ?? error);
   process.exit(1);
 });

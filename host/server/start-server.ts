@@ -5,18 +5,28 @@ import { seedPermissionCatalogue, seedSuperadmin } from '@core/server/auth/boots
 import { resolveSigningSecret } from '@core/server/auth/signing-secret';
 import type { Database } from '@core/server/database/database';
 import { migrate } from '@core/server/database/migrator';
-import { openDatabase } from '@core/server/database/open-database';
+import { DatabaseOpenError, isStorageFailure } from '@core/server/database/database-open-error';
+import { databasePlace, openDatabase } from '@core/server/database/open-database';
 import type { ServerPlugin } from '@core/server/plugin';
 import { enabledResources, syncResourceTables } from '@core/server/resource';
 import { runtimeConfigOf, type ErpConfig } from './config';
 import { selectPlugins } from './plugin-selection';
+import { RequestDrain } from './request-drain';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
   readonly db: Database;
   readonly url: string;
-  /** Stops taking requests, lets those in flight finish, then closes the database. */
-  stop(): Promise<void>;
+  /**
+   * Stops accepting connections, answers readiness with 503, lets the requests in flight finish
+   * (up to the configured shutdown timeout, then cuts them), then closes the database.
+   */
+  stop(): Promise<StopReport>;
+}
+
+export interface StopReport {
+  /** Requests still unanswered at the shutdown timeout, cut then; 0 when all finished. */
+  readonly cut: number;
 }
 
 export interface StartOptions {
@@ -48,7 +58,8 @@ export async function seedDemoData(db: Database, plugins: readonly ServerPlugin[
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
   const plugins = selectPlugins(options.available, config.plugins);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const location = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  const db = await openDatabase(location);
   try {
     await migrate(db, [CORE_MIGRATIONS, ...plugins.map((plugin) => ({ owner: plugin.manifest.id, migrations: plugin.migrations }))]);
     // After the migrations, so a plugin's own tables exist before resource tables that point at them.
@@ -62,8 +73,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       const seeded = await seedDemoData(db, plugins);
       options.announce(`Demo data: ${seeded.length > 0 ? seeded.join(', ') : 'no enabled plugin has any'} (an area that already has records is left alone).`);
     }
+    let drain: RequestDrain | null = null;
     const app = await createApiServer({
       db,
+      ready: () => drain !== null && !drain.draining,
       secret: await resolveSigningSecret(db, config.jwtSecret),
       plugins,
       runtimeConfig: runtimeConfigOf(config),
@@ -73,19 +86,27 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       auth: config.auth,
       trustProxy: config.trustProxy,
       serveSourceMaps: config.serveSourceMaps,
+      overload: config.overload,
     });
+    const requests = new RequestDrain(app.server);
+    drain = requests;
     const url = await app.listen({ port: config.port, host: config.host });
     return {
       app,
       db,
       url,
       stop: async () => {
+        const cut = await requests.drain(config.shutdownTimeoutSeconds * 1000);
+        if (cut > 0) app.server.closeAllConnections();
         await app.close();
         await db.close();
+        return { cut };
       },
     };
   } catch (error) {
-    await db.close();
-    throw error;
+    // Closing a damaged database may fail too; the first error is the one that says what is wrong.
+    await db.close().catch(() => undefined);
+    if (!isStorageFailure(error)) throw error;
+    throw new DatabaseOpenError(`${databasePlace(location)} is damaged: ${(error as Error).message}`);
   }
 }
