@@ -24,6 +24,8 @@ describe('health', () => {
       },
     };
     const app = await buildServer({ db: answering });
+    // Start-up's own reads (the revocation cache) are not the health check's.
+    queries.length = 0;
     try {
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(200);
