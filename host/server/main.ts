@@ -30,7 +30,6 @@ async function main(): Promise<void> {
     await server.stop();
     return;
   }
-  console.log(`Back office listening on ${server.url} (plugins: ${config.plugins.join(', ') || 'none'}; database: ${server.db.kind})`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -49,6 +48,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // Announced once the signals are handled: whoever waits for this line may stop the server at once.
+  console.log(`Back office listening on ${server.url} (plugins: ${config.plugins.join(', ') || 'none'}; database: ${server.db.kind})`);
 }
 
 /** A start-up problem the operator fixes outside the code, as the one line that names it; null for a fault to trace. */
