@@ -1,3 +1,4 @@
+import { addFieldError } from '@core/shared/field-errors';
 import type { Queryable } from '../database/database';
 import { validationError, type FieldErrors } from '../http/api-error';
 import { hashPassword } from './passwords';
@@ -81,16 +82,12 @@ function normalize(body: UserBody): Normalized {
   };
 }
 
-function add(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
-}
-
 function shapeErrors(input: Normalized, errors: FieldErrors): void {
   const { username, email } = input.columns;
-  if (username !== undefined && username.length < 2) add(errors, 'username', 'The username must be at least 2 characters.');
-  if (typeof email === 'string' && !isEmail(email)) add(errors, 'email', INVALID_EMAIL);
+  if (username !== undefined && username.length < 2) addFieldError(errors, 'username', 'The username must be at least 2 characters.');
+  if (typeof email === 'string' && !isEmail(email)) addFieldError(errors, 'email', INVALID_EMAIL);
   if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
-    add(errors, 'password', `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    addFieldError(errors, 'password', `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
 }
 
@@ -101,13 +98,13 @@ async function storedErrors(db: Queryable, input: Normalized, userId: number | n
     email && !errors.email ? uniqueClash(db, 'email', email, userId) : null,
     tgUserId ? uniqueClash(db, 'tg_user_id', tgUserId, userId) : null,
   ]);
-  for (const clash of clashes) if (clash) add(errors, clash.field, clash.message);
+  for (const clash of clashes) if (clash) addFieldError(errors, clash.field, clash.message);
   if (input.roles && (await unknownMembers(db, USER_ROLES, input.roles)).length > 0) {
-    add(errors, 'roles', 'The selected roles are invalid.');
+    addFieldError(errors, 'roles', 'The selected roles are invalid.');
   }
   if (managerId !== undefined && managerId !== null) {
-    if (managerId === userId) add(errors, 'manager_id', 'A user cannot be their own manager.');
-    else if (!(await activeUserExists(db, managerId))) add(errors, 'manager_id', 'The selected manager is invalid.');
+    if (managerId === userId) addFieldError(errors, 'manager_id', 'A user cannot be their own manager.');
+    else if (!(await activeUserExists(db, managerId))) addFieldError(errors, 'manager_id', 'The selected manager is invalid.');
   }
 }
 
@@ -140,7 +137,7 @@ async function signInErrors(db: Queryable, input: Normalized, userId: number | n
     email: email === undefined ? stored.email : email,
     tg_user_id: tgUserId === undefined ? stored.tg_user_id : tgUserId,
   };
-  if (after.email === null && after.tg_user_id === null) add(errors, 'email', EMAIL_OR_TELEGRAM_REQUIRED);
+  if (after.email === null && after.tg_user_id === null) addFieldError(errors, 'email', EMAIL_OR_TELEGRAM_REQUIRED);
 }
 
 async function activeUserExists(db: Queryable, id: number): Promise<boolean> {
@@ -161,7 +158,7 @@ export interface UserInput<Columns extends UserColumns> {
 async function readUserBody(db: Queryable, body: UserBody, userId: number | null): Promise<UserInput<UserColumns>> {
   const input = normalize(body);
   const errors: FieldErrors = {};
-  if (userId === null && input.password === undefined) add(errors, 'password', 'The password field is required.');
+  if (userId === null && input.password === undefined) addFieldError(errors, 'password', 'The password field is required.');
   shapeErrors(input, errors);
   await signInErrors(db, input, userId, errors);
   await storedErrors(db, input, userId, errors);

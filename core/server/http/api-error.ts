@@ -1,5 +1,6 @@
-/** Field name → messages, the Laravel validation shape the browser expects. */
-export type FieldErrors = Record<string, string[]>;
+import type { FieldErrors } from '@core/shared/field-errors';
+
+export type { FieldErrors } from '@core/shared/field-errors';
 
 /** An error that reaches the caller as `{ message, errors? }` with its status. */
 export class ApiError extends Error {

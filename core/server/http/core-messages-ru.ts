@@ -6,6 +6,7 @@ export const CORE_MESSAGES_RU: RussianMessages = {
   'Unauthenticated.': 'Требуется вход.',
   'This action is unauthorized.': 'Это действие не разрешено.',
   'Server error.': 'Ошибка сервера.',
+  'The server is busy. Please try again in a few seconds.': 'Сервер перегружен. Повторите попытку через несколько секунд.',
   'The given data was invalid.': 'Данные заполнены неверно.',
   'The request body is not valid JSON.': 'Тело запроса — не JSON.',
   'The request body is too large.': 'Тело запроса слишком велико.',
@@ -52,7 +53,6 @@ export const CORE_MESSAGES_RU: RussianMessages = {
   // System settings
   'There is no such setting.': 'Такой настройки нет.',
   'The value must be text, a number, true or false, or null for the default.': 'Значение должно быть текстом, числом, true или false, либо null для значения по умолчанию.',
-  'The value contains characters that are not allowed.': 'Значение содержит недопустимые символы.',
   // The resource engine (its field messages are already in the caller's language)
   'The list parameters are invalid.': 'Параметры списка неверны.',
   'This parameter may be given once.': 'Этот параметр можно указать один раз.',

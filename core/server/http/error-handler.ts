@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { preferredLanguage } from '@core/shared/resource/messages';
+import { addFieldError } from '@core/shared/field-errors';
 import { ApiError, type FieldErrors } from './api-error';
 import type { MessageTranslator } from './message-translations';
 
@@ -25,7 +26,7 @@ function fieldErrors(issues: readonly AjvIssue[]): FieldErrors {
         : issue.keyword === 'additionalProperties'
           ? 'This field is not allowed.'
           : `This field ${issue.message ?? 'is invalid'}.`;
-    (errors[field] ??= []).push(message);
+    addFieldError(errors, field, message);
   }
   return errors;
 }

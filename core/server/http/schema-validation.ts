@@ -29,6 +29,16 @@ const CANONICAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
 
 type Part = 'body' | 'params' | 'querystring' | 'headers';
 
+/** The schemas a route checks its request parts against. */
+export type RouteSchemas = Partial<Record<Part, SchemaObject>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route's request schemas by `METHOD url`, for audits and the input fuzz tests. */
+    routeSchemaTable: ReadonlyMap<string, RouteSchemas>;
+  }
+}
+
 function declaresInteger(schema: unknown): boolean {
   if (typeof schema !== 'object' || schema === null) return false;
   const type = (schema as SchemaObject).type;
@@ -80,8 +90,12 @@ export function installSchemaValidation(app: FastifyInstance): void {
   const strict = ajvWith(false);
   // 'array' lets a query's one `?ids=3` stand for a list of one, as a repeated key would.
   const fromText = ajvWith('array');
-  app.setValidatorCompiler(({ schema, httpPart }) => {
+  const table = new Map<string, RouteSchemas>();
+  app.decorate('routeSchemaTable', table);
+  app.setValidatorCompiler(({ schema, httpPart, method, url }) => {
     const part = httpPart as Part;
+    const key = `${method} ${url}`;
+    table.set(key, { ...table.get(key), [part]: schema as SchemaObject });
     if (part === 'body') return strict.compile(schema);
     const validate = fromText.compile(schema);
     return part === 'params' || part === 'querystring' ? withCanonicalIntegers(validate, integerFields(schema)) : validate;

@@ -1,3 +1,4 @@
+import { addFieldError } from '@core/shared/field-errors';
 import { fieldNamed, type ResourceDefinition } from '@core/shared/resource/definition';
 import { decodeListQuery, type ListQuery } from '@core/shared/resource/list-query';
 import { issueMessage } from '@core/shared/resource/messages';
@@ -23,13 +24,13 @@ export function readListQuery(definition: ResourceDefinition, raw: unknown, lang
   const source = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   for (const [key, value] of Object.entries(source)) {
     if (typeof value === 'string') params[key] = value;
-    else (errors[key] ??= []).push(Array.isArray(value) ? 'This parameter may be given once.' : 'This parameter must be text.');
+    else addFieldError(errors, key, Array.isArray(value) ? 'This parameter may be given once.' : 'This parameter must be text.');
   }
   let scopeValue: string | null = null;
   if (listScope) {
     scopeValue = params[listScope.param] ?? listScope.default;
     delete params[listScope.param];
-    if (!listScope.values.includes(scopeValue)) (errors[listScope.param] ??= []).push(`Choose one of: ${listScope.values.join(', ')}.`);
+    if (!listScope.values.includes(scopeValue)) addFieldError(errors, listScope.param, `Choose one of: ${listScope.values.join(', ')}.`);
   }
   const decoded = decodeListQuery(definition, params);
   Object.assign(errors, decoded.errors);
@@ -37,11 +38,9 @@ export function readListQuery(definition: ResourceDefinition, raw: unknown, lang
     const field = fieldNamed(definition, clause.field);
     if (!field) continue;
     const key = `filter[${clause.field}][${clause.op}]`;
+    // A NUL never gets this far: the server's text rule (http/text-input.ts) refuses it in any query or body.
     const bad = (typeof clause.value === 'string' ? [clause.value] : clause.value).map((value) => filterValueIssue(field, clause.op, value)).find(Boolean);
-    // PostgreSQL text cannot hold NUL, so such a value could never match anything; refuse it like any other bad value.
-    const nul = (typeof clause.value === 'string' ? [clause.value] : clause.value).some((value) => value.includes('\u0000'));
-    if (bad) (errors[key] ??= []).push(issueMessage(bad, language));
-    else if (nul) (errors[key] ??= []).push(issueMessage({ code: 'type' }, language));
+    if (bad) addFieldError(errors, key, issueMessage(bad, language));
   }
   if (Object.keys(errors).length > 0) throw validationError(errors, 'The list parameters are invalid.');
   if (!listScope || scopeValue === null) return decoded.query;

@@ -1,3 +1,4 @@
+import { addFieldError } from '../field-errors';
 import {
   defaultPerPage,
   defaultSortOf,
@@ -80,7 +81,7 @@ function positiveInteger(text: string | undefined, max: number): number | null {
  */
 export function decodeListQuery(definition: ResourceDefinition, params: QueryParams, options: { readonly allowDeleted?: boolean } = {}): DecodedListQuery {
   const errors: Record<string, string[]> = {};
-  const fail = (key: string, message: string) => (errors[key] ??= []).push(message);
+  const fail = (key: string, message: string) => addFieldError(errors, key, message);
   const defaults = defaultListQuery(definition);
   let { page, perPage, sort, deleted } = defaults;
   const filters: FilterClause[] = [];

@@ -26,10 +26,6 @@ export function languageOf(request: FastifyRequest): Language {
   return preferredLanguage(request.headers['accept-language']);
 }
 
-export function addError(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
-}
-
 export function throwIfErrors(errors: FieldErrors): void {
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }

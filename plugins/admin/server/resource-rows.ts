@@ -4,7 +4,7 @@ import { STALE_VERSION_MESSAGE, type ResourceDefinition } from '@core/shared/res
 import type { FieldValue } from '@core/shared/resource/field';
 import { issueMessage } from '@core/shared/resource/messages';
 import type { Language } from '@core/shared/runtime-config';
-import { addError } from './http';
+import { addFieldError } from '@core/shared/field-errors';
 
 /*
  * The Keitaro server and reverse forms are declared as resource definitions (plugins/admin/shared)
@@ -42,7 +42,7 @@ export async function uniqueErrors(
       `SELECT 1 FROM ${definition.table} WHERE lower(${field.name}) = lower($1) AND id IS DISTINCT FROM $2 LIMIT 1`,
       [value, exceptId],
     );
-    if (rows.length > 0) addError(errors, field.name, issueMessage({ code: 'unique' }, language));
+    if (rows.length > 0) addFieldError(errors, field.name, issueMessage({ code: 'unique' }, language));
   }
   return errors;
 }

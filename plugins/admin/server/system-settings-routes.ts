@@ -13,7 +13,8 @@ import {
 import type { DataEnvelope } from '@core/shared/envelopes';
 import type { SystemSettingEntry, ValueSettingEntry } from '../shared/system-settings';
 import type { FieldErrors } from '@core/server/http/api-error';
-import { ACCESS, addError, throwIfErrors } from './http';
+import { addFieldError } from '@core/shared/field-errors';
+import { ACCESS, throwIfErrors } from './http';
 
 const putSchema = {
   body: {
@@ -93,26 +94,21 @@ export function systemSettingsRoutes(app: FastifyInstance, db: Database, catalog
     for (const [key, raw] of Object.entries(request.body)) {
       const secret = secrets.find((entry) => entry.key === key);
       if (secret) {
-        addError(errors, key, `This secret is set only in the environment (${secret.env}).`);
+        addFieldError(errors, key, `This secret is set only in the environment (${secret.env}).`);
         continue;
       }
       const definition = catalogue.get(key);
       if (!definition) {
-        addError(errors, key, 'There is no such setting.');
+        addFieldError(errors, key, 'There is no such setting.');
         continue;
       }
       if (raw !== null && typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
-        addError(errors, key, 'The value must be text, a number, true or false, or null for the default.');
-        continue;
-      }
-      // PostgreSQL's jsonb cannot hold a NUL character.
-      if (typeof raw === 'string' && raw.includes('\u0000')) {
-        addError(errors, key, 'The value contains characters that are not allowed.');
+        addFieldError(errors, key, 'The value must be text, a number, true or false, or null for the default.');
         continue;
       }
       const value = raw === null ? null : normalized(raw);
       const problem = value === null ? null : settingValueProblem(definition, value);
-      if (problem) addError(errors, key, `The value ${problem}.`);
+      if (problem) addFieldError(errors, key, `The value ${problem}.`);
       else changes.push({ definition, value });
     }
     throwIfErrors(errors);

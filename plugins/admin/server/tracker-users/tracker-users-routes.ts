@@ -3,7 +3,8 @@ import type { Database, Queryable } from '@core/server/database/database';
 import { notFound, type FieldErrors } from '@core/server/http/api-error';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import { TRACKER_SERVICES, type TrackerUser, type TrackerUserInput } from '../../shared/services';
-import { ACCESS, addError, ID_PARAMS, isoOf, isUniqueViolation, liveUserExists, requireLiveUser, requireUser, ROW_ID, throwIfErrors, type IdParams } from '../http';
+import { ACCESS, ID_PARAMS, isoOf, isUniqueViolation, liveUserExists, requireLiveUser, requireUser, ROW_ID, throwIfErrors, type IdParams } from '../http';
+import { addFieldError } from '@core/shared/field-errors';
 import type { KeitaroAdapter } from '../keitaro/keitaro-adapter';
 import { accessOf, findServer } from '../keitaro/keitaro-store';
 import { insertServiceLink } from '../service-links/service-links-store';
@@ -58,16 +59,16 @@ const wire = (row: TrackerUserRow): TrackerUser => ({
 
 async function inputErrors(db: Queryable, body: TrackerUserInput): Promise<FieldErrors> {
   const errors: FieldErrors = {};
-  if (!(await liveUserExists(db, body.user_id))) addError(errors, 'user_id', 'The selected user is invalid.');
-  if (!TRACKER_SERVICES.includes(body.service_name)) addError(errors, 'service_name', `Choose one of: ${TRACKER_SERVICES.join(', ')}.`);
-  if (!(await findServer(db, body.tracker_id))) addError(errors, 'tracker_id', 'The selected tracker does not exist.');
+  if (!(await liveUserExists(db, body.user_id))) addFieldError(errors, 'user_id', 'The selected user is invalid.');
+  if (!TRACKER_SERVICES.includes(body.service_name)) addFieldError(errors, 'service_name', `Choose one of: ${TRACKER_SERVICES.join(', ')}.`);
+  if (!(await findServer(db, body.tracker_id))) addFieldError(errors, 'tracker_id', 'The selected tracker does not exist.');
   if (Object.keys(errors).length === 0) {
     const { rows } = await db.query('SELECT 1 FROM admin.tracker_users WHERE user_id = $1 AND service_name = $2 AND tracker_id = $3', [
       body.user_id,
       body.service_name,
       body.tracker_id,
     ]);
-    if (rows.length > 0) addError(errors, 'tracker_id', ACCOUNT_TAKEN);
+    if (rows.length > 0) addFieldError(errors, 'tracker_id', ACCOUNT_TAKEN);
   }
   return errors;
 }

@@ -197,7 +197,7 @@ describe('GET items', () => {
     const response = await api.get(
       `/items?page=0&per_page=51&sort=notes&${filter('api_key', 'eq', 'x')}&${filter('title', 'gte', 'a')}&${filter('quantity', 'gte', 'abc')}` +
         `&${filter('released', 'eq', '2026-02-30')}&${filter('checked_at', 'gte', '2026-02-30T10:00:00Z')}&${filter('status', 'in', 'draft,bogus')}` +
-        `&${filter('category_id', 'eq', '1 OR 1=1')}&deleted=everything&foo=1&scope=bogus&${filter('title', 'contains', 'a\u0000b')}`,
+        `&${filter('category_id', 'eq', '1 OR 1=1')}&deleted=everything&foo=1&scope=bogus`,
     );
     expect(response.statusCode).toBe(422);
     const body = response.json<ErrorBody>();
@@ -217,7 +217,6 @@ describe('GET items', () => {
         'deleted',
         'foo',
         'scope',
-        'filter[title][contains]',
       ].sort(),
     );
     expect(body.errors?.['filter[released][eq]']).toEqual(['Enter a valid date.']);
@@ -240,7 +239,7 @@ describe('GET items/{id}', () => {
     expect((await api.get(`/items/${ids.spatula}`)).statusCode).toBe(404);
     expect((await api.get(`/items/${ids.spatula}?deleted=with`)).json<{ data: ResourceRecord }>().data.title).toBe('Spatula, "big"');
     expect((await api.get('/items/999999')).statusCode).toBe(404);
-    expect((await api.get('/items/abc')).statusCode).toBe(422);
+    expect((await api.get('/items/abc')).statusCode).toBe(404);
   });
 });
 

@@ -1,3 +1,4 @@
+import { NUL_MESSAGE } from '@core/server/http/text-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_VERSION_MESSAGE, type AuditEntry, type ResourceRecord } from '@core/shared/resource/definition';
 import { DB_TIMEOUT } from '../../../support/server/test-database';
@@ -117,7 +118,7 @@ describe('POST items', () => {
   it('refuses text PostgreSQL cannot store, on the field', async () => {
     const response = await api.post('/items', { title: 'nul\u0000byte', attributes: { 'k\u0000': 'v' } });
     expect(response.statusCode).toBe(422);
-    expect(response.json<ErrorBody>().errors).toEqual({ title: ['This value has the wrong type.'], attributes: ['This value has the wrong type.'] });
+    expect(response.json<ErrorBody>().errors).toEqual({ title: [NUL_MESSAGE], 'attributes.k\u0000': [NUL_MESSAGE] });
   });
 
   it('answers 422 missingReference for ids that do not exist or are soft-deleted', async () => {

@@ -1,3 +1,4 @@
+import { NUL_MESSAGE } from '@core/server/http/text-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_SETTINGS } from '@core/server/auth/auth-settings';
 import { defineServerPlugin } from '@core/server/plugin';
@@ -136,7 +137,7 @@ describe('PUT system-settings', () => {
     ['core.telegram.botToken', 'new-token', 'This secret is set only in the environment (ERP_TELEGRAM_BOT_TOKEN).'],
     ['core.unknown.setting', 1, 'There is no such setting.'],
     ['core.general.productName', { name: 'x' }, 'The value must be text, a number, true or false, or null for the default.'],
-    ['core.general.productName', 'Acme\u0000', 'The value contains characters that are not allowed.'],
+    ['core.general.productName', 'Acme\u0000', NUL_MESSAGE],
   ])('answers 422 on %s for %j', async (key, value, message) => {
     const body = expectFieldErrors(await js.put('/system-settings', { [key]: value }), [key]);
     expect(body.errors?.[key]).toEqual([message]);
