@@ -13,6 +13,7 @@ import type { Database, Queryable, QueryResult } from '@core/server/database/dat
 import { migrate, type MigrationSet } from '@core/server/database/migrator';
 import { PgliteDatabase } from '@core/server/database/pglite-database';
 import { PostgresDatabase } from '@core/server/database/postgres-database';
+import type { AdmissionLimits } from '@core/server/http/admission-limiter';
 import { XSRF_COOKIE, XSRF_HEADER } from '@core/server/http/xsrf';
 import type { ServerPlugin } from '@core/server/plugin';
 import { enabledResources, syncResourceTables } from '@core/server/resource';
@@ -161,6 +162,8 @@ export interface TestServerOptions {
   readonly pluginSettings?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly trustProxy?: number;
   readonly serveSourceMaps?: boolean;
+  /** Admission bounds; the database kind's defaults when not given. */
+  readonly overload?: Partial<AdmissionLimits>;
 }
 
 /**
@@ -189,6 +192,7 @@ export async function buildServer(options: TestServerOptions): Promise<FastifyIn
     ...(options.auth === undefined ? {} : { auth: options.auth }),
     trustProxy: options.trustProxy ?? 0,
     serveSourceMaps: options.serveSourceMaps ?? false,
+    overload: options.overload ?? {},
   });
   await app.ready();
   return app;
