@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 
 /**
@@ -7,7 +7,26 @@ import { Server as NetServer, type Socket } from 'node:net';
  * read it yet; a connection opened only to be kept warm sends nothing and is not waited for longer.
  */
 const FIRST_REQUEST_GRACE_MS = 1_000;
+/**
+ * After the signal, connections are still accepted until none has arrived for this long: the kernel
+ * may have completed connections whose clients have sent their requests while the event loop was
+ * busy, and closing the listening socket would reset them.
+ */
+const ACCEPT_QUIET_MS = 100;
+/** ...but no longer than this, whatever still arrives (readiness answers 503 meanwhile). */
+const ACCEPT_AT_MOST_MS = 1_000;
 const POLL_MS = 10;
+
+/** While draining, each connection closes after its answer, so its client reconnects elsewhere. */
+function closeAfterAnswer(response: ServerResponse): void {
+  if (!response.headersSent) response.setHeader('connection', 'close');
+}
+
+/** Resolves after a timer and then a poll phase of the event loop, in which pending connections are accepted. */
+async function afterPoll(ms: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  await new Promise((resolve) => setImmediate(resolve));
+}
 
 /**
  * Follows an HTTP server's connections so a stop finishes the requests in flight rather than
@@ -18,23 +37,22 @@ const POLL_MS = 10;
 export class RequestDrain {
   /** Connections that have not yet sent a request. */
   private readonly waiting = new Set<Socket>();
-  private inFlight = 0;
+  private readonly inFlight = new Set<ServerResponse>();
   private drainingSince: number | null = null;
+  private lastConnectionAt = 0;
 
   constructor(private readonly server: Server) {
     server.on('connection', (socket: Socket) => {
       this.waiting.add(socket);
+      this.lastConnectionAt = Date.now();
       socket.once('close', () => this.waiting.delete(socket));
     });
     // Before the application's own listener, so the header is set before any answer is written.
     server.prependListener('request', (request, response) => {
       this.waiting.delete(request.socket);
-      this.inFlight += 1;
-      // While draining, each connection closes after its answer, so clients reconnect elsewhere.
-      if (this.draining) response.setHeader('connection', 'close');
-      response.once('close', () => {
-        this.inFlight -= 1;
-      });
+      this.inFlight.add(response);
+      if (this.draining) closeAfterAnswer(response);
+      response.once('close', () => this.inFlight.delete(response));
     });
   }
 
@@ -44,21 +62,25 @@ export class RequestDrain {
   }
 
   /**
-   * Stops accepting connections and waits until every request in flight is answered, up to
-   * `timeoutMs`; resolves with the number of requests still unanswered then (0: all finished).
+   * Stops accepting connections (once those already arriving are in) and waits until every request
+   * in flight is answered, up to `timeoutMs`; resolves with the number still unanswered then (0: all).
    */
   async drain(timeoutMs: number): Promise<number> {
     const since = Date.now();
     this.drainingSince = since;
-    // Connections the kernel completed before the signal are accepted in this turn of the event loop.
-    await new Promise((resolve) => setImmediate(resolve));
+    for (const response of this.inFlight) closeAfterAnswer(response);
+    for (;;) {
+      await afterPoll(POLL_MS);
+      const now = Date.now();
+      if (now - Math.max(since, this.lastConnectionAt) >= ACCEPT_QUIET_MS || now - since >= Math.min(ACCEPT_AT_MOST_MS, timeoutMs)) break;
+    }
     // The listening socket only: http.Server#close would also destroy the connections still waiting.
     NetServer.prototype.close.call(this.server);
     for (;;) {
       const elapsed = Date.now() - since;
-      const settled = this.inFlight === 0 && (this.waiting.size === 0 || elapsed >= FIRST_REQUEST_GRACE_MS);
-      if (settled || elapsed >= timeoutMs) return this.inFlight;
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      const settled = this.inFlight.size === 0 && (this.waiting.size === 0 || elapsed >= FIRST_REQUEST_GRACE_MS);
+      if (settled || elapsed >= timeoutMs) return this.inFlight.size;
+      await afterPoll(POLL_MS);
     }
   }
 }
