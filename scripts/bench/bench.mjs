@@ -1,10 +1,12 @@
-// `npm run bench`: the resource engine's list, export and list-screen figures on 100 000 rows
-// (scripts/bench/resource-list.bench.ts). It prints figures next to their targets; it is not a
-// test and fails only when it cannot run. Takes a few minutes.
+// `npm run bench [list] [load]`: the resource engine's figures on 100 000 rows
+// (scripts/bench/resource-list.bench.ts): `list` is the list, export and list-screen figures,
+// `load` the list API under 50 and 200 connections beside a bare Fastify route (load-bench.ts).
+// Both when no section is named. It prints figures next to their targets; it is not a test and
+// fails only when it cannot run. Takes a few minutes.
 //
-//  1. Builds the product (npm run build) when dist/ is missing: the screens are measured on it.
-//  2. Builds the bench variant of the web app (the production build plus the bench plugin, whose
-//     resource offers a 1000-row page) into .tmp/bench/web: a few seconds.
+//  1. For `list`: builds the product (npm run build) when dist/ is missing (the screens are
+//     measured on it), and the bench variant of the web app (the production build plus the bench
+//     plugin, whose resource offers a 1000-row page) into .tmp/bench/web: a few seconds.
 //  3. Runs the benchmark through vitest (for the @core/@plugins/@host aliases and `?raw` imports),
 //     under scripts/with-postgres.mjs when TEST_DATABASE_URL is set or Debian's PostgreSQL is
 //     installed, so the database parts run on PostgreSQL too; on PGlite alone otherwise.
@@ -17,16 +19,27 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+const SECTIONS = ['list', 'load'];
+const asked = process.argv.slice(2);
+const unknown = asked.filter((section) => !SECTIONS.includes(section));
+if (unknown.length > 0) {
+  console.error(`bench: unknown section(s) ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`);
+  process.exit(2);
+}
+const sections = asked.length > 0 ? asked : SECTIONS;
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_SECTIONS: sections.join(',') } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (!existsSync(join(root, 'dist/server/main.js')) || !existsSync(join(root, 'dist/web/index.html'))) {
-  console.log('bench: dist/ is missing, building the product first');
-  run('npm', ['run', 'build']);
+if (sections.includes('list')) {
+  if (!existsSync(join(root, 'dist/server/main.js')) || !existsSync(join(root, 'dist/web/index.html'))) {
+    console.log('bench: dist/ is missing, building the product first');
+    run('npm', ['run', 'build']);
+  }
+  run('npx', ['rspack', 'build', '-c', 'scripts/bench/rspack.bench.config.ts']);
 }
-run('npx', ['rspack', 'build', '-c', 'scripts/bench/rspack.bench.config.ts']);
 
 // Whether scripts/with-postgres.mjs would find a server without installing one.
 const postgresRoot = '/usr/lib/postgresql';

@@ -12,13 +12,15 @@ import { explainList, type ExportStep, type ListCase, measureExports, measureLis
 import { benchRecordsResource } from './bench-resource';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BENCH_SERVER_PLUGINS, ROOT, signIn, startBenchServer } from './bench-server';
 import { chromiumPath, launchChromium, measurePages, type PageCase } from './browser-bench';
+import { type LoadLine, loadTable, measureLoad } from './load-bench';
 import { count, Report } from './measure';
 import { factDateHolding, ROWS, seedBenchData } from './seed';
 
 /*
  * `npm run bench` (scripts/bench/bench.mjs runs this file through vitest): figures for the
  * resource engine's list and export on 100 000 rows, on PGlite and, when one is available,
- * PostgreSQL, and for the generated list screen in Chromium. It prints; it asserts nothing
+ * PostgreSQL, for the generated list screen in Chromium (section `list`), and for the list API
+ * under load beside a bare route (section `load`, load-bench.ts). It prints; it asserts nothing
  * (only that the pages it measures really show what they should).
  *
  * The sample is the product's finance `transactions` resource (dates, money, seven references
@@ -69,10 +71,24 @@ const BENCH_PAGES: readonly PageCase[] = [
   { label: 'bench screen, 1000 rows', definition: benchRecordsResource, screen: '/bench-records', params: { per_page: '1000' }, expectRows: 1000 },
 ];
 
+/** Issue 12's load case: the transactions screen's first page as the browser asks for it. */
+const LOAD_CASE: ListCase = {
+  label: 'load',
+  description: 'transactions, page 1 of 50 rows, default order',
+  definition: transactionsResource,
+  params: { page: '1', per_page: '50' },
+};
+
 const BENCH_WEB_ROOT = resolve(ROOT, '.tmp/bench/web');
 
-/** Seeds the started server's database and measures the list cases and the exports on it. */
-async function measureDatabase(report: Report, label: string, server: RunningServer, p95Target: number): Promise<void> {
+/** The parts to run (BENCH_SECTIONS, set by bench.mjs from its arguments): all when unset. */
+type Section = 'list' | 'load';
+const SECTIONS: ReadonlySet<Section> = new Set(
+  (process.env.BENCH_SECTIONS || 'list,load').split(',').filter((section): section is Section => section === 'list' || section === 'load'),
+);
+
+/** Seeds the started server's database and measures the list cases and the exports on it, then the load. */
+async function measureDatabase(report: Report, label: string, server: RunningServer, p95Target: number): Promise<LoadLine[]> {
   const seeded = await seedBenchData(server.db, enabledResources(BENCH_SERVER_PLUGINS));
   report.note(
     `${label}: seeded ${count(ROWS)} transactions in ${(seeded.transactions / 1000).toFixed(1)} s and ${count(ROWS)} bench records in ${(seeded.benchRecords / 1000).toFixed(1)} s; ` +
@@ -91,6 +107,11 @@ async function measureDatabase(report: Report, label: string, server: RunningSer
   );
   report.note(`${label}: planner statistics on finance.transactions: ${rows[0]?.analysed ? 'present (the schema sync analysed it)' : 'none'}`);
   const token = await signIn(server.app);
+  if (SECTIONS.has('list')) await measureLists(report, label, server, token, p95Target);
+  return SECTIONS.has('load') ? measureLoad(label, server, token, LOAD_CASE) : [];
+}
+
+async function measureLists(report: Report, label: string, server: RunningServer, token: string, p95Target: number): Promise<void> {
   const missed: ListCase[] = [];
   for (const list of LIST_CASES) {
     const figures = await measureList(report, label, server, token, list, p95Target, list.runs);
@@ -122,19 +143,21 @@ async function postgresDatabase(serverUrl: string): Promise<{ readonly url: stri
 
 test('resource list benchmark', async () => {
   const report = new Report();
+  const load: LoadLine[] = [];
   const started = performance.now();
-  const distBuilt = () => statSync(resolve(ROOT, 'dist/web/index.html')).mtime.toISOString();
+  const lists = SECTIONS.has('list');
+  const distBuilt = () => (lists ? statSync(resolve(ROOT, 'dist/web/index.html')).mtime.toISOString() : 'not needed');
   const built = distBuilt();
-  console.log(`\nResource list benchmark: ${count(ROWS)} rows; dist/ built ${built}\n`);
-  const chromium = chromiumPath();
+  console.log(`\nResource list benchmark (${[...SECTIONS].join(', ')}): ${count(ROWS)} rows; dist/ built ${built}\n`);
+  const chromium = lists ? chromiumPath() : null;
 
   // PGlite: a data directory the server creates, seeded, measured in this process, then served to
   // Chromium twice: by this process with the bench build, and by the production server (dist/).
   const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-'));
   try {
-    const server = await startBenchServer({ dataDir, webRoot: BENCH_WEB_ROOT });
+    const server = await startBenchServer({ dataDir, webRoot: lists ? BENCH_WEB_ROOT : null });
     try {
-      await measureDatabase(report, 'PGlite', server, PGLITE_P95_MS);
+      load.push(...(await measureDatabase(report, 'PGlite', server, PGLITE_P95_MS)));
       if (chromium) {
         const browser = await launchChromium(chromium);
         try {
@@ -157,7 +180,7 @@ test('resource list benchmark', async () => {
         await browser.close();
         await production.stop();
       }
-    } else {
+    } else if (lists) {
       report.note('Chromium: not found (CHROMIUM_PATH or /usr/bin/chromium); the screen figures are left out');
     }
   } finally {
@@ -170,7 +193,7 @@ test('resource list benchmark', async () => {
     try {
       const server = await startBenchServer({ databaseUrl: database.url, webRoot: null });
       try {
-        await measureDatabase(report, 'PostgreSQL', server, POSTGRES_P95_MS);
+        load.push(...(await measureDatabase(report, 'PostgreSQL', server, POSTGRES_P95_MS)));
       } finally {
         await server.stop();
       }
@@ -182,5 +205,7 @@ test('resource list benchmark', async () => {
   }
 
   if (distBuilt() !== built) report.note(`dist/ was rebuilt during the run (${distBuilt()}): the production screen figures may have seen a half-built app`);
-  console.log(`\n${report.table()}\n${report.plans()}\nbenchmark took ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  if (lists) console.log(`\n${report.table()}\n${report.plans()}`);
+  if (load.length > 0) console.log(`\n${loadTable(LOAD_CASE, load)}\n`);
+  console.log(`benchmark took ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 });
