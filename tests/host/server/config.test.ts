@@ -253,6 +253,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes the shutdown timeout from the environment over the file, 10 s when neither says, and refuses one out of 0-600', () => {
+    expect(loadConfig(file(BASE), {}).shutdownTimeoutSeconds).toBe(10);
+    const fromFile = file({ ...BASE, shutdownTimeoutSeconds: 30 });
+    expect(loadConfig(fromFile, {}).shutdownTimeoutSeconds).toBe(30);
+    expect(loadConfig(fromFile, { ERP_SHUTDOWN_TIMEOUT_SECONDS: '0' }).shutdownTimeoutSeconds).toBe(0);
+    const message = 'config "shutdownTimeoutSeconds" (ERP_SHUTDOWN_TIMEOUT_SECONDS) must be a whole number of seconds from 0 to 600';
+    expectConfigError(() => loadConfig(file(BASE), { ERP_SHUTDOWN_TIMEOUT_SECONDS: '601' }), message);
+    expectConfigError(() => loadConfig(file({ ...BASE, shutdownTimeoutSeconds: 'soon' }), {}), message);
+  });
+
   it('takes the access-token lifetime from the environment over the file, 15 minutes when neither says', () => {
     expect(loadConfig(file(BASE), {}).auth.accessTokenSeconds).toBe(900);
     expect(loadConfig(file({ ...BASE, auth: { accessTokenSeconds: 600 } }), {}).auth.accessTokenSeconds).toBe(600);

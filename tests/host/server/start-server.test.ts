@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMIN_EMAIL } from '@core/server/auth/bootstrap';
 import { REFRESH_COOKIE } from '@core/server/auth/session-issuer';
+import { DatabaseOpenError } from '@core/server/database/database-open-error';
 import { XSRF_COOKIE, XSRF_HEADER } from '@core/server/http/xsrf';
 import type { SessionUser } from '@core/shared/session-user';
 import { ConfigError, loadConfig, type ErpConfig } from '@host/server/config';
@@ -58,6 +59,27 @@ describe('startServer', () => {
     await expect(started).rejects.toThrow('unknown plugin "ghost"');
     expect(existsSync(dataDir)).toBe(false);
   });
+
+  it(
+    'refuses a second start on a data directory in use, naming it and the holding pid; a stop frees it',
+    async () => {
+      const dataDir = join(root, 'shared');
+      const config = configFor(dataDir);
+      const first = await start(config, []);
+      try {
+        const ready = await fetch(`${first.url}/api/ready`);
+        expect(ready.status).toBe(200);
+        expect(await ready.json()).toEqual({ data: { status: 'ready' } });
+        const second = start(config, []);
+        await expect(second).rejects.toBeInstanceOf(DatabaseOpenError);
+        await expect(second).rejects.toThrow(`the data directory ${dataDir} is in use by another server process (pid ${process.pid})`);
+      } finally {
+        expect(await first.stop()).toEqual({ cut: 0 });
+      }
+      await (await start(config, [])).stop();
+    },
+    DB_TIMEOUT * 2,
+  );
 
   it(
     'announces a generated password on the first start only, and keeps data and sessions across restarts',
