@@ -75,7 +75,7 @@ export class RefreshCoordinator {
   /** Holding the origin's lock: takes a token another tab stored meanwhile, or refreshes. */
   private renewUnlocked(rejectedToken: string | null, storedBefore: string | null): Promise<boolean> {
     const stored = this.session.storedToken();
-    if (stored === null || stored === storedBefore) return this.refresh();
+    if (stored === null || stored === storedBefore || stored === rejectedToken) return this.refresh();
     this.session.setToken(stored);
     const rejectedVersion = rejectedToken === null ? null : permissionsVersionOf(rejectedToken);
     // The other tab's refresh said is_reload: the codes changed, so this tab reloads as it would have.

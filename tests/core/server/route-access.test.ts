@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_SECONDS } from '@core/server/auth/access-token';
+import { DEFAULT_AUTH_SETTINGS } from '@core/server/auth/auth-settings';
+import type { Database, QueryResult } from '@core/server/database/database';
 import { callerId, UndeclaredAccessError, type RouteAccess } from '@core/server/http/route-access';
 import { defineServerPlugin, type ServerPlugin } from '@core/server/plugin';
 import type { PluginManifest } from '@core/shared/manifest';
@@ -152,5 +154,56 @@ describe('declared access is enforced', () => {
   it('matches codes exactly, not by prefix or case', async () => {
     expect((await get('one', mintToken(['fa']))).statusCode).toBe(403);
     expect((await get('one', mintToken(['FAX']))).statusCode).toBe(403);
+  });
+});
+
+describe('the revocation cache under route access', () => {
+  const POLL_SECONDS = 1;
+  /** A database whose every read says: user 7 is at permissions version 3, user 8 is blocked. */
+  function changesDatabase(): { db: Database; reads: () => number } {
+    let reads = 0;
+    const db: Database = {
+      ...unreachableDatabase(),
+      query: async <Row extends object>(): Promise<QueryResult<Row>> => {
+        reads += 1;
+        const rows = [
+          { read_at: '2026-01-01 00:00:00+00', id: '7', permissions_version: 3, active: true },
+          { read_at: '2026-01-01 00:00:00+00', id: '8', permissions_version: 1, active: false },
+        ];
+        return { rows: rows as unknown as Row[], affectedRows: 0 };
+      },
+    };
+    return { db, reads: () => reads };
+  }
+
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("refuses a blocked user's token and one older than the user's permissions version, accepts the rest", async () => {
+    const { db } = changesDatabase();
+    const app = await buildServer({ db, plugins: [guardedPlugin], auth: { ...DEFAULT_AUTH_SETTINGS, revocationPollSeconds: POLL_SECONDS } });
+    try {
+      const status = async (sub: number, pv: number) =>
+        (await app.inject({ method: 'GET', url: '/api/finance/me', headers: bearer(mintToken([], { sub, pv })) })).statusCode;
+      expect(await status(7, 2)).toBe(401);
+      expect(await status(7, 3)).toBe(200);
+      expect(await status(8, 1)).toBe(401);
+      expect(await status(9, 1)).toBe(200);
+      // A public route reads no caller from a refused token.
+      const open = await app.inject({ method: 'GET', url: '/api/finance/open', headers: bearer(mintToken([], { sub: 8 })) });
+      expect(open.json()).toEqual({ data: { caller: null } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('polls while the server is open and stops when it closes', async () => {
+    const { db, reads } = changesDatabase();
+    const app = await buildServer({ db, plugins: [guardedPlugin], auth: { ...DEFAULT_AUTH_SETTINGS, revocationPollSeconds: POLL_SECONDS } });
+    expect(reads()).toBe(1);
+    await wait(POLL_SECONDS * 1000 + 300);
+    expect(reads()).toBe(2);
+    await app.close();
+    await wait(POLL_SECONDS * 1000 + 300);
+    expect(reads()).toBe(2);
   });
 });
