@@ -2,8 +2,9 @@ import type { Queryable } from '../database/database';
 import { SUPERADMIN_HOLDERS } from './roles-superadmin';
 
 /*
- * A user's permissions version moves whenever their effective codes may have changed, so the
- * next refresh answers `is_reload: true` and the browser reads the user again.
+ * A user's permissions version moves whenever their effective codes may have changed: every server
+ * copy's revocation cache then refuses their older access tokens within seconds, the refresh that
+ * follows answers `is_reload: true` and the browser reads the user again.
  */
 
 const ROLE_HOLDERS = 'SELECT hr.user_id FROM core.user_roles hr WHERE hr.role_id = $1';

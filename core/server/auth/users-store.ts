@@ -59,7 +59,7 @@ const LIFECYCLE: Record<LifecycleAction, { readonly set: string; readonly endsSe
 
 /**
  * Applies the action; false when there is no such user. Deleting or blocking revokes every
- * refresh token, so open sessions end when their access token (minutes) expires.
+ * refresh token, and every server copy's revocation cache refuses the access tokens within seconds.
  */
 export async function applyLifecycle(db: Queryable, id: number, action: LifecycleAction): Promise<boolean> {
   const { set, endsSessions } = LIFECYCLE[action];
