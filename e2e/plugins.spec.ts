@@ -3,7 +3,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, freshDataDir, startProductionServer } from
 
 const ADMIN_CHUNK = /\/assets\/plugin-admin\.[0-9a-f]+\.js$/;
 const APP_CHUNK = /\/assets\/app\.[0-9a-f]+\.js$/;
-const SIGN_IN_STRINGS = /\/assets\/sign-in-(en|ru)\.[0-9a-f]+\.js$/;
+const LOGIN_STRINGS = /\/assets\/login-(en|ru)\.[0-9a-f]+\.js$/;
 
 function scriptsRequested(page: Page): string[] {
   const urls: string[] = [];
@@ -37,7 +37,7 @@ test('a plugin is switched on and off by configuration, without a rebuild', asyn
     const held: Route[] = [];
     await page.route('**/assets/*.js', (route) => {
       const path = new URL(route.request().url()).pathname;
-      if (initial.includes(path) || SIGN_IN_STRINGS.test(path)) return route.continue();
+      if (initial.includes(path) || LOGIN_STRINGS.test(path)) return route.continue();
       held.push(route);
       return undefined;
     });

@@ -14,7 +14,7 @@ import { createJiti } from 'jiti';
 
 const root = resolve(import.meta.dirname, '..');
 const LOGIN_LIMIT = 150 * 1024;
-const SIGN_IN_STRINGS = ['sign-in-en', 'sign-in-ru'];
+const LOGIN_STRINGS = ['login-en', 'login-ru'];
 const PLUGINS_DIR = join(root, 'plugins') + sep;
 const MANIFEST = /[\\/]plugins[\\/][^\\/]+[\\/]manifest\.ts$/;
 
@@ -77,7 +77,7 @@ try {
   const webRoot = join(scratch, 'web');
   const stats = await build(webRoot);
   const initial = initialAssets(webRoot);
-  const strings = SIGN_IN_STRINGS.map((name) => ({ name, files: groupFiles(stats, name) }))
+  const strings = LOGIN_STRINGS.map((name) => ({ name, files: groupFiles(stats, name) }))
     .map((group) => ({ ...group, bytes: sum(group.files.map((file) => gzipBytes(webRoot, file))) }))
     .sort((a, b) => b.bytes - a.bytes);
   const heaviest = strings[0];

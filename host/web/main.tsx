@@ -4,7 +4,7 @@ import type { PublishedConfig } from '@core/shared/runtime-config';
 import { SignInScreen } from '@core/web/auth/SignInScreen';
 import type { SignInActions, SignInHost } from '@core/web/auth/sign-in-host';
 import { storedLanguage } from '@core/web/i18n/language';
-import { loadSignInStrings } from '@core/web/i18n/sign-in-strings';
+import { loadLoginStrings } from '@core/web/i18n/login-strings';
 import { readStoredUser, rememberRoute } from '@core/web/services/stored-session';
 import { LOGIN_PATH } from '@core/web/shell/paths';
 import { DARK_SCHEME_MEDIA } from '@core/web/theme/color-scheme-query';
@@ -57,14 +57,14 @@ async function bootstrap(root: Root, showFailure: (error: unknown) => void): Pro
   }
   // A signed-out visitor of any page signs in first and comes back to it (spec §4), as the guards would send them.
   const known = storedLanguage(storage);
-  const earlyStrings = known === null ? null : loadSignInStrings(known);
+  const earlyStrings = known === null ? null : loadLoginStrings(known);
   if (window.location.pathname !== LOGIN_PATH) {
     rememberRoute(storage, window.location.pathname + window.location.search);
     window.history.replaceState(null, '', LOGIN_PATH);
   }
   const config = await configReading;
   const language = known ?? config.defaultLanguage;
-  const strings = await (earlyStrings ?? loadSignInStrings(language));
+  const strings = await (earlyStrings ?? loadLoginStrings(language));
   document.documentElement.lang = language;
   root.render(
     <SignInScreen

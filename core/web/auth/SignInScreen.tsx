@@ -1,6 +1,6 @@
 import { StrictMode, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
-import type { Translate } from '../i18n/sign-in-strings';
+import type { Translate } from '../i18n/login-strings';
 import { applyToDocument, fluentThemeFor, schemeInEffect, type ThemeChoices } from '../theme/theme-choices';
 import { LoginPage } from './LoginPage';
 import { SignInStringsContext, type SignInHost } from './sign-in-host';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Translate } from '../i18n/sign-in-strings';
+import type { Translate } from '../i18n/login-strings';
 import type { TelegramAuthData } from '../services/auth-service';
 
 /** The calls the sign-in screen makes; each stores the session on success and rejects with an HttpError. */

@@ -11,14 +11,14 @@ type BundleLoader = () => Promise<{ readonly default: TranslationBundle }>;
  * neither i18next nor the other language: the same files the kernel's `core` namespace is made of
  * (core-bundles.ts), which arrive again, with i18next, in the chunk loaded after sign-in.
  */
-const SIGN_IN_BUNDLES: Readonly<Record<Language, readonly BundleLoader[]>> = {
+const LOGIN_BUNDLES: Readonly<Record<Language, readonly BundleLoader[]>> = {
   en: [
-    () => import(/* webpackChunkName: "sign-in-en" */ './en/common.json'),
-    () => import(/* webpackChunkName: "sign-in-en" */ './en/auth.json'),
+    () => import(/* webpackChunkName: "login-en" */ './en/common.json'),
+    () => import(/* webpackChunkName: "login-en" */ './en/auth.json'),
   ],
   ru: [
-    () => import(/* webpackChunkName: "sign-in-ru" */ './ru/common.json'),
-    () => import(/* webpackChunkName: "sign-in-ru" */ './ru/auth.json'),
+    () => import(/* webpackChunkName: "login-ru" */ './ru/common.json'),
+    () => import(/* webpackChunkName: "login-ru" */ './ru/auth.json'),
   ],
 };
 
@@ -36,7 +36,7 @@ export function translateFrom(bundles: readonly TranslationBundle[]): Translate 
   return (key) => lookUp(merged, key);
 }
 
-export async function loadSignInStrings(language: Language): Promise<Translate> {
-  const modules = await Promise.all(SIGN_IN_BUNDLES[language].map((load) => load()));
+export async function loadLoginStrings(language: Language): Promise<Translate> {
+  const modules = await Promise.all(LOGIN_BUNDLES[language].map((load) => load()));
   return translateFrom(modules.map((module) => module.default));
 }

@@ -21,7 +21,7 @@ const added = new WeakSet<I18nInstance>();
 
 /**
  * Merges the signed-in strings into the `core` namespace when the shell chunk arrives, keeping
- * them out of the sign-in page's download (its budget is 200 KB gzip). Deep, because several
+ * them out of what a signed-out visitor or EnterEmail needs. Deep, because several
  * files add to the same top-level key (`shell`). Silent, so no mounted component re-renders
  * mid-render; idempotent per i18next instance.
  */

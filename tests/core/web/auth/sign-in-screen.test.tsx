@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@core/web/http/http-error';
 import { SignInScreen } from '@core/web/auth/SignInScreen';
 import type { SignInHost } from '@core/web/auth/sign-in-host';
-import { loadSignInStrings, type Translate } from '@core/web/i18n/sign-in-strings';
+import { loadLoginStrings, type Translate } from '@core/web/i18n/login-strings';
 import { storedThemeChoices } from '@core/web/theme/theme-choices';
 import { LANGUAGES } from '@core/shared/runtime-config';
 import { buttonByText, query, submit, typeInto } from '../../../support/web/dom';
@@ -31,7 +31,7 @@ function fakeHost(overrides: Partial<SignInHost> = {}): SignInHost {
 }
 
 async function show(host: SignInHost, options: { strings?: Translate; storage?: Record<string, string>; systemDark?: boolean } = {}) {
-  const strings = options.strings ?? (await loadSignInStrings('en'));
+  const strings = options.strings ?? (await loadLoginStrings('en'));
   const view = await mount(
     <SignInScreen
       host={host}
@@ -58,12 +58,12 @@ describe('the sign-in strings', () => {
   });
 
   it.each(LANGUAGES)('give every key the screen uses in %s', async (language) => {
-    const t = await loadSignInStrings(language);
+    const t = await loadLoginStrings(language);
     expect(usedKeys.filter((key) => t(key) === key)).toEqual([]);
   });
 
   it('are the language asked for, an unknown key coming back as itself', async () => {
-    const t = await loadSignInStrings('ru');
+    const t = await loadLoginStrings('ru');
     expect(t('login.submit')).not.toBe("Let's Get Started");
     expect(t('login.nothing.here')).toBe('login.nothing.here');
   });
@@ -98,7 +98,7 @@ describe('SignInScreen', () => {
         throw new HttpError(422, ['These credentials do not match our records.'], {});
       }),
     });
-    const view = await show(host, { strings: await loadSignInStrings('ru') });
+    const view = await show(host, { strings: await loadLoginStrings('ru') });
     await typeInto(query<HTMLInputElement>(view.element, 'input[type="email"]'), 'ann@example.com');
     await typeInto(query<HTMLInputElement>(view.element, 'input[type="password"]'), 'wrong');
     await submit(query<HTMLFormElement>(view.element, 'form'));
