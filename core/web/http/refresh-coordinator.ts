@@ -58,7 +58,7 @@ export class RefreshCoordinator {
     if (current && current !== rejectedToken) return Promise.resolve(true);
     if (this.pending === null) {
       const storedBefore = this.session.storedToken();
-      this.pending = this.lock(() => this.renewUnlocked(rejectedToken, storedBefore)).finally(() => {
+      this.pending = this.lock(() => this.renewHoldingLock(rejectedToken, storedBefore)).finally(() => {
         this.pending = null;
       });
     }
@@ -73,7 +73,7 @@ export class RefreshCoordinator {
   }
 
   /** Holding the origin's lock: takes a token another tab stored meanwhile, or refreshes. */
-  private renewUnlocked(rejectedToken: string | null, storedBefore: string | null): Promise<boolean> {
+  private renewHoldingLock(rejectedToken: string | null, storedBefore: string | null): Promise<boolean> {
     const stored = this.session.storedToken();
     if (stored === null || stored === storedBefore || stored === rejectedToken) return this.refresh();
     this.session.setToken(stored);
