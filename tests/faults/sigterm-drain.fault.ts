@@ -1,6 +1,5 @@
-import { Agent, get } from 'node:http';
-import { connect } from 'node:net';
 import { rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Api, scratchDir, startServer, type RunningServer } from './support/server-process';
@@ -25,43 +24,40 @@ afterAll(() => {
 
 interface Outcome {
   readonly status: number | string;
-  /** Milliseconds from the signal to the end of the answer. */
-  readonly ms: number;
+  /** When the answer ended (performance.now()). */
+  readonly at: number;
 }
 
-/** One request on a connection of its own, written byte by byte as a client would; resolves when the answer ends. */
-function openRequest(url: URL, path: string, authorization: string): { written: Promise<void>; outcome: (signalAt: () => number) => Promise<Outcome> } {
-  const socket = connect(Number(url.port), url.hostname);
-  let answer = '';
-  socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
-  const finished = new Promise<string | null>((done) => {
-    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code ?? error.message));
-    socket.once('close', () => done(null));
-  });
-  const written = new Promise<void>((done) =>
-    socket.once('connect', () =>
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: ${authorization}\r\nConnection: close\r\n\r\n`, () => done()),
-    ),
-  );
-  return {
-    written,
-    outcome: async (signalAt) => {
-      const failure = await finished;
-      const ms = Math.round(performance.now() - signalAt());
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1];
-      return { status: failure ?? (status === undefined ? 'no answer' : Number(status)), ms };
-    },
-  };
-}
+/** A connection of its own, on which one request is written as a client would; its answer ends with the connection. */
+class RawConnection {
+  private readonly socket: Socket;
+  private answer = '';
+  readonly connected: Promise<void>;
+  private readonly finished: Promise<Outcome>;
 
-/** GET on a kept-alive connection of `agent`. */
-function getStatus(agent: Agent, url: string): Promise<number> {
-  return new Promise((done, fail) => {
-    get(url, { agent }, (response) => {
-      response.resume();
-      response.once('end', () => done(response.statusCode ?? 0));
-    }).once('error', fail);
-  });
+  constructor(private readonly url: URL) {
+    this.socket = connect(Number(url.port), url.hostname);
+    this.socket.on('data', (chunk: Buffer) => (this.answer += chunk.toString('latin1')));
+    this.connected = new Promise((done) => this.socket.once('connect', () => done()));
+    this.finished = new Promise((done) => {
+      this.socket.once('error', (error: NodeJS.ErrnoException) => done({ status: error.code ?? error.message, at: performance.now() }));
+      this.socket.once('close', () => {
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(this.answer)?.[1];
+        done({ status: status === undefined ? 'no answer' : Number(status), at: performance.now() });
+      });
+    });
+  }
+
+  /** Writes the request once connected; resolves when it is handed to the system. */
+  async send(path: string, authorization?: string): Promise<void> {
+    await this.connected;
+    const auth = authorization === undefined ? '' : `Authorization: ${authorization}\r\n`;
+    await new Promise<void>((done) => this.socket.write(`GET ${path} HTTP/1.1\r\nHost: ${this.url.host}\r\n${auth}Connection: close\r\n\r\n`, () => done()));
+  }
+
+  outcome(): Promise<Outcome> {
+    return this.finished;
+  }
 }
 
 function signalTakenIn(process: RunningServer): Promise<void> {
@@ -79,34 +75,34 @@ function signalTakenIn(process: RunningServer): Promise<void> {
 describe('SIGTERM with requests in flight', () => {
   it(`answers all ${IN_FLIGHT} requests sent on new connections before the signal, says 503 to readiness meanwhile, then exits 0`, async () => {
     const url = new URL(server.url);
-    // A load balancer's probe keeps its connection open between checks.
-    const probe = new Agent({ keepAlive: true, maxSockets: 1 });
-    expect(await getStatus(probe, `${server.url}/api/ready`)).toBe(200);
+    expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+    // A load balancer's probe, connected before the stop and asking once the server has taken the
+    // signal in (before that, a busy server may still answer 200).
+    const probe = new RawConnection(url);
+    await probe.connected;
 
-    const requests = Array.from({ length: IN_FLIGHT }, () => openRequest(url, LIST, api.authorization));
-    await Promise.all(requests.map((request) => request.written));
+    const requests = Array.from({ length: IN_FLIGHT }, () => new RawConnection(url));
+    await Promise.all(requests.map((request) => request.send(LIST, api.authorization)));
     const signalAt = performance.now();
     server.child.kill('SIGTERM');
-    // Asked once the server has taken the signal in: before that a busy server may still answer 200.
     await signalTakenIn(server);
-    const readinessDuringStop = await getStatus(probe, `${server.url}/api/ready`);
-    const readinessMs = Math.round(performance.now() - signalAt);
-    const outcomes = await Promise.all(requests.map((request) => request.outcome(() => signalAt)));
+    await probe.send('/api/ready');
+    const readiness = await probe.outcome();
+    const outcomes = await Promise.all(requests.map((request) => request.outcome()));
     const exit = await server.exited;
     const exitMs = Math.round(performance.now() - signalAt);
-    probe.destroy();
 
     const statuses: Record<string, number> = {};
     for (const outcome of outcomes) statuses[outcome.status] = (statuses[outcome.status] ?? 0) + 1;
-    const times = outcomes.map((outcome) => outcome.ms).sort((a, b) => a - b);
+    const times = outcomes.map((outcome) => Math.round(outcome.at - signalAt)).sort((a, b) => a - b);
     console.log(
       `SIGTERM with ${IN_FLIGHT} requests in flight: answers ${JSON.stringify(statuses)}, ` +
         `first ${times[0]} ms, median ${times[Math.floor(times.length / 2)]} ms, last ${times.at(-1)} ms after the signal; ` +
-        `readiness ${readinessDuringStop} after ${readinessMs} ms; ` +
+        `readiness ${readiness.status} after ${Math.round(readiness.at - signalAt)} ms; ` +
         `exit ${exit.code ?? exit.signal} after ${exitMs} ms`,
     );
     expect(statuses).toEqual({ 200: IN_FLIGHT });
-    expect(readinessDuringStop).toBe(503);
+    expect(readiness.status).toBe(503);
     expect(exit.code).toBe(0);
   });
 });
