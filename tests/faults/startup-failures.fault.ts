@@ -3,17 +3,27 @@ import { cpSync, mkdirSync, readdirSync, rmSync, statSync, truncateSync, writeFi
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgliteDatabase } from '@core/server/database/pglite-database';
 import { lines, runToExit, scratchDir, startServer, stopServer } from './support/server-process';
 
 let root: string;
 /** A data directory a server created, migrated and stopped cleanly; each case damages a copy. */
 let healthy: string;
+/** The file of the table of applied migrations, the first one a start reads after opening. */
+let migrationsFile: string;
 
 beforeAll(async () => {
   root = scratchDir('startup');
   healthy = join(root, 'healthy');
   const exit = await stopServer(await startServer(healthy));
   expect(exit, exit.stdout + exit.stderr).toMatchObject({ code: 0 });
+  const db = await PgliteDatabase.open(healthy);
+  try {
+    const { rows } = await db.query<{ path: string }>(`SELECT pg_relation_filepath('erp_meta.migrations') AS path`);
+    migrationsFile = rows[0]?.path ?? '';
+  } finally {
+    await db.close();
+  }
 });
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
@@ -87,6 +97,14 @@ const CASES: readonly (readonly [string, () => string])[] = [
       for (const database of readdirSync(join(dir, 'base'))) {
         for (const file of filesIn(join(dir, 'base', database))) truncateSync(file, 100);
       }
+      return dir;
+    },
+  ],
+  [
+    'a table file missing (found only when a statement reads it)',
+    () => {
+      const dir = copyOfHealthy('missing-table');
+      rmSync(join(dir, migrationsFile));
       return dir;
     },
   ],
