@@ -72,8 +72,11 @@ function isRunning(holder: LockHolder): boolean {
   return holder.started === null || started === null || started === holder.started;
 }
 
-function describe(holder: LockHolder): string {
-  return holder.host === hostname() ? `pid ${holder.pid}` : `pid ${holder.pid} on ${holder.host}`;
+function inUse(dir: string, path: string, holder: LockHolder): DatabaseOpenError {
+  const where = `the data directory ${dir} is in use by another server process`;
+  if (holder.host === hostname()) return new DatabaseOpenError(`${where} (pid ${holder.pid}); stop it first`);
+  // A container re-created with a new host name also lands here; only the operator can tell.
+  return new DatabaseOpenError(`${where} (pid ${holder.pid} on ${holder.host}); if that server is gone, delete ${path}`);
 }
 
 /**
@@ -136,9 +139,7 @@ export class DataDirLock {
         const current = readLockText(path);
         if (current === null) continue;
         const holder = parseHolder(current);
-        if (holder !== null && isRunning(holder)) {
-          throw new DatabaseOpenError(`the data directory ${dir} is in use by another server process (${describe(holder)}); stop it first`);
-        }
+        if (holder !== null && isRunning(holder)) throw inUse(dir, path, holder);
         await removeStaleLock(path, current);
       }
     } finally {

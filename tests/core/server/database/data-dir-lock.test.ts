@@ -78,7 +78,9 @@ describe('DataDirLock', () => {
 
   it('refuses a lock held from another machine, which cannot be checked from here', async () => {
     writeFileSync(lockPath, JSON.stringify({ pid: deadPid(), host: 'another-machine', started: null }));
-    expect((await refusal()).message).toContain('on another-machine');
+    const { message } = await refusal();
+    expect(message).toContain('on another-machine');
+    expect(message).toContain(`if that server is gone, delete ${lockPath}`);
   });
 
   it('leaves alone, on release, a lock that is no longer its own', async () => {
