@@ -9,7 +9,7 @@ import { DatabaseOpenError, isStorageFailure } from '@core/server/database/datab
 import { databasePlace, openDatabase } from '@core/server/database/open-database';
 import type { ServerPlugin } from '@core/server/plugin';
 import { enabledResources, syncResourceTables } from '@core/server/resource';
-import { runtimeConfigOf, type ErpConfig } from './config';
+import { ConfigError, runtimeConfigOf, type ErpConfig } from './config';
 import { selectPlugins } from './plugin-selection';
 import { RequestDrain } from './request-drain';
 
@@ -55,6 +55,19 @@ export async function seedDemoData(db: Database, plugins: readonly ServerPlugin[
   return seeded;
 }
 
+/** Listens on the configured address; an address in use or not allowed is a ConfigError naming it. */
+async function listen(app: FastifyInstance, config: ErpConfig): Promise<string> {
+  try {
+    return await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw error;
+    await app.close();
+    const problem = code === 'EADDRINUSE' ? 'another process listens there' : code === 'EACCES' ? 'permission denied' : 'no such address here';
+    throw new ConfigError(`cannot listen on ${config.host}:${config.port} (PORT, HOST): ${problem}`);
+  }
+}
+
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
   const plugins = selectPlugins(options.available, config.plugins);
@@ -90,7 +103,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
     const requests = new RequestDrain(app.server);
     drain = requests;
-    const url = await app.listen({ port: config.port, host: config.host });
+    const url = await listen(app, config);
     return {
       app,
       db,

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +60,26 @@ describe('startServer', () => {
     await expect(started).rejects.toThrow('unknown plugin "ghost"');
     expect(existsSync(dataDir)).toBe(false);
   });
+
+  it(
+    'refuses a port another process listens on with a ConfigError naming the address, and frees the data directory',
+    async () => {
+      const taken = createServer();
+      await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+      const port = (taken.address() as AddressInfo).port;
+      try {
+        const config = configFor(join(root, 'port-taken'), { PORT: String(port) });
+        const started = start(config, []);
+        await expect(started).rejects.toBeInstanceOf(ConfigError);
+        await expect(started).rejects.toThrow(`cannot listen on 127.0.0.1:${port} (PORT, HOST): another process listens there`);
+        // The database was closed and its lock given up: the next start on the directory goes ahead.
+        await (await start(configFor(join(root, 'port-taken')), [])).stop();
+      } finally {
+        taken.close();
+      }
+    },
+    DB_TIMEOUT * 3,
+  );
 
   it(
     'refuses a second start on a data directory in use, naming it and the holding pid; a stop frees it',
