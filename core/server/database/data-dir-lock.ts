@@ -122,6 +122,16 @@ export class DataDirLock {
 
   /** Takes the directory's lock, recovering one left by a dead process; refuses a running holder. */
   static async acquire(dir: string): Promise<DataDirLock> {
+    try {
+      return await DataDirLock.take(dir);
+    } catch (error) {
+      if (error instanceof DatabaseOpenError) throw error;
+      // A read-only directory or a full disk: the lock file cannot be written.
+      throw new DatabaseOpenError(`the data directory ${dir} cannot be locked: ${errorCode(error) ?? String(error)}`);
+    }
+  }
+
+  private static async take(dir: string): Promise<DataDirLock> {
     const path = join(dir, LOCK_FILE);
     const text = JSON.stringify({ pid: process.pid, host: hostname(), started: processStart(process.pid) } satisfies LockHolder);
     // Written whole under a private name, then linked into place: linking fails while a lock exists,

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -81,6 +81,15 @@ describe('DataDirLock', () => {
     const { message } = await refusal();
     expect(message).toContain('on another-machine');
     expect(message).toContain(`if that server is gone, delete ${lockPath}`);
+  });
+
+  it.runIf(process.getuid?.() !== 0)('refuses a directory it cannot write its lock into, naming it', async () => {
+    chmodSync(dir, 0o500);
+    try {
+      expect((await refusal()).message).toBe(`the data directory ${dir} cannot be locked: EACCES`);
+    } finally {
+      chmodSync(dir, 0o700);
+    }
   });
 
   it('leaves alone, on release, a lock that is no longer its own', async () => {
