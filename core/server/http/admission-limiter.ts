@@ -13,15 +13,17 @@ export interface AdmissionLimits {
 }
 
 /**
- * Defaults per database. PGlite runs every statement on the server's own thread, one at a time:
- * a few requests at work keep it busy, more only queue inside it where no deadline applies.
- * PostgreSQL's pool holds 10 connections (postgres-database.ts), and a list request uses two of
- * them at once (its count beside its page), so 10 requests at work keep every connection busy.
- * The queues hold about what each database answers within the wait: a request that would wait
- * longer is better told at once to come back.
+ * Defaults per database. PGlite runs every statement on the server's own thread, one at a time,
+ * so a second request at work adds no throughput; it only makes each turn of the event loop longer,
+ * and a saturated Node server accepts one new connection per turn (measured on the list route at
+ * 200 connections: with 2 at work some connections waited 7 s to be accepted, with 1 all were in
+ * within 0.4 s at the same throughput). PostgreSQL's pool holds 10 connections
+ * (postgres-database.ts) and works in its own processes; 10 requests at work keep them busy.
+ * The queues hold about what each database answers within the wait (PGlite about 200 list pages
+ * a second, PostgreSQL about 500): a request that would wait longer is better told at once.
  */
 export const DEFAULT_ADMISSION_LIMITS: Readonly<Record<'pglite' | 'postgres', AdmissionLimits>> = {
-  pglite: { maxConcurrent: 4, maxQueued: 256, maxQueueWaitMs: 2_000 },
+  pglite: { maxConcurrent: 1, maxQueued: 256, maxQueueWaitMs: 2_000 },
   postgres: { maxConcurrent: 10, maxQueued: 512, maxQueueWaitMs: 2_000 },
 };
 
@@ -45,16 +47,29 @@ export interface AdmissionTicket {
 
 interface Waiter {
   readonly ticket: AdmissionTicket;
+  /** When it began to wait (Date.now()). */
+  readonly since: number;
   readonly deadline: NodeJS.Timeout;
 }
 
 const nothingToWithdraw = (): void => undefined;
 
-/** A concurrency limit with a bounded first-come, first-served queue and a deadline on each wait. */
+/**
+ * A concurrency limit with a bounded first-come, first-served queue and a deadline on each wait.
+ *
+ * Requests start in the event loop's check phase (setImmediate), never inside the call that asked
+ * for a place or gave one back. A request's work on PGlite runs on this thread without a break, so
+ * starting it at once would run one whole request inside each ready socket's callback, or the
+ * whole queue inside one release: one turn of the loop then lasts as long as all of them, with no
+ * turn for timers (the deadlines) or for new connections (a busy Node server accepts one per turn).
+ * Measured on the list route at 200 connections: one turn a second, and connections waiting
+ * seconds to be accepted. Started in the check phase, a turn holds at most maxConcurrent requests.
+ */
 export class AdmissionLimiter {
   private active = 0;
   // A Set keeps arrival order and lets a waiter leave from the middle (deadline, hang-up) at once.
   private readonly waiting = new Set<Waiter>();
+  private handOver: NodeJS.Immediate | null = null;
 
   constructor(readonly limits: AdmissionLimits) {
     if (!Number.isInteger(limits.maxConcurrent) || limits.maxConcurrent < 1) throw new Error('maxConcurrent must be a whole number of at least 1');
@@ -73,21 +88,23 @@ export class AdmissionLimiter {
   }
 
   /**
-   * Admits the ticket now, queues it, or refuses it now when the queue is full. Returns a
-   * withdrawal: called while the ticket still waits, it leaves the queue and is refused; later it
-   * does nothing.
+   * Gives the ticket a free place (it is admitted in this turn's check phase), queues it, or
+   * refuses it at once when the queue is full. Returns a withdrawal: called while the ticket still
+   * waits, it leaves the queue and is refused; later it does nothing.
    */
   enter(ticket: AdmissionTicket): () => void {
     // Nobody overtakes the queue: a free place goes to the longest waiter first.
     if (this.active < this.limits.maxConcurrent && this.waiting.size === 0) {
-      this.start(ticket);
+      // Taken now, so whoever comes next waits behind this one.
+      this.active += 1;
+      setImmediate(() => this.run(ticket));
       return nothingToWithdraw;
     }
     if (this.waiting.size >= this.limits.maxQueued) {
       ticket.refuse();
       return nothingToWithdraw;
     }
-    const waiter: Waiter = { ticket, deadline: setTimeout(() => this.refuse(waiter), this.limits.maxQueueWaitMs) };
+    const waiter: Waiter = { ticket, since: Date.now(), deadline: setTimeout(() => this.refuse(waiter), this.limits.maxQueueWaitMs) };
     // A queued request must not keep a stopping process alive.
     waiter.deadline.unref();
     this.waiting.add(waiter);
@@ -100,24 +117,30 @@ export class AdmissionLimiter {
     waiter.ticket.refuse();
   }
 
-  private start(ticket: AdmissionTicket): void {
-    this.active += 1;
+  private run(ticket: AdmissionTicket): void {
     let released = false;
     ticket.admit(() => {
       if (released) return;
       released = true;
       this.active -= 1;
-      this.admitWaiting();
+      if (this.waiting.size > 0) this.handOver ??= setImmediate(() => this.admitWaiting());
     });
   }
 
   private admitWaiting(): void {
+    this.handOver = null;
     while (this.active < this.limits.maxConcurrent) {
       const next = this.waiting.values().next();
       if (next.done) return;
-      this.waiting.delete(next.value);
-      clearTimeout(next.value.deadline);
-      this.start(next.value.ticket);
+      const waiter = next.value;
+      // A deadline whose timer is late (a busy turn of the event loop) still holds.
+      if (Date.now() - waiter.since >= this.limits.maxQueueWaitMs) this.refuse(waiter);
+      else {
+        this.waiting.delete(waiter);
+        clearTimeout(waiter.deadline);
+        this.active += 1;
+        this.run(waiter.ticket);
+      }
     }
   }
 }

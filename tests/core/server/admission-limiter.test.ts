@@ -21,6 +21,9 @@ function ticket(log: string[], name: string) {
 
 const LIMITS: AdmissionLimits = { maxConcurrent: 2, maxQueued: 2, maxQueueWaitMs: 1000 };
 
+/** Runs what the event loop's next turn would (a freed place is handed on there). */
+const nextTurn = () => vi.advanceTimersByTime(0);
+
 describe('AdmissionLimiter', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -33,7 +36,9 @@ describe('AdmissionLimiter', () => {
     const log: string[] = [];
     const limiter = new AdmissionLimiter(LIMITS);
     for (const name of ['a', 'b', 'c', 'd', 'e']) limiter.enter(ticket(log, name).ticket);
-    expect(log).toEqual(['a admitted', 'b admitted', 'e refused']);
+    expect(log).toEqual(['e refused']);
+    nextTurn();
+    expect(log).toEqual(['e refused', 'a admitted', 'b admitted']);
     expect(limiter.activeCount).toBe(2);
     expect(limiter.queuedCount).toBe(2);
   });
@@ -43,13 +48,16 @@ describe('AdmissionLimiter', () => {
     const limiter = new AdmissionLimiter(LIMITS);
     const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => ticket(log, name));
     for (const entry of [a, b, c, d]) if (entry) limiter.enter(entry.ticket);
+    nextTurn();
     log.length = 0;
     a?.release();
     a?.release();
+    nextTurn();
     expect(log).toEqual(['c admitted']);
     expect(limiter.activeCount).toBe(2);
     expect(limiter.queuedCount).toBe(1);
     c?.release();
+    nextTurn();
     expect(log).toEqual(['c admitted', 'd admitted']);
   });
 
@@ -65,8 +73,38 @@ describe('AdmissionLimiter', () => {
     expect(log).toEqual(['a admitted', 'b refused']);
     expect(limiter.queuedCount).toBe(0);
     a.release();
+    nextTurn();
     expect(log).toEqual(['a admitted', 'b refused']);
     expect(limiter.activeCount).toBe(0);
+  });
+
+  it('starts requests in the next turn of the event loop, never inside the call that entered or released', () => {
+    const log: string[] = [];
+    const limiter = new AdmissionLimiter({ ...LIMITS, maxConcurrent: 1 });
+    const a = ticket(log, 'a');
+    limiter.enter(a.ticket);
+    expect(log).toEqual([]);
+    nextTurn();
+    limiter.enter(ticket(log, 'b').ticket);
+    a.release();
+    expect(log).toEqual(['a admitted']);
+    nextTurn();
+    expect(log).toEqual(['a admitted', 'b admitted']);
+  });
+
+  it('refuses a waiter whose wait is over when its turn comes, though its timer has not run yet', () => {
+    const log: string[] = [];
+    const limiter = new AdmissionLimiter({ ...LIMITS, maxConcurrent: 1 });
+    const a = ticket(log, 'a');
+    limiter.enter(a.ticket);
+    nextTurn();
+    limiter.enter(ticket(log, 'b').ticket);
+    limiter.enter(ticket(log, 'c').ticket);
+    // The clock moves on while the event loop is held, so no timer has had its turn.
+    vi.setSystemTime(Date.now() + LIMITS.maxQueueWaitMs);
+    a.release();
+    vi.advanceTimersToNextTimer();
+    expect(log).toEqual(['a admitted', 'b refused', 'c refused']);
   });
 
   it('lets a waiter withdraw (refused then, once); withdrawing after admission does nothing', () => {
@@ -74,6 +112,7 @@ describe('AdmissionLimiter', () => {
     const limiter = new AdmissionLimiter({ ...LIMITS, maxConcurrent: 1 });
     const a = ticket(log, 'a');
     const withdrawA = limiter.enter(a.ticket);
+    nextTurn();
     const withdrawB = limiter.enter(ticket(log, 'b').ticket);
     limiter.enter(ticket(log, 'c').ticket);
     withdrawB();
@@ -81,6 +120,7 @@ describe('AdmissionLimiter', () => {
     withdrawA();
     expect(log).toEqual(['a admitted', 'b refused']);
     a.release();
+    nextTurn();
     expect(log).toEqual(['a admitted', 'b refused', 'c admitted']);
     vi.advanceTimersByTime(5000);
     expect(log).toEqual(['a admitted', 'b refused', 'c admitted']);
@@ -92,8 +132,10 @@ describe('AdmissionLimiter', () => {
     const a = ticket(log, 'a');
     limiter.enter(a.ticket);
     limiter.enter(ticket(log, 'b').ticket);
+    nextTurn();
     a.release();
     limiter.enter(ticket(log, 'c').ticket);
+    nextTurn();
     expect(log).toEqual(['a admitted', 'b admitted']);
     expect(limiter.queuedCount).toBe(1);
   });
@@ -102,7 +144,8 @@ describe('AdmissionLimiter', () => {
     const log: string[] = [];
     const limiter = new AdmissionLimiter({ ...LIMITS, maxQueued: 0 });
     for (const name of ['a', 'b', 'c']) limiter.enter(ticket(log, name).ticket);
-    expect(log).toEqual(['a admitted', 'b admitted', 'c refused']);
+    nextTurn();
+    expect(log).toEqual(['c refused', 'a admitted', 'b admitted']);
   });
 
   it('refuses limits that could never admit or wait', () => {
