@@ -197,14 +197,16 @@ test('a transaction moves its wallet balance and carries exact USD amounts; a co
     summary: { amount: '1235.06', currency: 'EUR' },
     summary_usd: { amount: '1340.87859459', currency: 'USD' },
   });
+  // The list shows money to the currency's digits; the exact amount is the cell's tooltip.
   const row = rowOf(page, 'Transactions', transaction.id);
-  await expect(row).toContainText('$1,340.33575513');
+  await expect(row).toContainText('$1,340.34');
+  await expect(row.getByTitle('$1,340.33575513', { exact: true })).toHaveText('$1,340.34');
   await expect(row).toContainText('€1,234.56');
   await expect(row).toContainText('Euro account');
   await expect(row).toContainText('Media buying income');
   await expect(row).toContainText('Orbit Traffic');
-  expect(await columnTexts(page, 'Transactions', 'Amount USD')).toEqual(['$1,340.33575513']);
-  expect(await columnTexts(page, 'Transactions', 'Summary USD')).toEqual(['$1,340.87859459']);
+  expect(await columnTexts(page, 'Transactions', 'Amount USD')).toEqual(['$1,340.34']);
+  expect(await columnTexts(page, 'Transactions', 'Summary USD')).toEqual(['$1,340.88']);
 
   // The wallet: income minus commission.
   await page.goto('/wallets');
@@ -242,8 +244,8 @@ test('a transaction moves its wallet balance and carries exact USD amounts; a co
   expect(await one('transaction-drafts', { 'filter[hash][eq]': 'draft-orbit-2' })).toMatchObject({ transaction_id: converted.id });
   await convert.getByRole('link', { name: 'Open transactions' }).click();
   await expect(page).toHaveURL(/\/transactions\?filter%5Bhash%5D%5Beq%5D=draft-orbit-2$/);
-  await expect.poll(() => columnTexts(page, 'Transactions', 'Amount USD')).toEqual(['$271.55543736']);
-  await expect(rowOf(page, 'Transactions', converted.id)).toContainText('€250.125');
+  await expect.poll(() => columnTexts(page, 'Transactions', 'Amount USD')).toEqual(['$271.56']);
+  await expect(rowOf(page, 'Transactions', converted.id).getByTitle('€250.125', { exact: true })).toHaveText('€250.13');
 
   // Back on the drafts: the row names its transaction (by its hash) and offers no second conversion.
   await page.goBack();
@@ -255,7 +257,7 @@ test('a transaction moves its wallet balance and carries exact USD amounts; a co
   await page.keyboard.press('Escape');
 
   await page.goto('/wallets');
-  await expect.poll(() => columnTexts(page, 'Wallets', 'Balance')).toEqual(['€1,484.185']);
+  await expect.poll(() => columnTexts(page, 'Wallets', 'Balance')).toEqual(['€1,484.19']);
   expect((await one('wallets', { 'filter[name][eq]': 'Euro account' })).balance).toEqual({ amount: '1484.185', currency: 'EUR' });
   await context.close();
 });

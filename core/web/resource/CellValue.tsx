@@ -4,7 +4,7 @@ import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/d
 import type { FieldDefinition } from '@core/shared/resource/field';
 import { useInjection } from '../react/container-context';
 import { I18nService } from '../services/i18n-service';
-import { formatValue } from './format-value';
+import { formatMoney, formatValue, isMoney } from './format-value';
 import type { ResourceCellRenderer } from './types';
 
 const useStyles = makeStyles({
@@ -63,6 +63,14 @@ export function CellValue({ definition, record, name, field, renderer: Renderer 
       <Link className={styles.text} href={`mailto:${value}`} title={value}>
         {text}
       </Link>
+    );
+  }
+  if (field?.kind === 'money' && isMoney(value)) {
+    // A list shows money to the currency's digits; the exact amount is the tooltip (and the detail, the export).
+    return (
+      <span className={mergeClasses(styles.text, styles.number)} title={text}>
+        {formatMoney(value, 'currency')}
+      </span>
     );
   }
   const numeric = field === null ? name === 'id' : ['number', 'money', 'decimal', 'percent'].includes(field.kind);

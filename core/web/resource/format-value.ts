@@ -22,18 +22,27 @@ const INSTANT_FORMATTER = new Intl.DateTimeFormat(DEFAULT_FORMAT_LOCALE, DATETIM
 const DECIMAL_FORMATTER = new Intl.NumberFormat(DEFAULT_FORMAT_LOCALE, { maximumFractionDigits: 20 });
 const NUMBER_FORMATTER = new Intl.NumberFormat(DEFAULT_FORMAT_LOCALE);
 const CODE_AMOUNT_FORMATTER = new Intl.NumberFormat(DEFAULT_FORMAT_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 20 });
-/** By currency code; null for a code Intl refuses (four-letter tokens such as USDT), so it is not tried again. */
+/** A code Intl refuses (USDT) is shown in a list with the two decimals most currencies have. */
+const CODE_AMOUNT_ROUNDED_FORMATTER = new Intl.NumberFormat(DEFAULT_FORMAT_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Every digit the server sent, or the currency's own digits (USD 2, JPY 0, KWD 3) as lists show it. */
+export type MoneyPrecision = 'exact' | 'currency';
+
+/** By precision and currency code; null for a code Intl refuses (four-letter tokens such as USDT), so it is not tried again. */
 const moneyFormatters = new Map<string, Intl.NumberFormat | null>();
 
-function moneyFormatter(currency: string): Intl.NumberFormat | null {
-  let formatter = moneyFormatters.get(currency);
+function moneyFormatter(currency: string, precision: MoneyPrecision): Intl.NumberFormat | null {
+  const key = `${precision}:${currency}`;
+  let formatter = moneyFormatters.get(key);
   if (formatter === undefined) {
     try {
-      formatter = new Intl.NumberFormat(DEFAULT_FORMAT_LOCALE, { style: 'currency', currency, maximumFractionDigits: 20 });
+      // Without fraction options Intl uses the currency's own digits (ISO 4217).
+      const digits = precision === 'exact' ? { maximumFractionDigits: 20 } : {};
+      formatter = new Intl.NumberFormat(DEFAULT_FORMAT_LOCALE, { style: 'currency', currency, ...digits });
     } catch {
       formatter = null;
     }
-    moneyFormatters.set(currency, formatter);
+    moneyFormatters.set(key, formatter);
   }
   return formatter;
 }
@@ -60,15 +69,19 @@ export function isMoney(value: unknown): value is Money {
 
 /**
  * An amount with its currency. The decimal string goes to Intl as a string, so no float ever
- * rounds it; an unknown currency code falls back to "12.30 XYZ".
+ * rounds it; an unknown currency code falls back to "12.30 XYZ". `exact` (the default: dialogs,
+ * history, chips) keeps every digit; `currency` rounds to the currency's digits, as list cells show
+ * it beside the exact amount in their tooltip.
  */
-export function formatMoney(money: Money): string {
+export function formatMoney(money: Money, precision: MoneyPrecision = 'exact'): string {
   // Intl reads any other text as NaN rather than refusing it: such an amount is shown as it came.
   if (!DECIMAL_TEXT.test(money.amount)) return `${money.amount} ${money.currency}`;
   const amount = money.amount as Intl.StringNumericLiteral;
-  const formatter = moneyFormatter(money.currency);
+  const formatter = moneyFormatter(money.currency, precision);
+  if (formatter) return formatter.format(amount);
   // A code Intl refuses (USDT) still gets the digits of money: grouped, at least two decimals.
-  return formatter ? formatter.format(amount) : `${CODE_AMOUNT_FORMATTER.format(amount)} ${money.currency}`;
+  const plain = precision === 'exact' ? CODE_AMOUNT_FORMATTER : CODE_AMOUNT_ROUNDED_FORMATTER;
+  return `${plain.format(amount)} ${money.currency}`;
 }
 
 export function formatDecimal(value: string): string {

@@ -24,3 +24,22 @@ describe('formatMoney', () => {
     expect(formatMoney({ amount: 'n/a', currency: 'USD' })).toBe('n/a USD');
   });
 });
+
+describe('formatMoney to the currency’s digits (list cells)', () => {
+  it('rounds to the currency’s own digits: USD 2, JPY 0, KWD 3', () => {
+    expect(formatMoney({ amount: '945.5583505', currency: 'USD' }, 'currency')).toBe('$945.56');
+    expect(formatMoney({ amount: '1340.33575513', currency: 'USD' }, 'currency')).toBe('$1,340.34');
+    expect(formatMoney({ amount: '0.1', currency: 'USD' }, 'currency')).toBe('$0.10');
+    expect(formatMoney({ amount: '1234.6', currency: 'JPY' }, 'currency')).toBe('¥1,235');
+    expect(nbsp(formatMoney({ amount: '1.23456', currency: 'KWD' }, 'currency'))).toBe('KWD 1.235');
+  });
+
+  it('gives a code Intl refuses two decimals', () => {
+    expect(formatMoney({ amount: '2211.21567', currency: 'USDT' }, 'currency')).toBe('2,211.22 USDT');
+    expect(formatMoney({ amount: '12', currency: 'USDT' }, 'currency')).toBe('12.00 USDT');
+  });
+
+  it('still shows an amount Intl cannot read as it came', () => {
+    expect(formatMoney({ amount: 'n/a', currency: 'USD' }, 'currency')).toBe('n/a USD');
+  });
+});

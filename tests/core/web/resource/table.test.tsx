@@ -144,6 +144,19 @@ describe('windowed rows', () => {
   });
 });
 
+describe('money in the list', () => {
+  it('is shown to the currency’s digits, with the exact amount as its tooltip', async () => {
+    const api = new FakeApi();
+    api.rows = () =>
+      jsonResponse(200, listAnswer([wallet(1, { balance: { amount: '945.5583505', currency: 'USD' } }), wallet(2, { balance: { amount: '2211.21567', currency: 'USDT' } })]));
+    const { view } = await renderWallets();
+    await waitForRows(view, 2);
+    const cells = [...view.element.querySelectorAll<HTMLElement>('tbody td span[title]')].filter((cell) => /945|2,211/.test(cell.title));
+    expect(cells.map((cell) => cell.textContent)).toEqual(['$945.56', '2,211.22 USDT']);
+    expect(cells.map((cell) => cell.title)).toEqual(['$945.5583505', '2,211.21567 USDT']);
+  });
+});
+
 describe('CSV export', () => {
   it('counts records outside quotes against the announced total', () => {
     const counter = new CsvRecordCounter();
