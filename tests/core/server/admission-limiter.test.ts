@@ -78,18 +78,29 @@ describe('AdmissionLimiter', () => {
     expect(limiter.activeCount).toBe(0);
   });
 
-  it('starts requests in the next turn of the event loop, never inside the call that entered or released', () => {
+  it('starts a request in the next turn of the event loop, never inside the call that entered', () => {
     const log: string[] = [];
     const limiter = new AdmissionLimiter({ ...LIMITS, maxConcurrent: 1 });
-    const a = ticket(log, 'a');
-    limiter.enter(a.ticket);
+    limiter.enter(ticket(log, 'a').ticket);
     expect(log).toEqual([]);
     nextTurn();
-    limiter.enter(ticket(log, 'b').ticket);
-    a.release();
     expect(log).toEqual(['a admitted']);
+  });
+
+  it('hands a freed place on at once while the turn has time left, and in the next turn after that', () => {
+    const log: string[] = [];
+    const limiter = new AdmissionLimiter({ ...LIMITS, maxConcurrent: 1 });
+    const [a, b, c] = ['a', 'b', 'c'].map((name) => ticket(log, name));
+    for (const entry of [a, b, c]) if (entry) limiter.enter(entry.ticket);
     nextTurn();
+    a?.release();
     expect(log).toEqual(['a admitted', 'b admitted']);
+    // The turn's work has run long: the next one waits for the event loop's next turn.
+    vi.setSystemTime(Date.now() + 20);
+    b?.release();
+    expect(log).toEqual(['a admitted', 'b admitted']);
+    nextTurn();
+    expect(log).toEqual(['a admitted', 'b admitted', 'c admitted']);
   });
 
   it('refuses a waiter whose wait is over when its turn comes, though its timer has not run yet', () => {
