@@ -52,6 +52,11 @@ export interface PluginManifest {
   /** Also the folder name under plugins/ and the name in configuration. */
   readonly id: string;
   readonly version: string;
+  /**
+   * The SDK versions the plugin was written for, as a semver range (`'^1.0.0'`); the host refuses a
+   * plugin whose range does not admit its SDK_VERSION (core/sdk/compatibility.ts).
+   */
+  readonly sdk: string;
   readonly titleKey: string;
   /** The API service whose prefix the plugin's server routes are mounted under. */
   readonly service: ServiceName;

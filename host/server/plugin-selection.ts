@@ -1,9 +1,10 @@
 import type { ServerPlugin } from '@core/server/plugin';
+import { sdkRangeProblem } from '@core/sdk/compatibility';
 import { ConfigError } from './config';
 
 /**
- * The enabled plugins in dependency order. An unknown id or a dependency that is not enabled is a
- * configuration error: the server must not start half-wired.
+ * The enabled plugins in dependency order. An unknown id, a dependency that is not enabled or a
+ * plugin written for another SDK is a configuration error: the server must not start half-wired.
  */
 export function selectPlugins(available: readonly ServerPlugin[], enabled: readonly string[]): ServerPlugin[] {
   const byId = new Map(available.map((plugin) => [plugin.manifest.id, plugin]));
@@ -19,6 +20,8 @@ export function selectPlugins(available: readonly ServerPlugin[], enabled: reado
     const plugin = byId.get(id);
     if (!plugin || ordered.includes(plugin)) return;
     if (visiting.has(id)) throw new ConfigError(`plugin "${id}" is part of a dependency cycle`);
+    const sdkProblem = sdkRangeProblem(plugin.manifest);
+    if (sdkProblem) throw new ConfigError(sdkProblem);
     visiting.add(id);
     for (const dependency of plugin.manifest.dependencies) {
       if (!enabledSet.has(dependency)) {

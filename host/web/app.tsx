@@ -30,8 +30,9 @@ export interface StartedApp {
 }
 
 export async function startApp(config: PublishedConfig): Promise<StartedApp> {
-  const { enabled, unknown } = enabledPlugins(config.manifests, PLUGIN_CODE);
+  const { enabled, unknown, refused } = enabledPlugins(config.manifests, PLUGIN_CODE);
   if (unknown.length > 0) console.error(`configuration enables plugins this build does not have: ${unknown.join(', ')}`);
+  for (const line of refused) console.error(line);
   const navigator = new WindowNavigator();
   const container = createKernel(config, enabled, {
     storage: window.localStorage,

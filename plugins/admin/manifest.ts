@@ -6,6 +6,7 @@ const ROLES = { anyOf: ['JQ', 'JT'] } as const;
 export const adminManifest: PluginManifest = {
   id: 'admin',
   version: '0.1.0',
+  sdk: '^1.0.0',
   titleKey: 'admin:title',
   // Spec §7: the admin screens' calls belong to the auth service.
   service: 'auth',

@@ -4,6 +4,7 @@ import type { PluginManifest } from '@core/shared/manifest';
 export const financeManifest: PluginManifest = {
   id: 'finance',
   version: '0.1.0',
+  sdk: '^1.0.0',
   titleKey: 'finance:title',
   service: 'finance',
   dependencies: [],

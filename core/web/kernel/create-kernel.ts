@@ -1,6 +1,7 @@
 import { Container } from 'inversify';
 import type { PluginManifest } from '@core/shared/manifest';
 import type { RuntimeConfig } from '@core/shared/runtime-config';
+import { sdkRangeProblem } from '@core/sdk/compatibility';
 import { HttpClients } from '../http/http-clients';
 import { webPlugin, type PluginCode, type WebPlugin } from '../plugins/define-plugin';
 import { EnabledPlugins, PluginHost } from '../plugins/plugin-host';
@@ -62,18 +63,22 @@ export function createKernel(config: RuntimeConfig, enabled: readonly WebPlugin[
 
 /**
  * The enabled plugins: each manifest the server published (in its order) joined with this build's
- * code for it. A manifest this build has no code for is reported and left out.
+ * code for it. A manifest this build has no code for is reported in `unknown` and left out; one
+ * written for another SDK is left out with the line saying why in `refused`.
  */
 export function enabledPlugins(
   manifests: readonly PluginManifest[],
   code: Readonly<Record<string, PluginCode>>,
-): { enabled: WebPlugin[]; unknown: string[] } {
+): { enabled: WebPlugin[]; unknown: string[]; refused: string[] } {
   const enabled: WebPlugin[] = [];
   const unknown: string[] = [];
+  const refused: string[] = [];
   for (const manifest of manifests) {
     const loaders = Object.hasOwn(code, manifest.id) ? code[manifest.id] : undefined;
-    if (loaders) enabled.push(webPlugin(manifest, loaders));
-    else unknown.push(manifest.id);
+    const sdkProblem = sdkRangeProblem(manifest);
+    if (!loaders) unknown.push(manifest.id);
+    else if (sdkProblem) refused.push(sdkProblem);
+    else enabled.push(webPlugin(manifest, loaders));
   }
-  return { enabled, unknown };
+  return { enabled, unknown, refused };
 }

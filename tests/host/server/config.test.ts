@@ -287,7 +287,7 @@ describe('loadConfig', () => {
 describe('selectPlugins', () => {
   function plugin(id: string, dependencies: readonly string[] = []): ServerPlugin {
     return defineServerPlugin({
-      manifest: { id, version: '1.0.0', titleKey: `${id}:title`, service: 'system', dependencies, namespaces: [id], routes: [], sidebar: [] },
+      manifest: { id, version: '1.0.0', sdk: '^1.0.0', titleKey: `${id}:title`, service: 'system', dependencies, namespaces: [id], routes: [], sidebar: [] },
       migrations: [],
       register: () => undefined,
     });

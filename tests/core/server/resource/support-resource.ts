@@ -85,6 +85,7 @@ export const SAMPLE_RESOURCES: readonly ResourceDefinition[] = [categories, item
 export const labManifest: PluginManifest = {
   id: 'lab',
   version: '0.0.1',
+  sdk: '^1.0.0',
   titleKey: 'lab:title',
   service: 'shop',
   dependencies: [],

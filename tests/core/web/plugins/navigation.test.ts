@@ -159,7 +159,7 @@ describe('enabledPlugins', () => {
   });
 
   it('enables nothing when the server publishes no manifest', () => {
-    expect(enabledPlugins([], code)).toEqual({ enabled: [], unknown: [] });
+    expect(enabledPlugins([], code)).toEqual({ enabled: [], unknown: [], refused: [] });
   });
 
   it('refuses a manifest without an i18n namespace', () => {

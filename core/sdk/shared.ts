@@ -1,0 +1,88 @@
+/**
+ * The plugin SDK, shared part: what a plugin's `manifest.ts`, its `shared/` folder, its browser code
+ * and its server code may all import. Plain data and pure functions only: nothing here reaches the
+ * DOM, React, the database or Node's own modules.
+ *
+ * Every name exported here is listed in core/sdk/exports.json with the SDK_VERSION it was taken at;
+ * changing the list means changing the version (`npm run sdk:report` rewrites the file).
+ */
+
+/** The SDK's version; a manifest's `sdk` range must admit it, or the host refuses the plugin at start-up. */
+export { SDK_VERSION } from './version';
+
+/**
+ * The manifest: the plain data the host reads before any of the plugin's code (sidebar, routes,
+ * codes, service, dependencies, SDK range). `manifest.ts` exports one `PluginManifest`.
+ */
+export type { LayoutSlot, MenuGroup, PluginManifest } from '@core/shared/manifest';
+
+/** Permission codes (`'FT'`) and what a page, route or slot requires: one code, `{ anyOf }` or `{ allOf }`. */
+export type { PermissionCode, PermissionRequirement } from '@core/shared/permissions';
+
+/** The API service (`auth`, `finance`, …) whose URL prefix a plugin's server routes are mounted under. */
+export type { ServiceName } from '@core/shared/services';
+
+/** The interface languages; every user-visible string a plugin ships exists in each of them. */
+export { LANGUAGES, type Language } from '@core/shared/runtime-config';
+
+/** The signed-in user as the API reports it (id, names, status, roles, codes). */
+export type { SessionUser } from '@core/shared/session-user';
+
+/**
+ * The API's response shapes: `{ data }` around every answer, a page of a list with its paging
+ * numbers, and an error's `{ message, errors }`.
+ */
+export type { DataEnvelope, ErrorEnvelope, ListEnvelope, ListPage } from '@core/shared/envelopes';
+
+/** Per-field error messages of a 422 answer, and adding one message to them. */
+export { addFieldError, type FieldErrors } from '@core/shared/field-errors';
+
+/**
+ * Resources: one definition (fields, list columns, filters, access codes, row and toolbar actions)
+ * gives the table, the REST routes and the list screen. `defineResource` keeps its literal types;
+ * `referenceTo` makes another resource a reference field's target.
+ */
+export {
+  defineResource,
+  maxPerPage,
+  referenceTo,
+  STALE_VERSION_MESSAGE,
+  type ResourceDefinition,
+  type ResourceRecord,
+  type RowAction,
+  type SortOrder,
+  type ToolbarAction,
+} from '@core/shared/resource/definition';
+
+/**
+ * Field definitions and the values they hold. Money is `{ amount, currency }` with the amount as a
+ * decimal string; a secret field reads back as SECRET_MASK.
+ */
+export {
+  SECRET_MASK,
+  type EnumField,
+  type FieldDefinition,
+  type FieldKind,
+  type FieldValue,
+  type FilterOperator,
+  type Money,
+  type ReferenceTarget,
+} from '@core/shared/resource/field';
+
+/** The core's users as a reference target, for a field that points to a user. */
+export { USERS_REFERENCE } from '@core/shared/resource/core-references';
+
+/** A list request: page, size, sort, filters and whether deleted records are included. */
+export type { DeletedScope, FilterClause, ListQuery } from '@core/shared/resource/list-query';
+
+/**
+ * Plain dates (`YYYY-MM-DD`, no time zone): today's date where the browser is, and the named date
+ * ranges the list filters offer (this month, last 7 days, …).
+ */
+export { localIsoDate, resolveDatePreset, type DatePreset, type DateRange } from '@core/shared/resource/date-presets';
+
+/** Decimal strings compared and written canonically, without going through floating point. */
+export { canonicalDecimal, compareDecimals } from '@core/shared/resource/validation';
+
+/** A field issue's message in a language, and the language an `Accept-Language` header prefers. */
+export { issueMessage, preferredLanguage } from '@core/shared/resource/messages';

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { defineServerPlugin } from '@core/server/plugin';
+import { sdkRangeProblem } from '@core/sdk/compatibility';
+import { SDK_VERSION } from '@core/sdk/shared';
+import { enabledPlugins } from '@core/web/kernel/create-kernel';
+import { ConfigError } from '@host/server/config';
+import { selectPlugins } from '@host/server/plugin-selection';
+import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
+import { testPlugin } from '../../support/web/test-plugin';
+
+describe('sdkRangeProblem', () => {
+  it('admits a plugin whose range holds the SDK version', () => {
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^1.0.0' }, '1.3.0')).toBeNull();
+    expect(sdkRangeProblem({ id: 'notes', sdk: '>=1.2.0' }, '2.0.0')).toBeNull();
+  });
+
+  it('refuses with one line naming the plugin, its range and the host’s version', () => {
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^2.0.0' }, '1.3.0')).toBe('plugin "notes" was written for SDK ^2.0.0; this host has SDK 1.3.0');
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^1.4.0' }, '1.3.0')).toMatch(/^plugin "notes" was written for SDK \^1\.4\.0/);
+  });
+
+  it('refuses a manifest without a range or with one it cannot read', () => {
+    expect(sdkRangeProblem({ id: 'notes', sdk: '' }, '1.0.0')).toBe('plugin "notes" does not say which SDK it was written for (manifest "sdk", e.g. "^1.0.0")');
+    // A manifest from outside the type system (an external plugin's JSON) may lack the field.
+    expect(sdkRangeProblem({ id: 'notes' } as { id: string; sdk: string }, '1.0.0')).toMatch(/does not say which SDK/);
+    expect(sdkRangeProblem({ id: 'notes', sdk: '~1.0' }, '1.0.0')).toMatch(/^plugin "notes" has an SDK range "~1.0" that cannot be read/);
+  });
+
+  it('admits every plugin this build holds', () => {
+    for (const plugin of AVAILABLE_SERVER_PLUGINS) expect(sdkRangeProblem(plugin.manifest), plugin.manifest.id).toBeNull();
+  });
+});
+
+describe('a plugin written for another SDK', () => {
+  const future = `^${Number(SDK_VERSION.split('.')[0]) + 1}.0.0`;
+
+  it('stops the server at start-up with a ConfigError naming it', () => {
+    const plugin = defineServerPlugin({
+      manifest: { id: 'notes', version: '1.0.0', sdk: future, titleKey: 'notes:title', service: 'system', dependencies: [], namespaces: ['notes'], routes: [], sidebar: [] },
+      migrations: [],
+      register: () => undefined,
+    });
+    expect(() => selectPlugins([plugin], ['notes'])).toThrow(ConfigError);
+    expect(() => selectPlugins([plugin], ['notes'])).toThrow(`plugin "notes" was written for SDK ${future}; this host has SDK ${SDK_VERSION}`);
+    expect(selectPlugins([plugin], [])).toEqual([]);
+  });
+
+  it('is skipped by the browser’s plugin host, which says which and why', () => {
+    const current = testPlugin({ id: 'wallets' });
+    const outdated = testPlugin({ id: 'notes', sdk: future });
+    const { enabled, refused } = enabledPlugins([outdated.manifest, current.manifest], { notes: outdated, wallets: current });
+    expect(enabled.map((plugin) => plugin.manifest.id)).toEqual(['wallets']);
+    expect(refused).toEqual([`plugin "notes" was written for SDK ${future}; this host has SDK ${SDK_VERSION}`]);
+  });
+});
