@@ -15,7 +15,10 @@ import { installSchemaValidation } from './http/schema-validation';
 import { externalOrigins, installSecurityHeaders } from './http/security-headers';
 import { installTextInputRule } from './http/text-input';
 import { installXsrfProtection } from './http/xsrf';
-import type { ServerPlugin } from './plugin';
+import { auditService, type ServerPlugin } from './plugin';
+import { usersService } from './auth/users-service';
+import { recordWriter } from './resource/record-writer';
+import { routeKit } from './resource/route-kit';
 import { enabledResources, mountResources } from './resource/mount';
 import { coreSecretStatuses, coreSystemSettings, DEFAULT_LANGUAGE_KEY, PRODUCT_NAME_KEY, readSetting, SettingsCatalogue } from './settings';
 
@@ -126,12 +129,13 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const secrets = coreSecretStatuses(auth);
   // Checked before anything is mounted: a broken definition stops start-up with its problems listed.
   const resources = enabledResources(options.plugins);
+  const records = recordWriter(options.db, resources);
   for (const plugin of options.plugins) {
     const settings = options.pluginSettings[plugin.manifest.id] ?? {};
     const definitions = plugin.resources ?? [];
     await app.register(
       async (scope) => {
-        await plugin.register(scope, { db: options.db, settings, systemSettings, secrets });
+        await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets });
         // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
         if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks: plugin.resourceHooks, mounted: resources }));
       },

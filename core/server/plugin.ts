@@ -2,14 +2,37 @@ import type { RussianMessages } from './http/message-translations';
 import type { FastifyInstance } from 'fastify';
 import type { PluginManifest } from '@core/shared/manifest';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
-import type { Database } from './database/database';
+import type { AuditEntry } from '@core/shared/resource/definition';
+import type { UsersService } from './auth/users-service';
+import type { Database, Queryable } from './database/database';
+import { recordAudit, recordHistory, type AuditRecord } from './resource/audit';
+import type { RecordWriter } from './resource/record-writer';
+import type { RouteKit } from './resource/route-kit';
 import type { Migration } from './database/migrator';
 import type { ResourceHooks } from './resource/hooks';
+import type { Actor } from './resource/mutations';
 import type { SecretStatus, SettingDefinition, SettingsCatalogue } from './settings/catalogue';
+
+/** The audit trail: what a plugin changes outside a resource table is recorded here, in its transaction. */
+export interface AuditService {
+  record(tx: Queryable, entry: AuditRecord): Promise<void>;
+  /** A record's entries, newest first, with each actor's user name. */
+  history(db: Queryable, definition: ResourceDefinition, recordId: number): Promise<AuditEntry[]>;
+}
+
+export const auditService: AuditService = { record: recordAudit, history: recordHistory };
 
 /** What the kernel hands every server plugin. */
 export interface ServerPluginContext {
+  /** The database; `db.transaction(work)` runs `work` in one transaction (committed, or rolled back when it throws). */
   readonly db: Database;
+  /** Staff accounts: look-ups, labels, the caller; a plugin never reads core.users itself. */
+  readonly users: UsersService;
+  readonly audit: AuditService;
+  /** The resource engine's create, change and delete: the one write path for records (validated, versioned, audited). */
+  readonly records: RecordWriter;
+  /** Id parameters, paging and the list envelope, typed errors, the caller's language and actor. */
+  readonly routes: RouteKit;
   /** The plugin's own section of the configuration (`pluginSettings.<id>`), unvalidated JSON. */
   readonly settings: Readonly<Record<string, unknown>>;
   /** Every system setting the core and the enabled plugins declare (the admin plugin's settings screen). */
@@ -41,8 +64,20 @@ export interface ServerPlugin {
    */
   readonly messages?: { readonly ru: RussianMessages };
   register(app: FastifyInstance, context: ServerPluginContext): Promise<void> | void;
-  /** Fills the plugin's screens with realistic demonstration records; safe to run more than once. */
-  seedDemo?(db: Database): Promise<void>;
+  /**
+   * Fills the plugin's screens with realistic demonstration records; safe to run more than once.
+   * Records go through `demo.records` with `demo.author` (the first superadmin) as their actor, so
+   * they have an author and an audit trail like any other.
+   */
+  seedDemo?(db: Database, demo: DemoContext): Promise<void>;
+}
+
+/** What demo seeding writes with. */
+export interface DemoContext {
+  readonly records: RecordWriter;
+  readonly users: UsersService;
+  /** The actor of every demo record: the first superadmin, in English. */
+  readonly author: Actor;
 }
 
 export function defineServerPlugin(plugin: ServerPlugin): ServerPlugin {

@@ -9,6 +9,7 @@ import { DatabaseOpenError, isStorageFailure } from '@core/server/database/datab
 import { databasePlace, openDatabase } from '@core/server/database/open-database';
 import type { ServerPlugin } from '@core/server/plugin';
 import { enabledResources, syncResourceTables } from '@core/server/resource';
+import { demoContext } from '@core/server/demo-context';
 import { ConfigError, runtimeConfigOf, type ErpConfig } from './config';
 import { selectPlugins } from './plugin-selection';
 import { RequestDrain } from './request-drain';
@@ -47,9 +48,10 @@ export interface StartOptions {
 /** Runs every enabled plugin's demo seeding, in dependency order; returns the ids of those that have one. */
 export async function seedDemoData(db: Database, plugins: readonly ServerPlugin[]): Promise<string[]> {
   const seeded: string[] = [];
+  const demo = await demoContext(db, enabledResources(plugins));
   for (const plugin of plugins) {
     if (!plugin.seedDemo) continue;
-    await plugin.seedDemo(db);
+    await plugin.seedDemo(db, demo);
     seeded.push(plugin.manifest.id);
   }
   return seeded;

@@ -22,3 +22,5 @@ export function validationError(errors: FieldErrors, message?: string): ApiError
 export const unauthenticated = (): ApiError => new ApiError(401, 'Unauthenticated.');
 export const forbidden = (): ApiError => new ApiError(403, 'This action is unauthorized.');
 export const notFound = (what = 'Record'): ApiError => new ApiError(404, `${what} not found.`);
+/** A request refused by the record's state (a rule, a race lost, a stale version), saying why. */
+export const conflict = (message: string): ApiError => new ApiError(409, message);

@@ -17,12 +17,21 @@ export interface AuditWrite {
   readonly after: Snapshot;
 }
 
-/** One audit row; call it inside the transaction that made the change, so both happen or neither. */
-export async function writeAudit(tx: Queryable, definition: ResourceDefinition, entry: AuditWrite): Promise<void> {
+/** An audit row of any record: `resource` is the id the record's history is read by (a resource definition's id). */
+export interface AuditRecord extends AuditWrite {
+  readonly resource: string;
+}
+
+/**
+ * One audit row; call it inside the transaction that made the change, so both happen or neither.
+ * The engine writes its own; a plugin records what it changes outside a resource table (a link
+ * table, an outside system) with this.
+ */
+export async function recordAudit(tx: Queryable, entry: AuditRecord): Promise<void> {
   await tx.query(
     `INSERT INTO core.audit_log (resource, record_id, action, actor_id, before, after) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`,
     [
-      definition.id,
+      entry.resource,
       entry.recordId,
       entry.action,
       entry.actorId,
@@ -30,6 +39,11 @@ export async function writeAudit(tx: Queryable, definition: ResourceDefinition, 
       entry.after === null ? null : JSON.stringify(entry.after),
     ],
   );
+}
+
+/** The audit row of a change to one of `definition`'s records. */
+export function writeAudit(tx: Queryable, definition: ResourceDefinition, entry: AuditWrite): Promise<void> {
+  return recordAudit(tx, { ...entry, resource: definition.id });
 }
 
 // Newest first; a record edited more often than this shows its latest changes.

@@ -205,19 +205,20 @@ export async function hardDeleteIn(tx: Queryable, definition: ResourceDefinition
   return true;
 }
 
-/** DELETE: soft when the resource keeps deleted records, else gone, unless something still points at it (409). */
-export async function deleteRecord(db: Database, definition: ResourceDefinition, mounted: readonly ResourceDefinition[], id: number, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<void> {
+/** Deletes one record inside `tx`: soft when the resource keeps deleted records, else gone, unless something still points at it (409). */
+export async function removeRecordIn(tx: Queryable, definition: ResourceDefinition, mounted: readonly ResourceDefinition[], id: number, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<void> {
   if (definition.softDelete) {
-    await changeRecord(db, definition, id, SOFT_DELETE, actor, hooks);
+    await changeRecordIn(tx, definition, id, SOFT_DELETE, actor, hooks);
     return;
   }
-  await translated(definition, actor.language, () =>
-    db.transaction(async (tx) => {
-      const pointing = await referencedBy(tx, definition, mounted, `SELECT r.id FROM ${quoteTable(definition.table)} r WHERE r.id = $1`, [id]);
-      if (pointing.length > 0) throw stillReferencedError(pointing);
-      if (!(await hardDeleteIn(tx, definition, id, actor, hooks))) throw notFound();
-    }),
-  );
+  const pointing = await referencedBy(tx, definition, mounted, `SELECT r.id FROM ${quoteTable(definition.table)} r WHERE r.id = $1`, [id]);
+  if (pointing.length > 0) throw stillReferencedError(pointing);
+  if (!(await hardDeleteIn(tx, definition, id, actor, hooks))) throw notFound();
+}
+
+/** DELETE: `removeRecordIn` in a transaction of its own. */
+export async function deleteRecord(db: Database, definition: ResourceDefinition, mounted: readonly ResourceDefinition[], id: number, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<void> {
+  await translated(definition, actor.language, () => db.transaction((tx) => removeRecordIn(tx, definition, mounted, id, actor, hooks)));
   noteWrites(db, definition, 1);
 }
 

@@ -5,6 +5,10 @@ import type { Database } from '../database/database';
 import { callerId } from '../http/route-access';
 import type { ResourceHooks } from './hooks';
 import type { Actor } from './mutations';
+import type { Language } from '@core/shared/runtime-config';
+import { listPage, pageOffset, PAGING_PROPERTIES } from '../auth/users-common';
+import { conflict, notFound, validationError } from '../http/api-error';
+import { ID_LIST, ID_PARAMS, idParams, ROW_ID } from '../http/ids';
 
 /** What every resource route needs: the database, its definition and hooks, and every mounted definition (for references). */
 export interface ResourceRouteContext {
@@ -14,15 +18,19 @@ export interface ResourceRouteContext {
   readonly mounted: readonly ResourceDefinition[];
 }
 
-export { ID_PARAMS, type IdParams } from '../http/ids';
+export { ID_LIST, ID_PARAMS, idParams, ROW_ID, type IdParams } from '../http/ids';
+export { ApiError, conflict, notFound, validationError, type FieldErrors } from '../http/api-error';
+export { listPage, pageOffset, PAGING_PROPERTIES, type Paging } from '../auth/users-common';
 
 export const readAccess = (definition: ResourceDefinition) => ({ access: { requires: definition.access.read } });
 export const writeAccess = (definition: ResourceDefinition) => ({ access: { requires: definition.access.write } });
 
-export function languageOf(request: FastifyRequest) {
+/** The language the caller reads refusals in (`Accept-Language`). */
+export function languageOf(request: FastifyRequest): Language {
   return preferredLanguage(request.headers['accept-language']);
 }
 
+/** Who is writing, as the engine's writes take it: the caller and their language. */
 export function actorOf(request: FastifyRequest): Actor {
   return { id: callerId(request), language: languageOf(request) };
 }
@@ -34,3 +42,25 @@ export function actorOf(request: FastifyRequest): Actor {
 export function routeTaken(scope: FastifyInstance, method: HTTPMethods, url: string): boolean {
   return scope.hasRoute({ method, url: `${scope.prefix}${url}` });
 }
+
+/**
+ * What a plugin's own routes need, handed to it in `ServerPluginContext.routes` (and exported
+ * one by one for imports): id parameters, paging and the list envelope, the errors that become
+ * 404, 409 and 422 with `{ message, errors }`, the caller's language and the actor of a write.
+ */
+export const routeKit = {
+  ROW_ID,
+  ID_PARAMS,
+  ID_LIST,
+  idParams,
+  PAGING_PROPERTIES,
+  listPage,
+  pageOffset,
+  notFound,
+  conflict,
+  validationError,
+  languageOf,
+  actorOf,
+} as const;
+
+export type RouteKit = typeof routeKit;

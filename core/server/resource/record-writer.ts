@@ -1,0 +1,39 @@
+import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
+import type { FieldValue } from '@core/shared/resource/field';
+import type { Database, Queryable } from '../database/database';
+import { changeRecord, changeRecordIn, createRecord, createRecordIn, deleteRecord, readValues, removeRecordIn, type Actor, type Change } from './mutations';
+
+/**
+ * The one write path for records: what the engine's own routes run, offered to a plugin's routes
+ * and demo data. Each write is validated against the definition (references must exist), runs the
+ * resource's hooks, checks the version when the change carries one, and writes the audit row with
+ * its actor in the same transaction, so the record's history shows it.
+ *
+ * The `…In` forms run in the caller's transaction (several records changed together, an outside
+ * system told in the same step); the others open their own and turn database refusals (a unique
+ * value taken, a record still pointed at) into the 422 and 409 the engine's routes answer.
+ */
+export interface RecordWriter {
+  /** The body checked against the definition: the values to write, or a 422 listing every problem. */
+  readonly readValues: typeof readValues;
+  create(definition: ResourceDefinition, values: Readonly<Record<string, FieldValue>>, actor: Actor): Promise<ResourceRecord>;
+  change(definition: ResourceDefinition, id: number, change: Change, actor: Actor): Promise<ResourceRecord>;
+  /** Soft-deletes where the resource keeps deleted records, else removes the row; 404 when there is none, 409 while pointed at. */
+  remove(definition: ResourceDefinition, id: number, actor: Actor): Promise<void>;
+  createIn(tx: Queryable, definition: ResourceDefinition, values: Readonly<Record<string, FieldValue>>, actor: Actor): Promise<ResourceRecord>;
+  changeIn(tx: Queryable, definition: ResourceDefinition, id: number, change: Change, actor: Actor): Promise<ResourceRecord>;
+  removeIn(tx: Queryable, definition: ResourceDefinition, id: number, actor: Actor): Promise<void>;
+}
+
+/** The writer over `db`; `mounted` are every enabled resource, whose references a removal must not leave dangling. */
+export function recordWriter(db: Database, mounted: readonly ResourceDefinition[]): RecordWriter {
+  return {
+    readValues,
+    create: (definition, values, actor) => createRecord(db, definition, values, actor),
+    change: (definition, id, change, actor) => changeRecord(db, definition, id, change, actor),
+    remove: (definition, id, actor) => deleteRecord(db, definition, mounted, id, actor),
+    createIn: (tx, definition, values, actor) => createRecordIn(tx, definition, values, actor),
+    changeIn: (tx, definition, id, change, actor) => changeRecordIn(tx, definition, id, change, actor),
+    removeIn: (tx, definition, id, actor) => removeRecordIn(tx, definition, mounted, id, actor),
+  };
+}
