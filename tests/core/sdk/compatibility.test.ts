@@ -6,7 +6,7 @@ import { enabledPlugins } from '@core/web/kernel/create-kernel';
 import { ConfigError } from '@host/server/config';
 import { selectPlugins } from '@host/server/plugin-selection';
 import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
-import { testPlugin } from '../../support/web/test-plugin';
+import { testManifest, testPlugin } from '../../support/web/test-plugin';
 
 describe('sdkRangeProblem', () => {
   it('admits a plugin whose range holds the SDK version', () => {
@@ -36,7 +36,7 @@ describe('a plugin written for another SDK', () => {
 
   it('stops the server at start-up with a ConfigError naming it', () => {
     const plugin = defineServerPlugin({
-      manifest: { id: 'notes', version: '1.0.0', sdk: future, titleKey: 'notes:title', service: 'system', dependencies: [], namespaces: ['notes'], routes: [], sidebar: [] },
+      manifest: testManifest('notes', { sdk: future }),
       migrations: [],
       register: () => undefined,
     });

@@ -1,0 +1,113 @@
+/**
+ * The plugin SDK, server part: what a plugin's `server/` code may import besides @core/sdk/shared.
+ * Never imported by browser code; it re-exports nothing of the browser.
+ *
+ * A plugin's `server/index.ts` default-exports `defineServerPlugin({ manifest, migrations,
+ * resources, register })`; `register(app, context)` gets a Fastify scope already under the
+ * plugin's service prefix and the context below.
+ *
+ * Every name exported here is listed in core/sdk/exports.json (see @core/sdk/shared).
+ */
+
+/**
+ * The server plugin and what the kernel hands it: `register(app, context)` gets the database, the
+ * users service, audit, the route kit, the engine's writes (`records`), its settings and the
+ * secrets' status; `seedDemo(db, demo)` writes through the same path with the first superadmin as author.
+ */
+export { defineServerPlugin, type AuditService, type DemoContext, type ServerPlugin, type ServerPluginContext } from '@core/server/plugin';
+
+/** Users as plugins see them: look-up by id or e-mail, labels for references, the caller. */
+export type { UserLookup, UserRef, UsersService } from '@core/server/auth/users-service';
+
+/** The resource engine's create, change and remove: the one write path (versioned, audited, in history). */
+export type { RecordWriter } from '@core/server/resource/record-writer';
+
+/**
+ * The database: `db.query(sql, params)` on PGlite or PostgreSQL alike, `db.transaction(tx => …)`
+ * for several statements that stand or fall together. Migrations are plain SQL run once, in order,
+ * in the schema named after the plugin.
+ */
+export type { Database, Queryable, QueryResult } from '@core/server/database/database';
+export type { Migration } from '@core/server/database/migrator';
+
+/**
+ * Routes. Every route declares its access (`config: { access: { requires: 'FT' } }` or
+ * `{ public: true }`, or it is refused at start-up); `callerId(request)` is the signed-in user.
+ * The route kit (also `context.routes`): ID_PARAMS / IdParams / idParams validate `:id`-like
+ * parameters, PAGING_PROPERTIES / pageOffset / listPage read `page` and `perPage` and build the
+ * list envelope, and errors thrown as ApiError become `{ message, errors }` answers with their
+ * status (notFound 404, conflict 409, validationError 422). languageOf is the caller's language,
+ * actorOf the caller as the author of a write.
+ */
+export { callerId, type RouteAccess } from '@core/server/http/route-access';
+export {
+  actorOf,
+  ApiError,
+  conflict,
+  ID_LIST,
+  ID_PARAMS,
+  idParams,
+  languageOf,
+  listPage,
+  notFound,
+  pageOffset,
+  PAGING_PROPERTIES,
+  ROW_ID,
+  validationError,
+  type IdParams,
+  type Paging,
+  type RouteKit,
+} from '@core/server/resource/route-kit';
+
+/** The plugin's own messages in Russian, keyed by their English text (`messages: { ru }`). */
+export type { RussianMessages } from '@core/server/http/message-translations';
+
+/**
+ * The resource engine's reads and writes, for routes beside the generated ones: reading a body
+ * as a resource's values, finding and listing records, creating and changing records inside a
+ * transaction (versioned, audited, in the record's history) as an Actor.
+ */
+export {
+  changeRecordIn,
+  createRecordIn,
+  findRecord,
+  listRecords,
+  readValues,
+  recordAudit,
+  recordHistory,
+  registerRowAction,
+  removeRecordIn,
+  type Actor,
+  type AfterWriteContext,
+  type AuditRecord,
+  type Change,
+  type ListScope,
+  type ResourceHooks,
+  type RowActionPerform,
+  type WriteAction,
+  type WriteContext,
+} from '@core/server/resource';
+export { updateRecord } from '@core/server/resource/mutations';
+export { writeAudit } from '@core/server/resource/audit';
+export { readListQuery } from '@core/server/resource/list-params';
+/** Runs work that writes a resource, turning the database's refusals (unique, still referenced) into API errors. */
+export { translated } from '@core/server/resource/database-errors';
+
+/**
+ * System settings a plugin declares (shown and edited on the settings screen) and reads; secrets
+ * are known to plugins only as set or not set.
+ */
+export {
+  defineSetting,
+  readSetting,
+  resetSetting,
+  settingValueProblem,
+  writeSetting,
+  type SecretStatus,
+  type SettingDefinition,
+  type SettingsCatalogue,
+  type SettingValue,
+} from '@core/server/settings';
+
+/** Password hashing as the core's sign-in checks it. */
+export { hashPassword } from '@core/server/auth/passwords';

@@ -1,0 +1,47 @@
+/**
+ * The plugin SDK's test kit for server tests (vitest, node). Browser component tests use
+ * @core/sdk/testing-web, Playwright specs @core/sdk/testing-e2e, so a node test never loads React
+ * and a spec never loads vitest.
+ *
+ * Every name exported here is listed in core/sdk/exports.json (see @core/sdk/shared).
+ */
+
+/**
+ * The server with chosen plugins on a copy of their template database, called as a user holding
+ * exactly the given codes: `(await testApp({ plugins: [notes] })).as(['NT']).get('/api/system/notes')`.
+ */
+export { testApp, type TestApp, type TestAppOptions, type TestCaller } from './testing/test-app';
+
+/**
+ * The pieces under testApp, for tests that need more control: a fresh database (template per
+ * plugin set, PGlite or TEST_DATABASE_URL's PostgreSQL), the server over it, signing in as the
+ * seeded superadmin, tokens carrying chosen codes, users with direct codes, and a POST with the
+ * XSRF double submit the web app sends. DB_TIMEOUT is a hook timeout that fits building a template.
+ */
+export {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  DB_TIMEOUT,
+  freshDatabase,
+  migrationSets,
+  unreachableDatabase,
+} from './testing/test-database';
+export {
+  addUser,
+  bearer,
+  buildServer,
+  login,
+  LOGIN_URL,
+  mintToken,
+  postWithXsrf,
+  refreshCookieOf,
+  signIn,
+  TEST_RUNTIME_CONFIG,
+  TEST_SECRET,
+  XSRF_VALUE,
+  type CookiePost,
+  type MintOptions,
+  type NewTestUser,
+  type Session,
+  type TestServerOptions,
+} from './testing/test-server';

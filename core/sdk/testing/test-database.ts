@@ -1,0 +1,152 @@
+/**
+ * Databases for server tests: a private copy of a template that already holds the core's and the
+ * chosen plugins' migrations and resource tables, the seeded permission catalogue and superadmin.
+ * The template is built once per test file (vitest isolates files) and per plugin set, then copied:
+ * PGlite by default, a real PostgreSQL when TEST_DATABASE_URL is set
+ * (`node scripts/with-postgres.mjs vitest run --project node` starts one for the run).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { CORE_MIGRATIONS } from '@core/server/auth';
+import { seedPermissionCatalogue, seedSuperadmin } from '@core/server/auth/bootstrap';
+import type { Database, Queryable, QueryResult } from '@core/server/database/database';
+import { migrate, type MigrationSet } from '@core/server/database/migrator';
+import { PgliteDatabase } from '@core/server/database/pglite-database';
+import { PostgresDatabase } from '@core/server/database/postgres-database';
+import type { ServerPlugin } from '@core/server/plugin';
+import { enabledResources, syncResourceTables } from '@core/server/resource';
+import { PermissionCatalogue } from '@core/shared/permission-catalogue';
+
+/** A timeout for hooks and tests that start PGlite (seconds each, more when files run side by side). */
+export const DB_TIMEOUT = 30_000;
+
+/** The seeded superadmin of every template database. */
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'Template-Password-42';
+
+/** The core's migrations and those of `plugins`, in the order start-up applies them. */
+export function migrationSets(plugins: readonly ServerPlugin[]): MigrationSet[] {
+  return [CORE_MIGRATIONS, ...plugins.map((plugin) => ({ owner: plugin.manifest.id, migrations: plugin.migrations }))];
+}
+
+const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+
+async function migrateAndSeed(db: Database, plugins: readonly ServerPlugin[]): Promise<void> {
+  await migrate(db, migrationSets(plugins));
+  await syncResourceTables(db, enabledResources(plugins));
+  await seedPermissionCatalogue(db, new PermissionCatalogue(plugins.map((plugin) => plugin.manifest)));
+  await seedSuperadmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+}
+
+const templateKey = (plugins: readonly ServerPlugin[]): string => plugins.map((plugin) => plugin.manifest.id).join(',');
+
+const pgliteTemplates = new Map<string, Promise<File | Blob>>();
+
+async function buildPgliteTemplate(plugins: readonly ServerPlugin[]): Promise<File | Blob> {
+  const db = await PgliteDatabase.open(undefined);
+  try {
+    await migrateAndSeed(db, plugins);
+    return await db.dump();
+  } finally {
+    await db.close();
+  }
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(POSTGRES_URL ?? '');
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs one statement on the server's maintenance database (CREATE/DROP DATABASE cannot run in a transaction). */
+async function onServer(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const uniqueName = (kind: string): string => `erp_${kind}_${process.pid}_${randomBytes(4).toString('hex')}`;
+
+const postgresTemplates = new Map<string, Promise<string>>();
+
+async function buildPostgresTemplate(plugins: readonly ServerPlugin[]): Promise<string> {
+  const name = uniqueName('template');
+  await onServer(`CREATE DATABASE ${name}`);
+  const db = await PostgresDatabase.open(databaseUrl(name));
+  try {
+    await migrateAndSeed(db, plugins);
+  } finally {
+    // A template database must have no open connections while it is copied.
+    await db.close();
+  }
+  return name;
+}
+
+afterAll(async () => {
+  for (const template of postgresTemplates.values()) await onServer(`DROP DATABASE IF EXISTS ${await template}`);
+  postgresTemplates.clear();
+});
+
+/** A copy of the PostgreSQL template that drops itself when closed. */
+async function freshPostgresDatabase(plugins: readonly ServerPlugin[]): Promise<Database> {
+  const key = templateKey(plugins);
+  const template = postgresTemplates.get(key) ?? buildPostgresTemplate(plugins);
+  postgresTemplates.set(key, template);
+  const name = uniqueName('test');
+  await onServer(`CREATE DATABASE ${name} TEMPLATE ${await template}`);
+  const db = await PostgresDatabase.open(databaseUrl(name));
+  return {
+    kind: db.kind,
+    exec: (sql) => db.exec(sql),
+    query: (sql, params) => db.query(sql, params),
+    transaction: (work) => db.transaction(work),
+    close: async () => {
+      await db.close();
+      await onServer(`DROP DATABASE IF EXISTS ${name}`);
+    },
+  };
+}
+
+/** The plugins whose migrations and tables each fresh database already holds (see `buildServer`). */
+const preparedPlugins = new WeakMap<Database, ReadonlySet<string>>();
+
+/** The ids of the plugins `db` was copied with (none for a database this module did not make). */
+export function pluginsPreparedIn(db: Database): ReadonlySet<string> {
+  return preparedPlugins.get(db) ?? new Set();
+}
+
+/**
+ * A private copy of the template for `plugins` (in dependency order: a plugin after those it
+ * needs), migrated and seeded with the catalogue and the superadmin ADMIN_EMAIL; close it after
+ * the test.
+ */
+export async function freshDatabase(plugins: readonly ServerPlugin[]): Promise<Database> {
+  let db: Database;
+  if (POSTGRES_URL) {
+    db = await freshPostgresDatabase(plugins);
+  } else {
+    const key = templateKey(plugins);
+    const template = pgliteTemplates.get(key) ?? buildPgliteTemplate(plugins);
+    pgliteTemplates.set(key, template);
+    db = await PgliteDatabase.fromDump(await template);
+  }
+  preparedPlugins.set(db, new Set(plugins.map((plugin) => plugin.manifest.id)));
+  return db;
+}
+
+/** A database double whose every call rejects, for servers whose tests never reach SQL. */
+export function unreachableDatabase(): Database {
+  const fail = (): Promise<never> => Promise.reject(new Error('the database is unreachable'));
+  return {
+    kind: 'postgres',
+    exec: fail,
+    query: <Row extends object>(): Promise<QueryResult<Row>> => fail(),
+    transaction: <T>(_work: (tx: Queryable) => Promise<T>): Promise<T> => fail(),
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * The plugin SDK, browser part: what a plugin's `web/` code may import besides @core/sdk/shared.
+ * Never imported by server code; it re-exports nothing of the server.
+ *
+ * A plugin's `web/index.ts` gives the host its code loaders (`definePluginCode`); the module it
+ * loads is an inversify `ContainerModule` that binds contributions (routes, slot items, stores)
+ * under the tokens below. Components reach the kernel's services with `useInjection`.
+ *
+ * Every name exported here is listed in core/sdk/exports.json (see @core/sdk/shared).
+ */
+
+/** A plugin's browser code: its translation bundles and its module, each a dynamic import. */
+export { definePluginCode, type PluginCode, type TranslationLoader } from '@core/web/plugins/define-plugin';
+
+/**
+ * Contributions a plugin's module binds: a page for one of its manifest's routes, an item for a
+ * layout slot (dashboard widget, top bar, profile menu, user detail tab), a store created once
+ * per app start. A plugin that offers a slot of its own reads its items with `useSlotItems`.
+ */
+export {
+  DashboardWidgetToken,
+  ProfileMenuItemToken,
+  RouteContributionToken,
+  StoreContributionToken,
+  TopBarItemToken,
+  UserDetailTabToken,
+  slotToken,
+  type RouteContribution,
+  type SlotContribution,
+  type StoreContribution,
+  type TranslationBundle,
+  type UserDetailTabContribution,
+  type UserDetailTabProps,
+} from '@core/web/kernel/contributions';
+export { useSlotItems } from '@core/web/shell/layout/use-slot-items';
+
+/** The kernel's services inside React: `useInjection(ToastService)`; several bindings with `useMultiInjection`. */
+export { useContainer, useInjection, useMultiInjection } from '@core/web/react/container-context';
+
+/**
+ * HTTP: `useInjection(HttpClients).get('finance')` is the client of one API service (base URL,
+ * bearer token, refresh, XSRF and error toasts handled); a failed call rejects with HttpError.
+ */
+export { HttpClient, type DownloadOptions, type RequestOptions } from '@core/web/http/http-client';
+export { HttpClients } from '@core/web/http/http-clients';
+export { HttpError } from '@core/web/http/http-error';
+
+/**
+ * The kernel's services: translations and number/date formatting, toasts, the signed-in user's
+ * codes (`permissions.has('FT')`), the session, the plugin host (which plugins run, their state),
+ * and the browser's storage (injected, so tests give each kernel its own).
+ */
+export { I18nService } from '@core/web/services/i18n-service';
+export { ToastService, type ToastIntent, type ToastRequest } from '@core/web/services/toast-service';
+export { PermissionService } from '@core/web/services/permission-service';
+export { SessionStore } from '@core/web/services/session-store';
+export { PluginHost } from '@core/web/plugins/plugin-host';
+export { BrowserStorage } from '@core/web/kernel/environment';
+
+/**
+ * The resource engine's screens: `resourceRoute(definition, options)` is a whole list screen
+ * (filters, sorting, paging, export, history, add/edit dialog) for a route; the options add row
+ * and toolbar actions, cell renderers and a custom form. The pieces are exported for screens that
+ * show a resource inside a page of their own.
+ */
+export {
+  CellValue,
+  FieldInput,
+  ReferenceApi,
+  ReferencePicker,
+  ResourceApi,
+  ResourceFeedback,
+  ResourceFormDialog,
+  ResourcePage,
+  resourceRoute,
+  type BulkSelection,
+  type ExtraRowAction,
+  type ReferenceOption,
+  type ResourceCellProps,
+  type ResourceCellRenderer,
+  type ResourceFailure,
+  type ResourceFormProps,
+  type ResourcePageProps,
+  type ResourceScreenOptions,
+  type ResourceSuccess,
+  type ResourceToolbarProps,
+  type RowActionContext,
+} from '@core/web/resource';
+
+/** Labels of referenced records (a user's name for a user id), fetched in batches and cached. */
+export { ReferenceLabels } from '@core/web/resource/reference-labels';
+
+/** A record's state as the row actions see it: deleted, blocked, and whether an action's `when` holds. */
+export { actionApplies, isBlocked, isDeleted } from '@core/web/resource/row-actions';
+
+/** What a failed call says: the server's message, and whether it was only cancelled. */
+export { isAbort, serverMessage } from '@core/web/resource/resource-feedback';
+
+/**
+ * Values as the lists show them. `formatDay` is for plain dates (`YYYY-MM-DD`, no time zone:
+ * never pass them through `new Date`), `formatInstant` for timestamps in the browser's zone,
+ * `formatMoney` for `{ amount, currency }` (exactly, or to the currency's digits).
+ */
+export { formatDay, formatInstant, formatMoney, formatValue, type MoneyPrecision } from '@core/web/resource/format-value';
+
+/**
+ * The engine's own strings (`core:resource.*`: Save, Cancel, Add, …): a custom page that uses
+ * them calls this once while rendering; the engine's screens do it themselves.
+ */
+export { addResourceStrings } from '@core/web/resource/resource-strings';
+
+/** Dialogs: a form in a dialog with Save and Cancel, and a yes/no question (`await ask(message)`). */
+export { FormDialog, type FormDialogProps } from '@core/web/react/FormDialog';
+export { useConfirm, type ConfirmWording } from '@core/web/resource/ConfirmDialog';
+
+/** The class that gives a dropdown's list the engine's height and scrolling. */
+export { useListboxClass } from '@core/web/resource/listbox';
