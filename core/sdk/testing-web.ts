@@ -1,0 +1,53 @@
+/**
+ * The plugin SDK's test kit for browser component tests (vitest with happy-dom): the real kernel
+ * on in-memory browser stand-ins, a plugin page rendered through the app's routes for a user with
+ * chosen codes, a fake HTTP service, and DOM helpers that act as a user inside React's `act`.
+ *
+ * Every name exported here is listed in core/sdk/exports.json (see @core/sdk/shared).
+ */
+
+/** A plugin page in the real kernel for a user holding exactly the given codes, its API faked. */
+export { renderPluginPage, serviceBase, type PluginPageOptions, type RenderedPluginPage } from './testing-web/plugin-page';
+
+/**
+ * The kernel and rendering: `createTestKernel` (real kernel, fake storage, navigation, cookies and
+ * colour scheme), `renderInKernel` for one component, `renderRoutesInKernel` for a route table,
+ * `waitInAct` to wait for lazy code and data, `recordToasts` to see what the user was told.
+ */
+export {
+  cleanupTestKernels,
+  cookieReader,
+  createTestKernel,
+  FakeMediaQueryList,
+  FakePageNavigator,
+  KernelProviders,
+  MemoryStorage,
+  mount,
+  recordToasts,
+  renderInKernel,
+  renderRoutesInKernel,
+  TEST_API,
+  testConfig,
+  testUser,
+  waitInAct,
+  type Mounted,
+  type NavigationTarget,
+  type RenderedView,
+  type RenderOptions,
+  type TestKernel,
+  type TestKernelOptions,
+  type TestRouter,
+} from './testing-web/test-kernel';
+
+/**
+ * The network: a FakeService answers one API service's requests by method and path and records
+ * them; `stubFetch` answers every request; `usePopupTestSetup` quiets Fluent's popups in happy-dom.
+ */
+export { FakeService, usePopupTestSetup, type Handler } from './testing-web/fake-service';
+export { jsonResponse, stubFetch, type FetchHandler, type SeenRequest } from './testing-web/fetch';
+
+/** Acting as a user: find, click, type, submit. */
+export { buttonByText, click, query, submit, typeInto } from './testing-web/dom';
+
+/** A plugin's published manifest joined with its build's code, as the host does with /config.json. */
+export { webPlugin, type WebPlugin } from '@core/web/plugins/define-plugin';
