@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from '@rspack/cli';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
+import { PluginChunksManifest } from './scripts/plugin-chunks-manifest';
 
 const root = import.meta.dirname;
 const production = process.env.NODE_ENV !== 'development';
@@ -57,6 +58,8 @@ const web: Configuration = {
   },
   plugins: [
     new rspack.HtmlRspackPlugin({ template: resolve(root, 'host/web/index.html') }),
+    // Which chunks are a plugin's own, so the server refuses those of a disabled plugin.
+    new PluginChunksManifest(resolve(root, 'plugins')),
     devServing ? new ReactRefreshPlugin() : null,
   ],
   optimization: { chunkIds: 'named' },

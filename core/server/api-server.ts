@@ -10,6 +10,7 @@ import { admissionLimits, type AdmissionLimits } from './http/admission-limiter'
 import { CORE_MESSAGES_RU } from './http/core-messages-ru';
 import { installErrorHandler } from './http/error-handler';
 import { MessageTranslator } from './http/message-translations';
+import { refusedWebFiles } from './http/plugin-chunks';
 import { installRouteAccess } from './http/route-access';
 import { installSchemaValidation } from './http/schema-validation';
 import { externalOrigins, installSecurityHeaders } from './http/security-headers';
@@ -144,12 +145,14 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   }
 
   if (options.webRoot) {
+    // A disabled plugin's chunks answer 404 like any missing file.
+    const refused = await refusedWebFiles(options.webRoot, options.plugins.map((plugin) => plugin.manifest.id));
     await app.register(fastifyStatic, {
       root: options.webRoot,
       // One route per built file, found at start: any other path falls through to the page fallback.
       wildcard: false,
       index: false,
-      allowedPath: (path) => options.serveSourceMaps === true || !path.endsWith('.map'),
+      allowedPath: (path) => !refused.has(path) && (options.serveSourceMaps === true || !path.endsWith('.map')),
       setHeaders: (reply, path) => {
         reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

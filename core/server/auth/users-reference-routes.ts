@@ -3,6 +3,8 @@ import type { DataEnvelope } from '@core/shared/envelopes';
 import type { Database } from '../database/database';
 import { containsCondition, containsPattern, MAX_SEARCH_LENGTH, SqlParams, USERS_ACCESS, whereClause } from './users-common';
 
+const ID_LIST_TEXT = '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,99}$';
+
 export const REFERENCE_LIMIT = 50;
 
 export interface ReferenceItem {
@@ -49,4 +51,35 @@ export function usersReferenceRoutes(app: FastifyInstance, db: Database): void {
       },
     );
   }
+}
+
+const rolesReferenceSchema = {
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { q: { type: 'string', maxLength: MAX_SEARCH_LENGTH }, ids: { type: 'string', pattern: ID_LIST_TEXT } },
+  },
+} as const;
+
+/**
+ * `GET references/roles`: the roles by name, searched with `q` or named by `ids=1,2` (the users
+ * list's role filter). For JU: whoever reads the users list reads their role names already.
+ */
+export function rolesReferenceRoute(app: FastifyInstance, db: Database): void {
+  app.get<{ Querystring: { q?: string; ids?: string } }>(
+    '/references/roles',
+    { schema: rolesReferenceSchema, config: { access: USERS_ACCESS } },
+    async (request): Promise<DataEnvelope<ReferenceItem[]>> => {
+      const params = new SqlParams();
+      const conditions: string[] = [];
+      const { q, ids } = request.query;
+      if (q) conditions.push(containsCondition(['r.name'], params.bind(containsPattern(q))));
+      if (ids) conditions.push(`r.id = ANY(${params.bind(ids.split(',').map(Number))}::bigint[])`);
+      const { rows } = await db.query<{ id: string; label: string }>(
+        `SELECT r.id, r.name AS label FROM core.roles r ${whereClause(conditions)} ORDER BY lower(r.name), r.id LIMIT ${params.bind(REFERENCE_LIMIT)}`,
+        params.values,
+      );
+      return { data: rows.map((row) => ({ id: Number(row.id), label: row.label })) };
+    },
+  );
 }

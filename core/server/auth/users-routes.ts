@@ -18,7 +18,7 @@ import {
   type UserListItem,
   type UserListQuery,
 } from './users-queries';
-import { usersReferenceRoutes } from './users-reference-routes';
+import { rolesReferenceRoute, usersReferenceRoutes } from './users-reference-routes';
 import { usersSelfRoutes } from './users-self-routes';
 import { insertUser, updateUser } from './users-store';
 import { rethrowUniqueViolation } from './users-unique';
@@ -79,5 +79,6 @@ export function usersRoutes(app: FastifyInstance, db: Database): void {
   usersLifecycleRoutes(app, db);
   usersPermissionsRoutes(app, db);
   usersReferenceRoutes(app, db);
+  rolesReferenceRoute(app, db);
   usersSelfRoutes(app, db);
 }

@@ -204,3 +204,45 @@ describe('serving the web app', () => {
     expect(encoded.body).not.toContain('root:');
   });
 });
+
+describe("a plugin's chunks", () => {
+  let webRoot: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    webRoot = mkdtempSync(join(tmpdir(), 'erp-web-'));
+    mkdirSync(join(webRoot, 'assets'));
+    writeFileSync(join(webRoot, 'index.html'), INDEX_HTML);
+    for (const file of ['plugin-admin.abcdef1234.js', 'plugin-finance.abcdef1234.js', 'finance-i18n-en.abcdef1234.js', 'shared.abcdef1234.js']) {
+      writeFileSync(join(webRoot, 'assets', file), HASHED_JS);
+    }
+    // What the build writes: each plugin's own chunk files; a chunk shared by core or two plugins is in no list.
+    const chunks = {
+      admin: ['assets/plugin-admin.abcdef1234.js'],
+      finance: ['assets/finance-i18n-en.abcdef1234.js', 'assets/plugin-finance.abcdef1234.js'],
+    };
+    writeFileSync(join(webRoot, 'plugin-chunks.json'), JSON.stringify(chunks));
+    app = await buildServer({ db: unreachableDatabase(), webRoot, plugins: [admin] });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('are served for an enabled plugin, as is a chunk no plugin owns alone', async () => {
+    for (const url of ['/assets/plugin-admin.abcdef1234.js', '/assets/shared.abcdef1234.js']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('answer 404 for a plugin that is not enabled', async () => {
+    for (const url of ['/assets/plugin-finance.abcdef1234.js', '/assets/finance-i18n-en.abcdef1234.js']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('hashed');
+    }
+  });
+
+  it('keeps the list itself unserved', async () => {
+    expect((await app.inject({ method: 'GET', url: '/plugin-chunks.json' })).statusCode).toBe(404);
+  });
+});

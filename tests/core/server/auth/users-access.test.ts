@@ -10,6 +10,7 @@ const JU_ROUTES: readonly Route[] = [
   ['GET', '/users/1/info'],
   ['GET', '/references/users'],
   ['GET', '/references/users-sub'],
+  ['GET', '/references/roles'],
   ['POST', '/users'],
   ['PATCH', '/users/1'],
   ['DELETE', '/users/2/delete'],

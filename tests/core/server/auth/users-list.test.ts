@@ -203,6 +203,14 @@ describe('user references', () => {
     expect(await references('/references/users-sub?q=ux')).toEqual([{ id: ids.underXscore, label: 'UX-2' }]);
   });
 
+  it('lists roles by name for the users list role filter, searched or named by id', async () => {
+    const roles = await references('/references/roles');
+    expect(roles).toContainEqual({ id: ids.editors, label: 'editors' });
+    expect(await references('/references/roles?q=EDIT')).toEqual([{ id: ids.editors, label: 'editors' }]);
+    expect(await references(`/references/roles?ids=${ids.editors}`)).toEqual([{ id: ids.editors, label: 'editors' }]);
+    expect((await api.get('/references/roles?ids=1,x')).statusCode).toBe(422);
+  });
+
   it('gives at most 50', async () => {
     await directory.db.query(
       `INSERT INTO core.users (username, email, password_hash) SELECT 'bulk' || n, 'bulk' || n || '@example.com', 'x' FROM generate_series(1, 60) AS n`,
