@@ -160,7 +160,7 @@ for (const language of ['en', 'ru'] as const) {
         await expect(dialog.getByText(a('userForm.errors.required')).first()).toBeVisible();
         await expect(dialog.getByText(a('userForm.errors.email'))).toBeVisible();
       });
-      await rowMenuChecked('/users row menu', main.getByRole('button', { name: a('users.rowActions', { name: OLGA.username }) }), a('users.edit'));
+      await rowMenuChecked('/users row menu', main.getByRole('button', { name: e('table.rowActions', { label: OLGA.username }) }), e('row.edit'));
       await dialogChecked('/users edit dialog', a('userForm.editTitle', { name: OLGA.username }), a('common.cancel'));
     });
 

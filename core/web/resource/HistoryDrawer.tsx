@@ -22,7 +22,6 @@ import { fieldNamed, type AuditEntry, type ResourceDefinition, type ResourceReco
 import { useInjection } from '../react/container-context';
 import { I18nService } from '../services/i18n-service';
 import { formatInstant, formatValue } from './format-value';
-import type { ResourceApi } from './resource-api';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -46,7 +45,8 @@ function changes(entry: AuditEntry): { name: string; before: unknown; after: unk
 
 export interface HistoryDrawerProps {
   readonly definition: ResourceDefinition;
-  readonly api: ResourceApi;
+  /** Where the trail comes from: the list adapter's `history`. */
+  readonly api: { history(id: number): Promise<readonly AuditEntry[]> };
   readonly record: ResourceRecord;
   readonly label: string;
   readonly onClose: () => void;

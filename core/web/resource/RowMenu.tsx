@@ -34,6 +34,8 @@ export interface RowMenuProps {
   readonly rowActions: readonly RowAction[];
   /** The plugin's extra actions this user may run. */
   readonly extraActions: readonly ExtraRowAction[];
+  /** Offers History (the list adapter reads a record's trail). */
+  readonly hasHistory: boolean;
   readonly on: RowMenuHandlers;
 }
 
@@ -41,7 +43,7 @@ export interface RowMenuProps {
  * A row's menu: edit, block or unblock, the definition's actions whose `when` matches, the
  * plugin's extra actions, history, delete; a deleted record offers restore and history only.
  */
-export function RowMenu({ definition, record, label, canWrite, rowActions, extraActions, on }: RowMenuProps) {
+export function RowMenu({ definition, record, label, canWrite, rowActions, extraActions, hasHistory, on }: RowMenuProps) {
   const { t } = useTranslation('core');
   const deleted = isDeleted(record);
   const custom = deleted ? [] : rowActions.filter((action) => actionApplies(action.when, record));
@@ -84,9 +86,11 @@ export function RowMenu({ definition, record, label, canWrite, rowActions, extra
               {t(action.labelKey)}
             </MenuItem>
           ))}
-          <MenuItem icon={<HistoryRegular />} onClick={() => on.history(record)}>
-            {t('resource.row.history')}
-          </MenuItem>
+          {hasHistory && (
+            <MenuItem icon={<HistoryRegular />} onClick={() => on.history(record)}>
+              {t('resource.row.history')}
+            </MenuItem>
+          )}
           {!deleted && canWrite && (
             <>
               <MenuDivider />

@@ -2,8 +2,9 @@
  * The browser half of the resource engine: one `ResourceDefinition` (core/shared/resource) gives
  * a list screen with filters, sorting, paging, selection, export, history and an add/edit dialog.
  *
- * For plugin authors: `resourceRoute(definition, options?)` and the option types; the rest is
- * exported for screens that compose the pieces themselves.
+ * For plugin authors: `resourceRoute(definition, options?)` and the option types (a list adapter,
+ * scopes, filter, row-menu and toolbar contributions); `useResourceList` with the table and pager
+ * for a screen of its own.
  */
 export { resourceRoute } from './resource-route';
 export { ResourcePage, type ResourcePageProps } from './ResourcePage';
@@ -15,7 +16,14 @@ export type {
   ResourceScreenOptions,
   ResourceToolbarProps,
   RowActionContext,
+  RowActionRunner,
 } from './types';
+export type { ListParams, ResourceListApi } from './list-api';
+export type { ListScope, ListScopeOption, ListView } from './list-view';
+export { useResourceList, type ResourceList, type ResourceListOptions } from './use-resource-list';
+export { ResourceListStore } from './resource-list-store';
+export { ResourceTable } from './ResourceTable';
+export { Pager } from './Pager';
 export { ResourceApi, ReferenceApi, type BulkSelection, type ReferenceOption } from './resource-api';
 export { ResourceFeedback, type ResourceFailure, type ResourceSuccess } from './resource-feedback';
 export { ResourceFormDialog } from './ResourceFormDialog';

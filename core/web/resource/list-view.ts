@@ -21,6 +21,45 @@ export interface ListView {
   readonly query: ListQuery;
   /** Field → preset, for date and datetime fields that filter by range. */
   readonly presets: Readonly<Record<string, DatePreset>>;
+  /** Scope parameter → the value chosen, for scopes not at their default (see ListScope). */
+  readonly scopes?: Readonly<Record<string, string>>;
+}
+
+/** One value a scope offers. */
+export interface ListScopeOption {
+  readonly value: string;
+  /** i18n key, `namespace:key`. */
+  readonly labelKey: string;
+}
+
+/**
+ * A choice that narrows the whole list (employees: active, fired or all), outside the filter
+ * codec. It is kept in the URL as `<param>=<value>` (left out at its default) and sent with every
+ * list, export and delete-all-matching call; a new value is a new list (page 1, no selection).
+ */
+export interface ListScope {
+  /** The query parameter, in the URL and in the API call. */
+  readonly param: string;
+  /** i18n key naming the choice (the tabs' or the dropdown's accessible name). */
+  readonly labelKey: string;
+  readonly options: readonly ListScopeOption[];
+  /** The value when the URL names none; must be one of `options`. */
+  readonly default: string;
+  /** Tabs above the table, or a dropdown in the toolbar (the default). */
+  readonly display?: 'tabs' | 'dropdown';
+}
+
+/** A scope's value in a view: the one chosen, else its default. */
+export function scopeValue(view: ListView, scope: ListScope): string {
+  return view.scopes?.[scope.param] ?? scope.default;
+}
+
+/** The view with a scope set (its default is left out, so a clean list keeps a clean URL), from page 1. */
+export function withScope(view: ListView, scope: ListScope, value: string): ListView {
+  const scopes: Record<string, string> = { ...view.scopes };
+  if (value === scope.default) delete scopes[scope.param];
+  else scopes[scope.param] = value;
+  return { ...view, query: { ...view.query, page: 1 }, scopes };
 }
 
 const PRESET_KEY = /^filter\[([a-z][a-z0-9_]*)\]\[preset\]$/;
@@ -39,6 +78,7 @@ export function acceptsPresets(field: FieldDefinition): boolean {
 export function encodeListView(definition: ResourceDefinition, view: ListView): Record<string, string> {
   const params = encodeListQuery(definition, view.query);
   for (const [field, preset] of Object.entries(view.presets)) params[`filter[${field}][preset]`] = preset;
+  for (const [param, value] of Object.entries(view.scopes ?? {})) params[param] = value;
   return params;
 }
 
@@ -53,11 +93,19 @@ export interface DecodedListView {
  * filters by range and a known preset), the rest goes through the shared codec; whatever either
  * refuses is reported in `dropped`. A preset supersedes any typed range on the same field.
  */
-export function decodeListView(definition: ResourceDefinition, params: QueryParams): DecodedListView {
+export function decodeListView(definition: ResourceDefinition, params: QueryParams, listScopes: readonly ListScope[] = []): DecodedListView {
   const presets: Record<string, DatePreset> = {};
+  const scopes: Record<string, string> = {};
   const rest: Record<string, string> = {};
   const dropped: string[] = [];
   for (const [key, value] of Object.entries(params)) {
+    const scope = listScopes.find((candidate) => candidate.param === key);
+    if (scope) {
+      // A value the scope does not offer is dropped; its default is left out of the URL.
+      if (!scope.options.some((option) => option.value === value) || value === scope.default) dropped.push(key);
+      else scopes[key] = value;
+      continue;
+    }
     const match = PRESET_KEY.exec(key);
     if (!match) {
       rest[key] = value;
@@ -70,7 +118,8 @@ export function decodeListView(definition: ResourceDefinition, params: QueryPara
   const decoded = decodeListQuery(definition, rest);
   dropped.push(...Object.keys(decoded.errors));
   const filters = decoded.query.filters.filter((clause) => !(clause.field in presets && (clause.op === 'gte' || clause.op === 'lte')));
-  return { view: { query: { ...decoded.query, filters }, presets }, dropped };
+  const view: ListView = { query: { ...decoded.query, filters }, presets };
+  return { view: Object.keys(scopes).length > 0 ? { ...view, scopes } : view, dropped };
 }
 
 /** A router's search parameters as the codec reads them (a repeated name keeps its last value). */

@@ -5,6 +5,7 @@ import { encodeListQuery, type ListQuery } from '@core/shared/resource/list-quer
 import type { HttpClient } from '../http/http-client';
 import type { HttpClients } from '../http/http-clients';
 import type { ChunkListener, ProgressListener } from '../http/read-blob';
+import type { ListParams, ResourceListApi } from './list-api';
 
 /** One row of `GET references/<path>`: what a picker offers. */
 export interface ReferenceOption {
@@ -23,16 +24,14 @@ export interface ExportOptions {
 }
 
 /**
- * The resource's HTTP contract, one method per call. Every call is silent: the screen says what
- * happened in the spec's own words ('Successfully deleted', 'Error during deletion', …) instead of
- * the kernel's generic toasts.
+ * The resource's HTTP contract, one method per call, and the list screen's adapter for a mounted
+ * resource. Every call is silent: the screen says what happened in the spec's own words
+ * ('Successfully deleted', 'Error during deletion', …) instead of the kernel's generic toasts.
  */
-export class ResourceApi {
+export class ResourceApi implements Required<Omit<ResourceListApi, 'fixedSort'>> {
   constructor(
     readonly definition: ResourceDefinition,
     private readonly clients: Pick<HttpClients, 'get'>,
-    /** Sent with every list, export and delete-by-query call besides the list's own parameters. */
-    private readonly listParams: Readonly<Record<string, string>> = {},
   ) {}
 
   private get client(): HttpClient {
@@ -44,9 +43,9 @@ export class ResourceApi {
   }
 
   /** Page, size and order are always sent, so the request names exactly what it asks for. */
-  async list(query: ListQuery, signal?: AbortSignal): Promise<ListPage<ResourceRecord>> {
+  async list(query: ListQuery, extra: ListParams = {}, signal?: AbortSignal): Promise<ListPage<ResourceRecord>> {
     const params = {
-      ...this.listParams,
+      ...extra,
       ...encodeListQuery(this.definition, query),
       page: String(query.page),
       per_page: String(query.perPage),
@@ -90,8 +89,7 @@ export class ResourceApi {
   }
 
   async bulkDelete(selection: BulkSelection): Promise<void> {
-    const body = 'query' in selection ? { query: { ...this.listParams, ...selection.query } } : selection;
-    await this.client.post(`${this.definition.path}/bulk-delete`, body, { silent: true });
+    await this.client.post(`${this.definition.path}/bulk-delete`, selection, { silent: true });
   }
 
   /** `POST <path>/{id}/<endpoint>`: one of the definition's row actions. */
@@ -105,8 +103,8 @@ export class ResourceApi {
   }
 
   /** Every matching row as CSV, streamed; the header `X-Total-Count` says how many rows to expect. */
-  exportCsv(params: Readonly<Record<string, string>>, options: ExportOptions = {}): Promise<Blob> {
-    return this.client.download(`${this.definition.path}/export.csv`, { query: { ...this.listParams, ...params }, silent: true, ...options });
+  exportCsv(params: ListParams, options: ExportOptions = {}): Promise<Blob> {
+    return this.client.download(`${this.definition.path}/export.csv`, { query: params, silent: true, ...options });
   }
 }
 

@@ -3,8 +3,8 @@ import type { ListPage } from '@core/shared/envelopes';
 import type { ResourceDefinition, ResourceRecord, RowAction, ToolbarAction } from '@core/shared/resource/definition';
 import type { ListQuery } from '@core/shared/resource/list-query';
 import { countHeader, CsvRecordCounter, exportProgress, type ExportProgress } from './csv-progress';
-import { apiListQuery, defaultListView, encodeListView, hasFilters, matchingParams, type ListView } from './list-view';
-import type { ResourceApi } from './resource-api';
+import type { ListParams, ResourceListApi } from './list-api';
+import { apiListQuery, defaultListView, encodeListView, hasFilters, matchingParams, scopeValue, type ListScope, type ListView } from './list-view';
 import { isAbort, type ResourceFeedback, type ResourceSuccess } from './resource-feedback';
 
 /** What the table area shows instead of rows. */
@@ -13,6 +13,15 @@ export type EmptyState = 'none' | 'nothingFound' | 'empty';
 export interface ResourceListStoreOptions {
   /** Today, for date presets; the clock by default. */
   readonly now?: () => Date;
+  /** Scopes of the list: their values are sent as parameters (see ListScope). */
+  readonly scopes?: readonly ListScope[];
+  /**
+   * Filter fields sent as a plain parameter (`<name>=<value>`, several values joined by commas)
+   * instead of the engine's `filter[…]`: the screen's filter contributions.
+   */
+  readonly paramFilters?: readonly string[];
+  /** Sent with every list, export and delete-all-matching call. */
+  readonly fixedParams?: ListParams;
 }
 
 /**
@@ -37,15 +46,23 @@ export class ResourceListStore {
   private loadController: AbortController | null = null;
   private exportController: AbortController | null = null;
   private readonly now: () => Date;
+  private readonly scopes: readonly ListScope[];
+  private readonly paramFilters: ReadonlySet<string>;
+  private readonly fixedParams: ListParams;
 
+  /** `definition`: the screen's, when it adds filter fields to the adapter's. */
   constructor(
-    private readonly api: ResourceApi,
+    private readonly api: ResourceListApi,
     private readonly feedback: ResourceFeedback,
     options: ResourceListStoreOptions = {},
+    definition: ResourceDefinition = api.definition,
   ) {
-    this.definition = api.definition;
-    this.view = defaultListView(api.definition);
+    this.definition = definition;
+    this.view = defaultListView(definition);
     this.now = options.now ?? (() => new Date());
+    this.scopes = options.scopes ?? [];
+    this.paramFilters = new Set(options.paramFilters ?? []);
+    this.fixedParams = options.fixedParams ?? {};
     makeObservable<ResourceListStore, 'startLoad'>(this, {
       view: observableRef,
       page: observableRef,
@@ -86,14 +103,32 @@ export class ResourceListStore {
 
   get emptyState(): EmptyState {
     if (!this.page || this.stale || this.page.data.length > 0) return 'none';
-    // A filter (or the deleted scope) that matches nothing is not an empty section.
-    const narrowed = hasFilters(this.view) || this.view.query.deleted === 'only';
+    // A filter (or a scope) that matches nothing is not an empty section.
+    const narrowed = hasFilters(this.view) || this.view.query.deleted === 'only' || Object.keys(this.view.scopes ?? {}).length > 0;
     return narrowed || this.page.total > 0 ? 'nothingFound' : 'empty';
   }
 
-  /** The query sent to the API now (presets resolved against today). */
+  /** The query sent to the API now (presets resolved against today; parameter filters left to `apiParams`). */
   apiQuery(): ListQuery {
-    return apiListQuery(this.definition, this.view, this.now());
+    const query = apiListQuery(this.definition, this.view, this.now());
+    return { ...query, filters: query.filters.filter((clause) => !this.paramFilters.has(clause.field)) };
+  }
+
+  /** The parameters sent beside the query: fixed ones, every scope's value, the parameter filters. */
+  apiParams(): ListParams {
+    const params: Record<string, string> = { ...this.fixedParams };
+    for (const scope of this.scopes) params[scope.param] = scopeValue(this.view, scope);
+    for (const clause of this.view.query.filters) {
+      if (!this.paramFilters.has(clause.field)) continue;
+      const value = Array.isArray(clause.value) ? clause.value.join(',') : String(clause.value);
+      if (value !== '') params[clause.field] = value;
+    }
+    return params;
+  }
+
+  /** The parameters that pick every matching record (no page): export and delete-all-matching. */
+  private matching(): ListParams {
+    return { ...this.apiParams(), ...matchingParams(this.definition, this.apiQuery()) };
   }
 
   /** Follows the URL: a new view loads, the same one does nothing. */
@@ -122,7 +157,7 @@ export class ResourceListStore {
     const controller = this.startLoad();
     const key = this.viewKey;
     try {
-      const page = await this.api.list(this.apiQuery(), controller.signal);
+      const page = await this.api.list(this.apiQuery(), this.apiParams(), controller.signal);
       if (controller.signal.aborted) return;
       runInAction(() => {
         this.page = page;
@@ -209,8 +244,10 @@ export class ResourceListStore {
 
   /** Deletes the selection: by ids, or by the list's query when all matching are selected. */
   async removeSelected(): Promise<boolean> {
-    const selection = this.allMatching ? { query: matchingParams(this.definition, this.apiQuery()) } : { ids: [...this.selected] };
-    const done = await this.change(() => this.api.bulkDelete(selection), 'deleted', 'delete');
+    const bulkDelete = this.api.bulkDelete?.bind(this.api);
+    if (!bulkDelete) return false;
+    const selection = this.allMatching ? { query: this.matching() } : { ids: [...this.selected] };
+    const done = await this.change(() => bulkDelete(selection), 'deleted', 'delete');
     if (done) runInAction(() => this.clearSelection());
     return done;
   }
@@ -228,11 +265,18 @@ export class ResourceListStore {
   }
 
   runRowAction(rowAction: RowAction, record: ResourceRecord): Promise<boolean> {
-    return this.change(() => this.api.rowAction(record.id, rowAction.endpoint), 'done', 'update');
+    return this.change(() => this.adapterCall('rowAction')(record.id, rowAction.endpoint), 'done', 'update');
   }
 
   runToolbarAction(toolbarAction: ToolbarAction): Promise<boolean> {
-    return this.change(() => this.api.toolbarAction(toolbarAction.endpoint), 'done', 'update');
+    return this.change(() => this.adapterCall('toolbarAction')(toolbarAction.endpoint), 'done', 'update');
+  }
+
+  /** An optional adapter call the definition needs; an adapter that lacks it is a programming error, reported as a failure. */
+  private adapterCall<Name extends 'rowAction' | 'toolbarAction'>(name: Name): NonNullable<ResourceListApi[Name]> {
+    const call = this.api[name];
+    if (!call) throw new Error(`the list adapter of ${this.definition.id} has no ${name}`);
+    return call.bind(this.api) as NonNullable<ResourceListApi[Name]>;
   }
 
   // ---- export --------------------------------------------------------------------------------
@@ -242,7 +286,8 @@ export class ResourceListStore {
    * against the `X-Total-Count` it announces, then hands the file to `save`.
    */
   async exportCsv(fileName: string, save: (blob: Blob, name: string) => void): Promise<void> {
-    if (this.exportController) return;
+    const exportCsv = this.api.exportCsv?.bind(this.api);
+    if (this.exportController || !exportCsv) return;
     const controller = new AbortController();
     this.exportController = controller;
     const counter = new CsvRecordCounter();
@@ -254,7 +299,7 @@ export class ResourceListStore {
       });
     report(0);
     try {
-      const blob = await this.api.exportCsv(matchingParams(this.definition, this.apiQuery()), {
+      const blob = await exportCsv(this.matching(), {
         signal: controller.signal,
         onHeaders: (headers) => {
           totalRows = countHeader(headers, 'X-Total-Count');

@@ -2,6 +2,10 @@ import type { ComponentType, ReactElement } from 'react';
 import type { PermissionRequirement } from '@core/shared/permissions';
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import type { FieldDefinition } from '@core/shared/resource/field';
+import type { DeletedScope } from '@core/shared/resource/list-query';
+import type { HttpClients } from '../http/http-clients';
+import type { ListParams, ResourceListApi } from './list-api';
+import type { ListScope } from './list-view';
 import type { ResourceApi } from './resource-api';
 import type { ResourceFeedback } from './resource-feedback';
 
@@ -57,6 +61,13 @@ export interface ExtraRowAction {
   readonly run: (record: ResourceRecord, context: RowActionContext) => void | Promise<void>;
 }
 
+/**
+ * Runs one of the definition's declarative row actions in code instead of posting to its
+ * endpoint (to ask for more first: a dialog). The entry keeps the definition's label, codes and
+ * condition; its `confirmKey` is not asked, the runner's own dialog takes its place.
+ */
+export type RowActionRunner = (record: ResourceRecord, context: RowActionContext) => void | Promise<void>;
+
 /** What extra toolbar content receives. */
 export interface ResourceToolbarProps {
   readonly definition: ResourceDefinition;
@@ -78,10 +89,33 @@ export interface ResourceScreenOptions {
   readonly rowActions?: readonly ExtraRowAction[];
   /** Drawn in the toolbar after the definition's toolbar actions (e.g. an import button). */
   readonly toolbar?: ComponentType<ResourceToolbarProps>;
+  /** Runs a definition's row action (by name) in code; see RowActionRunner. */
+  readonly rowActionRunners?: Readonly<Record<string, RowActionRunner>>;
   /**
    * Query parameters outside the filter codec (e.g. `{ status: 'fired' }`), sent with the list, the
    * export and "delete all matching". Read when the screen opens: give the page a new `key` to
-   * change them.
+   * change them; a choice the user makes is a `scopes` entry instead.
    */
-  readonly listParams?: Readonly<Record<string, string>>;
+  readonly listParams?: ListParams;
+  /**
+   * The list adapter, made once per visit from the kernel's HTTP clients: for a list served by an
+   * API of its own rather than a mounted resource (default: the engine's `ResourceApi`). Give it
+   * a `form` too unless the API takes the engine's create and update.
+   */
+  readonly listApi?: (clients: HttpClients) => ResourceListApi;
+  /** Choices narrowing the whole list (active / fired / all), as tabs or a dropdown; see ListScope. */
+  readonly scopes?: readonly ListScope[];
+  /**
+   * The soft-delete scopes offered: `['without', 'with']` is the "Show deleted" switch (the
+   * default); `['without', 'with', 'only']` a dropdown.
+   */
+  readonly deletedScopes?: readonly DeletedScope[];
+  /**
+   * Filter contributions: fields only for filtering (never a column), drawn in the filter panel and
+   * chips, kept in the URL as filters, and sent as a plain parameter `<name>=<value>` (a role of
+   * the users list: `role_id=3`).
+   */
+  readonly filters?: readonly FieldDefinition[];
+  /** i18n key of the Add button (default "Add"). */
+  readonly addLabelKey?: string;
 }

@@ -1,16 +1,17 @@
-import type { DataEnvelope, ListEnvelope, ListPage } from '@core/shared/envelopes';
+import type { ListEnvelope, ListPage } from '@core/shared/envelopes';
 import { defineResource, type ResourceRecord } from '@core/shared/resource/definition';
+import type { ReferenceField } from '@core/shared/resource/field';
 import type { ListQuery } from '@core/shared/resource/list-query';
 import type { HttpClient } from '@core/web/http/http-client';
 import type { HttpClients } from '@core/web/http/http-clients';
-import { ResourceApi } from '@core/web/resource';
+import type { ListParams, ResourceListApi } from '@core/web/resource';
 import { USER_STATUSES, type UserListItem } from '../auth-types';
 
 /**
- * The users list described for the engine's table, pager, filter panel and URL codec. It is a
- * screen description only: the auth service serves users with its own query parameters (`q`,
- * `status`, `role_id`, `deleted`, `sort` of `created_at` or `username`) and its own lifecycle
- * paths, which `UsersApi` translates to. It is never mounted on the server.
+ * The users list described for the engine's list screen. It is a screen description only: the
+ * auth service serves users with its own query parameters (`q`, `status`, `role_id`, `deleted`,
+ * `sort` of `created_at` or `username`) and its own lifecycle paths, which `UsersListApi`
+ * translates to. It is never mounted on the server.
  */
 export const usersScreen = defineResource({
   id: 'admin.users',
@@ -35,6 +36,15 @@ export const usersScreen = defineResource({
   pageSizes: [10, 20, 50, 100],
 });
 
+/** The role filter the users list contributes: picked from `GET references/roles`, sent as `role_id`. */
+export const ROLE_FILTER: ReferenceField = {
+  kind: 'reference',
+  name: 'role_id',
+  labelKey: 'admin:users.roleFilter',
+  target: { service: 'auth', path: 'roles', table: 'core.roles', labelColumn: 'name' },
+  filter: ['eq'],
+};
+
 /** The one direction the API sorts each column in: newest first, usernames A to Z. */
 export const USER_SORT_DIRECTION = { created_at: 'desc', username: 'asc' } as const;
 
@@ -48,8 +58,8 @@ export function userRecord(item: UserListItem): ResourceRecord {
   };
 }
 
-/** The API's parameters for an engine list query (and the role filter kept beside it). */
-export function usersListParams(query: ListQuery, roleId: number | null): Record<string, string> {
+/** The API's parameters for an engine list query and the screen's parameters (the role filter's `role_id`). */
+export function usersListParams(query: ListQuery, extra: ListParams): Record<string, string> {
   const params: Record<string, string> = {
     page: String(query.page),
     per_page: String(query.perPage),
@@ -61,47 +71,42 @@ export function usersListParams(query: ListQuery, roleId: number | null): Record
     if (clause.field === 'username') params.q = clause.value.trim();
     if (clause.field === 'status') params.status = clause.value;
   }
-  if (roleId !== null) params.role_id = String(roleId);
+  if (extra.role_id) params.role_id = extra.role_id;
   return params;
 }
 
 /**
- * The engine's API contract over the auth service's user calls: `GET users`, `DELETE
- * users/{id}/delete`, `POST users/{id}/restore|block|unblock`. Silent, as the engine's calls are:
- * the screen says what happened in the spec's words.
+ * The list adapter over the auth service's user calls: `GET users`, `DELETE users/{id}/delete`,
+ * `POST users/{id}/restore|block|unblock`. No export, bulk delete or history: the API has none,
+ * so the screen offers none. Silent, as the engine's calls are.
  */
-export class UsersApi extends ResourceApi {
-  /** `role_id` of the list, outside the filter codec (role names come from `GET roles`). */
-  roleId: number | null = null;
+export class UsersListApi implements ResourceListApi {
+  readonly definition = usersScreen;
+  readonly fixedSort = USER_SORT_DIRECTION;
   private readonly auth: HttpClient;
 
   constructor(clients: Pick<HttpClients, 'get'>) {
-    super(usersScreen, clients);
     this.auth = clients.get('auth');
   }
 
-  override async list(query: ListQuery, signal?: AbortSignal): Promise<ListPage<ResourceRecord>> {
-    const answer = await this.auth.get<ListEnvelope<UserListItem>>('users', { query: usersListParams(query, this.roleId), signal, silent: true });
+  async list(query: ListQuery, params: ListParams, signal?: AbortSignal): Promise<ListPage<ResourceRecord>> {
+    const answer = await this.auth.get<ListEnvelope<UserListItem>>('users', { query: usersListParams(query, params), signal, silent: true });
     return { ...answer.data, data: answer.data.data.map(userRecord) };
   }
 
-  override async get(id: number): Promise<ResourceRecord> {
-    return userRecord((await this.auth.get<DataEnvelope<UserListItem>>(`users/${id}/info`, { silent: true })).data);
-  }
-
-  override async remove(id: number): Promise<void> {
+  async remove(id: number): Promise<void> {
     await this.auth.delete(`users/${id}/delete`, { silent: true });
   }
 
-  override async restore(id: number): Promise<void> {
+  async restore(id: number): Promise<void> {
     await this.auth.post(`users/${id}/restore`, undefined, { silent: true });
   }
 
-  override async block(id: number): Promise<void> {
+  async block(id: number): Promise<void> {
     await this.auth.post(`users/${id}/block`, undefined, { silent: true });
   }
 
-  override async unblock(id: number): Promise<void> {
+  async unblock(id: number): Promise<void> {
     await this.auth.post(`users/${id}/unblock`, undefined, { silent: true });
   }
 }

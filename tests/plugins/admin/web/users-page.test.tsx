@@ -26,8 +26,8 @@ describe('Users list parameters', () => {
         { field: 'status', op: 'eq' as const, value: 'blocked' },
       ],
     };
-    expect(usersListParams(query, 3)).toEqual({ page: '2', per_page: '50', sort: 'username', deleted: 'only', q: 'bo', status: 'blocked', role_id: '3' });
-    expect(usersListParams(defaultListQuery(usersScreen), null)).toEqual({ page: '1', per_page: '20', sort: 'created_at' });
+    expect(usersListParams(query, { role_id: '3' })).toEqual({ page: '2', per_page: '50', sort: 'username', deleted: 'only', q: 'bo', status: 'blocked', role_id: '3' });
+    expect(usersListParams(defaultListQuery(usersScreen), {})).toEqual({ page: '1', per_page: '20', sort: 'created_at' });
   });
 });
 
@@ -61,14 +61,38 @@ describe('Users list', { timeout: 20_000 }, () => {
     await waitInAct(() => expect(view.path()).toBe('/user/5/info-tab'));
   });
 
-  it('filters by role and sends the role id', async () => {
+  it('filters by role (a filter field the screen contributes) and sends the role id', async () => {
+    const server = new FakeAuthServer()
+      .on('GET', 'users', page([BOB]))
+      .on('GET', 'roles', { data: ROLES })
+      .on('GET', 'references/roles', { data: [{ id: 3, label: 'accountant' }] });
+    const { view } = await openUsers(server, '/users?filter%5Brole_id%5D%5Beq%5D=3');
+    expect(server.lastQuery('GET', 'users').get('role_id')).toBe('3');
+    expect(server.lastQuery('GET', 'users').has('filter[role_id][eq]')).toBe(false);
+    // The chip names the role; removing it lists every role's users again.
+    const chip = () => [...view.element.querySelectorAll<HTMLButtonElement>('.fui-Tag')].find((tag) => tag.textContent?.includes('accountant'));
+    await waitInAct(() => expect(chip()?.textContent).toBe('Role equals accountant'));
+    await click(chip() as HTMLButtonElement);
+    await waitInAct(() => expect(server.lastQuery('GET', 'users').has('role_id')).toBe(false));
+    // Not a column, but a field of the filter panel.
+    expect([...view.element.querySelectorAll('thead th')].map((cell) => cell.textContent?.trim())).not.toContain('Role');
+    await click(buttonNamed('Show filters', view.element));
+    await waitInAct(() => expect(query(view.element, 'section[aria-label="Filters"]').textContent).toContain('Role'));
+  });
+
+  it('offers the without, with and only deleted scopes, and no export, selection or history', async () => {
     const server = new FakeAuthServer().on('GET', 'users', page([BOB])).on('GET', 'roles', { data: ROLES });
     const { view } = await openUsers(server);
-    await waitInAct(() => expect(view.element.querySelector('button[aria-label="Role"]')).not.toBeNull());
-    await click(query(view.element, 'button[aria-label="Role"]'));
-    await click(itemNamed('accountant'));
-    await waitInAct(() => expect(server.lastQuery('GET', 'users').get('role_id')).toBe('3'));
-    expect(view.path()).toBe('/users?role_id=3');
+    await click(query(view.element, 'button[aria-label="Deleted records"]'));
+    await click(itemNamed('Only deleted'));
+    await waitInAct(() => expect(server.lastQuery('GET', 'users').get('deleted')).toBe('only'));
+    expect(view.path()).toBe('/users?deleted=only');
+    expect(() => buttonNamed('Export CSV', view.element)).toThrow();
+    expect(view.element.querySelector('input[aria-label="Select all rows on this page"]')).toBeNull();
+    await click(buttonNamed('Actions for bob', view.element));
+    expect(() => itemNamed('History')).toThrow();
+    await click(itemNamed('Open'));
+    await waitInAct(() => expect(view.path()).toBe('/user/5/info-tab'));
   });
 
   it("blocks and unblocks with the spec's messages", async () => {

@@ -1,0 +1,95 @@
+import type { ComponentType } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Button, Switch, Toolbar, ToolbarButton, ToolbarDivider, makeStyles } from '@fluentui/react-components';
+import { AddRegular, ArrowClockwiseRegular, ArrowDownloadRegular, FlashRegular } from '@fluentui/react-icons';
+import type { ToolbarAction } from '@core/shared/resource/definition';
+import type { DeletedScope } from '@core/shared/resource/list-query';
+import { ColumnChooser } from './ColumnChooser';
+import { FilterToggle } from './FilterToggle';
+import { filterableFields } from './filter-draft';
+import { scopeValue } from './list-view';
+import { ScopeDropdown } from './ScopeChoice';
+import type { ResourceToolbarProps } from './types';
+import type { ResourceList } from './use-resource-list';
+
+const useStyles = makeStyles({
+  toolbar: { flexWrap: 'wrap', padding: 0 },
+});
+
+const DELETED_SWITCH: readonly DeletedScope[] = ['without', 'with'];
+
+export interface ListToolbarProps {
+  readonly list: ResourceList;
+  readonly filters: { readonly open: boolean; readonly panelId: string; readonly toggle: () => void };
+  /** The definition's toolbar actions this user may run. */
+  readonly actions: readonly ToolbarAction[];
+  readonly onAction: (action: ToolbarAction) => void;
+  readonly extra?: ComponentType<ResourceToolbarProps>;
+  readonly deletedScopes: readonly DeletedScope[];
+  /** Offers Add (users who may write); its label key. */
+  readonly add: { readonly labelKey: string; readonly onAdd: () => void } | null;
+}
+
+/**
+ * The list's toolbar: refresh, filters, columns, export, the definition's actions, the plugin's
+ * toolbar content, scope dropdowns, the deleted scope, Add.
+ */
+export const ListToolbar = observer(function ListToolbar({ list, filters, actions, onAction, extra: Extra, deletedScopes, add }: ListToolbarProps) {
+  const { t } = useTranslation('core');
+  const styles = useStyles();
+  const { store, view, definition } = list;
+  const filterCount = view.query.filters.length + Object.keys(view.presets).length;
+  return (
+    <Toolbar className={styles.toolbar} aria-label={t('resource.toolbar.label')}>
+      <ToolbarButton icon={<ArrowClockwiseRegular />} onClick={() => void list.reload()} disabled={store.loading}>
+        {t('resource.toolbar.refresh')}
+      </ToolbarButton>
+      {filterableFields(definition).length > 0 && <FilterToggle open={filters.open} count={filterCount} panelId={filters.panelId} onToggle={filters.toggle} />}
+      <ColumnChooser columns={list.columns} />
+      {list.exportCsv && (
+        <ToolbarButton icon={<ArrowDownloadRegular />} disabled={store.exporting !== null} onClick={list.exportCsv}>
+          {t('resource.toolbar.export')}
+        </ToolbarButton>
+      )}
+      {actions.map((action) => (
+        <ToolbarButton key={action.name} icon={<FlashRegular />} disabled={store.busy} onClick={() => onAction(action)}>
+          {t(action.labelKey)}
+        </ToolbarButton>
+      ))}
+      {Extra && <Extra definition={definition} api={list.api} feedback={list.feedback} reload={list.reload} />}
+      {list.scopes
+        .filter((scope) => scope.display !== 'tabs')
+        .map((scope) => (
+          <ScopeDropdown key={scope.param} scope={scope} value={scopeValue(view, scope)} onChange={(value) => list.setScope(scope, value)} />
+        ))}
+      {definition.softDelete &&
+        (deletedScopes.length > DELETED_SWITCH.length ? (
+          <ScopeDropdown
+            scope={{
+              param: 'deleted',
+              labelKey: 'core:resource.deleted.scope',
+              default: 'without',
+              options: deletedScopes.map((value) => ({ value, labelKey: `core:resource.deleted.${value}` })),
+            }}
+            value={view.query.deleted}
+            onChange={(value) => list.setDeleted(deletedScopes.find((scope) => scope === value) ?? 'without')}
+          />
+        ) : (
+          <Switch
+            label={t('resource.toolbar.showDeleted')}
+            checked={view.query.deleted !== 'without'}
+            onChange={(_, data) => list.setDeleted(data.checked ? 'with' : 'without')}
+          />
+        ))}
+      {add && (
+        <>
+          <ToolbarDivider />
+          <Button appearance="primary" icon={<AddRegular />} onClick={add.onAdd}>
+            {t(add.labelKey)}
+          </Button>
+        </>
+      )}
+    </Toolbar>
+  );
+});
