@@ -76,6 +76,7 @@ export interface ServerPlugin {
 export interface DemoContext {
   readonly records: RecordWriter;
   readonly users: UsersService;
+  readonly audit: AuditService;
   /** The actor of every demo record: the first superadmin, in English. */
   readonly author: Actor;
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '../database/database';
 import { notFound } from '../http/api-error';
 import { callerId } from '../http/route-access';
 import { SUPERADMIN_HOLDERS } from './roles-superadmin';
+import { applyLifecycle as applyUserLifecycle, insertUser } from './users-store';
 
 /*
  * What a plugin may know about staff accounts, so no plugin reads core.users itself. Every
@@ -24,9 +25,26 @@ export interface UserLookup {
   readonly lock?: boolean;
 }
 
+/** A staff account to create (demo data, an importer): its roles by name and codes beyond them. */
+export interface NewStaff {
+  readonly username: string;
+  readonly email: string | null;
+  readonly passwordHash: string;
+  readonly sub?: string | null;
+  readonly tgLogin?: string | null;
+  readonly tgUserId?: number | null;
+  readonly managerId?: number | null;
+  readonly roles: readonly string[];
+  readonly extraCodes?: readonly string[];
+  readonly blocked?: boolean;
+  readonly deleted?: boolean;
+}
+
 export interface UsersService {
   /** The user, or null; deleted users are found unless `live`. */
   find(db: Queryable, id: number, lookup?: UserLookup): Promise<UserRef | null>;
+  /** The user with this e-mail (any letter case), deleted ones included, or null. */
+  findByEmail(db: Queryable, email: string): Promise<UserRef | null>;
   /** The user, or 404 "User not found.". */
   require(db: Queryable, id: number, lookup?: UserLookup): Promise<UserRef>;
   /** Whether a user that is not deleted exists. */
@@ -37,6 +55,10 @@ export interface UsersService {
   callerOf(request: FastifyRequest): number;
   /** The oldest superadmin, the author of records nobody typed in (demo data); null when there is none. */
   firstSuperadmin(db: Queryable): Promise<number | null>;
+  /** The role of that name (created when missing), granted `codes` of the catalogue besides what it has; its id. */
+  ensureRole(db: Queryable, name: string, codes: readonly string[]): Promise<number>;
+  /** Creates a staff account with its roles (which must exist) and extra codes; blocked or deleted when asked. Its id. */
+  createStaff(db: Queryable, staff: NewStaff): Promise<number>;
 }
 
 interface UserRow {
@@ -56,6 +78,11 @@ async function find(db: Queryable, id: number, lookup: UserLookup = {}): Promise
 
 export const usersService: UsersService = {
   find,
+  async findByEmail(db, email) {
+    const { rows } = await db.query<UserRow>('SELECT id, username, email FROM core.users WHERE lower(email) = lower($1) ORDER BY id LIMIT 1', [email]);
+    const row = rows[0];
+    return row ? { id: Number(row.id), username: row.username, email: row.email } : null;
+  },
   async require(db, id, lookup) {
     const user = await find(db, id, lookup);
     if (!user) throw notFound('User');
@@ -75,5 +102,38 @@ export const usersService: UsersService = {
     const { rows } = await db.query<{ id: string | number }>(`SELECT min(user_id) AS id FROM (${SUPERADMIN_HOLDERS}) holders`);
     const id = rows[0]?.id;
     return id === null || id === undefined ? null : Number(id);
+  },
+  async ensureRole(db, name, codes) {
+    await db.query('INSERT INTO core.roles (name) VALUES ($1) ON CONFLICT DO NOTHING', [name]);
+    const { rows } = await db.query<{ id: string | number }>('SELECT id FROM core.roles WHERE lower(name) = lower($1)', [name]);
+    const id = Number(rows[0]?.id);
+    await db.query(
+      `INSERT INTO core.role_permissions (role_id, permission_id)
+       SELECT $1, id FROM core.permissions WHERE name = ANY($2::text[]) ON CONFLICT DO NOTHING`,
+      [id, codes],
+    );
+    return id;
+  },
+  async createStaff(db, staff) {
+    const id = await insertUser(db, {
+      username: staff.username,
+      email: staff.email,
+      password_hash: staff.passwordHash,
+      sub: staff.sub ?? null,
+      tg_login: staff.tgLogin ?? null,
+      tg_user_id: staff.tgUserId ?? null,
+      manager_id: staff.managerId ?? null,
+    });
+    await db.query(`INSERT INTO core.user_roles (user_id, role_id) SELECT $1, id FROM core.roles WHERE lower(name) = ANY($2::text[])`, [
+      id,
+      staff.roles.map((role) => role.toLowerCase()),
+    ]);
+    await db.query(
+      `INSERT INTO core.user_permissions (user_id, permission_id) SELECT $1, id FROM core.permissions WHERE name = ANY($2::text[]) ON CONFLICT DO NOTHING`,
+      [id, staff.extraCodes ?? []],
+    );
+    if (staff.blocked) await applyUserLifecycle(db, id, 'block');
+    if (staff.deleted) await applyUserLifecycle(db, id, 'delete');
+    return id;
   },
 };

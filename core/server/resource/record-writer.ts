@@ -1,7 +1,7 @@
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import type { FieldValue } from '@core/shared/resource/field';
 import type { Database, Queryable } from '../database/database';
-import { changeRecord, changeRecordIn, createRecord, createRecordIn, deleteRecord, readValues, removeRecordIn, type Actor, type Change } from './mutations';
+import { changeRecord, changeRecordIn, createRecord, createRecordIn, deleteRecord, readValues, removeRecordIn, versionIssues, type Actor, type Change } from './mutations';
 
 /**
  * The one write path for records: what the engine's own routes run, offered to a plugin's routes
@@ -20,6 +20,11 @@ export interface RecordWriter {
   change(definition: ResourceDefinition, id: number, change: Change, actor: Actor): Promise<ResourceRecord>;
   /** Soft-deletes where the resource keeps deleted records, else removes the row; 404 when there is none, 409 while pointed at. */
   remove(definition: ResourceDefinition, id: number, actor: Actor): Promise<void>;
+  /**
+   * A PUT of the whole form: the body read as a new record's form (an optional field left out is
+   * cleared, a blank secret kept); its `version`, when sent, must be the stored one (409 if not).
+   */
+  replace(definition: ResourceDefinition, id: number, body: unknown, actor: Actor): Promise<ResourceRecord>;
   createIn(tx: Queryable, definition: ResourceDefinition, values: Readonly<Record<string, FieldValue>>, actor: Actor): Promise<ResourceRecord>;
   changeIn(tx: Queryable, definition: ResourceDefinition, id: number, change: Change, actor: Actor): Promise<ResourceRecord>;
   removeIn(tx: Queryable, definition: ResourceDefinition, id: number, actor: Actor): Promise<void>;
@@ -32,6 +37,12 @@ export function recordWriter(db: Database, mounted: readonly ResourceDefinition[
     create: (definition, values, actor) => createRecord(db, definition, values, actor),
     change: (definition, id, change, actor) => changeRecord(db, definition, id, change, actor),
     remove: (definition, id, actor) => deleteRecord(db, definition, mounted, id, actor),
+    replace: (definition, id, body, actor) => {
+      const sent = typeof body === 'object' && body !== null && Object.hasOwn(body, 'version');
+      const { version, issues } = versionIssues(body);
+      const values = readValues(definition, body, 'create', actor.language, sent ? issues : {});
+      return changeRecord(db, definition, id, { action: 'update', values, version: sent ? version : null }, actor);
+    },
     createIn: (tx, definition, values, actor) => createRecordIn(tx, definition, values, actor),
     changeIn: (tx, definition, id, change, actor) => changeRecordIn(tx, definition, id, change, actor),
     removeIn: (tx, definition, id, actor) => removeRecordIn(tx, definition, mounted, id, actor),

@@ -1,12 +1,22 @@
 import type { Database, Queryable } from '@core/server/database/database';
 import { hashPassword } from '@core/server/auth/passwords';
-import { insertServiceLink } from './service-links/service-links-store';
+import type { DemoContext } from '@core/server/plugin';
+import { articlesResource } from '../shared/article';
+import { keitaroReversesResource, keitaroServersResource } from '../shared/keitaro';
+import { rdpServersResource } from '../shared/rdp';
+import { RDP_SERVICE } from '../shared/services';
+import type { IssueTrackerGroup } from '../shared/you-track';
+import { rdpGrantRecords, trackerUserRecords } from './account-records';
+import { createGroup, joinGroup, openAccount, refOf } from './issue-tracker/issue-tracker-writes';
+import { localIssueTracker } from './issue-tracker/local-issue-tracker';
+import { findLink, insertServiceLink, makeDefault } from './service-links/service-links-store';
 
 /**
  * Demonstration records for every admin screen: users with roles (one blocked, one deleted),
  * articles, RDP servers with granted users, Keitaro servers with reverses in every state and a free
  * pool, issue-tracker groups, accounts and memberships, tracker users, and service links with a
- * default switched away from the oldest. Runs once: a second call finds the demo users and stops.
+ * default switched away from the oldest. Every record has the demo's author (the first superadmin)
+ * and its audit rows. Runs once: a second call finds the demo users and stops.
  */
 
 export const DEMO_PASSWORD = 'Demo-Password-2026';
@@ -103,137 +113,106 @@ const TRACKER_USERS: readonly { username: string; tracker: string; group: boolea
   { username: 'farid.aliyev', tracker: 'Keitaro Asia', group: true },
 ];
 
-async function idOf(db: Queryable, sql: string, params: readonly unknown[]): Promise<number> {
-  const { rows } = await db.query<{ id: string }>(sql, params);
-  if (!rows[0]) throw new Error(`demo seed: nothing found for ${sql}`);
-  return Number(rows[0].id);
+interface Seeding {
+  readonly tx: Queryable;
+  readonly demo: DemoContext;
 }
 
-async function seedUsers(tx: Queryable, passwordHash: string): Promise<Map<string, number>> {
-  const roleIds = new Map<string, number>();
-  for (const role of ROLES) {
-    await tx.query('INSERT INTO core.roles (name) VALUES ($1) ON CONFLICT DO NOTHING', [role.name]);
-    const id = await idOf(tx, 'SELECT id FROM core.roles WHERE lower(name) = lower($1)', [role.name]);
-    roleIds.set(role.name, id);
-    await tx.query(
-      `INSERT INTO core.role_permissions (role_id, permission_id)
-       SELECT $1, id FROM core.permissions WHERE name = ANY($2::text[]) ON CONFLICT DO NOTHING`,
-      [id, role.codes],
-    );
-  }
+async function seedUsers({ tx, demo }: Seeding, passwordHash: string): Promise<Map<string, number>> {
+  for (const role of ROLES) await demo.users.ensureRole(tx, role.name, role.codes);
   const userIds = new Map<string, number>();
   let manager: number | null = null;
   for (const [index, user] of USERS.entries()) {
-    const id = await idOf(
-      tx,
-      `INSERT INTO core.users (username, email, password_hash, status, sub, tg_login, tg_user_id, manager_id, created_at, deleted_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() - make_interval(days => $9), CASE WHEN $10 THEN now() - interval '3 days' END)
-       RETURNING id`,
-      [
-        user.username,
-        `${user.username}@${DOMAIN}`,
-        passwordHash,
-        user.status ?? 'active',
-        user.sub,
-        user.tgLogin,
-        user.tgLogin ? 700_000_100 + index : null,
-        manager,
-        90 - index * 7,
-        user.deleted === true,
-      ],
-    );
+    const id = await demo.users.createStaff(tx, {
+      username: user.username,
+      email: `${user.username}@${DOMAIN}`,
+      passwordHash,
+      sub: user.sub,
+      tgLogin: user.tgLogin,
+      tgUserId: user.tgLogin ? 700_000_100 + index : null,
+      managerId: manager,
+      roles: user.roles,
+      // One user holds a code beyond their roles (spec §6: additional permissions).
+      extraCodes: user.username === 'carla.mendes' ? ['JA'] : [],
+      blocked: user.status === 'blocked',
+      deleted: user.deleted === true,
+    });
     // The first user (a finance manager) manages the rest.
     manager ??= id;
     userIds.set(user.username, id);
-    for (const role of user.roles) await tx.query('INSERT INTO core.user_roles (user_id, role_id) VALUES ($1, $2)', [id, roleIds.get(role)]);
   }
-  // One user holds a code beyond their roles (spec §6: additional permissions).
-  await tx.query(
-    `INSERT INTO core.user_permissions (user_id, permission_id) SELECT $1, id FROM core.permissions WHERE name = 'JA' ON CONFLICT DO NOTHING`,
-    [userIds.get('carla.mendes')],
-  );
   return userIds;
 }
 
-async function seedServers(tx: Queryable, users: ReadonlyMap<string, number>): Promise<Map<string, number>> {
-  for (const [index, [externalId, path]] of ARTICLES.entries()) {
-    await tx.query(
-      `INSERT INTO admin.articles (url, external_id, created_at) VALUES ($1, $2, now() - make_interval(days => $3)) ON CONFLICT DO NOTHING`,
-      [`https://wiki.${DOMAIN}/${path}`, externalId, ARTICLES.length - index],
-    );
-  }
+async function seedServers({ tx, demo }: Seeding, users: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+  const { records, audit, author } = demo;
+  for (const [externalId, path] of ARTICLES) await records.createIn(tx, articlesResource, { url: `https://wiki.${DOMAIN}/${path}`, external_id: externalId }, author);
   for (const server of RDP_SERVERS) {
-    const serverId = await idOf(tx, 'INSERT INTO admin.rdp_servers (name, url, ip, username, password) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
-      server.name,
-      server.url,
-      server.ip,
-      server.username,
-      'Demo-Rdp-Secret-1',
-    ]);
-    for (const username of server.grants) {
+    const { grants, ...values } = server;
+    const created = await records.createIn(tx, rdpServersResource, { ...values, password: 'Demo-Rdp-Secret-1' }, author);
+    for (const username of grants) {
       const userId = users.get(username) as number;
-      const grant = await idOf(tx, 'INSERT INTO admin.rdp_users (server_id, user_id) VALUES ($1, $2) RETURNING id', [serverId, userId]);
-      await insertServiceLink(tx, { userId, service: 'rdp', source: { rdp_user_id: grant } });
+      const grant = await records.createIn(tx, rdpGrantRecords, { server_id: created.id, user_id: userId }, author);
+      await insertServiceLink(tx, audit, { userId, service: RDP_SERVICE, source: { rdp_user_id: grant.id } }, author);
     }
   }
   const keitaro = new Map<string, number>();
   for (const server of KEITARO_SERVERS) {
-    const serverId = await idOf(tx, 'INSERT INTO admin.keitaro_servers (name, url, api_key) VALUES ($1, $2, $3) RETURNING id', [
-      server.name,
-      server.url,
-      `demo-${server.name.toLowerCase().replaceAll(' ', '-')}-api-key`,
-    ]);
-    keitaro.set(server.name, serverId);
-    for (const [index, [address, state]] of server.reverses.entries()) {
-      await tx.query(
-        `INSERT INTO admin.keitaro_reverses (address, state, server_id, comment, state_changed_at)
-         VALUES ($1, $2, $3, $4, now() - make_interval(hours => $5))`,
-        [address, state, serverId, state === 'on_hold' ? 'Blocked by a network, waiting for delisting' : null, 6 * (index + 1)],
-      );
+    const api_key = `demo-${server.name.toLowerCase().replaceAll(' ', '-')}-api-key`;
+    const created = await records.createIn(tx, keitaroServersResource, { name: server.name, url: server.url, api_key }, author);
+    keitaro.set(server.name, created.id);
+    for (const [address, state] of server.reverses) {
+      const comment = state === 'on_hold' ? 'Blocked by a network, waiting for delisting' : null;
+      await records.createIn(tx, keitaroReversesResource, { address, state, server_id: created.id, comment }, author);
     }
   }
-  for (const address of FREE_REVERSES) await tx.query('INSERT INTO admin.keitaro_reverses (address) VALUES ($1)', [address]);
+  for (const address of FREE_REVERSES) await records.createIn(tx, keitaroReversesResource, { address }, author);
   return keitaro;
 }
 
-async function seedAccounts(tx: Queryable, users: ReadonlyMap<string, number>, trackers: ReadonlyMap<string, number>): Promise<void> {
-  const groupIds = new Map<string, number>();
-  for (const name of GROUPS) groupIds.set(name, await idOf(tx, 'INSERT INTO admin.you_track_groups (name) VALUES ($1) RETURNING id', [name]));
-  for (const account of ISSUE_TRACKER) {
-    const userId = users.get(account.username) as number;
-    await tx.query('INSERT INTO admin.you_track_accounts (user_id, external_id, login) VALUES ($1, $2, $3)', [userId, `local-${userId}`, account.username]);
-    await insertServiceLink(tx, { userId, service: 'youtrack', source: { you_track_user_id: userId } });
-    for (const group of account.groups) {
-      await tx.query('INSERT INTO admin.you_track_memberships (user_id, group_id) VALUES ($1, $2)', [userId, groupIds.get(group)]);
-    }
+async function seedAccounts({ tx, demo }: Seeding, users: ReadonlyMap<string, number>, trackers: ReadonlyMap<string, number>): Promise<void> {
+  const { records, audit, author } = demo;
+  const writes = { adapter: localIssueTracker, audit };
+  const groups = new Map<string, IssueTrackerGroup>();
+  for (const name of GROUPS) {
+    const group = await createGroup(tx, writes, name, author);
+    if (group) groups.set(name, group);
   }
-  let secondLink: { userId: number; linkId: number } | null = null;
+  for (const account of ISSUE_TRACKER) {
+    const user = await demo.users.require(tx, users.get(account.username) as number);
+    const opened = refOf(await openAccount(tx, writes, user, author));
+    for (const name of account.groups) await joinGroup(tx, writes, opened, groups.get(name) as IssueTrackerGroup, author);
+  }
+  let secondLink: number | null = null;
   for (const account of TRACKER_USERS) {
     const userId = users.get(account.username) as number;
-    const id = await idOf(
+    const created = await records.createIn(
       tx,
-      `INSERT INTO admin.tracker_users (user_id, service_name, is_created_group, tracker_id) VALUES ($1, 'keitaro', $2, $3) RETURNING id`,
-      [userId, account.group, trackers.get(account.tracker)],
+      trackerUserRecords,
+      { user_id: userId, service_name: 'keitaro', is_created_group: account.group, tracker_id: trackers.get(account.tracker) as number, external_id: null },
+      author,
     );
-    const linkId = await insertServiceLink(tx, { userId, service: 'keitaro', source: { tracker_user_id: id } });
-    if (account.username === 'boris.ivanov' && account.tracker === 'Keitaro US-1') secondLink = { userId, linkId };
+    const linkId = await insertServiceLink(tx, audit, { userId, service: 'keitaro', source: { tracker_user_id: created.id } }, author);
+    if (account.username === 'boris.ivanov' && account.tracker === 'Keitaro US-1') secondLink = linkId;
   }
   // Boris works mostly on the US tracker: his default Keitaro link is not the oldest one.
-  if (secondLink) {
-    await tx.query(`INSERT INTO admin.service_link_defaults (user_id, service, link_id) VALUES ($1, 'keitaro', $2)`, [secondLink.userId, secondLink.linkId]);
-  }
+  const link = secondLink === null ? null : await findLink(tx, secondLink);
+  if (link) await makeDefault(tx, audit, link, author);
 }
 
-/** Fills the admin screens once; returns false when the demo records were already there. */
-export async function seedDemo(db: Database): Promise<boolean> {
-  const marker = `${USERS[0]?.username}@${DOMAIN}`;
-  const { rows } = await db.query('SELECT 1 FROM core.users WHERE lower(email) = lower($1)', [marker]);
-  if (rows.length > 0) return false;
+/**
+ * Fills the admin screens once, through the engine and the audit service with the demo's author;
+ * false when the demo records were already there.
+ */
+export async function seedDemo(db: Database, demo: DemoContext): Promise<boolean> {
+  const marker = await demo.users.findByEmail(db, `${USERS[0]?.username}@${DOMAIN}`);
+  if (marker) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    const users = await seedUsers(tx, passwordHash);
-    const trackers = await seedServers(tx, users);
-    await seedAccounts(tx, users, trackers);
+    const seeding = { tx, demo };
+    const users = await seedUsers(seeding, passwordHash);
+    const trackers = await seedServers(seeding, users);
+    await seedAccounts(seeding, users, trackers);
   });
   return true;
 }

@@ -6,6 +6,10 @@ import keitaroSql from './migrations/0003_keitaro.sql?raw';
 import issueTrackerSql from './migrations/0004_issue_tracker.sql?raw';
 import serviceLinksSql from './migrations/0005_service_links.sql?raw';
 import engineResourcesSql from './migrations/0006_engine_resources.sql?raw';
+import auditedWritesSql from './migrations/0007_audited_writes.sql?raw';
+import { usersService } from '@core/server/auth/users-service';
+import { auditService } from '@core/server/plugin';
+import { keitaroReversesResource, keitaroServersResource } from '../shared/keitaro';
 import { articlesResource } from '../shared/article';
 import { rdpServersResource } from '../shared/rdp';
 import { seedDemo } from './demo-seed';
@@ -15,7 +19,7 @@ import { issueTrackerRoutes } from './issue-tracker/issue-tracker-routes';
 import { localIssueTracker } from './issue-tracker/local-issue-tracker';
 import { YouTrackAdapter, youTrackConfig } from './issue-tracker/youtrack-adapter';
 import { localKeitaroAdapter, type KeitaroAdapter } from './keitaro/keitaro-adapter';
-import { keitaroRoutes } from './keitaro/keitaro-routes';
+import { keitaroHooks, keitaroRoutes } from './keitaro/keitaro-routes';
 import { localRdpAdapter, type RdpHostAdapter } from './rdp/rdp-adapter';
 import { rdpRoutes, rdpServerHooks } from './rdp/rdp-routes';
 import { serviceLinksRoutes } from './service-links/service-links-routes';
@@ -44,12 +48,15 @@ export function configuredIssueTracker(settings: Readonly<Record<string, unknown
 }
 
 /**
- * The admin plugin's server part (service `auth`): articles (JA, an engine resource), RDP servers
- * (VR, an engine resource with grants added) and Keitaro servers (VR), users' tracker,
- * issue-tracker and RDP accounts and their service links (JU), and the system settings (JS).
+ * The admin plugin's server part (service `auth`): articles (JA), RDP servers (VR, with grants
+ * added) and Keitaro servers and reverses (VR, with their state machine), all engine resources;
+ * users' tracker, issue-tracker and RDP accounts and their service links (JU), and the system
+ * settings (JS). Every write goes through the engine or, for what is not a record of its own, the
+ * audit service: each is audited with its actor.
  */
 export function createAdminServerPlugin(options: AdminServerOptions = {}): ServerPlugin {
   const rdp = options.adapters?.rdp ?? localRdpAdapter;
+  const keitaro = options.adapters?.keitaro ?? localKeitaroAdapter;
   return defineServerPlugin({
     manifest: adminManifest,
     migrations: [
@@ -59,26 +66,23 @@ export function createAdminServerPlugin(options: AdminServerOptions = {}): Serve
       { name: '0004_issue_tracker', sql: issueTrackerSql },
       { name: '0005_service_links', sql: serviceLinksSql },
       { name: '0006_engine_resources', sql: engineResourcesSql },
+      { name: '0007_audited_writes', sql: auditedWritesSql },
     ],
     // Ordinary lists: the core resource engine serves them (spec §7's `articles` and `rdps/server` calls).
-    resources: [articlesResource, rdpServersResource],
-    resourceHooks: { [rdpServersResource.id]: rdpServerHooks(rdp) },
+    resources: [articlesResource, rdpServersResource, keitaroServersResource, keitaroReversesResource],
+    resourceHooks: { [rdpServersResource.id]: rdpServerHooks(rdp, usersService, auditService), ...keitaroHooks(keitaro) },
     messages: { ru: ADMIN_MESSAGES_RU },
-    register(app, { db, settings, systemSettings, secrets }) {
-      const adapters: AdminAdapters = {
-        keitaro: options.adapters?.keitaro ?? localKeitaroAdapter,
-        rdp,
-        issueTracker: options.adapters?.issueTracker ?? configuredIssueTracker(settings, options.env ?? process.env),
-      };
-      rdpRoutes(app, db, adapters.rdp);
-      keitaroRoutes(app, db, adapters.keitaro);
-      trackerUsersRoutes(app, db, adapters.keitaro);
-      issueTrackerRoutes(app, db, adapters.issueTracker);
-      serviceLinksRoutes(app, db);
-      systemSettingsRoutes(app, db, systemSettings, secrets);
+    register(app, context) {
+      const issueTracker = options.adapters?.issueTracker ?? configuredIssueTracker(context.settings, options.env ?? process.env);
+      rdpRoutes(app, context, rdp);
+      keitaroRoutes(app, context, keitaro);
+      trackerUsersRoutes(app, context, keitaro);
+      issueTrackerRoutes(app, context, issueTracker);
+      serviceLinksRoutes(app, context);
+      systemSettingsRoutes(app, context);
     },
-    async seedDemo(db) {
-      await seedDemo(db);
+    async seedDemo(db, demo) {
+      await seedDemo(db, demo);
     },
   });
 }

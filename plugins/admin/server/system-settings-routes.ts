@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database, Queryable } from '@core/server/database/database';
-import { callerId } from '@core/server/http/route-access';
+import type { Queryable } from '@core/server/database/database';
+import type { ServerPluginContext } from '@core/server/plugin';
 import {
   resetSetting,
   settingValueProblem,
@@ -73,6 +73,13 @@ async function entries(db: Queryable, catalogue: SettingsCatalogue, secrets: rea
   return [...values, ...hidden];
 }
 
+/** The audit trail's name for the system settings. */
+export const SYSTEM_SETTINGS_RESOURCE = 'core.system_settings';
+
+/** A stored value as the audit trail keeps it: null when there is none (the default applies). */
+const auditable = (value: unknown): string | number | boolean | null =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+
 /** Text values are trimmed, as every other form of the product trims. */
 function normalized(value: string | number | boolean): string | number | boolean {
   return typeof value === 'string' ? value.trim() : value;
@@ -83,7 +90,7 @@ function normalized(value: string | number | boolean): string | number | boolean
  * plugins declare; `PUT system-settings { key: value | null }` checks every key against its
  * declaration (422 naming each key that fails) and stores all or nothing; null resets to the default.
  */
-export function systemSettingsRoutes(app: FastifyInstance, db: Database, catalogue: SettingsCatalogue, secrets: readonly SecretStatus[]): void {
+export function systemSettingsRoutes(app: FastifyInstance, { db, users, audit, systemSettings: catalogue, secrets }: ServerPluginContext): void {
   const config = { access: ACCESS.settings };
 
   app.get('/system-settings', { config }, async (): Promise<DataEnvelope<SystemSettingEntry[]>> => ({ data: await entries(db, catalogue, secrets) }));
@@ -113,13 +120,24 @@ export function systemSettingsRoutes(app: FastifyInstance, db: Database, catalog
     }
     throwIfErrors(errors);
     // Recorded as updated_by when the caller's account row exists (a token outlives nothing else).
-    const caller = callerId(request);
-    const actor = (await db.query('SELECT 1 FROM core.users WHERE id = $1', [caller])).rows.length > 0 ? caller : null;
+    const caller = users.callerOf(request);
+    const actor = (await users.find(db, caller)) ? caller : null;
     await db.transaction(async (tx) => {
+      const before = await storedValues(tx);
       for (const change of changes) {
         if (change.value === null) await resetSetting(tx, change.definition);
         else await writeSetting(tx, change.definition, change.value, actor);
       }
+      // Settings have no ids: the whole change is one entry of record 0, the keys in before and after.
+      const keys = changes.map((change) => change.definition.key);
+      await audit.record(tx, {
+        resource: SYSTEM_SETTINGS_RESOURCE,
+        recordId: 0,
+        action: 'update',
+        actorId: caller,
+        before: Object.fromEntries(keys.map((key) => [key, auditable(before.get(key))])),
+        after: Object.fromEntries(changes.map((change) => [change.definition.key, change.value])),
+      });
     });
     return { data: await entries(db, catalogue, secrets), message: 'Successfully updated' };
   });

@@ -1,4 +1,5 @@
 import { defineResource } from '@core/shared/resource/definition';
+import type { EnumField, ReferenceField, ReferenceTarget } from '@core/shared/resource/field';
 
 /**
  * Keitaro servers and their reverses (spec §3, §4). A reverse is a domain or proxy endpoint that
@@ -152,7 +153,14 @@ export const keitaroServersResource = defineResource({
   defaultSort: { field: 'name', direction: 'asc' },
 });
 
-/** A new reverse for the free pool. */
+/** Where a reverse sits, and a tracker account lives. */
+export const KEITARO_SERVERS_REFERENCE: ReferenceTarget = { service: 'auth', path: 'keitaro/servers', table: 'admin.keitaro_servers', labelColumn: 'name' };
+
+// Set only by the state machine's actions (POST keitaro/reverses/{id}/<action>), never by a form.
+const REVERSE_STATE_FIELD: EnumField = { kind: 'enum', name: 'state', labelKey: 'admin:keitaro.fields.state', values: REVERSE_STATES, valueLabelPrefix: 'admin:keitaro.states', readOnly: true };
+const REVERSE_SERVER_FIELD: ReferenceField = { kind: 'reference', name: 'server_id', labelKey: 'admin:keitaro.fields.server', target: KEITARO_SERVERS_REFERENCE, readOnly: true };
+
+/** A reverse: the form adds one to the free pool; state and server change only through the actions. */
 export const keitaroReversesResource = defineResource({
   id: 'admin.keitaro_reverses',
   service: 'auth',
@@ -174,6 +182,8 @@ export const keitaroReversesResource = defineResource({
       sortable: true,
     },
     { kind: 'text', name: 'comment', labelKey: 'admin:keitaro.fields.comment', maxLength: 500 },
+    REVERSE_STATE_FIELD,
+    REVERSE_SERVER_FIELD,
   ],
   labelField: 'address',
   defaultSort: { field: 'address', direction: 'asc' },

@@ -1,22 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database, Queryable } from '@core/server/database/database';
-import { ApiError, notFound, validationError } from '@core/server/http/api-error';
+import type { Queryable } from '@core/server/database/database';
+import { ApiError } from '@core/server/http/api-error';
+import type { IdParams } from '@core/server/http/ids';
+import type { ServerPluginContext } from '@core/server/plugin';
 import type { DataEnvelope } from '@core/shared/envelopes';
-import { ISSUE_TRACKER_SERVICE } from '../../shared/services';
-import { GROUP_ID_PATTERN, type IssueTrackerAccount, type IssueTrackerGroup } from '../../shared/you-track';
-import { ACCESS, conflict, ID_PARAMS, isoOf, requireLiveUser, requireUser, ROW_ID, type IdParams } from '../http';
-import { insertServiceLink } from '../service-links/service-links-store';
-import type { AccountRef, IssueTrackerAdapter } from './issue-tracker-adapter';
+import { GROUP_ID_PATTERN, type IssueTrackerGroup } from '../../shared/you-track';
+import { ACCESS } from '../http';
+import { deleteServiceLink } from '../service-links/service-links-store';
+import type { IssueTrackerAdapter } from './issue-tracker-adapter';
+import { createGroup, ISSUE_ACCOUNTS_RESOURCE, joinGroup, openAccount, refOf, wireAccount, type AccountRow } from './issue-tracker-writes';
 
 export const NO_ACCOUNT = 'This user has no issue-tracker account: create it first.';
 export const ACCOUNT_EXISTS = 'This user already has an issue-tracker account.';
-
-interface AccountRow {
-  readonly user_id: string | number;
-  readonly external_id: string;
-  readonly login: string;
-  readonly created_at: Date | string;
-}
 
 async function findAccount(db: Queryable, userId: number, forUpdate = false): Promise<AccountRow | null> {
   const { rows } = await db.query<AccountRow>(
@@ -26,24 +21,10 @@ async function findAccount(db: Queryable, userId: number, forUpdate = false): Pr
   return rows[0] ?? null;
 }
 
-const refOf = (row: AccountRow): AccountRef => ({ userId: Number(row.user_id), externalId: row.external_id, login: row.login });
-const wireAccount = (row: AccountRow): IssueTrackerAccount => ({
-  user_id: Number(row.user_id),
-  external_id: row.external_id,
-  login: row.login,
-  created_at: isoOf(row.created_at),
-});
-
 interface MembershipParams {
   readonly userId: number;
   readonly groupId: string;
 }
-
-const membershipParams = {
-  type: 'object',
-  required: ['userId', 'groupId'],
-  properties: { userId: ROW_ID, groupId: { type: 'string', pattern: GROUP_ID_PATTERN } },
-} as const;
 
 const groupBody = {
   type: 'object',
@@ -57,12 +38,19 @@ const groupBody = {
  * The issue tracker (spec §7): its groups, each user's service account, and the user's groups.
  * Code JU: it is part of the user's detail (service tab).
  */
-export function issueTrackerRoutes(app: FastifyInstance, db: Database, adapter: IssueTrackerAdapter): void {
+export function issueTrackerRoutes(app: FastifyInstance, { db, users, audit, routes }: ServerPluginContext, adapter: IssueTrackerAdapter): void {
   const config = { access: ACCESS.users };
+  const { ID_PARAMS, ROW_ID, notFound, conflict, validationError, actorOf } = routes;
+  const writes = { adapter, audit };
+  const membershipParams = {
+    type: 'object',
+    required: ['userId', 'groupId'],
+    properties: { userId: ROW_ID, groupId: { type: 'string', pattern: GROUP_ID_PATTERN } },
+  } as const;
 
   /** The user's account, or 409 saying to create it; 404 for a missing user (or a deleted one, when `live`). */
   async function requireAccount(tx: Queryable, userId: number, live: boolean): Promise<AccountRow> {
-    await requireUser(tx, userId, live);
+    await users.require(tx, userId, { live });
     const account = await findAccount(tx, userId, true);
     if (!account) throw conflict(NO_ACCOUNT);
     return account;
@@ -79,7 +67,8 @@ export function issueTrackerRoutes(app: FastifyInstance, db: Database, adapter: 
   app.post<{ Body: { name: string } }>('/you-track/groups', { schema: { body: groupBody }, config }, async (request, reply) => {
     const name = request.body.name.trim();
     if (name === '') throw validationError({ name: ['This field is required.'] });
-    const group = await db.transaction((tx) => adapter.createGroup(tx, name));
+    const actor = actorOf(request);
+    const group = await db.transaction((tx) => createGroup(tx, writes, name, actor));
     if (!group) throw validationError({ name: ['A group with this name already exists.'] });
     return reply.status(201).send({ data: group, message: 'New record successfully created' });
   });
@@ -88,7 +77,7 @@ export function issueTrackerRoutes(app: FastifyInstance, db: Database, adapter: 
     '/you-track/users/groups/:id',
     { schema: { params: ID_PARAMS }, config },
     async (request): Promise<DataEnvelope<IssueTrackerGroup[]>> => {
-      await requireUser(db, request.params.id);
+      await users.require(db, request.params.id);
       const account = await findAccount(db, request.params.id);
       // No account, no groups: the service tab offers to create the account.
       return { data: account ? await adapter.groupsOf(db, refOf(account)) : [] };
@@ -96,30 +85,26 @@ export function issueTrackerRoutes(app: FastifyInstance, db: Database, adapter: 
   );
 
   app.post<{ Params: IdParams }>('/you-track/users/:id', { schema: { params: ID_PARAMS }, config }, async (request, reply) => {
+    const actor = actorOf(request);
     const row = await db.transaction(async (tx) => {
-      const user = await requireLiveUser(tx, request.params.id);
-      // Serialises two creations for one user: the second waits, then finds the account.
-      await tx.query('SELECT id FROM core.users WHERE id = $1 FOR UPDATE', [user.id]);
+      // The lock serialises two creations for one user: the second waits, then finds the account.
+      const user = await users.require(tx, request.params.id, { live: true, lock: true });
       if (await findAccount(tx, user.id)) throw conflict(ACCOUNT_EXISTS);
-      const created = await adapter.createAccount(tx, { userId: user.id, username: user.username, email: user.email });
-      const { rows } = await tx.query<AccountRow>(
-        `INSERT INTO admin.you_track_accounts (user_id, external_id, login) VALUES ($1, $2, $3)
-         RETURNING user_id, external_id, login, created_at`,
-        [user.id, created.externalId, created.login],
-      );
-      await insertServiceLink(tx, { userId: user.id, service: ISSUE_TRACKER_SERVICE, source: { you_track_user_id: user.id } });
-      return rows[0] as AccountRow;
+      return openAccount(tx, writes, user, actor);
     });
     return reply.status(201).send({ data: wireAccount(row), message: 'New record successfully created' });
   });
 
   app.delete<{ Params: IdParams }>('/you-track/users/:id', { schema: { params: ID_PARAMS }, config }, async (request) => {
+    const actor = actorOf(request);
     await db.transaction(async (tx) => {
       const account = await findAccount(tx, request.params.id, true);
       if (!account) throw notFound('Issue-tracker account');
       await adapter.deleteAccount(tx, refOf(account));
-      // Memberships and the service link go with the account (ON DELETE CASCADE).
+      await deleteServiceLink(tx, audit, { you_track_user_id: request.params.id }, actor);
+      // The local memberships go with the account (ON DELETE CASCADE).
       await tx.query('DELETE FROM admin.you_track_accounts WHERE user_id = $1', [request.params.id]);
+      await audit.record(tx, { resource: ISSUE_ACCOUNTS_RESOURCE, recordId: request.params.id, action: 'delete', actorId: actor.id, before: { ...wireAccount(account) }, after: null });
     });
     return { message: 'Successfully deleted' };
   });
@@ -129,11 +114,12 @@ export function issueTrackerRoutes(app: FastifyInstance, db: Database, adapter: 
     { schema: { params: membershipParams }, config },
     async (request, reply) => {
       const { userId, groupId } = request.params;
+      const actor = actorOf(request);
       const groups = await db.transaction(async (tx) => {
         const account = refOf(await requireAccount(tx, userId, true));
-        await requireGroup(tx, groupId);
-        if ((await adapter.groupsOf(tx, account)).some((group) => group.id === groupId)) throw conflict('The user is already in this group.');
-        await adapter.addMember(tx, account, groupId);
+        const group = await requireGroup(tx, groupId);
+        if ((await adapter.groupsOf(tx, account)).some((member) => member.id === groupId)) throw conflict('The user is already in this group.');
+        await joinGroup(tx, writes, account, group, actor);
         return adapter.groupsOf(tx, account);
       });
       return reply.status(201).send({ data: groups, message: 'Successfully updated' });
@@ -145,12 +131,13 @@ export function issueTrackerRoutes(app: FastifyInstance, db: Database, adapter: 
     { schema: { params: membershipParams }, config },
     async (request) => {
       const { userId, groupId } = request.params;
+      const actor = actorOf(request);
       const groups = await db.transaction(async (tx) => {
         const account = refOf(await requireAccount(tx, userId, false));
-        if (!(await adapter.groupsOf(tx, account)).some((group) => group.id === groupId)) {
-          throw new ApiError(404, 'The user is not in this group.');
-        }
+        const group = (await adapter.groupsOf(tx, account)).find((member) => member.id === groupId);
+        if (!group) throw new ApiError(404, 'The user is not in this group.');
         await adapter.removeMember(tx, account, groupId);
+        await audit.record(tx, { resource: ISSUE_ACCOUNTS_RESOURCE, recordId: userId, action: 'leave_group', actorId: actor.id, before: { group_id: group.id, group: group.name }, after: null });
         return adapter.groupsOf(tx, account);
       });
       return { data: groups, message: 'Successfully deleted' };

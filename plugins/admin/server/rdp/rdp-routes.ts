@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database, Queryable } from '@core/server/database/database';
-import { notFound } from '@core/server/http/api-error';
-import { callerId } from '@core/server/http/route-access';
-import { findRecord, listRecords, readValues, type ResourceHooks } from '@core/server/resource';
+import type { Queryable } from '@core/server/database/database';
+import { sqlState, UNIQUE_VIOLATION } from '@core/server/database/sql';
+import type { IdParams } from '@core/server/http/ids';
+import type { AuditService, ServerPluginContext } from '@core/server/plugin';
+import { findRecord, hardDeleteIn, listRecords, type Actor, type ResourceHooks } from '@core/server/resource';
 import { translated } from '@core/server/resource/database-errors';
 import { readListQuery } from '@core/server/resource/list-params';
-import { updateRecord } from '@core/server/resource/mutations';
-import { actorOf } from '@core/server/resource/route-kit';
+import type { UsersService } from '@core/server/auth/users-service';
 import type { DataEnvelope, ListEnvelope } from '@core/shared/envelopes';
 import type { ResourceRecord } from '@core/shared/resource/definition';
 import { rdpServersResource, type RdpGrant, type RdpServer } from '../../shared/rdp';
 import { RDP_SERVICE } from '../../shared/services';
-import { ACCESS, conflict, existingUserId, ID_PARAMS, idParams, isoOf, isUniqueViolation, languageOf, requireLiveUser, type IdParams } from '../http';
-import { insertServiceLink } from '../service-links/service-links-store';
+import { rdpGrantRecords } from '../account-records';
+import { ACCESS, isoOf } from '../http';
+import { deleteServiceLink, insertServiceLink } from '../service-links/service-links-store';
 import type { RdpHostAccess, RdpHostAdapter } from './rdp-adapter';
 
 export const ALREADY_GRANTED = 'This user already has access to this RDP server.';
@@ -21,7 +22,6 @@ interface GrantRow {
   readonly id: string | number;
   readonly server_id: string | number;
   readonly user_id: string | number;
-  readonly username: string;
   readonly created_at: Date | string;
 }
 
@@ -33,30 +33,35 @@ interface HostRow {
   readonly password: string | null;
 }
 
-const GRANT_SELECT = `SELECT g.id, g.server_id, g.user_id, u.username, g.created_at
-  FROM admin.rdp_users g JOIN core.users u ON u.id = g.user_id`;
+const GRANT_SELECT = 'SELECT g.id, g.server_id, g.user_id, g.created_at FROM admin.rdp_users g';
 
-const wireGrant = (row: GrantRow): RdpGrant => ({
-  id: Number(row.id),
-  server_id: Number(row.server_id),
-  user_id: Number(row.user_id),
-  username: row.username,
-  created_at: isoOf(row.created_at),
-});
+/** The grants as the API shows them, each with its user's name, ordered by it. */
+async function wireGrants(db: Queryable, users: UsersService, rows: readonly GrantRow[]): Promise<RdpGrant[]> {
+  const names = await users.labels(db, rows.map((row) => Number(row.user_id)));
+  return rows
+    .map((row) => ({
+      id: Number(row.id),
+      server_id: Number(row.server_id),
+      user_id: Number(row.user_id),
+      username: names.get(Number(row.user_id)) ?? '',
+      created_at: isoOf(row.created_at),
+    }))
+    .sort((a, b) => a.username.toLowerCase().localeCompare(b.username.toLowerCase()) || a.id - b.id);
+}
 
 const hostOf = (row: HostRow): RdpHostAccess => ({ id: Number(row.id), name: row.name, ip: row.ip, username: row.username, password: row.password });
 
-async function grantsOf(db: Queryable, serverIds: readonly number[]): Promise<Map<number, RdpGrant[]>> {
+async function grantsOf(db: Queryable, users: UsersService, serverIds: readonly number[]): Promise<Map<number, RdpGrant[]>> {
   const byServer = new Map<number, RdpGrant[]>();
   if (serverIds.length === 0) return byServer;
-  const { rows } = await db.query<GrantRow>(`${GRANT_SELECT} WHERE g.server_id = ANY($1::bigint[]) ORDER BY lower(u.username), g.id`, [serverIds]);
-  for (const grant of rows.map(wireGrant)) byServer.set(grant.server_id, [...(byServer.get(grant.server_id) ?? []), grant]);
+  const { rows } = await db.query<GrantRow>(`${GRANT_SELECT} WHERE g.server_id = ANY($1::bigint[])`, [serverIds]);
+  for (const grant of await wireGrants(db, users, rows)) byServer.set(grant.server_id, [...(byServer.get(grant.server_id) ?? []), grant]);
   return byServer;
 }
 
 /** Engine records with the users granted on each. */
-async function withUsers(db: Queryable, records: readonly ResourceRecord[]): Promise<RdpServer[]> {
-  const grants = await grantsOf(db, records.map((record) => record.id));
+async function withUsers(db: Queryable, users: UsersService, records: readonly ResourceRecord[]): Promise<RdpServer[]> {
+  const grants = await grantsOf(db, users, records.map((record) => record.id));
   return records.map((record) => ({ ...record, users: grants.get(record.id) ?? [] }) as unknown as RdpServer);
 }
 
@@ -65,26 +70,28 @@ async function findHost(db: Queryable, id: number, forUpdate = false): Promise<H
   return rows[0] ?? null;
 }
 
-async function requireServer(db: Queryable, id: number): Promise<RdpServer> {
-  const record = await findRecord(db, rdpServersResource, id);
-  if (!record) throw notFound('RDP server');
-  const [server] = await withUsers(db, [record]);
-  return server as RdpServer;
+/**
+ * Takes a grant away: the host first, then its service link and the grant itself, each audited
+ * with `actor`, in `tx`.
+ */
+async function revokeGrant(tx: Queryable, users: UsersService, audit: AuditService, adapter: RdpHostAdapter, grant: GrantRow, actor: Actor): Promise<void> {
+  const host = await findHost(tx, Number(grant.server_id));
+  const user = await users.find(tx, Number(grant.user_id));
+  if (host) await adapter.revoke(hostOf(host), { userId: Number(grant.user_id), username: user?.username ?? '' });
+  await deleteServiceLink(tx, audit, { rdp_user_id: Number(grant.id) }, actor);
+  await hardDeleteIn(tx, rdpGrantRecords, Number(grant.id), actor);
 }
 
 /**
  * What the engine runs around its writes of an RDP server: deleting one (alone or in a bulk
  * delete) revokes every grant on it through the host adapter first, in the delete's transaction.
  */
-export function rdpServerHooks(adapter: RdpHostAdapter): ResourceHooks {
+export function rdpServerHooks(adapter: RdpHostAdapter, users: UsersService, audit: AuditService): ResourceHooks {
   return {
-    beforeWrite: async ({ tx, action, id }) => {
+    beforeWrite: async ({ tx, action, id, actorId }) => {
       if (action !== 'delete' || id === null) return;
-      const host = await findHost(tx, id);
-      if (!host) return;
       const { rows } = await tx.query<GrantRow>(`${GRANT_SELECT} WHERE g.server_id = $1 FOR UPDATE OF g`, [id]);
-      for (const grant of rows) await adapter.revoke(hostOf(host), { userId: Number(grant.user_id), username: grant.username });
-      // The grants and their service links then go with the server (ON DELETE CASCADE).
+      for (const grant of rows) await revokeGrant(tx, users, audit, adapter, grant, { id: actorId, language: 'en' });
     },
   };
 }
@@ -97,15 +104,23 @@ export function rdpServerHooks(adapter: RdpHostAdapter): ResourceHooks {
  * grants themselves (`POST rdps/{serverId}/users/{userId}`, `DELETE rdps/{id}`), which go
  * through the RDP host adapter. Code VR.
  */
-export function rdpRoutes(app: FastifyInstance, db: Database, adapter: RdpHostAdapter): void {
+export function rdpRoutes(app: FastifyInstance, { db, users, audit, records, routes }: ServerPluginContext, adapter: RdpHostAdapter): void {
   const config = { access: ACCESS.servers };
   const definition = rdpServersResource;
+  const { ID_PARAMS, idParams, notFound, conflict, languageOf, actorOf } = routes;
+
+  async function requireServer(tx: Queryable, id: number): Promise<RdpServer> {
+    const record = await findRecord(tx, definition, id);
+    if (!record) throw notFound('RDP server');
+    const [server] = await withUsers(tx, users, [record]);
+    return server as RdpServer;
+  }
 
   app.get('/rdps/server', { config }, async (request): Promise<ListEnvelope<RdpServer>> => {
     const language = languageOf(request);
     const query = readListQuery(definition, request.query, language);
     const page = await translated(definition, language, () => listRecords(db, definition, query));
-    return { data: { ...page, data: await withUsers(db, page.data) } };
+    return { data: { ...page, data: await withUsers(db, users, page.data) } };
   });
 
   app.get<{ Params: IdParams }>('/rdps/server/:id', { schema: { params: ID_PARAMS }, config }, async (request): Promise<DataEnvelope<RdpServer>> => ({
@@ -121,16 +136,7 @@ export function rdpRoutes(app: FastifyInstance, db: Database, adapter: RdpHostAd
   /** The whole form (required fields too); a blank password keeps the stored one; `version`, when sent, must be current. */
   app.put<{ Params: IdParams }>('/rdps/server/:id', { schema: { params: ID_PARAMS, body: { type: 'object' } }, config }, async (request): Promise<DataEnvelope<RdpServer>> => {
     const { id } = request.params;
-    const actor = actorOf(request);
-    // As a new record's form reads it: an optional field left out is cleared, a blank secret is kept.
-    const values = readValues(definition, request.body, 'create', actor.language);
-    let version = (request.body as Record<string, unknown>).version;
-    if (version === undefined) {
-      const current = await findRecord(db, definition, id);
-      if (!current) throw notFound('RDP server');
-      version = current.version;
-    }
-    await updateRecord(db, definition, id, { ...values, version }, actor);
+    await records.replace(definition, id, request.body, actorOf(request));
     return { data: await requireServer(db, id) };
   });
 
@@ -139,28 +145,26 @@ export function rdpRoutes(app: FastifyInstance, db: Database, adapter: RdpHostAd
     { schema: { params: idParams('serverId', 'userId') }, config },
     async (request, reply) => {
       const { serverId, userId } = request.params;
+      const actor = actorOf(request);
       const grantId = await db
         .transaction(async (tx) => {
           const host = await findHost(tx, serverId, true);
           if (!host) throw notFound('RDP server');
-          const user = await requireLiveUser(tx, userId);
+          const user = await users.require(tx, userId, { live: true });
           const taken = await tx.query('SELECT 1 FROM admin.rdp_users WHERE server_id = $1 AND user_id = $2', [serverId, userId]);
           if (taken.rows.length > 0) throw conflict(ALREADY_GRANTED);
           await adapter.grant(hostOf(host), { userId, username: user.username });
-          const { rows } = await tx.query<{ id: string }>(
-            'INSERT INTO admin.rdp_users (server_id, user_id, created_by) VALUES ($1, $2, $3) RETURNING id',
-            [serverId, userId, await existingUserId(tx, callerId(request))],
-          );
-          const id = Number(rows[0]?.id);
-          await insertServiceLink(tx, { userId, service: RDP_SERVICE, source: { rdp_user_id: id } });
-          return id;
+          const grant = await records.createIn(tx, rdpGrantRecords, { server_id: serverId, user_id: userId }, actor);
+          await insertServiceLink(tx, audit, { userId, service: RDP_SERVICE, source: { rdp_user_id: grant.id } }, actor);
+          return grant.id;
         })
         .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw conflict(ALREADY_GRANTED);
+          if (sqlState(error) === UNIQUE_VIOLATION) throw conflict(ALREADY_GRANTED);
           throw error;
         });
       const { rows } = await db.query<GrantRow>(`${GRANT_SELECT} WHERE g.id = $1`, [grantId]);
-      return reply.status(201).send({ data: wireGrant(rows[0] as GrantRow), message: 'New record successfully created' });
+      const [grant] = await wireGrants(db, users, rows);
+      return reply.status(201).send({ data: grant, message: 'New record successfully created' });
     },
   );
 
@@ -170,9 +174,7 @@ export function rdpRoutes(app: FastifyInstance, db: Database, adapter: RdpHostAd
       const { rows } = await tx.query<GrantRow>(`${GRANT_SELECT} WHERE g.id = $1 FOR UPDATE OF g`, [request.params.id]);
       const grant = rows[0];
       if (!grant) throw notFound('RDP grant');
-      const host = await findHost(tx, Number(grant.server_id));
-      if (host) await adapter.revoke(hostOf(host), { userId: Number(grant.user_id), username: grant.username });
-      await tx.query('DELETE FROM admin.rdp_users WHERE id = $1', [request.params.id]);
+      await revokeGrant(tx, users, audit, adapter, grant, actorOf(request));
     });
     return { message: 'Successfully deleted' };
   });

@@ -1,24 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '@core/server/database/database';
-import { notFound } from '@core/server/http/api-error';
+import type { IdParams } from '@core/server/http/ids';
+import type { ServerPluginContext } from '@core/server/plugin';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import { ONE_DEFAULT_MESSAGE, SERVICES, type ServiceEntry, type ServiceLink } from '../../shared/services';
-import { ACCESS, conflict, ID_PARAMS, requireUser, type IdParams } from '../http';
+import { ACCESS } from '../http';
 import { findLink, linksOfUser, makeDefault } from './service-links-store';
 
-const patchSchema = {
-  params: ID_PARAMS,
-  body: {
-    type: 'object',
-    required: ['is_default'],
-    additionalProperties: false,
-    properties: { is_default: { type: 'boolean' } },
-  },
-} as const;
-
 /** A user's service links and the default per service (spec §7), and the services they can name. Code JU. */
-export function serviceLinksRoutes(app: FastifyInstance, db: Database): void {
+export function serviceLinksRoutes(app: FastifyInstance, { db, users, audit, routes }: ServerPluginContext): void {
   const config = { access: ACCESS.users };
+  const { ID_PARAMS, notFound, conflict, actorOf } = routes;
+  const patchSchema = {
+    params: ID_PARAMS,
+    body: { type: 'object', required: ['is_default'], additionalProperties: false, properties: { is_default: { type: 'boolean' } } },
+  } as const;
 
   app.get('/references/services', { schema: { querystring: { type: 'object', additionalProperties: false } }, config }, async (): Promise<
     DataEnvelope<readonly ServiceEntry[]>
@@ -29,7 +24,7 @@ export function serviceLinksRoutes(app: FastifyInstance, db: Database): void {
     '/service-link/:id',
     { schema: { params: ID_PARAMS }, config },
     async (request): Promise<DataEnvelope<ServiceLink[]>> => {
-      await requireUser(db, request.params.id);
+      await users.require(db, request.params.id);
       return { data: await linksOfUser(db, request.params.id) };
     },
   );
@@ -39,7 +34,7 @@ export function serviceLinksRoutes(app: FastifyInstance, db: Database): void {
     const link = await db.transaction(async (tx) => {
       const found = await findLink(tx, request.params.id);
       if (!found) throw notFound('Service link');
-      if (request.body.is_default) await makeDefault(tx, found);
+      if (request.body.is_default) await makeDefault(tx, audit, found, actorOf(request));
       // Unsetting the default would leave the service without one; unsetting another changes nothing.
       else if (found.is_default) throw conflict(ONE_DEFAULT_MESSAGE);
       return (await findLink(tx, found.id)) ?? found;

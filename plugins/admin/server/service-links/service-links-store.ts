@@ -1,4 +1,6 @@
 import type { Queryable } from '@core/server/database/database';
+import type { AuditService } from '@core/server/plugin';
+import type { Actor } from '@core/server/resource';
 import type { ServiceLink, ServiceLinkSource } from '../../shared/services';
 import { isoOf } from '../http';
 
@@ -11,20 +13,48 @@ export interface NewServiceLink {
   readonly source: LinkSourceColumn;
 }
 
-/** Records the link of a new account, in the transaction that creates the account. */
-export async function insertServiceLink(db: Queryable, link: NewServiceLink): Promise<number> {
-  const source = link.source;
-  const values = [
-    'tracker_user_id' in source ? source.tracker_user_id : null,
-    'rdp_user_id' in source ? source.rdp_user_id : null,
-    'you_track_user_id' in source ? source.you_track_user_id : null,
-  ];
+/** The audit trail's name for service links: their history is read by it. */
+export const SERVICE_LINKS_RESOURCE = 'admin.service_links';
+
+const SOURCE_COLUMNS = ['tracker_user_id', 'rdp_user_id', 'you_track_user_id'] as const;
+
+const sourceValues = (source: LinkSourceColumn) => ({
+  tracker_user_id: 'tracker_user_id' in source ? source.tracker_user_id : null,
+  rdp_user_id: 'rdp_user_id' in source ? source.rdp_user_id : null,
+  you_track_user_id: 'you_track_user_id' in source ? source.you_track_user_id : null,
+});
+
+/** Records the link of a new account, with its audit row, in the transaction that creates the account. */
+export async function insertServiceLink(db: Queryable, audit: AuditService, link: NewServiceLink, actor: Actor): Promise<number> {
+  const source = sourceValues(link.source);
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO admin.service_links (user_id, service, tracker_user_id, rdp_user_id, you_track_user_id)
      VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [link.userId, link.service, ...values],
+    [link.userId, link.service, source.tracker_user_id, source.rdp_user_id, source.you_track_user_id],
   );
-  return Number(rows[0]?.id);
+  const id = Number(rows[0]?.id);
+  await audit.record(db, { resource: SERVICE_LINKS_RESOURCE, recordId: id, action: 'create', actorId: actor.id, before: null, after: { user_id: link.userId, service: link.service, ...source } });
+  return id;
+}
+
+/** Removes the link of an account about to go, with its audit row (the database would drop it silently with the account). */
+export async function deleteServiceLink(db: Queryable, audit: AuditService, source: LinkSourceColumn, actor: Actor): Promise<void> {
+  // The column comes from this constant list, never from a request.
+  const column = SOURCE_COLUMNS.find((name) => name in source) ?? 'tracker_user_id';
+  const { rows } = await db.query<{ id: string; user_id: string; service: string }>(
+    `DELETE FROM admin.service_links WHERE ${column} = $1 RETURNING id, user_id, service`,
+    [sourceValues(source)[column]],
+  );
+  for (const row of rows) {
+    await audit.record(db, {
+      resource: SERVICE_LINKS_RESOURCE,
+      recordId: Number(row.id),
+      action: 'delete',
+      actorId: actor.id,
+      before: { user_id: Number(row.user_id), service: row.service, ...sourceValues(source) },
+      after: null,
+    });
+  }
 }
 
 interface LinkRow {
@@ -87,11 +117,13 @@ export async function findLink(db: Queryable, id: number): Promise<ServiceLink |
   return rows[0] ? toLink(rows[0]) : null;
 }
 
-/** Makes `link` the default of its user and service (the others stop being it). */
-export async function makeDefault(db: Queryable, link: ServiceLink): Promise<void> {
+/** Makes `link` the default of its user and service (the others stop being it), audited on the link. */
+export async function makeDefault(db: Queryable, audit: AuditService, link: ServiceLink, actor: Actor): Promise<void> {
+  if (link.is_default) return;
   await db.query(
     `INSERT INTO admin.service_link_defaults (user_id, service, link_id) VALUES ($1, $2, $3)
      ON CONFLICT (user_id, service) DO UPDATE SET link_id = EXCLUDED.link_id`,
     [link.user_id, link.service, link.id],
   );
+  await audit.record(db, { resource: SERVICE_LINKS_RESOURCE, recordId: link.id, action: 'make_default', actorId: actor.id, before: { is_default: false }, after: { is_default: true } });
 }

@@ -7,7 +7,10 @@ import type { KeitaroBoard } from '@plugins/admin/shared/keitaro';
 import type { RdpServer } from '@plugins/admin/shared/rdp';
 import type { ServiceLink, TrackerUser } from '@plugins/admin/shared/services';
 import type { IssueTrackerGroup } from '@plugins/admin/shared/you-track';
-import { DB_TIMEOUT, login } from '../../../support/server/test-database';
+import { demoContext } from '@core/server/demo-context';
+import type { DemoContext } from '@core/server/plugin';
+import { enabledResources } from '@core/server/resource';
+import { ADMIN_EMAIL, DB_TIMEOUT, login } from '../../../support/server/test-database';
 import { dataOf, openAdmin, type AdminServer, type Client } from './support-admin';
 
 let server: AdminServer;
@@ -18,10 +21,18 @@ async function userId(username: string): Promise<number> {
   return Number(rows[0]?.id);
 }
 
+let demo: DemoContext;
+
+async function userIdByEmail(email: string): Promise<number> {
+  const { rows } = await server.db.query<{ id: string }>('SELECT id FROM core.users WHERE email = $1', [email]);
+  return Number(rows[0]?.id);
+}
+
 beforeAll(async () => {
   server = await openAdmin();
   everything = server.as(['JA', 'JS', 'JU', 'JQ', 'VR']);
-  expect(await seedDemo(server.db)).toBe(true);
+  demo = await demoContext(server.db, enabledResources([admin]));
+  expect(await seedDemo(server.db, demo)).toBe(true);
 }, DB_TIMEOUT);
 
 afterAll(async () => {
@@ -89,10 +100,34 @@ describe('the admin demo data', () => {
     expect(new Set(links.map((link) => link.service))).toEqual(new Set(['keitaro', 'youtrack', 'rdp']));
   });
 
+  it('writes every record with the first superadmin as its author, and an audit row by them', async () => {
+    const author = await userIdByEmail(ADMIN_EMAIL);
+    expect(demo.author.id).toBe(author);
+    for (const table of ['admin.articles', 'admin.rdp_servers', 'admin.rdp_users', 'admin.keitaro_servers', 'admin.keitaro_reverses', 'admin.tracker_users']) {
+      const { rows } = await server.db.query<{ authors: (string | number | null)[] }>(`SELECT array_agg(DISTINCT created_by) AS authors FROM ${table}`);
+      expect(rows[0]?.authors.map((author) => (author === null ? null : Number(author))), table).toEqual([author]);
+    }
+    const { rows } = await server.db.query<{ resource: string; n: number }>(
+      `SELECT resource, count(*)::int AS n FROM core.audit_log WHERE actor_id = $1 AND action = 'create' GROUP BY resource ORDER BY resource`,
+      [author],
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.resource, row.n]))).toEqual({
+      'admin.articles': 12,
+      'admin.keitaro_reverses': 10,
+      'admin.keitaro_servers': 3,
+      'admin.rdp_grants': 5,
+      'admin.rdp_servers': 3,
+      'admin.service_links': 12,
+      'admin.tracker_users': 4,
+      'admin.you_track_accounts': 3,
+      'admin.you_track_groups': 4,
+    });
+  });
+
   it('runs once: a second call changes nothing', async () => {
     const count = async () => Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM core.users')).rows[0]?.n);
     const before = await count();
-    expect(await seedDemo(server.db)).toBe(false);
+    expect(await seedDemo(server.db, demo)).toBe(false);
     expect(await count()).toBe(before);
   });
 });
