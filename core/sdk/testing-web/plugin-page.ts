@@ -12,11 +12,11 @@
  * ```
  */
 import type { PermissionCode } from '@core/shared/permissions';
-import type { Language, RuntimeConfig } from '@core/shared/runtime-config';
+import type { Language } from '@core/shared/runtime-config';
 import type { WebPlugin } from '@core/web/plugins/define-plugin';
 import { appRoutes } from '@core/web/shell/create-app-router';
 import { FakeService } from './fake-service';
-import { createTestKernel, renderRoutesInKernel, TEST_API, testConfig, testUser, type RenderedView, type TestKernel } from './test-kernel';
+import { createTestKernel, renderRoutesInKernel, TEST_API, testUser, type RenderedView, type TestKernel } from './test-kernel';
 
 /** The base URL test kernels give `service` (`https://api.test/<service>/`), for a FakeService. */
 export function serviceBase(service: string): string {
@@ -49,13 +49,11 @@ export async function renderPluginPage(options: PluginPageOptions): Promise<Rend
   const first = options.plugins[0];
   if (!first) throw new Error('renderPluginPage needs the plugin whose page it renders');
   const api = options.api ?? new FakeService(serviceBase(first.manifest.service));
-  const services = { ...testConfig().services } as Record<string, string>;
-  for (const plugin of options.plugins) services[plugin.manifest.service] = serviceBase(plugin.manifest.service);
   const kernel = await createTestKernel({
     plugins: options.plugins,
     user: testUser(options.codes),
     token: 'test-token',
-    config: { plugins: options.plugins.map((plugin) => plugin.manifest.id), services: services as RuntimeConfig['services'] },
+    config: { plugins: options.plugins.map((plugin) => plugin.manifest.id) },
     ...(options.language ? { language: options.language } : {}),
   });
   const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: options.path });

@@ -238,7 +238,9 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
   const navigator = new FakePageNavigator(options.path);
   const cookies = options.cookies ?? {};
   const colorSchemeQuery = new FakeMediaQueryList(options.systemDark ?? false);
-  const config = testConfig(options.config);
+  // Each plugin's own service gets a base URL too (a service id is any valid id, not only the spec's).
+  const pluginServices = Object.fromEntries((options.plugins ?? []).map((plugin) => [plugin.manifest.service, `${TEST_API}${plugin.manifest.service}/`]));
+  const config = testConfig({ ...options.config, services: { ...testConfig().services, ...pluginServices, ...options.config?.services } });
   const container = createKernel(config, options.plugins ?? [], {
     storage,
     navigator,

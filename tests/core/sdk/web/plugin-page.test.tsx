@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeService, renderPluginPage, serviceBase, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import { createTestKernel, FakeService, renderPluginPage, serviceBase, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
 import { finance } from '../../../support/web/product-plugins';
 
 usePopupTestSetup({ quiet: true });
@@ -21,5 +21,13 @@ describe('renderPluginPage', () => {
     await waitInAct(() => expect(view.element.textContent?.length ?? 0).toBeGreaterThan(0), { timeout: 5_000 });
     expect(kernel.config.services.finance).toBe(serviceBase('finance'));
     expect(api.calls()).not.toContain('GET wallets');
+  });
+});
+
+describe('createTestKernel', () => {
+  it('gives each plugin’s own service a base URL beside the spec’s', async () => {
+    const notes = { ...finance, manifest: { ...finance.manifest, id: 'notes', service: 'notes' as typeof finance.manifest.service } };
+    const kernel = await createTestKernel({ plugins: [notes] });
+    expect(kernel.config.services).toMatchObject({ notes: serviceBase('notes'), finance: serviceBase('finance'), auth: serviceBase('auth') });
   });
 });
