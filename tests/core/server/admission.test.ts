@@ -18,9 +18,12 @@ const DB_DELAY_MS = 300;
 const LIST = '/api/finance/transactions?per_page=10';
 const HEADERS = bearer(mintToken(['FT']));
 
-/** `db` with every statement held back DB_DELAY_MS first, as a busy database would. */
+/** How long each statement is held back now: nothing while a server is built, DB_DELAY_MS while it is flooded. */
+let delayMs = 0;
+
+/** `db` with every statement held back `delayMs` first, as a busy database would. */
 function slowed(db: Database): Database {
-  const pause = () => new Promise((resolve) => setTimeout(resolve, DB_DELAY_MS));
+  const pause = () => new Promise((resolve) => setTimeout(resolve, delayMs));
   return {
     kind: db.kind,
     exec: async (sql) => {
@@ -58,13 +61,16 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
+  delayMs = 0;
   await app?.close();
   app = null;
 });
 
 async function serve(overload: AdmissionLimits): Promise<string> {
   app = await buildServer({ db: slowed(db), plugins: [finance], overload });
-  return app.listen({ port: 0, host: '127.0.0.1' });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  delayMs = DB_DELAY_MS;
+  return base;
 }
 
 async function get(url: string, headers: Record<string, string> = HEADERS, signal?: AbortSignal): Promise<Answer> {
