@@ -59,32 +59,45 @@ export { BrowserStorage } from '@core/web/kernel/environment';
 
 /**
  * The resource engine's screens: `resourceRoute(definition, options)` is a whole list screen
- * (filters, sorting, paging, export, history, add/edit dialog) for a route; the options add row
- * and toolbar actions, cell renderers and a custom form. The pieces are exported for screens that
- * show a resource inside a page of their own.
+ * (filters, sorting, paging, export, history, add/edit dialog) for a route; the options add a list
+ * adapter (ResourceListApi, for a list served by other routes), scopes, filter, row-menu and
+ * toolbar contributions, cell renderers and a custom form. `useResourceList` with ResourceTable and
+ * Pager serves a screen of its own; the other pieces show a resource inside a page of your own.
  */
 export {
   CellValue,
   FieldInput,
+  Pager,
   ReferenceApi,
   ReferencePicker,
   ResourceApi,
   ResourceFeedback,
   ResourceFormDialog,
+  ResourceListStore,
   ResourcePage,
   resourceRoute,
+  ResourceTable,
+  useResourceList,
   type BulkSelection,
   type ExtraRowAction,
+  type ListParams,
+  type ListScope,
+  type ListScopeOption,
+  type ListView,
   type ReferenceOption,
   type ResourceCellProps,
   type ResourceCellRenderer,
   type ResourceFailure,
   type ResourceFormProps,
+  type ResourceList,
+  type ResourceListApi,
+  type ResourceListOptions,
   type ResourcePageProps,
   type ResourceScreenOptions,
   type ResourceSuccess,
   type ResourceToolbarProps,
   type RowActionContext,
+  type RowActionRunner,
 } from '@core/web/resource';
 
 /** Labels of referenced records (a user's name for a user id), fetched in batches and cached. */
