@@ -74,3 +74,17 @@ export async function financeCall<B, T>(send: () => Promise<B>, unwrap: (body: B
 export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** The data of a result, for `useData`: a failure is thrown, to be shown by `failureText`. */
+export async function dataOf<T>(pending: Promise<FinanceResult<T>>): Promise<T> {
+  const result = await pending;
+  if (!result.ok) throw result;
+  return result.data;
+}
+
+/** The server's message of a failure `dataOf` threw; null for anything else. */
+export function failureText(error: unknown): string | null {
+  return typeof error === 'object' && error !== null && 'ok' in error && error.ok === false && 'message' in error && typeof error.message === 'string'
+    ? error.message
+    : null;
+}

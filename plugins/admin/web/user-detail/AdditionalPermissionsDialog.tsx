@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
@@ -8,16 +8,15 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
   makeStyles,
 } from '@fluentui/react-components';
 import { useInjection } from '@core/web/react/container-context';
+import { DataView } from '@core/web/react/DataView';
+import { useData } from '@core/web/react/use-data';
 import { ResourceFeedback } from '@core/web/resource';
 import { I18nService } from '@core/web/services/i18n-service';
 import { ToastService } from '@core/web/services/toast-service';
-import type { PermissionItem, UserInfo } from '../auth-types';
+import type { UserInfo } from '../auth-types';
 import { PermissionChecklist } from '../roles/PermissionChecklist';
 import { UsersStore } from '../users/users-store';
 
@@ -31,8 +30,6 @@ export interface AdditionalPermissionsDialogProps {
   readonly onCancel: () => void;
 }
 
-type Catalogue = { readonly state: 'loading' } | { readonly state: 'ready'; readonly permissions: readonly PermissionItem[] } | { readonly state: 'failed' };
-
 /** A user's additional permissions, on top of their roles': the checklist, saved with `PUT users/{id}/permissions`. */
 export function AdditionalPermissionsDialog({ user, onSaved, onCancel }: AdditionalPermissionsDialogProps) {
   const { t } = useTranslation('admin');
@@ -41,20 +38,9 @@ export function AdditionalPermissionsDialog({ user, onSaved, onCancel }: Additio
   const toasts = useInjection(ToastService);
   const i18n = useInjection(I18nService);
   const [feedback] = useState(() => new ResourceFeedback(toasts, i18n));
-  const [catalogue, setCatalogue] = useState<Catalogue>({ state: 'loading' });
+  const catalogue = useData(() => store.permissions(), [store]);
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(user.additional_permissions.map((permission) => permission.id)));
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    store.permissions().then(
-      (permissions) => live && setCatalogue({ state: 'ready', permissions }),
-      () => live && setCatalogue({ state: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [store]);
 
   const save = async () => {
     setSaving(true);
@@ -75,19 +61,13 @@ export function AdditionalPermissionsDialog({ user, onSaved, onCancel }: Additio
         <DialogBody>
           <DialogTitle>{t('permissions.additionalTitle', { name: user.username })}</DialogTitle>
           <DialogContent>
-            {catalogue.state === 'loading' && <Spinner label={t('common.loading')} />}
-            {catalogue.state === 'failed' && (
-              <MessageBar intent="error">
-                <MessageBarBody>{t('common.loadFailed')}</MessageBarBody>
-              </MessageBar>
-            )}
-            {catalogue.state === 'ready' && <PermissionChecklist permissions={catalogue.permissions} selected={selected} onChange={setSelected} />}
+            <DataView data={catalogue}>{(permissions) => <PermissionChecklist permissions={permissions} selected={selected} onChange={setSelected} />}</DataView>
           </DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={onCancel}>
               {t('common.cancel')}
             </Button>
-            <Button appearance="primary" disabled={saving || catalogue.state !== 'ready'} onClick={() => void save()}>
+            <Button appearance="primary" disabled={saving || catalogue.data === undefined} onClick={() => void save()}>
               {t('common.save')}
             </Button>
           </DialogActions>

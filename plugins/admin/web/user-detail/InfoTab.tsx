@@ -1,10 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card, CardHeader, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { EditRegular } from '@fluentui/react-icons';
 import type { UserDetailTabProps } from '@core/web/kernel/contributions';
 import { useInjection } from '@core/web/react/container-context';
+import { useData } from '@core/web/react/use-data';
 import { formatInstant } from '@core/web/resource/format-value';
 import { I18nService } from '@core/web/services/i18n-service';
 import { PermissionService } from '@core/web/services/permission-service';
@@ -33,23 +34,11 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The manager's username, looked up by id. */
+/** The manager's username, looked up by id (the id while it loads or when it cannot be read). */
 function useManagerName(managerId: number | null): string | null {
   const store = useInjection(UsersStore);
-  const [name, setName] = useState<string | null>(null);
-  useEffect(() => {
-    setName(null);
-    if (managerId === null) return undefined;
-    let live = true;
-    store.info(managerId).then(
-      (manager) => live && setName(manager.username),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [store, managerId]);
-  return managerId === null ? null : (name ?? `#${managerId}`);
+  const manager = useData((signal) => (managerId === null ? Promise.resolve(null) : store.info(managerId, signal)), [store, managerId]);
+  return managerId === null ? null : (manager.data?.username ?? `#${managerId}`);
 }
 
 /** `info-tab`: the user's data, roles, effective permissions, and additional permissions to edit (JQ or JT). */

@@ -1,16 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Badge, Button, Card, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { LinkDismissRegular, LinkRegular } from '@fluentui/react-icons';
 import type { UserDetailTabProps } from '@core/web/kernel/contributions';
 import { useInjection } from '@core/web/react/container-context';
+import { DataView } from '@core/web/react/DataView';
+import { useData } from '@core/web/react/use-data';
 import { I18nService } from '@core/web/services/i18n-service';
 import { PermissionService } from '@core/web/services/permission-service';
 import { ToastService } from '@core/web/services/toast-service';
 import { useConfirm } from '@core/web/resource/ConfirmDialog';
 import { formatMoney } from '@core/web/resource/format-value';
-import type { FinanceFailure } from '../finance-result';
+import { dataOf, failureText } from '../finance-result';
 import { ReferencePicker } from '../ReferencePicker';
 import { EmployeeLinkStore } from './employee-link-store';
 import { labelOf, type Employee, type ReferenceOption } from './employee-types';
@@ -26,8 +28,6 @@ const useStyles = makeStyles({
   link: { color: tokens.colorBrandForegroundLink },
 });
 
-type Load = { state: 'loading' } | { state: 'ready'; employee: Employee | null } | { state: 'failed'; failure: FinanceFailure };
-
 /** The admin user detail's `employee-tab`: the employee linked to the user, and linking or unlinking one. */
 export function EmployeeUserTab({ userId }: UserDetailTabProps) {
   const { t } = useTranslation('finance');
@@ -36,20 +36,11 @@ export function EmployeeUserTab({ userId }: UserDetailTabProps) {
   const toasts = useInjection(ToastService);
   const i18n = useInjection(I18nService);
   const canChange = useInjection(PermissionService).has('FJ');
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const linked = useData(() => dataOf(store.employeeOfUser(userId)), [store, userId]);
   const [chosen, setChosen] = useState<ReferenceOption | null>(null);
   const [busy, setBusy] = useState(false);
   const { dialog: confirmDialog, ask } = useConfirm();
-
-  const refresh = useCallback(async () => {
-    const result = await store.employeeOfUser(userId);
-    setLoad(result.ok ? { state: 'ready', employee: result.data } : { state: 'failed', failure: result });
-  }, [store, userId]);
-
-  useEffect(() => {
-    setLoad({ state: 'loading' });
-    void refresh();
-  }, [refresh]);
+  const refresh = linked.reload;
 
   const search = useCallback((text: string) => store.search(text), [store]);
 
@@ -79,18 +70,8 @@ export function EmployeeUserTab({ userId }: UserDetailTabProps) {
     await refresh();
   };
 
-  if (load.state === 'loading') return <Spinner label={t('common.loading')} />;
-  if (load.state === 'failed') {
-    return (
-      <MessageBar intent="error">
-        <MessageBarBody>{load.failure.message}</MessageBarBody>
-      </MessageBar>
-    );
-  }
-
-  const employee = load.employee;
   const date = (value: string | null | undefined) => (value ? i18n.formatDate(`${value}T00:00:00`) : '—');
-  return (
+  const tab = (employee: Employee | null) => (
     <div className={styles.tab}>
       {employee ? (
         <Card className={styles.card}>
@@ -148,5 +129,10 @@ export function EmployeeUserTab({ userId }: UserDetailTabProps) {
         </div>
       )}
     </div>
+  );
+  return (
+    <DataView data={linked} errorText={failureText}>
+      {tab}
+    </DataView>
   );
 }
