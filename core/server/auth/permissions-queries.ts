@@ -1,14 +1,10 @@
 import type { ServiceName } from '@core/shared/services';
+import type { PermissionItem } from '@core/shared/users';
 import type { Queryable } from '../database/database';
 import { notFound } from '../http/api-error';
 import { assignments, containsCondition, containsPattern, SqlParams, whereClause } from './users-common';
 
-export interface PermissionItem {
-  readonly id: number;
-  readonly name: string;
-  readonly description: string | null;
-  readonly service: string;
-}
+export type { PermissionItem };
 
 export interface PermissionFilters {
   readonly service?: ServiceName;

@@ -1,14 +1,9 @@
 import type { Queryable } from '../database/database';
 import { notFound } from '../http/api-error';
+import type { RoleItem } from '@core/shared/users';
 import { isSuperadminRole } from './roles-superadmin';
 
-export interface RoleItem {
-  readonly id: number;
-  readonly name: string;
-  /** Every holder, soft-deleted users included: they still hold it, and it cannot be deleted while they do. */
-  readonly users_count: number;
-  readonly permissions_count: number;
-}
+export type { RoleItem };
 
 export interface LockedRole extends RoleItem {
   readonly superadmin: boolean;

@@ -1,4 +1,5 @@
 import type { ListPage } from '@core/shared/envelopes';
+import { USER_SORTS, USER_STATUSES, type UserInfo as SharedUserInfo, type UserListItem as SharedUserListItem } from '@core/shared/users';
 import type { Queryable } from '../database/database';
 import { notFound } from '../http/api-error';
 import { EFFECTIVE_PERMISSIONS, ROLE_IDS, ROLE_NAMES } from './user-sql';
@@ -14,9 +15,9 @@ import {
   type Paging,
 } from './users-common';
 
-export const USER_STATUSES = ['active', 'blocked'] as const;
+export { USER_SORTS, USER_STATUSES };
+
 export const DELETED_FILTERS = ['without', 'with', 'only'] as const;
-export const USER_SORTS = ['created_at', 'username'] as const;
 
 export interface UserFilters {
   readonly q?: string;
@@ -38,26 +39,9 @@ export const USER_LIST_PROPERTIES = {
 /** What a users list's query string holds once the schema applied its defaults. */
 export type UserListQuery = Paging & Omit<UserFilters, 'role_id'>;
 
-export interface UserListItem {
-  readonly id: number;
-  readonly username: string;
-  readonly email: string | null;
-  readonly status: string;
-  readonly roles: readonly string[];
-  readonly created_at: Date;
-  readonly deleted_at: Date | null;
-}
-
-export interface UserInfo extends UserListItem {
-  readonly role_ids: readonly number[];
-  readonly permissions: readonly string[];
-  readonly additional_permissions: readonly { readonly id: number; readonly name: string }[];
-  readonly sub: string | null;
-  readonly tg_user_id: number | null;
-  readonly tg_login: string | null;
-  readonly manager_id: number | null;
-  readonly mattermost_username: string | null;
-}
+/** The wire types (core/shared/users.ts) as the queries build them, timestamps still `Date`s. */
+export type UserListItem = SharedUserListItem<Date>;
+export type UserInfo = SharedUserInfo<Date>;
 
 // Drivers differ on bigint (PGlite: number, pg: string), so ids are read loosely and converted.
 type DbId = string | number;
