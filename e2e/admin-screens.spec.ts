@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { adminManifest } from '../plugins/admin/manifest';
+import { sidebarEntries } from '../core/web/plugins/navigation';
 import { Api } from './support/api';
 import { rawKeyCollector } from './support/raw-keys';
 import { expectToast, listTable, recordToasts } from './support/resource-page';
@@ -65,7 +66,7 @@ async function open(browser: Browser, language: Language): Promise<{ context: Br
  * entry too), then the URL and the screen's heading, which is the entry's own label.
  */
 async function fromSidebar(page: Page, language: Language, path: string): Promise<Locator> {
-  const entry = adminManifest.sidebar.find((candidate) => candidate.path === path);
+  const entry = sidebarEntries(adminManifest).find((candidate) => candidate.path === path);
   if (!entry) throw new Error(`no admin sidebar entry for ${path}`);
   const navigation = page.getByRole('navigation', { name: text(language, 'shell:shell.navigation') });
   const group = navigation.getByRole('group', { name: text(language, 'shell:groups.admin'), exact: true });

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { financeManifest } from '../plugins/finance/manifest';
+import { sidebarEntries } from '../core/web/plugins/navigation';
 import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
 import { choose, columnTexts, expectToast, localDay, recordToasts, rowMenu, rowOf } from './support/resource-page';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
@@ -77,7 +78,7 @@ for (const language of ['en', 'ru'] as const) {
     const main = page.getByRole('main');
     const { check, findings } = rawKeyCollector();
 
-    const entries = financeManifest.sidebar;
+    const entries = sidebarEntries(financeManifest);
     expect(entries.length).toBe(14);
     for (const entry of entries) {
       const title = financeText(language, entry.labelKey);
@@ -338,7 +339,7 @@ test('a user without FT sees no Transactions entry and gets 403 from the transac
   await expect(nav.getByRole('link', { name: 'Transactions', exact: true })).toHaveCount(0);
   // Exchange rates are kept by whoever keeps transactions (FT) as well.
   await expect(nav.getByRole('link', { name: 'Exchange rates', exact: true })).toHaveCount(0);
-  await expect(nav.getByRole('link')).toHaveCount(financeManifest.sidebar.filter((entry) => entry.requires !== 'FT').length);
+  await expect(nav.getByRole('link')).toHaveCount(sidebarEntries(financeManifest).filter((entry) => entry.requires !== 'FT').length);
 
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
   expect(token).toBeTruthy();

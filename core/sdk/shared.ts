@@ -14,7 +14,17 @@ export { SDK_VERSION } from './version';
  * The manifest: the plain data the host reads before any of the plugin's code (sidebar, routes,
  * codes, service, dependencies, SDK range). `manifest.ts` exports one `PluginManifest`.
  */
-export type { LayoutSlot, MenuGroup, PluginManifest } from '@core/shared/manifest';
+export type {
+  LayoutSlot,
+  LocalizedText,
+  MenuGroup,
+  MenuGroupDeclaration,
+  PageNavEntry,
+  PermissionDeclaration,
+  PluginManifest,
+  PluginPage,
+  SlotId,
+} from '@core/shared/manifest';
 
 /** Permission codes (`'FT'`) and what a page, route or slot requires: one code, `{ anyOf }` or `{ allOf }`. */
 export type { PermissionCode, PermissionRequirement } from '@core/shared/permissions';

@@ -1,6 +1,7 @@
 import fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { PermissionCatalogue } from '@core/shared/permission-catalogue';
 import type { PublishedConfig, RuntimeConfig } from '@core/shared/runtime-config';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/auth-settings';
 import { authService } from './auth/auth-service';
@@ -120,6 +121,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     db: options.db,
     secret: options.secret,
     settings: auth,
+    builtInCodes: new Set(new PermissionCatalogue(manifests).codes),
   });
 
   // Declared once for the whole server: two parts declaring one key stop start-up here.

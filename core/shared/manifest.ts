@@ -1,9 +1,10 @@
-import type { PermissionRequirement } from './permissions';
-import type { ServiceName } from './services';
+import type { PermissionCode, PermissionRequirement } from './permissions';
+import type { Language } from './runtime-config';
+import { isServiceId, type ServiceName } from './services';
 
 /**
  * Menu groups of spec §2, in the order the sidebar shows them.
- * A third-party plugin may name a group of its own; unknown groups follow the known ones.
+ * A plugin may declare a group of its own (`menuGroups`); such groups follow the known ones.
  */
 export const MENU_GROUPS = [
   'dashboard',
@@ -22,31 +23,62 @@ export const MENU_GROUPS = [
 export type KnownMenuGroup = (typeof MENU_GROUPS)[number];
 export type MenuGroup = KnownMenuGroup | (string & {});
 
-export interface SidebarEntry {
-  /** Unique within the plugin. */
-  readonly id: string;
-  /** i18n key, `namespace:key`. */
-  readonly labelKey: string;
-  readonly path: string;
+/** A text the manifest carries itself, in every language: read before the plugin's strings are loaded (server, catalogue). */
+export type LocalizedText = Readonly<Record<Language, string>>;
+
+/** Where a page shows in the sidebar (and so in the Ctrl+K palette). */
+export interface PageNavEntry {
   readonly group: MenuGroup;
-  readonly requires: PermissionRequirement;
   /** Name of an icon in the kernel's icon set. */
   readonly icon?: string;
   readonly order?: number;
+  /** i18n key of the link's text when it differs from the page's title. */
+  readonly labelKey?: string;
 }
 
-export interface PluginRoute {
-  /** A react-router path, e.g. `/users` or `/user/:id/info-tab`. */
+/**
+ * One page of the plugin. The host builds its route, page title, access check, sidebar link and
+ * palette entry from this alone: a user without `requires` sees the "no access" page on its URL
+ * and the plugin's code is not even fetched.
+ */
+export interface PluginPage {
+  /** A react-router path, e.g. `/users` or `/user/:id/*`. */
   readonly path: string;
+  /** i18n key, `namespace:key`. */
   readonly titleKey: string;
+  readonly requires: PermissionRequirement;
+  /** Left out for a page reached only through another (a detail, a tab). */
+  readonly nav?: PageNavEntry;
 }
 
-/** Layout slots a plugin's code can fill (core/web/kernel/contributions.ts). */
+/**
+ * A permission code the plugin uses. The host seeds it into the catalogue at start-up (so the
+ * superadmin holds it), and the profile and roles screens show it under `area` with its description.
+ */
+export interface PermissionDeclaration {
+  readonly code: PermissionCode;
+  /** The menu group the code is shown under: a known one or one the plugin declares in `menuGroups`. */
+  readonly area: MenuGroup;
+  readonly description: LocalizedText;
+}
+
+/** A menu group of the plugin's own, with its name in every language. */
+export interface MenuGroupDeclaration {
+  readonly id: string;
+  readonly label: LocalizedText;
+}
+
+/** Layout slots the core offers (core/web/kernel/contributions.ts). */
 export type LayoutSlot = 'dashboard' | 'userDetail' | 'topBar' | 'profileMenu';
+export const CORE_SLOTS: readonly LayoutSlot[] = ['dashboard', 'userDetail', 'topBar', 'profileMenu'];
+
+/** A core slot, or one a plugin offers: `<plugin id>.<name>` (see `offersSlots`). */
+export type SlotId = LayoutSlot | (string & {});
 
 /**
  * Static description of a plugin: read by the host without loading any of the plugin's code,
- * by the browser (sidebar, route table) and by the server (service prefix, dependencies).
+ * by the browser (route table, sidebar, access checks) and by the server (service prefix,
+ * permission catalogue, dependencies). Plain data: /config.json carries it as JSON.
  */
 export interface PluginManifest {
   /** Also the folder name under plugins/ and the name in configuration. */
@@ -58,36 +90,90 @@ export interface PluginManifest {
    */
   readonly sdk: string;
   readonly titleKey: string;
-  /** The API service whose prefix the plugin's server routes are mounted under. */
+  /** The API service whose prefix the plugin's server routes are mounted under: a spec service or its own id. */
   readonly service: ServiceName;
   readonly dependencies: readonly string[];
   /** i18n namespaces the plugin owns; the first is its default. */
   readonly namespaces: readonly string[];
-  readonly routes: readonly PluginRoute[];
-  readonly sidebar: readonly SidebarEntry[];
+  readonly pages: readonly PluginPage[];
+  /** The permission codes the plugin's pages and routes require. */
+  readonly permissions?: readonly PermissionDeclaration[];
+  /**
+   * Spec §6 area flags the plugin defines: a flag is true when the user holds any of its codes.
+   * Its codes need not be among `permissions` (the spec's groups name codes no screen uses).
+   */
+  readonly areaFlags?: Readonly<Record<string, readonly PermissionCode[]>>;
+  /** Menu groups of the plugin's own, named in every language; known groups need none. */
+  readonly menuGroups?: readonly MenuGroupDeclaration[];
   /**
    * The layout slots the plugin's code fills, each with the codes a user needs to see any of it.
    * A shown slot loads such plugins' code, so a widget appears before any of the plugin's pages
    * was opened, and a user who could see none of it never downloads it.
    */
-  readonly slots?: Readonly<Partial<Record<LayoutSlot, PermissionRequirement>>>;
+  readonly slots?: Readonly<Partial<Record<SlotId, PermissionRequirement>>>;
+  /** Slots the plugin's own screens offer other plugins (`<plugin id>.<name>`); fill them via `slotToken`. */
+  readonly offersSlots?: readonly string[];
 }
 
 const PLUGIN_ID = /^[a-z][a-z0-9-]{1,31}$/;
+const SLOT_NAME = /^[a-z][A-Za-z0-9-]{0,31}$/;
 
-/** Checks what a type cannot: id shape, unique paths, sidebar paths that are routes. */
+/** The pages with a sidebar entry. */
+export function navPages(manifest: PluginManifest): PluginPage[] {
+  return manifest.pages.filter((page) => page.nav !== undefined);
+}
+
+function pageProblems(manifest: PluginManifest): string[] {
+  const problems: string[] = [];
+  const paths = new Set<string>();
+  for (const page of manifest.pages) {
+    if (!page.path.startsWith('/')) problems.push(`page "${page.path}" must start with /`);
+    if (paths.has(page.path)) problems.push(`page "${page.path}" is declared twice`);
+    paths.add(page.path);
+  }
+  return problems;
+}
+
+function codeProblems(manifest: PluginManifest): string[] {
+  const problems: string[] = [];
+  const codes = new Set<string>();
+  const groups = new Set((manifest.menuGroups ?? []).map((group) => group.id));
+  for (const permission of manifest.permissions ?? []) {
+    if (codes.has(permission.code)) problems.push(`permission "${permission.code}" is declared twice`);
+    codes.add(permission.code);
+    const known = (MENU_GROUPS as readonly string[]).includes(permission.area) || groups.has(permission.area);
+    if (!known) problems.push(`permission "${permission.code}" names area "${permission.area}", neither a known menu group nor one of menuGroups`);
+  }
+  for (const group of manifest.menuGroups ?? []) {
+    if ((MENU_GROUPS as readonly string[]).includes(group.id)) problems.push(`menu group "${group.id}" is a known group: it needs no declaration`);
+  }
+  return problems;
+}
+
+function slotProblems(manifest: PluginManifest): string[] {
+  const problems: string[] = [];
+  for (const slot of manifest.offersSlots ?? []) {
+    const [owner, name, ...rest] = slot.split('.');
+    if (owner !== manifest.id || name === undefined || !SLOT_NAME.test(name) || rest.length > 0) {
+      problems.push(`offered slot "${slot}" must be "${manifest.id}.<name>"`);
+    }
+  }
+  for (const slot of Object.keys(manifest.slots ?? {})) {
+    if ((CORE_SLOTS as readonly string[]).includes(slot)) continue;
+    const owner = slot.split('.')[0] ?? '';
+    if (owner !== manifest.id && !manifest.dependencies.includes(owner)) {
+      problems.push(`slot "${slot}" is neither a core slot nor offered by a dependency`);
+    }
+  }
+  return problems;
+}
+
+/** Checks what a type cannot: id and service shape, unique pages and codes, known areas, slot names. */
 export function manifestProblems(manifest: PluginManifest): string[] {
   const problems: string[] = [];
   if (!PLUGIN_ID.test(manifest.id)) problems.push(`plugin id "${manifest.id}" must match ${PLUGIN_ID}`);
-  const paths = new Set<string>();
-  for (const route of manifest.routes) {
-    if (!route.path.startsWith('/')) problems.push(`route "${route.path}" must start with /`);
-    if (paths.has(route.path)) problems.push(`route "${route.path}" is declared twice`);
-    paths.add(route.path);
-  }
-  for (const entry of manifest.sidebar) {
-    if (!paths.has(entry.path)) problems.push(`sidebar entry "${entry.id}" points to undeclared route "${entry.path}"`);
-  }
+  if (!isServiceId(manifest.service)) problems.push(`service "${manifest.service}" is not a valid service id`);
+  problems.push(...pageProblems(manifest), ...codeProblems(manifest), ...slotProblems(manifest));
   if (manifest.dependencies.includes(manifest.id)) problems.push('a plugin cannot depend on itself');
   return problems;
 }

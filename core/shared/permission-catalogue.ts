@@ -1,69 +1,126 @@
-import type { ServiceName } from './services';
+import { MENU_GROUPS, type LocalizedText, type MenuGroup, type PluginManifest } from './manifest';
+import type { PermissionCode } from './permissions';
+import { RESERVED_AREA_FLAGS, RESERVED_SPEC_AREAS } from './reserved-permissions';
+import { LANGUAGES, type Language } from './runtime-config';
+import { serviceIds, type ServiceName } from './services';
+
+/** What the catalogue needs of a manifest; the core's reserved spec areas have the same shape. */
+type CatalogueSource = Pick<PluginManifest, 'service' | 'permissions' | 'menuGroups'> & Partial<Pick<PluginManifest, 'id'>>;
 
 export interface CatalogueEntry {
-  readonly code: string;
+  readonly code: PermissionCode;
   readonly service: ServiceName;
-  readonly description: string;
+  /** The menu group the code is shown under on the profile and roles screens. */
+  readonly area: MenuGroup;
+  readonly description: LocalizedText;
+}
+
+const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
+
+/** Codes no manifest declares (created on the roles screen since) whose service says nothing either. */
+export const OTHER_AREA = 'other';
+
+/**
+ * The spec §6 area flags: the enabled plugins' `areaFlags` over the core's reserved ones (a plugin
+ * declaring a flag replaces the reserved group of that name).
+ */
+export function areaFlagGroups(manifests: readonly Pick<PluginManifest, 'areaFlags'>[]): Record<string, readonly PermissionCode[]> {
+  const groups: Record<string, readonly PermissionCode[]> = { ...RESERVED_AREA_FLAGS };
+  for (const manifest of manifests) Object.assign(groups, manifest.areaFlags ?? {});
+  return groups;
 }
 
 /**
- * Every code spec §6 uses, in both readings (the area flag groups and the sidebar items),
- * seeded into the permission catalogue on first start.
+ * Every permission code the running product knows, assembled from the enabled plugins' manifests
+ * and the spec codes reserved for areas not built yet: seeded into core.permissions at start-up
+ * (so the superadmin holds them), refused renaming on the roles screen, and described on the
+ * profile and roles screens in the reader's language.
  */
-export const PERMISSION_CATALOGUE: readonly CatalogueEntry[] = [
-  { code: 'JA', service: 'auth', description: 'Articles' },
-  { code: 'JS', service: 'auth', description: 'System settings' },
-  { code: 'JU', service: 'auth', description: 'Users' },
-  { code: 'JQ', service: 'auth', description: 'Roles and permissions' },
-  { code: 'JT', service: 'auth', description: 'Roles and permissions (alternative code)' },
-  { code: 'VR', service: 'auth', description: 'Keitaro servers and RDP servers' },
-  { code: 'MA', service: 'social', description: 'Social-ad accounts' },
-  { code: 'MC', service: 'social', description: 'Conversion API' },
-  { code: 'FO', service: 'social', description: 'Social-ad services' },
-  { code: 'MD', service: 'social', description: 'Social-ad area (flag group)' },
-  { code: 'MP', service: 'social', description: 'Social-ad pages (flag group)' },
-  { code: 'MQ', service: 'social', description: 'Social-ad area (flag group)' },
-  { code: 'MS', service: 'social', description: 'Social-ad area (flag group)' },
-  { code: 'MV', service: 'social', description: 'Social-ad area (flag group)' },
-  { code: 'SC', service: 'shop', description: 'Shop categories' },
-  { code: 'SP', service: 'shop', description: 'Shop products' },
-  { code: 'SQ', service: 'shop', description: 'Shop positions' },
-  { code: 'SO', service: 'shop', description: 'Shop orders' },
-  { code: 'SM', service: 'shop', description: 'Manual transfer of orders' },
-  { code: 'SS', service: 'shop', description: 'Setup products' },
-  { code: 'SR', service: 'shop', description: 'Shop reports' },
-  { code: 'TF', service: 'tracker', description: 'Finance projects' },
-  { code: 'TA', service: 'tracker', description: 'Advertisers' },
-  { code: 'TT', service: 'tracker', description: 'Trackers' },
-  { code: 'TO', service: 'tracker', description: 'Offers' },
-  { code: 'TS', service: 'tracker', description: 'Streams' },
-  { code: 'TB', service: 'tracker', description: 'Bizdev deals' },
-  { code: 'TL', service: 'tracker', description: 'Bizdev limits' },
-  { code: 'TR', service: 'tracker', description: 'Bizdev requests and the full tracker report' },
-  { code: 'YP', service: 'system', description: 'Proxies' },
-  { code: 'YS', service: 'system', description: 'Services' },
-  { code: 'YE', service: 'system', description: 'Servers' },
-  { code: 'YQ', service: 'system', description: 'Sites' },
-  { code: 'YA', service: 'system', description: 'Projects' },
-  { code: 'YD', service: 'system', description: 'Domains' },
-  { code: 'YU', service: 'system', description: 'Domain users' },
-  { code: 'YT', service: 'system', description: 'Languages' },
-  { code: 'YL', service: 'system', description: 'Country languages' },
-  { code: 'FP', service: 'finance', description: 'Service payments' },
-  { code: 'FW', service: 'finance', description: 'Wallets' },
-  { code: 'FD', service: 'finance', description: 'Divisions' },
-  { code: 'FG', service: 'finance', description: 'Spreadsheet tables' },
-  { code: 'FN', service: 'finance', description: 'Positions' },
-  { code: 'FA', service: 'finance', description: 'Finance articles' },
-  { code: 'FT', service: 'finance', description: 'Transactions' },
-  { code: 'FF', service: 'finance', description: 'Transaction drafts' },
-  { code: 'FS', service: 'finance', description: 'Finance projects' },
-  { code: 'FV', service: 'finance', description: 'Finance area (flag group)' },
-  { code: 'FE', service: 'finance', description: 'Finance area (flag group)' },
-  { code: 'FC', service: 'finance', description: 'Counterparties' },
-  { code: 'FH', service: 'finance', description: 'Finance area (flag group)' },
-  { code: 'FZ', service: 'finance', description: 'Agencies (teams)' },
-  { code: 'FL', service: 'finance', description: 'Verticals' },
-  { code: 'FJ', service: 'finance', description: 'Employees' },
-  { code: 'MB', service: 'messenger', description: 'Messenger bots' },
-];
+export class PermissionCatalogue {
+  readonly entries: readonly CatalogueEntry[];
+  /** Area ids in the sidebar's order: the known menu groups, the plugins' own, then `OTHER_AREA`. */
+  readonly areas: readonly string[];
+  /** The spec's services and every enabled plugin's own. */
+  readonly services: readonly ServiceName[];
+  private readonly byCode: ReadonlyMap<PermissionCode, CatalogueEntry>;
+
+  /** Throws when two plugins declare one code: the host must not start with two meanings of it. */
+  constructor(manifests: readonly PluginManifest[]) {
+    const declared = new Map<PermissionCode, CatalogueEntry & { owner: string }>();
+    for (const manifest of manifests) {
+      for (const permission of manifest.permissions ?? []) {
+        const other = declared.get(permission.code);
+        if (other) throw new Error(`permission "${permission.code}" is declared by both "${other.owner}" and "${manifest.id}"`);
+        declared.set(permission.code, { ...permission, service: manifest.service, owner: manifest.id });
+      }
+    }
+    const sources: CatalogueSource[] = [...RESERVED_SPEC_AREAS, ...manifests];
+    const entries = new Map<PermissionCode, CatalogueEntry>();
+    for (const source of sources) {
+      for (const permission of source.permissions ?? []) {
+        const owner = declared.get(permission.code);
+        // A reserved code gives way to the plugin that declares it, keeping the catalogue's order.
+        const entry = owner && source.id === undefined ? owner : { ...permission, service: source.service };
+        if (!entries.has(permission.code)) entries.set(permission.code, { code: entry.code, service: entry.service, area: entry.area, description: entry.description });
+      }
+    }
+    this.entries = [...entries.values()];
+    this.byCode = entries;
+    const declaredGroups = manifests.flatMap((manifest) => (manifest.menuGroups ?? []).map((group) => group.id));
+    this.areas = [...new Set<string>([...MENU_GROUPS, ...declaredGroups, ...this.entries.map((entry) => entry.area), OTHER_AREA])];
+    this.services = serviceIds(manifests.map((manifest) => manifest.service));
+  }
+
+  entry(code: PermissionCode): CatalogueEntry | undefined {
+    return this.byCode.get(code);
+  }
+
+  has(code: PermissionCode): boolean {
+    return this.byCode.has(code);
+  }
+
+  get codes(): PermissionCode[] {
+    return this.entries.map((entry) => entry.code);
+  }
+
+  /**
+   * A declared code's area. Another (created on the roles screen, or left by a plugin since disabled)
+   * goes where the catalogue files its service's codes, else under the menu group named like its
+   * service (the spec's finance, tracker, …), else under `OTHER_AREA`.
+   */
+  areaOf(code: PermissionCode, service?: ServiceName | null): string {
+    const known = this.byCode.get(code);
+    if (known) return known.area;
+    const byService = this.entries.find((entry) => entry.service === service)?.area;
+    if (byService) return byService;
+    return service && service !== OTHER_AREA && this.areas.includes(service) ? service : OTHER_AREA;
+  }
+
+  /**
+   * The description to show in `language`: the declared one unless an administrator has stored a
+   * different text (`stored`, the English description core.permissions holds), which then wins.
+   */
+  describe(code: PermissionCode, language: string, stored?: string | null): string | null {
+    const known = this.byCode.get(code);
+    const edited = stored !== undefined && stored !== null && stored !== '' && stored !== known?.description.en;
+    if (!known || edited) return stored ?? null;
+    return isLanguage(language) ? known.description[language] : known.description.en;
+  }
+
+  /** `items` by area, in the areas' order and the catalogue's order within each (unknown codes by name, last); empty areas left out. */
+  group<Item>(items: readonly Item[], describe: (item: Item) => { code: PermissionCode; service?: ServiceName | null }): { area: string; items: Item[] }[] {
+    const order = new Map(this.entries.map((entry, index) => [entry.code, index]));
+    const byArea = new Map<string, Item[]>();
+    for (const item of items) {
+      const { code, service } = describe(item);
+      const area = this.areaOf(code, service);
+      byArea.set(area, [...(byArea.get(area) ?? []), item]);
+    }
+    const rank = (item: Item): number => order.get(describe(item).code) ?? Number.MAX_SAFE_INTEGER;
+    return this.areas.flatMap((area) => {
+      const list = byArea.get(area);
+      if (!list) return [];
+      return [{ area, items: list.sort((a, b) => rank(a) - rank(b) || describe(a).code.localeCompare(describe(b).code)) }];
+    });
+  }
+}

@@ -1,23 +1,5 @@
-/**
- * Permission codes and the derived area flags of spec §6.
- * The flag groups are quoted as the spec gives them; some codes used by sidebar
- * items (FL, FJ, MC, FO) are deliberately absent here, as the spec notes.
- */
+/** Permission codes and the requirements pages, sidebar entries and server routes state with them. */
 export type PermissionCode = string;
-
-export const AREA_FLAG_GROUPS = {
-  admin: ['JA', 'JS', 'JU', 'JQ', 'JT', 'VR'],
-  facebook: ['MA', 'MD', 'MP', 'MQ', 'MS', 'MV'],
-  shop: ['SC', 'SP', 'SQ', 'SO', 'SM', 'SS', 'SR'],
-  tracker: ['TF', 'TA', 'TT', 'TO', 'TS', 'TB', 'TL', 'TR'],
-  system: ['YP', 'YS', 'YE', 'YQ', 'YA', 'YD', 'YU', 'YT', 'YL'],
-  finance: ['FP', 'FW', 'FD', 'FG', 'FN', 'FA', 'FT', 'FF', 'FS', 'FV', 'FE', 'FC', 'FH', 'FZ'],
-} as const satisfies Record<string, readonly PermissionCode[]>;
-
-export type AreaFlag = keyof typeof AREA_FLAG_GROUPS | 'messenger';
-
-/** The messenger flag is not a group: it is exactly the code MB. */
-export const MESSENGER_CODE = 'MB';
 
 /**
  * A requirement on the user's codes: one code, any of several, or all of several.

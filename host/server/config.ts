@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES, type Language, type RuntimeConfig } from '@core/shared/runtime-config';
-import { defaultServiceBaseUrl, isServiceName, SERVICE_NAMES, type ServiceName } from '@core/shared/services';
+import { isServiceId, SERVICE_ID_PATTERN, serviceBaseUrls, SPEC_SERVICES, type ServiceName } from '@core/shared/services';
 import {
   ACCESS_TOKEN_SECONDS_RANGE,
   DEFAULT_AUTH_SETTINGS,
@@ -101,9 +101,10 @@ function port(value: unknown, key: string): number {
 
 function services(value: unknown): Record<ServiceName, string> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError('config "services" must be an object');
-  const result = Object.fromEntries(SERVICE_NAMES.map((name) => [name, defaultServiceBaseUrl(name)])) as Record<ServiceName, string>;
+  // The spec's services always have a base URL; a plugin's own service gets its default in runtimeConfigOf.
+  const result = serviceBaseUrls(SPEC_SERVICES);
   for (const [name, url] of Object.entries(value)) {
-    if (!isServiceName(name)) throw new ConfigError(`config "services" names unknown service "${name}" (known: ${SERVICE_NAMES.join(', ')})`);
+    if (!isServiceId(name)) throw new ConfigError(`config "services" names "${name}", which is not a service id (${SERVICE_ID_PATTERN})`);
     const base = text(url, `services.${name}`);
     result[name] = base.endsWith('/') ? base : `${base}/`;
   }
@@ -264,12 +265,13 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
   };
 }
 
-export function runtimeConfigOf(config: ErpConfig): RuntimeConfig {
+/** What /config.json publishes; the enabled plugins' own services get their default base URL unless configured. */
+export function runtimeConfigOf(config: ErpConfig, pluginServices: readonly ServiceName[] = []): RuntimeConfig {
   return {
     productName: config.productName,
     defaultLanguage: config.defaultLanguage,
     plugins: config.plugins,
-    services: config.services,
+    services: { ...serviceBaseUrls(pluginServices), ...config.services },
     extraRefreshUrls: config.extraRefreshUrls,
   };
 }

@@ -9,6 +9,7 @@ import { DatabaseOpenError, isStorageFailure } from '@core/server/database/datab
 import { databasePlace, openDatabase } from '@core/server/database/open-database';
 import type { ServerPlugin } from '@core/server/plugin';
 import { enabledResources, syncResourceTables } from '@core/server/resource';
+import { PermissionCatalogue } from '@core/shared/permission-catalogue';
 import { demoContext } from '@core/server/demo-context';
 import { ConfigError, runtimeConfigOf, type ErpConfig } from './config';
 import { selectPlugins } from './plugin-selection';
@@ -79,7 +80,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await migrate(db, [CORE_MIGRATIONS, ...plugins.map((plugin) => ({ owner: plugin.manifest.id, migrations: plugin.migrations }))]);
     // After the migrations, so a plugin's own tables exist before resource tables that point at them.
     await syncResourceTables(db, enabledResources(plugins));
-    await seedPermissionCatalogue(db);
+    await seedPermissionCatalogue(db, new PermissionCatalogue(plugins.map((plugin) => plugin.manifest)));
     const generated = await seedSuperadmin(db, { email: config.adminEmail, password: config.adminPassword });
     if (generated) {
       options.announce(`First start: superadmin ${generated.email} with password ${generated.password} (shown once; change it after signing in).`);
@@ -94,7 +95,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ready: () => drain !== null && !drain.draining,
       secret: await resolveSigningSecret(db, config.jwtSecret),
       plugins,
-      runtimeConfig: runtimeConfigOf(config),
+      runtimeConfig: runtimeConfigOf(config, plugins.map((plugin) => plugin.manifest.service)),
       pluginSettings: config.pluginSettings,
       webRoot: options.webRoot,
       logger: options.logger,

@@ -1,7 +1,9 @@
-import type { PluginManifest } from '@core/shared/manifest';
+import type { PermissionDeclaration, PluginManifest } from '@core/shared/manifest';
 
-// Spec §6 admin codes. Plain literals: the manifest is read at start-up and must stay small.
+// Plain literals: the manifest is read at start-up and rides in /config.json, so it stays small.
 const ROLES = { anyOf: ['JQ', 'JT'] } as const;
+
+const code = (name: string, en: string, ru: string): PermissionDeclaration => ({ code: name, area: 'admin', description: { en, ru } });
 
 export const adminManifest: PluginManifest = {
   id: 'admin',
@@ -12,22 +14,24 @@ export const adminManifest: PluginManifest = {
   service: 'auth',
   dependencies: [],
   namespaces: ['admin'],
-  routes: [
-    { path: '/users', titleKey: 'admin:nav.users' },
+  pages: [
+    { path: '/users', titleKey: 'admin:nav.users', requires: 'JU', nav: { group: 'admin', icon: 'users' } },
     // The user detail's tabs are child routes: info-tab, service-tab, edit-user-tab and contributed ones.
-    { path: '/user/:id/*', titleKey: 'admin:userDetail.title' },
-    { path: '/roles-permissions', titleKey: 'admin:nav.roles' },
-    { path: '/article', titleKey: 'admin:nav.articles' },
-    { path: '/system-settings', titleKey: 'admin:nav.settings' },
-    { path: '/rdp-servers', titleKey: 'admin:nav.rdp' },
-    { path: '/keitaro-servers', titleKey: 'admin:nav.keitaro' },
+    { path: '/user/:id/*', titleKey: 'admin:userDetail.title', requires: 'JU' },
+    { path: '/roles-permissions', titleKey: 'admin:nav.roles', requires: ROLES, nav: { group: 'admin', icon: 'shield' } },
+    { path: '/article', titleKey: 'admin:nav.articles', requires: 'JA', nav: { group: 'admin', icon: 'document' } },
+    { path: '/system-settings', titleKey: 'admin:nav.settings', requires: 'JS', nav: { group: 'admin', icon: 'settings' } },
+    { path: '/rdp-servers', titleKey: 'admin:nav.rdp', requires: 'VR', nav: { group: 'admin', icon: 'desktop' } },
+    { path: '/keitaro-servers', titleKey: 'admin:nav.keitaro', requires: 'VR', nav: { group: 'admin', icon: 'servers' } },
   ],
-  sidebar: [
-    { id: 'users', labelKey: 'admin:nav.users', path: '/users', group: 'admin', requires: 'JU', icon: 'users' },
-    { id: 'roles', labelKey: 'admin:nav.roles', path: '/roles-permissions', group: 'admin', requires: ROLES, icon: 'shield' },
-    { id: 'articles', labelKey: 'admin:nav.articles', path: '/article', group: 'admin', requires: 'JA', icon: 'document' },
-    { id: 'settings', labelKey: 'admin:nav.settings', path: '/system-settings', group: 'admin', requires: 'JS', icon: 'settings' },
-    { id: 'rdp', labelKey: 'admin:nav.rdp', path: '/rdp-servers', group: 'admin', requires: 'VR', icon: 'desktop' },
-    { id: 'keitaro', labelKey: 'admin:nav.keitaro', path: '/keitaro-servers', group: 'admin', requires: 'VR', icon: 'servers' },
+  // Spec §6 admin codes.
+  permissions: [
+    code('JA', 'Articles', 'Статьи'),
+    code('JS', 'System settings', 'Системные настройки'),
+    code('JU', 'Users', 'Пользователи'),
+    code('JQ', 'Roles and permissions', 'Роли и права'),
+    code('JT', 'Roles and permissions (alternative code)', 'Роли и права (другой код)'),
+    code('VR', 'Keitaro servers and RDP servers', 'Серверы Keitaro и RDP-серверы'),
   ],
+  areaFlags: { admin: ['JA', 'JS', 'JU', 'JQ', 'JT', 'VR'] },
 };

@@ -1,4 +1,6 @@
-import type { PluginManifest } from '@core/shared/manifest';
+import type { PermissionDeclaration, PluginManifest } from '@core/shared/manifest';
+
+const code = (name: string, en: string, ru: string): PermissionDeclaration => ({ code: name, area: 'finance', description: { en, ru } });
 
 /** Finance (spec §2 Finance routes, §6 Finance codes). Its API is the `finance` service. */
 export const financeManifest: PluginManifest = {
@@ -9,40 +11,44 @@ export const financeManifest: PluginManifest = {
   service: 'finance',
   dependencies: [],
   namespaces: ['finance'],
-  routes: [
-    { path: '/service-payment', titleKey: 'finance:nav.servicePayments' },
-    { path: '/wallets', titleKey: 'finance:nav.wallets' },
-    { path: '/google-table', titleKey: 'finance:nav.googleTables' },
-    { path: '/google-table-data/:id', titleKey: 'finance:nav.googleTableData' },
-    { path: '/positions', titleKey: 'finance:nav.positions' },
-    { path: '/divisions', titleKey: 'finance:nav.divisions' },
-    { path: '/counterparties', titleKey: 'finance:nav.counterparties' },
-    { path: '/articles', titleKey: 'finance:nav.articles' },
-    { path: '/transactions', titleKey: 'finance:nav.transactions' },
-    { path: '/transaction-drafts', titleKey: 'finance:nav.drafts' },
-    { path: '/exchange-rates', titleKey: 'finance:nav.exchangeRates' },
-    { path: '/projects-finance', titleKey: 'finance:nav.projects' },
-    { path: '/verticals', titleKey: 'finance:nav.verticals' },
-    { path: '/employees', titleKey: 'finance:nav.employees' },
-    { path: '/agency-team', titleKey: 'finance:nav.agencies' },
-  ],
-  sidebar: [
-    { id: 'service-payments', labelKey: 'finance:nav.servicePayments', path: '/service-payment', group: 'finance', requires: 'FP', icon: 'payment' },
-    { id: 'wallets', labelKey: 'finance:nav.wallets', path: '/wallets', group: 'finance', requires: 'FW', icon: 'wallet' },
-    { id: 'google-tables', labelKey: 'finance:nav.googleTables', path: '/google-table', group: 'finance', requires: 'FG', icon: 'spreadsheet' },
-    { id: 'positions', labelKey: 'finance:nav.positions', path: '/positions', group: 'finance', requires: 'FN', icon: 'briefcase' },
-    { id: 'divisions', labelKey: 'finance:nav.divisions', path: '/divisions', group: 'finance', requires: 'FD', icon: 'building' },
-    { id: 'counterparties', labelKey: 'finance:nav.counterparties', path: '/counterparties', group: 'finance', requires: 'FC', icon: 'handshake' },
-    { id: 'articles', labelKey: 'finance:nav.articles', path: '/articles', group: 'finance', requires: 'FA', icon: 'tag' },
-    { id: 'transactions', labelKey: 'finance:nav.transactions', path: '/transactions', group: 'finance', requires: 'FT', icon: 'money' },
-    { id: 'drafts', labelKey: 'finance:nav.drafts', path: '/transaction-drafts', group: 'finance', requires: 'FF', icon: 'receipt' },
+  pages: [
+    { path: '/service-payment', titleKey: 'finance:nav.servicePayments', requires: 'FP', nav: { group: 'finance', icon: 'payment' } },
+    { path: '/wallets', titleKey: 'finance:nav.wallets', requires: 'FW', nav: { group: 'finance', icon: 'wallet' } },
+    { path: '/google-table', titleKey: 'finance:nav.googleTables', requires: 'FG', nav: { group: 'finance', icon: 'spreadsheet' } },
+    { path: '/google-table-data/:id', titleKey: 'finance:nav.googleTableData', requires: 'FG' },
+    { path: '/positions', titleKey: 'finance:nav.positions', requires: 'FN', nav: { group: 'finance', icon: 'briefcase' } },
+    { path: '/divisions', titleKey: 'finance:nav.divisions', requires: 'FD', nav: { group: 'finance', icon: 'building' } },
+    { path: '/counterparties', titleKey: 'finance:nav.counterparties', requires: 'FC', nav: { group: 'finance', icon: 'handshake' } },
+    { path: '/articles', titleKey: 'finance:nav.articles', requires: 'FA', nav: { group: 'finance', icon: 'tag' } },
+    { path: '/transactions', titleKey: 'finance:nav.transactions', requires: 'FT', nav: { group: 'finance', icon: 'money' } },
+    { path: '/transaction-drafts', titleKey: 'finance:nav.drafts', requires: 'FF', nav: { group: 'finance', icon: 'receipt' } },
     // Not a spec screen: the rates USD amounts are computed from, kept by whoever keeps transactions.
-    { id: 'exchange-rates', labelKey: 'finance:nav.exchangeRates', path: '/exchange-rates', group: 'finance', requires: 'FT', icon: 'calculator' },
-    { id: 'projects', labelKey: 'finance:nav.projects', path: '/projects-finance', group: 'finance', requires: 'FS', icon: 'folder' },
-    { id: 'verticals', labelKey: 'finance:nav.verticals', path: '/verticals', group: 'finance', requires: 'FL', icon: 'chart' },
-    { id: 'employees', labelKey: 'finance:nav.employees', path: '/employees', group: 'finance', requires: 'FJ', icon: 'people' },
-    { id: 'agencies', labelKey: 'finance:nav.agencies', path: '/agency-team', group: 'finance', requires: 'FZ', icon: 'team' },
+    { path: '/exchange-rates', titleKey: 'finance:nav.exchangeRates', requires: 'FT', nav: { group: 'finance', icon: 'calculator' } },
+    { path: '/projects-finance', titleKey: 'finance:nav.projects', requires: 'FS', nav: { group: 'finance', icon: 'folder' } },
+    { path: '/verticals', titleKey: 'finance:nav.verticals', requires: 'FL', nav: { group: 'finance', icon: 'chart' } },
+    { path: '/employees', titleKey: 'finance:nav.employees', requires: 'FJ', nav: { group: 'finance', icon: 'people' } },
+    { path: '/agency-team', titleKey: 'finance:nav.agencies', requires: 'FZ', nav: { group: 'finance', icon: 'team' } },
   ],
+  // Spec §6 finance codes: the flag group's and the sidebar-only FL and FJ.
+  permissions: [
+    code('FP', 'Service payments', 'Оплата сервисов'),
+    code('FW', 'Wallets', 'Кошельки'),
+    code('FD', 'Divisions', 'Подразделения'),
+    code('FG', 'Spreadsheet tables', 'Таблицы'),
+    code('FN', 'Positions', 'Должности'),
+    code('FA', 'Finance articles', 'Финансовые статьи'),
+    code('FT', 'Transactions', 'Транзакции'),
+    code('FF', 'Transaction drafts', 'Черновики транзакций'),
+    code('FS', 'Finance projects', 'Финансовые проекты'),
+    code('FV', 'Finance area (flag group)', 'Раздел финансов (группа флага)'),
+    code('FE', 'Finance area (flag group)', 'Раздел финансов (группа флага)'),
+    code('FC', 'Counterparties', 'Контрагенты'),
+    code('FH', 'Finance area (flag group)', 'Раздел финансов (группа флага)'),
+    code('FZ', 'Agencies (teams)', 'Агентства (команды)'),
+    code('FL', 'Verticals', 'Вертикали'),
+    code('FJ', 'Employees', 'Сотрудники'),
+  ],
+  areaFlags: { finance: ['FP', 'FW', 'FD', 'FG', 'FN', 'FA', 'FT', 'FF', 'FS', 'FV', 'FE', 'FC', 'FH', 'FZ'] },
   // Dashboard widgets (balances, this month) and the admin user detail's employee tab.
   slots: { dashboard: { anyOf: ['FW', 'FT'] }, userDetail: 'FJ' },
 };

@@ -48,8 +48,7 @@ export const benchManifest: PluginManifest = {
   service: 'system',
   dependencies: ['finance'],
   namespaces: ['bench'],
-  routes: [{ path: `/${BENCH_PATH}`, titleKey: 'bench:title' }],
-  sidebar: [],
+  pages: [{ path: `/${BENCH_PATH}`, titleKey: 'bench:title', requires: 'YS' }],
 };
 
 export const BENCH_TRANSLATIONS = {

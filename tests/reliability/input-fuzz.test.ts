@@ -8,9 +8,8 @@ import type { Database } from '@core/server/database/database';
 import type { DeclaredRoute } from '@core/server/http/route-access';
 import { enabledResources } from '@core/server/resource';
 import type { FieldDefinition } from '@core/shared/resource/field';
-import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
 import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
-import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '../support/server/test-database';
+import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken, TEMPLATE_CODES } from '../support/server/test-database';
 
 /*
  * The reliability suite's input fuzz (issue 12): every write endpoint and list query of every plugin
@@ -30,7 +29,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 let db: Database;
 let app: FastifyInstance;
-const headers = () => bearer(mintToken(PERMISSION_CATALOGUE.map((entry) => entry.code)));
+const headers = () => bearer(mintToken(TEMPLATE_CODES));
 const tally = { requests: 0, byStatus: new Map<number, number>(), routes: 0, writingRoutes: 0 };
 
 beforeAll(async () => {

@@ -14,6 +14,8 @@ export interface AuthServiceOptions {
   readonly settings: AuthSettings;
   /** The service's mount point; the refresh cookie is sent only below it. */
   readonly prefix: string;
+  /** The codes the enabled plugins and the core declare: the roles screen may not rename or delete them. */
+  readonly builtInCodes: ReadonlySet<string>;
 }
 
 /** The core auth service: always mounted, whatever plugins are enabled. */
@@ -27,7 +29,7 @@ export async function authService(app: FastifyInstance, options: AuthServiceOpti
   });
   authRoutes(app, db, sessions);
   usersRoutes(app, db);
-  rolesRoutes(app, db);
+  rolesRoutes(app, db, options.builtInCodes);
   telegramRoutes(app, db, sessions, settings.telegram);
   mattermostRoutes(app, db, settings.mattermost);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
+import type { PermissionCatalogue } from '@core/shared/permission-catalogue';
 import type { Database } from '../database/database';
 import { hashPassword } from './passwords';
 import { SUPERADMIN_ROLE } from './roles-superadmin';
@@ -11,12 +11,16 @@ export interface AdminSeed {
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
-/** Adds catalogue codes that are missing; never changes or removes what admins edited. */
-export async function seedPermissionCatalogue(db: Database): Promise<void> {
-  for (const entry of PERMISSION_CATALOGUE) {
+/**
+ * Adds the catalogue's codes that are missing (the superadmin holds every code there); never changes
+ * or removes what admins edited, nor the codes of a plugin since disabled. The stored description is
+ * the English one: screens show the declared text in the reader's language while it is unedited.
+ */
+export async function seedPermissionCatalogue(db: Database, catalogue: PermissionCatalogue): Promise<void> {
+  for (const entry of catalogue.entries) {
     await db.query(
       `INSERT INTO core.permissions (name, description, service) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING`,
-      [entry.code, entry.description, entry.service],
+      [entry.code, entry.description.en, entry.service],
     );
   }
 }

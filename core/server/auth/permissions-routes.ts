@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/shared/envelopes';
-import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
-import { SERVICE_NAMES } from '@core/shared/services';
+import { SERVICE_ID_PATTERN } from '@core/shared/services';
 import type { Database } from '../database/database';
 import { validationError } from '../http/api-error';
 import {
@@ -24,7 +23,7 @@ export const PERMISSION_CODE = '^[A-Z][A-Z0-9_]{0,31}$';
 const PERMISSION_PROPERTIES = {
   name: { type: 'string', pattern: PERMISSION_CODE },
   description: { type: ['string', 'null'], maxLength: 255 },
-  service: { type: 'string', enum: SERVICE_NAMES },
+  service: { type: 'string', pattern: SERVICE_ID_PATTERN },
 } as const;
 
 const listSchema = {
@@ -49,8 +48,11 @@ type NewPermissionBody = PermissionBody & Required<Pick<PermissionColumns, 'name
 
 const columnsOf = (body: PermissionBody): PermissionColumns => ({ ...body, description: optionalText(body.description) });
 
-/** The permission catalogue (JQ/JT). Every change that alters someone's effective codes bumps their permissions version. */
-export function permissionsRoutes(app: FastifyInstance, db: Database): void {
+/**
+ * The permission catalogue (JQ/JT). Every change that alters someone's effective codes bumps their
+ * permissions version. `builtIn` are the codes the enabled plugins' manifests (and the core) declare.
+ */
+export function permissionsRoutes(app: FastifyInstance, db: Database, builtIn: ReadonlySet<string>): void {
   const config = { access: ROLES_ACCESS };
 
   app.get<{ Querystring: PermissionFilters }>(
@@ -77,13 +79,10 @@ export function permissionsRoutes(app: FastifyInstance, db: Database): void {
     },
   );
 
-  /**
-   * The codes the product's own routes and sidebar require: renaming or deleting one would take it
-   * from every role, superadmins included, and could lock everyone out of role management.
-   */
-  const BUILT_IN = new Set(PERMISSION_CATALOGUE.map((entry) => entry.code));
+  // The codes the product's own routes and pages require: renaming or deleting one would take it
+  // from every role, superadmins included, and could lock everyone out of role management.
   const refuseBuiltIn = (name: string, action: string): void => {
-    if (BUILT_IN.has(name)) throw validationError({ name: [`${name} is a built-in permission and cannot be ${action}.`] });
+    if (builtIn.has(name)) throw validationError({ name: [`${name} is a built-in permission and cannot be ${action}.`] });
   };
 
   app.patch<{ Params: IdParams; Body: PermissionBody }>(

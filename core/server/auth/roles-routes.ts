@@ -43,7 +43,7 @@ function roleName(body: NameBody): string {
 const roleHeld = (): ApiError => new ApiError(409, ROLE_HELD);
 
 /** Roles and their permissions (JQ/JT); also mounts the permission catalogue. */
-export function rolesRoutes(app: FastifyInstance, db: Database): void {
+export function rolesRoutes(app: FastifyInstance, db: Database, builtInCodes: ReadonlySet<string>): void {
   const config = { access: ROLES_ACCESS };
 
   app.get('/roles', { config }, async (): Promise<DataEnvelope<RoleItem[]>> => ({ data: await listRoles(db) }));
@@ -134,5 +134,5 @@ export function rolesRoutes(app: FastifyInstance, db: Database): void {
     },
   );
 
-  permissionsRoutes(app, db);
+  permissionsRoutes(app, db, builtInCodes);
 }

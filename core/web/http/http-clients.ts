@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { RuntimeConfig } from '@core/shared/runtime-config';
-import type { ServiceName } from '@core/shared/services';
+import { defaultServiceBaseUrl, type ServiceName } from '@core/shared/services';
 import {
   CookieReaderToken,
   PageNavigatorToken,
@@ -44,7 +44,7 @@ export class HttpClients {
   get(service: ServiceName): HttpClient {
     let client = this.clients.get(service);
     if (!client) {
-      client = new HttpClient(service, this.config.services[service], this.transport, this.refresher, this.feedback);
+      client = new HttpClient(service, this.config.services[service] ?? defaultServiceBaseUrl(service), this.transport, this.refresher, this.feedback);
       this.clients.set(service, client);
     }
     return client;

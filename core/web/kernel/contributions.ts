@@ -34,6 +34,15 @@ export interface SlotContribution<Props = object> {
   readonly requires?: PermissionRequirement;
 }
 
+/**
+ * The token of a slot a plugin offers (`manifest.offersSlots`, `<plugin id>.<name>`): the offering
+ * plugin renders `useSlotItems(slotToken(id), id)` where the slot is, and a plugin filling it binds
+ * a `SlotContribution` to the same token and names the slot in its manifest's `slots`.
+ */
+export function slotToken<Props = object>(slot: string): ServiceIdentifier<SlotContribution<Props>> {
+  return Symbol.for(`erp.slot.${slot}`);
+}
+
 export const TopBarItemToken: ServiceIdentifier<SlotContribution> = Symbol.for('erp.TopBarItem');
 export const DashboardWidgetToken: ServiceIdentifier<SlotContribution> = Symbol.for('erp.DashboardWidget');
 export const ProfileMenuItemToken: ServiceIdentifier<SlotContribution> = Symbol.for('erp.ProfileMenuItem');

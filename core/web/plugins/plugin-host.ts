@@ -5,11 +5,11 @@ import { KernelContainer } from '../kernel/kernel-container';
 import { I18nService } from '../services/i18n-service';
 import { ToastService } from '../services/toast-service';
 import type { WebPlugin } from './define-plugin';
+import { EnabledPlugins } from './enabled-plugins';
 
 export type PluginState = 'idle' | 'loading' | 'loaded' | 'failed';
 
-/** The enabled plugins of this app start, as the host selected them from configuration. */
-export const EnabledPlugins = Symbol.for('erp.EnabledPlugins');
+export { EnabledPlugins };
 
 /**
  * Loads a plugin's code on first need and binds its ContainerModule. A plugin that throws while

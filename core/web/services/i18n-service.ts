@@ -7,6 +7,9 @@ import { BrowserStorage, RuntimeConfigToken } from '../kernel/environment';
 import { KernelContainer } from '../kernel/kernel-container';
 import { TranslationContributionToken } from '../kernel/contributions';
 import { CORE_BUNDLES } from '../i18n/core-bundles';
+import { menuGroupStrings } from '../i18n/menu-group-strings';
+import type { WebPlugin } from '../plugins/define-plugin';
+import { EnabledPlugins } from '../plugins/enabled-plugins';
 import { isLanguage, storedLanguage } from '../i18n/language';
 import { STORAGE_KEYS } from './storage-keys';
 
@@ -30,7 +33,9 @@ export class I18nService {
     @inject(BrowserStorage) private readonly storage: Storage,
     @inject(RuntimeConfigToken) config: RuntimeConfig,
     @inject(KernelContainer) private readonly container: Container,
+    @inject(EnabledPlugins) plugins: readonly WebPlugin[],
   ) {
+    const manifests = plugins.map((plugin) => plugin.manifest);
     this.language = storedLanguage(storage) ?? config.defaultLanguage;
     this.i18n = i18next.createInstance();
     this.ready = this.i18n
@@ -47,8 +52,8 @@ export class I18nService {
         react: { useSuspense: true, bindI18nStore: 'added' },
         partialBundledLanguages: true,
         resources: {
-          en: { [CORE_NAMESPACE]: CORE_BUNDLES.en },
-          ru: { [CORE_NAMESPACE]: CORE_BUNDLES.ru },
+          en: { [CORE_NAMESPACE]: { ...CORE_BUNDLES.en, ...menuGroupStrings(manifests, 'en') } },
+          ru: { [CORE_NAMESPACE]: { ...CORE_BUNDLES.ru, ...menuGroupStrings(manifests, 'ru') } },
         },
       })
       .then(() => undefined);

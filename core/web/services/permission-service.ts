@@ -1,13 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { computed, makeObservable } from 'mobx';
-import {
-  AREA_FLAG_GROUPS,
-  MESSENGER_CODE,
-  satisfies,
-  type AreaFlag,
-  type PermissionCode,
-  type PermissionRequirement,
-} from '@core/shared/permissions';
+import { areaFlagGroups } from '@core/shared/permission-catalogue';
+import { satisfies, type PermissionCode, type PermissionRequirement } from '@core/shared/permissions';
+import type { WebPlugin } from '../plugins/define-plugin';
+import { EnabledPlugins } from '../plugins/enabled-plugins';
 import { SessionStore } from './session-store';
 
 /**
@@ -16,7 +12,13 @@ import { SessionStore } from './session-store';
  */
 @injectable()
 export class PermissionService {
-  constructor(@inject(SessionStore) private readonly session: SessionStore) {
+  private readonly flagGroups: Readonly<Record<string, readonly PermissionCode[]>>;
+
+  constructor(
+    @inject(SessionStore) private readonly session: SessionStore,
+    @inject(EnabledPlugins) plugins: readonly WebPlugin[],
+  ) {
+    this.flagGroups = areaFlagGroups(plugins.map((plugin) => plugin.manifest));
     makeObservable(this, { codes: computed, flags: computed });
   }
 
@@ -40,9 +42,8 @@ export class PermissionService {
     return satisfies(this.codes, requirement);
   }
 
-  get flags(): Readonly<Record<AreaFlag, boolean>> {
-    const groups = Object.entries(AREA_FLAG_GROUPS) as [keyof typeof AREA_FLAG_GROUPS, readonly PermissionCode[]][];
-    const flags = Object.fromEntries(groups.map(([flag, codes]) => [flag, this.any(codes)]));
-    return { ...flags, messenger: this.has(MESSENGER_CODE) } as Record<AreaFlag, boolean>;
+  /** Each area flag (the enabled plugins' and the reserved spec ones): true when the user holds any of its codes. */
+  get flags(): Readonly<Record<string, boolean>> {
+    return Object.fromEntries(Object.entries(this.flagGroups).map(([flag, codes]) => [flag, this.any(codes)]));
   }
 }

@@ -2,9 +2,12 @@ import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
+import type { PermissionRequirement } from '@core/shared/permissions';
 import { RouteContributionToken } from '../kernel/contributions';
 import { PluginHost } from '../plugins/plugin-host';
 import { useInjection, useMultiInjection } from '../react/container-context';
+import { PermissionService } from '../services/permission-service';
+import { NoAccessPage } from './NoAccessPage';
 
 interface BoundaryProps {
   readonly pluginId: string;
@@ -51,8 +54,8 @@ const LoadedPluginRoute = observer(function LoadedPluginRoute({ pluginId, path }
   );
 });
 
-/** A plugin's page: fetches the plugin's code on first visit, then renders its route component. */
-export const PluginRouteView = observer(function PluginRouteView({ pluginId, path }: { pluginId: string; path: string }) {
+/** A page the user may open: fetches the plugin's code on first visit, then renders its route component. */
+const AllowedPluginRoute = observer(function AllowedPluginRoute({ pluginId, path }: { pluginId: string; path: string }) {
   const { t } = useTranslation();
   const host = useInjection(PluginHost);
   const state = host.state(pluginId);
@@ -64,4 +67,18 @@ export const PluginRouteView = observer(function PluginRouteView({ pluginId, pat
   if (state === 'failed') return <PluginUnavailable onRetry={() => void host.retry(pluginId)} />;
   if (state !== 'loaded') return <Spinner label={t('loading')} />;
   return <LoadedPluginRoute pluginId={pluginId} path={path} />;
+});
+
+interface PluginRouteViewProps {
+  readonly pluginId: string;
+  readonly path: string;
+  /** The page's codes from the manifest: checked here, once for every page, before any plugin code is fetched. */
+  readonly requires: PermissionRequirement;
+}
+
+/** A plugin's page, or the "no access" page for a user without its codes (the server refuses its calls anyway). */
+export const PluginRouteView = observer(function PluginRouteView({ pluginId, path, requires }: PluginRouteViewProps) {
+  const permissions = useInjection(PermissionService);
+  if (!permissions.allows(requires)) return <NoAccessPage />;
+  return <AllowedPluginRoute pluginId={pluginId} path={path} />;
 });

@@ -89,7 +89,7 @@ export function appRoutes(host: PluginHost): RouteObject[] {
               (route): RouteObject => ({
                 path: route.path,
                 handle: handle(route.titleKey),
-                element: <PluginRouteView key={route.path} pluginId={route.pluginId} path={route.path} />,
+                element: <PluginRouteView key={route.path} pluginId={route.pluginId} path={route.path} requires={route.requires} />,
               }),
             ),
             { path: '*', handle: handle('notFound.title'), element: <NotFoundPage /> },

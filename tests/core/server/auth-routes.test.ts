@@ -8,13 +8,13 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@core/server/http/xsrf';
 import { REFRESH_TOKEN_DAYS } from '@core/server/auth/refresh-tokens';
 import type { SessionUser } from '@core/shared/session-user';
 import type { Database } from '@core/server/database/database';
-import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
 import {
+  addUser,
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  addUser,
   bearer,
   buildServer,
+  DB_TIMEOUT,
   freshDatabase,
   login,
   LOGIN_URL,
@@ -22,11 +22,11 @@ import {
   postWithXsrf,
   refreshCookieOf,
   signIn,
+  TEMPLATE_CODES,
   TEST_SECRET,
-  DB_TIMEOUT,
 } from '../../support/server/test-database';
 
-const CATALOGUE_CODES = PERMISSION_CATALOGUE.map((entry) => entry.code).sort();
+const CATALOGUE_CODES = [...TEMPLATE_CODES].sort();
 
 interface Server {
   readonly db: Database;

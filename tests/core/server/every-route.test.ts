@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { requirementCodes, satisfies } from '@core/shared/permissions';
-import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
 import type { DeclaredRoute } from '@core/server/http/route-access';
 import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
-import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '../../support/server/test-database';
+import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken, TEMPLATE_CODES } from '../../support/server/test-database';
 
 // Walks every API route of the core and of every plugin this build has, all enabled at once.
 let app: FastifyInstance;
@@ -47,7 +46,7 @@ describe('every API route', () => {
       if (!('requires' in route.access)) continue;
       const required = new Set(requirementCodes(route.access.requires));
       // Every code in the catalogue except the ones this route asks for.
-      const others = PERMISSION_CATALOGUE.map((entry) => entry.code).filter((code) => !required.has(code));
+      const others = TEMPLATE_CODES.filter((code) => !required.has(code));
       expect(satisfies(new Set(others), route.access.requires)).toBe(false);
       const response = await app.inject({
         method: route.method as 'GET',
@@ -60,7 +59,7 @@ describe('every API route', () => {
   });
 
   it('never answers 500 to bad input, whatever the body, query or path parameters', async () => {
-    const everyCode = mintToken(PERMISSION_CATALOGUE.map((entry) => entry.code));
+    const everyCode = mintToken(TEMPLATE_CODES);
     const wrongTypes = { name: 1, email: [], roles: 'x', password: {}, permissions: [null], page: -1, id: 'x', hash: 7 };
     const paths = (route: DeclaredRoute): string[] =>
       route.url.includes(':')

@@ -16,8 +16,7 @@ const MANIFEST: PluginManifest = {
   service: 'finance',
   dependencies: [],
   namespaces: ['probe'],
-  routes: [],
-  sidebar: [],
+  pages: [],
 };
 
 const GUARDED: Readonly<Record<string, RouteAccess>> = {

@@ -5,16 +5,15 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultLogEntry } from '@core/server/http/error-handler';
 import { NUL_MESSAGE } from '@core/server/http/text-input';
-import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
 import admin from '@plugins/admin/server';
 import finance from '@plugins/finance/server';
 import type { Database } from '@core/server/database/database';
-import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '../../support/server/test-database';
+import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken, TEMPLATE_CODES } from '../../support/server/test-database';
 
 // Issue 12, defects 1, 2 and 9: a body is taken as sent, ids are canonical, text never holds a NUL.
 let db: Database;
 let app: FastifyInstance;
-const everyCode = () => bearer(mintToken(PERMISSION_CATALOGUE.map((entry) => entry.code)));
+const everyCode = () => bearer(mintToken(TEMPLATE_CODES));
 
 beforeAll(async () => {
   db = await freshDatabase();

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { manifestProblems, type PluginManifest } from '@core/shared/manifest';
-import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
-import { AREA_FLAG_GROUPS, MESSENGER_CODE, requirementCodes, satisfies } from '@core/shared/permissions';
-import { SERVICE_NAMES } from '@core/shared/services';
+import { areaFlagGroups, OTHER_AREA, PermissionCatalogue } from '@core/shared/permission-catalogue';
+import { requirementCodes, satisfies } from '@core/shared/permissions';
+import { isServiceId, serviceBaseUrls, serviceIds, SPEC_SERVICES } from '@core/shared/services';
+import { adminManifest } from '@plugins/admin/manifest';
+import { financeManifest } from '@plugins/finance/manifest';
 
 const codes = (...list: string[]): ReadonlySet<string> => new Set(list);
 
@@ -54,30 +56,42 @@ const SPEC_FLAG_GROUPS = {
 /** Codes the spec's sidebar uses that no flag group contains. */
 const SIDEBAR_ONLY_CODES = ['FL', 'FJ', 'MC', 'FO'];
 
-describe('AREA_FLAG_GROUPS', () => {
-  it('are exactly the groups of spec §6, in order', () => {
-    expect(AREA_FLAG_GROUPS).toEqual(SPEC_FLAG_GROUPS);
-    expect(Object.keys(AREA_FLAG_GROUPS)).toEqual(Object.keys(SPEC_FLAG_GROUPS));
+/** The product's plugins, as the catalogue and the flags are assembled from them. */
+const PRODUCT = [adminManifest, financeManifest];
+
+describe('areaFlagGroups', () => {
+  const groups = areaFlagGroups(PRODUCT);
+
+  it('are the groups of spec §6, admin and finance from their plugins, the rest reserved by the core, and messenger exactly MB', () => {
+    expect(groups).toEqual({ ...SPEC_FLAG_GROUPS, messenger: ['MB'] });
+    expect(adminManifest.areaFlags).toEqual({ admin: SPEC_FLAG_GROUPS.admin });
+    expect(financeManifest.areaFlags).toEqual({ finance: SPEC_FLAG_GROUPS.finance });
   });
 
-  it('make messenger exactly MB, outside every group', () => {
-    expect(MESSENGER_CODE).toBe('MB');
-    expect(Object.values(AREA_FLAG_GROUPS).flat()).not.toContain('MB');
+  it('lack a plugin’s groups while it is disabled', () => {
+    expect(Object.keys(areaFlagGroups([financeManifest]))).not.toContain('admin');
+    expect(Object.keys(areaFlagGroups([]))).toEqual(['facebook', 'shop', 'tracker', 'system', 'messenger']);
   });
 
   it('leave out the sidebar-only codes FL, FJ, MC and FO', () => {
-    const grouped = Object.values(AREA_FLAG_GROUPS).flat();
+    const grouped = Object.values(groups).flat();
     for (const code of SIDEBAR_ONLY_CODES) expect(grouped).not.toContain(code);
   });
 
   it('put no code in two groups', () => {
-    const grouped = Object.values(AREA_FLAG_GROUPS).flat();
+    const grouped = Object.values(groups).flat();
     expect(new Set(grouped).size).toBe(grouped.length);
+  });
+
+  it('let a plugin replace a reserved group when its area lands', () => {
+    const tracker = manifest({ id: 'tracker', areaFlags: { tracker: ['TF', 'TX'] } });
+    expect(areaFlagGroups([tracker]).tracker).toEqual(['TF', 'TX']);
   });
 });
 
-describe('PERMISSION_CATALOGUE', () => {
-  const catalogued = PERMISSION_CATALOGUE.map((entry) => entry.code);
+describe('PermissionCatalogue', () => {
+  const catalogue = new PermissionCatalogue(PRODUCT);
+  const catalogued = catalogue.codes;
 
   it('holds every code of the flag groups, MB and the sidebar-only codes', () => {
     const expected = [...Object.values(SPEC_FLAG_GROUPS).flat(), 'MB', ...SIDEBAR_ONLY_CODES];
@@ -88,21 +102,98 @@ describe('PERMISSION_CATALOGUE', () => {
     expect(new Set(catalogued).size).toBe(catalogued.length);
   });
 
-  it('gives each code a known service and a description', () => {
-    for (const entry of PERMISSION_CATALOGUE) {
-      expect(SERVICE_NAMES, entry.code).toContain(entry.service);
-      expect(entry.description.trim(), entry.code).not.toBe('');
+  it('gives each code a valid service and a description in English and Russian', () => {
+    for (const entry of catalogue.entries) {
+      expect(isServiceId(entry.service), entry.code).toBe(true);
+      expect(entry.description.en.trim(), entry.code).not.toBe('');
+      expect(entry.description.ru.trim(), entry.code).not.toBe('');
     }
   });
 
-  it('files the codes under their services', () => {
-    const serviceOf = (code: string) => PERMISSION_CATALOGUE.find((entry) => entry.code === code)?.service;
-    expect(serviceOf('MB')).toBe('messenger');
-    expect(serviceOf('FL')).toBe('finance');
-    expect(serviceOf('FJ')).toBe('finance');
-    for (const code of SPEC_FLAG_GROUPS.shop) expect(serviceOf(code), code).toBe('shop');
-    for (const code of SPEC_FLAG_GROUPS.tracker) expect(serviceOf(code), code).toBe('tracker');
-    for (const code of SPEC_FLAG_GROUPS.system) expect(serviceOf(code), code).toBe('system');
+  it('files the codes under their plugins’ services and areas', () => {
+    const of = (code: string) => [catalogue.entry(code)?.service, catalogue.areaOf(code)];
+    expect(of('JU')).toEqual(['auth', 'admin']);
+    expect(of('FL')).toEqual(['finance', 'finance']);
+    expect(of('FJ')).toEqual(['finance', 'finance']);
+    expect(of('MB')).toEqual(['messenger', 'messenger']);
+    expect(of('MC')).toEqual(['social', 'social']);
+    for (const code of SPEC_FLAG_GROUPS.shop) expect(of(code), code).toEqual(['shop', 'shop']);
+    for (const code of SPEC_FLAG_GROUPS.tracker) expect(of(code), code).toEqual(['tracker', 'tracker']);
+    for (const code of SPEC_FLAG_GROUPS.system) expect(of(code), code).toEqual(['system', 'system']);
+  });
+
+  it('holds only the reserved spec codes without plugins: admin and finance codes come with their plugins', () => {
+    const bare = new PermissionCatalogue([]);
+    expect(bare.has('JU')).toBe(false);
+    expect(bare.has('FT')).toBe(false);
+    expect(bare.has('TF')).toBe(true);
+    expect(new PermissionCatalogue([financeManifest]).has('JU')).toBe(false);
+  });
+
+  it('takes a plugin’s declaration over the reserved one when its area lands', () => {
+    const tracker = manifest({
+      id: 'tracker',
+      service: 'tracker',
+      permissions: [{ code: 'TF', area: 'finance', description: { en: 'Tracker finance', ru: 'Финансы трекера' } }],
+    });
+    const withTracker = new PermissionCatalogue([tracker]);
+    expect(withTracker.entry('TF')).toEqual({ code: 'TF', service: 'tracker', area: 'finance', description: { en: 'Tracker finance', ru: 'Финансы трекера' } });
+    expect(withTracker.codes.filter((code) => code === 'TF')).toHaveLength(1);
+  });
+
+  it('refuses one code declared by two plugins, naming both', () => {
+    const other = manifest({ id: 'other', permissions: [{ code: 'JU', area: 'admin', description: { en: 'x', ru: 'x' } }] });
+    expect(() => new PermissionCatalogue([adminManifest, other])).toThrow('permission "JU" is declared by both "admin" and "other"');
+  });
+
+  it('describes a code in the reader’s language unless an administrator stored another text', () => {
+    expect(catalogue.describe('FW', 'en')).toBe('Wallets');
+    expect(catalogue.describe('FW', 'ru')).toBe('Кошельки');
+    expect(catalogue.describe('FW', 'ru', 'Wallets')).toBe('Кошельки');
+    expect(catalogue.describe('FW', 'ru', 'Company wallets')).toBe('Company wallets');
+    expect(catalogue.describe('ZZ', 'ru', 'Made up here')).toBe('Made up here');
+    expect(catalogue.describe('ZZ', 'ru')).toBeNull();
+    expect(catalogue.describe('FW', 'de')).toBe('Wallets');
+  });
+
+  it('files an undeclared code by its service, else under other', () => {
+    expect(catalogue.areaOf('ZZ', 'finance')).toBe('finance');
+    expect(catalogue.areaOf('ZZ', 'auth')).toBe('admin');
+    expect(catalogue.areaOf('ZZ', 'billing')).toBe(OTHER_AREA);
+    expect(new PermissionCatalogue([]).areaOf('FW', 'finance')).toBe('finance');
+    expect(catalogue.areaOf('ZZ')).toBe(OTHER_AREA);
+  });
+
+  it('groups by area in the sidebar’s order, a plugin’s own group after the known ones, other last', () => {
+    const notes = manifest({
+      id: 'notes',
+      service: 'notes',
+      menuGroups: [{ id: 'meetings', label: { en: 'Meetings', ru: 'Встречи' } }],
+      permissions: [{ code: 'NT', area: 'meetings', description: { en: 'Notes', ru: 'Заметки' } }],
+    });
+    const grouped = new PermissionCatalogue([...PRODUCT, notes]).group(['ZZ', 'NT', 'JU', 'MB', 'FJ', 'FW', 'JA'], (code) => ({ code }));
+    expect(grouped).toEqual([
+      { area: 'finance', items: ['FW', 'FJ'] },
+      { area: 'messenger', items: ['MB'] },
+      { area: 'admin', items: ['JA', 'JU'] },
+      { area: 'meetings', items: ['NT'] },
+      { area: OTHER_AREA, items: ['ZZ'] },
+    ]);
+  });
+
+  it('lists the spec’s services and the plugins’ own', () => {
+    expect(catalogue.services).toEqual([...SPEC_SERVICES]);
+    expect(new PermissionCatalogue([manifest({ service: 'notes' })]).services).toEqual([...SPEC_SERVICES, 'notes']);
+  });
+});
+
+describe('service ids', () => {
+  it.each(['auth', 'notes', 'meeting-notes', 'a1'])('accepts %j', (id) => expect(isServiceId(id)).toBe(true));
+  it.each(['', 'a', 'Notes', '1notes', 'notes/x', 'notes_x', `n${'a'.repeat(32)}`])('refuses %j', (id) => expect(isServiceId(id)).toBe(false));
+
+  it('default to /api/<id>/ unless configured, the spec’s first', () => {
+    expect(serviceIds(['notes', 'auth'])).toEqual([...SPEC_SERVICES, 'notes']);
+    expect(serviceBaseUrls(['auth', 'notes'], { auth: 'https://auth.example.com/' })).toEqual({ auth: 'https://auth.example.com/', notes: '/api/notes/' });
   });
 });
 
@@ -115,11 +206,10 @@ function manifest(overrides: Partial<PluginManifest> = {}): PluginManifest {
     service: 'finance',
     dependencies: ['core-lists'],
     namespaces: ['wallets'],
-    routes: [
-      { path: '/wallets', titleKey: 'wallets:list' },
-      { path: '/wallets/:id', titleKey: 'wallets:detail' },
+    pages: [
+      { path: '/wallets', titleKey: 'wallets:list', requires: 'FW', nav: { group: 'finance' } },
+      { path: '/wallets/:id', titleKey: 'wallets:detail', requires: 'FW' },
     ],
-    sidebar: [{ id: 'wallets', labelKey: 'wallets:nav', path: '/wallets', group: 'finance', requires: 'FW' }],
     ...overrides,
   };
 }
@@ -127,6 +217,8 @@ function manifest(overrides: Partial<PluginManifest> = {}): PluginManifest {
 describe('manifestProblems', () => {
   it('finds nothing wrong with a sound manifest', () => {
     expect(manifestProblems(manifest())).toEqual([]);
+    expect(manifestProblems(adminManifest)).toEqual([]);
+    expect(manifestProblems(financeManifest)).toEqual([]);
   });
 
   it.each(['Wallets', 'w', '1wallets', 'wallets_2', 'my wallets', '-wallets', `w${'a'.repeat(32)}`, ''])(
@@ -142,23 +234,50 @@ describe('manifestProblems', () => {
     expect(manifestProblems(manifest({ id }))).toEqual([]);
   });
 
-  it('reports a route declared twice', () => {
-    const routes = [
-      { path: '/wallets', titleKey: 'wallets:list' },
-      { path: '/wallets', titleKey: 'wallets:again' },
+  it('reports a service id that cannot be a URL segment', () => {
+    expect(manifestProblems(manifest({ service: 'My Notes' }))).toEqual(['service "My Notes" is not a valid service id']);
+  });
+
+  it('reports a page declared twice', () => {
+    const pages = [
+      { path: '/wallets', titleKey: 'wallets:list', requires: 'FW' },
+      { path: '/wallets', titleKey: 'wallets:again', requires: 'FW' },
     ];
-    expect(manifestProblems(manifest({ routes }))).toEqual(['route "/wallets" is declared twice']);
+    expect(manifestProblems(manifest({ pages }))).toEqual(['page "/wallets" is declared twice']);
   });
 
-  it('reports a route that does not start with /', () => {
-    const routes = [{ path: 'wallets', titleKey: 'wallets:list' }];
-    const sidebar = [{ id: 'wallets', labelKey: 'wallets:nav', path: 'wallets', group: 'finance', requires: 'FW' }];
-    expect(manifestProblems(manifest({ routes, sidebar }))).toEqual(['route "wallets" must start with /']);
+  it('reports a page that does not start with /', () => {
+    const pages = [{ path: 'wallets', titleKey: 'wallets:list', requires: 'FW', nav: { group: 'finance' } }];
+    expect(manifestProblems(manifest({ pages }))).toEqual(['page "wallets" must start with /']);
   });
 
-  it('reports a sidebar entry whose path is not a route', () => {
-    const sidebar = [{ id: 'archive', labelKey: 'wallets:archive', path: '/wallets/archive', group: 'finance', requires: 'FW' }];
-    expect(manifestProblems(manifest({ sidebar }))).toEqual(['sidebar entry "archive" points to undeclared route "/wallets/archive"']);
+  it('reports a code declared twice, and one under an area that is neither known nor declared', () => {
+    const permissions = [
+      { code: 'WX', area: 'finance', description: { en: 'x', ru: 'x' } },
+      { code: 'WX', area: 'vaults', description: { en: 'x', ru: 'x' } },
+    ];
+    expect(manifestProblems(manifest({ permissions }))).toEqual([
+      'permission "WX" is declared twice',
+      'permission "WX" names area "vaults", neither a known menu group nor one of menuGroups',
+    ]);
+    const declared = manifest({ permissions: permissions.slice(1), menuGroups: [{ id: 'vaults', label: { en: 'Vaults', ru: 'Хранилища' } }] });
+    expect(manifestProblems(declared)).toEqual([]);
+  });
+
+  it('reports a declaration of a known menu group', () => {
+    expect(manifestProblems(manifest({ menuGroups: [{ id: 'finance', label: { en: 'F', ru: 'Ф' } }] }))).toEqual([
+      'menu group "finance" is a known group: it needs no declaration',
+    ]);
+  });
+
+  it('reports an offered slot outside the plugin’s name, and a filled slot no dependency offers', () => {
+    expect(manifestProblems(manifest({ offersSlots: ['wallets.aside', 'finance.aside', 'wallets'] }))).toEqual([
+      'offered slot "finance.aside" must be "wallets.<name>"',
+      'offered slot "wallets" must be "wallets.<name>"',
+    ]);
+    expect(manifestProblems(manifest({ slots: { dashboard: 'FW', 'core-lists.aside': 'FW', 'notes.aside': 'FW' } }))).toEqual([
+      'slot "notes.aside" is neither a core slot nor offered by a dependency',
+    ]);
   });
 
   it('reports a plugin that depends on itself', () => {
@@ -170,13 +289,12 @@ describe('manifestProblems', () => {
       manifest({
         id: 'Bad',
         dependencies: ['Bad'],
-        routes: [
-          { path: '/a', titleKey: 'a' },
-          { path: '/a', titleKey: 'a' },
+        pages: [
+          { path: '/a', titleKey: 'a', requires: 'JA' },
+          { path: '/a', titleKey: 'a', requires: 'JA' },
         ],
-        sidebar: [{ id: 'b', labelKey: 'b', path: '/b', group: 'main', requires: 'JA' }],
       }),
     );
-    expect(problems).toHaveLength(4);
+    expect(problems).toHaveLength(3);
   });
 });

@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_SETTINGS } from '@core/server/auth/auth-settings';
 import { defineServerPlugin, type ServerPlugin } from '@core/server/plugin';
-import { defaultServiceBaseUrl, SERVICE_NAMES, type ServiceName } from '@core/shared/services';
+import { serviceBaseUrls, SPEC_SERVICES } from '@core/shared/services';
 import { ConfigError, loadConfig, runtimeConfigOf } from '@host/server/config';
 import { selectPlugins } from '@host/server/plugin-selection';
 import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
 
 const PROJECT_DEFAULTS = fileURLToPath(new URL('../../../host/erp.config.json', import.meta.url));
-const DEFAULT_SERVICES = Object.fromEntries(SERVICE_NAMES.map((name) => [name, defaultServiceBaseUrl(name)])) as Record<ServiceName, string>;
+const DEFAULT_SERVICES = serviceBaseUrls(SPEC_SERVICES);
 
 let dir: string;
 let counter = 0;
@@ -133,6 +133,16 @@ describe('loadConfig', () => {
     expect(config.services).toEqual({ ...DEFAULT_SERVICES, finance: 'https://finance.example.com/api/', shop: '/shop/' });
   });
 
+  it('takes a plugin’s own service, and gives an enabled plugin’s unconfigured one its default base URL', () => {
+    const config = loadConfig(file({ ...BASE, services: { notes: 'https://notes.example.com' } }), {});
+    expect(config.services).toEqual({ ...DEFAULT_SERVICES, notes: 'https://notes.example.com/' });
+    expect(runtimeConfigOf(config, ['notes', 'minutes', 'finance']).services).toEqual({
+      ...DEFAULT_SERVICES,
+      notes: 'https://notes.example.com/',
+      minutes: '/api/minutes/',
+    });
+  });
+
   it('publishes only the public part as the runtime config', () => {
     const config = loadConfig(file({ ...BASE, extraRefreshUrls: ['https://x.example/refresh'] }), {
       ERP_JWT_SECRET: 'top-secret',
@@ -193,10 +203,10 @@ describe('loadConfig', () => {
       expectConfigError(() => loadConfig(file({ ...BASE, databaseUrl: url }), {}), 'DATABASE_URL must start with postgres://');
     });
 
-    it('an unknown service, naming it and the known ones', () => {
+    it('a service name that is not a service id, naming it', () => {
       expectConfigError(
-        () => loadConfig(file({ ...BASE, services: { billing: 'https://billing.example/' } }), {}),
-        `config "services" names unknown service "billing" (known: ${SERVICE_NAMES.join(', ')})`,
+        () => loadConfig(file({ ...BASE, services: { 'Billing Dept': 'https://billing.example/' } }), {}),
+        'config "services" names "Billing Dept", which is not a service id (^[a-z][a-z0-9-]{1,31}$)',
       );
     });
 
@@ -287,7 +297,7 @@ describe('loadConfig', () => {
 describe('selectPlugins', () => {
   function plugin(id: string, dependencies: readonly string[] = []): ServerPlugin {
     return defineServerPlugin({
-      manifest: { id, version: '1.0.0', sdk: '^1.0.0', titleKey: `${id}:title`, service: 'system', dependencies, namespaces: [id], routes: [], sidebar: [] },
+      manifest: { id, version: '1.0.0', sdk: '^1.0.0', titleKey: `${id}:title`, service: 'system', dependencies, namespaces: [id], pages: [] },
       migrations: [],
       register: () => undefined,
     });

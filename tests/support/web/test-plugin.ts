@@ -3,7 +3,7 @@
  * translation loaders are spies, so a test can tell when (and how often) the host fetched them.
  *
  * ```ts
- * const wallets = testPlugin({ id: 'wallets', routes: [{ path: '/wallets', titleKey: 'wallets:title' }] });
+ * const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
  * const kernel = await createTestKernel({ plugins: [wallets] });
  * expect(wallets.load).not.toHaveBeenCalled();
  * ```
@@ -11,7 +11,8 @@
 import { vi, type Mock } from 'vitest';
 import { createElement, type ComponentType } from 'react';
 import { ContainerModule } from 'inversify';
-import type { PluginManifest, SidebarEntry } from '@core/shared/manifest';
+import type { PageNavEntry, PluginManifest, PluginPage } from '@core/shared/manifest';
+import type { PermissionRequirement } from '@core/shared/permissions';
 import type { Language } from '@core/shared/runtime-config';
 import { RouteContributionToken, type TranslationBundle } from '@core/web/kernel/contributions';
 import type { TranslationLoader, WebPlugin } from '@core/web/plugins/define-plugin';
@@ -26,15 +27,19 @@ export function testManifest(id: string, overrides: Partial<PluginManifest> = {}
     service: 'system',
     dependencies: [],
     namespaces: [id],
-    routes: [],
-    sidebar: [],
+    pages: [],
     ...overrides,
   };
 }
 
-/** A sidebar entry; its `path` must also be one of the manifest's routes. */
-export function testSidebarEntry(id: string, path: string, overrides: Partial<SidebarEntry> = {}): SidebarEntry {
-  return { id, labelKey: `test:nav.${id}`, path, group: 'main', requires: 'JA', ...overrides };
+/** A page with a sidebar entry: titled `test:nav.<id>`, in the main group, requiring JA unless overridden. */
+export function testNavPage(
+  id: string,
+  path: string,
+  overrides: Partial<PageNavEntry> & { readonly requires?: PermissionRequirement; readonly titleKey?: string } = {},
+): PluginPage {
+  const { requires = 'JA', titleKey = `test:nav.${id}`, ...nav } = overrides;
+  return { path, titleKey, requires, nav: { group: 'main', ...nav } };
 }
 
 /** The page a test plugin contributes for `path`: a paragraph saying which plugin and path it is. */
@@ -45,10 +50,10 @@ export function testPage(pluginId: string, path: string): ComponentType {
   return TestPage;
 }
 
-/** Binds a route contribution (a `testPage`) for every route of the manifest. */
+/** Binds a route contribution (a `testPage`) for every page of the manifest. */
 export function routesModule(manifest: PluginManifest): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    for (const route of manifest.routes) {
+    for (const route of manifest.pages) {
       bind(RouteContributionToken).toConstantValue({ path: route.path, component: testPage(manifest.id, route.path) });
     }
   });

@@ -25,8 +25,8 @@ import { HttpError } from '../../http/http-error';
 import { useInjection } from '../../react/container-context';
 import { SessionStore } from '../../services/session-store';
 import { ChatLinkFlow } from './chat-link-flow';
+import { usePermissionCatalogue } from '../../plugins/use-permission-catalogue';
 import { OTHER_AREA, permissionAreas } from './permission-areas';
-import { describePermission } from './permission-descriptions';
 
 /** GET auth/profile: the session user and the chat accounts linked to them. */
 export interface UserProfile extends SessionUser {
@@ -183,6 +183,7 @@ const ProfilePage = observer(function ProfilePage() {
   const styles = useStyles();
   const http = useInjection(HttpClients);
   const session = useInjection(SessionStore);
+  const catalogue = usePermissionCatalogue();
   const { state, reload, setLinked } = useProfile();
   const [flow] = useState(() => new ChatLinkFlow(http.get('auth'), setLinked, t('errors.generic')));
   useEffect(() => () => flow.dispose(), [flow]);
@@ -203,7 +204,7 @@ const ProfilePage = observer(function ProfilePage() {
   }
 
   const { profile } = state;
-  const areas = permissionAreas(profile.permissions);
+  const areas = permissionAreas(profile.permissions, catalogue);
   const username = profile.username || session.user?.username || '';
 
   return (
@@ -277,18 +278,18 @@ const ProfilePage = observer(function ProfilePage() {
             <Text className={styles.muted}>{t('profile.noPermissions')}</Text>
           ) : (
             <div className={styles.areas}>
-              {areas.map(({ area, entries }) => (
+              {areas.map(({ area, codes }) => (
                 <section key={area} className={styles.area} aria-label={area === OTHER_AREA ? t('profile.otherArea') : t(`groups.${area}`)}>
                   <Text size={200} weight="semibold" className={styles.areaTitle}>
                     {area === OTHER_AREA ? t('profile.otherArea') : t(`groups.${area}`)}
                   </Text>
                   <ul className={styles.codes}>
-                    {entries.map(({ code, description }) => (
+                    {codes.map((code) => (
                       <li key={code} className={styles.code}>
                         <Badge appearance="outline" className={styles.codeBadge}>
                           {code}
                         </Badge>
-                        <Text size={200}>{describePermission(code, description, i18n.language) ?? ''}</Text>
+                        <Text size={200}>{catalogue.describe(code, i18n.language) ?? ''}</Text>
                       </li>
                     ))}
                   </ul>

@@ -1,17 +1,18 @@
 import { useEffect } from 'react';
 import type { ServiceIdentifier } from 'inversify';
-import type { LayoutSlot } from '@core/shared/manifest';
+import type { SlotId } from '@core/shared/manifest';
 import type { SlotContribution } from '../../kernel/contributions';
 import { PluginHost } from '../../plugins/plugin-host';
 import { useInjection, useMultiInjection } from '../../react/container-context';
 import { PermissionService } from '../../services/permission-service';
 
 /**
- * A layout slot's contributions this user may see, in their `order`. Plugins whose manifest
+ * A slot's contributions this user may see, in their `order`: a core layout slot, or one a plugin
+ * offers (`slotToken`). Plugins whose manifest
  * declares the slot (and whose codes the user holds) are loaded on first use. Call from an
  * observer so a change of codes, or a plugin that finishes loading, shows at once.
  */
-export function useSlotItems<Props = object>(token: ServiceIdentifier<SlotContribution<Props>>, slot: LayoutSlot): SlotContribution<Props>[] {
+export function useSlotItems<Props = object>(token: ServiceIdentifier<SlotContribution<Props>>, slot: SlotId): SlotContribution<Props>[] {
   const permissions = useInjection(PermissionService);
   const host = useInjection(PluginHost);
   const wanted = host.manifests

@@ -29,18 +29,15 @@ import { useListboxClass } from '@core/web/resource/listbox';
 import { ReferenceLabels } from '@core/web/resource/reference-labels';
 import { addResourceStrings } from '@core/web/resource/resource-strings';
 import { I18nService } from '@core/web/services/i18n-service';
-import { PermissionService } from '@core/web/services/permission-service';
 import { ToastService } from '@core/web/services/toast-service';
 import {
   canDeleteReverse,
   keitaroReversesResource,
   keitaroServersResource,
-  SERVERS_CODE,
   type KeitaroServerCard,
   type Reverse,
   type ReverseAction,
 } from '../../shared/keitaro';
-import { NoAccess } from '../common/NoAccess';
 import { KeitaroModel, serverRecord } from './keitaro-model';
 
 const useStyles = makeStyles({
@@ -289,7 +286,5 @@ export const KeitaroServersPage = observer(function KeitaroServersPage() {
   const i18n = useInjection(I18nService);
   addResourceStrings(i18n.i18n);
   useTranslation(['admin', 'core']);
-  const permissions = useInjection(PermissionService);
-  if (!permissions.has(SERVERS_CODE)) return <NoAccess />;
   return <KeitaroScreen />;
 });

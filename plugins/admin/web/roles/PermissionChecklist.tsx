@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox, SearchBox, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { PermissionItem } from '../auth-types';
-import { groupPermissions } from './permission-areas';
+import { usePermissionAreas } from './permission-areas';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -26,7 +26,8 @@ export function PermissionChecklist({ permissions, selected, onChange, disabled 
   const styles = useStyles();
   const searchId = useId();
   const [text, setText] = useState('');
-  const groups = groupPermissions(permissions, text);
+  const areas = usePermissionAreas();
+  const groups = areas.group(permissions, text);
 
   const toggle = (ids: readonly number[], on: boolean) => {
     const next = new Set(selected);
@@ -53,7 +54,7 @@ export function PermissionChecklist({ permissions, selected, onChange, disabled 
           const ids = group.permissions.map((permission) => permission.id);
           const chosen = ids.filter((id) => selected.has(id)).length;
           const all = chosen === ids.length ? true : chosen > 0 ? 'mixed' : false;
-          const area = t(`areas.${group.area}`);
+          const area = areas.label(group.area);
           return (
             <fieldset key={group.area} className={styles.group} data-area={group.area}>
               <legend className={styles.legend}>
@@ -76,7 +77,7 @@ export function PermissionChecklist({ permissions, selected, onChange, disabled 
                     label={
                       <span>
                         {permission.name}
-                        {permission.description && <span className={styles.description}> — {permission.description}</span>}
+                        {areas.describe(permission) && <span className={styles.description}> — {areas.describe(permission)}</span>}
                       </span>
                     }
                   />

@@ -31,7 +31,7 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, KeyRegular, LockClosedRegular } from '@fluentui/react-icons';
 import { USERS_REFERENCE } from '@core/shared/resource/core-references';
-import { SERVICE_NAMES, type ServiceName } from '@core/shared/services';
+import type { ServiceName } from '@core/shared/services';
 import { HttpClients } from '@core/web/http/http-clients';
 import { useInjection } from '@core/web/react/container-context';
 import { ReferenceApi, ReferencePicker, ResourceFeedback } from '@core/web/resource';
@@ -43,11 +43,10 @@ import { addResourceStrings } from '@core/web/resource/resource-strings';
 import { I18nService } from '@core/web/services/i18n-service';
 import { PermissionService } from '@core/web/services/permission-service';
 import { ToastService } from '@core/web/services/toast-service';
-import { ROLES_REQUIREMENT, USERS_CODE, type PermissionItem, type RoleItem, type UserInfo } from '../auth-types';
-import { NoAccess } from '../common/NoAccess';
+import { USERS_CODE, type PermissionItem, type RoleItem, type UserInfo } from '../auth-types';
 import { AdditionalPermissionsDialog } from '../user-detail/AdditionalPermissionsDialog';
 import { UsersStore } from '../users/users-store';
-import { BUILT_IN_CODES, groupPermissions } from './permission-areas';
+import { usePermissionAreas } from './permission-areas';
 import { PermissionChecklist } from './PermissionChecklist';
 import { RolesModel, type PermissionInput, type WriteResult } from './roles-model';
 
@@ -120,10 +119,11 @@ function PermissionDialog({
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const listboxClass = useListboxClass();
-  const builtIn = permission !== null && BUILT_IN_CODES.has(permission.name);
+  const areas = usePermissionAreas();
+  const builtIn = permission !== null && areas.isBuiltIn(permission.name);
   const [name, setName] = useState(permission?.name ?? '');
   const [description, setDescription] = useState(permission?.description ?? '');
-  const [service, setService] = useState<ServiceName>(() => SERVICE_NAMES.find((known) => known === permission?.service) ?? 'auth');
+  const [service, setService] = useState<ServiceName>(() => areas.services.find((known) => known === permission?.service) ?? 'auth');
   const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
   const [saving, setSaving] = useState(false);
 
@@ -176,14 +176,14 @@ function PermissionDialog({
         validationMessage={messageOf(errors, 'service')}
       >
         <Dropdown
-          value={t(`permissions.services.${service}`)}
+          value={t(`permissions.services.${service}`, { defaultValue: service })}
           selectedOptions={[service]}
-          onOptionSelect={(_, data) => setService(SERVICE_NAMES.find((known) => known === data.optionValue) ?? 'auth')}
+          onOptionSelect={(_, data) => setService(areas.services.find((known) => known === data.optionValue) ?? 'auth')}
           listbox={{ className: listboxClass }}
         >
-          {SERVICE_NAMES.map((known) => (
+          {areas.services.map((known) => (
             <Option key={known} value={known}>
-              {t(`permissions.services.${known}`)}
+              {t(`permissions.services.${known}`, { defaultValue: known })}
             </Option>
           ))}
         </Dropdown>
@@ -360,7 +360,8 @@ const Catalogue = observer(function Catalogue({ model, ask }: { model: RolesMode
   const styles = useStyles();
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<{ permission: PermissionItem | null } | null>(null);
-  const groups = groupPermissions(model.catalogue, text);
+  const areas = usePermissionAreas();
+  const groups = areas.group(model.catalogue, text);
   const remove = async (permission: PermissionItem) => {
     if (await ask(t('permissions.confirmDelete', { name: permission.name }))) await model.deletePermission(permission);
   };
@@ -397,11 +398,11 @@ const Catalogue = observer(function Catalogue({ model, ask }: { model: RolesMode
             {groups.flatMap((group) => [
               <TableRow key={`area-${group.area}`}>
                 <TableCell colSpan={4} className={styles.area}>
-                  {t(`areas.${group.area}`)}
+                  {areas.label(group.area)}
                 </TableCell>
               </TableRow>,
               ...group.permissions.map((permission) => {
-                const builtIn = BUILT_IN_CODES.has(permission.name);
+                const builtIn = areas.isBuiltIn(permission.name);
                 return (
                   <TableRow key={permission.id} data-permission={permission.name}>
                     <TableCell>
@@ -410,7 +411,7 @@ const Catalogue = observer(function Catalogue({ model, ask }: { model: RolesMode
                         {builtIn && <LockClosedRegular aria-label={t('permissions.builtIn')} />}
                       </span>
                     </TableCell>
-                    <TableCell>{permission.description ?? '—'}</TableCell>
+                    <TableCell>{areas.describe(permission) ?? '—'}</TableCell>
                     <TableCell>{t(`permissions.services.${permission.service}`, { defaultValue: permission.service })}</TableCell>
                     <TableCell>
                       <span className={styles.row}>
@@ -526,7 +527,5 @@ export const RolesPermissionsPage = observer(function RolesPermissionsPage() {
   const i18n = useInjection(I18nService);
   addResourceStrings(i18n.i18n);
   useTranslation(['admin', 'core']);
-  const permissions = useInjection(PermissionService);
-  if (!permissions.allows(ROLES_REQUIREMENT)) return <NoAccess />;
   return <RolesScreen />;
 });

@@ -1,54 +1,30 @@
-import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
-import { AREA_FLAG_GROUPS, MESSENGER_CODE, type PermissionCode } from '@core/shared/permissions';
+import { useTranslation } from 'react-i18next';
+import type { ServiceName } from '@core/shared/services';
+import { usePermissionCatalogue } from '@core/web/plugins/use-permission-catalogue';
 import type { PermissionItem } from '../auth-types';
 
 /**
- * The areas the permission checklist groups codes by: the spec §6 flag groups, messenger's MB, and
- * the codes only sidebar items use (FL, FJ under finance; MC, FO under the social-ad platform).
- * A code in none of them (one added since) goes by its service, else under "other".
+ * The roles screen's view of the permission catalogue, which the enabled plugins' manifests (and the
+ * core's reserved spec codes) assemble: a code's area, its description in the reader's language,
+ * whether it ships with the product. A code created here since goes by its service, else under "other".
  */
-export const PERMISSION_AREAS = ['admin', 'finance', 'tracker', 'shop', 'system', 'messenger', 'social', 'other'] as const;
-export type PermissionArea = (typeof PERMISSION_AREAS)[number];
-
-const SIDEBAR_ONLY: Readonly<Partial<Record<PermissionArea, readonly PermissionCode[]>>> = {
-  finance: ['FL', 'FJ'],
-  social: ['MC', 'FO'],
-};
-
-const CODES_BY_AREA: Readonly<Record<Exclude<PermissionArea, 'other'>, readonly PermissionCode[]>> = {
-  admin: AREA_FLAG_GROUPS.admin,
-  finance: [...AREA_FLAG_GROUPS.finance, ...(SIDEBAR_ONLY.finance ?? [])],
-  tracker: AREA_FLAG_GROUPS.tracker,
-  shop: AREA_FLAG_GROUPS.shop,
-  system: AREA_FLAG_GROUPS.system,
-  messenger: [MESSENGER_CODE],
-  social: [...AREA_FLAG_GROUPS.facebook, ...(SIDEBAR_ONLY.social ?? [])],
-};
-
-const AREA_OF_CODE = new Map<PermissionCode, PermissionArea>(
-  Object.entries(CODES_BY_AREA).flatMap(([area, codes]) => codes.map((code): [PermissionCode, PermissionArea] => [code, area as PermissionArea])),
-);
-
-const AREA_OF_SERVICE: Readonly<Record<string, PermissionArea>> = {
-  auth: 'admin',
-  finance: 'finance',
-  tracker: 'tracker',
-  shop: 'shop',
-  system: 'system',
-  messenger: 'messenger',
-  social: 'social',
-};
-
-/** Codes that ship with the product (spec §6): the server refuses to rename or delete them. */
-export const BUILT_IN_CODES: ReadonlySet<PermissionCode> = new Set(PERMISSION_CATALOGUE.map((entry) => entry.code));
-
-export function areaOf(permission: Pick<PermissionItem, 'name' | 'service'>): PermissionArea {
-  return AREA_OF_CODE.get(permission.name) ?? AREA_OF_SERVICE[permission.service] ?? 'other';
-}
 
 export interface PermissionGroup {
-  readonly area: PermissionArea;
+  readonly area: string;
   readonly permissions: readonly PermissionItem[];
+}
+
+export interface PermissionAreas {
+  /** The permissions matching `text`, by area in the sidebar's order, by the catalogue's order within one; empty areas left out. */
+  group(permissions: readonly PermissionItem[], text?: string): PermissionGroup[];
+  /** The area's name in the reader's language. */
+  label(area: string): string;
+  /** The declared description in the reader's language, unless an administrator stored another. */
+  describe(permission: Pick<PermissionItem, 'name' | 'description'>): string | null;
+  /** Codes the enabled plugins declare: the server refuses to rename or delete them. */
+  isBuiltIn(code: string): boolean;
+  /** The services a code may be filed under: the spec's and the enabled plugins' own. */
+  readonly services: readonly ServiceName[];
 }
 
 /** Whether a permission matches the search text (its code or description, any letter case). */
@@ -58,18 +34,22 @@ export function matchesSearch(permission: PermissionItem, text: string): boolean
   return permission.name.toLowerCase().includes(needle) || (permission.description ?? '').toLowerCase().includes(needle);
 }
 
-/** The permissions matching `text`, by area in the order above, by code within an area; empty areas left out. */
-export function groupPermissions(permissions: readonly PermissionItem[], text = ''): PermissionGroup[] {
-  const byArea = new Map<PermissionArea, PermissionItem[]>();
-  for (const permission of permissions) {
-    if (!matchesSearch(permission, text)) continue;
-    const area = areaOf(permission);
-    const list = byArea.get(area) ?? [];
-    list.push(permission);
-    byArea.set(area, list);
-  }
-  return PERMISSION_AREAS.flatMap((area) => {
-    const list = byArea.get(area);
-    return list ? [{ area, permissions: [...list].sort((a, b) => a.name.localeCompare(b.name)) }] : [];
-  });
+export function usePermissionAreas(): PermissionAreas {
+  const { t, i18n } = useTranslation('admin');
+  const catalogue = usePermissionCatalogue();
+  const describe = (permission: Pick<PermissionItem, 'name' | 'description'>) => catalogue.describe(permission.name, i18n.language, permission.description);
+  return {
+    group: (permissions, text = '') =>
+      catalogue
+        .group(
+          permissions.filter((permission) => matchesSearch(permission, text) || matchesSearch({ ...permission, description: describe(permission) }, text)),
+          (permission) => ({ code: permission.name, service: permission.service }),
+        )
+        .map(({ area, items }) => ({ area, permissions: items })),
+    // A plugin's own area is named by its menu group (core `groups.<id>`).
+    label: (area) => t(`areas.${area}`, { defaultValue: t(`core:groups.${area}`, { defaultValue: area }) }),
+    describe,
+    isBuiltIn: (code) => catalogue.has(code),
+    services: catalogue.services,
+  };
 }

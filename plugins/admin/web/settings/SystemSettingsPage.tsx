@@ -29,10 +29,8 @@ import { ResourceFeedback } from '@core/web/resource';
 import { useListboxClass } from '@core/web/resource/listbox';
 import { addResourceStrings } from '@core/web/resource/resource-strings';
 import { I18nService } from '@core/web/services/i18n-service';
-import { PermissionService } from '@core/web/services/permission-service';
 import { ToastService } from '@core/web/services/toast-service';
-import { SYSTEM_SETTINGS_CODE, type SecretSettingEntry, type SystemSettingEntry, type ValueSettingEntry } from '../../shared/system-settings';
-import { NoAccess } from '../common/NoAccess';
+import { type SecretSettingEntry, type SystemSettingEntry, type ValueSettingEntry } from '../../shared/system-settings';
 import {
   initialInputs,
   isSecret,
@@ -370,7 +368,5 @@ export const SystemSettingsPage = observer(function SystemSettingsPage() {
   const i18n = useInjection(I18nService);
   addResourceStrings(i18n.i18n);
   useTranslation(['admin', 'core']);
-  const permissions = useInjection(PermissionService);
-  if (!permissions.has(SYSTEM_SETTINGS_CODE)) return <NoAccess />;
   return <SettingsScreen />;
 });

@@ -11,8 +11,6 @@ import { useSlotItems } from '@core/web/shell/layout/use-slot-items';
 import { addResourceStrings } from '@core/web/resource/resource-strings';
 import { I18nService } from '@core/web/services/i18n-service';
 import { PermissionService } from '@core/web/services/permission-service';
-import { USERS_CODE } from '../auth-types';
-import { NoAccess } from '../common/NoAccess';
 import { UsersStore } from '../users/users-store';
 import { UserDetailContext, UserDetailModel } from './user-detail-model';
 
@@ -145,8 +143,6 @@ export const UserDetailPage = observer(function UserDetailPage() {
   addResourceStrings(useInjection(I18nService).i18n);
   const { t } = useTranslation('admin');
   const params = useParams();
-  const permissions = useInjection(PermissionService);
-  if (!permissions.has(USERS_CODE)) return <NoAccess />;
   const userId = Number(params.id);
   if (!Number.isSafeInteger(userId) || userId < 1) {
     return (

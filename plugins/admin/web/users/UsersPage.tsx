@@ -2,11 +2,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { OpenRegular } from '@fluentui/react-icons';
-import { useInjection } from '@core/web/react/container-context';
 import { ResourcePage, type ResourceCellProps, type ResourceFormProps, type ResourceScreenOptions } from '@core/web/resource';
-import { PermissionService } from '@core/web/services/permission-service';
-import { USERS_CODE } from '../auth-types';
-import { NoAccess } from '../common/NoAccess';
 import { UserFormDialog } from './UserForm';
 import { ROLE_FILTER, UsersListApi, usersScreen } from './users-api';
 
@@ -55,7 +51,6 @@ function UserForm({ record, onCancel, onSaved }: ResourceFormProps) {
  */
 export function UsersPage() {
   const navigate = useNavigate();
-  const permissions = useInjection(PermissionService);
   const options = useMemo<ResourceScreenOptions>(
     () => ({
       listApi: (clients) => new UsersListApi(clients),
@@ -68,6 +63,5 @@ export function UsersPage() {
     }),
     [navigate],
   );
-  if (!permissions.has(USERS_CODE)) return <NoAccess />;
   return <ResourcePage definition={usersScreen} options={options} />;
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AREA_FLAG_GROUPS } from '@core/shared/permissions';
+import { adminManifest } from '@plugins/admin/manifest';
 import { clientWith, openDirectory, type Directory, type ErrorBody } from './support-directory';
 
 type Route = readonly ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
@@ -19,7 +19,7 @@ const ROLE_ROUTES: readonly Route[] = [
   ['DELETE', '/permissions/1'],
 ];
 
-const WITHOUT_ROLE_CODES = AREA_FLAG_GROUPS.admin.filter((code) => code !== 'JQ' && code !== 'JT');
+const WITHOUT_ROLE_CODES = (adminManifest.areaFlags?.admin ?? []).filter((code) => code !== 'JQ' && code !== 'JT');
 
 let directory: Directory;
 

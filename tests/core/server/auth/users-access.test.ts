@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AREA_FLAG_GROUPS } from '@core/shared/permissions';
+import { adminManifest } from '@plugins/admin/manifest';
 import { AUTH, clientWith, openDirectory, type Directory, type ErrorBody } from './support-directory';
 
 type Route = readonly ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
@@ -20,7 +20,7 @@ const JU_ROUTES: readonly Route[] = [
 ];
 
 // Every admin-area code but the one the route needs.
-const ALL_BUT = (code: string): string[] => AREA_FLAG_GROUPS.admin.filter((other) => other !== code);
+const ALL_BUT = (code: string): string[] => (adminManifest.areaFlags?.admin ?? []).filter((other) => other !== code);
 
 let directory: Directory;
 

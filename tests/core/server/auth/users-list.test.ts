@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserInfo, UserListItem } from '@core/server/auth/users-queries';
 import type { ListPage } from '@core/shared/envelopes';
-import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
+import { TEMPLATE_CODES } from '../../../support/server/test-database';
 import {
   addPerson,
   addRole,
@@ -158,7 +158,7 @@ describe('GET /users/:id/info', () => {
   it('gives the superadmin every code in the catalogue', async () => {
     const info = (await api.get(`/users/${ids.admin}/info`)).json<{ data: UserInfo }>().data;
     expect(info.roles).toEqual(['superadmin']);
-    expect(info.permissions).toEqual(PERMISSION_CATALOGUE.map((entry) => entry.code).sort());
+    expect(info.permissions).toEqual([...TEMPLATE_CODES].sort());
     expect(info.additional_permissions).toEqual([]);
   });
 

@@ -90,8 +90,7 @@ export const labManifest: PluginManifest = {
   service: 'shop',
   dependencies: [],
   namespaces: ['lab'],
-  routes: [],
-  sidebar: [],
+  pages: [],
 };
 
 /** What the items hooks saw, for assertions. */

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { act } from 'react';
-import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
+import { PermissionCatalogue } from '@core/shared/permission-catalogue';
+import { adminManifest } from '@plugins/admin/manifest';
+import { financeManifest } from '@plugins/finance/manifest';
 import { permissionAreas } from '@core/web/pages/profile/permission-areas';
-import { describePermission } from '@core/web/pages/profile/permission-descriptions';
 import { CHAT_LINK_LIMIT_MS, CHAT_LINK_POLL_MS } from '@core/web/pages/profile/chat-link-flow';
 import { appRoutes } from '@core/web/shell/create-app-router';
+import { admin, finance } from '../../../support/web/product-plugins';
 import { buttonByText, click } from '../../../support/web/dom';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../../support/web/fetch';
 import {
@@ -116,7 +118,8 @@ interface ProfileScreen {
 }
 
 async function openProfile(options: TestKernelOptions = {}): Promise<ProfileScreen> {
-  const kernel = await createTestKernel({ user: USER, token: 'token-1', ...options });
+  // The admin and finance codes are described by those plugins' manifests.
+  const kernel = await createTestKernel({ user: USER, token: 'token-1', plugins: [admin, finance], ...options });
   const toasts = recordToasts(kernel);
   const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/profile' });
   await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toMatch(/My profile|Мой профиль/));
@@ -164,7 +167,7 @@ describe('Profile page', () => {
     expect(details).toContain('manager');
     expect(details).toContain('auditor');
     const areas = [...screen.view.element.querySelectorAll('section[aria-label]')].map((section) => section.getAttribute('aria-label'));
-    expect(areas).toEqual(['Admin', 'Finance', 'Tracker', 'Messenger', 'Other']);
+    expect(areas).toEqual(['Finance', 'Tracker', 'Messenger', 'Admin', 'Other']);
     const admin = screen.view.element.querySelector('section[aria-label="Admin"]')?.textContent ?? '';
     expect(admin).toContain('JAArticles');
     expect(admin).toContain('JUUsers');
@@ -385,40 +388,18 @@ describe('linking the chat-platform account', () => {
 });
 
 describe('permissionAreas', () => {
-  it('groups codes by area in the sidebar’s order, and lists unknown codes last', () => {
-    expect(permissionAreas(['ZZ', 'MB', 'FW', 'JU', 'FP', 'JA', 'JA'])).toEqual([
-      {
-        area: 'admin',
-        entries: [
-          { code: 'JA', description: 'Articles' },
-          { code: 'JU', description: 'Users' },
-        ],
-      },
-      {
-        area: 'finance',
-        entries: [
-          { code: 'FP', description: 'Service payments' },
-          { code: 'FW', description: 'Wallets' },
-        ],
-      },
-      { area: 'messenger', entries: [{ code: 'MB', description: 'Messenger bots' }] },
-      { area: 'other', entries: [{ code: 'ZZ', description: null }] },
+  const catalogue = new PermissionCatalogue([adminManifest, financeManifest]);
+
+  it('groups codes by the area their plugin declares, in the sidebar’s order and the catalogue’s within one, unknown codes last', () => {
+    expect(permissionAreas(['ZZ', 'MB', 'FW', 'JU', 'FP', 'JA', 'JA'], catalogue)).toEqual([
+      { area: 'finance', codes: ['FP', 'FW'] },
+      { area: 'messenger', codes: ['MB'] },
+      { area: 'admin', codes: ['JA', 'JU'] },
+      { area: 'other', codes: ['ZZ'] },
     ]);
   });
 
   it('is empty without codes', () => {
-    expect(permissionAreas([])).toEqual([]);
-  });
-});
-
-describe('describePermission', () => {
-  it('describes every catalogue code in Russian', () => {
-    const missing = PERMISSION_CATALOGUE.filter((entry) => describePermission(entry.code, null, 'ru') === null).map((entry) => entry.code);
-    expect(missing).toEqual([]);
-  });
-
-  it('keeps the catalogue’s English, and says nothing more about an unknown code', () => {
-    expect(describePermission('FW', 'Wallets', 'en')).toBe('Wallets');
-    expect(describePermission('ZZ', null, 'ru')).toBeNull();
+    expect(permissionAreas([], catalogue)).toEqual([]);
   });
 });

@@ -1,14 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MENU_GROUPS, type PluginManifest, type SidebarEntry } from '@core/shared/manifest';
+import { MENU_GROUPS, type PluginManifest, type PluginPage } from '@core/shared/manifest';
 import { satisfies, type PermissionRequirement } from '@core/shared/permissions';
 import { enabledPlugins } from '@core/web/kernel/create-kernel';
 import { pluginRouteTable, sidebarGroups } from '@core/web/plugins/navigation';
-import { testManifest, testPlugin, testSidebarEntry } from '../../../support/web/test-plugin';
+import { testManifest, testNavPage, testPlugin } from '../../../support/web/test-plugin';
 
-/** A manifest whose every sidebar entry has a route of the same path. */
-function manifestWith(id: string, sidebar: SidebarEntry[]): PluginManifest {
-  const paths = [...new Set(sidebar.map((entry) => entry.path))];
-  return testManifest(id, { sidebar, routes: paths.map((path) => ({ path, titleKey: `${id}:title` })) });
+function manifestWith(id: string, pages: PluginPage[]): PluginManifest {
+  return testManifest(id, { pages });
 }
 
 function userWith(...codes: string[]): (requirement: PermissionRequirement) => boolean {
@@ -18,18 +16,18 @@ function userWith(...codes: string[]): (requirement: PermissionRequirement) => b
 
 /** `group: entry ids` per group, the shape the sidebar renders. */
 function outline(groups: ReturnType<typeof sidebarGroups>): string[] {
-  return groups.map(({ group, entries }) => `${group}: ${entries.map((entry) => entry.id).join(', ')}`);
+  return groups.map(({ group, entries }) => `${group}: ${entries.map((entry) => entry.labelKey.replace('test:nav.', '')).join(', ')}`);
 }
 
 describe('sidebarGroups', () => {
   const admin = manifestWith('admin', [
-    testSidebarEntry('articles', '/article', { group: 'admin', requires: 'JA' }),
-    testSidebarEntry('users', '/users', { group: 'admin', requires: 'JU' }),
-    testSidebarEntry('roles', '/roles', { group: 'admin', requires: { anyOf: ['JQ', 'JT'] } }),
+    testNavPage('articles', '/article', { group: 'admin', requires: 'JA' }),
+    testNavPage('users', '/users', { group: 'admin', requires: 'JU' }),
+    testNavPage('roles', '/roles', { group: 'admin', requires: { anyOf: ['JQ', 'JT'] } }),
   ]);
   const finance = manifestWith('finance', [
-    testSidebarEntry('wallets', '/wallets', { group: 'finance', requires: 'FW' }),
-    testSidebarEntry('verticals', '/verticals', { group: 'lists', requires: 'FL' }),
+    testNavPage('wallets', '/wallets', { group: 'finance', requires: 'FW' }),
+    testNavPage('verticals', '/verticals', { group: 'lists', requires: 'FL' }),
   ]);
 
   it('shows only the entries the user may open', () => {
@@ -38,7 +36,9 @@ describe('sidebarGroups', () => {
 
   it('tags each entry with the plugin that declares it', () => {
     const [group] = sidebarGroups([finance], userWith('FW'));
-    expect(group?.entries).toEqual([{ ...finance.sidebar[0], pluginId: 'finance' }]);
+    expect(group?.entries).toEqual([
+      { pluginId: 'finance', id: '/wallets', path: '/wallets', labelKey: 'test:nav.wallets', group: 'finance', requires: 'FW' },
+    ]);
   });
 
   it('drops a group with no entry left', () => {
@@ -66,17 +66,17 @@ describe('sidebarGroups', () => {
     const reversed = [...MENU_GROUPS].reverse();
     const everything = manifestWith(
       'everything',
-      reversed.map((group) => testSidebarEntry(group, `/${group}`, { group, requires: 'JA' })),
+      reversed.map((group) => testNavPage(group, `/${group}`, { group, requires: 'JA' })),
     );
     expect(sidebarGroups([everything], userWith('JA')).map((group) => group.group)).toEqual([...MENU_GROUPS]);
   });
 
   it('puts groups it does not know after the known ones, alphabetically', () => {
     const thirdParty = manifestWith('third-party', [
-      testSidebarEntry('zeta', '/zeta', { group: 'zeta-tools', requires: 'JA' }),
-      testSidebarEntry('alpha', '/alpha', { group: 'alpha-tools', requires: 'JA' }),
-      testSidebarEntry('main', '/main', { group: 'main', requires: 'JA' }),
-      testSidebarEntry('adm', '/adm', { group: 'admin', requires: 'JA' }),
+      testNavPage('zeta', '/zeta', { group: 'zeta-tools', requires: 'JA' }),
+      testNavPage('alpha', '/alpha', { group: 'alpha-tools', requires: 'JA' }),
+      testNavPage('main', '/main', { group: 'main', requires: 'JA' }),
+      testNavPage('adm', '/adm', { group: 'admin', requires: 'JA' }),
     ]);
     expect(sidebarGroups([thirdParty], userWith('JA')).map((group) => group.group)).toEqual([
       'main',
@@ -88,19 +88,19 @@ describe('sidebarGroups', () => {
 
   it('merges one group from several plugins and orders its entries by `order`', () => {
     const first = manifestWith('first', [
-      testSidebarEntry('c', '/c', { group: 'lists', order: 30 }),
-      testSidebarEntry('a', '/a', { group: 'lists', order: 10 }),
+      testNavPage('c', '/c', { group: 'lists', order: 30 }),
+      testNavPage('a', '/a', { group: 'lists', order: 10 }),
     ]);
-    const second = manifestWith('second', [testSidebarEntry('b', '/b', { group: 'lists', order: 20 })]);
+    const second = manifestWith('second', [testNavPage('b', '/b', { group: 'lists', order: 20 })]);
     expect(outline(sidebarGroups([first, second], userWith('JA')))).toEqual(['lists: a, b, c']);
   });
 
   it('treats a missing order as 0 and keeps declaration order among equals', () => {
     const manifest = manifestWith('lists', [
-      testSidebarEntry('late', '/late', { group: 'lists', order: 5 }),
-      testSidebarEntry('first', '/first', { group: 'lists' }),
-      testSidebarEntry('second', '/second', { group: 'lists' }),
-      testSidebarEntry('early', '/early', { group: 'lists', order: -1 }),
+      testNavPage('late', '/late', { group: 'lists', order: 5 }),
+      testNavPage('first', '/first', { group: 'lists' }),
+      testNavPage('second', '/second', { group: 'lists' }),
+      testNavPage('early', '/early', { group: 'lists', order: -1 }),
     ]);
     expect(outline(sidebarGroups([manifest], userWith('JA')))).toEqual(['lists: early, first, second, late']);
   });
@@ -108,17 +108,17 @@ describe('sidebarGroups', () => {
 
 describe('pluginRouteTable', () => {
   it('lists every route of every plugin with its owner and title', () => {
-    const admin = testManifest('admin', { routes: [{ path: '/article', titleKey: 'admin:articles.title' }] });
+    const admin = testManifest('admin', { pages: [{ path: '/article', titleKey: 'admin:articles.title', requires: 'JA' }] });
     const finance = testManifest('finance', {
-      routes: [
-        { path: '/wallets', titleKey: 'finance:wallets' },
-        { path: '/wallets/:id', titleKey: 'finance:wallet' },
+      pages: [
+        { path: '/wallets', titleKey: 'finance:wallets', requires: 'FW' },
+        { path: '/wallets/:id', titleKey: 'finance:wallet', requires: { anyOf: ['FW', 'FT'] } },
       ],
     });
     expect(pluginRouteTable([admin, finance])).toEqual([
-      { pluginId: 'admin', path: '/article', titleKey: 'admin:articles.title' },
-      { pluginId: 'finance', path: '/wallets', titleKey: 'finance:wallets' },
-      { pluginId: 'finance', path: '/wallets/:id', titleKey: 'finance:wallet' },
+      { pluginId: 'admin', path: '/article', titleKey: 'admin:articles.title', requires: 'JA' },
+      { pluginId: 'finance', path: '/wallets', titleKey: 'finance:wallets', requires: 'FW' },
+      { pluginId: 'finance', path: '/wallets/:id', titleKey: 'finance:wallet', requires: { anyOf: ['FW', 'FT'] } },
     ]);
   });
 
@@ -127,14 +127,14 @@ describe('pluginRouteTable', () => {
   });
 
   it('throws when two plugins declare the same path, naming both', () => {
-    const first = testManifest('first', { routes: [{ path: '/shared', titleKey: 'first:title' }] });
+    const first = testManifest('first', { pages: [{ path: '/shared', titleKey: 'first:title', requires: 'JA' }] });
     const second = testManifest('second', {
-      routes: [
-        { path: '/own', titleKey: 'second:title' },
-        { path: '/shared', titleKey: 'second:title' },
+      pages: [
+        { path: '/own', titleKey: 'second:title', requires: 'JA' },
+        { path: '/shared', titleKey: 'second:title', requires: 'JA' },
       ],
     });
-    expect(() => pluginRouteTable([first, second])).toThrow('route "/shared" is declared by both "first" and "second"');
+    expect(() => pluginRouteTable([first, second])).toThrow('page "/shared" is declared by both "first" and "second"');
   });
 });
 

@@ -31,7 +31,7 @@ const routePaths = (kernel: TestKernel): string[] =>
 
 describe('PluginHost loading', () => {
   it('lists the enabled plugins as idle and loads none of them at start', async () => {
-    const wallets = testPlugin({ id: 'wallets', routes: [{ path: '/wallets', titleKey: 'wallets:title' }] });
+    const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
     const shop = testPlugin({ id: 'shop' });
     const kernel = await createTestKernel({ plugins: [wallets, shop] });
     expect(kernel.host.manifests.map((manifest) => manifest.id)).toEqual(['wallets', 'shop']);
@@ -45,9 +45,9 @@ describe('PluginHost loading', () => {
   it('loads a plugin on ensureLoaded and binds its module', async () => {
     const wallets = testPlugin({
       id: 'wallets',
-      routes: [
-        { path: '/wallets', titleKey: 'wallets:list' },
-        { path: '/wallets/:id', titleKey: 'wallets:detail' },
+      pages: [
+        { path: '/wallets', titleKey: 'wallets:list', requires: 'FW' },
+        { path: '/wallets/:id', titleKey: 'wallets:detail', requires: 'FW' },
       ],
     });
     const kernel = await createTestKernel({ plugins: [wallets] });
@@ -92,7 +92,7 @@ describe('PluginHost loading', () => {
   });
 
   it('does not bind a module twice when asked again after loading', async () => {
-    const wallets = testPlugin({ id: 'wallets', routes: [{ path: '/wallets', titleKey: 'wallets:title' }] });
+    const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
     const kernel = await createTestKernel({ plugins: [wallets] });
     await kernel.host.ensureLoaded('wallets');
     await kernel.host.ensureLoaded('wallets');
@@ -210,7 +210,7 @@ describe('PluginHost failures', () => {
   it('leaves the other plugins working', async () => {
     const broken = testPlugin({ id: 'broken' });
     broken.load.mockRejectedValue(new Error('offline'));
-    const wallets = testPlugin({ id: 'wallets', routes: [{ path: '/wallets', titleKey: 'wallets:title' }] });
+    const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
     const { kernel } = await kernelWith(broken, wallets);
     await expect(kernel.host.ensureLoaded('broken')).resolves.toBe(false);
     await expect(kernel.host.ensureLoaded('wallets')).resolves.toBe(true);
@@ -234,7 +234,7 @@ describe('PluginHost failures', () => {
   });
 
   it('keeps a failure until retry, which loads again', async () => {
-    const wallets = testPlugin({ id: 'wallets', routes: [{ path: '/wallets', titleKey: 'wallets:title' }] });
+    const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
     wallets.load.mockRejectedValueOnce(new Error('offline'));
     const { kernel } = await kernelWith(wallets);
     await expect(kernel.host.ensureLoaded('wallets')).resolves.toBe(false);

@@ -5,7 +5,7 @@ import { resourceRoute } from '@core/web/resource';
 import { appRoutes } from '@core/web/shell/create-app-router';
 import { jsonResponse } from '../../../support/web/fetch';
 import { createTestKernel, renderRoutesInKernel, testUser, waitInAct } from '../../../support/web/test-kernel';
-import { testPlugin, testSidebarEntry } from '../../../support/web/test-plugin';
+import { testPlugin } from '../../../support/web/test-plugin';
 import { listAnswer, wallet, WALLET_STRINGS, WALLETS } from './fixtures';
 import { click } from '../../../support/web/dom';
 import { buttonNamed, FakeApi, renderWallets, useAnimationPatch, waitForRows } from './support';
@@ -25,8 +25,7 @@ describe('resourceRoute', () => {
     const plugin = testPlugin({
       id: 'test',
       service: 'finance',
-      routes: [{ path: '/wallets', titleKey: 'test:wallets.title' }],
-      sidebar: [testSidebarEntry('wallets', '/wallets', { labelKey: 'test:wallets.title', requires: 'FW' })],
+      pages: [{ path: '/wallets', titleKey: 'test:wallets.title', requires: 'FW', nav: { group: 'main' } }],
       bundles: { en: WALLET_STRINGS, ru: WALLET_STRINGS },
       module: new ContainerModule(({ bind }) => {
         bind(RouteContributionToken).toConstantValue(

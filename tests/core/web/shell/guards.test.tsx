@@ -220,7 +220,7 @@ describe('the app routes', () => {
   });
 
   it('a plugin path without a user goes to /login and is remembered, without loading the plugin', async () => {
-    const wallets = testPlugin({ id: 'wallets', routes: [{ path: '/wallets', titleKey: 'wallets:title' }] });
+    const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
     const { view, kernel } = await openApp('/wallets?page=3', { plugins: [wallets] });
     expect(view.path()).toBe('/login');
     expect(kernel.storage.getItem('lastRoute')).toBe('/wallets?page=3');
@@ -234,7 +234,7 @@ describe('the app routes', () => {
   });
 
   it('a plugin path with a user loads the plugin and shows its page', async () => {
-    const wallets = testPlugin({ id: 'wallets', routes: [{ path: '/wallets', titleKey: 'wallets:title' }] });
+    const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
     const { view, kernel } = await openApp('/wallets', { plugins: [wallets], user: testUser(['FW']) });
     await waitForText(view.element, 'wallets page at /wallets');
     expect(view.path()).toBe('/wallets');
@@ -400,7 +400,7 @@ describe('a user without an e-mail on a guarded route', () => {
   );
 
   it('a plugin path redirects without loading the plugin', async () => {
-    const wallets = testPlugin({ id: 'wallets', routes: [{ path: '/wallets', titleKey: 'wallets:title' }] });
+    const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
     const { view } = await openApp('/wallets', { plugins: [wallets], user: NO_EMAIL });
     expect(view.path()).toBe('/enter-email');
     expect(wallets.load).not.toHaveBeenCalled();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
-import { buildServer, DB_TIMEOUT, unreachableDatabase } from '../../../support/server/test-database';
+import { buildServer, DB_TIMEOUT, TEMPLATE_CODES, unreachableDatabase } from '../../../support/server/test-database';
 import { AUTH, openAdmin, type AdminServer, type ErrorBody } from './support-admin';
 
 type Route = readonly ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, string];
@@ -70,7 +69,7 @@ const ROUTES: readonly Route[] = [
   ['GET', '/references/services', 'JU'],
 ];
 
-const everyCodeBut = (code: string): string[] => PERMISSION_CATALOGUE.map((entry) => entry.code).filter((other) => other !== code);
+const everyCodeBut = (code: string): string[] => TEMPLATE_CODES.filter((other) => other !== code);
 
 let server: AdminServer;
 

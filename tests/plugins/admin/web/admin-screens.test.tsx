@@ -3,12 +3,11 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RouteContributionToken } from '@core/web/kernel/contributions';
 import { appRoutes } from '@core/web/shell/create-app-router';
-import { SERVICE_NAMES } from '@core/shared/services';
+import { SPEC_SERVICES } from '@core/shared/services';
 import { adminManifest } from '@plugins/admin/manifest';
 import { articlesResource } from '@plugins/admin/shared/article';
 import { keitaroReversesResource, keitaroServersResource, REVERSE_ACTIONS, REVERSE_STATES } from '@plugins/admin/shared/keitaro';
 import { rdpServersResource } from '@plugins/admin/shared/rdp';
-import { PERMISSION_AREAS } from '@plugins/admin/web/roles/permission-areas';
 import { usersScreen } from '@plugins/admin/web/users/users-api';
 import { click, query } from '../../../support/web/dom';
 import { renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
@@ -33,7 +32,7 @@ function sources(folder: string): string[] {
 
 /** Every `admin:` key the manifest, the definitions and the code name, dynamic families spelled out. */
 function usedKeys(): string[] {
-  const keys = [adminManifest.titleKey, ...adminManifest.routes.map((route) => route.titleKey), ...adminManifest.sidebar.map((entry) => entry.labelKey)];
+  const keys = [adminManifest.titleKey, ...adminManifest.pages.map((entry) => entry.titleKey)];
   for (const definition of [articlesResource, rdpServersResource, keitaroServersResource, keitaroReversesResource, usersScreen]) {
     keys.push(definition.titleKey, definition.recordKey);
     for (const field of definition.fields) {
@@ -53,8 +52,8 @@ function usedKeys(): string[] {
   family('keitaro.actions', REVERSE_ACTIONS);
   family('keitaro.states', REVERSE_STATES);
   family('keitaro.confirm', [...REVERSE_ACTIONS, 'delete', 'deleteServer']);
-  family('permissions.services', SERVICE_NAMES);
-  family('areas', PERMISSION_AREAS);
+  family('permissions.services', SPEC_SERVICES);
+  family('areas', ['admin', 'finance', 'tracker', 'shop', 'system', 'messenger', 'social', 'other']);
   family('systemSettings.problems', ['integer', 'min', 'max', 'minLength', 'maxLength', 'values', 'url']);
   family('userForm.errors', ['required', 'email', 'tgUserId', 'emailOrTelegram']);
   return [...new Set(keys)].filter((key) => key.startsWith('admin:'));
@@ -83,16 +82,24 @@ describe('Admin texts quoting the spec', () => {
 });
 
 describe('Admin manifest and screens', { timeout: 20_000 }, () => {
-  it('declares the admin routes and sidebar entries with their codes', () => {
-    expect(adminManifest.routes.map((route) => route.path)).toEqual(['/users', '/user/:id/*', '/roles-permissions', '/article', '/system-settings', '/rdp-servers', '/keitaro-servers']);
-    expect(Object.fromEntries(adminManifest.sidebar.map((entry) => [entry.path, entry.requires]))).toEqual({
+  it('declares the admin pages with their codes, each but the user detail in the admin group', () => {
+    expect(Object.fromEntries(adminManifest.pages.map((entry) => [entry.path, entry.requires]))).toEqual({
       '/users': 'JU',
+      '/user/:id/*': 'JU',
       '/roles-permissions': { anyOf: ['JQ', 'JT'] },
       '/article': 'JA',
       '/system-settings': 'JS',
       '/rdp-servers': 'VR',
       '/keitaro-servers': 'VR',
     });
+    expect(adminManifest.pages.filter((entry) => entry.nav?.group === 'admin').map((entry) => entry.path)).toEqual([
+      '/users',
+      '/roles-permissions',
+      '/article',
+      '/system-settings',
+      '/rdp-servers',
+      '/keitaro-servers',
+    ]);
   });
 
   it('contributes a page for every route of the manifest', async () => {
@@ -100,7 +107,7 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
     const kernel = await adminKernel(['JU']);
     await kernel.host.ensureLoaded('admin');
     const paths = kernel.container.getAll(RouteContributionToken).map((route) => route.path);
-    expect([...paths].sort()).toEqual(adminManifest.routes.map((route) => route.path).sort());
+    expect([...paths].sort()).toEqual(adminManifest.pages.map((entry) => entry.path).sort());
   });
 
   it('draws the articles with the engine, reading the list silently', async () => {
@@ -127,13 +134,16 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
     await waitInAct(() => expect(query(document, '[role="dialog"]').textContent).toContain('bob'));
   });
 
-  it('refuses screens to users without their codes', async () => {
-    new FakeAuthServer();
+  it('refuses screens to users without their codes with the host’s no-access page, before loading the plugin', async () => {
+    const server = new FakeAuthServer();
     const kernel = await adminKernel(['JA']);
-    for (const path of ['/users', '/user/5/info-tab', '/system-settings', '/keitaro-servers']) {
+    for (const path of ['/users', '/user/5/info-tab', '/roles-permissions', '/system-settings', '/rdp-servers', '/keitaro-servers']) {
       const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path });
-      await waitInAct(() => expect(view.element.textContent).toContain('You do not have access to this screen.'), { timeout: 10_000 });
+      await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('No access'), { timeout: 10_000 });
+      expect(view.element.textContent).toContain('You do not have the permission this page needs.');
       await view.unmount();
     }
+    expect(kernel.host.state('admin')).toBe('idle');
+    expect(server.requests('GET', 'users')).toHaveLength(0);
   });
 });

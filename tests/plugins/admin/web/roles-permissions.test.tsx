@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from '@core/web/shell/create-app-router';
-import { groupPermissions } from '@plugins/admin/web/roles/permission-areas';
+import { PermissionCatalogue } from '@core/shared/permission-catalogue';
+import { adminManifest } from '@plugins/admin/manifest';
+import { financeManifest } from '@plugins/finance/manifest';
+import { matchesSearch } from '@plugins/admin/web/roles/permission-areas';
 import { click, query, typeInto } from '../../../support/web/dom';
 import { jsonResponse } from '../../../support/web/fetch';
 import { recordToasts, renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
@@ -21,22 +24,23 @@ const CATALOGUE = [
 ];
 
 describe('Permission areas', () => {
-  it('groups codes by the spec areas, sidebar-only codes included, others by service', () => {
-    const groups = groupPermissions(CATALOGUE).map((group) => [group.area, group.permissions.map((permission) => permission.name)]);
-    expect(groups).toEqual([
-      ['admin', ['JQ', 'JU']],
-      ['finance', ['FJ', 'FW']],
+  it('groups codes by the areas the manifests declare, in the sidebar’s order, sidebar-only codes included, others by service', () => {
+    const catalogue = new PermissionCatalogue([adminManifest, financeManifest]);
+    const groups = catalogue.group(CATALOGUE, (permission) => ({ code: permission.name, service: permission.service }));
+    expect(groups.map((group) => [group.area, group.items.map((permission) => permission.name)])).toEqual([
+      ['finance', ['FW', 'FJ']],
       ['tracker', ['TT']],
       ['shop', ['REPORTS_X']],
       ['messenger', ['MB']],
       ['social', ['MC']],
+      ['admin', ['JU', 'JQ']],
       ['other', ['ODD']],
     ]);
   });
 
   it('searches codes and descriptions', () => {
-    expect(groupPermissions(CATALOGUE, 'wall').flatMap((group) => group.permissions.map((permission) => permission.name))).toEqual(['FW']);
-    expect(groupPermissions(CATALOGUE, 'jq').flatMap((group) => group.permissions.map((permission) => permission.name))).toEqual(['JQ']);
+    expect(CATALOGUE.filter((permission) => matchesSearch(permission, 'wall')).map((permission) => permission.name)).toEqual(['FW']);
+    expect(CATALOGUE.filter((permission) => matchesSearch(permission, 'jq')).map((permission) => permission.name)).toEqual(['JQ']);
   });
 });
 
@@ -145,6 +149,7 @@ describe('Roles and permissions screen', { timeout: 20_000 }, () => {
     rolesServer();
     const kernel = await adminKernel(['JU']);
     const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/roles-permissions' });
-    await waitInAct(() => expect(view.element.textContent).toContain('You do not have access to this screen.'), { timeout: 10_000 });
+    await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('No access'), { timeout: 10_000 });
+    expect(kernel.host.state('admin')).toBe('idle');
   });
 });

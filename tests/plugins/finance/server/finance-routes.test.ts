@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
 import { requirementCodes, satisfies } from '@core/shared/permissions';
 import { seedFinanceDemo } from '@plugins/finance/server';
 import { FINANCE_RESOURCES } from '@plugins/finance/shared/resources';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT, TEMPLATE_CODES } from '../../../support/server/test-database';
 import { ALL_FINANCE, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
 
@@ -17,7 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const EVERY_CODE = PERMISSION_CATALOGUE.map((entry) => entry.code);
+const EVERY_CODE = TEMPLATE_CODES;
 const financeRoutes = () => t.app.routeAccessTable.filter((route) => route.url.startsWith('/api/finance/') && route.method !== 'HEAD');
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMISSION_CATALOGUE } from '@core/shared/permission-catalogue';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT, TEMPLATE_CODES } from '../../../support/server/test-database';
 import { ALL_FINANCE, create, importRates, money, read, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
 
@@ -121,7 +120,7 @@ describe('transactions', { timeout: DB_TIMEOUT }, () => {
   it('answers 403 on every transactions call to a caller without FT, and 401 without a token', async () => {
     const routes = t.app.routeAccessTable.filter((route) => route.url.startsWith('/api/finance/transactions') && route.method !== 'HEAD');
     expect(routes.length).toBeGreaterThanOrEqual(7);
-    const withoutFt = PERMISSION_CATALOGUE.map((entry) => entry.code).filter((code) => code !== 'FT');
+    const withoutFt = TEMPLATE_CODES.filter((code) => code !== 'FT');
     for (const route of routes) {
       const url = route.url.replace('/api/finance/', '').replace(/:[a-z_]+/g, '1');
       const response = await t.call(withoutFt, route.method as 'GET', url, route.method === 'GET' ? undefined : {});

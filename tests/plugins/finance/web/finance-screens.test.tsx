@@ -36,7 +36,7 @@ describe('Finance screens', () => {
     const kernel = await financeKernel(ALL_CODES);
     await kernel.host.ensureLoaded('finance');
     const paths = kernel.container.getAll(RouteContributionToken).map((route) => route.path);
-    expect([...paths].sort()).toEqual(financeManifest.routes.map((route) => route.path).sort());
+    expect([...paths].sort()).toEqual(financeManifest.pages.map((page) => page.path).sort());
   });
 
   it.each([

@@ -13,7 +13,7 @@ function lookup(tree: unknown, key: string): unknown {
 
 /** Every `finance:` key the manifest and the resource definitions name, enum value labels included. */
 function usedKeys(): string[] {
-  const keys = [financeManifest.titleKey, ...financeManifest.routes.map((route) => route.titleKey), ...financeManifest.sidebar.map((entry) => entry.labelKey)];
+  const keys = [financeManifest.titleKey, ...financeManifest.pages.map((page) => page.titleKey)];
   for (const resource of FINANCE_RESOURCES) {
     keys.push(resource.titleKey, resource.recordKey);
     for (const field of resource.fields) {

@@ -5,23 +5,17 @@ import type { Language } from '@core/shared/runtime-config';
 import { CommandPalette } from '@core/web/shell/command-palette/CommandPalette';
 import { click, query, typeInto } from '../../../../support/web/dom';
 import { createTestKernel, renderRoutesInKernel, testUser, waitInAct } from '../../../../support/web/test-kernel';
-import { testPlugin, testSidebarEntry } from '../../../../support/web/test-plugin';
+import { testNavPage, testPlugin } from '../../../../support/web/test-plugin';
 
 /** Screens behind different codes; the user below holds FW, FT and JU but neither JQ nor JT. */
 function screensPlugin() {
   return testPlugin({
     id: 'test',
-    routes: [
-      { path: '/wallets', titleKey: 'test:nav.wallets' },
-      { path: '/transactions', titleKey: 'test:nav.transactions' },
-      { path: '/users', titleKey: 'test:nav.users' },
-      { path: '/roles-permissions', titleKey: 'test:nav.roles' },
-    ],
-    sidebar: [
-      testSidebarEntry('wallets', '/wallets', { group: 'finance', requires: 'FW' }),
-      testSidebarEntry('transactions', '/transactions', { group: 'finance', requires: 'FT', order: 1 }),
-      testSidebarEntry('users', '/users', { group: 'admin', requires: 'JU' }),
-      testSidebarEntry('roles', '/roles-permissions', { group: 'admin', requires: { anyOf: ['JQ', 'JT'] } }),
+    pages: [
+      testNavPage('wallets', '/wallets', { group: 'finance', requires: 'FW' }),
+      testNavPage('transactions', '/transactions', { group: 'finance', requires: 'FT', order: 1 }),
+      testNavPage('users', '/users', { group: 'admin', requires: 'JU' }),
+      testNavPage('roles', '/roles-permissions', { group: 'admin', requires: { anyOf: ['JQ', 'JT'] } }),
     ],
     bundles: {
       en: { title: 'Test', nav: { wallets: 'Wallets', transactions: 'Transactions', users: 'Users', roles: 'Roles and permissions' } },

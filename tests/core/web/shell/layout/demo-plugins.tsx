@@ -4,7 +4,7 @@
  * the browser build loads this file too.
  */
 import { ContainerModule } from 'inversify';
-import type { MenuGroup, PluginManifest, SidebarEntry } from '@core/shared/manifest';
+import type { MenuGroup, PluginManifest, PluginPage } from '@core/shared/manifest';
 import { RouteContributionToken } from '@core/web/kernel/contributions';
 import { webPlugin, type WebPlugin } from '@core/web/plugins/define-plugin';
 
@@ -101,14 +101,11 @@ export const ALL_DEMO_CODES: readonly string[] = [...new Set(DEMO_AREAS.flatMap(
 export const demoPath = (entry: DemoEntry): string => `/${entry.id}`;
 
 export function demoManifest(area: DemoArea): PluginManifest {
-  const sidebar: SidebarEntry[] = area.entries.map((entry, order) => ({
-    id: entry.id,
-    labelKey: `${area.id}:nav.${entry.id}`,
+  const pages: PluginPage[] = area.entries.map((entry, order) => ({
     path: demoPath(entry),
-    group: area.group,
+    titleKey: `${area.id}:nav.${entry.id}`,
     requires: entry.requires,
-    order,
-    ...(entry.icon ? { icon: entry.icon } : {}),
+    nav: { group: area.group, order, ...(entry.icon ? { icon: entry.icon } : {}) },
   }));
   return {
     id: area.id,
@@ -118,8 +115,7 @@ export function demoManifest(area: DemoArea): PluginManifest {
     service: 'system',
     dependencies: [],
     namespaces: [area.id],
-    routes: area.entries.map((entry) => ({ path: demoPath(entry), titleKey: `${area.id}:nav.${entry.id}` })),
-    sidebar,
+    pages,
   };
 }
 
@@ -135,7 +131,7 @@ function DemoPage() {
 export function demoPlugin(area: DemoArea): WebPlugin {
   const manifest = demoManifest(area);
   const module = new ContainerModule(({ bind }) => {
-    for (const route of manifest.routes) bind(RouteContributionToken).toConstantValue({ path: route.path, component: DemoPage });
+    for (const route of manifest.pages) bind(RouteContributionToken).toConstantValue({ path: route.path, component: DemoPage });
   });
   return webPlugin(manifest, {
     translations: { en: async () => bundle(area, 'en'), ru: async () => bundle(area, 'ru') },

@@ -1,0 +1,88 @@
+import type { PermissionDeclaration } from './manifest';
+import type { PermissionCode } from './permissions';
+import type { ServiceName } from './services';
+
+/**
+ * Spec §6 codes and area flags of the areas whose plugins are not built yet (tracker, shop,
+ * messenger, the social-ad platform, system). They are seeded and shown like any plugin's, so
+ * roles can be prepared before the screens exist; each entry stands in only until a plugin
+ * declares the same code or flag, which then wins (permission-catalogue.ts). Delete an area's
+ * part here when its plugin lands.
+ */
+export interface ReservedArea {
+  readonly service: ServiceName;
+  readonly permissions: readonly PermissionDeclaration[];
+}
+
+/** The flag groups of spec §6 for those areas; messenger's flag is exactly MB. */
+export const RESERVED_AREA_FLAGS: Readonly<Record<string, readonly PermissionCode[]>> = {
+  facebook: ['MA', 'MD', 'MP', 'MQ', 'MS', 'MV'],
+  shop: ['SC', 'SP', 'SQ', 'SO', 'SM', 'SS', 'SR'],
+  tracker: ['TF', 'TA', 'TT', 'TO', 'TS', 'TB', 'TL', 'TR'],
+  system: ['YP', 'YS', 'YE', 'YQ', 'YA', 'YD', 'YU', 'YT', 'YL'],
+  messenger: ['MB'],
+};
+
+const social = (code: string, en: string, ru: string): PermissionDeclaration => ({ code, area: 'social', description: { en, ru } });
+const shop = (code: string, en: string, ru: string): PermissionDeclaration => ({ code, area: 'shop', description: { en, ru } });
+const tracker = (code: string, en: string, ru: string): PermissionDeclaration => ({ code, area: 'tracker', description: { en, ru } });
+const system = (code: string, en: string, ru: string): PermissionDeclaration => ({ code, area: 'system', description: { en, ru } });
+
+export const RESERVED_SPEC_AREAS: readonly ReservedArea[] = [
+  {
+    service: 'social',
+    permissions: [
+      social('MA', 'Social-ad accounts', 'Аккаунты рекламной платформы'),
+      social('MC', 'Conversion API', 'Conversion API'),
+      social('FO', 'Social-ad services', 'Сервисы рекламной платформы'),
+      social('MD', 'Social-ad area (flag group)', 'Раздел рекламной платформы (группа флага)'),
+      social('MP', 'Social-ad pages (flag group)', 'Страницы рекламной платформы (группа флага)'),
+      social('MQ', 'Social-ad area (flag group)', 'Раздел рекламной платформы (группа флага)'),
+      social('MS', 'Social-ad area (flag group)', 'Раздел рекламной платформы (группа флага)'),
+      social('MV', 'Social-ad area (flag group)', 'Раздел рекламной платформы (группа флага)'),
+    ],
+  },
+  {
+    service: 'shop',
+    permissions: [
+      shop('SC', 'Shop categories', 'Категории магазина'),
+      shop('SP', 'Shop products', 'Товары магазина'),
+      shop('SQ', 'Shop positions', 'Позиции магазина'),
+      shop('SO', 'Shop orders', 'Заказы магазина'),
+      shop('SM', 'Manual transfer of orders', 'Ручная передача заказов'),
+      shop('SS', 'Setup products', 'Настройка товаров'),
+      shop('SR', 'Shop reports', 'Отчёты магазина'),
+    ],
+  },
+  {
+    service: 'tracker',
+    permissions: [
+      tracker('TF', 'Finance projects', 'Финансовые проекты'),
+      tracker('TA', 'Advertisers', 'Рекламодатели'),
+      tracker('TT', 'Trackers', 'Трекеры'),
+      tracker('TO', 'Offers', 'Офферы'),
+      tracker('TS', 'Streams', 'Потоки'),
+      tracker('TB', 'Bizdev deals', 'Сделки бизнес-развития'),
+      tracker('TL', 'Bizdev limits', 'Лимиты бизнес-развития'),
+      tracker('TR', 'Bizdev requests and the full tracker report', 'Запросы бизнес-развития и полный отчёт трекера'),
+    ],
+  },
+  {
+    service: 'system',
+    permissions: [
+      system('YP', 'Proxies', 'Прокси'),
+      system('YS', 'Services', 'Сервисы'),
+      system('YE', 'Servers', 'Серверы'),
+      system('YQ', 'Sites', 'Сайты'),
+      system('YA', 'Projects', 'Проекты'),
+      system('YD', 'Domains', 'Домены'),
+      system('YU', 'Domain users', 'Пользователи доменов'),
+      system('YT', 'Languages', 'Языки'),
+      system('YL', 'Country languages', 'Языки стран'),
+    ],
+  },
+  {
+    service: 'messenger',
+    permissions: [{ code: 'MB', area: 'messenger', description: { en: 'Messenger bots', ru: 'Боты мессенджера' } }],
+  },
+];
