@@ -49,7 +49,7 @@ export interface StartOptions {
 /** Runs every enabled plugin's demo seeding, in dependency order; returns the ids of those that have one. */
 export async function seedDemoData(db: Database, plugins: readonly ServerPlugin[]): Promise<string[]> {
   const seeded: string[] = [];
-  const demo = await demoContext(db, enabledResources(plugins));
+  const demo = await demoContext(db, plugins);
   for (const plugin of plugins) {
     if (!plugin.seedDemo) continue;
     await plugin.seedDemo(db, demo);

@@ -45,8 +45,8 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
       employeesRoutes(app, db);
       dashboardRoutes(app, db);
     },
-    async seedDemo(db) {
-      await seedFinanceDemo(db);
+    async seedDemo(db, demo) {
+      await seedFinanceDemo(db, demo);
     },
   });
 }

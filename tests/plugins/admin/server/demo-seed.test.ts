@@ -9,7 +9,6 @@ import type { ServiceLink, TrackerUser } from '@plugins/admin/shared/services';
 import type { IssueTrackerGroup } from '@plugins/admin/shared/you-track';
 import { demoContext } from '@core/server/demo-context';
 import type { DemoContext } from '@core/server/plugin';
-import { enabledResources } from '@core/server/resource';
 import { ADMIN_EMAIL, DB_TIMEOUT, login } from '../../../support/server/test-database';
 import { dataOf, openAdmin, type AdminServer, type Client } from './support-admin';
 
@@ -31,7 +30,7 @@ async function userIdByEmail(email: string): Promise<number> {
 beforeAll(async () => {
   server = await openAdmin();
   everything = server.as(['JA', 'JS', 'JU', 'JQ', 'VR']);
-  demo = await demoContext(server.db, enabledResources([admin]));
+  demo = await demoContext(server.db, [admin]);
   expect(await seedDemo(server.db, demo)).toBe(true);
 }, DB_TIMEOUT);
 

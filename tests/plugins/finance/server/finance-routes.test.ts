@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirementCodes, satisfies } from '@core/shared/permissions';
-import { seedFinanceDemo } from '@plugins/finance/server';
+import { demoContext } from '@core/server/demo-context';
+import { createFinanceServerPlugin, seedFinanceDemo } from '@plugins/finance/server';
 import { FINANCE_RESOURCES } from '@plugins/finance/shared/resources';
 import { DB_TIMEOUT, TEMPLATE_CODES } from '../../../support/server/test-database';
 import { ALL_FINANCE, type Row } from './finance-fixtures';
@@ -10,7 +11,7 @@ let t: FinanceTestApp;
 
 beforeAll(async () => {
   t = await financeApp();
-  await seedFinanceDemo(t.db);
+  await seedFinanceDemo(t.db, await demoContext(t.db, [createFinanceServerPlugin()]));
 }, DB_TIMEOUT);
 afterAll(async () => {
   await t.close();

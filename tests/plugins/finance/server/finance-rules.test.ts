@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@core/server/database/database';
 import { FINANCE_RESOURCES } from '@plugins/finance/shared/resources';
+import { demoContext } from '@core/server/demo-context';
+import { createFinanceServerPlugin } from '@plugins/finance/server';
 import { seedFinanceDemo } from '@plugins/finance/server/demo/demo-data';
 import { assertNoManagerCycle, assertSalaryPeriodFree, subordinatesOf } from '@plugins/finance/server/employees/hierarchy';
 import { salaryForPeriod } from '@plugins/finance/server/employees/salary';
@@ -22,11 +24,23 @@ const one = async <T extends object>(sql: string, params: unknown[] = []): Promi
 
 describe('finance rules on SQL', { timeout: DB_TIMEOUT }, () => {
   it('demo data fills every finance table once, with balances that agree with the transactions', async () => {
-    expect(await seedFinanceDemo(db)).toBe(true);
-    expect(await seedFinanceDemo(db)).toBe(false);
+    const demo = await demoContext(db, [createFinanceServerPlugin()]);
+    expect(demo.author.id).not.toBeNull();
+    expect(await seedFinanceDemo(db, demo)).toBe(true);
+    expect(await seedFinanceDemo(db, demo)).toBe(false);
     for (const table of [...FINANCE_RESOURCES.map((definition) => definition.table), 'finance.google_tables']) {
       const { n } = await one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
       expect(n, table).toBeGreaterThan(0);
+    }
+    // Written through the engine: each record has the demo's author and its audit row by them.
+    for (const definition of FINANCE_RESOURCES) {
+      const { n, authored, audited } = await one<{ n: number; authored: number; audited: number }>(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE r.created_by = $1)::int AS authored,
+                count(*) FILTER (WHERE EXISTS (SELECT 1 FROM core.audit_log a WHERE a.resource = $2 AND a.record_id = r.id AND a.action = 'create' AND a.actor_id = $1))::int AS audited
+           FROM ${definition.table} r`,
+        [demo.author.id, definition.id],
+      );
+      expect([authored, audited], definition.id).toEqual([n, n]);
     }
     const { rows } = await db.query<{ id: number; balance: string; sum: string }>(
       `SELECT w.id, w.balance::text AS balance, trim_scale(coalesce((SELECT sum(CASE WHEN a.direction = 'income' THEN t.amount ELSE -t.amount END - coalesce(t.commission, 0))
