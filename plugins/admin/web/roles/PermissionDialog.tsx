@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dropdown, Field, Input, Option, Textarea } from '@fluentui/react-components';
+import type { ServiceName } from '@core/shared/services';
+import { FormDialog } from '@core/web/react/FormDialog';
+import { useListboxClass } from '@core/web/resource/listbox';
+import type { PermissionItem } from '../auth-types';
+import { usePermissionAreas } from './permission-areas';
+import type { PermissionInput, WriteResult } from './roles-model';
+import { useRolesStyles, messageOf } from './roles-styles';
+
+const CODE = /^[A-Z][A-Z0-9_]{0,31}$/;
+
+/** A permission of the catalogue: its code (the name), an optional description, its service. */
+export function PermissionDialog({
+  permission,
+  onSave,
+  onClose,
+}: {
+  permission: PermissionItem | null;
+  onSave: (input: PermissionInput) => Promise<WriteResult>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const styles = useRolesStyles();
+  const listboxClass = useListboxClass();
+  const areas = usePermissionAreas();
+  const builtIn = permission !== null && areas.isBuiltIn(permission.name);
+  const [name, setName] = useState(permission?.name ?? '');
+  const [description, setDescription] = useState(permission?.description ?? '');
+  const [service, setService] = useState<ServiceName>(() => areas.services.find((known) => known === permission?.service) ?? 'auth');
+  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    const code = name.trim();
+    if (code === '') {
+      setErrors({ name: [t('common.required')] });
+      return;
+    }
+    if (!CODE.test(code)) {
+      setErrors({ name: [t('permissions.codeFormat')] });
+      return;
+    }
+    setSaving(true);
+    const result = await onSave({ name: code, description: description.trim() === '' ? null : description.trim(), service });
+    setSaving(false);
+    if (result.ok) onClose();
+    else setErrors(result.fields);
+  };
+
+  return (
+    <FormDialog
+      title={permission ? t('permissions.editTitle', { name: permission.name }) : t('permissions.addTitle')}
+      onSubmit={submit}
+      onClose={onClose}
+      busy={saving}
+      surfaceClassName={styles.surface}
+      contentClassName={styles.form}
+    >
+      <Field
+        label={t('permissions.name')}
+        required
+        hint={builtIn ? t('permissions.builtInHint') : t('permissions.nameHint')}
+        validationState={messageOf(errors, 'name') ? 'error' : 'none'}
+        validationMessage={messageOf(errors, 'name')}
+      >
+        <Input value={name} disabled={builtIn} maxLength={32} onChange={(_, data) => setName(data.value.toUpperCase())} />
+      </Field>
+      <Field
+        label={t('permissions.description')}
+        validationState={messageOf(errors, 'description') ? 'error' : 'none'}
+        validationMessage={messageOf(errors, 'description')}
+      >
+        <Textarea value={description} maxLength={255} onChange={(_, data) => setDescription(data.value)} />
+      </Field>
+      <Field
+        label={t('permissions.service')}
+        required
+        validationState={messageOf(errors, 'service') ? 'error' : 'none'}
+        validationMessage={messageOf(errors, 'service')}
+      >
+        <Dropdown
+          value={t(`permissions.services.${service}`, { defaultValue: service })}
+          selectedOptions={[service]}
+          onOptionSelect={(_, data) => setService(areas.services.find((known) => known === data.optionValue) ?? 'auth')}
+          listbox={{ className: listboxClass }}
+        >
+          {areas.services.map((known) => (
+            <Option key={known} value={known}>
+              {t(`permissions.services.${known}`, { defaultValue: known })}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+    </FormDialog>
+  );
+}
