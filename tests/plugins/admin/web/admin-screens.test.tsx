@@ -46,7 +46,6 @@ function usedKeys(): string[] {
   for (const match of code.matchAll(/\bt\(\s*'([a-zA-Z][\w.:]*)'/g)) keys.push(match[1]?.includes(':') ? (match[1] ?? '') : `admin:${match[1]}`);
   for (const match of code.matchAll(/'(admin:[\w.]+)'/g)) keys.push(match[1] ?? '');
   const family = (prefix: string, names: readonly string[]) => keys.push(...names.map((name) => `admin:${prefix}.${name}`));
-  family('users.deleted', ['without', 'with', 'only']);
   family('users.statuses', ['active', 'blocked']);
   family('services.sources', ['tracker_user', 'you_track', 'rdp']);
   family('keitaro.actions', REVERSE_ACTIONS);
