@@ -168,6 +168,33 @@ function slotProblems(manifest: PluginManifest): string[] {
   return problems;
 }
 
+/**
+ * What no single manifest shows: a page path or a permission code two enabled plugins both declare,
+ * a slot filled that its plugin does not offer.
+ */
+export function enabledManifestsProblems(manifests: readonly PluginManifest[]): string[] {
+  const problems: string[] = [];
+  const pageOwner = new Map<string, string>();
+  const codeOwner = new Map<string, string>();
+  const offered = new Set(manifests.flatMap((manifest) => manifest.offersSlots ?? []));
+  for (const manifest of manifests) {
+    for (const page of manifest.pages) {
+      const owner = pageOwner.get(page.path);
+      if (owner) problems.push(`page "${page.path}" is declared by both "${owner}" and "${manifest.id}"`);
+      else pageOwner.set(page.path, manifest.id);
+    }
+    for (const permission of manifest.permissions ?? []) {
+      const owner = codeOwner.get(permission.code);
+      if (owner) problems.push(`permission "${permission.code}" is declared by both "${owner}" and "${manifest.id}"`);
+      else codeOwner.set(permission.code, manifest.id);
+    }
+    for (const slot of Object.keys(manifest.slots ?? {})) {
+      if (!(CORE_SLOTS as readonly string[]).includes(slot) && !offered.has(slot)) problems.push(`plugin "${manifest.id}" fills slot "${slot}", which no enabled plugin offers`);
+    }
+  }
+  return problems;
+}
+
 /** Checks what a type cannot: id and service shape, unique pages and codes, known areas, slot names. */
 export function manifestProblems(manifest: PluginManifest): string[] {
   const problems: string[] = [];

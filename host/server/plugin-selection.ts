@@ -1,5 +1,6 @@
 import type { ServerPlugin } from '@core/server/plugin';
 import { sdkRangeProblem } from '@core/sdk/compatibility';
+import { enabledManifestsProblems, manifestProblems } from '@core/shared/manifest';
 import { ConfigError } from './config';
 
 /**
@@ -22,6 +23,8 @@ export function selectPlugins(available: readonly ServerPlugin[], enabled: reado
     if (visiting.has(id)) throw new ConfigError(`plugin "${id}" is part of a dependency cycle`);
     const sdkProblem = sdkRangeProblem(plugin.manifest);
     if (sdkProblem) throw new ConfigError(sdkProblem);
+    const problems = manifestProblems(plugin.manifest);
+    if (problems.length > 0) throw new ConfigError(`plugin "${id}" has a faulty manifest: ${problems.join('; ')}`);
     visiting.add(id);
     for (const dependency of plugin.manifest.dependencies) {
       if (!enabledSet.has(dependency)) {
@@ -33,5 +36,7 @@ export function selectPlugins(available: readonly ServerPlugin[], enabled: reado
     ordered.push(plugin);
   };
   enabled.forEach(visit);
+  const together = enabledManifestsProblems(ordered.map((plugin) => plugin.manifest));
+  if (together.length > 0) throw new ConfigError(`the enabled plugins do not fit together: ${together.join('; ')}`);
   return ordered;
 }

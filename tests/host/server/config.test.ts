@@ -8,6 +8,7 @@ import { defineServerPlugin, type ServerPlugin } from '@core/server/plugin';
 import { serviceBaseUrls, SPEC_SERVICES } from '@core/shared/services';
 import { ConfigError, loadConfig, runtimeConfigOf } from '@host/server/config';
 import { selectPlugins } from '@host/server/plugin-selection';
+import { SERVER_PLUGINS_WITH_NOTES } from '../../fixtures/host/server-plugins';
 import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
 
 const PROJECT_DEFAULTS = fileURLToPath(new URL('../../../host/erp.config.json', import.meta.url));
@@ -336,6 +337,32 @@ describe('selectPlugins', () => {
   });
 
   it('refuses a dependency cycle', () => {
-    expectConfigError(() => selectPlugins([plugin('a', ['b']), plugin('b', ['a'])], ['a', 'b']), 'dependency cycle');
+    expectConfigError(() => selectPlugins([plugin('aa', ['bb']), plugin('bb', ['aa'])], ['aa', 'bb']), 'dependency cycle');
+  });
+
+  it('refuses a plugin whose manifest is faulty, naming it and the problem', () => {
+    const faulty = plugin('notes');
+    const broken = { ...faulty, manifest: { ...faulty.manifest, service: 'Notes API' } };
+    expectConfigError(() => selectPlugins([broken], ['notes']), 'plugin "notes" has a faulty manifest: service "Notes API" is not a valid service id');
+  });
+
+  it('refuses enabled plugins that declare one page or one code, or fill a slot no enabled plugin offers', () => {
+    const page = { path: '/notes', titleKey: 'x:title', requires: 'NT' };
+    const code = { code: 'NT', area: 'admin', description: { en: 'Notes', ru: 'Заметки' } };
+    const first = plugin('first');
+    const second = plugin('second');
+    const both = [
+      { ...first, manifest: { ...first.manifest, pages: [page], permissions: [code] } },
+      { ...second, manifest: { ...second.manifest, pages: [page], permissions: [code], slots: { 'first.aside': 'NT' }, dependencies: ['first'] } },
+    ];
+    expectConfigError(
+      () => selectPlugins(both, ['first', 'second']),
+      'the enabled plugins do not fit together: page "/notes" is declared by both "first" and "second"; permission "NT" is declared by both "first" and "second"; plugin "second" fills slot "first.aside", which no enabled plugin offers',
+    );
+    expect(ids(selectPlugins(both, ['first']))).toEqual(['first']);
+  });
+
+  it('accepts the product’s plugins and the notes fixture together', () => {
+    expect(ids(selectPlugins(SERVER_PLUGINS_WITH_NOTES, ['admin', 'finance', 'notes']))).toEqual(['admin', 'finance', 'notes']);
   });
 });
