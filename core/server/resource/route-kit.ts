@@ -9,6 +9,9 @@ import type { Language } from '@core/shared/runtime-config';
 import { listPage, pageOffset, PAGING_PROPERTIES } from '../auth/users-common';
 import { conflict, notFound, validationError } from '../http/api-error';
 import { ID_LIST, ID_PARAMS, idParams, ROW_ID } from '../http/ids';
+import { sqlState, UNIQUE_VIOLATION } from '../database/sql';
+import { translated } from './database-errors';
+import { readListQuery } from './list-params';
 
 /** What every resource route needs: the database, its definition and hooks, and every mounted definition (for references). */
 export interface ResourceRouteContext {
@@ -21,6 +24,8 @@ export interface ResourceRouteContext {
 export { ID_LIST, ID_PARAMS, idParams, ROW_ID, type IdParams } from '../http/ids';
 export { ApiError, conflict, notFound, validationError, type FieldErrors } from '../http/api-error';
 export { listPage, pageOffset, PAGING_PROPERTIES, type Paging } from '../auth/users-common';
+export { translated } from './database-errors';
+export { readListQuery } from './list-params';
 
 export const readAccess = (definition: ResourceDefinition) => ({ access: { requires: definition.access.read } });
 export const writeAccess = (definition: ResourceDefinition) => ({ access: { requires: definition.access.write } });
@@ -28,6 +33,11 @@ export const writeAccess = (definition: ResourceDefinition) => ({ access: { requ
 /** The language the caller reads refusals in (`Accept-Language`). */
 export function languageOf(request: FastifyRequest): Language {
   return preferredLanguage(request.headers['accept-language']);
+}
+
+/** Whether a statement failed on a unique index: a race lost to another request, answered as what a check would have said. */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlState(error) === UNIQUE_VIOLATION;
 }
 
 /** Who is writing, as the engine's writes take it: the caller and their language. */
@@ -45,8 +55,10 @@ export function routeTaken(scope: FastifyInstance, method: HTTPMethods, url: str
 
 /**
  * What a plugin's own routes need, handed to it in `ServerPluginContext.routes` (and exported
- * one by one for imports): id parameters, paging and the list envelope, the errors that become
- * 404, 409 and 422 with `{ message, errors }`, the caller's language and the actor of a write.
+ * one by one for imports): id parameters, paging and the list envelope (a resource's list query
+ * too), the errors that become 404, 409 and 422 with `{ message, errors }`, a statement's database
+ * refusals as those answers (`translated`, `isUniqueViolation`), the caller's language and the
+ * actor of a write.
  */
 export const routeKit = {
   ROW_ID,
@@ -61,6 +73,9 @@ export const routeKit = {
   validationError,
   languageOf,
   actorOf,
+  isUniqueViolation,
+  translated,
+  readListQuery,
 } as const;
 
 export type RouteKit = typeof routeKit;

@@ -37,11 +37,12 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
     resources: FINANCE_RESOURCES,
     resourceHooks: FINANCE_RESOURCE_HOOKS,
     messages: { ru: FINANCE_MESSAGES_RU },
-    register(app, { db, settings }) {
+    register(app, context) {
+      const { db, settings } = context;
       const sheets = new GoogleSheetsAdapter(readSheetsSettings(settings, options.env ?? process.env), options.fetch);
       googleTablesRoutes(app, db, sheets);
-      ratesRoutes(app, db);
-      transactionRoutes(app, db);
+      ratesRoutes(app, context);
+      transactionRoutes(app, context);
       employeesRoutes(app, db);
       dashboardRoutes(app, db);
     },

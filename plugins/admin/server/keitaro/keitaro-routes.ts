@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '@core/server/database/database';
-import { sqlState, UNIQUE_VIOLATION } from '@core/server/database/sql';
 import { conflict } from '@core/server/http/api-error';
 import type { IdParams } from '@core/server/http/ids';
 import type { ServerPluginContext } from '@core/server/plugin';
 import type { Actor, RecordWriter, ResourceHooks } from '@core/server/resource';
-import { translateDatabaseError } from '@core/server/resource/database-errors';
 import type { DataEnvelope } from '@core/shared/envelopes';
+import type { ResourceDefinition } from '@core/shared/resource/definition';
 import {
   ACTIVE_REVERSE_UNDELETABLE,
   canDeleteReverse,
@@ -75,7 +74,7 @@ export function keitaroHooks(adapter: KeitaroAdapter): Readonly<Record<string, R
  */
 export function keitaroRoutes(app: FastifyInstance, { db, records, routes }: ServerPluginContext, adapter: KeitaroAdapter): void {
   const config = { access: ACCESS.servers };
-  const { ID_PARAMS, ROW_ID, notFound, validationError, actorOf } = routes;
+  const { ID_PARAMS, ROW_ID, notFound, validationError, actorOf, isUniqueViolation, translated } = routes;
   const transferSchema = {
     params: ID_PARAMS,
     body: { type: 'object', required: ['server_id'], additionalProperties: false, properties: { server_id: ROW_ID } },
@@ -107,7 +106,7 @@ export function keitaroRoutes(app: FastifyInstance, { db, records, routes }: Ser
   app.delete<{ Params: IdParams }>('/keitaro/servers/:id', { schema: { params: ID_PARAMS }, config }, async (request) => {
     const { id } = request.params;
     const actor = actorOf(request);
-    await inTransaction(keitaroServersResource.id, actor, async (tx) => {
+    await inTransaction(keitaroServersResource, actor, async (tx) => {
       const server = await findServer(tx, id, true);
       if (!server) throw notFound('Keitaro server');
       await refuseWhileAccounts(tx, id);
@@ -131,7 +130,7 @@ export function keitaroRoutes(app: FastifyInstance, { db, records, routes }: Ser
 
   app.delete<{ Params: IdParams }>('/keitaro/reverses/:id', { schema: { params: ID_PARAMS }, config }, async (request) => {
     const actor = actorOf(request);
-    await inTransaction(keitaroReversesResource.id, actor, async (tx) => {
+    await inTransaction(keitaroReversesResource, actor, async (tx) => {
       if (!(await findReverse(tx, request.params.id, true))) throw notFound('Reverse');
       await records.removeIn(tx, keitaroReversesResource, request.params.id, actor);
     });
@@ -139,13 +138,13 @@ export function keitaroRoutes(app: FastifyInstance, { db, records, routes }: Ser
   });
 
   /** A transaction whose lost races (a unique index refusing a second active reverse) answer 409, never 500. */
-  async function inTransaction<T>(resource: string, actor: Actor, work: (tx: Queryable) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction(work);
-    } catch (error) {
-      if (sqlState(error) === UNIQUE_VIOLATION) throw conflict(REVERSE_MOVED);
-      translateDatabaseError(error, resource === keitaroServersResource.id ? keitaroServersResource : keitaroReversesResource, actor.language);
-    }
+  function inTransaction<T>(definition: ResourceDefinition, actor: Actor, work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return translated(definition, actor.language, () =>
+      db.transaction(work).catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw conflict(REVERSE_MOVED);
+        throw error;
+      }),
+    );
   }
 
   /**
@@ -153,7 +152,7 @@ export function keitaroRoutes(app: FastifyInstance, { db, records, routes }: Ser
    * one server (two activations) run one after the other and never leave two active reverses.
    */
   async function act(id: number, action: ReverseAction, targetServerId: number | null, actor: Actor): Promise<ReverseActionResult> {
-    return inTransaction(keitaroReversesResource.id, actor, async (tx) => {
+    return inTransaction(keitaroReversesResource, actor, async (tx) => {
       const seen = await findReverse(tx, id);
       if (!seen) throw notFound('Reverse');
       const serverId = action === 'transfer' ? targetServerId : seen.server_id === null ? null : Number(seen.server_id);

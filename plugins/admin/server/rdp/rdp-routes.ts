@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '@core/server/database/database';
-import { sqlState, UNIQUE_VIOLATION } from '@core/server/database/sql';
 import type { IdParams } from '@core/server/http/ids';
 import type { AuditService, ServerPluginContext } from '@core/server/plugin';
 import { findRecord, hardDeleteIn, listRecords, type Actor, type ResourceHooks } from '@core/server/resource';
-import { translated } from '@core/server/resource/database-errors';
-import { readListQuery } from '@core/server/resource/list-params';
 import type { UsersService } from '@core/server/auth/users-service';
 import type { DataEnvelope, ListEnvelope } from '@core/shared/envelopes';
 import type { ResourceRecord } from '@core/shared/resource/definition';
@@ -107,7 +104,7 @@ export function rdpServerHooks(adapter: RdpHostAdapter, users: UsersService, aud
 export function rdpRoutes(app: FastifyInstance, { db, users, audit, records, routes }: ServerPluginContext, adapter: RdpHostAdapter): void {
   const config = { access: ACCESS.servers };
   const definition = rdpServersResource;
-  const { ID_PARAMS, idParams, notFound, conflict, languageOf, actorOf } = routes;
+  const { ID_PARAMS, idParams, notFound, conflict, languageOf, actorOf, isUniqueViolation, translated, readListQuery } = routes;
 
   async function requireServer(tx: Queryable, id: number): Promise<RdpServer> {
     const record = await findRecord(tx, definition, id);
@@ -159,7 +156,7 @@ export function rdpRoutes(app: FastifyInstance, { db, users, audit, records, rou
           return grant.id;
         })
         .catch((error: unknown) => {
-          if (sqlState(error) === UNIQUE_VIOLATION) throw conflict(ALREADY_GRANTED);
+          if (isUniqueViolation(error)) throw conflict(ALREADY_GRANTED);
           throw error;
         });
       const { rows } = await db.query<GrantRow>(`${GRANT_SELECT} WHERE g.id = $1`, [grantId]);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '@core/server/database/database';
 import type { FieldErrors } from '@core/server/http/api-error';
 import type { IdParams } from '@core/server/http/ids';
-import { sqlState, UNIQUE_VIOLATION } from '@core/server/database/sql';
 import type { ServerPluginContext } from '@core/server/plugin';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import { addFieldError } from '@core/shared/field-errors';
@@ -46,7 +45,7 @@ const wire = (row: TrackerUserRow, username: string): TrackerUser => ({
 export function trackerUsersRoutes(app: FastifyInstance, context: ServerPluginContext, adapter: KeitaroAdapter): void {
   const { db, users, audit, records, routes } = context;
   const config = { access: ACCESS.users };
-  const { ROW_ID, ID_PARAMS, notFound, actorOf } = routes;
+  const { ROW_ID, ID_PARAMS, notFound, actorOf, isUniqueViolation } = routes;
 
   const createSchema = {
     body: {
@@ -111,7 +110,7 @@ export function trackerUsersRoutes(app: FastifyInstance, context: ServerPluginCo
       })
       .catch((error: unknown) => {
         // Two identical requests at once: the loser hears what the check would have said.
-        if (sqlState(error) === UNIQUE_VIOLATION) throwIfErrors({ tracker_id: [ACCOUNT_TAKEN] });
+        if (isUniqueViolation(error)) throwIfErrors({ tracker_id: [ACCOUNT_TAKEN] });
         throw error;
       });
     const { rows } = await db.query<TrackerUserRow>(`${SELECT} WHERE t.id = $1`, [id]);

@@ -18,7 +18,6 @@ import {
   verticalsResource,
   walletsResource,
 } from '../../shared/resources';
-import { linkDraft } from '../transactions/convert-draft';
 
 /**
  * Demonstration records for every finance screen: directories, wallets in several currencies,
@@ -219,11 +218,12 @@ export async function seedFinanceDemo(db: Database, demo: DemoContext): Promise<
       draft(usdt, '310.2', '0.5', 'draft-0x778899', 4),
       draft(usdBank, '75', '0', 'draft-0xaabbcc', 6),
     ]);
-    // The oldest draft has been turned into a transaction already.
+    // The oldest draft has been turned into a transaction already, as the convert action does it.
     const converted = drafts[drafts.length - 1];
     if (converted !== undefined) {
-      const [transactionId] = await create(transactionsResource, [transaction([6, usdBank, software, '75', '0', undefined, counterparties[3], undefined, 'From draft'], 'draft-0xaabbcc')]);
-      if (transactionId !== undefined) await linkDraft(tx, converted, transactionId);
+      const booking = transaction([6, usdBank, software, '75', '0', undefined, counterparties[3], undefined, 'From draft'], 'draft-0xaabbcc');
+      const [transactionId] = await create(transactionsResource, [{ ...booking, transaction_draft_id: converted }]);
+      await demo.records.changeIn(tx, transactionDraftsResource, converted, { action: 'convert', values: { transaction_id: transactionId ?? null } }, demo.author);
     }
 
     // The spreadsheet tables are the plugin's own tree, not engine records.

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '@core/server/database/database';
-import { validationError } from '@core/server/http/api-error';
-import { callerId } from '@core/server/http/route-access';
-import { writeAudit } from '@core/server/resource/audit';
+import type { ServerPluginContext } from '@core/server/plugin';
 import { exchangeRatesResource } from '../../shared/resources';
 import { parseRatesCsv } from './rates-csv';
 
@@ -20,7 +17,8 @@ interface Upserted {
   readonly usd_rate: string;
   readonly old_rate: string | null;
 }
-export function ratesRoutes(app: FastifyInstance, db: Database): void {
+export function ratesRoutes(app: FastifyInstance, { db, users, audit, routes }: ServerPluginContext): void {
+  const { validationError } = routes;
   app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.post<{ Body: { csv: string } | string }>(
@@ -44,7 +42,7 @@ export function ratesRoutes(app: FastifyInstance, db: Database): void {
         const lines = Object.keys(errors).filter((key) => key.startsWith('line_')).length;
         throw validationError(errors, lines > 0 ? `Nothing was imported: ${lines} line(s) have problems.` : undefined);
       }
-      const actorId = callerId(request);
+      const actorId = users.callerOf(request);
       const rows = await db.transaction(async (tx) => {
         const { rows: written } = await tx.query<Upserted>(
           `WITH incoming AS (
@@ -65,7 +63,8 @@ export function ratesRoutes(app: FastifyInstance, db: Database): void {
         );
         for (const row of written) {
           const snapshot = (rate: string) => ({ currency: row.currency, rate_date: row.rate_date, usd_rate: rate });
-          await writeAudit(tx, exchangeRatesResource, {
+          await audit.record(tx, {
+            resource: exchangeRatesResource.id,
             recordId: row.id,
             action: 'import',
             actorId,

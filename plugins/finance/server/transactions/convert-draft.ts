@@ -66,8 +66,3 @@ export function transactionInputFromDraft(draft: LockedDraft, body: Readonly<Rec
     hash: draft.hash,
   };
 }
-
-export async function linkDraft(tx: Queryable, draftId: number, transactionId: number): Promise<void> {
-  await tx.query('UPDATE finance.transactions SET transaction_draft_id = $1 WHERE id = $2', [draftId, transactionId]);
-  await tx.query('UPDATE finance.transaction_drafts SET transaction_id = $1, version = version + 1, updated_at = now() WHERE id = $2', [transactionId, draftId]);
-}

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '@core/server/database/database';
-import { ApiError, notFound, validationError } from '@core/server/http/api-error';
-import { changeRecordIn, createRecordIn, findRecord, readValues } from '@core/server/resource';
-import { translated } from '@core/server/resource/database-errors';
-import { actorOf, ID_PARAMS, type IdParams } from '@core/server/resource/route-kit';
+import type { IdParams } from '@core/server/http/ids';
+import type { ServerPluginContext } from '@core/server/plugin';
+import { findRecord } from '@core/server/resource';
 import type { ResourceRecord } from '@core/shared/resource/definition';
 import type { FieldValue } from '@core/shared/resource/field';
 import { transactionDraftsResource, transactionsResource } from '../../shared/resources';
@@ -23,7 +21,8 @@ import { ALREADY_CONVERTED_MESSAGE, lockDraftForConversion, transactionInputFrom
 
 const CONVERT_FIELDS = ['article_id', 'date_fact', 'date_plan', 'project_id', 'division_id', 'counterparty_id', 'employee_id', 'comment'] as const;
 
-export function transactionRoutes(app: FastifyInstance, db: Database): void {
+export function transactionRoutes(app: FastifyInstance, { db, records, routes }: ServerPluginContext): void {
+  const { ID_PARAMS, actorOf, conflict, notFound, validationError, translated } = routes;
   const convert = transactionDraftsResource.rowActions?.find((action) => action.name === 'convert');
   if (!convert) throw new Error('finance.transaction_drafts declares no convert action');
 
@@ -44,11 +43,11 @@ export function transactionRoutes(app: FastifyInstance, db: Database): void {
         db.transaction(async (tx) => {
           const current = await findRecord(tx, transactionDraftsResource, request.params.id, { lock: true });
           if (!current) throw notFound();
-          if (current.transaction_id !== null && current.transaction_id !== undefined) throw new ApiError(409, ALREADY_CONVERTED_MESSAGE);
+          if (current.transaction_id !== null && current.transaction_id !== undefined) throw conflict(ALREADY_CONVERTED_MESSAGE);
           const draft = await lockDraftForConversion(tx, current.id);
-          const values = readValues(transactionsResource, transactionInputFromDraft(draft, chosen), 'create', actor.language);
-          const transaction = await createRecordIn(tx, transactionsResource, { ...values, transaction_draft_id: draft.id }, actor);
-          const linked = await changeRecordIn(
+          const values = records.readValues(transactionsResource, transactionInputFromDraft(draft, chosen), 'create', actor.language);
+          const transaction = await records.createIn(tx, transactionsResource, { ...values, transaction_draft_id: draft.id }, actor);
+          const linked = await records.changeIn(
             tx,
             transactionDraftsResource,
             draft.id,
