@@ -29,6 +29,12 @@ export type {
 /** Permission codes (`'FT'`) and what a page, route or slot requires: one code, `{ anyOf }` or `{ allOf }`. */
 export type { PermissionCode, PermissionRequirement } from '@core/shared/permissions';
 
+/**
+ * Every code the running product knows, from the enabled plugins' manifests and the spec codes the
+ * core reserves for areas not built yet: area, description by language, service.
+ */
+export { OTHER_AREA, PermissionCatalogue, type CatalogueEntry } from '@core/shared/permission-catalogue';
+
 /** The API service (`auth`, `finance`, …) whose URL prefix a plugin's server routes are mounted under. */
 export type { ServiceName } from '@core/shared/services';
 

@@ -58,6 +58,12 @@ export { PluginHost } from '@core/web/plugins/plugin-host';
 export { BrowserStorage } from '@core/web/kernel/environment';
 
 /**
+ * The permission catalogue the enabled plugins' manifests assemble (with the core's reserved spec
+ * codes): each code's area, its description in the reader's language, the known services.
+ */
+export { usePermissionCatalogue } from '@core/web/plugins/use-permission-catalogue';
+
+/**
  * The resource engine's screens: `resourceRoute(definition, options)` is a whole list screen
  * (filters, sorting, paging, export, history, add/edit dialog) for a route; the options add a list
  * adapter (ResourceListApi, for a list served by other routes), scopes, filter, row-menu and
