@@ -13,7 +13,7 @@
 export { definePluginCode, type PluginCode, type TranslationLoader } from '@core/web/plugins/define-plugin';
 
 /**
- * Contributions a plugin's module binds: a page for one of its manifest's routes, an item for a
+ * Contributions a plugin's module binds: a page for one of its manifest's pages, an item for a
  * layout slot (dashboard widget, top bar, profile menu, user detail tab), a store created once
  * per app start. A plugin that offers a slot of its own reads its items with `useSlotItems`.
  */
@@ -127,6 +127,13 @@ export { formatDay, formatInstant, formatMoney, formatValue, type MoneyPrecision
  * them calls this once while rendering; the engine's screens do it themselves.
  */
 export { addResourceStrings } from '@core/web/resource/resource-strings';
+
+/**
+ * A custom page's read without hand-written loading, error and empty state: `useData(load, deps)`
+ * reads (again when `deps` change, dropping overtaken answers), `DataView` draws its states.
+ */
+export { useData, type DataResult, type DataState } from '@core/web/react/use-data';
+export { DataView, type DataViewProps } from '@core/web/react/DataView';
 
 /** Dialogs: a form in a dialog with Save and Cancel, and a yes/no question (`await ask(message)`). */
 export { FormDialog, type FormDialogProps } from '@core/web/react/FormDialog';

@@ -118,11 +118,6 @@ export interface PluginManifest {
 const PLUGIN_ID = /^[a-z][a-z0-9-]{1,31}$/;
 const SLOT_NAME = /^[a-z][A-Za-z0-9-]{0,31}$/;
 
-/** The pages with a sidebar entry. */
-export function navPages(manifest: PluginManifest): PluginPage[] {
-  return manifest.pages.filter((page) => page.nav !== undefined);
-}
-
 function pageProblems(manifest: PluginManifest): string[] {
   const problems: string[] = [];
   const paths = new Set<string>();

@@ -8,7 +8,7 @@ import type { PermissionRequirement } from '@core/shared/permissions';
  * to the token in its ContainerModule; the consumer multi-injects every binding.
  */
 
-/** The component for one of the routes the plugin's manifest declares. */
+/** The component for one of the pages the plugin's manifest declares. */
 export interface RouteContribution {
   readonly path: string;
   readonly component: ComponentType;

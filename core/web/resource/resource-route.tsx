@@ -11,7 +11,7 @@ import type { ResourceScreenOptions } from './types';
  * bind(RouteContributionToken).toConstantValue(resourceRoute(walletsResource));
  * ```
  *
- * The path defaults to `/<definition.path>` and must be one of the manifest's routes. Tailor the
+ * The path defaults to `/<definition.path>` and must be one of the manifest's pages. Tailor the
  * screen with `options`: `cells` (a renderer per column), `form` (your own add/edit dialog),
  * `rowActions` (further row-menu entries run in code), `path`.
  */

@@ -79,7 +79,7 @@ export interface ResourceToolbarProps {
 
 /** How a plugin tailors a generated screen; every part is optional. */
 export interface ResourceScreenOptions {
-  /** The route path; default `/<definition.path>`. It must be one of the plugin manifest's routes. */
+  /** The route path; default `/<definition.path>`. It must be one of the plugin manifest's pages. */
   readonly path?: string;
   /** Cell renderers by column name. */
   readonly cells?: Readonly<Record<string, ResourceCellRenderer>>;

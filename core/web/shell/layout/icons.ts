@@ -72,7 +72,7 @@ import {
 import type { KnownMenuGroup, MenuGroup } from '@core/shared/manifest';
 
 /**
- * The kernel's icon set: manifests name an icon (`SidebarEntry.icon`) instead of importing one, so
+ * The kernel's icon set: manifests name an icon (`PageNavEntry.icon`) instead of importing one, so
  * reading a manifest never pulls icon code into the sign-in page. Names are lower-case nouns;
  * a few synonyms are listed so plugin authors need not guess the one spelling.
  */
