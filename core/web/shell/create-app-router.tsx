@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import type { PermissionRequirement } from '@core/shared/permissions';
 import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { LoginRoute } from '../auth/LoginRoute';
 import type { PluginHost } from '../plugins/plugin-host';
@@ -40,7 +41,7 @@ function Root({ table, trail }: { table: () => RouteObject[]; trail: NavigationT
   );
 }
 
-const handle = (titleKey: string): RouteHandle => ({ titleKey });
+const handle = (titleKey: string, requires?: PermissionRequirement): RouteHandle => (requires === undefined ? { titleKey } : { titleKey, requires });
 
 /** The route table: the core's own pages and, from the manifests, every enabled plugin's. */
 export function appRoutes(host: PluginHost): RouteObject[] {
@@ -88,7 +89,7 @@ export function appRoutes(host: PluginHost): RouteObject[] {
             ...pluginRouteTable(host.manifests).map(
               (route): RouteObject => ({
                 path: route.path,
-                handle: handle(route.titleKey),
+                handle: handle(route.titleKey, route.requires),
                 element: <PluginRouteView key={route.path} pluginId={route.pluginId} path={route.path} requires={route.requires} />,
               }),
             ),

@@ -41,6 +41,7 @@ describe('a plugin written against the SDK alone, in the browser', () => {
     const { view, kernel } = await renderPluginPage({ plugins: plugins('notes'), path: '/notes', codes: ['JU'], api, language });
     await waitInAct(() => expect(heading(view.element)).toBe(title));
     expect(view.element.textContent).toContain(text);
+    expect(document.title).toBe(`${title} · Back Office`);
     expect(kernel.host.state('notes')).toBe('idle');
     expect(api.seen).toEqual([]);
   });
