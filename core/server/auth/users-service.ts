@@ -53,7 +53,7 @@ export interface UsersService {
   labels(db: Queryable, ids: readonly number[]): Promise<Map<number, string>>;
   /** The signed-in caller's user id (routes with a permission requirement only). */
   callerOf(request: FastifyRequest): number;
-  /** The oldest superadmin, the author of records nobody typed in (demo data); null when there is none. */
+  /** The oldest superadmin not deleted, the author of records nobody typed in (demo data); null when there is none. */
   firstSuperadmin(db: Queryable): Promise<number | null>;
   /** The role of that name (created when missing), granted `codes` of the catalogue besides what it has; its id. */
   ensureRole(db: Queryable, name: string, codes: readonly string[]): Promise<number>;
@@ -99,7 +99,9 @@ export const usersService: UsersService = {
   },
   callerOf: callerId,
   async firstSuperadmin(db) {
-    const { rows } = await db.query<{ id: string | number }>(`SELECT min(user_id) AS id FROM (${SUPERADMIN_HOLDERS}) holders`);
+    const { rows } = await db.query<{ id: string | number }>(
+      `SELECT min(h.user_id) AS id FROM (${SUPERADMIN_HOLDERS}) h JOIN core.users u ON u.id = h.user_id WHERE u.deleted_at IS NULL`,
+    );
     const id = rows[0]?.id;
     return id === null || id === undefined ? null : Number(id);
   },
