@@ -2,6 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AdmissionLimiter, type AdmissionLimits } from './admission-limiter';
 import { ApiError } from './api-error';
 
+function isStream(payload: unknown): boolean {
+  return typeof payload === 'object' && payload !== null && typeof (payload as { pipe?: unknown }).pipe === 'function';
+}
+
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
 
 interface Lease {
@@ -23,8 +27,10 @@ interface Lease {
  * queue otherwise forms inside it, unbounded) and PostgreSQL (whose pool queues the same way).
  *
  * A place is given back when the route has answered and the response is over. A client that hangs
- * up does not end the work its request started, so its place is held until the route answers; a
- * streamed answer (an export) holds it until the stream ends.
+ * up does not end the work its request started, so its place is held until the route answers. A
+ * streamed answer (an export) gives its place back as soon as it starts: it reads in batches, each a
+ * short statement that takes its turn at the database beside other requests, while holding the place
+ * for the whole stream would shut every other caller out for seconds on PGlite's one place.
  */
 export function installAdmission(app: FastifyInstance, limits: AdmissionLimits, exempt: readonly string[]): void {
   const limiter = new AdmissionLimiter(limits);
@@ -60,7 +66,7 @@ export function installAdmission(app: FastifyInstance, limits: AdmissionLimits, 
     const lease = leases.get(request);
     if (lease) {
       lease.answered = true;
-      if (lease.closed) lease.release();
+      if (lease.closed || isStream(payload)) lease.release();
     }
     done(null, payload);
   });
