@@ -19,6 +19,13 @@ export { defineServerPlugin, type AuditService, type DemoContext, type ServerPlu
 /** Users as plugins see them: look-up by id or e-mail, labels for references, the caller. */
 export type { UserLookup, UserRef, UsersService } from '@core/server/auth/users-service';
 
+/**
+ * The same users and audit services the context hands `register`, for what a plugin declares
+ * before it is registered (its `resourceHooks`).
+ */
+export { usersService } from '@core/server/auth/users-service';
+export { auditService } from '@core/server/plugin';
+
 /** The resource engine's create, change and remove: the one write path (versioned, audited, in history). */
 export type { RecordWriter } from '@core/server/resource/record-writer';
 
@@ -36,8 +43,9 @@ export type { Migration } from '@core/server/database/migrator';
  * The route kit (also `context.routes`): ID_PARAMS / IdParams / idParams validate `:id`-like
  * parameters, PAGING_PROPERTIES / pageOffset / listPage read `page` and `perPage` and build the
  * list envelope, and errors thrown as ApiError become `{ message, errors }` answers with their
- * status (notFound 404, conflict 409, validationError 422). languageOf is the caller's language,
- * actorOf the caller as the author of a write.
+ * status (notFound 404, conflict 409, validationError 422); isUniqueViolation tells a unique
+ * value taken from other database errors. languageOf is the caller's language, actorOf the caller
+ * as the author of a write.
  */
 export { callerId, type RouteAccess } from '@core/server/http/route-access';
 export {
@@ -47,6 +55,7 @@ export {
   ID_LIST,
   ID_PARAMS,
   idParams,
+  isUniqueViolation,
   languageOf,
   listPage,
   notFound,
@@ -64,13 +73,15 @@ export type { RussianMessages } from '@core/server/http/message-translations';
 
 /**
  * The resource engine's reads and writes, for routes beside the generated ones: reading a body
- * as a resource's values, finding and listing records, creating and changing records inside a
- * transaction (versioned, audited, in the record's history) as an Actor.
+ * as a resource's values, finding and listing records, creating, changing, removing (soft where
+ * the resource keeps deleted records) and hard-deleting records inside a transaction (versioned,
+ * audited, in the record's history) as an Actor. `context.records` offers the same writes.
  */
 export {
   changeRecordIn,
   createRecordIn,
   findRecord,
+  hardDeleteIn,
   listRecords,
   readValues,
   recordAudit,

@@ -41,6 +41,17 @@ export type { ServiceName } from '@core/shared/services';
 /** The interface languages; every user-visible string a plugin ships exists in each of them. */
 export { LANGUAGES, type Language } from '@core/shared/runtime-config';
 
+/** The auth service's user wire types: list items, a user's info, roles, permissions, the payload of a write. */
+export {
+  USER_STATUSES,
+  type PermissionItem,
+  type RoleItem,
+  type UserInfo,
+  type UserListItem,
+  type UserPayload,
+  type UserStatus,
+} from '@core/shared/users';
+
 /** The signed-in user as the API reports it (id, names, status, roles, codes). */
 export type { SessionUser } from '@core/shared/session-user';
 
@@ -82,6 +93,7 @@ export {
   type FieldValue,
   type FilterOperator,
   type Money,
+  type ReferenceField,
   type ReferenceTarget,
 } from '@core/shared/resource/field';
 

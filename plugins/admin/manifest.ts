@@ -1,4 +1,4 @@
-import type { PermissionDeclaration, PluginManifest } from '@core/shared/manifest';
+import type { PermissionDeclaration, PluginManifest } from '@core/sdk/shared';
 
 // Plain literals: the manifest is read at start-up and rides in /config.json, so it stays small.
 const ROLES = { anyOf: ['JQ', 'JT'] } as const;

@@ -1,4 +1,4 @@
-import type { PermissionDeclaration, PluginManifest } from '@core/shared/manifest';
+import type { PermissionDeclaration, PluginManifest } from '@core/sdk/shared';
 
 const code = (name: string, en: string, ru: string): PermissionDeclaration => ({ code: name, area: 'finance', description: { en, ru } });
 

@@ -1,5 +1,4 @@
-import { defineResource } from '@core/shared/resource/definition';
-import { USERS_REFERENCE } from '@core/shared/resource/core-references';
+import { defineResource, USERS_REFERENCE } from '@core/sdk/shared';
 import { KEITARO_SERVERS_REFERENCE, SERVERS_CODE } from '../shared/keitaro';
 import { USERS_CODE } from '../shared/services';
 

@@ -1,6 +1,4 @@
-import type { Database, Queryable } from '@core/server/database/database';
-import { hashPassword } from '@core/server/auth/passwords';
-import type { DemoContext } from '@core/server/plugin';
+import { hashPassword, type Database, type DemoContext, type Queryable } from '@core/sdk/server';
 import { articlesResource } from '../shared/article';
 import { keitaroReversesResource, keitaroServersResource } from '../shared/keitaro';
 import { rdpServersResource } from '../shared/rdp';

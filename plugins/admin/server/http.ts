@@ -1,5 +1,5 @@
-import { validationError, type FieldErrors } from '@core/server/http/api-error';
-import type { RouteAccess } from '@core/server/http/route-access';
+import type { FieldErrors } from '@core/sdk/shared';
+import { validationError, type RouteAccess } from '@core/sdk/server';
 import { ARTICLE_CODE } from '../shared/article';
 import { SERVERS_CODE } from '../shared/keitaro';
 import { USERS_CODE } from '../shared/services';

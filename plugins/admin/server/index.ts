@@ -1,4 +1,4 @@
-import { defineServerPlugin, type ServerPlugin } from '@core/server/plugin';
+import { auditService, defineServerPlugin, usersService, type ServerPlugin } from '@core/sdk/server';
 import { adminManifest } from '../manifest';
 import articlesSql from './migrations/0001_articles.sql?raw';
 import rdpSql from './migrations/0002_rdp.sql?raw';
@@ -7,8 +7,6 @@ import issueTrackerSql from './migrations/0004_issue_tracker.sql?raw';
 import serviceLinksSql from './migrations/0005_service_links.sql?raw';
 import engineResourcesSql from './migrations/0006_engine_resources.sql?raw';
 import auditedWritesSql from './migrations/0007_audited_writes.sql?raw';
-import { usersService } from '@core/server/auth/users-service';
-import { auditService } from '@core/server/plugin';
 import { keitaroReversesResource, keitaroServersResource } from '../shared/keitaro';
 import { articlesResource } from '../shared/article';
 import { rdpServersResource } from '../shared/rdp';

@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '@core/server/database/database';
-import type { ServerPluginContext } from '@core/server/plugin';
+import { addFieldError, type DataEnvelope, type FieldErrors } from '@core/sdk/shared';
 import {
   resetSetting,
   settingValueProblem,
   writeSetting,
+  type Queryable,
   type SecretStatus,
+  type ServerPluginContext,
   type SettingDefinition,
   type SettingsCatalogue,
   type SettingValue,
-} from '@core/server/settings';
-import type { DataEnvelope } from '@core/shared/envelopes';
+} from '@core/sdk/server';
 import type { SystemSettingEntry, ValueSettingEntry } from '../shared/system-settings';
-import type { FieldErrors } from '@core/server/http/api-error';
-import { addFieldError } from '@core/shared/field-errors';
 import { ACCESS, throwIfErrors } from './http';
 
 const putSchema = {

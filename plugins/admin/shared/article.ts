@@ -1,4 +1,4 @@
-import { defineResource } from '@core/shared/resource/definition';
+import { defineResource } from '@core/sdk/shared';
 
 /** Article (admin), spec §3: an id, a URL and an external number such as 'ERP-321'. */
 export interface Article {

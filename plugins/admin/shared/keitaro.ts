@@ -1,5 +1,4 @@
-import { defineResource } from '@core/shared/resource/definition';
-import type { EnumField, ReferenceField, ReferenceTarget } from '@core/shared/resource/field';
+import { defineResource, type EnumField, type ReferenceField, type ReferenceTarget } from '@core/sdk/shared';
 
 /**
  * Keitaro servers and their reverses (spec §3, §4). A reverse is a domain or proxy endpoint that

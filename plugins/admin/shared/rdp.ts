@@ -1,4 +1,4 @@
-import { defineResource } from '@core/shared/resource/definition';
+import { defineResource } from '@core/sdk/shared';
 import { SERVERS_CODE } from './keitaro';
 
 /**

@@ -1,6 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { RouteContributionToken, StoreContributionToken, UserDetailTabToken } from '@core/web/kernel/contributions';
-import { resourceRoute } from '@core/web/resource';
+import { resourceRoute, RouteContributionToken, StoreContributionToken, UserDetailTabToken } from '@core/sdk/web';
 import { articlesResource } from '../shared/article';
 import { KeitaroServersPage } from './keitaro/KeitaroServersPage';
 import { RdpServersPage } from './rdp/RdpServersPage';

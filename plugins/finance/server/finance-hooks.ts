@@ -1,6 +1,5 @@
-import { ApiError, validationError } from '@core/server/http/api-error';
-import type { ResourceHooks, WriteContext } from '@core/server/resource/hooks';
-import type { FieldValue, Money } from '@core/shared/resource/field';
+import type { FieldValue, Money } from '@core/sdk/shared';
+import { ApiError, validationError, type ResourceHooks, type WriteContext } from '@core/sdk/server';
 import { BASE_CURRENCY } from '../shared/currencies';
 import {
   articlesResource,

@@ -1,4 +1,4 @@
-import { defineServerPlugin, type ServerPlugin } from '@core/server/plugin';
+import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { financeManifest } from '../manifest';
 import { FINANCE_RESOURCES } from '../shared/resources';
 import { dashboardRoutes } from './dashboard/dashboard-routes';

@@ -1,4 +1,4 @@
-import type { RussianMessages } from '@core/server/http/message-translations';
+import type { RussianMessages } from '@core/sdk/server';
 
 /** The finance plugin's refusals a user can meet, in Russian (the API answers a Russian caller with these). */
 export const FINANCE_MESSAGES_RU: RussianMessages = {

@@ -1,4 +1,4 @@
-import { defineSetting, type SettingDefinition } from '@core/server/settings';
+import { defineSetting, type SettingDefinition } from '@core/sdk/server';
 
 /**
  * How deep the spreadsheet-table tree may go. A root table is level 1, its children level 2, and

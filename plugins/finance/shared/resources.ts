@@ -1,6 +1,11 @@
-import { defineResource, referenceTo, type ResourceDefinition } from '@core/shared/resource/definition';
-import type { FieldDefinition, ReferenceTarget } from '@core/shared/resource/field';
-import { USERS_REFERENCE } from '@core/shared/resource/core-references';
+import {
+  defineResource,
+  referenceTo,
+  USERS_REFERENCE,
+  type FieldDefinition,
+  type ReferenceTarget,
+  type ResourceDefinition,
+} from '@core/sdk/shared';
 import { FINANCE_CURRENCIES } from './currencies';
 
 /**

@@ -1,4 +1,4 @@
-import { HttpError } from '@core/web/http/http-error';
+import { HttpError } from '@core/sdk/web';
 
 /**
  * What a finance store call hands back (spec §8): never a thrown error, but either the data with

@@ -1,4 +1,4 @@
-import { definePluginCode } from '@core/web/plugins/define-plugin';
+import { definePluginCode } from '@core/sdk/web';
 
 // Code loaders only: the manifest (../manifest.ts) reaches the browser through /config.json.
 export default definePluginCode({

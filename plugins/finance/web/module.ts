@@ -1,11 +1,5 @@
 import { ContainerModule } from 'inversify';
-import {
-  DashboardWidgetToken,
-  RouteContributionToken,
-  StoreContributionToken,
-  UserDetailTabToken,
-} from '@core/web/kernel/contributions';
-import { resourceRoute } from '@core/web/resource';
+import { DashboardWidgetToken, resourceRoute, RouteContributionToken, StoreContributionToken, UserDetailTabToken } from '@core/sdk/web';
 import {
   agenciesResource,
   articlesResource,

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '@core/server/database/database';
-import { ApiError } from '@core/server/http/api-error';
-import type { IdParams } from '@core/server/http/ids';
-import type { ServerPluginContext } from '@core/server/plugin';
-import type { DataEnvelope } from '@core/shared/envelopes';
+import type { DataEnvelope } from '@core/sdk/shared';
+import { ApiError, type IdParams, type Queryable, type ServerPluginContext } from '@core/sdk/server';
 import { GROUP_ID_PATTERN, type IssueTrackerGroup } from '../../shared/you-track';
 import { ACCESS } from '../http';
 import { deleteServiceLink } from '../service-links/service-links-store';

@@ -1,7 +1,4 @@
-import type { Queryable } from '@core/server/database/database';
-import type { UserRef } from '@core/server/auth/users-service';
-import type { AuditService } from '@core/server/plugin';
-import type { Actor } from '@core/server/resource';
+import type { Actor, AuditService, Queryable, UserRef } from '@core/sdk/server';
 import { ISSUE_TRACKER_SERVICE } from '../../shared/services';
 import type { IssueTrackerAccount, IssueTrackerGroup } from '../../shared/you-track';
 import { isoOf } from '../http';

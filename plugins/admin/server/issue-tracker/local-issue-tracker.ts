@@ -1,4 +1,4 @@
-import type { Queryable } from '@core/server/database/database';
+import type { Queryable } from '@core/sdk/server';
 import type { IssueTrackerGroup } from '../../shared/you-track';
 import type { AccountRef, IssueTrackerAdapter } from './issue-tracker-adapter';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '@core/server/http/api-error';
+import { ApiError } from '@core/sdk/server';
 import type { IssueTrackerGroup } from '../../shared/you-track';
 import type { AccountRef, IssueTrackerAdapter, NewAccount } from './issue-tracker-adapter';
 

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '@core/server/database/database';
-import { conflict } from '@core/server/http/api-error';
-import type { IdParams } from '@core/server/http/ids';
-import type { ServerPluginContext } from '@core/server/plugin';
-import type { Actor, RecordWriter, ResourceHooks } from '@core/server/resource';
-import type { DataEnvelope } from '@core/shared/envelopes';
-import type { ResourceDefinition } from '@core/shared/resource/definition';
+import type { DataEnvelope, ResourceDefinition } from '@core/sdk/shared';
+import {
+  conflict,
+  type Actor,
+  type IdParams,
+  type Queryable,
+  type RecordWriter,
+  type ResourceHooks,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import {
   ACTIVE_REVERSE_UNDELETABLE,
   canDeleteReverse,

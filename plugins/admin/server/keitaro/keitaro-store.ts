@@ -1,5 +1,5 @@
-import type { Queryable } from '@core/server/database/database';
-import { SECRET_MASK } from '@core/shared/resource/field';
+import { SECRET_MASK } from '@core/sdk/shared';
+import type { Queryable } from '@core/sdk/server';
 import {
   reverseActions,
   type KeitaroBoard,

@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '@core/server/database/database';
-import type { IdParams } from '@core/server/http/ids';
-import type { AuditService, ServerPluginContext } from '@core/server/plugin';
-import { findRecord, hardDeleteIn, listRecords, type Actor, type ResourceHooks } from '@core/server/resource';
-import type { UsersService } from '@core/server/auth/users-service';
-import type { DataEnvelope, ListEnvelope } from '@core/shared/envelopes';
-import type { ResourceRecord } from '@core/shared/resource/definition';
+import type { DataEnvelope, ListEnvelope, ResourceRecord } from '@core/sdk/shared';
+import {
+  findRecord,
+  hardDeleteIn,
+  listRecords,
+  type Actor,
+  type AuditService,
+  type IdParams,
+  type Queryable,
+  type ResourceHooks,
+  type ServerPluginContext,
+  type UsersService,
+} from '@core/sdk/server';
 import { rdpServersResource, type RdpGrant, type RdpServer } from '../../shared/rdp';
 import { RDP_SERVICE } from '../../shared/services';
 import { rdpGrantRecords } from '../account-records';

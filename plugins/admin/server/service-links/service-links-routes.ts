@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { IdParams } from '@core/server/http/ids';
-import type { ServerPluginContext } from '@core/server/plugin';
-import type { DataEnvelope } from '@core/shared/envelopes';
+import type { DataEnvelope } from '@core/sdk/shared';
+import type { IdParams, ServerPluginContext } from '@core/sdk/server';
 import { ONE_DEFAULT_MESSAGE, SERVICES, type ServiceEntry, type ServiceLink } from '../../shared/services';
 import { ACCESS } from '../http';
 import { findLink, linksOfUser, makeDefault } from './service-links-store';

@@ -1,6 +1,4 @@
-import type { Queryable } from '@core/server/database/database';
-import type { AuditService } from '@core/server/plugin';
-import type { Actor } from '@core/server/resource';
+import type { Actor, AuditService, Queryable } from '@core/sdk/server';
 import type { ServiceLink, ServiceLinkSource } from '../../shared/services';
 import { isoOf } from '../http';
 

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '@core/server/database/database';
-import type { FieldErrors } from '@core/server/http/api-error';
-import type { IdParams } from '@core/server/http/ids';
-import type { ServerPluginContext } from '@core/server/plugin';
-import type { DataEnvelope } from '@core/shared/envelopes';
-import { addFieldError } from '@core/shared/field-errors';
+import { addFieldError, type DataEnvelope, type FieldErrors } from '@core/sdk/shared';
+import type { IdParams, Queryable, ServerPluginContext } from '@core/sdk/server';
 import { TRACKER_SERVICES, type TrackerUser, type TrackerUserInput } from '../../shared/services';
 import { trackerUserRecords } from '../account-records';
 import { ACCESS, isoOf, throwIfErrors } from '../http';

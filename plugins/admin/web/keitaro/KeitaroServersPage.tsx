@@ -21,15 +21,20 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, ArrowClockwiseRegular, DeleteRegular, DismissRegular, EditRegular } from '@fluentui/react-icons';
-import { HttpClients } from '@core/web/http/http-clients';
-import { useInjection } from '@core/web/react/container-context';
-import { ReferenceApi, ResourceApi, ResourceFeedback, ResourceFormDialog } from '@core/web/resource';
-import { useConfirm } from '@core/web/resource/ConfirmDialog';
-import { useListboxClass } from '@core/web/resource/listbox';
-import { ReferenceLabels } from '@core/web/resource/reference-labels';
-import { addResourceStrings } from '@core/web/resource/resource-strings';
-import { I18nService } from '@core/web/services/i18n-service';
-import { ToastService } from '@core/web/services/toast-service';
+import {
+  addResourceStrings,
+  HttpClients,
+  I18nService,
+  ReferenceApi,
+  ReferenceLabels,
+  ResourceApi,
+  ResourceFeedback,
+  ResourceFormDialog,
+  ToastService,
+  useConfirm,
+  useInjection,
+  useListboxClass,
+} from '@core/sdk/web';
 import {
   canDeleteReverse,
   keitaroReversesResource,

@@ -1,10 +1,6 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import type { DataEnvelope } from '@core/shared/envelopes';
-import type { ResourceRecord } from '@core/shared/resource/definition';
-import type { HttpClient } from '@core/web/http/http-client';
-import type { HttpClients } from '@core/web/http/http-clients';
-import { HttpError } from '@core/web/http/http-error';
-import { ResourceApi } from '@core/web/resource';
+import type { DataEnvelope, ResourceRecord } from '@core/sdk/shared';
+import { HttpError, ResourceApi, type HttpClient, type HttpClients } from '@core/sdk/web';
 import { keitaroServersResource, type KeitaroBoard, type KeitaroServer, type KeitaroServerCard, type Reverse, type ReverseAction } from '../../shared/keitaro';
 
 /** A server as the engine's add/edit dialog reads it (the board carries no version: the PUT needs none). */

@@ -25,16 +25,21 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, PeopleRegular } from '@fluentui/react-icons';
-import type { DataEnvelope } from '@core/shared/envelopes';
-import type { ResourceRecord } from '@core/shared/resource/definition';
-import { USERS_REFERENCE } from '@core/shared/resource/core-references';
-import { HttpClients } from '@core/web/http/http-clients';
-import { useInjection } from '@core/web/react/container-context';
-import { ReferenceApi, ReferencePicker, ResourcePage, type ExtraRowAction, type ResourceCellProps, type ResourceScreenOptions } from '@core/web/resource';
-import { useConfirm } from '@core/web/resource/ConfirmDialog';
-import { ReferenceLabels } from '@core/web/resource/reference-labels';
-import { I18nService } from '@core/web/services/i18n-service';
-import { PermissionService } from '@core/web/services/permission-service';
+import { USERS_REFERENCE, type DataEnvelope, type ResourceRecord } from '@core/sdk/shared';
+import {
+  HttpClients,
+  I18nService,
+  PermissionService,
+  ReferenceApi,
+  ReferenceLabels,
+  ReferencePicker,
+  ResourcePage,
+  useConfirm,
+  useInjection,
+  type ExtraRowAction,
+  type ResourceCellProps,
+  type ResourceScreenOptions,
+} from '@core/sdk/web';
 import { rdpServersResource, type RdpGrant } from '../../shared/rdp';
 import { USERS_CODE } from '../auth-types';
 

@@ -2,11 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, CardHeader, Field, Text } from '@fluentui/react-components';
 import { KeyRegular } from '@fluentui/react-icons';
-import { USERS_REFERENCE } from '@core/shared/resource/core-references';
-import { HttpClients } from '@core/web/http/http-clients';
-import { useInjection } from '@core/web/react/container-context';
-import { ReferenceApi, ReferencePicker } from '@core/web/resource';
-import { ReferenceLabels } from '@core/web/resource/reference-labels';
+import { USERS_REFERENCE } from '@core/sdk/shared';
+import { HttpClients, ReferenceApi, ReferenceLabels, ReferencePicker, useInjection } from '@core/sdk/web';
 import { useRolesStyles } from './roles-styles';
 
 /** Any user's additional permissions, for whoever may also read users (JU). */

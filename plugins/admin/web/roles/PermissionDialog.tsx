@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown, Field, Input, Option, Textarea } from '@fluentui/react-components';
-import type { ServiceName } from '@core/shared/services';
-import { FormDialog } from '@core/web/react/FormDialog';
-import { useListboxClass } from '@core/web/resource/listbox';
+import type { ServiceName } from '@core/sdk/shared';
+import { FormDialog, useListboxClass } from '@core/sdk/web';
 import type { PermissionItem } from '../auth-types';
 import { usePermissionAreas } from './permission-areas';
 import type { PermissionInput, WriteResult } from './roles-model';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, Input } from '@fluentui/react-components';
-import { FormDialog } from '@core/web/react/FormDialog';
+import { FormDialog } from '@core/sdk/web';
 import type { RoleItem } from '../auth-types';
 import type { WriteResult } from './roles-model';
 import { useRolesStyles, messageOf } from './roles-styles';

@@ -2,14 +2,16 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { MessageBar, MessageBarBody, Spinner, Tab, TabList, Title2 } from '@fluentui/react-components';
-import { HttpClients } from '@core/web/http/http-clients';
-import { useInjection } from '@core/web/react/container-context';
-import { ResourceFeedback } from '@core/web/resource';
-import { useConfirm } from '@core/web/resource/ConfirmDialog';
-import { addResourceStrings } from '@core/web/resource/resource-strings';
-import { I18nService } from '@core/web/services/i18n-service';
-import { PermissionService } from '@core/web/services/permission-service';
-import { ToastService } from '@core/web/services/toast-service';
+import {
+  addResourceStrings,
+  HttpClients,
+  I18nService,
+  PermissionService,
+  ResourceFeedback,
+  ToastService,
+  useConfirm,
+  useInjection,
+} from '@core/sdk/web';
 import { USERS_CODE } from '../auth-types';
 import { RolesModel } from './roles-model';
 import { AnyUserPermissions } from './AnyUserPermissions';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ServiceName } from '@core/shared/services';
-import { usePermissionCatalogue } from '@core/web/plugins/use-permission-catalogue';
+import type { ServiceName } from '@core/sdk/shared';
+import { usePermissionCatalogue } from '@core/sdk/web';
 import type { PermissionItem } from '../auth-types';
 
 /**

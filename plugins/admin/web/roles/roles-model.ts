@@ -1,10 +1,6 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import type { DataEnvelope, ListEnvelope, ListPage } from '@core/shared/envelopes';
-import type { ServiceName } from '@core/shared/services';
-import type { HttpClient } from '@core/web/http/http-client';
-import type { HttpClients } from '@core/web/http/http-clients';
-import { HttpError } from '@core/web/http/http-error';
-import type { ResourceFeedback } from '@core/web/resource';
+import type { DataEnvelope, ListEnvelope, ListPage, ServiceName } from '@core/sdk/shared';
+import { HttpError, type HttpClient, type HttpClients, type ResourceFeedback } from '@core/sdk/web';
 import type { PermissionItem, RoleItem, UserListItem } from '../auth-types';
 
 export interface PermissionInput {

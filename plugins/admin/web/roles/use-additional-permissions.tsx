@@ -1,8 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useInjection } from '@core/web/react/container-context';
-import { ResourceFeedback } from '@core/web/resource';
-import { I18nService } from '@core/web/services/i18n-service';
-import { ToastService } from '@core/web/services/toast-service';
+import { I18nService, ResourceFeedback, ToastService, useInjection } from '@core/sdk/web';
 import type { UserInfo } from '../auth-types';
 import { AdditionalPermissionsDialog } from '../user-detail/AdditionalPermissionsDialog';
 import { UsersStore } from '../users/users-store';

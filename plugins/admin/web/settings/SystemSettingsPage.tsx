@@ -20,16 +20,18 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowResetRegular } from '@fluentui/react-icons';
-import type { DataEnvelope } from '@core/shared/envelopes';
-import { HttpClients } from '@core/web/http/http-clients';
-import { HttpError } from '@core/web/http/http-error';
-import { PluginHost } from '@core/web/plugins/plugin-host';
-import { useInjection } from '@core/web/react/container-context';
-import { ResourceFeedback } from '@core/web/resource';
-import { useListboxClass } from '@core/web/resource/listbox';
-import { addResourceStrings } from '@core/web/resource/resource-strings';
-import { I18nService } from '@core/web/services/i18n-service';
-import { ToastService } from '@core/web/services/toast-service';
+import type { DataEnvelope } from '@core/sdk/shared';
+import {
+  addResourceStrings,
+  HttpClients,
+  HttpError,
+  I18nService,
+  PluginHost,
+  ResourceFeedback,
+  ToastService,
+  useInjection,
+  useListboxClass,
+} from '@core/sdk/web';
 import { type SecretSettingEntry, type SystemSettingEntry, type ValueSettingEntry } from '../../shared/system-settings';
 import {
   initialInputs,

@@ -10,12 +10,7 @@ import {
   DialogTitle,
   makeStyles,
 } from '@fluentui/react-components';
-import { useInjection } from '@core/web/react/container-context';
-import { DataView } from '@core/web/react/DataView';
-import { useData } from '@core/web/react/use-data';
-import { ResourceFeedback } from '@core/web/resource';
-import { I18nService } from '@core/web/services/i18n-service';
-import { ToastService } from '@core/web/services/toast-service';
+import { DataView, I18nService, ResourceFeedback, ToastService, useData, useInjection } from '@core/sdk/web';
 import type { UserInfo } from '../auth-types';
 import { PermissionChecklist } from '../roles/PermissionChecklist';
 import { UsersStore } from '../users/users-store';

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import type { UserDetailTabProps } from '@core/web/kernel/contributions';
+import type { UserDetailTabProps } from '@core/sdk/web';
 import type { UserInfo } from '../auth-types';
 import { UserFormFields, useUserForm } from '../users/UserForm';
 import { useUserDetail } from './user-detail-model';

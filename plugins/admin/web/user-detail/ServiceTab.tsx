@@ -25,11 +25,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, StarRegular } from '@fluentui/react-icons';
-import { HttpClients } from '@core/web/http/http-clients';
-import type { UserDetailTabProps } from '@core/web/kernel/contributions';
-import { useInjection } from '@core/web/react/container-context';
-import { useConfirm } from '@core/web/resource/ConfirmDialog';
-import { useListboxClass } from '@core/web/resource/listbox';
+import { HttpClients, useConfirm, useInjection, useListboxClass, type UserDetailTabProps } from '@core/sdk/web';
 import { ServiceTabModel, rowsOf, type Listing } from './service-tab-model';
 import { useUserDetail } from './user-detail-model';
 

@@ -4,13 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Badge, MessageBar, MessageBarBody, Spinner, Tab, TabList, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
-import { UserDetailTabToken, type UserDetailTabContribution } from '@core/web/kernel/contributions';
-import { PluginHost } from '@core/web/plugins/plugin-host';
-import { useInjection } from '@core/web/react/container-context';
-import { useSlotItems } from '@core/web/shell/layout/use-slot-items';
-import { addResourceStrings } from '@core/web/resource/resource-strings';
-import { I18nService } from '@core/web/services/i18n-service';
-import { PermissionService } from '@core/web/services/permission-service';
+import {
+  addResourceStrings,
+  I18nService,
+  PermissionService,
+  PluginHost,
+  useInjection,
+  UserDetailTabToken,
+  useSlotItems,
+  type UserDetailTabContribution,
+} from '@core/sdk/web';
 import { UsersStore } from '../users/users-store';
 import { UserDetailContext, UserDetailModel } from './user-detail-model';
 

@@ -1,8 +1,6 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import type { DataEnvelope, ListEnvelope } from '@core/shared/envelopes';
-import type { HttpClient } from '@core/web/http/http-client';
-import type { HttpClients } from '@core/web/http/http-clients';
-import { HttpError } from '@core/web/http/http-error';
+import type { DataEnvelope, ListEnvelope } from '@core/sdk/shared';
+import { HttpError, type HttpClient, type HttpClients } from '@core/sdk/web';
 import type { KeitaroBoard } from '../../shared/keitaro';
 import type { RdpServer } from '../../shared/rdp';
 import type { ServiceEntry, ServiceLink, TrackerUser, TrackerUserInput } from '../../shared/services';

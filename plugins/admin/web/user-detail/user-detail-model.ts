@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { useInjection } from '@core/web/react/container-context';
-import { isAbort } from '@core/web/resource/resource-feedback';
+import { isAbort, useInjection } from '@core/sdk/web';
 import type { UserInfo } from '../auth-types';
 import { UsersStore } from '../users/users-store';
 

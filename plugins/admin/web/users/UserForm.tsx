@@ -19,16 +19,20 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { USERS_REFERENCE } from '@core/shared/resource/core-references';
-import { HttpClients } from '@core/web/http/http-clients';
-import { HttpError } from '@core/web/http/http-error';
-import { useInjection } from '@core/web/react/container-context';
-import { ReferenceApi, ReferencePicker, ResourceFeedback } from '@core/web/resource';
-import { useListboxClass } from '@core/web/resource/listbox';
-import { ReferenceLabels } from '@core/web/resource/reference-labels';
-import { serverMessage } from '@core/web/resource/resource-feedback';
-import { I18nService } from '@core/web/services/i18n-service';
-import { ToastService } from '@core/web/services/toast-service';
+import { USERS_REFERENCE } from '@core/sdk/shared';
+import {
+  HttpClients,
+  HttpError,
+  I18nService,
+  ReferenceApi,
+  ReferenceLabels,
+  ReferencePicker,
+  ResourceFeedback,
+  serverMessage,
+  ToastService,
+  useInjection,
+  useListboxClass,
+} from '@core/sdk/web';
 import type { UserInfo } from '../auth-types';
 import {
   EMPTY_USER_FORM,

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { OpenRegular } from '@fluentui/react-icons';
-import { ResourcePage, type ResourceCellProps, type ResourceFormProps, type ResourceScreenOptions } from '@core/web/resource';
+import { ResourcePage, type ResourceCellProps, type ResourceFormProps, type ResourceScreenOptions } from '@core/sdk/web';
 import { UserFormDialog } from './UserForm';
 import { ROLE_FILTER, UsersListApi, usersScreen } from './users-api';
 

@@ -1,10 +1,12 @@
-import type { ListEnvelope, ListPage } from '@core/shared/envelopes';
-import { defineResource, type ResourceRecord } from '@core/shared/resource/definition';
-import type { ReferenceField } from '@core/shared/resource/field';
-import type { ListQuery } from '@core/shared/resource/list-query';
-import type { HttpClient } from '@core/web/http/http-client';
-import type { HttpClients } from '@core/web/http/http-clients';
-import type { ListParams, ResourceListApi } from '@core/web/resource';
+import {
+  defineResource,
+  type ListEnvelope,
+  type ListPage,
+  type ListQuery,
+  type ReferenceField,
+  type ResourceRecord,
+} from '@core/sdk/shared';
+import type { HttpClient, HttpClients, ListParams, ResourceListApi } from '@core/sdk/web';
 import { USER_STATUSES, type UserListItem } from '../auth-types';
 
 /**

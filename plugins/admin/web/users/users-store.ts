@@ -1,10 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import type { DataEnvelope } from '@core/shared/envelopes';
-import { HttpClients } from '@core/web/http/http-clients';
-import { HttpError } from '@core/web/http/http-error';
-import type { StoreContribution } from '@core/web/kernel/contributions';
-import type { ReferenceOption } from '@core/web/resource';
+import type { DataEnvelope } from '@core/sdk/shared';
+import { HttpClients, HttpError, type ReferenceOption, type StoreContribution } from '@core/sdk/web';
 import type { PermissionItem, RoleItem, UserInfo, UserPayload } from '../auth-types';
 
 export type RolesState = 'idle' | 'loading' | 'ready' | 'denied' | 'failed';

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '@core/server/database/database';
-import { validationError } from '@core/server/http/api-error';
+import { validationError, type Database } from '@core/sdk/server';
 import { BASE_CURRENCY } from '../../shared/currencies';
 import { AMOUNT_SCALE } from '../money/usd';
 

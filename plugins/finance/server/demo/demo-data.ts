@@ -1,7 +1,5 @@
-import type { Database, Queryable } from '@core/server/database/database';
-import type { DemoContext } from '@core/server/plugin';
-import type { ResourceDefinition } from '@core/shared/resource/definition';
-import type { FieldValue } from '@core/shared/resource/field';
+import type { FieldValue, ResourceDefinition } from '@core/sdk/shared';
+import type { Database, DemoContext, Queryable } from '@core/sdk/server';
 import {
   agenciesResource,
   articlesResource,

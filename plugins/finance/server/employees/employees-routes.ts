@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '@core/server/database/database';
-import { notFound, validationError } from '@core/server/http/api-error';
-import { ID_PARAMS, ROW_ID } from '@core/server/http/ids';
-import { findRecord } from '@core/server/resource';
+import { findRecord, ID_PARAMS, notFound, ROW_ID, validationError, type Database } from '@core/sdk/server';
 import { employeesResource } from '../../shared/resources';
 import { subordinatesOf } from './hierarchy';
 import { salaryForPeriod } from './salary';

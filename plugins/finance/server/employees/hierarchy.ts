@@ -1,5 +1,4 @@
-import type { Queryable } from '@core/server/database/database';
-import { validationError } from '@core/server/http/api-error';
+import { validationError, type Queryable } from '@core/sdk/server';
 
 /**
  * Managers and subordinates. Changes to who manages whom are serialised by one advisory lock, and

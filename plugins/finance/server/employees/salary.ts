@@ -1,5 +1,4 @@
-import type { Queryable } from '@core/server/database/database';
-import { validationError } from '@core/server/http/api-error';
+import { validationError, type Queryable } from '@core/sdk/server';
 
 /**
  * Salary for a period, from the employee's salary history (spec §3: calculated salary).

@@ -1,5 +1,5 @@
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
-import { ApiError } from '@core/server/http/api-error';
+import { ApiError } from '@core/sdk/server';
 import type { ServiceAccount, SheetsConfig, SheetsSettings } from './sheets-config';
 
 /**

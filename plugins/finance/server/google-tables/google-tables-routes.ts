@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database, Queryable } from '@core/server/database/database';
-import { ApiError, notFound, validationError, type FieldErrors } from '@core/server/http/api-error';
-import { ID_PARAMS, ROW_ID, type IdParams } from '@core/server/http/ids';
-import type { RouteAccess } from '@core/server/http/route-access';
-import { readSetting } from '@core/server/settings';
+import type { FieldErrors } from '@core/sdk/shared';
+import {
+  ApiError,
+  ID_PARAMS,
+  notFound,
+  readSetting,
+  ROW_ID,
+  validationError,
+  type Database,
+  type IdParams,
+  type Queryable,
+  type RouteAccess,
+} from '@core/sdk/server';
 import { MAX_NESTING_LEVEL } from '../settings';
 import type { GoogleSheetsAdapter } from '../google-sheets/sheets-adapter';
 import { arrangementProblem, flattenNested, MAX_NESTING_MESSAGE, normalisePositions, type NestedPlace, type TreePlace } from './tree';

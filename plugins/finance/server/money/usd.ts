@@ -1,6 +1,5 @@
-import type { Queryable } from '@core/server/database/database';
-import { validationError } from '@core/server/http/api-error';
-import type { Money } from '@core/shared/resource/field';
+import type { Money } from '@core/sdk/shared';
+import { validationError, type Queryable } from '@core/sdk/server';
 import { BASE_CURRENCY } from '../../shared/currencies';
 
 /**

@@ -1,4 +1,4 @@
-import { compareDecimals, canonicalDecimal } from '@core/shared/resource/validation';
+import { canonicalDecimal, compareDecimals } from '@core/sdk/shared';
 import { BASE_CURRENCY, FINANCE_CURRENCIES } from '../../shared/currencies';
 
 /**

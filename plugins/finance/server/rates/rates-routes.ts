@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerPluginContext } from '@core/server/plugin';
+import type { ServerPluginContext } from '@core/sdk/server';
 import { exchangeRatesResource } from '../../shared/resources';
 import { parseRatesCsv } from './rates-csv';
 

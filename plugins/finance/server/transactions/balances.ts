@@ -1,4 +1,4 @@
-import type { Queryable } from '@core/server/database/database';
+import type { Queryable } from '@core/sdk/server';
 
 /**
  * A wallet's balance is derived from its transactions: Σ amounts of income articles − Σ amounts

@@ -1,6 +1,5 @@
-import type { Queryable } from '@core/server/database/database';
-import { ApiError, notFound } from '@core/server/http/api-error';
-import type { FieldValue, Money } from '@core/shared/resource/field';
+import type { FieldValue, Money } from '@core/sdk/shared';
+import { ApiError, notFound, type Queryable } from '@core/sdk/server';
 
 /**
  * Turning a draft into a transaction (`POST transaction-drafts/{id}/convert`, FF and FT): the

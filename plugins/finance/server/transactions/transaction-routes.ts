@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { IdParams } from '@core/server/http/ids';
-import type { ServerPluginContext } from '@core/server/plugin';
-import { findRecord } from '@core/server/resource';
-import type { ResourceRecord } from '@core/shared/resource/definition';
-import type { FieldValue } from '@core/shared/resource/field';
+import type { FieldValue, ResourceRecord } from '@core/sdk/shared';
+import { findRecord, type IdParams, type ServerPluginContext } from '@core/sdk/server';
 import { transactionDraftsResource, transactionsResource } from '../../shared/resources';
 import { ALREADY_CONVERTED_MESSAGE, lockDraftForConversion, transactionInputFromDraft } from './convert-draft';
 

@@ -18,9 +18,8 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { useInjection } from '@core/web/react/container-context';
+import { formatMoney, useInjection } from '@core/sdk/web';
 import { BASE_CURRENCY } from '../../shared/currencies';
-import { formatMoney } from '@core/web/resource/format-value';
 import { signOfDecimal, subtractDecimals } from '../decimal';
 import type { FinanceResult } from '../finance-result';
 import { FinanceDashboardStore } from './dashboard-store';

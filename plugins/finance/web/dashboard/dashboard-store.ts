@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { action, makeObservable, observableRef, runInAction } from 'mobx';
-import { HttpClients } from '@core/web/http/http-clients';
-import type { StoreContribution } from '@core/web/kernel/contributions';
+import { HttpClients, type StoreContribution } from '@core/sdk/web';
 import { BASE_CURRENCY } from '../../shared/currencies';
 import { addDecimals, isDecimal } from '../decimal';
 import { financeCall, isRecord, type FinanceResult } from '../finance-result';

@@ -17,12 +17,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import type { ResourceRecord } from '@core/shared/resource/definition';
-import type { Money } from '@core/shared/resource/field';
-import { localIsoDate } from '@core/shared/resource/date-presets';
-import { useInjection } from '@core/web/react/container-context';
-import { ToastService } from '@core/web/services/toast-service';
-import { formatMoney } from '@core/web/resource/format-value';
+import { localIsoDate, type Money, type ResourceRecord } from '@core/sdk/shared';
+import { formatMoney, ToastService, useInjection } from '@core/sdk/web';
 import { isRecord, type FinanceFailure } from '../finance-result';
 import type { ReferenceOption } from '../employees/employee-types';
 import { ReferencePicker } from '../ReferencePicker';

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
-import type { ResourceRecord } from '@core/shared/resource/definition';
-import { ResourcePage, type ResourceScreenOptions } from '@core/web/resource';
+import type { ResourceRecord } from '@core/sdk/shared';
+import { ResourcePage, type ResourceScreenOptions } from '@core/sdk/web';
 import { transactionDraftsResource } from '../../shared/resources';
 import { ConvertDraftDialog } from './ConvertDraftDialog';
 

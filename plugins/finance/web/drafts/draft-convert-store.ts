@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { ResourceRecord } from '@core/shared/resource/definition';
-import { HttpClients } from '@core/web/http/http-clients';
+import type { ResourceRecord } from '@core/sdk/shared';
+import { HttpClients } from '@core/sdk/web';
 import { financeCall, isRecord, type FinanceResult } from '../finance-result';
 import { parseOptions, type ReferenceOption } from '../employees/employee-types';
 

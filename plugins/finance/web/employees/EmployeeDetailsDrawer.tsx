@@ -24,13 +24,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, DismissRegular, EditRegular } from '@fluentui/react-icons';
-import { resolveDatePreset } from '@core/shared/resource/date-presets';
-import { useInjection } from '@core/web/react/container-context';
-import { I18nService } from '@core/web/services/i18n-service';
-import { PermissionService } from '@core/web/services/permission-service';
-import { ToastService } from '@core/web/services/toast-service';
-import { useConfirm } from '@core/web/resource/ConfirmDialog';
-import { formatMoney } from '@core/web/resource/format-value';
+import { resolveDatePreset } from '@core/sdk/shared';
+import { formatMoney, I18nService, PermissionService, ToastService, useConfirm, useInjection } from '@core/sdk/web';
 import type { FinanceFailure, FinanceResult } from '../finance-result';
 import { EmployeeDetailsStore, type SalaryForPeriod, type SalaryInput, type SalaryRow, type Subordinate } from './employee-details-store';
 import { labelOf, type Employee } from './employee-types';

@@ -3,15 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { LinkDismissRegular, LinkRegular } from '@fluentui/react-icons';
-import type { UserDetailTabProps } from '@core/web/kernel/contributions';
-import { useInjection } from '@core/web/react/container-context';
-import { DataView } from '@core/web/react/DataView';
-import { useData } from '@core/web/react/use-data';
-import { I18nService } from '@core/web/services/i18n-service';
-import { PermissionService } from '@core/web/services/permission-service';
-import { ToastService } from '@core/web/services/toast-service';
-import { useConfirm } from '@core/web/resource/ConfirmDialog';
-import { formatMoney } from '@core/web/resource/format-value';
+import {
+  DataView,
+  formatMoney,
+  I18nService,
+  PermissionService,
+  ToastService,
+  useConfirm,
+  useData,
+  useInjection,
+  type UserDetailTabProps,
+} from '@core/sdk/web';
 import { dataOf, failureText } from '../finance-result';
 import { ReferencePicker } from '../ReferencePicker';
 import { EmployeeLinkStore } from './employee-link-store';

@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Link, makeStyles } from '@fluentui/react-components';
 import { PersonInfoRegular } from '@fluentui/react-icons';
-import { ResourcePage, type ResourceCellProps, type ResourceScreenOptions } from '@core/web/resource';
+import { ResourcePage, type ResourceCellProps, type ResourceScreenOptions } from '@core/sdk/web';
 import { employeesResource } from '../../shared/resources';
 import { EmployeeDetailsDrawer } from './EmployeeDetailsDrawer';
 import { EMPLOYEE_STATUS_SCOPE } from './employee-status';

@@ -8,7 +8,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { FormDialog } from '@core/web/react/FormDialog';
+import { FormDialog } from '@core/sdk/web';
 import { BASE_CURRENCY, FINANCE_CURRENCIES } from '../../shared/currencies';
 import type { FinanceResult } from '../finance-result';
 import type { SalaryInput, SalaryRow } from './employee-details-store';

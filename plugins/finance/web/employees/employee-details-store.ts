@@ -1,9 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { ListQuery } from '@core/shared/resource/list-query';
-import type { Money } from '@core/shared/resource/field';
-import { maxPerPage, type ResourceDefinition, type ResourceRecord } from '@core/shared/resource/definition';
-import { HttpClients } from '@core/web/http/http-clients';
-import { ResourceApi } from '@core/web/resource';
+import { maxPerPage, type ListQuery, type Money, type ResourceDefinition, type ResourceRecord } from '@core/sdk/shared';
+import { HttpClients, ResourceApi } from '@core/sdk/web';
 import { employeesResource, salaryHistoryResource } from '../../shared/resources';
 import { isDecimal } from '../decimal';
 import { failureOf, financeCall, isRecord, succeeded, type FinanceResult } from '../finance-result';

@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { HttpClients } from '@core/web/http/http-clients';
-import { I18nService } from '@core/web/services/i18n-service';
+import { HttpClients, I18nService } from '@core/sdk/web';
 import { failed, financeCall, isRecord, type FinanceResult } from '../finance-result';
 import { isEmployee, parseOptions, type Employee, type ReferenceOption } from './employee-types';
 

@@ -1,4 +1,4 @@
-import type { ListScope } from '@core/web/resource';
+import type { ListScope } from '@core/sdk/web';
 import { DEFAULT_EMPLOYEE_STATUS, EMPLOYEE_STATUSES } from '../../shared/employee-status';
 
 /** The employees list's status scope (sent as `status`): tabs, active first. */

@@ -1,5 +1,4 @@
-import type { ResourceRecord } from '@core/shared/resource/definition';
-import type { Money } from '@core/shared/resource/field';
+import type { Money, ResourceRecord } from '@core/sdk/shared';
 import { isRecord } from '../finance-result';
 
 /** An employee record as the finance service sends it (spec §3), with reference labels in `_labels`. */

@@ -22,8 +22,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowLeftRegular } from '@fluentui/react-icons';
-import { useInjection } from '@core/web/react/container-context';
-import { I18nService } from '@core/web/services/i18n-service';
+import { I18nService, useInjection } from '@core/sdk/web';
 import { failed, type FinanceFailure } from '../finance-result';
 import { GoogleTablesStore } from './google-tables-store';
 import { sheetOfRange, sheetRange, type SheetData } from './sheet-data';

@@ -8,7 +8,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { FormDialog } from '@core/web/react/FormDialog';
+import { FormDialog } from '@core/sdk/web';
 import type { FinanceResult } from '../finance-result';
 import type { GoogleTableInput } from './google-tables-store';
 import type { GoogleTable } from './tree';

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, DeleteRegular, EditRegular, ReOrderDotsVerticalRegular } from '@fluentui/react-icons';
-import { useInjection } from '@core/web/react/container-context';
-import { I18nService } from '@core/web/services/i18n-service';
+import { I18nService, useInjection } from '@core/sdk/web';
 import { childrenOf, levelOf, visibleOrder, type DropPlace, type GoogleTable, type KeyboardMove, type TableTree } from './tree';
 import { tableName } from './table-name';
 

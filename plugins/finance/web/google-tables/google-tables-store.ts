@@ -1,8 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
-import { HttpClients } from '@core/web/http/http-clients';
-import type { StoreContribution } from '@core/web/kernel/contributions';
-import { I18nService } from '@core/web/services/i18n-service';
+import { HttpClients, I18nService, type StoreContribution } from '@core/sdk/web';
 import { failed, financeCall, isRecord, succeeded, type FinanceResult } from '../finance-result';
 import { parseSheetData, type SheetData } from './sheet-data';
 import { buildTree, moveByKey, parseGoogleTable, moveTable, placements, tablesOf, type DropPlace, type GoogleTable, type KeyboardMove, type MoveResult, type TableTree } from './tree';

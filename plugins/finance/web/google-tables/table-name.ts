@@ -1,4 +1,4 @@
-import type { Language } from '@core/shared/runtime-config';
+import type { Language } from '@core/sdk/shared';
 import type { GoogleTable } from './tree';
 
 /** The table's name in the reader's language, the other one when that is empty. */

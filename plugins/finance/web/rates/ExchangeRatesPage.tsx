@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
-import type { ResourceDefinition } from '@core/shared/resource/definition';
-import { ResourcePage } from '@core/web/resource';
-import { useInjection } from '@core/web/react/container-context';
-import { PermissionService } from '@core/web/services/permission-service';
+import type { ResourceDefinition } from '@core/sdk/shared';
+import { PermissionService, ResourcePage, useInjection } from '@core/sdk/web';
 import { exchangeRatesResource } from '../../shared/resources';
 import { RatesImportDialog } from './RatesImportDialog';
 

@@ -17,8 +17,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useInjection } from '@core/web/react/container-context';
-import { ToastService } from '@core/web/services/toast-service';
+import { ToastService, useInjection } from '@core/sdk/web';
 import { lineErrors, RatesImportStore, type LineError } from './rates-import-store';
 
 const useStyles = makeStyles({

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { HttpClients } from '@core/web/http/http-clients';
+import { HttpClients } from '@core/sdk/web';
 import { financeCall, isRecord, type FinanceResult } from '../finance-result';
 
 /** What `POST exchange-rates/import` reports: rates read, and how many were new, changed or the same. */

@@ -1,0 +1,158 @@
+/**
+ * The SDK boundary: plugins (ours and outside ones) import only the SDK, their own folder, the
+ * `shared/` of a plugin they declare as a dependency, and the packages the host shares; browser
+ * code never reaches server code and back. Also checks the SDK's entry points keep to their side.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pluginManifests } from '@core/sdk/testing-e2e';
+import { importedSpecifiers, readSource, REPO_ROOT, resolveSpecifier, sourceFilesUnder } from '@core/sdk/tooling/source-files';
+import type { PluginManifest } from '@core/shared/manifest';
+
+/** Packages the host shares with plugins, as singletons (React, Fluent, MobX, inversify, i18next, the router). */
+const SHARED_PACKAGES = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  '@fluentui/react-components',
+  '@fluentui/react-icons',
+  'mobx',
+  'mobx-react-lite',
+  'react-router-dom',
+  'i18next',
+  'react-i18next',
+  'inversify',
+];
+/** Server-side only: the HTTP framework's types and Node's own modules. */
+const SERVER_PACKAGES = ['fastify'];
+
+type Side = 'web' | 'server' | 'shared';
+
+const PLUGINS_DIR = join(REPO_ROOT, 'plugins');
+const pluginIds = readdirSync(PLUGINS_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(PLUGINS_DIR, entry.name, 'manifest.ts')))
+  .map((entry) => entry.name);
+
+/** web/ is browser code, server/ server code; manifest.ts and shared/ are read by both. */
+function sideOf(pluginDir: string, file: string): Side {
+  const [top] = relative(pluginDir, file).split(sep);
+  return top === 'web' || top === 'server' ? top : 'shared';
+}
+
+const SDK_FOR: Readonly<Record<Side, readonly string[]>> = {
+  shared: ['@core/sdk/shared'],
+  web: ['@core/sdk/shared', '@core/sdk/web'],
+  server: ['@core/sdk/shared', '@core/sdk/server'],
+};
+
+/** Why `specifier` may not be imported by `file` of plugin `manifest`, or null when it may. */
+function violation(manifest: PluginManifest, file: string, specifier: string): string | null {
+  const pluginDir = join(PLUGINS_DIR, manifest.id);
+  const side = sideOf(pluginDir, file);
+  if (specifier.startsWith('@core/')) {
+    return SDK_FOR[side].includes(specifier) ? null : `${specifier} (a ${side} file may import ${SDK_FOR[side].join(' and ')} from core)`;
+  }
+  if (specifier.startsWith('@host/')) return `${specifier} (the host is not for plugins)`;
+  const dependency = /^@plugins\/([^/]+)\/(.*)$/.exec(specifier);
+  if (dependency && dependency[1] !== manifest.id) {
+    const [, other = '', rest = ''] = dependency;
+    if (!manifest.dependencies.includes(other)) return `${specifier} (plugin "${other}" is not among the manifest's dependencies)`;
+    return rest === 'shared' || rest.startsWith('shared/') ? null : `${specifier} (only the shared/ folder of a dependency)`;
+  }
+  if (dependency || specifier.startsWith('.')) {
+    const target = resolveSpecifier(specifier.replace(/\?raw$/, ''), file);
+    if (!target) return `${specifier} (not found)`;
+    if (!target.startsWith(pluginDir + sep)) return `${specifier} (outside plugins/${manifest.id}/)`;
+    const targetSide = sideOf(pluginDir, target);
+    if (targetSide !== 'shared' && targetSide !== side) return `${specifier} (${side} code importing ${targetSide} code)`;
+    return null;
+  }
+  if (SHARED_PACKAGES.includes(specifier)) return null;
+  if (side === 'server' && (SERVER_PACKAGES.includes(specifier) || specifier.startsWith('node:'))) return null;
+  return `${specifier} (not a package the host shares with ${side} code)`;
+}
+
+describe('plugin imports', () => {
+  let manifests: PluginManifest[] = [];
+  beforeAll(async () => {
+    manifests = await pluginManifests(pluginIds);
+  });
+
+  it('finds the plugins and their sources', () => {
+    expect(pluginIds).toContain('admin');
+    expect(manifests.map((manifest) => manifest.id)).toEqual(pluginIds);
+    expect(sourceFilesUnder(join(PLUGINS_DIR, 'admin', 'web')).length).toBeGreaterThan(10);
+  });
+
+  it('import only the SDK, their own folder, a dependency’s shared/ and the host’s shared packages', () => {
+    const found: string[] = [];
+    for (const manifest of manifests) {
+      for (const file of sourceFilesUnder(join(PLUGINS_DIR, manifest.id))) {
+        for (const specifier of importedSpecifiers(readSource(file))) {
+          const problem = violation(manifest, file, specifier);
+          if (problem) found.push(`${relative(REPO_ROOT, file)}: ${problem}`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('tells each kind of stray import apart', () => {
+    const notes: PluginManifest = { ...manifests[0]!, id: 'admin', dependencies: ['finance'] };
+    const web = join(PLUGINS_DIR, 'admin/web/module.ts');
+    const server = join(PLUGINS_DIR, 'admin/server/index.ts');
+    expect(violation(notes, web, '@core/sdk/web')).toBeNull();
+    expect(violation(notes, web, '@core/sdk/server')).toMatch(/a web file may import @core\/sdk\/shared and @core\/sdk\/web/);
+    expect(violation(notes, server, '@core/sdk/web')).toMatch(/a server file/);
+    expect(violation(notes, web, '@core/web/resource')).toMatch(/^@core\/web\/resource/);
+    expect(violation(notes, web, '@host/web/plugins')).toMatch(/host/);
+    expect(violation(notes, web, '@plugins/finance/shared/resources')).toBeNull();
+    expect(violation(notes, web, '@plugins/finance/web')).toMatch(/only the shared\/ folder/);
+    expect(violation({ ...notes, dependencies: [] }, web, '@plugins/finance/shared/resources')).toMatch(/not among the manifest's dependencies/);
+    expect(violation(notes, web, '../server')).toMatch(/web code importing server code/);
+    expect(violation(notes, web, '../../finance/manifest')).toMatch(/outside plugins\/admin/);
+    expect(violation(notes, web, '../manifest')).toBeNull();
+    expect(violation(notes, web, 'react')).toBeNull();
+    expect(violation(notes, web, 'fastify')).toMatch(/not a package the host shares/);
+    expect(violation(notes, server, 'fastify')).toBeNull();
+    expect(violation(notes, server, 'node:crypto')).toBeNull();
+    expect(violation(notes, web, 'node:crypto')).toMatch(/not a package/);
+    expect(violation(notes, web, 'lodash')).toMatch(/not a package/);
+  });
+});
+
+/** Every repository file `entry` reaches through imports (packages left out). */
+function reachable(entry: string): string[] {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!/\.tsx?$/.test(file)) continue;
+    for (const specifier of importedSpecifiers(readSource(file))) {
+      const target = resolveSpecifier(specifier.replace(/\?raw$/, ''), file);
+      if (target) queue.push(target);
+    }
+  }
+  return [...seen].map((file) => relative(REPO_ROOT, file));
+}
+
+describe('SDK entry points', () => {
+  const reach = (entry: string): string[] => reachable(join(REPO_ROOT, entry));
+
+  it('keep the browser entry free of server code and the server entry free of browser code', () => {
+    expect(reach('core/sdk/web.ts').filter((file) => file.startsWith('core/server/'))).toEqual([]);
+    expect(reach('core/sdk/server.ts').filter((file) => file.startsWith('core/web/'))).toEqual([]);
+  });
+
+  it('keep the shared entry to code both sides may load', () => {
+    expect(reach('core/sdk/shared.ts').filter((file) => !file.startsWith('core/shared/') && !file.startsWith('core/sdk/'))).toEqual([]);
+  });
+
+  it('reach the core itself, so the checks above can fail', () => {
+    expect(reach('core/sdk/web.ts')).toContain('core/web/resource/index.ts');
+    expect(reach('core/sdk/server.ts')).toContain('core/server/plugin.ts');
+  });
+});
