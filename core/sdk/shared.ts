@@ -11,8 +11,9 @@
 export { SDK_VERSION } from './version';
 
 /**
- * The manifest: the plain data the host reads before any of the plugin's code (sidebar, routes,
- * codes, service, dependencies, SDK range). `manifest.ts` exports one `PluginManifest`.
+ * The manifest: the plain data the host reads before any of the plugin's code (pages with their
+ * codes and sidebar entries, permission codes with their descriptions, menu groups, area flags,
+ * slots filled and offered, service, dependencies, SDK range). `manifest.ts` exports one `PluginManifest`.
  */
 export type {
   LayoutSlot,
