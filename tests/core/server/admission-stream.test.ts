@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import fastify from 'fastify';
+import fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installAdmission } from '@core/server/http/admission';
 
@@ -8,7 +8,7 @@ import { installAdmission } from '@core/server/http/admission';
  * place for the whole stream would shut every other caller out on PGlite's single place; it gives
  * the place back as soon as the stream starts.
  */
-let app: ReturnType<typeof fastify> | null = null;
+let app: FastifyInstance | null = null;
 
 afterEach(async () => {
   await app?.close();
@@ -17,14 +17,15 @@ afterEach(async () => {
 
 describe('admission with a streamed answer', () => {
   it('lets another request in while an export streams, and still bounds two plain requests', async () => {
-    app = fastify();
-    installAdmission(app, { maxConcurrent: 1, maxQueued: 0, maxQueueWaitMs: 200 }, []);
+    const server = fastify();
+    app = server;
+    installAdmission(server, { maxConcurrent: 1, maxQueued: 0, maxQueueWaitMs: 200 }, []);
     const stream = new PassThrough();
-    app.get('/api/export', async (_request, reply) => reply.type('text/csv').send(stream));
+    server.get('/api/export', async (_request, reply) => reply.type('text/csv').send(stream));
     let releaseSlow: () => void = () => undefined;
-    app.get('/api/slow', () => new Promise<{ ok: boolean }>((resolve) => (releaseSlow = () => resolve({ ok: true }))));
-    app.get('/api/quick', async () => ({ ok: true }));
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    server.get('/api/slow', () => new Promise<{ ok: boolean }>((resolve) => (releaseSlow = () => resolve({ ok: true }))));
+    server.get('/api/quick', async () => ({ ok: true }));
+    const base = await server.listen({ port: 0, host: '127.0.0.1' });
 
     stream.write('id,name\n');
     const exporting = await fetch(`${base}/api/export`);
