@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, QueryResult } from '@core/server/database/database';
 import type { PublishedConfig, RuntimeConfig } from '@core/shared/runtime-config';
 import admin from '@plugins/admin/server';
-import { bearer, buildServer, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET, unreachableDatabase } from '../../support/server/test-database';
+import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET, unreachableDatabase } from '../../support/server/test-database';
 
 const INDEX_HTML = '<!doctype html><title>Test Office</title><div id="root"></div>';
 const HASHED_JS = 'console.log("hashed");';
@@ -109,8 +109,17 @@ describe('the API without a web root', () => {
 });
 
 describe('a plugin that is enabled', () => {
+  // A plugin with resources prepares its tables when the server is built, so these need a database.
+  let db: Database;
+  beforeAll(async () => {
+    db = await freshDatabase();
+  }, DB_TIMEOUT);
+  afterAll(async () => {
+    await db.close();
+  });
+
   it('has its manifest published at /config.json, whole: the browser builds its routes and sidebar from it', async () => {
-    const app = await buildServer({ db: unreachableDatabase(), plugins: [admin] });
+    const app = await buildServer({ db, plugins: [admin] });
     try {
       const body = (await app.inject({ method: 'GET', url: '/config.json' })).json<PublishedConfig>();
       // Plain data: what JSON carried is the manifest the server holds, nothing lost on the way.
@@ -121,7 +130,7 @@ describe('a plugin that is enabled', () => {
   });
 
   it('mounts its routes under its service prefix', async () => {
-    const app = await buildServer({ db: unreachableDatabase(), plugins: [admin] });
+    const app = await buildServer({ db, plugins: [admin] });
     try {
       // The route exists (it demands a token) where it answered 404 without the plugin.
       const response = await app.inject({ method: 'GET', url: '/api/auth/articles' });
@@ -208,7 +217,9 @@ describe('serving the web app', () => {
 describe("a plugin's chunks", () => {
   let webRoot: string;
   let app: FastifyInstance;
+  let db: Database;
   beforeAll(async () => {
+    db = await freshDatabase();
     webRoot = mkdtempSync(join(tmpdir(), 'erp-web-'));
     mkdirSync(join(webRoot, 'assets'));
     writeFileSync(join(webRoot, 'index.html'), INDEX_HTML);
@@ -221,10 +232,11 @@ describe("a plugin's chunks", () => {
       finance: ['assets/finance-i18n-en.abcdef1234.js', 'assets/plugin-finance.abcdef1234.js'],
     };
     writeFileSync(join(webRoot, 'plugin-chunks.json'), JSON.stringify(chunks));
-    app = await buildServer({ db: unreachableDatabase(), webRoot, plugins: [admin] });
-  });
+    app = await buildServer({ db, webRoot, plugins: [admin] });
+  }, DB_TIMEOUT);
   afterAll(async () => {
     await app.close();
+    await db.close();
     rmSync(webRoot, { recursive: true, force: true });
   });
 
