@@ -14,7 +14,14 @@
  * users service, audit, the route kit, the engine's writes (`records`), its settings and the
  * secrets' status; `seedDemo(db, demo)` writes through the same path with the first superadmin as author.
  */
-export { defineServerPlugin, type AuditService, type DemoContext, type ServerPlugin, type ServerPluginContext } from '@core/server/plugin';
+export {
+  defineServerPlugin,
+  type AuditService,
+  type DemoContext,
+  type PluginInventory,
+  type ServerPlugin,
+  type ServerPluginContext,
+} from '@core/server/plugin';
 
 /** Users as plugins see them: look-up by id or e-mail, labels for references, the caller. */
 export type { UserLookup, UserRef, UsersService } from '@core/server/auth/users-service';

@@ -36,6 +36,9 @@ export type { PermissionCode, PermissionRequirement } from '@core/shared/permiss
  */
 export { OTHER_AREA, PermissionCatalogue, type CatalogueEntry } from '@core/shared/permission-catalogue';
 
+/** The host's plugins, built in and external, with their source and load state (the Plugins screen). */
+export type { PluginInventoryItem, PluginLoadState, PluginSource } from '@core/shared/plugin-inventory';
+
 /** The API service (`auth`, `finance`, …) whose URL prefix a plugin's server routes are mounted under. */
 export type { ServiceName } from '@core/shared/services';
 

@@ -112,7 +112,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const manifests = options.plugins.map((plugin) => plugin.manifest);
   app.get('/config.json', async (_request, reply): Promise<PublishedConfig> => {
     reply.header('cache-control', 'no-cache');
-    return { ...(await publishedConfig(options.db, options.runtimeConfig)), manifests };
+    return { ...(await publishedConfig(options.db, options.runtimeConfig)), manifests, remotes: {} };
   });
 
   const auth = options.auth ?? DEFAULT_AUTH_SETTINGS;
@@ -138,7 +138,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     const definitions = plugin.resources ?? [];
     await app.register(
       async (scope) => {
-        await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets });
+        await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: { list: () => [] } });
         // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
         if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks: plugin.resourceHooks, mounted: resources }));
       },

@@ -1,6 +1,7 @@
 import type { RussianMessages } from './http/message-translations';
 import type { FastifyInstance } from 'fastify';
 import type { PluginManifest } from '@core/shared/manifest';
+import type { PluginInventoryItem } from '@core/shared/plugin-inventory';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { AuditEntry } from '@core/shared/resource/definition';
 import type { UsersService } from './auth/users-service';
@@ -39,6 +40,13 @@ export interface ServerPluginContext {
   readonly systemSettings: SettingsCatalogue;
   /** Secrets the server was started with, known only as set or not set. */
   readonly secrets: readonly SecretStatus[];
+  /** Every plugin the host could run (built in or external) with how its loading went: the Plugins screen. */
+  readonly plugins: PluginInventory;
+}
+
+/** The host's plugins as they stand; read on each call, since loading finishes after registration. */
+export interface PluginInventory {
+  list(): readonly PluginInventoryItem[];
 }
 
 /**

@@ -26,4 +26,21 @@ export interface RuntimeConfig {
  */
 export interface PublishedConfig extends RuntimeConfig {
   readonly manifests: readonly PluginManifest[];
+  /**
+   * The enabled external plugins' browser parts by plugin id: where their Module Federation remote
+   * and strings are served (same origin, under /plugins/<id>/). Built-in plugins have none.
+   */
+  readonly remotes: Readonly<Record<string, RemotePlugin>>;
+}
+
+/** An external plugin's browser part as /config.json describes it; every URL is same-origin. */
+export interface RemotePlugin {
+  /** URL of the remote's Module Federation manifest (mf-manifest.json). */
+  readonly entry: string;
+  /** The remote's container name. */
+  readonly container: string;
+  /** The exposed module holding the plugin's code loaders. */
+  readonly expose: string;
+  /** URLs of the plugin's default namespace's strings, by language. */
+  readonly translations: Readonly<Record<Language, string>>;
 }
