@@ -1,0 +1,32 @@
+import { defineResource } from '@core/sdk/shared';
+
+/** The code every page and route of the plugin requires. */
+export const NOTES_CODE = 'NOTES';
+
+/** The plugin's own API service: its routes answer under /api/notes/. */
+export const NOTES_SERVICE = 'notes';
+
+/** The notes: a list screen with add and edit, drawn by the SDK's resource engine from this alone. */
+export const notesResource = defineResource({
+  id: 'notes.notes',
+  service: NOTES_SERVICE,
+  path: 'notes',
+  table: 'notes.notes',
+  titleKey: 'notes:nav.notes',
+  recordKey: 'notes:records.note',
+  access: { read: NOTES_CODE, write: NOTES_CODE },
+  fields: [
+    { kind: 'text', name: 'title', labelKey: 'notes:fields.title', required: true, maxLength: 200, sortable: true, filter: ['contains', 'eq'] },
+    { kind: 'longText', name: 'body', labelKey: 'notes:fields.body', maxLength: 5000, list: false },
+    { kind: 'boolean', name: 'pinned', labelKey: 'notes:fields.pinned', sortable: true },
+  ],
+  labelField: 'title',
+  softDelete: true,
+  defaultSort: { field: 'title', direction: 'asc' },
+});
+
+/** What `GET /api/notes/summary` answers: the overview page's figures. */
+export interface NotesSummary {
+  readonly total: number;
+  readonly pinned: number;
+}
