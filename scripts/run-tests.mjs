@@ -11,6 +11,7 @@ const STAGES = [
   ['budget', 'test:budget'],
   ['faults', 'test:faults'],
   ['node24', 'test:node24'],
+  ['scaffold', 'test:scaffold'],
   ['e2e', 'test:e2e'],
 ];
 

@@ -18,6 +18,7 @@ const AUTHORING = [
   '@module-federation/runtime-tools',
   '@rspack/core',
   '@types/node',
+  '@types/pg',
   '@types/react',
   '@types/react-dom',
   'happy-dom',

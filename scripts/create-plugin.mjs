@@ -1,0 +1,78 @@
+// `npm run create-plugin -- <id> --dir <folder> [--sdk <core-sdk.tgz>]`: writes a working external plugin
+// into <folder>, made from the example plugin (examples/notes-plugin) with its names replaced: a resource
+// screen, a custom page, a server route, a permission code, en/ru strings, a server test, a page test,
+// and `npm run build` / `npm test`. The example is the one template, so what CI builds and loads is
+// exactly what a new team starts from.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const root = resolve(import.meta.dirname, '..');
+const template = join(root, 'examples/notes-plugin');
+const BUILT_IN = ['admin', 'finance'];
+const SKIPPED = new Set(['node_modules', 'dist', 'package-lock.json']);
+
+function fail(message) {
+  console.error(`create-plugin: ${message}`);
+  console.error('usage: npm run create-plugin -- <id> --dir <folder> [--sdk <path to core-sdk.tgz>]');
+  process.exit(1);
+}
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { dir: { type: 'string' }, sdk: { type: 'string' } } });
+const [id] = positionals;
+// One word: the id is also the database schema, the i18n namespace and part of identifiers.
+if (!id || !/^[a-z][a-z0-9]{1,31}$/.test(id)) fail('the id is 2–32 lower-case letters and digits, starting with a letter (e.g. tickets)');
+if (BUILT_IN.includes(id)) fail(`"${id}" is a built-in plugin's id: choose another`);
+if (!values.dir) fail('--dir <folder> is required');
+const target = resolve(values.dir);
+if (existsSync(target) && readdirSync(target).length > 0) fail(`${target} exists and is not empty`);
+
+const title = id[0].toUpperCase() + id.slice(1);
+const code = id.toUpperCase();
+let sdk = values.sdk ? resolve(values.sdk) : join(root, 'dist/sdk/core-sdk.tgz');
+if (!values.sdk) execFileSync('npm', ['run', '--silent', 'sdk:pack'], { cwd: root, stdio: 'inherit' });
+if (!existsSync(sdk)) fail(`no SDK package at ${sdk}`);
+
+/** The example's names in every form it writes them, longest first so `NOTES` is not read as `notes`. */
+const RENAMES = [
+  [/Заметки|заметок|Заметка/g, title],
+  [/NOTES/g, code],
+  [/Notes/g, title],
+  [/notes/g, id],
+];
+const rename = (text) => RENAMES.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement), text);
+
+function copy(from, to) {
+  for (const name of readdirSync(from)) {
+    if (SKIPPED.has(name)) continue;
+    const source = join(from, name);
+    const destination = join(to, rename(name));
+    if (statSync(source).isDirectory()) {
+      mkdirSync(destination, { recursive: true });
+      copy(source, destination);
+    } else {
+      writeFileSync(destination, rename(readFileSync(source, 'utf8')));
+    }
+  }
+}
+
+mkdirSync(target, { recursive: true });
+copy(template, target);
+const packageFile = join(target, 'package.json');
+const manifest = JSON.parse(readFileSync(packageFile, 'utf8'));
+manifest.name = `erp-plugin-${id}`;
+manifest.version = '0.1.0';
+manifest.description = `${title}: an external plugin of the agency back office`;
+manifest.devDependencies['@core/sdk'] = `file:${sdk}`;
+writeFileSync(packageFile, `${JSON.stringify(manifest, null, 2)}\n`);
+const pluginManifest = join(target, 'manifest.ts');
+writeFileSync(pluginManifest, readFileSync(pluginManifest, 'utf8').replace("version: '1.0.0'", "version: '0.1.0'"));
+
+console.log(`Plugin "${id}" written to ${target} (code ${code}, service /api/${id}/).
+Next:
+  cd ${relative(process.cwd(), target) || '.'}
+  npm install
+  npm test          # type check and tests
+  npm run build     # dist/: plugin.json, web/ (the remote), server/index.js
+Then add { "path": "${join(target, 'dist')}" } to externalPlugins in the host's configuration, "${id}" to its plugins, and restart it.`);
