@@ -23,6 +23,8 @@ export const adminManifest: PluginManifest = {
     { path: '/system-settings', titleKey: 'admin:nav.settings', requires: 'JS', nav: { group: 'admin', icon: 'settings' } },
     { path: '/rdp-servers', titleKey: 'admin:nav.rdp', requires: 'VR', nav: { group: 'admin', icon: 'desktop' } },
     { path: '/keitaro-servers', titleKey: 'admin:nav.keitaro', requires: 'VR', nav: { group: 'admin', icon: 'servers' } },
+    // Read-only: which plugins the host could run and how loading went; enabling is configuration and a restart.
+    { path: '/plugins', titleKey: 'admin:nav.plugins', requires: 'JS', nav: { group: 'admin', icon: 'plug' } },
   ],
   // Spec §6 admin codes.
   permissions: [

@@ -21,6 +21,7 @@ import { keitaroHooks, keitaroRoutes } from './keitaro/keitaro-routes';
 import { localRdpAdapter, type RdpHostAdapter } from './rdp/rdp-adapter';
 import { rdpRoutes, rdpServerHooks } from './rdp/rdp-routes';
 import { serviceLinksRoutes } from './service-links/service-links-routes';
+import { pluginsRoutes } from './plugins-routes';
 import { systemSettingsRoutes } from './system-settings-routes';
 import { trackerUsersRoutes } from './tracker-users/tracker-users-routes';
 
@@ -48,9 +49,9 @@ export function configuredIssueTracker(settings: Readonly<Record<string, unknown
 /**
  * The admin plugin's server part (service `auth`): articles (JA), RDP servers (VR, with grants
  * added) and Keitaro servers and reverses (VR, with their state machine), all engine resources;
- * users' tracker, issue-tracker and RDP accounts and their service links (JU), and the system
- * settings (JS). Every write goes through the engine or, for what is not a record of its own, the
- * audit service: each is audited with its actor.
+ * users' tracker, issue-tracker and RDP accounts and their service links (JU), the system
+ * settings and the read-only plugin inventory (JS). Every write goes through the engine or, for
+ * what is not a record of its own, the audit service: each is audited with its actor.
  */
 export function createAdminServerPlugin(options: AdminServerOptions = {}): ServerPlugin {
   const rdp = options.adapters?.rdp ?? localRdpAdapter;
@@ -78,6 +79,7 @@ export function createAdminServerPlugin(options: AdminServerOptions = {}): Serve
       issueTrackerRoutes(app, context, issueTracker);
       serviceLinksRoutes(app, context);
       systemSettingsRoutes(app, context);
+      pluginsRoutes(app, context);
     },
     async seedDemo(db, demo) {
       await seedDemo(db, demo);

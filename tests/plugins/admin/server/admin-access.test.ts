@@ -17,6 +17,7 @@ const ROUTES: readonly Route[] = [
   ['GET', '/references/articles', 'JA'],
   ['GET', '/system-settings', 'JS'],
   ['PUT', '/system-settings', 'JS'],
+  ['GET', '/plugins', 'JS'],
   ['GET', '/rdps/server', 'VR'],
   ['GET', '/rdps/server/1', 'VR'],
   ['GET', '/rdps/server/1/users', 'VR'],

@@ -90,6 +90,7 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
       '/system-settings': 'JS',
       '/rdp-servers': 'VR',
       '/keitaro-servers': 'VR',
+      '/plugins': 'JS',
     });
     expect(adminManifest.pages.filter((entry) => entry.nav?.group === 'admin').map((entry) => entry.path)).toEqual([
       '/users',
@@ -98,6 +99,7 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
       '/system-settings',
       '/rdp-servers',
       '/keitaro-servers',
+      '/plugins',
     ]);
   });
 
@@ -136,7 +138,7 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
   it('refuses screens to users without their codes with the host’s no-access page, before loading the plugin', async () => {
     const server = new FakeAuthServer();
     const kernel = await adminKernel(['JA']);
-    for (const path of ['/users', '/user/5/info-tab', '/roles-permissions', '/system-settings', '/rdp-servers', '/keitaro-servers']) {
+    for (const path of ['/users', '/user/5/info-tab', '/roles-permissions', '/system-settings', '/rdp-servers', '/keitaro-servers', '/plugins']) {
       const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path });
       await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('No access'), { timeout: 10_000 });
       expect(view.element.textContent).toContain('You do not have the permission this page needs.');
