@@ -39,7 +39,7 @@ function exampleCopy(damage: (folder: string) => void): string {
 }
 
 async function signedIn(browser: Browser, server: ProductionServer, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1600, height: 900 } });
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
