@@ -22,6 +22,7 @@ const FIRST_SIDEBAR: SidebarGroup[] = [
     links: [
       { text: 'Articles', href: '/article' },
       { text: 'System settings', href: '/system-settings' },
+      { text: 'Plugins', href: '/plugins' },
     ],
   },
 ];
