@@ -111,6 +111,7 @@ test('an external plugin is installed by configuration: sidebar by code, pages i
     expect(requested.some((path) => path.endsWith('/remoteEntry.js'))).toBe(true);
     await settled(main);
     expect((await rawKeys(main)).keys).toEqual([]);
+    await page.screenshot({ path: 'e2e/output/screens/external-notes-overview-1600.png' });
 
     // One React and one MobX: the plugin's observer of the host's own language store re-renders
     // when the host changes it (a second React would break the hooks, a second MobX the reaction).
@@ -128,6 +129,7 @@ test('an external plugin is installed by configuration: sidebar by code, pages i
     await expect(main.getByRole('cell', { name: 'Agenda' })).toBeVisible();
     await settled(main);
     expect((await rawKeys(main)).keys).toEqual([]);
+    await page.screenshot({ path: 'e2e/output/screens/external-notes-list-ru-1600.png' });
     await context.close();
   } finally {
     await admin?.dispose();

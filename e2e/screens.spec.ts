@@ -105,6 +105,7 @@ test.describe('screens with demo data', () => {
         await expect(main.getByRole('checkbox').first()).toBeVisible();
         await page.screenshot({ path: `e2e/output/screens/roles-${scheme}-${width}.png` });
         await visit('settings', '/system-settings', 'System settings');
+        await visit('plugins', '/plugins', 'Plugins');
         await visit('rdp', '/rdp-servers', 'RDP servers');
         await visit('keitaro', '/keitaro-servers', 'Keitaro servers');
         await visit('transactions', '/transactions', 'Transactions');
