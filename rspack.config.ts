@@ -2,31 +2,12 @@ import { resolve } from 'node:path';
 import { defineConfig } from '@rspack/cli';
 import { rspack, type Configuration, type RuleSetRule } from '@rspack/core';
 import { ReactRefreshRspackPlugin as ReactRefreshPlugin } from '@rspack/plugin-react-refresh';
+import { typescriptRule } from './core/sdk/plugin-kit/build-configs';
 import { PluginChunksManifest } from './scripts/plugin-chunks-manifest';
 
 const root = import.meta.dirname;
 const production = process.env.NODE_ENV !== 'development';
 const devServing = process.env.RSPACK_SERVE === 'true';
-
-/** TypeScript through SWC: legacy decorators and their metadata for inversify, the automatic JSX runtime. */
-function typescriptRule(refresh: boolean): RuleSetRule {
-  return {
-    test: /\.tsx?$/,
-    exclude: /node_modules/,
-    loader: 'builtin:swc-loader',
-    options: {
-      jsc: {
-        parser: { syntax: 'typescript', tsx: true, decorators: true },
-        transform: {
-          legacyDecorator: true,
-          decoratorMetadata: true,
-          react: { runtime: 'automatic', development: !production, refresh },
-        },
-      },
-    },
-    type: 'javascript/auto',
-  };
-}
 
 // The @core/@plugins/@host aliases come from tsconfig.json's `paths`, their single home.
 const resolveOptions = {
@@ -61,7 +42,7 @@ const web: Configuration = {
   resolve: resolveOptions,
   devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
   module: {
-    rules: [typescriptRule(devServing), { test: /\.css$/, type: 'css/auto' }, SDK_ENTRIES_RULE],
+    rules: [typescriptRule(production, devServing), { test: /\.css$/, type: 'css/auto' }, SDK_ENTRIES_RULE],
   },
   plugins: [
     new rspack.HtmlRspackPlugin({ template: resolve(root, 'host/web/index.html') }),
@@ -105,7 +86,7 @@ const server: Configuration = {
   ],
   module: {
     parser: { javascript: { importMeta: false } },
-    rules: [typescriptRule(false), { resourceQuery: /raw/, type: 'asset/source' }],
+    rules: [typescriptRule(production), { resourceQuery: /raw/, type: 'asset/source' }],
   },
   optimization: { minimize: false },
   performance: false,

@@ -4,17 +4,14 @@
 // directory, signs in through the API, reads, writes and reads the write back, and stops the server
 // with SIGTERM. Any failure exits non-zero. Run after `npm run build` (npm test does).
 // ERP_NODE24_DIR chooses the cache folder (default: $XDG_CACHE_HOME or ~/.cache, then erp-node24).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { expectStatus, serverBundle as bundle, signInAs, startBuiltServer } from './lib/built-server.mjs';
 
-const root = resolve(import.meta.dirname, '..');
-const bundle = join(root, 'dist/server/main.js');
 const cache = process.env.ERP_NODE24_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'erp-node24');
-const ADMIN_EMAIL = 'node24-smoke@example.com';
-const ADMIN_PASSWORD = 'Node24-Smoke-Password';
-const XSRF = 'node24-smoke-xsrf';
+const ADMIN = { email: 'node24-smoke@example.com', password: 'Node24-Smoke-Password' };
 
 function fail(message) {
   console.error(`node24 smoke: ${message}`);
@@ -40,62 +37,11 @@ function node24() {
   return cachedNode() ?? fail(`node@24 was installed into ${cache} but no Node 24 binary is in node_modules/node/bin or node_modules/.bin`);
 }
 
-/** Starts the server; resolves with the process and its URL once it listens. */
-function startServer(binary, dataDir) {
-  const child = spawn(binary, [bundle], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ERP_PLUGINS: 'admin,finance',
-      ERP_DATA_DIR: dataDir,
-      ERP_ADMIN_EMAIL: ADMIN_EMAIL,
-      ERP_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      ERP_LOG: 'silent',
-      DATABASE_URL: '',
-      ERP_CONFIG: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise((done) => child.once('close', (code, signal) => done({ code, signal })));
-  const url = new Promise((done, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not listen within 120 s:\n${output}`)), 120_000);
-    const read = (chunk) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        done(match[1]);
-      }
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code ?? signal} before listening:\n${output}`));
-    });
-  });
-  return { child, url, exited, output: () => output };
-}
-
-async function expectStatus(response, status, what) {
-  const text = await response.text();
-  if (response.status !== status) throw new Error(`${what} answered ${response.status} (expected ${status}): ${text.slice(0, 300)}`);
-  return JSON.parse(text).data;
-}
-
 async function exercise(url) {
-  const login = await fetch(`${url}/api/auth/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  const { token } = await expectStatus(login, 200, 'sign-in (argon2 verifies the password)');
-  const authorization = `Bearer ${token}`;
+  // Sign-in has argon2 verify the password: the native module must load on this runtime.
+  const authorization = await signInAs(url, ADMIN);
   const user = await expectStatus(await fetch(`${url}/api/auth/auth/user`, { headers: { authorization } }), 200, 'GET /api/auth/auth/user');
-  if (user.email !== ADMIN_EMAIL) throw new Error(`signed in as ${user.email}, not ${ADMIN_EMAIL}`);
+  if (user.email !== ADMIN.email) throw new Error(`signed in as ${user.email}, not ${ADMIN.email}`);
   await expectStatus(await fetch(`${url}/api/finance/articles?page=1&per_page=10`, { headers: { authorization } }), 200, 'GET /api/finance/articles');
   const created = await expectStatus(
     await fetch(`${url}/api/finance/articles`, {
@@ -114,7 +60,7 @@ if (!existsSync(bundle)) fail(`${bundle} is missing: run npm run build first`);
 const { binary, version } = node24();
 const dataDir = mkdtempSync(join(tmpdir(), 'erp-node24-'));
 const started = performance.now();
-const server = startServer(binary, dataDir);
+const server = startBuiltServer({ node: binary, dataDir, admin: ADMIN, plugins: 'admin,finance' });
 try {
   const url = await server.url;
   console.log(`node24 smoke: Node ${version} server listening on ${url} after ${Math.round(performance.now() - started)} ms`);

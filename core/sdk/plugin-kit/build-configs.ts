@@ -6,8 +6,11 @@ import { packageOf, SHARED_PACKAGES, SHARED_SDK_ENTRIES } from '../../shared/sha
 import { HOSTED_SDK_GLOBAL } from '../hosted-sdk';
 import { installedPackage, type PluginProject } from './plugin-project';
 
-/** TypeScript through SWC, as the host compiles its own plugins: legacy decorators with metadata, automatic JSX. */
-function typescriptRule(production: boolean): RuleSetRule {
+/**
+ * TypeScript through SWC: legacy decorators and their metadata for inversify, the automatic JSX runtime.
+ * The host's build compiles with this rule too, so a plugin compiles the same inside and outside it.
+ */
+export function typescriptRule(production: boolean, refresh = false): RuleSetRule {
   return {
     test: /\.tsx?$/,
     exclude: /node_modules/,
@@ -15,7 +18,7 @@ function typescriptRule(production: boolean): RuleSetRule {
     options: {
       jsc: {
         parser: { syntax: 'typescript', tsx: true, decorators: true },
-        transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic', development: !production } },
+        transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic', development: !production, refresh } },
       },
     },
     type: 'javascript/auto',
