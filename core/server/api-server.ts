@@ -2,7 +2,8 @@ import fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { PermissionCatalogue } from '@core/shared/permission-catalogue';
-import type { PublishedConfig, RuntimeConfig } from '@core/shared/runtime-config';
+import type { PluginInventoryItem, PluginLoadState } from '@core/shared/plugin-inventory';
+import type { PublishedConfig, RemotePlugin, RuntimeConfig } from '@core/shared/runtime-config';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/auth-settings';
 import { authService } from './auth/auth-service';
 import type { Database } from './database/database';
@@ -12,12 +13,14 @@ import { CORE_MESSAGES_RU } from './http/core-messages-ru';
 import { installErrorHandler } from './http/error-handler';
 import { MessageTranslator } from './http/message-translations';
 import { refusedWebFiles } from './http/plugin-chunks';
+import { isPluginFilesPath, servePluginFiles, type HostedWebPart } from './http/plugin-files';
 import { installRouteAccess } from './http/route-access';
 import { installSchemaValidation } from './http/schema-validation';
 import { externalOrigins, installSecurityHeaders } from './http/security-headers';
 import { installTextInputRule } from './http/text-input';
 import { installXsrfProtection } from './http/xsrf';
-import { auditService, type ServerPlugin } from './plugin';
+import { auditService, type PluginInventory, type ServerPlugin } from './plugin';
+import { registerIsolated } from './plugin-isolation';
 import { usersService } from './auth/users-service';
 import { recordWriter } from './resource/record-writer';
 import { routeKit } from './resource/route-kit';
@@ -46,7 +49,26 @@ export interface ApiServerOptions {
   readonly ready?: () => boolean;
   /** Admission bounds (http/admission.ts); each one not given is the database kind's default. */
   readonly overload?: Partial<AdmissionLimits>;
+  /**
+   * The plugins among `plugins` loaded from outside the repository, by id. Each registers in a
+   * scope of its own, so its `register` throwing leaves that plugin out (its routes answer 404,
+   * its manifest, remote and files are no longer published) while the rest start; a built-in
+   * plugin's `register` throwing still stops start-up.
+   */
+  readonly externalPlugins?: readonly ExternalPluginServing[];
+  /** Every plugin the host could run (`context.plugins`); by default the given plugins, as built in. */
+  readonly inventory?: PluginInventory;
+  /** Told when an external plugin does not start here: its registration threw, or a plugin it needs did not start. */
+  readonly onPluginSetback?: (id: string, setback: PluginSetbackState, reason: string) => void;
 }
+
+/** An external plugin as the API server hosts it: its id among `plugins` and its browser part, if any. */
+export interface ExternalPluginServing {
+  readonly id: string;
+  readonly web: HostedWebPart | null;
+}
+
+export type PluginSetbackState = Extract<PluginLoadState, 'failed' | 'refused'>;
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -72,6 +94,28 @@ async function publishedConfig(db: Database, config: RuntimeConfig): Promise<Run
 // Content-hashed file names (see rspack.config.ts) never change content, so they may be cached for good.
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|json)$/;
 const ASSET_PATH = /\.(m?js|css|map|json|png|jpe?g|gif|svg|ico|woff2?|txt)$/i;
+
+/** The given plugins as built-in and running, for a server built without a host's inventory (tests). */
+function inventoryOf(plugins: () => readonly ServerPlugin[]): PluginInventory {
+  return {
+    list: (): PluginInventoryItem[] =>
+      plugins().map(({ manifest }) => ({
+        id: manifest.id,
+        version: manifest.version,
+        sdk: manifest.sdk,
+        titleKey: manifest.titleKey,
+        source: { kind: 'builtin' },
+        enabled: true,
+        state: 'running',
+        error: null,
+      })),
+  };
+}
+
+/** An error thrown by plugin code as the one line a log and the inventory show. */
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 export async function createApiServer(options: ApiServerOptions): Promise<FastifyInstance> {
   const app = fastify({
@@ -108,20 +152,35 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     }
   });
 
-  // The enabled plugins' manifests ride here, not in the web build: the sign-in page needs none of them.
+  // The plugins that run: those given, less external ones whose registration failed (known before the server listens).
+  const external = new Map((options.externalPlugins ?? []).map((serving) => [serving.id, serving]));
+  const failed = new Set<string>();
+  const running = (): ServerPlugin[] => options.plugins.filter((plugin) => !failed.has(plugin.manifest.id));
+  const inventory = options.inventory ?? inventoryOf(running);
+
+  // The running plugins' manifests ride here, not in the web build: the sign-in page needs none of them.
   const manifests = options.plugins.map((plugin) => plugin.manifest);
   app.get('/config.json', async (_request, reply): Promise<PublishedConfig> => {
     reply.header('cache-control', 'no-cache');
-    return { ...(await publishedConfig(options.db, options.runtimeConfig)), manifests, remotes: {} };
+    const plugins = running();
+    const remotes: Record<string, RemotePlugin> = {};
+    for (const { manifest } of plugins) {
+      const web = external.get(manifest.id)?.web;
+      if (web) remotes[manifest.id] = web.remote;
+    }
+    const published = await publishedConfig(options.db, options.runtimeConfig);
+    return { ...published, plugins: plugins.map(({ manifest }) => manifest.id), manifests: plugins.map((plugin) => plugin.manifest), remotes };
   });
 
   const auth = options.auth ?? DEFAULT_AUTH_SETTINGS;
+  // The codes the running plugins declare (an admin may not remove them); narrowed if a plugin fails to register.
+  const builtInCodes = new Set(new PermissionCatalogue(manifests).codes);
   await app.register(authService, {
     prefix: servicePrefix('auth'),
     db: options.db,
     secret: options.secret,
     settings: auth,
-    builtInCodes: new Set(new PermissionCatalogue(manifests).codes),
+    builtInCodes,
   });
 
   // Declared once for the whole server: two parts declaring one key stop start-up here.
@@ -134,16 +193,40 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const resources = enabledResources(options.plugins);
   const records = recordWriter(options.db, resources);
   for (const plugin of options.plugins) {
-    const settings = options.pluginSettings[plugin.manifest.id] ?? {};
+    const { id } = plugin.manifest;
+    const settings = options.pluginSettings[id] ?? {};
     const definitions = plugin.resources ?? [];
-    await app.register(
-      async (scope) => {
-        await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: { list: () => [] } });
-        // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
-        if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks: plugin.resourceHooks, mounted: resources }));
-      },
-      { prefix: servicePrefix(plugin.manifest.service) },
-    );
+    const mount = async (scope: FastifyInstance): Promise<void> => {
+      await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory });
+      // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
+      if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks: plugin.resourceHooks, mounted: resources }));
+    };
+    const prefix = servicePrefix(plugin.manifest.service);
+    if (!external.has(id)) {
+      await app.register(mount, { prefix });
+      continue;
+    }
+    const setBack = (setback: PluginSetbackState, reason: string): void => {
+      failed.add(id);
+      options.onPluginSetback?.(id, setback, reason);
+    };
+    // Plugins come in dependency order: one whose dependency failed to register is not registered at all.
+    const missing = plugin.manifest.dependencies.find((dependency) => failed.has(dependency));
+    if (missing !== undefined) {
+      setBack('refused', `it needs plugin "${missing}", which is not running`);
+      continue;
+    }
+    await registerIsolated(app, prefix, mount, (error) => setBack('failed', `its registration failed: ${reasonOf(error)}`));
+  }
+  if (failed.size > 0) {
+    builtInCodes.clear();
+    for (const code of new PermissionCatalogue(running().map((plugin) => plugin.manifest)).codes) builtInCodes.add(code);
+  }
+
+  // Each running external plugin's browser files, at /plugins/<id>/.
+  for (const plugin of running()) {
+    const web = external.get(plugin.manifest.id)?.web;
+    if (web) await servePluginFiles(app, plugin.manifest.id, web, { serveSourceMaps: options.serveSourceMaps === true });
   }
 
   if (options.webRoot) {
@@ -163,7 +246,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
 
   app.setNotFoundHandler((request, reply) => {
     // A missing file (a stale chunk, a source map not served) is a 404, never the page in its place.
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !ASSET_PATH.test(request.url.split('?')[0] ?? '') && options.webRoot !== null;
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && !isPluginFilesPath(path) && !ASSET_PATH.test(path) && options.webRoot !== null;
     if (!wantsPage) return reply.status(404).send({ message: 'Not found.' });
     // The single-page app owns every other path; index.html is never cached so a deploy is seen at once.
     reply.header('cache-control', 'no-cache');

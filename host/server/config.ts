@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { LANGUAGES, type Language, type RuntimeConfig } from '@core/shared/runtime-config';
 import { isServiceId, SERVICE_ID_PATTERN, serviceBaseUrls, SPEC_SERVICES, type ServiceName } from '@core/shared/services';
 import {
@@ -30,7 +31,23 @@ export interface ErpConfig extends RuntimeConfig {
   readonly overload: Partial<AdmissionLimits>;
   /** How long a stop (SIGTERM) waits for requests in flight before cutting them and closing the database. */
   readonly shutdownTimeoutSeconds: number;
+  /**
+   * Folders of external plugins (each holds a `plugin.json`), as absolute paths in configuration
+   * order. Naming a folder makes its plugin available; `plugins` enables it by id like a built-in one.
+   */
+  readonly externalPlugins: readonly string[];
+  /** What an external plugin that cannot start does to start-up: left out with a log line, or a configuration error. */
+  readonly onPluginFailure: PluginFailurePolicy;
 }
+
+/**
+ * `continue`: the server starts without an external plugin that cannot (its folder, plugin.json,
+ * SDK range, server module, migrations or registration), logs one line and lists it as failed or
+ * refused; `stop`: the same problem stops start-up as a ConfigError.
+ */
+export type PluginFailurePolicy = 'continue' | 'stop';
+
+export const PLUGIN_FAILURE_POLICIES: readonly PluginFailurePolicy[] = ['continue', 'stop'];
 
 /** A configuration problem; start-up prints its message as one line and exits with 1. */
 export class ConfigError extends Error {}
@@ -53,6 +70,8 @@ const KNOWN_KEYS = new Set([
   'serveSourceMaps',
   'overload',
   'shutdownTimeoutSeconds',
+  'externalPlugins',
+  'onPluginFailure',
 ]);
 
 function readJsonFile(path: string): Json {
@@ -223,12 +242,57 @@ function pluginList(value: string): string[] {
     .filter((id) => id !== '');
 }
 
+const EXTERNAL_PLUGINS_SHAPE = 'a list of { "path": "<folder holding plugin.json>" }';
+
+/**
+ * A file's `externalPlugins`: each entry `{ "path": … }` and nothing else, a relative path read from
+ * the folder of the file that names it (so a configuration file and its plugins move together).
+ */
+function externalPluginFolders(value: unknown, file: string): string[] {
+  const problem = `config "externalPlugins" in ${file} must be ${EXTERNAL_PLUGINS_SHAPE}`;
+  if (!Array.isArray(value)) throw new ConfigError(problem);
+  return value.map((entry: unknown, index) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new ConfigError(`${problem}; entry ${index} is not an object`);
+    const keys = Object.keys(entry);
+    const unknown = keys.filter((key) => key !== 'path');
+    if (unknown.length > 0) throw new ConfigError(`${problem}; entry ${index} has unknown key(s): ${unknown.join(', ')}`);
+    const path: unknown = (entry as Json).path;
+    if (typeof path !== 'string' || path.trim() === '') throw new ConfigError(`${problem}; entry ${index} has no "path" string`);
+    return resolve(dirname(resolve(file)), path);
+  });
+}
+
+/** ERP_EXTERNAL_PLUGINS: comma-separated folders, relative ones read from the working directory; empty names none. */
+function externalPluginFoldersOf(value: string): string[] {
+  return value
+    .split(',')
+    .map((path) => path.trim())
+    .filter((path) => path !== '')
+    .map((path) => resolve(path));
+}
+
+function pluginFailurePolicy(value: unknown): PluginFailurePolicy {
+  const policy = PLUGIN_FAILURE_POLICIES.find((known) => known === value);
+  if (!policy) throw new ConfigError(`config "onPluginFailure" (ERP_ON_PLUGIN_FAILURE) must be one of ${PLUGIN_FAILURE_POLICIES.join(', ')}`);
+  return policy;
+}
+
 /**
  * host/erp.config.json, then the file named in ERP_CONFIG over it, then environment variables
- * over both (PORT, HOST, ERP_PLUGINS, ERP_DATA_DIR, DATABASE_URL, ERP_JWT_SECRET, ERP_ADMIN_*).
+ * over both (PORT, HOST, ERP_PLUGINS, ERP_EXTERNAL_PLUGINS, ERP_ON_PLUGIN_FAILURE, ERP_DATA_DIR,
+ * DATABASE_URL, ERP_JWT_SECRET, ERP_ADMIN_*).
  */
 export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpConfig {
-  const merged: Json = { ...readJsonFile(defaultsPath), ...(env.ERP_CONFIG ? readJsonFile(env.ERP_CONFIG) : {}) };
+  const files = [defaultsPath, ...(env.ERP_CONFIG ? [env.ERP_CONFIG] : [])].map((path) => ({ path, json: readJsonFile(path) }));
+  const merged: Json = Object.assign({}, ...files.map((file) => file.json)) as Json;
+  // Like any key, the last file that names externalPlugins wins; its paths are read from that file's folder.
+  const namingExternals = files.filter((file) => file.json.externalPlugins !== undefined).at(-1);
+  const externalPlugins =
+    env.ERP_EXTERNAL_PLUGINS !== undefined
+      ? externalPluginFoldersOf(env.ERP_EXTERNAL_PLUGINS)
+      : namingExternals
+        ? externalPluginFolders(namingExternals.json.externalPlugins, namingExternals.path)
+        : [];
   const language = merged.defaultLanguage ?? 'en';
   if (!(LANGUAGES as readonly unknown[]).includes(language)) {
     throw new ConfigError(`config "defaultLanguage" must be one of ${LANGUAGES.join(', ')}`);
@@ -262,6 +326,8 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
       600,
       'config "shutdownTimeoutSeconds" (ERP_SHUTDOWN_TIMEOUT_SECONDS) must be a whole number of seconds from 0 to 600',
     ),
+    externalPlugins: [...new Set(externalPlugins)],
+    onPluginFailure: pluginFailurePolicy(env.ERP_ON_PLUGIN_FAILURE || merged.onPluginFailure || 'continue'),
   };
 }
 

@@ -24,6 +24,8 @@ async function main(): Promise<void> {
     webRoot: existsSync(resolve(webRoot, 'index.html')) ? webRoot : null,
     logger: process.env.ERP_LOG !== 'silent' && !seedOnly,
     announce: (line) => console.log(line),
+    // An external plugin left out (onPluginFailure "continue"): one line each, on stderr.
+    warn: (line) => console.error(line),
     demo: seedOnly || process.env.ERP_DEMO === '1' || process.env.ERP_DEMO === 'true',
   });
   if (seedOnly) {
@@ -49,7 +51,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   // Announced once the signals are handled: whoever waits for this line may stop the server at once.
-  console.log(`Back office listening on ${server.url} (plugins: ${config.plugins.join(', ') || 'none'}; database: ${server.db.kind})`);
+  const running = server.plugins
+    .list()
+    .filter((plugin) => plugin.state === 'running')
+    .map((plugin) => plugin.id);
+  console.log(`Back office listening on ${server.url} (plugins: ${running.join(', ') || 'none'}; database: ${server.db.kind})`);
 }
 
 /** A start-up problem the operator fixes outside the code, as the one line that names it; null for a fault to trace. */

@@ -7,18 +7,21 @@ import type { Database } from '@core/server/database/database';
 import { migrate } from '@core/server/database/migrator';
 import { DatabaseOpenError, isStorageFailure } from '@core/server/database/database-open-error';
 import { databasePlace, openDatabase } from '@core/server/database/open-database';
-import type { ServerPlugin } from '@core/server/plugin';
+import type { PluginInventory, ServerPlugin } from '@core/server/plugin';
 import { enabledResources, syncResourceTables } from '@core/server/resource';
 import { PermissionCatalogue } from '@core/shared/permission-catalogue';
 import { demoContext } from '@core/server/demo-context';
 import { ConfigError, runtimeConfigOf, type ErpConfig } from './config';
-import { selectPlugins } from './plugin-selection';
+import { planPlugins, servingOf, withoutFailed, type ExternalPlugin, type PluginPlan } from './external-plugins';
+import type { PluginSetback } from './plugin-inventory';
 import { RequestDrain } from './request-drain';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
   readonly db: Database;
   readonly url: string;
+  /** Every plugin the host could run (built in, external) and how its loading went. */
+  readonly plugins: PluginInventory;
   /**
    * Stops accepting connections, answers readiness with 503, lets the requests in flight finish
    * (up to the configured shutdown timeout, then cuts them), then closes the database.
@@ -44,6 +47,11 @@ export interface StartOptions {
    * restarting with the flag adds nothing.
    */
   readonly demo?: boolean;
+  /**
+   * Told each external plugin left out under onPluginFailure "continue", as one line
+   * (`External plugin "<id>" (<folder>) not started: <reason>`); `announce` when not given.
+   */
+  readonly warn?: (line: string) => void;
 }
 
 /** Runs every enabled plugin's demo seeding, in dependency order; returns the ids of those that have one. */
@@ -71,25 +79,66 @@ async function listen(app: FastifyInstance, config: ErpConfig): Promise<string> 
   }
 }
 
+/** Why an external plugin's resources cannot join those already running, or null. */
+function resourcesProblem(running: readonly ServerPlugin[], plugin: ServerPlugin): string | null {
+  if ((plugin.resources ?? []).length === 0) return null;
+  try {
+    enabledResources([...running, plugin]);
+    return null;
+  } catch (error) {
+    return `its resources are invalid: ${(error as Error).message}`;
+  }
+}
+
+/**
+ * Each external plugin's migrations in a step of their own, after the core's and the built-in
+ * plugins': one that fails (its failing migration rolled back) stops that plugin alone, and those
+ * that need it. Returns the external plugins still running.
+ */
+async function migrateExternals(db: Database, plan: PluginPlan): Promise<ExternalPlugin[]> {
+  const { inventory, builtins } = plan;
+  let running = [...plan.externals];
+  for (const external of plan.externals) {
+    if (!inventory.isRunning(external.path)) continue;
+    const { plugin } = external;
+    // Its dependencies come before it: the resources it may point at are those of the plugins before it.
+    const before = running.slice(0, running.indexOf(external)).map((other) => other.plugin);
+    const problem = resourcesProblem([...builtins, ...before], plugin);
+    try {
+      if (problem) throw new Error(problem);
+      await migrate(db, [{ owner: plugin.manifest.id, migrations: plugin.migrations }]);
+    } catch (error) {
+      // A damaged database is no plugin's fault: start-up reports it as such.
+      if (isStorageFailure(error)) throw error;
+      const message = (error as Error).message;
+      inventory.setBack(external.path, 'failed', problem ?? `its migrations failed: ${message}`);
+      running = withoutFailed(inventory, running, builtins);
+    }
+  }
+  return running;
+}
+
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
-  const plugins = selectPlugins(options.available, config.plugins);
+  // Everything that needs no database first: a configuration error leaves the data directory alone.
+  const plan = await planPlugins({
+    available: options.available,
+    folders: config.externalPlugins,
+    enabled: config.plugins,
+    policy: config.onPluginFailure,
+    warn: options.warn ?? options.announce,
+  });
+  const { inventory, builtins } = plan;
   const location = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
   const db = await openDatabase(location);
   try {
-    await migrate(db, [CORE_MIGRATIONS, ...plugins.map((plugin) => ({ owner: plugin.manifest.id, migrations: plugin.migrations }))]);
+    await migrate(db, [CORE_MIGRATIONS, ...builtins.map((plugin) => ({ owner: plugin.manifest.id, migrations: plugin.migrations }))]);
+    const externals = await migrateExternals(db, plan);
+    const plugins = [...builtins, ...externals.map((external) => external.plugin)];
     // After the migrations, so a plugin's own tables exist before resource tables that point at them.
     await syncResourceTables(db, enabledResources(plugins));
-    await seedPermissionCatalogue(db, new PermissionCatalogue(plugins.map((plugin) => plugin.manifest)));
-    const generated = await seedSuperadmin(db, { email: config.adminEmail, password: config.adminPassword });
-    if (generated) {
-      options.announce(`First start: superadmin ${generated.email} with password ${generated.password} (shown once; change it after signing in).`);
-    }
-    if (options.demo) {
-      const seeded = await seedDemoData(db, plugins);
-      options.announce(`Demo data: ${seeded.length > 0 ? seeded.join(', ') : 'no enabled plugin has any'} (an area that already has records is left alone).`);
-    }
     let drain: RequestDrain | null = null;
+    const setbacks: { readonly id: string; readonly setback: PluginSetback; readonly reason: string }[] = [];
     const app = await createApiServer({
       db,
       ready: () => drain !== null && !drain.draining,
@@ -103,7 +152,33 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       trustProxy: config.trustProxy,
       serveSourceMaps: config.serveSourceMaps,
       overload: config.overload,
+      externalPlugins: externals.map(servingOf),
+      inventory,
+      onPluginSetback: (id, setback, reason) => setbacks.push({ id, setback, reason }),
     });
+    try {
+      // Registration failures are known now, before anything is published or seeded.
+      for (const { id, setback, reason } of setbacks) {
+        const external = externals.find((candidate) => candidate.plugin.manifest.id === id);
+        if (external) inventory.setBack(external.path, setback, reason);
+      }
+      const runningExternals = externals.filter((external) => inventory.isRunning(external.path));
+      const running = [...builtins, ...runningExternals.map((external) => external.plugin)];
+      // The superadmin holds every code of the catalogue: the running plugins' (a removed plugin's stay, with its data).
+      await seedPermissionCatalogue(db, new PermissionCatalogue(running.map((plugin) => plugin.manifest)));
+      const generated = await seedSuperadmin(db, { email: config.adminEmail, password: config.adminPassword });
+      if (generated) {
+        options.announce(`First start: superadmin ${generated.email} with password ${generated.password} (shown once; change it after signing in).`);
+      }
+      if (options.demo) {
+        const seeded = await seedDemoData(db, running);
+        options.announce(`Demo data: ${seeded.length > 0 ? seeded.join(', ') : 'no enabled plugin has any'} (an area that already has records is left alone).`);
+      }
+      for (const { path, file } of runningExternals) options.announce(`External plugin "${file.id}" ${file.version} started from ${path}`);
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
     const requests = new RequestDrain(app.server);
     drain = requests;
     const url = await listen(app, config);
@@ -111,6 +186,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       app,
       db,
       url,
+      plugins: inventory,
       stop: async () => {
         const cut = await requests.drain(config.shutdownTimeoutSeconds * 1000);
         if (cut > 0) app.server.closeAllConnections();

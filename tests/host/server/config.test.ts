@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_SETTINGS } from '@core/server/auth/auth-settings';
@@ -292,6 +292,68 @@ describe('loadConfig', () => {
       telegram: { botToken: 'bot-token', botLink: 'https://t.me/erp_bot', maxAgeSeconds: DEFAULT_AUTH_SETTINGS.telegram.maxAgeSeconds },
       mattermost: { url: 'https://chat.example', clientId: 'cid', clientSecret: 'mm-secret', redirectUri: undefined },
     });
+  });
+});
+
+describe('loadConfig: external plugins', () => {
+  /** Writes a config file in a folder of its own under the temp dir; returns its path. */
+  function fileIn(folder: string, content: unknown): string {
+    mkdirSync(join(dir, folder), { recursive: true });
+    const path = join(dir, folder, 'erp.config.json');
+    writeFileSync(path, JSON.stringify(content));
+    return path;
+  }
+
+  it('names none and continues past a failing plugin when the files say nothing', () => {
+    expect(loadConfig(file(BASE), {})).toMatchObject({ externalPlugins: [], onPluginFailure: 'continue' });
+    expect(loadConfig(PROJECT_DEFAULTS, {})).toMatchObject({ externalPlugins: [], onPluginFailure: 'continue' });
+  });
+
+  it('reads each folder of the file relative to that file, an absolute one as it is, each once', () => {
+    const config = loadConfig(fileIn('site-a', { ...BASE, externalPlugins: [{ path: 'plugins/notes/dist' }, { path: '/opt/erp/crm' }, { path: './plugins/notes/dist/' }] }), {});
+    expect(config.externalPlugins).toEqual([join(dir, 'site-a/plugins/notes/dist'), '/opt/erp/crm']);
+  });
+
+  it('reads the folders of the ERP_CONFIG file relative to that file, replacing the defaults file’s', () => {
+    const defaults = fileIn('defaults', { ...BASE, externalPlugins: [{ path: 'base-plugin' }] });
+    expect(loadConfig(defaults, {}).externalPlugins).toEqual([join(dir, 'defaults/base-plugin')]);
+    const override = fileIn('override', { externalPlugins: [{ path: '../shared/crm' }] });
+    expect(loadConfig(defaults, { ERP_CONFIG: override }).externalPlugins).toEqual([join(dir, 'shared/crm')]);
+    // An ERP_CONFIG file that does not name the key leaves the defaults file's, read from the defaults' folder.
+    expect(loadConfig(defaults, { ERP_CONFIG: fileIn('silent', { port: 9000 }) }).externalPlugins).toEqual([join(dir, 'defaults/base-plugin')]);
+  });
+
+  it('takes ERP_EXTERNAL_PLUGINS over the files, comma-separated, relative to the working directory; empty names none', () => {
+    const defaults = fileIn('with-list', { ...BASE, externalPlugins: [{ path: 'from-file' }] });
+    expect(loadConfig(defaults, { ERP_EXTERNAL_PLUGINS: ' plugins/a/dist , /srv/b,, ' }).externalPlugins).toEqual([resolve('plugins/a/dist'), '/srv/b']);
+    expect(loadConfig(defaults, { ERP_EXTERNAL_PLUGINS: '' }).externalPlugins).toEqual([]);
+  });
+
+  it('takes onPluginFailure from the environment over the files', () => {
+    expect(loadConfig(file({ ...BASE, onPluginFailure: 'stop' }), {}).onPluginFailure).toBe('stop');
+    expect(loadConfig(file({ ...BASE, onPluginFailure: 'stop' }), { ERP_ON_PLUGIN_FAILURE: 'continue' }).onPluginFailure).toBe('continue');
+    expect(loadConfig(file(BASE), { ERP_ON_PLUGIN_FAILURE: 'stop' }).onPluginFailure).toBe('stop');
+  });
+
+  it.each([
+    ['not a list', { path: 'a' }, 'must be a list of { "path": "<folder holding plugin.json>" }'],
+    ['a bare string', ['plugins/a'], 'entry 0 is not an object'],
+    ['an entry without a path', [{ folder: 'plugins/a' }], 'entry 0 has unknown key(s): folder'],
+    ['an entry with a key beside the path', [{ path: 'a' }, { path: 'b', enabled: true }], 'entry 1 has unknown key(s): enabled'],
+    ['an empty path', [{ path: ' ' }], 'entry 0 has no "path" string'],
+    ['a path that is not a string', [{ path: 42 }], 'entry 0 has no "path" string'],
+  ])('refuses an externalPlugins that is %s, in one line naming the file', (_label, value, message) => {
+    const path = file({ ...BASE, externalPlugins: value });
+    expectConfigError(() => loadConfig(path, {}), `config "externalPlugins" in ${path} must be`);
+    expectConfigError(() => loadConfig(path, {}), message);
+    expect(() => loadConfig(path, {})).toThrow(/^[^\n]+$/);
+  });
+
+  it('refuses an onPluginFailure other than continue or stop', () => {
+    const problem = 'config "onPluginFailure" (ERP_ON_PLUGIN_FAILURE) must be one of continue, stop';
+    expectConfigError(() => loadConfig(file({ ...BASE, onPluginFailure: 'ignore' }), {}), problem);
+    expectConfigError(() => loadConfig(file({ ...BASE, onPluginFailure: true }), {}), problem);
+    expectConfigError(() => loadConfig(file(BASE), { ERP_ON_PLUGIN_FAILURE: 'halt' }), problem);
   });
 });
 
