@@ -7,6 +7,8 @@ import type { SignInActions } from '@core/web/auth/sign-in-host';
 import { createKernel, enabledPlugins } from '@core/web/kernel/create-kernel';
 import { readDocumentCookie, WindowNavigator } from '@core/web/kernel/environment';
 import { PluginHost } from '@core/web/plugins/plugin-host';
+import { PluginNotices, showPluginNotices } from '@core/web/plugins/plugin-notices';
+import { remotePluginCodes } from '@core/web/plugins/remote-plugins';
 import { AuthService } from '@core/web/services/auth-service';
 import { I18nService } from '@core/web/services/i18n-service';
 import { SessionStore } from '@core/web/services/session-store';
@@ -30,8 +32,12 @@ export interface StartedApp {
 }
 
 export async function startApp(config: PublishedConfig): Promise<StartedApp> {
-  const { enabled, unknown, refused } = enabledPlugins(config.manifests, PLUGIN_CODE);
-  if (unknown.length > 0) console.error(`configuration enables plugins this build does not have: ${unknown.join(', ')}`);
+  // External plugins' code: their remotes, loaded through Module Federation when first needed
+  // (`?? {}`: a server from before external plugins publishes no `remotes`).
+  const notices = new PluginNotices();
+  const remotes = remotePluginCodes(config.remotes ?? {}, { notices });
+  const { enabled, unknown, refused } = enabledPlugins(config.manifests, PLUGIN_CODE, remotes);
+  if (unknown.length > 0) console.error(`configuration enables plugins neither this build nor a remote provides: ${unknown.join(', ')}`);
   for (const line of refused) console.error(line);
   const navigator = new WindowNavigator();
   const container = createKernel(config, enabled, {
@@ -40,6 +46,7 @@ export async function startApp(config: PublishedConfig): Promise<StartedApp> {
     cookies: readDocumentCookie,
     colorSchemeQuery: window.matchMedia(DARK_SCHEME_MEDIA),
   });
+  showPluginNotices(notices, container);
   await container.get(I18nService).ready;
   const routes = appRoutes(container.get(PluginHost));
   const session = container.get(SessionStore);

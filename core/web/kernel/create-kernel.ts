@@ -4,6 +4,7 @@ import type { RuntimeConfig } from '@core/shared/runtime-config';
 import { sdkRangeProblem } from '@core/sdk/compatibility';
 import { HttpClients } from '../http/http-clients';
 import { webPlugin, type PluginCode, type WebPlugin } from '../plugins/define-plugin';
+import { PluginFailures, refusedPluginCode } from '../plugins/plugin-failures';
 import { EnabledPlugins, PluginHost } from '../plugins/plugin-host';
 import { AuthService } from '../services/auth-service';
 import { I18nService } from '../services/i18n-service';
@@ -50,6 +51,7 @@ export function createKernel(config: RuntimeConfig, enabled: readonly WebPlugin[
   container.bind(ThemeService).toSelf();
   container.bind(HttpClients).toSelf();
   container.bind(AuthService).toSelf();
+  container.bind(PluginFailures).toSelf();
   container.bind(PluginHost).toSelf();
   for (const plugin of enabled) {
     const namespace = plugin.manifest.namespaces[0] ?? plugin.manifest.id;
@@ -61,24 +63,41 @@ export function createKernel(config: RuntimeConfig, enabled: readonly WebPlugin[
   return container;
 }
 
+/** `record[key]` when it is the record's own (not an inherited name such as `constructor`). */
+function ownEntry<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 /**
- * The enabled plugins: each manifest the server published (in its order) joined with this build's
- * code for it. A manifest this build has no code for is reported in `unknown` and left out; one
- * written for another SDK is left out with the line saying why in `refused`.
+ * The enabled plugins: each manifest the server published (in its order) joined with its code:
+ * this build's for a built-in plugin, else the external plugin's remote (`remotes`, from
+ * /config.json). A manifest with neither is reported in `unknown` and left out. One written for
+ * another SDK gets the line saying why in `refused`: a built-in one is left out, an external one
+ * stays enabled with code that refuses to load (refusedPluginCode), so its pages and the error
+ * toast say why instead of the page being missing. An external manifest the browser cannot serve
+ * strings for is refused too, where a built-in one (a bug of this build) stops the start.
  */
 export function enabledPlugins(
   manifests: readonly PluginManifest[],
   code: Readonly<Record<string, PluginCode>>,
+  remotes: Readonly<Record<string, PluginCode>> = {},
 ): { enabled: WebPlugin[]; unknown: string[]; refused: string[] } {
   const enabled: WebPlugin[] = [];
   const unknown: string[] = [];
   const refused: string[] = [];
   for (const manifest of manifests) {
-    const loaders = Object.hasOwn(code, manifest.id) ? code[manifest.id] : undefined;
+    const builtIn = ownEntry(code, manifest.id);
+    const remote = builtIn ? undefined : ownEntry(remotes, manifest.id);
     const sdkProblem = sdkRangeProblem(manifest);
-    if (!loaders) unknown.push(manifest.id);
-    else if (sdkProblem) refused.push(sdkProblem);
-    else enabled.push(webPlugin(manifest, loaders));
+    if (builtIn && sdkProblem) refused.push(sdkProblem);
+    else if (builtIn) enabled.push(webPlugin(manifest, builtIn));
+    else if (!remote) unknown.push(manifest.id);
+    // An external manifest is JSON from outside this build: a broken one costs that plugin, not the start.
+    else if (!manifest.namespaces?.length) refused.push(`plugin "${manifest.id}" declares no i18n namespace`);
+    else if (sdkProblem) {
+      refused.push(sdkProblem);
+      enabled.push(webPlugin(manifest, refusedPluginCode(remote, manifest, sdkProblem)));
+    } else enabled.push(webPlugin(manifest, remote));
   }
   return { enabled, unknown, refused };
 }

@@ -6,26 +6,32 @@ import { I18nService } from '../services/i18n-service';
 import { ToastService } from '../services/toast-service';
 import type { WebPlugin } from './define-plugin';
 import { EnabledPlugins } from './enabled-plugins';
+import { PluginFailures, pluginFailure } from './plugin-failures';
+import { pluginTitle } from './plugin-title';
 
 export type PluginState = 'idle' | 'loading' | 'loaded' | 'failed';
 
 export { EnabledPlugins };
 
 /**
- * Loads a plugin's code on first need and binds its ContainerModule. A plugin that throws while
- * loading is marked failed and named in an error toast; the rest of the app is untouched.
+ * Loads a plugin's code and strings on first need and binds its ContainerModule. A plugin that
+ * throws while loading, or whose strings cannot be had, is marked failed (why, in PluginFailures)
+ * and named in an error toast; the rest of the app is untouched.
  */
 @injectable()
 export class PluginHost {
   readonly states = observable.map<string, PluginState>();
   private readonly pending = new Map<string, Promise<boolean>>();
   private readonly byId: ReadonlyMap<string, WebPlugin>;
+  /** Plugins a retry was asked for: their strings are fetched again if they failed before. */
+  private readonly stringsToRetry = new Set<string>();
 
   constructor(
     @inject(EnabledPlugins) plugins: readonly WebPlugin[],
     @inject(KernelContainer) private readonly container: Container,
     @inject(ToastService) private readonly toasts: ToastService,
     @inject(I18nService) private readonly i18n: I18nService,
+    @inject(PluginFailures) private readonly failures: PluginFailures,
   ) {
     this.byId = new Map(plugins.map((plugin) => [plugin.manifest.id, plugin]));
     for (const id of this.byId.keys()) this.states.set(id, 'idle');
@@ -56,6 +62,8 @@ export class PluginHost {
     seen.add(id);
     if (this.state(id) === 'failed') {
       this.pending.delete(id);
+      this.failures.forget(id);
+      this.stringsToRetry.add(id);
       this.setState(id, 'idle');
     }
     for (const dependency of this.byId.get(id)?.manifest.dependencies ?? []) this.forgetFailures(dependency, seen);
@@ -82,7 +90,11 @@ export class PluginHost {
         if (chain.includes(dependency)) throw new Error(`dependency cycle: ${[...chain, dependency].join(' → ')}`);
         if (!(await this.ensureLoadedVia(dependency, chain))) throw new Error(`dependency "${dependency}" failed to load`);
       }
-      const module = (await plugin.load()).default;
+      // Code and strings side by side; a page without its strings would show bare keys.
+      const [code, strings] = await Promise.allSettled([plugin.load(), this.loadStrings(plugin)]);
+      if (code.status === 'rejected') throw code.reason;
+      if (strings.status === 'rejected') throw strings.reason;
+      const module = code.value.default;
       bound = module;
       await this.container.loadAsync(module);
       this.setState(id, 'loaded');
@@ -91,10 +103,29 @@ export class PluginHost {
       // A module that threw halfway must not leave half its bindings behind for the retry to double.
       if (bound) await this.container.unloadAsync(bound).catch(() => undefined);
       console.error(`plugin "${id}" failed to load`, error);
+      const failure = pluginFailure(error);
+      this.failures.record(id, failure);
       this.setState(id, 'failed');
-      this.toasts.error(this.i18n.t('core:errors.pluginFailed', { plugin: this.i18n.t(plugin.manifest.titleKey) }));
+      const message = failure.kind === 'refused' ? 'core:shell.plugins.refused' : 'core:errors.pluginFailed';
+      this.toasts.error(this.i18n.t(message, { plugin: pluginTitle(this.i18n, plugin.manifest) }));
       return false;
     }
+  }
+
+  /**
+   * Loads the plugin's namespace in the current language and its fallback; rejects when any of
+   * them could not be had. i18next remembers a failed load and does not ask again, so after a
+   * retry the missing languages are asked for anew.
+   */
+  private async loadStrings(plugin: WebPlugin): Promise<void> {
+    const { id, namespaces } = plugin.manifest;
+    const namespace = namespaces[0] ?? id;
+    await this.i18n.loadNamespaces([namespace]);
+    const i18n = this.i18n.i18n;
+    const missing = (): string[] => i18n.languages.filter((language) => !i18n.hasResourceBundle(language, namespace));
+    if (this.stringsToRetry.delete(id) && missing().length > 0) await i18n.reloadResources(missing(), [namespace]);
+    const still = missing();
+    if (still.length > 0) throw new Error(`the strings of plugin "${id}" could not be loaded (${still.join(', ')})`);
   }
 
   private setState(id: string, state: PluginState): void {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import type { PermissionRequirement } from '@core/shared/permissions';
 import { RouteContributionToken } from '../kernel/contributions';
+import { PluginFailures } from '../plugins/plugin-failures';
 import { PluginHost } from '../plugins/plugin-host';
 import { useInjection, useMultiInjection } from '../react/container-context';
 import { PermissionService } from '../services/permission-service';
@@ -42,6 +43,24 @@ function PluginUnavailable({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** A plugin written for another SDK: trying again cannot help, so no button, but the versions for whoever can. */
+function PluginRefused({ wanted, sdk }: { wanted: string; sdk: string }) {
+  const { t } = useTranslation();
+  return (
+    <MessageBar intent="error">
+      <MessageBarBody>{t('shell.plugins.incompatible', { wanted, sdk })}</MessageBarBody>
+    </MessageBar>
+  );
+}
+
+/** The message for a plugin that failed, saying why as far as the host knows. */
+const PluginFailed = observer(function PluginFailed({ pluginId }: { pluginId: string }) {
+  const host = useInjection(PluginHost);
+  const failure = useInjection(PluginFailures).get(pluginId);
+  if (failure?.kind === 'refused') return <PluginRefused wanted={failure.wanted} sdk={failure.sdk} />;
+  return <PluginUnavailable onRetry={() => void host.retry(pluginId)} />;
+});
+
 const LoadedPluginRoute = observer(function LoadedPluginRoute({ pluginId, path }: { pluginId: string; path: string }) {
   const host = useInjection(PluginHost);
   const contribution = useMultiInjection(RouteContributionToken).find((route) => route.path === path);
@@ -64,7 +83,7 @@ const AllowedPluginRoute = observer(function AllowedPluginRoute({ pluginId, path
     void host.ensureLoaded(pluginId);
   }, [host, pluginId]);
 
-  if (state === 'failed') return <PluginUnavailable onRetry={() => void host.retry(pluginId)} />;
+  if (state === 'failed') return <PluginFailed pluginId={pluginId} />;
   if (state !== 'loaded') return <Spinner label={t('loading')} />;
   return <LoadedPluginRoute pluginId={pluginId} path={path} />;
 });
