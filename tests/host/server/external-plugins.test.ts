@@ -177,6 +177,18 @@ describe('a server with an external plugin beside failing ones', () => {
     expect((await get(app, '/plugins/notes/i18n/ru.json')).json()).toEqual({ title: 'Заметки', nav: { notes: 'Заметки' } });
   });
 
+  it('serves a file the plugin’s dev build wrote after start: a reload picks it up, no restart', async () => {
+    const added = join(notes, 'web', 'added-after-start.js');
+    writeFileSync(added, '// rebuilt by erp-plugin dev\n');
+    try {
+      const response = await get(app, '/plugins/notes/added-after-start.js');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    } finally {
+      rmSync(added);
+    }
+  });
+
   it('answers 404 under /plugins/ for a failed, disabled or unknown plugin, a missing file, a source map and any way out of the folder', async () => {
     const urls = [
       '/plugins/notes/missing.js',
