@@ -16,8 +16,9 @@ export const SHARED_PACKAGES = [
   'i18next',
   'react-i18next',
   '@fluentui/react-components',
-  '@fluentui/react-icons',
 ] as const;
+// @fluentui/react-icons is not shared: providing it would keep every icon in the host's build (and send
+// a remote the whole set for its first icon). A remote bundles the few icons it uses.
 
 /** The SDK's entry points a remote may import, shared at SDK_VERSION. */
 export const SHARED_SDK_ENTRIES = ['@core/sdk/web', '@core/sdk/shared'] as const;

@@ -5,7 +5,6 @@ import { checkSharedVersions, readManifestShared, type ManifestShared, type Shar
 import { exposedModuleId, type FederationSeam } from './federation';
 import type { PluginNoticeSink } from './plugin-notices';
 import { fetchSameOriginJson, isRecord, sameOriginUrl, type FetchFunction } from './remote-fetch';
-import { unprovidedReason } from './shared-versions';
 
 /** What loading a remote needs from outside: the federation runtime, the network, the user's attention. */
 export interface RemoteLoadContext {
@@ -21,8 +20,7 @@ function reason(error: unknown): string {
 /** Logs every version problem, one line each, and tells the user once about the mismatches. */
 function reportSharedCheck(id: string, check: SharedCheck, notices: PluginNoticeSink): void {
   for (const { request, wanted, host } of check.mismatches) {
-    const unprovided = unprovidedReason(request);
-    const have = host !== null ? `this app has ${host}, which it will use` : `this app does not provide it${unprovided ? ` (${unprovided})` : ''}`;
+    const have = host !== null ? `this app has ${host}, which it will use` : 'this app does not provide it';
     console.warn(`external plugin "${id}" was built for ${request} ${wanted}; ${have}`);
   }
   for (const { name, requiredVersion } of check.unchecked) {

@@ -1,5 +1,5 @@
 import type { ShareArgs } from '@module-federation/runtime/types';
-import { hostShareVersion, type ProvidedRequest } from './shared-versions';
+import { hostShareVersion, type SharedRequest } from './shared-versions';
 
 type ModuleImport = () => Promise<unknown>;
 
@@ -8,10 +8,10 @@ type ModuleImport = () => Promise<unknown>;
  * the host itself runs, so a remote's React, MobX, container and SDK are the host's instances:
  * one React tree, one observable graph, the kernel's own bindings. Dynamic, so a remote that uses
  * few packages makes the browser fetch no others (the whole SDK web entry is large); modules the
- * app already holds resolve at once. Typed by ProvidedRequest, so a request added to the shared
- * list without a provider here (or a reason in UNPROVIDED_SHARES) fails to compile.
+ * app already holds resolve at once. Typed by SharedRequest, so a request added to the shared
+ * list without a provider here fails to compile.
  */
-const SHARED_MODULES: Readonly<Record<ProvidedRequest, ModuleImport>> = {
+const SHARED_MODULES: Readonly<Record<SharedRequest, ModuleImport>> = {
   react: () => import('react'),
   'react/jsx-runtime': () => import('react/jsx-runtime'),
   'react-dom': () => import('react-dom'),
@@ -31,7 +31,7 @@ const SHARED_MODULES: Readonly<Record<ProvidedRequest, ModuleImport>> = {
 };
 
 /** The requests the host provides, in a stable order. */
-export const HOST_SHARED_REQUESTS = Object.keys(SHARED_MODULES) as readonly ProvidedRequest[];
+export const HOST_SHARED_REQUESTS = Object.keys(SHARED_MODULES) as readonly SharedRequest[];
 
 /**
  * The `shared` option of the host's federation instance: each module provided lazily as a

@@ -4,24 +4,6 @@ import { SDK_VERSION } from '@core/sdk/version';
 /** A request a remote may consume from the host: a shared package (or its subpath) or an SDK entry point. */
 export type SharedRequest = SharedPackage | (typeof SHARED_SDK_ENTRIES)[number];
 
-/** Shared requests the host deliberately does not provide (see UNPROVIDED_SHARES). */
-export type UnprovidedRequest = '@fluentui/react-icons';
-
-/** The requests the host provides. */
-export type ProvidedRequest = Exclude<SharedRequest, UnprovidedRequest>;
-
-/**
- * Why the host does not provide these, though the shared list names them. Providing a package
- * means handing a remote its whole module namespace, so every export of its modules counts as used
- * in the host's build, the modules the sign-in screen holds included. For the icons that is fatal:
- * the sign-in bundle grew from 121 KB to 405 KB gzip (budget 150 KB), and a remote's first icon
- * would fetch the whole library (1.6 MB gzip). Icons are stateless components: a remote should
- * bundle the few it uses instead of sharing them.
- */
-export const UNPROVIDED_SHARES: Readonly<Record<UnprovidedRequest, string>> = {
-  '@fluentui/react-icons': 'sharing them would put every icon into its build; a remote must bundle the icons it uses',
-};
-
 /** The npm packages behind the provided requests (`react/jsx-runtime` is react's). */
 export type SharedPackageName = 'react' | 'react-dom' | 'react-router-dom' | 'mobx' | 'mobx-react-lite' | 'inversify' | 'reflect-metadata' | 'i18next' | 'react-i18next' | '@fluentui/react-components';
 
@@ -48,17 +30,11 @@ function isPackageName(name: string): name is SharedPackageName {
   return Object.hasOwn(HOST_PACKAGE_VERSIONS, name);
 }
 
-/** Why the host does not provide `request`, when it is one it deliberately leaves out. */
-export function unprovidedReason(request: string): string | null {
-  return Object.hasOwn(UNPROVIDED_SHARES, request) ? UNPROVIDED_SHARES[request as UnprovidedRequest] : null;
-}
-
 /**
  * The version the host shares `request` at: SDK_VERSION for an SDK entry point, the installed
  * version of its package otherwise; null for a request the host does not provide at all.
  */
 export function hostShareVersion(request: string): string | null {
-  if (unprovidedReason(request) !== null) return null;
   if ((SHARED_SDK_ENTRIES as readonly string[]).includes(request)) return SDK_VERSION;
   const name = packageOf(request);
   return isPackageName(name) ? HOST_PACKAGE_VERSIONS[name] : null;

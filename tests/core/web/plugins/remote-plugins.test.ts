@@ -285,16 +285,6 @@ describe('shared packages at other versions', () => {
     ]);
   });
 
-  it('say why the host does not provide the icons a remote should bundle itself', async () => {
-    const files = remoteFiles('notes', 'Notes', { '@fluentui/react-icons': '^2.0.344' });
-    const { kernel, toasts } = await notesKernel(files, { erp_plugin_notes: async () => exposedPlugin(pageModule('notes')) });
-    await kernel.host.ensureLoaded('notes');
-    expect(consoleWarn.mock.calls.map((call) => call[0])).toEqual([
-      'external plugin "notes" was built for @fluentui/react-icons ^2.0.344; this app does not provide it (sharing them would put every icon into its build; a remote must bundle the icons it uses)',
-    ]);
-    expect(toasts.map((toast) => toast.intent)).toEqual(['warning']);
-  });
-
   it('say nothing when every range holds', async () => {
     const files = remoteFiles('notes', 'Notes', { react: '^19.0.0', inversify: '^8.2.3', '@core/sdk/shared': `^${SDK_VERSION}` });
     const { kernel, toasts } = await notesKernel(files, { erp_plugin_notes: async () => exposedPlugin(pageModule('notes')) });
