@@ -7,7 +7,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { Api, userWithCodes, type RoleUser } from './support/api';
 import { rawKeys, settled } from './support/raw-keys';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
-import { english } from './support/strings';
+import { english, text, type Language } from './support/strings';
 
 // The example external plugin, built on its own (its own npm install and build, the SDK packed from
 // this repository) and loaded by the production server from its folder: the host is never rebuilt.
@@ -49,7 +49,8 @@ async function signedIn(browser: Browser, server: ProductionServer, email: strin
   return { context, page };
 }
 
-const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+/** The sidebar, named in the language in use. */
+const navigation = (page: Page, language: Language = 'en') => page.getByRole('navigation', { name: text(language, 'shell:shell.navigation') });
 const pluginFiles = (page: Page): string[] => {
   const urls: string[] = [];
   page.on('request', (request) => {
@@ -82,6 +83,9 @@ test('an external plugin is installed by configuration: sidebar by code, pages i
     // The superadmin holds the plugin's code, seeded at start-up like a built-in one's.
     expect(await admin.get<{ total: number }>('/api/notes/summary')).toEqual({ total: 0, pinned: 0 });
     await admin.create('/api/notes/notes', { title: 'Agenda', pinned: true });
+    // The administrators' Plugins screen knows where it came from and that it runs.
+    const inventory = await admin.get<{ id: string; source: { kind: string; path?: string }; state: string }[]>('/api/auth/plugins');
+    expect(inventory.find((item) => item.id === 'notes')).toMatchObject({ source: { kind: 'external', path: exampleDist }, state: 'running' });
     const writer: RoleUser = await userWithCodes(admin, 'notes-writer', ['NOTES']);
     const outsider: RoleUser = await userWithCodes(admin, 'notes-outsider', ['JU']);
     const outsiderApi = await Api.signIn(server.url, outsider.email, outsider.password);
@@ -94,6 +98,13 @@ test('an external plugin is installed by configuration: sidebar by code, pages i
     await expect(navigation(denied.page).getByRole('link', { name: 'Users' })).toBeVisible();
     await expect(navigation(denied.page).getByRole('link', { name: 'Notes overview' })).toHaveCount(0);
     await denied.context.close();
+
+    const superadmin = await signedIn(browser, server, 'admin@example.com', 'e2e-admin-password');
+    await superadmin.page.goto('/plugins');
+    await expect(superadmin.page.getByRole('main').getByText(exampleDist)).toBeVisible();
+    await settled(superadmin.page.getByRole('main'));
+    await superadmin.page.screenshot({ path: 'e2e/output/screens/external-plugins-screen-1600.png' });
+    await superadmin.context.close();
 
     const { context, page } = await signedIn(browser, server, writer.email, writer.password);
     const requested = pluginFiles(page);
@@ -124,9 +135,9 @@ test('an external plugin is installed by configuration: sidebar by code, pages i
     expect((await rawKeys(main)).keys).toEqual([]);
 
     // The resource screen the engine draws from the plugin's definition, in Russian.
-    await navigation(page).getByRole('link', { name: 'Заметки', exact: true }).click();
+    await navigation(page, 'ru').getByRole('link', { name: 'Заметки', exact: true }).click();
     await expect(page).toHaveURL(/\/notes$/);
-    await expect(main.getByRole('cell', { name: 'Agenda' })).toBeVisible();
+    await expect(main.getByRole('cell', { name: 'Agenda', exact: true })).toBeVisible();
     await settled(main);
     expect((await rawKeys(main)).keys).toEqual([]);
     await page.screenshot({ path: 'e2e/output/screens/external-notes-list-ru-1600.png' });
@@ -176,8 +187,9 @@ for (const [failure, damage] of [
     try {
       const { context, page } = await signedIn(browser, server, 'admin@example.com', 'e2e-admin-password');
       await navigation(page).getByRole('link', { name: 'Notes overview' }).click();
-      await expect(page.getByText(/Notes/).and(page.locator('.fui-Toast *, [role="alert"]')).first()).toBeVisible();
-      await expect(page.getByRole('main')).toContainText(/could not be loaded|failed/i);
+      await expect(page.locator('.fui-ToastTitle').getByText(english('common:errors.pluginFailed', { plugin: 'Notes' }))).toBeVisible();
+      await expect(page.getByRole('main')).toContainText(english('common:errors.pluginUnavailable'));
+      await page.screenshot({ path: `e2e/output/screens/external-failed-${failure.split(' ').slice(-2).join('-')}-1600.png` });
       // The rest of the app is untouched.
       await navigation(page).getByRole('link', { name: 'Users' }).click();
       await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();

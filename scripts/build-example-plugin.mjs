@@ -2,6 +2,7 @@
 // from this repository, the plugin's own npm install, its own `npm run build`. Nothing of the host is
 // rebuilt. `--test` also runs the plugin's own type check and tests.
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -9,7 +10,8 @@ const example = resolve(root, 'examples/notes-plugin');
 const npm = (args, cwd) => execFileSync('npm', args, { cwd, stdio: 'inherit' });
 
 npm(['run', '--silent', 'sdk:pack'], root);
-// A fresh install each time: the tarball's content changes with the SDK, under the same name.
+// npm takes a tarball of the same name for the one it installed: drop it, so the SDK just packed goes in.
+rmSync(resolve(example, 'node_modules/@core/sdk'), { recursive: true, force: true });
 npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock'], example);
 if (process.argv.includes('--test')) npm(['test'], example);
 npm(['run', 'build'], example);
