@@ -186,7 +186,8 @@ const PluginsTable = observer(function PluginsTable({ items }: { items: readonly
             </TableHeader>
             <TableBody>
               {shown.map(({ item, title, browser }) => (
-                <TableRow key={item.id} data-plugin={item.id}>
+                // Two folders may declare one id (both are refused): the folder tells them apart.
+                <TableRow key={item.source.kind === 'external' ? `${item.id} ${item.source.path}` : item.id} data-plugin={item.id}>
                   <TableCell>{title}</TableCell>
                   <TableCell className={styles.mono}>{item.id}</TableCell>
                   <TableCell>{item.version ?? none}</TableCell>
