@@ -77,7 +77,9 @@ export function remoteConfig(project: PluginProject, production: boolean): Confi
         return callback();
       },
     ],
-    module: { rules: [typescriptRule(production), { test: /\.css$/, type: 'css/auto' }] },
+    // JSX always through react/jsx-runtime, the shared one: a development build's jsx-dev-runtime would be a
+    // copy of the remote's own, talking to whichever React (production or development) the host runs.
+    module: { rules: [typescriptRule(true), { test: /\.css$/, type: 'css/auto' }] },
     plugins: [
       new rspack.container.ModuleFederationPlugin({
         name: container,
