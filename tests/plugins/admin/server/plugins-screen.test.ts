@@ -3,40 +3,9 @@ import type { PluginInventoryItem } from '@core/sdk/shared';
 import { defineServerPlugin, type PluginInventory } from '@core/sdk/server';
 import { DB_TIMEOUT, testApp, type TestApp } from '@core/sdk/testing';
 import admin from '@plugins/admin/server';
+import { ADMIN, BROKEN, FINANCE, REPORTS } from '../plugin-inventory-samples';
 
 const URL = '/api/auth/plugins';
-
-const ADMIN: PluginInventoryItem = {
-  id: 'admin',
-  version: '0.1.0',
-  sdk: '^1.0.0',
-  titleKey: 'admin:title',
-  source: { kind: 'builtin' },
-  enabled: true,
-  state: 'running',
-  error: null,
-};
-const REPORTS: PluginInventoryItem = {
-  id: 'reports',
-  version: '2.0.0',
-  sdk: '^2.0.0',
-  titleKey: 'reports:title',
-  source: { kind: 'external', path: '/srv/erp/plugins/reports' },
-  enabled: true,
-  state: 'refused',
-  error: 'plugin "reports" needs SDK ^2.0.0, the host has 1.0.0',
-};
-const BROKEN: PluginInventoryItem = {
-  id: 'broken',
-  version: null,
-  sdk: null,
-  titleKey: null,
-  source: { kind: 'external', path: '/srv/erp/plugins/broken' },
-  enabled: true,
-  state: 'failed',
-  error: 'plugin.json could not be read',
-};
-const FINANCE: PluginInventoryItem = { ...ADMIN, id: 'finance', titleKey: 'finance:title', enabled: false, state: 'disabled' };
 
 /** What the host reports; the test changes it after start-up, as loading finishing would. */
 let inventory: readonly PluginInventoryItem[] = [ADMIN, REPORTS, BROKEN, FINANCE];

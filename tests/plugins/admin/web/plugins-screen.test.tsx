@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { PluginInventoryItem } from '@core/sdk/shared';
 import {
   buttonByText,
   click,
@@ -15,42 +14,13 @@ import {
 import { adminManifest } from '@plugins/admin/manifest';
 import adminCode from '@plugins/admin/web';
 
+import { ADMIN, BROKEN, FINANCE, REPORTS } from '../plugin-inventory-samples';
+
 usePopupTestSetup({ quiet: true });
 
 const admin = webPlugin(adminManifest, adminCode);
 const WAIT = { timeout: 10_000 };
 
-const ADMIN: PluginInventoryItem = {
-  id: 'admin',
-  version: '0.1.0',
-  sdk: '^1.0.0',
-  titleKey: 'admin:title',
-  source: { kind: 'builtin' },
-  enabled: true,
-  state: 'running',
-  error: null,
-};
-const REPORTS: PluginInventoryItem = {
-  id: 'reports',
-  version: '2.0.0',
-  sdk: '^2.0.0',
-  titleKey: 'reports:title',
-  source: { kind: 'external', path: '/srv/erp/external-plugins/reports' },
-  enabled: true,
-  state: 'refused',
-  error: 'plugin "reports" needs SDK ^2.0.0, the host has 1.0.0',
-};
-const BROKEN: PluginInventoryItem = {
-  id: 'broken',
-  version: null,
-  sdk: null,
-  titleKey: null,
-  source: { kind: 'external', path: '/srv/erp/external-plugins/broken' },
-  enabled: true,
-  state: 'failed',
-  error: 'plugin.json could not be read',
-};
-const FINANCE: PluginInventoryItem = { ...ADMIN, id: 'finance', titleKey: 'finance:title', enabled: false, state: 'disabled' };
 const INVENTORY = [FINANCE, REPORTS, ADMIN, BROKEN];
 
 const READ_ONLY_EN = "Plugins are enabled and disabled in the server's configuration (plugins, externalPlugins) and take effect after a restart.";
