@@ -37,6 +37,12 @@ export class RolesModel {
   busy = false;
 
   private readonly auth: HttpClient;
+  /**
+   * Counts selections: only the latest one's answer is applied. Selecting the role that is already
+   * loading (the page's own first selection, then the user's click) must not let the earlier answer
+   * land after the user started editing and reset the draft.
+   */
+  private selection = 0;
 
   constructor(
     clients: Pick<HttpClients, 'get'>,
@@ -108,6 +114,7 @@ export class RolesModel {
 
   /** Selects a role: its permissions (`GET roles/{id}/permissions`) and its holders (`GET roles/{id}/users`). */
   async select(id: number): Promise<void> {
+    const selection = ++this.selection;
     runInAction(() => {
       this.selectedId = id;
       this.assignedLoaded = false;
@@ -118,7 +125,7 @@ export class RolesModel {
         this.auth.get<DataEnvelope<readonly PermissionItem[]>>(`roles/${id}/permissions`, { silent: true }),
         this.loadHolders(1),
       ]);
-      if (this.selectedId !== id) return;
+      if (selection !== this.selection) return;
       runInAction(() => {
         this.assigned = new Set(permissions.data.map((permission) => permission.id));
         this.draft = this.assigned;

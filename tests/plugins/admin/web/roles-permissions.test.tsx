@@ -85,6 +85,27 @@ describe('Roles and permissions screen', { timeout: 20_000 }, () => {
     await waitInAct(() => expect(toasts.map((toast) => toast.message)).toContain('Successfully updated'));
   });
 
+  it('keeps the edits of a role chosen twice: an earlier, slower answer for it never resets the draft', async () => {
+    let release: () => void = () => undefined;
+    let calls = 0;
+    const server = rolesServer().on('GET', 'roles/2/permissions', async () => {
+      calls += 1;
+      // The first answer is held back until the user has edited what the second one showed.
+      if (calls === 1) await new Promise<void>((resolve) => (release = resolve));
+      return jsonResponse(200, { data: [CATALOGUE[0], CATALOGUE[2]] });
+    });
+    const { view } = await openRoles(server);
+    await click(query(view.element, 'button[data-role="2"]'));
+    await click(query(view.element, 'button[data-role="2"]'));
+    await waitInAct(() => expect(checkbox('FW').checked).toBe(true));
+    await click(checkbox('FW'));
+    expect(checkbox('FW').checked).toBe(false);
+    release();
+    await waitInAct(() => expect(calls).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(checkbox('FW').checked).toBe(false);
+  });
+
   it('checks a whole area at once and narrows the checklist by search', async () => {
     const server = rolesServer().on('POST', 'roles/1/assign-permissions', { data: [] });
     const { view } = await openRoles(server);
