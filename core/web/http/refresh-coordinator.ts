@@ -7,6 +7,10 @@ import { originRefreshLock, type RefreshLock } from './refresh-lock';
 export const REFRESH_PATH = 'auth/refresh';
 export const LOGIN_PATH = '/login';
 
+/** How long a tab that waited for the lock looks for the other tab's token in local storage before refreshing itself. */
+const STORAGE_SYNC_WAIT_MS = 300;
+const STORAGE_SYNC_STEP_MS = 15;
+
 interface RefreshAnswer {
   readonly token: string;
   readonly isReload: boolean;
@@ -58,7 +62,7 @@ export class RefreshCoordinator {
     if (current && current !== rejectedToken) return Promise.resolve(true);
     if (this.pending === null) {
       const storedBefore = this.session.storedToken();
-      this.pending = this.lock(() => this.renewHoldingLock(rejectedToken, storedBefore)).finally(() => {
+      this.pending = this.lock(({ waited }) => this.renewHoldingLock(rejectedToken, storedBefore, waited)).finally(() => {
         this.pending = null;
       });
     }
@@ -73,15 +77,30 @@ export class RefreshCoordinator {
   }
 
   /** Holding the origin's lock: takes a token another tab stored meanwhile, or refreshes. */
-  private renewHoldingLock(rejectedToken: string | null, storedBefore: string | null): Promise<boolean> {
-    const stored = this.session.storedToken();
+  private async renewHoldingLock(rejectedToken: string | null, storedBefore: string | null, waited: boolean): Promise<boolean> {
+    const stored = waited ? await this.storedByOtherTab(storedBefore) : this.session.storedToken();
     if (stored === null || stored === storedBefore || stored === rejectedToken) return this.refresh();
     this.session.setToken(stored);
     const rejectedVersion = rejectedToken === null ? null : permissionsVersionOf(rejectedToken);
     // The other tab's refresh said is_reload: the codes changed, so this tab reloads as it would have.
-    if (rejectedVersion === null || rejectedVersion === permissionsVersionOf(stored)) return Promise.resolve(true);
+    if (rejectedVersion === null || rejectedVersion === permissionsVersionOf(stored)) return true;
     this.navigator.reload();
-    return Promise.resolve(false);
+    return false;
+  }
+
+  /**
+   * The stored token once another tab's refresh shows in this tab. Chromium syncs local storage
+   * between tabs' processes apart from the lock, so the lock may come first by a few milliseconds;
+   * without waiting, this tab would spend the refresh cookie a second time (measured on a busy
+   * machine: one run in three).
+   */
+  private async storedByOtherTab(storedBefore: string | null): Promise<string | null> {
+    for (let waited = 0; waited < STORAGE_SYNC_WAIT_MS; waited += STORAGE_SYNC_STEP_MS) {
+      const stored = this.session.storedToken();
+      if (stored !== storedBefore) return stored;
+      await new Promise((resolve) => setTimeout(resolve, STORAGE_SYNC_STEP_MS));
+    }
+    return this.session.storedToken();
   }
 
   private async refresh(): Promise<boolean> {

@@ -7,13 +7,27 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Web Locks as a browser gives them: one holder per name at a time, the others queued in order. */
+/** Web Locks as a browser gives them: one holder per name at a time, the others queued in order; `ifAvailable` gets null while held. */
 function fakeLocks(): { locks: LockManager; names: string[] } {
   const names: string[] = [];
   let tail: Promise<unknown> = Promise.resolve();
-  const request = ((name: string, callback: LockGrantedCallback<unknown>) => {
+  // Held or queued: a request made now would not be granted at once.
+  let busy = 0;
+  const hold = async (callback: LockGrantedCallback<unknown>): Promise<unknown> => {
+    try {
+      return await callback({ name: REFRESH_LOCK_NAME, mode: 'exclusive' } as Lock);
+    } finally {
+      busy -= 1;
+    }
+  };
+  const request = ((name: string, optionsOrCallback: LockOptions | LockGrantedCallback<unknown>, maybeCallback?: LockGrantedCallback<unknown>) => {
     names.push(name);
-    const run = tail.then(() => callback(null));
+    const callback = typeof optionsOrCallback === 'function' ? optionsOrCallback : maybeCallback;
+    const options = typeof optionsOrCallback === 'function' ? {} : optionsOrCallback;
+    if (!callback) throw new Error('no callback');
+    if (options.ifAvailable && busy > 0) return Promise.resolve(callback(null));
+    busy += 1;
+    const run = tail.then(() => hold(callback));
     tail = run.catch(() => undefined);
     return run;
   }) as LockManager['request'];
@@ -72,8 +86,33 @@ describe('refresh across the tabs of one origin', () => {
       expect(tab.navigator.navigate).not.toHaveBeenCalled();
       expect(tab.navigator.reload).not.toHaveBeenCalled();
     }
-    // One lock request per tab: the in-tab single flight still gathers a tab's own 401s first.
-    expect(lockNames).toEqual([REFRESH_LOCK_NAME, REFRESH_LOCK_NAME]);
+    // One lock request for the tab that refreshes, two for the one that waits (refused at once, then
+    // queued): the in-tab single flight still gathers a tab's own 401s first.
+    expect(lockNames).toEqual([REFRESH_LOCK_NAME, REFRESH_LOCK_NAME, REFRESH_LOCK_NAME]);
+  });
+
+  it('waits for the other tab\'s token to reach its view of local storage, which may come after the lock', async () => {
+    withWebLocks();
+    const refreshed = deferred<Response>();
+    const seen = stubNetwork(api('new', () => refreshed.promise));
+    const [first, second] = twoTabs();
+    // Chromium syncs local storage between tab processes apart from the lock: the second tab reads
+    // the old token a few times after the first tab stored the new one.
+    const reads = vi.spyOn(second.session, 'storedToken');
+    let lagging = 0;
+    reads.mockImplementation(() => {
+      if (first.session.token !== 'new') return 'old';
+      lagging += 1;
+      return lagging <= 3 ? 'old' : 'new';
+    });
+
+    const calls = [first.clients.get('finance').get('a'), second.clients.get('finance').get('b')];
+    await settle();
+    refreshed.resolve(refreshAnswer('new'));
+    await expect(Promise.all(calls)).resolves.toHaveLength(2);
+    expect(seen.filter(isRefresh)).toHaveLength(1);
+    expect(second.session.token).toBe('new');
+    expect(lagging).toBeGreaterThan(3);
   });
 
   it("reloads the waiting tab when the other tab's refresh brought a new permissions version", async () => {
