@@ -6,6 +6,11 @@ import type { AccessClaims } from './access-token';
 interface Standing {
   readonly active: boolean;
   readonly permissionsVersion: number;
+  /**
+   * When (epoch seconds) this user's row was read alone after a refusal, since the last poll; null
+   * when the standing came from a poll. A token issued before then is refused without a query.
+   */
+  readonly confirmedAt: number | null;
 }
 
 interface ChangeRow {
@@ -30,6 +35,13 @@ const CHANGES_SINCE = `SELECT c.read_at::text AS read_at, u.id, u.permissions_ve
   FROM (SELECT now() AS read_at) c
   LEFT JOIN core.users u ON u.access_changed_at > COALESCE($1::timestamptz, c.read_at) - make_interval(secs => $2)`;
 
+/** One user's standing now, read when the polled one would refuse a token. */
+const STANDING_OF = `SELECT permissions_version, status = 'active' AND deleted_at IS NULL AS active FROM core.users WHERE id = $1`;
+
+function admits(standing: Standing, claims: AccessClaims): boolean {
+  return standing.active && claims.pv >= standing.permissionsVersion;
+}
+
 /**
  * Blocked, deleted and re-permissioned users as every server copy sees them within one poll, so an
  * access token is checked against them without a database call per request. Only changes younger
@@ -46,11 +58,24 @@ export class RevocationCache {
 
   /**
    * False for a token whose user is blocked or deleted, or that was issued before the user's codes
-   * changed (the client refreshes and is told to reload). A user unchanged lately is accepted.
+   * changed (the client refreshes and is told to reload). A user unchanged lately is accepted
+   * without a query. A refusal is confirmed against the database first: a user unblocked (or given
+   * codes) since the last poll signs in and is not turned away by the stale standing for the rest of
+   * the poll interval. A token older than the last confirmation is refused without asking again, so
+   * a blocked user's retries cost no queries.
    */
-  accepts(claims: AccessClaims): boolean {
+  async accepts(claims: AccessClaims): Promise<boolean> {
     const standing = this.standings.get(claims.sub);
-    return standing === undefined || (standing.active && claims.pv >= standing.permissionsVersion);
+    if (standing === undefined || admits(standing, claims)) return true;
+    if (standing.confirmedAt !== null && claims.iat < standing.confirmedAt) return false;
+    const confirmedAt = Math.floor(Date.now() / 1000);
+    const { rows } = await this.db.query<{ permissions_version: number; active: boolean }>(STANDING_OF, [claims.sub]);
+    const row = rows[0];
+    const current: Standing = row
+      ? { active: row.active, permissionsVersion: row.permissions_version, confirmedAt }
+      : { active: false, permissionsVersion: standing.permissionsVersion, confirmedAt };
+    this.standings.set(claims.sub, current);
+    return admits(current, claims);
   }
 
   /** Reads the changes since the previous poll (the first reads back one token lifetime). */
@@ -59,7 +84,7 @@ export class RevocationCache {
     const { rows } = await this.db.query<ChangeRow>(CHANGES_SINCE, [this.readAt, lookBack]);
     for (const row of rows) {
       if (row.id === null || row.permissions_version === null) continue;
-      this.standings.set(Number(row.id), { active: row.active === true, permissionsVersion: row.permissions_version });
+      this.standings.set(Number(row.id), { active: row.active === true, permissionsVersion: row.permissions_version, confirmedAt: null });
     }
     this.readAt = rows[0]?.read_at ?? this.readAt;
   }

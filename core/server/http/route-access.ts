@@ -70,7 +70,7 @@ export function installRouteAccess(app: FastifyInstance, options: RouteAccessOpt
     const access = request.routeOptions.config.access;
     const token = bearer(request);
     const claims = token ? verifyAccessToken(token, secret) : null;
-    request.claims = claims && revocations.accepts(claims) ? claims : null;
+    request.claims = claims && (await revocations.accepts(claims)) ? claims : null;
     if (!access || 'public' in access) return;
     if (!request.claims) throw unauthenticated();
     if ('requires' in access && !satisfies(new Set(request.claims.codes), access.requires)) throw forbidden();

@@ -80,6 +80,17 @@ describe('the revocation cache: every server copy refuses a token within one pol
     }
   });
 
+  it('lets a user unblocked since the last poll sign in and stay, on every copy, before the next poll says so', async () => {
+    const { person, token } = await signedInPerson('unblocked');
+    expect((await admin.post(`/users/${person.id}/block`)).statusCode).toBe(200);
+    expect(await msUntilRefused(other, token)).toBeLessThan(DEADLINE_MS);
+    // Both copies now hold "blocked" for the user; the unblock is not polled yet when the new token arrives.
+    expect((await admin.post(`/users/${person.id}/unblock`)).statusCode).toBe(200);
+    const session = await signIn(acting, person.email, person.password);
+    expect(await listUsers(other, session.token)).toBe(200);
+    expect(await listUsers(acting, session.token)).toBe(200);
+  });
+
   it('refuses the token of a user deleted on another copy', async () => {
     const { person, token } = await signedInPerson('deleted');
     expect((await admin.delete(`/users/${person.id}/delete`)).statusCode).toBe(200);
