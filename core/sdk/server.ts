@@ -129,3 +129,26 @@ export {
 
 /** Password hashing as the core's sign-in checks it. */
 export { hashPassword } from '@core/server/auth/passwords';
+
+/**
+ * Messenger contribution points (`context.messaging`): bot handler classes any plugin registers
+ * (`handle(update, bot, context)`, replying through the bot's adapter) and the notification
+ * service other plugins send through (`notify(chatId, text)`), which one plugin provides.
+ */
+export {
+  BOT_HANDLER_NAME,
+  NOTIFICATIONS_UNAVAILABLE,
+  NotificationsUnavailableError,
+  type BotHandler,
+  type BotHandlerContext,
+  type BotHandlerRegistry,
+  type BotIdentity,
+  type Messaging,
+  type MessengerUpdate,
+  type MessengerUser,
+  type NotificationService,
+  type Notifier,
+} from '@core/server/messaging';
+
+/** Sign-in through a messenger bot (`context.signIn`): binding the login screen's codes, the bot dialog's link. */
+export type { MessengerSignIn, SignInCodeBinding } from '@core/server/auth/messenger-sign-in';

@@ -4,12 +4,14 @@ import type { PluginManifest } from '@core/shared/manifest';
 import type { PluginInventoryItem } from '@core/shared/plugin-inventory';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { AuditEntry } from '@core/shared/resource/definition';
+import type { MessengerSignIn } from './auth/messenger-sign-in';
 import type { UsersService } from './auth/users-service';
 import type { Database, Queryable } from './database/database';
 import { recordAudit, recordHistory, type AuditRecord } from './resource/audit';
 import type { RecordWriter } from './resource/record-writer';
 import type { RouteKit } from './resource/route-kit';
 import type { Migration } from './database/migrator';
+import type { Messaging } from './messaging';
 import type { ResourceHooks } from './resource/hooks';
 import type { Actor } from './resource/mutations';
 import type { SecretStatus, SettingDefinition, SettingsCatalogue } from './settings/catalogue';
@@ -42,6 +44,10 @@ export interface ServerPluginContext {
   readonly secrets: readonly SecretStatus[];
   /** Every plugin the host could run (built in or external) with how its loading went: the Plugins screen. */
   readonly plugins: PluginInventory;
+  /** Bot handler classes any plugin contributes, and the notification service (`notify(chatId, text)`). */
+  readonly messaging: Messaging;
+  /** Sign-in through a messenger bot: binding the login screen's one-time codes, the bot dialog's link. */
+  readonly signIn: MessengerSignIn;
 }
 
 /** The host's plugins as they stand; read on each call, since loading finishes after registration. */

@@ -4,7 +4,7 @@ import type { ServiceName } from './services';
 
 /**
  * Spec §6 codes and area flags of the areas whose plugins are not built yet (tracker, shop,
- * messenger, the social-ad platform, system). They are seeded and shown like any plugin's, so
+ * the social-ad platform, system). They are seeded and shown like any plugin's, so
  * roles can be prepared before the screens exist; each entry stands in only until a plugin
  * declares the same code or flag, which then wins (permission-catalogue.ts). Delete an area's
  * part here when its plugin lands.
@@ -14,13 +14,12 @@ export interface ReservedArea {
   readonly permissions: readonly PermissionDeclaration[];
 }
 
-/** The flag groups of spec §6 for those areas; messenger's flag is exactly MB. */
+/** The flag groups of spec §6 for those areas. */
 export const RESERVED_AREA_FLAGS: Readonly<Record<string, readonly PermissionCode[]>> = {
   facebook: ['MA', 'MD', 'MP', 'MQ', 'MS', 'MV'],
   shop: ['SC', 'SP', 'SQ', 'SO', 'SM', 'SS', 'SR'],
   tracker: ['TF', 'TA', 'TT', 'TO', 'TS', 'TB', 'TL', 'TR'],
   system: ['YP', 'YS', 'YE', 'YQ', 'YA', 'YD', 'YU', 'YT', 'YL'],
-  messenger: ['MB'],
 };
 
 const social = (code: string, en: string, ru: string): PermissionDeclaration => ({ code, area: 'social', description: { en, ru } });
@@ -80,9 +79,5 @@ export const RESERVED_SPEC_AREAS: readonly ReservedArea[] = [
       system('YT', 'Languages', 'Языки'),
       system('YL', 'Country languages', 'Языки стран'),
     ],
-  },
-  {
-    service: 'messenger',
-    permissions: [{ code: 'MB', area: 'messenger', description: { en: 'Messenger bots', ru: 'Боты мессенджера' } }],
   },
 ];

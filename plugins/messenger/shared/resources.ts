@@ -1,0 +1,122 @@
+import { defineResource, type FieldDefinition } from '@core/sdk/shared';
+
+/** Messengers a bot can live in; each has an adapter on the server. */
+export const MESSENGERS = ['telegram'] as const;
+export type MessengerKind = (typeof MESSENGERS)[number];
+
+/** What a bot is for (spec §3 Bot type); the handler class decides what it does. */
+export const BOT_TYPES = ['sign-in', 'notifications', 'shop', 'support', 'other'] as const;
+
+/**
+ * The webhook as the messenger last reported it: never asked, none set, set and delivering, set
+ * with a delivery error, or the messenger could not be reached when asked.
+ */
+export const WEBHOOK_STATUSES = ['unknown', 'not-set', 'set', 'failing', 'unreachable'] as const;
+export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
+
+/** Telegram's token shape: the bot's numeric id, a colon, and 35 url-safe characters (longer ones are accepted). */
+export const TELEGRAM_TOKEN_PATTERN = '^[0-9]{3,20}:[A-Za-z0-9_-]{30,100}$';
+
+/** The handler classes the enabled plugins contribute, kept in step with them at start-up (read-only). */
+export const handlerClassesResource = defineResource({
+  id: 'messenger.handler-classes',
+  service: 'messenger',
+  path: 'handler-classes',
+  table: 'messenger.handler_classes',
+  titleKey: 'messenger:handlers.title',
+  recordKey: 'messenger:handlers.record',
+  access: { read: 'MB', write: 'MB' },
+  fields: [
+    { kind: 'text', name: 'name', labelKey: 'messenger:handlers.name', required: true, maxLength: 100, unique: true, sortable: true },
+    { kind: 'text', name: 'description_en', labelKey: 'messenger:handlers.description', maxLength: 500 },
+    { kind: 'text', name: 'description_ru', labelKey: 'messenger:handlers.description', maxLength: 500 },
+  ],
+  labelField: 'name',
+  softDelete: true,
+  defaultSort: { field: 'name', direction: 'asc' },
+});
+
+const TEXT_OPS = ['contains', 'eq', 'neq', 'startsWith'] as const;
+const status = (fieldName: string, labelKey: string, extra: Partial<FieldDefinition>): FieldDefinition =>
+  ({ name: fieldName, labelKey, readOnly: true, ...extra }) as FieldDefinition;
+
+/** A messenger bot (spec §3 Bot): the token is a write-only secret, the webhook fields are the messenger's last report. */
+export const botsResource = defineResource({
+  id: 'messenger.bots',
+  service: 'messenger',
+  path: 'bots',
+  table: 'messenger.bots',
+  titleKey: 'messenger:nav.bots',
+  recordKey: 'messenger:records.bot',
+  access: { read: 'MB', write: 'MB' },
+  fields: [
+    { kind: 'text', name: 'name', labelKey: 'messenger:fields.name', required: true, maxLength: 100, unique: true, filter: TEXT_OPS, sortable: true },
+    { kind: 'longText', name: 'description', labelKey: 'messenger:fields.description', maxLength: 1000, list: false },
+    {
+      kind: 'enum',
+      name: 'messenger',
+      labelKey: 'messenger:fields.messenger',
+      values: MESSENGERS,
+      valueLabelPrefix: 'messenger:messengers',
+      required: true,
+      default: 'telegram',
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
+    { kind: 'enum', name: 'type', labelKey: 'messenger:fields.type', values: BOT_TYPES, valueLabelPrefix: 'messenger:types', required: true, default: 'other', filter: ['eq', 'in'], sortable: true },
+    {
+      kind: 'secret',
+      name: 'token',
+      labelKey: 'messenger:fields.token',
+      required: true,
+      maxLength: 130,
+      pattern: TELEGRAM_TOKEN_PATTERN,
+      patternMessageKey: 'messenger:fields.tokenPattern',
+      hintKey: 'messenger:fields.tokenHint',
+    },
+    {
+      kind: 'reference',
+      name: 'handler_class',
+      labelKey: 'messenger:fields.handlerClass',
+      target: { service: 'messenger', path: 'handler-classes', table: 'messenger.handler_classes', labelColumn: 'name', softDelete: true },
+      required: true,
+      filter: ['eq', 'in'],
+    },
+    status('username', 'messenger:fields.username', { kind: 'text', maxLength: 64, filter: TEXT_OPS, sortable: true }),
+    status('webhook_status', 'messenger:fields.webhookStatus', {
+      kind: 'enum',
+      values: WEBHOOK_STATUSES,
+      valueLabelPrefix: 'messenger:webhook.statuses',
+      default: 'not-set',
+      filter: ['eq', 'in'],
+      sortable: true,
+    }),
+    status('webhook_url', 'messenger:fields.webhookUrl', { kind: 'text', maxLength: 2048, list: false }),
+    status('webhook_pending', 'messenger:fields.webhookPending', { kind: 'number', integer: true, min: 0, list: false }),
+    status('webhook_error_at', 'messenger:fields.webhookErrorAt', { kind: 'datetime', list: false }),
+    status('webhook_error', 'messenger:fields.webhookError', { kind: 'text', maxLength: 2048, list: false }),
+    status('webhook_checked_at', 'messenger:fields.webhookCheckedAt', { kind: 'datetime', list: false, sortable: true }),
+  ],
+  labelField: 'name',
+  softDelete: true,
+  defaultSort: { field: 'name', direction: 'asc' },
+  rowActions: [
+    { name: 'check-token', labelKey: 'messenger:actions.checkToken', requires: 'MB', endpoint: 'check-token' },
+    { name: 'set-webhook', labelKey: 'messenger:actions.setWebhook', requires: 'MB', endpoint: 'set-webhook' },
+    { name: 'delete-webhook', labelKey: 'messenger:actions.deleteWebhook', requires: 'MB', endpoint: 'delete-webhook', confirmKey: 'messenger:actions.deleteWebhookConfirm' },
+    { name: 'refresh-webhook', labelKey: 'messenger:actions.refreshWebhook', requires: 'MB', endpoint: 'refresh-webhook' },
+    { name: 'send-test', labelKey: 'messenger:actions.sendTest', requires: 'MB', endpoint: 'send-test' },
+  ],
+});
+
+export const MESSENGER_RESOURCES = [handlerClassesResource, botsResource] as const;
+
+/** What `POST bots/{id}/send-test` takes: a chat id (a number, or `@channel`) and the text. */
+export interface SendTestBody {
+  readonly chat_id: string;
+  readonly text: string;
+}
+
+/** The handler classes this plugin ships. */
+export const SIGN_IN_HANDLER = 'messenger.sign-in';
+export const NOTIFICATION_HANDLER = 'messenger.notifications';

@@ -1,0 +1,91 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A call the fake received: the method and the JSON it was sent. */
+export interface FakeCall {
+  readonly method: string;
+  readonly params: Record<string, unknown>;
+}
+
+/**
+ * A small local stand-in for the Telegram Bot API, for tests only: the documented methods the
+ * messenger plugin calls (getMe, setWebhook with secret_token, deleteWebhook, getWebhookInfo,
+ * sendMessage) with their documented shapes, and the `{ ok: false, error_code, description }`
+ * envelope for a wrong token, a missing parameter or a chat the bot cannot write to.
+ */
+export class FakeTelegram {
+  readonly calls: FakeCall[] = [];
+  private webhook = { url: '', secret: '' };
+  private server: Server | null = null;
+  /** A delivery error Telegram would report in getWebhookInfo, and the updates waiting. */
+  lastError: { date: number; message: string } | null = null;
+  pendingUpdates = 0;
+  /** Chats the bot may write to; any other chat id is refused as Telegram does. */
+  readonly chats = new Set<number>([42]);
+
+  constructor(readonly token: string) {}
+
+  /** The base URL to hand the adapter. */
+  async start(): Promise<string> {
+    this.server = createServer((request, response) => {
+      let raw = '';
+      request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      request.on('end', () => {
+        const answer = this.answer(request.url ?? '', raw);
+        response.writeHead(answer.status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private refuse(status: number, description: string): { status: number; body: unknown } {
+    return { status, body: { ok: false, error_code: status, description } };
+  }
+
+  private answer(url: string, raw: string): { status: number; body: unknown } {
+    const match = /^\/bot([^/]+)\/(\w+)$/.exec(url);
+    if (!match) return this.refuse(404, 'Not Found');
+    const [, token, method] = match as unknown as [string, string, string];
+    if (token !== this.token) return this.refuse(401, 'Unauthorized');
+    const params = raw === '' ? {} : (JSON.parse(raw) as Record<string, unknown>);
+    this.calls.push({ method, params });
+    const ok = (result: unknown) => ({ status: 200, body: { ok: true, result } });
+    switch (method) {
+      case 'getMe':
+        return ok({ id: 7000000042, is_bot: true, first_name: 'Agency bot', username: 'agency_test_bot' });
+      case 'setWebhook': {
+        if (typeof params.url !== 'string' || !params.url.startsWith('https://')) return this.refuse(400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
+        this.webhook = { url: params.url, secret: typeof params.secret_token === 'string' ? params.secret_token : '' };
+        return ok(true);
+      }
+      case 'deleteWebhook':
+        this.webhook = { url: '', secret: '' };
+        return ok(true);
+      case 'getWebhookInfo':
+        return ok({
+          url: this.webhook.url,
+          has_custom_certificate: false,
+          pending_update_count: this.pendingUpdates,
+          ...(this.lastError ? { last_error_date: this.lastError.date, last_error_message: this.lastError.message } : {}),
+        });
+      case 'sendMessage': {
+        if (typeof params.chat_id !== 'number' || !this.chats.has(params.chat_id)) return this.refuse(400, 'Bad Request: chat not found');
+        if (typeof params.text !== 'string' || params.text === '') return this.refuse(400, 'Bad Request: message text is empty');
+        return ok({ message_id: this.calls.length, date: 1_790_000_000, chat: { id: params.chat_id, type: 'private' }, text: params.text });
+      }
+      default:
+        return this.refuse(404, 'Not Found: method not found');
+    }
+  }
+
+  /** The secret Telegram would send in X-Telegram-Bot-Api-Secret-Token. */
+  get webhookSecret(): string {
+    return this.webhook.secret;
+  }
+}
