@@ -62,11 +62,11 @@ for (const scheme of ['light', 'dark'] as const) {
   }
 }
 
-// The business screens as staff see them, filled with the demo data (ERP_DEMO=1): admin and finance.
+// The business screens as staff see them, filled with the demo data (ERP_DEMO=1): admin, finance and messenger.
 test.describe('screens with demo data', () => {
   let demo: ProductionServer;
   test.beforeAll(async () => {
-    demo = await startProductionServer({ plugins: 'admin,finance', dataDir: freshDataDir(), env: { ERP_DEMO: '1' } });
+    demo = await startProductionServer({ plugins: 'admin,finance,messenger', dataDir: freshDataDir(), env: { ERP_DEMO: '1' } });
   });
   test.afterAll(async () => {
     await demo.stop();
@@ -74,7 +74,7 @@ test.describe('screens with demo data', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     for (const width of [1280, 1600]) {
-      test(`admin and finance screens in ${scheme} at ${width}px`, async ({ browser }) => {
+      test(`admin, finance and messenger screens in ${scheme} at ${width}px`, async ({ browser }) => {
         test.setTimeout(120_000);
         const context = await browser.newContext({ baseURL: demo.url, colorScheme: scheme, viewport: { width, height: 860 } });
         const page = await context.newPage();
@@ -110,6 +110,9 @@ test.describe('screens with demo data', () => {
         await visit('keitaro', '/keitaro-servers', 'Keitaro servers');
         await visit('transactions', '/transactions', 'Transactions');
         await visit('employees', '/employees', 'Employees');
+        // No real Telegram is reachable, so the demo bots' webhooks read "not set".
+        await visit('tg-bots', '/tg-bots', 'Bots');
+        await expect(main.getByText('Not set').first()).toBeVisible();
         await context.close();
       });
     }
