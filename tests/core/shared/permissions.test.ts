@@ -5,6 +5,7 @@ import { requirementCodes, satisfies } from '@core/shared/permissions';
 import { isServiceId, serviceBaseUrls, serviceIds, SPEC_SERVICES } from '@core/shared/services';
 import { adminManifest } from '@plugins/admin/manifest';
 import { financeManifest } from '@plugins/finance/manifest';
+import { messengerManifest } from '@plugins/messenger/manifest';
 
 const codes = (...list: string[]): ReadonlySet<string> => new Set(list);
 
@@ -57,20 +58,21 @@ const SPEC_FLAG_GROUPS = {
 const SIDEBAR_ONLY_CODES = ['FL', 'FJ', 'MC', 'FO'];
 
 /** The product's plugins, as the catalogue and the flags are assembled from them. */
-const PRODUCT = [adminManifest, financeManifest];
+const PRODUCT = [adminManifest, financeManifest, messengerManifest];
 
 describe('areaFlagGroups', () => {
   const groups = areaFlagGroups(PRODUCT);
 
-  it('are the groups of spec §6, admin and finance from their plugins, the rest reserved by the core, and messenger exactly MB', () => {
+  it('are the groups of spec §6, admin, finance and messenger (exactly MB) from their plugins, the rest reserved by the core', () => {
     expect(groups).toEqual({ ...SPEC_FLAG_GROUPS, messenger: ['MB'] });
+    expect(messengerManifest.areaFlags).toEqual({ messenger: ['MB'] });
     expect(adminManifest.areaFlags).toEqual({ admin: SPEC_FLAG_GROUPS.admin });
     expect(financeManifest.areaFlags).toEqual({ finance: SPEC_FLAG_GROUPS.finance });
   });
 
   it('lack a plugin’s groups while it is disabled', () => {
     expect(Object.keys(areaFlagGroups([financeManifest]))).not.toContain('admin');
-    expect(Object.keys(areaFlagGroups([]))).toEqual(['facebook', 'shop', 'tracker', 'system', 'messenger']);
+    expect(Object.keys(areaFlagGroups([]))).toEqual(['facebook', 'shop', 'tracker', 'system']);
   });
 
   it('leave out the sidebar-only codes FL, FJ, MC and FO', () => {
@@ -122,10 +124,11 @@ describe('PermissionCatalogue', () => {
     for (const code of SPEC_FLAG_GROUPS.system) expect(of(code), code).toEqual(['system', 'system']);
   });
 
-  it('holds only the reserved spec codes without plugins: admin and finance codes come with their plugins', () => {
+  it('holds only the reserved spec codes without plugins: admin, finance and messenger codes come with their plugins', () => {
     const bare = new PermissionCatalogue([]);
     expect(bare.has('JU')).toBe(false);
     expect(bare.has('FT')).toBe(false);
+    expect(bare.has('MB')).toBe(false);
     expect(bare.has('TF')).toBe(true);
     expect(new PermissionCatalogue([financeManifest]).has('JU')).toBe(false);
   });

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { PermissionCatalogue } from '@core/shared/permission-catalogue';
 import { adminManifest } from '@plugins/admin/manifest';
 import { financeManifest } from '@plugins/finance/manifest';
+import { messengerManifest } from '@plugins/messenger/manifest';
 import { permissionAreas } from '@core/web/pages/profile/permission-areas';
 import { CHAT_LINK_LIMIT_MS, CHAT_LINK_POLL_MS } from '@core/web/pages/profile/chat-link-flow';
 import { appRoutes } from '@core/web/shell/create-app-router';
@@ -388,7 +389,7 @@ describe('linking the chat-platform account', () => {
 });
 
 describe('permissionAreas', () => {
-  const catalogue = new PermissionCatalogue([adminManifest, financeManifest]);
+  const catalogue = new PermissionCatalogue([adminManifest, financeManifest, messengerManifest]);
 
   it('groups codes by the area their plugin declares, in the sidebar’s order and the catalogue’s within one, unknown codes last', () => {
     expect(permissionAreas(['ZZ', 'MB', 'FW', 'JU', 'FP', 'JA', 'JA'], catalogue)).toEqual([
