@@ -6,6 +6,7 @@ import type { PluginInventoryItem, PluginLoadState } from '@core/shared/plugin-i
 import type { PublishedConfig, RemotePlugin, RuntimeConfig } from '@core/shared/runtime-config';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/auth-settings';
 import { authService } from './auth/auth-service';
+import { signInCodes } from './auth/sign-in-codes';
 import type { Database } from './database/database';
 import { installAdmission } from './http/admission';
 import { admissionLimits, type AdmissionLimits } from './http/admission-limiter';
@@ -176,12 +177,15 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const auth = options.auth ?? DEFAULT_AUTH_SETTINGS;
   // The codes the running plugins declare (an admin may not remove them); narrowed if a plugin fails to register.
   const builtInCodes = new Set(new PermissionCatalogue(manifests).codes);
+  // One per server: the codes live in the database, the bot link provider is this server's.
+  const signIn = signInCodes(options.db);
   await app.register(authService, {
     prefix: servicePrefix('auth'),
     db: options.db,
     secret: options.secret,
     settings: auth,
     builtInCodes,
+    signIn,
   });
 
   // Declared once for the whole server: two parts declaring one key stop start-up here.
@@ -199,7 +203,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     const settings = options.pluginSettings[id] ?? {};
     const definitions = plugin.resources ?? [];
     const mount = async (scope: FastifyInstance): Promise<void> => {
-      await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory, messaging });
+      await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory, messaging, signIn });
       // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
       if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks: plugin.resourceHooks, mounted: resources }));
     };

@@ -5,6 +5,7 @@ import { authRoutes } from './auth-routes';
 import { mattermostRoutes } from './mattermost-routes';
 import { rolesRoutes } from './roles-routes';
 import { sessionIssuer } from './session-issuer';
+import type { SignInCodes } from './sign-in-codes';
 import { telegramRoutes } from './telegram-routes';
 import { usersRoutes } from './users-routes';
 
@@ -16,6 +17,8 @@ export interface AuthServiceOptions {
   readonly prefix: string;
   /** The codes the enabled plugins and the core declare: the roles screen may not rename or delete them. */
   readonly builtInCodes: ReadonlySet<string>;
+  /** The server's sign-in codes, shared with the plugins that bind them (`context.signIn`). */
+  readonly signIn: SignInCodes;
 }
 
 /** The core auth service: always mounted, whatever plugins are enabled. */
@@ -30,6 +33,6 @@ export async function authService(app: FastifyInstance, options: AuthServiceOpti
   authRoutes(app, db, sessions);
   usersRoutes(app, db);
   rolesRoutes(app, db, options.builtInCodes);
-  telegramRoutes(app, db, sessions, settings.telegram);
+  telegramRoutes(app, db, sessions, settings.telegram, options.signIn);
   mattermostRoutes(app, db, settings.mattermost);
 }

@@ -5,6 +5,7 @@ import { ApiError, validationError } from '../http/api-error';
 import { ACCOUNT_BLOCKED } from './auth-routes';
 import type { TelegramSettings } from './auth-settings';
 import type { SessionIssuer } from './session-issuer';
+import type { SignInCodes } from './sign-in-codes';
 import { verifyTelegramLogin, type TelegramLoginPayload } from './telegram-login';
 import { findAccountById } from './user-directory';
 import { readSetting, TELEGRAM_BOT_LINK_KEY } from '../settings';
@@ -62,7 +63,7 @@ async function userIdByTelegramId(db: Queryable, telegramId: number): Promise<nu
 }
 
 /** Sign-in through the messenger bot: the bot dialog link and the Login Widget check. */
-export function telegramRoutes(app: FastifyInstance, db: Database, sessions: SessionIssuer, settings: TelegramSettings): void {
+export function telegramRoutes(app: FastifyInstance, db: Database, sessions: SessionIssuer, settings: TelegramSettings, _codes: SignInCodes): void {
   app.get('/telegram/link', { config: { access: { public: true } } }, async (): Promise<DataEnvelope<{ link: string }>> => {
     // The link an administrator stored (system setting) wins over the configured one.
     const link = await readSetting(db, TELEGRAM_BOT_LINK_KEY, settings.botLink ?? '');
