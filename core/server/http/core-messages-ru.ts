@@ -26,6 +26,11 @@ export const CORE_MESSAGES_RU: RussianMessages = {
   'The Telegram sign-in data is malformed.': 'Данные входа через Telegram повреждены.',
   'Messenger sign-in is not configured: set ERP_TELEGRAM_BOT_LINK and ERP_TELEGRAM_BOT_TOKEN.':
     'Вход через мессенджер не настроен: задайте ERP_TELEGRAM_BOT_LINK и ERP_TELEGRAM_BOT_TOKEN.',
+  'Sign-in through the bot is not available: no messenger bot with the sign-in handler is set up.':
+    'Вход через бота недоступен: не настроен бот мессенджера с обработчиком входа.',
+  'The sign-in code has expired. Ask for a new one.': 'Срок действия кода входа истёк. Запросите новый.',
+  'This sign-in code has already been used.': 'Этот код входа уже использован.',
+  'This sign-in code is not valid. Ask for a new one.': 'Этот код входа недействителен. Запросите новый.',
   'The chat-platform authorization failed.': 'Авторизация в чат-платформе не удалась.',
   'The chat-platform authorization has expired. Please start linking again.': 'Авторизация в чат-платформе устарела. Начните привязку заново.',
   'The chat-platform authorization is not finished yet.': 'Авторизация в чат-платформе ещё не завершена.',
