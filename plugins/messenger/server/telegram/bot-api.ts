@@ -53,7 +53,8 @@ export class TelegramApiError extends Error {
 export class TelegramUnreachableError extends Error {
   constructor(
     readonly method: string,
-    reason: string,
+    /** What went wrong, without any address: `no connection`, `no answer within 10000 ms`. */
+    readonly reason: string,
   ) {
     super(`Telegram could not be reached for ${method}: ${reason}`);
     this.name = 'TelegramUnreachableError';
@@ -126,7 +127,8 @@ export class TelegramBotApi {
     };
   }
 
-  async sendMessage(chatId: number, text: string): Promise<SentMessage> {
+  /** `chatId` is a chat's number, or a public channel's `@username`. */
+  async sendMessage(chatId: number | string, text: string): Promise<SentMessage> {
     const result = await this.object('sendMessage', { chat_id: chatId, text });
     const chat = field('sendMessage', result, 'chat', isRecord);
     return { messageId: field('sendMessage', result, 'message_id', isNumber), chatId: field('sendMessage', chat, 'id', isNumber) };

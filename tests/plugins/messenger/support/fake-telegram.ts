@@ -20,14 +20,20 @@ export class FakeTelegram {
   /** A delivery error Telegram would report in getWebhookInfo, and the updates waiting. */
   lastError: { date: number; message: string } | null = null;
   pendingUpdates = 0;
-  /** Chats the bot may write to; any other chat id is refused as Telegram does. */
-  readonly chats = new Set<number>([42]);
+  /** Chats the bot may write to (numbers, and public channels by `@username`); any other is refused as Telegram does. */
+  readonly chats = new Set<number | string>([42, '@agency_news']);
+  /** While true, every connection is dropped unanswered: Telegram cannot be reached. */
+  offline = false;
 
   constructor(readonly token: string) {}
 
   /** The base URL to hand the adapter. */
   async start(): Promise<string> {
     this.server = createServer((request, response) => {
+      if (this.offline) {
+        request.socket.destroy();
+        return;
+      }
       let raw = '';
       request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       request.on('end', () => {
@@ -41,6 +47,8 @@ export class FakeTelegram {
   }
 
   stop(): Promise<void> {
+    // fetch keeps connections alive; closing them lets the server stop at once.
+    this.server?.closeAllConnections();
     return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
@@ -75,13 +83,20 @@ export class FakeTelegram {
           ...(this.lastError ? { last_error_date: this.lastError.date, last_error_message: this.lastError.message } : {}),
         });
       case 'sendMessage': {
-        if (typeof params.chat_id !== 'number' || !this.chats.has(params.chat_id)) return this.refuse(400, 'Bad Request: chat not found');
+        const chat = params.chat_id;
+        if ((typeof chat !== 'number' && typeof chat !== 'string') || !this.chats.has(chat)) return this.refuse(400, 'Bad Request: chat not found');
         if (typeof params.text !== 'string' || params.text === '') return this.refuse(400, 'Bad Request: message text is empty');
-        return ok({ message_id: this.calls.length, date: 1_790_000_000, chat: { id: params.chat_id, type: 'private' }, text: params.text });
+        const resolved = typeof chat === 'number' ? { id: chat, type: 'private' } : { id: -1_001_234_567_890, type: 'channel', username: chat.slice(1) };
+        return ok({ message_id: this.calls.length, date: 1_790_000_000, chat: resolved, text: params.text });
       }
       default:
         return this.refuse(404, 'Not Found: method not found');
     }
+  }
+
+  /** The messages sent, in order: where to and what. */
+  get sent(): { chatId: unknown; text: unknown }[] {
+    return this.calls.filter((call) => call.method === 'sendMessage').map((call) => ({ chatId: call.params.chat_id, text: call.params.text }));
   }
 
   /** The secret Telegram would send in X-Telegram-Bot-Api-Secret-Token. */

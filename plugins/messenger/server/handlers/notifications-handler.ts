@@ -1,0 +1,44 @@
+import { NotificationsUnavailableError, type BotHandler, type Database, type Notifier } from '@core/sdk/server';
+import { NOTIFICATION_HANDLER } from '../../shared/resources';
+import type { TelegramBotApi } from '../telegram/bot-api';
+import { firstBotWithHandler } from '../bots/bot-store';
+import type { HandlerClass } from './handler-class-sync';
+
+/*
+ * `messenger.notifications`: the bot teams add to their chats. It answers any message with the
+ * chat's id, which a team copies into its notification chat id, and it is the bot the
+ * notification service delivers through.
+ */
+
+export const chatIdReply = (chatId: number): Readonly<Record<'en' | 'ru', string>> => ({
+  en: `This chat's id is ${chatId}. Use it as the notification chat id.`,
+  ru: `ID этого чата: ${chatId}. Укажите его как ID чата для уведомлений.`,
+});
+
+export const NOTIFICATIONS_CLASS: HandlerClass = {
+  name: NOTIFICATION_HANDLER,
+  description: { en: 'Answers with the chat’s id and delivers notifications', ru: 'Сообщает ID чата и доставляет уведомления' },
+};
+
+export const notificationsHandler: BotHandler = {
+  ...NOTIFICATIONS_CLASS,
+  async handle(update, _bot, context) {
+    if (update.chatId === null) return;
+    await context.reply(chatIdReply(update.chatId)[context.language]);
+  },
+};
+
+/**
+ * Delivery for the notification service: through the oldest live bot with this handler class,
+ * found on each call (bots come and go while the server runs). None → NotificationsUnavailableError;
+ * Telegram's refusals and unreachability reach the caller as the adapter's typed errors.
+ */
+export function notificationDelivery(db: Database, telegram: (token: string) => TelegramBotApi): Notifier {
+  return {
+    async notify(chatId, text) {
+      const bot = await firstBotWithHandler(db, NOTIFICATION_HANDLER);
+      if (!bot) throw new NotificationsUnavailableError();
+      await telegram(bot.token).sendMessage(chatId, text);
+    },
+  };
+}

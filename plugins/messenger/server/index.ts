@@ -1,0 +1,58 @@
+import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
+import { messengerManifest } from '../manifest';
+import { botsResource, handlerClassesResource, MESSENGER_RESOURCES } from '../shared/resources';
+import { botActionRoutes } from './bots/bot-actions';
+import { botHooks } from './bots/bot-hooks';
+import { readMessengerConfig, type Environment } from './config';
+import { seedMessengerDemo } from './demo/demo-bots';
+import { handlerClassHooks, syncHandlerClasses } from './handlers/handler-class-sync';
+import { notificationDelivery, notificationsHandler } from './handlers/notifications-handler';
+import { signInBotLink, signInHandler } from './handlers/sign-in-handler';
+import { MESSENGER_MESSAGES_RU } from './messages-ru';
+import webhooksSql from './migrations/0001_webhooks.sql?raw';
+import { TelegramBotApi } from './telegram/bot-api';
+import { webhookRoute } from './webhook/webhook-route';
+import { WebhookSecrets } from './webhook/webhook-secrets';
+
+export interface MessengerServerOptions {
+  /** Environment variables the plugin reads (ERP_TELEGRAM_API_BASE, ERP_PUBLIC_URL, ERP_MESSENGER_WEBHOOK_SECRET); the process's by default. */
+  readonly env?: Environment;
+  /** The clock webhook statuses are stamped with. */
+  readonly now?: () => Date;
+}
+
+/**
+ * The messenger service (spec §2 `/tg-bots`, §3 Bot, MB): bots through the resource engine with
+ * their Telegram row actions, the webhook receiver handing updates to each bot's handler class,
+ * the handler classes kept in step with the plugins that register them, and this plugin's own two
+ * classes: sign-in through the bot (`context.signIn`) and team notifications (the delivery behind
+ * `context.messaging.notifications`). See README.md.
+ */
+export function createMessengerServerPlugin(options: MessengerServerOptions = {}): ServerPlugin {
+  return defineServerPlugin({
+    manifest: messengerManifest,
+    migrations: [{ name: '0001_webhooks', sql: webhooksSql }],
+    resources: MESSENGER_RESOURCES,
+    resourceHooks: { [handlerClassesResource.id]: handlerClassHooks, [botsResource.id]: botHooks },
+    messages: { ru: MESSENGER_MESSAGES_RU },
+    register(app, context) {
+      const { db, messaging, signIn } = context;
+      const config = readMessengerConfig(context.settings, options.env ?? process.env);
+      const telegram = (token: string): TelegramBotApi => new TelegramBotApi({ token, baseUrl: config.telegramApiBase });
+      const secrets = new WebhookSecrets(db, config.webhookKey);
+
+      messaging.handlers.register(signInHandler(signIn));
+      messaging.handlers.register(notificationsHandler);
+      messaging.notifications.provide(notificationDelivery(db, telegram));
+      signIn.provideBotLink(signInBotLink(db));
+
+      botActionRoutes(app, context, { config, secrets, telegram, now: options.now ?? (() => new Date()) });
+      webhookRoute(app, context, { secrets, telegram });
+      // Every plugin has registered its handler classes once the server is ready.
+      app.addHook('onReady', () => syncHandlerClasses(db, messaging.handlers.list(), { prune: true }));
+    },
+    seedDemo: seedMessengerDemo,
+  });
+}
+
+export default createMessengerServerPlugin();

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { DataEnvelope } from '@core/sdk/shared';
+import { ApiError, ID_PARAMS } from '@core/sdk/server';
+import type { BotHandler, IdParams, MessengerUpdate, ServerPluginContext } from '@core/sdk/server';
+import { messengerManifest } from '../../manifest';
+import { liveBot, type StoredBot } from '../bots/bot-store';
+import type { TelegramBotApi } from '../telegram/bot-api';
+import { handlerContext } from './handler-context';
+import { claimUpdate } from './processed-updates';
+import { normaliseUpdate } from './telegram-update';
+import type { WebhookSecrets } from './webhook-secrets';
+
+/*
+ * `POST /api/messenger/webhook/{bot id}`: where Telegram delivers a bot's updates. Public, since
+ * Telegram signs in nowhere; the bot's secret in X-Telegram-Bot-Api-Secret-Token is what vouches
+ * for it (401 without it, before anything is read). An update is claimed once per bot, answered
+ * 200 at once, and handed to the bot's handler class after the answer; a handler's failure is
+ * logged with the bot's and the update's ids, never answered as an error, so Telegram does not
+ * deliver it again and again.
+ */
+
+export const WEBHOOK_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+export const WEBHOOK_UNAUTHORIZED = 'This webhook call does not carry the bot’s secret.';
+
+/** Where Telegram posts a bot's updates, below the product's public address. */
+export const webhookPath = (botId: number): string => `/api/${messengerManifest.service}/webhook/${botId}`;
+
+/** What the receiver answers: which update it was, and whether it had been handled before. */
+export interface WebhookReceipt {
+  readonly update_id: number;
+  readonly duplicate: boolean;
+}
+
+interface TelegramUpdateBody {
+  readonly update_id: number;
+  readonly [part: string]: unknown;
+}
+
+const UPDATE_BODY = {
+  type: 'object',
+  required: ['update_id'],
+  properties: { update_id: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } },
+} as const;
+
+export interface WebhookDeps {
+  readonly secrets: WebhookSecrets;
+  readonly telegram: (token: string) => TelegramBotApi;
+}
+
+/** An error as a log line may carry it: the adapter's errors name no address, so no token either. */
+const described = (error: unknown): { name: string; message: string } =>
+  error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+
+export function webhookRoute(app: FastifyInstance, context: ServerPluginContext, deps: WebhookDeps): void {
+  const { db, messaging, routes } = context;
+  // Handlers run after the answer; a stopping server lets them finish before the database closes.
+  const running = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running]);
+  });
+
+  const dispatch = (bot: StoredBot, handler: BotHandler, update: MessengerUpdate): void => {
+    const work = handler
+      .handle(update, bot.identity, handlerContext(deps.telegram(bot.token), update))
+      .catch((error: unknown) => {
+        app.log.error({ botId: bot.identity.id, updateId: update.updateId, handlerClass: handler.name, error: described(error) }, 'Bot handler failed');
+      })
+      .finally(() => running.delete(work));
+    running.add(work);
+  };
+
+  app.post<{ Params: IdParams; Body: TelegramUpdateBody }>(
+    '/webhook/:id',
+    { config: { access: { public: true } }, schema: { params: ID_PARAMS, body: UPDATE_BODY } },
+    async (request): Promise<DataEnvelope<WebhookReceipt>> => {
+      const botId = request.params.id;
+      const secret = request.headers[WEBHOOK_SECRET_HEADER];
+      if (!(await deps.secrets.matches(botId, typeof secret === 'string' ? secret : undefined))) throw new ApiError(401, WEBHOOK_UNAUTHORIZED);
+      const bot = await liveBot(db, botId);
+      if (!bot) throw routes.notFound();
+      const updateId = request.body.update_id;
+      if (!(await claimUpdate(db, botId, updateId))) return { data: { update_id: updateId, duplicate: true } };
+      const handler = bot.handlerClass === null ? undefined : messaging.handlers.find(bot.handlerClass);
+      if (handler) dispatch(bot, handler, normaliseUpdate(request.body));
+      else app.log.warn({ botId, updateId, handlerClass: bot.handlerClass }, 'Bot update left unhandled: its handler class is not registered');
+      return { data: { update_id: updateId, duplicate: false } };
+    },
+  );
+}
