@@ -50,7 +50,13 @@ export interface MessengerTestApp {
   readonly logs: LogCall[];
   close(): Promise<void>;
   /** A request to `/api/messenger/<path>` as a caller holding exactly `codes`. */
-  call(codes: readonly PermissionCode[], method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  call(
+    codes: readonly PermissionCode[],
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    payload?: unknown,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<LightMyRequestResponse>;
   /** A bot created through the API (MB), running the named handler class; its id. */
   addBot(handlerClass: string, values?: Readonly<Record<string, unknown>>): Promise<number>;
   /** An update posted as Telegram posts it: no session, the bot's secret in its header (unless `secret` says otherwise). */
@@ -59,7 +65,12 @@ export interface MessengerTestApp {
 
 export interface MessengerAppOptions extends MessengerServerOptions {
   readonly settings?: Readonly<Record<string, unknown>>;
+  /** Tell the server the fake's address through ERP_TELEGRAM_API_BASE (the settings then name a dead one). */
+  readonly fakeViaEnv?: boolean;
 }
+
+/** A port nothing listens on. */
+const DEAD_BASE = 'http://127.0.0.1:9';
 
 let botCount = 0;
 
@@ -68,8 +79,9 @@ export async function messengerApp(options: MessengerAppOptions = {}): Promise<M
   const telegram = new FakeTelegram(BOT_TOKEN);
   const telegramApiBase = await telegram.start();
   const db = await freshDatabase();
-  const plugin = createMessengerServerPlugin({ env: options.env ?? {}, ...(options.now ? { now: options.now } : {}) });
-  const settings = { telegramApiBase, publicUrl: PUBLIC_URL, webhookSecret: WEBHOOK_KEY, ...options.settings };
+  const env = { ...options.env, ...(options.fakeViaEnv ? { ERP_TELEGRAM_API_BASE: telegramApiBase } : {}) };
+  const plugin = createMessengerServerPlugin({ env, ...(options.now ? { now: options.now } : {}) });
+  const settings = { telegramApiBase: options.fakeViaEnv ? DEAD_BASE : telegramApiBase, publicUrl: PUBLIC_URL, webhookSecret: WEBHOOK_KEY, ...options.settings };
   const app = await buildServer({ db, plugins: [plugin], pluginSettings: { messenger: settings } });
   const logs: LogCall[] = [];
   for (const level of LEVELS) {
@@ -77,8 +89,13 @@ export async function messengerApp(options: MessengerAppOptions = {}): Promise<M
       logs.push({ level, args });
     });
   }
-  const call: MessengerTestApp['call'] = (codes, method, path, payload) =>
-    app.inject({ method, url: `/api/messenger/${path}`, headers: bearer(mintToken(codes)), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call: MessengerTestApp['call'] = (codes, method, path, payload, headers = {}) =>
+    app.inject({
+      method,
+      url: `/api/messenger/${path}`,
+      headers: { ...bearer(mintToken(codes)), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   return {
     app,
     db,
