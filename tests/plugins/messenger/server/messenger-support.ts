@@ -2,10 +2,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
 import type { Database } from '@core/server/database/database';
 import type { PermissionCode } from '@core/shared/permissions';
+import { defineServerPlugin, type BotHandler, type ServerPlugin, type ServerPluginContext } from '@core/sdk/server';
 import { createMessengerServerPlugin, type MessengerServerOptions } from '@plugins/messenger/server';
 import { WEBHOOK_SECRET_HEADER } from '@plugins/messenger/server/webhook/webhook-route';
 import { webhookSecretFor } from '@plugins/messenger/server/webhook/webhook-secrets';
-import { bearer, buildServer, freshDatabase, mintToken } from '../../../support/server/test-database';
+import { bearer, buildServer, freshDatabase, mintToken, postWithXsrf } from '../../../support/server/test-database';
 import { FakeTelegram } from '../support/fake-telegram';
 
 /** A token of Telegram's shape that the fake answers to. */
@@ -49,6 +50,8 @@ export interface MessengerTestApp {
   /** Every logger call since the server was built. */
   readonly logs: LogCall[];
   close(): Promise<void>;
+  /** Stops the server and the fake, keeping the database for a server built over it next. */
+  stopServer(): Promise<void>;
   /** A request to `/api/messenger/<path>` as a caller holding exactly `codes`. */
   call(
     codes: readonly PermissionCode[],
@@ -59,12 +62,23 @@ export interface MessengerTestApp {
   ): Promise<LightMyRequestResponse>;
   /** A bot created through the API (MB), running the named handler class; its id. */
   addBot(handlerClass: string, values?: Readonly<Record<string, unknown>>): Promise<number>;
-  /** An update posted as Telegram posts it: no session, the bot's secret in its header (unless `secret` says otherwise). */
+  /**
+   * An update posted as Telegram posts it: no session, the bot's secret in its header (unless
+   * `secret` says otherwise). Until the kernel lets a webhook route through without the XSRF
+   * double submit, it also carries the XSRF cookie and header (Telegram sends neither; see
+   * webhook.test.ts, "as Telegram posts it").
+   */
   deliver(botId: number, update: unknown, secret?: string | null): Promise<LightMyRequestResponse>;
+  /** The same update exactly as Telegram sends it: no cookie, no XSRF header. */
+  deliverAsTelegram(botId: number, update: unknown): Promise<LightMyRequestResponse>;
 }
 
 export interface MessengerAppOptions extends MessengerServerOptions {
   readonly settings?: Readonly<Record<string, unknown>>;
+  /** Plugins enabled beside the messenger. */
+  readonly plugins?: readonly ServerPlugin[];
+  /** The database to build over (a test that restarts the server); a fresh template copy by default. */
+  readonly db?: Database;
   /** Tell the server the fake's address through ERP_TELEGRAM_API_BASE (the settings then name a dead one). */
   readonly fakeViaEnv?: boolean;
 }
@@ -78,12 +92,18 @@ let botCount = 0;
 export async function messengerApp(options: MessengerAppOptions = {}): Promise<MessengerTestApp> {
   const telegram = new FakeTelegram(BOT_TOKEN);
   const telegramApiBase = await telegram.start();
-  const db = await freshDatabase();
+  const db = options.db ?? (await freshDatabase());
   const env = { ...options.env, ...(options.fakeViaEnv ? { ERP_TELEGRAM_API_BASE: telegramApiBase } : {}) };
   const plugin = createMessengerServerPlugin({ env, ...(options.now ? { now: options.now } : {}) });
   const settings = { telegramApiBase: options.fakeViaEnv ? DEAD_BASE : telegramApiBase, publicUrl: PUBLIC_URL, webhookSecret: WEBHOOK_KEY, ...options.settings };
-  const app = await buildServer({ db, plugins: [plugin], pluginSettings: { messenger: settings } });
+  const app = await buildServer({ db, plugins: [plugin, ...(options.plugins ?? [])], pluginSettings: { messenger: settings } });
   const logs: LogCall[] = [];
+  // The configured key, or (when a test configures none) the one the server generated and stored.
+  const webhookKey = async (): Promise<string> => {
+    if (typeof settings.webhookSecret === 'string') return settings.webhookSecret;
+    const { rows } = await db.query<{ key: string }>('SELECT key FROM messenger.webhook_key');
+    return rows[0]?.key ?? 'no key stored yet';
+  };
   for (const level of LEVELS) {
     vi.spyOn(app.log, level).mockImplementation((...args: unknown[]) => {
       logs.push({ level, args });
@@ -106,6 +126,10 @@ export async function messengerApp(options: MessengerAppOptions = {}): Promise<M
       await db.close();
       await telegram.stop();
     },
+    async stopServer() {
+      await app.close();
+      await telegram.stop();
+    },
     call,
     async addBot(handlerClass, values = {}) {
       const classes = (await call(['MB'], 'GET', 'handler-classes')).json<{ data: { data: { id: number; name: string }[] } }>().data.data;
@@ -117,12 +141,18 @@ export async function messengerApp(options: MessengerAppOptions = {}): Promise<M
       if (created.statusCode !== 201 && created.statusCode !== 200) throw new Error(`bot not created: ${created.statusCode} ${created.body}`);
       return created.json<{ data: { id: number } }>().data.id;
     },
-    deliver(botId, update, secret) {
-      const header = secret === undefined ? webhookSecretFor(WEBHOOK_KEY, botId) : secret;
+    async deliver(botId, update, secret) {
+      const header = secret === undefined ? webhookSecretFor(await webhookKey(), botId) : secret;
+      return postWithXsrf(app, `/api/messenger/webhook/${botId}`, {
+        headers: { 'content-type': 'application/json', ...(header === null ? {} : { [WEBHOOK_SECRET_HEADER]: header }) },
+        payload: JSON.stringify(update),
+      });
+    },
+    async deliverAsTelegram(botId, update) {
       return app.inject({
         method: 'POST',
         url: `/api/messenger/webhook/${botId}`,
-        headers: { 'content-type': 'application/json', ...(header === null ? {} : { [WEBHOOK_SECRET_HEADER]: header }) },
+        headers: { 'content-type': 'application/json', [WEBHOOK_SECRET_HEADER]: webhookSecretFor(await webhookKey(), botId) },
         payload: JSON.stringify(update),
       });
     },
@@ -141,4 +171,29 @@ export function textUpdate(updateId: number, text: string, from: { id: number; l
       text,
     },
   };
+}
+
+/** What a probe plugin saw of the server: the context every plugin gets. */
+export interface Probe {
+  readonly plugin: ServerPlugin;
+  context: ServerPluginContext | null;
+}
+
+/**
+ * A plugin of the test's own beside the messenger: it registers `handlers` (other plugins' classes)
+ * and keeps its context, so a test can call the notification service as any plugin would.
+ */
+export function probePlugin(handlers: readonly BotHandler[] = []): Probe {
+  const probe: Probe = {
+    context: null,
+    plugin: defineServerPlugin({
+      manifest: { id: 'probe', version: '0.0.1', sdk: '^1.2.0', titleKey: 'probe:title', service: 'probe', dependencies: [], namespaces: ['probe'], pages: [], permissions: [] },
+      migrations: [],
+      register(_app, context) {
+        probe.context = context;
+        for (const handler of handlers) context.messaging.handlers.register(handler);
+      },
+    }),
+  };
+  return probe;
 }
