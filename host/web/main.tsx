@@ -42,6 +42,8 @@ function bareSignInHost(config: PublishedConfig, root: Root, showFailure: (error
     signIn: async (email, password) => (await actions()).signIn(email, password),
     signInWithTelegram: async (data) => (await actions()).signInWithTelegram(data),
     botLink: async () => (await actions()).botLink(),
+    loginCode: async () => (await actions()).loginCode(),
+    signInWithCode: async (code) => (await actions()).signInWithCode(code),
     proceed: () => void app().then((started) => started.renderAfterSignIn(root), showFailure),
     forgetFragment: () => window.history.replaceState(null, '', window.location.pathname + window.location.search),
   };

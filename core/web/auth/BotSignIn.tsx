@@ -1,17 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Button, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { BotRegular, OpenRegular } from '@fluentui/react-icons';
+import { ArrowClockwiseRegular, BotRegular, OpenRegular } from '@fluentui/react-icons';
 import { useAuthPageStyles } from './auth-page-styles';
-import { useSignInStrings, type SignInActions } from './sign-in-host';
-import { refusalMessage } from './telegram-result';
-
-type LinkState =
-  | { readonly kind: 'loading' }
-  | { readonly kind: 'ready'; readonly url: string }
-  | { readonly kind: 'failed'; readonly message: string };
-
-/** Schemes a bot dialog is opened with; anything else (javascript:, data:) is not followed. */
-const BOT_LINK = /^(https?|tg):/i;
+import { useSignInStrings } from './sign-in-host';
+import { useBotSignIn, type BotSignInHost } from './use-bot-sign-in';
 
 const useStyles = makeStyles({
   section: {
@@ -33,38 +24,31 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalXS,
   },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  waiting: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', color: tokens.colorNeutralForeground2 },
 });
+
+/** Seconds as m:ss, as a countdown reads. */
+function clock(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
 
 /**
  * "Login via bot": how it goes, and the way to the bot dialog. Its own chunk, fetched when the user
- * asks for it, so the sign-in page stays light. The link is fetched when the section opens, so the
- * button can open the window straight from the click (a window opened later would be blocked).
+ * asks for it, so the sign-in page stays light. A one-time code is asked for when the section opens,
+ * so the button can open the bot dialog straight from the click (a window opened later would be
+ * blocked); this page then waits for the bot and signs in by itself. A server without a sign-in bot
+ * gets the Login Widget's link instead.
  */
-export default function BotSignIn({ host, onClose }: { host: Pick<SignInActions, 'botLink'>; onClose: () => void }) {
+export default function BotSignIn({ host, onClose }: { host: BotSignInHost; onClose: () => void }) {
   const t = useSignInStrings();
   const styles = useStyles();
   const shared = useAuthPageStyles();
-  const [link, setLink] = useState<LinkState>({ kind: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    host.botLink().then(
-      (url) => {
-        if (current) setLink(BOT_LINK.test(url) ? { kind: 'ready', url } : { kind: 'failed', message: t('errors.generic') });
-      },
-      (error: unknown) => {
-        if (current) setLink({ kind: 'failed', message: refusalMessage(error, { blocked: t('login.blocked'), generic: t('errors.generic') }) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [host, t]);
-
-  const proceed = () => {
-    // The bot needs nothing from this page, so the dialog gets no handle on it.
-    if (link.kind === 'ready') window.open(link.url, '_blank', 'noopener,noreferrer');
-  };
+  const { state, secondsLeft, proceed, newCode } = useBotSignIn(host, {
+    blocked: t('login.blocked'),
+    generic: t('errors.generic'),
+    expired: t('login.bot.codeExpired'),
+  });
+  const problem = state.kind === 'failed' || state.kind === 'ended' ? state.message : null;
 
   return (
     <section className={styles.section} aria-labelledby="bot-sign-in-title">
@@ -77,22 +61,34 @@ export default function BotSignIn({ host, onClose }: { host: Pick<SignInActions,
       <ol className={styles.steps}>
         <li>{t('login.bot.step1')}</li>
         <li>{t('login.bot.step2')}</li>
-        <li>{t('login.bot.step3')}</li>
+        <li>{state.kind === 'widget' ? t('login.bot.step3') : t('login.bot.step3Code')}</li>
       </ol>
-      {link.kind === 'failed' && (
+      {problem !== null && (
         <div role="alert" className={shared.problem} data-testid="bot-problem">
-          {link.message}
+          {problem}
         </div>
       )}
+      {state.kind === 'code' && state.waiting && (
+        <Text role="status" className={styles.waiting} data-testid="bot-waiting">
+          <Spinner size="tiny" />
+          {t('login.bot.waiting')} {t('login.bot.timeLeft')}: {clock(secondsLeft)}
+        </Text>
+      )}
       <div className={styles.actions}>
-        <Button
-          appearance="primary"
-          icon={link.kind === 'loading' ? <Spinner size="tiny" /> : <OpenRegular />}
-          disabled={link.kind !== 'ready'}
-          onClick={proceed}
-        >
-          {t('login.bot.proceed')}
-        </Button>
+        {state.kind === 'ended' ? (
+          <Button appearance="primary" icon={<ArrowClockwiseRegular />} onClick={newCode}>
+            {t('login.bot.newCode')}
+          </Button>
+        ) : (
+          <Button
+            appearance="primary"
+            icon={state.kind === 'loading' ? <Spinner size="tiny" /> : <OpenRegular />}
+            disabled={state.kind !== 'code' && state.kind !== 'widget'}
+            onClick={proceed}
+          >
+            {t('login.bot.proceed')}
+          </Button>
+        )}
         <Button appearance="subtle" onClick={onClose}>
           {t('login.bot.close')}
         </Button>

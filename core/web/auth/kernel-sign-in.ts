@@ -15,6 +15,8 @@ export function kernelSignInActions(container: Container): SignInActions {
     signInWithTelegram: async (data) => {
       await auth.signInWithTelegram(data);
     },
+    loginCode: () => auth.loginCode(),
+    signInWithCode: (code) => auth.signInWithCode(code),
     botLink: async () => (await http.get('auth').get<DataEnvelope<{ link: string }>>('telegram/link', { silent: true })).data.link,
   };
 }

@@ -1,13 +1,17 @@
 import { createContext, useContext } from 'react';
 import type { Translate } from '../i18n/login-strings';
-import type { TelegramAuthData } from '../services/auth-service';
+import type { CodeSignIn, LoginCode, TelegramAuthData } from '../services/auth-service';
 
 /** The calls the sign-in screen makes; each stores the session on success and rejects with an HttpError. */
 export interface SignInActions {
   signIn(email: string, password: string): Promise<void>;
   signInWithTelegram(data: TelegramAuthData): Promise<void>;
-  /** The address of the bot dialog (GET telegram/link). */
+  /** The address of the bot dialog for the Login Widget (GET telegram/link). */
   botLink(): Promise<string>;
+  /** A one-time code and the bot link carrying it (POST telegram/login-code); null when the server has no sign-in bot. */
+  loginCode(): Promise<LoginCode | null>;
+  /** Checks a code the bot may have bound (POST telegram/auth-check); stores the session once it has. */
+  signInWithCode(code: string): Promise<CodeSignIn>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { inject, injectable, type Container } from 'inversify';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import { HttpClients } from '../http/http-clients';
+import { HttpError } from '../http/http-error';
 import { KernelContainer } from '../kernel/kernel-container';
 import { StoreContributionToken } from '../kernel/contributions';
 import { SessionStore, type SessionUser } from './session-store';
@@ -19,6 +20,21 @@ export interface TelegramAuthData {
   readonly auth_date: number;
   readonly hash: string;
   readonly [field: string]: string | number;
+}
+
+/** A one-time sign-in code and the bot dialog link that carries it (`?start=<code>`), valid until `expiresAt`. */
+export interface LoginCode {
+  readonly code: string;
+  readonly link: string;
+  readonly expiresAt: string;
+}
+
+/** Where a code sign-in stands: done (the session is stored), or still waiting for Start in the bot. */
+export type CodeSignIn = { readonly status: 'signed-in' } | { readonly status: 'pending'; readonly expiresAt: string };
+
+interface PendingAnswer {
+  readonly status: 'pending';
+  readonly expiresAt: string;
 }
 
 /** Sign-in and sign-out against the auth service, keeping the session store in step. */
@@ -43,6 +59,27 @@ export class AuthService {
       .post<DataEnvelope<LoginAnswer>>('telegram/auth-check', { dataTelegramAuthButton: data }, { silent: true });
     this.session.signIn(answer.data.user, answer.data.token);
     return answer.data.user;
+  }
+
+  /**
+   * A one-time code for sign-in through the bot (POST telegram/login-code), or null when the server
+   * has no bot with the sign-in handler (503): the login screen then offers the Login Widget's link.
+   */
+  async loginCode(): Promise<LoginCode | null> {
+    try {
+      return (await this.http.get('auth').post<DataEnvelope<LoginCode>>('telegram/login-code', {}, { silent: true })).data;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 503) return null;
+      throw error;
+    }
+  }
+
+  /** Checks a code (POST telegram/auth-check); once the bot has bound it, the session is stored as for a password. */
+  async signInWithCode(code: string): Promise<CodeSignIn> {
+    const answer = await this.http.get('auth').post<DataEnvelope<LoginAnswer | PendingAnswer>>('telegram/auth-check', { code }, { silent: true });
+    if ('status' in answer.data) return { status: 'pending', expiresAt: answer.data.expiresAt };
+    this.session.signIn(answer.data.user, answer.data.token);
+    return { status: 'signed-in' };
   }
 
   /** Gives the signed-in user an e-mail (POST user/update); the stored user takes the server's answer. */

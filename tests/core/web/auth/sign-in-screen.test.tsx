@@ -24,6 +24,8 @@ function fakeHost(overrides: Partial<SignInHost> = {}): SignInHost {
     signIn: vi.fn(async () => undefined),
     signInWithTelegram: vi.fn(async () => undefined),
     botLink: vi.fn(async () => 'https://t.me/agency_erp_bot?start=login'),
+    loginCode: vi.fn(async () => null),
+    signInWithCode: vi.fn(async () => ({ status: 'pending', expiresAt: new Date(Date.now() + 300_000).toISOString() }) as const),
     proceed: vi.fn(),
     forgetFragment: vi.fn(),
     ...overrides,
