@@ -55,13 +55,21 @@ function isExpired(row: CodeRow, now: Date): boolean {
   return new Date(row.expires_at).getTime() <= now.getTime();
 }
 
-/** The user a messenger id signs in as, and whether the account may sign in. */
-async function accountByMessengerId(db: Queryable, messengerUserId: number): Promise<{ id: string; status: string } | null> {
+interface Standing {
+  /** The account the code will sign in, or null when the binding is refused. */
+  readonly userId: string | null;
+  readonly refusal: 'no-account' | 'blocked' | null;
+}
+
+/** Whom a messenger id signs in as: its live account, unless that account is blocked. */
+async function standingOf(db: Queryable, messengerUserId: number): Promise<Standing> {
   const { rows } = await db.query<{ id: string; status: string }>(
     'SELECT id, status FROM core.users WHERE tg_user_id = $1 AND deleted_at IS NULL',
     [messengerUserId],
   );
-  return rows[0] ?? null;
+  const account = rows[0];
+  if (!account) return { userId: null, refusal: 'no-account' };
+  return account.status === 'active' ? { userId: account.id, refusal: null } : { userId: null, refusal: 'blocked' };
 }
 
 /**
@@ -89,13 +97,12 @@ export function signInCodes(db: Queryable, now: () => Date = () => new Date()): 
       if (!CODE_SHAPE.test(code)) return 'unknown';
       const hash = hashOf(code);
       const at = now().toISOString();
-      const account = await accountByMessengerId(db, messengerUserId);
-      const refusal = !account ? 'no-account' : account.status === 'active' ? null : 'blocked';
+      const { userId, refusal } = await standingOf(db, messengerUserId);
       // One conditional update, so two bindings racing on two server copies cannot both win.
       const { rows } = await db.query<{ code_hash: string }>(
         `UPDATE core.sign_in_codes SET bound_at = $2, messenger_user_id = $3, user_id = $4, refusal = $5
          WHERE code_hash = $1 AND bound_at IS NULL AND used_at IS NULL AND expires_at > $2 RETURNING code_hash`,
-        [hash, at, messengerUserId, refusal === null ? account?.id : null, refusal],
+        [hash, at, messengerUserId, userId, refusal],
       );
       if (rows.length > 0) return refusal ?? 'bound';
       const row = await findCode(db, hash);
