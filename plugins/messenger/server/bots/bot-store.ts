@@ -9,7 +9,7 @@ import type { BotIdentity, Queryable } from '@core/sdk/server';
 /** A live bot as the server uses it: who it is, its handler class's name and its token (never sent anywhere but Telegram). */
 export interface StoredBot {
   readonly identity: BotIdentity;
-  /** The handler class's name, or null when the class is no longer registered. */
+  /** The handler class's name; the class may no longer be registered (its plugin disabled). */
   readonly handlerClass: string | null;
   readonly token: string;
 }
@@ -26,7 +26,7 @@ interface BotRow {
 const SELECT_BOT = `
   SELECT b.id::text AS id, b.name, b.messenger, b.username, h.name AS handler_class, b.token
     FROM messenger.bots b
-    LEFT JOIN messenger.handler_classes h ON h.id = b.handler_class AND h.deleted_at IS NULL
+    LEFT JOIN messenger.handler_classes h ON h.id = b.handler_class
    WHERE b.deleted_at IS NULL`;
 
 function storedBot(row: BotRow): StoredBot {
