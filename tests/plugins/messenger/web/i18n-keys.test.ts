@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ResourceDefinition } from '@core/sdk/shared';
 import { messengerManifest } from '@plugins/messenger/manifest';
 import { MESSENGER_RESOURCES } from '@plugins/messenger/shared/resources';
+
+/** The definitions as the engine reads them (defineResource keeps literal types without the optional parts). */
+const RESOURCES: readonly ResourceDefinition[] = MESSENGER_RESOURCES;
 
 const bundle = (language: string): unknown =>
   JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../../plugins/messenger/web/i18n/${language}.json`), 'utf8'));
@@ -14,12 +18,12 @@ function lookup(tree: unknown, key: string): unknown {
 /** Every `messenger:` key the manifest and the resource definitions name, enum value labels and field messages included. */
 function usedKeys(): string[] {
   const keys = [messengerManifest.titleKey, ...messengerManifest.pages.map((page) => page.titleKey)];
-  for (const resource of MESSENGER_RESOURCES) {
+  for (const resource of RESOURCES) {
     keys.push(resource.titleKey, resource.recordKey);
     for (const field of resource.fields) {
       keys.push(field.labelKey);
       if (field.hintKey) keys.push(field.hintKey);
-      if ('patternMessageKey' in field && typeof field.patternMessageKey === 'string') keys.push(field.patternMessageKey);
+      if ('patternMessageKey' in field && field.patternMessageKey) keys.push(field.patternMessageKey);
       if (field.kind === 'enum') {
         const prefix = field.valueLabelPrefix ?? `${field.labelKey}Values`;
         keys.push(...field.values.map((value) => `${prefix}.${value}`));
