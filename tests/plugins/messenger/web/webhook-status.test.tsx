@@ -44,7 +44,7 @@ describe('the webhook status badge', () => {
     ]);
 
     const failing = descriptionOf(badgeIn(rowOf(view, 3))).textContent;
-    expect(failing).toContain('Telegram reported a delivery error within the last hour.');
+    expect(failing).toContain('Telegram reported a recent delivery error.');
     expect(failing).toContain(`Webhook URL${URL_OF(3)}`);
     expect(failing).toContain('Pending updates1,234');
     expect(failing).toContain('Last errorConnection timed out');
