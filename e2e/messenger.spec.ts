@@ -134,7 +134,7 @@ test.describe.serial('bots and sign-in through the bot', () => {
     await page.getByRole('button', { name: english('auth:login.bot.open') }).click();
     const { code, link } = ((await (await codeAnswer).json()) as { data: { code: string; link: string } }).data;
     expect(link).toBe(`https://t.me/agency_test_bot?start=${code}`);
-    await expect(page.getByText(english('auth:login.bot.step2'))).toBeVisible();
+    await expect(page.getByTestId('bot-waiting')).toBeVisible();
 
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: english('auth:login.bot.proceed') }).click();
@@ -149,8 +149,10 @@ test.describe.serial('bots and sign-in through the bot', () => {
     expect(reply?.params.text).toBeTruthy();
 
     // The code worked once: asked again, it is refused.
-    const again = await context.request.post('/api/auth/telegram/auth-check', { data: { code } });
+    const xsrf = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+    const again = await context.request.post('/api/auth/telegram/auth-check', { data: { code }, headers: { 'X-XSRF-TOKEN': xsrf } });
     expect(again.status()).toBe(422);
+    expect(JSON.stringify(await again.json())).toContain('This sign-in code has already been used.');
     await context.close();
   });
 
@@ -166,7 +168,7 @@ test.describe.serial('bots and sign-in through the bot', () => {
     const { code } = ((await (await codeAnswer).json()) as { data: { code: string } }).data;
 
     expect(await deliver(bot.id, stranger, `/start ${code}`)).toBe(200);
-    await expect(page.getByRole('alert')).toContainText('No user is linked to this Telegram account.');
+    await expect(page.getByTestId('bot-problem')).toContainText('No user is linked to this Telegram account.');
     await expect(page).toHaveURL(/\/login/);
     const reply = telegram.calls.filter((call) => call.method === 'sendMessage' && call.params.chat_id === stranger).at(-1);
     expect(String(reply?.params.text)).toContain('No user is linked to this Telegram account');

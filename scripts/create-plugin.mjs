@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
 const template = join(root, 'examples/notes-plugin');
-const BUILT_IN = ['admin', 'finance'];
+const BUILT_IN = ['admin', 'finance', 'messenger'];
 const SKIPPED = new Set(['node_modules', 'dist', 'package-lock.json']);
 
 function fail(message) {

@@ -11,7 +11,11 @@ import { forbidden, unauthenticated } from './api-error';
  * refuses to start with one that declares nothing, so no route is left open by accident.
  */
 export type RouteAccess =
-  | { readonly public: true }
+  /**
+   * Anyone. `webhook: true` marks a route an outside system calls (never a page), which the
+   * XSRF check leaves alone: such a route must authenticate its caller itself (a secret header).
+   */
+  | { readonly public: true; readonly webhook?: true }
   | { readonly signedIn: true }
   | { readonly requires: PermissionRequirement };
 

@@ -20,6 +20,12 @@ function bearerAuthenticated(request: FastifyRequest): boolean {
   return request.claims !== null;
 }
 
+/** A route an outside system posts to: no browser cookie vouches for it, so there is nothing to forge. */
+function isWebhook(request: FastifyRequest): boolean {
+  const access = request.routeOptions.config.access;
+  return access !== undefined && 'public' in access && access.webhook === true;
+}
+
 /**
  * Double-submit cookie: every response hands out a readable XSRF-TOKEN cookie; a mutating API
  * request that is not authenticated by a bearer token (so the browser's cookies are what vouch
@@ -37,7 +43,7 @@ export function installXsrfProtection(app: FastifyInstance): void {
         httpOnly: false,
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || bearerAuthenticated(request)) return;
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || bearerAuthenticated(request) || isWebhook(request)) return;
     if (!matches(cookie, request.headers[XSRF_HEADER])) {
       throw new ApiError(419, 'The page has expired (XSRF token mismatch). Please reload and try again.');
     }

@@ -111,6 +111,14 @@ export const botsResource = defineResource({
 
 export const MESSENGER_RESOURCES = [handlerClassesResource, botsResource] as const;
 
+/**
+ * A chat id as text: a chat's number (negative for groups and channels), or a public channel's
+ * `@username` (Telegram: 5–32 characters). The server checks it, the send dialog checks it first.
+ */
+export const CHAT_ID_PATTERN = '^(-?[1-9][0-9]{0,15}|@[A-Za-z][A-Za-z0-9_]{4,31})$';
+/** Telegram's limit for one message, in characters (code points). */
+export const MESSAGE_MAX_LENGTH = 4096;
+
 /** What `POST bots/{id}/send-test` takes: a chat id (a number, or `@channel`) and the text. */
 export interface SendTestBody {
   readonly chat_id: string;

@@ -41,3 +41,4 @@ export function productPlugin(id: string): WebPlugin {
 
 export const admin = productPlugin('admin');
 export const finance = productPlugin('finance');
+export const messenger = productPlugin('messenger');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope, FieldValue, ResourceRecord, RowAction } from '@core/sdk/shared';
 import { ApiError, findRecord, ID_PARAMS, validationError, type Actor, type IdParams, type ServerPluginContext } from '@core/sdk/server';
-import { botsResource, type SendTestBody } from '../../shared/resources';
+import { botsResource, CHAT_ID_PATTERN, MESSAGE_MAX_LENGTH, type SendTestBody } from '../../shared/resources';
 import { PUBLIC_URL_MISSING, type MessengerConfig } from '../config';
 import { TelegramUnreachableError, type TelegramBotApi } from '../telegram/bot-api';
 import { telegramFailure } from '../telegram/telegram-failures';
@@ -116,9 +116,6 @@ export function botActionRoutes(app: FastifyInstance, context: ServerPluginConte
 /** `chat_id` as the form sends it (text) or as JSON allows it (a number). */
 type SendTestInput = Omit<SendTestBody, 'chat_id'> & { readonly chat_id: string | number };
 
-/** A chat's number (negative for groups and channels), or a public channel's `@username` (Telegram: 5–32 characters). */
-const CHAT_ID_TEXT = '^(-?[1-9][0-9]{0,15}|@[A-Za-z][A-Za-z0-9_]{4,31})$';
-
 const SEND_TEST_BODY = {
   type: 'object',
   required: ['chat_id', 'text'],
@@ -127,11 +124,11 @@ const SEND_TEST_BODY = {
     chat_id: {
       anyOf: [
         { type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, not: { const: 0 } },
-        { type: 'string', pattern: CHAT_ID_TEXT },
+        { type: 'string', pattern: CHAT_ID_PATTERN },
       ],
     },
-    // Telegram's limit for one message; a text of blanks only is refused there, so here too.
-    text: { type: 'string', minLength: 1, maxLength: 4096, pattern: '\\S' },
+    // A text of blanks only is refused by Telegram, so here too.
+    text: { type: 'string', minLength: 1, maxLength: MESSAGE_MAX_LENGTH, pattern: '\\S' },
   },
 } as const;
 

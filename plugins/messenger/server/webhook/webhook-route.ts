@@ -71,7 +71,7 @@ export function webhookRoute(app: FastifyInstance, context: ServerPluginContext,
 
   app.post<{ Params: IdParams; Body: TelegramUpdateBody }>(
     '/webhook/:id',
-    { config: { access: { public: true } }, schema: { params: ID_PARAMS, body: UPDATE_BODY } },
+    { config: { access: { public: true, webhook: true } }, schema: { params: ID_PARAMS, body: UPDATE_BODY } },
     async (request): Promise<DataEnvelope<WebhookReceipt>> => {
       const botId = request.params.id;
       const secret = request.headers[WEBHOOK_SECRET_HEADER];

@@ -20,7 +20,8 @@ import {
 } from '@fluentui/react-components';
 import { HttpClients, ToastService, useInjection } from '@core/sdk/web';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { MESSAGE_MAX_LENGTH, sendTestBody, sendTestFailure, sendTestMessage, sendTestProblems, type SendTestField } from './send-test';
+import { MESSAGE_MAX_LENGTH } from '../../shared/resources';
+import { sendTestBody, sendTestFailure, sendTestMessage, sendTestProblems, type SendTestField } from './send-test';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },

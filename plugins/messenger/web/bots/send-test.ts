@@ -1,5 +1,5 @@
 import { HttpError, serverMessage, type HttpClients } from '@core/sdk/web';
-import { botsResource, type SendTestBody } from '../../shared/resources';
+import { botsResource, CHAT_ID_PATTERN, MESSAGE_MAX_LENGTH, type SendTestBody } from '../../shared/resources';
 
 /** The bots' row action the page runs through its dialog instead of the engine's bare POST. */
 export const SEND_TEST_ACTION = 'send-test';
@@ -8,14 +8,9 @@ const sendTestAction = botsResource.rowActions?.find((action) => action.name ===
 if (!sendTestAction) throw new Error(`${botsResource.id} declares no "${SEND_TEST_ACTION}" row action`);
 const SEND_TEST_ENDPOINT = sendTestAction.endpoint;
 
-/*
- * The server's checks of the body, repeated so the dialog says what is wrong before anything is
- * sent (the server checks again and has the last word): a chat's number, negative for groups and
- * channels, or a public channel's @username; and Telegram's limit for one message, counted in
- * characters (code points) as the server's schema counts it.
- */
-const CHAT_ID = /^(-?[1-9][0-9]{0,15}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;
-export const MESSAGE_MAX_LENGTH = 4096;
+// The server's checks of the body, made first so the dialog says what is wrong before anything is
+// sent; the server checks again and has the last word.
+const CHAT_ID = new RegExp(CHAT_ID_PATTERN);
 
 export type SendTestField = keyof SendTestBody;
 

@@ -3,11 +3,11 @@ import { autorun, reaction } from 'mobx';
 import { PermissionService } from '@core/web/services/permission-service';
 import { SessionStore } from '@core/web/services/session-store';
 import { createTestKernel, testUser } from '../../../support/web/test-kernel';
-import { admin as adminPlugin, finance as financePlugin } from '../../../support/web/product-plugins';
+import { admin as adminPlugin, finance as financePlugin, messenger as messengerPlugin } from '../../../support/web/product-plugins';
 
-// The admin and finance flags come from those plugins' manifests, the rest from the core's reserved spec areas.
+// The admin, finance and messenger flags come from those plugins' manifests, the rest from the core's reserved spec areas.
 async function permissionsOf(codes: readonly string[] | null): Promise<{ permissions: PermissionService; session: SessionStore }> {
-  const kernel = await createTestKernel({ plugins: [adminPlugin, financePlugin], ...(codes === null ? {} : { user: testUser(codes) }) });
+  const kernel = await createTestKernel({ plugins: [adminPlugin, financePlugin, messengerPlugin], ...(codes === null ? {} : { user: testUser(codes) }) });
   return { permissions: kernel.get(PermissionService), session: kernel.get(SessionStore) };
 }
 

@@ -6,7 +6,7 @@ import { defineServerPlugin, type BotHandler, type ServerPlugin, type ServerPlug
 import { createMessengerServerPlugin, type MessengerServerOptions } from '@plugins/messenger/server';
 import { WEBHOOK_SECRET_HEADER } from '@plugins/messenger/server/webhook/webhook-route';
 import { webhookSecretFor } from '@plugins/messenger/server/webhook/webhook-secrets';
-import { bearer, buildServer, freshDatabase, mintToken, postWithXsrf } from '../../../support/server/test-database';
+import { bearer, buildServer, freshDatabase, mintToken } from '../../../support/server/test-database';
 import { FakeTelegram } from '../support/fake-telegram';
 
 /** A token of Telegram's shape that the fake answers to. */
@@ -63,14 +63,10 @@ export interface MessengerTestApp {
   /** A bot created through the API (MB), running the named handler class; its id. */
   addBot(handlerClass: string, values?: Readonly<Record<string, unknown>>): Promise<number>;
   /**
-   * An update posted as Telegram posts it: no session, the bot's secret in its header (unless
-   * `secret` says otherwise). Until the kernel lets a webhook route through without the XSRF
-   * double submit, it also carries the XSRF cookie and header (Telegram sends neither; see
-   * webhook.test.ts, "as Telegram posts it").
+   * An update posted exactly as Telegram posts it: no session, no cookie, no XSRF header, the bot's
+   * secret in its header (unless `secret` says otherwise).
    */
   deliver(botId: number, update: unknown, secret?: string | null): Promise<LightMyRequestResponse>;
-  /** The same update exactly as Telegram sends it: no cookie, no XSRF header. */
-  deliverAsTelegram(botId: number, update: unknown): Promise<LightMyRequestResponse>;
 }
 
 export interface MessengerAppOptions extends MessengerServerOptions {
@@ -143,16 +139,10 @@ export async function messengerApp(options: MessengerAppOptions = {}): Promise<M
     },
     async deliver(botId, update, secret) {
       const header = secret === undefined ? webhookSecretFor(await webhookKey(), botId) : secret;
-      return postWithXsrf(app, `/api/messenger/webhook/${botId}`, {
-        headers: { 'content-type': 'application/json', ...(header === null ? {} : { [WEBHOOK_SECRET_HEADER]: header }) },
-        payload: JSON.stringify(update),
-      });
-    },
-    async deliverAsTelegram(botId, update) {
       return app.inject({
         method: 'POST',
         url: `/api/messenger/webhook/${botId}`,
-        headers: { 'content-type': 'application/json', [WEBHOOK_SECRET_HEADER]: webhookSecretFor(await webhookKey(), botId) },
+        headers: { 'content-type': 'application/json', ...(header === null ? {} : { [WEBHOOK_SECRET_HEADER]: header }) },
         payload: JSON.stringify(update),
       });
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '@core/sdk/web';
-import { MESSAGE_MAX_LENGTH, sendTestBody, sendTestFailure, sendTestProblems } from '@plugins/messenger/web/bots/send-test';
+import { MESSAGE_MAX_LENGTH } from '@plugins/messenger/shared/resources';
+import { sendTestBody, sendTestFailure, sendTestProblems } from '@plugins/messenger/web/bots/send-test';
 
 const problems = (chatId: string, text = 'Hello') => sendTestProblems(sendTestBody(chatId, text));
 
