@@ -45,3 +45,9 @@ export {
   type Session,
   type TestServerOptions,
 } from './testing/test-server';
+
+/**
+ * Translation coverage: every i18n key a manifest and its resource definitions name, and which of
+ * them a plugin's bundle (`web/i18n/<lang>.json`) lacks: `missingTexts(en, 'notes', declaredTextKeys(manifest, resources))`.
+ */
+export { declaredTextKeys, missingTexts, textAt } from './testing/text-keys';
