@@ -93,6 +93,7 @@ test.describe.serial('bots and sign-in through the bot', () => {
     // The badge's details: the webhook address Telegram reported.
     await row.getByText(messengerText('webhook.statuses.set')).hover();
     await expect(page.getByText(`${PUBLIC_URL}/api/messenger/webhook/${bot.id}`)).toBeVisible();
+    await page.screenshot({ path: 'e2e/output/screens/tg-bots-webhook-set-light-1600.png' });
 
     // Telegram reports a delivery error: a refresh shows it.
     telegram.lastError = { date: Math.floor(Date.now() / 1000) - 60, message: 'Connection timed out' };
@@ -148,6 +149,7 @@ test.describe.serial('bots and sign-in through the bot', () => {
     expect((await popup).url()).toBe(link);
     // The page waits for the bot, asking the server every few seconds.
     await expect(page.getByTestId('bot-waiting')).toBeVisible();
+    await page.screenshot({ path: 'e2e/output/screens/login-bot-waiting-light-1280.png' });
 
     // Telegram delivers the user's Start to the webhook.
     const delivered = await deliver(bot.id, telegramId, `/start ${code}`);
@@ -182,6 +184,7 @@ test.describe.serial('bots and sign-in through the bot', () => {
 
     expect(await deliver(bot.id, stranger, `/start ${code}`)).toBe(200);
     await expect(page.getByTestId('bot-problem')).toContainText('No user is linked to this Telegram account.');
+    await page.screenshot({ path: 'e2e/output/screens/login-bot-no-account-light-1280.png' });
     await expect(page).toHaveURL(/\/login/);
     const reply = telegram.calls.filter((call) => call.method === 'sendMessage' && call.params.chat_id === stranger).at(-1);
     expect(String(reply?.params.text)).toContain('No user is linked to this Telegram account');
