@@ -15,6 +15,9 @@ import { ConfigError, loadConfig, type PluginFailurePolicy } from '@host/server/
 import { readExternalPluginFolder, relativePathProblem } from '@host/server/external-plugin-file';
 import { planPlugins, servingOf, type PluginPlan } from '@host/server/external-plugins';
 import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
+
+/** The plugins this build holds, admin first: the inventory lists them before external ones. */
+const BUILT_IN_IDS = AVAILABLE_SERVER_PLUGINS.map((plugin) => plugin.manifest.id);
 import { startServer } from '@host/server/start-server';
 import { fixturePlugin, pluginJson, serverModule, writePlugin } from './external-plugins-support';
 
@@ -106,7 +109,7 @@ describe('planning the plugins', () => {
     });
     expect(result.inventory.list()).toEqual([
       { id: 'admin', version: admin.version, sdk: admin.sdk, titleKey: admin.titleKey, source: { kind: 'builtin' }, enabled: true, state: 'running', error: null },
-      expect.objectContaining({ id: 'finance', source: { kind: 'builtin' }, enabled: false, state: 'disabled', error: null }),
+      ...BUILT_IN_IDS.slice(1).map((id) => expect.objectContaining({ id, source: { kind: 'builtin' }, enabled: false, state: 'disabled', error: null })),
       { id: 'notes', version: '0.3.0', sdk: '^1.0.0', titleKey: 'notes:title', source: { kind: 'external', path: notes }, enabled: true, state: 'running', error: null },
     ]);
   });
@@ -122,10 +125,10 @@ describe('planning the plugins', () => {
   it('keeps an enabled id neither built in nor configured a ConfigError, listing the external ids as available', async () => {
     const started = plan([fixturePlugin('notes')], ['admin', 'ghost']);
     await expect(started).rejects.toBeInstanceOf(ConfigError);
-    await expect(started).rejects.toThrow('unknown plugin "ghost" in configuration (available: admin, finance, notes)');
+    await expect(started).rejects.toThrow(`unknown plugin "ghost" in configuration (available: ${[...BUILT_IN_IDS, 'notes'].join(', ')})`);
     const unread = join(root, 'unread', 'dist');
     await expect(plan([unread], ['notes'])).rejects.toThrow(
-      `unknown plugin "notes" in configuration (available: admin, finance, unread); external folders not read: ${unread} (cannot read plugin.json: not found)`,
+      `unknown plugin "notes" in configuration (available: ${[...BUILT_IN_IDS, 'unread'].join(', ')}); external folders not read: ${unread} (cannot read plugin.json: not found)`,
     );
   });
 
