@@ -1,0 +1,43 @@
+import type { PermissionDeclaration, PluginManifest } from '@core/sdk/shared';
+
+const code = (name: string, en: string, ru: string): PermissionDeclaration => ({ code: name, area: 'tracker', description: { en, ru } });
+
+/**
+ * The tracker (spec §2 Tracker routes, §6 tracker codes): affiliate work on top of Keitaro. Its API
+ * is the `tracker` service. Keitaro servers stay in admin and verticals in finance: both are used
+ * through their `shared/` exports, hence the dependencies.
+ */
+export const trackerManifest: PluginManifest = {
+  id: 'tracker',
+  version: '0.1.0',
+  sdk: '^1.2.0',
+  titleKey: 'tracker:title',
+  service: 'tracker',
+  dependencies: ['admin', 'finance'],
+  namespaces: ['tracker'],
+  pages: [
+    { path: '/finance-projects', titleKey: 'tracker:nav.financeProjects', requires: 'TF', nav: { group: 'tracker', icon: 'folder' } },
+    { path: '/advertisers', titleKey: 'tracker:nav.advertisers', requires: 'TA', nav: { group: 'tracker', icon: 'megaphone' } },
+    { path: '/trackers', titleKey: 'tracker:nav.trackers', requires: 'TT', nav: { group: 'tracker', icon: 'target' } },
+    { path: '/offers', titleKey: 'tracker:nav.offers', requires: 'TO', nav: { group: 'tracker', icon: 'tag' } },
+    { path: '/streams', titleKey: 'tracker:nav.streams', requires: 'TS', nav: { group: 'tracker', icon: 'branch' } },
+    { path: '/bizdev-deals', titleKey: 'tracker:nav.bizdevDeals', requires: 'TB', nav: { group: 'tracker', icon: 'handshake' } },
+    { path: '/bizdev-limits', titleKey: 'tracker:nav.bizdevLimits', requires: 'TL', nav: { group: 'tracker', icon: 'calendar' } },
+    { path: '/bizdev-requests', titleKey: 'tracker:nav.bizdevRequests', requires: 'TR', nav: { group: 'tracker', icon: 'task' } },
+    { path: '/tracker-report-full', titleKey: 'tracker:nav.report', requires: 'TR', nav: { group: 'tracker', icon: 'trending' } },
+    // The one Vertical entity is finance's (its FL code); this entry shows it among the tracker's screens.
+    { path: '/vertical', titleKey: 'tracker:nav.verticals', requires: 'FL', nav: { group: 'tracker', icon: 'chart' } },
+  ],
+  // Spec §6 tracker codes.
+  permissions: [
+    code('TF', 'Finance projects', 'Финансовые проекты'),
+    code('TA', 'Advertisers', 'Рекламодатели'),
+    code('TT', 'Trackers', 'Трекеры'),
+    code('TO', 'Offers', 'Офферы'),
+    code('TS', 'Streams', 'Потоки'),
+    code('TB', 'Bizdev deals', 'Сделки бизнес-развития'),
+    code('TL', 'Bizdev limits', 'Лимиты бизнес-развития'),
+    code('TR', 'Bizdev requests and the full tracker report', 'Запросы бизнес-развития и полный отчёт трекера'),
+  ],
+  areaFlags: { tracker: ['TF', 'TA', 'TT', 'TO', 'TS', 'TB', 'TL', 'TR'] },
+};

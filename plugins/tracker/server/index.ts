@@ -1,0 +1,22 @@
+import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
+import { trackerManifest } from '../manifest';
+import { TRACKER_RESOURCES } from '../shared/resources';
+import { TRACKER_MESSAGES_RU } from './messages-ru';
+import countriesSql from './migrations/0001_countries.sql?raw';
+
+/**
+ * The tracker service (spec §2 Tracker routes, §3, §6 T*): its resources through the core engine
+ * with the affiliate rules as engine hooks (server/rules), and the routes of its own. See README.md.
+ */
+export function createTrackerServerPlugin(): ServerPlugin {
+  return defineServerPlugin({
+    manifest: trackerManifest,
+    migrations: [{ name: '0001_countries', sql: countriesSql }],
+    resources: TRACKER_RESOURCES,
+    messages: { ru: TRACKER_MESSAGES_RU },
+    // Each part registers its own routes here, one line each.
+    register() {},
+  });
+}
+
+export default createTrackerServerPlugin();

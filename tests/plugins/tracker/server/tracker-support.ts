@@ -1,0 +1,65 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Database } from '@core/server/database/database';
+import type { PermissionCode } from '@core/shared/permissions';
+import type { ServerPlugin } from '@core/sdk/server';
+import admin from '@plugins/admin/server';
+import finance from '@plugins/finance/server';
+import tracker from '@plugins/tracker/server';
+import { bearer, buildServer, freshDatabase, mintToken } from '../../../support/server/test-database';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface TrackerTestApp {
+  readonly app: FastifyInstance;
+  readonly db: Database;
+  close(): Promise<void>;
+  /** A request to `/api/tracker/<path>` as a caller holding exactly `codes`. */
+  call(codes: readonly PermissionCode[], method: Method, path: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** The same to another service: `/api/<service>/<path>` (admin's Keitaro servers live under `auth`). */
+  callService(service: string, codes: readonly PermissionCode[], method: Method, path: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** Creates through the API and answers the new record's id; throws with the answer when refused. */
+  create(codes: readonly PermissionCode[], path: string, values: Readonly<Record<string, unknown>>): Promise<number>;
+}
+
+export interface TrackerAppOptions {
+  /** The tracker's server part; the default export unless a test builds one with options. */
+  readonly tracker?: ServerPlugin;
+  readonly settings?: Readonly<Record<string, unknown>>;
+  readonly db?: Database;
+}
+
+/** The API server with admin, finance and the tracker (its declared dependencies), over a fresh copy of the template database. */
+export async function trackerApp(options: TrackerAppOptions = {}): Promise<TrackerTestApp> {
+  const db = options.db ?? (await freshDatabase());
+  const app = await buildServer({ db, plugins: [admin, finance, options.tracker ?? tracker], pluginSettings: { tracker: options.settings ?? {} } });
+  const callService: TrackerTestApp['callService'] = (service, codes, method, path, payload) =>
+    app.inject({
+      method,
+      url: `/api/${service}/${path}`,
+      headers: bearer(mintToken(codes)),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const call: TrackerTestApp['call'] = (codes, method, path, payload) => callService('tracker', codes, method, path, payload);
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+    call,
+    callService,
+    async create(codes, path, values) {
+      const answer = await call(codes, 'POST', path, values);
+      if (answer.statusCode !== 201) throw new Error(`POST ${path}: ${answer.statusCode} ${answer.body}`);
+      return answer.json<{ data: { id: number } }>().data.id;
+    },
+  };
+}
+
+/** A Keitaro server in admin (VR); its id. */
+export async function addKeitaroServer(app: TrackerTestApp, name: string, url = `https://${name}.example.com`): Promise<number> {
+  const answer = await app.callService('auth', ['VR'], 'POST', 'keitaro/servers', { name, url });
+  if (answer.statusCode !== 201) throw new Error(`keitaro server: ${answer.statusCode} ${answer.body}`);
+  return answer.json<{ data: { id: number } }>().data.id;
+}
