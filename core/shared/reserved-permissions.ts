@@ -3,8 +3,8 @@ import type { PermissionCode } from './permissions';
 import type { ServiceName } from './services';
 
 /**
- * Spec §6 codes and area flags of the areas whose plugins are not built yet (tracker, shop,
- * the social-ad platform, system). They are seeded and shown like any plugin's, so
+ * Spec §6 codes and area flags of the areas whose plugins are not built yet (shop, the social-ad
+ * platform, system). They are seeded and shown like any plugin's, so
  * roles can be prepared before the screens exist; each entry stands in only until a plugin
  * declares the same code or flag, which then wins (permission-catalogue.ts). Delete an area's
  * part here when its plugin lands.
@@ -18,13 +18,11 @@ export interface ReservedArea {
 export const RESERVED_AREA_FLAGS: Readonly<Record<string, readonly PermissionCode[]>> = {
   facebook: ['MA', 'MD', 'MP', 'MQ', 'MS', 'MV'],
   shop: ['SC', 'SP', 'SQ', 'SO', 'SM', 'SS', 'SR'],
-  tracker: ['TF', 'TA', 'TT', 'TO', 'TS', 'TB', 'TL', 'TR'],
   system: ['YP', 'YS', 'YE', 'YQ', 'YA', 'YD', 'YU', 'YT', 'YL'],
 };
 
 const social = (code: string, en: string, ru: string): PermissionDeclaration => ({ code, area: 'social', description: { en, ru } });
 const shop = (code: string, en: string, ru: string): PermissionDeclaration => ({ code, area: 'shop', description: { en, ru } });
-const tracker = (code: string, en: string, ru: string): PermissionDeclaration => ({ code, area: 'tracker', description: { en, ru } });
 const system = (code: string, en: string, ru: string): PermissionDeclaration => ({ code, area: 'system', description: { en, ru } });
 
 export const RESERVED_SPEC_AREAS: readonly ReservedArea[] = [
@@ -51,19 +49,6 @@ export const RESERVED_SPEC_AREAS: readonly ReservedArea[] = [
       shop('SM', 'Manual transfer of orders', 'Ручная передача заказов'),
       shop('SS', 'Setup products', 'Настройка товаров'),
       shop('SR', 'Shop reports', 'Отчёты магазина'),
-    ],
-  },
-  {
-    service: 'tracker',
-    permissions: [
-      tracker('TF', 'Finance projects', 'Финансовые проекты'),
-      tracker('TA', 'Advertisers', 'Рекламодатели'),
-      tracker('TT', 'Trackers', 'Трекеры'),
-      tracker('TO', 'Offers', 'Офферы'),
-      tracker('TS', 'Streams', 'Потоки'),
-      tracker('TB', 'Bizdev deals', 'Сделки бизнес-развития'),
-      tracker('TL', 'Bizdev limits', 'Лимиты бизнес-развития'),
-      tracker('TR', 'Bizdev requests and the full tracker report', 'Запросы бизнес-развития и полный отчёт трекера'),
     ],
   },
   {

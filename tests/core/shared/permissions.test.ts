@@ -6,6 +6,7 @@ import { isServiceId, serviceBaseUrls, serviceIds, SPEC_SERVICES } from '@core/s
 import { adminManifest } from '@plugins/admin/manifest';
 import { financeManifest } from '@plugins/finance/manifest';
 import { messengerManifest } from '@plugins/messenger/manifest';
+import { trackerManifest } from '@plugins/tracker/manifest';
 
 const codes = (...list: string[]): ReadonlySet<string> => new Set(list);
 
@@ -58,21 +59,22 @@ const SPEC_FLAG_GROUPS = {
 const SIDEBAR_ONLY_CODES = ['FL', 'FJ', 'MC', 'FO'];
 
 /** The product's plugins, as the catalogue and the flags are assembled from them. */
-const PRODUCT = [adminManifest, financeManifest, messengerManifest];
+const PRODUCT = [adminManifest, financeManifest, messengerManifest, trackerManifest];
 
 describe('areaFlagGroups', () => {
   const groups = areaFlagGroups(PRODUCT);
 
-  it('are the groups of spec §6, admin, finance and messenger (exactly MB) from their plugins, the rest reserved by the core', () => {
+  it('are the groups of spec §6, admin, finance, tracker and messenger (exactly MB) from their plugins, the rest reserved by the core', () => {
     expect(groups).toEqual({ ...SPEC_FLAG_GROUPS, messenger: ['MB'] });
     expect(messengerManifest.areaFlags).toEqual({ messenger: ['MB'] });
     expect(adminManifest.areaFlags).toEqual({ admin: SPEC_FLAG_GROUPS.admin });
     expect(financeManifest.areaFlags).toEqual({ finance: SPEC_FLAG_GROUPS.finance });
+    expect(trackerManifest.areaFlags).toEqual({ tracker: SPEC_FLAG_GROUPS.tracker });
   });
 
   it('lack a plugin’s groups while it is disabled', () => {
     expect(Object.keys(areaFlagGroups([financeManifest]))).not.toContain('admin');
-    expect(Object.keys(areaFlagGroups([]))).toEqual(['facebook', 'shop', 'tracker', 'system']);
+    expect(Object.keys(areaFlagGroups([]))).toEqual(['facebook', 'shop', 'system']);
   });
 
   it('leave out the sidebar-only codes FL, FJ, MC and FO', () => {
@@ -86,8 +88,8 @@ describe('areaFlagGroups', () => {
   });
 
   it('let a plugin replace a reserved group when its area lands', () => {
-    const tracker = manifest({ id: 'tracker', areaFlags: { tracker: ['TF', 'TX'] } });
-    expect(areaFlagGroups([tracker]).tracker).toEqual(['TF', 'TX']);
+    const shop = manifest({ id: 'shop', areaFlags: { shop: ['SC', 'SX'] } });
+    expect(areaFlagGroups([shop]).shop).toEqual(['SC', 'SX']);
   });
 });
 
@@ -124,24 +126,25 @@ describe('PermissionCatalogue', () => {
     for (const code of SPEC_FLAG_GROUPS.system) expect(of(code), code).toEqual(['system', 'system']);
   });
 
-  it('holds only the reserved spec codes without plugins: admin, finance and messenger codes come with their plugins', () => {
+  it('holds only the reserved spec codes without plugins: admin, finance, messenger and tracker codes come with their plugins', () => {
     const bare = new PermissionCatalogue([]);
     expect(bare.has('JU')).toBe(false);
     expect(bare.has('FT')).toBe(false);
     expect(bare.has('MB')).toBe(false);
-    expect(bare.has('TF')).toBe(true);
+    expect(bare.has('TF')).toBe(false);
+    expect(bare.has('SC')).toBe(true);
     expect(new PermissionCatalogue([financeManifest]).has('JU')).toBe(false);
   });
 
   it('takes a plugin’s declaration over the reserved one when its area lands', () => {
-    const tracker = manifest({
-      id: 'tracker',
-      service: 'tracker',
-      permissions: [{ code: 'TF', area: 'finance', description: { en: 'Tracker finance', ru: 'Финансы трекера' } }],
+    const shop = manifest({
+      id: 'shop',
+      service: 'shop',
+      permissions: [{ code: 'SC', area: 'finance', description: { en: 'Shop finance', ru: 'Финансы магазина' } }],
     });
-    const withTracker = new PermissionCatalogue([tracker]);
-    expect(withTracker.entry('TF')).toEqual({ code: 'TF', service: 'tracker', area: 'finance', description: { en: 'Tracker finance', ru: 'Финансы трекера' } });
-    expect(withTracker.codes.filter((code) => code === 'TF')).toHaveLength(1);
+    const withShop = new PermissionCatalogue([shop]);
+    expect(withShop.entry('SC')).toEqual({ code: 'SC', service: 'shop', area: 'finance', description: { en: 'Shop finance', ru: 'Финансы магазина' } });
+    expect(withShop.codes.filter((code) => code === 'SC')).toHaveLength(1);
   });
 
   it('refuses one code declared by two plugins, naming both', () => {
@@ -222,6 +225,7 @@ describe('manifestProblems', () => {
     expect(manifestProblems(manifest())).toEqual([]);
     expect(manifestProblems(adminManifest)).toEqual([]);
     expect(manifestProblems(financeManifest)).toEqual([]);
+    expect(manifestProblems(trackerManifest)).toEqual([]);
   });
 
   it.each(['Wallets', 'w', '1wallets', 'wallets_2', 'my wallets', '-wallets', `w${'a'.repeat(32)}`, ''])(

@@ -37,7 +37,7 @@ const WAITING = 'Authorize the back office in the chat-platform window.';
 const USER = testUser(['JA'], { username: 'ann', email: 'ann@example.com', roles: ['manager', 'auditor'] });
 const PROFILE = {
   ...USER,
-  permissions: ['FW', 'JU', 'JA', 'TA', 'MB', 'ZZ'],
+  permissions: ['FW', 'JU', 'JA', 'SC', 'MB', 'ZZ'],
   mattermost_username: null,
   tg_login: 'ann_tg',
 };
@@ -168,7 +168,7 @@ describe('Profile page', () => {
     expect(details).toContain('manager');
     expect(details).toContain('auditor');
     const areas = [...screen.view.element.querySelectorAll('section[aria-label]')].map((section) => section.getAttribute('aria-label'));
-    expect(areas).toEqual(['Finance', 'Tracker', 'Messenger', 'Admin', 'Other']);
+    expect(areas).toEqual(['Finance', 'Shop', 'Messenger', 'Admin', 'Other']);
     const admin = screen.view.element.querySelector('section[aria-label="Admin"]')?.textContent ?? '';
     expect(admin).toContain('JAArticles');
     expect(admin).toContain('JUUsers');

@@ -3,11 +3,23 @@ import { autorun, reaction } from 'mobx';
 import { PermissionService } from '@core/web/services/permission-service';
 import { SessionStore } from '@core/web/services/session-store';
 import { createTestKernel, testUser } from '../../../support/web/test-kernel';
+import { webPlugin } from '@core/web/plugins/define-plugin';
+import { trackerManifest } from '@plugins/tracker/manifest';
 import { admin as adminPlugin, finance as financePlugin, messenger as messengerPlugin } from '../../../support/web/product-plugins';
 
-// The admin, finance and messenger flags come from those plugins' manifests, the rest from the core's reserved spec areas.
+// Flags are read from manifests alone: the tracker's code is never loaded here.
+const emptyStrings = async () => ({ default: {} });
+const trackerPlugin = webPlugin(trackerManifest, {
+  translations: { en: emptyStrings, ru: emptyStrings },
+  load: () => Promise.reject(new Error('the tracker code is not loaded by these tests')),
+});
+
+// The admin, finance, messenger and tracker flags come from those plugins' manifests, the rest from the core's reserved spec areas.
 async function permissionsOf(codes: readonly string[] | null): Promise<{ permissions: PermissionService; session: SessionStore }> {
-  const kernel = await createTestKernel({ plugins: [adminPlugin, financePlugin, messengerPlugin], ...(codes === null ? {} : { user: testUser(codes) }) });
+  const kernel = await createTestKernel({
+    plugins: [adminPlugin, financePlugin, messengerPlugin, trackerPlugin],
+    ...(codes === null ? {} : { user: testUser(codes) }),
+  });
   return { permissions: kernel.get(PermissionService), session: kernel.get(SessionStore) };
 }
 
