@@ -2,6 +2,7 @@ import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { trackerManifest } from '../manifest';
 import { TRACKER_RESOURCES } from '../shared/resources';
 import { TRACKER_MESSAGES_RU } from './messages-ru';
+import { KEITARO_SYNC_MESSAGES_RU, registerKeitaroSync } from './keitaro';
 import countriesSql from './migrations/0001_countries.sql?raw';
 
 /**
@@ -13,9 +14,11 @@ export function createTrackerServerPlugin(): ServerPlugin {
     manifest: trackerManifest,
     migrations: [{ name: '0001_countries', sql: countriesSql }],
     resources: TRACKER_RESOURCES,
-    messages: { ru: TRACKER_MESSAGES_RU },
+    messages: { ru: { ...TRACKER_MESSAGES_RU, ...KEITARO_SYNC_MESSAGES_RU } },
     // Each part registers its own routes here, one line each.
-    register() {},
+    register(app, context) {
+      registerKeitaroSync(app, context);
+    },
   });
 }
 

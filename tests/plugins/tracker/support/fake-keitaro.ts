@@ -11,8 +11,8 @@ export interface KeitaroCall {
 
 type Entity = Record<string, unknown> & { id: number };
 
-/** How the next call fails, when a test asks for it. */
-export type KeitaroFailure = { readonly kind: 'refuse'; readonly status: number; readonly error: string } | { readonly kind: 'drop' };
+/** What a coming call meets, when a test asks: answered as usual, refused, or its connection dropped. */
+type Planned = { readonly kind: 'pass' } | { readonly kind: 'refuse'; readonly status: number; readonly error: string } | { readonly kind: 'drop' };
 
 interface Answer {
   readonly status: number;
@@ -33,8 +33,8 @@ export class FakeKeitaro {
   /** The rows `report/build` answers, whatever the request (Keitaro's own shape: dimensions and metrics side by side). */
   reportRows: Record<string, unknown>[] = [];
   reportSummary: Record<string, unknown> = {};
-  /** Failures the next calls meet, in order (each used once). */
-  private readonly failures: KeitaroFailure[] = [];
+  /** What the next calls meet, in order (each used once); calls beyond it are answered as usual. */
+  private readonly plan: Planned[] = [];
   private nextId = 100;
   private server: Server | null = null;
 
@@ -46,13 +46,13 @@ export class FakeKeitaro {
       let raw = '';
       request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       request.on('end', () => {
-        const failure = this.failures.shift();
-        if (failure?.kind === 'drop') {
+        const planned = this.plan.shift();
+        if (planned?.kind === 'drop') {
           request.socket.destroy();
           return;
         }
         const key = request.headers['api-key'];
-        const answer = failure ? { status: failure.status, body: { error: failure.error } } : this.answer(request.method ?? 'GET', request.url ?? '', raw, typeof key === 'string' ? key : null);
+        const answer = planned?.kind === 'refuse' ? { status: planned.status, body: { error: planned.error } } : this.answer(request.method ?? 'GET', request.url ?? '', raw, typeof key === 'string' ? key : null);
         response.writeHead(answer.status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(answer.body));
       });
@@ -67,14 +67,14 @@ export class FakeKeitaro {
     return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  /** The next call is refused with `status` and Keitaro's `{ error }` body. */
-  refuseNext(status: number, error: string): void {
-    this.failures.push({ kind: 'refuse', status, error });
+  /** The next call (after `after` answered as usual) is refused with `status` and Keitaro's `{ error }` body. */
+  refuseNext(status: number, error: string, after = 0): void {
+    this.plan.push(...Array.from({ length: after }, () => ({ kind: 'pass' }) as const), { kind: 'refuse', status, error });
   }
 
   /** The next call's connection is dropped unanswered: Keitaro cannot be reached. */
   dropNext(): void {
-    this.failures.push({ kind: 'drop' });
+    this.plan.push({ kind: 'drop' });
   }
 
   private answer(method: string, url: string, raw: string, apiKey: string | null): Answer {

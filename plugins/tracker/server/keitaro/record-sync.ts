@@ -1,0 +1,160 @@
+import { STALE_VERSION_MESSAGE, type FieldValue, type ResourceDefinition, type ResourceRecord } from '@core/sdk/shared';
+import { ApiError, findRecord, notFound, type Actor, type Database, type RecordWriter } from '@core/sdk/server';
+import { offersResource, streamsResource, type SyncState } from '../../shared/resources';
+import type { KeitaroAdminApi, KeitaroConnection } from './keitaro-api';
+import { pushOffer } from './offer-push';
+import { flagOf, idOf } from './record-values';
+import { pushStream } from './stream-push';
+import { keitaroFailure, OFFER_NOT_IN_KEITARO, SYNC_FAILED_UNEXPECTEDLY, SYNC_IS_OFF, SyncFailure } from './sync-failures';
+import { SyncQueue } from './sync-queue';
+import { trackerServer, type TrackerServer } from './tracker-connection';
+
+/** The row action and audit name of every write the sync makes. */
+export const SYNC_ACTION = 'sync';
+
+export interface KeitaroSyncDeps {
+  readonly db: Database;
+  readonly records: RecordWriter;
+  /** The adapter for one server (a test may point it elsewhere or shorten its timeout). */
+  readonly keitaro: (connection: KeitaroConnection) => KeitaroAdminApi;
+  readonly now: () => Date;
+  /** Where a background push's unexpected error goes (the server's log); the adapter's errors carry no key. */
+  readonly log: { error(details: { readonly err: unknown }, message: string): void };
+}
+
+/** Fields one push learnt (ids Keitaro assigned), kept even when a later step fails. */
+type Learnt = Record<string, FieldValue>;
+
+const isStale = (error: unknown): boolean => error instanceof ApiError && error.status === 409 && error.message === STALE_VERSION_MESSAGE;
+
+/**
+ * Keeps offers and streams with sync on in step with Keitaro. Every push runs after the write
+ * that asked for it has committed and outside any transaction: the row goes `pending`, Keitaro is
+ * called, and the row ends `synced` (ids and `synced_at`) or `failed` (the message), each a change
+ * through the engine named `sync`. A change saved while a push was in flight makes that push's
+ * result stale: it keeps what it learnt, leaves the state to the push that follows, and never
+ * marks the newer values synced.
+ */
+export class KeitaroSync {
+  private readonly queue = new SyncQueue();
+
+  constructor(private readonly deps: KeitaroSyncDeps) {}
+
+  /** Whether the sync keeps rows of `definition`. */
+  static covers(definition: ResourceDefinition): boolean {
+    return definition === offersResource || definition === streamsResource;
+  }
+
+  /**
+   * After a committed write of the record: with sync on, the row goes `pending` and a push is
+   * queued (its end is the row's business, not the caller's); with sync off, a row still showing
+   * a sync state goes `off`. The record as it is now, or null when the write needs nothing.
+   */
+  async written(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecord | null> {
+    const record = await findRecord(this.deps.db, definition, id);
+    if (!record) return null;
+    if (!flagOf(record, 'sync_enabled')) {
+      if (record.sync_state === ('off' satisfies SyncState)) return null;
+      return this.store(definition, id, { sync_state: 'off' satisfies SyncState, sync_error: null }, actor);
+    }
+    const pending = await this.markPending(definition, record, actor);
+    this.schedule(definition, id, actor);
+    return pending;
+  }
+
+  /** The row action: pushes now and answers the synced record, or stores `failed` and throws the failure as an API error. */
+  async syncNow(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecord> {
+    const outcome = await this.queue.run(this.keyOf(definition, id), () => this.push(definition, id, actor, 'asked'));
+    if (outcome instanceof SyncFailure) throw new ApiError(outcome.status, outcome.message);
+    if (!outcome) throw notFound();
+    return outcome;
+  }
+
+  /** Resolves once every queued push has ended. */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  private schedule(definition: ResourceDefinition, id: number, actor: Actor): void {
+    // Nobody waits for a background push: what it meets is on the row, and only the unexpected is logged.
+    void this.queue.run(this.keyOf(definition, id), () => this.push(definition, id, actor, 'background')).catch((error: unknown) => this.deps.log.error({ err: error }, 'Keitaro sync failed unexpectedly'));
+  }
+
+  /** Streams share their campaign in Keitaro, so they are pushed one at a time; offers one at a time each. */
+  private keyOf(definition: ResourceDefinition, id: number): string {
+    return definition === streamsResource ? 'streams' : `offers:${id}`;
+  }
+
+  private async markPending(definition: ResourceDefinition, record: ResourceRecord, actor: Actor): Promise<ResourceRecord> {
+    if (record.sync_state === ('pending' satisfies SyncState)) return record;
+    return this.store(definition, record.id, { sync_state: 'pending' satisfies SyncState, sync_error: null }, actor);
+  }
+
+  /**
+   * One push of the row as it stands: the record `synced`, or the failure stored on it (null: the
+   * record is gone). A row changed meanwhile gets what was learnt and another push, so its newer
+   * values are pushed too. An error that is not the sync's is stored as a failure, then thrown.
+   */
+  private async push(definition: ResourceDefinition, id: number, actor: Actor, trigger: 'asked' | 'background'): Promise<ResourceRecord | SyncFailure | null> {
+    const found = await findRecord(this.deps.db, definition, id);
+    if (!found) {
+      if (trigger === 'asked') throw notFound();
+      return null;
+    }
+    if (!flagOf(found, 'sync_enabled')) return trigger === 'asked' ? new SyncFailure(409, SYNC_IS_OFF) : found;
+    const record = await this.markPending(definition, found, actor);
+    const learnt: Learnt = {};
+    let failure: SyncFailure | null = null;
+    let unexpected: unknown = null;
+    try {
+      await this.pushRecord(definition, record, learnt);
+    } catch (error) {
+      if (error instanceof SyncFailure) failure = error;
+      else [unexpected, failure] = [error, new SyncFailure(502, SYNC_FAILED_UNEXPECTEDLY)];
+    }
+    const outcome: Learnt = failure
+      ? { sync_state: 'failed' satisfies SyncState, sync_error: failure.message }
+      : { sync_state: 'synced' satisfies SyncState, sync_error: null, synced_at: this.deps.now().toISOString() };
+    let stored: ResourceRecord | null;
+    try {
+      stored = await this.store(definition, id, { ...learnt, ...outcome }, actor, record.version);
+    } catch (error) {
+      if (!isStale(error)) throw error;
+      stored = Object.keys(learnt).length > 0 ? await this.store(definition, id, learnt, actor) : await findRecord(this.deps.db, definition, id);
+      this.schedule(definition, id, actor);
+    }
+    if (unexpected !== null) throw unexpected;
+    return failure ?? stored;
+  }
+
+  /** Calls Keitaro for the record, with the server of its tracker (a stream's: its offer's). */
+  private async pushRecord(definition: ResourceDefinition, record: ResourceRecord, learnt: Learnt): Promise<void> {
+    if (definition === offersResource) {
+      const server = await trackerServer(this.deps.db, idOf(record, 'tracker'));
+      await this.calling(server, (api) => pushOffer(api, record, learnt));
+      return;
+    }
+    const offerId = idOf(record, 'offer');
+    const offer = offerId === null ? null : await findRecord(this.deps.db, offersResource, offerId);
+    if (!offer) throw new SyncFailure(409, OFFER_NOT_IN_KEITARO);
+    const trackerId = idOf(offer, 'tracker');
+    const server = await trackerServer(this.deps.db, trackerId);
+    const keitaroOfferId = idOf(offer, 'keitaro_offer_id');
+    if (keitaroOfferId === null || trackerId === null) throw new SyncFailure(409, OFFER_NOT_IN_KEITARO);
+    await this.calling(server, (api) => pushStream(this.deps.db, api, record, { keitaroOfferId, trackerId }, learnt));
+  }
+
+  /** Runs calls against the server, its adapter's errors turned into failures naming the server. */
+  private async calling(server: TrackerServer, calls: (api: KeitaroAdminApi) => Promise<void>): Promise<void> {
+    try {
+      await calls(this.deps.keitaro(server.connection));
+    } catch (error) {
+      throw keitaroFailure(error, server.serverName);
+    }
+  }
+
+  /** One change named `sync`; with `version`, refused as stale when the row changed since. */
+  private store(definition: ResourceDefinition, id: number, values: Learnt, actor: Actor, version: number | null = null): Promise<ResourceRecord> {
+    return this.deps.records.change(definition, id, { action: SYNC_ACTION, values, version }, actor);
+  }
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { DataEnvelope, ResourceDefinition, ResourceRecord, RowAction } from '@core/sdk/shared';
+import { ApiError, ID_PARAMS, type IdParams, type RouteKit } from '@core/sdk/server';
+import { offersResource, streamsResource } from '../../shared/resources';
+import { SYNC_ACTION, type KeitaroSync } from './record-sync';
+import { NO_INPUT } from './sync-failures';
+
+function syncActionOf(definition: ResourceDefinition): RowAction {
+  const action = definition.rowActions?.find((candidate) => candidate.name === SYNC_ACTION);
+  if (!action) throw new Error(`${definition.id} declares no "${SYNC_ACTION}" row action`);
+  return action;
+}
+
+/** The action takes nothing: the engine's screen posts no body, and anything sent is refused rather than ignored. */
+function assertNoBody(body: unknown): void {
+  const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+  if (!empty) throw new ApiError(422, NO_INPUT);
+}
+
+/**
+ * The `sync` row action of offers and streams (`POST offers/{id}/sync`, `POST streams/{id}/sync`):
+ * pushes the row to Keitaro now, no transaction open meanwhile, and answers the synced record. A
+ * failure is stored on the row (`failed` with its message) and answered with that message: 503
+ * for what is not configured, 409 for sync off or an offer not in Keitaro yet, 422 when Keitaro
+ * refused (its key or its validation), 502 when it could not be reached or failed.
+ */
+export function syncActionRoutes(app: FastifyInstance, routes: RouteKit, sync: KeitaroSync): void {
+  for (const definition of [offersResource, streamsResource]) {
+    const action = syncActionOf(definition);
+    app.post<{ Params: IdParams }>(
+      `/${definition.path}/:id/${action.endpoint}`,
+      { config: { access: { requires: action.requires } }, schema: { params: ID_PARAMS } },
+      async (request): Promise<DataEnvelope<ResourceRecord>> => {
+        assertNoBody(request.body);
+        return { data: await sync.syncNow(definition, request.params.id, routes.actorOf(request)) };
+      },
+    );
+  }
+}

@@ -1,0 +1,68 @@
+import type { RussianMessages } from '@core/sdk/server';
+import { KeitaroRefusedError, KeitaroUnauthorizedError, KeitaroUnreachableError } from './keitaro-api';
+
+/*
+ * Why a sync did not happen, in words that say what to do. The same text is stored on the row
+ * (`sync_error`) and answered by the row action, with the status the action answers.
+ */
+
+export const OFFER_WITHOUT_TRACKER = 'The offer has no tracker: choose the tracker whose Keitaro server it is written to.';
+export const TRACKER_WITHOUT_SERVER = 'Tracker {tracker} has no active Keitaro server: choose one on the tracker.';
+export const SERVER_WITHOUT_KEY = 'Keitaro server {server} has no API key: set it in Keitaro servers.';
+export const OFFER_WITHOUT_LANDING_URL = 'The offer has no landing URL: Keitaro needs it to send the clicks.';
+export const OFFER_NOT_IN_KEITARO = "The stream's offer is not in Keitaro yet: sync the offer first.";
+export const SYNC_IS_OFF = 'Sync is off for this record: turn it on and save first.';
+export const KEY_REFUSED = 'Keitaro server {server} refused its API key (401): check the key in Keitaro servers.';
+export const KEITARO_REFUSED = 'Keitaro refused it ({status}): {messages}';
+export const KEITARO_FAILED = 'Keitaro failed ({status}): {messages}';
+export const NO_INPUT = 'This action takes no input.';
+export const SYNC_FAILED_UNEXPECTEDLY = 'The sync failed unexpectedly; nothing is known to be written to Keitaro. Try again.';
+export const KEITARO_UNREACHABLE = 'Keitaro server {server} could not be reached ({reason}): nothing was confirmed there; try again later.';
+
+/** The sync messages in Russian, for the plugin's `messages: { ru }`. */
+export const KEITARO_SYNC_MESSAGES_RU: RussianMessages = {
+  [OFFER_WITHOUT_TRACKER]: 'У оффера нет трекера: выберите трекер, на сервер Keitaro которого он записывается.',
+  [TRACKER_WITHOUT_SERVER]: 'У трекера {tracker} нет активного сервера Keitaro: выберите его в трекере.',
+  [SERVER_WITHOUT_KEY]: 'У сервера Keitaro {server} нет API-ключа: задайте его в разделе «Серверы Keitaro».',
+  [OFFER_WITHOUT_LANDING_URL]: 'У оффера нет URL лендинга: он нужен Keitaro, чтобы отправлять клики.',
+  [OFFER_NOT_IN_KEITARO]: 'Оффера этого потока ещё нет в Keitaro: сначала синхронизируйте оффер.',
+  [SYNC_IS_OFF]: 'Синхронизация для этой записи выключена: включите её и сохраните запись.',
+  [KEY_REFUSED]: 'Сервер Keitaro {server} не принял API-ключ (401): проверьте ключ в разделе «Серверы Keitaro».',
+  [KEITARO_REFUSED]: 'Keitaro отклонил запрос ({status}): {messages}',
+  [KEITARO_FAILED]: 'Ошибка Keitaro ({status}): {messages}',
+  [NO_INPUT]: 'Это действие не принимает данных.',
+  [SYNC_FAILED_UNEXPECTEDLY]: 'Синхронизация неожиданно прервалась; неизвестно, записано ли что-то в Keitaro. Попробуйте ещё раз.',
+  [KEITARO_UNREACHABLE]: 'Не удалось связаться с сервером Keitaro {server} ({reason}): там ничего не подтверждено; попробуйте позже.',
+};
+
+/** The row stores at most this much of a message (Keitaro's validation texts can run long). */
+const STORED_MESSAGE_MAX = 1000;
+
+/** A sync that did not happen: `message` goes on the row, `status` is what the row action answers. */
+export class SyncFailure extends Error {
+  constructor(
+    readonly status: 409 | 422 | 502 | 503,
+    message: string,
+  ) {
+    super(message.length > STORED_MESSAGE_MAX ? `${message.slice(0, STORED_MESSAGE_MAX - 1)}…` : message);
+    this.name = 'SyncFailure';
+  }
+}
+
+export const fill = (template: string, values: Readonly<Record<string, string>>): string =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+/**
+ * The failure for an error of the Keitaro adapter: 422 when Keitaro refused the request (its key
+ * or its validation), 502 when it could not be reached or failed itself. Anything else is not
+ * Keitaro's and is rethrown.
+ */
+export function keitaroFailure(error: unknown, server: string): SyncFailure {
+  if (error instanceof KeitaroUnauthorizedError) return new SyncFailure(422, fill(KEY_REFUSED, { server }));
+  if (error instanceof KeitaroUnreachableError) return new SyncFailure(502, fill(KEITARO_UNREACHABLE, { server, reason: error.reason }));
+  if (error instanceof KeitaroRefusedError) {
+    const refused = error.status < 500;
+    return new SyncFailure(refused ? 422 : 502, fill(refused ? KEITARO_REFUSED : KEITARO_FAILED, { status: String(error.status), messages: error.messages.join('; ') }));
+  }
+  throw error;
+}

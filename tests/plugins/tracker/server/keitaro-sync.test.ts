@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PermissionCode } from '@core/shared/permissions';
+import {
+  fill,
+  KEITARO_REFUSED,
+  KEITARO_UNREACHABLE,
+  KEY_REFUSED,
+  OFFER_NOT_IN_KEITARO,
+  OFFER_WITHOUT_TRACKER,
+  SERVER_WITHOUT_KEY,
+  SYNC_IS_OFF,
+  TRACKER_WITHOUT_SERVER,
+} from '@plugins/tracker/server/keitaro/sync-failures';
+import { bearer, DB_TIMEOUT, mintToken } from '../../../support/server/test-database';
+import { FakeKeitaro } from '../support/fake-keitaro';
+import { trackerApp, type TrackerTestApp } from './tracker-support';
+
+const KEY = 'keitaro-sync-test-key-0123456789';
+const CODES: readonly PermissionCode[] = ['TT', 'TA', 'TO', 'TS'];
+const GERMANY = 276;
+
+interface Row {
+  readonly id: number;
+  readonly version: number;
+  readonly sync_state: string;
+  readonly sync_error: string | null;
+  readonly synced_at: string | null;
+  readonly keitaro_offer_id?: number | null;
+  readonly keitaro_campaign_id?: number | null;
+  readonly keitaro_stream_id?: number | null;
+}
+
+let app: TrackerTestApp;
+const keitaro = new FakeKeitaro(KEY);
+let keitaroUrl: string;
+let trackerId: number;
+let advertiserId: number;
+
+/** A Keitaro server in admin (VR) with the key given; its id. */
+async function keitaroServer(name: string, url: string, apiKey: string | null): Promise<number> {
+  const answer = await app.callService('auth', ['VR'], 'POST', 'keitaro/servers', { name, url, ...(apiKey === null ? {} : { api_key: apiKey }) });
+  if (answer.statusCode !== 201) throw new Error(`keitaro server: ${answer.statusCode} ${answer.body}`);
+  return answer.json<{ data: { id: number } }>().data.id;
+}
+
+const read = async (path: string): Promise<Row> => (await app.call(CODES, 'GET', path)).json<{ data: Row }>().data;
+
+/** The row once its push has ended. */
+async function settled(path: string): Promise<Row> {
+  return vi.waitFor(
+    async () => {
+      const row = await read(path);
+      if (row.sync_state === 'pending') throw new Error(`${path} still pending`);
+      return row;
+    },
+    { timeout: 5000, interval: 20 },
+  );
+}
+
+const offerValues = (values: Readonly<Record<string, unknown>> = {}): Record<string, unknown> => ({
+  name: 'Casino DE',
+  advertiser: advertiserId,
+  group: 'casino',
+  payout: { amount: '42.50', currency: 'EUR' },
+  countries: [GERMANY],
+  landing_url: 'https://lander.example.com/de',
+  tracker: trackerId,
+  sync_enabled: true,
+  ...values,
+});
+
+const streamValues = (offer: number, values: Readonly<Record<string, unknown>> = {}): Record<string, unknown> => ({
+  campaign_id: 501,
+  campaign_name: 'FB DE',
+  offer,
+  is_default: true,
+  sync_enabled: true,
+  ...values,
+});
+
+/** A synced offer; its id. */
+async function syncedOffer(values: Readonly<Record<string, unknown>> = {}): Promise<number> {
+  const id = await app.create(CODES, 'offers', offerValues(values));
+  expect((await settled(`offers/${id}`)).sync_state).toBe('synced');
+  return id;
+}
+
+beforeAll(async () => {
+  keitaroUrl = await keitaro.start();
+  app = await trackerApp();
+  const server = await keitaroServer('Main', keitaroUrl, KEY);
+  trackerId = await app.create(CODES, 'trackers', { slug: 'main', active_server: server });
+  advertiserId = await app.create(CODES, 'advertisers', { name: 'Acme', alias: 'acme' });
+}, DB_TIMEOUT);
+afterAll(async () => {
+  await app.close();
+  await keitaro.stop();
+});
+
+describe('offers', () => {
+  it('are written to Keitaro after the save: pending in the answer, then synced with the id Keitaro gave', async () => {
+    const created = await app.call(CODES, 'POST', 'offers', offerValues());
+    expect(created.statusCode).toBe(201);
+    const answered = created.json<{ data: Row }>().data;
+    expect(answered).toMatchObject({ sync_state: 'pending', sync_error: null });
+
+    const row = await settled(`offers/${answered.id}`);
+    expect(row).toMatchObject({ sync_state: 'synced', sync_error: null, keitaro_offer_id: expect.any(Number) });
+    expect(Date.parse(row.synced_at ?? '')).not.toBeNaN();
+    expect(keitaro.offers.get(row.keitaro_offer_id ?? 0)).toMatchObject({
+      name: 'Casino DE',
+      action_type: 'http',
+      action_payload: 'https://lander.example.com/de',
+      payout_value: 42.5,
+      payout_currency: 'EUR',
+      country: ['DE'],
+      notes: 'casino',
+    });
+    expect(keitaro.calls.at(-1)?.apiKey).toBe(KEY);
+
+    // An edit updates the same Keitaro offer.
+    const edited = await app.call(CODES, 'PATCH', `offers/${row.id}`, { name: 'Casino DE v2', version: row.version });
+    expect(edited.statusCode).toBe(200);
+    const again = await settled(`offers/${row.id}`);
+    expect(again).toMatchObject({ sync_state: 'synced', keitaro_offer_id: row.keitaro_offer_id });
+    expect(keitaro.calls.at(-1)).toMatchObject({ method: 'PUT', path: `/offers/${row.keitaro_offer_id}` });
+    expect(keitaro.offers.get(row.keitaro_offer_id ?? 0)).toMatchObject({ name: 'Casino DE v2' });
+  });
+
+  it("show a failed sync on the row with Keitaro's message, never as synced, and the sync action retries it", async () => {
+    const id = await syncedOffer({ name: 'Poker DE' });
+    const before = await read(`offers/${id}`);
+
+    keitaro.refuseNext(422, 'Payout value is invalid');
+    await app.call(CODES, 'PATCH', `offers/${id}`, { group: 'poker', version: before.version });
+    const failed = await settled(`offers/${id}`);
+    expect(failed).toMatchObject({
+      sync_state: 'failed',
+      sync_error: fill(KEITARO_REFUSED, { status: '422', messages: 'Payout value is invalid' }),
+      keitaro_offer_id: before.keitaro_offer_id,
+      // The last time it did sync.
+      synced_at: before.synced_at,
+    });
+
+    const retried = await app.call(CODES, 'POST', `offers/${id}/sync`);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<{ data: Row }>().data).toMatchObject({ sync_state: 'synced', sync_error: null, keitaro_offer_id: before.keitaro_offer_id });
+    expect(keitaro.offers.get(before.keitaro_offer_id ?? 0)).toMatchObject({ notes: 'poker' });
+  });
+
+  it('answer a failed retry with 502 or 422 and the message, the row failed', async () => {
+    const id = await syncedOffer({ name: 'Slots DE' });
+
+    keitaro.dropNext();
+    const unreachable = await app.call(CODES, 'POST', `offers/${id}/sync`);
+    expect(unreachable.statusCode).toBe(502);
+    const message = fill(KEITARO_UNREACHABLE, { server: 'Main', reason: 'no connection' });
+    expect(unreachable.json()).toEqual({ message });
+    expect(await read(`offers/${id}`)).toMatchObject({ sync_state: 'failed', sync_error: message });
+
+    keitaro.refuseNext(422, 'Name is too long');
+    const refused = await app.call(CODES, 'POST', `offers/${id}/sync`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ message: fill(KEITARO_REFUSED, { status: '422', messages: 'Name is too long' }) });
+  });
+
+  it('say what to configure when there is no tracker, no server or no key, and call nothing', async () => {
+    const keyless = await keitaroServer('Keyless', keitaroUrl, null);
+    const keylessTracker = await app.create(CODES, 'trackers', { slug: 'keyless', active_server: keyless });
+    const serverless = await app.create(CODES, 'trackers', { slug: 'serverless' });
+    const calls = keitaro.calls.length;
+
+    const noKey = await app.create(CODES, 'offers', offerValues({ name: 'No key', tracker: keylessTracker }));
+    expect(await settled(`offers/${noKey}`)).toMatchObject({ sync_state: 'failed', sync_error: fill(SERVER_WITHOUT_KEY, { server: 'Keyless' }) });
+    const noServer = await app.create(CODES, 'offers', offerValues({ name: 'No server', tracker: serverless }));
+    expect(await settled(`offers/${noServer}`)).toMatchObject({ sync_state: 'failed', sync_error: fill(TRACKER_WITHOUT_SERVER, { tracker: 'serverless' }) });
+    const noTracker = await app.create(CODES, 'offers', offerValues({ name: 'No tracker', tracker: null }));
+    expect(await settled(`offers/${noTracker}`)).toMatchObject({ sync_state: 'failed', sync_error: OFFER_WITHOUT_TRACKER });
+
+    const action = await app.call(CODES, 'POST', `offers/${noKey}/sync`);
+    expect(action.statusCode).toBe(503);
+    expect(action.json()).toEqual({ message: fill(SERVER_WITHOUT_KEY, { server: 'Keyless' }) });
+    const russian = await app.app.inject({ method: 'POST', url: `/api/tracker/offers/${noTracker}/sync`, headers: { ...bearer(mintToken(['TO'])), 'accept-language': 'ru' } });
+    expect(russian.json<{ message: string }>().message).toBe('У оффера нет трекера: выберите трекер, на сервер Keitaro которого он записывается.');
+    expect(keitaro.calls).toHaveLength(calls);
+  });
+
+  it('say the key was refused without ever showing it', async () => {
+    const wrongKey = 'wrong-key-must-never-show-7';
+    const server = await keitaroServer('Wrong key', keitaroUrl, wrongKey);
+    const tracker = await app.create(CODES, 'trackers', { slug: 'wrong-key', active_server: server });
+    const created = await app.call(CODES, 'POST', 'offers', offerValues({ name: 'Wrong key', tracker }));
+    const id = created.json<{ data: Row }>().data.id;
+    const failed = await settled(`offers/${id}`);
+    expect(failed).toMatchObject({ sync_state: 'failed', sync_error: fill(KEY_REFUSED, { server: 'Wrong key' }) });
+
+    const action = await app.call(CODES, 'POST', `offers/${id}/sync`);
+    expect(action.statusCode).toBe(422);
+    for (const text of [created.body, action.body, JSON.stringify(failed), (await app.call(CODES, 'GET', `offers/${id}/history`)).body]) {
+      expect(text).not.toContain(wrongKey);
+    }
+  });
+
+  it('stay off without sync, go off when it is turned off, and refuse the action then', async () => {
+    const calls = keitaro.calls.length;
+    const id = await app.create(CODES, 'offers', offerValues({ name: 'Manual', sync_enabled: false }));
+    expect(await read(`offers/${id}`)).toMatchObject({ sync_state: 'off' });
+    const action = await app.call(CODES, 'POST', `offers/${id}/sync`);
+    expect(action.statusCode).toBe(409);
+    expect(action.json()).toEqual({ message: SYNC_IS_OFF });
+    expect(keitaro.calls).toHaveLength(calls);
+
+    const synced = await syncedOffer({ name: 'Turned off' });
+    const row = await read(`offers/${synced}`);
+    const off = await app.call(CODES, 'PATCH', `offers/${synced}`, { sync_enabled: false, version: row.version });
+    expect(off.json<{ data: Row }>().data).toMatchObject({ sync_state: 'off', sync_error: null, keitaro_offer_id: row.keitaro_offer_id });
+  });
+
+  it('refuse the action without TO, and a body', async () => {
+    const id = await syncedOffer({ name: 'Guarded' });
+    expect((await app.call(['TS'], 'POST', `offers/${id}/sync`)).statusCode).toBe(403);
+    expect((await app.call(CODES, 'POST', `offers/${id}/sync`, { force: true })).statusCode).toBe(422);
+    expect((await app.call(CODES, 'POST', 'offers/999999/sync')).statusCode).toBe(404);
+  });
+});
+
+describe('streams', () => {
+  it("are written with their campaign, sending the campaign's clicks to the offer; streams of one campaign share it", async () => {
+    const offer = await syncedOffer({ name: 'Stream offer' });
+    const keitaroOfferId = (await read(`offers/${offer}`)).keitaro_offer_id;
+
+    const created = await app.call(CODES, 'POST', 'streams', streamValues(offer));
+    expect(created.statusCode).toBe(201);
+    expect(created.json<{ data: Row }>().data.sync_state).toBe('pending');
+    const id = created.json<{ data: Row }>().data.id;
+    const row = await settled(`streams/${id}`);
+    expect(row).toMatchObject({ sync_state: 'synced', keitaro_campaign_id: expect.any(Number), keitaro_stream_id: expect.any(Number) });
+    expect(keitaro.campaigns.get(row.keitaro_campaign_id ?? 0)).toMatchObject({ name: 'FB DE', alias: 'campaign-501' });
+    expect(keitaro.streams.get(row.keitaro_stream_id ?? 0)).toMatchObject({
+      campaign_id: row.keitaro_campaign_id,
+      type: 'default',
+      offers: [{ offer_id: keitaroOfferId, share: 100, state: 'active' }],
+    });
+
+    const campaigns = keitaro.campaigns.size;
+    const second = await app.create(CODES, 'streams', streamValues(offer, { is_default: false, site: 'news.example.com' }));
+    const secondRow = await settled(`streams/${second}`);
+    expect(secondRow).toMatchObject({ sync_state: 'synced', keitaro_campaign_id: row.keitaro_campaign_id });
+    expect(keitaro.campaigns.size).toBe(campaigns);
+    expect(keitaro.streams.get(secondRow.keitaro_stream_id ?? 0)).toMatchObject({ name: 'news.example.com', type: 'regular' });
+  });
+
+  it('show a failed sync on the row, keep the campaign Keitaro created, and the retry succeeds without a second campaign', async () => {
+    const offer = await syncedOffer({ name: 'Retry offer' });
+    const campaigns = keitaro.campaigns.size;
+    // The campaign is created, then the stream refused.
+    keitaro.refuseNext(422, 'Schema is invalid', 1);
+    const id = await app.create(CODES, 'streams', streamValues(offer, { campaign_id: 502, campaign_name: 'FB AT' }));
+    const failed = await settled(`streams/${id}`);
+    expect(failed).toMatchObject({
+      sync_state: 'failed',
+      sync_error: fill(KEITARO_REFUSED, { status: '422', messages: 'Schema is invalid' }),
+      keitaro_campaign_id: expect.any(Number),
+      keitaro_stream_id: null,
+      synced_at: null,
+    });
+    expect(keitaro.campaigns.size).toBe(campaigns + 1);
+
+    const retried = await app.call(CODES, 'POST', `streams/${id}/sync`);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<{ data: Row }>().data).toMatchObject({ sync_state: 'synced', sync_error: null, keitaro_campaign_id: failed.keitaro_campaign_id, keitaro_stream_id: expect.any(Number) });
+    expect(keitaro.campaigns.size).toBe(campaigns + 1);
+  });
+
+  it("fail while their offer is not in Keitaro, saying to sync the offer first", async () => {
+    const offer = await app.create(CODES, 'offers', offerValues({ name: 'Unsynced', sync_enabled: false }));
+    const id = await app.create(CODES, 'streams', streamValues(offer, { campaign_id: 503 }));
+    expect(await settled(`streams/${id}`)).toMatchObject({ sync_state: 'failed', sync_error: OFFER_NOT_IN_KEITARO });
+    const action = await app.call(CODES, 'POST', `streams/${id}/sync`);
+    expect(action.statusCode).toBe(409);
+    expect(action.json()).toEqual({ message: OFFER_NOT_IN_KEITARO });
+    expect((await app.call(['TO'], 'POST', `streams/${id}/sync`)).statusCode).toBe(403);
+  });
+});
