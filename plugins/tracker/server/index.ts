@@ -1,9 +1,11 @@
 import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { trackerManifest } from '../manifest';
 import { TRACKER_RESOURCES } from '../shared/resources';
+import { bizdevRoutes } from './bizdev/bizdev-routes';
 import { TRACKER_MESSAGES_RU } from './messages-ru';
 import { KEITARO_SYNC_MESSAGES_RU, registerKeitaroSync } from './keitaro';
 import countriesSql from './migrations/0001_countries.sql?raw';
+import { TRACKER_RESOURCE_HOOKS } from './rules';
 
 /**
  * The tracker service (spec §2 Tracker routes, §3, §6 T*): its resources through the core engine
@@ -14,9 +16,11 @@ export function createTrackerServerPlugin(): ServerPlugin {
     manifest: trackerManifest,
     migrations: [{ name: '0001_countries', sql: countriesSql }],
     resources: TRACKER_RESOURCES,
+    resourceHooks: TRACKER_RESOURCE_HOOKS,
     messages: { ru: { ...TRACKER_MESSAGES_RU, ...KEITARO_SYNC_MESSAGES_RU } },
     // Each part registers its own routes here, one line each.
     register(app, context) {
+      bizdevRoutes(app, context.db);
       registerKeitaroSync(app, context);
     },
   });

@@ -53,6 +53,7 @@ export class KeitaroSync {
   async written(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecord | null> {
     const record = await findRecord(this.deps.db, definition, id);
     if (!record) return null;
+    if (definition === streamsResource && flagOf(record, 'is_default')) await this.repushSiblings(record, actor);
     if (!flagOf(record, 'sync_enabled')) {
       if (record.sync_state === ('off' satisfies SyncState)) return null;
       return this.store(definition, id, { sync_state: 'off' satisfies SyncState, sync_error: null }, actor);
@@ -60,6 +61,24 @@ export class KeitaroSync {
     const pending = await this.markPending(definition, record, actor);
     this.schedule(definition, id, actor);
     return pending;
+  }
+
+  /**
+   * A stream made its campaign's default cleared the others' flag in its own transaction (the
+   * stream rules), so those already in Keitaro are pushed again, as regular streams now.
+   */
+  private async repushSiblings(stream: ResourceRecord, actor: Actor): Promise<void> {
+    const { rows } = await this.deps.db.query<{ id: string }>(
+      `SELECT id::text AS id FROM ${streamsResource.table}
+        WHERE campaign_id = $1 AND id <> $2 AND sync_enabled AND keitaro_stream_id IS NOT NULL AND deleted_at IS NULL ORDER BY id`,
+      [idOf(stream, 'campaign_id'), stream.id],
+    );
+    for (const row of rows) {
+      const sibling = await findRecord(this.deps.db, streamsResource, Number(row.id));
+      if (!sibling) continue;
+      await this.markPending(streamsResource, sibling, actor);
+      this.schedule(streamsResource, sibling.id, actor);
+    }
   }
 
   /** The row action: pushes now and answers the synced record, or stores `failed` and throws the failure as an API error. */
@@ -110,7 +129,10 @@ export class KeitaroSync {
       await this.pushRecord(definition, record, learnt);
     } catch (error) {
       if (error instanceof SyncFailure) failure = error;
-      else [unexpected, failure] = [error, new SyncFailure(502, SYNC_FAILED_UNEXPECTEDLY)];
+      else {
+        unexpected = error;
+        failure = new SyncFailure(502, SYNC_FAILED_UNEXPECTEDLY);
+      }
     }
     const outcome: Learnt = failure
       ? { sync_state: 'failed' satisfies SyncState, sync_error: failure.message }
@@ -131,7 +153,7 @@ export class KeitaroSync {
   private async pushRecord(definition: ResourceDefinition, record: ResourceRecord, learnt: Learnt): Promise<void> {
     if (definition === offersResource) {
       const server = await trackerServer(this.deps.db, idOf(record, 'tracker'));
-      await this.calling(server, (api) => pushOffer(api, record, learnt));
+      await this.calling(server, (api) => pushOffer(this.deps.db, api, record, learnt));
       return;
     }
     const offerId = idOf(record, 'offer');

@@ -28,6 +28,7 @@ interface Row {
   readonly keitaro_offer_id?: number | null;
   readonly keitaro_campaign_id?: number | null;
   readonly keitaro_stream_id?: number | null;
+  readonly is_default?: boolean;
 }
 
 let app: TrackerTestApp;
@@ -90,7 +91,7 @@ beforeAll(async () => {
   app = await trackerApp();
   const server = await keitaroServer('Main', keitaroUrl, KEY);
   trackerId = await app.create(CODES, 'trackers', { slug: 'main', active_server: server });
-  advertiserId = await app.create(CODES, 'advertisers', { name: 'Acme', alias: 'acme' });
+  advertiserId = await app.create(CODES, 'advertisers', { name: 'Acme', alias: 'acme', offer_params: { aff: '7', sub1: '{subid}' } });
 }, DB_TIMEOUT);
 afterAll(async () => {
   await app.close();
@@ -98,7 +99,7 @@ afterAll(async () => {
 });
 
 describe('offers', () => {
-  it('are written to Keitaro after the save: pending in the answer, then synced with the id Keitaro gave', async () => {
+  it('are written to Keitaro after the save (landing URL with the advertiser params): pending in the answer, then synced with the id Keitaro gave', async () => {
     const created = await app.call(CODES, 'POST', 'offers', offerValues());
     expect(created.statusCode).toBe(201);
     const answered = created.json<{ data: Row }>().data;
@@ -110,7 +111,8 @@ describe('offers', () => {
     expect(keitaro.offers.get(row.keitaro_offer_id ?? 0)).toMatchObject({
       name: 'Casino DE',
       action_type: 'http',
-      action_payload: 'https://lander.example.com/de',
+      // The landing URL with the advertiser's offer params, as the offer's preview shows it.
+      action_payload: 'https://lander.example.com/de?aff=7&sub1={subid}',
       payout_value: 42.5,
       payout_currency: 'EUR',
       country: ['DE'],
@@ -270,6 +272,19 @@ describe('streams', () => {
     expect(retried.statusCode).toBe(200);
     expect(retried.json<{ data: Row }>().data).toMatchObject({ sync_state: 'synced', sync_error: null, keitaro_campaign_id: failed.keitaro_campaign_id, keitaro_stream_id: expect.any(Number) });
     expect(keitaro.campaigns.size).toBe(campaigns + 1);
+  });
+
+  it("push the campaign's previous default again, as a regular stream, when another stream becomes the default", async () => {
+    const offer = await syncedOffer({ name: 'Default offer' });
+    const first = await app.create(CODES, 'streams', streamValues(offer, { campaign_id: 504, campaign_name: 'FB PL' }));
+    const firstRow = await settled(`streams/${first}`);
+    expect(keitaro.streams.get(firstRow.keitaro_stream_id ?? 0)).toMatchObject({ type: 'default' });
+
+    const second = await app.create(CODES, 'streams', streamValues(offer, { campaign_id: 504, campaign_name: 'FB PL', site: 'second.example.com' }));
+    expect(await settled(`streams/${second}`)).toMatchObject({ sync_state: 'synced' });
+    const cleared = await settled(`streams/${first}`);
+    expect(cleared).toMatchObject({ is_default: false, sync_state: 'synced', keitaro_stream_id: firstRow.keitaro_stream_id });
+    expect(keitaro.streams.get(firstRow.keitaro_stream_id ?? 0)).toMatchObject({ type: 'regular' });
   });
 
   it("fail while their offer is not in Keitaro, saying to sync the offer first", async () => {

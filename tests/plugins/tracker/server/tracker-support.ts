@@ -17,6 +17,8 @@ export interface TrackerTestApp {
   call(codes: readonly PermissionCode[], method: Method, path: string, payload?: unknown): Promise<LightMyRequestResponse>;
   /** The same to another service: `/api/<service>/<path>` (admin's Keitaro servers live under `auth`). */
   callService(service: string, codes: readonly PermissionCode[], method: Method, path: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** Edits a record at the version it has now (the engine refuses an edit without one). */
+  patch(codes: readonly PermissionCode[], path: string, values: Readonly<Record<string, unknown>>): Promise<LightMyRequestResponse>;
   /** Creates through the API and answers the new record's id; throws with the answer when refused. */
   create(codes: readonly PermissionCode[], path: string, values: Readonly<Record<string, unknown>>): Promise<number>;
 }
@@ -49,6 +51,11 @@ export async function trackerApp(options: TrackerAppOptions = {}): Promise<Track
     },
     call,
     callService,
+    async patch(codes, path, values) {
+      const current = await call(codes, 'GET', path);
+      const version = current.json<{ data?: { version?: number } }>().data?.version;
+      return call(codes, 'PATCH', path, { ...values, version });
+    },
     async create(codes, path, values) {
       const answer = await call(codes, 'POST', path, values);
       if (answer.statusCode !== 201) throw new Error(`POST ${path}: ${answer.statusCode} ${answer.body}`);

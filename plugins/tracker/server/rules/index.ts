@@ -1,0 +1,25 @@
+import type { ResourceHooks } from '@core/sdk/server';
+import {
+  bizdevDealsResource,
+  bizdevLimitsResource,
+  bizdevRequestsResource,
+  countriesResource,
+  streamsResource,
+  trackersResource,
+} from '../../shared/resources';
+import { limitHooks } from './bizdev-limits';
+import { requestHooks } from './bizdev-requests';
+import { countryHooks } from './countries-read-only';
+import { dealHooks } from './deal-overlap';
+import { streamHooks } from './stream-rules';
+import { trackerHooks } from './tracker-servers';
+
+/** The tracker's rules as engine hooks, run inside each write's transaction, by resource id. */
+export const TRACKER_RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
+  [countriesResource.id]: countryHooks,
+  [trackersResource.id]: trackerHooks,
+  [streamsResource.id]: streamHooks,
+  [bizdevDealsResource.id]: dealHooks,
+  [bizdevLimitsResource.id]: limitHooks,
+  [bizdevRequestsResource.id]: requestHooks,
+};

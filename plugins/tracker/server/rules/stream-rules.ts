@@ -1,0 +1,62 @@
+import { changeRecordIn, type Actor, type Queryable, type ResourceHooks, type WriteContext } from '@core/sdk/server';
+import { KEITARO_SERVERS_REFERENCE } from '@plugins/admin/shared/keitaro';
+import { streamLink } from '../../shared/links';
+import { streamsResource } from '../../shared/resources';
+import { lockKey } from './advisory-lock';
+import { flagIn, idIn, storesValues } from './snapshot';
+
+/** The tracker of a stream's offer and that tracker's active server, which its link is built from. */
+async function linkOf(tx: Queryable, offer: number | null, campaignId: number | null, keitaroStreamId: number | null): Promise<string | null> {
+  if (offer === null || campaignId === null) return null;
+  const { rows } = await tx.query<{ slug: string; url: string }>(
+    `SELECT t.slug, s.url FROM tracker.offers o
+       JOIN tracker.trackers t ON t.id = o.tracker
+       JOIN ${KEITARO_SERVERS_REFERENCE.table} s ON s.id = t.active_server
+      WHERE o.id = $1`,
+    [offer],
+  );
+  const found = rows[0];
+  return found ? streamLink({ serverUrl: found.url, trackerSlug: found.slug, campaignId, keitaroStreamId }) : null;
+}
+
+/**
+ * Whether this write makes the stream its campaign's default: created or restored as the
+ * default, switched on, or moved to another campaign while default. A stream that already is
+ * its campaign's default and stays so takes no lock, so editing it never waits on (and never
+ * deadlocks with) a writer that is clearing it.
+ */
+function becomesDefault({ action, before, next }: WriteContext): boolean {
+  if (!flagIn(next, 'is_default')) return false;
+  if (action !== 'update' || !before) return true;
+  return !flagIn(before, 'is_default') || idIn(before, 'campaign_id') !== idIn(next, 'campaign_id');
+}
+
+/** Clears the default flag of the campaign's other live streams, through the engine (audited). */
+async function clearOtherDefaults(tx: Queryable, campaignId: number, keep: number | null, actor: Actor): Promise<void> {
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id::text AS id FROM tracker.streams
+      WHERE campaign_id = $1 AND is_default AND deleted_at IS NULL AND id <> COALESCE($2::bigint, 0) ORDER BY id`,
+    [campaignId, keep],
+  );
+  for (const row of rows) await changeRecordIn(tx, streamsResource, Number(row.id), { action: 'update', values: { is_default: false } }, actor);
+}
+
+/**
+ * A stream's link is built on every write (the Keitaro sync's included, which brings the stream's
+ * Keitaro id) from its offer's tracker and its campaign (streamLink).
+ * A campaign has at most one default stream: making one the default clears the others in the
+ * same transaction. Writers making defaults of one campaign queue on a lock, so two saved at once
+ * end with the later one as the only default.
+ */
+export const streamHooks: ResourceHooks = {
+  async beforeWrite(context) {
+    const { tx, action, id, next, actorId } = context;
+    if (action === 'delete') return;
+    const campaignId = idIn(next, 'campaign_id');
+    if (campaignId !== null && storesValues(action) && becomesDefault(context)) {
+      await lockKey(tx, `tracker.streams.default:${campaignId}`);
+      await clearOtherDefaults(tx, campaignId, id, { id: actorId, language: 'en' });
+    }
+    return { link: await linkOf(tx, idIn(next, 'offer'), campaignId, idIn(next, 'keitaro_stream_id')) };
+  },
+};

@@ -1,0 +1,13 @@
+import { validationError, type ResourceHooks } from '@core/sdk/server';
+import { idIn, idsIn, storesValues } from './snapshot';
+
+export const ACTIVE_SERVER_ON_HOLD = 'The active server cannot also be on hold.';
+
+/** A tracker's active Keitaro server is the one it runs on, so it cannot be among its servers on hold. */
+export const trackerHooks: ResourceHooks = {
+  async beforeWrite({ action, next }) {
+    if (!storesValues(action)) return;
+    const active = idIn(next, 'active_server');
+    if (active !== null && idsIn(next, 'hold_servers').includes(active)) throw validationError({ hold_servers: [ACTIVE_SERVER_ON_HOLD] });
+  },
+};
