@@ -5,6 +5,11 @@ import { bizdevRoutes } from './bizdev/bizdev-routes';
 import { TRACKER_MESSAGES_RU } from './messages-ru';
 import { KEITARO_SYNC_MESSAGES_RU, registerKeitaroSync } from './keitaro';
 import countriesSql from './migrations/0001_countries.sql?raw';
+import statisticsSql from './migrations/0002_statistics.sql?raw';
+import { REPORT_MESSAGES_RU } from './report/messages-ru';
+import { reportRoutes } from './report/report-routes';
+import { STATISTICS_MESSAGES_RU } from './statistics/messages-ru';
+import { statisticsRoutes } from './statistics/statistics-routes';
 import { TRACKER_RESOURCE_HOOKS } from './rules';
 
 /**
@@ -14,12 +19,17 @@ import { TRACKER_RESOURCE_HOOKS } from './rules';
 export function createTrackerServerPlugin(): ServerPlugin {
   return defineServerPlugin({
     manifest: trackerManifest,
-    migrations: [{ name: '0001_countries', sql: countriesSql }],
+    migrations: [
+      { name: '0001_countries', sql: countriesSql },
+      { name: '0002_statistics', sql: statisticsSql },
+    ],
     resources: TRACKER_RESOURCES,
     resourceHooks: TRACKER_RESOURCE_HOOKS,
-    messages: { ru: { ...TRACKER_MESSAGES_RU, ...KEITARO_SYNC_MESSAGES_RU } },
+    messages: { ru: { ...TRACKER_MESSAGES_RU, ...REPORT_MESSAGES_RU, ...STATISTICS_MESSAGES_RU, ...KEITARO_SYNC_MESSAGES_RU } },
     // Each part registers its own routes here, one line each.
     register(app, context) {
+      reportRoutes(app, context);
+      statisticsRoutes(app, context);
       bizdevRoutes(app, context.db);
       registerKeitaroSync(app, context);
     },

@@ -122,6 +122,13 @@ export interface ReportQuery {
   readonly tracker?: number;
 }
 
+/** `GET report/trackers`: the trackers a report can be narrowed to, with the source each would be read from. */
+export interface ReportTracker {
+  readonly id: number;
+  readonly slug: string;
+  readonly source: ReportSource;
+}
+
 /** A custom period spans at most this many days, so a day grouping stays a readable table. */
 export const MAX_REPORT_DAYS = 366;
 

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { DataEnvelope, Language } from '@core/sdk/shared';
+import { languageOf, validationError, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import { trackersResource } from '../../shared/resources';
+import type { ImportReport } from '../../shared/report';
+import { fill } from '../keitaro/sync-failures';
+import { attribute, isProblem } from './attribution';
+import { CsvSyntaxError, readCsv } from './csv-reader';
+import { CSV_EMPTY, CSV_TOO_LONG, CSV_UNCLOSED, readHeader, readLine, TRACKER_UNKNOWN, type ImportedLine, type LineProblem } from './import-line';
+import { say } from './messages-ru';
+
+/*
+ * `POST statistics/import` (TR): a tracker's CSV export into the statistics table. Good lines are
+ * stored and each refused one is reported with its line and column, so a corrected file can be
+ * sent again: a line already imported for the tracker (same values) is counted as a duplicate and
+ * not stored twice. A long file is sent in parts, each with the header and the line it starts on
+ * (`first_line`), so the page can show progress and the report still names the file's lines.
+ */
+
+interface ImportBody {
+  readonly tracker: number;
+  readonly csv: string;
+  readonly first_line?: number;
+}
+
+/** Lines of one request at most; the page sends longer files in parts. */
+export const MAX_IMPORT_LINES = 5000;
+
+const IMPORT_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tracker', 'csv'],
+  properties: {
+    tracker: { type: 'integer', minimum: 1 },
+    csv: { type: 'string', minLength: 1, maxLength: 1_000_000 },
+    first_line: { type: 'integer', minimum: 1 },
+  },
+} as const;
+
+/** The line's identity for the tracker: its values, so the same line read again is known. */
+function importKey(trackerId: number, line: ImportedLine): string {
+  const values = [trackerId, line.day, line.offerId, line.streamId, line.campaign, line.country, line.clicks, line.uniqueClicks, line.leads, line.sales, line.revenue, line.cost];
+  return createHash('sha256').update(JSON.stringify(values)).digest('base64url');
+}
+
+const INSERT = `INSERT INTO tracker.statistics
+    (day, tracker_id, advertiser_id, offer_id, stream_id, campaign, country, clicks, unique_clicks, leads, sales, revenue, cost, origin, import_key)
+  VALUES ($1::date, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::numeric, $13::numeric, 'import', $14)
+  ON CONFLICT (import_key) DO NOTHING`;
+
+async function store(tx: Queryable, trackerId: number, lines: readonly ImportedLine[], errors: LineProblem[]): Promise<{ imported: number; duplicates: number }> {
+  let imported = 0;
+  let duplicates = 0;
+  for (const line of lines) {
+    const found = await attribute(tx, { offerId: line.offerId, streamId: line.streamId, campaign: line.campaign });
+    if (isProblem(found)) {
+      errors.push({ line: line.line, column: found.field, template: found.message });
+      continue;
+    }
+    const result = await tx.query(INSERT, [
+      line.day, trackerId, found.advertiserId, found.offerId, found.streamId, found.campaign, line.country,
+      line.clicks, line.uniqueClicks, line.leads, line.sales, line.revenue, line.cost, importKey(trackerId, line),
+    ]);
+    if (result.affectedRows > 0) imported++;
+    else duplicates++;
+  }
+  return { imported, duplicates };
+}
+
+/** Reads and stores one file (or part); a file that cannot be read at all is a 422. */
+export async function importStatistics(db: ServerPluginContext['db'], body: ImportBody, language: Language): Promise<ImportReport> {
+  const { rows } = await db.query(`SELECT 1 FROM ${trackersResource.table} WHERE id = $1 AND deleted_at IS NULL`, [body.tracker]);
+  if (rows.length === 0) throw validationError({ tracker: [TRACKER_UNKNOWN] });
+  let parsed;
+  try {
+    parsed = readCsv(body.csv, body.first_line ?? 1);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw validationError({ csv: [fill(CSV_UNCLOSED, { line: String(error.line) })] });
+    throw error;
+  }
+  const [header, ...lines] = parsed;
+  if (!header || lines.length === 0) throw validationError({ csv: [CSV_EMPTY] });
+  if (lines.length > MAX_IMPORT_LINES) throw validationError({ csv: [fill(CSV_TOO_LONG, { lines: String(MAX_IMPORT_LINES) })] });
+  const told = (problems: readonly LineProblem[]) =>
+    [...problems].sort((a, b) => a.line - b.line).map((problem) => ({ line: problem.line, column: problem.column, message: say(language, problem.template, problem.values) }));
+  const read = readHeader(header.cells, header.line);
+  if ('errors' in read) return { lines: lines.length, imported: 0, duplicates: 0, errors: told(read.errors) };
+  const errors: LineProblem[] = [];
+  const good: ImportedLine[] = [];
+  for (const line of lines) {
+    const found = readLine(read.columns, line.cells, line.line);
+    if (Array.isArray(found)) errors.push(...found);
+    else good.push(found);
+  }
+  const stored = await db.transaction((tx) => store(tx, body.tracker, good, errors));
+  return { lines: lines.length, ...stored, errors: told(errors) };
+}
+
+export function importRoute(app: FastifyInstance, context: ServerPluginContext): void {
+  app.post<{ Body: ImportBody }>(
+    '/statistics/import',
+    { config: { access: { requires: 'TR' } }, schema: { body: IMPORT_BODY } },
+    async (request): Promise<DataEnvelope<ImportReport>> => ({ data: await importStatistics(context.db, request.body, languageOf(request)) }),
+  );
+}
