@@ -15,7 +15,7 @@ export const SYNC_ACTION = 'sync';
 export interface KeitaroSyncDeps {
   readonly db: Database;
   readonly records: RecordWriter;
-  /** The adapter for one server (a test may point it elsewhere or shorten its timeout). */
+  /** The adapter for one server. */
   readonly keitaro: (connection: KeitaroConnection) => KeitaroAdminApi;
   readonly now: () => Date;
   /** Where a background push's unexpected error goes (the server's log); the adapter's errors carry no key. */
@@ -39,11 +39,6 @@ export class KeitaroSync {
   private readonly queue = new SyncQueue();
 
   constructor(private readonly deps: KeitaroSyncDeps) {}
-
-  /** Whether the sync keeps rows of `definition`. */
-  static covers(definition: ResourceDefinition): boolean {
-    return definition === offersResource || definition === streamsResource;
-  }
 
   /**
    * After a committed write of the record: with sync on, the row goes `pending` and a push is

@@ -187,10 +187,15 @@ describe('offers', () => {
     expect(keitaro.calls).toHaveLength(calls);
   });
 
-  it('say the key was refused without ever showing it', async () => {
+  it('say the key was refused without ever showing it, in answers, history or logs', async () => {
     const wrongKey = 'wrong-key-must-never-show-7';
     const server = await keitaroServer('Wrong key', keitaroUrl, wrongKey);
     const tracker = await app.create(CODES, 'trackers', { slug: 'wrong-key', active_server: server });
+    // Everything logged from here on: the sync's requests, pushes and failures (the key's own form above is admin's).
+    const logged: unknown[][] = [];
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const) {
+      vi.spyOn(app.app.log, level).mockImplementation((...args: unknown[]) => void logged.push(args));
+    }
     const created = await app.call(CODES, 'POST', 'offers', offerValues({ name: 'Wrong key', tracker }));
     const id = created.json<{ data: Row }>().data.id;
     const failed = await settled(`offers/${id}`);
@@ -198,9 +203,11 @@ describe('offers', () => {
 
     const action = await app.call(CODES, 'POST', `offers/${id}/sync`);
     expect(action.statusCode).toBe(422);
-    for (const text of [created.body, action.body, JSON.stringify(failed), (await app.call(CODES, 'GET', `offers/${id}/history`)).body]) {
+    const history = (await app.call(CODES, 'GET', `offers/${id}/history`)).body;
+    for (const text of [created.body, action.body, JSON.stringify(failed), history, JSON.stringify(logged)]) {
       expect(text).not.toContain(wrongKey);
     }
+    vi.restoreAllMocks();
   });
 
   it('stay off without sync, go off when it is turned off, and refuse the action then', async () => {
