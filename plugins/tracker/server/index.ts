@@ -2,6 +2,7 @@ import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { trackerManifest } from '../manifest';
 import { TRACKER_RESOURCES } from '../shared/resources';
 import { bizdevRoutes } from './bizdev/bizdev-routes';
+import { seedTrackerDemo } from './demo/demo-data';
 import { TRACKER_MESSAGES_RU } from './messages-ru';
 import { KEITARO_SYNC_MESSAGES_RU, registerKeitaroSync } from './keitaro';
 import countriesSql from './migrations/0001_countries.sql?raw';
@@ -32,6 +33,10 @@ export function createTrackerServerPlugin(): ServerPlugin {
       statisticsRoutes(app, context);
       bizdevRoutes(app, context.db);
       registerKeitaroSync(app, context);
+    },
+    // Each part seeds its own screens here, one line each.
+    async seedDemo(db, demo) {
+      await seedTrackerDemo(db, demo);
     },
   });
 }
