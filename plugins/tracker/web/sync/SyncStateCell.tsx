@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { Badge, Text, Tooltip, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
+import { I18nService, formatInstant, formatValue, useInjection, type ResourceCellProps } from '@core/sdk/web';
+import type { SyncState } from '../../shared/resources';
+import { syncStatus, type SyncStatus } from './sync-status';
+
+const STATE_COLORS: Readonly<Record<SyncState, NonNullable<BadgeProps['color']>>> = {
+  off: 'subtle',
+  pending: 'informative',
+  synced: 'success',
+  failed: 'danger',
+};
+
+const useStyles = makeStyles({
+  tooltip: { maxWidth: '360px' },
+  details: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  error: { overflowWrap: 'anywhere' },
+});
+
+function SyncDetails({ status }: { readonly status: SyncStatus }) {
+  const { t } = useTranslation('tracker');
+  const styles = useStyles();
+  return (
+    <div className={styles.details}>
+      <Text weight="semibold">{t(`sync.meanings.${status.state}`)}</Text>
+      {status.state === 'failed' && status.error && <Text className={styles.error}>{t('sync.error', { error: status.error })}</Text>}
+      {status.syncedAt && <Text>{t('sync.syncedAt', { at: formatInstant(status.syncedAt) })}</Text>}
+    </div>
+  );
+}
+
+/**
+ * The Keitaro sync column of offers and streams: a badge coloured by state, with what it means,
+ * Keitaro's message when the last write failed and when the row was last written, in a tooltip
+ * shown on hover and on keyboard focus and read out as the badge's description.
+ */
+export function SyncStateCell({ record, field }: ResourceCellProps) {
+  const styles = useStyles();
+  const i18n = useInjection(I18nService);
+  const status = syncStatus(record);
+  return (
+    <Tooltip relationship="description" withArrow positioning="above-start" content={{ className: styles.tooltip, children: <SyncDetails status={status} /> }}>
+      {/* Focusable, so keyboard users reach the error too: the tooltip opens on focus as on hover. */}
+      <Badge appearance="tint" color={STATE_COLORS[status.state]} tabIndex={0} data-sync-state={status.state}>
+        {formatValue(field, status.state, i18n)}
+      </Badge>
+    </Tooltip>
+  );
+}
