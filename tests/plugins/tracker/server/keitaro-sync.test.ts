@@ -166,6 +166,26 @@ describe('offers', () => {
     expect(refused.json()).toEqual({ message: fill(KEITARO_REFUSED, { status: '422', messages: 'Name is too long' }) });
   });
 
+  it('never mark values saved during a push as synced: the push that follows sends them', async () => {
+    const first = keitaro.holdNext();
+    const created = (await app.call(CODES, 'POST', 'offers', offerValues({ name: 'Racing v1' }))).json<{ data: Row }>().data;
+    await first.arrived;
+    const edited = await app.call(CODES, 'PATCH', `offers/${created.id}`, { name: 'Racing v2', version: created.version });
+    expect(edited.json<{ data: Row }>().data.sync_state).toBe('pending');
+
+    // The first push ends (Keitaro has v1) while the next one is held: the row keeps the id, not a success.
+    const next = keitaro.holdNext();
+    first.release();
+    await next.arrived;
+    expect(await read(`offers/${created.id}`)).toMatchObject({ sync_state: 'pending', keitaro_offer_id: expect.any(Number), synced_at: null });
+    next.release();
+
+    const row = await settled(`offers/${created.id}`);
+    expect(row).toMatchObject({ sync_state: 'synced', keitaro_offer_id: expect.any(Number) });
+    expect(keitaro.offers.get(row.keitaro_offer_id ?? 0)).toMatchObject({ name: 'Racing v2' });
+    expect([...keitaro.offers.values()].filter((offer) => String(offer.name).startsWith('Racing'))).toHaveLength(1);
+  });
+
   it('say what to configure when there is no tracker, no server or no key, and call nothing', async () => {
     const keyless = await keitaroServer('Keyless', keitaroUrl, null);
     const keylessTracker = await app.create(CODES, 'trackers', { slug: 'keyless', active_server: keyless });

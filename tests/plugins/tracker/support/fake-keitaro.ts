@@ -12,7 +12,11 @@ export interface KeitaroCall {
 type Entity = Record<string, unknown> & { id: number };
 
 /** What a coming call meets, when a test asks: answered as usual, refused, or its connection dropped. */
-type Planned = { readonly kind: 'pass' } | { readonly kind: 'refuse'; readonly status: number; readonly error: string } | { readonly kind: 'drop' };
+type Planned =
+  | { readonly kind: 'pass' }
+  | { readonly kind: 'refuse'; readonly status: number; readonly error: string }
+  | { readonly kind: 'drop' }
+  | { readonly kind: 'hold'; readonly arrived: () => void; readonly until: Promise<void> };
 
 interface Answer {
   readonly status: number;
@@ -45,8 +49,12 @@ export class FakeKeitaro {
     this.server = createServer((request, response) => {
       let raw = '';
       request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      request.on('end', () => {
+      request.on('end', async () => {
         const planned = this.plan.shift();
+        if (planned?.kind === 'hold') {
+          planned.arrived();
+          await planned.until;
+        }
         if (planned?.kind === 'drop') {
           request.socket.destroy();
           return;
@@ -70,6 +78,16 @@ export class FakeKeitaro {
   /** The next call (after `after` answered as usual) is refused with `status` and Keitaro's `{ error }` body. */
   refuseNext(status: number, error: string, after = 0): void {
     this.plan.push(...Array.from({ length: after }, () => ({ kind: 'pass' }) as const), { kind: 'refuse', status, error });
+  }
+
+  /** The next call is answered only once `release` is called (`arrived` resolves when it came): a push kept in flight. */
+  holdNext(): { readonly arrived: Promise<void>; readonly release: () => void } {
+    let release = (): void => undefined;
+    let arrive = (): void => undefined;
+    const until = new Promise<void>((resolve) => (release = resolve));
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    this.plan.push({ kind: 'hold', arrived: arrive, until });
+    return { arrived, release };
   }
 
   /** The next call's connection is dropped unanswered: Keitaro cannot be reached. */
