@@ -10,6 +10,7 @@ import statisticsSql from './migrations/0002_statistics.sql?raw';
 import { REPORT_MESSAGES_RU } from './report/messages-ru';
 import { reportRoutes } from './report/report-routes';
 import { STATISTICS_MESSAGES_RU } from './statistics/messages-ru';
+import { seedStatisticsDemo } from './statistics/statistics-demo';
 import { statisticsRoutes } from './statistics/statistics-routes';
 import { TRACKER_RESOURCE_HOOKS } from './rules';
 
@@ -37,6 +38,7 @@ export function createTrackerServerPlugin(): ServerPlugin {
     // Each part seeds its own screens here, one line each.
     async seedDemo(db, demo) {
       await seedTrackerDemo(db, demo);
+      await seedStatisticsDemo(db);
     },
   });
 }
