@@ -1,4 +1,5 @@
 import type { RussianMessages } from '@core/sdk/server';
+import { BIZDEV_DAY_CAPS_MAX_IDS } from '../shared/bizdev';
 import { TOO_MANY_IDS } from './bizdev/bizdev-routes';
 import { LIMIT_BELOW_APPROVED } from './rules/bizdev-limits';
 import { NO_LIMIT_FOR_DAY, ONLY_PENDING_CHANGES, OVER_LIMIT } from './rules/bizdev-requests';
@@ -16,5 +17,5 @@ export const TRACKER_MESSAGES_RU: RussianMessages = {
   [ONLY_PENDING_CHANGES]: 'Изменить можно только запрос в ожидании.',
   [NO_LIMIT_FOR_DAY]: 'У трекера {tracker} нет лимита на {date}: сначала задайте его в лимитах бизнес-развития.',
   [OVER_LIMIT]: 'Одобрение {cap} лидов превысит лимит трекера {tracker} на {date}: осталось {remaining}.',
-  [TOO_MANY_IDS]: 'Запросите не больше 100 запросов за раз.',
+  [TOO_MANY_IDS]: `Запросите не больше ${BIZDEV_DAY_CAPS_MAX_IDS} запросов за раз.`,
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BizdevDayCap } from '@plugins/tracker/shared/bizdev';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { bearer, DB_TIMEOUT, mintToken } from '../../../support/server/test-database';
 import { trackerApp, type TrackerTestApp } from './tracker-support';
 
 let app: TrackerTestApp;
@@ -43,6 +43,12 @@ describe('bizdev requests', () => {
     const over = await approve(second);
     expect(over.statusCode).toBe(409);
     expect(over.json<{ message: string }>().message).toBe('Approving 50 leads would take tracker caps over its limit for 2026-03-02: 40 remain.');
+    const russian = await app.app.inject({
+      method: 'POST',
+      url: `/api/tracker/bizdev-requests/${second}/approve`,
+      headers: { ...bearer(mintToken(['TR'])), 'accept-language': 'ru' },
+    });
+    expect(russian.json<{ message: string }>().message).toBe('Одобрение 50 лидов превысит лимит трекера caps на 2026-03-02: осталось 40.');
     expect(await dayCaps([first, second])).toEqual([
       { request: first, tracker, date: '2026-03-02', limit: 100, approved: 60, remaining: 40 },
       { request: second, tracker, date: '2026-03-02', limit: 100, approved: 60, remaining: 40 },
