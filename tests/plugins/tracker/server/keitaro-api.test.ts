@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -149,6 +150,23 @@ describe("the Keitaro Admin API adapter, against a local fake of Keitaro's endpo
       await expect(slow.createOffer(OFFER)).rejects.toMatchObject({ name: 'KeitaroUnreachableError', reason: 'no answer within 200 ms' });
     } finally {
       silent.close();
+    }
+  });
+
+  it("tells a page that is not Keitaro's API, and Keitaro failing itself, from a refusal", async () => {
+    const page = createHttpServer((request, response) => {
+      const html = request.url?.endsWith('/offers') === true;
+      response.writeHead(html ? 200 : 500, { 'content-type': html ? 'text/html' : 'application/json' });
+      response.end(html ? '<html>Welcome to nginx</html>' : JSON.stringify({ error: 'Internal error' }));
+    });
+    const port = await new Promise<number>((resolve) => page.listen(0, '127.0.0.1', () => resolve((page.address() as { port: number }).port)));
+    try {
+      const notKeitaro = new KeitaroAdminApi({ url: `http://127.0.0.1:${port}`, apiKey: KEY });
+      await expect(notKeitaro.createOffer(OFFER)).rejects.toMatchObject({ name: 'KeitaroUnreachableError', reason: 'the answer is not JSON' });
+      await expect(notKeitaro.createCampaign({ name: 'X', alias: 'x' })).rejects.toMatchObject({ name: 'KeitaroRefusedError', status: 500, messages: ['Internal error'] });
+    } finally {
+      page.closeAllConnections();
+      page.close();
     }
   });
 });
