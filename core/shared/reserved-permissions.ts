@@ -4,10 +4,9 @@ import type { ServiceName } from './services';
 
 /**
  * Spec §6 codes and area flags of the areas whose plugins are not built yet (shop, the social-ad
- * platform, system). They are seeded and shown like any plugin's, so
- * roles can be prepared before the screens exist; each entry stands in only until a plugin
- * declares the same code or flag, which then wins (permission-catalogue.ts). Delete an area's
- * part here when its plugin lands.
+ * platform, system). They are seeded and shown like any plugin's, so roles can be prepared before
+ * the screens exist; each entry stands in only until a plugin declares the same code or flag,
+ * which then wins (permission-catalogue.ts). Delete an area's part here when its plugin lands.
  */
 export interface ReservedArea {
   readonly service: ServiceName;

@@ -1,7 +1,7 @@
 import { validationError, type ResourceHooks } from '@core/sdk/server';
 import { dayTotals, lockDay } from './bizdev-caps';
 import { fill } from './message-template';
-import { idIn, storesValues, textIn } from './snapshot';
+import { integerIn, storesValues, textIn } from './snapshot';
 
 export const LIMIT_BELOW_APPROVED = 'The approved requests of this day already take {approved} leads: the cap cannot be lower.';
 
@@ -9,9 +9,9 @@ export const LIMIT_BELOW_APPROVED = 'The approved requests of this day already t
 export const limitHooks: ResourceHooks = {
   async beforeWrite({ tx, action, next }) {
     if (!storesValues(action)) return;
-    const tracker = idIn(next, 'tracker');
+    const tracker = integerIn(next, 'tracker');
     const date = textIn(next, 'date');
-    const cap = idIn(next, 'cap');
+    const cap = integerIn(next, 'cap');
     if (tracker === null || date === null || cap === null) return;
     await lockDay(tx, { tracker, date });
     const { approved } = await dayTotals(tx, { tracker, date });

@@ -1,7 +1,7 @@
 import { ApiError, type Queryable, type ResourceHooks, type RowActionPerform } from '@core/sdk/server';
 import { dayTotals, lockDay } from './bizdev-caps';
 import { fill } from './message-template';
-import { idIn, textIn } from './snapshot';
+import { integerIn, textIn } from './snapshot';
 
 export const ONLY_PENDING_CHANGES = 'Only a pending request can be changed.';
 export const NO_LIMIT_FOR_DAY = 'Tracker {tracker} has no limit for {date}: set one in Bizdev limits first.';
@@ -42,7 +42,7 @@ async function assertWithinLimit(tx: Queryable, request: ApprovedRequest): Promi
  */
 export const requestHooks: ResourceHooks = {
   async beforeWrite({ tx, action, id, before, next, actorId }) {
-    if (action === 'create') return { status: 'pending', requester: idIn(next, 'requester') ?? actorId };
+    if (action === 'create') return { status: 'pending', requester: integerIn(next, 'requester') ?? actorId };
     if (action === 'update' && textIn(before, 'status') !== 'pending') throw new ApiError(409, ONLY_PENDING_CHANGES);
     if (action === 'restore' && id !== null && textIn(next, 'status') === 'approved') {
       await assertWithinLimit(tx, { id, tracker: Number(next.tracker), date: String(next.date), cap: Number(next.cap) });

@@ -1,7 +1,7 @@
 import { validationError, type Queryable, type ResourceHooks } from '@core/sdk/server';
 import { lockKey } from './advisory-lock';
 import { fill } from './message-template';
-import { idIn, storesValues, textIn } from './snapshot';
+import { integerIn, storesValues, textIn } from './snapshot';
 
 export const FINISH_BEFORE_START = 'The finish date cannot be before the start date.';
 export const DEALS_OVERLAP = 'These dates overlap deal #{id} for {brand} on this tracker, from {from} to {finish}.';
@@ -37,7 +37,7 @@ export const dealHooks: ResourceHooks = {
     const from = textIn(next, 'date_from');
     const finish = textIn(next, 'date_finish');
     const brand = textIn(next, 'brand');
-    const tracker = idIn(next, 'tracker');
+    const tracker = integerIn(next, 'tracker');
     if (from === null || finish === null || brand === null || tracker === null) return;
     // Plain days compare as text.
     if (finish < from) throw validationError({ date_finish: [FINISH_BEFORE_START] });

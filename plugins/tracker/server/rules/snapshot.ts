@@ -8,7 +8,8 @@ import type { WriteAction } from '@core/sdk/server';
 
 type Values = Readonly<Record<string, FieldValue | undefined>> | null;
 
-export const idIn = (values: Values, name: string): number | null => {
+/** A whole-number field: an id, a reference, a cap, a campaign id. */
+export const integerIn = (values: Values, name: string): number | null => {
   const value = values?.[name];
   return typeof value === 'number' ? value : null;
 };

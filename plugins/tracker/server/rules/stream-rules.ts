@@ -3,7 +3,7 @@ import { KEITARO_SERVERS_REFERENCE } from '@plugins/admin/shared/keitaro';
 import { streamLink } from '../../shared/links';
 import { streamsResource } from '../../shared/resources';
 import { lockKey } from './advisory-lock';
-import { flagIn, idIn, storesValues } from './snapshot';
+import { flagIn, integerIn, storesValues } from './snapshot';
 
 /** The tracker of a stream's offer and that tracker's active server, which its link is built from. */
 async function linkOf(tx: Queryable, offer: number | null, campaignId: number | null, keitaroStreamId: number | null): Promise<string | null> {
@@ -28,7 +28,7 @@ async function linkOf(tx: Queryable, offer: number | null, campaignId: number | 
 function becomesDefault({ action, before, next }: WriteContext): boolean {
   if (!flagIn(next, 'is_default')) return false;
   if (action !== 'update' || !before) return true;
-  return !flagIn(before, 'is_default') || idIn(before, 'campaign_id') !== idIn(next, 'campaign_id');
+  return !flagIn(before, 'is_default') || integerIn(before, 'campaign_id') !== integerIn(next, 'campaign_id');
 }
 
 /** Clears the default flag of the campaign's other live streams, through the engine (audited). */
@@ -52,11 +52,11 @@ export const streamHooks: ResourceHooks = {
   async beforeWrite(context) {
     const { tx, action, id, next, actorId } = context;
     if (action === 'delete') return;
-    const campaignId = idIn(next, 'campaign_id');
+    const campaignId = integerIn(next, 'campaign_id');
     if (campaignId !== null && storesValues(action) && becomesDefault(context)) {
       await lockKey(tx, `tracker.streams.default:${campaignId}`);
       await clearOtherDefaults(tx, campaignId, id, { id: actorId, language: 'en' });
     }
-    return { link: await linkOf(tx, idIn(next, 'offer'), campaignId, idIn(next, 'keitaro_stream_id')) };
+    return { link: await linkOf(tx, integerIn(next, 'offer'), campaignId, integerIn(next, 'keitaro_stream_id')) };
   },
 };

@@ -1,5 +1,5 @@
 import { validationError, type ResourceHooks } from '@core/sdk/server';
-import { idIn, idsIn, storesValues } from './snapshot';
+import { integerIn, idsIn, storesValues } from './snapshot';
 
 export const ACTIVE_SERVER_ON_HOLD = 'The active server cannot also be on hold.';
 
@@ -7,7 +7,7 @@ export const ACTIVE_SERVER_ON_HOLD = 'The active server cannot also be on hold.'
 export const trackerHooks: ResourceHooks = {
   async beforeWrite({ action, next }) {
     if (!storesValues(action)) return;
-    const active = idIn(next, 'active_server');
+    const active = integerIn(next, 'active_server');
     if (active !== null && idsIn(next, 'hold_servers').includes(active)) throw validationError({ hold_servers: [ACTIVE_SERVER_ON_HOLD] });
   },
 };
