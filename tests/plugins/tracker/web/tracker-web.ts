@@ -3,7 +3,7 @@
  * API answers, a list answer, and a tracker page rendered (with the plugins it depends on) for a
  * user holding chosen codes.
  */
-import { FakeService, jsonResponse, renderPluginPage, serviceBase, waitInAct, type RenderedView } from '@core/sdk/testing-web';
+import { click, FakeService, jsonResponse, query, renderPluginPage, serviceBase, waitInAct, type RenderedView } from '@core/sdk/testing-web';
 import type { Language, ResourceRecord } from '@core/sdk/shared';
 import { trackerManifest } from '@plugins/tracker/manifest';
 import { expect } from 'vitest';
@@ -21,9 +21,9 @@ export function record(id: number, values: Readonly<Record<string, unknown>> = {
 
 export const listOf = (rows: readonly ResourceRecord[]) => ({ data: { data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length } });
 
-/** A tracker service whose `GET <path>` lists `rows`. */
-export function listing(path: string, rows: readonly ResourceRecord[]): FakeService {
-  return new FakeService(TRACKER_API).on('GET', path, () => jsonResponse(200, listOf(rows)));
+/** A tracker service whose `GET <path>` lists `rows`, or what `rows()` holds at the time of the call. */
+export function listing(path: string, rows: readonly ResourceRecord[] | (() => readonly ResourceRecord[])): FakeService {
+  return new FakeService(TRACKER_API).on('GET', path, () => jsonResponse(200, listOf(typeof rows === 'function' ? rows() : rows)));
 }
 
 /** A tracker page for a user holding `codes`, once its rows are drawn. */
@@ -46,4 +46,14 @@ export function descriptionOf(element: HTMLElement): HTMLElement {
   const description = id ? document.getElementById(id) : null;
   if (!description) throw new Error('the element has no description');
   return description;
+}
+
+/** Opens the row menu of the record labelled `label` inside `scope` (a view, a row) and picks `item`. */
+export async function runRowAction(scope: RenderedView | HTMLElement, label: string, item: string): Promise<void> {
+  const within = scope instanceof HTMLElement ? scope : scope.element;
+  await click(query<HTMLButtonElement>(within, `button[aria-label="Actions for ${label}"]`));
+  await waitInAct(() => expect(document.querySelectorAll('[role="menuitem"]').length).toBeGreaterThan(0));
+  const entry = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((candidate) => candidate.textContent?.trim() === item);
+  if (!entry) throw new Error(`no menu item "${item}"`);
+  await click(entry);
 }
