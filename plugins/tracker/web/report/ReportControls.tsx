@@ -1,0 +1,110 @@
+import { useTranslation } from 'react-i18next';
+import { Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { useListboxClass } from '@core/sdk/web';
+import { REPORT_GROUPINGS, REPORT_PRESETS, type ReportGrouping, type ReportPeriodChoice, type ReportTracker } from '../../shared/report';
+import type { ReportParams } from './report-params';
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
+  picker: { minWidth: '180px' },
+});
+
+const PERIODS: readonly ReportPeriodChoice[] = [...REPORT_PRESETS, 'custom'];
+const NO_SECOND = '';
+
+export interface ReportControlsProps {
+  readonly params: ReportParams;
+  readonly trackers: readonly ReportTracker[];
+  readonly onChange: (params: ReportParams) => void;
+}
+
+/** The report's choices: period (a §9 preset or custom days), one or two groupings, the tracker. */
+export function ReportControls({ params, trackers, onChange }: ReportControlsProps) {
+  const { t } = useTranslation('tracker');
+  const styles = useStyles();
+  const listbox = useListboxClass();
+  const periodLabel = (period: ReportPeriodChoice) => t(`core:resource.filter.presets.${period}`);
+  const groupingLabel = (grouping: ReportGrouping) => t(`report.groupings.${grouping}`);
+  const [first = 'day', second] = params.grouping;
+  const trackerLabel = (tracker: ReportTracker) => t(`report.trackerOption.${tracker.source}`, { tracker: tracker.slug });
+  const chosen = trackers.find((tracker) => tracker.id === params.tracker);
+  return (
+    <div className={styles.bar}>
+      <Field label={t('report.period')}>
+        <Dropdown
+          className={styles.picker}
+          listbox={{ className: listbox }}
+          value={periodLabel(params.period)}
+          selectedOptions={[params.period]}
+          onOptionSelect={(_, data) => onChange({ ...params, period: data.optionValue as ReportPeriodChoice })}
+        >
+          {PERIODS.map((period) => (
+            <Option key={period} value={period}>
+              {periodLabel(period)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      {params.period === 'custom' && (
+        <>
+          <Field label={t('report.from')}>
+            <Input type="date" value={params.from} max={params.to || undefined} onChange={(_, data) => onChange({ ...params, from: data.value })} />
+          </Field>
+          <Field label={t('report.to')}>
+            <Input type="date" value={params.to} min={params.from || undefined} onChange={(_, data) => onChange({ ...params, to: data.value })} />
+          </Field>
+        </>
+      )}
+      <Field label={t('report.groupBy')}>
+        <Dropdown
+          className={styles.picker}
+          listbox={{ className: listbox }}
+          value={groupingLabel(first)}
+          selectedOptions={[first]}
+          onOptionSelect={(_, data) => {
+            const next = data.optionValue as ReportGrouping;
+            onChange({ ...params, grouping: second && second !== next ? [next, second] : [next] });
+          }}
+        >
+          {REPORT_GROUPINGS.map((grouping) => (
+            <Option key={grouping} value={grouping}>
+              {groupingLabel(grouping)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label={t('report.thenBy')}>
+        <Dropdown
+          className={styles.picker}
+          listbox={{ className: listbox }}
+          value={second ? groupingLabel(second) : t('report.noSecondGrouping')}
+          selectedOptions={[second ?? NO_SECOND]}
+          onOptionSelect={(_, data) => onChange({ ...params, grouping: data.optionValue ? [first, data.optionValue as ReportGrouping] : [first] })}
+        >
+          <Option value={NO_SECOND}>{t('report.noSecondGrouping')}</Option>
+          {REPORT_GROUPINGS.filter((grouping) => grouping !== first).map((grouping) => (
+            <Option key={grouping} value={grouping}>
+              {groupingLabel(grouping)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label={t('report.tracker')}>
+        <Dropdown
+          className={styles.picker}
+          listbox={{ className: listbox }}
+          value={chosen ? trackerLabel(chosen) : t('report.allTrackers')}
+          selectedOptions={[String(params.tracker ?? '')]}
+          onOptionSelect={(_, data) => onChange({ ...params, tracker: data.optionValue ? Number(data.optionValue) : null })}
+        >
+          <Option value="">{t('report.allTrackers')}</Option>
+          {trackers.map((tracker) => (
+            <Option key={tracker.id} value={String(tracker.id)} text={trackerLabel(tracker)}>
+              {trackerLabel(tracker)}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
+import { addResourceStrings, DataView, I18nService, useData, useInjection } from '@core/sdk/web';
+import type { ReportAnswer, ReportTracker } from '../../shared/report';
+import { ImportDialog } from './ImportDialog';
+import { ReportControls } from './ReportControls';
+import { readReportParams, reportQuery, writeReportParams, type ReportParams } from './report-params';
+import { ReportStore } from './report-store';
+import { ReportTable } from './ReportTable';
+import { saveBlob } from './save-blob';
+import { SourceLine } from './SourceLine';
+
+// Its own chunk: the charting library loads only when a report is drawn.
+const ReportChart = lazy(() => import(/* webpackChunkName: "tracker-report-chart" */ './ReportChart'));
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
+  chart: { minHeight: '320px' },
+});
+
+const NO_TRACKERS: readonly ReportTracker[] = [];
+
+/** `/tracker-report-full` (TR): the full report, its state in the URL, with a chart, a totals row, CSV export and import. */
+export function ReportPage() {
+  const { t } = useTranslation('tracker');
+  addResourceStrings(useInjection(I18nService).i18n);
+  const styles = useStyles();
+  const store = useInjection(ReportStore);
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => readReportParams(search), [search]);
+  const query = reportQuery(params);
+  const queryKey = query ? new URLSearchParams(query).toString() : '';
+  const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
+
+  const trackers = useData((signal) => store.trackers(signal), [store]);
+  const report = useData((signal): Promise<ReportAnswer | null> => (query ? store.report(query, signal) : Promise.resolve(null)), [store, queryKey]);
+
+  const change = (next: ReportParams) => setSearch(writeReportParams(next), { replace: true });
+
+  const exportCsv = async () => {
+    if (!query) return;
+    setExporting(true);
+    try {
+      saveBlob(await store.exportCsv(query), `tracker-report-${params.grouping.join('-')}.csv`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const known = trackers.data ?? NO_TRACKERS;
+  return (
+    <div className={styles.page}>
+      <ReportControls params={params} trackers={known} onChange={change} />
+      <div className={styles.actions}>
+        <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)}>
+          {t('report.import.button')}
+        </Button>
+        <Button icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />} disabled={!query || exporting} onClick={() => void exportCsv()}>
+          {t('core:resource.toolbar.export')}
+        </Button>
+      </div>
+      {query === null ? (
+        <Text>{t('report.chooseDays')}</Text>
+      ) : (
+        <DataView data={report}>
+          {(answer) =>
+            answer && (
+              <>
+                <SourceLine answer={answer} trackers={known} />
+                {answer.rows.length > 0 && (
+                  <div className={styles.chart} data-testid="report-chart">
+                    <Suspense fallback={<Spinner label={t('report.chartLoading')} />}>
+                      <ReportChart answer={answer} />
+                    </Suspense>
+                  </div>
+                )}
+                <ReportTable answer={answer} />
+              </>
+            )
+          }
+        </DataView>
+      )}
+      <ImportDialog open={importing} trackers={known} onClose={() => setImporting(false)} onImported={() => void report.reload()} />
+    </div>
+  );
+}

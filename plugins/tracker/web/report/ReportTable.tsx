@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import { REPORT_MEASURES, type ReportAnswer } from '../../shared/report';
+import { formatMeasure } from './format-measure';
+import { keyLabel } from './key-label';
+
+const useStyles = makeStyles({
+  scroll: { overflowX: 'auto' },
+  number: { textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+  totals: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground2 },
+});
+
+/** The report's rows, one column per grouping and per measure, and the totals row at the foot. */
+export function ReportTable({ answer }: { readonly answer: ReportAnswer }) {
+  const { t, i18n } = useTranslation('tracker');
+  const styles = useStyles();
+  const notSet = t('report.notSet');
+  return (
+    <div className={styles.scroll}>
+      <Table size="small" aria-label={t('report.tableLabel')}>
+        <TableHeader>
+          <TableRow>
+            {answer.grouping.map((grouping) => (
+              <TableHeaderCell key={grouping}>{t(`report.groupings.${grouping}`)}</TableHeaderCell>
+            ))}
+            {REPORT_MEASURES.map((measure) => (
+              <TableHeaderCell key={measure} className={styles.number}>
+                {t(`report.measures.${measure}`)}
+              </TableHeaderCell>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {answer.rows.map((row, index) => (
+            <TableRow key={index}>
+              {answer.grouping.map((grouping, at) => (
+                <TableCell key={grouping}>{keyLabel(grouping, row.keys[at], i18n.language) ?? notSet}</TableCell>
+              ))}
+              {REPORT_MEASURES.map((measure) => (
+                <TableCell key={measure} className={styles.number}>
+                  {formatMeasure(measure, row.measures[measure])}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+          <TableRow className={styles.totals} data-testid="report-totals">
+            <TableCell>{t('report.total')}</TableCell>
+            {answer.grouping.slice(1).map((grouping) => (
+              <TableCell key={grouping} />
+            ))}
+            {REPORT_MEASURES.map((measure) => (
+              <TableCell key={measure} className={styles.number}>
+                {formatMeasure(measure, answer.totals[measure])}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { click, FakeService, jsonResponse, query, renderPluginPage, usePopupTestSetup, waitInAct, type RenderedView } from '@core/sdk/testing-web';
+import type { ReportAnswer, ReportMeasures, ReportTracker } from '@plugins/tracker/shared/report';
+import { TRACKER_API, TRACKER_PLUGINS } from './tracker-web';
+
+usePopupTestSetup({ quiet: true });
+
+const measures = (values: Partial<ReportMeasures> = {}): ReportMeasures => ({
+  clicks: '1000', unique_clicks: '800', leads: '24', sales: '10', revenue: '480.00', cost: '300.00',
+  profit: '180.00', roi: '60.00', cr: '3.00', epc: '0.4800', epl: '20.0000', ...values,
+});
+
+const TRACKERS: ReportTracker[] = [
+  { id: 2, slug: 'eu-main', source: 'keitaro' },
+  { id: 3, slug: 'plain', source: 'statistics' },
+];
+
+function answer(values: Partial<ReportAnswer> = {}): ReportAnswer {
+  return {
+    source: 'statistics',
+    tracker_id: null,
+    period: { from: '2026-11-01', to: '2026-11-07' },
+    grouping: ['day'],
+    rows: [
+      { keys: [{ value: '2026-11-01', label: '2026-11-01' }], measures: measures() },
+      { keys: [{ value: '2026-11-02', label: '2026-11-02' }], measures: measures({ profit: '-64.75', roi: null, cr: null }) },
+    ],
+    totals: measures({ clicks: '1500', revenue: '1234567.50', roi: '23.04' }),
+    empty: null,
+    ...values,
+  };
+}
+
+function api(report: ReportAnswer = answer()): FakeService {
+  return new FakeService(TRACKER_API)
+    .on('GET', 'report', () => jsonResponse(200, { data: report }))
+    .on('GET', 'report/trackers', () => jsonResponse(200, { data: TRACKERS }));
+}
+
+async function open(path: string, service: FakeService, language?: 'ru') {
+  const page = await renderPluginPage({ plugins: TRACKER_PLUGINS, path, codes: ['TR'], api: service, ...(language ? { language } : {}) });
+  await waitInAct(() => expect(page.view.element.querySelector('[data-testid="report-totals"]')).not.toBeNull());
+  return page;
+}
+
+const text = (view: RenderedView, selector: string) => view.element.querySelector(selector)?.textContent ?? '';
+
+async function choose(view: RenderedView, label: string, option: string): Promise<void> {
+  const field = [...view.element.querySelectorAll('label')].find((element) => element.textContent === label);
+  const control = field?.htmlFor ? document.getElementById(field.htmlFor) : null;
+  if (!control) throw new Error(`no control labelled ${label}`);
+  await click(control);
+  await waitInAct(() => expect([...document.querySelectorAll('[role="option"]')].some((element) => element.textContent === option)).toBe(true));
+  await click([...document.querySelectorAll<HTMLElement>('[role="option"]')].find((element) => element.textContent === option) ?? query(document, '[role="option"]'));
+}
+
+describe('the full report page', () => {
+  it('reads its state from the URL and asks the API for it', async () => {
+    const service = api();
+    await open('/tracker-report-full?period=last_month&group=day,offer&tracker=3', service);
+    expect(Object.fromEntries(service.lastQuery('GET', 'report'))).toEqual({ preset: 'last_month', group: 'day,offer', tracker: '3' });
+  });
+
+  it('starts on the last 7 days by day when the URL says nothing, and writes choices back to the URL', async () => {
+    const service = api();
+    const { view } = await open('/tracker-report-full', service);
+    expect(Object.fromEntries(service.lastQuery('GET', 'report'))).toEqual({ preset: 'last_7_days', group: 'day' });
+    await choose(view, 'Then by', 'Country');
+    await waitInAct(() => expect(view.path()).toBe('/tracker-report-full?period=last_7_days&group=day%2Ccountry'));
+    await choose(view, 'Period', 'This month');
+    await waitInAct(() => expect(Object.fromEntries(service.lastQuery('GET', 'report'))).toEqual({ preset: 'this_month', group: 'day,country' }));
+    // A reload opens the same URL, hence the same report.
+    const reloaded = api();
+    await open(view.path(), reloaded);
+    expect(Object.fromEntries(reloaded.lastQuery('GET', 'report'))).toEqual({ preset: 'this_month', group: 'day,country' });
+  });
+
+  it('sends a custom period only once both days are chosen', async () => {
+    const service = api();
+    await open('/tracker-report-full?period=custom&from=2026-10-01&to=2026-10-15&group=advertiser', service);
+    expect(Object.fromEntries(service.lastQuery('GET', 'report'))).toEqual({ from: '2026-10-01', to: '2026-10-15', group: 'advertiser' });
+    const waiting = api();
+    const { view } = await renderPluginPage({ plugins: TRACKER_PLUGINS, path: '/tracker-report-full?period=custom&from=2026-10-01&group=day', codes: ['TR'], api: waiting });
+    await waitInAct(() => expect(view.element.textContent).toContain('Choose both days of the custom period.'));
+    expect(waiting.requests('GET', 'report')).toEqual([]);
+  });
+
+  it('draws a row per group and a totals row, every digit as the server sent it, an undefined ratio as a dash', async () => {
+    const { view } = await open('/tracker-report-full', api());
+    const rows = [...view.element.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    expect(rows[0]).toEqual(['11/01/26', '1,000', '800', '24', '10', '480.00', '300.00', '180.00', '60.00 %', '3.00 %', '0.4800', '20.0000']);
+    expect(rows[1]?.slice(7, 10)).toEqual(['-64.75', '—', '—']);
+    expect(rows.at(-1)).toEqual(['Total', '1,500', '800', '24', '10', '1,234,567.50', '300.00', '180.00', '23.04 %', '3.00 %', '0.4800', '20.0000']);
+  });
+
+  it('says which source it shows', async () => {
+    const own = await open('/tracker-report-full', api());
+    expect(text(own.view, '[data-testid="report-source"]')).toBe('Source: own statistics of every tracker (postbacks and CSV imports).');
+    const keitaro = await open('/tracker-report-full?tracker=2', api(answer({ source: 'keitaro', tracker_id: 2 })));
+    await waitInAct(() => expect(text(keitaro.view, '[data-testid="report-source"]')).toBe('Source: the Keitaro report of tracker eu-main.'));
+  });
+
+  it('tells what to set up when the source is empty, in the reader’s language', async () => {
+    const empty = answer({ rows: [], empty: 'connect', totals: measures({ clicks: '0', roi: null, cr: null, epc: null, epl: null }) });
+    const { view } = await open('/tracker-report-full', api(empty), 'ru');
+    expect(view.element.textContent).toContain('Статистики пока нет. Назначьте трекеру активный сервер Keitaro');
+    expect(text(view, '[data-testid="report-source"]')).toBe('Источник: своя статистика всех трекеров (постбэки и импорт CSV).');
+  });
+});
