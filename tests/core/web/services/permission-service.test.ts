@@ -3,16 +3,9 @@ import { autorun, reaction } from 'mobx';
 import { PermissionService } from '@core/web/services/permission-service';
 import { SessionStore } from '@core/web/services/session-store';
 import { createTestKernel, testUser } from '../../../support/web/test-kernel';
-import { webPlugin } from '@core/web/plugins/define-plugin';
-import { trackerManifest } from '@plugins/tracker/manifest';
-import { admin as adminPlugin, finance as financePlugin, messenger as messengerPlugin } from '../../../support/web/product-plugins';
+import { admin as adminPlugin, finance as financePlugin, messenger as messengerPlugin, productPlugin } from '../../../support/web/product-plugins';
 
-// Flags are read from manifests alone: the tracker's code is never loaded here.
-const emptyStrings = async () => ({ default: {} });
-const trackerPlugin = webPlugin(trackerManifest, {
-  translations: { en: emptyStrings, ru: emptyStrings },
-  load: () => Promise.reject(new Error('the tracker code is not loaded by these tests')),
-});
+const trackerPlugin = productPlugin('tracker');
 
 // The admin, finance, messenger and tracker flags come from those plugins' manifests, the rest from the core's reserved spec areas.
 async function permissionsOf(codes: readonly string[] | null): Promise<{ permissions: PermissionService; session: SessionStore }> {
