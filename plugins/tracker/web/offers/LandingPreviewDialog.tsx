@@ -31,13 +31,14 @@ const useStyles = makeStyles({
   value: { margin: 0, overflowWrap: 'anywhere', fontFamily: tokens.fontFamilyMonospace },
 });
 
-function UrlLine({ label, url, testId }: { readonly label: string; readonly url: string; readonly testId: string }) {
+/** One URL of the preview, which `data-url` names (`preview`, `landing`), with its copy button. */
+function UrlLine({ label, url, kind }: { readonly label: string; readonly url: string; readonly kind: 'preview' | 'landing' }) {
   const styles = useStyles();
   return (
     <div className={styles.section}>
       <Text className={styles.term}>{label}</Text>
       <div className={styles.url}>
-        <Text className={styles.urlText} data-testid={testId}>
+        <Text className={styles.urlText} data-url={kind}>
           {url}
         </Text>
         <CopyButton text={url} />
@@ -62,7 +63,7 @@ function PreviewBody({ preview }: { readonly preview: LandingPreview }) {
         <MessageBar intent="info">
           <MessageBarBody>{t('preview.paramsHidden')}</MessageBarBody>
         </MessageBar>
-        <UrlLine label={t('preview.landing')} url={preview.landing} testId="landing-url" />
+        <UrlLine label={t('preview.landing')} url={preview.landing} kind="landing" />
       </>
     );
   }
@@ -70,11 +71,11 @@ function PreviewBody({ preview }: { readonly preview: LandingPreview }) {
   return (
     <>
       <Text>{t('preview.intro')}</Text>
-      <UrlLine label={t('preview.url')} url={preview.url} testId="preview-url" />
+      <UrlLine label={t('preview.url')} url={preview.url} kind="preview" />
       <Link href={preview.url} target="_blank" rel="noopener noreferrer">
         {t('preview.open')}
       </Link>
-      <UrlLine label={t('preview.landing')} url={preview.landing} testId="landing-url" />
+      <UrlLine label={t('preview.landing')} url={preview.landing} kind="landing" />
       <div className={styles.section}>
         <Text className={styles.term}>{t('preview.params', { advertiser: preview.advertiser })}</Text>
         {params.length === 0 ? (

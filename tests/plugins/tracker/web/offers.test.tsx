@@ -98,8 +98,8 @@ describe('the landing URL preview', () => {
     const { view } = await openList('/offers', api, ['TO', 'TA']);
     await runRowAction(view, 'Casino EU', 'Preview landing URL');
     const dialog = query(document, '[role="dialog"]');
-    await waitInAct(() => expect(query(dialog, '[data-testid="preview-url"]').textContent).toBe('https://land.example.com/page?sub1={subid}&aff=acme&source=fb'));
-    expect(query(dialog, '[data-testid="landing-url"]').textContent).toBe(LANDING);
+    await waitInAct(() => expect(query(dialog, '[data-url="preview"]').textContent).toBe('https://land.example.com/page?sub1={subid}&aff=acme&source=fb'));
+    expect(query(dialog, '[data-url="landing"]').textContent).toBe(LANDING);
     expect(dialog.textContent).toContain('Landing URL of “Casino EU”');
     expect(dialog.textContent).toContain('Offer params of Acme');
     expect(dialog.textContent).toContain('sourcefb');
@@ -116,7 +116,7 @@ describe('the landing URL preview', () => {
     await runRowAction(view, 'Casino EU', 'Preview landing URL');
     const dialog = query(document, '[role="dialog"]');
     await waitInAct(() => expect(dialog.textContent).toContain('needs the Advertisers permission (TA)'));
-    expect(query(dialog, '[data-testid="landing-url"]').textContent).toBe(LANDING);
-    expect(dialog.querySelector('[data-testid="preview-url"]')).toBeNull();
+    expect(query(dialog, '[data-url="landing"]').textContent).toBe(LANDING);
+    expect(dialog.querySelector('[data-url="preview"]')).toBeNull();
   });
 });
