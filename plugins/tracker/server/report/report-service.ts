@@ -20,22 +20,27 @@ async function hasActiveServer(db: Queryable, trackerId: number): Promise<boolea
  * without its key is a 503 saying so, and Keitaro's failures answer as the sync's do (422 refused,
  * 502 unreachable): never numbers of the other source in their place.
  */
+/** A failure of Keitaro or of its configuration as the API answers it; anything else is rethrown. */
+function keitaroRefusal(error: unknown, server: string | null): ApiError {
+  if (error instanceof SyncFailure) return new ApiError(error.status, error.message);
+  if (error instanceof KeitaroMetricMissing) return new ApiError(502, error.message);
+  if (server === null) throw error;
+  const failure = keitaroFailure(error, server);
+  return new ApiError(failure.status, failure.message);
+}
+
 export async function buildReport(db: Queryable, request: ReportRequest, build: KeitaroReporter): Promise<ReportAnswer> {
   const trackerId = request.trackerId;
   if (trackerId === null) return statisticsReport(db, request);
   const active = await hasActiveServer(db, trackerId);
   if (active === undefined) throw validationError({ tracker: [TRACKER_UNKNOWN] });
   if (!active) return statisticsReport(db, request);
+  let server: string | null = null;
   try {
-    const server = await trackerServer(db, trackerId);
-    try {
-      return await keitaroReport(db, request, trackerId, server.connection, build);
-    } catch (error) {
-      if (error instanceof KeitaroMetricMissing) throw new ApiError(502, error.message);
-      throw keitaroFailure(error, server.serverName);
-    }
+    const found = await trackerServer(db, trackerId);
+    server = found.serverName;
+    return await keitaroReport(db, request, trackerId, found.connection, build);
   } catch (error) {
-    if (error instanceof SyncFailure) throw new ApiError(error.status, error.message);
-    throw error;
+    throw keitaroRefusal(error, server);
   }
 }

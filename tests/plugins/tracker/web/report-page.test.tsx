@@ -106,4 +106,17 @@ describe('the full report page', () => {
     expect(view.element.textContent).toContain('Статистики пока нет. Назначьте трекеру активный сервер Keitaro');
     expect(text(view, '[data-testid="report-source"]')).toBe('Источник: своя статистика всех трекеров (постбэки и импорт CSV).');
   });
+
+  it('shows "No access" without TR and never asks for the report', async () => {
+    const service = api();
+    const { view } = await renderPluginPage({ plugins: TRACKER_PLUGINS, path: '/tracker-report-full', codes: ['TT'], api: service });
+    await waitInAct(() => expect(view.element.textContent).toContain('No access'));
+    expect(service.calls()).toEqual([]);
+  });
+
+  it('reads in Russian: presets, groupings and measures', async () => {
+    const { view } = await open('/tracker-report-full?period=last_week&group=advertiser', api(answer({ grouping: ['advertiser'], rows: [], empty: 'period' })), 'ru');
+    const text = view.element.textContent ?? '';
+    for (const words of ['Прошлая неделя', 'Рекламодатель', 'Уникальные клики', 'Итого', 'За этот период ничего не записано.']) expect(text).toContain(words);
+  });
 });
