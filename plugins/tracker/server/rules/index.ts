@@ -4,6 +4,7 @@ import {
   bizdevLimitsResource,
   bizdevRequestsResource,
   countriesResource,
+  offersResource,
   streamsResource,
   trackersResource,
 } from '../../shared/resources';
@@ -11,6 +12,7 @@ import { limitHooks } from './bizdev-limits';
 import { requestHooks } from './bizdev-requests';
 import { countryHooks } from './countries-read-only';
 import { dealHooks } from './deal-overlap';
+import { followOffer } from './stream-links';
 import { streamHooks } from './stream-rules';
 import { trackerHooks } from './tracker-servers';
 
@@ -18,6 +20,7 @@ import { trackerHooks } from './tracker-servers';
 export const TRACKER_RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   [countriesResource.id]: countryHooks,
   [trackersResource.id]: trackerHooks,
+  [offersResource.id]: { afterWrite: followOffer },
   [streamsResource.id]: streamHooks,
   [bizdevDealsResource.id]: dealHooks,
   [bizdevLimitsResource.id]: limitHooks,

@@ -1,23 +1,8 @@
 import { changeRecordIn, type Actor, type Queryable, type ResourceHooks, type WriteContext } from '@core/sdk/server';
-import { KEITARO_SERVERS_REFERENCE } from '@plugins/admin/shared/keitaro';
-import { streamLink } from '../../shared/links';
 import { streamsResource } from '../../shared/resources';
 import { lockKey } from './advisory-lock';
 import { flagIn, integerIn, storesValues } from './snapshot';
-
-/** The tracker of a stream's offer and that tracker's active server, which its link is built from. */
-async function linkOf(tx: Queryable, offer: number | null, campaignId: number | null, keitaroStreamId: number | null): Promise<string | null> {
-  if (offer === null || campaignId === null) return null;
-  const { rows } = await tx.query<{ slug: string; url: string }>(
-    `SELECT t.slug, s.url FROM tracker.offers o
-       JOIN tracker.trackers t ON t.id = o.tracker
-       JOIN ${KEITARO_SERVERS_REFERENCE.table} s ON s.id = t.active_server
-      WHERE o.id = $1`,
-    [offer],
-  );
-  const found = rows[0];
-  return found ? streamLink({ serverUrl: found.url, trackerSlug: found.slug, campaignId, keitaroStreamId }) : null;
-}
+import { linkOf } from './stream-links';
 
 /**
  * Whether this write makes the stream its campaign's default: created or restored as the

@@ -101,6 +101,19 @@ describe('streams', () => {
     expect((await app.patch(['TS'], `streams/${id}`, { link: 'https://evil.example.com' })).statusCode).toBe(422);
   });
 
+  it('follows its tracker’s slug and active server, and its offer’s tracker', async () => {
+    const linkOf = async (id: number): Promise<string | null> => (await app.call(['TS'], 'GET', `streams/${id}`)).json<{ data: Stream }>().data.link;
+    const moving = await app.create(['TT'], 'trackers', { slug: 'moving', active_server: serverA });
+    const advertiser = await app.create(['TA'], 'advertisers', { name: 'Follow Co', alias: 'follow' });
+    const followed = await app.create(['TO'], 'offers', { name: 'Followed', advertiser, tracker: moving });
+    const id = await stream(550, { offer: followed });
+    expect(await linkOf(id)).toBe('https://k-alpha.example.com/moving/550');
+    expect((await app.patch(['TT'], `trackers/${moving}`, { slug: 'moved', active_server: serverB, hold_servers: [] })).statusCode).toBe(200);
+    expect(await linkOf(id)).toBe('https://k-beta.example.com/moved/550');
+    expect((await app.patch(['TO'], `offers/${followed}`, { tracker })).statusCode).toBe(200);
+    expect(await linkOf(id)).toBe('https://k-alpha.example.com/main/550');
+  });
+
   it('keeps one default per campaign: making one the default clears the other', async () => {
     const first = await stream(601, { is_default: true });
     const second = await stream(601);
