@@ -46,7 +46,8 @@ export function ReportPage() {
     if (!query) return;
     setExporting(true);
     try {
-      saveBlob(await store.exportCsv(query), `tracker-report-${params.grouping.join('-')}.csv`);
+      const file = await store.exportCsv(query);
+      saveBlob(file.blob, file.name);
     } finally {
       setExporting(false);
     }

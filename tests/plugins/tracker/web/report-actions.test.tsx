@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buttonByText, click, FakeService, jsonResponse, renderPluginPage, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
 import type { ImportReport, ReportAnswer, ReportMeasures } from '@plugins/tracker/shared/report';
 import { TRACKER_API, TRACKER_PLUGINS } from './tracker-web';
@@ -24,7 +24,7 @@ function service(): FakeService {
   return new FakeService(TRACKER_API)
     .on('GET', 'report', () => jsonResponse(200, { data: ANSWER }))
     .on('GET', 'report/trackers', () => jsonResponse(200, { data: [{ id: 3, slug: 'plain', source: 'statistics' }] }))
-    .on('GET', 'report/export', () => new Response('offer,clicks\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }))
+    .on('GET', 'report/export', () => new Response('offer,clicks\r\n', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="tracker-report-2026-11-01-2026-11-30.csv"' } }))
     .on('POST', 'statistics/import', (request) => {
       const body = request.body as { first_line: number };
       const report: ImportReport = { lines: 2, imported: 1, duplicates: 0, errors: [{ line: body.first_line + 2, column: 'clicks', message: 'Not a whole number of at least 0.' }] };
@@ -51,8 +51,13 @@ describe('the full report’s actions', () => {
   it('exports the same report as CSV', async () => {
     const api = service();
     const { view } = await open(api);
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
     await click(buttonByText(view.element, 'Export CSV'));
-    await waitInAct(() => expect(api.requests('GET', 'report/export')).toHaveLength(1));
+    await waitInAct(() => expect(saved).toEqual(['tracker-report-2026-11-01-2026-11-30.csv']));
+    expect(api.requests('GET', 'report/export')).toHaveLength(1);
     expect(Object.fromEntries(api.lastQuery('GET', 'report/export'))).toEqual({ preset: 'this_month', group: 'offer' });
   });
 
