@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
-import { addResourceStrings, DataView, I18nService, useData, useInjection } from '@core/sdk/web';
+import { addResourceStrings, DataView, I18nService, serverMessage, useData, useInjection } from '@core/sdk/web';
 import type { ReportAnswer, ReportTracker } from '../../shared/report';
 import { ImportDialog } from './ImportDialog';
 import { ReportControls } from './ReportControls';
@@ -68,7 +68,7 @@ export function ReportPage() {
       {query === null ? (
         <Text>{t('report.chooseDays')}</Text>
       ) : (
-        <DataView data={report}>
+        <DataView data={report} errorText={serverMessage}>
           {(answer) =>
             answer && (
               <>

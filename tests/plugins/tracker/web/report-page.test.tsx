@@ -119,4 +119,13 @@ describe('the full report page', () => {
     const text = view.element.textContent ?? '';
     for (const words of ['Прошлая неделя', 'Рекламодатель', 'Уникальные клики', 'Итого', 'За этот период ничего не записано.']) expect(text).toContain(words);
   });
+
+  it('tells why Keitaro gave no report, in the server’s words', async () => {
+    const message = 'Keitaro server kt-main could not be reached (no connection): nothing was confirmed there; try again later.';
+    const service = new FakeService(TRACKER_API)
+      .on('GET', 'report', () => jsonResponse(502, { message }))
+      .on('GET', 'report/trackers', () => jsonResponse(200, { data: TRACKERS }));
+    const { view } = await renderPluginPage({ plugins: TRACKER_PLUGINS, path: '/tracker-report-full?tracker=2', codes: ['TR'], api: service });
+    await waitInAct(() => expect(view.element.textContent).toContain(message));
+  });
 });
