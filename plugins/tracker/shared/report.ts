@@ -144,8 +144,11 @@ export interface PostbackUrl {
 /** `POST statistics/import`'s answer: what was taken and why each refused line was. */
 export interface ImportReport {
   readonly lines: number;
+  /** Lines of a day, offer, stream, campaign and country not held before. */
   readonly imported: number;
-  /** Lines identical to ones imported before (the same export read twice). */
+  /** Lines that replaced different numbers held for the same day and the rest (a later export of that day). */
+  readonly updated: number;
+  /** Lines identical to what is held (the same export read twice). */
   readonly duplicates: number;
   readonly errors: readonly ImportLineError[];
 }

@@ -60,7 +60,7 @@ export const ImportDialog = observer(function ImportDialog({ open, trackers, onC
     setFailure(null);
     try {
       const report = await store.importCsv(tracker.id, await file.text());
-      if (report.imported > 0) onImported();
+      if (report.imported + report.updated > 0) onImported();
     } catch (error) {
       setFailure(serverMessage(error) ?? t('report.import.failed'));
     }
@@ -105,7 +105,7 @@ export const ImportDialog = observer(function ImportDialog({ open, trackers, onC
             {report && !store.running && (
               <MessageBar intent={report.errors.length > 0 ? 'warning' : 'success'} layout="multiline">
                 <MessageBarBody>
-                  <Text block>{t('report.import.result', { lines: report.lines, imported: report.imported, duplicates: report.duplicates })}</Text>
+                  <Text block>{t('report.import.result', { lines: report.lines, imported: report.imported, updated: report.updated, duplicates: report.duplicates })}</Text>
                   {report.errors.length > 0 && (
                     <ul className={styles.errors} aria-label={t('report.import.errors')}>
                       {report.errors.map((error, index) => (

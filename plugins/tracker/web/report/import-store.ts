@@ -9,11 +9,12 @@ import { csvChunks } from './csv-chunks';
 /** Records sent per request: well under the server's limit, small enough for the progress to move. */
 export const IMPORT_CHUNK_RECORDS = 2000;
 
-const EMPTY_REPORT: ImportReport = { lines: 0, imported: 0, duplicates: 0, errors: [] };
+const EMPTY_REPORT: ImportReport = { lines: 0, imported: 0, updated: 0, duplicates: 0, errors: [] };
 
 const added = (sum: ImportReport, part: ImportReport): ImportReport => ({
   lines: sum.lines + part.lines,
   imported: sum.imported + part.imported,
+  updated: sum.updated + part.updated,
   duplicates: sum.duplicates + part.duplicates,
   errors: [...sum.errors, ...part.errors],
 });

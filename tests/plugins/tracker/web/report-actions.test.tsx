@@ -27,7 +27,7 @@ function service(): FakeService {
     .on('GET', 'report/export', () => new Response('offer,clicks\r\n', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="tracker-report-2026-11-01-2026-11-30.csv"' } }))
     .on('POST', 'statistics/import', (request) => {
       const body = request.body as { first_line: number };
-      const report: ImportReport = { lines: 2, imported: 1, duplicates: 0, errors: [{ line: body.first_line + 2, column: 'clicks', message: 'Not a whole number of at least 0.' }] };
+      const report: ImportReport = { lines: 2, imported: 1, updated: 0, duplicates: 0, errors: [{ line: body.first_line + 2, column: 'clicks', message: 'Not a whole number of at least 0.' }] };
       return jsonResponse(200, { data: report });
     });
 }
@@ -80,7 +80,7 @@ describe('the full report’s actions', () => {
       input.dispatchEvent(new Event('change', { bubbles: true }));
     });
     await click(buttonByText(dialog, 'Import'));
-    await waitInAct(() => expect(dialog.textContent).toContain('2 lines read: 1 imported, 0 already there.'));
+    await waitInAct(() => expect(dialog.textContent).toContain('2 lines read: 1 imported, 0 updated, 0 already there.'));
     expect(dialog.textContent).toContain('Line 3, clicks: Not a whole number of at least 0.');
     expect(api.requests('POST', 'statistics/import').map((request) => request.body)).toEqual([
       { tracker: 3, csv: 'day,clicks,unique_clicks,leads,sales,revenue,cost\n2026-11-01,10,8,1,0,5.00,2.00\n2026-11-02,x,8,1,0,5.00,2.00', first_line: 1 },
