@@ -23,7 +23,8 @@ CREATE TABLE tracker.statistics (
   -- A postback's conversion: its click id is unique per tracker, so a repeated postback is ignored.
   click_id text CHECK (char_length(click_id) BETWEEN 1 AND 200),
   status text CHECK (status IN ('lead', 'sale', 'rejected')),
-  -- An imported line's fingerprint (tracker and the line's values), so importing an export twice adds nothing.
+  -- What an imported line stands for (tracker, day, offer, stream, campaign, country), hashed: a later
+  -- export of the same day replaces its numbers rather than adding them (demo rows: their own key).
   import_key text UNIQUE,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
