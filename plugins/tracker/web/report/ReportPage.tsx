@@ -1,9 +1,9 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
 import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
-import { addResourceStrings, DataView, I18nService, serverMessage, useData, useInjection } from '@core/sdk/web';
+import { addResourceStrings, DataView, I18nService, serverMessage, ToastService, useData, useInjection } from '@core/sdk/web';
 import type { ReportAnswer, ReportTracker } from '../../shared/report';
 import { ImportDialog } from './ImportDialog';
 import { ReportControls } from './ReportControls';
@@ -18,7 +18,8 @@ const ReportChart = lazy(() => import(/* webpackChunkName: "tracker-report-chart
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
+  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
   chart: { minHeight: '320px' },
 });
 
@@ -30,6 +31,7 @@ export function ReportPage() {
   addResourceStrings(useInjection(I18nService).i18n);
   const styles = useStyles();
   const store = useInjection(ReportStore);
+  const toasts = useInjection(ToastService);
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readReportParams(search), [search]);
   const query = reportQuery(params);
@@ -48,6 +50,8 @@ export function ReportPage() {
     try {
       const file = await store.exportCsv(query);
       saveBlob(file.blob, file.name);
+    } catch (error) {
+      toasts.error(serverMessage(error) ?? t('report.exportFailed'));
     } finally {
       setExporting(false);
     }
@@ -56,15 +60,18 @@ export function ReportPage() {
   const known = trackers.data ?? NO_TRACKERS;
   return (
     <div className={styles.page}>
-      <ReportControls params={params} trackers={known} onChange={change} />
-      <div className={styles.actions}>
-        <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)}>
-          {t('report.import.button')}
-        </Button>
-        <Button icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />} disabled={!query || exporting} onClick={() => void exportCsv()}>
-          {t('core:resource.toolbar.export')}
-        </Button>
+      <div className={styles.header}>
+        <Title2 as="h1">{t('nav.report')}</Title2>
+        <div className={styles.actions}>
+          <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)}>
+            {t('report.import.button')}
+          </Button>
+          <Button icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />} disabled={!query || exporting} onClick={() => void exportCsv()}>
+            {t('core:resource.toolbar.export')}
+          </Button>
+        </div>
       </div>
+      <ReportControls params={params} trackers={known} onChange={change} />
       {query === null ? (
         <Text>{t('report.chooseDays')}</Text>
       ) : (
