@@ -62,11 +62,11 @@ for (const scheme of ['light', 'dark'] as const) {
   }
 }
 
-// The business screens as staff see them, filled with the demo data (ERP_DEMO=1): admin, finance and messenger.
+// The business screens as staff see them, filled with the demo data (ERP_DEMO=1): admin, finance, messenger and tracker.
 test.describe('screens with demo data', () => {
   let demo: ProductionServer;
   test.beforeAll(async () => {
-    demo = await startProductionServer({ plugins: 'admin,finance,messenger', dataDir: freshDataDir(), env: { ERP_DEMO: '1' } });
+    demo = await startProductionServer({ plugins: 'admin,finance,messenger,tracker', dataDir: freshDataDir(), env: { ERP_DEMO: '1' } });
   });
   test.afterAll(async () => {
     await demo.stop();
@@ -74,7 +74,7 @@ test.describe('screens with demo data', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     for (const width of [1280, 1600]) {
-      test(`admin, finance and messenger screens in ${scheme} at ${width}px`, async ({ browser }) => {
+      test(`admin, finance, messenger and tracker screens in ${scheme} at ${width}px`, async ({ browser }) => {
         test.setTimeout(120_000);
         const context = await browser.newContext({ baseURL: demo.url, colorScheme: scheme, viewport: { width, height: 860 } });
         const page = await context.newPage();
@@ -113,6 +113,9 @@ test.describe('screens with demo data', () => {
         // No real Telegram is reachable, so the demo bots' webhooks read "not set".
         await visit('tg-bots', '/tg-bots', 'Bots');
         await expect(main.getByText('Not set').first()).toBeVisible();
+        await visit('offers', '/offers', 'Offers');
+        await visit('tracker-report', '/tracker-report-full?period=this_month&group=offer', 'Full report');
+        await expect(main.getByRole('img', { name: 'Revenue, cost and profit' })).toBeVisible();
         await context.close();
       });
     }

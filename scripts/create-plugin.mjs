@@ -10,7 +10,8 @@ import { parseArgs } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
 const template = join(root, 'examples/notes-plugin');
-const BUILT_IN = ['admin', 'finance', 'messenger'];
+// Every folder under plugins/ is a built-in plugin, named by its id.
+const BUILT_IN = readdirSync(join(root, 'plugins'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 const SKIPPED = new Set(['node_modules', 'dist', 'package-lock.json']);
 
 function fail(message) {
