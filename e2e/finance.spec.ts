@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { financeManifest } from '../plugins/finance/manifest';
 import { sidebarEntries } from '../core/web/plugins/navigation';
 import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
-import { choose, columnTexts, expectToast, localDay, recordToasts, rowMenu, rowOf } from './support/resource-page';
+import { addRecord, choose, columnTexts, expectToast, localDay, pickReference, recordToasts, rowMenu, rowOf } from './support/resource-page';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { rawKeys } from './support/raw-keys';
 import { speakRussian, tourScreens } from './support/screen-tour';
@@ -80,26 +80,6 @@ for (const language of ['en', 'ru'] as const) {
 }
 
 // ---- bookkeeping -----------------------------------------------------------------------------
-
-/** Picks `option` in the reference picker labelled `label` (a type-ahead combobox), typing `search`. */
-async function pickReference(page: Page, scope: Locator, label: string, search: string, option: string): Promise<void> {
-  const box = scope.getByRole('combobox', { name: label });
-  await box.click();
-  await box.fill(search);
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(box).toHaveValue(option);
-}
-
-/** The add dialog of the list at `path`: opened, filled by `fill`, saved, announced. */
-async function addRecord(page: Page, path: string, record: string, fill: (dialog: Locator) => Promise<void>): Promise<void> {
-  if (new URL(page.url()).pathname !== path) await page.goto(path);
-  await page.getByRole('main').getByRole('button', { name: 'Add', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `New: ${record}` });
-  await expect(dialog).toBeVisible();
-  await fill(dialog);
-  await expectToast(page, 'New record successfully created', () => dialog.getByRole('button', { name: 'Save' }).click());
-  await expect(dialog).toBeHidden();
-}
 
 async function one(path: string, filter: Record<string, string>): Promise<ApiRecord> {
   const page = await fionaApi.get<{ data: ApiRecord[] }>(`/api/finance/${path}?${new URLSearchParams(filter)}`);

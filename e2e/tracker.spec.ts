@@ -3,7 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { trackerManifest } from '../plugins/tracker/manifest';
 import { sidebarEntries } from '../core/web/plugins/navigation';
 import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
-import { expectToast, localDay, recordToasts, rowMenu, rowOf } from './support/resource-page';
+import { addRecord, expectToast, localDay, pickReference, recordToasts, rowMenu, rowOf } from './support/resource-page';
 import { speakRussian, tourScreens } from './support/screen-tour';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { signIn } from './support/session';
@@ -11,10 +11,10 @@ import { navigation } from './support/sidebar';
 import { english } from './support/strings';
 
 // The tracker plugin in the browser, as a user holding only the tracker codes, on the demo data
-// (a month of statistics). Records the journeys act on are made through the API as the superadmin;
-// the browser shows what a person must see: the merged landing URL, the default stream moving,
-// the day's cap refusing an approval, and the full report with its chart, kept across a reload and
-// exported.
+// (a month of statistics): an advertiser with offer params and an offer added in the browser with
+// the merged landing URL, the default stream moving, the day's cap refusing an approval, and the
+// full report with its chart, kept across a reload and exported. What a journey only needs to exist
+// is made through the API, as the same user.
 
 const TRACKER_CODES = ['TF', 'TA', 'TT', 'TO', 'TS', 'TB', 'TL', 'TR'] as const;
 const trackerText = (key: string) => english(`tracker:${key}`);
@@ -22,14 +22,18 @@ const trackerText = (key: string) => english(`tracker:${key}`);
 let server: ProductionServer;
 let admin: Api;
 let tina: RoleUser;
+/** The tracker user through the API: what the journeys act on is made with the tracker codes alone. */
+let tinaApi: Api;
 let noReport: RoleUser;
 test.beforeAll(async () => {
   server = await startProductionServer({ plugins: 'admin,finance,tracker', dataDir: freshDataDir(), env: { ERP_DEMO: '1' } });
   admin = await Api.signIn(server.url);
   tina = await userWithCodes(admin, 'tina', TRACKER_CODES);
   noReport = await userWithCodes(admin, 'ned', TRACKER_CODES.filter((code) => code !== 'TR'));
+  tinaApi = await Api.signIn(server.url, tina.email, tina.password);
 });
 test.afterAll(async () => {
+  await tinaApi?.dispose();
   await admin?.dispose();
   await server?.stop();
 });
@@ -57,21 +61,23 @@ for (const language of ['en', 'ru'] as const) {
   });
 }
 
-test('an offer shows its landing URL with the advertiser’s params merged in', async ({ browser }) => {
-  const tracker = await admin.create<ApiRecord>('/api/tracker/trackers', { slug: 'e2e-offers', credits: 10 });
-  const advertiser = await admin.create<ApiRecord>('/api/tracker/advertisers', {
-    name: 'E2E Advertiser',
-    alias: 'e2e-adv',
-    trackers: [tracker.id],
-    offer_params: { aff_id: '42', sub1: '{subid}' },
+test('a tracker user adds an advertiser with offer params and an offer, and sees the merged landing URL', async ({ browser }) => {
+  const { context, page } = await open(browser, tina);
+  await addRecord(page, '/advertisers', trackerText('records.advertiser'), async (dialog) => {
+    await dialog.getByLabel(trackerText('fields.name')).fill('E2E Advertiser');
+    await dialog.getByLabel(trackerText('fields.alias')).fill('e2e-adv');
+    const params = dialog.getByRole('group', { name: trackerText('fields.offerParams') });
+    for (const [key, value] of [['aff_id', '42'], ['sub1', '{subid}']] as const) {
+      await params.getByRole('button', { name: english('resource:form.addEntry') }).click();
+      await params.getByRole('textbox', { name: english('resource:form.key') }).last().fill(key);
+      await params.getByRole('textbox', { name: english('resource:form.entryValue') }).last().fill(value);
+    }
   });
-  await admin.create<ApiRecord>('/api/tracker/offers', {
-    name: 'E2E Offer',
-    advertiser: advertiser.id,
-    landing_url: 'https://landing.example/keto?lang=de',
-    tracker: tracker.id,
+  await addRecord(page, '/offers', trackerText('records.offer'), async (dialog) => {
+    await dialog.getByLabel(trackerText('fields.name')).fill('E2E Offer');
+    await pickReference(page, dialog, trackerText('fields.advertiser'), 'E2E', 'E2E Advertiser');
+    await dialog.getByLabel(trackerText('fields.landingUrl')).fill('https://landing.example/keto?lang=de');
   });
-  const { context, page } = await open(browser, tina, '/offers');
   await rowMenu(page, 'E2E Offer', trackerText('actions.previewLanding'));
   const dialog = page.getByRole('dialog');
   // The advertiser's params join the landing URL's own query; Keitaro's macros stay as they are.
@@ -82,11 +88,11 @@ test('an offer shows its landing URL with the advertiser’s params merged in', 
 });
 
 test('making a stream the default clears the campaign’s previous default', async ({ browser }) => {
-  const tracker = await admin.create<ApiRecord>('/api/tracker/trackers', { slug: 'e2e-streams', credits: 10 });
-  const advertiser = await admin.create<ApiRecord>('/api/tracker/advertisers', { name: 'E2E Streams Adv', alias: 'e2e-streams-adv', trackers: [tracker.id] });
-  const offer = await admin.create<ApiRecord>('/api/tracker/offers', { name: 'E2E Stream Offer', advertiser: advertiser.id, tracker: tracker.id });
+  const tracker = await tinaApi.create<ApiRecord>('/api/tracker/trackers', { slug: 'e2e-streams', credits: 10 });
+  const advertiser = await tinaApi.create<ApiRecord>('/api/tracker/advertisers', { name: 'E2E Streams Adv', alias: 'e2e-streams-adv', trackers: [tracker.id] });
+  const offer = await tinaApi.create<ApiRecord>('/api/tracker/offers', { name: 'E2E Stream Offer', advertiser: advertiser.id, tracker: tracker.id });
   const stream = (site: string, isDefault: boolean) =>
-    admin.create<ApiRecord>('/api/tracker/streams', { campaign_id: 9001, campaign_name: 'E2E campaign', offer: offer.id, site, is_default: isDefault });
+    tinaApi.create<ApiRecord>('/api/tracker/streams', { campaign_id: 9001, campaign_name: 'E2E campaign', offer: offer.id, site, is_default: isDefault });
   const firstStream = await stream('first.example', true);
   const secondStream = await stream('second.example', false);
 
@@ -108,11 +114,11 @@ test('making a stream the default clears the campaign’s previous default', asy
 });
 
 test('the second request of a day cannot be approved past the day’s limit', async ({ browser }) => {
-  const tracker = await admin.create<ApiRecord>('/api/tracker/trackers', { slug: 'e2e-caps', credits: 10 });
+  const tracker = await tinaApi.create<ApiRecord>('/api/tracker/trackers', { slug: 'e2e-caps', credits: 10 });
   const day = localDay();
-  await admin.create('/api/tracker/bizdev-limits', { date: day, cap: 50, tracker: tracker.id });
-  const firstRequest = await admin.create<ApiRecord>('/api/tracker/bizdev-requests', { cap: 30, tracker: tracker.id, date: day });
-  const secondRequest = await admin.create<ApiRecord>('/api/tracker/bizdev-requests', { cap: 25, tracker: tracker.id, date: day });
+  await tinaApi.create('/api/tracker/bizdev-limits', { date: day, cap: 50, tracker: tracker.id });
+  const firstRequest = await tinaApi.create<ApiRecord>('/api/tracker/bizdev-requests', { cap: 30, tracker: tracker.id, date: day });
+  const secondRequest = await tinaApi.create<ApiRecord>('/api/tracker/bizdev-requests', { cap: 25, tracker: tracker.id, date: day });
 
   const { context, page } = await open(browser, tina, '/bizdev-requests?filter%5Btracker%5D%5Beq%5D=' + tracker.id);
   const title = trackerText('nav.bizdevRequests');

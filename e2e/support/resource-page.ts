@@ -157,3 +157,23 @@ export function localDay(offset = 0): string {
   day.setDate(day.getDate() + offset);
   return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 }
+
+/** Picks `option` in the reference picker labelled `label` (a type-ahead combobox), typing `search`. */
+export async function pickReference(page: Page, scope: Locator, label: string, search: string, option: string): Promise<void> {
+  const box = scope.getByRole('combobox', { name: label });
+  await box.click();
+  await box.fill(search);
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(box).toHaveValue(option);
+}
+
+/** The add dialog of the list at `path`: opened, filled by `fill`, saved, announced. */
+export async function addRecord(page: Page, path: string, record: string, fill: (dialog: Locator) => Promise<void>): Promise<void> {
+  if (new URL(page.url()).pathname !== path) await page.goto(path);
+  await page.getByRole('main').getByRole('button', { name: 'Add', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `New: ${record}` });
+  await expect(dialog).toBeVisible();
+  await fill(dialog);
+  await expectToast(page, 'New record successfully created', () => dialog.getByRole('button', { name: 'Save' }).click());
+  await expect(dialog).toBeHidden();
+}
