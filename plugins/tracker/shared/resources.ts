@@ -51,7 +51,8 @@ const syncFields = (): FieldDefinition[] => [
   { kind: 'text', name: 'sync_error', labelKey: 'tracker:fields.syncError', maxLength: 2000, readOnly: true, list: false },
   { kind: 'datetime', name: 'synced_at', labelKey: 'tracker:fields.syncedAt', readOnly: true, filter: ['gte', 'lte'], sortable: true, list: false },
 ];
-const syncAction = (requires: string) => ({ name: 'sync', labelKey: 'tracker:actions.sync', requires, endpoint: 'sync' });
+/** Retrying the Keitaro sync: offered only while sync is on (the server answers 409 otherwise). */
+const syncAction = (requires: string) => ({ name: 'sync', labelKey: 'tracker:actions.sync', requires, endpoint: 'sync', when: { field: 'sync_enabled', values: [true] } });
 
 /**
  * ISO 3166-1 countries, filled by the migration 0001 (ids are the ISO numeric codes) and never
