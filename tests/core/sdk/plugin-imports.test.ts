@@ -24,6 +24,14 @@ const SHARED_PACKAGES = [
   'react-i18next',
   'inversify',
 ];
+/**
+ * Packages a built-in plugin may import though the host does not share them as singletons (they are
+ * not in core/shared/shared-packages.ts): the host's build bundles them into the plugin's own chunks.
+ * @fluentui/react-icons: each plugin takes the few icons it uses. @fluentui/react-charts: the
+ * tracker's report chart (issue 16), loaded lazily in its own chunk; sharing it would put the
+ * library and d3 in the host's build for every user.
+ */
+const BUILT_IN_PACKAGES = ['@fluentui/react-charts'];
 /** Server-side only: the HTTP framework's types and Node's own modules. */
 const SERVER_PACKAGES = ['fastify'];
 
@@ -89,6 +97,7 @@ function violation(manifest: PluginManifest, file: string, specifier: string, pl
     return null;
   }
   if (SHARED_PACKAGES.includes(specifier)) return null;
+  if (side === 'web' && BUILT_IN_PACKAGES.includes(specifier)) return null;
   if (side === 'server' && (SERVER_PACKAGES.includes(specifier) || specifier.startsWith('node:'))) return null;
   return `${specifier} (not a package the host shares with ${side} code)`;
 }
