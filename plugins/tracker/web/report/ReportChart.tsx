@@ -52,7 +52,19 @@ export default function ReportChart({ answer }: { readonly answer: ReportAnswer 
   });
   return (
     <figure className={styles.figure} role="img" aria-label={title}>
-      <GroupedVerticalBarChart data={data} chartTitle={title} height={300} hideLegend={false} />
+      {/* Value labels would overlap on narrow groups; each bar's tooltip gives the exact value instead. */}
+      <GroupedVerticalBarChart
+        data={data}
+        chartTitle={title}
+        height={300}
+        culture={i18n.language}
+        barWidth="auto"
+        maxBarWidth={40}
+        xAxisInnerPadding={0.25}
+        xAxisOuterPadding={0.1}
+        hideLabels
+        wrapXAxisLables
+      />
     </figure>
   );
 }
