@@ -106,6 +106,9 @@ export {
   type RowActionRunner,
 } from '@core/web/resource';
 
+/** A status column's cell: a coloured badge whose details open on hover and keyboard focus. */
+export { StatusBadge, type StatusBadgeProps } from '@core/web/resource/StatusBadge';
+
 /** Labels of referenced records (a user's name for a user id), fetched in batches and cached. */
 export { ReferenceLabels } from '@core/web/resource/reference-labels';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Badge, Text, Tooltip, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
-import { I18nService, formatInstant, formatValue, useInjection, type ResourceCellProps } from '@core/sdk/web';
+import { Text, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
+import { I18nService, StatusBadge, formatInstant, formatValue, useInjection, type ResourceCellProps } from '@core/sdk/web';
 import type { WebhookStatus } from '../../shared/resources';
 import { webhookReport, type WebhookReport } from './webhook-report';
 
@@ -13,7 +13,6 @@ const STATUS_COLORS: Readonly<Record<WebhookStatus, NonNullable<BadgeProps['colo
 };
 
 const useStyles = makeStyles({
-  tooltip: { maxWidth: '360px' },
   details: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   list: { display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXXS, margin: 0 },
   // A dt and its dd share a div (valid in a dl) and still sit in the grid's two columns.
@@ -63,15 +62,11 @@ function WebhookDetails({ report }: { readonly report: WebhookReport }) {
  * out as the badge's description by screen readers.
  */
 export function WebhookStatusCell({ record, field }: ResourceCellProps) {
-  const styles = useStyles();
   const i18n = useInjection(I18nService);
   const report = webhookReport(record);
   return (
-    <Tooltip relationship="description" withArrow positioning="above-start" content={{ className: styles.tooltip, children: <WebhookDetails report={report} /> }}>
-      {/* Focusable, so keyboard users get the details too: the tooltip opens on focus as on hover. */}
-      <Badge appearance="tint" color={STATUS_COLORS[report.status]} tabIndex={0} data-webhook-status={report.status}>
-        {formatValue(field, report.status, i18n)}
-      </Badge>
-    </Tooltip>
+    <StatusBadge color={STATUS_COLORS[report.status]} details={<WebhookDetails report={report} />} data={{ 'data-webhook-status': report.status }}>
+      {formatValue(field, report.status, i18n)}
+    </StatusBadge>
   );
 }

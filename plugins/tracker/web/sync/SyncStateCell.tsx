@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Badge, Text, Tooltip, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
-import { I18nService, formatInstant, formatValue, useInjection, type ResourceCellProps } from '@core/sdk/web';
+import { Text, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
+import { I18nService, StatusBadge, formatInstant, formatValue, useInjection, type ResourceCellProps } from '@core/sdk/web';
 import type { SyncState } from '../../shared/resources';
 import { syncStatus, type SyncStatus } from './sync-status';
 
@@ -12,7 +12,6 @@ const STATE_COLORS: Readonly<Record<SyncState, NonNullable<BadgeProps['color']>>
 };
 
 const useStyles = makeStyles({
-  tooltip: { maxWidth: '360px' },
   details: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   error: { overflowWrap: 'anywhere' },
 });
@@ -35,15 +34,11 @@ function SyncDetails({ status }: { readonly status: SyncStatus }) {
  * shown on hover and on keyboard focus and read out as the badge's description.
  */
 export function SyncStateCell({ record, field }: ResourceCellProps) {
-  const styles = useStyles();
   const i18n = useInjection(I18nService);
   const status = syncStatus(record);
   return (
-    <Tooltip relationship="description" withArrow positioning="above-start" content={{ className: styles.tooltip, children: <SyncDetails status={status} /> }}>
-      {/* Focusable, so keyboard users reach the error too: the tooltip opens on focus as on hover. */}
-      <Badge appearance="tint" color={STATE_COLORS[status.state]} tabIndex={0} data-sync-state={status.state}>
-        {formatValue(field, status.state, i18n)}
-      </Badge>
-    </Tooltip>
+    <StatusBadge color={STATE_COLORS[status.state]} details={<SyncDetails status={status} />} data={{ 'data-sync-state': status.state }}>
+      {formatValue(field, status.state, i18n)}
+    </StatusBadge>
   );
 }
