@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAccessToken } from '@core/server/auth/access-token';
 import { ACCOUNT_BLOCKED } from '@core/server/auth/auth-routes';
@@ -18,13 +18,12 @@ import type { Database } from '@core/server/database/database';
 import { defineServerPlugin } from '@core/server/plugin';
 import type { PluginManifest } from '@core/shared/manifest';
 import type { SessionUser } from '@core/shared/session-user';
-import { addUser, buildServer, DB_TIMEOUT, freshDatabase, postWithXsrf, refreshCookieOf, TEST_SECRET } from '../../../support/server/test-database';
-import { signAsTelegram } from './support-auth';
+import { buildServer, DB_TIMEOUT, freshDatabase, postWithXsrf, refreshCookieOf, TEST_SECRET } from '../../../support/server/test-database';
+import { expectSignInRefused, signAsTelegram, telegramCheck, telegramUser } from './support-auth';
 
 const BOT_LINK = 'https://t.me/erp_sign_in_bot';
 const BOT_TOKEN = '7000000003:AAH-code-route-test-token';
 const CODE_URL = '/api/auth/telegram/login-code';
-const CHECK_URL = '/api/auth/telegram/auth-check';
 
 const TG_ACTIVE = 610_000_001;
 const TG_BLOCKED = 610_000_002;
@@ -70,21 +69,8 @@ async function askCode(app: FastifyInstance): Promise<LoginCode> {
   return response.json<{ data: LoginCode }>().data;
 }
 
-function check(app: FastifyInstance, payload: object): Promise<LightMyRequestResponse> {
-  return postWithXsrf(app, CHECK_URL, { payload });
-}
 
-function expectRefused(response: LightMyRequestResponse, message: string): void {
-  expect(response.statusCode).toBe(422);
-  expect(response.json()).toEqual({ message, errors: { code: [message] } });
-  expect(refreshCookieOf(response)).toBeUndefined();
-}
 
-async function linkedUser(db: Database, username: string, tgId: number): Promise<number> {
-  const id = await addUser(db, { username, email: `${username}@example.com`, password: 'Some-Password-123' });
-  await db.query('UPDATE core.users SET tg_user_id = $2 WHERE id = $1', [id, tgId]);
-  return id;
-}
 
 describe('sign-in through the bot with a one-time code', () => {
   let db: Database;
@@ -94,8 +80,8 @@ describe('sign-in through the bot with a one-time code', () => {
   beforeAll(async () => {
     db = await freshDatabase();
     server = await botServer(db, BOT_LINK, BOT_TOKEN);
-    activeId = await linkedUser(db, 'olga', TG_ACTIVE);
-    const blockedId = await linkedUser(db, 'boris', TG_BLOCKED);
+    activeId = await telegramUser(db, 'olga', TG_ACTIVE);
+    const blockedId = await telegramUser(db, 'boris', TG_BLOCKED);
     await db.query("UPDATE core.users SET status = 'blocked' WHERE id = $1", [blockedId]);
   }, DB_TIMEOUT);
   afterAll(async () => {
@@ -115,7 +101,7 @@ describe('sign-in through the bot with a one-time code', () => {
 
   it('answers 202 pending while the bot has not bound the code', async () => {
     const { code, expiresAt } = await askCode(server.app);
-    const response = await check(server.app, { code });
+    const response = await telegramCheck(server.app, { code });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ data: { status: 'pending', expiresAt } });
     expect(refreshCookieOf(response)).toBeUndefined();
@@ -124,19 +110,19 @@ describe('sign-in through the bot with a one-time code', () => {
   it('signs in the user the bot bound the code to, as the widget path does, and only once', async () => {
     const { code } = await askCode(server.app);
     expect(await server.signIn.bindCode(code, TG_ACTIVE)).toBe('bound');
-    const response = await check(server.app, { code });
+    const response = await telegramCheck(server.app, { code });
     expect(response.statusCode).toBe(200);
     const { data } = response.json<{ data: { user: SessionUser; token: string } }>();
     expect(data.user).toMatchObject({ id: activeId, username: 'olga', status: 'active' });
     expect(verifyAccessToken(data.token, TEST_SECRET)).toMatchObject({ sub: activeId });
     expect(refreshCookieOf(response)).toMatch(/^[\w-]{40,}$/);
-    expectRefused(await check(server.app, { code }), SIGN_IN_CODE_USED);
+    expectSignInRefused(await telegramCheck(server.app, { code }), 'code', SIGN_IN_CODE_USED);
   });
 
   it('refuses an expired code', async () => {
     const { code } = await askCode(server.app);
     await db.query("UPDATE core.sign_in_codes SET expires_at = now() - interval '1 second'");
-    expectRefused(await check(server.app, { code }), SIGN_IN_CODE_EXPIRED);
+    expectSignInRefused(await telegramCheck(server.app, { code }), 'code', SIGN_IN_CODE_EXPIRED);
     expect(await server.signIn.bindCode(code, TG_ACTIVE)).toBe('expired');
   });
 
@@ -150,32 +136,32 @@ describe('sign-in through the bot with a one-time code', () => {
   });
 
   it('refuses a code it never gave out', async () => {
-    expectRefused(await check(server.app, { code: 'A'.repeat(32) }), SIGN_IN_CODE_UNKNOWN);
+    expectSignInRefused(await telegramCheck(server.app, { code: 'A'.repeat(32) }), 'code', SIGN_IN_CODE_UNKNOWN);
   });
 
   it('says no account is linked when the bot found none', async () => {
     const { code } = await askCode(server.app);
     expect(await server.signIn.bindCode(code, TG_NOBODY)).toBe('no-account');
-    expectRefused(await check(server.app, { code }), TELEGRAM_NO_USER);
+    expectSignInRefused(await telegramCheck(server.app, { code }), 'code', TELEGRAM_NO_USER);
   });
 
   it('refuses a blocked account as password sign-in does', async () => {
     const { code } = await askCode(server.app);
     expect(await server.signIn.bindCode(code, TG_BLOCKED)).toBe('blocked');
-    expectRefused(await check(server.app, { code }), ACCOUNT_BLOCKED);
+    expectSignInRefused(await telegramCheck(server.app, { code }), 'code', ACCOUNT_BLOCKED);
   });
 
   it('refuses an account blocked after the bot bound its code', async () => {
-    const id = await linkedUser(db, 'late', 610_000_009);
+    const id = await telegramUser(db, 'late', 610_000_009);
     const { code } = await askCode(server.app);
     expect(await server.signIn.bindCode(code, 610_000_009)).toBe('bound');
     await db.query("UPDATE core.users SET status = 'blocked' WHERE id = $1", [id]);
-    expectRefused(await check(server.app, { code }), ACCOUNT_BLOCKED);
+    expectSignInRefused(await telegramCheck(server.app, { code }), 'code', ACCOUNT_BLOCKED);
   });
 
   it('still signs in through the Login Widget', async () => {
     const widget = signAsTelegram({ id: TG_ACTIVE, first_name: 'Olga', auth_date: Math.floor(Date.now() / 1000) - 5 }, BOT_TOKEN);
-    const response = await check(server.app, { dataTelegramAuthButton: widget });
+    const response = await telegramCheck(server.app, { dataTelegramAuthButton: widget });
     expect(response.statusCode).toBe(200);
     expect(response.json<{ data: { user: SessionUser } }>().data.user.id).toBe(activeId);
   });
@@ -190,7 +176,7 @@ describe('sign-in through the bot with a one-time code', () => {
     ['a field beside the code is unknown', { code: 'A'.repeat(32), other: 1 }, 'other'],
     ['both the code and the widget payload are sent', { code: 'A'.repeat(32), dataTelegramAuthButton: { id: 1, auth_date: 1, hash: 'ab' } }, 'body'],
   ])('answers 422 naming the field when %s', async (_what, payload, field) => {
-    const response = await check(server.app, payload);
+    const response = await telegramCheck(server.app, payload);
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json<{ errors: Record<string, string[]> }>().errors)).toContain(field);
     expect(refreshCookieOf(response)).toBeUndefined();
@@ -227,7 +213,7 @@ describe('sign-in through the bot, refusals of the server', () => {
     const { app } = await botServer(db, BOT_LINK);
     try {
       const { code } = await askCode(app);
-      expect((await check(app, { code })).statusCode).toBe(202);
+      expect((await telegramCheck(app, { code })).statusCode).toBe(202);
     } finally {
       await app.close();
     }

@@ -1,10 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings, type MattermostSettings, type TelegramSettings } from '@core/server/auth/auth-settings';
 import type { Database } from '@core/server/database/database';
-import { buildServer } from '../../../support/server/test-database';
+import { addUser, buildServer, postWithXsrf, refreshCookieOf } from '../../../support/server/test-database';
 
 /** The test server with messenger sign-in and chat linking set as given, the rest unconfigured. */
 export function buildAuthServer(
@@ -127,4 +128,25 @@ export async function closedPortUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}`;
+}
+
+export const TELEGRAM_CHECK_URL = '/api/auth/telegram/auth-check';
+
+/** `POST telegram/auth-check` as the sign-in page sends it (with the XSRF double submit). */
+export function telegramCheck(app: FastifyInstance, payload: object): Promise<LightMyRequestResponse> {
+  return postWithXsrf(app, TELEGRAM_CHECK_URL, { payload });
+}
+
+/** A 422 on `field` carrying `message`, and no session handed out. */
+export function expectSignInRefused(response: LightMyRequestResponse, field: string, message: string): void {
+  expect(response.statusCode).toBe(422);
+  expect(response.json()).toEqual({ message, errors: { [field]: [message] } });
+  expect(refreshCookieOf(response)).toBeUndefined();
+}
+
+/** A new active user whose Telegram id is `tgId`; their id. */
+export async function telegramUser(db: Database, username: string, tgId: number): Promise<number> {
+  const id = await addUser(db, { username, email: `${username}@example.com`, password: 'Some-Password-123' });
+  await db.query('UPDATE core.users SET tg_user_id = $2 WHERE id = $1', [id, tgId]);
+  return id;
 }
