@@ -3,8 +3,8 @@ import type { PermissionCode } from './permissions';
 import type { ServiceName } from './services';
 
 /**
- * Spec §6 codes and area flags of the areas whose plugins are not built yet (shop, the social-ad
- * platform, system). They are seeded and shown like any plugin's, so roles can be prepared before
+ * Spec §6 codes and area flags of the areas whose plugins are not built yet (the social-ad platform,
+ * system). They are seeded and shown like any plugin's, so roles can be prepared before
  * the screens exist; each entry stands in only until a plugin declares the same code or flag,
  * which then wins (permission-catalogue.ts). Delete an area's part here when its plugin lands.
  */
@@ -16,12 +16,10 @@ export interface ReservedArea {
 /** The flag groups of spec §6 for those areas. */
 export const RESERVED_AREA_FLAGS: Readonly<Record<string, readonly PermissionCode[]>> = {
   facebook: ['MA', 'MD', 'MP', 'MQ', 'MS', 'MV'],
-  shop: ['SC', 'SP', 'SQ', 'SO', 'SM', 'SS', 'SR'],
   system: ['YP', 'YS', 'YE', 'YQ', 'YA', 'YD', 'YU', 'YT', 'YL'],
 };
 
 const social = (code: string, en: string, ru: string): PermissionDeclaration => ({ code, area: 'social', description: { en, ru } });
-const shop = (code: string, en: string, ru: string): PermissionDeclaration => ({ code, area: 'shop', description: { en, ru } });
 const system = (code: string, en: string, ru: string): PermissionDeclaration => ({ code, area: 'system', description: { en, ru } });
 
 export const RESERVED_SPEC_AREAS: readonly ReservedArea[] = [
@@ -36,18 +34,6 @@ export const RESERVED_SPEC_AREAS: readonly ReservedArea[] = [
       social('MQ', 'Social-ad area (flag group)', 'Раздел рекламной платформы (группа флага)'),
       social('MS', 'Social-ad area (flag group)', 'Раздел рекламной платформы (группа флага)'),
       social('MV', 'Social-ad area (flag group)', 'Раздел рекламной платформы (группа флага)'),
-    ],
-  },
-  {
-    service: 'shop',
-    permissions: [
-      shop('SC', 'Shop categories', 'Категории магазина'),
-      shop('SP', 'Shop products', 'Товары магазина'),
-      shop('SQ', 'Shop positions', 'Позиции магазина'),
-      shop('SO', 'Shop orders', 'Заказы магазина'),
-      shop('SM', 'Manual transfer of orders', 'Ручная передача заказов'),
-      shop('SS', 'Setup products', 'Настройка товаров'),
-      shop('SR', 'Shop reports', 'Отчёты магазина'),
     ],
   },
   {

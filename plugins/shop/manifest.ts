@@ -1,0 +1,40 @@
+import type { PermissionDeclaration, PluginManifest } from '@core/sdk/shared';
+
+const code = (name: string, en: string, ru: string): PermissionDeclaration => ({ code: name, area: 'shop', description: { en, ru } });
+
+/**
+ * The shop (spec §2 Shop routes, §3, §6 shop codes): the agency's internal store of ad assets.
+ * Its API is the `shop` service. Team bots are messenger bots running the shop's order handler,
+ * hence the dependency on the messenger plugin.
+ */
+export const shopManifest: PluginManifest = {
+  id: 'shop',
+  version: '0.1.0',
+  sdk: '^1.3.0',
+  titleKey: 'shop:title',
+  service: 'shop',
+  dependencies: ['messenger'],
+  namespaces: ['shop'],
+  pages: [
+    { path: '/categories', titleKey: 'shop:nav.categories', requires: 'SC', nav: { group: 'shop', icon: 'folder' } },
+    { path: '/products', titleKey: 'shop:nav.products', requires: 'SP', nav: { group: 'shop', icon: 'box' } },
+    { path: '/position', titleKey: 'shop:nav.positions', requires: 'SQ', nav: { group: 'shop', icon: 'archive' } },
+    { path: '/orders', titleKey: 'shop:nav.orders', requires: 'SO', nav: { group: 'shop', icon: 'cart' } },
+    // Agency teams are run by the people who run the orders: SO (the spec gives the screen no code).
+    { path: '/shop-teams', titleKey: 'shop:nav.teams', requires: 'SO', nav: { group: 'shop', icon: 'team' } },
+    { path: '/manual-transfer', titleKey: 'shop:nav.manualTransfer', requires: 'SM', nav: { group: 'shop', icon: 'send' } },
+    { path: '/setup-product', titleKey: 'shop:nav.setupProducts', requires: 'SS', nav: { group: 'shop', icon: 'wrench' } },
+    { path: '/reports', titleKey: 'shop:nav.reports', requires: 'SR', nav: { group: 'shop', icon: 'chart' } },
+  ],
+  // Spec §6 shop codes.
+  permissions: [
+    code('SC', 'Shop categories', 'Категории магазина'),
+    code('SP', 'Shop products', 'Товары магазина'),
+    code('SQ', 'Shop positions (stock and its data)', 'Позиции магазина (запас и его данные)'),
+    code('SO', 'Shop orders and agency teams', 'Заказы магазина и команды агентства'),
+    code('SM', 'Manual transfer of orders', 'Ручная передача заказов'),
+    code('SS', 'Setup products', 'Настройка товаров'),
+    code('SR', 'Shop reports', 'Отчёты магазина'),
+  ],
+  areaFlags: { shop: ['SC', 'SP', 'SQ', 'SO', 'SM', 'SS', 'SR'] },
+};

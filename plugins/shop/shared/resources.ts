@@ -1,0 +1,286 @@
+import { defineResource, referenceTo, USERS_REFERENCE, type FieldDefinition, type ReferenceTarget } from '@core/sdk/shared';
+import { botsResource } from '@plugins/messenger/shared/resources';
+
+/**
+ * The shop's resources (spec §3 Category, Product, Position, Order, Agency team, Report). Each gives
+ * its table, REST resource and list screen; what a field cannot say (stock handed out once, day
+ * limits, presale, the setup queue) is the server's order engine (server/orders).
+ *
+ * Keys are systematic: a field's label is `shop:fields.<camelName>`, an enum's value labels
+ * `shop:fields.<camelName>Values.<value>`, a record's noun `shop:records.<camelName>`.
+ */
+
+const TEXT_OPS = ['contains', 'eq', 'neq', 'startsWith'] as const;
+const RANGE_OPS = ['gte', 'lte', 'eq'] as const;
+
+/** Currencies the shop prices in. */
+export const SHOP_CURRENCIES = ['USD', 'EUR'] as const;
+
+/** A category's data layout: names of the parts of a position's line, joined by colons (`login:password:email`). */
+export const FORMAT_PATTERN = '^[a-z][a-z0-9_]*(:[a-z][a-z0-9_]*){0,19}$';
+/** One line: an order text carries no line break (spec §5). */
+export const ONE_LINE_PATTERN = '^[^\\r\\n]*$';
+/** An IANA time zone name as Intl knows them (`Europe/Kyiv`, `UTC`); the server checks it exists. */
+export const TIME_ZONE_PATTERN = '^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$';
+
+export const PRODUCT_STATUSES = ['active', 'hidden', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const PRODUCT_TYPES = ['ad-account', 'business-manager', 'page', 'profile', 'pixel', 'other'] as const;
+
+/** A unit of stock: free to hand out, held for a buyer, sold for good, or found broken. */
+export const POSITION_STATES = ['free', 'reserved', 'sold', 'defective'] as const;
+export type PositionState = (typeof POSITION_STATES)[number];
+
+/** Spec: new → in progress → completed | cancelled. */
+export const ORDER_STATUSES = ['new', 'in_progress', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_SOURCES = ['web', 'bot', 'api'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+/** The setup queue: waiting, taken by someone, finished well or not. */
+export const SETUP_STATES = ['queued', 'taken', 'done', 'failed'] as const;
+export type SetupState = (typeof SETUP_STATES)[number];
+
+/** A delivered asset as the platform last reported it. */
+export const ASSET_STATUSES = ['active', 'limited', 'disabled'] as const;
+
+const text = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
+  ({ kind: 'text', name, labelKey: `shop:fields.${camel(name)}`, maxLength: 200, filter: TEXT_OPS, sortable: true, ...extra }) as FieldDefinition;
+const reference = (name: string, target: ReferenceTarget, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
+  ({ kind: 'reference', name, labelKey: `shop:fields.${camel(name)}`, target, filter: ['eq', 'in'], ...extra }) as FieldDefinition;
+const enumeration = (name: string, values: readonly string[], extra: Partial<FieldDefinition> = {}): FieldDefinition =>
+  ({ kind: 'enum', name, labelKey: `shop:fields.${camel(name)}`, values, filter: ['eq', 'in'], sortable: true, ...extra }) as FieldDefinition;
+const wholeNumber = (name: string, min: number, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
+  ({ kind: 'number', name, labelKey: `shop:fields.${camel(name)}`, integer: true, min, filter: RANGE_OPS, sortable: true, ...extra }) as FieldDefinition;
+const flag = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
+  ({ kind: 'boolean', name, labelKey: `shop:fields.${camel(name)}`, default: false, filter: ['eq'], sortable: true, ...extra }) as FieldDefinition;
+const instant = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
+  ({ kind: 'datetime', name, labelKey: `shop:fields.${camel(name)}`, readOnly: true, filter: ['gte', 'lte'], sortable: true, ...extra }) as FieldDefinition;
+
+function camel(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+export const categoriesResource = defineResource({
+  id: 'shop.categories',
+  service: 'shop',
+  path: 'categories',
+  table: 'shop.categories',
+  titleKey: 'shop:nav.categories',
+  recordKey: 'shop:records.category',
+  access: { read: 'SC', write: 'SC' },
+  fields: [
+    text('name', { required: true, unique: true }),
+    { kind: 'longText', name: 'comment', labelKey: 'shop:fields.comment', maxLength: 2000, list: false },
+    text('format', {
+      required: true,
+      pattern: FORMAT_PATTERN,
+      patternMessageKey: 'shop:validation.format',
+      hintKey: 'shop:fields.formatHint',
+      placeholder: 'login:password:email',
+    }),
+    // Free positions of the category's products, kept by the stock engine.
+    wholeNumber('count', 0, { readOnly: true, default: 0 }),
+  ],
+  labelField: 'name',
+  softDelete: true,
+  defaultSort: { field: 'name', direction: 'asc' },
+});
+export const CATEGORY = referenceTo(categoriesResource);
+
+export const productsResource = defineResource({
+  id: 'shop.products',
+  service: 'shop',
+  path: 'products',
+  table: 'shop.products',
+  titleKey: 'shop:nav.products',
+  recordKey: 'shop:records.product',
+  access: { read: 'SP', write: 'SP' },
+  fields: [
+    text('name', { required: true, unique: true }),
+    { kind: 'money', name: 'price', labelKey: 'shop:fields.price', required: true, scale: 2, min: '0', currencies: SHOP_CURRENCIES, defaultCurrency: 'USD', filter: RANGE_OPS, sortable: true },
+    reference('category', CATEGORY, { required: true }),
+    // Units one team may order per day (the team's time zone); none means no limit.
+    wholeNumber('day_limit', 1, { hintKey: 'shop:fields.dayLimitHint' }),
+    text('order_text', { maxLength: 500, pattern: ONE_LINE_PATTERN, patternMessageKey: 'shop:validation.oneLine', hintKey: 'shop:fields.orderTextHint', list: false }),
+    { kind: 'longText', name: 'description', labelKey: 'shop:fields.description', maxLength: 4000, list: false },
+    enumeration('status', PRODUCT_STATUSES, { required: true, default: 'active' }),
+    enumeration('type', PRODUCT_TYPES, { required: true, default: 'ad-account' }),
+    // Orders of it go to the setup queue once completed.
+    flag('needs_setup'),
+    // Free positions, kept by the stock engine.
+    wholeNumber('in_stock', 0, { readOnly: true, default: 0 }),
+  ],
+  labelField: 'name',
+  softDelete: true,
+  defaultSort: { field: 'name', direction: 'asc' },
+});
+export const PRODUCT = referenceTo(productsResource);
+
+export const teamsResource = defineResource({
+  id: 'shop.teams',
+  service: 'shop',
+  path: 'teams',
+  table: 'shop.teams',
+  titleKey: 'shop:nav.teams',
+  recordKey: 'shop:records.team',
+  access: { read: 'SO', write: 'SO' },
+  fields: [
+    text('name', { required: true, unique: true }),
+    // The Google spreadsheet the team's orders are exported to.
+    text('sheet_key', { maxLength: 200, pattern: '^[A-Za-z0-9_-]{20,100}$', patternMessageKey: 'shop:validation.sheetKey', filter: ['eq'], list: false }),
+    reference('bot', referenceTo(botsResource)),
+    text('uuid', { readOnly: true, maxLength: 36, filter: ['eq'], list: false }),
+    // The team's day, for day limits.
+    text('timezone', { required: true, default: 'UTC', maxLength: 64, pattern: TIME_ZONE_PATTERN, patternMessageKey: 'shop:validation.timeZone', filter: ['eq'] }),
+    reference('products', PRODUCT, { many: true, filter: undefined }),
+    reference('users', USERS_REFERENCE, { many: true, filter: undefined }),
+  ],
+  labelField: 'name',
+  softDelete: true,
+  defaultSort: { field: 'name', direction: 'asc' },
+  rowActions: [{ name: 'export-sheet', labelKey: 'shop:actions.exportSheet', requires: 'SO', endpoint: 'export-sheet' }],
+});
+export const TEAM = referenceTo(teamsResource);
+
+export const ordersResource = defineResource({
+  id: 'shop.orders',
+  service: 'shop',
+  path: 'orders',
+  table: 'shop.orders',
+  titleKey: 'shop:nav.orders',
+  recordKey: 'shop:records.order',
+  access: { read: 'SO', write: 'SO' },
+  fields: [
+    // "<product> × <quantity>", kept by the order engine: the order's label in other lists.
+    text('title', { readOnly: true, maxLength: 300 }),
+    reference('team', TEAM, { required: true }),
+    reference('product', PRODUCT, { required: true }),
+    wholeNumber('quantity', 1, { required: true, max: 10000 }),
+    // Units handed out so far (a presale order fills as stock arrives).
+    wholeNumber('count', 0, { readOnly: true, default: 0 }),
+    { kind: 'money', name: 'value', labelKey: 'shop:fields.value', readOnly: true, scale: 2, filter: RANGE_OPS, sortable: true },
+    enumeration('status', ORDER_STATUSES, { readOnly: true, default: 'new' }),
+    // The buyer: the positions are reserved for this user.
+    reference('user', USERS_REFERENCE, { required: true }),
+    flag('setup'),
+    flag('presale'),
+    // Days the assets are needed for.
+    wholeNumber('period', 1, { max: 365 }),
+    text('campaign_group', { maxLength: 100 }),
+    text('vertical', { maxLength: 100 }),
+    enumeration('source', ORDER_SOURCES, { readOnly: true, default: 'web' }),
+    text('timezone', { readOnly: true, maxLength: 64, list: false }),
+    // The team's calendar day the order counts against its day limit.
+    { kind: 'date', name: 'team_day', labelKey: 'shop:fields.teamDay', readOnly: true, filter: RANGE_OPS, sortable: true, list: false },
+    reference('bot', referenceTo(botsResource), { readOnly: true, list: false }),
+    // The messenger account that ordered through the bot.
+    text('team_user', { readOnly: true, maxLength: 100, list: false }),
+    instant('completed_at'),
+  ],
+  labelField: 'title',
+  softDelete: true,
+  defaultSort: { field: 'id', direction: 'desc' },
+  rowActions: [
+    { name: 'start', labelKey: 'shop:actions.start', requires: 'SO', endpoint: 'start', when: { field: 'status', values: ['new'] } },
+    { name: 'complete', labelKey: 'shop:actions.complete', requires: 'SO', endpoint: 'complete', when: { field: 'status', values: ['new', 'in_progress'] } },
+    { name: 'cancel', labelKey: 'shop:actions.cancel', requires: 'SO', endpoint: 'cancel', confirmKey: 'shop:actions.cancelConfirm', when: { field: 'status', values: ['new', 'in_progress', 'completed'] } },
+  ],
+});
+export const ORDER = referenceTo(ordersResource);
+
+export const positionsResource = defineResource({
+  id: 'shop.positions',
+  service: 'shop',
+  path: 'positions',
+  table: 'shop.positions',
+  titleKey: 'shop:nav.positions',
+  recordKey: 'shop:records.position',
+  access: { read: 'SQ', write: 'SQ' },
+  fields: [
+    // The product's name when the position was loaded: its label in other lists.
+    text('title', { readOnly: true }),
+    reference('product', PRODUCT, { required: true }),
+    // The asset itself (login:password:…): write-only here, revealed by `GET positions/:id/data`.
+    { kind: 'secret', name: 'data', labelKey: 'shop:fields.data', required: true, maxLength: 4000 },
+    enumeration('state', POSITION_STATES, { required: true, default: 'free' }),
+    instant('reserved_until'),
+    reference('order', ORDER, { readOnly: true }),
+    // Whom a reserved or sold position went to.
+    reference('owner', USERS_REFERENCE, { readOnly: true }),
+  ],
+  labelField: 'title',
+  softDelete: true,
+  defaultSort: { field: 'id', direction: 'desc' },
+  pageSizes: [25, 50, 100, 250],
+  rowActions: [{ name: 'reveal', labelKey: 'shop:actions.reveal', requires: 'SQ', endpoint: 'data' }],
+});
+
+export const setupTasksResource = defineResource({
+  id: 'shop.setup-tasks',
+  service: 'shop',
+  path: 'setup-tasks',
+  table: 'shop.setup_tasks',
+  titleKey: 'shop:nav.setupProducts',
+  recordKey: 'shop:records.setupTask',
+  access: { read: 'SS', write: 'SS' },
+  fields: [
+    text('title', { readOnly: true, maxLength: 300 }),
+    reference('order', ORDER, { readOnly: true }),
+    reference('user', USERS_REFERENCE, { readOnly: true }),
+    enumeration('state', SETUP_STATES, { readOnly: true, default: 'queued' }),
+    reference('assignee', USERS_REFERENCE, { readOnly: true }),
+    { kind: 'longText', name: 'comment', labelKey: 'shop:fields.comment', maxLength: 2000, readOnly: true },
+    instant('taken_at', { list: false }),
+    instant('finished_at'),
+  ],
+  labelField: 'title',
+  defaultSort: { field: 'id', direction: 'asc' },
+  rowActions: [
+    { name: 'take', labelKey: 'shop:actions.take', requires: 'SS', endpoint: 'take', when: { field: 'state', values: ['queued'] } },
+    { name: 'done', labelKey: 'shop:actions.done', requires: 'SS', endpoint: 'done', when: { field: 'state', values: ['taken'] } },
+    { name: 'fail', labelKey: 'shop:actions.fail', requires: 'SS', endpoint: 'fail', when: { field: 'state', values: ['taken'] } },
+  ],
+});
+
+export const reportsResource = defineResource({
+  id: 'shop.reports',
+  service: 'shop',
+  path: 'reports',
+  table: 'shop.reports',
+  titleKey: 'shop:nav.reports',
+  recordKey: 'shop:records.report',
+  access: { read: 'SR', write: 'SR' },
+  fields: [
+    { kind: 'date', name: 'report_date', labelKey: 'shop:fields.reportDate', required: true, filter: RANGE_OPS, sortable: true },
+    reference('order', ORDER),
+    reference('user', USERS_REFERENCE),
+    reference('product', PRODUCT),
+    reference('category', CATEGORY),
+    text('ads_account_id', { required: true, maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
+    text('bm_id', { maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
+    text('fp_id', { maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
+    { kind: 'secret', name: 'data', labelKey: 'shop:fields.data', maxLength: 4000 },
+    enumeration('status', ASSET_STATUSES, { required: true, default: 'active' }),
+    text('disable_reason', { maxLength: 200 }),
+    { kind: 'money', name: 'spent_usd', labelKey: 'shop:fields.spentUsd', required: true, scale: 2, min: '0', currencies: ['USD'], defaultCurrency: 'USD', filter: RANGE_OPS, sortable: true },
+    text('vertical', { maxLength: 100 }),
+    reference('team', TEAM),
+  ],
+  labelField: 'ads_account_id',
+  softDelete: true,
+  defaultSort: { field: 'report_date', direction: 'desc' },
+});
+
+export const SHOP_RESOURCES = [
+  categoriesResource,
+  productsResource,
+  teamsResource,
+  ordersResource,
+  positionsResource,
+  setupTasksResource,
+  reportsResource,
+] as const;
+
+/** The shop's handler class for team bots. */
+export const ORDER_HANDLER = 'shop.orders';

@@ -1,0 +1,18 @@
+import { ContainerModule } from 'inversify';
+import { resourceRoute, RouteContributionToken } from '@core/sdk/web';
+import { categoriesResource, ordersResource, positionsResource, productsResource, reportsResource, setupTasksResource, teamsResource } from '../shared/resources';
+
+/** What the shop plugin binds when its code loads: a page for every manifest route. */
+export default new ContainerModule(({ bind }) => {
+  for (const route of [
+    resourceRoute(categoriesResource),
+    resourceRoute(productsResource),
+    resourceRoute(positionsResource, { path: '/position' }),
+    resourceRoute(ordersResource),
+    resourceRoute(teamsResource, { path: '/shop-teams' }),
+    resourceRoute(setupTasksResource, { path: '/setup-product' }),
+    resourceRoute(reportsResource),
+  ]) {
+    bind(RouteContributionToken).toConstantValue(route);
+  }
+});
