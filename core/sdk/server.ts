@@ -150,5 +150,19 @@ export {
   type Notifier,
 } from '@core/server/messaging';
 
+/**
+ * Spreadsheet export (`context.spreadsheets`): `append(spreadsheetId, sheet, rows)` through the
+ * connection one plugin provides (the finance plugin's Google Sheets); SpreadsheetsUnavailableError
+ * while none does.
+ */
+export {
+  SPREADSHEETS_UNAVAILABLE,
+  SpreadsheetsUnavailableError,
+  type AppendResult,
+  type SpreadsheetCell,
+  type SpreadsheetService,
+  type SpreadsheetWriter,
+} from '@core/server/spreadsheets';
+
 /** Sign-in through a messenger bot (`context.signIn`): binding the login screen's codes, the bot dialog's link. */
 export type { MessengerSignIn, SignInCodeBinding } from '@core/server/auth/messenger-sign-in';

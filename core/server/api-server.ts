@@ -28,6 +28,7 @@ import { routeKit } from './resource/route-kit';
 import { enabledResources, mountResources } from './resource/mount';
 import { coreSecretStatuses, coreSystemSettings, DEFAULT_LANGUAGE_KEY, PRODUCT_NAME_KEY, readSetting, SettingsCatalogue } from './settings';
 import { createMessaging } from './messaging';
+import { createSpreadsheetService } from './spreadsheets';
 
 export interface ApiServerOptions {
   readonly db: Database;
@@ -198,12 +199,13 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const resources = enabledResources(options.plugins);
   const records = recordWriter(options.db, resources);
   const messaging = createMessaging();
+  const spreadsheets = createSpreadsheetService();
   for (const plugin of options.plugins) {
     const { id } = plugin.manifest;
     const settings = options.pluginSettings[id] ?? {};
     const definitions = plugin.resources ?? [];
     const mount = async (scope: FastifyInstance): Promise<void> => {
-      await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory, messaging, signIn });
+      await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory, messaging, signIn, spreadsheets });
       // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
       if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks: plugin.resourceHooks, mounted: resources }));
     };

@@ -12,6 +12,7 @@ import type { RecordWriter } from './resource/record-writer';
 import type { RouteKit } from './resource/route-kit';
 import type { Migration } from './database/migrator';
 import type { Messaging } from './messaging';
+import type { SpreadsheetService } from './spreadsheets';
 import type { ResourceHooks } from './resource/hooks';
 import type { Actor } from './resource/mutations';
 import type { SecretStatus, SettingDefinition, SettingsCatalogue } from './settings/catalogue';
@@ -48,6 +49,8 @@ export interface ServerPluginContext {
   readonly messaging: Messaging;
   /** Sign-in through a messenger bot: binding the login screen's one-time codes, the bot dialog's link. */
   readonly signIn: MessengerSignIn;
+  /** Appending rows to spreadsheets, through the connection one plugin provides (finance's Google Sheets). */
+  readonly spreadsheets: SpreadsheetService;
 }
 
 /** The host's plugins as they stand; read on each call, since loading finishes after registration. */

@@ -41,6 +41,8 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
       const { db, settings } = context;
       const sheets = new GoogleSheetsAdapter(readSheetsSettings(settings, options.env ?? process.env), options.fetch);
       googleTablesRoutes(app, db, sheets);
+      // Other plugins export to spreadsheets through this one connection (the shop's team orders).
+      context.spreadsheets.provide(sheets);
       ratesRoutes(app, context);
       transactionRoutes(app, context);
       employeesRoutes(app, db);

@@ -1,5 +1,5 @@
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
-import { ApiError } from '@core/sdk/server';
+import { ApiError, type AppendResult, type SpreadsheetCell, type SpreadsheetWriter } from '@core/sdk/server';
 import type { ServiceAccount, SheetsConfig, SheetsSettings } from './sheets-config';
 
 /**
@@ -7,8 +7,9 @@ import type { ServiceAccount, SheetsConfig, SheetsSettings } from './sheets-conf
  * `GET {baseUrl}/v4/spreadsheets/{id}?fields=sheets.properties.title` for the sheet titles and
  * `GET {baseUrl}/v4/spreadsheets/{id}/values/{range}` for the cells, authorised by an API key
  * (`?key=`) or by a service account's access token (a JWT signed with its key, RS256, exchanged
- * at its token URI). Unconfigured → 503 saying what to configure; any upstream failure → 502
- * naming it. It never makes rows up.
+ * at its token URI). Appending rows (`values:append`, for other plugins' exports through
+ * `context.spreadsheets`) needs a service account. Unconfigured → 503 saying what to configure;
+ * any upstream failure → 502 naming it. It never makes rows up.
  */
 
 export interface SheetValues {
@@ -24,6 +25,8 @@ export interface SheetValues {
 export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
 export const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets.readonly';
+/** Asked for only when writing, so a reading deployment's tokens never carry more than reading. */
+export const SHEETS_WRITE_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
 const TIMEOUT_MS = 20_000;
 const TOKEN_LIFETIME_S = 3600;
 // Renew a little before Google's expiry, so a token never lapses in flight.
@@ -32,10 +35,10 @@ const TOKEN_MARGIN_S = 60;
 const base64url = (data: Buffer | string): string => Buffer.from(data).toString('base64url');
 
 /** A signed JWT assertion for the OAuth 2 JWT-bearer grant (RFC 7523). */
-export function serviceAccountAssertion(account: ServiceAccount, key: KeyObject, nowSeconds: number): string {
+export function serviceAccountAssertion(account: ServiceAccount, key: KeyObject, nowSeconds: number, scope = SHEETS_SCOPE): string {
   const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
   const claims = base64url(
-    JSON.stringify({ iss: account.clientEmail, scope: SHEETS_SCOPE, aud: account.tokenUri, iat: nowSeconds, exp: nowSeconds + TOKEN_LIFETIME_S }),
+    JSON.stringify({ iss: account.clientEmail, scope, aud: account.tokenUri, iat: nowSeconds, exp: nowSeconds + TOKEN_LIFETIME_S }),
   );
   const signature = sign('RSA-SHA256', Buffer.from(`${header}.${claims}`), key);
   return `${header}.${claims}.${base64url(signature)}`;
@@ -69,8 +72,17 @@ export function sheetRange(title: string): string {
   return `'${title.replaceAll("'", "''")}'`;
 }
 
-export class GoogleSheetsAdapter {
-  private token: { readonly value: string; readonly expiresAt: number } | null = null;
+export const API_KEY_CANNOT_WRITE =
+  'Writing to Google Sheets needs a service account: an API key can only read. Set pluginSettings.finance.googleSheets.serviceAccount or ERP_GOOGLE_SHEETS_SERVICE_ACCOUNT, and share the spreadsheet with its client_email as an editor.';
+
+interface AccessToken {
+  readonly value: string;
+  readonly expiresAt: number;
+}
+
+export class GoogleSheetsAdapter implements SpreadsheetWriter {
+  /** Access tokens by scope. */
+  private readonly tokens = new Map<string, AccessToken>();
   private key: KeyObject | null = null;
 
   constructor(
@@ -115,11 +127,40 @@ export class GoogleSheetsAdapter {
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (config.auth.kind === 'apiKey') url.searchParams.set('key', config.auth.apiKey);
-    else headers.authorization = `Bearer ${await this.accessToken(config.auth.account)}`;
-    const response = await this.call(url.toString(), { headers }, what);
+    else headers.authorization = `Bearer ${await this.accessToken(config.auth.account, SHEETS_SCOPE)}`;
+    return this.json(await this.call(url.toString(), { headers }, what), SHEETS_SCOPE, what);
+  }
+
+  /**
+   * `POST …/values/{sheet}:append` with the rows as entered (RAW: nothing is parsed as a formula),
+   * inserted as new rows after the sheet's last filled one.
+   */
+  async append(spreadsheetId: string, sheet: string, rows: readonly (readonly SpreadsheetCell[])[]): Promise<AppendResult> {
+    const config = this.config();
+    if (config.auth.kind === 'apiKey') throw new ApiError(503, API_KEY_CANNOT_WRITE);
+    const url = new URL(`${config.baseUrl}/v4/spreadsheets/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(sheetRange(sheet))}:append`);
+    url.searchParams.set('valueInputOption', 'RAW');
+    url.searchParams.set('insertDataOption', 'INSERT_ROWS');
+    const what = 'could not append the rows';
+    const response = await this.call(
+      url.toString(),
+      {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${await this.accessToken(config.auth.account, SHEETS_WRITE_SCOPE)}` },
+        body: JSON.stringify({ majorDimension: 'ROWS', values: rows }),
+      },
+      what,
+    );
+    const body = (await this.json(response, SHEETS_WRITE_SCOPE, what)) as { updates?: { updatedRange?: unknown; updatedRows?: unknown } };
+    const { updatedRange, updatedRows } = body.updates ?? {};
+    if (typeof updatedRange !== 'string' || typeof updatedRows !== 'number') throw upstream(what, 'the answer does not say where the rows went');
+    return { updatedRange, updatedRows };
+  }
+
+  private async json(response: Response, scope: string, what: string): Promise<unknown> {
     if (!response.ok) {
       // A rejected token is dropped so the next call asks for a fresh one.
-      if (response.status === 401) this.token = null;
+      if (response.status === 401) this.tokens.delete(scope);
       throw upstream(what, await errorDetail(response));
     }
     try {
@@ -149,10 +190,11 @@ export class GoogleSheetsAdapter {
     return this.key;
   }
 
-  private async accessToken(account: ServiceAccount): Promise<string> {
+  private async accessToken(account: ServiceAccount, scope: string): Promise<string> {
     const nowSeconds = Math.floor(this.now() / 1000);
-    if (this.token && this.token.expiresAt > nowSeconds) return this.token.value;
-    const assertion = serviceAccountAssertion(account, this.signingKey(account), nowSeconds);
+    const cached = this.tokens.get(scope);
+    if (cached && cached.expiresAt > nowSeconds) return cached.value;
+    const assertion = serviceAccountAssertion(account, this.signingKey(account), nowSeconds, scope);
     const response = await this.call(
       account.tokenUri,
       {
@@ -166,7 +208,7 @@ export class GoogleSheetsAdapter {
     const body = (await response.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown } | null;
     if (typeof body?.access_token !== 'string' || body.access_token === '') throw upstream('refused the service account', 'no access token in the answer');
     const lifetime = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : TOKEN_LIFETIME_S;
-    this.token = { value: body.access_token, expiresAt: nowSeconds + Math.max(lifetime - TOKEN_MARGIN_S, 1) };
-    return this.token.value;
+    this.tokens.set(scope, { value: body.access_token, expiresAt: nowSeconds + Math.max(lifetime - TOKEN_MARGIN_S, 1) });
+    return body.access_token;
   }
 }

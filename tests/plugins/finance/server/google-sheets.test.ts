@@ -2,13 +2,15 @@ import { generateKeyPairSync, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHEETS_SCOPE } from '@plugins/finance/server/google-sheets/sheets-adapter';
+import { API_KEY_CANNOT_WRITE, GoogleSheetsAdapter, SHEETS_SCOPE, SHEETS_WRITE_SCOPE } from '@plugins/finance/server/google-sheets/sheets-adapter';
+import { readSheetsSettings } from '@plugins/finance/server/google-sheets/sheets-config';
 import { DB_TIMEOUT, freshDatabase } from '../../../support/server/test-database';
 import { financeApp, type FinanceTestApp } from './finance-support';
 
 /**
  * A local stand-in for the Sheets API v4 (spreadsheet metadata and the values endpoint) and for
  * Google's OAuth token endpoint, which checks the API key, the bearer token and the JWT signature.
+ * Appends are kept in `appended`; a write needs a token granted the write scope.
  */
 const API_KEY = 'test-api-key';
 const ACCESS_TOKEN = 'ya29.test-token';
@@ -30,6 +32,8 @@ let fake: Server;
 let baseUrl: string;
 const seen: { path: string; auth: string | undefined; key: string | null }[] = [];
 let tokenRequests = 0;
+const WRITE_TOKEN = 'ya29.test-write-token';
+const appended: { range: string; query: string; body: unknown }[] = [];
 let failWith: { status: number; body: string } | null = null;
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -45,8 +49,10 @@ function checkAssertion(assertion: string): boolean {
   if (!header || !claims || !signature) return false;
   const ok = verify('RSA-SHA256', Buffer.from(`${header}.${claims}`), publicKey, Buffer.from(signature, 'base64url'));
   const body = JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<string, unknown>;
-  return ok && body.iss === CLIENT_EMAIL && body.scope === SHEETS_SCOPE && body.aud === `${baseUrl}/token`;
+  return ok && body.iss === CLIENT_EMAIL && body.aud === `${baseUrl}/token`;
 }
+
+const scopeOf = (assertion: string): unknown => (JSON.parse(Buffer.from(assertion.split('.')[1] ?? '', 'base64url').toString()) as { scope?: unknown }).scope;
 
 beforeAll(async () => {
   fake = createServer(async (request, response) => {
@@ -58,11 +64,22 @@ beforeAll(async () => {
     if (url.pathname === '/token' && request.method === 'POST') {
       tokenRequests += 1;
       const form = new URLSearchParams(await readBody(request));
-      const granted = form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' && checkAssertion(form.get('assertion') ?? '');
-      return granted ? send(200, { access_token: ACCESS_TOKEN, expires_in: 3599, token_type: 'Bearer' }) : send(400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
+      const assertion = form.get('assertion') ?? '';
+      const scope = scopeOf(assertion);
+      const granted = form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer' && checkAssertion(assertion) && (scope === SHEETS_SCOPE || scope === SHEETS_WRITE_SCOPE);
+      if (!granted) return send(400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
+      return send(200, { access_token: scope === SHEETS_WRITE_SCOPE ? WRITE_TOKEN : ACCESS_TOKEN, expires_in: 3599, token_type: 'Bearer' });
     }
     seen.push({ path: url.pathname, auth: request.headers.authorization, key: url.searchParams.get('key') });
     if (failWith) return send(failWith.status, failWith.body);
+    const append = /^\/v4\/spreadsheets\/([^/]+)\/values\/([^/]+):append$/.exec(url.pathname);
+    if (append && request.method === 'POST') {
+      if (request.headers.authorization !== `Bearer ${WRITE_TOKEN}`) return send(403, { error: { code: 403, message: 'Request had insufficient authentication scopes.' } });
+      const body = JSON.parse(await readBody(request)) as { values: unknown[][] };
+      const range = decodeURIComponent(append[2] ?? '');
+      appended.push({ range, query: url.search, body });
+      return send(200, { spreadsheetId: append[1], updates: { updatedRange: `${range}!A5:C${4 + body.values.length}`, updatedRows: body.values.length } });
+    }
     const authorised = url.searchParams.get('key') === API_KEY || request.headers.authorization === `Bearer ${ACCESS_TOKEN}`;
     if (!authorised) return send(403, { error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' } });
     const meta = /^\/v4\/spreadsheets\/([^/]+)$/.exec(url.pathname);
@@ -200,5 +217,34 @@ describe('spreadsheet data through the Google Sheets adapter', { timeout: DB_TIM
     await withApp({ settings: { googleSheets: { apiKey: API_KEY, baseUrl } } }, async (t) => {
       expect((await t.call(['FG'], 'GET', 'google-tables/424242/data')).statusCode).toBe(404);
     });
+  });
+});
+
+describe('appending rows for other plugins (context.spreadsheets)', () => {
+  const serviceAccount = { client_email: CLIENT_EMAIL, private_key: PRIVATE_PEM, token_uri: '' };
+  const adapter = (settings: Record<string, unknown>) => new GoogleSheetsAdapter(readSheetsSettings({ googleSheets: { baseUrl, ...settings } }, {}));
+
+  it('appends the rows as entered, under a token with the write scope', async () => {
+    appended.length = 0;
+    const sheets = adapter({ serviceAccount: { ...serviceAccount, token_uri: `${baseUrl}/token` } });
+    const result = await sheets.append(SPREADSHEET, "Team's orders", [
+      ['2026-11-24', '=1+1', 3],
+      ['2026-11-25', 'Pages × 2', 2],
+    ]);
+    expect(result).toEqual({ updatedRange: "'Team''s orders'!A5:C6", updatedRows: 2 });
+    expect(appended).toEqual([
+      {
+        range: "'Team''s orders'",
+        query: '?valueInputOption=RAW&insertDataOption=INSERT_ROWS',
+        body: { majorDimension: 'ROWS', values: [['2026-11-24', '=1+1', 3], ['2026-11-25', 'Pages × 2', 2]] },
+      },
+    ]);
+  });
+
+  it('refuses with 503 and calls nobody when only an API key is configured, or nothing', async () => {
+    seen.length = 0;
+    await expect(adapter({ apiKey: API_KEY }).append(SPREADSHEET, 'Orders', [['x']])).rejects.toMatchObject({ status: 503, message: API_KEY_CANNOT_WRITE });
+    await expect(adapter({}).append(SPREADSHEET, 'Orders', [['x']])).rejects.toMatchObject({ status: 503 });
+    expect(seen).toEqual([]);
   });
 });
