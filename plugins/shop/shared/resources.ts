@@ -135,6 +135,9 @@ export const teamsResource = defineResource({
     text('timezone', { required: true, default: 'UTC', maxLength: 64, pattern: TIME_ZONE_PATTERN, patternMessageKey: 'shop:validation.timeZone', filter: ['eq'] }),
     reference('products', PRODUCT, { many: true, filter: undefined }),
     reference('users', USERS_REFERENCE, { many: true, filter: undefined }),
+    // The spreadsheet export: when it last ran, and the last order it carried (the next one appends after it).
+    instant('sheet_exported_at', { list: false }),
+    wholeNumber('sheet_exported_through', 0, { readOnly: true, list: false, filter: undefined, sortable: false }),
   ],
   labelField: 'name',
   softDelete: true,
