@@ -23,7 +23,7 @@ export {
   type ServerPluginContext,
 } from '@core/server/plugin';
 
-/** Users as plugins see them: look-up by id or e-mail, labels for references, the caller. */
+/** Users as plugins see them: look-up by id, e-mail or messenger account, labels for references, the caller. */
 export type { UserLookup, UserRef, UsersService } from '@core/server/auth/users-service';
 
 /**
@@ -83,13 +83,16 @@ export type { RussianMessages } from '@core/server/http/message-translations';
  * as a resource's values, finding and listing records, creating, changing, removing (soft where
  * the resource keeps deleted records) and hard-deleting records inside a transaction (versioned,
  * audited, in the record's history) as an Actor. `context.records` offers the same writes.
+ * assertNoBody refuses (422, NO_INPUT) a body sent to an action that takes none.
  */
 export {
+  assertNoBody,
   changeRecordIn,
   createRecordIn,
   findRecord,
   hardDeleteIn,
   listRecords,
+  NO_INPUT,
   readValues,
   recordAudit,
   recordHistory,
@@ -133,12 +136,19 @@ export { hashPassword } from '@core/server/auth/passwords';
 /**
  * Messenger contribution points (`context.messaging`): bot handler classes any plugin registers
  * (`handle(update, bot, context)`, replying through the bot's adapter) and the notification
- * service other plugins send through (`notify(chatId, text)`), which one plugin provides.
+ * service other plugins send through, which one plugin provides: `notify(chatId, text)` through
+ * the notifications bot, or `notify(chatId, text, { botId })` through a chosen bot (a team's bot
+ * writing to a member's private chat; BotUnavailableError when that bot is missing, deleted or has
+ * no token). serverMessageTranslation puts the API's messages (the core's and the plugin's own)
+ * into a messenger user's language, for a handler that answers an ApiError in chat. A user is
+ * found by messenger account with `context.users.findByMessengerId`.
  */
 export {
   BOT_HANDLER_NAME,
+  BotUnavailableError,
   NOTIFICATIONS_UNAVAILABLE,
   NotificationsUnavailableError,
+  serverMessageTranslation,
   type BotHandler,
   type BotHandlerContext,
   type BotHandlerRegistry,
@@ -148,6 +158,8 @@ export {
   type MessengerUser,
   type NotificationService,
   type Notifier,
+  type NotifyOptions,
+  type ServerMessageTranslation,
 } from '@core/server/messaging';
 
 /**

@@ -11,5 +11,5 @@ export type { AfterWriteContext, ListScope, ResourceHooks, WriteAction, WriteCon
 export { enabledResources, mountResources, type ResourceMount } from './mount';
 export { changeRecordIn, createRecordIn, hardDeleteIn, readValues, removeRecordIn, type Actor, type Change } from './mutations';
 export { findRecord, listRecords } from './records';
-export { ACTION_NOT_APPLICABLE, registerRowAction, type RowActionContext, type RowActionPerform } from './row-action';
+export { ACTION_NOT_APPLICABLE, assertNoBody, NO_INPUT, registerRowAction, type RowActionContext, type RowActionPerform } from './row-action';
 export { syncResourceTables } from './schema-sync';

@@ -10,6 +10,16 @@ import { findRecord } from './records';
 import { actorOf, ID_PARAMS, type IdParams } from './route-kit';
 
 export const ACTION_NOT_APPLICABLE = 'This action does not apply to the record in its current state.';
+export const NO_INPUT = 'This action takes no input.';
+
+/**
+ * For an action that takes nothing (the engine's screens post no body): anything sent is refused
+ * with 422 rather than ignored.
+ */
+export function assertNoBody(body: unknown): void {
+  const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+  if (!empty) throw new ApiError(422, NO_INPUT);
+}
 
 export interface RowActionContext {
   /** The transaction the action runs in: whatever it writes commits or rolls back with the record's change. */

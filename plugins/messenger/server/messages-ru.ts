@@ -1,6 +1,5 @@
 import type { RussianMessages } from '@core/sdk/server';
 import { PUBLIC_URL_MISSING } from './config';
-import { NO_BODY_MESSAGE } from './bots/bot-actions';
 import { HANDLER_CLASSES_READ_ONLY } from './handlers/handler-class-sync';
 import { TELEGRAM_FAILED, TELEGRAM_REFUSED, TELEGRAM_UNREACHABLE } from './telegram/telegram-failures';
 import { WEBHOOK_UNAUTHORIZED } from './webhook/webhook-route';
@@ -13,7 +12,6 @@ export const MESSENGER_MESSAGES_RU: RussianMessages = {
   [TELEGRAM_REFUSED]: 'Telegram отклонил {method}: {description}',
   [TELEGRAM_FAILED]: 'Ошибка Telegram в {method}: {description}',
   [HANDLER_CLASSES_READ_ONLY]: 'Классы обработчиков задают включённые плагины: здесь их нельзя добавлять, изменять или удалять.',
-  [NO_BODY_MESSAGE]: 'Это действие не принимает данных.',
   [WEBHOOK_UNAUTHORIZED]: 'В вызове вебхука нет секрета бота.',
   'Enter a chat id: a number, or @channel.': 'Введите ID чата: число или @канал.',
 };

@@ -1,4 +1,9 @@
-import type { RussianMessages } from '@core/sdk/server';
+import { SPREADSHEETS_UNAVAILABLE, type RussianMessages } from '@core/sdk/server';
+import { EXPORT_RUNNING, SHEET_KEY_MISSING } from './sheet-export/sheet-export-route';
 
 /** The shop's own API messages in Russian, by their English text. */
-export const SHOP_MESSAGES_RU: RussianMessages = {};
+export const SHOP_MESSAGES_RU: RussianMessages = {
+  [SHEET_KEY_MISSING]: 'Сначала укажите ключ таблицы команды.',
+  [EXPORT_RUNNING]: 'Выгрузка заказов этой команды уже идёт.',
+  [SPREADSHEETS_UNAVAILABLE]: 'Выгрузка в таблицы недоступна: нужен плагин финансов, в котором настроено подключение к Google Таблицам.',
+};

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope, FieldValue, ResourceRecord, RowAction } from '@core/sdk/shared';
-import { ApiError, findRecord, ID_PARAMS, validationError, type Actor, type IdParams, type ServerPluginContext } from '@core/sdk/server';
+import { ApiError, assertNoBody, findRecord, ID_PARAMS, validationError, type Actor, type IdParams, type ServerPluginContext } from '@core/sdk/server';
 import { botsResource, CHAT_ID_PATTERN, MESSAGE_MAX_LENGTH, type SendTestBody } from '../../shared/resources';
 import { PUBLIC_URL_MISSING, type MessengerConfig } from '../config';
 import { TelegramUnreachableError, type TelegramBotApi } from '../telegram/bot-api';
@@ -24,8 +24,6 @@ export interface BotActionDeps {
   readonly now: () => Date;
 }
 
-export const NO_BODY_MESSAGE = 'This action takes no input.';
-
 type Fields = Record<string, FieldValue>;
 
 /** One action's calls: what they learnt goes into `learnt` as it is learnt, so a failure half-way keeps it. */
@@ -35,12 +33,6 @@ function actionOf(name: string): RowAction {
   const action = botsResource.rowActions?.find((candidate) => candidate.name === name);
   if (!action) throw new Error(`messenger.bots declares no "${name}" action`);
   return action;
-}
-
-/** The row actions take nothing: the engine's screen posts no body, and anything sent is refused rather than ignored. */
-function assertNoBody(body: unknown): void {
-  const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
-  if (!empty) throw new ApiError(422, NO_BODY_MESSAGE);
 }
 
 export function botActionRoutes(app: FastifyInstance, context: ServerPluginContext, deps: BotActionDeps): void {

@@ -1,20 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope, ResourceDefinition, ResourceRecord, RowAction } from '@core/sdk/shared';
-import { ApiError, ID_PARAMS, type IdParams, type RouteKit } from '@core/sdk/server';
+import { assertNoBody, ID_PARAMS, type IdParams, type RouteKit } from '@core/sdk/server';
 import { offersResource, streamsResource } from '../../shared/resources';
 import { SYNC_ACTION, type KeitaroSync } from './record-sync';
-import { NO_INPUT } from './sync-failures';
 
 function syncActionOf(definition: ResourceDefinition): RowAction {
   const action = definition.rowActions?.find((candidate) => candidate.name === SYNC_ACTION);
   if (!action) throw new Error(`${definition.id} declares no "${SYNC_ACTION}" row action`);
   return action;
-}
-
-/** The action takes nothing: the engine's screen posts no body, and anything sent is refused rather than ignored. */
-function assertNoBody(body: unknown): void {
-  const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
-  if (!empty) throw new ApiError(422, NO_INPUT);
 }
 
 /**

@@ -15,7 +15,6 @@ export const SYNC_IS_OFF = 'Sync is off for this record: turn it on and save fir
 export const KEY_REFUSED = 'Keitaro server {server} refused its API key (401): check the key in Keitaro servers.';
 export const KEITARO_REFUSED = 'Keitaro refused it ({status}): {messages}';
 export const KEITARO_FAILED = 'Keitaro failed ({status}): {messages}';
-export const NO_INPUT = 'This action takes no input.';
 export const SYNC_FAILED_UNEXPECTEDLY = 'The sync failed unexpectedly; nothing is known to be written to Keitaro. Try again.';
 export const KEITARO_UNREACHABLE = 'Keitaro server {server} could not be reached ({reason}): nothing was confirmed there; try again later.';
 
@@ -30,7 +29,6 @@ export const KEITARO_SYNC_MESSAGES_RU: RussianMessages = {
   [KEY_REFUSED]: 'Сервер Keitaro {server} не принял API-ключ (401): проверьте ключ в разделе «Серверы Keitaro».',
   [KEITARO_REFUSED]: 'Keitaro отклонил запрос ({status}): {messages}',
   [KEITARO_FAILED]: 'Ошибка Keitaro ({status}): {messages}',
-  [NO_INPUT]: 'Это действие не принимает данных.',
   [SYNC_FAILED_UNEXPECTEDLY]: 'Синхронизация неожиданно прервалась; неизвестно, записано ли что-то в Keitaro. Попробуйте ещё раз.',
   [KEITARO_UNREACHABLE]: 'Не удалось связаться с сервером Keitaro {server} ({reason}): там ничего не подтверждено; попробуйте позже.',
 };
