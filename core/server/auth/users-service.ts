@@ -45,6 +45,12 @@ export interface UsersService {
   find(db: Queryable, id: number, lookup?: UserLookup): Promise<UserRef | null>;
   /** The user with this e-mail (any letter case), deleted ones included, or null. */
   findByEmail(db: Queryable, email: string): Promise<UserRef | null>;
+  /**
+   * The user whose profile carries this messenger account id (Telegram's numeric user id, the only
+   * messenger a profile names), or null.
+   * Only accounts that may act are found: a deleted or blocked user is null, as at bot sign-in.
+   */
+  findByMessengerId(db: Queryable, messenger: 'telegram', id: number): Promise<UserRef | null>;
   /** The user, or 404 "User not found.". */
   require(db: Queryable, id: number, lookup?: UserLookup): Promise<UserRef>;
   /** Whether a user that is not deleted exists. */
@@ -67,13 +73,15 @@ interface UserRow {
   readonly email: string | null;
 }
 
+const userRef = (row: UserRow): UserRef => ({ id: Number(row.id), username: row.username, email: row.email });
+
 async function find(db: Queryable, id: number, lookup: UserLookup = {}): Promise<UserRef | null> {
   const { rows } = await db.query<UserRow>(
     `SELECT id, username, email FROM core.users WHERE id = $1${lookup.live ? ' AND deleted_at IS NULL' : ''}${lookup.lock ? ' FOR UPDATE' : ''}`,
     [id],
   );
   const row = rows[0];
-  return row ? { id: Number(row.id), username: row.username, email: row.email } : null;
+  return row ? userRef(row) : null;
 }
 
 export const usersService: UsersService = {
@@ -81,7 +89,16 @@ export const usersService: UsersService = {
   async findByEmail(db, email) {
     const { rows } = await db.query<UserRow>('SELECT id, username, email FROM core.users WHERE lower(email) = lower($1) ORDER BY id LIMIT 1', [email]);
     const row = rows[0];
-    return row ? { id: Number(row.id), username: row.username, email: row.email } : null;
+    return row ? userRef(row) : null;
+  },
+  async findByMessengerId(db, _messenger, id) {
+    // The column is unique: one account at most.
+    const { rows } = await db.query<UserRow>(
+      `SELECT id, username, email FROM core.users WHERE tg_user_id = $1 AND deleted_at IS NULL AND status <> 'blocked'`,
+      [id],
+    );
+    const row = rows[0];
+    return row ? userRef(row) : null;
   },
   async require(db, id, lookup) {
     const user = await find(db, id, lookup);

@@ -3,6 +3,7 @@ import { createNotificationService, type NotificationService } from './notificat
 
 export * from './bot-handlers';
 export * from './notifications';
+export * from './server-messages';
 
 /** The messenger contribution points every server plugin shares (`context.messaging`). */
 export interface Messaging {

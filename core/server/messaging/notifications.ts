@@ -1,6 +1,15 @@
-/** Sends a text to a messenger chat: an agency team's notification chat, say. */
+/** Which bot a notification goes through. */
+export interface NotifyOptions {
+  /**
+   * The bot to send through (a team's own bot writing to a member's private chat); by default the
+   * bot the delivery chooses (the messenger's notifications bot).
+   */
+  readonly botId?: number;
+}
+
+/** Sends a text to a messenger chat: an agency team's notification chat, or a member through the team's bot. */
 export interface Notifier {
-  notify(chatId: number | string, text: string): Promise<void>;
+  notify(chatId: number | string, text: string, options?: NotifyOptions): Promise<void>;
 }
 
 export const NOTIFICATIONS_UNAVAILABLE = 'Notifications cannot be sent: no messenger bot with the notification handler is running.';
@@ -10,6 +19,17 @@ export class NotificationsUnavailableError extends Error {
   constructor(message = NOTIFICATIONS_UNAVAILABLE) {
     super(message);
     this.name = 'NotificationsUnavailableError';
+  }
+}
+
+/**
+ * The bot `notify` was told to send through cannot send: there is no such bot, it is deleted, or it
+ * has no token. Nothing was sent; the message names the bot's id only.
+ */
+export class BotUnavailableError extends Error {
+  constructor(readonly botId: number) {
+    super(`Bot ${botId} cannot send: it does not exist, is deleted or has no token.`);
+    this.name = 'BotUnavailableError';
   }
 }
 
@@ -34,9 +54,9 @@ export function createNotificationService(): NotificationService {
       if (delivery) throw new Error('Notification delivery is provided twice.');
       delivery = notifier;
     },
-    async notify(chatId, text) {
+    async notify(chatId, text, options) {
       if (!delivery) throw new NotificationsUnavailableError();
-      await delivery.notify(chatId, text);
+      await delivery.notify(chatId, text, options);
     },
   };
 }

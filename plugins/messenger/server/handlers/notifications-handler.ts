@@ -1,7 +1,7 @@
-import { NotificationsUnavailableError, type BotHandler, type Database, type Notifier } from '@core/sdk/server';
+import { BotUnavailableError, NotificationsUnavailableError, type BotHandler, type Database, type Notifier } from '@core/sdk/server';
 import { NOTIFICATION_HANDLER } from '../../shared/resources';
 import type { TelegramBotApi } from '../telegram/bot-api';
-import { firstBotWithHandler } from '../bots/bot-store';
+import { firstBotWithHandler, liveBot } from '../bots/bot-store';
 import type { HandlerClass } from './handler-class-sync';
 
 /*
@@ -29,16 +29,26 @@ export const notificationsHandler: BotHandler = {
 };
 
 /**
- * Delivery for the notification service: through the oldest live bot with this handler class,
- * found on each call (bots come and go while the server runs). None → NotificationsUnavailableError;
+ * Delivery for the notification service: through the bot `options.botId` names (a team's bot
+ * writing to a member), or else the oldest live bot with this handler class; either is found on
+ * each call (bots come and go while the server runs). A named bot that is missing, deleted or
+ * has no token → BotUnavailableError; no notifications bot → NotificationsUnavailableError;
  * Telegram's refusals and unreachability reach the caller as the adapter's typed errors.
  */
 export function notificationDelivery(db: Database, telegram: (token: string) => TelegramBotApi): Notifier {
-  return {
-    async notify(chatId, text) {
+  const tokenFor = async (botId: number | undefined): Promise<string> => {
+    if (botId === undefined) {
       const bot = await firstBotWithHandler(db, NOTIFICATION_HANDLER);
       if (!bot) throw new NotificationsUnavailableError();
-      await telegram(bot.token).sendMessage(chatId, text);
+      return bot.token;
+    }
+    const bot = await liveBot(db, botId);
+    if (!bot?.token) throw new BotUnavailableError(botId);
+    return bot.token;
+  };
+  return {
+    async notify(chatId, text, options = {}) {
+      await telegram(await tokenFor(options.botId)).sendMessage(chatId, text);
     },
   };
 }

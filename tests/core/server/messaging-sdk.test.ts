@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@core/server/database/database';
+import {
+  BotUnavailableError,
+  NotificationsUnavailableError,
+  serverMessageTranslation,
+  usersService,
+  type Notifier,
+  type NotifyOptions,
+} from '@core/sdk/server';
+import { createNotificationService } from '@core/server/messaging';
+import { DB_TIMEOUT, freshDatabase } from '../../support/server/test-database';
+
+/** The SDK's messaging additions of 1.3: a chosen bot for notify, the API's wording for bot replies, users by messenger id. */
+
+describe('the notification service', () => {
+  it('hands the chosen bot to the delivery, and refuses while nobody provides one', async () => {
+    const service = createNotificationService();
+    await expect(service.notify(42, 'hello', { botId: 3 })).rejects.toBeInstanceOf(NotificationsUnavailableError);
+    const calls: [number | string, string, NotifyOptions | undefined][] = [];
+    const delivery: Notifier = {
+      async notify(chatId, text, options) {
+        calls.push([chatId, text, options]);
+      },
+    };
+    service.provide(delivery);
+    await service.notify(42, 'through the team bot', { botId: 3 });
+    await service.notify('@agency_news', 'through the notifications bot');
+    expect(calls).toEqual([
+      [42, 'through the team bot', { botId: 3 }],
+      ['@agency_news', 'through the notifications bot', undefined],
+    ]);
+  });
+
+  it('names the bot that cannot send, and nothing else', () => {
+    const error = new BotUnavailableError(17);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('BotUnavailableError');
+    expect(error.botId).toBe(17);
+    expect(error.message).toBe('Bot 17 cannot send: it does not exist, is deleted or has no token.');
+  });
+});
+
+describe('serverMessageTranslation', () => {
+  const say = serverMessageTranslation({ 'Only {remaining} left today.': 'Сегодня осталось только {remaining}.' });
+
+  it('says the core’s and the plugin’s messages as the API would, placeholders carried over', () => {
+    expect(say('The given data was invalid.', 'ru')).toBe('Данные заполнены неверно.');
+    expect(say('Only 2 left today.', 'ru')).toBe('Сегодня осталось только 2.');
+  });
+
+  it('leaves English and unknown messages as they came', () => {
+    expect(say('Only 2 left today.', 'en')).toBe('Only 2 left today.');
+    expect(say('Something else.', 'ru')).toBe('Something else.');
+  });
+});
+
+describe('usersService.findByMessengerId', () => {
+  let db: Database;
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    db = await freshDatabase();
+    const staff = (username: string, tgUserId: number, state: { blocked?: boolean; deleted?: boolean } = {}) =>
+      usersService.createStaff(db, { username, email: `${username}@example.com`, passwordHash: 'x', tgUserId, roles: [], ...state });
+    ids.ann = await staff('ann', 1001);
+    ids.bob = await staff('bob', 1002, { blocked: true });
+    ids.cid = await staff('cid', 1003, { deleted: true });
+  }, DB_TIMEOUT);
+  afterAll(() => db.close());
+
+  it('finds the user whose profile carries the Telegram id', async () => {
+    expect(await usersService.findByMessengerId(db, 'telegram', 1001)).toEqual({ id: ids.ann, username: 'ann', email: 'ann@example.com' });
+  });
+
+  it('finds nobody for an unknown id, a blocked or a deleted user', async () => {
+    expect(await usersService.findByMessengerId(db, 'telegram', 9999)).toBeNull();
+    expect(await usersService.findByMessengerId(db, 'telegram', 1002)).toBeNull();
+    expect(await usersService.findByMessengerId(db, 'telegram', 1003)).toBeNull();
+  });
+});
