@@ -11,8 +11,15 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export const SHOP_CODES: readonly PermissionCode[] = ['SC', 'SP', 'SQ', 'SO', 'SM', 'SS', 'SR'];
 
 export interface ShopTestApp extends MessengerTestApp {
-  /** A request to `/api/shop/<path>` as a caller holding exactly `codes` (user id `userId`, 1 by default). */
-  shop(codes: readonly PermissionCode[], method: Method, path: string, payload?: unknown, userId?: number): Promise<LightMyRequestResponse>;
+  /** A request to `/api/shop/<path>` as a caller holding exactly `codes` (user id `userId`, 1 by default), with further `headers` (`accept-language`). */
+  shop(
+    codes: readonly PermissionCode[],
+    method: Method,
+    path: string,
+    payload?: unknown,
+    userId?: number,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<LightMyRequestResponse>;
   /** Creates through the shop API as a holder of every shop code; the new record's id, or throws with the answer. */
   create(path: string, values: Readonly<Record<string, unknown>>): Promise<number>;
   /** Edits a shop record at the version it has now. */
@@ -29,11 +36,11 @@ export interface ShopAppOptions extends MessengerAppOptions {
 /** The API server with the messenger (Telegram a local fake) and the shop, over a fresh template copy. */
 export async function shopApp(options: ShopAppOptions = {}): Promise<ShopTestApp> {
   const base = await messengerApp({ ...options, plugins: [options.shop ?? shop, ...(options.others ?? []), ...(options.plugins ?? [])] });
-  const call: ShopTestApp['shop'] = (codes, method, path, payload, userId) =>
+  const call: ShopTestApp['shop'] = (codes, method, path, payload, userId, headers = {}) =>
     base.app.inject({
       method,
       url: `/api/shop/${path}`,
-      headers: bearer(mintToken(codes, userId === undefined ? {} : { sub: userId })),
+      headers: { ...bearer(mintToken(codes, userId === undefined ? {} : { sub: userId })), ...headers },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   return {
