@@ -1,4 +1,4 @@
-import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
+import { defineServerPlugin, type BotHandler, type ServerPlugin } from '@core/sdk/server';
 import { messengerManifest } from '../manifest';
 import { botsResource, handlerClassesResource, MESSENGER_RESOURCES } from '../shared/resources';
 import { botActionRoutes } from './bots/bot-actions';
@@ -29,6 +29,8 @@ export interface MessengerServerOptions {
  * `context.messaging.notifications`). See README.md.
  */
 export function createMessengerServerPlugin(options: MessengerServerOptions = {}): ServerPlugin {
+  // Every plugin's handler classes, once registration ran: demo seeding makes sure of them all.
+  let registered: (() => readonly BotHandler[]) | null = null;
   return defineServerPlugin({
     manifest: messengerManifest,
     migrations: [{ name: '0001_webhooks', sql: webhooksSql }],
@@ -40,6 +42,7 @@ export function createMessengerServerPlugin(options: MessengerServerOptions = {}
       const config = readMessengerConfig(context.settings, options.env ?? process.env);
       const telegram = (token: string): TelegramBotApi => new TelegramBotApi({ token, baseUrl: config.telegramApiBase });
       const secrets = new WebhookSecrets(db, config.webhookKey);
+      registered = () => messaging.handlers.list();
 
       messaging.handlers.register(signInHandler(signIn));
       messaging.handlers.register(notificationsHandler);
@@ -51,7 +54,7 @@ export function createMessengerServerPlugin(options: MessengerServerOptions = {}
       // Every plugin has registered its handler classes once the server is ready.
       app.addHook('onReady', () => syncHandlerClasses(db, messaging.handlers.list(), { prune: true }));
     },
-    seedDemo: seedMessengerDemo,
+    seedDemo: (db, demo) => seedMessengerDemo(db, demo, registered?.()),
   });
 }
 

@@ -1,14 +1,16 @@
 import type { Database, DemoContext } from '@core/sdk/server';
 import { botsResource, handlerClassesResource } from '../../shared/resources';
-import { syncHandlerClasses } from '../handlers/handler-class-sync';
+import { syncHandlerClasses, type HandlerClass } from '../handlers/handler-class-sync';
 import { NOTIFICATIONS_CLASS } from '../handlers/notifications-handler';
 import { SIGN_IN_CLASS } from '../handlers/sign-in-handler';
 
 /**
- * Demonstration bots for `/tg-bots`: one to sign in with, one for team notifications and a shop
- * bot. Their tokens have Telegram's shape but belong to no bot, and no webhook was ever set, so
- * their status reads "not set". Seeding runs before the server's start-up sync of handler classes,
- * so this plugin's own classes are made sure of first. A database that already has a bot is left alone.
+ * Demonstration bots for `/tg-bots`: one to sign in with and one for team notifications (a plugin
+ * whose handler class a bot runs seeds its own bots: the shop's team bots). Their tokens have
+ * Telegram's shape but belong to no bot, and no webhook was ever set, so their status reads "not
+ * set". Seeding runs before the server's start-up sync of handler classes, so every registered
+ * class is made sure of first: the plugins seeded after this one find theirs. A database that
+ * already has a bot gets no bots.
  */
 
 const DEMO_BOTS = [
@@ -26,17 +28,11 @@ const DEMO_BOTS = [
     token: '7000000102:AAFdemoNotifyBotTokenNotReal00000002',
     handlerClass: NOTIFICATIONS_CLASS.name,
   },
-  {
-    name: 'Shop orders bot',
-    description: 'Tells the shop team about new orders.',
-    type: 'shop',
-    token: '7000000103:AAFdemoShopBotTokenNotReal0000000003',
-    handlerClass: NOTIFICATIONS_CLASS.name,
-  },
 ] as const;
 
-export async function seedMessengerDemo(db: Database, demo: DemoContext): Promise<void> {
-  await syncHandlerClasses(db, [SIGN_IN_CLASS, NOTIFICATIONS_CLASS], { prune: false });
+/** `handlers`: every class the enabled plugins registered (this plugin's own when seeding runs without a server). */
+export async function seedMessengerDemo(db: Database, demo: DemoContext, handlers: readonly HandlerClass[] = [SIGN_IN_CLASS, NOTIFICATIONS_CLASS]): Promise<void> {
+  await syncHandlerClasses(db, handlers, { prune: false });
   await db.transaction(async (tx) => {
     const { rows } = await tx.query('SELECT 1 FROM messenger.bots LIMIT 1');
     if (rows.length > 0) return;

@@ -64,7 +64,7 @@ describe('demo bots', () => {
   }, DB_TIMEOUT);
   afterAll(() => t.close());
 
-  it('seeds a sign-in, a notifications and a shop bot whose webhook reads "not set", once', async () => {
+  it('seeds a sign-in and a notifications bot whose webhook reads "not set", once', async () => {
     const plugin = createMessengerServerPlugin();
     const demo = await demoContext(t.db, [plugin]);
     await plugin.seedDemo?.(t.db, demo);
@@ -72,7 +72,6 @@ describe('demo bots', () => {
     const bots = (await t.call(['MB'], 'GET', 'bots?sort=name')).json().data.data as Record<string, unknown>[];
     expect(bots.map((bot) => [bot.name, bot.type, (bot._labels as Record<string, string>).handler_class, bot.webhook_status, bot.token])).toEqual([
       ['Agency sign-in bot', 'sign-in', 'messenger.sign-in', 'not-set', '••••••••'],
-      ['Shop orders bot', 'shop', 'messenger.notifications', 'not-set', '••••••••'],
       ['Team notifications bot', 'notifications', 'messenger.notifications', 'not-set', '••••••••'],
     ]);
     const history = (await t.call(['MB'], 'GET', `bots/${String(bots[0]?.id)}/history`)).json().data as { action: string; user_name?: string }[];
