@@ -23,7 +23,7 @@ export {
   type ServerPluginContext,
 } from '@core/server/plugin';
 
-/** Users as plugins see them: look-up by id, e-mail or messenger account, labels for references, the caller. */
+/** Users as plugins see them: look-up by id, e-mail or messenger account (and a user's messenger id), labels for references, the caller. */
 export type { UserLookup, UserRef, UsersService } from '@core/server/auth/users-service';
 
 /**

@@ -51,6 +51,8 @@ export interface UsersService {
    * Only accounts that may act are found: a deleted or blocked user is null, as at bot sign-in.
    */
   findByMessengerId(db: Queryable, messenger: 'telegram', id: number): Promise<UserRef | null>;
+  /** The reverse: the messenger account id on the user's profile, or null (none, or a deleted or blocked user). */
+  messengerIdOf(db: Queryable, messenger: 'telegram', userId: number): Promise<number | null>;
   /** The user, or 404 "User not found.". */
   require(db: Queryable, id: number, lookup?: UserLookup): Promise<UserRef>;
   /** Whether a user that is not deleted exists. */
@@ -99,6 +101,14 @@ export const usersService: UsersService = {
     );
     const row = rows[0];
     return row ? userRef(row) : null;
+  },
+  async messengerIdOf(db, _messenger, userId) {
+    const { rows } = await db.query<{ tg_user_id: string | number | null }>(
+      `SELECT tg_user_id FROM core.users WHERE id = $1 AND deleted_at IS NULL AND status <> 'blocked'`,
+      [userId],
+    );
+    const id = rows[0]?.tg_user_id;
+    return id === null || id === undefined ? null : Number(id);
   },
   async require(db, id, lookup) {
     const user = await find(db, id, lookup);

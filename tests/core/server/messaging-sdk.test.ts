@@ -55,7 +55,7 @@ describe('serverMessageTranslation', () => {
   });
 });
 
-describe('usersService.findByMessengerId', () => {
+describe('users by messenger account', () => {
   let db: Database;
   const ids: Record<string, number> = {};
   beforeAll(async () => {
@@ -76,5 +76,13 @@ describe('usersService.findByMessengerId', () => {
     expect(await usersService.findByMessengerId(db, 'telegram', 9999)).toBeNull();
     expect(await usersService.findByMessengerId(db, 'telegram', 1002)).toBeNull();
     expect(await usersService.findByMessengerId(db, 'telegram', 1003)).toBeNull();
+  });
+
+  it('gives a user’s Telegram id back, and none for a user without one, blocked or deleted', async () => {
+    const dan = await usersService.createStaff(db, { username: 'dan', email: 'dan@example.com', passwordHash: 'x', roles: [] });
+    expect(await usersService.messengerIdOf(db, 'telegram', ids.ann ?? 0)).toBe(1001);
+    expect(await usersService.messengerIdOf(db, 'telegram', dan)).toBeNull();
+    expect(await usersService.messengerIdOf(db, 'telegram', ids.bob ?? 0)).toBeNull();
+    expect(await usersService.messengerIdOf(db, 'telegram', ids.cid ?? 0)).toBeNull();
   });
 });
