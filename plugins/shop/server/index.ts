@@ -2,8 +2,21 @@ import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { shopManifest } from '../manifest';
 import { SHOP_RESOURCES } from '../shared/resources';
 import { SHOP_MESSAGES_RU } from './messages-ru';
+import { SETUP_MESSAGES_RU } from './setup/messages-ru';
+import { registerSetupQueue } from './setup/setup-routes';
+import { TRANSFER_MESSAGES_RU } from './transfer/messages-ru';
+import { registerTransfer } from './transfer/transfer-routes';
+import { REPORT_MESSAGES_RU } from './reports/messages-ru';
+import { reportHooks } from './reports/report-identity';
+import { registerReportRoutes } from './reports/report-routes';
 import sheetExportLeasesSql from './migrations/0005_sheet_export_leases.sql?raw';
 import { sheetExportRoute } from './sheet-export/sheet-export-route';
+import { POSITIONS_MESSAGES_RU, positionResourceHooks, positionRoutes, type PositionStock } from './positions';
+import { refreshStockCounts } from './stock/stock-counts';
+import { teamHooks, TEAMS_MESSAGES_RU } from './teams/team-rules';
+
+// The stock engine as the positions part calls it. Until the presale fill lands, new stock only recounts.
+const POSITION_STOCK: PositionStock = { refreshStockCounts, stockArrived: (tx, productIds) => refreshStockCounts(tx, productIds) };
 
 /**
  * The shop service (spec §2 Shop routes, §3, §6 S*): its resources through the core engine, the
@@ -15,11 +28,15 @@ export function createShopServerPlugin(): ServerPlugin {
     manifest: shopManifest,
     migrations: [{ name: '0005_sheet_export_leases', sql: sheetExportLeasesSql }],
     resources: SHOP_RESOURCES,
-    resourceHooks: {},
-    messages: { ru: { ...SHOP_MESSAGES_RU } },
+    resourceHooks: { 'shop.reports': reportHooks, ...positionResourceHooks(POSITION_STOCK), 'shop.teams': teamHooks },
+    messages: { ru: { ...SHOP_MESSAGES_RU, ...REPORT_MESSAGES_RU, ...POSITIONS_MESSAGES_RU, ...TEAMS_MESSAGES_RU, ...TRANSFER_MESSAGES_RU, ...SETUP_MESSAGES_RU } },
     // Each part registers its own routes here, one line each.
     register(app, context) {
+      registerReportRoutes(app, context);
       sheetExportRoute(app, context);
+      positionRoutes(app, context, POSITION_STOCK);
+      registerTransfer(app, context);
+      registerSetupQueue(app, context);
     },
   });
 }
