@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ResourceHooks, ServerPluginContext } from '@core/sdk/server';
+import { categoriesResource, positionsResource } from '../../shared/resources';
+import { bulkLoadRoute } from './bulk-load';
+import { categoryHooks } from './category-format-rule';
+import { formatRoute } from './format-route';
+import { positionHooks } from './position-rules';
+import type { PositionStock } from './position-stock';
+import { revealRoute } from './reveal-route';
+
+/*
+ * The positions part: the stock's units loaded in bulk, their data revealed only to those who may
+ * see it, and the rules of manual edits (positions and their categories' format) as engine hooks.
+ */
+
+export { POSITIONS_MESSAGES_RU } from './messages';
+export type { PositionStock } from './position-stock';
+
+/** The engine hooks of positions and categories, by resource id. */
+export function positionResourceHooks(stock: PositionStock): Readonly<Record<string, ResourceHooks>> {
+  return { [positionsResource.id]: positionHooks(stock), [categoriesResource.id]: categoryHooks };
+}
+
+/** `POST positions/bulk`, `GET positions/:id/data`, `GET positions/product-format/:id`. */
+export function positionRoutes(app: FastifyInstance, context: ServerPluginContext, stock: PositionStock): void {
+  bulkLoadRoute(app, context, stock);
+  revealRoute(app, context);
+  formatRoute(app, context);
+}
