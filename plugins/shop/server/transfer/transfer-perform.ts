@@ -1,0 +1,90 @@
+import { changeRecordIn, conflict, translated, type Actor, type AuditService, type Database, type Queryable, type UsersService } from '@core/sdk/server';
+import type { FieldValue } from '@core/sdk/shared';
+import { ordersResource, setupTasksResource } from '../../shared/resources';
+import type { TransferBody, TransferRefusal, TransferResult } from '../../shared/transfer';
+import { auditHolding, isoInstantSql } from '../stock/positions-handout';
+import { planTransfer, resolveTarget, type PlannedOrder, type ResolvedTarget } from './transfer-plan';
+import { recordUserMoves } from './user-history';
+
+/** The order's audit action, and the positions': how a transfer reads in their history. */
+export const TRANSFER_ACTION = 'transfer';
+
+/** Why `POST transfer` refuses an order, by refusal; `{order}` is its id. */
+export const REFUSAL_MESSAGES: Readonly<Record<TransferRefusal, string>> = {
+  notFound: 'Order #{order} does not exist.',
+  deleted: 'Order #{order} is deleted.',
+  notCompleted: 'Order #{order} is not completed: only completed orders are transferred.',
+  unchanged: 'Order #{order} already belongs to that user and team.',
+  positionsElsewhere: 'Positions of order #{order} are no longer all held for its user.',
+};
+
+/** What performing a transfer needs from the plugin's context. */
+export interface TransferServices {
+  readonly db: Database;
+  readonly users: UsersService;
+  readonly audit: AuditService;
+}
+
+/**
+ * Hands the order's held positions to the new buyer as the stock engine hands positions out
+ * (../stock/positions-handout.ts): one statement, version + 1, and an audit row per position with
+ * its holding before and after, so the position's history shows the move.
+ */
+async function movePositions(tx: Queryable, orderId: number, from: number, to: number, actor: Actor): Promise<number> {
+  const { rows } = await tx.query<{ id: string; state: string; reserved_until: string | null }>(
+    `UPDATE shop.positions SET owner = $3, version = version + 1, updated_at = now(), updated_by = $4
+      WHERE "order" = $1 AND owner = $2 AND deleted_at IS NULL AND state IN ('reserved', 'sold')
+      RETURNING id::text AS id, state, ${isoInstantSql('reserved_until')} AS reserved_until`,
+    [orderId, from, to, actor.id],
+  );
+  for (const row of [...rows].sort((a, b) => Number(a.id) - Number(b.id))) {
+    const holding = { state: row.state, order: orderId, reserved_until: row.reserved_until };
+    await auditHolding(tx, Number(row.id), TRANSFER_ACTION, actor.id, { ...holding, owner: from }, { ...holding, owner: to });
+  }
+  return rows.length;
+}
+
+/** The order's setup tasks follow its buyer, so the buyer told of the setup is the one who holds the order. */
+async function moveSetupTasks(tx: Queryable, orderId: number, to: number, actor: Actor): Promise<void> {
+  const { rows } = await tx.query<{ id: string }>(`SELECT id::text AS id FROM shop.setup_tasks WHERE "order" = $1 AND "user" IS DISTINCT FROM $2 ORDER BY id`, [orderId, to]);
+  for (const row of rows) await changeRecordIn(tx, setupTasksResource, Number(row.id), { action: TRANSFER_ACTION, values: { user: to } }, actor);
+}
+
+async function moveOrder(tx: Queryable, services: TransferServices, planned: PlannedOrder, target: ResolvedTarget, version: number | undefined, actor: Actor) {
+  const values: Record<string, FieldValue> = {};
+  if (target.user) values.user = target.user.id;
+  if (target.team) values.team = target.team.id;
+  const record = await changeRecordIn(tx, ordersResource, planned.row.order, { action: TRANSFER_ACTION, values, version: version ?? null }, actor);
+  const fromUser = planned.userFrom ?? 0;
+  const toUser = target.user?.id ?? fromUser;
+  const moved = toUser !== fromUser;
+  const positions = moved ? await movePositions(tx, planned.row.order, fromUser, toUser, actor) : planned.row.positions;
+  if (moved) await moveSetupTasks(tx, planned.row.order, toUser, actor);
+  await recordUserMoves(
+    tx,
+    services.audit,
+    { order: planned.row.order, from: { user: fromUser, team: planned.teamFrom }, to: { user: toUser, team: target.team?.id ?? planned.teamFrom }, positions },
+    actor,
+  );
+  return { id: record.id, version: record.version, positions };
+}
+
+/**
+ * Moves the orders in one transaction: every order must still be movable (409 naming the first
+ * that is not) and at the version the preview showed (409 otherwise); each is changed through the
+ * engine (versioned, in the order's history as `transfer`), its positions follow its buyer, and
+ * both buyers' histories get the move.
+ */
+export async function performTransfer(services: TransferServices, body: TransferBody, versions: ReadonlyMap<number, number>, actor: Actor): Promise<TransferResult> {
+  return translated(ordersResource, actor.language, () =>
+    services.db.transaction(async (tx) => {
+      const target = await resolveTarget(tx, services.users, body);
+      const plan = await planTransfer(tx, body.orders, target, true);
+      const refused = plan.find((planned) => planned.row.refusal !== null);
+      if (refused?.row.refusal) throw conflict(REFUSAL_MESSAGES[refused.row.refusal].replace('{order}', String(refused.row.order)));
+      const moved = [];
+      for (const planned of plan) moved.push(await moveOrder(tx, services, planned, target, versions.get(planned.row.order), actor));
+      return { orders: moved.map(({ id, version }) => ({ id, version })), positions: moved.reduce((sum, entry) => sum + entry.positions, 0) };
+    }),
+  );
+}
