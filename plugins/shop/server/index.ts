@@ -12,26 +12,33 @@ import { registerReportRoutes } from './reports/report-routes';
 import sheetExportLeasesSql from './migrations/0005_sheet_export_leases.sql?raw';
 import { sheetExportRoute } from './sheet-export/sheet-export-route';
 import { POSITIONS_MESSAGES_RU, positionResourceHooks, positionRoutes, type PositionStock } from './positions';
-import { refreshStockCounts } from './stock/stock-counts';
+import { OrderEngine, orderHooks, ORDER_MESSAGES_RU, registerOrders } from './orders';
 import { teamHooks, TEAMS_MESSAGES_RU } from './teams/team-rules';
 
-// The stock engine as the positions part calls it. Until the presale fill lands, new stock only recounts.
-const POSITION_STOCK: PositionStock = { refreshStockCounts, stockArrived: (tx, productIds) => refreshStockCounts(tx, productIds) };
+export interface ShopServerOptions {
+  /** The shop's clock (team days, reservations); tests stand a fixed one in. */
+  readonly now?: () => Date;
+}
 
 /**
  * The shop service (spec §2 Shop routes, §3, §6 S*): its resources through the core engine, the
  * order engine that hands stock out once (server/orders), bulk loading of positions, manual
  * transfer, the setup queue, reports and the team bots' order handler. See README.md.
  */
-export function createShopServerPlugin(): ServerPlugin {
+export function createShopServerPlugin(options: ShopServerOptions = {}): ServerPlugin {
+  const now = options.now ?? (() => new Date());
+  const orders = new OrderEngine(now);
+  // The stock engine as the positions part calls it: new free stock fills presale orders first, then recounts.
+  const POSITION_STOCK: PositionStock = orders.stockEntryPoints;
   return defineServerPlugin({
     manifest: shopManifest,
     migrations: [{ name: '0005_sheet_export_leases', sql: sheetExportLeasesSql }],
     resources: SHOP_RESOURCES,
-    resourceHooks: { 'shop.reports': reportHooks, ...positionResourceHooks(POSITION_STOCK), 'shop.teams': teamHooks },
-    messages: { ru: { ...SHOP_MESSAGES_RU, ...REPORT_MESSAGES_RU, ...POSITIONS_MESSAGES_RU, ...TEAMS_MESSAGES_RU, ...TRANSFER_MESSAGES_RU, ...SETUP_MESSAGES_RU } },
+    resourceHooks: { 'shop.reports': reportHooks, ...positionResourceHooks(POSITION_STOCK), 'shop.teams': teamHooks, 'shop.orders': orderHooks(now) },
+    messages: { ru: { ...SHOP_MESSAGES_RU, ...REPORT_MESSAGES_RU, ...POSITIONS_MESSAGES_RU, ...TEAMS_MESSAGES_RU, ...TRANSFER_MESSAGES_RU, ...SETUP_MESSAGES_RU, ...ORDER_MESSAGES_RU } },
     // Each part registers its own routes here, one line each.
     register(app, context) {
+      registerOrders(app, context, orders);
       registerReportRoutes(app, context);
       sheetExportRoute(app, context);
       positionRoutes(app, context, POSITION_STOCK);
