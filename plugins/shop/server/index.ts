@@ -14,10 +14,13 @@ import { sheetExportRoute } from './sheet-export/sheet-export-route';
 import { POSITIONS_MESSAGES_RU, positionResourceHooks, positionRoutes, type PositionStock } from './positions';
 import { OrderEngine, orderHooks, ORDER_MESSAGES_RU, registerOrders } from './orders';
 import { teamHooks, TEAMS_MESSAGES_RU } from './teams/team-rules';
+import { registerTeamBot } from './bot/team-bot';
 
 export interface ShopServerOptions {
   /** The shop's clock (team days, reservations); tests stand a fixed one in. */
   readonly now?: () => Date;
+  /** The order engine to run, when a test keeps a handle on it (to hear its events, to call it); one of the plugin's own by default. */
+  readonly orders?: OrderEngine;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface ShopServerOptions {
  */
 export function createShopServerPlugin(options: ShopServerOptions = {}): ServerPlugin {
   const now = options.now ?? (() => new Date());
-  const orders = new OrderEngine(now);
+  const orders = options.orders ?? new OrderEngine(now);
   // The stock engine as the positions part calls it: new free stock fills presale orders first, then recounts.
   const POSITION_STOCK: PositionStock = orders.stockEntryPoints;
   return defineServerPlugin({
@@ -39,6 +42,7 @@ export function createShopServerPlugin(options: ShopServerOptions = {}): ServerP
     // Each part registers its own routes here, one line each.
     register(app, context) {
       registerOrders(app, context, orders);
+      registerTeamBot(app, context, { events: orders.events, now });
       registerReportRoutes(app, context);
       sheetExportRoute(app, context);
       positionRoutes(app, context, POSITION_STOCK);

@@ -94,10 +94,11 @@ export class OrderEngine {
    * to waiting presale orders first). Positions whose reservation ran out count as sold, and an
    * order holding a sold position cannot be cancelled.
    */
-  cancelOrder(db: Database, orderId: number, actor: Actor): Promise<ResourceRecord> {
+  async cancelOrder(db: Database, orderId: number, actor: Actor): Promise<ResourceRecord> {
+    // The sweep first, in a transaction of its own, so what ran out is stored as sold even when the cancel is refused.
+    await db.transaction((tx) => sellExpiredReservations(tx, this.now(), orderId));
     return this.step(db, orderId, actor, CANCELLABLE, async (tx, order) => {
-      await sellExpiredReservations(tx, this.now(), order.id);
-      if (await holdsSoldPositions(tx, order.id)) throw conflict(POSITIONS_SOLD);
+      if (await holdsSoldPositions(tx, order.id, this.now())) throw conflict(POSITIONS_SOLD);
       const released = await releasePositions(tx, order.id, actor.id);
       const record = await changeRecordIn(tx, ordersResource, order.id, { action: 'cancel', values: { status: 'cancelled', count: 0 }, version: null }, actor);
       const completed = released.length > 0 ? await this.stockArrivedIn(tx, [Number(order.product)], actor) : [];

@@ -1,4 +1,4 @@
-import { canonicalDecimal, type FieldValue } from '@core/sdk/shared';
+import type { FieldValue } from '@core/sdk/shared';
 import { conflict, validationError, type Queryable, type ResourceHooks, type WriteContext } from '@core/sdk/server';
 import { DAY_LIMIT_REACHED, fill, ORDER_FIXED, PRODUCT_NOT_ACTIVE, PRODUCT_NOT_FOR_TEAM, UNKNOWN_TIME_ZONE } from './order-messages';
 import { calendarDayIn, lockTeamProduct, unitsOrdered } from './team-day';
@@ -16,7 +16,7 @@ const TERMS = ['team', 'product', 'quantity'] as const;
 interface ProductTerms {
   readonly name: string;
   readonly currency: string;
-  /** price × quantity, computed by PostgreSQL's numeric: exact, never a float. */
+  /** price × quantity, computed by PostgreSQL's numeric: exact, never a float, with the price's scale. */
   readonly value: string;
   readonly status: string;
   readonly day_limit: string | null;
@@ -82,7 +82,7 @@ async function checkedTerms(tx: Queryable, terms: Terms, day: string | null, ord
   if (product.day_limit !== null) await assertWithinDayLimit(tx, terms, Number(product.day_limit), teamDay, orderId);
   return {
     title: `${product.name} × ${terms.quantity}`,
-    value: { amount: canonicalDecimal(product.value), currency: product.currency },
+    value: { amount: product.value, currency: product.currency },
     ...(day === null ? { timezone: team.timezone, team_day: teamDay } : {}),
     ...(product.needs_setup === true && orderId === null ? { setup: true } : {}),
   };

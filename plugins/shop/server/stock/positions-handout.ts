@@ -89,11 +89,16 @@ export async function releasePositions(tx: Queryable, orderId: number, actorId: 
   return released.map((row) => Number(row.id));
 }
 
-/** Whether any of the order's positions is sold for good (a sold position cannot be taken back). */
-export async function holdsSoldPositions(tx: Queryable, orderId: number): Promise<boolean> {
+/**
+ * Whether any of the order's positions is sold for good (a sold position cannot be taken back):
+ * sold, or reserved with its reservation over by `now` (sold, though the sweep may not have run yet).
+ */
+export async function holdsSoldPositions(tx: Queryable, orderId: number, now: Date): Promise<boolean> {
   const { rows } = await tx.query<{ sold: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM shop.positions WHERE "order" = $1 AND state = 'sold' AND deleted_at IS NULL) AS sold`,
-    [orderId],
+    `SELECT EXISTS (SELECT 1 FROM shop.positions
+                     WHERE "order" = $1 AND deleted_at IS NULL
+                       AND (state = 'sold' OR (state = 'reserved' AND reserved_until <= $2::timestamptz))) AS sold`,
+    [orderId, now.toISOString()],
   );
   return rows[0]?.sold === true;
 }
