@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, NotificationService, Queryable, UsersService } from '@core/sdk/server';
 import { ordersResource, positionsResource, productsResource, teamsResource } from '../../shared/resources';
-import type { OrderEvent, OrderEvents } from '../orders/order-events';
+import type { OrderEvent, OrderEvents } from '../orders';
 import { messageChunks } from './message-chunks';
 
 /*
