@@ -1,6 +1,8 @@
 import { ContainerModule } from 'inversify';
 import { resourceRoute, RouteContributionToken } from '@core/sdk/web';
 import { categoriesResource, ordersResource, positionsResource, productsResource, reportsResource, setupTasksResource, teamsResource } from '../shared/resources';
+import { SetupTasksPage } from './setup/SetupTasksPage';
+import { TransferPage } from './transfer/TransferPage';
 
 /** What the shop plugin binds when its code loads: a page for every manifest route. */
 export default new ContainerModule(({ bind }) => {
@@ -10,7 +12,9 @@ export default new ContainerModule(({ bind }) => {
     resourceRoute(positionsResource, { path: '/position' }),
     resourceRoute(ordersResource),
     resourceRoute(teamsResource, { path: '/shop-teams' }),
-    resourceRoute(setupTasksResource, { path: '/setup-product' }),
+    { path: '/manual-transfer', component: TransferPage },
+    // The engine's list, with a comment dialog before done and fail.
+    { path: '/setup-product', component: SetupTasksPage },
     resourceRoute(reportsResource),
   ]) {
     bind(RouteContributionToken).toConstantValue(route);
