@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { resourceRoute, RouteContributionToken } from '@core/sdk/web';
-import { categoriesResource, ordersResource, positionsResource, productsResource, reportsResource, setupTasksResource, teamsResource } from '../shared/resources';
+import { categoriesResource, ordersResource, positionsResource, productsResource, setupTasksResource, teamsResource } from '../shared/resources';
+import { ReportsPage } from './reports/ReportsPage';
 import { SetupTasksPage } from './setup/SetupTasksPage';
 import { TransferPage } from './transfer/TransferPage';
 
@@ -15,7 +16,7 @@ export default new ContainerModule(({ bind }) => {
     { path: '/manual-transfer', component: TransferPage },
     // The engine's list, with a comment dialog before done and fail.
     { path: '/setup-product', component: SetupTasksPage },
-    resourceRoute(reportsResource),
+    { path: '/reports', component: ReportsPage },
   ]) {
     bind(RouteContributionToken).toConstantValue(route);
   }
