@@ -36,10 +36,10 @@ interface OrderRow {
 }
 
 /** Posts a private message from `from` to the bot and waits for the bot's answer to `chat`; that answer. */
-async function ask(text: string, from: number = ANN, language?: string): Promise<string> {
+async function ask(text: string, from: number = ANN, language?: string, to: number = bot): Promise<string> {
   const before = t.telegram.sent.length;
   updateId += 1;
-  const answer = await t.deliver(bot, textUpdate(updateId, text, { id: from, ...(language ? { language_code: language } : {}) }, from));
+  const answer = await t.deliver(to, textUpdate(updateId, text, { id: from, ...(language ? { language_code: language } : {}) }, from));
   expect(answer.statusCode, answer.body).toBe(200);
   await expect.poll(() => t.telegram.sent.length).toBeGreaterThan(before);
   const reply = t.telegram.sent.at(-1);
@@ -114,6 +114,14 @@ describe('the team bot', () => {
     expect(await ask('/orders', ANN, 'ru')).toContain(`#${ids[1]} Fan page × 2 — Новый`);
   });
 
+  it('offers a team without a product list every active product', async () => {
+    const gammaBot = await t.addBot('shop.orders');
+    await t.create('teams', { name: 'Gamma', timezone: 'Europe/Kyiv', bot: gammaBot, users: [ann] });
+    const listed = await ask('/products', ANN, 'ru', gammaBot);
+    expect(listed).toBe([`Товары команды Gamma:`, `Fan page (#${open}) — 3.00 EUR — без лимита`, `Farm account (#${limited}) — 12.50 USD — осталось сегодня: 5 из 5`].join('\n'));
+    expect(listed).not.toContain('Old pixel');
+  });
+
   it('ignores messages outside a private chat', async () => {
     const before = t.telegram.calls.length;
     updateId += 1;
@@ -136,7 +144,7 @@ describe('a completed order', () => {
     expect(delivered?.chatId).toBe(ANN);
     expect(String(delivered?.text).split('\n')).toEqual([`#${order?.id} Farm account × 3`, 'Log in from the team proxy.', ...DATA]);
     // No notifications bot runs in this app: the message can only have gone through the team's bot.
-    const { rows } = await t.db.query<{ name: string }>(`SELECT h.name FROM messenger.bots b JOIN messenger.handler_classes h ON h.id = b.handler_class WHERE b.deleted_at IS NULL`);
+    const { rows } = await t.db.query<{ name: string }>(`SELECT DISTINCT h.name FROM messenger.bots b JOIN messenger.handler_classes h ON h.id = b.handler_class WHERE b.deleted_at IS NULL`);
     expect(rows.map((row) => row.name)).toEqual(['shop.orders']);
     for (const data of DATA) expect(t.logs.map(logLine).join('\n')).not.toContain(data);
   });
