@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { resourceRoute, RouteContributionToken } from '@core/sdk/web';
-import { categoriesResource, ordersResource, positionsResource, productsResource, setupTasksResource, teamsResource } from '../shared/resources';
+import { categoriesResource, ordersResource, productsResource, teamsResource } from '../shared/resources';
+import { PositionsPage } from './positions/PositionsPage';
 import { ReportsPage } from './reports/ReportsPage';
 import { SetupTasksPage } from './setup/SetupTasksPage';
 import { TransferPage } from './transfer/TransferPage';
@@ -10,7 +11,8 @@ export default new ContainerModule(({ bind }) => {
   for (const route of [
     resourceRoute(categoriesResource),
     resourceRoute(productsResource),
-    resourceRoute(positionsResource, { path: '/position' }),
+    // The engine's list, with the bulk load in its toolbar and the data revealed in a dialog.
+    { path: '/position', component: PositionsPage },
     resourceRoute(ordersResource),
     resourceRoute(teamsResource, { path: '/shop-teams' }),
     { path: '/manual-transfer', component: TransferPage },

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { CopyRegular } from '@fluentui/react-icons';
+import type { ResourceRecord } from '@core/sdk/shared';
+import { DataView, HttpClients, serverMessage, ToastService, useData, useInjection } from '@core/sdk/web';
+import { revealData } from './positions-api';
+
+const useStyles = makeStyles({
+  row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'end' },
+  data: { flexGrow: 1, fontFamily: tokens.fontFamilyMonospace },
+});
+
+export interface RevealDialogProps {
+  readonly position: ResourceRecord;
+  readonly onClose: () => void;
+}
+
+/**
+ * One position's data, read when the dialog opens (the server audits each reveal) and shown
+ * read-only with a copy button. It lives only while the dialog is open: never in the list.
+ */
+export function RevealDialog({ position, onClose }: RevealDialogProps) {
+  const { t } = useTranslation('shop');
+  const styles = useStyles();
+  const clients = useInjection(HttpClients);
+  const toasts = useInjection(ToastService);
+  const data = useData((signal) => revealData(clients, position.id, signal), [clients, position.id]);
+  const title = typeof position.title === 'string' ? `${position.title} #${position.id}` : `#${position.id}`;
+
+  const copy = async (value: string) => {
+    try {
+      await navigator.clipboard.writeText(value);
+      toasts.success(t('positions.reveal.copied'));
+    } catch {
+      toasts.error(t('positions.reveal.copyFailed'));
+    }
+  };
+
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_, state) => !state.open && onClose()}>
+      <DialogSurface aria-describedby={undefined}>
+        <DialogBody>
+          <DialogTitle>{t('positions.reveal.title', { position: title })}</DialogTitle>
+          <DialogContent>
+            <DataView data={data} errorText={serverMessage}>
+              {(revealed) => (
+                <div className={styles.row}>
+                  <Field label={t('positions.reveal.data')} className={styles.data}>
+                    <Input readOnly value={revealed} className={styles.data} />
+                  </Field>
+                  <Button icon={<CopyRegular />} onClick={() => void copy(revealed)}>
+                    {t('positions.reveal.copy')}
+                  </Button>
+                </div>
+              )}
+            </DataView>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              {t('positions.reveal.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
