@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readReservationHours } from '@plugins/shop/server/stock/reservation';
+import { sellExpiredReservations } from '@plugins/shop/server/stock/reservation-sweep';
 import { DB_TIMEOUT } from '../../../../support/server/test-database';
 import { counts } from '../positions/positions-support';
 import { SHOP_CODES } from '../shop-support';
@@ -144,6 +146,29 @@ describe('cancelling an order', () => {
       expect(await counts(o.t, fixture)).toEqual({ inStock: 0, category: 0 });
     } finally {
       o.setNow('2026-03-10T12:00:00.000Z');
+    }
+  });
+});
+
+describe('reservations', () => {
+  it('sells what ran out, once, however many server copies sweep', async () => {
+    const fixture = await product(o.t);
+    await stock(o.t, fixture.product, 2);
+    const { order } = await orderOf(fixture.product, 2);
+    expect((await act(o.t, order, 'complete')).statusCode).toBe(200);
+    const early = await o.t.db.transaction((tx) => sellExpiredReservations(tx, new Date('2026-03-13T11:59:59.000Z')));
+    expect(early).toEqual([]);
+    const sweeps = await Promise.all([1, 2, 3].map(() => o.t.db.transaction((tx) => sellExpiredReservations(tx, new Date('2026-03-13T12:00:00.000Z')))));
+    const held = (await positionsOf(o.t, fixture.product)).map((position) => position.id);
+    expect(sweeps.flat().filter((id) => held.includes(id)).sort((a, b) => a - b)).toEqual(held);
+    expect((await positionsOf(o.t, fixture.product)).map((position) => position.state)).toEqual(['sold', 'sold']);
+  });
+
+  it('lasts pluginSettings.shop.reservationHours, 72 unless set, a whole number of hours', () => {
+    expect(readReservationHours({})).toBe(72);
+    expect(readReservationHours({ reservationHours: 24 })).toBe(24);
+    for (const wrong of ['24', 0, 1.5, 10_000]) {
+      expect(() => readReservationHours({ reservationHours: wrong })).toThrow('pluginSettings.shop.reservationHours must be a whole number of hours from 1 to 8784.');
     }
   });
 });
