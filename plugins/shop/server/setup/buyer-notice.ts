@@ -25,28 +25,21 @@ export function noticeText(task: ResourceRecord, orderId: number): string {
 
 const idOf = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
-/**
- * The buyer's private chat: the Telegram account that placed the order through the team's bot,
- * provided that account is still the order's buyer (after a manual transfer it is not, and the
- * notice must not go to the previous buyer). An order placed on the screens has no chat the shop
- * knows: the SDK finds a user by Telegram id, not a Telegram id by user.
- */
-async function buyerChat(services: NoticeServices, order: ResourceRecord): Promise<number | null> {
-  const account = typeof order.team_user === 'string' && /^[1-9][0-9]{0,15}$/.test(order.team_user) ? Number(order.team_user) : null;
-  if (account === null) return null;
-  const holder = await services.users.findByMessengerId(services.db, 'telegram', account);
-  return holder !== null && holder.id === order.user ? account : null;
+/** The team's bot, as the completed order's delivery (../bot/order-delivery.ts) falls back to it. */
+async function teamBot(db: Queryable, teamId: number | null): Promise<number | null> {
+  const team = teamId === null ? null : await findRecord(db, teamsResource, teamId, { withDeleted: true });
+  return idOf(team?.bot);
 }
 
 async function deliver(services: NoticeServices, task: ResourceRecord): Promise<NoticeOutcome> {
   const orderId = idOf(task.order);
   const order = orderId === null ? null : await findRecord(services.db, ordersResource, orderId, { withDeleted: true });
   if (!order || orderId === null) return 'no-chat';
-  const teamId = idOf(order.team);
-  const team = teamId === null ? null : await findRecord(services.db, teamsResource, teamId, { withDeleted: true });
-  const botId = idOf(team?.bot);
+  const botId = idOf(order.bot) ?? (await teamBot(services.db, idOf(order.team)));
   if (botId === null) return 'no-bot';
-  const chat = await buyerChat(services, order);
+  // A private chat's id is the buyer's own Telegram id; the order's buyer now (a transfer moves it).
+  const buyer = idOf(order.user);
+  const chat = buyer === null ? null : await services.users.messengerIdOf(services.db, 'telegram', buyer);
   if (chat === null) return 'no-chat';
   try {
     await services.messaging.notifications.notify(chat, noticeText(task, orderId), { botId });
