@@ -172,6 +172,21 @@ describe('the JSON route', () => {
     expect(await count()).toBe(0);
   });
 
+  it('leaves one row when loads and the engine’s form write the same ads account’s day at once', async () => {
+    const answers = await Promise.all([
+      loadRows(t, [row('9001', '2026-03-01', '1.00')]),
+      loadRows(t, [row('9001', '2026-03-01', '2.00')]),
+      importCsv(t, 'report_date,ads_account_id,status,spent_usd\n2026-03-01,9001,active,3.00'),
+      t.shop(SHOP_CODES, 'POST', 'reports', row('9001', '2026-03-01', '4.00')),
+    ]);
+    const loads = answers.slice(0, 3).map((answer) => answer.json<{ data: { created: number; updated: number } }>().data);
+    const form = answers[3]?.statusCode;
+    // The form wins the day only if it goes first; a load never refuses a held day, it updates it.
+    expect(loads.reduce((sum, load) => sum + load.created, 0) + (form === 201 ? 1 : 0)).toBe(1);
+    expect([201, 409]).toContain(form);
+    expect(await count()).toBe(1);
+  });
+
   it('refuses a second report of an ads account’s day through the engine’s own form', async () => {
     await loadRows(t, [row('7001', '2026-03-01', '1.00')]);
     const duplicate = await t.shop(SHOP_CODES, 'POST', 'reports', row('7001', '2026-03-01', '2.00'));
