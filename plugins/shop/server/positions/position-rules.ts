@@ -32,7 +32,7 @@ const textIn = (values: Values, name: string): string | null => {
 };
 
 /** Whether an order holds the position: only that order changes it. */
-export const tiedToOrder = (position: Values): boolean =>
+const tiedToOrder = (position: Values): boolean =>
   textIn(position, 'state') === 'reserved' || textIn(position, 'state') === 'sold' || numberIn(position, 'order') !== null;
 
 async function storedData(tx: Queryable, id: number): Promise<string> {

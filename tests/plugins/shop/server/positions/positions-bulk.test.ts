@@ -163,3 +163,17 @@ describe('loading', () => {
 async function productName(id: number): Promise<string> {
   return (await t.db.query<{ name: string }>('SELECT name FROM shop.products WHERE id = $1', [id])).rows[0]?.name ?? '';
 }
+
+describe('concurrent loads', () => {
+  it('of the same lines into one product write them once: the other load finds them held', async () => {
+    const fixture = await stockFixture(t);
+    const lines = Array.from({ length: 50 }, (_, index) => `race${index}:p:r@example.com`).join('\n');
+    const answers = await Promise.all([bulk(t, { product: fixture.product, lines }), bulk(t, { product: fixture.product, lines })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+    const refused = answers.find((answer) => answer.statusCode === 422)?.json<{ errors: { message: string }[] }>();
+    expect(refused?.errors).toHaveLength(50);
+    expect(new Set(refused?.errors.map((error) => error.message))).toEqual(new Set(['The product already has this position.']));
+    expect(await storedPositions(t, fixture.product)).toHaveLength(50);
+    expect(await counts(t, fixture)).toEqual({ inStock: 50, category: 50 });
+  });
+});
