@@ -1,5 +1,6 @@
 import type { FieldValue } from '@core/sdk/shared';
 import { conflict, validationError, type Queryable, type ResourceHooks, type WriteContext } from '@core/sdk/server';
+import { ordersResource } from '../../shared/resources';
 import { DAY_LIMIT_REACHED, fill, ORDER_FIXED, PRODUCT_NOT_ACTIVE, PRODUCT_NOT_FOR_TEAM, UNKNOWN_TIME_ZONE } from './order-messages';
 import { calendarDayIn, lockTeamProduct, unitsOrdered } from './team-day';
 
@@ -13,10 +14,16 @@ import { calendarDayIn, lockTeamProduct, unitsOrdered } from './team-day';
 /** What an order is for: changing any of these re-checks and recomputes the order. */
 const TERMS = ['team', 'product', 'quantity'] as const;
 
+/** The digits `value` is written with: the money field's scale (a price has at most as many, so nothing is rounded away). */
+const VALUE_SCALE = ((): number => {
+  const field = ordersResource.fields.find((candidate) => candidate.name === 'value');
+  return field?.kind === 'money' && field.scale !== undefined ? field.scale : 2;
+})();
+
 interface ProductTerms {
   readonly name: string;
   readonly currency: string;
-  /** price × quantity, computed by PostgreSQL's numeric: exact, never a float, with the price's scale. */
+  /** price × quantity, computed by PostgreSQL's numeric: exact, never a float. */
   readonly value: string;
   readonly status: string;
   readonly day_limit: string | null;
@@ -37,9 +44,9 @@ interface Terms {
 
 async function productTerms(tx: Queryable, { product, quantity }: Terms): Promise<ProductTerms | null> {
   const { rows } = await tx.query<ProductTerms>(
-    `SELECT name, price_currency AS currency, (price * $2::numeric)::text AS value, status, day_limit::text AS day_limit, needs_setup
+    `SELECT name, price_currency AS currency, round(price * $2::numeric, $3)::text AS value, status, day_limit::text AS day_limit, needs_setup
        FROM shop.products WHERE id = $1 AND deleted_at IS NULL`,
-    [product, String(quantity)],
+    [product, String(quantity), VALUE_SCALE],
   );
   return rows[0] ?? null;
 }
