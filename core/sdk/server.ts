@@ -178,3 +178,31 @@ export {
 
 /** Sign-in through a messenger bot (`context.signIn`): binding the login screen's codes, the bot dialog's link. */
 export type { MessengerSignIn, SignInCodeBinding } from '@core/server/auth/messenger-sign-in';
+
+/**
+ * Background jobs (`context.jobs`), durable in the database and run by the kernel's runner:
+ * `define({ kind: '<plugin>.<name>', requires, timeoutMs, maxAttempts, backoff, run(job, ctx) })`
+ * in `register`, `enqueue(tx, kind, payload, { subject, runAt, createdBy })` inside the
+ * transaction that writes the record (both commit together), `find`, `logs`, `cancel`,
+ * `ofSubject`. The handler's `ctx` reports `step(name, percent)` and `log(message, level)`,
+ * keeps a checkpoint a retry or a takeover resumes from, and carries an AbortSignal that fires on
+ * cancellation, timeout and shutdown. A thrown error is retried after an exponential backoff;
+ * PermanentJobError fails the job at once; JobLeaseLostError is what a write of a run that lost
+ * its job throws. Pages read `/api/jobs/:id` (and its log) by polling. Never put secrets in log
+ * lines, step names or errors; the payload is never shown nor logged.
+ */
+export {
+  JobLeaseLostError,
+  PermanentJobError,
+  type EnqueueOptions,
+  type JobBackoff,
+  type JobContext,
+  type JobDefinition,
+  type JobInfo,
+  type JobKind,
+  type JobLogLevel,
+  type JobLogLine,
+  type JobRun,
+  type Jobs,
+  type JobState,
+} from '@core/server/jobs';

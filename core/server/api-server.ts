@@ -29,6 +29,7 @@ import { enabledResources, mountResources } from './resource/mount';
 import { coreSecretStatuses, coreSystemSettings, DEFAULT_LANGUAGE_KEY, PRODUCT_NAME_KEY, readSetting, SettingsCatalogue } from './settings';
 import { createMessaging } from './messaging';
 import { createSpreadsheetService } from './spreadsheets';
+import { createJobSystem, JOB_MESSAGES_RU, registerJobRoutes, type JobRunnerOptions } from './jobs';
 
 export interface ApiServerOptions {
   readonly db: Database;
@@ -63,6 +64,8 @@ export interface ApiServerOptions {
   readonly inventory?: PluginInventory;
   /** Told when an external plugin does not start here: its registration threw, or a plugin it needs did not start. */
   readonly onPluginSetback?: (id: string, setback: PluginSetbackState, reason: string) => void;
+  /** The background job runner's timing and concurrency (core/server/jobs); it starts when the server is ready and stops with it. */
+  readonly jobs?: Omit<JobRunnerOptions, 'logger'>;
 }
 
 /** An external plugin as the API server hosts it: its id among `plugins` and its browser part, if any. */
@@ -130,7 +133,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   });
   installSchemaValidation(app);
   installTextInputRule(app);
-  installErrorHandler(app, new MessageTranslator([CORE_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]));
+  installErrorHandler(app, new MessageTranslator([CORE_MESSAGES_RU, JOB_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]));
   // First of the request hooks, so a refused request costs no more than its 503. The probes stay
   // outside: a busy server is alive and ready, only slow.
   installAdmission(app, admissionLimits(options.db.kind, options.overload), ['/api/health', '/api/ready']);
@@ -200,12 +203,16 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const records = recordWriter(options.db, resources);
   const messaging = createMessaging();
   const spreadsheets = createSpreadsheetService();
+  const jobSystem = createJobSystem(options.db, { ...options.jobs, logger: app.log });
+  registerJobRoutes(app, { db: options.db, registry: jobSystem.registry, runner: jobSystem.runner });
+  app.addHook('onReady', async () => jobSystem.runner.start());
+  app.addHook('onClose', async () => jobSystem.runner.stop());
   for (const plugin of options.plugins) {
     const { id } = plugin.manifest;
     const settings = options.pluginSettings[id] ?? {};
     const definitions = plugin.resources ?? [];
     const mount = async (scope: FastifyInstance): Promise<void> => {
-      await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory, messaging, signIn, spreadsheets });
+      await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory, messaging, signIn, spreadsheets, jobs: jobSystem.forPlugin(id) });
       // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
       if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks: plugin.resourceHooks, mounted: resources }));
     };

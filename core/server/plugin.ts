@@ -13,6 +13,7 @@ import type { RouteKit } from './resource/route-kit';
 import type { Migration } from './database/migrator';
 import type { Messaging } from './messaging';
 import type { SpreadsheetService } from './spreadsheets';
+import type { Jobs } from './jobs';
 import type { ResourceHooks } from './resource/hooks';
 import type { Actor } from './resource/mutations';
 import type { SecretStatus, SettingDefinition, SettingsCatalogue } from './settings/catalogue';
@@ -51,6 +52,8 @@ export interface ServerPluginContext {
   readonly signIn: MessengerSignIn;
   /** Appending rows to spreadsheets, through the connection one plugin provides (finance's Google Sheets). */
   readonly spreadsheets: SpreadsheetService;
+  /** Durable background jobs: `define` a kind (`<plugin>.<name>`), `enqueue` in your transaction, `find`, `logs`, `cancel`. */
+  readonly jobs: Jobs;
 }
 
 /** The host's plugins as they stand; read on each call, since loading finishes after registration. */

@@ -4,6 +4,7 @@ import signInCodesSql from './migrations/0005_sign_in_codes.sql?raw';
 import type { MigrationSet } from '../database/migrator';
 import { RESOURCE_MIGRATIONS } from '../resource/migrations';
 import { SETTINGS_MIGRATIONS } from '../settings';
+import { JOBS_MIGRATIONS } from '../jobs/migration';
 
 /**
  * The core's own tables, migrated before any plugin's. Names are never reused or renumbered:
@@ -17,5 +18,6 @@ export const CORE_MIGRATIONS: MigrationSet = {
     ...RESOURCE_MIGRATIONS,
     { name: '0004_access_changes', sql: accessChangesSql },
     { name: '0005_sign_in_codes', sql: signInCodesSql },
+    ...JOBS_MIGRATIONS,
   ],
 };

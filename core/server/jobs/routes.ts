@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { satisfies } from '@core/shared/permissions';
+import { PAGING_PROPERTIES, listPage, pageOffset, type Paging } from '../auth/users-common';
+import type { Database } from '../database/database';
+import { ApiError, forbidden, notFound, unauthenticated, validationError } from '../http/api-error';
+import { ID_PARAMS, type IdParams } from '../http/ids';
+import { assertNoBody } from '../resource/row-action';
+import type { JobRegistry } from './registry';
+import { findJob, jobsOfSubject, readLogs, requestCancel } from './store';
+import type { JobInfo } from './types';
+import type { JobRunner } from './runner';
+
+/*
+ * The jobs' API, under /api/jobs. Each route is open to any signed-in caller and checks the job
+ * kind's own `requires` itself: a job the caller may not read, or of a kind this server does not
+ * run, is a 404 like a job that does not exist. A page shows a job's progress by polling
+ * `GET /api/jobs/:id` (and its log after the last line it has) every second while the job is
+ * queued or running.
+ */
+
+const SUBJECT = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const KIND = { type: 'string', minLength: 3, maxLength: 100 } as const;
+const MAX_LOG_PAGE = 500;
+
+const LOGS_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    after: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 },
+    limit: { type: 'integer', minimum: 1, maximum: MAX_LOG_PAGE, default: 100 },
+  },
+} as const;
+
+const LIST_QUERY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['subject'],
+  properties: { subject: SUBJECT, kind: KIND, ...PAGING_PROPERTIES },
+} as const;
+
+interface LogsQuery {
+  readonly after: number;
+  readonly limit: number;
+}
+
+interface ListQuery extends Paging {
+  readonly subject: string;
+  readonly kind?: string;
+}
+
+const signedIn = { access: { signedIn: true } } as const;
+
+export interface JobRoutesOptions {
+  readonly db: Database;
+  readonly registry: JobRegistry;
+  readonly runner: JobRunner;
+}
+
+/** Mounts /api/jobs on the server's root. */
+export function registerJobRoutes(app: FastifyInstance, { db, registry, runner }: JobRoutesOptions): void {
+  const codesOf = (request: FastifyRequest): ReadonlySet<string> => {
+    if (!request.claims) throw unauthenticated();
+    return new Set(request.claims.codes);
+  };
+  const mayRead = (codes: ReadonlySet<string>, kind: string): boolean => {
+    const entry = registry.get(kind);
+    return entry !== undefined && satisfies(codes, entry.requires);
+  };
+  /** The job, when the caller may read it; else the same 404 as a job that does not exist. */
+  const readable = async (request: FastifyRequest, id: number): Promise<JobInfo> => {
+    const codes = codesOf(request);
+    const job = await findJob(db, id);
+    if (!job || !mayRead(codes, job.kind)) throw notFound('Job');
+    return job;
+  };
+
+  app.get<{ Params: IdParams }>('/api/jobs/:id', { config: signedIn, schema: { params: ID_PARAMS } }, async (request) => ({
+    data: await readable(request, request.params.id),
+  }));
+
+  app.get<{ Params: IdParams; Querystring: LogsQuery }>(
+    '/api/jobs/:id/logs',
+    { config: signedIn, schema: { params: ID_PARAMS, querystring: LOGS_QUERY } },
+    async (request) => {
+      const job = await readable(request, request.params.id);
+      const { after, limit } = request.query;
+      // One more than asked tells whether another page follows.
+      const lines = await readLogs(db, job.id, after, limit + 1);
+      const page = lines.slice(0, limit);
+      return { data: { lines: page, next_after: page.at(-1)?.id ?? after, has_more: lines.length > limit, state: job.state } };
+    },
+  );
+
+  app.post<{ Params: IdParams }>('/api/jobs/:id/cancel', { config: signedIn, schema: { params: ID_PARAMS } }, async (request) => {
+    assertNoBody(request.body);
+    const job = await readable(request, request.params.id);
+    if (job.state !== 'queued' && job.state !== 'running') throw new ApiError(409, 'The job has already finished.');
+    const cancelled = await requestCancel(db, job.id);
+    if (cancelled?.state === 'running') runner.cancelLocal(job.id);
+    return { data: cancelled ?? job };
+  });
+
+  app.get<{ Querystring: ListQuery }>('/api/jobs', { config: signedIn, schema: { querystring: LIST_QUERY } }, async (request) => {
+    const codes = codesOf(request);
+    const { subject, kind } = request.query;
+    let kinds: string[];
+    if (kind !== undefined) {
+      if (!registry.get(kind)) throw validationError({ kind: ['The kind is not a job kind of this server.'] });
+      if (!mayRead(codes, kind)) throw forbidden();
+      kinds = [kind];
+    } else {
+      kinds = registry.names().filter((name) => mayRead(codes, name));
+      // A caller who may read no kind of job at all is refused, as a route requiring any of their codes would.
+      if (kinds.length === 0) throw forbidden();
+    }
+    const { jobs, total } = await jobsOfSubject(db, subject, kinds, request.query.per_page, pageOffset(request.query));
+    return { data: listPage(jobs, total, request.query) };
+  });
+}

@@ -1,0 +1,297 @@
+import type { Queryable } from '../database/database';
+import type { JobInfo, JobLogLevel, JobLogLine, JobState } from './types';
+
+/*
+ * The jobs' SQL. Every statement stands alone (no transaction spans a handler's run), and every
+ * write a run makes is fenced by its lease: `id`, `locked_by` and `attempts` together name one
+ * attempt of one runner, so a runner that lost the job (its lease expired and another took it, it
+ * was cancelled or timed out) changes nothing.
+ */
+
+/** One attempt of one runner: what every write of a run is fenced by. */
+export interface Lease {
+  readonly id: number;
+  readonly runner: string;
+  readonly attempt: number;
+}
+
+/** A job as a runner claims it. */
+export interface ClaimedJob {
+  readonly id: number;
+  readonly kind: string;
+  readonly payload: unknown;
+  readonly attempt: number;
+  readonly maxAttempts: number;
+  readonly timeoutMs: number;
+  readonly checkpoint: unknown;
+  readonly subject: string | null;
+  readonly createdBy: number | null;
+}
+
+interface JobRow {
+  readonly id: unknown;
+  readonly kind: string;
+  readonly state: JobState;
+  readonly subject: string | null;
+  readonly attempts: unknown;
+  readonly max_attempts: unknown;
+  readonly step: string | null;
+  readonly percent: unknown;
+  readonly result: unknown;
+  readonly error: string | null;
+  readonly cancel_requested: boolean;
+  readonly run_at: unknown;
+  readonly created_by: unknown;
+  readonly created_at: unknown;
+  readonly updated_at: unknown;
+  readonly finished_at: unknown;
+}
+
+const INFO_COLUMNS = `id, kind, state, subject, attempts, max_attempts, step, percent, result, error, cancel_requested,
+  run_at, created_by, created_at, updated_at, finished_at`;
+
+const FENCE = `id = $1 AND locked_by = $2 AND attempts = $3 AND state = 'running'`;
+const fence = (lease: Lease): unknown[] => [lease.id, lease.runner, lease.attempt];
+
+const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : iso(value));
+const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+function info(row: JobRow): JobInfo {
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    state: row.state,
+    subject: row.subject,
+    attempts: Number(row.attempts),
+    max_attempts: Number(row.max_attempts),
+    step: row.step,
+    percent: numberOrNull(row.percent),
+    result: row.result ?? null,
+    error: row.error,
+    cancel_requested: row.cancel_requested,
+    run_at: iso(row.run_at),
+    created_by: numberOrNull(row.created_by),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    finished_at: isoOrNull(row.finished_at),
+  };
+}
+
+/** JSON text for a jsonb parameter; `undefined` (a handler returning nothing) is null. */
+export function jsonParam(value: unknown): string {
+  return JSON.stringify(value === undefined ? null : value);
+}
+
+export interface NewJob {
+  readonly kind: string;
+  readonly payload: unknown;
+  readonly maxAttempts: number;
+  readonly timeoutMs: number;
+  readonly subject: string | null;
+  readonly runAt: Date | null;
+  readonly createdBy: number | null;
+}
+
+export async function insertJob(db: Queryable, job: NewJob): Promise<number> {
+  const { rows } = await db.query<{ id: unknown }>(
+    `INSERT INTO core.jobs (kind, payload, max_attempts, timeout_ms, subject, run_at, created_by)
+     VALUES ($1, $2::jsonb, $3, $4, $5, COALESCE($6::timestamptz, now()), $7)
+     RETURNING id`,
+    [job.kind, jsonParam(job.payload), job.maxAttempts, job.timeoutMs, job.subject, job.runAt?.toISOString() ?? null, job.createdBy],
+  );
+  return Number(rows[0]?.id);
+}
+
+/**
+ * Takes one job for `runner`: a queued job that is due, or a running one whose lease expired (its
+ * runner died), oldest first. `FOR UPDATE SKIP LOCKED` lets runners claim side by side without
+ * waiting on each other or taking the same row; the claim is one statement, committed at once.
+ */
+export async function claimJob(db: Queryable, runner: string, leaseMs: number, kinds: readonly string[]): Promise<ClaimedJob | null> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `UPDATE core.jobs
+        SET state = 'running', attempts = attempts + 1, locked_by = $1,
+            locked_until = now() + $2 * interval '1 millisecond', updated_at = now()
+      WHERE id = (
+        SELECT id FROM core.jobs
+         WHERE kind = ANY($3::text[])
+           AND ((state = 'queued' AND run_at <= now())
+             OR (state = 'running' AND locked_until < now() AND attempts < max_attempts AND NOT cancel_requested))
+         ORDER BY run_at, id
+         LIMIT 1
+         FOR UPDATE SKIP LOCKED)
+      RETURNING id, kind, payload, attempts, max_attempts, timeout_ms, checkpoint, subject, created_by`,
+    [runner, leaseMs, [...kinds]],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    kind: String(row.kind),
+    payload: row.payload,
+    attempt: Number(row.attempts),
+    maxAttempts: Number(row.max_attempts),
+    timeoutMs: Number(row.timeout_ms),
+    checkpoint: row.checkpoint ?? null,
+    subject: (row.subject as string | null) ?? null,
+    createdBy: numberOrNull(row.created_by),
+  };
+}
+
+/** Hands back a job claimed as the runner began to stop, as if it had never been claimed. */
+export async function releaseClaim(db: Queryable, lease: Lease): Promise<void> {
+  await db.query(`UPDATE core.jobs SET state = 'queued', attempts = attempts - 1, locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${FENCE}`, fence(lease));
+}
+
+export const LEASE_EXPIRED_ON_LAST_ATTEMPT = 'The job stopped without finishing on its last attempt (its server stopped or lost the database).';
+
+/**
+ * Settles running jobs whose lease expired and that no runner may take again: asked to cancel
+ * (cancelled), or on their last attempt (failed). Returns how many.
+ */
+export async function settleAbandoned(db: Queryable, kinds: readonly string[]): Promise<number> {
+  const { affectedRows } = await db.query(
+    `UPDATE core.jobs
+        SET state = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'failed' END,
+            error = CASE WHEN cancel_requested THEN error ELSE $2 END,
+            locked_by = NULL, locked_until = NULL, finished_at = now(), updated_at = now()
+      WHERE state = 'running' AND locked_until < now() AND (cancel_requested OR attempts >= max_attempts)
+        AND kind = ANY($1::text[])`,
+    [[...kinds], LEASE_EXPIRED_ON_LAST_ATTEMPT],
+  );
+  return affectedRows;
+}
+
+/** Renews the lease; null when the run no longer holds the job, else whether a cancel was asked for. */
+export async function renewLease(db: Queryable, lease: Lease, leaseMs: number): Promise<{ cancelRequested: boolean } | null> {
+  const { rows } = await db.query<{ cancel_requested: boolean }>(
+    `UPDATE core.jobs SET locked_until = now() + $4 * interval '1 millisecond', updated_at = now()
+      WHERE ${FENCE} RETURNING cancel_requested`,
+    [...fence(lease), leaseMs],
+  );
+  const row = rows[0];
+  return row ? { cancelRequested: row.cancel_requested } : null;
+}
+
+/** Whether the run still holds the job and a cancel was asked for (null: it no longer holds it). */
+export async function cancelAsked(db: Queryable, lease: Lease): Promise<boolean | null> {
+  const { rows } = await db.query<{ cancel_requested: boolean }>(`SELECT cancel_requested FROM core.jobs WHERE ${FENCE}`, fence(lease));
+  return rows[0] ? rows[0].cancel_requested : null;
+}
+
+/** Sets the step (and the percent, when given); false when the run no longer holds the job. */
+export async function writeStep(db: Queryable, lease: Lease, step: string, percent: number | null): Promise<boolean> {
+  const { affectedRows } = await db.query(
+    `UPDATE core.jobs SET step = $4, percent = COALESCE($5, percent), updated_at = now() WHERE ${FENCE}`,
+    [...fence(lease), step, percent],
+  );
+  return affectedRows > 0;
+}
+
+export async function writeCheckpoint(db: Queryable, lease: Lease, checkpoint: unknown): Promise<boolean> {
+  const { affectedRows } = await db.query(`UPDATE core.jobs SET checkpoint = $4::jsonb, updated_at = now() WHERE ${FENCE}`, [
+    ...fence(lease),
+    jsonParam(checkpoint),
+  ]);
+  return affectedRows > 0;
+}
+
+/** Appends a log line while the run holds the job. */
+export async function appendLog(db: Queryable, lease: Lease, level: JobLogLevel, message: string): Promise<boolean> {
+  const { affectedRows } = await db.query(
+    `INSERT INTO core.job_logs (job_id, level, message)
+     SELECT id, $4, $5 FROM core.jobs WHERE ${FENCE}`,
+    [...fence(lease), level, message],
+  );
+  return affectedRows > 0;
+}
+
+/** How an attempt ended, as the runner records it. */
+export type AttemptEnd =
+  | { readonly state: 'succeeded'; readonly result: unknown }
+  | { readonly state: 'failed'; readonly error: string }
+  | { readonly state: 'cancelled' }
+  | { readonly state: 'retry'; readonly error: string; readonly delayMs: number };
+
+/** Records the end of an attempt, only while the run still holds the job; false otherwise. */
+export async function finishAttempt(db: Queryable, lease: Lease, end: AttemptEnd): Promise<boolean> {
+  const released = `locked_by = NULL, locked_until = NULL, updated_at = now()`;
+  let sql: string;
+  let extra: unknown[];
+  switch (end.state) {
+    case 'succeeded':
+      sql = `state = 'succeeded', result = $4::jsonb, error = NULL, percent = 100, finished_at = now(), ${released}`;
+      extra = [jsonParam(end.result)];
+      break;
+    case 'failed':
+      sql = `state = 'failed', error = $4, finished_at = now(), ${released}`;
+      extra = [end.error];
+      break;
+    case 'cancelled':
+      sql = `state = 'cancelled', finished_at = now(), ${released}`;
+      extra = [];
+      break;
+    case 'retry':
+      sql = `state = 'queued', error = $4, run_at = now() + $5 * interval '1 millisecond', ${released}`;
+      extra = [end.error, end.delayMs];
+      break;
+  }
+  const { affectedRows } = await db.query(`UPDATE core.jobs SET ${sql} WHERE ${FENCE}`, [...fence(lease), ...extra]);
+  return affectedRows > 0;
+}
+
+export async function findJob(db: Queryable, id: number): Promise<JobInfo | null> {
+  const { rows } = await db.query<JobRow>(`SELECT ${INFO_COLUMNS} FROM core.jobs WHERE id = $1`, [id]);
+  return rows[0] ? info(rows[0]) : null;
+}
+
+/**
+ * Cancels a queued job at once; marks a running one for cancelling (its runner aborts it). A
+ * finished job is left as it is. Null when there is no such job.
+ */
+export async function requestCancel(db: Queryable, id: number): Promise<JobInfo | null> {
+  const { rows } = await db.query<JobRow>(
+    `UPDATE core.jobs
+        SET cancel_requested = true,
+            state = CASE WHEN state = 'queued' THEN 'cancelled' ELSE state END,
+            finished_at = CASE WHEN state = 'queued' THEN now() ELSE finished_at END,
+            updated_at = now()
+      WHERE id = $1 AND state IN ('queued', 'running')
+      RETURNING ${INFO_COLUMNS}`,
+    [id],
+  );
+  return rows[0] ? info(rows[0]) : findJob(db, id);
+}
+
+export async function readLogs(db: Queryable, id: number, afterLogId: number, limit: number): Promise<JobLogLine[]> {
+  const { rows } = await db.query<{ id: unknown; at: unknown; level: JobLogLevel; message: string }>(
+    `SELECT id, at, level, message FROM core.job_logs WHERE job_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
+    [id, afterLogId, limit],
+  );
+  return rows.map((row) => ({ id: Number(row.id), at: iso(row.at), level: row.level, message: row.message }));
+}
+
+/** A record's jobs of the given kinds, newest first. */
+export async function jobsOfSubject(
+  db: Queryable,
+  subject: string,
+  kinds: readonly string[],
+  limit: number,
+  offset = 0,
+): Promise<{ jobs: JobInfo[]; total: number }> {
+  const { rows } = await db.query<JobRow & { total: unknown }>(
+    `SELECT ${INFO_COLUMNS}, count(*) OVER () AS total FROM core.jobs
+      WHERE subject = $1 AND kind = ANY($2::text[])
+      ORDER BY id DESC LIMIT $3 OFFSET $4`,
+    [subject, [...kinds], limit, offset],
+  );
+  if (rows.length === 0 && offset > 0) {
+    const counted = await db.query<{ total: unknown }>(`SELECT count(*) AS total FROM core.jobs WHERE subject = $1 AND kind = ANY($2::text[])`, [
+      subject,
+      [...kinds],
+    ]);
+    return { jobs: [], total: Number(counted.rows[0]?.total ?? 0) };
+  }
+  return { jobs: rows.map(info), total: Number(rows[0]?.total ?? 0) };
+}

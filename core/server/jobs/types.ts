@@ -1,0 +1,143 @@
+import type { PermissionRequirement } from '@core/shared/permissions';
+import type { Queryable } from '../database/database';
+
+/** Where a job stands. `queued` also covers a job waiting for its next attempt after a backoff. */
+export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export const JOB_STATES: readonly JobState[] = ['queued', 'running', 'succeeded', 'failed', 'cancelled'];
+
+/** A job's log line level. */
+export type JobLogLevel = 'info' | 'warn' | 'error';
+
+/** How long a failed attempt waits before the next: `initialMs × factor^(attempt − 1)`, at most `maxMs`, plus up to 20 % jitter. */
+export interface JobBackoff {
+  /** The wait after the first failed attempt; 1 s by default. */
+  readonly initialMs?: number;
+  /** Growth per attempt; 2 by default. */
+  readonly factor?: number;
+  /** The longest wait; 5 minutes by default. */
+  readonly maxMs?: number;
+}
+
+/** The job a handler runs, as it was enqueued. */
+export interface JobRun {
+  readonly id: number;
+  readonly kind: string;
+  readonly subject: string | null;
+  readonly createdBy: number | null;
+  readonly maxAttempts: number;
+}
+
+/** What a handler works with while it runs. Every write is fenced: it fails once the job is no longer this run's. */
+export interface JobContext<Payload = unknown> {
+  readonly payload: Payload;
+  /** This attempt's number, 1 for the first. */
+  readonly attempt: number;
+  /** Fires on cancellation, on the job's timeout, and when the server stops or loses the job's lease. */
+  readonly signal: AbortSignal;
+  /** Names the step the job is at, and optionally how far it is (an integer 0..100). */
+  step(name: string, percent?: number): Promise<void>;
+  /** A line in the job's log, shown on its page. Never log secrets (credentials, tokens, the payload's secret values). */
+  log(message: string, level?: JobLogLevel): Promise<void>;
+  /** The last value `saveCheckpoint` stored, in this attempt or an earlier one; null before any. */
+  readonly checkpoint: unknown;
+  /** Stores where the job got to (JSON), so a retry or a runner that takes the job over resumes from there. */
+  saveCheckpoint(value: unknown): Promise<void>;
+}
+
+/** A kind of job a plugin runs, given to `context.jobs.define`. */
+export interface JobDefinition<Payload = unknown, Result = unknown> {
+  /** `<plugin>.<name>`: lower-case letters, digits and dashes, the plugin's id first. */
+  readonly kind: string;
+  /** Who may read and cancel jobs of this kind through /api/jobs. */
+  readonly requires: PermissionRequirement;
+  /** One attempt's limit: the signal fires and the attempt fails with a timeout. 5 minutes by default. */
+  readonly timeoutMs?: number;
+  /** Attempts before the job fails for good; 3 by default. */
+  readonly maxAttempts?: number;
+  readonly backoff?: JobBackoff;
+  /**
+   * Does the work; its resolved value (JSON, or undefined) is the job's result. Throwing fails the
+   * attempt (retried after the backoff; PermanentJobError fails the job at once). The error's
+   * message is shown to whoever may read the job: never put secrets in it.
+   */
+  run(job: JobRun, context: JobContext<Payload>): Promise<Result> | Result;
+}
+
+/** Where a new job goes. */
+export interface EnqueueOptions {
+  /** The record the job is about, `<plugin>.<resource>:<id>` by convention; up to 200 characters. */
+  readonly subject?: string | null;
+  /** Not before this time; now by default. */
+  readonly runAt?: Date;
+  /** The user who asked for it (`routes.actorOf(request).id`). */
+  readonly createdBy?: number | null;
+}
+
+/** A job as it stands: what `find`, the list of a subject and `GET /api/jobs/:id` give. Never its payload. */
+export interface JobInfo {
+  readonly id: number;
+  readonly kind: string;
+  readonly state: JobState;
+  readonly subject: string | null;
+  readonly attempts: number;
+  readonly max_attempts: number;
+  readonly step: string | null;
+  readonly percent: number | null;
+  readonly result: unknown;
+  readonly error: string | null;
+  readonly cancel_requested: boolean;
+  readonly run_at: string;
+  readonly created_by: number | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly finished_at: string | null;
+}
+
+/** One line of a job's log. */
+export interface JobLogLine {
+  readonly id: number;
+  readonly at: string;
+  readonly level: JobLogLevel;
+  readonly message: string;
+}
+
+/** A defined kind, for enqueueing with its payload's type. */
+export interface JobKind<Payload> {
+  readonly kind: string;
+  enqueue(db: Queryable, payload: Payload, options?: EnqueueOptions): Promise<number>;
+}
+
+/**
+ * Background jobs (`context.jobs`): define a kind in `register`, enqueue inside your own
+ * transaction (the record and its job commit together), read and cancel by id.
+ */
+export interface Jobs {
+  /** Registers a handler; a kind defined twice, or outside the plugin's `<id>.` prefix, stops start-up. */
+  define<Payload = unknown, Result = unknown>(definition: JobDefinition<Payload, Result>): JobKind<Payload>;
+  /** Adds a job of a defined kind through `db` (pass your transaction); returns its id. */
+  enqueue(db: Queryable, kind: string, payload: unknown, options?: EnqueueOptions): Promise<number>;
+  /** Cancels a queued job at once, or asks a running one to stop (its signal fires); null when there is no such job. */
+  cancel(id: number): Promise<JobInfo | null>;
+  find(id: number): Promise<JobInfo | null>;
+  /** The job's log lines after the line `afterLogId` (0: from the first), oldest first, at most `limit` (100). */
+  logs(id: number, afterLogId?: number, limit?: number): Promise<JobLogLine[]>;
+  /** The jobs of a record (of the kinds defined on this server), newest first, at most `limit` (50). */
+  ofSubject(subject: string, limit?: number): Promise<JobInfo[]>;
+}
+
+/** Fails the job at once, without the retries left. */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'PermanentJobError';
+  }
+}
+
+/** A handler's write after its run lost the job (cancelled, timed out, taken over by another runner). */
+export class JobLeaseLostError extends Error {
+  constructor() {
+    super('The job is no longer held by this run (it finished, timed out, was cancelled or taken over).');
+    this.name = 'JobLeaseLostError';
+  }
+}

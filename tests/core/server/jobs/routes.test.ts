@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { defineServerPlugin, type Jobs } from '@core/sdk/server';
+import { bearer, DB_TIMEOUT, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET } from '@core/sdk/testing';
+import { createApiServer } from '@core/server/api-server';
+import type { Database } from '@core/server/database/database';
+import type { PluginManifest } from '@core/shared/manifest';
+import { aborted, until } from './support';
+
+/*
+ * /api/jobs: open to signed-in callers, each job guarded by its kind's `requires` (a job the
+ * caller may not read is a 404, as one that does not exist), strict parameters.
+ */
+const manifest: PluginManifest = {
+  id: 'lab',
+  version: '0.0.1',
+  sdk: '^1.0.0',
+  titleKey: 'lab:title',
+  service: 'lab',
+  dependencies: [],
+  namespaces: ['lab'],
+  pages: [],
+};
+
+let jobs!: Jobs;
+const lab = defineServerPlugin({
+  manifest,
+  migrations: [],
+  register(_app, context) {
+    jobs = context.jobs;
+    jobs.define<{ password: string }>({
+      kind: 'lab.visible',
+      requires: 'LA',
+      async run(_job, ctx) {
+        await ctx.step('Logging', 40);
+        for (let line = 1; line <= 5; line += 1) await ctx.log(`line ${line}`);
+        return { ok: true };
+      },
+    });
+    jobs.define({ kind: 'lab.guarded', requires: { allOf: ['LA', 'LB'] }, run: () => 'guarded' });
+    jobs.define({
+      kind: 'lab.waits',
+      requires: { anyOf: ['LA', 'LC'] },
+      async run(_job, ctx) {
+        await ctx.step('Waiting');
+        await aborted(ctx.signal);
+      },
+    });
+  },
+});
+
+let db: Database;
+let app: FastifyInstance;
+const ids: Record<string, number> = {};
+
+const as = (codes: string[], method: 'GET' | 'POST', url: string, payload?: object): Promise<LightMyRequestResponse> =>
+  app.inject({ method, url, headers: bearer(mintToken(codes)), ...(payload === undefined ? {} : { payload }) });
+const get = (codes: string[], url: string) => as(codes, 'GET', url);
+
+const state = async (id: number): Promise<string | undefined> => (await jobs.find(id))?.state;
+
+beforeAll(async () => {
+  db = await freshDatabase([]);
+  app = await createApiServer({
+    db,
+    secret: TEST_SECRET,
+    plugins: [lab],
+    runtimeConfig: TEST_RUNTIME_CONFIG,
+    pluginSettings: {},
+    webRoot: null,
+    logger: false,
+    jobs: { pollMs: 25, leaseMs: 300, stopGraceMs: 200, abortGraceMs: 200 },
+  });
+  await app.ready();
+  ids.visible = await jobs.enqueue(db, 'lab.visible', { password: 'hunter2-secret' }, { subject: 'lab.items:1', createdBy: 1 });
+  ids.guarded = await jobs.enqueue(db, 'lab.guarded', {}, { subject: 'lab.items:1' });
+  ids.other = await jobs.enqueue(db, 'lab.visible', { password: 'x' }, { subject: 'lab.items:2' });
+  await until(async () => (await state(ids.visible!)) === 'succeeded' && (await state(ids.guarded!)) === 'succeeded' && (await state(ids.other!)) === 'succeeded');
+}, DB_TIMEOUT);
+
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+describe('GET /api/jobs/:id', () => {
+  it('gives the job’s state, progress, attempts, error and result, never its payload', async () => {
+    const response = await get(['LA'], `/api/jobs/${ids.visible}`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json<{ data: Record<string, unknown> }>();
+    expect(data).toMatchObject({ id: ids.visible, kind: 'lab.visible', state: 'succeeded', step: 'Logging', percent: 100, attempts: 1, error: null, result: { ok: true }, subject: 'lab.items:1' });
+    expect(data).not.toHaveProperty('payload');
+    expect(response.body).not.toContain('hunter2');
+  });
+
+  it('answers 404 for a job the caller may not read, as for one that does not exist', async () => {
+    expect((await get(['LB'], `/api/jobs/${ids.visible}`)).statusCode).toBe(404);
+    expect((await get(['LA'], `/api/jobs/${ids.guarded}`)).statusCode).toBe(404);
+    expect((await get(['LA', 'LB'], `/api/jobs/${ids.guarded}`)).statusCode).toBe(200);
+    const missing = await get(['LA'], '/api/jobs/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Job not found.' });
+  });
+
+  it('answers 401 without a token on every jobs route', async () => {
+    for (const [method, url] of [
+      ['GET', `/api/jobs/${ids.visible}`],
+      ['GET', `/api/jobs/${ids.visible}/logs`],
+      ['POST', `/api/jobs/${ids.visible}/cancel`],
+      ['GET', '/api/jobs?subject=lab.items:1'],
+    ] as const) {
+      expect((await app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('answers 404 to an id that is not a positive integer, as the kernel does for any path id', async () => {
+    for (const id of ['abc', '0', '-1', '01', '1.5', '99999999999999999999']) {
+      for (const url of [`/api/jobs/${id}`, `/api/jobs/${id}/logs`]) expect((await get(['LA'], url)).statusCode, url).toBe(404);
+      expect((await as(['LA'], 'POST', `/api/jobs/${id}/cancel`)).statusCode, id).toBe(404);
+    }
+  });
+});
+
+describe('GET /api/jobs/:id/logs', () => {
+  it('pages the log lines after a given line', async () => {
+    const first = await get(['LA'], `/api/jobs/${ids.visible}/logs?limit=2`);
+    expect(first.statusCode).toBe(200);
+    const page = first.json<{ data: { lines: { id: number; message: string; level: string }[]; next_after: number; has_more: boolean; state: string } }>().data;
+    expect(page.lines.map((line) => line.message)).toEqual(['line 1', 'line 2']);
+    expect(page).toMatchObject({ has_more: true, next_after: page.lines[1]!.id, state: 'succeeded' });
+    const rest = (await get(['LA'], `/api/jobs/${ids.visible}/logs?after=${page.next_after}`)).json<{ data: typeof page }>().data;
+    expect(rest.lines.map((line) => line.message)).toEqual(['line 3', 'line 4', 'line 5']);
+    expect(rest.has_more).toBe(false);
+    const none = (await get(['LA'], `/api/jobs/${ids.visible}/logs?after=${rest.next_after}`)).json<{ data: typeof page }>().data;
+    expect(none).toMatchObject({ lines: [], next_after: rest.next_after, has_more: false });
+  });
+
+  it('refuses bad parameters with 422 and unreadable jobs with 404', async () => {
+    for (const query of ['after=-1', 'after=abc', 'after=+1', 'limit=0', 'limit=501', 'limit=1e2', 'page=1', 'after=1&after=2']) {
+      expect((await get(['LA'], `/api/jobs/${ids.visible}/logs?${query}`)).statusCode, query).toBe(422);
+    }
+    expect((await get(['LB'], `/api/jobs/${ids.visible}/logs`)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/jobs/:id/cancel', () => {
+  it('cancels a running job its caller may read', async () => {
+    const id = await jobs.enqueue(db, 'lab.waits', {}, { subject: 'lab.items:3' });
+    await until(async () => (await jobs.find(id))?.step === 'Waiting');
+    expect((await as(['LB'], 'POST', `/api/jobs/${id}/cancel`)).statusCode).toBe(404);
+    expect((await as(['LC'], 'POST', `/api/jobs/${id}/cancel`, { reason: 'no' })).statusCode).toBe(422);
+    const response = await as(['LC'], 'POST', `/api/jobs/${id}/cancel`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ data: unknown }>().data).toMatchObject({ id, state: 'running', cancel_requested: true });
+    await until(async () => (await state(id)) === 'cancelled');
+    const again = await as(['LC'], 'POST', `/api/jobs/${id}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'The job has already finished.' });
+  });
+
+  it('cancels a queued job at once', async () => {
+    const id = await jobs.enqueue(db, 'lab.waits', {}, { runAt: new Date(Date.now() + 60_000) });
+    const response = await as(['LA'], 'POST', `/api/jobs/${id}/cancel`, {});
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ data: unknown }>().data).toMatchObject({ id, state: 'cancelled', attempts: 0 });
+  });
+
+  it('answers in Russian to a Russian caller', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/jobs/999999', headers: { ...bearer(mintToken(['LA'])), 'accept-language': 'ru' } });
+    expect(response.json()).toEqual({ message: 'Задача не найдена.' });
+  });
+});
+
+describe('GET /api/jobs?subject=', () => {
+  interface ListBody {
+    data: { data: { id: number; kind: string }[]; total: number; current_page: number; last_page: number; per_page: number };
+  }
+  const list = async (codes: string[], query: string) => {
+    const response = await get(codes, `/api/jobs?${query}`);
+    return { status: response.statusCode, body: response.statusCode === 200 ? response.json<ListBody>().data : null };
+  };
+
+  it('lists the record’s jobs of the kinds the caller may read, newest first', async () => {
+    expect((await list(['LA'], 'subject=lab.items:1')).body).toMatchObject({ data: [{ id: ids.visible }], total: 1 });
+    const both = (await list(['LA', 'LB'], 'subject=lab.items:1')).body;
+    expect(both?.data.map((job) => job.id)).toEqual([ids.guarded, ids.visible]);
+    expect((await list(['LA', 'LB'], 'subject=lab.items:1&per_page=1&page=2')).body).toMatchObject({ data: [{ id: ids.visible }], total: 2, last_page: 2 });
+    expect((await list(['LA', 'LB'], 'subject=lab.items:1&kind=lab.guarded')).body?.data.map((job) => job.id)).toEqual([ids.guarded]);
+    expect((await list(['LA'], `subject=${encodeURIComponent('lab.items:9')}`)).body).toMatchObject({ data: [], total: 0 });
+  });
+
+  it('refuses a caller who may read no kind, or not the kind asked for, with 403', async () => {
+    expect((await list(['LZ'], 'subject=lab.items:1')).status).toBe(403);
+    expect((await list(['LA'], 'subject=lab.items:1&kind=lab.guarded')).status).toBe(403);
+  });
+
+  it('refuses bad parameters with 422', async () => {
+    for (const query of ['', 'subject=', `subject=${'x'.repeat(201)}`, 'subject=a&kind=lab.unknown', 'subject=a&extra=1', 'subject=a&page=0', 'subject=a&per_page=abc']) {
+      expect((await list(['LA'], query)).status, query).toBe(422);
+    }
+  });
+});
