@@ -15,6 +15,7 @@ import { POSITIONS_MESSAGES_RU, positionResourceHooks, positionRoutes, type Posi
 import { OrderEngine, orderHooks, ORDER_MESSAGES_RU, registerOrders } from './orders';
 import { teamHooks, TEAMS_MESSAGES_RU } from './teams/team-rules';
 import { registerTeamBot } from './bot/team-bot';
+import { seedShopDemo } from './demo/shop-demo';
 
 export interface ShopServerOptions {
   /** The shop's clock (team days, reservations); tests stand a fixed one in. */
@@ -49,6 +50,7 @@ export function createShopServerPlugin(options: ShopServerOptions = {}): ServerP
       registerTransfer(app, context);
       registerSetupQueue(app, context);
     },
+    seedDemo: (db, demo) => seedShopDemo(db, demo, orders),
   });
 }
 
