@@ -115,6 +115,14 @@ export { readListQuery } from '@core/server/resource/list-params';
 export { translated } from '@core/server/resource/database-errors';
 
 /**
+ * CSV files a plugin imports (RFC 4180: quoted cells holding commas, doubled quotes and line
+ * breaks): `readCsv(text, firstLine)` gives each record's cells with the file line it starts on, so
+ * a refusal names the line a spreadsheet shows; blank lines are skipped and a byte-order mark
+ * dropped; a quote never closed throws CsvSyntaxError with the line it opened on.
+ */
+export { CsvSyntaxError, readCsv, type CsvLine } from '@core/server/csv/csv-reader';
+
+/**
  * System settings a plugin declares (shown and edited on the settings screen) and reads; secrets
  * are known to plugins only as set or not set.
  */

@@ -118,3 +118,10 @@ export { canonicalDecimal, compareDecimals } from '@core/shared/resource/validat
 
 /** A field issue's message in a language, and the language an `Accept-Language` header prefers. */
 export { issueMessage, preferredLanguage } from '@core/shared/resource/messages';
+
+/**
+ * A message template with its `{name}` placeholders filled (`formatMessage('{count} left', { count: 3 })`);
+ * a placeholder without a value stays as written. Server messages are written this way in English,
+ * and their Russian (RussianMessages) carries the same placeholders.
+ */
+export { formatMessage } from '@core/shared/format-message';

@@ -1,3 +1,4 @@
+import { formatMessage } from '@core/shared/format-message';
 import type { Language } from '@core/shared/runtime-config';
 
 /**
@@ -43,7 +44,7 @@ export class MessageTranslator {
     if (known !== undefined) return known;
     for (const pattern of this.patterns) {
       const match = pattern.english.exec(message);
-      if (match) return pattern.russian.replace(PLACEHOLDER, (whole, name: string) => match.groups?.[name] ?? whole);
+      if (match) return formatMessage(pattern.russian, match.groups);
     }
     return message;
   }

@@ -1,3 +1,4 @@
+import { formatMessage } from '@core/sdk/shared';
 import { ApiError } from '@core/sdk/server';
 import { TelegramApiError, TelegramUnreachableError } from './bot-api';
 
@@ -10,19 +11,16 @@ export const TELEGRAM_UNREACHABLE = 'Telegram could not be reached ({reason}). N
 export const TELEGRAM_REFUSED = 'Telegram refused {method}: {description}';
 export const TELEGRAM_FAILED = 'Telegram failed {method}: {description}';
 
-const fill = (template: string, values: Readonly<Record<string, string>>): string =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-
 /**
  * The API error for a failure of the Telegram adapter: 502 when Telegram could not be reached or
  * failed itself, 422 with Telegram's description when it refused the request (a wrong token, an
  * unknown chat, a webhook address it will not use). Anything else is not Telegram's and is rethrown.
  */
 export function telegramFailure(error: unknown): ApiError {
-  if (error instanceof TelegramUnreachableError) return new ApiError(502, fill(TELEGRAM_UNREACHABLE, { reason: error.reason }));
+  if (error instanceof TelegramUnreachableError) return new ApiError(502, formatMessage(TELEGRAM_UNREACHABLE, { reason: error.reason }));
   if (error instanceof TelegramApiError) {
     const refused = error.errorCode >= 400 && error.errorCode < 500;
-    return new ApiError(refused ? 422 : 502, fill(refused ? TELEGRAM_REFUSED : TELEGRAM_FAILED, { method: error.method, description: error.description }));
+    return new ApiError(refused ? 422 : 502, formatMessage(refused ? TELEGRAM_REFUSED : TELEGRAM_FAILED, { method: error.method, description: error.description }));
   }
   throw error;
 }

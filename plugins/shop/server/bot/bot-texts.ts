@@ -1,4 +1,4 @@
-import type { Language } from '@core/sdk/shared';
+import { formatMessage, type Language } from '@core/sdk/shared';
 import type { OrderStatus } from '../../shared/resources';
 
 /*
@@ -53,9 +53,6 @@ export const STATUS_LABELS: Readonly<Record<OrderStatus, Texts>> = {
   cancelled: { en: 'Cancelled', ru: 'Отменён' },
 };
 
-const fill = (template: string, values: Readonly<Record<string, string>>): string =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-
 const TEMPLATES = {
   unknownProduct: { en: 'Your team cannot order “{product}”. /products lists what it can.', ru: 'Товар «{product}» вашей команде недоступен. Список доступных — /products.' },
   productsHeading: { en: 'Products of {team}:', ru: 'Товары команды {team}:' },
@@ -69,5 +66,5 @@ export type TemplateName = keyof typeof TEMPLATES;
 
 /** A template in `language` with its values filled in. */
 export function say(language: Language, name: TemplateName, values: Readonly<Record<string, string>> = {}): string {
-  return fill(TEMPLATES[name][language], values);
+  return formatMessage(TEMPLATES[name][language], values);
 }

@@ -1,10 +1,10 @@
-import type { FieldValue, ResourceRecord } from '@core/sdk/shared';
+import { formatMessage, type FieldValue, type ResourceRecord } from '@core/sdk/shared';
 import { ApiError, changeRecordIn, createRecordIn, type Actor, type Queryable } from '@core/sdk/server';
 import { ordersResource, setupTasksResource } from '../../shared/resources';
 import { claimFreePositions, orderPositionIds, reservePositions } from '../stock/positions-handout';
 import { reservedUntil, type HandoutPolicy } from '../stock/reservation';
 import { refreshStockCounts } from '../stock/stock-counts';
-import { fill, NOT_ENOUGH_STOCK } from './order-messages';
+import { NOT_ENOUGH_STOCK } from './order-messages';
 import type { OrderEvent } from './order-events';
 
 /*
@@ -20,7 +20,7 @@ export class StockShortage extends ApiError {
     readonly available: number,
     readonly needed: number,
   ) {
-    super(409, fill(NOT_ENOUGH_STOCK, { available, needed }));
+    super(409, formatMessage(NOT_ENOUGH_STOCK, { available, needed }));
   }
 }
 

@@ -1,7 +1,7 @@
-import type { FieldValue } from '@core/sdk/shared';
+import { formatMessage, type FieldValue } from '@core/sdk/shared';
 import { conflict, validationError, type Queryable, type ResourceHooks, type WriteContext } from '@core/sdk/server';
 import { ordersResource } from '../../shared/resources';
-import { DAY_LIMIT_REACHED, fill, ORDER_FIXED, PRODUCT_NOT_ACTIVE, PRODUCT_NOT_FOR_TEAM, UNKNOWN_TIME_ZONE } from './order-messages';
+import { DAY_LIMIT_REACHED, ORDER_FIXED, PRODUCT_NOT_ACTIVE, PRODUCT_NOT_FOR_TEAM, UNKNOWN_TIME_ZONE } from './order-messages';
 import { calendarDayIn, lockTeamProduct, unitsOrdered } from './team-day';
 
 /*
@@ -69,7 +69,7 @@ async function assertWithinDayLimit(tx: Queryable, terms: Terms, limit: number, 
   await lockTeamProduct(tx, terms.team, terms.product);
   const taken = await unitsOrdered(tx, terms.team, terms.product, day, orderId);
   if (taken + terms.quantity > limit) {
-    throw validationError({ quantity: [fill(DAY_LIMIT_REACHED, { limit, remaining: Math.max(limit - taken, 0) })] });
+    throw validationError({ quantity: [formatMessage(DAY_LIMIT_REACHED, { limit, remaining: Math.max(limit - taken, 0) })] });
   }
 }
 
@@ -85,7 +85,7 @@ async function checkedTerms(tx: Queryable, terms: Terms, day: string | null, ord
   if (product.status !== 'active') throw validationError({ product: [PRODUCT_NOT_ACTIVE] });
   if (!team.allowed) throw validationError({ product: [PRODUCT_NOT_FOR_TEAM] });
   const teamDay = day ?? calendarDayIn(now(), team.timezone);
-  if (teamDay === null) throw validationError({ team: [fill(UNKNOWN_TIME_ZONE, { timezone: team.timezone })] });
+  if (teamDay === null) throw validationError({ team: [formatMessage(UNKNOWN_TIME_ZONE, { timezone: team.timezone })] });
   if (product.day_limit !== null) await assertWithinDayLimit(tx, terms, Number(product.day_limit), teamDay, orderId);
   return {
     title: `${product.name} × ${terms.quantity}`,

@@ -12,7 +12,3 @@ export const NOT_ENOUGH_STOCK = 'Not enough stock: {available} of {needed} avail
 export const POSITIONS_SOLD = 'This order cannot be cancelled: its positions are already sold.';
 export const ORDER_STATE_REFUSES = 'This action does not apply to the order in its current state.';
 
-/** A message with its `{name}` placeholders filled. */
-export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}

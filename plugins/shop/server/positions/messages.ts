@@ -1,4 +1,4 @@
-import type { Language } from '@core/sdk/shared';
+import { formatMessage, type Language } from '@core/sdk/shared';
 import type { RussianMessages } from '@core/sdk/server';
 import { EMPTY_PART, LINE_TOO_LONG, TOO_FEW_PARTS, type LineProblem } from './line-format';
 
@@ -41,17 +41,13 @@ export const POSITIONS_MESSAGES_RU: RussianMessages = {
   [FORMAT_MISMATCH]: 'Свободных позиций, не подходящих под новый формат: {count}. Сначала измените или удалите их.',
 };
 
-function fill(template: string, values: Readonly<Record<string, string>> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
-
 /** A message in `language` with its values filled in. */
 export function say(language: Language, template: string, values?: Readonly<Record<string, string>>): string {
-  return fill(language === 'ru' ? (POSITIONS_MESSAGES_RU[template] ?? template) : template, values);
+  return formatMessage(language === 'ru' ? (POSITIONS_MESSAGES_RU[template] ?? template) : template, values);
 }
 
 /** A line problem in `language`. */
 export const told = (language: Language, problem: LineProblem): string => say(language, problem.template, problem.values);
 
 /** A line problem in English, for a field error the kernel translates on the way out. */
-export const english = (problem: LineProblem): string => fill(problem.template, problem.values);
+export const english = (problem: LineProblem): string => formatMessage(problem.template, problem.values);

@@ -1,15 +1,13 @@
-import type { FieldErrors } from '@core/sdk/shared';
-import { validationError, type Queryable, type UsersService } from '@core/sdk/server';
+import { formatMessage, type FieldErrors } from '@core/sdk/shared';
+import { CsvSyntaxError, readCsv, validationError, type CsvLine, type Queryable, type UsersService } from '@core/sdk/server';
 import { lineErrorKey, REPORT_COLUMNS, REPORT_REQUIRED_COLUMNS, REPORT_ROWS_MAX } from '../../shared/reports';
 import { categoriesResource, productsResource, reportsResource, teamsResource } from '../../shared/resources';
-import { csvRecords, UnclosedQuoteError, type CsvRecord } from './csv-lines';
 import type { ReportEntry } from './report-load';
 import {
   CELLS_COUNT,
   CSV_EMPTY,
   CSV_TOO_LONG,
   CSV_UNCLOSED,
-  fill,
   HEADER_MISSING,
   HEADER_REPEATED,
   HEADER_UNKNOWN,
@@ -59,13 +57,13 @@ class ReferenceNames {
     const found = (id: number | null, problem: string) => (id === null ? { problem } : { id });
     switch (column) {
       case 'product':
-        return found(await this.named(productsResource.table, text), fill(NO_PRODUCT, { name: text }));
+        return found(await this.named(productsResource.table, text), formatMessage(NO_PRODUCT, { name: text }));
       case 'category':
-        return found(await this.named(categoriesResource.table, text), fill(NO_CATEGORY, { name: text }));
+        return found(await this.named(categoriesResource.table, text), formatMessage(NO_CATEGORY, { name: text }));
       case 'team':
-        return found(await this.named(teamsResource.table, text), fill(NO_TEAM, { name: text }));
+        return found(await this.named(teamsResource.table, text), formatMessage(NO_TEAM, { name: text }));
       case 'user':
-        return found(await this.cached(`user:${text.toLowerCase()}`, async () => (await this.users.findByEmail(this.db, text))?.id ?? null), fill(NO_USER, { email: text }));
+        return found(await this.cached(`user:${text.toLowerCase()}`, async () => (await this.users.findByEmail(this.db, text))?.id ?? null), formatMessage(NO_USER, { email: text }));
       default:
         return { problem: ORDER_BY_NUMBER };
     }
@@ -75,24 +73,24 @@ class ReferenceNames {
 const REFERENCES = new Set(reportsResource.fields.filter((field) => field.kind === 'reference').map((field) => field.name));
 
 /** The header's columns, or a 422 naming what is unknown, repeated or missing. */
-function readHeader(header: CsvRecord): string[] {
+function readHeader(header: CsvLine): string[] {
   const names = header.cells.map((cell) => cell.trim().toLowerCase());
   const errors: FieldErrors = {};
   const key = lineErrorKey({ source: 'line', at: header.line, column: null });
   const problem = (message: string) => (errors[key] = [...(errors[key] ?? []), message]);
   names.forEach((name, index) => {
-    if (!REPORT_COLUMNS.includes(name)) problem(fill(HEADER_UNKNOWN, { column: header.cells[index]?.trim() ?? name }));
-    else if (names.indexOf(name) !== index) problem(fill(HEADER_REPEATED, { column: name }));
+    if (!REPORT_COLUMNS.includes(name)) problem(formatMessage(HEADER_UNKNOWN, { column: header.cells[index]?.trim() ?? name }));
+    else if (names.indexOf(name) !== index) problem(formatMessage(HEADER_REPEATED, { column: name }));
   });
-  for (const column of REPORT_REQUIRED_COLUMNS) if (!names.includes(column)) problem(fill(HEADER_MISSING, { column }));
+  for (const column of REPORT_REQUIRED_COLUMNS) if (!names.includes(column)) problem(formatMessage(HEADER_MISSING, { column }));
   if (Object.keys(errors).length > 0) throw validationError(errors, NOTHING_WRITTEN);
   return names;
 }
 
-async function entryOf(columns: readonly string[], record: CsvRecord, names: ReferenceNames): Promise<ReportEntry> {
+async function entryOf(columns: readonly string[], record: CsvLine, names: ReferenceNames): Promise<ReportEntry> {
   const place = { source: 'line', at: record.line } as const;
   if (record.cells.length !== columns.length) {
-    return { place, body: {}, problems: { _: [fill(CELLS_COUNT, { found: record.cells.length, expected: columns.length })] } };
+    return { place, body: {}, problems: { _: [formatMessage(CELLS_COUNT, { found: record.cells.length, expected: columns.length })] } };
   }
   const body: Record<string, unknown> = {};
   const problems: FieldErrors = {};
@@ -113,16 +111,16 @@ async function entryOf(columns: readonly string[], record: CsvRecord, names: Ref
 
 /** The file's lines as entries; a file that cannot be read at all (no lines, too many, a quote left open, a bad header) is a 422. */
 export async function csvEntries(csv: string, db: Queryable, users: UsersService): Promise<ReportEntry[]> {
-  let records: CsvRecord[];
+  let records: CsvLine[];
   try {
-    records = csvRecords(csv);
+    records = readCsv(csv);
   } catch (error) {
-    if (error instanceof UnclosedQuoteError) throw validationError({ csv: [fill(CSV_UNCLOSED, { line: error.line })] });
+    if (error instanceof CsvSyntaxError) throw validationError({ csv: [formatMessage(CSV_UNCLOSED, { line: error.line })] });
     throw error;
   }
   const [header, ...lines] = records;
   if (!header || lines.length === 0) throw validationError({ csv: [CSV_EMPTY] });
-  if (lines.length > REPORT_ROWS_MAX) throw validationError({ csv: [fill(CSV_TOO_LONG, { lines: REPORT_ROWS_MAX })] });
+  if (lines.length > REPORT_ROWS_MAX) throw validationError({ csv: [formatMessage(CSV_TOO_LONG, { lines: REPORT_ROWS_MAX })] });
   const columns = readHeader(header);
   const names = new ReferenceNames(db, users);
   const entries: ReportEntry[] = [];

@@ -1,9 +1,9 @@
-import { addFieldError, type FieldErrors, type FieldValue } from '@core/sdk/shared';
+import { addFieldError, formatMessage, type FieldErrors, type FieldValue } from '@core/sdk/shared';
 import { ApiError, readValues, translated, validationError, type Actor, type ServerPluginContext } from '@core/sdk/server';
 import { lineErrorKey, type LinePlace, type ReportLoadAnswer } from '../../shared/reports';
 import { reportsResource } from '../../shared/resources';
 import { lockReportIdentity, reportHolding } from './report-identity';
-import { fill, NOTHING_WRITTEN } from './report-messages';
+import { NOTHING_WRITTEN } from './report-messages';
 
 /*
  * The one way rows reach the reports, for the CSV import and the JSON route alike: every entry is
@@ -123,4 +123,4 @@ export async function loadReports(
 }
 
 /** How the CSV import names an earlier line, and the JSON route an earlier row. */
-export const repeatedLine = (template: string, name: 'line' | 'row') => (earlier: ReportEntry['place']) => fill(template, { [name]: earlier.at });
+export const repeatedLine = (template: string, name: 'line' | 'row') => (earlier: ReportEntry['place']) => formatMessage(template, { [name]: earlier.at });

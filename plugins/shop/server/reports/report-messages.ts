@@ -20,7 +20,3 @@ export const NO_USER = 'There is no user with the e-mail “{email}”.';
 export const ORDER_BY_NUMBER = 'Name an order by its number.';
 export const DAYS_REVERSED = 'The period cannot end before it starts.';
 
-/** A template with its `{name}` places filled. */
-export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
-}

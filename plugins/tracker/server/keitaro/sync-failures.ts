@@ -1,3 +1,4 @@
+import { formatMessage } from '@core/sdk/shared';
 import type { RussianMessages } from '@core/sdk/server';
 import { KeitaroRefusedError, KeitaroUnauthorizedError, KeitaroUnreachableError } from './keitaro-api';
 
@@ -47,20 +48,17 @@ export class SyncFailure extends Error {
   }
 }
 
-export const fill = (template: string, values: Readonly<Record<string, string>>): string =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-
 /**
  * The failure for an error of the Keitaro adapter: 422 when Keitaro refused the request (its key
  * or its validation), 502 when it could not be reached or failed itself. Anything else is not
  * Keitaro's and is rethrown.
  */
 export function keitaroFailure(error: unknown, server: string): SyncFailure {
-  if (error instanceof KeitaroUnauthorizedError) return new SyncFailure(422, fill(KEY_REFUSED, { server }));
-  if (error instanceof KeitaroUnreachableError) return new SyncFailure(502, fill(KEITARO_UNREACHABLE, { server, reason: error.reason }));
+  if (error instanceof KeitaroUnauthorizedError) return new SyncFailure(422, formatMessage(KEY_REFUSED, { server }));
+  if (error instanceof KeitaroUnreachableError) return new SyncFailure(502, formatMessage(KEITARO_UNREACHABLE, { server, reason: error.reason }));
   if (error instanceof KeitaroRefusedError) {
     const refused = error.status < 500;
-    return new SyncFailure(refused ? 422 : 502, fill(refused ? KEITARO_REFUSED : KEITARO_FAILED, { status: String(error.status), messages: error.messages.join('; ') }));
+    return new SyncFailure(refused ? 422 : 502, formatMessage(refused ? KEITARO_REFUSED : KEITARO_FAILED, { status: String(error.status), messages: error.messages.join('; ') }));
   }
   throw error;
 }

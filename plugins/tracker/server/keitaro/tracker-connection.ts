@@ -1,8 +1,9 @@
+import { formatMessage } from '@core/sdk/shared';
 import type { Queryable } from '@core/sdk/server';
 import { keitaroServersResource } from '@plugins/admin/shared/keitaro';
 import { trackersResource } from '../../shared/resources';
 import type { KeitaroConnection } from './keitaro-api';
-import { fill, OFFER_WITHOUT_TRACKER, SERVER_WITHOUT_KEY, SyncFailure, TRACKER_WITHOUT_SERVER } from './sync-failures';
+import { OFFER_WITHOUT_TRACKER, SERVER_WITHOUT_KEY, SyncFailure, TRACKER_WITHOUT_SERVER } from './sync-failures';
 
 /** The Keitaro server a tracker writes to, named for messages. */
 export interface TrackerServer {
@@ -31,7 +32,7 @@ export async function trackerServer(db: Queryable, trackerId: number | null): Pr
   );
   const row = rows[0];
   if (!row) throw new SyncFailure(503, OFFER_WITHOUT_TRACKER);
-  if (row.server_name === null || row.url === null) throw new SyncFailure(503, fill(TRACKER_WITHOUT_SERVER, { tracker: row.slug }));
-  if (row.api_key === null || row.api_key === '') throw new SyncFailure(503, fill(SERVER_WITHOUT_KEY, { server: row.server_name }));
+  if (row.server_name === null || row.url === null) throw new SyncFailure(503, formatMessage(TRACKER_WITHOUT_SERVER, { tracker: row.slug }));
+  if (row.api_key === null || row.api_key === '') throw new SyncFailure(503, formatMessage(SERVER_WITHOUT_KEY, { server: row.server_name }));
   return { serverName: row.server_name, connection: { url: row.url, apiKey: row.api_key } };
 }

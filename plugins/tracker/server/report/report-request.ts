@@ -1,6 +1,5 @@
-import { resolveDatePreset, type DateRange } from '@core/sdk/shared';
+import { formatMessage, resolveDatePreset, type DateRange } from '@core/sdk/shared';
 import { validationError } from '@core/sdk/server';
-import { fill } from '../keitaro/sync-failures';
 import {
   MAX_REPORT_DAYS,
   MAX_REPORT_GROUPINGS,
@@ -59,7 +58,7 @@ function period(query: ReportQuery, today: string): DateRange {
   if (from === null) throw validationError({ from: [NOT_A_DAY] });
   if (to === null) throw validationError({ to: [NOT_A_DAY] });
   if (to < from) throw validationError({ to: [PERIOD_REVERSED] });
-  if ((to - from) / DAY_MS + 1 > MAX_REPORT_DAYS) throw validationError({ to: [fill(PERIOD_TOO_LONG, { days: String(MAX_REPORT_DAYS) })] });
+  if ((to - from) / DAY_MS + 1 > MAX_REPORT_DAYS) throw validationError({ to: [formatMessage(PERIOD_TOO_LONG, { days: String(MAX_REPORT_DAYS) })] });
   return { from: query.from, to: query.to };
 }
 
@@ -67,7 +66,7 @@ const isGrouping = (value: string): value is ReportGrouping => (REPORT_GROUPINGS
 
 function grouping(group: string): ReportGrouping[] {
   const names = group.split(',').map((name) => name.trim());
-  const unknown = fill(GROUPING_UNKNOWN, { groupings: REPORT_GROUPINGS.join(', ') });
+  const unknown = formatMessage(GROUPING_UNKNOWN, { groupings: REPORT_GROUPINGS.join(', ') });
   if (names.length > MAX_REPORT_GROUPINGS || !names.every(isGrouping)) throw validationError({ group: [unknown] });
   if (new Set(names).size !== names.length) throw validationError({ group: [GROUPING_REPEATED] });
   return names;

@@ -1,6 +1,6 @@
+import { formatMessage } from '@core/sdk/shared';
 import { validationError, type ResourceHooks } from '@core/sdk/server';
 import { dayTotals, lockDay } from './bizdev-caps';
-import { fill } from './message-template';
 import { integerIn, storesValues, textIn } from './snapshot';
 
 export const LIMIT_BELOW_APPROVED = 'The approved requests of this day already take {approved} leads: the cap cannot be lower.';
@@ -15,6 +15,6 @@ export const limitHooks: ResourceHooks = {
     if (tracker === null || date === null || cap === null) return;
     await lockDay(tx, { tracker, date });
     const { approved } = await dayTotals(tx, { tracker, date });
-    if (cap < approved) throw validationError({ cap: [fill(LIMIT_BELOW_APPROVED, { approved })] });
+    if (cap < approved) throw validationError({ cap: [formatMessage(LIMIT_BELOW_APPROVED, { approved })] });
   },
 };

@@ -1,6 +1,6 @@
+import { formatMessage } from '@core/sdk/shared';
 import { ApiError, type Queryable, type ResourceHooks, type RowActionPerform } from '@core/sdk/server';
 import { dayTotals, lockDay } from './bizdev-caps';
-import { fill } from './message-template';
 import { integerIn, textIn } from './snapshot';
 
 export const ONLY_PENDING_CHANGES = 'Only a pending request can be changed.';
@@ -29,9 +29,9 @@ async function assertWithinLimit(tx: Queryable, request: ApprovedRequest): Promi
   const { tracker, date, cap } = request;
   await lockDay(tx, { tracker, date });
   const { limit, approved } = await dayTotals(tx, { tracker, date }, request.id);
-  if (limit === null) throw new ApiError(409, fill(NO_LIMIT_FOR_DAY, { tracker: await trackerSlug(tx, tracker), date }));
+  if (limit === null) throw new ApiError(409, formatMessage(NO_LIMIT_FOR_DAY, { tracker: await trackerSlug(tx, tracker), date }));
   if (approved + cap > limit) {
-    throw new ApiError(409, fill(OVER_LIMIT, { cap, tracker: await trackerSlug(tx, tracker), date, remaining: Math.max(limit - approved, 0) }));
+    throw new ApiError(409, formatMessage(OVER_LIMIT, { cap, tracker: await trackerSlug(tx, tracker), date, remaining: Math.max(limit - approved, 0) }));
   }
 }
 

@@ -1,6 +1,6 @@
+import { formatMessage } from '@core/sdk/shared';
 import { validationError, type Queryable, type ResourceHooks } from '@core/sdk/server';
 import { lockKey } from './advisory-lock';
-import { fill } from './message-template';
 import { integerIn, storesValues, textIn } from './snapshot';
 
 export const FINISH_BEFORE_START = 'The finish date cannot be before the start date.';
@@ -44,7 +44,7 @@ export const dealHooks: ResourceHooks = {
     await lockKey(tx, `tracker.bizdev_deals:${tracker}:${brand.toLowerCase()}`);
     const other = await overlappingDeal(tx, { id, brand, tracker, from, finish });
     if (other) {
-      throw validationError({ date_from: [fill(DEALS_OVERLAP, { id: other.id, brand: other.brand, from: other.date_from, finish: other.date_finish })] });
+      throw validationError({ date_from: [formatMessage(DEALS_OVERLAP, { id: other.id, brand: other.brand, from: other.date_from, finish: other.date_finish })] });
     }
   },
 };

@@ -1,6 +1,5 @@
 import type { RussianMessages } from '@core/sdk/server';
-import type { Language } from '@core/sdk/shared';
-import { fill } from '../keitaro/sync-failures';
+import { formatMessage, type Language } from '@core/sdk/shared';
 import { OFFER_UNKNOWN, STREAM_OF_OTHER_OFFER, STREAM_UNKNOWN } from './attribution';
 import {
   CELLS_COUNT,
@@ -49,5 +48,5 @@ export const STATISTICS_MESSAGES_RU: RussianMessages = {
 
 /** A message template in `language` with its values filled in (for answers that carry messages as data). */
 export function say(language: Language, template: string, values: Readonly<Record<string, string>> = {}): string {
-  return fill(language === 'ru' ? (STATISTICS_MESSAGES_RU[template] ?? template) : template, values);
+  return formatMessage(language === 'ru' ? (STATISTICS_MESSAGES_RU[template] ?? template) : template, values);
 }

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { DataEnvelope, Language } from '@core/sdk/shared';
-import { languageOf, validationError, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import { formatMessage, type DataEnvelope, type Language } from '@core/sdk/shared';
+import { CsvSyntaxError, languageOf, readCsv, validationError, type CsvLine, type Queryable, type ServerPluginContext } from '@core/sdk/server';
 import { trackersResource } from '../../shared/resources';
 import type { ImportReport } from '../../shared/report';
-import { fill } from '../keitaro/sync-failures';
 import { attribute, isProblem } from './attribution';
-import { CsvSyntaxError, readCsv, type CsvLine } from './csv-reader';
 import { CSV_EMPTY, CSV_TOO_LONG, CSV_UNCLOSED, readHeader, readLine, TRACKER_UNKNOWN, type ImportedLine, type LineProblem } from './import-line';
 import { say } from './messages-ru';
 
@@ -85,12 +83,12 @@ export async function importStatistics(db: ServerPluginContext['db'], body: Impo
   try {
     parsed = readCsv(body.csv, body.first_line ?? 1);
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw validationError({ csv: [fill(CSV_UNCLOSED, { line: String(error.line) })] });
+    if (error instanceof CsvSyntaxError) throw validationError({ csv: [formatMessage(CSV_UNCLOSED, { line: String(error.line) })] });
     throw error;
   }
   const [header, ...lines] = parsed;
   if (!header || lines.length === 0) throw validationError({ csv: [CSV_EMPTY] });
-  if (lines.length > MAX_IMPORT_LINES) throw validationError({ csv: [fill(CSV_TOO_LONG, { lines: String(MAX_IMPORT_LINES) })] });
+  if (lines.length > MAX_IMPORT_LINES) throw validationError({ csv: [formatMessage(CSV_TOO_LONG, { lines: String(MAX_IMPORT_LINES) })] });
   const told = (problems: readonly LineProblem[]) =>
     [...problems].sort((a, b) => a.line - b.line).map((problem) => ({ line: problem.line, column: problem.column, message: say(language, problem.template, problem.values) }));
   const read = readHeader(header.cells, header.line);

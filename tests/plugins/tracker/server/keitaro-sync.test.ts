@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatMessage } from '@core/sdk/shared';
 import type { PermissionCode } from '@core/shared/permissions';
 import {
-  fill,
   KEITARO_REFUSED,
   KEITARO_UNREACHABLE,
   KEY_REFUSED,
@@ -138,7 +138,7 @@ describe('offers', () => {
     const failed = await settled(`offers/${id}`);
     expect(failed).toMatchObject({
       sync_state: 'failed',
-      sync_error: fill(KEITARO_REFUSED, { status: '422', messages: 'Payout value is invalid' }),
+      sync_error: formatMessage(KEITARO_REFUSED, { status: '422', messages: 'Payout value is invalid' }),
       keitaro_offer_id: before.keitaro_offer_id,
       // The last time it did sync.
       synced_at: before.synced_at,
@@ -156,14 +156,14 @@ describe('offers', () => {
     keitaro.dropNext();
     const unreachable = await app.call(CODES, 'POST', `offers/${id}/sync`);
     expect(unreachable.statusCode).toBe(502);
-    const message = fill(KEITARO_UNREACHABLE, { server: 'Main', reason: 'no connection' });
+    const message = formatMessage(KEITARO_UNREACHABLE, { server: 'Main', reason: 'no connection' });
     expect(unreachable.json()).toEqual({ message });
     expect(await read(`offers/${id}`)).toMatchObject({ sync_state: 'failed', sync_error: message });
 
     keitaro.refuseNext(422, 'Name is too long');
     const refused = await app.call(CODES, 'POST', `offers/${id}/sync`);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ message: fill(KEITARO_REFUSED, { status: '422', messages: 'Name is too long' }) });
+    expect(refused.json()).toEqual({ message: formatMessage(KEITARO_REFUSED, { status: '422', messages: 'Name is too long' }) });
   });
 
   it('never mark values saved during a push as synced: the push that follows sends them', async () => {
@@ -193,15 +193,15 @@ describe('offers', () => {
     const calls = keitaro.calls.length;
 
     const noKey = await app.create(CODES, 'offers', offerValues({ name: 'No key', tracker: keylessTracker }));
-    expect(await settled(`offers/${noKey}`)).toMatchObject({ sync_state: 'failed', sync_error: fill(SERVER_WITHOUT_KEY, { server: 'Keyless' }) });
+    expect(await settled(`offers/${noKey}`)).toMatchObject({ sync_state: 'failed', sync_error: formatMessage(SERVER_WITHOUT_KEY, { server: 'Keyless' }) });
     const noServer = await app.create(CODES, 'offers', offerValues({ name: 'No server', tracker: serverless }));
-    expect(await settled(`offers/${noServer}`)).toMatchObject({ sync_state: 'failed', sync_error: fill(TRACKER_WITHOUT_SERVER, { tracker: 'serverless' }) });
+    expect(await settled(`offers/${noServer}`)).toMatchObject({ sync_state: 'failed', sync_error: formatMessage(TRACKER_WITHOUT_SERVER, { tracker: 'serverless' }) });
     const noTracker = await app.create(CODES, 'offers', offerValues({ name: 'No tracker', tracker: null }));
     expect(await settled(`offers/${noTracker}`)).toMatchObject({ sync_state: 'failed', sync_error: OFFER_WITHOUT_TRACKER });
 
     const action = await app.call(CODES, 'POST', `offers/${noKey}/sync`);
     expect(action.statusCode).toBe(503);
-    expect(action.json()).toEqual({ message: fill(SERVER_WITHOUT_KEY, { server: 'Keyless' }) });
+    expect(action.json()).toEqual({ message: formatMessage(SERVER_WITHOUT_KEY, { server: 'Keyless' }) });
     const russian = await app.app.inject({ method: 'POST', url: `/api/tracker/offers/${noTracker}/sync`, headers: { ...bearer(mintToken(['TO'])), 'accept-language': 'ru' } });
     expect(russian.json<{ message: string }>().message).toBe('У оффера нет трекера: выберите трекер, на сервер Keitaro которого он записывается.');
     expect(keitaro.calls).toHaveLength(calls);
@@ -219,7 +219,7 @@ describe('offers', () => {
     const created = await app.call(CODES, 'POST', 'offers', offerValues({ name: 'Wrong key', tracker }));
     const id = created.json<{ data: Row }>().data.id;
     const failed = await settled(`offers/${id}`);
-    expect(failed).toMatchObject({ sync_state: 'failed', sync_error: fill(KEY_REFUSED, { server: 'Wrong key' }) });
+    expect(failed).toMatchObject({ sync_state: 'failed', sync_error: formatMessage(KEY_REFUSED, { server: 'Wrong key' }) });
 
     const action = await app.call(CODES, 'POST', `offers/${id}/sync`);
     expect(action.statusCode).toBe(422);
@@ -288,7 +288,7 @@ describe('streams', () => {
     const failed = await settled(`streams/${id}`);
     expect(failed).toMatchObject({
       sync_state: 'failed',
-      sync_error: fill(KEITARO_REFUSED, { status: '422', messages: 'Schema is invalid' }),
+      sync_error: formatMessage(KEITARO_REFUSED, { status: '422', messages: 'Schema is invalid' }),
       keitaro_campaign_id: expect.any(Number),
       keitaro_stream_id: null,
       synced_at: null,

@@ -1,15 +1,18 @@
-/**
+/*
  * CSV text (RFC 4180: comma-separated, fields in double quotes may hold commas, quotes doubled and
- * line breaks) as lines of cells, each with the line of the file it starts on. Blank lines are
- * skipped; a quote left open is reported rather than swallowing the rest of the file.
+ * line breaks) as lines of cells, each with the line of the file it starts on, so a refusal names
+ * the line a spreadsheet shows. Blank lines are skipped; a byte-order mark is dropped; a quote
+ * left open is reported rather than swallowing the rest of the file.
  */
 
+/** One record of a CSV file: its cells and the file line it starts on. */
 export interface CsvLine {
   /** The file's line the record starts on, from 1. */
   readonly line: number;
   readonly cells: readonly string[];
 }
 
+/** A quoted field never closed (`line` is where it opened): the rest of the file would be one cell. */
 export class CsvSyntaxError extends Error {
   constructor(readonly line: number) {
     super(`quoted field opened on line ${line} not closed`);
@@ -17,6 +20,10 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+/**
+ * The records of `text`. `firstLine` is the file line `text` starts on, for a part of a longer
+ * file sent on its own. Throws CsvSyntaxError for a quote left open.
+ */
 export function readCsv(text: string, firstLine = 1): CsvLine[] {
   const lines: CsvLine[] = [];
   let cells: string[] = [];
