@@ -52,9 +52,11 @@ export type { Migration } from '@core/server/database/migrator';
  * list envelope, and errors thrown as ApiError become `{ message, errors }` answers with their
  * status (notFound 404, conflict 409, validationError 422); isUniqueViolation tells a unique
  * value taken from other database errors. languageOf is the caller's language, actorOf the caller
- * as the author of a write.
+ * as the author of a write. callerHolds(request, requirement) tells whether the caller's codes meet
+ * a PermissionRequirement as the kernel's route access check reads it, for a route that shows
+ * more to staff than to a record's owner.
  */
-export { callerId, type RouteAccess } from '@core/server/http/route-access';
+export { callerHolds, callerId, type RouteAccess } from '@core/server/http/route-access';
 export {
   actorOf,
   ApiError,

@@ -77,8 +77,17 @@ export function installRouteAccess(app: FastifyInstance, options: RouteAccessOpt
     request.claims = claims && (await revocations.accepts(claims)) ? claims : null;
     if (!access || 'public' in access) return;
     if (!request.claims) throw unauthenticated();
-    if ('requires' in access && !satisfies(new Set(request.claims.codes), access.requires)) throw forbidden();
+    if ('requires' in access && !callerHolds(request, access.requires)) throw forbidden();
   });
+}
+
+/**
+ * Whether the caller's codes meet `requirement`, checked exactly as a route's declared `requires`
+ * is (one code, any of, all of); false for a caller not signed in. For a route that decides by
+ * code what it shows (staff see more than the record's owner) beyond what its access admits.
+ */
+export function callerHolds(request: FastifyRequest, requirement: PermissionRequirement): boolean {
+  return request.claims !== null && satisfies(new Set(request.claims.codes), requirement);
 }
 
 /** The signed-in caller's id; only for routes whose access is not public. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { satisfies } from '@core/shared/permissions';
 import { PAGING_PROPERTIES, listPage, pageOffset, type Paging } from '../auth/users-common';
 import type { Database } from '../database/database';
-import { ApiError, forbidden, notFound, unauthenticated, validationError } from '../http/api-error';
+import { ApiError, forbidden, notFound, validationError } from '../http/api-error';
 import { ID_PARAMS, type IdParams } from '../http/ids';
+import { callerHolds } from '../http/route-access';
 import { assertNoBody } from '../resource/row-action';
 import type { JobRegistry } from './registry';
 import { findJob, jobsOfSubject, readLogs, requestCancel } from './store';
@@ -58,19 +58,14 @@ export interface JobRoutesOptions {
 
 /** Mounts /api/jobs on the server's root. */
 export function registerJobRoutes(app: FastifyInstance, { db, registry, runner }: JobRoutesOptions): void {
-  const codesOf = (request: FastifyRequest): ReadonlySet<string> => {
-    if (!request.claims) throw unauthenticated();
-    return new Set(request.claims.codes);
-  };
-  const mayRead = (codes: ReadonlySet<string>, kind: string): boolean => {
+  const mayRead = (request: FastifyRequest, kind: string): boolean => {
     const entry = registry.get(kind);
-    return entry !== undefined && satisfies(codes, entry.requires);
+    return entry !== undefined && callerHolds(request, entry.requires);
   };
   /** The job, when the caller may read it; else the same 404 as a job that does not exist. */
   const readable = async (request: FastifyRequest, id: number): Promise<JobInfo> => {
-    const codes = codesOf(request);
     const job = await findJob(db, id);
-    if (!job || !mayRead(codes, job.kind)) throw notFound('Job');
+    if (!job || !mayRead(request, job.kind)) throw notFound('Job');
     return job;
   };
 
@@ -101,15 +96,14 @@ export function registerJobRoutes(app: FastifyInstance, { db, registry, runner }
   });
 
   app.get<{ Querystring: ListQuery }>('/api/jobs', { config: signedIn, schema: { querystring: LIST_QUERY } }, async (request) => {
-    const codes = codesOf(request);
     const { subject, kind } = request.query;
     let kinds: string[];
     if (kind !== undefined) {
       if (!registry.get(kind)) throw validationError({ kind: ['The kind is not a job kind of this server.'] });
-      if (!mayRead(codes, kind)) throw forbidden();
+      if (!mayRead(request, kind)) throw forbidden();
       kinds = [kind];
     } else {
-      kinds = registry.names().filter((name) => mayRead(codes, name));
+      kinds = registry.names().filter((name) => mayRead(request, name));
       // A caller who may read no kind of job at all is refused, as a route requiring any of their codes would.
       if (kinds.length === 0) throw forbidden();
     }

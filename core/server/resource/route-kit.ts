@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import { preferredLanguage } from '@core/shared/resource/messages';
 import type { Database } from '../database/database';
-import { callerId } from '../http/route-access';
+import { callerHolds, callerId } from '../http/route-access';
 import type { ResourceHooks } from './hooks';
 import type { Actor } from './mutations';
 import type { Language } from '@core/shared/runtime-config';
@@ -57,8 +57,8 @@ export function routeTaken(scope: FastifyInstance, method: HTTPMethods, url: str
  * What a plugin's own routes need, handed to it in `ServerPluginContext.routes` (and exported
  * one by one for imports): id parameters, paging and the list envelope (a resource's list query
  * too), the errors that become 404, 409 and 422 with `{ message, errors }`, a statement's database
- * refusals as those answers (`translated`, `isUniqueViolation`), the caller's language and the
- * actor of a write.
+ * refusals as those answers (`translated`, `isUniqueViolation`), the caller's language, the
+ * actor of a write and whether the caller holds a permission requirement (`callerHolds`).
  */
 export const routeKit = {
   ROW_ID,
@@ -73,6 +73,7 @@ export const routeKit = {
   validationError,
   languageOf,
   actorOf,
+  callerHolds,
   isUniqueViolation,
   translated,
   readListQuery,

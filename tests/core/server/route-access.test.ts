@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_SECONDS } from '@core/server/auth/access-token';
 import { DEFAULT_AUTH_SETTINGS } from '@core/server/auth/auth-settings';
 import type { Database, QueryResult } from '@core/server/database/database';
-import { callerId, UndeclaredAccessError, type RouteAccess } from '@core/server/http/route-access';
+import { callerHolds, callerId, UndeclaredAccessError, type RouteAccess } from '@core/server/http/route-access';
 import { defineServerPlugin, type ServerPlugin } from '@core/server/plugin';
 import type { PluginManifest } from '@core/shared/manifest';
 import { bearer, buildServer, mintToken, unreachableDatabase } from '../../support/server/test-database';
@@ -36,6 +36,10 @@ const guardedPlugin = defineServerPlugin({
         data: { caller: access === GUARDED.open ? (request.claims?.sub ?? null) : callerId(request) },
       }));
     }
+    // A route deciding by code itself: each requirement above, read by callerHolds.
+    app.get('/holds', { config: { access: { public: true } } }, async (request) => ({
+      data: Object.fromEntries(Object.entries(GUARDED).flatMap(([path, access]) => ('requires' in access ? [[path, callerHolds(request, access.requires)]] : []))),
+    }));
   },
 });
 
@@ -154,6 +158,14 @@ describe('declared access is enforced', () => {
   it('matches codes exactly, not by prefix or case', async () => {
     expect((await get('one', mintToken(['fa']))).statusCode).toBe(403);
     expect((await get('one', mintToken(['FAX']))).statusCode).toBe(403);
+  });
+
+  it('reads a requirement in a route as its declared access does (callerHolds)', async () => {
+    const holds = async (token?: string) => (await get('holds', token)).json();
+    expect(await holds()).toEqual({ data: { one: false, any: false, all: false } });
+    expect(await holds(mintToken(['FT']))).toEqual({ data: { one: false, any: true, all: false } });
+    expect(await holds(mintToken(['FA', 'FT']))).toEqual({ data: { one: true, any: true, all: true } });
+    expect(await holds(mintToken(['fa', 'FAX']))).toEqual({ data: { one: false, any: false, all: false } });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
-import { callerId, ID_PARAMS, notFound, recordAudit, type IdParams, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import { callerHolds, callerId, ID_PARAMS, notFound, recordAudit, type IdParams, type Queryable, type ServerPluginContext } from '@core/sdk/server';
 import { ordersResource, positionsResource, type PositionState } from '../../shared/resources';
 import { isoInstantSql } from '../stock/positions-handout';
 
@@ -50,12 +50,11 @@ export function orderPositionsRoute(app: FastifyInstance, context: ServerPluginC
     { config: { access: { signedIn: true } }, schema: { params: ID_PARAMS } },
     async (request): Promise<DataEnvelope<OrderPosition[]>> => {
       const caller = callerId(request);
-      const codes = request.claims?.codes ?? [];
       const orderId = request.params.id;
       return db.transaction(async (tx) => {
         const buyer = await orderBuyer(tx, orderId);
         const sight: Sight =
-          buyer === undefined ? 'nothing' : buyer === caller || codes.includes('SQ') ? 'with-data' : codes.includes('SO') ? 'without-data' : 'nothing';
+          buyer === undefined ? 'nothing' : buyer === caller || callerHolds(request, 'SQ') ? 'with-data' : callerHolds(request, 'SO') ? 'without-data' : 'nothing';
         if (sight === 'nothing') throw notFound();
         const positions = await orderPositions(tx, orderId, sight === 'with-data');
         if (sight === 'with-data') {

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
-import { callerId, ID_PARAMS, notFound, recordAudit, type IdParams, type ServerPluginContext } from '@core/sdk/server';
+import { callerHolds, callerId, ID_PARAMS, notFound, recordAudit, type IdParams, type ServerPluginContext } from '@core/sdk/server';
 import { positionsResource } from '../../shared/resources';
 
 /*
@@ -17,9 +17,6 @@ export interface RevealedData {
   readonly data: string;
 }
 
-// The route is open to any signed-in user, the buyer included; SQ is checked on the caller's codes here.
-const holdsRevealCode = (request: FastifyRequest): boolean => request.claims?.codes.includes(REVEAL_CODE) === true;
-
 interface StoredPosition {
   readonly data: string | null;
   readonly owner: string | number | null;
@@ -32,7 +29,8 @@ export function revealRoute(app: FastifyInstance, context: ServerPluginContext):
     { config: { access: { signedIn: true } }, schema: { params: ID_PARAMS } },
     async (request, reply): Promise<DataEnvelope<RevealedData>> => {
       const caller = callerId(request);
-      const staff = holdsRevealCode(request);
+      // The route is open to any signed-in user, the buyer included; SQ is checked here.
+      const staff = callerHolds(request, REVEAL_CODE);
       const data = await context.db.transaction(async (tx) => {
         const { rows } = await tx.query<StoredPosition>(
           `SELECT data, owner, deleted_at IS NOT NULL AS deleted FROM ${positionsResource.table} WHERE id = $1`,
