@@ -1,3 +1,5 @@
+import { ProviderSlot, type Providable } from '../provided-service';
+
 /** Which bot a notification goes through. */
 export interface NotifyOptions {
   /**
@@ -37,26 +39,18 @@ export class BotUnavailableError extends Error {
  * What plugins send notifications through. One plugin (the messenger) provides delivery; every
  * other calls `notify` and gets NotificationsUnavailableError while nobody does.
  */
-export interface NotificationService extends Notifier {
-  /** Whether a plugin provides delivery. */
-  readonly available: boolean;
-  /** Makes `notifier` the delivery; a second provider stops start-up. */
-  provide(notifier: Notifier): void;
+export interface NotificationService extends Notifier, Providable<Notifier> {}
+
+class NotificationDelivery extends ProviderSlot<Notifier> implements NotificationService {
+  constructor() {
+    super('Notification delivery', () => new NotificationsUnavailableError());
+  }
+
+  async notify(chatId: number | string, text: string, options?: NotifyOptions): Promise<void> {
+    await this.provider().notify(chatId, text, options);
+  }
 }
 
 export function createNotificationService(): NotificationService {
-  let delivery: Notifier | null = null;
-  return {
-    get available() {
-      return delivery !== null;
-    },
-    provide(notifier) {
-      if (delivery) throw new Error('Notification delivery is provided twice.');
-      delivery = notifier;
-    },
-    async notify(chatId, text, options) {
-      if (!delivery) throw new NotificationsUnavailableError();
-      await delivery.notify(chatId, text, options);
-    },
-  };
+  return new NotificationDelivery();
 }

@@ -1,3 +1,5 @@
+import { ProviderSlot, type Providable } from '../provided-service';
+
 /** One cell as a spreadsheet takes it: text, or a number it may compute with. */
 export type SpreadsheetCell = string | number;
 
@@ -29,26 +31,19 @@ export class SpreadsheetsUnavailableError extends Error {
  * connection (finance, with its Google Sheets adapter); every other calls `append`, and gets
  * SpreadsheetsUnavailableError while nobody provides it.
  */
-export interface SpreadsheetService extends SpreadsheetWriter {
-  /** Whether a plugin provides the connection (it may still be unconfigured: its append says so). */
-  readonly available: boolean;
-  /** Makes `writer` the connection; a second provider stops start-up. */
-  provide(writer: SpreadsheetWriter): void;
+export interface SpreadsheetService extends SpreadsheetWriter, Providable<SpreadsheetWriter> {}
+
+/** The connection's place; `available` may be true while it is unconfigured (its append says so). */
+class SpreadsheetConnection extends ProviderSlot<SpreadsheetWriter> implements SpreadsheetService {
+  constructor() {
+    super('The spreadsheet connection', () => new SpreadsheetsUnavailableError());
+  }
+
+  async append(spreadsheetId: string, sheet: string, rows: readonly (readonly SpreadsheetCell[])[]): Promise<AppendResult> {
+    return this.provider().append(spreadsheetId, sheet, rows);
+  }
 }
 
 export function createSpreadsheetService(): SpreadsheetService {
-  let connection: SpreadsheetWriter | null = null;
-  return {
-    get available() {
-      return connection !== null;
-    },
-    provide(writer) {
-      if (connection) throw new Error('The spreadsheet connection is provided twice.');
-      connection = writer;
-    },
-    append(spreadsheetId, sheet, rows) {
-      if (!connection) return Promise.reject(new SpreadsheetsUnavailableError());
-      return connection.append(spreadsheetId, sheet, rows);
-    },
-  };
+  return new SpreadsheetConnection();
 }

@@ -16,6 +16,7 @@ import { DB_TIMEOUT, freshDatabase } from '../../support/server/test-database';
 describe('the notification service', () => {
   it('hands the chosen bot to the delivery, and refuses while nobody provides one', async () => {
     const service = createNotificationService();
+    expect(service.available).toBe(false);
     await expect(service.notify(42, 'hello', { botId: 3 })).rejects.toBeInstanceOf(NotificationsUnavailableError);
     const calls: [number | string, string, NotifyOptions | undefined][] = [];
     const delivery: Notifier = {
@@ -30,6 +31,8 @@ describe('the notification service', () => {
       [42, 'through the team bot', { botId: 3 }],
       ['@agency_news', 'through the notifications bot', undefined],
     ]);
+    expect(service.available).toBe(true);
+    expect(() => service.provide(delivery)).toThrow('Notification delivery is provided twice.');
   });
 
   it('names the bot that cannot send, and nothing else', () => {
