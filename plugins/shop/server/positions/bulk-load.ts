@@ -10,6 +10,7 @@ import {
   type Queryable,
   type ServerPluginContext,
 } from '@core/sdk/server';
+import type { BulkLoadReport, LineError } from '../../shared/positions';
 import { positionsResource, productsResource } from '../../shared/resources';
 import { LINES_REFUSED, NO_LINES, PRODUCT_ARCHIVED, PRODUCT_UNKNOWN, say, TOO_MANY_LINES, told } from './messages';
 import { formatChecked, newToProduct, pastedLines, type PastedLine, type RefusedLine } from './pasted-lines';
@@ -55,18 +56,6 @@ const BULK_BODY = {
     skip_invalid: { type: 'boolean' },
   },
 } as const;
-
-/** A line that was not loaded: its 1-based number in the paste and what is wrong, in the caller's language. */
-export interface LineError {
-  readonly line: number;
-  readonly message: string;
-}
-
-/** The answer to a load that went ahead. */
-export interface BulkLoadReport {
-  readonly created: number;
-  readonly skipped: readonly LineError[];
-}
 
 type Outcome = { readonly refused: readonly LineError[]; readonly total: number } | { readonly report: BulkLoadReport };
 
