@@ -109,9 +109,10 @@ export type { DeletedScope, FilterClause, ListQuery } from '@core/shared/resourc
 
 /**
  * Plain dates (`YYYY-MM-DD`, no time zone): today's date where the browser is, and the named date
- * ranges the list filters offer (this month, last 7 days, …).
+ * ranges the list filters offer (this month, last 7 days, …): `DATE_PRESETS` lists them in the
+ * spec's (§9) order, `isDatePreset` tells one from any other string.
  */
-export { localIsoDate, resolveDatePreset, type DatePreset, type DateRange } from '@core/shared/resource/date-presets';
+export { DATE_PRESETS, isDatePreset, localIsoDate, resolveDatePreset, type DatePreset, type DateRange } from '@core/shared/resource/date-presets';
 
 /** Decimal strings compared and written canonically, without going through floating point. */
 export { canonicalDecimal, compareDecimals } from '@core/shared/resource/validation';

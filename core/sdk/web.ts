@@ -138,9 +138,24 @@ export { addResourceStrings } from '@core/web/resource/resource-strings';
 export { useData, type DataResult, type DataState } from '@core/web/react/use-data';
 export { DataView, type DataViewProps } from '@core/web/react/DataView';
 
-/** Dialogs: a form in a dialog with Save and Cancel, and a yes/no question (`await ask(message)`). */
+/**
+ * Dialogs: a form in a dialog with Save and Cancel (or the caller's labels), and a yes/no question
+ * (`await ask(message)`).
+ */
 export { FormDialog, type FormDialogProps } from '@core/web/react/FormDialog';
 export { useConfirm, type ConfirmWording } from '@core/web/resource/ConfirmDialog';
+
+/**
+ * Bringing text in (a CSV file, pasted lines): `TextImportDialog` reads a chosen file in the
+ * browser or takes pasted text, sends it with `onSubmit(text)` (spinner, no second send, no closing
+ * while it runs) and shows what came back: `{ kind: 'done' }` closes, a `report` stays open with a
+ * message and the refused lines (`{ line, column?, message }`), the text kept to correct. The
+ * caller's fields (a product picker, a "skip bad lines" box) go in as children.
+ */
+export { TextImportDialog, type ImportLineError, type TextImportDialogProps, type TextImportOutcome } from '@core/web/react/TextImportDialog';
+
+/** A button that copies a text to the clipboard and says so (an error toast when the browser refuses). */
+export { CopyButton, type CopyButtonProps } from '@core/web/react/CopyButton';
 
 /** The class that gives a dropdown's list the engine's height and scrolling. */
 export { useListboxClass } from '@core/web/resource/listbox';

@@ -7,10 +7,19 @@ export interface FormDialogProps {
   /** Called on Save (or Enter); the form's own submit is already prevented. */
   readonly onSubmit: () => void | Promise<void>;
   readonly onClose: () => void;
-  /** While a save runs: Save shows a spinner and is disabled, so it cannot be sent twice. */
+  /**
+   * While a save runs: Save shows a spinner and is disabled, so it cannot be sent twice, and the
+   * dialog cannot be closed (Cancel, Escape, outside click), so no answer arrives to a closed form.
+   */
   readonly busy: boolean;
   /** Closed dialogs stay mounted when given false (their state kept); open by default. */
   readonly open?: boolean;
+  /** The submit button's text, e.g. "Import"; `Save` by default. */
+  readonly submitLabel?: string;
+  /** The closing button's text, e.g. "Close" for a dialog that reports and stays open; `Cancel` by default. */
+  readonly cancelLabel?: string;
+  /** Submitting is not possible yet (a required choice is missing); the button is disabled. */
+  readonly submitDisabled?: boolean;
   /** Laid out by the caller (a column of fields, two fields side by side). */
   readonly contentClassName?: string;
   readonly surfaceClassName?: string;
@@ -21,25 +30,28 @@ export interface FormDialogProps {
  * A modal form with Cancel and Save: the one frame every add/edit dialog of the product shares, so
  * each writes only its fields and its checks.
  */
-export function FormDialog({ title, onSubmit, onClose, busy, open = true, contentClassName, surfaceClassName, children }: FormDialogProps) {
+export function FormDialog({ title, onSubmit, onClose, busy, open = true, submitLabel, cancelLabel, submitDisabled = false, contentClassName, surfaceClassName, children }: FormDialogProps) {
   const { t } = useTranslation('core');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void onSubmit();
+    if (!busy && !submitDisabled) void onSubmit();
+  };
+  const close = () => {
+    if (!busy) onClose();
   };
   return (
-    <Dialog open={open} modalType="modal" onOpenChange={(_, data) => !data.open && onClose()}>
+    <Dialog open={open} modalType="modal" onOpenChange={(_, data) => !data.open && close()}>
       <DialogSurface className={surfaceClassName} aria-describedby={undefined}>
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} noValidate aria-busy={busy}>
           <DialogBody>
             <DialogTitle>{title}</DialogTitle>
             <DialogContent className={contentClassName}>{children}</DialogContent>
             <DialogActions>
-              <Button type="button" appearance="secondary" onClick={onClose}>
-                {t('resource.form.cancel')}
+              <Button type="button" appearance="secondary" onClick={close} disabled={busy}>
+                {cancelLabel ?? t('resource.form.cancel')}
               </Button>
-              <Button type="submit" appearance="primary" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-                {t('resource.form.save')}
+              <Button type="submit" appearance="primary" disabled={busy || submitDisabled} icon={busy ? <Spinner size="tiny" /> : undefined}>
+                {submitLabel ?? t('resource.form.save')}
               </Button>
             </DialogActions>
           </DialogBody>

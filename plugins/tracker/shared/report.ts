@@ -86,26 +86,6 @@ export interface ReportAnswer {
   readonly empty: ReportEmptiness;
 }
 
-/*
- * The §9 presets in the spec's order. The SDK exports their type but not their list; a Record over
- * the type makes the compiler refuse a list that misses one or adds another.
- */
-const PRESETS: Readonly<Record<DatePreset, true>> = {
-  today: true,
-  tomorrow: true,
-  yesterday: true,
-  last_2_days: true,
-  last_3_days: true,
-  last_7_days: true,
-  this_week: true,
-  last_week: true,
-  this_month: true,
-  last_month: true,
-};
-export const REPORT_PRESETS = Object.keys(PRESETS) as readonly DatePreset[];
-
-export const isReportPreset = (value: string): value is DatePreset => Object.hasOwn(PRESETS, value);
-
 /** The period as the page names it: a §9 preset, or `custom` with its own days. */
 export type ReportPeriodChoice = DatePreset | 'custom';
 

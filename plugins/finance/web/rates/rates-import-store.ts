@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { HttpClients } from '@core/sdk/web';
+import { HttpClients, type ImportLineError } from '@core/sdk/web';
 import { financeCall, isRecord, type FinanceResult } from '../finance-result';
 
 /** What `POST exchange-rates/import` reports: rates read, and how many were new, changed or the same. */
@@ -10,12 +10,6 @@ export interface ImportSummary {
   readonly unchanged: number;
 }
 
-/** One refused line of the CSV: its number (null when the problem is not tied to a line) and messages. */
-export interface LineError {
-  readonly line: number | null;
-  readonly messages: readonly string[];
-}
-
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 export function parseSummary(body: unknown): ImportSummary {
@@ -23,14 +17,16 @@ export function parseSummary(body: unknown): ImportSummary {
   return { total: count(data.total), inserted: count(data.inserted), updated: count(data.updated), unchanged: count(data.unchanged) };
 }
 
-/** A 422's field errors (`line_<n>` → messages) as lines in order; other keys (e.g. `csv`) come first. */
-export function lineErrors(fieldErrors: Readonly<Record<string, readonly string[]>>): LineError[] {
+/**
+ * A 422's field errors (`line_<n>` → messages) as the dialog lists them, in line order; other keys
+ * (e.g. `csv`) come first. The server's messages name their line ("Line 3: …"), so each is shown
+ * as it is (`line: null`).
+ */
+export function lineErrors(fieldErrors: Readonly<Record<string, readonly string[]>>): ImportLineError[] {
+  const lineOf = (key: string): number => Number(/(\d+)/.exec(key)?.[1] ?? 0);
   return Object.entries(fieldErrors)
-    .map(([key, messages]): LineError => {
-      const match = /(\d+)/.exec(key);
-      return { line: match?.[1] ? Number(match[1]) : null, messages };
-    })
-    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    .sort(([a], [b]) => lineOf(a) - lineOf(b))
+    .flatMap(([, messages]) => messages.map((message): ImportLineError => ({ line: null, message })));
 }
 
 /** Exchange-rate CSV import; hands back the server's messages instead of throwing (spec §8). */

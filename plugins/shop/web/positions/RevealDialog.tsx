@@ -12,9 +12,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { CopyRegular } from '@fluentui/react-icons';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { DataView, HttpClients, serverMessage, ToastService, useData, useInjection } from '@core/sdk/web';
+import { CopyButton, DataView, HttpClients, serverMessage, useData, useInjection } from '@core/sdk/web';
 import { revealData } from './positions-api';
 
 const useStyles = makeStyles({
@@ -35,18 +34,8 @@ export function RevealDialog({ position, onClose }: RevealDialogProps) {
   const { t } = useTranslation('shop');
   const styles = useStyles();
   const clients = useInjection(HttpClients);
-  const toasts = useInjection(ToastService);
   const data = useData((signal) => revealData(clients, position.id, signal), [clients, position.id]);
   const title = typeof position.title === 'string' ? `${position.title} #${position.id}` : `#${position.id}`;
-
-  const copy = async (value: string) => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toasts.success(t('positions.reveal.copied'));
-    } catch {
-      toasts.error(t('positions.reveal.copyFailed'));
-    }
-  };
 
   return (
     <Dialog open modalType="modal" onOpenChange={(_, state) => !state.open && onClose()}>
@@ -60,9 +49,7 @@ export function RevealDialog({ position, onClose }: RevealDialogProps) {
                   <Field label={t('positions.reveal.data')} className={styles.data}>
                     <Input readOnly value={revealed} className={styles.data} />
                   </Field>
-                  <Button icon={<CopyRegular />} onClick={() => void copy(revealed)}>
-                    {t('positions.reveal.copy')}
-                  </Button>
+                  <CopyButton text={revealed} />
                 </div>
               )}
             </DataView>

@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { DATE_PRESETS } from '@core/sdk/shared';
 import { ReferencePicker, useListboxClass, type ReferenceLabels } from '@core/sdk/web';
 import { TEAM, ASSET_STATUSES } from '../../shared/resources';
 import type { AssetStatus } from '../../shared/reports';
-import { DATE_PRESETS, type PeriodChoice, type ReportFilterValues } from './report-filters';
+import type { PeriodChoice, ReportFilterValues } from './report-filters';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },

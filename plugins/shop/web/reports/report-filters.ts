@@ -1,4 +1,4 @@
-import { resolveDatePreset, type DatePreset } from '@core/sdk/shared';
+import { isDatePreset, resolveDatePreset, type DatePreset } from '@core/sdk/shared';
 import type { AssetStatus } from '../../shared/reports';
 import { ASSET_STATUSES } from '../../shared/resources';
 
@@ -10,25 +10,6 @@ import { ASSET_STATUSES } from '../../shared/resources';
  * Filters the list's own panel adds in other ways (a vertical that *contains*…) narrow the list
  * only; the charts follow the four filters read here.
  */
-
-/**
- * The §9 presets in the spec's order. The SDK exports their type and `resolveDatePreset` but not
- * their list; a Record over the type makes the compiler hold this list to it.
- */
-const PRESETS: Readonly<Record<DatePreset, true>> = {
-  today: true,
-  tomorrow: true,
-  yesterday: true,
-  last_2_days: true,
-  last_3_days: true,
-  last_7_days: true,
-  this_week: true,
-  last_week: true,
-  this_month: true,
-  last_month: true,
-};
-export const DATE_PRESETS = Object.keys(PRESETS) as readonly DatePreset[];
-const isPreset = (value: string): value is DatePreset => Object.hasOwn(PRESETS, value);
 
 export type PeriodChoice = DatePreset | 'custom' | 'any';
 
@@ -68,7 +49,7 @@ export function readReportFilters(search: URLSearchParams): ReportFilterValues {
     team: ID.test(text(KEYS.team)) ? Number(text(KEYS.team)) : null,
     vertical: text(KEYS.vertical),
     status: isStatus(status) ? status : null,
-    period: isPreset(preset) ? preset : from || to ? 'custom' : 'any',
+    period: isDatePreset(preset) ? preset : from || to ? 'custom' : 'any',
     from,
     to,
   };
@@ -81,7 +62,7 @@ export function writeReportFilters(search: URLSearchParams, filters: ReportFilte
   if (filters.team !== null) next.set(KEYS.team, String(filters.team));
   if (filters.vertical.trim() !== '') next.set(KEYS.vertical, filters.vertical.trim());
   if (filters.status !== null) next.set(KEYS.status, filters.status);
-  if (isPreset(filters.period)) next.set(KEYS.preset, filters.period);
+  if (isDatePreset(filters.period)) next.set(KEYS.preset, filters.period);
   if (filters.period === 'custom') {
     if (filters.from) next.set(KEYS.from, filters.from);
     if (filters.to) next.set(KEYS.to, filters.to);
@@ -95,7 +76,7 @@ export function summaryQuery(filters: ReportFilterValues, today: Date): Record<s
   if (filters.team !== null) query.team = String(filters.team);
   if (filters.vertical !== '') query.vertical = filters.vertical;
   if (filters.status !== null) query.status = filters.status;
-  if (isPreset(filters.period)) Object.assign(query, resolveDatePreset(filters.period, today));
+  if (isDatePreset(filters.period)) Object.assign(query, resolveDatePreset(filters.period, today));
   else if (filters.period === 'custom') {
     if (filters.from) query.from = filters.from;
     if (filters.to) query.to = filters.to;

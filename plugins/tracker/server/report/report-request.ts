@@ -1,10 +1,9 @@
-import { formatMessage, resolveDatePreset, type DateRange } from '@core/sdk/shared';
+import { DATE_PRESETS, formatMessage, resolveDatePreset, type DateRange } from '@core/sdk/shared';
 import { validationError } from '@core/sdk/server';
 import {
   MAX_REPORT_DAYS,
   MAX_REPORT_GROUPINGS,
   REPORT_GROUPINGS,
-  REPORT_PRESETS,
   type ReportGrouping,
   type ReportQuery,
 } from '../../shared/report';
@@ -24,7 +23,7 @@ export const REPORT_QUERY_SCHEMA = {
   additionalProperties: false,
   required: ['group'],
   properties: {
-    preset: { type: 'string', enum: REPORT_PRESETS },
+    preset: { type: 'string', enum: DATE_PRESETS },
     from: { type: 'string', pattern: DAY },
     to: { type: 'string', pattern: DAY },
     group: { type: 'string', maxLength: 100 },

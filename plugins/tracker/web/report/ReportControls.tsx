@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { DATE_PRESETS } from '@core/sdk/shared';
 import { useListboxClass } from '@core/sdk/web';
-import { REPORT_GROUPINGS, REPORT_PRESETS, type ReportGrouping, type ReportPeriodChoice, type ReportTracker } from '../../shared/report';
+import { REPORT_GROUPINGS, type ReportGrouping, type ReportPeriodChoice, type ReportTracker } from '../../shared/report';
 import type { ReportParams } from './report-params';
 
 const useStyles = makeStyles({
@@ -9,7 +10,7 @@ const useStyles = makeStyles({
   picker: { minWidth: '180px' },
 });
 
-const PERIODS: readonly ReportPeriodChoice[] = [...REPORT_PRESETS, 'custom'];
+const PERIODS: readonly ReportPeriodChoice[] = [...DATE_PRESETS, 'custom'];
 const NO_SECOND = '';
 
 export interface ReportControlsProps {

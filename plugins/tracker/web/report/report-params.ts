@@ -1,5 +1,5 @@
+import { isDatePreset } from '@core/sdk/shared';
 import {
-  isReportPreset,
   MAX_REPORT_GROUPINGS,
   REPORT_GROUPINGS,
   type ReportGrouping,
@@ -38,7 +38,7 @@ export function readReportParams(search: URLSearchParams): ReportParams {
   const tracker = Number(search.get('tracker'));
   const day = (name: string) => (DAY.test(search.get(name) ?? '') ? (search.get(name) ?? '') : '');
   return {
-    period: period === 'custom' || isReportPreset(period) ? period : DEFAULT_REPORT_PARAMS.period,
+    period: period === 'custom' || isDatePreset(period) ? period : DEFAULT_REPORT_PARAMS.period,
     from: day('from'),
     to: day('to'),
     grouping: groupingOf(search.get('group')),
