@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import {
   Button,
   DrawerBody,
@@ -43,6 +44,18 @@ function changes(entry: AuditEntry): { name: string; before: unknown; after: unk
     .filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
 }
 
+/**
+ * An entry's action as the reader's language says it: the plugin's own name for it
+ * (`<namespace>:history.actions.<action>`, the namespace of the definition's title key) for the
+ * actions its server writes (`load-positions`, `transfer`, …), else the engine's (Created,
+ * Updated, …), else the raw name.
+ */
+function actionLabel(t: TFunction, definition: ResourceDefinition, action: string): string {
+  const separator = definition.titleKey.indexOf(':');
+  const own = separator > 0 ? [`${definition.titleKey.slice(0, separator)}:history.actions.${action}`] : [];
+  return t([...own, `resource.history.actions.${action}`], { defaultValue: action });
+}
+
 export interface HistoryDrawerProps {
   readonly definition: ResourceDefinition;
   /** Where the trail comes from: the list adapter's `history`. */
@@ -84,7 +97,7 @@ export function HistoryDrawer({ definition, api, record, label, onClose }: Histo
     return (
       <ol className={styles.list}>
         {state.entries.map((entry) => {
-          const action = t(`resource.history.actions.${entry.action}`, { defaultValue: entry.action });
+          const action = actionLabel(t, definition, entry.action);
           const list = changes(entry);
           return (
             <li key={entry.id} className={styles.entry}>
