@@ -49,16 +49,17 @@ function stock(count: number, line: (index: number) => string): string[] {
 export async function seedShopDemo(db: Database, demo: DemoContext, orders: OrderEngine): Promise<void> {
   const { rows } = await db.query('SELECT 1 FROM shop.categories LIMIT 1');
   if (rows.length > 0) return;
+  // The engine's writer takes values as given (the API's form reading is what fills defaults), so defaults are spelt out.
   const create = (definition: ResourceDefinition, values: Values) => demo.records.create(definition, values, demo.author).then((record) => record.id);
   const boris = await userByEmail(demo, db, 'boris.ivanov@agency.example');
   const carla = await userByEmail(demo, db, 'carla.mendes@agency.example');
   const elena = await userByEmail(demo, db, 'elena.kuznetsova@agency.example');
 
-  const accounts = await create(categoriesResource, { name: 'Facebook ad accounts', format: 'account_id:login:password:email', comment: 'Aged accounts with a verified payment method.' });
-  const managers = await create(categoriesResource, { name: 'Business managers', format: 'bm_id:invite_link', comment: 'Verified BMs; the invite link is valid for 7 days.' });
-  const pages = await create(categoriesResource, { name: 'Fan pages', format: 'page_id:page_url' });
+  const accounts = await create(categoriesResource, { count: 0, name: 'Facebook ad accounts', format: 'account_id:login:password:email', comment: 'Aged accounts with a verified payment method.' });
+  const managers = await create(categoriesResource, { count: 0, name: 'Business managers', format: 'bm_id:invite_link', comment: 'Verified BMs; the invite link is valid for 7 days.' });
+  const pages = await create(categoriesResource, { count: 0, name: 'Fan pages', format: 'page_id:page_url' });
 
-  const product = (values: Values) => create(productsResource, { status: 'active', ...values });
+  const product = (values: Values) => create(productsResource, { status: 'active', needs_setup: false, in_stock: 0, ...values });
   const aged = await product({
     name: 'Aged ad account (US)',
     price: usd('45.00'),
@@ -75,7 +76,7 @@ export async function seedShopDemo(db: Database, demo: DemoContext, orders: Orde
   await product({ name: 'Legacy page bundle', price: usd('60.00'), category: pages, type: 'page', status: 'archived' });
 
   const load = async (productId: number, lines: readonly string[]) => {
-    for (const data of lines) await create(positionsResource, { product: productId, data });
+    for (const data of lines) await create(positionsResource, { product: productId, data, state: 'free' });
   };
   await load(aged, stock(14, (i) => `10009${String(381200 + i)}:buyer.us${i}:Pa55-${i}x!q:us${i}@mail.example`));
   await load(warmed, stock(6, (i) => `10012${String(770400 + i)}:warm.acc${i}:W4rm-${i}z!k:warm${i}@mail.example`));
@@ -91,7 +92,7 @@ export async function seedShopDemo(db: Database, demo: DemoContext, orders: Orde
   });
   const bravo = await create(teamsResource, { name: 'Bravo LATAM', timezone: 'America/Sao_Paulo', products: [], users: [...new Set([carla, elena])] });
 
-  const order = (values: Values) => create(ordersResource, { campaign_group: 'Q4 scale', ...values });
+  const order = (values: Values) => create(ordersResource, { campaign_group: 'Q4 scale', setup: false, presale: false, ...values });
   const complete = (id: number) => orders.completeOrder(db, id, demo.author);
   await complete(await order({ team: alpha, product: aged, quantity: 3, user: boris, vertical: 'Nutra', period: 30 }));
   const warmup = await order({ team: alpha, product: warmed, quantity: 2, user: boris, vertical: 'Gambling', period: 14 });
@@ -104,8 +105,8 @@ export async function seedShopDemo(db: Database, demo: DemoContext, orders: Orde
   await orders.cancelOrder(db, cancelled, demo.author);
   await orders.startOrder(db, await order({ team: bravo, product: fanPage, quantity: 2, user: elena, vertical: 'Gambling' }), demo.author);
   await order({ team: alpha, product: aged, quantity: 2, user: carla, vertical: 'Nutra', period: 30 });
-  // More than the BMs in stock: it takes what there is and waits for the rest.
-  await complete(await order({ team: bravo, product: verifiedBm, quantity: 6, user: elena, vertical: 'Gambling', presale: true }));
+  // More pages than in stock: it takes what there is and waits for the rest.
+  await complete(await order({ team: bravo, product: fanPage, quantity: 10, user: elena, vertical: 'Gambling', presale: true }));
 
   // The setup queue the warm-up orders made: one taken, one done.
   const { rows: tasks } = await db.query<{ id: string; order: string }>('SELECT id::text, "order"::text FROM shop.setup_tasks ORDER BY id');

@@ -35,10 +35,10 @@ it('has orders in every state, stock reserved for their buyers and counted', asy
   const orders = await rowsOf('orders');
   expect(new Set(orders.map((row) => row.status))).toEqual(new Set(['new', 'in_progress', 'completed', 'cancelled']));
   const presale = orders.find((row) => row.presale === true);
-  expect(presale).toMatchObject({ status: 'in_progress', quantity: 6, count: 4 });
+  expect(presale).toMatchObject({ status: 'in_progress', quantity: 10, count: 8 });
   const positions = await rowsOf('positions');
   const reserved = positions.filter((row) => row.state === 'reserved');
-  expect(reserved.length).toBe(3 + 2 + 1 + 1 + 4);
+  expect(reserved.length).toBe(3 + 2 + 1 + 1 + 8);
   expect(reserved.every((row) => typeof row.owner === 'number' && typeof row.order === 'number')).toBe(true);
   const categories = await rowsOf('categories');
   const free = positions.filter((row) => row.state === 'free').length;
