@@ -1,24 +1,13 @@
 import type { DataEnvelope } from '@core/sdk/shared';
 import { HttpError, type HttpClients } from '@core/sdk/web';
 import { shopManifest } from '../../manifest';
+import type { BulkLoadReport, LineError } from '../../shared/positions';
 
 /*
  * The positions routes the screen calls beyond the engine's: the bulk load, a product's format (its
  * hint), and the reveal of one position's data. The shapes are the server's
  * (server/positions/bulk-load.ts, format-route.ts, reveal-route.ts).
  */
-
-/** A line that was not loaded: its 1-based number in the text and what is wrong, in the reader's language. */
-export interface LineError {
-  readonly line: number;
-  readonly message: string;
-}
-
-/** A load that went ahead: how many positions were created, and the lines left out (with skip_invalid). */
-export interface BulkLoadReport {
-  readonly created: number;
-  readonly skipped: readonly LineError[];
-}
 
 export interface BulkLoadRequest {
   readonly product: number;
