@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
 import { callerHolds, callerId, ID_PARAMS, notFound, recordAudit, type IdParams, type Queryable, type ServerPluginContext } from '@core/sdk/server';
-import { ordersResource, positionsResource, type PositionState } from '../../shared/resources';
+import type { OrderPosition } from '../../shared/orders';
+import { ordersResource, positionsResource } from '../../shared/resources';
 import { isoInstantSql } from '../stock/positions-handout';
 
 /*
@@ -11,17 +12,6 @@ import { isoInstantSql } from '../stock/positions-handout';
  * is audited, one entry per position, in the position's history. The data is selected only when
  * it will be shown, so it is never even read for anyone else.
  */
-
-/** A position of an order as this route answers it. */
-export interface OrderPosition {
-  readonly id: number;
-  readonly title: string | null;
-  readonly product: number;
-  readonly state: PositionState;
-  readonly reserved_until: string | null;
-  /** The asset's data; null when the caller may not see it. */
-  readonly data: string | null;
-}
 
 /** Who may see what of one order. */
 type Sight = 'with-data' | 'without-data' | 'nothing';

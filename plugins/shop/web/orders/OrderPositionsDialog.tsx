@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import type { ResourceRecord } from '@core/sdk/shared';
+import { CopyButton, DataView, formatInstant, HttpClients, serverMessage, useData, useInjection } from '@core/sdk/web';
+import { orderPositions } from './orders-api';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '880px', width: '90vw' },
+  data: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+export interface OrderPositionsDialogProps {
+  readonly order: ResourceRecord;
+  readonly onClose: () => void;
+}
+
+/**
+ * The positions an order holds, reserved for its buyer: state, until when, and the data with a copy
+ * button when the reader may see it (the buyer, stock staff). Read when the dialog opens; the
+ * server audits each reveal, and the data lives only while the dialog is open.
+ */
+export function OrderPositionsDialog({ order, onClose }: OrderPositionsDialogProps) {
+  const { t } = useTranslation('shop');
+  const styles = useStyles();
+  const clients = useInjection(HttpClients);
+  const positions = useData((signal) => orderPositions(clients, order.id, signal), [clients, order.id]);
+  const buyer = order._labels?.user;
+  const title = typeof order.title === 'string' ? order.title : `#${order.id}`;
+
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_, state) => !state.open && onClose()}>
+      <DialogSurface className={styles.surface} aria-describedby={undefined}>
+        <DialogBody>
+          <DialogTitle>{t('orders.positions.title', { order: order.id, title })}</DialogTitle>
+          <DialogContent>
+            {typeof buyer === 'string' && <Text block>{t('orders.positions.buyer', { buyer })}</Text>}
+            <DataView data={positions} errorText={serverMessage} isEmpty={(rows) => rows.length === 0} empty={t('orders.positions.none')}>
+              {(rows) => (
+                <Table size="small" aria-label={t('orders.positions.table')}>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHeaderCell>{t('orders.positions.position')}</TableHeaderCell>
+                      <TableHeaderCell>{t('fields.state')}</TableHeaderCell>
+                      <TableHeaderCell>{t('fields.reservedUntil')}</TableHeaderCell>
+                      <TableHeaderCell>{t('fields.data')}</TableHeaderCell>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {rows.map((position) => (
+                      <TableRow key={position.id} data-position={position.id}>
+                        <TableCell>{`#${position.id}${position.title ? ` ${position.title}` : ''}`}</TableCell>
+                        <TableCell>{t(`fields.stateValues.${position.state}`)}</TableCell>
+                        <TableCell>{position.reserved_until ? formatInstant(position.reserved_until) : '—'}</TableCell>
+                        <TableCell>
+                          {position.data === null ? (
+                            <span className={styles.muted}>{t('orders.positions.hidden')}</span>
+                          ) : (
+                            <span className={styles.data}>
+                              {position.data}
+                              <CopyButton text={position.data} compact />
+                            </span>
+                          )}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </DataView>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="primary" onClick={onClose}>
+              {t('orders.positions.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
