@@ -183,6 +183,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const builtInCodes = new Set(new PermissionCatalogue(manifests).codes);
   // One per server: the codes live in the database, the bot link provider is this server's.
   const signIn = signInCodes(options.db);
+  // Checked before anything is mounted: a broken definition stops start-up with its problems listed.
+  const resources = enabledResources(options.plugins);
   await app.register(authService, {
     prefix: servicePrefix('auth'),
     db: options.db,
@@ -190,6 +192,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     settings: auth,
     builtInCodes,
     signIn,
+    resources,
   });
 
   // Declared once for the whole server: two parts declaring one key stop start-up here.
@@ -198,8 +201,6 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     ...options.plugins.flatMap((plugin) => plugin.systemSettings ?? []),
   ]);
   const secrets = coreSecretStatuses(auth);
-  // Checked before anything is mounted: a broken definition stops start-up with its problems listed.
-  const resources = enabledResources(options.plugins);
   const records = recordWriter(options.db, resources);
   const messaging = createMessaging();
   const spreadsheets = createSpreadsheetService();

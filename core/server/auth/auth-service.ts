@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { Database } from '../database/database';
 import type { AuthSettings } from './auth-settings';
 import { authRoutes } from './auth-routes';
@@ -7,6 +8,7 @@ import { rolesRoutes } from './roles-routes';
 import { sessionIssuer } from './session-issuer';
 import type { SignInCodes } from './sign-in-codes';
 import { telegramRoutes } from './telegram-routes';
+import { usersPickerRequirements } from './users-reference-routes';
 import { usersRoutes } from './users-routes';
 
 export interface AuthServiceOptions {
@@ -19,6 +21,8 @@ export interface AuthServiceOptions {
   readonly builtInCodes: ReadonlySet<string>;
   /** The server's sign-in codes, shared with the plugins that bind them (`context.signIn`). */
   readonly signIn: SignInCodes;
+  /** The enabled plugins' resources: those with a user field open the users picker to their holders. */
+  readonly resources: readonly ResourceDefinition[];
 }
 
 /** The core auth service: always mounted, whatever plugins are enabled. */
@@ -31,7 +35,7 @@ export async function authService(app: FastifyInstance, options: AuthServiceOpti
     refreshGraceSeconds: settings.refreshGraceSeconds,
   });
   authRoutes(app, db, sessions);
-  usersRoutes(app, db);
+  usersRoutes(app, db, usersPickerRequirements(options.resources));
   rolesRoutes(app, db, options.builtInCodes);
   telegramRoutes(app, db, sessions, settings.telegram, options.signIn);
   mattermostRoutes(app, db, settings.mattermost);

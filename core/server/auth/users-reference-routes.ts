@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/shared/envelopes';
+import type { PermissionRequirement } from '@core/shared/permissions';
+import type { ResourceDefinition } from '@core/shared/resource/definition';
+import { USERS_REFERENCE } from '@core/shared/resource/core-references';
 import type { Database } from '../database/database';
+import { forbidden } from '../http/api-error';
+import { referenceGate, satisfiesAny } from '../resource/references';
 import { containsCondition, containsPattern, MAX_SEARCH_LENGTH, SqlParams, USERS_ACCESS, whereClause } from './users-common';
 
 const ID_LIST_TEXT = '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,99}$';
@@ -30,12 +35,32 @@ const referenceSchema = {
   querystring: { type: 'object', additionalProperties: false, properties: { q: { type: 'string', maxLength: MAX_SEARCH_LENGTH } } },
 } as const;
 
-/** Id-and-label lists for pickers, at most REFERENCE_LIMIT entries. */
-export function usersReferenceRoutes(app: FastifyInstance, db: Database): void {
+/**
+ * Who may list users for a picker: user managers (JU), and whoever may read or write an enabled
+ * plugin's resource with a user field (a shop order's buyer, a stream's user), since that form's
+ * picker must offer the people it may point at. Only id and user name leave.
+ */
+export function usersPickerRequirements(resources: readonly ResourceDefinition[]): PermissionRequirement[] {
+  const pointing = resources.filter((definition) =>
+    definition.fields.some((field) => field.kind === 'reference' && field.target.table === USERS_REFERENCE.table),
+  );
+  const all = [USERS_ACCESS.requires, ...pointing.flatMap((definition) => [definition.access.read, definition.access.write])];
+  return all.filter((requirement, index) => all.findIndex((other) => JSON.stringify(other) === JSON.stringify(requirement)) === index);
+}
+
+/** Id-and-label lists for pickers, at most REFERENCE_LIMIT entries; `requirements` from usersPickerRequirements. */
+export function usersReferenceRoutes(app: FastifyInstance, db: Database, requirements: readonly PermissionRequirement[]): void {
   for (const reference of REFERENCES) {
     app.get<{ Querystring: { q?: string } }>(
       reference.url,
-      { schema: referenceSchema, config: { access: USERS_ACCESS } },
+      {
+        schema: referenceSchema,
+        config: { access: { requires: referenceGate(requirements) } },
+        // The declared gate is an any-of of codes; an all-of among the requirements is checked exactly here.
+        preHandler: async (request) => {
+          if (!satisfiesAny(request.claims?.codes ?? [], requirements)) throw forbidden();
+        },
+      },
       async (request): Promise<DataEnvelope<ReferenceItem[]>> => {
         const params = new SqlParams();
         const conditions = ["u.status = 'active'", 'u.deleted_at IS NULL'];

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PermissionRequirement } from '@core/shared/permissions';
 import type { DataEnvelope, ListEnvelope } from '@core/shared/envelopes';
 import type { Database } from '../database/database';
 import { notFound } from '../http/api-error';
@@ -32,7 +33,7 @@ const listSchema = {
 } as const;
 
 /** User administration (code JU); also mounts the lifecycle, reference, self-service and grant routes. */
-export function usersRoutes(app: FastifyInstance, db: Database): void {
+export function usersRoutes(app: FastifyInstance, db: Database, pickerRequirements: readonly PermissionRequirement[]): void {
   const config = { access: USERS_ACCESS };
 
   app.get<{ Querystring: UserListQuery & Pick<UserFilters, 'role_id'> }>(
@@ -78,7 +79,7 @@ export function usersRoutes(app: FastifyInstance, db: Database): void {
 
   usersLifecycleRoutes(app, db);
   usersPermissionsRoutes(app, db);
-  usersReferenceRoutes(app, db);
+  usersReferenceRoutes(app, db, pickerRequirements);
   rolesReferenceRoute(app, db);
   usersSelfRoutes(app, db);
 }
