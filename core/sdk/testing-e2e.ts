@@ -19,4 +19,4 @@ export { Api, userWithCodes, type ApiAnswer, type ApiRecord, type RoleUser } fro
 export { pluginManifests, productStrings, type Language, type ProductStrings, type Values } from './testing-e2e/strings';
 
 /** Raw keys (`finance:nav.wallets`, `nav.wallets`) in what a scope shows, and a collector of them screen by screen. */
-export { rawKeyCollector, rawKeys, settled } from './testing-e2e/raw-keys';
+export { rawKeyCollector, rawKeys, settled, type KeyFilter } from './testing-e2e/raw-keys';

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import type { PluginSidebarEntry } from '../../core/web/plugins/navigation';
 import { rawKeyCollector } from './raw-keys';
 import { navigation } from './sidebar';
-import { text, type Language } from './strings';
+import { mayBeKey, text, type Language } from './strings';
 
 /** Switches a signed-in page to Russian through the top bar and waits for the greeting to change. */
 export async function speakRussian(page: Page): Promise<void> {
@@ -18,7 +18,7 @@ export async function speakRussian(page: Page): Promise<void> {
  */
 export async function tourScreens(page: Page, language: Language, entries: readonly PluginSidebarEntry[], addLabels: readonly string[] = []): Promise<string[]> {
   const main = page.getByRole('main');
-  const { check, findings } = rawKeyCollector();
+  const { check, findings } = rawKeyCollector(mayBeKey);
   const resourceText = (path: string) => text(language, `resource:${path}`);
   for (const entry of entries) {
     const title = text(language, entry.labelKey);

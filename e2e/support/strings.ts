@@ -14,4 +14,4 @@ const webBuildPlugins = importedSpecifiers(readSource(join(REPO_ROOT, 'host/web/
 
 const strings = productStrings(await pluginManifests(webBuildPlugins));
 
-export const { text, english } = strings;
+export const { text, english, mayBeKey } = strings;

@@ -39,6 +39,12 @@ export interface ProductStrings {
   text(language: Language, key: string, values?: Values): string;
   /** English text of a key (see `text`). */
   english(key: string, values?: Values): string;
+  /**
+   * Whether a token on screen could be one of these strings' keys shown raw: `namespace:…` of a
+   * known namespace, or a dotted path starting with a namespace or a first-level key (`fields.…`).
+   * Data shaped like a key (a `login:password` format, a user name `anna.petrova`) is not.
+   */
+  mayBeKey(token: string): boolean;
 }
 
 /** The strings of the core and of the given plugins (their manifests name their namespaces). */
@@ -54,7 +60,15 @@ export function productStrings(plugins: readonly Pick<PluginManifest, 'id' | 'na
       return String(value);
     });
   };
-  return { text, english: (key, values) => text('en', key, values) };
+  const known = new Set(Object.keys(strings.en));
+  const firstLevel = new Set(Object.values(strings.en).flatMap((bundle) => Object.keys(bundle)));
+  const mayBeKey = (token: string): boolean => {
+    const colon = token.indexOf(':');
+    if (colon > 0) return known.has(token.slice(0, colon));
+    const first = token.split('.')[0] ?? '';
+    return known.has(first) || firstLevel.has(first);
+  };
+  return { text, english: (key, values) => text('en', key, values), mayBeKey };
 }
 
 /** The manifests of the given plugins, each read from plugins/<id>/manifest.ts (the export whose `id` is the plugin's). */

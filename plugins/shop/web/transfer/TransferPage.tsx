@@ -97,7 +97,7 @@ export const TransferPage = observer(function TransferPage() {
             <Radio value="team" label={t('transfer.fromTeam')} />
           </RadioGroup>
         </Field>
-        <Field label={sourceKind === 'user' ? t('transfer.fromUser') : t('transfer.fromTeam')} className={styles.picker}>
+        <Field label={sourceKind === 'user' ? t('transfer.sourceUser') : t('transfer.sourceTeam')} className={styles.picker}>
           <ReferencePicker
             key={sourceKind}
             id={ids.source}
