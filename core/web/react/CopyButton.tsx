@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Tooltip } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
-import { addResourceStrings } from '../resource/resource-strings';
-import { I18nService } from '../services/i18n-service';
+import { useResourceStrings } from '../resource/resource-strings';
 import { ToastService } from '../services/toast-service';
 import { useInjection } from './container-context';
 
@@ -23,7 +22,7 @@ export interface CopyButtonProps {
  * the text itself, which may be secret).
  */
 export function CopyButton({ text, label, copiedMessage, compact = false }: CopyButtonProps) {
-  addResourceStrings(useInjection(I18nService).i18n);
+  useResourceStrings();
   const { t } = useTranslation('core');
   const toasts = useInjection(ToastService);
   const name = label ?? t('resource.copy.label');

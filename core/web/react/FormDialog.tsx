@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
+import { useResourceStrings } from '../resource/resource-strings';
 
 export interface FormDialogProps {
   readonly title: string;
@@ -31,6 +32,7 @@ export interface FormDialogProps {
  * each writes only its fields and its checks.
  */
 export function FormDialog({ title, onSubmit, onClose, busy, open = true, submitLabel, cancelLabel, submitDisabled = false, contentClassName, surfaceClassName, children }: FormDialogProps) {
+  useResourceStrings();
   const { t } = useTranslation('core');
   const submit = (event: FormEvent) => {
     event.preventDefault();

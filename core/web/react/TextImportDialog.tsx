@@ -2,9 +2,7 @@ import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, makeStyles, MessageBar, MessageBarBody, Text, Textarea, tokens } from '@fluentui/react-components';
 import { serverMessage } from '../resource/resource-feedback';
-import { addResourceStrings } from '../resource/resource-strings';
-import { I18nService } from '../services/i18n-service';
-import { useInjection } from './container-context';
+import { useResourceStrings } from '../resource/resource-strings';
 import { FormDialog } from './FormDialog';
 
 const useStyles = makeStyles({
@@ -85,7 +83,7 @@ type Shown = { readonly intent: 'success' | 'warning' | 'error'; readonly messag
  */
 export function TextImportDialog(props: TextImportDialogProps) {
   const { title, hint, children, input, accept = '.csv,.txt,text/csv,text/plain', submitLabel, ready = true, progress, onSubmit, onClose, open = true } = props;
-  addResourceStrings(useInjection(I18nService).i18n);
+  useResourceStrings();
   const { t } = useTranslation('core');
   const styles = useStyles();
   const [text, setText] = useState('');

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { useResourceStrings } from './resource-strings';
 
 /** What the dialog says besides the question; the engine's 'Please confirm' and 'Yes' by default. */
 export interface ConfirmWording {
@@ -19,6 +20,7 @@ interface Question extends ConfirmWording {
  * returned element once, anywhere in the screen.
  */
 export function useConfirm(): { readonly dialog: ReactNode; readonly ask: (message: string, wording?: ConfirmWording) => Promise<boolean> } {
+  useResourceStrings();
   const { t } = useTranslation('core');
   const [question, setQuestion] = useState<Question | null>(null);
   const current = useRef<Question | null>(null);

@@ -8,6 +8,7 @@ import { enumLabel } from './format-value';
 import { useListboxClass } from './listbox';
 import type { ReferenceLabels } from './reference-labels';
 import { ReferencePicker } from './ReferencePicker';
+import { useResourceStrings } from './resource-strings';
 
 const useStyles = makeStyles({
   money: { display: 'flex', gap: tokens.spacingHorizontalS },
@@ -111,6 +112,7 @@ function single(value: FormValue | undefined): number[] {
 
 /** The control for one field, by kind, inside a Fluent Field (label, required mark, hint, messages). */
 export function FieldInput(props: FieldInputProps) {
+  useResourceStrings();
   const { field, value, onChange, labels, messages, secretStored } = props;
   const { t } = useTranslation('core');
   const labelId = useId();

@@ -9,6 +9,7 @@ import { useInjection } from '../react/container-context';
 import { countText, isTotalExact } from './list-total';
 import type { ResourceListStore } from './resource-list-store';
 import { useListboxClass } from './listbox';
+import { useResourceStrings } from './resource-strings';
 
 const useStyles = makeStyles({
   pager: {
@@ -33,6 +34,7 @@ export interface PagerProps {
 
 /** 'Page x of y' with first/previous/next/last, the total, and items per page from the definition. */
 export const Pager = observer(function Pager({ store, onPage, onPerPage }: PagerProps) {
+  useResourceStrings();
   const { t } = useTranslation('core');
   const styles = useStyles();
   const sizeId = useId();

@@ -17,6 +17,7 @@ import { REFERENCE_SEARCH_DELAY_MS, useListboxClass } from './listbox';
 import type { ReferenceLabels } from './reference-labels';
 import type { ReferenceOption } from './resource-api';
 import { isAbort } from './resource-feedback';
+import { useResourceStrings } from './resource-strings';
 
 export interface ReferencePickerProps {
   readonly target: ReferenceTarget;
@@ -61,6 +62,7 @@ function useReferenceSearch(target: ReferenceTarget, labels: ReferenceLabels, te
  * Labels of the chosen ids are looked up when not known yet.
  */
 export const ReferencePicker = observer(function ReferencePicker(props: ReferencePickerProps) {
+  useResourceStrings();
   const { target, labels, multiple, value, onChange, id, ariaLabel, ariaLabelledBy, invalid } = props;
   const { t } = useTranslation('core');
   const listboxClass = useListboxClass();

@@ -22,6 +22,7 @@ import { formatValue } from './format-value';
 import type { ReferenceLabels } from './reference-labels';
 import { serverMessage } from './resource-feedback';
 import type { ResourceFormProps } from './types';
+import { useResourceStrings } from './resource-strings';
 
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(760px, calc(100vw - 32px))', width: '100%' },
@@ -54,6 +55,7 @@ export interface ResourceFormDialogProps extends ResourceFormProps {
  * and a stale version (409) explained with an offer to reload the record.
  */
 export const ResourceFormDialog = observer(function ResourceFormDialog(props: ResourceFormDialogProps) {
+  useResourceStrings();
   const { definition, api, feedback, labels, onSaved, onCancel } = props;
   const { t } = useTranslation('core');
   const i18n = useInjection(I18nService);

@@ -23,6 +23,7 @@ import type { ResourceListStore } from './resource-list-store';
 import { isBlocked, isDeleted } from './row-actions';
 import type { ResourceCellRenderer } from './types';
 import { useRowWindow, VIRTUALIZE_AFTER } from './windowing';
+import { useResourceStrings } from './resource-strings';
 
 /** Every body row has this height, so a window of rows can stand in for a long page. */
 export const ROW_HEIGHT = 44;
@@ -171,6 +172,7 @@ const SortableHeader = observer(function SortableHeader({
  * the DOM, with blank rows standing in for the rest, so a 1000-row page scrolls smoothly.
  */
 export const ResourceTable = observer(function ResourceTable(props: ResourceTableProps) {
+  useResourceStrings();
   const { store, columns, selectable, cells, labelOf, onSort, rowMenu, emptyMessage } = props;
   const { t } = useTranslation(['core']);
   const styles = useStyles();

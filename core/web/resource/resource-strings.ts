@@ -1,7 +1,8 @@
 import type { i18n as I18nInstance } from 'i18next';
+import { useInjection } from '../react/container-context';
 import type { Language } from '@core/shared/runtime-config';
 import type { TranslationBundle } from '../kernel/contributions';
-import { CORE_NAMESPACE } from '../services/i18n-service';
+import { CORE_NAMESPACE, I18nService } from '../services/i18n-service';
 import enResource from '../i18n/en/resource.json';
 import ruResource from '../i18n/ru/resource.json';
 
@@ -21,4 +22,12 @@ export function addResourceStrings(i18n: I18nInstance): void {
   for (const [language, bundle] of Object.entries(RESOURCE_BUNDLES)) {
     i18n.addResourceBundle(language, CORE_NAMESPACE, bundle, true, false, { silent: true });
   }
+}
+
+/**
+ * For an engine piece a plugin may draw on a page of its own (a picker, a table, a pager, a
+ * dialog): the engine's strings are there whatever the page, not only once a resource screen ran.
+ */
+export function useResourceStrings(): void {
+  addResourceStrings(useInjection(I18nService).i18n);
 }

@@ -7,7 +7,7 @@ import { messengerManifest } from '@plugins/messenger/manifest';
 import { permissionAreas } from '@core/web/pages/profile/permission-areas';
 import { CHAT_LINK_LIMIT_MS, CHAT_LINK_POLL_MS } from '@core/web/pages/profile/chat-link-flow';
 import { appRoutes } from '@core/web/shell/create-app-router';
-import { admin, finance, messenger } from '../../../support/web/product-plugins';
+import { admin, finance, messenger, productPlugin } from '../../../support/web/product-plugins';
 import { buttonByText, click } from '../../../support/web/dom';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../../support/web/fetch';
 import {
@@ -120,7 +120,7 @@ interface ProfileScreen {
 
 async function openProfile(options: TestKernelOptions = {}): Promise<ProfileScreen> {
   // The admin, finance and messenger codes are described by those plugins' manifests.
-  const kernel = await createTestKernel({ user: USER, token: 'token-1', plugins: [admin, finance, messenger], ...options });
+  const kernel = await createTestKernel({ user: USER, token: 'token-1', plugins: [admin, finance, messenger, productPlugin('shop')], ...options });
   const toasts = recordToasts(kernel);
   const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/profile' });
   await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toMatch(/My profile|Мой профиль/));

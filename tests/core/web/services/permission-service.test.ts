@@ -6,11 +6,12 @@ import { createTestKernel, testUser } from '../../../support/web/test-kernel';
 import { admin as adminPlugin, finance as financePlugin, messenger as messengerPlugin, productPlugin } from '../../../support/web/product-plugins';
 
 const trackerPlugin = productPlugin('tracker');
+const shopPlugin = productPlugin('shop');
 
-// The admin, finance, messenger and tracker flags come from those plugins' manifests, the rest from the core's reserved spec areas.
+// The admin, finance, messenger, tracker and shop flags come from those plugins' manifests, the rest from the core's reserved spec areas.
 async function permissionsOf(codes: readonly string[] | null): Promise<{ permissions: PermissionService; session: SessionStore }> {
   const kernel = await createTestKernel({
-    plugins: [adminPlugin, financePlugin, messengerPlugin, trackerPlugin],
+    plugins: [adminPlugin, financePlugin, messengerPlugin, trackerPlugin, shopPlugin],
     ...(codes === null ? {} : { user: testUser(codes) }),
   });
   return { permissions: kernel.get(PermissionService), session: kernel.get(SessionStore) };
