@@ -53,7 +53,7 @@ export function mountResources(scope: FastifyInstance, mount: ResourceMount): vo
     registerHooks(definition, hooks);
     const context = { db: mount.db, definition, hooks, mounted: mount.mounted };
     readRoutes(scope, context);
-    writeRoutes(scope, context);
+    if (!definition.readOnly) writeRoutes(scope, context);
     referenceRoutes(scope, context);
   }
 }

@@ -69,6 +69,12 @@ export interface ResourceDefinition {
   readonly pageSizes?: readonly number[];
   readonly rowActions?: readonly RowAction[];
   readonly toolbarActions?: readonly ToolbarAction[];
+  /**
+   * Records are made and changed only by the plugin's own logic (its routes, row actions, hooks,
+   * `context.records`): the engine mounts no create, edit or delete route for it, and the screen
+   * offers no Add, Edit, Delete or Restore. A work queue the plugin fills is such a resource.
+   */
+  readonly readOnly?: boolean;
 }
 
 /** Columns every resource table has besides its fields. */

@@ -67,7 +67,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
   const { store, view, api, feedback, labels, listApi } = list;
 
   // One permission check per screen, not per row.
-  const canWrite = permissions.allows(definition.access.write);
+  const canWrite = definition.readOnly !== true && permissions.allows(definition.access.write);
   const actions = useMemo(() => permittedActions(definition, (requirement) => permissions.allows(requirement)), [definition, permissions]);
   const extraActions = useMemo(
     () => (options.rowActions ?? []).filter((action) => !action.requires || permissions.allows(action.requires)),

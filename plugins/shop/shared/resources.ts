@@ -239,6 +239,8 @@ export const setupTasksResource = defineResource({
   ],
   labelField: 'title',
   defaultSort: { field: 'id', direction: 'asc' },
+  // Tasks come from completed orders and move only by take, done and fail.
+  readOnly: true,
   rowActions: [
     { name: 'take', labelKey: 'shop:actions.take', requires: 'SS', endpoint: 'take', when: { field: 'state', values: ['queued'] } },
     { name: 'done', labelKey: 'shop:actions.done', requires: 'SS', endpoint: 'done', when: { field: 'state', values: ['taken'] } },

@@ -6,6 +6,7 @@ import { isServiceId, serviceBaseUrls, serviceIds, SPEC_SERVICES } from '@core/s
 import { adminManifest } from '@plugins/admin/manifest';
 import { financeManifest } from '@plugins/finance/manifest';
 import { messengerManifest } from '@plugins/messenger/manifest';
+import { shopManifest } from '@plugins/shop/manifest';
 import { trackerManifest } from '@plugins/tracker/manifest';
 
 const codes = (...list: string[]): ReadonlySet<string> => new Set(list);
@@ -59,22 +60,23 @@ const SPEC_FLAG_GROUPS = {
 const SIDEBAR_ONLY_CODES = ['FL', 'FJ', 'MC', 'FO'];
 
 /** The product's plugins, as the catalogue and the flags are assembled from them. */
-const PRODUCT = [adminManifest, financeManifest, messengerManifest, trackerManifest];
+const PRODUCT = [adminManifest, financeManifest, messengerManifest, trackerManifest, shopManifest];
 
 describe('areaFlagGroups', () => {
   const groups = areaFlagGroups(PRODUCT);
 
-  it('are the groups of spec §6, admin, finance, tracker and messenger (exactly MB) from their plugins, the rest reserved by the core', () => {
+  it('are the groups of spec §6, admin, finance, tracker, shop and messenger (exactly MB) from their plugins, the rest reserved by the core', () => {
     expect(groups).toEqual({ ...SPEC_FLAG_GROUPS, messenger: ['MB'] });
     expect(messengerManifest.areaFlags).toEqual({ messenger: ['MB'] });
     expect(adminManifest.areaFlags).toEqual({ admin: SPEC_FLAG_GROUPS.admin });
     expect(financeManifest.areaFlags).toEqual({ finance: SPEC_FLAG_GROUPS.finance });
     expect(trackerManifest.areaFlags).toEqual({ tracker: SPEC_FLAG_GROUPS.tracker });
+    expect(shopManifest.areaFlags).toEqual({ shop: SPEC_FLAG_GROUPS.shop });
   });
 
   it('lack a plugin’s groups while it is disabled', () => {
     expect(Object.keys(areaFlagGroups([financeManifest]))).not.toContain('admin');
-    expect(Object.keys(areaFlagGroups([]))).toEqual(['facebook', 'shop', 'system']);
+    expect(Object.keys(areaFlagGroups([]))).toEqual(['facebook', 'system']);
   });
 
   it('leave out the sidebar-only codes FL, FJ, MC and FO', () => {
@@ -88,8 +90,8 @@ describe('areaFlagGroups', () => {
   });
 
   it('let a plugin replace a reserved group when its area lands', () => {
-    const shop = manifest({ id: 'shop', areaFlags: { shop: ['SC', 'SX'] } });
-    expect(areaFlagGroups([shop]).shop).toEqual(['SC', 'SX']);
+    const system = manifest({ id: 'system', areaFlags: { system: ['YP', 'YX'] } });
+    expect(areaFlagGroups([system]).system).toEqual(['YP', 'YX']);
   });
 });
 
@@ -126,25 +128,26 @@ describe('PermissionCatalogue', () => {
     for (const code of SPEC_FLAG_GROUPS.system) expect(of(code), code).toEqual(['system', 'system']);
   });
 
-  it('holds only the reserved spec codes without plugins: admin, finance, messenger and tracker codes come with their plugins', () => {
+  it('holds only the reserved spec codes without plugins: admin, finance, messenger, tracker and shop codes come with their plugins', () => {
     const bare = new PermissionCatalogue([]);
     expect(bare.has('JU')).toBe(false);
     expect(bare.has('FT')).toBe(false);
     expect(bare.has('MB')).toBe(false);
     expect(bare.has('TF')).toBe(false);
-    expect(bare.has('SC')).toBe(true);
+    expect(bare.has('SC')).toBe(false);
+    expect(bare.has('YP')).toBe(true);
     expect(new PermissionCatalogue([financeManifest]).has('JU')).toBe(false);
   });
 
   it('takes a plugin’s declaration over the reserved one when its area lands', () => {
-    const shop = manifest({
-      id: 'shop',
-      service: 'shop',
-      permissions: [{ code: 'SC', area: 'finance', description: { en: 'Shop finance', ru: 'Финансы магазина' } }],
+    const system = manifest({
+      id: 'system',
+      service: 'system',
+      permissions: [{ code: 'YP', area: 'finance', description: { en: 'System finance', ru: 'Финансы системы' } }],
     });
-    const withShop = new PermissionCatalogue([shop]);
-    expect(withShop.entry('SC')).toEqual({ code: 'SC', service: 'shop', area: 'finance', description: { en: 'Shop finance', ru: 'Финансы магазина' } });
-    expect(withShop.codes.filter((code) => code === 'SC')).toHaveLength(1);
+    const withSystem = new PermissionCatalogue([system]);
+    expect(withSystem.entry('YP')).toEqual({ code: 'YP', service: 'system', area: 'finance', description: { en: 'System finance', ru: 'Финансы системы' } });
+    expect(withSystem.codes.filter((code) => code === 'YP')).toHaveLength(1);
   });
 
   it('refuses one code declared by two plugins, naming both', () => {

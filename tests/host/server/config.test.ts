@@ -51,7 +51,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       productName: 'Agency Back Office',
       defaultLanguage: 'en',
-      plugins: ['admin', 'finance', 'messenger', 'tracker'],
+      plugins: ['admin', 'finance', 'messenger', 'tracker', 'shop'],
       services: DEFAULT_SERVICES,
       extraRefreshUrls: [],
       port: 8080,
