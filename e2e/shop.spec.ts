@@ -112,7 +112,7 @@ test('a category, a product with a day limit, positions loaded in bulk, an order
   await expect(held).toContainText('Reserved for bea.');
   await expect(held.locator('tr[data-position]').filter({ hasText: shopText('fields.stateValues.reserved') })).toHaveCount(2);
   await expect(held).toContainText('alice:pw-1:alice@example.com');
-  await held.getByRole('button', { name: shopText('orders.positions.close') }).click();
+  await held.getByRole('button', { name: english('resource:dialog.close') }).click();
 
   // Manual transfer: bea's completed order goes to sam, positions and all.
   await navigation(page).getByRole('link', { name: shopText('nav.manualTransfer'), exact: true }).click();

@@ -143,6 +143,8 @@ export { DataView, type DataViewProps } from '@core/web/react/DataView';
  * (`await ask(message)`).
  */
 export { FormDialog, type FormDialogProps } from '@core/web/react/FormDialog';
+/** A dialog that shows and asks nothing: title, content, Close (the frame of read-only dialogs). */
+export { InfoDialog, type InfoDialogProps } from '@core/web/react/InfoDialog';
 export { useConfirm, type ConfirmWording } from '@core/web/resource/ConfirmDialog';
 
 /**

@@ -1,12 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Table,
   TableBody,
   TableCell,
@@ -18,7 +11,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { CopyButton, DataView, formatInstant, HttpClients, serverMessage, useData, useInjection } from '@core/sdk/web';
+import { CopyButton, DataView, formatInstant, HttpClients, InfoDialog, serverMessage, useData, useInjection } from '@core/sdk/web';
 import { orderPositions } from './orders-api';
 
 const useStyles = makeStyles({
@@ -46,53 +39,41 @@ export function OrderPositionsDialog({ order, onClose }: OrderPositionsDialogPro
   const title = typeof order.title === 'string' ? order.title : `#${order.id}`;
 
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, state) => !state.open && onClose()}>
-      <DialogSurface className={styles.surface} aria-describedby={undefined}>
-        <DialogBody>
-          <DialogTitle>{t('orders.positions.title', { order: order.id, title })}</DialogTitle>
-          <DialogContent>
-            {typeof buyer === 'string' && <Text block>{t('orders.positions.buyer', { buyer })}</Text>}
-            <DataView data={positions} errorText={serverMessage} isEmpty={(rows) => rows.length === 0} empty={t('orders.positions.none')}>
-              {(rows) => (
-                <Table size="small" aria-label={t('orders.positions.table')}>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHeaderCell>{t('orders.positions.position')}</TableHeaderCell>
-                      <TableHeaderCell>{t('fields.state')}</TableHeaderCell>
-                      <TableHeaderCell>{t('fields.reservedUntil')}</TableHeaderCell>
-                      <TableHeaderCell>{t('fields.data')}</TableHeaderCell>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {rows.map((position) => (
-                      <TableRow key={position.id} data-position={position.id}>
-                        <TableCell>{`#${position.id}${position.title ? ` ${position.title}` : ''}`}</TableCell>
-                        <TableCell>{t(`fields.stateValues.${position.state}`)}</TableCell>
-                        <TableCell>{position.reserved_until ? formatInstant(position.reserved_until) : '—'}</TableCell>
-                        <TableCell>
-                          {position.data === null ? (
-                            <span className={styles.muted}>{t('orders.positions.hidden')}</span>
-                          ) : (
-                            <span className={styles.data}>
-                              {position.data}
-                              <CopyButton text={position.data} compact />
-                            </span>
-                          )}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
-            </DataView>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {t('orders.positions.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <InfoDialog title={t('orders.positions.title', { order: order.id, title })} onClose={onClose} surfaceClassName={styles.surface}>
+      {typeof buyer === 'string' && <Text block>{t('orders.positions.buyer', { buyer })}</Text>}
+      <DataView data={positions} errorText={serverMessage} isEmpty={(rows) => rows.length === 0} empty={t('orders.positions.none')}>
+        {(rows) => (
+          <Table size="small" aria-label={t('orders.positions.table')}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('orders.positions.position')}</TableHeaderCell>
+                <TableHeaderCell>{t('fields.state')}</TableHeaderCell>
+                <TableHeaderCell>{t('fields.reservedUntil')}</TableHeaderCell>
+                <TableHeaderCell>{t('fields.data')}</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((position) => (
+                <TableRow key={position.id} data-position={position.id}>
+                  <TableCell>{`#${position.id}${position.title ? ` ${position.title}` : ''}`}</TableCell>
+                  <TableCell>{t(`fields.stateValues.${position.state}`)}</TableCell>
+                  <TableCell>{position.reserved_until ? formatInstant(position.reserved_until) : '—'}</TableCell>
+                  <TableCell>
+                    {position.data === null ? (
+                      <span className={styles.muted}>{t('orders.positions.hidden')}</span>
+                    ) : (
+                      <span className={styles.data}>
+                        {position.data}
+                        <CopyButton text={position.data} compact />
+                      </span>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </DataView>
+    </InfoDialog>
   );
 }

@@ -1,19 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Field,
   Input,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { CopyButton, DataView, HttpClients, serverMessage, useData, useInjection } from '@core/sdk/web';
+import { CopyButton, DataView, HttpClients, InfoDialog, serverMessage, useData, useInjection } from '@core/sdk/web';
 import { revealData } from './positions-api';
 
 const useStyles = makeStyles({
@@ -38,29 +31,17 @@ export function RevealDialog({ position, onClose }: RevealDialogProps) {
   const title = typeof position.title === 'string' ? `${position.title} #${position.id}` : `#${position.id}`;
 
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, state) => !state.open && onClose()}>
-      <DialogSurface aria-describedby={undefined}>
-        <DialogBody>
-          <DialogTitle>{t('positions.reveal.title', { position: title })}</DialogTitle>
-          <DialogContent>
-            <DataView data={data} errorText={serverMessage}>
-              {(revealed) => (
-                <div className={styles.row}>
-                  <Field label={t('positions.reveal.data')} className={styles.data}>
-                    <Input readOnly value={revealed} className={styles.data} />
-                  </Field>
-                  <CopyButton text={revealed} />
-                </div>
-              )}
-            </DataView>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {t('positions.reveal.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <InfoDialog title={t('positions.reveal.title', { position: title })} onClose={onClose}>
+      <DataView data={data} errorText={serverMessage}>
+        {(revealed) => (
+          <div className={styles.row}>
+            <Field label={t('positions.reveal.data')} className={styles.data}>
+              <Input readOnly value={revealed} className={styles.data} />
+            </Field>
+            <CopyButton text={revealed} />
+          </div>
+        )}
+      </DataView>
+    </InfoDialog>
   );
 }

@@ -1,12 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   Link,
   MessageBar,
   MessageBarBody,
@@ -14,7 +7,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { DataView, HttpClients, useData, useInjection } from '@core/sdk/web';
+import { DataView, HttpClients, InfoDialog, useData, useInjection } from '@core/sdk/web';
 import type { ResourceRecord } from '@core/sdk/shared';
 import { trackerManifest } from '../../manifest';
 import { CopyButton } from '../links/CopyButton';
@@ -108,20 +101,8 @@ export function LandingPreviewDialog({ offer, onClose }: LandingPreviewDialogPro
   const preview = useData((signal) => landingPreview(tracker, offer, signal), [tracker, offer]);
   const name = typeof offer.name === 'string' ? offer.name : `#${offer.id}`;
   return (
-    <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface aria-describedby={undefined}>
-        <DialogBody>
-          <DialogTitle>{t('preview.title', { offer: name })}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <DataView data={preview}>{(found) => <PreviewBody preview={found} />}</DataView>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              {t('preview.close')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <InfoDialog title={t('preview.title', { offer: name })} onClose={onClose} contentClassName={styles.content}>
+      <DataView data={preview}>{(found) => <PreviewBody preview={found} />}</DataView>
+    </InfoDialog>
   );
 }
