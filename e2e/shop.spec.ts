@@ -125,6 +125,9 @@ test('a category, a product with a day limit, positions loaded in bulk, an order
   await expect(preview).toContainText(title);
   await expectToast(page, 'Transferred orders: 1, positions: 2.', () => preview.getByRole('button', { name: 'Confirm the transfer (1)' }).click());
   const [moved] = (await samApi.get<{ data: ApiRecord[] }>(`/api/shop/orders?filter[product][eq]=${product?.id}`)).data;
+  // The move is in both users' shop history, shown beside the transfer.
+  await expect(main.getByRole('region', { name: shopText('transfer.history.source') })).toContainText(`Gave away order #${moved?.id} (positions: 2)`);
+  await expect(main.getByRole('region', { name: shopText('transfer.history.target') })).toContainText(`Received order #${moved?.id} (positions: 2)`);
   expect(moved?.user).toBe(sam.id);
   const positions = (await samApi.get<{ data: ApiRecord[] }>(`/api/shop/positions?filter[order][eq]=${moved?.id}`)).data;
   expect(positions.map((position) => position.owner)).toEqual([sam.id, sam.id]);

@@ -71,13 +71,15 @@ export { addFieldError, type FieldErrors } from '@core/shared/field-errors';
 /**
  * Resources: one definition (fields, list columns, filters, access codes, row and toolbar actions)
  * gives the table, the REST routes and the list screen. `defineResource` keeps its literal types;
- * `referenceTo` makes another resource a reference field's target.
+ * `referenceTo` makes another resource a reference field's target. An AuditEntry is one line of a
+ * record's history as the API answers it.
  */
 export {
   defineResource,
   maxPerPage,
   referenceTo,
   STALE_VERSION_MESSAGE,
+  type AuditEntry,
   type ResourceDefinition,
   type ResourceRecord,
   type RowAction,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { actorOf, ID_PARAMS, type AuditService, type IdParams, type ServerPluginContext } from '@core/sdk/server';
-import type { DataEnvelope } from '@core/sdk/shared';
+import { actorOf, ID_PARAMS, type IdParams, type ServerPluginContext } from '@core/sdk/server';
+import type { AuditEntry, DataEnvelope } from '@core/sdk/shared';
 import {
   TRANSFER_PATH,
   TRANSFER_PREVIEW_PATH,
@@ -17,8 +17,6 @@ import { performTransfer } from './transfer-perform';
 import { planTransfer, resolveTarget } from './transfer-plan';
 import { transferReferenceRoutes } from './transfer-references';
 
-// The SDK exports no name for an audit entry; it is what the audit service's history answers.
-type HistoryEntry = Awaited<ReturnType<AuditService['history']>>[number];
 
 /**
  * Manual transfer (SM): `POST transfer/preview` says what moving the orders would change and why
@@ -41,7 +39,7 @@ export function registerTransfer(app: FastifyInstance, { db, users, audit }: Ser
     return { data: await performTransfer({ db, users, audit }, request.body, versions, actorOf(request)) };
   });
 
-  app.get<{ Params: IdParams }>(`/${TRANSFER_PATH}/users/:id/history`, { config, schema: { params: ID_PARAMS } }, async (request): Promise<DataEnvelope<HistoryEntry[]>> => {
+  app.get<{ Params: IdParams }>(`/${TRANSFER_PATH}/users/:id/history`, { config, schema: { params: ID_PARAMS } }, async (request): Promise<DataEnvelope<AuditEntry[]>> => {
     await users.require(db, request.params.id);
     return { data: await audit.history(db, userShopHistory, request.params.id) };
   });

@@ -7,10 +7,12 @@ import { TRANSFER_TEAMS, TRANSFER_USERS, type TransferPreview, type TransferTarg
 import { PreviewTable } from './PreviewTable';
 import { SourceOrders } from './SourceOrders';
 import { TransferApi, type TransferSource } from './transfer-api';
+import { UserShopHistory } from './UserShopHistory';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, alignItems: 'flex-end' },
+  histories: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXL, alignItems: 'flex-start' },
   picker: { minWidth: '260px' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center' },
 });
@@ -159,6 +161,10 @@ export const TransferPage = observer(function TransferPage() {
           </div>
         </section>
       )}
+      <div className={styles.histories}>
+        {sourceKind === 'user' && sourceId !== null && <UserShopHistory key={`from-${sourceId}-${round}`} userId={sourceId} title={t('transfer.history.source')} />}
+        {toUser !== null && <UserShopHistory key={`to-${toUser}-${round}`} userId={toUser} title={t('transfer.history.target')} />}
+      </div>
     </div>
   );
 });

@@ -48,8 +48,21 @@ function shopService(): FakeService {
     })
     .on('GET', 'transfer/orders', { data: { data: ORDERS, current_page: 1, last_page: 1, per_page: 20, total: ORDERS.length } })
     .on('POST', 'transfer/preview', { data: PREVIEW })
-    .on('POST', 'transfer', { data: { orders: [{ id: 11, version: 4 }], positions: 2 } });
+    .on('POST', 'transfer', { data: { orders: [{ id: 11, version: 4 }], positions: 2 } })
+    .on('GET', 'transfer/users/5/history', { data: [] })
+    .on('GET', 'transfer/users/6/history', { data: [] });
 }
+
+/** A user's history entry of one moved order, as the server writes it. */
+const moved = (id: number, action: 'transfer-in' | 'transfer-out') => ({
+  id,
+  action,
+  actor_id: 1,
+  actor_name: 'admin',
+  at: '2026-11-24T10:00:00.000Z',
+  before: { order: 11, user: 5, team: 2, positions: 2 },
+  after: { order: 11, user: 6, team: 2, positions: 2 },
+});
 
 async function pick(input: HTMLInputElement, text: string, label: string): Promise<void> {
   await typeInto(input, text);
@@ -91,6 +104,26 @@ describe('the manual transfer page', () => {
     expect(api.requests('POST', 'transfer')[0]?.body).toEqual({ orders: [11], versions: { 11: 3 }, to_user: 6 });
     await waitInAct(() => expect(toasts.map((toast) => [toast.intent, toast.message])).toContainEqual(['success', 'Transferred orders: 1, positions: 2.']));
     expect(view.element.querySelector('[data-order="11"]')).toBeNull();
+  });
+
+  it('shows both users’ shop history, read again after a transfer', { timeout: 20_000 }, async () => {
+    const api = shopService();
+    const { view } = await renderPluginPage({ plugins: [shop, messenger], path: '/manual-transfer', codes: ['SM'], api });
+    await waitInAct(() => expect(pickers(view.element)).toHaveLength(3));
+    await pick(pickers(view.element)[0]!, 'ann', 'ann');
+    const source = () => query(view.element, 'section[aria-label="Shop history of the user moved from"]');
+    await waitInAct(() => expect(source().textContent).toContain('No transfers yet.'));
+    await click(query(view.element, 'tbody tr[data-row-id="11"] input[type="checkbox"]'));
+    await pick(pickers(view.element)[1]!, 'bob', 'bob');
+    const target = () => query(view.element, 'section[aria-label="Shop history of the user moved to"]');
+    await waitInAct(() => expect(target().textContent).toContain('No transfers yet.'));
+
+    api.on('GET', 'transfer/users/5/history', { data: [moved(1, 'transfer-out')] }).on('GET', 'transfer/users/6/history', { data: [moved(2, 'transfer-in')] });
+    await click(buttonByText(view.element, 'Preview'));
+    await click(buttonByText(view.element, 'Confirm the transfer (1)'));
+    await waitInAct(() => expect(source().textContent).toContain('Gave away order #11 (positions: 2)'));
+    expect(source().textContent).toContain('admin');
+    await waitInAct(() => expect(target().textContent).toContain('Received order #11 (positions: 2)'));
   });
 
   it('shows why an order cannot move and the server’s refusal', { timeout: 20_000 }, async () => {
