@@ -21,6 +21,7 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/**/web/**'],
           setupFiles: ['tests/setup/node.ts'],
+          globalSetup: ['tests/setup/shared-templates.ts'],
           // Building a file's template database (every core and plugin migration and resource table) takes
           // seconds; on a busy machine more than the default 10 s.
           hookTimeout: 60_000,

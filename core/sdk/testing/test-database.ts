@@ -3,9 +3,13 @@
  * chosen plugins' migrations and resource tables, the seeded permission catalogue and superadmin.
  * The template is built once per test file (vitest isolates files) and per plugin set, then copied:
  * PGlite by default, a real PostgreSQL when TEST_DATABASE_URL is set
- * (`node scripts/with-postgres.mjs vitest run --project node` starts one for the run).
+ * (`node scripts/with-postgres.mjs vitest run --project node` starts one for the run). When the run
+ * names a folder in ERP_TEST_TEMPLATE_DIR (a global setup's), a PGlite template built by one file
+ * is kept there and loaded by the others, so a run builds each distinct template about once.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { CORE_MIGRATIONS } from '@core/server/auth';
@@ -43,14 +47,37 @@ const templateKey = (plugins: readonly ServerPlugin[]): string => plugins.map((p
 
 const pgliteTemplates = new Map<string, Promise<File | Blob>>();
 
+/** Where this run's files share PGlite templates; none outside such a run (a plugin's own tests). */
+const SHARED_TEMPLATES = process.env.ERP_TEST_TEMPLATE_DIR;
+
+/** What a template is made of: every migration's text and every resource table's definition, and the catalogue. */
+function templateFingerprint(plugins: readonly ServerPlugin[]): string {
+  const migrations = migrationSets(plugins).map((set) => [set.owner, set.migrations.map((migration) => [migration.name, migration.sql])]);
+  const catalogue = new PermissionCatalogue(plugins.map((plugin) => plugin.manifest)).codes;
+  return createHash('sha256').update(JSON.stringify([migrations, enabledResources(plugins), catalogue])).digest('hex');
+}
+
 async function buildPgliteTemplate(plugins: readonly ServerPlugin[]): Promise<File | Blob> {
+  const shared = SHARED_TEMPLATES ? join(SHARED_TEMPLATES, `${templateFingerprint(plugins)}.tar.gz`) : null;
+  if (shared) {
+    const kept = await readFile(shared).catch(() => null);
+    if (kept) return new Blob([kept]);
+  }
   const db = await PgliteDatabase.open(undefined);
+  let dump: File | Blob;
   try {
     await migrateAndSeed(db, plugins);
-    return await db.dump();
+    dump = await db.dump();
   } finally {
     await db.close();
   }
+  if (shared) {
+    // Written aside and renamed, so a file reading it meanwhile sees all of it or nothing.
+    const partial = `${shared}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, shared);
+  }
+  return dump;
 }
 
 function databaseUrl(name: string): string {
