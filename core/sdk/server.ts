@@ -113,6 +113,8 @@ export {
 export { updateRecord } from '@core/server/resource/mutations';
 export { writeAudit } from '@core/server/resource/audit';
 export { readListQuery } from '@core/server/resource/list-params';
+/** An instant column as the engine answers it: ISO 8601 in UTC with microseconds, for a plugin's own SELECT or RETURNING. */
+export { isoInstant } from '@core/server/resource/record-sql';
 /** Runs work that writes a resource, turning the database's refusals (unique, still referenced) into API errors. */
 export { translated } from '@core/server/resource/database-errors';
 

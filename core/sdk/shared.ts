@@ -26,6 +26,8 @@ export type {
   PluginPage,
   SlotId,
 } from '@core/shared/manifest';
+/** A manifest's code declarations of one area, each with its description in English and Russian. */
+export { permissionsOf } from '@core/shared/manifest';
 
 /** Permission codes (`'FT'`) and what a page, route or slot requires: one code, `{ anyOf }` or `{ allOf }`. */
 export type { PermissionCode, PermissionRequirement } from '@core/shared/permissions';

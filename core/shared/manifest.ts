@@ -62,6 +62,11 @@ export interface PermissionDeclaration {
   readonly description: LocalizedText;
 }
 
+/** Declares a manifest's codes of one area: `const code = permissionsOf('shop'); code('SC', 'Shop categories', 'Категории магазина')`. */
+export function permissionsOf(area: MenuGroup): (code: PermissionCode, en: string, ru: string) => PermissionDeclaration {
+  return (code, en, ru) => ({ code, area, description: { en, ru } });
+}
+
 /** A menu group of the plugin's own, with its name in every language. */
 export interface MenuGroupDeclaration {
   readonly id: string;

@@ -1,9 +1,9 @@
-import type { PermissionDeclaration, PluginManifest } from '@core/sdk/shared';
+import { permissionsOf, type PluginManifest } from '@core/sdk/shared';
 
 // Plain literals: the manifest is read at start-up and rides in /config.json, so it stays small.
 const ROLES = { anyOf: ['JQ', 'JT'] } as const;
 
-const code = (name: string, en: string, ru: string): PermissionDeclaration => ({ code: name, area: 'admin', description: { en, ru } });
+const code = permissionsOf('admin');
 
 export const adminManifest: PluginManifest = {
   id: 'admin',

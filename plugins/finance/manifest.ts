@@ -1,6 +1,6 @@
-import type { PermissionDeclaration, PluginManifest } from '@core/sdk/shared';
+import { permissionsOf, type PluginManifest } from '@core/sdk/shared';
 
-const code = (name: string, en: string, ru: string): PermissionDeclaration => ({ code: name, area: 'finance', description: { en, ru } });
+const code = permissionsOf('finance');
 
 /** Finance (spec §2 Finance routes, §6 Finance codes). Its API is the `finance` service. */
 export const financeManifest: PluginManifest = {

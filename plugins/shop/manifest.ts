@@ -1,6 +1,6 @@
-import type { PermissionDeclaration, PluginManifest } from '@core/sdk/shared';
+import { permissionsOf, type PluginManifest } from '@core/sdk/shared';
 
-const code = (name: string, en: string, ru: string): PermissionDeclaration => ({ code: name, area: 'shop', description: { en, ru } });
+const code = permissionsOf('shop');
 
 /**
  * The shop (spec §2 Shop routes, §3, §6 shop codes): the agency's internal store of ad assets.

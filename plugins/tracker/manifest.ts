@@ -1,6 +1,6 @@
-import type { PermissionDeclaration, PluginManifest } from '@core/sdk/shared';
+import { permissionsOf, type PluginManifest } from '@core/sdk/shared';
 
-const code = (name: string, en: string, ru: string): PermissionDeclaration => ({ code: name, area: 'tracker', description: { en, ru } });
+const code = permissionsOf('tracker');
 
 /**
  * The tracker (spec §2 Tracker routes, §6 tracker codes): affiliate work on top of Keitaro. Its API

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
-import { callerHolds, callerId, ID_PARAMS, notFound, recordAudit, type IdParams, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import { callerHolds, callerId, isoInstant, ID_PARAMS, notFound, recordAudit, type IdParams, type Queryable, type ServerPluginContext } from '@core/sdk/server';
 import type { OrderPosition } from '../../shared/orders';
 import { ordersResource, positionsResource } from '../../shared/resources';
-import { isoInstantSql } from '../stock/positions-handout';
 
 /*
  * `GET orders/{id}/positions`: what an order holds. The positions' data (the assets themselves)
@@ -24,7 +23,7 @@ async function orderBuyer(db: Queryable, orderId: number): Promise<number | null
 
 async function orderPositions(db: Queryable, orderId: number, withData: boolean): Promise<OrderPosition[]> {
   const { rows } = await db.query<Omit<OrderPosition, 'id' | 'product'> & { id: string; product: string }>(
-    `SELECT id::text AS id, title, product::text AS product, state, ${isoInstantSql('reserved_until')} AS reserved_until,
+    `SELECT id::text AS id, title, product::text AS product, state, ${isoInstant('reserved_until')} AS reserved_until,
             ${withData ? 'data' : 'NULL::text'} AS data
        FROM shop.positions WHERE "order" = $1 AND deleted_at IS NULL ORDER BY id`,
     [orderId],

@@ -1,4 +1,4 @@
-import { recordAudit, type Queryable } from '@core/sdk/server';
+import { isoInstant, recordAudit, type Queryable } from '@core/sdk/server';
 import { positionsResource } from '../../shared/resources';
 
 /*
@@ -22,7 +22,6 @@ export interface Holding {
 const FREE: Holding = { state: 'free', order: null, owner: null, reserved_until: null };
 
 /** A timestamptz column as the engine's records show instants (ISO 8601, UTC, microseconds). */
-export const isoInstantSql = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** One audit row of a position's change of hands. */
 export function auditHolding(tx: Queryable, id: number, action: string, actorId: number | null, before: Holding, after: Holding): Promise<void> {
@@ -79,7 +78,7 @@ export async function releasePositions(tx: Queryable, orderId: number, actorId: 
      UPDATE shop.positions p SET state = 'free', owner = NULL, "order" = NULL, reserved_until = NULL,
             version = p.version + 1, updated_at = now(), updated_by = $2
        FROM held h WHERE p.id = h.id
-     RETURNING p.id::text AS id, h.owner::text AS owner, ${isoInstantSql('h.reserved_until')} AS reserved_until`,
+     RETURNING p.id::text AS id, h.owner::text AS owner, ${isoInstant('h.reserved_until')} AS reserved_until`,
     [orderId, actorId],
   );
   const released = [...rows].sort((a, b) => Number(a.id) - Number(b.id));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database, Queryable } from '@core/sdk/server';
-import { auditHolding, idOrNull, isoInstantSql } from './positions-handout';
+import { isoInstant, type Database, type Queryable } from '@core/sdk/server';
+import { auditHolding, idOrNull } from './positions-handout';
 
 /*
  * A reservation that has run out is a sale: the buyer had the positions long enough. The sweep
@@ -18,7 +18,7 @@ export async function sellExpiredReservations(tx: Queryable, now: Date, orderId:
     `UPDATE shop.positions SET state = 'sold', version = version + 1, updated_at = now()
       WHERE state = 'reserved' AND reserved_until <= $1::timestamptz AND deleted_at IS NULL
         AND ($2::bigint IS NULL OR "order" = $2::bigint)
-      RETURNING id::text AS id, "order"::text AS "order", owner::text AS owner, ${isoInstantSql('reserved_until')} AS reserved_until`,
+      RETURNING id::text AS id, "order"::text AS "order", owner::text AS owner, ${isoInstant('reserved_until')} AS reserved_until`,
     [now.toISOString(), orderId],
   );
   for (const row of rows) {

@@ -1,8 +1,8 @@
-import { changeRecordIn, conflict, translated, type Actor, type AuditService, type Database, type Queryable, type UsersService } from '@core/sdk/server';
+import { changeRecordIn, conflict, isoInstant, translated, type Actor, type AuditService, type Database, type Queryable, type UsersService } from '@core/sdk/server';
 import type { FieldValue } from '@core/sdk/shared';
 import { ordersResource, setupTasksResource } from '../../shared/resources';
 import type { TransferBody, TransferRefusal, TransferResult } from '../../shared/transfer';
-import { auditHolding, isoInstantSql } from '../stock/positions-handout';
+import { auditHolding } from '../stock/positions-handout';
 import { planTransfer, resolveTarget, type PlannedOrder, type ResolvedTarget } from './transfer-plan';
 import { recordUserMoves } from './user-history';
 
@@ -34,7 +34,7 @@ async function movePositions(tx: Queryable, orderId: number, from: number, to: n
   const { rows } = await tx.query<{ id: string; state: string; reserved_until: string | null }>(
     `UPDATE shop.positions SET owner = $3, version = version + 1, updated_at = now(), updated_by = $4
       WHERE "order" = $1 AND owner = $2 AND deleted_at IS NULL AND state IN ('reserved', 'sold')
-      RETURNING id::text AS id, state, ${isoInstantSql('reserved_until')} AS reserved_until`,
+      RETURNING id::text AS id, state, ${isoInstant('reserved_until')} AS reserved_until`,
     [orderId, from, to, actor.id],
   );
   for (const row of [...rows].sort((a, b) => Number(a.id) - Number(b.id))) {
