@@ -9,9 +9,15 @@ export default defineConfig({
   },
   test: {
     projects: [
+      // Screens share one module graph per worker (importing React and Fluent per file took most of
+      // the project's time); the shell's own tests change the window and the document and stay apart.
       {
         extends: true,
-        test: { name: 'web', environment: 'happy-dom', include: ['tests/**/web/**/*.test.{ts,tsx}'], setupFiles: ['tests/setup/web.ts'] },
+        test: { name: 'web', environment: 'happy-dom', isolate: false, include: ['tests/**/web/**/*.test.{ts,tsx}'], exclude: ['tests/core/web/shell/**'], setupFiles: ['tests/setup/web.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'web-shell', environment: 'happy-dom', include: ['tests/core/web/shell/**/*.test.{ts,tsx}'], setupFiles: ['tests/setup/web.ts'] },
       },
       {
         extends: true,
@@ -25,6 +31,7 @@ export default defineConfig({
           // Building a file's template database (every core and plugin migration and resource table) takes
           // seconds; on a busy machine more than the default 10 s.
           hookTimeout: 60_000,
+          isolate: false,
         },
       },
     ],

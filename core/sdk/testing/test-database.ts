@@ -1,11 +1,12 @@
 /**
  * Databases for server tests: a private copy of a template that already holds the core's and the
  * chosen plugins' migrations and resource tables, the seeded permission catalogue and superadmin.
- * The template is built once per test file (vitest isolates files) and per plugin set, then copied:
+ * The template is built once per plugin set, then copied:
  * PGlite by default, a real PostgreSQL when TEST_DATABASE_URL is set
  * (`node scripts/with-postgres.mjs vitest run --project node` starts one for the run). When the run
  * names a folder in ERP_TEST_TEMPLATE_DIR (a global setup's), a PGlite template built by one file
- * is kept there and loaded by the others, so a run builds each distinct template about once.
+ * is kept there and loaded by the others, and a PostgreSQL template is one database of the run, so
+ * a run builds each distinct template about once.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
@@ -21,6 +22,7 @@ import { PostgresDatabase } from '@core/server/database/postgres-database';
 import type { ServerPlugin } from '@core/server/plugin';
 import { enabledResources, syncResourceTables } from '@core/server/resource';
 import { PermissionCatalogue } from '@core/shared/permission-catalogue';
+import { SHARED_POSTGRES_PREFIX } from './shared-template-names';
 
 /** A timeout for hooks and tests that start PGlite (seconds each, more when files run side by side). */
 export const DB_TIMEOUT = 30_000;
@@ -101,28 +103,58 @@ const uniqueName = (kind: string): string => `erp_${kind}_${process.pid}_${rando
 
 const postgresTemplates = new Map<string, Promise<string>>();
 
-async function buildPostgresTemplate(plugins: readonly ServerPlugin[]): Promise<string> {
-  const name = uniqueName('template');
+/** Builds a template database called `name` (no connection may stay open on it: it is copied next). */
+async function createPostgresTemplate(name: string, plugins: readonly ServerPlugin[]): Promise<void> {
   await onServer(`CREATE DATABASE ${name}`);
   const db = await PostgresDatabase.open(databaseUrl(name));
   try {
     await migrateAndSeed(db, plugins);
   } finally {
-    // A template database must have no open connections while it is copied.
     await db.close();
+  }
+}
+
+/**
+ * In a shared run the template is named by what it is made of and built once for all files and
+ * workers: the first builds it aside under an advisory lock and renames it into place, the others
+ * wait on the lock and find it. The run's global teardown drops it (dropSharedPostgresTemplates).
+ */
+async function sharedPostgresTemplate(plugins: readonly ServerPlugin[]): Promise<string> {
+  const name = `${SHARED_POSTGRES_PREFIX}${templateFingerprint(plugins).slice(0, 24)}`;
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      const partial = uniqueName('building');
+      await createPostgresTemplate(partial, plugins);
+      await client.query(`ALTER DATABASE ${partial} RENAME TO ${name}`);
+    }
+  } finally {
+    await client.end();
   }
   return name;
 }
 
-afterAll(async () => {
-  for (const template of postgresTemplates.values()) await onServer(`DROP DATABASE IF EXISTS ${await template}`);
-  postgresTemplates.clear();
-});
+async function privatePostgresTemplate(plugins: readonly ServerPlugin[]): Promise<string> {
+  const name = uniqueName('template');
+  await createPostgresTemplate(name, plugins);
+  return name;
+}
+
+// Outside a shared run each file builds its own templates and drops them when it ends.
+if (!SHARED_TEMPLATES) {
+  afterAll(async () => {
+    for (const template of postgresTemplates.values()) await onServer(`DROP DATABASE IF EXISTS ${await template}`);
+    postgresTemplates.clear();
+  });
+}
 
 /** A copy of the PostgreSQL template that drops itself when closed. */
 async function freshPostgresDatabase(plugins: readonly ServerPlugin[]): Promise<Database> {
   const key = templateKey(plugins);
-  const template = postgresTemplates.get(key) ?? buildPostgresTemplate(plugins);
+  const template = postgresTemplates.get(key) ?? (SHARED_TEMPLATES ? sharedPostgresTemplate(plugins) : privatePostgresTemplate(plugins));
   postgresTemplates.set(key, template);
   const name = uniqueName('test');
   await onServer(`CREATE DATABASE ${name} TEMPLATE ${await template}`);
