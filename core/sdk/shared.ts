@@ -106,7 +106,7 @@ export {
 } from '@core/shared/resource/field';
 
 /** The core's users as a reference target, for a field that points to a user. */
-export { USERS_REFERENCE } from '@core/shared/resource/core-references';
+export { COUNTRIES_REFERENCE, USERS_REFERENCE } from '@core/shared/resource/core-references';
 
 /** A list request: page, size, sort, filters and whether deleted records are included. */
 export type { DeletedScope, FilterClause, ListQuery } from '@core/shared/resource/list-query';

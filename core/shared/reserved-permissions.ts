@@ -3,8 +3,8 @@ import type { PermissionCode } from './permissions';
 import type { ServiceName } from './services';
 
 /**
- * Spec §6 codes and area flags of the areas whose plugins are not built yet (the social-ad platform,
- * system). They are seeded and shown like any plugin's, so roles can be prepared before
+ * Spec §6 codes and area flags of the areas whose plugins are not built yet (the social-ad
+ * platform). They are seeded and shown like any plugin's, so roles can be prepared before
  * the screens exist; each entry stands in only until a plugin declares the same code or flag,
  * which then wins (permission-catalogue.ts). Delete an area's part here when its plugin lands.
  */
@@ -16,11 +16,9 @@ export interface ReservedArea {
 /** The flag groups of spec §6 for those areas. */
 export const RESERVED_AREA_FLAGS: Readonly<Record<string, readonly PermissionCode[]>> = {
   facebook: ['MA', 'MD', 'MP', 'MQ', 'MS', 'MV'],
-  system: ['YP', 'YS', 'YE', 'YQ', 'YA', 'YD', 'YU', 'YT', 'YL'],
 };
 
 const social = (code: string, en: string, ru: string): PermissionDeclaration => ({ code, area: 'social', description: { en, ru } });
-const system = (code: string, en: string, ru: string): PermissionDeclaration => ({ code, area: 'system', description: { en, ru } });
 
 export const RESERVED_SPEC_AREAS: readonly ReservedArea[] = [
   {
@@ -34,20 +32,6 @@ export const RESERVED_SPEC_AREAS: readonly ReservedArea[] = [
       social('MQ', 'Social-ad area (flag group)', 'Раздел рекламной платформы (группа флага)'),
       social('MS', 'Social-ad area (flag group)', 'Раздел рекламной платформы (группа флага)'),
       social('MV', 'Social-ad area (flag group)', 'Раздел рекламной платформы (группа флага)'),
-    ],
-  },
-  {
-    service: 'system',
-    permissions: [
-      system('YP', 'Proxies', 'Прокси'),
-      system('YS', 'Services', 'Сервисы'),
-      system('YE', 'Servers', 'Серверы'),
-      system('YQ', 'Sites', 'Сайты'),
-      system('YA', 'Projects', 'Проекты'),
-      system('YD', 'Domains', 'Домены'),
-      system('YU', 'Domain users', 'Пользователи доменов'),
-      system('YT', 'Languages', 'Языки'),
-      system('YL', 'Country languages', 'Языки стран'),
     ],
   },
 ];

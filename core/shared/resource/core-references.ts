@@ -8,3 +8,14 @@ export const USERS_REFERENCE: ReferenceTarget = {
   labelColumn: 'username',
   softDelete: true,
 };
+
+/**
+ * ISO 3166-1 countries, kept by the core (the id is the ISO numeric code, so an id means the same
+ * country everywhere; `code` is alpha-2), as a reference target for any plugin's fields.
+ */
+export const COUNTRIES_REFERENCE: ReferenceTarget = {
+  service: 'auth',
+  path: 'countries',
+  table: 'core.countries',
+  labelColumn: 'name',
+};

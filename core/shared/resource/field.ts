@@ -142,6 +142,11 @@ export interface ReferenceField extends FieldBase<'reference'> {
 
 export interface KeyValueField extends FieldBase<'keyValue'> {
   readonly maxEntries?: number;
+  /**
+   * The values are secrets (credentials): reads give every key with its value masked, never the
+   * value; a write keeps a key's stored value when it sends the mask back (SECRET_VALUE_MASK).
+   */
+  readonly secretValues?: boolean;
 }
 
 export interface SecretField extends FieldBase<'secret'>, TextBounds {}

@@ -1,0 +1,47 @@
+import { permissionsOf, type PluginManifest } from '@core/sdk/shared';
+
+const code = permissionsOf('system');
+
+/**
+ * System infrastructure (spec §1, §2 System routes, §3, §6 Y* codes): proxies and their providers,
+ * services (registrar, CDN and hosting accounts), servers, sites and their whites, projects,
+ * domains and their registrants, languages and country languages. Its API is the `system` service.
+ * Buying proxies and domains runs as background jobs on the kernel's job runner.
+ */
+export const systemManifest: PluginManifest = {
+  id: 'system',
+  version: '0.1.0',
+  sdk: '^1.4.0',
+  titleKey: 'system:title',
+  service: 'system',
+  dependencies: [],
+  namespaces: ['system'],
+  pages: [
+    { path: '/proxies', titleKey: 'system:nav.proxies', requires: 'YP', nav: { group: 'system', icon: 'globe' } },
+    // Providers are bought from on the proxies screen, so they go with its code (the spec gives them no route).
+    { path: '/proxy-providers', titleKey: 'system:nav.proxyProviders', requires: 'YP', nav: { group: 'system', icon: 'plug' } },
+    { path: '/services', titleKey: 'system:nav.services', requires: 'YS', nav: { group: 'system', icon: 'key' } },
+    { path: '/servers', titleKey: 'system:nav.servers', requires: 'YE', nav: { group: 'system', icon: 'server' } },
+    { path: '/sites', titleKey: 'system:nav.sites', requires: 'YQ', nav: { group: 'system', icon: 'desktop' } },
+    // Whites are what sites show, so they go with the sites' code (the spec gives them no route).
+    { path: '/whites', titleKey: 'system:nav.whites', requires: 'YQ', nav: { group: 'system', icon: 'document' } },
+    { path: '/projects', titleKey: 'system:nav.projects', requires: 'YA', nav: { group: 'system', icon: 'folder' } },
+    { path: '/domains', titleKey: 'system:nav.domains', requires: 'YD', nav: { group: 'system', icon: 'link' } },
+    { path: '/domain-users', titleKey: 'system:nav.domainUsers', requires: 'YU', nav: { group: 'system', icon: 'contact' } },
+    { path: '/languages', titleKey: 'system:nav.languages', requires: 'YT', nav: { group: 'system', icon: 'language' } },
+    { path: '/country-languages', titleKey: 'system:nav.countryLanguages', requires: 'YL', nav: { group: 'system', icon: 'map' } },
+  ],
+  // Spec §6 system codes.
+  permissions: [
+    code('YP', 'Proxies and proxy providers (buying included)', 'Прокси и поставщики прокси (включая покупку)'),
+    code('YS', 'Services: registrar, CDN and hosting accounts', 'Сервисы: аккаунты регистраторов, CDN и хостингов'),
+    code('YE', 'Servers', 'Серверы'),
+    code('YQ', 'Sites and whites', 'Сайты и white-страницы'),
+    code('YA', 'Projects', 'Проекты'),
+    code('YD', 'Domains (buying included)', 'Домены (включая покупку)'),
+    code('YU', 'Domain users (registrants)', 'Пользователи доменов (регистранты)'),
+    code('YT', 'Languages', 'Языки'),
+    code('YL', 'Country languages', 'Языки стран'),
+  ],
+  areaFlags: { system: ['YP', 'YS', 'YE', 'YQ', 'YA', 'YD', 'YU', 'YT', 'YL'] },
+};
