@@ -7,6 +7,7 @@ import { adminManifest } from '@plugins/admin/manifest';
 import { financeManifest } from '@plugins/finance/manifest';
 import { messengerManifest } from '@plugins/messenger/manifest';
 import { shopManifest } from '@plugins/shop/manifest';
+import { systemManifest } from '@plugins/system/manifest';
 import { trackerManifest } from '@plugins/tracker/manifest';
 
 const codes = (...list: string[]): ReadonlySet<string> => new Set(list);
@@ -60,23 +61,24 @@ const SPEC_FLAG_GROUPS = {
 const SIDEBAR_ONLY_CODES = ['FL', 'FJ', 'MC', 'FO'];
 
 /** The product's plugins, as the catalogue and the flags are assembled from them. */
-const PRODUCT = [adminManifest, financeManifest, messengerManifest, trackerManifest, shopManifest];
+const PRODUCT = [adminManifest, financeManifest, messengerManifest, trackerManifest, shopManifest, systemManifest];
 
 describe('areaFlagGroups', () => {
   const groups = areaFlagGroups(PRODUCT);
 
-  it('are the groups of spec §6, admin, finance, tracker, shop and messenger (exactly MB) from their plugins, the rest reserved by the core', () => {
+  it('are the groups of spec §6, admin, finance, tracker, shop, system and messenger (exactly MB) from their plugins, the rest reserved by the core', () => {
     expect(groups).toEqual({ ...SPEC_FLAG_GROUPS, messenger: ['MB'] });
     expect(messengerManifest.areaFlags).toEqual({ messenger: ['MB'] });
     expect(adminManifest.areaFlags).toEqual({ admin: SPEC_FLAG_GROUPS.admin });
     expect(financeManifest.areaFlags).toEqual({ finance: SPEC_FLAG_GROUPS.finance });
     expect(trackerManifest.areaFlags).toEqual({ tracker: SPEC_FLAG_GROUPS.tracker });
     expect(shopManifest.areaFlags).toEqual({ shop: SPEC_FLAG_GROUPS.shop });
+    expect(systemManifest.areaFlags).toEqual({ system: SPEC_FLAG_GROUPS.system });
   });
 
   it('lack a plugin’s groups while it is disabled', () => {
     expect(Object.keys(areaFlagGroups([financeManifest]))).not.toContain('admin');
-    expect(Object.keys(areaFlagGroups([]))).toEqual(['facebook', 'system']);
+    expect(Object.keys(areaFlagGroups([]))).toEqual(['facebook']);
   });
 
   it('leave out the sidebar-only codes FL, FJ, MC and FO', () => {
@@ -90,8 +92,8 @@ describe('areaFlagGroups', () => {
   });
 
   it('let a plugin replace a reserved group when its area lands', () => {
-    const system = manifest({ id: 'system', areaFlags: { system: ['YP', 'YX'] } });
-    expect(areaFlagGroups([system]).system).toEqual(['YP', 'YX']);
+    const social = manifest({ id: 'social', areaFlags: { facebook: ['MA', 'MX'] } });
+    expect(areaFlagGroups([social]).facebook).toEqual(['MA', 'MX']);
   });
 });
 
@@ -128,14 +130,15 @@ describe('PermissionCatalogue', () => {
     for (const code of SPEC_FLAG_GROUPS.system) expect(of(code), code).toEqual(['system', 'system']);
   });
 
-  it('holds only the reserved spec codes without plugins: admin, finance, messenger, tracker and shop codes come with their plugins', () => {
+  it('holds only the reserved spec codes without plugins: admin, finance, messenger, tracker, shop and system codes come with their plugins', () => {
     const bare = new PermissionCatalogue([]);
     expect(bare.has('JU')).toBe(false);
     expect(bare.has('FT')).toBe(false);
     expect(bare.has('MB')).toBe(false);
     expect(bare.has('TF')).toBe(false);
     expect(bare.has('SC')).toBe(false);
-    expect(bare.has('YP')).toBe(true);
+    expect(bare.has('YP')).toBe(false);
+    expect(bare.has('MA')).toBe(true);
     expect(new PermissionCatalogue([financeManifest]).has('JU')).toBe(false);
   });
 

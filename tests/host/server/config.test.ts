@@ -51,7 +51,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       productName: 'Agency Back Office',
       defaultLanguage: 'en',
-      plugins: ['admin', 'finance', 'messenger', 'tracker', 'shop'],
+      plugins: ['admin', 'finance', 'messenger', 'tracker', 'shop', 'system'],
       services: DEFAULT_SERVICES,
       extraRefreshUrls: [],
       port: 8080,

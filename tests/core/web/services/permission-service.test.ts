@@ -7,11 +7,12 @@ import { admin as adminPlugin, finance as financePlugin, messenger as messengerP
 
 const trackerPlugin = productPlugin('tracker');
 const shopPlugin = productPlugin('shop');
+const systemPlugin = productPlugin('system');
 
-// The admin, finance, messenger, tracker and shop flags come from those plugins' manifests, the rest from the core's reserved spec areas.
+// The admin, finance, messenger, tracker, shop and system flags come from those plugins' manifests, the rest from the core's reserved spec areas.
 async function permissionsOf(codes: readonly string[] | null): Promise<{ permissions: PermissionService; session: SessionStore }> {
   const kernel = await createTestKernel({
-    plugins: [adminPlugin, financePlugin, messengerPlugin, trackerPlugin, shopPlugin],
+    plugins: [adminPlugin, financePlugin, messengerPlugin, trackerPlugin, shopPlugin, systemPlugin],
     ...(codes === null ? {} : { user: testUser(codes) }),
   });
   return { permissions: kernel.get(PermissionService), session: kernel.get(SessionStore) };
