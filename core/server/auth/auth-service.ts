@@ -3,6 +3,7 @@ import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { Database } from '../database/database';
 import type { AuthSettings } from './auth-settings';
 import { authRoutes } from './auth-routes';
+import { countriesReferenceRoute } from './countries-reference-route';
 import { mattermostRoutes } from './mattermost-routes';
 import { rolesRoutes } from './roles-routes';
 import { sessionIssuer } from './session-issuer';
@@ -37,6 +38,7 @@ export async function authService(app: FastifyInstance, options: AuthServiceOpti
   authRoutes(app, db, sessions);
   usersRoutes(app, db, usersPickerRequirements(options.resources));
   rolesRoutes(app, db, options.builtInCodes);
+  countriesReferenceRoute(app, db);
   telegramRoutes(app, db, sessions, settings.telegram, options.signIn);
   mattermostRoutes(app, db, settings.mattermost);
 }

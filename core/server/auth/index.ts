@@ -1,6 +1,7 @@
 import authSql from './migrations/0001_auth.sql?raw';
 import accessChangesSql from './migrations/0004_access_changes.sql?raw';
 import signInCodesSql from './migrations/0005_sign_in_codes.sql?raw';
+import countriesSql from './migrations/0007_countries.sql?raw';
 import type { MigrationSet } from '../database/migrator';
 import { RESOURCE_MIGRATIONS } from '../resource/migrations';
 import { SETTINGS_MIGRATIONS } from '../settings';
@@ -19,5 +20,6 @@ export const CORE_MIGRATIONS: MigrationSet = {
     { name: '0004_access_changes', sql: accessChangesSql },
     { name: '0005_sign_in_codes', sql: signInCodesSql },
     ...JOBS_MIGRATIONS,
+    { name: '0007_countries', sql: countriesSql },
   ],
 };

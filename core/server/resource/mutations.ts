@@ -13,6 +13,7 @@ import { stillReferencedError, translated } from './database-errors';
 import { hooksOf, type ResourceHooks } from './hooks';
 import { missingReferences, referencedBy } from './integrity';
 import { recordJson, snapshotJson } from './record-sql';
+import { keepStoredValues, refuseMaskedValues } from './secret-values';
 import { noteWrites } from './table-statistics';
 
 /*
@@ -65,6 +66,7 @@ interface Written {
 }
 
 export async function createRecordIn(tx: Queryable, definition: ResourceDefinition, sent: Readonly<Record<string, FieldValue>>, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+  refuseMaskedValues(definition, sent, actor.language);
   const computed = await hooks.beforeWrite?.({ tx, definition, action: 'create', id: null, before: null, values: sent, next: sent, actorId: actor.id });
   const values = { ...sent, ...computed };
   await assertReferencesExist(tx, definition, values, actor.language);
@@ -150,7 +152,7 @@ async function applyChange(tx: Queryable, definition: ResourceDefinition, id: nu
   const refusal = change.refuse?.(row) ?? null;
   if (refusal) throw new ApiError(409, refusal);
   if (change.version != null && change.version !== row.version) throw new ApiError(409, STALE_VERSION_MESSAGE);
-  const sent = change.values ?? {};
+  const sent = await keepStoredValues(tx, definition, id, change.values ?? {}, actor.language);
   const computed = await hooks.beforeWrite?.({ tx, definition, action: change.action, id, before: row.before, values: sent, next: { ...row.before, ...sent }, actorId: actor.id });
   const values = { ...sent, ...computed };
   await assertReferencesExist(tx, definition, values, actor.language);

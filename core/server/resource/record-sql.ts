@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '@core/shared/resource/definition';
-import { SECRET_MASK, type FieldDefinition, type ReferenceField } from '@core/shared/resource/field';
+import { SECRET_MASK, SECRET_VALUE_MASK, type FieldDefinition, type ReferenceField } from '@core/shared/resource/field';
 import { quoteIdentifier, quoteLiteral, quoteTable } from '../database/sql';
 import { columnRef, currencyColumn } from './columns';
 
@@ -43,6 +43,10 @@ export function fieldJson(field: FieldDefinition, alias: string): string {
       return `CASE WHEN ${column} IS NULL THEN NULL ELSE ${quoteLiteral(SECRET_MASK)} END`;
     case 'reference':
       return field.many ? `COALESCE(to_jsonb(${column}), '[]'::jsonb)` : column;
+    case 'keyValue':
+      if (!field.secretValues) return column;
+      // Every key leaves with the mask in place of its value (an empty map aggregates to NULL).
+      return `CASE WHEN ${column} IS NULL THEN NULL ELSE COALESCE((SELECT jsonb_object_agg(e.key, ${quoteLiteral(SECRET_VALUE_MASK)}::text) FROM jsonb_each(${column}) e), '{}'::jsonb) END`;
     default:
       return column;
   }

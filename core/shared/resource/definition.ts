@@ -1,6 +1,6 @@
 import type { PermissionRequirement } from '../permissions';
 import type { ServiceName } from '../services';
-import { OPERATORS_BY_KIND, type FieldDefinition, type ReferenceTarget } from './field';
+import { hasSecretValues, OPERATORS_BY_KIND, type FieldDefinition, type ReferenceTarget } from './field';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -176,6 +176,8 @@ export function definitionProblems(definition: ResourceDefinition): string[] {
     if (field.kind === 'enum' && field.values.length === 0) at(`enum field "${field.name}" has no values`);
     if (field.kind === 'reference' && !TABLE.test(field.target.table)) at(`reference "${field.name}" has a bad table`);
     if (field.kind === 'secret' && (field.sortable || field.filter?.length || field.unique)) at(`secret "${field.name}" cannot be sorted, filtered or unique`);
+    // Sorting or a uniqueness refusal would tell a reader something about the hidden values.
+    if (hasSecretValues(field) && (field.sortable || field.unique)) at(`key/value "${field.name}" with secret values cannot be sorted or unique`);
   }
   if (!names.has(definition.labelField)) at(`labelField "${definition.labelField}" is not a field`);
   for (const group of definition.uniqueTogether ?? []) {

@@ -195,6 +195,17 @@ export const DEFAULT_DECIMAL_SCALE = 2;
 /** What a stored secret reads as. Sent back unchanged, it leaves the secret as it is. */
 export const SECRET_MASK = '••••••••';
 
+/**
+ * What each value of a key/value field with `secretValues` reads as. Sent back for a key on an
+ * edit, it keeps that key's stored value; on a create, or for a key not stored, it is refused.
+ */
+export const SECRET_VALUE_MASK = '••••••••';
+
+/** Whether the field is a key/value map whose values never leave the server. */
+export function hasSecretValues(field: FieldDefinition): field is KeyValueField {
+  return field.kind === 'keyValue' && field.secretValues === true;
+}
+
 export const TEXT_KINDS: ReadonlySet<FieldKind> = new Set(['text', 'longText', 'email', 'url']);
 
 /** Whether the value leaves the server: secrets are write-only. */

@@ -30,6 +30,7 @@ const MESSAGES: Readonly<Record<Language, Readonly<Record<IssueCode, Template>>>
     reference: () => 'Choose a record from the list.',
     entries: (p) => `Use at most ${p.max} entries.`,
     missingReference: () => 'The chosen record does not exist.',
+    secretValue: () => 'Enter a value for every new key.',
     unique: () => 'This value is already taken.',
   },
   ru: {
@@ -54,6 +55,7 @@ const MESSAGES: Readonly<Record<Language, Readonly<Record<IssueCode, Template>>>
     reference: () => 'Выберите запись из списка.',
     entries: (p) => `Не больше ${p.max} записей.`,
     missingReference: () => 'Выбранная запись не существует.',
+    secretValue: () => 'Введите значение для каждого нового ключа.',
     unique: () => 'Это значение уже занято.',
   },
 };

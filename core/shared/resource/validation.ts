@@ -32,6 +32,7 @@ export type IssueCode =
   | 'reference'
   | 'entries'
   | 'missingReference'
+  | 'secretValue'
   | 'unique';
 
 export interface FieldIssue {
