@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Field, FieldContextProvider, Input, Option, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
-import type { FieldDefinition } from '@core/shared/resource/field';
+import { hasSecretValues, SECRET_VALUE_MASK, type FieldDefinition } from '@core/shared/resource/field';
 import { asId, asIds, asMoney, asRows, asText, keyValueRow, type FormValue } from './form-model';
 import { enumLabel } from './format-value';
 import { useListboxClass } from './listbox';
@@ -74,10 +74,11 @@ function MoneyInput({ field, value, onChange, labelId, invalid }: FieldInputProp
   );
 }
 
-function KeyValueInput({ value, onChange, labelId }: FieldInputProps & { labelId: string }) {
+function KeyValueInput({ field, value, onChange, labelId }: FieldInputProps & { labelId: string }) {
   const { t } = useTranslation('core');
   const styles = useStyles();
   const rows = asRows(value);
+  const secret = hasSecretValues(field);
   const update = (id: number, change: { key?: string; value?: string }) => onChange(rows.map((row) => (row.id === id ? { ...row, ...change } : row)));
   return (
     <div className={styles.entries} role="group" aria-labelledby={labelId}>
@@ -86,7 +87,9 @@ function KeyValueInput({ value, onChange, labelId }: FieldInputProps & { labelId
           <Input aria-label={t('resource.form.key')} placeholder={t('resource.form.key')} value={row.key} onChange={(_, data) => update(row.id, { key: data.value })} />
           <Input
             aria-label={t('resource.form.entryValue')}
-            placeholder={t('resource.form.entryValue')}
+            // A stored secret reads as the mask until a new value is typed over it.
+            placeholder={row.keepsStored ? SECRET_VALUE_MASK : t('resource.form.entryValue')}
+            {...(secret ? { type: 'password', autoComplete: 'new-password' } : {})}
             value={row.value}
             onChange={(_, data) => update(row.id, { value: data.value })}
           />
@@ -120,6 +123,7 @@ export function FieldInput(props: FieldInputProps) {
   const invalid = (messages?.length ?? 0) > 0;
   const hints = [field.hintKey ? t(field.hintKey) : null];
   if (field.kind === 'secret') hints.push(t('resource.form.secretHint'), secretStored ? t('resource.form.secretSet') : null);
+  if (hasSecretValues(field)) hints.push(t('resource.form.secretValuesHint'));
   const hint = hints.filter((text): text is string => text !== null).join(' ');
 
   const control = () => {

@@ -1,5 +1,5 @@
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
-import { SECRET_MASK, type FieldDefinition, type FieldValue } from '@core/shared/resource/field';
+import { SECRET_MASK, SECRET_VALUE_MASK, type FieldDefinition, type FieldValue, type KeyValueField } from '@core/shared/resource/field';
 import type { Language } from '@core/shared/runtime-config';
 import { issueMessage } from '@core/shared/resource/messages';
 import { validateInput, type ValidationMode } from '@core/shared/resource/validation';
@@ -15,6 +15,11 @@ export interface KeyValueRow {
   readonly id: number;
   readonly key: string;
   readonly value: string;
+  /**
+   * A secret value stored on the server and never shown: the row starts with an empty value, and
+   * left empty it sends the mask back, which keeps what is stored.
+   */
+  readonly keepsStored?: boolean;
 }
 
 /**
@@ -46,10 +51,20 @@ export function asRows(value: FormValue | undefined): readonly KeyValueRow[] {
 }
 
 let rowSequence = 0;
-export function keyValueRow(key = '', value = ''): KeyValueRow {
+export function keyValueRow(key = '', value = '', keepsStored = false): KeyValueRow {
   rowSequence += 1;
-  return { id: rowSequence, key, value };
+  return keepsStored ? { id: rowSequence, key, value, keepsStored } : { id: rowSequence, key, value };
 }
+
+function keyValueRows(field: KeyValueField, value: unknown): readonly KeyValueRow[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const entries = Object.entries(value);
+  if (!field.secretValues) return entries.map(([key, entry]) => keyValueRow(key, String(entry)));
+  return entries.map(([key, entry]) => (entry === SECRET_VALUE_MASK ? keyValueRow(key, '', true) : keyValueRow(key, String(entry))));
+}
+
+/** What a key/value row sends: a stored secret left empty sends the mask, which keeps it. */
+const rowValue = (row: KeyValueRow): string => (row.keepsStored && row.value === '' ? SECRET_VALUE_MASK : row.value);
 
 /** Fields the form edits: every field that is not read-only. */
 export function formFields(definition: ResourceDefinition): readonly FieldDefinition[] {
@@ -93,7 +108,7 @@ function fromRecord(field: FieldDefinition, value: unknown): FormValue {
       if (field.many) return Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : [];
       return typeof value === 'number' ? value : null;
     case 'keyValue':
-      return typeof value === 'object' && value !== null ? Object.entries(value).map(([key, entry]) => keyValueRow(key, String(entry))) : [];
+      return keyValueRows(field, value);
     case 'secret':
       // Write-only: the form starts empty, and empty means "keep what is stored".
       return '';
@@ -134,7 +149,7 @@ export function toWire(field: FieldDefinition, value: FormValue | undefined): un
     case 'reference':
       return field.many ? asIds(value) : asId(value);
     case 'keyValue':
-      return Object.fromEntries(asRows(value).filter((row) => row.key.trim() !== '' || row.value !== '').map((row) => [row.key, row.value]));
+      return Object.fromEntries(asRows(value).filter((row) => row.key.trim() !== '' || row.value !== '').map((row) => [row.key, rowValue(row)]));
     case 'secret': {
       const text = asText(value);
       return text === '' || text === SECRET_MASK ? undefined : text;

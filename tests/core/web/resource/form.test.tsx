@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { STALE_VERSION_MESSAGE } from '@core/shared/resource/definition';
+import { SECRET_VALUE_MASK, type FieldDefinition } from '@core/shared/resource/field';
 import { click, typeInto } from '../../../support/web/dom';
 import { jsonResponse } from '../../../support/web/fetch';
 import { recordToasts, waitInAct } from '../../../support/web/test-kernel';
-import { listAnswer, wallet } from './fixtures';
+import { listAnswer, wallet, WALLETS } from './fixtures';
 import { buttonNamed, dialog, duplicateIds, FakeApi, itemNamed, labelled, renderWallets, useAnimationPatch, waitForRows } from './support';
 
 useAnimationPatch();
@@ -136,5 +137,45 @@ describe('add and edit dialog', () => {
     await click(buttonNamed('Save', dialog()));
     await waitInAct(() => expect(api.requests('PATCH', '/finance/wallets/1')).toHaveLength(2));
     expect(api.requests('PATCH', '/finance/wallets/1')[1]?.body).toEqual({ name: 'Mine again', version: 2 });
+  });
+});
+
+// The wallets with their metadata's values kept secret: credentials, as a proxy's would be.
+const SECRET_META = { ...WALLETS, fields: WALLETS.fields.map((field): FieldDefinition => (field.name === 'meta' ? { ...field, secretValues: true } : field)) };
+
+describe('a key/value field with secret values', () => {
+  const valueInputs = (): HTMLInputElement[] => [...dialog().querySelectorAll<HTMLInputElement>('[data-field="meta"] input[aria-label="Value"]')];
+
+  async function editSecretWallet(api: FakeApi): Promise<void> {
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1, { version: 2, meta: { login: SECRET_VALUE_MASK, password: SECRET_VALUE_MASK } })]));
+    api.answer = (request, url) =>
+      request.method === 'PATCH' && url.pathname === '/finance/wallets/1' ? jsonResponse(200, { data: wallet(1, { version: 3 }) }) : undefined;
+    const { view } = await renderWallets({ definition: SECRET_META });
+    await waitForRows(view, 1);
+    await openEditForm('Wallet 1');
+  }
+
+  it('shows values as password inputs, stored ones empty under the mask, and leaves them alone', async () => {
+    const api = new FakeApi();
+    await editSecretWallet(api);
+    const inputs = valueInputs();
+    expect(inputs.map((input) => [input.type, input.value, input.placeholder])).toEqual([
+      ['password', '', SECRET_VALUE_MASK],
+      ['password', '', SECRET_VALUE_MASK],
+    ]);
+    expect(dialog().querySelector('[data-field="meta"]')?.textContent).toContain('Leave a stored value empty to keep it.');
+    await typeInto(labelled(dialog(), 'Name'), 'Renamed');
+    await click(buttonNamed('Save', dialog()));
+    await waitInAct(() => expect(api.requests('PATCH', '/finance/wallets/1')).toHaveLength(1));
+    expect(api.requests('PATCH', '/finance/wallets/1')[0]?.body).toEqual({ name: 'Renamed', version: 2 });
+  });
+
+  it('sends a typed value and the mask for every value left as it was', async () => {
+    const api = new FakeApi();
+    await editSecretWallet(api);
+    await typeInto(valueInputs()[1] as HTMLInputElement, 'new-password');
+    await click(buttonNamed('Save', dialog()));
+    await waitInAct(() => expect(api.requests('PATCH', '/finance/wallets/1')).toHaveLength(1));
+    expect(api.requests('PATCH', '/finance/wallets/1')[0]?.body).toEqual({ meta: { login: SECRET_VALUE_MASK, password: 'new-password' }, version: 2 });
   });
 });
