@@ -67,7 +67,8 @@ export { usePermissionCatalogue } from '@core/web/plugins/use-permission-catalog
  * The resource engine's screens: `resourceRoute(definition, options)` is a whole list screen
  * (filters, sorting, paging, export, history, add/edit dialog) for a route; the options add a list
  * adapter (ResourceListApi, for a list served by other routes), scopes, filter, row-menu and
- * toolbar contributions, cell renderers and a custom form. `useResourceList` with ResourceTable and
+ * toolbar contributions, cell renderers, a custom form and a warning or danger tone per row
+ * (RowTone, read out to screen readers). `useResourceList` with ResourceTable and
  * Pager serves a screen of its own; the other pieces show a resource inside a page of your own.
  */
 export {
@@ -104,6 +105,7 @@ export {
   type ResourceToolbarProps,
   type RowActionContext,
   type RowActionRunner,
+  type RowTone,
 } from '@core/web/resource';
 
 /** A status column's cell: a coloured badge whose details open on hover and keyboard focus. */

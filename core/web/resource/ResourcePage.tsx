@@ -190,6 +190,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
           onSort={list.sortBy}
           rowMenu={rowMenu}
           emptyMessage={emptyMessage}
+          rowTone={options.rowTone}
         />
         <Pager store={store} onPage={list.setPage} onPerPage={list.setPerPage} />
       </div>

@@ -21,7 +21,7 @@ import { CellValue } from './CellValue';
 import type { ColumnPreferences, VisibleColumn } from './columns';
 import type { ResourceListStore } from './resource-list-store';
 import { isBlocked, isDeleted } from './row-actions';
-import type { ResourceCellRenderer } from './types';
+import type { ResourceCellRenderer, RowTone } from './types';
 import { useRowWindow, VIRTUALIZE_AFTER } from './windowing';
 import { useResourceStrings } from './resource-strings';
 
@@ -49,6 +49,10 @@ const useStyles = makeStyles({
   headerCell: { position: 'relative', fontWeight: tokens.fontWeightSemibold, boxSizing: 'border-box' },
   row: { height: `${ROW_HEIGHT}px` },
   removed: { color: tokens.colorNeutralForeground3, backgroundColor: tokens.colorNeutralBackground2 },
+  // Palette tokens: each theme (light, dark, high contrast) gives them its own values.
+  warning: { backgroundColor: tokens.colorPaletteYellowBackground1, boxShadow: `inset 4px 0 0 ${tokens.colorPaletteYellowBorderActive}` },
+  danger: { backgroundColor: tokens.colorPaletteRedBackground1, boxShadow: `inset 4px 0 0 ${tokens.colorPaletteRedBorderActive}` },
+  visuallyHidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
   cell: { overflow: 'hidden', whiteSpace: 'nowrap' },
   first: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   resizer: {
@@ -86,6 +90,8 @@ export interface ResourceTableProps {
   readonly rowMenu: (record: ResourceRecord) => ReactNode;
   /** Shown in the body instead of rows ('Nothing found', the empty section's message). */
   readonly emptyMessage: string | null;
+  /** A warning or danger tone per row, said in words to screen readers too. */
+  readonly rowTone?: (record: ResourceRecord) => RowTone | undefined;
 }
 
 function ResizeHandle({ column, columns }: { column: VisibleColumn; columns: ColumnPreferences }) {
@@ -173,7 +179,7 @@ const SortableHeader = observer(function SortableHeader({
  */
 export const ResourceTable = observer(function ResourceTable(props: ResourceTableProps) {
   useResourceStrings();
-  const { store, columns, selectable, cells, labelOf, onSort, rowMenu, emptyMessage } = props;
+  const { store, columns, selectable, cells, labelOf, onSort, rowMenu, emptyMessage, rowTone } = props;
   const { t } = useTranslation(['core']);
   const styles = useStyles();
   const scroller = useRef<HTMLDivElement>(null);
@@ -220,8 +226,14 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
           const label = labelOf(record);
           const removed = isDeleted(record);
           const checked = store.selected.has(record.id);
+          const tone = removed ? undefined : rowTone?.(record);
           return (
-            <TableRow key={record.id} className={mergeClasses(styles.row, removed && styles.removed)} data-row-id={record.id}>
+            <TableRow
+              key={record.id}
+              className={mergeClasses(styles.row, removed && styles.removed, tone && styles[tone.tone])}
+              data-row-id={record.id}
+              data-tone={tone?.tone}
+            >
               {selectable && (
                 <TableSelectionCell
                   checked={checked}
@@ -233,6 +245,7 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
                 <TableCell key={column.name} className={styles.cell}>
                   {index === 0 ? (
                     <span className={styles.first}>
+                      {tone && <span className={styles.visuallyHidden}>{t(tone.labelKey)}</span>}
                       {removed && (
                         <Badge appearance="tint" color="danger" size="small">
                           {t('resource.table.deleted')}
@@ -287,7 +300,7 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
               <SortableHeader key={column.name} column={column} store={store} columns={columns} onSort={onSort} />
             ))}
             <TableHeaderCell style={{ width: ACTIONS_WIDTH, boxSizing: 'border-box' }} sortable={false}>
-              <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('resource.table.actions')}</span>
+              <span className={styles.visuallyHidden}>{t('resource.table.actions')}</span>
             </TableHeaderCell>
           </TableRow>
         </TableHeader>

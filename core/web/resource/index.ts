@@ -17,6 +17,7 @@ export type {
   ResourceToolbarProps,
   RowActionContext,
   RowActionRunner,
+  RowTone,
 } from './types';
 export type { ListParams, ResourceListApi } from './list-api';
 export type { ListScope, ListScopeOption, ListView } from './list-view';

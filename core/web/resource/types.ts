@@ -77,6 +77,16 @@ export interface ResourceToolbarProps {
   readonly reload: () => Promise<void>;
 }
 
+/**
+ * A row the list draws in a colour of warning or danger (a domain expiring soon, one expired),
+ * with `labelKey` (i18n, `namespace:key`: "Expires soon") read out before the row's first cell,
+ * since a colour alone says nothing to a screen reader.
+ */
+export interface RowTone {
+  readonly tone: 'warning' | 'danger';
+  readonly labelKey: string;
+}
+
 /** How a plugin tailors a generated screen; every part is optional. */
 export interface ResourceScreenOptions {
   /** The route path; default `/<definition.path>`. It must be one of the plugin manifest's pages. */
@@ -118,4 +128,6 @@ export interface ResourceScreenOptions {
   readonly filters?: readonly FieldDefinition[];
   /** i18n key of the Add button (default "Add"). */
   readonly addLabelKey?: string;
+  /** Highlights the rows it gives a tone (undefined: a plain row); see RowTone. Deleted rows keep their own look. */
+  readonly rowTone?: (record: ResourceRecord) => RowTone | undefined;
 }

@@ -167,3 +167,22 @@ describe('useResourceList', () => {
     expect(view.path()).toBe('/wallets?page=2');
   });
 });
+
+describe('row tones', () => {
+  it('colour the rows they name and say the tone before the first cell', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1), wallet(2, { status: 'closed' }), wallet(3, { status: 'closed', deleted_at: '2026-11-21T10:00:00.000Z' })]));
+    const { view } = await renderWallets({
+      options: { rowTone: (record) => (record.status === 'closed' ? { tone: 'danger', labelKey: 'test:wallets.statusValues.closed' } : undefined) },
+    });
+    await waitForRows(view, 3);
+    const row = (id: number) => view.element.querySelector<HTMLElement>(`tbody tr[data-row-id="${id}"]`) as HTMLElement;
+    expect(row(1).dataset.tone).toBeUndefined();
+    expect(row(2).dataset.tone).toBe('danger');
+    // A deleted record keeps the deleted look: its tone no longer matters.
+    expect(row(3).dataset.tone).toBeUndefined();
+    const firstCell = row(2).querySelectorAll('td')[1] as HTMLElement;
+    expect(firstCell.textContent).toBe('ClosedWallet 2');
+    expect(row(1).querySelectorAll('td')[1]?.textContent).toBe('Wallet 1');
+  });
+});
