@@ -91,10 +91,16 @@ export {
 
 /**
  * Field definitions and the values they hold. Money is `{ amount, currency }` with the amount as a
- * decimal string; a secret field reads back as SECRET_MASK.
+ * decimal string; a secret field reads back as SECRET_MASK. A key/value field with `secretValues`
+ * (credentials) reads back with every key and each value as SECRET_VALUE_MASK, in lists, records,
+ * exports and history alike; an edit that sends the mask for a key keeps that key's stored value,
+ * a new value replaces it, and a key left out is dropped; the mask on a create, or for a key
+ * nothing is stored under, is a 422 on the field. The server reads the values themselves from its
+ * own table.
  */
 export {
   SECRET_MASK,
+  SECRET_VALUE_MASK,
   type EnumField,
   type FieldDefinition,
   type FieldKind,
@@ -105,18 +111,26 @@ export {
   type ReferenceTarget,
 } from '@core/shared/resource/field';
 
-/** The core's users as a reference target, for a field that points to a user. */
+/**
+ * The core's own tables as reference targets. USERS_REFERENCE: a field that points to a user.
+ * COUNTRIES_REFERENCE: a field that points to an ISO 3166-1 country (`core.countries`, every
+ * country, kept by the core); the stored id is the ISO numeric code (276 is Germany), so it means
+ * the same country in every plugin. Its picker reads `GET /api/auth/references/countries?q=&ids=`
+ * (`{ id, label, code }`: the English name and the alpha-2 code), open to every signed-in user;
+ * lists show the name in `_labels` and filter with `eq` and `in`.
+ */
 export { COUNTRIES_REFERENCE, USERS_REFERENCE } from '@core/shared/resource/core-references';
 
 /** A list request: page, size, sort, filters and whether deleted records are included. */
 export type { DeletedScope, FilterClause, ListQuery } from '@core/shared/resource/list-query';
 
 /**
- * Plain dates (`YYYY-MM-DD`, no time zone): today's date where the browser is, and the named date
+ * Plain dates (`YYYY-MM-DD`, no time zone): today's date where the browser is, the calendar days
+ * left until a date (`daysUntil(expires_on)`: 0 on the day, negative once past), and the named date
  * ranges the list filters offer (this month, last 7 days, …): `DATE_PRESETS` lists them in the
  * spec's (§9) order, `isDatePreset` tells one from any other string.
  */
-export { DATE_PRESETS, isDatePreset, localIsoDate, resolveDatePreset, type DatePreset, type DateRange } from '@core/shared/resource/date-presets';
+export { DATE_PRESETS, daysUntil, isDatePreset, localIsoDate, resolveDatePreset, type DatePreset, type DateRange } from '@core/shared/resource/date-presets';
 
 /** Decimal strings compared and written canonically, without going through floating point. */
 export { canonicalDecimal, compareDecimals } from '@core/shared/resource/validation';

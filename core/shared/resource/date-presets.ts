@@ -60,6 +60,16 @@ function fromUtc(date: Date): string {
 
 const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * DAY_MS);
 
+/**
+ * Calendar days from `today` (a `YYYY-MM-DD` string, or a `Date` read in the browser's time zone)
+ * to `day` (`YYYY-MM-DD`): 0 on the day itself, 1 the day before, negative once it has passed.
+ * Throws on a string that is not a `YYYY-MM-DD` date.
+ */
+export function daysUntil(day: string, today: string | Date = new Date()): number {
+  const from = toUtc(typeof today === 'string' ? today : localIsoDate(today));
+  return Math.round((toUtc(day).getTime() - from.getTime()) / DAY_MS);
+}
+
 function range(from: Date, to: Date): DateRange {
   return { from: fromUtc(from), to: fromUtc(to) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_PRESETS, isDatePreset, localIsoDate, resolveDatePreset } from '@core/shared/resource/date-presets';
+import { DATE_PRESETS, daysUntil, isDatePreset, localIsoDate, resolveDatePreset } from '@core/shared/resource/date-presets';
 
 describe('resolveDatePreset', () => {
   // Wednesday 2026-11-18.
@@ -53,5 +53,24 @@ describe('resolveDatePreset', () => {
     expect(isDatePreset('last_7_days')).toBe(true);
     expect(isDatePreset('custom')).toBe(false);
     expect(() => resolveDatePreset('today', '18.11.2026')).toThrow();
+  });
+});
+
+describe('daysUntil', () => {
+  it('counts calendar days, 0 on the day and negative once past, across months and years', () => {
+    expect(daysUntil('2026-11-18', '2026-11-18')).toBe(0);
+    expect(daysUntil('2026-11-19', '2026-11-18')).toBe(1);
+    expect(daysUntil('2026-11-10', '2026-11-18')).toBe(-8);
+    expect(daysUntil('2027-01-01', '2026-12-31')).toBe(1);
+    expect(daysUntil('2028-03-01', '2028-02-28')).toBe(2);
+  });
+
+  it('reads a Date as the local day it falls on, whatever the clock says', () => {
+    expect(daysUntil('2026-11-20', new Date(2026, 10, 18, 23, 59))).toBe(2);
+    expect(daysUntil('2026-11-20', new Date(2026, 10, 18, 0, 1))).toBe(2);
+  });
+
+  it('refuses a string that is not a date', () => {
+    expect(() => daysUntil('20.11.2026', '2026-11-18')).toThrow();
   });
 });
