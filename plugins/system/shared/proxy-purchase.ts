@@ -38,6 +38,15 @@ export interface ProxyPurchaseRequest extends ProxyQuoteRequest {
   readonly team?: string;
 }
 
+/** `POST proxies/purchase` and `POST proxies/:id/check` → 202 `{ data: ProxyJobStarted }`. */
+export interface ProxyJobStarted {
+  /** The job's id, read through /api/jobs/:id. */
+  readonly job: number;
+}
+
+/** The longest purchase name: `<name> <n>` must fit a proxy's name (100). */
+export const MAX_PURCHASE_NAME = 90;
+
 /** `POST proxies/purchase` → 202 `{ data: { job } }`; the job's result is ProxyPurchaseResult. */
 export interface ProxyPurchaseResult {
   /** Ids of the proxies created. */

@@ -1,0 +1,102 @@
+import { ApiError, PermanentJobError, type Actor, type JobKind, type ServerPluginContext } from '@core/sdk/server';
+import { formatMessage, type FieldValue } from '@core/sdk/shared';
+import { PROXY_PURCHASE_JOB, type ProxyPurchaseRequest, type ProxyPurchaseResult } from '../../shared/proxy-purchase';
+import { proxiesResource } from '../../shared/resources';
+import { formatHostPort } from './host-port';
+import type { BoughtProxy, Purchase } from './provider-adapter';
+import type { ProxyConfig } from './proxy-config';
+import { adapterFor, findProvider, providerFailure, requireCountryCode } from './providers';
+
+/*
+ * A purchase as a background job: the provider's adapter buys, then one proxy record is created per
+ * proxy it returned, through the engine's write path (audited, authored by whoever asked). A
+ * purchase is never attempted twice on its own: a second attempt after a lost answer could pay
+ * twice, so the job has one attempt and its error says what happened. The payload holds no secret.
+ */
+
+/** Names bought proxies take without a name given: the local provider's say they were not bought. */
+export const LOCAL_PROXY_NAME = 'Local (no purchase)';
+
+export type PurchasePayload = ProxyPurchaseRequest;
+
+/** A refusal of the provider, or anything the route would have answered with a 422, fails the job at once with that message. */
+function permanent(error: unknown): never {
+  if (error instanceof ApiError) throw new PermanentJobError(error.message);
+  throw new PermanentJobError(providerFailure(error).message);
+}
+
+function proxyValues(request: PurchasePayload, purchase: Purchase, bought: BoughtProxy, index: number, local: boolean): Record<string, FieldValue> {
+  const base = request.name?.trim() ?? (local ? LOCAL_PROXY_NAME : null);
+  return {
+    ...(base === null ? {} : { name: `${base} ${index + 1}` }),
+    country: request.country,
+    period_days: request.period_days,
+    status: 'active',
+    ...(request.team === undefined ? {} : { team: request.team.trim() }),
+    address: formatHostPort(bought.host, bought.port),
+    credentials_pair: `${bought.user}:${bought.pass}`,
+    type: bought.type,
+    provider: request.provider,
+    end_date: bought.endDate,
+    ...(purchase.orderId === null ? {} : { order_id: purchase.orderId }),
+  };
+}
+
+export function definePurchaseJob(context: ServerPluginContext, config: ProxyConfig): JobKind<PurchasePayload> {
+  const { db, jobs, records } = context;
+  return jobs.define<PurchasePayload, ProxyPurchaseResult>({
+    kind: PROXY_PURCHASE_JOB,
+    requires: 'YP',
+    timeoutMs: 120_000,
+    maxAttempts: 1,
+    async run(job, ctx) {
+      const request = ctx.payload;
+      const provider = await findProvider(db, request.provider);
+      if (!provider) throw new PermanentJobError('The proxy provider was deleted before the purchase ran.');
+      const country = await requireCountryCode(db, request.country).catch(permanent);
+      const adapter = (() => {
+        try {
+          return adapterFor(provider, config, db);
+        } catch (error) {
+          return permanent(error);
+        }
+      })();
+
+      await ctx.step('Buying', 10);
+      await ctx.log(
+        formatMessage('Buying {quantity} {type} proxies in {country} for {days} days from {provider}{local}.', {
+          quantity: request.quantity,
+          type: request.type,
+          country: country.toUpperCase(),
+          days: request.period_days,
+          provider: provider.name,
+          local: adapter.local ? ' (local: nothing is bought)' : '',
+        }),
+      );
+      const purchase = await adapter
+        .buy({ country, type: request.type, periodDays: request.period_days, quantity: request.quantity, note: `erp-job-${job.id}`, signal: ctx.signal })
+        .catch(permanent);
+      await ctx.log(formatMessage('The provider returned {count} proxies, order {order}.', { count: purchase.proxies.length, order: purchase.orderId ?? 'without a number' }));
+      for (const skipped of purchase.skipped) await ctx.log(`Not recorded: ${skipped}.`, 'warn');
+
+      await ctx.step('Recording', 70);
+      const actor: Actor = { id: job.createdBy, language: 'en' };
+      let ids: number[];
+      try {
+        ids = await db.transaction(async (tx) => {
+          const created: number[] = [];
+          for (const [index, bought] of purchase.proxies.entries()) {
+            const values = records.readValues(proxiesResource, proxyValues(request, purchase, bought, index, adapter.local), 'create', 'en');
+            created.push((await records.createIn(tx, proxiesResource, values, actor)).id);
+          }
+          return created;
+        });
+      } catch (error) {
+        const reason = error instanceof ApiError ? error.message : 'the database refused the records';
+        throw new PermanentJobError(formatMessage('Order {order} was placed but its proxies could not be recorded ({reason}): add them from the provider’s account.', { order: purchase.orderId ?? 'without a number', reason }));
+      }
+      await ctx.log(formatMessage('Recorded {count} proxies.', { count: ids.length }));
+      return { proxies: ids, order_id: purchase.orderId, local: adapter.local };
+    },
+  });
+}
