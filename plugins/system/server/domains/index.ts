@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerPluginContext } from '@core/sdk/server';
+import { definePurchaseJob, type PurchaseJobOptions } from './purchase-job';
+import { readDomainPurchaseConfig } from './purchase-config';
+import { registerPurchaseRoutes } from './purchase-routes';
+
+export { DOMAIN_PURCHASE_MESSAGES_RU } from './messages-ru';
+
+/**
+ * Buying domains (spec §1 Domains): the purchase job and its routes under the system service.
+ * Call from the plugin's `register(app, context)`; the migration 0002_local_registrar_cdn holds
+ * the local registrar's and CDN's state and each purchase's term. `options` tune the job's
+ * retries (tests make them quick).
+ */
+export function registerDomainPurchase(app: FastifyInstance, context: ServerPluginContext, options: PurchaseJobOptions = {}): void {
+  const config = readDomainPurchaseConfig(context.settings);
+  const purchaseJob = definePurchaseJob(context, config, options);
+  registerPurchaseRoutes(app, context, config, purchaseJob);
+}
