@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COUNTRIES_REFERENCE } from '@core/shared/resource/core-references';
 import { STALE_VERSION_MESSAGE } from '@core/shared/resource/definition';
 import { SECRET_VALUE_MASK, type FieldDefinition } from '@core/shared/resource/field';
 import { click, typeInto } from '../../../support/web/dom';
@@ -177,5 +178,29 @@ describe('a key/value field with secret values', () => {
     await click(buttonNamed('Save', dialog()));
     await waitInAct(() => expect(api.requests('PATCH', '/finance/wallets/1')).toHaveLength(1));
     expect(api.requests('PATCH', '/finance/wallets/1')[0]?.body).toEqual({ meta: { login: SECRET_VALUE_MASK, password: 'new-password' }, version: 2 });
+  });
+});
+
+describe('a field pointing at COUNTRIES_REFERENCE', () => {
+  // The wallets with a country, named by an existing string: the picker is what is tested.
+  const WITH_COUNTRY = { ...WALLETS, fields: [...WALLETS.fields, { kind: 'reference', name: 'country_id', labelKey: 'test:wallets.code', target: COUNTRIES_REFERENCE } satisfies FieldDefinition] };
+
+  it('searches the auth service countries and sends the chosen id', async () => {
+    const api = new FakeApi();
+    api.answer = (request, url) => {
+      if (request.method === 'GET' && url.pathname === '/auth/references/countries') return jsonResponse(200, { data: [{ id: 276, label: 'Germany', code: 'DE' }] });
+      return request.method === 'POST' && url.pathname === '/finance/wallets' ? jsonResponse(201, { data: wallet(9) }) : undefined;
+    };
+    await renderWallets({ definition: WITH_COUNTRY });
+    await openAddForm();
+    await typeInto(labelled(dialog(), 'Name'), 'Main');
+    await chooseStatus('Active');
+    await typeInto(labelled(dialog(), 'Code'), 'ger');
+    await waitInAct(() => expect(itemNamed('Germany')).toBeTruthy());
+    expect(new URL(api.requests('GET', '/auth/references/countries')[0]?.url ?? 'http://x/').searchParams.get('q')).toBe('ger');
+    await click(itemNamed('Germany'));
+    await click(buttonNamed('Save', dialog()));
+    await waitInAct(() => expect(api.requests('POST', '/finance/wallets')).toHaveLength(1));
+    expect(api.requests('POST', '/finance/wallets')[0]?.body).toMatchObject({ country_id: 276 });
   });
 });
