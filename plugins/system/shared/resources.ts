@@ -88,7 +88,7 @@ export const languagesResource = defineResource({
   fields: [
     text('name', { required: true, unique: true, maxLength: 100 }),
     // ISO 639-1, lower case; the server also checks the code is one the standard assigns.
-    text('code', { required: true, unique: true, maxLength: 2, pattern: ISO2_PATTERN, patternMessageKey: 'system:validation.iso2', placeholder: 'en', filter: ['eq', 'in'] }),
+    text('code', { required: true, unique: true, maxLength: 2, pattern: ISO2_PATTERN, patternMessageKey: 'system:validation.iso2', placeholder: 'en', filter: ['eq'] }),
   ],
   labelField: 'name',
   softDelete: true,
