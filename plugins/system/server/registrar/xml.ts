@@ -8,6 +8,7 @@
 export interface XmlElement {
   /** The local name, without any namespace prefix. */
   readonly name: string;
+  /** By their names as written (`xmlns:a` stays so). */
   readonly attributes: Readonly<Record<string, string>>;
   readonly children: readonly XmlElement[];
   /** The element's own text, entities resolved, trimmed. */
@@ -104,7 +105,7 @@ export function parseXml(source: string): XmlElement {
         ATTRIBUTE.lastIndex = at;
         const match = ATTRIBUTE.exec(source);
         if (!match) break;
-        const key = localName(match[1] ?? '');
+        const key = match[1] ?? '';
         if (Object.hasOwn(attributes, key)) throw new XmlSyntaxError(`attribute ${key} given twice`, at);
         attributes[key] = decode(match[3] ?? match[4] ?? '', at);
         at = ATTRIBUTE.lastIndex;
