@@ -139,3 +139,42 @@ describe('whites', () => {
     expect(fieldErrors(await t.patch(`whites/${archived}`, { url: '' })).url).toHaveLength(1);
   });
 });
+
+describe('no secret in any response', () => {
+  const SECRETS = {
+    password: 'demo-root-pass-S3CR3T-1',
+    auth_key: 'demo-auth-key-S3CR3T-2',
+    ssh_key: '-----BEGIN OPENSSH PRIVATE KEY-----\ndemo-S3CR3T-3\n-----END OPENSSH PRIVATE KEY-----',
+    apiKey: 'demo-api-key-S3CR3T-4',
+    token: 'demo-token-S3CR3T-5',
+    pair: 'buyer:demo-pass-S3CR3T-6',
+  };
+  const leaks = (body: string): string[] =>
+    Object.values(SECRETS).flatMap((secret) => [secret, secret.split('\n')[1] ?? secret, secret.split(':')[1] ?? secret]).filter((part) => body.includes(part));
+
+  it('masks server passwords and keys, service and provider credentials and a proxy’s login:pass in every read', async () => {
+    const writes = [
+      await t.call('POST', 'servers', { name: 'secret-box', type: 'vps', status: 'active', password: SECRETS.password, auth_key: SECRETS.auth_key, ssh_key: SECRETS.ssh_key }),
+      await t.call('POST', 'services', { name: 'Secret registrar', group: 'registrar', adapter: 'namecheap', credentials: { ApiUser: 'agency', ApiKey: SECRETS.apiKey } }),
+      await t.call('POST', 'proxy-providers', { name: 'Secret provider', adapter: 'proxy6', credentials: { api_key: SECRETS.token } }),
+      await t.call('POST', 'proxies', { address: '203.0.113.7:8080', credentials_pair: SECRETS.pair, status: 'active', type: 'http' }),
+    ];
+    const bodies = writes.map((answer) => answer.body);
+    expect(writes.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
+    const paths = ['servers', 'services', 'proxy-providers', 'proxies'];
+    const ids = writes.map((answer) => answer.json<{ data: { id: number } }>().data.id);
+    // An edit that sends nothing secret keeps the secrets and shows none.
+    bodies.push((await t.patch(`servers/${ids[0]}`, { comment: 'rotated' })).body);
+    for (const [index, path] of paths.entries()) {
+      for (const read of [path, `${path}/${ids[index]}`, `${path}/export.csv`, `${path}/${ids[index]}/history`]) {
+        const answer = await t.call('GET', read);
+        expect(answer.statusCode, read).toBe(200);
+        bodies.push(answer.body);
+      }
+    }
+    expect(bodies.flatMap(leaks)).toEqual([]);
+    // Still stored: only the reads mask them.
+    const { rows } = await t.app.db.query<{ password: string }>('SELECT password FROM system.servers WHERE id = $1', [ids[0]]);
+    expect(rows[0]?.password).toBe(SECRETS.password);
+  });
+});
