@@ -1,19 +1,36 @@
 import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { systemManifest } from '../manifest';
 import { SYSTEM_RESOURCES } from '../shared/resources';
+import { seedSystemDemo } from './demo/system-demo';
+import { RULES_MESSAGES_RU, systemRuleHooks } from './rules';
+import { registerExpiringSites } from './sites';
+import { registerWhiteArchives, WHITE_ARCHIVES_MIGRATION, WHITES_MESSAGES_RU } from './whites';
+
+export interface SystemServerOptions {
+  /** The plugin's clock (expiry warnings, dates checked); tests stand a fixed one in. */
+  readonly now?: () => Date;
+}
 
 /**
  * The system service (spec §2 System routes, §3, §6 Y*): its resources through the core engine,
  * buying domains and proxies as background jobs through registrar, CDN and proxy-provider
- * adapters (each with a local mode that buys nothing), proxy checks, and the country-language map's
- * data. See README.md.
+ * adapters (each with a local mode that buys nothing), proxy checks, white archives and the
+ * critical sites about to expire. See README.md.
  */
-export function createSystemServerPlugin(): ServerPlugin {
+export function createSystemServerPlugin(options: SystemServerOptions = {}): ServerPlugin {
+  const now = options.now ?? (() => new Date());
   return defineServerPlugin({
     manifest: systemManifest,
-    migrations: [],
+    migrations: [WHITE_ARCHIVES_MIGRATION],
     resources: SYSTEM_RESOURCES,
-    register() {},
+    resourceHooks: { ...systemRuleHooks(now) },
+    messages: { ru: { ...RULES_MESSAGES_RU, ...WHITES_MESSAGES_RU } },
+    // Each part registers its own routes here, one line each.
+    register(app, context) {
+      registerWhiteArchives(app, context);
+      registerExpiringSites(app, context, now);
+    },
+    seedDemo: seedSystemDemo,
   });
 }
 
