@@ -1,7 +1,6 @@
 import { ContainerModule } from 'inversify';
-import { resourceRoute, RouteContributionToken } from '@core/sdk/web';
+import { DashboardWidgetToken, resourceRoute, RouteContributionToken } from '@core/sdk/web';
 import {
-  countryLanguagesResource,
   domainsResource,
   domainUsersResource,
   languagesResource,
@@ -13,22 +12,37 @@ import {
   sitesResource,
   whitesResource,
 } from '../shared/resources';
+import { CountryLanguagesPage } from './countries/CountryLanguagesPage';
+import { ExpiringSitesWidget } from './dashboard/ExpiringSitesWidget';
+import { DomainJobPanel } from './domains/domain-job-panel';
+import { domainsScreen } from './domains/domains-screen';
+import { expiringIn30Days, expiryTone } from './expiry/expiry-tone';
+import { ProxyJobPanel } from './proxies/proxy-job-panel';
+import { proxiesScreen } from './proxies/proxies-screen';
 
-/** What the system plugin binds when its code loads: a page for every manifest route. */
+/** What the system plugin binds when its code loads: a page for every manifest route, the dashboard widget. */
 export default new ContainerModule(({ bind }) => {
+  // One per kernel: a row action opens the panel its screen's toolbar draws.
+  const domainJobs = new DomainJobPanel();
+  const proxyJobs = new ProxyJobPanel();
+  bind(DomainJobPanel).toConstantValue(domainJobs);
+  bind(ProxyJobPanel).toConstantValue(proxyJobs);
+
   for (const route of [
-    resourceRoute(proxiesResource),
+    resourceRoute(proxiesResource, proxiesScreen(proxyJobs)),
     resourceRoute(proxyProvidersResource),
     resourceRoute(servicesResource),
-    resourceRoute(serversResource),
+    resourceRoute(serversResource, { rowTone: expiryTone(expiringIn30Days('expiry_date')) }),
     resourceRoute(sitesResource),
     resourceRoute(whitesResource),
     resourceRoute(projectsResource),
-    resourceRoute(domainsResource),
+    resourceRoute(domainsResource, domainsScreen(domainJobs)),
     resourceRoute(domainUsersResource),
     resourceRoute(languagesResource),
-    resourceRoute(countryLanguagesResource),
   ]) {
     bind(RouteContributionToken).toConstantValue(route);
   }
+  bind(RouteContributionToken).toConstantValue({ path: '/country-languages', component: CountryLanguagesPage });
+
+  bind(DashboardWidgetToken).toConstantValue({ id: 'system-expiring-sites', component: ExpiringSitesWidget, requires: 'YQ', order: 200 });
 });

@@ -1,0 +1,9 @@
+import { JobPanelRequest } from '../jobs/job-panel-request';
+
+/** The domains screen's job panel: a domain's purchase, by its job, or its latest job when `jobId` is null. */
+export interface DomainJobRequest {
+  readonly domainId: number;
+  readonly jobId: number | null;
+}
+
+export class DomainJobPanel extends JobPanelRequest<DomainJobRequest> {}

@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge, MessageBar, MessageBarBody, ProgressBar, Spinner, Text, makeStyles, mergeClasses, tokens, type BadgeProps } from '@fluentui/react-components';
+import { CheckmarkCircle16Filled, Circle16Regular, DismissCircle16Filled } from '@fluentui/react-icons';
+import { InfoDialog, formatInstant } from '@core/sdk/web';
+import { stepMarks, type StepMark } from './job-steps';
+import type { JobInfo, JobState } from './job-wire';
+import { useJobWatch } from './use-job-watch';
+
+const useStyles = makeStyles({
+  surface: { maxWidth: '720px', width: '100%' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  summary: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
+  steps: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  step: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  mark: { color: tokens.colorNeutralForeground3 },
+  done: { color: tokens.colorPaletteGreenForeground1 },
+  failed: { color: tokens.colorPaletteRedForeground1 },
+  current: { fontWeight: tokens.fontWeightSemibold },
+  log: {
+    margin: 0,
+    padding: tokens.spacingHorizontalS,
+    maxHeight: '240px',
+    overflowY: 'auto',
+    listStyle: 'none',
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase200,
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  warn: { color: tokens.colorPaletteDarkOrangeForeground1 },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  time: { color: tokens.colorNeutralForeground3, marginRight: tokens.spacingHorizontalS },
+});
+
+const STATE_COLORS: Readonly<Record<JobState, NonNullable<BadgeProps['color']>>> = {
+  queued: 'informative',
+  running: 'brand',
+  succeeded: 'success',
+  failed: 'danger',
+  cancelled: 'subtle',
+};
+
+/** One step of a job that runs named steps in order, with its label. */
+export interface JobStep {
+  readonly name: string;
+  readonly label: string;
+}
+
+export interface JobPanelProps {
+  readonly jobId: number;
+  readonly title: string;
+  /** The kind's steps in order; without them the panel shows the step the job reports. */
+  readonly steps?: readonly JobStep[];
+  readonly onClose: () => void;
+  /** Told once the job has finished (succeeded, failed or cancelled). */
+  readonly onFinished?: (job: JobInfo) => void;
+  /** More about the job as it stands: its result, a retry button. */
+  readonly children?: (job: JobInfo) => ReactNode;
+}
+
+function MarkIcon({ mark }: { mark: StepMark }) {
+  const styles = useStyles();
+  if (mark === 'done') return <CheckmarkCircle16Filled className={styles.done} aria-hidden />;
+  if (mark === 'failed') return <DismissCircle16Filled className={styles.failed} aria-hidden />;
+  if (mark === 'current') return <Spinner size="extra-tiny" aria-hidden />;
+  return <Circle16Regular className={styles.mark} aria-hidden />;
+}
+
+/**
+ * A background job as it runs: its state, its steps with done / current / failed marks, its
+ * percent, its error, and its log lines as they arrive (read every second until it has finished,
+ * and no longer once closed). Any job of the kernel's runner, by id.
+ */
+export function JobPanel({ jobId, title, steps, onClose, onFinished, children }: JobPanelProps) {
+  const { t } = useTranslation('system');
+  const styles = useStyles();
+  const { job, lines, failure } = useJobWatch(jobId, onFinished);
+  const marks = steps ? stepMarks(steps.map((step) => step.name), job) : [];
+  const percent = job?.state === 'succeeded' ? 100 : (job?.percent ?? 0);
+
+  return (
+    <InfoDialog title={title} onClose={onClose} surfaceClassName={styles.surface}>
+      <div data-job-id={jobId} className={styles.content}>
+        {failure !== null && (
+          <MessageBar intent="error">
+            <MessageBarBody>{t('jobs.unreadable', { message: failure })}</MessageBarBody>
+          </MessageBar>
+        )}
+        {job === null ? (
+          failure === null && <Spinner size="small" label={t('jobs.loading')} />
+        ) : (
+          <>
+            <div className={styles.summary}>
+              <Text>{t('jobs.title', { id: job.id })}</Text>
+              <Badge appearance="tint" color={STATE_COLORS[job.state]} data-job-state={job.state}>
+                {t(`jobs.states.${job.state}`)}
+              </Badge>
+              {job.max_attempts > 1 && job.attempts > 0 && <Text size={200}>{t('jobs.attempts', { attempts: job.attempts, max: job.max_attempts })}</Text>}
+            </div>
+            <ProgressBar
+              value={percent / 100}
+              thickness="large"
+              color={job.state === 'failed' ? 'error' : job.state === 'succeeded' ? 'success' : 'brand'}
+              aria-label={t('jobs.progress')}
+              aria-valuetext={t('jobs.percent', { percent })}
+            />
+            <Text size={200}>{t('jobs.percent', { percent })}</Text>
+            {steps ? (
+              <ol className={styles.steps} aria-label={t('jobs.steps')}>
+                {steps.map((step, index) => {
+                  const mark = marks[index] ?? 'waiting';
+                  return (
+                    <li key={step.name} className={mergeClasses(styles.step, mark === 'current' && styles.current)} data-step={step.name} data-step-mark={mark}>
+                      <MarkIcon mark={mark} />
+                      <span>{step.label}</span>
+                      <Text size={200} className={styles.mark}>
+                        ({t(`jobs.stepMarks.${mark}`)})
+                      </Text>
+                    </li>
+                  );
+                })}
+              </ol>
+            ) : (
+              job.step && <Text>{job.step}</Text>
+            )}
+            {job.error && (
+              <MessageBar intent="error" data-job-error>
+                <MessageBarBody>{t('jobs.error', { message: job.error })}</MessageBarBody>
+              </MessageBar>
+            )}
+            {children?.(job)}
+          </>
+        )}
+        <Text weight="semibold">{t('jobs.log')}</Text>
+        {lines.length === 0 ? (
+          <Text size={200}>{t('jobs.noLog')}</Text>
+        ) : (
+          <ol className={styles.log} role="log" aria-live="polite" aria-label={t('jobs.log')}>
+            {lines.map((line) => (
+              <li key={line.id} data-log-line={line.id} className={mergeClasses(line.level === 'warn' && styles.warn, line.level === 'error' && styles.error)}>
+                <span className={styles.time}>{formatInstant(line.at)}</span>
+                {line.message}
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </InfoDialog>
+  );
+}

@@ -1,0 +1,6 @@
+import { JobPanelRequest } from '../jobs/job-panel-request';
+
+/** The proxies screen's job panel: a purchase by its job, or the latest check of a proxy. */
+export type ProxyJobRequest = { readonly kind: 'purchase'; readonly jobId: number } | { readonly kind: 'check'; readonly proxyId: number };
+
+export class ProxyJobPanel extends JobPanelRequest<ProxyJobRequest> {}
