@@ -26,8 +26,8 @@ export const cloudflareError = (status: number, code: number, message: string): 
 
 export class FakeCloudflare {
   readonly zones = new Map<string, FakeZone>();
-  /** The next answers of `POST /zones` or `POST dns_records`, consumed first (a refusal, an outage). */
-  readonly scripted = new Map<'zone' | 'record', FakeReply[]>();
+  /** The next answers of `POST /zones` or `POST dns_records`, consumed first (a refusal, an outage, an answer held back). */
+  readonly scripted = new Map<'zone' | 'record', (FakeReply | Promise<FakeReply>)[]>();
   readonly http = new FakeHttpServer((request) => this.answer(request));
   private count = 0;
 
@@ -39,7 +39,7 @@ export class FakeCloudflare {
     return this.http.stop();
   }
 
-  private answer(request: FakeRequest): FakeReply {
+  private answer(request: FakeRequest): FakeReply | Promise<FakeReply> {
     if (request.headers.authorization !== `Bearer ${CLOUDFLARE_TOKEN}`) return cloudflareError(403, 10000, 'Authentication error');
     const url = new URL(request.url, 'http://fake');
     const path = url.pathname.replace(/^\/client\/v4/, '');

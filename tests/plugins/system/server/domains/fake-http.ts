@@ -15,12 +15,12 @@ export interface FakeReply {
   readonly body: string;
 }
 
-/** A node:http server on 127.0.0.1 with an ephemeral port, answering each request with `handle`. */
+/** A node:http server on 127.0.0.1 with an ephemeral port, answering each request with `handle` (which may take its time). */
 export class FakeHttpServer {
   readonly requests: FakeRequest[] = [];
   private server: Server | null = null;
 
-  constructor(private readonly handle: (request: FakeRequest) => FakeReply) {}
+  constructor(private readonly handle: (request: FakeRequest) => FakeReply | Promise<FakeReply>) {}
 
   /** Listens; the origin (`http://127.0.0.1:<port>`). */
   async start(): Promise<string> {
@@ -41,7 +41,7 @@ export class FakeHttpServer {
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const request: FakeRequest = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8') };
     this.requests.push(request);
-    const reply = this.handle(request);
+    const reply = await this.handle(request);
     outgoing.writeHead(reply.status, { 'content-type': reply.contentType });
     outgoing.end(reply.body);
   }

@@ -13,7 +13,8 @@ import { domainApp, type DomainTestApp } from './domain-support';
  */
 
 let t: DomainTestApp;
-const ids: Record<string, number> = {};
+type Fixture = 'namecheap' | 'cloudflare' | 'localRegistrar' | 'localCdn' | 'recordOnly' | 'cdnRecordOnly' | 'keyless' | 'real' | 'local' | 'wrongRegistrar' | 'wrongCdn' | 'unconfigured' | 'user' | 'server';
+const ids = {} as Record<Fixture, number>;
 const STAFF = ['YD', 'YS', 'YA', 'YU', 'YE'] as const;
 
 async function create(path: string, body: Record<string, unknown>): Promise<number> {
@@ -42,12 +43,13 @@ beforeAll(async () => {
   ids.cloudflare = await create('services', { name: 'Cloudflare', group: 'cdn', adapter: 'cloudflare', credentials: { api_token: CLOUDFLARE_TOKEN, account_id: CLOUDFLARE_ACCOUNT } });
   ids.localRegistrar = await create('services', { name: 'Local registrar', group: 'registrar', adapter: 'local' });
   ids.localCdn = await create('services', { name: 'Local CDN', group: 'cdn', adapter: 'local' });
-  ids.hosting = await create('services', { name: 'Hosting', group: 'hosting', adapter: 'none' });
+  ids.recordOnly = await create('services', { name: 'Registrar on record only', group: 'registrar', adapter: 'none' });
+  ids.cdnRecordOnly = await create('services', { name: 'CDN on record only', group: 'cdn', adapter: 'none' });
   ids.keyless = await create('services', { name: 'Namecheap without key', group: 'registrar', adapter: 'namecheap', credentials: { api_user: NAMECHEAP_USER } });
   ids.real = await create('projects', { name: 'Real', registrar: ids.namecheap, cdn: ids.cloudflare });
   ids.local = await create('projects', { name: 'Local', registrar: ids.localRegistrar, cdn: ids.localCdn });
-  ids.wrongRegistrar = await create('projects', { name: 'Wrong registrar', registrar: ids.hosting, cdn: ids.localCdn });
-  ids.wrongCdn = await create('projects', { name: 'Wrong CDN', registrar: ids.localRegistrar, cdn: ids.namecheap });
+  ids.wrongRegistrar = await create('projects', { name: 'Wrong registrar', registrar: ids.recordOnly, cdn: ids.localCdn });
+  ids.wrongCdn = await create('projects', { name: 'Wrong CDN', registrar: ids.localRegistrar, cdn: ids.cdnRecordOnly });
   ids.unconfigured = await create('projects', { name: 'Unconfigured', registrar: ids.keyless, cdn: ids.cloudflare });
   ids.user = await create('domain-users', {
     first_name: 'Ada', last_name: 'Lovelace', address: '12 Analytical St', city: 'London', province: 'Greater London',
@@ -219,6 +221,22 @@ describe('the purchase job', () => {
     const again = await t.call(['YD'], 'POST', `system/domains/${started.domain}/retry`);
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe('Only a failed or cancelled purchase can be retried; this one is succeeded.');
+  });
+
+  it('shows a cancelled purchase as cancelled, and retries it', async () => {
+    let release!: () => void;
+    t.cloudflare.scripted.set('zone', [new Promise((resolve) => (release = () => resolve(cloudflareError(500, 1000, 'late'))))]);
+    const started = await purchase('cancelled-one.com', ids.real);
+    await t.settled(started.job, ['running']);
+    for (let tries = 0; t.cloudflare.http.requests.at(-1)?.body.includes('cancelled-one.com') !== true && tries < 500; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect((await t.call(['YD'], 'POST', `jobs/${started.job}/cancel`)).statusCode).toBe(200);
+    expect((await t.settled(started.job)).state).toBe('cancelled');
+    release();
+    expect((await domainRow(started.domain)).job_status).toBe('cancelled');
+    const retried = await t.call(['YD'], 'POST', `system/domains/${started.domain}/retry`);
+    expect(retried.statusCode, retried.body).toBe(202);
+    expect((await t.settled(retried.json<{ data: { job: number } }>().data.job)).state).toBe('succeeded');
+    expect((await domainRow(started.domain)).job_status).toBe('succeeded');
   });
 
   it('refuses a retry of a domain that does not exist, or with a body', async () => {
