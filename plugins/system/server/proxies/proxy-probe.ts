@@ -67,7 +67,8 @@ function connectTo(host: string, port: number, signal: AbortSignal): Promise<Soc
 /** Sends `request` and resolves with the answer's status and body (at most MAX_BODY). */
 function answerOf(request: ClientRequest, what: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    request.once('error', (error) => reject(networkFailure(error, what)));
+    // `on`, not `once`: a request destroyed by its socket's error may report it twice.
+    request.on('error', (error) => reject(networkFailure(error, what)));
     request.once('response', (response: IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -95,6 +96,8 @@ function getThrough(tunnel: Socket, url: URL, signal: AbortSignal): Promise<{ st
   const connection: Duplex = url.protocol === 'https:' ? tlsConnect({ socket: tunnel, ...(isIP(host) ? {} : { servername: host }) }) : tunnel;
   const options: RequestOptions = { method: 'GET', host, port: portOf(url), path: pathOf(url), signal, agent: false, createConnection: () => connection, headers: { connection: 'close' } };
   const request = url.protocol === 'https:' ? httpsRequest(options) : httpRequest(options);
+  // A TLS failure may come before the request listens on its socket: it ends the request either way.
+  connection.on('error', (error) => request.destroy(error));
   return answerOf(request, 'The check address could not be reached through the proxy');
 }
 
