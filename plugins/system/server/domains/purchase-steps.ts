@@ -1,10 +1,9 @@
-import { PermanentJobError, type JobContext } from '@core/sdk/server';
+import { PermanentJobError, type JobContext, type Queryable } from '@core/sdk/server';
 import type { FieldValue } from '@core/sdk/shared';
 import { DOMAIN_PURCHASE_STEPS, type DomainPurchaseStep } from '../../shared/domain-purchase';
 import { addressRecords, type Cdn } from '../cdn/cdn';
 import type { Registrar } from '../registrar/registrar';
 import { joinNameservers, purchaseTerm, readDomain, readRegistrant, readServerAddresses, type DomainState } from './domain-state';
-import type { Queryable } from '@core/sdk/server';
 
 /**
  * The purchase's five steps (DOMAIN_PURCHASE_STEPS), each safe to run again. What is done is read
