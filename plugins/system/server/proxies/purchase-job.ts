@@ -3,7 +3,7 @@ import { formatMessage, type FieldValue } from '@core/sdk/shared';
 import { PROXY_PURCHASE_JOB, type ProxyPurchaseRequest, type ProxyPurchaseResult } from '../../shared/proxy-purchase';
 import { proxiesResource } from '../../shared/resources';
 import { formatHostPort } from './host-port';
-import type { BoughtProxy, Purchase } from './provider-adapter';
+import type { BoughtProxy, ProxyProviderAdapter, Purchase } from './provider-adapter';
 import type { ProxyConfig } from './proxy-config';
 import { adapterFor, findProvider, providerFailure, requireCountryCode } from './providers';
 
@@ -54,13 +54,12 @@ export function definePurchaseJob(context: ServerPluginContext, config: ProxyCon
       const provider = await findProvider(db, request.provider);
       if (!provider) throw new PermanentJobError('The proxy provider was deleted before the purchase ran.');
       const country = await requireCountryCode(db, request.country).catch(permanent);
-      const adapter = (() => {
-        try {
-          return adapterFor(provider, config, db);
-        } catch (error) {
-          return permanent(error);
-        }
-      })();
+      let adapter: ProxyProviderAdapter;
+      try {
+        adapter = adapterFor(provider, config, db);
+      } catch (error) {
+        permanent(error);
+      }
 
       await ctx.step('Buying', 10);
       await ctx.log(

@@ -104,7 +104,7 @@ describe('POST proxies/quote', () => {
     await refused(order(gone), 'provider');
   });
 
-  it('answers a Proxy6 refusal as 422 and Proxy6 out of reach as 502', async () => {
+  it('answers a Proxy6 refusal, and a Proxy6 provider without its key, with a 422', async () => {
     const wrongKey = await t.create('proxy-providers', { name: 'Proxy6 wrong key', adapter: 'proxy6', credentials: { api_key: 'not-the-key-123' } });
     const refused = await t.call(['YP'], 'POST', 'proxies/quote', order(wrongKey));
     expect(refused.statusCode).toBe(422);
@@ -203,12 +203,14 @@ describe('POST proxies/:id/check', () => {
   });
 
   it('records a wrong login as failing, for HTTP and SOCKS5', async () => {
+    const refused = { http: httpProxy.refusedLogins(), socks: socksProxy.refusedLogins() };
     const http = await check(await addProxy({ address: `127.0.0.1:${httpProxy.port}`, credentials_pair: `${PROXY_LOGIN}:wrong-pass-1` }));
     expect(http.result).toEqual({ ok: false, latency_ms: null, exit_ip: null, error: 'The proxy refused the login and password (HTTP 407).' });
     expect(http.proxy).toMatchObject({ status: 'failing', check_error: 'The proxy refused the login and password (HTTP 407).', exit_ip: null });
     const socks = await check(await addProxy({ address: `127.0.0.1:${socksProxy.port}`, type: 'socks5', credentials_pair: `${PROXY_LOGIN}:wrong-pass-2` }));
     expect(socks.result.error).toBe('The proxy refused the login and password.');
     expect(socks.proxy.status).toBe('failing');
+    expect({ http: httpProxy.refusedLogins(), socks: socksProxy.refusedLogins() }).toEqual({ http: refused.http + 1, socks: refused.socks + 1 });
   });
 
   it('records an unreachable proxy as failing, saying why', async () => {
