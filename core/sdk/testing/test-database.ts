@@ -45,14 +45,17 @@ async function migrateAndSeed(db: Database, plugins: readonly ServerPlugin[]): P
   await seedSuperadmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
 }
 
-const templateKey = (plugins: readonly ServerPlugin[]): string => plugins.map((plugin) => plugin.manifest.id).join(',');
 
 const pgliteTemplates = new Map<string, Promise<File | Blob>>();
 
 /** Where this run's files share PGlite templates; none outside such a run (a plugin's own tests). */
 const SHARED_TEMPLATES = process.env.ERP_TEST_TEMPLATE_DIR;
 
-/** What a template is made of: every migration's text and every resource table's definition, and the catalogue. */
+/**
+ * What a template is made of: every migration's text and every resource table's definition, and
+ * the catalogue. Templates are kept by it, not by plugin ids: files of one worker share a module
+ * graph, and two of them may build the same plugin differently (a test's own migrations).
+ */
 function templateFingerprint(plugins: readonly ServerPlugin[]): string {
   const migrations = migrationSets(plugins).map((set) => [set.owner, set.migrations.map((migration) => [migration.name, migration.sql])]);
   const catalogue = new PermissionCatalogue(plugins.map((plugin) => plugin.manifest)).codes;
@@ -153,7 +156,7 @@ if (!SHARED_TEMPLATES) {
 
 /** A copy of the PostgreSQL template that drops itself when closed. */
 async function freshPostgresDatabase(plugins: readonly ServerPlugin[]): Promise<Database> {
-  const key = templateKey(plugins);
+  const key = templateFingerprint(plugins);
   const template = postgresTemplates.get(key) ?? (SHARED_TEMPLATES ? sharedPostgresTemplate(plugins) : privatePostgresTemplate(plugins));
   postgresTemplates.set(key, template);
   const name = uniqueName('test');
@@ -189,7 +192,7 @@ export async function freshDatabase(plugins: readonly ServerPlugin[]): Promise<D
   if (POSTGRES_URL) {
     db = await freshPostgresDatabase(plugins);
   } else {
-    const key = templateKey(plugins);
+    const key = templateFingerprint(plugins);
     const template = pgliteTemplates.get(key) ?? buildPgliteTemplate(plugins);
     pgliteTemplates.set(key, template);
     db = await PgliteDatabase.fromDump(await template);

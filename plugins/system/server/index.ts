@@ -2,6 +2,10 @@ import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { systemManifest } from '../manifest';
 import { SYSTEM_RESOURCES } from '../shared/resources';
 import { seedSystemDemo } from './demo/system-demo';
+import { DOMAIN_PURCHASE_MESSAGES_RU, registerDomainPurchase } from './domains';
+import localRegistrarCdnSql from './migrations/0002_local_registrar_cdn.sql?raw';
+import localProxyProviderSql from './migrations/0003_local_proxy_provider.sql?raw';
+import { LOCAL_PROXY_PROVIDER_MIGRATION, PROXY_MESSAGES_RU, proxyResourceHooks, registerProxies } from './proxies';
 import { RULES_MESSAGES_RU, systemRuleHooks } from './rules';
 import { registerExpiringSites } from './sites';
 import { registerWhiteArchives, WHITE_ARCHIVES_MIGRATION, WHITES_MESSAGES_RU } from './whites';
@@ -21,12 +25,18 @@ export function createSystemServerPlugin(options: SystemServerOptions = {}): Ser
   const now = options.now ?? (() => new Date());
   return defineServerPlugin({
     manifest: systemManifest,
-    migrations: [WHITE_ARCHIVES_MIGRATION],
+    migrations: [
+      WHITE_ARCHIVES_MIGRATION,
+      { name: '0002_local_registrar_cdn', sql: localRegistrarCdnSql },
+      { name: LOCAL_PROXY_PROVIDER_MIGRATION, sql: localProxyProviderSql },
+    ],
     resources: SYSTEM_RESOURCES,
-    resourceHooks: { ...systemRuleHooks(now) },
-    messages: { ru: { ...RULES_MESSAGES_RU, ...WHITES_MESSAGES_RU } },
+    resourceHooks: { ...systemRuleHooks(now), ...proxyResourceHooks },
+    messages: { ru: { ...RULES_MESSAGES_RU, ...WHITES_MESSAGES_RU, ...DOMAIN_PURCHASE_MESSAGES_RU, ...PROXY_MESSAGES_RU } },
     // Each part registers its own routes here, one line each.
     register(app, context) {
+      registerDomainPurchase(app, context);
+      registerProxies(app, context);
       registerWhiteArchives(app, context);
       registerExpiringSites(app, context, now);
     },
