@@ -2,7 +2,7 @@ import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { systemManifest } from '../manifest';
 import { SYSTEM_RESOURCES } from '../shared/resources';
 import { seedSystemDemo } from './demo/system-demo';
-import { DOMAIN_PURCHASE_MESSAGES_RU, registerDomainPurchase } from './domains';
+import { DOMAIN_PURCHASE_MESSAGES_RU, registerDomainPurchase, type PurchaseJobOptions } from './domains';
 import localRegistrarCdnSql from './migrations/0002_local_registrar_cdn.sql?raw';
 import localProxyProviderSql from './migrations/0003_local_proxy_provider.sql?raw';
 import { LOCAL_PROXY_PROVIDER_MIGRATION, PROXY_MESSAGES_RU, proxyResourceHooks, registerProxies } from './proxies';
@@ -13,6 +13,8 @@ import { registerWhiteArchives, WHITE_ARCHIVES_MIGRATION, WHITES_MESSAGES_RU } f
 export interface SystemServerOptions {
   /** The plugin's clock (expiry warnings, dates checked); tests stand a fixed one in. */
   readonly now?: () => Date;
+  /** The domain purchase job's attempts, backoff and timeout; tests shorten them. */
+  readonly domainPurchase?: PurchaseJobOptions;
 }
 
 /**
@@ -35,7 +37,7 @@ export function createSystemServerPlugin(options: SystemServerOptions = {}): Ser
     messages: { ru: { ...RULES_MESSAGES_RU, ...WHITES_MESSAGES_RU, ...DOMAIN_PURCHASE_MESSAGES_RU, ...PROXY_MESSAGES_RU } },
     // Each part registers its own routes here, one line each.
     register(app, context) {
-      registerDomainPurchase(app, context);
+      registerDomainPurchase(app, context, options.domainPurchase);
       registerProxies(app, context);
       registerWhiteArchives(app, context);
       registerExpiringSites(app, context, now);

@@ -5,6 +5,7 @@ import { readDomainPurchaseConfig } from './purchase-config';
 import { registerPurchaseRoutes } from './purchase-routes';
 
 export { DOMAIN_PURCHASE_MESSAGES_RU } from './messages-ru';
+export type { PurchaseJobOptions } from './purchase-job';
 
 /**
  * Buying domains (spec §1 Domains): the purchase job and its routes under the system service.

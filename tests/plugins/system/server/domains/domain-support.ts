@@ -1,28 +1,16 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
-import { defineServerPlugin, type Database, type JobInfo, type ServerPlugin } from '@core/sdk/server';
+import { type Database, type JobInfo, type ServerPlugin } from '@core/sdk/server';
 import { bearer, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET } from '@core/sdk/testing';
 import { createApiServer } from '@core/server/api-server';
 import type { PermissionCode } from '@core/shared/permissions';
-import system from '@plugins/system/server';
-import { DOMAIN_PURCHASE_MESSAGES_RU, registerDomainPurchase } from '@plugins/system/server/domains';
-import localRegistrarCdnSql from '@plugins/system/server/migrations/0002_local_registrar_cdn.sql?raw';
+import { createSystemServerPlugin } from '@plugins/system/server';
 import { FakeCloudflare } from './fake-cloudflare';
 import { FakeNamecheap } from './fake-namecheap';
 
-const MIGRATION = '0002_local_registrar_cdn';
-
-/**
- * The system plugin with only the domain purchase registered (whatever else server/index.ts wires
- * stays out of these tests) and its migration, with retries a few milliseconds apart.
- */
-export const domainsPlugin: ServerPlugin = defineServerPlugin({
-  ...system,
-  migrations: system.migrations.some((migration) => migration.name === MIGRATION) ? system.migrations : [...system.migrations, { name: MIGRATION, sql: localRegistrarCdnSql }],
-  messages: { ru: { ...system.messages?.ru, ...DOMAIN_PURCHASE_MESSAGES_RU } },
-  register(app, context) {
-    registerDomainPurchase(app, context, { backoff: { initialMs: 40, factor: 1 }, maxAttempts: 3, timeoutMs: 10_000 });
-  },
+/** The system plugin with retries of the domain purchase a few milliseconds apart. */
+export const domainsPlugin: ServerPlugin = createSystemServerPlugin({
+  domainPurchase: { backoff: { initialMs: 40, factor: 1 }, maxAttempts: 3, timeoutMs: 10_000 },
 });
 
 /** Every string a test saw leave the server: bodies of answers and the logger's calls. */

@@ -1,27 +1,17 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
-import { defineServerPlugin, type Database, type JobInfo, type ServerPlugin } from '@core/sdk/server';
+import { type Database, type JobInfo, type ServerPlugin } from '@core/sdk/server';
 import { bearer, buildServer, freshDatabase, mintToken } from '@core/sdk/testing';
-import { systemManifest } from '@plugins/system/manifest';
-import { LOCAL_PROXY_PROVIDER_MIGRATION, PROXY_MESSAGES_RU, proxyResourceHooks, registerProxies } from '@plugins/system/server/proxies';
-import localProviderSql from '@plugins/system/server/migrations/0003_local_proxy_provider.sql?raw';
-import { SYSTEM_RESOURCES } from '@plugins/system/shared/resources';
+import { createSystemServerPlugin } from '@plugins/system/server';
 
 /*
- * The system plugin with its proxies part wired as server/index.ts wires it, over a fresh template
+ * The system plugin as server/index.ts wires it, over a fresh template
  * copy, with every logger call captured (to look for secrets in them).
  */
 
-/** The system plugin as far as proxies go. */
+/** The system plugin as the product wires it. */
 export function proxiesPlugin(): ServerPlugin {
-  return defineServerPlugin({
-    manifest: systemManifest,
-    migrations: [{ name: LOCAL_PROXY_PROVIDER_MIGRATION, sql: localProviderSql }],
-    resources: SYSTEM_RESOURCES,
-    resourceHooks: proxyResourceHooks,
-    messages: { ru: PROXY_MESSAGES_RU },
-    register: registerProxies,
-  });
+  return createSystemServerPlugin();
 }
 
 export interface ProxiesTestApp {

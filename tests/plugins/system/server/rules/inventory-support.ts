@@ -1,17 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { bearer, mintToken, testApp, type TestApp } from '@core/sdk/testing';
-import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
+import type { ServerPlugin } from '@core/sdk/server';
+import { createSystemServerPlugin } from '@plugins/system/server';
 import type { PermissionCode } from '@core/sdk/shared';
-import { systemManifest } from '@plugins/system/manifest';
-import { SYSTEM_RESOURCES } from '@plugins/system/shared/resources';
-import { RULES_MESSAGES_RU, systemRuleHooks } from '@plugins/system/server/rules';
-import { registerWhiteArchives, WHITE_ARCHIVES_MIGRATION, WHITES_MESSAGES_RU } from '@plugins/system/server/whites';
-import { registerExpiringSites } from '@plugins/system/server/sites';
-import { seedSystemDemo } from '@plugins/system/server/demo/system-demo';
 
 /**
- * The system plugin's inventory parts (rules, white archives, expiring sites, demo) on the
- * foundation's manifest and resources, as server/index.ts wires them, with a clock the test picks.
+ * The system plugin as server/index.ts wires it, with a clock the test picks.
  */
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -20,18 +14,7 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export const SYSTEM_CODES: readonly PermissionCode[] = ['YP', 'YS', 'YE', 'YQ', 'YA', 'YD', 'YU', 'YT', 'YL'];
 
 export function inventoryPlugin(now: () => Date = () => new Date()): ServerPlugin {
-  return defineServerPlugin({
-    manifest: systemManifest,
-    migrations: [WHITE_ARCHIVES_MIGRATION],
-    resources: SYSTEM_RESOURCES,
-    resourceHooks: systemRuleHooks(now),
-    messages: { ru: { ...RULES_MESSAGES_RU, ...WHITES_MESSAGES_RU } },
-    register(app, context) {
-      registerWhiteArchives(app, context);
-      registerExpiringSites(app, context, now);
-    },
-    seedDemo: seedSystemDemo,
-  });
+  return createSystemServerPlugin({ now });
 }
 
 export interface InventoryApp {
