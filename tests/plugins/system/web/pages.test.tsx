@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { FakeService, jsonResponse, renderPluginPage, usePopupTestSetup, waitInAct, webPlugin } from '@core/sdk/testing-web';
+import { RouteContributionToken } from '@core/sdk/web';
+import { systemManifest } from '@plugins/system/manifest';
+import systemCode from '@plugins/system/web';
+import { listOf, record, system, SYSTEM_API } from './system-web';
+
+usePopupTestSetup({ quiet: true });
+
+/** Each page: its path, its code, the API path it lists, its title in en and ru. */
+const PAGES = [
+  ['/proxies', 'YP', 'proxies', 'Proxies', 'Прокси'],
+  ['/proxy-providers', 'YP', 'proxy-providers', 'Proxy providers', 'Поставщики прокси'],
+  ['/services', 'YS', 'services', 'Services', 'Сервисы'],
+  ['/servers', 'YE', 'servers', 'Servers', 'Серверы'],
+  ['/sites', 'YQ', 'sites', 'Sites', 'Сайты'],
+  ['/whites', 'YQ', 'whites', 'Whites', 'White-страницы'],
+  ['/projects', 'YA', 'projects', 'Projects', 'Проекты'],
+  ['/domains', 'YD', 'domains', 'Domains', 'Домены'],
+  ['/domain-users', 'YU', 'domain-users', 'Domain users', 'Пользователи доменов'],
+  ['/languages', 'YT', 'languages', 'Languages', 'Языки'],
+  ['/country-languages', 'YL', 'country-languages', 'Country languages', 'Языки стран'],
+] as const;
+
+const ALL_CODES = [...new Set(PAGES.map((page) => page[1]))];
+const RAW_KEY = /\b(system|core):[a-z]/;
+
+const service = (apiPath: string) => new FakeService(SYSTEM_API).on('GET', apiPath, () => jsonResponse(200, listOf([record(1)])));
+
+it('contributes a page for every page of the manifest', async () => {
+  const { kernel } = await renderPluginPage({ plugins: [system], path: '/languages', codes: ['YT'], api: service('languages') });
+  await kernel.host.ensureLoaded('system');
+  expect(kernel.container.getAll(RouteContributionToken).map((route) => route.path)).toEqual(expect.arrayContaining(systemManifest.pages.map((page) => page.path)));
+});
+
+describe.each(PAGES)('%s', (path, code, apiPath, en, ru) => {
+  it(`lists its records under its title for a user with ${code}, in English and in Russian`, { timeout: 20_000 }, async () => {
+    for (const [language, title] of [['en', en], ['ru', ru]] as const) {
+      const { view } = await renderPluginPage({ plugins: [system], path, codes: [code], api: service(apiPath), language });
+      await waitInAct(() => expect(view.element.querySelector('main h1')?.textContent).toBe(title));
+      await waitInAct(() => expect(view.element.querySelectorAll('tbody tr[data-row-id="1"]')).toHaveLength(1));
+      expect(view.element.textContent).not.toMatch(RAW_KEY);
+      await view.unmount();
+    }
+  });
+
+  it(`shows "No access" without ${code} and never asks for the list`, async () => {
+    const api = service(apiPath);
+    const { view } = await renderPluginPage({ plugins: [system], path, codes: ALL_CODES.filter((other) => other !== code), api });
+    await waitInAct(() => expect(view.element.textContent).toContain('No access'));
+    expect(api.requests('GET', apiPath)).toEqual([]);
+  });
+});
+
+describe('servers', () => {
+  it('highlight the ones expiring within 30 days and the expired', async () => {
+    const inDays = (days: number) => {
+      const date = new Date(Date.now() + days * 86_400_000);
+      return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    };
+    const api = new FakeService(SYSTEM_API).on('GET', 'servers', listOf([record(1, { name: 'a', expiry_date: inDays(20) }), record(2, { name: 'b', expiry_date: inDays(-2) }), record(3, { name: 'c', expiry_date: inDays(90) })]));
+    const { view } = await renderPluginPage({ plugins: [system], path: '/servers', codes: ['YE'], api });
+    await waitInAct(() => expect(view.element.querySelectorAll('tbody tr[data-row-id]')).toHaveLength(3));
+    const row = (id: number) => view.element.querySelector(`tbody tr[data-row-id="${id}"]`)?.textContent ?? '';
+    expect(row(1)).toContain('Expires within 30 days');
+    expect(row(2)).toContain('Expired');
+    expect(row(3)).not.toMatch(/Expire/);
+  });
+});
+
+describe('the dashboard widget', () => {
+  // The widget fills the dashboard slot, which the manifest declares for YQ.
+  const withSlot = webPlugin({ ...systemManifest, slots: { dashboard: 'YQ', ...systemManifest.slots } }, systemCode);
+  const expiring = {
+    data: {
+      warning_days: 30,
+      sites: [
+        { site: 4, domain: 'old.example', server: 'web-1', expiring: 'domain', expiry_date: '2026-11-20', days_left: -4 },
+        { site: 5, domain: 'shop.example', server: 'web-2', expiring: 'server', expiry_date: '2026-12-04', days_left: 10 },
+      ],
+    },
+  };
+
+  it('lists critical sites whose domain or server expires, for holders of YQ', { timeout: 20_000 }, async () => {
+    const api = new FakeService(SYSTEM_API).on('GET', 'sites/expiring', expiring);
+    const { view, kernel } = await renderPluginPage({ plugins: [withSlot], path: '/dashboard/main', codes: ['YQ'], api });
+    await kernel.host.ensureLoaded('system');
+    await waitInAct(() => expect(view.element.querySelectorAll('[role="region"][aria-label="Critical sites expiring"] tbody tr')).toHaveLength(2));
+    const rows = [...view.element.querySelectorAll('[aria-label="Critical sites expiring"] tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    expect(rows[0]).toEqual(['old.example', 'web-1', 'Domain', '11/20/26', 'Expired']);
+    expect(rows[1]).toEqual(['shop.example', 'web-2', 'Server', '12/04/26', '10']);
+  });
+
+  it('is not there without YQ', { timeout: 20_000 }, async () => {
+    const api = new FakeService(SYSTEM_API).on('GET', 'sites/expiring', expiring);
+    const { view } = await renderPluginPage({ plugins: [withSlot], path: '/dashboard/main', codes: ['YD'], api });
+    await waitInAct(() => expect(view.element.querySelector('main')).not.toBeNull());
+    expect(view.element.querySelector('[aria-label="Critical sites expiring"]')).toBeNull();
+    expect(api.requests('GET', 'sites/expiring')).toEqual([]);
+  });
+});
