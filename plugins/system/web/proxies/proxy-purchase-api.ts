@@ -1,6 +1,6 @@
 import type { DataEnvelope } from '@core/sdk/shared';
 import type { HttpClient, HttpClients } from '@core/sdk/web';
-import type { ProxyPurchaseRequest, ProxyQuote, ProxyQuoteRequest } from '../../shared/proxy-purchase';
+import type { ProxyJobStarted, ProxyPurchaseRequest, ProxyQuote, ProxyQuoteRequest } from '../../shared/proxy-purchase';
 import { proxiesResource } from '../../shared/resources';
 
 /** Buying proxies (plugins/system/shared/proxy-purchase.ts); silent, the dialog shows what was refused. */
@@ -17,7 +17,7 @@ export class ProxyPurchaseApi {
 
   /** Starts the purchase: its job's id. */
   async purchase(request: ProxyPurchaseRequest): Promise<number> {
-    return (await this.client.post<DataEnvelope<{ readonly job: number }>>(`${proxiesResource.path}/purchase`, request, { silent: true })).data.job;
+    return (await this.client.post<DataEnvelope<ProxyJobStarted>>(`${proxiesResource.path}/purchase`, request, { silent: true })).data.job;
   }
 }
 
