@@ -13,6 +13,8 @@ const useStyles = makeStyles({
   svg: {
     display: 'block',
     width: '100%',
+    // Height follows the width (the frame's aspect), so pointer positions map straight to map units.
+    maxWidth: '1100px',
     height: 'auto',
     touchAction: 'none',
     cursor: 'grab',

@@ -121,7 +121,7 @@ export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) 
           <Input type="number" min={1} max={MAX_PROXIES_PER_PURCHASE} value={quantityText} onChange={(_, data) => setQuantityText(data.value)} />
         </Field>
       </div>
-      <Field label={t('fields.name')} hint={t('proxyPurchase.namePlaceholder')}>
+      <Field label={t('fields.name')} hint={t('proxyPurchase.nameHint')}>
         <Input value={name} maxLength={MAX_TEXT} onChange={(_, data) => setName(data.value)} />
       </Field>
       <Field label={t('fields.team')}>
