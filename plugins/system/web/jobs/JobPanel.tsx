@@ -122,7 +122,8 @@ export function JobPanel({ jobId, title, steps, onClose, onFinished, children }:
                 })}
               </ol>
             ) : (
-              job.step && <Text>{job.step}</Text>
+              // The handler's own step name, in the reader's language where this plugin knows it.
+              job.step && <Text data-job-step={job.step}>{t(`jobs.stepNames.${job.step}`, { defaultValue: job.step })}</Text>
             )}
             {job.error && (
               <MessageBar intent="error" data-job-error>

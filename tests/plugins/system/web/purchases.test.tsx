@@ -153,6 +153,7 @@ describe('buying and checking proxies', () => {
     await click(inDialog('Buy'));
     await waitInAct(() => expect(api.requests('POST', 'proxies/purchase')).toHaveLength(1));
     expect(api.requests('POST', 'proxies/purchase')[0]?.body).toEqual({ provider: 2, country: 250, type: 'http', period_days: 60, quantity: 2, name: 'Paris' });
+    await waitInAct(() => expect(dialog().querySelector('[data-job-step]')?.textContent).toBe('Buying'));
     await waitInAct(() => expect(dialog().querySelector('[data-purchase-result]')?.textContent).toBe('Proxies bought: 2.'), { timeout: 5_000 });
     expect(dialog().querySelector('[data-local-notice]')).not.toBeNull();
     expect(logLines().join('\n')).toContain('Created 2 proxies');
