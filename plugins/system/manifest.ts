@@ -43,5 +43,7 @@ export const systemManifest: PluginManifest = {
     code('YT', 'Languages', 'Языки'),
     code('YL', 'Country languages', 'Языки стран'),
   ],
+  // The dashboard's widget: critical sites whose domain or server is about to expire.
+  slots: { dashboard: 'YQ' },
   areaFlags: { system: ['YP', 'YS', 'YE', 'YQ', 'YA', 'YD', 'YU', 'YT', 'YL'] },
 };
