@@ -144,3 +144,11 @@ export { issueMessage, preferredLanguage } from '@core/shared/resource/messages'
  * and their Russian (RussianMessages) carries the same placeholders.
  */
 export { formatMessage } from '@core/shared/format-message';
+
+/**
+ * Background jobs as pages read them from the kernel's `/api/jobs` (`GET /api/jobs/:id` →
+ * `{ data: JobInfo }`, `GET /api/jobs/:id/logs?after=<line id>` → `{ data: JobLogPage }`, `GET
+ * /api/jobs?subject=<plugin>.<resource>:<id>`, `POST /api/jobs/:id/cancel`): poll until
+ * `isFinishedJob(state)`. The server side defines and enqueues them through `context.jobs`.
+ */
+export { isFinishedJob, JOB_STATES, type JobInfo, type JobLogLevel, type JobLogLine, type JobLogPage, type JobState } from '@core/shared/jobs';

@@ -7,7 +7,8 @@ import { callerHolds } from '../http/route-access';
 import { assertNoBody } from '../resource/row-action';
 import type { JobRegistry } from './registry';
 import { findJob, jobsOfSubject, readLogs, requestCancel } from './store';
-import type { JobInfo } from './types';
+import type { JobInfo, JobLogPage } from './types';
+import type { DataEnvelope } from '@core/shared/envelopes';
 import type { JobRunner } from './runner';
 
 /*
@@ -76,7 +77,7 @@ export function registerJobRoutes(app: FastifyInstance, { db, registry, runner }
   app.get<{ Params: IdParams; Querystring: LogsQuery }>(
     '/api/jobs/:id/logs',
     { config: signedIn, schema: { params: ID_PARAMS, querystring: LOGS_QUERY } },
-    async (request) => {
+    async (request): Promise<DataEnvelope<JobLogPage>> => {
       const job = await readable(request, request.params.id);
       const { after, limit } = request.query;
       // One more than asked tells whether another page follows.

@@ -1,13 +1,8 @@
 import type { PermissionRequirement } from '@core/shared/permissions';
+import type { JobInfo, JobLogLevel, JobLogLine } from '@core/shared/jobs';
 import type { Queryable } from '../database/database';
 
-/** Where a job stands. `queued` also covers a job waiting for its next attempt after a backoff. */
-export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-
-export const JOB_STATES: readonly JobState[] = ['queued', 'running', 'succeeded', 'failed', 'cancelled'];
-
-/** A job's log line level. */
-export type JobLogLevel = 'info' | 'warn' | 'error';
+export { JOB_STATES, type JobInfo, type JobLogLevel, type JobLogLine, type JobLogPage, type JobState } from '@core/shared/jobs';
 
 /** How long a failed attempt waits before the next: `initialMs × factor^(attempt − 1)`, at most `maxMs`, plus up to 20 % jitter. */
 export interface JobBackoff {
@@ -72,34 +67,6 @@ export interface EnqueueOptions {
   readonly runAt?: Date;
   /** The user who asked for it (`routes.actorOf(request).id`). */
   readonly createdBy?: number | null;
-}
-
-/** A job as it stands: what `find`, the list of a subject and `GET /api/jobs/:id` give. Never its payload. */
-export interface JobInfo {
-  readonly id: number;
-  readonly kind: string;
-  readonly state: JobState;
-  readonly subject: string | null;
-  readonly attempts: number;
-  readonly max_attempts: number;
-  readonly step: string | null;
-  readonly percent: number | null;
-  readonly result: unknown;
-  readonly error: string | null;
-  readonly cancel_requested: boolean;
-  readonly run_at: string;
-  readonly created_by: number | null;
-  readonly created_at: string;
-  readonly updated_at: string;
-  readonly finished_at: string | null;
-}
-
-/** One line of a job's log. */
-export interface JobLogLine {
-  readonly id: number;
-  readonly at: string;
-  readonly level: JobLogLevel;
-  readonly message: string;
 }
 
 /** A defined kind, for enqueueing with its payload's type. */

@@ -6,7 +6,7 @@ import { DataView, HttpClients, InfoDialog, PermissionService, serverMessage, us
 import { DOMAIN_PURCHASE_JOB, DOMAIN_PURCHASE_STEPS } from '../../shared/domain-purchase';
 import { domainsResource } from '../../shared/resources';
 import { JobPanel, type JobStep } from '../jobs/JobPanel';
-import type { JobInfo } from '../jobs/job-wire';
+import type { JobInfo } from '@core/sdk/shared';
 import { JobsApi } from '../jobs/jobs-api';
 import { DomainPurchaseApi, domainJobSubject } from './domain-purchase-api';
 import type { DomainJobRequest } from './domain-job-panel';

@@ -4,7 +4,7 @@ import { Badge, MessageBar, MessageBarBody, ProgressBar, Spinner, Text, makeStyl
 import { CheckmarkCircle16Filled, Circle16Regular, DismissCircle16Filled } from '@fluentui/react-icons';
 import { InfoDialog, formatInstant } from '@core/sdk/web';
 import { stepMarks, type StepMark } from './job-steps';
-import type { JobInfo, JobState } from './job-wire';
+import type { JobInfo, JobState } from '@core/sdk/shared';
 import { useJobWatch } from './use-job-watch';
 
 const useStyles = makeStyles({

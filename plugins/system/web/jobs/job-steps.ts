@@ -1,4 +1,4 @@
-import type { JobInfo } from './job-wire';
+import type { JobInfo } from '@core/sdk/shared';
 
 /** Where a step stands in a job that runs its steps in order. */
 export type StepMark = 'done' | 'current' | 'failed' | 'waiting';

@@ -1,6 +1,6 @@
 import type { DataEnvelope, ListEnvelope } from '@core/sdk/shared';
 import type { HttpClient, HttpClients } from '@core/sdk/web';
-import type { JobInfo, JobLogPage } from './job-wire';
+import type { JobInfo, JobLogPage } from '@core/sdk/shared';
 
 /**
  * The kernel's jobs API (`/api/jobs`, outside any plugin's service). Every call is silent: the job

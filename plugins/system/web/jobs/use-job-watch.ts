@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { HttpClients, isAbort, serverMessage, useInjection } from '@core/sdk/web';
-import { isFinished, type JobInfo, type JobLogLine } from './job-wire';
+import { isFinishedJob, type JobInfo, type JobLogLine } from '@core/sdk/shared';
 import { JobsApi } from './jobs-api';
 
 /** How often a running job is read again (the kernel's guidance: every second). */
@@ -49,7 +49,7 @@ export function useJobWatch(jobId: number, onFinished?: (job: JobInfo) => void):
         }
         if (controller.signal.aborted) return;
         setWatch((before) => ({ job, lines: lines.length > 0 ? [...before.lines, ...lines] : before.lines, failure: null }));
-        if (isFinished(job.state)) {
+        if (isFinishedJob(job.state)) {
           finished.current?.(job);
           return;
         }

@@ -3,7 +3,7 @@ import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { DataView, HttpClients, InfoDialog, useData, useInjection } from '@core/sdk/web';
 import { PROXY_CHECK_JOB, type ProxyCheckResult, type ProxyPurchaseResult } from '../../shared/proxy-purchase';
 import { JobPanel } from '../jobs/JobPanel';
-import type { JobInfo } from '../jobs/job-wire';
+import type { JobInfo } from '@core/sdk/shared';
 import { JobsApi } from '../jobs/jobs-api';
 import type { ProxyJobRequest } from './proxy-job-panel';
 import { proxyJobSubject } from './proxy-purchase-api';

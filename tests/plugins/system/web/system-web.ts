@@ -6,7 +6,7 @@
 import { vi } from 'vitest';
 import { jsonResponse, serviceBase } from '@core/sdk/testing-web';
 import type { ResourceRecord } from '@core/sdk/shared';
-import type { JobInfo, JobLogLine } from '@plugins/system/web/jobs/job-wire';
+import type { JobInfo, JobLogLine } from '@core/sdk/shared';
 import { productPlugin } from '../../../support/web/product-plugins';
 
 export const system = productPlugin('system');
@@ -35,7 +35,11 @@ export interface JobFrame {
 }
 
 function jobInfo(id: number, job: Partial<JobInfo>): JobInfo {
-  return { id, kind: 'system.domain-purchase', state: 'queued', subject: null, attempts: 1, max_attempts: 3, step: null, percent: null, result: null, error: null, ...job };
+  const at = '2026-11-24T10:00:00.000Z';
+  return {
+    id, kind: 'system.domain-purchase', state: 'queued', subject: null, attempts: 1, max_attempts: 3, step: null, percent: null, result: null, error: null,
+    cancel_requested: false, run_at: at, created_by: null, created_at: at, updated_at: at, finished_at: null, ...job,
+  };
 }
 
 /** The kernel's jobs API: each `GET /api/jobs/:id` shows the job's next frame (the last one stays). */
