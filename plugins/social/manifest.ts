@@ -1,0 +1,48 @@
+import { permissionsOf, type PluginManifest } from '@core/sdk/shared';
+
+const code = permissionsOf('social');
+
+/**
+ * The social-ad platform (spec §1, §2 social-ad routes, §3 Ad platform, §6): platform accounts, the
+ * ad accounts and pages they hold, the campaign tree, insight reports and the Conversions API, on
+ * Meta's Marketing (Graph) API. Its API is the `social` service.
+ *
+ * The spec gives the sidebar codes (MA accounts, MC conversion API, FO services) and the area's flag
+ * group (MA MD MP MQ MS MV) but not which screen each flag code opens. The reading here: MA reads
+ * everything in the area (so every reading screen sits in the sidebar under MA); MD, MP, MQ, MS and
+ * MV each add the right to change one screen (ad accounts, pages, campaigns, adsets, ads); MC and
+ * FO hold the Conversions API and the platform connections. The sidebar needs exactly MA, MC and
+ * FO, and any of the six flag codes makes the area's flag true.
+ */
+export const socialManifest: PluginManifest = {
+  id: 'social',
+  version: '0.1.0',
+  sdk: '^1.4.0',
+  titleKey: 'social:title',
+  service: 'social',
+  dependencies: [],
+  namespaces: ['social'],
+  pages: [
+    { path: '/facebook-accounts', titleKey: 'social:nav.accounts', requires: 'MA', nav: { group: 'social', icon: 'people' } },
+    { path: '/facebook-ad-accounts', titleKey: 'social:nav.adAccounts', requires: 'MA', nav: { group: 'social', icon: 'wallet' } },
+    { path: '/facebook-ad-pages', titleKey: 'social:nav.pages', requires: 'MA', nav: { group: 'social', icon: 'document' } },
+    { path: '/facebook-ad-campaigns', titleKey: 'social:nav.campaigns', requires: 'MA', nav: { group: 'social', icon: 'megaphone' } },
+    { path: '/facebook-ad-adsets', titleKey: 'social:nav.adsets', requires: 'MA', nav: { group: 'social', icon: 'target' } },
+    { path: '/facebook-ad-ads', titleKey: 'social:nav.ads', requires: 'MA', nav: { group: 'social', icon: 'tag' } },
+    { path: '/facebook-ad-reports', titleKey: 'social:nav.reports', requires: 'MA', nav: { group: 'social', icon: 'trending' } },
+    { path: '/conversion-api', titleKey: 'social:nav.conversionApi', requires: 'MC', nav: { group: 'social', icon: 'send' } },
+    { path: '/facebook-service', titleKey: 'social:nav.services', requires: 'FO', nav: { group: 'social', icon: 'plug' } },
+  ],
+  // Spec §6: the sidebar's MA, MC, FO and the flag group's MD, MP, MQ, MS, MV.
+  permissions: [
+    code('MA', 'Social-ad platform: reads every screen; manages accounts and reports', 'Рекламная платформа: просмотр всех экранов; аккаунты и отчёты'),
+    code('MD', 'Social-ad platform: manages ad accounts', 'Рекламная платформа: управление рекламными аккаунтами'),
+    code('MP', 'Social-ad platform: manages pages', 'Рекламная платформа: управление страницами'),
+    code('MQ', 'Social-ad platform: manages campaigns (pause, activate, budgets)', 'Рекламная платформа: управление кампаниями (пауза, запуск, бюджеты)'),
+    code('MS', 'Social-ad platform: manages adsets', 'Рекламная платформа: управление группами объявлений'),
+    code('MV', 'Social-ad platform: manages ads', 'Рекламная платформа: управление объявлениями'),
+    code('MC', 'Conversions API: pixels, tokens and test events', 'Conversions API: пиксели, токены и тестовые события'),
+    code('FO', 'Social-ad platform services: app and access tokens', 'Сервисы рекламной платформы: приложение и токены доступа'),
+  ],
+  areaFlags: { facebook: ['MA', 'MD', 'MP', 'MQ', 'MS', 'MV'] },
+};

@@ -1,0 +1,37 @@
+/**
+ * The social-ad platform's background jobs (kernel job runner; pages follow them through
+ * /api/jobs with the SDK's JobInfo). A sync reads an account's ad accounts, pages and campaign tree;
+ * an insights sync reads an ad account's daily insights at every level for a date range.
+ */
+
+/** `POST accounts/:id/sync` → 202 `{ data: { job } }`; subject `social.accounts:<id>`; result SyncResult. */
+export const ACCOUNT_SYNC_JOB = 'social.account-sync';
+
+/** `POST insights/sync` `{ ad_account, from, to }` → 202 `{ data: { job } }`; subject `social.ad_accounts:<id>`; result InsightsSyncResult. */
+export const INSIGHTS_SYNC_JOB = 'social.insights-sync';
+
+/** The step a sync shows while the platform asks it to slow down (its rate limit): "waiting for the platform". */
+export const WAITING_FOR_PLATFORM_STEP = 'waiting-for-platform';
+
+export interface SyncResult {
+  readonly ad_accounts: number;
+  readonly pages: number;
+  readonly campaigns: number;
+  readonly adsets: number;
+  readonly ads: number;
+}
+
+export interface InsightsSyncRequest {
+  readonly ad_account: number;
+  /** `YYYY-MM-DD`, inclusive. */
+  readonly from: string;
+  readonly to: string;
+}
+
+export interface InsightsSyncResult {
+  readonly rows: number;
+}
+
+export interface JobStarted {
+  readonly job: number;
+}
