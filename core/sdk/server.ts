@@ -188,6 +188,16 @@ export {
   type SpreadsheetWriter,
 } from '@core/server/spreadsheets';
 
+/**
+ * US-dollar exchange rates (`context.exchangeRates`, SDK 1.4): `usdRate(currency, date)` is the
+ * decimal text of US dollars for one unit of the currency, from the latest rate on or before the
+ * date (`'1'` for USD), or null when none is known. The finance plugin provides the rates from its
+ * exchange rates screen; while it is off `available` is false and every `usdRate` is null, so a
+ * caller shows amounts as not convertible instead of failing. A plugin that keeps rates provides
+ * them with `provide(source)` (one provider; a second stops start-up).
+ */
+export type { ExchangeRateService, UsdRateSource } from '@core/server/exchange-rates';
+
 /** Sign-in through a messenger bot (`context.signIn`): binding the login screen's codes, the bot dialog's link. */
 export type { MessengerSignIn, SignInCodeBinding } from '@core/server/auth/messenger-sign-in';
 

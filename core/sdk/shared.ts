@@ -135,6 +135,15 @@ export { DATE_PRESETS, daysUntil, isDatePreset, localIsoDate, resolveDatePreset,
 /** Decimal strings compared and written canonically, without going through floating point. */
 export { canonicalDecimal, compareDecimals } from '@core/shared/resource/validation';
 
+/**
+ * Exact arithmetic on decimal strings, as scaled integers and never floating point: sums and
+ * products keep every digit (`addDecimals`, `multiplyDecimals`); a quotient or a rounding has
+ * exactly the places asked for, rounded half away from zero, which is half-up for the positive
+ * amounts of money and rates (`divideDecimals('10', '3', 2)` → `'3.33'`, null for a zero divisor;
+ * `roundDecimal('0.125', 2)` → `'0.13'`).
+ */
+export { addDecimals, divideDecimals, multiplyDecimals, roundDecimal } from '@core/shared/decimal-arithmetic';
+
 /** A field issue's message in a language, and the language an `Accept-Language` header prefers. */
 export { issueMessage, preferredLanguage } from '@core/shared/resource/messages';
 

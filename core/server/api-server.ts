@@ -29,6 +29,7 @@ import { enabledResources, mountResources } from './resource/mount';
 import { coreSecretStatuses, coreSystemSettings, DEFAULT_LANGUAGE_KEY, PRODUCT_NAME_KEY, readSetting, SettingsCatalogue } from './settings';
 import { createMessaging } from './messaging';
 import { createSpreadsheetService } from './spreadsheets';
+import { createExchangeRateService } from './exchange-rates';
 import { createJobSystem, JOB_MESSAGES_RU, registerJobRoutes, type JobRunnerOptions } from './jobs';
 
 export interface ApiServerOptions {
@@ -204,6 +205,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const records = recordWriter(options.db, resources);
   const messaging = createMessaging();
   const spreadsheets = createSpreadsheetService();
+  const exchangeRates = createExchangeRateService();
   const jobSystem = createJobSystem(options.db, { ...options.jobs, logger: app.log });
   registerJobRoutes(app, { db: options.db, registry: jobSystem.registry, runner: jobSystem.runner });
   app.addHook('onReady', async () => jobSystem.runner.start());
@@ -213,7 +215,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     const settings = options.pluginSettings[id] ?? {};
     const definitions = plugin.resources ?? [];
     const mount = async (scope: FastifyInstance): Promise<void> => {
-      await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory, messaging, signIn, spreadsheets, jobs: jobSystem.forPlugin(id) });
+      await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory, messaging, signIn, spreadsheets, exchangeRates, jobs: jobSystem.forPlugin(id) });
       // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
       if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks: plugin.resourceHooks, mounted: resources }));
     };

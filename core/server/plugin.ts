@@ -13,6 +13,7 @@ import type { RouteKit } from './resource/route-kit';
 import type { Migration } from './database/migrator';
 import type { Messaging } from './messaging';
 import type { SpreadsheetService } from './spreadsheets';
+import type { ExchangeRateService } from './exchange-rates';
 import type { Jobs } from './jobs';
 import type { ResourceHooks } from './resource/hooks';
 import type { Actor } from './resource/mutations';
@@ -52,6 +53,8 @@ export interface ServerPluginContext {
   readonly signIn: MessengerSignIn;
   /** Appending rows to spreadsheets, through the connection one plugin provides (finance's Google Sheets). */
   readonly spreadsheets: SpreadsheetService;
+  /** US-dollar exchange rates by currency and date, from the plugin that keeps them (finance); null rates while none does. */
+  readonly exchangeRates: ExchangeRateService;
   /** Durable background jobs: `define` a kind (`<plugin>.<name>`), `enqueue` in your transaction, `find`, `logs`, `cancel`. */
   readonly jobs: Jobs;
 }

@@ -8,6 +8,7 @@ import { FINANCE_RESOURCE_HOOKS } from './finance-hooks';
 import { GoogleSheetsAdapter, type FetchLike } from './google-sheets/sheets-adapter';
 import { readSheetsSettings } from './google-sheets/sheets-config';
 import { googleTablesRoutes } from './google-tables/google-tables-routes';
+import { rateOn } from './money/usd';
 import googleTablesSql from './migrations/0001_google_tables.sql?raw';
 import { ratesRoutes } from './rates/rates-routes';
 import { FINANCE_SYSTEM_SETTINGS } from './settings';
@@ -43,6 +44,8 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
       googleTablesRoutes(app, db, sheets);
       // Other plugins export to spreadsheets through this one connection (the shop's team orders).
       context.spreadsheets.provide(sheets);
+      // Other plugins convert to US dollars with the rates of the exchange rates screen (the social-ad report).
+      context.exchangeRates.provide({ usdRate: (currency, date) => rateOn(db, currency, date) });
       ratesRoutes(app, context);
       transactionRoutes(app, context);
       employeesRoutes(app, db);
