@@ -40,6 +40,8 @@ export { useContainer, useInjection, useMultiInjection } from '@core/web/react/c
 /**
  * HTTP: `useInjection(HttpClients).get('finance')` is the client of one API service (base URL,
  * bearer token, refresh, XSRF and error toasts handled); a failed call rejects with HttpError.
+ * A body is sent as JSON, except a `Blob` (a chosen `File`), which is uploaded as its bytes under
+ * its own type: `client.post('whites/3/archive', file, { query: { name: file.name } })`.
  */
 export { HttpClient, type DownloadOptions, type RequestOptions } from '@core/web/http/http-client';
 export { HttpClients } from '@core/web/http/http-clients';
@@ -114,6 +116,12 @@ export { StatusBadge, type StatusBadgeProps } from '@core/web/resource/StatusBad
 /** Labels of referenced records (a user's name for a user id), fetched in batches and cached. */
 export { ReferenceLabels } from '@core/web/resource/reference-labels';
 
+/** A link to a list screen filtered to some records (a row's children in another list), in the engine's URL format. */
+export { filteredListPath } from '@core/web/resource/list-view';
+
+/** Hands a downloaded blob (`HttpClient.download`) to the browser as a file. */
+export { saveBlob } from '@core/web/resource/save-file';
+
 /** A record's state as the row actions see it: deleted, blocked, and whether an action's `when` holds. */
 export { actionApplies, isBlocked, isDeleted } from '@core/web/resource/row-actions';
 
@@ -163,3 +171,16 @@ export { CopyButton, type CopyButtonProps } from '@core/web/react/CopyButton';
 
 /** The class that gives a dropdown's list the engine's height and scrolling. */
 export { useListboxClass } from '@core/web/resource/listbox';
+
+/**
+ * Following a background job of the kernel's runner (`context.jobs`): `JobPanel` is a dialog with
+ * its state, named steps with done / current / failed marks, percent, error, live log and the
+ * caller's content for its result (`children(job)`), read every second until it has finished
+ * (`onFinished(job)`); `LatestJobPanel` is the same for a record's newest job by subject;
+ * `useJobWatch` is the polling alone. A row action (code outside React) asks for a panel through
+ * a `JobPanelRequest` its screen's toolbar draws. Strings: `core:jobs.*`.
+ */
+export { JobPanel, type JobPanelProps, type JobStep } from '@core/web/jobs/JobPanel';
+export { LatestJobPanel, type LatestJobPanelProps } from '@core/web/jobs/LatestJobPanel';
+export { useJobWatch, type JobWatch } from '@core/web/jobs/use-job-watch';
+export { JobPanelRequest } from '@core/web/jobs/job-panel-request';

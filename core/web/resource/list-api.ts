@@ -22,8 +22,11 @@ export interface ResourceListApi {
   restore(id: number): Promise<void>;
   block(id: number): Promise<void>;
   unblock(id: number): Promise<void>;
-  /** `POST <path>/{id}/<endpoint>`: one of the definition's row actions (needed when it declares some). */
-  rowAction?(id: number, endpoint: string): Promise<void>;
+  /**
+   * `POST <path>/{id}/<endpoint>`: one of the definition's row actions (needed when it declares
+   * some); resolves with the answer's `data`, which a RowActionRunner may show.
+   */
+  rowAction?(id: number, endpoint: string): Promise<unknown>;
   /** `POST <path>/<endpoint>`: one of the definition's toolbar actions (needed when it declares some). */
   toolbarAction?(endpoint: string): Promise<void>;
   /** Every record the parameters match (paging left out), as CSV; `X-Total-Count` says how many rows to expect. */

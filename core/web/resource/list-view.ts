@@ -163,6 +163,16 @@ export function apiListQuery(definition: ResourceDefinition, view: ListView, tod
   return { ...view.query, filters: widened };
 }
 
+/**
+ * A link to a list screen showing only the records `filters` match, in the URL format the screen
+ * reads back (`/facebook-ad-campaigns?filter[ad_account][eq]=4`): a row of one list links to its
+ * children in another. The filters' fields and operators must be the definition's.
+ */
+export function filteredListPath(path: string, definition: ResourceDefinition, filters: readonly FilterClause[]): string {
+  const search = new URLSearchParams(encodeListView(definition, { query: { ...defaultListQuery(definition), filters }, presets: {} })).toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /** The parameters that pick the same rows regardless of page: export and "delete all matching". */
 export function matchingParams(definition: ResourceDefinition, query: ListQuery): Record<string, string> {
   const params = encodeListQuery(definition, query);

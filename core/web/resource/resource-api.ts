@@ -92,9 +92,14 @@ export class ResourceApi implements Required<Omit<ResourceListApi, 'fixedSort'>>
     await this.client.post(`${this.definition.path}/bulk-delete`, selection, { silent: true });
   }
 
-  /** `POST <path>/{id}/<endpoint>`: one of the definition's row actions. */
-  async rowAction(id: number, endpoint: string): Promise<void> {
-    await this.client.post(this.at(id, endpoint), undefined, { silent: true });
+  /**
+   * `POST <path>/{id}/<endpoint>`: one of the definition's row actions. Resolves with the answer's
+   * `data` (undefined when it has none), so a runner can show it: the job a sync started, what a
+   * test event brought back. Unknown: the runner checks the shape its route promises.
+   */
+  async rowAction(id: number, endpoint: string): Promise<unknown> {
+    const answer = await this.client.post<{ readonly data?: unknown } | null | undefined>(this.at(id, endpoint), undefined, { silent: true });
+    return typeof answer === 'object' && answer !== null ? answer.data : undefined;
   }
 
   /** `POST <path>/<endpoint>`: one of the definition's toolbar actions. */

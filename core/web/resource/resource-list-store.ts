@@ -265,7 +265,9 @@ export class ResourceListStore {
   }
 
   runRowAction(rowAction: RowAction, record: ResourceRecord): Promise<boolean> {
-    return this.change(() => this.adapterCall('rowAction')(record.id, rowAction.endpoint), 'done', 'update');
+    return this.change(async () => {
+      await this.adapterCall('rowAction')(record.id, rowAction.endpoint);
+    }, 'done', 'update');
   }
 
   runToolbarAction(toolbarAction: ToolbarAction): Promise<boolean> {

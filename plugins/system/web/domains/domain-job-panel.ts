@@ -1,4 +1,4 @@
-import { JobPanelRequest } from '../jobs/job-panel-request';
+import { JobPanelRequest } from '@core/sdk/web';
 
 /** The domains screen's job panel: a domain's purchase, by its job, or its latest job when `jobId` is null. */
 export interface DomainJobRequest {

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
-import { DataView, HttpClients, InfoDialog, useData, useInjection } from '@core/sdk/web';
-import { PROXY_CHECK_JOB, type ProxyCheckResult, type ProxyPurchaseResult } from '../../shared/proxy-purchase';
-import { JobPanel } from '../jobs/JobPanel';
+import { JobPanel, LatestJobPanel } from '@core/sdk/web';
 import type { JobInfo } from '@core/sdk/shared';
-import { JobsApi } from '../jobs/jobs-api';
+import { PROXY_CHECK_JOB, type ProxyCheckResult, type ProxyPurchaseResult } from '../../shared/proxy-purchase';
 import type { ProxyJobRequest } from './proxy-job-panel';
 import { proxyJobSubject } from './proxy-purchase-api';
 
@@ -53,34 +51,20 @@ function CheckOutcome({ job }: { job: JobInfo }) {
   );
 }
 
-/** The latest check of a proxy, once it has been started. */
-function CheckJob({ proxyId, onClose, onFinished }: { proxyId: number; onClose: () => void; onFinished: () => void }) {
+/** The proxies screen's job panel: a purchase's progress and what it bought, or the latest check's outcome. */
+export function ProxyJobView({ request, onClose, onFinished }: ProxyJobViewProps) {
   const { t } = useTranslation('system');
-  const clients = useInjection(HttpClients);
-  const latest = useData(async (signal) => (await new JobsApi(clients).latestOf(proxyJobSubject(proxyId), PROXY_CHECK_JOB, signal))?.id ?? null, [clients, proxyId]);
-  const jobId = latest.data;
-  if (jobId !== undefined && jobId !== null) {
+  // These jobs report their steps by name only, in English: the reader's words where known.
+  const stepLabel = (step: string) => t(`jobs.stepNames.${step}`, { defaultValue: step });
+  if (request.kind === 'check') {
     return (
-      <JobPanel jobId={jobId} title={t('proxyCheck.jobTitle')} onClose={onClose} onFinished={onFinished}>
+      <LatestJobPanel subject={proxyJobSubject(request.proxyId)} kind={PROXY_CHECK_JOB} title={t('proxyCheck.jobTitle')} stepLabel={stepLabel} onClose={onClose} onFinished={onFinished}>
         {(job) => <CheckOutcome job={job} />}
-      </JobPanel>
+      </LatestJobPanel>
     );
   }
   return (
-    <InfoDialog title={t('proxyCheck.jobTitle')} onClose={onClose}>
-      <DataView data={latest} isEmpty={(found) => found === null} empty={t('jobs.noJob')}>
-        {() => null}
-      </DataView>
-    </InfoDialog>
-  );
-}
-
-/** The proxies screen's job panel: a purchase's progress and what it bought, or a check's outcome. */
-export function ProxyJobView({ request, onClose, onFinished }: ProxyJobViewProps) {
-  const { t } = useTranslation('system');
-  if (request.kind === 'check') return <CheckJob proxyId={request.proxyId} onClose={onClose} onFinished={onFinished} />;
-  return (
-    <JobPanel jobId={request.jobId} title={t('proxyPurchase.jobTitle')} onClose={onClose} onFinished={onFinished}>
+    <JobPanel jobId={request.jobId} title={t('proxyPurchase.jobTitle')} stepLabel={stepLabel} onClose={onClose} onFinished={onFinished}>
       {(job) => <PurchaseOutcome job={job} />}
     </JobPanel>
   );

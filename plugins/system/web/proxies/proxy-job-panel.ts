@@ -1,4 +1,4 @@
-import { JobPanelRequest } from '../jobs/job-panel-request';
+import { JobPanelRequest } from '@core/sdk/web';
 
 /** The proxies screen's job panel: a purchase by its job, or the latest check of a proxy. */
 export type ProxyJobRequest = { readonly kind: 'purchase'; readonly jobId: number } | { readonly kind: 'check'; readonly proxyId: number };

@@ -8,7 +8,6 @@ import { SYSTEM_RESOURCES } from '@plugins/system/shared/resources';
 import { canZoomIn, canZoomOut, MAP_ZOOM, ZOOM_LEVELS, zoomIn, zoomOut } from '@plugins/system/web/countries/zoom';
 import { clampView, panBy, WHOLE_WORLD, zoomAt } from '@plugins/system/web/countries/map-view';
 import { daysUntil, expiringIn30Days, expiryTone, PROXY_ENDS } from '@plugins/system/web/expiry/expiry-tone';
-import { stepMarks } from '@plugins/system/web/jobs/job-steps';
 
 describe('map zoom (spec §9: minimum 1, maximum 12, step 1.5)', () => {
   it('steps by 1.5 from 1 and stops at 12', () => {
@@ -68,16 +67,6 @@ describe('expiry tones', () => {
     expect(tone(row('2026-03-09'))).toBeUndefined();
     expect(tone(row('2026-03-08'))).toEqual({ tone: 'warning', labelKey: 'system:tones.endsSoon' });
     expect(tone(row('2026-02-27'))).toEqual({ tone: 'danger', labelKey: 'system:tones.ended' });
-  });
-});
-
-describe('job step marks', () => {
-  const steps = [...DOMAIN_PURCHASE_STEPS];
-  it('marks the steps before the reported one done, it current, the rest waiting', () => {
-    expect(stepMarks(steps, null)).toEqual(['waiting', 'waiting', 'waiting', 'waiting', 'waiting']);
-    expect(stepMarks(steps, { state: 'running', step: 'zone' })).toEqual(['done', 'done', 'current', 'waiting', 'waiting']);
-    expect(stepMarks(steps, { state: 'failed', step: 'nameservers' })).toEqual(['done', 'done', 'done', 'failed', 'waiting']);
-    expect(stepMarks(steps, { state: 'succeeded', step: 'records' })).toEqual(['done', 'done', 'done', 'done', 'done']);
   });
 });
 

@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, MessageBar, MessageBarBody, ProgressBar, Spinner, Text, makeStyles, mergeClasses, tokens, type BadgeProps } from '@fluentui/react-components';
 import { CheckmarkCircle16Filled, Circle16Regular, DismissCircle16Filled } from '@fluentui/react-icons';
-import { InfoDialog, formatInstant } from '@core/sdk/web';
+import { isFinishedJob, type JobInfo, type JobState } from '@core/shared/jobs';
+import { InfoDialog } from '../react/InfoDialog';
+import { formatInstant } from '../resource/format-value';
+import { useJobStrings } from './job-strings';
 import { stepMarks, type StepMark } from './job-steps';
-import type { JobInfo, JobState } from '@core/sdk/shared';
 import { useJobWatch } from './use-job-watch';
 
 const useStyles = makeStyles({
@@ -52,6 +54,11 @@ export interface JobPanelProps {
   readonly title: string;
   /** The kind's steps in order; without them the panel shows the step the job reports. */
   readonly steps?: readonly JobStep[];
+  /**
+   * The reader's words for a step name the job reports outside `steps` (or any step, without
+   * them): "Waiting for the platform" while a rate limit holds it. Default: the name as reported.
+   */
+  readonly stepLabel?: (step: string) => string;
   readonly onClose: () => void;
   /** Told once the job has finished (succeeded, failed or cancelled). */
   readonly onFinished?: (job: JobInfo) => void;
@@ -68,15 +75,30 @@ function MarkIcon({ mark }: { mark: StepMark }) {
 }
 
 /**
+ * The step the list's marks follow: the job's own when it is one of `names`, else the last one of
+ * them it reported, so a pause outside the list (waiting for a rate limit) does not undo them.
+ */
+function useListedStep(names: readonly string[], job: JobInfo | null): string | null {
+  const last = useRef<string | null>(null);
+  if (job?.step && names.includes(job.step)) last.current = job.step;
+  return last.current;
+}
+
+/**
  * A background job as it runs: its state, its steps with done / current / failed marks, its
  * percent, its error, and its log lines as they arrive (read every second until it has finished,
  * and no longer once closed). Any job of the kernel's runner, by id.
  */
-export function JobPanel({ jobId, title, steps, onClose, onFinished, children }: JobPanelProps) {
-  const { t } = useTranslation('system');
+export function JobPanel({ jobId, title, steps, stepLabel, onClose, onFinished, children }: JobPanelProps) {
+  useJobStrings();
+  const { t } = useTranslation('core');
   const styles = useStyles();
   const { job, lines, failure } = useJobWatch(jobId, onFinished);
-  const marks = steps ? stepMarks(steps.map((step) => step.name), job) : [];
+  const names = steps?.map((step) => step.name) ?? [];
+  const listedStep = useListedStep(names, job);
+  const marks = steps ? stepMarks(names, job && { state: job.state, step: listedStep }) : [];
+  // A step the list does not name (or every step, without a list) is shown as the job reports it.
+  const looseStep = job?.step && !names.includes(job.step) && !isFinishedJob(job.state) ? job.step : null;
   const percent = job?.state === 'succeeded' ? 100 : (job?.percent ?? 0);
 
   return (
@@ -106,7 +128,8 @@ export function JobPanel({ jobId, title, steps, onClose, onFinished, children }:
               aria-valuetext={t('jobs.percent', { percent })}
             />
             <Text size={200}>{t('jobs.percent', { percent })}</Text>
-            {steps ? (
+            {looseStep && <Text data-job-step={looseStep}>{stepLabel?.(looseStep) ?? looseStep}</Text>}
+            {steps && (
               <ol className={styles.steps} aria-label={t('jobs.steps')}>
                 {steps.map((step, index) => {
                   const mark = marks[index] ?? 'waiting';
@@ -121,9 +144,6 @@ export function JobPanel({ jobId, title, steps, onClose, onFinished, children }:
                   );
                 })}
               </ol>
-            ) : (
-              // The handler's own step name, in the reader's language where this plugin knows it.
-              job.step && <Text data-job-step={job.step}>{t(`jobs.stepNames.${job.step}`, { defaultValue: job.step })}</Text>
             )}
             {job.error && (
               <MessageBar intent="error" data-job-error>

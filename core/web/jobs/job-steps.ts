@@ -1,4 +1,4 @@
-import type { JobInfo } from '@core/sdk/shared';
+import type { JobInfo } from '@core/shared/jobs';
 
 /** Where a step stands in a job that runs its steps in order. */
 export type StepMark = 'done' | 'current' | 'failed' | 'waiting';

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { HttpClients, isAbort, serverMessage, useInjection } from '@core/sdk/web';
-import { isFinishedJob, type JobInfo, type JobLogLine } from '@core/sdk/shared';
+import { isFinishedJob, type JobInfo, type JobLogLine } from '@core/shared/jobs';
+import { HttpClients } from '../http/http-clients';
+import { useInjection } from '../react/container-context';
+import { isAbort, serverMessage } from '../resource/resource-feedback';
 import { JobsApi } from './jobs-api';
 
 /** How often a running job is read again (the kernel's guidance: every second). */

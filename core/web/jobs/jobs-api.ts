@@ -1,6 +1,7 @@
-import type { DataEnvelope, ListEnvelope } from '@core/sdk/shared';
-import type { HttpClient, HttpClients } from '@core/sdk/web';
-import type { JobInfo, JobLogPage } from '@core/sdk/shared';
+import type { DataEnvelope, ListEnvelope } from '@core/shared/envelopes';
+import type { JobInfo, JobLogPage } from '@core/shared/jobs';
+import type { HttpClient } from '../http/http-client';
+import type { HttpClients } from '../http/http-clients';
 
 /**
  * The kernel's jobs API (`/api/jobs`, outside any plugin's service). Every call is silent: the job
