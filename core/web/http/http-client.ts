@@ -44,6 +44,7 @@ export class HttpClient {
     return this.json<T>('GET', path, undefined, options);
   }
 
+  /** A `Blob` body is uploaded as its bytes under its own type; any other body goes as JSON. */
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
     return this.json<T>('POST', path, body, options);
   }

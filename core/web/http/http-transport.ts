@@ -57,6 +57,12 @@ const fetcher = ofetch.create({ retry: false, ignoreResponseError: true });
 /** The language the user reads, sent as `Accept-Language` so the server answers in it; null sends none. */
 export type LanguageReader = () => string | null;
 
+/** A file (a Blob) goes as its bytes, under its own type (an upload); anything else as JSON. */
+function wireBody(body: unknown): string | Blob | undefined {
+  if (body === undefined) return undefined;
+  return body instanceof Blob ? body : JSON.stringify(body);
+}
+
 /** Puts one request on the wire with the session's credentials; never interprets the answer. */
 export class HttpTransport {
   constructor(
@@ -74,7 +80,7 @@ export class HttpTransport {
         method: request.method,
         baseURL: request.baseUrl,
         query: request.query,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body: wireBody(request.body),
         headers: this.headers(request, token),
         credentials: request.withCredentials ? 'include' : undefined,
         signal: request.signal,
@@ -93,7 +99,8 @@ export class HttpTransport {
   private headers(request: OutgoingRequest, token: string | null): Headers {
     const headers = new Headers();
     if (!request.stream) headers.set('Accept', 'application/json');
-    if (request.body !== undefined) headers.set('Content-Type', 'application/json');
+    if (request.body instanceof Blob) headers.set('Content-Type', request.body.type || 'application/octet-stream');
+    else if (request.body !== undefined) headers.set('Content-Type', 'application/json');
     const language = this.readLanguage();
     if (language) headers.set('Accept-Language', language);
     new Headers(request.headers).forEach((value, name) => headers.set(name, value));

@@ -33,6 +33,19 @@ describe('HttpClient requests', () => {
     expect(seen[0]?.headers.get('Accept')).toBe('application/json');
   });
 
+  it('uploads a file as its bytes under its own type, and a typeless one as octet-stream', async () => {
+    const seen = stubNetwork(() => json(200, { data: null }));
+    const finance = createKernel().clients.get('finance');
+    const archive = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'site.zip', { type: 'application/zip' });
+    await finance.post('whites/3/archive', archive, { query: { name: 'site.zip' } });
+    await finance.post('blobs', new Blob([new Uint8Array([1, 2])]));
+    expect(seen[0]?.blob).toBe(archive);
+    expect(seen[0]?.body).toBeNull();
+    expect(seen[0]?.headers.get('Content-Type')).toBe('application/zip');
+    expect(seen[0]?.url).toBe(`${FINANCE_BASE}whites/3/archive?name=site.zip`);
+    expect(seen[1]?.headers.get('Content-Type')).toBe('application/octet-stream');
+  });
+
   it('uses each method and serializes the query', async () => {
     const seen = stubNetwork(() => json(200, { data: null }));
     const finance = createKernel().clients.get('finance');

@@ -11,6 +11,8 @@ export interface SeenRequest {
   readonly method: string;
   readonly headers: Headers;
   readonly body: string | null;
+  /** A file sent as it is (an upload). */
+  readonly blob: Blob | null;
   readonly credentials: RequestCredentials | undefined;
   readonly signal: AbortSignal | null | undefined;
 }
@@ -55,6 +57,7 @@ export function stubNetwork(handler: Handler): SeenRequest[] {
         method: init.method ?? 'GET',
         headers: new Headers(init.headers),
         body: typeof init.body === 'string' ? init.body : null,
+        blob: init.body instanceof Blob ? init.body : null,
         credentials: init.credentials,
         signal: init.signal,
       };
