@@ -10,6 +10,17 @@ export const ACCOUNT_SYNC_JOB = 'social.account-sync';
 /** `POST insights/sync` `{ ad_account, from, to }` → 202 `{ data: { job } }`; subject `social.ad_accounts:<id>`; result InsightsSyncResult. */
 export const INSIGHTS_SYNC_JOB = 'social.insights-sync';
 
+/**
+ * The account sync's steps in order, as `ctx.step` names them (the panel marks them done one by
+ * one): the records of each kind read from the platform, parents before children.
+ */
+export const ACCOUNT_SYNC_STEPS = ['ad_accounts', 'pages', 'campaigns', 'adsets', 'ads'] as const;
+export type AccountSyncStep = (typeof ACCOUNT_SYNC_STEPS)[number];
+
+/** The insights sync's steps in order: one per level the insights are read at (REPORT_LEVELS). */
+export const INSIGHTS_SYNC_STEPS = ['account', 'campaign', 'adset', 'ad'] as const;
+export type InsightsSyncStep = (typeof INSIGHTS_SYNC_STEPS)[number];
+
 /** The step a sync shows while the platform asks it to slow down (its rate limit): "waiting for the platform". */
 export const WAITING_FOR_PLATFORM_STEP = 'waiting-for-platform';
 
