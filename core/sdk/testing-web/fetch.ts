@@ -16,7 +16,7 @@ export interface SeenRequest {
   readonly url: string;
   readonly method: string;
   readonly headers: Headers;
-  /** The body as sent: parsed when it is JSON, the raw text otherwise; undefined when there was none. */
+  /** The body as sent: parsed when it is JSON, the raw text otherwise, the Blob of an upload; undefined when there was none. */
   readonly body: unknown;
 }
 
@@ -45,7 +45,7 @@ export function stubFetch(handler: FetchHandler): SeenRequest[] {
         url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
         method: init.method ?? 'GET',
         headers: new Headers(init.headers),
-        body: typeof init.body === 'string' ? parseBody(init.body) : undefined,
+        body: typeof init.body === 'string' ? parseBody(init.body) : init.body instanceof Blob ? init.body : undefined,
       };
       seen.push(request);
       return handler(request);

@@ -10,8 +10,8 @@ import {
   serversResource,
   servicesResource,
   sitesResource,
-  whitesResource,
 } from '../shared/resources';
+import { WhitesPage } from './whites/WhitesPage';
 import { CountryLanguagesPage } from './countries/CountryLanguagesPage';
 import { ExpiringSitesWidget } from './dashboard/ExpiringSitesWidget';
 import { DomainJobPanel } from './domains/domain-job-panel';
@@ -34,7 +34,8 @@ export default new ContainerModule(({ bind }) => {
     resourceRoute(servicesResource),
     resourceRoute(serversResource, { rowTone: expiryTone(expiringIn30Days('expiry_date')) }),
     resourceRoute(sitesResource),
-    resourceRoute(whitesResource),
+    // The engine's list, with the site archive uploaded and downloaded from a row.
+    { path: '/whites', component: WhitesPage },
     resourceRoute(projectsResource),
     resourceRoute(domainsResource, domainsScreen(domainJobs)),
     resourceRoute(domainUsersResource),
