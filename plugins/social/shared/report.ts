@@ -1,4 +1,4 @@
-import type { ReportLevel } from './resources';
+import { REPORT_LEVELS, type ReportLevel } from './resources';
 
 /**
  * `GET /api/social/report?from=&to=&level=&group=&ad_account=&campaign=` (MA): insight rows summed
@@ -9,6 +9,18 @@ import type { ReportLevel } from './resources';
 export const REPORT_GROUPINGS = ['date', 'ad_account', 'campaign', 'adset', 'ad'] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 
+/** The longest period a report covers, in days (`from` and `to` included). */
+export const MAX_REPORT_DAYS = 366;
+
+/**
+ * The groupings a level's rows can be summed by: the date, and the level's own records or those
+ * above them (an adset row knows its ad account and campaign, an account row no campaign).
+ */
+export function groupingsAt(level: ReportLevel): readonly ReportGrouping[] {
+  const records = REPORT_GROUPINGS.slice(1, 2 + REPORT_LEVELS.indexOf(level));
+  return ['date', ...records];
+}
+
 export interface ReportQuery {
   readonly from: string;
   readonly to: string;
@@ -18,7 +30,10 @@ export interface ReportQuery {
   readonly campaign?: number;
 }
 
-/** Sums and rates of one group. Decimals are strings; a rate whose divisor is zero is null (shown "—"). */
+/**
+ * Sums and rates of one group. Decimals are strings; the rates are exact quotients rounded half-up
+ * to 2 decimals, and one whose divisor is zero is null (shown "—").
+ */
 export interface ReportFigures {
   readonly clicks: number;
   readonly views: number;
@@ -26,15 +41,23 @@ export interface ReportFigures {
   /** In the ad account's currency; a group spanning currencies has none (null) and shows only USD. */
   readonly spent: string | null;
   readonly currency: string | null;
-  /** Null when no USD rate is known: finance is disabled, or it has no rate of that date. */
+  /**
+   * Σ spent × the USD rate of each row's date (finance's latest rate on or before it), rounded
+   * half-up to cents; null when a rate is missing or finance is disabled.
+   */
   readonly spent_usd: string | null;
+  /**
+   * The currency CPC, CPM and CPL are in: the group's `currency`, or USD (from `spent_usd`) for a
+   * group spanning currencies; null when neither is known, and then those rates are null too.
+   */
+  readonly rates_currency: string | null;
   /** spent / clicks */
   readonly cpc: string | null;
   /** spent / views × 1000 */
   readonly cpm: string | null;
   /** spent / leads */
   readonly cpl: string | null;
-  /** clicks / views, as a percent */
+  /** clicks / views × 100: a percent with 2 decimals (`"2.50"` is 2.5 %) */
   readonly ctr: string | null;
 }
 

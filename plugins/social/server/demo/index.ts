@@ -1,0 +1,1 @@
+export { seedSocialDemo } from './social-demo';
