@@ -77,6 +77,20 @@ export interface GraphTokenInfo {
   readonly scopes: readonly string[];
   /** ISO instant, or null when the token does not expire. */
   readonly expires_at: string | null;
+  /** Why the platform holds the token invalid (its words, token blotted out); null while valid. */
+  readonly error: string | null;
+}
+
+/** The day range of an insights read, both ends included (`YYYY-MM-DD`). */
+export interface GraphTimeRange {
+  readonly since: string;
+  readonly until: string;
+}
+
+/** A budget written to the platform: minor units as text; a field left out is not changed. */
+export interface GraphBudgets {
+  readonly daily_budget?: string;
+  readonly lifetime_budget?: string;
 }
 
 export interface GraphEventsAnswer {

@@ -24,6 +24,9 @@ export type InsightsSyncStep = (typeof INSIGHTS_SYNC_STEPS)[number];
 /** The step a sync shows while the platform asks it to slow down (its rate limit): "waiting for the platform". */
 export const WAITING_FOR_PLATFORM_STEP = 'waiting-for-platform';
 
+/** The longest day range one insights sync reads. */
+export const MAX_INSIGHTS_DAYS = 366;
+
 export interface SyncResult {
   readonly ad_accounts: number;
   readonly pages: number;

@@ -1,0 +1,13 @@
+/*
+ * The Meta Marketing (Graph) API adapter: the one place that speaks HTTP to the platform.
+ * Configuration: graph-config.ts; errors: graph-error.ts (GraphError with its kind); a route's
+ * answer to them: api-failure.ts.
+ */
+
+export { platformFailure, retryAfterHeader } from './api-failure';
+export { GraphClient, GraphSession, type Patience } from './graph-client';
+export { readGraphConfig, type GraphConfig } from './graph-config';
+export { GraphError } from './graph-error';
+export { GraphLink } from './graph-link';
+export { GRAPH_MESSAGES_RU } from './messages-ru';
+export { redacted } from './redact';

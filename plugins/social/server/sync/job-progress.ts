@@ -1,0 +1,85 @@
+import type { JobContext } from '@core/sdk/server';
+import { formatMessage } from '@core/sdk/shared';
+import { WAITING_FOR_PLATFORM_STEP } from '../../shared/platform-jobs';
+import type { Patience } from '../graph/graph-client';
+import { GraphError } from '../graph/graph-error';
+
+/**
+ * A sync job's steps, and its patience with the platform's rate limit: a call the platform
+ * throttles is asked again after a wait (what the platform estimated, else a backoff doubling
+ * from `initialMs`, never above `maxMs`), the job's step reading WAITING_FOR_PLATFORM_STEP and a
+ * log line saying so meanwhile; after `maxWaits` waits for one call the attempt fails, and the
+ * runner's own backoff tries the job again later.
+ */
+
+export interface PlatformWaits {
+  readonly initialMs: number;
+  readonly maxMs: number;
+  readonly maxWaits: number;
+  /** Waits `ms` or until `signal` fires; tests stand a recording one in. */
+  readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+export const DEFAULT_PLATFORM_WAITS: PlatformWaits = { initialMs: 5_000, maxMs: 300_000, maxWaits: 6 };
+
+export const WAITING_LOG = 'The platform asks to slow down: waiting for the platform for {seconds} s before asking again.';
+export const STILL_LIMITED = 'The platform still asked to wait after {count} waits; the job will try again later.';
+
+function sleepFor(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/** How long the `wait`-th wait (0 first) lasts for a rate limit that estimated `retryAfterSeconds`. */
+export function waitMs(waits: PlatformWaits, wait: number, retryAfterSeconds: number | null): number {
+  const backoff = waits.initialMs * 2 ** wait;
+  const told = retryAfterSeconds === null ? 0 : retryAfterSeconds * 1000;
+  return Math.min(Math.max(backoff, told), waits.maxMs);
+}
+
+export class JobProgress {
+  private current: { name: string; percent: number } = { name: '', percent: 0 };
+
+  constructor(
+    private readonly ctx: JobContext<unknown>,
+    private readonly waits: PlatformWaits,
+  ) {}
+
+  async step(name: string, percent: number): Promise<void> {
+    this.current = { name, percent };
+    await this.ctx.step(name, percent);
+  }
+
+  log(message: string, level: 'info' | 'warn' = 'info'): Promise<void> {
+    return this.ctx.log(message, level);
+  }
+
+  readonly patience: Patience = async <T>(call: () => Promise<T>): Promise<T> => {
+    for (let wait = 0; ; wait += 1) {
+      try {
+        return await call();
+      } catch (error) {
+        if (!(error instanceof GraphError) || error.kind !== 'rate-limit') throw error;
+        if (wait >= this.waits.maxWaits) throw new Error(formatMessage(STILL_LIMITED, { count: wait }), { cause: error });
+        const ms = waitMs(this.waits, wait, error.retryAfterSeconds);
+        await this.ctx.step(WAITING_FOR_PLATFORM_STEP, this.current.percent);
+        await this.ctx.log(formatMessage(WAITING_LOG, { seconds: Math.max(1, Math.ceil(ms / 1000)) }), 'warn');
+        await (this.waits.sleep ?? sleepFor)(ms, this.ctx.signal);
+        await this.ctx.step(this.current.name, this.current.percent);
+      }
+    }
+  };
+}
