@@ -70,7 +70,8 @@ export { usePermissionCatalogue } from '@core/web/plugins/use-permission-catalog
  * (filters, sorting, paging, export, history, add/edit dialog) for a route; the options add a list
  * adapter (ResourceListApi, for a list served by other routes), scopes, filter, row-menu and
  * toolbar contributions, cell renderers, a custom form and a warning or danger tone per row
- * (RowTone, read out to screen readers). `useResourceList` with ResourceTable and
+ * (RowTone, read out to screen readers). A row action's runner gets the answer of its endpoint
+ * (`api.rowAction`) and may show a dialog over the screen (`showDialog`). `useResourceList` with ResourceTable and
  * Pager serves a screen of its own; the other pieces show a resource inside a page of your own.
  */
 export {
@@ -108,6 +109,7 @@ export {
   type RowActionContext,
   type RowActionRunner,
   type RowTone,
+  type ScreenDialog,
 } from '@core/web/resource';
 
 /** A status column's cell: a coloured badge whose details open on hover and keyboard focus. */

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { Fragment, useId, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
@@ -23,7 +23,7 @@ import { permittedActions } from './row-actions';
 import { RowMenu } from './RowMenu';
 import { ScopeTabs } from './ScopeChoice';
 import { SelectionBar } from './SelectionBar';
-import type { ExtraRowAction, ResourceScreenOptions } from './types';
+import type { ExtraRowAction, ResourceScreenOptions, RowActionContext, ScreenDialog } from './types';
 import { useResourceList } from './use-resource-list';
 
 const useStyles = makeStyles({
@@ -85,7 +85,15 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
     return formatValue(field, record[definition.labelField], i18n, record) || `#${record.id}`;
   };
 
-  const context = { api, feedback, reload: list.reload };
+  // A runner's dialog, keyed so a new one starts afresh rather than taking over the last one's state.
+  const [shown, setShown] = useState<{ readonly key: number; readonly dialog: ScreenDialog } | null>(null);
+  const context: RowActionContext = {
+    api,
+    feedback,
+    reload: list.reload,
+    showDialog: (dialog) => setShown((before) => ({ key: (before?.key ?? 0) + 1, dialog })),
+  };
+  const closeShown = () => setShown(null);
   const runInCode = async (run: () => void | Promise<void>) => {
     try {
       await run();
@@ -203,6 +211,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
         ))}
       {history && historyApi && <HistoryDrawer definition={definition} api={historyApi} record={history} label={labelOf(history)} onClose={() => setHistory(null)} />}
       {confirmDialog}
+      {shown && <Fragment key={shown.key}>{shown.dialog(closeShown)}</Fragment>}
     </div>
   );
 });

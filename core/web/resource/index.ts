@@ -18,6 +18,7 @@ export type {
   RowActionContext,
   RowActionRunner,
   RowTone,
+  ScreenDialog,
 } from './types';
 export type { ListParams, ResourceListApi } from './list-api';
 export type { ListScope, ListScopeOption, ListView } from './list-view';

@@ -1,4 +1,4 @@
-import type { ComponentType, ReactElement } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { PermissionRequirement } from '@core/shared/permissions';
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import type { FieldDefinition } from '@core/shared/resource/field';
@@ -38,12 +38,20 @@ export interface ResourceFormProps {
   readonly onCancel: () => void;
 }
 
+/** Draws a dialog of the screen's; `close` takes it away (its Close, Escape, a finished flow). */
+export type ScreenDialog = (close: () => void) => ReactNode;
+
 /** What an extra row action may use while it runs. */
 export interface RowActionContext {
   readonly api: ResourceApi;
   readonly feedback: ResourceFeedback;
   /** Reloads the current page of the list. */
   readonly reload: () => Promise<void>;
+  /**
+   * Shows a dialog over the screen until it calls `close` (one at a time: a second replaces the
+   * first): what the action brought back, the job it started. Runs outside React may open one.
+   */
+  readonly showDialog: (dialog: ScreenDialog) => void;
 }
 
 /** A row-menu entry written in code, beside the definition's declarative `rowActions`. */
