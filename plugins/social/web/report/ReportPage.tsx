@@ -1,0 +1,124 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { Button, MessageBar, MessageBarBody, makeStyles, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
+import { ArrowDownloadRegular, ArrowSyncRegular } from '@fluentui/react-icons';
+import {
+  addResourceStrings,
+  DataView,
+  HttpClients,
+  I18nService,
+  ReferenceApi,
+  ReferenceLabels,
+  saveBlob,
+  serverMessage,
+  ToastService,
+  useData,
+  useInjection,
+} from '@core/sdk/web';
+import type { SocialReport } from '../../shared/report';
+import { InsightsSync } from './InsightsSync';
+import { ReportApi } from './report-api';
+import { ReportControls } from './ReportControls';
+import { readReportParams, reportPeriod, reportQuery, writeReportParams, type ReportParams } from './report-params';
+import { ReportTable } from './ReportTable';
+
+// Its own chunk: the charting library loads only when a report is drawn.
+const ReportChart = lazy(() => import(/* webpackChunkName: "social-report-chart" */ './ReportChart'));
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
+  chart: { minHeight: '320px' },
+});
+
+/**
+ * `/facebook-ad-reports` (MA): insights summed by a grouping at one level for a §9 preset or
+ * custom days, its state in the URL; a chart, the table with its totals, CSV export of the same
+ * query, and "Sync insights" to read the platform's insights first.
+ */
+export function ReportPage() {
+  const { t } = useTranslation('social');
+  addResourceStrings(useInjection(I18nService).i18n);
+  const styles = useStyles();
+  const clients = useInjection(HttpClients);
+  const toasts = useInjection(ToastService);
+  const api = useMemo(() => new ReportApi(clients), [clients]);
+  const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(clients)));
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => readReportParams(search), [search]);
+  // A preset counted from today where the reader is; the query's text changes only with the day.
+  const today = new Date();
+  const query = reportQuery(params, today);
+  const queryKey = query ? new URLSearchParams(query).toString() : '';
+  const [exporting, setExporting] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+
+  const report = useData((signal): Promise<SocialReport | null> => (query ? api.report(query, signal) : Promise.resolve(null)), [api, queryKey]);
+  const change = (next: ReportParams) => setSearch(writeReportParams(next), { replace: true });
+
+  const exportCsv = async () => {
+    if (!query) return;
+    setExporting(true);
+    try {
+      const file = await api.exportCsv(query);
+      saveBlob(file.blob, file.name);
+    } catch (error) {
+      toasts.error(serverMessage(error) ?? t('report.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const period = reportPeriod(params, today);
+  return (
+    <div className={styles.page}>
+      <div className={styles.header}>
+        <Title2 as="h1">{t('nav.reports')}</Title2>
+        <div className={styles.actions}>
+          <Button icon={<ArrowSyncRegular />} onClick={() => setSyncing(true)}>
+            {t('report.syncInsights')}
+          </Button>
+          <Button icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />} disabled={!query || exporting} onClick={() => void exportCsv()}>
+            {t('core:resource.toolbar.export')}
+          </Button>
+        </div>
+      </div>
+      <ReportControls params={params} labels={labels} onChange={change} />
+      {query === null ? (
+        <Text>{t('report.chooseDays')}</Text>
+      ) : (
+        <DataView data={report} errorText={serverMessage} isEmpty={(answer) => answer === null || answer.rows.length === 0} empty={t('report.empty')}>
+          {(answer) =>
+            answer && (
+              <>
+                {!answer.usd_available && (
+                  <MessageBar intent="info" data-usd-unavailable>
+                    <MessageBarBody>{t('report.usdUnavailableNote')}</MessageBarBody>
+                  </MessageBar>
+                )}
+                <div className={styles.chart} data-testid="report-chart">
+                  <Suspense fallback={<Spinner label={t('report.chartLoading')} />}>
+                    <ReportChart report={answer} group={params.group} measure={params.measure} />
+                  </Suspense>
+                </div>
+                <ReportTable report={answer} group={params.group} />
+              </>
+            )
+          }
+        </DataView>
+      )}
+      {syncing && (
+        <InsightsSync
+          adAccount={params.adAccount}
+          from={period?.from ?? ''}
+          to={period?.to ?? ''}
+          labels={labels}
+          onClose={() => setSyncing(false)}
+          onFinished={() => void report.reload()}
+        />
+      )}
+    </div>
+  );
+}
