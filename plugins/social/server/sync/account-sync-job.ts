@@ -5,7 +5,7 @@ import { accountsResource, adAccountsResource, adsetsResource, adsResource, camp
 import type { GraphClient, GraphSession } from '../graph/graph-client';
 import { NO_SERVICE } from '../graph/messages';
 import { accountToken } from '../graph/service-token';
-import { JobProgress, type PlatformWaits } from './job-progress';
+import { JobProgress, type SyncJobSettings } from './job-progress';
 import { syncJobError } from './job-errors';
 import { adAccountNumber, adAccountValues, adsetValues, adValues, campaignValues, pageValues, type Mapped } from './platform-values';
 import { SYNC_ACTION, Tally, upsertByExternalId, type Upserter } from './upsert';
@@ -105,20 +105,20 @@ class AccountSync {
   }
 }
 
-export function defineAccountSyncJob(context: ServerPluginContext, graph: GraphClient, waits: PlatformWaits): JobKind<AccountSyncPayload> {
+export function defineAccountSyncJob(context: ServerPluginContext, graph: GraphClient, settings: SyncJobSettings): JobKind<AccountSyncPayload> {
   const { db, records, jobs } = context;
   return jobs.define<AccountSyncPayload, SyncResult>({
     kind: ACCOUNT_SYNC_JOB,
     requires: 'MA',
     timeoutMs: 30 * 60_000,
-    maxAttempts: 3,
-    backoff: { initialMs: 30_000, factor: 2 },
+    maxAttempts: settings.maxAttempts,
+    backoff: settings.backoff,
     async run(job, ctx) {
       const accountId = ctx.payload.account;
       const actor: Actor = { id: job.createdBy, language: 'en' };
       const token = await accountToken(db, accountId);
       if (token === null) throw new PermanentJobError(NO_SERVICE);
-      const progress = new JobProgress(ctx, waits);
+      const progress = new JobProgress(ctx, settings.waits);
       const session = graph.session(token, { signal: ctx.signal, patience: progress.patience });
       try {
         const result = await new AccountSync({ db, records, actor }, session, progress, accountId).run();

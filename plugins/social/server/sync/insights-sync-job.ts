@@ -5,7 +5,7 @@ import type { GraphInsight } from '../graph-api';
 import type { GraphClient } from '../graph/graph-client';
 import { NO_SERVICE } from '../graph/messages';
 import { platformTarget } from '../graph/service-token';
-import { JobProgress, type PlatformWaits } from './job-progress';
+import { JobProgress, type SyncJobSettings } from './job-progress';
 import { syncJobError } from './job-errors';
 import { NOT_ON_PLATFORM } from './messages';
 import { spend, wholeCount, type Values } from './platform-values';
@@ -52,21 +52,21 @@ async function insightId(db: Queryable, values: Values): Promise<number | null> 
   return rows[0] ? Number(rows[0].id) : null;
 }
 
-export function defineInsightsSyncJob(context: ServerPluginContext, graph: GraphClient, waits: PlatformWaits): JobKind<InsightsSyncRequest> {
+export function defineInsightsSyncJob(context: ServerPluginContext, graph: GraphClient, settings: SyncJobSettings): JobKind<InsightsSyncRequest> {
   const { db, records, jobs } = context;
   return jobs.define<InsightsSyncRequest, InsightsSyncResult>({
     kind: INSIGHTS_SYNC_JOB,
     requires: 'MA',
     timeoutMs: 30 * 60_000,
-    maxAttempts: 3,
-    backoff: { initialMs: 30_000, factor: 2 },
+    maxAttempts: settings.maxAttempts,
+    backoff: settings.backoff,
     async run(job, ctx) {
       const { ad_account: adAccountId, from, to } = ctx.payload;
       const target = await platformTarget(db, adAccountsResource.id, adAccountId);
       if (!target?.adAccount) throw new PermanentJobError(NOT_ON_PLATFORM);
       if (target.token === null) throw new PermanentJobError(NO_SERVICE);
       const writer: Upserter = { db, records, actor: { id: job.createdBy, language: 'en' } satisfies Actor };
-      const progress = new JobProgress(ctx, waits);
+      const progress = new JobProgress(ctx, settings.waits);
       const session = graph.session(target.token, { signal: ctx.signal, patience: progress.patience });
       let kept = 0;
       try {

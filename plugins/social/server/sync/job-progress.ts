@@ -1,4 +1,4 @@
-import type { JobContext } from '@core/sdk/server';
+import type { JobBackoff, JobContext } from '@core/sdk/server';
 import { formatMessage } from '@core/sdk/shared';
 import { WAITING_FOR_PLATFORM_STEP } from '../../shared/platform-jobs';
 import type { Patience } from '../graph/graph-client';
@@ -18,6 +18,13 @@ export interface PlatformWaits {
   readonly maxWaits: number;
   /** Waits `ms` or until `signal` fires; tests stand a recording one in. */
   readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** How a sync job waits on the platform within an attempt, and how the runner retries a failed attempt. */
+export interface SyncJobSettings {
+  readonly waits: PlatformWaits;
+  readonly backoff: JobBackoff;
+  readonly maxAttempts: number;
 }
 
 export const DEFAULT_PLATFORM_WAITS: PlatformWaits = { initialMs: 5_000, maxMs: 300_000, maxWaits: 6 };
