@@ -1,5 +1,5 @@
 import { localIsoDate, type FieldValue, type Money, type ResourceDefinition } from '@core/sdk/shared';
-import type { Database, DemoContext } from '@core/sdk/server';
+import type { Database, DemoContext, Queryable } from '@core/sdk/server';
 import { fromMinorUnits } from '../../shared/minor-units';
 import {
   accountsResource,
@@ -59,8 +59,13 @@ const sumOf = (figures: readonly DayFigures[]): DayFigures => figures.reduce(add
 export async function seedSocialDemo(db: Database, demo: DemoContext): Promise<void> {
   const { rows } = await db.query(`SELECT 1 FROM ${accountsResource.table} LIMIT 1`);
   if (rows.length > 0) return;
+  // One transaction: a seed that fails leaves nothing behind (so the check above stays true), and the month of rows commits once.
+  await db.transaction((tx) => seedIn(tx, demo));
+}
+
+async function seedIn(tx: Queryable, demo: DemoContext): Promise<void> {
   // The engine's writer takes values as given (the API's form reading is what fills defaults), so defaults are spelt out.
-  const create = (definition: ResourceDefinition, values: Values) => demo.records.create(definition, values, demo.author).then((record) => record.id);
+  const create = (definition: ResourceDefinition, values: Values) => demo.records.createIn(tx, definition, values, demo.author).then((record) => record.id);
   const planning = { on_platform: false } as const;
 
   await create(servicesResource, {
