@@ -87,10 +87,11 @@ export interface GraphTimeRange {
   readonly until: string;
 }
 
-/** A budget written to the platform: minor units as text; a field left out is not changed. */
-export interface GraphBudgets {
+/** What an edit writes to a campaign, adset or ad: budgets in minor units as text, the status; a field left out is not changed. */
+export interface GraphChanges {
   readonly daily_budget?: string;
   readonly lifetime_budget?: string;
+  readonly status?: string;
 }
 
 export interface GraphEventsAnswer {

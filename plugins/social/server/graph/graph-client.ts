@@ -1,6 +1,6 @@
 import { formatMessage } from '@core/sdk/shared';
 import type { ReportLevel } from '../../shared/resources';
-import type { GraphAd, GraphAdAccount, GraphAdset, GraphBudgets, GraphCampaign, GraphEventsAnswer, GraphInsight, GraphPage, GraphTimeRange, GraphTokenInfo } from '../graph-api';
+import type { GraphAd, GraphAdAccount, GraphAdset, GraphChanges, GraphCampaign, GraphEventsAnswer, GraphInsight, GraphPage, GraphTimeRange, GraphTokenInfo } from '../graph-api';
 import type { GraphConfig } from './graph-config';
 import { GraphError } from './graph-error';
 import { graphCall, type GraphObject, type GraphParams } from './graph-http';
@@ -124,11 +124,9 @@ export class GraphSession {
     await this.call('POST', encodeURIComponent(objectId), { status });
   }
 
-  /** Daily and/or lifetime budget of a campaign or adset, in minor units. */
-  async setBudgets(objectId: string, budgets: GraphBudgets): Promise<void> {
-    const params: Record<string, string> = {};
-    if (budgets.daily_budget !== undefined) params.daily_budget = budgets.daily_budget;
-    if (budgets.lifetime_budget !== undefined) params.lifetime_budget = budgets.lifetime_budget;
+  /** Budgets (minor units) and status of a campaign, adset or ad. */
+  async update(objectId: string, changes: GraphChanges): Promise<void> {
+    const params = Object.fromEntries(Object.entries(changes).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
     await this.call('POST', encodeURIComponent(objectId), params);
   }
 

@@ -1,13 +1,13 @@
 /*
  * The Meta Marketing (Graph) API adapter: the one place that speaks HTTP to the platform.
  * Configuration: graph-config.ts; errors: graph-error.ts (GraphError with its kind); a route's
- * answer to them: api-failure.ts.
+ * answer to them: api-failure.ts (call retryAfterHeader(app) once in `register` so a rate limit's
+ * 503 carries Retry-After).
  */
 
 export { platformFailure, retryAfterHeader } from './api-failure';
-export { GraphClient, GraphSession, type Patience } from './graph-client';
+export { GraphClient, type GraphSession } from './graph-client';
 export { readGraphConfig, type GraphConfig } from './graph-config';
 export { GraphError } from './graph-error';
 export { GraphLink } from './graph-link';
 export { GRAPH_MESSAGES_RU } from './messages-ru';
-export { redacted } from './redact';

@@ -5,8 +5,8 @@ import { bearer, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET } fr
 import { createApiServer } from '@core/server/api-server';
 import type { PermissionCode } from '@core/shared/permissions';
 import { socialManifest } from '@plugins/social/manifest';
-import { GRAPH_MESSAGES_RU, GraphLink } from '@plugins/social/server/graph';
-import { budgetPushHooks, PLATFORM_WRITES_MESSAGES_RU, registerPlatformWrites } from '@plugins/social/server/platform-writes';
+import { GRAPH_MESSAGES_RU, GraphLink, retryAfterHeader } from '@plugins/social/server/graph';
+import { PLATFORM_WRITES_MESSAGES_RU, platformPushHooks, registerPlatformWrites } from '@plugins/social/server/platform-writes';
 import { SOCIAL_RULE_HOOKS } from '@plugins/social/server/rules';
 import { registerServiceCheck, SERVICE_CHECK_MESSAGES_RU } from '@plugins/social/server/services';
 import { registerSyncs, SYNC_MESSAGES_RU } from '@plugins/social/server/sync';
@@ -48,10 +48,11 @@ export const platformPlugin: ServerPlugin = defineServerPlugin({
   manifest: socialManifest,
   migrations: [],
   resources: SOCIAL_RESOURCES,
-  resourceHooks: budgetPushHooks(graph, SOCIAL_RULE_HOOKS),
+  resourceHooks: platformPushHooks(graph, SOCIAL_RULE_HOOKS),
   messages: { ru: { ...GRAPH_MESSAGES_RU, ...SYNC_MESSAGES_RU, ...PLATFORM_WRITES_MESSAGES_RU, ...SERVICE_CHECK_MESSAGES_RU } },
   register(app, context) {
     graph.configure(context.settings);
+    retryAfterHeader(app);
     registerSyncs(app, context, graph, { waits: { initialMs: 1_000, maxMs: 120_000, maxWaits: 3, sleep: clock.sleep }, backoff: { initialMs: 10, factor: 1 }, maxAttempts: 2 });
     registerPlatformWrites(app, context, graph);
     registerServiceCheck(app, context, graph);

@@ -259,6 +259,14 @@ describe('pause, activate and budgets', () => {
     expect(t.fake.writes.length).toBe(writes);
   });
 
+  it('pushes a status changed in the edit form, as the row actions do', async () => {
+    const ad = await byExternalId('ads', '7003');
+    const edited = await t.call(['MV'], 'PATCH', `social/ads/${ad.id}`, { version: ad.version, status: 'PAUSED' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(t.fake.writes.at(-1)).toEqual({ objectId: '7003', params: { status: 'PAUSED' } });
+    expect(t.fake.object('7003')?.status).toBe('PAUSED');
+  });
+
   it('saves nothing when the platform refuses a budget, and answers its words', async () => {
     const spring = await byExternalId('campaigns', '5001');
     t.fake.refuseNext('The daily budget is below the minimum of 1.00 USD', { path: '5001' });
