@@ -4,8 +4,7 @@ import { ApiError, assertNoBody, ID_PARAMS, notFound, validationError, type IdPa
 import type { TestEventAnswer } from '../../shared/conversions';
 import { conversionApisResource } from '../../shared/resources';
 import type { GraphEventsAnswer } from '../graph-api';
-import { GraphError } from '../graph';
-import { platformFailure } from '../graph/api-failure';
+import { GraphError, platformFailure } from '../graph';
 import { NO_TEST_EVENT_CODE } from './messages-ru';
 import { refusalSummary, testResultSummary, testServerEvent, type EventSender } from './test-event';
 

@@ -6,7 +6,7 @@ import { socialManifest } from '@plugins/social/manifest';
 import { SOCIAL_RESOURCES } from '@plugins/social/shared/resources';
 import { CONVERSIONS_MESSAGES_RU, testEventRoute, type EventSender } from '@plugins/social/server/conversions';
 import { seedSocialDemo } from '@plugins/social/server/demo';
-import { GraphClient, readGraphConfig } from '@plugins/social/server/graph';
+import { GraphLink } from '@plugins/social/server/graph';
 import { REPORT_MESSAGES_RU, reportRoutes } from '@plugins/social/server/report';
 import { RULES_MESSAGES_RU, SOCIAL_RULE_HOOKS } from '@plugins/social/server/rules';
 
@@ -23,7 +23,7 @@ export function socialParts(options: { readonly sender?: EventSender; readonly n
     messages: { ru: { ...REPORT_MESSAGES_RU, ...RULES_MESSAGES_RU, ...CONVERSIONS_MESSAGES_RU } },
     register(app, context) {
       reportRoutes(app, context);
-      testEventRoute(app, context, { sender: options.sender ?? new GraphClient(readGraphConfig(context.settings)), ...(options.now ? { now: options.now } : {}) });
+      testEventRoute(app, context, { sender: options.sender ?? new GraphLink().configure(context.settings), ...(options.now ? { now: options.now } : {}) });
     },
     seedDemo: seedSocialDemo,
   });
