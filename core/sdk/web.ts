@@ -117,6 +117,8 @@ export { StatusBadge, type StatusBadgeProps } from '@core/web/resource/StatusBad
 
 /** Labels of referenced records (a user's name for a user id), fetched in batches and cached. */
 export { ReferenceLabels } from '@core/web/resource/reference-labels';
+/** A labelled picker of one record of a reference target, for dialogs and filters outside an engine form. */
+export { ReferencePickerField, type ReferencePickerFieldProps } from '@core/web/resource/ReferencePickerField';
 
 /** A link to a list screen filtered to some records (a row's children in another list), in the engine's URL format. */
 export { filteredListPath } from '@core/web/resource/list-view';

@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, Input, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
-import { FormDialog, HttpClients, JobPanel, serverMessage, useInjection, type JobStep, type ReferenceLabels } from '@core/sdk/web';
+import { FormDialog, HttpClients, JobPanel, type JobStep, type ReferenceLabels, ReferencePickerField, serverMessage, useInjection } from '@core/sdk/web';
 import type { JobInfo } from '@core/sdk/shared';
 import { INSIGHTS_SYNC_STEPS, type InsightsSyncResult } from '../../shared/platform-jobs';
 import { AD_ACCOUNT } from '../../shared/resources';
 import { useStepLabel } from '../accounts/step-label';
-import { PickerField } from '../forms/PickerField';
 import { ReportApi } from './report-api';
 
 const useStyles = makeStyles({
@@ -84,7 +83,7 @@ export function InsightsSync({ adAccount, from, to, labels, onClose, onFinished 
       submitDisabled={account === null || !days.from || !days.to}
       contentClassName={styles.content}
     >
-      <PickerField label={t('report.adAccount')} target={AD_ACCOUNT} labels={labels} value={account} onChange={setAccount} required />
+      <ReferencePickerField label={t('report.adAccount')} target={AD_ACCOUNT} labels={labels} value={account} onChange={setAccount} required />
       <div className={styles.pair}>
         <Field label={t('report.from')} required>
           <Input type="date" value={days.from} max={days.to || undefined} onChange={(_, data) => setDays({ ...days, from: data.value })} />

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { DATE_PRESETS } from '@core/sdk/shared';
-import { useListboxClass, type ReferenceLabels } from '@core/sdk/web';
+import { type ReferenceLabels, ReferencePickerField, useListboxClass } from '@core/sdk/web';
 import { groupingsAt, type ReportGrouping } from '../../shared/report';
 import { AD_ACCOUNT, CAMPAIGN, REPORT_LEVELS, type ReportLevel } from '../../shared/resources';
-import { PickerField } from '../forms/PickerField';
 import { CHART_MEASURES, type ChartMeasure, type PeriodChoice, type ReportParams } from './report-params';
 
 const useStyles = makeStyles({
@@ -91,7 +90,7 @@ export function ReportControls({ params, labels, onChange }: ReportControlsProps
         labelOf={(group) => t(`report.groupings.${group}`)}
         onChange={(group) => onChange({ ...params, group })}
       />
-      <PickerField
+      <ReferencePickerField
         className={styles.picker}
         label={t('report.adAccount')}
         target={AD_ACCOUNT}
@@ -100,7 +99,7 @@ export function ReportControls({ params, labels, onChange }: ReportControlsProps
         onChange={(adAccount) => onChange({ ...params, adAccount })}
       />
       {params.level !== 'account' && (
-        <PickerField
+        <ReferencePickerField
           className={styles.picker}
           label={t('report.campaign')}
           target={CAMPAIGN}

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { FormDialog, HttpClients, ReferenceApi, ReferenceLabels, formatMoney, serverMessage, useInjection } from '@core/sdk/web';
+import { formatMoney, FormDialog, HttpClients, ReferenceApi, ReferenceLabels, ReferencePickerField, serverMessage, useInjection } from '@core/sdk/web';
 import type { DomainAvailability, DomainPurchaseStarted } from '../../shared/domain-purchase';
 import { DOMAIN_NAME_PATTERN } from '../../shared/patterns';
 import { DOMAIN_USER, PROJECT, SERVER } from '../../shared/resources';
-import { PickerField } from '../forms/PickerField';
 import { wholeNumberIn } from '../forms/whole-number';
 import { DomainPurchaseApi } from './domain-purchase-api';
 
@@ -94,7 +93,7 @@ export function BuyDomainDialog({ onClose, onStarted }: BuyDomainDialogProps) {
       <Field label={t('fields.name')} required validationMessage={name !== '' && !nameValid ? t('validation.domain') : undefined}>
         <Input value={name} placeholder="example.com" onChange={(_, data) => setName(data.value)} />
       </Field>
-      <PickerField label={t('fields.project')} target={PROJECT} labels={labels} value={project} onChange={setProject} required />
+      <ReferencePickerField label={t('fields.project')} target={PROJECT} labels={labels} value={project} onChange={setProject} required />
       <Button
         className={styles.check}
         disabled={!nameValid || project === null || checking || buying}
@@ -119,8 +118,8 @@ export function BuyDomainDialog({ onClose, onStarted }: BuyDomainDialogProps) {
           <MessageBarBody>{t('local.notice')}</MessageBarBody>
         </MessageBar>
       )}
-      <PickerField label={t('fields.domainUser')} target={DOMAIN_USER} labels={labels} value={domainUser} onChange={setDomainUser} required />
-      <PickerField label={t('fields.server')} target={SERVER} labels={labels} value={server} onChange={setServer} />
+      <ReferencePickerField label={t('fields.domainUser')} target={DOMAIN_USER} labels={labels} value={domainUser} onChange={setDomainUser} required />
+      <ReferencePickerField label={t('fields.server')} target={SERVER} labels={labels} value={server} onChange={setServer} />
       <Field label={t('fields.years')} required validationMessage={years === null ? `1–${MAX_YEARS}` : undefined}>
         <Input type="number" min={1} max={MAX_YEARS} value={yearsText} onChange={(_, data) => setYearsText(data.value)} />
       </Field>

@@ -2,10 +2,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { COUNTRIES_REFERENCE } from '@core/sdk/shared';
-import { FormDialog, HttpClients, ReferenceApi, ReferenceLabels, formatMoney, serverMessage, useInjection, useListboxClass } from '@core/sdk/web';
+import { formatMoney, FormDialog, HttpClients, ReferenceApi, ReferenceLabels, ReferencePickerField, serverMessage, useInjection, useListboxClass } from '@core/sdk/web';
 import { MAX_PROXIES_PER_PURCHASE, type ProxyQuote, type ProxyQuoteRequest } from '../../shared/proxy-purchase';
 import { PROXY_PROVIDER, PROXY_TYPES, type ProxyType } from '../../shared/resources';
-import { PickerField } from '../forms/PickerField';
 import { wholeNumberIn } from '../forms/whole-number';
 import { ProxyPurchaseApi } from './proxy-purchase-api';
 
@@ -97,8 +96,8 @@ export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) 
       submitDisabled={quote === null}
       contentClassName={styles.content}
     >
-      <PickerField label={t('fields.provider')} target={PROXY_PROVIDER} labels={labels} value={provider} onChange={setProvider} required />
-      <PickerField label={t('fields.country')} target={COUNTRIES_REFERENCE} labels={labels} value={country} onChange={setCountry} required />
+      <ReferencePickerField label={t('fields.provider')} target={PROXY_PROVIDER} labels={labels} value={provider} onChange={setProvider} required />
+      <ReferencePickerField label={t('fields.country')} target={COUNTRIES_REFERENCE} labels={labels} value={country} onChange={setCountry} required />
       <Field label={t('fields.type')} required>
         <Dropdown
           listbox={{ className: listboxClass }}

@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { Field } from '@fluentui/react-components';
-import { ReferencePicker, type ReferenceLabels } from '@core/sdk/web';
-import type { ReferenceTarget } from '@core/sdk/shared';
+import type { ReferenceTarget } from '@core/shared/resource/field';
+import type { ReferenceLabels } from './reference-labels';
+import { ReferencePicker } from './ReferencePicker';
 
-export interface PickerFieldProps {
+export interface ReferencePickerFieldProps {
   readonly label: string;
   readonly target: ReferenceTarget;
   readonly labels: ReferenceLabels;
@@ -14,8 +15,8 @@ export interface PickerFieldProps {
   readonly className?: string;
 }
 
-/** One record of `target`, picked by searching, under a label (the report's ad account and campaign). */
-export function PickerField({ label, target, labels, value, onChange, required = false, validationMessage, className }: PickerFieldProps) {
+/** One record of `target` picked by searching, under a label: a reference outside an engine form (a purchase dialog's project, a report's ad account). */
+export function ReferencePickerField({ label, target, labels, value, onChange, required = false, validationMessage, className }: ReferencePickerFieldProps) {
   const labelId = useId();
   return (
     <Field label={{ children: label, id: labelId }} required={required} validationMessage={validationMessage} className={className}>
