@@ -2,7 +2,7 @@ import { formatMessage } from '@core/sdk/shared';
 import type { ReportLevel } from '../../shared/resources';
 import type { GraphAd, GraphAdAccount, GraphAdset, GraphChanges, GraphCampaign, GraphEventsAnswer, GraphInsight, GraphPage, GraphTimeRange, GraphTokenInfo } from '../graph-api';
 import type { GraphConfig } from './graph-config';
-import { GraphError } from './graph-error';
+import { GraphError, unavailableError } from './graph-error';
 import { graphCall, type GraphObject, type GraphParams } from './graph-http';
 import { adAccountOf, adOf, adsetOf, campaignOf, insightOf, pageOf } from './graph-parse';
 import { PLATFORM_ANSWER_UNREADABLE } from './messages';
@@ -142,7 +142,7 @@ export class GraphSession {
     const items: T[] = [];
     let request: { path: string; params: GraphParams } | null = { path, params: { ...params, limit: PAGE_SIZE } };
     for (let pages = 0; request !== null; pages += 1) {
-      if (pages >= MAX_PAGES) throw new GraphError('unavailable', formatMessage(PLATFORM_ANSWER_UNREADABLE, { status: 200 }));
+      if (pages >= MAX_PAGES) throw unavailableError(`the list went on past ${MAX_PAGES} pages`);
       const answer = await this.call('GET', request.path, request.params);
       if (!Array.isArray(answer.data)) throw new GraphError('unavailable', formatMessage(PLATFORM_ANSWER_UNREADABLE, { status: 200 }));
       for (const item of answer.data) {
