@@ -20,3 +20,13 @@ export function csvCell(value: string): string {
 export function csvLine(cells: readonly string[]): string {
   return `${cells.join(',')}\r\n`;
 }
+
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * One line of a report's CSV: null is an empty cell, a number or a decimal string stays as it is
+ * (a negative amount is not a formula), any other text is defused and quoted like `csvText`.
+ */
+export function csvRow(cells: readonly (string | number | null)[]): string {
+  return csvLine(cells.map((cell) => (cell === null ? '' : typeof cell === 'number' || PLAIN_NUMBER.test(cell) ? String(cell) : csvText(cell))));
+}

@@ -1,3 +1,4 @@
+import { csvRow } from '@core/sdk/server';
 import type { ReportFigures, ReportGrouping, SocialReport } from '../../shared/report';
 
 /*
@@ -5,9 +6,6 @@ import type { ReportFigures, ReportGrouping, SocialReport } from '../../shared/r
  * its label, then a Total line. Cells keep every digit the API answers; a null (a rate whose
  * divisor is zero, spent in dollars without a rate) is an empty cell. A byte-order mark makes
  * spreadsheet programs read the names as UTF-8.
- *
- * The SDK exports no CSV writer (the engine's own, core/server/resource/csv.ts, is not in it), so
- * the few lines of RFC 4180 writing are here.
  */
 
 const GROUP_COLUMNS: Readonly<Record<ReportGrouping, string>> = {
@@ -34,19 +32,10 @@ const FIGURE_COLUMNS: readonly (readonly [string, (figures: ReportFigures) => st
 
 export const TOTAL_LABEL = 'Total';
 
-/** A cell quoted when it holds a separator, a quote or a line break; text a spreadsheet would run as a formula gets a leading apostrophe. */
-function cell(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-const line = (cells: readonly (string | number | null)[]): string => `${cells.map(cell).join(',')}\r\n`;
 const figureCells = (figures: ReportFigures) => FIGURE_COLUMNS.map(([, value]) => value(figures));
 
 export function reportCsv(report: SocialReport, group: ReportGrouping): string {
-  const header = line([GROUP_COLUMNS[group], ...FIGURE_COLUMNS.map(([name]) => name)]);
-  const rows = report.rows.map((row) => line([row.label, ...figureCells(row)]));
-  return `\uFEFF${header}${rows.join('')}${line([TOTAL_LABEL, ...figureCells(report.totals)])}`;
+  const header = csvRow([GROUP_COLUMNS[group], ...FIGURE_COLUMNS.map(([name]) => name)]);
+  const rows = report.rows.map((row) => csvRow([row.label, ...figureCells(row)]));
+  return `\uFEFF${header}${rows.join('')}${csvRow([TOTAL_LABEL, ...figureCells(report.totals)])}`;
 }
