@@ -1,19 +1,58 @@
 import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { socialManifest } from '../manifest';
 import { SOCIAL_RESOURCES } from '../shared/resources';
+import { CONVERSIONS_MESSAGES_RU, testEventRoute } from './conversions';
+import { seedSocialDemo } from './demo';
+import { GRAPH_MESSAGES_RU, GraphLink, retryAfterHeader } from './graph';
+import { PLATFORM_WRITES_MESSAGES_RU, platformPushHooks, registerPlatformWrites } from './platform-writes';
+import { REPORT_MESSAGES_RU, reportRoutes } from './report';
+import { RULES_MESSAGES_RU, SOCIAL_RULE_HOOKS } from './rules';
+import { registerServiceCheck, SERVICE_CHECK_MESSAGES_RU } from './services';
+import { registerSyncs, SYNC_MESSAGES_RU, type SyncOptions } from './sync';
+
+export interface SocialServerOptions {
+  /** The syncs' patience with the platform and their retries; tests shorten them. */
+  readonly sync?: SyncOptions;
+  /** The clock of test events; tests stand a fixed one in. */
+  readonly now?: () => Date;
+}
 
 /**
  * The social service (spec §2 social-ad routes, §3 Ad platform, §6 MA MC FO and the flag group):
- * its resources through the core engine; the Meta Marketing API adapter; account and insights
- * syncs as background jobs; pause, activate and budgets written to the platform; the insights
- * report; the Conversions API. See README.md.
+ * its resources through the core engine; the Meta Marketing API adapter (graph/); account and
+ * insights syncs as background jobs; pause, activate and budgets written to the platform; the
+ * insights report; the Conversions API's test event. See README.md.
  */
-export function createSocialServerPlugin(): ServerPlugin {
+export function createSocialServerPlugin(options: SocialServerOptions = {}): ServerPlugin {
+  const graph = new GraphLink();
   return defineServerPlugin({
     manifest: socialManifest,
     migrations: [],
     resources: SOCIAL_RESOURCES,
-    register() {},
+    // The rules refuse first; then an edit of a record on the platform is pushed to it.
+    resourceHooks: platformPushHooks(graph, SOCIAL_RULE_HOOKS),
+    messages: {
+      ru: {
+        ...GRAPH_MESSAGES_RU,
+        ...SYNC_MESSAGES_RU,
+        ...PLATFORM_WRITES_MESSAGES_RU,
+        ...SERVICE_CHECK_MESSAGES_RU,
+        ...REPORT_MESSAGES_RU,
+        ...RULES_MESSAGES_RU,
+        ...CONVERSIONS_MESSAGES_RU,
+      },
+    },
+    register(app, context) {
+      // The adapter first: every part below calls the platform through it.
+      graph.configure(context.settings);
+      retryAfterHeader(app);
+      registerSyncs(app, context, graph, options.sync);
+      registerPlatformWrites(app, context, graph);
+      registerServiceCheck(app, context, graph);
+      reportRoutes(app, context);
+      testEventRoute(app, context, { sender: graph.client, now: options.now });
+    },
+    seedDemo: seedSocialDemo,
   });
 }
 

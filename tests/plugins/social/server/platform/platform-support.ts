@@ -1,25 +1,16 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
-import { defineServerPlugin, type Database, type JobInfo, type JobLogLine, type ServerPlugin } from '@core/sdk/server';
+import { createSocialServerPlugin } from '@plugins/social/server';
+import type { Database, JobInfo, JobLogLine, ServerPlugin } from '@core/sdk/server';
 import { bearer, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET } from '@core/sdk/testing';
 import { createApiServer } from '@core/server/api-server';
 import type { PermissionCode } from '@core/shared/permissions';
-import { socialManifest } from '@plugins/social/manifest';
-import { GRAPH_MESSAGES_RU, GraphLink, retryAfterHeader } from '@plugins/social/server/graph';
-import { PLATFORM_WRITES_MESSAGES_RU, platformPushHooks, registerPlatformWrites } from '@plugins/social/server/platform-writes';
-import { SOCIAL_RULE_HOOKS } from '@plugins/social/server/rules';
-import { registerServiceCheck, SERVICE_CHECK_MESSAGES_RU } from '@plugins/social/server/services';
-import { registerSyncs, SYNC_MESSAGES_RU } from '@plugins/social/server/sync';
-import { SOCIAL_RESOURCES } from '@plugins/social/shared/resources';
 import { FakeGraph } from './fake-graph';
 
 /*
- * The social plugin's platform part (adapter, syncs, platform writes, service check) wired as
- * server/index.ts is to wire it, with the budget rules' hooks, over a fresh template copy; the
+ * The social plugin as server/index.ts wires it, over a fresh template copy; the
  * Graph API is a FakeGraph; rate-limit waits last milliseconds; every logger call is captured.
  */
-
-const graph = new GraphLink();
 
 /**
  * The rate-limit waits' clock: each wait asked for is recorded and ends at once, or, while `held`,
@@ -44,19 +35,8 @@ export class WaitClock {
 
 export const clock = new WaitClock();
 
-export const platformPlugin: ServerPlugin = defineServerPlugin({
-  manifest: socialManifest,
-  migrations: [],
-  resources: SOCIAL_RESOURCES,
-  resourceHooks: platformPushHooks(graph, SOCIAL_RULE_HOOKS),
-  messages: { ru: { ...GRAPH_MESSAGES_RU, ...SYNC_MESSAGES_RU, ...PLATFORM_WRITES_MESSAGES_RU, ...SERVICE_CHECK_MESSAGES_RU } },
-  register(app, context) {
-    graph.configure(context.settings);
-    retryAfterHeader(app);
-    registerSyncs(app, context, graph, { waits: { initialMs: 1_000, maxMs: 120_000, maxWaits: 3, sleep: clock.sleep }, backoff: { initialMs: 10, factor: 1 }, maxAttempts: 2 });
-    registerPlatformWrites(app, context, graph);
-    registerServiceCheck(app, context, graph);
-  },
+export const platformPlugin: ServerPlugin = createSocialServerPlugin({
+  sync: { waits: { initialMs: 1_000, maxMs: 120_000, maxWaits: 3, sleep: clock.sleep }, backoff: { initialMs: 10, factor: 1 }, maxAttempts: 2 },
 });
 
 /** Every code of the area: a user who may do everything the platform part offers. */
