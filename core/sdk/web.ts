@@ -60,8 +60,8 @@ export { PluginHost } from '@core/web/plugins/plugin-host';
 export { BrowserStorage } from '@core/web/kernel/environment';
 
 /**
- * The permission catalogue the enabled plugins' manifests assemble (with the core's reserved spec
- * codes): each code's area, its description in the reader's language, the known services.
+ * The permission catalogue the enabled plugins' manifests assemble: each code's area, its
+ * description in the reader's language, the known services.
  */
 export { usePermissionCatalogue } from '@core/web/plugins/use-permission-catalogue';
 

@@ -1,11 +1,7 @@
 import { MENU_GROUPS, type LocalizedText, type MenuGroup, type PluginManifest } from './manifest';
 import type { PermissionCode } from './permissions';
-import { RESERVED_AREA_FLAGS, RESERVED_SPEC_AREAS } from './reserved-permissions';
 import { LANGUAGES, type Language } from './runtime-config';
 import { serviceIds, type ServiceName } from './services';
-
-/** What the catalogue needs of a manifest; the core's reserved spec areas have the same shape. */
-type CatalogueSource = Pick<PluginManifest, 'service' | 'permissions' | 'menuGroups'> & Partial<Pick<PluginManifest, 'id'>>;
 
 export interface CatalogueEntry {
   readonly code: PermissionCode;
@@ -20,21 +16,17 @@ const isLanguage = (value: string): value is Language => (LANGUAGES as readonly 
 /** Codes no manifest declares (created on the roles screen since) whose service says nothing either. */
 export const OTHER_AREA = 'other';
 
-/**
- * The spec §6 area flags: the enabled plugins' `areaFlags` over the core's reserved ones (a plugin
- * declaring a flag replaces the reserved group of that name).
- */
+/** The spec §6 area flags: the enabled plugins' `areaFlags` (a later plugin declaring a flag replaces an earlier one's group). */
 export function areaFlagGroups(manifests: readonly Pick<PluginManifest, 'areaFlags'>[]): Record<string, readonly PermissionCode[]> {
-  const groups: Record<string, readonly PermissionCode[]> = { ...RESERVED_AREA_FLAGS };
+  const groups: Record<string, readonly PermissionCode[]> = {};
   for (const manifest of manifests) Object.assign(groups, manifest.areaFlags ?? {});
   return groups;
 }
 
 /**
- * Every permission code the running product knows, assembled from the enabled plugins' manifests
- * and the spec codes reserved for areas not built yet: seeded into core.permissions at start-up
- * (so the superadmin holds them), refused renaming on the roles screen, and described on the
- * profile and roles screens in the reader's language.
+ * Every permission code the running product knows, assembled from the enabled plugins' manifests:
+ * seeded into core.permissions at start-up (so the superadmin holds them), refused renaming on the
+ * roles screen, and described on the profile and roles screens in the reader's language.
  */
 export class PermissionCatalogue {
   readonly entries: readonly CatalogueEntry[];
@@ -46,22 +38,14 @@ export class PermissionCatalogue {
 
   /** Throws when two plugins declare one code: the host must not start with two meanings of it. */
   constructor(manifests: readonly PluginManifest[]) {
-    const declared = new Map<PermissionCode, CatalogueEntry & { owner: string }>();
+    const entries = new Map<PermissionCode, CatalogueEntry>();
+    const owners = new Map<PermissionCode, string>();
     for (const manifest of manifests) {
       for (const permission of manifest.permissions ?? []) {
-        const other = declared.get(permission.code);
-        if (other) throw new Error(`permission "${permission.code}" is declared by both "${other.owner}" and "${manifest.id}"`);
-        declared.set(permission.code, { ...permission, service: manifest.service, owner: manifest.id });
-      }
-    }
-    const sources: CatalogueSource[] = [...RESERVED_SPEC_AREAS, ...manifests];
-    const entries = new Map<PermissionCode, CatalogueEntry>();
-    for (const source of sources) {
-      for (const permission of source.permissions ?? []) {
-        const owner = declared.get(permission.code);
-        // A reserved code gives way to the plugin that declares it, keeping the catalogue's order.
-        const entry = owner && source.id === undefined ? owner : { ...permission, service: source.service };
-        if (!entries.has(permission.code)) entries.set(permission.code, { code: entry.code, service: entry.service, area: entry.area, description: entry.description });
+        const other = owners.get(permission.code);
+        if (other) throw new Error(`permission "${permission.code}" is declared by both "${other}" and "${manifest.id}"`);
+        owners.set(permission.code, manifest.id);
+        entries.set(permission.code, { code: permission.code, service: manifest.service, area: permission.area, description: permission.description });
       }
     }
     this.entries = [...entries.values()];

@@ -42,7 +42,7 @@ export class PermissionService {
     return satisfies(this.codes, requirement);
   }
 
-  /** Each area flag (the enabled plugins' and the reserved spec ones): true when the user holds any of its codes. */
+  /** Each area flag of the enabled plugins: true when the user holds any of its codes. */
   get flags(): Readonly<Record<string, boolean>> {
     return Object.fromEntries(Object.entries(this.flagGroups).map(([flag, codes]) => [flag, this.any(codes)]));
   }

@@ -7,6 +7,7 @@ import { adminManifest } from '@plugins/admin/manifest';
 import { financeManifest } from '@plugins/finance/manifest';
 import { messengerManifest } from '@plugins/messenger/manifest';
 import { shopManifest } from '@plugins/shop/manifest';
+import { socialManifest } from '@plugins/social/manifest';
 import { systemManifest } from '@plugins/system/manifest';
 import { trackerManifest } from '@plugins/tracker/manifest';
 
@@ -61,12 +62,12 @@ const SPEC_FLAG_GROUPS = {
 const SIDEBAR_ONLY_CODES = ['FL', 'FJ', 'MC', 'FO'];
 
 /** The product's plugins, as the catalogue and the flags are assembled from them. */
-const PRODUCT = [adminManifest, financeManifest, messengerManifest, trackerManifest, shopManifest, systemManifest];
+const PRODUCT = [adminManifest, financeManifest, messengerManifest, trackerManifest, shopManifest, systemManifest, socialManifest];
 
 describe('areaFlagGroups', () => {
   const groups = areaFlagGroups(PRODUCT);
 
-  it('are the groups of spec §6, admin, finance, tracker, shop, system and messenger (exactly MB) from their plugins, the rest reserved by the core', () => {
+  it('are the groups of spec §6 from their plugins, and the messenger’s (exactly MB)', () => {
     expect(groups).toEqual({ ...SPEC_FLAG_GROUPS, messenger: ['MB'] });
     expect(messengerManifest.areaFlags).toEqual({ messenger: ['MB'] });
     expect(adminManifest.areaFlags).toEqual({ admin: SPEC_FLAG_GROUPS.admin });
@@ -74,11 +75,12 @@ describe('areaFlagGroups', () => {
     expect(trackerManifest.areaFlags).toEqual({ tracker: SPEC_FLAG_GROUPS.tracker });
     expect(shopManifest.areaFlags).toEqual({ shop: SPEC_FLAG_GROUPS.shop });
     expect(systemManifest.areaFlags).toEqual({ system: SPEC_FLAG_GROUPS.system });
+    expect(socialManifest.areaFlags).toEqual({ facebook: SPEC_FLAG_GROUPS.facebook });
   });
 
   it('lack a plugin’s groups while it is disabled', () => {
     expect(Object.keys(areaFlagGroups([financeManifest]))).not.toContain('admin');
-    expect(Object.keys(areaFlagGroups([]))).toEqual(['facebook']);
+    expect(Object.keys(areaFlagGroups([]))).toEqual([]);
   });
 
   it('leave out the sidebar-only codes FL, FJ, MC and FO', () => {
@@ -91,10 +93,6 @@ describe('areaFlagGroups', () => {
     expect(new Set(grouped).size).toBe(grouped.length);
   });
 
-  it('let a plugin replace a reserved group when its area lands', () => {
-    const social = manifest({ id: 'social', areaFlags: { facebook: ['MA', 'MX'] } });
-    expect(areaFlagGroups([social]).facebook).toEqual(['MA', 'MX']);
-  });
 });
 
 describe('PermissionCatalogue', () => {
@@ -130,7 +128,7 @@ describe('PermissionCatalogue', () => {
     for (const code of SPEC_FLAG_GROUPS.system) expect(of(code), code).toEqual(['system', 'system']);
   });
 
-  it('holds only the reserved spec codes without plugins: admin, finance, messenger, tracker, shop and system codes come with their plugins', () => {
+  it('holds no code without plugins: every code comes with its plugin', () => {
     const bare = new PermissionCatalogue([]);
     expect(bare.has('JU')).toBe(false);
     expect(bare.has('FT')).toBe(false);
@@ -138,7 +136,8 @@ describe('PermissionCatalogue', () => {
     expect(bare.has('TF')).toBe(false);
     expect(bare.has('SC')).toBe(false);
     expect(bare.has('YP')).toBe(false);
-    expect(bare.has('MA')).toBe(true);
+    expect(bare.has('MA')).toBe(false);
+    expect(bare.codes).toEqual([]);
     expect(new PermissionCatalogue([financeManifest]).has('JU')).toBe(false);
   });
 

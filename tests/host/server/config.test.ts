@@ -51,7 +51,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       productName: 'Agency Back Office',
       defaultLanguage: 'en',
-      plugins: ['admin', 'finance', 'messenger', 'tracker', 'shop', 'system'],
+      plugins: ['admin', 'finance', 'messenger', 'tracker', 'shop', 'system', 'social'],
       services: DEFAULT_SERVICES,
       extraRefreshUrls: [],
       port: 8080,

@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PermissionItem } from '@core/server/auth/permissions-queries';
 import type { UserInfo } from '@core/server/auth/users-queries';
-import { signIn, TEMPLATE_CODES } from '../../../support/server/test-database';
+import admin from '@plugins/admin/server';
+import { buildServer, signIn, TEMPLATE_CODES } from '../../../support/server/test-database';
 import {
   addPerson,
   addRole,
@@ -171,16 +172,20 @@ describe('DELETE /permissions/:id', () => {
   });
 
   it('refuses to delete or rename a built-in code, which would lock holders out', async () => {
-    // This server enables no plugin: the core's reserved spec codes are its built-in ones (an enabled
-    // plugin's declared codes are too: tests/core/sdk/notes-fixture.test.ts).
-    const id = await permissionId(directory.db, 'MA');
-    const deleted = await api.delete(`/permissions/${id}`);
-    expect(deleted.statusCode).toBe(422);
-    expect(errorsOf(deleted.body)).toEqual({ name: ['MA is a built-in permission and cannot be deleted.'] });
-    const renamed = await api.patch(`/permissions/${id}`, { name: 'MA2' });
-    expect(renamed.statusCode).toBe(422);
-    expect(errorsOf(renamed.body)).toEqual({ name: ['MA is a built-in permission and cannot be renamed.'] });
-    expect((await catalogue('?q=MA')).map((p) => p.name)).toContain('MA');
+    // A code an enabled plugin declares is built in: here the admin plugin's JU.
+    const app = await buildServer({ db: directory.db, plugins: [admin] });
+    try {
+      const adminApi = clientWith(app, ['JT']);
+      const id = await permissionId(directory.db, 'JU');
+      const deleted = await adminApi.delete(`/permissions/${id}`);
+      expect(deleted.statusCode).toBe(422);
+      expect(errorsOf(deleted.body)).toEqual({ name: ['JU is a built-in permission and cannot be deleted.'] });
+      const renamed = await adminApi.patch(`/permissions/${id}`, { name: 'JU2' });
+      expect(renamed.statusCode).toBe(422);
+      expect(errorsOf(renamed.body)).toEqual({ name: ['JU is a built-in permission and cannot be renamed.'] });
+    } finally {
+      await app.close();
+    }
   });
 
   it('answers 404 for an unknown id', async () => {

@@ -8,11 +8,12 @@ import { admin as adminPlugin, finance as financePlugin, messenger as messengerP
 const trackerPlugin = productPlugin('tracker');
 const shopPlugin = productPlugin('shop');
 const systemPlugin = productPlugin('system');
+const socialPlugin = productPlugin('social');
 
-// The admin, finance, messenger, tracker, shop and system flags come from those plugins' manifests, the rest from the core's reserved spec areas.
+// Every flag comes from its plugin's manifest.
 async function permissionsOf(codes: readonly string[] | null): Promise<{ permissions: PermissionService; session: SessionStore }> {
   const kernel = await createTestKernel({
-    plugins: [adminPlugin, financePlugin, messengerPlugin, trackerPlugin, shopPlugin, systemPlugin],
+    plugins: [adminPlugin, financePlugin, messengerPlugin, trackerPlugin, shopPlugin, systemPlugin, socialPlugin],
     ...(codes === null ? {} : { user: testUser(codes) }),
   });
   return { permissions: kernel.get(PermissionService), session: kernel.get(SessionStore) };
