@@ -162,7 +162,7 @@ async function seedIn(tx: Queryable, demo: DemoContext): Promise<void> {
   await create(conversionApisResource, {
     pixel_id: '100000000000777',
     token: 'demo-not-a-real-conversions-token',
-    verified_domain: 'shop.example.com',
+    verified_domain: 'brand-store.example',
     test_event_code: 'TEST12345',
   });
 }
