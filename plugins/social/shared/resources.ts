@@ -49,8 +49,8 @@ const count = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinit
  */
 const budget = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
   ({ kind: 'money', name, labelKey: label(name), scale: 3, min: '0', filter: RANGE_OPS, sortable: true, ...extra }) as FieldDefinition;
-/** The platform's id of a record that came from it; none on a planning record. */
-const externalId = (): FieldDefinition => text('external_id', { readOnly: true, maxLength: 64, filter: ['eq'] });
+/** The platform's id of a record that came from it (a column the user may show); none on a planning record. */
+const externalId = (): FieldDefinition => text('external_id', { readOnly: true, maxLength: 64, filter: ['eq'], list: false });
 /** True once the record came from (or was written to) the platform; false on a planning record. */
 const onPlatform = (): FieldDefinition =>
   ({ kind: 'boolean', name: 'on_platform', labelKey: label('on_platform'), readOnly: true, default: false, filter: ['eq'], sortable: true }) as FieldDefinition;

@@ -20,7 +20,7 @@ export interface ReportChartProps {
 }
 
 /**
- * Spent (in USD when the groups' currencies differ, as the rates are) or clicks of each group, as
+ * Spent (in USD when the groups' currencies differ) or clicks of each group, as
  * bars drawn by @fluentui/react-charts. Loaded lazily (its own chunk) so the charting library stays
  * out of the app until a report is drawn. A bar needs a height: a decimal string becomes a number
  * only for that, while its tooltip shows the exact value.
@@ -29,9 +29,12 @@ export default function ReportChart({ report, group, measure }: ReportChartProps
   const { t, i18n } = useTranslation('social');
   const styles = useStyles();
   const title = t('report.chartTitle', { measure: t(`report.measures.${measure}`), grouping: t(`report.groupings.${group}`) });
+  // Bars compare only in one currency: the groups' own when they share it, else USD (a group without a rate draws none).
+  const currencies = new Set(report.rows.map((row) => row.currency));
+  const shared = currencies.size === 1 ? [...currencies][0] : null;
   const data: VerticalBarChartDataPoint[] = report.rows.slice(0, CHART_MAX_BARS).map((row) => {
     const name = group === 'date' ? formatDay(row.key) : row.label;
-    const spent = row.spent !== null ? { amount: row.spent, currency: row.currency } : { amount: row.spent_usd, currency: 'USD' };
+    const spent = shared ? { amount: row.spent, currency: shared } : { amount: row.spent_usd, currency: 'USD' };
     const value = measure === 'clicks' ? row.clicks : Number(spent.amount ?? 0);
     return {
       x: name,
@@ -44,7 +47,7 @@ export default function ReportChart({ report, group, measure }: ReportChartProps
   });
   return (
     <figure className={styles.figure} role="img" aria-label={title}>
-      <VerticalBarChart data={data} chartTitle={title} height={300} culture={i18n.language} hideLegend hideLabels barWidth="auto" maxBarWidth={40} wrapXAxisLables />
+      <VerticalBarChart data={data} chartTitle={title} height={300} margins={{ left: 64, right: 16, top: 16, bottom: 40 }} culture={i18n.language} hideLegend hideLabels barWidth="auto" maxBarWidth={40} wrapXAxisLables />
     </figure>
   );
 }
