@@ -123,6 +123,9 @@ export { ReferencePickerField, type ReferencePickerFieldProps } from '@core/web/
 /** A link to a list screen filtered to some records (a row's children in another list), in the engine's URL format. */
 export { filteredListPath } from '@core/web/resource/list-view';
 
+/** A toolbar button downloading a file (a report's CSV): spinner while it runs, a toast when it fails. */
+export { DownloadButton, type DownloadButtonProps, type DownloadedFile } from '@core/web/react/DownloadButton';
+
 /** Hands a downloaded blob (`HttpClient.download`) to the browser as a file. */
 export { saveBlob } from '@core/web/resource/save-file';
 

@@ -2,17 +2,16 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Button, MessageBar, MessageBarBody, makeStyles, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, ArrowSyncRegular } from '@fluentui/react-icons';
+import { ArrowSyncRegular } from '@fluentui/react-icons';
 import {
   addResourceStrings,
   DataView,
+  DownloadButton,
   HttpClients,
   I18nService,
   ReferenceApi,
   ReferenceLabels,
-  saveBlob,
   serverMessage,
-  ToastService,
   useData,
   useInjection,
 } from '@core/sdk/web';
@@ -43,7 +42,6 @@ export function ReportPage() {
   addResourceStrings(useInjection(I18nService).i18n);
   const styles = useStyles();
   const clients = useInjection(HttpClients);
-  const toasts = useInjection(ToastService);
   const api = useMemo(() => new ReportApi(clients), [clients]);
   const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(clients)));
   const [search, setSearch] = useSearchParams();
@@ -52,24 +50,11 @@ export function ReportPage() {
   const today = new Date();
   const query = reportQuery(params, today);
   const queryKey = query ? new URLSearchParams(query).toString() : '';
-  const [exporting, setExporting] = useState(false);
   const [syncing, setSyncing] = useState(false);
 
   const report = useData((signal): Promise<SocialReport | null> => (query ? api.report(query, signal) : Promise.resolve(null)), [api, queryKey]);
   const change = (next: ReportParams) => setSearch(writeReportParams(next), { replace: true });
 
-  const exportCsv = async () => {
-    if (!query) return;
-    setExporting(true);
-    try {
-      const file = await api.exportCsv(query);
-      saveBlob(file.blob, file.name);
-    } catch (error) {
-      toasts.error(serverMessage(error) ?? t('report.exportFailed'));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const period = reportPeriod(params, today);
   return (
@@ -80,9 +65,7 @@ export function ReportPage() {
           <Button icon={<ArrowSyncRegular />} onClick={() => setSyncing(true)}>
             {t('report.syncInsights')}
           </Button>
-          <Button icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />} disabled={!query || exporting} onClick={() => void exportCsv()}>
-            {t('core:resource.toolbar.export')}
-          </Button>
+          {query && <DownloadButton download={() => api.exportCsv(query)} failedText={t('report.exportFailed')} />}
         </div>
       </div>
       <ReportControls params={params} labels={labels} onChange={change} />

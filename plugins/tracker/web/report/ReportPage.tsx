@@ -2,15 +2,22 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Button, makeStyles, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
-import { ArrowDownloadRegular, ArrowUploadRegular } from '@fluentui/react-icons';
-import { addResourceStrings, DataView, I18nService, serverMessage, ToastService, useData, useInjection } from '@core/sdk/web';
+import { ArrowUploadRegular } from '@fluentui/react-icons';
+import {
+  addResourceStrings,
+  DataView,
+  DownloadButton,
+  I18nService,
+  serverMessage,
+  useData,
+  useInjection,
+} from '@core/sdk/web';
 import type { ReportAnswer, ReportTracker } from '../../shared/report';
 import { ImportDialog } from './ImportDialog';
 import { ReportControls } from './ReportControls';
 import { readReportParams, reportQuery, writeReportParams, type ReportParams } from './report-params';
 import { ReportStore } from './report-store';
 import { ReportTable } from './ReportTable';
-import { saveBlob } from './save-blob';
 import { SourceLine } from './SourceLine';
 
 // Its own chunk: the charting library loads only when a report is drawn.
@@ -31,12 +38,10 @@ export function ReportPage() {
   addResourceStrings(useInjection(I18nService).i18n);
   const styles = useStyles();
   const store = useInjection(ReportStore);
-  const toasts = useInjection(ToastService);
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readReportParams(search), [search]);
   const query = reportQuery(params);
   const queryKey = query ? new URLSearchParams(query).toString() : '';
-  const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
 
   const trackers = useData((signal) => store.trackers(signal), [store]);
@@ -44,18 +49,6 @@ export function ReportPage() {
 
   const change = (next: ReportParams) => setSearch(writeReportParams(next), { replace: true });
 
-  const exportCsv = async () => {
-    if (!query) return;
-    setExporting(true);
-    try {
-      const file = await store.exportCsv(query);
-      saveBlob(file.blob, file.name);
-    } catch (error) {
-      toasts.error(serverMessage(error) ?? t('report.exportFailed'));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const known = trackers.data ?? NO_TRACKERS;
   return (
@@ -66,9 +59,7 @@ export function ReportPage() {
           <Button icon={<ArrowUploadRegular />} onClick={() => setImporting(true)}>
             {t('report.import.button')}
           </Button>
-          <Button icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />} disabled={!query || exporting} onClick={() => void exportCsv()}>
-            {t('core:resource.toolbar.export')}
-          </Button>
+          {query && <DownloadButton download={() => store.exportCsv(query)} failedText={t('report.exportFailed')} />}
         </div>
       </div>
       <ReportControls params={params} trackers={known} onChange={change} />
