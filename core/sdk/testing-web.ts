@@ -45,9 +45,11 @@ export {
  */
 export { FakeService, usePopupTestSetup, type Handler } from './testing-web/fake-service';
 export { jsonResponse, stubFetch, type FetchHandler, type SeenRequest } from './testing-web/fetch';
+/** What the engine's API answers, for FakeService handlers: a record, a one-page list, a picker's references. */
+export { listAnswer, referencesAnswer, testRecord } from './testing-web/answers';
 
-/** Acting as a user: find, click, type, submit. */
-export { buttonByText, click, query, submit, typeInto } from './testing-web/dom';
+/** Acting as a user: find, click, type, submit; open a list row's menu and pick one of its actions. */
+export { buttonByText, click, openRowMenu, query, runRowAction, submit, typeInto } from './testing-web/dom';
 
 /** A plugin's published manifest joined with its build's code, as the host does with /config.json. */
 export { webPlugin, type WebPlugin } from '@core/web/plugins/define-plugin';

@@ -44,3 +44,30 @@ export async function submit(form: HTMLFormElement): Promise<void> {
     form.requestSubmit();
   });
 }
+
+/** Waits (inside `act`) until the open menu shows its items, and gives them. */
+async function menuItems(): Promise<HTMLElement[]> {
+  const deadline = Date.now() + 3_000;
+  for (;;) {
+    const items = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+    if (items.length > 0) return items;
+    if (Date.now() > deadline) throw new Error('no menu opened');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+  }
+}
+
+/** Opens the row menu of the engine list's record labelled `label` inside `scope`, and gives its items' texts. */
+export async function openRowMenu(scope: ParentNode, label: string): Promise<string[]> {
+  await click(query<HTMLButtonElement>(scope, `button[aria-label="Actions for ${label}"]`));
+  return (await menuItems()).map((item) => item.textContent?.trim() ?? '');
+}
+
+/** Opens the row menu of the record labelled `label` inside `scope` and picks the item reading `item`. */
+export async function runRowAction(scope: ParentNode, label: string, item: string): Promise<void> {
+  await click(query<HTMLButtonElement>(scope, `button[aria-label="Actions for ${label}"]`));
+  const entry = (await menuItems()).find((candidate) => candidate.textContent?.trim() === item);
+  if (!entry) throw new Error(`no menu item "${item}"`);
+  await click(entry);
+}

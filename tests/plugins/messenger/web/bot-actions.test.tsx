@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buttonByText, click, jsonResponse, query, recordToasts, typeInto, usePopupTestSetup, waitInAct, type FakeService, type RenderedView } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  type FakeService,
+  jsonResponse,
+  query,
+  recordToasts,
+  type RenderedView,
+  runRowAction,
+  typeInto,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import type { ResourceRecord } from '@core/sdk/shared';
 import { bot, botsService, openBots, rowOf } from './messenger-server';
 
@@ -8,15 +20,6 @@ usePopupTestSetup({ quiet: true });
 const CHECKED = '2026-11-24T15:30:00.000Z';
 const UNREACHABLE = 'Telegram could not be reached (connection refused). Nothing was confirmed there; try again later.';
 
-/** Opens the bot's row menu and picks `item`. */
-async function runRowAction(view: RenderedView, name: string, item: string): Promise<void> {
-  const trigger = query<HTMLButtonElement>(view.element, `button[aria-label="Actions for ${name}"]`);
-  await click(trigger);
-  await waitInAct(() => expect(document.querySelectorAll('[role="menuitem"]').length).toBeGreaterThan(0));
-  const entry = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((candidate) => candidate.textContent?.trim() === item);
-  if (!entry) throw new Error(`no menu item "${item}"`);
-  await click(entry);
-}
 
 const statusIn = (view: RenderedView, id: number) => query(rowOf(view, id), '[data-webhook-status]').textContent;
 
@@ -39,7 +42,7 @@ describe('the Telegram row actions', () => {
     const toasts = recordToasts(kernel);
     expect(statusIn(view, 1)).toBe('Not set');
 
-    await runRowAction(view, 'Bot 1', 'Set webhook');
+    await runRowAction(view.element, 'Bot 1', 'Set webhook');
     await waitInAct(() => expect(statusIn(view, 1)).toBe('Set'));
     expect(api.requests('POST', 'bots/1/set-webhook')).toHaveLength(1);
     expect(api.requests('GET', 'bots')).toHaveLength(2);
@@ -55,7 +58,7 @@ describe('the Telegram row actions', () => {
     const { view, kernel } = await openBots(api);
     const toasts = recordToasts(kernel);
 
-    await runRowAction(view, 'Bot 1', 'Refresh webhook status');
+    await runRowAction(view.element, 'Bot 1', 'Refresh webhook status');
     await waitInAct(() => expect(statusIn(view, 1)).toBe('Unreachable'));
     expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['error', `Error during update: ${UNREACHABLE}`]]);
   });
@@ -69,7 +72,7 @@ describe('the Telegram row actions', () => {
     });
     const { view } = await openBots(api);
 
-    await runRowAction(view, 'Bot 1', 'Delete webhook');
+    await runRowAction(view.element, 'Bot 1', 'Delete webhook');
     await waitInAct(() => expect(document.body.textContent).toContain("Delete this bot's webhook?"));
     expect(api.requests('POST', 'bots/1/delete-webhook')).toHaveLength(0);
     await click(buttonByText(query(document, '[role="alertdialog"], .fui-DialogSurface'), 'Yes'));
@@ -87,7 +90,7 @@ describe('the test message dialog', () => {
   async function openDialog(api: FakeService) {
     const page = await openBots(api);
     const toasts = recordToasts(page.kernel);
-    await runRowAction(page.view, 'Orders', 'Send test message');
+    await runRowAction(page.view.element, 'Orders', 'Send test message');
     await waitInAct(() => expect(document.querySelector('.fui-DialogSurface')).not.toBeNull());
     return { ...page, toasts };
   }

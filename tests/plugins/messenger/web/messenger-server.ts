@@ -2,7 +2,7 @@
  * The messenger service as the bots page meets it in browser tests: bot records in the shape the
  * API answers, a list answer, and the bots page rendered for a user with MB.
  */
-import { FakeService, jsonResponse, renderPluginPage, serviceBase, waitInAct, webPlugin, type RenderedView } from '@core/sdk/testing-web';
+import { FakeService, jsonResponse, listAnswer, type RenderedView, renderPluginPage, serviceBase, waitInAct, webPlugin } from '@core/sdk/testing-web';
 import type { Language, ResourceRecord } from '@core/sdk/shared';
 import { messengerManifest } from '@plugins/messenger/manifest';
 import messengerCode from '@plugins/messenger/web';
@@ -38,7 +38,7 @@ export function bot(id: number, values: Readonly<Record<string, unknown>> = {}):
   };
 }
 
-export const listOf = (rows: readonly ResourceRecord[]) => ({ data: { data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length } });
+export const listOf = (rows: readonly ResourceRecord[]) => listAnswer(rows);
 
 /** A messenger service whose `GET bots` answers with what `rows()` holds at the time of the call. */
 export function botsService(rows: () => readonly ResourceRecord[]): FakeService {

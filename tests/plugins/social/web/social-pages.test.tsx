@@ -1,13 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buttonByText, click, FakeService, jsonResponse, query, renderPluginPage, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  FakeService,
+  jsonResponse,
+  query,
+  renderPluginPage,
+  runRowAction,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { declaredTextKeys, missingTexts } from '@core/sdk/testing';
 import { RouteContributionToken } from '@core/sdk/web';
 import { socialManifest } from '@plugins/social/manifest';
 import { SOCIAL_RESOURCES } from '@plugins/social/shared/resources';
 import { FakeJobs, installJobs } from '../../../support/web/fake-jobs';
-import { dialog, listOf, menuItems, openMenu, record, SOCIAL_API, social } from './social-web';
+import { dialog, listOf, menuItems, record, SOCIAL_API, social } from './social-web';
 
 usePopupTestSetup({ quiet: true });
 
@@ -131,7 +141,7 @@ describe('row actions', () => {
     await waitInAct(() => expect(view.element.querySelectorAll('tbody tr[data-row-id="3"]')).toHaveLength(1));
     const marks = () => [...dialog().querySelectorAll('[data-step]')].map((step) => `${step.getAttribute('data-step')}:${step.getAttribute('data-step-mark')}`);
 
-    await openMenu('Agency BM', 'Sync');
+    await runRowAction(document, 'Agency BM', 'Sync');
     await waitInAct(() => expect(api.requests('POST', 'accounts/3/sync')).toHaveLength(1));
     await waitInAct(() => expect(dialog().textContent).toContain('Sync of Agency BM'));
     await waitInAct(() => expect(marks()).toEqual(['ad_accounts:done', 'pages:current', 'campaigns:waiting', 'adsets:waiting', 'ads:waiting']));
@@ -150,7 +160,7 @@ describe('row actions', () => {
       .on('GET', 'services/2', { data: checked });
     const { view } = await renderPluginPage({ plugins: [social], path: '/facebook-service', codes: ['FO'], api });
     await waitInAct(() => expect(view.element.querySelectorAll('tbody tr[data-row-id="2"]')).toHaveLength(1));
-    await openMenu('Main app', 'Check');
+    await runRowAction(document, 'Main app', 'Check');
     await waitInAct(() => expect(dialog().querySelector('[data-check-result="ok"]')?.textContent).toBe('The token works.'));
     expect(dialog().querySelector('[data-token-scopes]')?.textContent).toBe('ads_read, ads_management');
     expect(dialog().querySelector('[data-token-expires]')?.textContent).toContain('01/31/27');
@@ -165,7 +175,7 @@ describe('row actions', () => {
     const { view } = await renderPluginPage({ plugins: [social], path: '/conversion-api', codes: ['MC'], api });
     await waitInAct(() => expect(view.element.querySelectorAll('tbody tr[data-row-id="8"]')).toHaveLength(1));
 
-    await openMenu('1234567890', 'Send test event');
+    await runRowAction(document, '1234567890', 'Send test event');
     await waitInAct(() => expect(dialog().querySelector('[data-test-event="sent"]')).not.toBeNull());
     expect(dialog().textContent).toContain('Test event for pixel 1234567890');
     expect(dialog().querySelector('[data-event-id]')?.textContent).toContain('evt-42');
@@ -176,7 +186,7 @@ describe('row actions', () => {
     await waitInAct(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
 
     answer = jsonResponse(502, { message: 'The platform refused the token: it has expired.' });
-    await openMenu('1234567890', 'Send test event');
+    await runRowAction(document, '1234567890', 'Send test event');
     await waitInAct(() => expect(dialog().querySelector('[data-test-event="refused"]')?.textContent).toBe('The test event was refused: The platform refused the token: it has expired.'));
   });
 });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buttonByText, click, FakeService, jsonResponse, query, renderPluginPage, typeInto, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  FakeService,
+  jsonResponse,
+  query,
+  renderPluginPage,
+  runRowAction,
+  typeInto,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { FakeJobs, installJobs, listOf, record, references, system, SYSTEM_API } from './system-web';
 
 usePopupTestSetup({ quiet: true });
@@ -16,13 +27,6 @@ async function pick(input: HTMLInputElement, text: string, label: string): Promi
 }
 const pickers = (): HTMLInputElement[] => [...dialog().querySelectorAll<HTMLInputElement>('input[role="combobox"]')];
 
-async function openMenu(label: string, item: string): Promise<void> {
-  await click(query<HTMLButtonElement>(document, `button[aria-label="Actions for ${label}"]`));
-  await waitInAct(() => expect(document.querySelectorAll('[role="menuitem"]').length).toBeGreaterThan(0));
-  const entry = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((candidate) => candidate.textContent?.trim() === item);
-  if (!entry) throw new Error(`no menu item "${item}"`);
-  await click(entry);
-}
 
 const marks = (): string[] => [...dialog().querySelectorAll('[data-step-mark]')].map((step) => `${step.getAttribute('data-step')}:${step.getAttribute('data-step-mark')}`);
 const logLines = (): string[] => [...dialog().querySelectorAll('[data-log-line]')].map((line) => line.textContent ?? '');
@@ -106,7 +110,7 @@ describe('buying a domain', () => {
     expect([...document.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent)).not.toContain('Purchase log');
     await click(query<HTMLButtonElement>(document, 'button[aria-label="Actions for hand.example"]'));
 
-    await openMenu('shop.example', 'Purchase log');
+    await runRowAction(document, 'shop.example', 'Purchase log');
     await waitInAct(() => expect(dialog().querySelector('[data-job-error]')?.textContent).toContain('Namecheap said no.'));
     expect(jobs.seen.some((url) => url.includes('subject=system.domains%3A7') || url.includes('subject=system.domains:7'))).toBe(true);
     expect(logLines()[0]).toContain('Setting nameservers');
@@ -173,7 +177,7 @@ describe('buying and checking proxies', () => {
     expect(view.element.querySelector('tbody tr[data-row-id="9"]')?.textContent).toContain('Ends within 7 days');
     expect(view.element.querySelector('tbody tr[data-row-id="10"]')?.textContent).toContain('Ended');
 
-    await openMenu('203.0.113.7:8080', 'Check');
+    await runRowAction(document, '203.0.113.7:8080', 'Check');
     await waitInAct(() => expect(api.requests('POST', 'proxies/9/check')).toHaveLength(1));
     await waitInAct(() => expect(dialog().querySelector('[data-check-result="ok"]')?.textContent).toBe('The proxy works: latency 87 ms, exit IP 198.51.100.4.'));
     expect(jobs.seen.some((url) => url.includes('kind=system.proxy-check'))).toBe(true);

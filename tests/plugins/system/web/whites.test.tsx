@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { buttonByText, click, FakeService, jsonResponse, query, renderPluginPage, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  FakeService,
+  jsonResponse,
+  query,
+  renderPluginPage,
+  runRowAction,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { listOf, record, system, SYSTEM_API } from './system-web';
 
 usePopupTestSetup({ quiet: true });
 
 const dialog = (): HTMLElement => query(document, '[role="dialog"]');
 
-async function openMenu(label: string, item: string): Promise<void> {
-  await click(query<HTMLButtonElement>(document, `button[aria-label="Actions for ${label}"]`));
-  await waitInAct(() => expect(document.querySelectorAll('[role="menuitem"]').length).toBeGreaterThan(0));
-  const entry = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((candidate) => candidate.textContent?.trim() === item);
-  if (!entry) throw new Error(`no menu item "${item}"`);
-  await click(entry);
-}
 
 async function choose(file: File): Promise<void> {
   const input = query<HTMLInputElement>(dialog(), 'input[type="file"]');
@@ -33,7 +36,7 @@ describe('whites', () => {
     const { view } = await renderPluginPage({ plugins: [system], path: '/whites', codes: ['YQ'], api });
     await waitInAct(() => expect(view.element.querySelector('main h1')?.textContent).toBe('Whites'));
 
-    await openMenu('Recipes', 'Upload archive');
+    await runRowAction(document, 'Recipes', 'Upload archive');
     await waitInAct(() => expect(dialog().textContent).toContain('Upload the site archive of Recipes'));
     await choose(new File(['plain'], 'recipes.txt', { type: 'text/plain' }));
     await waitInAct(() => expect(dialog().textContent).toContain('Choose a .zip file.'));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, query, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import { jsonResponse, query, runRowAction, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
 import { formatDay } from '@core/sdk/web';
 import type { ResourceRecord } from '@core/sdk/shared';
 import type { BizdevDayCap } from '@plugins/tracker/shared/bizdev';
-import { descriptionOf, listing, openList, record, rowOf, runRowAction } from './tracker-web';
+import { descriptionOf, listing, openList, record, rowOf } from './tracker-web';
 
 usePopupTestSetup({ quiet: true });
 

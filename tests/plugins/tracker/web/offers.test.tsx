@@ -1,9 +1,9 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, query, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import { jsonResponse, query, runRowAction, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
 import { formatInstant } from '@core/sdk/web';
 import { countryName } from '@plugins/tracker/web/offers/country-names';
-import { descriptionOf, listing, openList, record, rowOf, runRowAction } from './tracker-web';
+import { descriptionOf, listing, openList, record, rowOf } from './tracker-web';
 
 usePopupTestSetup({ quiet: true });
 
@@ -96,7 +96,7 @@ describe('the landing URL preview', () => {
   it("shows the landing URL with the advertiser's offer params merged in, Keitaro's macros kept", async () => {
     const api = listing('offers', [WITH_LANDING, offer(6)]).on('GET', 'advertisers/7', { data: ADVERTISER });
     const { view } = await openList('/offers', api, ['TO', 'TA']);
-    await runRowAction(view, 'Casino EU', 'Preview landing URL');
+    await runRowAction(view.element, 'Casino EU', 'Preview landing URL');
     const dialog = query(document, '[role="dialog"]');
     await waitInAct(() => expect(query(dialog, '[data-url="preview"]').textContent).toBe('https://land.example.com/page?sub1={subid}&aff=acme&source=fb'));
     expect(query(dialog, '[data-url="landing"]').textContent).toBe(LANDING);
@@ -107,13 +107,13 @@ describe('the landing URL preview', () => {
 
   it('is offered only for offers with a landing URL', async () => {
     const { view } = await openList('/offers', listing('offers', [WITH_LANDING, offer(6)]), ['TO']);
-    await expect(runRowAction(view, 'Offer 6', 'Preview landing URL')).rejects.toThrow('no menu item');
+    await expect(runRowAction(view.element, 'Offer 6', 'Preview landing URL')).rejects.toThrow('no menu item');
   });
 
   it("shows the landing URL as entered, and why, to a reader who may not read advertisers", async () => {
     const api = listing('offers', [WITH_LANDING]).on('GET', 'advertisers/7', () => jsonResponse(403, { message: 'Forbidden' }));
     const { view } = await openList('/offers', api, ['TO']);
-    await runRowAction(view, 'Casino EU', 'Preview landing URL');
+    await runRowAction(view.element, 'Casino EU', 'Preview landing URL');
     const dialog = query(document, '[role="dialog"]');
     await waitInAct(() => expect(dialog.textContent).toContain('needs the Advertisers permission (TA)'));
     expect(query(dialog, '[data-url="landing"]').textContent).toBe(LANDING);

@@ -3,7 +3,7 @@
  * API answers, a list answer, and a tracker page rendered (with the plugins it depends on) for a
  * user holding chosen codes.
  */
-import { click, FakeService, jsonResponse, query, renderPluginPage, serviceBase, waitInAct, type RenderedView } from '@core/sdk/testing-web';
+import { FakeService, jsonResponse, listAnswer, type RenderedView, renderPluginPage, serviceBase, testRecord, waitInAct } from '@core/sdk/testing-web';
 import type { Language, ResourceRecord } from '@core/sdk/shared';
 import { trackerManifest } from '@plugins/tracker/manifest';
 import { expect } from 'vitest';
@@ -15,11 +15,9 @@ export const TRACKER_API = serviceBase(trackerManifest.service);
 export const TRACKER_PLUGINS = [tracker, admin, finance];
 
 /** A record as a list answers it: meta columns, the given values, their reference labels. */
-export function record(id: number, values: Readonly<Record<string, unknown>> = {}): ResourceRecord {
-  return { id, version: 1, created_at: '2026-11-01T09:00:00.000Z', updated_at: '2026-11-01T09:00:00.000Z', deleted_at: null, ...values };
-}
+export const record = testRecord;
 
-export const listOf = (rows: readonly ResourceRecord[]) => ({ data: { data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length } });
+export const listOf = (rows: readonly ResourceRecord[]) => listAnswer(rows);
 
 /** A tracker service whose `GET <path>` lists `rows`, or what `rows()` holds at the time of the call. */
 export function listing(path: string, rows: readonly ResourceRecord[] | (() => readonly ResourceRecord[])): FakeService {
@@ -48,12 +46,3 @@ export function descriptionOf(element: HTMLElement): HTMLElement {
   return description;
 }
 
-/** Opens the row menu of the record labelled `label` inside `scope` (a view, a row) and picks `item`. */
-export async function runRowAction(scope: RenderedView | HTMLElement, label: string, item: string): Promise<void> {
-  const within = scope instanceof HTMLElement ? scope : scope.element;
-  await click(query<HTMLButtonElement>(within, `button[aria-label="Actions for ${label}"]`));
-  await waitInAct(() => expect(document.querySelectorAll('[role="menuitem"]').length).toBeGreaterThan(0));
-  const entry = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((candidate) => candidate.textContent?.trim() === item);
-  if (!entry) throw new Error(`no menu item "${item}"`);
-  await click(entry);
-}

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { buttonByText, click, FakeService, jsonResponse, query, renderPluginPage, serviceBase, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  FakeService,
+  jsonResponse,
+  openRowMenu,
+  query,
+  renderPluginPage,
+  serviceBase,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { shopManifest } from '@plugins/shop/manifest';
 import { messenger, productPlugin } from '../../../../support/web/product-plugins';
 
@@ -30,18 +41,13 @@ function service(): FakeService {
     );
 }
 
-async function menuOf(element: HTMLElement, label: string): Promise<string[]> {
-  await click(query(element, `button[aria-label="Actions for ${label}"]`));
-  await waitInAct(() => expect(document.querySelectorAll('[role="menuitem"]').length).toBeGreaterThan(0));
-  return [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].map((item) => item.textContent?.trim() ?? '');
-}
 
 describe('an order’s positions', () => {
   it('are offered for an order that holds some, and shown with their state, reservation and data', async () => {
     const api = service();
     const { view } = await renderPluginPage({ plugins: SHOP, path: '/orders', codes: ['SO'], api });
     await waitInAct(() => expect(view.element.querySelector('tbody tr[data-row-id="12"]')).not.toBeNull());
-    expect(await menuOf(view.element, 'Farm account × 2')).toContain('Positions');
+    expect(await openRowMenu(view.element, 'Farm account × 2')).toContain('Positions');
     const item = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((entry) => entry.textContent?.trim() === 'Positions');
     await click(item ?? query(document, '[role="menuitem"]'));
     const dialog = query(document, '[role="dialog"]');
@@ -59,6 +65,6 @@ describe('an order’s positions', () => {
   it('are not offered for an order that holds none', async () => {
     const { view } = await renderPluginPage({ plugins: SHOP, path: '/orders', codes: ['SO'], api: service() });
     await waitInAct(() => expect(view.element.querySelector('tbody tr[data-row-id="13"]')).not.toBeNull());
-    expect(await menuOf(view.element, 'Farm account × 1')).not.toContain('Positions');
+    expect(await openRowMenu(view.element, 'Farm account × 1')).not.toContain('Positions');
   });
 });
