@@ -87,7 +87,8 @@ export const botsResource = defineResource({
       kind: 'enum',
       values: WEBHOOK_STATUSES,
       valueLabelPrefix: 'messenger:webhook.statuses',
-      default: 'not-set',
+      // A new bot's webhook has never been asked about.
+      default: 'unknown',
       filter: ['eq', 'in'],
       sortable: true,
     }),
