@@ -45,6 +45,11 @@ export {
  */
 export { FakeService, usePopupTestSetup, type Handler } from './testing-web/fake-service';
 export { jsonResponse, stubFetch, type FetchHandler, type SeenRequest } from './testing-web/fetch';
+/**
+ * The tests every engine list page owes (`describeListPages`: its title in en and ru with no raw
+ * key, "No access" without its code and no request then).
+ */
+export { describeListPages, type ListPageCase, type ListPagesOptions } from './testing-web/list-pages';
 /** What the engine's API answers, for FakeService handlers: a record, a one-page list, a picker's references. */
 export { listAnswer, referencesAnswer, testRecord } from './testing-web/answers';
 

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import {
   buttonByText,
   click,
+  describeListPages,
   FakeService,
   jsonResponse,
+  type ListPageCase,
   query,
   renderPluginPage,
   runRowAction,
@@ -22,19 +24,18 @@ import { dialog, listOf, menuItems, record, SOCIAL_API, social } from './social-
 usePopupTestSetup({ quiet: true });
 
 /** Each list page: its path, its code, the API path it lists, its title in en and ru. */
-const LISTS = [
-  ['/facebook-accounts', 'MA', 'accounts', 'Accounts', 'Аккаунты'],
-  ['/facebook-ad-accounts', 'MA', 'ad-accounts', 'Ad accounts', 'Рекламные аккаунты'],
-  ['/facebook-ad-pages', 'MA', 'pages', 'Pages', 'Страницы'],
-  ['/facebook-ad-campaigns', 'MA', 'campaigns', 'Campaigns', 'Кампании'],
-  ['/facebook-ad-adsets', 'MA', 'adsets', 'Adsets', 'Группы объявлений'],
-  ['/facebook-ad-ads', 'MA', 'ads', 'Ads', 'Объявления'],
-  ['/conversion-api', 'MC', 'conversion-apis', 'Conversion API', 'Conversion API'],
-  ['/facebook-service', 'FO', 'services', 'Services', 'Сервисы'],
-] as const;
+const LISTS: readonly ListPageCase[] = [
+  { path: '/facebook-accounts', code: 'MA', apiPath: 'accounts', title: { en: 'Accounts', ru: 'Аккаунты' } },
+  { path: '/facebook-ad-accounts', code: 'MA', apiPath: 'ad-accounts', title: { en: 'Ad accounts', ru: 'Рекламные аккаунты' } },
+  { path: '/facebook-ad-pages', code: 'MA', apiPath: 'pages', title: { en: 'Pages', ru: 'Страницы' } },
+  { path: '/facebook-ad-campaigns', code: 'MA', apiPath: 'campaigns', title: { en: 'Campaigns', ru: 'Кампании' } },
+  { path: '/facebook-ad-adsets', code: 'MA', apiPath: 'adsets', title: { en: 'Adsets', ru: 'Группы объявлений' } },
+  { path: '/facebook-ad-ads', code: 'MA', apiPath: 'ads', title: { en: 'Ads', ru: 'Объявления' } },
+  { path: '/conversion-api', code: 'MC', apiPath: 'conversion-apis', title: { en: 'Conversion API', ru: 'Conversion API' } },
+  { path: '/facebook-service', code: 'FO', apiPath: 'services', title: { en: 'Services', ru: 'Сервисы' } },
+];
 
 const OTHER_CODES = ['MA', 'MC', 'FO', 'MD', 'MP', 'MQ', 'MS', 'MV'];
-const RAW_KEY = /\b(social|core):[a-z]/;
 
 const service = (apiPath: string, rows = [record(1, { name: 'First', pixel_id: '123456' })]) =>
   new FakeService(SOCIAL_API).on('GET', apiPath, () => jsonResponse(200, listOf(rows)));
@@ -45,24 +46,7 @@ it('contributes a page for every page of the manifest', async () => {
   expect(kernel.container.getAll(RouteContributionToken).map((route) => route.path).sort()).toEqual(socialManifest.pages.map((page) => page.path).sort());
 });
 
-describe.each(LISTS)('%s', (path, code, apiPath, en, ru) => {
-  it(`lists its records under its title for a user with ${code}, in English and in Russian`, { timeout: 20_000 }, async () => {
-    for (const [language, title] of [['en', en], ['ru', ru]] as const) {
-      const { view } = await renderPluginPage({ plugins: [social], path, codes: [code], api: service(apiPath), language });
-      await waitInAct(() => expect(view.element.querySelector('main h1')?.textContent).toBe(title));
-      await waitInAct(() => expect(view.element.querySelectorAll('tbody tr[data-row-id="1"]')).toHaveLength(1));
-      expect(view.element.textContent).not.toMatch(RAW_KEY);
-      await view.unmount();
-    }
-  });
-
-  it(`shows "No access" without ${code} and never asks for the list`, async () => {
-    const api = service(apiPath);
-    const { view } = await renderPluginPage({ plugins: [social], path, codes: OTHER_CODES.filter((other) => other !== code), api });
-    await waitInAct(() => expect(view.element.textContent).toContain('No access'));
-    expect(api.requests('GET', apiPath)).toEqual([]);
-  });
-});
+describeListPages({ plugins: [social], pages: LISTS, codes: OTHER_CODES });
 
 describe('the report page', () => {
   it('is "No access" without MA', async () => {

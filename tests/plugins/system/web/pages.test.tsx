@@ -1,29 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { FakeService, jsonResponse, renderPluginPage, usePopupTestSetup, waitInAct, webPlugin } from '@core/sdk/testing-web';
+import {
+  describeListPages,
+  FakeService,
+  jsonResponse,
+  type ListPageCase,
+  renderPluginPage,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { RouteContributionToken } from '@core/sdk/web';
 import { systemManifest } from '@plugins/system/manifest';
-import systemCode from '@plugins/system/web';
 import { listOf, record, system, SYSTEM_API } from './system-web';
 
 usePopupTestSetup({ quiet: true });
 
 /** Each page: its path, its code, the API path it lists, its title in en and ru. */
-const PAGES = [
-  ['/proxies', 'YP', 'proxies', 'Proxies', 'Прокси'],
-  ['/proxy-providers', 'YP', 'proxy-providers', 'Proxy providers', 'Поставщики прокси'],
-  ['/services', 'YS', 'services', 'Services', 'Сервисы'],
-  ['/servers', 'YE', 'servers', 'Servers', 'Серверы'],
-  ['/sites', 'YQ', 'sites', 'Sites', 'Сайты'],
-  ['/whites', 'YQ', 'whites', 'Whites', 'White-страницы'],
-  ['/projects', 'YA', 'projects', 'Projects', 'Проекты'],
-  ['/domains', 'YD', 'domains', 'Domains', 'Домены'],
-  ['/domain-users', 'YU', 'domain-users', 'Domain users', 'Пользователи доменов'],
-  ['/languages', 'YT', 'languages', 'Languages', 'Языки'],
-  ['/country-languages', 'YL', 'country-languages', 'Country languages', 'Языки стран'],
-] as const;
-
-const ALL_CODES = [...new Set(PAGES.map((page) => page[1]))];
-const RAW_KEY = /\b(system|core):[a-z]/;
+const PAGES: readonly ListPageCase[] = [
+  { path: '/proxies', code: 'YP', apiPath: 'proxies', title: { en: 'Proxies', ru: 'Прокси' } },
+  { path: '/proxy-providers', code: 'YP', apiPath: 'proxy-providers', title: { en: 'Proxy providers', ru: 'Поставщики прокси' } },
+  { path: '/services', code: 'YS', apiPath: 'services', title: { en: 'Services', ru: 'Сервисы' } },
+  { path: '/servers', code: 'YE', apiPath: 'servers', title: { en: 'Servers', ru: 'Серверы' } },
+  { path: '/sites', code: 'YQ', apiPath: 'sites', title: { en: 'Sites', ru: 'Сайты' } },
+  { path: '/whites', code: 'YQ', apiPath: 'whites', title: { en: 'Whites', ru: 'White-страницы' } },
+  { path: '/projects', code: 'YA', apiPath: 'projects', title: { en: 'Projects', ru: 'Проекты' } },
+  { path: '/domains', code: 'YD', apiPath: 'domains', title: { en: 'Domains', ru: 'Домены' } },
+  { path: '/domain-users', code: 'YU', apiPath: 'domain-users', title: { en: 'Domain users', ru: 'Пользователи доменов' } },
+  { path: '/languages', code: 'YT', apiPath: 'languages', title: { en: 'Languages', ru: 'Языки' } },
+  { path: '/country-languages', code: 'YL', apiPath: 'country-languages', title: { en: 'Country languages', ru: 'Языки стран' } },
+];
 
 const service = (apiPath: string) => new FakeService(SYSTEM_API).on('GET', apiPath, () => jsonResponse(200, listOf([record(1)])));
 
@@ -33,24 +37,7 @@ it('contributes a page for every page of the manifest', async () => {
   expect(kernel.container.getAll(RouteContributionToken).map((route) => route.path)).toEqual(expect.arrayContaining(systemManifest.pages.map((page) => page.path)));
 });
 
-describe.each(PAGES)('%s', (path, code, apiPath, en, ru) => {
-  it(`lists its records under its title for a user with ${code}, in English and in Russian`, { timeout: 20_000 }, async () => {
-    for (const [language, title] of [['en', en], ['ru', ru]] as const) {
-      const { view } = await renderPluginPage({ plugins: [system], path, codes: [code], api: service(apiPath), language });
-      await waitInAct(() => expect(view.element.querySelector('main h1')?.textContent).toBe(title));
-      await waitInAct(() => expect(view.element.querySelectorAll('tbody tr[data-row-id="1"]')).toHaveLength(1));
-      expect(view.element.textContent).not.toMatch(RAW_KEY);
-      await view.unmount();
-    }
-  });
-
-  it(`shows "No access" without ${code} and never asks for the list`, async () => {
-    const api = service(apiPath);
-    const { view } = await renderPluginPage({ plugins: [system], path, codes: ALL_CODES.filter((other) => other !== code), api });
-    await waitInAct(() => expect(view.element.textContent).toContain('No access'));
-    expect(api.requests('GET', apiPath)).toEqual([]);
-  });
-});
+describeListPages({ plugins: [system], pages: PAGES, codes: [...new Set(PAGES.map((page) => page.code))] });
 
 describe('servers', () => {
   it('highlight the ones expiring within 30 days and the expired', async () => {
@@ -69,8 +56,6 @@ describe('servers', () => {
 });
 
 describe('the dashboard widget', () => {
-  // The widget fills the dashboard slot, which the manifest declares for YQ.
-  const withSlot = webPlugin({ ...systemManifest, slots: { dashboard: 'YQ', ...systemManifest.slots } }, systemCode);
   const expiring = {
     data: {
       warning_days: 30,
@@ -83,7 +68,7 @@ describe('the dashboard widget', () => {
 
   it('lists critical sites whose domain or server expires, for holders of YQ', { timeout: 20_000 }, async () => {
     const api = new FakeService(SYSTEM_API).on('GET', 'sites/expiring', expiring);
-    const { view, kernel } = await renderPluginPage({ plugins: [withSlot], path: '/dashboard/main', codes: ['YQ'], api });
+    const { view, kernel } = await renderPluginPage({ plugins: [system], path: '/dashboard/main', codes: ['YQ'], api });
     await kernel.host.ensureLoaded('system');
     await waitInAct(() => expect(view.element.querySelectorAll('[role="region"][aria-label="Critical sites expiring"] tbody tr')).toHaveLength(2));
     const rows = [...view.element.querySelectorAll('[aria-label="Critical sites expiring"] tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
@@ -93,7 +78,7 @@ describe('the dashboard widget', () => {
 
   it('is not there without YQ', { timeout: 20_000 }, async () => {
     const api = new FakeService(SYSTEM_API).on('GET', 'sites/expiring', expiring);
-    const { view } = await renderPluginPage({ plugins: [withSlot], path: '/dashboard/main', codes: ['YD'], api });
+    const { view } = await renderPluginPage({ plugins: [system], path: '/dashboard/main', codes: ['YD'], api });
     await waitInAct(() => expect(view.element.querySelector('main')).not.toBeNull());
     expect(view.element.querySelector('[aria-label="Critical sites expiring"]')).toBeNull();
     expect(api.requests('GET', 'sites/expiring')).toEqual([]);
