@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
 import { VerticalBarChart, type VerticalBarChartDataPoint } from '@fluentui/react-charts';
 import { formatDay } from '@core/sdk/web';
 import type { ReportGrouping, SocialReport } from '../../shared/report';
@@ -32,6 +32,13 @@ export default function ReportChart({ report, group, measure }: ReportChartProps
   // Bars compare only in one currency: the groups' own when they share it, else USD (a group without a rate draws none).
   const currencies = new Set(report.rows.map((row) => row.currency));
   const shared = currencies.size === 1 ? [...currencies][0] : null;
+  if (measure === 'spent' && !shared && report.rows.every((row) => row.spent_usd === null)) {
+    return (
+      <MessageBar intent="info" data-chart="needs-rates">
+        <MessageBarBody>{t('report.chartNeedsRates')}</MessageBarBody>
+      </MessageBar>
+    );
+  }
   const data: VerticalBarChartDataPoint[] = report.rows.slice(0, CHART_MAX_BARS).map((row) => {
     const name = group === 'date' ? formatDay(row.key) : row.label;
     const spent = shared ? { amount: row.spent, currency: shared } : { amount: row.spent_usd, currency: 'USD' };
