@@ -40,7 +40,7 @@ export function recordWriter(db: Database, mounted: readonly ResourceDefinition[
     replace: (definition, id, body, actor) => {
       const sent = typeof body === 'object' && body !== null && Object.hasOwn(body, 'version');
       const { version, issues } = versionIssues(body);
-      const values = readValues(definition, body, 'replace', actor.language, sent ? issues : {});
+      const values = readValues(definition, body, 'create', actor.language, sent ? issues : {});
       return changeRecord(db, definition, id, { action: 'update', values, version: sent ? version : null }, actor);
     },
     createIn: (tx, definition, values, actor) => createRecordIn(tx, definition, values, actor),

@@ -42,12 +42,8 @@ export interface FieldIssue {
 
 export type InputIssues = Record<string, FieldIssue[]>;
 
-/**
- * `create` needs every required field, and a field left out takes its declared default; `replace`
- * (PUT) needs every required field too but fills nothing in, so what the server keeps stays;
- * `update` checks only the fields sent (PATCH).
- */
-export type ValidationMode = 'create' | 'replace' | 'update';
+/** `create` needs every required field; `update` checks only the fields sent (PATCH). */
+export type ValidationMode = 'create' | 'update';
 
 export interface ValidatedInput {
   /** Normalised values by field name: trimmed text, canonical decimals, upper-case currencies. */
@@ -222,10 +218,6 @@ function emptyValue(field: FieldDefinition): FieldValue {
   return null;
 }
 
-function hasDefault(field: FieldDefinition): field is FieldDefinition & { readonly default: FieldValue } {
-  return field.kind !== 'money' && 'default' in field && field.default !== undefined;
-}
-
 function defaultValue(field: FieldDefinition): FieldValue {
   if (field.kind === 'money') return null;
   if ('default' in field && field.default !== undefined) return field.default;
@@ -249,8 +241,6 @@ export function validateInput(definition: ResourceDefinition, input: unknown, mo
     const raw = body[field.name];
     if (field.readOnly) {
       if (present) issues[field.name] = [{ code: 'readOnly' }];
-      // A new record starts with the default the definition declares (a flag the server sets later).
-      else if (mode === 'create' && hasDefault(field)) values[field.name] = field.default;
       continue;
     }
     // A secret left empty keeps its stored value: it is only ever changed by typing a new one.
@@ -258,9 +248,7 @@ export function validateInput(definition: ResourceDefinition, input: unknown, mo
     if (!present && mode === 'update') continue;
     const blank = isBlank(raw) || (field.kind === 'reference' && field.many && Array.isArray(raw) && raw.length === 0);
     if (blank) {
-      // A required field left out of a new record takes its declared default, as the form would show it.
-      if (field.required && !present && mode === 'create' && hasDefault(field)) values[field.name] = field.default;
-      else if (field.required) issues[field.name] = [{ code: 'required' }];
+      if (field.required) issues[field.name] = [{ code: 'required' }];
       else values[field.name] = present ? emptyValue(field) : defaultValue(field);
       continue;
     }

@@ -87,8 +87,7 @@ export const botsResource = defineResource({
       kind: 'enum',
       values: WEBHOOK_STATUSES,
       valueLabelPrefix: 'messenger:webhook.statuses',
-      // A new bot's webhook has never been asked about.
-      default: 'unknown',
+      default: 'not-set',
       filter: ['eq', 'in'],
       sortable: true,
     }),

@@ -9,7 +9,7 @@ import type { WebhookStatus } from '../../shared/resources';
 export const botHooks: ResourceHooks = {
   async beforeWrite({ action, values }) {
     const unknown = { webhook_status: 'unknown' satisfies WebhookStatus };
-    // The API's creates start at the definition's default; the plugin's own code (demo data) may know better.
+    // Only the plugin's own code (demo data) may know better on create: the API refuses read-only fields.
     if (action === 'create') return Object.hasOwn(values, 'webhook_status') ? undefined : unknown;
     if (action === 'update' && Object.hasOwn(values, 'token')) return { ...unknown, username: null };
     return undefined;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@core/server/database/database';
 import { defineServerPlugin } from '@core/server/plugin';
-import { recordWriter } from '@core/server/resource/record-writer';
 import { COUNTRIES_REFERENCE } from '@core/shared/resource/core-references';
 import { defineResource, REFERENCE_LIMIT, type AuditEntry, type ResourceRecord } from '@core/shared/resource/definition';
 import { SECRET_VALUE_MASK } from '@core/shared/resource/field';
@@ -11,9 +10,8 @@ import { bearer, buildServer, DB_TIMEOUT, mintToken } from '../../../support/ser
 import { filter, labClient, labManifest, READ_ITEMS, WRITE_ITEMS, type ErrorBody, type LabClient } from './support-resource';
 
 /*
- * The core's countries reference (its route, and a resource field pointing at it), key/value
- * fields whose values are secrets, and the defaults of fields a new record leaves out, on a small
- * resource of their own.
+ * The core's countries reference (its route, and a resource field pointing at it) and key/value
+ * fields whose values are secrets, on a small resource of their own.
  */
 
 const vaults = defineResource({
@@ -30,9 +28,6 @@ const vaults = defineResource({
     { kind: 'reference', name: 'country_ids', labelKey: 'lab:countries', target: COUNTRIES_REFERENCE, many: true },
     { kind: 'keyValue', name: 'credentials', labelKey: 'lab:credentials', secretValues: true },
     { kind: 'keyValue', name: 'tags', labelKey: 'lab:tags' },
-    // Set by the server later; a new record starts at the declared default.
-    { kind: 'boolean', name: 'sealed', labelKey: 'lab:sealed', readOnly: true, default: false },
-    { kind: 'enum', name: 'grade', labelKey: 'lab:grade', values: ['basic', 'premium'], required: true, default: 'basic' },
   ],
   labelField: 'name',
 });
@@ -176,19 +171,5 @@ describe('a key/value field with secretValues', () => {
     expect(renamed.statusCode).toBe(422);
     expect(renamed.json<ErrorBody>().errors).toEqual({ credentials: ['Введите значение для каждого нового ключа.'] });
     expect(await stored(record.id)).toEqual({ password: SECRET });
-  });
-});
-
-describe('defaults of fields a new record leaves out', () => {
-  it('start a read-only field at its declared default and fill a required field that has one; a replace (PUT) resets neither', async () => {
-    const vault = await create({ name: 'Defaults' });
-    expect(vault).toMatchObject({ sealed: false, grade: 'basic' });
-    await db.query('UPDATE lab.vaults SET sealed = true WHERE id = $1', [vault.id]);
-    const writer = recordWriter(db, [vaults]);
-    const actor = { id: 1, language: 'en' } as const;
-    const replaced = await writer.replace(vaults, vault.id, { name: 'Defaults again', grade: 'premium', version: vault.version }, actor);
-    expect(replaced).toMatchObject({ name: 'Defaults again', sealed: true, grade: 'premium' });
-    // The body is read before anything is written: the refusal is thrown at once.
-    expect(() => writer.replace(vaults, vault.id, { name: 'Defaults again', version: replaced.version }, actor)).toThrow('This field is required.');
   });
 });
