@@ -28,27 +28,44 @@ export const financeManifest: PluginManifest = {
     { path: '/verticals', titleKey: 'finance:nav.verticals', requires: 'FL', nav: { group: 'finance', icon: 'chart' } },
     { path: '/employees', titleKey: 'finance:nav.employees', requires: 'FJ', nav: { group: 'finance', icon: 'people' } },
     { path: '/agency-team', titleKey: 'finance:nav.agencies', requires: 'FZ', nav: { group: 'finance', icon: 'team' } },
+    // Spec §1 areas without spec routes (issue 20): cash flow, card corrections, pay, departments.
+    { path: '/cash-flow', titleKey: 'finance:nav.cashFlow', requires: 'FT', nav: { group: 'finance', icon: 'trending' } },
+    { path: '/card-corrections', titleKey: 'finance:nav.cardCorrections', requires: 'FW', nav: { group: 'finance', icon: 'document' } },
+    { path: '/calculation-models', titleKey: 'finance:nav.calculationModels', requires: 'FE', nav: { group: 'finance', icon: 'wrench' } },
+    { path: '/calculation-model-rules', titleKey: 'finance:nav.calculationModelRules', requires: 'FE' },
+    { path: '/employee-models', titleKey: 'finance:nav.employeeModels', requires: 'FE', nav: { group: 'finance', icon: 'person' } },
+    { path: '/motivation', titleKey: 'finance:nav.motivation', requires: 'FE', nav: { group: 'finance', icon: 'rocket' } },
+    { path: '/departments/marketing', titleKey: 'finance:nav.departmentMarketing', requires: 'FH', nav: { group: 'finance', icon: 'megaphone' } },
+    { path: '/departments/sales', titleKey: 'finance:nav.departmentSales', requires: 'FH', nav: { group: 'finance', icon: 'target' } },
+    { path: '/departments/development', titleKey: 'finance:nav.departmentDevelopment', requires: 'FH', nav: { group: 'finance', icon: 'code' } },
   ],
-  // Spec §6 finance codes: the flag group's and the sidebar-only FL and FJ.
+  // Spec §6 finance codes: the flag group's and the sidebar-only FL and FJ. The spec names FV, FE and FH
+  // without a screen; issue 20's areas reuse codes where one fits and give FE and FH a meaning:
+  // - cash flow is a view of transactions: FT;
+  // - card corrections reconcile a wallet: FW; approving one also writes a transaction, so FW and FT;
+  // - calculation models, their assignments and monthly motivation (pay): FE; approving a month's
+  //   motivation also writes transaction drafts, so FE and FF;
+  // - the department views (marketing, sales, development) and their dashboard widgets: FH;
+  // - FV stays a flag-group code with no screen of its own.
   permissions: [
     code('FP', 'Service payments', 'Оплата сервисов'),
-    code('FW', 'Wallets', 'Кошельки'),
+    code('FW', 'Wallets and card corrections (approving a correction also needs FT)', 'Кошельки и корректировки карт (для утверждения корректировки нужен и FT)'),
     code('FD', 'Divisions', 'Подразделения'),
     code('FG', 'Spreadsheet tables', 'Таблицы'),
     code('FN', 'Positions', 'Должности'),
     code('FA', 'Finance articles', 'Финансовые статьи'),
-    code('FT', 'Transactions', 'Транзакции'),
+    code('FT', 'Transactions and the cash flow report', 'Транзакции и отчёт о движении денег'),
     code('FF', 'Transaction drafts', 'Черновики транзакций'),
     code('FS', 'Finance projects', 'Финансовые проекты'),
-    code('FV', 'Finance area (flag group)', 'Раздел финансов (группа флага)'),
-    code('FE', 'Finance area (flag group)', 'Раздел финансов (группа флага)'),
+    code('FV', 'Finance area (flag group; no screen of its own)', 'Раздел финансов (группа флага; без своего экрана)'),
+    code('FE', 'Pay: calculation models, their assignments and monthly motivation (approving also needs FF)', 'Оплата труда: модели расчёта, их назначения и мотивация за месяц (для утверждения нужен и FF)'),
     code('FC', 'Counterparties', 'Контрагенты'),
-    code('FH', 'Finance area (flag group)', 'Раздел финансов (группа флага)'),
+    code('FH', 'Department views: marketing, sales and development, with their dashboard widgets', 'Отделы: маркетинг, продажи и разработка, с виджетами на главной'),
     code('FZ', 'Agencies (teams)', 'Агентства (команды)'),
     code('FL', 'Verticals', 'Вертикали'),
     code('FJ', 'Employees', 'Сотрудники'),
   ],
   areaFlags: { finance: ['FP', 'FW', 'FD', 'FG', 'FN', 'FA', 'FT', 'FF', 'FS', 'FV', 'FE', 'FC', 'FH', 'FZ'] },
-  // Dashboard widgets (balances, this month) and the admin user detail's employee tab.
-  slots: { dashboard: { anyOf: ['FW', 'FT'] }, userDetail: 'FJ' },
+  // Dashboard widgets (balances, this month, the departments) and the admin user detail's employee tab.
+  slots: { dashboard: { anyOf: ['FW', 'FT', 'FH'] }, userDetail: 'FJ' },
 };

@@ -44,7 +44,14 @@ const usd = (fieldName: string, labelKey: string, extra: Partial<FieldDefinition
 const reference = (fieldName: string, labelKey: string, target: ReferenceTarget, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
   ({ kind: 'reference', name: fieldName, labelKey, target, filter: ['eq', 'in'], ...extra }) as FieldDefinition;
 
-function simpleDirectory(id: string, path: string, titleKey: string, recordKey: string, codeName: string): ResourceDefinition {
+function simpleDirectory(
+  id: string,
+  path: string,
+  titleKey: string,
+  recordKey: string,
+  codeName: string,
+  extra: readonly FieldDefinition[] = [],
+): ResourceDefinition {
   return defineResource({
     id: `finance.${id}`,
     service: 'finance',
@@ -53,16 +60,22 @@ function simpleDirectory(id: string, path: string, titleKey: string, recordKey: 
     titleKey,
     recordKey,
     access: { read: codeName, write: codeName },
-    fields: [name(), code, comment, isActive],
+    fields: [name(), code, ...extra, comment, isActive],
     labelField: 'name',
     softDelete: true,
     defaultSort: { field: 'name', direction: 'asc' },
   });
 }
 
+
+/** The departments of the department views: a division marked with one of these is that department's part. */
+export const DEPARTMENT_TYPES = ['marketing', 'sales', 'development'] as const;
+export type DepartmentType = (typeof DEPARTMENT_TYPES)[number];
+
 export const positionsResource = simpleDirectory('positions', 'positions', 'finance:nav.positions', 'finance:records.position', 'FN');
-export const divisionsResource = simpleDirectory('divisions', 'divisions', 'finance:nav.divisions', 'finance:records.division', 'FD');
-export const projectsResource = simpleDirectory('projects', 'projects', 'finance:nav.projects', 'finance:records.project', 'FS');
+export const divisionsResource = simpleDirectory('divisions', 'divisions', 'finance:nav.divisions', 'finance:records.division', 'FD', [
+  { kind: 'enum', name: 'department_type', labelKey: 'finance:fields.departmentType', values: DEPARTMENT_TYPES, filter: ['eq', 'in'], sortable: true },
+]);
 
 export const counterpartiesResource = defineResource({
   id: 'finance.counterparties',
@@ -126,6 +139,11 @@ export const verticalsResource = defineResource({
   softDelete: true,
   defaultSort: { field: 'name', direction: 'asc' },
 });
+
+export const projectsResource = simpleDirectory('projects', 'projects', 'finance:nav.projects', 'finance:records.project', 'FS', [
+  // The vertical a project works in: what a pay rule's "by vertical" measure sums over.
+  reference('vertical_id', 'finance:fields.vertical', referenceTo(verticalsResource)),
+]);
 
 export const agenciesResource = defineResource({
   id: 'finance.agencies',
@@ -347,10 +365,10 @@ export const transactionDraftsResource = defineResource({
 export const FINANCE_RESOURCES: readonly ResourceDefinition[] = [
   positionsResource,
   divisionsResource,
+  verticalsResource,
   projectsResource,
   counterpartiesResource,
   articlesResource,
-  verticalsResource,
   agenciesResource,
   walletsResource,
   exchangeRatesResource,
