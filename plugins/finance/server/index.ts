@@ -1,6 +1,6 @@
 import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { financeManifest } from '../manifest';
-import { FINANCE_RESOURCES } from '../shared/resources';
+import { FINANCE_RESOURCES } from '../shared/finance-resources';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { seedFinanceDemo } from './demo/demo-data';
 import { employeesRoutes } from './employees/employees-routes';

@@ -361,8 +361,8 @@ export const transactionDraftsResource = defineResource({
   ],
 });
 
-/** Every finance resource the engine mounts, in the order their tables are created. */
-export const FINANCE_RESOURCES: readonly ResourceDefinition[] = [
+/** The bookkeeping resources (spec §3), in the order their tables are created; finance-resources.ts lists them all. */
+export const BOOKKEEPING_RESOURCES: readonly ResourceDefinition[] = [
   positionsResource,
   divisionsResource,
   verticalsResource,

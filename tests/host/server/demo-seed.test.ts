@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@host/server/config';
 import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
 import { startServer } from '@host/server/start-server';
-import { FINANCE_RESOURCES } from '@plugins/finance/shared/resources';
+import { FINANCE_RESOURCES } from '@plugins/finance/shared/finance-resources';
 import { DB_TIMEOUT } from '../../support/server/test-database';
 
 const PROJECT_DEFAULTS = fileURLToPath(new URL('../../../host/erp.config.json', import.meta.url));

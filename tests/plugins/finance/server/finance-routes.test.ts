@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirementCodes, satisfies } from '@core/shared/permissions';
 import { demoContext } from '@core/server/demo-context';
 import { createFinanceServerPlugin, seedFinanceDemo } from '@plugins/finance/server';
-import { FINANCE_RESOURCES } from '@plugins/finance/shared/resources';
+import { FINANCE_RESOURCES } from '@plugins/finance/shared/finance-resources';
 import { DB_TIMEOUT, TEMPLATE_CODES } from '../../../support/server/test-database';
 import { ALL_FINANCE, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@core/server/database/database';
-import { FINANCE_RESOURCES } from '@plugins/finance/shared/resources';
+import { FINANCE_RESOURCES } from '@plugins/finance/shared/finance-resources';
 import { demoContext } from '@core/server/demo-context';
 import { createFinanceServerPlugin } from '@plugins/finance/server';
 import { seedFinanceDemo } from '@plugins/finance/server/demo/demo-data';

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { declaredTextKeys, missingTexts, textAt } from '@core/sdk/testing';
 import { financeManifest } from '@plugins/finance/manifest';
-import { FINANCE_RESOURCES } from '@plugins/finance/shared/resources';
+import { FINANCE_RESOURCES } from '@plugins/finance/shared/finance-resources';
 
 const bundle = (language: string): unknown =>
   JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../../plugins/finance/web/i18n/${language}.json`), 'utf8'));

@@ -1,0 +1,8 @@
+import type { ResourceDefinition } from '@core/sdk/shared';
+import { BOOKKEEPING_RESOURCES } from './resources';
+
+/**
+ * Every finance resource the engine mounts, in the order their tables are created: bookkeeping
+ * first, then the areas built on it (each area's definitions live in its own module).
+ */
+export const FINANCE_RESOURCES: readonly ResourceDefinition[] = [...BOOKKEEPING_RESOURCES];
