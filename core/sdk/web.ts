@@ -126,6 +126,14 @@ export { filteredListPath } from '@core/web/resource/list-view';
 /** A toolbar button downloading a file (a report's CSV): spinner while it runs, a toast when it fails. */
 export { DownloadButton, type DownloadButtonProps, type DownloadedFile } from '@core/web/react/DownloadButton';
 
+/**
+ * A bar chart of exact decimal figures: one or several series (grouped bars) over categories, each
+ * bar's tooltip the caller's `formatValue(exact value)`, theme colours. The charting library loads
+ * lazily in its own chunk on first draw.
+ */
+export { BarChart } from '@core/web/charts/BarChart';
+export type { BarChartProps, ChartSeries } from '@core/web/charts/bar-chart-props';
+
 /** Hands a downloaded blob (`HttpClient.download`) to the browser as a file. */
 export { saveBlob } from '@core/web/resource/save-file';
 

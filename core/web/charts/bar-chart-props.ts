@@ -1,0 +1,17 @@
+/** One series of bars: a value per category, as exact decimal strings (null: no value there). */
+export interface ChartSeries {
+  readonly key: string;
+  readonly label: string;
+  readonly values: readonly (string | null)[];
+}
+
+export interface BarChartProps {
+  /** Read out as the figure's name and drawn as the chart's title. */
+  readonly title: string;
+  /** The x axis, one group of bars each; every series has one value per category. */
+  readonly categories: readonly string[];
+  readonly series: readonly ChartSeries[];
+  /** How a bar's tooltip shows its exact value (a money amount, a count). */
+  readonly formatValue: (value: string) => string;
+  readonly height?: number;
+}
