@@ -205,6 +205,16 @@ export {
  */
 export type { ExchangeRateService, UsdRateSource } from '@core/server/exchange-rates';
 
+/**
+ * Advertising performance (`context.performance`, SDK 1.5): `totals(from, to)` sums revenue, spend
+ * and profit (decimal text, US dollars) and leads and sales (counts) over the days `from`..`to`.
+ * The tracker plugin provides it from its report's statistics; while it is off `available` is false
+ * and `totals` answers null, so a caller names the figure unavailable instead of counting it as 0
+ * (finance's pay rules do this). A plugin that keeps such figures provides them with
+ * `provide(source)` (one provider; a second stops start-up).
+ */
+export type { PerformanceService, PerformanceSource, PerformanceTotals } from '@core/server/performance';
+
 /** Sign-in through a messenger bot (`context.signIn`): binding the login screen's codes, the bot dialog's link. */
 export type { MessengerSignIn, SignInCodeBinding } from '@core/server/auth/messenger-sign-in';
 

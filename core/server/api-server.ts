@@ -30,6 +30,7 @@ import { coreSecretStatuses, coreSystemSettings, DEFAULT_LANGUAGE_KEY, PRODUCT_N
 import { createMessaging } from './messaging';
 import { createSpreadsheetService } from './spreadsheets';
 import { createExchangeRateService } from './exchange-rates';
+import { createPerformanceService } from './performance';
 import { createJobSystem, JOB_MESSAGES_RU, registerJobRoutes, type JobRunnerOptions } from './jobs';
 
 export interface ApiServerOptions {
@@ -206,6 +207,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const messaging = createMessaging();
   const spreadsheets = createSpreadsheetService();
   const exchangeRates = createExchangeRateService();
+  const performance = createPerformanceService();
   const jobSystem = createJobSystem(options.db, { ...options.jobs, logger: app.log });
   registerJobRoutes(app, { db: options.db, registry: jobSystem.registry, runner: jobSystem.runner });
   app.addHook('onReady', async () => jobSystem.runner.start());
@@ -215,7 +217,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     const settings = options.pluginSettings[id] ?? {};
     const definitions = plugin.resources ?? [];
     const mount = async (scope: FastifyInstance): Promise<void> => {
-      await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory, messaging, signIn, spreadsheets, exchangeRates, jobs: jobSystem.forPlugin(id) });
+      await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory, messaging, signIn, spreadsheets, exchangeRates, performance, jobs: jobSystem.forPlugin(id) });
       // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
       if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks: plugin.resourceHooks, mounted: resources }));
     };

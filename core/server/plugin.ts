@@ -14,6 +14,7 @@ import type { Migration } from './database/migrator';
 import type { Messaging } from './messaging';
 import type { SpreadsheetService } from './spreadsheets';
 import type { ExchangeRateService } from './exchange-rates';
+import type { PerformanceService } from './performance';
 import type { Jobs } from './jobs';
 import type { ResourceHooks } from './resource/hooks';
 import type { Actor } from './resource/mutations';
@@ -55,6 +56,8 @@ export interface ServerPluginContext {
   readonly spreadsheets: SpreadsheetService;
   /** US-dollar exchange rates by currency and date, from the plugin that keeps them (finance); null rates while none does. */
   readonly exchangeRates: ExchangeRateService;
+  /** Advertising performance (revenue, spend, profit, leads, sales) over a period, from the plugin that keeps it (tracker); null while none does. */
+  readonly performance: PerformanceService;
   /** Durable background jobs: `define` a kind (`<plugin>.<name>`), `enqueue` in your transaction, `find`, `logs`, `cancel`. */
   readonly jobs: Jobs;
 }

@@ -8,6 +8,7 @@ import { KEITARO_SYNC_MESSAGES_RU, registerKeitaroSync } from './keitaro';
 import countriesSql from './migrations/0001_countries.sql?raw';
 import statisticsSql from './migrations/0002_statistics.sql?raw';
 import { REPORT_MESSAGES_RU } from './report/messages-ru';
+import { performanceTotals } from './report/performance-totals';
 import { reportRoutes } from './report/report-routes';
 import { STATISTICS_MESSAGES_RU } from './statistics/messages-ru';
 import { seedStatisticsDemo } from './statistics/statistics-demo';
@@ -34,6 +35,8 @@ export function createTrackerServerPlugin(): ServerPlugin {
       statisticsRoutes(app, context);
       bizdevRoutes(app, context.db);
       registerKeitaroSync(app, context);
+      // Other plugins read the report's totals without importing the tracker (finance's pay rules).
+      context.performance.provide({ totals: (from, to) => performanceTotals(context.db, from, to) });
     },
     // Each part seeds its own screens here, one line each.
     async seedDemo(db, demo) {

@@ -1,0 +1,45 @@
+import { ProviderSlot, type Providable } from '../provided-service';
+
+/**
+ * The advertising performance of a period, summed over every day from `from` to `to` (both
+ * included): money as exact decimal text in US dollars (the tracker's statistics are kept in the
+ * account's currency, which the agency keeps in dollars), leads and sales as counts.
+ */
+export interface PerformanceTotals {
+  readonly revenue: string;
+  readonly spend: string;
+  /** revenue − spend. */
+  readonly profit: string;
+  readonly leads: number;
+  readonly sales: number;
+}
+
+/** Where the performance comes from: the plugin that keeps the traffic report (the tracker, from its statistics). */
+export interface PerformanceSource {
+  /** The totals over `from`..`to` (`YYYY-MM-DD`, both days included); a period with no data sums to zeros. */
+  totals(from: string, to: string): Promise<PerformanceTotals>;
+}
+
+/**
+ * Advertising performance every plugin reads (`context.performance`), through the source one
+ * plugin provides (the tracker). While none does (the tracker is off) `available` is false and
+ * `totals` answers null, so a caller says the figure is unavailable rather than failing or
+ * counting it as zero.
+ */
+export interface PerformanceService extends Providable<PerformanceSource> {
+  totals(from: string, to: string): Promise<PerformanceTotals | null>;
+}
+
+class Performance extends ProviderSlot<PerformanceSource> implements PerformanceService {
+  constructor() {
+    super('The performance source', () => new Error('No performance source is provided.'));
+  }
+
+  async totals(from: string, to: string): Promise<PerformanceTotals | null> {
+    return this.available ? this.provider().totals(from, to) : null;
+  }
+}
+
+export function createPerformanceService(): PerformanceService {
+  return new Performance();
+}
