@@ -1,7 +1,9 @@
 import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { financeManifest } from '../manifest';
 import { FINANCE_RESOURCES } from '../shared/finance-resources';
+import { cashFlowRoutes } from './cash-flow/cash-flow-routes';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
+import { departmentRoutes } from './departments/department-routes';
 import { seedFinanceDemo } from './demo/demo-data';
 import { employeesRoutes } from './employees/employees-routes';
 import { FINANCE_RESOURCE_HOOKS } from './finance-hooks';
@@ -50,6 +52,8 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
       transactionRoutes(app, context);
       employeesRoutes(app, db);
       dashboardRoutes(app, db);
+      cashFlowRoutes(app, db);
+      departmentRoutes(app, db);
     },
     async seedDemo(db, demo) {
       await seedFinanceDemo(db, demo);

@@ -1,7 +1,9 @@
 import type { RussianMessages } from '@core/sdk/server';
+import { CASH_FLOW_MESSAGES_RU } from './cash-flow/messages-ru';
 
 /** The finance plugin's refusals a user can meet, in Russian (the API answers a Russian caller with these). */
 export const FINANCE_MESSAGES_RU: RussianMessages = {
+  ...CASH_FLOW_MESSAGES_RU,
   // Wallets, transactions, drafts
   'The chosen wallet does not exist.': 'Выбранный кошелёк не найден.',
   'A wallet with transactions keeps its currency.': 'У кошелька с транзакциями нельзя сменить валюту.',
