@@ -1,0 +1,22 @@
+import { addDecimals, compareDecimals, divideDecimals, multiplyDecimals } from '@core/sdk/shared';
+import type { FigureChange } from '../../shared/departments';
+
+/** Places of a change's percent. */
+const PERCENT_PLACES = 2;
+
+const negated = (value: string): string => (value.startsWith('-') ? value.slice(1) : `-${value}`);
+const absolute = (value: string): string => (value.startsWith('-') ? value.slice(1) : value);
+
+/** `a − b`, exactly. */
+export const subtractDecimals = (a: string, b: string): string => addDecimals(a, negated(b));
+
+/**
+ * The change from `previous` to `current`: the exact difference, and it as a percent of the
+ * previous value's size (so a loss that shrinks is a positive change), rounded half-up to
+ * PERCENT_PLACES; null when the previous value is 0.
+ */
+export function figureChange(current: string, previous: string): FigureChange {
+  const difference = subtractDecimals(current, previous);
+  const percent = compareDecimals(previous, '0') === 0 ? null : divideDecimals(multiplyDecimals(difference, '100'), absolute(previous), PERCENT_PLACES);
+  return { absolute: difference, percent };
+}
