@@ -1,0 +1,64 @@
+import type { FieldValue } from '@core/sdk/shared';
+import { compareDecimals } from '@core/sdk/shared';
+import { createRecordIn, changeRecordIn, hardDeleteIn, type Actor, type Queryable } from '@core/sdk/server';
+import { motivationLinesResource } from '../../shared/motivation';
+import type { PayComputation } from '../../shared/pay';
+import type { PayCalculator } from '../pay/pay-calculator';
+import { LINE_RULES } from './motivation-hooks';
+
+/**
+ * A draft sheet's lines brought in step with the month's computation: a line per employee with a
+ * model, an existing line updated only where the computation changed (its correction and comment
+ * kept), the lines of employees no longer covered removed. The caller holds the sheet's lock and
+ * sets the sheet's total once afterwards, so lines are written with the line rules alone.
+ */
+
+interface StoredLine {
+  readonly id: number;
+  readonly employee_id: number;
+  readonly model_id: number | null;
+  readonly base_usd: string;
+  readonly bonus_usd: string;
+  readonly computed_usd: string;
+  readonly explanation: string | null;
+}
+
+const computedValues = (computation: PayComputation): Record<string, FieldValue> => ({
+  model_id: computation.model_id,
+  base_usd: computation.base_usd,
+  bonus_usd: computation.bonus_usd,
+  computed_usd: computation.total_usd,
+  explanation: JSON.stringify(computation.lines),
+});
+
+function changed(line: StoredLine, computation: PayComputation): boolean {
+  return (
+    line.model_id !== computation.model_id ||
+    compareDecimals(line.base_usd, computation.base_usd) !== 0 ||
+    compareDecimals(line.bonus_usd, computation.bonus_usd) !== 0 ||
+    compareDecimals(line.computed_usd, computation.total_usd) !== 0 ||
+    line.explanation !== JSON.stringify(computation.lines)
+  );
+}
+
+export async function computeSheetLines(tx: Queryable, calculator: PayCalculator, sheet: { id: number; month: string }, actor: Actor): Promise<void> {
+  const { rows } = await tx.query<StoredLine>(
+    `SELECT id::int AS id, employee_id::int AS employee_id, model_id::int AS model_id, base_usd::text AS base_usd,
+            bonus_usd::text AS bonus_usd, computed_usd::text AS computed_usd, explanation
+       FROM finance.motivation_lines WHERE sheet_id = $1 ORDER BY id FOR UPDATE`,
+    [sheet.id],
+  );
+  const stored = new Map(rows.map((line) => [line.employee_id, line]));
+  const computations = await calculator.computeMonth(tx, sheet.month);
+  for (const computation of computations) {
+    const line = stored.get(computation.employee_id);
+    stored.delete(computation.employee_id);
+    if (!line) {
+      const values = { sheet_id: sheet.id, employee_id: computation.employee_id, correction_usd: '0.00', ...computedValues(computation) };
+      await createRecordIn(tx, motivationLinesResource, values, actor, LINE_RULES);
+    } else if (changed(line, computation)) {
+      await changeRecordIn(tx, motivationLinesResource, line.id, { action: 'compute', values: computedValues(computation) }, actor, LINE_RULES);
+    }
+  }
+  for (const gone of stored.values()) await hardDeleteIn(tx, motivationLinesResource, gone.id, actor, LINE_RULES);
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ResourceRecord, RowAction } from '@core/sdk/shared';
+import { assertNoBody, findRecord, type IdParams, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import { motivationSheetsResource } from '../../shared/motivation';
+import type { PayCalculator } from '../pay/pay-calculator';
+import { computeSheetLines } from './compute-sheet';
+import { MOTIVATION_MESSAGES } from './messages';
+import { sheetTotal } from './motivation-hooks';
+import { createPayrollDrafts } from './payroll-drafts';
+
+/**
+ * The motivation sheets' row actions, each one database transaction around the locked sheet:
+ * - `POST motivation-sheets/{id}/compute` (FE, no body): the draft sheet's lines computed again
+ *   (./compute-sheet.ts), its total and `computed_at` set; 409 once approved.
+ * - `POST motivation-sheets/{id}/approve` `{ wallet_id, version? }` (FE and FF): the payroll drafts
+ *   created and linked (./payroll-drafts.ts), then the sheet approved with the wallet, who and when;
+ *   409 when already approved or never computed, 422 when the wallet is missing or has no rate.
+ * Both answer `{ data: sheet }` as it is afterwards, as the engine's row actions do.
+ */
+
+interface ApproveBody {
+  readonly wallet_id: number;
+  readonly version?: number;
+}
+
+const APPROVE_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['wallet_id'],
+  properties: { wallet_id: { type: 'integer', minimum: 1 }, version: { type: 'integer', minimum: 1 } },
+} as const;
+
+function rowAction(name: string): RowAction {
+  const action = motivationSheetsResource.rowActions?.find((entry) => entry.name === name);
+  if (!action) throw new Error(`finance.motivation_sheets declares no ${name} action`);
+  return action;
+}
+
+export function motivationRoutes(app: FastifyInstance, { db, records, routes }: ServerPluginContext, calculator: PayCalculator): void {
+  const { ID_PARAMS, actorOf, conflict, notFound, translated } = routes;
+  const compute = rowAction('compute');
+  const approve = rowAction('approve');
+
+  /** The sheet locked for the rest of the transaction; 404 when missing, 409 once approved. */
+  async function draftSheet(tx: Queryable, id: number, approvedMessage: string): Promise<ResourceRecord & { month: string }> {
+    const sheet = await findRecord(tx, motivationSheetsResource, id, { lock: true });
+    if (!sheet) throw notFound();
+    if (sheet.status === 'approved') throw conflict(approvedMessage);
+    return sheet as ResourceRecord & { month: string };
+  }
+
+  app.post<{ Params: IdParams }>(
+    `/${motivationSheetsResource.path}/:id/${compute.endpoint}`,
+    { config: { access: { requires: compute.requires } }, schema: { params: ID_PARAMS } },
+    async (request) => {
+      assertNoBody(request.body);
+      const actor = actorOf(request);
+      return translated(motivationSheetsResource, actor.language, () =>
+        db.transaction(async (tx) => {
+          const sheet = await draftSheet(tx, request.params.id, MOTIVATION_MESSAGES.approvedSheet);
+          await computeSheetLines(tx, calculator, sheet, actor);
+          const values = { total_usd: await sheetTotal(tx, sheet.id), computed_at: new Date().toISOString() };
+          return { data: await records.changeIn(tx, motivationSheetsResource, sheet.id, { action: compute.name, values }, actor) };
+        }),
+      );
+    },
+  );
+
+  app.post<{ Params: IdParams; Body: ApproveBody }>(
+    `/${motivationSheetsResource.path}/:id/${approve.endpoint}`,
+    { config: { access: { requires: approve.requires } }, schema: { params: ID_PARAMS, body: APPROVE_BODY } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { wallet_id: walletId, version } = request.body;
+      return translated(motivationSheetsResource, actor.language, () =>
+        db.transaction(async (tx) => {
+          const sheet = await draftSheet(tx, request.params.id, MOTIVATION_MESSAGES.alreadyApproved);
+          if (sheet.computed_at === null || sheet.computed_at === undefined) throw conflict(MOTIVATION_MESSAGES.notComputed);
+          await createPayrollDrafts(tx, records, sheet, walletId, actor);
+          const values = { status: 'approved', approved_by: actor.id, approved_at: new Date().toISOString(), wallet_id: walletId };
+          return { data: await records.changeIn(tx, motivationSheetsResource, sheet.id, { action: approve.name, values, version: version ?? null }, actor) };
+        }),
+      );
+    },
+  );
+}
