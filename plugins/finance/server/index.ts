@@ -2,9 +2,15 @@ import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { financeManifest } from '../manifest';
 import { FINANCE_RESOURCES } from '../shared/finance-resources';
 import { cashFlowRoutes } from './cash-flow/cash-flow-routes';
+import { CARD_CORRECTION_HOOKS, cardCorrectionRoutes } from './card-corrections';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { departmentRoutes } from './departments/department-routes';
 import { seedFinanceDemo } from './demo/demo-data';
+import { MOTIVATION_RESOURCE_HOOKS } from './motivation/motivation-hooks';
+import { motivationRoutes } from './motivation/motivation-routes';
+import { createPayCalculator } from './pay/pay-calculator';
+import { PAY_MODEL_HOOKS } from './pay-models/pay-model-hooks';
+import { payModelRoutes } from './pay-models/pay-model-routes';
 import { employeesRoutes } from './employees/employees-routes';
 import { FINANCE_RESOURCE_HOOKS } from './finance-hooks';
 import { GoogleSheetsAdapter, type FetchLike } from './google-sheets/sheets-adapter';
@@ -38,7 +44,7 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
     migrations: [{ name: '0001_google_tables', sql: googleTablesSql }],
     systemSettings: FINANCE_SYSTEM_SETTINGS,
     resources: FINANCE_RESOURCES,
-    resourceHooks: FINANCE_RESOURCE_HOOKS,
+    resourceHooks: { ...FINANCE_RESOURCE_HOOKS, ...CARD_CORRECTION_HOOKS, ...MOTIVATION_RESOURCE_HOOKS, ...PAY_MODEL_HOOKS },
     messages: { ru: FINANCE_MESSAGES_RU },
     register(app, context) {
       const { db, settings } = context;
@@ -52,8 +58,11 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
       transactionRoutes(app, context);
       employeesRoutes(app, db);
       dashboardRoutes(app, db);
+      cardCorrectionRoutes(app, context);
       cashFlowRoutes(app, db);
       departmentRoutes(app, db);
+      motivationRoutes(app, context, createPayCalculator(context));
+      payModelRoutes(app, context, createPayCalculator(context));
     },
     async seedDemo(db, demo) {
       await seedFinanceDemo(db, demo);

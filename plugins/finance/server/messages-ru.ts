@@ -1,9 +1,15 @@
 import type { RussianMessages } from '@core/sdk/server';
+import { CARD_CORRECTIONS_MESSAGES_RU } from './card-corrections/messages-ru';
 import { CASH_FLOW_MESSAGES_RU } from './cash-flow/messages-ru';
+import { MOTIVATION_MESSAGES_RU } from './motivation/messages-ru';
+import { PAY_MODELS_MESSAGES_RU } from './pay-models/messages-ru';
 
 /** The finance plugin's refusals a user can meet, in Russian (the API answers a Russian caller with these). */
 export const FINANCE_MESSAGES_RU: RussianMessages = {
+  ...CARD_CORRECTIONS_MESSAGES_RU,
   ...CASH_FLOW_MESSAGES_RU,
+  ...MOTIVATION_MESSAGES_RU,
+  ...PAY_MODELS_MESSAGES_RU,
   // Wallets, transactions, drafts
   'The chosen wallet does not exist.': 'Выбранный кошелёк не найден.',
   'A wallet with transactions keeps its currency.': 'У кошелька с транзакциями нельзя сменить валюту.',

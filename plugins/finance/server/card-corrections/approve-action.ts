@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { compareDecimals, type FieldValue, type Money, type RowAction } from '@core/sdk/shared';
+import { assertNoBody, registerRowAction, type Actor, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import { adjustingTransactionHash, cardCorrectionsResource } from '../../shared/card-corrections';
+import { transactionsResource } from '../../shared/resources';
+import { lockWallets } from '../transactions/balances';
+import { correctionArticle } from './correction-articles';
+import { figuresOn, negated } from './figures';
+import { adjustingComment } from './messages';
+
+/**
+ * `POST card-corrections/{id}/approve` (FW and FT), the `approve` row action, taking no input
+ * (only the engine's optional `version`). The engine locks the correction and refuses one that is
+ * not open (409: a second, concurrent approval waits for the lock, then finds it approved). Then,
+ * in the same database transaction, the wallet is locked, the figures are recomputed on the
+ * correction date, and a non-zero difference is booked through the engine as the adjusting
+ * transaction (validated, USD from the date's rate, the balance moved, audited): |difference|
+ * under the income correction article when the statement is higher, the expense one when lower.
+ * A zero difference closes the correction with no transaction. A missing rate is the
+ * transaction's 422, and nothing is written.
+ */
+
+export interface Adjustment {
+  readonly walletId: number;
+  readonly date: string;
+  /** Statement minus books: its sign picks the article, its size is the amount. */
+  readonly difference: Money;
+  readonly correctionId: number;
+  readonly comment: string;
+}
+
+
+/** Books the adjusting transaction of a non-zero difference; its id, or null when there is nothing to book. */
+export async function bookAdjustment(tx: Queryable, records: ServerPluginContext['records'], adjustment: Adjustment, actor: Actor): Promise<number | null> {
+  const { amount, currency } = adjustment.difference;
+  const sign = compareDecimals(amount, '0');
+  if (sign === 0) return null;
+  const article = await correctionArticle(tx, records, sign > 0 ? 'income' : 'expense', actor);
+  const values: Record<string, FieldValue> = {
+    date_fact: adjustment.date,
+    wallet_id: adjustment.walletId,
+    article_id: article,
+    amount: { amount: sign > 0 ? amount : negated(amount), currency },
+    commission: { amount: '0', currency },
+    hash: adjustingTransactionHash(adjustment.correctionId),
+    comment: adjustment.comment,
+  };
+  return (await records.createIn(tx, transactionsResource, values, actor)).id;
+}
+
+/** What the approval stores: the figures as booked, who approved and when, the transaction. */
+export function approvalValues(actor: Actor, transactionId: number | null): Record<string, FieldValue> {
+  return { status: 'approved', approved_by: actor.id, approved_at: new Date().toISOString(), transaction_id: transactionId };
+}
+
+export function registerApproveAction(app: FastifyInstance, { db, records }: ServerPluginContext, action: RowAction): void {
+  registerRowAction(app, db, cardCorrectionsResource, action, async ({ tx, record, request, actor }) => {
+    const { version: _version, ...input } = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
+    assertNoBody(input);
+    const walletId = record.wallet_id as number;
+    const date = record.correction_date as string;
+    await lockWallets(tx, [walletId]);
+    const figures = await figuresOn(tx, walletId, date, record.statement_balance as Money);
+    const transactionId = await bookAdjustment(tx, records, { walletId, date, difference: figures.difference, correctionId: record.id, comment: adjustingComment(record.id) }, actor);
+    return { ...figures, ...approvalValues(actor, transactionId) };
+  });
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerPluginContext } from '@core/sdk/server';
+import { cardCorrectionsResource } from '../../shared/card-corrections';
+import { registerApproveAction } from './approve-action';
+import { registerReverseAction } from './reverse-action';
+import { registerSummaryRoute } from './summary-route';
+
+export { CARD_CORRECTION_HOOKS } from './correction-hooks';
+export { CARD_CORRECTIONS_MESSAGES_RU } from './messages-ru';
+
+/** The card corrections' routes beside the engine's: approve, reverse and the per-wallet summary. */
+export function cardCorrectionRoutes(app: FastifyInstance, context: ServerPluginContext): void {
+  const action = (name: string) => {
+    const found = cardCorrectionsResource.rowActions?.find((candidate) => candidate.name === name);
+    if (!found) throw new Error(`finance.card_corrections declares no ${name} action`);
+    return found;
+  };
+  registerApproveAction(app, context, action('approve'));
+  registerReverseAction(app, context, action('reverse'));
+  registerSummaryRoute(app, context.db);
+}
