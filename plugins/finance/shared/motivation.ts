@@ -35,7 +35,7 @@ export const motivationSheetsResource = defineResource({
   recordKey: 'finance:records.motivationSheet',
   access: { read: 'FE', write: 'FE' },
   fields: [
-    { kind: 'text', name: 'month', labelKey: 'finance:fields.month', required: true, unique: true, maxLength: 7, pattern: MOTIVATION_MONTH_PATTERN, patternMessageKey: 'finance:motivation.monthPattern', filter: ['eq', 'gte', 'lte'], sortable: true },
+    { kind: 'text', name: 'month', labelKey: 'finance:fields.month', required: true, unique: true, maxLength: 7, pattern: MOTIVATION_MONTH_PATTERN, patternMessageKey: 'finance:motivation.monthPattern', filter: ['eq', 'startsWith'], sortable: true },
     { kind: 'enum', name: 'status', labelKey: 'finance:fields.motivationStatus', values: MOTIVATION_STATUSES, default: 'draft', readOnly: true, filter: ['eq', 'in'], sortable: true },
     usd('total_usd', 'finance:fields.totalUsd', { readOnly: true }),
     // The payroll wallet chosen at approval: where the month's drafts were made.

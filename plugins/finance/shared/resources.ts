@@ -343,7 +343,8 @@ export const transactionDraftsResource = defineResource({
   fields: [
     reference('wallet_id', 'finance:fields.wallet', referenceTo(walletsResource), { required: true }),
     ...AMOUNT_AND_COMMISSION,
-    { kind: 'text', name: 'hash', labelKey: 'finance:fields.hash', required: true, maxLength: 200, unique: true, filter: ['eq', 'contains'], sortable: true },
+    // startsWith: a month's payroll drafts share the prefix `payroll:<YYYY-MM>:` (motivation links to them).
+    { kind: 'text', name: 'hash', labelKey: 'finance:fields.hash', required: true, maxLength: 200, unique: true, filter: ['eq', 'contains', 'startsWith'], sortable: true },
     { kind: 'date', name: 'draft_date', labelKey: 'finance:fields.draftDate', required: true, filter: RANGE_OPS, sortable: true },
     reference('transaction_id', 'finance:fields.transaction', referenceTo(transactionsResource), { readOnly: true }),
   ],
