@@ -4,6 +4,7 @@ import {
   agenciesResource,
   articlesResource,
   counterpartiesResource,
+  DEPARTMENT_TYPES,
   divisionsResource,
   positionsResource,
   projectsResource,
@@ -12,7 +13,13 @@ import {
   verticalsResource,
   walletsResource,
 } from '../shared/resources';
+import { CardCorrectionsPage } from './card-corrections/CardCorrectionsPage';
+import { CardCorrectionsStore } from './card-corrections/card-corrections-store';
 import { BalancesWidget, MonthWidget } from './dashboard/FinanceWidgets';
+import { departmentPage } from './departments/DepartmentPage';
+import { departmentWidget } from './departments/DepartmentWidgets';
+import { DepartmentsSummaryStore } from './departments/departments-summary-store';
+import { departmentPath } from './departments/department-names';
 import { FinanceDashboardStore } from './dashboard/dashboard-store';
 import { DraftConvertStore } from './drafts/draft-convert-store';
 import { TransactionDraftsPage } from './drafts/TransactionDraftsPage';
@@ -37,6 +44,9 @@ export default new ContainerModule(({ bind }) => {
   bind(EmployeeDetailsStore).toSelf().inSingletonScope();
   bind(RatesImportStore).toSelf().inSingletonScope();
   bind(DraftConvertStore).toSelf().inSingletonScope();
+  bind(CardCorrectionsStore).toSelf().inSingletonScope();
+  bind(DepartmentsSummaryStore).toSelf().inSingletonScope();
+  bind(StoreContributionToken).toService(DepartmentsSummaryStore);
 
   // Screens the resource engine draws from the definitions alone.
   for (const route of [
@@ -59,9 +69,15 @@ export default new ContainerModule(({ bind }) => {
   bind(RouteContributionToken).toConstantValue({ path: '/transaction-drafts', component: TransactionDraftsPage });
   bind(RouteContributionToken).toConstantValue({ path: '/exchange-rates', component: ExchangeRatesPage });
   bind(RouteContributionToken).toConstantValue({ path: '/employees', component: EmployeesPage });
+  bind(RouteContributionToken).toConstantValue({ path: '/card-corrections', component: CardCorrectionsPage });
 
   bind(DashboardWidgetToken).toConstantValue({ id: 'finance-balances', component: BalancesWidget, requires: 'FW', order: 100 });
   bind(DashboardWidgetToken).toConstantValue({ id: 'finance-month', component: MonthWidget, requires: 'FT', order: 110 });
+  // One page and one widget per department; the three widgets share one summary request.
+  DEPARTMENT_TYPES.forEach((type, index) => {
+    bind(RouteContributionToken).toConstantValue({ path: departmentPath(type), component: departmentPage(type) });
+    bind(DashboardWidgetToken).toConstantValue({ id: `finance-department-${type}`, component: departmentWidget(type), requires: 'FH', order: 120 + index });
+  });
   bind(UserDetailTabToken).toConstantValue({
     id: 'employee-tab',
     labelKey: 'finance:employeeTab.label',

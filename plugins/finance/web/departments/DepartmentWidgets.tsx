@@ -1,0 +1,66 @@
+import { useEffect, type ComponentType } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { Card, CardHeader, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useInjection } from '@core/sdk/web';
+import type { DepartmentType } from '../../shared/resources';
+import { ChangeIndicator } from './ChangeIndicator';
+import { departmentPath, departmentTitleKey } from './department-names';
+import { DepartmentsSummaryStore } from './departments-summary-store';
+import { formatUsd } from './format';
+
+const useStyles = makeStyles({
+  card: { maxWidth: '420px' },
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  label: { color: tokens.colorNeutralForeground2 },
+  result: { fontVariantNumeric: 'tabular-nums' },
+  link: { color: tokens.colorBrandForegroundLink },
+});
+
+/** One department's dashboard card: this month's result, its change against last month, headcount, a link to the page. */
+const DepartmentWidget = observer(function DepartmentWidget({ type }: { type: DepartmentType }) {
+  const { t } = useTranslation('finance');
+  const styles = useStyles();
+  const store = useInjection(DepartmentsSummaryStore);
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  const title = t(departmentTitleKey(type));
+  const result = store.summary;
+  const headline = result?.ok ? result.data.departments.find((department) => department.type === type) : undefined;
+  return (
+    <Card className={styles.card} role="region" aria-label={title} data-department={type}>
+      <CardHeader header={<Text as="h2" weight="semibold" size={400}>{title}</Text>} />
+      {result === null && <Spinner size="small" label={t('common.loading')} />}
+      {result?.ok === false && (
+        <MessageBar intent="error">
+          <MessageBarBody>{result.message}</MessageBarBody>
+        </MessageBar>
+      )}
+      {headline && (
+        <div className={styles.body}>
+          {!headline.has_divisions && <Text>{t('departments.noDivisions', { department: t(`fields.departmentTypeValues.${type}`) })}</Text>}
+          <Text className={styles.label}>{t('departments.widgetResult')}</Text>
+          <Text className={styles.result} size={500} weight="semibold" data-value>
+            {formatUsd(headline.result_usd)}
+          </Text>
+          <Text size={200}>
+            <ChangeIndicator change={headline.result_change} format={formatUsd} betterWhen="up" /> {t('departments.vsPrevious')}
+          </Text>
+          <Text data-headcount>{t('departments.headcountLine', { headcount: headline.headcount })}</Text>
+          <RouterLink className={styles.link} to={departmentPath(type)}>
+            {t('departments.open')}
+          </RouterLink>
+        </div>
+      )}
+    </Card>
+  );
+});
+
+/** The widget of one department, for its dashboard slot item. */
+export function departmentWidget(type: DepartmentType): ComponentType {
+  const Widget = () => <DepartmentWidget type={type} />;
+  Widget.displayName = `DepartmentWidget(${type})`;
+  return Widget;
+}
