@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, DB_TIMEOUT, mintToken } from '../../../support/server/test-database';
-import { ALL_FINANCE, create, importRates, money, read, type Money, type Row } from './finance-fixtures';
+import { create, importRates, money, read, type Money, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
 
 let t: FinanceTestApp;

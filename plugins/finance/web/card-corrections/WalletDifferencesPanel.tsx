@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next';
+import {
+  Button,
+  Card,
+  CardHeader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowClockwiseRegular } from '@fluentui/react-icons';
+import { compareDecimals } from '@core/sdk/shared';
+import { DataView, formatDay, formatMoney, type DataResult } from '@core/sdk/web';
+import type { CardWalletSummary } from '../../shared/card-corrections';
+import { failureText } from '../finance-result';
+
+const useStyles = makeStyles({
+  card: { marginBottom: tokens.spacingVerticalL },
+  amount: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  open: { color: tokens.colorPaletteDarkOrangeForeground1, fontWeight: tokens.fontWeightSemibold },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+export interface WalletDifferencesPanelProps {
+  readonly summary: DataResult<readonly CardWalletSummary[]>;
+}
+
+/**
+ * Above the list: per card wallet, the books now, the latest statement and what is still open.
+ * Drawn above the list's own heading, so its title is a named region rather than a heading.
+ */
+export function WalletDifferencesPanel({ summary }: WalletDifferencesPanelProps) {
+  const { t } = useTranslation('finance');
+  const styles = useStyles();
+  const title = t('cardCorrections.panelTitle');
+  return (
+    <Card className={styles.card} role="region" aria-label={title}>
+      <CardHeader
+        header={<Text weight="semibold" size={400}>{title}</Text>}
+        action={<Button appearance="subtle" icon={<ArrowClockwiseRegular />} aria-label={t('common.refresh')} onClick={() => void summary.reload()} />}
+      />
+      <DataView data={summary} errorText={failureText} isEmpty={(rows) => rows.length === 0} empty={<Text>{t('cardCorrections.noCardWallets')}</Text>}>
+        {(rows) => (
+          <Table size="small" aria-label={title}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('fields.wallet')}</TableHeaderCell>
+                <TableHeaderCell className={styles.amount}>{t('cardCorrections.bookNow')}</TableHeaderCell>
+                <TableHeaderCell>{t('cardCorrections.latestStatement')}</TableHeaderCell>
+                <TableHeaderCell className={styles.amount}>{t('cardCorrections.openDifferenceColumn')}</TableHeaderCell>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((row) => {
+                const open = row.open_count > 0 && compareDecimals(row.open_difference.amount, '0') !== 0;
+                return (
+                  <TableRow key={row.wallet_id} data-wallet-id={row.wallet_id}>
+                    <TableCell>{row.wallet_name}</TableCell>
+                    <TableCell className={styles.amount}>{formatMoney(row.book_balance)}</TableCell>
+                    <TableCell>
+                      {row.latest_statement ? (
+                        t('cardCorrections.statementOn', { amount: formatMoney(row.latest_statement.balance), day: formatDay(row.latest_statement.date) })
+                      ) : (
+                        <span className={styles.muted}>{t('cardCorrections.noStatement')}</span>
+                      )}
+                    </TableCell>
+                    <TableCell className={mergeClasses(styles.amount, open ? styles.open : styles.muted)}>
+                      {row.open_count === 0 ? t('cardCorrections.nothingOpen') : t('cardCorrections.openCount', { amount: formatMoney(row.open_difference), count: row.open_count })}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </DataView>
+    </Card>
+  );
+}
