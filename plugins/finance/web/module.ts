@@ -15,6 +15,7 @@ import {
 } from '../shared/resources';
 import { CardCorrectionsPage } from './card-corrections/CardCorrectionsPage';
 import { CardCorrectionsStore } from './card-corrections/card-corrections-store';
+import { CashFlowPage } from './cash-flow/CashFlowPage';
 import { BalancesWidget, MonthWidget } from './dashboard/FinanceWidgets';
 import { departmentPage } from './departments/DepartmentPage';
 import { departmentWidget } from './departments/DepartmentWidgets';
@@ -69,6 +70,7 @@ export default new ContainerModule(({ bind }) => {
   bind(RouteContributionToken).toConstantValue({ path: '/transaction-drafts', component: TransactionDraftsPage });
   bind(RouteContributionToken).toConstantValue({ path: '/exchange-rates', component: ExchangeRatesPage });
   bind(RouteContributionToken).toConstantValue({ path: '/employees', component: EmployeesPage });
+  bind(RouteContributionToken).toConstantValue({ path: '/cash-flow', component: CashFlowPage });
   bind(RouteContributionToken).toConstantValue({ path: '/card-corrections', component: CardCorrectionsPage });
 
   bind(DashboardWidgetToken).toConstantValue({ id: 'finance-balances', component: BalancesWidget, requires: 'FW', order: 100 });
