@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoContext } from '@core/server/demo-context';
+import { createFinanceServerPlugin, seedFinanceDemo } from '@plugins/finance/server';
 import type { DepartmentSummary, DepartmentView } from '@plugins/finance/shared/departments';
+import { DEPARTMENT_TYPES } from '@plugins/finance/shared/resources';
 import { DB_TIMEOUT } from '../../../support/server/test-database';
 import { ALL_FINANCE, create, importRates, money, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
@@ -200,5 +203,29 @@ describe('department routes refuse', { timeout: DB_TIMEOUT }, () => {
   it('a caller without FH, with 403', async () => {
     expect((await t.call(ALL_FINANCE, 'GET', 'departments/marketing?month=2026-03')).statusCode).toBe(403);
     expect((await t.call(ALL_FINANCE, 'GET', 'departments/summary')).statusCode).toBe(403);
+  });
+});
+
+describe('the demo', { timeout: DB_TIMEOUT }, () => {
+  let demo: FinanceTestApp;
+  beforeAll(async () => {
+    demo = await financeApp();
+    await seedFinanceDemo(demo.db, await demoContext(demo.db, [createFinanceServerPlugin()]));
+  }, DB_TIMEOUT);
+  afterAll(async () => {
+    await demo.close();
+  });
+
+  it('gives every department people and money this month and last month', async () => {
+    for (const type of DEPARTMENT_TYPES) {
+      const response = await demo.call(['FH'], 'GET', `departments/${type}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const { divisions, current, previous } = response.json<{ data: DepartmentView }>().data;
+      expect(divisions.length, type).toBeGreaterThan(0);
+      for (const figures of [current, previous]) {
+        expect(figures.headcount, `${type} ${figures.month}`).toBeGreaterThan(0);
+        expect([figures.income_usd, figures.spend_usd].some((amount) => amount !== '0'), `${type} ${figures.month}`).toBe(true);
+      }
+    }
   });
 });
