@@ -67,7 +67,8 @@ async function listed(filters: readonly FilterClause[], column: 'amount_usd' | '
   for (const clause of filters) params.set(`filter[${clause.field}][${clause.op}]`, typeof clause.value === 'string' ? clause.value : clause.value.join(','));
   const response = await t.call(['FT'], 'GET', `transactions?${params.toString()}`);
   expect(response.statusCode, response.body).toBe(200);
-  const rows = response.json<{ data: Row[] }>().data;
+  const { data: rows, total } = response.json<{ data: { data: Row[]; total: number } }>().data;
+  expect(rows).toHaveLength(total);
   return { sum: rows.reduce((sum, row) => addDecimals(sum, (row[column] as { amount: string }).amount), '0'), ids: rows.map((row) => row.id).sort((a, b) => a - b) };
 }
 
@@ -134,10 +135,10 @@ describe('the wallets’ balances', { timeout: DB_TIMEOUT }, () => {
     const { balances } = await report(`${PERIOD}&group=article`);
     expect(balances).toMatchObject({ opening_date: '2025-12-31', closing_date: '2026-02-28', missing_rates: false });
     expect(balances.wallets).toEqual([
-      { wallet_id: usd.id, name: 'Main USD', currency: 'USD', opening: '1000', closing: '999.75', opening_usd: '1000', closing_usd: '999.75' },
+      { wallet_id: usd.id, name: 'Main USD', currency: 'USD', opening: '1000', closing: '1049.75', opening_usd: '1000', closing_usd: '1049.75' },
       { wallet_id: eur.id, name: 'Ops EUR', currency: 'EUR', opening: '100', closing: '109.9', opening_usd: '110', closing_usd: '131.88' },
     ]);
-    expect(balances).toMatchObject({ opening_usd: '1110', closing_usd: '1131.63' });
+    expect(balances).toMatchObject({ opening_usd: '1110', closing_usd: '1181.63' });
     const one = await report(`${PERIOD}&group=article&wallet_id=${usd.id}`);
     expect(one.balances.wallets.map((wallet) => wallet.wallet_id)).toEqual([usd.id]);
   });
