@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { compareDecimals, type FieldValue, type Money, type RowAction } from '@core/sdk/shared';
-import { assertNoBody, registerRowAction, type Actor, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import { compareDecimals, type FieldValue, type Money, type ResourceRecord, type RowAction } from '@core/sdk/shared';
+import { assertNoBody, registerRowAction, type Actor, type Queryable, type RecordWriter, type ServerPluginContext } from '@core/sdk/server';
 import { adjustingTransactionHash, cardCorrectionsResource } from '../../shared/card-corrections';
 import { transactionsResource } from '../../shared/resources';
 import { lockWallets } from '../transactions/balances';
@@ -29,9 +29,8 @@ export interface Adjustment {
   readonly comment: string;
 }
 
-
 /** Books the adjusting transaction of a non-zero difference; its id, or null when there is nothing to book. */
-export async function bookAdjustment(tx: Queryable, records: ServerPluginContext['records'], adjustment: Adjustment, actor: Actor): Promise<number | null> {
+export async function bookAdjustment(tx: Queryable, records: RecordWriter, adjustment: Adjustment, actor: Actor): Promise<number | null> {
   const { amount, currency } = adjustment.difference;
   const sign = compareDecimals(amount, '0');
   if (sign === 0) return null;
@@ -48,20 +47,29 @@ export async function bookAdjustment(tx: Queryable, records: ServerPluginContext
   return (await records.createIn(tx, transactionsResource, values, actor)).id;
 }
 
-/** What the approval stores: the figures as booked, who approved and when, the transaction. */
+/** What the approval stores: who approved and when, and the transaction booked (if any). */
 export function approvalValues(actor: Actor, transactionId: number | null): Record<string, FieldValue> {
   return { status: 'approved', approved_by: actor.id, approved_at: new Date().toISOString(), transaction_id: transactionId };
+}
+
+/**
+ * Approves an open correction (locked by the caller) in `tx`: the figures recomputed with the
+ * wallet locked, the adjusting transaction booked; the values the correction gets, to be written
+ * as its `approve` change.
+ */
+export async function approvalIn(tx: Queryable, records: RecordWriter, correction: ResourceRecord, actor: Actor): Promise<Record<string, FieldValue>> {
+  const walletId = correction.wallet_id as number;
+  const date = correction.correction_date as string;
+  await lockWallets(tx, [walletId]);
+  const figures = await figuresOn(tx, walletId, date, correction.statement_balance as Money);
+  const transactionId = await bookAdjustment(tx, records, { walletId, date, difference: figures.difference, correctionId: correction.id, comment: adjustingComment(correction.id) }, actor);
+  return { ...figures, ...approvalValues(actor, transactionId) };
 }
 
 export function registerApproveAction(app: FastifyInstance, { db, records }: ServerPluginContext, action: RowAction): void {
   registerRowAction(app, db, cardCorrectionsResource, action, async ({ tx, record, request, actor }) => {
     const { version: _version, ...input } = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
     assertNoBody(input);
-    const walletId = record.wallet_id as number;
-    const date = record.correction_date as string;
-    await lockWallets(tx, [walletId]);
-    const figures = await figuresOn(tx, walletId, date, record.statement_balance as Money);
-    const transactionId = await bookAdjustment(tx, records, { walletId, date, difference: figures.difference, correctionId: record.id, comment: adjustingComment(record.id) }, actor);
-    return { ...figures, ...approvalValues(actor, transactionId) };
+    return approvalIn(tx, records, record, actor);
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { addDecimals, type FieldValue, type Money, type ResourceRecord, type RowAction } from '@core/sdk/shared';
-import { findRecord, type IdParams, type ServerPluginContext } from '@core/sdk/server';
+import { conflict, findRecord, type Actor, type IdParams, type Queryable, type RecordWriter, type ServerPluginContext } from '@core/sdk/server';
 import { cardCorrectionsResource } from '../../shared/card-corrections';
 import { lockWallets } from '../transactions/balances';
 import { approvalValues, bookAdjustment } from './approve-action';
@@ -31,7 +31,7 @@ const REVERSE_BODY = {
 } as const;
 
 export function registerReverseAction(app: FastifyInstance, { db, records, routes }: ServerPluginContext, action: RowAction): void {
-  const { ID_PARAMS, actorOf, conflict, notFound, validationError, translated } = routes;
+  const { ID_PARAMS, actorOf, notFound, validationError, translated } = routes;
   app.post<{ Params: IdParams; Body: ReverseBody }>(
     `/${cardCorrectionsResource.path}/:id/${action.endpoint}`,
     { config: { access: { requires: action.requires } }, schema: { params: ID_PARAMS, body: REVERSE_BODY } },
@@ -43,42 +43,47 @@ export function registerReverseAction(app: FastifyInstance, { db, records, route
         db.transaction(async (tx) => {
           const original = await findRecord(tx, cardCorrectionsResource, request.params.id, { lock: true });
           if (!original) throw notFound();
-          if (original.status !== 'approved') throw conflict(CORRECTION_MESSAGES.onlyApprovedReversible);
-          if (original.reverses_id !== null && original.reverses_id !== undefined) throw conflict(CORRECTION_MESSAGES.reversalNotReversible);
-          const walletId = original.wallet_id as number;
-          const date = original.correction_date as string;
-          const difference = original.difference as Money;
-          await lockWallets(tx, [walletId]);
-          // The reversal's statement is the books as they stand now plus the opposite difference, so
-          // the figures the hooks compute on create agree: statement − books = −difference.
-          const opposite: Money = { amount: negated(difference.amount), currency: difference.currency };
-          const books = await bookBalanceOn(tx, walletId, date, difference.currency);
-          const values: Record<string, FieldValue> = {
-            wallet_id: walletId,
-            correction_date: date,
-            statement_balance: { amount: addDecimals(books.amount, opposite.amount), currency: difference.currency },
-            reason,
-            comment: null,
-            reverses_id: original.id,
-          };
-          const created = await records.createIn(tx, cardCorrectionsResource, values, actor);
-          const transactionId = await bookAdjustment(
-            tx,
-            records,
-            { walletId, date, difference: opposite, correctionId: created.id, comment: reversingComment(created.id, original.id) },
-            actor,
-          );
-          const reversal = await records.changeIn(tx, cardCorrectionsResource, created.id, { action: 'approve', values: approvalValues(actor, transactionId) }, actor);
-          const reversed = await records.changeIn(
-            tx,
-            cardCorrectionsResource,
-            original.id,
-            { action: action.name, values: { status: 'reversed' }, version: request.body.version ?? null },
-            actor,
-          );
-          return { data: { ...reversed, reversal } as ResourceRecord & { reversal: ResourceRecord } };
+          return { data: await reversalIn(tx, records, original, reason, actor, request.body.version ?? null) };
         }),
       );
     },
   );
+}
+
+/**
+ * Reverses an approved correction (locked by the caller) in `tx`: the reversal created and
+ * approved with the opposite transaction, the original marked reversed (its `version` checked
+ * when given). Answers the original with the reversal beside its fields.
+ */
+export async function reversalIn(
+  tx: Queryable,
+  records: RecordWriter,
+  original: ResourceRecord,
+  reason: string,
+  actor: Actor,
+  version: number | null,
+): Promise<ResourceRecord & { reversal: ResourceRecord }> {
+  if (original.status !== 'approved') throw conflict(CORRECTION_MESSAGES.onlyApprovedReversible);
+  if (original.reverses_id !== null && original.reverses_id !== undefined) throw conflict(CORRECTION_MESSAGES.reversalNotReversible);
+  const walletId = original.wallet_id as number;
+  const date = original.correction_date as string;
+  const difference = original.difference as Money;
+  await lockWallets(tx, [walletId]);
+  // The reversal's statement is the books as they stand now plus the opposite difference, so
+  // the figures the hooks compute on create agree: statement − books = −difference.
+  const opposite: Money = { amount: negated(difference.amount), currency: difference.currency };
+  const books = await bookBalanceOn(tx, walletId, date, difference.currency);
+  const values: Record<string, FieldValue> = {
+    wallet_id: walletId,
+    correction_date: date,
+    statement_balance: { amount: addDecimals(books.amount, opposite.amount), currency: difference.currency },
+    reason,
+    comment: null,
+    reverses_id: original.id,
+  };
+  const created = await records.createIn(tx, cardCorrectionsResource, values, actor);
+  const transactionId = await bookAdjustment(tx, records, { walletId, date, difference: opposite, correctionId: created.id, comment: reversingComment(created.id, original.id) }, actor);
+  const reversal = await records.changeIn(tx, cardCorrectionsResource, created.id, { action: 'approve', values: approvalValues(actor, transactionId) }, actor);
+  const reversed = await records.changeIn(tx, cardCorrectionsResource, original.id, { action: 'reverse', values: { status: 'reversed' }, version }, actor);
+  return { ...reversed, reversal };
 }

@@ -16,6 +16,9 @@ import {
   verticalsResource,
   walletsResource,
 } from '../../shared/resources';
+import { seedCardCorrectionsDemo } from '../card-corrections/demo';
+import { seedCashFlowDemo } from '../cash-flow/demo';
+import { seedDepartmentsDemo } from '../departments/demo';
 
 /**
  * Demonstration records for every finance screen: directories, wallets in several currencies,
@@ -246,6 +249,9 @@ export async function seedFinanceDemo(db: Database, demo: DemoContext): Promise<
       ['Spend by team', 'Расход по командам', '1SpendByTeamDemoSheet005', buying ?? null, 0],
     ]);
     await tables([['P&L by project', 'P&L по проектам', '1PnLByProjectDemoSheet06', monthly ?? null, 0]]);
+    await seedCashFlowDemo(tx, demo);
+    await seedDepartmentsDemo(tx, demo);
+    await seedCardCorrectionsDemo(tx, demo);
     return true;
   });
 }

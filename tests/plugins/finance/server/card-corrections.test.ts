@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, DB_TIMEOUT, mintToken } from '../../../support/server/test-database';
+import { demoContext } from '@core/server/demo-context';
+import { createFinanceServerPlugin } from '@plugins/finance/server';
+import { seedFinanceDemo } from '@plugins/finance/server/demo/demo-data';
+import { bearer, DB_TIMEOUT, freshDatabase, mintToken } from '../../../support/server/test-database';
 import { create, importRates, money, read, type Money, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
 
@@ -52,7 +55,8 @@ describe('book balance and difference', { timeout: DB_TIMEOUT }, () => {
     const moved = await t.call(['FW'], 'PATCH', `card-corrections/${row.id}`, { version: row.version, correction_date: '2026-03-20', statement_balance: money('1200', 'USD') });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(dataOf(moved)).toMatchObject({ book_balance: money('1248.25', 'USD'), difference: money('-48.25', 'USD') });
-    expect((await t.call(['FW'], 'DELETE', `card-corrections/${row.id}`)).statusCode).toBe(204);
+    expect((await t.call(['FW'], 'DELETE', `card-corrections/${row.id}`)).statusCode).toBe(200);
+    expect((await t.call(['FW'], 'GET', `card-corrections/${row.id}`)).statusCode).toBe(404);
   });
 
   it('refuses a statement in another currency than the wallet’s, a future date, and typed figures', async () => {
@@ -114,7 +118,7 @@ describe('approve', { timeout: DB_TIMEOUT }, () => {
     expect(edit.statusCode).toBe(409);
     expect(edit.json<{ message: string }>().message).toBe('This correction is approved: it cannot be changed or deleted, only reversed by another.');
     expect((await t.call(['FW'], 'DELETE', `card-corrections/${row.id}`)).statusCode).toBe(409);
-    expect((await t.call(['FW'], 'POST', 'card-corrections/bulk-delete', { ids: [row.id] })).statusCode).not.toBe(200);
+    expect((await t.call(['FW'], 'POST', 'card-corrections/bulk-delete', { ids: [row.id] })).statusCode).toBe(409);
     expect((await read(t, `card-corrections/${row.id}`)).status).toBe('approved');
   });
 
@@ -155,7 +159,9 @@ describe('reverse', { timeout: DB_TIMEOUT }, () => {
     const again = await reverse(answer.reversal.id);
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe('A reversal cannot be reversed: record a new correction instead.');
-    expect((await t.call(['FW'], 'PATCH', `card-corrections/${row.id}`, { reason: 'x' })).statusCode).toBe(409);
+    const final = await t.call(['FW'], 'PATCH', `card-corrections/${row.id}`, { version: answer.version, reason: 'x' });
+    expect(final.statusCode).toBe(409);
+    expect(final.json<{ message: string }>().message).toBe('This correction has been reversed: it cannot be changed or deleted.');
   });
 
   it('asks for a reason, refuses other input and open corrections, and needs FT besides FW', async () => {
@@ -193,5 +199,26 @@ describe('reading and the per-wallet summary', { timeout: DB_TIMEOUT }, () => {
     expect(ofCard).toMatchObject({ open_count: 2, book_balance: money('1300.25', 'USD'), latest_statement: { date: '2026-03-28', balance: money('1300.75', 'USD') } });
     expect(ofCard?.open_difference).toEqual(money('0.25', 'USD'));
     expect(rows.find((row) => row.wallet_id === idle.id)).toMatchObject({ open_count: 0, latest_statement: null, open_difference: money('0', 'USD') });
+  });
+});
+
+describe('demo', { timeout: DB_TIMEOUT }, () => {
+  it('seeds an approved correction with its transaction, an open one with a difference, and a reversed pair on the card wallets', async () => {
+    const db = await freshDatabase();
+    try {
+      expect(await seedFinanceDemo(db, await demoContext(db, [createFinanceServerPlugin()]))).toBe(true);
+      const { rows } = await db.query<{ wallet: string; status: string; difference: string; booked: boolean; reverses: boolean }>(
+        `SELECT w.name AS wallet, c.status, trim_scale(c.difference)::text AS difference, c.transaction_id IS NOT NULL AS booked, c.reverses_id IS NOT NULL AS reverses
+           FROM finance.card_corrections c JOIN finance.wallets w ON w.id = c.wallet_id ORDER BY c.id`,
+      );
+      expect(rows).toEqual([
+        { wallet: 'RUB card', status: 'approved', difference: '-149.5', booked: true, reverses: false },
+        { wallet: 'Operations EUR', status: 'reversed', difference: '45', booked: true, reverses: false },
+        { wallet: 'Operations EUR', status: 'approved', difference: '-45', booked: true, reverses: true },
+        { wallet: 'RUB card', status: 'open', difference: '-2350', booked: false, reverses: false },
+      ]);
+    } finally {
+      await db.close();
+    }
   });
 });
