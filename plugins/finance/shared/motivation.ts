@@ -80,6 +80,8 @@ export const motivationLinesResource = defineResource({
   labelField: 'employee_id',
   uniqueTogether: [['sheet_id', 'employee_id']],
   defaultSort: { field: 'employee_id', direction: 'asc' },
+  // The page reads a month's lines at once: a line per employee with a model.
+  pageSizes: [20, 50, 100, 500],
 });
 
 /** The motivation resources, after the pay models they refer to. */

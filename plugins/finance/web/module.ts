@@ -31,6 +31,8 @@ import { EmployeeUserTab } from './employees/EmployeeUserTab';
 import { GoogleTableDataPage } from './google-tables/GoogleTableDataPage';
 import { GoogleTablesPage } from './google-tables/GoogleTablesPage';
 import { GoogleTablesStore } from './google-tables/google-tables-store';
+import { MotivationPage } from './motivation/MotivationPage';
+import { MotivationStore } from './motivation/motivation-store';
 import { ExchangeRatesPage } from './rates/ExchangeRatesPage';
 import { RatesImportStore } from './rates/rates-import-store';
 
@@ -45,6 +47,7 @@ export default new ContainerModule(({ bind }) => {
   bind(EmployeeDetailsStore).toSelf().inSingletonScope();
   bind(RatesImportStore).toSelf().inSingletonScope();
   bind(DraftConvertStore).toSelf().inSingletonScope();
+  bind(MotivationStore).toSelf().inSingletonScope();
   bind(CardCorrectionsStore).toSelf().inSingletonScope();
   bind(DepartmentsSummaryStore).toSelf().inSingletonScope();
   bind(StoreContributionToken).toService(DepartmentsSummaryStore);
@@ -72,6 +75,7 @@ export default new ContainerModule(({ bind }) => {
   bind(RouteContributionToken).toConstantValue({ path: '/employees', component: EmployeesPage });
   bind(RouteContributionToken).toConstantValue({ path: '/cash-flow', component: CashFlowPage });
   bind(RouteContributionToken).toConstantValue({ path: '/card-corrections', component: CardCorrectionsPage });
+  bind(RouteContributionToken).toConstantValue({ path: '/motivation', component: MotivationPage });
 
   bind(DashboardWidgetToken).toConstantValue({ id: 'finance-balances', component: BalancesWidget, requires: 'FW', order: 100 });
   bind(DashboardWidgetToken).toConstantValue({ id: 'finance-month', component: MonthWidget, requires: 'FT', order: 110 });
