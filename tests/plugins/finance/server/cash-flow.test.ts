@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoContext } from '@core/server/demo-context';
 import { addDecimals } from '@core/shared/decimal-arithmetic';
+import { resolveDatePreset } from '@core/shared/resource/date-presets';
+import { compareDecimals } from '@core/shared/resource/validation';
+import { createFinanceServerPlugin, seedFinanceDemo } from '@plugins/finance/server';
 import type { FilterClause } from '@core/shared/resource/list-query';
 import type { CashFlowCellAnswer, CashFlowReport, CashFlowRow } from '@plugins/finance/shared/cash-flow';
 import { bearer, DB_TIMEOUT, mintToken } from '../../../support/server/test-database';
@@ -235,6 +239,30 @@ describe('refusals', { timeout: DB_TIMEOUT }, () => {
     const others = ALL_FINANCE.filter((code) => code !== 'FT');
     for (const path of [`cash-flow?${PERIOD}&group=article`, `cash-flow.csv?${PERIOD}&group=article`, `cash-flow/transactions?${PERIOD}&group=article&basis=fact&direction=income`]) {
       expect((await t.call(others, 'GET', path)).statusCode, path).toBe(403);
+    }
+  });
+});
+
+describe('the demo', { timeout: DB_TIMEOUT }, () => {
+  it('gives last month and this month plan beside fact, and payments due but unpaid at the end', async () => {
+    const demo = await financeApp();
+    try {
+      await seedFinanceDemo(demo.db, await demoContext(demo.db, [createFinanceServerPlugin()]));
+      const positive = (value: string) => compareDecimals(value, '0') > 0;
+      for (const preset of ['last_month', 'this_month'] as const) {
+        const { from, to } = resolveDatePreset(preset, new Date());
+        const response = await demo.call(['FT'], 'GET', `cash-flow?from=${from}&to=${to}&group=division`);
+        expect(response.statusCode, response.body).toBe(200);
+        const data = response.json<{ data: CashFlowReport }>().data;
+        for (const direction of ['income', 'expense'] as const) {
+          expect(positive(data.totals[direction].plan), `${preset} ${direction} plan`).toBe(true);
+          expect(positive(data.totals[direction].fact), `${preset} ${direction} fact`).toBe(true);
+        }
+        expect(data.rows.some((row) => row.key !== 'none' && row.direction !== 'commission'), preset).toBe(true);
+        expect(positive(addDecimals(data.outstanding.income, data.outstanding.expense)), `${preset} outstanding`).toBe(true);
+      }
+    } finally {
+      await demo.close();
     }
   });
 });
