@@ -42,7 +42,7 @@ export function MotivationLinesTable({ lines, onCorrect }: MotivationLinesTableP
       <TableHeader>
         <TableRow>
           <TableHeaderCell>{t('fields.employee')}</TableHeaderCell>
-          <TableHeaderCell>{t('fields.calculationModel')}</TableHeaderCell>
+          <TableHeaderCell>{t('motivation.model')}</TableHeaderCell>
           <TableHeaderCell className={styles.amount}>{t('fields.baseUsd')}</TableHeaderCell>
           <TableHeaderCell className={styles.amount}>{t('fields.bonusUsd')}</TableHeaderCell>
           <TableHeaderCell className={styles.amount}>{t('fields.correctionUsd')}</TableHeaderCell>
