@@ -82,7 +82,7 @@ async function computeFor(run: MonthRun, assigned: AssignedModel, rules: readonl
   };
 }
 
-async function compute(context: ServerPluginContext, tx: Queryable, month: string, employeeId: number | null): Promise<PayComputation[]> {
+async function compute(context: Pick<ServerPluginContext, 'performance'>, tx: Queryable, month: string, employeeId: number | null): Promise<PayComputation[]> {
   const bounds = payMonth(month);
   const run: MonthRun = { tx, month: bounds, measures: new MonthMeasures(tx, bounds, context.performance) };
   const assigned = await assignedModels(tx, run.month, employeeId);
@@ -92,7 +92,8 @@ async function compute(context: ServerPluginContext, tx: Queryable, month: strin
   return computed;
 }
 
-export function createPayCalculator(context: ServerPluginContext): PayCalculator {
+/** Needs only the performance service, so the demo data can compute without a running server. */
+export function createPayCalculator(context: Pick<ServerPluginContext, 'performance'>): PayCalculator {
   return {
     computeMonth: (tx, month) => compute(context, tx, month, null),
     computeEmployee: async (tx, employeeId, month) => (await compute(context, tx, month, employeeId))[0] ?? null,
