@@ -206,8 +206,9 @@ export {
 export type { ExchangeRateService, UsdRateSource } from '@core/server/exchange-rates';
 
 /**
- * Advertising performance (`context.performance`, SDK 1.5): `totals(from, to)` sums revenue, spend
- * and profit (decimal text, US dollars) and leads and sales (counts) over the days `from`..`to`.
+ * Advertising performance (`context.performance`, SDK 1.5): `totals(db, from, to)` sums revenue,
+ * spend and profit (decimal text, US dollars) and leads and sales (counts) over the days
+ * `from`..`to`, read through the caller's `db` (pass your transaction when you hold one).
  * The tracker plugin provides it from its report's statistics; while it is off `available` is false
  * and `totals` answers null, so a caller names the figure unavailable instead of counting it as 0
  * (finance's pay rules do this). A plugin that keeps such figures provides them with

@@ -1,3 +1,4 @@
+import type { Queryable } from '../database/database';
 import { ProviderSlot, type Providable } from '../provided-service';
 
 /**
@@ -16,8 +17,12 @@ export interface PerformanceTotals {
 
 /** Where the performance comes from: the plugin that keeps the traffic report (the tracker, from its statistics). */
 export interface PerformanceSource {
-  /** The totals over `from`..`to` (`YYYY-MM-DD`, both days included); a period with no data sums to zeros. */
-  totals(from: string, to: string): Promise<PerformanceTotals>;
+  /**
+   * The totals over `from`..`to` (`YYYY-MM-DD`, both days included); a period with no data sums to
+   * zeros. Read through the caller's `db` (its transaction, when it holds one), so a caller inside
+   * a transaction neither waits on a second connection nor reads another snapshot.
+   */
+  totals(db: Queryable, from: string, to: string): Promise<PerformanceTotals>;
 }
 
 /**
@@ -27,7 +32,7 @@ export interface PerformanceSource {
  * counting it as zero.
  */
 export interface PerformanceService extends Providable<PerformanceSource> {
-  totals(from: string, to: string): Promise<PerformanceTotals | null>;
+  totals(db: Queryable, from: string, to: string): Promise<PerformanceTotals | null>;
 }
 
 class Performance extends ProviderSlot<PerformanceSource> implements PerformanceService {
@@ -35,8 +40,8 @@ class Performance extends ProviderSlot<PerformanceSource> implements Performance
     super('The performance source', () => new Error('No performance source is provided.'));
   }
 
-  async totals(from: string, to: string): Promise<PerformanceTotals | null> {
-    return this.available ? this.provider().totals(from, to) : null;
+  async totals(db: Queryable, from: string, to: string): Promise<PerformanceTotals | null> {
+    return this.available ? this.provider().totals(db, from, to) : null;
   }
 }
 

@@ -36,7 +36,7 @@ export function createTrackerServerPlugin(): ServerPlugin {
       bizdevRoutes(app, context.db);
       registerKeitaroSync(app, context);
       // Other plugins read the report's totals without importing the tracker (finance's pay rules).
-      context.performance.provide({ totals: (from, to) => performanceTotals(context.db, from, to) });
+      context.performance.provide({ totals: performanceTotals });
     },
     // Each part seeds its own screens here, one line each.
     async seedDemo(db, demo) {

@@ -77,7 +77,7 @@ export class MonthMeasures {
 
   /** Null while no plugin provides the performance (the tracker is off). */
   fromTracker(): Promise<MeasureValues | null> {
-    this.tracker ??= this.performance.totals(this.month.first, this.month.last).then((totals) => (totals === null ? null : trackerValues(totals)));
+    this.tracker ??= this.performance.totals(this.tx, this.month.first, this.month.last).then((totals) => (totals === null ? null : trackerValues(totals)));
     return this.tracker;
   }
 }
