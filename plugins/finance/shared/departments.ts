@@ -1,3 +1,4 @@
+import { MOTIVATION_MONTH_PATTERN } from './motivation';
 import type { DepartmentType } from './resources';
 
 /**
@@ -6,8 +7,22 @@ import type { DepartmentType } from './resources';
  * department is every live division marked with its department type.
  */
 
-/** A calendar month as the routes take and answer it. */
-export const MONTH_PATTERN = /^[1-9]\d{3}-(0[1-9]|1[0-2])$/;
+/** A calendar month as the routes take and answer it: the motivation sheets' month. */
+export const MONTH_PATTERN = new RegExp(MOTIVATION_MONTH_PATTERN);
+
+/** This month in UTC: the routes' default, and the page's when its URL names none. */
+export const currentMonth = (now: Date = new Date()): string => now.toISOString().slice(0, 7);
+
+/** `month` moved by whole months (a month count holds no amount, so a plain integer is safe). */
+export function shiftMonth(month: string, months: number): string {
+  const count = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + months;
+  return `${String(Math.floor(count / 12)).padStart(4, '0')}-${String((count % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The `count` months ending with `last`, oldest first. */
+export function monthsEnding(last: string, count: number): string[] {
+  return Array.from({ length: count }, (_, index) => shiftMonth(last, index - count + 1));
+}
 
 /** How many months the trend covers, ending with the chosen one. */
 export const TREND_MONTHS = 6;

@@ -1,9 +1,8 @@
 import type { Queryable } from '@core/sdk/server';
-import type { DepartmentFigures, PayrollStatus } from '../../shared/departments';
+import { monthsEnding, type DepartmentFigures, type PayrollStatus } from '../../shared/departments';
 import type { DepartmentType } from '../../shared/resources';
 import { DEPARTMENT_TRANSACTIONS, INCOME_SUM, MONTH_SPAN, NOT_PAYROLL, SPEND_SUM } from './department-sql';
 import { subtractDecimals } from './figure-change';
-import { monthsEnding } from './months';
 
 /**
  * Each department's figures for each month of a span, in three queries whatever the number of

@@ -3,6 +3,7 @@ import type { DataEnvelope } from '@core/sdk/shared';
 import { validationError, type Database } from '@core/sdk/server';
 import {
   COMPARED_FIGURES,
+  currentMonth,
   MONTH_PATTERN,
   TREND_MONTHS,
   type ComparedFigure,
@@ -15,7 +16,6 @@ import { DEPARTMENT_TYPES, type DepartmentType } from '../../shared/resources';
 import { articleBreakdown, departmentDivisions, projectBreakdown } from './department-breakdowns';
 import { departmentFigures } from './department-figures';
 import { figureChange } from './figure-change';
-import { currentMonth } from './months';
 
 const ACCESS = { access: { requires: 'FH' } } as const;
 const MONTH_QUERY = {

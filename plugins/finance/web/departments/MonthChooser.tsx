@@ -2,8 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Label, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { MONTH_PATTERN } from '../../shared/departments';
-import { shiftMonth } from './department-month';
+import { MONTH_PATTERN, shiftMonth } from '../../shared/departments';
 
 const useStyles = makeStyles({
   chooser: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
