@@ -1,16 +1,16 @@
-import type { FieldValue } from '@core/sdk/shared';
-import { compareDecimals } from '@core/sdk/shared';
-import { createRecordIn, changeRecordIn, hardDeleteIn, type Actor, type Queryable } from '@core/sdk/server';
-import { motivationLinesResource } from '../../shared/motivation';
+import { compareDecimals, type FieldValue, type ResourceRecord } from '@core/sdk/shared';
+import { createRecordIn, changeRecordIn, hardDeleteIn, type Actor, type Queryable, type RecordWriter } from '@core/sdk/server';
+import { motivationLinesResource, motivationSheetsResource } from '../../shared/motivation';
 import type { PayComputation } from '../../shared/pay';
 import type { PayCalculator } from '../pay/pay-calculator';
-import { LINE_RULES } from './motivation-hooks';
+import { LINE_RULES, sheetTotal } from './motivation-hooks';
 
 /**
  * A draft sheet's lines brought in step with the month's computation: a line per employee with a
  * model, an existing line updated only where the computation changed (its correction and comment
- * kept), the lines of employees no longer covered removed. The caller holds the sheet's lock and
- * sets the sheet's total once afterwards, so lines are written with the line rules alone.
+ * kept), the lines of employees no longer covered removed; then the sheet's total and `computed_at`
+ * are set, once for the month, which is why lines are written with the line rules alone. The
+ * caller holds the draft sheet's lock.
  */
 
 interface StoredLine {
@@ -41,7 +41,7 @@ function changed(line: StoredLine, computation: PayComputation): boolean {
   );
 }
 
-export async function computeSheetLines(tx: Queryable, calculator: PayCalculator, sheet: { id: number; month: string }, actor: Actor): Promise<void> {
+async function computeLines(tx: Queryable, calculator: PayCalculator, sheet: { id: number; month: string }, actor: Actor): Promise<void> {
   const { rows } = await tx.query<StoredLine>(
     `SELECT id::int AS id, employee_id::int AS employee_id, model_id::int AS model_id, base_usd::text AS base_usd,
             bonus_usd::text AS bonus_usd, computed_usd::text AS computed_usd, explanation
@@ -61,4 +61,10 @@ export async function computeSheetLines(tx: Queryable, calculator: PayCalculator
     }
   }
   for (const gone of stored.values()) await hardDeleteIn(tx, motivationLinesResource, gone.id, actor, LINE_RULES);
+}
+
+export async function computeSheet(tx: Queryable, records: RecordWriter, calculator: PayCalculator, sheet: { id: number; month: string }, actor: Actor): Promise<ResourceRecord> {
+  await computeLines(tx, calculator, sheet, actor);
+  const values = { total_usd: await sheetTotal(tx, sheet.id), computed_at: new Date().toISOString() };
+  return records.changeIn(tx, motivationSheetsResource, sheet.id, { action: 'compute', values }, actor);
 }

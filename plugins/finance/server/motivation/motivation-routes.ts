@@ -3,17 +3,16 @@ import type { ResourceRecord, RowAction } from '@core/sdk/shared';
 import { assertNoBody, findRecord, type IdParams, type Queryable, type ServerPluginContext } from '@core/sdk/server';
 import { motivationSheetsResource } from '../../shared/motivation';
 import type { PayCalculator } from '../pay/pay-calculator';
-import { computeSheetLines } from './compute-sheet';
+import { approveSheet } from './approve-sheet';
+import { computeSheet } from './compute-sheet';
 import { MOTIVATION_MESSAGES } from './messages';
-import { sheetTotal } from './motivation-hooks';
-import { createPayrollDrafts } from './payroll-drafts';
 
 /**
  * The motivation sheets' row actions, each one database transaction around the locked sheet:
  * - `POST motivation-sheets/{id}/compute` (FE, no body): the draft sheet's lines computed again
  *   (./compute-sheet.ts), its total and `computed_at` set; 409 once approved.
  * - `POST motivation-sheets/{id}/approve` `{ wallet_id, version? }` (FE and FF): the payroll drafts
- *   created and linked (./payroll-drafts.ts), then the sheet approved with the wallet, who and when;
+ *   created and linked (./approve-sheet.ts), then the sheet approved with the wallet, who and when;
  *   409 when already approved or never computed, 422 when the wallet is missing or has no rate.
  * Both answer `{ data: sheet }` as it is afterwards, as the engine's row actions do.
  */
@@ -58,9 +57,7 @@ export function motivationRoutes(app: FastifyInstance, { db, records, routes }: 
       return translated(motivationSheetsResource, actor.language, () =>
         db.transaction(async (tx) => {
           const sheet = await draftSheet(tx, request.params.id, MOTIVATION_MESSAGES.approvedSheet);
-          await computeSheetLines(tx, calculator, sheet, actor);
-          const values = { total_usd: await sheetTotal(tx, sheet.id), computed_at: new Date().toISOString() };
-          return { data: await records.changeIn(tx, motivationSheetsResource, sheet.id, { action: compute.name, values }, actor) };
+          return { data: await computeSheet(tx, records, calculator, sheet, actor) };
         }),
       );
     },
@@ -76,9 +73,7 @@ export function motivationRoutes(app: FastifyInstance, { db, records, routes }: 
         db.transaction(async (tx) => {
           const sheet = await draftSheet(tx, request.params.id, MOTIVATION_MESSAGES.alreadyApproved);
           if (sheet.computed_at === null || sheet.computed_at === undefined) throw conflict(MOTIVATION_MESSAGES.notComputed);
-          await createPayrollDrafts(tx, records, sheet, walletId, actor);
-          const values = { status: 'approved', approved_by: actor.id, approved_at: new Date().toISOString(), wallet_id: walletId };
-          return { data: await records.changeIn(tx, motivationSheetsResource, sheet.id, { action: approve.name, values, version: version ?? null }, actor) };
+          return { data: await approveSheet(tx, records, sheet, walletId, actor, version ?? null) };
         }),
       );
     },

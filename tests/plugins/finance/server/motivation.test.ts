@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoContext } from '@core/server/demo-context';
+import { createFinanceServerPlugin } from '@plugins/finance/server';
+import { seedFinanceDemo } from '@plugins/finance/server/demo/demo-data';
 import type { PayRuleLine } from '@plugins/finance/shared/pay';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT, freshDatabase } from '../../../support/server/test-database';
 import { ALL_FINANCE, money, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
 
@@ -105,6 +108,8 @@ describe('computing a month', () => {
     expect(lineOf(lines, tiered)).toMatchObject({ base_usd: '0.00', bonus_usd: '800.07', computed_usd: '800.07', correction_usd: '0.00', total_usd: '800.07' });
     expect(lineOf(lines, salaried)).toMatchObject({ base_usd: '2000.00', bonus_usd: '800.07', computed_usd: '2800.07', total_usd: '2800.07' });
 
+    // The list carries the explanation too: the page explains every line from it.
+    expect(lineOf(lines, tiered).explanation).toEqual(expect.any(String));
     const detail = await t.call(PAY, 'GET', `motivation-lines/${lineOf(lines, tiered).id}`);
     const explanation = JSON.parse(String(detail.json<{ data: Row }>().data.explanation)) as PayRuleLine[];
     expect(explanation).toEqual([
@@ -237,6 +242,33 @@ describe('approving a month', () => {
     expect(refused[4]?.json<{ message: string }>().message).toBe("This month's motivation is approved: it cannot be changed, recomputed or deleted.");
     expect(lineOf(await linesOf(sheet), salaried)).toMatchObject({ version: line.version, total_usd: '2250.25' });
   });
+});
+
+describe('the demo', () => {
+  it('approves the month before last into payroll drafts and leaves last month a computed draft', async () => {
+    const db = await freshDatabase();
+    try {
+      expect(await seedFinanceDemo(db, await demoContext(db, [createFinanceServerPlugin()]))).toBe(true);
+      const { rows: sheets } = await db.query<{ month: string; status: string; wallet: string | null; computed: boolean; total: string; lines: string }>(
+        `SELECT s.month, s.status, w.name AS wallet, s.computed_at IS NOT NULL AS computed, s.total_usd::text AS total,
+                (SELECT round(coalesce(sum(l.total_usd), 0), 2)::text FROM finance.motivation_lines l WHERE l.sheet_id = s.id) AS lines
+           FROM finance.motivation_sheets s LEFT JOIN finance.wallets w ON w.id = s.wallet_id ORDER BY s.month`,
+      );
+      expect(sheets.map(({ status, wallet, computed }) => ({ status, wallet, computed }))).toEqual([
+        { status: 'approved', wallet: 'Main account USD', computed: true },
+        { status: 'draft', wallet: null, computed: true },
+      ]);
+      for (const sheet of sheets) expect(sheet.total, `${sheet.month} total follows its lines`).toBe(sheet.lines);
+      const { rows: unpaid } = await db.query(
+        `SELECT l.id FROM finance.motivation_lines l JOIN finance.motivation_sheets s ON s.id = l.sheet_id
+          LEFT JOIN finance.transaction_drafts d ON d.id = l.transaction_draft_id
+          WHERE s.status = 'approved' AND l.total_usd > 0 AND (d.id IS NULL OR d.hash <> 'payroll:' || s.month || ':' || l.employee_id OR d.amount <> l.total_usd OR d.amount_currency <> 'USD')`,
+      );
+      expect(unpaid).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  }, DB_TIMEOUT);
 });
 
 async function findSheet(month: string): Promise<Row> {

@@ -1,7 +1,7 @@
-import { compareDecimals, divideDecimals, type Money } from '@core/sdk/shared';
+import { compareDecimals, divideDecimals, type Money, type ResourceRecord } from '@core/sdk/shared';
 import { validationError, type Actor, type Queryable, type RecordWriter } from '@core/sdk/server';
 import { BASE_CURRENCY } from '../../shared/currencies';
-import { motivationLinesResource, payrollHash } from '../../shared/motivation';
+import { motivationLinesResource, motivationSheetsResource, payrollHash } from '../../shared/motivation';
 import { transactionDraftsResource } from '../../shared/resources';
 import { AMOUNT_SCALE, requireRate } from '../money/usd';
 import { payMonth } from '../pay/month';
@@ -10,7 +10,7 @@ import { payMonth } from '../pay/month';
  * What approving a month pays: one transaction draft per line with a positive total, in the payroll
  * wallet's currency at the rate of the month's last day (a USD wallet takes the dollars as they
  * are), dated that day and hashed `payroll:<month>:<employee>`; each line then points at its draft.
- * The caller holds the sheet's lock and approves the sheet afterwards, in the same transaction.
+ * Then the sheet is approved with the wallet, who and when. The caller holds the draft sheet's lock.
  */
 
 interface PaidLine {
@@ -35,7 +35,7 @@ function inWalletCurrency(usd: string, currency: string, rate: string): string {
   return amount;
 }
 
-export async function createPayrollDrafts(tx: Queryable, records: RecordWriter, sheet: { id: number; month: string }, walletId: number, actor: Actor): Promise<void> {
+export async function approveSheet(tx: Queryable, records: RecordWriter, sheet: { id: number; month: string }, walletId: number, actor: Actor, version: number | null = null): Promise<ResourceRecord> {
   const currency = await walletCurrency(tx, walletId);
   const day = payMonth(sheet.month).last;
   const rate = await requireRate(tx, currency, day, 'wallet_id');
@@ -55,4 +55,6 @@ export async function createPayrollDrafts(tx: Queryable, records: RecordWriter, 
     );
     await records.changeIn(tx, motivationLinesResource, line.id, { action: 'approve', values: { transaction_draft_id: draft.id } }, actor);
   }
+  const values = { status: 'approved', approved_by: actor.id, approved_at: new Date().toISOString(), wallet_id: walletId };
+  return records.changeIn(tx, motivationSheetsResource, sheet.id, { action: 'approve', values, version }, actor);
 }
