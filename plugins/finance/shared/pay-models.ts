@@ -70,7 +70,7 @@ export const calculationModelRulesResource = defineResource({
   access: { read: 'FE', write: 'FE' },
   fields: [
     reference('model_id', 'finance:fields.calculationModel', modelsTarget, { required: true, sortable: true }),
-    { kind: 'number', name: 'position', labelKey: 'finance:fields.position', integer: true, min: 0, max: 1000, default: 0, sortable: true },
+    { kind: 'number', name: 'position', labelKey: 'finance:fields.rulePosition', integer: true, min: 0, max: 1000, default: 0, sortable: true },
     { kind: 'enum', name: 'kind', labelKey: 'finance:fields.ruleKind', values: PAY_RULE_KINDS, required: true, filter: ['eq', 'in'], sortable: true },
     { kind: 'enum', name: 'measure', labelKey: 'finance:fields.payMeasure', values: PAY_MEASURES, filter: ['eq', 'in'], sortable: true },
     { kind: 'enum', name: 'source', labelKey: 'finance:fields.paySource', values: PAY_RULE_SOURCES, default: 'finance', filter: ['eq', 'in'], sortable: true },

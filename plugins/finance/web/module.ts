@@ -33,6 +33,7 @@ import { GoogleTablesPage } from './google-tables/GoogleTablesPage';
 import { GoogleTablesStore } from './google-tables/google-tables-store';
 import { MotivationPage } from './motivation/MotivationPage';
 import { MotivationStore } from './motivation/motivation-store';
+import { PAY_MODEL_SCREENS } from './pay-models/pay-model-screens';
 import { ExchangeRatesPage } from './rates/ExchangeRatesPage';
 import { RatesImportStore } from './rates/rates-import-store';
 
@@ -64,6 +65,7 @@ export default new ContainerModule(({ bind }) => {
     resourceRoute(projectsResource, { path: '/projects-finance' }),
     resourceRoute(verticalsResource),
     resourceRoute(agenciesResource, { path: '/agency-team' }),
+    ...PAY_MODEL_SCREENS,
   ]) {
     bind(RouteContributionToken).toConstantValue(route);
   }
