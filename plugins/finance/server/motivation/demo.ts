@@ -43,7 +43,7 @@ export async function seedMotivationDemo(tx: Queryable, demo: DemoContext): Prom
   );
   const line = largest[0];
   if (line) {
-    const values = { correction_usd: '150.00', correction_comment: 'Launch bonus agreed with the head of media buying' };
+    const values = { correction_usd: '150.00', correction_comment: 'Release bonus agreed with the CEO' };
     await demo.records.changeIn(tx, motivationLinesResource, line.id, { action: 'update', values }, demo.author);
   }
 }

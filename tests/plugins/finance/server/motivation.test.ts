@@ -265,6 +265,16 @@ describe('the demo', () => {
           WHERE s.status = 'approved' AND l.total_usd > 0 AND (d.id IS NULL OR d.hash <> 'payroll:' || s.month || ':' || l.employee_id OR d.amount <> l.total_usd OR d.amount_currency <> 'USD')`,
       );
       expect(unpaid).toEqual([]);
+      const { rows: lines } = await db.query<{ month: string; lines: number; corrected: number; explained: number }>(
+        `SELECT s.month, count(*)::int AS lines, count(*) FILTER (WHERE l.correction_usd <> 0 AND l.correction_comment <> '')::int AS corrected,
+                count(*) FILTER (WHERE l.explanation LIKE '[{%')::int AS explained
+           FROM finance.motivation_lines l JOIN finance.motivation_sheets s ON s.id = l.sheet_id GROUP BY s.month ORDER BY s.month`,
+      );
+      // The pay models' demo assigns models to several employees; last month has one line corrected.
+      expect(lines.map(({ lines: count, corrected, explained }) => ({ some: count > 1, corrected, allExplained: explained === count }))).toEqual([
+        { some: true, corrected: 0, allExplained: true },
+        { some: true, corrected: 1, allExplained: true },
+      ]);
     } finally {
       await db.close();
     }
