@@ -20,6 +20,7 @@ import { seedCardCorrectionsDemo } from '../card-corrections/demo';
 import { seedCashFlowDemo } from '../cash-flow/demo';
 import { seedDepartmentsDemo } from '../departments/demo';
 import { seedMotivationDemo } from '../motivation/demo';
+import { seedPayModelsDemo } from '../pay-models/demo';
 
 /**
  * Demonstration records for every finance screen: directories, wallets in several currencies,
@@ -253,6 +254,7 @@ export async function seedFinanceDemo(db: Database, demo: DemoContext): Promise<
     await seedCashFlowDemo(tx, demo);
     await seedDepartmentsDemo(tx, demo);
     await seedCardCorrectionsDemo(tx, demo);
+    await seedPayModelsDemo(tx, demo);
     // Last: it computes pay from the models the pay models' demo assigns.
     await seedMotivationDemo(tx, demo);
     return true;

@@ -1,8 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@core/server/database/database';
+import { demoContext } from '@core/server/demo-context';
 import admin from '@plugins/admin/server';
-import { createFinanceServerPlugin } from '@plugins/finance/server';
+import { createFinanceServerPlugin, seedFinanceDemo } from '@plugins/finance/server';
 import { percentAmount, tieredAmount, capped } from '@plugins/finance/server/pay/rule-amounts';
 import type { PayComputation, PayRuleLine } from '@plugins/finance/shared/pay';
 import tracker from '@plugins/tracker/server';
@@ -270,5 +271,17 @@ describe('with the tracker disabled', { timeout: DB_TIMEOUT }, () => {
       ['tracker', 'tracker_disabled', '0.00', null],
       ['finance', null, '0.00', '0.00'],
     ]);
+  });
+
+  it('seeds the three demo models, assigned from the month before last, computing this month', async () => {
+    expect(await seedFinanceDemo(finance.db, await demoContext(finance.db, [createFinanceServerPlugin()]))).toBe(true);
+    const models = await finance.call(['FE'], 'GET', 'calculation-models?sort=name');
+    expect(models.json<{ data: { data: { name: string }[] } }>().data.data.map((model) => model.name)).toEqual(['Developer — fixed', 'Media buyer — tiered', 'No tracker', 'Sales manager']);
+    const { rows } = await finance.db.query<{ id: number }>(
+      `SELECT a.id::int AS id FROM finance.employee_models a JOIN finance.employees e ON e.id = a.employee_id WHERE e.full_name = 'Jakub Nowak'`,
+    );
+    const pay = await preview(caller(finance.app), rows[0]?.id ?? 0, new Date().toISOString().slice(0, 7));
+    expect(pay.model_name).toBe('Media buyer — tiered');
+    expect(pay.lines.map((entry) => [entry.kind, entry.gap])).toEqual([['fixed_salary', null], ['tiered', null]]);
   });
 });
