@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
+import { financeManifest } from '@plugins/finance/manifest';
 import type { FinanceTestApp } from './finance-support';
 
 /** Every finance code, for callers the tests do not mean to refuse. */
-export const ALL_FINANCE = ['FP', 'FW', 'FD', 'FG', 'FN', 'FA', 'FT', 'FF', 'FS', 'FC', 'FL', 'FJ', 'FZ'];
+export const ALL_FINANCE = (financeManifest.permissions ?? []).map((permission) => permission.code);
 
 export interface Money {
   readonly amount: string;
