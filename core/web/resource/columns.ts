@@ -57,7 +57,11 @@ export function clampWidth(width: number): number {
 }
 
 /** Every column of a resource in its natural order: id, the fields, then the timestamps. */
-export function columnDefs(definition: ResourceDefinition): ColumnDef[] {
+/**
+ * The columns a definition gives. `widths` overrides the default width of some (a cell renderer
+ * that writes a sentence needs more than its field's kind).
+ */
+export function columnDefs(definition: ResourceDefinition, widths: Readonly<Record<string, number>> = {}): ColumnDef[] {
   const meta = (name: MetaColumn): ColumnDef => ({
     name,
     labelKey: `core:resource.meta.${name}`,
@@ -73,7 +77,7 @@ export function columnDefs(definition: ResourceDefinition): ColumnDef[] {
       field,
       sortable: isSortable(definition, field.name),
       defaultVisible: isListedByDefault(field),
-      defaultWidth: WIDTH_BY_KIND[field.kind],
+      defaultWidth: widths[field.name] ?? WIDTH_BY_KIND[field.kind],
     }),
   );
   return [meta('id'), ...fields, meta('created_at'), meta('updated_at')];
@@ -129,8 +133,9 @@ export class ColumnPreferences {
     definition: ResourceDefinition,
     private readonly storage: Storage,
     private readonly key: string,
+    widths: Readonly<Record<string, number>> = {},
   ) {
-    this.defs = columnDefs(definition);
+    this.defs = columnDefs(definition, widths);
     this.byName = new Map(this.defs.map((def) => [def.name, def]));
     this.settings = mergeColumnSettings(this.defs, this.read());
     makeObservable(this, {

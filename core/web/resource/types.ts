@@ -101,6 +101,8 @@ export interface ResourceScreenOptions {
   readonly path?: string;
   /** Cell renderers by column name. */
   readonly cells?: Readonly<Record<string, ResourceCellRenderer>>;
+  /** Default widths in pixels by column name, for columns whose cell says more than their kind (a user's own widths still win). */
+  readonly columnWidths?: Readonly<Record<string, number>>;
   /** Replaces the generated add/edit dialog. */
   readonly form?: ComponentType<ResourceFormProps>;
   /** Further entries of each row's menu. */

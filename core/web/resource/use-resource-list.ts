@@ -20,7 +20,7 @@ import { exportFileName, saveBlob } from './save-file';
 import type { ResourceScreenOptions } from './types';
 
 /** What the list hook needs besides the definition: the list-shaping part of the screen options. */
-export type ResourceListOptions = Pick<ResourceScreenOptions, 'listApi' | 'scopes' | 'filters' | 'listParams'>;
+export type ResourceListOptions = Pick<ResourceScreenOptions, 'listApi' | 'scopes' | 'filters' | 'listParams' | 'columnWidths'>;
 
 /**
  * One visit's list state for a custom screen or the engine's: the store (page, loading, selection,
@@ -98,7 +98,7 @@ export function useResourceList(definition: ResourceDefinition, options: Resourc
       labels: new ReferenceLabels(new ReferenceApi(http)),
       store,
       // Columns come from the definition alone: a contributed filter is not a column.
-      columns: new ColumnPreferences(definition, storage, columnStorageKey(session.user?.id ?? 'anonymous', definition.id)),
+      columns: new ColumnPreferences(definition, storage, columnStorageKey(session.user?.id ?? 'anonymous', definition.id), options.columnWidths),
       scopes,
     };
   });

@@ -72,9 +72,10 @@ export const calculationModelRulesResource = defineResource({
     reference('model_id', 'finance:fields.calculationModel', modelsTarget, { required: true, sortable: true }),
     { kind: 'number', name: 'position', labelKey: 'finance:fields.rulePosition', integer: true, min: 0, max: 1000, default: 0, sortable: true },
     { kind: 'enum', name: 'kind', labelKey: 'finance:fields.ruleKind', values: PAY_RULE_KINDS, required: true, filter: ['eq', 'in'], sortable: true },
-    { kind: 'enum', name: 'measure', labelKey: 'finance:fields.payMeasure', values: PAY_MEASURES, filter: ['eq', 'in'], sortable: true },
-    { kind: 'enum', name: 'source', labelKey: 'finance:fields.paySource', values: PAY_RULE_SOURCES, default: 'finance', filter: ['eq', 'in'], sortable: true },
-    { kind: 'enum', name: 'scope', labelKey: 'finance:fields.payScope', values: PAY_SCOPES, default: 'all', filter: ['eq', 'in'], sortable: true },
+    // The list's rule column says the measure, its source and scope in words, so these are offered in the column chooser only.
+    { kind: 'enum', name: 'measure', labelKey: 'finance:fields.payMeasure', values: PAY_MEASURES, filter: ['eq', 'in'], sortable: true, list: false },
+    { kind: 'enum', name: 'source', labelKey: 'finance:fields.paySource', values: PAY_RULE_SOURCES, default: 'finance', filter: ['eq', 'in'], sortable: true, list: false },
+    { kind: 'enum', name: 'scope', labelKey: 'finance:fields.payScope', values: PAY_SCOPES, default: 'all', filter: ['eq', 'in'], sortable: true, list: false },
     reference('project_id', 'finance:fields.project', referenceTo(projectsResource), { list: false }),
     reference('vertical_id', 'finance:fields.vertical', referenceTo(verticalsResource), { list: false }),
     reference('division_id', 'finance:fields.division', referenceTo(divisionsResource), { list: false }),

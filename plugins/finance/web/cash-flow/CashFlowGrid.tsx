@@ -8,7 +8,7 @@ import type { FigureRequest } from './figure-request';
 const useStyles = makeStyles({
   // The grid scrolls sideways inside its own box; the page never does.
   scroller: { overflowX: 'auto', maxWidth: '100%', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
-  table: { borderCollapse: 'separate', borderSpacing: 0, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  table: { borderCollapse: 'separate', borderSpacing: 0, fontSize: tokens.fontSizeBase300, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   cell: { padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`, textAlign: 'right', borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
   head: { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold },
   sticky: {
@@ -26,7 +26,8 @@ const useStyles = makeStyles({
   stickyHead: { backgroundColor: tokens.colorNeutralBackground3 },
   section: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground2 },
   total: { fontWeight: tokens.fontWeightSemibold },
-  figure: { minWidth: 'auto', padding: `0 ${tokens.spacingHorizontalXS}`, fontWeight: 'inherit', fontVariantNumeric: 'tabular-nums' },
+  // A figure is a button (it opens its transactions) that reads like the figures beside it.
+  figure: { minWidth: 'auto', padding: `0 ${tokens.spacingHorizontalXS}`, fontSize: 'inherit', fontWeight: 'inherit', fontVariantNumeric: 'tabular-nums' },
   good: { color: tokens.colorPaletteGreenForeground1 },
   bad: { color: tokens.colorPaletteRedForeground1 },
   caption: { textAlign: 'left', padding: tokens.spacingHorizontalS, fontWeight: tokens.fontWeightSemibold },

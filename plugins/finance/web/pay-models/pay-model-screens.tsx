@@ -11,7 +11,7 @@ import { RuleSummaryCell } from './RuleSummaryCell';
  */
 export const PAY_MODEL_SCREENS: readonly RouteContribution[] = [
   resourceRoute(calculationModelsResource, { cells: { name: ModelNameCell } }),
-  resourceRoute(calculationModelRulesResource, { cells: { kind: RuleSummaryCell } }),
+  resourceRoute(calculationModelRulesResource, { cells: { kind: RuleSummaryCell }, columnWidths: { kind: 460 } }),
   resourceRoute(employeeModelsResource, {
     rowActions: [
       {
