@@ -38,6 +38,14 @@ describe('columns', () => {
     expect(defaults.find((setting) => setting.name === 'created_at')?.visible).toBe(true);
   });
 
+  it("widens a column the screen names, and keeps the user's own width over it", () => {
+    const defs = columnDefs(WALLETS, { name: 460 });
+    expect(defs.find((def) => def.name === 'name')?.defaultWidth).toBe(460);
+    expect(columnDefs(WALLETS).find((def) => def.name === 'name')?.defaultWidth).toBe(200);
+    expect(mergeColumnSettings(defs, null).find((setting) => setting.name === 'name')?.width).toBe(460);
+    expect(mergeColumnSettings(defs, [{ name: 'name', visible: true, width: 300 }])[0]).toEqual({ name: 'name', visible: true, width: 300 });
+  });
+
   it('persists visibility, order and width per user and resource', () => {
     const storage = new MemoryStorage();
     const columns = new ColumnPreferences(WALLETS, storage, KEY);
