@@ -142,7 +142,7 @@ export { canonicalDecimal, compareDecimals } from '@core/shared/resource/validat
  * amounts of money and rates (`divideDecimals('10', '3', 2)` → `'3.33'`, null for a zero divisor;
  * `roundDecimal('0.125', 2)` → `'0.13'`).
  */
-export { addDecimals, divideDecimals, multiplyDecimals, roundDecimal } from '@core/shared/decimal-arithmetic';
+export { addDecimals, divideDecimals, multiplyDecimals, roundDecimal, subtractDecimals } from '@core/shared/decimal-arithmetic';
 
 /** A field issue's message in a language, and the language an `Accept-Language` header prefers. */
 export { issueMessage, preferredLanguage } from '@core/shared/resource/messages';

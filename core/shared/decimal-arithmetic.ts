@@ -42,6 +42,12 @@ export function addDecimals(a: string, b: string): string {
   return written({ units: x.units * TEN(scale - x.scale) + y.units * TEN(scale - y.scale), scale });
 }
 
+/** `a − b`, exactly. */
+export function subtractDecimals(a: string, b: string): string {
+  const y = scaled(b);
+  return addDecimals(a, fixed({ units: -y.units, scale: y.scale }));
+}
+
 /** `a × b`, exactly (every digit of the product kept). */
 export function multiplyDecimals(a: string, b: string): string {
   const x = scaled(a);

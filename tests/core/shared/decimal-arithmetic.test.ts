@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDecimals, divideDecimals, multiplyDecimals, roundDecimal } from '@core/sdk/shared';
+import { addDecimals, divideDecimals, multiplyDecimals, roundDecimal, subtractDecimals } from '@core/sdk/shared';
 
 /** Exact decimal arithmetic: sums and products keep every digit, quotients round half-up once. */
 describe('decimal arithmetic', () => {
-  it('adds and multiplies exactly, where floating point would not', () => {
+  it('adds, subtracts and multiplies exactly, where floating point would not', () => {
     expect(addDecimals('0.1', '0.2')).toBe('0.3');
+    expect(subtractDecimals('100.5', '200.25')).toBe('-99.75');
+    expect(subtractDecimals('10', '-2.5')).toBe('12.5');
+    expect(subtractDecimals('0.3', '0.1')).toBe('0.2');
+    expect(subtractDecimals('5', '0')).toBe('5');
     expect(addDecimals('10.005', '-0.005')).toBe('10');
     expect(addDecimals('-1.5', '0.25')).toBe('-1.25');
     expect(multiplyDecimals('1.1', '1.1')).toBe('1.21');

@@ -1,4 +1,4 @@
-import { addDecimals, multiplyDecimals, type Money } from '@core/sdk/shared';
+import { multiplyDecimals, subtractDecimals, type Money } from '@core/sdk/shared';
 import { validationError, type Queryable } from '@core/sdk/server';
 import { CONTRIBUTION_SQL } from '../transactions/balances';
 import { lockedWalletCurrency } from '../transactions/transaction-rules';
@@ -34,7 +34,7 @@ export async function bookBalanceOn(tx: Queryable, walletId: number, date: strin
 /** The wallet's book balance on `date` and the statement's difference from it. */
 export async function figuresOn(tx: Queryable, walletId: number, date: string, statement: Money): Promise<CorrectionFigures> {
   const book = await bookBalanceOn(tx, walletId, date, statement.currency);
-  return { book_balance: book, difference: { amount: addDecimals(statement.amount, negated(book.amount)), currency: statement.currency } };
+  return { book_balance: book, difference: { amount: subtractDecimals(statement.amount, book.amount), currency: statement.currency } };
 }
 
 const isMoney = (value: unknown): value is Money =>

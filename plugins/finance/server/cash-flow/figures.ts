@@ -1,15 +1,9 @@
-import { addDecimals } from '@core/sdk/shared';
+import { addDecimals, subtractDecimals } from '@core/sdk/shared';
 import type { CashFlowFigures, CashFlowTotals } from '../../shared/cash-flow';
 
 /** Exact sums of decimal strings: the grid's totals, never floating point. */
 
 export const ZERO_FIGURES: CashFlowFigures = { fact: '0', plan: '0', difference: '0' };
-
-const negate = (value: string): string => (value.startsWith('-') ? value.slice(1) : value === '0' ? value : `-${value}`);
-
-export function subtractDecimals(a: string, b: string): string {
-  return addDecimals(a, negate(b));
-}
 
 export function figures(fact: string, plan: string): CashFlowFigures {
   return { fact, plan, difference: subtractDecimals(fact, plan) };

@@ -1,8 +1,8 @@
 import type { Queryable } from '@core/sdk/server';
+import { subtractDecimals } from '@core/sdk/shared';
 import { monthsEnding, type DepartmentFigures, type PayrollStatus } from '../../shared/departments';
 import type { DepartmentType } from '../../shared/resources';
 import { DEPARTMENT_TRANSACTIONS, INCOME_SUM, MONTH_SPAN, NOT_PAYROLL, SPEND_SUM } from './department-sql';
-import { subtractDecimals } from './figure-change';
 
 /**
  * Each department's figures for each month of a span, in three queries whatever the number of

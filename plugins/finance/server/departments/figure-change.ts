@@ -1,14 +1,10 @@
-import { addDecimals, compareDecimals, divideDecimals, multiplyDecimals } from '@core/sdk/shared';
+import { compareDecimals, divideDecimals, multiplyDecimals, subtractDecimals } from '@core/sdk/shared';
 import type { FigureChange } from '../../shared/departments';
 
 /** Places of a change's percent. */
 const PERCENT_PLACES = 2;
 
-const negated = (value: string): string => (value.startsWith('-') ? value.slice(1) : `-${value}`);
 const absolute = (value: string): string => (value.startsWith('-') ? value.slice(1) : value);
-
-/** `a − b`, exactly. */
-export const subtractDecimals = (a: string, b: string): string => addDecimals(a, negated(b));
 
 /**
  * The change from `previous` to `current`: the exact difference, and it as a percent of the

@@ -1,6 +1,7 @@
 import type { PerformanceService, PerformanceTotals, Queryable } from '@core/sdk/server';
 import type { PayMeasure, PayScope } from '../../shared/pay';
-import { cents, subtract } from './cents';
+import { subtractDecimals } from '@core/sdk/shared';
+import { cents } from './cents';
 import type { PayMonth } from './month';
 
 /*
@@ -43,7 +44,7 @@ async function financeMeasures(tx: Queryable, month: PayMonth, key: ScopeKey): P
     [month.first, month.last, key.id],
   );
   const { revenue, spend } = rows[0] ?? { revenue: '0.00', spend: '0.00' };
-  return { revenue, spend, profit: cents(subtract(revenue, spend)), leads: '0', sales: '0' };
+  return { revenue, spend, profit: cents(subtractDecimals(revenue, spend)), leads: '0', sales: '0' };
 }
 
 const trackerValues = (totals: PerformanceTotals): MeasureValues => ({

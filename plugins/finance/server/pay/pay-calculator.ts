@@ -1,8 +1,8 @@
 import type { Queryable, ServerPluginContext } from '@core/sdk/server';
-import { compareDecimals } from '@core/sdk/shared';
+import { compareDecimals, subtractDecimals } from '@core/sdk/shared';
 import type { PayComputation, PayRuleLine } from '../../shared/pay';
 import { assignedModels, rulesOf, type AssignedModel, type StoredRule } from './assigned-models';
-import { cents, subtract, sumCents, ZERO } from './cents';
+import { cents, sumCents, ZERO } from './cents';
 import { fixedSalary } from './fixed-salary';
 import { MonthMeasures } from './measures';
 import { payMonth, type PayMonth } from './month';
@@ -66,7 +66,7 @@ async function computeFor(run: MonthRun, assigned: AssignedModel, rules: readonl
   }
   const base = sumCents(lines.filter((line) => line.kind === 'fixed_salary').map((line) => line.amount_usd));
   const earned = sumCents(lines.filter((line) => line.kind !== 'fixed_salary').map((line) => line.amount_usd));
-  const room = assigned.cap_usd === null ? null : subtract(assigned.cap_usd, base);
+  const room = assigned.cap_usd === null ? null : subtractDecimals(assigned.cap_usd, base);
   const cut = room !== null && compareDecimals(earned, room) > 0;
   const bonus = cut ? cents(compareDecimals(room, '0') > 0 ? room : '0') : earned;
   return {

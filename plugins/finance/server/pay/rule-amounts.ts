@@ -1,5 +1,6 @@
 import { addDecimals, canonicalDecimal, compareDecimals, divideDecimals, multiplyDecimals } from '@core/sdk/shared';
-import { cents, isPositive, minimum, subtract, ZERO } from './cents';
+import { subtractDecimals } from '@core/sdk/shared';
+import { cents, isPositive, minimum, ZERO } from './cents';
 
 /*
  * One rule's amount from its measure, in plain figures: the formula a screen shows reads the same
@@ -44,7 +45,7 @@ export function tieredAmount(value: string, tiers: Readonly<Record<string, strin
   const parts = thresholds.flatMap((lower, index) => {
     if (compareDecimals(value, lower) <= 0) return [];
     const upper = thresholds[index + 1];
-    const portion = subtract(upper === undefined ? value : minimum(value, upper), lower);
+    const portion = subtractDecimals(upper === undefined ? value : minimum(value, upper), lower);
     return [{ percent: tiers[lower] as string, portion: cents(portion) }];
   });
   const exact = parts.reduce((sum, part) => addDecimals(sum, percentOf(part.portion, part.percent)), '0');

@@ -18,9 +18,10 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
+import { subtractDecimals } from '@core/sdk/shared';
 import { formatMoney, useInjection } from '@core/sdk/web';
 import { BASE_CURRENCY } from '../../shared/currencies';
-import { signOfDecimal, subtractDecimals } from '../decimal';
+import { signOfDecimal } from '../decimal';
 import type { FinanceResult } from '../finance-result';
 import { FinanceDashboardStore } from './dashboard-store';
 

@@ -2,7 +2,8 @@ import { inject, injectable } from 'inversify';
 import { action, makeObservable, observableRef, runInAction } from 'mobx';
 import { HttpClients, type StoreContribution } from '@core/sdk/web';
 import { BASE_CURRENCY } from '../../shared/currencies';
-import { addDecimals, isDecimal } from '../decimal';
+import { addDecimals } from '@core/sdk/shared';
+import { isDecimal } from '../decimal';
 import { financeCall, isRecord, type FinanceResult } from '../finance-result';
 
 /** One wallet's balance, a decimal string in the wallet's currency. */
@@ -71,7 +72,7 @@ export function parseBalances(body: unknown): Balances {
   const known = wallets.flatMap((wallet) => (wallet.balanceUsd === null ? [] : [wallet.balanceUsd]));
   return {
     wallets,
-    totalUsd: amountOf(data.total_usd) ?? addDecimals(...known),
+    totalUsd: amountOf(data.total_usd) ?? known.reduce((sum, amount) => addDecimals(sum, amount), '0'),
     withoutRate: wallets.length - known.length,
   };
 }
