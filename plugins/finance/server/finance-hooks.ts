@@ -10,8 +10,10 @@ import {
   transactionsResource,
   walletsResource,
 } from '../shared/resources';
+import { assertNotAdjusting } from './card-corrections/adjusting-lock';
 import { employeeStatusCondition, EMPLOYEE_STATUSES, DEFAULT_EMPLOYEE_STATUS, type EmployeeStatus } from './employees/employee-status';
 import { assertNoManagerCycle, assertSalaryPeriodFree } from './employees/hierarchy';
+import { assertNotPayroll } from './motivation/payroll-lock';
 import { applyBalanceChange, lockWallets, refreshBalances, walletsUsingArticle, type BalanceEntry } from './transactions/balances';
 import { ALREADY_CONVERTED_MESSAGE } from './transactions/convert-draft';
 import { draftComputedValues, transactionComputedValues } from './transactions/transaction-rules';
@@ -39,9 +41,10 @@ function balanceEntry(snapshot: Snapshot): BalanceEntry | null {
 }
 
 const transactionHooks: ResourceHooks = {
-  async beforeWrite({ tx, before, next, action }: WriteContext) {
+  async beforeWrite({ tx, id, before, next, action }: WriteContext) {
+    if (action === 'update' && id !== null) await assertNotAdjusting(tx, id);
     // Both wallets (old and new) are locked in id order before anything else, so writers queue.
-    await lockWallets(tx, [walletOf(before), walletOf(next)].filter((id): id is number => id !== null));
+    await lockWallets(tx, [walletOf(before), walletOf(next)].filter((wallet): wallet is number => wallet !== null));
     if (action === 'delete') return undefined;
     return transactionComputedValues(tx, next);
   },
@@ -52,10 +55,11 @@ const transactionHooks: ResourceHooks = {
 };
 
 const draftHooks: ResourceHooks = {
-  async beforeWrite({ tx, before, next, action }) {
+  async beforeWrite({ tx, id, before, next, action }) {
     if (before && before.transaction_id !== null && before.transaction_id !== undefined && action === 'update') {
       throw new ApiError(409, ALREADY_CONVERTED_MESSAGE);
     }
+    if (action === 'update' && id !== null) await assertNotPayroll(tx, id);
     if (action === 'delete') return undefined;
     return draftComputedValues(tx, next);
   },

@@ -9,5 +9,7 @@ export const CARD_CORRECTIONS_MESSAGES_RU: RussianMessages = {
   'A reversal cannot be reversed: record a new correction instead.': 'Сторно нельзя сторнировать: заведите новую корректировку.',
   'Only an approved correction can be reversed.': 'Сторнировать можно только утверждённую корректировку.',
   'Give the reason for the reversal.': 'Укажите причину сторно.',
+  'This transaction books an approved card correction: reverse the correction instead of changing it.':
+    'Эта транзакция проводит утверждённую корректировку карты: вместо её изменения сторнируйте корректировку.',
   "The statement balance must be in the wallet's currency ({currency}).": 'Остаток по выписке должен быть в валюте кошелька ({currency}).',
 };

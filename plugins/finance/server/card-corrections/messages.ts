@@ -6,6 +6,7 @@ export const CORRECTION_MESSAGES = {
   reversalNotReversible: 'A reversal cannot be reversed: record a new correction instead.',
   onlyApprovedReversible: 'Only an approved correction can be reversed.',
   reasonRequired: 'Give the reason for the reversal.',
+  adjustingIsFinal: 'This transaction books an approved card correction: reverse the correction instead of changing it.',
 } as const;
 
 /** The statement's currency must be the wallet's; the currency is carried across as `{currency}`. */

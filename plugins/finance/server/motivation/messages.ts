@@ -9,4 +9,5 @@ export const MOTIVATION_MESSAGES = {
   monthStays: 'A sheet keeps its month: prepare a sheet for the other month instead.',
   commentRequired: 'Say why the line is corrected.',
   belowZero: 'The correction cannot take the total below 0.',
+  payrollDraftIsFinal: "This draft pays an approved month's motivation: it can be converted, not changed.",
 } as const;

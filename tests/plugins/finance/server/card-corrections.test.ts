@@ -87,8 +87,11 @@ describe('approve', { timeout: DB_TIMEOUT }, () => {
     expect(booked).toEqual([{ id: data.transaction_id, article: 'card-correction-income', amount: '11.75' }]);
     const transaction = await read(t, `transactions/${String(data.transaction_id)}`);
     expect(transaction).toMatchObject({ date_fact: '2026-03-10', wallet_id: card.id, amount_usd: money('11.75', 'USD'), comment: `Card correction #${row.id}` });
-    // The transaction stays while its correction points at it.
+    // The transaction stays, as it is, while its correction points at it.
     expect((await t.call(['FT'], 'DELETE', `transactions/${String(data.transaction_id)}`)).statusCode).toBe(409);
+    const edited = await t.call(['FT'], 'PATCH', `transactions/${String(data.transaction_id)}`, { version: transaction.version, amount: money('1', 'USD') });
+    expect(edited.statusCode).toBe(409);
+    expect(edited.json<{ message: string }>().message).toBe('This transaction books an approved card correction: reverse the correction instead of changing it.');
     // A new statement on the same day now finds the books equal to it: nothing left to correct.
     const check = await correction(card, '2026-03-10', '760');
     expect(check.difference).toEqual(money('0', 'USD'));

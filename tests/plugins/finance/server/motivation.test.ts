@@ -224,7 +224,12 @@ describe('approving a month', () => {
     expect(lineOf(lines, tiered)).toMatchObject({ total_usd: '0.00', transaction_draft_id: null });
     const draftId = lineOf(lines, salaried).transaction_draft_id;
     const draft = await t.call(['FF'], 'GET', `transaction-drafts/${String(draftId)}`);
-    expect(draft.json<{ data: Row }>().data).toMatchObject({ hash: `payroll:2025-08:${salaried.id}`, amount: money('2250.25', 'USD'), draft_date: '2025-08-31' });
+    const stored = draft.json<{ data: Row }>().data;
+    expect(stored).toMatchObject({ hash: `payroll:2025-08:${salaried.id}`, amount: money('2250.25', 'USD'), draft_date: '2025-08-31' });
+    // The approved pay stays as it is: the draft is converted, never edited.
+    const edited = await t.call(['FF'], 'PATCH', `transaction-drafts/${String(draftId)}`, { version: stored.version, amount: money('1', 'USD') });
+    expect(edited.statusCode).toBe(409);
+    expect(edited.json<{ message: string }>().message).toBe("This draft pays an approved month's motivation: it can be converted, not changed.");
   });
 
   it('locks the approved sheet and its lines: no change, recompute or delete', async () => {
