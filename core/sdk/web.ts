@@ -134,6 +134,16 @@ export { DownloadButton, type DownloadButtonProps, type DownloadedFile } from '@
 export { BarChart } from '@core/web/charts/BarChart';
 export type { BarChartProps, ChartSeries } from '@core/web/charts/bar-chart-props';
 
+/**
+ * A report page's controls: `ChoiceField` is a labelled dropdown of fixed values; `PeriodFields`
+ * the period (§9 presets and custom From/To days, the caller's labels). The period lives in the
+ * URL: `readReportPeriod(search, fallback)` and `writeReportPeriod(period, search)` keep a preset
+ * as its name; `reportDays(period, today)` gives the days to ask for, null while custom lacks one.
+ */
+export { ChoiceField, type ChoiceFieldProps } from '@core/web/reports/ChoiceField';
+export { PeriodFields, type PeriodFieldLabels, type PeriodFieldsProps } from '@core/web/reports/PeriodFields';
+export { PERIOD_CHOICES, readReportPeriod, reportDays, writeReportPeriod, type PeriodChoice, type ReportPeriod } from '@core/web/reports/report-period';
+
 /** Hands a downloaded blob (`HttpClient.download`) to the browser as a file. */
 export { saveBlob } from '@core/web/resource/save-file';
 

@@ -35,7 +35,7 @@ export default function BarChartView({ title, categories, series, formatValue, h
         key: one.key,
         legend: one.label,
         data: value === null ? 0 : Number(value),
-        color: SERIES_COLORS[index % SERIES_COLORS.length],
+        color: one.color ?? SERIES_COLORS[index % SERIES_COLORS.length],
         xAxisCalloutData: category,
         yAxisCalloutData: value === null ? NO_VALUE : formatValue(value),
       };

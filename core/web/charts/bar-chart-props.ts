@@ -3,6 +3,8 @@ export interface ChartSeries {
   readonly key: string;
   readonly label: string;
   readonly values: readonly (string | null)[];
+  /** The bars' colour, a theme token (a CSS variable) when it means something (revenue green, cost red); else the chart's next. */
+  readonly color?: string;
 }
 
 export interface BarChartProps {

@@ -86,9 +86,6 @@ export interface ReportAnswer {
   readonly empty: ReportEmptiness;
 }
 
-/** The period as the page names it: a §9 preset, or `custom` with its own days. */
-export type ReportPeriodChoice = DatePreset | 'custom';
-
 /**
  * `GET report` and `GET report/export` take the same query: `preset` (a §9 preset) or `from` and
  * `to` (`YYYY-MM-DD`, both included), `group` (one or two groupings joined by a comma: `day,offer`)

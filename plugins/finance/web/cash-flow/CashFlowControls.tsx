@@ -1,18 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
-import { DATE_PRESETS, referenceTo, type ResourceDefinition } from '@core/sdk/shared';
-import { ReferencePickerField, useListboxClass, type ReferenceLabels } from '@core/sdk/web';
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { referenceTo, type ResourceDefinition } from '@core/sdk/shared';
+import { ChoiceField, PeriodFields, ReferencePickerField, type ReferenceLabels } from '@core/sdk/web';
 import { CASH_FLOW_GROUPS, type CashFlowGroup } from '../../shared/cash-flow';
 import { articlesResource, divisionsResource, projectsResource, walletsResource } from '../../shared/resources';
-import { CASH_FLOW_FILTERS, type CashFlowFilter, type CashFlowParams, type PeriodChoice } from './cash-flow-params';
+import { CASH_FLOW_FILTERS, type CashFlowFilter, type CashFlowParams } from './cash-flow-params';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
-  choice: { minWidth: '170px' },
   picker: { minWidth: '200px' },
 });
-
-const PERIODS: readonly PeriodChoice[] = [...DATE_PRESETS, 'custom'];
 
 const FILTER_TARGETS: Readonly<Record<CashFlowFilter, ResourceDefinition>> = {
   wallet: walletsResource,
@@ -20,39 +17,6 @@ const FILTER_TARGETS: Readonly<Record<CashFlowFilter, ResourceDefinition>> = {
   division: divisionsResource,
   article: articlesResource,
 };
-
-interface ChoiceProps<T extends string> {
-  readonly label: string;
-  readonly values: readonly T[];
-  readonly value: T;
-  readonly labelOf: (value: T) => string;
-  readonly onChange: (value: T) => void;
-}
-
-function Choice<T extends string>({ label, values, value, labelOf, onChange }: ChoiceProps<T>) {
-  const styles = useStyles();
-  const listbox = useListboxClass();
-  return (
-    <Field label={label}>
-      <Dropdown
-        className={styles.choice}
-        listbox={{ className: listbox }}
-        value={labelOf(value)}
-        selectedOptions={[value]}
-        onOptionSelect={(_, data) => {
-          const chosen = values.find((candidate) => candidate === data.optionValue);
-          if (chosen) onChange(chosen);
-        }}
-      >
-        {values.map((candidate) => (
-          <Option key={candidate} value={candidate}>
-            {labelOf(candidate)}
-          </Option>
-        ))}
-      </Dropdown>
-    </Field>
-  );
-}
 
 export interface CashFlowControlsProps {
   readonly params: CashFlowParams;
@@ -66,24 +30,8 @@ export function CashFlowControls({ params, labels, onChange }: CashFlowControlsP
   const styles = useStyles();
   return (
     <div className={styles.bar}>
-      <Choice<PeriodChoice>
-        label={t('cashFlow.period')}
-        values={PERIODS}
-        value={params.period}
-        labelOf={(period) => t(`core:resource.filter.presets.${period}`)}
-        onChange={(period) => onChange({ ...params, period })}
-      />
-      {params.period === 'custom' && (
-        <>
-          <Field label={t('cashFlow.from')}>
-            <Input type="date" value={params.from} max={params.to || undefined} onChange={(_, data) => onChange({ ...params, from: data.value })} />
-          </Field>
-          <Field label={t('cashFlow.to')}>
-            <Input type="date" value={params.to} min={params.from || undefined} onChange={(_, data) => onChange({ ...params, to: data.value })} />
-          </Field>
-        </>
-      )}
-      <Choice<CashFlowGroup>
+      <PeriodFields value={params} onChange={(period) => onChange({ ...params, ...period })} labels={{ period: t('cashFlow.period'), from: t('cashFlow.from'), to: t('cashFlow.to') }} />
+      <ChoiceField<CashFlowGroup>
         label={t('cashFlow.groupBy')}
         values={CASH_FLOW_GROUPS}
         value={params.group}

@@ -1,14 +1,12 @@
-import { isDatePreset, resolveDatePreset, type DatePreset } from '@core/sdk/shared';
+import { readReportPeriod, reportDays, writeReportPeriod, type ReportPeriod } from '@core/sdk/web';
 import { CASH_FLOW_GROUPS, type CashFlowGroup } from '../../shared/cash-flow';
 
 /*
  * The cash flow page's state, kept in the URL so a reload or a shared link shows the same report:
- * `?period=last_month&group=article&wallet=3`, or `?period=custom&from=…&to=…`. A preset stays a
- * name, so a link opened next month still means "last month". Whatever the URL holds that is not a
- * valid choice falls back to the default, never to an error page.
+ * `?period=last_month&group=article&wallet=3`, or `?period=custom&from=…&to=…` (the period as the
+ * SDK keeps it). Whatever the URL holds that is not a valid choice falls back to the default, never
+ * to an error page.
  */
-
-export type PeriodChoice = DatePreset | 'custom';
 
 /** The filters the report takes, by their URL name and the query's. */
 export const CASH_FLOW_FILTERS = [
@@ -19,11 +17,7 @@ export const CASH_FLOW_FILTERS = [
 ] as const;
 export type CashFlowFilter = (typeof CASH_FLOW_FILTERS)[number][0];
 
-export interface CashFlowParams {
-  readonly period: PeriodChoice;
-  /** The custom period's days (`YYYY-MM-DD`); empty until chosen. */
-  readonly from: string;
-  readonly to: string;
+export interface CashFlowParams extends ReportPeriod {
   readonly group: CashFlowGroup;
   readonly filters: Readonly<Record<CashFlowFilter, number | null>>;
 }
@@ -36,28 +30,19 @@ export const DEFAULT_CASH_FLOW_PARAMS: CashFlowParams = {
   filters: { wallet: null, project: null, division: null, article: null },
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ID = /^[1-9]\d{0,15}$/;
 
 export function readCashFlowParams(search: URLSearchParams): CashFlowParams {
-  const period = search.get('period') ?? '';
-  const day = (name: string) => (DAY.test(search.get(name) ?? '') ? (search.get(name) ?? '') : '');
   const id = (name: string) => (ID.test(search.get(name) ?? '') ? Number(search.get(name)) : null);
   return {
-    period: period === 'custom' || isDatePreset(period) ? period : DEFAULT_CASH_FLOW_PARAMS.period,
-    from: day('from'),
-    to: day('to'),
+    ...readReportPeriod(search, DEFAULT_CASH_FLOW_PARAMS.period),
     group: CASH_FLOW_GROUPS.find((group) => group === search.get('group')) ?? DEFAULT_CASH_FLOW_PARAMS.group,
     filters: { wallet: id('wallet'), project: id('project'), division: id('division'), article: id('article') },
   };
 }
 
 export function writeCashFlowParams(params: CashFlowParams): URLSearchParams {
-  const search = new URLSearchParams({ period: params.period });
-  if (params.period === 'custom') {
-    if (params.from) search.set('from', params.from);
-    if (params.to) search.set('to', params.to);
-  }
+  const search = writeReportPeriod(params, new URLSearchParams());
   search.set('group', params.group);
   for (const [name] of CASH_FLOW_FILTERS) {
     const id = params.filters[name];
@@ -68,7 +53,7 @@ export function writeCashFlowParams(params: CashFlowParams): URLSearchParams {
 
 /** `GET cash-flow`'s query (shared/cash-flow.ts CashFlowQuery), or null while a custom period lacks a day. */
 export function cashFlowQuery(params: CashFlowParams, today: Date): Record<string, string> | null {
-  const period = params.period === 'custom' ? (params.from && params.to ? { from: params.from, to: params.to } : null) : resolveDatePreset(params.period, today);
+  const period = reportDays(params, today);
   if (!period) return null;
   const query: Record<string, string> = { from: period.from, to: period.to, group: params.group };
   for (const [name, field] of CASH_FLOW_FILTERS) {

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Button, MessageBar, MessageBarBody, makeStyles, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular } from '@fluentui/react-icons';
 import {
   addResourceStrings,
@@ -11,6 +11,7 @@ import {
   I18nService,
   ReferenceApi,
   ReferenceLabels,
+  reportDays,
   serverMessage,
   useData,
   useInjection,
@@ -18,12 +19,10 @@ import {
 import type { SocialReport } from '../../shared/report';
 import { InsightsSync } from './InsightsSync';
 import { ReportApi } from './report-api';
+import { ReportChart } from './ReportChart';
 import { ReportControls } from './ReportControls';
-import { readReportParams, reportPeriod, reportQuery, writeReportParams, type ReportParams } from './report-params';
+import { readReportParams, reportQuery, writeReportParams, type ReportParams } from './report-params';
 import { ReportTable } from './ReportTable';
-
-// Its own chunk: the charting library loads only when a report is drawn.
-const ReportChart = lazy(() => import(/* webpackChunkName: "social-report-chart" */ './ReportChart'));
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -56,7 +55,7 @@ export function ReportPage() {
   const change = (next: ReportParams) => setSearch(writeReportParams(next), { replace: true });
 
 
-  const period = reportPeriod(params, today);
+  const period = reportDays(params, today);
   return (
     <div className={styles.page}>
       <div className={styles.header}>
@@ -82,9 +81,7 @@ export function ReportPage() {
                   </MessageBar>
                 )}
                 <div className={styles.chart} data-testid="report-chart">
-                  <Suspense fallback={<Spinner label={t('report.chartLoading')} />}>
-                    <ReportChart report={answer} group={params.group} measure={params.measure} />
-                  </Suspense>
+                  <ReportChart report={answer} group={params.group} measure={params.measure} />
                 </div>
                 <ReportTable report={answer} group={params.group} />
               </>

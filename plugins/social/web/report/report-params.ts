@@ -1,25 +1,19 @@
-import { isDatePreset, resolveDatePreset, type DatePreset } from '@core/sdk/shared';
+import { readReportPeriod, reportDays, writeReportPeriod, type ReportPeriod } from '@core/sdk/web';
 import { groupingsAt, REPORT_GROUPINGS, type ReportGrouping } from '../../shared/report';
 import { REPORT_LEVELS, type ReportLevel } from '../../shared/resources';
 
 /*
  * The report page's state, kept in the URL so a reload or a shared link shows the same report:
- * `?period=last_7_days&level=campaign&group=date&ad_account=3`, or `?period=custom&from=…&to=…`. A
- * preset stays a name, so a link opened next week still means "the last 7 days". Whatever the URL
- * holds that is not a valid choice falls back to the default, never to an error page.
+ * `?period=last_7_days&level=campaign&group=date&ad_account=3`, or `?period=custom&from=…&to=…`
+ * (the period as the SDK keeps it). Whatever the URL holds that is not a valid choice falls back
+ * to the default, never to an error page.
  */
-
-export type PeriodChoice = DatePreset | 'custom';
 
 /** What the chart draws for each group. */
 export const CHART_MEASURES = ['spent', 'clicks'] as const;
 export type ChartMeasure = (typeof CHART_MEASURES)[number];
 
-export interface ReportParams {
-  readonly period: PeriodChoice;
-  /** The custom period's days (`YYYY-MM-DD`); empty until chosen. */
-  readonly from: string;
-  readonly to: string;
+export interface ReportParams extends ReportPeriod {
   readonly level: ReportLevel;
   readonly group: ReportGrouping;
   readonly adAccount: number | null;
@@ -39,7 +33,6 @@ export const DEFAULT_REPORT_PARAMS: ReportParams = {
   measure: 'spent',
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ID = /^[1-9]\d{0,15}$/;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null => values.find((candidate) => candidate === value) ?? null;
@@ -54,13 +47,9 @@ function consistent(params: ReportParams): ReportParams {
 }
 
 export function readReportParams(search: URLSearchParams): ReportParams {
-  const period = search.get('period') ?? '';
-  const day = (name: string) => (DAY.test(search.get(name) ?? '') ? (search.get(name) ?? '') : '');
   const id = (name: string) => (ID.test(search.get(name) ?? '') ? Number(search.get(name)) : null);
   return consistent({
-    period: period === 'custom' || isDatePreset(period) ? period : DEFAULT_REPORT_PARAMS.period,
-    from: day('from'),
-    to: day('to'),
+    ...readReportPeriod(search, DEFAULT_REPORT_PARAMS.period),
     level: oneOf(REPORT_LEVELS, search.get('level')) ?? DEFAULT_REPORT_PARAMS.level,
     group: oneOf(REPORT_GROUPINGS, search.get('group')) ?? DEFAULT_REPORT_PARAMS.group,
     adAccount: id('ad_account'),
@@ -71,11 +60,7 @@ export function readReportParams(search: URLSearchParams): ReportParams {
 
 export function writeReportParams(params: ReportParams): URLSearchParams {
   const next = consistent(params);
-  const search = new URLSearchParams({ period: next.period });
-  if (next.period === 'custom') {
-    if (next.from) search.set('from', next.from);
-    if (next.to) search.set('to', next.to);
-  }
+  const search = writeReportPeriod(next, new URLSearchParams());
   search.set('level', next.level);
   search.set('group', next.group);
   if (next.adAccount !== null) search.set('ad_account', String(next.adAccount));
@@ -84,15 +69,9 @@ export function writeReportParams(params: ReportParams): URLSearchParams {
   return search;
 }
 
-/** The days the report covers: a preset counted from `today` where the reader is; null while a custom period lacks a day. */
-export function reportPeriod(params: ReportParams, today: Date): { readonly from: string; readonly to: string } | null {
-  if (params.period !== 'custom') return resolveDatePreset(params.period, today);
-  return params.from && params.to ? { from: params.from, to: params.to } : null;
-}
-
 /** `GET report` and `GET report.csv`'s query (shared/report.ts ReportQuery), or null while a custom period lacks a day. */
 export function reportQuery(params: ReportParams, today: Date): Record<string, string> | null {
-  const period = reportPeriod(params, today);
+  const period = reportDays(params, today);
   if (!period) return null;
   const query: Record<string, string> = { from: period.from, to: period.to, level: params.level, group: params.group };
   if (params.adAccount !== null) query.ad_account = String(params.adAccount);

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
-import { DATE_PRESETS } from '@core/sdk/shared';
-import { useListboxClass } from '@core/sdk/web';
-import { REPORT_GROUPINGS, type ReportGrouping, type ReportPeriodChoice, type ReportTracker } from '../../shared/report';
+import { Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { ChoiceField, PeriodFields, useListboxClass } from '@core/sdk/web';
+import { REPORT_GROUPINGS, type ReportGrouping, type ReportTracker } from '../../shared/report';
 import type { ReportParams } from './report-params';
 
 const useStyles = makeStyles({
@@ -10,7 +9,6 @@ const useStyles = makeStyles({
   picker: { minWidth: '180px' },
 });
 
-const PERIODS: readonly ReportPeriodChoice[] = [...DATE_PRESETS, 'custom'];
 const NO_SECOND = '';
 
 export interface ReportControlsProps {
@@ -24,56 +22,26 @@ export function ReportControls({ params, trackers, onChange }: ReportControlsPro
   const { t } = useTranslation('tracker');
   const styles = useStyles();
   const listbox = useListboxClass();
-  const periodLabel = (period: ReportPeriodChoice) => t(`core:resource.filter.presets.${period}`);
   const groupingLabel = (grouping: ReportGrouping) => t(`report.groupings.${grouping}`);
   const [first = 'day', second] = params.grouping;
   const trackerLabel = (tracker: ReportTracker) => t(`report.trackerOption.${tracker.source}`, { tracker: tracker.slug });
   const chosen = trackers.find((tracker) => tracker.id === params.tracker);
   return (
     <div className={styles.bar}>
-      <Field label={t('report.period')}>
-        <Dropdown
-          className={styles.picker}
-          listbox={{ className: listbox }}
-          value={periodLabel(params.period)}
-          selectedOptions={[params.period]}
-          onOptionSelect={(_, data) => onChange({ ...params, period: data.optionValue as ReportPeriodChoice })}
-        >
-          {PERIODS.map((period) => (
-            <Option key={period} value={period}>
-              {periodLabel(period)}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
-      {params.period === 'custom' && (
-        <>
-          <Field label={t('report.from')}>
-            <Input type="date" value={params.from} max={params.to || undefined} onChange={(_, data) => onChange({ ...params, from: data.value })} />
-          </Field>
-          <Field label={t('report.to')}>
-            <Input type="date" value={params.to} min={params.from || undefined} onChange={(_, data) => onChange({ ...params, to: data.value })} />
-          </Field>
-        </>
-      )}
-      <Field label={t('report.groupBy')}>
-        <Dropdown
-          className={styles.picker}
-          listbox={{ className: listbox }}
-          value={groupingLabel(first)}
-          selectedOptions={[first]}
-          onOptionSelect={(_, data) => {
-            const next = data.optionValue as ReportGrouping;
-            onChange({ ...params, grouping: second && second !== next ? [next, second] : [next] });
-          }}
-        >
-          {REPORT_GROUPINGS.map((grouping) => (
-            <Option key={grouping} value={grouping}>
-              {groupingLabel(grouping)}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
+      <PeriodFields
+        value={params}
+        onChange={(period) => onChange({ ...params, ...period })}
+        labels={{ period: t('report.period'), from: t('report.from'), to: t('report.to') }}
+        className={styles.picker}
+      />
+      <ChoiceField<ReportGrouping>
+        label={t('report.groupBy')}
+        values={REPORT_GROUPINGS}
+        value={first}
+        labelOf={groupingLabel}
+        onChange={(next) => onChange({ ...params, grouping: second && second !== next ? [next, second] : [next] })}
+        className={styles.picker}
+      />
       <Field label={t('report.thenBy')}>
         <Dropdown
           className={styles.picker}

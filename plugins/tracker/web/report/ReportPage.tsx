@@ -1,7 +1,7 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { Button, makeStyles, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
 import {
   addResourceStrings,
@@ -14,14 +14,12 @@ import {
 } from '@core/sdk/web';
 import type { ReportAnswer, ReportTracker } from '../../shared/report';
 import { ImportDialog } from './ImportDialog';
+import { ReportChart } from './ReportChart';
 import { ReportControls } from './ReportControls';
 import { readReportParams, reportQuery, writeReportParams, type ReportParams } from './report-params';
 import { ReportStore } from './report-store';
 import { ReportTable } from './ReportTable';
 import { SourceLine } from './SourceLine';
-
-// Its own chunk: the charting library loads only when a report is drawn.
-const ReportChart = lazy(() => import(/* webpackChunkName: "tracker-report-chart" */ './ReportChart'));
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
@@ -73,9 +71,7 @@ export function ReportPage() {
                 <SourceLine answer={answer} trackers={known} />
                 {answer.rows.length > 0 && (
                   <div className={styles.chart} data-testid="report-chart">
-                    <Suspense fallback={<Spinner label={t('report.chartLoading')} />}>
-                      <ReportChart answer={answer} />
-                    </Suspense>
+                    <ReportChart answer={answer} />
                   </div>
                 )}
                 <ReportTable answer={answer} />

@@ -1,29 +1,19 @@
-import { isDatePreset } from '@core/sdk/shared';
-import {
-  MAX_REPORT_GROUPINGS,
-  REPORT_GROUPINGS,
-  type ReportGrouping,
-  type ReportPeriodChoice,
-} from '../../shared/report';
+import { readReportPeriod, writeReportPeriod, type ReportPeriod } from '@core/sdk/web';
+import { MAX_REPORT_GROUPINGS, REPORT_GROUPINGS, type ReportGrouping } from '../../shared/report';
 
 /*
  * The report page's state, kept in the URL so a reload or a shared link shows the same report:
- * `?period=last_7_days&group=day,offer&tracker=3`, or `?period=custom&from=…&to=…`. Whatever the
- * URL holds that is not a valid choice falls back to the default, never to an error page.
+ * `?period=last_7_days&group=day,offer&tracker=3`, or `?period=custom&from=…&to=…` (the period as
+ * the SDK keeps it). Whatever the URL holds that is not a valid choice falls back to the default,
+ * never to an error page.
  */
 
-export interface ReportParams {
-  readonly period: ReportPeriodChoice;
-  /** The custom period's days (`YYYY-MM-DD`); empty until typed. */
-  readonly from: string;
-  readonly to: string;
+export interface ReportParams extends ReportPeriod {
   readonly grouping: readonly ReportGrouping[];
   readonly tracker: number | null;
 }
 
 export const DEFAULT_REPORT_PARAMS: ReportParams = { period: 'last_7_days', from: '', to: '', grouping: ['day'], tracker: null };
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const isGrouping = (value: string): value is ReportGrouping => (REPORT_GROUPINGS as readonly string[]).includes(value);
 
@@ -34,24 +24,16 @@ function groupingOf(text: string | null): readonly ReportGrouping[] {
 }
 
 export function readReportParams(search: URLSearchParams): ReportParams {
-  const period = search.get('period') ?? '';
   const tracker = Number(search.get('tracker'));
-  const day = (name: string) => (DAY.test(search.get(name) ?? '') ? (search.get(name) ?? '') : '');
   return {
-    period: period === 'custom' || isDatePreset(period) ? period : DEFAULT_REPORT_PARAMS.period,
-    from: day('from'),
-    to: day('to'),
+    ...readReportPeriod(search, DEFAULT_REPORT_PARAMS.period),
     grouping: groupingOf(search.get('group')),
     tracker: Number.isSafeInteger(tracker) && tracker > 0 ? tracker : null,
   };
 }
 
 export function writeReportParams(params: ReportParams): URLSearchParams {
-  const search = new URLSearchParams({ period: params.period });
-  if (params.period === 'custom') {
-    if (params.from) search.set('from', params.from);
-    if (params.to) search.set('to', params.to);
-  }
+  const search = writeReportPeriod(params, new URLSearchParams());
   search.set('group', params.grouping.join(','));
   if (params.tracker !== null) search.set('tracker', String(params.tracker));
   return search;
