@@ -123,6 +123,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
       record={record}
       label={labelOf(record)}
       canWrite={canWrite}
+      changeable={options.changeable?.(record) ?? true}
       rowActions={actions.row}
       extraActions={extraActions}
       hasHistory={listApi.history !== undefined}

@@ -30,6 +30,8 @@ export interface RowMenuProps {
   readonly record: ResourceRecord;
   readonly label: string;
   readonly canWrite: boolean;
+  /** Offers Edit and Delete: the screen's `changeable` says the record may still change. */
+  readonly changeable: boolean;
   /** The definition's row actions this user may run (checked once per screen). */
   readonly rowActions: readonly RowAction[];
   /** The plugin's extra actions this user may run. */
@@ -43,7 +45,7 @@ export interface RowMenuProps {
  * A row's menu: edit, block or unblock, the definition's actions whose `when` matches, the
  * plugin's extra actions, history, delete; a deleted record offers restore and history only.
  */
-export function RowMenu({ definition, record, label, canWrite, rowActions, extraActions, hasHistory, on }: RowMenuProps) {
+export function RowMenu({ definition, record, label, canWrite, changeable, rowActions, extraActions, hasHistory, on }: RowMenuProps) {
   const { t } = useTranslation('core');
   const deleted = isDeleted(record);
   const custom = deleted ? [] : rowActions.filter((action) => actionApplies(action.when, record));
@@ -60,7 +62,7 @@ export function RowMenu({ definition, record, label, canWrite, rowActions, extra
               {t('resource.row.restore')}
             </MenuItem>
           )}
-          {!deleted && canWrite && (
+          {!deleted && canWrite && changeable && (
             <MenuItem icon={<EditRegular />} onClick={() => on.edit(record)}>
               {t('resource.row.edit')}
             </MenuItem>
@@ -91,7 +93,7 @@ export function RowMenu({ definition, record, label, canWrite, rowActions, extra
               {t('resource.row.history')}
             </MenuItem>
           )}
-          {!deleted && canWrite && (
+          {!deleted && canWrite && changeable && (
             <>
               <MenuDivider />
               <MenuItem icon={<DeleteRegular />} onClick={() => on.remove(record)}>

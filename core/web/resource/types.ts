@@ -140,4 +140,9 @@ export interface ResourceScreenOptions {
   readonly addLabelKey?: string;
   /** Highlights the rows it gives a tone (undefined: a plain row); see RowTone. Deleted rows keep their own look. */
   readonly rowTone?: (record: ResourceRecord) => RowTone | undefined;
+  /**
+   * Whether a row's menu offers Edit and Delete (default: every row). For records the server keeps
+   * final (an approved correction): the menu then never offers a change the server would refuse.
+   */
+  readonly changeable?: (record: ResourceRecord) => boolean;
 }

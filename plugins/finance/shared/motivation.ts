@@ -19,6 +19,8 @@ export type MotivationStatus = (typeof MOTIVATION_STATUSES)[number];
 /** A payroll draft's hash: `payroll:<YYYY-MM>:<employee_id>`; the month's drafts share the prefix. */
 export const payrollHashPrefix = (month: string): string => `payroll:${month}:`;
 export const payrollHash = (month: string, employeeId: number): string => `${payrollHashPrefix(month)}${employeeId}`;
+/** Whether a draft's hash is a payroll draft's. */
+export const isPayrollHash = (hash: unknown): boolean => typeof hash === 'string' && /^payroll:\d{4}-\d{2}:\d+$/.test(hash);
 
 const RANGE_OPS = ['gte', 'lte', 'eq'] as const;
 const reference = (name: string, labelKey: string, target: ReferenceTarget, extra: Partial<FieldDefinition> = {}): FieldDefinition =>

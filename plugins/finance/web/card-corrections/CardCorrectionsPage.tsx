@@ -6,7 +6,7 @@ import { dataOf } from '../finance-result';
 import { ApproveCorrectionDialog } from './ApproveCorrectionDialog';
 import { CardCorrectionsStore } from './card-corrections-store';
 import { AdjustingTransactionCell, CorrectionStatusCell } from './correction-cells';
-import { correctionTone, isReversal } from './correction-record';
+import { correctionTone, isReversal, statusOf } from './correction-record';
 import { ReverseCorrectionDialog } from './ReverseCorrectionDialog';
 import { WalletDifferencesPanel } from './WalletDifferencesPanel';
 
@@ -28,6 +28,8 @@ export function CardCorrectionsPage() {
     () => ({
       cells: { status: CorrectionStatusCell, transaction_id: AdjustingTransactionCell },
       rowTone: correctionTone,
+      // An approved or reversed correction is final: it is reversed, never edited or deleted.
+      changeable: (record) => statusOf(record) === 'open',
       rowActionRunners: {
         approve: (record, { reload, showDialog }) =>
           showDialog((close) => (

@@ -6,6 +6,7 @@ import type { ListQuery } from '@core/shared/resource/list-query';
 import type { ListParams, ListScope, ResourceListApi } from '@core/web/resource';
 import { useResourceList } from '@core/web/resource';
 import { click, query } from '../../../support/web/dom';
+import { openRowMenu } from '@core/sdk/testing-web';
 import { jsonResponse } from '../../../support/web/fetch';
 import { createTestKernel, renderRoutesInKernel, testUser, waitInAct } from '../../../support/web/test-kernel';
 import { testPlugin } from '../../../support/web/test-plugin';
@@ -184,5 +185,20 @@ describe('row tones', () => {
     const firstCell = row(2).querySelectorAll('td')[1] as HTMLElement;
     expect(firstCell.textContent).toBe('ClosedWallet 2');
     expect(row(1).querySelectorAll('td')[1]?.textContent).toBe('Wallet 1');
+  });
+});
+
+describe('changeable rows', () => {
+  it('offer Edit and Delete only where the screen says the record may still change', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1), wallet(2, { status: 'closed' })]));
+    const { view } = await renderWallets({ options: { changeable: (record) => record.status !== 'closed' } });
+    await waitForRows(view, 2);
+    expect(await openRowMenu(view.element, 'Wallet 1')).toEqual(expect.arrayContaining(['Edit', 'Delete']));
+    await click(document.body);
+    const closed = await openRowMenu(view.element, 'Wallet 2');
+    expect(closed).not.toContain('Edit');
+    expect(closed).not.toContain('Delete');
+    expect(closed).toContain('History');
   });
 });
