@@ -1,4 +1,4 @@
-import { Fragment, useId, useMemo, useState } from 'react';
+import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
@@ -53,11 +53,13 @@ function namespaceOf(key: string): string | null {
 export interface ResourcePageProps {
   readonly definition: ResourceDefinition;
   readonly options?: ResourceScreenOptions;
+  /** Drawn under the heading, above the list: what a page around the list adds (a summary of its records). */
+  readonly aboveList?: ReactNode;
 }
 
 type Editing = { readonly kind: 'closed' } | { readonly kind: 'open'; readonly record: ResourceRecord | null };
 
-const ResourceScreen = observer(function ResourceScreen({ definition, options = {} }: ResourcePageProps) {
+const ResourceScreen = observer(function ResourceScreen({ definition, options = {}, aboveList }: ResourcePageProps) {
   const { t } = useTranslation('core');
   const styles = useStyles();
   const i18n = useInjection(I18nService);
@@ -170,6 +172,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
           <ScopeTabs key={scope.param} scope={scope} value={scopeValue(view, scope)} onChange={(value) => list.setScope(scope, value)} />
         ))}
 
+      {aboveList}
       <ExportProgress store={store} />
 
       {filtersOpen && (
@@ -223,7 +226,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
  * through `resourceRoute(definition)`; `options` open it for extension (a list adapter, scopes,
  * filter, row-menu and toolbar contributions). A screen of its own starts from `useResourceList`.
  */
-export const ResourcePage = observer(function ResourcePage({ definition, options }: ResourcePageProps) {
+export const ResourcePage = observer(function ResourcePage({ definition, options, aboveList }: ResourcePageProps) {
   const i18n = useInjection(I18nService);
   // The engine's strings ride with its code; added before anything below asks for them.
   addResourceStrings(i18n.i18n);
@@ -239,5 +242,5 @@ export const ResourcePage = observer(function ResourcePage({ definition, options
     );
   }
   // Keyed by resource, so two resources never share one screen's state.
-  return <ResourceScreen key={definition.id} definition={definition} options={options} />;
+  return <ResourceScreen key={definition.id} definition={definition} options={options} aboveList={aboveList} />;
 });

@@ -57,10 +57,5 @@ export function CardCorrectionsPage() {
     [t, toasts],
   );
 
-  return (
-    <>
-      <WalletDifferencesPanel summary={summary} />
-      <ResourcePage definition={cardCorrectionsResource} options={options} />
-    </>
-  );
+  return <ResourcePage definition={cardCorrectionsResource} options={options} aboveList={<WalletDifferencesPanel summary={summary} />} />;
 }

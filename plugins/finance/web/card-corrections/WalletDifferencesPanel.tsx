@@ -21,7 +21,7 @@ import type { CardWalletSummary } from '../../shared/card-corrections';
 import { failureText } from '../finance-result';
 
 const useStyles = makeStyles({
-  card: { marginBottom: tokens.spacingVerticalL },
+  card: { marginBottom: tokens.spacingVerticalS },
   amount: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   open: { color: tokens.colorPaletteDarkOrangeForeground1, fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -31,10 +31,7 @@ export interface WalletDifferencesPanelProps {
   readonly summary: DataResult<readonly CardWalletSummary[]>;
 }
 
-/**
- * Above the list: per card wallet, the books now, the latest statement and what is still open.
- * Drawn above the list's own heading, so its title is a named region rather than a heading.
- */
+/** Between the page's heading and the list: per card wallet, the books now, the latest statement and what is still open. */
 export function WalletDifferencesPanel({ summary }: WalletDifferencesPanelProps) {
   const { t } = useTranslation('finance');
   const styles = useStyles();
@@ -42,7 +39,11 @@ export function WalletDifferencesPanel({ summary }: WalletDifferencesPanelProps)
   return (
     <Card className={styles.card} role="region" aria-label={title}>
       <CardHeader
-        header={<Text weight="semibold" size={400}>{title}</Text>}
+        header={
+          <Text as="h2" weight="semibold" size={400}>
+            {title}
+          </Text>
+        }
         action={<Button appearance="subtle" icon={<ArrowClockwiseRegular />} aria-label={t('common.refresh')} onClick={() => void summary.reload()} />}
       />
       <DataView data={summary} errorText={failureText} isEmpty={(rows) => rows.length === 0} empty={<Text>{t('cardCorrections.noCardWallets')}</Text>}>
