@@ -158,13 +158,13 @@ describe('PermissionCatalogue', () => {
   });
 
   it('describes a code in the reader’s language unless an administrator stored another text', () => {
-    expect(catalogue.describe('FW', 'en')).toBe('Wallets');
-    expect(catalogue.describe('FW', 'ru')).toBe('Кошельки');
-    expect(catalogue.describe('FW', 'ru', 'Wallets')).toBe('Кошельки');
-    expect(catalogue.describe('FW', 'ru', 'Company wallets')).toBe('Company wallets');
+    expect(catalogue.describe('FP', 'en')).toBe('Service payments');
+    expect(catalogue.describe('FP', 'ru')).toBe('Оплата сервисов');
+    expect(catalogue.describe('FP', 'ru', 'Service payments')).toBe('Оплата сервисов');
+    expect(catalogue.describe('FP', 'ru', 'Company services')).toBe('Company services');
     expect(catalogue.describe('ZZ', 'ru', 'Made up here')).toBe('Made up here');
     expect(catalogue.describe('ZZ', 'ru')).toBeNull();
-    expect(catalogue.describe('FW', 'de')).toBe('Wallets');
+    expect(catalogue.describe('FP', 'de')).toBe('Service payments');
   });
 
   it('files an undeclared code by its service, else under other', () => {

@@ -30,9 +30,16 @@ const pluginBundles = readdirSync(pluginsRoot, { withFileTypes: true })
     return { name: `plugin ${entry.name}`, en: read('en'), ru: read('ru') };
   });
 
+/**
+ * A text's keys with its plural forms as one: English counts one/other, Russian one/few/many/other
+ * (i18next picks the form by the language's plural rules), so the forms differ and the text does not.
+ */
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+const texts = (bundle: unknown): string[] => [...new Set(leaves(bundle).map((key) => key.replace(PLURAL_FORM, '_<plural>')))].sort();
+
 describe.each([...coreBundles, ...pluginBundles])('$name translations', ({ en, ru }) => {
   it('have the same keys in English and Russian', () => {
-    expect(leaves(ru).sort()).toEqual(leaves(en).sort());
+    expect(texts(ru)).toEqual(texts(en));
   });
 
   it('have no empty text', () => {
