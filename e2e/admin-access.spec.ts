@@ -13,10 +13,16 @@ import { english } from './support/strings';
 const ROLE = 'Auditors';
 const AUDREY = { username: 'audrey', email: 'audrey@example.com', password: 'audrey-password-1' } as const;
 
-/** What the sidebar must show for the role's codes (spec §6: JA articles, JS settings, VR RDP and Keitaro, FW wallets). */
+/** What the sidebar must show for the role's codes (spec §6: JA articles, JS settings, VR RDP and Keitaro, FW wallets and card corrections). */
 const FIRST_CODES = ['JA', 'JS', 'FW'] as const;
 const FIRST_SIDEBAR: SidebarGroup[] = [
-  { group: 'Finance', links: [{ text: 'Wallets', href: '/wallets' }] },
+  {
+    group: 'Finance',
+    links: [
+      { text: 'Wallets', href: '/wallets' },
+      { text: 'Card corrections', href: '/card-corrections' },
+    ],
+  },
   {
     group: 'Admin',
     links: [

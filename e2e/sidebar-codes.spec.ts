@@ -40,13 +40,21 @@ async function signInAs(page: Page, user: RoleUser): Promise<void> {
   await expect(page.locator('[data-sidebar]')).toHaveAttribute('data-sidebar', 'open');
 }
 
-test('a user holding only FW sees Wallets in the Finance group and nothing else', async ({ browser }) => {
+test('a user holding only FW sees Wallets and card corrections in the Finance group and nothing else', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1600, height: 900 } });
   const page = await context.newPage();
   await signInAs(page, walletsOnly);
   const finance = navigation(page).getByRole('group', { name: /^finance$/i });
   await expect(finance.getByRole('link', { name: 'Wallets' })).toBeVisible();
-  expect(await sidebar(page)).toEqual([{ group: 'Finance', links: [{ text: 'Wallets', href: '/wallets' }] }]);
+  expect(await sidebar(page)).toEqual([
+    {
+      group: 'Finance',
+      links: [
+        { text: 'Wallets', href: '/wallets' },
+        { text: 'Card corrections', href: '/card-corrections' },
+      ],
+    },
+  ]);
   // Every other finance entry is absent by name too (Articles is also an admin entry: absent as well).
   for (const entry of sidebarEntries(financeManifest).filter((candidate) => candidate.requires !== 'FW')) {
     await expect(navigation(page).getByRole('link', { name: english(entry.labelKey), exact: true })).toHaveCount(0);
