@@ -1,6 +1,6 @@
 import { defineResource, referenceTo, USERS_REFERENCE, type FieldDefinition, type ReferenceTarget } from '@core/sdk/shared';
 import { calculationModelsResource } from './pay-models';
-import { employeesTarget, transactionDraftsTarget, walletsResource } from './resources';
+import { divisionsResource, employeesTarget, transactionDraftsTarget, walletsResource } from './resources';
 
 /**
  * Motivation (issue 20): a month's pay of each employee as their calculation model computes it,
@@ -68,6 +68,8 @@ export const motivationLinesResource = defineResource({
     reference('sheet_id', 'finance:fields.motivationSheet', referenceTo(motivationSheetsResource), { required: true }),
     reference('employee_id', 'finance:fields.employee', employeesTarget, { required: true, sortable: true }),
     reference('model_id', 'finance:fields.calculationModel', referenceTo(calculationModelsResource), { readOnly: true }),
+    // The employee's division when the month was computed: the department views count the pay there, even after a move.
+    reference('division_id', 'finance:fields.division', referenceTo(divisionsResource), { readOnly: true, list: false }),
     usd('base_usd', 'finance:fields.baseUsd', { readOnly: true }),
     usd('bonus_usd', 'finance:fields.bonusUsd', { readOnly: true }),
     usd('computed_usd', 'finance:fields.computedUsd', { readOnly: true }),

@@ -46,7 +46,8 @@ export async function departmentFigures(
        FROM finance.motivation_sheets s
        JOIN finance.motivation_lines l ON l.sheet_id = s.id
        JOIN finance.employees e ON e.id = l.employee_id
-       JOIN finance.divisions v ON v.id = e.division_id AND v.deleted_at IS NULL
+       -- The division the line was computed in; the employee's own for lines from before lines kept one.
+       JOIN finance.divisions v ON v.id = coalesce(l.division_id, e.division_id) AND v.deleted_at IS NULL
       WHERE v.department_type = ANY($1::text[]) AND s.month BETWEEN $2::text AND $3::text
       GROUP BY 1, 2`,
     params,

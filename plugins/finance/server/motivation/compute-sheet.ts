@@ -16,6 +16,7 @@ import { LINE_RULES, sheetTotal } from './motivation-hooks';
 interface StoredLine {
   readonly id: number;
   readonly employee_id: number;
+  readonly division_id: number | null;
   readonly model_id: number | null;
   readonly base_usd: string;
   readonly bonus_usd: string;
@@ -23,17 +24,19 @@ interface StoredLine {
   readonly explanation: string | null;
 }
 
-const computedValues = (computation: PayComputation): Record<string, FieldValue> => ({
+const computedValues = (computation: PayComputation, divisionId: number | null): Record<string, FieldValue> => ({
   model_id: computation.model_id,
+  division_id: divisionId,
   base_usd: computation.base_usd,
   bonus_usd: computation.bonus_usd,
   computed_usd: computation.total_usd,
   explanation: JSON.stringify(computation.lines),
 });
 
-function changed(line: StoredLine, computation: PayComputation): boolean {
+function changed(line: StoredLine, computation: PayComputation, divisionId: number | null): boolean {
   return (
     line.model_id !== computation.model_id ||
+    line.division_id !== divisionId ||
     compareDecimals(line.base_usd, computation.base_usd) !== 0 ||
     compareDecimals(line.bonus_usd, computation.bonus_usd) !== 0 ||
     compareDecimals(line.computed_usd, computation.total_usd) !== 0 ||
@@ -41,23 +44,34 @@ function changed(line: StoredLine, computation: PayComputation): boolean {
   );
 }
 
+/** Each employee's division now, which the month's line keeps. */
+async function divisionsOf(tx: Queryable, employeeIds: readonly number[]): Promise<ReadonlyMap<number, number | null>> {
+  const { rows } = await tx.query<{ id: number; division_id: number | null }>(
+    'SELECT id::int AS id, division_id::int AS division_id FROM finance.employees WHERE id = ANY($1::bigint[])',
+    [employeeIds],
+  );
+  return new Map(rows.map((row) => [row.id, row.division_id]));
+}
+
 async function computeLines(tx: Queryable, calculator: PayCalculator, sheet: { id: number; month: string }, actor: Actor): Promise<void> {
   const { rows } = await tx.query<StoredLine>(
-    `SELECT id::int AS id, employee_id::int AS employee_id, model_id::int AS model_id, base_usd::text AS base_usd,
+    `SELECT id::int AS id, employee_id::int AS employee_id, model_id::int AS model_id, division_id::int AS division_id, base_usd::text AS base_usd,
             bonus_usd::text AS bonus_usd, computed_usd::text AS computed_usd, explanation
        FROM finance.motivation_lines WHERE sheet_id = $1 ORDER BY id FOR UPDATE`,
     [sheet.id],
   );
   const stored = new Map(rows.map((line) => [line.employee_id, line]));
   const computations = await calculator.computeMonth(tx, sheet.month);
+  const divisions = await divisionsOf(tx, computations.map((computation) => computation.employee_id));
   for (const computation of computations) {
     const line = stored.get(computation.employee_id);
     stored.delete(computation.employee_id);
+    const division = divisions.get(computation.employee_id) ?? null;
     if (!line) {
-      const values = { sheet_id: sheet.id, employee_id: computation.employee_id, correction_usd: '0.00', ...computedValues(computation) };
+      const values = { sheet_id: sheet.id, employee_id: computation.employee_id, correction_usd: '0.00', ...computedValues(computation, division) };
       await createRecordIn(tx, motivationLinesResource, values, actor, LINE_RULES);
-    } else if (changed(line, computation)) {
-      await changeRecordIn(tx, motivationLinesResource, line.id, { action: 'compute', values: computedValues(computation) }, actor, LINE_RULES);
+    } else if (changed(line, computation, division)) {
+      await changeRecordIn(tx, motivationLinesResource, line.id, { action: 'compute', values: computedValues(computation, division) }, actor, LINE_RULES);
     }
   }
   for (const gone of stored.values()) await hardDeleteIn(tx, motivationLinesResource, gone.id, actor, LINE_RULES);

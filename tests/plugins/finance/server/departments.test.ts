@@ -92,10 +92,15 @@ beforeAll(async () => {
   await convert('bank-feed-0001', '0.75');
 
   // The motivation sheets: March approved, January a draft, February none.
-  const sheet = async (month: string, status: string, lines: readonly [Row, string][]) => {
+  const sheet = async (month: string, status: string, lines: readonly (readonly [Row, string, Row?])[]) => {
     const { rows } = await t.db.query<{ id: number }>('INSERT INTO finance.motivation_sheets (month, status) VALUES ($1, $2) RETURNING id::int AS id', [month, status]);
-    for (const [employee, total] of lines) {
-      await t.db.query('INSERT INTO finance.motivation_lines (sheet_id, employee_id, total_usd) VALUES ($1, $2, $3)', [rows[0]?.id, employee.id, total]);
+    for (const [employee, total, division] of lines) {
+      await t.db.query('INSERT INTO finance.motivation_lines (sheet_id, employee_id, total_usd, division_id) VALUES ($1, $2, $3, $4)', [
+        rows[0]?.id,
+        employee.id,
+        total,
+        division?.id ?? null,
+      ]);
     }
   };
   await sheet('2026-03', 'approved', [
@@ -103,6 +108,8 @@ beforeAll(async () => {
     [manager, '5000'],
   ]);
   await sheet('2026-01', 'draft', [[firedFirst, '10.01']]);
+  // December's pay of the manager, computed while he was in the creatives team: it stays marketing's.
+  await sheet('2025-12', 'approved', [[manager, '7.5', marketingTwo]]);
 }, DB_TIMEOUT);
 afterAll(async () => {
   await t.close();
@@ -126,7 +133,7 @@ describe('a department view', { timeout: DB_TIMEOUT }, () => {
     expect(marketing.trend.map((month) => [month.month, month.payroll_status, month.payroll_usd])).toEqual([
       ['2025-10', 'none', '0'],
       ['2025-11', 'none', '0'],
-      ['2025-12', 'none', '0'],
+      ['2025-12', 'approved', '7.5'],
       ['2026-01', 'draft', '10.01'],
       ['2026-02', 'none', '0'],
       ['2026-03', 'approved', '1200.5'],
@@ -143,7 +150,7 @@ describe('a department view', { timeout: DB_TIMEOUT }, () => {
       payroll_usd: { absolute: '1200.5', percent: null },
       result_usd: { absolute: '-864.15', percent: '-210.26' },
     });
-    expect(marketing.trend.map((month) => month.result_usd)).toEqual(['0', '0', '0', '-10.01', '411', '-453.15']);
+    expect(marketing.trend.map((month) => month.result_usd)).toEqual(['0', '0', '-7.5', '-10.01', '411', '-453.15']);
   });
 
   it('breaks the month down by article and by project, adding up to the headline figures', async () => {
