@@ -143,6 +143,7 @@ export type { BarChartProps, ChartSeries } from '@core/web/charts/bar-chart-prop
 export { ChoiceField, type ChoiceFieldProps } from '@core/web/reports/ChoiceField';
 export { PeriodFields, type PeriodFieldLabels, type PeriodFieldsProps } from '@core/web/reports/PeriodFields';
 export { PERIOD_CHOICES, readReportPeriod, reportDays, writeReportPeriod, type PeriodChoice, type ReportPeriod } from '@core/web/reports/report-period';
+export { useUrlReport, type UrlReport, type UrlReportOptions } from '@core/web/reports/use-url-report';
 
 /** Hands a downloaded blob (`HttpClient.download`) to the browser as a file. */
 export { saveBlob } from '@core/web/resource/save-file';

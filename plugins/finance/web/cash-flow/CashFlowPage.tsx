@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { Button, makeStyles, Text, Title2, Title3, tokens } from '@fluentui/react-components';
 import {
   addResourceStrings,
@@ -11,14 +10,14 @@ import {
   ReferenceApi,
   ReferenceLabels,
   serverMessage,
-  useData,
   useInjection,
+  useUrlReport,
 } from '@core/sdk/web';
 import type { CashFlowReport } from '../../shared/cash-flow';
 import { BalancesPanel } from './BalancesPanel';
 import { CashFlowApi } from './cash-flow-api';
 import { usdExact, usdRounded } from './cash-flow-format';
-import { cashFlowQuery, readCashFlowParams, writeCashFlowParams, type CashFlowParams } from './cash-flow-params';
+import { cashFlowQuery, readCashFlowParams, writeCashFlowParams } from './cash-flow-params';
 import { CashFlowChart } from './CashFlowChart';
 import { CashFlowControls } from './CashFlowControls';
 import { CashFlowGrid } from './CashFlowGrid';
@@ -47,14 +46,13 @@ export function CashFlowPage() {
   const clients = useInjection(HttpClients);
   const api = useMemo(() => new CashFlowApi(clients), [clients]);
   const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(clients)));
-  const [search, setSearch] = useSearchParams();
-  const params = useMemo(() => readCashFlowParams(search), [search]);
-  // A preset counted from today where the reader is; the query's text changes only with the day.
-  const query = cashFlowQuery(params, new Date());
-  const queryKey = query ? new URLSearchParams(query).toString() : '';
-  const report = useData((signal): Promise<CashFlowReport | null> => (query ? api.report(query, signal) : Promise.resolve(null)), [api, queryKey]);
+  const { params, query, report, change } = useUrlReport({
+    read: readCashFlowParams,
+    write: writeCashFlowParams,
+    query: cashFlowQuery,
+    load: (next, signal): Promise<CashFlowReport> => api.report(next, signal),
+  });
   const [opened, setOpened] = useState<FigureRequest | null>(null);
-  const change = (next: CashFlowParams) => setSearch(writeCashFlowParams(next), { replace: true });
 
   return (
     <div className={styles.page}>

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { Button, MessageBar, MessageBarBody, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular } from '@fluentui/react-icons';
 import {
@@ -13,15 +12,15 @@ import {
   ReferenceLabels,
   reportDays,
   serverMessage,
-  useData,
   useInjection,
+  useUrlReport,
 } from '@core/sdk/web';
 import type { SocialReport } from '../../shared/report';
 import { InsightsSync } from './InsightsSync';
 import { ReportApi } from './report-api';
 import { ReportChart } from './ReportChart';
 import { ReportControls } from './ReportControls';
-import { readReportParams, reportQuery, writeReportParams, type ReportParams } from './report-params';
+import { readReportParams, reportQuery, writeReportParams } from './report-params';
 import { ReportTable } from './ReportTable';
 
 const useStyles = makeStyles({
@@ -43,19 +42,16 @@ export function ReportPage() {
   const clients = useInjection(HttpClients);
   const api = useMemo(() => new ReportApi(clients), [clients]);
   const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(clients)));
-  const [search, setSearch] = useSearchParams();
-  const params = useMemo(() => readReportParams(search), [search]);
-  // A preset counted from today where the reader is; the query's text changes only with the day.
-  const today = new Date();
-  const query = reportQuery(params, today);
-  const queryKey = query ? new URLSearchParams(query).toString() : '';
+  const { params, query, report, change } = useUrlReport({
+    read: readReportParams,
+    write: writeReportParams,
+    query: reportQuery,
+    load: (next, signal): Promise<SocialReport> => api.report(next, signal),
+  });
   const [syncing, setSyncing] = useState(false);
 
-  const report = useData((signal): Promise<SocialReport | null> => (query ? api.report(query, signal) : Promise.resolve(null)), [api, queryKey]);
-  const change = (next: ReportParams) => setSearch(writeReportParams(next), { replace: true });
 
-
-  const period = reportDays(params, today);
+  const period = reportDays(params, new Date());
   return (
     <div className={styles.page}>
       <div className={styles.header}>
