@@ -49,6 +49,12 @@ export interface PluginPage {
   readonly requires: PermissionRequirement;
   /** Left out for a page reached only through another (a detail, a tab). */
   readonly nav?: PageNavEntry;
+  /**
+   * The resource this page lists (`<plugin>.<name>`). When the resource is the plugin's own, the
+   * host derives its record page at `<path>/:id` with the page's title and `requires`, before any
+   * plugin code loads, and every link to one of its records leads there.
+   */
+  readonly record?: string;
 }
 
 /**
@@ -122,6 +128,8 @@ export interface PluginManifest {
 
 const PLUGIN_ID = /^[a-z][a-z0-9-]{1,31}$/;
 const SLOT_NAME = /^[a-z][A-Za-z0-9-]{0,31}$/;
+/** A record page's custom sections, `record:<resource id>`: the core offers one per resource. */
+const RECORD_SLOT = /^record:[a-z][a-z0-9-]*\.[a-z][a-z0-9_.-]*$/;
 
 function pageProblems(manifest: PluginManifest): string[] {
   const problems: string[] = [];
@@ -159,7 +167,7 @@ function slotProblems(manifest: PluginManifest): string[] {
     }
   }
   for (const slot of Object.keys(manifest.slots ?? {})) {
-    if ((CORE_SLOTS as readonly string[]).includes(slot)) continue;
+    if ((CORE_SLOTS as readonly string[]).includes(slot) || RECORD_SLOT.test(slot)) continue;
     const owner = slot.split('.')[0] ?? '';
     if (owner !== manifest.id && !manifest.dependencies.includes(owner)) {
       problems.push(`slot "${slot}" is neither a core slot nor offered by a dependency`);
@@ -189,7 +197,7 @@ export function enabledManifestsProblems(manifests: readonly PluginManifest[]): 
       else codeOwner.set(permission.code, manifest.id);
     }
     for (const slot of Object.keys(manifest.slots ?? {})) {
-      if (!(CORE_SLOTS as readonly string[]).includes(slot) && !offered.has(slot)) problems.push(`plugin "${manifest.id}" fills slot "${slot}", which no enabled plugin offers`);
+      if (!(CORE_SLOTS as readonly string[]).includes(slot) && !RECORD_SLOT.test(slot) && !offered.has(slot)) problems.push(`plugin "${manifest.id}" fills slot "${slot}", which no enabled plugin offers`);
     }
   }
   return problems;

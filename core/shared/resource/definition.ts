@@ -1,6 +1,6 @@
 import type { PermissionRequirement } from '../permissions';
 import type { ServiceName } from '../services';
-import { hasSecretValues, OPERATORS_BY_KIND, type FieldDefinition, type ReferenceTarget } from './field';
+import { hasSecretValues, OPERATORS_BY_KIND, TEXT_KINDS, type FieldDefinition, type ReferenceTarget } from './field';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -75,6 +75,11 @@ export interface ResourceDefinition {
    * offers no Add, Edit, Delete or Restore. A work queue the plugin fills is such a resource.
    */
   readonly readOnly?: boolean;
+  /**
+   * Tailors the sections of related records on this resource's record page, by
+   * `<pointing resource id>.<field>`: hide one, rename it, or place it (`order`, default 100).
+   */
+  readonly sections?: Readonly<Record<string, { readonly hidden?: boolean; readonly labelKey?: string; readonly order?: number }>>;
 }
 
 /** Columns every resource table has besides its fields. */
@@ -178,6 +183,7 @@ export function definitionProblems(definition: ResourceDefinition): string[] {
     if (field.kind === 'secret' && (field.sortable || field.filter?.length || field.unique)) at(`secret "${field.name}" cannot be sorted, filtered or unique`);
     // Sorting or a uniqueness refusal would tell a reader something about the hidden values.
     if (hasSecretValues(field) && (field.sortable || field.unique)) at(`key/value "${field.name}" with secret values cannot be sorted or unique`);
+    if (field.searchable && !TEXT_KINDS.has(field.kind)) at(`field "${field.name}" (${field.kind}) cannot be searchable: only text kinds are`);
   }
   if (!names.has(definition.labelField)) at(`labelField "${definition.labelField}" is not a field`);
   for (const group of definition.uniqueTogether ?? []) {

@@ -75,6 +75,11 @@ interface FieldBase<K extends FieldKind> {
   readonly unique?: boolean;
   /** i18n key of a hint under the input. */
   readonly hintKey?: string;
+  /**
+   * Ctrl+K finds records by this field as well as by their label (a code, a hash, an e-mail, a
+   * domain name). Text kinds only; the engine keeps an index that serves the search.
+   */
+  readonly searchable?: boolean;
 }
 
 interface TextBounds {
@@ -138,6 +143,11 @@ export interface EnumField extends FieldBase<'enum'> {
 export interface ReferenceField extends FieldBase<'reference'> {
   readonly target: ReferenceTarget;
   readonly many?: boolean;
+  /**
+   * The section this field gives the target's record page (the records pointing there): `false`
+   * leaves it out; `labelKey` renames it, `order` places it (default 100, lower first).
+   */
+  readonly related?: false | { readonly labelKey?: string; readonly order?: number };
 }
 
 export interface KeyValueField extends FieldBase<'keyValue'> {
