@@ -121,6 +121,34 @@ export {
  */
 export { COUNTRIES_REFERENCE, USERS_REFERENCE } from '@core/shared/resource/core-references';
 
+/**
+ * Record pages (`<list path>/<id>`), their related sections, the readable timeline and Ctrl+K's record
+ * search: the wire types, the constants both sides hold to, `relatedSections` (which resources point
+ * at a table) and `recordSectionSlot(resourceId)`, the slot a plugin fills (manifest `slots`) to add a
+ * custom section to a resource's record pages; its items receive RecordSectionProps.
+ */
+export {
+  COMMENT_MAX_LENGTH,
+  INTERNAL_COLUMNS,
+  recordSectionSlot,
+  relatedSections,
+  resourceOwner,
+  SEARCH_MIN_LENGTH,
+  TIMELINE_PAGE_SIZE,
+  type AuditDetail,
+  type RecordOverview,
+  type RecordPeople,
+  type RecordSectionProps,
+  type RelatedSection,
+  type ResourceCatalogue,
+  type SearchAnswer,
+  type SearchGroup,
+  type SearchHit,
+  type TimelineEntry,
+  type TimelineLabels,
+  type TimelinePage,
+} from '@core/shared/resource/record-page';
+
 /** A list request: page, size, sort, filters and whether deleted records are included. */
 export type { DeletedScope, FilterClause, ListQuery } from '@core/shared/resource/list-query';
 
