@@ -16,15 +16,15 @@ export const shopManifest: PluginManifest = {
   dependencies: ['messenger'],
   namespaces: ['shop'],
   pages: [
-    { path: '/categories', titleKey: 'shop:nav.categories', requires: 'SC', nav: { group: 'shop', icon: 'folder' } },
-    { path: '/products', titleKey: 'shop:nav.products', requires: 'SP', nav: { group: 'shop', icon: 'box' } },
-    { path: '/position', titleKey: 'shop:nav.positions', requires: 'SQ', nav: { group: 'shop', icon: 'archive' } },
-    { path: '/orders', titleKey: 'shop:nav.orders', requires: 'SO', nav: { group: 'shop', icon: 'cart' } },
+    { path: '/categories', titleKey: 'shop:nav.categories', requires: 'SC', record: 'shop.categories', nav: { group: 'shop', icon: 'folder' } },
+    { path: '/products', titleKey: 'shop:nav.products', requires: 'SP', record: 'shop.products', nav: { group: 'shop', icon: 'box' } },
+    { path: '/position', titleKey: 'shop:nav.positions', requires: 'SQ', record: 'shop.positions', nav: { group: 'shop', icon: 'archive' } },
+    { path: '/orders', titleKey: 'shop:nav.orders', requires: 'SO', record: 'shop.orders', nav: { group: 'shop', icon: 'cart' } },
     // Agency teams are run by the people who run the orders: SO (the spec gives the screen no code).
-    { path: '/shop-teams', titleKey: 'shop:nav.teams', requires: 'SO', nav: { group: 'shop', icon: 'team' } },
+    { path: '/shop-teams', titleKey: 'shop:nav.teams', requires: 'SO', record: 'shop.teams', nav: { group: 'shop', icon: 'team' } },
     { path: '/manual-transfer', titleKey: 'shop:nav.manualTransfer', requires: 'SM', nav: { group: 'shop', icon: 'send' } },
-    { path: '/setup-product', titleKey: 'shop:nav.setupProducts', requires: 'SS', nav: { group: 'shop', icon: 'wrench' } },
-    { path: '/reports', titleKey: 'shop:nav.reports', requires: 'SR', nav: { group: 'shop', icon: 'chart' } },
+    { path: '/setup-product', titleKey: 'shop:nav.setupProducts', requires: 'SS', record: 'shop.setup-tasks', nav: { group: 'shop', icon: 'wrench' } },
+    { path: '/reports', titleKey: 'shop:nav.reports', requires: 'SR', record: 'shop.reports', nav: { group: 'shop', icon: 'chart' } },
   ],
   // Spec §6 shop codes.
   permissions: [
