@@ -21,6 +21,7 @@ import {
 } from './users-queries';
 import { rolesReferenceRoute, usersReferenceRoutes } from './users-reference-routes';
 import { usersSelfRoutes } from './users-self-routes';
+import { usersTimelineRoutes } from './users-timeline-routes';
 import { insertUser, updateUser } from './users-store';
 import { rethrowUniqueViolation } from './users-unique';
 
@@ -82,4 +83,5 @@ export function usersRoutes(app: FastifyInstance, db: Database, pickerRequiremen
   usersReferenceRoutes(app, db, pickerRequirements);
   rolesReferenceRoute(app, db);
   usersSelfRoutes(app, db);
+  usersTimelineRoutes(app, db);
 }

@@ -1,5 +1,6 @@
 import type { AuditEntry, ResourceDefinition } from '@core/shared/resource/definition';
 import type { FieldValue } from '@core/shared/resource/field';
+import type { AuditDetail } from '@core/shared/resource/record-page';
 import type { Queryable } from '../database/database';
 import { isoInstant } from './record-sql';
 
@@ -15,6 +16,8 @@ export interface AuditWrite {
   readonly actorId: number | null;
   readonly before: Snapshot;
   readonly after: Snapshot;
+  /** A comment's text, the entry a revert set back; absent on ordinary changes. */
+  readonly detail?: AuditDetail;
 }
 
 /** An audit row of any record: `resource` is the id the record's history is read by (a resource definition's id). */
@@ -23,13 +26,14 @@ export interface AuditRecord extends AuditWrite {
 }
 
 /**
- * One audit row; call it inside the transaction that made the change, so both happen or neither.
+ * One audit row (answers its id); call it inside the transaction that made the change, so both happen or neither.
  * The engine writes its own; a plugin records what it changes outside a resource table (a link
  * table, an outside system) with this.
  */
-export async function recordAudit(tx: Queryable, entry: AuditRecord): Promise<void> {
-  await tx.query(
-    `INSERT INTO core.audit_log (resource, record_id, action, actor_id, before, after) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`,
+export async function recordAudit(tx: Queryable, entry: AuditRecord): Promise<number> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO core.audit_log (resource, record_id, action, actor_id, before, after, detail)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb) RETURNING id::text AS id`,
     [
       entry.resource,
       entry.recordId,
@@ -37,12 +41,14 @@ export async function recordAudit(tx: Queryable, entry: AuditRecord): Promise<vo
       entry.actorId,
       entry.before === null ? null : JSON.stringify(entry.before),
       entry.after === null ? null : JSON.stringify(entry.after),
+      entry.detail === undefined ? null : JSON.stringify(entry.detail),
     ],
   );
+  return Number(rows[0]?.id);
 }
 
-/** The audit row of a change to one of `definition`'s records. */
-export function writeAudit(tx: Queryable, definition: ResourceDefinition, entry: AuditWrite): Promise<void> {
+/** The audit row of a change to one of `definition`'s records; answers its id. */
+export function writeAudit(tx: Queryable, definition: ResourceDefinition, entry: AuditWrite): Promise<number> {
   return recordAudit(tx, { ...entry, resource: definition.id });
 }
 

@@ -1,5 +1,6 @@
 import { STALE_VERSION_MESSAGE, type AuditEntry, type ResourceDefinition, type ResourceRecord } from '@core/shared/resource/definition';
 import type { FieldValue } from '@core/shared/resource/field';
+import type { AuditDetail } from '@core/shared/resource/record-page';
 import { issueMessage, issueMessages } from '@core/shared/resource/messages';
 import { hasIssues, validateInput, type InputIssues, type ValidationMode } from '@core/shared/resource/validation';
 import type { Language } from '@core/shared/runtime-config';
@@ -125,6 +126,8 @@ export interface Change {
   readonly onDeleted?: boolean;
   /** Refuses the change with a 409 message for the row's state, or null to let it go ahead. */
   readonly refuse?: (row: LockedRow) => string | null;
+  /** Written with the audit row: the entry a revert set back. */
+  readonly detail?: AuditDetail;
 }
 
 /**
@@ -173,7 +176,7 @@ async function applyChange(tx: Queryable, definition: ResourceDefinition, id: nu
   );
   const changed = rows[0];
   if (!changed) throw new ApiError(409, STALE_VERSION_MESSAGE);
-  await writeAudit(tx, definition, { recordId: id, action: change.action, actorId: actor.id, before: row.before, after: changed.after });
+  await writeAudit(tx, definition, { recordId: id, action: change.action, actorId: actor.id, before: row.before, after: changed.after, ...(change.detail ? { detail: change.detail } : {}) });
   await hooks.afterWrite?.({ tx, definition, action: change.action, id, before: row.before, after: changed.after, actorId: actor.id });
   return changed.record;
 }

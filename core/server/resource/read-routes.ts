@@ -1,13 +1,16 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope, ListEnvelope } from '@core/shared/envelopes';
-import type { AuditEntry, ResourceRecord } from '@core/shared/resource/definition';
+import type { ResourceRecord } from '@core/shared/resource/definition';
+import type { RecordOverview, TimelineEntry, TimelinePage } from '@core/shared/resource/record-page';
 import { notFound } from '../http/api-error';
-import { recordHistory } from './audit';
+import { callerId } from '../http/route-access';
 import { translated } from './database-errors';
 import { countMatching, csvExport } from './export';
 import { readListQuery } from './list-params';
+import { recordOverview } from './overview';
 import { findRecord, listRecords } from './records';
+import { addComment, hasTimeline, readComment, TIMELINE_QUERY, timelinePage, type TimelineQuery } from './timeline';
 import { ID_PARAMS, languageOf, readAccess, routeTaken, type IdParams, type ResourceRouteContext } from './route-kit';
 
 const GET_QUERY = {
@@ -16,7 +19,9 @@ const GET_QUERY = {
   properties: { deleted: { type: 'string', enum: ['without', 'with'] } },
 } as const;
 
-/** List, export, one record and its history: everything that needs `access.read`. */
+type GetQuery = { deleted?: 'without' | 'with' };
+
+/** List, export, one record, its overview and timeline, and comments on it: everything that needs `access.read`. */
 export function readRoutes(scope: FastifyInstance, { db, definition, hooks }: ResourceRouteContext): void {
   const base = `/${definition.path}`;
   const config = readAccess(definition);
@@ -45,7 +50,7 @@ export function readRoutes(scope: FastifyInstance, { db, definition, hooks }: Re
   }
 
   if (!routeTaken(scope, 'GET', `${base}/:id`)) {
-    scope.get<{ Params: IdParams; Querystring: { deleted?: 'without' | 'with' } }>(
+    scope.get<{ Params: IdParams; Querystring: GetQuery }>(
       `${base}/:id`,
       { config, schema: { params: ID_PARAMS, querystring: GET_QUERY } },
       async (request): Promise<DataEnvelope<ResourceRecord>> => {
@@ -56,13 +61,40 @@ export function readRoutes(scope: FastifyInstance, { db, definition, hooks }: Re
     );
   }
 
+  if (!routeTaken(scope, 'GET', `${base}/:id/overview`)) {
+    scope.get<{ Params: IdParams; Querystring: GetQuery }>(
+      `${base}/:id/overview`,
+      { config, schema: { params: ID_PARAMS, querystring: GET_QUERY } },
+      async (request): Promise<DataEnvelope<RecordOverview>> => {
+        const overview = await recordOverview(db, definition, request.params.id, request.query.deleted === 'with');
+        if (!overview) throw notFound();
+        return { data: overview };
+      },
+    );
+  }
+
   if (!routeTaken(scope, 'GET', `${base}/:id/history`)) {
-    scope.get<{ Params: IdParams }>(`${base}/:id/history`, { config, schema: { params: ID_PARAMS } }, async (request): Promise<DataEnvelope<AuditEntry[]>> => {
+    scope.get<{ Params: IdParams; Querystring: TimelineQuery }>(
+      `${base}/:id/history`,
+      { config, schema: { params: ID_PARAMS, querystring: TIMELINE_QUERY } },
+      async (request): Promise<DataEnvelope<TimelinePage>> => {
+        const { id } = request.params;
+        const page = await timelinePage(db, definition.id, id, definition, request.query);
+        // A hard-deleted record keeps its history; only an id that never existed is not found.
+        if (page.entries.length === 0 && !(await findRecord(db, definition, id, { withDeleted: true })) && !(await hasTimeline(db, definition.id, id))) throw notFound();
+        return { data: page };
+      },
+    );
+  }
+
+  // Anyone who may read a record may comment on it, a deleted one included, on read-only resources too.
+  if (!routeTaken(scope, 'POST', `${base}/:id/comments`)) {
+    scope.post<{ Params: IdParams }>(`${base}/:id/comments`, { config, schema: { params: ID_PARAMS } }, async (request, reply) => {
       const { id } = request.params;
-      const entries = await recordHistory(db, definition, id);
-      // A hard-deleted record keeps its history; only an id that never existed is not found.
-      if (entries.length === 0 && !(await findRecord(db, definition, id, { withDeleted: true }))) throw notFound();
-      return { data: entries };
+      const text = readComment(request.body, languageOf(request));
+      if (!(await findRecord(db, definition, id, { withDeleted: true }))) throw notFound();
+      const entry: TimelineEntry = await addComment(db, definition.id, id, text, callerId(request));
+      return reply.status(201).send({ data: entry });
     });
   }
 }

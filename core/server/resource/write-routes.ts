@@ -3,9 +3,10 @@ import type { DataEnvelope } from '@core/shared/envelopes';
 import type { ResourceRecord } from '@core/shared/resource/definition';
 import { BULK_DELETE_BODY, bulkDelete, type BulkSelection } from './bulk-delete';
 import { applyLifecycle, createRecord, deleteRecord, readValues, updateRecord, type LifecycleAction } from './mutations';
+import { REVERT_BODY, REVERT_PARAMS, revertEntry, type RevertParams } from './revert';
 import { actorOf, ID_PARAMS, routeTaken, writeAccess, type IdParams, type ResourceRouteContext } from './route-kit';
 
-/** Create, edit, delete (one or many), restore, block and unblock: everything that needs `access.write`. */
+/** Create, edit, delete (one or many), restore, block, unblock and revert: everything that needs `access.write`. */
 export function writeRoutes(scope: FastifyInstance, { db, definition, hooks, mounted }: ResourceRouteContext): void {
   const base = `/${definition.path}`;
   const config = writeAccess(definition);
@@ -45,5 +46,15 @@ export function writeRoutes(scope: FastifyInstance, { db, definition, hooks, mou
     scope.post<{ Params: IdParams }>(`${base}/:id/${action}`, { config, schema: params }, async (request): Promise<DataEnvelope<ResourceRecord>> => ({
       data: await applyLifecycle(db, definition, request.params.id, action, actorOf(request), hooks),
     }));
+  }
+
+  if (!routeTaken(scope, 'POST', `${base}/:id/history/:entryId/revert`)) {
+    scope.post<{ Params: RevertParams; Body: { version: number } }>(
+      `${base}/:id/history/:entryId/revert`,
+      { config, schema: { params: REVERT_PARAMS, body: REVERT_BODY } },
+      async (request): Promise<DataEnvelope<ResourceRecord>> => ({
+        data: await revertEntry(db, definition, request.params, request.body.version, actorOf(request), hooks),
+      }),
+    );
   }
 }
