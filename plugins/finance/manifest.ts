@@ -32,7 +32,7 @@ export const financeManifest: PluginManifest = {
     { path: '/cash-flow', titleKey: 'finance:nav.cashFlow', requires: 'FT', nav: { group: 'finance', icon: 'trending' } },
     { path: '/card-corrections', titleKey: 'finance:nav.cardCorrections', requires: 'FW', record: 'finance.card_corrections', nav: { group: 'finance', icon: 'document' } },
     { path: '/calculation-models', titleKey: 'finance:nav.calculationModels', requires: 'FE', record: 'finance.calculation_models', nav: { group: 'finance', icon: 'wrench' } },
-    { path: '/calculation-model-rules', titleKey: 'finance:nav.calculationModelRules', requires: 'FE' }, record: 'finance.calculation_model_rules',
+    { path: '/calculation-model-rules', titleKey: 'finance:nav.calculationModelRules', requires: 'FE', record: 'finance.calculation_model_rules' },
     { path: '/employee-models', titleKey: 'finance:nav.employeeModels', requires: 'FE', record: 'finance.employee_models', nav: { group: 'finance', icon: 'person' } },
     { path: '/motivation', titleKey: 'finance:nav.motivation', requires: 'FE', record: 'finance.motivation_sheets', nav: { group: 'finance', icon: 'rocket' } },
     { path: '/departments/marketing', titleKey: 'finance:nav.departmentMarketing', requires: 'FH', nav: { group: 'finance', icon: 'megaphone' } },

@@ -42,17 +42,15 @@ export class KeitaroSync {
 
   /**
    * After a committed write of the record: with sync on, the row goes `pending` and a push is
-   * queued (its end is the row's business, not the caller's); with sync off, a row still showing
-   * a sync state goes `off`. The record as it is now, or null when the write needs nothing.
+   * queued (its end is the row's business, not the caller's); with sync off nothing happens. The
+   * record as it is now, or null when the write needs nothing.
    */
   async written(definition: ResourceDefinition, id: number, actor: Actor): Promise<ResourceRecord | null> {
     const record = await findRecord(this.deps.db, definition, id);
     if (!record) return null;
     if (definition === streamsResource && flagOf(record, 'is_default')) await this.repushSiblings(record, actor);
-    if (!flagOf(record, 'sync_enabled')) {
-      if (record.sync_state === ('off' satisfies SyncState)) return null;
-      return this.store(definition, id, { sync_state: 'off' satisfies SyncState, sync_error: null }, actor);
-    }
+    // Sync off: the write itself cleared the state (rules/sync-off.ts), so nothing was synced and nothing is stored.
+    if (!flagOf(record, 'sync_enabled')) return null;
     const pending = await this.markPending(definition, record, actor);
     this.schedule(definition, id, actor);
     return pending;

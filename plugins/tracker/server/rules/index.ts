@@ -14,13 +14,14 @@ import { countryHooks } from './countries-read-only';
 import { dealHooks } from './deal-overlap';
 import { followOffer } from './stream-links';
 import { streamHooks } from './stream-rules';
+import { syncOffValues } from './sync-off';
 import { trackerHooks } from './tracker-servers';
 
 /** The tracker's rules as engine hooks, run inside each write's transaction, by resource id. */
 export const TRACKER_RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   [countriesResource.id]: countryHooks,
   [trackersResource.id]: trackerHooks,
-  [offersResource.id]: { afterWrite: followOffer },
+  [offersResource.id]: { beforeWrite: async (context) => syncOffValues(context), afterWrite: followOffer },
   [streamsResource.id]: streamHooks,
   [bizdevDealsResource.id]: dealHooks,
   [bizdevLimitsResource.id]: limitHooks,

@@ -3,6 +3,7 @@ import { streamsResource } from '../../shared/resources';
 import { lockKey } from './advisory-lock';
 import { flagIn, integerIn, storesValues } from './snapshot';
 import { linkOf } from './stream-links';
+import { syncOffValues } from './sync-off';
 
 /**
  * Whether this write makes the stream its campaign's default: created or restored as the
@@ -27,6 +28,7 @@ async function clearOtherDefaults(tx: Queryable, campaignId: number, keep: numbe
 }
 
 /**
+ * A stream saved with sync off shows no sync state (syncOffValues).
  * A stream's link is built on every write (the Keitaro sync's included, which brings the stream's
  * Keitaro id) from its offer's tracker and its campaign (streamLink).
  * A campaign has at most one default stream: making one the default clears the others in the
@@ -42,6 +44,6 @@ export const streamHooks: ResourceHooks = {
       await lockKey(tx, `tracker.streams.default:${campaignId}`);
       await clearOtherDefaults(tx, campaignId, id, { id: actorId, language: 'en' });
     }
-    return { link: await linkOf(tx, integerIn(next, 'offer'), campaignId, integerIn(next, 'keitaro_stream_id')) };
+    return { ...syncOffValues(context), link: await linkOf(tx, integerIn(next, 'offer'), campaignId, integerIn(next, 'keitaro_stream_id')) };
   },
 };

@@ -79,6 +79,12 @@ const streamValues = (offer: number, values: Readonly<Record<string, unknown>> =
   ...values,
 });
 
+/** The actions of a record's history, newest first. */
+async function actionsOf(path: string): Promise<string[]> {
+  const page = (await app.call(CODES, 'GET', `${path}/history`)).json<{ data: { entries: readonly { action: string }[] } }>().data;
+  return page.entries.map((entry) => entry.action);
+}
+
 /** A synced offer; its id. */
 async function syncedOffer(values: Readonly<Record<string, unknown>> = {}): Promise<number> {
   const id = await app.create(CODES, 'offers', offerValues(values));
@@ -243,6 +249,21 @@ describe('offers', () => {
     const row = await read(`offers/${synced}`);
     const off = await app.call(CODES, 'PATCH', `offers/${synced}`, { sync_enabled: false, version: row.version });
     expect(off.json<{ data: Row }>().data).toMatchObject({ sync_state: 'off', sync_error: null, keitaro_offer_id: row.keitaro_offer_id });
+  });
+
+  it('write no sync entry into the history while sync is off, on create and when it is turned off', async () => {
+    const manual = await app.create(CODES, 'offers', offerValues({ name: 'Never synced', sync_enabled: false }));
+    expect(await actionsOf(`offers/${manual}`)).toEqual(['create']);
+
+    const synced = await syncedOffer({ name: 'Synced, then off' });
+    const row = await read(`offers/${synced}`);
+    await app.call(CODES, 'PATCH', `offers/${synced}`, { sync_enabled: false, version: row.version });
+    await app.call(CODES, 'PATCH', `offers/${synced}`, { name: 'Synced, then off, renamed', version: row.version + 1 });
+    // Newest first: the two edits, each its own entry, with no sync after them.
+    const [renamed, turnedOff, ...older] = await actionsOf(`offers/${synced}`);
+    expect([renamed, turnedOff]).toEqual(['update', 'update']);
+    expect(older).toContain('sync');
+    expect(await read(`offers/${synced}`)).toMatchObject({ sync_state: 'off', sync_error: null, version: row.version + 2 });
   });
 
   it('refuse the action without TO, and a body', async () => {
