@@ -25,6 +25,7 @@ import { registerIsolated } from './plugin-isolation';
 import { usersService } from './auth/users-service';
 import { recordWriter } from './resource/record-writer';
 import { routeKit } from './resource/route-kit';
+import { catalogueRoutes } from './resource/catalogue-routes';
 import { enabledResources, mountResources } from './resource/mount';
 import { coreSecretStatuses, coreSystemSettings, DEFAULT_LANGUAGE_KEY, PRODUCT_NAME_KEY, readSetting, SettingsCatalogue } from './settings';
 import { createMessaging } from './messaging';
@@ -242,6 +243,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     builtInCodes.clear();
     for (const code of new PermissionCatalogue(running().map((plugin) => plugin.manifest)).codes) builtInCodes.add(code);
   }
+
+  // The resource catalogue and record search span every running plugin's resources, so they come after them.
+  await app.register(catalogueRoutes, { prefix: servicePrefix('auth'), db: options.db, resources: () => running().flatMap((plugin) => plugin.resources ?? []) });
 
   // Each running external plugin's browser files, at /plugins/<id>/.
   for (const plugin of running()) {

@@ -26,11 +26,16 @@ export interface AuditRecord extends AuditWrite {
 }
 
 /**
- * One audit row (answers its id); call it inside the transaction that made the change, so both happen or neither.
+ * One audit row; call it inside the transaction that made the change, so both happen or neither.
  * The engine writes its own; a plugin records what it changes outside a resource table (a link
  * table, an outside system) with this.
  */
-export async function recordAudit(tx: Queryable, entry: AuditRecord): Promise<number> {
+export async function recordAudit(tx: Queryable, entry: AuditRecord): Promise<void> {
+  await insertAudit(tx, entry);
+}
+
+/** The audit row, answering its id (a comment is answered as its timeline entry). */
+export async function insertAudit(tx: Queryable, entry: AuditRecord): Promise<number> {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO core.audit_log (resource, record_id, action, actor_id, before, after, detail)
      VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7::jsonb) RETURNING id::text AS id`,
@@ -47,8 +52,8 @@ export async function recordAudit(tx: Queryable, entry: AuditRecord): Promise<nu
   return Number(rows[0]?.id);
 }
 
-/** The audit row of a change to one of `definition`'s records; answers its id. */
-export function writeAudit(tx: Queryable, definition: ResourceDefinition, entry: AuditWrite): Promise<number> {
+/** The audit row of a change to one of `definition`'s records. */
+export function writeAudit(tx: Queryable, definition: ResourceDefinition, entry: AuditWrite): Promise<void> {
   return recordAudit(tx, { ...entry, resource: definition.id });
 }
 

@@ -3,6 +3,7 @@ import type { ResourceDefinition } from '@core/shared/resource/definition';
 import { TEXT_KINDS, type FieldDefinition } from '@core/shared/resource/field';
 import { quoteIdentifier, quoteTable } from '../database/sql';
 import { currencyColumn } from './columns';
+import { searchedFields } from './search-fields';
 
 /** One index the engine keeps on a resource table. */
 export interface IndexPlan {
@@ -54,15 +55,18 @@ function uniqueIndex(definition: ResourceDefinition, fields: readonly FieldDefin
 }
 
 /**
- * Every index a definition needs: one per filterable or sortable column (trigram for text
- * searches when pg_trgm is installed in `trigramSchema`), the meta columns a list sorts by, one
- * per unique field and one per `uniqueTogether` group.
+ * Every index a definition needs: one per filterable or sortable column and per reference
+ * (trigram for text searches when pg_trgm is installed in `trigramSchema`), the meta columns a
+ * list sorts by, the record search's over the label and searchable fields, one per unique field
+ * and one per `uniqueTogether` group.
  */
 export function plannedIndexes(definition: ResourceDefinition, trigramSchema: string | null): IndexPlan[] {
   const table = quoteTable(definition.table);
   const plans: IndexPlan[] = [];
   const plain = (column: string, expression: string, method = 'btree', suffix = '__idx') => {
     const name = indexName(definition, column, suffix);
+    // A field filtered by `contains` and also searched needs its trigram index once.
+    if (plans.some((plan) => plan.name === name)) return;
     plans.push({ name, unique: false, sql: `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(name)} ON ${table} USING ${method} (${expression})` });
   };
   // The default order is newest first; the id breaks ties in every order.
@@ -71,7 +75,8 @@ export function plannedIndexes(definition: ResourceDefinition, trigramSchema: st
   for (const field of definition.fields) {
     const operators = field.filter ?? [];
     const column = quoteIdentifier(field.name);
-    const ordered = field.sortable === true || operators.some((op) => ORDERED_OPERATORS.has(op));
+    // Every reference is indexed: a record page's related section filters by it (eq is always accepted).
+    const ordered = field.kind === 'reference' || field.sortable === true || operators.some((op) => ORDERED_OPERATORS.has(op));
     const searched = operators.some((op) => TRIGRAM_OPERATORS.has(op));
     if (field.kind === 'reference' && field.many) {
       if (ordered) plain(field.name, column, 'gin', '__gin');
@@ -88,6 +93,12 @@ export function plannedIndexes(definition: ResourceDefinition, trigramSchema: st
       plain(field.name, `${column}, id`);
     }
     if (field.unique) plans.push(uniqueIndex(definition, [field], table));
+  }
+  // Record search: `ILIKE '%q%'` (3+ characters) by trigrams, `lower(col) LIKE 'q%'` (2) by a pattern btree.
+  for (const field of searchedFields(definition)) {
+    const column = quoteIdentifier(field.name);
+    if (trigramSchema !== null) plain(field.name, `${column} ${quoteIdentifier(trigramSchema)}.gin_trgm_ops`, 'gin', '__trgm');
+    plain(field.name, `lower(${column}) text_pattern_ops`, 'btree', '__prefix');
   }
   for (const group of definition.uniqueTogether ?? []) {
     const fields = group.map((name) => definition.fields.find((field) => field.name === name)).filter((field): field is FieldDefinition => field !== undefined);

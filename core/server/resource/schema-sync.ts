@@ -6,6 +6,7 @@ import { quoteIdentifier, quoteTable } from '../database/sql';
 import { metaColumns, tableColumns, type ColumnSpec } from './columns';
 import { assertResources, ResourceDefinitionError } from './definitions';
 import { plannedIndexes, UNIQUE_SUFFIXES } from './indexes';
+import { searchedFields } from './search-fields';
 import { analyzeTable } from './table-statistics';
 
 /*
@@ -15,8 +16,10 @@ import { analyzeTable } from './table-statistics';
  */
 
 const needsTrigrams = (definitions: readonly ResourceDefinition[]): boolean =>
-  definitions.some((definition) =>
-    definition.fields.some((field) => TEXT_KINDS.has(field.kind) && (field.filter ?? []).some((op) => op === 'contains' || op === 'startsWith')),
+  definitions.some(
+    (definition) =>
+      searchedFields(definition).length > 0 ||
+      definition.fields.some((field) => TEXT_KINDS.has(field.kind) && (field.filter ?? []).some((op) => op === 'contains' || op === 'startsWith')),
   );
 
 async function trigramSchema(tx: Queryable): Promise<string | null> {

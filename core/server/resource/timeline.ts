@@ -15,7 +15,7 @@ import type { Database, Queryable } from '../database/database';
 import { quoteIdentifier, quoteTable, SqlParams } from '../database/sql';
 import { validationError } from '../http/api-error';
 import { ROW_ID } from '../http/ids';
-import { recordAudit } from './audit';
+import { insertAudit } from './audit';
 import { isoInstant } from './record-sql';
 
 /*
@@ -125,7 +125,7 @@ export function readComment(body: unknown, language: Language): string {
 /** Adds a comment to a record's timeline (an audit row of its own: the record itself is not changed). */
 export async function addComment(db: Database, resource: string, recordId: number, text: string, actorId: number | null): Promise<TimelineEntry> {
   return db.transaction(async (tx) => {
-    const id = await recordAudit(tx, { resource, recordId, action: 'comment', actorId, before: null, after: null, detail: { comment: text } });
+    const id = await insertAudit(tx, { resource, recordId, action: 'comment', actorId, before: null, after: null, detail: { comment: text } });
     const { rows } = await tx.query<{ entry: TimelineEntry }>(
       `SELECT ${ENTRY_JSON} AS entry FROM core.audit_log a LEFT JOIN core.users u ON u.id = a.actor_id WHERE a.id = $1`,
       [id],

@@ -8,7 +8,7 @@ import {
   type ResourceDefinition,
   type SortOrder,
 } from './definition';
-import type { FilterOperator } from './field';
+import type { FieldDefinition, FilterOperator } from './field';
 
 /** One active filter: `field op value`. `in` carries several values; the others one. */
 export interface FilterClause {
@@ -37,6 +37,15 @@ const FILTER_KEY = /^filter\[([a-z][a-z0-9_]*)\]\[([a-zA-Z]+)\]$/;
 const OPERATORS: readonly FilterOperator[] = ['eq', 'contains', 'neq', 'startsWith', 'gte', 'lte', 'in'];
 const MAX_FILTER_VALUE = 500;
 const MAX_ANY_OF = 200;
+
+/**
+ * Operators the API accepts on a field: those it declares, and `eq` on every reference, so a
+ * record page's related section (`<field>=eq:<id>`) works without the definition asking for it.
+ */
+export function filterOperatorsOf(field: FieldDefinition): readonly FilterOperator[] {
+  const declared = field.filter ?? [];
+  return field.kind === 'reference' && !declared.includes('eq') ? [...declared, 'eq'] : declared;
+}
 
 export function defaultListQuery(definition: ResourceDefinition): ListQuery {
   return { page: 1, perPage: defaultPerPage(definition), sort: defaultSortOf(definition), filters: [], deleted: 'without' };
@@ -108,7 +117,7 @@ export function decodeListQuery(definition: ResourceDefinition, params: QueryPar
       const match = FILTER_KEY.exec(key);
       const field = match?.[1] ? fieldNamed(definition, match[1]) : undefined;
       const op = match?.[2] as FilterOperator | undefined;
-      if (!match || !field || !op || !OPERATORS.includes(op) || !(field.filter ?? []).includes(op)) {
+      if (!match || !field || !op || !OPERATORS.includes(op) || !filterOperatorsOf(field).includes(op)) {
         fail(key, `Unknown filter "${key}".`);
         continue;
       }
