@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import type { ServiceIdentifier } from 'inversify';
 import type { Language } from '@core/shared/runtime-config';
 import type { PermissionRequirement } from '@core/shared/permissions';
+import type { ResourceDefinition } from '@core/shared/resource/definition';
+import type { ResourceScreenOptions } from '../resource/types';
 
 /**
  * Contribution points (Theia style): a token and an interface. A plugin contributes by binding
@@ -12,6 +14,12 @@ import type { PermissionRequirement } from '@core/shared/permissions';
 export interface RouteContribution {
   readonly path: string;
   readonly component: ComponentType;
+  /**
+   * A generated list screen's resource and options (`resourceRoute`): the host's record page of
+   * that resource takes the same options (cell renderers, form, row actions).
+   */
+  readonly definition?: ResourceDefinition;
+  readonly options?: ResourceScreenOptions;
 }
 export const RouteContributionToken: ServiceIdentifier<RouteContribution> = Symbol.for('erp.RouteContribution');
 

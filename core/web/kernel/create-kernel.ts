@@ -13,7 +13,9 @@ import { SessionStore } from '../services/session-store';
 import { ThemeService } from '../services/theme-service';
 import { ToastService } from '../services/toast-service';
 import { ColorSchemeQueryToken } from '../theme/color-scheme-query';
-import { TranslationContributionToken } from './contributions';
+import { RecordLinks } from '../resource/record/record-links';
+import { ResourceCatalogueService } from '../resource/record/resource-catalogue';
+import { StoreContributionToken, TranslationContributionToken } from './contributions';
 import {
   BrowserStorage,
   CookieReaderToken,
@@ -53,6 +55,10 @@ export function createKernel(config: RuntimeConfig, enabled: readonly WebPlugin[
   container.bind(AuthService).toSelf();
   container.bind(PluginFailures).toSelf();
   container.bind(PluginHost).toSelf();
+  // Record pages: the readable resources (one request per session, forgotten on sign-out) and their addresses.
+  container.bind(ResourceCatalogueService).toSelf();
+  container.bind(StoreContributionToken).toService(ResourceCatalogueService);
+  container.bind(RecordLinks).toSelf();
   for (const plugin of enabled) {
     const namespace = plugin.manifest.namespaces[0] ?? plugin.manifest.id;
     container.bind(TranslationContributionToken).toConstantValue({

@@ -1,5 +1,6 @@
 import { MENU_GROUPS, type MenuGroup, type PluginManifest } from '@core/shared/manifest';
 import type { PermissionRequirement } from '@core/shared/permissions';
+import { resourceOwner } from '@core/shared/resource/record-page';
 
 /** A sidebar link, made from a page that has a `nav` entry. */
 export interface PluginSidebarEntry {
@@ -24,6 +25,14 @@ export interface PluginRouteEntry {
   readonly path: string;
   readonly titleKey: string;
   readonly requires: PermissionRequirement;
+  /** A record page the host derived (`<list path>/:id`): the resource it shows and its list's path. */
+  readonly record?: RecordPageEntry;
+}
+
+/** Where a resource's records have their pages: under the list page of the plugin that owns it. */
+export interface RecordPageEntry {
+  readonly resource: string;
+  readonly listPath: string;
 }
 
 function groupRank(group: MenuGroup): number {
@@ -60,7 +69,28 @@ export function sidebarGroups(
     .map(([group, entries]) => ({ group, entries: entries.sort((a, b) => (a.order ?? 0) - (b.order ?? 0)) }));
 }
 
-/** Every page of every enabled plugin; a path declared by two plugins is a host error. */
+/**
+ * Resource id → the list page its records live under: a page naming the resource in `record`, of
+ * the plugin owning the resource (its id's first part). A resource listed by two plugins (finance's
+ * `/verticals` and the tracker's `/vertical`) gets its record pages under its owner's list only;
+ * the first such page of the owner wins.
+ */
+export function recordPages(manifests: readonly PluginManifest[]): ReadonlyMap<string, RecordPageEntry> {
+  const pages = new Map<string, RecordPageEntry>();
+  for (const manifest of manifests) {
+    for (const page of manifest.pages) {
+      if (!page.record || resourceOwner(page.record) !== manifest.id || pages.has(page.record)) continue;
+      pages.set(page.record, { resource: page.record, listPath: page.path });
+    }
+  }
+  return pages;
+}
+
+/**
+ * Every page of every enabled plugin, and the record page derived from each list page that names
+ * its plugin's resource (`<path>/:id`, with the list's title and codes) unless a page already
+ * declares that path. A path declared by two plugins is a host error.
+ */
 export function pluginRouteTable(manifests: readonly PluginManifest[]): PluginRouteEntry[] {
   const seen = new Map<string, string>();
   const table: PluginRouteEntry[] = [];
@@ -71,6 +101,14 @@ export function pluginRouteTable(manifests: readonly PluginManifest[]): PluginRo
       seen.set(page.path, manifest.id);
       table.push({ pluginId: manifest.id, path: page.path, titleKey: page.titleKey, requires: page.requires });
     }
+  }
+  const lists = new Map(manifests.flatMap((manifest) => manifest.pages.map((page) => [page.path, { manifest, page }] as const)));
+  for (const record of recordPages(manifests).values()) {
+    const path = `${record.listPath}/:id`;
+    const list = lists.get(record.listPath);
+    if (seen.has(path) || !list) continue;
+    seen.set(path, list.manifest.id);
+    table.push({ pluginId: list.manifest.id, path, titleKey: list.page.titleKey, requires: list.page.requires, record });
   }
   return table;
 }

@@ -61,7 +61,7 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
   const i18n = useInjection(I18nService);
   const styles = useStyles();
   const [record, setRecord] = useState<ResourceRecord | null>(props.record);
-  const [initial, setInitial] = useState<FormValues>(() => initialFormValues(definition, props.record));
+  const [initial, setInitial] = useState<FormValues>(() => initialFormValues(definition, props.record, props.initialValues));
   const [values, setValues] = useState<FormValues>(initial);
   const [messages, setMessages] = useState<Readonly<Record<string, readonly string[]>>>({});
   const [general, setGeneral] = useState<readonly string[]>([]);

@@ -1,29 +1,28 @@
-import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import type { ResourceDefinition, ResourceRecord, RowAction, ToolbarAction } from '@core/shared/resource/definition';
+import type { ResourceDefinition, ResourceRecord, ToolbarAction } from '@core/shared/resource/definition';
 import { useInjection } from '../react/container-context';
 import { I18nService } from '../services/i18n-service';
 import { PermissionService } from '../services/permission-service';
-import { useConfirm } from './ConfirmDialog';
 import { ExportProgress } from './ExportProgress';
 import { FilterChips } from './FilterChips';
 import { withoutFilters } from './filter-draft';
 import { FilterPanel } from './FilterPanel';
-import { formatValue } from './format-value';
+import { recordLabel } from './format-value';
 import { HistoryDrawer } from './HistoryDrawer';
 import { ListToolbar } from './ListToolbar';
 import { hasFilters, scopeValue } from './list-view';
 import { Pager } from './Pager';
-import { ResourceFormDialog } from './ResourceFormDialog';
 import { addResourceStrings } from './resource-strings';
 import { ResourceTable } from './ResourceTable';
 import { permittedActions } from './row-actions';
-import { RowMenu } from './RowMenu';
 import { ScopeTabs } from './ScopeChoice';
 import { SelectionBar } from './SelectionBar';
-import type { ExtraRowAction, ResourceScreenOptions, RowActionContext, ScreenDialog } from './types';
+import { RecordLinks } from './record/record-links';
+import type { ResourceScreenOptions } from './types';
+import { useRecordActions } from './use-record-actions';
 import { useResourceList } from './use-resource-list';
 
 const useStyles = makeStyles({
@@ -57,99 +56,45 @@ export interface ResourcePageProps {
   readonly aboveList?: ReactNode;
 }
 
-type Editing = { readonly kind: 'closed' } | { readonly kind: 'open'; readonly record: ResourceRecord | null };
-
 const ResourceScreen = observer(function ResourceScreen({ definition, options = {}, aboveList }: ResourcePageProps) {
   const { t } = useTranslation('core');
   const styles = useStyles();
   const i18n = useInjection(I18nService);
   const permissions = useInjection(PermissionService);
+  const links = useInjection(RecordLinks);
   const filterPanelId = useId();
   const list = useResourceList(definition, options);
   const { store, view, api, feedback, labels, listApi } = list;
 
-  // One permission check per screen, not per row.
-  const canWrite = definition.readOnly !== true && permissions.allows(definition.access.write);
-  const actions = useMemo(() => permittedActions(definition, (requirement) => permissions.allows(requirement)), [definition, permissions]);
-  const extraActions = useMemo(
-    () => (options.rowActions ?? []).filter((action) => !action.requires || permissions.allows(action.requires)),
-    [options.rowActions, permissions],
-  );
-
+  const toolbarActions = useMemo(() => permittedActions(definition, (requirement) => permissions.allows(requirement)).toolbar, [definition, permissions]);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [editing, setEditing] = useState<Editing>({ kind: 'closed' });
   const [history, setHistory] = useState<ResourceRecord | null>(null);
-  const { dialog: confirmDialog, ask } = useConfirm();
-  const areYouSure = t('resource.confirm.question');
-
-  const labelOf = (record: ResourceRecord): string => {
-    const field = definition.fields.find((candidate) => candidate.name === definition.labelField) ?? null;
-    return formatValue(field, record[definition.labelField], i18n, record) || `#${record.id}`;
-  };
-
-  // A runner's dialog, keyed so a new one starts afresh rather than taking over the last one's state.
-  const [shown, setShown] = useState<{ readonly key: number; readonly dialog: ScreenDialog } | null>(null);
-  const context: RowActionContext = {
+  const actions = useRecordActions({
+    definition,
+    options,
     api,
     feedback,
+    labels,
+    operations: store,
     reload: list.reload,
-    showDialog: (dialog) => setShown((before) => ({ key: (before?.key ?? 0) + 1, dialog })),
-  };
-  const closeShown = () => setShown(null);
-  const runInCode = async (run: () => void | Promise<void>) => {
-    try {
-      await run();
-    } catch (error) {
-      feedback.failed('update', error);
-    }
-  };
-  const runRowAction = async (action: RowAction, record: ResourceRecord) => {
-    // A runner asks in its own way (its dialog), so the definition's question is not put first.
-    const runner = options.rowActionRunners?.[action.name];
-    if (runner) return runInCode(() => runner(record, context));
-    if (action.confirmKey && !(await ask(t(action.confirmKey)))) return;
-    await store.runRowAction(action, record);
-  };
+    onSaved: () => void store.refresh(),
+    history: listApi.history ? setHistory : undefined,
+  });
+  const { canWrite, ask } = actions;
+  const areYouSure = t('resource.confirm.question');
+
+  const labelOf = (record: ResourceRecord): string => recordLabel(definition, record, i18n);
+  // Rows open their record page where the resource has one (its manifest page names it in `record`).
+  const recordPath = links.listPath(definition.id) === null ? undefined : (record: ResourceRecord) => links.recordPath(definition.id, record.id);
+
   const runToolbarAction = async (action: ToolbarAction) => {
     if (action.confirmKey && !(await ask(t(action.confirmKey)))) return;
     await store.runToolbarAction(action);
   };
-  const runExtra = async (action: ExtraRowAction, record: ResourceRecord) => {
-    if (action.confirmKey && !(await ask(t(action.confirmKey)))) return;
-    await runInCode(() => action.run(record, context));
-  };
-
-  const rowMenu = (record: ResourceRecord) => (
-    <RowMenu
-      definition={definition}
-      record={record}
-      label={labelOf(record)}
-      canWrite={canWrite}
-      changeable={options.changeable?.(record) ?? true}
-      rowActions={actions.row}
-      extraActions={extraActions}
-      hasHistory={listApi.history !== undefined}
-      on={{
-        edit: (target) => setEditing({ kind: 'open', record: target }),
-        remove: (target) => void ask(areYouSure).then((yes) => yes && store.remove(target)),
-        restore: (target) => void store.restore(target),
-        block: (target) => void store.block(target),
-        unblock: (target) => void store.unblock(target),
-        history: (target) => setHistory(target),
-        rowAction: (action, target) => void runRowAction(action, target),
-        extra: (action, target) => void runExtra(action, target),
-      }}
-    />
-  );
+  const rowMenu = (record: ResourceRecord) => actions.menu(record, labelOf(record));
 
   const emptyMessage =
     store.emptyState === 'nothingFound' ? t('resource.table.nothingFound') : store.emptyState === 'empty' ? t('resource.table.empty') : null;
-  const Form = options.form;
-  const closeForm = () => setEditing({ kind: 'closed' });
-  const saved = () => {
-    closeForm();
-    void store.refresh();
-  };
   const historyApi = listApi.history ? { history: listApi.history.bind(listApi) } : null;
 
   return (
@@ -159,11 +104,11 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
         <ListToolbar
           list={list}
           filters={{ open: filtersOpen, panelId: filterPanelId, toggle: () => setFiltersOpen((open) => !open) }}
-          actions={actions.toolbar}
+          actions={toolbarActions}
           onAction={(action) => void runToolbarAction(action)}
           extra={options.toolbar}
           deletedScopes={options.deletedScopes ?? ['without', 'with']}
-          add={canWrite ? { labelKey: options.addLabelKey ?? 'core:resource.toolbar.add', onAdd: () => setEditing({ kind: 'open', record: null }) } : null}
+          add={canWrite ? { labelKey: options.addLabelKey ?? 'core:resource.toolbar.add', onAdd: () => actions.openForm(null) } : null}
         />
       </div>
       {list.scopes
@@ -203,19 +148,13 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
           rowMenu={rowMenu}
           emptyMessage={emptyMessage}
           rowTone={options.rowTone}
+          recordPath={recordPath}
         />
         <Pager store={store} onPage={list.setPage} onPerPage={list.setPerPage} />
       </div>
 
-      {editing.kind === 'open' &&
-        (Form ? (
-          <Form definition={definition} record={editing.record} api={api} feedback={feedback} onCancel={closeForm} onSaved={saved} />
-        ) : (
-          <ResourceFormDialog definition={definition} record={editing.record} api={api} feedback={feedback} labels={labels} onCancel={closeForm} onSaved={saved} />
-        ))}
       {history && historyApi && <HistoryDrawer definition={definition} api={historyApi} record={history} label={labelOf(history)} onClose={() => setHistory(null)} />}
-      {confirmDialog}
-      {shown && <Fragment key={shown.key}>{shown.dialog(closeShown)}</Fragment>}
+      {actions.dialogs}
     </div>
   );
 });

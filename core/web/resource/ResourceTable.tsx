@@ -1,4 +1,5 @@
-import { useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import {
@@ -54,6 +55,15 @@ const useStyles = makeStyles({
   danger: { backgroundColor: tokens.colorPaletteRedBackground1, boxShadow: `inset 4px 0 0 ${tokens.colorPaletteRedBorderActive}` },
   visuallyHidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
   cell: { overflow: 'hidden', whiteSpace: 'nowrap' },
+  opens: { cursor: 'pointer', ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' } },
+  recordLink: {
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    color: tokens.colorBrandForegroundLink,
+    textDecorationLine: 'none',
+    ':hover': { textDecorationLine: 'underline', color: tokens.colorBrandForegroundLinkHover },
+  },
   first: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   resizer: {
     position: 'absolute',
@@ -92,6 +102,23 @@ export interface ResourceTableProps {
   readonly emptyMessage: string | null;
   /** A warning or danger tone per row, said in words to screen readers too. */
   readonly rowTone?: (record: ResourceRecord) => RowTone | undefined;
+  /**
+   * A record's page, when the resource has them: the label cell links there, and a click on the
+   * row (not on a control) or Enter on the focused row opens it, remembering the list to go back to.
+   */
+  readonly recordPath?: (record: ResourceRecord) => string | null;
+}
+
+/** Controls inside a row keep their own clicks: the row opens its record only from plain cells. */
+const INTERACTIVE = 'a, button, input, label, select, textarea, [role="menuitem"], [role="checkbox"], [role="button"], [role="separator"]';
+
+function fromControl(event: MouseEvent<HTMLElement>): boolean {
+  const target = event.target;
+  // A portal's content (a row menu's items, a dialog) bubbles through React to the row without being in it.
+  if (!(target instanceof Element) || !event.currentTarget.contains(target)) return true;
+  // Text selected by dragging across a cell is not a click meant to leave the list.
+  if ((window.getSelection()?.toString() ?? '') !== '') return true;
+  return target.closest(INTERACTIVE) !== null;
 }
 
 function ResizeHandle({ column, columns }: { column: VisibleColumn; columns: ColumnPreferences }) {
@@ -179,9 +206,14 @@ const SortableHeader = observer(function SortableHeader({
  */
 export const ResourceTable = observer(function ResourceTable(props: ResourceTableProps) {
   useResourceStrings();
-  const { store, columns, selectable, cells, labelOf, onSort, rowMenu, emptyMessage, rowTone } = props;
+  const { store, columns, selectable, cells, labelOf, onSort, rowMenu, emptyMessage, rowTone, recordPath } = props;
   const { t } = useTranslation(['core']);
   const styles = useStyles();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Back on the record page returns here, with this list's filters and page.
+  const from = { from: location };
+  const labelColumn = columns.visible.some((column) => column.name === store.definition.labelField) ? store.definition.labelField : columns.visible[0]?.name;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = store.rows;
   // Until the rows of this view arrive (a failed load shows its message instead).
@@ -227,12 +259,34 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
           const removed = isDeleted(record);
           const checked = store.selected.has(record.id);
           const tone = removed ? undefined : rowTone?.(record);
+          const path = recordPath?.(record) ?? null;
+          const open = path
+            ? {
+                tabIndex: 0,
+                onClick: (event: MouseEvent<HTMLTableRowElement>) => {
+                  if (!fromControl(event)) navigate(path, { state: from });
+                },
+                onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+                  if (event.key === 'Enter' && event.target === event.currentTarget) navigate(path, { state: from });
+                },
+              }
+            : {};
+          const cell = (column: VisibleColumn) => {
+            const value = <CellValue definition={store.definition} record={record} name={column.name} field={column.field} renderer={cells?.[column.name]} />;
+            if (!path || column.name !== labelColumn) return value;
+            return (
+              <RouterLink className={styles.recordLink} to={path} state={from}>
+                {value}
+              </RouterLink>
+            );
+          };
           return (
             <TableRow
               key={record.id}
-              className={mergeClasses(styles.row, removed && styles.removed, tone && styles[tone.tone])}
+              className={mergeClasses(styles.row, removed && styles.removed, tone && styles[tone.tone], path !== null && styles.opens)}
               data-row-id={record.id}
               data-tone={tone?.tone}
+              {...open}
             >
               {selectable && (
                 <TableSelectionCell
@@ -256,10 +310,10 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
                           {t('resource.table.blocked')}
                         </Badge>
                       )}
-                      <CellValue definition={store.definition} record={record} name={column.name} field={column.field} renderer={cells?.[column.name]} />
+                      {cell(column)}
                     </span>
                   ) : (
-                    <CellValue definition={store.definition} record={record} name={column.name} field={column.field} renderer={cells?.[column.name]} />
+                    cell(column)
                   )}
                 </TableCell>
               ))}

@@ -121,9 +121,13 @@ function defaultOf(field: FieldDefinition): unknown {
   return 'default' in field ? field.default : undefined;
 }
 
-/** The form's starting values: the record's (edit) or the definition's defaults (create). */
-export function initialFormValues(definition: ResourceDefinition, record: ResourceRecord | null): FormValues {
-  return Object.fromEntries(formFields(definition).map((field) => [field.name, fromRecord(field, record ? record[field.name] : defaultOf(field))]));
+/**
+ * The form's starting values: the record's (edit), or the definition's defaults overridden by
+ * `prefill` (create: a related section's Add names the record the new one belongs to).
+ */
+export function initialFormValues(definition: ResourceDefinition, record: ResourceRecord | null, prefill: Readonly<Record<string, unknown>> = {}): FormValues {
+  const start = (field: FieldDefinition): unknown => (record ? record[field.name] : Object.hasOwn(prefill, field.name) ? prefill[field.name] : defaultOf(field));
+  return Object.fromEntries(formFields(definition).map((field) => [field.name, fromRecord(field, start(field))]));
 }
 
 /** One field's form value as the API's JSON value; undefined leaves the field out of the body. */

@@ -1,4 +1,4 @@
-import type { ResourceRecord } from '@core/shared/resource/definition';
+import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import { SECRET_MASK, type EnumField, type FieldDefinition, type Money } from '@core/shared/resource/field';
 import { DEFAULT_FORMAT_LOCALE, type I18nService } from '../services/i18n-service';
 
@@ -151,4 +151,10 @@ export function formatValue(field: FieldDefinition | null, value: unknown, i18n:
     default:
       return typeof value === 'string' ? value : JSON.stringify(value);
   }
+}
+
+/** A record's name: its label field's value as text, else `#<id>`. */
+export function recordLabel(definition: ResourceDefinition, record: ResourceRecord, i18n: Formatter): string {
+  const field = definition.fields.find((candidate) => candidate.name === definition.labelField) ?? null;
+  return formatValue(field, record[definition.labelField], i18n, record) || `#${record.id}`;
 }

@@ -32,6 +32,11 @@ export interface ResourceFormProps {
   readonly definition: ResourceDefinition;
   /** The record being edited, or null to create one. */
   readonly record: ResourceRecord | null;
+  /**
+   * Values a new record starts with besides the definition's defaults (field → value as the API
+   * sends it): a related section's Add fills in the record it belongs to.
+   */
+  readonly initialValues?: Readonly<Record<string, unknown>>;
   readonly api: ResourceApi;
   readonly feedback: ResourceFeedback;
   readonly onSaved: (record: ResourceRecord) => void;
