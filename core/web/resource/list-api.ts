@@ -1,6 +1,7 @@
 import type { ListPage } from '@core/shared/envelopes';
-import type { AuditEntry, ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
+import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import type { ListQuery } from '@core/shared/resource/list-query';
+import type { TimelineEntry, TimelinePage } from '@core/shared/resource/record-page';
 import type { BulkSelection, ExportOptions } from './resource-api';
 
 /** Query parameters outside the filter codec: scopes, contributed filters, the screen's fixed ones. */
@@ -32,7 +33,12 @@ export interface ResourceListApi {
   /** Every record the parameters match (paging left out), as CSV; `X-Total-Count` says how many rows to expect. */
   exportCsv?(params: ListParams, options?: ExportOptions): Promise<Blob>;
   bulkDelete?(selection: BulkSelection): Promise<void>;
-  history?(id: number): Promise<readonly AuditEntry[]>;
+  /** A page of the record's timeline, newest first, older than the entry `before` when given. */
+  history?(id: number, before?: number): Promise<TimelinePage>;
+  /** Adds a comment to the record's timeline; without it the history drawer offers no comment box. */
+  comment?(id: number, text: string): Promise<TimelineEntry>;
+  /** Sets back what one timeline entry changed; without it the history drawer offers no revert. */
+  revert?(id: number, entryId: number, version: number): Promise<ResourceRecord>;
   /**
    * Columns the API sorts one way only (the users API: newest first, usernames A to Z): the
    * header sorts them that way instead of toggling.

@@ -1,7 +1,8 @@
 import type { DataEnvelope, ListEnvelope, ListPage } from '@core/shared/envelopes';
-import type { AuditEntry, ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
+import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import type { ReferenceTarget } from '@core/shared/resource/field';
 import { encodeListQuery, type ListQuery } from '@core/shared/resource/list-query';
+import type { CommentInput, RecordOverview, RevertInput, TimelineEntry, TimelinePage } from '@core/shared/resource/record-page';
 import type { HttpClient } from '../http/http-client';
 import type { HttpClients } from '../http/http-clients';
 import type { ChunkListener, ProgressListener } from '../http/read-blob';
@@ -59,8 +60,32 @@ export class ResourceApi implements Required<Omit<ResourceListApi, 'fixedSort'>>
     return (await this.client.get<DataEnvelope<ResourceRecord>>(this.at(id), { silent: true })).data;
   }
 
-  async history(id: number): Promise<readonly AuditEntry[]> {
-    return (await this.client.get<DataEnvelope<readonly AuditEntry[]>>(this.at(id, 'history'), { silent: true })).data;
+  /** One page of the record's timeline, newest first; `before` is the id of the last entry already shown. */
+  async history(id: number, before?: number): Promise<TimelinePage> {
+    const query = before === undefined ? undefined : { before: String(before) };
+    return (await this.client.get<DataEnvelope<TimelinePage>>(this.at(id, 'history'), { query, silent: true })).data;
+  }
+
+  /** What a record page needs in one request: the record, who made and changed it, its timeline's first page. */
+  async overview(id: number, { withDeleted = false }: { readonly withDeleted?: boolean } = {}): Promise<RecordOverview> {
+    const query = withDeleted ? { deleted: 'with' } : undefined;
+    return (await this.client.get<DataEnvelope<RecordOverview>>(this.at(id, 'overview'), { query, silent: true })).data;
+  }
+
+  /** Adds a plain-text comment to the record's timeline; resolves with the new entry. */
+  async comment(id: number, text: string): Promise<TimelineEntry> {
+    const body: CommentInput = { text };
+    return (await this.client.post<DataEnvelope<TimelineEntry>>(this.at(id, 'comments'), body, { silent: true })).data;
+  }
+
+  /**
+   * Sets the fields one timeline entry changed back to their values before it, on the record's
+   * `version` the user saw (409 when someone else was first, 422 with the field's message when a
+   * value can no longer be set). Resolves with the record as it now is.
+   */
+  async revert(id: number, entryId: number, version: number): Promise<ResourceRecord> {
+    const body: RevertInput = { version };
+    return (await this.client.post<DataEnvelope<ResourceRecord>>(this.at(id, `history/${entryId}/revert`), body, { silent: true })).data;
   }
 
   async create(values: Readonly<Record<string, unknown>>): Promise<ResourceRecord> {

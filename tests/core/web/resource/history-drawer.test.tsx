@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '@core/shared/resource/definition';
+import type { TimelineEntry } from '@core/shared/resource/record-page';
 import { HistoryDrawer } from '@core/web/resource/HistoryDrawer';
 import { addResourceStrings } from '@core/web/resource/resource-strings';
 import { createTestKernel, renderInKernel, testUser, waitInAct } from '../../../support/web/test-kernel';
@@ -8,16 +8,20 @@ import { useAnimationPatch } from './support';
 
 useAnimationPatch();
 
-const entry = (id: number, action: string): AuditEntry => ({ id, action, actor_id: 1, actor_name: 'bob', at: '2026-11-21T09:00:00Z', before: null, after: null });
+// An update is only an entry when it changed something a reader sees.
+const entry = (id: number, action: string): TimelineEntry =>
+  action === 'update'
+    ? { id, action, actor_id: 1, actor_name: 'bob', at: '2026-11-21T09:00:00Z', before: { name: 'Old' }, after: { name: 'New' } }
+    : { id, action, actor_id: 1, actor_name: 'bob', at: '2026-11-21T09:00:00Z', before: null, after: null };
 
 /** The drawer over `WALLETS` (namespace `test`), its plugin's texts as `test` gives them in each language. */
-async function render(language: 'en' | 'ru', entries: readonly AuditEntry[]) {
+async function render(language: 'en' | 'ru', entries: readonly TimelineEntry[]) {
   const kernel = await createTestKernel({ user: testUser([]), language });
   const i18n = kernel.i18n.i18n;
   addResourceStrings(i18n);
   i18n.addResourceBundle('en', 'test', { history: { actions: { 'load-positions': 'Positions loaded', update: 'Edited by hand' } } }, true, true);
   i18n.addResourceBundle('ru', 'test', { history: { actions: { 'load-positions': 'Загружены позиции', update: 'Изменено вручную' } } }, true, true);
-  const view = await renderInKernel(kernel, <HistoryDrawer definition={WALLETS} api={{ history: async () => entries }} record={wallet(1)} label="Wallet 1" onClose={() => undefined} />);
+  const view = await renderInKernel(kernel, <HistoryDrawer definition={WALLETS} api={{ history: async () => ({ entries, labels: {}, more: false }) }} record={wallet(1)} label="Wallet 1" onClose={() => undefined} />);
   const drawer = () => document.body.textContent ?? '';
   await waitInAct(() => expect(drawer()).toContain('bob'));
   return { view, drawer };
