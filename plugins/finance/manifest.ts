@@ -67,5 +67,5 @@ export const financeManifest: PluginManifest = {
   ],
   areaFlags: { finance: ['FP', 'FW', 'FD', 'FG', 'FN', 'FA', 'FT', 'FF', 'FS', 'FV', 'FE', 'FC', 'FH', 'FZ'] },
   // Dashboard widgets (balances, this month, the departments) and the admin user detail's employee tab.
-  slots: { dashboard: { anyOf: ['FW', 'FT', 'FH'] }, userDetail: 'FJ' },
+  slots: { dashboard: { anyOf: ['FW', 'FT', 'FH'] }, userDetail: 'FJ', 'record:finance.wallets': 'FW' },
 };

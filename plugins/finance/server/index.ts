@@ -18,6 +18,7 @@ import { readSheetsSettings } from './google-sheets/sheets-config';
 import { googleTablesRoutes } from './google-tables/google-tables-routes';
 import { rateOn } from './money/usd';
 import googleTablesSql from './migrations/0001_google_tables.sql?raw';
+import draftEmployeesSql from './migrations/0002_draft_employees.sql?raw';
 import { ratesRoutes } from './rates/rates-routes';
 import { FINANCE_SYSTEM_SETTINGS } from './settings';
 import { transactionRoutes } from './transactions/transaction-routes';
@@ -41,7 +42,10 @@ export interface FinanceServerOptions {
 export function createFinanceServerPlugin(options: FinanceServerOptions = {}): ServerPlugin {
   return defineServerPlugin({
     manifest: financeManifest,
-    migrations: [{ name: '0001_google_tables', sql: googleTablesSql }],
+    migrations: [
+      { name: '0001_google_tables', sql: googleTablesSql },
+      { name: '0002_draft_employees', sql: draftEmployeesSql },
+    ],
     systemSettings: FINANCE_SYSTEM_SETTINGS,
     resources: FINANCE_RESOURCES,
     resourceHooks: { ...FINANCE_RESOURCE_HOOKS, ...CARD_CORRECTION_HOOKS, ...MOTIVATION_RESOURCE_HOOKS, ...PAY_MODEL_HOOKS },

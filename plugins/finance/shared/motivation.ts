@@ -42,7 +42,8 @@ export const motivationSheetsResource = defineResource({
     usd('total_usd', 'finance:fields.totalUsd', { readOnly: true }),
     // The payroll wallet chosen at approval: where the month's drafts were made.
     reference('wallet_id', 'finance:fields.payrollWallet', referenceTo(walletsResource), { readOnly: true }),
-    reference('approved_by', 'finance:fields.approvedBy', USERS_REFERENCE, { readOnly: true }),
+    // Who approved a month is its history's business: no section of sheets on a user's page.
+    reference('approved_by', 'finance:fields.approvedBy', USERS_REFERENCE, { readOnly: true, related: false }),
     { kind: 'datetime', name: 'approved_at', labelKey: 'finance:fields.approvedAt', readOnly: true, sortable: true },
     { kind: 'datetime', name: 'computed_at', labelKey: 'finance:fields.computedAt', readOnly: true, sortable: true },
     { kind: 'longText', name: 'comment', labelKey: 'finance:fields.comment', maxLength: 2000 },
@@ -66,7 +67,7 @@ export const motivationLinesResource = defineResource({
   access: { read: 'FE', write: 'FE' },
   fields: [
     reference('sheet_id', 'finance:fields.motivationSheet', referenceTo(motivationSheetsResource), { required: true }),
-    reference('employee_id', 'finance:fields.employee', employeesTarget, { required: true, sortable: true }),
+    reference('employee_id', 'finance:fields.employee', employeesTarget, { required: true, sortable: true, related: { order: 40 } }),
     reference('model_id', 'finance:fields.calculationModel', referenceTo(calculationModelsResource), { readOnly: true }),
     // The employee's division when the month was computed: the department views count the pay there, even after a move.
     reference('division_id', 'finance:fields.division', referenceTo(divisionsResource), { readOnly: true, list: false }),

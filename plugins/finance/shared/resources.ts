@@ -26,7 +26,7 @@ const name = (labelKey = 'finance:fields.name'): FieldDefinition => ({
   filter: TEXT_OPS,
   sortable: true,
 });
-const code: FieldDefinition = { kind: 'text', name: 'code', labelKey: 'finance:fields.code', maxLength: 50, filter: TEXT_OPS, sortable: true };
+const code: FieldDefinition = { kind: 'text', name: 'code', labelKey: 'finance:fields.code', maxLength: 50, filter: TEXT_OPS, sortable: true, searchable: true };
 const comment: FieldDefinition = { kind: 'longText', name: 'comment', labelKey: 'finance:fields.comment', maxLength: 2000 };
 const isActive: FieldDefinition = {
   kind: 'boolean',
@@ -88,7 +88,7 @@ export const counterpartiesResource = defineResource({
   fields: [
     name(),
     code,
-    { kind: 'email', name: 'email', labelKey: 'finance:fields.email', filter: TEXT_OPS, sortable: true },
+    { kind: 'email', name: 'email', labelKey: 'finance:fields.email', filter: TEXT_OPS, sortable: true, searchable: true },
     { kind: 'text', name: 'country', labelKey: 'finance:fields.country', maxLength: 100, filter: TEXT_OPS, sortable: true },
     comment,
     isActive,
@@ -176,7 +176,7 @@ export const walletsResource = defineResource({
   fields: [
     name(),
     { kind: 'text', name: 'source', labelKey: 'finance:fields.source', maxLength: 100, filter: TEXT_OPS, sortable: true },
-    { kind: 'text', name: 'address', labelKey: 'finance:fields.address', maxLength: 200, filter: TEXT_OPS },
+    { kind: 'text', name: 'address', labelKey: 'finance:fields.address', maxLength: 200, filter: TEXT_OPS, searchable: true },
     { kind: 'enum', name: 'currency', labelKey: 'finance:fields.currency', values: FINANCE_CURRENCIES, required: true, filter: ['eq', 'in'], sortable: true },
     // Kept by the finance server in the same transaction as every change to the wallet's transactions.
     { kind: 'money', name: 'balance', labelKey: 'finance:fields.balance', scale: 8, readOnly: true, filter: RANGE_OPS, sortable: true },
@@ -238,8 +238,8 @@ export const employeesResource = defineResource({
     { kind: 'text', name: 'card_number', labelKey: 'finance:fields.cardNumber', maxLength: 32, pattern: '^[0-9 ]{12,32}$', list: false },
     { kind: 'text', name: 'wallet', labelKey: 'finance:fields.walletAddress', maxLength: 200, list: false },
     money('base_salary', 'finance:fields.baseSalary'),
-    { kind: 'text', name: 'messenger_login', labelKey: 'finance:fields.messengerLogin', maxLength: 100, filter: TEXT_OPS, list: false },
-    { kind: 'text', name: 'tg_login', labelKey: 'finance:fields.tgLogin', maxLength: 100, filter: TEXT_OPS },
+    { kind: 'text', name: 'messenger_login', labelKey: 'finance:fields.messengerLogin', maxLength: 100, filter: TEXT_OPS, list: false, searchable: true },
+    { kind: 'text', name: 'tg_login', labelKey: 'finance:fields.tgLogin', maxLength: 100, filter: TEXT_OPS, searchable: true },
     reference('user_id', 'finance:fields.user', USERS_REFERENCE, { unique: true, list: false }),
   ],
   labelField: 'full_name',
@@ -256,7 +256,8 @@ export const salaryHistoryResource = defineResource({
   recordKey: 'finance:records.salary',
   access: { read: 'FJ', write: 'FJ' },
   fields: [
-    reference('employee_id', 'finance:fields.employee', employeesTarget, { required: true }),
+    // The employee's salary history: the first section of their record page.
+    reference('employee_id', 'finance:fields.employee', employeesTarget, { required: true, related: { labelKey: 'finance:salary.title', order: 10 } }),
     { kind: 'date', name: 'date_start', labelKey: 'finance:fields.dateStart', required: true, filter: RANGE_OPS, sortable: true },
     { kind: 'date', name: 'date_end', labelKey: 'finance:fields.dateEnd', filter: RANGE_OPS, sortable: true },
     money('salary', 'finance:fields.salary', { required: true }),
@@ -313,7 +314,8 @@ export const transactionsResource = defineResource({
   fields: [
     { kind: 'date', name: 'date_fact', labelKey: 'finance:fields.dateFact', required: true, filter: RANGE_OPS, sortable: true },
     { kind: 'date', name: 'date_plan', labelKey: 'finance:fields.datePlan', filter: RANGE_OPS, sortable: true, list: false },
-    reference('wallet_id', 'finance:fields.wallet', referenceTo(walletsResource), { required: true }),
+    // A wallet's record page lists its transactions first, then its drafts.
+    reference('wallet_id', 'finance:fields.wallet', referenceTo(walletsResource), { required: true, related: { order: 10 } }),
     reference('article_id', 'finance:fields.article', referenceTo(articlesResource), { required: true }),
     ...AMOUNT_AND_COMMISSION,
     // Amount and commission together, in the wallet's currency and in dollars.
@@ -322,9 +324,9 @@ export const transactionsResource = defineResource({
     reference('project_id', 'finance:fields.project', referenceTo(projectsResource)),
     reference('division_id', 'finance:fields.division', referenceTo(divisionsResource), { list: false }),
     reference('counterparty_id', 'finance:fields.counterparty', referenceTo(counterpartiesResource)),
-    reference('employee_id', 'finance:fields.employee', employeesTarget, { list: false }),
+    reference('employee_id', 'finance:fields.employee', employeesTarget, { list: false, related: { order: 20 } }),
     reference('transaction_draft_id', 'finance:fields.draft', transactionDraftsTarget, { readOnly: true, list: false }),
-    { kind: 'text', name: 'hash', labelKey: 'finance:fields.hash', maxLength: 200, filter: ['eq', 'contains'], list: false },
+    { kind: 'text', name: 'hash', labelKey: 'finance:fields.hash', maxLength: 200, filter: ['eq', 'contains'], list: false, searchable: true },
     comment,
   ],
   labelField: 'hash',
@@ -341,11 +343,14 @@ export const transactionDraftsResource = defineResource({
   recordKey: 'finance:records.draft',
   access: { read: 'FF', write: 'FF' },
   fields: [
-    reference('wallet_id', 'finance:fields.wallet', referenceTo(walletsResource), { required: true }),
+    reference('wallet_id', 'finance:fields.wallet', referenceTo(walletsResource), { required: true, related: { order: 20 } }),
     ...AMOUNT_AND_COMMISSION,
     // startsWith: a month's payroll drafts share the prefix `payroll:<YYYY-MM>:` (motivation links to them).
-    { kind: 'text', name: 'hash', labelKey: 'finance:fields.hash', required: true, maxLength: 200, unique: true, filter: ['eq', 'contains', 'startsWith'], sortable: true },
+    { kind: 'text', name: 'hash', labelKey: 'finance:fields.hash', required: true, maxLength: 200, unique: true, filter: ['eq', 'contains', 'startsWith'], sortable: true, searchable: true },
     { kind: 'date', name: 'draft_date', labelKey: 'finance:fields.draftDate', required: true, filter: RANGE_OPS, sortable: true },
+    // Whom a payroll draft pays (set by the motivation's approval): the list and the record page name them,
+    // the employee's page lists their drafts, and converting the draft carries them to the transaction.
+    reference('employee_id', 'finance:fields.employee', employeesTarget, { readOnly: true, related: { order: 30 } }),
     reference('transaction_id', 'finance:fields.transaction', referenceTo(transactionsResource), { readOnly: true }),
   ],
   labelField: 'hash',

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
-import { DashboardWidgetToken, resourceRoute, RouteContributionToken, StoreContributionToken, UserDetailTabToken } from '@core/sdk/web';
+import { recordSectionSlot, type RecordSectionProps } from '@core/sdk/shared';
+import { DashboardWidgetToken, resourceRoute, RouteContributionToken, slotToken, StoreContributionToken, UserDetailTabToken } from '@core/sdk/web';
 import {
   agenciesResource,
   articlesResource,
@@ -36,6 +37,7 @@ import { MotivationStore } from './motivation/motivation-store';
 import { PAY_MODEL_SCREENS } from './pay-models/pay-model-screens';
 import { ExchangeRatesPage } from './rates/ExchangeRatesPage';
 import { RatesImportStore } from './rates/rates-import-store';
+import { WalletBalanceSection } from './wallets/WalletBalanceSection';
 
 /** What the finance plugin binds when its code loads: a page for every manifest route, widgets, the user tab. */
 export default new ContainerModule(({ bind }) => {
@@ -85,6 +87,13 @@ export default new ContainerModule(({ bind }) => {
   DEPARTMENT_TYPES.forEach((type, index) => {
     bind(RouteContributionToken).toConstantValue({ path: departmentPath(type), component: departmentPage(type) });
     bind(DashboardWidgetToken).toConstantValue({ id: `finance-department-${type}`, component: departmentWidget(type), requires: 'FH', order: 120 + index });
+  });
+  // A wallet's record page shows its balance now (the balances the dashboard reads need FW).
+  bind(slotToken<RecordSectionProps>(recordSectionSlot(walletsResource.id))).toConstantValue({
+    id: 'finance-wallet-balance',
+    component: WalletBalanceSection,
+    requires: 'FW',
+    order: 10,
   });
   bind(UserDetailTabToken).toConstantValue({
     id: 'employee-tab',

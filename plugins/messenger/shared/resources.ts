@@ -82,7 +82,7 @@ export const botsResource = defineResource({
       required: true,
       filter: ['eq', 'in'],
     },
-    status('username', 'messenger:fields.username', { kind: 'text', maxLength: 64, filter: TEXT_OPS, sortable: true }),
+    status('username', 'messenger:fields.username', { kind: 'text', maxLength: 64, filter: TEXT_OPS, sortable: true, searchable: true }),
     status('webhook_status', 'messenger:fields.webhookStatus', {
       kind: 'enum',
       values: WEBHOOK_STATUSES,

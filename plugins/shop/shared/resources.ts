@@ -130,7 +130,7 @@ export const teamsResource = defineResource({
     // The Google spreadsheet the team's orders are exported to.
     text('sheet_key', { maxLength: 200, pattern: '^[A-Za-z0-9_-]{20,100}$', patternMessageKey: 'shop:validation.sheetKey', filter: ['eq'], list: false }),
     reference('bot', referenceTo(botsResource)),
-    text('uuid', { readOnly: true, maxLength: 36, filter: ['eq'], list: false }),
+    text('uuid', { readOnly: true, maxLength: 36, filter: ['eq'], list: false, searchable: true }),
     // The team's day, for day limits.
     text('timezone', { required: true, default: 'UTC', maxLength: 64, pattern: TIME_ZONE_PATTERN, patternMessageKey: 'shop:validation.timeZone', filter: ['eq'] }),
     reference('products', PRODUCT, { many: true, filter: undefined }),
@@ -208,7 +208,8 @@ export const positionsResource = defineResource({
     { kind: 'secret', name: 'data', labelKey: 'shop:fields.data', required: true, maxLength: 4000 },
     enumeration('state', POSITION_STATES, { required: true, default: 'free' }),
     instant('reserved_until'),
-    reference('order', ORDER, { readOnly: true }),
+    // An order's record page lists the positions it handed out first.
+    reference('order', ORDER, { readOnly: true, related: { labelKey: 'shop:orders.handedOut', order: 10 } }),
     // Whom a reserved or sold position went to.
     reference('owner', USERS_REFERENCE, { readOnly: true }),
   ],
@@ -229,7 +230,7 @@ export const setupTasksResource = defineResource({
   access: { read: 'SS', write: 'SS' },
   fields: [
     text('title', { readOnly: true, maxLength: 300 }),
-    reference('order', ORDER, { readOnly: true }),
+    reference('order', ORDER, { readOnly: true, related: { order: 20 } }),
     reference('user', USERS_REFERENCE, { readOnly: true }),
     enumeration('state', SETUP_STATES, { readOnly: true, default: 'queued' }),
     reference('assignee', USERS_REFERENCE, { readOnly: true }),
@@ -263,8 +264,8 @@ export const reportsResource = defineResource({
     reference('product', PRODUCT),
     reference('category', CATEGORY),
     text('ads_account_id', { required: true, maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
-    text('bm_id', { maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
-    text('fp_id', { maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
+    text('bm_id', { searchable: true, maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
+    text('fp_id', { searchable: true, maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
     { kind: 'secret', name: 'data', labelKey: 'shop:fields.data', maxLength: 4000 },
     enumeration('status', ASSET_STATUSES, { required: true, default: 'active' }),
     text('disable_reason', { maxLength: 200 }),

@@ -50,7 +50,7 @@ const count = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinit
 const budget = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
   ({ kind: 'money', name, labelKey: label(name), scale: 3, min: '0', filter: RANGE_OPS, sortable: true, ...extra }) as FieldDefinition;
 /** The platform's id of a record that came from it (a column the user may show); none on a planning record. */
-const externalId = (): FieldDefinition => text('external_id', { readOnly: true, maxLength: 64, filter: ['eq'], list: false });
+const externalId = (): FieldDefinition => text('external_id', { readOnly: true, maxLength: 64, filter: ['eq'], list: false, searchable: true });
 /** True once the record came from (or was written to) the platform; false on a planning record. */
 const onPlatform = (): FieldDefinition =>
   ({ kind: 'boolean', name: 'on_platform', labelKey: label('on_platform'), readOnly: true, default: false, filter: ['eq'], sortable: true }) as FieldDefinition;
@@ -65,7 +65,7 @@ export const servicesResource = defineResource({
   access: { read: 'FO', write: 'FO' },
   fields: [
     text('name', { required: true, unique: true, maxLength: 100 }),
-    text('app_id', { required: true, maxLength: 32, pattern: '^[0-9]{5,32}$', patternMessageKey: 'social:validation.appId', filter: ['eq'] }),
+    text('app_id', { required: true, searchable: true, maxLength: 32, pattern: '^[0-9]{5,32}$', patternMessageKey: 'social:validation.appId', filter: ['eq'] }),
     { kind: 'secret', name: 'app_secret', labelKey: label('app_secret'), maxLength: 200 },
     // A system user's access token; its expiry and scopes are what the platform said at the last check.
     { kind: 'secret', name: 'access_token', labelKey: label('access_token'), required: true, maxLength: 1000 },
@@ -224,7 +224,7 @@ export const adsResource = defineResource({
     externalId(),
     text('name', { required: true, maxLength: 400 }),
     reference('adset', ADSET, { required: true }),
-    text('creative_id', { maxLength: 32, pattern: '^[0-9]{1,32}$', patternMessageKey: 'social:validation.creativeId', filter: ['eq'] }),
+    text('creative_id', { searchable: true, maxLength: 32, pattern: '^[0-9]{1,32}$', patternMessageKey: 'social:validation.creativeId', filter: ['eq'] }),
     enumeration('status', DELIVERY_STATUSES, { required: true, default: 'PAUSED' }),
     onPlatform(),
   ],
@@ -276,7 +276,7 @@ export const conversionApisResource = defineResource({
   fields: [
     text('pixel_id', { required: true, unique: true, maxLength: 32, pattern: '^[0-9]{5,32}$', patternMessageKey: 'social:validation.pixelId' }),
     { kind: 'secret', name: 'token', labelKey: label('token'), required: true, maxLength: 1000 },
-    text('verified_domain', { required: true, maxLength: 253, pattern: '^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$', patternMessageKey: 'social:validation.domain' }),
+    text('verified_domain', { required: true, searchable: true, maxLength: 253, pattern: '^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$', patternMessageKey: 'social:validation.domain' }),
     // The code the Events Manager's "Test events" tab gives: test events carry it.
     text('test_event_code', { maxLength: 32, pattern: '^[A-Za-z0-9]{1,32}$', patternMessageKey: 'social:validation.testEventCode', list: false, filter: undefined }),
     instant('tested_at', { readOnly: true }),

@@ -107,7 +107,7 @@ export const advertisersResource = defineResource({
   access: { read: 'TA', write: 'TA' },
   fields: [
     text('name', 'tracker:fields.name', { required: true, unique: true }),
-    text('alias', 'tracker:fields.alias', { required: true, maxLength: 64, unique: true, pattern: SLUG_PATTERN, patternMessageKey: 'tracker:validation.slug' }),
+    text('alias', 'tracker:fields.alias', { required: true, maxLength: 64, unique: true, searchable: true, pattern: SLUG_PATTERN, patternMessageKey: 'tracker:validation.slug' }),
     many('trackers', 'tracker:fields.trackers', TRACKER),
     // Appended to each of the advertiser's offers' landing URLs (offerPreviewUrl).
     { kind: 'keyValue', name: 'offer_params', labelKey: 'tracker:fields.offerParams', maxEntries: 50 },
@@ -127,13 +127,14 @@ export const offersResource = defineResource({
   access: { read: 'TO', write: 'TO' },
   fields: [
     text('name', 'tracker:fields.name', { required: true }),
-    reference('advertiser', 'tracker:fields.advertiser', referenceTo(advertisersResource), { required: true }),
+    // An advertiser's record page lists its offers first.
+    reference('advertiser', 'tracker:fields.advertiser', referenceTo(advertisersResource), { required: true, related: { order: 10 } }),
     text('group', 'tracker:fields.group', { maxLength: 100 }),
     money('payout', 'tracker:fields.payout'),
     many('countries', 'tracker:fields.countries', referenceTo(countriesResource)),
     { kind: 'url', name: 'landing_url', labelKey: 'tracker:fields.landingUrl', maxLength: 2048, filter: TEXT_OPS, list: false },
-    reference('tracker', 'tracker:fields.tracker', TRACKER),
-    text('tracker_offer_id', 'tracker:fields.trackerOfferId', { maxLength: 100 }),
+    reference('tracker', 'tracker:fields.tracker', TRACKER, { related: { order: 10 } }),
+    text('tracker_offer_id', 'tracker:fields.trackerOfferId', { maxLength: 100, searchable: true }),
     ...syncFields(),
     keitaroId('keitaro_offer_id', 'tracker:fields.keitaroOfferId'),
   ],
@@ -155,8 +156,8 @@ export const streamsResource = defineResource({
     wholeNumber('campaign_id', 'tracker:fields.campaignId', 1, { required: true, filter: ['eq'] }),
     text('campaign_name', 'tracker:fields.campaignName', { required: true }),
     // An ad account's id in the ad platform; the web links it when the social plugin runs.
-    text('ad_account', 'tracker:fields.adAccount', { maxLength: 100, filter: ['eq', 'contains'] }),
-    reference('offer', 'tracker:fields.offer', referenceTo(offersResource), { required: true }),
+    text('ad_account', 'tracker:fields.adAccount', { maxLength: 100, filter: ['eq', 'contains'], searchable: true }),
+    reference('offer', 'tracker:fields.offer', referenceTo(offersResource), { required: true, related: { order: 10 } }),
     text('pixel', 'tracker:fields.pixel', { maxLength: 100, list: false }),
     // streamLink() of the offer's tracker and the campaign, kept by the server on every write.
     { kind: 'url', name: 'link', labelKey: 'tracker:fields.link', maxLength: 2048, readOnly: true },

@@ -50,7 +50,7 @@ export async function approveSheet(tx: Queryable, records: RecordWriter, sheet: 
     const draft = await records.createIn(
       tx,
       transactionDraftsResource,
-      { wallet_id: walletId, amount, commission: { amount: '0', currency }, hash: payrollHash(sheet.month, line.employee_id), draft_date: day },
+      { wallet_id: walletId, amount, commission: { amount: '0', currency }, hash: payrollHash(sheet.month, line.employee_id), draft_date: day, employee_id: line.employee_id },
       actor,
     );
     await records.changeIn(tx, motivationLinesResource, line.id, { action: 'approve', values: { transaction_draft_id: draft.id } }, actor);

@@ -19,6 +19,8 @@ export interface LockedDraft {
   readonly commission: Money | null;
   readonly hash: string;
   readonly draft_date: string;
+  /** Whom a payroll draft pays: the transaction's employee unless the caller names another. */
+  readonly employee_id: number | null;
   readonly transaction_id: number | null;
 }
 
@@ -32,11 +34,12 @@ export async function lockDraftForConversion(tx: Queryable, draftId: number): Pr
     commission_currency: string | null;
     hash: string;
     draft_date: string;
+    employee_id: number | null;
     transaction_id: number | null;
   }>(
     `SELECT id::int AS id, wallet_id::int AS wallet_id, trim_scale(amount)::text AS amount, amount_currency,
             trim_scale(commission)::text AS commission, commission_currency, hash,
-            to_char(draft_date, 'YYYY-MM-DD') AS draft_date, transaction_id::int AS transaction_id
+            to_char(draft_date, 'YYYY-MM-DD') AS draft_date, employee_id::int AS employee_id, transaction_id::int AS transaction_id
        FROM finance.transaction_drafts WHERE id = $1 FOR UPDATE`,
     [draftId],
   );
@@ -50,14 +53,16 @@ export async function lockDraftForConversion(tx: Queryable, draftId: number): Pr
     commission: row.commission === null ? null : { amount: row.commission, currency: row.commission_currency ?? row.amount_currency },
     hash: row.hash,
     draft_date: row.draft_date,
+    employee_id: row.employee_id,
     transaction_id: row.transaction_id,
   };
 }
 
-/** The new transaction's input: the draft's money and hash, the caller's choices for the rest. */
+/** The new transaction's input: the draft's money and hash, the caller's choices for the rest (the draft's day and employee unless chosen). */
 export function transactionInputFromDraft(draft: LockedDraft, body: Readonly<Record<string, FieldValue>>): Record<string, FieldValue> {
   return {
     date_fact: draft.draft_date,
+    employee_id: draft.employee_id,
     ...body,
     wallet_id: draft.wallet_id,
     amount: draft.amount,
