@@ -303,7 +303,9 @@ function CommentBox({ post, onAdded }: CommentBoxProps) {
       onAdded(await post(text.trim()));
       setText('');
     } catch (failure) {
-      setError(serverMessage(failure) ?? t('resource.history.commentFailed'));
+      // A refused text says why under its field (too long, empty) rather than the bare 'Validation failed'.
+      const refused = failure instanceof HttpError ? Object.values(failure.fieldErrors).flat() : [];
+      setError(refused.length > 0 ? refused.join(' ') : (serverMessage(failure) ?? t('resource.history.commentFailed')));
     } finally {
       setSending(false);
     }
