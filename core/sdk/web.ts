@@ -115,6 +115,14 @@ export {
 /** A status column's cell: a coloured badge whose details open on hover and keyboard focus. */
 export { StatusBadge, type StatusBadgeProps } from '@core/web/resource/StatusBadge';
 
+/**
+ * A record's timeline (who did what and when, comments, "Show older", "Revert this change") over
+ * a `TimelineApi` (a ResourceApi is one); `timelineEntries(definition, page, { t })` is its pure
+ * model, the entries as the reader reads them, for a page of one's own or a test of histories.
+ */
+export { RecordTimeline, type RecordTimelineProps, type TimelineApi } from '@core/web/resource/timeline/RecordTimeline';
+export { timelineEntries, type TimelineChange, type TimelineFormatter, type TimelineItem, type TimelineKind } from '@core/web/resource/timeline/timeline-model';
+
 /** Labels of referenced records (a user's name for a user id), fetched in batches and cached. */
 export { ReferenceLabels } from '@core/web/resource/reference-labels';
 /** A labelled picker of one record of a reference target, for dialogs and filters outside an engine form. */
