@@ -5,9 +5,13 @@ import type { TranslationBundle } from '../kernel/contributions';
 import { CORE_NAMESPACE, I18nService } from '../services/i18n-service';
 import enResource from '../i18n/en/resource.json';
 import ruResource from '../i18n/ru/resource.json';
+import enRecord from '../i18n/en/record.json';
+import ruRecord from '../i18n/ru/record.json';
 
 /** The engine's strings (`core:resource.*`), in every language. */
 export const RESOURCE_BUNDLES: Readonly<Record<Language, TranslationBundle>> = { en: enResource, ru: ruResource };
+/** The record pages' strings (`core:record.*`), which ride with the engine too. */
+export const RECORD_BUNDLES: Readonly<Record<Language, TranslationBundle>> = { en: enRecord, ru: ruRecord };
 
 const added = new WeakSet<I18nInstance>();
 
@@ -19,8 +23,10 @@ const added = new WeakSet<I18nInstance>();
 export function addResourceStrings(i18n: I18nInstance): void {
   if (added.has(i18n)) return;
   added.add(i18n);
-  for (const [language, bundle] of Object.entries(RESOURCE_BUNDLES)) {
-    i18n.addResourceBundle(language, CORE_NAMESPACE, bundle, true, false, { silent: true });
+  for (const bundles of [RESOURCE_BUNDLES, RECORD_BUNDLES]) {
+    for (const [language, bundle] of Object.entries(bundles)) {
+      i18n.addResourceBundle(language, CORE_NAMESPACE, bundle, true, false, { silent: true });
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { FieldDefinition } from '@core/shared/resource/field';
@@ -20,7 +20,14 @@ import { exportFileName, saveBlob } from './save-file';
 import type { ResourceScreenOptions } from './types';
 
 /** What the list hook needs besides the definition: the list-shaping part of the screen options. */
-export type ResourceListOptions = Pick<ResourceScreenOptions, 'listApi' | 'scopes' | 'filters' | 'listParams' | 'columnWidths'>;
+export type ResourceListOptions = Pick<ResourceScreenOptions, 'listApi' | 'scopes' | 'filters' | 'listParams' | 'columnWidths'> & {
+  /**
+   * Where the view (page, sort, filters) is kept: the URL (default: the page's own list, so a link
+   * shows it as it was), or the component's state, for a list inside another page (a record page's
+   * related section) whose paging must not change that page's address.
+   */
+  readonly viewIn?: 'url' | 'state';
+};
 
 /**
  * One visit's list state for a custom screen or the engine's: the store (page, loading, selection,
@@ -106,9 +113,19 @@ export function useResourceList(definition: ResourceDefinition, options: Resourc
   const screen = visit.definition;
   useEffect(() => () => store.dispose(), [store]);
 
-  // The URL is the list's state: decode it, drop what it cannot mean, follow it.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const search = searchParams.toString();
+  // The URL (or, for a list inside another page, the component's state) is the list's state:
+  // decode it, drop what it cannot mean, follow it.
+  const [urlParams, setUrlParams] = useSearchParams();
+  const [stateParams, setStateParams] = useState<Record<string, string>>({});
+  const inState = options.viewIn === 'state';
+  const search = inState ? new URLSearchParams(stateParams).toString() : urlParams.toString();
+  const setSearchParams = useCallback(
+    (params: Record<string, string>, navigation?: { replace: boolean }): void => {
+      if (inState) setStateParams(params);
+      else setUrlParams(params, navigation);
+    },
+    [inState, setUrlParams],
+  );
   const decoded = useMemo(() => decodeListView(screen, paramsOf(new URLSearchParams(search)), scopes), [screen, search, scopes]);
   useEffect(() => {
     if (decoded.dropped.length > 0) setSearchParams(encodeListView(screen, decoded.view), { replace: true });

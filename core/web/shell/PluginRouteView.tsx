@@ -66,15 +66,11 @@ const LoadedPluginRoute = observer(function LoadedPluginRoute({ pluginId, path }
   const contribution = useMultiInjection(RouteContributionToken).find((route) => route.path === path);
   if (!contribution) return <PluginUnavailable onRetry={() => void host.retry(pluginId)} />;
   const Page = contribution.component;
-  return (
-    <PluginErrorBoundary pluginId={pluginId} fallback={<PluginUnavailable onRetry={() => window.location.reload()} />}>
-      <Page />
-    </PluginErrorBoundary>
-  );
+  return <Page />;
 });
 
-/** A page the user may open: fetches the plugin's code on first visit, then renders its route component. */
-const AllowedPluginRoute = observer(function AllowedPluginRoute({ pluginId, path }: { pluginId: string; path: string }) {
+/** Draws `children` once the plugin's code is loaded (fetched on first visit); a failed load says why. */
+export const WithPluginCode = observer(function WithPluginCode({ pluginId, children }: { pluginId: string; children: ReactNode }) {
   const { t } = useTranslation();
   const host = useInjection(PluginHost);
   const state = host.state(pluginId);
@@ -85,7 +81,11 @@ const AllowedPluginRoute = observer(function AllowedPluginRoute({ pluginId, path
 
   if (state === 'failed') return <PluginFailed pluginId={pluginId} />;
   if (state !== 'loaded') return <Spinner label={t('loading')} />;
-  return <LoadedPluginRoute pluginId={pluginId} path={path} />;
+  return (
+    <PluginErrorBoundary pluginId={pluginId} fallback={<PluginUnavailable onRetry={() => window.location.reload()} />}>
+      {children}
+    </PluginErrorBoundary>
+  );
 });
 
 interface PluginRouteViewProps {
@@ -99,5 +99,9 @@ interface PluginRouteViewProps {
 export const PluginRouteView = observer(function PluginRouteView({ pluginId, path, requires }: PluginRouteViewProps) {
   const permissions = useInjection(PermissionService);
   if (!permissions.allows(requires)) return <NoAccessPage />;
-  return <AllowedPluginRoute pluginId={pluginId} path={path} />;
+  return (
+    <WithPluginCode pluginId={pluginId}>
+      <LoadedPluginRoute pluginId={pluginId} path={path} />
+    </WithPluginCode>
+  );
 });

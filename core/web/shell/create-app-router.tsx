@@ -26,6 +26,7 @@ const NotFoundPage = lazy(() => import(/* webpackChunkName: "shell" */ './NotFou
 const PluginRouteView = lazy(() =>
   import(/* webpackChunkName: "shell" */ './PluginRouteView').then((m) => ({ default: m.PluginRouteView })),
 );
+const RecordRouteView = lazy(() => import(/* webpackChunkName: "shell" */ './RecordRouteView').then((m) => ({ default: m.RecordRouteView })));
 // Small enough to ride along with the shell they are shown in.
 const PlaceholderPage = lazy(() => import(/* webpackChunkName: "shell" */ '../pages/PlaceholderPage'));
 // Bare pages the sign-in page leads to, and the profile: each fetched when first opened.
@@ -90,7 +91,11 @@ export function appRoutes(host: PluginHost): RouteObject[] {
               (route): RouteObject => ({
                 path: route.path,
                 handle: handle(route.titleKey, route.requires),
-                element: <PluginRouteView key={route.path} pluginId={route.pluginId} path={route.path} requires={route.requires} />,
+                element: route.record ? (
+                  <RecordRouteView key={route.path} pluginId={route.pluginId} record={route.record} requires={route.requires} />
+                ) : (
+                  <PluginRouteView key={route.path} pluginId={route.pluginId} path={route.path} requires={route.requires} />
+                ),
               }),
             ),
             { path: '*', handle: handle('notFound.title'), element: <NotFoundPage /> },
