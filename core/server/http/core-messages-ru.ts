@@ -71,6 +71,7 @@ export const CORE_MESSAGES_RU: RussianMessages = {
   'This record is still used by other records ({resources}) and cannot be deleted.': 'Запись используется другими записями ({resources}), её нельзя удалить.',
   'This action does not apply to the record in its current state.': 'Это действие неприменимо к записи в её текущем состоянии.',
   'This action takes no input.': 'Это действие не принимает данных.',
+  'This entry changed no field that can be set back.': 'Эта запись не меняла полей, которые можно вернуть.',
   'A value could not be stored: it is out of range or contains characters that are not allowed.':
     'Значение не удалось сохранить: оно вне допустимого диапазона или содержит недопустимые символы.',
 };

@@ -13,6 +13,8 @@ export interface IndexPlan {
   readonly sql: string;
   /** The field a unique index guards, so its violation can be reported on that field. */
   readonly field?: string;
+  /** Brings an index made earlier with other storage settings in line (idempotent). */
+  readonly alter?: string;
 }
 
 // Suffixes mark the engine's own indexes, so a unique index the definition no longer asks for can be found and dropped.
@@ -69,6 +71,20 @@ export function plannedIndexes(definition: ResourceDefinition, trigramSchema: st
     if (plans.some((plan) => plan.name === name)) return;
     plans.push({ name, unique: false, sql: `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(name)} ON ${table} USING ${method} (${expression})` });
   };
+  // Without autovacuum (PGlite) a GIN index's pending list is never flushed, and the planner, costing
+  // it, scans the table instead (measured: a seq scan for `ILIKE '%q%'` over 30 000 rows); so trigram
+  // indexes take each row as it comes.
+  const trigram = (field: FieldDefinition, schema: string) => {
+    const name = indexName(definition, field.name, '__trgm');
+    if (plans.some((plan) => plan.name === name)) return;
+    const [tableSchema] = definition.table.split('.');
+    plans.push({
+      name,
+      unique: false,
+      sql: `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(name)} ON ${table} USING gin (${quoteIdentifier(field.name)} ${quoteIdentifier(schema)}.gin_trgm_ops) WITH (fastupdate = off)`,
+      alter: `ALTER INDEX ${quoteIdentifier(tableSchema ?? '')}.${quoteIdentifier(name)} SET (fastupdate = off)`,
+    });
+  };
   // The default order is newest first; the id breaks ties in every order.
   plain('created_at', 'created_at, id');
   plain('updated_at', 'updated_at, id');
@@ -84,7 +100,7 @@ export function plannedIndexes(definition: ResourceDefinition, trigramSchema: st
       const lowered = `lower(${column})`;
       if (ordered) plain(field.name, `${lowered}, id`);
       if (searched && trigramSchema !== null) {
-        plain(field.name, `${column} ${quoteIdentifier(trigramSchema)}.gin_trgm_ops`, 'gin', '__trgm');
+        trigram(field, trigramSchema);
       } else if (searched && !ordered) {
         // Without pg_trgm no index serves `contains`; a btree on lower(column) at least serves equality.
         plain(field.name, lowered);
@@ -97,7 +113,7 @@ export function plannedIndexes(definition: ResourceDefinition, trigramSchema: st
   // Record search: `ILIKE '%q%'` (3+ characters) by trigrams, `lower(col) LIKE 'q%'` (2) by a pattern btree.
   for (const field of searchedFields(definition)) {
     const column = quoteIdentifier(field.name);
-    if (trigramSchema !== null) plain(field.name, `${column} ${quoteIdentifier(trigramSchema)}.gin_trgm_ops`, 'gin', '__trgm');
+    if (trigramSchema !== null) trigram(field, trigramSchema);
     plain(field.name, `lower(${column}) text_pattern_ops`, 'btree', '__prefix');
   }
   for (const group of definition.uniqueTogether ?? []) {

@@ -70,7 +70,10 @@ async function syncTable(tx: Queryable, definition: ResourceDefinition, trigrams
     );
   }
   const plans = plannedIndexes(definition, trigrams);
-  for (const plan of plans) await tx.query(plan.sql);
+  for (const plan of plans) {
+    await tx.query(plan.sql);
+    if (plan.alter) await tx.query(plan.alter);
+  }
   await dropStaleUniqueIndexes(tx, definition, new Set(plans.filter((plan) => plan.unique).map((plan) => plan.name)));
 }
 
