@@ -218,3 +218,18 @@ export { JobPanel, type JobPanelProps, type JobStep } from '@core/web/jobs/JobPa
 export { LatestJobPanel, type LatestJobPanelProps } from '@core/web/jobs/LatestJobPanel';
 export { useJobWatch, type JobWatch } from '@core/web/jobs/use-job-watch';
 export { JobPanelRequest } from '@core/web/jobs/job-panel-request';
+
+/**
+ * Record pages. `RecordPage` is the engine's page of one record (the host draws it at
+ * `<list path>/<id>` for a manifest page naming its resource in `record`); `RecordSections` are a
+ * record's related records (every readable resource's reference pointing at `table`), each loaded
+ * when scrolled near; `UserRecordSections` is what a user's page shows below its tabs (the
+ * sections pointing at users, and the account's timeline). `RecordLinks` gives a record page's
+ * address (`recordPath(resource, id)`, `targetPath(table, id)`, null where there is none);
+ * `ResourceCatalogueService` the definitions of the resources the user may read.
+ */
+export { RecordPage, RecordNotFound, type RecordPageProps } from '@core/web/resource/record/RecordPage';
+export { RecordSections, type RecordSectionsProps } from '@core/web/resource/record/RelatedSections';
+export { UserRecordSections } from '@core/web/resource/record/UserRecordSections';
+export { RecordLinks } from '@core/web/resource/record/record-links';
+export { ResourceCatalogueService } from '@core/web/resource/record/resource-catalogue';

@@ -11,6 +11,7 @@ import {
   PluginHost,
   useInjection,
   UserDetailTabToken,
+  UserRecordSections,
   useSlotItems,
   type UserDetailTabContribution,
 } from '@core/sdk/web';
@@ -135,6 +136,8 @@ const UserDetail = observer(function UserDetail({ userId, tabId }: { userId: num
         <section role="tabpanel" aria-labelledby={`user-tab-${active.id}`}>
           <Component key={`${userId}:${active.id}`} userId={userId} />
         </section>
+        {/* Below the tabs: the records pointing at this user, and the account's timeline. */}
+        <UserRecordSections userId={userId} />
       </div>
     </UserDetailContext.Provider>
   );

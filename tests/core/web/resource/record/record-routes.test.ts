@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { pluginRouteTable, recordPages } from '@core/web/plugins/navigation';
+import { testManifest } from '../../../../support/web/test-plugin';
+
+describe('record routes derived from the manifests', () => {
+  const finance = testManifest('finance', {
+    pages: [
+      { path: '/verticals', titleKey: 'finance:verticals', requires: 'FV', record: 'finance.verticals' },
+      { path: '/wallets', titleKey: 'finance:wallets', requires: 'FW', record: 'finance.wallets' },
+    ],
+  });
+  // The tracker lists finance's verticals too, but does not own them.
+  const tracker = testManifest('tracker', {
+    pages: [{ path: '/vertical', titleKey: 'tracker:verticals', requires: 'TV', record: 'finance.verticals' }],
+  });
+
+  it('gives a resource its record page under its owner’s list only', () => {
+    expect([...recordPages([tracker, finance]).values()]).toEqual([
+      { resource: 'finance.verticals', listPath: '/verticals' },
+      { resource: 'finance.wallets', listPath: '/wallets' },
+    ]);
+    const derived = pluginRouteTable([tracker, finance]).filter((route) => route.record);
+    expect(derived).toEqual([
+      { pluginId: 'finance', path: '/verticals/:id', titleKey: 'finance:verticals', requires: 'FV', record: { resource: 'finance.verticals', listPath: '/verticals' } },
+      { pluginId: 'finance', path: '/wallets/:id', titleKey: 'finance:wallets', requires: 'FW', record: { resource: 'finance.wallets', listPath: '/wallets' } },
+    ]);
+    expect(pluginRouteTable([tracker, finance]).some((route) => route.path === '/vertical/:id')).toBe(false);
+  });
+
+  it('leaves a path a page declares to that page', () => {
+    const own = testManifest('finance', {
+      pages: [
+        { path: '/wallets', titleKey: 'finance:wallets', requires: 'FW', record: 'finance.wallets' },
+        { path: '/wallets/:id', titleKey: 'finance:wallet', requires: 'FZ' },
+      ],
+    });
+    const routes = pluginRouteTable([own]).filter((route) => route.path === '/wallets/:id');
+    expect(routes).toEqual([{ pluginId: 'finance', path: '/wallets/:id', titleKey: 'finance:wallet', requires: 'FZ' }]);
+  });
+
+  it('derives nothing for a page without `record`', () => {
+    const plain = testManifest('finance', { pages: [{ path: '/wallets', titleKey: 'finance:wallets', requires: 'FW' }] });
+    expect(pluginRouteTable([plain]).map((route) => route.path)).toEqual(['/wallets']);
+  });
+});
