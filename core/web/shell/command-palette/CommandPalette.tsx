@@ -5,8 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Dialog, DialogSurface, Input, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { SearchRegular } from '@fluentui/react-icons';
+import { PluginHost } from '../../plugins/plugin-host';
+import { useInjection } from '../../react/container-context';
+import { RecordLinks } from '../../resource/record/record-links';
+import { ResourceCatalogueService } from '../../resource/record/resource-catalogue';
 import { useNavigation } from '../use-navigation';
+import { recordResults, unreachedTitles, type PaletteRecord, type PaletteRecordGroup } from './record-results';
 import { searchScreens, type PaletteScreen } from './search-screens';
+import { useRecordSearch, type RecordSearchState } from './use-record-search';
 
 /** Spec §9 layer stacking: modals sit at 1100, above menus and overlays (1000). */
 const MODAL_Z_INDEX = 1100;
@@ -44,6 +50,16 @@ const useStyles = makeStyles({
     outlineOffset: '-2px',
   },
   group: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
+  recordGroup: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, marginTop: tokens.spacingVerticalS },
+  recordGroupTitle: {
+    display: 'flex',
+    alignItems: 'baseline',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    color: tokens.colorNeutralForeground2,
+  },
+  detail: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere', textAlign: 'end' },
+  note: { padding: `0 ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForeground3 },
   empty: { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`, color: tokens.colorNeutralForeground3 },
 });
 
@@ -86,9 +102,37 @@ function useScreens(): PaletteScreen[] {
   return [...core, ...plugins];
 }
 
-/** DOM ids may not hold the dots and spaces screen ids can. */
-function optionId(base: string, screen: PaletteScreen): string {
-  return `${base}-${screen.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+/** DOM ids may not hold the dots and spaces screen ids and record keys can. */
+function optionId(base: string, key: string): string {
+  return `${base}-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+/** What the list offers, in its order: the screens, then the records found, group by group. */
+type PaletteOption = { readonly id: string; readonly path: string } & ({ readonly screen: PaletteScreen } | { readonly record: PaletteRecord });
+
+/**
+ * The records found for the text typed, named and addressed: titles from the readable resources'
+ * catalogue (asked once per session, on the first search), areas from the plugins' manifests,
+ * whose strings the palette has loaded already to name the screens.
+ */
+function useRecordGroups(search: RecordSearchState): { groups: PaletteRecordGroup[]; unreached: string[] } {
+  const { t } = useTranslation();
+  const catalogue = useInjection(ResourceCatalogueService);
+  const links = useInjection(RecordLinks);
+  const host = useInjection(PluginHost);
+  const searching = search.kind !== 'idle';
+  useEffect(() => {
+    // Without it the groups are named by their ids, which is still usable: a failure is not reported.
+    if (searching) catalogue.load().catch(() => undefined);
+  }, [catalogue, searching]);
+  if (search.kind !== 'done') return { groups: [], unreached: [] };
+  const context = {
+    t: (key: string, options?: { defaultValue: string }) => t(key, options ?? {}),
+    definition: (id: string) => catalogue.definition(id),
+    manifests: host.manifests,
+    recordPath: (resource: string, id: number) => links.recordPath(resource, id),
+  };
+  return { groups: recordResults(search.answer, context), unreached: unreachedTitles(search.answer, context) };
 }
 
 interface PaletteBodyProps {
@@ -104,17 +148,23 @@ const PaletteBody = observer(function PaletteBody({ inputRef, onOpen }: PaletteB
   const screens = useScreens();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const results = searchScreens(screens, query);
+  const screenResults = searchScreens(screens, query);
+  const search = useRecordSearch(query);
+  const { groups, unreached } = useRecordGroups(search);
+  const results: PaletteOption[] = [
+    ...screenResults.map((screen) => ({ id: optionId(base, `screen-${screen.id}`), path: screen.path, screen })),
+    ...groups.flatMap((group) => group.records.map((record) => ({ id: optionId(base, `record-${record.key}`), path: record.path, record }))),
+  ];
   const activeIndex = Math.min(active, results.length - 1);
-  const activeScreen = activeIndex >= 0 ? results[activeIndex] : undefined;
-  const activeId = activeScreen ? optionId(base, activeScreen) : undefined;
+  const activeOption = activeIndex >= 0 ? results[activeIndex] : undefined;
+  const activeId = activeOption?.id;
 
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
   }, [activeId]);
 
   const onKeyDown = (event: ReactKeyboardEvent<HTMLInputElement>) => {
-    // Enter that confirms an input method's composition is not a choice of screen.
+    // Enter that confirms an input method's composition is not a choice.
     if (event.nativeEvent.isComposing) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -123,8 +173,36 @@ const PaletteBody = observer(function PaletteBody({ inputRef, onOpen }: PaletteB
       setActive((activeIndex + step + results.length) % results.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      if (activeScreen) onOpen(activeScreen.path);
+      if (activeOption) onOpen(activeOption.path);
     }
+  };
+
+  const option = (index: number, label: string, detail: string | null) => {
+    const entry = results[index];
+    if (!entry) return null;
+    return (
+      <div
+        key={entry.id}
+        id={entry.id}
+        role="option"
+        aria-selected={index === activeIndex}
+        className={mergeClasses(styles.option, index === activeIndex && styles.active)}
+        // Keep focus in the input, where the keyboard keeps working after a click.
+        onMouseDown={(event) => event.preventDefault()}
+        // Mouse movement, not mouseenter: a list scrolled by the keyboard under a resting pointer must not steal the selection.
+        onMouseMove={() => {
+          if (index !== activeIndex) setActive(index);
+        }}
+        onClick={() => onOpen(entry.path)}
+      >
+        <Text>{label}</Text>
+        {detail && (
+          <Text size={200} className={'screen' in entry ? styles.group : styles.detail}>
+            {detail}
+          </Text>
+        )}
+      </div>
+    );
   };
 
   return (
@@ -152,36 +230,57 @@ const PaletteBody = observer(function PaletteBody({ inputRef, onOpen }: PaletteB
         autoFocus
       />
       <div id={listboxId} role="listbox" aria-label={t('palette.results')} className={styles.list}>
-        {results.map((screen, index) => (
-          <div
-            key={screen.id}
-            id={optionId(base, screen)}
-            role="option"
-            aria-selected={index === activeIndex}
-            className={mergeClasses(styles.option, index === activeIndex && styles.active)}
-            // Keep focus in the input, where the keyboard keeps working after a click.
-            onMouseDown={(event) => event.preventDefault()}
-            // Mouse movement, not mouseenter: a list scrolled by the keyboard under a resting pointer must not steal the selection.
-            onMouseMove={() => {
-              if (index !== activeIndex) setActive(index);
-            }}
-            onClick={() => onOpen(screen.path)}
-          >
-            <Text>{screen.label}</Text>
-            <Text size={200} className={styles.group}>
-              {screen.group}
-            </Text>
+        {screenResults.map((screen, index) => option(index, screen.label, screen.group))}
+        {groups.map((group) => (
+          <div key={group.resource} role="group" aria-labelledby={optionId(base, `group-${group.resource}`)} className={styles.recordGroup}>
+            <div id={optionId(base, `group-${group.resource}`)} className={styles.recordGroupTitle}>
+              <Text size={200} weight="semibold">
+                {group.title}
+              </Text>
+              {group.area && <Text size={200}>{group.area}</Text>}
+            </div>
+            {group.records.map((record) => option(results.findIndex((candidate) => 'record' in candidate && candidate.record === record), record.label, record.detail))}
           </div>
         ))}
       </div>
-      {results.length === 0 && (
-        <Text role="status" className={styles.empty}>
-          {t('palette.nothingFound')}
+      <SearchNote search={search} found={results.length > 0} recordsFound={groups.length > 0} unreached={unreached} />
+    </>
+  );
+});
+
+interface SearchNoteProps {
+  readonly search: RecordSearchState;
+  /** Whether the list shows anything, screens or records. */
+  readonly found: boolean;
+  readonly recordsFound: boolean;
+  readonly unreached: readonly string[];
+}
+
+/** Under the list: the record search's progress, that nothing (or no record) was found, the areas it did not reach. */
+function SearchNote({ search, found, recordsFound, unreached }: SearchNoteProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const status = (() => {
+    if (search.kind === 'searching') return t('palette.searching');
+    if (search.kind === 'failed') return t('palette.searchFailed');
+    if (!found) return t('palette.nothingFound');
+    if (search.kind === 'done' && !recordsFound) return t('palette.noRecords');
+    return null;
+  })();
+  return (
+    <>
+      {/* One live region, always present, so each change of state is read out. */}
+      <Text role="status" className={status === null ? undefined : styles.empty}>
+        {status}
+      </Text>
+      {unreached.length > 0 && (
+        <Text size={200} className={styles.note}>
+          {t('palette.unreached', { names: unreached.join(', ') })}
         </Text>
       )}
     </>
   );
-});
+}
 
 /**
  * Jump to any screen this user may open: Ctrl+K or Cmd+K anywhere in the signed-in app, type,
