@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 const engineRoutes = (): DeclaredRoute[] => lab.app.routeAccessTable.filter((route) => route.url.startsWith(`${SHOP}/`) && route.method !== 'HEAD');
-const concrete = (url: string): string => url.replace(':id', '1');
+const concrete = (url: string): string => url.replace(':id', '1').replace(':entryId', '1');
 
 describe('the mounted routes', () => {
   it('are exactly the contract, each with the definition’s read or write code', () => {
@@ -45,6 +45,9 @@ describe('the mounted routes', () => {
         `GET /categories/export.csv ${read(READ_CATEGORIES)}`,
         `GET /categories/:id ${read(READ_CATEGORIES)}`,
         `GET /categories/:id/history ${read(READ_CATEGORIES)}`,
+        `GET /categories/:id/overview ${read(READ_CATEGORIES)}`,
+        `POST /categories/:id/comments ${read(READ_CATEGORIES)}`,
+        `POST /categories/:id/history/:entryId/revert ${read(WRITE_CATEGORIES)}`,
         `POST /categories ${read(WRITE_CATEGORIES)}`,
         `POST /categories/bulk-delete ${read(WRITE_CATEGORIES)}`,
         `PATCH /categories/:id ${read(WRITE_CATEGORIES)}`,
@@ -54,6 +57,9 @@ describe('the mounted routes', () => {
         `GET /items/export.csv ${read(READ_ITEMS)}`,
         `GET /items/:id ${read(READ_ITEMS)}`,
         `GET /items/:id/history ${read(READ_ITEMS)}`,
+        `GET /items/:id/overview ${read(READ_ITEMS)}`,
+        `POST /items/:id/comments ${read(READ_ITEMS)}`,
+        `POST /items/:id/history/:entryId/revert ${read(WRITE_ITEMS)}`,
         `POST /items ${read(WRITE_ITEMS)}`,
         `POST /items/bulk-delete ${read(WRITE_ITEMS)}`,
         `PATCH /items/:id ${read(WRITE_ITEMS)}`,

@@ -143,7 +143,12 @@ describe('definitions and indexes', () => {
 
   it('plans a trigram index for text searches when pg_trgm is there, and unique indexes for live rows', () => {
     const sql = plannedIndexes(items, 'public').map((plan) => plan.sql);
-    expect(sql).toContain('CREATE INDEX IF NOT EXISTS "items__title__trgm" ON "lab"."items" USING gin ("title" "public".gin_trgm_ops)');
+    expect(sql).toContain('CREATE INDEX IF NOT EXISTS "items__title__trgm" ON "lab"."items" USING gin ("title" "public".gin_trgm_ops) WITH (fastupdate = off)');
+    // The label is searched by Ctrl+K: two characters by prefix, on lower(title) with pattern ops.
+    expect(sql).toContain('CREATE INDEX IF NOT EXISTS "items__title__prefix" ON "lab"."items" USING btree (lower("title") text_pattern_ops)');
+    // Every reference is indexed, filtered or not (related sections).
+    expect(sql).toContain('CREATE INDEX IF NOT EXISTS "items__parent_id__idx" ON "lab"."items" USING btree ("parent_id", id)');
+    expect(sql.filter((statement) => statement.includes('"items__title__trgm"'))).toHaveLength(1);
     expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "items__title__live_key" ON "lab"."items" (lower("title")) WHERE deleted_at IS NULL');
     expect(sql).toContain('CREATE INDEX IF NOT EXISTS "items__tag_ids__gin" ON "lab"."items" USING gin ("tag_ids")');
     expect(plannedIndexes(items, null).map((plan) => plan.sql)).toContain('CREATE INDEX IF NOT EXISTS "items__title__idx" ON "lab"."items" USING btree (lower("title"), id)');
