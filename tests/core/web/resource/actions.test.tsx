@@ -166,10 +166,14 @@ describe('row and bulk actions', () => {
     api.answer = (_request, url) =>
       url.pathname === '/finance/wallets/1/history'
         ? jsonResponse(200, {
-            data: [
-              { id: 2, action: 'update', actor_id: 1, actor_name: 'bob', at: '2026-11-21T09:00:00Z', before: { name: 'Old' }, after: { name: 'Wallet 1' } },
-              { id: 1, action: 'create', actor_id: null, actor_name: null, at: '2026-11-20T09:00:00Z', before: null, after: { name: 'Old' } },
-            ],
+            data: {
+              entries: [
+                { id: 2, action: 'update', actor_id: 1, actor_name: 'bob', at: '2026-11-21T09:00:00Z', before: { name: 'Old' }, after: { name: 'Wallet 1' } },
+                { id: 1, action: 'create', actor_id: null, actor_name: null, at: '2026-11-20T09:00:00Z', before: null, after: { name: 'Old' } },
+              ],
+              labels: {},
+              more: false,
+            },
           })
         : undefined;
     const { view } = await renderWallets();
