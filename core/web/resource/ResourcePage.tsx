@@ -95,7 +95,9 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
 
   const emptyMessage =
     store.emptyState === 'nothingFound' ? t('resource.table.nothingFound') : store.emptyState === 'empty' ? t('resource.table.empty') : null;
-  const historyApi = listApi.history ? { history: listApi.history.bind(listApi) } : null;
+  const historyApi = listApi.history
+    ? { history: listApi.history.bind(listApi), comment: listApi.comment?.bind(listApi), revert: listApi.revert?.bind(listApi) }
+    : null;
 
   return (
     <div className={styles.page}>
@@ -153,7 +155,17 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
         <Pager store={store} onPage={list.setPage} onPerPage={list.setPerPage} />
       </div>
 
-      {history && historyApi && <HistoryDrawer definition={definition} api={historyApi} record={history} label={labelOf(history)} onClose={() => setHistory(null)} />}
+      {history && historyApi && (
+        <HistoryDrawer
+          definition={definition}
+          api={historyApi}
+          record={history}
+          label={labelOf(history)}
+          canRevert={canWrite}
+          onReverted={() => void store.refresh()}
+          onClose={() => setHistory(null)}
+        />
+      )}
       {actions.dialogs}
     </div>
   );
