@@ -85,7 +85,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
 
   const labelOf = (record: ResourceRecord): string => recordLabel(definition, record, i18n);
   // Rows open their record page where the resource has one (its manifest page names it in `record`).
-  const recordPath = links.listPath(definition.id) === null ? undefined : (record: ResourceRecord) => links.recordPath(definition.id, record.id);
+  const recordPath = options.recordPath ?? (links.listPath(definition.id) === null ? undefined : (record: ResourceRecord) => links.recordPath(definition.id, record.id));
 
   const runToolbarAction = async (action: ToolbarAction) => {
     if (action.confirmKey && !(await ask(t(action.confirmKey)))) return;

@@ -150,4 +150,9 @@ export interface ResourceScreenOptions {
    * final (an approved correction): the menu then never offers a change the server would refuse.
    */
   readonly changeable?: (record: ResourceRecord) => boolean;
+  /**
+   * Where a row opens, for a list whose records have a page of their own elsewhere (the users' `/user/:id`);
+   * by default the record page the manifest's `record` entry gives, if any.
+   */
+  readonly recordPath?: (record: ResourceRecord) => string;
 }

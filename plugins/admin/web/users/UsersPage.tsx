@@ -59,6 +59,7 @@ export function UsersPage() {
       cells: { username: UsernameCell, roles: RolesCell },
       form: UserForm,
       addLabelKey: 'admin:users.add',
+      recordPath: (record) => userDetailPath(record.id),
       rowActions: [{ name: 'open', labelKey: 'admin:users.open', icon: <OpenRegular />, run: (record) => navigate(userDetailPath(record.id)) }],
     }),
     [navigate],
