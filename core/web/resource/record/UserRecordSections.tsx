@@ -30,10 +30,10 @@ export function usersTimelineApi(http: Pick<HttpClients, 'get'>): TimelineApi {
   return {
     async history(id, before) {
       const query = before === undefined ? undefined : { before: String(before) };
-      return (await client().get<DataEnvelope<TimelinePage>>(`auth/users/${id}/history`, { query, silent: true })).data;
+      return (await client().get<DataEnvelope<TimelinePage>>(`users/${id}/history`, { query, silent: true })).data;
     },
     async comment(id, text) {
-      return (await client().post<DataEnvelope<TimelineEntry>>(`auth/users/${id}/comments`, { text }, { silent: true })).data;
+      return (await client().post<DataEnvelope<TimelineEntry>>(`users/${id}/comments`, { text }, { silent: true })).data;
     },
   };
 }

@@ -28,7 +28,7 @@ export class ResourceCatalogueService implements StoreContribution {
     if (this.pending) return this.pending;
     const request: Promise<ResourceCatalogue> = this.http
       .get('auth')
-      .get<DataEnvelope<ResourceCatalogue>>('auth/resources', { silent: true })
+      .get<DataEnvelope<ResourceCatalogue>>('resources', { silent: true })
       .then((answer) => this.settle(request, answer.data))
       .finally(() => {
         if (this.pending === request) this.pending = null;

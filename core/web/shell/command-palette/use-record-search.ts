@@ -34,7 +34,7 @@ export function useRecordSearch(text: string): RecordSearchState {
     const timer = setTimeout(() => {
       http
         .get('auth')
-        .get<DataEnvelope<SearchAnswer>>('auth/search', { query: { q }, signal: controller.signal, silent: true })
+        .get<DataEnvelope<SearchAnswer>>('search', { query: { q }, signal: controller.signal, silent: true })
         .then(
           (answer) => !controller.signal.aborted && setState({ q, state: { kind: 'done', answer: answer.data } }),
           (error: unknown) => !controller.signal.aborted && !isAbort(error) && setState({ q, state: { kind: 'failed' } }),

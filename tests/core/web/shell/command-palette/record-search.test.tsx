@@ -58,8 +58,8 @@ const LUCKY: SearchAnswer = {
 function fakeSearch(answers: Record<string, { answer: SearchAnswer; delay?: number }>): SeenRequest[] {
   return stubFetch(async (request) => {
     const url = new URL(request.url);
-    if (url.pathname === '/auth/auth/resources') return jsonResponse(200, { data: [WALLETS] });
-    if (url.pathname === '/auth/auth/search') {
+    if (url.pathname === '/auth/resources') return jsonResponse(200, { data: [WALLETS] });
+    if (url.pathname === '/auth/search') {
       const found = answers[url.searchParams.get('q') ?? ''] ?? { answer: { groups: [], unreached: [] } };
       if (found.delay) await new Promise((resolve) => setTimeout(resolve, found.delay));
       return jsonResponse(200, { data: found.answer });
@@ -69,7 +69,7 @@ function fakeSearch(answers: Record<string, { answer: SearchAnswer; delay?: numb
 }
 
 const searches = (seen: readonly SeenRequest[]): string[] =>
-  seen.filter((request) => new URL(request.url).pathname === '/auth/auth/search').map((request) => new URL(request.url).searchParams.get('q') ?? '');
+  seen.filter((request) => new URL(request.url).pathname === '/auth/search').map((request) => new URL(request.url).searchParams.get('q') ?? '');
 
 async function openPalette(language: Language = 'en') {
   const kernel = await createTestKernel({ plugins: [walletsPlugin()], user: testUser(['FW']), language });
