@@ -21,6 +21,8 @@ function namespaces(language: Language, plugins: readonly Pick<PluginManifest, '
     ...Object.fromEntries(pluginBundles),
     // The core's namespaces are one file each; resource.json nests its keys under `resource`.
     resource: core('resource').resource as Bundle,
+    // record.json nests its keys under `record` too.
+    record: core('record').record as Bundle,
     auth: core('auth'),
     shell: core('shell'),
     common: core('common'),
