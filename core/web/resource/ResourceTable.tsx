@@ -107,6 +107,8 @@ export interface ResourceTableProps {
    * row (not on a control) or Enter on the focused row opens it, remembering the list to go back to.
    */
   readonly recordPath?: (record: ResourceRecord) => string | null;
+  /** A column left out whatever the user chose: a related section's pointer, the same record on every row. */
+  readonly omit?: string;
 }
 
 /** Controls inside a row keep their own clicks: the row opens its record only from plain cells. */
@@ -206,21 +208,22 @@ const SortableHeader = observer(function SortableHeader({
  */
 export const ResourceTable = observer(function ResourceTable(props: ResourceTableProps) {
   useResourceStrings();
-  const { store, columns, selectable, cells, labelOf, onSort, rowMenu, emptyMessage, rowTone, recordPath } = props;
+  const { store, columns, selectable, cells, labelOf, onSort, rowMenu, emptyMessage, rowTone, recordPath, omit } = props;
   const { t } = useTranslation(['core']);
   const styles = useStyles();
   const navigate = useNavigate();
   const location = useLocation();
   // Back on the record page returns here, with this list's filters and page.
   const from = { from: location };
-  const labelColumn = columns.visible.some((column) => column.name === store.definition.labelField) ? store.definition.labelField : columns.visible[0]?.name;
+  const shown = omit === undefined ? columns.visible : columns.visible.filter((column) => column.name !== omit);
+  const labelColumn = shown.some((column) => column.name === store.definition.labelField) ? store.definition.labelField : shown[0]?.name;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = store.rows;
   // Until the rows of this view arrive (a failed load shows its message instead).
   const skeleton = store.stale && !store.failed && (store.loading || !store.page);
   const virtual = !skeleton && rows.length > VIRTUALIZE_AFTER;
   const { rows: slice, onScroll } = useRowWindow(scroller, rows.length, ROW_HEIGHT, virtual);
-  const visible = columns.visible;
+  const visible = shown;
   const width = visible.reduce((sum, column) => sum + column.width, (selectable ? SELECTION_WIDTH : 0) + ACTIONS_WIDTH);
   const span = visible.length + (selectable ? 2 : 1);
   const pageState = store.pageSelected ? true : store.selected.size > 0 ? 'mixed' : false;

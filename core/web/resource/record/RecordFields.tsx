@@ -52,9 +52,11 @@ function referenced(field: ReferenceField, record: ResourceRecord): { readonly i
 const ReferenceValue = observer(function ReferenceValue({ field, record }: { field: ReferenceField; record: ResourceRecord }) {
   const styles = useStyles();
   const links = useInjection(RecordLinks);
+  const targets = referenced(field, record);
+  if (targets.length === 0) return <span className={styles.empty}>—</span>;
   return (
     <>
-      {referenced(field, record).map((target, index) => {
+      {targets.map((target, index) => {
         const path = links.targetPath(field.target.table, target.id);
         return (
           <Fragment key={target.id}>

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useId, useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import { relatedSections, type RelatedSection } from '@core/shared/resource/record-page';
@@ -25,8 +25,8 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusLarge,
     overflow: 'hidden',
     boxShadow: tokens.shadow2,
-    // Room for the rows before they come, so the page does not jump as sections fill.
-    minHeight: '120px',
+    // Room for the title before it comes, so the page does not jump as sections fill.
+    minHeight: '48px',
   },
   header: {
     display: 'flex',
@@ -37,6 +37,7 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   waiting: { padding: tokens.spacingHorizontalL },
+  empty: { display: 'block', padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, color: tokens.colorNeutralForeground3 },
 });
 
 /** The i18n namespace of a `namespace:key` key. */
@@ -100,16 +101,21 @@ const SectionList = observer(function SectionList({ section, recordId, titleId }
         </MessageBar>
       ) : (
         <>
-          <ResourceTable
-            store={store}
-            columns={list.columns}
-            selectable={false}
-            labelOf={labelOf}
-            onSort={list.sortBy}
-            rowMenu={(record) => actions.menu(record, labelOf(record))}
-            emptyMessage={store.emptyState === 'none' ? null : t('record.sectionEmpty')}
-            recordPath={recordPath}
-          />
+          {store.page && store.page.total === 0 && !store.loading ? (
+            <Text className={styles.empty}>{t('record.sectionEmpty')}</Text>
+          ) : (
+            <ResourceTable
+              store={store}
+              columns={list.columns}
+              selectable={false}
+              labelOf={labelOf}
+              onSort={list.sortBy}
+              rowMenu={(record) => actions.menu(record, labelOf(record))}
+              emptyMessage={store.emptyState === 'none' ? null : t('record.sectionEmpty')}
+              recordPath={recordPath}
+              omit={field.name}
+            />
+          )}
           {store.page && store.page.total > 0 && <Pager store={store} onPage={list.setPage} onPerPage={list.setPerPage} />}
         </>
       )}

@@ -240,6 +240,7 @@ function TimelineRow({ item, revert, reverting, revertError }: TimelineRowProps)
   const styles = useStyles();
   const headingId = useId();
   const heading = t('resource.history.by', { action: item.action, actor: item.actor });
+  const created = item.kind === 'created';
   return (
     <li className={styles.entry}>
       <Text weight="semibold" id={headingId}>
@@ -254,15 +255,22 @@ function TimelineRow({ item, revert, reverting, revertError }: TimelineRowProps)
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('resource.history.field')}</TableHeaderCell>
-              <TableHeaderCell>{t('resource.history.before')}</TableHeaderCell>
-              <TableHeaderCell>{t('resource.history.after')}</TableHeaderCell>
+              {/* A record's first values had nothing before them: one column says it. */}
+              {created ? (
+                <TableHeaderCell>{t('resource.history.value')}</TableHeaderCell>
+              ) : (
+                <>
+                  <TableHeaderCell>{t('resource.history.before')}</TableHeaderCell>
+                  <TableHeaderCell>{t('resource.history.after')}</TableHeaderCell>
+                </>
+              )}
             </TableRow>
           </TableHeader>
           <TableBody>
             {item.changes.map((change) => (
               <TableRow key={change.name}>
                 <TableCell className={styles.cell}>{change.label}</TableCell>
-                <TableCell className={styles.cell}>{change.before}</TableCell>
+                {!created && <TableCell className={styles.cell}>{change.before}</TableCell>}
                 <TableCell className={styles.cell}>{change.after}</TableCell>
               </TableRow>
             ))}
