@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { Api, userWithCodes, type RoleUser } from './support/api';
+import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
 import { rawKeys, settled } from './support/raw-keys';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { english, text, type Language } from './support/strings';
@@ -82,7 +82,7 @@ test('an external plugin is installed by configuration: sidebar by code, pages i
     admin = await Api.signIn(server.url);
     // The superadmin holds the plugin's code, seeded at start-up like a built-in one's.
     expect(await admin.get<{ total: number }>('/api/notes/summary')).toEqual({ total: 0, pinned: 0 });
-    await admin.create('/api/notes/notes', { title: 'Agenda', pinned: true });
+    const agenda = await admin.create<ApiRecord>('/api/notes/notes', { title: 'Agenda', pinned: true });
     // The administrators' Plugins screen knows where it came from and that it runs.
     const inventory = await admin.get<{ id: string; source: { kind: string; path?: string }; state: string }[]>('/api/auth/plugins');
     expect(inventory.find((item) => item.id === 'notes')).toMatchObject({ source: { kind: 'external', path: exampleDist }, state: 'running' });
@@ -92,11 +92,17 @@ test('an external plugin is installed by configuration: sidebar by code, pages i
     expect((await outsiderApi.call('GET', '/api/notes/summary')).status).toBe(403);
     expect((await outsiderApi.call('GET', '/api/notes/notes')).status).toBe(403);
     await outsiderApi.dispose();
+    // The note's owner: the writer's user page lists it, from the definition alone.
+    await admin.expect(200, 'PATCH', `/api/notes/notes/${agenda.id}`, { version: agenda.version, owner_id: writer.id });
 
     // No code, no entry.
     const denied = await signedIn(browser, server, outsider.email, outsider.password);
     await expect(navigation(denied.page).getByRole('link', { name: 'Users' })).toBeVisible();
     await expect(navigation(denied.page).getByRole('link', { name: 'Notes overview' })).toHaveCount(0);
+    // Nor a section of its records on a user's page: the outsider may read users, not notes.
+    await denied.page.goto(`/user/${writer.id}`);
+    await expect(denied.page.getByRole('main').getByRole('region', { name: english('record:timeline') })).toBeVisible();
+    await expect(denied.page.getByRole('main').getByRole('region', { name: /^Notes/ })).toHaveCount(0);
     await denied.context.close();
 
     const superadmin = await signedIn(browser, server, 'admin@example.com', 'e2e-admin-password');
@@ -104,6 +110,14 @@ test('an external plugin is installed by configuration: sidebar by code, pages i
     await expect(superadmin.page.getByRole('main').getByText(exampleDist)).toBeVisible();
     await settled(superadmin.page.getByRole('main'));
     await superadmin.page.screenshot({ path: 'e2e/output/screens/external-plugins-screen-1600.png' });
+    // The writer's user page lists the notes they own; a note opens its record page.
+    await superadmin.page.goto(`/user/${writer.id}`);
+    const owned = superadmin.page.getByRole('main').getByRole('region', { name: /^Notes/ });
+    await owned.scrollIntoViewIfNeeded();
+    await owned.getByRole('link', { name: 'Agenda', exact: true }).click();
+    await expect(superadmin.page).toHaveURL(new RegExp(`/notes/${agenda.id}$`));
+    await expect(superadmin.page.getByRole('main').getByRole('heading', { level: 1, name: 'Agenda' })).toBeVisible();
+    await expect(superadmin.page.getByRole('main').getByRole('link', { name: 'notes-writer', exact: true })).toHaveAttribute('href', `/user/${writer.id}`);
     await superadmin.context.close();
 
     const { context, page } = await signedIn(browser, server, writer.email, writer.password);

@@ -5,13 +5,14 @@ import { NOTES_CODE, NOTES_SERVICE } from './shared/notes';
 export const manifest: PluginManifest = {
   id: 'notes',
   version: '1.0.0',
-  sdk: '^1.0.0',
+  sdk: '^1.6.0',
   titleKey: 'notes:title',
   service: NOTES_SERVICE,
   dependencies: [],
   namespaces: ['notes'],
   pages: [
-    { path: '/notes', titleKey: 'notes:nav.notes', requires: NOTES_CODE, nav: { group: 'notes', icon: 'document', order: 1 } },
+    // `record`: the host derives each note's page, /notes/<id>, from this line.
+    { path: '/notes', titleKey: 'notes:nav.notes', requires: NOTES_CODE, record: 'notes.notes', nav: { group: 'notes', icon: 'document', order: 1 } },
     { path: '/notes-overview', titleKey: 'notes:nav.overview', requires: NOTES_CODE, nav: { group: 'notes', icon: 'dashboard', order: 2 } },
   ],
   permissions: [{ code: NOTES_CODE, area: 'notes', description: { en: 'Notes: read and write', ru: 'Заметки: чтение и запись' } }],

@@ -56,6 +56,7 @@ const PAGE: SchemaObject = {
     path: NON_EMPTY,
     titleKey: NON_EMPTY,
     requires: REQUIREMENT,
+    record: NON_EMPTY,
     nav: {
       type: 'object',
       required: ['group'],

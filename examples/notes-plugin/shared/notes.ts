@@ -1,4 +1,4 @@
-import { defineResource } from '@core/sdk/shared';
+import { defineResource, USERS_REFERENCE } from '@core/sdk/shared';
 
 /** The code every page and route of the plugin requires. */
 export const NOTES_CODE = 'NOTES';
@@ -6,7 +6,10 @@ export const NOTES_CODE = 'NOTES';
 /** The plugin's own API service: its routes answer under /api/notes/. */
 export const NOTES_SERVICE = 'notes';
 
-/** The notes: a list screen with add and edit, drawn by the SDK's resource engine from this alone. */
+/**
+ * The notes: a list screen with add and edit, a record page for each note (`/notes/<id>`) and a section on
+ * each owner's user page, drawn by the SDK's resource engine from this alone.
+ */
 export const notesResource = defineResource({
   id: 'notes.notes',
   service: NOTES_SERVICE,
@@ -19,6 +22,8 @@ export const notesResource = defineResource({
     { kind: 'text', name: 'title', labelKey: 'notes:fields.title', required: true, maxLength: 200, sortable: true, filter: ['contains', 'eq'] },
     { kind: 'longText', name: 'body', labelKey: 'notes:fields.body', maxLength: 5000, list: false },
     { kind: 'boolean', name: 'pinned', labelKey: 'notes:fields.pinned', sortable: true },
+    // A reference to a staff account: each user's page (/user/:id) lists their notes, with no code here.
+    { kind: 'reference', name: 'owner_id', labelKey: 'notes:fields.owner', target: USERS_REFERENCE },
   ],
   labelField: 'title',
   softDelete: true,
