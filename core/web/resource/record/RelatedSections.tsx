@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useId, useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, Subtitle2, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import { relatedSections, type RelatedSection } from '@core/shared/resource/record-page';
@@ -36,8 +36,9 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
+  // An empty section has nothing under its title to set apart.
+  alone: { borderBottom: 'none' },
   waiting: { padding: tokens.spacingHorizontalL },
-  empty: { display: 'block', padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`, color: tokens.colorNeutralForeground3 },
 });
 
 /** The i18n namespace of a `namespace:key` key. */
@@ -55,8 +56,17 @@ function Waiting() {
   );
 }
 
+/**
+ * A section's title: the pointing resource's (or the one its definitions give), and the field's label
+ * too when the same title would stand twice on the page (a setup task's user and its assignee).
+ */
+function sectionTitle(t: (key: string, options?: Record<string, string>) => string, section: RelatedSection, qualify: boolean): string {
+  const title = t(section.titleKey);
+  return qualify ? t('record.sectionOf', { section: title, field: t(section.field.labelKey) }) : title;
+}
+
 /** A section's list: the engine's, its view in the component's state, narrowed to the records pointing here. */
-const SectionList = observer(function SectionList({ section, recordId, titleId }: { section: RelatedSection; recordId: number; titleId: string }) {
+const SectionList = observer(function SectionList({ section, recordId, titleId, qualify }: SectionProps) {
   const { t } = useTranslation('core');
   const styles = useStyles();
   const i18n = useInjection(I18nService);
@@ -76,12 +86,13 @@ const SectionList = observer(function SectionList({ section, recordId, titleId }
   });
   const labelOf = (record: ResourceRecord) => recordLabel(resource, record, i18n);
   const recordPath = links.listPath(resource.id) === null ? undefined : (record: ResourceRecord) => links.recordPath(resource.id, record.id);
-  const title = t(section.titleKey);
+  const title = sectionTitle(t, section, qualify);
   // A new record starts out pointing here.
   const prefill = { [field.name]: field.many ? [recordId] : recordId };
+  const empty = store.page !== null && store.page.total === 0 && !store.loading;
   return (
     <>
-      <div className={styles.header}>
+      <div className={mergeClasses(styles.header, empty && styles.alone)}>
         <Subtitle2 as="h2" id={titleId}>
           {title}
           {store.page ? ` (${store.page.total})` : ''}
@@ -101,9 +112,8 @@ const SectionList = observer(function SectionList({ section, recordId, titleId }
         </MessageBar>
       ) : (
         <>
-          {store.page && store.page.total === 0 && !store.loading ? (
-            <Text className={styles.empty}>{t('record.sectionEmpty')}</Text>
-          ) : (
+          {/* An empty section is its title and its count: "(0)" says the rest. */}
+          {empty ? null : (
             <ResourceTable
               store={store}
               columns={list.columns}
@@ -125,20 +135,28 @@ const SectionList = observer(function SectionList({ section, recordId, titleId }
 });
 
 /** A section's title in the words of the resource's plugin, whose strings may not be loaded yet. */
-function SectionTitle({ section, titleId }: { section: RelatedSection; titleId: string }) {
+function SectionTitle({ section, titleId, qualify }: Omit<SectionProps, 'recordId'>) {
   const styles = useStyles();
   const namespace = namespaceOf(section.titleKey);
   const { t } = useTranslation(namespace ? ['core', namespace] : ['core']);
   return (
     <div className={styles.header}>
       <Subtitle2 as="h2" id={titleId}>
-        {t(section.titleKey)}
+        {sectionTitle(t, section, qualify)}
       </Subtitle2>
     </div>
   );
 }
 
-function SectionInView({ section, recordId }: { section: RelatedSection; recordId: number }) {
+interface SectionProps {
+  readonly section: RelatedSection;
+  readonly recordId: number;
+  readonly titleId: string;
+  /** Another section on the page has the same title: this one names its field too. */
+  readonly qualify: boolean;
+}
+
+function SectionInView({ section, recordId, qualify }: Omit<SectionProps, 'titleId'>) {
   const styles = useStyles();
   const titleId = useId();
   const [ref, inView] = useInView<HTMLElement>();
@@ -146,16 +164,20 @@ function SectionInView({ section, recordId }: { section: RelatedSection; recordI
   return (
     <section ref={ref} className={styles.section} aria-labelledby={titleId} data-section={`${section.resource.id}.${section.field.name}`}>
       <Suspense fallback={<Waiting />}>
-        {inView ? <NamespacedList section={section} recordId={recordId} titleId={titleId} namespace={namespace} /> : <SectionTitle section={section} titleId={titleId} />}
+        {inView ? (
+          <NamespacedList section={section} recordId={recordId} titleId={titleId} qualify={qualify} namespace={namespace} />
+        ) : (
+          <SectionTitle section={section} titleId={titleId} qualify={qualify} />
+        )}
       </Suspense>
     </section>
   );
 }
 
 /** Waits for the section's plugin strings (its columns' labels), then draws the list. */
-function NamespacedList({ section, recordId, titleId, namespace }: { section: RelatedSection; recordId: number; titleId: string; namespace: string | null }) {
+function NamespacedList({ namespace, ...props }: SectionProps & { namespace: string | null }) {
   useTranslation(namespace ? ['core', namespace] : ['core']);
-  return <SectionList section={section} recordId={recordId} titleId={titleId} />;
+  return <SectionList {...props} />;
 }
 
 export interface RecordSectionsProps {
@@ -182,11 +204,16 @@ export const RecordSections = observer(function RecordSections({ table, recordId
   }, [catalogue]);
   const readable = catalogue.catalogue;
   const sections = useMemo(() => relatedSections(table, readable ?? [], own), [table, readable, own]);
+  const titles = useMemo(() => {
+    const count = new Map<string, number>();
+    for (const section of sections) count.set(section.titleKey, (count.get(section.titleKey) ?? 0) + 1);
+    return count;
+  }, [sections]);
   if (sections.length === 0) return null;
   return (
     <div className={styles.sections}>
       {sections.map((section) => (
-        <SectionInView key={`${section.resource.id}.${section.field.name}`} section={section} recordId={recordId} />
+        <SectionInView key={`${section.resource.id}.${section.field.name}`} section={section} recordId={recordId} qualify={(titles.get(section.titleKey) ?? 0) > 1} />
       ))}
     </div>
   );
