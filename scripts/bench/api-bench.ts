@@ -119,7 +119,7 @@ export async function measureList(
 const indent = (line: string): number => line.length - line.trimStart().length;
 
 /** A plan without its label subplans (one lookup per page row each), which are summed up in one line. */
-function compactPlan(lines: readonly string[]): string[] {
+export function compactPlan(lines: readonly string[]): string[] {
   const kept: string[] = [];
   let subplans = 0;
   let at = -1;

@@ -14,13 +14,15 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, BENCH_SERVER_PLUGINS, ROOT, signIn, startB
 import { chromiumPath, launchChromium, measurePages, type PageCase } from './browser-bench';
 import { type LoadLine, loadTable, measureLoad } from './load-bench';
 import { count, Report } from './measure';
+import { explainSearch, measureOverview, measureSearch, seededTransaction } from './search-bench';
 import { factDateHolding, ROWS, seedBenchData } from './seed';
 
 /*
  * `npm run bench` (scripts/bench/bench.mjs runs this file through vitest): figures for the
  * resource engine's list and export on 100 000 rows, on PGlite and, when one is available,
- * PostgreSQL, for the generated list screen in Chromium (section `list`), and for the list API
- * under load beside a bare route (section `load`, load-bench.ts). It prints; it asserts nothing
+ * PostgreSQL, for the generated list screen in Chromium (section `list`, with issue 28's record
+ * search and record page request, search-bench.ts), and for the list API under load beside a bare
+ * route (section `load`, load-bench.ts). It prints; it asserts nothing
  * (only that the pages it measures really show what they should).
  *
  * The sample is the product's finance `transactions` resource (dates, money, seven references
@@ -122,6 +124,11 @@ async function measureLists(report: Report, label: string, server: RunningServer
   for (const list of missed) {
     for (const plan of await explainList(server.db, list)) report.plan(`${label}, list ${list.label}`, plan);
   }
+  // Issue 28: record search across every readable resource and a record page's one request.
+  const transaction = await seededTransaction(server.db);
+  await measureSearch(report, label, server, token, transaction);
+  await measureOverview(report, label, server, token, transaction);
+  await explainSearch(report, label, server.db, transaction);
 }
 
 async function postgresDatabase(serverUrl: string): Promise<{ readonly url: string; drop(): Promise<void> }> {
