@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '@core/shared/resource/definition';
+import type { TimelinePage } from '@core/shared/resource/record-page';
 import type { KeitaroServerCard, Reverse, ReverseState } from '@plugins/admin/shared/keitaro';
 import type { RdpGrant, RdpServer } from '@plugins/admin/shared/rdp';
 import type { ServiceLink, TrackerUser } from '@plugins/admin/shared/services';
@@ -57,6 +57,19 @@ async function reverseIn(state: Exclude<ReverseState, 'free' | 'on_hold'>): Prom
   if (state === 'active') dataOf(await setup.post(`/keitaro/reverses/${id}/activate`));
   return id;
 }
+/** A record at `path` edited once by the setup user: the revert route's path for that edit, and the version it left. */
+async function edited(path: string, change: object): Promise<{ readonly path: string; readonly payload: object }> {
+  const { version } = dataOf<{ version: number }>(await setup.patch(path, { ...change, version: 1 }));
+  const [entry] = dataOf<TimelinePage>(await setup.get(`${path}/history?limit=1`)).entries;
+  return { path: `${path}/history/${entry?.id}/revert`, payload: { version } };
+}
+/** The engine's record routes every resource of the plugin gets: a comment and a revert, both audited. */
+function recordCases(resource: string, base: string, record: () => Promise<number>, change: () => object): Record<string, WriteCase> {
+  return {
+    [`POST ${base}/:id/comments`]: { resource, prepare: async () => ({ path: `${base}/${await record()}/comments`, payload: { text: 'Checked with the owner' } }) },
+    [`POST ${base}/:id/history/:entryId/revert`]: { resource, prepare: async () => edited(`${base}/${await record()}`, change()) },
+  };
+}
 async function trackerUser(userId: number, trackerId: number): Promise<TrackerUser> {
   return dataOf<TrackerUser>(await setup.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: trackerId }), 201);
 }
@@ -70,6 +83,10 @@ async function group(): Promise<IssueTrackerGroup> {
 }
 
 const CASES: Readonly<Record<string, WriteCase>> = {
+  ...recordCases('admin.articles', '/articles', article, () => ({ external_id: unique('ERP') })),
+  ...recordCases('admin.rdp_servers', '/rdps/server', rdpServer, () => ({ name: unique('RDP') })),
+  ...recordCases('admin.keitaro_servers', '/keitaro/servers', keitaroServer, () => ({ name: unique('Keitaro') })),
+  ...recordCases('admin.keitaro_reverses', '/keitaro/reverses', reverse, () => ({ comment: unique('note') })),
   'POST /articles': { resource: 'admin.articles', prepare: async () => ({ path: '/articles', payload: { url: 'https://wiki.example.com/b', external_id: unique('ERP') } }) },
   'PATCH /articles/:id': { resource: 'admin.articles', prepare: async () => ({ path: `/articles/${await article()}`, payload: { external_id: unique('ERP'), version: 1 } }) },
   'DELETE /articles/:id': { resource: 'admin.articles', prepare: async () => ({ path: `/articles/${await article()}` }) },
@@ -176,7 +193,7 @@ describe('every admin write is audited with its actor', () => {
     const serverId = await keitaroServer();
     dataOf(await actor.post(`/keitaro/reverses/${id}/transfer`, { server_id: serverId }));
     dataOf(await actor.post(`/keitaro/reverses/${id}/activate`));
-    const history = dataOf<AuditEntry[]>(await setup.get(`/keitaro/reverses/${id}/history`));
+    const history = dataOf<TimelinePage>(await setup.get(`/keitaro/reverses/${id}/history`)).entries;
     expect(history.map((entry) => [entry.action, entry.actor_name, entry.after?.state])).toEqual([
       ['activate', 'auditor', 'active'],
       ['transfer', 'auditor', 'waiting'],

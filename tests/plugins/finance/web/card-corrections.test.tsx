@@ -98,8 +98,10 @@ describe('Card corrections page', () => {
     const approvedRow = rowOf(page, '2026-03-01');
     expect(query(approvedRow, '[data-correction-status]').textContent).toBe('Approved');
     expect(approvedRow.textContent).not.toContain('Open difference');
-    expect(query(approvedRow, 'a').textContent).toBe('Transaction #41');
-    expect(query(approvedRow, 'a').getAttribute('href')).toBe('/transactions?filter%5Bhash%5D%5Beq%5D=card-correction-8');
+    // The date links to the correction's own page; the transaction column to the transactions list.
+    expect(query(approvedRow, 'a[href="/card-corrections/8"]').textContent).toBe(formatDay('2026-03-01'));
+    expect(query(approvedRow, 'a[href^="/transactions"]').textContent).toBe('Transaction #41');
+    expect(query(approvedRow, 'a[href^="/transactions"]').getAttribute('href')).toBe('/transactions?filter%5Bhash%5D%5Beq%5D=card-correction-8');
   });
 
   it('offers approve and reverse by state, and neither without FT (no link to transactions either)', async () => {
@@ -113,7 +115,7 @@ describe('Card corrections page', () => {
     const { page: reader } = await open(['FW']);
     const menu = await openRowMenu(reader, formatDay('2026-03-10'));
     expect(menu).not.toContain('Approve');
-    expect(rowOf(reader, '2026-03-01').querySelector('a')).toBeNull();
+    expect(rowOf(reader, '2026-03-01').querySelector('a[href^="/transactions"]')).toBeNull();
     expect(rowOf(reader, '2026-03-01').textContent).toContain('Transaction #41');
   });
 
