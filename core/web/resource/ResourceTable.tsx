@@ -276,7 +276,9 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
             : {};
           const cell = (column: VisibleColumn) => {
             const value = <CellValue definition={store.definition} record={record} name={column.name} field={column.field} renderer={cells?.[column.name]} />;
-            if (!path || column.name !== labelColumn) return value;
+            // A plugin's own label cell may hold links and buttons of its own, which a link cannot
+            // contain: the row still opens the record on a click beside them, and on Enter.
+            if (!path || column.name !== labelColumn || cells?.[column.name]) return value;
             return (
               <RouterLink className={styles.recordLink} to={path} state={from}>
                 {value}

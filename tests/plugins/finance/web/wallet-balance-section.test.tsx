@@ -22,7 +22,7 @@ const BALANCES = {
 async function section(id: number, language: 'en' | 'ru' = 'en') {
   const kernel = await financeKernel(['FW'], language);
   await kernel.host.ensureLoaded('finance');
-  const view = await renderInKernel(kernel, <WalletBalanceSection resource="finance.wallets" id={id} record={{ id, version: 1 }} />);
+  const view = await renderInKernel(kernel, <WalletBalanceSection resource="finance.wallets" id={id} record={{ id, version: 1, created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z' }} />);
   return view.element;
 }
 

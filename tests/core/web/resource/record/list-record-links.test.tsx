@@ -2,6 +2,7 @@ import { act, createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router-dom';
 import { ResourcePage } from '@core/web/resource/ResourcePage';
+import type { ResourceCellProps, ResourceScreenOptions } from '@core/web/resource/types';
 import { click, openRowMenu } from '../../../../support/web/dom';
 import { jsonResponse, stubFetch } from '../../../../support/web/fetch';
 import { createTestKernel, renderRoutesInKernel, testUser, waitInAct, type RenderedView } from '../../../../support/web/test-kernel';
@@ -19,7 +20,12 @@ function RecordStandIn() {
   return createElement('p', { 'data-testid': 'record' }, `record ${location.pathname} from ${from ? from.pathname + from.search : 'nowhere'}`);
 }
 
-async function renderList(withRecordPages = true): Promise<RenderedView> {
+/** A plugin's own label cell with a control of its own, as the employees' name opening a drawer. */
+function NameButton({ record }: ResourceCellProps) {
+  return createElement('button', { type: 'button', 'data-testid': `name-${record.id}` }, String(record.name));
+}
+
+async function renderList(withRecordPages = true, options: ResourceScreenOptions = {}): Promise<RenderedView> {
   stubFetch((request) => {
     const url = new URL(request.url);
     if (url.pathname === '/finance/wallets') return jsonResponse(200, listAnswer([wallet(5), wallet(6)]));
@@ -30,7 +36,7 @@ async function renderList(withRecordPages = true): Promise<RenderedView> {
   const view = await renderRoutesInKernel(
     kernel,
     [
-      { path: '/wallets', element: createElement(ResourcePage, { definition: WALLETS }) },
+      { path: '/wallets', element: createElement(ResourcePage, { definition: WALLETS, options }) },
       { path: '/wallets/:id', element: createElement(RecordStandIn) },
     ],
     { path: '/wallets?sort=-name' },
@@ -65,6 +71,16 @@ describe('a list whose resource has record pages', () => {
       target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     });
     await waitInAct(() => expect(standIn(view)).toBe('record /wallets/5 from /wallets?sort=-name'));
+  });
+
+  it("leaves a plugin's own label cell unwrapped (no control inside a link), its controls its own, the row still opening", async () => {
+    const view = await renderList(true, { cells: { name: NameButton } });
+    const name = view.element.querySelector('[data-testid="name-5"]') as HTMLElement;
+    expect(name.closest('a')).toBeNull();
+    await click(name);
+    expect(standIn(view)).toBeUndefined();
+    await click(row(view, 6).querySelector('td:nth-child(3)') as HTMLElement);
+    await waitInAct(() => expect(standIn(view)).toBe('record /wallets/6 from /wallets?sort=-name'));
   });
 
   it('keeps a click on the row menu for the menu', async () => {
