@@ -15,7 +15,7 @@ import { HistoryDrawer } from './HistoryDrawer';
 import { ListToolbar } from './ListToolbar';
 import { hasFilters, scopeValue } from './list-view';
 import { Pager } from './Pager';
-import { addResourceStrings } from './resource-strings';
+import { addResourceStrings, namespaceOf } from './resource-strings';
 import { ResourceTable } from './ResourceTable';
 import { permittedActions } from './row-actions';
 import { ScopeTabs } from './ScopeChoice';
@@ -43,11 +43,6 @@ const useStyles = makeStyles({
   },
 });
 
-/** The i18n namespace of a `namespace:key` key. */
-function namespaceOf(key: string): string | null {
-  const at = key.indexOf(':');
-  return at > 0 ? key.slice(0, at) : null;
-}
 
 export interface ResourcePageProps {
   readonly definition: ResourceDefinition;

@@ -37,3 +37,9 @@ export function addResourceStrings(i18n: I18nInstance): void {
 export function useResourceStrings(): void {
   addResourceStrings(useInjection(I18nService).i18n);
 }
+
+/** The i18n namespace of a `namespace:key` key (a definition's title key names its plugin's), or null. */
+export function namespaceOf(key: string): string | null {
+  const at = key.indexOf(':');
+  return at > 0 ? key.slice(0, at) : null;
+}

@@ -9,7 +9,6 @@ import {
   MessageBarActions,
   MessageBarBody,
   Spinner,
-  Subtitle2,
   Text,
   Title2,
   makeStyles,
@@ -33,11 +32,12 @@ import { ReferenceLabels } from '../reference-labels';
 import { ReferenceApi, ResourceApi } from '../resource-api';
 import { ResourceFeedback, type ResourceSuccess } from '../resource-feedback';
 import { isBlocked, isDeleted } from '../row-actions';
-import { RecordTimeline } from '../timeline/RecordTimeline';
 import type { ResourceScreenOptions } from '../types';
 import { useRecordActions, type RecordOperations } from '../use-record-actions';
 import { RecordFields } from './RecordFields';
+import { useRecordCardStyles } from './record-card-styles';
 import { RecordSections } from './RelatedSections';
+import { TimelineCard } from './TimelineCard';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -54,16 +54,6 @@ const useStyles = makeStyles({
   title: { marginRight: 'auto', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0, overflowWrap: 'anywhere' },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   people: { color: tokens.colorNeutralForeground3 },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    backgroundColor: tokens.colorNeutralBackground1,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusLarge,
-    padding: tokens.spacingHorizontalL,
-    boxShadow: tokens.shadow2,
-  },
   notFound: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalM, maxWidth: '640px' },
 });
 
@@ -160,6 +150,7 @@ interface LoadedProps extends Required<RecordPageProps> {
 const LoadedRecord = observer(function LoadedRecord({ definition, options, listPath, overview, api, reload }: LoadedProps) {
   const { t } = useTranslation('core');
   const styles = useStyles();
+  const cards = useRecordCardStyles();
   const i18n = useInjection(I18nService);
   const toasts = useInjection(ToastService);
   const http = useInjection(HttpClients);
@@ -236,27 +227,22 @@ const LoadedRecord = observer(function LoadedRecord({ definition, options, listP
           )}
         </MessageBar>
       )}
-      <section className={styles.card} aria-label={t('record.fields')}>
+      <section className={cards.card} aria-label={t('record.fields')}>
         <RecordFields definition={definition} record={record} />
       </section>
       <CustomSections resource={definition.id} record={record} />
       <RecordSections table={definition.table} recordId={record.id} own={definition} />
-      <section className={styles.card} aria-labelledby="record-timeline-title">
-        <Subtitle2 as="h2" id="record-timeline-title">
-          {t('record.timeline')}
-        </Subtitle2>
-        {/* Keyed by version: a change made here starts the timeline afresh with its entry on top. */}
-        <RecordTimeline
-          key={record.version}
-          definition={definition}
-          api={api}
-          recordId={record.id}
-          initial={overview.timeline}
-          currentVersion={record.version}
-          canRevert={actions.canWrite && !deleted && changeable}
-          onReverted={() => void reload()}
-        />
-      </section>
+      {/* Keyed by version: a change made here starts the timeline afresh with its entry on top. */}
+      <TimelineCard
+        key={record.version}
+        definition={definition}
+        api={api}
+        recordId={record.id}
+        initial={overview.timeline}
+        currentVersion={record.version}
+        canRevert={actions.canWrite && !deleted && changeable}
+        onReverted={() => void reload()}
+      />
       {actions.dialogs}
     </div>
   );

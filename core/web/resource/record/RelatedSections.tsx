@@ -10,7 +10,7 @@ import { I18nService } from '../../services/i18n-service';
 import { recordLabel } from '../format-value';
 import { Pager } from '../Pager';
 import { ResourceTable } from '../ResourceTable';
-import { useResourceStrings } from '../resource-strings';
+import { namespaceOf, useResourceStrings } from '../resource-strings';
 import { useRecordActions } from '../use-record-actions';
 import { useResourceList } from '../use-resource-list';
 import { RecordLinks } from './record-links';
@@ -41,11 +41,6 @@ const useStyles = makeStyles({
   waiting: { padding: tokens.spacingHorizontalL },
 });
 
-/** The i18n namespace of a `namespace:key` key. */
-function namespaceOf(key: string): string | null {
-  const at = key.indexOf(':');
-  return at > 0 ? key.slice(0, at) : null;
-}
 
 function Waiting() {
   const styles = useStyles();

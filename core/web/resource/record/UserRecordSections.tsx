@@ -1,27 +1,17 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Subtitle2, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import type { TimelineEntry, TimelinePage } from '@core/shared/resource/record-page';
 import { HttpClients } from '../../http/http-clients';
 import { useInjection } from '../../react/container-context';
 import { useResourceStrings } from '../resource-strings';
-import { RecordTimeline, type TimelineApi } from '../timeline/RecordTimeline';
+import type { TimelineApi } from '../timeline/RecordTimeline';
 import { USERS_TABLE } from './record-links';
 import { RecordSections } from './RelatedSections';
+import { TimelineCard } from './TimelineCard';
 
 const useStyles = makeStyles({
   block: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.spacingVerticalM,
-    backgroundColor: tokens.colorNeutralBackground1,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusLarge,
-    padding: tokens.spacingHorizontalL,
-    boxShadow: tokens.shadow2,
-  },
 });
 
 /** A staff account's timeline: `auth/users/{id}/history` and `…/comments` (an account's changes are not reverted from here). */
@@ -44,19 +34,13 @@ export function usersTimelineApi(http: Pick<HttpClients, 'get'>): TimelineApi {
  */
 export function UserRecordSections({ userId }: { userId: number }) {
   useResourceStrings();
-  const { t } = useTranslation('core');
   const styles = useStyles();
   const http = useInjection(HttpClients);
   const [api] = useState(() => usersTimelineApi(http));
   return (
     <div className={styles.block}>
       <RecordSections table={USERS_TABLE} recordId={userId} />
-      <section className={styles.card} aria-labelledby="user-timeline-title">
-        <Subtitle2 as="h2" id="user-timeline-title">
-          {t('record.timeline')}
-        </Subtitle2>
-        <RecordTimeline key={userId} definition={null} api={api} recordId={userId} canRevert={false} />
-      </section>
+      <TimelineCard key={userId} definition={null} api={api} recordId={userId} canRevert={false} />
     </div>
   );
 }

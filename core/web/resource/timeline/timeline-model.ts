@@ -4,6 +4,7 @@ import { hasSecretValues, type FieldDefinition, type ReferenceField } from '@cor
 import { INTERNAL_COLUMNS, type TimelineEntry, type TimelineLabels, type TimelinePage } from '@core/shared/resource/record-page';
 import { I18nService } from '../../services/i18n-service';
 import { formatInstant, formatValue, type Formatter } from '../format-value';
+import { namespaceOf } from '../resource-strings';
 
 /**
  * What the timeline translates with: anything with i18next's `t` (the I18nService, an i18next
@@ -80,9 +81,9 @@ function valueFormatter(formatter: TimelineFormatter): Formatter {
  */
 export function actionLabel(formatter: TimelineFormatter, definition: ResourceDefinition | null, action: string): string {
   const engine = formatter.t(`core:resource.history.actions.${action}`, { defaultValue: action });
-  const separator = definition ? definition.titleKey.indexOf(':') : -1;
-  if (!definition || separator <= 0) return engine;
-  return formatter.t(`${definition.titleKey.slice(0, separator)}:history.actions.${action}`, { defaultValue: engine });
+  const namespace = definition ? namespaceOf(definition.titleKey) : null;
+  if (namespace === null) return engine;
+  return formatter.t(`${namespace}:history.actions.${action}`, { defaultValue: engine });
 }
 
 /** A referenced record by its label, or "#7 (deleted)" when the record is gone: never a bare id. */
