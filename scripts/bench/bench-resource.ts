@@ -13,6 +13,8 @@ import { counterpartiesResource } from '@plugins/finance/shared/resources';
 
 export const BENCH_PLUGIN_ID = 'bench';
 export const BENCH_PATH = 'bench-records';
+/** The system plugin's YS is not there: the bench server runs admin, finance and bench alone. */
+export const BENCH_CODE = 'BENCH';
 
 export const benchRecordsResource = defineResource({
   id: 'bench.records',
@@ -21,8 +23,8 @@ export const benchRecordsResource = defineResource({
   table: 'bench.records',
   titleKey: 'bench:title',
   recordKey: 'bench:record',
-  // A code the permission catalogue has (a superadmin holds every catalogue code).
-  access: { read: 'YS', write: 'YS' },
+  // The bench plugin's own code (its manifest declares it, so the superadmin holds it).
+  access: { read: BENCH_CODE, write: BENCH_CODE },
   fields: [
     { kind: 'text', name: 'title', labelKey: 'bench:fields.title', required: true, maxLength: 200, filter: ['contains', 'eq', 'startsWith'], sortable: true },
     { kind: 'email', name: 'contact', labelKey: 'bench:fields.contact', filter: ['contains', 'eq'], sortable: true },
@@ -48,7 +50,8 @@ export const benchManifest: PluginManifest = {
   service: 'system',
   dependencies: ['finance'],
   namespaces: ['bench'],
-  pages: [{ path: `/${BENCH_PATH}`, titleKey: 'bench:title', requires: 'YS' }],
+  pages: [{ path: `/${BENCH_PATH}`, titleKey: 'bench:title', requires: BENCH_CODE }],
+  permissions: [{ code: BENCH_CODE, area: 'admin', description: { en: 'Benchmark records', ru: 'Записи бенчмарка' } }],
 };
 
 export const BENCH_TRANSLATIONS = {
