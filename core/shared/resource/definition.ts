@@ -1,6 +1,6 @@
 import type { PermissionRequirement } from '../permissions';
 import type { ServiceName } from '../services';
-import { hasSecretValues, OPERATORS_BY_KIND, TEXT_KINDS, type FieldDefinition, type ReferenceTarget } from './field';
+import { hasSecretValues, isReadable, OPERATORS_BY_KIND, TEXT_KINDS, type FieldDefinition, type ReferenceTarget } from './field';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -54,6 +54,12 @@ export interface ResourceDefinition {
   readonly fields: readonly FieldDefinition[];
   /** The field that names a record in pickers, confirmations and references. */
   readonly labelField: string;
+  /**
+   * The fields a record page's title joins (with " · ") when the label field alone says too little: a
+   * transaction by its article, date and amount, a payroll draft by its employee and hash. Default: the
+   * label field alone.
+   */
+  readonly titleFields?: readonly string[];
   /** Delete sets `deleted_at` (hidden, restorable) instead of removing the row. */
   readonly softDelete?: boolean;
   /** Records can be blocked and unblocked (`blocked_at`). */
@@ -186,6 +192,11 @@ export function definitionProblems(definition: ResourceDefinition): string[] {
     if (field.searchable && !TEXT_KINDS.has(field.kind)) at(`field "${field.name}" (${field.kind}) cannot be searchable: only text kinds are`);
   }
   if (!names.has(definition.labelField)) at(`labelField "${definition.labelField}" is not a field`);
+  for (const name of definition.titleFields ?? []) {
+    const field = fieldNamed(definition, name);
+    if (!field) at(`titleFields names unknown field "${name}"`);
+    else if (!isReadable(field)) at(`titleFields cannot name secret "${name}"`);
+  }
   for (const group of definition.uniqueTogether ?? []) {
     if (group.length < 2 || new Set(group).size !== group.length) at(`uniqueTogether [${group.join(', ')}] must name two or more different fields`);
     for (const member of group) {

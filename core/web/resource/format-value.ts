@@ -158,3 +158,14 @@ export function recordLabel(definition: ResourceDefinition, record: ResourceReco
   const field = definition.fields.find((candidate) => candidate.name === definition.labelField) ?? null;
   return formatValue(field, record[definition.labelField], i18n, record) || `#${record.id}`;
 }
+
+/**
+ * A record page's title: the definition's `titleFields` as the reader reads them, joined with " · "
+ * (those empty left out), or the record's label.
+ */
+export function recordTitle(definition: ResourceDefinition, record: ResourceRecord, i18n: Formatter): string {
+  const parts = (definition.titleFields ?? [])
+    .map((name) => formatValue(definition.fields.find((candidate) => candidate.name === name) ?? null, record[name], i18n, record))
+    .filter((part) => part !== '');
+  return parts.length > 0 ? parts.join(' · ') : recordLabel(definition, record, i18n);
+}

@@ -263,6 +263,7 @@ export const salaryHistoryResource = defineResource({
     money('salary', 'finance:fields.salary', { required: true }),
   ],
   labelField: 'date_start',
+  titleFields: ['employee_id', 'date_start', 'salary'],
   defaultSort: { field: 'date_start', direction: 'desc' },
 });
 
@@ -330,6 +331,8 @@ export const transactionsResource = defineResource({
     comment,
   ],
   labelField: 'hash',
+  // "Salaries · 11/27/26 · $2,500.00": a transaction's hash says nothing to a reader.
+  titleFields: ['article_id', 'date_fact', 'amount'],
   defaultSort: { field: 'date_fact', direction: 'desc' },
   pageSizes: [10, 20, 50, 100, 500],
 });
@@ -354,6 +357,8 @@ export const transactionDraftsResource = defineResource({
     reference('transaction_id', 'finance:fields.transaction', referenceTo(transactionsResource), { readOnly: true }),
   ],
   labelField: 'hash',
+  // "Tomás Silva · payroll:2026-09:10": whom a payroll draft pays, before its hash.
+  titleFields: ['employee_id', 'hash'],
   defaultSort: { field: 'created_at', direction: 'desc' },
   rowActions: [
     {

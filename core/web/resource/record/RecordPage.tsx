@@ -27,7 +27,7 @@ import { I18nService } from '../../services/i18n-service';
 import { ToastService } from '../../services/toast-service';
 import { NoAccessPage } from '../../shell/NoAccessPage';
 import { useSlotItems } from '../../shell/layout/use-slot-items';
-import { formatInstant, recordLabel } from '../format-value';
+import { formatInstant, recordLabel, recordTitle } from '../format-value';
 import { ReferenceLabels } from '../reference-labels';
 import { ReferenceApi, ResourceApi } from '../resource-api';
 import { ResourceFeedback, type ResourceSuccess } from '../resource-feedback';
@@ -157,7 +157,8 @@ const LoadedRecord = observer(function LoadedRecord({ definition, options, listP
   const navigate = useNavigate();
   const { record, people } = overview;
   const label = recordLabel(definition, record, i18n);
-  useRecordTitle(label);
+  const title = recordTitle(definition, record, i18n);
+  useRecordTitle(title);
   const [{ feedback, labels }] = useState(() => ({ feedback: new ResourceFeedback(toasts, i18n), labels: new ReferenceLabels(new ReferenceApi(http)) }));
 
   const change = async (run: () => Promise<unknown>, success: ResourceSuccess, failure: 'update' | 'delete'): Promise<boolean> => {
@@ -193,7 +194,7 @@ const LoadedRecord = observer(function LoadedRecord({ definition, options, listP
       <BackLink listPath={listPath} listTitle={t(definition.titleKey)} />
       <div className={styles.heading}>
         <Title2 as="h1" className={styles.title}>
-          {label}
+          {title}
           {deleted && (
             <Badge appearance="tint" color="danger">
               {t('resource.table.deleted')}
