@@ -17,7 +17,7 @@ export function usersTimelineRoutes(app: FastifyInstance, db: Database): void {
   const config = { access: USERS_ACCESS };
 
   app.get<{ Params: IdParams; Querystring: TimelineQuery }>(
-    '/users/:id/history',
+    '/users/:id/timeline',
     { schema: { params: ID_PARAMS, querystring: TIMELINE_QUERY }, config },
     async (request): Promise<DataEnvelope<TimelinePage>> => {
       const { id } = request.params;

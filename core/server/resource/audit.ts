@@ -2,7 +2,6 @@ import type { AuditEntry, ResourceDefinition } from '@core/shared/resource/defin
 import type { FieldValue } from '@core/shared/resource/field';
 import type { AuditDetail } from '@core/shared/resource/record-page';
 import type { Queryable } from '../database/database';
-import { isoInstant } from './record-sql';
 
 /** A record's fields as the API shows them (secrets masked), and `deleted_at` / `blocked_at` where it has them. */
 export type SnapshotValues = Readonly<Record<string, FieldValue | undefined>>;
@@ -55,21 +54,4 @@ export async function insertAudit(tx: Queryable, entry: AuditRecord): Promise<nu
 /** The audit row of a change to one of `definition`'s records. */
 export function writeAudit(tx: Queryable, definition: ResourceDefinition, entry: AuditWrite): Promise<void> {
   return recordAudit(tx, { ...entry, resource: definition.id });
-}
-
-// Newest first; a record edited more often than this shows its latest changes.
-export const HISTORY_LIMIT = 500;
-
-/** A record's audit trail, newest first, with each actor's user name. */
-export async function recordHistory(db: Queryable, definition: ResourceDefinition, recordId: number): Promise<AuditEntry[]> {
-  const { rows } = await db.query<{ entry: AuditEntry }>(
-    `SELECT jsonb_build_object('id', a.id, 'action', a.action, 'actor_id', a.actor_id, 'actor_name', u.username,
-              'at', ${isoInstant('a.at')}, 'before', a.before, 'after', a.after) AS entry
-       FROM core.audit_log a LEFT JOIN core.users u ON u.id = a.actor_id
-      WHERE a.resource = $1 AND a.record_id = $2
-      ORDER BY a.at DESC, a.id DESC
-      LIMIT $3`,
-    [definition.id, recordId, HISTORY_LIMIT],
-  );
-  return rows.map((row) => row.entry);
 }

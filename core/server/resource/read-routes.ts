@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope, ListEnvelope } from '@core/shared/envelopes';
-import type { ResourceRecord } from '@core/shared/resource/definition';
+import type { AuditEntry, ResourceRecord } from '@core/shared/resource/definition';
 import type { RecordOverview, TimelineEntry, TimelinePage } from '@core/shared/resource/record-page';
 import { notFound } from '../http/api-error';
 import { callerId } from '../http/route-access';
@@ -10,7 +10,7 @@ import { countMatching, csvExport } from './export';
 import { readListQuery } from './list-params';
 import { recordOverview } from './overview';
 import { findRecord, listRecords } from './records';
-import { addComment, hasTimeline, readComment, TIMELINE_QUERY, timelinePage, type TimelineQuery } from './timeline';
+import { addComment, hasTimeline, readComment, recordHistory, TIMELINE_QUERY, timelinePage, type TimelineQuery } from './timeline';
 import { ID_PARAMS, languageOf, readAccess, routeTaken, type IdParams, type ResourceRouteContext } from './route-kit';
 
 const GET_QUERY = {
@@ -20,6 +20,8 @@ const GET_QUERY = {
 } as const;
 
 type GetQuery = { deleted?: 'without' | 'with' };
+
+const NO_QUERY = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 /** List, export, one record, its overview and timeline, and comments on it: everything that needs `access.read`. */
 export function readRoutes(scope: FastifyInstance, { db, definition, hooks }: ResourceRouteContext): void {
@@ -73,14 +75,25 @@ export function readRoutes(scope: FastifyInstance, { db, definition, hooks }: Re
     );
   }
 
+  // The whole trail as one list, as since SDK 1.0 (outside plugins read it).
   if (!routeTaken(scope, 'GET', `${base}/:id/history`)) {
+    scope.get<{ Params: IdParams }>(`${base}/:id/history`, { config, schema: { params: ID_PARAMS, querystring: NO_QUERY } }, async (request): Promise<DataEnvelope<AuditEntry[]>> => {
+      const { id } = request.params;
+      const entries = await recordHistory(db, definition, id);
+      // A hard-deleted record keeps its history; only an id that never existed is not found.
+      if (entries.length === 0 && !(await findRecord(db, definition, id, { withDeleted: true }))) throw notFound();
+      return { data: entries };
+    });
+  }
+
+  // The trail in pages, with the labels of the records its references name: the record page's timeline.
+  if (!routeTaken(scope, 'GET', `${base}/:id/timeline`)) {
     scope.get<{ Params: IdParams; Querystring: TimelineQuery }>(
-      `${base}/:id/history`,
+      `${base}/:id/timeline`,
       { config, schema: { params: ID_PARAMS, querystring: TIMELINE_QUERY } },
       async (request): Promise<DataEnvelope<TimelinePage>> => {
         const { id } = request.params;
         const page = await timelinePage(db, definition.id, id, definition, request.query);
-        // A hard-deleted record keeps its history; only an id that never existed is not found.
         if (page.entries.length === 0 && !(await findRecord(db, definition, id, { withDeleted: true })) && !(await hasTimeline(db, definition.id, id))) throw notFound();
         return { data: page };
       },

@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '@core/shared/resource/definition';
+import type { AuditEntry, ResourceDefinition } from '@core/shared/resource/definition';
 import type { ReferenceField } from '@core/shared/resource/field';
 import { issueMessages } from '@core/shared/resource/messages';
 import {
@@ -56,6 +56,17 @@ export async function timelinePage(db: Queryable, resource: string, recordId: nu
   );
   const entries = rows.slice(0, limit).map((row) => row.entry);
   return { entries, labels: definition ? await timelineLabels(db, definition, entries) : {}, more: rows.length > limit };
+}
+
+// Newest first; a record edited more often than this shows its latest changes.
+export const HISTORY_LIMIT = 500;
+
+/**
+ * A record's audit trail as one list, newest first, with each actor's user name (`GET <path>/{id}/history`
+ * and `context.audit.history`, the contract since SDK 1.0); `timelinePage` serves it in pages with labels.
+ */
+export async function recordHistory(db: Queryable, definition: ResourceDefinition, recordId: number): Promise<AuditEntry[]> {
+  return [...(await timelinePage(db, definition.id, recordId, null, { limit: HISTORY_LIMIT })).entries];
 }
 
 /** Whether a record ever had an audit row: a hard-deleted record keeps its timeline. */

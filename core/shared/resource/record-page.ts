@@ -45,7 +45,7 @@ export interface TimelineEntry extends AuditEntry {
 export type TimelineLabels = Readonly<Record<string, Readonly<Record<string, string | null>>>>;
 
 /**
- * `GET <path>/{id}/history?limit=&before=`: newest first; `before` is the id of the last entry
+ * `GET <path>/{id}/timeline?limit=&before=`: newest first; `before` is the id of the last entry
  * already shown. `labels` names every record the page's references point at.
  */
 export interface TimelinePage {

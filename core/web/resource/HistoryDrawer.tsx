@@ -18,7 +18,7 @@ export interface HistoryDrawerProps {
   readonly onClose: () => void;
 }
 
-/** A record's timeline beside its list (`GET <path>/{id}/history`): the record page's, in a drawer. */
+/** A record's timeline beside its list (`GET <path>/{id}/timeline`): the record page's, in a drawer. */
 export function HistoryDrawer({ definition, api, record, label, canRevert = false, onReverted, onClose }: HistoryDrawerProps) {
   const { t } = useTranslation('core');
   // A revert makes a new version; a second one from this drawer is sent on it.

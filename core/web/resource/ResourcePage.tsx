@@ -23,6 +23,7 @@ import { SelectionBar } from './SelectionBar';
 import { RecordLinks } from './record/record-links';
 import type { ResourceScreenOptions } from './types';
 import { useRecordActions } from './use-record-actions';
+import { listTimelineApi } from './timeline/list-timeline';
 import { useResourceList } from './use-resource-list';
 
 const useStyles = makeStyles({
@@ -64,6 +65,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
   const toolbarActions = useMemo(() => permittedActions(definition, (requirement) => permissions.allows(requirement)).toolbar, [definition, permissions]);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [history, setHistory] = useState<ResourceRecord | null>(null);
+  const historyApi = useMemo(() => listTimelineApi(listApi), [listApi]);
   const actions = useRecordActions({
     definition,
     options,
@@ -73,7 +75,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
     operations: store,
     reload: list.reload,
     onSaved: () => void store.refresh(),
-    history: listApi.history ? setHistory : undefined,
+    history: historyApi ? setHistory : undefined,
   });
   const { canWrite, ask } = actions;
   const areYouSure = t('resource.confirm.question');
@@ -90,9 +92,6 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
 
   const emptyMessage =
     store.emptyState === 'nothingFound' ? t('resource.table.nothingFound') : store.emptyState === 'empty' ? t('resource.table.empty') : null;
-  const historyApi = listApi.history
-    ? { history: listApi.history.bind(listApi), comment: listApi.comment?.bind(listApi), revert: listApi.revert?.bind(listApi) }
-    : null;
 
   return (
     <div className={styles.page}>

@@ -1,5 +1,5 @@
 import type { ListPage } from '@core/shared/envelopes';
-import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
+import type { AuditEntry, ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import type { ListQuery } from '@core/shared/resource/list-query';
 import type { TimelineEntry, TimelinePage } from '@core/shared/resource/record-page';
 import type { BulkSelection, ExportOptions } from './resource-api';
@@ -33,8 +33,10 @@ export interface ResourceListApi {
   /** Every record the parameters match (paging left out), as CSV; `X-Total-Count` says how many rows to expect. */
   exportCsv?(params: ListParams, options?: ExportOptions): Promise<Blob>;
   bulkDelete?(selection: BulkSelection): Promise<void>;
-  /** A page of the record's timeline, newest first, older than the entry `before` when given. */
-  history?(id: number, before?: number): Promise<TimelinePage>;
+  /** The record's whole audit trail, newest first (`GET <path>/{id}/history`); the drawer shows it when there is no `timeline`. */
+  history?(id: number): Promise<readonly AuditEntry[]>;
+  /** A page of the record's timeline, newest first, older than the entry `before` when given, with its references' labels. */
+  timeline?(id: number, before?: number): Promise<TimelinePage>;
   /** Adds a comment to the record's timeline; without it the history drawer offers no comment box. */
   comment?(id: number, text: string): Promise<TimelineEntry>;
   /** Sets back what one timeline entry changed; without it the history drawer offers no revert. */

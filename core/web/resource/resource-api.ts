@@ -1,5 +1,5 @@
 import type { DataEnvelope, ListEnvelope, ListPage } from '@core/shared/envelopes';
-import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
+import type { AuditEntry, ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import type { ReferenceTarget } from '@core/shared/resource/field';
 import { encodeListQuery, type ListQuery } from '@core/shared/resource/list-query';
 import type { CommentInput, RecordOverview, RevertInput, TimelineEntry, TimelinePage } from '@core/shared/resource/record-page';
@@ -60,10 +60,15 @@ export class ResourceApi implements Required<Omit<ResourceListApi, 'fixedSort'>>
     return (await this.client.get<DataEnvelope<ResourceRecord>>(this.at(id), { silent: true })).data;
   }
 
+  /** The record's whole audit trail, newest first. */
+  async history(id: number): Promise<readonly AuditEntry[]> {
+    return (await this.client.get<DataEnvelope<readonly AuditEntry[]>>(this.at(id, 'history'), { silent: true })).data;
+  }
+
   /** One page of the record's timeline, newest first; `before` is the id of the last entry already shown. */
-  async history(id: number, before?: number): Promise<TimelinePage> {
+  async timeline(id: number, before?: number): Promise<TimelinePage> {
     const query = before === undefined ? undefined : { before: String(before) };
-    return (await this.client.get<DataEnvelope<TimelinePage>>(this.at(id, 'history'), { query, silent: true })).data;
+    return (await this.client.get<DataEnvelope<TimelinePage>>(this.at(id, 'timeline'), { query, silent: true })).data;
   }
 
   /** What a record page needs in one request: the record, who made and changed it, its timeline's first page. */

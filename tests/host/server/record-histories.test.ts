@@ -40,7 +40,7 @@ async function history(definition: ResourceDefinition, id: number): Promise<Time
   const labels: Record<string, Record<string, string | null>> = {};
   let before: number | null = null;
   for (;;) {
-    const answer = await admin.get(`${base(definition)}/${id}/history?limit=100${before === null ? '' : `&before=${before}`}`);
+    const answer = await admin.get(`${base(definition)}/${id}/timeline?limit=100${before === null ? '' : `&before=${before}`}`);
     expect(answer.statusCode, `${definition.id} #${id}: ${answer.body}`).toBe(200);
     const page = answer.json<{ data: TimelinePage }>().data;
     entries.push(...page.entries);

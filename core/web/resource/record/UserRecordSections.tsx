@@ -14,13 +14,13 @@ const useStyles = makeStyles({
   block: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
 });
 
-/** A staff account's timeline: `auth/users/{id}/history` and `…/comments` (an account's changes are not reverted from here). */
+/** A staff account's timeline: `auth/users/{id}/timeline` and `…/comments` (an account's changes are not reverted from here). */
 export function usersTimelineApi(http: Pick<HttpClients, 'get'>): TimelineApi {
   const client = () => http.get('auth');
   return {
-    async history(id, before) {
+    async timeline(id, before) {
       const query = before === undefined ? undefined : { before: String(before) };
-      return (await client().get<DataEnvelope<TimelinePage>>(`users/${id}/history`, { query, silent: true })).data;
+      return (await client().get<DataEnvelope<TimelinePage>>(`users/${id}/timeline`, { query, silent: true })).data;
     },
     async comment(id, text) {
       return (await client().post<DataEnvelope<TimelineEntry>>(`users/${id}/comments`, { text }, { silent: true })).data;

@@ -28,7 +28,7 @@ import { timelineEntries, type TimelineItem } from './timeline-model';
 
 /** Where a timeline comes from: the engine's ResourceApi, or any adapter with the same calls. */
 export interface TimelineApi {
-  history(id: number, before?: number): Promise<TimelinePage>;
+  timeline(id: number, before?: number): Promise<TimelinePage>;
   /** Without it the timeline offers no comment box (a list adapter that has none). */
   comment?(id: number, text: string): Promise<TimelineEntry>;
   /** Without it no entry offers "Revert this change". */
@@ -102,7 +102,7 @@ export function RecordTimeline({ definition, api, recordId, initial, currentVers
   const generation = useRef(0);
 
   const load = (live: () => boolean) =>
-    api.history(recordId).then(
+    api.timeline(recordId).then(
       (page) => live() && setState({ kind: 'ready', loaded: page }),
       (error: unknown) => live() && !isAbort(error) && setState({ kind: 'failed' }),
     );
@@ -135,7 +135,7 @@ export function RecordTimeline({ definition, api, recordId, initial, currentVers
     if (!last) return;
     const current = generation.current;
     setOlder('loading');
-    api.history(recordId, last.id).then(
+    api.timeline(recordId, last.id).then(
       (page) => {
         if (generation.current !== current) return;
         setOlder('idle');

@@ -156,7 +156,7 @@ async function create(path: string, body: object): Promise<ResourceRecord> {
 }
 
 const history = async (path: string, query = ''): Promise<TimelinePage> => {
-  const response = await admin.get(`${path}/history${query}`);
+  const response = await admin.get(`${path}/timeline${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ data: TimelinePage }>().data;
 };
@@ -194,9 +194,21 @@ describe('the timeline', () => {
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     expect(third.more).toBe(false);
     for (const query of ['?limit=0', '?limit=101', '?limit=+2', '?limit=02', '?before=x', '?limit=2&limit=3', '?page=2']) {
-      expect((await admin.get(`/vendors/${vendor.id}/history${query}`)).statusCode, query).toBe(422);
+      expect((await admin.get(`/vendors/${vendor.id}/timeline${query}`)).statusCode, query).toBe(422);
     }
-    expect((await admin.get('/vendors/999999/history')).statusCode).toBe(404);
+    expect((await admin.get('/vendors/999999/timeline')).statusCode).toBe(404);
+  });
+
+  it('keeps GET history the one list, newest first, it has been since SDK 1.0 (outside plugins read it), comments among its entries', async () => {
+    const vendor = await create('/vendors', { name: 'Listed' });
+    await admin.patch(`/vendors/${vendor.id}`, { version: 1, code: 'L1' });
+    expect((await admin.post(`/vendors/${vendor.id}/comments`, { text: 'Seen' })).statusCode).toBe(201);
+    const answer = await admin.get(`/vendors/${vendor.id}/history`);
+    expect(answer.statusCode).toBe(200);
+    const entries = answer.json<{ data: { action: string; actor_name: string; detail?: { comment?: string } }[] }>().data;
+    expect(entries.map((entry) => entry.action)).toEqual(['comment', 'update', 'create']);
+    expect(entries[0]?.detail?.comment).toBe('Seen');
+    expect((await admin.get(`/vendors/${vendor.id}/history?limit=2`)).statusCode).toBe(422);
   });
 
   it('answers the overview: the record, who made and changed it, the first page', async () => {
@@ -264,14 +276,14 @@ describe('comments', () => {
   it('works on users too: their history and comments, under JU', async () => {
     const response = await admin.post('/api/auth/users/1/comments', { text: 'Admin account reviewed.' });
     expect(response.statusCode, response.body).toBe(201);
-    const page = (await admin.get('/api/auth/users/1/history?limit=5')).json<{ data: TimelinePage }>().data;
+    const page = (await admin.get('/api/auth/users/1/timeline?limit=5')).json<{ data: TimelinePage }>().data;
     expect(page.entries[0]).toMatchObject({ action: 'comment', detail: { comment: 'Admin account reviewed.' } });
     expect(page.labels).toEqual({});
     expect((await admin.post('/api/auth/users/1/comments', { text: 3 })).statusCode).toBe(422);
     expect((await admin.post('/api/auth/users/999999/comments', { text: 'x' })).statusCode).toBe(404);
-    expect((await admin.get('/api/auth/users/999999/history')).statusCode).toBe(404);
-    expect((await admin.get('/api/auth/users/1/history?limit=x')).statusCode).toBe(422);
-    expect((await client([READ_VENDORS]).get('/api/auth/users/1/history')).statusCode).toBe(403);
+    expect((await admin.get('/api/auth/users/999999/timeline')).statusCode).toBe(404);
+    expect((await admin.get('/api/auth/users/1/timeline?limit=x')).statusCode).toBe(422);
+    expect((await client([READ_VENDORS]).get('/api/auth/users/1/timeline')).statusCode).toBe(403);
   });
 });
 

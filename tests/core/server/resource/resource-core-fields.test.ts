@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@core/server/database/database';
 import { defineServerPlugin } from '@core/server/plugin';
 import { COUNTRIES_REFERENCE } from '@core/shared/resource/core-references';
-import { defineResource, REFERENCE_LIMIT, type ResourceRecord } from '@core/shared/resource/definition';
-import type { TimelinePage } from '@core/shared/resource/record-page';
+import { defineResource, REFERENCE_LIMIT, type AuditEntry, type ResourceRecord } from '@core/shared/resource/definition';
 import { SECRET_VALUE_MASK } from '@core/shared/resource/field';
 import { freshDatabase } from '@core/sdk/testing';
 import { bearer, buildServer, DB_TIMEOUT, mintToken } from '../../../support/server/test-database';
@@ -143,7 +142,7 @@ describe('a key/value field with secretValues', () => {
       expect(answer.body).not.toContain(SECRET);
     }
     expect(answers[2]?.body).toContain('password');
-    const history = answers[3]?.json<{ data: TimelinePage }>().data.entries ?? [];
+    const history = answers[3]?.json<{ data: AuditEntry[] }>().data ?? [];
     expect(history.map((entry) => entry.after?.credentials)).toEqual([{ password: SECRET_VALUE_MASK }, { password: SECRET_VALUE_MASK }]);
     const { rows } = await db.query<{ text: string }>("SELECT string_agg(before::text || ' ' || after::text, ' ') AS text FROM core.audit_log WHERE resource = 'lab.vaults'");
     expect(rows[0]?.text).not.toContain(SECRET);

@@ -1,7 +1,6 @@
 import { NUL_MESSAGE } from '@core/server/http/text-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STALE_VERSION_MESSAGE, type ResourceRecord } from '@core/shared/resource/definition';
-import type { TimelinePage } from '@core/shared/resource/record-page';
+import { STALE_VERSION_MESSAGE, type AuditEntry, type ResourceRecord } from '@core/shared/resource/definition';
 import { DB_TIMEOUT } from '../../../support/server/test-database';
 import { EVERY_CODE, filter, labClient, openLab, READ_ITEMS, type ErrorBody, type Lab, type LabClient } from './support-resource';
 
@@ -255,7 +254,7 @@ describe('DELETE, restore, block', () => {
     ]);
     // The history outlives the record.
     const history = await api.get(`/categories/${spare.id}/history`);
-    expect(history.json<{ data: TimelinePage }>().data.entries.map((entry) => entry.action)).toEqual(['delete', 'create']);
+    expect(history.json<{ data: AuditEntry[] }>().data.map((entry) => entry.action)).toEqual(['delete', 'create']);
   });
 });
 
@@ -324,7 +323,7 @@ describe('audit trail and history', () => {
     for (const row of rows) expect(row.text).not.toMatch(/secret-\d/);
     const response = await api.get(`/items/${record.id}/history`);
     expect(response.statusCode).toBe(200);
-    const entries = response.json<{ data: TimelinePage }>().data.entries;
+    const entries = response.json<{ data: AuditEntry[] }>().data;
     expect(entries.map((entry) => entry.action)).toEqual(['restore', 'delete', 'block', 'update', 'create']);
     expect(entries.every((entry) => entry.actor_id === 1 && entry.actor_name === 'admin' && /Z$/.test(entry.at))).toBe(true);
     const update = entries[3];

@@ -164,7 +164,7 @@ describe('row and bulk actions', () => {
     const api = new FakeApi();
     api.rows = () => jsonResponse(200, listAnswer([wallet(1)]));
     api.answer = (_request, url) =>
-      url.pathname === '/finance/wallets/1/history'
+      url.pathname === '/finance/wallets/1/timeline'
         ? jsonResponse(200, {
             data: {
               entries: [

@@ -21,7 +21,7 @@ async function render(language: 'en' | 'ru', entries: readonly TimelineEntry[]) 
   addResourceStrings(i18n);
   i18n.addResourceBundle('en', 'test', { history: { actions: { 'load-positions': 'Positions loaded', update: 'Edited by hand' } } }, true, true);
   i18n.addResourceBundle('ru', 'test', { history: { actions: { 'load-positions': 'Загружены позиции', update: 'Изменено вручную' } } }, true, true);
-  const view = await renderInKernel(kernel, <HistoryDrawer definition={WALLETS} api={{ history: async () => ({ entries, labels: {}, more: false }) }} record={wallet(1)} label="Wallet 1" onClose={() => undefined} />);
+  const view = await renderInKernel(kernel, <HistoryDrawer definition={WALLETS} api={{ timeline: async () => ({ entries, labels: {}, more: false }) }} record={wallet(1)} label="Wallet 1" onClose={() => undefined} />);
   const drawer = () => document.body.textContent ?? '';
   await waitInAct(() => expect(drawer()).toContain('bob'));
   return { view, drawer };

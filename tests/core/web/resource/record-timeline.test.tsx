@@ -25,8 +25,8 @@ function fakeApi(pages: Record<string, TimelinePage>): TimelineApi & { calls: st
   const calls: string[] = [];
   return {
     calls,
-    history: vi.fn(async (id: number, before?: number) => {
-      calls.push(`history ${id} ${before ?? ''}`.trim());
+    timeline: vi.fn(async (id: number, before?: number) => {
+      calls.push(`timeline ${id} ${before ?? ''}`.trim());
       const found = pages[String(before ?? 'first')];
       if (!found) throw new Error(`no page before ${before}`);
       return found;
@@ -75,7 +75,7 @@ describe('RecordTimeline', () => {
     expect(bodyText()).toContain('20 / 2000');
     expect(textarea().maxLength).toBe(2000);
     textarea().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-    expect(api.calls).toEqual(['history 5']);
+    expect(api.calls).toEqual(['timeline 5']);
     await click(buttonNamed('Comment'));
     await waitInAct(() => expect(items()).toEqual(['Commented by me', 'Updated by bob']));
     expect(api.calls).toContain('comment 5 Called the owner');
@@ -115,7 +115,7 @@ describe('RecordTimeline', () => {
     await waitInAct(() => expect(items()).toHaveLength(2));
     await click(buttonNamed('Show older'));
     await waitInAct(() => expect(items()).toHaveLength(4));
-    expect(api.calls).toEqual(['history 5', 'history 5 4']);
+    expect(api.calls).toEqual(['timeline 5', 'timeline 5 4']);
     expect(() => buttonNamed('Show older')).toThrow();
   });
 
@@ -130,10 +130,10 @@ describe('RecordTimeline', () => {
     const surface = query(document, '.fui-DialogSurface');
     expect(surface.textContent).toContain('Set the fields this change touched back');
     await click(buttonNamed('Cancel', surface));
-    expect(api.calls).toEqual(['history 5']);
+    expect(api.calls).toEqual(['timeline 5']);
     await click(buttonNamed('Revert this change'));
     await click(buttonNamed('Revert this change', query(document, '.fui-DialogSurface')));
-    await waitInAct(() => expect(api.calls).toEqual(['history 5', 'revert 5 3 7', 'history 5']));
+    await waitInAct(() => expect(api.calls).toEqual(['timeline 5', 'revert 5 3 7', 'timeline 5']));
     expect(onReverted).toHaveBeenCalledWith(expect.objectContaining({ id: 5, version: 8 }));
     expect(bodyText()).toContain('The change was reverted.');
   });
@@ -167,25 +167,27 @@ describe('RecordTimeline', () => {
 });
 
 describe('ResourceApi’s timeline calls', () => {
-  it('ask the record’s history, overview, comments and revert routes', async () => {
-    const seen = stubFetch(async (request) => jsonResponse(200, { data: request.url.includes('history') && request.method === 'GET' ? page([]) : {} }));
+  it('ask the record’s history (one list, as since SDK 1.0), timeline pages, overview, comments and revert routes', async () => {
+    const seen = stubFetch(async (request) => jsonResponse(200, { data: request.url.includes('timeline') && request.method === 'GET' ? page([]) : request.url.endsWith('/history') ? [] : {} }));
     const kernel = await createTestKernel({ user: testUser([]) });
     const api = new ResourceApi(WALLETS, kernel.get(HttpClients));
     await api.history(5);
-    await api.history(5, 40);
+    await api.timeline(5);
+    await api.timeline(5, 40);
     await api.overview(5, { withDeleted: true });
     await api.overview(5);
     await api.comment(5, 'Hi');
     await api.revert(5, 40, 3);
     expect(seen.map((request) => `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`)).toEqual([
       'GET /finance/wallets/5/history',
-      'GET /finance/wallets/5/history?before=40',
+      'GET /finance/wallets/5/timeline',
+      'GET /finance/wallets/5/timeline?before=40',
       'GET /finance/wallets/5/overview?deleted=with',
       'GET /finance/wallets/5/overview',
       'POST /finance/wallets/5/comments',
       'POST /finance/wallets/5/history/40/revert',
     ]);
-    expect(seen[4]?.body).toEqual({ text: 'Hi' });
-    expect(seen[5]?.body).toEqual({ version: 3 });
+    expect(seen[5]?.body).toEqual({ text: 'Hi' });
+    expect(seen[6]?.body).toEqual({ version: 3 });
   });
 });

@@ -240,7 +240,7 @@ describe('editing and deleting articles', () => {
     expect(response.statusCode).toBe(200);
     expect((await send('DELETE', `/${article.id}`)).statusCode).toBe(404);
     const history = await server.app.inject({ method: 'GET', url: `${ARTICLES}/${article.id}/history`, headers: bearer(EDITOR) });
-    expect(history.json<{ data: { entries: { action: string }[] } }>().data.entries.map((entry) => entry.action).sort()).toEqual(['create', 'delete']);
+    expect(history.json<{ data: { action: string }[] }>().data.map((entry) => entry.action).sort()).toEqual(['create', 'delete']);
   });
 });
 

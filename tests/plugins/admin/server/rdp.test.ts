@@ -196,7 +196,7 @@ describe('RDP grants', () => {
     const bulk = await vr.post('/rdps/server/bulk-delete', { ids: [rdp.id] });
     expect(dataOf<{ deleted: number }>(bulk)).toEqual({ deleted: 1 });
     expect(calls).toEqual([expect.objectContaining({ kind: 'revoke', account: { userId, username: `rdp-bulk-${counter}` } })]);
-    const history = dataOf<{ entries: { action: string; after: Record<string, unknown> | null }[] }>(await vr.get(`/rdps/server/${rdp.id}/history`)).entries;
+    const history = dataOf<{ action: string; after: Record<string, unknown> | null }[]>(await vr.get(`/rdps/server/${rdp.id}/history`));
     expect(history.map((entry) => entry.action).sort()).toEqual(['create', 'delete']);
     expect(JSON.stringify(history)).not.toContain(FORM.password);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TimelinePage } from '@core/shared/resource/record-page';
+import type { AuditEntry } from '@core/shared/resource/definition';
 import type { KeitaroServerCard, Reverse, ReverseState } from '@plugins/admin/shared/keitaro';
 import type { RdpGrant, RdpServer } from '@plugins/admin/shared/rdp';
 import type { ServiceLink, TrackerUser } from '@plugins/admin/shared/services';
@@ -60,7 +60,7 @@ async function reverseIn(state: Exclude<ReverseState, 'free' | 'on_hold'>): Prom
 /** A record at `path` edited once by the setup user: the revert route's path for that edit, and the version it left. */
 async function edited(path: string, change: object): Promise<{ readonly path: string; readonly payload: object }> {
   const { version } = dataOf<{ version: number }>(await setup.patch(path, { ...change, version: 1 }));
-  const [entry] = dataOf<TimelinePage>(await setup.get(`${path}/history?limit=1`)).entries;
+  const [entry] = dataOf<AuditEntry[]>(await setup.get(`${path}/history`));
   return { path: `${path}/history/${entry?.id}/revert`, payload: { version } };
 }
 /** The engine's record routes every resource of the plugin gets: a comment and a revert, both audited. */
@@ -193,7 +193,7 @@ describe('every admin write is audited with its actor', () => {
     const serverId = await keitaroServer();
     dataOf(await actor.post(`/keitaro/reverses/${id}/transfer`, { server_id: serverId }));
     dataOf(await actor.post(`/keitaro/reverses/${id}/activate`));
-    const history = dataOf<TimelinePage>(await setup.get(`/keitaro/reverses/${id}/history`)).entries;
+    const history = dataOf<AuditEntry[]>(await setup.get(`/keitaro/reverses/${id}/history`));
     expect(history.map((entry) => [entry.action, entry.actor_name, entry.after?.state])).toEqual([
       ['activate', 'auditor', 'active'],
       ['transfer', 'auditor', 'waiting'],

@@ -36,7 +36,7 @@ describe('exchange rates', { timeout: DB_TIMEOUT }, () => {
     // Each new or changed rate has an `import` entry in its history.
     const { rows } = await t.db.query<{ id: number }>(`SELECT id::int AS id FROM finance.exchange_rates WHERE currency = 'EUR'`);
     const history = await t.call(['FT'], 'GET', `exchange-rates/${rows[0]?.id ?? 0}/history`);
-    expect(history.json<{ data: { entries: object[] } }>().data.entries).toEqual([
+    expect(history.json<{ data: object[] }>().data).toEqual([
       expect.objectContaining({ action: 'import', before: { currency: 'EUR', rate_date: '2026-01-10', usd_rate: '1.1' }, after: { currency: 'EUR', rate_date: '2026-01-10', usd_rate: '1.12' } }),
       expect.objectContaining({ action: 'import', before: null, after: { currency: 'EUR', rate_date: '2026-01-10', usd_rate: '1.1' } }),
     ]);

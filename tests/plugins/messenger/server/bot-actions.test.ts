@@ -23,7 +23,7 @@ beforeEach(async () => {
 
 const run = (action: string, body?: unknown) => t.call(['MB'], 'POST', `bots/${bot}/${action}`, body);
 const historyActions = async (): Promise<string[]> =>
-  ((await t.call(['MB'], 'GET', `bots/${bot}/history`)).json().data.entries as { action: string }[]).map((entry) => entry.action);
+  ((await t.call(['MB'], 'GET', `bots/${bot}/history`)).json().data as { action: string }[]).map((entry) => entry.action);
 
 describe('bot row actions', () => {
   it('check-token stores the bot’s user name and the webhook status, as a versioned change in its history', async () => {

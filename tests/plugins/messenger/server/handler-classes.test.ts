@@ -58,7 +58,7 @@ describe('handler class sync', () => {
     // Enabled again: the same row is restored, with its history.
     const again = await messengerApp({ db, plugins: [probePlugin([echo]).plugin] });
     expect((await classes(db)).filter((row) => row.name === 'probe.echo')).toEqual([{ name: 'probe.echo', description_en: 'Repeats what it is sent', deleted: false }]);
-    const history = (await again.call(['MB'], 'GET', `handler-classes/${echoId}/history`)).json().data.entries as { action: string }[];
+    const history = (await again.call(['MB'], 'GET', `handler-classes/${echoId}/history`)).json().data as { action: string }[];
     expect(history.map((entry) => entry.action)).toEqual(['restore', 'delete', 'create']);
     await again.stopServer();
   });

@@ -74,7 +74,7 @@ describe('demo bots', () => {
       ['Agency sign-in bot', 'sign-in', 'messenger.sign-in', 'not-set', '••••••••'],
       ['Team notifications bot', 'notifications', 'messenger.notifications', 'not-set', '••••••••'],
     ]);
-    const history = (await t.call(['MB'], 'GET', `bots/${String(bots[0]?.id)}/history`)).json().data.entries as { action: string; user_name?: string }[];
+    const history = (await t.call(['MB'], 'GET', `bots/${String(bots[0]?.id)}/history`)).json().data as { action: string; user_name?: string }[];
     expect(history.map((entry) => entry.action)).toEqual(['create']);
   });
 });

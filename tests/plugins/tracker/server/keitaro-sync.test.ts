@@ -81,8 +81,7 @@ const streamValues = (offer: number, values: Readonly<Record<string, unknown>> =
 
 /** The actions of a record's history, newest first. */
 async function actionsOf(path: string): Promise<string[]> {
-  const page = (await app.call(CODES, 'GET', `${path}/history`)).json<{ data: { entries: readonly { action: string }[] } }>().data;
-  return page.entries.map((entry) => entry.action);
+  return (await app.call(CODES, 'GET', `${path}/history`)).json<{ data: readonly { action: string }[] }>().data.map((entry) => entry.action);
 }
 
 /** A synced offer; its id. */

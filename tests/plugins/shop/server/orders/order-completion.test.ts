@@ -77,7 +77,7 @@ describe('completing an order', () => {
     expect(o.completed.at(-1)).toMatchObject({ orderId: order, userId: buyer, quantity: 5, positionIds: positions.map((position) => position.id), botId: null, teamUser: null });
     // A position's history says who it was reserved for.
     const history = await o.t.shop(['SQ'], 'GET', `positions/${positions[0]?.id}/history`);
-    expect(history.json<{ data: { entries: { action: string }[] } }>().data.entries.map((entry) => entry.action)).toContain('reserve');
+    expect(history.json<{ data: { action: string }[] }>().data.map((entry) => entry.action)).toContain('reserve');
   });
 
   it('starts a new order; refuses what the status does not allow', async () => {

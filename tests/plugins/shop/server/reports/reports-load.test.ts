@@ -120,7 +120,7 @@ describe('the CSV import', () => {
     expect(stored.rows[0]?.data).not.toBeNull();
     // The update is in the record's history, as any engine write.
     const history = await t.shop(['SR'], 'GET', `reports/${String(rows[0]?.id)}/history`);
-    expect(history.json<{ data: { entries: { action: string }[] } }>().data.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['create', 'update']));
+    expect(history.json<{ data: { action: string }[] }>().data.map((entry) => entry.action)).toEqual(expect.arrayContaining(['create', 'update']));
   });
 
   it('refuses one file giving the same ads account and day twice', async () => {

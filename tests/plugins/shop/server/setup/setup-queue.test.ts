@@ -77,7 +77,7 @@ describe('the queue', () => {
     const done = await act(task, 'done', { version: takenTask.data.version, comment: '  Pixel connected  ' });
     expect(done.statusCode).toBe(200);
     expect(done.json<SetupActionAnswer>().data).toMatchObject({ state: 'done', assignee: staff, comment: 'Pixel connected', finished_at: expect.any(String) });
-    const history = (await t.shop(['SS'], 'GET', `setup-tasks/${task}/history`)).json<{ data: { entries: { action: string; actor_id: number }[] } }>().data.entries;
+    const history = (await t.shop(['SS'], 'GET', `setup-tasks/${task}/history`)).json<{ data: { action: string; actor_id: number }[] }>().data;
     expect(history.map((entry) => [entry.action, entry.actor_id])).toEqual([
       ['done', 1],
       ['take', staff],

@@ -21,10 +21,7 @@ const preview = (body: unknown, codes = ['SM'] as const) => t.shop([...codes], '
 const transfer = (body: unknown) => t.shop(['SM'], 'POST', 'transfer', body);
 const rowsOf = (answer: { json: <T>() => T }) => answer.json<{ data: TransferPreview }>().data.rows;
 const versionOf = async (order: number) => (await t.shop(['SO'], 'GET', `orders/${order}`)).json<{ data: { version: number } }>().data.version;
-/** A buyer's transfers: the transfer page's own route, a plain list of entries. */
 const historyOf = async (path: string) => (await t.shop(SHOP_CODES, 'GET', path)).json<{ data: HistoryEntry[] }>().data;
-/** A record's history from the engine: its timeline's first page, newest first. */
-const timelineOf = async (path: string) => (await t.shop(SHOP_CODES, 'GET', path)).json<{ data: { entries: HistoryEntry[] } }>().data.entries;
 
 describe('access', () => {
   it('answers 403 to every transfer route without SM', async () => {
@@ -146,9 +143,9 @@ describe('transfer', () => {
     expect(order).toMatchObject({ user: bob, team: red, status: 'completed' });
     expect((await heldBy(t, first.order)).map((position) => position.owner)).toEqual([bob, bob]);
 
-    const [orderEntry] = await timelineOf(`orders/${first.order}/history`);
+    const [orderEntry] = await historyOf(`orders/${first.order}/history`);
     expect(orderEntry).toMatchObject({ action: 'transfer', actor_id: 1, before: { user: ann }, after: { user: bob } });
-    const [positionEntry] = await timelineOf(`positions/${first.positions[0]}/history`);
+    const [positionEntry] = await historyOf(`positions/${first.positions[0]}/history`);
     expect(positionEntry).toMatchObject({ action: 'transfer', before: { owner: ann }, after: { owner: bob } });
 
     const annHistory = await historyOf(`transfer/users/${ann}/history`);

@@ -203,8 +203,7 @@ describe('pause, activate and budgets', () => {
     expect((await t.call(['MA', 'MQ'], 'POST', `social/campaigns/${spring.id}/pause`)).statusCode).toBe(409);
     expect((await t.call(['MA', 'MQ'], 'POST', `social/campaigns/${spring.id}/activate`)).statusCode).toBe(200);
     expect(t.fake.object('5001')?.status).toBe('ACTIVE');
-    const { entries } = (await t.call(['MA'], 'GET', `social/campaigns/${spring.id}/history`)).json<{ data: { entries: { action: string }[] } }>().data;
-    const history = entries.map((entry) => entry.action);
+    const history = (await t.call(['MA'], 'GET', `social/campaigns/${spring.id}/history`)).json<{ data: { action: string }[] }>().data.map((entry) => entry.action);
     expect(history).toEqual(expect.arrayContaining(['pause', 'activate']));
 
     const adset = await byExternalId('adsets', '6001');

@@ -50,7 +50,7 @@ describe('white archives', () => {
     expect(back.headers['content-disposition']).toBe(`attachment; filename="_______ v2.zip"; filename*=UTF-8''${encodeURIComponent('рецепты v2.zip')}`);
     expect(back.rawPayload.equals(bytes)).toBe(true);
 
-    const history = (await t.call('GET', `whites/${white}/history`)).json().data.entries as { action: string }[];
+    const history = (await t.call('GET', `whites/${white}/history`)).json().data as { action: string }[];
     expect(history[0]?.action).toBe('upload-archive');
   });
 
