@@ -92,7 +92,8 @@ const SectionList = observer(function SectionList({ section, recordId, titleId, 
           {title}
           {store.page ? ` (${store.page.total})` : ''}
         </Subtitle2>
-        {actions.canWrite && (
+        {/* A pointer only the plugin's logic sets (who decided, whom a draft pays) cannot start a form. */}
+        {actions.canWrite && !field.readOnly && (
           <Button size="small" icon={<AddRegular />} aria-label={t('record.sectionAddLabel', { section: title })} onClick={() => actions.openForm(null, prefill)}>
             {t('record.sectionAdd')}
           </Button>

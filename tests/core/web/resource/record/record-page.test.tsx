@@ -153,6 +153,15 @@ describe('a related section', () => {
     expect(requests('POST', '/finance/payments')[0]?.body).toMatchObject({ wallet_id: 5 });
   });
 
+  it('offers no Add where the pointer is read-only (only the plugin sets it)', async () => {
+    server.catalogue = [WALLETS, { ...PAYMENTS, fields: PAYMENTS.fields.map((field) => (field.name === 'wallet_id' ? { ...field, readOnly: true } : field)) }];
+    const view = await openRecord('/wallets/5');
+    await waitInAct(() => expect(view.element.querySelector('[data-section]')).not.toBeNull());
+    await showSections();
+    await waitInAct(() => expect(view.element.querySelectorAll('[data-section] tbody tr[data-row-id]')).toHaveLength(2));
+    expect(() => buttonNamed('Add to Payments', view.element)).toThrow();
+  });
+
   it('offers no Add to a user who may only read, and has no section of a resource the catalogue lacks', async () => {
     const view = await openRecord('/wallets/5', ['FW']);
     await waitInAct(() => expect(view.element.querySelector('[data-section]')).not.toBeNull());
