@@ -14,6 +14,7 @@ import { ThemeService } from '../services/theme-service';
 import { ToastService } from '../services/toast-service';
 import { ColorSchemeQueryToken } from '../theme/color-scheme-query';
 import { RecordLinks } from '../resource/record/record-links';
+import { PageTitle } from '../services/page-title';
 import { ResourceCatalogueService } from '../resource/record/resource-catalogue';
 import { StoreContributionToken, TranslationContributionToken } from './contributions';
 import {
@@ -50,6 +51,7 @@ export function createKernel(config: RuntimeConfig, enabled: readonly WebPlugin[
   container.bind(PermissionService).toSelf();
   container.bind(I18nService).toSelf();
   container.bind(ToastService).toSelf();
+  container.bind(PageTitle).toSelf();
   container.bind(ThemeService).toSelf();
   container.bind(HttpClients).toSelf();
   container.bind(AuthService).toSelf();

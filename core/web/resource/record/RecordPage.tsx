@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, type Location } from 'react-router-dom';
@@ -20,10 +20,10 @@ import { recordSectionSlot, type RecordOverview, type RecordPeople, type RecordS
 import { HttpClients } from '../../http/http-clients';
 import { HttpError } from '../../http/http-error';
 import { slotToken } from '../../kernel/contributions';
-import { RuntimeConfigToken } from '../../kernel/environment';
 import { useData } from '../../react/use-data';
 import { useInjection } from '../../react/container-context';
 import { I18nService } from '../../services/i18n-service';
+import { usePageTitle } from '../../services/page-title';
 import { ToastService } from '../../services/toast-service';
 import { NoAccessPage } from '../../shell/NoAccessPage';
 import { useSlotItems } from '../../shell/layout/use-slot-items';
@@ -113,14 +113,6 @@ const CustomSections = observer(function CustomSections({ resource, record }: { 
   );
 });
 
-/** The record's label as the document title, while the page shows it. */
-function useRecordTitle(label: string | null): void {
-  const config = useInjection(RuntimeConfigToken);
-  useEffect(() => {
-    if (label) document.title = `${label} · ${config.productName}`;
-  }, [label, config.productName]);
-}
-
 export function RecordNotFound() {
   const { t } = useTranslation('core');
   const styles = useStyles();
@@ -158,7 +150,7 @@ const LoadedRecord = observer(function LoadedRecord({ definition, options, listP
   const { record, people } = overview;
   const label = recordLabel(definition, record, i18n);
   const title = recordTitle(definition, record, i18n);
-  useRecordTitle(title);
+  usePageTitle(title);
   const [{ feedback, labels }] = useState(() => ({ feedback: new ResourceFeedback(toasts, i18n), labels: new ReferenceLabels(new ReferenceApi(http)) }));
 
   const change = async (run: () => Promise<unknown>, success: ResourceSuccess, failure: 'update' | 'delete'): Promise<boolean> => {
