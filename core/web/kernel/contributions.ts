@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import type { ServiceIdentifier } from 'inversify';
 import type { Language } from '@core/shared/runtime-config';
 import type { PermissionRequirement } from '@core/shared/permissions';
-import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { ResourceScreenOptions } from '../resource/types';
 
 /**
@@ -15,10 +14,10 @@ export interface RouteContribution {
   readonly path: string;
   readonly component: ComponentType;
   /**
-   * A generated list screen's resource and options (`resourceRoute`): the host's record page of
-   * that resource takes the same options (cell renderers, form, row actions).
+   * A list screen's options (`resourceRoute` sets them; a page of the plugin's own that draws
+   * `ResourcePage` may give the same ones here): the host's record page of the resource the page
+   * lists takes them too (form, row actions and their runners, `changeable`).
    */
-  readonly definition?: ResourceDefinition;
   readonly options?: ResourceScreenOptions;
 }
 export const RouteContributionToken: ServiceIdentifier<RouteContribution> = Symbol.for('erp.RouteContribution');

@@ -21,5 +21,5 @@ export function resourceRoute(definition: ResourceDefinition, options: ResourceS
   }
   GeneratedResourcePage.displayName = `ResourcePage(${definition.id})`;
   const component: ComponentType = GeneratedResourcePage;
-  return { path: options.path ?? `/${definition.path}`, component, definition, options };
+  return { path: options.path ?? `/${definition.path}`, component, options };
 }

@@ -37,6 +37,12 @@ export interface RecordActionsInput {
   readonly onSaved: (record: ResourceRecord) => void;
   /** Offers History in the menu and opens it (the list's drawer); absent on a record page, which shows its timeline. */
   readonly history?: (record: ResourceRecord) => void;
+  /**
+   * False where the list's runners are not known (a record page whose list is a page of the plugin's
+   * own): the definition's row actions are then left to the list, since posting one at once would skip
+   * the dialog the list opens first. Default true.
+   */
+  readonly definitionRowActions?: boolean;
 }
 
 export interface RecordActions {
@@ -62,7 +68,7 @@ type Editing =
  * their dialogs, and the add/edit dialog (the plugin's `form` or the generated one).
  */
 export function useRecordActions(input: RecordActionsInput): RecordActions {
-  const { definition, options, api, feedback, labels, operations, reload, onSaved, history } = input;
+  const { definition, options, api, feedback, labels, operations, reload, onSaved, history, definitionRowActions = true } = input;
   const { t } = useTranslation('core');
   const permissions = useInjection(PermissionService);
   const canWrite = definition.readOnly !== true && permissions.allows(definition.access.write);
@@ -109,7 +115,7 @@ export function useRecordActions(input: RecordActionsInput): RecordActions {
       label={label}
       canWrite={canWrite}
       changeable={options.changeable?.(record) ?? true}
-      rowActions={actions.row}
+      rowActions={definitionRowActions ? actions.row : []}
       extraActions={extraActions}
       hasHistory={history !== undefined}
       on={{

@@ -39,6 +39,8 @@ import { useRecordCardStyles } from './record-card-styles';
 import { RecordSections } from './RelatedSections';
 import { TimelineCard } from './TimelineCard';
 
+const NO_OPTIONS: ResourceScreenOptions = {};
+
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
   back: {
@@ -126,20 +128,26 @@ export function RecordNotFound() {
 
 export interface RecordPageProps {
   readonly definition: ResourceDefinition;
-  /** The options of the resource's list screen (`resourceRoute`): its form, row actions, runners. */
+  /**
+   * The options of the resource's list screen (`resourceRoute`, or a page's own route contribution's
+   * `options`): its form, row actions, runners. Absent when the list is a page of the plugin's own that
+   * gives none: the definition's row actions are then left to the list (their runners are unknown here).
+   */
   readonly options?: ResourceScreenOptions;
   readonly id: number;
   /** The list the record belongs to, for Back. */
   readonly listPath: string;
 }
 
-interface LoadedProps extends Required<RecordPageProps> {
+interface LoadedProps extends Required<Omit<RecordPageProps, 'options'>> {
+  readonly options: ResourceScreenOptions | undefined;
   readonly overview: RecordOverview;
   readonly api: ResourceApi;
   readonly reload: () => Promise<void>;
 }
 
-const LoadedRecord = observer(function LoadedRecord({ definition, options, listPath, overview, api, reload }: LoadedProps) {
+const LoadedRecord = observer(function LoadedRecord({ definition, options: given, listPath, overview, api, reload }: LoadedProps) {
+  const options = given ?? NO_OPTIONS;
   const { t } = useTranslation('core');
   const styles = useStyles();
   const cards = useRecordCardStyles();
@@ -177,7 +185,7 @@ const LoadedRecord = observer(function LoadedRecord({ definition, options, listP
     unblock: (target) => change(() => api.unblock(target.id), 'unblocked', 'update'),
     runRowAction: (action: RowAction, target) => change(() => api.rowAction(target.id, action.endpoint), 'done', 'update'),
   };
-  const actions = useRecordActions({ definition, options, api, feedback, labels, operations, reload, onSaved: () => void reload() });
+  const actions = useRecordActions({ definition, options, api, feedback, labels, operations, reload, onSaved: () => void reload(), definitionRowActions: given !== undefined });
   const deleted = isDeleted(record);
   const changeable = options.changeable?.(record) ?? true;
 
@@ -247,7 +255,7 @@ const LoadedRecord = observer(function LoadedRecord({ definition, options, listP
  * rules, who made and changed it, the plugins' sections, the related records and the timeline.
  * Opening it costs one request (the overview: record, people, first page of history).
  */
-export const RecordPage = observer(function RecordPage({ definition, options = {}, id, listPath }: RecordPageProps) {
+export const RecordPage = observer(function RecordPage({ definition, options, id, listPath }: RecordPageProps) {
   const { t } = useTranslation('core');
   const http = useInjection(HttpClients);
   const [api] = useState(() => new ResourceApi(definition, http));

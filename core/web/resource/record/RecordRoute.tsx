@@ -51,5 +51,5 @@ export const RecordRoute = observer(function RecordRoute({ resource, listPath, i
   }
   const definition = catalogue.definition(resource);
   if (!definition) return <NoAccessPage />;
-  return <RecordPage definition={definition} options={list?.options ?? {}} id={recordId} listPath={listPath} />;
+  return <RecordPage definition={definition} options={list?.options} id={recordId} listPath={listPath} />;
 });

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { vi } from 'vitest';
 import { ContainerModule } from 'inversify';
 import { defineResource, type ResourceRecord } from '@core/shared/resource/definition';
@@ -32,7 +33,7 @@ export const PAYMENTS = defineResource({
 export const STRINGS = { ...WALLET_STRINGS, payments: { title: 'Payments', record: 'payment', name: 'Title', wallet: 'Wallet' } };
 
 /** The plugin `test` owning both resources, each listed on a page naming it in `record`. */
-export function recordPlugin(): TestPlugin {
+export function recordPlugin(walletsPage?: ComponentType): TestPlugin {
   return testPlugin({
     id: 'test',
     bundles: { en: STRINGS, ru: STRINGS },
@@ -41,7 +42,8 @@ export function recordPlugin(): TestPlugin {
       { path: '/payments', titleKey: 'test:payments.title', requires: 'FW', record: PAYMENTS.id },
     ],
     module: new ContainerModule(({ bind }) => {
-      bind(RouteContributionToken).toConstantValue(resourceRoute(WALLETS));
+      // A page of the plugin's own for the wallets gives the record page no list options.
+      bind(RouteContributionToken).toConstantValue(walletsPage ? { path: '/wallets', component: walletsPage } : resourceRoute(WALLETS));
       bind(RouteContributionToken).toConstantValue(resourceRoute(PAYMENTS));
     }),
   });
