@@ -67,7 +67,7 @@ export function plannedIndexes(definition: ResourceDefinition, trigramSchema: st
   const plans: IndexPlan[] = [];
   const plain = (column: string, expression: string, method = 'btree', suffix = '__idx') => {
     const name = indexName(definition, column, suffix);
-    // A field filtered by `contains` and also searched needs its trigram index once.
+    // An index two needs ask for (a field both filtered and searched) is planned once.
     if (plans.some((plan) => plan.name === name)) return;
     plans.push({ name, unique: false, sql: `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(name)} ON ${table} USING ${method} (${expression})` });
   };
