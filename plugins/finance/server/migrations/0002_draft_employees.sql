@@ -9,7 +9,7 @@ BEGIN
     UPDATE finance.transaction_drafts d
        SET employee_id = split_part(d.hash, ':', 3)::bigint
      WHERE d.employee_id IS NULL
-       AND d.hash ~ '^payroll:[0-9]{4}-[0-9]{2}:[0-9]+$'
+       AND d.hash ~ '^payroll:[0-9]{4}-[0-9]{2}:[1-9][0-9]{0,17}$'
        AND EXISTS (SELECT 1 FROM finance.employees e WHERE e.id = split_part(d.hash, ':', 3)::bigint);
   END IF;
 END
