@@ -53,6 +53,8 @@ export const cardCorrectionsResource = defineResource({
     { kind: 'longText', name: 'comment', labelKey: 'finance:fields.comment', maxLength: 2000, list: false },
   ],
   labelField: 'correction_date',
+  // "RUB card · 11/19/26": which card the statement was of, before its date.
+  titleFields: ['wallet_id', 'correction_date'],
   defaultSort: { field: 'correction_date', direction: 'desc' },
   rowActions: [
     // A zero difference is approved too: it closes the correction without a transaction.
