@@ -46,6 +46,8 @@ const web: Configuration = {
   },
   plugins: [
     new rspack.HtmlRspackPlugin({ template: resolve(root, 'host/web/index.html') }),
+    // Browsers ask for /favicon.ico by that name whatever the page links, so it keeps it, unhashed.
+    new rspack.CopyRspackPlugin({ patterns: [{ from: resolve(root, 'host/web/favicon.ico'), to: 'favicon.ico' }] }),
     // Which chunks are a plugin's own, so the server refuses those of a disabled plugin.
     new PluginChunksManifest(resolve(root, 'plugins')),
     devServing ? new ReactRefreshPlugin() : null,
