@@ -149,6 +149,17 @@ export {
   type TimelinePage,
 } from '@core/shared/resource/record-page';
 
+/** What a user keeps on the server about how the app looks to them (PreferencesService reads and writes it). */
+export {
+  DASHBOARD_PREFERENCE,
+  listViewsKey,
+  type DashboardLayout,
+  type PreferenceKey,
+  type PreferenceValue,
+  type SavedListView,
+  type SavedListViews,
+} from '@core/shared/preferences';
+
 /** A list request: page, size, sort, filters and whether deleted records are included. */
 export type { DeletedScope, FilterClause, ListQuery } from '@core/shared/resource/list-query';
 

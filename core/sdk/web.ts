@@ -25,6 +25,7 @@ export {
   TopBarItemToken,
   UserDetailTabToken,
   slotToken,
+  type DashboardWidgetContribution,
   type RouteContribution,
   type SlotContribution,
   type StoreContribution,
@@ -233,3 +234,9 @@ export { RecordSections, type RecordSectionsProps } from '@core/web/resource/rec
 export { UserRecordSections } from '@core/web/resource/record/UserRecordSections';
 export { RecordLinks } from '@core/web/resource/record/record-links';
 export { ResourceCatalogueService } from '@core/web/resource/record/resource-catalogue';
+
+/**
+ * What the signed-in user keeps on the server about how the app looks to them (the dashboard's
+ * layout, each list's saved views): `get(key)`, `set(key, value)`, `clear(key)`.
+ */
+export { PreferencesService } from '@core/web/services/preferences-service';

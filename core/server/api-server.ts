@@ -2,6 +2,7 @@ import fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { PermissionCatalogue } from '@core/shared/permission-catalogue';
+import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { PluginInventoryItem, PluginLoadState } from '@core/shared/plugin-inventory';
 import type { PublishedConfig, RemotePlugin, RuntimeConfig } from '@core/shared/runtime-config';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/auth-settings';
@@ -26,6 +27,7 @@ import { usersService } from './auth/users-service';
 import { recordWriter } from './resource/record-writer';
 import { routeKit } from './resource/route-kit';
 import { catalogueRoutes } from './resource/catalogue-routes';
+import { preferenceRoutes } from './auth/preferences-routes';
 import { enabledResources, mountResources } from './resource/mount';
 import { coreSecretStatuses, coreSystemSettings, DEFAULT_LANGUAGE_KEY, PRODUCT_NAME_KEY, readSetting, SettingsCatalogue } from './settings';
 import { createMessaging } from './messaging';
@@ -245,7 +247,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   }
 
   // The resource catalogue and record search span every running plugin's resources, so they come after them.
-  await app.register(catalogueRoutes, { prefix: servicePrefix('auth'), db: options.db, resources: () => running().flatMap((plugin) => plugin.resources ?? []) });
+  const mountedResources = (): ResourceDefinition[] => running().flatMap((plugin) => plugin.resources ?? []);
+  await app.register(catalogueRoutes, { prefix: servicePrefix('auth'), db: options.db, resources: mountedResources });
+  await app.register(preferenceRoutes, { prefix: servicePrefix('auth'), db: options.db, resources: mountedResources });
 
   // Each running external plugin's browser files, at /plugins/<id>/.
   for (const plugin of running()) {

@@ -2,6 +2,7 @@ import authSql from './migrations/0001_auth.sql?raw';
 import accessChangesSql from './migrations/0004_access_changes.sql?raw';
 import signInCodesSql from './migrations/0005_sign_in_codes.sql?raw';
 import countriesSql from './migrations/0007_countries.sql?raw';
+import userPreferencesSql from './migrations/0009_user_preferences.sql?raw';
 import type { MigrationSet } from '../database/migrator';
 import { RESOURCE_MIGRATIONS } from '../resource/migrations';
 import { SETTINGS_MIGRATIONS } from '../settings';
@@ -21,5 +22,6 @@ export const CORE_MIGRATIONS: MigrationSet = {
     { name: '0005_sign_in_codes', sql: signInCodesSql },
     ...JOBS_MIGRATIONS,
     { name: '0007_countries', sql: countriesSql },
+    { name: '0009_user_preferences', sql: userPreferencesSql },
   ],
 };

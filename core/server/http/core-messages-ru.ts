@@ -35,6 +35,8 @@ export const CORE_MESSAGES_RU: RussianMessages = {
   'The chat-platform authorization has expired. Please start linking again.': 'Авторизация в чат-платформе устарела. Начните привязку заново.',
   'The chat-platform authorization is not finished yet.': 'Авторизация в чат-платформе ещё не завершена.',
   'This chat-platform account is already linked to another user.': 'Эта учётная запись чат-платформы уже привязана к другому пользователю.',
+  // Preferences
+  'Preference not found.': 'Настройка не найдена.',
   // Users
   'The username has already been taken.': 'Такое имя пользователя уже занято.',
   'The email has already been taken.': 'Такой e-mail уже занят.',

@@ -15,6 +15,7 @@ import { ToastService } from '../services/toast-service';
 import { ColorSchemeQueryToken } from '../theme/color-scheme-query';
 import { RecordLinks } from '../resource/record/record-links';
 import { PageTitle } from '../services/page-title';
+import { PreferencesService } from '../services/preferences-service';
 import { ResourceCatalogueService } from '../resource/record/resource-catalogue';
 import { StoreContributionToken, TranslationContributionToken } from './contributions';
 import {
@@ -55,6 +56,7 @@ export function createKernel(config: RuntimeConfig, enabled: readonly WebPlugin[
   container.bind(ThemeService).toSelf();
   container.bind(HttpClients).toSelf();
   container.bind(AuthService).toSelf();
+  container.bind(PreferencesService).toSelf();
   container.bind(PluginFailures).toSelf();
   container.bind(PluginHost).toSelf();
   // Record pages: the readable resources (one request per session, forgotten on sign-out) and their addresses.
