@@ -91,12 +91,16 @@ export function TextImportDialog(props: TextImportDialogProps) {
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
+  // What the server last answered for: closing asks first only when something else is in the form.
+  const [sent, setSent] = useState<{ readonly text: string; readonly file: File | null } | null>(null);
+  const dirty = input === 'file' ? file !== null && file !== sent?.file : text.trim() !== '' && text !== sent?.text;
 
   const close = () => {
     setText('');
     setFile(null);
     setMissing(false);
     setShown(null);
+    setSent(null);
     onClose();
   };
 
@@ -123,6 +127,7 @@ export function TextImportDialog(props: TextImportDialogProps) {
         return;
       }
       setShown({ intent: outcome.intent, message: outcome.message, lines: outcome.lines ?? [] });
+      setSent({ text, file });
       if (outcome.clearText) setText('');
     } catch (error) {
       setBusy(false);
@@ -147,6 +152,7 @@ export function TextImportDialog(props: TextImportDialogProps) {
       submitLabel={submitLabel}
       cancelLabel={t('resource.import.close')}
       submitDisabled={!ready}
+      dirty={dirty}
       onSubmit={send}
       onClose={close}
       surfaceClassName={styles.surface}

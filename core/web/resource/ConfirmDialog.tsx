@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useResourceStrings } from './resource-strings';
 
 /** What the dialog says besides the question; the engine's 'Please confirm' and 'Yes' by default. */
@@ -8,12 +8,21 @@ export interface ConfirmWording {
   readonly title?: string;
   /** The confirming button, best the action's own name ('Delete', 'Unlink'). */
   readonly confirmLabel?: string;
+  /** The record the question is about (its label), named under the question so the user sees what is meant. */
+  readonly subject?: string;
+  /** What saying yes does, under the record's name (an action's own explanation). */
+  readonly detail?: string;
 }
 
 interface Question extends ConfirmWording {
   readonly message: string;
   readonly resolve: (yes: boolean) => void;
 }
+
+const useStyles = makeStyles({
+  text: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  subject: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+});
 
 /**
  * A yes/no question as a promise: `await ask(t('core:resource.confirm.question'))`. Render the
@@ -22,6 +31,7 @@ interface Question extends ConfirmWording {
 export function useConfirm(): { readonly dialog: ReactNode; readonly ask: (message: string, wording?: ConfirmWording) => Promise<boolean> } {
   useResourceStrings();
   const { t } = useTranslation('core');
+  const styles = useStyles();
   const [question, setQuestion] = useState<Question | null>(null);
   const current = useRef<Question | null>(null);
 
@@ -45,7 +55,11 @@ export function useConfirm(): { readonly dialog: ReactNode; readonly ask: (messa
       <DialogSurface aria-describedby="resource-confirm-text">
         <DialogBody>
           <DialogTitle>{question?.title ?? t('resource.confirm.title')}</DialogTitle>
-          <DialogContent id="resource-confirm-text">{question?.message}</DialogContent>
+          <DialogContent id="resource-confirm-text" className={styles.text}>
+            <Text>{question?.message}</Text>
+            {question?.subject && <Text className={styles.subject}>{question.subject}</Text>}
+            {question?.detail && <Text>{question.detail}</Text>}
+          </DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={() => answer(false)}>
               {t('resource.confirm.no')}

@@ -17,7 +17,7 @@ import { useInjection } from '../react/container-context';
 import { FormDialog } from '../react/FormDialog';
 import { I18nService } from '../services/i18n-service';
 import { FieldInput } from './FieldInput';
-import { changedBody, checkForm, createBody, formFields, initialFormValues, type FormValue, type FormValues } from './form-model';
+import { changedBody, checkForm, createBody, formFields, initialFormValues, problemsAfterEdit, type FormValue, type FormValues } from './form-model';
 import { formatValue } from './format-value';
 import type { ReferenceLabels } from './reference-labels';
 import { serverMessage } from './resource-feedback';
@@ -71,7 +71,21 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
   const editing = record !== null;
   const recordName = t(definition.recordKey);
 
-  const set = (name: string, value: FormValue) => setValues((current) => ({ ...current, [name]: value }));
+  /** The form's body and the definition's checks of it, as a send would make them. */
+  const check = (current: FormValues) => {
+    const input = editing ? changedBody(definition, initial, current) : createBody(definition, current);
+    return { input, check: checkForm(definition, input, editing ? 'update' : 'create', i18n.language, (key) => i18n.t(key)) };
+  };
+
+  // A field's message is about the value it judged: a new value clears it or says what is wrong now.
+  const set = (name: string, value: FormValue) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (!Object.hasOwn(messages, name)) return;
+    const shown = problemsAfterEdit({ messages, missingRequired }, name, check(next).check);
+    setMessages(shown.messages);
+    setMissingRequired(shown.missingRequired);
+  };
 
   /** The server's 422 messages on their fields; messages for fields the form does not show go on top. */
   const showServerErrors = (error: HttpError) => {
@@ -88,19 +102,18 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
 
   const submit = async () => {
     if (saving) return;
-    const input = editing ? changedBody(definition, initial, values) : createBody(definition, values);
+    const { input, check: checked } = check(values);
     if (editing && Object.keys(input).length === 0) {
       onCancel();
       return;
     }
-    const check = checkForm(definition, input, editing ? 'update' : 'create', i18n.language, (key) => i18n.t(key));
-    setMessages(check.messages);
-    setMissingRequired(check.missingRequired);
+    setMessages(checked.messages);
+    setMissingRequired(checked.missingRequired);
     setGeneral([]);
-    if (Object.keys(check.messages).length > 0) return;
+    if (Object.keys(checked.messages).length > 0) return;
     setSaving(true);
     try {
-      const saved = record ? await api.update(record.id, check.values, record.version) : await api.create(check.values);
+      const saved = record ? await api.update(record.id, checked.values, record.version) : await api.create(checked.values);
       feedback.succeeded(record ? 'updated' : 'created');
       onSaved(saved);
     } catch (error) {
@@ -136,6 +149,7 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
       title={t(editing ? 'resource.form.editTitle' : 'resource.form.addTitle', { record: recordName })}
       onSubmit={submit}
       onClose={onCancel}
+      dirty={Object.keys(changedBody(definition, initial, values)).length > 0}
       busy={saving}
       surfaceClassName={styles.surface}
       contentClassName={styles.form}

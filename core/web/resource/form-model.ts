@@ -202,6 +202,8 @@ export interface FormCheck {
   readonly messages: Record<string, string[]>;
   /** Some required field is empty: the form says 'Please fill in all required fields.' */
   readonly missingRequired: boolean;
+  /** The required fields that are empty. */
+  readonly missing: readonly string[];
 }
 
 /**
@@ -218,12 +220,33 @@ export function checkForm(
 ): FormCheck {
   const { values, issues } = validateInput(definition, input, mode);
   const messages: Record<string, string[]> = {};
-  let missingRequired = false;
+  const missing: string[] = [];
   for (const [name, list] of Object.entries(issues)) {
     const field = definition.fields.find((candidate) => candidate.name === name);
     const patternKey = field && 'patternMessageKey' in field ? field.patternMessageKey : undefined;
     messages[name] = list.map((issue) => (issue.code === 'pattern' && patternKey ? translate(patternKey) : issueMessage(issue, language)));
-    if (list.some((issue) => issue.code === 'required')) missingRequired = true;
+    if (list.some((issue) => issue.code === 'required')) missing.push(name);
   }
-  return { values, messages, missingRequired };
+  return { values, messages, missingRequired: missing.length > 0, missing };
+}
+
+/** What the form shows about its fields: each field's messages, and whether a required one is empty. */
+export interface ShownProblems {
+  readonly messages: Readonly<Record<string, readonly string[]>>;
+  readonly missingRequired: boolean;
+}
+
+/**
+ * The problems shown once `edited` changed: its messages are those of `check` (the form checked
+ * again with the new value), so they go as soon as the value passes and change when it fails in
+ * another way; the other fields keep theirs until they are edited or the form is sent. A field
+ * with nothing shown gets nothing while it is typed into.
+ */
+export function problemsAfterEdit(shown: ShownProblems, edited: string, check: FormCheck): ShownProblems {
+  if (!Object.hasOwn(shown.messages, edited)) return shown;
+  const messages: Record<string, readonly string[]> = { ...shown.messages };
+  const now = check.messages[edited];
+  if (now && now.length > 0) messages[edited] = now;
+  else delete messages[edited];
+  return { messages, missingRequired: shown.missingRequired && check.missing.some((name) => Object.hasOwn(messages, name)) };
 }

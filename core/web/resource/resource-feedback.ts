@@ -6,8 +6,15 @@ import { HttpError } from '../http/http-error';
 /** Successes the engine announces, each with its message of spec §8. */
 export type ResourceSuccess = 'created' | 'updated' | 'deleted' | 'blocked' | 'unblocked' | 'restored' | 'done';
 
-/** Failures the engine announces: 'Error creating record', 'Error during update', 'Error during deletion'. */
-export type ResourceFailure = 'create' | 'update' | 'delete' | 'load' | 'export';
+/**
+ * Failures the engine announces: 'Error creating record', 'Error during update', 'Error during
+ * deletion' for create, update and delete only; an action (a row action, a runner) that the server
+ * refuses says the server's message alone, as any refused call does (spec §8), since naming create,
+ * update or delete would misname what was done.
+ */
+export type ResourceFailure = 'create' | 'update' | 'delete' | 'action' | 'load' | 'export';
+
+type NamedFailure = Exclude<ResourceFailure, 'action'>;
 
 const SUCCESS_KEYS: Readonly<Record<ResourceSuccess, string>> = {
   created: 'core:resource.toast.created',
@@ -19,7 +26,7 @@ const SUCCESS_KEYS: Readonly<Record<ResourceSuccess, string>> = {
   done: 'core:toast.success',
 };
 
-const FAILURE_KEYS: Readonly<Record<ResourceFailure, string>> = {
+const FAILURE_KEYS: Readonly<Record<NamedFailure, string>> = {
   create: 'core:resource.toast.createFailed',
   update: 'core:resource.toast.updateFailed',
   delete: 'core:resource.toast.deleteFailed',
@@ -57,9 +64,16 @@ export class ResourceFeedback {
     this.toasts.success(this.i18n.t(SUCCESS_KEYS[kind]));
   }
 
-  /** 'Error during update: <the server's message>', or the bare words when the server said nothing. */
+  /**
+   * 'Error during update: <the server's message>', or the bare words when the server said nothing;
+   * for an action, the server's message or 'An error occurred'.
+   */
   failed(kind: ResourceFailure, error: unknown): void {
     if (isAbort(error)) return;
+    if (kind === 'action') {
+      this.toasts.error(serverMessage(error) ?? this.i18n.t('core:errors.generic'));
+      return;
+    }
     const what = this.i18n.t(FAILURE_KEYS[kind]);
     const detail = serverMessage(error);
     this.toasts.error(detail ? this.i18n.t('core:resource.toast.withMessage', { error: what, message: detail }) : what);

@@ -219,7 +219,7 @@ export class ResourceListStore {
   // ---- changes -----------------------------------------------------------------------------
 
   /** Runs a change, announces it, reloads; false when it failed (already reported). */
-  private async change(run: () => Promise<void>, success: ResourceSuccess, failure: 'update' | 'delete'): Promise<boolean> {
+  private async change(run: () => Promise<void>, success: ResourceSuccess, failure: 'update' | 'delete' | 'action'): Promise<boolean> {
     runInAction(() => {
       this.busy = true;
     });
@@ -267,11 +267,11 @@ export class ResourceListStore {
   runRowAction(rowAction: RowAction, record: ResourceRecord): Promise<boolean> {
     return this.change(async () => {
       await this.adapterCall('rowAction')(record.id, rowAction.endpoint);
-    }, 'done', 'update');
+    }, 'done', 'action');
   }
 
   runToolbarAction(toolbarAction: ToolbarAction): Promise<boolean> {
-    return this.change(() => this.adapterCall('toolbarAction')(toolbarAction.endpoint), 'done', 'update');
+    return this.change(() => this.adapterCall('toolbarAction')(toolbarAction.endpoint), 'done', 'action');
   }
 
   /** An optional adapter call the definition needs; an adapter that lacks it is a programming error, reported as a failure. */

@@ -93,18 +93,20 @@ export function useRecordActions(input: RecordActionsInput): RecordActions {
     try {
       await run();
     } catch (error) {
-      feedback.failed('update', error);
+      feedback.failed('action', error);
     }
   };
-  const runRowAction = async (action: RowAction, record: ResourceRecord) => {
+  /** The spec's 'Are you sure?' about one record: its label under the question, then what the action does (its `confirmKey`). */
+  const confirmed = (label: string, confirmKey?: string) => ask(areYouSure, { subject: label, ...(confirmKey ? { detail: t(confirmKey) } : {}) });
+  const runRowAction = async (action: RowAction, record: ResourceRecord, label: string) => {
     // A runner asks in its own way (its dialog), so the definition's question is not put first.
     const runner = options.rowActionRunners?.[action.name];
     if (runner) return runInCode(() => runner(record, context));
-    if (action.confirmKey && !(await ask(t(action.confirmKey)))) return;
+    if (action.confirmKey && !(await confirmed(label, action.confirmKey))) return;
     await operations.runRowAction(action, record);
   };
-  const runExtra = async (action: ExtraRowAction, record: ResourceRecord) => {
-    if (action.confirmKey && !(await ask(t(action.confirmKey)))) return;
+  const runExtra = async (action: ExtraRowAction, record: ResourceRecord, label: string) => {
+    if (action.confirmKey && !(await confirmed(label, action.confirmKey))) return;
     await runInCode(() => action.run(record, context));
   };
 
@@ -120,13 +122,13 @@ export function useRecordActions(input: RecordActionsInput): RecordActions {
       hasHistory={history !== undefined}
       on={{
         edit: (target) => setEditing({ kind: 'open', record: target }),
-        remove: (target) => void ask(areYouSure).then((yes) => yes && operations.remove(target)),
+        remove: (target) => void confirmed(label).then((yes) => yes && operations.remove(target)),
         restore: (target) => void operations.restore(target),
         block: (target) => void operations.block(target),
         unblock: (target) => void operations.unblock(target),
         history: (target) => history?.(target),
-        rowAction: (action, target) => void runRowAction(action, target),
-        extra: (action, target) => void runExtra(action, target),
+        rowAction: (action, target) => void runRowAction(action, target, label),
+        extra: (action, target) => void runExtra(action, target, label),
       }}
     />
   );

@@ -161,7 +161,7 @@ const LoadedRecord = observer(function LoadedRecord({ definition, options: given
   usePageTitle(title);
   const [{ feedback, labels }] = useState(() => ({ feedback: new ResourceFeedback(toasts, i18n), labels: new ReferenceLabels(new ReferenceApi(http)) }));
 
-  const change = async (run: () => Promise<unknown>, success: ResourceSuccess, failure: 'update' | 'delete'): Promise<boolean> => {
+  const change = async (run: () => Promise<unknown>, success: ResourceSuccess, failure: 'update' | 'delete' | 'action'): Promise<boolean> => {
     try {
       await run();
       feedback.succeeded(success);
@@ -183,7 +183,7 @@ const LoadedRecord = observer(function LoadedRecord({ definition, options: given
     restore: (target) => change(() => api.restore(target.id), 'restored', 'update'),
     block: (target) => change(() => api.block(target.id), 'blocked', 'update'),
     unblock: (target) => change(() => api.unblock(target.id), 'unblocked', 'update'),
-    runRowAction: (action: RowAction, target) => change(() => api.rowAction(target.id, action.endpoint), 'done', 'update'),
+    runRowAction: (action: RowAction, target) => change(() => api.rowAction(target.id, action.endpoint), 'done', 'action'),
   };
   const actions = useRecordActions({ definition, options, api, feedback, labels, operations, reload, onSaved: () => void reload(), definitionRowActions: given !== undefined });
   const deleted = isDeleted(record);
