@@ -51,7 +51,14 @@ export function slotToken<Props = object>(slot: string): ServiceIdentifier<SlotC
 }
 
 export const TopBarItemToken: ServiceIdentifier<SlotContribution> = Symbol.for('erp.TopBarItem');
-export const DashboardWidgetToken: ServiceIdentifier<SlotContribution> = Symbol.for('erp.DashboardWidget');
+/** A dashboard card; its `id` is what the user's saved layout (order, hidden) names. */
+export interface DashboardWidgetContribution extends SlotContribution {
+  /** The widget's name in the dashboard's "Customize" list (the id when absent). */
+  readonly titleKey?: string;
+  /** Grid columns the card spans where the dashboard has room for them (a table: 2); 1 when absent. */
+  readonly span?: 1 | 2;
+}
+export const DashboardWidgetToken: ServiceIdentifier<DashboardWidgetContribution> = Symbol.for('erp.DashboardWidget');
 export const ProfileMenuItemToken: ServiceIdentifier<SlotContribution> = Symbol.for('erp.ProfileMenuItem');
 
 export interface UserDetailTabProps {

@@ -1,62 +1,65 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Card, CardHeader, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { DashboardWidgetToken } from '../kernel/contributions';
 import { useInjection } from '../react/container-context';
 import { SessionStore } from '../services/session-store';
-import { useSlotItems } from './layout/use-slot-items';
-import { useNavigation } from './use-navigation';
+import { CustomizeDashboard } from './dashboard/CustomizeDashboard';
+import { DashboardGrid } from './dashboard/DashboardGrid';
+import { arrangeWidgets, layoutOf } from './dashboard/layout-model';
+import { useDashboardLayout } from './dashboard/use-dashboard-layout';
+import { PluginHost } from '../plugins/plugin-host';
+import { useSlotItems, useSlotSettled } from './layout/use-slot-items';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: tokens.spacingHorizontalL },
-  list: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  link: {
-    color: tokens.colorBrandForegroundLink,
-    textDecorationLine: 'none',
-    ':hover': { textDecorationLine: 'underline', color: tokens.colorBrandForegroundLinkHover },
-    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, borderRadius: tokens.borderRadiusSmall },
-  },
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  empty: { color: tokens.colorNeutralForeground2 },
 });
 
-/** The landing page: a greeting, the screens this user may open, and the plugins' widgets. */
+/**
+ * The landing page: a greeting, then the plugins' widgets in a grid, in the order the user chose
+ * and without the ones they hid (kept on the server). The screens are the sidebar's and Ctrl+K's.
+ */
 export const MainDashboard = observer(function MainDashboard() {
   const { t } = useTranslation();
   const styles = useStyles();
   const session = useInjection(SessionStore);
-  const groups = useNavigation();
-  const widgets = useSlotItems(DashboardWidgetToken, 'dashboard');
+  // The widgets' names in "Customize" are the plugins' strings.
+  useTranslation(useInjection(PluginHost).manifests.map((manifest) => manifest.namespaces[0] ?? manifest.id));
+  const contributions = useSlotItems(DashboardWidgetToken, 'dashboard');
+  const settled = useSlotSettled('dashboard');
+  const layout = useDashboardLayout();
+  const arranged = arrangeWidgets(
+    contributions.map((widget) => widget.id),
+    layout.saved,
+  );
+  const byId = new Map(contributions.map((widget) => [widget.id, widget]));
+  const titleOf = (id: string) => {
+    const titleKey = byId.get(id)?.titleKey;
+    return titleKey ? t(titleKey) : id;
+  };
+  const shown = arranged.flatMap(({ id, hidden }) => {
+    const widget = byId.get(id);
+    return widget && !hidden ? [widget] : [];
+  });
+  const ready = layout.ready && settled;
 
   return (
     <div className={styles.page}>
-      <Title2 as="h1">{t('dashboard.greeting', { name: session.user?.username ?? '' })}</Title2>
-      <Text as="h2" size={500} weight="semibold">
-        {t('dashboard.yourAreas')}
-      </Text>
-      {groups.length === 0 ? (
-        <Text>{t('dashboard.noAreas')}</Text>
+      <div className={styles.header}>
+        <Title2 as="h1">{t('dashboard.greeting', { name: session.user?.username ?? '' })}</Title2>
+        {ready && arranged.length > 0 && (
+          <CustomizeDashboard widgets={arranged} titleOf={titleOf} onChange={(widgets) => layout.save(layoutOf(widgets))} onReset={layout.reset} />
+        )}
+      </div>
+      {!ready ? (
+        <Spinner size="small" />
+      ) : shown.length > 0 ? (
+        <DashboardGrid widgets={shown} titleOf={titleOf} />
       ) : (
-        <div className={styles.grid}>
-          {groups.map(({ group, entries }) => (
-            <Card key={group}>
-              <CardHeader header={<Text weight="semibold">{t(`groups.${group}`, { defaultValue: group })}</Text>} />
-              <ul className={styles.list}>
-                {entries.map((entry) => (
-                  <li key={`${entry.pluginId}.${entry.id}`}>
-                    <Link className={styles.link} to={entry.path}>
-                      {t(entry.labelKey)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          ))}
-        </div>
+        <Text className={styles.empty}>{t(arranged.length === 0 ? 'dashboard.noWidgets' : 'dashboard.allHidden')}</Text>
       )}
-      {widgets.map(({ id, component: Widget }) => (
-        <Widget key={id} />
-      ))}
     </div>
   );
 });

@@ -21,7 +21,7 @@ import { BalancesWidget, MonthWidget } from './dashboard/FinanceWidgets';
 import { departmentPage } from './departments/DepartmentPage';
 import { departmentWidget } from './departments/DepartmentWidgets';
 import { DepartmentsSummaryStore } from './departments/departments-summary-store';
-import { departmentPath } from './departments/department-names';
+import { departmentPath, departmentTitleKey } from './departments/department-names';
 import { FinanceDashboardStore } from './dashboard/dashboard-store';
 import { DraftConvertStore } from './drafts/draft-convert-store';
 import { TransactionDraftsPage } from './drafts/TransactionDraftsPage';
@@ -81,12 +81,18 @@ export default new ContainerModule(({ bind }) => {
   bind(RouteContributionToken).toConstantValue({ path: '/card-corrections', component: CardCorrectionsPage });
   bind(RouteContributionToken).toConstantValue({ path: '/motivation', component: MotivationPage });
 
-  bind(DashboardWidgetToken).toConstantValue({ id: 'finance-balances', component: BalancesWidget, requires: 'FW', order: 100 });
-  bind(DashboardWidgetToken).toConstantValue({ id: 'finance-month', component: MonthWidget, requires: 'FT', order: 110 });
+  bind(DashboardWidgetToken).toConstantValue({ id: 'finance-balances', titleKey: 'finance:dashboard.balances', component: BalancesWidget, requires: 'FW', order: 100, span: 2 });
+  bind(DashboardWidgetToken).toConstantValue({ id: 'finance-month', titleKey: 'finance:dashboard.month', component: MonthWidget, requires: 'FT', order: 110 });
   // One page and one widget per department; the three widgets share one summary request.
   DEPARTMENT_TYPES.forEach((type, index) => {
     bind(RouteContributionToken).toConstantValue({ path: departmentPath(type), component: departmentPage(type) });
-    bind(DashboardWidgetToken).toConstantValue({ id: `finance-department-${type}`, component: departmentWidget(type), requires: 'FH', order: 120 + index });
+    bind(DashboardWidgetToken).toConstantValue({
+      id: `finance-department-${type}`,
+      titleKey: `finance:${departmentTitleKey(type)}`,
+      component: departmentWidget(type),
+      requires: 'FH',
+      order: 120 + index,
+    });
   });
   // A wallet's record page shows its balance now (the balances the dashboard reads need FW).
   bind(slotToken<RecordSectionProps>(recordSectionSlot(walletsResource.id))).toConstantValue({

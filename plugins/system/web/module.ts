@@ -45,5 +45,12 @@ export default new ContainerModule(({ bind }) => {
   }
   bind(RouteContributionToken).toConstantValue({ path: '/country-languages', component: CountryLanguagesPage });
 
-  bind(DashboardWidgetToken).toConstantValue({ id: 'system-expiring-sites', component: ExpiringSitesWidget, requires: 'YQ', order: 200 });
+  bind(DashboardWidgetToken).toConstantValue({
+    id: 'system-expiring-sites',
+    titleKey: 'system:dashboard.expiringSites',
+    component: ExpiringSitesWidget,
+    requires: 'YQ',
+    order: 200,
+    span: 2,
+  });
 });

@@ -6,21 +6,26 @@ import { PluginHost } from '../../plugins/plugin-host';
 import { useInjection, useMultiInjection } from '../../react/container-context';
 import { PermissionService } from '../../services/permission-service';
 
+/** The enabled plugins that fill `slot` for this user (their manifest declares it, and they hold its codes). */
+function slotPlugins(host: PluginHost, permissions: PermissionService, slot: SlotId): string[] {
+  return host.manifests
+    .filter((manifest) => {
+      const requirement = manifest.slots?.[slot];
+      return requirement !== undefined && permissions.allows(requirement);
+    })
+    .map((manifest) => manifest.id);
+}
+
 /**
  * A slot's contributions this user may see, in their `order`: a core layout slot, or one a plugin
  * offers (`slotToken`). Plugins whose manifest
  * declares the slot (and whose codes the user holds) are loaded on first use. Call from an
  * observer so a change of codes, or a plugin that finishes loading, shows at once.
  */
-export function useSlotItems<Props = object>(token: ServiceIdentifier<SlotContribution<Props>>, slot: SlotId): SlotContribution<Props>[] {
+export function useSlotItems<Props = object, Item extends SlotContribution<Props> = SlotContribution<Props>>(token: ServiceIdentifier<Item>, slot: SlotId): Item[] {
   const permissions = useInjection(PermissionService);
   const host = useInjection(PluginHost);
-  const wanted = host.manifests
-    .filter((manifest) => {
-      const requirement = manifest.slots?.[slot];
-      return requirement !== undefined && permissions.allows(requirement);
-    })
-    .map((manifest) => manifest.id);
+  const wanted = slotPlugins(host, permissions, slot);
   const key = wanted.join(',');
   // Reading the states subscribes the observer, so it re-renders when a plugin's bindings arrive.
   const states = wanted.map((id) => host.state(id)).join(',');
@@ -30,4 +35,11 @@ export function useSlotItems<Props = object>(token: ServiceIdentifier<SlotContri
   return useMultiInjection(token)
     .filter((item) => !item.requires || permissions.allows(item.requires))
     .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+}
+
+/** Whether every plugin filling `slot` for this user has loaded (or failed to): until then the slot may still grow. */
+export function useSlotSettled(slot: SlotId): boolean {
+  const permissions = useInjection(PermissionService);
+  const host = useInjection(PluginHost);
+  return slotPlugins(host, permissions, slot).every((id) => host.state(id) === 'loaded' || host.state(id) === 'failed');
 }

@@ -26,7 +26,8 @@ import type { FinanceResult } from '../finance-result';
 import { FinanceDashboardStore } from './dashboard-store';
 
 const useStyles = makeStyles({
-  card: { maxWidth: '720px' },
+  // The dashboard's grid sizes the card.
+  card: { height: '100%', boxSizing: 'border-box' },
   amount: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   totals: { display: 'grid', gridTemplateColumns: 'auto auto', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXXL}`, margin: 0 },
   term: { color: tokens.colorNeutralForeground2 },

@@ -11,7 +11,8 @@ import { DepartmentsSummaryStore } from './departments-summary-store';
 import { formatUsd } from './format';
 
 const useStyles = makeStyles({
-  card: { maxWidth: '420px' },
+  // The dashboard's grid sizes the card.
+  card: { height: '100%', boxSizing: 'border-box' },
   body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   label: { color: tokens.colorNeutralForeground2 },
   result: { fontVariantNumeric: 'tabular-nums' },

@@ -21,7 +21,8 @@ interface ExpiringSites {
 }
 
 const useStyles = makeStyles({
-  card: { maxWidth: '720px' },
+  // The dashboard's grid sizes the card.
+  card: { height: '100%', boxSizing: 'border-box' },
   number: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
 });
 
