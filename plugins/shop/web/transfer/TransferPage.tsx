@@ -10,7 +10,7 @@ import { TransferApi, type TransferSource } from './transfer-api';
 import { UserShopHistory } from './UserShopHistory';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, padding: tokens.spacingHorizontalL },
+  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   row: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, alignItems: 'flex-end' },
   histories: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXXL, alignItems: 'flex-start' },
   picker: { minWidth: '260px' },
