@@ -96,11 +96,14 @@ export {
  * exports and history alike; an edit that sends the mask for a key keeps that key's stored value,
  * a new value replaces it, and a key left out is dropped; the mask on a create, or for a key
  * nothing is stored under, is a 422 on the field. The server reads the values themselves from its
- * own table.
+ * own table. A status enum's `tones` colour its values' badges (`statusToneOf` reads one, for a
+ * plugin's own cell); `format: 'identifier'` shows a number or text as a code, never grouped;
+ * `emptyLabelKey` names an empty value ("No limit").
  */
 export {
   SECRET_MASK,
   SECRET_VALUE_MASK,
+  statusToneOf,
   type EnumField,
   type FieldDefinition,
   type FieldKind,
@@ -109,6 +112,8 @@ export {
   type Money,
   type ReferenceField,
   type ReferenceTarget,
+  type StatusTone,
+  type ValueFormat,
 } from '@core/shared/resource/field';
 
 /**

@@ -1,6 +1,6 @@
 import type { PermissionRequirement } from '../permissions';
 import type { ServiceName } from '../services';
-import { hasSecretValues, isReadable, OPERATORS_BY_KIND, TEXT_KINDS, type FieldDefinition, type ReferenceTarget } from './field';
+import { hasSecretValues, isReadable, OPERATORS_BY_KIND, STATUS_TONES, TEXT_KINDS, type FieldDefinition, type ReferenceTarget } from './field';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -190,6 +190,16 @@ export function definitionProblems(definition: ResourceDefinition): string[] {
     // Sorting or a uniqueness refusal would tell a reader something about the hidden values.
     if (hasSecretValues(field) && (field.sortable || field.unique)) at(`key/value "${field.name}" with secret values cannot be sorted or unique`);
     if (field.searchable && !TEXT_KINDS.has(field.kind)) at(`field "${field.name}" (${field.kind}) cannot be searchable: only text kinds are`);
+    if ('format' in field && field.format !== undefined && field.format !== 'identifier') at(`field "${field.name}" has an unknown format "${String(field.format)}"`);
+    if (field.kind === 'enum') {
+      for (const [value, tone] of Object.entries(field.tones ?? {})) {
+        if (!field.values.includes(value)) at(`enum field "${field.name}" gives a tone to "${value}", which is not one of its values`);
+        if (tone === undefined || !STATUS_TONES.includes(tone)) at(`enum field "${field.name}" gives "${value}" an unknown tone "${String(tone)}"`);
+      }
+    }
+    if (field.emptyLabelKey !== undefined && (field.required || !field.emptyLabelKey.includes(':'))) {
+      at(`field "${field.name}": emptyLabelKey must be a namespace:key on a field that may be empty`);
+    }
   }
   if (!names.has(definition.labelField)) at(`labelField "${definition.labelField}" is not a field`);
   for (const name of definition.titleFields ?? []) {

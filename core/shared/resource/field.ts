@@ -80,7 +80,25 @@ interface FieldBase<K extends FieldKind> {
    * domain name). Text kinds only; the engine keeps an index that serves the search.
    */
   readonly searchable?: boolean;
+  /**
+   * i18n key of the word an empty value reads as in lists and on record pages, where a blank would
+   * say nothing: a nullable limit's "No limit". Without it an empty value is a blank cell (a dash on
+   * a record page).
+   */
+  readonly emptyLabelKey?: string;
 }
+
+/**
+ * How a number or text value reads. `identifier`: a code that names something (an id, a port, a
+ * campaign id), shown as it is, never grouped like an amount ("1420", not "1,420"), and aligned
+ * as text. The meta column `id` always reads so.
+ */
+export type ValueFormat = 'identifier';
+
+/** A status badge's colour, Fluent's badge palette: what the state means at a glance. */
+export type StatusTone = 'success' | 'warning' | 'danger' | 'informative' | 'subtle' | 'brand';
+
+export const STATUS_TONES: readonly StatusTone[] = ['success', 'warning', 'danger', 'informative', 'subtle', 'brand'];
 
 interface TextBounds {
   readonly minLength?: number;
@@ -95,6 +113,7 @@ export interface TextField extends FieldBase<'text' | 'longText' | 'email' | 'ur
   readonly default?: string;
   /** Placeholder shown in the empty input, e.g. 'ERP-321'. */
   readonly placeholder?: string;
+  readonly format?: ValueFormat;
 }
 
 export interface NumberField extends FieldBase<'number'> {
@@ -102,6 +121,7 @@ export interface NumberField extends FieldBase<'number'> {
   readonly max?: number;
   readonly integer?: boolean;
   readonly default?: number;
+  readonly format?: ValueFormat;
 }
 
 export interface DecimalBounds {
@@ -138,6 +158,11 @@ export interface EnumField extends FieldBase<'enum'> {
   /** Labels are `<labelPrefix>.<value>`; default `<labelKey>Values`. */
   readonly valueLabelPrefix?: string;
   readonly default?: string;
+  /**
+   * The enum is a status: each value's tone, and lists and record pages draw the value as a badge
+   * of that colour. Values left out read as `subtle` badges.
+   */
+  readonly tones?: Readonly<Partial<Record<string, StatusTone>>>;
 }
 
 export interface ReferenceField extends FieldBase<'reference'> {
@@ -221,6 +246,25 @@ export const TEXT_KINDS: ReadonlySet<FieldKind> = new Set(['text', 'longText', '
 /** Whether the value leaves the server: secrets are write-only. */
 export function isReadable(field: FieldDefinition): boolean {
   return field.kind !== 'secret';
+}
+
+/** Whether values read as an identifier: the meta `id`, or a field declared `format: 'identifier'`. */
+export function isIdentifier(field: FieldDefinition | null, name: string): boolean {
+  if (field === null) return name === 'id';
+  return (field.kind === 'number' || TEXT_KINDS.has(field.kind)) && 'format' in field && field.format === 'identifier';
+}
+
+export const NUMERIC_KINDS: ReadonlySet<FieldKind> = new Set(['number', 'money', 'decimal', 'percent']);
+
+/** Whether a column holds quantities, compared by size and so aligned right (identifiers are codes, not quantities). */
+export function isQuantity(field: FieldDefinition | null, name: string): boolean {
+  return field !== null && NUMERIC_KINDS.has(field.kind) && !isIdentifier(field, name);
+}
+
+/** The tone of an enum value when the field is a status (declares `tones`), else null. */
+export function statusToneOf(field: FieldDefinition | null, value: unknown): StatusTone | null {
+  if (field?.kind !== 'enum' || field.tones === undefined || typeof value !== 'string') return null;
+  return field.tones[value] ?? 'subtle';
 }
 
 /** Whether the field is a list column by default. */

@@ -1,10 +1,11 @@
 import { Link, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CheckmarkRegular, SubtractRegular } from '@fluentui/react-icons';
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
-import type { FieldDefinition } from '@core/shared/resource/field';
+import { isIdentifier, statusToneOf, type FieldDefinition } from '@core/shared/resource/field';
 import { useInjection } from '../react/container-context';
 import { I18nService } from '../services/i18n-service';
-import { formatMoney, formatValue, isMoney } from './format-value';
+import { emptyLabel, formatMoney, formatValue, isMoney } from './format-value';
+import { StatusBadge } from './StatusBadge';
 import type { ResourceCellRenderer } from './types';
 
 const useStyles = makeStyles({
@@ -20,6 +21,9 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
   },
   number: { fontVariantNumeric: 'tabular-nums' },
+  empty: { color: tokens.colorNeutralForeground3 },
+  // A badge wider than its column is cut like text, its whole label in the title.
+  badge: { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'inline-block' },
 });
 
 interface CellValueProps {
@@ -31,9 +35,11 @@ interface CellValueProps {
 }
 
 /**
- * One cell: the plugin's renderer for the column if it gave one, else the value drawn by its kind.
- * A page draws hundreds of these, so a cell subscribes to nothing itself: the table around it
- * draws again when the language changes, and the cell with it.
+ * One cell: the plugin's renderer for the column if it gave one, else the value drawn by its kind
+ * (a status as a badge of its declared tone, an empty value as the field's empty label). Text
+ * longer than the column is cut with "…" and whole in the title. A page draws hundreds of these,
+ * so a cell subscribes to nothing itself: the table around it draws again when the language
+ * changes, and the cell with it.
  */
 export function CellValue({ definition, record, name, field, renderer: Renderer }: CellValueProps) {
   const i18n = useInjection(I18nService);
@@ -50,7 +56,24 @@ export function CellValue({ definition, record, name, field, renderer: Renderer 
     );
   }
   const text = formatValue(field, value, i18n, record);
-  if (text === '') return null;
+  if (text === '') {
+    const none = emptyLabel(field, i18n);
+    return none === '' ? null : (
+      <span className={mergeClasses(styles.text, styles.empty)} title={none} data-empty-label>
+        {none}
+      </span>
+    );
+  }
+  const tone = statusToneOf(field, value);
+  if (tone !== null) {
+    return (
+      <StatusBadge color={tone} data={{ 'data-tone': tone }}>
+        <span className={styles.badge} title={text}>
+          {text}
+        </span>
+      </StatusBadge>
+    );
+  }
   if (field?.kind === 'url' && typeof value === 'string') {
     return (
       <Link className={styles.text} href={value} target="_blank" rel="noopener noreferrer" title={value}>
@@ -73,7 +96,7 @@ export function CellValue({ definition, record, name, field, renderer: Renderer 
       </span>
     );
   }
-  const numeric = field === null ? name === 'id' : ['number', 'money', 'decimal', 'percent'].includes(field.kind);
+  const numeric = isIdentifier(field, name) || (field !== null && ['number', 'decimal', 'percent'].includes(field.kind));
   return (
     <span className={mergeClasses(styles.text, numeric && styles.number)} title={text}>
       {text}

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,13 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ResourceRecord } from '@core/shared/resource/definition';
+import { isQuantity } from '@core/shared/resource/field';
+import { useInjection } from '../react/container-context';
+import { I18nService } from '../services/i18n-service';
 import { CellValue } from './CellValue';
+import { fitWidth, FIT_SAMPLE_ROWS } from './column-fit';
 import type { ColumnPreferences, VisibleColumn } from './columns';
+import { cellText } from './format-value';
 import type { ResourceListStore } from './resource-list-store';
 import { isBlocked, isDeleted } from './row-actions';
 import type { ResourceCellRenderer, RowTone } from './types';
@@ -32,27 +37,57 @@ const SELECTION_WIDTH = 44;
 const ACTIONS_WIDTH = 56;
 const RESIZE_STEP = 16;
 
+/** The row's own background, which the sticky cells paint so the columns scrolling under them stay hidden. */
+const ROW_BACKGROUND = '--resource-row-background';
+/** The colour of a toned row's stripe along its left edge. */
+const ROW_STRIPE = '--resource-row-stripe';
+const rowBackground = `var(${ROW_BACKGROUND})`;
+const stripe = `linear-gradient(to right, var(${ROW_STRIPE}, transparent) 4px, transparent 4px)`;
+/** Falls on the columns scrolling under a sticky one, so it reads as lifted above them. */
+const EDGE_SHADOW_START = `6px 0 6px -4px ${tokens.colorNeutralShadowKeyDarker}`;
+const EDGE_SHADOW_END = `-6px 0 6px -4px ${tokens.colorNeutralShadowKeyDarker}`;
+
 const useStyles = makeStyles({
   scroller: {
     overflow: 'auto',
     maxHeight: 'max(360px, calc(100vh - 300px))',
     position: 'relative',
     backgroundColor: tokens.colorNeutralBackground1,
+    // The edges' shadows show only while columns are scrolled under them.
+    '&[data-hidden-start] [data-sticky="start"]': { boxShadow: EDGE_SHADOW_START },
+    '&[data-hidden-end] [data-sticky="end"]': { boxShadow: EDGE_SHADOW_END },
   },
   header: {
     position: 'sticky',
     top: 0,
-    zIndex: 1,
+    // Above the body's sticky cells, which scroll up under it.
+    zIndex: 2,
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: `0 1px 0 ${tokens.colorNeutralStroke1}`,
   },
   // A column's width includes its padding, so the table is as wide as the widths add up to.
-  headerCell: { position: 'relative', fontWeight: tokens.fontWeightSemibold, boxSizing: 'border-box' },
-  row: { height: `${ROW_HEIGHT}px` },
-  removed: { color: tokens.colorNeutralForeground3, backgroundColor: tokens.colorNeutralBackground2 },
-  // Palette tokens: each theme (light, dark, high contrast) gives them its own values.
-  warning: { backgroundColor: tokens.colorPaletteYellowBackground1, boxShadow: `inset 4px 0 0 ${tokens.colorPaletteYellowBorderActive}` },
-  danger: { backgroundColor: tokens.colorPaletteRedBackground1, boxShadow: `inset 4px 0 0 ${tokens.colorPaletteRedBorderActive}` },
+  headerCell: { position: 'relative', fontWeight: tokens.fontWeightSemibold, boxSizing: 'border-box', whiteSpace: 'nowrap' },
+  headerButton: { minWidth: 0 },
+  headerLabel: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  // Quantities line up by their last digit, the header over them.
+  end: { textAlign: 'end' },
+  endButton: { justifyContent: 'flex-end' },
+  stickyStart: { position: 'sticky', zIndex: 1 },
+  stickyEnd: { position: 'sticky', right: 0, zIndex: 1 },
+  stickyHeader: { backgroundColor: tokens.colorNeutralBackground1 },
+  stickyBody: { backgroundColor: rowBackground },
+  row: {
+    height: `${ROW_HEIGHT}px`,
+    [ROW_BACKGROUND]: tokens.colorNeutralBackground1,
+    backgroundColor: rowBackground,
+    ':hover': { [ROW_BACKGROUND]: tokens.colorSubtleBackgroundHover },
+  },
+  // The row's first cell carries the stripe of its tone (a box shadow there is the sticky edge's).
+  leading: { backgroundImage: stripe },
+  removed: { color: tokens.colorNeutralForeground3, [ROW_BACKGROUND]: tokens.colorNeutralBackground2 },
+  // Status tokens: each theme (light, dark, high contrast) gives them values that text stays readable on.
+  warning: { [ROW_BACKGROUND]: tokens.colorStatusWarningBackground1, [ROW_STRIPE]: tokens.colorStatusWarningBorderActive },
+  danger: { [ROW_BACKGROUND]: tokens.colorStatusDangerBackground1, [ROW_STRIPE]: tokens.colorStatusDangerBorderActive },
   visuallyHidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
   cell: { overflow: 'hidden', whiteSpace: 'nowrap' },
   opens: { cursor: 'pointer', ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' } },
@@ -87,6 +122,25 @@ const useStyles = makeStyles({
   },
   spacer: { padding: 0, border: 'none' },
   empty: { padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  legend: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    margin: 0,
+    listStyleType: 'none',
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase200,
+  },
+  legendItem: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  swatch: {
+    width: '24px',
+    height: '14px',
+    borderRadius: tokens.borderRadiusSmall,
+    backgroundColor: rowBackground,
+    backgroundImage: stripe,
+    outline: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
 });
 
 export interface ResourceTableProps {
@@ -171,32 +225,42 @@ const SortableHeader = observer(function SortableHeader({
   store,
   columns,
   onSort,
+  sticky,
 }: {
   column: VisibleColumn;
   store: ResourceListStore;
   columns: ColumnPreferences;
   onSort: (column: string) => void;
+  /** The first column's left offset: it stays in place while the rest scroll. */
+  sticky?: number;
 }) {
   const { t } = useTranslation(['core']);
   const styles = useStyles();
   const sort = store.view.query.sort;
   const direction = sort.field === column.name ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
   const label = t(column.labelKey);
+  const end = isQuantity(column.field, column.name);
   return (
     // Named by its label alone (the resize handle inside has a name of its own), and a column
     // header by role: beside the selection cell Chromium would guess the first one a row header.
     <TableHeaderCell
       role="columnheader"
       aria-label={label}
-      className={styles.headerCell}
-      style={{ width: column.width }}
+      className={mergeClasses(styles.headerCell, end && styles.end, sticky !== undefined && mergeClasses(styles.stickyStart, styles.stickyHeader))}
+      style={{ width: column.width, left: sticky }}
       sortable={column.sortable}
       sortDirection={direction}
       onClick={column.sortable ? () => onSort(column.name) : undefined}
+      button={{ className: mergeClasses(styles.headerButton, end && styles.endButton) }}
       aside={<ResizeHandle column={column} columns={columns} />}
       data-column={column.name}
+      data-align={end ? 'end' : undefined}
+      data-sticky={sticky !== undefined ? 'start' : undefined}
     >
-      {label}
+      {/* Never wrapped: a header too long for its column is cut, and whole on hover. */}
+      <span className={styles.headerLabel} title={label}>
+        {label}
+      </span>
     </TableHeaderCell>
   );
 });
@@ -210,6 +274,7 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
   useResourceStrings();
   const { store, columns, selectable, cells, labelOf, onSort, rowMenu, emptyMessage, rowTone, recordPath, omit } = props;
   const { t } = useTranslation(['core']);
+  const i18n = useInjection(I18nService);
   const styles = useStyles();
   const navigate = useNavigate();
   const location = useLocation();
@@ -223,8 +288,11 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
   const skeleton = store.stale && !store.failed && (store.loading || !store.page);
   const virtual = !skeleton && rows.length > VIRTUALIZE_AFTER;
   const { rows: slice, onScroll } = useRowWindow(scroller, rows.length, ROW_HEIGHT, virtual);
-  const visible = shown;
+  const visible = useFittedColumns(shown, rows, cells, i18n, t);
   const width = visible.reduce((sum, column) => sum + column.width, (selectable ? SELECTION_WIDTH : 0) + ACTIONS_WIDTH);
+  const firstLeft = selectable ? SELECTION_WIDTH : 0;
+  useScrollEdges(scroller, width);
+  const tones = new Map<string, RowTone>();
   const span = visible.length + (selectable ? 2 : 1);
   const pageState = store.pageSelected ? true : store.selected.size > 0 ? 'mixed' : false;
 
@@ -262,6 +330,7 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
           const removed = isDeleted(record);
           const checked = store.selected.has(record.id);
           const tone = removed ? undefined : rowTone?.(record);
+          if (tone) tones.set(`${tone.tone}:${tone.labelKey}`, tone);
           const path = recordPath?.(record) ?? null;
           const open = path
             ? {
@@ -295,13 +364,24 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
             >
               {selectable && (
                 <TableSelectionCell
+                  className={mergeClasses(styles.stickyStart, styles.stickyBody, styles.leading)}
+                  style={{ left: 0 }}
                   checked={checked}
                   onClick={() => store.toggle(record.id, !checked)}
                   checkboxIndicator={{ 'aria-label': t('resource.table.selectRow', { label }) }}
                 />
               )}
               {visible.map((column, index) => (
-                <TableCell key={column.name} className={styles.cell}>
+                <TableCell
+                  key={column.name}
+                  className={mergeClasses(
+                    styles.cell,
+                    isQuantity(column.field, column.name) && styles.end,
+                    index === 0 && mergeClasses(styles.stickyStart, styles.stickyBody, !selectable && styles.leading),
+                  )}
+                  style={index === 0 ? { left: firstLeft } : undefined}
+                  data-sticky={index === 0 ? 'start' : undefined}
+                >
                   {index === 0 ? (
                     <span className={styles.first}>
                       {tone && <span className={styles.visuallyHidden}>{t(tone.labelKey)}</span>}
@@ -322,7 +402,9 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
                   )}
                 </TableCell>
               ))}
-              <TableCell>{rowMenu(record)}</TableCell>
+              <TableCell className={mergeClasses(styles.stickyEnd, styles.stickyBody)} data-sticky="end">
+                {rowMenu(record)}
+              </TableCell>
             </TableRow>
           );
         })}
@@ -335,36 +417,114 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
     );
   };
 
+  const rendered = body();
   return (
-    <div ref={scroller} className={styles.scroller} onScroll={onScroll} data-virtualized={virtual || undefined}>
-      <Table
-        aria-label={t(store.definition.titleKey)}
-        aria-busy={store.loading}
-        aria-rowcount={virtual ? rows.length + 1 : undefined}
-        sortable
-        style={{ width, minWidth: '100%' }}
-      >
-        <TableHeader className={styles.header}>
-          <TableRow>
-            {selectable && (
-              <TableSelectionCell
-                role="columnheader"
-                style={{ width: SELECTION_WIDTH }}
-                checked={pageState}
-                onClick={() => store.togglePage(pageState !== true)}
-                checkboxIndicator={{ 'aria-label': t('resource.table.selectPage') }}
-              />
-            )}
-            {visible.map((column) => (
-              <SortableHeader key={column.name} column={column} store={store} columns={columns} onSort={onSort} />
-            ))}
-            <TableHeaderCell style={{ width: ACTIONS_WIDTH, boxSizing: 'border-box' }} sortable={false}>
-              <span className={styles.visuallyHidden}>{t('resource.table.actions')}</span>
-            </TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>{body()}</TableBody>
-      </Table>
-    </div>
+    <>
+      <div ref={scroller} className={styles.scroller} onScroll={onScroll} data-virtualized={virtual || undefined}>
+        <Table
+          aria-label={t(store.definition.titleKey)}
+          aria-busy={store.loading}
+          aria-rowcount={virtual ? rows.length + 1 : undefined}
+          sortable
+          style={{ width, minWidth: '100%' }}
+        >
+          <TableHeader className={styles.header}>
+            <TableRow>
+              {selectable && (
+                <TableSelectionCell
+                  role="columnheader"
+                  className={mergeClasses(styles.stickyStart, styles.stickyHeader)}
+                  style={{ width: SELECTION_WIDTH, left: 0 }}
+                  checked={pageState}
+                  onClick={() => store.togglePage(pageState !== true)}
+                  checkboxIndicator={{ 'aria-label': t('resource.table.selectPage') }}
+                />
+              )}
+              {visible.map((column, index) => (
+                <SortableHeader key={column.name} column={column} store={store} columns={columns} onSort={onSort} sticky={index === 0 ? firstLeft : undefined} />
+              ))}
+              <TableHeaderCell
+                className={mergeClasses(styles.stickyEnd, styles.stickyHeader)}
+                style={{ width: ACTIONS_WIDTH, boxSizing: 'border-box' }}
+                sortable={false}
+                data-sticky="end"
+              >
+                <span className={styles.visuallyHidden}>{t('resource.table.actions')}</span>
+              </TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>{rendered}</TableBody>
+        </Table>
+      </div>
+      {tones.size > 0 && <ToneLegend tones={[...tones.values()]} />}
+    </>
   );
 });
+
+/** Names the tints of the rows on the page, since a colour alone says nothing to whoever does not know it. */
+function ToneLegend({ tones }: { tones: readonly RowTone[] }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <ul className={styles.legend} aria-label={t('core:resource.table.legend')} data-tone-legend>
+      {tones.map((tone) => (
+        <li key={`${tone.tone}:${tone.labelKey}`} className={styles.legendItem} data-tone={tone.tone}>
+          <span className={mergeClasses(styles.swatch, styles[tone.tone])} aria-hidden />
+          {t(tone.labelKey)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The columns at the widths they are drawn at: a width the user set as it is, any other fitted to
+ * the column's header and the values on the page (see fitWidth). A column only grows while the
+ * table is shown, so paging back and forth does not shake the layout.
+ */
+function useFittedColumns(
+  shown: readonly VisibleColumn[],
+  rows: readonly ResourceRecord[],
+  cells: Readonly<Record<string, ResourceCellRenderer>> | undefined,
+  i18n: I18nService,
+  t: (key: string) => string,
+): readonly VisibleColumn[] {
+  const grown = useRef(new Map<string, number>());
+  return useMemo(() => {
+    const sample = rows.slice(0, FIT_SAMPLE_ROWS);
+    return shown.map((column) => {
+      if (column.custom) return column;
+      // A plugin's cell draws what the engine cannot measure: the screen's width for it stands.
+      const values = cells?.[column.name] ? [] : sample.map((record) => cellText(column.field, record, column.name, i18n));
+      const badges = column.field?.kind === 'enum' && column.field.tones !== undefined;
+      const fitted = Math.max(grown.current.get(column.name) ?? 0, fitWidth({ least: column.width, header: t(column.labelKey), values, badges }));
+      grown.current.set(column.name, fitted);
+      return fitted === column.width ? column : { ...column, width: fitted };
+    });
+  }, [shown, rows, cells, i18n, t]);
+}
+
+/**
+ * Marks the scroller while columns are scrolled under its sticky edges (`data-hidden-start`,
+ * `data-hidden-end`), which draws their shadows. Set on the element, not in state: a scroll
+ * redraws no rows for it.
+ */
+function useScrollEdges(scroller: RefObject<HTMLDivElement | null>, tableWidth: number): void {
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return undefined;
+    const mark = () => {
+      const hiddenEnd = element.scrollWidth - element.clientWidth - element.scrollLeft > 1;
+      element.toggleAttribute('data-hidden-start', element.scrollLeft > 0);
+      element.toggleAttribute('data-hidden-end', hiddenEnd);
+    };
+    mark();
+    element.addEventListener('scroll', mark, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(mark);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', mark);
+      observer?.disconnect();
+    };
+  }, [scroller, tableWidth]);
+}

@@ -9,8 +9,11 @@ export interface StatusBadgeProps {
   /** The badge's words: the state's label in the reader's language. */
   readonly children: ReactNode;
   readonly color: NonNullable<BadgeProps['color']>;
-  /** What the state means and the facts behind it, shown on hover and on keyboard focus. */
-  readonly details: ReactNode;
+  /**
+   * What the state means and the facts behind it, shown on hover and on keyboard focus. Without it
+   * the badge is its words alone (a declared tone the engine draws), and takes no focus.
+   */
+  readonly details?: ReactNode;
   /** Data attributes for tests and styles (`{ 'data-sync-state': 'failed' }`). */
   readonly data?: Readonly<Record<`data-${string}`, string>>;
 }
@@ -21,6 +24,13 @@ export interface StatusBadgeProps {
  */
 export function StatusBadge({ children, color, details, data }: StatusBadgeProps) {
   const styles = useStyles();
+  if (details === undefined) {
+    return (
+      <Badge appearance="tint" color={color} {...data}>
+        {children}
+      </Badge>
+    );
+  }
   return (
     <Tooltip relationship="description" withArrow positioning="above-start" content={{ className: styles.tooltip, children: details }}>
       <Badge appearance="tint" color={color} tabIndex={0} {...data}>

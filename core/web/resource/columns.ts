@@ -1,6 +1,6 @@
 import { action, computed, makeObservable, observableRef } from 'mobx';
 import { isSortable, type ResourceDefinition } from '@core/shared/resource/definition';
-import { isListedByDefault, type FieldDefinition, type FieldKind } from '@core/shared/resource/field';
+import { isIdentifier, isListedByDefault, type FieldDefinition, type FieldKind } from '@core/shared/resource/field';
 
 /** Columns every record has besides its fields, offered in the column chooser. */
 export const META_COLUMNS = ['id', 'created_at', 'updated_at'] as const;
@@ -23,33 +23,42 @@ export interface ColumnSetting {
   readonly visible: boolean;
   /** Pixels. */
   readonly width: number;
+  /**
+   * The user set the width (dragged or typed it). Otherwise `width` is the least the column gets:
+   * the table widens it to its header and content, up to MAX_FIT_WIDTH.
+   */
+  readonly custom?: boolean;
 }
 
 export const MIN_COLUMN_WIDTH = 60;
 export const MAX_COLUMN_WIDTH = 800;
+/** The widest a column grows to fit its header and values; longer text is cut with "…" and whole on hover. */
+export const MAX_FIT_WIDTH = 360;
 
+/** The least width of each kind: what its usual value needs. The table widens a column to fit its header and values. */
 const WIDTH_BY_KIND: Readonly<Record<FieldKind, number>> = {
-  text: 200,
-  longText: 260,
-  email: 220,
-  url: 220,
-  number: 120,
-  money: 150,
-  decimal: 130,
-  percent: 110,
-  boolean: 110,
-  date: 120,
-  datetime: 170,
-  enum: 150,
-  reference: 180,
-  keyValue: 220,
-  secret: 140,
+  text: 140,
+  longText: 220,
+  email: 180,
+  url: 180,
+  number: 90,
+  money: 120,
+  decimal: 100,
+  percent: 90,
+  boolean: 80,
+  date: 100,
+  datetime: 150,
+  enum: 110,
+  reference: 140,
+  keyValue: 200,
+  secret: 110,
 };
+const IDENTIFIER_WIDTH = 80;
 
 const META: Readonly<Record<MetaColumn, { width: number; visible: boolean }>> = {
-  id: { width: 80, visible: false },
-  created_at: { width: 170, visible: true },
-  updated_at: { width: 170, visible: false },
+  id: { width: IDENTIFIER_WIDTH, visible: false },
+  created_at: { width: WIDTH_BY_KIND.datetime, visible: true },
+  updated_at: { width: WIDTH_BY_KIND.datetime, visible: false },
 };
 
 export function clampWidth(width: number): number {
@@ -77,7 +86,7 @@ export function columnDefs(definition: ResourceDefinition, widths: Readonly<Reco
       field,
       sortable: isSortable(definition, field.name),
       defaultVisible: isListedByDefault(field),
-      defaultWidth: widths[field.name] ?? WIDTH_BY_KIND[field.kind],
+      defaultWidth: widths[field.name] ?? (isIdentifier(field, field.name) ? IDENTIFIER_WIDTH : WIDTH_BY_KIND[field.kind]),
     }),
   );
   return [meta('id'), ...fields, meta('created_at'), meta('updated_at')];
@@ -89,8 +98,8 @@ export function defaultColumnSettings(defs: readonly ColumnDef[]): ColumnSetting
 
 function isSetting(value: unknown): value is ColumnSetting {
   if (typeof value !== 'object' || value === null) return false;
-  const { name, visible, width } = value as Record<string, unknown>;
-  return typeof name === 'string' && typeof visible === 'boolean' && typeof width === 'number' && Number.isFinite(width);
+  const { name, visible, width, custom } = value as Record<string, unknown>;
+  return typeof name === 'string' && typeof visible === 'boolean' && typeof width === 'number' && Number.isFinite(width) && (custom === undefined || typeof custom === 'boolean');
 }
 
 /**
@@ -105,7 +114,9 @@ export function mergeColumnSettings(defs: readonly ColumnDef[], stored: unknown)
   for (const entry of Array.isArray(stored) ? stored : []) {
     if (!isSetting(entry) || !known.has(entry.name) || seen.has(entry.name)) continue;
     seen.add(entry.name);
-    merged.push({ name: entry.name, visible: entry.visible, width: clampWidth(entry.width) });
+    // A width the user never set follows the definition's default, which may have changed since.
+    const width = entry.custom === true ? clampWidth(entry.width) : (known.get(entry.name)?.defaultWidth ?? clampWidth(entry.width));
+    merged.push({ name: entry.name, visible: entry.visible, width, ...(entry.custom === true ? { custom: true } : {}) });
   }
   for (const setting of defaultColumnSettings(defs)) if (!seen.has(setting.name)) merged.push(setting);
   return merged;
@@ -118,6 +129,8 @@ export function columnStorageKey(userId: number | string, resourceId: string): s
 
 export interface VisibleColumn extends ColumnDef {
   readonly width: number;
+  /** The user set the width: the table keeps it instead of fitting the column. */
+  readonly custom: boolean;
 }
 
 /**
@@ -146,6 +159,7 @@ export class ColumnPreferences {
       move: action,
       setWidth: action,
       reset: action,
+      arrange: action,
     });
   }
 
@@ -155,7 +169,7 @@ export class ColumnPreferences {
     const chosen = shown.length > 0 ? shown : this.settings.slice(0, 1);
     return chosen.flatMap((setting) => {
       const def = this.byName.get(setting.name);
-      return def ? [{ ...def, width: setting.width }] : [];
+      return def ? [{ ...def, width: setting.width, custom: setting.custom === true }] : [];
     });
   }
 
@@ -184,13 +198,24 @@ export class ColumnPreferences {
 
   /** `persist: false` while a drag is under way; the last call of the drag persists. */
   setWidth(name: string, width: number, persist = true): void {
-    const next = this.settings.map((setting) => (setting.name === name ? { ...setting, width: clampWidth(width) } : setting));
+    const next = this.settings.map((setting) => (setting.name === name ? { ...setting, width: clampWidth(width), custom: true } : setting));
     this.settings = next;
     if (persist) this.write();
   }
 
   reset(): void {
     this.update(defaultColumnSettings(this.defs));
+  }
+
+  /**
+   * A saved view's columns: `names` shown in that order, every other column hidden after them,
+   * widths kept; names the resource no longer has are skipped. Null: the default columns.
+   */
+  arrange(names: readonly string[] | null): void {
+    if (names === null) return this.reset();
+    const shown = names.flatMap((name) => this.settings.find((setting) => setting.name === name) ?? []).map((setting) => ({ ...setting, visible: true }));
+    const hidden = this.settings.filter((setting) => !names.includes(setting.name)).map((setting) => ({ ...setting, visible: false }));
+    this.update([...shown, ...hidden]);
   }
 
   private update(next: readonly ColumnSetting[]): void {

@@ -135,7 +135,8 @@ export function formatValue(field: FieldDefinition | null, value: unknown, i18n:
     case 'decimal':
       return typeof value === 'string' ? formatDecimal(value) : String(value);
     case 'number':
-      return typeof value === 'number' ? NUMBER_FORMATTER.format(value) : String(value);
+      // An identifier is a code: "1420", never the amount "1,420".
+      return typeof value === 'number' && field.format !== 'identifier' ? NUMBER_FORMATTER.format(value) : String(value);
     case 'enum':
       return typeof value === 'string' ? enumLabel(field, value, i18n) : String(value);
     case 'reference':
@@ -151,6 +152,19 @@ export function formatValue(field: FieldDefinition | null, value: unknown, i18n:
     default:
       return typeof value === 'string' ? value : JSON.stringify(value);
   }
+}
+
+/** The word an empty value of the field reads as in lists and on record pages ("No limit"), or '' when it declares none. */
+export function emptyLabel(field: FieldDefinition | null, i18n: Pick<Formatter, 't'>): string {
+  return field?.emptyLabelKey ? i18n.t(field.emptyLabelKey) : '';
+}
+
+/** The text a list cell shows for a value drawn by the engine: money to its currency's digits, an empty value as its empty label, a boolean as an icon (no text). */
+export function cellText(field: FieldDefinition | null, record: ResourceRecord, name: string, i18n: Formatter): string {
+  const value = record[name];
+  if (field?.kind === 'boolean') return '';
+  if (field?.kind === 'money' && isMoney(value)) return formatMoney(value, 'currency');
+  return formatValue(field, value, i18n, record) || emptyLabel(field, i18n);
 }
 
 /** A record's name: its label field's value as text, else `#<id>`. */

@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { Link, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
-import type { FieldDefinition, ReferenceField } from '@core/shared/resource/field';
+import { isIdentifier, isQuantity, statusToneOf, type FieldDefinition, type ReferenceField } from '@core/shared/resource/field';
 import { useInjection } from '../../react/container-context';
 import { I18nService } from '../../services/i18n-service';
 import { formFields } from '../form-model';
-import { formatValue } from '../format-value';
+import { emptyLabel, formatValue } from '../format-value';
+import { StatusBadge } from '../StatusBadge';
 import { RecordLinks } from './record-links';
 
 const useStyles = makeStyles({
@@ -22,7 +23,7 @@ const useStyles = makeStyles({
   wide: { gridColumn: '1 / -1' },
   term: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   value: { margin: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' },
-  empty: { color: tokens.colorNeutralForeground4 },
+  empty: { color: tokens.colorNeutralForeground3 },
   link: {
     color: tokens.colorBrandForegroundLink,
     textDecorationLine: 'none',
@@ -82,7 +83,17 @@ function FieldValue({ field, record }: { field: FieldDefinition; record: Resourc
   if (field.kind === 'reference') return <ReferenceValue field={field} record={record} />;
   // Money with every digit stored (formatValue's default), as dialogs and history show it.
   const text = formatValue(field, value, i18n, record);
-  if (text === '') return <span className={styles.empty}>—</span>;
+  if (text === '') return <span className={styles.empty}>{emptyLabel(field, i18n) || '—'}</span>;
+  const tone = statusToneOf(field, value);
+  if (tone !== null) {
+    return (
+      <span>
+        <StatusBadge color={tone} data={{ 'data-tone': tone }}>
+          {text}
+        </StatusBadge>
+      </span>
+    );
+  }
   if (field.kind === 'url' && typeof value === 'string') {
     return (
       <Link href={value} target="_blank" rel="noopener noreferrer">
@@ -91,7 +102,7 @@ function FieldValue({ field, record }: { field: FieldDefinition; record: Resourc
     );
   }
   if (field.kind === 'email' && typeof value === 'string') return <Link href={`mailto:${value}`}>{text}</Link>;
-  const numeric = ['number', 'money', 'decimal', 'percent'].includes(field.kind);
+  const numeric = isQuantity(field, field.name) || isIdentifier(field, field.name);
   return <span className={numeric ? styles.numeric : undefined}>{text}</span>;
 }
 

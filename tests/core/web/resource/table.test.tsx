@@ -21,14 +21,15 @@ describe('columns', () => {
   it('lays a stored arrangement over the definition, forgetting gone columns and adding new ones', () => {
     const defs = columnDefs(WALLETS);
     const merged = mergeColumnSettings(defs, [
-      { name: 'status', visible: true, width: 5000 },
+      { name: 'status', visible: true, width: 5000, custom: true },
       { name: 'gone', visible: true, width: 100 },
       { name: 'name', visible: false, width: 150 },
       'junk',
     ]);
+    // A width the user set is kept (within bounds); one never set follows the definition's default.
     expect(merged.slice(0, 2)).toEqual([
-      { name: 'status', visible: true, width: 800 },
-      { name: 'name', visible: false, width: 150 },
+      { name: 'status', visible: true, width: 800, custom: true },
+      { name: 'name', visible: false, width: 140 },
     ]);
     expect(merged.map((setting) => setting.name).sort()).toEqual(defs.map((def) => def.name).sort());
     // Secrets and key/value maps are not listed by default; created_at is.
@@ -41,9 +42,9 @@ describe('columns', () => {
   it("widens a column the screen names, and keeps the user's own width over it", () => {
     const defs = columnDefs(WALLETS, { name: 460 });
     expect(defs.find((def) => def.name === 'name')?.defaultWidth).toBe(460);
-    expect(columnDefs(WALLETS).find((def) => def.name === 'name')?.defaultWidth).toBe(200);
+    expect(columnDefs(WALLETS).find((def) => def.name === 'name')?.defaultWidth).toBe(140);
     expect(mergeColumnSettings(defs, null).find((setting) => setting.name === 'name')?.width).toBe(460);
-    expect(mergeColumnSettings(defs, [{ name: 'name', visible: true, width: 300 }])[0]).toEqual({ name: 'name', visible: true, width: 300 });
+    expect(mergeColumnSettings(defs, [{ name: 'name', visible: true, width: 300, custom: true }])[0]).toEqual({ name: 'name', visible: true, width: 300, custom: true });
   });
 
   it('persists visibility, order and width per user and resource', () => {
@@ -88,13 +89,13 @@ describe('columns', () => {
     const { kernel, view } = await renderWallets();
     await waitForRows(view, 1);
     const handle = view.element.querySelector<HTMLElement>('[role="separator"][aria-label="Resize Name"]') as HTMLElement;
-    expect(handle.getAttribute('aria-valuenow')).toBe('200');
+    expect(handle.getAttribute('aria-valuenow')).toBe('140');
     await act(async () => {
       handle.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
     });
-    expect(handle.getAttribute('aria-valuenow')).toBe('216');
-    const stored = JSON.parse(kernel.storage.getItem(KEY) ?? '[]') as { name: string; width: number }[];
-    expect(stored.find((setting) => setting.name === 'name')?.width).toBe(216);
+    expect(handle.getAttribute('aria-valuenow')).toBe('156');
+    const stored = JSON.parse(kernel.storage.getItem(KEY) ?? '[]') as { name: string; width: number; custom?: boolean }[];
+    expect(stored.find((setting) => setting.name === 'name')).toMatchObject({ width: 156, custom: true });
   });
 });
 
