@@ -6,7 +6,11 @@ import { keyLabel } from './key-label';
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
+  // Columns as wide as their content (Fluent fixes them equal, so "Уникальные клики" ran into "Лиды"); a long header wraps.
+  table: { tableLayout: 'auto' },
   number: { textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+  // The header's label sits in a flex box of its own: it is moved to the end to stand over the figures.
+  numberHeader: { justifyContent: 'flex-end', textAlign: 'end', whiteSpace: 'normal' },
   totals: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground2 },
 });
 
@@ -17,14 +21,14 @@ export function ReportTable({ answer }: { readonly answer: ReportAnswer }) {
   const notSet = t('report.notSet');
   return (
     <div className={styles.scroll}>
-      <Table size="small" aria-label={t('report.tableLabel')}>
+      <Table size="small" className={styles.table} aria-label={t('report.tableLabel')}>
         <TableHeader>
           <TableRow>
             {answer.grouping.map((grouping) => (
               <TableHeaderCell key={grouping}>{t(`report.groupings.${grouping}`)}</TableHeaderCell>
             ))}
             {REPORT_MEASURES.map((measure) => (
-              <TableHeaderCell key={measure} className={styles.number}>
+              <TableHeaderCell key={measure} className={styles.number} button={{ className: styles.numberHeader }} data-measure={measure}>
                 {t(`report.measures.${measure}`)}
               </TableHeaderCell>
             ))}

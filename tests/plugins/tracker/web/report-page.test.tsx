@@ -85,12 +85,19 @@ describe('the full report page', () => {
     expect(waiting.requests('GET', 'report')).toEqual([]);
   });
 
-  it('draws a row per group and a totals row, every digit as the server sent it, an undefined ratio as a dash', async () => {
+  it('draws a row per group and a totals row, every digit as the server sent it (EPC and EPL in cents), an undefined ratio as a dash', async () => {
     const { view } = await open('/tracker-report-full', api());
     const rows = [...view.element.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
-    expect(rows[0]).toEqual(['11/01/26', '1,000', '800', '24', '10', '480.00', '300.00', '180.00', '60.00 %', '3.00 %', '0.4800', '20.0000']);
+    expect(rows[0]).toEqual(['11/01/26', '1,000', '800', '24', '10', '480.00', '300.00', '180.00', '60.00 %', '3.00 %', '0.48', '20.00']);
     expect(rows[1]?.slice(7, 10)).toEqual(['-64.75', '—', '—']);
-    expect(rows.at(-1)).toEqual(['Total', '1,500', '800', '24', '10', '1,234,567.50', '300.00', '180.00', '23.04 %', '3.00 %', '0.4800', '20.0000']);
+    expect(rows.at(-1)).toEqual(['Total', '1,500', '800', '24', '10', '1,234,567.50', '300.00', '180.00', '23.04 %', '3.00 %', '0.48', '20.00']);
+  });
+
+  it('right-aligns every measure’s header over its figures', async () => {
+    const { view } = await open('/tracker-report-full', api());
+    const headers = [...view.element.querySelectorAll<HTMLElement>('thead th[data-measure]')];
+    expect(headers.map((header) => header.dataset.measure)).toEqual(['clicks', 'unique_clicks', 'leads', 'sales', 'revenue', 'cost', 'profit', 'roi', 'cr', 'epc', 'epl']);
+    for (const header of headers) expect(getComputedStyle(query(header, '.fui-TableHeaderCell__button')).justifyContent).toBe('flex-end');
   });
 
   it('says which source it shows', async () => {
