@@ -52,15 +52,20 @@ interface LineProps {
   readonly strong?: boolean;
 }
 
+/** The Total columns repeat a single month's figures, so they appear only for a period of several months. */
+export const showsTotalColumns = (report: Pick<CashFlowReport, 'months'>): boolean => report.months.length > 1;
+
 /**
  * Rows by direction and the chosen grouping × months, each with plan, fact and their difference;
- * totals per direction, commissions, net. A plan or fact figure is a button opening its
+ * totals per direction (and per row over several months), commissions, net. A plan or fact figure is a button opening its
  * transactions; the difference is coloured by whether it is good news for that direction.
  */
 export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
   const { t, i18n } = useTranslation('finance');
   const styles = useStyles();
   const months = report.months.map((month) => monthLabel(month.month, i18n.language));
+  const withTotals = showsTotalColumns(report);
+  const columns = withTotals ? [...months, t('cashFlow.total')] : months;
   const rowLabel = (row: CashFlowRow) => (row.direction === 'commission' ? t('cashFlow.commissions') : (row.label ?? t(`cashFlow.none.${report.group}`)));
 
   // A function, not a component: a component declared while rendering would remount every time.
@@ -115,9 +120,13 @@ export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
             {differenceCell(value)}
           </Fragment>
         ))}
-        {figureCell(total, 'plan', null)}
-        {figureCell(total, 'fact', null)}
-        {differenceCell(total)}
+        {withTotals && (
+          <>
+            {figureCell(total, 'plan', null)}
+            {figureCell(total, 'fact', null)}
+            {differenceCell(total)}
+          </>
+        )}
       </tr>
     );
   };
@@ -130,7 +139,7 @@ export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
           <th scope="rowgroup" className={mergeClasses(styles.cell, styles.sticky, styles.section)} colSpan={1}>
             {t(`cashFlow.directions.${direction}`)}
           </th>
-          <td className={styles.cell} colSpan={(report.months.length + 1) * 3} />
+          <td className={styles.cell} colSpan={columns.length * 3} />
         </tr>
         {rows.map((row) =>
           line({ id: `${row.direction}:${row.key}`, label: rowLabel(row), direction, months: row.months, total: row.total, rowKey: row.key }),
@@ -159,14 +168,14 @@ export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
             <th scope="col" rowSpan={2} className={mergeClasses(styles.cell, styles.sticky, styles.stickyHead)}>
               {t(`cashFlow.groups.${report.group}`)}
             </th>
-            {[...months, t('cashFlow.total')].map((name) => (
+            {columns.map((name) => (
               <th key={name} scope="colgroup" colSpan={3} className={mergeClasses(styles.cell, styles.monthStart, styles.centered)}>
                 {name}
               </th>
             ))}
           </tr>
           <tr className={styles.head}>
-            {[...months, t('cashFlow.total')].map((name) => (
+            {columns.map((name) => (
               <Fragment key={name}>
                 <th scope="col" className={mergeClasses(styles.cell, styles.monthStart)}>{t('cashFlow.plan')}</th>
                 <th scope="col" className={styles.cell}>{t('cashFlow.fact')}</th>

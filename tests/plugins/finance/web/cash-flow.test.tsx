@@ -76,9 +76,18 @@ const CELL: CashFlowCellAnswer = {
   ],
 };
 
-function service(): FakeService {
+/** The same report cut to January alone. */
+const ONE_MONTH: CashFlowReport = {
+  ...REPORT,
+  to: '2026-01-31',
+  months: REPORT.months.slice(0, 1),
+  rows: REPORT.rows.map((row) => ({ ...row, months: row.months.slice(0, 1), total: row.months[0] ?? zero })),
+  month_totals: REPORT.month_totals.slice(0, 1),
+};
+
+function service(report: CashFlowReport = REPORT): FakeService {
   return new FakeService(FINANCE_API)
-    .on('GET', 'cash-flow', () => jsonResponse(200, { data: REPORT }))
+    .on('GET', 'cash-flow', () => jsonResponse(200, { data: report }))
     .on('GET', 'cash-flow/transactions', () => jsonResponse(200, CELL))
     .on('GET', 'cash-flow.csv', () => new Response('\uFEFFDirection,Project\r\n', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="cash-flow-by-project-2026-01-01-2026-02-28.csv"' } }))
     .on('GET', 'references/wallets', referencesAnswer([{ id: 3, label: 'Main USD' }]))
@@ -114,7 +123,7 @@ describe('BarChart (SDK)', () => {
         formatValue={formatValue}
       />,
     );
-    await waitInAct(() => expect(view.element.querySelector('figure[role="img"] svg')).not.toBeNull());
+    await waitInAct(() => expect(view.element.querySelector('figure[aria-label] svg')).not.toBeNull());
     expect(view.element.querySelector('figure')?.getAttribute('aria-label')).toBe('Plan and fact');
     expect(view.element.textContent).toContain('Planned');
     expect(view.element.textContent).toContain('Paid');
@@ -157,7 +166,18 @@ describe('the cash flow page', () => {
     const expenseRows = [...view.element.querySelectorAll('tbody tr')].filter((row) => row.querySelector('th')?.textContent === 'Nutra EU');
     expect(expenseRows[1]?.querySelectorAll('td')[2]?.getAttribute('data-tone')).toBe('bad');
     expect(view.element.querySelector('[data-testid="cash-flow-outstanding"]')?.textContent).toContain('not received by the end: $10.00');
-    await waitInAct(() => expect(view.element.querySelector('[data-testid="cash-flow-chart"] figure[role="img"] svg')).not.toBeNull());
+    await waitInAct(() => expect(view.element.querySelector('[data-testid="cash-flow-chart"] figure[aria-label] svg')).not.toBeNull());
+  });
+
+  it('has Total columns only when the period spans more than one month', async () => {
+    const headers = (root: Element) => [...root.querySelectorAll('[data-testid="cash-flow-grid"] thead tr:first-child th[scope="colgroup"]')].map((cell) => cell.textContent);
+    const two = await open(service(), 'period=custom&from=2026-01-01&to=2026-02-28&group=project');
+    expect(headers(two.view.element)).toEqual(['Jan 2026', 'Feb 2026', 'Total']);
+    expect(rowText(two.view.element, 'Net cash flow')).toHaveLength(9);
+    const one = await open(service(ONE_MONTH), 'period=custom&from=2026-01-01&to=2026-01-31&group=project');
+    expect(headers(one.view.element)).toEqual(['Jan 2026']);
+    expect(rowText(one.view.element, 'Net cash flow')).toEqual(['$50.00', '$39.25', '-$10.75']);
+    expect(rowText(one.view.element, 'Nutra EU').slice(0, 3)).toEqual(['$100.00', '$120.50', '$20.50']);
   });
 
   it('opens the transactions behind a figure: the cell’s query, the list, their count and sum, and a link to the filtered list', async () => {
