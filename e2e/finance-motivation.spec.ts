@@ -65,7 +65,7 @@ test('a month is computed, a line corrected with a reason, the month approved in
     const lines = main.getByRole('table', { name: t('finance:motivation.lines') });
     const row = lines.getByRole('row').filter({ hasText: 'E2E Buyer' });
     await expect(row).toContainText('$800.00');
-    await row.getByRole('button', { name: t('finance:motivation.explainFor', { employee: 'E2E Buyer' }) }).click();
+    await row.getByRole('button', { name: t('finance:motivation.explainFor', { employee: 'E2E Buyer', action: t('finance:motivation.showExplanation') }) }).click();
     const explanation = main.getByRole('table', { name: t('finance:motivation.explanation') });
     await expect(explanation).toContainText('10% × 5000.00 + 15% × 2000.00 = 800.00');
     await expect(explanation).toContainText(t('finance:motivation.figureFrom', { figure: '$7,000.00', source: t('finance:motivation.sources.finance') }));

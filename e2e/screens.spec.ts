@@ -118,7 +118,7 @@ test.describe('screens with demo data', () => {
       await expect(main.getByText('Not set').first()).toBeVisible();
       await visit('offers', '/offers', 'Offers');
       await visit('tracker-report', '/tracker-report-full?period=this_month&group=offer', 'Full report');
-      await expect(main.getByRole('img', { name: 'Revenue, cost and profit' })).toBeVisible();
+      await expect(main.getByRole('figure', { name: 'Revenue, cost and profit' })).toBeVisible();
       await context.close();
     });
   }

@@ -140,7 +140,7 @@ test('the reports draw their charts from the demo month and export CSV', async (
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: shopText('nav.reports') })).toBeVisible();
   for (const chart of ['byTeam', 'byVertical', 'byReason']) {
-    const figure = main.getByRole('img', { name: shopText(`reports.charts.${chart}`) });
+    const figure = main.getByRole('figure', { name: shopText(`reports.charts.${chart}`) });
     await expect(figure).toBeVisible();
     await expect(figure.locator('svg').first()).toBeVisible();
   }

@@ -152,7 +152,7 @@ test('the full report keeps its period and grouping across a reload, draws its c
   await expect(page).toHaveURL(/this_month/);
   const table = main.getByRole('table', { name: trackerText('report.tableLabel') });
   await expect(main.getByTestId('report-totals')).toContainText(trackerText('report.total'));
-  await expect(main.getByRole('img', { name: trackerText('report.chartTitle') })).toBeVisible();
+  await expect(main.getByRole('figure', { name: trackerText('report.chartTitle') })).toBeVisible();
   const rowsBefore = await table.getByRole('row').count();
   expect(rowsBefore).toBeGreaterThan(2);
   await page.screenshot({ path: 'e2e/output/screens/tracker-report-light-1600.png' });

@@ -42,7 +42,7 @@ export default function BarChartView({ title, categories, series, formatValue, h
     }),
   }));
   return (
-    <figure className={styles.figure} role="img" aria-label={title}>
+    <figure className={styles.figure} aria-label={title}>
       {/* Value labels would overlap on narrow groups; each bar's tooltip gives the exact value instead. */}
       <GroupedVerticalBarChart
         data={data}

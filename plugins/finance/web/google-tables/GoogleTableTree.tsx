@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,11 +11,9 @@ import { tableName } from './table-name';
 const useStyles = makeStyles({
   tree: { listStyleType: 'none', margin: 0, padding: 0 },
   group: { listStyleType: 'none', margin: 0, paddingLeft: tokens.spacingHorizontalXXL },
-  item: {
-    outlineStyle: 'none',
-    ':focus-visible > div': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
-  },
   row: {
+    outlineStyle: 'none',
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
     display: 'flex',
     alignItems: 'center',
     gap: tokens.spacingHorizontalS,
@@ -66,7 +64,9 @@ export interface GoogleTableTreeProps {
 }
 
 /**
- * The spreadsheet tables as an ARIA tree. A table is moved by dragging its row onto another (top
+ * The spreadsheet tables as an ARIA tree. Each table's row is its tree item, named by what it shows
+ * (the name and the spreadsheet); the tables inside it follow in a group the row owns, outside the
+ * row, so the row's name is not the text of the whole branch. A table is moved by dragging its row onto another (top
  * quarter: before it, bottom quarter: after it, middle: inside it) or with Alt+Arrow keys:
  * Alt+Up/Down among its siblings, Alt+Right into the table above, Alt+Left out of its parent.
  * Arrow keys move the focus; Right and Left also open and close a branch.
@@ -81,6 +81,7 @@ export const GoogleTableTree = observer(function GoogleTableTree({ tree, disable
   const [hint, setHint] = useState<{ id: number; place: DropPlace } | null>(null);
   const [refocus, setRefocus] = useState<number | null>(null);
   const rootRef = useRef<HTMLUListElement>(null);
+  const idPrefix = useId();
   const dragRef = useRef<number | null>(null);
 
   const order = visibleOrder(tree, collapsed);
@@ -88,7 +89,7 @@ export const GoogleTableTree = observer(function GoogleTableTree({ tree, disable
 
   useEffect(() => {
     if (refocus === null) return;
-    rootRef.current?.querySelector<HTMLElement>(`[data-table-id="${refocus}"]`)?.focus();
+    rootRef.current?.querySelector<HTMLElement>(`[data-table-id="${refocus}"] > [role="treeitem"]`)?.focus();
     setRefocus(null);
   }, [refocus, tree]);
 
@@ -208,24 +209,24 @@ export const GoogleTableTree = observer(function GoogleTableTree({ tree, disable
       const name = tableName(table, i18n.language);
       const hintClass =
         hint?.id === id ? (hint.place === 'before' ? styles.dropBefore : hint.place === 'after' ? styles.dropAfter : styles.dropInside) : undefined;
+      const nameId = `${idPrefix}-name-${id}`;
+      const sheetId = `${idPrefix}-sheet-${id}`;
+      const groupId = `${idPrefix}-group-${id}`;
+      const showsKids = kids.length > 0 && open;
       return (
-        <li
-          key={id}
-          role="treeitem"
-          aria-level={levelOf(tree, id)}
-          aria-setsize={siblings.length}
-          aria-posinset={index + 1}
-          aria-expanded={kids.length > 0 ? open : undefined}
-          aria-label={name}
-          data-table-id={id}
-          tabIndex={current === id ? 0 : -1}
-          className={styles.item}
-          onFocus={(event) => {
-            if (event.target === event.currentTarget) setFocusedId(id);
-          }}
-          onKeyDown={(event) => onKeyDown(event, id)}
-        >
+        <li key={id} role="none" data-table-id={id} onKeyDown={(event) => onKeyDown(event, id)}>
           <div
+            role="treeitem"
+            aria-level={levelOf(tree, id)}
+            aria-setsize={siblings.length}
+            aria-posinset={index + 1}
+            aria-expanded={kids.length > 0 ? open : undefined}
+            aria-owns={showsKids ? groupId : undefined}
+            aria-labelledby={`${nameId} ${sheetId}`}
+            tabIndex={current === id ? 0 : -1}
+            onFocus={(event) => {
+              if (event.target === event.currentTarget) setFocusedId(id);
+            }}
             className={mergeClasses(styles.row, dragId === id && styles.dragging, hintClass)}
             draggable={canEdit && !disabled}
             data-drop-row={id}
@@ -253,10 +254,10 @@ export const GoogleTableTree = observer(function GoogleTableTree({ tree, disable
             ) : (
               <span className={styles.spacer} />
             )}
-            <Link className={styles.name} to={`/google-table-data/${id}`} tabIndex={current === id ? 0 : -1}>
+            <Link id={nameId} className={styles.name} to={`/google-table-data/${id}`} tabIndex={current === id ? 0 : -1}>
               {name}
-            </Link>
-            <Text size={200} className={styles.sheet} title={table.spreadsheet_id}>
+            </Link>{' '}
+            <Text id={sheetId} size={200} className={styles.sheet} title={table.spreadsheet_id}>
               {table.spreadsheet_id}
             </Text>
             {canEdit && (
@@ -282,8 +283,8 @@ export const GoogleTableTree = observer(function GoogleTableTree({ tree, disable
               </span>
             )}
           </div>
-          {kids.length > 0 && open && (
-            <ul role="group" className={styles.group}>
+          {showsKids && (
+            <ul role="group" id={groupId} className={styles.group}>
               {renderLevel(id)}
             </ul>
           )}

@@ -74,7 +74,7 @@ export function MotivationLinesTable({ lines, onCorrect }: MotivationLinesTableP
                     size="small"
                     icon={expanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
                     aria-expanded={expanded}
-                    aria-label={t('motivation.explainFor', { employee })}
+                    aria-label={t('motivation.explainFor', { employee, action: t(expanded ? 'motivation.hideExplanation' : 'motivation.showExplanation') })}
                     onClick={() => toggle(line.id)}
                   >
                     {t(expanded ? 'motivation.hideExplanation' : 'motivation.showExplanation')}

@@ -63,7 +63,7 @@ function Bars({ title, kind, bars }: { readonly title: string; readonly kind: st
     yAxisCalloutData: bar.callout,
   }));
   return (
-    <figure className={styles.card} role="img" aria-label={title} data-chart={kind}>
+    <figure className={styles.card} aria-label={title} data-chart={kind}>
       <Text weight="semibold">{title}</Text>
       <VerticalBarChart data={data} chartTitle={title} height={260} culture={i18n.language} barWidth="auto" maxBarWidth={48} hideLegend hideLabels wrapXAxisLables />
     </figure>
@@ -101,7 +101,7 @@ export default function ReportsCharts({ summary }: { readonly summary: ReportSum
       {reasons.length > 0 ? (
         <Bars title={byReason} kind="reason" bars={reasons} />
       ) : (
-        <figure className={styles.card} role="img" aria-label={byReason} data-chart="reason">
+        <figure className={styles.card} aria-label={byReason} data-chart="reason">
           <Text weight="semibold">{byReason}</Text>
           <Text>{t('reports.charts.noDisabled')}</Text>
         </figure>

@@ -32,6 +32,10 @@ function tablesServer(): FakeFinanceServer {
 
 const row = (view: RenderedView, id: number): HTMLElement => query(view.element, `[data-drop-row="${id}"]`);
 const item = (view: RenderedView, id: number): HTMLElement => query(view.element, `[data-table-id="${id}"]`);
+const treeItem = (view: RenderedView, id: number): HTMLElement => query(item(view, id), ':scope > [role="treeitem"]');
+/** A tree item's name: the texts its aria-labelledby names. */
+const nameOf = (element: Element): string =>
+  (element.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 
 /** The pointer at `clientY` over a row 40 px high whose top is at 100. */
 async function dragOnto(view: RenderedView, dragged: number, target: number, clientY?: number): Promise<void> {
@@ -64,14 +68,14 @@ describe('Google tables page', () => {
     tablesServer();
     const { view } = await openTables();
     const items = [...view.element.querySelectorAll('[role="treeitem"]')];
-    expect(items.map((element) => [element.getAttribute('aria-label'), element.getAttribute('aria-level')])).toEqual([
-      ['Table 1', '1'],
-      ['Table 2', '2'],
-      ['Table 4', '3'],
-      ['Table 3', '2'],
-      ['Table 5', '1'],
-      ['Table 6', '1'],
-      ['Table 7', '2'],
+    expect(items.map((element) => [nameOf(element), element.getAttribute('aria-level')])).toEqual([
+      ['Table 1 sheet-1', '1'],
+      ['Table 2 sheet-2', '2'],
+      ['Table 4 sheet-4', '3'],
+      ['Table 3 sheet-3', '2'],
+      ['Table 5 sheet-5', '1'],
+      ['Table 6 sheet-6', '1'],
+      ['Table 7 sheet-7', '2'],
     ]);
     expect(item(view, 4).closest('[data-table-id="2"]')).not.toBeNull();
     expect(query(item(view, 4), 'a').getAttribute('href')).toBe('/google-table-data/4');
@@ -84,7 +88,7 @@ describe('Google tables page', () => {
     const kernel = await financeKernel(['FG'], 'ru');
     const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/google-table' });
     await waitInAct(() => expect(view.element.querySelector('[role="tree"]')).not.toBeNull());
-    expect(item(view, 1).getAttribute('aria-label')).toBe('Таблица 1');
+    expect(nameOf(treeItem(view, 1))).toBe('Таблица 1 sheet-1');
   });
 
   it('refuses a drop beyond the maximum nesting level with a toast, sending nothing and changing nothing', async () => {
@@ -94,7 +98,7 @@ describe('Google tables page', () => {
     await dragOnto(view, 6, 2);
     await waitInAct(() => expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['error', 'Max nesting level is reached']]));
     expect(server.requests('POST', 'google-tables/update-tree')).toEqual([]);
-    expect(item(view, 6).getAttribute('aria-level')).toBe('1');
+    expect(treeItem(view, 6).getAttribute('aria-level')).toBe('1');
     expect(item(view, 2).querySelector('[data-table-id="6"]')).toBeNull();
   });
 
@@ -116,7 +120,7 @@ describe('Google tables page', () => {
     });
     await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['Table updated successfully']));
     expect(item(view, 5).querySelector('[data-table-id="7"]')).not.toBeNull();
-    expect(item(view, 7).getAttribute('aria-level')).toBe('2');
+    expect(treeItem(view, 7).getAttribute('aria-level')).toBe('2');
   });
 
   it('reorders when dropped on the top or bottom edge of a row', async () => {
@@ -132,7 +136,7 @@ describe('Google tables page', () => {
     ]);
     await dragOnto(view, 3, 4, 138);
     await waitInAct(() => expect(server.requests('POST', 'google-tables/update-tree')).toHaveLength(2));
-    expect(item(view, 2).querySelector('[data-table-id="3"]')?.getAttribute('aria-level')).toBe('3');
+    expect(item(view, 2).querySelector('[data-table-id="3"] > [role="treeitem"]')?.getAttribute('aria-level')).toBe('3');
   });
 
   it('moves with Alt+Arrow keys, and refuses a key move beyond the limit', async () => {

@@ -39,12 +39,12 @@ function service(summary: ReportSummary = SUMMARY): FakeService {
 
 async function open(path: string, api: FakeService, language?: Language) {
   const page = await renderPluginPage({ plugins: SHOP, path, codes: ['SR'], api, ...(language ? { language } : {}) });
-  await waitInAct(() => expect(page.view.element.querySelectorAll('[data-testid="reports-charts"] figure[role="img"]')).toHaveLength(3));
+  await waitInAct(() => expect(page.view.element.querySelectorAll('[data-testid="reports-charts"] figure[aria-label]')).toHaveLength(3));
   await waitInAct(() => expect(page.view.element.querySelector('tbody tr[data-row-id="11"]')).not.toBeNull());
   return page;
 }
 
-const figures = (view: RenderedView) => [...view.element.querySelectorAll('[data-testid="reports-charts"] figure[role="img"]')].map((figure) => figure.getAttribute('aria-label'));
+const figures = (view: RenderedView) => [...view.element.querySelectorAll('[data-testid="reports-charts"] figure[aria-label]')].map((figure) => figure.getAttribute('aria-label'));
 
 async function choose(view: RenderedView, label: string, option: string): Promise<void> {
   const field = [...view.element.querySelectorAll('label')].find((element) => element.textContent === label);
