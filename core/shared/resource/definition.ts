@@ -118,21 +118,19 @@ export interface AuditEntry {
 }
 
 export const DEFAULT_PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
+/** The rows every list shows until its user picks another size: one default for all lists, offered beside a definition's own sizes. */
+export const DEFAULT_PER_PAGE = 20;
 /** Rows a `references/<path>` answer carries at most. */
 export const REFERENCE_LIMIT = 50;
 export const STALE_VERSION_MESSAGE = 'This record was changed by someone else';
 
 export function pageSizesOf(definition: ResourceDefinition): readonly number[] {
-  return definition.pageSizes ?? DEFAULT_PAGE_SIZES;
+  const sizes = definition.pageSizes ?? DEFAULT_PAGE_SIZES;
+  return sizes.includes(DEFAULT_PER_PAGE) ? sizes : [...sizes, DEFAULT_PER_PAGE].sort((a, b) => a - b);
 }
 
 export function maxPerPage(definition: ResourceDefinition): number {
   return Math.max(...pageSizesOf(definition));
-}
-
-export function defaultPerPage(definition: ResourceDefinition): number {
-  const sizes = pageSizesOf(definition);
-  return sizes.includes(20) ? 20 : (sizes[0] ?? 20);
 }
 
 export function defaultSortOf(definition: ResourceDefinition): SortOrder {

@@ -1,6 +1,6 @@
 import { addFieldError } from '../field-errors';
 import {
-  defaultPerPage,
+  DEFAULT_PER_PAGE,
   defaultSortOf,
   fieldNamed,
   isSortable,
@@ -48,7 +48,7 @@ export function filterOperatorsOf(field: FieldDefinition): readonly FilterOperat
 }
 
 export function defaultListQuery(definition: ResourceDefinition): ListQuery {
-  return { page: 1, perPage: defaultPerPage(definition), sort: defaultSortOf(definition), filters: [], deleted: 'without' };
+  return { page: 1, perPage: DEFAULT_PER_PAGE, sort: defaultSortOf(definition), filters: [], deleted: 'without' };
 }
 
 /**

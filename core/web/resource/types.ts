@@ -57,6 +57,11 @@ export interface RowActionContext {
    * first): what the action brought back, the job it started. Runs outside React may open one.
    */
   readonly showDialog: (dialog: ScreenDialog) => void;
+  /**
+   * Asks the spec's 'Are you sure?' about the record the action runs on, its label under the
+   * question and then `detailKey`'s text (what saying yes does); true on yes.
+   */
+  readonly confirm: (detailKey?: string) => Promise<boolean>;
 }
 
 /** A row-menu entry written in code, beside the definition's declarative `rowActions`. */

@@ -83,12 +83,10 @@ export function useRecordActions(input: RecordActionsInput): RecordActions {
 
   // A runner's dialog, keyed so a new one starts afresh rather than taking over the last one's state.
   const [shown, setShown] = useState<{ readonly key: number; readonly dialog: ScreenDialog } | null>(null);
-  const context: RowActionContext = {
-    api,
-    feedback,
-    reload,
-    showDialog: (dialog) => setShown((before) => ({ key: (before?.key ?? 0) + 1, dialog })),
-  };
+  const showDialog = (dialog: ScreenDialog) => setShown((before) => ({ key: (before?.key ?? 0) + 1, dialog }));
+  /** The spec's 'Are you sure?' about one record: its label under the question, then what the action does. */
+  const confirmed = (label: string, detailKey?: string) => ask(areYouSure, { subject: label, ...(detailKey ? { detail: t(detailKey) } : {}) });
+  const contextFor = (label: string): RowActionContext => ({ api, feedback, reload, showDialog, confirm: (detailKey) => confirmed(label, detailKey) });
   const runInCode = async (run: () => void | Promise<void>) => {
     try {
       await run();
@@ -96,18 +94,16 @@ export function useRecordActions(input: RecordActionsInput): RecordActions {
       feedback.failed('action', error);
     }
   };
-  /** The spec's 'Are you sure?' about one record: its label under the question, then what the action does (its `confirmKey`). */
-  const confirmed = (label: string, confirmKey?: string) => ask(areYouSure, { subject: label, ...(confirmKey ? { detail: t(confirmKey) } : {}) });
   const runRowAction = async (action: RowAction, record: ResourceRecord, label: string) => {
     // A runner asks in its own way (its dialog), so the definition's question is not put first.
     const runner = options.rowActionRunners?.[action.name];
-    if (runner) return runInCode(() => runner(record, context));
+    if (runner) return runInCode(() => runner(record, contextFor(label)));
     if (action.confirmKey && !(await confirmed(label, action.confirmKey))) return;
     await operations.runRowAction(action, record);
   };
   const runExtra = async (action: ExtraRowAction, record: ResourceRecord, label: string) => {
     if (action.confirmKey && !(await confirmed(label, action.confirmKey))) return;
-    await runInCode(() => action.run(record, context));
+    await runInCode(() => action.run(record, contextFor(label)));
   };
 
   const menu = (record: ResourceRecord, label: string) => (

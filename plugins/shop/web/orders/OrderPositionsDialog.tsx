@@ -12,6 +12,7 @@ import {
 } from '@fluentui/react-components';
 import type { ResourceRecord } from '@core/sdk/shared';
 import { CopyButton, DataView, formatInstant, HttpClients, InfoDialog, serverMessage, useData, useInjection } from '@core/sdk/web';
+import type { OrderPosition } from '../../shared/orders';
 import { orderPositions } from './orders-api';
 
 const useStyles = makeStyles({
@@ -22,7 +23,15 @@ const useStyles = makeStyles({
 
 export interface OrderPositionsDialogProps {
   readonly order: ResourceRecord;
+  /** Shown right after Complete: the title says the order is completed. */
+  readonly completed?: boolean;
   readonly onClose: () => void;
+}
+
+/** When the order's reservation runs out: the latest end of its reserved positions (they are reserved together). */
+function reservedUntil(positions: readonly OrderPosition[]): string | null {
+  const ends = positions.flatMap((position) => (position.state === 'reserved' && position.reserved_until !== null ? [position.reserved_until] : []));
+  return ends.length > 0 ? ends.reduce((latest, end) => (Date.parse(end) > Date.parse(latest) ? end : latest)) : null;
 }
 
 /**
@@ -30,48 +39,52 @@ export interface OrderPositionsDialogProps {
  * button when the reader may see it (the buyer, stock staff). Read when the dialog opens; the
  * server audits each reveal, and the data lives only while the dialog is open.
  */
-export function OrderPositionsDialog({ order, onClose }: OrderPositionsDialogProps) {
+export function OrderPositionsDialog({ order, completed = false, onClose }: OrderPositionsDialogProps) {
   const { t } = useTranslation('shop');
   const styles = useStyles();
   const clients = useInjection(HttpClients);
   const positions = useData((signal) => orderPositions(clients, order.id, signal), [clients, order.id]);
   const buyer = order._labels?.user;
   const title = typeof order.title === 'string' ? order.title : `#${order.id}`;
+  const reservation = (name: string, until: string | null) =>
+    until ? t('orders.positions.buyerUntil', { buyer: name, until: formatInstant(until) }) : t('orders.positions.buyer', { buyer: name });
 
   return (
-    <InfoDialog title={t('orders.positions.title', { order: order.id, title })} onClose={onClose} surfaceClassName={styles.surface}>
-      {typeof buyer === 'string' && <Text block>{t('orders.positions.buyer', { buyer })}</Text>}
+    <InfoDialog title={t(completed ? 'orders.positions.completedTitle' : 'orders.positions.title', { order: order.id, title })} onClose={onClose} surfaceClassName={styles.surface}>
       <DataView data={positions} errorText={serverMessage} isEmpty={(rows) => rows.length === 0} empty={t('orders.positions.none')}>
         {(rows) => (
-          <Table size="small" aria-label={t('orders.positions.table')}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('orders.positions.position')}</TableHeaderCell>
-                <TableHeaderCell>{t('fields.state')}</TableHeaderCell>
-                <TableHeaderCell>{t('fields.reservedUntil')}</TableHeaderCell>
-                <TableHeaderCell>{t('fields.data')}</TableHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((position) => (
-                <TableRow key={position.id} data-position={position.id}>
-                  <TableCell>{`#${position.id}${position.title ? ` ${position.title}` : ''}`}</TableCell>
-                  <TableCell>{t(`fields.stateValues.${position.state}`)}</TableCell>
-                  <TableCell>{position.reserved_until ? formatInstant(position.reserved_until) : '—'}</TableCell>
-                  <TableCell>
-                    {position.data === null ? (
-                      <span className={styles.muted}>{t('orders.positions.hidden')}</span>
-                    ) : (
-                      <span className={styles.data}>
-                        {position.data}
-                        <CopyButton text={position.data} compact />
-                      </span>
-                    )}
-                  </TableCell>
+          <>
+            {typeof buyer === 'string' && <Text block>{reservation(buyer, reservedUntil(rows))}</Text>}
+            <Table size="small" aria-label={t('orders.positions.table')}>
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>{t('orders.positions.position')}</TableHeaderCell>
+                  <TableHeaderCell>{t('fields.state')}</TableHeaderCell>
+                  <TableHeaderCell>{t('fields.reservedUntil')}</TableHeaderCell>
+                  <TableHeaderCell>{t('fields.data')}</TableHeaderCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHeader>
+              <TableBody>
+                {rows.map((position) => (
+                  <TableRow key={position.id} data-position={position.id}>
+                    <TableCell>{`#${position.id}${position.title ? ` ${position.title}` : ''}`}</TableCell>
+                    <TableCell>{t(`fields.stateValues.${position.state}`)}</TableCell>
+                    <TableCell>{position.reserved_until ? formatInstant(position.reserved_until) : '—'}</TableCell>
+                    <TableCell>
+                      {position.data === null ? (
+                        <span className={styles.muted}>{t('orders.positions.hidden')}</span>
+                      ) : (
+                        <span className={styles.data}>
+                          {position.data}
+                          <CopyButton text={position.data} compact />
+                        </span>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
         )}
       </DataView>
     </InfoDialog>

@@ -6,7 +6,9 @@ import {
   jsonResponse,
   openRowMenu,
   query,
+  recordToasts,
   renderPluginPage,
+  runRowAction,
   serviceBase,
   usePopupTestSetup,
   waitInAct,
@@ -14,7 +16,10 @@ import {
 import { shopManifest } from '@plugins/shop/manifest';
 import { messenger, productPlugin } from '../../../../support/web/product-plugins';
 
-/** The orders screen: "Positions" shows what a completed order holds, reserved for its buyer. */
+/**
+ * The orders screen: "Positions" shows what a completed order holds, reserved for its buyer;
+ * Complete asks first, then shows what it reserved and until when, or the server's refusal alone.
+ */
 
 usePopupTestSetup({ quiet: true });
 
@@ -27,6 +32,7 @@ const COMPLETED = {
   _labels: { team: 'Alpha', product: 'Farm account', user: 'boris.ivanov' },
 };
 const NEW = { ...COMPLETED, id: 13, title: 'Farm account × 1', quantity: 1, count: 0, status: 'new', completed_at: null };
+const RESERVED = { id: 43, title: 'Farm account', product: 5, state: 'reserved', reserved_until: '2026-11-23T09:05:00.000Z', data: null };
 
 function service(): FakeService {
   return new FakeService(SHOP_API)
@@ -53,7 +59,7 @@ describe('an order’s positions', () => {
     const dialog = query(document, '[role="dialog"]');
     await waitInAct(() => expect(dialog.querySelector('tr[data-position="41"]')).not.toBeNull());
     expect(dialog.textContent).toContain('Order #12: Farm account × 2');
-    expect(dialog.textContent).toContain('Reserved for boris.ivanov.');
+    expect(dialog.textContent).toMatch(/Reserved for boris\.ivanov until .*11.*23.*\./);
     expect(query(dialog, 'tr[data-position="41"]').textContent).toContain('alice:pw1:alice@example.com');
     expect(query(dialog, 'tr[data-position="41"]').textContent).toContain('Reserved');
     expect(query(dialog, 'tr[data-position="42"]').textContent).toContain('Hidden: stock staff and the buyer see it');
@@ -66,5 +72,46 @@ describe('an order’s positions', () => {
     const { view } = await renderPluginPage({ plugins: SHOP, path: '/orders', codes: ['SO'], api: service() });
     await waitInAct(() => expect(view.element.querySelector('tbody tr[data-row-id="13"]')).not.toBeNull());
     expect(await openRowMenu(view.element, 'Farm account × 1')).not.toContain('Positions');
+  });
+
+  it('after Complete and its question naming the order, show what the order reserved and until when', async () => {
+    const api = service()
+      .on('POST', 'orders/13/complete', () => jsonResponse(200, { data: { ...NEW, count: 1, status: 'completed', version: 4 } }))
+      .on('GET', 'orders/13/positions', () => jsonResponse(200, { data: [RESERVED] }));
+    const { kernel, view } = await renderPluginPage({ plugins: SHOP, path: '/orders', codes: ['SO'], api });
+    const toasts = recordToasts(kernel);
+    await waitInAct(() => expect(view.element.querySelector('tbody tr[data-row-id="13"]')).not.toBeNull());
+    await runRowAction(view.element, 'Farm account × 1', 'Complete');
+    const question = query(document, '[role="alertdialog"]');
+    await waitInAct(() => expect(question.textContent).toContain('Are you sure?'));
+    expect(question.textContent).toContain('Farm account × 1');
+    expect(api.requests('POST', 'orders/13/complete')).toHaveLength(0);
+    await click(buttonByText(question, 'Yes'));
+    await waitInAct(() => expect(document.querySelector('[role="dialog"] tr[data-position="43"]')).not.toBeNull());
+    const shown = query(document, '[role="dialog"]');
+    expect(shown.textContent).toContain('Order #13 completed: Farm account × 1');
+    expect(shown.textContent).toMatch(/Reserved for boris\.ivanov until .*11.*23.*\./);
+    expect(toasts.map((toast) => toast.message)).toEqual(['Success']);
+  });
+
+  it('say nothing was done when Complete is cancelled at its question', async () => {
+    const api = service().on('POST', 'orders/13/complete', () => jsonResponse(200, { data: NEW }));
+    const { view } = await renderPluginPage({ plugins: SHOP, path: '/orders', codes: ['SO'], api });
+    await waitInAct(() => expect(view.element.querySelector('tbody tr[data-row-id="13"]')).not.toBeNull());
+    await runRowAction(view.element, 'Farm account × 1', 'Complete');
+    await click(buttonByText(query(document, '[role="alertdialog"]'), 'Cancel'));
+    await waitInAct(() => expect(document.querySelector('[role="alertdialog"]')).toBeNull());
+    expect(api.requests('POST', 'orders/13/complete')).toHaveLength(0);
+  });
+
+  it('show a refused completion as the server says it, without naming an update', async () => {
+    const api = service().on('POST', 'orders/13/complete', () => jsonResponse(409, { message: 'Not enough stock: 0 of 1 available.', available: 0, needed: 1 }));
+    const { kernel, view } = await renderPluginPage({ plugins: SHOP, path: '/orders', codes: ['SO'], api });
+    const toasts = recordToasts(kernel);
+    await waitInAct(() => expect(view.element.querySelector('tbody tr[data-row-id="13"]')).not.toBeNull());
+    await runRowAction(view.element, 'Farm account × 1', 'Complete');
+    await click(buttonByText(query(document, '[role="alertdialog"]'), 'Yes'));
+    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['Not enough stock: 0 of 1 available.']));
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
   });
 });
