@@ -16,15 +16,15 @@ export const shopManifest: PluginManifest = {
   dependencies: ['messenger'],
   namespaces: ['shop'],
   pages: [
-    { path: '/categories', titleKey: 'shop:nav.categories', requires: 'SC', record: 'shop.categories', nav: { group: 'shop', icon: 'folder' } },
+    { path: '/categories', titleKey: 'shop:nav.categories', requires: 'SC', record: 'shop.categories', nav: { group: 'shop', icon: 'apps-list' } },
     { path: '/products', titleKey: 'shop:nav.products', requires: 'SP', record: 'shop.products', nav: { group: 'shop', icon: 'box' } },
     { path: '/position', titleKey: 'shop:nav.positions', requires: 'SQ', record: 'shop.positions', nav: { group: 'shop', icon: 'archive' } },
     { path: '/orders', titleKey: 'shop:nav.orders', requires: 'SO', record: 'shop.orders', nav: { group: 'shop', icon: 'cart' } },
     // Agency teams are run by the people who run the orders: SO (the spec gives the screen no code).
-    { path: '/shop-teams', titleKey: 'shop:nav.teams', requires: 'SO', record: 'shop.teams', nav: { group: 'shop', icon: 'team' } },
-    { path: '/manual-transfer', titleKey: 'shop:nav.manualTransfer', requires: 'SM', nav: { group: 'shop', icon: 'send' } },
+    { path: '/shop-teams', titleKey: 'shop:nav.teams', requires: 'SO', record: 'shop.teams', nav: { group: 'shop', icon: 'community' } },
+    { path: '/manual-transfer', titleKey: 'shop:nav.manualTransfer', requires: 'SM', nav: { group: 'shop', icon: 'transfer' } },
     { path: '/setup-product', titleKey: 'shop:nav.setupProducts', requires: 'SS', record: 'shop.setup-tasks', nav: { group: 'shop', icon: 'wrench' } },
-    { path: '/reports', titleKey: 'shop:nav.reports', requires: 'SR', record: 'shop.reports', nav: { group: 'shop', icon: 'chart' } },
+    { path: '/reports', titleKey: 'shop:nav.reports', requires: 'SR', record: 'shop.reports', nav: { group: 'shop', icon: 'chart-bar' } },
   ],
   // Spec §6 shop codes.
   permissions: [

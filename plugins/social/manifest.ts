@@ -23,15 +23,15 @@ export const socialManifest: PluginManifest = {
   dependencies: [],
   namespaces: ['social'],
   pages: [
-    { path: '/facebook-accounts', titleKey: 'social:nav.accounts', requires: 'MA', record: 'social.accounts', nav: { group: 'social', icon: 'people' } },
-    { path: '/facebook-ad-accounts', titleKey: 'social:nav.adAccounts', requires: 'MA', record: 'social.ad_accounts', nav: { group: 'social', icon: 'wallet' } },
+    { path: '/facebook-accounts', titleKey: 'social:nav.accounts', requires: 'MA', record: 'social.accounts', nav: { group: 'social', icon: 'person-accounts' } },
+    { path: '/facebook-ad-accounts', titleKey: 'social:nav.adAccounts', requires: 'MA', record: 'social.ad_accounts', nav: { group: 'social', icon: 'wallet-card' } },
     { path: '/facebook-ad-pages', titleKey: 'social:nav.pages', requires: 'MA', record: 'social.pages', nav: { group: 'social', icon: 'document' } },
-    { path: '/facebook-ad-campaigns', titleKey: 'social:nav.campaigns', requires: 'MA', record: 'social.campaigns', nav: { group: 'social', icon: 'megaphone' } },
+    { path: '/facebook-ad-campaigns', titleKey: 'social:nav.campaigns', requires: 'MA', record: 'social.campaigns', nav: { group: 'social', icon: 'megaphone-loud' } },
     { path: '/facebook-ad-adsets', titleKey: 'social:nav.adsets', requires: 'MA', record: 'social.adsets', nav: { group: 'social', icon: 'target' } },
-    { path: '/facebook-ad-ads', titleKey: 'social:nav.ads', requires: 'MA', record: 'social.ads', nav: { group: 'social', icon: 'tag' } },
-    { path: '/facebook-ad-reports', titleKey: 'social:nav.reports', requires: 'MA', nav: { group: 'social', icon: 'trending' } },
-    { path: '/conversion-api', titleKey: 'social:nav.conversionApi', requires: 'MC', record: 'social.conversion_apis', nav: { group: 'social', icon: 'send' } },
-    { path: '/facebook-service', titleKey: 'social:nav.services', requires: 'FO', record: 'social.services', nav: { group: 'social', icon: 'plug' } },
+    { path: '/facebook-ad-ads', titleKey: 'social:nav.ads', requires: 'MA', record: 'social.ads', nav: { group: 'social', icon: 'image' } },
+    { path: '/facebook-ad-reports', titleKey: 'social:nav.reports', requires: 'MA', nav: { group: 'social', icon: 'chart-pie' } },
+    { path: '/conversion-api', titleKey: 'social:nav.conversionApi', requires: 'MC', record: 'social.conversion_apis', nav: { group: 'social', icon: 'plug' } },
+    { path: '/facebook-service', titleKey: 'social:nav.services', requires: 'FO', record: 'social.services', nav: { group: 'social', icon: 'toolbox' } },
   ],
   // Spec §6: the sidebar's MA, MC, FO and the flag group's MD, MP, MQ, MS, MV.
   permissions: [

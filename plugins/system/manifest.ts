@@ -17,15 +17,15 @@ export const systemManifest: PluginManifest = {
   dependencies: [],
   namespaces: ['system'],
   pages: [
-    { path: '/proxies', titleKey: 'system:nav.proxies', requires: 'YP', record: 'system.proxies', nav: { group: 'system', icon: 'globe' } },
+    { path: '/proxies', titleKey: 'system:nav.proxies', requires: 'YP', record: 'system.proxies', nav: { group: 'system', icon: 'globe-shield' } },
     // Providers are bought from on the proxies screen, so they go with its code (the spec gives them no route).
-    { path: '/proxy-providers', titleKey: 'system:nav.proxyProviders', requires: 'YP', record: 'system.proxy_providers', nav: { group: 'system', icon: 'plug' } },
+    { path: '/proxy-providers', titleKey: 'system:nav.proxyProviders', requires: 'YP', record: 'system.proxy_providers', nav: { group: 'system', icon: 'cloud' } },
     { path: '/services', titleKey: 'system:nav.services', requires: 'YS', record: 'system.services', nav: { group: 'system', icon: 'key' } },
     { path: '/servers', titleKey: 'system:nav.servers', requires: 'YE', record: 'system.servers', nav: { group: 'system', icon: 'server' } },
-    { path: '/sites', titleKey: 'system:nav.sites', requires: 'YQ', record: 'system.sites', nav: { group: 'system', icon: 'desktop' } },
+    { path: '/sites', titleKey: 'system:nav.sites', requires: 'YQ', record: 'system.sites', nav: { group: 'system', icon: 'web' } },
     // Whites are what sites show, so they go with the sites' code (the spec gives them no route).
-    { path: '/whites', titleKey: 'system:nav.whites', requires: 'YQ', record: 'system.whites', nav: { group: 'system', icon: 'document' } },
-    { path: '/projects', titleKey: 'system:nav.projects', requires: 'YA', record: 'system.projects', nav: { group: 'system', icon: 'folder' } },
+    { path: '/whites', titleKey: 'system:nav.whites', requires: 'YQ', record: 'system.whites', nav: { group: 'system', icon: 'page-check' } },
+    { path: '/projects', titleKey: 'system:nav.projects', requires: 'YA', record: 'system.projects', nav: { group: 'system', icon: 'folder-briefcase' } },
     { path: '/domains', titleKey: 'system:nav.domains', requires: 'YD', record: 'system.domains', nav: { group: 'system', icon: 'link' } },
     { path: '/domain-users', titleKey: 'system:nav.domainUsers', requires: 'YU', record: 'system.domain_users', nav: { group: 'system', icon: 'contact' } },
     { path: '/languages', titleKey: 'system:nav.languages', requires: 'YT', record: 'system.languages', nav: { group: 'system', icon: 'language' } },

@@ -16,17 +16,17 @@ export const trackerManifest: PluginManifest = {
   dependencies: ['admin', 'finance'],
   namespaces: ['tracker'],
   pages: [
-    { path: '/finance-projects', titleKey: 'tracker:nav.financeProjects', requires: 'TF', record: 'tracker.finance_projects', nav: { group: 'tracker', icon: 'folder' } },
-    { path: '/advertisers', titleKey: 'tracker:nav.advertisers', requires: 'TA', record: 'tracker.advertisers', nav: { group: 'tracker', icon: 'megaphone' } },
-    { path: '/trackers', titleKey: 'tracker:nav.trackers', requires: 'TT', record: 'tracker.trackers', nav: { group: 'tracker', icon: 'target' } },
+    { path: '/finance-projects', titleKey: 'tracker:nav.financeProjects', requires: 'TF', record: 'tracker.finance_projects', nav: { group: 'tracker', icon: 'folder-link' } },
+    { path: '/advertisers', titleKey: 'tracker:nav.advertisers', requires: 'TA', record: 'tracker.advertisers', nav: { group: 'tracker', icon: 'building-people' } },
+    { path: '/trackers', titleKey: 'tracker:nav.trackers', requires: 'TT', record: 'tracker.trackers', nav: { group: 'tracker', icon: 'gauge' } },
     { path: '/offers', titleKey: 'tracker:nav.offers', requires: 'TO', record: 'tracker.offers', nav: { group: 'tracker', icon: 'tag' } },
     { path: '/streams', titleKey: 'tracker:nav.streams', requires: 'TS', record: 'tracker.streams', nav: { group: 'tracker', icon: 'branch' } },
     { path: '/bizdev-deals', titleKey: 'tracker:nav.bizdevDeals', requires: 'TB', record: 'tracker.bizdev_deals', nav: { group: 'tracker', icon: 'handshake' } },
     { path: '/bizdev-limits', titleKey: 'tracker:nav.bizdevLimits', requires: 'TL', record: 'tracker.bizdev_limits', nav: { group: 'tracker', icon: 'calendar' } },
     { path: '/bizdev-requests', titleKey: 'tracker:nav.bizdevRequests', requires: 'TR', record: 'tracker.bizdev_requests', nav: { group: 'tracker', icon: 'task' } },
-    { path: '/tracker-report-full', titleKey: 'tracker:nav.report', requires: 'TR', nav: { group: 'tracker', icon: 'trending' } },
+    { path: '/tracker-report-full', titleKey: 'tracker:nav.report', requires: 'TR', nav: { group: 'tracker', icon: 'chart' } },
     // The one Vertical entity is finance's (its FL code); this entry shows it among the tracker's screens.
-    { path: '/vertical', titleKey: 'tracker:nav.verticals', requires: 'FL', record: 'finance.verticals', nav: { group: 'tracker', icon: 'chart' } },
+    { path: '/vertical', titleKey: 'tracker:nav.verticals', requires: 'FL', record: 'finance.verticals', nav: { group: 'tracker', icon: 'stack' } },
   ],
   // Spec §6 tracker codes.
   permissions: [

@@ -112,3 +112,25 @@ export function pluginRouteTable(manifests: readonly PluginManifest[]): PluginRo
   }
   return table;
 }
+
+/** An entry's key among every plugin's entries (a page path is unique, the plugin id keeps it readable). */
+export function entryKey(entry: Pick<PluginSidebarEntry, 'pluginId' | 'id'>): string {
+  return `${entry.pluginId}.${entry.id}`;
+}
+
+/**
+ * The entries whose label, as shown (`label`: in the current language), an entry of another group
+ * has too, such as finance's and the shop's "Positions": they are told apart by naming their area
+ * wherever screens of several areas meet. Case and surrounding spaces do not tell labels apart.
+ */
+export function entriesSharingName(groups: readonly SidebarGroup[], label: (entry: PluginSidebarEntry) => string): ReadonlySet<string> {
+  const groupsByName = new Map<string, Set<MenuGroup>>();
+  const nameOf = (entry: PluginSidebarEntry) => label(entry).trim().toLocaleLowerCase();
+  for (const { group, entries } of groups) {
+    for (const entry of entries) {
+      const name = nameOf(entry);
+      groupsByName.set(name, (groupsByName.get(name) ?? new Set()).add(group));
+    }
+  }
+  return new Set(groups.flatMap(({ entries }) => entries.filter((entry) => (groupsByName.get(nameOf(entry))?.size ?? 0) > 1).map(entryKey)));
+}

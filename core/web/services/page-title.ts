@@ -4,13 +4,16 @@ import { makeAutoObservable } from 'mobx';
 import { useInjection } from '../react/container-context';
 
 /**
- * A title a page gives itself from its data (a record page: the record's label), which the document
- * title shows instead of the route's own while that page is shown.
+ * What the document title takes from the shown page besides its route: a title the page gives
+ * itself from its data (a record page: the record's label), shown instead of the route's; and the
+ * screen's name with its area ("Finance › Positions") where its name alone is ambiguous.
  */
 @injectable()
 export class PageTitle {
   /** The shown page's own title, or null to use the route's. */
   current: string | null = null;
+  /** The shown screen named with its area, or null when its name is unambiguous. */
+  withArea: string | null = null;
 
   constructor() {
     makeAutoObservable(this);
@@ -18,6 +21,10 @@ export class PageTitle {
 
   set(title: string | null): void {
     this.current = title;
+  }
+
+  setWithArea(title: string | null): void {
+    this.withArea = title;
   }
 }
 

@@ -6,6 +6,7 @@ import { useInjection } from '../react/container-context';
 import { addSignedInStrings } from '../i18n/signed-in-strings';
 import { I18nService } from '../services/i18n-service';
 import { ThemeService } from '../services/theme-service';
+import { AreaBreadcrumb } from './layout/AreaBreadcrumb';
 import { TOP_BAR_LAYER } from './layout/layers';
 import { usePortalLayers } from './layout/portal-layers';
 import { DockedSidebar, OverlaySidebar } from './layout/SidebarFrame';
@@ -65,6 +66,7 @@ const ShellFrame = observer(function ShellFrame() {
           </DockedSidebar>
         )}
         <main className={styles.main}>
+          <AreaBreadcrumb groups={groups} />
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>

@@ -9,6 +9,7 @@ import { PluginHost } from '../../plugins/plugin-host';
 import { useInjection } from '../../react/container-context';
 import { RecordLinks } from '../../resource/record/record-links';
 import { ResourceCatalogueService } from '../../resource/record/resource-catalogue';
+import { useScreenNames } from '../layout/use-screen-names';
 import { useNavigation } from '../use-navigation';
 import { recordResults, unreachedTitles, type PaletteRecord, type PaletteRecordGroup } from './record-results';
 import { searchScreens, type PaletteScreen } from './search-screens';
@@ -71,10 +72,14 @@ function isPaletteShortcut(event: KeyboardEvent): boolean {
   return !/^[a-z]$/.test(key) && event.code === 'KeyK';
 }
 
-/** The screens this user may open, translated: the core pages, then the sidebar's in its order. */
+/**
+ * The screens this user may open, translated: the core pages, then the sidebar's in its order; a
+ * name two areas share carries its area.
+ */
 function useScreens(): PaletteScreen[] {
   const { t, i18n } = useTranslation();
   const groups = useNavigation();
+  const nameOf = useScreenNames(groups);
   // English texts are matched too under another language: people often know a screen by its English name.
   const english = i18n.language === 'en' ? null : i18n.getFixedT('en');
   const aliases = (key: string, options?: { defaultValue: string }): string[] => (english ? [english(key, options ?? {})] : []);
@@ -93,7 +98,8 @@ function useScreens(): PaletteScreen[] {
         (entry): PaletteScreen => ({
           id: `${entry.pluginId}.${entry.id}`,
           path: entry.path,
-          label: t(entry.labelKey),
+          // "Finance › Positions" where the shop has Positions too: the group column alone is easy to miss.
+          label: nameOf(entry).full,
           group: groupName,
           aliases: [...aliases(entry.labelKey), ...aliases(groupKey, { defaultValue: group })],
         }),
