@@ -90,8 +90,12 @@ describe('A department page', () => {
     expect(query(income, '[data-change]').textContent).toBe('Up from the previous month:+$489.10 (+95.71 %)');
     expect(query(card(view.element, 'headcount'), '[data-value]').textContent).toBe('4');
     expect(query(card(view.element, 'headcount'), '[data-change]').textContent).toContain('+1 (+33.33 %)');
-    // No percent of a previous 0.
-    expect(query(card(view.element, 'payroll_usd'), '[data-change]').textContent).toBe('Up from the previous month:+$1,200.50');
+    // A previous month whose payroll was never computed is compared with nothing.
+    const payroll = card(view.element, 'payroll_usd');
+    expect(query(payroll, '[data-value]').textContent).toBe('$1,200.50');
+    expect(query(payroll, '[data-previous]').textContent).toBe('Previous month: Not computed');
+    expect(payroll.querySelector('[data-change]')).toBeNull();
+    expect(view.element.querySelector('[data-result-without-payroll]')).toBeNull();
     expect(query(card(view.element, 'spend_usd'), '[data-value]').textContent).toBe('$252.75');
   });
 
@@ -102,6 +106,25 @@ describe('A department page', () => {
     const payroll = card(view.element, 'payroll_usd');
     expect(query(payroll, '[data-payroll-status]').textContent).toBe('Approved');
     expect(query<HTMLAnchorElement>(payroll, 'a').getAttribute('href')).toBe('/motivation?month=2026-03');
+  });
+
+  it('says a payroll never computed is not computed, instead of $0.00 and a fall of 100 %, and that the result lacks it', async () => {
+    const uncomputed: DepartmentView = {
+      ...MARKETING,
+      current: figures('2026-03', 4, '0', 'none', '1000.1', '252.75', '747.35'),
+      previous: figures('2026-02', 3, '5398.84', 'approved', '511', '100', '-4987.84'),
+      change: { ...MARKETING.change, payroll_usd: { absolute: '-5398.84', percent: '-100.00' } },
+    };
+    new FakeFinanceServer().on('GET', 'departments/marketing', { data: uncomputed });
+    const view = await openPage('/departments/marketing?month=2026-03');
+    await waitInAct(() => expect(view.element.querySelector('[data-figure="payroll_usd"]')).not.toBeNull());
+    const payroll = card(view.element, 'payroll_usd');
+    expect(query(payroll, '[data-value]').textContent).toBe('Not computed');
+    expect(query(payroll, '[data-previous]').textContent).toBe('Previous month: $5,398.84');
+    expect(payroll.querySelector('[data-change]')).toBeNull();
+    expect(payroll.querySelector('[data-payroll-status]')).toBeNull();
+    expect(query<HTMLAnchorElement>(payroll, 'a').getAttribute('href')).toBe('/motivation?month=2026-03');
+    expect(query(card(view.element, 'result_usd'), '[data-result-without-payroll]').textContent).toBe('Without payroll: the month’s motivation is not computed.');
   });
 
   it('draws the six months’ trend and the month by article and by project', async () => {
