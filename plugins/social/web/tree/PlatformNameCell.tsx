@@ -1,28 +1,50 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { makeStyles, tokens } from '@fluentui/react-components';
-import { CellValue, StatusBadge, type ResourceCellProps, type ResourceCellRenderer } from '@core/sdk/web';
+import { makeStyles, Tooltip, tokens } from '@fluentui/react-components';
+import { CloudOffRegular } from '@fluentui/react-icons';
+import { CellValue, type ResourceCellProps, type ResourceCellRenderer } from '@core/sdk/web';
 import { childrenPath, type ChildList } from './children';
 
 const useStyles = makeStyles({
   cell: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   link: { color: tokens.colorBrandForegroundLink, ':hover': { color: tokens.colorBrandForegroundLinkHover } },
+  mark: {
+    display: 'inline-flex',
+    flexShrink: 0,
+    fontSize: '16px',
+    color: tokens.colorStatusWarningForeground1,
+    borderRadius: tokens.borderRadiusSmall,
+    outlineStyle: 'none',
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
+  },
+  tooltip: { maxWidth: '360px' },
 });
 
-/** "Not on the platform" on a planning record (spec: clearly marked), its details on hover and focus. */
-export function NotOnPlatformBadge() {
+/**
+ * "Not on the platform" on a planning record (spec: clearly marked): an icon, so the name keeps
+ * the column's width, named for screen readers, its words and details on hover and focus.
+ */
+export function NotOnPlatformMark() {
   const { t } = useTranslation('social');
+  const styles = useStyles();
   return (
-    <StatusBadge color="warning" details={t('tree.notOnPlatformDetails')} data={{ 'data-not-on-platform': 'true' }}>
-      {t('tree.notOnPlatform')}
-    </StatusBadge>
+    <Tooltip
+      relationship="description"
+      withArrow
+      positioning="above-start"
+      content={{ className: styles.tooltip, children: `${t('tree.notOnPlatform')}. ${t('tree.notOnPlatformDetails')}` }}
+    >
+      <span className={styles.mark} role="img" aria-label={t('tree.notOnPlatform')} tabIndex={0} data-not-on-platform="true">
+        <CloudOffRegular aria-hidden />
+      </span>
+    </Tooltip>
   );
 }
 
 /**
  * The name column of a platform record: a link to its children's list when it has children (an
- * ad account's campaigns), and the "not on the platform" badge on a planning record.
+ * ad account's campaigns), and the "not on the platform" mark on a planning record.
  */
 export function platformNameCell(children: ChildList | undefined): ResourceCellRenderer {
   return function PlatformNameCell(props: ResourceCellProps) {
@@ -44,7 +66,7 @@ export function platformNameCell(children: ChildList | undefined): ResourceCellR
         ) : (
           <span className={styles.name}>{name}</span>
         )}
-        {record.on_platform === false && <NotOnPlatformBadge />}
+        {record.on_platform === false && <NotOnPlatformMark />}
       </span>
     );
   };
