@@ -43,7 +43,7 @@ export const trackerUserRecords = defineResource({
     { kind: 'text', name: 'service_name', labelKey: 'admin:services.service', required: true, maxLength: 50 },
     { kind: 'boolean', name: 'is_created_group', labelKey: 'admin:services.createTrackerGroup' },
     { kind: 'reference', name: 'tracker_id', labelKey: 'admin:services.tracker', required: true, target: KEITARO_SERVERS_REFERENCE },
-    { kind: 'text', name: 'external_id', labelKey: 'admin:services.externalId', maxLength: 200 },
+    { kind: 'text', name: 'external_id', labelKey: 'admin:services.externalId', format: 'identifier', maxLength: 200 },
   ],
   labelField: 'service_name',
 });

@@ -35,6 +35,7 @@ export const articlesResource = defineResource({
       kind: 'text',
       name: 'external_id',
       labelKey: 'admin:articles.externalId',
+      format: 'identifier',
       required: true,
       maxLength: 64,
       unique: true,

@@ -1,4 +1,4 @@
-import { defineResource, type EnumField, type ReferenceField, type ReferenceTarget } from '@core/sdk/shared';
+import { defineResource, type EnumField, type ReferenceField, type ReferenceTarget, type StatusTone } from '@core/sdk/shared';
 
 /**
  * Keitaro servers and their reverses (spec §3, §4). A reverse is a domain or proxy endpoint that
@@ -25,6 +25,8 @@ export const SERVERS_CODE = 'VR';
 
 export const REVERSE_STATES = ['free', 'waiting', 'active', 'on_hold'] as const;
 export type ReverseState = (typeof REVERSE_STATES)[number];
+/** The badge colour of each ReverseState (a status column). */
+export const REVERSE_STATE_TONES = { free: 'success', waiting: 'warning', active: 'brand', on_hold: 'subtle' } as const satisfies Readonly<Record<ReverseState, StatusTone>>;
 
 export const REVERSE_ACTIONS = ['transfer', 'wait', 'activate', 'release'] as const;
 export type ReverseAction = (typeof REVERSE_ACTIONS)[number];
@@ -156,7 +158,7 @@ export const keitaroServersResource = defineResource({
 export const KEITARO_SERVERS_REFERENCE: ReferenceTarget = { service: 'auth', path: 'keitaro/servers', table: 'admin.keitaro_servers', labelColumn: 'name' };
 
 // Set only by the state machine's actions (POST keitaro/reverses/{id}/<action>), never by a form.
-const REVERSE_STATE_FIELD: EnumField = { kind: 'enum', name: 'state', labelKey: 'admin:keitaro.fields.state', values: REVERSE_STATES, valueLabelPrefix: 'admin:keitaro.states', readOnly: true };
+const REVERSE_STATE_FIELD: EnumField = { kind: 'enum', name: 'state', labelKey: 'admin:keitaro.fields.state', values: REVERSE_STATES, tones: REVERSE_STATE_TONES, valueLabelPrefix: 'admin:keitaro.states', readOnly: true };
 const REVERSE_SERVER_FIELD: ReferenceField = { kind: 'reference', name: 'server_id', labelKey: 'admin:keitaro.fields.server', target: KEITARO_SERVERS_REFERENCE, readOnly: true };
 
 /** A reverse: the form adds one to the free pool; state and server change only through the actions. */

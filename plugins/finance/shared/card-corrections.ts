@@ -1,4 +1,4 @@
-import { defineResource, referenceTo, USERS_REFERENCE, type Money, type ReferenceTarget } from '@core/sdk/shared';
+import { defineResource, referenceTo, USERS_REFERENCE, type Money, type ReferenceTarget, type StatusTone } from '@core/sdk/shared';
 import { FINANCE_CURRENCIES } from './currencies';
 import { transactionsResource, walletsResource } from './resources';
 
@@ -11,6 +11,8 @@ import { transactionsResource, walletsResource } from './resources';
 
 export const CORRECTION_STATUSES = ['open', 'approved', 'reversed'] as const;
 export type CorrectionStatus = (typeof CORRECTION_STATUSES)[number];
+/** The badge colour of each CorrectionStatus (a status column). */
+export const CORRECTION_STATUS_TONES = { open: 'warning', approved: 'success', reversed: 'subtle' } as const satisfies Readonly<Record<CorrectionStatus, StatusTone>>;
 
 /** The articles adjusting transactions are booked under, found by code (created when missing). */
 export const CORRECTION_ARTICLE_CODES = { income: 'card-correction-income', expense: 'card-correction-expense' } as const;
@@ -45,7 +47,7 @@ export const cardCorrectionsResource = defineResource({
     // Statement minus books: what the adjusting transaction books.
     money('difference', 'finance:fields.difference', { readOnly: true }),
     { kind: 'longText', name: 'reason', labelKey: 'finance:fields.reason', required: true, maxLength: 2000 },
-    { kind: 'enum', name: 'status', labelKey: 'finance:fields.correctionStatus', values: CORRECTION_STATUSES, default: 'open', readOnly: true, filter: ['eq', 'in'], sortable: true },
+    { kind: 'enum', name: 'status', labelKey: 'finance:fields.correctionStatus', values: CORRECTION_STATUSES, tones: CORRECTION_STATUS_TONES, default: 'open', readOnly: true, filter: ['eq', 'in'], sortable: true },
     { kind: 'reference', name: 'approved_by', labelKey: 'finance:fields.approvedBy', target: USERS_REFERENCE, readOnly: true, filter: ['eq'], list: false, related: false },
     { kind: 'datetime', name: 'approved_at', labelKey: 'finance:fields.approvedAt', readOnly: true, filter: ['gte', 'lte'], sortable: true, list: false },
     { kind: 'reference', name: 'transaction_id', labelKey: 'finance:fields.adjustingTransaction', target: referenceTo(transactionsResource), readOnly: true },

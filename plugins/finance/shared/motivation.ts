@@ -1,4 +1,4 @@
-import { defineResource, referenceTo, USERS_REFERENCE, type FieldDefinition, type ReferenceTarget } from '@core/sdk/shared';
+import { defineResource, referenceTo, USERS_REFERENCE, type FieldDefinition, type ReferenceTarget, type StatusTone } from '@core/sdk/shared';
 import { calculationModelsResource } from './pay-models';
 import { divisionsResource, employeesTarget, transactionDraftsTarget, walletsResource } from './resources';
 
@@ -15,6 +15,8 @@ export const MOTIVATION_MONTH_PATTERN = '^[1-9][0-9]{3}-(0[1-9]|1[0-2])$';
 
 export const MOTIVATION_STATUSES = ['draft', 'approved'] as const;
 export type MotivationStatus = (typeof MOTIVATION_STATUSES)[number];
+/** The badge colour of each MotivationStatus (a status column). */
+export const MOTIVATION_STATUS_TONES = { draft: 'informative', approved: 'success' } as const satisfies Readonly<Record<MotivationStatus, StatusTone>>;
 
 /** A payroll draft's hash: `payroll:<YYYY-MM>:<employee_id>`; the month's drafts share the prefix. */
 export const payrollHashPrefix = (month: string): string => `payroll:${month}:`;
@@ -38,7 +40,7 @@ export const motivationSheetsResource = defineResource({
   access: { read: 'FE', write: 'FE' },
   fields: [
     { kind: 'text', name: 'month', labelKey: 'finance:fields.month', required: true, unique: true, maxLength: 7, pattern: MOTIVATION_MONTH_PATTERN, patternMessageKey: 'finance:motivation.monthPattern', filter: ['eq', 'startsWith'], sortable: true },
-    { kind: 'enum', name: 'status', labelKey: 'finance:fields.motivationStatus', values: MOTIVATION_STATUSES, default: 'draft', readOnly: true, filter: ['eq', 'in'], sortable: true },
+    { kind: 'enum', name: 'status', labelKey: 'finance:fields.motivationStatus', values: MOTIVATION_STATUSES, tones: MOTIVATION_STATUS_TONES, default: 'draft', readOnly: true, filter: ['eq', 'in'], sortable: true },
     usd('total_usd', 'finance:fields.totalUsd', { readOnly: true }),
     // The payroll wallet chosen at approval: where the month's drafts were made.
     reference('wallet_id', 'finance:fields.payrollWallet', referenceTo(walletsResource), { readOnly: true }),

@@ -133,7 +133,7 @@ export const verticalsResource = defineResource({
   access: { read: 'FL', write: 'FL' },
   fields: [
     name(),
-    { kind: 'number', name: 'keitaro_id', labelKey: 'finance:fields.keitaroId', integer: true, min: 1, filter: ['eq'], sortable: true, unique: true },
+    { kind: 'number', name: 'keitaro_id', labelKey: 'finance:fields.keitaroId', format: 'identifier', integer: true, min: 1, filter: ['eq'], sortable: true, unique: true },
   ],
   labelField: 'name',
   softDelete: true,
@@ -156,9 +156,9 @@ export const agenciesResource = defineResource({
   fields: [
     name(),
     { kind: 'text', name: 'bot', labelKey: 'finance:fields.bot', maxLength: 100, filter: TEXT_OPS, sortable: true },
-    { kind: 'text', name: 'relation_sheet_id', labelKey: 'finance:fields.relationSheetId', maxLength: 200, filter: ['eq', 'contains'] },
-    { kind: 'text', name: 'sheet_id', labelKey: 'finance:fields.sheetId', maxLength: 200, filter: ['eq', 'contains'] },
-    { kind: 'text', name: 'notification_chat_id', labelKey: 'finance:fields.notificationChatId', maxLength: 100, pattern: '^-?[0-9]+$', filter: ['eq'] },
+    { kind: 'text', name: 'relation_sheet_id', labelKey: 'finance:fields.relationSheetId', format: 'identifier', maxLength: 200, filter: ['eq', 'contains'] },
+    { kind: 'text', name: 'sheet_id', labelKey: 'finance:fields.sheetId', format: 'identifier', maxLength: 200, filter: ['eq', 'contains'] },
+    { kind: 'text', name: 'notification_chat_id', labelKey: 'finance:fields.notificationChatId', format: 'identifier', maxLength: 100, pattern: '^-?[0-9]+$', filter: ['eq'] },
   ],
   labelField: 'name',
   softDelete: true,

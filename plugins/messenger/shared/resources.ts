@@ -1,4 +1,4 @@
-import { defineResource, type FieldDefinition } from '@core/sdk/shared';
+import { defineResource, type FieldDefinition, type StatusTone } from '@core/sdk/shared';
 
 /** Messengers a bot can live in; each has an adapter on the server. */
 export const MESSENGERS = ['telegram'] as const;
@@ -13,6 +13,8 @@ export const BOT_TYPES = ['sign-in', 'notifications', 'shop', 'support', 'other'
  */
 export const WEBHOOK_STATUSES = ['unknown', 'not-set', 'set', 'failing', 'unreachable'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
+/** The badge colour of each WebhookStatus (a status column). */
+export const WEBHOOK_STATUS_TONES = { set: 'success', 'not-set': 'informative', failing: 'warning', unreachable: 'danger', unknown: 'subtle' } as const satisfies Readonly<Record<WebhookStatus, StatusTone>>;
 
 /** Telegram's token shape: the bot's numeric id, a colon, and 35 url-safe characters (longer ones are accepted). */
 export const TELEGRAM_TOKEN_PATTERN = '^[0-9]{3,20}:[A-Za-z0-9_-]{30,100}$';
@@ -86,6 +88,7 @@ export const botsResource = defineResource({
     status('webhook_status', 'messenger:fields.webhookStatus', {
       kind: 'enum',
       values: WEBHOOK_STATUSES,
+      tones: WEBHOOK_STATUS_TONES,
       valueLabelPrefix: 'messenger:webhook.statuses',
       default: 'not-set',
       filter: ['eq', 'in'],

@@ -1,4 +1,4 @@
-import { defineResource, referenceTo, USERS_REFERENCE, type FieldDefinition, type ReferenceTarget } from '@core/sdk/shared';
+import { defineResource, referenceTo, USERS_REFERENCE, type FieldDefinition, type ReferenceTarget, type StatusTone } from '@core/sdk/shared';
 import { botsResource } from '@plugins/messenger/shared/resources';
 
 /**
@@ -25,24 +25,34 @@ export const TIME_ZONE_PATTERN = '^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$';
 
 export const PRODUCT_STATUSES = ['active', 'hidden', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+/** The badge colour of each ProductStatus (a status column). */
+export const PRODUCT_STATUS_TONES = { active: 'success', hidden: 'warning', archived: 'subtle' } as const satisfies Readonly<Record<ProductStatus, StatusTone>>;
 export const PRODUCT_TYPES = ['ad-account', 'business-manager', 'page', 'profile', 'pixel', 'other'] as const;
 
 /** A unit of stock: free to hand out, held for a buyer, sold for good, or found broken. */
 export const POSITION_STATES = ['free', 'reserved', 'sold', 'defective'] as const;
 export type PositionState = (typeof POSITION_STATES)[number];
+/** The badge colour of each PositionState (a status column). */
+export const POSITION_STATE_TONES = { free: 'success', reserved: 'warning', sold: 'informative', defective: 'danger' } as const satisfies Readonly<Record<PositionState, StatusTone>>;
 
 /** Spec: new → in progress → completed | cancelled. */
 export const ORDER_STATUSES = ['new', 'in_progress', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The badge colour of each OrderStatus (a status column). */
+export const ORDER_STATUS_TONES = { new: 'informative', in_progress: 'brand', completed: 'success', cancelled: 'subtle' } as const satisfies Readonly<Record<OrderStatus, StatusTone>>;
 export const ORDER_SOURCES = ['web', 'bot', 'api'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 /** The setup queue: waiting, taken by someone, finished well or not. */
 export const SETUP_STATES = ['queued', 'taken', 'done', 'failed'] as const;
 export type SetupState = (typeof SETUP_STATES)[number];
+/** The badge colour of each SetupState (a status column). */
+export const SETUP_STATE_TONES = { queued: 'informative', taken: 'brand', done: 'success', failed: 'danger' } as const satisfies Readonly<Record<SetupState, StatusTone>>;
 
 /** A delivered asset as the platform last reported it. */
 export const ASSET_STATUSES = ['active', 'limited', 'disabled'] as const;
+/** The badge colour of each asset status (a status column). */
+export const ASSET_STATUS_TONES = { active: 'success', limited: 'warning', disabled: 'danger' } as const satisfies Readonly<Record<(typeof ASSET_STATUSES)[number], StatusTone>>;
 
 const text = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
   ({ kind: 'text', name, labelKey: `shop:fields.${camel(name)}`, maxLength: 200, filter: TEXT_OPS, sortable: true, ...extra }) as FieldDefinition;
@@ -101,10 +111,10 @@ export const productsResource = defineResource({
     { kind: 'money', name: 'price', labelKey: 'shop:fields.price', required: true, scale: 2, min: '0', currencies: SHOP_CURRENCIES, defaultCurrency: 'USD', filter: RANGE_OPS, sortable: true },
     reference('category', CATEGORY, { required: true }),
     // Units one team may order per day (the team's time zone); none means no limit.
-    wholeNumber('day_limit', 1, { hintKey: 'shop:fields.dayLimitHint' }),
+    wholeNumber('day_limit', 1, { hintKey: 'shop:fields.dayLimitHint', emptyLabelKey: 'shop:fields.noLimit' }),
     text('order_text', { maxLength: 500, pattern: ONE_LINE_PATTERN, patternMessageKey: 'shop:validation.oneLine', hintKey: 'shop:fields.orderTextHint', list: false }),
     { kind: 'longText', name: 'description', labelKey: 'shop:fields.description', maxLength: 4000, list: false },
-    enumeration('status', PRODUCT_STATUSES, { required: true, default: 'active' }),
+    enumeration('status', PRODUCT_STATUSES, { required: true, default: 'active', tones: PRODUCT_STATUS_TONES }),
     enumeration('type', PRODUCT_TYPES, { required: true, default: 'ad-account' }),
     // Orders of it go to the setup queue once completed.
     flag('needs_setup'),
@@ -163,7 +173,7 @@ export const ordersResource = defineResource({
     // Units handed out so far (a presale order fills as stock arrives): named apart from the quantity ordered.
     wholeNumber('count', 0, { readOnly: true, default: 0, labelKey: 'shop:fields.handedOut' }),
     { kind: 'money', name: 'value', labelKey: 'shop:fields.value', readOnly: true, scale: 2, filter: RANGE_OPS, sortable: true },
-    enumeration('status', ORDER_STATUSES, { readOnly: true, default: 'new' }),
+    enumeration('status', ORDER_STATUSES, { readOnly: true, default: 'new', tones: ORDER_STATUS_TONES }),
     // The buyer: the positions are reserved for this user.
     reference('user', USERS_REFERENCE, { required: true }),
     flag('setup'),
@@ -178,7 +188,7 @@ export const ordersResource = defineResource({
     { kind: 'date', name: 'team_day', labelKey: 'shop:fields.teamDay', readOnly: true, filter: RANGE_OPS, sortable: true, list: false },
     reference('bot', referenceTo(botsResource), { readOnly: true, list: false }),
     // The messenger account that ordered through the bot.
-    text('team_user', { readOnly: true, maxLength: 100, list: false }),
+    text('team_user', { format: 'identifier', readOnly: true, maxLength: 100, list: false }),
     instant('completed_at'),
   ],
   labelField: 'title',
@@ -213,7 +223,7 @@ export const positionsResource = defineResource({
     reference('product', PRODUCT, { required: true }),
     // The asset itself (login:password:…): write-only here, revealed by `GET positions/:id/data`.
     { kind: 'secret', name: 'data', labelKey: 'shop:fields.data', required: true, maxLength: 4000 },
-    enumeration('state', POSITION_STATES, { required: true, default: 'free' }),
+    enumeration('state', POSITION_STATES, { required: true, default: 'free', tones: POSITION_STATE_TONES }),
     instant('reserved_until'),
     // An order's record page lists the positions it handed out first.
     reference('order', ORDER, { readOnly: true, related: { labelKey: 'shop:orders.handedOut', order: 10 } }),
@@ -239,7 +249,7 @@ export const setupTasksResource = defineResource({
     text('title', { readOnly: true, maxLength: 300 }),
     reference('order', ORDER, { readOnly: true, related: { order: 20 } }),
     reference('user', USERS_REFERENCE, { readOnly: true }),
-    enumeration('state', SETUP_STATES, { readOnly: true, default: 'queued' }),
+    enumeration('state', SETUP_STATES, { readOnly: true, default: 'queued', tones: SETUP_STATE_TONES }),
     reference('assignee', USERS_REFERENCE, { readOnly: true }),
     { kind: 'longText', name: 'comment', labelKey: 'shop:fields.comment', maxLength: 2000, readOnly: true },
     instant('taken_at', { list: false }),
@@ -270,11 +280,11 @@ export const reportsResource = defineResource({
     reference('user', USERS_REFERENCE),
     reference('product', PRODUCT),
     reference('category', CATEGORY),
-    text('ads_account_id', { required: true, maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
-    text('bm_id', { searchable: true, maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
-    text('fp_id', { searchable: true, maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
+    text('ads_account_id', { format: 'identifier', required: true, maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
+    text('bm_id', { format: 'identifier', searchable: true, maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
+    text('fp_id', { format: 'identifier', searchable: true, maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
     { kind: 'secret', name: 'data', labelKey: 'shop:fields.data', maxLength: 4000 },
-    enumeration('status', ASSET_STATUSES, { required: true, default: 'active' }),
+    enumeration('status', ASSET_STATUSES, { required: true, default: 'active', tones: ASSET_STATUS_TONES }),
     text('disable_reason', { maxLength: 200 }),
     { kind: 'money', name: 'spent_usd', labelKey: 'shop:fields.spentUsd', required: true, scale: 2, min: '0', currencies: ['USD'], defaultCurrency: 'USD', filter: RANGE_OPS, sortable: true },
     text('vertical', { maxLength: 100 }),

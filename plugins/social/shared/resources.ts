@@ -1,4 +1,4 @@
-import { defineResource, referenceTo, type FieldDefinition, type ReferenceTarget } from '@core/sdk/shared';
+import { defineResource, referenceTo, type FieldDefinition, type ReferenceTarget, type StatusTone } from '@core/sdk/shared';
 
 /**
  * The social-ad platform's resources (spec §3 Ad platform): services (the platform connections),
@@ -15,13 +15,27 @@ const RANGE_OPS = ['gte', 'lte', 'eq'] as const;
 
 export const ACCOUNT_TYPES = ['personal_profile', 'business_manager', 'system_user'] as const;
 export const ACCOUNT_STATUSES = ['active', 'restricted', 'disabled'] as const;
+/** The badge colour of each account status (a status column). */
+export const ACCOUNT_STATUS_TONES = { active: 'success', restricted: 'warning', disabled: 'danger' } as const satisfies Readonly<Record<(typeof ACCOUNT_STATUSES)[number], StatusTone>>;
 /** Meta's `account_status` codes, named (1 active, 2 disabled, 3 unsettled, 7 pending risk review, 9 in grace period, 101 closed). */
 export const AD_ACCOUNT_STATUSES = ['active', 'disabled', 'unsettled', 'pending_review', 'in_grace_period', 'closed', 'other'] as const;
+/** The badge colour of each ad account status (a status column). */
+export const AD_ACCOUNT_STATUS_TONES = {
+  active: 'success',
+  disabled: 'danger',
+  unsettled: 'warning',
+  pending_review: 'informative',
+  in_grace_period: 'warning',
+  closed: 'subtle',
+  other: 'subtle',
+} as const satisfies Readonly<Record<(typeof AD_ACCOUNT_STATUSES)[number], StatusTone>>;
 /** Meta's outcome-based objectives. */
 export const CAMPAIGN_OBJECTIVES = ['OUTCOME_AWARENESS', 'OUTCOME_TRAFFIC', 'OUTCOME_ENGAGEMENT', 'OUTCOME_LEADS', 'OUTCOME_APP_PROMOTION', 'OUTCOME_SALES'] as const;
 /** A campaign's, adset's or ad's configured status. */
 export const DELIVERY_STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+/** The badge colour of each DeliveryStatus (a status column). */
+export const DELIVERY_STATUS_TONES = { ACTIVE: 'success', PAUSED: 'warning', ARCHIVED: 'subtle', DELETED: 'danger' } as const satisfies Readonly<Record<DeliveryStatus, StatusTone>>;
 export const BILLING_EVENTS = ['IMPRESSIONS', 'LINK_CLICKS', 'THRUPLAY', 'APP_INSTALLS'] as const;
 export const OPTIMIZATION_GOALS = ['REACH', 'IMPRESSIONS', 'LINK_CLICKS', 'LANDING_PAGE_VIEWS', 'LEAD_GENERATION', 'OFFSITE_CONVERSIONS', 'THRUPLAY', 'VALUE'] as const;
 /** Where an insight row is measured. */
@@ -50,7 +64,7 @@ const count = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinit
 const budget = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
   ({ kind: 'money', name, labelKey: label(name), scale: 3, min: '0', filter: RANGE_OPS, sortable: true, ...extra }) as FieldDefinition;
 /** The platform's id of a record that came from it (a column the user may show); none on a planning record. */
-const externalId = (): FieldDefinition => text('external_id', { readOnly: true, maxLength: 64, filter: ['eq'], list: false, searchable: true });
+const externalId = (): FieldDefinition => text('external_id', { format: 'identifier', readOnly: true, maxLength: 64, filter: ['eq'], list: false, searchable: true });
 /** True once the record came from (or was written to) the platform; false on a planning record. */
 const onPlatform = (): FieldDefinition =>
   ({ kind: 'boolean', name: 'on_platform', labelKey: label('on_platform'), readOnly: true, default: false, filter: ['eq'], sortable: true }) as FieldDefinition;
@@ -65,7 +79,7 @@ export const servicesResource = defineResource({
   access: { read: 'FO', write: 'FO' },
   fields: [
     text('name', { required: true, unique: true, maxLength: 100 }),
-    text('app_id', { required: true, searchable: true, maxLength: 32, pattern: '^[0-9]{5,32}$', patternMessageKey: 'social:validation.appId', filter: ['eq'] }),
+    text('app_id', { format: 'identifier', required: true, searchable: true, maxLength: 32, pattern: '^[0-9]{5,32}$', patternMessageKey: 'social:validation.appId', filter: ['eq'] }),
     { kind: 'secret', name: 'app_secret', labelKey: label('app_secret'), maxLength: 200 },
     // A system user's access token; its expiry and scopes are what the platform said at the last check.
     { kind: 'secret', name: 'access_token', labelKey: label('access_token'), required: true, maxLength: 1000 },
@@ -92,7 +106,7 @@ export const accountsResource = defineResource({
   fields: [
     text('name', { required: true, maxLength: 200 }),
     enumeration('type', ACCOUNT_TYPES, { required: true, default: 'business_manager' }),
-    enumeration('status', ACCOUNT_STATUSES, { required: true, default: 'active' }),
+    enumeration('status', ACCOUNT_STATUSES, { required: true, default: 'active', tones: ACCOUNT_STATUS_TONES }),
     // The platform connection its ad accounts and pages are read through; none: a planning record.
     reference('service', SERVICE),
     instant('synced_at', { readOnly: true }),
@@ -117,7 +131,7 @@ export const adAccountsResource = defineResource({
     text('name', { required: true, maxLength: 200 }),
     text('currency', { required: true, maxLength: 3, pattern: '^[A-Z]{3}$', patternMessageKey: 'social:validation.currency', default: 'USD', filter: ['eq'] }),
     text('timezone', { required: true, maxLength: 64, default: 'UTC', filter: ['eq'] }),
-    enumeration('status', AD_ACCOUNT_STATUSES, { required: true, default: 'active' }),
+    enumeration('status', AD_ACCOUNT_STATUSES, { required: true, default: 'active', tones: AD_ACCOUNT_STATUS_TONES }),
     budget('spend_cap'),
     budget('amount_spent', { readOnly: true }),
     reference('account', ACCOUNT, { required: true }),
@@ -173,7 +187,7 @@ export const campaignsResource = defineResource({
     budget('lifetime_budget'),
     instant('start_time'),
     instant('stop_time'),
-    enumeration('status', DELIVERY_STATUSES, { required: true, default: 'PAUSED' }),
+    enumeration('status', DELIVERY_STATUSES, { required: true, default: 'PAUSED', tones: DELIVERY_STATUS_TONES }),
     onPlatform(),
   ],
   labelField: 'name',
@@ -202,7 +216,7 @@ export const adsetsResource = defineResource({
     budget('lifetime_budget'),
     instant('start_time'),
     instant('end_time'),
-    enumeration('status', DELIVERY_STATUSES, { required: true, default: 'PAUSED' }),
+    enumeration('status', DELIVERY_STATUSES, { required: true, default: 'PAUSED', tones: DELIVERY_STATUS_TONES }),
     onPlatform(),
   ],
   labelField: 'name',
@@ -224,8 +238,8 @@ export const adsResource = defineResource({
     externalId(),
     text('name', { required: true, maxLength: 400 }),
     reference('adset', ADSET, { required: true }),
-    text('creative_id', { searchable: true, maxLength: 32, pattern: '^[0-9]{1,32}$', patternMessageKey: 'social:validation.creativeId', filter: ['eq'] }),
-    enumeration('status', DELIVERY_STATUSES, { required: true, default: 'PAUSED' }),
+    text('creative_id', { format: 'identifier', searchable: true, maxLength: 32, pattern: '^[0-9]{1,32}$', patternMessageKey: 'social:validation.creativeId', filter: ['eq'] }),
+    enumeration('status', DELIVERY_STATUSES, { required: true, default: 'PAUSED', tones: DELIVERY_STATUS_TONES }),
     onPlatform(),
   ],
   labelField: 'name',
@@ -274,7 +288,7 @@ export const conversionApisResource = defineResource({
   recordKey: 'social:records.conversionApi',
   access: { read: 'MC', write: 'MC' },
   fields: [
-    text('pixel_id', { required: true, unique: true, maxLength: 32, pattern: '^[0-9]{5,32}$', patternMessageKey: 'social:validation.pixelId' }),
+    text('pixel_id', { format: 'identifier', required: true, unique: true, maxLength: 32, pattern: '^[0-9]{5,32}$', patternMessageKey: 'social:validation.pixelId' }),
     { kind: 'secret', name: 'token', labelKey: label('token'), required: true, maxLength: 1000 },
     text('verified_domain', { required: true, searchable: true, maxLength: 253, pattern: '^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$', patternMessageKey: 'social:validation.domain' }),
     // The code the Events Manager's "Test events" tab gives: test events carry it.

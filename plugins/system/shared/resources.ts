@@ -5,6 +5,7 @@ import {
   USERS_REFERENCE,
   type FieldDefinition,
   type ReferenceTarget,
+  type StatusTone,
 } from '@core/sdk/shared';
 import { E164_PATTERN, HOST_PORT_PATTERN, IPV4_PATTERN, IPV6_PATTERN, DOMAIN_NAME_PATTERN, ISO2_PATTERN } from './patterns';
 
@@ -25,6 +26,8 @@ export const PROXY_TYPES = ['http', 'socks5', 'mobile'] as const;
 export type ProxyType = (typeof PROXY_TYPES)[number];
 export const PROXY_STATUSES = ['active', 'expired', 'failing', 'disabled'] as const;
 export type ProxyStatus = (typeof PROXY_STATUSES)[number];
+/** The badge colour of each ProxyStatus (a status column). */
+export const PROXY_STATUS_TONES = { active: 'success', expired: 'danger', failing: 'warning', disabled: 'subtle' } as const satisfies Readonly<Record<ProxyStatus, StatusTone>>;
 /** How a provider is reached: the product's own local provider (never buys anything), or Proxy6.net's API. */
 export const PROXY_ADAPTERS = ['local', 'proxy6'] as const;
 export type ProxyAdapterName = (typeof PROXY_ADAPTERS)[number];
@@ -41,6 +44,8 @@ export type ServiceAdapterName = (typeof SERVICE_ADAPTERS)[number];
 
 export const SERVER_TYPES = ['vps', 'dedicated', 'cloud', 'shared'] as const;
 export const SERVER_STATUSES = ['active', 'stopped', 'expired'] as const;
+/** The badge colour of each server status (a status column). */
+export const SERVER_STATUS_TONES = { active: 'success', stopped: 'warning', expired: 'danger' } as const satisfies Readonly<Record<(typeof SERVER_STATUSES)[number], StatusTone>>;
 
 export const SITE_TYPES = ['landing', 'prelanding', 'white', 'other'] as const;
 export const WHITE_SOURCES = ['archive', 'url'] as const;
@@ -49,6 +54,8 @@ export type WhiteSource = (typeof WHITE_SOURCES)[number];
 /** A domain's purchase as its job last reported it; `none` before any purchase (a domain recorded by hand). */
 export const DOMAIN_JOB_STATUSES = ['none', 'queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type DomainJobStatus = (typeof DOMAIN_JOB_STATUSES)[number];
+/** The badge colour of each DomainJobStatus (a status column). */
+export const DOMAIN_JOB_STATUS_TONES = { none: 'subtle', queued: 'informative', running: 'brand', succeeded: 'success', failed: 'danger', cancelled: 'warning' } as const satisfies Readonly<Record<DomainJobStatus, StatusTone>>;
 
 function camel(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
@@ -175,7 +182,7 @@ export const proxiesResource = defineResource({
     text('name', { maxLength: 100 }),
     reference('country', COUNTRIES_REFERENCE),
     wholeNumber('period_days', 1, { max: 3650 }),
-    enumeration('status', PROXY_STATUSES, { required: true, default: 'active' }),
+    enumeration('status', PROXY_STATUSES, { required: true, default: 'active', tones: PROXY_STATUS_TONES }),
     text('team', { maxLength: 100 }),
     text('address', { required: true, maxLength: 60, pattern: HOST_PORT_PATTERN, patternMessageKey: 'system:validation.hostPort', placeholder: '203.0.113.7:8080' }),
     secret('credentials_pair', { maxLength: 300, pattern: '^[^:\\s]+:\\S+$', patternMessageKey: 'system:validation.loginPass' }),
@@ -184,7 +191,7 @@ export const proxiesResource = defineResource({
     reference('provider', PROXY_PROVIDER),
     day('end_date'),
     wholeNumber('account_count', 0, { default: 0 }),
-    text('order_id', { maxLength: 100, filter: ['eq'], searchable: true }),
+    text('order_id', { format: 'identifier', maxLength: 100, filter: ['eq'], searchable: true }),
     // The last check's outcome (the "check" action).
     instant('checked_at'),
     wholeNumber('latency_ms', 0, { readOnly: true }),
@@ -233,12 +240,12 @@ export const serversResource = defineResource({
     enumeration('type', SERVER_TYPES, { required: true, default: 'vps' }),
     secret('password', { maxLength: 200 }),
     longText('comment', { maxLength: 2000 }),
-    wholeNumber('port', 1, { max: 65535, default: 22 }),
+    wholeNumber('port', 1, { max: 65535, default: 22, format: 'identifier' }),
     secret('auth_key', { maxLength: 500 }),
     secret('ssh_key', { maxLength: 10000 }),
     text('ip', { searchable: true, maxLength: 15, pattern: IPV4_PATTERN, patternMessageKey: 'system:validation.ipv4', filter: ['eq', 'startsWith'] }),
     text('ipv6', { maxLength: 45, pattern: IPV6_PATTERN, patternMessageKey: 'system:validation.ipv6', filter: ['eq', 'startsWith'], list: false }),
-    enumeration('status', SERVER_STATUSES, { required: true, default: 'active' }),
+    enumeration('status', SERVER_STATUSES, { required: true, default: 'active', tones: SERVER_STATUS_TONES }),
     text('provider', { maxLength: 100 }),
     day('expiry_date'),
     flag('reserved'),
@@ -288,7 +295,7 @@ export const domainsResource = defineResource({
     // The CDN's zone id, set by the purchase.
     text('zone', { readOnly: true, maxLength: 100, filter: ['eq'] }),
     longText('comment', { maxLength: 2000 }),
-    enumeration('job_status', DOMAIN_JOB_STATUSES, { readOnly: true, default: 'none' }),
+    enumeration('job_status', DOMAIN_JOB_STATUSES, { readOnly: true, default: 'none', tones: DOMAIN_JOB_STATUS_TONES }),
     text('nameservers', { readOnly: true, maxLength: 600, list: false, filter: undefined, sortable: false }),
     day('expiry_date'),
     // Bought through the local registrar: nothing was paid for and the name is not registered anywhere.

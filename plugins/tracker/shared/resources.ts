@@ -1,4 +1,4 @@
-import { defineResource, referenceTo, USERS_REFERENCE, type FieldDefinition, type ReferenceTarget, type ResourceDefinition } from '@core/sdk/shared';
+import { defineResource, referenceTo, USERS_REFERENCE, type FieldDefinition, type ReferenceTarget, type ResourceDefinition, type StatusTone } from '@core/sdk/shared';
 import { KEITARO_SERVERS_REFERENCE } from '@plugins/admin/shared/keitaro';
 import { verticalsResource } from '@plugins/finance/shared/resources';
 
@@ -24,11 +24,17 @@ export const PAYOUT_CURRENCIES = ['USD', 'EUR', 'GBP', 'RUB', 'UAH', 'KZT', 'PLN
 /** Where a row stands against Keitaro: not synced, waiting, written, or failed with `sync_error`. */
 export const SYNC_STATES = ['off', 'pending', 'synced', 'failed'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
+/** The badge colour of each SyncState (a status column). */
+export const SYNC_STATE_TONES = { off: 'subtle', pending: 'informative', synced: 'success', failed: 'danger' } as const satisfies Readonly<Record<SyncState, StatusTone>>;
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'refused'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+/** The badge colour of each RequestStatus (a status column). */
+export const REQUEST_STATUS_TONES = { pending: 'warning', approved: 'success', refused: 'danger' } as const satisfies Readonly<Record<RequestStatus, StatusTone>>;
 
 export const PROJECT_STATUSES = ['active', 'paused', 'closed'] as const;
+/** The badge colour of each project status (a status column). */
+export const PROJECT_STATUS_TONES = { active: 'success', paused: 'warning', closed: 'subtle' } as const satisfies Readonly<Record<(typeof PROJECT_STATUSES)[number], StatusTone>>;
 
 const text = (name: string, labelKey: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
   ({ kind: 'text', name, labelKey, maxLength: 200, filter: TEXT_OPS, sortable: true, ...extra }) as FieldDefinition;
@@ -42,12 +48,12 @@ const money = (name: string, labelKey: string, extra: Partial<FieldDefinition> =
   ({ kind: 'money', name, labelKey, scale: 2, min: '0', currencies: PAYOUT_CURRENCIES, defaultCurrency: 'USD', filter: RANGE_OPS, sortable: true, ...extra }) as FieldDefinition;
 const wholeNumber = (name: string, labelKey: string, min: number, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
   ({ kind: 'number', name, labelKey, integer: true, min, filter: RANGE_OPS, sortable: true, ...extra }) as FieldDefinition;
-const keitaroId = (name: string, labelKey: string): FieldDefinition => wholeNumber(name, labelKey, 1, { readOnly: true, filter: ['eq'], list: false });
+const keitaroId = (name: string, labelKey: string): FieldDefinition => wholeNumber(name, labelKey, 1, { format: 'identifier', readOnly: true, filter: ['eq'], list: false });
 
 /** The Keitaro sync of a row: switched on by the user, kept by the sync (server/keitaro). */
 const syncFields = (): FieldDefinition[] => [
   { kind: 'boolean', name: 'sync_enabled', labelKey: 'tracker:fields.syncEnabled', default: false, filter: ['eq'], sortable: true },
-  { kind: 'enum', name: 'sync_state', labelKey: 'tracker:fields.syncState', values: SYNC_STATES, default: 'off', readOnly: true, filter: ['eq', 'in'], sortable: true },
+  { kind: 'enum', name: 'sync_state', labelKey: 'tracker:fields.syncState', values: SYNC_STATES, tones: SYNC_STATE_TONES, default: 'off', readOnly: true, filter: ['eq', 'in'], sortable: true },
   { kind: 'text', name: 'sync_error', labelKey: 'tracker:fields.syncError', maxLength: 2000, readOnly: true, list: false },
   { kind: 'datetime', name: 'synced_at', labelKey: 'tracker:fields.syncedAt', readOnly: true, filter: ['gte', 'lte'], sortable: true, list: false },
 ];
@@ -134,7 +140,7 @@ export const offersResource = defineResource({
     many('countries', 'tracker:fields.countries', referenceTo(countriesResource)),
     { kind: 'url', name: 'landing_url', labelKey: 'tracker:fields.landingUrl', maxLength: 2048, filter: TEXT_OPS, list: false },
     reference('tracker', 'tracker:fields.tracker', TRACKER, { related: { order: 10 } }),
-    text('tracker_offer_id', 'tracker:fields.trackerOfferId', { maxLength: 100, searchable: true }),
+    text('tracker_offer_id', 'tracker:fields.trackerOfferId', { format: 'identifier', maxLength: 100, searchable: true }),
     ...syncFields(),
     keitaroId('keitaro_offer_id', 'tracker:fields.keitaroOfferId'),
   ],
@@ -153,10 +159,10 @@ export const streamsResource = defineResource({
   recordKey: 'tracker:records.stream',
   access: { read: 'TS', write: 'TS' },
   fields: [
-    wholeNumber('campaign_id', 'tracker:fields.campaignId', 1, { required: true, filter: ['eq'] }),
+    wholeNumber('campaign_id', 'tracker:fields.campaignId', 1, { format: 'identifier', required: true, filter: ['eq'] }),
     text('campaign_name', 'tracker:fields.campaignName', { required: true }),
     // An ad account's id in the ad platform; the web links it when the social plugin runs.
-    text('ad_account', 'tracker:fields.adAccount', { maxLength: 100, filter: ['eq', 'contains'], searchable: true }),
+    text('ad_account', 'tracker:fields.adAccount', { format: 'identifier', maxLength: 100, filter: ['eq', 'contains'], searchable: true }),
     reference('offer', 'tracker:fields.offer', referenceTo(offersResource), { required: true, related: { order: 10 } }),
     text('pixel', 'tracker:fields.pixel', { maxLength: 100, list: false }),
     // streamLink() of the offer's tracker and the campaign, kept by the server on every write.
@@ -230,7 +236,7 @@ export const bizdevRequestsResource = defineResource({
     day('date', 'tracker:fields.date'),
     // The caller when left out.
     reference('requester', 'tracker:fields.requester', USERS_REFERENCE),
-    { kind: 'enum', name: 'status', labelKey: 'tracker:fields.status', values: REQUEST_STATUSES, default: 'pending', readOnly: true, filter: ['eq', 'in'], sortable: true },
+    { kind: 'enum', name: 'status', labelKey: 'tracker:fields.status', values: REQUEST_STATUSES, tones: REQUEST_STATUS_TONES, default: 'pending', readOnly: true, filter: ['eq', 'in'], sortable: true },
   ],
   labelField: 'date',
   softDelete: true,
@@ -256,7 +262,7 @@ export const financeProjectsResource = defineResource({
     // The one Vertical entity is finance's: see README.md.
     reference('vertical', 'tracker:fields.vertical', referenceTo(verticalsResource)),
     reference('manager', 'tracker:fields.manager', USERS_REFERENCE),
-    { kind: 'enum', name: 'status', labelKey: 'tracker:fields.projectStatus', values: PROJECT_STATUSES, default: 'active', filter: ['eq', 'in'], sortable: true },
+    { kind: 'enum', name: 'status', labelKey: 'tracker:fields.projectStatus', values: PROJECT_STATUSES, tones: PROJECT_STATUS_TONES, default: 'active', filter: ['eq', 'in'], sortable: true },
     { kind: 'longText', name: 'comment', labelKey: 'tracker:fields.comment', maxLength: 2000 },
   ],
   labelField: 'name',

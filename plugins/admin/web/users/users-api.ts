@@ -27,7 +27,7 @@ export const usersScreen = defineResource({
     // `contains` on the username is the API's `q`, which searches the username and the e-mail.
     { kind: 'text', name: 'username', labelKey: 'admin:users.fields.username', required: true, sortable: true, filter: ['contains'] },
     { kind: 'email', name: 'email', labelKey: 'admin:users.fields.email' },
-    { kind: 'enum', name: 'status', labelKey: 'admin:users.fields.status', values: USER_STATUSES, valueLabelPrefix: 'admin:users.statuses', filter: ['eq'] },
+    { kind: 'enum', name: 'status', labelKey: 'admin:users.fields.status', values: USER_STATUSES, tones: { active: 'success', blocked: 'warning' }, valueLabelPrefix: 'admin:users.statuses', filter: ['eq'] },
     { kind: 'text', name: 'roles', labelKey: 'admin:users.fields.roles', readOnly: true },
     { kind: 'datetime', name: 'deleted_at', labelKey: 'admin:users.fields.deletedAt', readOnly: true },
   ],

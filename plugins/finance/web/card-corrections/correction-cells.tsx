@@ -1,20 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { filteredListPath, formatInstant, PermissionService, StatusBadge, useInjection, type ResourceCellProps } from '@core/sdk/web';
-import { adjustingTransactionHash, type CorrectionStatus } from '../../shared/card-corrections';
+import { adjustingTransactionHash, CORRECTION_STATUS_TONES } from '../../shared/card-corrections';
 import { transactionsResource } from '../../shared/resources';
 import { differenceSign, isReversal, statusOf } from './correction-record';
 
 const useStyles = makeStyles({
   link: { color: tokens.colorBrandForegroundLink },
 });
-
-const STATUS_COLOR: Readonly<Record<CorrectionStatus, NonNullable<BadgeProps['color']>>> = {
-  open: 'warning',
-  approved: 'success',
-  reversed: 'subtle',
-};
 
 /** The status column: a badge whose details say what the state means and who approved it, when. */
 export function CorrectionStatusCell({ record }: ResourceCellProps) {
@@ -28,7 +22,7 @@ export function CorrectionStatusCell({ record }: ResourceCellProps) {
       ? open
       : `${t(`cardCorrections.statusDetails.${status}`)} ${approver !== '' ? t('cardCorrections.approvedByAt', { user: approver, at }) : ''}`.trim();
   return (
-    <StatusBadge color={STATUS_COLOR[status]} details={isReversal(record) ? `${details} ${t('cardCorrections.statusDetails.reversal')}` : details} data={{ 'data-correction-status': status }}>
+    <StatusBadge color={CORRECTION_STATUS_TONES[status]} details={isReversal(record) ? `${details} ${t('cardCorrections.statusDetails.reversal')}` : details} data={{ 'data-correction-status': status }}>
       {t(`fields.correctionStatusValues.${status}`)}
     </StatusBadge>
   );

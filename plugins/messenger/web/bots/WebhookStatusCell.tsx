@@ -1,16 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Text, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { I18nService, StatusBadge, formatInstant, formatValue, useInjection, type ResourceCellProps } from '@core/sdk/web';
-import type { WebhookStatus } from '../../shared/resources';
+import { WEBHOOK_STATUS_TONES } from '../../shared/resources';
 import { webhookReport, type WebhookReport } from './webhook-report';
-
-const STATUS_COLORS: Readonly<Record<WebhookStatus, NonNullable<BadgeProps['color']>>> = {
-  set: 'success',
-  'not-set': 'informative',
-  failing: 'warning',
-  unreachable: 'danger',
-  unknown: 'subtle',
-};
 
 const useStyles = makeStyles({
   details: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -57,7 +49,7 @@ function WebhookDetails({ report }: { readonly report: WebhookReport }) {
 }
 
 /**
- * The webhook status column: a badge coloured by status, its details (address, pending updates,
+ * The webhook status column: a badge of the status's declared tone, its details (address, pending updates,
  * last error, when it was checked) in a tooltip shown on hover and on keyboard focus, and read
  * out as the badge's description by screen readers.
  */
@@ -65,7 +57,7 @@ export function WebhookStatusCell({ record, field }: ResourceCellProps) {
   const i18n = useInjection(I18nService);
   const report = webhookReport(record);
   return (
-    <StatusBadge color={STATUS_COLORS[report.status]} details={<WebhookDetails report={report} />} data={{ 'data-webhook-status': report.status }}>
+    <StatusBadge color={WEBHOOK_STATUS_TONES[report.status]} details={<WebhookDetails report={report} />} data={{ 'data-webhook-status': report.status }}>
       {formatValue(field, report.status, i18n)}
     </StatusBadge>
   );

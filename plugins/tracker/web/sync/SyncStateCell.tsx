@@ -1,15 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Text, makeStyles, tokens, type BadgeProps } from '@fluentui/react-components';
+import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { I18nService, StatusBadge, formatInstant, formatValue, useInjection, type ResourceCellProps } from '@core/sdk/web';
-import type { SyncState } from '../../shared/resources';
+import { SYNC_STATE_TONES } from '../../shared/resources';
 import { syncStatus, type SyncStatus } from './sync-status';
-
-const STATE_COLORS: Readonly<Record<SyncState, NonNullable<BadgeProps['color']>>> = {
-  off: 'subtle',
-  pending: 'informative',
-  synced: 'success',
-  failed: 'danger',
-};
 
 const useStyles = makeStyles({
   details: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
@@ -29,7 +22,7 @@ function SyncDetails({ status }: { readonly status: SyncStatus }) {
 }
 
 /**
- * The Keitaro sync column of offers and streams: a badge coloured by state, with what it means,
+ * The Keitaro sync column of offers and streams: a badge of the state's declared tone, with what it means,
  * Keitaro's message when the last write failed and when the row was last written, in a tooltip
  * shown on hover and on keyboard focus and read out as the badge's description.
  */
@@ -37,7 +30,7 @@ export function SyncStateCell({ record, field }: ResourceCellProps) {
   const i18n = useInjection(I18nService);
   const status = syncStatus(record);
   return (
-    <StatusBadge color={STATE_COLORS[status.state]} details={<SyncDetails status={status} />} data={{ 'data-sync-state': status.state }}>
+    <StatusBadge color={SYNC_STATE_TONES[status.state]} details={<SyncDetails status={status} />} data={{ 'data-sync-state': status.state }}>
       {formatValue(field, status.state, i18n)}
     </StatusBadge>
   );
