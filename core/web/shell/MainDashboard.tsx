@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { DashboardWidgetToken } from '../kernel/contributions';
-import { useInjection } from '../react/container-context';
+import { useInjection, useMultiInjection } from '../react/container-context';
 import { SessionStore } from '../services/session-store';
 import { CustomizeDashboard } from './dashboard/CustomizeDashboard';
 import { DashboardGrid } from './dashboard/DashboardGrid';
@@ -27,7 +27,9 @@ export const MainDashboard = observer(function MainDashboard() {
   const session = useInjection(SessionStore);
   // The widgets' names in "Customize" are the plugins' strings.
   useTranslation(useInjection(PluginHost).manifests.map((manifest) => manifest.namespaces[0] ?? manifest.id));
-  const contributions = useSlotItems(DashboardWidgetToken, 'dashboard');
+  // The same bindings as the slot's items, read again for what only a dashboard widget declares (title, span).
+  const declared = new Map(useMultiInjection(DashboardWidgetToken).map((widget) => [widget.id, widget]));
+  const contributions = useSlotItems(DashboardWidgetToken, 'dashboard').flatMap((item) => declared.get(item.id) ?? []);
   const settled = useSlotSettled('dashboard');
   const layout = useDashboardLayout();
   const arranged = arrangeWidgets(

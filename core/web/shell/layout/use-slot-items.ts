@@ -22,7 +22,7 @@ function slotPlugins(host: PluginHost, permissions: PermissionService, slot: Slo
  * declares the slot (and whose codes the user holds) are loaded on first use. Call from an
  * observer so a change of codes, or a plugin that finishes loading, shows at once.
  */
-export function useSlotItems<Props = object, Item extends SlotContribution<Props> = SlotContribution<Props>>(token: ServiceIdentifier<Item>, slot: SlotId): Item[] {
+export function useSlotItems<Props = object>(token: ServiceIdentifier<SlotContribution<Props>>, slot: SlotId): SlotContribution<Props>[] {
   const permissions = useInjection(PermissionService);
   const host = useInjection(PluginHost);
   const wanted = slotPlugins(host, permissions, slot);
