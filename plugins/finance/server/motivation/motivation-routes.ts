@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceRecord, RowAction } from '@core/sdk/shared';
-import { assertNoBody, findRecord, type IdParams, type Queryable, type ServerPluginContext } from '@core/sdk/server';
-import { motivationSheetsResource } from '../../shared/motivation';
+import { assertNoBody, findRecord, type Actor, type IdParams, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import { MOTIVATION_MONTH_PATTERN, motivationSheetsResource } from '../../shared/motivation';
 import type { PayCalculator } from '../pay/pay-calculator';
 import { approveSheet } from './approve-sheet';
 import { computeSheet } from './compute-sheet';
 import { MOTIVATION_MESSAGES } from './messages';
 
 /**
- * The motivation sheets' row actions, each one database transaction around the locked sheet:
+ * The motivation sheets' actions, each one database transaction around the locked sheet:
+ * - `POST motivation-sheets/compute-month` `{ month }` (FE): the month's sheet made when it has
+ *   none and computed, in one step (the screen's Compute); 409 once approved.
  * - `POST motivation-sheets/{id}/compute` (FE, no body): the draft sheet's lines computed again
  *   (./compute-sheet.ts), its total and `computed_at` set; 409 once approved.
  * - `POST motivation-sheets/{id}/approve` `{ wallet_id, version? }` (FE and FF): the payroll drafts
@@ -21,6 +23,17 @@ interface ApproveBody {
   readonly wallet_id: number;
   readonly version?: number;
 }
+
+interface MonthBody {
+  readonly month: string;
+}
+
+const MONTH_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['month'],
+  properties: { month: { type: 'string', pattern: MOTIVATION_MONTH_PATTERN } },
+} as const;
 
 const APPROVE_BODY = {
   type: 'object',
@@ -47,6 +60,29 @@ export function motivationRoutes(app: FastifyInstance, { db, records, routes }: 
     if (sheet.status === 'approved') throw conflict(approvedMessage);
     return sheet as ResourceRecord & { month: string };
   }
+
+  /** The id of the month's sheet, made first when the month has none (the engine's create, with its rules and audit). */
+  async function sheetOfMonth(tx: Queryable, month: string, actor: Actor): Promise<number> {
+    const { rows } = await tx.query<{ id: number }>('SELECT id::int AS id FROM finance.motivation_sheets WHERE month = $1', [month]);
+    const found = rows[0];
+    if (found) return found.id;
+    return (await records.createIn(tx, motivationSheetsResource, { month }, actor)).id;
+  }
+
+  app.post<{ Body: MonthBody }>(
+    `/${motivationSheetsResource.path}/compute-month`,
+    { config: { access: { requires: compute.requires } }, schema: { body: MONTH_BODY } },
+    async (request) => {
+      const actor = actorOf(request);
+      return translated(motivationSheetsResource, actor.language, () =>
+        db.transaction(async (tx) => {
+          const id = await sheetOfMonth(tx, request.body.month, actor);
+          const sheet = await draftSheet(tx, id, MOTIVATION_MESSAGES.approvedSheet);
+          return { data: await computeSheet(tx, records, calculator, sheet, actor) };
+        }),
+      );
+    },
+  );
 
   app.post<{ Params: IdParams }>(
     `/${motivationSheetsResource.path}/:id/${compute.endpoint}`,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Button, MessageBar, MessageBarBody, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { addDecimals, type ResourceRecord } from '@core/sdk/shared';
-import { DataView, filteredListPath, formatInstant, formatMoney, PermissionService, serverMessage, StatusBadge, ToastService, useData, useInjection } from '@core/sdk/web';
+import { DataView, filteredListPath, formatInstant, formatMoney, PermissionService, serverMessage, StatusBadge, ToastService, useConfirm, useData, useInjection } from '@core/sdk/web';
 import { motivationSheetsResource, payrollHashPrefix } from '../../shared/motivation';
 import { transactionDraftsResource } from '../../shared/resources';
 import { MonthChooser } from '../departments/MonthChooser';
@@ -11,7 +11,7 @@ import type { FinanceResult } from '../finance-result';
 import { ApproveSheetDialog } from './ApproveSheetDialog';
 import { CorrectLineDialog } from './CorrectLineDialog';
 import { labelOf, MotivationLinesTable } from './MotivationLinesTable';
-import { motivationMonthOf } from './motivation-month';
+import { monthHasEnded, motivationMonthOf } from './motivation-month';
 import { MotivationStore, type MotivationMonth } from './motivation-store';
 
 const useStyles = makeStyles({
@@ -37,10 +37,11 @@ type Dialog = { readonly kind: 'approve'; readonly sheet: ResourceRecord } | { r
 
 /**
  * `/motivation` (FE): one month's pay, the month kept in the URL (`?month=YYYY-MM`, last month by
- * default). A month without a sheet offers to prepare one; a draft sheet is computed (again) from
- * the calculation models, its lines corrected with a reason, and approved into payroll drafts in a
- * chosen wallet (FE and FF); an approved month is final and links to its drafts. Each line explains
- * its pay rule by rule.
+ * default). Compute makes the month's sheet when it has none and computes it from the calculation
+ * models, in one step (again while it is a draft); its lines are corrected with a reason, and it is
+ * approved into payroll drafts in a chosen wallet (FE and FF), after a question when the month has
+ * not ended; an approved month is final and links to its drafts. Each line explains its pay rule
+ * by rule.
  */
 export function MotivationPage() {
   const { t } = useTranslation('finance');
@@ -53,6 +54,7 @@ export function MotivationPage() {
   const data = useData((signal) => store.month(month, signal), [store, month]);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const confirm = useConfirm();
   const canApprove = approveAction !== undefined && permissions.allows(approveAction.requires);
   const canOpenDrafts = permissions.allows(transactionDraftsResource.access.read);
 
@@ -66,6 +68,17 @@ export function MotivationPage() {
     }
     toasts.success(done);
     await data.reload();
+  };
+
+  const compute = () => void run(() => store.computeMonth(month), t('motivation.computed'));
+
+  /** A month not over yet may still earn or spend: its approval is asked about first. */
+  const approve = async (sheet: ResourceRecord) => {
+    if (!monthHasEnded(month)) {
+      const detail = t('motivation.earlyApprove', { month });
+      if (!(await confirm.ask(t('core:resource.confirm.question'), { subject: t('motivation.approveTitle', { month }), detail }))) return;
+    }
+    setDialog({ kind: 'approve', sheet });
   };
 
   const badge = (sheet: ResourceRecord): ReactNode => {
@@ -101,12 +114,12 @@ export function MotivationPage() {
         <div className={styles.bar}>
           {badge(found)}
           {!approved && (
-            <Button appearance={computed ? 'secondary' : 'primary'} disabled={busy} onClick={() => void run(() => store.compute(found), t('motivation.computed'))}>
+            <Button appearance={computed ? 'secondary' : 'primary'} disabled={busy} onClick={compute}>
               {t(computed ? 'motivation.recompute' : 'motivation.compute')}
             </Button>
           )}
           {!approved && canApprove && computed && (
-            <Button appearance="primary" disabled={busy} onClick={() => setDialog({ kind: 'approve', sheet: found })}>
+            <Button appearance="primary" disabled={busy} onClick={() => void approve(found)}>
               {t('motivation.approve')}
             </Button>
           )}
@@ -148,13 +161,14 @@ export function MotivationPage() {
           ) : (
             <div className={styles.bar}>
               <Text>{t('motivation.noSheet', { month })}</Text>
-              <Button appearance="primary" disabled={busy} onClick={() => void run(() => store.prepare(month), t('motivation.prepared'))}>
-                {t('motivation.prepare')}
+              <Button appearance="primary" disabled={busy} onClick={compute}>
+                {t('motivation.compute')}
               </Button>
             </div>
           )
         }
       </DataView>
+      {confirm.dialog}
       {dialog?.kind === 'approve' && (
         <ApproveSheetDialog sheet={dialog.sheet} onClose={() => setDialog(null)} onApproved={() => {
           toasts.success(t('motivation.approved'));

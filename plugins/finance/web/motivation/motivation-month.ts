@@ -14,3 +14,8 @@ export function motivationMonthOf(search: URLSearchParams, now: Date = new Date(
   const month = search.get('month');
   return month !== null && isMonth(month) ? month : shiftMonth(thisMonth(now), -1);
 }
+
+/** Whether the month is over (UTC, as the server counts months): approving one that is not asks first, its pay may still change. */
+export function monthHasEnded(month: string, now: Date = new Date()): boolean {
+  return month < thisMonth(now);
+}

@@ -4,7 +4,7 @@ import { HttpClients, ResourceApi } from '@core/sdk/web';
 import { motivationLinesResource, motivationSheetsResource } from '../../shared/motivation';
 import { financeCall, isRecord, type FinanceResult } from '../finance-result';
 
-/** A month as the page shows it: its sheet (null until prepared) and the sheet's lines. */
+/** A month as the page shows it: its sheet (null until first computed) and the sheet's lines. */
 export interface MotivationMonth {
   readonly sheet: ResourceRecord | null;
   readonly lines: readonly ResourceRecord[];
@@ -26,7 +26,7 @@ function recordOf(body: unknown): ResourceRecord {
 
 /**
  * The motivation page's calls: the month's sheet and lines (read through the engine's lists), and
- * the writes (prepare a sheet, compute, approve with the payroll wallet, correct a line) handed
+ * the writes (compute the month, approve with the payroll wallet, correct a line) handed
  * back as results with the server's message, never thrown. Holds nothing between calls.
  */
 @injectable()
@@ -52,12 +52,9 @@ export class MotivationStore {
     return { sheet, lines: lines.data };
   }
 
-  prepare(month: string): Promise<FinanceResult<ResourceRecord>> {
-    return financeCall(() => this.client.post<unknown>(motivationSheetsResource.path, { month }, { silent: true }), recordOf);
-  }
-
-  compute(sheet: ResourceRecord): Promise<FinanceResult<ResourceRecord>> {
-    return financeCall(() => this.client.post<unknown>(`${motivationSheetsResource.path}/${sheet.id}/compute`, undefined, { silent: true }), recordOf);
+  /** Computes the month, making its sheet first when it has none: one step for the user. */
+  computeMonth(month: string): Promise<FinanceResult<ResourceRecord>> {
+    return financeCall(() => this.client.post<unknown>(`${motivationSheetsResource.path}/compute-month`, { month }, { silent: true }), recordOf);
   }
 
   approve(sheet: ResourceRecord, walletId: number): Promise<FinanceResult<ResourceRecord>> {

@@ -118,6 +118,24 @@ describe('computing a month', () => {
     expect(explanation[0]?.formula).toBe('10% × 5000.00 + 15% × 2000.45 = 800.07');
   });
 
+  it('makes a month\'s missing sheet and computes it in one step, the same sheet again while it is a draft', async () => {
+    const first = await post(['FE'], 'motivation-sheets/compute-month', { month: '2025-05' });
+    expect(first.statusCode, first.body).toBe(200);
+    const sheet = first.json<{ data: Row }>().data;
+    expect(sheet).toMatchObject({ month: '2025-05', status: 'draft', computed_at: expect.any(String) });
+    expect((await linesOf(sheet)).map((line) => line.employee_id)).toEqual([salaried.id, tiered.id]);
+
+    const again = await post(['FE'], 'motivation-sheets/compute-month', { month: '2025-05' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ data: Row }>().data.id).toBe(sheet.id);
+    const months = await t.call(PAY, 'GET', 'motivation-sheets?filter[month][eq]=2025-05');
+    expect(months.json<{ data: { total: number } }>().data.total).toBe(1);
+
+    expect((await post(['FF'], 'motivation-sheets/compute-month', { month: '2025-05' })).statusCode).toBe(403);
+    expect((await post(['FE'], 'motivation-sheets/compute-month', { month: '2025-13' })).statusCode).toBe(422);
+    expect((await post(['FE'], 'motivation-sheets/compute-month', {})).statusCode).toBe(422);
+  });
+
   it('keeps a correction and its comment when recomputing, and drops lines no longer covered', async () => {
     const sheet = await sheetFor('2025-10');
     await compute(sheet);
@@ -241,8 +259,10 @@ describe('approving a month', () => {
       await t.call(['FE'], 'PATCH', `motivation-sheets/${sheet.id}`, { version: current.version, comment: 'Changed' }),
       await t.call(['FE'], 'DELETE', `motivation-sheets/${sheet.id}`),
       await post(['FE'], `motivation-sheets/${sheet.id}/compute`),
+      await post(['FE'], 'motivation-sheets/compute-month', { month: '2025-08' }),
     ];
-    expect(refused.map((response) => response.statusCode)).toEqual([409, 409, 409, 409, 409]);
+    expect(refused.map((response) => response.statusCode)).toEqual([409, 409, 409, 409, 409, 409]);
+    expect(refused[5]?.json<{ message: string }>().message).toBe(refused[4]?.json<{ message: string }>().message);
     expect(refused[0]?.json<{ message: string }>().message).toBe("This month's motivation is approved: its lines cannot be changed, recomputed or deleted.");
     expect(refused[4]?.json<{ message: string }>().message).toBe("This month's motivation is approved: it cannot be changed, recomputed or deleted.");
     expect(lineOf(await linesOf(sheet), salaried)).toMatchObject({ version: line.version, total_usd: '2250.25' });

@@ -53,27 +53,27 @@ function api(sheets: () => object[], lines: () => object[] = () => LINES): FakeS
 }
 
 describe('the motivation page', () => {
-  it('shows last month by default and prepares a missing sheet', async () => {
+  it('shows last month by default and computes a missing sheet in one step', async () => {
     let sheets: object[] = [];
-    const server = api(() => sheets, () => []).on('POST', 'motivation-sheets', () => {
-      sheets = [draftSheet({ computed_at: null, total_usd: '0.00' })];
-      return jsonResponse(201, { data: sheets[0] });
+    const server = api(() => sheets, () => []).on('POST', 'motivation-sheets/compute-month', () => {
+      sheets = [draftSheet({ total_usd: '0.00' })];
+      return jsonResponse(200, { data: sheets[0] });
     });
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
     const { view } = await renderPluginPage({ plugins: [finance], path: '/motivation', codes: ['FE', 'FF'], api: server });
-    await waitInAct(() => expect(view.element.textContent).toContain(`There is no motivation sheet for ${lastMonth} yet.`));
+    await waitInAct(() => expect(view.element.textContent).toContain(`There is no motivation sheet for ${lastMonth} yet: Compute makes it from the calculation models.`));
     expect(param(server.requests('GET', 'motivation-sheets')[0], 'filter[month][eq]')).toBe(lastMonth);
-    await click(buttonByText(view.element, 'Prepare the month'));
-    await waitInAct(() => expect(view.element.textContent).toContain('Compute the month to see each employee\'s pay.'));
-    expect(server.requests('POST', 'motivation-sheets')[0]?.body).toEqual({ month: lastMonth });
+    expect([...view.element.querySelectorAll('button')].map((button) => button.textContent)).not.toContain('Prepare the month');
+    await click(buttonByText(view.element, 'Compute'));
+    await waitInAct(() => expect(view.element.textContent).toContain('Nobody has a calculation model for this month.'));
+    expect(server.requests('POST', 'motivation-sheets/compute-month')[0]?.body).toEqual({ month: lastMonth });
+    expect(server.requests('POST', 'motivation-sheets')).toHaveLength(0);
     expect(query(view.element, '[data-status]').textContent).toBe('Draft');
-    // A month never computed cannot be approved yet.
-    expect([...view.element.querySelectorAll('button')].map((button) => button.textContent)).not.toContain('Approve');
   });
 
   it('lists the lines with totals, explains a line rule by rule, and recomputes', async () => {
-    const server = api(() => [draftSheet()]).on('POST', 'motivation-sheets/5/compute', { data: draftSheet() });
+    const server = api(() => [draftSheet()]).on('POST', 'motivation-sheets/compute-month', { data: draftSheet() });
     const { view } = await renderPluginPage({ plugins: [finance], path: '/motivation?month=2025-09', codes: ['FE'], api: server });
     await waitInAct(() => expect(view.element.textContent).toContain('Anna Salaried'));
     expect(param(server.requests('GET', 'motivation-lines')[0], 'filter[sheet_id][eq]')).toBe('5');
@@ -92,7 +92,7 @@ describe('the motivation page', () => {
     expect(cells[2]).toEqual(['Per unit', 'Leads', 'tracker', 'Whole agency', 'Not available', '—', '$0.00', 'The tracker is off: no figure, paid 0']);
 
     await click(buttonByText(view.element, 'Recompute'));
-    await waitInAct(() => expect(server.requests('POST', 'motivation-sheets/5/compute')).toHaveLength(1));
+    await waitInAct(() => expect(server.requests('POST', 'motivation-sheets/compute-month')[0]?.body).toEqual({ month: '2025-09' }));
     await waitInAct(() => expect(server.requests('GET', 'motivation-lines').length).toBeGreaterThan(1));
   });
 
@@ -139,6 +139,24 @@ describe('the motivation page', () => {
     expect(decodeURIComponent(link?.getAttribute('href') ?? '')).toBe('/transaction-drafts?filter[hash][startsWith]=payroll:2025-09:');
     expect([...view.element.querySelectorAll('button')].some((button) => button.textContent === 'Correct' || button.textContent === 'Recompute')).toBe(false);
     expect(view.element.textContent).toContain('Approved');
+  });
+
+  it('asks first before approving a month that has not ended, and opens nothing on no', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const server = api(() => [draftSheet({ month })]).on('GET', 'references/wallets', referencesAnswer([{ id: 2, label: 'EUR bank' }]));
+    const { view } = await renderPluginPage({ plugins: [finance], path: `/motivation?month=${month}`, codes: ['FE', 'FF'], api: server });
+    await waitInAct(() => expect(view.element.textContent).toContain('Anna Salaried'));
+    await click(buttonByText(view.element, 'Approve'));
+    const question = query(document, '[role="alertdialog"]');
+    await waitInAct(() => expect(question.textContent).toContain('Are you sure?'));
+    expect(question.textContent).toContain(`${month} has not ended yet`);
+    await click(buttonByText(question, 'Cancel'));
+    await waitInAct(() => expect(document.querySelector('.fui-DialogSurface')).toBeNull());
+
+    await click(buttonByText(view.element, 'Approve'));
+    await click(buttonByText(query(document, '[role="alertdialog"]'), 'Yes'));
+    await waitInAct(() => expect(dialog().textContent).toContain(`Approve the motivation of ${month}`));
+    expect(document.querySelector('[role="alertdialog"]')).toBeNull();
   });
 
   it('reads in Russian with no raw key, and shows no access without FE', async () => {
