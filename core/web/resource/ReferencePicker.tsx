@@ -30,6 +30,8 @@ export interface ReferencePickerProps {
   readonly ariaLabel?: string;
   readonly ariaLabelledBy?: string;
   readonly invalid?: boolean;
+  /** What an empty picker reads (a report's "All ad accounts"); "Type to search" when not given. */
+  readonly placeholder?: string;
 }
 
 /** Searches `references/<path>?q=` while the user types, a short while after the last key. */
@@ -63,7 +65,7 @@ function useReferenceSearch(target: ReferenceTarget, labels: ReferenceLabels, te
  */
 export const ReferencePicker = observer(function ReferencePicker(props: ReferencePickerProps) {
   useResourceStrings();
-  const { target, labels, multiple, value, onChange, id, ariaLabel, ariaLabelledBy, invalid } = props;
+  const { target, labels, multiple, value, onChange, id, ariaLabel, ariaLabelledBy, invalid, placeholder } = props;
   const { t } = useTranslation('core');
   const listboxClass = useListboxClass();
   const [text, setText] = useState('');
@@ -103,7 +105,7 @@ export const ReferencePicker = observer(function ReferencePicker(props: Referenc
             id={id}
             aria-label={ariaLabel}
             aria-labelledby={ariaLabelledBy}
-            placeholder={value.length === 0 ? t('resource.form.search') : undefined}
+            placeholder={value.length === 0 ? (placeholder ?? t('resource.form.search')) : undefined}
             value={text}
             onChange={(event) => setText(event.target.value)}
           />
@@ -134,7 +136,7 @@ export const ReferencePicker = observer(function ReferencePicker(props: Referenc
       // Fluent's own names for these buttons are English; they speak the user's language here.
       expandIcon={{ 'aria-label': t('resource.form.openList') }}
       clearIcon={{ 'aria-label': t('resource.form.clearChoice') }}
-      placeholder={t('resource.form.search')}
+      placeholder={placeholder ?? t('resource.form.search')}
       open={open}
       onOpenChange={(_, data) => {
         setOpen(data.open);

@@ -13,10 +13,12 @@ export interface ReferencePickerFieldProps {
   readonly required?: boolean;
   readonly validationMessage?: string;
   readonly className?: string;
+  /** What the empty picker reads: what no choice means ("All ad accounts"). */
+  readonly placeholder?: string;
 }
 
 /** One record of `target` picked by searching, under a label: a reference outside an engine form (a purchase dialog's project, a report's ad account). */
-export function ReferencePickerField({ label, target, labels, value, onChange, required = false, validationMessage, className }: ReferencePickerFieldProps) {
+export function ReferencePickerField({ label, target, labels, value, onChange, required = false, validationMessage, className, placeholder }: ReferencePickerFieldProps) {
   const labelId = useId();
   return (
     <Field label={{ children: label, id: labelId }} required={required} validationMessage={validationMessage} className={className}>
@@ -26,6 +28,7 @@ export function ReferencePickerField({ label, target, labels, value, onChange, r
         multiple={false}
         value={value === null ? [] : [value]}
         ariaLabelledBy={labelId}
+        placeholder={placeholder}
         onChange={(ids) => onChange(ids[0] ?? null)}
       />
     </Field>

@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { BarChart, formatDay } from '@core/sdk/web';
 import type { ReportGrouping, SocialReport } from '../../shared/report';
 import { formatAmount, formatCount } from './format-figures';
@@ -11,6 +10,7 @@ export const CHART_MAX_BARS = 31;
 export interface ReportChartProps {
   readonly report: SocialReport;
   readonly group: ReportGrouping;
+  /** A measure the report can draw (report-columns.ts chartedMeasure). */
   readonly measure: ChartMeasure;
 }
 
@@ -23,13 +23,6 @@ export function ReportChart({ report, group, measure }: ReportChartProps) {
   // Bars compare only in one currency: the groups' own when they share it, else USD (a group without a rate draws none).
   const currencies = new Set(report.rows.map((row) => row.currency));
   const shared = currencies.size === 1 ? [...currencies][0] : null;
-  if (measure === 'spent' && !shared && report.rows.every((row) => row.spent_usd === null)) {
-    return (
-      <MessageBar intent="info" data-chart="needs-rates">
-        <MessageBarBody>{t('report.chartNeedsRates')}</MessageBarBody>
-      </MessageBar>
-    );
-  }
   const rows = report.rows.slice(0, CHART_MAX_BARS);
   const values = rows.map((row) => (measure === 'clicks' ? String(row.clicks) : shared ? row.spent : row.spent_usd));
   return (

@@ -43,6 +43,7 @@ export function ReportControls({ params, labels, onChange }: ReportControlsProps
         target={AD_ACCOUNT}
         labels={labels}
         value={params.adAccount}
+        placeholder={t('report.allAdAccounts')}
         onChange={(adAccount) => onChange({ ...params, adAccount })}
       />
       {params.level !== 'account' && (
@@ -52,6 +53,7 @@ export function ReportControls({ params, labels, onChange }: ReportControlsProps
           target={CAMPAIGN}
           labels={labels}
           value={params.campaign}
+          placeholder={t('report.allCampaigns')}
           onChange={(campaign) => onChange({ ...params, campaign })}
         />
       )}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, MessageBar, MessageBarBody, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
 import { ArrowSyncRegular } from '@fluentui/react-icons';
 import {
   addResourceStrings,
@@ -18,8 +18,10 @@ import {
 import type { SocialReport } from '../../shared/report';
 import { InsightsSync } from './InsightsSync';
 import { ReportApi } from './report-api';
+import { chartedMeasure, reportColumns } from './report-columns';
 import { ReportChart } from './ReportChart';
 import { ReportControls } from './ReportControls';
+import { ReportNotes } from './ReportNotes';
 import { readReportParams, reportQuery, writeReportParams } from './report-params';
 import { ReportTable } from './ReportTable';
 
@@ -32,8 +34,10 @@ const useStyles = makeStyles({
 
 /**
  * `/facebook-ad-reports` (MA): insights summed by a grouping at one level for a §9 preset or
- * custom days, its state in the URL; a chart, the table with its totals, CSV export of the same
- * query, and "Sync insights" to read the platform's insights first.
+ * custom days, its state in the URL (all ad accounts over the last 7 days at first); a chart, the
+ * table with its totals, CSV export of the same query, and "Sync insights" to read the platform's
+ * insights first. What the report cannot give (spent across currencies without rates) is said in
+ * a note, never drawn as an empty chart or a column of dashes.
  */
 export function ReportPage() {
   const { t } = useTranslation('social');
@@ -68,21 +72,20 @@ export function ReportPage() {
         <Text>{t('report.chooseDays')}</Text>
       ) : (
         <DataView data={report} errorText={serverMessage} isEmpty={(answer) => answer === null || answer.rows.length === 0} empty={t('report.empty')}>
-          {(answer) =>
-            answer && (
+          {(answer) => {
+            if (!answer) return null;
+            const columns = reportColumns(answer);
+            const measure = chartedMeasure(answer, params.measure);
+            return (
               <>
-                {!answer.usd_available && (
-                  <MessageBar intent="info" data-usd-unavailable>
-                    <MessageBarBody>{t('report.usdUnavailableNote')}</MessageBarBody>
-                  </MessageBar>
-                )}
+                <ReportNotes report={answer} asked={params.measure} charted={measure} hidden={columns.hidden} />
                 <div className={styles.chart} data-testid="report-chart">
-                  <ReportChart report={answer} group={params.group} measure={params.measure} />
+                  <ReportChart report={answer} group={params.group} measure={measure} />
                 </div>
-                <ReportTable report={answer} group={params.group} />
+                <ReportTable report={answer} group={params.group} columns={columns.shown} />
               </>
-            )
-          }
+            );
+          }}
         </DataView>
       )}
       {syncing && (

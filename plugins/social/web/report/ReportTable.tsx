@@ -3,26 +3,30 @@ import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, 
 import { formatDay } from '@core/sdk/web';
 import type { ReportFigures, ReportGrouping, SocialReport } from '../../shared/report';
 import { DASH, formatAmount, formatCount, formatPercent } from './format-figures';
+import type { ReportColumn } from './report-columns';
 
 const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
+  // Columns as wide as their content rather than Fluent's equal shares.
+  table: { tableLayout: 'auto' },
   number: { textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+  // The header's label sits in a flex box of its own: it is moved to the end to stand over the figures.
+  numberHeader: { justifyContent: 'flex-end', textAlign: 'end', whiteSpace: 'normal' },
   totals: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground2 },
 });
-
-const COLUMNS = ['clicks', 'views', 'leads', 'spent', 'currency', 'spentUsd', 'cpc', 'cpm', 'cpl', 'ctr'] as const;
-type Column = (typeof COLUMNS)[number];
 
 export interface ReportTableProps {
   readonly report: SocialReport;
   readonly group: ReportGrouping;
+  /** The figure columns to show (report-columns.ts leaves out those without a figure). */
+  readonly columns: readonly ReportColumn[];
 }
 
-/** The report's rows, one per group, and the totals row at the foot; USD reads "unavailable" without finance's rates. */
-export function ReportTable({ report, group }: ReportTableProps) {
+/** The report's rows, one per group, and the totals row at the foot; a figure the report lacks in one group is a dash. */
+export function ReportTable({ report, group, columns }: ReportTableProps) {
   const { t } = useTranslation('social');
   const styles = useStyles();
-  const cell = (figures: ReportFigures, column: Column): string => {
+  const cell = (figures: ReportFigures, column: ReportColumn): string => {
     switch (column) {
       case 'clicks':
       case 'views':
@@ -33,7 +37,7 @@ export function ReportTable({ report, group }: ReportTableProps) {
       case 'currency':
         return figures.currency ?? DASH;
       case 'spentUsd':
-        return report.usd_available ? formatAmount(figures.spent_usd, 'USD') : t('report.usdUnavailable');
+        return formatAmount(figures.spent_usd, 'USD');
       case 'ctr': {
         const percent = formatPercent(figures.ctr);
         return percent === null ? DASH : t('report.percent', { value: percent });
@@ -44,12 +48,12 @@ export function ReportTable({ report, group }: ReportTableProps) {
   };
   return (
     <div className={styles.scroll}>
-      <Table size="small" aria-label={t('report.tableLabel')} data-report-table>
+      <Table size="small" className={styles.table} aria-label={t('report.tableLabel')} data-report-table>
         <TableHeader>
           <TableRow>
             <TableHeaderCell>{t(`report.groupings.${group}`)}</TableHeaderCell>
-            {COLUMNS.map((column) => (
-              <TableHeaderCell key={column} className={styles.number}>
+            {columns.map((column) => (
+              <TableHeaderCell key={column} className={styles.number} button={{ className: styles.numberHeader }} data-column={column}>
                 {t(`report.measures.${column}`)}
               </TableHeaderCell>
             ))}
@@ -59,7 +63,7 @@ export function ReportTable({ report, group }: ReportTableProps) {
           {report.rows.map((row) => (
             <TableRow key={row.key} data-report-row={row.key}>
               <TableCell>{group === 'date' ? formatDay(row.key) : row.label}</TableCell>
-              {COLUMNS.map((column) => (
+              {columns.map((column) => (
                 <TableCell key={column} className={styles.number} data-column={column}>
                   {cell(row, column)}
                 </TableCell>
@@ -68,7 +72,7 @@ export function ReportTable({ report, group }: ReportTableProps) {
           ))}
           <TableRow className={styles.totals} data-report-totals>
             <TableCell>{t('report.total')}</TableCell>
-            {COLUMNS.map((column) => (
+            {columns.map((column) => (
               <TableCell key={column} className={styles.number} data-column={column}>
                 {cell(report.totals, column)}
               </TableCell>

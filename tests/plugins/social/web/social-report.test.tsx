@@ -14,9 +14,9 @@ const FIGURES: ReportFigures = {
 const REPORT: SocialReport = {
   rows: [
     { key: '5', label: 'Spring sale', ...FIGURES },
-    { key: '6', label: 'Autumn', ...FIGURES, clicks: 0, views: 0, spent: '0.00', spent_usd: '0.00', cpc: null, cpm: null, ctr: null },
+    { key: '6', label: 'Autumn', ...FIGURES, clicks: 0, views: 0, leads: 2, spent: '0.00', spent_usd: '0.00', cpc: null, cpm: null, cpl: '0.00', ctr: null },
   ],
-  totals: { ...FIGURES, clicks: 120, spent: '60.00' },
+  totals: { ...FIGURES, clicks: 120, leads: 2, spent: '60.00', cpl: '30.00' },
   usd_available: true,
 };
 
@@ -78,11 +78,36 @@ describe('the insights report', () => {
     await waitInAct(() => expect(view.element.querySelector('[data-testid="report-chart"] svg')).not.toBeNull());
   });
 
-  it('says spent in USD is unavailable without finance', async () => {
-    const { view } = await open(service({ ...REPORT, usd_available: false }), 'period=this_month&level=campaign&group=date');
+  it('opens on every ad account over the last 7 days, and says so in the empty picker', async () => {
+    const api = service();
+    const { view } = await open(api, '');
+    const week = resolveDatePreset('last_7_days', new Date());
+    expect(Object.fromEntries(api.lastQuery('GET', 'report'))).toEqual({ from: week.from, to: week.to, level: 'campaign', group: 'date' });
+    const picker = [...view.element.querySelectorAll<HTMLInputElement>('input[role="combobox"]')].map((input) => input.placeholder);
+    expect(picker).toEqual(['All ad accounts', 'All campaigns']);
+  });
+
+  it('says spent in USD is unavailable without finance, and leaves out the dollars’ column rather than fill it with dashes', async () => {
+    const withoutUsd = (figures: ReportFigures): ReportFigures => ({ ...figures, spent_usd: null });
+    const report: SocialReport = { rows: REPORT.rows.map((row) => ({ ...row, spent_usd: null })), totals: withoutUsd(REPORT.totals), usd_available: false };
+    const { view } = await open(service(report), 'period=this_month&level=campaign&group=date');
     expect(view.element.querySelector('[data-usd-unavailable]')?.textContent).toContain('unavailable');
-    expect(cells(view.element, '[data-report-row="5"]').spentUsd).toBe('unavailable');
-    expect(cells(view.element, '[data-report-totals]').spentUsd).toBe('unavailable');
+    expect(cells(view.element, '[data-report-row="5"]')).not.toHaveProperty('spentUsd');
+    expect(cells(view.element, '[data-report-row="5"]').spent).toBe('€60.00');
+    expect(view.element.querySelector('[data-hidden-columns]')).toBeNull();
+  });
+
+  it('charts the clicks and leaves out spent and its rates, saying why, when the groups mix currencies without every USD rate', async () => {
+    const mixed = (figures: ReportFigures): ReportFigures => ({ ...figures, spent: null, currency: null, spent_usd: null, rates_currency: null, cpc: null, cpm: null, cpl: null });
+    const report: SocialReport = { rows: REPORT.rows.map((row) => ({ ...row, ...mixed(row) })), totals: mixed(REPORT.totals), usd_available: true };
+    const { view } = await open(service(report), 'period=last_7_days&level=campaign&group=campaign');
+    const headers = [...view.element.querySelectorAll('thead th[data-column]')].map((cell) => cell.textContent);
+    expect(headers).toEqual(['Clicks', 'Views', 'Leads', 'CTR']);
+    expect(query(view.element, '[data-hidden-columns]').textContent).toBe(
+      'Not shown: Spent, Currency, Spent, USD, CPC, CPM, CPL. These groups spend in different currencies and not every currency has a USD rate in finance. Choose one ad account, or group by ad account, to see them.',
+    );
+    expect(query(view.element, '[data-chart="needs-rates"]').textContent).toContain('so the chart shows the clicks');
+    await waitInAct(() => expect(view.element.querySelector('[data-testid="report-chart"] figure[aria-label]')?.getAttribute('aria-label')).toBe('Clicks by Campaign'));
   });
 
   it('exports the same query as CSV', async () => {
