@@ -3,12 +3,15 @@
 // `node scripts/run-tests.mjs unit build` runs only the stages named, in the usual order.
 import { spawn } from 'node:child_process';
 
+// [stage, npm script, arguments for the script...]
 const STAGES = [
   ['typecheck', 'typecheck'],
   ['unit', 'test:unit'],
   ['postgres', 'test:postgres'],
   ['build', 'build'],
   ['budget', 'test:budget'],
+  // The benchmark's smoke run (under a minute), so a bench that no longer runs fails here.
+  ['bench', 'bench', '--smoke'],
   ['faults', 'test:faults'],
   ['node24', 'test:node24'],
   ['scaffold', 'test:scaffold'],
@@ -33,9 +36,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function run(script) {
+const afterDashes = (args) => (args.length > 0 ? ['--', ...args] : []);
+
+function run(script, args) {
   return new Promise((resolve) => {
-    running = spawn(npm, ['run', '--silent', script], { stdio: 'inherit' });
+    running = spawn(npm, ['run', '--silent', script, ...afterDashes(args)], { stdio: 'inherit' });
     running.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     running.on('error', () => resolve(1));
   });
@@ -47,10 +52,10 @@ const minutes = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60
 const results = [];
 const started = Date.now();
 let failure = 0;
-for (const [name, script] of stages) {
-  console.log(`\n=== ${name} (npm run ${script})`);
+for (const [name, script, ...args] of stages) {
+  console.log(`\n=== ${name} (npm run ${[script, ...afterDashes(args)].join(' ')})`);
   const stageStart = Date.now();
-  const code = await run(script);
+  const code = await run(script, args);
   results.push({ name, ms: Date.now() - stageStart, code });
   if (code !== 0) {
     failure = code;

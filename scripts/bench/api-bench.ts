@@ -4,6 +4,7 @@ import { listRecords } from '@core/server/resource/records';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { RunningServer } from '@host/server/start-server';
 import { count, mb, ms, type Report, sample, type Samples, signedMb } from './measure';
+import { PROFILE } from './profile';
 
 /*
  * The list page and the export, measured at four depths: the bare SQL the engine sends, the
@@ -50,7 +51,7 @@ export const apiPath = (definition: ResourceDefinition): string => `/api/${defin
 export const queryString = (params: Readonly<Record<string, string>>): string => new URLSearchParams(params).toString();
 
 // A p95 of 40 samples is their second-worst: one pause of the collector decides it. 200 make it a tail.
-const RUNS = 200;
+const RUNS = PROFILE.listRuns;
 
 export interface ListFigures {
   readonly sql: Samples;

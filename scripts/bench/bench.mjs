@@ -3,6 +3,8 @@
 // `load` the list API under 50 and 200 connections beside a bare Fastify route (load-bench.ts).
 // Both when no section is named. It prints figures next to their targets; it is not a test and
 // fails only when it cannot run. Takes a few minutes.
+// `npm run bench -- --smoke` (a stage of `npm test`): the same on 1 000 rows with few, short runs,
+// PGlite alone, under a minute; it fails when a screen fails (scripts/bench/profile.ts).
 //
 //  1. For `list`: builds the product (npm run build) when dist/ is missing (the screens are
 //     measured on it), and the bench variant of the web app (the production build plus the bench
@@ -20,7 +22,9 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 const SECTIONS = ['list', 'load'];
-const asked = process.argv.slice(2);
+const SMOKE_FLAG = '--smoke';
+const smoke = process.argv.includes(SMOKE_FLAG);
+const asked = process.argv.slice(2).filter((argument) => argument !== SMOKE_FLAG);
 const unknown = asked.filter((section) => !SECTIONS.includes(section));
 if (unknown.length > 0) {
   console.error(`bench: unknown section(s) ${unknown.join(', ')}; the sections are ${SECTIONS.join(', ')}`);
@@ -29,7 +33,8 @@ if (unknown.length > 0) {
 const sections = asked.length > 0 ? asked : SECTIONS;
 
 function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_SECTIONS: sections.join(',') } });
+  const env = { ...process.env, BENCH_SECTIONS: sections.join(','), BENCH_SMOKE: smoke ? '1' : '' };
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -44,8 +49,9 @@ if (sections.includes('list')) {
 // Whether scripts/with-postgres.mjs would find a server without installing one.
 const postgresRoot = '/usr/lib/postgresql';
 const hasPostgres =
-  !!process.env.TEST_DATABASE_URL ||
-  (existsSync(postgresRoot) && readdirSync(postgresRoot).some((version) => existsSync(join(postgresRoot, version, 'bin/initdb'))));
+  !smoke &&
+  (!!process.env.TEST_DATABASE_URL ||
+  (existsSync(postgresRoot) && readdirSync(postgresRoot).some((version) => existsSync(join(postgresRoot, version, 'bin/initdb')))));
 
 const vitest = ['vitest', 'run', '--config', 'scripts/bench/vitest.bench.config.ts'];
 if (hasPostgres) run('node', ['scripts/with-postgres.mjs', 'npx', ...vitest]);

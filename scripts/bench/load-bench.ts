@@ -9,6 +9,7 @@ import type { RunningServer } from '@host/server/start-server';
 import { apiPath, engineStatements, type ListCase, queryString, type Statement } from './api-bench';
 import { ROOT } from './bench-server';
 import { count, ms } from './measure';
+import { PROFILE } from './profile';
 
 /*
  * The load figures of issue 12's point 7: the list API under 50 and 200 concurrent connections
@@ -18,9 +19,9 @@ import { count, ms } from './measure';
  * never let a request time out: past its admission bound it answers 503 at once.
  */
 
-const CONNECTIONS = [50, 200] as const;
-const SECONDS = 10;
-const WARMUP_SECONDS = 3;
+const CONNECTIONS = PROFILE.loadConnections;
+const SECONDS = PROFILE.loadSeconds;
+const WARMUP_SECONDS = PROFILE.loadWarmupSeconds;
 /** The share of the bare route's throughput the API is to reach. */
 const TARGET_SHARE = 0.7;
 const BARE_PATH = '/bare';
@@ -116,8 +117,10 @@ export async function measureLoad(database: string, server: RunningServer, token
       await settle(server.db);
       return run;
     };
-    await measure(apiUrl, 50, WARMUP_SECONDS, headers);
-    await measure(bareUrl, 50, WARMUP_SECONDS, {});
+    if (WARMUP_SECONDS > 0) {
+      await measure(apiUrl, 50, WARMUP_SECONDS, headers);
+      await measure(bareUrl, 50, WARMUP_SECONDS, {});
+    }
     const lines: LoadLine[] = [];
     for (const connections of CONNECTIONS) {
       lines.push({ database, target: 'bare route', connections, run: await measure(bareUrl, connections, SECONDS, {}) });

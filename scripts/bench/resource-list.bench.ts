@@ -14,6 +14,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, BENCH_SERVER_PLUGINS, ROOT, signIn, startB
 import { chromiumPath, launchChromium, measurePages, type PageCase } from './browser-bench';
 import { type LoadLine, loadTable, measureLoad } from './load-bench';
 import { count, Report } from './measure';
+import { SMOKE } from './profile';
 import { explainSearch, measureOverview, measureSearch, seededTransaction } from './search-bench';
 import { factDateHolding, ROWS, seedBenchData } from './seed';
 
@@ -58,20 +59,26 @@ const LIST_CASES: readonly (ListCase & { readonly runs?: number })[] = [
   },
 ];
 
-// The oldest 25 000 and 50 000 transactions (by fact date), then all of them.
-const EXPORT_STEPS: readonly ExportStep[] = [25_000, 50_000, ROWS].map(
+// The oldest quarter and half of the transactions (by fact date), then all of them.
+const EXPORT_STEPS: readonly ExportStep[] = [ROWS / 4, ROWS / 2, ROWS].map(
   (rows): ExportStep => ({ rows, params: rows === ROWS ? {} : { 'filter[date_fact][lte]': factDateHolding(rows) } }),
 );
 
-const PRODUCT_PAGES: readonly PageCase[] = [
-  { label: 'transactions screen, list A (50 rows)', definition: transactionsResource, screen: '/transactions', params: LIST_CASES[0]?.params ?? {}, expectRows: 50 },
-  { label: 'transactions screen, 500 rows (its most)', definition: transactionsResource, screen: '/transactions', params: { per_page: '500' }, expectRows: 500 },
-];
+// Issue 29: a cold navigation to the transactions screen shows its rows within 450 ms (p50). The smoke
+// run's 1 000 transactions hold only 15 that list A matches, so it opens the screen unfiltered.
+const TRANSACTIONS_SCREEN: PageCase = SMOKE
+  ? { label: 'transactions screen, list C (50 rows)', definition: transactionsResource, screen: '/transactions', params: LIST_CASES[2]?.params ?? {}, expectRows: 50, navigationP50Ms: 450 }
+  : { label: 'transactions screen, list A (50 rows)', definition: transactionsResource, screen: '/transactions', params: LIST_CASES[0]?.params ?? {}, expectRows: 50, navigationP50Ms: 450 };
 
-const BENCH_PAGES: readonly PageCase[] = [
-  { label: 'bench screen, 50 rows', definition: benchRecordsResource, screen: '/bench-records', params: { per_page: '50' }, expectRows: 50 },
-  { label: 'bench screen, 1000 rows', definition: benchRecordsResource, screen: '/bench-records', params: { per_page: '1000' }, expectRows: 1000 },
-];
+// The smoke run opens one screen of each server: the transactions screen's target, the bench's 1000 rows.
+const PRODUCT_PAGES: readonly PageCase[] = SMOKE
+  ? [TRANSACTIONS_SCREEN]
+  : [TRANSACTIONS_SCREEN, { label: 'transactions screen, 500 rows (its most)', definition: transactionsResource, screen: '/transactions', params: { per_page: '500' }, expectRows: 500 }];
+
+const BENCH_1000_ROWS: PageCase = { label: 'bench screen, 1000 rows', definition: benchRecordsResource, screen: '/bench-records', params: { per_page: '1000' }, expectRows: 1000 };
+const BENCH_PAGES: readonly PageCase[] = SMOKE
+  ? [BENCH_1000_ROWS]
+  : [{ label: 'bench screen, 50 rows', definition: benchRecordsResource, screen: '/bench-records', params: { per_page: '50' }, expectRows: 50 }, BENCH_1000_ROWS];
 
 /** Issue 12's load case: the transactions screen's first page as the browser asks for it. */
 const LOAD_CASE: ListCase = {
@@ -155,7 +162,7 @@ test('resource list benchmark', async () => {
   const lists = SECTIONS.has('list');
   const distBuilt = () => (lists ? statSync(resolve(ROOT, 'dist/web/index.html')).mtime.toISOString() : 'not needed');
   const built = distBuilt();
-  console.log(`\nResource list benchmark (${[...SECTIONS].join(', ')}): ${count(ROWS)} rows; dist/ built ${built}\n`);
+  console.log(`\nResource list benchmark${SMOKE ? ', smoke run' : ''} (${[...SECTIONS].join(', ')}): ${count(ROWS)} rows; dist/ built ${built}\n`);
   const chromium = lists ? chromiumPath() : null;
 
   // PGlite: a data directory the server creates, seeded, measured in this process, then served to
@@ -194,7 +201,7 @@ test('resource list benchmark', async () => {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const postgresUrl = process.env.TEST_DATABASE_URL;
+  const postgresUrl = SMOKE ? undefined : process.env.TEST_DATABASE_URL;
   if (postgresUrl) {
     const database = await postgresDatabase(postgresUrl);
     try {
@@ -208,7 +215,7 @@ test('resource list benchmark', async () => {
       await database.drop();
     }
   } else {
-    report.note('PostgreSQL: none (no /usr/lib/postgresql/*/bin/initdb and no TEST_DATABASE_URL); its figures are left out');
+    report.note(SMOKE ? 'PostgreSQL: left out of the smoke run' : 'PostgreSQL: none (no /usr/lib/postgresql/*/bin/initdb and no TEST_DATABASE_URL); its figures are left out');
   }
 
   if (distBuilt() !== built) report.note(`dist/ was rebuilt during the run (${distBuilt()}): the production screen figures may have seen a half-built app`);

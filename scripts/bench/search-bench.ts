@@ -6,6 +6,7 @@ import { transactionsResource } from '@plugins/finance/shared/resources';
 import type { RunningServer } from '@host/server/start-server';
 import { apiPath, compactPlan } from './api-bench';
 import { count, ms, type Report, sample } from './measure';
+import { PROFILE } from './profile';
 import { ROWS } from './seed';
 
 /*
@@ -18,7 +19,7 @@ import { ROWS } from './seed';
 export const SEARCH_P95_MS = 100;
 export const OVERVIEW_P95_MS = 50;
 /** Few runs: the search and the overview add seconds to the bench, not minutes. */
-const RUNS = 30;
+const RUNS = PROFILE.searchRuns;
 
 /** A seeded transaction in the middle of the table: the overview's record and the hash searched for. */
 export interface SeededTransaction {
@@ -27,7 +28,8 @@ export interface SeededTransaction {
 }
 
 export async function seededTransaction(db: Queryable): Promise<SeededTransaction> {
-  const { rows } = await db.query<{ id: string; hash: string }>('SELECT id::text AS id, hash FROM finance.transactions ORDER BY id OFFSET 54320 LIMIT 1');
+  // One from the middle of the table (row 54 320 of the full run's 100 000).
+  const { rows } = await db.query<{ id: string; hash: string }>('SELECT id::text AS id, hash FROM finance.transactions ORDER BY id OFFSET $1 LIMIT 1', [Math.floor(ROWS * 0.5432)]);
   const row = rows[0];
   if (!row?.hash) throw new Error('the seeded transactions have no hash to search for');
   return { id: Number(row.id), hash: row.hash };

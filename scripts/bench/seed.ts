@@ -2,17 +2,18 @@ import type { Database } from '@core/server/database/database';
 import { syncResourceTables } from '@core/server/resource';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import { FINANCE_CURRENCIES } from '@plugins/finance/shared/currencies';
+import { PROFILE } from './profile';
 
 /*
  * The benchmark's data, written straight into the engine's tables with set-based INSERT … SELECT
- * over generate_series (one statement per table): 100 000 finance transactions pointing at small
+ * over generate_series (one statement per table): 100 000 finance transactions (1 000 in the smoke run) pointing at small
  * finance directories (so every reference has a label to read), and as many bench records.
  * Values are deterministic functions of the row number, so every run sees the same data.
  */
 
-export const ROWS = 100_000;
-/** Transactions per fact date: the dates run back from LAST_DAY, ROWS / ROWS_PER_DAY days. */
-export const ROWS_PER_DAY = 100;
+export const ROWS = PROFILE.rows;
+/** Transactions per fact date: the dates run back from LAST_DAY, ROWS / ROWS_PER_DAY = 1 000 days, however many rows. */
+export const ROWS_PER_DAY = ROWS / 1_000;
 export const LAST_DAY = '2026-06-30';
 
 const COUNTS = { wallets: 20, articles: 40, projects: 12, divisions: 8, counterparties: 2_000, employees: 150 } as const;
