@@ -133,11 +133,14 @@ for (const language of ['en', 'ru'] as const) {
     };
     /** An input of the dialog marked invalid after a refused save. */
     const invalid = (dialog: Locator, label: string) => expect(dialog.getByRole('textbox', { name: label })).toHaveAttribute('aria-invalid', 'true');
-    /** The engine's filter panel, folded out and checked. */
+    /** The engine's "Add filter" menu (every filterable field's label), opened, checked and closed. */
     const filtersChecked = async (where: string, main: Locator) => {
-      await main.getByRole('button', { name: e('filter.unfold'), exact: true }).click();
-      await expect(main.getByRole('region', { name: e('filter.title'), exact: true })).toBeVisible();
-      await check(where, main);
+      await main.getByRole('button', { name: e('filter.add') }).click();
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      await check(where, menu);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
     };
     /** A row's menu opened by its button, checked, and `item` picked from it. */
     const rowMenuChecked = async (where: string, button: Locator, item: string) => {

@@ -7,10 +7,10 @@ import {
   columnTexts,
   expectColumn,
   expectToast,
+  addFilter,
   filterPanel,
   listTable,
   localDay,
-  openFilters,
   readCsvFile,
   recordToasts,
   rowMenu,
@@ -105,7 +105,7 @@ test('a fresh section is empty; the add dialog refuses missing and malformed inp
   await context.close();
 });
 
-test('each operator of a text filter shows its rows and chip; a chip and "Clear all" remove filters; nothing matching says so', async ({ browser }) => {
+test('"Add filter" builds each operator of a text filter, showing its rows and chip; a chip\'s × and "Clear all" remove filters; nothing matching says so', async ({ browser }) => {
   for (const [name, country] of [
     ['Acme Media', 'Germany'],
     ['Acme Labs', 'France'],
@@ -118,11 +118,15 @@ test('each operator of a text filter shows its rows and chip; a chip and "Clear 
   const { context, page } = await open(browser, '/counterparties');
   await expectColumn(page, COUNTERPARTIES, 'Name', all);
 
-  const panel = await openFilters(page);
+  // Nothing filtered: no panel above the list.
+  await expect(filterPanel(page)).toHaveCount(0);
+  // Picking a field in use opens its filter for a change.
   const apply = async (operator: string, value: string) => {
-    await choose(page, panel, 'Operator for Name', operator);
-    await panel.getByRole('textbox', { name: 'Value for Name' }).fill(value);
-    await panel.getByRole('button', { name: 'Apply' }).click();
+    const editor = await addFilter(page, 'Name');
+    await choose(page, editor, 'Operator for Name', operator);
+    await editor.getByRole('textbox', { name: 'Value for Name' }).fill(value);
+    await editor.getByRole('button', { name: 'Apply' }).click();
+    await expect(editor).toBeHidden();
   };
 
   await apply('equals', 'acme labs');
@@ -141,44 +145,29 @@ test('each operator of a text filter shows its rows and chip; a chip and "Clear 
   await apply('begins with', 'Acme');
   await expectColumn(page, COUNTERPARTIES, 'Name', ['Acme Labs', 'Acme Media']);
   await expect(chips(page)).toHaveText(['Name begins with Acme']);
-  await expect(page.getByRole('button', { name: 'Hide filters' })).toContainText('1');
+  await expect(page.getByRole('button', { name: 'Add filter' })).toContainText('1');
 
-  // Two filters at once, each a chip; the country chip's dismiss button removes only it.
-  await choose(page, panel, 'Operator for Country', 'equals');
-  await panel.getByRole('textbox', { name: 'Value for Country' }).fill('Germany');
-  await panel.getByRole('button', { name: 'Apply' }).click();
+  // Two filters at once, each a chip; the country chip's × removes only it.
+  const country = await addFilter(page, 'Country');
+  await choose(page, country, 'Operator for Country', 'equals');
+  await country.getByRole('textbox', { name: 'Value for Country' }).fill('Germany');
+  await country.getByRole('button', { name: 'Apply' }).click();
   await expectColumn(page, COUNTERPARTIES, 'Name', ['Acme Media']);
   await expect(chips(page)).toHaveText(['Name begins with Acme', 'Country equals Germany']);
-  // A chip is a button named by its text and the dismiss icon's label.
-  await page.getByRole('toolbar', { name: 'Active filters' }).getByRole('button', { name: 'Country equals Germany remove filter' }).click();
+  await page.getByRole('toolbar', { name: 'Active filters' }).getByRole('button', { name: 'Remove filter Country equals Germany' }).click();
   await expectColumn(page, COUNTERPARTIES, 'Name', ['Acme Labs', 'Acme Media']);
   await expect(chips(page)).toHaveText(['Name begins with Acme']);
-  await expect(panel.getByRole('textbox', { name: 'Value for Country' })).toHaveValue('');
 
   // A filter nothing matches is not an empty section.
   await apply('equals', 'No such counterparty');
   await expect(listTable(page, COUNTERPARTIES).getByRole('cell', { name: 'Nothing found' })).toBeVisible();
   await expect(page.getByText('This section is empty. Please create a new entry.')).toHaveCount(0);
 
-  // "Clear all" beside the chips (the panel folded, so it is the only one).
-  await page.getByRole('button', { name: 'Hide filters' }).click();
-  await expect(filterPanel(page)).toBeHidden();
+  // "Clear all" beside the chips; the panel goes with the last filter.
   await page.getByRole('button', { name: 'Clear all' }).click();
   await expectColumn(page, COUNTERPARTIES, 'Name', all);
-  await expect(chips(page)).toHaveCount(0);
-  await expect(page.getByRole('toolbar', { name: 'Active filters' })).toHaveCount(0);
+  await expect(filterPanel(page)).toHaveCount(0);
   expect(new URL(page.url()).search).toBe('');
-
-  // "Clear all" in the panel does the same.
-  const again = await openFilters(page);
-  await choose(page, again, 'Operator for Name', 'begins with');
-  await again.getByRole('textbox', { name: 'Value for Name' }).fill('Zen');
-  await again.getByRole('button', { name: 'Apply' }).click();
-  await expectColumn(page, COUNTERPARTIES, 'Name', ['Zenith Partners']);
-  await again.getByRole('button', { name: 'Clear all' }).click();
-  await expectColumn(page, COUNTERPARTIES, 'Name', all);
-  await expect(chips(page)).toHaveCount(0);
-  await expect(again.getByRole('textbox', { name: 'Value for Name' })).toHaveValue('');
   await context.close();
 });
 
@@ -218,8 +207,8 @@ test('a date preset filters a date field; the URL keeps it across a reload, and 
   const shownNames = async () => (await columnTexts(page, SERVICE_PAYMENTS, 'Name')).sort();
   await expect.poll(shownNames).toEqual(all);
 
-  const panel = await openFilters(page);
-  await expect(panel.getByRole('combobox', { name: 'Operator for Payment date' })).toHaveText('from / to');
+  const panel = await addFilter(page, 'Payment date');
+  await expect(panel.getByRole('combobox', { name: 'Operator for Payment date' })).toHaveText('between');
   await choose(page, panel, 'Period for Payment date', 'Last 7 days');
   // A preset replaces the typed range.
   await expect(panel.getByLabel('Payment date from')).toHaveCount(0);
@@ -244,13 +233,14 @@ test('a date preset filters a date field; the URL keeps it across a reload, and 
   await expect.poll(shownNames).toEqual(['Domains', 'Hosting']);
 
   // A typed range on the same field, for comparison: from 12 days ago up to 5 days ago.
-  const again = await openFilters(page);
+  const again = await addFilter(page, 'Payment date');
   await choose(page, again, 'Period for Payment date', 'Custom');
   await again.getByLabel('Payment date from').fill(localDay(-12));
   await again.getByLabel('Payment date to').fill(localDay(-5));
   await again.getByRole('button', { name: 'Apply' }).click();
   await expect.poll(shownNames).toEqual(['Domains', 'Old licence']);
-  await expect(chips(page)).toHaveCount(2);
+  await expect(chips(page)).toHaveCount(1);
+  await expect(chips(page)).toContainText(/^Payment date from .+ to .+$/);
   await context.close();
 });
 
@@ -278,6 +268,45 @@ test('a hidden column stays hidden after a reload', async ({ browser }) => {
   await page.getByRole('dialog', { name: 'Columns' }).getByRole('button', { name: 'Reset columns' }).click();
   await page.keyboard.press('Escape');
   await expect(header('country')).toBeVisible();
+  await context.close();
+});
+
+test('a saved view brings back its filters and columns, and is there after a reload', async ({ browser }) => {
+  const { context, page } = await open(browser, '/counterparties');
+  const header = (column: string) => listTable(page, COUNTERPARTIES).locator(`thead [data-column="${column}"]`);
+  const chooser = page.getByRole('dialog', { name: 'Columns' });
+  const editor = await addFilter(page, 'Name');
+  await choose(page, editor, 'Operator for Name', 'begins with');
+  await editor.getByRole('textbox', { name: 'Value for Name' }).fill('Acme');
+  await editor.getByRole('button', { name: 'Apply' }).click();
+  await expectColumn(page, COUNTERPARTIES, 'Name', ['Acme Labs', 'Acme Media']);
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await chooser.getByRole('checkbox', { name: 'Country' }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(header('country')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Views' }).click();
+  await page.getByRole('menuitem', { name: 'Save current view…' }).click();
+  const save = page.getByRole('dialog', { name: 'Save view' });
+  await save.getByRole('textbox', { name: 'Name' }).fill('Acme, no country');
+  await save.getByRole('button', { name: 'Save' }).click();
+  await expect(save).toBeHidden();
+
+  // Back to the whole list with its default columns, and a new visit.
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await chooser.getByRole('button', { name: 'Reset columns' }).click();
+  await page.keyboard.press('Escape');
+  await expect(header('country')).toBeVisible();
+  await page.reload();
+  await expect(chips(page)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Views' }).click();
+  await page.getByRole('menuitem', { name: 'Acme, no country' }).click();
+  await expect(chips(page)).toHaveText(['Name begins with Acme']);
+  await expectColumn(page, COUNTERPARTIES, 'Name', ['Acme Labs', 'Acme Media']);
+  await expect(header('country')).toHaveCount(0);
+  await expect(header('name')).toBeVisible();
   await context.close();
 });
 
@@ -374,7 +403,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('button', { name: 'Actions for Zenith Partners' })).toBeInViewport({ ratio: 1 });
       await shot('resource-list');
 
-      const panel = await openFilters(page);
+      const panel = await addFilter(page, 'Name');
       await choose(page, panel, 'Operator for Name', 'begins with');
       await panel.getByRole('textbox', { name: 'Value for Name' }).fill('Acme');
       await panel.getByRole('button', { name: 'Apply' }).click();

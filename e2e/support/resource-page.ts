@@ -87,16 +87,18 @@ export async function rowMenu(page: Page, label: string, item: string): Promise<
   await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
-/** The folded-out filter panel. */
+/** The filter panel: the filters in use as chips, and the one being added or changed. */
 export function filterPanel(page: Page): Locator {
   return page.getByRole('region', { name: 'Filters' });
 }
 
-export async function openFilters(page: Page): Promise<Locator> {
-  const toggle = page.getByRole('button', { name: 'Show filters' });
-  if (await toggle.isVisible()) await toggle.click();
-  await expect(filterPanel(page)).toBeVisible();
-  return filterPanel(page);
+/** Opens `field`'s filter through "Add filter" and gives its editor (operator, value, Apply, Cancel). */
+export async function addFilter(page: Page, field: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('menuitemcheckbox', { name: field, exact: true }).click();
+  const editor = page.getByRole('form', { name: `Filter by ${field}` });
+  await expect(editor).toBeVisible();
+  return editor;
 }
 
 /** Picks `option` in the Fluent dropdown labelled `label`. */
@@ -108,7 +110,7 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
 
 /** The active filter chips' texts. */
 export function chips(page: Page): Locator {
-  return page.getByRole('toolbar', { name: 'Active filters' }).locator('.fui-Tag');
+  return page.getByRole('toolbar', { name: 'Active filters' }).locator('[data-filter]');
 }
 
 /** A small CSV reader (RFC 4180: quoted cells, doubled quotes, CRLF or LF). */

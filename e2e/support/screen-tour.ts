@@ -13,7 +13,7 @@ export async function speakRussian(page: Page): Promise<void> {
 
 /**
  * Opens each sidebar entry in turn as the signed-in user, in `language`: its heading, then (where
- * the list has them) the filter panel and the add dialog (the Add button, or one of `addLabels`),
+ * the list has them) the "Add filter" menu and the add dialog (the Add button, or one of `addLabels`),
  * each checked for raw i18n keys. Returns what the check found: where, and which keys.
  */
 export async function tourScreens(page: Page, language: Language, entries: readonly PluginSidebarEntry[], addLabels: readonly string[] = []): Promise<string[]> {
@@ -28,12 +28,15 @@ export async function tourScreens(page: Page, language: Language, entries: reado
     await expect(main.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
     await check(entry.path, main);
 
-    // The generated lists' filter panels and add dialogs: every field's label in this language.
-    const unfold = main.getByRole('button', { name: resourceText('filter.unfold'), exact: true });
-    if ((await unfold.count()) > 0) {
-      await unfold.click();
-      await expect(main.getByRole('region', { name: resourceText('filter.title') })).toBeVisible();
-      await check(`${entry.path} filters`, main);
+    // The generated lists' "Add filter" menus and add dialogs: every field's label in this language.
+    const addFilter = main.getByRole('button', { name: resourceText('filter.add') });
+    if ((await addFilter.count()) > 0) {
+      await addFilter.click();
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      await check(`${entry.path} filters`, menu);
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
     }
     const add = [resourceText('toolbar.add'), ...addLabels]
       .map((label) => main.getByRole('button', { name: label, exact: true }))

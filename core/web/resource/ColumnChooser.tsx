@@ -12,19 +12,20 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { ArrowDownRegular, ArrowUpRegular, ColumnTripleEditRegular } from '@fluentui/react-icons';
+import { ArrowDownRegular, ArrowResetRegular, ArrowUpRegular, ColumnTripleEditRegular } from '@fluentui/react-icons';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type ColumnPreferences } from './columns';
 
 const useStyles = makeStyles({
   surface: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxHeight: '70vh', overflowY: 'auto', minWidth: '340px' },
   list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   item: { display: 'grid', gridTemplateColumns: '1fr 96px auto auto', alignItems: 'center', gap: tokens.spacingHorizontalXS },
-  footer: { display: 'flex', justifyContent: 'flex-end' },
+  // "Reset" beside the title: at the foot of thirty columns it would be out of sight.
+  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
 });
 
 /**
- * The column chooser: show or hide each column, move it up or down, set its width. Every change
- * is kept for this user and this resource (`ColumnPreferences`).
+ * The column chooser: show or hide each column, move it up or down, set its width, or reset them all
+ * to the list's defaults. Every change is kept for this user and this resource (`ColumnPreferences`).
  */
 export const ColumnChooser = observer(function ColumnChooser({ columns }: { columns: ColumnPreferences }) {
   const { t } = useTranslation('core');
@@ -36,7 +37,12 @@ export const ColumnChooser = observer(function ColumnChooser({ columns }: { colu
         <ToolbarButton icon={<ColumnTripleEditRegular />}>{t('resource.toolbar.columns')}</ToolbarButton>
       </PopoverTrigger>
       <PopoverSurface className={styles.surface} aria-label={t('resource.columns.title')}>
-        <Text weight="semibold">{t('resource.columns.title')}</Text>
+        <div className={styles.header}>
+          <Text weight="semibold">{t('resource.columns.title')}</Text>
+          <Button size="small" icon={<ArrowResetRegular />} onClick={() => columns.reset()}>
+            {t('resource.columns.reset')}
+          </Button>
+        </div>
         <ul className={styles.list}>
           {all.map((column, index) => {
             const label = t(column.labelKey);
@@ -74,11 +80,6 @@ export const ColumnChooser = observer(function ColumnChooser({ columns }: { colu
             );
           })}
         </ul>
-        <div className={styles.footer}>
-          <Button size="small" onClick={() => columns.reset()}>
-            {t('resource.columns.reset')}
-          </Button>
-        </div>
       </PopoverSurface>
     </Popover>
   );

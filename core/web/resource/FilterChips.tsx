@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Tag, TagGroup, makeStyles, tokens } from '@fluentui/react-components';
+import { InteractionTag, InteractionTagPrimary, InteractionTagSecondary, TagGroup, makeStyles, tokens } from '@fluentui/react-components';
 import { fieldNamed, type ResourceDefinition } from '@core/shared/resource/definition';
 import type { FieldDefinition } from '@core/shared/resource/field';
 import type { FilterClause } from '@core/shared/resource/list-query';
-import { withoutClause, withoutFilters, withoutPreset } from './filter-draft';
+import { fieldsInUse } from './filter-draft';
 import { enumLabel, formatDay } from './format-value';
 import type { ListView } from './list-view';
 import type { ReferenceLabels } from './reference-labels';
@@ -13,27 +13,21 @@ import { useInjection } from '../react/container-context';
 import { I18nService } from '../services/i18n-service';
 
 const useStyles = makeStyles({
-  bar: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   group: { flexWrap: 'wrap', rowGap: tokens.spacingVerticalXS },
 });
-
-interface Chip {
-  readonly key: string;
-  readonly text: string;
-  readonly without: ListView;
-}
 
 export interface FilterChipsProps {
   readonly definition: ResourceDefinition;
   readonly view: ListView;
   readonly labels: ReferenceLabels;
-  readonly onChange: (view: ListView) => void;
-  /** False while the filter panel is open: it has its own "Clear all", and two would be one too many. */
-  readonly offerClearAll: boolean;
+  /** The field whose filter is being changed: its chip is shown pressed. */
+  readonly editing: string | null;
+  readonly onEdit: (field: string) => void;
+  readonly onRemove: (field: string) => void;
 }
 
-/** The active filters as removable chips, and "Clear all". */
-export const FilterChips = observer(function FilterChips({ definition, view, labels, onChange, offerClearAll }: FilterChipsProps) {
+/** The filters in use, one chip per field: the chip opens its filter for a change, its × removes it. */
+export const FilterChips = observer(function FilterChips({ definition, view, labels, editing, onEdit, onRemove }: FilterChipsProps) {
   const { t } = useTranslation('core');
   const i18n = useInjection(I18nService);
   const styles = useStyles();
@@ -65,55 +59,34 @@ export const FilterChips = observer(function FilterChips({ definition, view, lab
     }
   };
 
-  const clauseText = (clause: FilterClause): string => {
-    const field = fieldNamed(definition, clause.field);
+  const clauseText = (field: FieldDefinition | undefined, clause: FilterClause): string => {
     const values = typeof clause.value === 'string' ? [clause.value] : clause.value;
-    const label = field ? t(field.labelKey) : clause.field;
-    return `${label} ${t(`resource.filter.ops.${clause.op}`)} ${values.map((value) => valueText(field, value)).join(', ')}`;
+    return `${t(`resource.filter.ops.${clause.op}`)} ${values.map((value) => valueText(field, value)).join(', ')}`;
   };
 
-  const chips: Chip[] = [
-    ...view.query.filters.map((clause) => ({ key: `${clause.field}.${clause.op}`, text: clauseText(clause), without: withoutClause(view, clause) })),
-    ...Object.entries(view.presets).map(([name, preset]) => {
-      const field = fieldNamed(definition, name);
-      return {
-        key: `${name}.preset`,
-        text: `${field ? t(field.labelKey) : name}: ${t(`resource.filter.presets.${preset}`)}`,
-        without: withoutPreset(view, name),
-      };
-    }),
-  ];
+  // A range reads as one sentence: "Payment date from 11/17/26 to 11/24/26".
+  const chipText = (name: string): string => {
+    const field = fieldNamed(definition, name);
+    const label = field ? t(field.labelKey) : name;
+    const preset = view.presets[name];
+    if (preset) return `${label}: ${t(`resource.filter.presets.${preset}`)}`;
+    const clauses = view.query.filters.filter((clause) => clause.field === name);
+    return [label, ...clauses.map((clause) => clauseText(field, clause))].join(' ');
+  };
+
+  const chips = fieldsInUse(view).map((name) => ({ name, text: chipText(name) }));
   if (chips.length === 0) return null;
 
   return (
-    <div className={styles.bar}>
-      <TagGroup
-        className={styles.group}
-        aria-label={t('resource.filter.active')}
-        onDismiss={(_, data) => {
-          const chip = chips.find((candidate) => candidate.key === data.value);
-          if (chip) onChange(chip.without);
-        }}
-      >
-        {chips.map((chip) => (
-          <Tag
-            key={chip.key}
-            value={chip.key}
-            size="small"
-            shape="circular"
-            appearance="brand"
-            dismissible
-            dismissIcon={{ 'aria-label': t('resource.filter.remove') }}
-          >
+    <TagGroup className={styles.group} aria-label={t('resource.filter.active')} onDismiss={(_, data) => onRemove(String(data.value))}>
+      {chips.map((chip) => (
+        <InteractionTag key={chip.name} value={chip.name} size="small" shape="circular" appearance={editing === chip.name ? 'filled' : 'brand'}>
+          <InteractionTagPrimary hasSecondaryAction aria-expanded={editing === chip.name} data-filter={chip.name} onClick={() => onEdit(chip.name)}>
             {chip.text}
-          </Tag>
-        ))}
-      </TagGroup>
-      {offerClearAll && (
-        <Button appearance="transparent" size="small" onClick={() => onChange(withoutFilters(view))}>
-          {t('resource.filter.clearAll')}
-        </Button>
-      )}
-    </div>
+          </InteractionTagPrimary>
+          <InteractionTagSecondary aria-label={t('resource.filter.remove', { filter: chip.text })} />
+        </InteractionTag>
+      ))}
+    </TagGroup>
   );
 });

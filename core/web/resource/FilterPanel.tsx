@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Field, FieldContextProvider, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
@@ -6,35 +6,44 @@ import type { ResourceDefinition } from '@core/shared/resource/definition';
 import { CUSTOM_DATE_RANGE, DATE_PRESETS, type DateRangeChoice } from '@core/shared/resource/date-presets';
 import type { FieldDefinition } from '@core/shared/resource/field';
 import type { Language } from '@core/shared/runtime-config';
+import { FilterChips } from './FilterChips';
 import {
-  applyDrafts,
+  applyDraft,
   draftsFromView,
+  emptyDraft,
   filterableFields,
   filterChoices,
   isDateKind,
+  withoutField,
+  withoutFilters,
   type FilterChoice,
   type FilterDraft,
-  type FilterDrafts,
 } from './filter-draft';
 import { enumLabel } from './format-value';
-import { acceptsPresets, type ListView } from './list-view';
+import { acceptsPresets, hasFilters, type ListView } from './list-view';
 import { useListboxClass } from './listbox';
 import type { ReferenceLabels } from './reference-labels';
 import { ReferencePicker } from './ReferencePicker';
 
 const useStyles = makeStyles({
-  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  grid: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 340px), 1fr))',
-    gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+  panel: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusLarge,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
   },
+  chips: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  editor: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
+  editorRow: { flexGrow: 1, minWidth: 'min(100%, 320px)', maxWidth: '720px' },
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start', minWidth: 0 },
   operator: { minWidth: '132px', flexShrink: 0 },
   value: { flexGrow: 1, minWidth: 0 },
   range: { display: 'flex', gap: tokens.spacingHorizontalS, flexGrow: 1, minWidth: 0, flexWrap: 'wrap' },
   rangeInput: { flexGrow: 1, minWidth: '120px' },
-  actions: { display: 'flex', gap: tokens.spacingHorizontalS, justifyContent: 'flex-end' },
+  actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
 interface FilterRowProps {
@@ -206,65 +215,121 @@ function FilterRow(props: FilterRowProps) {
   );
 }
 
+interface FilterEditorProps {
+  readonly definition: ResourceDefinition;
+  readonly field: FieldDefinition;
+  readonly view: ListView;
+  readonly labels: ReferenceLabels;
+  readonly language: Language;
+  readonly onApply: (view: ListView) => void;
+  readonly onCancel: () => void;
+}
+
+/**
+ * One field's filter being added or changed: its operator and value, applied on "Apply" (the rest
+ * of the view kept), dropped on "Cancel" or Esc. It opens on the filter the URL has for the field.
+ */
+function FilterEditor({ definition, field, view, labels, language, onApply, onCancel }: FilterEditorProps) {
+  const { t } = useTranslation('core');
+  const styles = useStyles();
+  const form = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState<FilterDraft>(() => draftsFromView(definition, view)[field.name] ?? emptyDraft(field));
+  const [messages, setMessages] = useState<readonly string[] | undefined>(undefined);
+
+  // Chosen from a menu or a chip, the editor takes the focus: the keyboard goes on where the eye does.
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('button, input')?.focus();
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const applied = applyDraft(definition, view, field.name, draft, language);
+    setMessages(applied.messages[field.name]);
+    if (Object.keys(applied.messages).length === 0) onApply(applied.view);
+  };
+
+  return (
+    <form
+      ref={form}
+      className={styles.editor}
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        // An open dropdown closes on its own Esc; only an Esc left over cancels the editor.
+        if (event.key === 'Escape' && !event.defaultPrevented) onCancel();
+      }}
+      noValidate
+      aria-label={t('resource.filter.editor', { field: t(field.labelKey) })}
+    >
+      <div className={styles.editorRow}>
+        <FilterRow field={field} draft={draft} labels={labels} messages={messages} onChange={setDraft} />
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit" appearance="primary">
+          {t('resource.filter.apply')}
+        </Button>
+        <Button type="button" onClick={onCancel}>
+          {t('resource.filter.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 export interface FilterPanelProps {
   readonly definition: ResourceDefinition;
   readonly view: ListView;
   readonly labels: ReferenceLabels;
   readonly language: Language;
-  readonly onApply: (view: ListView) => void;
-  readonly onClear: () => void;
-  readonly id?: string;
+  /** The field whose filter is open for adding or changing. */
+  readonly editing: string | null;
+  readonly onEdit: (field: string | null) => void;
+  readonly onGo: (view: ListView) => void;
 }
 
 /**
- * The folded-out filter form: a row per filterable field (operator and value by kind; presets on
- * dates). Edits stay a draft until "Apply"; the URL's view resets the draft whenever it changes
- * (a chip removed, Back pressed).
+ * The filters in use and nothing else: a chip per field, "Clear all", and the one filter being
+ * added or changed. Absent while no filter is in use or open, so the list starts right under the
+ * toolbar.
  */
-export const FilterPanel = observer(function FilterPanel({ definition, view, labels, language, onApply, onClear, id }: FilterPanelProps) {
+export const FilterPanel = observer(function FilterPanel({ definition, view, labels, language, editing, onEdit, onGo }: FilterPanelProps) {
   const { t } = useTranslation('core');
   const styles = useStyles();
-  const [drafts, setDrafts] = useState<FilterDrafts>(() => draftsFromView(definition, view));
-  const [messages, setMessages] = useState<Readonly<Record<string, string[]>>>({});
-
-  useEffect(() => {
-    setDrafts(draftsFromView(definition, view));
-    setMessages({});
-  }, [definition, view]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const applied = applyDrafts(definition, view, drafts, language);
-    setMessages(applied.messages);
-    if (Object.keys(applied.messages).length === 0) onApply(applied.view);
+  const field = editing ? filterableFields(definition).find((candidate) => candidate.name === editing) : undefined;
+  if (!field && !hasFilters(view)) return null;
+  const go = (next: ListView) => {
+    onEdit(null);
+    onGo(next);
   };
-
   return (
-    <form id={id} className={styles.form} onSubmit={submit} noValidate aria-label={t('resource.filter.title')}>
-      <div className={styles.grid}>
-        {filterableFields(definition).map((field) => {
-          const draft = drafts[field.name];
-          if (!draft) return null;
-          return (
-            <FilterRow
-              key={field.name}
-              field={field}
-              draft={draft}
-              labels={labels}
-              messages={messages[field.name]}
-              onChange={(next) => setDrafts((current) => ({ ...current, [field.name]: next }))}
-            />
-          );
-        })}
-      </div>
-      <div className={styles.actions}>
-        <Button type="button" onClick={onClear}>
-          {t('resource.filter.clearAll')}
-        </Button>
-        <Button type="submit" appearance="primary">
-          {t('resource.filter.apply')}
-        </Button>
-      </div>
-    </form>
+    <section className={styles.panel} aria-label={t('resource.filter.title')}>
+      {hasFilters(view) && (
+        <div className={styles.chips}>
+          <FilterChips
+            definition={definition}
+            view={view}
+            labels={labels}
+            editing={editing}
+            onEdit={onEdit}
+            onRemove={(name) => go(withoutField(view, name))}
+          />
+          <Button appearance="transparent" size="small" onClick={() => go(withoutFilters(view))}>
+            {t('resource.filter.clearAll')}
+          </Button>
+        </div>
+      )}
+      {field && (
+        <FilterEditor
+          // A new field is a new editor: its draft starts from that field's filter.
+          key={field.name}
+          definition={definition}
+          field={field}
+          view={view}
+          labels={labels}
+          language={language}
+          onApply={go}
+          onCancel={() => onEdit(null)}
+        />
+      )}
+    </section>
   );
 });

@@ -5,13 +5,14 @@ import { Button, Switch, Toolbar, ToolbarButton, ToolbarDivider, makeStyles } fr
 import { AddRegular, ArrowClockwiseRegular, ArrowDownloadRegular, FlashRegular } from '@fluentui/react-icons';
 import type { ToolbarAction } from '@core/shared/resource/definition';
 import type { DeletedScope } from '@core/shared/resource/list-query';
+import { AddFilterMenu } from './AddFilterMenu';
 import { ColumnChooser } from './ColumnChooser';
-import { FilterToggle } from './FilterToggle';
-import { filterableFields } from './filter-draft';
+import { fieldsInUse, filterableFields } from './filter-draft';
 import { scopeValue } from './list-view';
 import { ScopeDropdown } from './ScopeChoice';
 import type { ResourceToolbarProps } from './types';
 import type { ResourceList } from './use-resource-list';
+import { ViewsMenu } from './views/ViewsMenu';
 
 const useStyles = makeStyles({
   toolbar: { flexWrap: 'wrap', padding: 0 },
@@ -21,7 +22,8 @@ const DELETED_SWITCH: readonly DeletedScope[] = ['without', 'with'];
 
 export interface ListToolbarProps {
   readonly list: ResourceList;
-  readonly filters: { readonly open: boolean; readonly panelId: string; readonly toggle: () => void };
+  /** Opens a field's filter in the filter panel ("Add filter"). */
+  readonly onPickFilter: (field: string) => void;
   /** The definition's toolbar actions this user may run. */
   readonly actions: readonly ToolbarAction[];
   readonly onAction: (action: ToolbarAction) => void;
@@ -32,20 +34,21 @@ export interface ListToolbarProps {
 }
 
 /**
- * The list's toolbar: refresh, filters, columns, export, the definition's actions, the plugin's
+ * The list's toolbar: refresh, add filter, saved views, columns, export, the definition's actions, the plugin's
  * toolbar content, scope dropdowns, the deleted scope, Add.
  */
-export const ListToolbar = observer(function ListToolbar({ list, filters, actions, onAction, extra: Extra, deletedScopes, add }: ListToolbarProps) {
+export const ListToolbar = observer(function ListToolbar({ list, onPickFilter, actions, onAction, extra: Extra, deletedScopes, add }: ListToolbarProps) {
   const { t } = useTranslation('core');
   const styles = useStyles();
   const { store, view, definition } = list;
-  const filterCount = view.query.filters.length + Object.keys(view.presets).length;
+  const filterable = filterableFields(definition);
   return (
     <Toolbar className={styles.toolbar} aria-label={t('resource.toolbar.label')}>
       <ToolbarButton icon={<ArrowClockwiseRegular />} onClick={() => void list.reload()} disabled={store.loading}>
         {t('resource.toolbar.refresh')}
       </ToolbarButton>
-      {filterableFields(definition).length > 0 && <FilterToggle open={filters.open} count={filterCount} panelId={filters.panelId} onToggle={filters.toggle} />}
+      {filterable.length > 0 && <AddFilterMenu fields={filterable} inUse={fieldsInUse(view)} onPick={onPickFilter} />}
+      <ViewsMenu list={list} />
       <ColumnChooser columns={list.columns} />
       {list.exportCsv && (
         <ToolbarButton icon={<ArrowDownloadRegular />} disabled={store.exporting !== null} onClick={list.exportCsv}>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
@@ -7,13 +7,11 @@ import { useInjection } from '../react/container-context';
 import { I18nService } from '../services/i18n-service';
 import { PermissionService } from '../services/permission-service';
 import { ExportProgress } from './ExportProgress';
-import { FilterChips } from './FilterChips';
-import { withoutFilters } from './filter-draft';
 import { FilterPanel } from './FilterPanel';
 import { recordLabel } from './format-value';
 import { HistoryDrawer } from './HistoryDrawer';
 import { ListToolbar } from './ListToolbar';
-import { hasFilters, scopeValue } from './list-view';
+import { scopeValue } from './list-view';
 import { Pager } from './Pager';
 import { addResourceStrings, namespaceOf } from './resource-strings';
 import { ResourceTable } from './ResourceTable';
@@ -29,12 +27,6 @@ import { useResourceList } from './use-resource-list';
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
   heading: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
-  panel: {
-    backgroundColor: tokens.colorNeutralBackground1,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusLarge,
-    padding: tokens.spacingHorizontalL,
-  },
   card: {
     backgroundColor: tokens.colorNeutralBackground1,
     border: `1px solid ${tokens.colorNeutralStroke2}`,
@@ -58,12 +50,12 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
   const i18n = useInjection(I18nService);
   const permissions = useInjection(PermissionService);
   const links = useInjection(RecordLinks);
-  const filterPanelId = useId();
   const list = useResourceList(definition, options);
   const { store, view, api, feedback, labels, listApi } = list;
 
   const toolbarActions = useMemo(() => permittedActions(definition, (requirement) => permissions.allows(requirement)).toolbar, [definition, permissions]);
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  // The field whose filter is open for adding or changing, from "Add filter" or a chip.
+  const [editingFilter, setEditingFilter] = useState<string | null>(null);
   const [history, setHistory] = useState<ResourceRecord | null>(null);
   const historyApi = useMemo(() => listTimelineApi(listApi), [listApi]);
   const actions = useRecordActions({
@@ -99,7 +91,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
         <Title2 as="h1">{t(definition.titleKey)}</Title2>
         <ListToolbar
           list={list}
-          filters={{ open: filtersOpen, panelId: filterPanelId, toggle: () => setFiltersOpen((open) => !open) }}
+          onPickFilter={setEditingFilter}
           actions={toolbarActions}
           onAction={(action) => void runToolbarAction(action)}
           extra={options.toolbar}
@@ -116,12 +108,15 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
       {aboveList}
       <ExportProgress store={store} />
 
-      {filtersOpen && (
-        <section id={filterPanelId} className={styles.panel} aria-label={t('resource.filter.title')}>
-          <FilterPanel definition={list.definition} view={view} labels={labels} language={i18n.language} onApply={list.go} onClear={() => list.go(withoutFilters(view))} />
-        </section>
-      )}
-      {hasFilters(view) && <FilterChips definition={list.definition} view={view} labels={labels} onChange={list.go} offerClearAll={!filtersOpen} />}
+      <FilterPanel
+        definition={list.definition}
+        view={view}
+        labels={labels}
+        language={i18n.language}
+        editing={editingFilter}
+        onEdit={setEditingFilter}
+        onGo={list.go}
+      />
 
       {store.failed && !store.page && (
         <MessageBar intent="error">

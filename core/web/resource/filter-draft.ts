@@ -1,4 +1,4 @@
-import { fieldNamed, type ResourceDefinition } from '@core/shared/resource/definition';
+import type { ResourceDefinition } from '@core/shared/resource/definition';
 import { CUSTOM_DATE_RANGE, isDatePreset, type DatePreset, type DateRangeChoice } from '@core/shared/resource/date-presets';
 import type { FieldDefinition, FilterOperator } from '@core/shared/resource/field';
 import type { FilterClause } from '@core/shared/resource/list-query';
@@ -111,24 +111,38 @@ export function applyDrafts(definition: ResourceDefinition, view: ListView, draf
       if (draft.values.length > 0) add(field, 'in', draft.values);
     } else if (draft.value.trim() !== '') add(field, draft.op, draft.value.trim());
   }
-  return { view: { query: { ...view.query, page: 1, filters }, presets }, messages };
+  return { view: { ...view, query: { ...view.query, page: 1, filters }, presets }, messages };
 }
 
-/** The view without one clause (a chip's dismiss button), back on page 1. */
-export function withoutClause(view: ListView, clause: FilterClause): ListView {
-  return { ...view, query: { ...view.query, page: 1, filters: view.query.filters.filter((candidate) => candidate !== clause) } };
+/** The fields the view filters, in the order the URL names them (a preset counts as a filter). */
+export function fieldsInUse(view: ListView): readonly string[] {
+  const names = [...view.query.filters.map((clause) => clause.field), ...Object.keys(view.presets)];
+  return [...new Set(names)];
 }
 
-export function withoutPreset(view: ListView, field: string): ListView {
+/** The view without any filter on `field` (a chip's dismiss button), back on page 1. */
+export function withoutField(view: ListView, field: string): ListView {
   const presets = Object.fromEntries(Object.entries(view.presets).filter(([name]) => name !== field));
-  return { query: { ...view.query, page: 1 }, presets };
+  return { ...view, query: { ...view.query, page: 1, filters: view.query.filters.filter((clause) => clause.field !== field) }, presets };
+}
+
+/**
+ * The view with one field's filter replaced by what its draft says (none when the draft is
+ * empty): the other fields' clauses kept as they are, the edited field last, back on page 1.
+ */
+export function applyDraft(definition: ResourceDefinition, view: ListView, field: string, draft: FilterDraft, language: Language): AppliedDrafts {
+  const rest = withoutField(view, field);
+  const applied = applyDrafts(definition, rest, { [field]: draft }, language);
+  return {
+    view: {
+      ...rest,
+      query: { ...rest.query, filters: [...rest.query.filters, ...applied.view.query.filters] },
+      presets: { ...rest.presets, ...applied.view.presets },
+    },
+    messages: applied.messages,
+  };
 }
 
 export function withoutFilters(view: ListView): ListView {
-  return { query: { ...view.query, page: 1, filters: [] }, presets: {} };
-}
-
-/** The field a clause filters, when the definition still has it. */
-export function clauseField(definition: ResourceDefinition, clause: FilterClause): FieldDefinition | undefined {
-  return fieldNamed(definition, clause.field);
+  return { ...view, query: { ...view.query, page: 1, filters: [] }, presets: {} };
 }

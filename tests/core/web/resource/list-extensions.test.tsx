@@ -118,7 +118,7 @@ describe('filter contributions', () => {
     expect(url?.searchParams.get('region')).toBe('closed');
     expect(url?.searchParams.has('filter[region][eq]')).toBe(false);
     expect(view.element.querySelector('th[data-column="region"]')).toBeNull();
-    expect([...view.element.querySelectorAll('.fui-Tag')].map((chip) => chip.textContent)).toEqual(['Status equals Closed']);
+    expect([...view.element.querySelectorAll('[data-filter]')].map((chip) => chip.textContent)).toEqual(['Status equals Closed']);
   });
 });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { resolveDatePreset } from '@core/shared/resource/date-presets';
-import { click, query, typeInto } from '../../../support/web/dom';
+import { click, query } from '../../../support/web/dom';
 import { jsonResponse } from '../../../support/web/fetch';
 import { waitInAct } from '../../../support/web/test-kernel';
 import { listAnswer, wallet } from './fixtures';
-import { duplicateIds, FakeApi, renderWallets, text, useAnimationPatch, waitForRows } from './support';
+import { FakeApi, renderWallets, text, useAnimationPatch, waitForRows } from './support';
 
 useAnimationPatch();
 
@@ -39,43 +39,6 @@ describe('resource list screen', () => {
     expect(text(view)).toContain('22 in all');
   });
 
-  it('sends the filter typed in the panel through the URL, back on page 1', async () => {
-    const api = new FakeApi();
-    api.rows = () => jsonResponse(200, listAnswer([wallet(1)], 3, 20, 60));
-    const { view } = await renderWallets({ path: '/wallets?page=3' });
-    await waitForRows(view, 1);
-    await click(button(view.element, 'Show filters'));
-    expect(duplicateIds()).toEqual([]);
-    await typeInto(query<HTMLInputElement>(view.element, 'input[aria-label="Value for Name"]'), 'Main');
-    await click(button(view.element, 'Apply'));
-    await waitInAct(() => expect(view.path()).toBe('/wallets?filter%5Bname%5D%5Beq%5D=Main'));
-    await waitInAct(() => expect(api.lists()).toHaveLength(2));
-    const url = api.lists()[1];
-    expect(url?.searchParams.get('filter[name][eq]')).toBe('Main');
-    expect(url?.searchParams.get('page')).toBe('1');
-    // The active filter is a chip; removing it clears the URL and asks again.
-    const chip = [...view.element.querySelectorAll<HTMLButtonElement>('.fui-Tag')].find((tag) => tag.textContent?.includes('Name equals Main'));
-    expect(chip?.querySelector('[aria-label="remove filter"]')).not.toBeNull();
-    await click(chip as HTMLButtonElement);
-    await waitInAct(() => expect(view.path()).toBe('/wallets'));
-    await waitInAct(() => expect(api.lists()).toHaveLength(3));
-    expect(api.lists()[2]?.searchParams.has('filter[name][eq]')).toBe(false);
-  });
-
-  it('offers one "Clear all": the chips\' while the panel is folded, the panel\'s while it is open', async () => {
-    const api = new FakeApi();
-    api.rows = () => jsonResponse(200, listAnswer([wallet(1)], 1, 20, 1));
-    const { view } = await renderWallets({ path: '/wallets?filter[name][contains]=Ma' });
-    await waitForRows(view, 1);
-    const clearAll = () => [...view.element.querySelectorAll('button')].filter((candidate) => candidate.textContent?.trim() === 'Clear all');
-    expect(clearAll()).toHaveLength(1);
-    await click(button(view.element, 'Show filters'));
-    expect(clearAll()).toHaveLength(1);
-    expect(clearAll()[0]?.closest('section')?.getAttribute('aria-label')).toBe('Filters');
-    await click(clearAll()[0] as HTMLButtonElement);
-    await waitInAct(() => expect(view.path()).toBe('/wallets'));
-  });
-
   it('shows a total the server stopped counting as a lower bound, with no "Last page"', async () => {
     const api = new FakeApi();
     const answer = listAnswer([wallet(1), wallet(2)], 1, 20, 10_000);
@@ -96,17 +59,6 @@ describe('resource list screen', () => {
     expect(text(view)).toContain('Page 1 of 62');
     expect(text(view)).toContain('1,234 in all');
     expect(button(view.element, 'Last page').disabled).toBe(false);
-  });
-
-  it('refuses a filter value the API would refuse, in the user language, without navigating', async () => {
-    const api = new FakeApi();
-    const { view } = await renderWallets();
-    await waitInAct(() => expect(api.lists()).toHaveLength(1));
-    await click(button(view.element, 'Show filters'));
-    await typeInto(query<HTMLInputElement>(view.element, 'input[aria-label="Balance from"]'), 'lots');
-    await click(button(view.element, 'Apply'));
-    expect(text(view)).toContain('Enter a number such as 1234.56.');
-    expect(view.path()).toBe('/wallets');
   });
 
   it('keeps a date preset as its name in the URL and sends the days it means', async () => {
@@ -192,11 +144,11 @@ describe('resource list screen', () => {
     new FakeApi();
     const reader = await renderWallets({ permissions: ['FW'] });
     await waitInAct(() => expect(text(reader.view)).toContain('Refresh'));
-    expect(text(reader.view)).not.toContain('Add');
+    expect(() => button(reader.view.element, 'Add')).toThrow();
     expect(reader.view.element.querySelector('input[aria-label="Select all rows on this page"]')).toBeNull();
     await reader.view.unmount();
     const writer = await renderWallets({ permissions: ['FW', 'FZ'] });
-    await waitInAct(() => expect(text(writer.view)).toContain('Add'));
+    await waitInAct(() => expect(button(writer.view.element, 'Add')).toBeDefined());
     expect(writer.view.element.querySelector('input[aria-label="Select all rows on this page"]')).not.toBeNull();
     expect(text(writer.view)).toContain('Synchronise');
     await writer.view.unmount();
