@@ -17,6 +17,7 @@ import { ExpiringSitesWidget } from './dashboard/ExpiringSitesWidget';
 import { DomainJobPanel } from './domains/domain-job-panel';
 import { domainsScreen } from './domains/domains-screen';
 import { expiringIn30Days, expiryTone } from './expiry/expiry-tone';
+import { ProviderBalanceCell } from './proxies/ProviderBalanceCell';
 import { ProxyJobPanel } from './proxies/proxy-job-panel';
 import { proxiesScreen } from './proxies/proxies-screen';
 
@@ -30,7 +31,7 @@ export default new ContainerModule(({ bind }) => {
 
   for (const route of [
     resourceRoute(proxiesResource, proxiesScreen(proxyJobs)),
-    resourceRoute(proxyProvidersResource),
+    resourceRoute(proxyProvidersResource, { cells: { balance: ProviderBalanceCell } }),
     resourceRoute(servicesResource),
     resourceRoute(serversResource, { rowTone: expiryTone(expiringIn30Days('expiry_date')) }),
     resourceRoute(sitesResource),

@@ -76,7 +76,12 @@ export async function seedSystemDemo(db: Database, demo: DemoContext): Promise<v
   await service({ name: 'Google Workspace', group: 'other', sub_group: 'Mail', adapter: 'none' });
 
   const localProvider = await create(proxyProvidersResource, { name: 'Local (no purchase)', adapter: 'local', credentials: {} });
-  await create(proxyProvidersResource, { name: 'Proxy6.net (agency account)', adapter: 'proxy6', credentials: { api_key: 'demo-not-a-real-proxy6-key' } });
+  // Its balance as a check would have recorded it a day ago (the demo's key reaches no account).
+  const checkedYesterday = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+  await create(proxyProvidersResource, {
+    name: 'Proxy6.net (agency account)', adapter: 'proxy6', credentials: { api_key: 'demo-not-a-real-proxy6-key' },
+    balance: { amount: '1250.00', currency: 'RUB' }, balance_checked_at: checkedYesterday,
+  });
   const proxy = (index: number, values: Values) =>
     create(proxiesResource, {
       name: null, team: null, reset_link: null, order_id: `local-demo-${index}`, period_days: 30, account_count: 0, status: 'active', type: 'http',

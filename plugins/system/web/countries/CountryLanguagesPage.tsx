@@ -10,13 +10,23 @@ import { WorldMap } from './WorldMap';
 import type { CountryShape, WorldMapShapes } from './world-shapes';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  // The list (its title first) and the map beside it, so the table is in view with the page; on a narrow screen the map goes below.
+  page: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) minmax(300px, 34%)',
+    alignItems: 'start',
+    gap: tokens.spacingHorizontalXL,
+    minWidth: 0,
+    '@media (max-width: 1100px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  list: { minWidth: 0 },
   map: {
     backgroundColor: tokens.colorNeutralBackground1,
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusLarge,
-    padding: tokens.spacingHorizontalL,
+    padding: tokens.spacingHorizontalM,
     boxShadow: tokens.shadow2,
+    minWidth: 0,
   },
 });
 
@@ -38,8 +48,8 @@ async function loadMap(clients: Pick<HttpClients, 'get'>): Promise<LoadedMap> {
 const NO_RECORDS: ReadonlyMap<number, ResourceRecord> = new Map();
 
 /**
- * Country languages (`/country-languages`, YL): the world map with the countries that have
- * languages coloured, above the engine's list of the records. A country opens its languages (to
+ * Country languages (`/country-languages`, YL): the engine's list of the records, and beside it
+ * the world map with the countries that have languages coloured. A country opens its languages (to
  * edit, for writers); the map reads the records again whenever the list shows a change.
  */
 export function CountryLanguagesPage() {
@@ -74,6 +84,9 @@ export function CountryLanguagesPage() {
 
   return (
     <div className={styles.page}>
+      <div className={styles.list}>
+        <ResourcePage key={listKey} definition={countryLanguagesResource} options={options} />
+      </div>
       <section className={styles.map} aria-label={t('countryMap.title')}>
         <DataView data={map} errorText={() => t('countryMap.loadFailed')}>
           {(loaded) => {
@@ -105,7 +118,6 @@ export function CountryLanguagesPage() {
           }}
         </DataView>
       </section>
-      <ResourcePage key={listKey} definition={countryLanguagesResource} options={options} />
     </div>
   );
 }

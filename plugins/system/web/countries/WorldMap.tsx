@@ -30,12 +30,13 @@ const useStyles = makeStyles({
     outlineStyle: 'none',
     ':focus-visible': { stroke: tokens.colorStrokeFocus2, strokeWidth: '2px' },
   },
-  without: { fill: tokens.colorNeutralBackground5, ':hover': { fill: tokens.colorNeutralBackground5Hover } },
+  // A stroke grey, not a background one: dark theme's background greys are near black, on a near-black ocean.
+  without: { fill: tokens.colorNeutralStroke1, ':hover': { fill: tokens.colorNeutralStroke1Hover } },
   with: { fill: tokens.colorBrandBackground, ':hover': { fill: tokens.colorBrandBackgroundHover } },
   legend: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, alignItems: 'center' },
   swatch: { display: 'inline-block', width: '12px', height: '12px', borderRadius: tokens.borderRadiusSmall, marginRight: tokens.spacingHorizontalXS, verticalAlign: 'middle' },
   swatchWith: { backgroundColor: tokens.colorBrandBackground },
-  swatchWithout: { backgroundColor: tokens.colorNeutralBackground5 },
+  swatchWithout: { backgroundColor: tokens.colorNeutralStroke1 },
   hover: { minHeight: '1.5em' },
 });
 

@@ -55,6 +55,27 @@ describe('servers', () => {
   });
 });
 
+describe('proxy providers', () => {
+  it('show the balance a provider last gave, and why another has none instead of a blank', async () => {
+    const api = new FakeService(SYSTEM_API).on(
+      'GET',
+      'proxy-providers',
+      listOf([
+        record(1, { name: 'Local', adapter: 'local', balance: null }),
+        record(2, { name: 'Proxy6 main', adapter: 'proxy6', balance: { amount: '1250.5', currency: 'RUB' }, balance_checked_at: '2026-11-28T09:00:00Z' }),
+        record(3, { name: 'Proxy6 new', adapter: 'proxy6', balance: null }),
+      ]),
+    );
+    const { view } = await renderPluginPage({ plugins: [system], path: '/proxy-providers', codes: ['YP'], api });
+    await waitInAct(() => expect(view.element.querySelectorAll('tbody tr[data-row-id]')).toHaveLength(3));
+    const row = (id: number) => view.element.querySelector(`tbody tr[data-row-id="${id}"]`)?.textContent ?? '';
+    expect(row(1)).toContain('None: buys nothing');
+    expect(row(2)).toContain('1,250.50');
+    expect(row(2)).not.toContain('Not checked yet');
+    expect(row(3)).toContain('Not checked yet');
+  });
+});
+
 describe('the dashboard widget', () => {
   const expiring = {
     data: {

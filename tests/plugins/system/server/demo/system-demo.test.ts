@@ -71,3 +71,11 @@ it('has proxies and servers near or past their end, and critical sites on the da
     ['vitality-news.example', 'server'],
   ]);
 });
+
+it('gives the Proxy6 provider the balance a check recorded, so the balance column has a figure', async () => {
+  const providers = await rowsOf('proxy-providers');
+  const proxy6 = providers.find((provider) => provider.adapter === 'proxy6');
+  expect(proxy6?.balance).toEqual({ amount: '1250.00', currency: 'RUB' });
+  expect(typeof proxy6?.balance_checked_at).toBe('string');
+  expect(providers.find((provider) => provider.adapter === 'local')?.balance).toBeNull();
+});
