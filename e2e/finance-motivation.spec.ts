@@ -9,7 +9,7 @@ import { text, type Language } from './support/strings';
 
 // A month's motivation in the browser, as a user holding FE and FF: a tiered model (10 % of the
 // profit up to 5,000 USD, 15 % above) assigned through the API (the pay models' spec does that in
-// the browser), then on the motivation page the month prepared and computed, the line explained
+// the browser), then on the motivation page the month computed in one step, the line explained
 // and corrected with a reason, the month approved into a EUR wallet, and its payroll drafts opened;
 // in en (May 2025) and ru (June 2025), each month with 8000 − 1000 = 7000 USD of profit, so
 // 10 % × 5000 + 15 % × 2000 = 800.00, corrected by 50 to 850.00 = 680 EUR at 1.25.
@@ -59,8 +59,8 @@ test('a month is computed, a line corrected with a reason, the month approved in
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(t('finance:nav.motivation'));
 
-    // Prepared, then computed from the model: one line of 800.00 explained rule by rule.
-    await expectToast(page, t('finance:motivation.prepared'), () => main.getByRole('button', { name: t('finance:motivation.prepare') }).click());
+    // Computed from the model in one step (the month's sheet made on the way): one line of 800.00 explained rule by rule.
+    await expect(main).toContainText(t('finance:motivation.noSheet', { month }));
     await expectToast(page, t('finance:motivation.computed'), () => main.getByRole('button', { name: t('finance:motivation.compute'), exact: true }).click());
     const lines = main.getByRole('table', { name: t('finance:motivation.lines') });
     const row = lines.getByRole('row').filter({ hasText: 'E2E Buyer' });

@@ -104,12 +104,17 @@ test('a category, a product with a day limit, positions loaded in bulk, an order
     await pickReference(page, dialog, shopText('fields.user'), 'bea', 'bea');
   });
   const title = 'E2E account × 2';
+  // Complete asks first, naming the order, then shows what it reserved and until when.
   await rowMenu(page, title, shopText('actions.complete'));
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText(english('resource:confirm.question'));
+  await expect(question).toContainText(title);
+  await expectToast(page, english('common:toast.success'), () => question.getByRole('button', { name: english('resource:confirm.yes'), exact: true }).click());
   const row = page.getByRole('main').getByRole('row').filter({ hasText: title });
   await expect(row).toContainText(shopText('fields.statusValues.completed'));
-  await rowMenu(page, title, shopText('orders.positions.action'));
   const held = page.getByRole('dialog');
-  await expect(held).toContainText('Reserved for bea.');
+  await expect(held).toContainText(/completed: E2E account × 2/);
+  await expect(held).toContainText(/Reserved for bea until .+\./);
   await expect(held.locator('tr[data-position]').filter({ hasText: shopText('fields.stateValues.reserved') })).toHaveCount(2);
   await expect(held).toContainText('alice:pw-1:alice@example.com');
   await held.getByRole('button', { name: english('resource:dialog.close') }).click();
