@@ -43,9 +43,9 @@ const ROW_BACKGROUND = '--resource-row-background';
 const ROW_STRIPE = '--resource-row-stripe';
 const rowBackground = `var(${ROW_BACKGROUND})`;
 const stripe = `linear-gradient(to right, var(${ROW_STRIPE}, transparent) 4px, transparent 4px)`;
-/** Falls on the columns scrolling under a sticky one, so it reads as lifted above them. */
-const EDGE_SHADOW_START = `6px 0 6px -4px ${tokens.colorNeutralShadowKeyDarker}`;
-const EDGE_SHADOW_END = `-6px 0 6px -4px ${tokens.colorNeutralShadowKeyDarker}`;
+/** A line and a shadow falling on the columns scrolling under a sticky one, so it reads as lifted above them. */
+const EDGE_SHADOW_START = `inset -1px 0 0 ${tokens.colorNeutralStroke2}, 6px 0 8px -4px ${tokens.colorNeutralShadowKeyDarker}`;
+const EDGE_SHADOW_END = `inset 1px 0 0 ${tokens.colorNeutralStroke2}, -6px 0 8px -4px ${tokens.colorNeutralShadowKeyDarker}`;
 
 const useStyles = makeStyles({
   scroller: {
@@ -381,6 +381,7 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
                   )}
                   style={index === 0 ? { left: firstLeft } : undefined}
                   data-sticky={index === 0 ? 'start' : undefined}
+                  data-align={isQuantity(column.field, column.name) ? 'end' : undefined}
                 >
                   {index === 0 ? (
                     <span className={styles.first}>
