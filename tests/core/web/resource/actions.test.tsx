@@ -128,6 +128,43 @@ describe('row and bulk actions', () => {
     await waitInAct(() => expect(api.requests('POST', '/finance/wallets/1/close')).toHaveLength(1));
   });
 
+  it('names the record under the spec\'s "Are you sure?", for a delete and for a row action', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1, { status: 'active' }), wallet(2)]));
+    const { view } = await renderWallets();
+    await waitForRows(view, 2);
+    await openRowMenu('Wallet 2');
+    await click(itemNamed('Delete'));
+    await waitInAct(() => expect(alertDialog().querySelector('#resource-confirm-text')?.textContent).toBe('Are you sure?Wallet 2'));
+    await click(buttonNamed('Cancel', alertDialog()));
+    await waitInAct(() => expect(document.querySelector('.fui-DialogSurface')).toBeNull());
+    await openRowMenu('Wallet 1');
+    await click(itemNamed('Close wallet'));
+    await waitInAct(() => expect(alertDialog().querySelector('#resource-confirm-text')?.textContent).toBe('Are you sure?Wallet 1Close this wallet?'));
+  });
+
+  it('toasts a refused row action in the server\'s words alone, naming no update', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1, { status: 'active' })]));
+    api.answer = (request, url) => (request.method === 'POST' && url.pathname === '/finance/wallets/1/close' ? jsonResponse(409, { message: 'The wallet still holds money.' }) : undefined);
+    const { kernel, view } = await renderWallets();
+    const toasts = recordToasts(kernel);
+    await waitForRows(view, 1);
+    await openRowMenu('Wallet 1');
+    await click(itemNamed('Close wallet'));
+    await click(buttonNamed('Yes', alertDialog()));
+    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['The wallet still holds money.']));
+  });
+
+  it('toasts a refused action that said nothing as the spec\'s general error', async () => {
+    const api = new FakeApi();
+    api.answer = (request, url) => (request.method === 'POST' && url.pathname === '/finance/wallets/sync' ? jsonResponse(409, {}) : undefined);
+    const { kernel } = await renderWallets({ permissions: ['FW', 'FZ'] });
+    const toasts = recordToasts(kernel);
+    await click(buttonNamed('Synchronise'));
+    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['An error occurred']));
+  });
+
   it('shows toolbar actions to users whose codes allow them and posts them', async () => {
     const api = new FakeApi();
     await renderWallets({ permissions: ['FW', 'FZ'] });

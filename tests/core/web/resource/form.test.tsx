@@ -44,6 +44,57 @@ describe('add and edit dialog', () => {
     expect(api.requests('POST', '/finance/wallets')).toHaveLength(0);
   });
 
+  it('clears a field\'s message as soon as its value passes, and words it anew when it fails another way', async () => {
+    new FakeApi();
+    await renderWallets();
+    await openAddForm();
+    await click(buttonNamed('Save', dialog()));
+    const nameMessage = () => dialog().querySelector('[data-field="name"]')?.textContent ?? '';
+    expect(nameMessage()).toContain('This field is required.');
+    await typeInto(labelled(dialog(), 'Name'), 'M');
+    expect(nameMessage()).not.toContain('This field is required.');
+    // The other field keeps its message, and so does the form's notice while a required field is empty.
+    expect(dialog().querySelector('[data-field="status"]')?.textContent).toContain('This field is required.');
+    expect(dialog().textContent).toContain('Please fill in all required fields.');
+    await chooseStatus('Active');
+    expect(dialog().querySelector('[data-field="status"]')?.textContent).not.toContain('This field is required.');
+    expect(dialog().textContent).not.toContain('Please fill in all required fields.');
+
+    await typeInto(labelled(dialog(), 'Limit'), '-1');
+    await click(buttonNamed('Save', dialog()));
+    const limitMessage = () => dialog().querySelector('[data-field="limit"]')?.textContent ?? '';
+    expect(limitMessage()).toContain('The value must be at least 0.');
+    await typeInto(labelled(dialog(), 'Limit'), '2.5');
+    expect(limitMessage()).not.toContain('The value must be at least 0.');
+    expect(limitMessage()).toMatch(/whole number/);
+    await typeInto(labelled(dialog(), 'Limit'), '5');
+    expect(dialog().querySelector('[data-field="limit"] [role="alert"], [data-field="limit"] .fui-Field__validationMessage')).toBeNull();
+  });
+
+  it('asks before closing with changes, and closes an unchanged form at once', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1)]));
+    const { view } = await renderWallets();
+    await waitForRows(view, 1);
+    await openAddForm();
+    await click(buttonNamed('Cancel', dialog()));
+    await waitInAct(() => expect(document.querySelector('.fui-DialogSurface')).toBeNull());
+
+    await openEditForm('Wallet 1');
+    await typeInto(labelled(dialog(), 'Name'), 'Renamed');
+    await click(buttonNamed('Cancel', dialog()));
+    const discard = () => document.querySelector<HTMLElement>('[role="alertdialog"]');
+    await waitInAct(() => expect(discard()?.textContent).toContain('Discard changes?'));
+    await click(buttonNamed('Keep editing', discard() as HTMLElement));
+    await waitInAct(() => expect(discard()).toBeNull());
+    expect(labelled<HTMLInputElement>(dialog(), 'Name').value).toBe('Renamed');
+    // Back to what it was: nothing to lose, so it closes at once.
+    await typeInto(labelled(dialog(), 'Name'), 'Wallet 1');
+    await click(buttonNamed('Cancel', dialog()));
+    await waitInAct(() => expect(document.querySelector('.fui-DialogSurface')).toBeNull());
+    expect(api.requests('PATCH', '/finance/wallets/1')).toHaveLength(0);
+  });
+
   it('words the checks in the user language', async () => {
     new FakeApi();
     await renderWallets({ language: 'ru' });

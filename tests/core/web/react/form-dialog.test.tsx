@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, useState, type ReactNode } from 'react';
+import { Field, Input } from '@fluentui/react-components';
+import { FormDialog } from '@core/sdk/web';
+import type { Language } from '@core/shared/runtime-config';
+import { buttonByText, click, createTestKernel, renderInKernel, testUser, typeInto, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+
+/** FormDialog: closing it with changes not saved asks first, in the reader's language; an unchanged one closes at once. */
+
+usePopupTestSetup({ quiet: true });
+
+function NameForm({ onClose, dirty }: { readonly onClose: () => void; readonly dirty?: boolean }) {
+  const [name, setName] = useState('');
+  return (
+    <FormDialog title="Rename" onSubmit={() => undefined} onClose={onClose} busy={false} {...(dirty === undefined ? {} : { dirty })}>
+      <Field label="Name">
+        <Input value={name} onChange={(_, data) => setName(data.value)} />
+      </Field>
+    </FormDialog>
+  );
+}
+
+async function render(node: ReactNode, language: Language = 'en'): Promise<void> {
+  await renderInKernel(await createTestKernel({ user: testUser([]), language }), node);
+}
+
+const form = (): HTMLElement => document.querySelector('[role="dialog"]') as HTMLElement;
+const question = (): HTMLElement | null => document.querySelector('[role="alertdialog"]');
+const nameInput = (): HTMLInputElement => form().querySelector('input') as HTMLInputElement;
+const pressEscape = (target: HTMLElement) =>
+  act(async () => {
+    target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+  });
+
+describe('FormDialog', () => {
+  it('closes an unchanged form at once', async () => {
+    const onClose = vi.fn();
+    await render(<NameForm onClose={onClose} />);
+    await click(buttonByText(form(), 'Cancel'));
+    expect(question()).toBeNull();
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('asks before dropping typed changes, and keeps them on "Keep editing"', async () => {
+    const onClose = vi.fn();
+    await render(<NameForm onClose={onClose} />);
+    await typeInto(nameInput(), 'Alice');
+    await click(buttonByText(form(), 'Cancel'));
+    await waitInAct(() => expect(question()?.textContent).toContain('Discard changes?'));
+    await click(buttonByText(question() as HTMLElement, 'Keep editing'));
+    await waitInAct(() => expect(question()).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(nameInput().value).toBe('Alice');
+
+    await pressEscape(nameInput());
+    await waitInAct(() => expect(question()?.textContent).toContain('Discard changes?'));
+    expect(onClose).not.toHaveBeenCalled();
+    await click(buttonByText(question() as HTMLElement, 'Discard'));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('takes the caller\'s word on whether the form holds changes', async () => {
+    const onClose = vi.fn();
+    await render(<NameForm onClose={onClose} dirty={false} />);
+    await typeInto(nameInput(), 'Alice');
+    await click(buttonByText(form(), 'Cancel'));
+    expect(question()).toBeNull();
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('asks in Russian', async () => {
+    await render(<NameForm onClose={() => undefined} />, 'ru');
+    await typeInto(nameInput(), 'Алиса');
+    await click(buttonByText(form(), 'Отмена'));
+    await waitInAct(() => expect(question()?.textContent).toContain('Отменить изменения?'));
+    expect(buttonByText(question() as HTMLElement, 'Продолжить редактирование')).toBeDefined();
+    expect(buttonByText(question() as HTMLElement, 'Не сохранять')).toBeDefined();
+  });
+});
