@@ -188,6 +188,8 @@ export { DataView, type DataViewProps } from '@core/web/react/DataView';
  * (`await ask(message)`).
  */
 export { FormDialog, type FormDialogProps } from '@core/web/react/FormDialog';
+/** A plugin form's messages by field, each gone as soon as its field's value changes. */
+export { useFormErrors, type FormErrors } from '@core/web/react/use-form-errors';
 /** A dialog that shows and asks nothing: title, content, Close (the frame of read-only dialogs). */
 export { InfoDialog, type InfoDialogProps } from '@core/web/react/InfoDialog';
 export { useConfirm, type ConfirmWording } from '@core/web/resource/ConfirmDialog';
