@@ -294,14 +294,30 @@ export interface FilterPanelProps {
 export const FilterPanel = observer(function FilterPanel({ definition, view, labels, language, editing, onEdit, onGo }: FilterPanelProps) {
   const { t } = useTranslation('core');
   const styles = useStyles();
+  const section = useRef<HTMLElement>(null);
+  // The chip to give the focus back to once the editor closes (it may appear only with the new URL).
+  const focusChip = useRef<string | null>(null);
+  useEffect(() => {
+    const name = focusChip.current;
+    if (editing !== null || name === null) return;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    const chip = section.current?.querySelector<HTMLElement>(`[data-filter="${name}"]`);
+    if (!lost || chip) focusChip.current = null;
+    if (lost) chip?.focus();
+  }, [editing, view]);
+
   const field = editing ? filterableFields(definition).find((candidate) => candidate.name === editing) : undefined;
   if (!field && !hasFilters(view)) return null;
-  const go = (next: ListView) => {
+  const close = () => {
+    focusChip.current = editing;
     onEdit(null);
+  };
+  const go = (next: ListView) => {
+    close();
     onGo(next);
   };
   return (
-    <section className={styles.panel} aria-label={t('resource.filter.title')}>
+    <section ref={section} className={styles.panel} aria-label={t('resource.filter.title')}>
       {hasFilters(view) && (
         <div className={styles.chips}>
           <FilterChips
@@ -327,7 +343,7 @@ export const FilterPanel = observer(function FilterPanel({ definition, view, lab
           labels={labels}
           language={language}
           onApply={go}
-          onCancel={() => onEdit(null)}
+          onCancel={close}
         />
       )}
     </section>

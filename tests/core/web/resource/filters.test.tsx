@@ -76,6 +76,8 @@ describe('Add filter', () => {
     expect(api.lists().at(-1)?.searchParams.get('page')).toBe('1');
     expect(chipTexts(view)).toEqual(['Name begins with Ma']);
     expect(view.element.querySelector('form[aria-label="Filter by Name"]')).toBeNull();
+    // The keyboard goes on from the new chip, not from the top of the page.
+    await waitInAct(() => expect(document.activeElement?.getAttribute('data-filter')).toBe('name'));
     expect(addFilter().textContent).toBe('Add filter1');
   });
 
