@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Menu, MenuDivider, MenuItem, MenuList, MenuPopover, MenuTrigger, ToolbarButton } from '@fluentui/react-components';
 import { BookmarkMultipleRegular, DeleteRegular, SaveRegular } from '@fluentui/react-icons';
 import type { SavedListView } from '@core/shared/preferences';
+import { useConfirm } from '../ConfirmDialog';
 import { useInjection } from '../../react/container-context';
 import { PreferencesService } from '../../services/preferences-service';
 import { ToastService } from '../../services/toast-service';
@@ -13,7 +14,8 @@ import { SaveViewDialog } from './SaveViewDialog';
 
 /**
  * The toolbar's "Views": the user's saved views of this list (pick one to show it), "Save current
- * view…" (filters, scopes, sort, per page and columns under a name) and "Delete a view". The views
+ * view…" (filters, scopes, sort, per page and columns under a name) and "Delete a view" (after
+ * 'Are you sure?'). The views
  * are read from the server the first time the menu opens.
  */
 export const ViewsMenu = observer(function ViewsMenu({ list }: { list: ResourceList }) {
@@ -22,6 +24,7 @@ export const ViewsMenu = observer(function ViewsMenu({ list }: { list: ResourceL
   const toasts = useInjection(ToastService);
   const [views] = useState(() => new SavedViews(preferences, list.definition.id));
   const [saving, setSaving] = useState(false);
+  const confirm = useConfirm();
 
   const load = () => {
     if (!views.loaded) views.load().catch(() => toasts.error(t('resource.views.loadFailed')));
@@ -55,6 +58,7 @@ export const ViewsMenu = observer(function ViewsMenu({ list }: { list: ResourceL
   };
 
   const remove = async (name: string) => {
+    if (!(await confirm.ask(t('resource.confirm.question'), { subject: name, confirmLabel: t('resource.row.delete') }))) return;
     try {
       await views.remove(name);
       toasts.success(t('resource.views.deleted', { name }));
@@ -102,6 +106,7 @@ export const ViewsMenu = observer(function ViewsMenu({ list }: { list: ResourceL
         </MenuPopover>
       </Menu>
       {saving && <SaveViewDialog views={views} onSave={save} onClose={() => setSaving(false)} />}
+      {confirm.dialog}
     </>
   );
 });

@@ -202,6 +202,8 @@ describe('saved views', () => {
     const items = () => [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].filter((item) => item.textContent?.trim() === 'Mine');
     await waitInAct(() => expect(items()).toHaveLength(2));
     await click(items()[1] as HTMLElement);
+    await waitInAct(() => expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain('Are you sure?'));
+    await click(buttonNamed('Delete', document.querySelector('[role="alertdialog"]') as HTMLElement));
     await waitInAct(() => expect(writes()).toHaveLength(2));
     expect(writes()[1]).toEqual([]);
   });
