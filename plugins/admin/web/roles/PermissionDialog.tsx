@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown, Field, Input, Option, Textarea } from '@fluentui/react-components';
 import type { ServiceName } from '@core/sdk/shared';
-import { FormDialog, useListboxClass } from '@core/sdk/web';
+import { FormDialog, useFormErrors, useListboxClass } from '@core/sdk/web';
 import type { PermissionItem } from '../auth-types';
 import { usePermissionAreas } from './permission-areas';
 import type { PermissionInput, WriteResult } from './roles-model';
-import { useRolesStyles, messageOf } from './roles-styles';
+import { useRolesStyles } from './roles-styles';
 
 const CODE = /^[A-Z][A-Z0-9_]{0,31}$/;
 
@@ -28,24 +28,24 @@ export function PermissionDialog({
   const [name, setName] = useState(permission?.name ?? '');
   const [description, setDescription] = useState(permission?.description ?? '');
   const [service, setService] = useState<ServiceName>(() => areas.services.find((known) => known === permission?.service) ?? 'auth');
-  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const errors = useFormErrors({ name, description, service });
   const [saving, setSaving] = useState(false);
 
   const submit = async () => {
     const code = name.trim();
     if (code === '') {
-      setErrors({ name: [t('common.required')] });
+      errors.show({ name: [t('common.required')] });
       return;
     }
     if (!CODE.test(code)) {
-      setErrors({ name: [t('permissions.codeFormat')] });
+      errors.show({ name: [t('permissions.codeFormat')] });
       return;
     }
     setSaving(true);
     const result = await onSave({ name: code, description: description.trim() === '' ? null : description.trim(), service });
     setSaving(false);
     if (result.ok) onClose();
-    else setErrors(result.fields);
+    else errors.show(result.fields);
   };
 
   return (
@@ -61,23 +61,23 @@ export function PermissionDialog({
         label={t('permissions.name')}
         required
         hint={builtIn ? t('permissions.builtInHint') : t('permissions.nameHint')}
-        validationState={messageOf(errors, 'name') ? 'error' : 'none'}
-        validationMessage={messageOf(errors, 'name')}
+        validationState={errors.first('name') ? 'error' : 'none'}
+        validationMessage={errors.of('name')?.join(' ')}
       >
         <Input value={name} disabled={builtIn} maxLength={32} onChange={(_, data) => setName(data.value.toUpperCase())} />
       </Field>
       <Field
         label={t('permissions.description')}
-        validationState={messageOf(errors, 'description') ? 'error' : 'none'}
-        validationMessage={messageOf(errors, 'description')}
+        validationState={errors.first('description') ? 'error' : 'none'}
+        validationMessage={errors.of('description')?.join(' ')}
       >
         <Textarea value={description} maxLength={255} onChange={(_, data) => setDescription(data.value)} />
       </Field>
       <Field
         label={t('permissions.service')}
         required
-        validationState={messageOf(errors, 'service') ? 'error' : 'none'}
-        validationMessage={messageOf(errors, 'service')}
+        validationState={errors.first('service') ? 'error' : 'none'}
+        validationMessage={errors.of('service')?.join(' ')}
       >
         <Dropdown
           value={t(`permissions.services.${service}`, { defaultValue: service })}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, Input } from '@fluentui/react-components';
-import { FormDialog } from '@core/sdk/web';
+import { FormDialog, useFormErrors } from '@core/sdk/web';
 import type { RoleItem } from '../auth-types';
 import type { WriteResult } from './roles-model';
 import { useRolesStyles, messageOf } from './roles-styles';
@@ -11,18 +11,20 @@ export function RoleNameDialog({ role, onSave, onClose }: { role: RoleItem | nul
   const { t } = useTranslation('admin');
   const styles = useRolesStyles();
   const [name, setName] = useState(role?.name ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const errors = useFormErrors({ name });
+  const show = (message: string | undefined) => errors.show(message ? { name: [message] } : {});
+  const error = errors.first('name');
   const [saving, setSaving] = useState(false);
   const submit = async () => {
     if (name.trim() === '') {
-      setError(t('common.required'));
+      show(t('common.required'));
       return;
     }
     setSaving(true);
     const result = await onSave(name);
     setSaving(false);
     if (result.ok) onClose();
-    else setError(messageOf(result.fields, 'name') ?? messageOf(result.fields, 'id'));
+    else show(messageOf(result.fields, 'name') ?? messageOf(result.fields, 'id'));
   };
   return (
     <FormDialog

@@ -108,7 +108,11 @@ export function useUserForm(user: UserInfo | null, onSaved: (saved: UserInfo) =>
     void rememberManager(store, labels, managerId);
   }, [store, labels, managerId]);
 
-  const set = <K extends UserFormField>(name: K, value: UserFormValues[K]) => setValues((current) => ({ ...current, [name]: value }));
+  // A field's message is about the value it judged: a new value drops it, and the next save checks again.
+  const set = <K extends UserFormField>(name: K, value: UserFormValues[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setMessages((current) => (Object.hasOwn(current, name) ? Object.fromEntries(Object.entries(current).filter(([field]) => field !== name)) : current));
+  };
 
   const issueText = (issue: UserFormIssue): string => t(`userForm.errors.${issue}`);
 

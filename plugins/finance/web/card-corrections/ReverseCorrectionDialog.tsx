@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, MessageBar, MessageBarBody, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { formatDay, FormDialog, useInjection } from '@core/sdk/web';
+import { formatDay, FormDialog, useFormErrors, useInjection } from '@core/sdk/web';
 import { CardCorrectionsStore } from './card-corrections-store';
 
 const useStyles = makeStyles({
@@ -24,7 +24,8 @@ export function ReverseCorrectionDialog({ record, onClose, onReversed }: Reverse
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ readonly message: string; readonly reason: string | null } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const errors = useFormErrors({ reason });
 
   const reverse = async () => {
     if (reason.trim() === '') {
@@ -35,7 +36,8 @@ export function ReverseCorrectionDialog({ record, onClose, onReversed }: Reverse
     const result = await store.reverse(record.id, reason);
     setBusy(false);
     if (!result.ok) {
-      setFailure({ message: result.message, reason: result.fieldErrors.reason?.[0] ?? null });
+      errors.show(result.fieldErrors);
+      setFailure(result.fieldErrors.reason ? null : result.message);
       return;
     }
     onReversed();
@@ -49,13 +51,13 @@ export function ReverseCorrectionDialog({ record, onClose, onReversed }: Reverse
       <Field
         label={t('fields.reason')}
         required
-        validationMessage={failure?.reason ?? (missing && reason.trim() === '' ? t('common.required') : undefined)}
+        validationMessage={errors.first('reason') ?? (missing && reason.trim() === '' ? t('common.required') : undefined)}
       >
         <Textarea name="reason" value={reason} maxLength={2000} onChange={(_, data) => setReason(data.value)} />
       </Field>
-      {failure && failure.reason === null && (
+      {failure && (
         <MessageBar intent="error" layout="multiline">
-          <MessageBarBody>{failure.message}</MessageBarBody>
+          <MessageBarBody>{failure}</MessageBarBody>
         </MessageBar>
       )}
     </FormDialog>

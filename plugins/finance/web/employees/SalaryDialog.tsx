@@ -8,7 +8,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { FormDialog } from '@core/sdk/web';
+import { FormDialog, useFormErrors } from '@core/sdk/web';
 import { BASE_CURRENCY, FINANCE_CURRENCIES } from '../../shared/currencies';
 import type { FinanceResult } from '../finance-result';
 import type { SalaryInput, SalaryRow } from './employee-details-store';
@@ -35,7 +35,7 @@ export function SalaryDialog({ row, onSubmit, onClose }: SalaryDialogProps) {
   const [end, setEnd] = useState(row?.date_end ?? '');
   const [amount, setAmount] = useState(row?.salary?.amount ?? '');
   const [currency, setCurrency] = useState(row?.salary?.currency ?? BASE_CURRENCY);
-  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const errors = useFormErrors({ date_start: start, date_end: end, salary: amount });
   const [general, setGeneral] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -44,17 +44,17 @@ export function SalaryDialog({ row, onSubmit, onClose }: SalaryDialogProps) {
     if (start === '') local.date_start = [t('common.required')];
     if (!AMOUNT.test(amount.trim())) local.salary = [amount.trim() === '' ? t('common.required') : t('salary.badAmount')];
     if (end !== '' && start !== '' && end < start) local.date_end = [t('salary.endBeforeStart')];
-    setErrors(local);
+    errors.show(local);
     if (Object.keys(local).length > 0) return;
     setBusy(true);
     const result = await onSubmit({ date_start: start, date_end: end === '' ? null : end, salary: { amount: amount.trim(), currency } });
     setBusy(false);
     if (result.ok) return;
-    setErrors(result.fieldErrors);
+    errors.show(result.fieldErrors);
     setGeneral(Object.keys(result.fieldErrors).length > 0 ? null : result.message);
   };
 
-  const first = (name: string) => errors[name]?.[0];
+  const first = (name: string) => errors.first(name);
   return (
     <FormDialog
       title={row ? t('salary.editTitle') : t('salary.addTitle')}

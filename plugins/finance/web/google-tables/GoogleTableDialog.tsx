@@ -8,7 +8,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { FormDialog } from '@core/sdk/web';
+import { FormDialog, useFormErrors } from '@core/sdk/web';
 import type { FinanceResult } from '../finance-result';
 import type { GoogleTableInput } from './google-tables-store';
 import type { GoogleTable } from './tree';
@@ -41,7 +41,7 @@ export function GoogleTableDialog({ table, open, parents, onSubmit, onClose }: G
   const [sheet, setSheet] = useState('');
   const [parent, setParent] = useState('');
   const [missing, setMissing] = useState(false);
-  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const errors = useFormErrors({ name_en: nameEn, name_ru: nameRu, spreadsheet_id: sheet, parent_id: parent });
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -51,7 +51,6 @@ export function GoogleTableDialog({ table, open, parents, onSubmit, onClose }: G
     setSheet(table?.spreadsheet_id ?? '');
     setParent(table?.parent_id != null ? String(table.parent_id) : '');
     setMissing(false);
-    setErrors({});
   }, [open, table]);
 
   const submit = async () => {
@@ -70,7 +69,7 @@ export function GoogleTableDialog({ table, open, parents, onSubmit, onClose }: G
     const result = await onSubmit(input);
     setBusy(false);
     if (result.ok) onClose();
-    else setErrors(result.fieldErrors);
+    else errors.show(result.fieldErrors);
   };
 
   return (
@@ -82,17 +81,17 @@ export function GoogleTableDialog({ table, open, parents, onSubmit, onClose }: G
       open={open}
       contentClassName={styles.form}
     >
-      <Field label={t('googleTables.nameEn')} required validationMessage={errors.name_en?.[0]}>
+      <Field label={t('googleTables.nameEn')} required validationMessage={errors.first('name_en')}>
         <Input name="name_en" value={nameEn} onChange={(_, data) => setNameEn(data.value)} />
       </Field>
-      <Field label={t('googleTables.nameRu')} required validationMessage={errors.name_ru?.[0]}>
+      <Field label={t('googleTables.nameRu')} required validationMessage={errors.first('name_ru')}>
         <Input name="name_ru" value={nameRu} onChange={(_, data) => setNameRu(data.value)} />
       </Field>
-      <Field label={t('googleTables.spreadsheetId')} required validationMessage={errors.spreadsheet_id?.[0]}>
+      <Field label={t('googleTables.spreadsheetId')} required validationMessage={errors.first('spreadsheet_id')}>
         <Input name="spreadsheet_id" value={sheet} onChange={(_, data) => setSheet(data.value)} />
       </Field>
       {!table && (
-        <Field label={t('googleTables.parent')} validationMessage={errors.parent_id?.[0]}>
+        <Field label={t('googleTables.parent')} validationMessage={errors.first('parent_id')}>
           <Select name="parent_id" value={parent} onChange={(_, data) => setParent(data.value)}>
             <option value="">{t('googleTables.noParent')}</option>
             {parents.map((option) => (

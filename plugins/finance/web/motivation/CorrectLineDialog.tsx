@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, Input, MessageBar, MessageBarBody, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { FormDialog, useInjection } from '@core/sdk/web';
+import { FormDialog, useFormErrors, useInjection } from '@core/sdk/web';
 import { MotivationStore } from './motivation-store';
 
 const useStyles = makeStyles({
@@ -28,7 +28,7 @@ export function CorrectLineDialog({ line, employee, onClose, onCorrected }: Corr
   const store = useInjection(MotivationStore);
   const [amount, setAmount] = useState(textOf(line.correction_usd));
   const [comment, setComment] = useState(textOf(line.correction_comment));
-  const [errors, setErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const errors = useFormErrors({ correction_usd: amount, correction_comment: comment });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -36,13 +36,13 @@ export function CorrectLineDialog({ line, employee, onClose, onCorrected }: Corr
     const local: Record<string, string[]> = {};
     if (!DECIMAL.test(amount.trim())) local.correction_usd = [t('motivation.amountInvalid')];
     if (comment.trim() === '') local.correction_comment = [t('motivation.commentRequired')];
-    setErrors(local);
+    errors.show(local);
     if (Object.keys(local).length > 0) return;
     setBusy(true);
     const result = await store.correct(line, amount.trim(), comment.trim());
     setBusy(false);
     if (!result.ok) {
-      setErrors(result.fieldErrors);
+      errors.show(result.fieldErrors);
       setFailure(Object.keys(result.fieldErrors).length > 0 ? null : result.message);
       return;
     }
@@ -57,10 +57,10 @@ export function CorrectLineDialog({ line, employee, onClose, onCorrected }: Corr
           <MessageBarBody>{failure}</MessageBarBody>
         </MessageBar>
       )}
-      <Field label={t('fields.correctionUsd')} required hint={t('motivation.correctionHint')} validationMessage={errors.correction_usd?.join(' ')}>
+      <Field label={t('fields.correctionUsd')} required hint={t('motivation.correctionHint')} validationMessage={errors.of('correction_usd')?.join(' ')}>
         <Input value={amount} inputMode="decimal" onChange={(_, data) => setAmount(data.value)} />
       </Field>
-      <Field label={t('fields.correctionComment')} required validationMessage={errors.correction_comment?.join(' ')}>
+      <Field label={t('fields.correctionComment')} required validationMessage={errors.of('correction_comment')?.join(' ')}>
         <Textarea value={comment} resize="vertical" onChange={(_, data) => setComment(data.value)} />
       </Field>
     </FormDialog>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, MessageBar, MessageBarBody, Textarea } from '@fluentui/react-components';
-import { FormDialog, HttpClients, serverMessage, ToastService, useInjection } from '@core/sdk/web';
+import { FormDialog, HttpClients, serverMessage, ToastService, useFormErrors, useInjection } from '@core/sdk/web';
 import type { ResourceRecord } from '@core/sdk/shared';
 import { SETUP_COMMENT_MAX } from '../../shared/setup';
 import { runSetupAction } from './setup-api';
@@ -23,14 +23,14 @@ export function SetupCommentDialog({ task, action, onSaved, onClose }: SetupComm
   const clients = useInjection(HttpClients);
   const toasts = useInjection(ToastService);
   const [comment, setComment] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const errors = useFormErrors({ comment });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
     const text = comment.trim();
     const invalid = action === 'fail' && text === '' ? t('setup.required') : text.length > SETUP_COMMENT_MAX ? t('setup.tooLong', { max: SETUP_COMMENT_MAX }) : null;
-    setProblem(invalid);
+    errors.show(invalid ? { comment: [invalid] } : {});
     setFailure(null);
     if (invalid) return;
     setBusy(true);
@@ -55,7 +55,7 @@ export function SetupCommentDialog({ task, action, onSaved, onClose }: SetupComm
           <MessageBarBody>{failure}</MessageBarBody>
         </MessageBar>
       )}
-      <Field label={t('setup.commentLabel')} required={action === 'fail'} hint={t(action === 'fail' ? 'setup.failHint' : 'setup.doneHint')} validationMessage={problem ?? undefined}>
+      <Field label={t('setup.commentLabel')} required={action === 'fail'} hint={t(action === 'fail' ? 'setup.failHint' : 'setup.doneHint')} validationMessage={errors.first('comment')}>
         <Textarea name="comment" value={comment} onChange={(_, data) => setComment(data.value)} rows={4} resize="vertical" />
       </Field>
     </FormDialog>

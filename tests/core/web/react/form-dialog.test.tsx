@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, useState, type ReactNode } from 'react';
 import { Field, Input } from '@fluentui/react-components';
-import { FormDialog } from '@core/sdk/web';
+import { FormDialog, useFormErrors } from '@core/sdk/web';
 import type { Language } from '@core/shared/runtime-config';
 import { buttonByText, click, createTestKernel, renderInKernel, testUser, typeInto, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
 
-/** FormDialog: closing it with changes not saved asks first, in the reader's language; an unchanged one closes at once. */
+/**
+ * FormDialog: closing it with changes not saved asks first, in the reader's language; an unchanged
+ * one closes at once. useFormErrors: a plugin form's message goes as soon as its field changes.
+ */
 
 usePopupTestSetup({ quiet: true });
 
@@ -14,6 +17,20 @@ function NameForm({ onClose, dirty }: { readonly onClose: () => void; readonly d
   return (
     <FormDialog title="Rename" onSubmit={() => undefined} onClose={onClose} busy={false} {...(dirty === undefined ? {} : { dirty })}>
       <Field label="Name">
+        <Input value={name} onChange={(_, data) => setName(data.value)} />
+      </Field>
+    </FormDialog>
+  );
+}
+
+/** A plugin's form as they are written: its own check on Save, its messages kept by useFormErrors. */
+function CheckedNameForm() {
+  const [name, setName] = useState('');
+  const errors = useFormErrors({ name });
+  const submit = () => errors.show(name.trim().length < 3 ? { name: [name.trim() === '' ? 'Required.' : 'Too short.'] } : {});
+  return (
+    <FormDialog title="Rename" onSubmit={submit} onClose={() => undefined} busy={false}>
+      <Field label="Name" validationMessage={errors.first('name')}>
         <Input value={name} onChange={(_, data) => setName(data.value)} />
       </Field>
     </FormDialog>
@@ -75,5 +92,19 @@ describe('FormDialog', () => {
     await waitInAct(() => expect(question()?.textContent).toContain('Отменить изменения?'));
     expect(buttonByText(question() as HTMLElement, 'Продолжить редактирование')).toBeDefined();
     expect(buttonByText(question() as HTMLElement, 'Не сохранять')).toBeDefined();
+  });
+
+  it('drops a plugin form\'s message as soon as its field changes, and the next Save says what is wrong then', async () => {
+    await render(<CheckedNameForm />);
+    await click(buttonByText(form(), 'Save'));
+    expect(form().textContent).toContain('Required.');
+    await typeInto(nameInput(), 'Al');
+    expect(form().textContent).not.toContain('Required.');
+    await click(buttonByText(form(), 'Save'));
+    expect(form().textContent).toContain('Too short.');
+    await typeInto(nameInput(), 'Alice');
+    expect(form().textContent).not.toContain('Too short.');
+    await click(buttonByText(form(), 'Save'));
+    expect(form().querySelector('.fui-Field__validationMessage')).toBeNull();
   });
 });
