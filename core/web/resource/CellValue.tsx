@@ -96,9 +96,10 @@ export function CellValue({ definition, record, name, field, renderer: Renderer 
       </span>
     );
   }
-  const numeric = isIdentifier(field, name) || (field !== null && ['number', 'decimal', 'percent'].includes(field.kind));
+  const identifier = isIdentifier(field, name);
+  const numeric = identifier || (field !== null && ['number', 'decimal', 'percent'].includes(field.kind));
   return (
-    <span className={mergeClasses(styles.text, numeric && styles.number)} title={text}>
+    <span className={mergeClasses(styles.text, numeric && styles.number)} title={text} data-identifier={identifier || undefined}>
       {text}
     </span>
   );

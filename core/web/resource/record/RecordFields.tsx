@@ -102,8 +102,12 @@ function FieldValue({ field, record }: { field: FieldDefinition; record: Resourc
     );
   }
   if (field.kind === 'email' && typeof value === 'string') return <Link href={`mailto:${value}`}>{text}</Link>;
-  const numeric = isQuantity(field, field.name) || isIdentifier(field, field.name);
-  return <span className={numeric ? styles.numeric : undefined}>{text}</span>;
+  const identifier = isIdentifier(field, field.name);
+  return (
+    <span className={isQuantity(field, field.name) || identifier ? styles.numeric : undefined} data-identifier={identifier || undefined}>
+      {text}
+    </span>
+  );
 }
 
 /** A record's fields, labelled, grouped as its form groups them; references lead to their records' pages. */

@@ -109,6 +109,7 @@ describe('the list table', () => {
     expect(cellOf(1, 'limit').getAttribute('data-align')).toBe('end');
     expect(cellOf(1, 'limit').textContent).toBe('12,345');
     expect(cellOf(1, 'port').textContent).toBe('2222');
+    expect(cellOf(1, 'port').querySelector('[data-identifier]')).not.toBeNull();
     expect(cellOf(2, 'limit').querySelector('[data-empty-label]')?.textContent).not.toBe('');
 
     // A header never wraps: its words are one cut line, whole in the title.
