@@ -160,7 +160,6 @@ export class ColumnPreferences {
       setWidth: action,
       reset: action,
       arrange: action,
-      arrange: action,
     });
   }
 
@@ -206,17 +205,6 @@ export class ColumnPreferences {
 
   reset(): void {
     this.update(defaultColumnSettings(this.defs));
-  }
-
-  /**
-   * A saved view's columns: `names` shown in that order, every other column hidden after them,
-   * widths kept; names the resource no longer has are skipped. Null: the default columns.
-   */
-  arrange(names: readonly string[] | null): void {
-    if (names === null) return this.reset();
-    const shown = names.flatMap((name) => this.settings.find((setting) => setting.name === name) ?? []).map((setting) => ({ ...setting, visible: true }));
-    const hidden = this.settings.filter((setting) => !names.includes(setting.name)).map((setting) => ({ ...setting, visible: false }));
-    this.update([...shown, ...hidden]);
   }
 
   /**
