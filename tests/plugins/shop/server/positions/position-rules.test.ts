@@ -20,6 +20,18 @@ async function loaded(lines: readonly string[], format?: string): Promise<StockF
 
 const handOut = (id: number, state: 'reserved' | 'sold') => t.db.query(`UPDATE shop.positions SET state = $2, owner = 1 WHERE id = $1`, [id, state]);
 
+describe('the positions list', () => {
+  it('holds 20 rows a page unless asked for another size, as every list does', async () => {
+    const fixture = await stockFixture(t);
+    expect((await bulk(t, { product: fixture.product, lines: Array.from({ length: 21 }, (_, index) => `user${index}:pw:user${index}@example.com`).join('\n') })).statusCode).toBe(200);
+    const page = await t.shop(['SQ'], 'GET', `positions?filter[product][eq]=${fixture.product}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json<{ data: { per_page: number; data: unknown[] } }>().data).toMatchObject({ per_page: 20, data: expect.any(Array) });
+    expect(page.json<{ data: { data: unknown[] } }>().data.data).toHaveLength(20);
+    expect((await t.shop(['SQ'], 'GET', 'positions?per_page=250')).statusCode).toBe(200);
+  });
+});
+
 describe('creating one position', () => {
   it('checks the format and the product’s positions, titles it and counts it', async () => {
     const fixture = await loaded(['a:b:c@example.com']);
