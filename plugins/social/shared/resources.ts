@@ -132,7 +132,8 @@ export const adAccountsResource = defineResource({
     text('currency', { required: true, maxLength: 3, pattern: '^[A-Z]{3}$', patternMessageKey: 'social:validation.currency', default: 'USD', filter: ['eq'] }),
     text('timezone', { required: true, maxLength: 64, default: 'UTC', filter: ['eq'] }),
     enumeration('status', AD_ACCOUNT_STATUSES, { required: true, default: 'active', tones: AD_ACCOUNT_STATUS_TONES }),
-    budget('spend_cap'),
+    // No cap: the account may spend without limit.
+    budget('spend_cap', { emptyLabelKey: 'social:fields.noSpendCap' }),
     budget('amount_spent', { readOnly: true }),
     reference('account', ACCOUNT, { required: true }),
     onPlatform(),
