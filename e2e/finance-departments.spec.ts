@@ -88,3 +88,27 @@ test('a department view and its dashboard widget show the month against the prev
     await context.close();
   }
 });
+
+test('a widget hidden from the dashboard stays hidden in another browser', async ({ browser }) => {
+  const open = async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, hanna.email, hanna.password);
+    await expect(page.locator('[data-widget-id="finance-department-sales"]')).toBeVisible();
+    return { context, page };
+  };
+  const first = await open();
+  await first.page.getByRole('button', { name: 'Customize', exact: true }).click();
+  const saved = first.page.waitForResponse((response) => response.url().endsWith('/preferences/dashboard') && response.request().method() === 'PUT');
+  await first.page.getByRole('switch', { name: 'Show Marketing department' }).click();
+  await expect(first.page.locator('[data-widget-id="finance-department-marketing"]')).toHaveCount(0);
+  expect((await saved).ok()).toBe(true);
+
+  const second = await open();
+  await expect(second.page.locator('[data-widget-id="finance-department-marketing"]')).toHaveCount(0);
+  await second.page.getByRole('button', { name: 'Customize', exact: true }).click();
+  await second.page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect(second.page.locator('[data-widget-id="finance-department-marketing"]')).toBeVisible();
+  await first.context.close();
+  await second.context.close();
+});

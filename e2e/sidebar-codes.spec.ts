@@ -73,7 +73,7 @@ test('a user with no codes sees no area groups', async ({ browser }) => {
   const page = await context.newPage();
   await signInAs(page, noCodes);
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, nadia' })).toBeVisible();
-  await expect(page.getByText('You have no screens yet. Ask an administrator for access.')).toBeVisible();
+  await expect(page.getByText('There are no widgets for your account yet. The sidebar and Ctrl+K list the screens you can open.')).toBeVisible();
   await expect(navigation(page)).toHaveCount(1);
   expect(await sidebar(page)).toEqual([]);
   await expect(navigation(page).getByRole('link')).toHaveCount(0);

@@ -58,7 +58,7 @@ export function CustomizeDashboard({ widgets, titleOf, onChange, onReset }: Cust
               {widgets.map(({ id, hidden }, index) => {
                 const widget = titleOf(id);
                 return (
-                  <li key={id} className={styles.row} data-widget-id={id}>
+                  <li key={id} className={styles.row}>
                     <Switch
                       checked={!hidden}
                       aria-label={t('dashboard.show', { widget })}
