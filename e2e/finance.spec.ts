@@ -5,19 +5,15 @@ import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api
 import { addRecord, choose, columnTexts, expectToast, localDay, pickReference, recordToasts, rowMenu, rowOf } from './support/resource-page';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { rawKeys } from './support/raw-keys';
-import { speakRussian, tourScreens } from './support/screen-tour';
 import { signIn } from './support/session';
 import { navigation } from './support/sidebar';
-import { text, type Language } from './support/strings';
 
-// The finance plugin in the browser, as a user holding only the finance codes: every screen in
-// both languages, the bookkeeping chain (a rate, a wallet, a transaction, the balance and the USD
+// The finance plugin in the browser, as a user holding only the finance codes (its screens are
+// opened in both languages by tour.spec.ts): the bookkeeping chain (a rate, a wallet, a transaction, the balance and the USD
 // amounts), converting a draft, and the spreadsheet-table tree. The tests share one server, and
 // each works only with the records it creates itself.
 
 const FINANCE_CODES = ['FP', 'FW', 'FG', 'FN', 'FD', 'FC', 'FA', 'FT', 'FF', 'FS', 'FL', 'FJ', 'FZ', 'FE', 'FH'] as const;
-/** A finance key (`finance:nav.wallets`) in `language`. */
-const financeText = (language: Language, key: string) => text(language, key.startsWith('finance:') ? key : `finance:${key}`);
 
 let server: ProductionServer;
 let admin: Api;
@@ -65,19 +61,6 @@ test('the raw-key check finds keys, and only keys', async ({ browser }) => {
   await probe.evaluate((element) => element.remove());
   await context.close();
 });
-
-for (const language of ['en', 'ru'] as const) {
-  test(`every finance screen opens from the sidebar in ${language} with no raw i18n key`, async ({ browser }) => {
-    test.setTimeout(180_000);
-    const { context, page } = await open(browser, fiona);
-    if (language === 'ru') await speakRussian(page);
-    const entries = sidebarEntries(financeManifest);
-    expect(entries.length).toBe(22);
-    // Every list has the engine's Add but the spreadsheet tables, which add through a button of their own.
-    expect(await tourScreens(page, language, entries, [financeText(language, 'googleTables.add')])).toEqual([]);
-    await context.close();
-  });
-}
 
 // ---- bookkeeping -----------------------------------------------------------------------------
 

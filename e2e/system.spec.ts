@@ -1,15 +1,12 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { systemManifest } from '../plugins/system/manifest';
-import { sidebarEntries } from '../core/web/plugins/navigation';
 import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
 import { addRecord, pickReference, recordToasts } from './support/resource-page';
-import { speakRussian, tourScreens } from './support/screen-tour';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { signIn } from './support/session';
 import { english } from './support/strings';
 
-// System infrastructure in the browser, as a user holding only the system codes, on the demo data:
-// every screen in en and ru; a domain user and a project made by hand; a domain bought through the
+// System infrastructure in the browser, as a user holding only the system codes, on the demo data
+// (every screen in en and ru is in tour.spec.ts): a domain user and a project made by hand; a domain bought through the
 // local registrar and CDN with the job's steps and log lines shown as they arrive; proxies bought
 // from the local provider; the country-language map zoomed between 1 and 12 in steps of 1.5.
 
@@ -40,18 +37,6 @@ async function open(browser: Browser, path?: string): Promise<{ context: Browser
   await signIn(page, yana.email, yana.password);
   if (path) await page.goto(path);
   return { context, page };
-}
-
-for (const language of ['en', 'ru'] as const) {
-  test(`every system screen opens from the sidebar in ${language} with no raw i18n key`, async ({ browser }) => {
-    test.setTimeout(180_000);
-    const { context, page } = await open(browser);
-    if (language === 'ru') await speakRussian(page);
-    const entries = sidebarEntries(systemManifest);
-    expect(entries.length).toBe(11);
-    expect(await tourScreens(page, language, entries)).toEqual([]);
-    await context.close();
-  });
 }
 
 test('a domain user and a project made by hand, then a domain bought through the local registrar, its steps and log shown live', async ({ browser }) => {

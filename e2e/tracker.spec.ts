@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { trackerManifest } from '../plugins/tracker/manifest';
-import { sidebarEntries } from '../core/web/plugins/navigation';
 import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
 import { addRecord, expectToast, localDay, pickReference, recordToasts, rowMenu, rowOf } from './support/resource-page';
-import { speakRussian, tourScreens } from './support/screen-tour';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { signIn } from './support/session';
 import { navigation } from './support/sidebar';
@@ -45,20 +42,6 @@ async function open(browser: Browser, user: RoleUser, path?: string): Promise<{ 
   await signIn(page, user.email, user.password);
   if (path) await page.goto(path);
   return { context, page };
-}
-
-for (const language of ['en', 'ru'] as const) {
-  test(`every tracker screen opens from the sidebar in ${language} with no raw i18n key`, async ({ browser }) => {
-    test.setTimeout(180_000);
-    const { context, page } = await open(browser, tina);
-    if (language === 'ru') await speakRussian(page);
-    // The verticals page needs finance's FL, which a tracker-only user does not hold.
-    const entries = sidebarEntries(trackerManifest).filter((entry) => entry.requires !== 'FL');
-    expect(entries.length).toBe(9);
-    await expect(navigation(page).getByRole('link', { name: english('finance:nav.verticals'), exact: true })).toHaveCount(0);
-    expect(await tourScreens(page, language, entries)).toEqual([]);
-    await context.close();
-  });
 }
 
 test('a tracker user adds an advertiser with offer params and an offer, and sees the merged landing URL', async ({ browser }) => {
