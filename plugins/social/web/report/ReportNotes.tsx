@@ -23,7 +23,10 @@ export function ReportNotes({ report, asked, charted, hidden }: ReportNotesProps
   const styles = useStyles();
   // Without finance the dollars' absence has its own note.
   const lacking = hidden.filter((column) => column !== 'spentUsd' || report.usd_available);
-  if (report.usd_available && asked === charted && lacking.length === 0) return null;
+  const spentLacking = lacking.includes('spent');
+  // Spent left out of the table says in the same note that the chart draws the clicks.
+  const chartNote = asked !== charted && !spentLacking;
+  if (report.usd_available && !chartNote && lacking.length === 0) return null;
   return (
     <div className={styles.notes}>
       {!report.usd_available && (
@@ -31,7 +34,7 @@ export function ReportNotes({ report, asked, charted, hidden }: ReportNotesProps
           <MessageBarBody>{t('report.usdUnavailableNote')}</MessageBarBody>
         </MessageBar>
       )}
-      {asked !== charted && (
+      {chartNote && (
         <MessageBar intent="info" data-chart="needs-rates">
           <MessageBarBody>{t('report.chartNeedsRates')}</MessageBarBody>
         </MessageBar>
@@ -39,9 +42,10 @@ export function ReportNotes({ report, asked, charted, hidden }: ReportNotesProps
       {lacking.length > 0 && (
         <MessageBar intent="info" data-hidden-columns={lacking.join(' ')}>
           <MessageBarBody>
-            {t(lacking.includes('spent') ? 'report.hiddenSpent' : 'report.hiddenColumns', {
-              columns: lacking.map((column) => t(`report.measures.${column}`)).join(', '),
+            {t(spentLacking ? 'report.hiddenSpent' : 'report.hiddenColumns', {
+              columns: lacking.map((column) => t('report.columnName', { name: t(`report.measures.${column}`) })).join(', '),
             })}
+            {spentLacking && asked !== charted && ` ${t('report.chartShowsClicks')}`}
           </MessageBarBody>
         </MessageBar>
       )}
