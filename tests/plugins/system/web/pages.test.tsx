@@ -69,10 +69,10 @@ describe('proxy providers', () => {
     const { view } = await renderPluginPage({ plugins: [system], path: '/proxy-providers', codes: ['YP'], api });
     await waitInAct(() => expect(view.element.querySelectorAll('tbody tr[data-row-id]')).toHaveLength(3));
     const row = (id: number) => view.element.querySelector(`tbody tr[data-row-id="${id}"]`)?.textContent ?? '';
-    expect(row(1)).toContain('None: buys nothing');
+    expect(row(1)).toContain('No account');
     expect(row(2)).toContain('1,250.50');
-    expect(row(2)).not.toContain('Not checked yet');
-    expect(row(3)).toContain('Not checked yet');
+    expect(row(2)).not.toContain('Not checked');
+    expect(row(3)).toContain('Not checked');
   });
 });
 
