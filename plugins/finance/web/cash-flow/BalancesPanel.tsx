@@ -8,6 +8,8 @@ const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   scroller: { overflowX: 'auto' },
   number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  // A header's label sits in a flex box of its own: moved to the end, it stands over its figures.
+  numberHeader: { justifyContent: 'flex-end', textAlign: 'end' },
   total: { fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -30,10 +32,10 @@ export function BalancesPanel({ balances }: { readonly balances: CashFlowBalance
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('fields.wallet')}</TableHeaderCell>
-              <TableHeaderCell className={styles.number}>{opening}</TableHeaderCell>
-              <TableHeaderCell className={styles.number}>{closing}</TableHeaderCell>
-              <TableHeaderCell className={styles.number}>{t('cashFlow.inUsd', { column: opening })}</TableHeaderCell>
-              <TableHeaderCell className={styles.number}>{t('cashFlow.inUsd', { column: closing })}</TableHeaderCell>
+              <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>{opening}</TableHeaderCell>
+              <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>{closing}</TableHeaderCell>
+              <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>{t('cashFlow.inUsd', { column: opening })}</TableHeaderCell>
+              <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>{t('cashFlow.inUsd', { column: closing })}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>

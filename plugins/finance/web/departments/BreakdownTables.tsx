@@ -8,6 +8,8 @@ const useStyles = makeStyles({
   tables: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(480px, 1fr))', gap: tokens.spacingHorizontalXL, alignItems: 'start' },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   amount: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  // A header's label sits in a flex box of its own: moved to the end, it stands over its figures.
+  amountHeader: { justifyContent: 'flex-end', textAlign: 'end' },
 });
 
 function Section({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
@@ -37,8 +39,8 @@ export function BreakdownTables({ view }: { view: DepartmentView }) {
             <TableRow>
               <TableHeaderCell>{t('fields.article')}</TableHeaderCell>
               <TableHeaderCell>{t('fields.direction')}</TableHeaderCell>
-              <TableHeaderCell className={styles.amount}>{t('departments.figures.income')}</TableHeaderCell>
-              <TableHeaderCell className={styles.amount}>{t('departments.figures.spend')}</TableHeaderCell>
+              <TableHeaderCell className={styles.amount} button={{ className: styles.amountHeader }}>{t('departments.figures.income')}</TableHeaderCell>
+              <TableHeaderCell className={styles.amount} button={{ className: styles.amountHeader }}>{t('departments.figures.spend')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -58,9 +60,9 @@ export function BreakdownTables({ view }: { view: DepartmentView }) {
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('fields.project')}</TableHeaderCell>
-              <TableHeaderCell className={styles.amount}>{t('departments.figures.income')}</TableHeaderCell>
-              <TableHeaderCell className={styles.amount}>{t('departments.figures.spend')}</TableHeaderCell>
-              <TableHeaderCell className={styles.amount}>{t('departments.net')}</TableHeaderCell>
+              <TableHeaderCell className={styles.amount} button={{ className: styles.amountHeader }}>{t('departments.figures.income')}</TableHeaderCell>
+              <TableHeaderCell className={styles.amount} button={{ className: styles.amountHeader }}>{t('departments.figures.spend')}</TableHeaderCell>
+              <TableHeaderCell className={styles.amount} button={{ className: styles.amountHeader }}>{t('departments.net')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
