@@ -32,6 +32,8 @@ const useStyles = makeStyles({
   },
   name: { flexGrow: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' },
   chevron: { flexShrink: 0, fontSize: '12px' },
+  // The `hidden` attribute alone loses to the group's `display: flex`.
+  folded: { display: 'none' },
 });
 
 /** A group the user can fold: whether it is open, and what a press on its heading does. */
@@ -77,7 +79,7 @@ export function NavGroup({ label, children, className, headingClassName, folding
           {label}
         </div>
       )}
-      <div id={linksId} className={styles.group} hidden={!open}>
+      <div id={linksId} className={mergeClasses(styles.group, !open && styles.folded)} hidden={!open}>
         {children}
       </div>
     </div>
