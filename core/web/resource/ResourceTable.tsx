@@ -291,6 +291,8 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
   const visible = useFittedColumns(shown, rows, cells, i18n, t);
   const width = visible.reduce((sum, column) => sum + column.width, (selectable ? SELECTION_WIDTH : 0) + ACTIONS_WIDTH);
   const firstLeft = selectable ? SELECTION_WIDTH : 0;
+  // Columns of quantities, aligned at the end.
+  const ends = new Set(visible.filter((column) => isQuantity(column.field, column.name)).map((column) => column.name));
   useScrollEdges(scroller, width);
   const tones = new Map<string, RowTone>();
   const span = visible.length + (selectable ? 2 : 1);
@@ -376,12 +378,12 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
                   key={column.name}
                   className={mergeClasses(
                     styles.cell,
-                    isQuantity(column.field, column.name) && styles.end,
+                    ends.has(column.name) && styles.end,
                     index === 0 && mergeClasses(styles.stickyStart, styles.stickyBody, !selectable && styles.leading),
                   )}
                   style={index === 0 ? { left: firstLeft } : undefined}
                   data-sticky={index === 0 ? 'start' : undefined}
-                  data-align={isQuantity(column.field, column.name) ? 'end' : undefined}
+                  data-align={ends.has(column.name) ? 'end' : undefined}
                 >
                   {index === 0 ? (
                     <span className={styles.first}>
