@@ -66,6 +66,21 @@ export function FormDialog({ title, onSubmit, onClose, busy, open = true, submit
   return (
     <Dialog open={open} modalType="modal" onOpenChange={(_, data) => !data.open && close()}>
       <DialogSurface className={surfaceClassName} aria-describedby={undefined}>
+        <form onSubmit={submit} onChange={() => setEdited(true)} noValidate aria-busy={busy}>
+          <DialogBody>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogContent className={contentClassName}>{children}</DialogContent>
+            <DialogActions>
+              <Button type="button" appearance="secondary" onClick={close} disabled={busy}>
+                {cancelLabel ?? t('resource.form.cancel')}
+              </Button>
+              <Button type="submit" appearance="primary" disabled={busy || submitDisabled} icon={busy ? <Spinner size="tiny" /> : undefined}>
+                {submitLabel ?? t('resource.form.save')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+        {/* After the form, so it is drawn over the form's fields. */}
         <Dialog open={asking} modalType="alert" onOpenChange={(_, data) => !data.open && setAsking(false)}>
           <DialogSurface aria-describedby="form-discard-text">
             <DialogBody>
@@ -82,20 +97,6 @@ export function FormDialog({ title, onSubmit, onClose, busy, open = true, submit
             </DialogBody>
           </DialogSurface>
         </Dialog>
-        <form onSubmit={submit} onChange={() => setEdited(true)} noValidate aria-busy={busy}>
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent className={contentClassName}>{children}</DialogContent>
-            <DialogActions>
-              <Button type="button" appearance="secondary" onClick={close} disabled={busy}>
-                {cancelLabel ?? t('resource.form.cancel')}
-              </Button>
-              <Button type="submit" appearance="primary" disabled={busy || submitDisabled} icon={busy ? <Spinner size="tiny" /> : undefined}>
-                {submitLabel ?? t('resource.form.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
       </DialogSurface>
     </Dialog>
   );
