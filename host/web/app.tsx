@@ -1,11 +1,13 @@
 // The lite build: modern browsers already have the Map and WeakMap the full build would polyfill.
 import 'reflect-metadata/lite';
 import type { Root } from 'react-dom/client';
+import { matchPath } from 'react-router-dom';
 import type { PublishedConfig } from '@core/shared/runtime-config';
 import { kernelSignInActions } from '@core/web/auth/kernel-sign-in';
 import type { SignInActions } from '@core/web/auth/sign-in-host';
 import { createKernel, enabledPlugins } from '@core/web/kernel/create-kernel';
 import { readDocumentCookie, WindowNavigator } from '@core/web/kernel/environment';
+import { pluginRouteTable } from '@core/web/plugins/navigation';
 import { PluginHost } from '@core/web/plugins/plugin-host';
 import { PluginNotices, showPluginNotices } from '@core/web/plugins/plugin-notices';
 import { remotePluginCodes } from '@core/web/plugins/remote-plugins';
@@ -47,9 +49,12 @@ export async function startApp(config: PublishedConfig): Promise<StartedApp> {
     colorSchemeQuery: window.matchMedia(DARK_SCHEME_MEDIA),
   });
   showPluginNotices(notices, container);
-  await container.get(I18nService).ready;
-  const routes = appRoutes(container.get(PluginHost));
   const session = container.get(SessionStore);
+  if (session.isSignedIn) void loadShell();
+  await container.get(I18nService).ready;
+  const host = container.get(PluginHost);
+  if (session.isSignedIn) preloadPluginOf(host, window.location.pathname);
+  const routes = appRoutes(host);
   // The stored codes may be stale: read them again (spec §6, "loaded from the current-user call").
   if (session.isSignedIn) void container.get(AuthService).refreshUser().catch(() => undefined);
   const render = (root: Root): void =>
@@ -62,6 +67,15 @@ export async function startApp(config: PublishedConfig): Promise<StartedApp> {
       render(root);
     },
   };
+}
+
+/**
+ * A signed-in start fetches the code of the page it opens on (the shell, then the plugin that owns
+ * the page) now, beside the strings, rather than one after the other as rendering reaches each.
+ */
+function preloadPluginOf(host: PluginHost, pathname: string): void {
+  const owner = pluginRouteTable(host.manifests).find((entry) => matchPath(entry.path, pathname) !== null);
+  if (owner) void host.ensureLoaded(owner.pluginId);
 }
 
 /** What the first signed-in page needs beyond this chunk, fetched while the user is still signing in. */

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { ContainerModule } from 'inversify';
 import { recordSectionSlot, type RecordSectionProps } from '@core/sdk/shared';
 import { DashboardWidgetToken, resourceRoute, RouteContributionToken, slotToken, StoreContributionToken, UserDetailTabToken } from '@core/sdk/web';
@@ -14,30 +15,33 @@ import {
   verticalsResource,
   walletsResource,
 } from '../shared/resources';
-import { CardCorrectionsPage } from './card-corrections/CardCorrectionsPage';
 import { CardCorrectionsStore } from './card-corrections/card-corrections-store';
-import { CashFlowPage } from './cash-flow/CashFlowPage';
 import { BalancesWidget, MonthWidget } from './dashboard/FinanceWidgets';
-import { departmentPage } from './departments/DepartmentPage';
 import { departmentWidget } from './departments/DepartmentWidgets';
 import { DepartmentsSummaryStore } from './departments/departments-summary-store';
 import { departmentPath, departmentTitleKey } from './departments/department-names';
 import { FinanceDashboardStore } from './dashboard/dashboard-store';
 import { DraftConvertStore } from './drafts/draft-convert-store';
-import { TransactionDraftsPage } from './drafts/TransactionDraftsPage';
 import { EmployeeDetailsStore } from './employees/employee-details-store';
 import { EmployeeLinkStore } from './employees/employee-link-store';
-import { EmployeesPage } from './employees/EmployeesPage';
 import { EmployeeUserTab } from './employees/EmployeeUserTab';
-import { GoogleTableDataPage } from './google-tables/GoogleTableDataPage';
-import { GoogleTablesPage } from './google-tables/GoogleTablesPage';
 import { GoogleTablesStore } from './google-tables/google-tables-store';
-import { MotivationPage } from './motivation/MotivationPage';
 import { MotivationStore } from './motivation/motivation-store';
 import { PAY_MODEL_SCREENS } from './pay-models/pay-model-screens';
-import { ExchangeRatesPage } from './rates/ExchangeRatesPage';
 import { RatesImportStore } from './rates/rates-import-store';
 import { WalletBalanceSection } from './wallets/WalletBalanceSection';
+
+// The screens beyond the engine's own, each fetched when first opened: opening one screen does not load them all.
+const CardCorrectionsPage = lazy(() => import('./card-corrections/CardCorrectionsPage').then((module) => ({ default: module.CardCorrectionsPage })));
+const CashFlowPage = lazy(() => import('./cash-flow/CashFlowPage').then((module) => ({ default: module.CashFlowPage })));
+const TransactionDraftsPage = lazy(() => import('./drafts/TransactionDraftsPage').then((module) => ({ default: module.TransactionDraftsPage })));
+const EmployeesPage = lazy(() => import('./employees/EmployeesPage').then((module) => ({ default: module.EmployeesPage })));
+const GoogleTableDataPage = lazy(() => import('./google-tables/GoogleTableDataPage').then((module) => ({ default: module.GoogleTableDataPage })));
+const GoogleTablesPage = lazy(() => import('./google-tables/GoogleTablesPage').then((module) => ({ default: module.GoogleTablesPage })));
+const MotivationPage = lazy(() => import('./motivation/MotivationPage').then((module) => ({ default: module.MotivationPage })));
+const ExchangeRatesPage = lazy(() => import('./rates/ExchangeRatesPage').then((module) => ({ default: module.ExchangeRatesPage })));
+const departmentPage = (type: (typeof DEPARTMENT_TYPES)[number]) =>
+  lazy(() => import('./departments/DepartmentPage').then((module) => ({ default: module.departmentPage(type) })));
 
 /** What the finance plugin binds when its code loads: a page for every manifest route, widgets, the user tab. */
 export default new ContainerModule(({ bind }) => {
