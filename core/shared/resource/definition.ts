@@ -188,7 +188,11 @@ export function definitionProblems(definition: ResourceDefinition): string[] {
     // Sorting or a uniqueness refusal would tell a reader something about the hidden values.
     if (hasSecretValues(field) && (field.sortable || field.unique)) at(`key/value "${field.name}" with secret values cannot be sorted or unique`);
     if (field.searchable && !TEXT_KINDS.has(field.kind)) at(`field "${field.name}" (${field.kind}) cannot be searchable: only text kinds are`);
-    if ('format' in field && field.format !== undefined && field.format !== 'identifier') at(`field "${field.name}" has an unknown format "${String(field.format)}"`);
+    // Read as unknown: a plugin written in JavaScript may put a format on any kind.
+    const format: unknown = (field as { readonly format?: unknown }).format;
+    if (format !== undefined && (format !== 'identifier' || !(field.kind === 'number' || TEXT_KINDS.has(field.kind)))) {
+      at(`field "${field.name}" (${field.kind}) cannot have format "${String(format)}": only number and text fields take 'identifier'`);
+    }
     if (field.kind === 'enum') {
       for (const [value, tone] of Object.entries(field.tones ?? {})) {
         if (!field.values.includes(value)) at(`enum field "${field.name}" gives a tone to "${value}", which is not one of its values`);

@@ -56,12 +56,15 @@ describe('value formats', () => {
       fields: WALLETS.fields.map((candidate): FieldDefinition => {
         if (candidate.kind === 'enum') return { ...candidate, tones: { gone: 'success' } };
         if (candidate.name === 'name') return { ...candidate, emptyLabelKey: 'test:wallets.none' };
+        // As a plugin in JavaScript could write it.
+        if (candidate.kind === 'money') return { ...candidate, format: 'identifier' } as FieldDefinition;
         return candidate;
       }),
     });
     expect(definitionProblems(bad)).toEqual([
       'test.wallets: field "name": emptyLabelKey must be a namespace:key on a field that may be empty',
       'test.wallets: enum field "status" gives a tone to "gone", which is not one of its values',
+      'test.wallets: field "balance" (money) cannot have format "identifier": only number and text fields take \'identifier\'',
     ]);
   });
 });
