@@ -12,6 +12,7 @@ export function declaredTextKeys(manifest: PluginManifest, resources: readonly R
     for (const field of resource.fields) {
       keys.push(field.labelKey);
       if (field.hintKey) keys.push(field.hintKey);
+      if (field.emptyLabelKey) keys.push(field.emptyLabelKey);
       if ('patternMessageKey' in field && field.patternMessageKey) keys.push(field.patternMessageKey);
       if (field.kind === 'enum') {
         const prefix = field.valueLabelPrefix ?? `${field.labelKey}Values`;
