@@ -44,7 +44,7 @@ test('last month’s cash flow, a figure drilled into and exported, in en and ru
     const grid = main.getByTestId('cash-flow-grid');
     await expect(grid).toBeVisible();
     await expect(main.getByTestId('cash-flow-balances')).toBeVisible();
-    await expect(main.locator('figure[role="img"]')).toBeVisible({ timeout: 20_000 });
+    await expect(main.locator('figure[aria-label]')).toBeVisible({ timeout: 20_000 });
     expect((await rawKeys(main, mayBeKey)).keys).toEqual([]);
 
     // The first income figure with money in it: its transactions are exactly that figure.

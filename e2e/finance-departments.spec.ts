@@ -82,7 +82,7 @@ test('a department view and its dashboard widget show the month against the prev
     // No motivation computed: the payroll says so rather than $0.00, and the result says it lacks it.
     await expect(main.locator('[data-figure="payroll_usd"] [data-value]')).toHaveText(text(language, 'finance:departments.payrollStatus.none'));
     await expect(result.locator('[data-result-without-payroll]')).toHaveText(text(language, 'finance:departments.resultWithoutPayroll'));
-    await expect(main.locator('figure[role="img"] svg').first()).toBeVisible();
+    await expect(main.locator('figure[aria-label] svg').first()).toBeVisible();
     await expect(main.getByRole('table', { name: text(language, 'finance:departments.byArticle') })).toContainText('E2E payouts');
     expect((await rawKeys(main)).keys).toEqual([]);
     await context.close();
