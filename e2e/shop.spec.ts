@@ -95,14 +95,14 @@ test('a category, a product with a day limit, positions loaded in bulk, an order
   await expect(question).toContainText(english('resource:confirm.question'));
   await expect(question).toContainText(title);
   await expectToast(page, english('common:toast.success'), () => question.getByRole('button', { name: english('resource:confirm.yes'), exact: true }).click());
-  const row = page.getByRole('main').getByRole('row').filter({ hasText: title });
-  await expect(row).toContainText(shopText('fields.statusValues.completed'));
   const held = page.getByRole('dialog');
   await expect(held).toContainText(/completed: E2E account × 2/);
   await expect(held).toContainText(/Reserved for bea until .+\./);
   await expect(held.locator('tr[data-position]').filter({ hasText: shopText('fields.stateValues.reserved') })).toHaveCount(2);
   await expect(held).toContainText('alice:pw-1:alice@example.com');
   await held.getByRole('button', { name: english('resource:dialog.close') }).click();
+  const row = page.getByRole('main').getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText(shopText('fields.statusValues.completed'));
 
   // Manual transfer: bea's completed order goes to sam, positions and all.
   await navigation(page).getByRole('link', { name: shopText('nav.manualTransfer'), exact: true }).click();
