@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
@@ -11,11 +11,14 @@ import { TOP_BAR_LAYER } from './layout/layers';
 import { usePortalLayers } from './layout/portal-layers';
 import { DockedSidebar, OverlaySidebar } from './layout/SidebarFrame';
 import { CommandPalette } from './command-palette/CommandPalette';
-import { ThemeCustomizer } from './layout/ThemeCustomizer';
 import { useWideWindow } from './layout/use-wide-window';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+import { useAfterIdle } from './use-after-idle';
 import { useNavigation } from './use-navigation';
+
+// The customizer's button, drawer and pickers: shown once the browser is idle, fetched then.
+const ThemeCustomizer = lazy(() => import(/* webpackChunkName: "theme-customizer" */ './layout/ThemeCustomizer').then((m) => ({ default: m.ThemeCustomizer })));
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
@@ -46,6 +49,7 @@ const ShellFrame = observer(function ShellFrame() {
   const groups = useNavigation();
   const wide = useWideWindow();
   const [open, setOpen] = useSidebarOpen(wide);
+  const idle = useAfterIdle();
   const layout = theme.layout;
   // A menu bar squeezed into a narrow window helps nobody: there the overlay shows the vertical list.
   const sideLayout = layout === 'horizontal' ? 'vertical' : layout;
@@ -77,7 +81,11 @@ const ShellFrame = observer(function ShellFrame() {
           <Sidebar layout={sideLayout} groups={groups} />
         </OverlaySidebar>
       )}
-      <ThemeCustomizer />
+      {idle && (
+        <Suspense fallback={null}>
+          <ThemeCustomizer />
+        </Suspense>
+      )}
       <CommandPalette />
     </div>
   );

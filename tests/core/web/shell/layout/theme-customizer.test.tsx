@@ -8,8 +8,14 @@ import { byLabel, openShell, requireNav } from './shell-harness';
 const drawer = (): HTMLElement | null =>
   [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((dialog) => dialog.textContent?.includes('Theme customizer')) ?? null;
 
+/** The floating button, shown once the browser is idle after the shell's first render. */
+async function customizerButton(): Promise<HTMLButtonElement> {
+  await waitInAct(() => expect(document.querySelector('[aria-label="Customize theme"]')).not.toBeNull());
+  return byLabel<HTMLButtonElement>('Customize theme');
+}
+
 async function openCustomizer(): Promise<HTMLElement> {
-  await click(byLabel('Customize theme'));
+  await click(await customizerButton());
   await waitInAct(() => expect(drawer()).not.toBeNull());
   const panel = drawer();
   if (!panel) throw new Error('the customizer did not open');
@@ -29,7 +35,7 @@ function radio(panel: HTMLElement, name: string): HTMLElement {
 describe('the theme customizer', () => {
   it('opens from a floating button into a labelled drawer', async () => {
     await openShell();
-    const button = byLabel<HTMLButtonElement>('Customize theme');
+    const button = await customizerButton();
     expect(button.tagName).toBe('BUTTON');
     const panel = await openCustomizer();
     expect(panel.getAttribute('aria-labelledby')).toBeTruthy();
