@@ -122,6 +122,13 @@ for (const language of ['en', 'ru'] as const) {
         await check(`${where}, refused`, dialog);
       }
       await dialog.getByRole('button', { name: close, exact: true }).click();
+      // A form the refusal typed into asks before it drops the changes.
+      const discard = page.getByRole('alertdialog', { name: e('form.discardTitle'), exact: true });
+      await expect.poll(async () => (await discard.isVisible()) || !(await dialog.isVisible())).toBe(true);
+      if (await discard.isVisible()) {
+        await check(`${where}, discard question`, discard);
+        await discard.getByRole('button', { name: e('form.discard'), exact: true }).click();
+      }
       await expect(dialog).toBeHidden();
     };
     /** Saves the dialog (its button named `save`). */
