@@ -82,7 +82,8 @@ export interface ExtraRowAction {
 /**
  * Runs one of the definition's declarative row actions in code instead of posting to its
  * endpoint (to ask for more first: a dialog). The entry keeps the definition's label, codes and
- * condition; its `confirmKey` is not asked, the runner's own dialog takes its place.
+ * condition; its `confirmKey` is not asked for it: the runner asks in its own dialog, or with
+ * `context.confirm(confirmKey)` before it runs (then shows what came back).
  */
 export type RowActionRunner = (record: ResourceRecord, context: RowActionContext) => void | Promise<void>;
 

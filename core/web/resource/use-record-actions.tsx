@@ -95,7 +95,7 @@ export function useRecordActions(input: RecordActionsInput): RecordActions {
     }
   };
   const runRowAction = async (action: RowAction, record: ResourceRecord, label: string) => {
-    // A runner asks in its own way (its dialog), so the definition's question is not put first.
+    // A runner asks in its own way (its dialog, or `context.confirm` when it is ready), so the definition's question is not put first.
     const runner = options.rowActionRunners?.[action.name];
     if (runner) return runInCode(() => runner(record, contextFor(label)));
     if (action.confirmKey && !(await confirmed(label, action.confirmKey))) return;
