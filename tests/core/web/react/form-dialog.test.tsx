@@ -71,7 +71,13 @@ describe('FormDialog', () => {
 
     await pressEscape(nameInput());
     await waitInAct(() => expect(question()?.textContent).toContain('Discard changes?'));
+    // Escape on the question answers it alone: the form stays, as it was.
+    await pressEscape(buttonByText(question() as HTMLElement, 'Discard'));
+    await waitInAct(() => expect(question()).toBeNull());
+    expect(form()).not.toBeNull();
     expect(onClose).not.toHaveBeenCalled();
+    await pressEscape(nameInput());
+    await waitInAct(() => expect(question()?.textContent).toContain('Discard changes?'));
     await click(buttonByText(question() as HTMLElement, 'Discard'));
     expect(onClose).toHaveBeenCalledOnce();
   });
