@@ -66,12 +66,13 @@ export class ResourceFeedback {
 
   /**
    * 'Error during update: <the server's message>', or the bare words when the server said nothing;
-   * for an action, the server's message or 'An error occurred'.
+   * for an action, the server's messages alone, or 'An error occurred'.
    */
   failed(kind: ResourceFailure, error: unknown): void {
     if (isAbort(error)) return;
     if (kind === 'action') {
-      this.toasts.error(serverMessage(error) ?? this.i18n.t('core:errors.generic'));
+      // As every refused call (spec §8): a toast per message of the answer, or the generic words.
+      this.toasts.error(error instanceof HttpError ? error.messages : this.i18n.t('core:errors.generic'));
       return;
     }
     const what = this.i18n.t(FAILURE_KEYS[kind]);
