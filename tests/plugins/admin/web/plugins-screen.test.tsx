@@ -154,12 +154,12 @@ describe('Plugins screen', { timeout: 30_000 }, () => {
     expect(kernel.host.state('admin')).toBe('idle');
   });
 
-  it('is declared in the manifest: JS, in the Admin group with the plug icon', () => {
+  it('is declared in the manifest: JS, in the Admin group with the puzzle icon', () => {
     expect(adminManifest.pages.find((page) => page.path === '/plugins')).toEqual({
       path: '/plugins',
       titleKey: 'admin:nav.plugins',
       requires: 'JS',
-      nav: { group: 'admin', icon: 'plug' },
+      nav: { group: 'admin', icon: 'puzzle' },
     });
   });
 });
