@@ -10,6 +10,7 @@ import { axeFindings, groupedIdentifiers, openScreen, rowMenuOffScreen, startTou
 // and once in Russian at 1600 px, in the light theme: each screen and its add dialog with no raw
 // i18n key, no identifier grouped like an amount, no serious or critical axe violation, and (at
 // 1280 px) the first row's actions on screen. A pass walks every screen and then names all it found.
+// A last pass checks the dark theme with axe alone.
 
 // A bot's handler class (spec: "handler class") is data that reads like a key of its plugin.
 const HANDLER_CLASSES = new Set(['shop.orders', 'messenger.notifications']);
@@ -83,4 +84,19 @@ test.describe('every screen on the demo data', () => {
       await context.close();
     });
   }
+
+  test('every screen in the dark theme: no serious axe violation', async ({ browser }) => {
+    test.setTimeout(240_000);
+    const context = await browser.newContext({ baseURL: server.url, colorScheme: 'dark', viewport: { width: 1600, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const findings: string[] = [];
+    for (const screen of TOUR_SCREENS) {
+      await openScreen(page, screen, 'en');
+      findings.push(...(await axeFindings(page)).map((violation) => `${screen.path}: ${violation}`));
+    }
+    expect(findings).toEqual([]);
+    await context.close();
+  });
 });
