@@ -78,10 +78,12 @@ const idSet = async (query: string): Promise<number[]> => idsOf(await allOf(quer
 
 describe('GET items', () => {
   it('pages live records newest first, with the list envelope and the default page size', async () => {
-    const first = await list('');
+    // One default for every list (20), offered beside the definition's own sizes.
+    expect(await list('')).toMatchObject({ current_page: 1, last_page: 1, per_page: 20, total: 5 });
+    const first = await list('per_page=2');
     expect(first).toMatchObject({ current_page: 1, last_page: 3, per_page: 2, total: 5 });
     expect(idsOf(first)).toEqual([ids.percent, ids.drop]);
-    const third = await list('page=3');
+    const third = await list('per_page=2&page=3');
     expect(idsOf(third)).toEqual([ids.hammer]);
     expect((await list('page=9')).data).toEqual([]);
   });
