@@ -242,3 +242,6 @@ export { ResourceCatalogueService } from '@core/web/resource/record/resource-cat
  * layout, each list's saved views): `get(key)`, `set(key, value)`, `clear(key)`.
  */
 export { PreferencesService } from '@core/web/services/preferences-service';
+
+/** Cells of a plugin's own table that hold figures: right-aligned, equal-width digits, the header over them aligned too. */
+export { FigureCell, FigureHeaderCell } from '@core/web/react/FigureCells';

@@ -11,18 +11,16 @@ import {
   TableRow,
   Text,
   makeStyles,
-  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { compareDecimals } from '@core/sdk/shared';
-import { DataView, formatDay, formatMoney, type DataResult } from '@core/sdk/web';
+import { DataView, FigureCell, FigureHeaderCell, formatDay, formatMoney, type DataResult } from '@core/sdk/web';
 import type { CardWalletSummary } from '../../shared/card-corrections';
 import { failureText } from '../finance-result';
 
 const useStyles = makeStyles({
   card: { marginBottom: tokens.spacingVerticalS },
-  amount: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   open: { color: tokens.colorPaletteDarkOrangeForeground1, fontWeight: tokens.fontWeightSemibold },
   muted: { color: tokens.colorNeutralForeground3 },
 });
@@ -52,9 +50,9 @@ export function WalletDifferencesPanel({ summary }: WalletDifferencesPanelProps)
             <TableHeader>
               <TableRow>
                 <TableHeaderCell>{t('fields.wallet')}</TableHeaderCell>
-                <TableHeaderCell className={styles.amount}>{t('cardCorrections.bookNow')}</TableHeaderCell>
+                <FigureHeaderCell>{t('cardCorrections.bookNow')}</FigureHeaderCell>
                 <TableHeaderCell>{t('cardCorrections.latestStatement')}</TableHeaderCell>
-                <TableHeaderCell className={styles.amount}>{t('cardCorrections.openDifferenceColumn')}</TableHeaderCell>
+                <FigureHeaderCell>{t('cardCorrections.openDifferenceColumn')}</FigureHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -63,7 +61,7 @@ export function WalletDifferencesPanel({ summary }: WalletDifferencesPanelProps)
                 return (
                   <TableRow key={row.wallet_id} data-wallet-id={row.wallet_id}>
                     <TableCell>{row.wallet_name}</TableCell>
-                    <TableCell className={styles.amount}>{formatMoney(row.book_balance)}</TableCell>
+                    <FigureCell>{formatMoney(row.book_balance)}</FigureCell>
                     <TableCell>
                       {row.latest_statement ? (
                         t('cardCorrections.statementOn', { amount: formatMoney(row.latest_statement.balance), day: formatDay(row.latest_statement.date) })
@@ -71,9 +69,9 @@ export function WalletDifferencesPanel({ summary }: WalletDifferencesPanelProps)
                         <span className={styles.muted}>{t('cardCorrections.noStatement')}</span>
                       )}
                     </TableCell>
-                    <TableCell className={mergeClasses(styles.amount, open ? styles.open : styles.muted)}>
+                    <FigureCell className={open ? styles.open : styles.muted}>
                       {row.open_count === 0 ? t('cardCorrections.nothingOpen') : t('cardCorrections.openCount', { amount: formatMoney(row.open_difference), count: row.open_count })}
-                    </TableCell>
+                    </FigureCell>
                   </TableRow>
                 );
               })}

@@ -1,15 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { makeStyles, MessageBar, MessageBarBody, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
-import { formatDay, formatMoney } from '@core/sdk/web';
+import { FigureCell, FigureHeaderCell, formatDay, formatMoney } from '@core/sdk/web';
 import type { CashFlowBalances } from '../../shared/cash-flow';
 import { usdExact, usdRounded } from './cash-flow-format';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   scroller: { overflowX: 'auto' },
-  number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  // A header's label sits in a flex box of its own: moved to the end, it stands over its figures.
-  numberHeader: { justifyContent: 'flex-end', textAlign: 'end' },
   total: { fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -32,28 +29,28 @@ export function BalancesPanel({ balances }: { readonly balances: CashFlowBalance
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('fields.wallet')}</TableHeaderCell>
-              <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>{opening}</TableHeaderCell>
-              <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>{closing}</TableHeaderCell>
-              <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>{t('cashFlow.inUsd', { column: opening })}</TableHeaderCell>
-              <TableHeaderCell className={styles.number} button={{ className: styles.numberHeader }}>{t('cashFlow.inUsd', { column: closing })}</TableHeaderCell>
+              <FigureHeaderCell>{opening}</FigureHeaderCell>
+              <FigureHeaderCell>{closing}</FigureHeaderCell>
+              <FigureHeaderCell>{t('cashFlow.inUsd', { column: opening })}</FigureHeaderCell>
+              <FigureHeaderCell>{t('cashFlow.inUsd', { column: closing })}</FigureHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
             {balances.wallets.map((wallet) => (
               <TableRow key={wallet.wallet_id}>
                 <TableCell>{wallet.name}</TableCell>
-                <TableCell className={styles.number}>{formatMoney({ amount: wallet.opening, currency: wallet.currency })}</TableCell>
-                <TableCell className={styles.number}>{formatMoney({ amount: wallet.closing, currency: wallet.currency })}</TableCell>
-                <TableCell className={styles.number}>{usd(wallet.opening_usd)}</TableCell>
-                <TableCell className={styles.number}>{usd(wallet.closing_usd)}</TableCell>
+                <FigureCell>{formatMoney({ amount: wallet.opening, currency: wallet.currency })}</FigureCell>
+                <FigureCell>{formatMoney({ amount: wallet.closing, currency: wallet.currency })}</FigureCell>
+                <FigureCell>{usd(wallet.opening_usd)}</FigureCell>
+                <FigureCell>{usd(wallet.closing_usd)}</FigureCell>
               </TableRow>
             ))}
             <TableRow className={styles.total}>
               <TableCell>{t('cashFlow.totalUsd')}</TableCell>
               <TableCell />
               <TableCell />
-              <TableCell className={styles.number}>{usd(balances.opening_usd)}</TableCell>
-              <TableCell className={styles.number}>{usd(balances.closing_usd)}</TableCell>
+              <FigureCell>{usd(balances.opening_usd)}</FigureCell>
+              <FigureCell>{usd(balances.closing_usd)}</FigureCell>
             </TableRow>
           </TableBody>
         </Table>

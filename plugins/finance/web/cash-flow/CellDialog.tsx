@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
-import { DataView, filteredListPath, formatDay, formatMoney, InfoDialog, serverMessage, useData } from '@core/sdk/web';
+import { DataView, FigureCell, FigureHeaderCell, filteredListPath, formatDay, formatMoney, InfoDialog, serverMessage, useData } from '@core/sdk/web';
 import { transactionsResource } from '../../shared/resources';
 import type { CashFlowApi } from './cash-flow-api';
 import { usdExact } from './cash-flow-format';
@@ -15,7 +15,6 @@ const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   summary: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   scroller: { overflowX: 'auto' },
-  number: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
@@ -66,8 +65,8 @@ export function CellDialog({ api, query, request, onClose }: CellDialogProps) {
                     <TableHeaderCell>{t('fields.datePlan')}</TableHeaderCell>
                     <TableHeaderCell>{t('fields.wallet')}</TableHeaderCell>
                     <TableHeaderCell>{t('fields.article')}</TableHeaderCell>
-                    <TableHeaderCell className={styles.number}>{t('fields.amount')}</TableHeaderCell>
-                    <TableHeaderCell className={styles.number}>{t(request.direction === 'commission' ? 'fields.commissionUsd' : 'fields.amountUsd')}</TableHeaderCell>
+                    <FigureHeaderCell>{t('fields.amount')}</FigureHeaderCell>
+                    <FigureHeaderCell>{t(request.direction === 'commission' ? 'fields.commissionUsd' : 'fields.amountUsd')}</FigureHeaderCell>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -77,8 +76,8 @@ export function CellDialog({ api, query, request, onClose }: CellDialogProps) {
                       <TableCell>{transaction.date_plan ? formatDay(transaction.date_plan) : '—'}</TableCell>
                       <TableCell>{transaction.wallet}</TableCell>
                       <TableCell>{transaction.article}</TableCell>
-                      <TableCell className={styles.number}>{formatMoney({ amount: transaction.amount, currency: transaction.currency })}</TableCell>
-                      <TableCell className={styles.number}>{usdExact(transaction.usd)}</TableCell>
+                      <FigureCell>{formatMoney({ amount: transaction.amount, currency: transaction.currency })}</FigureCell>
+                      <FigureCell>{usdExact(transaction.usd)}</FigureCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -19,7 +19,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { subtractDecimals } from '@core/sdk/shared';
-import { formatMoney, useInjection } from '@core/sdk/web';
+import { FigureCell, FigureHeaderCell, formatMoney, useInjection } from '@core/sdk/web';
 import { BASE_CURRENCY } from '../../shared/currencies';
 import { signOfDecimal } from '../decimal';
 import type { FinanceResult } from '../finance-result';
@@ -62,7 +62,6 @@ function Pending({ result }: { result: FinanceResult<unknown> | null }) {
 /** Dashboard: the balance of every wallet in its currency and in dollars, with the dollar total. */
 export const BalancesWidget = observer(function BalancesWidget() {
   const { t } = useTranslation('finance');
-  const styles = useStyles();
   const store = useInjection(FinanceDashboardStore);
   useEffect(() => {
     void store.loadBalances();
@@ -86,16 +85,16 @@ export const BalancesWidget = observer(function BalancesWidget() {
             <TableHeader>
               <TableRow>
                 <TableHeaderCell>{t('fields.wallet')}</TableHeaderCell>
-                <TableHeaderCell className={styles.amount}>{t('fields.balance')}</TableHeaderCell>
-                <TableHeaderCell className={styles.amount}>{t('dashboard.inUsd')}</TableHeaderCell>
+                <FigureHeaderCell>{t('fields.balance')}</FigureHeaderCell>
+                <FigureHeaderCell>{t('dashboard.inUsd')}</FigureHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
               {wallets.map((wallet) => (
                 <TableRow key={wallet.id}>
                   <TableCell>{wallet.name}</TableCell>
-                  <TableCell className={styles.amount}>{formatMoney({ amount: wallet.balance, currency: wallet.currency })}</TableCell>
-                  <TableCell className={styles.amount}>{wallet.balanceUsd === null ? '—' : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY }, 'currency')}</TableCell>
+                  <FigureCell>{formatMoney({ amount: wallet.balance, currency: wallet.currency })}</FigureCell>
+                  <FigureCell>{wallet.balanceUsd === null ? '—' : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY }, 'currency')}</FigureCell>
                 </TableRow>
               ))}
               <TableRow>
@@ -103,9 +102,9 @@ export const BalancesWidget = observer(function BalancesWidget() {
                   <Text weight="semibold">{t('dashboard.total', { currency: BASE_CURRENCY })}</Text>
                 </TableCell>
                 <TableCell />
-                <TableCell className={styles.amount}>
+                <FigureCell>
                   <Text weight="semibold">{formatMoney({ amount: totalUsd, currency: BASE_CURRENCY }, 'currency')}</Text>
-                </TableCell>
+                </FigureCell>
               </TableRow>
             </TableBody>
           </Table>

@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { FigureCell, FigureHeaderCell } from '@core/sdk/web';
 import type { DepartmentView } from '../../shared/departments';
 import { formatUsd } from './format';
 
 const useStyles = makeStyles({
   tables: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(480px, 1fr))', gap: tokens.spacingHorizontalXL, alignItems: 'start' },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
-  amount: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  // A header's label sits in a flex box of its own: moved to the end, it stands over its figures.
-  amountHeader: { justifyContent: 'flex-end', textAlign: 'end' },
 });
 
 function Section({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
@@ -39,8 +37,8 @@ export function BreakdownTables({ view }: { view: DepartmentView }) {
             <TableRow>
               <TableHeaderCell>{t('fields.article')}</TableHeaderCell>
               <TableHeaderCell>{t('fields.direction')}</TableHeaderCell>
-              <TableHeaderCell className={styles.amount} button={{ className: styles.amountHeader }}>{t('departments.figures.income')}</TableHeaderCell>
-              <TableHeaderCell className={styles.amount} button={{ className: styles.amountHeader }}>{t('departments.figures.spend')}</TableHeaderCell>
+              <FigureHeaderCell>{t('departments.figures.income')}</FigureHeaderCell>
+              <FigureHeaderCell>{t('departments.figures.spend')}</FigureHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -48,8 +46,8 @@ export function BreakdownTables({ view }: { view: DepartmentView }) {
               <TableRow key={row.article_id}>
                 <TableCell>{row.name}</TableCell>
                 <TableCell>{t(`fields.directionValues.${row.direction}`)}</TableCell>
-                <TableCell className={styles.amount}>{formatUsd(row.income_usd)}</TableCell>
-                <TableCell className={styles.amount}>{formatUsd(row.spend_usd)}</TableCell>
+                <FigureCell>{formatUsd(row.income_usd)}</FigureCell>
+                <FigureCell>{formatUsd(row.spend_usd)}</FigureCell>
               </TableRow>
             ))}
           </TableBody>
@@ -60,18 +58,18 @@ export function BreakdownTables({ view }: { view: DepartmentView }) {
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('fields.project')}</TableHeaderCell>
-              <TableHeaderCell className={styles.amount} button={{ className: styles.amountHeader }}>{t('departments.figures.income')}</TableHeaderCell>
-              <TableHeaderCell className={styles.amount} button={{ className: styles.amountHeader }}>{t('departments.figures.spend')}</TableHeaderCell>
-              <TableHeaderCell className={styles.amount} button={{ className: styles.amountHeader }}>{t('departments.net')}</TableHeaderCell>
+              <FigureHeaderCell>{t('departments.figures.income')}</FigureHeaderCell>
+              <FigureHeaderCell>{t('departments.figures.spend')}</FigureHeaderCell>
+              <FigureHeaderCell>{t('departments.net')}</FigureHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
             {view.by_project.map((row) => (
               <TableRow key={row.project_id ?? 'none'}>
                 <TableCell>{row.name ?? t('departments.noProject')}</TableCell>
-                <TableCell className={styles.amount}>{formatUsd(row.income_usd)}</TableCell>
-                <TableCell className={styles.amount}>{formatUsd(row.spend_usd)}</TableCell>
-                <TableCell className={styles.amount}>{formatUsd(row.net_usd)}</TableCell>
+                <FigureCell>{formatUsd(row.income_usd)}</FigureCell>
+                <FigureCell>{formatUsd(row.spend_usd)}</FigureCell>
+                <FigureCell>{formatUsd(row.net_usd)}</FigureCell>
               </TableRow>
             ))}
           </TableBody>

@@ -25,7 +25,7 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, DismissRegular, EditRegular } from '@fluentui/react-icons';
 import { resolveDatePreset } from '@core/sdk/shared';
-import { formatMoney, I18nService, PermissionService, ToastService, useConfirm, useInjection } from '@core/sdk/web';
+import { FigureCell, FigureHeaderCell, formatMoney, I18nService, PermissionService, ToastService, useConfirm, useInjection } from '@core/sdk/web';
 import type { FinanceFailure, FinanceResult } from '../finance-result';
 import { EmployeeDetailsStore, type SalaryForPeriod, type SalaryInput, type SalaryRow, type Subordinate } from './employee-details-store';
 import { labelOf, type Employee } from './employee-types';
@@ -40,7 +40,6 @@ const useStyles = makeStyles({
   value: { margin: 0 },
   list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   period: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  amount: { textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, justifyContent: 'flex-end' },
 });
 
@@ -218,7 +217,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
                   <TableRow>
                     <TableHeaderCell>{t('fields.dateStart')}</TableHeaderCell>
                     <TableHeaderCell>{t('fields.dateEnd')}</TableHeaderCell>
-                    <TableHeaderCell className={styles.amount}>{t('fields.salary')}</TableHeaderCell>
+                    <FigureHeaderCell>{t('fields.salary')}</FigureHeaderCell>
                     {canWrite && <TableHeaderCell aria-label={t('salary.actions')} />}
                   </TableRow>
                 </TableHeader>
@@ -227,7 +226,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
                     <TableRow key={row.id} data-salary-row={row.id}>
                       <TableCell>{date(row.date_start)}</TableCell>
                       <TableCell>{row.date_end ? date(row.date_end) : t('salary.open')}</TableCell>
-                      <TableCell className={styles.amount}>{row.salary ? formatMoney(row.salary) : '—'}</TableCell>
+                      <FigureCell>{row.salary ? formatMoney(row.salary) : '—'}</FigureCell>
                       {canWrite && (
                         <TableCell>
                           <span className={styles.actions}>
@@ -290,8 +289,8 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
                     <TableRow>
                       <TableHeaderCell>{t('employees.month')}</TableHeaderCell>
                       <TableHeaderCell>{t('employees.days')}</TableHeaderCell>
-                      <TableHeaderCell className={styles.amount}>{t('fields.salary')}</TableHeaderCell>
-                      <TableHeaderCell className={styles.amount}>{t('employees.paid')}</TableHeaderCell>
+                      <FigureHeaderCell>{t('fields.salary')}</FigureHeaderCell>
+                      <FigureHeaderCell>{t('employees.paid')}</FigureHeaderCell>
                     </TableRow>
                   </TableHeader>
                   <TableBody>
@@ -299,8 +298,8 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
                       <TableRow key={`${part.month}-${part.currency}-${index}`}>
                         <TableCell>{part.month}</TableCell>
                         <TableCell>{t('employees.daysOf', { days: part.days, of: part.days_in_month })}</TableCell>
-                        <TableCell className={styles.amount}>{formatMoney({ amount: part.monthly_salary, currency: part.currency })}</TableCell>
-                        <TableCell className={styles.amount}>{formatMoney(part)}</TableCell>
+                        <FigureCell>{formatMoney({ amount: part.monthly_salary, currency: part.currency })}</FigureCell>
+                        <FigureCell>{formatMoney(part)}</FigureCell>
                       </TableRow>
                     ))}
                   </TableBody>

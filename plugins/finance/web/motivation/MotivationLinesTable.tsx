@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, EditRegular } from '@fluentui/react-icons';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { formatMoney } from '@core/sdk/web';
+import { FigureCell, FigureHeaderCell, formatMoney } from '@core/sdk/web';
 import { LineExplanation } from './LineExplanation';
 
 const useStyles = makeStyles({
-  amount: { textAlign: 'end', whiteSpace: 'nowrap' },
   comment: { display: 'block', color: tokens.colorNeutralForeground3, whiteSpace: 'normal' },
   explanation: { backgroundColor: tokens.colorNeutralBackground2, padding: tokens.spacingVerticalS },
   total: { fontWeight: tokens.fontWeightSemibold },
@@ -43,10 +42,10 @@ export function MotivationLinesTable({ lines, onCorrect }: MotivationLinesTableP
         <TableRow>
           <TableHeaderCell>{t('fields.employee')}</TableHeaderCell>
           <TableHeaderCell>{t('motivation.model')}</TableHeaderCell>
-          <TableHeaderCell className={styles.amount}>{t('fields.baseUsd')}</TableHeaderCell>
-          <TableHeaderCell className={styles.amount}>{t('fields.bonusUsd')}</TableHeaderCell>
-          <TableHeaderCell className={styles.amount}>{t('fields.correctionUsd')}</TableHeaderCell>
-          <TableHeaderCell className={styles.amount}>{t('fields.totalUsd')}</TableHeaderCell>
+          <FigureHeaderCell>{t('fields.baseUsd')}</FigureHeaderCell>
+          <FigureHeaderCell>{t('fields.bonusUsd')}</FigureHeaderCell>
+          <FigureHeaderCell>{t('fields.correctionUsd')}</FigureHeaderCell>
+          <FigureHeaderCell>{t('fields.totalUsd')}</FigureHeaderCell>
           <TableHeaderCell>{t('motivation.explanation')}</TableHeaderCell>
           {onCorrect && <TableHeaderCell>{t('motivation.actions')}</TableHeaderCell>}
         </TableRow>
@@ -61,13 +60,13 @@ export function MotivationLinesTable({ lines, onCorrect }: MotivationLinesTableP
               <TableRow>
                 <TableCell>{employee}</TableCell>
                 <TableCell>{labelOf(line, 'model_id')}</TableCell>
-                <TableCell className={styles.amount}>{usd(line.base_usd)}</TableCell>
-                <TableCell className={styles.amount}>{usd(line.bonus_usd)}</TableCell>
-                <TableCell className={styles.amount}>
+                <FigureCell>{usd(line.base_usd)}</FigureCell>
+                <FigureCell>{usd(line.bonus_usd)}</FigureCell>
+                <FigureCell>
                   {usd(line.correction_usd)}
                   {comment !== '' && <Text size={200} className={styles.comment}>{comment}</Text>}
-                </TableCell>
-                <TableCell className={`${styles.amount} ${styles.total}`}>{usd(line.total_usd)}</TableCell>
+                </FigureCell>
+                <FigureCell className={styles.total}>{usd(line.total_usd)}</FigureCell>
                 <TableCell>
                   <Button
                     appearance="subtle"

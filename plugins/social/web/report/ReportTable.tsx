@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
-import { formatDay } from '@core/sdk/web';
+import { FigureCell, FigureHeaderCell, formatDay } from '@core/sdk/web';
 import type { ReportFigures, ReportGrouping, SocialReport } from '../../shared/report';
 import { DASH, formatAmount, formatCount, formatPercent } from './format-figures';
 import type { ReportColumn } from './report-columns';
@@ -9,9 +9,6 @@ const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
   // Columns as wide as their content rather than Fluent's equal shares.
   table: { tableLayout: 'auto' },
-  number: { textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
-  // The header's label sits in a flex box of its own: it is moved to the end to stand over the figures.
-  numberHeader: { justifyContent: 'flex-end', textAlign: 'end', whiteSpace: 'normal' },
   totals: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground2 },
 });
 
@@ -53,9 +50,9 @@ export function ReportTable({ report, group, columns }: ReportTableProps) {
           <TableRow>
             <TableHeaderCell>{t(`report.groupings.${group}`)}</TableHeaderCell>
             {columns.map((column) => (
-              <TableHeaderCell key={column} className={styles.number} button={{ className: styles.numberHeader }} data-column={column}>
+              <FigureHeaderCell key={column} data-column={column}>
                 {t(`report.measures.${column}`)}
-              </TableHeaderCell>
+              </FigureHeaderCell>
             ))}
           </TableRow>
         </TableHeader>
@@ -64,18 +61,18 @@ export function ReportTable({ report, group, columns }: ReportTableProps) {
             <TableRow key={row.key} data-report-row={row.key}>
               <TableCell>{group === 'date' ? formatDay(row.key) : row.label}</TableCell>
               {columns.map((column) => (
-                <TableCell key={column} className={styles.number} data-column={column}>
+                <FigureCell key={column} data-column={column}>
                   {cell(row, column)}
-                </TableCell>
+                </FigureCell>
               ))}
             </TableRow>
           ))}
           <TableRow className={styles.totals} data-report-totals>
             <TableCell>{t('report.total')}</TableCell>
             {columns.map((column) => (
-              <TableCell key={column} className={styles.number} data-column={column}>
+              <FigureCell key={column} data-column={column}>
                 {cell(report.totals, column)}
-              </TableCell>
+              </FigureCell>
             ))}
           </TableRow>
         </TableBody>

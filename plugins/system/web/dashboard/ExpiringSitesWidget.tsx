@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge, Card, CardHeader, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles } from '@fluentui/react-components';
 import type { DataEnvelope } from '@core/sdk/shared';
-import { DataView, HttpClients, formatDay, useData, useInjection } from '@core/sdk/web';
+import { DataView, FigureCell, FigureHeaderCell, formatDay, HttpClients, useData, useInjection } from '@core/sdk/web';
 import { sitesResource } from '../../shared/resources';
 
 /** One thing about to end under a critical site, as `GET sites/expiring` answers it (plugins/system/server/sites). */
@@ -23,7 +23,6 @@ interface ExpiringSites {
 const useStyles = makeStyles({
   // The dashboard's grid sizes the card.
   card: { height: '100%', boxSizing: 'border-box' },
-  number: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
 });
 
 /** Dashboard (YQ): critical sites whose domain or server expires soon or has expired, soonest first. */
@@ -48,7 +47,7 @@ export function ExpiringSitesWidget() {
                 <TableHeaderCell>{t('dashboard.server')}</TableHeaderCell>
                 <TableHeaderCell>{t('dashboard.what')}</TableHeaderCell>
                 <TableHeaderCell>{t('dashboard.date')}</TableHeaderCell>
-                <TableHeaderCell className={styles.number}>{t('dashboard.daysLeft')}</TableHeaderCell>
+                <FigureHeaderCell>{t('dashboard.daysLeft')}</FigureHeaderCell>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -58,7 +57,7 @@ export function ExpiringSitesWidget() {
                   <TableCell>{row.server ?? '—'}</TableCell>
                   <TableCell>{t(`dashboard.whatValues.${row.expiring}`)}</TableCell>
                   <TableCell>{formatDay(row.expiry_date)}</TableCell>
-                  <TableCell className={styles.number}>
+                  <FigureCell>
                     {row.days_left < 0 ? (
                       <Badge appearance="tint" color="danger">
                         {t('dashboard.expired')}
@@ -68,7 +67,7 @@ export function ExpiringSitesWidget() {
                         {row.days_left}
                       </Badge>
                     )}
-                  </TableCell>
+                  </FigureCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import { FigureCell, FigureHeaderCell } from '@core/sdk/web';
 import { REPORT_MEASURES, type ReportAnswer } from '../../shared/report';
 import { formatMeasure } from './format-measure';
 import { keyLabel } from './key-label';
@@ -8,9 +9,6 @@ const useStyles = makeStyles({
   scroll: { overflowX: 'auto' },
   // Columns as wide as their content (Fluent fixes them equal, so "Уникальные клики" ran into "Лиды"); a long header wraps.
   table: { tableLayout: 'auto' },
-  number: { textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
-  // The header's label sits in a flex box of its own: it is moved to the end to stand over the figures.
-  numberHeader: { justifyContent: 'flex-end', textAlign: 'end', whiteSpace: 'normal' },
   totals: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground2 },
 });
 
@@ -28,9 +26,9 @@ export function ReportTable({ answer }: { readonly answer: ReportAnswer }) {
               <TableHeaderCell key={grouping}>{t(`report.groupings.${grouping}`)}</TableHeaderCell>
             ))}
             {REPORT_MEASURES.map((measure) => (
-              <TableHeaderCell key={measure} className={styles.number} button={{ className: styles.numberHeader }} data-measure={measure}>
+              <FigureHeaderCell key={measure} data-measure={measure}>
                 {t(`report.measures.${measure}`)}
-              </TableHeaderCell>
+              </FigureHeaderCell>
             ))}
           </TableRow>
         </TableHeader>
@@ -41,9 +39,9 @@ export function ReportTable({ answer }: { readonly answer: ReportAnswer }) {
                 <TableCell key={grouping}>{keyLabel(grouping, row.keys[at], i18n.language) ?? notSet}</TableCell>
               ))}
               {REPORT_MEASURES.map((measure) => (
-                <TableCell key={measure} className={styles.number}>
+                <FigureCell key={measure}>
                   {formatMeasure(measure, row.measures[measure])}
-                </TableCell>
+                </FigureCell>
               ))}
             </TableRow>
           ))}
@@ -53,9 +51,9 @@ export function ReportTable({ answer }: { readonly answer: ReportAnswer }) {
               <TableCell key={grouping} />
             ))}
             {REPORT_MEASURES.map((measure) => (
-              <TableCell key={measure} className={styles.number}>
+              <FigureCell key={measure}>
                 {formatMeasure(measure, answer.totals[measure])}
-              </TableCell>
+              </FigureCell>
             ))}
           </TableRow>
         </TableBody>
