@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { Avatar, Button, Divider, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Button, Divider, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import {
   ChatRegular,
   ChevronDownRegular,
@@ -18,6 +18,7 @@ import { AuthService } from '../../services/auth-service';
 import { SessionStore } from '../../services/session-store';
 import { HelpDialog } from './HelpDialog';
 import { TopBarPopup } from './TopBarPopup';
+import { UserInitials } from './UserInitials';
 import { useMountedOnce } from './use-mounted-once';
 import { useSlotItems } from './use-slot-items';
 
@@ -114,7 +115,7 @@ export const ProfileMenu = observer(function ProfileMenu() {
             icon={<ChevronDownRegular />}
             iconPosition="after"
           >
-            <Avatar name={username} size={32} color="brand" aria-hidden="true" />
+            <UserInitials name={username} size={32} />
             <span className={styles.who}>
               <Text weight="semibold" className={styles.ellipsis}>
                 {username}
@@ -127,7 +128,7 @@ export const ProfileMenu = observer(function ProfileMenu() {
         )}
       >
         <div className={styles.header}>
-          <Avatar name={username} size={40} color="brand" aria-hidden="true" />
+          <UserInitials name={username} size={40} />
           <span className={styles.who}>
             <Text weight="semibold" className={styles.ellipsis}>
               {username}
