@@ -17,8 +17,12 @@ export function typescriptRule(production: boolean, refresh = false): RuleSetRul
     loader: 'builtin:swc-loader',
     options: {
       jsc: {
+        // tsconfig.json's target and class-field semantics: without a target SWC writes ES5, whose helpers
+        // (generator state machines for async functions, string concatenation for templates) made the
+        // app's own chunks about a third larger.
+        target: 'es2022',
         parser: { syntax: 'typescript', tsx: true, decorators: true },
-        transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic', development: !production, refresh } },
+        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false, react: { runtime: 'automatic', development: !production, refresh } },
       },
     },
     type: 'javascript/auto',
