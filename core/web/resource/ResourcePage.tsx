@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, MessageBar, MessageBarActions, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
@@ -9,7 +9,6 @@ import { PermissionService } from '../services/permission-service';
 import { ExportProgress } from './ExportProgress';
 import { FilterPanel } from './FilterPanel';
 import { recordLabel } from './format-value';
-import { HistoryDrawer } from './HistoryDrawer';
 import { ListToolbar } from './ListToolbar';
 import { scopeValue } from './list-view';
 import { Pager } from './Pager';
@@ -23,6 +22,9 @@ import type { ResourceScreenOptions } from './types';
 import { useRecordActions } from './use-record-actions';
 import { listTimelineApi } from './timeline/list-timeline';
 import { useResourceList } from './use-resource-list';
+
+// A record's timeline in a drawer, fetched when a row's history is first opened.
+const HistoryDrawer = lazy(() => import(/* webpackChunkName: "history-drawer" */ './HistoryDrawer').then((m) => ({ default: m.HistoryDrawer })));
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
@@ -145,15 +147,17 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
       </div>
 
       {history && historyApi && (
-        <HistoryDrawer
-          definition={definition}
-          api={historyApi}
-          record={history}
-          label={labelOf(history)}
-          canRevert={canWrite}
-          onReverted={() => void store.refresh()}
-          onClose={() => setHistory(null)}
-        />
+        <Suspense fallback={null}>
+          <HistoryDrawer
+            definition={definition}
+            api={historyApi}
+            record={history}
+            label={labelOf(history)}
+            canRevert={canWrite}
+            onReverted={() => void store.refresh()}
+            onClose={() => setHistory(null)}
+          />
+        </Suspense>
       )}
       {actions.dialogs}
     </div>
