@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { PluginSidebarEntry } from '../../plugins/navigation';
@@ -53,8 +54,14 @@ export function SidebarLink({ entry, className, labelClassName }: SidebarLinkPro
   const { t } = useTranslation();
   const styles = useStyles();
   const Icon = entryIcon(entry.icon, entry.group);
+  const link = useRef<HTMLAnchorElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // The open screen's entry is brought into the sidebar's view: in a long sidebar it sat below the fold.
+    if (link.current?.getAttribute('aria-current') === 'page') link.current.scrollIntoView?.({ block: 'nearest' });
+  }, [pathname]);
   return (
-    <NavLink to={entry.path} className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active, className)}>
+    <NavLink ref={link} to={entry.path} className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active, className)}>
       <Icon className={styles.icon} />
       <span className={mergeClasses(styles.label, labelClassName)}>{t(entry.labelKey)}</span>
     </NavLink>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { foldedGroupsKey, readFoldedGroups } from '@core/web/shell/layout/sidebar-folding';
 import { MemoryStorage, waitInAct } from '../../../../support/web/test-kernel';
 import { click } from '../../../../support/web/dom';
@@ -61,5 +61,22 @@ describe('folding sidebar groups', () => {
     await click(heading('Finance'));
     expect(heading('Finance').getAttribute('aria-expanded')).toBe('false');
     expect(view.path()).toBe('/wallets');
+  });
+
+  describe('the open screen’s entry', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('is brought into the sidebar’s view, on arrival and on each move, and no other entry is', async () => {
+      const scrolled: string[] = [];
+      vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+        scrolled.push(this.textContent ?? '');
+      });
+      await openShell({ layout: 'vertical', codes: SOME_CODES, path: '/servers' });
+      await waitInAct(() => expect(scrolled).toEqual(['Servers']));
+      await click(byText('Wallets', 'a'));
+      await waitInAct(() => expect(scrolled).toEqual(['Servers', 'Wallets']));
+    });
   });
 });
