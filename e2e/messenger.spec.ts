@@ -66,7 +66,7 @@ test.describe.serial('bots and sign-in through the bot', () => {
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: messengerText('nav.bots') })).toBeVisible();
 
-    await main.getByRole('button', { name: 'Add' }).click();
+    await main.getByRole('button', { name: 'Add', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(messengerText('fields.name')).fill(BOT_NAME);
     await dialog.getByLabel(messengerText('fields.token')).fill(TOKEN);
