@@ -47,6 +47,21 @@ export type { ServiceName } from '@core/shared/services';
 /** The interface languages; every user-visible string a plugin ships exists in each of them. */
 export { LANGUAGES, type Language } from '@core/shared/runtime-config';
 
+/**
+ * Dates, numbers, money, percents and months in the reader's language (en-US forms for English,
+ * ru-RU's for Russian), for browser and server alike, and the parsing of what a reader types back.
+ * Never format these kinds with Intl yourself: `localeFormat(language)` keeps every screen alike.
+ */
+export {
+  FORMAT_LOCALES,
+  isTimeZone,
+  localeFormat,
+  type LocaleFormat,
+  type LocaleFormatOptions,
+  type MoneyPrecision,
+  type NumberDigits,
+} from '@core/shared/format/locale-format';
+
 /** The auth service's user wire types: list items, a user's info, roles, permissions, the payload of a write. */
 export {
   USER_STATUSES,
