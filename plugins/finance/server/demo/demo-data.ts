@@ -90,10 +90,11 @@ export async function seedFinanceDemo(db: Database, demo: DemoContext): Promise<
       counterparty('Old Media Agency', 'OMA', null, 'Poland', 'No longer used', false),
     ]);
     const article = (name: string, code: string, direction: string, comment: string | null): Values => ({ name, code, direction, comment, is_active: true });
-    const [payouts, services, refunds] = await create(articlesResource, [
+    const [payouts, services, refunds, capital] = await create(articlesResource, [
       article('Affiliate payouts', 'IN-AFF', 'income', 'Network payouts for approved leads'),
       article('Client services', 'IN-SRV', 'income', null),
       article('Refunds', 'IN-REF', 'income', null),
+      article('Owner contributions', 'IN-CAP', 'income', 'Working capital paid in by the owners'),
     ]);
     const [adSpend, salaries, servers, software, domains, fees] = await create(articlesResource, [
       article('Ad spend', 'EX-ADS', 'expense', 'Ad account top-ups'),
@@ -189,14 +190,16 @@ export async function seedFinanceDemo(db: Database, demo: DemoContext): Promise<
       bookings.push([offset, rotated, payouts, `${1800 + ((offset * 137) % 900)}.${String((offset * 7) % 100).padStart(2, '0')}`, '0', projects[offset % 4], counterparties[6], undefined, 'Network payout']);
       bookings.push([offset + 1, usdt, adSpend, `${950 + ((offset * 71) % 600)}.5`, '1', projects[(offset + 1) % 4], counterparties[0], staff[0], 'Ad account top-up']);
     }
+    // The ad top-ups outspend the payouts the USDT wallet receives, so the owners fund it before the first top-up: no wallet is ever negative.
     bookings.push(
+      [80, usdt, capital, '18000', '0', undefined, undefined, undefined, 'Working capital for ad top-ups'],
       [2, usdBank, salaries, '2500', '0', undefined, undefined, staff[0], 'Salary'],
       [2, eurWise, salaries, '2300', '4.5', undefined, undefined, staff[1], 'Salary'],
       [5, eurWise, servers, '312.5', '0', undefined, counterparties[2], undefined, 'Dedicated servers'],
       [6, usdBank, software, '149', '0', undefined, counterparties[5], undefined, 'Keitaro licence'],
       [9, usdBank, domains, '86.4', '0', undefined, counterparties[4], undefined, '12 domains'],
       [12, rubCard, services, '150000', '0', projects[0], undefined, undefined, 'Consulting'],
-      [14, rubCard, fees, '1200', '0', undefined, undefined, undefined, 'Card service'],
+      [10, rubCard, fees, '1200', '0', undefined, undefined, undefined, 'Card service'],
       [20, btc, payouts, '0.12345678', '0.00002', projects[3], counterparties[6], undefined, 'Crypto payout'],
       [33, usdBank, refunds, '420', '0', undefined, counterparties[0], undefined, 'Unused ad balance returned'],
       [35, usdBank, salaries, '2800', '0', undefined, undefined, staff[5], 'Salary'],

@@ -261,6 +261,15 @@ describe('the demo', { timeout: DB_TIMEOUT }, () => {
         expect(data.rows.some((row) => row.key !== 'none' && row.direction !== 'commission'), preset).toBe(true);
         expect(positive(addDecimals(data.outstanding.income, data.outstanding.expense)), `${preset} outstanding`).toBe(true);
       }
+      // Every wallet is funded before it spends: its balance after each day's payments is never below zero.
+      const { rows: overdrawn } = await demo.db.query<{ name: string }>(
+        `SELECT DISTINCT name FROM (
+           SELECT w.name, sum(CASE WHEN a.direction = 'income' THEN t.amount ELSE -t.amount END - t.commission)
+                    OVER (PARTITION BY w.id ORDER BY t.date_fact RANGE UNBOUNDED PRECEDING) AS balance
+             FROM finance.transactions t JOIN finance.wallets w ON w.id = t.wallet_id JOIN finance.articles a ON a.id = t.article_id) AS running
+          WHERE balance < 0`,
+      );
+      expect(overdrawn).toEqual([]);
     } finally {
       await demo.close();
     }
