@@ -3,6 +3,7 @@ import accessChangesSql from './migrations/0004_access_changes.sql?raw';
 import signInCodesSql from './migrations/0005_sign_in_codes.sql?raw';
 import countriesSql from './migrations/0007_countries.sql?raw';
 import userPreferencesSql from './migrations/0009_user_preferences.sql?raw';
+import countryNamesRuSql from './migrations/0010_country_names_ru.sql?raw';
 import type { MigrationSet } from '../database/migrator';
 import { RESOURCE_MIGRATIONS } from '../resource/migrations';
 import { SETTINGS_MIGRATIONS } from '../settings';
@@ -23,5 +24,6 @@ export const CORE_MIGRATIONS: MigrationSet = {
     ...JOBS_MIGRATIONS,
     { name: '0007_countries', sql: countriesSql },
     { name: '0009_user_preferences', sql: userPreferencesSql },
+    { name: '0010_country_names_ru', sql: countryNamesRuSql },
   ],
 };

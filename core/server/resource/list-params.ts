@@ -11,6 +11,8 @@ import type { ListScope } from './hooks';
 export interface ResourceListQuery extends ListQuery {
   /** The scope's condition over the table aliased `alias`, or null for none. */
   readonly scope?: (alias: string) => string | null;
+  /** The reader's language, which the records' reference labels are in (English when not given). */
+  readonly language?: Language;
 }
 
 /**
@@ -43,7 +45,7 @@ export function readListQuery(definition: ResourceDefinition, raw: unknown, lang
     if (bad) addFieldError(errors, key, issueMessage(bad, language));
   }
   if (Object.keys(errors).length > 0) throw validationError(errors, 'The list parameters are invalid.');
-  if (!listScope || scopeValue === null) return decoded.query;
+  if (!listScope || scopeValue === null) return { ...decoded.query, language };
   const value = scopeValue;
-  return { ...decoded.query, scope: (alias) => listScope.condition(value, alias) };
+  return { ...decoded.query, language, scope: (alias) => listScope.condition(value, alias) };
 }

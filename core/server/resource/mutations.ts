@@ -78,7 +78,7 @@ export async function createRecordIn(tx: Queryable, definition: ResourceDefiniti
   const { rows } = await tx.query<Written>(
     `INSERT INTO ${quoteTable(definition.table)} AS ${ALIAS} (${writes.map(([column]) => column).join(', ')})
      VALUES (${writes.map(([, value]) => value).join(', ')})
-     RETURNING ${ALIAS}.id::text AS id, ${snapshotJson(definition, ALIAS)} AS after, ${recordJson(definition, ALIAS)} AS record`,
+     RETURNING ${ALIAS}.id::text AS id, ${snapshotJson(definition, ALIAS)} AS after, ${recordJson(definition, ALIAS, actor.language)} AS record`,
     params.values,
   );
   const created = rows[0];
@@ -171,7 +171,7 @@ async function applyChange(tx: Queryable, definition: ResourceDefinition, id: nu
   ];
   const { rows } = await tx.query<Omit<Written, 'record'> & { record: ResourceRecord | null }>(
     `UPDATE ${quoteTable(definition.table)} AS ${ALIAS} SET ${sets.join(', ')} WHERE ${where.join(' AND ')}
-     RETURNING ${ALIAS}.id::text AS id, ${snapshotJson(definition, ALIAS)} AS after, ${answer ? recordJson(definition, ALIAS) : 'NULL'} AS record`,
+     RETURNING ${ALIAS}.id::text AS id, ${snapshotJson(definition, ALIAS)} AS after, ${answer ? recordJson(definition, ALIAS, actor.language) : 'NULL'} AS record`,
     params.values,
   );
   const changed = rows[0];

@@ -1,5 +1,6 @@
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import type { RecordOverview, RecordPeople } from '@core/shared/resource/record-page';
+import type { Language } from '@core/shared/runtime-config';
 import type { Queryable } from '../database/database';
 import { findRecord } from './records';
 import { timelinePage } from './timeline';
@@ -22,10 +23,10 @@ async function recordPeople(db: Queryable, record: ResourceRecord): Promise<Reco
   return { created_by: person(created), updated_by: person(updated) };
 }
 
-/** Everything a record page shows on open, or null when there is no such record. */
-export async function recordOverview(db: Queryable, definition: ResourceDefinition, id: number, withDeleted: boolean): Promise<RecordOverview | null> {
-  const record = await findRecord(db, definition, id, { withDeleted });
+/** Everything a record page shows on open, labels in the reader's language, or null when there is no such record. */
+export async function recordOverview(db: Queryable, definition: ResourceDefinition, id: number, withDeleted: boolean, language: Language): Promise<RecordOverview | null> {
+  const record = await findRecord(db, definition, id, { withDeleted, language });
   if (!record) return null;
-  const [people, timeline] = await Promise.all([recordPeople(db, record), timelinePage(db, definition.id, id, definition)]);
+  const [people, timeline] = await Promise.all([recordPeople(db, record), timelinePage(db, definition.id, id, definition, {}, language)]);
   return { record, people, timeline };
 }

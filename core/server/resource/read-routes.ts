@@ -56,7 +56,7 @@ export function readRoutes(scope: FastifyInstance, { db, definition, hooks }: Re
       `${base}/:id`,
       { config, schema: { params: ID_PARAMS, querystring: GET_QUERY } },
       async (request): Promise<DataEnvelope<ResourceRecord>> => {
-        const record = await findRecord(db, definition, request.params.id, { withDeleted: request.query.deleted === 'with' });
+        const record = await findRecord(db, definition, request.params.id, { withDeleted: request.query.deleted === 'with', language: languageOf(request) });
         if (!record) throw notFound();
         return { data: record };
       },
@@ -68,7 +68,7 @@ export function readRoutes(scope: FastifyInstance, { db, definition, hooks }: Re
       `${base}/:id/overview`,
       { config, schema: { params: ID_PARAMS, querystring: GET_QUERY } },
       async (request): Promise<DataEnvelope<RecordOverview>> => {
-        const overview = await recordOverview(db, definition, request.params.id, request.query.deleted === 'with');
+        const overview = await recordOverview(db, definition, request.params.id, request.query.deleted === 'with', languageOf(request));
         if (!overview) throw notFound();
         return { data: overview };
       },
@@ -93,7 +93,7 @@ export function readRoutes(scope: FastifyInstance, { db, definition, hooks }: Re
       { config, schema: { params: ID_PARAMS, querystring: TIMELINE_QUERY } },
       async (request): Promise<DataEnvelope<TimelinePage>> => {
         const { id } = request.params;
-        const page = await timelinePage(db, definition.id, id, definition, request.query);
+        const page = await timelinePage(db, definition.id, id, definition, request.query, languageOf(request));
         if (page.entries.length === 0 && !(await findRecord(db, definition, id, { withDeleted: true })) && !(await hasTimeline(db, definition.id, id))) throw notFound();
         return { data: page };
       },

@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from '@core/shared/resource/definition';
-import { SECRET_MASK, SECRET_VALUE_MASK, type FieldDefinition, type ReferenceField } from '@core/shared/resource/field';
+import { labelColumnIn, SECRET_MASK, SECRET_VALUE_MASK, type FieldDefinition, type ReferenceField } from '@core/shared/resource/field';
+import type { Language } from '@core/shared/runtime-config';
 import { quoteIdentifier, quoteLiteral, quoteTable } from '../database/sql';
 import { columnRef, currencyColumn } from './columns';
 
@@ -59,10 +60,10 @@ function lifecyclePairs(definition: ResourceDefinition, alias: string): [string,
   return pairs;
 }
 
-/** The label of the referenced record(s), read in the same statement as the record. */
-export function labelJson(field: ReferenceField, alias: string): string {
+/** The label of the referenced record(s) in the reader's language, read in the same statement as the record. */
+export function labelJson(field: ReferenceField, alias: string, language: Language): string {
   const target = quoteTable(field.target.table);
-  const label = `l.${quoteIdentifier(field.target.labelColumn)}::text`;
+  const label = `l.${quoteIdentifier(labelColumnIn(field.target, language))}::text`;
   const column = columnRef(alias, field.name);
   if (!field.many) return `(SELECT ${label} FROM ${target} l WHERE l.id = ${column})`;
   return `COALESCE((SELECT jsonb_agg(${label} ORDER BY array_position(${column}, l.id)) FROM ${target} l WHERE l.id = ANY(${column})), '[]'::jsonb)`;
@@ -71,8 +72,8 @@ export function labelJson(field: ReferenceField, alias: string): string {
 const referenceFields = (definition: ResourceDefinition): ReferenceField[] =>
   definition.fields.filter((field): field is ReferenceField => field.kind === 'reference');
 
-/** The whole wire record (`ResourceRecord`): meta, readable fields, secrets masked, `_labels`. */
-export function recordJson(definition: ResourceDefinition, alias: string): string {
+/** The whole wire record (`ResourceRecord`): meta, readable fields, secrets masked, `_labels` in the reader's language. */
+export function recordJson(definition: ResourceDefinition, alias: string, language: Language = 'en'): string {
   const meta: [string, string][] = [
     ['id', columnRef(alias, 'id')],
     ['version', columnRef(alias, 'version')],
@@ -83,7 +84,7 @@ export function recordJson(definition: ResourceDefinition, alias: string): strin
     ...lifecyclePairs(definition, alias),
   ];
   const fields = definition.fields.map((field): [string, string] => [field.name, fieldJson(field, alias)]);
-  const labels = jsonObject(referenceFields(definition).map((field) => [field.name, labelJson(field, alias)]));
+  const labels = jsonObject(referenceFields(definition).map((field) => [field.name, labelJson(field, alias, language)]));
   return jsonObject([...meta, ...fields, ['_labels', labels]]);
 }
 

@@ -1,5 +1,6 @@
 import type { ListPage } from '@core/shared/envelopes';
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
+import type { Language } from '@core/shared/runtime-config';
 import type { Queryable } from '../database/database';
 import { quoteTable, SqlParams, whereClause } from '../database/sql';
 import { columnRef } from './columns';
@@ -17,6 +18,8 @@ export interface FindOptions {
   readonly withDeleted?: boolean;
   /** Locks the row until the transaction `db` is ends (a row action reading what it will change). */
   readonly lock?: boolean;
+  /** The reader's language, which the record's reference labels are in (English when not given). */
+  readonly language?: Language;
 }
 
 export async function findRecord(db: Queryable, definition: ResourceDefinition, id: number, options: FindOptions = {}): Promise<ResourceRecord | null> {
@@ -24,7 +27,7 @@ export async function findRecord(db: Queryable, definition: ResourceDefinition, 
   const hidden = options.withDeleted ? null : deletedCondition(definition, 'without', ALIAS);
   if (hidden) conditions.push(hidden);
   const { rows } = await db.query<{ record: ResourceRecord }>(
-    `SELECT ${recordJson(definition, ALIAS)} AS record FROM ${quoteTable(definition.table)} ${ALIAS} ${whereClause(conditions)}${options.lock ? ` FOR UPDATE OF ${ALIAS}` : ''}`,
+    `SELECT ${recordJson(definition, ALIAS, options.language)} AS record FROM ${quoteTable(definition.table)} ${ALIAS} ${whereClause(conditions)}${options.lock ? ` FOR UPDATE OF ${ALIAS}` : ''}`,
     [id],
   );
   return rows[0]?.record ?? null;
@@ -55,7 +58,7 @@ export async function listRecords(db: Queryable, definition: ResourceDefinition,
     ),
     // The page is chosen first and only its rows are turned into JSON (labels included).
     db.query<{ record: ResourceRecord }>(
-      `SELECT ${recordJson(definition, ALIAS)} AS record
+      `SELECT ${recordJson(definition, ALIAS, query.language)} AS record
          FROM (SELECT * FROM ${table} ${ALIAS} ${where} ${order} LIMIT ${limit} OFFSET ${skip}) ${ALIAS}
        ${order}`,
       params.values,

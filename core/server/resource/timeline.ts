@@ -1,5 +1,5 @@
 import type { AuditEntry, ResourceDefinition } from '@core/shared/resource/definition';
-import type { ReferenceField } from '@core/shared/resource/field';
+import { labelColumnIn, type ReferenceField } from '@core/shared/resource/field';
 import { issueMessages } from '@core/shared/resource/messages';
 import {
   COMMENT_MAX_LENGTH,
@@ -43,7 +43,14 @@ const ENTRY_JSON = `jsonb_build_object('id', a.id, 'action', a.action, 'actor_id
   'at', ${isoInstant('a.at')}, 'before', a.before, 'after', a.after, 'detail', a.detail)`;
 
 /** One page of the audit rows of `resource`'s record `recordId`; `definition` names its references' records. */
-export async function timelinePage(db: Queryable, resource: string, recordId: number, definition: ResourceDefinition | null, query: TimelineQuery = {}): Promise<TimelinePage> {
+export async function timelinePage(
+  db: Queryable,
+  resource: string,
+  recordId: number,
+  definition: ResourceDefinition | null,
+  query: TimelineQuery = {},
+  language: Language = 'en',
+): Promise<TimelinePage> {
   const limit = query.limit ?? TIMELINE_PAGE_SIZE;
   const params = new SqlParams();
   const conditions = [`a.resource = ${params.bind(resource)}::text`, `a.record_id = ${params.bind(recordId)}::bigint`];
@@ -55,7 +62,7 @@ export async function timelinePage(db: Queryable, resource: string, recordId: nu
     params.values,
   );
   const entries = rows.slice(0, limit).map((row) => row.entry);
-  return { entries, labels: definition ? await timelineLabels(db, definition, entries) : {}, more: rows.length > limit };
+  return { entries, labels: definition ? await timelineLabels(db, definition, entries, language) : {}, more: rows.length > limit };
 }
 
 // Newest first; a record edited more often than this shows its latest changes.
@@ -84,16 +91,16 @@ function referencedIds(value: unknown): string[] {
 }
 
 /**
- * Field → id → label for every record the entries' references point at, one statement per target
- * table; a record gone for good maps to null (soft-deleted ones keep their name).
+ * Field → id → label (in the reader's language) for every record the entries' references point at,
+ * one statement per target table; a record gone for good maps to null (soft-deleted ones keep their name).
  */
-export async function timelineLabels(db: Queryable, definition: ResourceDefinition, entries: readonly TimelineEntry[]): Promise<TimelineLabels> {
+export async function timelineLabels(db: Queryable, definition: ResourceDefinition, entries: readonly TimelineEntry[], language: Language): Promise<TimelineLabels> {
   const fields = definition.fields.filter((field): field is ReferenceField => field.kind === 'reference');
   const wanted = new Map<string, { field: ReferenceField; ids: Set<string> }[]>();
   for (const field of fields) {
     const ids = new Set(entries.flatMap((entry) => [...referencedIds(entry.before?.[field.name]), ...referencedIds(entry.after?.[field.name])]));
     if (ids.size === 0) continue;
-    const key = `${field.target.table} ${field.target.labelColumn}`;
+    const key = `${field.target.table} ${labelColumnIn(field.target, language)}`;
     wanted.set(key, [...(wanted.get(key) ?? []), { field, ids }]);
   }
   const labels: Record<string, Record<string, string | null>> = {};
@@ -102,7 +109,7 @@ export async function timelineLabels(db: Queryable, definition: ResourceDefiniti
     if (!target) continue;
     const ids = [...new Set(group.flatMap(({ ids }) => [...ids]))];
     const { rows } = await db.query<{ id: string; label: string | null }>(
-      `SELECT id::text AS id, ${quoteIdentifier(target.labelColumn)}::text AS label FROM ${quoteTable(target.table)} WHERE id = ANY($1::bigint[])`,
+      `SELECT id::text AS id, ${quoteIdentifier(labelColumnIn(target, language))}::text AS label FROM ${quoteTable(target.table)} WHERE id = ANY($1::bigint[])`,
       [ids],
     );
     const found = new Map(rows.map((row) => [row.id, row.label]));

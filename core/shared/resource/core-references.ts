@@ -11,11 +11,13 @@ export const USERS_REFERENCE: ReferenceTarget = {
 
 /**
  * ISO 3166-1 countries, kept by the core (the id is the ISO numeric code, so an id means the same
- * country everywhere; `code` is alpha-2), as a reference target for any plugin's fields.
+ * country everywhere; `code` is alpha-2), as a reference target for any plugin's fields. A country
+ * is labelled in the reader's language: `name` in English, `name_ru` in Russian.
  */
 export const COUNTRIES_REFERENCE: ReferenceTarget = {
   service: 'auth',
   path: 'countries',
   table: 'core.countries',
   labelColumn: 'name',
+  translatedLabelColumns: { ru: 'name_ru' },
 };

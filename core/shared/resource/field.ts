@@ -1,3 +1,4 @@
+import type { Language } from '../runtime-config';
 import type { ServiceName } from '../services';
 
 /**
@@ -53,8 +54,18 @@ export interface ReferenceTarget {
   readonly table: string;
   /** Column shown as the record's label and searched by `q`. */
   readonly labelColumn: string;
+  /**
+   * The label's column for a reader of another language, when the target keeps its names in
+   * several (core countries' `name_ru`); `labelColumn` labels the record for every other language.
+   */
+  readonly translatedLabelColumns?: Readonly<Partial<Record<Language, string>>>;
   /** Rows with a non-null `deleted_at` are not valid targets. */
   readonly softDelete?: boolean;
+}
+
+/** The column that labels a record of `target` for a reader of `language`. */
+export function labelColumnIn(target: ReferenceTarget, language: Language): string {
+  return target.translatedLabelColumns?.[language] ?? target.labelColumn;
 }
 
 interface FieldBase<K extends FieldKind> {

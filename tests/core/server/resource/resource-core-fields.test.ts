@@ -54,9 +54,14 @@ async function stored(id: number): Promise<unknown> {
   return rows[0]?.credentials;
 }
 
-function countries(query: string, codes: string[] = []) {
-  return app.inject({ method: 'GET', url: `/api/auth/references/countries${query}`, headers: bearer(mintToken(codes)) });
+const RUSSIAN = { 'accept-language': 'ru' };
+const SPAIN = 724;
+
+function countries(query: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'GET', url: `/api/auth/references/countries${query}`, headers: { ...bearer(mintToken([])), ...headers } });
 }
+
+const labelsOf = async (query: string, headers: Record<string, string> = {}) => (await countries(query, headers)).json<Options>().data.map((country) => country.label);
 
 // Only this plugin: the template stays small and no other plugin's work touches the file.
 const vaultPlugin = defineServerPlugin({ manifest: labManifest, migrations: [], resources: [vaults], register: () => undefined });
@@ -78,18 +83,33 @@ describe('GET auth/references/countries', () => {
     expect((await app.inject({ method: 'GET', url: '/api/auth/references/countries' })).statusCode).toBe(401);
   });
 
-  it('searches names and alpha-2 codes case-insensitively, by name', async () => {
+  it('searches names and alpha-2 codes case-insensitively, the country with that code first, then by name', async () => {
     expect((await countries('?q=GERM')).json<Options>().data).toEqual([{ id: GERMANY, label: 'Germany', code: 'DE' }]);
-    const byCode = (await countries('?q=fr')).json<Options>().data;
-    expect(byCode.map((country) => country.code)).toContain('FR');
-    expect(byCode.map((country) => country.label)).toEqual([...byCode.map((country) => country.label)].sort((a, b) => a.localeCompare(b)));
+    const byCode = (await countries('?q=es')).json<Options>().data;
+    expect(byCode[0]).toEqual({ id: SPAIN, label: 'Spain', code: 'ES' });
+    const rest = byCode.slice(1).map((country) => country.label);
+    expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('labels in the language the caller reads and finds a country by its English name, its Russian name or its code', async () => {
+    for (const q of ['Spain', 'испания', 'ИСП', 'ES']) {
+      expect((await countries(`?q=${encodeURIComponent(q)}`, RUSSIAN)).json<Options>().data[0], q).toEqual({ id: SPAIN, label: 'Испания', code: 'ES' });
+      expect((await countries(`?q=${encodeURIComponent(q)}`)).json<Options>().data[0], q).toEqual({ id: SPAIN, label: 'Spain', code: 'ES' });
+    }
+    expect(await labelsOf(`?ids=${GERMANY},${FRANCE}`, RUSSIAN)).toEqual(['Германия', 'Франция']);
+  });
+
+  it('has a Russian name for every country, the short forms spelt out', async () => {
+    const { rows } = await db.query<{ code: string; name_ru: string }>("SELECT code, name_ru FROM core.countries WHERE name_ru !~ '^[А-ЯЁ][А-Яа-яЁё’ ,()—-]+$' OR name_ru LIKE '%о-в%'");
+    expect(rows).toEqual([]);
+    expect(await labelsOf('?q=AX', RUSSIAN)).toContain('Аландские острова');
   });
 
   it('answers at most REFERENCE_LIMIT without ids, and every country ids names', async () => {
     const all = (await countries('')).json<Options>().data;
     expect(all).toHaveLength(REFERENCE_LIMIT);
     expect(all[0]).toEqual({ id: 4, label: 'Afghanistan', code: 'AF' });
-    expect((await countries(`?ids=${GERMANY},${FRANCE}`)).json<Options>().data.map((country) => country.label)).toEqual(['France', 'Germany']);
+    expect(await labelsOf(`?ids=${GERMANY},${FRANCE}`)).toEqual(['France', 'Germany']);
   });
 
   it('refuses what it does not take', async () => {
@@ -110,6 +130,19 @@ describe('a reference to COUNTRIES_REFERENCE', () => {
     expect(record._labels).toEqual({ country_id: 'Germany', country_ids: ['France', 'Germany'] });
     const listed = (await api.get(`/vaults?${filter('country_id', 'eq', String(GERMANY))}`)).json<{ data: { data: ResourceRecord[] } }>().data.data;
     expect(listed.map((row) => row.name)).toEqual(['Berlin']);
+  });
+
+  it('labels them in the reader language: a list, a record, its page and the answer to a write', async () => {
+    const record = (await api.send('POST', '/vaults', { name: 'Madrid', country_id: SPAIN, country_ids: [FRANCE, SPAIN] }, RUSSIAN)).json<One>().data;
+    const inRussian = { country_id: 'Испания', country_ids: ['Франция', 'Испания'] };
+    expect(record._labels).toEqual(inRussian);
+    const listed = (await api.send('GET', `/vaults?${filter('country_id', 'eq', String(SPAIN))}`, undefined, RUSSIAN)).json<{ data: { data: ResourceRecord[] } }>().data.data;
+    expect(listed.map((row) => row._labels)).toEqual([inRussian]);
+    expect((await api.send('GET', `/vaults/${record.id}`, undefined, RUSSIAN)).json<One>().data._labels).toEqual(inRussian);
+    const page = (await api.send('GET', `/vaults/${record.id}/overview`, undefined, RUSSIAN)).json<{ data: { record: ResourceRecord; timeline: { labels: unknown } } }>().data;
+    expect(page.record._labels).toEqual(inRussian);
+    expect(page.timeline.labels).toEqual({ country_id: { [SPAIN]: 'Испания' }, country_ids: { [FRANCE]: 'Франция', [SPAIN]: 'Испания' } });
+    expect((await api.get(`/vaults/${record.id}`)).json<One>().data._labels).toEqual({ country_id: 'Spain', country_ids: ['France', 'Spain'] });
   });
 
   it('filters with in', async () => {
