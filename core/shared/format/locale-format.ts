@@ -33,6 +33,10 @@ export interface LocaleFormat {
   readonly listSeparator: string;
   /** How a date field asks to be typed: "mm/dd/yy", "дд.мм.гггг". */
   readonly datePattern: string;
+  /** Short weekday names from the first day of the week, for a calendar's header: "Sun" … "Sat", "пн" … "вс". */
+  readonly weekdays: readonly string[];
+  /** Short month names from January, as a month picker shows them alone: "Jan", "янв.". */
+  readonly months: readonly string[];
   /** A calendar day (`YYYY-MM-DD`, read as that day wherever the reader is) or a Date in the zone. */
   date(day: string | Date): string;
   /** An instant (ISO text, epoch milliseconds or a Date) in the zone. */
@@ -121,6 +125,8 @@ class IntlLocaleFormat implements LocaleFormat {
   readonly decimalSeparator: string;
   readonly listSeparator: string;
   readonly datePattern: string;
+  readonly weekdays: readonly string[];
+  readonly months: readonly string[];
   private readonly forms: LanguageForms;
   // Intl formatters cost far more to make than to use (a list formats nearly every cell): made once each.
   private readonly dayFormat: Intl.DateTimeFormat;
@@ -146,6 +152,11 @@ class IntlLocaleFormat implements LocaleFormat {
     this.instantFormat = new Intl.DateTimeFormat(this.locale, { ...this.forms.date, ...this.forms.time, timeZone });
     this.monthFormat = new Intl.DateTimeFormat(this.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
     this.zonedMonthFormat = new Intl.DateTimeFormat(this.locale, { month: 'long', year: 'numeric', timeZone });
+    const weekday = new Intl.DateTimeFormat(this.locale, { weekday: 'short', timeZone: 'UTC' });
+    // November 1, 2026 is a Sunday: day 0 of the week.
+    this.weekdays = Array.from({ length: 7 }, (_, index) => weekday.format(Date.UTC(2026, 10, 1 + this.firstDayOfWeek + index)));
+    const shortMonth = new Intl.DateTimeFormat(this.locale, { month: 'short', timeZone: 'UTC' });
+    this.months = Array.from({ length: 12 }, (_, index) => shortMonth.format(Date.UTC(2026, index, 1)));
   }
 
   date(day: string | Date): string {

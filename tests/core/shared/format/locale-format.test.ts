@@ -65,6 +65,15 @@ describe('localeFormat: formatting', () => {
   });
 });
 
+describe('localeFormat: names for pickers', () => {
+  it('names the weekdays from the language’s first day and the months alone', () => {
+    expect(en.weekdays).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    expect(ru.weekdays).toEqual(['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс']);
+    expect(en.months.slice(9)).toEqual(['Oct', 'Nov', 'Dec']);
+    expect(ru.months.slice(9)).toEqual(['окт.', 'нояб.', 'дек.']);
+  });
+});
+
 describe('localeFormat: what a reader types', () => {
   it.each([
     ['ru', '1 234,56', '1234.56'],
