@@ -43,12 +43,15 @@ export interface ReportFigures {
   readonly currency: string | null;
   /**
    * Σ spent × the USD rate of each row's date (finance's latest rate on or before it), rounded
-   * half-up to cents; null when a rate is missing or finance is disabled.
+   * half-up to cents, over the rows that have a rate (`unconverted` names the others); null when
+   * no row has one or finance is disabled.
    */
   readonly spent_usd: string | null;
+  /** The rows `spent_usd` leaves out for want of a rate, by currency (in code order); empty without finance. */
+  readonly unconverted: readonly UnconvertedSpent[];
   /**
    * The currency CPC, CPM and CPL are in: the group's `currency`, or USD (from `spent_usd`) for a
-   * group spanning currencies; null when neither is known, and then those rates are null too.
+   * group spanning currencies whose every row converted; null when neither is known, and then those rates are null too.
    */
   readonly rates_currency: string | null;
   /** spent / clicks */
@@ -59,6 +62,14 @@ export interface ReportFigures {
   readonly cpl: string | null;
   /** clicks / views × 100: a percent with 2 decimals (`"2.50"` is 2.5 %) */
   readonly ctr: string | null;
+}
+
+/** Insight rows in one currency without a USD rate on or before their day, and what they spent. */
+export interface UnconvertedSpent {
+  readonly currency: string;
+  readonly rows: number;
+  /** Σ their spent in `currency`, every digit kept. */
+  readonly spent: string;
 }
 
 export interface ReportRow extends ReportFigures {

@@ -17,6 +17,8 @@ export interface ReportCell {
   readonly leads: number;
   /** Decimal text, every digit kept. */
   readonly spent: string;
+  /** The insight rows summed into the cell. */
+  readonly rows: number;
 }
 
 const GROUP_KEYS: Readonly<Record<ReportGrouping, string>> = {
@@ -43,6 +45,7 @@ interface CellRow {
   readonly views: string;
   readonly leads: string;
   readonly spent: string;
+  readonly rows: string;
 }
 
 export async function reportCells(db: Queryable, query: ReportQuery): Promise<ReportCell[]> {
@@ -52,7 +55,7 @@ export async function reportCells(db: Queryable, query: ReportQuery): Promise<Re
   if (query.campaign !== undefined) conditions.push(`i.campaign = $${params.push(query.campaign)}`);
   const { rows } = await db.query<CellRow>(
     `SELECT ${GROUP_KEYS[query.group]} AS key, i.spent_currency AS currency, to_char(i."date", 'YYYY-MM-DD') AS date,
-            sum(i.clicks)::text AS clicks, sum(i.views)::text AS views, sum(i.leads)::text AS leads, trim_scale(sum(i.spent))::text AS spent
+            sum(i.clicks)::text AS clicks, sum(i.views)::text AS views, sum(i.leads)::text AS leads, trim_scale(sum(i.spent))::text AS spent, count(*)::text AS rows
        FROM ${insightsResource.table} i
       WHERE ${conditions.join(' AND ')}
       GROUP BY 1, 2, 3`,
@@ -66,6 +69,7 @@ export async function reportCells(db: Queryable, query: ReportQuery): Promise<Re
     views: Number(row.views),
     leads: Number(row.leads),
     spent: row.spent,
+    rows: Number(row.rows),
   }));
 }
 

@@ -67,16 +67,20 @@ describe('with finance enabled', () => {
     expect(report.rows).toEqual([
       {
         key: String(ids.campaignEur), label: 'Alpha deals EU', clicks: 8, views: 2100, leads: 2, spent: '26.55', currency: 'EUR',
-        // Its 2026-11-01 row has no EUR rate on or before it.
-        spent_usd: null, rates_currency: 'EUR', cpc: '3.32', cpm: '12.64', cpl: '13.28', ctr: '0.38',
+        // Its 2026-11-01 row has no EUR rate on or before it: the dollars are its 2026-11-02 row's, 25.55 × 1.0834.
+        spent_usd: '27.68', unconverted: [{ currency: 'EUR', rows: 1, spent: '1' }], rates_currency: 'EUR', cpc: '3.32', cpm: '12.64', cpl: '13.28', ctr: '0.38',
       },
       {
         key: String(ids.campaignUsd), label: 'Zeta leads US', clicks: 11, views: 4000, leads: 1, spent: '22.35', currency: 'USD',
-        spent_usd: '22.35', rates_currency: 'USD', cpc: '2.03', cpm: '5.59', cpl: '22.35', ctr: '0.28',
+        spent_usd: '22.35', unconverted: [], rates_currency: 'USD', cpc: '2.03', cpm: '5.59', cpl: '22.35', ctr: '0.28',
       },
     ]);
-    // Across currencies: no spent, no dollars (a rate is missing), so no money rates; CTR needs no money.
-    expect(report.totals).toEqual({ clicks: 19, views: 6100, leads: 3, spent: null, currency: null, spent_usd: null, rates_currency: null, cpc: null, cpm: null, cpl: null, ctr: '0.31' });
+    // Across currencies: no spent; the dollars of the rows with a rate (22.35 + 27.68087), the EUR row without one named
+    // beside them, and no money rates, since the dollars leave a row out; CTR needs no money.
+    expect(report.totals).toEqual({
+      clicks: 19, views: 6100, leads: 3, spent: null, currency: null, spent_usd: '50.03', unconverted: [{ currency: 'EUR', rows: 1, spent: '1' }],
+      rates_currency: null, cpc: null, cpm: null, cpl: null, ctr: '0.31',
+    });
   });
 
   it('converts each day at its rate, and gives totals across currencies in dollars', async () => {
@@ -87,13 +91,13 @@ describe('with finance enabled', () => {
       ['Zeta leads US', '12.35', '12.35', '1.54', '4.12', '12.35', '0.27'],
     ]);
     // 12.35 + 27.68087 = 40.03087 dollars, rounded once.
-    expect(report.totals).toEqual({ clicks: 15, views: 5000, leads: 3, spent: null, currency: null, spent_usd: '40.03', rates_currency: 'USD', cpc: '2.67', cpm: '8.01', cpl: '13.34', ctr: '0.30' });
+    expect(report.totals).toEqual({ clicks: 15, views: 5000, leads: 3, spent: null, currency: null, spent_usd: '40.03', unconverted: [], rates_currency: 'USD', cpc: '2.67', cpm: '8.01', cpl: '13.34', ctr: '0.30' });
   });
 
   it('groups by date with a filter, and answers null where a divisor is zero', async () => {
     const report = await reportOf(app, `from=2026-11-01&to=2026-11-03&level=campaign&group=date&ad_account=${ids.usd}`);
     expect(report.rows.map((row) => row.key)).toEqual(['2026-11-01', '2026-11-02', '2026-11-03']);
-    expect(report.rows[1]).toEqual({ key: '2026-11-02', label: '2026-11-02', clicks: 0, views: 0, leads: 0, spent: '0', currency: 'USD', spent_usd: '0.00', rates_currency: 'USD', cpc: null, cpm: null, cpl: null, ctr: null });
+    expect(report.rows[1]).toEqual({ key: '2026-11-02', label: '2026-11-02', clicks: 0, views: 0, leads: 0, spent: '0', currency: 'USD', spent_usd: '0.00', unconverted: [], rates_currency: 'USD', cpc: null, cpm: null, cpl: null, ctr: null });
     expect(report.rows[2]).toMatchObject({ cpc: '1.54', cpm: '4.12', cpl: '12.35', ctr: '0.27' });
     expect(report.totals).toMatchObject({ clicks: 11, views: 4000, spent: '22.35', currency: 'USD', spent_usd: '22.35' });
     const byCampaign = await reportOf(app, `from=2026-11-01&to=2026-11-03&level=campaign&group=ad_account&campaign=${ids.campaignEur}`);
@@ -106,7 +110,7 @@ describe('with finance enabled', () => {
     const empty = await reportOf(app, 'from=2026-10-01&to=2026-10-31&level=ad&group=ad');
     expect(empty).toEqual({
       rows: [],
-      totals: { clicks: 0, views: 0, leads: 0, spent: null, currency: null, spent_usd: '0.00', rates_currency: 'USD', cpc: null, cpm: null, cpl: null, ctr: null },
+      totals: { clicks: 0, views: 0, leads: 0, spent: null, currency: null, spent_usd: '0.00', unconverted: [], rates_currency: 'USD', cpc: null, cpm: null, cpl: null, ctr: null },
       usd_available: true,
     });
   });
@@ -117,12 +121,15 @@ describe('with finance enabled', () => {
     expect(answer.headers['content-type']).toContain('text/csv');
     expect(answer.headers['content-disposition']).toBe('attachment; filename="social-report-campaign-by-campaign-2026-11-02-2026-11-03.csv"');
     expect(answer.body.split('\r\n')).toEqual([
-      '\uFEFFCampaign,Clicks,Views,Leads,Spent,Currency,Spent USD,Rates currency,CPC,CPM,CPL,CTR %',
-      'Alpha deals EU,7,2000,2,25.55,EUR,27.68,EUR,3.65,12.78,12.78,0.35',
-      'Zeta leads US,8,3000,1,12.35,USD,12.35,USD,1.54,4.12,12.35,0.27',
-      'Total,15,5000,3,,,40.03,USD,2.67,8.01,13.34,0.30',
+      '\uFEFFCampaign,Clicks,Views,Leads,Spent,Currency,Spent USD,Not in spent USD,Rates currency,CPC,CPM,CPL,CTR %',
+      'Alpha deals EU,7,2000,2,25.55,EUR,27.68,,EUR,3.65,12.78,12.78,0.35',
+      'Zeta leads US,8,3000,1,12.35,USD,12.35,,USD,1.54,4.12,12.35,0.27',
+      'Total,15,5000,3,,,40.03,,USD,2.67,8.01,13.34,0.30',
       '',
     ]);
+    // The EUR row without a rate is named beside the dollars it is not in.
+    const partial = await app.as(['MA']).get('/api/social/report.csv?from=2026-11-01&to=2026-11-03&level=campaign&group=campaign');
+    expect(partial.body.split('\r\n')[3]).toBe('Total,19,6100,3,,,50.03,EUR 1 (1 rows),,,,,0.31');
   });
 
   it('refuses what the report cannot answer with 422 on the field, and callers without MA with 403', async () => {
@@ -171,7 +178,7 @@ describe('without finance', () => {
 });
 
 describe('the figures of a group', () => {
-  const cell = (spent: string, clicks: number, views: number, leads: number, currency = 'USD', date = '2026-11-01') => ({ key: 'k', currency, date, clicks, views, leads, spent });
+  const cell = (spent: string, clicks: number, views: number, leads: number, currency = 'USD', date = '2026-11-01', rows = 1) => ({ key: 'k', currency, date, clicks, views, leads, spent, rows });
   const rate = (currency: string): string | null => ({ USD: '1', JPY: '0.0066', EUR: '1.08' })[currency] ?? null;
 
   it('computes exact decimals, rounding half-up once (never through floating point)', () => {
@@ -188,8 +195,22 @@ describe('the figures of a group', () => {
     });
   });
 
+  it('converts the currencies it has rates for and names the others with their rows and spent, never summed with the dollars', () => {
+    // Rates present: every cell in dollars, nothing left out.
+    expect(figuresOf([cell('10', 1, 1, 1, 'EUR'), cell('1000', 1, 1, 1, 'JPY')], rate)).toMatchObject({ spent: null, spent_usd: '17.40', unconverted: [], rates_currency: 'USD', cpc: '8.70' });
+    // Rates missing: no dollars, each currency named; the group's own currency still gives its rates.
+    expect(figuresOf([cell('3', 1, 1, 1, 'XYZ', '2026-11-01', 2), cell('4', 1, 1, 1, 'XYZ', '2026-11-02', 3)], rate)).toMatchObject({
+      spent: '7', currency: 'XYZ', spent_usd: null, unconverted: [{ currency: 'XYZ', rows: 5, spent: '7' }], rates_currency: 'XYZ', cpc: '3.50',
+    });
+    // Mixed: the dollars of what converts, the rest by currency in code order, and no dollar rates over a partial sum.
+    expect(figuresOf([cell('10', 1, 1, 1, 'EUR'), cell('2', 1, 1, 1, 'XYZ'), cell('5', 1, 1, 1, 'ABC', '2026-11-01', 4)], rate)).toMatchObject({
+      spent: null, currency: null, spent_usd: '10.80', rates_currency: null, cpc: null,
+      unconverted: [{ currency: 'ABC', rows: 4, spent: '5' }, { currency: 'XYZ', rows: 1, spent: '2' }],
+    });
+  });
+
   it('has no dollars at all without finance', () => {
     expect(figuresOf([cell('5', 1, 1, 1)], null)).toMatchObject({ spent: '5', spent_usd: null, rates_currency: 'USD', cpc: '5.00' });
-    expect(figuresOf([cell('5', 1, 1, 1), cell('5', 1, 1, 1, 'EUR')], null)).toMatchObject({ spent: null, spent_usd: null, rates_currency: null, cpc: null, ctr: '100.00' });
+    expect(figuresOf([cell('5', 1, 1, 1), cell('5', 1, 1, 1, 'EUR')], null)).toMatchObject({ spent: null, spent_usd: null, unconverted: [], rates_currency: null, cpc: null, ctr: '100.00' });
   });
 });
