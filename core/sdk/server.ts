@@ -224,7 +224,9 @@ export type { MessengerSignIn, SignInCodeBinding } from '@core/server/auth/messe
  * `define({ kind: '<plugin>.<name>', requires, timeoutMs, maxAttempts, backoff, run(job, ctx) })`
  * in `register`, `enqueue(tx, kind, payload, { subject, runAt, createdBy })` inside the
  * transaction that writes the record (both commit together), `find`, `logs`, `cancel`,
- * `ofSubject`. The handler's `ctx` reports `step(name, percent)` and `log(message, level)`,
+ * `ofSubject`. The handler's `ctx` reports `step(name, percent)` and `log({ key, params }, level)`
+ * (a JobLogMessage: the English template is the key, the plugin's `messages.ru` its Russian, and
+ * the line is worded for each reader, dates and amounts in their forms),
  * keeps a checkpoint a retry or a takeover resumes from, and carries an AbortSignal that fires on
  * cancellation, timeout and shutdown. A thrown error is retried after an exponential backoff;
  * PermanentJobError fails the job at once; JobLeaseLostError is what a write of a run that lost
@@ -242,6 +244,7 @@ export {
   type JobKind,
   type JobLogLevel,
   type JobLogLine,
+  type JobLogMessage,
   type JobRun,
   type Jobs,
   type JobState,

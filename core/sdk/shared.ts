@@ -209,9 +209,11 @@ export { issueMessage, preferredLanguage } from '@core/shared/resource/messages'
 /**
  * A message template with its `{name}` placeholders filled (`formatMessage('{count} left', { count: 3 })`);
  * a placeholder without a value stays as written. Server messages are written this way in English,
- * and their Russian (RussianMessages) carries the same placeholders.
+ * and their Russian (RussianMessages) carries the same placeholders. A `{name:kind}` placeholder
+ * (date, dateTime, month, number, percent, money) holds a canonical value (`2026-11-29`,
+ * `12803.04 USD`) that the server shows in each reader's forms (11/29/26, 29.11.2026).
  */
-export { formatMessage } from '@core/shared/format-message';
+export { formatMessage, type MessageValueKind, type MessageValues } from '@core/shared/format-message';
 
 /**
  * Background jobs as pages read them from the kernel's `/api/jobs` (`GET /api/jobs/:id` →

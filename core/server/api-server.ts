@@ -138,7 +138,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   });
   installSchemaValidation(app);
   installTextInputRule(app);
-  installErrorHandler(app, new MessageTranslator([CORE_MESSAGES_RU, JOB_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]));
+  const translator = new MessageTranslator([CORE_MESSAGES_RU, JOB_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]);
+  installErrorHandler(app, translator);
   // First of the request hooks, so a refused request costs no more than its 503. The probes stay
   // outside: a busy server is alive and ready, only slow.
   installAdmission(app, admissionLimits(options.db.kind, options.overload), ['/api/health', '/api/ready']);
@@ -211,8 +212,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const spreadsheets = createSpreadsheetService();
   const exchangeRates = createExchangeRateService();
   const performance = createPerformanceService();
-  const jobSystem = createJobSystem(options.db, { ...options.jobs, logger: app.log });
-  registerJobRoutes(app, { db: options.db, registry: jobSystem.registry, runner: jobSystem.runner });
+  const jobSystem = createJobSystem(options.db, { ...options.jobs, logger: app.log }, translator);
+  registerJobRoutes(app, { db: options.db, registry: jobSystem.registry, runner: jobSystem.runner, translator });
   app.addHook('onReady', async () => jobSystem.runner.start());
   app.addHook('onClose', async () => jobSystem.runner.stop());
   for (const plugin of options.plugins) {

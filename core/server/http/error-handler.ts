@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { preferredLanguage } from '@core/shared/resource/messages';
 import { addFieldError } from '@core/shared/field-errors';
 import { ApiError, type FieldErrors } from './api-error';
 import type { MessageTranslator } from './message-translations';
+import { readerOf } from './reader';
 
 interface AjvIssue {
   readonly instancePath: string;
@@ -68,15 +68,15 @@ export function faultLogEntry(error: FastifyError, route: string | undefined, me
 }
 
 /**
- * Every failure leaves as `{ message, errors? }` in the caller's language (Accept-Language);
- * server faults are logged, never echoed.
+ * Every failure leaves as `{ message, errors? }` in the caller's language (Accept-Language), its
+ * dates and amounts in that language's forms; server faults are logged, never echoed.
  */
 export function installErrorHandler(app: FastifyInstance, translator: MessageTranslator): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error(faultLogEntry(error, request.routeOptions.url, request.method), 'request failed');
-    const language = preferredLanguage(request.headers['accept-language']);
-    const say = (message: string) => translator.translate(message, language);
+    const reader = readerOf(request);
+    const say = (message: string) => translator.translate(message, reader.language, reader.format);
     const message = say(apiError.message);
     const body = apiError.errors
       ? { message, errors: Object.fromEntries(Object.entries(apiError.errors).map(([field, messages]) => [field, messages.map(say)])) }

@@ -35,6 +35,8 @@
  * as well); handlers must keep secrets out of their log lines, step names and errors.
  */
 import type { Database, Queryable } from '../database/database';
+import { MessageTranslator } from '../http/message-translations';
+import { logLineFor } from './log-lines';
 import { JobRegistry } from './registry';
 import { JobRunner, type JobRunnerOptions } from './runner';
 import { findJob, insertJob, jobsOfSubject, readLogs, requestCancel } from './store';
@@ -47,6 +49,8 @@ export { registerJobRoutes } from './routes';
 export { JOB_MESSAGES_RU } from './messages-ru';
 
 export { JOBS_MIGRATIONS } from './migration';
+
+const ENGLISH_READER = { language: 'en', format: {} } as const;
 
 /** How long a subject name may be (`system.domains:12`). */
 export const MAX_SUBJECT_LENGTH = 200;
@@ -70,8 +74,11 @@ function checkedEnqueue(kind: string, payload: unknown, options: EnqueueOptions)
   if (options.runAt !== undefined && Number.isNaN(options.runAt.getTime())) throw new TypeError('A job runAt must be a valid date.');
 }
 
-/** One per server: every plugin's `context.jobs` shares the registry and the runner. */
-export function createJobSystem(db: Database, options: JobRunnerOptions = {}): JobSystem {
+/**
+ * One per server: every plugin's `context.jobs` shares the registry and the runner. `translator`
+ * words the log lines `context.jobs.logs` reads (in English: a plugin's server code has no reader).
+ */
+export function createJobSystem(db: Database, options: JobRunnerOptions = {}, translator = new MessageTranslator([])): JobSystem {
   const registry = new JobRegistry();
   const runner = new JobRunner(db, registry, options);
 
@@ -110,7 +117,8 @@ export function createJobSystem(db: Database, options: JobRunnerOptions = {}): J
       return job;
     },
     find: (id: number) => findJob(db, id),
-    logs: (id: number, afterLogId = 0, limit = 100): Promise<JobLogLine[]> => readLogs(db, id, afterLogId, Math.min(Math.max(1, limit), 1000)),
+    logs: async (id: number, afterLogId = 0, limit = 100): Promise<JobLogLine[]> =>
+      (await readLogs(db, id, afterLogId, Math.min(Math.max(1, limit), 1000))).map((line) => logLineFor(line, translator, ENGLISH_READER)),
     async ofSubject(subject: string, limit = 50): Promise<JobInfo[]> {
       return (await jobsOfSubject(db, subject, registry.names(), Math.min(Math.max(1, limit), 1000))).jobs;
     },

@@ -3,8 +3,11 @@ import { PAGING_PROPERTIES, listPage, pageOffset, type Paging } from '../auth/us
 import type { Database } from '../database/database';
 import { ApiError, forbidden, notFound, validationError } from '../http/api-error';
 import { ID_PARAMS, type IdParams } from '../http/ids';
+import type { MessageTranslator } from '../http/message-translations';
+import { readerOf } from '../http/reader';
 import { callerHolds } from '../http/route-access';
 import { assertNoBody } from '../resource/row-action';
+import { logLineFor } from './log-lines';
 import type { JobRegistry } from './registry';
 import { findJob, jobsOfSubject, readLogs, requestCancel } from './store';
 import type { JobInfo, JobLogPage } from './types';
@@ -16,7 +19,8 @@ import type { JobRunner } from './runner';
  * kind's own `requires` itself: a job the caller may not read, or of a kind this server does not
  * run, is a 404 like a job that does not exist. A page shows a job's progress by polling
  * `GET /api/jobs/:id` (and its log after the last line it has) every second while the job is
- * queued or running.
+ * queued or running. Log lines and a job's error are worded for the caller (Accept-Language and
+ * time zone): see log-lines.ts.
  */
 
 const SUBJECT = { type: 'string', minLength: 1, maxLength: 200 } as const;
@@ -55,10 +59,12 @@ export interface JobRoutesOptions {
   readonly db: Database;
   readonly registry: JobRegistry;
   readonly runner: JobRunner;
+  /** The server's messages in every language: the log lines' keys and the jobs' errors are worded with it. */
+  readonly translator: MessageTranslator;
 }
 
 /** Mounts /api/jobs on the server's root. */
-export function registerJobRoutes(app: FastifyInstance, { db, registry, runner }: JobRoutesOptions): void {
+export function registerJobRoutes(app: FastifyInstance, { db, registry, runner, translator }: JobRoutesOptions): void {
   const mayRead = (request: FastifyRequest, kind: string): boolean => {
     const entry = registry.get(kind);
     return entry !== undefined && callerHolds(request, entry.requires);
@@ -69,9 +75,15 @@ export function registerJobRoutes(app: FastifyInstance, { db, registry, runner }
     if (!job || !mayRead(request, job.kind)) throw notFound('Job');
     return job;
   };
+  /** The job as the caller reads it: its error in their language, when the error's wording is known. */
+  const forReader = (request: FastifyRequest, job: JobInfo): JobInfo => {
+    if (job.error === null) return job;
+    const reader = readerOf(request);
+    return { ...job, error: translator.translate(job.error, reader.language, reader.format) };
+  };
 
   app.get<{ Params: IdParams }>('/api/jobs/:id', { config: signedIn, schema: { params: ID_PARAMS } }, async (request) => ({
-    data: await readable(request, request.params.id),
+    data: forReader(request, await readable(request, request.params.id)),
   }));
 
   app.get<{ Params: IdParams; Querystring: LogsQuery }>(
@@ -83,7 +95,10 @@ export function registerJobRoutes(app: FastifyInstance, { db, registry, runner }
       // One more than asked tells whether another page follows.
       const lines = await readLogs(db, job.id, after, limit + 1);
       const page = lines.slice(0, limit);
-      return { data: { lines: page, next_after: page.at(-1)?.id ?? after, has_more: lines.length > limit, state: job.state } };
+      const reader = readerOf(request);
+      return {
+        data: { lines: page.map((line) => logLineFor(line, translator, reader)), next_after: page.at(-1)?.id ?? after, has_more: lines.length > limit, state: job.state },
+      };
     },
   );
 
@@ -93,7 +108,7 @@ export function registerJobRoutes(app: FastifyInstance, { db, registry, runner }
     if (job.state !== 'queued' && job.state !== 'running') throw new ApiError(409, 'The job has already finished.');
     const cancelled = await requestCancel(db, job.id);
     if (cancelled?.state === 'running') runner.cancelLocal(job.id);
-    return { data: cancelled ?? job };
+    return { data: forReader(request, cancelled ?? job) };
   });
 
   app.get<{ Querystring: ListQuery }>('/api/jobs', { config: signedIn, schema: { querystring: LIST_QUERY } }, async (request) => {
@@ -109,6 +124,6 @@ export function registerJobRoutes(app: FastifyInstance, { db, registry, runner }
       if (kinds.length === 0) throw forbidden();
     }
     const { jobs, total } = await jobsOfSubject(db, subject, kinds, request.query.per_page, pageOffset(request.query));
-    return { data: listPage(jobs, total, request.query) };
+    return { data: listPage(jobs.map((job) => forReader(request, job)), total, request.query) };
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../database/database';
+import { logLineToStore } from './log-lines';
 import { backoffDelay, type JobRegistry, type KindEntry } from './registry';
 import {
   appendLog,
@@ -253,7 +254,8 @@ export class JobRunner {
       },
       log: async (message, level: JobLogLevel = 'info') => {
         if (level !== 'info' && level !== 'warn' && level !== 'error') throw new RangeError('A job log level is info, warn or error.');
-        await held(() => appendLog(db, run.lease, level, String(message).slice(0, 4000)));
+        const line = logLineToStore(message);
+        await held(() => appendLog(db, run.lease, level, line.message, line.params));
       },
       saveCheckpoint: async (value) => {
         if (value === undefined) throw new TypeError('A checkpoint is a JSON value, not undefined.');

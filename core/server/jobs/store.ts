@@ -1,3 +1,4 @@
+import type { MessageValues } from '@core/shared/format-message';
 import type { Queryable } from '../database/database';
 import type { JobInfo, JobLogLevel, JobLogLine, JobState } from './types';
 
@@ -197,12 +198,15 @@ export async function writeCheckpoint(db: Queryable, lease: Lease, checkpoint: u
   return affectedRows > 0;
 }
 
-/** Appends a log line while the run holds the job. */
-export async function appendLog(db: Queryable, lease: Lease, level: JobLogLevel, message: string): Promise<boolean> {
+/**
+ * Appends a log line while the run holds the job: a message key and its values (`params`), or a
+ * finished text (`params` null).
+ */
+export async function appendLog(db: Queryable, lease: Lease, level: JobLogLevel, message: string, params: MessageValues | null): Promise<boolean> {
   const { affectedRows } = await db.query(
-    `INSERT INTO core.job_logs (job_id, level, message)
-     SELECT id, $4, $5 FROM core.jobs WHERE ${FENCE}`,
-    [...fence(lease), level, message],
+    `INSERT INTO core.job_logs (job_id, level, message, params)
+     SELECT id, $4, $5, $6::jsonb FROM core.jobs WHERE ${FENCE}`,
+    [...fence(lease), level, message, params === null ? null : jsonParam(params)],
   );
   return affectedRows > 0;
 }
@@ -264,12 +268,17 @@ export async function requestCancel(db: Queryable, id: number): Promise<JobInfo 
   return rows[0] ? info(rows[0]) : findJob(db, id);
 }
 
-export async function readLogs(db: Queryable, id: number, afterLogId: number, limit: number): Promise<JobLogLine[]> {
-  const { rows } = await db.query<{ id: unknown; at: unknown; level: JobLogLevel; message: string }>(
-    `SELECT id, at, level, message FROM core.job_logs WHERE job_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
+/** A log line as stored: with `params`, its message is a key still to be worded for a reader. */
+export interface StoredLogLine extends JobLogLine {
+  readonly params: MessageValues | null;
+}
+
+export async function readLogs(db: Queryable, id: number, afterLogId: number, limit: number): Promise<StoredLogLine[]> {
+  const { rows } = await db.query<{ id: unknown; at: unknown; level: JobLogLevel; message: string; params: MessageValues | null }>(
+    `SELECT id, at, level, message, params FROM core.job_logs WHERE job_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
     [id, afterLogId, limit],
   );
-  return rows.map((row) => ({ id: Number(row.id), at: iso(row.at), level: row.level, message: row.message }));
+  return rows.map((row) => ({ id: Number(row.id), at: iso(row.at), level: row.level, message: row.message, params: row.params ?? null }));
 }
 
 /** A record's jobs of the given kinds, newest first. */

@@ -1,3 +1,4 @@
+import type { MessageValues } from '@core/shared/format-message';
 import type { PermissionRequirement } from '@core/shared/permissions';
 import type { JobInfo, JobLogLevel, JobLogLine } from '@core/shared/jobs';
 import type { Queryable } from '../database/database';
@@ -23,6 +24,19 @@ export interface JobRun {
   readonly maxAttempts: number;
 }
 
+/**
+ * A job log line as a message key and its values, worded for each reader when the log is read
+ * (`{ key: 'Registered until {until:date}.', params: { until: '2026-11-29' } }` reads "Registered
+ * until 11/29/26." in English and with 29.11.2026 in Russian). The key is the English template;
+ * the plugin's `messages.ru` gives its Russian, as for its refusals. A `{name:kind}` placeholder
+ * (date, dateTime, month, number, percent, money) is shown in the reader's forms; its value is
+ * canonical: `2026-11-29`, an ISO instant, `2026-11`, `1234.5`, `12.5`, `12803.04 USD`.
+ */
+export interface JobLogMessage {
+  readonly key: string;
+  readonly params?: MessageValues;
+}
+
 /** What a handler works with while it runs. Every write is fenced: it fails once the job is no longer this run's. */
 export interface JobContext<Payload = unknown> {
   readonly payload: Payload;
@@ -32,8 +46,12 @@ export interface JobContext<Payload = unknown> {
   readonly signal: AbortSignal;
   /** Names the step the job is at, and optionally how far it is (an integer 0..100). */
   step(name: string, percent?: number): Promise<void>;
-  /** A line in the job's log, shown on its page. Never log secrets (credentials, tokens, the payload's secret values). */
-  log(message: string, level?: JobLogLevel): Promise<void>;
+  /**
+   * A line in the job's log, shown on its page in the reader's language: a message key and its
+   * values (JobLogMessage). A plain string is shown as written, in every language. Never log
+   * secrets (credentials, tokens, the payload's secret values).
+   */
+  log(message: JobLogMessage | string, level?: JobLogLevel): Promise<void>;
   /** The last value `saveCheckpoint` stored, in this attempt or an earlier one; null before any. */
   readonly checkpoint: unknown;
   /** Stores where the job got to (JSON), so a retry or a runner that takes the job over resumes from there. */

@@ -21,6 +21,24 @@ describe('MessageTranslator', () => {
     expect(translator.translate('Between 2026-01-01 and 2026-02-01.', 'ru')).toBe('Между 2026-01-01 и 2026-02-01.');
   });
 
+  it('shows a typed value (a day, an amount) in the reader’s forms, in English too', () => {
+    const typed = new MessageTranslator([
+      { 'The wallet holds {balance:money}, less than {amount:money}, on {day:date}.': 'В кошельке {balance}, меньше чем {amount}, на {day}.' },
+    ]);
+    const refusal = 'The wallet holds 12803.04 USD, less than 15000 USDT, on 2026-11-29.';
+    expect(typed.translate(refusal, 'ru')).toBe('В кошельке 12\u00a0803,04\u00a0$, меньше чем 15\u00a0000,00 USDT, на 29.11.2026.');
+    expect(typed.translate(refusal, 'en')).toBe('The wallet holds $12,803.04, less than 15,000.00 USDT, on 11/29/26.');
+    // A value not in its kind's canonical form is shown as it came.
+    expect(typed.translate('The wallet holds a lot, less than 1 USD, on today.', 'en')).toBe('The wallet holds a lot, less than $1.00, on today.');
+  });
+
+  it('words a message given as its key and values', () => {
+    const typed = new MessageTranslator([{ 'Registered until {until:date}.': 'Зарегистрирован до {until}.' }]);
+    expect(typed.render('Registered until {until:date}.', { until: '2026-11-29' }, 'ru')).toBe('Зарегистрирован до 29.11.2026.');
+    expect(typed.render('Registered until {until:date}.', { until: '2026-11-29' }, 'en')).toBe('Registered until 11/29/26.');
+    expect(typed.render('Not in the catalogue: {at:dateTime}.', { at: '2026-11-29T15:44:00Z' }, 'ru', { timeZone: 'UTC' })).toBe('Not in the catalogue: 29.11.2026, 15:44.');
+  });
+
   it('leaves an unknown message as it came; regular-expression characters in messages are text', () => {
     expect(translator.translate('Something else.', 'ru')).toBe('Something else.');
     expect(translator.translate('Table 12 appears twice!', 'ru')).toBe('Table 12 appears twice!');
@@ -36,7 +54,7 @@ describe('MessageTranslator', () => {
   it('has placeholders that match between each English message and its translation', () => {
     for (const catalogue of [CORE_MESSAGES_RU, ADMIN_MESSAGES_RU, FINANCE_MESSAGES_RU]) {
       for (const [english, russian] of Object.entries(catalogue)) {
-        const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+        const names = (text: string) => [...text.matchAll(/\{(\w+)(?::\w+)?\}/g)].map((match) => match[1]).sort();
         expect(names(russian), english).toEqual(names(english));
         expect(russian.trim(), english).not.toBe('');
       }

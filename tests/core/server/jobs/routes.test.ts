@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { defineServerPlugin, type Jobs } from '@core/sdk/server';
+import { defineServerPlugin, PermanentJobError, type Jobs } from '@core/sdk/server';
 import { bearer, DB_TIMEOUT, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET } from '@core/sdk/testing';
 import { createApiServer } from '@core/server/api-server';
 import type { Database } from '@core/server/database/database';
+import { formatMessage } from '@core/shared/format-message';
 import type { PluginManifest } from '@core/shared/manifest';
 import { aborted, until } from './support';
 
@@ -22,10 +23,14 @@ const manifest: PluginManifest = {
   pages: [],
 };
 
+const REGISTERED = 'Registered: order {order}, {total:money}, until {until:date}.';
+const NO_RATE = 'No {currency} rate on or before {day:date}.';
+
 let jobs!: Jobs;
 const lab = defineServerPlugin({
   manifest,
   migrations: [],
+  messages: { ru: { [REGISTERED]: 'Зарегистрировано: заказ {order}, {total}, до {until}.', [NO_RATE]: 'Нет курса {currency} на {day} или раньше.' } },
   register(_app, context) {
     jobs = context.jobs;
     jobs.define<{ password: string }>({
@@ -35,6 +40,16 @@ const lab = defineServerPlugin({
         await ctx.step('Logging', 40);
         for (let line = 1; line <= 5; line += 1) await ctx.log(`line ${line}`);
         return { ok: true };
+      },
+    });
+    jobs.define({
+      kind: 'lab.worded',
+      requires: 'LA',
+      maxAttempts: 1,
+      async run(_job, ctx) {
+        await ctx.log({ key: REGISTERED, params: { order: 'A-7', total: '12803.04 USD', until: '2026-11-29' } });
+        await ctx.log('Written as text before 1.11 {order}.', 'warn');
+        throw new PermanentJobError(formatMessage(NO_RATE, { currency: 'EUR', day: '2026-11-01' }));
       },
     });
     jobs.define({ kind: 'lab.guarded', requires: { allOf: ['LA', 'LB'] }, run: () => 'guarded' });
@@ -75,7 +90,11 @@ beforeAll(async () => {
   ids.visible = await jobs.enqueue(db, 'lab.visible', { password: 'hunter2-secret' }, { subject: 'lab.items:1', createdBy: 1 });
   ids.guarded = await jobs.enqueue(db, 'lab.guarded', {}, { subject: 'lab.items:1' });
   ids.other = await jobs.enqueue(db, 'lab.visible', { password: 'x' }, { subject: 'lab.items:2' });
-  await until(async () => (await state(ids.visible!)) === 'succeeded' && (await state(ids.guarded!)) === 'succeeded' && (await state(ids.other!)) === 'succeeded');
+  ids.worded = await jobs.enqueue(db, 'lab.worded', {});
+  await until(
+    async () =>
+      (await state(ids.visible!)) === 'succeeded' && (await state(ids.guarded!)) === 'succeeded' && (await state(ids.other!)) === 'succeeded' && (await state(ids.worded!)) === 'failed',
+  );
 }, DB_TIMEOUT);
 
 afterAll(async () => {
@@ -133,6 +152,24 @@ describe('GET /api/jobs/:id/logs', () => {
     expect(rest.has_more).toBe(false);
     const none = (await get(['LA'], `/api/jobs/${ids.visible}/logs?after=${rest.next_after}`)).json<{ data: typeof page }>().data;
     expect(none).toMatchObject({ lines: [], next_after: rest.next_after, has_more: false });
+  });
+
+  it('words a key-and-values line for its reader, dates and amounts in their forms; a line written as text stays as written', async () => {
+    const read = async (language: string) =>
+      (
+        await app.inject({ method: 'GET', url: `/api/jobs/${ids.worded}/logs`, headers: { ...bearer(mintToken(['LA'])), 'accept-language': language } })
+      ).json<{ data: { lines: { message: string }[] } }>().data.lines.map((line) => line.message);
+    expect(await read('ru-RU,ru;q=0.9')).toEqual(['Зарегистрировано: заказ A-7, 12\u00a0803,04\u00a0$, до 29.11.2026.', 'Written as text before 1.11 {order}.']);
+    expect(await read('en-US')).toEqual(['Registered: order A-7, $12,803.04, until 11/29/26.', 'Written as text before 1.11 {order}.']);
+    // The server's own reading (context.jobs.logs) is in English.
+    expect((await jobs.logs(ids.worded!)).map((line) => line.message)[0]).toBe('Registered: order A-7, $12,803.04, until 11/29/26.');
+  });
+
+  it('gives a job’s error in the reader’s language', async () => {
+    const error = async (language: string) =>
+      (await app.inject({ method: 'GET', url: `/api/jobs/${ids.worded}`, headers: { ...bearer(mintToken(['LA'])), 'accept-language': language } })).json<{ data: { error: string } }>().data.error;
+    expect(await error('ru')).toBe('Нет курса EUR на 01.11.2026 или раньше.');
+    expect(await error('en')).toBe('No EUR rate on or before 11/01/26.');
   });
 
   it('refuses bad parameters with 422 and unreadable jobs with 404', async () => {
