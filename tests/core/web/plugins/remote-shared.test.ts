@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createInstance } from '@module-federation/runtime';
 import * as inversify from 'inversify';
 import * as mobx from 'mobx';
 import * as React from 'react';
+import * as router from 'react-router-dom';
 import * as sdkWeb from '@core/sdk/web';
 import { SDK_VERSION } from '@core/sdk/version';
 import { SHARED_PACKAGES, SHARED_SDK_ENTRIES } from '@core/shared/shared-packages';
@@ -63,6 +64,32 @@ describe('the shared modules the host provides', () => {
     expect(((await provided('inversify')) as typeof inversify).ContainerModule).toBe(inversify.ContainerModule);
     expect(((await provided('@core/sdk/web')) as typeof sdkWeb).PluginHost).toBe(PluginHost);
     expect(sdkWeb.PluginHost).toBe(PluginHost);
+  });
+
+  it('give a remote the host’s own router API, every name a plugin of ours or the outside fixture imports', async () => {
+    const api = (await provided('react-router-dom')) as Record<string, unknown>;
+    expect(api.useNavigate).toBe(router.useNavigate);
+    expect(api.Link).toBe(router.Link);
+    const sources = [join(REPO_ROOT, 'plugins'), join(REPO_ROOT, '../shared/fixtures/vacations-plugin')].flatMap((folder) =>
+      (readdirSync(folder, { recursive: true, withFileTypes: true }) as { name: string; parentPath: string; isFile(): boolean }[])
+        .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.parentPath.includes('node_modules'))
+        .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8')),
+    );
+    const imported = new Set(
+      sources.flatMap((source) =>
+        [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'react-router-dom'/g)].flatMap((match) =>
+          (match[1] ?? '')
+            .split(',')
+            .map((name) => name.trim())
+            .filter((name) => name !== '' && !name.startsWith('type '))
+            .map((name) => name.split(/\s+as\s+/)[0] ?? name),
+        ),
+      ),
+    );
+    expect(imported.size).toBeGreaterThan(3);
+    expect([...imported].filter((name) => !(name in api))).toEqual([]);
+    // The data-router half of the package stays out of the host's build.
+    expect(api.createBrowserRouter).toBeUndefined();
   });
 
   it('serve a real federation runtime: a remote asking for React gets the host’s, even at a range it does not hold', async () => {
