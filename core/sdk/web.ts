@@ -206,6 +206,17 @@ export { TextImportDialog, type ImportLineError, type TextImportDialogProps, typ
 /** A button that copies a text to the clipboard and says so (an error toast when the browser refuses). */
 export { CopyButton, type CopyButtonProps } from '@core/web/react/CopyButton';
 
+/**
+ * Fields in the interface language, never the browser's: `NumberInput` shows and takes "1 234,56"
+ * in Russian, "1,234.56" in English, and hands back the canonical decimal string; `DateInput`
+ * takes "29.11.2026" or "11/29/26" (ISO days too) with a calendar whose weeks start on the
+ * language's first day, and hands back `YYYY-MM-DD`; `MonthInput` picks a `YYYY-MM` month named in
+ * the language. Text they cannot read stays in the field, with a message under it.
+ */
+export { NumberInput, type NumberInputProps } from '@core/web/react/NumberInput';
+export { DateInput, type DateInputProps } from '@core/web/react/DateInput';
+export { MonthInput, type MonthInputProps } from '@core/web/react/MonthInput';
+
 /** The class that gives a dropdown's list the engine's height and scrolling. */
 export { useListboxClass } from '@core/web/resource/listbox';
 

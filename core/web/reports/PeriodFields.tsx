@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Field, Input } from '@fluentui/react-components';
+import { Field } from '@fluentui/react-components';
+import { DateInput } from '../react/DateInput';
 import { useResourceStrings } from '../resource/resource-strings';
 import { ChoiceField } from './ChoiceField';
 import { PERIOD_CHOICES, type PeriodChoice, type ReportPeriod } from './report-period';
@@ -40,10 +41,10 @@ export function PeriodFields({ value, onChange, labels, className }: PeriodField
       {value.period === 'custom' && (
         <>
           <Field label={labels.from}>
-            <Input type="date" value={value.from} max={value.to || undefined} onChange={(_, data) => onChange({ ...value, from: data.value })} />
+            <DateInput value={value.from} max={value.to || undefined} onChange={(from) => onChange({ ...value, from })} />
           </Field>
           <Field label={labels.to}>
-            <Input type="date" value={value.to} min={value.from || undefined} onChange={(_, data) => onChange({ ...value, to: data.value })} />
+            <DateInput value={value.to} min={value.from || undefined} onChange={(to) => onChange({ ...value, to })} />
           </Field>
         </>
       )}

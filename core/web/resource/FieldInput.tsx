@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Field, FieldContextProvider, Input, Option, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
+import { DateInput } from '../react/DateInput';
+import { NumberInput } from '../react/NumberInput';
 import { hasSecretValues, SECRET_VALUE_MASK, type FieldDefinition } from '@core/shared/resource/field';
 import { asId, asIds, asMoney, asRows, asText, keyValueRow, type FormValue } from './form-model';
 import { enumLabel } from './format-value';
@@ -13,6 +15,7 @@ import { useResourceStrings } from './resource-strings';
 const useStyles = makeStyles({
   money: { display: 'flex', gap: tokens.spacingHorizontalS },
   amount: { flexGrow: 1, minWidth: 0 },
+  amountInput: { width: '100%' },
   currency: { width: '112px', minWidth: '112px' },
   entries: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   entry: { display: 'grid', gridTemplateColumns: '1fr 2fr auto', gap: tokens.spacingHorizontalS, alignItems: 'center' },
@@ -38,14 +41,16 @@ function MoneyInput({ field, value, onChange, labelId, invalid }: FieldInputProp
   const currencies = field.kind === 'money' ? field.currencies : undefined;
   return (
     <div className={styles.money} role="group" aria-labelledby={labelId}>
-      <Input
-        className={styles.amount}
-        inputMode="decimal"
-        aria-label={t('resource.form.amount')}
-        aria-invalid={invalid || undefined}
-        value={money.amount}
-        onChange={(_, data) => onChange({ ...money, amount: data.value })}
-      />
+      {/* A box of its own, so a message about the typed amount sits under it, not beside the currency. */}
+      <div className={styles.amount}>
+        <NumberInput
+          className={styles.amountInput}
+          aria-label={t('resource.form.amount')}
+          aria-invalid={invalid || undefined}
+          value={money.amount}
+          onChange={(amount) => onChange({ ...money, amount })}
+        />
+      </div>
       {currencies && currencies.length > 0 ? (
         <Dropdown
           className={styles.currency}
@@ -131,17 +136,17 @@ export function FieldInput(props: FieldInputProps) {
       case 'longText':
         return <Textarea resize="vertical" value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
       case 'number':
-        return <Input type="number" step={field.integer ? 1 : 'any'} value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
+        return <NumberInput inputMode={field.integer ? 'numeric' : 'decimal'} value={asText(value)} onChange={onChange} />;
       case 'percent':
-        return <Input inputMode="decimal" contentAfter="%" value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
+        return <NumberInput contentAfter="%" value={asText(value)} onChange={onChange} />;
       case 'decimal':
-        return <Input inputMode="decimal" value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
+        return <NumberInput value={asText(value)} onChange={onChange} />;
       case 'money':
         return <MoneyInput {...props} labelId={labelId} invalid={invalid} />;
       case 'boolean':
         return <Switch checked={value === true} onChange={(_, data) => onChange(data.checked)} />;
       case 'date':
-        return <Input type="date" min={field.min} max={field.max} value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
+        return <DateInput min={field.min} max={field.max} value={asText(value)} onChange={onChange} />;
       case 'datetime':
         return <Input type="datetime-local" value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
       case 'enum': {

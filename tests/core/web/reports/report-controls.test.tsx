@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { act, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { resolveDatePreset } from '@core/sdk/shared';
 import { ChoiceField, PeriodFields, readReportPeriod, reportDays, writeReportPeriod, type ReportPeriod } from '@core/sdk/web';
@@ -68,7 +68,7 @@ function Period({ initial, onChange }: { readonly initial: ReportPeriod; readonl
   );
 }
 
-const dayInputs = (root: HTMLElement) => [...root.querySelectorAll<HTMLInputElement>('input[type="date"]')];
+const dayInputs = (root: HTMLElement) => [...root.querySelectorAll<HTMLInputElement>('input[placeholder="mm/dd/yy"]')];
 
 describe('ChoiceField', () => {
   it('shows the chosen value’s label and hands back the value chosen', async () => {
@@ -99,10 +99,12 @@ describe('PeriodFields', () => {
     const view = await render(<Period initial={{ period: 'custom', from: '2026-02-01', to: '2026-02-10' }} onChange={onChange} />);
     const [from, to] = dayInputs(view.element);
     if (!from || !to) throw new Error('no day inputs');
-    expect(from.value).toBe('2026-02-01');
-    expect(from.max).toBe('2026-02-10');
-    expect(to.min).toBe('2026-02-01');
-    await typeInto(to, '2026-02-20');
+    expect(from.value).toBe('02/01/26');
+    await typeInto(to, '02/20/26');
     expect(onChange).toHaveBeenLastCalledWith({ period: 'custom', from: '2026-02-01', to: '2026-02-20' });
+    await act(async () => from.focus());
+    await typeInto(from, '2026-02-25');
+    await act(async () => from.blur());
+    expect(view.element.textContent).toContain('Choose a day no later than 02/20/26.');
   });
 });
