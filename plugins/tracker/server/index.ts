@@ -7,6 +7,7 @@ import { TRACKER_MESSAGES_RU } from './messages-ru';
 import { KEITARO_SYNC_MESSAGES_RU, registerKeitaroSync } from './keitaro';
 import countriesSql from './migrations/0001_countries.sql?raw';
 import statisticsSql from './migrations/0002_statistics.sql?raw';
+import coreCountriesSql from './migrations/0003_core_countries.sql?raw';
 import { REPORT_MESSAGES_RU } from './report/messages-ru';
 import { performanceTotals } from './report/performance-totals';
 import { reportRoutes } from './report/report-routes';
@@ -25,6 +26,7 @@ export function createTrackerServerPlugin(): ServerPlugin {
     migrations: [
       { name: '0001_countries', sql: countriesSql },
       { name: '0002_statistics', sql: statisticsSql },
+      { name: '0003_core_countries', sql: coreCountriesSql },
     ],
     resources: TRACKER_RESOURCES,
     resourceHooks: TRACKER_RESOURCE_HOOKS,

@@ -1,4 +1,4 @@
-import { defineResource, referenceTo, USERS_REFERENCE, type FieldDefinition, type ReferenceTarget, type ResourceDefinition, type StatusTone } from '@core/sdk/shared';
+import { COUNTRIES_REFERENCE, defineResource, referenceTo, USERS_REFERENCE, type FieldDefinition, type ReferenceTarget, type ResourceDefinition, type StatusTone } from '@core/sdk/shared';
 import { KEITARO_SERVERS_REFERENCE } from '@plugins/admin/shared/keitaro';
 import { verticalsResource } from '@plugins/finance/shared/resources';
 
@@ -60,28 +60,6 @@ const syncFields = (): FieldDefinition[] => [
 /** Retrying the Keitaro sync: offered only while sync is on (the server answers 409 otherwise). */
 const syncAction = (requires: string) => ({ name: 'sync', labelKey: 'tracker:actions.sync', requires, endpoint: 'sync', when: { field: 'sync_enabled', values: [true] } });
 
-/**
- * ISO 3166-1 countries, filled by the migration 0001 (ids are the ISO numeric codes) and never
- * written through the API: an offer's countries point here, and the web shows each code's name in
- * the reader's language (Intl.DisplayNames).
- */
-export const countriesResource = defineResource({
-  id: 'tracker.countries',
-  service: 'tracker',
-  path: 'countries',
-  table: 'tracker.countries',
-  titleKey: 'tracker:nav.countries',
-  recordKey: 'tracker:records.country',
-  access: { read: 'TO', write: 'TO' },
-  fields: [
-    text('code', 'tracker:fields.code', { required: true, maxLength: 2, unique: true, pattern: '^[A-Z]{2}$', filter: ['eq'] }),
-    text('name', 'tracker:fields.name', { required: true }),
-  ],
-  labelField: 'code',
-  defaultSort: { field: 'code', direction: 'asc' },
-  pageSizes: [50, 100, 250],
-});
-
 export const trackersResource = defineResource({
   id: 'tracker.trackers',
   service: 'tracker',
@@ -137,7 +115,8 @@ export const offersResource = defineResource({
     reference('advertiser', 'tracker:fields.advertiser', referenceTo(advertisersResource), { required: true, related: { order: 10 } }),
     text('group', 'tracker:fields.group', { maxLength: 100 }),
     money('payout', 'tracker:fields.payout'),
-    many('countries', 'tracker:fields.countries', referenceTo(countriesResource)),
+    // The kernel's countries, named in the reader's language (migration 0003 moved offers onto them).
+    many('countries', 'tracker:fields.countries', COUNTRIES_REFERENCE),
     { kind: 'url', name: 'landing_url', labelKey: 'tracker:fields.landingUrl', maxLength: 2048, filter: TEXT_OPS, list: false },
     reference('tracker', 'tracker:fields.tracker', TRACKER, { related: { order: 10 } }),
     text('tracker_offer_id', 'tracker:fields.trackerOfferId', { format: 'identifier', maxLength: 100, searchable: true }),
@@ -272,7 +251,6 @@ export const financeProjectsResource = defineResource({
 
 /** In mount order: a resource comes after those it points at. */
 export const TRACKER_RESOURCES: readonly ResourceDefinition[] = [
-  countriesResource,
   trackersResource,
   advertisersResource,
   offersResource,

@@ -46,7 +46,7 @@ function daysFromToday(days: number): string {
 
 const usd = (amount: string) => ({ amount, currency: 'USD' });
 const eur = (amount: string) => ({ amount, currency: 'EUR' });
-/** ISO 3166 numeric codes: the ids of tracker.countries. */
+/** ISO 3166 numeric codes: the ids of the kernel's countries (COUNTRIES_REFERENCE). */
 const COUNTRY = { DE: 276, AT: 40, CH: 756, FR: 250, IT: 380, ES: 724, PL: 616, BR: 76, MX: 484, IN: 356, US: 840, CA: 124 } as const;
 
 export async function seedTrackerDemo(db: Database, demo: DemoContext): Promise<void> {

@@ -1,9 +1,9 @@
-import type { FieldValue, ResourceRecord } from '@core/sdk/shared';
+import { COUNTRIES_REFERENCE, type FieldValue, type ResourceRecord } from '@core/sdk/shared';
 import { findRecord, type Queryable } from '@core/sdk/server';
 import { offerPreviewUrl } from '../../shared/links';
 import { advertisersResource } from '../../shared/resources';
 import type { KeitaroAdminApi, KeitaroOfferInput } from './keitaro-api';
-import { idOf, labelsOf, moneyOf, textOf } from './record-values';
+import { idOf, idsOf, moneyOf, textOf } from './record-values';
 import { OFFER_WITHOUT_LANDING_URL, SyncFailure } from './sync-failures';
 
 /** An offer with nothing to pay yet still goes to Keitaro, at zero. */
@@ -15,6 +15,16 @@ async function offerParams(db: Queryable, advertiserId: number | null): Promise<
   const params = advertiser?.offer_params;
   if (typeof params !== 'object' || params === null) return {};
   return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/** The ISO alpha-2 codes Keitaro takes for countries `ids`, in their order (the record's labels are names in the caller's language). */
+async function countryCodes(db: Queryable, ids: readonly number[]): Promise<readonly string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ code: string }>(
+    `SELECT c.code FROM unnest($1::bigint[]) WITH ORDINALITY AS wanted (id, position) JOIN ${COUNTRIES_REFERENCE.table} c ON c.id = wanted.id ORDER BY wanted.position`,
+    [ids],
+  );
+  return rows.map((row) => row.code);
 }
 
 /**
@@ -30,7 +40,7 @@ export async function keitaroOffer(db: Queryable, offer: ResourceRecord): Promis
     url: offerPreviewUrl(landing, await offerParams(db, idOf(offer, 'advertiser'))) ?? landing,
     payoutValue: payout.amount,
     payoutCurrency: payout.currency,
-    countries: labelsOf(offer, 'countries'),
+    countries: await countryCodes(db, idsOf(offer, 'countries')),
     notes: textOf(offer, 'group'),
   };
 }

@@ -17,10 +17,10 @@ export const textOf = (record: ResourceRecord, name: string): string | null => {
 
 export const flagOf = (record: ResourceRecord, name: string): boolean => record[name] === true;
 
-/** The labels of a many-reference (an offer's countries: their ISO codes), in the record's order. */
-export const labelsOf = (record: ResourceRecord, name: string): readonly string[] => {
-  const labels = record._labels?.[name];
-  return Array.isArray(labels) ? labels.filter((label): label is string => typeof label === 'string') : [];
+/** The ids of a many-reference, in the record's order. */
+export const idsOf = (record: ResourceRecord, name: string): readonly number[] => {
+  const ids = record[name];
+  return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id)) : [];
 };
 
 export interface MoneyValue {

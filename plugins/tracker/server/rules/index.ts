@@ -3,14 +3,12 @@ import {
   bizdevDealsResource,
   bizdevLimitsResource,
   bizdevRequestsResource,
-  countriesResource,
   offersResource,
   streamsResource,
   trackersResource,
 } from '../../shared/resources';
 import { limitHooks } from './bizdev-limits';
 import { requestHooks } from './bizdev-requests';
-import { countryHooks } from './countries-read-only';
 import { dealHooks } from './deal-overlap';
 import { followOffer } from './stream-links';
 import { streamHooks } from './stream-rules';
@@ -19,7 +17,6 @@ import { trackerHooks } from './tracker-servers';
 
 /** The tracker's rules as engine hooks, run inside each write's transaction, by resource id. */
 export const TRACKER_RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
-  [countriesResource.id]: countryHooks,
   [trackersResource.id]: trackerHooks,
   [offersResource.id]: { beforeWrite: async (context) => syncOffValues(context), afterWrite: followOffer },
   [streamsResource.id]: streamHooks,

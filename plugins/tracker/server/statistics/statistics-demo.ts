@@ -1,5 +1,6 @@
 import type { Queryable } from '@core/sdk/server';
-import { countriesResource, offersResource, streamsResource } from '../../shared/resources';
+import { COUNTRIES_REFERENCE } from '@core/sdk/shared';
+import { offersResource, streamsResource } from '../../shared/resources';
 
 /*
  * A month of statistics for the demo offers (ERP_DEMO=1 / seed:demo), so the full report and its
@@ -44,7 +45,7 @@ export async function seedStatisticsDemo(db: Queryable, today = new Date().toISO
   const { rows: offers } = await db.query<DemoOffer>(
     `SELECT o.id::text AS id, o.advertiser::text AS advertiser, o.tracker::text AS tracker, o.payout::text AS payout,
             s.id::text AS stream, s.campaign_name AS campaign,
-            (SELECT array_agg(c.code ORDER BY c.code) FROM ${countriesResource.table} c WHERE c.id = ANY(o.countries)) AS countries
+            (SELECT array_agg(c.code ORDER BY c.code) FROM ${COUNTRIES_REFERENCE.table} c WHERE c.id = ANY(o.countries)) AS countries
        FROM ${offersResource.table} o
        LEFT JOIN LATERAL (SELECT id, campaign_name FROM ${streamsResource.table} WHERE offer = o.id AND deleted_at IS NULL ORDER BY is_default DESC, id LIMIT 1) s ON true
       WHERE o.deleted_at IS NULL`,

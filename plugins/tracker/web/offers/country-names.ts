@@ -1,6 +1,7 @@
 /*
- * Country names come from the browser (Intl.DisplayNames), so every ISO code reads in the user's
- * language without a table of names to translate and keep.
+ * The full report's countries are the alpha-2 codes its statistics rows carry (Keitaro's, an
+ * import's, a postback's), not records of the kernel's country reference: the browser names them
+ * in the user's language (Intl.DisplayNames).
  */
 
 /** One formatter per language: making one costs far more than asking it for a name. */

@@ -136,15 +136,11 @@ describe('streams', () => {
 });
 
 describe('countries', () => {
-  it('are read-only', async () => {
-    expect((await app.call(['TO'], 'POST', 'countries', { code: 'XX', name: 'Nowhere' })).statusCode).toBe(405);
-    expect((await app.patch(['TO'], 'countries/276', { name: 'Deutschland' })).statusCode).toBe(405);
-  });
-
-  it('are what an offer’s countries point at', async () => {
+  it('are the kernel’s, named by the engine, and there is no copy of them to write', async () => {
     const answer = await app.patch(['TO'], `offers/${offer}`, { countries: [276, 40] });
     expect(answer.statusCode).toBe(200);
-    expect(answer.json<{ data: { countries: number[]; _labels: Record<string, unknown> } }>().data).toMatchObject({ countries: [276, 40], _labels: { countries: ['DE', 'AT'] } });
+    expect(answer.json<{ data: { countries: number[]; _labels: Record<string, unknown> } }>().data).toMatchObject({ countries: [276, 40], _labels: { countries: ['Germany', 'Austria'] } });
     expect((await app.patch(['TO'], `offers/${offer}`, { countries: [999] })).statusCode).toBe(422);
+    expect((await app.call(['TO'], 'GET', 'countries')).statusCode).toBe(404);
   });
 });

@@ -31,19 +31,7 @@ function offer(id: number, values: Readonly<Record<string, unknown>> = {}) {
   });
 }
 
-const WITH_COUNTRIES = offer(1, { countries: [276, 250, 840], _labels: { advertiser: 'Acme', countries: ['DE', 'FR', 'US'], tracker: null } });
-
-describe('country names', () => {
-  it.each([
-    ['en', 'Germany, France, United States'],
-    ['ru', 'Германия, Франция, Соединенные Штаты'],
-  ] as const)('reads the countries by name in %s, the codes in the tooltip', async (language, names) => {
-    const { view } = await openList('/offers', listing('offers', [WITH_COUNTRIES]), ['TO'], language);
-    const cell = query(rowOf(view, 1), '[data-countries]');
-    expect(cell.textContent).toBe(names);
-    expect(descriptionOf(cell).textContent).toBe('DE, FR, US');
-  });
-
+describe('country names of the report', () => {
   it('shows a code the browser has no name for as the code', () => {
     expect(countryName('DE', 'en')).toBe('Germany');
     expect(countryName('not a code', 'en')).toBe('not a code');
