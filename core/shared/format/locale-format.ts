@@ -44,8 +44,8 @@ export interface LocaleFormat {
   /** A number; a decimal string keeps every digit it has unless `digits` says otherwise. */
   number(value: number | string, digits?: NumberDigits): string;
   money(amount: number | string, currency: string, precision?: MoneyPrecision): string;
-  /** A value in percent units: 1769.66 reads "1,769.66%". */
-  percent(value: number | string): string;
+  /** A value in percent units: 1769.66 reads "1,769.66%"; `digits` fixes the places, as a column of percents reads. */
+  percent(value: number | string, digits?: NumberDigits): string;
   /** A month (`YYYY-MM`, or the month of a Date in the zone): "November 2026", "ноябрь 2026 г.". */
   month(month: string | Date): string;
   /** A short axis label ("8.9K", "8,9 тыс."), with the currency when one is given. */
@@ -188,10 +188,10 @@ class IntlLocaleFormat implements LocaleFormat {
     return `${this.numberFormat(digits).format(value)} ${currency}`;
   }
 
-  percent(value: number | string): string {
+  percent(value: number | string, digits?: NumberDigits): string {
     const text = typeof value === 'number' ? String(value) : value;
     if (!DECIMAL_TEXT.test(text)) return text;
-    return this.numberFormat({ style: 'percent', maximumFractionDigits: 20 }).format(hundredth(text) as Intl.StringNumericLiteral);
+    return this.numberFormat({ style: 'percent', maximumFractionDigits: 20, ...digits }).format(hundredth(text) as Intl.StringNumericLiteral);
   }
 
   month(month: string | Date): string {

@@ -49,6 +49,9 @@ describe('localeFormat: formatting', () => {
     expect(en.percent('5')).toBe('5%');
     expect(en.percent('-0.5')).toBe('-0.5%');
     expect(en.percent(12.345)).toBe('12.345%');
+    // A column of percents keeps the places it was rounded to.
+    expect(en.percent('2.50', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).toBe('2.50%');
+    expect(ru.percent('-32.3', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).toBe(`-32,30${NBSP}%`);
   });
 
   it('shows instants in the zone asked for', () => {
