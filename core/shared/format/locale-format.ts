@@ -43,7 +43,8 @@ export interface LocaleFormat {
   dateTime(instant: string | number | Date): string;
   /** A number; a decimal string keeps every digit it has unless `digits` says otherwise. */
   number(value: number | string, digits?: NumberDigits): string;
-  money(amount: number | string, currency: string, precision?: MoneyPrecision): string;
+  /** `digits` in place of a precision fixes the places, as every cell of one currency reads alike. */
+  money(amount: number | string, currency: string, precision?: MoneyPrecision | NumberDigits): string;
   /** A value in percent units: 1769.66 reads "1,769.66%"; `digits` fixes the places, as a column of percents reads. */
   percent(value: number | string, digits?: NumberDigits): string;
   /** A month (`YYYY-MM`, or the month of a Date in the zone): "November 2026", "ноябрь 2026 г.". */
@@ -177,14 +178,14 @@ class IntlLocaleFormat implements LocaleFormat {
     return this.numberFormat(options).format(value as number | Intl.StringNumericLiteral);
   }
 
-  money(amount: number | string, currency: string, precision: MoneyPrecision = 'exact'): string {
+  money(amount: number | string, currency: string, precision: MoneyPrecision | NumberDigits = 'exact'): string {
     // Intl reads any other text as NaN rather than refusing it: such an amount is shown as it came.
     if (typeof amount === 'string' && !DECIMAL_TEXT.test(amount)) return `${amount} ${currency}`;
     const value = amount as number | Intl.StringNumericLiteral;
     const formatter = this.moneyFormat(currency, precision);
     if (formatter) return formatter.format(value);
     // A code Intl refuses (USDT) still reads as money: grouped, at least two decimals, the code after.
-    const digits = { minimumFractionDigits: 2, maximumFractionDigits: precision === 'exact' ? 20 : 2 };
+    const digits = typeof precision === 'object' ? precision : { minimumFractionDigits: 2, maximumFractionDigits: precision === 'exact' ? 20 : 2 };
     return `${this.numberFormat(digits).format(value)} ${currency}`;
   }
 
@@ -246,13 +247,13 @@ class IntlLocaleFormat implements LocaleFormat {
   }
 
   /** By precision and code; null for a code Intl refuses (four-letter tokens such as USDT), so it is not tried again. */
-  private moneyFormat(currency: string, precision: MoneyPrecision): Intl.NumberFormat | null {
-    const key = `${precision}:${currency}`;
+  private moneyFormat(currency: string, precision: MoneyPrecision | NumberDigits): Intl.NumberFormat | null {
+    const key = `${JSON.stringify(precision)}:${currency}`;
     let formatter = this.moneyFormats.get(key);
     if (formatter === undefined) {
       try {
         // Without fraction options Intl uses the currency's own digits (ISO 4217).
-        const digits = precision === 'exact' ? { maximumFractionDigits: 20 } : {};
+        const digits = precision === 'exact' ? { maximumFractionDigits: 20 } : precision === 'currency' ? {} : precision;
         formatter = new Intl.NumberFormat(this.locale, { style: 'currency', currency, ...digits });
       } catch {
         formatter = null;
