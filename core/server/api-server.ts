@@ -14,6 +14,7 @@ import { admissionLimits, type AdmissionLimits } from './http/admission-limiter'
 import { CORE_MESSAGES_RU } from './http/core-messages-ru';
 import { installErrorHandler } from './http/error-handler';
 import { MessageTranslator } from './http/message-translations';
+import { ServerTranslations } from './i18n/translations';
 import { refusedWebFiles } from './http/plugin-chunks';
 import { isPluginFilesPath, servePluginFiles, type HostedWebPart } from './http/plugin-files';
 import { installRouteAccess } from './http/route-access';
@@ -208,6 +209,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   ]);
   const secrets = coreSecretStatuses(auth);
   const records = recordWriter(options.db, resources);
+  const translations = new ServerTranslations(
+    Object.fromEntries(options.plugins.flatMap((plugin) => (plugin.translations ? [[plugin.manifest.id, plugin.translations]] : []))),
+  );
   const messaging = createMessaging();
   const spreadsheets = createSpreadsheetService();
   const exchangeRates = createExchangeRateService();
@@ -223,7 +227,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     const mount = async (scope: FastifyInstance): Promise<void> => {
       await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory, messaging, signIn, spreadsheets, exchangeRates, performance, jobs: jobSystem.forPlugin(id) });
       // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
-      if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks: plugin.resourceHooks, mounted: resources }));
+      if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks: plugin.resourceHooks, mounted: resources, translations }));
     };
     const prefix = servicePrefix(plugin.manifest.service);
     if (!external.has(id)) {

@@ -1,4 +1,6 @@
 import type { RussianMessages } from './http/message-translations';
+import type { TranslationBundle } from './i18n/translations';
+import type { Language } from '@core/shared/runtime-config';
 import type { FastifyInstance } from 'fastify';
 import type { PluginManifest } from '@core/shared/manifest';
 import type { PluginInventoryItem } from '@core/shared/plugin-inventory';
@@ -90,6 +92,13 @@ export interface ServerPlugin {
    * English text: the API answers a caller whose Accept-Language prefers Russian with these.
    */
   readonly messages?: { readonly ru: RussianMessages };
+  /**
+   * The plugin's namespace of the app's strings (its web/i18n files), by language: what the server
+   * writes for people (an export's column titles, enum labels) says what the screen says. The host
+   * gives a built-in plugin its files and an external one those its plugin.json names; a field
+   * whose label is not found is titled by its name.
+   */
+  readonly translations?: Readonly<Record<Language, TranslationBundle>>;
   register(app: FastifyInstance, context: ServerPluginContext): Promise<void> | void;
   /**
    * Fills the plugin's screens with realistic demonstration records; safe to run more than once.

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,6 +8,8 @@ import * as shared from '@core/sdk/shared';
 import { HOSTED_SDK_GLOBAL, type HostedSdk } from '@core/sdk/hosted-sdk';
 import { SDK_VERSION } from '@core/sdk/version';
 import type { ExternalPluginFile } from '@core/shared/external-plugin';
+import type { TranslationBundle } from '@core/server/i18n/translations';
+import { LANGUAGES, type Language } from '@core/shared/runtime-config';
 import { manifestOf } from './external-plugin-file';
 
 /** An external plugin's server part could not be taken: the message says why, as one line. */
@@ -61,7 +64,8 @@ function exportProblem(value: unknown, file: ExternalPluginFile): string | null 
  * reach the browser and the catalogue like any other plugin's.
  */
 export async function loadServerPart(folder: string, file: ExternalPluginFile): Promise<ServerPlugin> {
-  if (file.files.server === null) return { manifest: manifestOf(file), migrations: [], register: () => undefined };
+  const translations = await readTranslations(folder, file);
+  if (file.files.server === null) return { manifest: manifestOf(file), migrations: [], register: () => undefined, translations };
   let module: Record<string, unknown>;
   try {
     module = await importFile(join(folder, file.files.server));
@@ -71,5 +75,26 @@ export async function loadServerPart(folder: string, file: ExternalPluginFile): 
   const plugin: unknown = module.default;
   const problem = exportProblem(plugin, file);
   if (problem) throw new ServerPartError(problem);
-  return plugin as ServerPlugin;
+  const part = plugin as ServerPlugin;
+  return part.translations ? part : { ...part, translations };
+}
+
+/**
+ * The strings plugin.json names (the browser reads the same files), so the server titles the
+ * plugin's exports as its screens do; a file that cannot be read leaves them out (fields are then
+ * titled by their names), as the browser would show keys.
+ */
+async function readTranslations(folder: string, file: ExternalPluginFile): Promise<Record<Language, TranslationBundle> | undefined> {
+  try {
+    const entries = await Promise.all(
+      LANGUAGES.map(async (language): Promise<[Language, TranslationBundle]> => {
+        const parsed: unknown = JSON.parse(await readFile(join(folder, file.files.translations[language]), 'utf8'));
+        if (!isRecord(parsed)) throw new Error('not an object');
+        return [language, parsed];
+      }),
+    );
+    return Object.fromEntries(entries) as Record<Language, TranslationBundle>;
+  } catch {
+    return undefined;
+  }
 }

@@ -65,6 +65,8 @@ export const CORE_MESSAGES_RU: RussianMessages = {
   'This parameter may be given once.': 'Этот параметр можно указать один раз.',
   'This parameter must be text.': 'Этот параметр должен быть текстом.',
   'Choose one of: {values}.': 'Выберите одно из: {values}.',
+  'These columns are not known: {names}.': 'Таких столбцов нет: {names}.',
+  'Unknown time zone "{zone}" in X-Time-Zone: send an IANA zone such as Europe/Moscow.': 'Неизвестный часовой пояс «{zone}» в X-Time-Zone: укажите пояс IANA, например Europe/Moscow.',
   'The version must be a whole number.': 'Версия должна быть целым числом.',
   'This record is already blocked.': 'Запись уже заблокирована.',
   'This record is not blocked.': 'Запись не заблокирована.',

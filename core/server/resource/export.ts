@@ -1,7 +1,11 @@
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
-import { isReadable, type FieldDefinition, type Money } from '@core/shared/resource/field';
+import { fieldNamed } from '@core/shared/resource/definition';
+import { isIdentifier, isListedByDefault, isReadable, type EnumField, type FieldDefinition, type Money } from '@core/shared/resource/field';
+import { localeFormat, type LocaleFormat } from '@core/shared/format/locale-format';
+import type { Language } from '@core/shared/runtime-config';
 import type { Queryable } from '../database/database';
 import { quoteTable, SqlParams, whereClause } from '../database/sql';
+import type { ServerTranslations } from '../i18n/translations';
 import { currencyColumn } from './columns';
 import { csvCell, csvLine, csvText } from './csv';
 import { listConditions } from './filters';
@@ -13,19 +17,47 @@ import { recordJson } from './record-sql';
  * The export: every row the list's filters match, in the list's order, as CSV. Rows are read in
  * keyset batches, each its own short statement, so memory stays flat however long the table is
  * and PGlite's one connection is free between batches for other requests.
+ *
+ * Two files come from the same rows. The default is for people: the columns they see, titled in
+ * their language, values as the screen shows them (labels, "Yes", dates in their zone), numbers
+ * with every stored digit as their spreadsheet reads them (Russian: `;` between fields and a
+ * decimal comma, no digit groups). The exact export is for machines: every column under its field
+ * name, ids, ISO 8601 times in UTC, `.` decimals, text as stored.
  */
 
 export const EXPORT_BATCH = 500;
 const ALIAS = 'r';
+
+export type ExportFormat = 'people' | 'exact';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['people', 'exact'];
+
+/** The columns every record has besides its fields. */
+export const META_COLUMNS = ['id', 'created_at', 'updated_at'] as const;
+type MetaColumn = (typeof META_COLUMNS)[number];
+
+/** Who the people's file is for: their language, the zone their times are in, the app's strings. */
+export interface ExportReader {
+  readonly language: Language;
+  readonly timeZone: string;
+  readonly translations: ServerTranslations;
+}
 
 interface Column {
   readonly header: string;
   readonly cell: (record: ResourceRecord) => string;
 }
 
+/** A CSV file's columns and the separator between them. */
+export interface ExportLayout {
+  readonly separator: string;
+  readonly columns: readonly Column[];
+}
+
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
-function fieldColumns(field: FieldDefinition): Column[] {
+// ---- exact: for machines ---------------------------------------------------------------------
+
+function exactFieldColumns(field: FieldDefinition): Column[] {
   const value = (record: ResourceRecord) => record[field.name];
   switch (field.kind) {
     case 'money':
@@ -33,39 +65,146 @@ function fieldColumns(field: FieldDefinition): Column[] {
         { header: field.name, cell: (record) => csvCell(text((value(record) as Money | null)?.amount)) },
         { header: currencyColumn(field), cell: (record) => csvCell(text((value(record) as Money | null)?.currency)) },
       ];
-    case 'number':
-    case 'decimal':
-    case 'percent':
-    case 'boolean':
-    case 'date':
-    case 'datetime':
-      return [{ header: field.name, cell: (record) => csvCell(text(value(record))) }];
     case 'reference':
-      // People read exports: the referenced record's label, its id when it has none.
-      return [
-        {
-          header: field.name,
-          cell: (record) => {
-            const label = record._labels?.[field.name];
-            const ids = value(record);
-            if (Array.isArray(label)) return csvText(label.join(', '));
-            if (typeof label === 'string') return csvText(label);
-            return csvCell(Array.isArray(ids) ? ids.join(', ') : text(ids));
-          },
-        },
-      ];
+      return [{ header: field.name, cell: (record) => csvCell(Array.isArray(value(record)) ? (value(record) as number[]).join(',') : text(value(record))) }];
     case 'keyValue':
-      return [{ header: field.name, cell: (record) => csvText(value(record) ? JSON.stringify(value(record)) : '') }];
+      return [{ header: field.name, cell: (record) => csvCell(value(record) ? JSON.stringify(value(record)) : '') }];
     default:
-      return [{ header: field.name, cell: (record) => csvText(text(value(record))) }];
+      return [{ header: field.name, cell: (record) => csvCell(text(value(record))) }];
   }
 }
 
-/** id, every readable field (money as amount and currency), then when it was made and changed. */
-export function exportColumns(definition: ResourceDefinition): Column[] {
-  const meta = (name: 'id' | 'created_at' | 'updated_at'): Column => ({ header: name, cell: (record) => csvCell(text(record[name])) });
-  return [meta('id'), ...definition.fields.filter(isReadable).flatMap(fieldColumns), meta('created_at'), meta('updated_at')];
+/** id, every readable field (money as amount and currency), then when it was made and changed: as stored. */
+export function exactLayout(definition: ResourceDefinition): ExportLayout {
+  const meta = (name: MetaColumn): Column => ({ header: name, cell: (record) => csvCell(text(record[name])) });
+  return { separator: ',', columns: [meta('id'), ...definition.fields.filter(isReadable).flatMap(exactFieldColumns), meta('created_at'), meta('updated_at')] };
 }
+
+// ---- for people ------------------------------------------------------------------------------
+
+/** The columns a list shows before its user arranges them: the fields listed by default, then when each record was made. */
+export function defaultExportColumns(definition: ResourceDefinition): string[] {
+  return [...definition.fields.filter((field) => isReadable(field) && isListedByDefault(field)).map((field) => field.name), 'created_at'];
+}
+
+/** Whether `name` is a column an export can have: a meta column or a readable field. */
+export function isExportColumn(definition: ResourceDefinition, name: string): boolean {
+  if ((META_COLUMNS as readonly string[]).includes(name)) return true;
+  const field = fieldNamed(definition, name);
+  return field !== undefined && isReadable(field);
+}
+
+/** The columns' cells for one reader: every helper below writes in their language, zone and separator. */
+class PeopleCells {
+  private readonly format: LocaleFormat;
+  readonly separator: string;
+
+  constructor(private readonly reader: ExportReader) {
+    this.format = localeFormat(reader.language, { timeZone: reader.timeZone });
+    this.separator = this.format.listSeparator;
+  }
+
+  say(key: string, params: Readonly<Record<string, string>> = {}): string | null {
+    return this.reader.translations.text(key, this.reader.language, params);
+  }
+
+  titleOf(labelKey: string, fallback: string): string {
+    return this.say(labelKey) ?? fallback;
+  }
+
+  /** Times are in the reader's zone: the title says which. */
+  timeTitle(title: string): string {
+    return this.say('core:resource.export.inZone', { column: title, zone: this.reader.timeZone }) ?? `${title} (${this.reader.timeZone})`;
+  }
+
+  typed(value: string): string {
+    return csvText(value, this.separator);
+  }
+
+  plain(value: string): string {
+    return csvCell(value, this.separator);
+  }
+
+  /** Every digit as stored, the reader's decimal separator, no digit groups: a spreadsheet reads it as a number. */
+  decimal(value: unknown): string {
+    return this.plain(text(value).replace('.', this.format.decimalSeparator));
+  }
+
+  yesNo(value: unknown): string {
+    if (typeof value !== 'boolean') return '';
+    return this.plain(this.say(`core:resource.value.${value ? 'yes' : 'no'}`) ?? String(value));
+  }
+
+  day(value: unknown): string {
+    return typeof value === 'string' ? this.plain(this.format.date(value)) : '';
+  }
+
+  instant(value: unknown): string {
+    return typeof value === 'string' ? this.plain(this.format.dateTime(value)) : '';
+  }
+
+  enumLabel(field: EnumField, value: unknown): string {
+    if (typeof value !== 'string') return '';
+    return this.typed(this.say(`${field.valueLabelPrefix ?? `${field.labelKey}Values`}.${value}`) ?? value);
+  }
+}
+
+function peopleFieldColumns(field: FieldDefinition, cells: PeopleCells): Column[] {
+  const title = cells.titleOf(field.labelKey, field.name);
+  const value = (record: ResourceRecord) => record[field.name];
+  const column = (cell: (value: unknown, record: ResourceRecord) => string): Column[] => [{ header: title, cell: (record) => cell(value(record), record) }];
+  switch (field.kind) {
+    case 'money':
+      return [
+        { header: title, cell: (record) => cells.decimal((value(record) as Money | null)?.amount) },
+        { header: cells.say('core:resource.export.currency', { column: title }) ?? currencyColumn(field), cell: (record) => cells.plain(text((value(record) as Money | null)?.currency)) },
+      ];
+    case 'number':
+      return column((v) => (isIdentifier(field, field.name) ? cells.plain(text(v)) : cells.decimal(v)));
+    case 'decimal':
+    case 'percent':
+      return column((v) => cells.decimal(v));
+    case 'boolean':
+      return column((v) => cells.yesNo(v));
+    case 'date':
+      return column((v) => cells.day(v));
+    case 'datetime':
+      return [{ header: cells.timeTitle(title), cell: (record) => cells.instant(value(record)) }];
+    case 'enum':
+      return column((v) => cells.enumLabel(field, v));
+    case 'reference':
+      // The referenced record's label, in the reader's language; its id when it has none.
+      return column((ids, record) => {
+        const label = record._labels?.[field.name];
+        if (Array.isArray(label)) return cells.typed(label.join(', '));
+        if (typeof label === 'string') return cells.typed(label);
+        return cells.plain(Array.isArray(ids) ? ids.join(', ') : text(ids));
+      });
+    case 'keyValue':
+      return column((v) => cells.typed(v ? JSON.stringify(v) : ''));
+    default:
+      return column((v) => cells.typed(text(v)));
+  }
+}
+
+function peopleMetaColumn(name: MetaColumn, cells: PeopleCells): Column {
+  const title = cells.titleOf(`core:resource.meta.${name}`, name);
+  if (name === 'id') return { header: title, cell: (record) => cells.plain(text(record.id)) };
+  return { header: cells.timeTitle(title), cell: (record) => cells.instant(record[name]) };
+}
+
+/** `names` (checked with isExportColumn) in their order, titled and written for `reader`. */
+export function peopleLayout(definition: ResourceDefinition, names: readonly string[], reader: ExportReader): ExportLayout {
+  const cells = new PeopleCells(reader);
+  const columns = names.flatMap((name): Column[] => {
+    const field = fieldNamed(definition, name);
+    if (field) return isReadable(field) ? peopleFieldColumns(field, cells) : [];
+    return (META_COLUMNS as readonly string[]).includes(name) ? [peopleMetaColumn(name as MetaColumn, cells)] : [];
+  });
+  return { separator: cells.separator, columns };
+}
+
+// ---- reading and writing ---------------------------------------------------------------------
 
 export async function countMatching(db: Queryable, definition: ResourceDefinition, query: ResourceListQuery): Promise<number> {
   const params = new SqlParams();
@@ -80,7 +219,7 @@ interface BatchRow {
   readonly row_id: string;
 }
 
-/** Batches of records matching `query`, in its order, each read by its own statement. */
+/** Batches of records matching `query`, in its order, each read by its own statement; labels in the query's language. */
 export async function* matchingRecords(db: Queryable, definition: ResourceDefinition, query: ResourceListQuery, batch = EXPORT_BATCH): AsyncGenerator<ResourceRecord[]> {
   const key = sortKey(definition, query.sort, ALIAS);
   for (const phase of keysetPhases(key)) {
@@ -89,7 +228,7 @@ export async function* matchingRecords(db: Queryable, definition: ResourceDefini
       const params = new SqlParams();
       const conditions: string[] = [...listConditions(definition, query, params, ALIAS), keysetCondition(key, ALIAS, phase, position, params)];
       const { rows } = await db.query<BatchRow>(
-        `SELECT ${recordJson(definition, ALIAS)} AS record, (${key.expression})::text AS sort_key, ${ALIAS}.id::text AS row_id
+        `SELECT ${recordJson(definition, ALIAS, query.language)} AS record, (${key.expression})::text AS sort_key, ${ALIAS}.id::text AS row_id
            FROM ${quoteTable(definition.table)} ${ALIAS} ${whereClause(conditions)} ${orderBy(key, ALIAS)} LIMIT ${params.bind(batch)}`,
         params.values,
       );
@@ -102,11 +241,11 @@ export async function* matchingRecords(db: Queryable, definition: ResourceDefini
 }
 
 /** The CSV text, a header line and then one line per record, produced batch by batch. */
-export async function* csvExport(db: Queryable, definition: ResourceDefinition, query: ResourceListQuery): AsyncGenerator<string> {
-  const columns = exportColumns(definition);
+export async function* csvExport(db: Queryable, definition: ResourceDefinition, query: ResourceListQuery, layout: ExportLayout): AsyncGenerator<string> {
+  const { columns, separator } = layout;
   // A byte-order mark, so spreadsheet programs read the file as UTF-8.
-  yield `\uFEFF${csvLine(columns.map((column) => csvCell(column.header)))}`;
+  yield `\uFEFF${csvLine(columns.map((column) => csvCell(column.header, separator)), separator)}`;
   for await (const records of matchingRecords(db, definition, query)) {
-    yield records.map((record) => csvLine(columns.map((column) => column.cell(record)))).join('');
+    yield records.map((record) => csvLine(columns.map((column) => column.cell(record)), separator)).join('');
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { Database } from '../database/database';
+import { ServerTranslations } from '../i18n/translations';
 import type { ServerPlugin } from '../plugin';
 import { assertResources, ResourceDefinitionError } from './definitions';
 import { NO_HOOKS, registerHooks, type ResourceHooks } from './hooks';
@@ -41,6 +42,8 @@ export interface ResourceMount {
   readonly hooks?: Readonly<Record<string, ResourceHooks>>;
   /** Every mounted resource, whatever plugin: who points at whom decides who may read references. */
   readonly mounted: readonly ResourceDefinition[];
+  /** The app's strings (exports' titles and labels); the kernel's own when not given. */
+  readonly translations?: ServerTranslations;
 }
 
 /**
@@ -48,10 +51,11 @@ export interface ResourceMount {
  * it after the plugin's own routes: a route the plugin declared itself is left to the plugin.
  */
 export function mountResources(scope: FastifyInstance, mount: ResourceMount): void {
+  const translations = mount.translations ?? new ServerTranslations();
   for (const definition of mount.definitions) {
     const hooks = mount.hooks?.[definition.id] ?? NO_HOOKS;
     registerHooks(definition, hooks);
-    const context = { db: mount.db, definition, hooks, mounted: mount.mounted };
+    const context = { db: mount.db, definition, hooks, mounted: mount.mounted, translations };
     readRoutes(scope, context);
     if (!definition.readOnly) writeRoutes(scope, context);
     referenceRoutes(scope, context);

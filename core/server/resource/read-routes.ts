@@ -6,7 +6,9 @@ import type { RecordOverview, TimelineEntry, TimelinePage } from '@core/shared/r
 import { notFound } from '../http/api-error';
 import { callerId } from '../http/route-access';
 import { translated } from './database-errors';
-import { countMatching, csvExport } from './export';
+import { timeZoneOf } from '../http/time-zone';
+import { countMatching, csvExport, exactLayout, peopleLayout } from './export';
+import { readExportRequest } from './export-request';
 import { readListQuery } from './list-params';
 import { recordOverview } from './overview';
 import { findRecord, listRecords } from './records';
@@ -24,7 +26,7 @@ type GetQuery = { deleted?: 'without' | 'with' };
 const NO_QUERY = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 /** List, export, one record, its overview and timeline, and comments on it: everything that needs `access.read`. */
-export function readRoutes(scope: FastifyInstance, { db, definition, hooks }: ResourceRouteContext): void {
+export function readRoutes(scope: FastifyInstance, { db, definition, hooks, translations }: ResourceRouteContext): void {
   const base = `/${definition.path}`;
   const config = readAccess(definition);
 
@@ -39,7 +41,10 @@ export function readRoutes(scope: FastifyInstance, { db, definition, hooks }: Re
   if (!routeTaken(scope, 'GET', `${base}/export.csv`)) {
     scope.get(`${base}/export.csv`, { config }, async (request, reply) => {
       const language = languageOf(request);
-      const query = readListQuery(definition, request.query, language, hooks.listScope);
+      const timeZone = timeZoneOf(request);
+      const asked = readExportRequest(definition, request.query);
+      const query = readListQuery(definition, asked.listParams, language, hooks.listScope);
+      const layout = asked.format === 'exact' ? exactLayout(definition) : peopleLayout(definition, asked.columns, { language, timeZone, translations });
       // Counting first also proves the filters run, so a bad value is a 422 before any byte is sent.
       const total = await translated(definition, language, () => countMatching(db, definition, query));
       reply
@@ -47,7 +52,7 @@ export function readRoutes(scope: FastifyInstance, { db, definition, hooks }: Re
         .header('content-disposition', `attachment; filename="${definition.path.replaceAll('/', '-')}.csv"`)
         .header('cache-control', 'no-store')
         .type('text/csv; charset=utf-8');
-      return reply.send(Readable.from(csvExport(db, definition, query)));
+      return reply.send(Readable.from(csvExport(db, definition, query, layout)));
     });
   }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import { preferredLanguage } from '@core/shared/resource/messages';
 import type { Database } from '../database/database';
+import type { ServerTranslations } from '../i18n/translations';
 import { callerHolds, callerId } from '../http/route-access';
 import type { ResourceHooks } from './hooks';
 import type { Actor } from './mutations';
@@ -19,6 +20,8 @@ export interface ResourceRouteContext {
   readonly definition: ResourceDefinition;
   readonly hooks: ResourceHooks;
   readonly mounted: readonly ResourceDefinition[];
+  /** The app's strings, for what the server writes for people (an export's titles and labels). */
+  readonly translations: ServerTranslations;
 }
 
 export { ID_LIST, ID_PARAMS, idParams, ROW_ID, type IdParams } from '../http/ids';

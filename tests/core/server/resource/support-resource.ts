@@ -82,6 +82,12 @@ export const items = defineResource({
 
 export const SAMPLE_RESOURCES: readonly ResourceDefinition[] = [categories, items];
 
+/** Some of the lab's strings, so exports for people have titles and labels to find (the rest fall back to field names). */
+export const LAB_TRANSLATIONS = {
+  en: { title: 'Title', quantity: 'Quantity', price: 'Price', weight: 'Weight', active: 'Active', released: 'Released', checkedAt: 'Checked', status: 'Status', statusValues: { draft: 'Draft', live: 'Live' }, category: 'Category', tags: 'Tags' },
+  ru: { title: 'Название', quantity: 'Количество', price: 'Цена', weight: 'Вес', active: 'Активен', released: 'Выпущен', checkedAt: 'Проверен', status: 'Статус', statusValues: { draft: 'Черновик', live: 'Опубликован' }, category: 'Категория', tags: 'Метки' },
+} as const;
+
 export const labManifest: PluginManifest = {
   id: 'lab',
   version: '0.0.1',
@@ -120,6 +126,7 @@ export function labPlugin(log: HookLog = { after: [] }): ServerPlugin {
     migrations: [],
     resources: SAMPLE_RESOURCES,
     resourceHooks: { [items.id]: itemHooks },
+    translations: LAB_TRANSLATIONS,
     register(app, { db }) {
       registerRowAction(app, db, items, publishAction, async ({ tx, record }) => {
         await tx.query('SELECT 1');
