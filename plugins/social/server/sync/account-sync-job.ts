@@ -5,6 +5,7 @@ import { accountsResource, adAccountsResource, adsetsResource, adsResource, camp
 import type { GraphClient, GraphSession } from '../graph/graph-client';
 import { NO_SERVICE } from '../graph/messages';
 import { accountToken } from '../graph/service-token';
+import { partCounts } from './job-log';
 import { JobProgress, type SyncJobSettings } from './job-progress';
 import { syncJobError } from './job-errors';
 import { adAccountNumber, adAccountValues, adsetValues, adValues, campaignValues, pageValues, type Mapped } from './platform-values';
@@ -49,7 +50,7 @@ class AccountSync {
     for (const page of await this.session.pages()) {
       this.result.pages.note((await upsertByExternalId(this.writer, pagesResource, page.id, pageValues(page, this.accountId)))?.outcome ?? null);
     }
-    await this.progress.log(`Pages: ${this.result.pages}.`);
+    await this.progress.log(partCounts('pages', this.result.pages));
 
     await this.progress.step('campaigns', PERCENT.campaigns);
     const campaigns = new Map<string, number>();
@@ -58,7 +59,7 @@ class AccountSync {
         await this.keep(campaignsResource, campaign.id, campaign.name, campaignValues(campaign, adAccount.id, adAccount.currency), this.result.campaigns, campaigns);
       }
     }
-    await this.progress.log(`Campaigns: ${this.result.campaigns}.`);
+    await this.progress.log(partCounts('campaigns', this.result.campaigns));
 
     await this.progress.step('adsets', PERCENT.adsets);
     const adsets = new Map<string, number>();
@@ -67,7 +68,7 @@ class AccountSync {
         await this.keep(adsetsResource, adset.id, adset.name, adsetValues(adset, campaigns.get(adset.campaign_id), adAccount.currency), this.result.adsets, adsets);
       }
     }
-    await this.progress.log(`Adsets: ${this.result.adsets}.`);
+    await this.progress.log(partCounts('adsets', this.result.adsets));
 
     await this.progress.step('ads', PERCENT.ads);
     for (const adAccount of adAccounts) {
@@ -75,7 +76,7 @@ class AccountSync {
         await this.keep(adsResource, ad.id, ad.name, adValues(ad, adsets.get(ad.adset_id)), this.result.ads, null);
       }
     }
-    await this.progress.log(`Ads: ${this.result.ads}.`);
+    await this.progress.log(partCounts('ads', this.result.ads));
     const { ad_accounts, pages, campaigns: c, adsets: s, ads } = this.result;
     return { ad_accounts: ad_accounts.kept, pages: pages.kept, campaigns: c.kept, adsets: s.kept, ads: ads.kept };
   }
@@ -88,7 +89,7 @@ class AccountSync {
       this.result.ad_accounts.note(written?.outcome ?? null);
       if (written) kept.push({ id: written.id, number, currency: graph.currency });
     }
-    await this.progress.log(`Ad accounts: ${this.result.ad_accounts}.`);
+    await this.progress.log(partCounts('ad_accounts', this.result.ad_accounts));
     return kept;
   }
 
@@ -96,7 +97,7 @@ class AccountSync {
   private async keep(definition: ResourceDefinition, externalId: string, name: string, mapped: Mapped, tally: Tally, ids: Map<string, number> | null): Promise<void> {
     if ('skipped' in mapped) {
       tally.note(null);
-      await this.progress.log(`Skipped ${externalId} "${name}": ${mapped.skipped}.`, 'warn');
+      await this.progress.log({ key: mapped.skipped, params: { id: externalId, name, value: mapped.value } }, 'warn');
       return;
     }
     const written = await upsertByExternalId(this.writer, definition, externalId, mapped.values);

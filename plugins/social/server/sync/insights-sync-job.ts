@@ -9,6 +9,7 @@ import { JobProgress, type SyncJobSettings } from './job-progress';
 import { syncJobError } from './job-errors';
 import { NOT_ON_PLATFORM } from './messages';
 import { spend, wholeCount, type Values } from './platform-values';
+import { levelCounts } from './job-log';
 import { createOrChange, Tally, type Upserter } from './upsert';
 
 /**
@@ -90,7 +91,7 @@ export function defineInsightsSyncJob(context: ServerPluginContext, graph: Graph
             const values: Values = { date: row.date_start, level, ad_account: adAccountId, campaign, adset, ad, clicks, views, leads: leadsOf(row), spent };
             tally.note((await createOrChange(writer, insightsResource, await insightId(db, values), values)).outcome);
           }
-          await progress.log(`Insights by ${level}: ${tally}.`);
+          await progress.log(levelCounts(level, tally));
           kept += tally.kept;
         }
         return { rows: kept };

@@ -1,8 +1,9 @@
-import type { JobBackoff, JobContext } from '@core/sdk/server';
+import type { JobBackoff, JobContext, JobLogMessage } from '@core/sdk/server';
 import { formatMessage } from '@core/sdk/shared';
 import { WAITING_FOR_PLATFORM_STEP } from '../../shared/platform-jobs';
 import type { Patience } from '../graph/graph-client';
 import { GraphError } from '../graph/graph-error';
+import { STILL_LIMITED, WAITING_LOG } from './job-log';
 
 /**
  * A sync job's steps, and its patience with the platform's rate limit: a call the platform
@@ -29,8 +30,6 @@ export interface SyncJobSettings {
 
 export const DEFAULT_PLATFORM_WAITS: PlatformWaits = { initialMs: 5_000, maxMs: 300_000, maxWaits: 6 };
 
-export const WAITING_LOG = 'The platform asks to slow down: waiting for the platform for {seconds} s before asking again.';
-export const STILL_LIMITED = 'The platform still asked to wait after {count} waits; the job will try again later.';
 
 function sleepFor(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -70,7 +69,7 @@ export class JobProgress {
     await this.ctx.step(name, percent);
   }
 
-  log(message: string, level: 'info' | 'warn' = 'info'): Promise<void> {
+  log(message: JobLogMessage, level: 'info' | 'warn' = 'info'): Promise<void> {
     return this.ctx.log(message, level);
   }
 
@@ -83,7 +82,7 @@ export class JobProgress {
         if (wait >= this.waits.maxWaits) throw new Error(formatMessage(STILL_LIMITED, { count: wait }), { cause: error });
         const ms = waitMs(this.waits, wait, error.retryAfterSeconds);
         await this.ctx.step(WAITING_FOR_PLATFORM_STEP, this.current.percent);
-        await this.ctx.log(formatMessage(WAITING_LOG, { seconds: Math.max(1, Math.ceil(ms / 1000)) }), 'warn');
+        await this.ctx.log({ key: WAITING_LOG, params: { seconds: Math.max(1, Math.ceil(ms / 1000)) } }, 'warn');
         await (this.waits.sleep ?? sleepFor)(ms, this.ctx.signal);
         await this.ctx.step(this.current.name, this.current.percent);
       }

@@ -2,6 +2,7 @@ import { canonicalDecimal, type FieldValue, type Money } from '@core/sdk/shared'
 import { fromMinorUnits } from '../../shared/minor-units';
 import { AD_ACCOUNT_STATUSES, BILLING_EVENTS, CAMPAIGN_OBJECTIVES, DELIVERY_STATUSES, OPTIMIZATION_GOALS } from '../../shared/resources';
 import type { GraphAd, GraphAdAccount, GraphAdset, GraphCampaign, GraphPage } from '../graph-api';
+import { SKIPPED_BILLING_EVENT, SKIPPED_NO_ADSET, SKIPPED_NO_CAMPAIGN, SKIPPED_OBJECTIVE, SKIPPED_OPTIMIZATION_GOAL, SKIPPED_STATUS } from './job-log';
 
 /**
  * The platform's objects as the values of the plugin's records (wire form: money as
@@ -11,7 +12,8 @@ import type { GraphAd, GraphAdAccount, GraphAdset, GraphCampaign, GraphPage } fr
  */
 
 export type Values = Record<string, FieldValue>;
-export type Mapped = { readonly values: Values } | { readonly skipped: string };
+/** Written values, or why not: a log line's key (job-log.ts) and the value the platform sent. */
+export type Mapped = { readonly values: Values } | { readonly skipped: string; readonly value: string };
 
 type AdAccountStatus = (typeof AD_ACCOUNT_STATUSES)[number];
 
@@ -65,8 +67,8 @@ export function pageValues(graph: GraphPage, accountId: number): Values {
 
 export function campaignValues(graph: GraphCampaign, adAccountId: number, currency: string): Mapped {
   const objective = among(CAMPAIGN_OBJECTIVES, graph.objective) ? graph.objective : LEGACY_OBJECTIVES[graph.objective];
-  if (!objective) return { skipped: `objective ${graph.objective || 'none'} is not one the plugin knows` };
-  if (!among(DELIVERY_STATUSES, graph.status)) return { skipped: `status ${graph.status || 'none'} is not one the plugin knows` };
+  if (!objective) return { skipped: SKIPPED_OBJECTIVE, value: graph.objective || 'none' };
+  if (!among(DELIVERY_STATUSES, graph.status)) return { skipped: SKIPPED_STATUS, value: graph.status || 'none' };
   return {
     values: {
       name: graph.name,
@@ -82,10 +84,10 @@ export function campaignValues(graph: GraphCampaign, adAccountId: number, curren
 }
 
 export function adsetValues(graph: GraphAdset, campaignId: number | undefined, currency: string): Mapped {
-  if (campaignId === undefined) return { skipped: `its campaign ${graph.campaign_id} was not read` };
-  if (!among(BILLING_EVENTS, graph.billing_event)) return { skipped: `billing event ${graph.billing_event || 'none'} is not one the plugin knows` };
-  if (!among(OPTIMIZATION_GOALS, graph.optimization_goal)) return { skipped: `optimization goal ${graph.optimization_goal || 'none'} is not one the plugin knows` };
-  if (!among(DELIVERY_STATUSES, graph.status)) return { skipped: `status ${graph.status || 'none'} is not one the plugin knows` };
+  if (campaignId === undefined) return { skipped: SKIPPED_NO_CAMPAIGN, value: graph.campaign_id };
+  if (!among(BILLING_EVENTS, graph.billing_event)) return { skipped: SKIPPED_BILLING_EVENT, value: graph.billing_event || 'none' };
+  if (!among(OPTIMIZATION_GOALS, graph.optimization_goal)) return { skipped: SKIPPED_OPTIMIZATION_GOAL, value: graph.optimization_goal || 'none' };
+  if (!among(DELIVERY_STATUSES, graph.status)) return { skipped: SKIPPED_STATUS, value: graph.status || 'none' };
   return {
     values: {
       name: graph.name,
@@ -103,8 +105,8 @@ export function adsetValues(graph: GraphAdset, campaignId: number | undefined, c
 }
 
 export function adValues(graph: GraphAd, adsetId: number | undefined): Mapped {
-  if (adsetId === undefined) return { skipped: `its adset ${graph.adset_id} was not read` };
-  if (!among(DELIVERY_STATUSES, graph.status)) return { skipped: `status ${graph.status || 'none'} is not one the plugin knows` };
+  if (adsetId === undefined) return { skipped: SKIPPED_NO_ADSET, value: graph.adset_id };
+  if (!among(DELIVERY_STATUSES, graph.status)) return { skipped: SKIPPED_STATUS, value: graph.status || 'none' };
   const creative = graph.creative?.id;
   return {
     values: { name: graph.name, adset: adsetId, creative_id: creative && /^[0-9]{1,32}$/.test(creative) ? creative : null, status: graph.status },

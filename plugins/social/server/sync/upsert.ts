@@ -87,8 +87,4 @@ export class Tally {
   get kept(): number {
     return this.created + this.updated + this.unchanged;
   }
-
-  toString(): string {
-    return `${this.created} new, ${this.updated} updated, ${this.unchanged} unchanged, ${this.skipped} skipped`;
-  }
 }

@@ -1,4 +1,5 @@
 import type { RussianMessages } from '@core/sdk/server';
+import { DOMAIN_JOB_LOG_RU } from './job-log';
 import {
   CDN_UNSUITABLE,
   DOMAIN_RECORDED,
@@ -13,8 +14,9 @@ import {
   SERVICE_NOT_CONFIGURED,
 } from './messages';
 
-/** The domain purchase's API messages in Russian, by their English text. */
+/** The domain purchase's API messages, job log lines and job errors in Russian, by their English text. */
 export const DOMAIN_PURCHASE_MESSAGES_RU: RussianMessages = {
+  ...DOMAIN_JOB_LOG_RU,
   [PROJECT_MISSING]: 'Такого проекта нет.',
   [REGISTRAR_UNSUITABLE]: 'Регистратором проекта должен быть сервис группы «регистратор» с локальным адаптером или адаптером Namecheap.',
   [CDN_UNSUITABLE]: 'CDN проекта должен быть сервисом группы «CDN» с локальным адаптером или адаптером Cloudflare.',

@@ -1,8 +1,9 @@
 import { PermanentJobError, type JobContext, type Queryable } from '@core/sdk/server';
-import type { FieldValue } from '@core/sdk/shared';
+import { formatMessage, type FieldValue } from '@core/sdk/shared';
 import { DOMAIN_PURCHASE_STEPS, type DomainPurchaseStep } from '../../shared/domain-purchase';
 import { addressRecords, type Cdn } from '../cdn/cdn';
 import type { Registrar } from '../registrar/registrar';
+import * as LOG from './job-log';
 import { joinNameservers, purchaseTerm, readDomain, readRegistrant, readServerAddresses, type DomainState } from './domain-state';
 
 /**
@@ -55,63 +56,66 @@ export class DomainPurchase {
     await this.nameservers(domain);
     await this.records(domain);
     await this.ctx.step('records', 100);
-    await this.ctx.log(`${domain.name} is bought and pointed at ${this.parts.cdnName}.`);
+    await this.ctx.log({ key: LOG.BOUGHT, params: { domain: domain.name, cdn: this.parts.cdnName } });
     return { zone: domain.zone ?? '', nameservers: domain.nameservers, local: this.parts.registrar.local };
   }
 
   private async domain(id: number): Promise<DomainState> {
     const domain = await readDomain(this.parts.db, id);
-    if (!domain) throw new PermanentJobError('The domain record was deleted; nothing more is bought for it.');
+    if (!domain) throw new PermanentJobError(LOG.DOMAIN_DELETED);
     return domain;
   }
 
   private async check(domain: DomainState): Promise<void> {
     await this.ctx.step('check', PERCENT.check);
     if (domain.registrarOrder) {
-      await this.ctx.log(`${domain.name} is already registered (order ${domain.registrarOrder}): no check needed.`);
+      await this.ctx.log({ key: LOG.ALREADY_REGISTERED, params: { domain: domain.name, order: domain.registrarOrder } });
       return;
     }
-    await this.ctx.log(`Checking that ${domain.name} is available at ${this.parts.registrarName}.`);
+    await this.ctx.log({ key: LOG.CHECKING, params: { domain: domain.name, registrar: this.parts.registrarName } });
     const { available } = await this.parts.registrar.check(domain.name, this.ctx.signal);
-    if (!available) throw new PermanentJobError(`${domain.name} is not available at ${this.parts.registrarName}.`);
-    await this.ctx.log(`${domain.name} is available.`);
+    if (!available) throw new PermanentJobError(formatMessage(LOG.NOT_AVAILABLE, { domain: domain.name, registrar: this.parts.registrarName }));
+    await this.ctx.log({ key: LOG.AVAILABLE, params: { domain: domain.name } });
   }
 
   private async register(domain: DomainState): Promise<DomainState> {
     await this.ctx.step('register', PERCENT.register);
     if (domain.registrarOrder) {
-      await this.ctx.log(`Registration already done (order ${domain.registrarOrder}).`);
+      await this.ctx.log({ key: LOG.REGISTRATION_DONE, params: { order: domain.registrarOrder } });
       return domain;
     }
     const [registrant, years] = await Promise.all([readRegistrant(this.parts.db, domain.domainUser), purchaseTerm(this.parts.db, domain.id)]);
-    if (!registrant) throw new PermanentJobError('The domain user was deleted; choose another one and buy again.');
-    if (years === null) throw new PermanentJobError('The purchase’s term is not recorded; buy the domain again.');
-    await this.ctx.log(`Registering ${domain.name} at ${this.parts.registrarName} for ${years} year(s), ${registrant.firstName} ${registrant.lastName} as the registrant.`);
+    if (!registrant) throw new PermanentJobError(LOG.REGISTRANT_DELETED);
+    if (years === null) throw new PermanentJobError(LOG.TERM_MISSING);
+    await this.ctx.log({
+      key: LOG.REGISTERING,
+      params: { domain: domain.name, registrar: this.parts.registrarName, years, registrant: `${registrant.firstName} ${registrant.lastName}` },
+    });
     const registration = await this.parts.registrar.register({ domainId: domain.id, name: domain.name, years, registrant }, this.ctx.signal);
     // Recorded before anything else can fail: with the order on the record no retry registers again.
     await this.parts.write({ registrar_order: registration.order, expiry_date: registration.expiryDate, local: registration.local });
-    await this.ctx.log(`Registered: order ${registration.order}, until ${registration.expiryDate}.`);
-    if (registration.local) await this.ctx.log('The local registrar bought nothing: the domain is marked local.', 'warn');
+    await this.ctx.log({ key: LOG.REGISTERED, params: { order: registration.order, until: registration.expiryDate } });
+    if (registration.local) await this.ctx.log({ key: LOG.LOCAL_REGISTRAR }, 'warn');
     return { ...domain, registrarOrder: registration.order };
   }
 
   private async zone(domain: DomainState): Promise<DomainState> {
     await this.ctx.step('zone', PERCENT.zone);
     if (domain.zone && domain.nameservers.length > 0) {
-      await this.ctx.log(`Zone already created (${domain.zone}).`);
+      await this.ctx.log({ key: LOG.ZONE_EXISTS, params: { zone: domain.zone } });
       return domain;
     }
-    await this.ctx.log(`Creating the zone of ${domain.name} at ${this.parts.cdnName}.`);
+    await this.ctx.log({ key: LOG.CREATING_ZONE, params: { domain: domain.name, cdn: this.parts.cdnName } });
     const zone = await this.parts.cdn.createZone(domain.name, this.ctx.signal);
     await this.parts.write({ zone: zone.id, nameservers: joinNameservers(zone.nameservers) });
-    await this.ctx.log(`Zone ${zone.id}, nameservers ${joinNameservers(zone.nameservers)}.`);
+    await this.ctx.log({ key: LOG.ZONE_CREATED, params: { zone: zone.id, nameservers: joinNameservers(zone.nameservers) } });
     return { ...domain, zone: zone.id, nameservers: zone.nameservers };
   }
 
   private async nameservers(domain: DomainState): Promise<void> {
     await this.ctx.step('nameservers', PERCENT.nameservers);
     if (this.done.includes('nameservers')) return;
-    await this.ctx.log(`Pointing ${domain.name} at ${joinNameservers(domain.nameservers)} at ${this.parts.registrarName}.`);
+    await this.ctx.log({ key: LOG.POINTING, params: { domain: domain.name, nameservers: joinNameservers(domain.nameservers), registrar: this.parts.registrarName } });
     await this.parts.registrar.setNameservers(domain.name, domain.nameservers, this.ctx.signal);
     await this.mark('nameservers');
   }
@@ -122,9 +126,9 @@ export class DomainPurchase {
     const addresses = domain.server === null ? null : await readServerAddresses(this.parts.db, domain.server);
     const records = addresses ? addressRecords(domain.name, addresses.ip, addresses.ipv6) : [];
     if (records.length === 0) {
-      await this.ctx.log(domain.server === null ? 'No server chosen: the zone has no address records.' : 'The server has no IP address: the zone has no address records.', 'warn');
+      await this.ctx.log({ key: domain.server === null ? LOG.NO_SERVER : LOG.NO_SERVER_ADDRESS }, 'warn');
     } else {
-      await this.ctx.log(`Creating ${records.map((record) => `${record.type} ${record.name} → ${record.content}`).join(', ')}.`);
+      await this.ctx.log({ key: LOG.CREATING_RECORDS, params: { records: records.map((record) => `${record.type} ${record.name} → ${record.content}`).join(', ') } });
       await this.parts.cdn.createRecords(domain.zone ?? '', records, this.ctx.signal);
     }
     await this.mark('records');

@@ -1,9 +1,9 @@
 import { PermanentJobError, type Actor, type JobKind, type ServerPluginContext } from '@core/sdk/server';
-import { formatMessage } from '@core/sdk/shared';
 import { parseHostPort } from '../../shared/network';
 import { PROXY_CHECK_JOB, type ProxyCheckResult } from '../../shared/proxy-purchase';
 import { proxiesResource, type ProxyStatus, type ProxyType } from '../../shared/resources';
 import { todayUtc } from './expiry-sweep';
+import { ANSWERED, ASKING_EXIT_ADDRESS, CHECK_FAILED, PROXY_DELETED } from './job-log';
 import { ProbeError } from './probe-error';
 import type { ProxyConfig } from './proxy-config';
 import { probeProxy, type ProbeResult } from './proxy-probe';
@@ -60,9 +60,9 @@ export function defineCheckJob(context: ServerPluginContext, config: ProxyConfig
     async run(job, ctx) {
       const id = ctx.payload.proxy;
       const proxy = await storedProxy(context, id);
-      if (!proxy) throw new PermanentJobError('The proxy was deleted before the check ran.');
+      if (!proxy) throw new PermanentJobError(PROXY_DELETED);
       await ctx.step('Checking', 20);
-      await ctx.log(formatMessage('Asking for the exit address through {address} ({type}).', { address: proxy.address, type: proxy.type }));
+      await ctx.log({ key: ASKING_EXIT_ADDRESS, params: { address: proxy.address, type: proxy.type } });
 
       const address = parseHostPort(proxy.address);
       let probe: ProbeResult | null = null;
@@ -87,9 +87,7 @@ export function defineCheckJob(context: ServerPluginContext, config: ProxyConfig
         actor,
       );
       await ctx.log(
-        probe
-          ? formatMessage('Answered in {latency} ms from {ip}; status {status}.', { latency: probe.latencyMs, ip: probe.exitIp, status })
-          : formatMessage('Failed: {error} Status {status}.', { error: error ?? '', status }),
+        probe ? { key: ANSWERED, params: { latency: probe.latencyMs, ip: probe.exitIp, status } } : { key: CHECK_FAILED, params: { error: error ?? '', status } },
         probe ? 'info' : 'warn',
       );
       return { ok: probe !== null, latency_ms: probe?.latencyMs ?? null, exit_ip: probe?.exitIp ?? null, error };

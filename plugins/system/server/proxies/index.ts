@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerPluginContext } from '@core/sdk/server';
+import type { RussianMessages, ServerPluginContext } from '@core/sdk/server';
 import { defineCheckJob } from './check-job';
+import { PROXY_JOB_LOG_RU } from './job-log';
+import { PROXY_MESSAGES_RU as PROXY_API_MESSAGES_RU } from './messages';
 import { scheduleExpirySweep } from './expiry-sweep';
 import { readProxyConfig } from './proxy-config';
 import { proxyRoutes } from './proxy-routes';
@@ -12,7 +14,8 @@ import { definePurchaseJob } from './purchase-job';
  * of a proxy's address as an engine hook. Configuration: proxy-config.ts.
  */
 
-export { PROXY_MESSAGES_RU } from './messages';
+/** The proxies' messages in Russian: their API's, and their jobs' log lines and errors. */
+export const PROXY_MESSAGES_RU: RussianMessages = { ...PROXY_API_MESSAGES_RU, ...PROXY_JOB_LOG_RU };
 export { proxyResourceHooks } from './proxy-hooks';
 
 /** The migration of the local provider's state; list it in the plugin's migrations under this name. */

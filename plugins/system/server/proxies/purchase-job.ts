@@ -1,5 +1,6 @@
 import { ApiError, PermanentJobError, type Actor, type JobKind, type ServerPluginContext } from '@core/sdk/server';
 import { formatMessage, type FieldValue } from '@core/sdk/shared';
+import { BUYING, BUYING_LOCAL, NOT_RECORDED, ORDER_NOT_RECORDED, ORDER_WITHOUT_NUMBER, PROVIDER_DELETED, RECORDED, RETURNED, RETURNED_WITHOUT_ORDER } from './job-log';
 import { PROXY_PURCHASE_JOB, type ProxyPurchaseRequest, type ProxyPurchaseResult } from '../../shared/proxy-purchase';
 import { proxiesResource } from '../../shared/resources';
 import { formatHostPort } from './host-port';
@@ -52,7 +53,7 @@ export function definePurchaseJob(context: ServerPluginContext, config: ProxyCon
     async run(job, ctx) {
       const request = ctx.payload;
       const provider = await findProvider(db, request.provider);
-      if (!provider) throw new PermanentJobError('The proxy provider was deleted before the purchase ran.');
+      if (!provider) throw new PermanentJobError(PROVIDER_DELETED);
       const country = await requireCountryCode(db, request.country).catch(permanent);
       let adapter: ProxyProviderAdapter;
       try {
@@ -62,21 +63,16 @@ export function definePurchaseJob(context: ServerPluginContext, config: ProxyCon
       }
 
       await ctx.step('Buying', 10);
-      await ctx.log(
-        formatMessage('Buying {quantity} {type} proxies in {country} for {days} days from {provider}{local}.', {
-          quantity: request.quantity,
-          type: request.type,
-          country: country.toUpperCase(),
-          days: request.period_days,
-          provider: provider.name,
-          local: adapter.local ? ' (local: nothing is bought)' : '',
-        }),
-      );
+      await ctx.log({
+        key: adapter.local ? BUYING_LOCAL : BUYING,
+        params: { quantity: request.quantity, type: request.type, country: country.toUpperCase(), days: request.period_days, provider: provider.name },
+      });
       const purchase = await adapter
         .buy({ country, type: request.type, periodDays: request.period_days, quantity: request.quantity, note: `erp-job-${job.id}`, signal: ctx.signal })
         .catch(permanent);
-      await ctx.log(formatMessage('The provider returned {count} proxies, order {order}.', { count: purchase.proxies.length, order: purchase.orderId ?? 'without a number' }));
-      for (const skipped of purchase.skipped) await ctx.log(`Not recorded: ${skipped}.`, 'warn');
+      const count = purchase.proxies.length;
+      await ctx.log(purchase.orderId === null ? { key: RETURNED_WITHOUT_ORDER, params: { count } } : { key: RETURNED, params: { count, order: purchase.orderId } });
+      for (const skipped of purchase.skipped) await ctx.log({ key: NOT_RECORDED, params: { reason: skipped } }, 'warn');
 
       await ctx.step('Recording', 70);
       const actor: Actor = { id: job.createdBy, language: 'en' };
@@ -92,9 +88,9 @@ export function definePurchaseJob(context: ServerPluginContext, config: ProxyCon
         });
       } catch (error) {
         const reason = error instanceof ApiError ? error.message : 'the database refused the records';
-        throw new PermanentJobError(formatMessage('Order {order} was placed but its proxies could not be recorded ({reason}): add them from the provider’s account.', { order: purchase.orderId ?? 'without a number', reason }));
+        throw new PermanentJobError(formatMessage(ORDER_NOT_RECORDED, { order: purchase.orderId ?? ORDER_WITHOUT_NUMBER, reason }));
       }
-      await ctx.log(formatMessage('Recorded {count} proxies.', { count: ids.length }));
+      await ctx.log({ key: RECORDED, params: { count: ids.length } });
       return { proxies: ids, order_id: purchase.orderId, local: adapter.local };
     },
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobContext } from '@core/sdk/server';
+import type { JobContext, JobLogMessage } from '@core/sdk/server';
+import { formatMessage } from '@core/sdk/shared';
 import { GraphClient, GraphError, readGraphConfig } from '@plugins/social/server/graph';
 import { retryAfterSecondsOf } from '@plugins/social/server/graph/rate-limit-headers';
 import { JobProgress, waitMs, type PlatformWaits } from '@plugins/social/server/sync/job-progress';
@@ -127,7 +128,7 @@ describe('patience with the rate limit in a job', () => {
       signal: new AbortController().signal,
       checkpoint: null,
       step: async (name: string, percent?: number) => void seen.push(`step ${name} ${percent ?? ''}`),
-      log: async (message: string) => void seen.push(`log ${message}`),
+      log: async (message: JobLogMessage | string) => void seen.push(`log ${typeof message === 'string' ? message : formatMessage(message.key, message.params)}`),
       saveCheckpoint: async () => undefined,
     } satisfies JobContext<null>;
     const progress = new JobProgress(ctx, { ...waits, sleep: async (ms) => void slept.push(ms) });

@@ -31,8 +31,8 @@ async function purchase(name: string, project: number, extra: Record<string, unk
   return response.json<{ data: DomainPurchaseStarted }>().data;
 }
 
-async function logsOf(jobId: number): Promise<string[]> {
-  const lines = (await t.call(['YD'], 'GET', `jobs/${jobId}/logs?after=0&limit=100`)).json<{ data: { lines: JobLogLine[] } }>().data.lines;
+async function logsOf(jobId: number, language = 'en'): Promise<string[]> {
+  const lines = (await t.call(['YD'], 'GET', `jobs/${jobId}/logs?after=0&limit=100`, undefined, language)).json<{ data: { lines: JobLogLine[] } }>().data.lines;
   return lines.map((line) => line.message);
 }
 
@@ -144,7 +144,12 @@ describe('the purchase job', () => {
     ]);
     const lines = await logsOf(started.job);
     expect(lines).toContain('bought-real.com is available.');
-    expect(lines.some((line) => line.startsWith('Registered: order '))).toBe(true);
+    const [year, month, day] = String(domain.expiry_date).split('-');
+    expect(lines).toContain(`Registered: order ${domain.registrar_order}, until ${month}/${day}/${year?.slice(2)}.`);
+    // Read in Russian, the same log is in Russian with the date in its Russian form.
+    const russian = await logsOf(started.job, 'ru');
+    expect(russian).toContain('bought-real.com свободен.');
+    expect(russian).toContain(`Зарегистрирован: заказ ${domain.registrar_order}, до ${day}.${month}.${year}.`);
     expect((await t.call(['YD'], 'GET', `jobs?subject=system.domains:${started.domain}`)).json<{ data: { data: JobInfo[] } }>().data.data.map((found) => found.id)).toContain(started.job);
   });
 
