@@ -26,6 +26,7 @@ import {
   HttpClients,
   HttpError,
   I18nService,
+  NumberInput,
   PluginHost,
   ResourceFeedback,
   ToastService,
@@ -133,7 +134,7 @@ function ValueField({ entry, label, description, valueLabel, input, reset, messa
   const control = () => {
     if (entry.type === 'boolean') return <Switch checked={input === true} onChange={(_, data) => onChange(data.checked)} />;
     if (entry.type === 'integer') {
-      return <Input className={styles.input} type="number" step={1} min={entry.min} max={entry.max} value={text} onChange={(_, data) => onChange(data.value)} />;
+      return <NumberInput className={styles.input} inputMode="numeric" value={text} onChange={onChange} />;
     }
     if (entry.values) {
       return (

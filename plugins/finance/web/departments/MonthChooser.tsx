@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Input, Label, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Label, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
-import { MONTH_PATTERN, shiftMonth } from '../../shared/departments';
+import { MonthInput } from '@core/sdk/web';
+import { shiftMonth } from '../../shared/departments';
 
 const useStyles = makeStyles({
   chooser: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  input: { width: '11rem' },
+  input: { width: '13rem' },
 });
 
 export interface MonthChooserProps {
@@ -14,24 +15,19 @@ export interface MonthChooserProps {
   readonly onChange: (month: string) => void;
 }
 
-/** The month a page shows: the browser's month input, with a step to the month before and after. */
+/** The month a page shows, named in the interface language, with a step to the month before and after. */
 export function MonthChooser({ month, onChange }: MonthChooserProps) {
   const { t } = useTranslation('finance');
   const styles = useStyles();
   const id = useId();
+  const labelId = useId();
   return (
     <div className={styles.chooser}>
-      <Label htmlFor={id}>{t('departments.month')}</Label>
+      <Label id={labelId} htmlFor={id}>
+        {t('departments.month')}
+      </Label>
       <Button appearance="subtle" icon={<ChevronLeftRegular />} aria-label={t('departments.previousMonth')} onClick={() => onChange(shiftMonth(month, -1))} />
-      <Input
-        id={id}
-        className={styles.input}
-        type="month"
-        value={month}
-        onChange={(_, data) => {
-          if (MONTH_PATTERN.test(data.value)) onChange(data.value);
-        }}
-      />
+      <MonthInput id={id} className={styles.input} aria-labelledby={labelId} value={month} onChange={onChange} />
       <Button appearance="subtle" icon={<ChevronRightRegular />} aria-label={t('departments.nextMonth')} onClick={() => onChange(shiftMonth(month, 1))} />
     </div>
   );

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Field,
-  Input,
   Select,
   Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { FormDialog, useFormErrors } from '@core/sdk/web';
+import { DateInput, FormDialog, NumberInput, useFormErrors } from '@core/sdk/web';
 import { BASE_CURRENCY, FINANCE_CURRENCIES } from '../../shared/currencies';
 import type { FinanceResult } from '../finance-result';
 import type { SalaryInput, SalaryRow } from './employee-details-store';
@@ -64,14 +63,14 @@ export function SalaryDialog({ row, onSubmit, onClose }: SalaryDialogProps) {
       contentClassName={styles.form}
     >
       <Field label={t('fields.dateStart')} required validationMessage={first('date_start')}>
-        <Input type="date" name="date_start" value={start} onChange={(_, data) => setStart(data.value)} />
+        <DateInput name="date_start" value={start} onChange={setStart} />
       </Field>
       <Field label={t('fields.dateEnd')} hint={t('salary.endHint')} validationMessage={first('date_end')}>
-        <Input type="date" name="date_end" value={end} onChange={(_, data) => setEnd(data.value)} />
+        <DateInput name="date_end" value={end} onChange={setEnd} />
       </Field>
       <div className={styles.money}>
         <Field label={t('fields.salary')} required validationMessage={first('salary')}>
-          <Input name="salary" inputMode="decimal" value={amount} onChange={(_, data) => setAmount(data.value)} />
+          <NumberInput name="salary" value={amount} onChange={setAmount} />
         </Field>
         <Field label={t('fields.currency')}>
           <Select name="currency" value={currency} onChange={(_, data) => setCurrency(data.value)}>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, Input, MessageBar, MessageBarBody, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Field, MessageBar, MessageBarBody, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { FormDialog, useFormErrors, useInjection } from '@core/sdk/web';
+import { FormDialog, NumberInput, useFormErrors, useInjection } from '@core/sdk/web';
 import { MotivationStore } from './motivation-store';
 
 const useStyles = makeStyles({
@@ -58,7 +58,7 @@ export function CorrectLineDialog({ line, employee, onClose, onCorrected }: Corr
         </MessageBar>
       )}
       <Field label={t('fields.correctionUsd')} required hint={t('motivation.correctionHint')} validationMessage={errors.of('correction_usd')?.join(' ')}>
-        <Input value={amount} inputMode="decimal" onChange={(_, data) => setAmount(data.value)} />
+        <NumberInput value={amount} onChange={setAmount} />
       </Field>
       <Field label={t('fields.correctionComment')} required validationMessage={errors.of('correction_comment')?.join(' ')}>
         <Textarea value={comment} resize="vertical" onChange={(_, data) => setComment(data.value)} />

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { DATE_PRESETS } from '@core/sdk/shared';
-import { ReferencePicker, useListboxClass, type ReferenceLabels } from '@core/sdk/web';
+import { DateInput, ReferencePicker, useListboxClass, type ReferenceLabels } from '@core/sdk/web';
 import { TEAM, ASSET_STATUSES } from '../../shared/resources';
 import type { AssetStatus } from '../../shared/reports';
 import type { PeriodChoice, ReportFilterValues } from './report-filters';
@@ -100,10 +100,10 @@ export function ReportFilters({ filters, labels, onChange }: ReportFiltersProps)
       {period === 'custom' && (
         <>
           <Field label={t('reports.filters.from')}>
-            <Input type="date" value={filters.from} max={filters.to || undefined} onChange={(_, data) => onChange({ ...filters, period: 'custom', from: data.value })} />
+            <DateInput value={filters.from} max={filters.to || undefined} onChange={(from) => onChange({ ...filters, period: 'custom', from })} />
           </Field>
           <Field label={t('reports.filters.to')}>
-            <Input type="date" value={filters.to} min={filters.from || undefined} onChange={(_, data) => onChange({ ...filters, period: 'custom', to: data.value })} />
+            <DateInput value={filters.to} min={filters.from || undefined} onChange={(to) => onChange({ ...filters, period: 'custom', to })} />
           </Field>
         </>
       )}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, Input, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
-import { FormDialog, HttpClients, JobPanel, type JobStep, type ReferenceLabels, ReferencePickerField, serverMessage, useInjection } from '@core/sdk/web';
+import { Field, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
+import { DateInput, FormDialog, HttpClients, JobPanel, type JobStep, type ReferenceLabels, ReferencePickerField, serverMessage, useInjection } from '@core/sdk/web';
 import type { JobInfo } from '@core/sdk/shared';
 import { INSIGHTS_SYNC_STEPS, type InsightsSyncResult } from '../../shared/platform-jobs';
 import { AD_ACCOUNT } from '../../shared/resources';
@@ -86,10 +86,10 @@ export function InsightsSync({ adAccount, from, to, labels, onClose, onFinished 
       <ReferencePickerField label={t('report.adAccount')} target={AD_ACCOUNT} labels={labels} value={account} onChange={setAccount} required />
       <div className={styles.pair}>
         <Field label={t('report.from')} required>
-          <Input type="date" value={days.from} max={days.to || undefined} onChange={(_, data) => setDays({ ...days, from: data.value })} />
+          <DateInput value={days.from} max={days.to || undefined} onChange={(from) => setDays({ ...days, from })} />
         </Field>
         <Field label={t('report.to')} required>
-          <Input type="date" value={days.to} min={days.from || undefined} onChange={(_, data) => setDays({ ...days, to: data.value })} />
+          <DateInput value={days.to} min={days.from || undefined} onChange={(to) => setDays({ ...days, to })} />
         </Field>
       </div>
       {failure !== null && (

@@ -134,7 +134,7 @@ describe('Employees page', () => {
 
     await click(query(section('Salary history'), 'button[aria-label="Edit the salary from 1/1/26"]'));
     form = query(document, '.fui-DialogSurface');
-    expect(query<HTMLInputElement>(form, 'input[name="salary"]').value).toBe('1500.00');
+    expect(query<HTMLInputElement>(form, 'input[name="salary"]').value).toBe('1,500.00');
     await typeInto(query<HTMLInputElement>(form, 'input[name="date_end"]'), '2026-03-31');
     await submit(query<HTMLFormElement>(form, 'form'));
     await waitInAct(() => expect(server.requests('PATCH', 'salary-history/31')).toHaveLength(1));
