@@ -104,6 +104,12 @@ export interface PluginManifest {
   /** The API service whose prefix the plugin's server routes are mounted under: a spec service or its own id. */
   readonly service: ServiceName;
   readonly dependencies: readonly string[];
+  /**
+   * Plugins this one works with but does not need: when enabled they start before it and it may
+   * import their shared/ code; when not, its reference fields into their tables are left out
+   * (core/shared/resource/absent-plugins.ts), so no picker points at records that are not there.
+   */
+  readonly optionalDependencies?: readonly string[];
   /** i18n namespaces the plugin owns; the first is its default. */
   readonly namespaces: readonly string[];
   readonly pages: readonly PluginPage[];
@@ -209,6 +215,8 @@ export function manifestProblems(manifest: PluginManifest): string[] {
   if (!PLUGIN_ID.test(manifest.id)) problems.push(`plugin id "${manifest.id}" must match ${PLUGIN_ID}`);
   if (!isServiceId(manifest.service)) problems.push(`service "${manifest.service}" is not a valid service id`);
   problems.push(...pageProblems(manifest), ...codeProblems(manifest), ...slotProblems(manifest));
-  if (manifest.dependencies.includes(manifest.id)) problems.push('a plugin cannot depend on itself');
+  const optional = manifest.optionalDependencies ?? [];
+  if (manifest.dependencies.includes(manifest.id) || optional.includes(manifest.id)) problems.push('a plugin cannot depend on itself');
+  for (const id of optional.filter((candidate) => manifest.dependencies.includes(candidate))) problems.push(`plugin "${id}" is both a dependency and an optional one`);
   return problems;
 }

@@ -77,6 +77,7 @@ const MANIFEST_PROPERTIES: Readonly<Record<keyof PluginManifest, SchemaObject>> 
   titleKey: NON_EMPTY,
   service: NON_EMPTY,
   dependencies: STRINGS,
+  optionalDependencies: STRINGS,
   namespaces: { ...STRINGS, minItems: 1 },
   pages: { type: 'array', items: PAGE },
   permissions: {

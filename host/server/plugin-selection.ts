@@ -4,7 +4,7 @@ import { enabledManifestsProblems, manifestProblems } from '@core/shared/manifes
 import { ConfigError } from './config';
 
 /**
- * The enabled plugins in dependency order. An unknown id, a dependency that is not enabled or a
+ * The enabled plugins in dependency order (enabled optional dependencies included). An unknown id, a dependency that is not enabled or a
  * plugin written for another SDK is a configuration error: the server must not start half-wired.
  */
 export function selectPlugins(available: readonly ServerPlugin[], enabled: readonly string[]): ServerPlugin[] {
@@ -32,6 +32,8 @@ export function selectPlugins(available: readonly ServerPlugin[], enabled: reado
       }
       visit(dependency);
     }
+    // An optional dependency that runs starts first, so its tables exist before references into them.
+    for (const dependency of plugin.manifest.optionalDependencies ?? []) if (enabledSet.has(dependency)) visit(dependency);
     visiting.delete(id);
     ordered.push(plugin);
   };

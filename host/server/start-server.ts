@@ -10,6 +10,7 @@ import { databasePlace, openDatabase } from '@core/server/database/open-database
 import type { PluginInventory, ServerPlugin } from '@core/server/plugin';
 import { enabledResources, syncResourceTables } from '@core/server/resource';
 import { PermissionCatalogue } from '@core/shared/permission-catalogue';
+import { declareRunningPlugins } from '@core/shared/resource/absent-plugins';
 import { demoContext } from '@core/server/demo-context';
 import { ConfigError, runtimeConfigOf, type ErpConfig } from './config';
 import { planPlugins, servingOf, withoutFailed, type ExternalPlugin, type PluginPlan } from './external-plugins';
@@ -135,6 +136,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await migrate(db, [CORE_MIGRATIONS, ...builtins.map((plugin) => ({ owner: plugin.manifest.id, migrations: plugin.migrations }))]);
     const externals = await migrateExternals(db, plan);
     const plugins = [...builtins, ...externals.map((external) => external.plugin)];
+    declareRunningPlugins(plugins.map((plugin) => plugin.manifest));
     // After the migrations, so a plugin's own tables exist before resource tables that point at them.
     await syncResourceTables(db, enabledResources(plugins));
     let drain: RequestDrain | null = null;

@@ -15,6 +15,8 @@ export const systemManifest: PluginManifest = {
   titleKey: 'system:title',
   service: 'system',
   dependencies: [],
+  // A proxy's team is a finance agency; without finance the field is left out.
+  optionalDependencies: ['finance'],
   namespaces: ['system'],
   pages: [
     { path: '/proxies', titleKey: 'system:nav.proxies', requires: 'YP', record: 'system.proxies', nav: { group: 'system', icon: 'globe-shield' } },

@@ -21,6 +21,7 @@ import { PgliteDatabase } from '@core/server/database/pglite-database';
 import { PostgresDatabase } from '@core/server/database/postgres-database';
 import type { ServerPlugin } from '@core/server/plugin';
 import { enabledResources, syncResourceTables } from '@core/server/resource';
+import { declareRunningPlugins } from '@core/shared/resource/absent-plugins';
 import { PermissionCatalogue } from '@core/shared/permission-catalogue';
 import { SHARED_POSTGRES_PREFIX } from './shared-template-names';
 
@@ -188,6 +189,8 @@ export function pluginsPreparedIn(db: Database): ReadonlySet<string> {
  * the test.
  */
 export async function freshDatabase(plugins: readonly ServerPlugin[]): Promise<Database> {
+  // As start-up does: references into an optional dependency left out of the set are left out.
+  declareRunningPlugins(plugins.map((plugin) => plugin.manifest));
   let db: Database;
   if (POSTGRES_URL) {
     db = await freshPostgresDatabase(plugins);

@@ -15,6 +15,7 @@ import type { AdmissionLimits } from '@core/server/http/admission-limiter';
 import { XSRF_COOKIE, XSRF_HEADER } from '@core/server/http/xsrf';
 import type { ServerPlugin } from '@core/server/plugin';
 import { enabledResources, syncResourceTables } from '@core/server/resource';
+import { declareRunningPlugins } from '@core/shared/resource/absent-plugins';
 import type { PermissionCode } from '@core/shared/permissions';
 import type { RuntimeConfig } from '@core/shared/runtime-config';
 import type { SessionUser } from '@core/shared/session-user';
@@ -62,6 +63,7 @@ async function prepareResourcePlugins(db: Database, plugins: readonly ServerPlug
 
 /** The API server over `db` with the given plugins (none by default), signing with TEST_SECRET. */
 export async function buildServer(options: TestServerOptions): Promise<FastifyInstance> {
+  declareRunningPlugins((options.plugins ?? []).map((plugin) => plugin.manifest));
   await prepareResourcePlugins(options.db, options.plugins ?? []);
   const app = await createApiServer({
     db: options.db,

@@ -1,6 +1,7 @@
 import type { PermissionRequirement } from '../permissions';
 import type { ServiceName } from '../services';
 import { hasSecretValues, isReadable, OPERATORS_BY_KIND, STATUS_TONES, TEXT_KINDS, type FieldDefinition, type ReferenceTarget } from './field';
+import { pointsIntoAbsentPlugin, runningPluginsGeneration, targetOwner } from './absent-plugins';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -231,7 +232,25 @@ export function definitionProblems(definition: ResourceDefinition): string[] {
   return problems;
 }
 
-/** Identity helper that keeps the literal types and documents intent at the definition site. */
+/**
+ * Keeps the literal types and documents intent at the definition site. A definition with a
+ * reference into another plugin's tables reads its `fields` without those into a plugin that is an
+ * optional dependency and not running (absent-plugins.ts); any other definition is returned as it is.
+ */
 export function defineResource<const D extends ResourceDefinition>(definition: D): D {
-  return definition;
+  const [schema] = definition.table.split('.');
+  const declared = definition.fields;
+  const crossPlugin = declared.some((field) => field.kind === 'reference' && ![schema, 'core'].includes(targetOwner(field.target)));
+  if (!crossPlugin) return definition;
+  let seen = -1;
+  let present = declared;
+  const fields = (): D['fields'] => {
+    if (seen !== runningPluginsGeneration()) {
+      seen = runningPluginsGeneration();
+      const left = declared.filter((field) => !pointsIntoAbsentPlugin(field));
+      present = left.length === declared.length ? declared : left;
+    }
+    return present;
+  };
+  return Object.defineProperty({ ...definition }, 'fields', { get: fields, enumerable: true });
 }

@@ -1,6 +1,7 @@
 import { Container } from 'inversify';
 import type { PluginManifest } from '@core/shared/manifest';
 import type { RuntimeConfig } from '@core/shared/runtime-config';
+import { declareRunningPlugins } from '@core/shared/resource/absent-plugins';
 import { sdkRangeProblem } from '@core/sdk/compatibility';
 import { HttpClients } from '../http/http-clients';
 import { webPlugin, type PluginCode, type WebPlugin } from '../plugins/define-plugin';
@@ -40,6 +41,8 @@ export interface KernelEnvironment {
  * translations as contributions. Plugin code itself is bound later, by the plugin host, on demand.
  */
 export function createKernel(config: RuntimeConfig, enabled: readonly WebPlugin[], environment: KernelEnvironment): Container {
+  // Definitions leave out references into an optional dependency that is not enabled, as the server's do.
+  declareRunningPlugins(enabled.map((plugin) => plugin.manifest));
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(KernelContainer).toConstantValue(container);
   container.bind(RuntimeConfigToken).toConstantValue(config);

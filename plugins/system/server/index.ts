@@ -5,6 +5,7 @@ import { seedSystemDemo } from './demo/system-demo';
 import { DOMAIN_PURCHASE_MESSAGES_RU, registerDomainPurchase, type PurchaseJobOptions } from './domains';
 import localRegistrarCdnSql from './migrations/0002_local_registrar_cdn.sql?raw';
 import localProxyProviderSql from './migrations/0003_local_proxy_provider.sql?raw';
+import proxyTeamAgencySql from './migrations/0004_proxy_team_agency.sql?raw';
 import { LOCAL_PROXY_PROVIDER_MIGRATION, PROXY_MESSAGES_RU, proxyResourceHooks, registerProxies } from './proxies';
 import { RULES_MESSAGES_RU, systemRuleHooks } from './rules';
 import { registerExpiringSites } from './sites';
@@ -31,6 +32,7 @@ export function createSystemServerPlugin(options: SystemServerOptions = {}): Ser
       WHITE_ARCHIVES_MIGRATION,
       { name: '0002_local_registrar_cdn', sql: localRegistrarCdnSql },
       { name: LOCAL_PROXY_PROVIDER_MIGRATION, sql: localProxyProviderSql },
+      { name: '0004_proxy_team_agency', sql: proxyTeamAgencySql },
     ],
     resources: SYSTEM_RESOURCES,
     resourceHooks: { ...systemRuleHooks(now), ...proxyResourceHooks },

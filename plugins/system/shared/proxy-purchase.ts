@@ -35,7 +35,8 @@ export interface ProxyQuote {
 export interface ProxyPurchaseRequest extends ProxyQuoteRequest {
   /** Optional (spec §5): the bought proxies are named `<name> 1`, `<name> 2`… or by address without it. */
   readonly name?: string;
-  readonly team?: string;
+  /** The finance agency the proxies are for; sent only while finance runs (the proxies' `team` field). */
+  readonly team?: number;
 }
 
 /** `POST proxies/purchase` and `POST proxies/:id/check` → 202 `{ data: ProxyJobStarted }`. */

@@ -7,6 +7,7 @@ import {
   type ReferenceTarget,
   type StatusTone,
 } from '@core/sdk/shared';
+import { agenciesResource } from '@plugins/finance/shared/resources';
 import { E164_PATTERN, HOST_PORT_PATTERN, IPV4_PATTERN, IPV6_PATTERN, DOMAIN_NAME_PATTERN, ISO2_PATTERN } from './patterns';
 
 /**
@@ -183,7 +184,12 @@ export const proxiesResource = defineResource({
     reference('country', COUNTRIES_REFERENCE),
     wholeNumber('period_days', 1, { max: 3650 }),
     enumeration('status', PROXY_STATUSES, { required: true, default: 'active', tones: PROXY_STATUS_TONES }),
-    text('team', { maxLength: 100 }),
+    // An agency of finance (an optional dependency): without finance the field is left out, not free text,
+    // so a team stays a record someone can rename, never a spelling.
+    reference('team', referenceTo(agenciesResource)),
+    // The free text a team was before it was picked (migration 0004), kept where it named no agency;
+    // emptied when the team is picked.
+    text('team_legacy', { readOnly: true, maxLength: 100, list: false }),
     text('address', { required: true, maxLength: 60, pattern: HOST_PORT_PATTERN, patternMessageKey: 'system:validation.hostPort', placeholder: '203.0.113.7:8080' }),
     secret('credentials_pair', { maxLength: 300, pattern: '^[^:\\s]+:\\S+$', patternMessageKey: 'system:validation.loginPass' }),
     { kind: 'url', name: 'reset_link', labelKey: label('reset_link'), maxLength: 500, list: false },

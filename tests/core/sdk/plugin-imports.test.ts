@@ -86,7 +86,8 @@ function violation(manifest: PluginManifest, file: string, specifier: string, pl
   const dependency = /^@plugins\/([^/]+)\/(.*)$/.exec(specifier);
   if (dependency && dependency[1] !== manifest.id) {
     const [, other = '', rest = ''] = dependency;
-    if (!manifest.dependencies.includes(other)) return `${specifier} (plugin "${other}" is not among the manifest's dependencies)`;
+    const known = manifest.dependencies.includes(other) || (manifest.optionalDependencies ?? []).includes(other);
+    if (!known) return `${specifier} (plugin "${other}" is not among the manifest's dependencies)`;
     return rest === 'shared' || rest.startsWith('shared/') ? null : `${specifier} (only the shared/ folder of a dependency)`;
   }
   if (dependency || specifier.startsWith('.')) {
@@ -139,6 +140,7 @@ describe('plugin imports', () => {
     expect(violation(notes, web, '@plugins/finance/shared/resources')).toBeNull();
     expect(violation(notes, web, '@plugins/finance/web')).toMatch(/only the shared\/ folder/);
     expect(violation({ ...notes, dependencies: [] }, web, '@plugins/finance/shared/resources')).toMatch(/not among the manifest's dependencies/);
+    expect(violation({ ...notes, dependencies: [], optionalDependencies: ['finance'] }, web, '@plugins/finance/shared/resources')).toBeNull();
     expect(violation(notes, web, '../server')).toMatch(/web code importing server code/);
     expect(violation(notes, web, '../../finance/manifest')).toMatch(/outside plugins\/admin/);
     expect(violation(notes, web, '../manifest')).toBeNull();

@@ -398,6 +398,13 @@ describe('selectPlugins', () => {
     expect(ids(selectPlugins(available, ['extra', 'data']))).toEqual(['data', 'extra']);
   });
 
+  it('starts an enabled optional dependency first, and does without one that is not enabled', () => {
+    const base = plugin('teams');
+    const optional = { ...base, manifest: { ...plugin('proxies').manifest, optionalDependencies: ['teams'] } };
+    expect(ids(selectPlugins([base, optional], ['proxies', 'teams']))).toEqual(['teams', 'proxies']);
+    expect(ids(selectPlugins([base, optional], ['proxies']))).toEqual(['proxies']);
+  });
+
   it('refuses a dependency cycle', () => {
     expectConfigError(() => selectPlugins([plugin('aa', ['bb']), plugin('bb', ['aa'])], ['aa', 'bb']), 'dependency cycle');
   });

@@ -43,6 +43,18 @@ const COUNTRY = { US: 840, CA: 124, MX: 484, BR: 76, DE: 276, FR: 250, ES: 724, 
 
 const LOCAL_NAMESERVERS = 'ns1.local.invalid, ns2.local.invalid';
 
+/** A proxy's `team` values by agency name: finance's demo agencies, or none while finance does not run. */
+async function agencyTeams(db: Database): Promise<(name: string) => Values> {
+  const field = proxiesResource.fields.find((candidate) => candidate.name === 'team');
+  if (field?.kind !== 'reference') return () => ({});
+  const { rows } = await db.query<{ id: string; name: string }>(`SELECT id::text AS id, name FROM ${field.target.table} WHERE deleted_at IS NULL`);
+  const ids = new Map(rows.map((row) => [row.name, Number(row.id)]));
+  return (name): Values => {
+    const id = ids.get(name);
+    return id === undefined ? {} : { team: id };
+  };
+}
+
 export async function seedSystemDemo(db: Database, demo: DemoContext): Promise<void> {
   const { rows } = await db.query(`SELECT 1 FROM ${languagesResource.table} LIMIT 1`);
   if (rows.length > 0) return;
@@ -82,18 +94,21 @@ export async function seedSystemDemo(db: Database, demo: DemoContext): Promise<v
     name: 'Proxy6.net (agency account)', adapter: 'proxy6', credentials: { api_key: 'demo-not-a-real-proxy6-key' },
     balance: { amount: '1250.00', currency: 'RUB' }, balance_checked_at: checkedYesterday,
   });
+  const team = await agencyTeams(db);
   const proxy = (index: number, values: Values) =>
     create(proxiesResource, {
-      name: null, team: null, reset_link: null, order_id: `local-demo-${index}`, period_days: 30, account_count: 0, status: 'active', type: 'http',
+      name: null, reset_link: null, order_id: `local-demo-${index}`, period_days: 30, account_count: 0, status: 'active', type: 'http',
       provider: localProvider, address: `203.0.113.${10 + index}:8080`, credentials_pair: `demo${index}:demo-not-a-real-pass`, ...values,
     });
-  const usProxy = await proxy(1, { name: 'US residential 1', country: COUNTRY.US, team: 'Alpha', end_date: inDays(24), account_count: 3, checked_at: new Date().toISOString(), latency_ms: 142, exit_ip: '203.0.113.11' });
-  await proxy(2, { name: 'US residential 2', country: COUNTRY.US, team: 'Alpha', end_date: inDays(5), account_count: 2 });
-  const deProxy = await proxy(3, { name: 'DE socks', country: COUNTRY.DE, type: 'socks5', address: '198.51.100.23:1080', team: 'Bravo', end_date: inDays(18) });
-  await proxy(4, { name: 'DE socks 2', country: COUNTRY.DE, type: 'socks5', address: '198.51.100.24:1080', team: 'Bravo', end_date: inDays(3) });
+  const usProxy = await proxy(1, { name: 'US residential 1', country: COUNTRY.US, ...team('Alpha Team'), end_date: inDays(24), account_count: 3, checked_at: new Date().toISOString(), latency_ms: 142, exit_ip: '203.0.113.11' });
+  await proxy(2, { name: 'US residential 2', country: COUNTRY.US, ...team('Alpha Team'), end_date: inDays(5), account_count: 2 });
+  const deProxy = await proxy(3, { name: 'DE socks', country: COUNTRY.DE, type: 'socks5', address: '198.51.100.23:1080', ...team('Bravo Media'), end_date: inDays(18) });
+  await proxy(4, { name: 'DE socks 2', country: COUNTRY.DE, type: 'socks5', address: '198.51.100.24:1080', ...team('Bravo Media'), end_date: inDays(3) });
   await proxy(5, { name: 'BR mobile', country: COUNTRY.BR, type: 'mobile', period_days: 7, end_date: inDays(6), reset_link: 'https://proxy.example/reset/demo-5' });
   await proxy(6, { country: COUNTRY.PL, end_date: inDays(40), period_days: 60 });
-  await proxy(7, { name: 'FR IPv6', country: COUNTRY.FR, address: '[2001:db8::17]:3128', end_date: inDays(12) });
+  const frProxy = await proxy(7, { name: 'FR IPv6', country: COUNTRY.FR, address: '[2001:db8::17]:3128', end_date: inDays(12) });
+  // A team typed before teams were agencies, naming none (migration 0004 keeps such text): shown as not in the list.
+  await db.query(`UPDATE ${proxiesResource.table} SET team_legacy = 'Night shift' WHERE id = $1`, [frProxy]);
   await proxy(8, { name: 'MX old', country: COUNTRY.MX, end_date: inDays(-4), status: 'expired', account_count: 1 });
 
   const server = (values: Values) =>

@@ -1,4 +1,5 @@
 import { validationError, type ResourceHooks, type WriteContext } from '@core/sdk/server';
+import type { FieldValue } from '@core/sdk/shared';
 import { parseHostPort } from '../../shared/network';
 import { proxiesResource } from '../../shared/resources';
 import { ADDRESS_INVALID } from './messages';
@@ -9,10 +10,11 @@ import { ADDRESS_INVALID } from './messages';
  * sends an address is parsed as network.ts parses it.
  */
 
-async function beforeWrite({ values }: WriteContext): Promise<undefined> {
+async function beforeWrite({ values }: WriteContext): Promise<Record<string, FieldValue>> {
   const address = values.address;
   if (typeof address === 'string' && parseHostPort(address) === null) throw validationError({ address: [ADDRESS_INVALID] });
-  return undefined;
+  // The team typed before teams were agencies (migration 0004) goes once a team is picked.
+  return Object.hasOwn(values, 'team') ? { team_legacy: null } : {};
 }
 
 /** The engine hooks of proxies, by resource id. */

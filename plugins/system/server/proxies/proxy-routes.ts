@@ -9,6 +9,7 @@ import { TypeNotOfferedError } from './provider-adapter';
 import { adapterFor, findProvider, providerFailure, requireCountryCode, requireProvider } from './providers';
 import type { PurchasePayload } from './purchase-job';
 import { PURCHASE_SCHEMA, QUOTE_SCHEMA } from './purchase-body';
+import { requireTeam } from './purchase-team';
 
 /*
  * The proxies' own routes (YP): a quote asked of the provider while the caller waits, a purchase
@@ -39,9 +40,10 @@ export function proxyRoutes(app: FastifyInstance, context: ServerPluginContext, 
 
   app.post<{ Body: ProxyPurchaseRequest }>('/proxies/purchase', { config: ACCESS, schema: { body: PURCHASE_SCHEMA } }, async (request, reply): Promise<DataEnvelope<ProxyJobStarted>> => {
     const body = request.body;
-    // What can be known before buying is refused now, not in the job: the provider, its key, the country, a type it sells.
+    // What can be known before buying is refused now, not in the job: the provider, its key, the country, the team, a type it sells.
     const provider = await requireProvider(db, body.provider);
     await requireCountryCode(db, body.country);
+    await requireTeam(db, body.team);
     const adapter = adapterFor(provider, config, db);
     if (!adapter.types.includes(body.type)) throw providerFailure(new TypeNotOfferedError(provider.name, body.type));
     const job = await db.transaction((tx) =>

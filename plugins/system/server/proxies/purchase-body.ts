@@ -29,6 +29,6 @@ export const PURCHASE_SCHEMA = {
     ...QUOTE_PROPERTIES,
     // Optional (spec §5); when sent it names something.
     name: { type: 'string', minLength: 1, maxLength: MAX_PURCHASE_NAME, pattern: '\\S' },
-    team: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+    team: ROW_ID,
   },
 } as const;

@@ -33,7 +33,7 @@ function proxyValues(request: PurchasePayload, purchase: Purchase, bought: Bough
     country: request.country,
     period_days: request.period_days,
     status: 'active',
-    ...(request.team === undefined ? {} : { team: request.team.trim() }),
+    ...(request.team === undefined ? {} : { team: request.team }),
     address: formatHostPort(bought.host, bought.port),
     credentials_pair: `${bought.user}:${bought.pass}`,
     type: bought.type,

@@ -4,7 +4,7 @@ import { Button, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Spi
 import { COUNTRIES_REFERENCE } from '@core/sdk/shared';
 import { formatMoney, FormDialog, HttpClients, ReferenceApi, ReferenceLabels, ReferencePickerField, serverMessage, useInjection, useListboxClass } from '@core/sdk/web';
 import { MAX_PROXIES_PER_PURCHASE, type ProxyQuote, type ProxyQuoteRequest } from '../../shared/proxy-purchase';
-import { PROXY_PROVIDER, PROXY_TYPES, type ProxyType } from '../../shared/resources';
+import { PROXY_PROVIDER, PROXY_TYPES, proxiesResource, type ProxyType } from '../../shared/resources';
 import { wholeNumberIn } from '../forms/whole-number';
 import { ProxyPurchaseApi } from './proxy-purchase-api';
 
@@ -29,8 +29,8 @@ interface Quoted {
 }
 
 /**
- * Buying proxies: provider, country, type, period and quantity (name optional, spec §5) and team;
- * the provider's price first, then Buy, which starts the purchase job.
+ * Buying proxies: provider, country, type, period and quantity (name optional, spec §5) and the team
+ * (an agency, while finance runs); the provider's price first, then Buy, which starts the purchase job.
  */
 export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) {
   const { t } = useTranslation('system');
@@ -45,7 +45,9 @@ export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) 
   const [periodText, setPeriodText] = useState('30');
   const [quantityText, setQuantityText] = useState('1');
   const [name, setName] = useState('');
-  const [team, setTeam] = useState('');
+  const [team, setTeam] = useState<number | null>(null);
+  // A finance agency: the definition leaves the field out while finance is not enabled.
+  const teamField = proxiesResource.fields.find((field) => field.name === 'team');
   const [quoted, setQuoted] = useState<Quoted | null>(null);
   const [quoting, setQuoting] = useState(false);
   const [buying, setBuying] = useState(false);
@@ -79,7 +81,7 @@ export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) 
     setBuying(true);
     setFailure(null);
     try {
-      onStarted(await api.purchase({ ...request, ...(name.trim() ? { name: name.trim() } : {}), ...(team.trim() ? { team: team.trim() } : {}) }));
+      onStarted(await api.purchase({ ...request, ...(name.trim() ? { name: name.trim() } : {}), ...(team === null ? {} : { team }) }));
     } catch (error) {
       setFailure(serverMessage(error) ?? String(error));
       setBuying(false);
@@ -123,9 +125,7 @@ export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) 
       <Field label={t('fields.name')} hint={t('proxyPurchase.nameHint')}>
         <Input value={name} maxLength={MAX_TEXT} onChange={(_, data) => setName(data.value)} />
       </Field>
-      <Field label={t('fields.team')}>
-        <Input value={team} maxLength={MAX_TEXT} onChange={(_, data) => setTeam(data.value)} />
-      </Field>
+      {teamField?.kind === 'reference' && <ReferencePickerField label={t('fields.team')} target={teamField.target} labels={labels} value={team} onChange={setTeam} />}
       <Button
         className={styles.quote}
         disabled={request === null || quoting || buying}
