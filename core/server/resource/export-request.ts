@@ -1,7 +1,8 @@
 import { addFieldError } from '@core/shared/field-errors';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import { validationError, type FieldErrors } from '../http/api-error';
-import { defaultExportColumns, EXPORT_FORMATS, isExportColumn, type ExportFormat } from './export';
+import { EXPORT_FORMATS, EXPORT_PARAMS, type ExportFormat } from '@core/shared/resource/export-format';
+import { defaultExportColumns, isExportColumn } from './export';
 
 /** What an export asks for besides the list's own parameters. */
 export interface ExportRequest {
@@ -19,17 +20,17 @@ export interface ExportRequest {
  */
 export function readExportRequest(definition: ResourceDefinition, raw: unknown): ExportRequest {
   const source = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const { format = 'people', columns, ...listParams } = source;
+  const { [EXPORT_PARAMS.format]: format = 'people', [EXPORT_PARAMS.columns]: columns, ...listParams } = source;
   const errors: FieldErrors = {};
   const chosen = EXPORT_FORMATS.find((known) => known === format);
-  if (!chosen) addFieldError(errors, 'format', `Choose one of: ${EXPORT_FORMATS.join(', ')}.`);
+  if (!chosen) addFieldError(errors, EXPORT_PARAMS.format, `Choose one of: ${EXPORT_FORMATS.join(', ')}.`);
   let names = defaultExportColumns(definition);
   if (typeof columns === 'string' && columns.trim() !== '') {
     names = [...new Set(columns.split(',').map((name) => name.trim()))];
     const unknown = names.filter((name) => !isExportColumn(definition, name));
-    if (unknown.length > 0) addFieldError(errors, 'columns', `These columns are not known: ${unknown.join(', ')}.`);
+    if (unknown.length > 0) addFieldError(errors, EXPORT_PARAMS.columns, `These columns are not known: ${unknown.join(', ')}.`);
   } else if (columns !== undefined && typeof columns !== 'string') {
-    addFieldError(errors, 'columns', 'This parameter may be given once.');
+    addFieldError(errors, EXPORT_PARAMS.columns, 'This parameter may be given once.');
   }
   if (!chosen || Object.keys(errors).length > 0) throw validationError(errors, 'The list parameters are invalid.');
   return { format: chosen, columns: names, listParams };

@@ -28,9 +28,6 @@ import { recordJson } from './record-sql';
 export const EXPORT_BATCH = 500;
 const ALIAS = 'r';
 
-export type ExportFormat = 'people' | 'exact';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['people', 'exact'];
-
 /** The columns every record has besides its fields. */
 export const META_COLUMNS = ['id', 'created_at', 'updated_at'] as const;
 type MetaColumn = (typeof META_COLUMNS)[number];

@@ -1,4 +1,5 @@
 import { ofetch, type FetchResponse } from 'ofetch';
+import { TIME_ZONE_HEADER } from '@core/shared/request-headers';
 import type { SessionStore } from '../services/session-store';
 import type { CookieReader } from '../kernel/environment';
 
@@ -57,6 +58,11 @@ const fetcher = ofetch.create({ retry: false, ignoreResponseError: true });
 /** The language the user reads, sent as `Accept-Language` so the server answers in it; null sends none. */
 export type LanguageReader = () => string | null;
 
+/** The IANA zone the user reads times in, so a file the server writes for them (an export) shows their times. */
+function browserTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** A file (a Blob) goes as its bytes, under its own type (an upload); anything else as JSON. */
 function wireBody(body: unknown): string | Blob | undefined {
   if (body === undefined) return undefined;
@@ -103,6 +109,8 @@ export class HttpTransport {
     else if (request.body !== undefined) headers.set('Content-Type', 'application/json');
     const language = this.readLanguage();
     if (language) headers.set('Accept-Language', language);
+    const zone = browserTimeZone();
+    if (zone) headers.set(TIME_ZONE_HEADER, zone);
     new Headers(request.headers).forEach((value, name) => headers.set(name, value));
     const xsrf = this.readCookie(XSRF_COOKIE);
     if (xsrf) headers.set(XSRF_HEADER, xsrf);

@@ -2,11 +2,12 @@ import type { ComponentType } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Switch, Toolbar, ToolbarButton, ToolbarDivider, makeStyles } from '@fluentui/react-components';
-import { AddRegular, ArrowClockwiseRegular, ArrowDownloadRegular, FlashRegular } from '@fluentui/react-icons';
+import { AddRegular, ArrowClockwiseRegular, FlashRegular } from '@fluentui/react-icons';
 import type { ToolbarAction } from '@core/shared/resource/definition';
 import type { DeletedScope } from '@core/shared/resource/list-query';
 import { AddFilterMenu } from './AddFilterMenu';
 import { ColumnChooser } from './ColumnChooser';
+import { ExportMenu } from './ExportMenu';
 import { fieldsInUse, filterableFields } from './filter-draft';
 import { scopeValue } from './list-view';
 import { ScopeDropdown } from './ScopeChoice';
@@ -50,11 +51,7 @@ export const ListToolbar = observer(function ListToolbar({ list, onPickFilter, a
       {filterable.length > 0 && <AddFilterMenu fields={filterable} inUse={fieldsInUse(view)} onPick={onPickFilter} />}
       <ViewsMenu list={list} />
       <ColumnChooser columns={list.columns} />
-      {list.exportCsv && (
-        <ToolbarButton icon={<ArrowDownloadRegular />} disabled={store.exporting !== null} onClick={list.exportCsv}>
-          {t('resource.toolbar.export')}
-        </ToolbarButton>
-      )}
+      {list.exportCsv && <ExportMenu disabled={store.exporting !== null} onExport={list.exportCsv} />}
       {actions.map((action) => (
         <ToolbarButton key={action.name} icon={<FlashRegular />} disabled={store.busy} onClick={() => onAction(action)}>
           {t(action.labelKey)}

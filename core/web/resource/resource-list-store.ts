@@ -1,6 +1,7 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { ListPage } from '@core/shared/envelopes';
 import type { ResourceDefinition, ResourceRecord, RowAction, ToolbarAction } from '@core/shared/resource/definition';
+import { exportParams, type ExportFile } from '@core/shared/resource/export-format';
 import type { ListQuery } from '@core/shared/resource/list-query';
 import { countHeader, CsvRecordCounter, exportProgress, type ExportProgress } from './csv-progress';
 import type { ListParams, ResourceListApi } from './list-api';
@@ -284,10 +285,10 @@ export class ResourceListStore {
   // ---- export --------------------------------------------------------------------------------
 
   /**
-   * Downloads every matching row as CSV (the server streams it), counting rows as they arrive
-   * against the `X-Total-Count` it announces, then hands the file to `save`.
+   * Downloads every matching row as CSV (the server streams it) in `file`'s format and columns,
+   * counting rows as they arrive against the `X-Total-Count` it announces, then hands it to `save`.
    */
-  async exportCsv(fileName: string, save: (blob: Blob, name: string) => void): Promise<void> {
+  async exportCsv(fileName: string, save: (blob: Blob, name: string) => void, file: ExportFile): Promise<void> {
     const exportCsv = this.api.exportCsv?.bind(this.api);
     if (this.exportController || !exportCsv) return;
     const controller = new AbortController();
@@ -301,7 +302,7 @@ export class ResourceListStore {
       });
     report(0);
     try {
-      const blob = await exportCsv(this.matching(), {
+      const blob = await exportCsv({ ...this.matching(), ...exportParams(file) }, {
         signal: controller.signal,
         onHeaders: (headers) => {
           totalRows = countHeader(headers, 'X-Total-Count');

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { FieldDefinition } from '@core/shared/resource/field';
+import type { ExportFormat } from '@core/shared/resource/export-format';
 import type { DeletedScope } from '@core/shared/resource/list-query';
 import { HttpClients } from '../http/http-clients';
 import { BrowserStorage } from '../kernel/environment';
@@ -54,8 +55,11 @@ export interface ResourceList {
   readonly setPerPage: (perPage: number) => void;
   readonly setScope: (scope: ListScope, value: string) => void;
   readonly setDeleted: (deleted: DeletedScope) => void;
-  /** Downloads every matching row as CSV (progress in `store.exporting`); absent when the adapter cannot export. */
-  readonly exportCsv: (() => void) | null;
+  /**
+   * Downloads every matching row as CSV (progress in `store.exporting`): for people, the columns
+   * shown in their order; exact, every column. Absent when the adapter cannot export.
+   */
+  readonly exportCsv: ((format: ExportFormat) => void) | null;
   readonly reload: () => Promise<void>;
 }
 
@@ -144,7 +148,10 @@ export function useResourceList(definition: ResourceDefinition, options: Resourc
 
   const go = (next: ListView) => setSearchParams(encodeListView(screen, next));
   const fixedSort = visit.listApi.fixedSort ?? {};
-  const exportCsv = visit.listApi.exportCsv ? () => void store.exportCsv(exportFileName(screen.path, new Date()), saveBlob) : null;
+  const exportCsv = visit.listApi.exportCsv
+    ? (format: ExportFormat) =>
+        void store.exportCsv(exportFileName(screen.path, new Date(), format), saveBlob, { format, columns: visit.columns.visible.map((column) => column.name) })
+    : null;
   return {
     ...visit,
     view,

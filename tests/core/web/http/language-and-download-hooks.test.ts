@@ -34,6 +34,14 @@ describe('Accept-Language', () => {
   });
 });
 
+describe('X-Time-Zone', () => {
+  it("carries the browser's IANA zone, so an export shows the user's times", async () => {
+    const seen = stubNetwork(() => new Response('{}', { status: 200 }));
+    await createKernel().clients.get('finance').get('wallets');
+    expect(seen[0]?.headers.get('X-Time-Zone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+});
+
 describe('HttpClient.download hooks', () => {
   it('hands over the headers before the body, then every chunk as it arrives', async () => {
     const events: string[] = [];

@@ -3,11 +3,13 @@ import { act } from 'react';
 import { columnDefs, columnStorageKey, ColumnPreferences, mergeColumnSettings } from '@core/web/resource/columns';
 import { computeWindow } from '@core/web/resource/windowing';
 import { CsvRecordCounter, exportProgress } from '@core/web/resource/csv-progress';
+import { exportFileName } from '@core/web/resource/save-file';
+import { exportParams } from '@core/shared/resource/export-format';
 import { click } from '../../../support/web/dom';
 import { jsonResponse } from '../../../support/web/fetch';
 import { MemoryStorage, waitInAct } from '../../../support/web/test-kernel';
 import { listAnswer, wallet, WALLETS } from './fixtures';
-import { buttonNamed, FakeApi, renderWallets, text, useAnimationPatch, waitForRows } from './support';
+import { buttonNamed, FakeApi, itemNamed, renderWallets, text, useAnimationPatch, waitForRows } from './support';
 
 useAnimationPatch();
 
@@ -180,6 +182,13 @@ describe('CSV export', () => {
     expect(exportProgress(0, 0, 0, null).fraction).toBe(1);
   });
 
+  it('asks for the columns shown for people, every column for machines, and names the exact file so', () => {
+    expect(exportParams({ format: 'people', columns: ['name', 'balance', 'created_at'] })).toEqual({ columns: 'name,balance,created_at' });
+    expect(exportParams({ format: 'exact', columns: ['name'] })).toEqual({ format: 'exact' });
+    expect(exportFileName('finance/wallets', new Date(2026, 10, 29), 'exact')).toBe('finance-wallets-2026-11-29-exact.csv');
+    expect(exportFileName('wallets', new Date(2026, 10, 29), 'people')).toBe('wallets-2026-11-29.csv');
+  });
+
   it('downloads the filtered rows with progress and saves the file', async () => {
     const api = new FakeApi();
     let push: (text: string) => void = () => undefined;
@@ -198,10 +207,15 @@ describe('CSV export', () => {
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const { view } = await renderWallets({ path: '/wallets?filter[name][contains]=Wal&page=3' });
     await click(buttonNamed('Export CSV'));
+    await waitInAct(() => itemNamed('Export'));
+    await click(itemNamed('Export'));
     await waitInAct(() => expect(api.requests('GET', '/finance/wallets/export.csv')).toHaveLength(1));
     const url = new URL(api.requests('GET', '/finance/wallets/export.csv')[0]?.url ?? '');
     expect(url.searchParams.get('filter[name][contains]')).toBe('Wal');
     expect(url.searchParams.has('page')).toBe(false);
+    // For people: the columns shown, in their order; the format is the default.
+    expect(url.searchParams.get('columns')).toBe(columnDefs(WALLETS).filter((column) => column.defaultVisible).map((column) => column.name).join(','));
+    expect(url.searchParams.has('format')).toBe(false);
     await act(async () => push('id,name\n1,a\n2,b\n'));
     await waitInAct(() => expect(text(view)).toContain('Exporting: 2 of 4 rows'));
     expect(view.element.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('0.5');
