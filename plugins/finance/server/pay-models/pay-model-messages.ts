@@ -1,7 +1,7 @@
 /** The refusals of the pay models' checks, in English; messages-ru.ts holds each one's Russian. */
 export const PAY_MODEL_MESSAGES = {
   validToBeforeFrom: 'The end of the validity must not be before its start.',
-  assignmentOutside: 'An assignment of this model ({from} to {until}) would lie outside this validity.',
+  assignmentOutside: 'An assignment of this model ({from:date} to {until:date}) would lie outside this validity.',
   noMeasureForSalary: 'A fixed salary takes no measure.',
   chooseMeasure: 'Choose a measure.',
   moneyMeasureOnly: 'A percent or tiered rule takes profit, revenue or spend.',
@@ -22,9 +22,9 @@ export const PAY_MODEL_MESSAGES = {
   tiersNeedZero: 'The tiers need a threshold of 0.',
   badThreshold: 'Threshold {key} must be an amount in US dollars written plainly, such as 5000 or 5000.5.',
   badTierPercent: 'The percent of threshold {key} must be a number from 0 to 100 written plainly, such as 10 or 12.5.',
-  overlapsAssignment: 'This period overlaps the assignment from {from} to {until}.',
-  beforeModel: 'The model is valid from {from}: the assignment cannot start earlier.',
-  afterModel: 'The model is valid until {until}: the assignment must end by then.',
+  overlapsAssignment: 'This period overlaps the assignment from {from:date} to {until:date}.',
+  beforeModel: 'The model is valid from {from:date}: the assignment cannot start earlier.',
+  afterModel: 'The model is valid until {until:date}: the assignment must end by then.',
   modelGone: 'The chosen model does not exist.',
   modelInactive: 'This model is not active: choose an active one.',
   endBeforeStart: 'The end date must not be before the start date.',

@@ -131,7 +131,7 @@ describe('approve', { timeout: DB_TIMEOUT }, () => {
     const row = await correction(eurCard, '2026-01-15', '100', 'EUR');
     const refused = await approve(row.id);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json<{ message: string }>().message).toBe('There is no EUR exchange rate on or before 2026-01-15: add one on the exchange rates screen.');
+    expect(refused.json<{ message: string }>().message).toBe('There is no EUR exchange rate on or before 01/15/26: add one on the exchange rates screen.');
     expect(await read(t, `card-corrections/${row.id}`)).toMatchObject({ status: 'open', transaction_id: null, version: row.version });
     expect(await transactionsWithHash(`card-correction-${row.id}`)).toEqual([]);
     expect((await balanceOf(eurCard)).amount).toBe('0');

@@ -56,7 +56,7 @@ describe('employees', { timeout: DB_TIMEOUT }, () => {
     const open = await create(t, 'salary-history', { employee_id: person.id, date_start: '2026-02-15', salary: money('2800.50', 'EUR') });
     const overlap = await t.call(ALL_FINANCE, 'POST', 'salary-history', { employee_id: person.id, date_start: '2026-02-01', date_end: '2026-02-20', salary: money('1', 'USD') });
     expect(overlap.statusCode).toBe(422);
-    expect(overlap.json<{ errors: Record<string, string[]> }>().errors).toEqual({ date_start: ['This period overlaps the salary from 2026-01-01 to 2026-02-14.'] });
+    expect(overlap.json<{ errors: Record<string, string[]> }>().errors).toEqual({ date_start: ['This period overlaps the salary from 01/01/26 to 02/14/26.'] });
     const later = await t.call(ALL_FINANCE, 'POST', 'salary-history', { employee_id: person.id, date_start: '2027-01-01', salary: money('1', 'USD') });
     expect(later.statusCode).toBe(422);
     const backwards = await patch(`salary-history/${open.id}`, { version: open.version, date_end: '2026-02-01' });

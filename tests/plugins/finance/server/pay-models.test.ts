@@ -210,11 +210,11 @@ describe('with the tracker enabled', { timeout: DB_TIMEOUT }, () => {
     const employee = await created(call, 'employees', { full_name: 'Bounded one' });
     await created(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-03-01', date_end: '2026-04-30' });
     expect((await refused(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-04-30', date_end: '2026-05-31' })).date_start).toEqual([
-      'This period overlaps the assignment from 2026-03-01 to 2026-04-30.',
+      'This period overlaps the assignment from 03/01/26 to 04/30/26.',
     ]);
     expect((await refused(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-02-28', date_end: '2026-02-28' })).date_start).toBeDefined();
     expect((await refused(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-05-01' })).date_end).toEqual([
-      'The model is valid until 2026-06-30: the assignment must end by then.',
+      'The model is valid until 06/30/26: the assignment must end by then.',
     ]);
     expect((await refused(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-06-01', date_end: '2026-05-01' })).date_end).toBeDefined();
     await created(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-05-01', date_end: '2026-06-30' });

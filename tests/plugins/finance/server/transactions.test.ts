@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_TIMEOUT, TEMPLATE_CODES } from '../../../support/server/test-database';
+import { bearer, DB_TIMEOUT, mintToken, TEMPLATE_CODES } from '../../../support/server/test-database';
 import { ALL_FINANCE, create, importRates, money, read, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
 
@@ -51,7 +51,11 @@ describe('transactions', { timeout: DB_TIMEOUT }, () => {
     const missing = await t.call(ALL_FINANCE, 'POST', 'transactions', { date_fact: '2026-01-05', wallet_id: eurWallet.id, article_id: income.id, amount: money('1', 'EUR') });
     expect(missing.statusCode).toBe(422);
     expect(missing.json<{ errors: Record<string, string[]> }>().errors.date_fact?.[0]).toContain('EUR');
-    expect(missing.json<{ message: string }>().message).toBe('There is no EUR exchange rate on or before 2026-01-05: add one on the exchange rates screen.');
+    expect(missing.json<{ message: string }>().message).toBe('There is no EUR exchange rate on or before 01/05/26: add one on the exchange rates screen.');
+    // A Russian reader gets the refusal in Russian, its date in the Russian form.
+    const body = { date_fact: '2026-01-05', wallet_id: eurWallet.id, article_id: income.id, amount: money('1', 'EUR') };
+    const russian = await t.app.inject({ method: 'POST', url: '/api/finance/transactions', headers: { ...bearer(mintToken(ALL_FINANCE)), 'accept-language': 'ru' }, payload: body });
+    expect(russian.json<{ message: string }>().message).toBe('Нет курса EUR на 05.01.2026 или раньше: добавьте его на экране курсов валют.');
     const wrong = await t.call(ALL_FINANCE, 'POST', 'transactions', { date_fact: '2026-01-25', wallet_id: eurWallet.id, article_id: income.id, amount: money('1', 'USD') });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json<{ errors: Record<string, string[]> }>().errors).toEqual({ amount: ["The amount must be in the wallet's currency (EUR)."] });
