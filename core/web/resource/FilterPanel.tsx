@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Field, FieldContextProvider, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
@@ -24,6 +24,9 @@ import { acceptsPresets, hasFilters, type ListView } from './list-view';
 import { useListboxClass } from './listbox';
 import type { ReferenceLabels } from './reference-labels';
 import { ReferencePicker } from './ReferencePicker';
+// The typed inputs (a calendar among them) arrive when a filter is first edited, not with the list.
+const DateInput = lazy(() => import(/* webpackChunkName: "locale-inputs" */ '../react/DateInput').then((m) => ({ default: m.DateInput })));
+const NumberInput = lazy(() => import(/* webpackChunkName: "locale-inputs" */ '../react/NumberInput').then((m) => ({ default: m.NumberInput })));
 
 const useStyles = makeStyles({
   panel: {
@@ -54,8 +57,23 @@ interface FilterRowProps {
   readonly onChange: (draft: FilterDraft) => void;
 }
 
-function inputType(field: FieldDefinition): 'date' | 'text' {
-  return isDateKind(field) ? 'date' : 'text';
+const NUMBER_KINDS: readonly string[] = ['number', 'money', 'decimal', 'percent'];
+
+interface TypedValueProps {
+  readonly field: FieldDefinition;
+  readonly className: string;
+  readonly label: string;
+  readonly placeholder?: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+}
+
+/** One typed filter value, as the field's kind reads in the interface language: a day, a number or text. */
+function TypedValue({ field, className, label, placeholder, value, onChange }: TypedValueProps) {
+  const common = { className, 'aria-label': label, value, onChange };
+  if (isDateKind(field)) return <DateInput {...common} />;
+  if (NUMBER_KINDS.includes(field.kind)) return <NumberInput {...common} placeholder={placeholder} />;
+  return <Input {...common} placeholder={placeholder} onChange={(_, data) => onChange(data.value)} />;
 }
 
 /** The value input(s) of one filter row, by the field's kind and the chosen operator. */
@@ -87,24 +105,24 @@ function FilterValue({ field, draft, labels, onChange }: Omit<FilterRowProps, 'm
           </Dropdown>
         )}
         {(!presets || draft.preset === CUSTOM_DATE_RANGE) && (
-          <>
-            <Input
+          <Suspense fallback={null}>
+            <TypedValue
+              field={field}
               className={styles.rangeInput}
-              type={inputType(field)}
-              aria-label={`${label} ${t('resource.filter.ops.gte')}`}
+              label={`${label} ${t('resource.filter.ops.gte')}`}
               placeholder={t('resource.filter.ops.gte')}
               value={draft.from}
-              onChange={(_, data) => onChange({ ...draft, from: data.value })}
+              onChange={(from) => onChange({ ...draft, from })}
             />
-            <Input
+            <TypedValue
+              field={field}
               className={styles.rangeInput}
-              type={inputType(field)}
-              aria-label={`${label} ${t('resource.filter.ops.lte')}`}
+              label={`${label} ${t('resource.filter.ops.lte')}`}
               placeholder={t('resource.filter.ops.lte')}
               value={draft.to}
-              onChange={(_, data) => onChange({ ...draft, to: data.value })}
+              onChange={(to) => onChange({ ...draft, to })}
             />
-          </>
+          </Suspense>
         )}
       </div>
     );
@@ -162,14 +180,9 @@ function FilterValue({ field, draft, labels, onChange }: Omit<FilterRowProps, 'm
   }
 
   return (
-    <Input
-      className={styles.value}
-      type={inputType(field)}
-      inputMode={['number', 'money', 'decimal', 'percent'].includes(field.kind) ? 'decimal' : undefined}
-      aria-label={valueLabel}
-      value={draft.value}
-      onChange={(_, data) => onChange({ ...draft, value: data.value })}
-    />
+    <Suspense fallback={null}>
+      <TypedValue field={field} className={styles.value} label={valueLabel} value={draft.value} onChange={(value) => onChange({ ...draft, value })} />
+    </Suspense>
   );
 }
 
