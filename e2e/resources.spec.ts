@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { Api, type ApiRecord } from './support/api';
 import {
@@ -18,6 +18,7 @@ import {
   rowWith,
 } from './support/resource-page';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
+import { speakRussian } from './support/screen-tour';
 import { signIn } from './support/session';
 
 // The resource engine (core/shared/resource, core/web/resource, core/server/resource) on real
@@ -40,9 +41,10 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function open(browser: Browser, path: string, options: { width?: number; scheme?: 'light' | 'dark' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function open(browser: Browser, path: string, options: { width?: number; scheme?: 'light' | 'dark'; timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: server.url,
+    timezoneId: options.timezoneId,
     viewport: { width: options.width ?? 1600, height: 900 },
     colorScheme: options.scheme ?? 'light',
   });
@@ -171,22 +173,36 @@ test('"Add filter" builds each operator of a text filter, showing its rows and c
   await context.close();
 });
 
-test('CSV export downloads exactly the filtered rows', async ({ browser }) => {
-  const { context, page } = await open(browser, `/counterparties?${new URLSearchParams({ 'filter[name][contains]': 'acme' })}`);
+test('CSV export: the exact file has every column by field name; a Russian one the columns shown, titled in Russian, `;` between them', async ({ browser }) => {
+  const { context, page } = await open(browser, `/counterparties?${new URLSearchParams({ 'filter[name][contains]': 'acme' })}`, { timezoneId: 'Asia/Tokyo' });
   await expect(chips(page)).toHaveText(['Name contains acme']);
   const shown = await (async () => {
     await expectColumn(page, COUNTERPARTIES, 'Name', ['Acme Labs', 'Acme Media', 'Blue Harbor Acme']);
     return names(page);
   })();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  expect(download.suggestedFilename()).toBe(`counterparties-${localDay()}.csv`);
-  const path = await download.path();
-  const csv = readCsvFile(path);
-  expect(csv.header).toEqual(expect.arrayContaining(['id', 'name', 'code', 'email', 'country', 'is_active', 'created_at', 'updated_at']));
-  expect(csv.rows.map((row) => row.name)).toEqual(shown);
-  expect(csv.rows.map((row) => row.country)).toEqual(['France', 'Germany', 'Germany']);
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const [exact] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Exact export' }).click()]);
+  expect(exact.suggestedFilename()).toBe(`counterparties-${localDay()}-exact.csv`);
+  const machines = readCsvFile(await exact.path());
+  expect(machines.header).toEqual(['id', 'name', 'code', 'email', 'country', 'comment', 'is_active', 'created_at', 'updated_at']);
+  expect(machines.rows.map((row) => row.name)).toEqual(shown);
+  expect(machines.rows.map((row) => row.country)).toEqual(['France', 'Germany', 'Germany']);
+  expect(machines.rows[0]?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
   // Everything else stays out: five counterparties exist.
   expect((await admin.get<{ total: number }>('/api/finance/counterparties')).total).toBe(5);
+
+  await page.goto('/');
+  await speakRussian(page);
+  await page.goto(`/counterparties?${new URLSearchParams({ 'filter[name][contains]': 'acme' })}`);
+  await page.getByRole('button', { name: 'Экспорт CSV' }).click();
+  const [people] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Экспорт', exact: true }).click()]);
+  const text = readFileSync(await people.path(), 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const russian = readCsvFile(await people.path(), ';');
+  expect(russian.header).toEqual(['Название', 'Код', 'Эл. почта', 'Страна', 'Активен', 'Создано (Asia/Tokyo)']);
+  expect(russian.rows.map((row) => row['Название'])).toEqual(shown);
+  for (const row of russian.rows) expect(['Да', 'Нет']).toContain(row['Активен']);
+  expect(russian.rows[0]?.['Создано (Asia/Tokyo)']).toMatch(/^\d\d\.\d\d\.\d{4}, \d\d:\d\d$/);
   await context.close();
 });
 

@@ -108,13 +108,21 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
   await expect(scope.getByRole('combobox', { name: label, exact: true })).toHaveText(option);
 }
 
+/** Picks a money field's currency by typing part of its code or of its name in either language, then choosing `code`. */
+export async function chooseCurrency(page: Page, scope: Locator, typed: string, code: string): Promise<void> {
+  const picker = scope.getByRole('combobox', { name: 'Currency', exact: true });
+  await picker.fill(typed);
+  await page.getByRole('option', { name: new RegExp(`^${code} — `) }).click();
+  await expect(picker).toHaveValue(code);
+}
+
 /** The active filter chips' texts. */
 export function chips(page: Page): Locator {
   return page.getByRole('toolbar', { name: 'Active filters' }).locator('[data-filter]');
 }
 
 /** A small CSV reader (RFC 4180: quoted cells, doubled quotes, CRLF or LF). */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -129,7 +137,7 @@ export function parseCsv(text: string): string[][] {
       } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') {
+    else if (char === separator) {
       row.push(cell);
       cell = '';
     } else if (char === '\n' || char === '\r') {
@@ -148,8 +156,8 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** A downloaded CSV file as header → values rows. */
-export function readCsvFile(path: string): { header: string[]; rows: Record<string, string>[] } {
-  const [header = [], ...lines] = parseCsv(readFileSync(path, 'utf8'));
+export function readCsvFile(path: string, separator = ','): { header: string[]; rows: Record<string, string>[] } {
+  const [header = [], ...lines] = parseCsv(readFileSync(path, 'utf8'), separator);
   return { header, rows: lines.map((cells) => Object.fromEntries(header.map((name, index) => [name, cells[index] ?? '']))) };
 }
 
