@@ -118,7 +118,7 @@ export { StatusBadge, type StatusBadgeProps } from '@core/web/resource/StatusBad
 
 /**
  * A record's timeline (who did what and when, comments, "Show older", "Revert this change") over
- * a `TimelineApi` (a ResourceApi is one); `timelineEntries(definition, page, { t })` is its pure
+ * a `TimelineApi` (a ResourceApi is one); `timelineEntries(definition, page, i18n)` is its pure
  * model, the entries as the reader reads them, for a page of one's own or a test of histories.
  */
 export { RecordTimeline, type RecordTimelineProps, type TimelineApi } from '@core/web/resource/timeline/RecordTimeline';
@@ -164,11 +164,17 @@ export { actionApplies, isBlocked, isDeleted } from '@core/web/resource/row-acti
 export { isAbort, serverMessage } from '@core/web/resource/resource-feedback';
 
 /**
- * Values as the lists show them. `formatDay` is for plain dates (`YYYY-MM-DD`, no time zone:
- * never pass them through `new Date`), `formatInstant` for timestamps in the browser's zone,
- * `formatMoney` for `{ amount, currency }` (exactly, or to the currency's digits).
+ * Values as the lists show them, in the interface language: `useLocaleFormat()` in a component (it
+ * draws again when the language changes), `I18nService.format` elsewhere, gives the forms
+ * (`format.date('2026-11-29')`, `format.money('12803.04', 'USD')`, `format.month('2026-11')`,
+ * `format.compact(value, 'USD')` for chart axes; see `localeFormat` in `@core/sdk/shared`).
+ * `formatDay` is for plain dates (`YYYY-MM-DD`, no time zone: never pass them through `new Date`),
+ * `formatInstant` for timestamps in the browser's zone, `formatMoney` for `{ amount, currency }`
+ * (exactly, or to the currency's digits); each takes those forms.
  */
-export { formatDay, formatInstant, formatMoney, formatValue, type MoneyPrecision } from '@core/web/resource/format-value';
+export { useLocaleFormat } from '@core/web/react/use-locale-format';
+export { formatDay, formatInstant, formatMoney, formatValue } from '@core/web/resource/format-value';
+export type { LocaleFormat, MoneyPrecision } from '@core/shared/format/locale-format';
 
 /**
  * The engine's own strings (`core:resource.*`: Save, Cancel, Add, …): a custom page that uses

@@ -4,7 +4,7 @@ import { Badge, MessageBar, MessageBarBody, ProgressBar, Spinner, Text, makeStyl
 import { CheckmarkCircle16Filled, Circle16Regular, DismissCircle16Filled } from '@fluentui/react-icons';
 import { isFinishedJob, type JobInfo, type JobState } from '@core/shared/jobs';
 import { InfoDialog } from '../react/InfoDialog';
-import { formatInstant } from '../resource/format-value';
+import { useLocaleFormat } from '../react/use-locale-format';
 import { useJobStrings } from './job-strings';
 import { stepMarks, type StepMark } from './job-steps';
 import { useJobWatch } from './use-job-watch';
@@ -92,6 +92,7 @@ function useListedStep(names: readonly string[], job: JobInfo | null): string | 
 export function JobPanel({ jobId, title, steps, stepLabel, onClose, onFinished, children }: JobPanelProps) {
   useJobStrings();
   const { t } = useTranslation('core');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const { job, lines, failure } = useJobWatch(jobId, onFinished);
   const names = steps?.map((step) => step.name) ?? [];
@@ -160,7 +161,7 @@ export function JobPanel({ jobId, title, steps, stepLabel, onClose, onFinished, 
           <ol className={styles.log} role="log" aria-live="polite" aria-label={t('jobs.log')}>
             {lines.map((line) => (
               <li key={line.id} data-log-line={line.id} className={mergeClasses(line.level === 'warn' && styles.warn, line.level === 'error' && styles.error)}>
-                <span className={styles.time}>{formatInstant(line.at)}</span>
+                <span className={styles.time}>{format.dateTime(line.at)}</span>
                 {line.message}
               </li>
             ))}

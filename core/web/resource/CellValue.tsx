@@ -92,7 +92,7 @@ export function CellValue({ definition, record, name, field, renderer: Renderer 
     // A list shows money to the currency's digits; the exact amount is the tooltip (and the detail, the export).
     return (
       <span className={mergeClasses(styles.text, styles.number)} title={text}>
-        {formatMoney(value, 'currency')}
+        {formatMoney(value, i18n.format, 'currency')}
       </span>
     );
   }

@@ -6,7 +6,7 @@ import { fieldNamed, type ResourceDefinition } from '@core/shared/resource/defin
 import type { FieldDefinition } from '@core/shared/resource/field';
 import type { FilterClause } from '@core/shared/resource/list-query';
 import { fieldsInUse } from './filter-draft';
-import { enumLabel, formatDay } from './format-value';
+import { enumLabel } from './format-value';
 import type { ListView } from './list-view';
 import type { ReferenceLabels } from './reference-labels';
 import { useInjection } from '../react/container-context';
@@ -53,7 +53,7 @@ export const FilterChips = observer(function FilterChips({ definition, view, lab
         return labels.label(field.target, Number(value)) ?? `#${value}`;
       case 'date':
       case 'datetime':
-        return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value, i18n) : value;
+        return /^\d{4}-\d{2}-\d{2}$/.test(value) ? i18n.format.date(value) : value;
       default:
         return value;
     }

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { inject, injectable, type Container } from 'inversify';
 import { action, makeObservable, observable } from 'mobx';
 import { LANGUAGES, type Language, type RuntimeConfig } from '@core/shared/runtime-config';
+import { localeFormat, type LocaleFormat, type NumberDigits } from '@core/shared/format/locale-format';
 import { BrowserStorage, RuntimeConfigToken } from '../kernel/environment';
 import { KernelContainer } from '../kernel/kernel-container';
 import { TranslationContributionToken } from '../kernel/contributions';
@@ -14,9 +15,6 @@ import { isLanguage, storedLanguage } from '../i18n/language';
 import { STORAGE_KEYS } from './storage-keys';
 
 export const CORE_NAMESPACE = 'core';
-
-/** Numbers and dates use this locale unless configured otherwise (spec §9). */
-export const DEFAULT_FORMAT_LOCALE = 'en-US';
 
 /**
  * i18next behind a service: English default and fallback, Russian; the language is read from
@@ -78,12 +76,16 @@ export class I18nService {
     await this.i18n.loadNamespaces([...namespaces]);
   }
 
-  formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-    return new Intl.NumberFormat(DEFAULT_FORMAT_LOCALE, options).format(value);
+  /**
+   * Dates, numbers, money, percents and months in the interface language (instants in the
+   * browser's zone). Read while drawing, so an observer draws again when the language changes.
+   */
+  get format(): LocaleFormat {
+    return localeFormat(this.language);
   }
 
-  formatDate(value: Date | string | number, options?: Intl.DateTimeFormatOptions): string {
-    return new Intl.DateTimeFormat(DEFAULT_FORMAT_LOCALE, options ?? { dateStyle: 'short' }).format(new Date(value));
+  formatNumber(value: number, digits?: NumberDigits): string {
+    return this.format.number(value, digits);
   }
 
   private applyToDocument(): void {

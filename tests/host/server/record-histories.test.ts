@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { testApp, type TestApp, type TestCaller } from '@core/sdk/testing';
 import { demoContext } from '@core/server/demo-context';
 import { enabledResources } from '@core/server/resource/mount';
+import { localeFormat } from '@core/shared/format/locale-format';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import { fieldNamed } from '@core/shared/resource/definition';
 import { INTERNAL_COLUMNS, type TimelinePage } from '@core/shared/resource/record-page';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   admin = app.asSuperadmin();
   const i18n = i18next.createInstance();
   await i18n.init({ lng: 'en', defaultNS: 'core', interpolation: { escapeValue: false }, resources: { en: { core: RESOURCE_BUNDLES.en } } });
-  formatter = i18n;
+  formatter = { t: i18n.t.bind(i18n), format: localeFormat('en') };
 }, DB_TIMEOUT * 6);
 afterAll(() => app?.close());
 

@@ -22,12 +22,13 @@ import { HttpError } from '../../http/http-error';
 import { slotToken } from '../../kernel/contributions';
 import { useData } from '../../react/use-data';
 import { useInjection } from '../../react/container-context';
+import { useLocaleFormat } from '../../react/use-locale-format';
 import { I18nService } from '../../services/i18n-service';
 import { usePageTitle } from '../../services/page-title';
 import { ToastService } from '../../services/toast-service';
 import { NoAccessPage } from '../../shell/NoAccessPage';
 import { useSlotItems } from '../../shell/layout/use-slot-items';
-import { formatInstant, recordLabel, recordTitle } from '../format-value';
+import { recordLabel, recordTitle } from '../format-value';
 import { ReferenceLabels } from '../reference-labels';
 import { ReferenceApi, ResourceApi } from '../resource-api';
 import { ResourceFeedback, type ResourceSuccess } from '../resource-feedback';
@@ -91,9 +92,10 @@ function BackLink({ listPath, listTitle }: { listPath: string; listTitle: string
 /** "Created by X, <time> · Changed by Y, <time>": the system's own changes name nobody. */
 function PeopleLine({ record, people }: { record: ResourceRecord; people: RecordPeople }) {
   const { t } = useTranslation('core');
+  const format = useLocaleFormat();
   const styles = useStyles();
-  const created = typeof record.created_at === 'string' ? formatInstant(record.created_at) : null;
-  const updated = typeof record.updated_at === 'string' && record.updated_at !== record.created_at ? formatInstant(record.updated_at) : null;
+  const created = typeof record.created_at === 'string' ? format.dateTime(record.created_at) : null;
+  const updated = typeof record.updated_at === 'string' && record.updated_at !== record.created_at ? format.dateTime(record.updated_at) : null;
   const parts: string[] = [];
   if (created) parts.push(people.created_by ? t('record.createdBy', { name: people.created_by.name, time: created }) : t('record.createdAt', { time: created }));
   if (updated) parts.push(people.updated_by ? t('record.changedBy', { name: people.updated_by.name, time: updated }) : t('record.changedAt', { time: updated }));

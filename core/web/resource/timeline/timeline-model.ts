@@ -2,17 +2,17 @@ import type { TOptions } from 'i18next';
 import { fieldNamed, type ResourceDefinition } from '@core/shared/resource/definition';
 import { hasSecretValues, type FieldDefinition, type ReferenceField } from '@core/shared/resource/field';
 import { INTERNAL_COLUMNS, type TimelineEntry, type TimelineLabels, type TimelinePage } from '@core/shared/resource/record-page';
-import { I18nService } from '../../services/i18n-service';
-import { formatInstant, formatValue, type Formatter } from '../format-value';
+import type { LocaleFormat } from '@core/shared/format/locale-format';
+import { formatValue } from '../format-value';
 import { namespaceOf } from '../resource-strings';
 
 /**
- * What the timeline translates with: anything with i18next's `t` (the I18nService, an i18next
- * instance, or `{ t }` around a plain function in a test). Dates and numbers need nothing more:
- * the engine formats them in one fixed locale.
+ * What the timeline reads with: i18next's `t` and the reader's forms of dates and numbers (the
+ * I18nService, or `{ t, format: localeFormat('en') }` in a test).
  */
 export interface TimelineFormatter {
   t(key: string, options?: TOptions): string;
+  readonly format: LocaleFormat;
 }
 
 /** What happened, as the timeline draws it; `action` is a plugin's row action (`load-positions`, `transfer`, …). */
@@ -65,15 +65,6 @@ const NONE = '—';
 /** Key names that hold ids: without a definition, such a value could only be shown as a bare number. */
 const ID_KEY = /(^|_)ids?$/;
 
-/** formatValue translates with `t` alone; the rest of a Formatter is I18nService's own, which keeps no state. */
-function valueFormatter(formatter: TimelineFormatter): Formatter {
-  return {
-    t: (key, options) => formatter.t(key, options),
-    formatDate: I18nService.prototype.formatDate,
-    formatNumber: I18nService.prototype.formatNumber,
-  };
-}
-
 /**
  * An entry's action as the reader's language says it: the plugin's own name for it
  * (`<namespace>:history.actions.<action>`, the namespace of the definition's title key) for the
@@ -107,14 +98,13 @@ interface ChangeContext {
   readonly definition: ResourceDefinition | null;
   readonly labels: TimelineLabels;
   readonly formatter: TimelineFormatter;
-  readonly values: Formatter;
 }
 
 function valueText(context: ChangeContext, field: FieldDefinition | null, value: unknown): string {
   if (isEmpty(value)) return NONE;
   if (field?.kind === 'reference') return referenceText(context.formatter, field, context.labels, value);
   if (field === null) return String(value);
-  const text = formatValue(field, value, context.values);
+  const text = formatValue(field, value, context.formatter);
   return text === '' ? NONE : text;
 }
 
@@ -164,8 +154,8 @@ function settable(definition: ResourceDefinition | null, change: TimelineChange)
  * then comments and events read in full, and changes only where their values are plain.
  */
 export function timelineEntries(definition: ResourceDefinition | null, page: TimelinePage, formatter: TimelineFormatter): TimelineItem[] {
-  const context: ChangeContext = { definition, labels: page.labels, formatter, values: valueFormatter(formatter) };
-  const times = new Map(page.entries.map((entry) => [entry.id, formatInstant(entry.at)]));
+  const context: ChangeContext = { definition, labels: page.labels, formatter };
+  const times = new Map(page.entries.map((entry) => [entry.id, formatter.format.dateTime(entry.at)]));
   const items: TimelineItem[] = [];
   for (const entry of page.entries) {
     const kind = KINDS[entry.action] ?? 'action';
@@ -175,7 +165,7 @@ export function timelineEntries(definition: ResourceDefinition | null, page: Tim
       id: entry.id,
       kind,
       actor: entry.actor_name ?? formatter.t('core:resource.history.system'),
-      time: formatInstant(entry.at),
+      time: formatter.format.dateTime(entry.at),
       action: kind === 'revert' ? revertAction(formatter, entry, times) : actionLabel(formatter, definition, entry.action),
       ...(kind === 'comment' ? { comment: entry.detail?.comment ?? '' } : {}),
       changes,

@@ -157,7 +157,7 @@ function RdpUsersDialog({ server, onChanged, onClose }: { server: ResourceRecord
                       {grants.map((item) => (
                         <TableRow key={item.id}>
                           <TableCell>{item.username}</TableCell>
-                          <TableCell>{i18n.formatDate(item.created_at)}</TableCell>
+                          <TableCell>{i18n.format.date(new Date(item.created_at))}</TableCell>
                           <TableCell>
                             <Button
                               size="small"

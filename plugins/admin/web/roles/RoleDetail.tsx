@@ -66,7 +66,7 @@ export const RoleDetail = observer(function RoleDetail({ model, openAdditional }
                     <TableCell>{user.username}</TableCell>
                     <TableCell>{user.email ?? '—'}</TableCell>
                     <TableCell>{t(`users.statuses.${user.status === 'blocked' ? 'blocked' : 'active'}`)}</TableCell>
-                    <TableCell>{i18n.formatDate(user.created_at)}</TableCell>
+                    <TableCell>{i18n.format.date(new Date(user.created_at))}</TableCell>
                     <TableCell>
                       <Button
                         size="small"

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card, CardHeader, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { EditRegular } from '@fluentui/react-icons';
-import { formatInstant, I18nService, PermissionService, useData, useInjection, type UserDetailTabProps } from '@core/sdk/web';
+import { I18nService, PermissionService, useData, useInjection, type UserDetailTabProps } from '@core/sdk/web';
 import { ROLES_REQUIREMENT } from '../auth-types';
 import { UsersStore } from '../users/users-store';
 import { AdditionalPermissionsDialog } from './AdditionalPermissionsDialog';
@@ -72,8 +72,8 @@ export const InfoTab = observer(function InfoTab({ userId }: UserDetailTabProps)
           <Fact term={t('userForm.tgLogin')}>{user.tg_login ?? none}</Fact>
           <Fact term={t('info.mattermost')}>{user.mattermost_username ?? none}</Fact>
           <Fact term={t('userForm.manager')}>{manager ?? none}</Fact>
-          <Fact term={t('users.fields.createdAt')}>{formatInstant(user.created_at, i18n)}</Fact>
-          {user.deleted_at && <Fact term={t('users.fields.deletedAt')}>{formatInstant(user.deleted_at, i18n)}</Fact>}
+          <Fact term={t('users.fields.createdAt')}>{i18n.format.dateTime(user.created_at)}</Fact>
+          {user.deleted_at && <Fact term={t('users.fields.deletedAt')}>{i18n.format.dateTime(user.deleted_at)}</Fact>}
         </dl>
       </Card>
 

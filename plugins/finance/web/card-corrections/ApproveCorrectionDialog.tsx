@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { multiplyDecimals, type ResourceRecord } from '@core/sdk/shared';
-import { FormDialog, formatDay, formatMoney, InfoDialog, PermissionService, useInjection } from '@core/sdk/web';
+import { formatMoney, FormDialog, InfoDialog, PermissionService, useInjection, useLocaleFormat } from '@core/sdk/web';
 import { transactionsResource } from '../../shared/resources';
 import { adjustingTransactionPath } from './correction-cells';
 import { differenceSign, moneyOf } from './correction-record';
@@ -28,6 +28,7 @@ export interface ApproveCorrectionDialogProps {
  */
 export function ApproveCorrectionDialog({ record, onClose, onApproved }: ApproveCorrectionDialogProps) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const store = useInjection(CardCorrectionsStore);
   const canOpenTransactions = useInjection(PermissionService).allows(transactionsResource.access.read);
@@ -38,7 +39,7 @@ export function ApproveCorrectionDialog({ record, onClose, onApproved }: Approve
   const sign = differenceSign(record);
   const difference = moneyOf(record.difference);
   const wallet = typeof record._labels?.wallet_id === 'string' ? record._labels.wallet_id : '';
-  const day = typeof record.correction_date === 'string' ? formatDay(record.correction_date) : '';
+  const day = typeof record.correction_date === 'string' ? format.date(record.correction_date) : '';
 
   const approve = async () => {
     setBusy(true);
@@ -66,7 +67,7 @@ export function ApproveCorrectionDialog({ record, onClose, onApproved }: Approve
     );
   }
 
-  const amount = difference ? formatMoney(sign < 0 ? { ...difference, amount: multiplyDecimals(difference.amount, '-1') } : difference) : '';
+  const amount = difference ? formatMoney(sign < 0 ? { ...difference, amount: multiplyDecimals(difference.amount, '-1') } : difference, format) : '';
   const question =
     sign === 0
       ? t('cardCorrections.approveEqual')

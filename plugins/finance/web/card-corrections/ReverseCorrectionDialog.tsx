@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, MessageBar, MessageBarBody, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { formatDay, FormDialog, useFormErrors, useInjection } from '@core/sdk/web';
+import { FormDialog, useFormErrors, useInjection, useLocaleFormat } from '@core/sdk/web';
 import { CardCorrectionsStore } from './card-corrections-store';
 
 const useStyles = makeStyles({
@@ -19,6 +19,7 @@ export interface ReverseCorrectionDialogProps {
 /** The reverse action: asks for the reason (required), then books the reversal. */
 export function ReverseCorrectionDialog({ record, onClose, onReversed }: ReverseCorrectionDialogProps) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const store = useInjection(CardCorrectionsStore);
   const [reason, setReason] = useState('');
@@ -44,7 +45,7 @@ export function ReverseCorrectionDialog({ record, onClose, onReversed }: Reverse
     onClose();
   };
 
-  const day = typeof record.correction_date === 'string' ? formatDay(record.correction_date) : '';
+  const day = typeof record.correction_date === 'string' ? format.date(record.correction_date) : '';
   return (
     <FormDialog title={t('cardCorrections.reverseTitle')} onSubmit={reverse} onClose={onClose} busy={busy} submitLabel={t('cardCorrections.reverse')} contentClassName={styles.content}>
       <Text>{t('cardCorrections.reverseExplained', { day })}</Text>

@@ -15,7 +15,7 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import { compareDecimals } from '@core/sdk/shared';
-import { DataView, FigureCell, FigureHeaderCell, formatDay, formatMoney, type DataResult } from '@core/sdk/web';
+import { DataView, FigureCell, FigureHeaderCell, formatMoney, useLocaleFormat, type DataResult } from '@core/sdk/web';
 import type { CardWalletSummary } from '../../shared/card-corrections';
 import { failureText } from '../finance-result';
 
@@ -32,6 +32,7 @@ export interface WalletDifferencesPanelProps {
 /** Between the page's heading and the list: per card wallet, the books now, the latest statement and what is still open. */
 export function WalletDifferencesPanel({ summary }: WalletDifferencesPanelProps) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const title = t('cardCorrections.panelTitle');
   return (
@@ -61,16 +62,16 @@ export function WalletDifferencesPanel({ summary }: WalletDifferencesPanelProps)
                 return (
                   <TableRow key={row.wallet_id} data-wallet-id={row.wallet_id}>
                     <TableCell>{row.wallet_name}</TableCell>
-                    <FigureCell>{formatMoney(row.book_balance)}</FigureCell>
+                    <FigureCell>{formatMoney(row.book_balance, format)}</FigureCell>
                     <TableCell>
                       {row.latest_statement ? (
-                        t('cardCorrections.statementOn', { amount: formatMoney(row.latest_statement.balance), day: formatDay(row.latest_statement.date) })
+                        t('cardCorrections.statementOn', { amount: formatMoney(row.latest_statement.balance, format), day: format.date(row.latest_statement.date) })
                       ) : (
                         <span className={styles.muted}>{t('cardCorrections.noStatement')}</span>
                       )}
                     </TableCell>
                     <FigureCell className={open ? styles.open : styles.muted}>
-                      {row.open_count === 0 ? t('cardCorrections.nothingOpen') : t('cardCorrections.openCount', { amount: formatMoney(row.open_difference), count: row.open_count })}
+                      {row.open_count === 0 ? t('cardCorrections.nothingOpen') : t('cardCorrections.openCount', { amount: formatMoney(row.open_difference, format), count: row.open_count })}
                     </FigureCell>
                   </TableRow>
                 );

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { filteredListPath, formatInstant, PermissionService, StatusBadge, useInjection, type ResourceCellProps } from '@core/sdk/web';
+import { filteredListPath, PermissionService, StatusBadge, useInjection, useLocaleFormat, type ResourceCellProps } from '@core/sdk/web';
 import { adjustingTransactionHash, CORRECTION_STATUS_TONES } from '../../shared/card-corrections';
 import { transactionsResource } from '../../shared/resources';
 import { differenceSign, isReversal, statusOf } from './correction-record';
@@ -13,9 +13,10 @@ const useStyles = makeStyles({
 /** The status column: a badge whose details say what the state means and who approved it, when. */
 export function CorrectionStatusCell({ record }: ResourceCellProps) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const status = statusOf(record);
   const approver = typeof record._labels?.approved_by === 'string' ? record._labels.approved_by : '';
-  const at = typeof record.approved_at === 'string' ? formatInstant(record.approved_at) : '';
+  const at = typeof record.approved_at === 'string' ? format.dateTime(record.approved_at) : '';
   const open = status === 'open' && differenceSign(record) === 0 ? t('cardCorrections.statusDetails.openEqual') : t('cardCorrections.statusDetails.open');
   const details =
     status === 'open'

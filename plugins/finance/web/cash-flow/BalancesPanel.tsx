@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { makeStyles, MessageBar, MessageBarBody, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
-import { FigureCell, FigureHeaderCell, formatDay, formatMoney } from '@core/sdk/web';
+import { FigureCell, FigureHeaderCell, formatMoney, useLocaleFormat } from '@core/sdk/web';
 import type { CashFlowBalances } from '../../shared/cash-flow';
 import { usdExact, usdRounded } from './cash-flow-format';
 
@@ -13,10 +13,11 @@ const useStyles = makeStyles({
 /** Each wallet's balance at the start and the end of the period, in its currency and in dollars, with the dollar totals. */
 export function BalancesPanel({ balances }: { readonly balances: CashFlowBalances }) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const usd = (amount: string | null) => (amount === null ? <span title={t('cashFlow.noRate')}>{t('cashFlow.noRateShort')}</span> : <span title={usdExact(amount)}>{usdRounded(amount)}</span>);
-  const opening = t('cashFlow.openingOn', { date: formatDay(balances.opening_date) });
-  const closing = t('cashFlow.closingOn', { date: formatDay(balances.closing_date) });
+  const opening = t('cashFlow.openingOn', { date: format.date(balances.opening_date) });
+  const closing = t('cashFlow.closingOn', { date: format.date(balances.closing_date) });
   return (
     <section className={styles.panel} aria-label={t('cashFlow.balances')} data-testid="cash-flow-balances">
       {balances.missing_rates && (
@@ -39,8 +40,8 @@ export function BalancesPanel({ balances }: { readonly balances: CashFlowBalance
             {balances.wallets.map((wallet) => (
               <TableRow key={wallet.wallet_id}>
                 <TableCell>{wallet.name}</TableCell>
-                <FigureCell>{formatMoney({ amount: wallet.opening, currency: wallet.currency })}</FigureCell>
-                <FigureCell>{formatMoney({ amount: wallet.closing, currency: wallet.currency })}</FigureCell>
+                <FigureCell>{formatMoney({ amount: wallet.opening, currency: wallet.currency }, format)}</FigureCell>
+                <FigureCell>{formatMoney({ amount: wallet.closing, currency: wallet.currency }, format)}</FigureCell>
                 <FigureCell>{usd(wallet.opening_usd)}</FigureCell>
                 <FigureCell>{usd(wallet.closing_usd)}</FigureCell>
               </TableRow>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
-import { DataView, FigureCell, FigureHeaderCell, filteredListPath, formatDay, formatMoney, InfoDialog, serverMessage, useData } from '@core/sdk/web';
+import { DataView, FigureCell, FigureHeaderCell, filteredListPath, formatMoney, InfoDialog, serverMessage, useData, useLocaleFormat } from '@core/sdk/web';
 import { transactionsResource } from '../../shared/resources';
 import type { CashFlowApi } from './cash-flow-api';
 import { usdExact } from './cash-flow-format';
@@ -33,6 +33,7 @@ export interface CellDialogProps {
  */
 export function CellDialog({ api, query, request, onClose }: CellDialogProps) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const [page, setPage] = useState(1);
   const params: Record<string, string> = {
@@ -72,11 +73,11 @@ export function CellDialog({ api, query, request, onClose }: CellDialogProps) {
                 <TableBody>
                   {found.data.map((transaction) => (
                     <TableRow key={transaction.id}>
-                      <TableCell>{formatDay(transaction.date_fact)}</TableCell>
-                      <TableCell>{transaction.date_plan ? formatDay(transaction.date_plan) : '—'}</TableCell>
+                      <TableCell>{format.date(transaction.date_fact)}</TableCell>
+                      <TableCell>{transaction.date_plan ? format.date(transaction.date_plan) : '—'}</TableCell>
                       <TableCell>{transaction.wallet}</TableCell>
                       <TableCell>{transaction.article}</TableCell>
-                      <FigureCell>{formatMoney({ amount: transaction.amount, currency: transaction.currency })}</FigureCell>
+                      <FigureCell>{formatMoney({ amount: transaction.amount, currency: transaction.currency }, format)}</FigureCell>
                       <FigureCell>{usdExact(transaction.usd)}</FigureCell>
                     </TableRow>
                   ))}

@@ -1,11 +1,14 @@
 import { formatMoney } from '@core/sdk/web';
-import { compareDecimals } from '@core/sdk/shared';
+import { compareDecimals, localeFormat } from '@core/sdk/shared';
 import type { CashFlowDirection } from '../../shared/cash-flow';
 
+// The en-US forms this report had, until it follows the reader's language (issue 30's report part).
+const ENGLISH = localeFormat('en');
+
 /** A dollar figure to the cent, as the grid shows it (the exact value goes in its tooltip). */
-export const usdRounded = (amount: string): string => formatMoney({ amount, currency: 'USD' }, 'currency');
+export const usdRounded = (amount: string): string => formatMoney({ amount, currency: 'USD' }, ENGLISH, 'currency');
 /** Every digit: tooltips, the chart's callouts, the drill-down's sum. */
-export const usdExact = (amount: string): string => formatMoney({ amount, currency: 'USD' });
+export const usdExact = (amount: string): string => formatMoney({ amount, currency: 'USD' }, ENGLISH);
 
 /** "Jan 2026" for `2026-01`, in the reader's language (a date only; no amount becomes a number). */
 export function monthLabel(month: string, language: string): string {

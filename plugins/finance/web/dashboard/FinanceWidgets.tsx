@@ -19,7 +19,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { subtractDecimals } from '@core/sdk/shared';
-import { FigureCell, FigureHeaderCell, formatMoney, useInjection } from '@core/sdk/web';
+import { FigureCell, FigureHeaderCell, formatMoney, useInjection, useLocaleFormat } from '@core/sdk/web';
 import { BASE_CURRENCY } from '../../shared/currencies';
 import { signOfDecimal } from '../decimal';
 import type { FinanceResult } from '../finance-result';
@@ -62,6 +62,7 @@ function Pending({ result }: { result: FinanceResult<unknown> | null }) {
 /** Dashboard: the balance of every wallet in its currency and in dollars, with the dollar total. */
 export const BalancesWidget = observer(function BalancesWidget() {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const store = useInjection(FinanceDashboardStore);
   useEffect(() => {
     void store.loadBalances();
@@ -93,8 +94,8 @@ export const BalancesWidget = observer(function BalancesWidget() {
               {wallets.map((wallet) => (
                 <TableRow key={wallet.id}>
                   <TableCell>{wallet.name}</TableCell>
-                  <FigureCell>{formatMoney({ amount: wallet.balance, currency: wallet.currency })}</FigureCell>
-                  <FigureCell>{wallet.balanceUsd === null ? '—' : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY }, 'currency')}</FigureCell>
+                  <FigureCell>{formatMoney({ amount: wallet.balance, currency: wallet.currency }, format)}</FigureCell>
+                  <FigureCell>{wallet.balanceUsd === null ? '—' : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY }, format, 'currency')}</FigureCell>
                 </TableRow>
               ))}
               <TableRow>
@@ -103,7 +104,7 @@ export const BalancesWidget = observer(function BalancesWidget() {
                 </TableCell>
                 <TableCell />
                 <FigureCell>
-                  <Text weight="semibold">{formatMoney({ amount: totalUsd, currency: BASE_CURRENCY }, 'currency')}</Text>
+                  <Text weight="semibold">{formatMoney({ amount: totalUsd, currency: BASE_CURRENCY }, format, 'currency')}</Text>
                 </FigureCell>
               </TableRow>
             </TableBody>
@@ -118,6 +119,7 @@ export const BalancesWidget = observer(function BalancesWidget() {
 /** Dashboard: this month's income and expense in US dollars, by article direction, and what is left. */
 export const MonthWidget = observer(function MonthWidget() {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const store = useInjection(FinanceDashboardStore);
   useEffect(() => {
@@ -140,17 +142,17 @@ export const MonthWidget = observer(function MonthWidget() {
       <dl className={styles.totals}>
         <dt className={styles.term}>{t('fields.directionValues.income')}</dt>
         <dd className={mergeClasses(styles.value, styles.amount, styles.income)} data-testid="month-income">
-          {formatMoney({ amount: income, currency }, 'currency')}
+          {formatMoney({ amount: income, currency }, format, 'currency')}
         </dd>
         <dt className={styles.term}>{t('fields.directionValues.expense')}</dt>
         <dd className={mergeClasses(styles.value, styles.amount, styles.expense)} data-testid="month-expense">
-          {formatMoney({ amount: expense, currency }, 'currency')}
+          {formatMoney({ amount: expense, currency }, format, 'currency')}
         </dd>
         {result.data.commission !== null && (
           <>
             <dt className={styles.term}>{t('fields.commission')}</dt>
             <dd className={mergeClasses(styles.value, styles.amount)} data-testid="month-commission">
-              {formatMoney({ amount: result.data.commission, currency }, 'currency')}
+              {formatMoney({ amount: result.data.commission, currency }, format, 'currency')}
             </dd>
           </>
         )}
@@ -159,7 +161,7 @@ export const MonthWidget = observer(function MonthWidget() {
           className={mergeClasses(styles.value, styles.amount, sign > 0 && styles.income, sign < 0 && styles.expense)}
           data-testid="month-net"
         >
-          {formatMoney({ amount: net, currency }, 'currency')}
+          {formatMoney({ amount: net, currency }, format, 'currency')}
         </dd>
       </dl>
     </WidgetCard>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { FigureCell, FigureHeaderCell } from '@core/sdk/web';
 import type { DepartmentView } from '../../shared/departments';
-import { formatUsd } from './format';
+import { useDepartmentFormat } from './format';
 
 const useStyles = makeStyles({
   tables: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(480px, 1fr))', gap: tokens.spacingHorizontalXL, alignItems: 'start' },
@@ -26,6 +26,7 @@ function Section({ title, empty, children }: { title: string; empty: boolean; ch
 /** The month's income and spend by article and by project; each table adds up to the headline figures. */
 export function BreakdownTables({ view }: { view: DepartmentView }) {
   const { t } = useTranslation('finance');
+  const formats = useDepartmentFormat();
   const styles = useStyles();
   const byArticle = t('departments.byArticle');
   const byProject = t('departments.byProject');
@@ -46,8 +47,8 @@ export function BreakdownTables({ view }: { view: DepartmentView }) {
               <TableRow key={row.article_id}>
                 <TableCell>{row.name}</TableCell>
                 <TableCell>{t(`fields.directionValues.${row.direction}`)}</TableCell>
-                <FigureCell>{formatUsd(row.income_usd)}</FigureCell>
-                <FigureCell>{formatUsd(row.spend_usd)}</FigureCell>
+                <FigureCell>{formats.usd(row.income_usd)}</FigureCell>
+                <FigureCell>{formats.usd(row.spend_usd)}</FigureCell>
               </TableRow>
             ))}
           </TableBody>
@@ -67,9 +68,9 @@ export function BreakdownTables({ view }: { view: DepartmentView }) {
             {view.by_project.map((row) => (
               <TableRow key={row.project_id ?? 'none'}>
                 <TableCell>{row.name ?? t('departments.noProject')}</TableCell>
-                <FigureCell>{formatUsd(row.income_usd)}</FigureCell>
-                <FigureCell>{formatUsd(row.spend_usd)}</FigureCell>
-                <FigureCell>{formatUsd(row.net_usd)}</FigureCell>
+                <FigureCell>{formats.usd(row.income_usd)}</FigureCell>
+                <FigureCell>{formats.usd(row.spend_usd)}</FigureCell>
+                <FigureCell>{formats.usd(row.net_usd)}</FigureCell>
               </TableRow>
             ))}
           </TableBody>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowDownRegular, ArrowUpRegular, SubtractRegular } from '@fluentui/react-icons';
+import { useLocaleFormat } from '@core/sdk/web';
 import type { FigureChange } from '../../shared/departments';
 import { signOfDecimal } from '../decimal';
 
@@ -36,12 +37,13 @@ export interface ChangeIndicatorProps {
  */
 export function ChangeIndicator({ change, format, betterWhen }: ChangeIndicatorProps) {
   const { t } = useTranslation('finance');
+  const locale = useLocaleFormat();
   const styles = useStyles();
   const sign = signOfDecimal(change.absolute);
   const tone = sign === 0 || betterWhen === 'either' ? styles.flat : (sign > 0) === (betterWhen === 'up') ? styles.good : styles.bad;
   const Arrow = sign > 0 ? ArrowUpRegular : sign < 0 ? ArrowDownRegular : SubtractRegular;
   const plus = sign > 0 ? '+' : '';
-  const percent = change.percent === null ? null : `${signOfDecimal(change.percent) > 0 ? '+' : ''}${change.percent} %`;
+  const percent = change.percent === null ? null : `${signOfDecimal(change.percent) > 0 ? '+' : ''}${locale.percent(change.percent)}`;
   return (
     <span className={mergeClasses(styles.change, tone)} data-change={sign > 0 ? 'up' : sign < 0 ? 'down' : 'same'}>
       <span className={styles.hidden}>{t(sign > 0 ? 'departments.change.up' : sign < 0 ? 'departments.change.down' : 'departments.change.same')}</span>

@@ -2,12 +2,12 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { MessageBar, MessageBarBody, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { DataView, HttpClients, serverMessage, useData, useInjection } from '@core/sdk/web';
+import { DataView, HttpClients, serverMessage, useData, useInjection, useLocaleFormat } from '@core/sdk/web';
 import type { DepartmentType } from '../../shared/resources';
 import { BreakdownTables } from './BreakdownTables';
 import { DepartmentTrend } from './DepartmentTrend';
 import { departmentTitleKey } from './department-names';
-import { monthFromSearch, monthParts } from './department-month';
+import { monthFromSearch } from './department-month';
 import { fetchDepartmentView } from './departments-api';
 import { HeadlineCards } from './HeadlineCards';
 import { MonthChooser } from './MonthChooser';
@@ -26,13 +26,13 @@ const useStyles = makeStyles({
  */
 function DepartmentPage({ type }: { type: DepartmentType }) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const http = useInjection(HttpClients);
   const [search, setSearch] = useSearchParams();
   const month = monthFromSearch(search);
   const view = useData((signal) => fetchDepartmentView(http, type, month, signal), [http, type, month]);
   const choose = (next: string) => setSearch({ month: next }, { replace: true });
-  const { month: monthNumber, year } = monthParts(month);
 
   return (
     <div className={styles.page}>
@@ -56,7 +56,7 @@ function DepartmentPage({ type }: { type: DepartmentType }) {
               <Text className={styles.divisions}>{t('departments.divisions', { names: answer.divisions.map((division) => division.name).join(', ') })}</Text>
             )}
             <Text as="h2" size={500} weight="semibold">
-              {t('departments.monthTitle', { month: t(`departments.monthNames.${monthNumber}`), year })}
+              {format.month(month)}
             </Text>
             <HeadlineCards view={answer} />
             <DepartmentTrend trend={answer.trend} />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { BarChart } from '@core/sdk/web';
 import type { DepartmentFigures } from '../../shared/departments';
 import { monthParts } from './department-month';
-import { formatUsd } from './format';
+import { useDepartmentFormat } from './format';
 
 const SERIES = [
   { key: 'income_usd', label: 'income' },
@@ -14,6 +14,7 @@ const SERIES = [
 /** The trend's months as bars of income, spend, payroll and result, in US dollars. */
 export function DepartmentTrend({ trend }: { trend: readonly DepartmentFigures[] }) {
   const { t } = useTranslation('finance');
+  const formats = useDepartmentFormat();
   return (
     <BarChart
       title={t('departments.trendTitle', { months: trend.length })}
@@ -22,7 +23,7 @@ export function DepartmentTrend({ trend }: { trend: readonly DepartmentFigures[]
         return t('departments.monthShort', { month: t(`departments.monthShortNames.${month}`), year });
       })}
       series={SERIES.map(({ key, label }) => ({ key, label: t(`departments.figures.${label}`), values: trend.map((figures) => figures[key]) }))}
-      formatValue={formatUsd}
+      formatValue={formats.usd}
       height={280}
     />
   );

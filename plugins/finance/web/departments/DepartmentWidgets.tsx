@@ -8,7 +8,7 @@ import type { DepartmentType } from '../../shared/resources';
 import { ChangeIndicator } from './ChangeIndicator';
 import { departmentPath, departmentTitleKey } from './department-names';
 import { DepartmentsSummaryStore } from './departments-summary-store';
-import { formatUsd } from './format';
+import { useDepartmentFormat } from './format';
 
 const useStyles = makeStyles({
   // The dashboard's grid sizes the card.
@@ -22,6 +22,7 @@ const useStyles = makeStyles({
 /** One department's dashboard card: this month's result, its change against last month, headcount, a link to the page. */
 const DepartmentWidget = observer(function DepartmentWidget({ type }: { type: DepartmentType }) {
   const { t } = useTranslation('finance');
+  const formats = useDepartmentFormat();
   const styles = useStyles();
   const store = useInjection(DepartmentsSummaryStore);
   useEffect(() => {
@@ -44,10 +45,10 @@ const DepartmentWidget = observer(function DepartmentWidget({ type }: { type: De
           {!headline.has_divisions && <Text>{t('departments.noDivisions', { department: t(`fields.departmentTypeValues.${type}`) })}</Text>}
           <Text className={styles.label}>{t('departments.widgetResult')}</Text>
           <Text className={styles.result} size={500} weight="semibold" data-value>
-            {formatUsd(headline.result_usd)}
+            {formats.usd(headline.result_usd)}
           </Text>
           <Text size={200}>
-            <ChangeIndicator change={headline.result_change} format={formatUsd} betterWhen="up" /> {t('departments.vsPrevious')}
+            <ChangeIndicator change={headline.result_change} format={formats.usd} betterWhen="up" /> {t('departments.vsPrevious')}
           </Text>
           <Text data-headcount>{t('departments.headcountLine', { headcount: headline.headcount })}</Text>
           <RouterLink className={styles.link} to={departmentPath(type)}>

@@ -4,7 +4,7 @@ import { Card, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { StatusBadge } from '@core/sdk/web';
 import type { ComparedFigure, DepartmentFigures, DepartmentView, PayrollStatus } from '../../shared/departments';
 import { ChangeIndicator, type BetterWhen } from './ChangeIndicator';
-import { formatCount, formatUsd } from './format';
+import { useDepartmentFormat } from './format';
 
 const useStyles = makeStyles({
   cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM },
@@ -54,11 +54,12 @@ function PayrollStatusLine({ status, month }: { status: PayrollStatus; month: st
  */
 export function HeadlineCards({ view }: { view: DepartmentView }) {
   const { t } = useTranslation('finance');
+  const formats = useDepartmentFormat();
   const styles = useStyles();
   return (
     <div className={styles.cards}>
       {CARDS.map(({ figure, key, betterWhen }) => {
-        const format = figure === 'headcount' ? formatCount : formatUsd;
+        const format = figure === 'headcount' ? formats.count : formats.usd;
         const isPayroll = figure === 'payroll_usd';
         const shown = (figures: DepartmentFigures) =>
           isPayroll && !payrollComputed(figures) ? t('departments.payrollStatus.none') : format(figure === 'headcount' ? String(figures.headcount) : figures[figure]);

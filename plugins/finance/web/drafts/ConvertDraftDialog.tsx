@@ -18,7 +18,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { localIsoDate, type Money, type ResourceRecord } from '@core/sdk/shared';
-import { formatMoney, ToastService, useInjection } from '@core/sdk/web';
+import { formatMoney, ToastService, useInjection, useLocaleFormat } from '@core/sdk/web';
 import { isRecord, type FinanceFailure } from '../finance-result';
 import type { ReferenceOption } from '../employees/employee-types';
 import { ReferencePicker } from '../ReferencePicker';
@@ -49,6 +49,7 @@ export interface ConvertDraftDialogProps {
 /** Turns a draft into a transaction: asks for the article and the fact date, then shows what was booked. */
 export function ConvertDraftDialog({ draft, onClose, onConverted }: ConvertDraftDialogProps) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const store = useInjection(DraftConvertStore);
   const toasts = useInjection(ToastService);
@@ -112,13 +113,13 @@ export function ConvertDraftDialog({ draft, onClose, onConverted }: ConvertDraft
               <dt className={styles.term}>{t('fields.wallet')}</dt>
               <dd className={styles.value}>{(draft && typeof draft._labels?.wallet_id === 'string' && draft._labels.wallet_id) || '—'}</dd>
               <dt className={styles.term}>{t('fields.amount')}</dt>
-              <dd className={styles.value}>{amount ? formatMoney(amount) : '—'}</dd>
+              <dd className={styles.value}>{amount ? formatMoney(amount, format) : '—'}</dd>
             </dl>
             {done ? (
               <MessageBar intent="success" layout="multiline">
                 <MessageBarBody>
                   <Text block>{done.id !== null ? t('drafts.converted', { id: done.id }) : t('drafts.convertedPlain')}</Text>
-                  {bookedUsd !== '' && <Text block>{t('drafts.bookedUsd', { amount: formatMoney({ amount: bookedUsd, currency: 'USD' }) })}</Text>}
+                  {bookedUsd !== '' && <Text block>{t('drafts.bookedUsd', { amount: formatMoney({ amount: bookedUsd, currency: 'USD' }, format) })}</Text>}
                   <RouterLink className={styles.link} to={`/transactions?${new URLSearchParams({ 'filter[hash][eq]': hash }).toString()}`}>
                     {t('drafts.openTransaction')}
                   </RouterLink>

@@ -25,7 +25,7 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, DismissRegular, EditRegular } from '@fluentui/react-icons';
 import { resolveDatePreset } from '@core/sdk/shared';
-import { FigureCell, FigureHeaderCell, formatMoney, I18nService, PermissionService, ToastService, useConfirm, useInjection } from '@core/sdk/web';
+import { FigureCell, FigureHeaderCell, formatMoney, PermissionService, ToastService, useConfirm, useInjection, useLocaleFormat } from '@core/sdk/web';
 import type { FinanceFailure, FinanceResult } from '../finance-result';
 import { EmployeeDetailsStore, type SalaryForPeriod, type SalaryInput, type SalaryRow, type Subordinate } from './employee-details-store';
 import { labelOf, type Employee } from './employee-types';
@@ -65,10 +65,10 @@ export interface EmployeeDetailsDrawerProps {
 /** One employee beyond the list's columns: manager, subordinates, salary history and calculated salary. */
 export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeDetailsDrawerProps) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const store = useInjection(EmployeeDetailsStore);
   const toasts = useInjection(ToastService);
-  const i18n = useInjection(I18nService);
   const canWrite = useInjection(PermissionService).has('FJ');
   const [employee, setEmployee] = useState<Load<Employee | null>>({ state: 'loading' });
   const [subordinates, setSubordinates] = useState<Load<readonly Subordinate[]>>({ state: 'loading' });
@@ -96,7 +96,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
     };
   }, [employeeId, store]);
 
-  const date = (value: string | null | undefined) => (value ? i18n.formatDate(`${value}T00:00:00`) : '—');
+  const date = (value: string | null | undefined) => (value ? format.date(value) : '—');
 
   const saveSalary = async (input: SalaryInput) => {
     const row = editing?.row ?? null;
@@ -163,7 +163,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
               <dt className={styles.term}>{t('fields.firedDate')}</dt>
               <dd className={styles.value}>{date(person.fired_date)}</dd>
               <dt className={styles.term}>{t('fields.baseSalary')}</dt>
-              <dd className={styles.value}>{person.base_salary ? formatMoney(person.base_salary) : '—'}</dd>
+              <dd className={styles.value}>{person.base_salary ? formatMoney(person.base_salary, format) : '—'}</dd>
             </dl>
           </section>
         )}
@@ -226,7 +226,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
                     <TableRow key={row.id} data-salary-row={row.id}>
                       <TableCell>{date(row.date_start)}</TableCell>
                       <TableCell>{row.date_end ? date(row.date_end) : t('salary.open')}</TableCell>
-                      <FigureCell>{row.salary ? formatMoney(row.salary) : '—'}</FigureCell>
+                      <FigureCell>{row.salary ? formatMoney(row.salary, format) : '—'}</FigureCell>
                       {canWrite && (
                         <TableCell>
                           <span className={styles.actions}>
@@ -279,7 +279,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
               ) : (
                 salary.data.totals.map((total) => (
                   <Text key={total.currency} size={500} weight="semibold" data-testid="salary-total">
-                    {formatMoney(total)}
+                    {formatMoney(total, format)}
                   </Text>
                 ))
               )}
@@ -298,8 +298,8 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
                       <TableRow key={`${part.month}-${part.currency}-${index}`}>
                         <TableCell>{part.month}</TableCell>
                         <TableCell>{t('employees.daysOf', { days: part.days, of: part.days_in_month })}</TableCell>
-                        <FigureCell>{formatMoney({ amount: part.monthly_salary, currency: part.currency })}</FigureCell>
-                        <FigureCell>{formatMoney(part)}</FigureCell>
+                        <FigureCell>{formatMoney({ amount: part.monthly_salary, currency: part.currency }, format)}</FigureCell>
+                        <FigureCell>{formatMoney(part, format)}</FigureCell>
                       </TableRow>
                     ))}
                   </TableBody>

@@ -6,12 +6,12 @@ import { LinkDismissRegular, LinkRegular } from '@fluentui/react-icons';
 import {
   DataView,
   formatMoney,
-  I18nService,
   PermissionService,
   ToastService,
   useConfirm,
   useData,
   useInjection,
+  useLocaleFormat,
   type UserDetailTabProps,
 } from '@core/sdk/web';
 import { dataOf, failureText } from '../finance-result';
@@ -33,10 +33,10 @@ const useStyles = makeStyles({
 /** The admin user detail's `employee-tab`: the employee linked to the user, and linking or unlinking one. */
 export function EmployeeUserTab({ userId }: UserDetailTabProps) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const store = useInjection(EmployeeLinkStore);
   const toasts = useInjection(ToastService);
-  const i18n = useInjection(I18nService);
   const canChange = useInjection(PermissionService).has('FJ');
   const linked = useData(() => dataOf(store.employeeOfUser(userId)), [store, userId]);
   const [chosen, setChosen] = useState<ReferenceOption | null>(null);
@@ -72,7 +72,7 @@ export function EmployeeUserTab({ userId }: UserDetailTabProps) {
     await refresh();
   };
 
-  const date = (value: string | null | undefined) => (value ? i18n.formatDate(`${value}T00:00:00`) : '—');
+  const date = (value: string | null | undefined) => (value ? format.date(value) : '—');
   const tab = (employee: Employee | null) => (
     <div className={styles.tab}>
       {employee ? (
@@ -105,7 +105,7 @@ export function EmployeeUserTab({ userId }: UserDetailTabProps) {
             <dt className={styles.term}>{t('fields.firedDate')}</dt>
             <dd className={styles.value}>{date(employee.fired_date)}</dd>
             <dt className={styles.term}>{t('fields.baseSalary')}</dt>
-            <dd className={styles.value}>{employee.base_salary ? formatMoney(employee.base_salary) : '—'}</dd>
+            <dd className={styles.value}>{employee.base_salary ? formatMoney(employee.base_salary, format) : '—'}</dd>
           </dl>
           <div className={styles.header}>
             <Link className={styles.link} to={`/employees?employee=${employee.id}`}>

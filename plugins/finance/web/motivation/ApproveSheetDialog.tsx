@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { referenceTo, type ResourceRecord } from '@core/sdk/shared';
-import { FormDialog, HttpClients, ReferenceApi, ReferenceLabels, ReferencePickerField, formatMoney, useInjection } from '@core/sdk/web';
+import { FormDialog, HttpClients, ReferenceApi, ReferenceLabels, ReferencePickerField, formatMoney, useInjection, useLocaleFormat } from '@core/sdk/web';
 import { walletsResource } from '../../shared/resources';
 import { MotivationStore } from './motivation-store';
 
@@ -22,6 +22,7 @@ export interface ApproveSheetDialogProps {
 /** Approving a month: the payroll wallet is chosen, then one draft per paid line is made in its currency. */
 export function ApproveSheetDialog({ sheet, onClose, onApproved }: ApproveSheetDialogProps) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const store = useInjection(MotivationStore);
   const http = useInjection(HttpClients);
@@ -30,7 +31,7 @@ export function ApproveSheetDialog({ sheet, onClose, onApproved }: ApproveSheetD
   const [missing, setMissing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const total = typeof sheet.total_usd === 'string' ? formatMoney({ amount: sheet.total_usd, currency: 'USD' }) : '';
+  const total = typeof sheet.total_usd === 'string' ? formatMoney({ amount: sheet.total_usd, currency: 'USD' }, format) : '';
 
   const approve = async () => {
     if (wallet === null) {
@@ -49,7 +50,7 @@ export function ApproveSheetDialog({ sheet, onClose, onApproved }: ApproveSheetD
   };
 
   return (
-    <FormDialog title={t('motivation.approveTitle', { month: sheet.month })} onSubmit={approve} onClose={onClose} busy={busy} submitLabel={t('motivation.approve')} contentClassName={styles.content}>
+    <FormDialog title={t('motivation.approveTitle', { month: typeof sheet.month === 'string' ? format.month(sheet.month) : '' })} onSubmit={approve} onClose={onClose} busy={busy} submitLabel={t('motivation.approve')} contentClassName={styles.content}>
       <Text>{t('motivation.approveText', { total })}</Text>
       {failure && (
         <MessageBar intent="error">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
-import { formatMoney } from '@core/sdk/web';
+import { formatMoney, useLocaleFormat } from '@core/sdk/web';
 import { PAY_GAPS, PAY_MEASURES, PAY_RULE_KINDS, PAY_SCOPES, PAY_SOURCES, type PayMeasure, type PayRuleLine } from '../../shared/pay';
 
 const useStyles = makeStyles({
@@ -43,17 +43,17 @@ export function explanationOf(text: unknown): readonly PayRuleLine[] | null {
   }
 }
 
-const usd = (amount: string): string => formatMoney({ amount, currency: 'USD' });
-
 /** How one employee's pay follows from the rules: each rule with its measure, source, scope, value, formula and amount. */
 export function LineExplanation({ explanation }: { readonly explanation: unknown }) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
+  const usd = (amount: string): string => formatMoney({ amount, currency: 'USD' }, format);
   const rules = explanationOf(explanation);
   if (rules === null || rules.length === 0) return <Text className={styles.empty}>{t('motivation.noExplanation')}</Text>;
   const value = (rule: PayRuleLine): string => {
     if (rule.measure_value === null) return t('motivation.noValue');
-    const figure = rule.measure !== null && COUNT_MEASURES.includes(rule.measure) ? rule.measure_value : usd(rule.measure_value);
+    const figure = rule.measure !== null && COUNT_MEASURES.includes(rule.measure) ? format.number(rule.measure_value) : usd(rule.measure_value);
     return t('motivation.figureFrom', { figure, source: t(`motivation.sources.${rule.source}`) });
   };
   const scope = (rule: PayRuleLine): string =>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, EditRegular } from '@fluentui/react-icons';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { FigureCell, FigureHeaderCell, formatMoney } from '@core/sdk/web';
+import { FigureCell, FigureHeaderCell, formatMoney, useLocaleFormat } from '@core/sdk/web';
 import { LineExplanation } from './LineExplanation';
 
 const useStyles = makeStyles({
@@ -12,7 +12,6 @@ const useStyles = makeStyles({
   total: { fontWeight: tokens.fontWeightSemibold },
 });
 
-const usd = (value: unknown): string => (typeof value === 'string' ? formatMoney({ amount: value, currency: 'USD' }) : '—');
 export const labelOf = (record: ResourceRecord, field: string): string => {
   const label = record._labels?.[field];
   return typeof label === 'string' ? label : '—';
@@ -27,6 +26,8 @@ export interface MotivationLinesTableProps {
 /** The month's lines, by employee name: base, bonus, correction with its reason, total; each line opens its explanation. */
 export function MotivationLinesTable({ lines, onCorrect }: MotivationLinesTableProps) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
+  const usd = (value: unknown): string => (typeof value === 'string' ? formatMoney({ amount: value, currency: 'USD' }, format) : '—');
   const styles = useStyles();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = (id: number) => setOpen((current) => {

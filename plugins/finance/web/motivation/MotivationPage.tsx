@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Button, MessageBar, MessageBarBody, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { addDecimals, type ResourceRecord } from '@core/sdk/shared';
-import { DataView, filteredListPath, formatInstant, formatMoney, PermissionService, serverMessage, StatusBadge, ToastService, useConfirm, useData, useInjection } from '@core/sdk/web';
+import { DataView, filteredListPath, formatMoney, PermissionService, serverMessage, StatusBadge, ToastService, useConfirm, useData, useInjection, useLocaleFormat } from '@core/sdk/web';
 import { motivationSheetsResource, payrollHashPrefix } from '../../shared/motivation';
 import { transactionDraftsResource } from '../../shared/resources';
 import { MonthChooser } from '../departments/MonthChooser';
@@ -25,7 +25,6 @@ const useStyles = makeStyles({
 });
 
 const approveAction = motivationSheetsResource.rowActions?.find((action) => action.name === 'approve');
-const usd = (amount: string): string => formatMoney({ amount, currency: 'USD' });
 const sumOf = (lines: readonly ResourceRecord[], field: string): string =>
   lines.reduce((sum, line) => addDecimals(sum, typeof line[field] === 'string' ? line[field] : '0'), '0');
 
@@ -45,6 +44,8 @@ type Dialog = { readonly kind: 'approve'; readonly sheet: ResourceRecord } | { r
  */
 export function MotivationPage() {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
+  const usd = (amount: string): string => formatMoney({ amount, currency: 'USD' }, format);
   const styles = useStyles();
   const store = useInjection(MotivationStore);
   const toasts = useInjection(ToastService);
@@ -75,8 +76,8 @@ export function MotivationPage() {
   /** A month not over yet may still earn or spend: its approval is asked about first. */
   const approve = async (sheet: ResourceRecord) => {
     if (!monthHasEnded(month)) {
-      const detail = t('motivation.earlyApprove', { month });
-      if (!(await confirm.ask(t('core:resource.confirm.question'), { subject: t('motivation.approveTitle', { month }), detail }))) return;
+      const detail = t('motivation.earlyApprove', { month: format.month(month) });
+      if (!(await confirm.ask(t('core:resource.confirm.question'), { subject: t('motivation.approveTitle', { month: format.month(month) }), detail }))) return;
     }
     setDialog({ kind: 'approve', sheet });
   };
@@ -86,11 +87,11 @@ export function MotivationPage() {
     const details = approved
       ? t('motivation.approvedDetails', {
           by: labelOf(sheet, 'approved_by'),
-          at: typeof sheet.approved_at === 'string' ? formatInstant(sheet.approved_at) : '—',
+          at: typeof sheet.approved_at === 'string' ? format.dateTime(sheet.approved_at) : '—',
           wallet: labelOf(sheet, 'wallet_id'),
         })
       : typeof sheet.computed_at === 'string'
-        ? t('motivation.computedDetails', { at: formatInstant(sheet.computed_at) })
+        ? t('motivation.computedDetails', { at: format.dateTime(sheet.computed_at) })
         : t('motivation.notComputed');
     return (
       <StatusBadge color={approved ? 'success' : 'warning'} details={details} data={{ 'data-status': String(sheet.status) }}>
@@ -107,7 +108,7 @@ export function MotivationPage() {
       [t('fields.baseUsd'), usd(sumOf(lines, 'base_usd'))],
       [t('fields.bonusUsd'), usd(sumOf(lines, 'bonus_usd'))],
       [t('fields.correctionUsd'), usd(sumOf(lines, 'correction_usd'))],
-      [t('motivation.employees'), String(lines.length)],
+      [t('motivation.employees'), format.number(lines.length)],
     ];
     return (
       <>
@@ -160,7 +161,7 @@ export function MotivationPage() {
             sheetView(answer.sheet, answer.lines)
           ) : (
             <div className={styles.bar}>
-              <Text>{t('motivation.noSheet', { month })}</Text>
+              <Text>{t('motivation.noSheet', { month: format.month(month) })}</Text>
               <Button appearance="primary" disabled={busy} onClick={compute}>
                 {t('motivation.compute')}
               </Button>

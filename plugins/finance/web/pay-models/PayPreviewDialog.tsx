@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { localIsoDate, type DataEnvelope, type ResourceRecord } from '@core/sdk/shared';
-import { DataView, formatMoney, HttpClients, InfoDialog, useData, useInjection } from '@core/sdk/web';
+import { DataView, formatMoney, HttpClients, InfoDialog, useData, useInjection, useLocaleFormat } from '@core/sdk/web';
 import type { PayComputation } from '../../shared/pay';
 import { employeeModelsResource } from '../../shared/pay-models';
 import { LineExplanation } from '../motivation/LineExplanation';
@@ -14,11 +14,10 @@ const useStyles = makeStyles({
   figure: { margin: 0, fontWeight: tokens.fontWeightSemibold },
 });
 
-const usd = (amount: string): string => formatMoney({ amount, currency: 'USD' });
-
 /** The month's base, bonus, total and each rule's line, as the motivation sheet would compute them. */
 function Computation({ pay }: { readonly pay: PayComputation }) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const totals: readonly [string, string][] = [
     [t('payModels.base'), pay.base_usd],
@@ -32,7 +31,7 @@ function Computation({ pay }: { readonly pay: PayComputation }) {
         {totals.map(([term, amount]) => (
           <div key={term}>
             <dt className={styles.term}>{term}</dt>
-            <dd className={styles.figure}>{usd(amount)}</dd>
+            <dd className={styles.figure}>{formatMoney({ amount, currency: 'USD' }, format)}</dd>
           </div>
         ))}
       </dl>
@@ -46,6 +45,7 @@ function Computation({ pay }: { readonly pay: PayComputation }) {
 /** An assignment's "Preview this month": `GET employee-models/{id}/preview`, nothing stored. */
 export function PayPreviewDialog({ assignment, onClose }: { readonly assignment: ResourceRecord; readonly onClose: () => void }) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const http = useInjection(HttpClients).get('finance');
   const month = localIsoDate(new Date()).slice(0, 7);
@@ -55,8 +55,8 @@ export function PayPreviewDialog({ assignment, onClose }: { readonly assignment:
     [http, assignment.id, month],
   );
   return (
-    <InfoDialog title={t('payModels.previewTitle', { name: typeof employee === 'string' ? employee : String(assignment.employee_id), month })} onClose={onClose} surfaceClassName={styles.surface} contentClassName={styles.content}>
-      <DataView data={pay} isEmpty={(found) => found === null} empty={<Text>{t('payModels.previewNone', { month })}</Text>}>
+    <InfoDialog title={t('payModels.previewTitle', { name: typeof employee === 'string' ? employee : String(assignment.employee_id), month: format.month(month) })} onClose={onClose} surfaceClassName={styles.surface} contentClassName={styles.content}>
+      <DataView data={pay} isEmpty={(found) => found === null} empty={<Text>{t('payModels.previewNone', { month: format.month(month) })}</Text>}>
         {(found) => found !== null && <Computation pay={found} />}
       </DataView>
     </InfoDialog>

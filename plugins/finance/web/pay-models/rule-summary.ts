@@ -1,30 +1,31 @@
 import type { TFunction } from 'i18next';
 import { compareDecimals, type ResourceRecord } from '@core/sdk/shared';
-import { formatMoney } from '@core/sdk/web';
+import { formatMoney, type LocaleFormat } from '@core/sdk/web';
 import { SCOPE_FIELDS } from '../../shared/pay-models';
 
 /*
  * A calculation model's rule in one readable line for its list ("10% of profit up to $5,000.00,
- * 15% above; project Keto; cap $2,000.00"), from the record as the list answers it.
+ * 15% above; project Keto; cap $2,000.00"), from the record as the list answers it, with the
+ * figures in the reader's forms.
  */
 
-const usd = (amount: string): string => formatMoney({ amount, currency: 'USD' });
+const usd = (amount: string, format: LocaleFormat): string => formatMoney({ amount, currency: 'USD' }, format);
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-function tiersText(t: TFunction, measure: string, tiers: Readonly<Record<string, unknown>>): string {
+function tiersText(t: TFunction, format: LocaleFormat, measure: string, tiers: Readonly<Record<string, unknown>>): string {
   const thresholds = Object.keys(tiers).sort(compareDecimals);
   return thresholds
     .map((threshold, index) => {
-      const percent = String(tiers[threshold]);
+      const percent = format.percent(String(tiers[threshold]));
       const upper = thresholds[index + 1];
       if (thresholds.length === 1) return t('payModels.summary.onlyTier', { percent, measure });
       if (upper === undefined) return t('payModels.summary.lastTier', { percent });
-      return t(index === 0 ? 'payModels.summary.firstTier' : 'payModels.summary.middleTier', { percent, measure, upper: usd(upper) });
+      return t(index === 0 ? 'payModels.summary.firstTier' : 'payModels.summary.middleTier', { percent, measure, upper: usd(upper, format) });
     })
     .join(', ');
 }
 
-function ruleText(t: TFunction, record: ResourceRecord): string {
+function ruleText(t: TFunction, format: LocaleFormat, record: ResourceRecord): string {
   const measureName = text(record.measure);
   const measure = measureName === null ? '' : t(`payModels.summary.measures.${measureName}`);
   const rate = text(record.rate) ?? '0';
@@ -32,11 +33,11 @@ function ruleText(t: TFunction, record: ResourceRecord): string {
     case 'fixed_salary':
       return t('payModels.summary.fixedSalary');
     case 'per_unit':
-      return t('payModels.summary.perUnit', { rate: usd(rate), unit: measureName === null ? '' : t(`payModels.summary.units.${measureName}`) });
+      return t('payModels.summary.perUnit', { rate: usd(rate, format), unit: measureName === null ? '' : t(`payModels.summary.units.${measureName}`) });
     case 'tiered':
-      return tiersText(t, measure, typeof record.tiers === 'object' && record.tiers !== null ? (record.tiers as Record<string, unknown>) : {});
+      return tiersText(t, format, measure, typeof record.tiers === 'object' && record.tiers !== null ? (record.tiers as Record<string, unknown>) : {});
     default:
-      return t('payModels.summary.percent', { rate, measure });
+      return t('payModels.summary.percent', { rate: format.percent(rate), measure });
   }
 }
 
@@ -49,7 +50,7 @@ function scopeText(t: TFunction, record: ResourceRecord): string | null {
   return t(`payModels.summary.${scope}`, { name: typeof label === 'string' ? label : String(record[field] ?? '') });
 }
 
-export function ruleSummary(t: TFunction, record: ResourceRecord): string {
+export function ruleSummary(t: TFunction, format: LocaleFormat, record: ResourceRecord): string {
   const cap = text(record.cap_usd);
-  return [ruleText(t, record), scopeText(t, record), cap === null ? null : t('payModels.summary.cap', { cap: usd(cap) })].filter((part) => part !== null).join('; ');
+  return [ruleText(t, format, record), scopeText(t, record), cap === null ? null : t('payModels.summary.cap', { cap: usd(cap, format) })].filter((part) => part !== null).join('; ');
 }

@@ -1,7 +1,7 @@
 import { makeStyles, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { RecordSectionProps } from '@core/sdk/shared';
-import { DataView, formatMoney, HttpClients, useData, useInjection } from '@core/sdk/web';
+import { DataView, formatMoney, HttpClients, useData, useInjection, useLocaleFormat } from '@core/sdk/web';
 import { BASE_CURRENCY } from '../../shared/currencies';
 import { parseBalances, type WalletBalance } from '../dashboard/dashboard-store';
 
@@ -13,12 +13,13 @@ const useStyles = makeStyles({
 /** The wallet's balance in its own currency and in dollars at the latest known rate. */
 function BalanceFigures({ wallet }: { readonly wallet: WalletBalance }) {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
-  const usd = wallet.balanceUsd === null ? null : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY }, 'currency');
+  const usd = wallet.balanceUsd === null ? null : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY }, format, 'currency');
   return (
     <>
       <Text size={500} weight="semibold" className={styles.figure} data-testid="wallet-balance">
-        {formatMoney({ amount: wallet.balance, currency: wallet.currency }, 'exact')}
+        {formatMoney({ amount: wallet.balance, currency: wallet.currency }, format, 'exact')}
       </Text>
       {wallet.currency !== BASE_CURRENCY && (
         <Text className={styles.figure} data-testid="wallet-balance-usd">

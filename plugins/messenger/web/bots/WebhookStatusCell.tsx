@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
-import { I18nService, StatusBadge, formatInstant, formatValue, useInjection, type ResourceCellProps } from '@core/sdk/web';
+import { I18nService, StatusBadge, formatValue, useInjection, type ResourceCellProps } from '@core/sdk/web';
 import { WEBHOOK_STATUS_TONES } from '../../shared/resources';
 import { webhookReport, type WebhookReport } from './webhook-report';
 
@@ -21,8 +21,8 @@ function useDetailRows(report: WebhookReport): readonly (readonly [string, strin
   if (report.url) rows.push([t('fields.webhookUrl'), report.url]);
   if (report.pending !== null) rows.push([t('fields.webhookPending'), i18n.formatNumber(report.pending)]);
   if (report.error) rows.push([t('fields.webhookError'), report.error]);
-  if (report.errorAt) rows.push([t('fields.webhookErrorAt'), formatInstant(report.errorAt)]);
-  if (report.checkedAt) rows.push([t('fields.webhookCheckedAt'), formatInstant(report.checkedAt)]);
+  if (report.errorAt) rows.push([t('fields.webhookErrorAt'), i18n.format.dateTime(report.errorAt)]);
+  if (report.checkedAt) rows.push([t('fields.webhookCheckedAt'), i18n.format.dateTime(report.checkedAt)]);
   return rows;
 }
 

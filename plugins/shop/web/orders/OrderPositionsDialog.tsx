@@ -11,7 +11,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { CopyButton, DataView, formatInstant, HttpClients, InfoDialog, serverMessage, useData, useInjection } from '@core/sdk/web';
+import { CopyButton, DataView, HttpClients, InfoDialog, serverMessage, useData, useInjection, useLocaleFormat } from '@core/sdk/web';
 import type { OrderPosition } from '../../shared/orders';
 import { orderPositions } from './orders-api';
 
@@ -41,13 +41,14 @@ function reservedUntil(positions: readonly OrderPosition[]): string | null {
  */
 export function OrderPositionsDialog({ order, completed = false, onClose }: OrderPositionsDialogProps) {
   const { t } = useTranslation('shop');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const clients = useInjection(HttpClients);
   const positions = useData((signal) => orderPositions(clients, order.id, signal), [clients, order.id]);
   const buyer = order._labels?.user;
   const title = typeof order.title === 'string' ? order.title : `#${order.id}`;
   const reservation = (name: string, until: string | null) =>
-    until ? t('orders.positions.buyerUntil', { buyer: name, until: formatInstant(until) }) : t('orders.positions.buyer', { buyer: name });
+    until ? t('orders.positions.buyerUntil', { buyer: name, until: format.dateTime(until) }) : t('orders.positions.buyer', { buyer: name });
 
   return (
     <InfoDialog title={t(completed ? 'orders.positions.completedTitle' : 'orders.positions.title', { order: order.id, title })} onClose={onClose} surfaceClassName={styles.surface}>
@@ -69,7 +70,7 @@ export function OrderPositionsDialog({ order, completed = false, onClose }: Orde
                   <TableRow key={position.id} data-position={position.id}>
                     <TableCell>{`#${position.id}${position.title ? ` ${position.title}` : ''}`}</TableCell>
                     <TableCell>{t(`fields.stateValues.${position.state}`)}</TableCell>
-                    <TableCell>{position.reserved_until ? formatInstant(position.reserved_until) : '—'}</TableCell>
+                    <TableCell>{position.reserved_until ? format.dateTime(position.reserved_until) : '—'}</TableCell>
                     <TableCell>
                       {position.data === null ? (
                         <span className={styles.muted}>{t('orders.positions.hidden')}</span>

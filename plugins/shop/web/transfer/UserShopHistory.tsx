@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { AuditEntry, DataEnvelope } from '@core/sdk/shared';
-import { DataView, formatInstant, HttpClients, serverMessage, useData, useInjection } from '@core/sdk/web';
+import { DataView, HttpClients, serverMessage, useData, useInjection, useLocaleFormat } from '@core/sdk/web';
 import { TRANSFER_IN, TRANSFER_PATH, type TransferHistoryValues } from '../../shared/transfer';
 
 const useStyles = makeStyles({
@@ -22,6 +22,7 @@ const orderOf = (entry: AuditEntry): TransferHistoryValues | null => (entry.afte
  */
 export function UserShopHistory({ userId, title }: UserShopHistoryProps) {
   const { t } = useTranslation('shop');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const clients = useInjection(HttpClients);
   const history = useData(
@@ -47,7 +48,7 @@ export function UserShopHistory({ userId, title }: UserShopHistoryProps) {
                 const words = entry.action === TRANSFER_IN ? 'transfer.history.received' : 'transfer.history.gave';
                 return (
                   <TableRow key={entry.id}>
-                    <TableCell>{formatInstant(entry.at)}</TableCell>
+                    <TableCell>{format.dateTime(entry.at)}</TableCell>
                     <TableCell>{moved ? t(words, { order: moved.order, positions: moved.positions }) : entry.action}</TableCell>
                     <TableCell>{entry.actor_name ?? '—'}</TableCell>
                   </TableRow>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BarChart, formatDay } from '@core/sdk/web';
+import { BarChart, useLocaleFormat } from '@core/sdk/web';
 import type { ReportGrouping, SocialReport } from '../../shared/report';
 import { formatAmount, formatCount } from './format-figures';
 import type { ChartMeasure } from './report-params';
@@ -20,6 +20,7 @@ export interface ReportChartProps {
  */
 export function ReportChart({ report, group, measure }: ReportChartProps) {
   const { t } = useTranslation('social');
+  const format = useLocaleFormat();
   // Bars compare only in one currency: the groups' own when they share it, else USD (a group without a rate draws none).
   const currencies = new Set(report.rows.map((row) => row.currency));
   const shared = currencies.size === 1 ? [...currencies][0] : null;
@@ -28,9 +29,9 @@ export function ReportChart({ report, group, measure }: ReportChartProps) {
   return (
     <BarChart
       title={t('report.chartTitle', { measure: t(`report.measures.${measure}`), grouping: t(`report.groupings.${group}`) })}
-      categories={rows.map((row) => (group === 'date' ? formatDay(row.key) : row.label))}
+      categories={rows.map((row) => (group === 'date' ? format.date(row.key) : row.label))}
       series={[{ key: measure, label: t(`report.measures.${measure}`), values }]}
-      formatValue={(value) => (measure === 'clicks' ? formatCount(Number(value)) : formatAmount(value, shared ?? 'USD'))}
+      formatValue={(value) => (measure === 'clicks' ? formatCount(format, Number(value)) : formatAmount(format, value, shared ?? 'USD'))}
     />
   );
 }

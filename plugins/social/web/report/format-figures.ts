@@ -1,25 +1,21 @@
-import { formatMoney } from '@core/sdk/web';
+import type { LocaleFormat } from '@core/sdk/shared';
 
 /*
- * The report's figures as the table shows them. Decimal strings go to Intl as strings
- * (`Intl.StringNumericLiteral`), so no digit passes through floating point; a rate whose divisor
- * was zero is null and shown as a dash.
+ * The report's figures as the table and chart show them, in the reader's language (the SDK's
+ * forms): counts grouped, money with its currency to the currency's digits, CTR with the two places
+ * the server rounded it to. A figure the report lacks (a rate whose divisor was zero) is a dash.
  */
-
-const LOCALE = 'en-US';
-const COUNT = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const TWO_DECIMALS = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export const DASH = '—';
 
-export const formatCount = (value: number): string => COUNT.format(value);
+const TWO_PLACES = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
 
-/** An amount in `currency` (to its digits), or plain with two decimals when the currency is not known. */
-export function formatAmount(amount: string | null, currency: string | null): string {
-  if (amount === null) return DASH;
-  return currency ? formatMoney({ amount, currency }, 'currency') : TWO_DECIMALS.format(amount as Intl.StringNumericLiteral);
+export const formatCount = (format: LocaleFormat, value: number): string => format.number(value);
+
+/** An amount in its currency; a dash without either, since money never shows without its currency. */
+export function formatAmount(format: LocaleFormat, amount: string | null, currency: string | null): string {
+  return amount === null || currency === null ? DASH : format.money(amount, currency, 'currency');
 }
 
-/** CTR: a percent the server rounded to two decimals (`"2.50"` is 2.5 %). */
-export const formatPercent = (value: string | null): string | null => (value === null ? null : TWO_DECIMALS.format(value as Intl.StringNumericLiteral));
-
+/** CTR: a percent the server rounded to two decimals (`"2.50"` is 2.50 %). */
+export const formatPercent = (format: LocaleFormat, value: string | null): string => (value === null ? DASH : format.percent(value, TWO_PLACES));

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
-import { InfoDialog, formatInstant } from '@core/sdk/web';
+import { InfoDialog, useLocaleFormat } from '@core/sdk/web';
 import type { ResourceRecord } from '@core/sdk/shared';
 
 const useStyles = makeStyles({
@@ -15,6 +15,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 /** What a service's check found, as the service reads after it: whether the token works, its expiry and scopes. */
 export function ServiceCheckDialog({ service, onClose }: { readonly service: ResourceRecord; readonly onClose: () => void }) {
   const { t } = useTranslation('social');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const error = text(service.check_error);
   const expires = text(service.token_expires_at);
@@ -28,7 +29,7 @@ export function ServiceCheckDialog({ service, onClose }: { readonly service: Res
       <dl className={styles.facts}>
         <dt className={styles.term}>{t('check.expires')}</dt>
         <dd className={styles.value} data-token-expires>
-          {expires ? formatInstant(expires) : t('check.never')}
+          {expires ? format.dateTime(expires) : t('check.never')}
         </dd>
         <dt className={styles.term}>{t('check.scopes')}</dt>
         <dd className={styles.value} data-token-scopes>
@@ -37,7 +38,7 @@ export function ServiceCheckDialog({ service, onClose }: { readonly service: Res
         {checked && (
           <>
             <dt className={styles.term}>{t('check.checkedAt')}</dt>
-            <dd className={styles.value}>{formatInstant(checked)}</dd>
+            <dd className={styles.value}>{format.dateTime(checked)}</dd>
           </>
         )}
       </dl>

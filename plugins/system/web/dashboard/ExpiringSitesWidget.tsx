@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge, Card, CardHeader, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles } from '@fluentui/react-components';
 import type { DataEnvelope } from '@core/sdk/shared';
-import { DataView, FigureCell, FigureHeaderCell, formatDay, HttpClients, useData, useInjection } from '@core/sdk/web';
+import { DataView, FigureCell, FigureHeaderCell, HttpClients, useData, useInjection, useLocaleFormat } from '@core/sdk/web';
 import { sitesResource } from '../../shared/resources';
 
 /** One thing about to end under a critical site, as `GET sites/expiring` answers it (plugins/system/server/sites). */
@@ -28,6 +28,7 @@ const useStyles = makeStyles({
 /** Dashboard (YQ): critical sites whose domain or server expires soon or has expired, soonest first. */
 export function ExpiringSitesWidget() {
   const { t } = useTranslation('system');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const client = useInjection(HttpClients).get(sitesResource.service);
   const expiring = useData(
@@ -56,7 +57,7 @@ export function ExpiringSitesWidget() {
                   <TableCell>{row.domain}</TableCell>
                   <TableCell>{row.server ?? '—'}</TableCell>
                   <TableCell>{t(`dashboard.whatValues.${row.expiring}`)}</TableCell>
-                  <TableCell>{formatDay(row.expiry_date)}</TableCell>
+                  <TableCell>{format.date(row.expiry_date)}</TableCell>
                   <FigureCell>
                     {row.days_left < 0 ? (
                       <Badge appearance="tint" color="danger">

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { formatMoney, FormDialog, HttpClients, ReferenceApi, ReferenceLabels, ReferencePickerField, serverMessage, useInjection } from '@core/sdk/web';
+import { formatMoney, FormDialog, HttpClients, ReferenceApi, ReferenceLabels, ReferencePickerField, serverMessage, useInjection, useLocaleFormat } from '@core/sdk/web';
 import type { DomainAvailability, DomainPurchaseStarted } from '../../shared/domain-purchase';
 import { DOMAIN_NAME_PATTERN } from '../../shared/patterns';
 import { DOMAIN_USER, PROJECT, SERVER } from '../../shared/resources';
@@ -34,6 +34,7 @@ interface Checked {
  */
 export function BuyDomainDialog({ onClose, onStarted }: BuyDomainDialogProps) {
   const { t } = useTranslation('system');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const clients = useInjection(HttpClients);
   const api = useMemo(() => new DomainPurchaseApi(clients), [clients]);
@@ -108,7 +109,7 @@ export function BuyDomainDialog({ onClose, onStarted }: BuyDomainDialogProps) {
             {!availability.available
               ? t('domainPurchase.taken', { name: availability.name })
               : availability.price
-                ? t('domainPurchase.availableWithPrice', { name: availability.name, price: formatMoney(availability.price) })
+                ? t('domainPurchase.availableWithPrice', { name: availability.name, price: formatMoney(availability.price, format) })
                 : t('domainPurchase.available', { name: availability.name })}
           </MessageBarBody>
         </MessageBar>

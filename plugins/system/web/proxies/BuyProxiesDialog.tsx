@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { COUNTRIES_REFERENCE } from '@core/sdk/shared';
-import { formatMoney, FormDialog, HttpClients, ReferenceApi, ReferenceLabels, ReferencePickerField, serverMessage, useInjection, useListboxClass } from '@core/sdk/web';
+import { formatMoney, FormDialog, HttpClients, ReferenceApi, ReferenceLabels, ReferencePickerField, serverMessage, useInjection, useListboxClass, useLocaleFormat } from '@core/sdk/web';
 import { MAX_PROXIES_PER_PURCHASE, type ProxyQuote, type ProxyQuoteRequest } from '../../shared/proxy-purchase';
 import { PROXY_PROVIDER, PROXY_TYPES, proxiesResource, type ProxyType } from '../../shared/resources';
 import { wholeNumberIn } from '../forms/whole-number';
@@ -34,6 +34,7 @@ interface Quoted {
  */
 export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) {
   const { t } = useTranslation('system');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const listboxClass = useListboxClass();
   const clients = useInjection(HttpClients);
@@ -137,7 +138,7 @@ export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) 
       {quote ? (
         <MessageBar intent="success" data-quote>
           <MessageBarBody>
-            {quote.price ? t('proxyPurchase.price', { price: formatMoney(quote.price) }) : t('proxyPurchase.noPrice')}
+            {quote.price ? t('proxyPurchase.price', { price: formatMoney(quote.price, format) }) : t('proxyPurchase.noPrice')}
             {quote.available !== null && ` ${t('proxyPurchase.available', { count: quote.available })}`}
           </MessageBarBody>
         </MessageBar>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Text, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { formatDay, I18nService, useInjection, type ResourceCellProps } from '@core/sdk/web';
+import { I18nService, useInjection, type ResourceCellProps } from '@core/sdk/web';
 import type { BizdevDayCap } from '../../shared/bizdev';
 import { dayCapOf } from './requests-with-day-caps';
 
@@ -34,7 +34,7 @@ export function DayCapCell({ record, value }: ResourceCellProps) {
     );
   }
   const over = overCap(record, cap);
-  const day = formatDay(cap.date);
+  const day = i18n.format.date(cap.date);
   const details =
     cap.limit === null
       ? t('dayCap.noLimitDetails', { day })

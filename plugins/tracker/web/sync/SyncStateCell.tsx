@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
-import { I18nService, StatusBadge, formatInstant, formatValue, useInjection, type ResourceCellProps } from '@core/sdk/web';
+import { I18nService, StatusBadge, formatValue, useInjection, useLocaleFormat, type ResourceCellProps } from '@core/sdk/web';
 import { SYNC_STATE_TONES } from '../../shared/resources';
 import { syncStatus, type SyncStatus } from './sync-status';
 
@@ -11,12 +11,13 @@ const useStyles = makeStyles({
 
 function SyncDetails({ status }: { readonly status: SyncStatus }) {
   const { t } = useTranslation('tracker');
+  const format = useLocaleFormat();
   const styles = useStyles();
   return (
     <div className={styles.details}>
       <Text weight="semibold">{t(`sync.meanings.${status.state}`)}</Text>
       {status.state === 'failed' && status.error && <Text className={styles.error}>{t('sync.error', { error: status.error })}</Text>}
-      {status.syncedAt && <Text>{t('sync.syncedAt', { at: formatInstant(status.syncedAt) })}</Text>}
+      {status.syncedAt && <Text>{t('sync.syncedAt', { at: format.dateTime(status.syncedAt) })}</Text>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localeFormat } from '@core/shared/format/locale-format';
 import { definitionProblems, defineResource, type ResourceDefinition } from '@core/shared/resource/definition';
 import { statusToneOf, type FieldDefinition } from '@core/shared/resource/field';
 import { fitWidth } from '@core/web/resource/column-fit';
@@ -11,7 +12,7 @@ import { FakeApi, renderWallets, useAnimationPatch, waitForRows } from './suppor
 
 useAnimationPatch();
 
-const i18n = { t: (key: string) => `«${key}»`, formatDate: () => '', formatNumber: String };
+const i18n = { t: (key: string) => `«${key}»`, format: localeFormat('en') };
 
 /** The wallets with a status of declared tones, an identifier, and a limit whose empty value reads "No limit". */
 const FITTED: ResourceDefinition = defineResource({

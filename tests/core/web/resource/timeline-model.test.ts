@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
+import { localeFormat } from '@core/shared/format/locale-format';
 import { defineResource } from '@core/shared/resource/definition';
 import type { TimelineEntry, TimelinePage } from '@core/shared/resource/record-page';
-import { formatInstant } from '@core/web/resource/format-value';
 import { RESOURCE_BUNDLES } from '@core/web/resource/resource-strings';
 import { timelineEntries, type TimelineFormatter } from '@core/web/resource/timeline/timeline-model';
 import { WALLET_STRINGS, WALLETS } from './fixtures';
@@ -42,8 +42,10 @@ async function english(language: 'en' | 'ru' = 'en') {
       ru: { core: RESOURCE_BUNDLES.ru, test: { offers: { tracker: 'Трекер' } } },
     },
   });
-  return i18n;
+  return { t: i18n.t.bind(i18n), format: localeFormat(language) };
 }
+
+const at = (instant: string): string => localeFormat('en').dateTime(instant);
 
 let nextId = 100;
 function entry(action: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null, extra: Partial<TimelineEntry> = {}): TimelineEntry {
@@ -53,10 +55,10 @@ function entry(action: string, before: Record<string, unknown> | null, after: Re
 const page = (entries: TimelineEntry[], labels: TimelinePage['labels'] = {}): TimelinePage => ({ entries, labels, more: false });
 
 describe('timelineEntries', () => {
-  it('takes an i18next instance as its formatter, as a node test would', async () => {
+  it('takes i18next\'s t and the language\'s forms as its formatter, as a node test would', async () => {
     const i18n: TimelineFormatter = await english();
     const [created] = timelineEntries(WALLETS, page([entry('create', null, { name: 'Main', status: 'active', limit: null })]), i18n);
-    expect(created).toMatchObject({ kind: 'created', actor: 'bob', action: 'Created', time: formatInstant('2026-11-21T09:00:00Z'), revertable: false });
+    expect(created).toMatchObject({ kind: 'created', actor: 'bob', action: 'Created', time: at('2026-11-21T09:00:00Z'), revertable: false });
     // A record's first values: only those it was given.
     expect(created?.changes).toEqual([
       { name: 'name', label: 'Name', before: '—', after: 'Main' },
@@ -98,7 +100,7 @@ describe('timelineEntries', () => {
     const change = entry('update', { name: 'A' }, { name: 'B' }, { at: '2026-11-20T08:30:00Z' });
     const revert = entry('revert', { name: 'B' }, { name: 'A' }, { detail: { reverts: change.id } });
     const [known] = timelineEntries(WALLETS, page([revert, change]), i18n);
-    expect(known).toMatchObject({ kind: 'revert', action: `Reverted a change of ${formatInstant('2026-11-20T08:30:00Z')}`, revertable: true });
+    expect(known).toMatchObject({ kind: 'revert', action: `Reverted a change of ${at('2026-11-20T08:30:00Z')}`, revertable: true });
     const [unknown] = timelineEntries(WALLETS, page([entry('revert', { name: 'B' }, { name: 'A' }, { detail: { reverts: 1 } })]), i18n);
     expect(unknown?.action).toBe('Reverted a change');
   });
@@ -167,10 +169,18 @@ describe('timelineEntries', () => {
     expect(items[1]?.revertable).toBe(false);
   });
 
-  it('reads in Russian, with a plain t function as its formatter', async () => {
+  it('reads in Russian, with a plain t function and the Russian forms as its formatter', async () => {
     const i18n = await english('ru');
     const t: TimelineFormatter['t'] = (key, options) => i18n.t(key, options);
-    const [item] = timelineEntries(OFFERS, page([entry('update', { tracker_id: 1 }, { tracker_id: 3 })], { tracker_id: { '1': 'old' } }), { t });
-    expect(item).toMatchObject({ action: 'Изменено', changes: [{ label: 'Трекер', before: 'old', after: '#3 (удалено)' }] });
+    const changes = { tracker_id: 1, payout: { amount: '12803.04', currency: 'USD' } };
+    const [item] = timelineEntries(OFFERS, page([entry('update', { tracker_id: 1 }, { tracker_id: 3, payout: changes.payout })], { tracker_id: { '1': 'old' } }), { t, format: localeFormat('ru') });
+    expect(item).toMatchObject({
+      action: 'Изменено',
+      time: localeFormat('ru').dateTime('2026-11-21T09:00:00Z'),
+      changes: [
+        { label: 'Трекер', before: 'old', after: '#3 (удалено)' },
+        { name: 'payout', before: '—', after: '12\u00a0803,04\u00a0$' },
+      ],
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { financeManifest } from '@plugins/finance/manifest';
 import financeCode from '@plugins/finance/web';
-import { formatDay } from '@core/sdk/web';
+import { localeFormat } from '@core/sdk/shared';
 import {
   buttonByText,
   click,
@@ -20,6 +20,9 @@ import {
   waitInAct,
   webPlugin,
 } from '@core/sdk/testing-web';
+
+// The screens under test are in English.
+const english = localeFormat('en');
 
 usePopupTestSetup({ quiet: true });
 const finance = webPlugin(financeManifest, financeCode);
@@ -77,7 +80,7 @@ async function open(codes: readonly string[] = APPROVER, language?: 'en' | 'ru')
 }
 
 const rowOf = (page: HTMLElement, date: string): HTMLElement => {
-  const cell = [...page.querySelectorAll<HTMLElement>('[role="row"], tr')].find((row) => row.textContent?.includes(formatDay(date)) && row.querySelector('[data-correction-status]'));
+  const cell = [...page.querySelectorAll<HTMLElement>('[role="row"], tr')].find((row) => row.textContent?.includes(english.date(date)) && row.querySelector('[data-correction-status]'));
   if (!cell) throw new Error(`no row for ${date}`);
   return cell;
 };
@@ -99,21 +102,21 @@ describe('Card corrections page', () => {
     expect(query(approvedRow, '[data-correction-status]').textContent).toBe('Approved');
     expect(approvedRow.textContent).not.toContain('Open difference');
     // The date links to the correction's own page; the transaction column to the transactions list.
-    expect(query(approvedRow, 'a[href="/card-corrections/8"]').textContent).toBe(formatDay('2026-03-01'));
+    expect(query(approvedRow, 'a[href="/card-corrections/8"]').textContent).toBe(english.date('2026-03-01'));
     expect(query(approvedRow, 'a[href^="/transactions"]').textContent).toBe('Transaction #41');
     expect(query(approvedRow, 'a[href^="/transactions"]').getAttribute('href')).toBe('/transactions?filter%5Bhash%5D%5Beq%5D=card-correction-8');
   });
 
   it('offers approve and reverse by state, and neither without FT (no link to transactions either)', async () => {
     const { page } = await open();
-    expect(await openRowMenu(page, formatDay('2026-03-10'))).toContain('Approve');
+    expect(await openRowMenu(page, english.date('2026-03-10'))).toContain('Approve');
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
-    const approvedMenu = await openRowMenu(page, formatDay('2026-03-01'));
+    const approvedMenu = await openRowMenu(page, english.date('2026-03-01'));
     expect(approvedMenu).toContain('Reverse');
     expect(approvedMenu).not.toContain('Approve');
 
     const { page: reader } = await open(['FW']);
-    const menu = await openRowMenu(reader, formatDay('2026-03-10'));
+    const menu = await openRowMenu(reader, english.date('2026-03-10'));
     expect(menu).not.toContain('Approve');
     expect(rowOf(reader, '2026-03-01').querySelector('a[href^="/transactions"]')).toBeNull();
     expect(rowOf(reader, '2026-03-01').textContent).toContain('Transaction #41');
@@ -122,9 +125,9 @@ describe('Card corrections page', () => {
   it('confirms the approval naming the amount, the article and the wallet, then links to the adjusting transaction', async () => {
     const { page, api } = await open();
     api.on('POST', 'card-corrections/7/approve', { data: { ...OPEN, status: 'approved', transaction_id: 52 } });
-    await runRowAction(page, formatDay('2026-03-10'), 'Approve');
+    await runRowAction(page, english.date('2026-03-10'), 'Approve');
     const dialog = query(document, '[role="dialog"]');
-    expect(dialog.textContent).toContain(`Approving books $11.75 as income under the article “Card correction (income)” in Corporate card on ${formatDay('2026-03-10')}.`);
+    expect(dialog.textContent).toContain(`Approving books $11.75 as income under the article “Card correction (income)” in Corporate card on ${english.date('2026-03-10')}.`);
     expect(api.requests('POST', 'card-corrections/7/approve')).toEqual([]);
     await click(buttonByText(dialog, 'Approve'));
     await waitInAct(() => expect(api.requests('POST', 'card-corrections/7/approve')).toHaveLength(1));
@@ -140,7 +143,7 @@ describe('Card corrections page', () => {
     const { page, api } = await open();
     const refusal = 'There is no USD exchange rate on or before 2026-03-10: add one on the exchange rates screen.';
     api.on('POST', 'card-corrections/7/approve', () => jsonResponse(422, { message: refusal, errors: { date_fact: [refusal] } }));
-    await runRowAction(page, formatDay('2026-03-10'), 'Approve');
+    await runRowAction(page, english.date('2026-03-10'), 'Approve');
     await click(buttonByText(query(document, '[role="dialog"]'), 'Approve'));
     await waitInAct(() => expect(query(document, '[role="dialog"]').textContent).toContain(refusal));
   });
@@ -149,7 +152,7 @@ describe('Card corrections page', () => {
     const { page, api, kernel } = await open();
     const toasts = recordToasts(kernel);
     api.on('POST', 'card-corrections/8/reverse', { data: { ...APPROVED, status: 'reversed' } });
-    await runRowAction(page, formatDay('2026-03-01'), 'Reverse');
+    await runRowAction(page, english.date('2026-03-01'), 'Reverse');
     const dialog = query(document, '[role="dialog"]');
     await click(buttonByText(dialog, 'Reverse'));
     expect(dialog.textContent).toContain('Please fill in all required fields.');

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { financeManifest } from '@plugins/finance/manifest';
 import financeCode from '@plugins/finance/web';
-import { formatDay } from '@core/sdk/web';
+import { localeFormat } from '@core/sdk/shared';
 import { describeListPages, FakeService, listAnswer, query, renderPluginPage, runRowAction, serviceBase, testRecord, usePopupTestSetup, waitInAct, webPlugin } from '@core/sdk/testing-web';
 import type { PayComputation } from '@plugins/finance/shared/pay';
+
+// The screens under test are in English.
+const english = localeFormat('en');
 
 usePopupTestSetup({ quiet: true });
 const finance = webPlugin(financeManifest, financeCode);
@@ -61,7 +64,7 @@ describe('Calculation model screens', () => {
 
   it('describe the rules in Russian with no raw key', async () => {
     const { view } = await rulesPage('ru');
-    await waitInAct(() => expect(view.element.textContent).toContain('10% от показателя «прибыль» до $5,000.00, 15% выше; проект Keto; потолок $2,000.00'));
+    await waitInAct(() => expect(view.element.textContent).toContain('10\u00a0% от показателя «прибыль» до 5\u00a0000,00\u00a0$, 15\u00a0% выше; проект Keto; потолок 2\u00a0000,00\u00a0$'));
     expect(view.element.textContent).not.toMatch(RAW_KEY);
   });
 
@@ -101,7 +104,7 @@ describe('Calculation model screens', () => {
       .on('GET', 'employee-models/5/preview', { data: pay });
     const { view } = await renderPluginPage({ plugins: [finance], path: '/employee-models', codes: ['FE'], api });
     await waitInAct(() => expect(view.element.textContent).toContain('Anna Buyer'));
-    await runRowAction(view.element, formatDay('2026-01-01'), 'Preview this month');
+    await runRowAction(view.element, english.date('2026-01-01'), 'Preview this month');
     await waitInAct(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull());
     const dialog = query(document, '[role="dialog"]');
     await waitInAct(() => expect(dialog.textContent).toContain('10% × 5000.00 + 15% × 1200.00 = 680.00'));

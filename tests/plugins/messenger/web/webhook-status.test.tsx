@@ -1,8 +1,11 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { formatInstant } from '@core/sdk/web';
+import { localeFormat } from '@core/sdk/shared';
 import { query, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
 import { bot, botsService, openBots, rowOf } from './messenger-server';
+
+// The screens under test are in English.
+const english = localeFormat('en');
 
 usePopupTestSetup({ quiet: true });
 
@@ -48,8 +51,8 @@ describe('the webhook status badge', () => {
     expect(failing).toContain(`Webhook URL${URL_OF(3)}`);
     expect(failing).toContain('Pending updates1,234');
     expect(failing).toContain('Last errorConnection timed out');
-    expect(failing).toContain(`Last error at${formatInstant(FAILED)}`);
-    expect(failing).toContain(`Checked at${formatInstant(CHECKED)}`);
+    expect(failing).toContain(`Last error at${english.dateTime(FAILED)}`);
+    expect(failing).toContain(`Checked at${english.dateTime(CHECKED)}`);
 
     const unreachable = descriptionOf(badgeIn(rowOf(view, 4))).textContent;
     expect(unreachable).toContain('Telegram could not be reached at the last check');

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, query, runRowAction, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
-import { formatDay } from '@core/sdk/web';
-import type { ResourceRecord } from '@core/sdk/shared';
+import { localeFormat, type ResourceRecord } from '@core/sdk/shared';
 import type { BizdevDayCap } from '@plugins/tracker/shared/bizdev';
 import { descriptionOf, listing, openList, record, rowOf } from './tracker-web';
+
+// The screens under test are in English.
+const english = localeFormat('en');
 
 usePopupTestSetup({ quiet: true });
 
@@ -39,7 +41,7 @@ describe("each request beside its day's limit", () => {
     expect(api.requests('GET', 'bizdev-day-caps')).toHaveLength(1);
     expect(api.lastQuery('GET', 'bizdev-day-caps').get('ids')).toBe('1,2,3,4');
 
-    expect(descriptionOf(capCell(rowOf(view, 2))).textContent).toBe(`Limit for ${formatDay(DAY)}: 50. Approved: 30. Left to approve: 20.`);
+    expect(descriptionOf(capCell(rowOf(view, 2))).textContent).toBe(`Limit for ${english.date(DAY)}: 50. Approved: 30. Left to approve: 20.`);
     expect(descriptionOf(capCell(rowOf(view, 4))).textContent).toContain('No limit is set for');
   });
 
@@ -65,7 +67,7 @@ describe("each request beside its day's limit", () => {
     const { view } = await openList('/bizdev-requests', api, ['TR']);
     await waitInAct(() => expect(capCell(rowOf(view, 2)).textContent).toBe('15limit 50 · 20 left'));
     // Requests are labelled by their day, so the row says which one.
-    await runRowAction(rowOf(view, 3), formatDay(DAY), 'Approve');
+    await runRowAction(rowOf(view, 3), english.date(DAY), 'Approve');
     await waitInAct(() => expect(capCell(rowOf(view, 2)).textContent).toBe('15limit 50 · 15 left'));
     expect(api.requests('GET', 'bizdev-day-caps')).toHaveLength(2);
   });

@@ -1,9 +1,12 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, query, runRowAction, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
-import { formatInstant } from '@core/sdk/web';
+import { localeFormat } from '@core/sdk/shared';
 import { countryName } from '@plugins/tracker/web/offers/country-names';
 import { descriptionOf, listing, openList, record, rowOf } from './tracker-web';
+
+// The screens under test are in English.
+const english = localeFormat('en');
 
 usePopupTestSetup({ quiet: true });
 
@@ -53,7 +56,7 @@ describe('the Keitaro sync badge', () => {
     const failed = descriptionOf(badgeIn(rowOf(view, 4))).textContent;
     expect(failed).toContain('Keitaro did not take the last change.');
     expect(failed).toContain(`Keitaro said: ${KEITARO_REFUSAL}`);
-    expect(descriptionOf(badgeIn(rowOf(view, 3))).textContent).toContain(`Last synced ${formatInstant(SYNCED_AT)}`);
+    expect(descriptionOf(badgeIn(rowOf(view, 3))).textContent).toContain(`Last synced ${english.dateTime(SYNCED_AT)}`);
     expect(descriptionOf(badgeIn(rowOf(view, 1))).textContent).not.toContain('Keitaro said');
   });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { localeFormat } from '@core/shared/format/locale-format';
 import { definitionProblems, type ResourceRecord } from '@core/shared/resource/definition';
 import { recordLabel, recordTitle, type Formatter } from '@core/web/resource/format-value';
-import { I18nService } from '@core/web/services/i18n-service';
 import { transactionDraftsResource, transactionsResource } from '@plugins/finance/shared/resources';
 
-const formatter: Formatter = { t: (key) => key, formatDate: I18nService.prototype.formatDate, formatNumber: I18nService.prototype.formatNumber };
+const formatter: Formatter = { t: (key) => key, format: localeFormat('en') };
 
 const transaction = (values: Record<string, unknown>): ResourceRecord =>
   ({ id: 41, version: 1, created_at: '2026-11-27T10:00:00Z', updated_at: '2026-11-27T10:00:00Z', ...values }) as ResourceRecord;
