@@ -114,7 +114,8 @@ test('the second request of a day cannot be approved past the day’s limit', as
   await expect(second).toContainText('limit 50 · 20 left');
 
   await second.getByRole('button', { name: /^Actions for / }).click();
-  await expectToast(page, `Approving 25 leads would take tracker e2e-caps over its limit for ${day}: 20 remain.`, () =>
+  const [year, month, date] = day.split('-');
+  await expectToast(page, `Approving 25 leads would take tracker e2e-caps over its limit for ${month}/${date}/${year?.slice(2)}: 20 remain.`, () =>
     page.getByRole('menuitem', { name: trackerText('actions.approve') }).click(),
   );
   await expect(second).toContainText(trackerText('fields.statusValues.pending'));

@@ -1,4 +1,5 @@
 import { conflict, type Queryable, type ResourceHooks } from '@core/sdk/server';
+import { formatMessage } from '@core/sdk/shared';
 import { reportsResource } from '../../shared/resources';
 
 /*
@@ -7,7 +8,7 @@ import { reportsResource } from '../../shared/resources';
  * then looks for a live row holding it, so two writers of one pair queue instead of both creating.
  */
 
-export const REPORT_TAKEN = 'The ads account {account} already has a report for {day}.';
+export const REPORT_TAKEN = 'The ads account {account} already has a report for {day:date}.';
 
 /** Waits for, then holds until the transaction ends, the lock of one ads account's day. */
 export async function lockReportIdentity(tx: Queryable, adsAccountId: string, day: string): Promise<void> {
@@ -33,6 +34,6 @@ export const reportHooks: ResourceHooks = {
     const day = next.report_date;
     if (typeof account !== 'string' || typeof day !== 'string') return;
     await lockReportIdentity(tx, account, day);
-    if ((await reportHolding(tx, account, day, id)) !== null) throw conflict(REPORT_TAKEN.replace('{account}', account).replace('{day}', day));
+    if ((await reportHolding(tx, account, day, id)) !== null) throw conflict(formatMessage(REPORT_TAKEN, { account, day }));
   },
 };

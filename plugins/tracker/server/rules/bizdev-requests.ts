@@ -4,8 +4,8 @@ import { dayTotals, lockDay } from './bizdev-caps';
 import { integerIn, textIn } from './snapshot';
 
 export const ONLY_PENDING_CHANGES = 'Only a pending request can be changed.';
-export const NO_LIMIT_FOR_DAY = 'Tracker {tracker} has no limit for {date}: set one in Bizdev limits first.';
-export const OVER_LIMIT = 'Approving {cap} leads would take tracker {tracker} over its limit for {date}: {remaining} remain.';
+export const NO_LIMIT_FOR_DAY = 'Tracker {tracker} has no limit for {date:date}: set one in Bizdev limits first.';
+export const OVER_LIMIT = 'Approving {cap:number} leads would take tracker {tracker} over its limit for {date:date}: {remaining:number} remain.';
 
 async function trackerSlug(tx: Queryable, tracker: number): Promise<string> {
   const { rows } = await tx.query<{ slug: string }>('SELECT slug FROM tracker.trackers WHERE id = $1', [tracker]);

@@ -4,7 +4,7 @@ import { lockKey } from './advisory-lock';
 import { integerIn, storesValues, textIn } from './snapshot';
 
 export const FINISH_BEFORE_START = 'The finish date cannot be before the start date.';
-export const DEALS_OVERLAP = 'These dates overlap deal #{id} for {brand} on this tracker, from {from} to {finish}.';
+export const DEALS_OVERLAP = 'These dates overlap deal #{id} for {brand} on this tracker, from {from:date} to {finish:date}.';
 
 interface OtherDeal {
   id: string;

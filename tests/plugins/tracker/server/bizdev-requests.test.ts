@@ -37,18 +37,18 @@ describe('bizdev requests', () => {
     const second = await request('2026-03-02', 50);
     const none = await approve(first);
     expect(none.statusCode).toBe(409);
-    expect(none.json<{ message: string }>().message).toBe('Tracker caps has no limit for 2026-03-02: set one in Bizdev limits first.');
+    expect(none.json<{ message: string }>().message).toBe('Tracker caps has no limit for 03/02/26: set one in Bizdev limits first.');
     await app.create(['TL'], 'bizdev-limits', { tracker, date: '2026-03-02', cap: 100 });
     expect((await approve(first)).statusCode).toBe(200);
     const over = await approve(second);
     expect(over.statusCode).toBe(409);
-    expect(over.json<{ message: string }>().message).toBe('Approving 50 leads would take tracker caps over its limit for 2026-03-02: 40 remain.');
+    expect(over.json<{ message: string }>().message).toBe('Approving 50 leads would take tracker caps over its limit for 03/02/26: 40 remain.');
     const russian = await app.app.inject({
       method: 'POST',
       url: `/api/tracker/bizdev-requests/${second}/approve`,
       headers: { ...bearer(mintToken(['TR'])), 'accept-language': 'ru' },
     });
-    expect(russian.json<{ message: string }>().message).toBe('Одобрение 50 лидов превысит лимит трекера caps на 2026-03-02: осталось 40.');
+    expect(russian.json<{ message: string }>().message).toBe('Одобрение 50 лидов превысит лимит трекера caps на 02.03.2026: осталось 40.');
     expect(await dayCaps([first, second])).toEqual([
       { request: first, tracker, date: '2026-03-02', limit: 100, approved: 60, remaining: 40 },
       { request: second, tracker, date: '2026-03-02', limit: 100, approved: 60, remaining: 40 },

@@ -61,7 +61,7 @@ describe('bizdev deals', () => {
     const first = await app.create(['TB'], 'bizdev-deals', deal({ date_from: '2026-06-01', date_finish: '2026-06-30' }));
     const clash = await app.call(['TB'], 'POST', 'bizdev-deals', deal({ brand: 'vulkan', date_from: '2026-06-30', date_finish: '2026-07-15' }));
     expect(clash.statusCode).toBe(422);
-    expect(clash.json<ErrorBody>().errors).toEqual({ date_from: [`These dates overlap deal #${first} for Vulkan on this tracker, from 2026-06-01 to 2026-06-30.`] });
+    expect(clash.json<ErrorBody>().errors).toEqual({ date_from: [`These dates overlap deal #${first} for Vulkan on this tracker, from 06/01/26 to 06/30/26.`] });
     // The next day, another brand, or another tracker is fine; so is editing the deal itself.
     await app.create(['TB'], 'bizdev-deals', deal({ date_from: '2026-07-01', date_finish: '2026-07-15' }));
     await app.create(['TB'], 'bizdev-deals', deal({ brand: 'Joy', date_from: '2026-06-10', date_finish: '2026-06-20' }));

@@ -191,7 +191,7 @@ describe('the JSON route', () => {
     await loadRows(t, [row('7001', '2026-03-01', '1.00')]);
     const duplicate = await t.shop(SHOP_CODES, 'POST', 'reports', row('7001', '2026-03-01', '2.00'));
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json<{ message: string }>().message).toBe('The ads account 7001 already has a report for 2026-03-01.');
+    expect(duplicate.json<{ message: string }>().message).toBe('The ads account 7001 already has a report for 03/01/26.');
     expect((await t.shop(SHOP_CODES, 'POST', 'reports', row('7001', '2026-03-02', '2.00'))).statusCode).toBe(201);
   });
 });

@@ -76,9 +76,9 @@ describe('servers', () => {
     expect(fieldErrors(await t.call('POST', 'servers', { ...server, ipv6: '1:2:3' })).ipv6).toHaveLength(1);
     expect(fieldErrors(await t.call('POST', 'servers', { ...server, ip: '192.0.2.256' })).ip).toHaveLength(1);
     expect(fieldErrors(await t.call('POST', 'servers', { ...server, ip: '192.0.2.01' })).ip).toHaveLength(1);
-    expect(fieldErrors(await t.call('POST', 'servers', { ...server, expiry_date: '1999-12-31' })).expiry_date).toEqual(['The expiry date must be between 2000-01-01 and 2036-03-10.']);
+    expect(fieldErrors(await t.call('POST', 'servers', { ...server, expiry_date: '1999-12-31' })).expiry_date).toEqual(['The expiry date must be between 01/01/00 and 03/10/36.']);
     const russian = await t.call('POST', 'servers', { ...server, expiry_date: '2036-03-11' }, { headers: { 'accept-language': 'ru' } });
-    expect(fieldErrors(russian).expiry_date).toEqual(['Дата окончания должна быть между 2000-01-01 и 2036-03-10.']);
+    expect(fieldErrors(russian).expiry_date).toEqual(['Дата окончания должна быть между 01.01.2000 и 10.03.2036.']);
   });
 
   it('takes exact addresses, the compressed IPv6 forms and an expired date', async () => {
