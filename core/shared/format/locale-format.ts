@@ -99,6 +99,7 @@ const FORMS: Readonly<Record<Language, LanguageForms>> = {
   },
 };
 
+const LONG_MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO_MONTH = /^(\d{4})-(\d{2})$/;
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
@@ -126,21 +127,21 @@ class IntlLocaleFormat implements LocaleFormat {
   readonly decimalSeparator: string;
   readonly listSeparator: string;
   readonly datePattern: string;
-  readonly weekdays: readonly string[];
-  readonly months: readonly string[];
   private readonly forms: LanguageForms;
-  // Intl formatters cost far more to make than to use (a list formats nearly every cell): made once each.
-  private readonly dayFormat: Intl.DateTimeFormat;
-  private readonly zonedDayFormat: Intl.DateTimeFormat;
-  private readonly instantFormat: Intl.DateTimeFormat;
-  private readonly monthFormat: Intl.DateTimeFormat;
-  private readonly zonedMonthFormat: Intl.DateTimeFormat;
+  /*
+   * Intl formatters cost far more to make than to use (a list formats nearly every cell), and a
+   * cold start pays most for the first of a kind (making this class's five date formatters at once
+   * took 20 ms of the way to a list's first rows, profiled): each is made on first use and kept.
+   */
+  private readonly dateFormats = new Map<string, Intl.DateTimeFormat>();
+  private weekdayNames: readonly string[] | null = null;
+  private monthNames: readonly string[] | null = null;
   private readonly numberFormats = new Map<string, Intl.NumberFormat>();
   private readonly moneyFormats = new Map<string, Intl.NumberFormat | null>();
 
   constructor(
     readonly language: Language,
-    timeZone: string | undefined,
+    private readonly timeZone: string | undefined,
   ) {
     this.forms = FORMS[language];
     this.locale = FORMAT_LOCALES[language];
@@ -148,27 +149,30 @@ class IntlLocaleFormat implements LocaleFormat {
     this.decimalSeparator = this.forms.decimalSeparator;
     this.listSeparator = this.forms.listSeparator;
     this.datePattern = this.forms.datePattern;
-    this.dayFormat = new Intl.DateTimeFormat(this.locale, { ...this.forms.date, timeZone: 'UTC' });
-    this.zonedDayFormat = new Intl.DateTimeFormat(this.locale, { ...this.forms.date, timeZone });
-    this.instantFormat = new Intl.DateTimeFormat(this.locale, { ...this.forms.date, ...this.forms.time, timeZone });
-    this.monthFormat = new Intl.DateTimeFormat(this.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    this.zonedMonthFormat = new Intl.DateTimeFormat(this.locale, { month: 'long', year: 'numeric', timeZone });
-    const weekday = new Intl.DateTimeFormat(this.locale, { weekday: 'short', timeZone: 'UTC' });
+  }
+
+  get weekdays(): readonly string[] {
+    if (this.weekdayNames) return this.weekdayNames;
+    const weekday = this.dateFormat('weekday', { weekday: 'short' }, 'UTC');
     // November 1, 2026 is a Sunday: day 0 of the week.
-    this.weekdays = Array.from({ length: 7 }, (_, index) => weekday.format(Date.UTC(2026, 10, 1 + this.firstDayOfWeek + index)));
-    const shortMonth = new Intl.DateTimeFormat(this.locale, { month: 'short', timeZone: 'UTC' });
-    this.months = Array.from({ length: 12 }, (_, index) => shortMonth.format(Date.UTC(2026, index, 1)));
+    return (this.weekdayNames = Array.from({ length: 7 }, (_, index) => weekday.format(Date.UTC(2026, 10, 1 + this.firstDayOfWeek + index))));
+  }
+
+  get months(): readonly string[] {
+    if (this.monthNames) return this.monthNames;
+    const month = this.dateFormat('short-month', { month: 'short' }, 'UTC');
+    return (this.monthNames = Array.from({ length: 12 }, (_, index) => month.format(Date.UTC(2026, index, 1))));
   }
 
   date(day: string | Date): string {
-    if (day instanceof Date) return this.zonedDayFormat.format(day);
+    if (day instanceof Date) return this.dateFormat('zoned-day', this.forms.date, this.timeZone).format(day);
     const match = ISO_DAY.exec(day);
-    return match ? this.dayFormat.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : day;
+    return match ? this.dateFormat('day', this.forms.date, 'UTC').format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : day;
   }
 
   dateTime(instant: string | number | Date): string {
     const time = typeof instant === 'string' ? Date.parse(instant) : instant instanceof Date ? instant.getTime() : instant;
-    return Number.isNaN(time) ? String(instant) : this.instantFormat.format(time);
+    return Number.isNaN(time) ? String(instant) : this.dateFormat('instant', { ...this.forms.date, ...this.forms.time }, this.timeZone).format(time);
   }
 
   number(value: number | string, digits?: NumberDigits): string {
@@ -196,9 +200,9 @@ class IntlLocaleFormat implements LocaleFormat {
   }
 
   month(month: string | Date): string {
-    if (month instanceof Date) return this.zonedMonthFormat.format(month);
+    if (month instanceof Date) return this.dateFormat('zoned-month', LONG_MONTH, this.timeZone).format(month);
     const match = ISO_MONTH.exec(month) ?? ISO_DAY.exec(month);
-    return match ? this.monthFormat.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)) : month;
+    return match ? this.dateFormat('month', LONG_MONTH, 'UTC').format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)) : month;
   }
 
   compact(value: number, currency?: string): string {
@@ -234,6 +238,16 @@ class IntlLocaleFormat implements LocaleFormat {
     // Two-digit years are this century's, as mm/dd/yy is written.
     const year = match[this.forms.typedOrder.indexOf('year') + 1]?.length === 2 ? 2000 + parts.year : parts.year;
     return isoDay(year, parts.month, parts.day);
+  }
+
+  /** By name: a calendar day is read in UTC (it has no zone), an instant or a Date in the reader's zone. */
+  private dateFormat(name: string, options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
+    let formatter = this.dateFormats.get(name);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat(this.locale, { ...options, timeZone });
+      this.dateFormats.set(name, formatter);
+    }
+    return formatter;
   }
 
   private numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
