@@ -8,6 +8,7 @@ import { KEITARO_SYNC_MESSAGES_RU, registerKeitaroSync } from './keitaro';
 import countriesSql from './migrations/0001_countries.sql?raw';
 import statisticsSql from './migrations/0002_statistics.sql?raw';
 import coreCountriesSql from './migrations/0003_core_countries.sql?raw';
+import offerGroupVerticalSql from './migrations/0004_offer_group_vertical.sql?raw';
 import { REPORT_MESSAGES_RU } from './report/messages-ru';
 import { performanceTotals } from './report/performance-totals';
 import { reportRoutes } from './report/report-routes';
@@ -27,6 +28,7 @@ export function createTrackerServerPlugin(): ServerPlugin {
       { name: '0001_countries', sql: countriesSql },
       { name: '0002_statistics', sql: statisticsSql },
       { name: '0003_core_countries', sql: coreCountriesSql },
+      { name: '0004_offer_group_vertical', sql: offerGroupVerticalSql },
     ],
     resources: TRACKER_RESOURCES,
     resourceHooks: TRACKER_RESOURCE_HOOKS,

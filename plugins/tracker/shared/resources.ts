@@ -113,7 +113,11 @@ export const offersResource = defineResource({
     text('name', 'tracker:fields.name', { required: true }),
     // An advertiser's record page lists its offers first.
     reference('advertiser', 'tracker:fields.advertiser', referenceTo(advertisersResource), { required: true, related: { order: 10 } }),
-    text('group', 'tracker:fields.group', { maxLength: 100 }),
+    // The offer's vertical (finance's one Vertical entity): what Keitaro's notes name.
+    reference('group', 'tracker:fields.group', referenceTo(verticalsResource)),
+    // The free text a group was before it was picked (migration 0004), kept where it named no vertical;
+    // emptied when the group is picked.
+    text('group_legacy', 'tracker:fields.groupLegacy', { readOnly: true, maxLength: 100, list: false }),
     money('payout', 'tracker:fields.payout'),
     // The kernel's countries, named in the reader's language (migration 0003 moved offers onto them).
     many('countries', 'tracker:fields.countries', COUNTRIES_REFERENCE),

@@ -56,6 +56,8 @@ export async function seedTrackerDemo(db: Database, demo: DemoContext): Promise<
     // Admin's and finance's demo records, when their demos ran; the tracker's own stand without them.
     const [eu = null, us = null, asia = null] = await idsOf(tx, KEITARO_SERVERS_REFERENCE.table, false);
     const verticals = await idsOf(tx, verticalsResource.table, true);
+    // Finance's demo verticals, in its order: Nutra, Gambling, Dating.
+    const [nutraVertical = null, gamblingVertical = null, datingVertical = null] = verticals;
     const author = demo.author.id;
 
     const [main, latam, tier1] = await create(trackersResource, [
@@ -68,7 +70,7 @@ export async function seedTrackerDemo(db: Database, demo: DemoContext): Promise<
       { name: 'LuckyBet Partners', alias: 'luckybet', trackers: [main, tier1], offer_params: { btag: 'a_5521b_77', click: '{clickid}' } },
       { name: 'DateNow Affiliates', alias: 'datenow', trackers: [latam], offer_params: { pid: '912' } },
     ]);
-    const offer = (name: string, advertiser: number, group: string, payout: Values[string], countries: number[], landing: string, tracker: number, trackerOfferId: string): Values => ({
+    const offer = (name: string, advertiser: number, group: number | null, payout: Values[string], countries: number[], landing: string, tracker: number, trackerOfferId: string): Values => ({
       name,
       advertiser,
       group,
@@ -79,11 +81,11 @@ export async function seedTrackerDemo(db: Database, demo: DemoContext): Promise<
       tracker_offer_id: trackerOfferId,
     });
     const [keto, slim, casino, sport, dating] = await create(offersResource, [
-      offer('KetoBurn DACH', nutraPro, 'Nutra', eur('38.00'), [COUNTRY.DE, COUNTRY.AT, COUNTRY.CH], 'https://ketoburn.example.com/de/lp1?lang=de', main, 'NP-1101'),
-      offer('SlimFit EU', nutraPro, 'Nutra', eur('32.50'), [COUNTRY.FR, COUNTRY.IT, COUNTRY.ES, COUNTRY.PL], 'https://slimfit.example.com/offer', main, 'NP-1102'),
-      offer('LuckyBet Casino FTD', luckyBet, 'Gambling', usd('145.00'), [COUNTRY.CA, COUNTRY.DE], 'https://luckybet.example.com/welcome', tier1, 'LB-77'),
-      offer('LuckyBet Sports BR', luckyBet, 'Gambling', usd('60.00'), [COUNTRY.BR], 'https://sports.luckybet.example.com/br', main, 'LB-78'),
-      offer('DateNow LATAM SOI', dateNow, 'Dating', usd('4.20'), [COUNTRY.MX, COUNTRY.BR], 'https://datenow.example.com/join', latam, 'DN-912'),
+      offer('KetoBurn DACH', nutraPro, nutraVertical, eur('38.00'), [COUNTRY.DE, COUNTRY.AT, COUNTRY.CH], 'https://ketoburn.example.com/de/lp1?lang=de', main, 'NP-1101'),
+      offer('SlimFit EU', nutraPro, nutraVertical, eur('32.50'), [COUNTRY.FR, COUNTRY.IT, COUNTRY.ES, COUNTRY.PL], 'https://slimfit.example.com/offer', main, 'NP-1102'),
+      offer('LuckyBet Casino FTD', luckyBet, gamblingVertical, usd('145.00'), [COUNTRY.CA, COUNTRY.DE], 'https://luckybet.example.com/welcome', tier1, 'LB-77'),
+      offer('LuckyBet Sports BR', luckyBet, gamblingVertical, usd('60.00'), [COUNTRY.BR], 'https://sports.luckybet.example.com/br', main, 'LB-78'),
+      offer('DateNow LATAM SOI', dateNow, datingVertical, usd('4.20'), [COUNTRY.MX, COUNTRY.BR], 'https://datenow.example.com/join', latam, 'DN-912'),
     ]);
     const stream = (campaignId: number, campaignName: string, adAccount: string, offerId: number, pixel: string, site: string, isDefault: boolean): Values => ({
       campaign_id: campaignId,
@@ -134,9 +136,9 @@ export async function seedTrackerDemo(db: Database, demo: DemoContext): Promise<
     await decide(smallToday, 'approved');
     await decide(latamToday, 'refused');
     await create(financeProjectsResource, [
-      { name: 'DACH Nutra', advertisers: [nutraPro], vertical: verticals[0] ?? null, manager: author, status: 'active', comment: 'Keto and slim offers on the EU tracker.' },
-      { name: 'Casino Tier 1', advertisers: [luckyBet], vertical: verticals[1] ?? null, manager: author, status: 'active', comment: null },
-      { name: 'LATAM Dating', advertisers: [dateNow], vertical: verticals[2] ?? null, manager: author, status: 'paused', comment: 'Paused until the new landing is approved.' },
+      { name: 'DACH Nutra', advertisers: [nutraPro], vertical: nutraVertical, manager: author, status: 'active', comment: 'Keto and slim offers on the EU tracker.' },
+      { name: 'Casino Tier 1', advertisers: [luckyBet], vertical: gamblingVertical, manager: author, status: 'active', comment: null },
+      { name: 'LATAM Dating', advertisers: [dateNow], vertical: datingVertical, manager: author, status: 'paused', comment: 'Paused until the new landing is approved.' },
     ]);
   });
 }

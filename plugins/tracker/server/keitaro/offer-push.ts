@@ -6,6 +6,12 @@ import type { KeitaroAdminApi, KeitaroOfferInput } from './keitaro-api';
 import { idOf, idsOf, moneyOf, textOf } from './record-values';
 import { OFFER_WITHOUT_LANDING_URL, SyncFailure } from './sync-failures';
 
+/** The offer's vertical, by the label the record carries. */
+function groupName(offer: ResourceRecord): string | null {
+  const label = offer._labels?.group;
+  return typeof label === 'string' && label !== '' ? label : null;
+}
+
 /** An offer with nothing to pay yet still goes to Keitaro, at zero. */
 const NO_PAYOUT = { amount: '0', currency: 'USD' };
 
@@ -41,7 +47,7 @@ export async function keitaroOffer(db: Queryable, offer: ResourceRecord): Promis
     payoutValue: payout.amount,
     payoutCurrency: payout.currency,
     countries: await countryCodes(db, idsOf(offer, 'countries')),
-    notes: textOf(offer, 'group'),
+    notes: groupName(offer) ?? textOf(offer, 'group_legacy'),
   };
 }
 

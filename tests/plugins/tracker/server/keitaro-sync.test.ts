@@ -36,6 +36,9 @@ const keitaro = new FakeKeitaro(KEY);
 let keitaroUrl: string;
 let trackerId: number;
 let advertiserId: number;
+// Finance verticals: an offer's group, whose name Keitaro gets as the offer's notes.
+let casino: number;
+let poker: number;
 
 /** A Keitaro server in admin (VR) with the key given; its id. */
 async function keitaroServer(name: string, url: string, apiKey: string | null): Promise<number> {
@@ -61,7 +64,7 @@ async function settled(path: string): Promise<Row> {
 const offerValues = (values: Readonly<Record<string, unknown>> = {}): Record<string, unknown> => ({
   name: 'Casino DE',
   advertiser: advertiserId,
-  group: 'casino',
+  group: casino,
   payout: { amount: '42.50', currency: 'EUR' },
   countries: [GERMANY],
   landing_url: 'https://lander.example.com/de',
@@ -97,6 +100,8 @@ beforeAll(async () => {
   const server = await keitaroServer('Main', keitaroUrl, KEY);
   trackerId = await app.create(CODES, 'trackers', { slug: 'main', active_server: server });
   advertiserId = await app.create(CODES, 'advertisers', { name: 'Acme', alias: 'acme', offer_params: { aff: '7', sub1: '{subid}' } });
+  const vertical = async (name: string) => (await app.callService('finance', ['FL'], 'POST', 'verticals', { name })).json<{ data: { id: number } }>().data.id;
+  [casino, poker] = [await vertical('casino'), await vertical('poker')];
 }, DB_TIMEOUT);
 afterAll(async () => {
   await app.close();
@@ -139,7 +144,7 @@ describe('offers', () => {
     const before = await read(`offers/${id}`);
 
     keitaro.refuseNext(422, 'Payout value is invalid');
-    await app.call(CODES, 'PATCH', `offers/${id}`, { group: 'poker', version: before.version });
+    await app.call(CODES, 'PATCH', `offers/${id}`, { group: poker, version: before.version });
     const failed = await settled(`offers/${id}`);
     expect(failed).toMatchObject({
       sync_state: 'failed',
