@@ -3,7 +3,7 @@ import type { ReportFigures, SocialReport } from '@plugins/social/shared/report'
 import { chartedMeasure, reportColumns } from '@plugins/social/web/report/report-columns';
 
 const EUR: ReportFigures = {
-  clicks: 10, views: 400, leads: 1, spent: '5.00', currency: 'EUR', spent_usd: '5.40', rates_currency: 'EUR', cpc: '0.50', cpm: '12.50', cpl: '5.00', ctr: '2.50',
+  clicks: 10, views: 400, leads: 1, spent: '5.00', currency: 'EUR', spent_usd: '5.40', unconverted: [], rates_currency: 'EUR', cpc: '0.50', cpm: '12.50', cpl: '5.00', ctr: '2.50',
 };
 const MIXED: ReportFigures = { ...EUR, spent: null, currency: null, spent_usd: null, rates_currency: null, cpc: null, cpm: null, cpl: null };
 

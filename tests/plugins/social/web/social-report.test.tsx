@@ -8,7 +8,7 @@ import { dialog, references, SOCIAL_API, social } from './social-web';
 usePopupTestSetup({ quiet: true });
 
 const FIGURES: ReportFigures = {
-  clicks: 120, views: 4800, leads: 0, spent: '60.00', currency: 'EUR', spent_usd: '64.80', rates_currency: 'EUR', cpc: '0.50', cpm: '12.50', cpl: null, ctr: '2.50',
+  clicks: 120, views: 4800, leads: 0, spent: '60.00', currency: 'EUR', spent_usd: '64.80', unconverted: [], rates_currency: 'EUR', cpc: '0.50', cpm: '12.50', cpl: null, ctr: '2.50',
 };
 
 const REPORT: SocialReport = {
@@ -29,8 +29,8 @@ function service(report: SocialReport = REPORT): FakeService {
     .on('POST', 'insights/sync', () => jsonResponse(202, { data: { job: 81 } }));
 }
 
-async function open(api: FakeService, search: string) {
-  const page = await renderPluginPage({ plugins: [social], path: `/facebook-ad-reports?${search}`, codes: ['MA'], api });
+async function open(api: FakeService, search: string, language: 'en' | 'ru' = 'en') {
+  const page = await renderPluginPage({ plugins: [social], path: `/facebook-ad-reports?${search}`, codes: ['MA'], api, language });
   await waitInAct(() => expect(page.view.element.querySelector('[data-report-totals]')).not.toBeNull());
   return page;
 }
@@ -69,13 +69,28 @@ describe('the insights report', () => {
   it('shows the figures, a dash for a rate with nothing to divide by, and the totals', async () => {
     const { view } = await open(service(), 'period=this_month&level=campaign&group=campaign');
     const first = cells(view.element, '[data-report-row="5"]');
-    expect(first).toMatchObject({ clicks: '120', views: '4,800', leads: '0', currency: 'EUR', cpc: '€0.50', cpm: '€12.50', cpl: '—', ctr: '2.50 %' });
+    expect(first).toMatchObject({ clicks: '120', views: '4,800', leads: '0', currency: 'EUR', cpc: '€0.50', cpm: '€12.50', cpl: '—', ctr: '2.50%' });
     expect(first.spent).toBe('€60.00');
     expect(first.spentUsd).toBe('$64.80');
     expect(cells(view.element, '[data-report-row="6"]')).toMatchObject({ cpc: '—', cpm: '—', ctr: '—' });
     expect(query(view.element, '[data-report-totals]').textContent).toContain('Total');
     expect(cells(view.element, '[data-report-totals]')).toMatchObject({ clicks: '120', spent: '€60.00' });
     await waitInAct(() => expect(view.element.querySelector('[data-testid="report-chart"] svg')).not.toBeNull());
+  });
+
+  it('names the currencies without a USD rate, their rows and spent in their own currency, beside dollars that leave them out', async () => {
+    const partial = (figures: ReportFigures): ReportFigures => ({
+      ...figures, spent: null, currency: null, rates_currency: null, cpc: null, cpm: null, cpl: null, unconverted: [{ currency: 'XYZ', rows: 3, spent: '1234.5' }],
+    });
+    const report: SocialReport = { rows: [{ ...REPORT.rows[0]!, ...partial(FIGURES) }], totals: partial(REPORT.totals), usd_available: true };
+    const { view } = await open(service(report), 'period=this_month&level=campaign&group=campaign');
+    const note = 'No USD rate for XYZ: 3 rows (XYZ\u00a01,234.50) are not in “Spent, USD”.';
+    expect(query(view.element, '[data-unconverted="XYZ"]').textContent).toBe(`${note} Add the rates on finance’s exchange rates screen to include them.`);
+    expect(query(view.element, '[data-report-row="5"] [data-column="spentUsd"]').getAttribute('title')).toBe(note);
+    await view.unmount();
+    const russian = await open(service(report), 'period=this_month&level=campaign&group=campaign', 'ru');
+    expect(query(russian.view.element, '[data-unconverted="XYZ"]').textContent).toContain('Нет курса USD для XYZ: 3 строки (1\u00a0234,50\u00a0XYZ) не вошли в «Расход, USD».');
+    expect(cells(russian.view.element, '[data-report-row="5"]')).toMatchObject({ views: '4\u00a0800', spentUsd: '64,80\u00a0$', ctr: '2,50\u00a0%' });
   });
 
   it('opens on every ad account over the last 7 days, and says so in the empty picker', async () => {
