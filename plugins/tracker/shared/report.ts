@@ -20,7 +20,13 @@ import type { DatePreset } from '@core/sdk/shared';
  *
  * Counting: `leads` counts every conversion that was not rejected (a lead still pending or already
  * a sale), `sales` those approved as sales, so `sales ≤ leads`. Revenue is the payout of sales and
- * pending leads as the tracker reported it; money is in the tracker's currency.
+ * pending leads as the tracker reported it.
+ *
+ * Money: every amount of an answer is in its `currency` (USD). A statistics row's revenue and cost are
+ * in its offer's payout currency (USD when it names no offer) and are converted at that day's USD rate
+ * (finance's exchange rates, through the SDK), each row to the cent; a row whose currency has no rate
+ * that day is left out of every figure and named in `unconverted`, never summed as if it were dollars.
+ * Keitaro answers in the currency its installation keeps, USD.
  */
 
 /** What a report can be grouped by, in the order the page offers them. */
@@ -74,6 +80,18 @@ export interface ReportRow {
  */
 export type ReportEmptiness = 'connect' | 'period' | null;
 
+/** The currency a report's money is in. */
+export const REPORT_CURRENCY = 'USD';
+
+/** Statistics rows in one currency without a USD rate on their day: left out of the report, with what they held. */
+export interface UnconvertedStatistics {
+  readonly currency: string;
+  readonly rows: number;
+  /** Σ their revenue and cost in `currency`. */
+  readonly revenue: string;
+  readonly cost: string;
+}
+
 /** `GET report`'s answer (in `{ data }`). */
 export interface ReportAnswer {
   readonly source: ReportSource;
@@ -84,6 +102,10 @@ export interface ReportAnswer {
   readonly rows: readonly ReportRow[];
   readonly totals: ReportMeasures;
   readonly empty: ReportEmptiness;
+  /** The currency of every money measure (REPORT_CURRENCY). */
+  readonly currency: string;
+  /** What the figures leave out for want of a rate, by currency in code order; empty when everything converted. */
+  readonly unconverted: readonly UnconvertedStatistics[];
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Queryable } from '@core/sdk/server';
-import { BASE_MEASURES, type ReportAnswer, type ReportGrouping } from '../../shared/report';
+import { BASE_MEASURES, REPORT_CURRENCY, type ReportAnswer, type ReportGrouping } from '../../shared/report';
 import type { KeitaroConnection, KeitaroReport, KeitaroReportGrouping, KeitaroReportMetric, KeitaroReportRequest } from '../keitaro/keitaro-api';
 import { BASE_SUMS, MEASURES_SELECT } from './measures-sql';
 import type { ReportRequest } from './report-request';
@@ -104,5 +104,8 @@ export async function keitaroReport(db: Queryable, request: ReportRequest, track
     rows: keyed,
     totals: measuresOf(totals ?? {}),
     empty: keyed.length === 0 ? 'period' : null,
+    // Keitaro converts to its installation's currency itself (shared/report.ts).
+    currency: REPORT_CURRENCY,
+    unconverted: [],
   };
 }

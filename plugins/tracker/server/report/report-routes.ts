@@ -27,7 +27,7 @@ const PRODUCTION: ReportRouteDeps = { build: (connection, request) => new Keitar
  * (the page's tracker choice, readable without TT), all TR.
  */
 export function reportRoutes(app: FastifyInstance, context: ServerPluginContext, deps: ReportRouteDeps = PRODUCTION): void {
-  const answer = (query: ReportQuery): Promise<ReportAnswer> => buildReport(context.db, readReportRequest(query, deps.today()), deps.build);
+  const answer = (query: ReportQuery): Promise<ReportAnswer> => buildReport(context.db, readReportRequest(query, deps.today()), deps.build, context.exchangeRates);
 
   app.get<{ Querystring: ReportQuery }>('/report', { config: ACCESS, schema: { querystring: REPORT_QUERY_SCHEMA } }, async (request): Promise<DataEnvelope<ReportAnswer>> => ({
     data: await answer(request.query),

@@ -1,4 +1,4 @@
-import { ApiError, validationError, type Queryable } from '@core/sdk/server';
+import { ApiError, validationError, type ExchangeRateService, type Queryable } from '@core/sdk/server';
 import { trackersResource } from '../../shared/resources';
 import type { ReportAnswer } from '../../shared/report';
 import { keitaroFailure, SyncFailure } from '../keitaro/sync-failures';
@@ -29,12 +29,12 @@ function keitaroRefusal(error: unknown, server: string | null): ApiError {
   return new ApiError(failure.status, failure.message);
 }
 
-export async function buildReport(db: Queryable, request: ReportRequest, build: KeitaroReporter): Promise<ReportAnswer> {
+export async function buildReport(db: Queryable, request: ReportRequest, build: KeitaroReporter, rates: ExchangeRateService): Promise<ReportAnswer> {
   const trackerId = request.trackerId;
-  if (trackerId === null) return statisticsReport(db, request);
+  if (trackerId === null) return statisticsReport(db, request, rates);
   const active = await hasActiveServer(db, trackerId);
   if (active === undefined) throw validationError({ tracker: [TRACKER_UNKNOWN] });
-  if (!active) return statisticsReport(db, request);
+  if (!active) return statisticsReport(db, request, rates);
   let server: string | null = null;
   try {
     const found = await trackerServer(db, trackerId);

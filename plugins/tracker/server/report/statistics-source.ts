@@ -1,14 +1,16 @@
-import type { Queryable } from '@core/sdk/server';
+import type { ExchangeRateService, Queryable } from '@core/sdk/server';
 import { advertisersResource, offersResource, streamsResource } from '../../shared/resources';
-import type { ReportAnswer, ReportGrouping } from '../../shared/report';
+import { REPORT_CURRENCY, type ReportAnswer, type ReportGrouping } from '../../shared/report';
 import { BASE_SUMS, MEASURES_SELECT } from './measures-sql';
 import type { ReportRequest } from './report-request';
 import { measuresOf, reportRowOf, type MeasuredRow } from './report-rows';
+import { CONVERTED_STATISTICS, statisticsRates, unconvertedStatistics } from './statistics-rates';
 
 /*
  * The report read from the plugin's own statistics table (filled by postbacks and CSV imports).
  * Grouping values are the stored ids and texts; names come from the tracker's own tables at read
- * time, so a renamed offer shows its new name.
+ * time, so a renamed offer shows its new name. Money is summed in the report's currency
+ * (statistics-rates.ts).
  */
 
 interface GroupingSql {
@@ -30,23 +32,23 @@ const GROUPINGS: Readonly<Record<ReportGrouping, GroupingSql>> = {
   country: { value: 's.country', label: (v) => `${v}::text` },
 };
 
-const FILTER = 's.day BETWEEN $1::date AND $2::date AND ($3::bigint IS NULL OR s.tracker_id = $3::bigint)';
-
 function rowsSql(grouping: readonly ReportGrouping[]): string {
   const inner = grouping.map((name, index) => `${GROUPINGS[name].value} AS v_${index}`);
   const outer = grouping.flatMap((name, index) => [`v_${index}::text AS key_${index}`, `${GROUPINGS[name].label(`v_${index}`)} AS label_${index}`]);
   const order = grouping.flatMap((_, index) => [`label_${index} NULLS LAST`, `v_${index} NULLS LAST`]);
   return `SELECT ${[...outer, MEASURES_SELECT].join(', ')}
-    FROM (SELECT ${[...inner, BASE_SUMS].join(', ')} FROM tracker.statistics s WHERE ${FILTER} GROUP BY ${inner.map((_, index) => `v_${index}`).join(', ')}) AS base
+    FROM (SELECT ${[...inner, BASE_SUMS].join(', ')} FROM ${CONVERTED_STATISTICS} GROUP BY ${inner.map((_, index) => `v_${index}`).join(', ')}) AS base
     ORDER BY ${order.join(', ')}`;
 }
 
-const TOTALS_SQL = `SELECT ${MEASURES_SELECT} FROM (SELECT ${BASE_SUMS} FROM tracker.statistics s WHERE ${FILTER}) AS base`;
+const TOTALS_SQL = `SELECT ${MEASURES_SELECT} FROM (SELECT ${BASE_SUMS} FROM ${CONVERTED_STATISTICS}) AS base`;
 
-export async function statisticsReport(db: Queryable, request: ReportRequest): Promise<ReportAnswer> {
+export async function statisticsReport(db: Queryable, request: ReportRequest, exchangeRates: ExchangeRateService): Promise<ReportAnswer> {
   const params = [request.period.from, request.period.to, request.trackerId];
-  const rows = await db.query<MeasuredRow>(rowsSql(request.grouping), params);
-  const totals = await db.query<MeasuredRow>(TOTALS_SQL, params);
+  const rates = await statisticsRates(db, params, exchangeRates);
+  const converted = [...params, ...rates];
+  const rows = await db.query<MeasuredRow>(rowsSql(request.grouping), converted);
+  const totals = await db.query<MeasuredRow>(TOTALS_SQL, converted);
   let empty: ReportAnswer['empty'] = null;
   if (rows.rows.length === 0) {
     const any = await db.query('SELECT 1 FROM tracker.statistics WHERE $1::bigint IS NULL OR tracker_id = $1::bigint LIMIT 1', [request.trackerId]);
@@ -60,5 +62,7 @@ export async function statisticsReport(db: Queryable, request: ReportRequest): P
     rows: rows.rows.map((row) => reportRowOf(row, request.grouping.length)),
     totals: measuresOf(totals.rows[0] ?? {}),
     empty,
+    currency: REPORT_CURRENCY,
+    unconverted: await unconvertedStatistics(db, params, rates),
   };
 }

@@ -91,6 +91,35 @@ describe('measures on known data', () => {
   });
 });
 
+describe('money in one currency', () => {
+  it('converts each row at its day’s USD rate and names the currencies without one, leaving their rows out', async () => {
+    const euro = await app.create(['TO'], 'offers', { name: 'Euro offer', advertiser: acme, payout: { amount: '40', currency: 'EUR' } });
+    const pound = await app.create(['TO'], 'offers', { name: 'Pound offer', advertiser: acme, payout: { amount: '30', currency: 'GBP' } });
+    const rates = await app.callService('finance', ['FT'], 'POST', 'exchange-rates/import', { csv: 'EUR,2026-04-02,1.1' });
+    expect(rates.statusCode, rates.body).toBe(200);
+    const line = { advertiser: acme, clicks: 100, unique: 90, leads: 2, sales: 1 };
+    // EUR has no rate before 2026-04-02; GBP none at all; a row without an offer is in dollars.
+    await stat({ ...line, day: '2026-04-01', offer: euro, revenue: '80.00', cost: '10.00' });
+    await stat({ ...line, day: '2026-04-02', offer: euro, revenue: '80.00', cost: '10.05' });
+    await stat({ ...line, day: '2026-04-02', offer: pound, revenue: '60.00', cost: '5.00' });
+    await stat({ ...line, day: '2026-04-02', offer: null, revenue: '7.50', cost: '2.00' });
+    const data = await answerOf('from=2026-04-01&to=2026-04-02&group=offer');
+    expect(data.currency).toBe('USD');
+    // 10.05 EUR × 1.1 = 11.055, to the cent half away from zero: 11.06.
+    expect(data.rows.map((row) => [row.keys[0]?.label ?? null, row.measures.clicks, row.measures.revenue, row.measures.cost])).toEqual([
+      ['Euro offer', '100', '88.00', '11.06'],
+      [null, '100', '7.50', '2.00'],
+    ]);
+    expect(data.totals).toMatchObject({ clicks: '200', revenue: '95.50', cost: '13.06' });
+    expect(data.unconverted).toEqual([
+      { currency: 'EUR', rows: 1, revenue: '80.00', cost: '10.00' },
+      { currency: 'GBP', rows: 1, revenue: '60.00', cost: '5.00' },
+    ]);
+    // Everything converts: nothing is named.
+    expect((await answerOf('from=2026-03-01&to=2026-03-31&group=day')).unconverted).toEqual([]);
+  });
+});
+
 describe('the request', () => {
   it('answers 403 without TR on the report and its export', async () => {
     expect((await report('preset=today&group=day', ['TT'])).statusCode).toBe(403);
@@ -125,10 +154,10 @@ describe('the request', () => {
     expect(answer.headers['content-type']).toContain('text/csv');
     expect(answer.headers['x-report-source']).toBe('statistics');
     expect(answer.body.split('\r\n')).toEqual([
-      'offer,clicks,unique_clicks,leads,sales,revenue,cost,profit,roi,cr,epc,epl',
-      'Casino,1000,800,24,10,480.00,300.00,180.00,60.00,3.00,0.4800,20.0000',
-      'Dating,500,450,9,3,135.50,200.25,-64.75,-32.33,2.00,0.2710,15.0556',
-      'total,1500,1250,33,13,615.50,500.25,115.25,23.04,2.64,0.4103,18.6515',
+      'offer,clicks,unique_clicks,leads,sales,revenue,cost,profit,roi,cr,epc,epl,currency',
+      'Casino,1000,800,24,10,480.00,300.00,180.00,60.00,3.00,0.4800,20.0000,USD',
+      'Dating,500,450,9,3,135.50,200.25,-64.75,-32.33,2.00,0.2710,15.0556,USD',
+      'total,1500,1250,33,13,615.50,500.25,115.25,23.04,2.64,0.4103,18.6515,USD',
       '',
     ]);
   });
