@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { tokens } from '@fluentui/react-components';
-import { BarChart } from '@core/sdk/web';
+import { BarChart, useLocaleFormat } from '@core/sdk/web';
 import type { ReportAnswer } from '../../shared/report';
 import { formatMeasure } from './format-measure';
 import { keyLabel } from './key-label';
@@ -15,17 +15,15 @@ const SERIES = [
   { measure: 'profit', color: tokens.colorBrandBackground },
 ] as const;
 
-/** A bar's exact value: the three measures are money alike (two decimals), so one formatter serves every bar. */
-const formatAmount = (value: string) => formatMeasure('profit', value);
-
 /** Revenue, cost and profit for each row of the report, in the table's order, as the SDK's grouped bars. */
 export function ReportChart({ answer }: { readonly answer: ReportAnswer }) {
-  const { t, i18n } = useTranslation('tracker');
+  const { t } = useTranslation('tracker');
+  const format = useLocaleFormat();
   const notSet = t('report.notSet');
   const rows = answer.rows.slice(0, CHART_MAX_GROUPS);
   const seen = new Map<string, number>();
   const categories = rows.map((row) => {
-    const name = answer.grouping.map((grouping, at) => keyLabel(grouping, row.keys[at], i18n.language) ?? notSet).join(' · ');
+    const name = answer.grouping.map((grouping, at) => keyLabel(grouping, row.keys[at], format) ?? notSet).join(' · ');
     // Two rows may read alike (two "not set"); the axis needs each group apart.
     const times = (seen.get(name) ?? 0) + 1;
     seen.set(name, times);
@@ -36,7 +34,8 @@ export function ReportChart({ answer }: { readonly answer: ReportAnswer }) {
       title={t('report.chartTitle')}
       categories={categories}
       series={SERIES.map(({ measure, color }) => ({ key: measure, label: t(`report.measures.${measure}`), values: rows.map((row) => row.measures[measure]), color }))}
-      formatValue={formatAmount}
+      // The three measures are money alike, in the report's currency: one form serves every bar.
+      formatValue={(value) => formatMeasure(format, 'profit', value, answer.currency)}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
-import { FigureCell, FigureHeaderCell } from '@core/sdk/web';
+import { FigureCell, FigureHeaderCell, useLocaleFormat } from '@core/sdk/web';
 import { REPORT_MEASURES, type ReportAnswer } from '../../shared/report';
 import { formatMeasure } from './format-measure';
 import { keyLabel } from './key-label';
@@ -14,7 +14,8 @@ const useStyles = makeStyles({
 
 /** The report's rows, one column per grouping and per measure, and the totals row at the foot. */
 export function ReportTable({ answer }: { readonly answer: ReportAnswer }) {
-  const { t, i18n } = useTranslation('tracker');
+  const { t } = useTranslation('tracker');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const notSet = t('report.notSet');
   return (
@@ -36,11 +37,11 @@ export function ReportTable({ answer }: { readonly answer: ReportAnswer }) {
           {answer.rows.map((row, index) => (
             <TableRow key={index}>
               {answer.grouping.map((grouping, at) => (
-                <TableCell key={grouping}>{keyLabel(grouping, row.keys[at], i18n.language) ?? notSet}</TableCell>
+                <TableCell key={grouping}>{keyLabel(grouping, row.keys[at], format) ?? notSet}</TableCell>
               ))}
               {REPORT_MEASURES.map((measure) => (
                 <FigureCell key={measure}>
-                  {formatMeasure(measure, row.measures[measure])}
+                  {formatMeasure(format, measure, row.measures[measure], answer.currency)}
                 </FigureCell>
               ))}
             </TableRow>
@@ -52,7 +53,7 @@ export function ReportTable({ answer }: { readonly answer: ReportAnswer }) {
             ))}
             {REPORT_MEASURES.map((measure) => (
               <FigureCell key={measure}>
-                {formatMeasure(measure, answer.totals[measure])}
+                {formatMeasure(format, measure, answer.totals[measure], answer.currency)}
               </FigureCell>
             ))}
           </TableRow>

@@ -1,37 +1,35 @@
+import type { LocaleFormat, NumberDigits } from '@core/sdk/shared';
 import { RATIO_SCALE, type ReportMeasure } from '../../shared/report';
 
 /*
- * A measure as the table shows it. The server's decimal strings go to Intl as strings
- * (`Intl.StringNumericLiteral`), so no digit passes through floating point: counts grouped, money
- * with its two decimals, percents with the places they were rounded to and a sign. EPC and EPL
- * are money per click and per lead, so they read in cents like the other money, rounded half away
- * from zero; the server's four places stay in the CSV export.
+ * A measure as the table shows it, in the reader's language (the SDK's forms): counts grouped,
+ * money in the report's currency to its digits, percents with the places they were rounded to.
+ * EPC and EPL are money per click and per lead, so they read in cents like the other money,
+ * rounded half away from zero; the server's four places stay in the CSV export.
  */
 
-const LOCALE = 'en-US';
+const places = (digits: number): NumberDigits => ({ minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-const fixed = (digits: number) => new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const CENTS = fixed(2);
-
-const FORMATTERS: Readonly<Record<ReportMeasure, Intl.NumberFormat>> = {
-  clicks: fixed(0),
-  unique_clicks: fixed(0),
-  leads: fixed(0),
-  sales: fixed(0),
-  revenue: CENTS,
-  cost: CENTS,
-  profit: CENTS,
-  roi: fixed(RATIO_SCALE.roi),
-  cr: fixed(RATIO_SCALE.cr),
-  epc: CENTS,
-  epl: CENTS,
+/** How each measure reads: a count, money, or a percent with its places. */
+const FORMS: Readonly<Record<ReportMeasure, 'count' | 'money' | NumberDigits>> = {
+  clicks: 'count',
+  unique_clicks: 'count',
+  leads: 'count',
+  sales: 'count',
+  revenue: 'money',
+  cost: 'money',
+  profit: 'money',
+  roi: places(RATIO_SCALE.roi),
+  cr: places(RATIO_SCALE.cr),
+  epc: 'money',
+  epl: 'money',
 };
 
-const PERCENT: ReadonlySet<ReportMeasure> = new Set(['roi', 'cr']);
-
-/** The value for a cell; an undefined ratio (nothing to divide by) is a dash. */
-export function formatMeasure(measure: ReportMeasure, value: string | null): string {
+/** The value for a cell, money in `currency`; an undefined ratio (nothing to divide by) is a dash. */
+export function formatMeasure(format: LocaleFormat, measure: ReportMeasure, value: string | null, currency: string): string {
   if (value === null) return '—';
-  const text = FORMATTERS[measure].format(value as Intl.StringNumericLiteral);
-  return PERCENT.has(measure) ? `${text} %` : text;
+  const form = FORMS[measure];
+  if (form === 'count') return format.number(value);
+  if (form === 'money') return format.money(value, currency, 'currency');
+  return format.percent(value, form);
 }

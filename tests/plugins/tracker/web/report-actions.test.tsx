@@ -18,6 +18,8 @@ const ANSWER: ReportAnswer = {
   rows: [{ keys: [{ value: '5', label: 'Casino' }], measures: MEASURES }],
   totals: MEASURES,
   empty: null,
+  currency: 'USD',
+  unconverted: [],
 };
 
 function service(): FakeService {

@@ -27,6 +27,8 @@ function answer(values: Partial<ReportAnswer> = {}): ReportAnswer {
     ],
     totals: measures({ clicks: '1500', revenue: '1234567.50', roi: '23.04' }),
     empty: null,
+    currency: 'USD',
+    unconverted: [],
     ...values,
   };
 }
@@ -88,9 +90,26 @@ describe('the full report page', () => {
   it('draws a row per group and a totals row, every digit as the server sent it (EPC and EPL in cents), an undefined ratio as a dash', async () => {
     const { view } = await open('/tracker-report-full', api());
     const rows = [...view.element.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
-    expect(rows[0]).toEqual(['11/01/26', '1,000', '800', '24', '10', '480.00', '300.00', '180.00', '60.00 %', '3.00 %', '0.48', '20.00']);
-    expect(rows[1]?.slice(7, 10)).toEqual(['-64.75', '—', '—']);
-    expect(rows.at(-1)).toEqual(['Total', '1,500', '800', '24', '10', '1,234,567.50', '300.00', '180.00', '23.04 %', '3.00 %', '0.48', '20.00']);
+    expect(rows[0]).toEqual(['11/01/26', '1,000', '800', '24', '10', '$480.00', '$300.00', '$180.00', '60.00%', '3.00%', '$0.48', '$20.00']);
+    expect(rows[1]?.slice(7, 10)).toEqual(['-$64.75', '—', '—']);
+    expect(rows.at(-1)).toEqual(['Total', '1,500', '800', '24', '10', '$1,234,567.50', '$300.00', '$180.00', '23.04%', '3.00%', '$0.48', '$20.00']);
+    // In Russian, the same figures in Russian forms, the money still in its currency.
+    const russian = await open('/tracker-report-full', api(), 'ru');
+    const first = [...russian.view.element.querySelectorAll('tbody tr')][0];
+    const nbsp = '\u00a0';
+    expect([...(first?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)).toEqual([
+      '01.11.2026', `1${nbsp}000`, '800', '24', '10', `480,00${nbsp}$`, `300,00${nbsp}$`, `180,00${nbsp}$`, `60,00${nbsp}%`, `3,00${nbsp}%`, `0,48${nbsp}$`, `20,00${nbsp}$`,
+    ]);
+  });
+
+  it('names the statistics left out for want of a USD rate, with what they held in their own currency', async () => {
+    const unconverted = [{ currency: 'GBP', rows: 2, revenue: '1500.5', cost: '20' }];
+    const { view } = await open('/tracker-report-full', api(answer({ unconverted })));
+    expect(text(view, '[data-unconverted="GBP"]')).toBe(
+      'No USD rate for GBP: 2 statistics rows are left out of the report (revenue £1,500.50, cost £20.00). Add the rates on finance’s exchange rates screen to include them.',
+    );
+    const russian = await open('/tracker-report-full', api(answer({ unconverted })), 'ru');
+    expect(text(russian.view, '[data-unconverted="GBP"]')).toContain('Нет курса USD для GBP: 2 строки статистики не вошли в отчёт (доход 1\u00a0500,50\u00a0£, расход 20,00\u00a0£).');
   });
 
   it('right-aligns every measure’s header over its figures', async () => {
