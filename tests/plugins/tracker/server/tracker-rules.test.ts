@@ -135,6 +135,26 @@ describe('streams', () => {
   });
 });
 
+describe('offer groups', () => {
+  it('are finance verticals, picked by id and labelled; text, a fraction or an unknown id is a 422, and a pick clears the old text', async () => {
+    const vertical = await app.callService('finance', ['FL'], 'POST', 'verticals', { name: 'Nutra' });
+    const nutra = vertical.json<{ data: { id: number } }>().data.id;
+    const picked = await app.patch(['TO'], `offers/${offer}`, { group: nutra });
+    expect(picked.json()).toMatchObject({ data: { group: nutra, group_legacy: null, _labels: { group: 'Nutra' } } });
+    for (const group of ['Nutra', String(nutra), 1.5, 999_999]) {
+      const refused = await app.patch(['TO'], `offers/${offer}`, { group });
+      expect(refused.statusCode).toBe(422);
+      expect(Object.keys(refused.json<ErrorBody>().errors ?? {})).toEqual(['group']);
+    }
+    expect((await app.patch(['TO'], `offers/${offer}`, { group_legacy: 'Typed' })).statusCode).toBe(422);
+
+    // Text kept by migration 0004 stays through other edits and goes when the group is picked.
+    await app.db.query(`UPDATE tracker.offers SET "group" = NULL, group_legacy = 'Sweeps' WHERE id = $1`, [offer]);
+    expect((await app.patch(['TO'], `offers/${offer}`, { name: 'Acme DE' })).json()).toMatchObject({ data: { group: null, group_legacy: 'Sweeps' } });
+    expect((await app.patch(['TO'], `offers/${offer}`, { group: nutra })).json()).toMatchObject({ data: { group: nutra, group_legacy: null } });
+  });
+});
+
 describe('countries', () => {
   it('are the kernel’s, named by the engine, and there is no copy of them to write', async () => {
     const answer = await app.patch(['TO'], `offers/${offer}`, { countries: [276, 40] });
