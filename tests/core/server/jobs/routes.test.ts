@@ -25,12 +25,13 @@ const manifest: PluginManifest = {
 
 const REGISTERED = 'Registered: order {order}, {total:money}, until {until:date}.';
 const NO_RATE = 'No {currency} rate on or before {day:date}.';
+const STARTED = 'Started at {at:dateTime}.';
 
 let jobs!: Jobs;
 const lab = defineServerPlugin({
   manifest,
   migrations: [],
-  messages: { ru: { [REGISTERED]: 'Зарегистрировано: заказ {order}, {total}, до {until}.', [NO_RATE]: 'Нет курса {currency} на {day} или раньше.' } },
+  messages: { ru: { [REGISTERED]: 'Зарегистрировано: заказ {order}, {total}, до {until}.', [NO_RATE]: 'Нет курса {currency} на {day} или раньше.', [STARTED]: 'Начато {at}.' } },
   register(_app, context) {
     jobs = context.jobs;
     jobs.define<{ password: string }>({
@@ -49,6 +50,7 @@ const lab = defineServerPlugin({
       async run(_job, ctx) {
         await ctx.log({ key: REGISTERED, params: { order: 'A-7', total: '12803.04 USD', until: '2026-11-29' } });
         await ctx.log('Written as text before 1.11 {order}.', 'warn');
+        await ctx.log({ key: STARTED, params: { at: '2026-11-29T12:44:00Z' } });
         throw new PermanentJobError(formatMessage(NO_RATE, { currency: 'EUR', day: '2026-11-01' }));
       },
     });
@@ -155,12 +157,21 @@ describe('GET /api/jobs/:id/logs', () => {
   });
 
   it('words a key-and-values line for its reader, dates and amounts in their forms; a line written as text stays as written', async () => {
-    const read = async (language: string) =>
-      (
-        await app.inject({ method: 'GET', url: `/api/jobs/${ids.worded}/logs`, headers: { ...bearer(mintToken(['LA'])), 'accept-language': language } })
-      ).json<{ data: { lines: { message: string }[] } }>().data.lines.map((line) => line.message);
-    expect(await read('ru-RU,ru;q=0.9')).toEqual(['Зарегистрировано: заказ A-7, 12\u00a0803,04\u00a0$, до 29.11.2026.', 'Written as text before 1.11 {order}.']);
-    expect(await read('en-US')).toEqual(['Registered: order A-7, $12,803.04, until 11/29/26.', 'Written as text before 1.11 {order}.']);
+    const read = async (headers: Record<string, string>) =>
+      (await app.inject({ method: 'GET', url: `/api/jobs/${ids.worded}/logs`, headers: { ...bearer(mintToken(['LA'])), ...headers } }))
+        .json<{ data: { lines: { message: string }[] } }>()
+        .data.lines.map((line) => line.message);
+    expect(await read({ 'accept-language': 'ru-RU,ru;q=0.9', 'x-time-zone': 'Europe/Moscow' })).toEqual([
+      'Зарегистрировано: заказ A-7, 12\u00a0803,04\u00a0$, до 29.11.2026.',
+      'Written as text before 1.11 {order}.',
+      'Начато 29.11.2026, 15:44.',
+    ]);
+    // No zone named (or one Intl does not know): times in UTC, never a refusal.
+    expect(await read({ 'accept-language': 'en-US', 'x-time-zone': 'Mars/Olympus' })).toEqual([
+      'Registered: order A-7, $12,803.04, until 11/29/26.',
+      'Written as text before 1.11 {order}.',
+      'Started at 11/29/26, 12:44 PM.',
+    ]);
     // The server's own reading (context.jobs.logs) is in English.
     expect((await jobs.logs(ids.worded!)).map((line) => line.message)[0]).toBe('Registered: order A-7, $12,803.04, until 11/29/26.');
   });
