@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { FieldDefinition } from '@core/shared/resource/field';
@@ -131,7 +131,9 @@ export function useResourceList(definition: ResourceDefinition, options: Resourc
     [inState, setUrlParams],
   );
   const decoded = useMemo(() => decodeListView(screen, paramsOf(new URLSearchParams(search)), scopes), [screen, search, scopes]);
-  useEffect(() => {
+  // Before the browser paints (a layout effect): the page's request leaves while the first frame is
+  // drawn, not after it, a frame sooner to the rows of a cold start.
+  useLayoutEffect(() => {
     if (decoded.dropped.length > 0) setSearchParams(encodeListView(screen, decoded.view), { replace: true });
     store.setView(decoded.view);
   }, [decoded, screen, setSearchParams, store]);
