@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { makeStyles, MessageBar, MessageBarBody, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
-import { FigureCell, FigureHeaderCell, formatMoney, useLocaleFormat } from '@core/sdk/web';
+import { FigureCell, FigureHeaderCell, useLocaleFormat } from '@core/sdk/web';
 import type { CashFlowBalances } from '../../shared/cash-flow';
-import { usdExact, usdRounded } from './cash-flow-format';
+import { currencyForms, usdExact, usdRounded } from './cash-flow-format';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
@@ -15,7 +15,16 @@ export function BalancesPanel({ balances }: { readonly balances: CashFlowBalance
   const { t } = useTranslation('finance');
   const format = useLocaleFormat();
   const styles = useStyles();
-  const usd = (amount: string | null) => (amount === null ? <span title={t('cashFlow.noRate')}>{t('cashFlow.noRateShort')}</span> : <span title={usdExact(amount)}>{usdRounded(amount)}</span>);
+  const usd = (amount: string | null) =>
+    amount === null ? <span title={t('cashFlow.noRate')}>{t('cashFlow.noRateShort')}</span> : <span title={usdExact(format, amount)}>{usdRounded(format, amount)}</span>;
+  // Each wallet currency reads alike in both columns: BTC's opening 0 with the places of its closing 0.12343678.
+  const inCurrency = currencyForms(
+    format,
+    balances.wallets.flatMap((wallet) => [
+      { amount: wallet.opening, currency: wallet.currency },
+      { amount: wallet.closing, currency: wallet.currency },
+    ]),
+  );
   const opening = t('cashFlow.openingOn', { date: format.date(balances.opening_date) });
   const closing = t('cashFlow.closingOn', { date: format.date(balances.closing_date) });
   return (
@@ -40,8 +49,8 @@ export function BalancesPanel({ balances }: { readonly balances: CashFlowBalance
             {balances.wallets.map((wallet) => (
               <TableRow key={wallet.wallet_id}>
                 <TableCell>{wallet.name}</TableCell>
-                <FigureCell>{formatMoney({ amount: wallet.opening, currency: wallet.currency }, format)}</FigureCell>
-                <FigureCell>{formatMoney({ amount: wallet.closing, currency: wallet.currency }, format)}</FigureCell>
+                <FigureCell>{inCurrency({ amount: wallet.opening, currency: wallet.currency })}</FigureCell>
+                <FigureCell>{inCurrency({ amount: wallet.closing, currency: wallet.currency })}</FigureCell>
                 <FigureCell>{usd(wallet.opening_usd)}</FigureCell>
                 <FigureCell>{usd(wallet.closing_usd)}</FigureCell>
               </TableRow>

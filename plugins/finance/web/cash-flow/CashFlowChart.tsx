@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { BarChart } from '@core/sdk/web';
+import { BarChart, useLocaleFormat } from '@core/sdk/web';
 import type { CashFlowReport } from '../../shared/cash-flow';
-import { monthLabel, usdExact } from './cash-flow-format';
+import { usdExact } from './cash-flow-format';
 
 /** Income and expense per month, plan beside fact, as grouped bars (the SDK's lazily loaded chart). */
 export function CashFlowChart({ report }: { readonly report: CashFlowReport }) {
-  const { t, i18n } = useTranslation('finance');
+  const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const series = (['income', 'expense'] as const).flatMap((direction) =>
     (['plan', 'fact'] as const).map((basis) => ({
       key: `${direction}-${basis}`,
@@ -16,9 +17,9 @@ export function CashFlowChart({ report }: { readonly report: CashFlowReport }) {
   return (
     <BarChart
       title={t('cashFlow.chartTitle')}
-      categories={report.months.map((month) => monthLabel(month.month, i18n.language))}
+      categories={report.months.map((month) => format.month(month.month))}
       series={series}
-      formatValue={usdExact}
+      formatValue={(value) => usdExact(format, value)}
     />
   );
 }

@@ -1,8 +1,9 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useLocaleFormat } from '@core/sdk/web';
 import type { CashFlowDirection, CashFlowFigures, CashFlowReport, CashFlowRow } from '../../shared/cash-flow';
-import { differenceTone, monthLabel, usdExact, usdRounded } from './cash-flow-format';
+import { differenceTone, usdExact, usdRounded } from './cash-flow-format';
 import type { FigureRequest } from './figure-request';
 
 const useStyles = makeStyles({
@@ -61,9 +62,12 @@ export const showsTotalColumns = (report: Pick<CashFlowReport, 'months'>): boole
  * transactions; the difference is coloured by whether it is good news for that direction.
  */
 export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
-  const { t, i18n } = useTranslation('finance');
+  const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   const styles = useStyles();
-  const months = report.months.map((month) => monthLabel(month.month, i18n.language));
+  const months = report.months.map((month) => format.month(month.month));
+  const rounded = (amount: string) => usdRounded(format, amount);
+  const exact = (amount: string) => usdExact(format, amount);
   const withTotals = showsTotalColumns(report);
   const columns = withTotals ? [...months, t('cashFlow.total')] : months;
   const rowLabel = (row: CashFlowRow) => (row.direction === 'commission' ? t('cashFlow.commissions') : (row.label ?? t(`cashFlow.none.${report.group}`)));
@@ -76,14 +80,14 @@ export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
       return (
         <td className={mergeClasses(styles.cell, basis === 'plan' && styles.monthStart)}>
           {rowKey === null || direction === 'net' ? (
-            <span title={usdExact(value[basis])}>{usdRounded(value[basis])}</span>
+            <span title={exact(value[basis])}>{rounded(value[basis])}</span>
           ) : (
             <Button
               appearance="transparent"
               size="small"
               className={styles.figure}
-              title={usdExact(value[basis])}
-              aria-label={t('cashFlow.openFigure', { row: label, column, basis: t(`cashFlow.${basis}`), value: usdRounded(value[basis]) })}
+              title={exact(value[basis])}
+              aria-label={t('cashFlow.openFigure', { row: label, column, basis: t(`cashFlow.${basis}`), value: rounded(value[basis]) })}
               onClick={() =>
                 onOpen({
                   basis,
@@ -94,7 +98,7 @@ export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
                 })
               }
             >
-              {usdRounded(value[basis])}
+              {rounded(value[basis])}
             </Button>
           )}
         </td>
@@ -103,8 +107,8 @@ export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
     const differenceCell = (value: CashFlowFigures) => {
       const tone = differenceTone(direction, value.difference);
       return (
-        <td className={mergeClasses(styles.cell, tone === 'good' && styles.good, tone === 'bad' && styles.bad)} title={usdExact(value.difference)} data-tone={tone ?? undefined}>
-          {usdRounded(value.difference)}
+        <td className={mergeClasses(styles.cell, tone === 'good' && styles.good, tone === 'bad' && styles.bad)} title={exact(value.difference)} data-tone={tone ?? undefined}>
+          {rounded(value.difference)}
         </td>
       );
     };

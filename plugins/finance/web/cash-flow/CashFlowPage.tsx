@@ -11,6 +11,7 @@ import {
   ReferenceLabels,
   serverMessage,
   useInjection,
+  useLocaleFormat,
   useUrlReport,
 } from '@core/sdk/web';
 import type { CashFlowReport } from '../../shared/cash-flow';
@@ -41,6 +42,7 @@ const hasMovement = (report: CashFlowReport): boolean => report.rows.some((row) 
  */
 export function CashFlowPage() {
   const { t } = useTranslation('finance');
+  const format = useLocaleFormat();
   addResourceStrings(useInjection(I18nService).i18n);
   const styles = useStyles();
   const clients = useInjection(HttpClients);
@@ -82,16 +84,16 @@ export function CashFlowPage() {
                         <Button
                           key={direction}
                           appearance="subtle"
-                          title={usdExact(answer.outstanding[direction])}
+                          title={usdExact(format, answer.outstanding[direction])}
                           onClick={() =>
                             setOpened({
                               basis: 'outstanding',
                               direction,
-                              title: t(`cashFlow.outstanding.${direction}`, { amount: usdRounded(answer.outstanding[direction]) }),
+                              title: t(`cashFlow.outstanding.${direction}`, { amount: usdRounded(format, answer.outstanding[direction]) }),
                             })
                           }
                         >
-                          {t(`cashFlow.outstanding.${direction}`, { amount: usdRounded(answer.outstanding[direction]) })}
+                          {t(`cashFlow.outstanding.${direction}`, { amount: usdRounded(format, answer.outstanding[direction]) })}
                         </Button>
                       ))}
                     </div>

@@ -50,7 +50,8 @@ const REPORT: CashFlowReport = {
     closing_date: '2026-02-28',
     wallets: [
       { wallet_id: 3, name: 'Main USD', currency: 'USD', opening: '1000', closing: '1039.25', opening_usd: '1000', closing_usd: '1039.25' },
-      { wallet_id: 4, name: 'BTC cold', currency: 'BTC', opening: '0.1', closing: '0.1', opening_usd: null, closing_usd: null },
+      { wallet_id: 4, name: 'BTC cold', currency: 'BTC', opening: '0', closing: '0.12343678', opening_usd: null, closing_usd: null },
+      { wallet_id: 5, name: 'USDT TRC20', currency: 'USDT', opening: '1800', closing: '2211.2', opening_usd: '1799.64', closing_usd: '2210.76' },
     ],
     opening_usd: '1000',
     closing_usd: '1039.25',
@@ -169,13 +170,32 @@ describe('the cash flow page', () => {
     await waitInAct(() => expect(view.element.querySelector('[data-testid="cash-flow-chart"] figure[aria-label] svg')).not.toBeNull());
   });
 
+  it('shows each wallet currency in one form, both balances with the places the currency needs, in the reader’s language', async () => {
+    const wallets = (root: Element) =>
+      [...root.querySelectorAll('[data-testid="cash-flow-balances"] tbody tr')].map((row) => [...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent));
+    const nbsp = '\u00a0';
+    const { view } = await open(service(), 'period=custom&from=2026-01-01&to=2026-02-28&group=project');
+    expect(wallets(view.element).slice(0, 3)).toEqual([
+      ['Main USD', '$1,000.00', '$1,039.25'],
+      ['BTC cold', `BTC${nbsp}0.00000000`, `BTC${nbsp}0.12343678`],
+      ['USDT TRC20', '1,800.00 USDT', '2,211.20 USDT'],
+    ]);
+    const russian = await open(service(), 'period=custom&from=2026-01-01&to=2026-02-28&group=project', 'ru');
+    expect(wallets(russian.view.element).slice(0, 3)).toEqual([
+      ['Main USD', `1${nbsp}000,00${nbsp}$`, `1${nbsp}039,25${nbsp}$`],
+      ['BTC cold', `0,00000000${nbsp}BTC`, `0,12343678${nbsp}BTC`],
+      ['USDT TRC20', `1${nbsp}800,00 USDT`, `2${nbsp}211,20 USDT`],
+    ]);
+    expect(rowText(russian.view.element, 'Чистый денежный поток').slice(-3)).toEqual([`60,00${nbsp}$`, `39,25${nbsp}$`, `-20,75${nbsp}$`]);
+  });
+
   it('has Total columns only when the period spans more than one month', async () => {
     const headers = (root: Element) => [...root.querySelectorAll('[data-testid="cash-flow-grid"] thead tr:first-child th[scope="colgroup"]')].map((cell) => cell.textContent);
     const two = await open(service(), 'period=custom&from=2026-01-01&to=2026-02-28&group=project');
-    expect(headers(two.view.element)).toEqual(['Jan 2026', 'Feb 2026', 'Total']);
+    expect(headers(two.view.element)).toEqual(['January 2026', 'February 2026', 'Total']);
     expect(rowText(two.view.element, 'Net cash flow')).toHaveLength(9);
     const one = await open(service(ONE_MONTH), 'period=custom&from=2026-01-01&to=2026-01-31&group=project');
-    expect(headers(one.view.element)).toEqual(['Jan 2026']);
+    expect(headers(one.view.element)).toEqual(['January 2026']);
     expect(rowText(one.view.element, 'Net cash flow')).toEqual(['$50.00', '$39.25', '-$10.75']);
     expect(rowText(one.view.element, 'Nutra EU').slice(0, 3)).toEqual(['$100.00', '$120.50', '$20.50']);
   });
