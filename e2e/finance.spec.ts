@@ -7,6 +7,8 @@ import { freshDataDir, startProductionServer, type ProductionServer } from './su
 import { rawKeys } from './support/raw-keys';
 import { signIn } from './support/session';
 import { navigation } from './support/sidebar';
+import { speakRussian } from './support/screen-tour';
+import { text } from './support/strings';
 
 // The finance plugin in the browser, as a user holding only the finance codes (its screens are
 // opened in both languages by tour.spec.ts): the bookkeeping chain (a rate, a wallet, a transaction, the balance and the USD
@@ -282,5 +284,38 @@ test('a user without FT sees no Transactions entry and gets 403 from the transac
   expect(answer.status()).toBe(403);
   // The same token reads what the user does hold.
   expect((await page.request.get('/api/finance/wallets', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+  await context.close();
+});
+
+// ---- typing in Russian -----------------------------------------------------------------------
+
+test('a Russian user types an amount and a date as Russian writes them, and the transaction stores 1234.56 and 2026-11-29', async ({ browser }) => {
+  const t = (key: string, values?: Readonly<Record<string, string | number>>) => text('ru', key, values);
+  await fionaApi.create('/api/finance/wallets', { name: 'Карта для ввода', source: 'Card', currency: 'USD' });
+  await fionaApi.create('/api/finance/articles', { name: 'Доход для ввода', direction: 'income' });
+  const { context, page } = await open(browser, fiona);
+  await speakRussian(page);
+  await page.goto('/transactions');
+  await page.getByRole('main').getByRole('button', { name: t('resource:toolbar.add'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: t('resource:form.addTitle', { record: t('finance:records.transaction') }) });
+
+  const day = dialog.getByLabel(t('finance:fields.dateFact'));
+  await expect(day).toHaveAttribute('placeholder', 'дд.мм.гггг');
+  await day.fill('29.11.2026');
+  await pickReference(page, dialog, t('finance:fields.wallet'), 'Карта', 'Карта для ввода');
+  await pickReference(page, dialog, t('finance:fields.article'), 'Доход', 'Доход для ввода');
+  const amount = dialog.locator('[data-field="amount"]').getByRole('textbox', { name: t('resource:form.amount') });
+  await amount.fill('1 234,56');
+  await dialog.getByRole('textbox', { name: t('finance:fields.hash') }).fill('tx-typed-in-russian');
+  // Once left, each field shows what it read, in Russian's own forms (a no-break space between groups).
+  await expect(day).toHaveValue('29.11.2026');
+  await expect(amount).toHaveValue('1\u00a0234,56');
+  await expectToast(page, t('resource:toast.created'), () => dialog.getByRole('button', { name: t('resource:form.save') }).click());
+  await expect(dialog).toBeHidden();
+
+  expect(await one('transactions', { 'filter[hash][eq]': 'tx-typed-in-russian' })).toMatchObject({
+    date_fact: '2026-11-29',
+    amount: { amount: '1234.56', currency: 'USD' },
+  });
   await context.close();
 });
