@@ -206,7 +206,8 @@ class IntlLocaleFormat implements LocaleFormat {
   }
 
   compact(value: number, currency?: string): string {
-    const compact: Intl.NumberFormatOptions = { notation: 'compact', maximumFractionDigits: 1 };
+    // No fraction forced: a currency would ask for its two, and an axis would read "$0.0", "$500.0".
+    const compact: Intl.NumberFormatOptions = { notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 };
     if (currency === undefined) return this.numberFormat(compact).format(value);
     try {
       return this.numberFormat({ ...compact, style: 'currency', currency }).format(value);

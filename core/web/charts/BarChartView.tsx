@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { GroupedVerticalBarChart, type GroupedVerticalBarChartData } from '@fluentui/react-charts';
+import { useLocaleFormat } from '../react/use-locale-format';
 import type { BarChartProps } from './bar-chart-props';
 
 /** Theme tokens (CSS variables), so the bars read in the light and the dark theme alike; series beyond them cycle. */
@@ -23,9 +23,10 @@ const useStyles = makeStyles({
  * The chart itself, drawn by @fluentui/react-charts; loaded only through BarChart (lazy), so the
  * library and d3 stay in a chunk of their own. A bar needs a height: each decimal string becomes a
  * number only for that, while its tooltip shows the exact value through the caller's formatter.
+ * The value axis reads in the interface language ("1,2 тыс. $"), not d3's "1.2k".
  */
-export default function BarChartView({ title, categories, series, formatValue, height = 300 }: BarChartProps) {
-  const { i18n } = useTranslation();
+export default function BarChartView({ title, categories, series, formatValue, currency, height = 300 }: BarChartProps) {
+  const format = useLocaleFormat();
   const styles = useStyles();
   const data: GroupedVerticalBarChartData[] = categories.map((category, at) => ({
     name: category,
@@ -48,7 +49,8 @@ export default function BarChartView({ title, categories, series, formatValue, h
         data={data}
         chartTitle={title}
         height={height}
-        culture={i18n.language}
+        culture={format.locale}
+        yAxisTickFormat={(value: number) => format.compact(value, currency)}
         barWidth="auto"
         maxBarWidth={40}
         xAxisInnerPadding={0.25}

@@ -15,5 +15,7 @@ export interface BarChartProps {
   readonly series: readonly ChartSeries[];
   /** How a bar's tooltip shows its exact value (a money amount, a count). */
   readonly formatValue: (value: string) => string;
+  /** The currency of every value, written on the value axis beside its short figures; none for counts. */
+  readonly currency?: string;
   readonly height?: number;
 }

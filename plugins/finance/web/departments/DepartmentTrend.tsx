@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BarChart } from '@core/sdk/web';
+import { BASE_CURRENCY } from '../../shared/currencies';
 import type { DepartmentFigures } from '../../shared/departments';
 import { monthParts } from './department-month';
 import { useDepartmentFormat } from './format';
@@ -24,6 +25,7 @@ export function DepartmentTrend({ trend }: { trend: readonly DepartmentFigures[]
       })}
       series={SERIES.map(({ key, label }) => ({ key, label: t(`departments.figures.${label}`), values: trend.map((figures) => figures[key]) }))}
       formatValue={formats.usd}
+      currency={BASE_CURRENCY}
       height={280}
     />
   );

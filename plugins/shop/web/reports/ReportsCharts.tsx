@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { VerticalBarChart, type VerticalBarChartDataPoint } from '@fluentui/react-charts';
+import { useLocaleFormat } from '@core/sdk/web';
 import type { ReportSummary, SpendGroup } from '../../shared/reports';
-import { formatCount, formatShare, formatUsd } from './format-numbers';
 
 /** Bars beyond these would be too thin to read; the list below keeps every row. */
 export const CHART_MAX_BARS = 20;
@@ -50,9 +50,9 @@ interface Bar {
   readonly color: string;
 }
 
-/** One value per group as bars; each bar's tooltip gives the exact value. */
-function Bars({ title, kind, bars }: { readonly title: string; readonly kind: string; readonly bars: readonly Bar[] }) {
-  const { i18n } = useTranslation('shop');
+/** One value per group as bars; each bar's tooltip gives the exact value, the value axis short figures in `currency` (none: counts). */
+function Bars({ title, kind, bars, currency }: { readonly title: string; readonly kind: string; readonly bars: readonly Bar[]; readonly currency?: string }) {
+  const format = useLocaleFormat();
   const styles = useStyles();
   const data: VerticalBarChartDataPoint[] = bars.slice(0, CHART_MAX_BARS).map((bar) => ({
     x: bar.label,
@@ -65,7 +65,18 @@ function Bars({ title, kind, bars }: { readonly title: string; readonly kind: st
   return (
     <figure className={styles.card} aria-label={title} data-chart={kind}>
       <Text weight="semibold">{title}</Text>
-      <VerticalBarChart data={data} chartTitle={title} height={260} culture={i18n.language} barWidth="auto" maxBarWidth={48} hideLegend hideLabels wrapXAxisLables />
+      <VerticalBarChart
+        data={data}
+        chartTitle={title}
+        height={260}
+        culture={format.locale}
+        yAxisTickFormat={(value: number) => format.compact(value, currency)}
+        barWidth="auto"
+        maxBarWidth={48}
+        hideLegend
+        hideLabels
+        wrapXAxisLables
+      />
     </figure>
   );
 }
@@ -77,27 +88,28 @@ function Bars({ title, kind, bars }: { readonly title: string; readonly kind: st
  * stays out of the app until a report is drawn.
  */
 export default function ReportsCharts({ summary }: { readonly summary: ReportSummary }) {
-  const { t, i18n } = useTranslation('shop');
+  const { t } = useTranslation('shop');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const spend = (label: string, group: SpendGroup): Bar => ({
     label,
     value: group.spent_usd,
-    callout: t('reports.charts.spendValue', { spent: formatUsd(group.spent_usd, i18n.language), assets: formatCount(group.assets, i18n.language) }),
+    callout: t('reports.charts.spendValue', { spent: format.money(group.spent_usd, 'USD', 'currency'), assets: format.number(group.assets) }),
     color: SPEND_COLOR,
   });
   const reasons = summary.disabled_by_reason.map(
     (reason, at): Bar => ({
       label: reason.reason ?? t('reports.charts.noReason'),
       value: String(reason.assets),
-      callout: t('reports.charts.reasonValue', { assets: formatCount(reason.assets, i18n.language), share: formatShare(reason.share, i18n.language) }),
+      callout: t('reports.charts.reasonValue', { assets: format.number(reason.assets), share: format.percent(reason.share) }),
       color: REASON_COLORS[at] ?? REASON_REST_COLOR,
     }),
   );
   const byReason = t('reports.charts.byReason');
   return (
     <div className={styles.grid}>
-      <Bars title={t('reports.charts.byTeam')} kind="team" bars={summary.by_team.map((group) => spend(group.name ?? t('reports.charts.noTeam'), group))} />
-      <Bars title={t('reports.charts.byVertical')} kind="vertical" bars={summary.by_vertical.map((group) => spend(group.vertical ?? t('reports.charts.noVertical'), group))} />
+      <Bars title={t('reports.charts.byTeam')} kind="team" currency="USD" bars={summary.by_team.map((group) => spend(group.name ?? t('reports.charts.noTeam'), group))} />
+      <Bars title={t('reports.charts.byVertical')} kind="vertical" currency="USD" bars={summary.by_vertical.map((group) => spend(group.vertical ?? t('reports.charts.noVertical'), group))} />
       {reasons.length > 0 ? (
         <Bars title={byReason} kind="reason" bars={reasons} />
       ) : (

@@ -2,10 +2,9 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { makeStyles, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
-import { addResourceStrings, DataView, HttpClients, I18nService, ReferenceApi, ReferenceLabels, ResourcePage, serverMessage, useData, useInjection, type ResourceScreenOptions } from '@core/sdk/web';
+import { addResourceStrings, DataView, HttpClients, I18nService, ReferenceApi, ReferenceLabels, ResourcePage, serverMessage, useData, useInjection, useLocaleFormat, type ResourceScreenOptions } from '@core/sdk/web';
 import type { ResourceDefinition } from '@core/sdk/shared';
 import { reportsResource } from '../../shared/resources';
-import { formatCount, formatUsd } from './format-numbers';
 import { ImportButton } from './ImportButton';
 import { readReportFilters, summaryQuery, writeReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportFilters } from './ReportFilters';
@@ -32,7 +31,8 @@ const LIST_OPTIONS: ResourceScreenOptions = { toolbar: ImportButton };
 export function ReportsPage() {
   // The engine's strings (the presets) the filters use above the engine's own screen.
   addResourceStrings(useInjection(I18nService).i18n);
-  const { t, i18n } = useTranslation('shop');
+  const { t } = useTranslation('shop');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const http = useInjection(HttpClients);
   const api = http.get(reportsResource.service);
@@ -56,9 +56,9 @@ export function ReportsPage() {
             <>
               <Text data-testid="reports-totals">
                 {t('reports.totals', {
-                  spent: formatUsd(found.totals.spent_usd, i18n.language),
-                  assets: formatCount(found.totals.assets, i18n.language),
-                  disabled: formatCount(found.totals.disabled, i18n.language),
+                  spent: format.money(found.totals.spent_usd, 'USD', 'currency'),
+                  assets: format.number(found.totals.assets),
+                  disabled: format.number(found.totals.disabled),
                 })}
               </Text>
               {found.totals.assets === 0 ? (

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEve
 import { useTranslation } from 'react-i18next';
 import { Button, Text, Toolbar, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ArrowResetRegular, ZoomInRegular, ZoomOutRegular } from '@fluentui/react-icons';
+import { useLocaleFormat } from '@core/sdk/web';
 import { panBy, WHOLE_WORLD, zoomAt, type MapSize, type MapView } from './map-view';
 import type { CountryShape, WorldMapShapes } from './world-shapes';
 import { canZoomIn, canZoomOut, zoomIn, zoomOut } from './zoom';
@@ -68,7 +69,8 @@ interface Drag {
  * adding it from the list below.
  */
 export function WorldMap({ shapes, size, coloured, nameOf, describe, onSelect }: WorldMapProps) {
-  const { t, i18n } = useTranslation('system');
+  const { t } = useTranslation('system');
+  const format = useLocaleFormat();
   const styles = useStyles();
   const titleId = useId();
   const descriptionId = useId();
@@ -140,7 +142,7 @@ export function WorldMap({ shapes, size, coloured, nameOf, describe, onSelect }:
     onSelect(country);
   };
 
-  const zoomLabel = t('countryMap.zoom', { zoom: new Intl.NumberFormat(i18n.language).format(view.zoom) });
+  const zoomLabel = t('countryMap.zoom', { zoom: format.number(view.zoom) });
   const transform = `translate(${view.x} ${view.y}) scale(${view.zoom})`;
 
   return (

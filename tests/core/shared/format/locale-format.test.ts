@@ -71,6 +71,7 @@ describe('localeFormat: formatting', () => {
     expect(ru.compact(8940)).toBe(`8,9${NBSP}тыс.`);
     expect(en.compact(8940, 'USD')).toBe('$8.9K');
     expect(en.compact(8940, 'USDT')).toBe('8.9K USDT');
+    expect([en.compact(0, 'USD'), en.compact(500, 'USD'), ru.compact(500, 'USD')]).toEqual(['$0', '$500', `500${NBSP}$`]);
   });
 });
 

@@ -166,6 +166,20 @@ describe('money in the list', () => {
     expect(cells.map((cell) => cell.textContent)).toEqual(['$945.56', '2,211.22 USDT']);
     expect(cells.map((cell) => cell.title)).toEqual(['$945.5583505', '2,211.21567 USDT']);
   });
+
+  it('reads in the interface language, again after a switch, with no reload', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1, { balance: { amount: '12803.04', currency: 'USD' }, opened_on: '2026-11-29', limit: 1500 })]));
+    const { kernel, view } = await renderWallets();
+    await waitForRows(view, 1);
+    const row = () => view.element.querySelector('tbody tr[data-row-id]')?.textContent ?? '';
+    for (const text of ['$12,803.04', '11/29/26', '1,500']) expect(row()).toContain(text);
+    await act(() => kernel.i18n.setLanguage('ru'));
+    await waitInAct(() => {
+      for (const text of ['12\u00a0803,04\u00a0$', '29.11.2026', '1\u00a0500']) expect(row()).toContain(text);
+    });
+    expect(api.lists()).toHaveLength(1);
+  });
 });
 
 describe('CSV export', () => {

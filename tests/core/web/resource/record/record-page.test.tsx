@@ -73,6 +73,18 @@ describe('a record page', () => {
     expect(requests('GET', '/finance/wallets/5')).toHaveLength(0);
   });
 
+  it('shows its values in the interface language, again after a switch', async () => {
+    server.wallet = wallet(5, { balance: { amount: '12803.04', currency: 'USD' }, opened_on: '2026-11-29' });
+    const kernel = await createTestKernel({ plugins: [recordPlugin()], user: testUser(['FW', 'FZ']), token: 'token', config: { plugins: ['test'] } });
+    const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/wallets/5' });
+    const field = (name: string) => view.element.querySelector(`[data-field="${name}"]`)?.textContent ?? '';
+    await waitInAct(() => expect(field('balance')).toContain('$12,803.04'));
+    expect(field('opened_on')).toContain('11/29/26');
+    await act(() => kernel.i18n.setLanguage('ru'));
+    await waitInAct(() => expect(field('balance')).toContain('12\u00a0803,04\u00a0$'));
+    expect(field('opened_on')).toContain('29.11.2026');
+  });
+
   it('links a reference to its record page', async () => {
     const view = await openRecord('/payments/11');
     await waitInAct(() => expect(view.element.querySelector('[data-field="wallet_id"] a')?.getAttribute('href')).toBe('/wallets/5'));
