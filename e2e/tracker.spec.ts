@@ -5,7 +5,7 @@ import { addRecord, expectToast, localDay, pickReference, recordToasts, rowMenu,
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { signIn } from './support/session';
 import { navigation } from './support/sidebar';
-import { english } from './support/strings';
+import { english, text } from './support/strings';
 
 // The tracker plugin in the browser, as a user holding only the tracker codes, on the demo data
 // (a month of statistics): an advertiser with offer params and an offer added in the browser with
@@ -60,6 +60,11 @@ test('a tracker user adds an advertiser with offer params and an offer, and sees
     await dialog.getByLabel(trackerText('fields.name')).fill('E2E Offer');
     await pickReference(page, dialog, trackerText('fields.advertiser'), 'E2E', 'E2E Advertiser');
     await dialog.getByLabel(trackerText('fields.landingUrl')).fill('https://landing.example/keto?lang=de');
+    // The kernel's countries, found by name.
+    const countries = dialog.getByRole('combobox', { name: trackerText('fields.countries') });
+    await countries.click();
+    await countries.fill('Spain');
+    await page.getByRole('option', { name: 'Spain', exact: true }).click();
   });
   await rowMenu(page, 'E2E Offer', trackerText('actions.previewLanding'));
   const dialog = page.getByRole('dialog');
@@ -67,6 +72,18 @@ test('a tracker user adds an advertiser with offer params and an offer, and sees
   const preview = dialog.getByText(/^https:\/\/landing\.example\/keto\?lang=de&/).first();
   await expect(preview).toContainText('aff_id=42');
   await expect(preview).toContainText('sub1={subid}');
+  await page.keyboard.press('Escape');
+
+  // A Russian reader sees the offer's country in Russian and finds countries by their Russian names.
+  await page.getByRole('combobox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: 'Russian' }).click();
+  await page.reload();
+  await expect(page.getByRole('row', { name: /E2E Offer/ })).toContainText('Испания');
+  await page.getByRole('main').getByRole('button', { name: text('ru', 'resource:toolbar.add'), exact: true }).click();
+  const countries = page.getByRole('dialog').getByRole('combobox', { name: text('ru', 'tracker:fields.countries') });
+  await countries.click();
+  await countries.fill('Испан');
+  await expect(page.getByRole('option', { name: 'Испания', exact: true })).toBeVisible();
   await context.close();
 });
 

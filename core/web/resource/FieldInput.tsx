@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Field, FieldContextProvider, Input, Option, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { DateInput } from '../react/DateInput';
+import { CurrencyPicker } from '../react/CurrencyPicker';
 import { NumberInput } from '../react/NumberInput';
 import { hasSecretValues, SECRET_VALUE_MASK, type FieldDefinition } from '@core/shared/resource/field';
 import { asId, asIds, asMoney, asRows, asText, keyValueRow, type FormValue } from './form-model';
@@ -36,7 +37,6 @@ export interface FieldInputProps {
 function MoneyInput({ field, value, onChange, labelId, invalid }: FieldInputProps & { labelId: string; invalid: boolean }) {
   const { t } = useTranslation('core');
   const styles = useStyles();
-  const listboxClass = useListboxClass();
   const money = asMoney(value);
   const currencies = field.kind === 'money' ? field.currencies : undefined;
   return (
@@ -52,20 +52,13 @@ function MoneyInput({ field, value, onChange, labelId, invalid }: FieldInputProp
         />
       </div>
       {currencies && currencies.length > 0 ? (
-        <Dropdown
+        <CurrencyPicker
           className={styles.currency}
           aria-label={t('resource.form.currency')}
+          currencies={currencies}
           value={money.currency}
-          selectedOptions={money.currency ? [money.currency] : []}
-          onOptionSelect={(_, data) => onChange({ ...money, currency: data.optionValue ?? '' })}
-          listbox={{ className: listboxClass }}
-        >
-          {currencies.map((code) => (
-            <Option key={code} value={code}>
-              {code}
-            </Option>
-          ))}
-        </Dropdown>
+          onChange={(currency) => onChange({ ...money, currency })}
+        />
       ) : (
         <Input
           className={styles.currency}

@@ -255,3 +255,33 @@ describe('a field pointing at COUNTRIES_REFERENCE', () => {
     expect(api.requests('POST', '/finance/wallets')[0]?.body).toMatchObject({ country_id: 276 });
   });
 });
+
+describe('a money field with its currencies', () => {
+  /** The balance field's input named `label` (Amount, Currency). */
+  const balance = (label: string): HTMLInputElement => {
+    const found = dialog().querySelector<HTMLInputElement>(`[data-field="balance"] [aria-label="${label}"]`);
+    if (!found) throw new Error(`no ${label} in the balance field`);
+    return found;
+  };
+
+  it('finds a currency by its name in either language, lists the names and sends the code', async () => {
+    const api = new FakeApi();
+    api.answer = (request, url) => (request.method === 'POST' && url.pathname === '/finance/wallets' ? jsonResponse(201, { data: wallet(9) }) : undefined);
+    await renderWallets();
+    await openAddForm();
+    await typeInto(labelled(dialog(), 'Name'), 'Main');
+    await chooseStatus('Active');
+    await typeInto(balance('Amount'), '5');
+    const currency = balance('Currency');
+    const offered = () => [...(document.getElementById(currency.getAttribute('aria-controls') ?? '')?.querySelectorAll('[role="option"]') ?? [])].map((option) => option.textContent);
+    await typeInto(currency, 'евро');
+    await waitInAct(() => expect(offered()).toEqual(['EUR — Euro']));
+    await typeInto(currency, 'DOLLAR');
+    await waitInAct(() => expect(offered()).toEqual(['USD — US Dollar']));
+    await click(itemNamed('USD — US Dollar'));
+    expect(currency.value).toBe('USD');
+    await click(buttonNamed('Save', dialog()));
+    await waitInAct(() => expect(api.requests('POST', '/finance/wallets')).toHaveLength(1));
+    expect(api.requests('POST', '/finance/wallets')[0]?.body).toMatchObject({ balance: { amount: '5', currency: 'USD' } });
+  });
+});
