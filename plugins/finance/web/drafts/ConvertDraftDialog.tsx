@@ -10,7 +10,6 @@ import {
   DialogSurface,
   DialogTitle,
   Field,
-  Input,
   MessageBar,
   MessageBarBody,
   Text,
@@ -18,7 +17,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { localIsoDate, type Money, type ResourceRecord } from '@core/sdk/shared';
-import { formatMoney, ToastService, useInjection, useLocaleFormat } from '@core/sdk/web';
+import { DateInput, formatMoney, ToastService, useInjection, useLocaleFormat } from '@core/sdk/web';
 import { isRecord, type FinanceFailure } from '../finance-result';
 import type { ReferenceOption } from '../employees/employee-types';
 import { ReferencePicker } from '../ReferencePicker';
@@ -141,7 +140,7 @@ export function ConvertDraftDialog({ draft, onClose, onConverted }: ConvertDraft
                   required
                   validationMessage={failure?.fieldErrors.date_fact?.[0] ?? (missing && date === '' ? t('common.required') : undefined)}
                 >
-                  <Input type="date" name="date_fact" value={date} onChange={(_, data) => setDate(data.value)} />
+                  <DateInput name="date_fact" value={date} onChange={setDate} />
                 </Field>
                 {failure && (
                   <MessageBar intent="error" layout="multiline">

@@ -7,7 +7,6 @@ import {
   DrawerHeader,
   DrawerHeaderTitle,
   Field,
-  Input,
   Link,
   MessageBar,
   MessageBarBody,
@@ -25,7 +24,7 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, DismissRegular, EditRegular } from '@fluentui/react-icons';
 import { resolveDatePreset } from '@core/sdk/shared';
-import { FigureCell, FigureHeaderCell, formatMoney, PermissionService, ToastService, useConfirm, useInjection, useLocaleFormat } from '@core/sdk/web';
+import { DateInput, FigureCell, FigureHeaderCell, formatMoney, PermissionService, ToastService, useConfirm, useInjection, useLocaleFormat } from '@core/sdk/web';
 import type { FinanceFailure, FinanceResult } from '../finance-result';
 import { EmployeeDetailsStore, type SalaryForPeriod, type SalaryInput, type SalaryRow, type Subordinate } from './employee-details-store';
 import { labelOf, type Employee } from './employee-types';
@@ -260,10 +259,10 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
           </Text>
           <div className={styles.period}>
             <Field label={t('employees.from')}>
-              <Input type="date" name="salary_from" value={from} onChange={(_, data) => setFrom(data.value)} />
+              <DateInput name="salary_from" value={from} onChange={setFrom} />
             </Field>
             <Field label={t('employees.to')}>
-              <Input type="date" name="salary_to" value={to} onChange={(_, data) => setTo(data.value)} />
+              <DateInput name="salary_to" value={to} onChange={setTo} />
             </Field>
             <Button appearance="primary" disabled={from === '' || to === '' || salary?.state === 'loading'} onClick={() => void calculate()}>
               {t('employees.calculate')}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { formatMoney, FormDialog, HttpClients, ReferenceApi, ReferenceLabels, ReferencePickerField, serverMessage, useInjection, useLocaleFormat } from '@core/sdk/web';
+import { formatMoney, FormDialog, HttpClients, NumberInput, ReferenceApi, ReferenceLabels, ReferencePickerField, serverMessage, useInjection, useLocaleFormat } from '@core/sdk/web';
 import type { DomainAvailability, DomainPurchaseStarted } from '../../shared/domain-purchase';
 import { DOMAIN_NAME_PATTERN } from '../../shared/patterns';
 import { DOMAIN_USER, PROJECT, SERVER } from '../../shared/resources';
@@ -122,7 +122,7 @@ export function BuyDomainDialog({ onClose, onStarted }: BuyDomainDialogProps) {
       <ReferencePickerField label={t('fields.domainUser')} target={DOMAIN_USER} labels={labels} value={domainUser} onChange={setDomainUser} required />
       <ReferencePickerField label={t('fields.server')} target={SERVER} labels={labels} value={server} onChange={setServer} />
       <Field label={t('fields.years')} required validationMessage={years === null ? `1–${MAX_YEARS}` : undefined}>
-        <Input type="number" min={1} max={MAX_YEARS} value={yearsText} onChange={(_, data) => setYearsText(data.value)} />
+        <NumberInput inputMode="numeric" value={yearsText} onChange={setYearsText} />
       </Field>
       {failure !== null && (
         <MessageBar intent="error">

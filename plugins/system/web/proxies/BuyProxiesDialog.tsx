@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { COUNTRIES_REFERENCE } from '@core/sdk/shared';
-import { formatMoney, FormDialog, HttpClients, ReferenceApi, ReferenceLabels, ReferencePickerField, serverMessage, useInjection, useListboxClass, useLocaleFormat } from '@core/sdk/web';
+import { formatMoney, FormDialog, HttpClients, NumberInput, ReferenceApi, ReferenceLabels, ReferencePickerField, serverMessage, useInjection, useListboxClass, useLocaleFormat } from '@core/sdk/web';
 import { MAX_PROXIES_PER_PURCHASE, type ProxyQuote, type ProxyQuoteRequest } from '../../shared/proxy-purchase';
 import { PROXY_PROVIDER, PROXY_TYPES, proxiesResource, type ProxyType } from '../../shared/resources';
 import { wholeNumberIn } from '../forms/whole-number';
@@ -117,10 +117,10 @@ export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) 
       </Field>
       <div className={styles.pair}>
         <Field label={t('fields.periodDays')} required validationMessage={periodDays === null ? `1–${MAX_PERIOD_DAYS}` : undefined}>
-          <Input type="number" min={1} max={MAX_PERIOD_DAYS} value={periodText} onChange={(_, data) => setPeriodText(data.value)} />
+          <NumberInput inputMode="numeric" value={periodText} onChange={setPeriodText} />
         </Field>
         <Field label={t('fields.quantity')} required validationMessage={quantity === null ? `1–${MAX_PROXIES_PER_PURCHASE}` : undefined}>
-          <Input type="number" min={1} max={MAX_PROXIES_PER_PURCHASE} value={quantityText} onChange={(_, data) => setQuantityText(data.value)} />
+          <NumberInput inputMode="numeric" value={quantityText} onChange={setQuantityText} />
         </Field>
       </div>
       <Field label={t('fields.name')} hint={t('proxyPurchase.nameHint')}>
