@@ -53,7 +53,12 @@ export async function startApp(config: PublishedConfig): Promise<StartedApp> {
   if (session.isSignedIn) void loadShell();
   await container.get(I18nService).ready;
   const host = container.get(PluginHost);
-  if (session.isSignedIn) preloadPluginOf(host, window.location.pathname);
+  if (session.isSignedIn) {
+    preloadPluginOf(host, window.location.pathname);
+    // The shell's sidebar waits for every plugin's strings: asked for now, beside the page's code, not
+    // once the shell draws. A failure is the plugin host's to report and retry when the plugin loads.
+    void container.get(I18nService).loadNamespaces(host.namespaces).catch(() => undefined);
+  }
   const routes = appRoutes(host);
   // The stored codes may be stale: read them again (spec §6, "loaded from the current-user call").
   if (session.isSignedIn) void container.get(AuthService).refreshUser().catch(() => undefined);

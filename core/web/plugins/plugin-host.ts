@@ -42,6 +42,11 @@ export class PluginHost {
     return [...this.byId.values()].map((plugin) => plugin.manifest);
   }
 
+  /** Each enabled plugin's own namespace (its strings: sidebar entries, widget names, pages). */
+  get namespaces(): string[] {
+    return this.manifests.map((manifest) => manifest.namespaces[0] ?? manifest.id);
+  }
+
   state(id: string): PluginState {
     return this.states.get(id) ?? 'failed';
   }

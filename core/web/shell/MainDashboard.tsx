@@ -26,7 +26,7 @@ export const MainDashboard = observer(function MainDashboard() {
   const styles = useStyles();
   const session = useInjection(SessionStore);
   // The widgets' names in "Customize" are the plugins' strings.
-  useTranslation(useInjection(PluginHost).manifests.map((manifest) => manifest.namespaces[0] ?? manifest.id));
+  useTranslation(useInjection(PluginHost).namespaces);
   // The same bindings as the slot's items, read again for what only a dashboard widget declares (title, span).
   const declared = new Map(useMultiInjection(DashboardWidgetToken).map((widget) => [widget.id, widget]));
   const contributions = useSlotItems(DashboardWidgetToken, 'dashboard').flatMap((item) => declared.get(item.id) ?? []);

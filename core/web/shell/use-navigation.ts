@@ -11,7 +11,6 @@ import { PermissionService } from '../services/permission-service';
 export function useNavigation(): SidebarGroup[] {
   const host = useInjection(PluginHost);
   const permissions = useInjection(PermissionService);
-  const manifests = host.manifests;
-  useTranslation(manifests.map((manifest) => manifest.namespaces[0] ?? manifest.id));
-  return sidebarGroups(manifests, (requirement) => permissions.allows(requirement));
+  useTranslation(host.namespaces);
+  return sidebarGroups(host.manifests, (requirement) => permissions.allows(requirement));
 }
