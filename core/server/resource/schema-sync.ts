@@ -88,22 +88,25 @@ async function dropStaleUniqueIndexes(tx: Queryable, definition: ResourceDefinit
 }
 
 /**
- * A reference must point at a table that exists, with the label column it names (a target in a
- * plugin that is not enabled would otherwise fail every list that shows the field).
+ * A reference must point at a table that exists, with the label columns it names, in every
+ * language (a target in a plugin that is not enabled would otherwise fail every list that shows
+ * the field).
  */
 async function referenceProblems(tx: Queryable, definitions: readonly ResourceDefinition[]): Promise<string[]> {
   const problems: string[] = [];
   for (const definition of definitions) {
     for (const field of definition.fields) {
       if (field.kind !== 'reference') continue;
-      const { rows } = await tx.query<{ has_table: boolean; has_label: boolean }>(
+      const { table, labelColumn, translatedLabelColumns } = field.target;
+      const labels = [labelColumn, ...Object.values(translatedLabelColumns ?? {}).filter((column) => column !== undefined)];
+      const { rows } = await tx.query<{ has_table: boolean; found: string[] }>(
         `SELECT to_regclass($1) IS NOT NULL AS has_table,
-                EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = $2 AND NOT attisdropped) AS has_label`,
-        [quoteTable(field.target.table), field.target.labelColumn],
+                ARRAY(SELECT attname::text FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = ANY($2::text[]) AND NOT attisdropped) AS found`,
+        [quoteTable(table), labels],
       );
       const found = rows[0];
-      if (!found?.has_table) problems.push(`${definition.id}: field "${field.name}" points at ${field.target.table}, which does not exist`);
-      else if (!found.has_label) problems.push(`${definition.id}: field "${field.name}" shows ${field.target.table}.${field.target.labelColumn}, which does not exist`);
+      if (!found?.has_table) problems.push(`${definition.id}: field "${field.name}" points at ${table}, which does not exist`);
+      else for (const column of labels.filter((label) => !found.found.includes(label))) problems.push(`${definition.id}: field "${field.name}" shows ${table}.${column}, which does not exist`);
     }
   }
   return problems;

@@ -131,11 +131,13 @@ describe('syncResourceTables', () => {
         ...categories.fields,
         { kind: 'reference', name: 'ghost_id', labelKey: 'x', target: { service: 'shop', path: 'ghosts', table: 'lab.ghosts', labelColumn: 'name' } },
         { kind: 'reference', name: 'item_id', labelKey: 'x', target: { service: 'shop', path: 'items', table: 'lab.items', labelColumn: 'nickname' } },
+        { kind: 'reference', name: 'titled_id', labelKey: 'x', target: { service: 'shop', path: 'items', table: 'lab.items', labelColumn: 'title', translatedLabelColumns: { ru: 'title_ru' } } },
       ],
     });
     const sync = syncResourceTables(db, [...SAMPLE_RESOURCES, dangling]);
     await expect(sync).rejects.toThrow('lab.dangling: field "ghost_id" points at lab.ghosts, which does not exist');
     await expect(sync).rejects.toThrow('lab.dangling: field "item_id" shows lab.items.nickname, which does not exist');
+    await expect(sync).rejects.toThrow('lab.dangling: field "titled_id" shows lab.items.title_ru, which does not exist');
     expect((await db.query(`SELECT to_regclass('lab.dangling') AS found`)).rows).toEqual([{ found: null }]);
   });
 
