@@ -313,9 +313,14 @@ test('a Russian user types an amount and a date as Russian writes them, and the 
   await expectToast(page, t('resource:toast.created'), () => dialog.getByRole('button', { name: t('resource:form.save') }).click());
   await expect(dialog).toBeHidden();
 
-  expect(await one('transactions', { 'filter[hash][eq]': 'tx-typed-in-russian' })).toMatchObject({
+  const typed = await one('transactions', { 'filter[hash][eq]': 'tx-typed-in-russian' });
+  expect(typed).toMatchObject({
     date_fact: '2026-11-29',
     amount: { amount: '1234.56', currency: 'USD' },
   });
+  // The list reads it back in Russian's forms too: the day as 29.11.2026, the amount with a no-break space between groups.
+  const row = page.getByRole('main').locator(`tbody tr[data-row-id="${typed.id}"]`);
+  await expect(row).toContainText('29.11.2026');
+  await expect(row).toContainText('1\u00a0234,56\u00a0$');
   await context.close();
 });

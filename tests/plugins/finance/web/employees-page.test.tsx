@@ -95,7 +95,7 @@ describe('Employees page', () => {
     expect(param(server.requests('GET', 'employees/7/subordinates')[0] as SeenRequest, 'direct')).toBe('true');
     expect(param(server.requests('GET', 'salary-history')[0] as SeenRequest, 'filter[employee_id][eq]')).toBe('7');
     const rows = [...section('Salary history').querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent));
-    expect(rows).toEqual([['1/1/26', 'until now', '$1,500.00']]);
+    expect(rows).toEqual([['01/01/26', 'until now', '$1,500.00']]);
   });
 
   it('opens the panel for ?employee=<id>', async () => {
@@ -132,7 +132,7 @@ describe('Employees page', () => {
     });
     await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['New record successfully created']));
 
-    await click(query(section('Salary history'), 'button[aria-label="Edit the salary from 1/1/26"]'));
+    await click(query(section('Salary history'), 'button[aria-label="Edit the salary from 01/01/26"]'));
     form = query(document, '.fui-DialogSurface');
     expect(query<HTMLInputElement>(form, 'input[name="salary"]').value).toBe('1,500.00');
     await typeInto(query<HTMLInputElement>(form, 'input[name="date_end"]'), '2026-03-31');
@@ -140,7 +140,7 @@ describe('Employees page', () => {
     await waitInAct(() => expect(server.requests('PATCH', 'salary-history/31')).toHaveLength(1));
     expect(server.requests('PATCH', 'salary-history/31')[0]?.body).toMatchObject({ date_start: '2026-01-01', date_end: '2026-03-31', version: 2 });
 
-    await click(query(section('Salary history'), 'button[aria-label="Delete the salary from 1/1/26"]'));
+    await click(query(section('Salary history'), 'button[aria-label="Delete the salary from 01/01/26"]'));
     const confirm = query(document, '[role="alertdialog"]');
     expect(confirm.textContent).toContain('Delete this salary record?');
     await click(buttonByText(confirm, 'Delete'));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localeFormat } from '@core/sdk/shared';
 import type { PayRuleLine } from '@plugins/finance/shared/pay';
 import {
   buttonByText,
@@ -19,6 +20,9 @@ import {
 } from '@core/sdk/testing-web';
 import { financeManifest } from '@plugins/finance/manifest';
 import financeCode from '@plugins/finance/web';
+
+// The page under test is in English.
+const english = localeFormat('en');
 
 usePopupTestSetup({ quiet: true });
 const finance = webPlugin(financeManifest, financeCode);
@@ -62,7 +66,7 @@ describe('the motivation page', () => {
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
     const { view } = await renderPluginPage({ plugins: [finance], path: '/motivation', codes: ['FE', 'FF'], api: server });
-    await waitInAct(() => expect(view.element.textContent).toContain(`There is no motivation sheet for ${lastMonth} yet: Compute makes it from the calculation models.`));
+    await waitInAct(() => expect(view.element.textContent).toContain(`There is no motivation sheet for ${english.month(lastMonth)} yet: Compute makes it from the calculation models.`));
     expect(param(server.requests('GET', 'motivation-sheets')[0], 'filter[month][eq]')).toBe(lastMonth);
     expect([...view.element.querySelectorAll('button')].map((button) => button.textContent)).not.toContain('Prepare the month');
     await click(buttonByText(view.element, 'Compute'));
@@ -149,13 +153,13 @@ describe('the motivation page', () => {
     await click(buttonByText(view.element, 'Approve'));
     const question = query(document, '[role="alertdialog"]');
     await waitInAct(() => expect(question.textContent).toContain('Are you sure?'));
-    expect(question.textContent).toContain(`${month} has not ended yet`);
+    expect(question.textContent).toContain(`${english.month(month)} has not ended yet`);
     await click(buttonByText(question, 'Cancel'));
     await waitInAct(() => expect(document.querySelector('.fui-DialogSurface')).toBeNull());
 
     await click(buttonByText(view.element, 'Approve'));
     await click(buttonByText(query(document, '[role="alertdialog"]'), 'Yes'));
-    await waitInAct(() => expect(dialog().textContent).toContain(`Approve the motivation of ${month}`));
+    await waitInAct(() => expect(dialog().textContent).toContain(`Approve the motivation of ${english.month(month)}`));
     expect(document.querySelector('[role="alertdialog"]')).toBeNull();
   });
 
