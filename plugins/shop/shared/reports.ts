@@ -62,6 +62,9 @@ export function readLineErrorKey(key: string): LinePlace | null {
   return { source: match[1] as LinePlace['source'], at: Number(match[2]), column: match[3] ?? null };
 }
 
+/** `GET reports/verticals` answers at most this many verticals (the report's vertical filter offers them). */
+export const REPORT_VERTICALS_MAX = 500;
+
 /** `GET reports/summary` query: each narrows the rows; `from` and `to` are report days, inclusive. */
 export interface ReportSummaryQuery {
   readonly team?: number;

@@ -6,10 +6,11 @@ import { csvEntries } from './report-csv';
 import { loadReports, repeatedLine } from './report-load';
 import { REPEATED_LINE, REPEATED_ROW } from './report-messages';
 import { checkSummaryQuery, reportSummary, SUMMARY_QUERY_SCHEMA } from './report-summary';
+import { reportVerticals } from './report-verticals';
 
 /*
- * The reports' routes beside the engine's (SR): loading a CSV file or JSON rows, and the charts'
- * summary. Loads answer `{ data: { created, updated } }`, or 422 with every problem and nothing
+ * The reports' routes beside the engine's (SR): loading a CSV file or JSON rows, the charts'
+ * summary and the verticals the filter offers. Loads answer `{ data: { created, updated } }`, or 422 with every problem and nothing
  * written. See README.md.
  */
 
@@ -47,4 +48,6 @@ export function registerReportRoutes(app: FastifyInstance, context: ServerPlugin
     checkSummaryQuery(request.query, languageOf(request));
     return { data: await reportSummary(context.db, request.query) };
   });
+
+  app.get('/reports/verticals', { config: ACCESS }, async (): Promise<DataEnvelope<readonly string[]>> => ({ data: await reportVerticals(context.db) }));
 }

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dropdown, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { Dropdown, Field, makeStyles, Option, tokens } from '@fluentui/react-components';
 import { DATE_PRESETS } from '@core/sdk/shared';
 import { DateInput, ReferencePicker, useListboxClass, type ReferenceLabels } from '@core/sdk/web';
 import { TEAM, ASSET_STATUSES } from '../../shared/resources';
@@ -17,26 +17,26 @@ const ANY = '';
 
 export interface ReportFiltersProps {
   readonly filters: ReportFilterValues;
+  /** The verticals the report rows name (`GET reports/verticals`): the vertical filter's choices. */
+  readonly verticals: readonly string[];
   readonly labels: ReferenceLabels;
   readonly onChange: (filters: ReportFilterValues) => void;
 }
 
 /** The report's filters: team, vertical, status and period (a §9 preset or custom days). */
-export function ReportFilters({ filters, labels, onChange }: ReportFiltersProps) {
+export function ReportFilters({ filters, verticals, labels, onChange }: ReportFiltersProps) {
   const { t } = useTranslation('shop');
   const styles = useStyles();
   const listbox = useListboxClass();
   const teamLabel = useId();
-  // The vertical is sent when typing stops (Enter or leaving the box), not on every key.
-  const [vertical, setVertical] = useState(filters.vertical);
-  useEffect(() => setVertical(filters.vertical), [filters.vertical]);
+  // A vertical in the URL that no row names any more (a shared link) is still shown, as chosen.
+  const verticalChoices = filters.vertical === '' || verticals.includes(filters.vertical) ? verticals : [filters.vertical, ...verticals];
   // "Custom" with no day typed yet is not in the URL: the choice is held here until a day is.
   const [customChosen, setCustomChosen] = useState(false);
   const period: PeriodChoice = customChosen && filters.period === 'any' ? 'custom' : filters.period;
 
   const periodLabel = (choice: PeriodChoice) => (choice === 'any' ? t('reports.filters.anyTime') : t(`core:resource.filter.presets.${choice}`));
   const statusLabel = (status: AssetStatus | null) => (status === null ? t('reports.filters.anyStatus') : t(`fields.statusValues.${status}`));
-  const commitVertical = () => vertical.trim() !== filters.vertical && onChange({ ...filters, vertical: vertical.trim() });
 
   return (
     <div className={styles.bar} role="search" aria-label={t('reports.filters.label')}>
@@ -53,14 +53,20 @@ export function ReportFilters({ filters, labels, onChange }: ReportFiltersProps)
         </div>
       </Field>
       <Field label={t('fields.vertical')}>
-        <Input
+        <Dropdown
           className={styles.picker}
-          value={vertical}
-          placeholder={t('reports.filters.anyVertical')}
-          onChange={(_, data) => setVertical(data.value)}
-          onBlur={commitVertical}
-          onKeyDown={(event) => event.key === 'Enter' && commitVertical()}
-        />
+          listbox={{ className: listbox }}
+          value={filters.vertical === '' ? t('reports.filters.anyVertical') : filters.vertical}
+          selectedOptions={[filters.vertical]}
+          onOptionSelect={(_, data) => onChange({ ...filters, vertical: data.optionValue ?? ANY })}
+        >
+          <Option value={ANY}>{t('reports.filters.anyVertical')}</Option>
+          {verticalChoices.map((vertical) => (
+            <Option key={vertical} value={vertical}>
+              {vertical}
+            </Option>
+          ))}
+        </Dropdown>
       </Field>
       <Field label={t('fields.status')}>
         <Dropdown

@@ -8,7 +8,7 @@ import { reportsResource } from '../../shared/resources';
 import { ImportButton } from './ImportButton';
 import { readReportFilters, summaryQuery, writeReportFilters, type ReportFilterValues } from './report-filters';
 import { ReportFilters } from './ReportFilters';
-import { fetchSummary } from './reports-api';
+import { fetchSummary, fetchVerticals } from './reports-api';
 import { ReportsLoadedContext } from './reports-reload';
 
 // Its own chunk: the charting library loads only when the report is drawn.
@@ -22,6 +22,7 @@ const useStyles = makeStyles({
 /** The rows under the charts: the engine's list of the resource, titled as the delivered assets. */
 const ASSETS: ResourceDefinition = { ...reportsResource, titleKey: 'shop:reports.assets' };
 const LIST_OPTIONS: ResourceScreenOptions = { toolbar: ImportButton };
+const NO_VERTICALS: readonly string[] = [];
 
 /**
  * `/reports` (SR): filters, the charts of the rows they pick (spend by team and by vertical,
@@ -43,6 +44,8 @@ export function ReportsPage() {
   const queryKey = new URLSearchParams(query).toString();
   const [loads, setLoads] = useState(0);
   const summary = useData((signal) => fetchSummary(api, query, signal), [api, queryKey, loads]);
+  // Rows loaded may name new verticals.
+  const verticals = useData((signal) => fetchVerticals(api, signal), [api, loads]);
 
   const change = (next: ReportFilterValues) => setSearch(writeReportFilters(search, next), { replace: true });
 
@@ -50,7 +53,7 @@ export function ReportsPage() {
     <ReportsLoadedContext.Provider value={() => setLoads((count) => count + 1)}>
       <div className={styles.page}>
         <Title2 as="h1">{t('nav.reports')}</Title2>
-        <ReportFilters filters={filters} labels={labels} onChange={change} />
+        <ReportFilters filters={filters} verticals={verticals.data ?? NO_VERTICALS} labels={labels} onChange={change} />
         <DataView data={summary} errorText={serverMessage}>
           {(found) => (
             <>

@@ -8,6 +8,11 @@ export async function fetchSummary(api: HttpClient, query: Readonly<Record<strin
   return (await api.get<DataEnvelope<ReportSummary>>('reports/summary', { query, signal })).data;
 }
 
+/** The verticals the report rows name: what the vertical filter offers. */
+export async function fetchVerticals(api: HttpClient, signal: AbortSignal): Promise<readonly string[]> {
+  return (await api.get<DataEnvelope<readonly string[]>>('reports/verticals', { signal })).data;
+}
+
 /** Silent: the dialog shows a refusal's lines itself. */
 export async function importReportsCsv(api: HttpClient, csv: string): Promise<ReportLoadAnswer> {
   const body: ReportImportBody = { csv };

@@ -46,6 +46,12 @@ describe('the summary', () => {
     });
   });
 
+  it('offers the verticals the live rows name, alphabetically, for the filter to pick', async () => {
+    const answer = await t.shop(SHOP_CODES, 'GET', 'reports/verticals');
+    expect(answer.json()).toEqual({ data: ['Gambling', 'Nutra'] });
+    expect((await t.shop([], 'GET', 'reports/verticals')).statusCode).toBe(403);
+  });
+
   it('narrows by team, vertical, status and report days', async () => {
     const alpha = await summary(t, `?team=${fx.alpha}`);
     expect(alpha.totals).toEqual({ assets: 2, disabled: 1, spent_usd: '0.30' });

@@ -33,6 +33,7 @@ const ROW = {
 function service(summary: ReportSummary = SUMMARY): FakeService {
   return new FakeService(SHOP_API)
     .on('GET', 'reports/summary', () => jsonResponse(200, { data: summary }))
+    .on('GET', 'reports/verticals', () => jsonResponse(200, { data: ['Gambling', 'Nutra'] }))
     .on('GET', 'reports', () => jsonResponse(200, { data: { data: [ROW], current_page: 1, last_page: 1, per_page: 20, total: 1 } }))
     .on('GET', 'references/teams', () => jsonResponse(200, { data: [{ id: 3, label: 'Alpha' }] }));
 }
@@ -90,6 +91,20 @@ describe('the reports page', () => {
     await choose(view, 'Period', 'Any time');
     await waitInAct(() => expect(Object.fromEntries(api.lastQuery('GET', 'reports/summary'))).toEqual({ status: 'disabled' }));
   });
+
+  it('picks the vertical among those the rows name, a linked one no row names kept until another is picked', async () => {
+    const api = service();
+    // The filters alone: the charts are not waited for.
+    const { view } = await renderPluginPage({ plugins: SHOP, path: '/reports?filter[vertical][eq]=Crypto', codes: ['SR'], api });
+    // The page's code may still be loading when this test is the file's first.
+    await waitInAct(() => expect(api.requests('GET', 'reports/verticals')).toHaveLength(1), { timeout: 10_000 });
+    expect(Object.fromEntries(api.lastQuery('GET', 'reports/summary'))).toEqual({ vertical: 'Crypto' });
+    await choose(view, 'Vertical', 'Gambling');
+    await waitInAct(() => expect(Object.fromEntries(api.lastQuery('GET', 'reports/summary'))).toEqual({ vertical: 'Gambling' }));
+    expect(decodeURIComponent(view.path())).toContain('filter[vertical][eq]=Gambling');
+    await choose(view, 'Vertical', 'Any vertical');
+    await waitInAct(() => expect(Object.fromEntries(api.lastQuery('GET', 'reports/summary'))).toEqual({}));
+  }, 15_000);
 
   it('says so when no report matches, without charts', async () => {
     const empty: ReportSummary = { totals: { assets: 0, disabled: 0, spent_usd: '0.00' }, by_team: [], by_vertical: [], disabled_by_reason: [] };
