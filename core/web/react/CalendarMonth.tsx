@@ -7,7 +7,7 @@ import { addDays, addMonths, clampDay, monthOf, monthWeeks, today, weekStart, wi
 
 const useStyles = makeStyles({
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalS },
-  title: { fontWeight: tokens.fontWeightSemibold, textTransform: 'capitalize' },
+  title: { fontWeight: tokens.fontWeightSemibold },
   grid: { borderCollapse: 'collapse' },
   weekday: { width: '36px', height: '28px', fontWeight: tokens.fontWeightRegular, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
   cell: { padding: '1px' },
