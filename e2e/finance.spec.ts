@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { financeManifest } from '../plugins/finance/manifest';
 import { sidebarEntries } from '../core/web/plugins/navigation';
 import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
-import { addRecord, choose, columnTexts, expectToast, localDay, pickReference, recordToasts, rowMenu, rowOf } from './support/resource-page';
+import { addRecord, choose, chooseCurrency, columnTexts, expectToast, localDay, pickReference, recordToasts, rowMenu, rowOf } from './support/resource-page';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { rawKeys } from './support/raw-keys';
 import { signIn } from './support/session';
@@ -113,10 +113,10 @@ test('a transaction moves its wallet balance and carries exact USD amounts; a co
     await pickReference(page, dialog, 'Article', 'Media', 'Media buying income');
     const amount = dialog.locator('[data-field="amount"]');
     await amount.getByRole('textbox', { name: 'Amount' }).fill('1234.56');
-    await choose(page, amount, 'Currency', 'EUR');
+    await chooseCurrency(page, amount, 'euro', 'EUR');
     const commission = dialog.locator('[data-field="commission"]');
     await commission.getByRole('textbox', { name: 'Amount' }).fill('0.5');
-    await choose(page, commission, 'Currency', 'EUR');
+    await chooseCurrency(page, commission, 'евро', 'EUR');
     await pickReference(page, dialog, 'Project', 'Light', 'Project Lighthouse');
     await pickReference(page, dialog, 'Counterparty', 'Orbit', 'Orbit Traffic');
     await dialog.getByRole('textbox', { name: 'Hash' }).fill('tx-orbit-1');
@@ -153,7 +153,7 @@ test('a transaction moves its wallet balance and carries exact USD amounts; a co
     await pickReference(page, dialog, 'Wallet', 'Euro', 'Euro account');
     const amount = dialog.locator('[data-field="amount"]');
     await amount.getByRole('textbox', { name: 'Amount' }).fill('250.125');
-    await choose(page, amount, 'Currency', 'EUR');
+    await chooseCurrency(page, amount, 'EUR', 'EUR');
     await dialog.getByRole('textbox', { name: 'Hash' }).fill('draft-orbit-2');
     await dialog.getByLabel('Draft date').fill(RATE_DAY);
   });
