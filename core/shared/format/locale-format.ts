@@ -33,6 +33,8 @@ export interface LocaleFormat {
   readonly listSeparator: string;
   /** How a date field asks to be typed: "mm/dd/yy", "дд.мм.гггг". */
   readonly datePattern: string;
+  /** How a time field asks to be typed: "h:mm AM", "чч:мм". */
+  readonly timePattern: string;
   /** Short weekday names from the first day of the week, for a calendar's header: "Sun" … "Sat", "пн" … "вс". */
   readonly weekdays: readonly string[];
   /** Short month names from January, as a month picker shows them alone: "Jan", "янв.". */
@@ -55,6 +57,10 @@ export interface LocaleFormat {
   parseNumber(text: string): string | null;
   /** What the reader typed as `YYYY-MM-DD` ("29.11.2026" in Russian, "11/29/26" in English), or null. */
   parseDate(text: string): string | null;
+  /** A time of day (`HH:mm`) as the language writes it: "3:44 PM", "15:44". */
+  time(time: string): string;
+  /** What the reader typed as `HH:mm` ("3:44 PM" or "15:44" in English, "15:44" in Russian), or null. */
+  parseTime(text: string): string | null;
 }
 
 interface LanguageForms {
@@ -64,6 +70,9 @@ interface LanguageForms {
   readonly decimalSeparator: string;
   readonly listSeparator: string;
   readonly datePattern: string;
+  readonly timePattern: string;
+  /** Whether a typed time may say AM or PM. */
+  readonly twelveHour: boolean;
   /** Day, month and year positions of a typed date, and the separator between them. */
   readonly typedDate: RegExp;
   readonly typedOrder: readonly ['day' | 'month' | 'year', 'day' | 'month' | 'year', 'day' | 'month' | 'year'];
@@ -79,6 +88,8 @@ const FORMS: Readonly<Record<Language, LanguageForms>> = {
     decimalSeparator: '.',
     listSeparator: ',',
     datePattern: 'mm/dd/yy',
+    timePattern: 'h:mm AM',
+    twelveHour: true,
     typedDate: /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/,
     typedOrder: ['month', 'day', 'year'],
     typedNumber: /^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/,
@@ -91,6 +102,8 @@ const FORMS: Readonly<Record<Language, LanguageForms>> = {
     decimalSeparator: ',',
     listSeparator: ';',
     datePattern: 'дд.мм.гггг',
+    timePattern: 'чч:мм',
+    twelveHour: false,
     typedDate: /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})$/,
     typedOrder: ['day', 'month', 'year'],
     // Groups split by a space (plain, no-break or narrow no-break), a decimal comma; a point is taken too.
@@ -101,6 +114,9 @@ const FORMS: Readonly<Record<Language, LanguageForms>> = {
 
 const LONG_MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const HOUR_MINUTE = /^(\d{2}):(\d{2})$/;
+/** "15:44", "3:44 PM", "3.44pm", "3:44 p.m.": any space (Intl writes a narrow no-break one before PM). */
+const TYPED_TIME = /^(\d{1,2})[:.](\d{2})(?:[ \u00a0\u202f]*([AaPp]\.?[Mm]\.?))?$/;
 const ISO_MONTH = /^(\d{4})-(\d{2})$/;
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
 const MINUS_SIGNS = /[\u2212\u2012\u2013]/g;
@@ -127,6 +143,7 @@ class IntlLocaleFormat implements LocaleFormat {
   readonly decimalSeparator: string;
   readonly listSeparator: string;
   readonly datePattern: string;
+  readonly timePattern: string;
   private readonly forms: LanguageForms;
   /*
    * Intl formatters cost far more to make than to use (a list formats nearly every cell), and a
@@ -149,6 +166,7 @@ class IntlLocaleFormat implements LocaleFormat {
     this.decimalSeparator = this.forms.decimalSeparator;
     this.listSeparator = this.forms.listSeparator;
     this.datePattern = this.forms.datePattern;
+    this.timePattern = this.forms.timePattern;
   }
 
   get weekdays(): readonly string[] {
@@ -239,6 +257,22 @@ class IntlLocaleFormat implements LocaleFormat {
     // Two-digit years are this century's, as mm/dd/yy is written.
     const year = match[this.forms.typedOrder.indexOf('year') + 1]?.length === 2 ? 2000 + parts.year : parts.year;
     return isoDay(year, parts.month, parts.day);
+  }
+
+  time(time: string): string {
+    const match = HOUR_MINUTE.exec(time);
+    if (!match) return time;
+    return this.dateFormat('time', this.forms.time, 'UTC').format(Date.UTC(1970, 0, 1, Number(match[1]), Number(match[2])));
+  }
+
+  parseTime(text: string): string | null {
+    const match = TYPED_TIME.exec(text.trim());
+    if (!match) return null;
+    const [hour, minute, half] = [Number(match[1]), Number(match[2]), match[3]?.toLowerCase()];
+    if (minute > 59) return null;
+    if (half !== undefined && (!this.forms.twelveHour || hour < 1 || hour > 12)) return null;
+    const hours = half === undefined ? hour : (hour % 12) + (half.startsWith('p') ? 12 : 0);
+    return hours > 23 ? null : `${String(hours).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
   }
 
   /** By name: a calendar day is read in UTC (it has no zone), an instant or a Date in the reader's zone. */

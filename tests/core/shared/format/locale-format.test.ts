@@ -75,6 +75,23 @@ describe('localeFormat: formatting', () => {
   });
 });
 
+describe('localeFormat: times of day', () => {
+  it('writes a time as the language does and reads it back, 24-hour text in both', () => {
+    expect(en.time('15:44').replace('\u202f', ' ')).toBe('3:44 PM');
+    expect(ru.time('05:04')).toBe('05:04');
+    expect([en.timePattern, ru.timePattern]).toEqual(['h:mm AM', 'чч:мм']);
+    expect(en.parseTime(en.time('15:44'))).toBe('15:44');
+    expect(en.parseTime('12:05 am')).toBe('00:05');
+    expect(en.parseTime('9.30 p.m.')).toBe('21:30');
+    expect(en.parseTime('15:44')).toBe('15:44');
+    expect(ru.parseTime('9:05')).toBe('09:05');
+    expect(ru.parseTime('3:44 PM')).toBeNull();
+    expect(en.parseTime('13:00 PM')).toBeNull();
+    expect(ru.parseTime('24:00')).toBeNull();
+    expect(ru.parseTime('12:60')).toBeNull();
+  });
+});
+
 describe('localeFormat: names for pickers', () => {
   it('names the weekdays from the language’s first day and the months alone', () => {
     expect(en.weekdays).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
