@@ -20,6 +20,7 @@ export function CashFlowChart({ report }: { readonly report: CashFlowReport }) {
       categories={report.months.map((month) => format.month(month.month))}
       series={series}
       formatValue={(value) => usdExact(format, value)}
+      currency="USD"
     />
   );
 }

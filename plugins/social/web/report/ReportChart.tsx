@@ -26,12 +26,14 @@ export function ReportChart({ report, group, measure }: ReportChartProps) {
   const shared = currencies.size === 1 ? [...currencies][0] : null;
   const rows = report.rows.slice(0, CHART_MAX_BARS);
   const values = rows.map((row) => (measure === 'clicks' ? String(row.clicks) : shared ? row.spent : row.spent_usd));
+  const currency = measure === 'clicks' ? undefined : (shared ?? 'USD');
   return (
     <BarChart
       title={t('report.chartTitle', { measure: t(`report.measures.${measure}`), grouping: t(`report.groupings.${group}`) })}
       categories={rows.map((row) => (group === 'date' ? format.date(row.key) : row.label))}
       series={[{ key: measure, label: t(`report.measures.${measure}`), values }]}
-      formatValue={(value) => (measure === 'clicks' ? formatCount(format, Number(value)) : formatAmount(format, value, shared ?? 'USD'))}
+      formatValue={(value) => (currency === undefined ? formatCount(format, Number(value)) : formatAmount(format, value, currency))}
+      currency={currency}
     />
   );
 }
