@@ -1,4 +1,4 @@
-import type { Language } from '@core/sdk/shared';
+import { localeFormat, type Language } from '@core/sdk/shared';
 import {
   ApiError,
   type BotHandler,
@@ -66,10 +66,12 @@ export function orderHandler(deps: OrderHandlerDeps): BotHandler {
     const list = await orderableProducts(db, team.id);
     if (list.length === 0) return [NO_PRODUCTS[language]];
     const lines = [say(language, 'productsHeading', { team: team.name })];
+    const format = localeFormat(language);
     for (const product of list) {
       const left = await teamDayRemainder(db, team.id, product.id, now());
-      const remainder = left === null || product.dayLimit === null ? say(language, 'noLimit') : say(language, 'remainder', { left: String(left), limit: String(product.dayLimit) });
-      lines.push(`${product.name} (#${product.id}) — ${product.price} ${product.currency} — ${remainder}`);
+      const remainder =
+        left === null || product.dayLimit === null ? say(language, 'noLimit') : say(language, 'remainder', { left: format.number(left), limit: format.number(product.dayLimit) });
+      lines.push(`${product.name} (#${product.id}) — ${format.money(product.price, product.currency, 'currency')} — ${remainder}`);
     }
     return lines;
   }

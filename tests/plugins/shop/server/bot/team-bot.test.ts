@@ -82,7 +82,7 @@ describe('the team bot', () => {
 
   it('lists what the team may order (its list, active only, by name) with prices and today’s remainder', async () => {
     expect(await ask('/products')).toBe(
-      [`Products of Alpha:`, `Fan page (#${open}) — 3.00 EUR — no limit`, `Farm account (#${limited}) — 12.50 USD — left today: 5 of 5`].join('\n'),
+      [`Products of Alpha:`, `Fan page (#${open}) — €3.00 — no limit`, `Farm account (#${limited}) — $12.50 — left today: 5 of 5`].join('\n'),
     );
   });
 
@@ -118,7 +118,7 @@ describe('the team bot', () => {
     const gammaBot = await t.addBot('shop.orders');
     await t.create('teams', { name: 'Gamma', timezone: 'Europe/Kyiv', bot: gammaBot, users: [ann] });
     const listed = await ask('/products', ANN, 'ru', gammaBot);
-    expect(listed).toBe([`Товары команды Gamma:`, `Fan page (#${open}) — 3.00 EUR — без лимита`, `Farm account (#${limited}) — 12.50 USD — осталось сегодня: 5 из 5`].join('\n'));
+    expect(listed).toBe([`Товары команды Gamma:`, `Fan page (#${open}) — 3,00\u00a0€ — без лимита`, `Farm account (#${limited}) — 12,50\u00a0$ — осталось сегодня: 5 из 5`].join('\n'));
     expect(listed).not.toContain('Old pixel');
   });
 
