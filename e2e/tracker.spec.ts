@@ -60,6 +60,8 @@ test('a tracker user adds an advertiser with offer params and an offer, and sees
     await dialog.getByLabel(trackerText('fields.name')).fill('E2E Offer');
     await pickReference(page, dialog, trackerText('fields.advertiser'), 'E2E', 'E2E Advertiser');
     await dialog.getByLabel(trackerText('fields.landingUrl')).fill('https://landing.example/keto?lang=de');
+    // The group is one of finance's verticals (the demo's), picked rather than typed.
+    await pickReference(page, dialog, trackerText('fields.group'), 'Nut', 'Nutra');
     // The kernel's countries, found by name.
     const countries = dialog.getByRole('combobox', { name: trackerText('fields.countries') });
     await countries.click();
