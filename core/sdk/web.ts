@@ -216,11 +216,13 @@ export { CopyButton, type CopyButtonProps } from '@core/web/react/CopyButton';
  * Fields in the interface language, never the browser's: `NumberInput` shows and takes "1 234,56"
  * in Russian, "1,234.56" in English, and hands back the canonical decimal string; `DateInput`
  * takes "29.11.2026" or "11/29/26" (ISO days too) with a calendar whose weeks start on the
- * language's first day, and hands back `YYYY-MM-DD`; `MonthInput` picks a `YYYY-MM` month named in
+ * language's first day, and hands back `YYYY-MM-DD`; `DateTimeInput` adds the time of day ("3:44 PM",
+ * "15:44") and hands back a local `YYYY-MM-DDTHH:mm`; `MonthInput` picks a `YYYY-MM` month named in
  * the language. Text they cannot read stays in the field, with a message under it.
  */
 export { NumberInput, type NumberInputProps } from '@core/web/react/NumberInput';
 export { DateInput, type DateInputProps } from '@core/web/react/DateInput';
+export { DateTimeInput, type DateTimeInputProps } from '@core/web/react/DateTimeInput';
 export { MonthInput, type MonthInputProps } from '@core/web/react/MonthInput';
 
 /** The class that gives a dropdown's list the engine's height and scrolling. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Field, FieldContextProvider, Input, Option, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { DateInput } from '../react/DateInput';
+import { DateTimeInput } from '../react/DateTimeInput';
 import { CurrencyPicker } from '../react/CurrencyPicker';
 import { NumberInput } from '../react/NumberInput';
 import { hasSecretValues, SECRET_VALUE_MASK, type FieldDefinition } from '@core/shared/resource/field';
@@ -141,7 +142,7 @@ export function FieldInput(props: FieldInputProps) {
       case 'date':
         return <DateInput min={field.min} max={field.max} value={asText(value)} onChange={onChange} />;
       case 'datetime':
-        return <Input type="datetime-local" value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
+        return <DateTimeInput aria-labelledby={labelId} aria-invalid={invalid || undefined} value={asText(value)} onChange={onChange} />;
       case 'enum': {
         const current = asText(value);
         return (
@@ -188,9 +189,9 @@ export function FieldInput(props: FieldInputProps) {
     }
   };
 
-  // Money and key/value maps are several inputs under one label: a labelled group, whose inputs
-  // must not all take the Field's control id.
-  const compound = field.kind === 'money' || field.kind === 'keyValue';
+  // Money, key/value maps and a date with its time are several inputs under one label: a labelled
+  // group, whose inputs must not all take the Field's control id.
+  const compound = field.kind === 'money' || field.kind === 'keyValue' || field.kind === 'datetime';
   return (
     <Field
       label={{ children: t(field.labelKey), id: labelId, ...(compound ? { htmlFor: undefined } : {}) }}

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@core/sdk/shared';
-import { DateInput, MonthInput, NumberInput } from '@core/sdk/web';
+import { DateInput, DateTimeInput, MonthInput, NumberInput } from '@core/sdk/web';
 import { click, createTestKernel, query, renderInKernel, testUser, typeInto, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
 
 usePopupTestSetup({ quiet: true });
@@ -127,6 +127,37 @@ describe('DateInput', () => {
     await waitInAct(() => expect(document.querySelector('[role="grid"]')).not.toBeNull());
     expect(query(document.body, '[role="grid"] th').textContent).toBe('Sun');
     expect(query(document.body, '[role="grid"] button[aria-current="date"]').getAttribute('tabindex')).toBe('0');
+  });
+});
+
+describe('DateTimeInput', () => {
+  const inputs = () => [...document.querySelectorAll<HTMLInputElement>('input')];
+
+  it('shows a stored local date and time in the language’s forms', async () => {
+    await render(<Held initial="2026-11-29T15:44" input={(value, onChange) => <DateTimeInput value={value} onChange={onChange} />} />, 'en');
+    expect(inputs().map((input) => input.value.replace('\u202f', ' '))).toEqual(['11/29/26', '3:44 PM']);
+    expect(inputs().map((input) => input.getAttribute('aria-label'))).toEqual(['Date', 'Time']);
+  });
+
+  it('stores YYYY-MM-DDTHH:mm once both parts read, and keeps a time it cannot read', async () => {
+    await render(<Held initial="" input={(value, onChange) => <DateTimeInput value={value} onChange={onChange} />} />, 'ru');
+    const [day, time] = inputs();
+    if (!day || !time) throw new Error('no inputs');
+    expect(time.placeholder).toBe('чч:мм');
+    await focus(day);
+    await typeInto(day, '29.11.2026');
+    await blur(day);
+    expect(stored()).toBe('2026-11-29T');
+    await focus(time);
+    await typeInto(time, '3:44 PM');
+    await blur(time);
+    expect(stored()).toBe('2026-11-29T3:44 PM');
+    expect(query(document.body, '[role="alert"]').textContent).toBe('Введите время, например 15:44.');
+    await focus(time);
+    await typeInto(time, '15.44');
+    await blur(time);
+    expect(stored()).toBe('2026-11-29T15:44');
+    expect(time.value).toBe('15:44');
   });
 });
 
