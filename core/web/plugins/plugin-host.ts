@@ -6,6 +6,7 @@ import { I18nService } from '../services/i18n-service';
 import { ToastService } from '../services/toast-service';
 import type { WebPlugin } from './define-plugin';
 import { EnabledPlugins } from './enabled-plugins';
+import { ownedModule } from './owned-module';
 import { PluginFailures, pluginFailure } from './plugin-failures';
 import { pluginTitle } from './plugin-title';
 
@@ -25,6 +26,8 @@ export class PluginHost {
   private readonly byId: ReadonlyMap<string, WebPlugin>;
   /** Plugins a retry was asked for: their strings are fetched again if they failed before. */
   private readonly stringsToRetry = new Set<string>();
+  /** The plugin that bound each constant (slot items among them), for the failure notices that name it. */
+  private readonly owners = new WeakMap<object, string>();
 
   constructor(
     @inject(EnabledPlugins) plugins: readonly WebPlugin[],
@@ -49,6 +52,17 @@ export class PluginHost {
 
   state(id: string): PluginState {
     return this.states.get(id) ?? 'failed';
+  }
+
+  /** The id of the plugin whose module bound `contribution`; undefined for the kernel's own or a test's. */
+  ownerOf(contribution: object): string | undefined {
+    return this.owners.get(contribution);
+  }
+
+  /** The plugin's title in the user's language, for messages naming it (its id when it has none). */
+  titleOf(id: string): string {
+    const manifest = this.byId.get(id)?.manifest;
+    return manifest ? pluginTitle(this.i18n, manifest) : id;
   }
 
   /** Resolves true once the plugin and its dependencies are bound; false if any failed. */
@@ -99,7 +113,7 @@ export class PluginHost {
       const [code, strings] = await Promise.allSettled([plugin.load(), this.loadStrings(plugin)]);
       if (code.status === 'rejected') throw code.reason;
       if (strings.status === 'rejected') throw strings.reason;
-      const module = code.value.default;
+      const module = ownedModule(code.value.default, (contribution) => this.owners.set(contribution, id));
       bound = module;
       await this.container.loadAsync(module);
       this.setState(id, 'loaded');
@@ -112,7 +126,7 @@ export class PluginHost {
       this.failures.record(id, failure);
       this.setState(id, 'failed');
       const message = failure.kind === 'refused' ? 'core:shell.plugins.refused' : 'core:errors.pluginFailed';
-      this.toasts.error(this.i18n.t(message, { plugin: pluginTitle(this.i18n, plugin.manifest) }));
+      this.toasts.error(this.i18n.t(message, { plugin: this.titleOf(id) }));
       return false;
     }
   }

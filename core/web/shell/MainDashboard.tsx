@@ -27,9 +27,13 @@ export const MainDashboard = observer(function MainDashboard() {
   const session = useInjection(SessionStore);
   // The widgets' names in "Customize" are the plugins' strings.
   useTranslation(useInjection(PluginHost).namespaces);
-  // The same bindings as the slot's items, read again for what only a dashboard widget declares (title, span).
+  // The same bindings as the slot's items, read again for what only a dashboard widget declares (title, span);
+  // the component is the slot item's, drawn inside its plugin's boundary.
   const declared = new Map(useMultiInjection(DashboardWidgetToken).map((widget) => [widget.id, widget]));
-  const contributions = useSlotItems(DashboardWidgetToken, 'dashboard').flatMap((item) => declared.get(item.id) ?? []);
+  const contributions = useSlotItems(DashboardWidgetToken, 'dashboard').flatMap((item) => {
+    const widget = declared.get(item.id);
+    return widget ? [{ ...widget, component: item.component }] : [];
+  });
   const settled = useSlotSettled('dashboard');
   const layout = useDashboardLayout();
   const arranged = arrangeWidgets(
@@ -58,7 +62,7 @@ export const MainDashboard = observer(function MainDashboard() {
       {!ready ? (
         <Spinner size="small" />
       ) : shown.length > 0 ? (
-        <DashboardGrid widgets={shown} titleOf={titleOf} />
+        <DashboardGrid widgets={shown} />
       ) : (
         <Text className={styles.empty}>{t(arranged.length === 0 ? 'dashboard.noWidgets' : 'dashboard.allHidden')}</Text>
       )}

@@ -1,37 +1,16 @@
-import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import type { PermissionRequirement } from '@core/shared/permissions';
 import { RouteContributionToken } from '../kernel/contributions';
+import { PluginBoundary } from '../plugins/PluginBoundary';
 import { PluginFailures } from '../plugins/plugin-failures';
 import { PluginHost } from '../plugins/plugin-host';
 import { useInjection, useMultiInjection } from '../react/container-context';
 import { PermissionService } from '../services/permission-service';
+import { ToastService } from '../services/toast-service';
 import { NoAccessPage } from './NoAccessPage';
-
-interface BoundaryProps {
-  readonly pluginId: string;
-  readonly fallback: ReactNode;
-  readonly children: ReactNode;
-}
-
-/** Keeps a plugin page that throws while rendering from taking the shell down with it. */
-class PluginErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error(`plugin "${this.props.pluginId}" failed while rendering`, error, info.componentStack);
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 function PluginUnavailable({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
@@ -42,6 +21,18 @@ function PluginUnavailable({ onRetry }: { onRetry: () => void }) {
     </MessageBar>
   );
 }
+
+/** A plugin page that loaded but threw while drawing: not "could not be loaded", and naming the plugin. */
+const PluginPageFailed = observer(function PluginPageFailed({ pluginId, onRetry }: { pluginId: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const host = useInjection(PluginHost);
+  return (
+    <MessageBar intent="error" data-plugin-page-failed={pluginId}>
+      <MessageBarBody>{t('shell.plugins.pageFailed', { plugin: host.titleOf(pluginId) })}</MessageBarBody>
+      <Button onClick={onRetry}>{t('errors.retry')}</Button>
+    </MessageBar>
+  );
+});
 
 /** A plugin written for another SDK: trying again cannot help, so no button, but the versions for whoever can. */
 function PluginRefused({ wanted, sdk }: { wanted: string; sdk: string }) {
@@ -69,10 +60,14 @@ const LoadedPluginRoute = observer(function LoadedPluginRoute({ pluginId, path }
   return <Page />;
 });
 
-/** Draws `children` once the plugin's code is loaded (fetched on first visit); a failed load says why. */
+/**
+ * Draws `children` once the plugin's code is loaded (fetched on first visit); a failed load says why,
+ * and so does a page that throws while drawing (with a toast naming the plugin).
+ */
 export const WithPluginCode = observer(function WithPluginCode({ pluginId, children }: { pluginId: string; children: ReactNode }) {
   const { t } = useTranslation();
   const host = useInjection(PluginHost);
+  const toasts = useInjection(ToastService);
   const state = host.state(pluginId);
 
   useEffect(() => {
@@ -82,9 +77,13 @@ export const WithPluginCode = observer(function WithPluginCode({ pluginId, child
   if (state === 'failed') return <PluginFailed pluginId={pluginId} />;
   if (state !== 'loaded') return <Spinner label={t('loading')} />;
   return (
-    <PluginErrorBoundary pluginId={pluginId} fallback={<PluginUnavailable onRetry={() => window.location.reload()} />}>
+    <PluginBoundary
+      pluginId={pluginId}
+      fallback={(retry) => <PluginPageFailed pluginId={pluginId} onRetry={retry} />}
+      onError={() => toasts.error(t('shell.plugins.pageFailedToast', { plugin: host.titleOf(pluginId) }))}
+    >
       {children}
-    </PluginErrorBoundary>
+    </PluginBoundary>
   );
 });
 

@@ -1,6 +1,5 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { DashboardWidgetContribution } from '../../kernel/contributions';
-import { WidgetBoundary } from './WidgetBoundary';
 
 /** Narrowest a card gets: a figure, its label and a change line fit without wrapping. */
 const MIN_CARD_WIDTH = 280;
@@ -20,20 +19,18 @@ const useStyles = makeStyles({
 });
 
 export interface DashboardGridProps {
+  /** Each drawn inside its plugin's boundary (`useSlotItems`), so one that throws leaves a notice in its cell. */
   readonly widgets: readonly DashboardWidgetContribution[];
-  readonly titleOf: (id: string) => string;
 }
 
 /** The shown widgets in the user's order, each a card of the grid that fails on its own. */
-export function DashboardGrid({ widgets, titleOf }: DashboardGridProps) {
+export function DashboardGrid({ widgets }: DashboardGridProps) {
   const styles = useStyles();
   return (
     <div className={styles.grid} data-testid="dashboard-grid">
       {widgets.map(({ id, component: Widget, span }) => (
         <div key={id} className={mergeClasses(styles.cell, span === 2 && styles.wide)} data-widget-id={id}>
-          <WidgetBoundary widgetId={id} title={titleOf(id)}>
-            <Widget />
-          </WidgetBoundary>
+          <Widget />
         </div>
       ))}
     </div>

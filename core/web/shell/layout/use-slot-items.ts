@@ -5,6 +5,7 @@ import type { SlotContribution } from '../../kernel/contributions';
 import { PluginHost } from '../../plugins/plugin-host';
 import { useInjection, useMultiInjection } from '../../react/container-context';
 import { PermissionService } from '../../services/permission-service';
+import { guardedSlotItem } from './guarded-slot-item';
 
 /** The enabled plugins that fill `slot` for this user (their manifest declares it, and they hold its codes). */
 function slotPlugins(host: PluginHost, permissions: PermissionService, slot: SlotId): string[] {
@@ -19,10 +20,12 @@ function slotPlugins(host: PluginHost, permissions: PermissionService, slot: Slo
 /**
  * A slot's contributions this user may see, in their `order`: a core layout slot, or one a plugin
  * offers (`slotToken`). Plugins whose manifest
- * declares the slot (and whose codes the user holds) are loaded on first use. Call from an
- * observer so a change of codes, or a plugin that finishes loading, shows at once.
+ * declares the slot (and whose codes the user holds) are loaded on first use. Each item's component
+ * draws inside its plugin's error boundary: one that throws leaves a notice naming the plugin, and
+ * the rest of the page works on. Call from an observer so a change of codes, or a plugin that
+ * finishes loading, shows at once.
  */
-export function useSlotItems<Props = object>(token: ServiceIdentifier<SlotContribution<Props>>, slot: SlotId): SlotContribution<Props>[] {
+export function useSlotItems<Props extends object = object>(token: ServiceIdentifier<SlotContribution<Props>>, slot: SlotId): SlotContribution<Props>[] {
   const permissions = useInjection(PermissionService);
   const host = useInjection(PluginHost);
   const wanted = slotPlugins(host, permissions, slot);
@@ -34,7 +37,8 @@ export function useSlotItems<Props = object>(token: ServiceIdentifier<SlotContri
   }, [host, key, states]);
   return useMultiInjection(token)
     .filter((item) => !item.requires || permissions.allows(item.requires))
-    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+    .map((item) => guardedSlotItem(item, host.ownerOf(item)));
 }
 
 /** Whether every plugin filling `slot` for this user has loaded (or failed to): until then the slot may still grow. */

@@ -110,14 +110,13 @@ describe('the dashboard', () => {
     expect(document.body.textContent).not.toContain('balances widget');
   });
 
-  it('keeps a widget that throws inside its own card, with the rest of the dashboard working', async () => {
+  it('keeps a widget that throws inside its own cell, naming its plugin, with the rest of the dashboard working', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     preferenceServer(null);
     await openDashboard(moneyPlugin({ broken: true }));
     await waitInAct(() => expect(shownWidgets()).toEqual(['balances', 'month', 'broken']));
     const broken = document.querySelector('[data-widget-id="broken"]');
-    expect(broken?.querySelector('[data-widget-failed]')?.getAttribute('aria-label')).toBe('Broken');
-    expect(broken?.textContent).toContain('This widget failed to show. The rest of the dashboard works.');
+    expect(broken?.querySelector('[data-slot-item-failed]')?.textContent).toContain('The Money module failed to show this part.');
     expect(document.body.textContent).toContain('balances widget');
     expect(document.body.textContent).toContain('month widget');
   });
