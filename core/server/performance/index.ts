@@ -3,8 +3,8 @@ import { ProviderSlot, type Providable } from '../provided-service';
 
 /**
  * The advertising performance of a period, summed over every day from `from` to `to` (both
- * included): money as exact decimal text in US dollars (the tracker's statistics are kept in the
- * account's currency, which the agency keeps in dollars), leads and sales as counts.
+ * included): money as exact decimal text in US dollars (the tracker converts each statistics row
+ * at its day's rate and leaves out a row it has no rate for), leads and sales as counts.
  */
 export interface PerformanceTotals {
   readonly revenue: string;

@@ -40,7 +40,7 @@ export function createTrackerServerPlugin(): ServerPlugin {
       bizdevRoutes(app, context.db);
       registerKeitaroSync(app, context);
       // Other plugins read the report's totals without importing the tracker (finance's pay rules).
-      context.performance.provide({ totals: performanceTotals });
+      context.performance.provide({ totals: (db, from, to) => performanceTotals(db, from, to, context.exchangeRates) });
     },
     // Each part seeds its own screens here, one line each.
     async seedDemo(db, demo) {
