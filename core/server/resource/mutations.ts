@@ -60,6 +60,15 @@ async function assertReferencesExist(tx: Queryable, definition: ResourceDefiniti
   }
 }
 
+/** A reference written replaces the text it was typed as before it was a reference (its `legacyField`). */
+function legacyCleared(definition: ResourceDefinition, sent: Readonly<Record<string, FieldValue>>): Record<string, FieldValue> {
+  const cleared: Record<string, FieldValue> = {};
+  for (const field of definition.fields) {
+    if (field.kind === 'reference' && field.legacyField !== undefined && Object.hasOwn(sent, field.name)) cleared[field.legacyField] = null;
+  }
+  return cleared;
+}
+
 interface Written {
   readonly id: number | string;
   readonly record: ResourceRecord;
@@ -69,7 +78,7 @@ interface Written {
 export async function createRecordIn(tx: Queryable, definition: ResourceDefinition, sent: Readonly<Record<string, FieldValue>>, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
   refuseMaskedValues(definition, sent, actor.language);
   const computed = await hooks.beforeWrite?.({ tx, definition, action: 'create', id: null, before: null, values: sent, next: sent, actorId: actor.id });
-  const values = { ...sent, ...computed };
+  const values = { ...sent, ...legacyCleared(definition, sent), ...computed };
   await assertReferencesExist(tx, definition, values, actor.language);
   const params = new SqlParams();
   const writes = [...columnValues(definition, values, params)];
@@ -157,7 +166,7 @@ async function applyChange(tx: Queryable, definition: ResourceDefinition, id: nu
   if (change.version != null && change.version !== row.version) throw new ApiError(409, STALE_VERSION_MESSAGE);
   const sent = await keepStoredValues(tx, definition, id, change.values ?? {}, actor.language);
   const computed = await hooks.beforeWrite?.({ tx, definition, action: change.action, id, before: row.before, values: sent, next: { ...row.before, ...sent }, actorId: actor.id });
-  const values = { ...sent, ...computed };
+  const values = { ...sent, ...legacyCleared(definition, sent), ...computed };
   await assertReferencesExist(tx, definition, values, actor.language);
   const params = new SqlParams();
   const where = [`${ALIAS}.id = ${params.bind(id)}::bigint`];

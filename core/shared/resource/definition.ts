@@ -205,6 +205,11 @@ export function definitionProblems(definition: ResourceDefinition): string[] {
     }
   }
   if (!names.has(definition.labelField)) at(`labelField "${definition.labelField}" is not a field`);
+  for (const field of definition.fields) {
+    if (field.kind !== 'reference' || field.legacyField === undefined) continue;
+    const legacy = fieldNamed(definition, field.legacyField);
+    if (field.many || legacy?.kind !== 'text' || !legacy.readOnly) at(`reference "${field.name}": legacyField must name a read-only text field, on a single reference`);
+  }
   for (const name of definition.titleFields ?? []) {
     const field = fieldNamed(definition, name);
     if (!field) at(`titleFields names unknown field "${name}"`);

@@ -184,6 +184,13 @@ export interface ReferenceField extends FieldBase<'reference'> {
    * leaves it out; `labelKey` renames it, `order` places it (default 100, lower first).
    */
   readonly related?: false | { readonly labelKey?: string; readonly order?: number };
+  /**
+   * A read-only text field of the same resource that keeps what this field was typed as before it
+   * became a reference, where that text named no record (its migration fills it). While the
+   * reference is empty, lists read the text, marked as not in the list; writing the reference
+   * empties it.
+   */
+  readonly legacyField?: string;
 }
 
 export interface KeyValueField extends FieldBase<'keyValue'> {

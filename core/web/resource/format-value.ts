@@ -1,5 +1,5 @@
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
-import { SECRET_MASK, type EnumField, type FieldDefinition, type Money } from '@core/shared/resource/field';
+import { SECRET_MASK, type EnumField, type FieldDefinition, type Money, type ReferenceField } from '@core/shared/resource/field';
 import type { LocaleFormat, MoneyPrecision } from '@core/shared/format/locale-format';
 import type { I18nService } from '../services/i18n-service';
 
@@ -52,12 +52,19 @@ export function referenceLabel(record: ResourceRecord, name: string): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
+/** An empty reference's text from before it was a reference (its `legacyField`), marked as not in the list; '' when none. */
+function legacyText(field: ReferenceField, record: ResourceRecord, i18n: Formatter): string {
+  const text = field.legacyField === undefined ? null : record[field.legacyField];
+  return typeof text === 'string' && text !== '' ? i18n.t('core:resource.value.notInList', { value: text }) : '';
+}
+
 /**
  * A value as plain text, for cells, chips, confirmations and the history drawer. Booleans read
- * as Yes/No here; the table draws them as icons (with this text for screen readers).
+ * as Yes/No here; the table draws them as icons (with this text for screen readers). An empty
+ * reference of a record reads as the text it kept from before (its `legacyField`).
  */
 export function formatValue(field: FieldDefinition | null, value: unknown, i18n: Formatter, record?: ResourceRecord): string {
-  if (value === null || value === undefined || value === '') return '';
+  if (value === null || value === undefined || value === '') return field?.kind === 'reference' && record ? legacyText(field, record, i18n) : '';
   if (field === null) {
     // Meta columns: the id, or a timestamp.
     return typeof value === 'string' ? i18n.format.dateTime(value) : String(value);

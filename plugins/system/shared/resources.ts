@@ -185,10 +185,9 @@ export const proxiesResource = defineResource({
     wholeNumber('period_days', 1, { max: 3650 }),
     enumeration('status', PROXY_STATUSES, { required: true, default: 'active', tones: PROXY_STATUS_TONES }),
     // An agency of finance (an optional dependency): without finance the field is left out, not free text,
-    // so a team stays a record someone can rename, never a spelling.
-    reference('team', referenceTo(agenciesResource)),
-    // The free text a team was before it was picked (migration 0004), kept where it named no agency;
-    // emptied when the team is picked.
+    // so a team stays a record someone can rename, never a spelling. team_legacy keeps the text a team was
+    // typed as where it named no agency (migration 0004), until a team is picked.
+    reference('team', referenceTo(agenciesResource), { legacyField: 'team_legacy' }),
     text('team_legacy', { readOnly: true, maxLength: 100, list: false }),
     text('address', { required: true, maxLength: 60, pattern: HOST_PORT_PATTERN, patternMessageKey: 'system:validation.hostPort', placeholder: '203.0.113.7:8080' }),
     secret('credentials_pair', { maxLength: 300, pattern: '^[^:\\s]+:\\S+$', patternMessageKey: 'system:validation.loginPass' }),

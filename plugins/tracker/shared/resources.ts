@@ -113,10 +113,9 @@ export const offersResource = defineResource({
     text('name', 'tracker:fields.name', { required: true }),
     // An advertiser's record page lists its offers first.
     reference('advertiser', 'tracker:fields.advertiser', referenceTo(advertisersResource), { required: true, related: { order: 10 } }),
-    // The offer's vertical (finance's one Vertical entity): what Keitaro's notes name.
-    reference('group', 'tracker:fields.group', referenceTo(verticalsResource)),
-    // The free text a group was before it was picked (migration 0004), kept where it named no vertical;
-    // emptied when the group is picked.
+    // The offer's vertical (finance's one Vertical entity): what Keitaro's notes name. group_legacy keeps
+    // the text a group was typed as where it named no vertical (migration 0004), until a group is picked.
+    reference('group', 'tracker:fields.group', referenceTo(verticalsResource), { legacyField: 'group_legacy' }),
     text('group_legacy', 'tracker:fields.groupLegacy', { readOnly: true, maxLength: 100, list: false }),
     money('payout', 'tracker:fields.payout'),
     // The kernel's countries, named in the reader's language (migration 0003 moved offers onto them).

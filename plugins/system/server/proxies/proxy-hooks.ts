@@ -1,5 +1,4 @@
 import { validationError, type ResourceHooks, type WriteContext } from '@core/sdk/server';
-import type { FieldValue } from '@core/sdk/shared';
 import { parseHostPort } from '../../shared/network';
 import { proxiesResource } from '../../shared/resources';
 import { ADDRESS_INVALID } from './messages';
@@ -10,11 +9,10 @@ import { ADDRESS_INVALID } from './messages';
  * sends an address is parsed as network.ts parses it.
  */
 
-async function beforeWrite({ values }: WriteContext): Promise<Record<string, FieldValue>> {
+async function beforeWrite({ values }: WriteContext): Promise<undefined> {
   const address = values.address;
   if (typeof address === 'string' && parseHostPort(address) === null) throw validationError({ address: [ADDRESS_INVALID] });
-  // The team typed before teams were agencies (migration 0004) goes once a team is picked.
-  return Object.hasOwn(values, 'team') ? { team_legacy: null } : {};
+  return undefined;
 }
 
 /** The engine hooks of proxies, by resource id. */

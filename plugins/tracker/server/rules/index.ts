@@ -10,7 +10,6 @@ import {
 import { limitHooks } from './bizdev-limits';
 import { requestHooks } from './bizdev-requests';
 import { dealHooks } from './deal-overlap';
-import { groupPicked } from './offer-group';
 import { followOffer } from './stream-links';
 import { streamHooks } from './stream-rules';
 import { syncOffValues } from './sync-off';
@@ -19,7 +18,7 @@ import { trackerHooks } from './tracker-servers';
 /** The tracker's rules as engine hooks, run inside each write's transaction, by resource id. */
 export const TRACKER_RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   [trackersResource.id]: trackerHooks,
-  [offersResource.id]: { beforeWrite: async (context) => ({ ...syncOffValues(context), ...groupPicked(context) }), afterWrite: followOffer },
+  [offersResource.id]: { beforeWrite: async (context) => syncOffValues(context), afterWrite: followOffer },
   [streamsResource.id]: streamHooks,
   [bizdevDealsResource.id]: dealHooks,
   [bizdevLimitsResource.id]: limitHooks,
