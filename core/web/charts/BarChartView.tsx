@@ -51,6 +51,8 @@ export default function BarChartView({ title, categories, series, formatValue, c
         height={height}
         culture={format.locale}
         yAxisTickFormat={(value: number) => format.compact(value, currency)}
+        // Room for the axis's longest label: "-1,2 тыс. $" is wider than the default margin.
+        showYAxisLables
         barWidth="auto"
         maxBarWidth={40}
         xAxisInnerPadding={0.25}

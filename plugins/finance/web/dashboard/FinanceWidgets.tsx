@@ -138,7 +138,7 @@ export const MonthWidget = observer(function MonthWidget() {
   const sign = signOfDecimal(net);
   return (
     <WidgetCard title={t('dashboard.month')}>
-      {from && to && <Text size={200}>{t('dashboard.period', { from, to })}</Text>}
+      {from && to && <Text size={200}>{t('dashboard.period', { from: format.date(from), to: format.date(to) })}</Text>}
       <dl className={styles.totals}>
         <dt className={styles.term}>{t('fields.directionValues.income')}</dt>
         <dd className={mergeClasses(styles.value, styles.amount, styles.income)} data-testid="month-income">

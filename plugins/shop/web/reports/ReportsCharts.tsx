@@ -71,6 +71,8 @@ function Bars({ title, kind, bars, currency }: { readonly title: string; readonl
         height={260}
         culture={format.locale}
         yAxisTickFormat={(value: number) => format.compact(value, currency)}
+        // Room for the axis's longest label: "2,2 тыс. $" is wider than the default margin.
+        showYAxisLables
         barWidth="auto"
         maxBarWidth={48}
         hideLegend
