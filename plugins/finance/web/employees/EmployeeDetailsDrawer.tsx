@@ -295,7 +295,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
                   <TableBody>
                     {salary.data.months.map((part, index) => (
                       <TableRow key={`${part.month}-${part.currency}-${index}`}>
-                        <TableCell>{part.month}</TableCell>
+                        <TableCell>{format.month(part.month)}</TableCell>
                         <TableCell>{t('employees.daysOf', { days: part.days, of: part.days_in_month })}</TableCell>
                         <FigureCell>{formatMoney({ amount: part.monthly_salary, currency: part.currency }, format)}</FigureCell>
                         <FigureCell>{formatMoney(part, format)}</FigureCell>

@@ -173,6 +173,7 @@ describe('Employees page', () => {
     const request = server.requests('GET', 'employees/7/salary')[0] as SeenRequest;
     expect([param(request, 'from'), param(request, 'to')]).toEqual(['2026-03-01', '2026-03-15']);
     expect(calc.textContent).toContain('15 of 31');
+    expect(calc.textContent).toContain('March 2026');
     expect(calc.textContent).toContain('$725.80645161');
   });
 });
