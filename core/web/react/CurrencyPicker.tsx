@@ -8,6 +8,8 @@ import { useLocaleFormat } from './use-locale-format';
 const useStyles = makeStyles({
   // The field holds the code alone; its list is as wide as the names it offers.
   listbox: { minWidth: '240px' },
+  // Fluent's input keeps the width of twenty characters unless told: it fills the field instead.
+  input: { width: '100%', minWidth: 0 },
   name: { whiteSpace: 'pre', color: tokens.colorNeutralForeground3 },
 });
 
@@ -53,6 +55,9 @@ export function CurrencyPicker({ currencies, value, onChange, className, ...aria
         if (!data.open) setText('');
       }}
       value={open ? text : value}
+      // While the list is open the field holds what is typed; the chosen code stays in sight behind it.
+      placeholder={value}
+      input={{ className: styles.input }}
       onChange={(event) => {
         setText(event.target.value);
         if (!open) setOpen(true);
