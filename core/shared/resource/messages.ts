@@ -46,7 +46,7 @@ const MESSAGES: Readonly<Record<Language, Readonly<Record<IssueCode, Template>>>
     integer: () => 'Введите целое число.',
     min: (p) => `Значение должно быть не меньше ${p.min}.`,
     max: (p) => `Значение должно быть не больше ${p.max}.`,
-    decimal: () => 'Введите число, например 1234.56.',
+    decimal: () => 'Введите число, например 1234,56.',
     scale: (p) => `Не больше ${p.scale} знаков после точки.`,
     currency: () => 'Выберите валюту.',
     date: () => 'Введите правильную дату.',

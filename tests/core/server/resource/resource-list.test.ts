@@ -229,7 +229,7 @@ describe('GET items', () => {
     expect(twice.statusCode).toBe(422);
     expect(twice.json<ErrorBody>().errors).toEqual({ page: ['This parameter may be given once.'] });
     const russian = await api.send('GET', `/items?${filter('quantity', 'gte', 'x')}`, undefined, { 'accept-language': 'ru-RU,ru;q=0.9' });
-    expect(russian.json<ErrorBody>().errors).toEqual({ 'filter[quantity][gte]': ['Введите число, например 1234.56.'] });
+    expect(russian.json<ErrorBody>().errors).toEqual({ 'filter[quantity][gte]': ['Введите число, например 1234,56.'] });
   });
 });
 
