@@ -46,6 +46,7 @@ const ShellFrame = observer(function ShellFrame() {
   usePortalLayers();
   const styles = useStyles();
   const theme = useInjection(ThemeService);
+  const { language } = useInjection(I18nService);
   const groups = useNavigation();
   const wide = useWideWindow();
   const [open, setOpen] = useSidebarOpen(wide);
@@ -71,7 +72,9 @@ const ShellFrame = observer(function ShellFrame() {
         )}
         <main className={styles.main}>
           <AreaBreadcrumb groups={groups} />
-          <Suspense fallback={<Spinner />}>
+          {/* The server answers in the reader's language (reference labels such as countries, its messages):
+              a language switch opens the page afresh, so what it read is read again in the new language. */}
+          <Suspense key={language} fallback={<Spinner />}>
             <Outlet />
           </Suspense>
         </main>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, createElement } from 'react';
 import { ProfileMenuItemToken, TopBarItemToken } from '@core/web/kernel/contributions';
+import { I18nService } from '@core/web/services/i18n-service';
 import { SessionStore } from '@core/web/services/session-store';
 import { ThemeService } from '@core/web/services/theme-service';
 import { click } from '../../../../support/web/dom';
@@ -40,6 +41,18 @@ describe('the top bar', () => {
     await click(input);
     expect(kernel.get(ThemeService).scheme).toBe('dark');
     expect(kernel.storage.getItem('color-scheme')).toBe('dark');
+  });
+
+  it('opens the page afresh on a language switch, so what it read from the server is read again in the new language', async () => {
+    const { kernel } = await openShell();
+    const page = () => document.querySelector('main')?.lastElementChild;
+    await waitInAct(() => expect(page()).toBeTruthy());
+    const before = page();
+    await act(async () => {
+      await kernel.get(I18nService).setLanguage('ru');
+    });
+    await waitInAct(() => expect(page()).toBeTruthy());
+    expect(page()).not.toBe(before);
   });
 });
 
