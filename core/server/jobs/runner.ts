@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../database/database';
+import { formatMessage } from '@core/shared/format-message';
 import { logLineToStore } from './log-lines';
+import { JOB_CANCELLED, JOB_DID_NOT_FINISH, JOB_FAILED, JOB_TAKEN_OVER, JOB_TIMED_OUT, RESULT_NOT_JSON, SERVER_STOPPING } from './messages-ru';
 import { backoffDelay, type JobRegistry, type KindEntry } from './registry';
 import {
   appendLog,
@@ -61,7 +63,7 @@ const delay = (ms: number): Promise<'elapsed'> => new Promise((resolve) => setTi
 /** An error's message for the job's record; a thrown non-error becomes its text. */
 function messageOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  return (text === '' ? 'The job failed.' : text).slice(0, 4000);
+  return (text === '' ? JOB_FAILED : text).slice(0, 4000);
 }
 
 function percentOf(percent: number | undefined): number | null {
@@ -221,10 +223,10 @@ export class JobRunner {
     if (run.controller.signal.aborted) return;
     run.cause = cause;
     const reasons: Record<AbortCause, string> = {
-      cancelled: 'The job was cancelled.',
-      timeout: `The job timed out after ${run.job.timeoutMs} ms.`,
-      'lease-lost': 'The job was taken over: its lease expired.',
-      shutdown: 'The server is stopping.',
+      cancelled: JOB_CANCELLED,
+      timeout: formatMessage(JOB_TIMED_OUT, { ms: run.job.timeoutMs }),
+      'lease-lost': JOB_TAKEN_OVER,
+      shutdown: SERVER_STOPPING,
     };
     const reason = new Error(reasons[cause]);
     reason.name = cause === 'timeout' ? 'TimeoutError' : 'AbortError';
@@ -309,13 +311,13 @@ export class JobRunner {
     if (run.cause === 'cancelled') return { state: 'cancelled' };
     let error: string;
     let permanent = false;
-    if (run.cause === 'timeout') error = `The job timed out after ${run.job.timeoutMs} ms.`;
-    else if (outcome === null) error = 'The job did not finish.';
+    if (run.cause === 'timeout') error = formatMessage(JOB_TIMED_OUT, { ms: run.job.timeoutMs });
+    else if (outcome === null) error = JOB_DID_NOT_FINISH;
     else if (outcome.ok) {
       try {
         return { state: 'succeeded', result: JSON.parse(JSON.stringify(outcome.value ?? null)) as unknown };
       } catch {
-        return { state: 'failed', error: 'The job returned a result that is not JSON.' };
+        return { state: 'failed', error: RESULT_NOT_JSON };
       }
     } else {
       error = messageOf(outcome.error);

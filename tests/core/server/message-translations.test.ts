@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CORE_MESSAGES_RU } from '@core/server/http/core-messages-ru';
 import { MessageTranslator } from '@core/server/http/message-translations';
+import { JOB_MESSAGES_RU } from '@core/server/jobs';
 import { ADMIN_MESSAGES_RU } from '@plugins/admin/server/messages-ru';
 import { REVERSE_REFUSALS } from '@plugins/admin/shared/keitaro';
 import { FINANCE_MESSAGES_RU } from '@plugins/finance/server/messages-ru';
+import { SYNC_MESSAGES_RU } from '@plugins/social/server/sync/messages-ru';
+import { DOMAIN_PURCHASE_MESSAGES_RU } from '@plugins/system/server/domains';
+import { PROXY_MESSAGES_RU } from '@plugins/system/server/proxies';
 
 const translator = new MessageTranslator([
   { 'The name has already been taken.': 'Такое название уже занято.' },
@@ -52,7 +56,7 @@ describe('MessageTranslator', () => {
   });
 
   it('has placeholders that match between each English message and its translation', () => {
-    for (const catalogue of [CORE_MESSAGES_RU, ADMIN_MESSAGES_RU, FINANCE_MESSAGES_RU]) {
+    for (const catalogue of [CORE_MESSAGES_RU, ADMIN_MESSAGES_RU, FINANCE_MESSAGES_RU, JOB_MESSAGES_RU, SYNC_MESSAGES_RU, DOMAIN_PURCHASE_MESSAGES_RU, PROXY_MESSAGES_RU]) {
       for (const [english, russian] of Object.entries(catalogue)) {
         const names = (text: string) => [...text.matchAll(/\{(\w+)(?::\w+)?\}/g)].map((match) => match[1]).sort();
         expect(names(russian), english).toEqual(names(english));
