@@ -57,9 +57,9 @@ export interface ResourceList {
   readonly setDeleted: (deleted: DeletedScope) => void;
   /**
    * Downloads every matching row as CSV (progress in `store.exporting`): for people, the columns
-   * shown in their order; exact, every column. Absent when the adapter cannot export.
+   * shown in their order (the default); exact, every column. Absent when the adapter cannot export.
    */
-  readonly exportCsv: ((format: ExportFormat) => void) | null;
+  readonly exportCsv: ((format?: ExportFormat) => void) | null;
   readonly reload: () => Promise<void>;
 }
 
@@ -151,7 +151,7 @@ export function useResourceList(definition: ResourceDefinition, options: Resourc
   const go = (next: ListView) => setSearchParams(encodeListView(screen, next));
   const fixedSort = visit.listApi.fixedSort ?? {};
   const exportCsv = visit.listApi.exportCsv
-    ? (format: ExportFormat) =>
+    ? (format: ExportFormat = 'people') =>
         void store.exportCsv(exportFileName(screen.path, new Date(), format), saveBlob, { format, columns: visit.columns.visible.map((column) => column.name) })
     : null;
   return {
