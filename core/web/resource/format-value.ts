@@ -1,7 +1,7 @@
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import { SECRET_MASK, type EnumField, type FieldDefinition, type Money, type ReferenceField } from '@core/shared/resource/field';
 import type { LocaleFormat, MoneyPrecision } from '@core/shared/format/locale-format';
-import type { I18nService } from '../services/i18n-service';
+import { interfaceFormat, type I18nService } from '../services/i18n-service';
 
 /**
  * What values are shown with: the translations and the interface language's forms (an
@@ -10,13 +10,16 @@ import type { I18nService } from '../services/i18n-service';
  */
 export type Formatter = Pick<I18nService, 't' | 'format'>;
 
-/** A calendar day (`YYYY-MM-DD`) in the language's form, read as that day wherever the reader is. */
-export function formatDay(day: string, format: LocaleFormat): string {
+/**
+ * A calendar day (`YYYY-MM-DD`) in the language's form, read as that day wherever the reader is.
+ * Without a format (the 1.x form), in the interface language's.
+ */
+export function formatDay(day: string, format: LocaleFormat = interfaceFormat()): string {
   return format.date(day);
 }
 
-/** An instant in the language's form, in the browser's time zone. */
-export function formatInstant(value: string, format: LocaleFormat): string {
+/** An instant in the language's form, in the browser's time zone (without a format, the interface language's). */
+export function formatInstant(value: string, format: LocaleFormat = interfaceFormat()): string {
   return format.dateTime(value);
 }
 
@@ -29,7 +32,9 @@ export function isMoney(value: unknown): value is Money {
  * history, chips) keeps every digit; `currency` rounds to the currency's digits, as list cells show
  * it beside the exact amount in their tooltip.
  */
-export function formatMoney(money: Money, format: LocaleFormat, precision: MoneyPrecision = 'exact'): string {
+export function formatMoney(money: Money, format?: LocaleFormat | MoneyPrecision, precision: MoneyPrecision = 'exact'): string {
+  // The 1.x form, formatMoney(money, precision?), reads in the interface language.
+  if (format === undefined || typeof format === 'string') return interfaceFormat().money(money.amount, money.currency, format ?? precision);
   return format.money(money.amount, money.currency, precision);
 }
 

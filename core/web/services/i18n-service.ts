@@ -16,6 +16,18 @@ import { STORAGE_KEYS } from './storage-keys';
 
 export const CORE_NAMESPACE = 'core';
 
+/** The language the app's interface is in, kept by I18nService for the calls that name no format. */
+let interfaceLanguage: Language = 'en';
+
+/**
+ * The interface language's forms, for a call that was given none: the SDK 1.x helpers
+ * (`formatDay(day)`) kept their one-argument form, and an outside plugin written for it shows the
+ * language the user chose rather than English.
+ */
+export function interfaceFormat(): LocaleFormat {
+  return localeFormat(interfaceLanguage);
+}
+
 /**
  * i18next behind a service: English default and fallback, Russian; the language is read from
  * local storage at start and persisted on change; plugin namespaces load on first use from the
@@ -35,6 +47,7 @@ export class I18nService {
   ) {
     const manifests = plugins.map((plugin) => plugin.manifest);
     this.language = storedLanguage(storage) ?? config.defaultLanguage;
+    interfaceLanguage = this.language;
     this.i18n = i18next.createInstance();
     this.ready = this.i18n
       .use(this.backend())
@@ -65,6 +78,7 @@ export class I18nService {
 
   async setLanguage(language: Language): Promise<void> {
     this.language = language;
+    interfaceLanguage = language;
     this.storage.setItem(STORAGE_KEYS.language, language);
     this.applyToDocument();
     await this.i18n.changeLanguage(language);
@@ -86,6 +100,15 @@ export class I18nService {
 
   formatNumber(value: number, digits?: NumberDigits): string {
     return this.format.number(value, digits);
+  }
+
+  /**
+   * @deprecated since 1.11: `format.date(day)` for a calendar day, `format.dateTime(instant)` for an
+   * instant. Kept for plugins written for 1.x; now in the interface language's forms.
+   */
+  formatDate(value: Date | string | number, options?: Intl.DateTimeFormatOptions): string {
+    const date = new Date(value);
+    return options ? new Intl.DateTimeFormat(this.format.locale, options).format(date) : this.format.date(date);
   }
 
   private applyToDocument(): void {

@@ -152,3 +152,18 @@ describe('I18nService formatting', () => {
     expect(kernel.i18n.format.firstDayOfWeek).toBe(1);
   });
 });
+
+describe('the SDK 1.x formatting calls, which name no format', () => {
+  it('read in the interface language, as an outside plugin written for 1.x calls them', async () => {
+    const { formatDay, formatInstant, formatMoney } = await import('@core/web/resource/format-value');
+    const kernel = await createTestKernel();
+    expect(formatDay('2026-11-29')).toBe('11/29/26');
+    expect(formatMoney({ amount: '12803.04', currency: 'USD' }, 'currency')).toBe('$12,803.04');
+    expect(kernel.i18n.formatDate('2026-11-29T12:00:00')).toBe('11/29/26');
+    await kernel.i18n.setLanguage('ru');
+    expect(formatDay('2026-11-29')).toBe('29.11.2026');
+    expect(formatMoney({ amount: '12803.04', currency: 'USD' })).toBe('12\u00a0803,04\u00a0$');
+    expect(formatInstant('2026-11-29T12:00:00')).toBe('29.11.2026, 12:00');
+    await kernel.i18n.setLanguage('en');
+  });
+});
