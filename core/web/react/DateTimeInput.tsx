@@ -8,7 +8,9 @@ import { useLocaleFormat } from './use-locale-format';
 const useStyles = makeStyles({
   row: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'flex-start' },
   day: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
-  time: { width: '120px', minWidth: '120px', display: 'flex', flexDirection: 'column' },
+  time: { width: '108px', minWidth: '108px', display: 'flex', flexDirection: 'column' },
+  // An input keeps its text's width unless told otherwise, which would push the pair past its column.
+  input: { width: '100%', minWidth: 0 },
 });
 
 const LOCAL = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
@@ -26,12 +28,14 @@ export interface DateTimeInputProps {
 
 function TimeInput({ value, onChange, invalid }: { readonly value: string; readonly onChange: (value: string) => void; readonly invalid?: boolean }) {
   const { t } = useTranslation('core');
+  const styles = useStyles();
   const format = useLocaleFormat();
   const typed = useTypedInput({ value, onChange, show: (time) => format.time(time), read: (text) => format.parseTime(text), canonical: (text) => HOUR_MINUTE.test(text) });
   const message = useInputMessage(typed.unreadable ? t('input.time.unreadable', { example: format.time('15:44') }) : null);
   return (
     <>
       <Input
+        className={styles.input}
         aria-label={t('input.time.label')}
         placeholder={format.timePattern}
         autoComplete="off"
@@ -77,7 +81,7 @@ export function DateTimeInput({ value, onChange, ...props }: DateTimeInputProps)
     <FieldContextProvider value={undefined}>
       <div className={styles.row} role="group" aria-labelledby={props['aria-labelledby']}>
         <div className={styles.day}>
-          <DateInput aria-label={t('input.date.label')} aria-invalid={props['aria-invalid']} value={day} onChange={(next) => change(next, time)} />
+          <DateInput className={styles.input} aria-label={t('input.date.label')} aria-invalid={props['aria-invalid']} value={day} onChange={(next) => change(next, time)} />
         </div>
         <div className={styles.time}>
           <TimeInput value={time} invalid={props['aria-invalid']} onChange={(next) => change(day, next)} />

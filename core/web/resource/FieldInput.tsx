@@ -17,7 +17,7 @@ import { useResourceStrings } from './resource-strings';
 const useStyles = makeStyles({
   money: { display: 'flex', gap: tokens.spacingHorizontalS },
   amount: { flexGrow: 1, minWidth: 0 },
-  amountInput: { width: '100%' },
+  amountInput: { width: '100%', minWidth: 0 },
   currency: { width: '112px', minWidth: '112px' },
   entries: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   entry: { display: 'grid', gridTemplateColumns: '1fr 2fr auto', gap: tokens.spacingHorizontalS, alignItems: 'center' },
