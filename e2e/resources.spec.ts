@@ -184,7 +184,7 @@ test('CSV export: the exact file has every column by field name; a Russian one t
   const [exact] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Exact export' }).click()]);
   expect(exact.suggestedFilename()).toBe(`counterparties-${localDay()}-exact.csv`);
   const machines = readCsvFile(await exact.path());
-  expect(machines.header).toEqual(['id', 'name', 'code', 'email', 'country', 'comment', 'is_active', 'created_at', 'updated_at']);
+  expect(machines.header).toEqual(['id', 'name', 'code', 'email', 'country', 'comment', 'is_active', 'created_at', 'updated_at', 'deleted_at', 'blocked_at']);
   expect(machines.rows.map((row) => row.name)).toEqual(shown);
   expect(machines.rows.map((row) => row.country)).toEqual(['France', 'Germany', 'Germany']);
   expect(machines.rows[0]?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);

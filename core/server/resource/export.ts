@@ -71,10 +71,17 @@ function exactFieldColumns(field: FieldDefinition): Column[] {
   }
 }
 
-/** id, every readable field (money as amount and currency), then when it was made and changed: as stored. */
+/**
+ * id, every readable field (money as amount and currency), when it was made and changed, and when
+ * it was deleted or blocked where the resource does either: as stored.
+ */
 export function exactLayout(definition: ResourceDefinition): ExportLayout {
-  const meta = (name: MetaColumn): Column => ({ header: name, cell: (record) => csvCell(text(record[name])) });
-  return { separator: ',', columns: [meta('id'), ...definition.fields.filter(isReadable).flatMap(exactFieldColumns), meta('created_at'), meta('updated_at')] };
+  const meta = (name: string): Column => ({ header: name, cell: (record) => csvCell(text(record[name])) });
+  const lifecycle = [...(definition.softDelete ? ['deleted_at'] : []), ...(definition.blockable ? ['blocked_at'] : [])];
+  return {
+    separator: ',',
+    columns: [meta('id'), ...definition.fields.filter(isReadable).flatMap(exactFieldColumns), meta('created_at'), meta('updated_at'), ...lifecycle.map(meta)],
+  };
 }
 
 // ---- for people ------------------------------------------------------------------------------

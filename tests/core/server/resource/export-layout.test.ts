@@ -69,14 +69,14 @@ describe('the export for people', () => {
 });
 
 describe('the exact export', () => {
-  it('has every column under its field name, ids, ISO times in UTC, points and text as stored', () => {
+  it('has every column under its field name (when it was deleted and blocked too), ids, ISO times in UTC, points and text as stored', () => {
     const layout = exactLayout(items);
     expect(layout.separator).toBe(',');
     const [header, row] = rows(layout, hammer);
     expect(header).toBe(
-      'id,title,notes,contact,site,quantity,price,price_currency,weight,discount,active,released,checked_at,status,category_id,tag_ids,parent_id,attributes,stage,created_at,updated_at',
+      'id,title,notes,contact,site,quantity,price,price_currency,weight,discount,active,released,checked_at,status,category_id,tag_ids,parent_id,attributes,stage,created_at,updated_at,deleted_at,blocked_at',
     );
-    expect(row).toBe('7,"Hammer, ""big""",=cmd,,,12345,1234.56789012,USD,0.750,12.5,true,2026-11-29,2026-11-29T12:44:00.000000Z,live,3,"3,4",,,new,2026-11-29T21:30:00.000000Z,2026-11-29T21:30:00.000000Z');
+    expect(row).toBe('7,"Hammer, ""big""",=cmd,,,12345,1234.56789012,USD,0.750,12.5,true,2026-11-29,2026-11-29T12:44:00.000000Z,live,3,"3,4",,,new,2026-11-29T21:30:00.000000Z,2026-11-29T21:30:00.000000Z,,');
   });
 });
 

@@ -279,7 +279,7 @@ describe('GET items/export.csv', () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'id,title,notes,contact,site,quantity,price,price_currency,weight,discount,active,released,checked_at,status,category_id,tag_ids,parent_id,attributes,stage,created_at,updated_at',
+      'id,title,notes,contact,site,quantity,price,price_currency,weight,discount,active,released,checked_at,status,category_id,tag_ids,parent_id,attributes,stage,created_at,updated_at,deleted_at,blocked_at',
     );
     expect(lines.slice(1, -1).map((line) => Number(line.split(',')[0]))).toEqual([ids.percent, ids.drop, ids.hammer]);
     expect(lines.at(-1)).toBe('');
