@@ -114,7 +114,7 @@ const FORMS: Readonly<Record<Language, LanguageForms>> = {
 
 const LONG_MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const HOUR_MINUTE = /^(\d{2}):(\d{2})$/;
+const HOUR_MINUTE = /^([01]\d|2[0-3]):([0-5]\d)$/;
 /** "15:44", "3:44 PM", "3.44pm", "3:44 p.m.": any space (Intl writes a narrow no-break one before PM). */
 const TYPED_TIME = /^(\d{1,2})[:.](\d{2})(?:[ \u00a0\u202f]*([AaPp]\.?[Mm]\.?))?$/;
 const ISO_MONTH = /^(\d{4})-(\d{2})$/;

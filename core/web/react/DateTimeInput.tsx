@@ -14,7 +14,7 @@ const useStyles = makeStyles({
 });
 
 const LOCAL = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
-const HOUR_MINUTE = /^\d{2}:\d{2}$/;
+const HOUR_MINUTE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export interface DateTimeInputProps {
   /** A local date and time, `YYYY-MM-DDTHH:mm`; '' when empty; the parts as typed while one cannot be read. */

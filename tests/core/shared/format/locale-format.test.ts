@@ -79,6 +79,8 @@ describe('localeFormat: times of day', () => {
   it('writes a time as the language does and reads it back, 24-hour text in both', () => {
     expect(en.time('15:44').replace('\u202f', ' ')).toBe('3:44 PM');
     expect(ru.time('05:04')).toBe('05:04');
+    // What is not a time of day is shown as it came.
+    expect(en.time('25:00')).toBe('25:00');
     expect([en.timePattern, ru.timePattern]).toEqual(['h:mm AM', 'чч:мм']);
     expect(en.parseTime(en.time('15:44'))).toBe('15:44');
     expect(en.parseTime('12:05 am')).toBe('00:05');
