@@ -108,7 +108,8 @@ export class KeitaroSync {
    * values are pushed too. An error that is not the sync's is stored as a failure, then thrown.
    */
   private async push(definition: ResourceDefinition, id: number, actor: Actor, trigger: 'asked' | 'background'): Promise<ResourceRecord | SyncFailure | null> {
-    const found = await findRecord(this.deps.db, definition, id);
+    // Read as the caller reads it: the answer names the offer's countries in their language.
+    const found = await findRecord(this.deps.db, definition, id, { language: actor.language });
     if (!found) {
       if (trigger === 'asked') throw notFound();
       return null;
@@ -135,7 +136,7 @@ export class KeitaroSync {
       stored = await this.store(definition, id, { ...learnt, ...outcome }, actor, record.version);
     } catch (error) {
       if (!isStale(error)) throw error;
-      stored = Object.keys(learnt).length > 0 ? await this.store(definition, id, learnt, actor) : await findRecord(this.deps.db, definition, id);
+      stored = Object.keys(learnt).length > 0 ? await this.store(definition, id, learnt, actor) : await findRecord(this.deps.db, definition, id, { language: actor.language });
       this.schedule(definition, id, actor);
     }
     if (unexpected !== null) throw unexpected;
