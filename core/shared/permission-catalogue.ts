@@ -5,6 +5,8 @@ import { serviceIds, type ServiceName } from './services';
 
 export interface CatalogueEntry {
   readonly code: PermissionCode;
+  /** The plugin whose manifest declares it. */
+  readonly plugin: string;
   readonly service: ServiceName;
   /** The menu group the code is shown under on the profile and roles screens. */
   readonly area: MenuGroup;
@@ -26,10 +28,13 @@ export function areaFlagGroups(manifests: readonly Pick<PluginManifest, 'areaFla
 /**
  * Every permission code the running product knows, assembled from the enabled plugins' manifests:
  * seeded into core.permissions at start-up (so the superadmin holds them), refused renaming on the
- * roles screen, and described on the profile and roles screens in the reader's language.
+ * roles screen, and described on the profile and roles screens in the reader's language. A code
+ * of a plugin not among them is offered nowhere; grants of it are kept for when it runs again.
  */
 export class PermissionCatalogue {
   readonly entries: readonly CatalogueEntry[];
+  /** The ids of the plugins whose codes these are: the enabled ones. */
+  readonly plugins: readonly string[];
   /** Area ids in the sidebar's order: the known menu groups, the plugins' own, then `OTHER_AREA`. */
   readonly areas: readonly string[];
   /** The spec's services and every enabled plugin's own. */
@@ -45,10 +50,11 @@ export class PermissionCatalogue {
         const other = owners.get(permission.code);
         if (other) throw new Error(`permission "${permission.code}" is declared by both "${other}" and "${manifest.id}"`);
         owners.set(permission.code, manifest.id);
-        entries.set(permission.code, { code: permission.code, service: manifest.service, area: permission.area, description: permission.description });
+        entries.set(permission.code, { code: permission.code, plugin: manifest.id, service: manifest.service, area: permission.area, description: permission.description });
       }
     }
     this.entries = [...entries.values()];
+    this.plugins = manifests.map((manifest) => manifest.id);
     this.byCode = entries;
     const declaredGroups = manifests.flatMap((manifest) => (manifest.menuGroups ?? []).map((group) => group.id));
     this.areas = [...new Set<string>([...MENU_GROUPS, ...declaredGroups, ...this.entries.map((entry) => entry.area), OTHER_AREA])];
@@ -68,9 +74,9 @@ export class PermissionCatalogue {
   }
 
   /**
-   * A declared code's area. Another (created on the roles screen, or left by a plugin since disabled)
-   * goes where the catalogue files its service's codes, else under the menu group named like its
-   * service (the spec's finance, tracker, …), else under `OTHER_AREA`.
+   * A declared code's area. Another (created on the roles screen) goes where the catalogue files its
+   * service's codes, else under the menu group named like its service (the spec's finance, tracker,
+   * …), else under `OTHER_AREA`.
    */
   areaOf(code: PermissionCode, service?: ServiceName | null): string {
     const known = this.byCode.get(code);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PermissionCatalogue } from '@core/shared/permission-catalogue';
 import type { Database } from '../database/database';
 import { hashPassword } from './passwords';
+import { bumpPermissionHolders } from './permissions-versions';
 import { SUPERADMIN_ROLE } from './roles-superadmin';
 
 export interface AdminSeed {
@@ -13,16 +14,26 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
 /**
  * Adds the catalogue's codes that are missing (the superadmin holds every code there); never changes
- * or removes what admins edited, nor the codes of a plugin since disabled. The stored description is
- * the English one: screens show the declared text in the reader's language while it is unedited.
+ * what admins edited. Each code remembers the plugin that declares it, and a code of a plugin that no
+ * longer runs is offered nowhere, while the roles and users granted it keep the grant for the day the
+ * plugin runs again. Whoever held a code that came or went must read their codes again. The stored
+ * description is the English one: screens show the declared text in the reader's language while it
+ * is unedited.
  */
 export async function seedPermissionCatalogue(db: Database, catalogue: PermissionCatalogue): Promise<void> {
   for (const entry of catalogue.entries) {
     await db.query(
-      `INSERT INTO core.permissions (name, description, service) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING`,
-      [entry.code, entry.description.en, entry.service],
+      `INSERT INTO core.permissions (name, description, service, plugin) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (name) DO UPDATE SET plugin = EXCLUDED.plugin WHERE core.permissions.plugin IS DISTINCT FROM EXCLUDED.plugin`,
+      [entry.code, entry.description.en, entry.service, entry.plugin],
     );
   }
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE core.permissions SET offered = NOT offered
+     WHERE offered <> (plugin IS NULL OR plugin = ANY($1::text[])) RETURNING id`,
+    [catalogue.plugins],
+  );
+  for (const row of rows) await bumpPermissionHolders(db, Number(row.id));
 }
 
 /**

@@ -4,6 +4,7 @@ import signInCodesSql from './migrations/0005_sign_in_codes.sql?raw';
 import countriesSql from './migrations/0007_countries.sql?raw';
 import userPreferencesSql from './migrations/0009_user_preferences.sql?raw';
 import countryNamesRuSql from './migrations/0010_country_names_ru.sql?raw';
+import permissionPluginsSql from './migrations/0011_permission_plugins.sql?raw';
 import type { MigrationSet } from '../database/migrator';
 import { RESOURCE_MIGRATIONS } from '../resource/migrations';
 import { SETTINGS_MIGRATIONS } from '../settings';
@@ -25,5 +26,6 @@ export const CORE_MIGRATIONS: MigrationSet = {
     { name: '0007_countries', sql: countriesSql },
     { name: '0009_user_preferences', sql: userPreferencesSql },
     { name: '0010_country_names_ru', sql: countryNamesRuSql },
+    { name: '0011_permission_plugins', sql: permissionPluginsSql },
   ],
 };

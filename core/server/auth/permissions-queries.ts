@@ -29,7 +29,8 @@ const toItem = (row: PermissionRow): PermissionItem => ({ ...row, id: Number(row
 
 export async function listPermissions(db: Queryable, filters: PermissionFilters): Promise<PermissionItem[]> {
   const params = new SqlParams();
-  const conditions: string[] = [];
+  // A code of a plugin that does not run is not offered (0011_permission_plugins.sql).
+  const conditions: string[] = ['p.offered'];
   if (filters.service) conditions.push(`p.service = ${params.bind(filters.service)}`);
   if (filters.q) conditions.push(containsCondition(['p.name', 'p.description'], params.bind(containsPattern(filters.q))));
   const { rows } = await db.query<PermissionRow>(
@@ -43,15 +44,15 @@ export async function listPermissions(db: Queryable, filters: PermissionFilters)
 export async function rolePermissions(db: Queryable, roleId: number): Promise<PermissionItem[]> {
   const { rows } = await db.query<PermissionRow>(
     `SELECT ${COLUMNS} FROM core.permissions p JOIN core.role_permissions rp ON rp.permission_id = p.id
-     WHERE rp.role_id = $1 ${ORDER}`,
+     WHERE rp.role_id = $1 AND p.offered ${ORDER}`,
     [roleId],
   );
   return rows.map(toItem);
 }
 
-/** The permission, locked against concurrent change for the rest of the transaction. */
+/** The permission, locked against concurrent change for the rest of the transaction; one not offered is not found. */
 export async function lockPermission(db: Queryable, id: number): Promise<PermissionItem> {
-  const { rows } = await db.query<PermissionRow>(`SELECT ${COLUMNS} FROM core.permissions p WHERE p.id = $1 FOR UPDATE`, [id]);
+  const { rows } = await db.query<PermissionRow>(`SELECT ${COLUMNS} FROM core.permissions p WHERE p.id = $1 AND p.offered FOR UPDATE`, [id]);
   if (!rows[0]) throw notFound('Permission');
   return toItem(rows[0]);
 }

@@ -11,7 +11,8 @@ export interface LockedRole extends RoleItem {
 
 const COLUMNS = `r.id, r.name,
   (SELECT count(*) FROM core.user_roles ur WHERE ur.role_id = r.id)::int AS users_count,
-  (SELECT count(*) FROM core.role_permissions rp WHERE rp.role_id = r.id)::int AS permissions_count`;
+  (SELECT count(*) FROM core.role_permissions rp JOIN core.permissions p ON p.id = rp.permission_id
+    WHERE rp.role_id = r.id AND p.offered)::int AS permissions_count`;
 
 type RoleRow = Omit<RoleItem, 'id'> & { readonly id: string };
 

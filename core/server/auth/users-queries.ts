@@ -58,7 +58,7 @@ interface InfoRow extends Omit<UserInfo, 'id' | 'role_ids' | 'tg_user_id' | 'man
 }
 
 const ADDITIONAL_PERMISSIONS = `COALESCE((SELECT json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY p.name)
-  FROM core.user_permissions up JOIN core.permissions p ON p.id = up.permission_id WHERE up.user_id = u.id), '[]'::json)`;
+  FROM core.user_permissions up JOIN core.permissions p ON p.id = up.permission_id WHERE up.user_id = u.id AND p.offered), '[]'::json)`;
 
 const LIST_COLUMNS = `u.id, u.username, u.email, u.status, ${ROLE_NAMES} AS roles, u.created_at, u.deleted_at`;
 
