@@ -112,6 +112,8 @@ const FORMS: Readonly<Record<Language, LanguageForms>> = {
   },
 };
 
+/** ISO 4217's "no currency" shown as a code: where a language writes a currency code, for codes Intl refuses. */
+const CODE_PLACEHOLDER: Intl.NumberFormatOptions = { style: 'currency', currency: 'XXX', currencyDisplay: 'code' };
 const LONG_MONTH: Intl.DateTimeFormatOptions = { month: 'long', year: 'numeric' };
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const HOUR_MINUTE = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -206,9 +208,10 @@ class IntlLocaleFormat implements LocaleFormat {
     const value = amount as number | Intl.StringNumericLiteral;
     const formatter = this.moneyFormat(currency, precision);
     if (formatter) return formatter.format(value);
-    // A code Intl refuses (USDT) still reads as money: grouped, at least two decimals, the code after.
+    // A code Intl refuses (USDT) reads as the codes it takes do (BTC): grouped, at least two decimals,
+    // the code where the language puts one ("USDT 7,504.70", "7 504,70 USDT").
     const digits = typeof precision === 'object' ? precision : { minimumFractionDigits: 2, maximumFractionDigits: precision === 'exact' ? 20 : 2 };
-    return `${this.numberFormat(digits).format(value)} ${currency}`;
+    return this.withCode(this.numberFormat({ ...digits, ...CODE_PLACEHOLDER }).formatToParts(value), currency);
   }
 
   percent(value: number | string, digits?: NumberDigits): string {
@@ -230,8 +233,13 @@ class IntlLocaleFormat implements LocaleFormat {
     try {
       return this.numberFormat({ ...compact, style: 'currency', currency }).format(value);
     } catch {
-      return `${this.numberFormat(compact).format(value)} ${currency}`;
+      return this.withCode(this.numberFormat({ ...compact, ...CODE_PLACEHOLDER }).formatToParts(value), currency);
     }
+  }
+
+  /** An amount formatted for the placeholder code, with `currency` in the placeholder's place. */
+  private withCode(parts: Intl.NumberFormatPart[], currency: string): string {
+    return parts.map((part) => (part.type === 'currency' ? currency : part.value)).join('');
   }
 
   parseNumber(text: string): string | null {

@@ -30,8 +30,8 @@ describe('MessageTranslator', () => {
       { 'The wallet holds {balance:money}, less than {amount:money}, on {day:date}.': 'В кошельке {balance}, меньше чем {amount}, на {day}.' },
     ]);
     const refusal = 'The wallet holds 12803.04 USD, less than 15000 USDT, on 2026-11-29.';
-    expect(typed.translate(refusal, 'ru')).toBe('В кошельке 12\u00a0803,04\u00a0$, меньше чем 15\u00a0000,00 USDT, на 29.11.2026.');
-    expect(typed.translate(refusal, 'en')).toBe('The wallet holds $12,803.04, less than 15,000.00 USDT, on 11/29/26.');
+    expect(typed.translate(refusal, 'ru')).toBe('В кошельке 12\u00a0803,04\u00a0$, меньше чем 15\u00a0000,00\u00a0USDT, на 29.11.2026.');
+    expect(typed.translate(refusal, 'en')).toBe('The wallet holds $12,803.04, less than USDT\u00a015,000.00, on 11/29/26.');
     // A value not in its kind's canonical form is shown as it came.
     expect(typed.translate('The wallet holds a lot, less than 1 USD, on today.', 'en')).toBe('The wallet holds a lot, less than $1.00, on today.');
   });

@@ -34,13 +34,13 @@ describe('localeFormat: formatting', () => {
   });
 
   it('writes a code Intl refuses after the amount, with two decimals at least', () => {
-    expect(en.money('-7504.7', 'USDT')).toBe('-7,504.70 USDT');
-    expect(ru.money('-7504.7', 'USDT')).toBe(`-7${NBSP}504,70 USDT`);
+    expect(en.money('-7504.7', 'USDT')).toBe('-USDT\u00a07,504.70');
+    expect(ru.money('-7504.7', 'USDT')).toBe(`-7${NBSP}504,70${NBSP}USDT`);
     // Fixed places: every amount of one currency alike, whether Intl knows the code or not.
     const eight = { minimumFractionDigits: 8, maximumFractionDigits: 8 };
     expect(en.money('0', 'BTC', eight)).toBe(`BTC${NBSP}0.00000000`);
     expect(ru.money('0.12343678', 'BTC', eight)).toBe(`0,12343678${NBSP}BTC`);
-    expect(en.money('-7504.7', 'USDT', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).toBe('-7,504.70 USDT');
+    expect(en.money('-7504.7', 'USDT', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).toBe('-USDT\u00a07,504.70');
     expect(en.money('12.5', 'USD', { minimumFractionDigits: 3, maximumFractionDigits: 3 })).toBe('$12.500');
   });
 
@@ -70,7 +70,7 @@ describe('localeFormat: formatting', () => {
     expect(en.compact(8940)).toBe('8.9K');
     expect(ru.compact(8940)).toBe(`8,9${NBSP}тыс.`);
     expect(en.compact(8940, 'USD')).toBe('$8.9K');
-    expect(en.compact(8940, 'USDT')).toBe('8.9K USDT');
+    expect(en.compact(8940, 'USDT')).toBe('USDT\u00a08.9K');
     expect([en.compact(0, 'USD'), en.compact(500, 'USD'), ru.compact(500, 'USD')]).toEqual(['$0', '$500', `500${NBSP}$`]);
   });
 });

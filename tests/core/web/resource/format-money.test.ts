@@ -17,9 +17,9 @@ describe('formatMoney', () => {
 
   it('writes a code Intl has no sign for before the amount, and a code it refuses after it', () => {
     expect(nbsp(formatMoney({ amount: '0.10000001', currency: 'BTC' }, en))).toBe('BTC 0.10000001');
-    expect(formatMoney({ amount: '12.3', currency: 'USDT' }, en)).toBe('12.30 USDT');
-    expect(formatMoney({ amount: '2211.21567', currency: 'USDT' }, en)).toBe('2,211.21567 USDT');
-    expect(formatMoney({ amount: '0', currency: 'USDT' }, en)).toBe('0.00 USDT');
+    expect(formatMoney({ amount: '12.3', currency: 'USDT' }, en)).toBe('USDT\u00a012.30');
+    expect(formatMoney({ amount: '2211.21567', currency: 'USDT' }, en)).toBe('USDT\u00a02,211.21567');
+    expect(formatMoney({ amount: '0', currency: 'USDT' }, en)).toBe('USDT\u00a00.00');
   });
 
   it('shows an amount Intl cannot read as it came', () => {
@@ -31,7 +31,7 @@ describe('formatMoney in Russian', () => {
   it('writes the amount in the Russian form, the sign after it', () => {
     const ru = localeFormat('ru');
     expect(formatMoney({ amount: '12803.04', currency: 'USD' }, ru)).toBe('12\u00a0803,04\u00a0$');
-    expect(formatMoney({ amount: '2211.21567', currency: 'USDT' }, ru, 'currency')).toBe('2\u00a0211,22 USDT');
+    expect(formatMoney({ amount: '2211.21567', currency: 'USDT' }, ru, 'currency')).toBe('2\u00a0211,22\u00a0USDT');
   });
 });
 
@@ -45,8 +45,8 @@ describe('formatMoney to the currency’s digits (list cells)', () => {
   });
 
   it('gives a code Intl refuses two decimals', () => {
-    expect(formatMoney({ amount: '2211.21567', currency: 'USDT' }, en, 'currency')).toBe('2,211.22 USDT');
-    expect(formatMoney({ amount: '12', currency: 'USDT' }, en, 'currency')).toBe('12.00 USDT');
+    expect(formatMoney({ amount: '2211.21567', currency: 'USDT' }, en, 'currency')).toBe('USDT\u00a02,211.22');
+    expect(formatMoney({ amount: '12', currency: 'USDT' }, en, 'currency')).toBe('USDT\u00a012.00');
   });
 
   it('still shows an amount Intl cannot read as it came', () => {

@@ -178,13 +178,13 @@ describe('the cash flow page', () => {
     expect(wallets(view.element).slice(0, 3)).toEqual([
       ['Main USD', '$1,000.00', '$1,039.25'],
       ['BTC cold', `BTC${nbsp}0.00000000`, `BTC${nbsp}0.12343678`],
-      ['USDT TRC20', '1,800.00 USDT', '2,211.20 USDT'],
+      ['USDT TRC20', 'USDT\u00a01,800.00', 'USDT\u00a02,211.20'],
     ]);
     const russian = await open(service(), 'period=custom&from=2026-01-01&to=2026-02-28&group=project', 'ru');
     expect(wallets(russian.view.element).slice(0, 3)).toEqual([
       ['Main USD', `1${nbsp}000,00${nbsp}$`, `1${nbsp}039,25${nbsp}$`],
       ['BTC cold', `0,00000000${nbsp}BTC`, `0,12343678${nbsp}BTC`],
-      ['USDT TRC20', `1${nbsp}800,00 USDT`, `2${nbsp}211,20 USDT`],
+      ['USDT TRC20', `1${nbsp}800,00${nbsp}USDT`, `2${nbsp}211,20${nbsp}USDT`],
     ]);
     expect(rowText(russian.view.element, 'Чистый денежный поток').slice(-3)).toEqual([`60,00${nbsp}$`, `39,25${nbsp}$`, `-20,75${nbsp}$`]);
   });
