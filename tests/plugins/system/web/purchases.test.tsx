@@ -11,6 +11,7 @@ import {
   usePopupTestSetup,
   waitInAct,
 } from '@core/sdk/testing-web';
+import { finance } from '../../../support/web/product-plugins';
 import { FakeJobs, installJobs, listOf, record, references, system, SYSTEM_API } from './system-web';
 
 usePopupTestSetup({ quiet: true });
@@ -123,13 +124,14 @@ function proxiesService(rows: () => readonly ReturnType<typeof record>[]): FakeS
     .on('GET', 'proxies', () => jsonResponse(200, listOf(rows())))
     .on('GET', 'references/proxy-providers', references([{ id: 2, label: 'Local' }]))
     .on('GET', '/auth/references/countries', references([{ id: 250, label: 'France' }]))
+    .on('GET', '/finance/references/agencies', references([{ id: 7, label: 'Alpha Team' }]))
     .on('POST', 'proxies/quote', { data: { price: { amount: '6.00', currency: 'USD' }, available: 40, local: true } })
     .on('POST', 'proxies/purchase', () => jsonResponse(202, { data: { job: 51 } }))
     .on('POST', 'proxies/9/check', () => jsonResponse(202, { data: { job: 61 } }));
 }
 
 describe('buying and checking proxies', () => {
-  it('prices the order, buys it and shows the job until the proxies are there', { timeout: 30_000 }, async () => {
+  it('prices the order, buys it for a finance agency and shows the job until the proxies are there', { timeout: 30_000 }, async () => {
     let rows: ReturnType<typeof record>[] = [];
     const api = proxiesService(() => rows);
     const jobs = new FakeJobs().job(51, [
@@ -137,13 +139,15 @@ describe('buying and checking proxies', () => {
       { job: { kind: 'system.proxy-purchase', state: 'succeeded', percent: 100, result: { proxies: [9, 10], order_id: 'L-1', local: true } }, lines: ['Created 2 proxies'] },
     ]);
     installJobs(jobs);
-    const { view } = await renderPluginPage({ plugins: [system], path: '/proxies', codes: ['YP'], api });
+    // With finance enabled, the team is one of its agencies (without it the dialog has no team).
+    const { view } = await renderPluginPage({ plugins: [system, finance], path: '/proxies', codes: ['YP'], api });
     await waitInAct(() => expect(view.element.querySelector('main h1')?.textContent).toBe('Proxies'));
     await click(buttonByText(view.element, 'Buy proxies'));
     await waitInAct(() => expect(dialog().textContent).toContain('Buy proxies'));
     expect(inDialog('Get price').disabled).toBe(true);
     await pick(pickers()[0]!, 'Lo', 'Local');
     await pick(pickers()[1]!, 'Fra', 'France');
+    await pick(pickers()[2]!, 'Al', 'Alpha Team');
     const [period, quantity, name] = [...dialog().querySelectorAll<HTMLInputElement>('input:not([role="combobox"])')].filter((input) => input.type !== 'hidden');
     await typeInto(period!, '60');
     await typeInto(quantity!, '2');
@@ -156,7 +160,7 @@ describe('buying and checking proxies', () => {
     rows = [record(9, { name: 'Paris 1', address: '203.0.113.7:8080' }), record(10, { name: 'Paris 2', address: '203.0.113.8:8080' })];
     await click(inDialog('Buy'));
     await waitInAct(() => expect(api.requests('POST', 'proxies/purchase')).toHaveLength(1));
-    expect(api.requests('POST', 'proxies/purchase')[0]?.body).toEqual({ provider: 2, country: 250, type: 'http', period_days: 60, quantity: 2, name: 'Paris' });
+    expect(api.requests('POST', 'proxies/purchase')[0]?.body).toEqual({ provider: 2, country: 250, type: 'http', period_days: 60, quantity: 2, name: 'Paris', team: 7 });
     await waitInAct(() => expect(dialog().querySelector('[data-job-step]')?.textContent).toBe('Buying'));
     await waitInAct(() => expect(dialog().querySelector('[data-purchase-result]')?.textContent).toBe('Proxies bought: 2.'), { timeout: 5_000 });
     expect(dialog().querySelector('[data-local-notice]')).not.toBeNull();
