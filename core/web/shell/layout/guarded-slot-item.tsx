@@ -23,6 +23,7 @@ const useStyles = makeStyles({
   },
   icon: { flexShrink: 0, fontSize: '16px', color: tokens.colorStatusDangerForeground1 },
   text: { minWidth: 0 },
+  retry: { flexShrink: 0, whiteSpace: 'nowrap' },
 });
 
 /** What a slot item that threw leaves in its place: a line naming its plugin, and a retry. */
@@ -36,7 +37,7 @@ const SlotItemFailed = observer(function SlotItemFailed({ pluginId, onRetry }: {
       <Text size={200} className={styles.text}>
         {pluginId ? t('shell.plugins.partFailed', { plugin: host.titleOf(pluginId) }) : t('shell.plugins.partFailedUnnamed')}
       </Text>
-      <Button size="small" appearance="subtle" onClick={onRetry}>
+      <Button size="small" appearance="subtle" className={styles.retry} onClick={onRetry}>
         {t('errors.retry')}
       </Button>
     </span>
