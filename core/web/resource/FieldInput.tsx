@@ -33,6 +33,8 @@ export interface FieldInputProps {
   readonly messages?: readonly string[];
   /** Editing a record whose secret is set (it reads as the mask). */
   readonly secretStored?: boolean;
+  /** Editing a record whose reference kept the text it was typed as before (its `legacyField`). */
+  readonly legacyText?: string | null;
 }
 
 function MoneyInput({ field, value, onChange, labelId, invalid }: FieldInputProps & { labelId: string; invalid: boolean }) {
@@ -115,7 +117,7 @@ function single(value: FormValue | undefined): number[] {
 /** The control for one field, by kind, inside a Fluent Field (label, required mark, hint, messages). */
 export function FieldInput(props: FieldInputProps) {
   useResourceStrings();
-  const { field, value, onChange, labels, messages, secretStored } = props;
+  const { field, value, onChange, labels, messages, secretStored, legacyText } = props;
   const { t } = useTranslation('core');
   const labelId = useId();
   const listboxClass = useListboxClass();
@@ -123,6 +125,7 @@ export function FieldInput(props: FieldInputProps) {
   const hints = [field.hintKey ? t(field.hintKey) : null];
   if (field.kind === 'secret') hints.push(t('resource.form.secretHint'), secretStored ? t('resource.form.secretSet') : null);
   if (hasSecretValues(field)) hints.push(t('resource.form.secretValuesHint'));
+  if (legacyText) hints.push(t('resource.form.legacyHint', { value: legacyText }));
   const hint = hints.filter((text): text is string => text !== null).join(' ');
 
   const control = () => {

@@ -11,7 +11,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { fieldNamed, STALE_VERSION_MESSAGE, type ResourceRecord } from '@core/shared/resource/definition';
-import { SECRET_MASK } from '@core/shared/resource/field';
+import { SECRET_MASK, type FieldDefinition } from '@core/shared/resource/field';
 import { HttpError } from '../http/http-error';
 import { useInjection } from '../react/container-context';
 import { FormDialog } from '../react/FormDialog';
@@ -143,7 +143,13 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
     }
   };
 
-  const readOnlyFields = editing ? definition.fields.filter((field) => field.readOnly) : [];
+  // A reference's kept text shows under its picker, not among the read-only values.
+  const legacyFields = new Set(definition.fields.flatMap((field) => (field.kind === 'reference' && field.legacyField ? [field.legacyField] : [])));
+  const legacyText = (field: FieldDefinition): string | null => {
+    const kept = field.kind === 'reference' && field.legacyField && record ? record[field.legacyField] : null;
+    return typeof kept === 'string' && kept !== '' ? kept : null;
+  };
+  const readOnlyFields = editing ? definition.fields.filter((field) => field.readOnly && !legacyFields.has(field.name)) : [];
   return (
     <FormDialog
       title={t(editing ? 'resource.form.editTitle' : 'resource.form.addTitle', { record: recordName })}
@@ -184,6 +190,7 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
               labels={labels}
               messages={messages[field.name]}
               secretStored={record !== null && record[field.name] === SECRET_MASK}
+              legacyText={legacyText(field)}
             />
           </div>
         ))}

@@ -285,3 +285,25 @@ describe('a money field with its currencies', () => {
     expect(api.requests('POST', '/finance/wallets')[0]?.body).toMatchObject({ balance: { amount: '5', currency: 'USD' } });
   });
 });
+
+describe('a reference that kept the text it was typed as (legacyField)', () => {
+  const WITH_LEGACY = {
+    ...WALLETS,
+    fields: [
+      ...WALLETS.fields,
+      { kind: 'reference', name: 'country_id', labelKey: 'test:wallets.code', target: COUNTRIES_REFERENCE, legacyField: 'country_text' } satisfies FieldDefinition,
+      { kind: 'text', name: 'country_text', labelKey: 'test:wallets.name', readOnly: true } satisfies FieldDefinition,
+    ],
+  };
+
+  it('reads the text in the list as not in the list, and shows it under the picker rather than among the read-only values', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1, { country_id: null, country_text: 'Atlantis' })]));
+    const { view } = await renderWallets({ definition: WITH_LEGACY });
+    await waitForRows(view, 1);
+    expect(view.element.querySelector('tbody tr[data-row-id="1"]')?.textContent).toContain('Atlantis (not in the list)');
+    await openEditForm('Wallet 1');
+    expect(dialog().querySelector('[data-field="country_id"]')?.textContent).toContain('Typed before as “Atlantis”, which is not in the list. Pick one to replace it.');
+    expect(dialog().querySelector('dl')?.textContent ?? '').not.toContain('Atlantis');
+  });
+});
