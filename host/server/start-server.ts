@@ -166,8 +166,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       }
       const runningExternals = externals.filter((external) => inventory.isRunning(external.path));
       const running = [...builtins, ...runningExternals.map((external) => external.plugin)];
-      // The superadmin holds every code of the catalogue: the running plugins' (a removed plugin's stay, with its data).
-      await seedPermissionCatalogue(db, new PermissionCatalogue(running.map((plugin) => plugin.manifest)));
+      // The superadmin holds every code of the catalogue: the running plugins' (a removed plugin's stay, with its data, offered nowhere).
+      await seedPermissionCatalogue(
+        db,
+        new PermissionCatalogue(running.map((plugin) => plugin.manifest)),
+        options.available.map((plugin) => plugin.manifest),
+      );
       const generated = await seedSuperadmin(db, { email: config.adminEmail, password: config.adminPassword });
       if (generated) {
         options.announce(`First start: superadmin ${generated.email} with password ${generated.password} (shown once; change it after signing in).`);

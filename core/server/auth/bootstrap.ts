@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { PluginManifest } from '@core/shared/manifest';
 import type { PermissionCatalogue } from '@core/shared/permission-catalogue';
 import type { Database } from '../database/database';
 import { hashPassword } from './passwords';
@@ -16,11 +17,12 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
  * Adds the catalogue's codes that are missing (the superadmin holds every code there); never changes
  * what admins edited. Each code remembers the plugin that declares it, and a code of a plugin that no
  * longer runs is offered nowhere, while the roles and users granted it keep the grant for the day the
- * plugin runs again. Whoever held a code that came or went must read their codes again. The stored
- * description is the English one: screens show the declared text in the reader's language while it
- * is unedited.
+ * plugin runs again. Whoever held a code that came or went must read their codes again. `known` are
+ * the plugins the host could run besides: a code seeded before codes remembered their plugin is
+ * claimed for its plugin, so one disabled since then is known as disabled. The stored description is
+ * the English one: screens show the declared text in the reader's language while it is unedited.
  */
-export async function seedPermissionCatalogue(db: Database, catalogue: PermissionCatalogue): Promise<void> {
+export async function seedPermissionCatalogue(db: Database, catalogue: PermissionCatalogue, known: readonly PluginManifest[] = []): Promise<void> {
   for (const entry of catalogue.entries) {
     await db.query(
       `INSERT INTO core.permissions (name, description, service, plugin) VALUES ($1, $2, $3, $4)
@@ -28,6 +30,12 @@ export async function seedPermissionCatalogue(db: Database, catalogue: Permissio
       [entry.code, entry.description.en, entry.service, entry.plugin],
     );
   }
+  const claims = known.flatMap((manifest) => (manifest.permissions ?? []).map((permission) => [permission.code, manifest.id] as const));
+  await db.query(
+    `UPDATE core.permissions p SET plugin = k.plugin FROM unnest($1::text[], $2::text[]) AS k(code, plugin)
+     WHERE p.name = k.code AND p.plugin IS NULL`,
+    [claims.map(([code]) => code), claims.map(([, plugin]) => plugin)],
+  );
   const { rows } = await db.query<{ id: string }>(
     `UPDATE core.permissions SET offered = NOT offered
      WHERE offered <> (plugin IS NULL OR plugin = ANY($1::text[])) RETURNING id`,

@@ -116,4 +116,14 @@ describe('a plugin enabled once, then disabled on the same data', () => {
     expect(await userCodes(api, erin.id)).toEqual([['JA', 'VAA', 'VAC'], ['VAA']]);
     expect(await roleCodes(api, planners)).toEqual(['JA', 'VAC']);
   }, DB_TIMEOUT);
+
+  it('knows the codes of a plugin disabled before codes remembered their plugin, from the plugins the host could run', async () => {
+    await seedPermissionCatalogue(db, new PermissionCatalogue([admin.manifest, vacations.manifest]));
+    await db.query('UPDATE core.permissions SET plugin = NULL');
+    await seedPermissionCatalogue(db, new PermissionCatalogue([admin.manifest]), [admin.manifest, vacations.manifest]);
+    server = await buildServer({ db, plugins: [admin] });
+    const offered = await catalogue(clientWith(server, ['JT', 'JU'], rita.id));
+    expect(offered).toContain('JA');
+    expect(offered.filter((code) => code.startsWith('VA'))).toEqual([]);
+  }, DB_TIMEOUT);
 });
