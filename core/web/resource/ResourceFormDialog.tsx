@@ -17,7 +17,7 @@ import { useInjection } from '../react/container-context';
 import { FormDialog } from '../react/FormDialog';
 import { I18nService } from '../services/i18n-service';
 import { FieldInput } from './FieldInput';
-import { changedBody, checkForm, createBody, formFields, initialFormValues, problemsAfterEdit, type FormValue, type FormValues } from './form-model';
+import { changedBody, checkForm, createBody, formFields, initialFormValues, legacyFieldNames, problemsAfterEdit, type FormValue, type FormValues } from './form-model';
 import { formatValue } from './format-value';
 import type { ReferenceLabels } from './reference-labels';
 import { serverMessage } from './resource-feedback';
@@ -144,7 +144,7 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
   };
 
   // A reference's kept text shows under its picker, not among the read-only values.
-  const legacyFields = new Set(definition.fields.flatMap((field) => (field.kind === 'reference' && field.legacyField ? [field.legacyField] : [])));
+  const legacyFields = legacyFieldNames(definition);
   const legacyText = (field: FieldDefinition): string | null => {
     const kept = field.kind === 'reference' && field.legacyField && record ? record[field.legacyField] : null;
     return typeof kept === 'string' && kept !== '' ? kept : null;

@@ -66,6 +66,11 @@ function keyValueRows(field: KeyValueField, value: unknown): readonly KeyValueRo
 /** What a key/value row sends: a stored secret left empty sends the mask, which keeps it. */
 const rowValue = (row: KeyValueRow): string => (row.keepsStored && row.value === '' ? SECRET_VALUE_MASK : row.value);
 
+/** The read-only fields that keep a reference's text from before it was one (`legacyField`): shown with the reference, not on their own. */
+export function legacyFieldNames(definition: ResourceDefinition): ReadonlySet<string> {
+  return new Set(definition.fields.flatMap((field) => (field.kind === 'reference' && field.legacyField !== undefined ? [field.legacyField] : [])));
+}
+
 /** Fields the form edits: every field that is not read-only. */
 export function formFields(definition: ResourceDefinition): readonly FieldDefinition[] {
   return definition.fields.filter((field) => !field.readOnly);

@@ -7,7 +7,7 @@ import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/d
 import { isIdentifier, isQuantity, statusToneOf, type FieldDefinition, type ReferenceField } from '@core/shared/resource/field';
 import { useInjection } from '../../react/container-context';
 import { I18nService } from '../../services/i18n-service';
-import { formFields } from '../form-model';
+import { formFields, legacyFieldNames } from '../form-model';
 import { emptyLabel, formatValue } from '../format-value';
 import { StatusBadge } from '../StatusBadge';
 import { RecordLinks } from './record-links';
@@ -53,8 +53,10 @@ function referenced(field: ReferenceField, record: ResourceRecord): { readonly i
 const ReferenceValue = observer(function ReferenceValue({ field, record }: { field: ReferenceField; record: ResourceRecord }) {
   const styles = useStyles();
   const links = useInjection(RecordLinks);
+  const i18n = useInjection(I18nService);
   const targets = referenced(field, record);
-  if (targets.length === 0) return <span className={styles.empty}>—</span>;
+  // Empty: the text it kept from before it was a reference, if any, marked as not in the list.
+  if (targets.length === 0) return <span className={styles.empty}>{formatValue(field, null, i18n, record) || '—'}</span>;
   return (
     <>
       {targets.map((target, index) => {
@@ -114,9 +116,10 @@ function FieldValue({ field, record }: { field: FieldDefinition; record: Resourc
 export function RecordFields({ definition, record }: { definition: ResourceDefinition; record: ResourceRecord }) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const legacyFields = legacyFieldNames(definition);
   return (
     <dl className={styles.list}>
-      {recordFieldOrder(definition).map((field) => (
+      {recordFieldOrder(definition).filter((field) => !legacyFields.has(field.name)).map((field) => (
         <div key={field.name} className={mergeClasses(styles.item, (field.kind === 'longText' || field.kind === 'keyValue') && styles.wide)} data-field={field.name}>
           <dt className={styles.term}>{t(field.labelKey)}</dt>
           <dd className={styles.value}>

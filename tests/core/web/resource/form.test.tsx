@@ -1,11 +1,15 @@
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES_REFERENCE } from '@core/shared/resource/core-references';
 import { STALE_VERSION_MESSAGE } from '@core/shared/resource/definition';
 import { SECRET_VALUE_MASK, type FieldDefinition } from '@core/shared/resource/field';
 import { click, typeInto } from '../../../support/web/dom';
 import { jsonResponse } from '../../../support/web/fetch';
-import { recordToasts, waitInAct } from '../../../support/web/test-kernel';
-import { listAnswer, wallet, WALLETS } from './fixtures';
+import { createTestKernel, recordToasts, renderRoutesInKernel, testUser, waitInAct } from '../../../support/web/test-kernel';
+import { testPlugin } from '../../../support/web/test-plugin';
+import { RecordFields } from '@core/web/resource/record/RecordFields';
+import { useResourceStrings } from '@core/web/resource/resource-strings';
+import { listAnswer, wallet, WALLET_STRINGS, WALLETS } from './fixtures';
 import { buttonNamed, dialog, duplicateIds, FakeApi, itemNamed, labelled, renderWallets, useAnimationPatch, waitForRows } from './support';
 
 useAnimationPatch();
@@ -305,5 +309,17 @@ describe('a reference that kept the text it was typed as (legacyField)', () => {
     await openEditForm('Wallet 1');
     expect(dialog().querySelector('[data-field="country_id"]')?.textContent).toContain('Typed before as “Atlantis”, which is not in the list. Pick one to replace it.');
     expect(dialog().querySelector('dl')?.textContent ?? '').not.toContain('Atlantis');
+  });
+
+  it('shows the text in the reference’s place on the record page, not as a field of its own', async () => {
+    const kernel = await createTestKernel({ plugins: [testPlugin({ id: 'test', bundles: { en: WALLET_STRINGS, ru: WALLET_STRINGS } })], user: testUser(['FW']) });
+    // As the record page does: the engine's strings first.
+    function Fields() {
+      useResourceStrings();
+      return createElement(RecordFields, { definition: WITH_LEGACY, record: wallet(1, { country_id: null, country_text: 'Atlantis' }) });
+    }
+    const view = await renderRoutesInKernel(kernel, [{ path: '/', element: createElement(Fields) }], { path: '/' });
+    expect(view.element.querySelector('[data-field="country_id"]')?.textContent).toContain('Atlantis (not in the list)');
+    expect(view.element.querySelector('[data-field="country_text"]')).toBeNull();
   });
 });
