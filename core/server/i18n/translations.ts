@@ -1,6 +1,6 @@
 import type { Language } from '@core/shared/runtime-config';
-import coreResourceEn from '../../web/i18n/en/resource.json';
-import coreResourceRu from '../../web/i18n/ru/resource.json';
+import coreResourceEn from '@core/shared/i18n/en/resource.json';
+import coreResourceRu from '@core/shared/i18n/ru/resource.json';
 
 /** One namespace's strings in one language, as its i18n JSON file holds them (nested objects of text). */
 export type TranslationBundle = Readonly<Record<string, unknown>>;

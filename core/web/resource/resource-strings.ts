@@ -3,8 +3,8 @@ import { useInjection } from '../react/container-context';
 import type { Language } from '@core/shared/runtime-config';
 import type { TranslationBundle } from '../kernel/contributions';
 import { CORE_NAMESPACE, I18nService } from '../services/i18n-service';
-import enResource from '../i18n/en/resource.json';
-import ruResource from '../i18n/ru/resource.json';
+import enResource from '@core/shared/i18n/en/resource.json';
+import ruResource from '@core/shared/i18n/ru/resource.json';
 import enRecord from '../i18n/en/record.json';
 import ruRecord from '../i18n/ru/record.json';
 

@@ -148,7 +148,7 @@ describe('PermissionCatalogue', () => {
       permissions: [{ code: 'YP', area: 'finance', description: { en: 'System finance', ru: 'Финансы системы' } }],
     });
     const withSystem = new PermissionCatalogue([system]);
-    expect(withSystem.entry('YP')).toEqual({ code: 'YP', service: 'system', area: 'finance', description: { en: 'System finance', ru: 'Финансы системы' } });
+    expect(withSystem.entry('YP')).toEqual({ code: 'YP', service: 'system', plugin: 'system', area: 'finance', description: { en: 'System finance', ru: 'Финансы системы' } });
     expect(withSystem.codes.filter((code) => code === 'YP')).toHaveLength(1);
   });
 

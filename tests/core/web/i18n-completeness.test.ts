@@ -14,12 +14,14 @@ function emptyLeaves(bundle: unknown, prefix = ''): string[] {
   return Object.entries(bundle).flatMap(([key, value]) => emptyLeaves(value, prefix ? `${prefix}.${key}` : key));
 }
 
-const coreRoot = resolve(import.meta.dirname, '../../../core/web/i18n');
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
-/** Every area file of the core's strings (signed-in or not), English beside Russian. */
-const coreBundles = readdirSync(join(coreRoot, 'en'))
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => ({ name: `core ${file}`, en: readJson(join(coreRoot, 'en', file)), ru: readJson(join(coreRoot, 'ru', file)) }));
+/** Every area file of the core's strings (the browser's, and those the server reads too), English beside Russian. */
+const coreBundles = ['core/web/i18n', 'core/shared/i18n'].flatMap((folder) => {
+  const coreRoot = resolve(import.meta.dirname, '../../..', folder);
+  return readdirSync(join(coreRoot, 'en'))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => ({ name: `core ${file}`, en: readJson(join(coreRoot, 'en', file)), ru: readJson(join(coreRoot, 'ru', file)) }));
+});
 
 const pluginsRoot = resolve(import.meta.dirname, '../../../plugins');
 const pluginBundles = readdirSync(pluginsRoot, { withFileTypes: true })

@@ -73,7 +73,7 @@ describe('Finance dashboard widgets', () => {
     expect(query(view.element, '[data-testid="month-expense"]').textContent).toBe('$0.20');
     expect(query(view.element, '[data-testid="month-net"]').textContent).toBe('$9,007,199,254,740,992.90');
     expect(query(view.element, '[data-testid="month-commission"]').textContent).toBe('$1.50');
-    expect(month?.textContent).toContain('2026-03-01 – 2026-03-31');
+    expect(month?.textContent).toContain('03/01/26 – 03/31/26');
   });
 
   it('read the per-direction rows, and show only the widgets the user may see', async () => {
