@@ -134,6 +134,17 @@ export { CsvSyntaxError, readCsv, type CsvLine } from '@core/server/csv/csv-read
 export { csvRow } from '@core/server/resource/csv';
 
 /**
+ * CSV a person downloads from a screen (a report), written as the lists' people's export is:
+ * `new PeopleCsv(peopleCsvReader(request, context.translations))` writes titles in the caller's
+ * language (`say(key)` reads the plugin's i18n strings), `;` and a decimal comma for Russian, every
+ * digit without digit groups, days, months and instants in the caller's form and X-Time-Zone (the
+ * zone in the title: `timeTitle`), a currency in its own column (`currencyTitle`), and a
+ * byte-order mark before the header.
+ */
+export { PeopleCsv, peopleCsvReader, type PeopleCsvReader } from '@core/server/csv/people-csv';
+export type { ServerTranslations } from '@core/server/i18n/translations';
+
+/**
  * System settings a plugin declares (shown and edited on the settings screen) and reads; secrets
  * are known to plugins only as set or not set.
  */

@@ -225,7 +225,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     const settings = options.pluginSettings[id] ?? {};
     const definitions = plugin.resources ?? [];
     const mount = async (scope: FastifyInstance): Promise<void> => {
-      await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory, messaging, signIn, spreadsheets, exchangeRates, performance, jobs: jobSystem.forPlugin(id) });
+      await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory, messaging, signIn, spreadsheets, exchangeRates, performance, jobs: jobSystem.forPlugin(id), translations });
       // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
       if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks: plugin.resourceHooks, mounted: resources, translations }));
     };

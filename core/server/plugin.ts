@@ -1,5 +1,5 @@
 import type { RussianMessages } from './http/message-translations';
-import type { TranslationBundle } from './i18n/translations';
+import type { ServerTranslations, TranslationBundle } from './i18n/translations';
 import type { Language } from '@core/shared/runtime-config';
 import type { FastifyInstance } from 'fastify';
 import type { PluginManifest } from '@core/shared/manifest';
@@ -63,6 +63,8 @@ export interface ServerPluginContext {
   readonly performance: PerformanceService;
   /** Durable background jobs: `define` a kind (`<plugin>.<name>`), `enqueue` in your transaction, `find`, `logs`, `cancel`. */
   readonly jobs: Jobs;
+  /** The app's strings (every plugin's and the core's i18n keys), for files the server writes for people (PeopleCsv). */
+  readonly translations: ServerTranslations;
 }
 
 /** The host's plugins as they stand; read on each call, since loading finishes after registration. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
-import type { ServerPluginContext } from '@core/sdk/server';
+import { PeopleCsv, peopleCsvReader, type ServerPluginContext } from '@core/sdk/server';
 import type { ReportQuery, SocialReport } from '../../shared/report';
 import { reportCsv } from './report-csv';
 import { checkReportQuery, REPORT_QUERY_SCHEMA } from './report-query';
@@ -9,7 +9,7 @@ import { buildSocialReport } from './social-report';
 const ACCESS = { access: { requires: 'MA' } } as const;
 
 /** `GET report` (the insights summed by a grouping, with rates and totals) and `GET report.csv` (the same as a file), both MA. */
-export function reportRoutes(app: FastifyInstance, { db, exchangeRates }: Pick<ServerPluginContext, 'db' | 'exchangeRates'>): void {
+export function reportRoutes(app: FastifyInstance, { db, exchangeRates, translations }: Pick<ServerPluginContext, 'db' | 'exchangeRates' | 'translations'>): void {
   const report = (query: ReportQuery): Promise<SocialReport> => {
     checkReportQuery(query);
     return buildSocialReport(db, exchangeRates, query);
@@ -20,7 +20,8 @@ export function reportRoutes(app: FastifyInstance, { db, exchangeRates }: Pick<S
   }));
 
   app.get<{ Querystring: ReportQuery }>('/report.csv', { config: ACCESS, schema: { querystring: REPORT_QUERY_SCHEMA } }, async (request, reply) => {
-    const csv = reportCsv(await report(request.query), request.query.group);
+    const people = new PeopleCsv(peopleCsvReader(request, translations));
+    const csv = reportCsv(await report(request.query), request.query.group, people);
     const { from, to, level, group } = request.query;
     return reply
       .header('content-disposition', `attachment; filename="social-report-${level}-by-${group}-${from}-${to}.csv"`)

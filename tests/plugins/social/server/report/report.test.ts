@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerPlugin } from '@core/sdk/server';
-import { DB_TIMEOUT, testApp, type TestApp } from '@core/sdk/testing';
+import { bearer, DB_TIMEOUT, mintToken, testApp, type TestApp } from '@core/sdk/testing';
 import { createFinanceServerPlugin } from '@plugins/finance/server';
 import type { ReportFigures, SocialReport } from '@plugins/social/shared/report';
 import { accountsResource, adAccountsResource, campaignsResource, insightsResource } from '@plugins/social/shared/resources';
@@ -115,13 +115,13 @@ describe('with finance enabled', () => {
     });
   });
 
-  it('exports the same report as CSV, an empty cell for each null', async () => {
+  it('exports the same report as CSV for people: titles in their language, every digit, an empty cell for each null', async () => {
     const answer = await app.as(['MA']).get('/api/social/report.csv?from=2026-11-02&to=2026-11-03&level=campaign&group=campaign');
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('text/csv');
     expect(answer.headers['content-disposition']).toBe('attachment; filename="social-report-campaign-by-campaign-2026-11-02-2026-11-03.csv"');
     expect(answer.body.split('\r\n')).toEqual([
-      '\uFEFFCampaign,Clicks,Views,Leads,Spent,Currency,Spent USD,Not in spent USD,Rates currency,CPC,CPM,CPL,CTR %',
+      '\uFEFFCampaign,Clicks,Views,Leads,Spent,Currency,"Spent, USD",Not in spent USD,Rates currency,CPC,CPM,CPL,CTR %',
       'Alpha deals EU,7,2000,2,25.55,EUR,27.68,,EUR,3.65,12.78,12.78,0.35',
       'Zeta leads US,8,3000,1,12.35,USD,12.35,,USD,1.54,4.12,12.35,0.27',
       'Total,15,5000,3,,,40.03,,USD,2.67,8.01,13.34,0.30',
@@ -129,7 +129,17 @@ describe('with finance enabled', () => {
     ]);
     // The EUR row without a rate is named beside the dollars it is not in.
     const partial = await app.as(['MA']).get('/api/social/report.csv?from=2026-11-01&to=2026-11-03&level=campaign&group=campaign');
-    expect(partial.body.split('\r\n')[3]).toBe('Total,19,6100,3,,,50.03,EUR 1 (1 rows),,,,,0.31');
+    expect(partial.body.split('\r\n')[3]).toBe('Total,19,6100,3,,,50.03,€1.00 (rows: 1),,,,,0.31');
+    // A Russian reader: their titles, `;` between fields, decimal commas, days in their form.
+    const russian = await app.server.inject({
+      method: 'GET',
+      url: '/api/social/report.csv?from=2026-11-01&to=2026-11-03&level=campaign&group=date',
+      headers: { ...bearer(mintToken(['MA'])), 'accept-language': 'ru' },
+    });
+    const lines = russian.body.split('\r\n');
+    expect(lines[0]).toBe('\uFEFFДата;Клики;Показы;Лиды;Расход;Валюта;Расход, USD;Не вошло в расход, USD;Валюта курсов;CPC;CPM;CPL;CTR, %');
+    expect(lines[1]).toMatch(/^01\.11\.2026;/);
+    expect(lines.at(-2)).toBe('Итого;19;6100;3;;;50,03;1,00\u00A0€ (строк: 1);;;;;0,31');
   });
 
   it('refuses what the report cannot answer with 422 on the field, and callers without MA with 403', async () => {

@@ -1,12 +1,14 @@
 import type { FieldValue, ResourceDefinition } from '@core/sdk/shared';
 import type { ServerPlugin } from '@core/sdk/server';
 import { createSocialServerPlugin } from '@plugins/social/server';
+import socialEn from '@plugins/social/web/i18n/en.json';
+import socialRu from '@plugins/social/web/i18n/ru.json';
 import { demoContext } from '@core/server/demo-context';
 import type { Database } from '@core/server/database/database';
 
-/** The social plugin as server/index.ts wires it, with the test event's clock the test picks. */
+/** The social plugin as the host wires it (with its strings), with the test event's clock the test picks. */
 export function socialParts(options: { readonly now?: () => Date } = {}): ServerPlugin {
-  return createSocialServerPlugin(options.now ? { now: options.now } : {});
+  return { ...createSocialServerPlugin(options.now ? { now: options.now } : {}), translations: { en: socialEn, ru: socialRu } };
 }
 
 /** Writes records as the demo does (the engine's writer, the first superadmin), for resources no route creates (insights). */
