@@ -16,11 +16,13 @@ const json = (path: string): Bundle => JSON.parse(readFileSync(new URL(path, imp
 
 function namespaces(language: Language, plugins: readonly Pick<PluginManifest, 'id' | 'namespaces'>[]): Readonly<Record<string, Bundle>> {
   const core = (file: string) => json(`../../web/i18n/${language}/${file}.json`);
+  // The engine's resource strings are read by the server's exports too, so they live in core/shared.
+  const shared = (file: string) => json(`../../shared/i18n/${language}/${file}.json`);
   const pluginBundles = plugins.map((plugin) => [plugin.namespaces[0] ?? plugin.id, json(`../../../plugins/${plugin.id}/web/i18n/${language}.json`)]);
   return {
     ...Object.fromEntries(pluginBundles),
     // The core's namespaces are one file each; resource.json nests its keys under `resource`.
-    resource: core('resource').resource as Bundle,
+    resource: shared('resource').resource as Bundle,
     // record.json nests its keys under `record` too.
     record: core('record').record as Bundle,
     auth: core('auth'),
