@@ -63,7 +63,7 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
       employeesRoutes(app, db);
       dashboardRoutes(app, db);
       cardCorrectionRoutes(app, context);
-      cashFlowRoutes(app, db);
+      cashFlowRoutes(app, db, context.translations);
       departmentRoutes(app, db);
       motivationRoutes(app, context, createPayCalculator(context));
       payModelRoutes(app, context, createPayCalculator(context));

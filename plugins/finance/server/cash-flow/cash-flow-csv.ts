@@ -1,81 +1,40 @@
-import { csvRow } from '@core/sdk/server';
-import type { Language } from '@core/sdk/shared';
-import type { CashFlowFigures, CashFlowGroup, CashFlowReport, CashFlowRow } from '../../shared/cash-flow';
+import type { PeopleCsv } from '@core/sdk/server';
+import type { CashFlowFigures, CashFlowReport, CashFlowRow } from '../../shared/cash-flow';
 
 /*
- * The grid as CSV (`GET cash-flow.csv`): a header (direction, the grouping, then plan, fact and
- * difference of each month and of the total), the rows, the totals, net and the outstanding
- * payments, labelled in the caller's language. Figures keep every digit the API answers; a
- * byte-order mark makes spreadsheet programs read the labels as UTF-8.
+ * The grid as CSV (`GET cash-flow.csv`), for the person who downloads it (PeopleCsv): a header
+ * (direction, the grouping, then plan, fact and difference of each month and of the total, in US
+ * dollars), the rows, the totals, net and the outstanding payments, titled and labelled as the
+ * page says them in their language. Figures keep every digit the API answers, with their decimal
+ * separator.
  */
 
-interface CsvLabels {
-  readonly direction: string;
-  readonly groups: Readonly<Record<CashFlowGroup, string>>;
-  readonly none: Readonly<Record<CashFlowGroup, string>>;
-  readonly plan: string;
-  readonly fact: string;
-  readonly difference: string;
-  readonly total: string;
-  readonly income: string;
-  readonly expense: string;
-  readonly commission: string;
-  readonly net: string;
-  readonly outstanding: string;
-}
+const TOTAL_PARTS = ['income', 'expense', 'commission', 'net'] as const;
+type TotalPart = (typeof TOTAL_PARTS)[number];
 
-const LABELS: Readonly<Record<Language, CsvLabels>> = {
-  en: {
-    direction: 'Direction',
-    groups: { article: 'Article', project: 'Project', division: 'Division' },
-    none: { article: 'No article', project: 'No project', division: 'No division' },
-    plan: 'plan',
-    fact: 'fact',
-    difference: 'difference',
-    total: 'Total',
-    income: 'Income',
-    expense: 'Expense',
-    commission: 'Commissions',
-    net: 'Net',
-    outstanding: 'Outstanding at the end',
-  },
-  ru: {
-    direction: 'Направление',
-    groups: { article: 'Статья', project: 'Проект', division: 'Подразделение' },
-    none: { article: 'Без статьи', project: 'Без проекта', division: 'Без подразделения' },
-    plan: 'план',
-    fact: 'факт',
-    difference: 'разница',
-    total: 'Итого',
-    income: 'Доходы',
-    expense: 'Расходы',
-    commission: 'Комиссии',
-    net: 'Чистый поток',
-    outstanding: 'Не оплачено на конец',
-  },
+const PART_LABELS: Readonly<Record<TotalPart, string>> = {
+  income: 'finance:cashFlow.directions.income',
+  expense: 'finance:cashFlow.directions.expense',
+  commission: 'finance:cashFlow.commissions',
+  net: 'finance:cashFlow.net',
 };
 
-const cells = (figures: CashFlowFigures): string[] => [figures.plan, figures.fact, figures.difference];
+const BASES = ['plan', 'fact', 'difference'] as const;
 
-export function cashFlowCsv(report: CashFlowReport, language: Language): string {
-  const labels = LABELS[language];
-  const directionLabel = (row: CashFlowRow) => labels[row.direction];
-  const header = csvRow([
-    labels.direction,
-    labels.groups[report.group],
-    ...[...report.months.map((month) => month.month), labels.total].flatMap((name) => [labels.plan, labels.fact, labels.difference].map((part) => `${name} ${part}`)),
+export function cashFlowCsv(report: CashFlowReport, csv: PeopleCsv): string {
+  const label = (key: string) => csv.text(csv.say(key));
+  const figures = (cells: CashFlowFigures): string[] => [csv.number(cells.plan), csv.number(cells.fact), csv.number(cells.difference)];
+  const rowLabel = (row: CashFlowRow) => (row.direction === 'commission' ? label(PART_LABELS.commission) : row.label !== null ? csv.text(row.label) : label(`finance:cashFlow.none.${report.group}`));
+  const columns = [...report.months.map((month) => csv.format.month(month.month)), csv.say('finance:cashFlow.total')];
+  const header = csv.header([
+    csv.say('finance:cashFlow.csv.direction'),
+    csv.say(`finance:cashFlow.groups.${report.group}`),
+    ...columns.flatMap((column) => BASES.map((basis) => csv.say('finance:cashFlow.csv.column', { column, basis: csv.say(`finance:cashFlow.${basis}`) }))),
   ]);
-  const rows = report.rows.map((row) =>
-    csvRow([
-      directionLabel(row),
-      row.direction === 'commission' ? labels.commission : (row.label ?? labels.none[report.group]),
-      ...row.months.flatMap(cells),
-      ...cells(row.total),
-    ]),
+  const rows = report.rows.map((row) => csv.line([label(PART_LABELS[row.direction]), rowLabel(row), ...row.months.flatMap(figures), ...figures(row.total)]));
+  const totals = TOTAL_PARTS.map((part) =>
+    csv.line([label('finance:cashFlow.total'), label(PART_LABELS[part]), ...report.month_totals.flatMap((month) => figures(month[part])), ...figures(report.totals[part])]),
   );
-  const totals = (['income', 'expense', 'commission', 'net'] as const).map((part) =>
-    csvRow([labels.total, labels[part], ...report.month_totals.flatMap((month) => cells(month[part])), ...cells(report.totals[part])]),
-  );
-  const outstanding = (['income', 'expense'] as const).map((part) => csvRow([labels.outstanding, labels[part], report.outstanding[part]]));
-  return `\uFEFF${header}${rows.join('')}${totals.join('')}${outstanding.join('')}`;
+  const outstanding = (['income', 'expense'] as const).map((part) => csv.line([label('finance:cashFlow.csv.outstanding'), label(PART_LABELS[part]), csv.number(report.outstanding[part])]));
+  return `${header}${rows.join('')}${totals.join('')}${outstanding.join('')}`;
 }

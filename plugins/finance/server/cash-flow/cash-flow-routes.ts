@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
-import { languageOf, type Queryable } from '@core/sdk/server';
+import { PeopleCsv, peopleCsvReader, type Queryable, type ServerTranslations } from '@core/sdk/server';
 import type { CashFlowCellAnswer, CashFlowCellQuery, CashFlowQuery, CashFlowReport } from '../../shared/cash-flow';
 import { cellTransactions } from './cash-flow-cell';
 import { cashFlowCsv } from './cash-flow-csv';
@@ -14,7 +14,7 @@ const ACCESS = { access: { requires: 'FT' } } as const;
  * `GET cash-flow` (the grid, its totals and the wallets' balances), `GET cash-flow.csv` (the grid
  * as a file) and `GET cash-flow/transactions` (the transactions behind one figure). See README.md.
  */
-export function cashFlowRoutes(app: FastifyInstance, db: Queryable): void {
+export function cashFlowRoutes(app: FastifyInstance, db: Queryable, translations: ServerTranslations): void {
   const report = (query: CashFlowQuery): Promise<CashFlowReport> => buildCashFlow(db, query, checkPeriod(query));
 
   app.get<{ Querystring: CashFlowQuery }>('/cash-flow', { config: ACCESS, schema: { querystring: CASH_FLOW_QUERY_SCHEMA } }, async (request): Promise<DataEnvelope<CashFlowReport>> => ({
@@ -22,7 +22,8 @@ export function cashFlowRoutes(app: FastifyInstance, db: Queryable): void {
   }));
 
   app.get<{ Querystring: CashFlowQuery }>('/cash-flow.csv', { config: ACCESS, schema: { querystring: CASH_FLOW_QUERY_SCHEMA } }, async (request, reply) => {
-    const csv = cashFlowCsv(await report(request.query), languageOf(request));
+    const people = new PeopleCsv(peopleCsvReader(request, translations));
+    const csv = cashFlowCsv(await report(request.query), people);
     const { from, to, group } = request.query;
     return reply
       .header('content-disposition', `attachment; filename="cash-flow-by-${group}-${from}-${to}.csv"`)

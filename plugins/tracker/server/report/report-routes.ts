@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
-import type { ServerPluginContext } from '@core/sdk/server';
+import { PeopleCsv, peopleCsvReader, type ServerPluginContext } from '@core/sdk/server';
 import { trackersResource } from '../../shared/resources';
 import type { ReportAnswer, ReportQuery, ReportTracker } from '../../shared/report';
 import { KeitaroAdminApi } from '../keitaro/keitaro-api';
@@ -34,6 +34,7 @@ export function reportRoutes(app: FastifyInstance, context: ServerPluginContext,
   }));
 
   app.get<{ Querystring: ReportQuery }>('/report/export', { config: ACCESS, schema: { querystring: REPORT_QUERY_SCHEMA } }, async (request, reply) => {
+    const people = new PeopleCsv(peopleCsvReader(request, context.translations));
     const report = await answer(request.query);
     const name = `tracker-report-${report.period.from}-${report.period.to}.csv`;
     reply
@@ -41,7 +42,7 @@ export function reportRoutes(app: FastifyInstance, context: ServerPluginContext,
       .header('x-report-source', report.source)
       .header('cache-control', 'no-store')
       .type('text/csv; charset=utf-8');
-    return reportCsv(report);
+    return reportCsv(report, people);
   });
 
   app.get('/report/trackers', { config: ACCESS }, async (): Promise<DataEnvelope<ReportTracker[]>> => {

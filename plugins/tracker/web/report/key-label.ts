@@ -1,6 +1,6 @@
 import type { LocaleFormat } from '@core/sdk/shared';
 import type { ReportGrouping, ReportKey } from '../../shared/report';
-import { countryName } from '../offers/country-names';
+import { countryName } from '../../shared/country-names';
 
 /** A grouping's value as the table and the chart name it, in the reader's language: a day as a date, a country by its name; null when not known. */
 export function keyLabel(grouping: ReportGrouping | undefined, key: ReportKey | undefined, format: LocaleFormat): string | null {

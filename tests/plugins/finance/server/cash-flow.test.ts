@@ -199,14 +199,18 @@ describe('the CSV', { timeout: DB_TIMEOUT }, () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toBe('attachment; filename="cash-flow-by-article-2026-01-01-2026-02-28.csv"');
     const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Direction,Article,2026-01 plan,2026-01 fact,2026-01 difference,2026-02 plan,2026-02 fact,2026-02 difference,Total plan,Total fact,Total difference');
+    expect(lines[0]).toBe(
+      'Direction,Article,January 2026 plan (USD),January 2026 fact (USD),January 2026 difference (USD),February 2026 plan (USD),February 2026 fact (USD),February 2026 difference (USD),Total plan (USD),Total fact (USD),Total difference (USD)',
+    );
     expect(lines).toContain('Income,Payouts,100.1,100.1,0,0,12,12,100.1,112.1,12');
     expect(lines).toContain('Commissions,Commissions,0,0.5,0.5,0.5,0.12,-0.38,0.5,0.62,0.12');
-    expect(lines).toContain('Total,Net,100.3,49.55,-50.75,-350.55,12.08,362.63,-250.25,61.63,311.88');
-    expect(lines.at(-1)).toBe('Outstanding at the end,Expense,300');
+    expect(lines).toContain('Total,Net cash flow,100.3,49.55,-50.75,-350.55,12.08,362.63,-250.25,61.63,311.88');
+    expect(lines.at(-1)).toBe('Outstanding at the end (USD),Expense,300');
+    // A Russian reader: their titles and months, `;` between fields, decimal commas.
     const russian = await t.app.inject({ method: 'GET', url: `/api/finance/cash-flow.csv?${PERIOD}&group=project`, headers: { ...bearer(mintToken(['FT'])), 'accept-language': 'ru' } });
-    expect(russian.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^Направление,Проект,2026-01 план,2026-01 факт,2026-01 разница,/);
-    expect(russian.body).toContain('Доходы,Без проекта,');
+    expect(russian.body).toMatch(/^\uFEFFНаправление;Проект;январь 2026 г\. план \(USD\);/);
+    expect(russian.body).toContain('Итого;Чистый денежный поток;100,3;49,55;-50,75;');
+    expect(russian.body).toContain('Доходы;Без проекта;');
   });
 });
 

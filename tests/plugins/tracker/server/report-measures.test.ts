@@ -154,17 +154,27 @@ describe('the request', () => {
     expect(answer.json<{ errors: Record<string, string[]> }>().errors.to).toEqual(['Период не может закончиться раньше, чем начался.']);
   });
 
-  it('exports the same report as CSV with its totals line', async () => {
+  it('exports the same report as CSV for people, with its totals line: titles in their language, every digit', async () => {
     const answer = await app.call(['TR'], 'GET', 'report/export?from=2026-03-01&to=2026-03-02&group=offer');
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('text/csv');
     expect(answer.headers['x-report-source']).toBe('statistics');
     expect(answer.body.split('\r\n')).toEqual([
-      'offer,clicks,unique_clicks,leads,sales,revenue,cost,profit,roi,cr,epc,epl,currency',
+      '\uFEFFOffer,Clicks,Unique clicks,Leads,Sales,Revenue,Cost,Profit,ROI %,CR %,EPC,EPL,Currency',
       'Casino,1000,800,24,10,480.00,300.00,180.00,60.00,3.00,0.4800,20.0000,USD',
       'Dating,500,450,9,3,135.50,200.25,-64.75,-32.33,2.00,0.2710,15.0556,USD',
-      'total,1500,1250,33,13,615.50,500.25,115.25,23.04,2.64,0.4103,18.6515,USD',
+      'Total,1500,1250,33,13,615.50,500.25,115.25,23.04,2.64,0.4103,18.6515,USD',
       '',
     ]);
+    // A Russian reader: their titles, `;` between fields, decimal commas, days in their form.
+    const russian = await app.app.inject({
+      method: 'GET',
+      url: '/api/tracker/report/export?from=2026-03-01&to=2026-03-02&group=day,offer',
+      headers: { ...bearer(mintToken(['TR'])), 'accept-language': 'ru' },
+    });
+    const lines = russian.body.split('\r\n');
+    expect(lines[0]).toBe('\uFEFFДень;Оффер;Клики;Уникальные клики;Лиды;Продажи;Доход;Расход;Прибыль;ROI, %;CR, %;EPC;EPL;Валюта');
+    expect(lines[1]).toMatch(/^01\.03\.2026;/);
+    expect(lines.at(-2)).toBe('Итого;;1500;1250;33;13;615,50;500,25;115,25;23,04;2,64;0,4103;18,6515;USD');
   });
 });

@@ -5,6 +5,8 @@ import type { ServerPlugin } from '@core/sdk/server';
 import admin from '@plugins/admin/server';
 import finance from '@plugins/finance/server';
 import tracker from '@plugins/tracker/server';
+import trackerEn from '@plugins/tracker/web/i18n/en.json';
+import trackerRu from '@plugins/tracker/web/i18n/ru.json';
 import { bearer, buildServer, freshDatabase, mintToken } from '../../../support/server/test-database';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -30,10 +32,10 @@ export interface TrackerAppOptions {
   readonly db?: Database;
 }
 
-/** The API server with admin, finance and the tracker (its declared dependencies), over a fresh copy of the template database. */
+/** The API server with admin, finance and the tracker (its declared dependencies; the tracker with its strings, as the host gives it), over a fresh copy of the template database. */
 export async function trackerApp(options: TrackerAppOptions = {}): Promise<TrackerTestApp> {
   const db = options.db ?? (await freshDatabase());
-  const app = await buildServer({ db, plugins: [admin, finance, options.tracker ?? tracker], pluginSettings: { tracker: options.settings ?? {} } });
+  const app = await buildServer({ db, plugins: [admin, finance, { ...(options.tracker ?? tracker), translations: { en: trackerEn, ru: trackerRu } }], pluginSettings: { tracker: options.settings ?? {} } });
   const callService: TrackerTestApp['callService'] = (service, codes, method, path, payload) =>
     app.inject({
       method,

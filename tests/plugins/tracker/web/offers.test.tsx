@@ -2,7 +2,7 @@ import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, query, runRowAction, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
 import { localeFormat } from '@core/sdk/shared';
-import { countryName } from '@plugins/tracker/web/offers/country-names';
+import { countryName } from '@plugins/tracker/shared/country-names';
 import { descriptionOf, listing, openList, record, rowOf } from './tracker-web';
 
 // The screens under test are in English.

@@ -1,7 +1,7 @@
 /*
  * The full report's countries are the alpha-2 codes its statistics rows carry (Keitaro's, an
- * import's, a postback's), not records of the kernel's country reference: the browser names them
- * in the user's language (Intl.DisplayNames).
+ * import's, a postback's), not records of the kernel's country reference: the page and the report's
+ * CSV name them in the reader's language (Intl.DisplayNames).
  */
 
 /** One formatter per language: making one costs far more than asking it for a name. */
