@@ -127,7 +127,7 @@ export { translated } from '@core/server/resource/database-errors';
 export { CsvSyntaxError, readCsv, type CsvLine } from '@core/server/csv/csv-reader';
 
 /**
- * CSV a plugin exports (a report): `csvRow(cells)` is one CRLF-ended RFC 4180 line; null is an
+ * CSV a plugin exports for machines: `csvRow(cells)` is one CRLF-ended RFC 4180 line; null is an
  * empty cell, numbers and decimal strings stay as they are, other text that a spreadsheet would
  * run as a formula gets a leading apostrophe. The engine's list exports are written the same way.
  */
