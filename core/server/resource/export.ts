@@ -1,13 +1,11 @@
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import { fieldNamed } from '@core/shared/resource/definition';
 import { isIdentifier, isListedByDefault, isReadable, type EnumField, type FieldDefinition, type Money } from '@core/shared/resource/field';
-import { localeFormat, type LocaleFormat } from '@core/shared/format/locale-format';
-import type { Language } from '@core/shared/runtime-config';
 import type { Queryable } from '../database/database';
 import { quoteTable, SqlParams, whereClause } from '../database/sql';
-import type { ServerTranslations } from '../i18n/translations';
+import { PeopleCsv, type PeopleCsvReader } from '../csv/people-csv';
 import { currencyColumn } from './columns';
-import { csvCell, csvLine, csvText } from './csv';
+import { csvCell, csvLine } from './csv';
 import { listConditions } from './filters';
 import type { ResourceListQuery } from './list-params';
 import { keysetCondition, keysetPhases, orderBy, sortKey, type KeysetPosition } from './ordering';
@@ -33,11 +31,7 @@ export const META_COLUMNS = ['id', 'created_at', 'updated_at'] as const;
 type MetaColumn = (typeof META_COLUMNS)[number];
 
 /** Who the people's file is for: their language, the zone their times are in, the app's strings. */
-export interface ExportReader {
-  readonly language: Language;
-  readonly timeZone: string;
-  readonly translations: ServerTranslations;
-}
+export type ExportReader = PeopleCsvReader;
 
 interface Column {
   readonly header: string;
@@ -100,15 +94,15 @@ export function isExportColumn(definition: ResourceDefinition, name: string): bo
 
 const MINUTES_KEPT = 1_000;
 
-/** The columns' cells for one reader: every helper below writes in their language, zone and separator. */
+/** The columns' cells for one reader: PeopleCsv's cells, and what a resource's fields add to them. */
 class PeopleCells {
-  private readonly format: LocaleFormat;
+  private readonly csv: PeopleCsv;
   private readonly minutes = new Map<string, string>();
   readonly separator: string;
 
   constructor(private readonly reader: ExportReader) {
-    this.format = localeFormat(reader.language, { timeZone: reader.timeZone });
-    this.separator = this.format.listSeparator;
+    this.csv = new PeopleCsv(reader);
+    this.separator = this.csv.separator;
   }
 
   say(key: string, params: Readonly<Record<string, string>> = {}): string | null {
@@ -119,22 +113,24 @@ class PeopleCells {
     return this.say(labelKey) ?? fallback;
   }
 
-  /** Times are in the reader's zone: the title says which. */
   timeTitle(title: string): string {
-    return this.say('core:resource.export.inZone', { column: title, zone: this.reader.timeZone }) ?? `${title} (${this.reader.timeZone})`;
+    return this.csv.timeTitle(title);
+  }
+
+  currencyTitle(title: string): string {
+    return this.csv.currencyTitle(title);
   }
 
   typed(value: string): string {
-    return csvText(value, this.separator);
+    return this.csv.text(value);
   }
 
   plain(value: string): string {
     return csvCell(value, this.separator);
   }
 
-  /** Every digit as stored, the reader's decimal separator, no digit groups: a spreadsheet reads it as a number. */
   decimal(value: unknown): string {
-    return this.plain(text(value).replace('.', this.format.decimalSeparator));
+    return this.csv.number(text(value));
   }
 
   yesNo(value: unknown): string {
@@ -143,7 +139,7 @@ class PeopleCells {
   }
 
   day(value: unknown): string {
-    return typeof value === 'string' ? this.plain(this.format.date(value)) : '';
+    return typeof value === 'string' ? this.csv.day(value) : '';
   }
 
   instant(value: unknown): string {
@@ -156,7 +152,7 @@ class PeopleCells {
     let shown = this.minutes.get(minute);
     if (shown === undefined) {
       if (this.minutes.size >= MINUTES_KEPT) this.minutes.clear();
-      shown = this.plain(this.format.dateTime(value));
+      shown = this.csv.instant(value);
       this.minutes.set(minute, shown);
     }
     return shown;
@@ -176,7 +172,7 @@ function peopleFieldColumns(field: FieldDefinition, cells: PeopleCells): Column[
     case 'money':
       return [
         { header: title, cell: (record) => cells.decimal((value(record) as Money | null)?.amount) },
-        { header: cells.say('core:resource.export.currency', { column: title }) ?? currencyColumn(field), cell: (record) => cells.plain(text((value(record) as Money | null)?.currency)) },
+        { header: cells.currencyTitle(title), cell: (record) => cells.plain(text((value(record) as Money | null)?.currency)) },
       ];
     case 'number':
       return column((v) => (isIdentifier(field, field.name) ? cells.plain(text(v)) : cells.decimal(v)));
