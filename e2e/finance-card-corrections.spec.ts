@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { localeFormat } from '../core/shared/format/locale-format';
 import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
 import { rawKeys } from './support/raw-keys';
-import { choose, columnTexts, expectToast, localDay, pickReference, recordToasts } from './support/resource-page';
+import { chooseCurrency, columnTexts, expectToast, localDay, pickReference, recordToasts } from './support/resource-page';
 import { speakRussian } from './support/screen-tour';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { signIn } from './support/session';
@@ -30,14 +31,11 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** A day as the lists show it (spec §9: mm/dd/yy), which also names its row's menu. */
-const shown = (day: string): string => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(2, 4)}`;
-
 test('a card correction is recorded, approved, and its transaction moves the wallet to the statement, in en and ru', async ({ browser }) => {
   test.setTimeout(150_000);
   const journeys: readonly { language: Language; day: string; statement: string; amount: string; article: string; balance: string }[] = [
     { language: 'en', day: localDay(-2), statement: '1012.5', amount: '$12.50', article: 'finance:cardCorrections.articleIncome', balance: '$1,012.50' },
-    { language: 'ru', day: localDay(-1), statement: '1000', amount: '$12.50', article: 'finance:cardCorrections.articleExpense', balance: '$1,000.00' },
+    { language: 'ru', day: localDay(-1), statement: '1000', amount: '12,50\u00a0$', article: 'finance:cardCorrections.articleExpense', balance: '1\u00a0000,00\u00a0$' },
   ];
   for (const { language, day, statement, amount, article, balance } of journeys) {
     const t = (key: string, values?: Readonly<Record<string, string | number>>) => text(language, key, values);
@@ -58,7 +56,7 @@ test('a card correction is recorded, approved, and its transaction moves the wal
     await form.getByLabel(t('finance:fields.correctionDate')).fill(day);
     const money = form.locator('[data-field="statement_balance"]');
     await money.getByRole('textbox', { name: t('resource:form.amount') }).fill(statement);
-    await choose(page, money, t('resource:form.currency'), 'USD');
+    await chooseCurrency(page, money, 'USD', 'USD', t('resource:form.currency'));
     await form.getByRole('textbox', { name: t('finance:fields.reason') }).fill('Monthly bank statement');
     await expectToast(page, t('resource:toast.created'), () => form.getByRole('button', { name: t('resource:form.save') }).click());
     await expect(form).toBeHidden();
@@ -66,7 +64,7 @@ test('a card correction is recorded, approved, and its transaction moves the wal
     await expect.poll(() => columnTexts(page, table, t('finance:fields.difference'))).toContain(language === 'en' ? amount : `-${amount}`);
 
     // Approved through the row action: the confirmation names the amount and the article.
-    await main.getByRole('button', { name: t('resource:table.rowActions', { label: shown(day) }), exact: true }).click();
+    await main.getByRole('button', { name: t('resource:table.rowActions', { label: localeFormat(language).date(day) }), exact: true }).click();
     await page.getByRole('menuitem', { name: t('finance:cardCorrections.approve'), exact: true }).click();
     const confirm = page.getByRole('dialog', { name: t('finance:cardCorrections.approveTitle') });
     await expect(confirm).toContainText(amount);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { localeFormat } from '../core/shared/format/locale-format';
 import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
 import { rawKeys } from './support/raw-keys';
 import { speakRussian } from './support/screen-tour';
@@ -64,8 +65,9 @@ test('a department view and its dashboard widget show the month against the prev
 
     // The dashboard widget: the month's result, its change and the headcount, linking to the page.
     const widget = main.locator('[data-department="marketing"]');
-    await expect(widget.locator('[data-value]')).toHaveText('$1,199.75');
-    await expect(widget.locator('[data-change]')).toContainText('+$399.75 (+49.97 %)');
+    const forms = localeFormat(language);
+    await expect(widget.locator('[data-value]')).toHaveText(forms.money('1199.75', 'USD'));
+    await expect(widget.locator('[data-change]')).toContainText(`+${forms.money('399.75', 'USD')} (+${forms.percent('49.97')})`);
     await expect(widget.locator('[data-headcount]')).toContainText('1');
     expect((await rawKeys(widget)).keys).toEqual([]);
     await widget.getByRole('link').click();
@@ -74,8 +76,8 @@ test('a department view and its dashboard widget show the month against the prev
     await expect(page).toHaveURL(/\/departments\/marketing$/);
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(text(language, 'finance:nav.departmentMarketing'));
     const result = main.locator('[data-figure="result_usd"]');
-    await expect(result.locator('[data-value]')).toHaveText('$1,199.75');
-    await expect(result.locator('[data-previous]')).toContainText('$800.00');
+    await expect(result.locator('[data-value]')).toHaveText(forms.money('1199.75', 'USD'));
+    await expect(result.locator('[data-previous]')).toContainText(forms.money('800.00', 'USD'));
     await expect(result.locator('[data-change]')).toHaveAttribute('data-change', 'up');
     await expect(result.locator('[data-change]')).toContainText(text(language, 'finance:departments.change.up'));
     await expect(main.locator('[data-figure="headcount"] [data-value]')).toHaveText('1');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { localeFormat } from '../core/shared/format/locale-format';
 import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
 import { rawKeys } from './support/raw-keys';
 import { columnTexts, expectToast, pickReference, recordToasts } from './support/resource-page';
@@ -60,15 +61,16 @@ test('a month is computed, a line corrected with a reason, the month approved in
     await expect(main.getByRole('heading', { level: 1 })).toHaveText(t('finance:nav.motivation'));
 
     // Computed from the model in one step (the month's sheet made on the way): one line of 800.00 explained rule by rule.
-    await expect(main).toContainText(t('finance:motivation.noSheet', { month }));
+    const forms = localeFormat(language);
+    await expect(main).toContainText(t('finance:motivation.noSheet', { month: forms.month(month) }));
     await expectToast(page, t('finance:motivation.computed'), () => main.getByRole('button', { name: t('finance:motivation.compute'), exact: true }).click());
     const lines = main.getByRole('table', { name: t('finance:motivation.lines') });
     const row = lines.getByRole('row').filter({ hasText: 'E2E Buyer' });
-    await expect(row).toContainText('$800.00');
+    await expect(row).toContainText(forms.money('800.00', 'USD'));
     await row.getByRole('button', { name: t('finance:motivation.explainFor', { employee: 'E2E Buyer', action: t('finance:motivation.showExplanation') }) }).click();
     const explanation = main.getByRole('table', { name: t('finance:motivation.explanation') });
     await expect(explanation).toContainText('10% × 5000.00 + 15% × 2000.00 = 800.00');
-    await expect(explanation).toContainText(t('finance:motivation.figureFrom', { figure: '$7,000.00', source: t('finance:motivation.sources.finance') }));
+    await expect(explanation).toContainText(t('finance:motivation.figureFrom', { figure: forms.money('7000.00', 'USD'), source: t('finance:motivation.sources.finance') }));
     expect((await rawKeys(main)).keys).toEqual([]);
 
     // Corrected with a reason: the total follows.
@@ -78,12 +80,12 @@ test('a month is computed, a line corrected with a reason, the month approved in
     await correct.getByRole('textbox', { name: t('finance:fields.correctionComment') }).fill('Launch week overtime');
     await correct.getByRole('button', { name: t('resource:form.save') }).click();
     await expect(correct).toBeHidden();
-    await expect(row).toContainText('$850.00');
+    await expect(row).toContainText(forms.money('850.00', 'USD'));
     await expect(row).toContainText('Launch week overtime');
 
     // Approved into the EUR wallet: the payroll drafts are made and linked.
     await main.getByRole('button', { name: t('finance:motivation.approve'), exact: true }).click();
-    const approve = page.getByRole('dialog', { name: t('finance:motivation.approveTitle', { month }) });
+    const approve = page.getByRole('dialog', { name: t('finance:motivation.approveTitle', { month: forms.month(month) }) });
     await pickReference(page, approve, t('finance:fields.payrollWallet'), 'E2E', 'E2E payroll EUR');
     expect((await rawKeys(approve)).keys).toEqual([]);
     await expectToast(page, t('finance:motivation.approved'), () => approve.getByRole('button', { name: t('finance:motivation.approve'), exact: true }).click());
@@ -94,7 +96,7 @@ test('a month is computed, a line corrected with a reason, the month approved in
     await expect(page).toHaveURL(/\/transaction-drafts\?filter%5Bhash%5D%5BstartsWith%5D=payroll%3A/);
     const drafts = t('finance:nav.drafts');
     await expect.poll(() => columnTexts(page, drafts, t('finance:fields.hash'))).toEqual([`payroll:${month}:${employee.id}`]);
-    await expect.poll(() => columnTexts(page, drafts, t('finance:fields.amount'))).toEqual(['€680.00']);
+    await expect.poll(() => columnTexts(page, drafts, t('finance:fields.amount'))).toEqual([forms.money('680.00', 'EUR')]);
     expect((await rawKeys(page.getByRole('main'))).keys).toEqual([]);
     await context.close();
   }

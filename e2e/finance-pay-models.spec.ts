@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { localeFormat } from '../core/shared/format/locale-format';
 import { Api, userWithCodes, type RoleUser } from './support/api';
 import { rawKeys } from './support/raw-keys';
 import { choose, columnTexts, expectToast, localDay, pickReference, recordToasts } from './support/resource-page';
@@ -76,9 +77,9 @@ test('a tiered model is defined, given a rule and assigned, in en and ru', async
     await expect(ruleForm).toBeHidden();
     const summary = await columnTexts(page, t('finance:nav.calculationModelRules'), t('finance:fields.ruleKind'));
     expect(summary).toHaveLength(1);
-    expect(summary[0]).toContain('$5,000.00');
-    expect(summary[0]).toContain(t('finance:payModels.summary.lastTier', { percent: '15' }));
-    expect(summary[0]).toContain(t('finance:payModels.summary.cap', { cap: '$2,000.00' }));
+    expect(summary[0]).toContain(localeFormat(language).money('5000.00', 'USD'));
+    expect(summary[0]).toContain(t('finance:payModels.summary.lastTier', { percent: localeFormat(language).percent('15') }));
+    expect(summary[0]).toContain(t('finance:payModels.summary.cap', { cap: localeFormat(language).money('2000.00', 'USD') }));
     expect((await rawKeys(main)).keys).toEqual([]);
 
     // The assignment, from a month ago with no end.

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { localeFormat } from '../core/shared/format/locale-format';
 import { financeManifest } from '../plugins/finance/manifest';
 import { sidebarEntries } from '../core/web/plugins/navigation';
 import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
@@ -163,7 +164,8 @@ test('a transaction moves its wallet balance and carries exact USD amounts; a co
   await rowMenu(page, 'draft-orbit-2', 'Convert to transaction');
   const convert = page.getByRole('dialog', { name: 'Convert draft draft-orbit-2' });
   await expect(convert).toContainText('Euro account');
-  await expect(convert.getByLabel('Date fact')).toHaveValue(RATE_DAY);
+  // The day as an English reader's date field shows it.
+  await expect(convert.getByLabel('Date fact')).toHaveValue(localeFormat('en').date(RATE_DAY));
   await pickReference(page, convert, 'Article', 'Media', 'Media buying income');
   await convert.getByRole('button', { name: 'Convert to transaction' }).click();
   const converted = await one('transactions', { 'filter[hash][eq]': 'draft-orbit-2' });
