@@ -10,7 +10,7 @@
 //    Issue 29's target is 220 KB gzip, and it is below the floor of the design card's packages: a list
 //    screen built on them alone, with no app code, strings or data (scripts/budget/floor/list-screen.tsx),
 //    is 231 KB gzip, React DOM 60 of it. The stage prints that floor beside the figure and the target, and
-//    enforces the figure reached (484 KB, from 592 KB) with a little room (the demo records the list shows
+//    enforces the figure reached (491 KB, from 592 KB) with about 2 % of room (the demo records the list shows
 //    are dated from today) as a ceiling the download may only fall from.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import { createJiti } from 'jiti';
 const root = resolve(import.meta.dirname, '..');
 const LOGIN_LIMIT = 150 * 1024;
 const SIGNED_IN_TARGET = 220 * 1024;
-const SIGNED_IN_LIMIT = 530 * 1024;
+const SIGNED_IN_LIMIT = 500 * 1024;
 const TOP_CONTRIBUTORS = 8;
 const LOGIN_STRINGS = ['login-en', 'login-ru'];
 const PLUGINS_DIR = join(root, 'plugins') + sep;
