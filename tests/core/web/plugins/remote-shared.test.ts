@@ -66,11 +66,11 @@ describe('the shared modules the host provides', () => {
     expect(sdkWeb.PluginHost).toBe(PluginHost);
   });
 
-  it('give a remote the host’s own router API, every name a plugin of ours or the outside fixture imports', async () => {
+  it('give a remote the host’s own router API, every name a plugin of ours or the example outside plugin imports', async () => {
     const api = (await provided('react-router-dom')) as Record<string, unknown>;
     expect(api.useNavigate).toBe(router.useNavigate);
     expect(api.Link).toBe(router.Link);
-    const sources = [join(REPO_ROOT, 'plugins'), join(REPO_ROOT, '../shared/fixtures/vacations-plugin')].flatMap((folder) =>
+    const sources = [join(REPO_ROOT, 'plugins'), join(REPO_ROOT, 'examples')].flatMap((folder) =>
       (readdirSync(folder, { recursive: true, withFileTypes: true }) as { name: string; parentPath: string; isFile(): boolean }[])
         .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.parentPath.includes('node_modules'))
         .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8')),
