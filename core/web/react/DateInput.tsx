@@ -5,7 +5,7 @@ import { CalendarRegular } from '@fluentui/react-icons';
 import { useLocaleFormat } from './use-locale-format';
 import { clampDay, isIsoDay, today } from './calendar-days';
 import { CalendarMonth } from './CalendarMonth';
-import { useInputMessage, useTypedInput } from './typed-input';
+import { typedInputProps, useInputMessage, useTypedInput } from './typed-input';
 
 export interface DateInputProps extends Omit<InputProps, 'value' | 'onChange' | 'defaultValue' | 'type' | 'min' | 'max' | 'contentAfter'> {
   /** The day as `YYYY-MM-DD`, '' when empty, or unreadable typed text. */
@@ -50,13 +50,7 @@ export function DateInput({ value, onChange, min, max, ...props }: DateInputProp
         placeholder={format.datePattern}
         autoComplete="off"
         {...props}
-        {...typed.inputProps}
-        aria-invalid={message.invalid || props['aria-invalid'] || undefined}
-        aria-describedby={message.describedBy ?? props['aria-describedby']}
-        onBlur={(event) => {
-          typed.inputProps.onBlur();
-          props.onBlur?.(event);
-        }}
+        {...typedInputProps(typed, message, props)}
         contentAfter={
           <Popover open={open} onOpenChange={(_, data) => openCalendar(data.open)} trapFocus positioning="below-end">
             <PopoverTrigger disableButtonEnhancement>

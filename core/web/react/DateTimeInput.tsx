@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldContextProvider, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { DateInput } from './DateInput';
-import { useInputMessage, useTypedInput } from './typed-input';
+import { typedInputProps, useInputMessage, useTypedInput } from './typed-input';
 import { useLocaleFormat } from './use-locale-format';
 
 const useStyles = makeStyles({
@@ -39,9 +39,7 @@ function TimeInput({ value, onChange, invalid }: { readonly value: string; reado
         aria-label={t('input.time.label')}
         placeholder={format.timePattern}
         autoComplete="off"
-        {...typed.inputProps}
-        aria-invalid={message.invalid || invalid || undefined}
-        aria-describedby={message.describedBy}
+        {...typedInputProps(typed, message, { 'aria-invalid': invalid })}
       />
       {message.element}
     </>

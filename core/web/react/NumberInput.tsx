@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Input, type InputProps } from '@fluentui/react-components';
 import { useLocaleFormat } from './use-locale-format';
-import { useInputMessage, useTypedInput } from './typed-input';
+import { typedInputProps, useInputMessage, useTypedInput } from './typed-input';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -38,13 +38,7 @@ export function NumberInput({ value, onChange, ...props }: NumberInputProps) {
         inputMode="decimal"
         autoComplete="off"
         {...props}
-        {...typed.inputProps}
-        aria-invalid={message.invalid || props['aria-invalid'] || undefined}
-        aria-describedby={message.describedBy ?? props['aria-describedby']}
-        onBlur={(event) => {
-          typed.inputProps.onBlur();
-          props.onBlur?.(event);
-        }}
+        {...typedInputProps(typed, message, props)}
       />
       {message.element}
     </>

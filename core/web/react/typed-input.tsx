@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type FocusEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { makeStyles, tokens, useFieldContext_unstable } from '@fluentui/react-components';
 import { ErrorCircle12Filled } from '@fluentui/react-icons';
 
@@ -56,6 +56,35 @@ export function useTypedInput({ value, onChange, show, read, canonical }: TypedV
   };
 }
 
+/** What the input's own props add to the typed state: its invalid mark, its description, its own onBlur. */
+interface OwnInputProps {
+  readonly 'aria-invalid'?: boolean | 'true' | 'false' | 'grammar' | 'spelling';
+  readonly 'aria-describedby'?: string;
+  readonly onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
+}
+
+/**
+ * The props an input spreads after its own: the typed state's, marked invalid and described by the
+ * input's message (or by what the caller gave), the caller's onBlur kept beside the typed one's.
+ */
+export function typedInputProps(typed: TypedInputState, message: InputMessage, own: OwnInputProps = {}) {
+  return {
+    ...typed.inputProps,
+    'aria-invalid': message.invalid || own['aria-invalid'] || undefined,
+    'aria-describedby': message.describedBy ?? own['aria-describedby'],
+    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+      typed.inputProps.onBlur();
+      own.onBlur?.(event);
+    },
+  };
+}
+
+export interface InputMessage {
+  readonly invalid: boolean;
+  readonly describedBy: string | undefined;
+  readonly element: ReactElement | null;
+}
+
 const useStyles = makeStyles({
   message: {
     display: 'flex',
@@ -72,7 +101,7 @@ const useStyles = makeStyles({
  * The input's own problem (text it cannot read), said under it unless the Field around it already
  * shows an error: the form's own check of the same value then says it, once.
  */
-export function useInputMessage(message: string | null) {
+export function useInputMessage(message: string | null): InputMessage {
   const styles = useStyles();
   const id = useId();
   const field = useFieldContext_unstable();
