@@ -10,7 +10,9 @@
  * The server with chosen plugins on a copy of their template database, called as a user holding
  * exactly the given codes: `(await testApp({ plugins: [notes] })).as(['NT']).get('/api/system/notes')`.
  */
-export { testApp, type TestApp, type TestAppOptions, type TestCaller } from './testing/test-app';
+export { testApp, type CallOptions, type TestApp, type TestAppOptions, type TestCaller } from './testing/test-app';
+/** Waiting for a test server's background jobs (`app.jobs.settle()`). */
+export { testJobs, type SettleOptions, type TestJobs } from './testing/test-jobs';
 
 /**
  * The pieces under testApp, for tests that need more control: a fresh database (template per

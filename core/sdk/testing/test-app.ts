@@ -17,25 +17,37 @@ import type { Database } from '@core/server/database/database';
 import type { ServerPlugin } from '@core/server/plugin';
 import type { PermissionCode } from '@core/shared/permissions';
 import { freshDatabase } from './test-database';
+import { testJobs, type TestJobs } from './test-jobs';
 import { addUser, bearer, buildServer, signIn, type TestServerOptions } from './test-server';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a call sends besides its payload. */
+export interface CallOptions {
+  /**
+   * Request headers, as a browser sends them (`accept-language`, `x-time-zone`); they are added
+   * to the user's bearer token, and an `authorization` here replaces it.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
+}
 
 /** Calls to the server as one signed-in user; every call carries the user's bearer token. */
 export interface TestCaller {
   /** The user's id in the database. */
   userId(): Promise<number>;
-  call(method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse>;
-  get(url: string): Promise<LightMyRequestResponse>;
-  post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
-  put(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
-  patch(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
-  delete(url: string): Promise<LightMyRequestResponse>;
+  call(method: Method, url: string, payload?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
+  get(url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
+  patch(url: string, payload?: unknown, options?: CallOptions): Promise<LightMyRequestResponse>;
+  delete(url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
 }
 
 export interface TestApp {
   readonly server: FastifyInstance;
   readonly db: Database;
+  /** The server's background jobs: `await app.jobs.settle()` waits until none is left to run. */
+  readonly jobs: TestJobs;
   /** A user holding exactly `codes` (directly, no role), created on first use and signed in. */
   as(codes: readonly PermissionCode[]): TestCaller;
   /** The seeded superadmin, who holds every code of the catalogue. */
@@ -55,18 +67,19 @@ interface SignedIn {
 }
 
 function caller(server: FastifyInstance, signedIn: () => Promise<SignedIn>): TestCaller {
-  const call = async (method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse> => {
+  const call = async (method: Method, url: string, payload?: unknown, options: CallOptions = {}): Promise<LightMyRequestResponse> => {
     const { token } = await signedIn();
-    return server.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+    const headers = { ...bearer(token), ...options.headers };
+    return server.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   };
   return {
     userId: async () => (await signedIn()).userId,
     call,
-    get: (url) => call('GET', url),
-    post: (url, payload) => call('POST', url, payload),
-    put: (url, payload) => call('PUT', url, payload),
-    patch: (url, payload) => call('PATCH', url, payload),
-    delete: (url) => call('DELETE', url),
+    get: (url, options) => call('GET', url, undefined, options),
+    post: (url, payload, options) => call('POST', url, payload, options),
+    put: (url, payload, options) => call('PUT', url, payload, options),
+    patch: (url, payload, options) => call('PATCH', url, payload, options),
+    delete: (url, options) => call('DELETE', url, undefined, options),
   };
 }
 
@@ -84,6 +97,7 @@ export async function testApp(options: TestAppOptions): Promise<TestApp> {
   return {
     server,
     db,
+    jobs: testJobs(db),
     as: (codes) => {
       const key = [...codes].sort().join(',');
       return caller(
