@@ -3,9 +3,10 @@
 // cache), type-checked, tested and built by its own scripts; then the built host (dist/server, run
 // `npm run build` first) loads it from that folder and serves its manifest, API and remote.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { root, serverBundle, signInAs, startBuiltServer } from './lib/built-server.mjs';
 
 const ID = 'scaffolded';
@@ -19,8 +20,44 @@ if (!existsSync(serverBundle)) {
   process.exit(1);
 }
 
+/** One hash of every file under `folder`, its path and its bytes. */
+function treeHash(folder) {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())) {
+    const path = join(file.parentPath, file.name);
+    hash.update(`${relative(folder, path)}\0`).update(readFileSync(path));
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * What create-plugin must not do: write into the host's dist/, name its SDK by an absolute path or one
+ * inside dist/, or leave any of the example's words ("notes", "Заметки") in what it wrote.
+ */
+function scaffoldMistakes(folder, distBefore) {
+  const mistakes = [];
+  if (treeHash(join(root, 'dist')) !== distBefore) mistakes.push("the host's dist/ changed");
+  const sdk = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).devDependencies['@core/sdk'];
+  const sdkFile = resolve(folder, sdk.replace(/^file:/, ''));
+  if (!sdk.startsWith('file:.')) mistakes.push(`package.json names the SDK as "${sdk}", not by a relative path`);
+  if (!relative(join(root, 'dist'), sdkFile).startsWith('..')) mistakes.push(`the SDK package ${sdkFile} lies inside the host's dist/`);
+  if (!existsSync(sdkFile)) mistakes.push(`no SDK package at ${sdkFile}`);
+  for (const file of readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && !entry.name.endsWith('.tgz'))) {
+    const path = join(file.parentPath, file.name);
+    const word = /notes?|заметк|заметок/i.exec(`${relative(folder, path)}\n${readFileSync(path, 'utf8')}`);
+    if (word) mistakes.push(`${relative(folder, path)} still says "${word[0]}", the example's word`);
+  }
+  return mistakes;
+}
+
 step(`create-plugin ${ID} --dir ${plugin}`);
+const distBefore = treeHash(join(root, 'dist'));
 run('npm', ['run', '--silent', 'create-plugin', '--', ID, '--dir', plugin], root);
+const scaffoldProblems = scaffoldMistakes(plugin, distBefore);
+if (scaffoldProblems.length > 0) {
+  console.error(`scaffold: create-plugin ${ID}:\n  ${scaffoldProblems.join('\n  ')}`);
+  process.exit(1);
+}
 step('npm install');
 run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], plugin);
 step('npm test');

@@ -2,7 +2,8 @@
 // into <folder>, made from the example plugin (examples/notes-plugin) with its names replaced: a resource
 // screen, a custom page, a server route, a permission code, en/ru strings, a server test, a page test,
 // and `npm run build` / `npm test`. The example is the one template, so what CI builds and loads is
-// exactly what a new team starts from.
+// exactly what a new team starts from. The SDK is packed into <folder>/core-sdk.tgz (or where --sdk
+// says) and package.json names it by a relative path: nothing is written into the host's folders.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -16,7 +17,7 @@ const SKIPPED = new Set(['node_modules', 'dist', 'package-lock.json']);
 
 function fail(message) {
   console.error(`create-plugin: ${message}`);
-  console.error('usage: npm run create-plugin -- <id> --dir <folder> [--sdk <path to core-sdk.tgz>]');
+  console.error('usage: npm run create-plugin -- <id> --dir <folder> [--sdk <where to pack core-sdk.tgz; <folder>/core-sdk.tgz when absent>]');
   process.exit(1);
 }
 
@@ -29,18 +30,29 @@ if (!values.dir) fail('--dir <folder> is required');
 const target = resolve(values.dir);
 if (existsSync(target) && readdirSync(target).length > 0) fail(`${target} exists and is not empty`);
 
-const title = id[0].toUpperCase() + id.slice(1);
+const capitalized = (word) => word[0].toUpperCase() + word.slice(1);
+const title = capitalized(id);
 const code = id.toUpperCase();
-let sdk = values.sdk ? resolve(values.sdk) : join(root, 'dist/sdk/core-sdk.tgz');
-if (!values.sdk) execFileSync('npm', ['run', '--silent', 'sdk:pack'], { cwd: root, stdio: 'inherit' });
-if (!existsSync(sdk)) fail(`no SDK package at ${sdk}`);
+// What one record is called where the example says "note": tickets → ticket; an id not ending in a plain s stays.
+const single = /[^s]s$/.test(id) ? id.slice(0, -1) : id;
+const sdk = values.sdk ? resolve(values.sdk) : join(target, 'core-sdk.tgz');
+// The host's build output is rebuilt and compared as a whole: a plugin's SDK has no place in it.
+if (!relative(join(root, 'dist'), sdk).startsWith('..')) fail(`--sdk ${sdk} is inside the host's dist/: give a path in or beside the plugin`);
 
-/** The example's names in every form it writes them, longest first so `NOTES` is not read as `notes`. */
+/**
+ * The example's names in every form it writes them, plural before singular and upper case first, so
+ * `NOTES` is not read as `notes` nor `notes` as `note`s. The Russian forms take the English title:
+ * the new plugin's Russian strings name it as the author's id does until they are translated.
+ */
 const RENAMES = [
-  [/Заметки|заметок|Заметка/g, title],
+  [/[Зз]аметка(?![а-яё])/g, capitalized(single)],
+  [/[Зз]аметк[а-яё]*|[Зз]аметок/g, title],
   [/NOTES/g, code],
   [/Notes/g, title],
   [/notes/g, id],
+  [/NOTE/g, single.toUpperCase()],
+  [/Note/g, capitalized(single)],
+  [/note/g, single],
 ];
 const rename = (text) => RENAMES.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement), text);
 
@@ -60,12 +72,14 @@ function copy(from, to) {
 
 mkdirSync(target, { recursive: true });
 copy(template, target);
+execFileSync('node', [join(root, 'scripts/sdk-pack.mjs'), '--to', sdk], { cwd: root, stdio: 'inherit' });
 const packageFile = join(target, 'package.json');
 const manifest = JSON.parse(readFileSync(packageFile, 'utf8'));
 manifest.name = `erp-plugin-${id}`;
 manifest.version = '0.1.0';
 manifest.description = `${title}: an external plugin of the agency back office`;
-manifest.devDependencies['@core/sdk'] = `file:${sdk}`;
+const sdkPath = relative(target, sdk);
+manifest.devDependencies['@core/sdk'] = `file:${sdkPath.startsWith('.') ? sdkPath : `./${sdkPath}`}`;
 writeFileSync(packageFile, `${JSON.stringify(manifest, null, 2)}\n`);
 const pluginManifest = join(target, 'manifest.ts');
 writeFileSync(pluginManifest, readFileSync(pluginManifest, 'utf8').replace("version: '1.0.0'", "version: '0.1.0'"));

@@ -2,12 +2,18 @@
 // points re-export them, and its test kits run them), the plugin kit (`erp-plugin`), and dependencies
 // pinned to the versions this host runs, so a plugin compiles and tests against exactly what it meets.
 // Writes dist/sdk/package/ and dist/sdk/core-sdk.tgz; external plugins depend on the tarball.
+// `--to <file>` writes only that tarball, staged in a temporary folder: create-plugin packs into the
+// new plugin's folder so, and nothing of the host's dist/ changes.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
 const root = resolve(import.meta.dirname, '..');
-const out = join(root, 'dist/sdk');
+const { values: options } = parseArgs({ options: { to: { type: 'string' } } });
+const out = options.to ? mkdtempSync(join(tmpdir(), 'core-sdk-')) : join(root, 'dist/sdk');
+const tarball = options.to ? resolve(options.to) : join(out, 'core-sdk.tgz');
 const stage = join(out, 'package');
 const host = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const version = /SDK_VERSION = '([^']+)'/.exec(readFileSync(join(root, 'core/sdk/version.ts'), 'utf8'))?.[1];
@@ -65,5 +71,7 @@ cpSync(join(root, 'core'), join(stage, 'core'), { recursive: true });
 writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 cpSync(join(root, 'plugins/README.md'), join(stage, 'README.md'));
 const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: stage, encoding: 'utf8' }).trim().split('\n').pop();
-renameSync(join(out, packed), join(out, 'core-sdk.tgz'));
-console.log(`@core/sdk ${version}: ${join('dist/sdk', 'core-sdk.tgz')} (and the unpacked package in dist/sdk/package)`);
+mkdirSync(dirname(tarball), { recursive: true });
+copyFileSync(join(out, packed), tarball);
+rmSync(options.to ? out : join(out, packed), { recursive: true, force: true });
+console.log(`@core/sdk ${version}: ${options.to ? tarball : `${relative(root, tarball)} (and the unpacked package in dist/sdk/package)`}`);
