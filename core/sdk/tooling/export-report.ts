@@ -1,24 +1,36 @@
 /**
  * The report of the SDK's exported names (core/sdk/exports.json): each entry point's names with
- * their kind, and the SDK_VERSION they were taken at. `npm run sdk:report` writes it; a unit test
- * fails while the entry points export other names than it records, and `versionProblem` says
- * which version step a change needs (a name removed or turned between type and value: major; a
- * name added or a kind changed within values or within types: minor).
+ * their kind, the SDK version each was added in (`since`), the replacement of each deprecated one,
+ * and the SDK_VERSION they were taken at. `npm run sdk:report` writes it; a unit test fails while
+ * the entry points export other names than it records, and `versionProblem` says which version
+ * step a change needs (a name removed or turned between type and value: major; a name added or a
+ * kind changed within values or within types: minor). `erp-plugin build` reads `since` to tell
+ * the lowest SDK a plugin needs, and `deprecated` to warn of the names it should move off.
  *
  * The entry points are lists of named re-exports (`export { a, type B } from '…'`), so their names
  * are read from the source text; each name's kind is found by following the re-exports to its
  * declaration. Not part of the SDK itself.
  */
 import { join, relative } from 'node:path';
+import { compareVersions } from '../semver';
 import { readSource, REPO_ROOT, resolveSpecifier, withoutComments } from './source-files';
 
 export type ExportKind = 'class' | 'function' | 'const' | 'enum' | 'interface' | 'type';
-export type EntryExports = Readonly<Record<string, ExportKind>>;
+
+export interface ExportedName {
+  readonly kind: ExportKind;
+  /** The SDK version the name was added in. */
+  readonly since: string;
+  /** What replaces it, from the JSDoc `@deprecated` on its declaration or on its entry point's export. */
+  readonly deprecated?: string;
+}
+
+export type EntryExports = Readonly<Record<string, ExportedName>>;
 
 export interface ExportReport {
   /** The SDK_VERSION the names were taken at. */
   readonly version: string;
-  /** By import path (`@core/sdk/web`), each name and its kind, sorted. */
+  /** By import path (`@core/sdk/web`), each name and what it is, sorted. */
   readonly entries: Readonly<Record<string, EntryExports>>;
 }
 
@@ -41,13 +53,32 @@ interface NamedExport {
   /** The name in the module it comes from. */
   readonly local: string;
   readonly from: string;
+  /** The `@deprecated` note written on this export in the entry point, if any. */
+  readonly deprecated: string | null;
 }
 
 const NAMED_REEXPORT = /export\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]\s*;?/g;
 
+/** The text after `@deprecated` in a JSDoc body, up to the next tag, on one line; null when absent. */
+function deprecationIn(jsdoc: string): string | null {
+  const match = /@deprecated\b([\s\S]*?)(?=\n\s*\*?\s*@\w|$)/.exec(jsdoc);
+  if (!match) return null;
+  const text = (match[1] ?? '').replace(/^\s*\*\s?/gm, ' ').replace(/\s+/g, ' ').trim();
+  return text === '' ? 'deprecated' : text;
+}
+
+const escapeName = (name: string): string => name.replace(/\$/g, '\\$');
+
+/** The `@deprecated` note of the JSDoc right before `code` (a regular expression source) in `source`. */
+function deprecationBefore(source: string, code: string): string | null {
+  const match = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*${code}`).exec(source);
+  return match ? deprecationIn(match[1] ?? '') : null;
+}
+
 /** The names an entry point re-exports; anything else in the file is an error, so nothing escapes the report. */
 function entryExports(file: string): NamedExport[] {
-  const code = withoutComments(readSource(file));
+  const source = readSource(file);
+  const code = withoutComments(source);
   const leftover = code.replace(NAMED_REEXPORT, '').trim();
   if (leftover !== '') {
     throw new Error(`${relative(REPO_ROOT, file)} may hold only \`export { … } from '…'\` statements; found: ${leftover.slice(0, 80)}`);
@@ -59,7 +90,8 @@ function entryExports(file: string): NamedExport[] {
       .filter(Boolean)
       .map((part) => {
         const [local = '', name = local] = part.split(/\s+as\s+/);
-        return { name, local, from: match[3] ?? '' };
+        const written = `(?:type\\s+)?${escapeName(local)}${name === local ? '' : `\\s+as\\s+${escapeName(name)}`}\\s*[,}]`;
+        return { name, local, from: match[3] ?? '', deprecated: deprecationBefore(source, written) };
       }),
   );
 }
@@ -73,32 +105,38 @@ const DECLARATIONS: readonly (readonly [RegExp, ExportKind])[] = [
   [/type\s+NAME\b/, 'type'],
 ];
 
-/** The kind of `name` as `file` exports it, following re-exports; null when it cannot be found. */
-function kindIn(file: string, name: string, seen: Set<string> = new Set()): ExportKind | null {
+interface Declaration {
+  readonly kind: ExportKind;
+  readonly deprecated: string | null;
+}
+
+/** What `name` is as `file` exports it, following re-exports; null when it cannot be found. */
+function declarationIn(file: string, name: string, seen: Set<string> = new Set()): Declaration | null {
   const key = `${file}#${name}`;
   if (seen.has(key)) return null;
   seen.add(key);
-  const code = withoutComments(readSource(file));
-  const escaped = name.replace(/\$/g, '\\$');
+  const source = readSource(file);
+  const code = withoutComments(source);
   for (const [pattern, kind] of DECLARATIONS) {
-    const declared = new RegExp(`(?:^|\\n)\\s*export\\s+(?:declare\\s+)?(?:default\\s+)?${pattern.source.replace('NAME', escaped)}`);
-    if (declared.test(code)) return kind;
+    const declaration = `export\\s+(?:declare\\s+)?(?:default\\s+)?${pattern.source.replace('NAME', escapeName(name))}`;
+    if (new RegExp(`(?:^|\\n)\\s*${declaration}`).test(code)) return { kind, deprecated: deprecationBefore(source, declaration) };
   }
   for (const match of code.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}(?:\s*from\s*['"]([^'"]+)['"])?/g)) {
     for (const part of (match[1] ?? '').split(',').map((text) => text.trim().replace(/^type\s+/, ''))) {
       const [local = '', exported = local] = part.split(/\s+as\s+/);
       if (exported !== name) continue;
       const target = match[2] ? resolveSpecifier(match[2], file) : importSource(code, local, file);
-      if (target) return kindIn(target, local, seen);
+      if (target) return declarationIn(target, local, seen);
       for (const [pattern, kind] of DECLARATIONS) {
-        if (new RegExp(`(?:^|\\n)\\s*${pattern.source.replace('NAME', local.replace(/\$/g, '\\$'))}`).test(code)) return kind;
+        const declaration = pattern.source.replace('NAME', escapeName(local));
+        if (new RegExp(`(?:^|\\n)\\s*${declaration}`).test(code)) return { kind, deprecated: deprecationBefore(source, declaration) };
       }
     }
   }
   for (const match of code.matchAll(/export\s+\*\s+from\s+['"]([^'"]+)['"]/g)) {
     const target = resolveSpecifier(match[1] ?? '', file);
-    const kind = target ? kindIn(target, name, seen) : null;
-    if (kind) return kind;
+    const found = target ? declarationIn(target, name, seen) : null;
+    if (found) return found;
   }
   return null;
 }
@@ -112,18 +150,23 @@ function importSource(code: string, local: string, file: string): string | null 
   return null;
 }
 
-/** What the entry points export now, with the given version. Throws on a name whose kind cannot be found. */
-export function currentReport(version: string): ExportReport {
+/**
+ * What the entry points export now, taken at `version`: a name `recorded` already holds keeps its
+ * `since`, a new one gets `version`. Throws on a name whose kind cannot be found.
+ */
+export function currentReport(version: string, recorded?: ExportReport): ExportReport {
   const entries: Record<string, EntryExports> = {};
   for (const [entry, path] of Object.entries(SDK_ENTRIES)) {
     const file = join(REPO_ROOT, path);
-    const names: Record<string, ExportKind> = {};
+    const names: Record<string, ExportedName> = {};
     for (const named of entryExports(file)) {
       const target = resolveSpecifier(named.from, file);
-      const kind = target ? kindIn(target, named.local) : null;
-      if (!kind) throw new Error(`${entry}: cannot find what "${named.name}" from "${named.from}" is`);
+      const declaration = target ? declarationIn(target, named.local) : null;
+      if (!declaration) throw new Error(`${entry}: cannot find what "${named.name}" from "${named.from}" is`);
       if (names[named.name]) throw new Error(`${entry} exports "${named.name}" twice`);
-      names[named.name] = kind;
+      const since = recorded?.entries[entry]?.[named.name]?.since ?? version;
+      const deprecated = named.deprecated ?? declaration.deprecated;
+      names[named.name] = deprecated === null ? { kind: declaration.kind, since } : { kind: declaration.kind, since, deprecated };
     }
     entries[entry] = Object.fromEntries(Object.entries(names).sort(([a], [b]) => a.localeCompare(b)));
   }
@@ -149,8 +192,8 @@ export function reportChanges(recorded: ExportReport, current: ExportReport): Re
     const before = recorded.entries[entry] ?? {};
     const after = current.entries[entry] ?? {};
     for (const name of Object.keys(before)) if (!(name in after)) removed.push(`${entry}:${name}`);
-    for (const [name, kind] of Object.entries(after)) {
-      const was = before[name];
+    for (const [name, { kind }] of Object.entries(after)) {
+      const was = before[name]?.kind;
       if (was === undefined) added.push(`${entry}:${name}`);
       else if (TYPE_KINDS.has(was) !== TYPE_KINDS.has(kind)) recast.push(`${entry}:${name}`);
       else if (was !== kind) rekinded.push(`${entry}:${name}`);
@@ -172,24 +215,48 @@ export function neededStep(changes: ReportChanges): 'major' | 'minor' | 'none' {
   return 'none';
 }
 
+/** The latest `since` in the report: the last version names were added in. */
+export function lastAddedIn(report: ExportReport): string {
+  const versions = Object.values(report.entries).flatMap((names) => Object.values(names).map((name) => name.since));
+  return versions.reduce((latest, since) => (compareVersions(since, latest) > 0 ? since : latest), '0.0.0');
+}
+
 /**
  * Why `version` cannot be the SDK_VERSION of `current` given the `recorded` report, or null when
- * it can: a major step for breaking changes, at least a minor one for additions, never a step back.
+ * it can: a major step for breaking changes, never a step back. Added names take `since` =
+ * `version`, so they may join the version names were last added in (still unreleased while
+ * SDK_VERSION stays there) or a later minor one; a patch step over it would hide them.
  */
 export function versionProblem(recorded: ExportReport, current: ExportReport, version: string): string | null {
-  const [oldMajor, oldMinor, oldPatch] = parts(recorded.version);
-  const [major, minor, patch] = parts(version);
+  const [oldMajor] = parts(recorded.version);
+  const [major, minor] = parts(version);
   const changes = reportChanges(recorded, current);
   const step = neededStep(changes);
   const list = (label: string, names: readonly string[]) => (names.length > 0 ? [`${label}: ${names.join(', ')}`] : []);
   const described = [...list('removed', changes.removed), ...list('changed between type and value', changes.recast), ...list('added', changes.added), ...list('changed kind', changes.rekinded)].join('; ');
-  const older = major < oldMajor || (major === oldMajor && (minor < oldMinor || (minor === oldMinor && patch < oldPatch)));
-  if (older) return `SDK_VERSION ${version} is older than the report's ${recorded.version}`;
+  if (compareVersions(version, recorded.version) < 0) return `SDK_VERSION ${version} is older than the report's ${recorded.version}`;
   if (step === 'major' && major === oldMajor) {
     return `the SDK's names changed incompatibly (${described}): SDK_VERSION must go to ${oldMajor + 1}.0.0 (it is ${version}, the report was taken at ${recorded.version})`;
   }
-  if (step === 'minor' && major === oldMajor && minor === oldMinor) {
-    return `the SDK's names grew (${described}): SDK_VERSION must go to at least ${oldMajor}.${oldMinor + 1}.0 (it is ${version}, the report was taken at ${recorded.version})`;
+  const last = lastAddedIn(recorded);
+  const [lastMajor, lastMinor] = parts(last);
+  const sameMinor = major === lastMajor && minor === lastMinor;
+  if (step === 'minor' && sameMinor && version !== last) {
+    return `the SDK's names grew (${described}) after ${last}, the version names were last added in: SDK_VERSION must go to at least ${lastMajor}.${lastMinor + 1}.0, or stay ${last} while that is unreleased (it is ${version})`;
   }
   return null;
+}
+
+/** The report as core/sdk/exports.json holds it: one line per name, so a change reads as one line of diff. */
+export function formatReport(report: ExportReport): string {
+  const fields = (exported: ExportedName): string =>
+    Object.entries(exported)
+      .map(([field, value]) => `${JSON.stringify(field)}: ${JSON.stringify(value)}`)
+      .join(', ');
+  const entry = (names: EntryExports): string =>
+    Object.entries(names)
+      .map(([name, exported]) => `      ${JSON.stringify(name)}: { ${fields(exported)} }`)
+      .join(',\n');
+  const entries = Object.entries(report.entries).map(([path, names]) => `    ${JSON.stringify(path)}: {\n${entry(names)}\n    }`);
+  return `{\n  "version": ${JSON.stringify(report.version)},\n  "entries": {\n${entries.join(',\n')}\n  }\n}\n`;
 }

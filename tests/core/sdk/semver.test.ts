@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidRange, satisfiesRange } from '@core/sdk/semver';
+import { compareVersions, isValidRange, lowestAdmitted, satisfiesRange } from '@core/sdk/semver';
 
 describe('satisfiesRange', () => {
   it('reads a caret range as npm does: the left-most non-zero part is fixed', () => {
@@ -36,5 +36,27 @@ describe('satisfiesRange', () => {
     }
     expect(satisfiesRange('1.0.0-beta', '>=0.0.0')).toBe(false);
     expect(isValidRange(' ^1.0.0 ')).toBe(true);
+  });
+});
+
+describe('lowestAdmitted', () => {
+  it('is the lowest version a range lets in', () => {
+    expect(lowestAdmitted('^1.5.0')).toBe('1.5.0');
+    expect(lowestAdmitted('>=1.2.0 ^1.4.0')).toBe('1.4.0');
+    expect(lowestAdmitted('^2.0.0 || ^1.5.0')).toBe('1.5.0');
+    expect(lowestAdmitted('1.3.2')).toBe('1.3.2');
+  });
+
+  it('is null for a range that lets nothing in or cannot be read', () => {
+    expect(lowestAdmitted('^1.0.0 ^2.0.0')).toBeNull();
+    expect(lowestAdmitted('~1.0')).toBeNull();
+  });
+});
+
+describe('compareVersions', () => {
+  it('orders versions by their numbers, not their text', () => {
+    expect(compareVersions('1.10.0', '1.9.0')).toBeGreaterThan(0);
+    expect(compareVersions('1.5.0', '1.5.0')).toBe(0);
+    expect(compareVersions('1.5.0', '2.0.0')).toBeLessThan(0);
   });
 });
