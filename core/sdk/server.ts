@@ -23,6 +23,24 @@ export {
   type ServerPluginContext,
 } from '@core/server/plugin';
 
+/**
+ * Services and extension points plugins own: `serviceRef<T>('<plugin>.<name>')` names a service
+ * one plugin provides and others take, `extensionPointRef<T>(…)` a registry one plugin offers and
+ * others fill. A plugin declares them in `services` (provides, requires, uses, offers, extends);
+ * in `register` it calls `context.provide`, `context.service`, `context.optionalService`,
+ * `context.offer` and `context.extensionPoint`. The host checks the declarations before any
+ * `register` runs and registers each provider before its takers.
+ */
+export {
+  extensionPointRef,
+  serviceRef,
+  type ExtensionPointRef,
+  type OptionalService,
+  type PluginServices,
+  type ServiceDeclarations,
+  type ServiceRef,
+} from '@core/server/services';
+
 /** Users as plugins see them: look-up by id, e-mail or messenger account (and a user's messenger id), labels for references, the caller. */
 export type { UserLookup, UserRef, UsersService } from '@core/server/auth/users-service';
 

@@ -6,6 +6,7 @@ import type { PluginManifest } from '@core/shared/manifest';
 import type { PluginInventoryItem } from '@core/shared/plugin-inventory';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { AuditEntry } from '@core/shared/resource/definition';
+import type { ServiceDeclarations } from './services/refs';
 import type { MessengerSignIn } from './auth/messenger-sign-in';
 import type { UsersService } from './auth/users-service';
 import type { Database, Queryable } from './database/database';
@@ -79,6 +80,12 @@ export interface PluginInventory {
 export interface ServerPlugin {
   readonly manifest: PluginManifest;
   readonly migrations: readonly Migration[];
+  /**
+   * The services and extension points the plugin provides, requires, uses when present, offers
+   * and fills, read before any `register` runs: the host refuses a missing or doubled provider and
+   * a cycle of required dependencies, and registers each provider before its takers.
+   */
+  readonly services?: ServiceDeclarations;
   /** The system settings the plugin reads (core/server/settings), shown on the settings screen. */
   readonly systemSettings?: readonly SettingDefinition[];
   /**

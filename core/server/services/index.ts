@@ -1,0 +1,3 @@
+export * from './refs';
+export * from './service-graph';
+export * from './service-registry';
