@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rspack, type Configuration, type ExternalItemFunctionData, type RuleSetRule } from '@rspack/core';
 import { EXPOSED_PLUGIN_MODULE, remoteContainerName } from '../../shared/external-plugin';
+import { FEDERATION_RUNTIME_GLOBAL, federationRuntimePart } from '../../shared/federation-runtime-global';
 import { packageOf, SHARED_PACKAGES, SHARED_SDK_ENTRIES } from '../../shared/shared-packages';
 import { HOSTED_SDK_GLOBAL } from '../hosted-sdk';
 import { installedPackage, type PluginProject } from './plugin-project';
@@ -47,6 +48,8 @@ function installedVersion(root: string, name: string): string {
  * The browser part: a Module Federation remote exposing `web/index.ts` as `./plugin`. Every shared
  * package and the SDK are `import: false`: the host always provides them, so the remote holds only
  * the plugin's own code and a mismatch is reported by the host instead of loading a second copy.
+ * The federation runtime itself is the host's too (FEDERATION_RUNTIME_GLOBAL): remoteEntry.js keeps
+ * only the container's glue.
  */
 export function remoteConfig(project: PluginProject, production: boolean): Configuration {
   if (!project.webEntry) throw new Error('the plugin has no web/index.ts');
@@ -78,6 +81,8 @@ export function remoteConfig(project: PluginProject, production: boolean): Confi
     externals: [
       ({ request }: ExternalItemFunctionData, callback) => {
         if (request?.startsWith('@core/') && !WEB_SDK.has(request)) return callback(kernelImportError(request, 'web'));
+        const runtimePart = request === undefined ? null : federationRuntimePart(request);
+        if (runtimePart) return callback(undefined, [FEDERATION_RUNTIME_GLOBAL, runtimePart], 'global');
         return callback();
       },
     ],

@@ -1,5 +1,8 @@
-import { createInstance } from '@module-federation/runtime';
+import * as runtime from '@module-federation/runtime';
+import * as helpers from '@module-federation/runtime/helpers';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime/types';
+import * as sdk from '@module-federation/sdk';
+import { FEDERATION_RUNTIME_GLOBAL, type FederationRuntimePart } from '@core/shared/federation-runtime-global';
 import { exposedModuleId, type ExposedModuleRequest, type FederationSeam } from './federation';
 import { hostSharedModules } from './shared-modules';
 
@@ -21,10 +24,17 @@ function fetchedManifests(manifests: ReadonlyMap<string, unknown>): ModuleFedera
   };
 }
 
+/** Hands remotes this runtime: their builds read it from the global instead of bundling a copy. */
+function provideRuntimeToRemotes(): void {
+  const parts: Readonly<Record<FederationRuntimePart, unknown>> = { runtime, helpers, sdk };
+  Object.assign(globalThis, { [FEDERATION_RUNTIME_GLOBAL]: parts });
+}
+
 /** The federation seam over a real @module-federation/runtime instance providing the host's shared modules. */
 function createFederation(): FederationSeam {
+  provideRuntimeToRemotes();
   const manifests = new Map<string, unknown>();
-  const instance = createInstance({
+  const instance = runtime.createInstance({
     name: HOST_FEDERATION_NAME,
     remotes: [],
     shared: hostSharedModules(),
