@@ -1,19 +1,38 @@
 import type { PluginManifest } from '@core/shared/manifest';
-import { isValidRange, satisfiesRange } from './semver';
+import { compareVersions, isValidRange, lowestAdmitted, satisfiesRange } from './semver';
 import { SDK_VERSION } from './version';
 
 /**
- * Why the host must refuse a plugin written for another SDK, as one line naming the plugin, or
- * null when its `sdk` range admits this SDK. Server and browser both refuse with it.
+ * The SDK versions this host runs plugins written for, stated once: the guide, the Plugins screen
+ * and every check read it. A plugin is served when the lowest SDK its manifest range admits lies
+ * in this range and is not newer than SDK_VERSION.
  */
-export function sdkRangeProblem(manifest: Pick<PluginManifest, 'id' | 'sdk'>, sdkVersion: string = SDK_VERSION): string | null {
+export const SERVED_SDK_RANGE = '^1.0.0';
+
+/** The SDK a host has and the ranges it serves. */
+export interface SdkHost {
+  readonly version: string;
+  readonly served: string;
+}
+
+export const THIS_HOST: SdkHost = { version: SDK_VERSION, served: SERVED_SDK_RANGE };
+
+/**
+ * Why the host must refuse a plugin written for another SDK, as one line naming the plugin, or
+ * null when the lowest SDK its `sdk` range admits is one this host serves. Server, browser and
+ * `erp-plugin build` all refuse with it.
+ */
+export function sdkRangeProblem(manifest: Pick<PluginManifest, 'id' | 'sdk'>, host: SdkHost = THIS_HOST): string | null {
   const range: unknown = manifest.sdk;
   if (typeof range !== 'string' || range.trim() === '') {
-    return `plugin "${manifest.id}" does not say which SDK it was written for (manifest "sdk", e.g. "^${sdkVersion}")`;
+    return `plugin "${manifest.id}" does not say which SDK it was written for (manifest "sdk", e.g. "^${host.version}")`;
   }
-  if (!isValidRange(range)) return `plugin "${manifest.id}" has an SDK range "${range}" that cannot be read (use e.g. "^${sdkVersion}")`;
-  if (!satisfiesRange(sdkVersion, range)) {
-    return `plugin "${manifest.id}" was written for SDK ${range}; this host has SDK ${sdkVersion}`;
+  if (!isValidRange(range)) return `plugin "${manifest.id}" has an SDK range "${range}" that cannot be read (use e.g. "^${host.version}")`;
+  const lowest = lowestAdmitted(range);
+  if (lowest === null) return `plugin "${manifest.id}" has an SDK range "${range}" that admits no version (use e.g. "^${host.version}")`;
+  if (compareVersions(lowest, host.version) > 0) return `plugin "${manifest.id}" was written for SDK ${range}; this host has SDK ${host.version}`;
+  if (!satisfiesRange(lowest, host.served)) {
+    return `plugin "${manifest.id}" was written for SDK ${range}, from ${lowest}; this host serves SDK ${host.served} (it has ${host.version})`;
   }
   return null;
 }

@@ -6,7 +6,7 @@ const code = permissionsOf('finance');
 export const financeManifest: PluginManifest = {
   id: 'finance',
   version: '0.1.0',
-  sdk: '^1.0.0',
+  sdk: '^1.11.0',
   titleKey: 'finance:title',
   service: 'finance',
   dependencies: [],

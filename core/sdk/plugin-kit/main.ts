@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { rspack, type Configuration, type MultiStats } from '@rspack/core';
 import { remoteConfig, serverConfig } from './build-configs';
 import { installedPackage, pluginFile, PluginProjectError, readPluginProject, SDK_CORE_DIR, type PluginProject } from './plugin-project';
+import { deprecationWarning, sdkNeedsProblem, sdkUsage } from './sdk-usage';
 
 const USAGE = `erp-plugin <command>
   build       dist/plugin.json, dist/web (the Module Federation remote) and dist/server/index.js
@@ -43,7 +44,25 @@ function report(project: PluginProject, stats: MultiStats): boolean {
   return true;
 }
 
+/**
+ * Says the lowest SDK the plugin's imports need and each deprecated name it uses; false (after one
+ * line naming the name and its version) when the manifest's range admits an older SDK than that.
+ */
+function checkSdkUsage(project: PluginProject): boolean {
+  const usage = sdkUsage(project.root);
+  const problem = sdkNeedsProblem(project.manifest.sdk, usage);
+  if (problem) {
+    console.error(`manifest.ts: ${problem}`);
+    return false;
+  }
+  const because = usage.newest ? ` (${usage.newest.name} from ${usage.newest.entry})` : '';
+  console.log(`${project.manifest.id} needs SDK ${usage.needs}${because}; its manifest says "${project.manifest.sdk}"`);
+  for (const use of usage.deprecated) console.warn(deprecationWarning(use));
+  return true;
+}
+
 async function build(project: PluginProject): Promise<boolean> {
+  if (!checkSdkUsage(project)) return false;
   const compiler = rspack(configsOf(project, true));
   const stats = await new Promise<MultiStats>((resolve, reject) =>
     compiler.run((error, result) => (error || !result ? reject(error ?? new Error('no build result')) : resolve(result))),
@@ -53,6 +72,7 @@ async function build(project: PluginProject): Promise<boolean> {
 }
 
 function watch(project: PluginProject): Promise<boolean> {
+  if (!checkSdkUsage(project)) return Promise.resolve(false);
   const compiler = rspack(configsOf(project, false));
   compiler.watch({}, (error, stats) => {
     if (error) console.error(error.message);

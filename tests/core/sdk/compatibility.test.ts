@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineServerPlugin } from '@core/server/plugin';
-import { sdkRangeProblem } from '@core/sdk/compatibility';
+import { sdkRangeProblem, type SdkHost } from '@core/sdk/compatibility';
 import { SDK_VERSION } from '@core/sdk/shared';
 import { enabledPlugins } from '@core/web/kernel/create-kernel';
 import { ConfigError } from '@host/server/config';
@@ -9,21 +9,33 @@ import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
 import { testManifest, testPlugin } from '../../support/web/test-plugin';
 
 describe('sdkRangeProblem', () => {
-  it('admits a plugin whose range holds the SDK version', () => {
-    expect(sdkRangeProblem({ id: 'notes', sdk: '^1.0.0' }, '1.3.0')).toBeNull();
-    expect(sdkRangeProblem({ id: 'notes', sdk: '>=1.2.0' }, '2.0.0')).toBeNull();
+  const host = (version: string, served = `^${version.split('.')[0]}.0.0`): SdkHost => ({ version, served });
+  const v2 = host('2.0.0', '^1.5.0 || ^2.0.0');
+
+  it('admits a plugin whose range starts at a version the host serves', () => {
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^1.0.0' }, host('1.3.0'))).toBeNull();
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^1.5.0' }, v2)).toBeNull();
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^2.0.0' }, v2)).toBeNull();
+    expect(sdkRangeProblem({ id: 'notes', sdk: '>=1.6.0' }, v2)).toBeNull();
   });
 
   it('refuses with one line naming the plugin, its range and the host’s version', () => {
-    expect(sdkRangeProblem({ id: 'notes', sdk: '^2.0.0' }, '1.3.0')).toBe('plugin "notes" was written for SDK ^2.0.0; this host has SDK 1.3.0');
-    expect(sdkRangeProblem({ id: 'notes', sdk: '^1.4.0' }, '1.3.0')).toMatch(/^plugin "notes" was written for SDK \^1\.4\.0/);
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^2.0.0' }, host('1.3.0'))).toBe('plugin "notes" was written for SDK ^2.0.0; this host has SDK 1.3.0');
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^1.4.0' }, host('1.3.0'))).toMatch(/^plugin "notes" was written for SDK \^1\.4\.0/);
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^2.1.0' }, v2)).toBe('plugin "notes" was written for SDK ^2.1.0; this host has SDK 2.0.0');
+  });
+
+  it('refuses a range starting below what the host serves, saying what it serves', () => {
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^1.0.0' }, v2)).toBe('plugin "notes" was written for SDK ^1.0.0, from 1.0.0; this host serves SDK ^1.5.0 || ^2.0.0 (it has 2.0.0)');
+    expect(sdkRangeProblem({ id: 'notes', sdk: '>=1.2.0' }, v2)).toMatch(/from 1\.2\.0; this host serves SDK/);
   });
 
   it('refuses a manifest without a range or with one it cannot read', () => {
-    expect(sdkRangeProblem({ id: 'notes', sdk: '' }, '1.0.0')).toBe('plugin "notes" does not say which SDK it was written for (manifest "sdk", e.g. "^1.0.0")');
+    expect(sdkRangeProblem({ id: 'notes', sdk: '' }, host('1.0.0'))).toBe('plugin "notes" does not say which SDK it was written for (manifest "sdk", e.g. "^1.0.0")');
     // A manifest from outside the type system (an external plugin's JSON) may lack the field.
-    expect(sdkRangeProblem({ id: 'notes' } as { id: string; sdk: string }, '1.0.0')).toMatch(/does not say which SDK/);
-    expect(sdkRangeProblem({ id: 'notes', sdk: '~1.0' }, '1.0.0')).toMatch(/^plugin "notes" has an SDK range "~1.0" that cannot be read/);
+    expect(sdkRangeProblem({ id: 'notes' } as { id: string; sdk: string }, host('1.0.0'))).toMatch(/does not say which SDK/);
+    expect(sdkRangeProblem({ id: 'notes', sdk: '~1.0' }, host('1.0.0'))).toMatch(/^plugin "notes" has an SDK range "~1.0" that cannot be read/);
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^1.0.0 ^2.0.0' }, host('1.0.0'))).toMatch(/admits no version/);
   });
 
   it('admits every plugin this build holds', () => {
