@@ -1,4 +1,5 @@
 import type { Database } from './database';
+import { ensurePluginRole, PLUGIN_ROLES_TABLE } from './plugin-roles';
 
 export interface Migration {
   /** `NNNN_name`, applied in name order. */
@@ -12,13 +13,15 @@ export interface MigrationSet {
   readonly migrations: readonly Migration[];
 }
 
+/** The owner of the kernel's own migrations, whose schema no plugin role reaches. */
+const KERNEL_OWNER = 'core';
 const SCHEMA_NAME = /^[a-z][a-z0-9_]*$/;
 // One lock for every migrating server copy (and the resource table sync), so two copies starting together never race.
 export const MIGRATION_LOCK = 727_274_101;
 
 /**
  * Applies each owner's pending migrations in its own schema, each in a transaction, and records
- * them per owner. Returns the names applied.
+ * them per owner; ensures each plugin owner's role (plugin-roles.ts). Returns the names applied.
  */
 export async function migrate(db: Database, sets: readonly MigrationSet[]): Promise<string[]> {
   await db.transaction(async (tx) => {
@@ -33,6 +36,7 @@ export async function migrate(db: Database, sets: readonly MigrationSet[]): Prom
          PRIMARY KEY (owner, name)
        )`,
     );
+    await tx.query(PLUGIN_ROLES_TABLE);
   });
   const applied: string[] = [];
   for (const set of sets) {
@@ -55,6 +59,8 @@ export async function migrate(db: Database, sets: readonly MigrationSet[]): Prom
       });
       if (done) applied.push(`${set.owner}/${migration.name}`);
     }
+    // Migrations run as the kernel (a plugin's tables may point at core's); the plugin's handle then runs as its role.
+    if (set.owner !== KERNEL_OWNER) await ensurePluginRole(db, schema);
   }
   return applied;
 }

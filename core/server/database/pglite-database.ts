@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DataDirLock } from './data-dir-lock';
 import type { Database, Queryable, QueryResult } from './database';
 import { checkDatabaseFiles, prepareDataDir, StartupLog } from './pglite-data-dir';
+import { RoleDirectory, TransactionRoles } from './transaction-roles';
 
 function toResult<Row>(result: { rows: Row[]; affectedRows?: number }): QueryResult<Row> {
   return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
@@ -15,6 +16,7 @@ const EXTENSIONS = { pg_trgm };
 /** Embedded PostgreSQL in a data directory: the default, so a bare machine runs the product. */
 export class PgliteDatabase implements Database {
   readonly kind = 'pglite';
+  private readonly roles = new RoleDirectory();
 
   private constructor(
     private readonly db: PGlite,
@@ -70,15 +72,16 @@ export class PgliteDatabase implements Database {
   }
 
   async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) =>
-      work({
+    return this.db.transaction(async (tx) => {
+      const raw: Queryable = {
         exec: async (sql: string) => {
           await tx.exec(sql);
         },
         query: async <Row extends object>(sql: string, params: readonly unknown[] = []) =>
           toResult(await tx.query<Row>(sql, [...params])),
-      }),
-    );
+      };
+      return work(new TransactionRoles(raw, this.roles).kernel);
+    });
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './database';
+import { RoleDirectory, TransactionRoles } from './transaction-roles';
 
 function toResult<Row>(result: pg.QueryResult): QueryResult<Row> {
   return { rows: result.rows as Row[], affectedRows: result.rowCount ?? 0 };
@@ -8,6 +9,7 @@ function toResult<Row>(result: pg.QueryResult): QueryResult<Row> {
 /** A real PostgreSQL through a connection pool, for several server copies behind a load balancer. */
 export class PostgresDatabase implements Database {
   readonly kind = 'postgres';
+  private readonly roles = new RoleDirectory();
 
   private constructor(private readonly pool: pg.Pool) {}
 
@@ -31,13 +33,14 @@ export class PostgresDatabase implements Database {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const result = await work({
+      const raw: Queryable = {
         exec: async (sql: string) => {
           await client.query(sql);
         },
         query: async <Row extends object>(sql: string, params: readonly unknown[] = []) =>
           toResult<Row>(await client.query(sql, [...params])),
-      });
+      };
+      const result = await work(new TransactionRoles(raw, this.roles).kernel);
       await client.query('COMMIT');
       return result;
     } catch (error) {
