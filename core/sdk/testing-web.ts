@@ -6,8 +6,11 @@
  * Every name exported here is listed in core/sdk/exports.json (see @core/sdk/shared).
  */
 
-/** A plugin page in the real kernel for a user holding exactly the given codes, its API faked. */
-export { renderPluginPage, serviceBase, type PluginPageOptions, type RenderedPluginPage } from './testing-web/plugin-page';
+/**
+ * A plugin page in the real kernel for a user holding exactly the given codes, its API faked;
+ * `renderAppInKernel` draws the whole app (shell, guards, lazy pages) in a kernel the test made.
+ */
+export { renderAppInKernel, renderPluginPage, serviceBase, type PluginPageOptions, type RenderedPluginPage } from './testing-web/plugin-page';
 
 /**
  * The kernel and rendering: `createTestKernel` (real kernel, fake storage, navigation, cookies and
@@ -44,6 +47,8 @@ export {
  * them; `stubFetch` answers every request; `usePopupTestSetup` quiets Fluent's popups in happy-dom.
  */
 export { FakeService, usePopupTestSetup, type Handler } from './testing-web/fake-service';
+/** The kernel's jobs API (`/api/jobs`), its jobs moving one frame per read: `installJobs(new FakeJobs().job(7, frames))`. */
+export { FakeJobs, installJobs, type JobFrame } from './testing-web/fake-jobs';
 export { jsonResponse, stubFetch, type FetchHandler, type SeenRequest } from './testing-web/fetch';
 /**
  * The tests every engine list page owes (`describeListPages`: its title in en and ru with no raw

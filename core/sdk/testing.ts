@@ -49,6 +49,17 @@ export {
 } from './testing/test-server';
 
 /**
+ * Migration tests: an empty database migrated in steps (`db.migrate(plugin, { before: '0004' })`),
+ * so a test writes rows as an older version left them and checks what the next migration makes of them.
+ */
+export { emptyDatabase, type UpgradeOptions, type UpgradeTestDatabase } from './testing/upgrade-database';
+/**
+ * What a plugin's `seedDemo` is given on a test database: the engine's record writer (the
+ * resources' hooks applied), the users and audit services, and the first superadmin as author.
+ */
+export { demoContext } from '@core/server/demo-context';
+
+/**
  * Translation coverage: every i18n key a manifest and its resource definitions name, and which of
  * them a plugin's bundle (`web/i18n/<lang>.json`) lacks: `missingTexts(en, 'notes', declaredTextKeys(manifest, resources))`.
  */

@@ -16,7 +16,7 @@ import type { Language } from '@core/shared/runtime-config';
 import type { WebPlugin } from '@core/web/plugins/define-plugin';
 import { appRoutes } from '@core/web/shell/create-app-router';
 import { FakeService } from './fake-service';
-import { createTestKernel, renderRoutesInKernel, TEST_API, testUser, type RenderedView, type TestKernel } from './test-kernel';
+import { createTestKernel, renderRoutesInKernel, TEST_API, testUser, type RenderedView, type RenderOptions, type TestKernel } from './test-kernel';
 
 /** The base URL test kernels give `service` (`https://api.test/<service>/`), for a FakeService. */
 export function serviceBase(service: string): string {
@@ -44,6 +44,14 @@ export interface RenderedPluginPage {
   readonly api: FakeService;
 }
 
+/**
+ * The whole app in `kernel` as its users meet it, at `options.path`: the app's own route table
+ * (sign-in guard, shell, access checks, plugins' pages loaded lazily), for a kernel a test made.
+ */
+export function renderAppInKernel(kernel: TestKernel, options: RenderOptions = {}): Promise<RenderedView> {
+  return renderRoutesInKernel(kernel, appRoutes(kernel.host), options);
+}
+
 /** Renders the app at `options.path` for a signed-in user holding `options.codes`. */
 export async function renderPluginPage(options: PluginPageOptions): Promise<RenderedPluginPage> {
   const first = options.plugins[0];
@@ -56,6 +64,6 @@ export async function renderPluginPage(options: PluginPageOptions): Promise<Rend
     config: { plugins: options.plugins.map((plugin) => plugin.manifest.id) },
     ...(options.language ? { language: options.language } : {}),
   });
-  const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: options.path });
+  const view = await renderAppInKernel(kernel, { path: options.path });
   return { kernel, view, api };
 }

@@ -1,14 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORE_MIGRATIONS } from '@core/server/auth';
-import type { Database } from '@core/server/database/database';
-import { migrate } from '@core/server/database/migrator';
-import { PgliteDatabase } from '@core/server/database/pglite-database';
-import { enabledResources, syncResourceTables } from '@core/server/resource';
-import type { ListPage } from '@core/shared/envelopes';
+import type { Database } from '@core/sdk/server';
+import type { ListPage } from '@core/sdk/shared';
+import { bearer, buildServer, DB_TIMEOUT, emptyDatabase, freshDatabase, mintToken } from '@core/sdk/testing';
 import admin from '@plugins/admin/server';
 import type { Article } from '@plugins/admin/shared/article';
-import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '../../../support/server/test-database';
 
 const ARTICLES = '/api/auth/articles';
 const EDITOR = mintToken(['JA']);
@@ -19,7 +15,7 @@ interface Server {
 }
 
 async function openServer(): Promise<Server> {
-  const db = await freshDatabase();
+  const db = await freshDatabase([admin]);
   return { db, app: await buildServer({ db, plugins: [admin] }) };
 }
 
@@ -246,13 +242,12 @@ describe('editing and deleting articles', () => {
 
 describe('articles stored before the engine', () => {
   it('keeps every row when the engine takes the table over, renaming only case-variant duplicates', async () => {
-    const db = await PgliteDatabase.open(undefined);
+    const db = await emptyDatabase();
     try {
-      const early = admin.migrations.filter((migration) => migration.name < '0006');
-      await migrate(db, [CORE_MIGRATIONS, { owner: 'admin', migrations: early }]);
+      await db.migrate(admin, { before: '0006' });
       await db.query(`INSERT INTO admin.articles (url, external_id) VALUES ('https://example.com/1', 'ERP-1'), ('https://example.com/2', 'erp-1'), ('https://example.com/3', 'ERP-3')`);
-      await migrate(db, [CORE_MIGRATIONS, { owner: 'admin', migrations: admin.migrations }]);
-      await syncResourceTables(db, enabledResources([admin]));
+      await db.migrate(admin);
+      await db.syncResourceTables(admin);
       const { rows } = await db.query<{ id: string; external_id: string; version: number }>('SELECT id, external_id, version FROM admin.articles ORDER BY id');
       expect(rows.map((row) => [row.external_id, row.version])).toEqual([
         ['ERP-1', 1],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListPage } from '@core/shared/envelopes';
+import { type ListPage } from '@core/sdk/shared';
 import admin, { seedDemo } from '@plugins/admin/server';
 import { DEMO_PASSWORD } from '@plugins/admin/server/demo-seed';
 import type { Article } from '@plugins/admin/shared/article';
@@ -7,9 +7,8 @@ import type { KeitaroBoard } from '@plugins/admin/shared/keitaro';
 import type { RdpServer } from '@plugins/admin/shared/rdp';
 import type { ServiceLink, TrackerUser } from '@plugins/admin/shared/services';
 import type { IssueTrackerGroup } from '@plugins/admin/shared/you-track';
-import { demoContext } from '@core/server/demo-context';
-import type { DemoContext } from '@core/server/plugin';
-import { ADMIN_EMAIL, DB_TIMEOUT, login } from '../../../support/server/test-database';
+import { ADMIN_EMAIL, DB_TIMEOUT, demoContext, login } from '@core/sdk/testing';
+import { type DemoContext } from '@core/sdk/server';
 import { dataOf, openAdmin, type AdminServer, type Client } from './support-admin';
 
 let server: AdminServer;

@@ -3,7 +3,7 @@ import type { IssueTrackerAccount, IssueTrackerGroup } from '@plugins/admin/shar
 import type { ServiceLink } from '@plugins/admin/shared/services';
 import { YOUTRACK_NOT_CONFIGURED, youTrackConfig } from '@plugins/admin/server/issue-tracker/youtrack-adapter';
 import { closedPortUrl } from '../../../core/server/auth/support-auth';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { startFakeYouTrack, YOUTRACK_TOKEN, type FakeYouTrack } from './fake-youtrack';
 import { addStaff, dataOf, expectFieldErrors, openAdmin, type AdminServer, type Client, type ErrorBody } from './support-admin';
 

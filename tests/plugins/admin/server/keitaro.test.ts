@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '@core/server/http/api-error';
-import { SECRET_MASK } from '@core/shared/resource/field';
+import { ApiError } from '@core/sdk/server';
+import { SECRET_MASK } from '@core/sdk/shared';
 import {
   REVERSE_ACTIONS,
   REVERSE_REFUSALS,
@@ -12,7 +12,7 @@ import {
   type ReverseState,
 } from '@plugins/admin/shared/keitaro';
 import type { KeitaroAdapter, ReverseChange } from '@plugins/admin/server/keitaro/keitaro-adapter';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { dataOf, expectFieldErrors, openAdmin, type AdminServer, type Client, type ErrorBody } from './support-admin';
 
 /** An adapter that records every change and can be told to refuse. */

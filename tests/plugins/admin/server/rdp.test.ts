@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '@core/server/http/api-error';
-import type { ListPage } from '@core/shared/envelopes';
-import { SECRET_MASK } from '@core/shared/resource/field';
+import { ApiError } from '@core/sdk/server';
+import { type ListPage, SECRET_MASK } from '@core/sdk/shared';
 import type { RdpGrant, RdpServer } from '@plugins/admin/shared/rdp';
 import type { ServiceLink } from '@plugins/admin/shared/services';
 import type { RdpAccount, RdpHostAccess, RdpHostAdapter } from '@plugins/admin/server/rdp/rdp-adapter';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { addStaff, dataOf, expectFieldErrors, openAdmin, type AdminServer, type Client, type ErrorBody } from './support-admin';
 
 interface HostCall {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '@core/server/http/api-error';
+import { ApiError } from '@core/sdk/server';
 import { ONE_DEFAULT_MESSAGE, SERVICES, type ServiceEntry, type ServiceLink, type TrackerUser } from '@plugins/admin/shared/services';
 import type { KeitaroAdapter, KeitaroServerAccess, TrackerAccountRequest } from '@plugins/admin/server/keitaro/keitaro-adapter';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { addStaff, dataOf, expectFieldErrors, openAdmin, type AdminServer, type Client, type ErrorBody } from './support-admin';
 
 const created: { server: KeitaroServerAccess; account: TrackerAccountRequest }[] = [];

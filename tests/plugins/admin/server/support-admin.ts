@@ -1,9 +1,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { AuthSettings } from '@core/server/auth/auth-settings';
-import type { Database } from '@core/server/database/database';
-import type { ServerPlugin } from '@core/server/plugin';
-import type { PermissionCode } from '@core/shared/permissions';
+import { type Database, type ServerPlugin } from '@core/sdk/server';
+import { type PermissionCode } from '@core/sdk/shared';
 import type { RuntimeConfig } from '@core/shared/runtime-config';
 import { createAdminServerPlugin, type AdminServerOptions } from '@plugins/admin/server';
 import { addUser, bearer, buildServer, freshDatabase, mintToken } from '../../../support/server/test-database';

@@ -1,10 +1,9 @@
 import { NUL_MESSAGE } from '@core/server/http/text-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_SETTINGS } from '@core/server/auth/auth-settings';
-import { defineServerPlugin } from '@core/server/plugin';
-import { defineSetting, readSetting } from '@core/server/settings';
+import { defineServerPlugin, defineSetting, readSetting } from '@core/sdk/server';
 import type { SecretSettingEntry, SystemSettingEntry, ValueSettingEntry } from '@plugins/admin/shared/system-settings';
-import { DB_TIMEOUT, TEST_RUNTIME_CONFIG } from '../../../support/server/test-database';
+import { DB_TIMEOUT, TEST_RUNTIME_CONFIG } from '@core/sdk/testing';
 import { dataOf, expectFieldErrors, openAdmin, type AdminServer, type Client } from './support-admin';
 
 /** A plugin that declares a setting of its own, as finance declares its nesting limit. */

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '@core/shared/resource/definition';
+import { type AuditEntry } from '@core/sdk/shared';
 import type { KeitaroServerCard, Reverse, ReverseState } from '@plugins/admin/shared/keitaro';
 import type { RdpGrant, RdpServer } from '@plugins/admin/shared/rdp';
 import type { ServiceLink, TrackerUser } from '@plugins/admin/shared/services';
 import type { IssueTrackerGroup } from '@plugins/admin/shared/you-track';
-import { buildServer, DB_TIMEOUT, unreachableDatabase } from '../../../support/server/test-database';
+import { buildServer, DB_TIMEOUT, unreachableDatabase } from '@core/sdk/testing';
 import { addStaff, AUTH, dataOf, openAdmin, type AdminServer, type Client } from './support-admin';
 
 /*

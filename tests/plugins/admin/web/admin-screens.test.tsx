@@ -1,16 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RouteContributionToken } from '@core/web/kernel/contributions';
-import { appRoutes } from '@core/web/shell/create-app-router';
+import { RouteContributionToken } from '@core/sdk/web';
 import { SPEC_SERVICES } from '@core/shared/services';
 import { adminManifest } from '@plugins/admin/manifest';
 import { articlesResource } from '@plugins/admin/shared/article';
 import { keitaroReversesResource, keitaroServersResource, REVERSE_ACTIONS, REVERSE_STATES } from '@plugins/admin/shared/keitaro';
 import { rdpServersResource } from '@plugins/admin/shared/rdp';
 import { usersScreen } from '@plugins/admin/web/users/users-api';
-import { click, query } from '../../../support/web/dom';
-import { renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { click, query, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
 import { FakeAuthServer, adminKernel, itemNamed, page, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
@@ -114,7 +112,7 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
   it('draws the articles with the engine, reading the list silently', async () => {
     const server = new FakeAuthServer().on('GET', 'articles', page([]));
     const kernel = await adminKernel(['JA']);
-    const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/article' });
+    const view = await renderAppInKernel(kernel, { path: '/article' });
     await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Articles'), { timeout: 10_000 });
     await waitInAct(() => expect(view.element.textContent).toContain('This section is empty. Please create a new entry.'));
     expect(server.lastQuery('GET', 'articles').get('page')).toBe('1');
@@ -125,7 +123,7 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
     const record = { id: 3, version: 1, name: 'rdp-1', url: null, ip: '10.0.0.3', username: 'admin', password: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', users: [grant] };
     const server = new FakeAuthServer().on('GET', 'rdps/server', page([record])).on('GET', 'rdps/server/3/users', { data: [grant] });
     const kernel = await adminKernel(['VR']);
-    const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/rdp-servers' });
+    const view = await renderAppInKernel(kernel, { path: '/rdp-servers' });
     await waitInAct(() => expect(view.element.querySelector('tr[data-row-id="3"]')).not.toBeNull(), { timeout: 10_000 });
     expect(query(view.element, 'tr[data-row-id="3"]').textContent).toContain('10.0.0.3');
     expect(query(view.element, 'tr[data-row-id="3"] [aria-label="Users granted: 1"]').textContent).toBe('1');
@@ -139,7 +137,7 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
     const server = new FakeAuthServer();
     const kernel = await adminKernel(['JA']);
     for (const path of ['/users', '/user/5/info-tab', '/roles-permissions', '/system-settings', '/rdp-servers', '/keitaro-servers', '/plugins']) {
-      const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path });
+      const view = await renderAppInKernel(kernel, { path });
       await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('No access'), { timeout: 10_000 });
       expect(view.element.textContent).toContain('You do not have the permission this page needs.');
       await view.unmount();

@@ -2,11 +2,12 @@
  * A stand-in for the auth service in the admin plugin's browser tests: answers by method and path
  * (relative to the service's base URL) from handlers the test registers; anything else is a 404.
  */
-import { admin } from '../../../support/web/product-plugins';
-import type { WebPlugin } from '@core/web/plugins/define-plugin';
-import type { Language } from '@core/shared/runtime-config';
-import { FakeService, usePopupTestSetup } from '../../../support/web/fake-service';
-import { TEST_API, createTestKernel, testUser, type TestKernel } from '../../../support/web/test-kernel';
+import type { Language } from '@core/sdk/shared';
+import { createTestKernel, FakeService, TEST_API, type TestKernel, testUser, usePopupTestSetup, webPlugin, type WebPlugin } from '@core/sdk/testing-web';
+import { adminManifest } from '@plugins/admin/manifest';
+import adminCode from '@plugins/admin/web';
+
+export const admin = webPlugin(adminManifest, adminCode);
 
 export const AUTH_API = `${TEST_API}auth/`;
 

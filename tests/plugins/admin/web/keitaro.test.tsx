@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '@core/web/shell/create-app-router';
 import type { KeitaroBoard, Reverse } from '@plugins/admin/shared/keitaro';
-import { click, query, typeInto } from '../../../support/web/dom';
-import { jsonResponse } from '../../../support/web/fetch';
-import { recordToasts, renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { click, jsonResponse, query, recordToasts, renderAppInKernel, typeInto, waitInAct } from '@core/sdk/testing-web';
 import { FakeAuthServer, adminKernel, buttonNamed, itemNamed, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
@@ -43,7 +40,7 @@ const REFUSAL = 'This reverse is already waiting.';
 async function openBoard(server: FakeAuthServer) {
   const kernel = await adminKernel(['VR']);
   const toasts = recordToasts(kernel);
-  const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/keitaro-servers' });
+  const view = await renderAppInKernel(kernel, { path: '/keitaro-servers' });
   await waitInAct(() => expect(view.element.querySelector('[data-server="alpha"]')).not.toBeNull(), { timeout: 10_000 });
   return { view, toasts };
 }

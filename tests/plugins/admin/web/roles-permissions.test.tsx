@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '@core/web/shell/create-app-router';
-import { PermissionCatalogue } from '@core/shared/permission-catalogue';
+import { PermissionCatalogue } from '@core/sdk/shared';
 import { adminManifest } from '@plugins/admin/manifest';
 import { financeManifest } from '@plugins/finance/manifest';
 import { matchesSearch } from '@plugins/admin/web/roles/permission-areas';
-import { click, query, typeInto } from '../../../support/web/dom';
-import { jsonResponse } from '../../../support/web/fetch';
-import { recordToasts, renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { click, jsonResponse, query, recordToasts, renderAppInKernel, typeInto, waitInAct } from '@core/sdk/testing-web';
 import { FakeAuthServer, ROLES, adminKernel, buttonNamed, page, tabNamed, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
@@ -57,7 +54,7 @@ function rolesServer(): FakeAuthServer {
 async function openRoles(server: FakeAuthServer, codes: readonly string[] = ['JQ']) {
   const kernel = await adminKernel(codes);
   const toasts = recordToasts(kernel);
-  const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/roles-permissions' });
+  const view = await renderAppInKernel(kernel, { path: '/roles-permissions' });
   await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Roles and permissions'), { timeout: 10_000 });
   await waitInAct(() => expect(server.requests('GET', 'roles/1/permissions')).toHaveLength(1));
   return { kernel, view, toasts };
@@ -169,7 +166,7 @@ describe('Roles and permissions screen', { timeout: 20_000 }, () => {
   it('is refused to users without JQ or JT', async () => {
     rolesServer();
     const kernel = await adminKernel(['JU']);
-    const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/roles-permissions' });
+    const view = await renderAppInKernel(kernel, { path: '/roles-permissions' });
     await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('No access'), { timeout: 10_000 });
     expect(kernel.host.state('admin')).toBe('idle');
   });

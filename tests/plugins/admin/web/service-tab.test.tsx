@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '@core/web/shell/create-app-router';
 import type { ServiceLink } from '@plugins/admin/shared/services';
-import { click, query, typeInto } from '../../../support/web/dom';
-import { jsonResponse } from '../../../support/web/fetch';
-import { renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { click, jsonResponse, query, renderAppInKernel, typeInto, waitInAct } from '@core/sdk/testing-web';
 import { FakeAuthServer, USER_INFO, adminKernel, buttonNamed, itemNamed, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
@@ -51,7 +48,7 @@ const LINKS = [
 
 async function openServices(server: FakeAuthServer, codes: readonly string[] = ['JU', 'VR']) {
   const kernel = await adminKernel(codes);
-  const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/user/5/service-tab' });
+  const view = await renderAppInKernel(kernel, { path: '/user/5/service-tab' });
   await waitInAct(() => expect(view.element.querySelector('tr[data-link="1"]')).not.toBeNull(), { timeout: 10_000 });
   return { view, server };
 }

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '@core/web/shell/create-app-router';
 import { settingsChanges, splitSettingErrors, initialInputs, settingProblem } from '@plugins/admin/web/settings/settings-form';
 import type { SystemSettingEntry, ValueSettingEntry } from '@plugins/admin/shared/system-settings';
-import { click, query, typeInto } from '../../../support/web/dom';
-import { jsonResponse } from '../../../support/web/fetch';
-import { recordToasts, renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { click, jsonResponse, query, recordToasts, renderAppInKernel, typeInto, waitInAct } from '@core/sdk/testing-web';
 import { FakeAuthServer, adminKernel, buttonNamed, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
@@ -88,7 +85,7 @@ describe('Settings form model', () => {
 async function openSettings(server: FakeAuthServer) {
   const kernel = await adminKernel(['JS']);
   const toasts = recordToasts(kernel);
-  const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/system-settings' });
+  const view = await renderAppInKernel(kernel, { path: '/system-settings' });
   await waitInAct(() => expect(view.element.querySelector('[data-setting="core.general.productName"] input')).not.toBeNull(), { timeout: 10_000 });
   return { view, toasts, server };
 }

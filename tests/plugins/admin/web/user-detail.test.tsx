@@ -2,12 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ContainerModule } from 'inversify';
 import { createElement } from 'react';
 import { admin, finance } from '../../../support/web/product-plugins';
-import { UserDetailTabToken, type UserDetailTabContribution } from '@core/web/kernel/contributions';
-import { appRoutes } from '@core/web/shell/create-app-router';
+import { type UserDetailTabContribution, UserDetailTabToken } from '@core/sdk/web';
 import { visibleTabs } from '@plugins/admin/web/user-detail/UserDetailPage';
-import { click } from '../../../support/web/dom';
-import { jsonResponse } from '../../../support/web/fetch';
-import { recordToasts, renderRoutesInKernel, waitInAct, type TestKernel } from '../../../support/web/test-kernel';
+import { click, jsonResponse, recordToasts, renderAppInKernel, type TestKernel, waitInAct } from '@core/sdk/testing-web';
 import { FakeAuthServer, USER_INFO, adminKernel, buttonNamed, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
@@ -28,7 +25,7 @@ function userServer(info: object = USER_INFO): FakeAuthServer {
 }
 
 async function openDetail(kernel: TestKernel, tab = 'info-tab') {
-  const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: `/user/5/${tab}` });
+  const view = await renderAppInKernel(kernel, { path: `/user/5/${tab}` });
   await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('bob'), { timeout: 10_000 });
   return view;
 }

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '@core/web/shell/create-app-router';
 import { EMPTY_USER_FORM, userFormIssues, userPayload, type UserFormValues } from '@plugins/admin/web/users/user-form-model';
-import { buttonByText, click, query, typeInto } from '../../../support/web/dom';
-import { jsonResponse } from '../../../support/web/fetch';
-import { recordToasts, renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { buttonByText, click, jsonResponse, query, recordToasts, renderAppInKernel, typeInto, waitInAct } from '@core/sdk/testing-web';
 import { FakeAuthServer, ROLES, USER_INFO, adminKernel, itemNamed, page, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
@@ -68,7 +65,7 @@ function field(scope: ParentNode, name: string): HTMLInputElement {
 async function openUsers(server: FakeAuthServer, codes: readonly string[] = ['JU', 'JQ']) {
   const kernel = await adminKernel(codes);
   const toasts = recordToasts(kernel);
-  const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/users' });
+  const view = await renderAppInKernel(kernel, { path: '/users' });
   await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Users'), { timeout: 10_000 });
   await waitInAct(() => expect(server.requests('GET', 'users').length).toBeGreaterThan(0));
   return { kernel, view, toasts };

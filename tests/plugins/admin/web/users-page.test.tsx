@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '@core/web/shell/create-app-router';
 import { defaultListQuery } from '@core/shared/resource/list-query';
 import { usersListParams, usersScreen } from '@plugins/admin/web/users/users-api';
-import { click, query } from '../../../support/web/dom';
-import { jsonResponse } from '../../../support/web/fetch';
-import { recordToasts, renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { click, jsonResponse, query, recordToasts, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
 import { FakeAuthServer, ROLES, USER_INFO, adminKernel, buttonNamed, itemNamed, page, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
@@ -34,7 +31,7 @@ describe('Users list parameters', () => {
 async function openUsers(server: FakeAuthServer, path = '/users') {
   const kernel = await adminKernel(['JU', 'JQ']);
   const toasts = recordToasts(kernel);
-  const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path });
+  const view = await renderAppInKernel(kernel, { path });
   await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Users'), { timeout: 10_000 });
   await waitInAct(() => expect(view.element.querySelector('tr[data-row-id="5"]')).not.toBeNull());
   return { kernel, view, toasts };

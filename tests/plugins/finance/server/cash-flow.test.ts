@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoContext } from '@core/server/demo-context';
-import { addDecimals } from '@core/shared/decimal-arithmetic';
-import { resolveDatePreset } from '@core/shared/resource/date-presets';
-import { compareDecimals } from '@core/shared/resource/validation';
+import { bearer, DB_TIMEOUT, demoContext, mintToken } from '@core/sdk/testing';
+import { addDecimals, compareDecimals, type FilterClause, resolveDatePreset } from '@core/sdk/shared';
 import { createFinanceServerPlugin, seedFinanceDemo } from '@plugins/finance/server';
-import type { FilterClause } from '@core/shared/resource/list-query';
 import type { CashFlowCellAnswer, CashFlowReport, CashFlowRow } from '@plugins/finance/shared/cash-flow';
-import { bearer, DB_TIMEOUT, mintToken } from '../../../support/server/test-database';
 import { ALL_FINANCE, create, importRates, money, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
 

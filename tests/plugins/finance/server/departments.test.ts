@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoContext } from '@core/server/demo-context';
+import { DB_TIMEOUT, demoContext } from '@core/sdk/testing';
 import { createFinanceServerPlugin, seedFinanceDemo } from '@plugins/finance/server';
 import type { DepartmentSummary, DepartmentView } from '@plugins/finance/shared/departments';
 import { DEPARTMENT_TYPES } from '@plugins/finance/shared/resources';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
 import { ALL_FINANCE, create, importRates, money, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, DB_TIMEOUT } from '../../../support/server/test-database';
+import { addUser, DB_TIMEOUT } from '@core/sdk/testing';
 import { ALL_FINANCE, create, money, read, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
 

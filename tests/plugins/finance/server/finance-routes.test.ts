@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirementCodes, satisfies } from '@core/shared/permissions';
-import { demoContext } from '@core/server/demo-context';
+import { demoContext } from '@core/sdk/testing';
 import { createFinanceServerPlugin, seedFinanceDemo } from '@plugins/finance/server';
 import { FINANCE_RESOURCES } from '@plugins/finance/shared/finance-resources';
 import { DB_TIMEOUT, TEMPLATE_CODES } from '../../../support/server/test-database';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '@core/server/database/database';
+import { type Database } from '@core/sdk/server';
 import { FINANCE_RESOURCES } from '@plugins/finance/shared/finance-resources';
-import { demoContext } from '@core/server/demo-context';
+import { demoContext } from '@core/sdk/testing';
 import { createFinanceServerPlugin } from '@plugins/finance/server';
 import { seedFinanceDemo } from '@plugins/finance/server/demo/demo-data';
 import { assertNoManagerCycle, assertSalaryPeriodFree, subordinatesOf } from '@plugins/finance/server/employees/hierarchy';

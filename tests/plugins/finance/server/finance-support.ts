@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Database } from '@core/server/database/database';
-import type { PermissionCode } from '@core/shared/permissions';
+import { type Database } from '@core/sdk/server';
+import { type PermissionCode } from '@core/sdk/shared';
 import { createFinanceServerPlugin, type FinanceServerOptions } from '@plugins/finance/server';
 import financeEn from '@plugins/finance/web/i18n/en.json';
 import financeRu from '@plugins/finance/web/i18n/ru.json';

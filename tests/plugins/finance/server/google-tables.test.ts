@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSetting } from '@core/server/settings';
+import { writeSetting } from '@core/sdk/server';
 import type { GoogleTable } from '@plugins/finance/server/google-tables/google-tables-routes';
 import { MAX_NESTING_LEVEL } from '@plugins/finance/server/settings';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { financeApp, type FinanceTestApp } from './finance-support';
 
 let t: FinanceTestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoContext } from '@core/server/demo-context';
+import { demoContext } from '@core/sdk/testing';
 import { createFinanceServerPlugin } from '@plugins/finance/server';
 import { seedFinanceDemo } from '@plugins/finance/server/demo/demo-data';
 import type { PayRuleLine } from '@plugins/finance/shared/pay';

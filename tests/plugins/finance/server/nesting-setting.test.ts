@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '@core/server/database/database';
+import { type Database } from '@core/sdk/server';
 import admin from '@plugins/admin/server';
 import { createFinanceServerPlugin } from '@plugins/finance/server';
 import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '../../../support/server/test-database';

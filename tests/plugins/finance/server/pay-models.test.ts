@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '@core/server/database/database';
-import { demoContext } from '@core/server/demo-context';
+import { type Database } from '@core/sdk/server';
+import { demoContext } from '@core/sdk/testing';
 import admin from '@plugins/admin/server';
 import { createFinanceServerPlugin, seedFinanceDemo } from '@plugins/finance/server';
 import { percentAmount, tieredAmount, capped } from '@plugins/finance/server/pay/rule-amounts';

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '@core/web/shell/create-app-router';
-import { query } from '../../../support/web/dom';
-import { jsonResponse } from '../../../support/web/fetch';
-import { renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { jsonResponse, query, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
 import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
 
 useFinanceTestSetup();
@@ -41,7 +38,7 @@ async function openDashboard(codes: readonly string[]) {
   const kernel = await financeKernel(codes);
   // Widgets of a plugin appear once its code is loaded.
   await kernel.host.ensureLoaded('finance');
-  return renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/dashboard/main' });
+  return renderAppInKernel(kernel, { path: '/dashboard/main' });
 }
 
 const widget = (view: { element: HTMLElement }, name: string) => view.element.querySelector<HTMLElement>(`[role="region"][aria-label="${name}"]`);

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '@core/web/shell/create-app-router';
 import type { DepartmentSummary, DepartmentView } from '@plugins/finance/shared/departments';
-import { click, query } from '../../../support/web/dom';
-import { jsonResponse } from '../../../support/web/fetch';
-import { renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { click, jsonResponse, query, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
 import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
 
 useFinanceTestSetup();
@@ -64,7 +61,7 @@ const SUMMARY: DepartmentSummary = {
 
 async function openPage(path: string, codes: readonly string[] = ['FH'], language?: 'en' | 'ru') {
   const kernel = await financeKernel(codes, language);
-  return renderRoutesInKernel(kernel, appRoutes(kernel.host), { path });
+  return renderAppInKernel(kernel, { path });
 }
 
 const card = (scope: HTMLElement, figure: string) => query(scope, `[data-figure="${figure}"]`);
@@ -195,7 +192,7 @@ describe('The department widgets', () => {
   async function openDashboard(codes: readonly string[], language?: 'en' | 'ru') {
     const kernel = await financeKernel(codes, language);
     await kernel.host.ensureLoaded('finance');
-    return renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/dashboard/main' });
+    return renderAppInKernel(kernel, { path: '/dashboard/main' });
   }
   const widget = (scope: HTMLElement, type: string) => scope.querySelector<HTMLElement>(`[data-department="${type}"]`);
 

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
-import { UserDetailTabToken } from '@core/web/kernel/contributions';
-import { buttonByText, click, query, typeInto } from '../../../support/web/dom';
-import { jsonResponse } from '../../../support/web/fetch';
-import { recordToasts, renderInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { UserDetailTabToken } from '@core/sdk/web';
+import { buttonByText, click, jsonResponse, query, recordToasts, renderInKernel, typeInto, waitInAct } from '@core/sdk/testing-web';
 import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
 
 useFinanceTestSetup();

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { appRoutes } from '@core/web/shell/create-app-router';
-import { buttonByText, click, query, submit, typeInto } from '../../../support/web/dom';
-import { jsonResponse, type SeenRequest } from '../../../support/web/fetch';
-import { recordToasts, renderRoutesInKernel, waitInAct, type RenderedView } from '../../../support/web/test-kernel';
+import {
+  buttonByText,
+  click,
+  jsonResponse,
+  query,
+  recordToasts,
+  renderAppInKernel,
+  type RenderedView,
+  type SeenRequest,
+  submit,
+  typeInto,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
 
 useFinanceTestSetup();
@@ -56,7 +65,7 @@ function employeesServer(): FakeFinanceServer {
 async function openEmployees(server: FakeFinanceServer, path = '/employees') {
   const kernel = await financeKernel(['FJ']);
   const toasts = recordToasts(kernel);
-  const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path });
+  const view = await renderAppInKernel(kernel, { path });
   await waitInAct(() => expect(view.element.querySelectorAll('tbody tr[data-row-id]').length).toBeGreaterThan(0));
   return { view, toasts, server };
 }

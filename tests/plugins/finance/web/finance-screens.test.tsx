@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { RouteContributionToken } from '@core/web/kernel/contributions';
-import { appRoutes } from '@core/web/shell/create-app-router';
+import { RouteContributionToken } from '@core/sdk/web';
 import { financeManifest } from '@plugins/finance/manifest';
-import { buttonByText, click, query, typeInto } from '../../../support/web/dom';
-import { jsonResponse, type SeenRequest } from '../../../support/web/fetch';
-import { recordToasts, renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { buttonByText, click, jsonResponse, query, recordToasts, renderAppInKernel, type SeenRequest, typeInto, waitInAct } from '@core/sdk/testing-web';
 import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
 
 useFinanceTestSetup();
@@ -47,7 +44,7 @@ describe('Finance screens', () => {
   ])('%s is the generated list of %s', async (path, api, title) => {
     const server = new FakeFinanceServer().on('GET', api, page([]));
     const kernel = await financeKernel(ALL_CODES);
-    const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path });
+    const view = await renderAppInKernel(kernel, { path });
     await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe(title));
     await waitInAct(() => expect(server.requests('GET', api)).toHaveLength(1));
   });
@@ -58,7 +55,7 @@ describe('Exchange rates import', () => {
     const server = new FakeFinanceServer().on('GET', 'exchange-rates', page([]));
     const kernel = await financeKernel(['FT']);
     const toasts = recordToasts(kernel);
-    const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/exchange-rates' });
+    const view = await renderAppInKernel(kernel, { path: '/exchange-rates' });
     await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Exchange rates'));
     await click(buttonByText(view.element, 'Import CSV'));
     const dialog = query(document, '[role="dialog"]');
@@ -115,7 +112,7 @@ describe('Transaction drafts: convert', () => {
       .on('GET', 'references/articles', { data: [{ id: 3, label: 'Sales' }] });
     const kernel = await financeKernel(['FF', 'FT']);
     const toasts = recordToasts(kernel);
-    const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/transaction-drafts' });
+    const view = await renderAppInKernel(kernel, { path: '/transaction-drafts' });
     await waitInAct(() => expect(view.element.textContent).toContain('0xdone'));
     return { server, view, toasts };
   }

@@ -2,10 +2,12 @@
  * A stand-in for the finance service in browser tests: answers by method and path (relative to
  * the service's base URL) from a table of handlers the test fills; anything else is a 404.
  */
-import { finance } from '../../../support/web/product-plugins';
-import { FakeService, usePopupTestSetup } from '../../../support/web/fake-service';
-import { TEST_API, createTestKernel, testUser, type TestKernel } from '../../../support/web/test-kernel';
-import type { Language } from '@core/shared/runtime-config';
+import type { Language } from '@core/sdk/shared';
+import { createTestKernel, FakeService, TEST_API, type TestKernel, testUser, usePopupTestSetup, webPlugin } from '@core/sdk/testing-web';
+import { financeManifest } from '@plugins/finance/manifest';
+import financeCode from '@plugins/finance/web';
+
+export const finance = webPlugin(financeManifest, financeCode);
 
 export const FINANCE_API = `${TEST_API}finance/`;
 

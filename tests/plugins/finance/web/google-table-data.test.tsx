@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { appRoutes } from '@core/web/shell/create-app-router';
-import { query } from '../../../support/web/dom';
-import { jsonResponse } from '../../../support/web/fetch';
-import { recordToasts, renderRoutesInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { jsonResponse, query, recordToasts, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
 import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
 
 useFinanceTestSetup();
@@ -24,7 +21,7 @@ async function openData(server: FakeFinanceServer, path = '/google-table-data/4'
   server.on('GET', 'google-tables/4', { data: TABLE });
   const kernel = await financeKernel(['FG']);
   const toasts = recordToasts(kernel);
-  const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path });
+  const view = await renderAppInKernel(kernel, { path });
   return { view, toasts };
 }
 

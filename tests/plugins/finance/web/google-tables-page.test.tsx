@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { appRoutes } from '@core/web/shell/create-app-router';
 import { GoogleTablesStore } from '@plugins/finance/web/google-tables/google-tables-store';
-import { buttonByText, click, query, submit, typeInto } from '../../../support/web/dom';
-import { jsonResponse } from '../../../support/web/fetch';
-import { recordToasts, renderRoutesInKernel, waitInAct, type RenderedView } from '../../../support/web/test-kernel';
+import {
+  buttonByText,
+  click,
+  jsonResponse,
+  query,
+  recordToasts,
+  renderAppInKernel,
+  type RenderedView,
+  submit,
+  typeInto,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
 
 const table = (id: number, parent_id: number | null, position: number) => ({
@@ -56,7 +64,7 @@ async function dragOnto(view: RenderedView, dragged: number, target: number, cli
 async function openTables(codes: readonly string[] = ['FG']) {
   const kernel = await financeKernel(codes);
   const toasts = recordToasts(kernel);
-  const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/google-table' });
+  const view = await renderAppInKernel(kernel, { path: '/google-table' });
   await waitInAct(() => expect(view.element.querySelector('[role="tree"]')).not.toBeNull());
   return { kernel, toasts, view };
 }
@@ -86,7 +94,7 @@ describe('Google tables page', () => {
   it('shows the names in Russian to a Russian reader', async () => {
     tablesServer();
     const kernel = await financeKernel(['FG'], 'ru');
-    const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/google-table' });
+    const view = await renderAppInKernel(kernel, { path: '/google-table' });
     await waitInAct(() => expect(view.element.querySelector('[role="tree"]')).not.toBeNull());
     expect(nameOf(treeItem(view, 1))).toBe('Таблица 1 sheet-1');
   });

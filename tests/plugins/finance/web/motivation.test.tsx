@@ -10,13 +10,13 @@ import {
   query,
   referencesAnswer,
   renderPluginPage,
+  type SeenRequest,
   serviceBase,
   testRecord,
   typeInto,
   usePopupTestSetup,
   waitInAct,
   webPlugin,
-  type SeenRequest,
 } from '@core/sdk/testing-web';
 import { financeManifest } from '@plugins/finance/manifest';
 import financeCode from '@plugins/finance/web';

@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { financeManifest } from '@plugins/finance/manifest';
 import financeCode from '@plugins/finance/web';
 import { localeFormat } from '@core/sdk/shared';
-import { describeListPages, FakeService, listAnswer, query, renderPluginPage, runRowAction, serviceBase, testRecord, usePopupTestSetup, waitInAct, webPlugin } from '@core/sdk/testing-web';
+import {
+  describeListPages,
+  FakeService,
+  listAnswer,
+  query,
+  renderPluginPage,
+  runRowAction,
+  serviceBase,
+  testRecord,
+  usePopupTestSetup,
+  waitInAct,
+  webPlugin,
+} from '@core/sdk/testing-web';
 import type { PayComputation } from '@plugins/finance/shared/pay';
 
 // The screens under test are in English.

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WalletBalanceSection } from '@plugins/finance/web/wallets/WalletBalanceSection';
-import { jsonResponse } from '../../../support/web/fetch';
-import { renderInKernel, waitInAct } from '../../../support/web/test-kernel';
+import { jsonResponse, renderInKernel, waitInAct } from '@core/sdk/testing-web';
 import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
 
 useFinanceTestSetup();

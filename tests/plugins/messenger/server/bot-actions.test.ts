@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { webhookSecretFor } from '@plugins/messenger/server/webhook/webhook-secrets';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { BOT_TOKEN, logLine, messengerApp, PUBLIC_URL, WEBHOOK_KEY, type MessengerTestApp } from './messenger-support';
 
 /** The bots' row actions against the local fake of the Bot API. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '@core/sdk/shared';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { BOT_TOKEN, logLine, messengerApp, type MessengerTestApp } from './messenger-support';
 
 /** The bots resource through the engine: the token is written, never read back anywhere. */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BotHandler } from '@core/sdk/server';
-import type { Database } from '@core/server/database/database';
+import { type BotHandler, type Database } from '@core/sdk/server';
 import { syncHandlerClasses } from '@plugins/messenger/server/handlers/handler-class-sync';
 import { DB_TIMEOUT, freshDatabase } from '../../../support/server/test-database';
 import { messengerApp, probePlugin, type MessengerTestApp } from './messenger-support';

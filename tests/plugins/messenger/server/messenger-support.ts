@@ -1,8 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
-import type { Database } from '@core/server/database/database';
-import type { PermissionCode } from '@core/shared/permissions';
-import { defineServerPlugin, type BotHandler, type ServerPlugin, type ServerPluginContext } from '@core/sdk/server';
+import { type BotHandler, type Database, defineServerPlugin, type ServerPlugin, type ServerPluginContext } from '@core/sdk/server';
+import { type PermissionCode } from '@core/sdk/shared';
 import { createMessengerServerPlugin, type MessengerServerOptions } from '@plugins/messenger/server';
 import { WEBHOOK_SECRET_HEADER } from '@plugins/messenger/server/webhook/webhook-route';
 import { webhookSecretFor } from '@plugins/messenger/server/webhook/webhook-secrets';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotUnavailableError } from '@core/sdk/server';
 import { TelegramApiError } from '@plugins/messenger/server/telegram/bot-api';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { messengerApp, probePlugin, type MessengerTestApp, type Probe } from './messenger-support';
 
 /** `notify(chatId, text, { botId })`: a plugin writing through a bot of its choice (a team's bot to a member). */

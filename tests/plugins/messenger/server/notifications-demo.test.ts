@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationsUnavailableError } from '@core/sdk/server';
-import { demoContext } from '@core/server/demo-context';
+import { DB_TIMEOUT, demoContext } from '@core/sdk/testing';
 import { createMessengerServerPlugin } from '@plugins/messenger/server';
 import { TelegramApiError, TelegramUnreachableError } from '@plugins/messenger/server/telegram/bot-api';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
 import { messengerApp, probePlugin, textUpdate, type MessengerTestApp, type Probe } from './messenger-support';
 
 /** The notification service as other plugins use it, delivered through the notifications bot; the demo bots. */

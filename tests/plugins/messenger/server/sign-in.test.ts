@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BotHandlerContext, MessengerSignIn, MessengerUpdate, SignInCodeBinding } from '@core/sdk/server';
 import { SIGN_IN_REPLIES, signInHandler } from '@plugins/messenger/server/handlers/sign-in-handler';
-import { addUser, DB_TIMEOUT, postWithXsrf } from '../../../support/server/test-database';
+import { addUser, DB_TIMEOUT, postWithXsrf } from '@core/sdk/testing';
 import { messengerApp, textUpdate, type MessengerTestApp } from './messenger-support';
 
 /** The `messenger.sign-in` handler class: binding the login screen's code, replying in the user's language. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { webhookSecretFor } from '@plugins/messenger/server/webhook/webhook-secrets';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { BOT_TOKEN, logLine, messengerApp, textUpdate, WEBHOOK_KEY, type MessengerTestApp } from './messenger-support';
 
 /** The webhook receiver: Telegram's secret header, each update once, handlers' failures contained. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineServerPlugin, type AppendResult, type SpreadsheetCell } from '@core/sdk/server';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { shopApp, SHOP_CODES, type ShopTestApp } from './shop-support';
 
 /** A team's orders to its Google sheet, through the connection another plugin provides (`context.spreadsheets`). */

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { demoContext } from '@core/server/demo-context';
+import { DB_TIMEOUT, demoContext } from '@core/sdk/testing';
 import admin from '@plugins/admin/server';
 import { createMessengerServerPlugin } from '@plugins/messenger/server';
 import { createShopServerPlugin } from '@plugins/shop/server';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
 import { shopApp, SHOP_CODES, type ShopTestApp } from './shop-support';
 
 /** The shop's demo fills every screen once, through the order engine, without a word to Telegram. */

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { PermissionCode } from '@core/shared/permissions';
-import type { ServerPlugin } from '@core/sdk/server';
+import { type PermissionCode } from '@core/sdk/shared';
+import { type ServerPlugin } from '@core/sdk/server';
 import shop from '@plugins/shop/server';
-import { bearer, mintToken } from '../../../support/server/test-database';
+import { bearer, mintToken } from '@core/sdk/testing';
 import { messengerApp, type MessengerAppOptions, type MessengerTestApp } from '../../messenger/server/messenger-support';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -5,7 +5,9 @@ import {
   buttonByText,
   click,
   describeListPages,
+  FakeJobs,
   FakeService,
+  installJobs,
   jsonResponse,
   type ListPageCase,
   query,
@@ -18,7 +20,6 @@ import { declaredTextKeys, missingTexts } from '@core/sdk/testing';
 import { RouteContributionToken } from '@core/sdk/web';
 import { socialManifest } from '@plugins/social/manifest';
 import { SOCIAL_RESOURCES } from '@plugins/social/shared/resources';
-import { FakeJobs, installJobs } from '../../../support/web/fake-jobs';
 import { dialog, listOf, menuItems, record, SOCIAL_API, social } from './social-web';
 
 usePopupTestSetup({ quiet: true });

@@ -1,8 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buttonByText, click, FakeService, jsonResponse, query, renderPluginPage, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  FakeJobs,
+  FakeService,
+  installJobs,
+  jsonResponse,
+  query,
+  renderPluginPage,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { resolveDatePreset } from '@core/sdk/shared';
 import type { ReportFigures, SocialReport } from '@plugins/social/shared/report';
-import { FakeJobs, installJobs } from '../../../support/web/fake-jobs';
 import { dialog, references, SOCIAL_API, social } from './social-web';
 
 usePopupTestSetup({ quiet: true });

@@ -2,11 +2,12 @@
  * The social plugin's screens in browser tests: the plugin as the host joins it, records and list
  * answers as its API gives them, and the open dialog and menu.
  */
-import { listAnswer, query, referencesAnswer, serviceBase, testRecord } from '@core/sdk/testing-web';
+import { listAnswer, query, referencesAnswer, serviceBase, testRecord, webPlugin } from '@core/sdk/testing-web';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { productPlugin } from '../../../support/web/product-plugins';
+import { socialManifest } from '@plugins/social/manifest';
+import socialCode from '@plugins/social/web';
 
-export const social = productPlugin('social');
+export const social = webPlugin(socialManifest, socialCode);
 export const SOCIAL_API = serviceBase('social');
 
 export const record = testRecord;

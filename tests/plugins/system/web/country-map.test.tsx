@@ -1,6 +1,17 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { buttonByText, click, FakeService, jsonResponse, query, recordToasts, renderPluginPage, typeInto, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  FakeService,
+  jsonResponse,
+  query,
+  recordToasts,
+  renderPluginPage,
+  typeInto,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { listOf, record, references, system, SYSTEM_API } from './system-web';
 
 usePopupTestSetup({ quiet: true });

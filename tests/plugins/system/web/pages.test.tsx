@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeListPages,
-  FakeService,
-  jsonResponse,
-  type ListPageCase,
-  renderPluginPage,
-  usePopupTestSetup,
-  waitInAct,
-} from '@core/sdk/testing-web';
+import { describeListPages, FakeService, jsonResponse, type ListPageCase, renderPluginPage, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
 import { RouteContributionToken } from '@core/sdk/web';
 import { systemManifest } from '@plugins/system/manifest';
 import { listOf, record, system, SYSTEM_API } from './system-web';

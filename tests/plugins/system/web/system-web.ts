@@ -1,12 +1,13 @@
 /**
  * The system plugin's screens in browser tests: records as the API answers them, list answers,
- * and the kernel's /api/jobs faked (tests/support/web/fake-jobs.ts).
+ * and the kernel's /api/jobs faked (the SDK's FakeJobs).
  */
-import { listAnswer, referencesAnswer, serviceBase, testRecord } from '@core/sdk/testing-web';
+import { listAnswer, referencesAnswer, serviceBase, testRecord, webPlugin } from '@core/sdk/testing-web';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { productPlugin } from '../../../support/web/product-plugins';
+import { systemManifest } from '@plugins/system/manifest';
+import systemCode from '@plugins/system/web';
 
-export const system = productPlugin('system');
+export const system = webPlugin(systemManifest, systemCode);
 export const SYSTEM_API = serviceBase('system');
 
 export const record = testRecord;
@@ -15,4 +16,4 @@ export const listOf = (rows: readonly ResourceRecord[]) => listAnswer(rows, 100)
 
 export const references = referencesAnswer;
 
-export { FakeJobs, installJobs, type JobFrame } from '../../../support/web/fake-jobs';
+export { FakeJobs, installJobs, type JobFrame } from '@core/sdk/testing-web';

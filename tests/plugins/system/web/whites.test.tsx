@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act } from 'react';
-import {
-  buttonByText,
-  click,
-  FakeService,
-  jsonResponse,
-  query,
-  renderPluginPage,
-  runRowAction,
-  usePopupTestSetup,
-  waitInAct,
-} from '@core/sdk/testing-web';
+import { buttonByText, click, FakeService, jsonResponse, query, renderPluginPage, runRowAction, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
 import { listOf, record, system, SYSTEM_API } from './system-web';
 
 usePopupTestSetup({ quiet: true });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { formatMessage } from '@core/sdk/shared';
-import type { PermissionCode } from '@core/shared/permissions';
+import { formatMessage, type PermissionCode } from '@core/sdk/shared';
 import {
   KEITARO_REFUSED,
   KEITARO_UNREACHABLE,
@@ -11,7 +10,7 @@ import {
   SYNC_IS_OFF,
   TRACKER_WITHOUT_SERVER,
 } from '@plugins/tracker/server/keitaro/sync-failures';
-import { bearer, DB_TIMEOUT, mintToken } from '../../../support/server/test-database';
+import { bearer, DB_TIMEOUT, mintToken } from '@core/sdk/testing';
 import { FakeKeitaro } from '../support/fake-keitaro';
 import { trackerApp, type TrackerTestApp } from './tracker-support';
 

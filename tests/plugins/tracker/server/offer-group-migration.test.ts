@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CORE_MIGRATIONS } from '@core/server/auth';
-import { migrate } from '@core/server/database/migrator';
-import { PgliteDatabase } from '@core/server/database/pglite-database';
+import { DB_TIMEOUT, emptyDatabase, type UpgradeTestDatabase } from '@core/sdk/testing';
 import tracker from '@plugins/tracker/server';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
 
 /*
  * The tracker's migration 0004: an offer's group, typed as text before, becomes the finance vertical
@@ -11,16 +8,14 @@ import { DB_TIMEOUT } from '../../../support/server/test-database';
  * text is no group. (On a new database, before the offers' table exists, it does nothing.)
  */
 
-const before = (name: string) => tracker.migrations.filter((migration) => migration.name < name);
-
-let db: PgliteDatabase;
+let db: UpgradeTestDatabase;
 beforeAll(async () => {
-  db = await PgliteDatabase.open(undefined);
+  db = await emptyDatabase();
 }, DB_TIMEOUT);
 afterAll(() => db.close());
 
 it('maps each group to the vertical of that name and keeps the text that names none', async () => {
-  await migrate(db, [CORE_MIGRATIONS, { owner: 'tracker', migrations: before('0004') }]);
+  await db.migrate(tracker, { before: '0004' });
   await db.exec(`
     CREATE SCHEMA finance;
     CREATE TABLE finance.verticals (id bigint PRIMARY KEY, name text, deleted_at timestamptz);
@@ -29,7 +24,7 @@ it('maps each group to the vertical of that name and keeps the text that names n
     CREATE INDEX offers__group__idx ON tracker.offers ("group");
     INSERT INTO tracker.offers VALUES (1, ' nutra '), (2, 'GAMBLING'), (3, 'Crypto'), (4, 'Sweeps'), (5, '  '), (6, NULL);
   `);
-  await migrate(db, [CORE_MIGRATIONS, { owner: 'tracker', migrations: tracker.migrations }]);
+  await db.migrate(tracker);
   const { rows } = await db.query<{ group: string | null; group_legacy: string | null }>('SELECT "group"::text AS "group", group_legacy FROM tracker.offers ORDER BY id');
   expect(rows).toEqual([
     { group: '1', group_legacy: null },

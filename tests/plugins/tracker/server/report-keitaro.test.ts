@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ReportAnswer, ReportTracker } from '@plugins/tracker/shared/report';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { FakeKeitaro } from '../support/fake-keitaro';
 import { trackerApp, type TrackerTestApp } from './tracker-support';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExchangeRateService } from '@core/server/exchange-rates';
 import { performanceTotals } from '@plugins/tracker/server/report/performance-totals';
 import type { ReportAnswer } from '@plugins/tracker/shared/report';
-import { bearer, DB_TIMEOUT, mintToken } from '../../../support/server/test-database';
+import { bearer, DB_TIMEOUT, mintToken } from '@core/sdk/testing';
 import { trackerApp, type TrackerTestApp } from './tracker-support';
 
 let app: TrackerTestApp;

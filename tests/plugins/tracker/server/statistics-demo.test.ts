@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { demoContext } from '@core/server/demo-context';
+import { DB_TIMEOUT, demoContext } from '@core/sdk/testing';
 import admin from '@plugins/admin/server';
 import finance from '@plugins/finance/server';
 import tracker from '@plugins/tracker/server';
 import type { ReportAnswer } from '@plugins/tracker/shared/report';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
 import { trackerApp, type TrackerTestApp } from './tracker-support';
 
 let app: TrackerTestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ImportReport, ReportAnswer } from '@plugins/tracker/shared/report';
-import { bearer, DB_TIMEOUT, mintToken } from '../../../support/server/test-database';
+import { bearer, DB_TIMEOUT, mintToken } from '@core/sdk/testing';
 import { trackerApp, type TrackerTestApp } from './tracker-support';
 
 let app: TrackerTestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostbackUrl, ReportAnswer } from '@plugins/tracker/shared/report';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { trackerApp, type TrackerTestApp } from './tracker-support';
 
 let app: TrackerTestApp;

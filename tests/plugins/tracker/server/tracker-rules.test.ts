@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, DB_TIMEOUT, mintToken } from '../../../support/server/test-database';
+import { bearer, DB_TIMEOUT, mintToken } from '@core/sdk/testing';
 import { addKeitaroServer, trackerApp, type TrackerTestApp } from './tracker-support';
 
 let app: TrackerTestApp;

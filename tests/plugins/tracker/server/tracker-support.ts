@@ -1,7 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Database } from '@core/server/database/database';
-import type { PermissionCode } from '@core/shared/permissions';
-import type { ServerPlugin } from '@core/sdk/server';
+import { type Database, type ServerPlugin } from '@core/sdk/server';
+import { type PermissionCode } from '@core/sdk/shared';
 import admin from '@plugins/admin/server';
 import finance from '@plugins/finance/server';
 import tracker from '@plugins/tracker/server';

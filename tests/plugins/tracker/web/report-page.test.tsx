@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { click, FakeService, jsonResponse, query, renderPluginPage, usePopupTestSetup, waitInAct, type RenderedView } from '@core/sdk/testing-web';
+import { click, FakeService, jsonResponse, query, type RenderedView, renderPluginPage, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
 import type { ReportAnswer, ReportMeasures, ReportTracker } from '@plugins/tracker/shared/report';
 import { TRACKER_API, TRACKER_PLUGINS } from './tracker-web';
 

@@ -3,11 +3,29 @@
  * API answers, a list answer, and a tracker page rendered (with the plugins it depends on) for a
  * user holding chosen codes.
  */
-import { FakeService, jsonResponse, listAnswer, type RenderedView, renderPluginPage, serviceBase, testRecord, waitInAct } from '@core/sdk/testing-web';
+import {
+  FakeService,
+  jsonResponse,
+  listAnswer,
+  type RenderedView,
+  renderPluginPage,
+  serviceBase,
+  testRecord,
+  waitInAct,
+  webPlugin,
+} from '@core/sdk/testing-web';
 import type { Language, ResourceRecord } from '@core/sdk/shared';
+import { adminManifest } from '@plugins/admin/manifest';
+import adminCode from '@plugins/admin/web';
+import { financeManifest } from '@plugins/finance/manifest';
+import financeCode from '@plugins/finance/web';
 import { trackerManifest } from '@plugins/tracker/manifest';
+import trackerCode from '@plugins/tracker/web';
 import { expect } from 'vitest';
-import { admin, finance, tracker } from '../../../support/web/product-plugins';
+
+const tracker = webPlugin(trackerManifest, trackerCode);
+const admin = webPlugin(adminManifest, adminCode);
+const finance = webPlugin(financeManifest, financeCode);
 
 export const TRACKER_API = serviceBase(trackerManifest.service);
 

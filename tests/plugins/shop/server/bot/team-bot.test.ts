@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usersService } from '@core/sdk/server';
-import { DB_TIMEOUT } from '../../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { logLine, textUpdate } from '../../../messenger/server/messenger-support';
 import { shopApp, SHOP_CODES, type ShopTestApp } from '../shop-support';
 

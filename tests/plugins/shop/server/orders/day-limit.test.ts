@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@core/sdk/server';
 import { placeOrder, teamDayRemainder } from '@plugins/shop/server/orders';
-import { DB_TIMEOUT } from '../../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { person, team } from '../transfer/transfer-support';
 import { act, ordersApp, product, type OrdersTestApp } from './orders-support';
 

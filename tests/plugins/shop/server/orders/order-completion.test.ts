@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReservationHours } from '@plugins/shop/server/stock/reservation';
 import { sellExpiredReservations } from '@plugins/shop/server/stock/reservation-sweep';
-import { DB_TIMEOUT } from '../../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { counts } from '../positions/positions-support';
 import { SHOP_CODES } from '../shop-support';
 import { person, team } from '../transfer/transfer-support';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logLine } from '../../../messenger/server/messenger-support';
-import { DB_TIMEOUT } from '../../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { SHOP_CODES } from '../shop-support';
 import { person, team } from '../transfer/transfer-support';
 import { act, ordersApp, product, stock, type OrdersTestApp } from './orders-support';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DB_TIMEOUT } from '../../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { counts } from '../positions/positions-support';
 import { person, team } from '../transfer/transfer-support';
 import { act, ordersApp, positionsOf, product, stock, storedOrder, type OrdersTestApp } from './orders-support';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_TIMEOUT } from '../../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { shopApp, type ShopTestApp } from '../shop-support';
 import { bulk, counts, stockFixture, storedPositions } from './positions-support';
 

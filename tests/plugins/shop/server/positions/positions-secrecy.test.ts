@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '@core/sdk/shared';
 import { logLine } from '../../../messenger/server/messenger-support';
-import { addUser, DB_TIMEOUT } from '../../../../support/server/test-database';
+import { addUser, DB_TIMEOUT } from '@core/sdk/testing';
 import { shopApp, SHOP_CODES, type ShopTestApp } from '../shop-support';
 import { bulk, stockFixture, storedPositions } from './positions-support';
 

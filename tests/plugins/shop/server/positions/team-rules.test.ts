@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_HANDLER } from '@plugins/messenger/shared/resources';
-import { addUser, DB_TIMEOUT } from '../../../../support/server/test-database';
+import { addUser, DB_TIMEOUT } from '@core/sdk/testing';
 import { shopApp, SHOP_CODES, type ShopTestApp } from '../shop-support';
 
 /** Agency teams: a uuid made once, a real time zone, live users and a messenger bot. */

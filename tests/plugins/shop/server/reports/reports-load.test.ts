@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '@core/sdk/shared';
 import { REPORT_ROWS_MAX } from '@plugins/shop/shared/reports';
 import { logLine } from '../../../messenger/server/messenger-support';
-import { DB_TIMEOUT } from '../../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { shopApp, SHOP_CODES, type ShopTestApp } from '../shop-support';
 import { errorsOf, importCsv, inRussian, listed, loadRows, reportFixtures, row, type ReportFixtures } from './reports-support';
 

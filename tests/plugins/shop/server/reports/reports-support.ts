@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { ReportSummary } from '@plugins/shop/shared/reports';
-import { bearer, mintToken } from '../../../../support/server/test-database';
+import { bearer, mintToken } from '@core/sdk/testing';
 import { SHOP_CODES, type ShopTestApp } from '../shop-support';
 
 /** What the reports' tests stock the shop with: two teams, a category and a product, by name and id. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_HANDLER } from '@plugins/shop/shared/resources';
 import type { SetupActionAnswer } from '@plugins/shop/shared/setup';
-import { DB_TIMEOUT } from '../../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { logLine } from '../../../messenger/server/messenger-support';
 import { SHOP_CODES, shopApp, type ShopTestApp } from '../shop-support';
 import { person, team } from '../transfer/transfer-support';

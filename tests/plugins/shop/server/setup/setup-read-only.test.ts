@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_TIMEOUT } from '../../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { shopApp, SHOP_CODES, type ShopTestApp } from '../shop-support';
 
 /** Setup tasks come from completed orders and move only by take, done and fail: the engine offers no other write. */

@@ -1,4 +1,4 @@
-import { addUser } from '../../../../support/server/test-database';
+import { addUser } from '@core/sdk/testing';
 import { stockFixture } from '../positions/positions-support';
 import type { ShopTestApp } from '../shop-support';
 

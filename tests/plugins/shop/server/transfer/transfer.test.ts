@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferPreview, TransferPreviewRow, TransferResult } from '@plugins/shop/shared/transfer';
-import { DB_TIMEOUT } from '../../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { SHOP_CODES, shopApp, type ShopTestApp } from '../shop-support';
 import { completedOrder, heldBy, person, team } from './transfer-support';
 

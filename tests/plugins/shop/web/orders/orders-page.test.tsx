@@ -14,7 +14,7 @@ import {
   waitInAct,
 } from '@core/sdk/testing-web';
 import { shopManifest } from '@plugins/shop/manifest';
-import { messenger, productPlugin } from '../../../../support/web/product-plugins';
+import { messenger, shop } from '../shop-web';
 
 /**
  * The orders screen: "Positions" shows what a completed order holds, reserved for its buyer;
@@ -23,7 +23,7 @@ import { messenger, productPlugin } from '../../../../support/web/product-plugin
 
 usePopupTestSetup({ quiet: true });
 
-const SHOP = [productPlugin('shop'), messenger];
+const SHOP = [shop, messenger];
 const SHOP_API = serviceBase(shopManifest.service);
 const META = { version: 3, created_at: '2026-11-20T09:00:00.000Z', updated_at: '2026-11-20T09:05:00.000Z', deleted_at: null };
 const COMPLETED = {

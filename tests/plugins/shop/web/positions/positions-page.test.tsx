@@ -1,14 +1,26 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { buttonByText, click, FakeService, jsonResponse, query, recordToasts, renderPluginPage, serviceBase, typeInto, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  FakeService,
+  jsonResponse,
+  query,
+  recordToasts,
+  renderPluginPage,
+  serviceBase,
+  typeInto,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { shopManifest } from '@plugins/shop/manifest';
-import { messenger, productPlugin } from '../../../../support/web/product-plugins';
+import { messenger, shop } from '../shop-web';
 
 /** The positions screen: the bulk load dialog (line errors kept with the text) and the reveal dialog. */
 
 usePopupTestSetup({ quiet: true });
 
-const SHOP = [productPlugin('shop'), messenger];
+const SHOP = [shop, messenger];
 const SHOP_API = serviceBase(shopManifest.service);
 const FORMAT = 'login:password:email';
 const TEXT = 'alice:pw1:alice@example.com\nbob:pw2\ncarol:pw3:carol@example.com';

@@ -1,14 +1,25 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { resolveDatePreset, type Language } from '@core/sdk/shared';
-import { buttonByText, click, FakeService, jsonResponse, query, renderPluginPage, serviceBase, usePopupTestSetup, waitInAct, type RenderedView } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  FakeService,
+  jsonResponse,
+  query,
+  type RenderedView,
+  renderPluginPage,
+  serviceBase,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import type { ReportSummary } from '@plugins/shop/shared/reports';
 import { shopManifest } from '@plugins/shop/manifest';
-import { messenger, productPlugin } from '../../../../support/web/product-plugins';
+import { messenger, shop } from '../shop-web';
 
 usePopupTestSetup({ quiet: true });
 
-const SHOP = [productPlugin('shop'), messenger];
+const SHOP = [shop, messenger];
 const SHOP_API = serviceBase(shopManifest.service);
 
 const SUMMARY: ReportSummary = {

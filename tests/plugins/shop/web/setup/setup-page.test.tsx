@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeService, jsonResponse, renderPluginPage, serviceBase, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
 import { shopManifest } from '@plugins/shop/manifest';
-import { messenger, productPlugin } from '../../../../support/web/product-plugins';
+import { messenger, shop } from '../shop-web';
 
 /** The setup queue offers no Add: its tasks come from completed orders. */
 
@@ -18,7 +18,7 @@ describe('the setup queue screen', () => {
     const api = new FakeService(serviceBase(shopManifest.service)).on('GET', 'setup-tasks', () =>
       jsonResponse(200, { data: { data: [TASK], current_page: 1, last_page: 1, per_page: 20, total: 1 } }),
     );
-    const { view } = await renderPluginPage({ plugins: [productPlugin('shop'), messenger], path: '/setup-product', codes: ['SS'], api });
+    const { view } = await renderPluginPage({ plugins: [shop, messenger], path: '/setup-product', codes: ['SS'], api });
     await waitInAct(() => expect(view.element.querySelector('tbody tr[data-row-id="3"]')).not.toBeNull());
     expect([...view.element.querySelectorAll('button')].map((button) => button.textContent?.trim())).not.toContain('Add');
   });

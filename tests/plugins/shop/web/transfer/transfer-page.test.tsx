@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { buttonByText, click, FakeService, jsonResponse, query, recordToasts, renderPluginPage, serviceBase, typeInto, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  FakeService,
+  jsonResponse,
+  query,
+  recordToasts,
+  renderPluginPage,
+  serviceBase,
+  typeInto,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import type { ResourceRecord } from '@core/sdk/shared';
 import type { TransferPreview } from '@plugins/shop/shared/transfer';
-import { messenger, productPlugin } from '../../../../support/web/product-plugins';
+import { messenger, shop } from '../shop-web';
 
 usePopupTestSetup({ quiet: true });
 
-const shop = productPlugin('shop');
 const PEOPLE = [
   { id: 5, label: 'ann' },
   { id: 6, label: 'bob' },

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { localIsoDate } from '@core/sdk/shared';
-import { DB_TIMEOUT, testApp, type TestApp } from '@core/sdk/testing';
-import { demoContext } from '@core/server/demo-context';
+import { DB_TIMEOUT, demoContext, testApp, type TestApp } from '@core/sdk/testing';
 import type { SocialReport } from '@plugins/social/shared/report';
 import { socialParts } from '../report/social-parts';
 

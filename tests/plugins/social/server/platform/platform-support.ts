@@ -1,10 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
 import { createSocialServerPlugin } from '@plugins/social/server';
-import type { Database, JobInfo, JobLogLine, ServerPlugin } from '@core/sdk/server';
+import { type Database, type JobInfo, type JobLogLine, type ServerPlugin } from '@core/sdk/server';
 import { bearer, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET } from '@core/sdk/testing';
 import { createApiServer } from '@core/server/api-server';
-import type { PermissionCode } from '@core/shared/permissions';
+import { type PermissionCode } from '@core/sdk/shared';
 import { FakeGraph } from './fake-graph';
 
 /*

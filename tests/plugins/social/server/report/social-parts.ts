@@ -1,10 +1,9 @@
-import type { FieldValue, ResourceDefinition } from '@core/sdk/shared';
-import type { ServerPlugin } from '@core/sdk/server';
+import { type FieldValue, type ResourceDefinition } from '@core/sdk/shared';
+import { type Database, type ServerPlugin } from '@core/sdk/server';
 import { createSocialServerPlugin } from '@plugins/social/server';
 import socialEn from '@plugins/social/web/i18n/en.json';
 import socialRu from '@plugins/social/web/i18n/ru.json';
-import { demoContext } from '@core/server/demo-context';
-import type { Database } from '@core/server/database/database';
+import { demoContext } from '@core/sdk/testing';
 
 /** The social plugin as the host wires it (with its strings), with the test event's clock the test picks. */
 export function socialParts(options: { readonly now?: () => Date } = {}): ServerPlugin {

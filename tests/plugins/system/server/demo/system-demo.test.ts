@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DB_TIMEOUT } from '@core/sdk/testing';
-import { demoContext } from '@core/server/demo-context';
+import { DB_TIMEOUT, demoContext } from '@core/sdk/testing';
 import { inventoryApp, inventoryPlugin, type InventoryApp } from '../rules/inventory-support';
 
 /** The system demo fills every screen once, through the engine and the plugin's rules, and claims no real purchase. */

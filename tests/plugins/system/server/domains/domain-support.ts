@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import { type Database, type JobInfo, type ServerPlugin } from '@core/sdk/server';
 import { bearer, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET } from '@core/sdk/testing';
 import { createApiServer } from '@core/server/api-server';
-import type { PermissionCode } from '@core/shared/permissions';
+import { type PermissionCode } from '@core/sdk/shared';
 import { createSystemServerPlugin } from '@plugins/system/server';
 import { FakeCloudflare } from './fake-cloudflare';
 import { FakeNamecheap } from './fake-namecheap';
