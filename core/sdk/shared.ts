@@ -20,6 +20,8 @@ export type {
   LocalizedText,
   MenuGroup,
   MenuGroupDeclaration,
+  OfferedSlot,
+  OfferedSlotEntry,
   PageNavEntry,
   PermissionDeclaration,
   PluginManifest,

@@ -1,4 +1,4 @@
-import type { PermissionCode, PermissionRequirement } from './permissions';
+import { requirementCodes, type PermissionCode, type PermissionRequirement } from './permissions';
 import type { Language } from './runtime-config';
 import { isServiceId, type ServiceName } from './services';
 
@@ -87,6 +87,39 @@ export const CORE_SLOTS: readonly LayoutSlot[] = ['dashboard', 'userDetail', 'to
 export type SlotId = LayoutSlot | (string & {});
 
 /**
+ * A slot the plugin's own screens offer other plugins. The offering plugin draws
+ * `useSlotItems(slotToken<Props>(id), id)` where the slot is; a plugin filling it names `id` in its
+ * manifest's `slots` and binds a `SlotContribution<Props>` to `slotToken(id)`.
+ */
+export interface OfferedSlot {
+  /** `<plugin id>.<name>`, e.g. `finance.employeeDetail`. */
+  readonly id: string;
+  /** What the slot is for and where it shows, for the authors of the plugins that fill it. */
+  readonly description: LocalizedText;
+  /** The codes a user needs to see anything that fills the slot, on top of each filler's own `slots` codes. */
+  readonly requires: PermissionRequirement;
+  /** The name of the type an item's component receives, exported from the offering plugin's `shared/`. */
+  readonly props: string;
+}
+
+/** An offered slot as the host reads it: a 1.x manifest named its slots alone (`offersSlots: string[]`). */
+export type OfferedSlotEntry = OfferedSlot | string;
+
+/** The slots a manifest offers, the 1.x names as slots with no code and no description. */
+export function offeredSlots(manifest: PluginManifest): readonly (Pick<OfferedSlot, 'id'> & Partial<OfferedSlot>)[] {
+  return (manifest.offersSlots ?? []).map((entry) => (typeof entry === 'string' ? { id: entry } : entry));
+}
+
+/** The codes the offering plugin sets for `slot` (none for a core slot, a record section or a 1.x one). */
+export function offeredSlotRequirement(manifests: readonly PluginManifest[], slot: SlotId): PermissionRequirement | undefined {
+  for (const manifest of manifests) {
+    const offered = offeredSlots(manifest).find((entry) => entry.id === slot);
+    if (offered) return offered.requires;
+  }
+  return undefined;
+}
+
+/**
  * Static description of a plugin: read by the host without loading any of the plugin's code,
  * by the browser (route table, sidebar, access checks) and by the server (service prefix,
  * permission catalogue, dependencies). Plain data: /config.json carries it as JSON.
@@ -128,8 +161,12 @@ export interface PluginManifest {
    * was opened, and a user who could see none of it never downloads it.
    */
   readonly slots?: Readonly<Partial<Record<SlotId, PermissionRequirement>>>;
-  /** Slots the plugin's own screens offer other plugins (`<plugin id>.<name>`); fill them via `slotToken`. */
-  readonly offersSlots?: readonly string[];
+  /**
+   * Slots the plugin's own screens offer other plugins, each with its description, the codes a user
+   * needs to see what fills it, and its items' props type. A bare `<plugin id>.<name>` (SDK 1.x) is
+   * still read: a slot with no code of its own.
+   */
+  readonly offersSlots?: readonly OfferedSlotEntry[];
 }
 
 const PLUGIN_ID = /^[a-z][a-z0-9-]{1,31}$/;
@@ -164,18 +201,27 @@ function codeProblems(manifest: PluginManifest): string[] {
   return problems;
 }
 
+/** The plugin a slot belongs to: a plugin's own slot starts with its id; core slots and record sections have none. */
+function slotOwner(slot: SlotId): string | null {
+  if ((CORE_SLOTS as readonly string[]).includes(slot) || RECORD_SLOT.test(slot)) return null;
+  return slot.split('.')[0] ?? '';
+}
+
 function slotProblems(manifest: PluginManifest): string[] {
   const problems: string[] = [];
-  for (const slot of manifest.offersSlots ?? []) {
-    const [owner, name, ...rest] = slot.split('.');
+  const ids = new Set<string>();
+  for (const { id } of offeredSlots(manifest)) {
+    const [owner, name, ...rest] = id.split('.');
     if (owner !== manifest.id || name === undefined || !SLOT_NAME.test(name) || rest.length > 0) {
-      problems.push(`offered slot "${slot}" must be "${manifest.id}.<name>"`);
+      problems.push(`offered slot "${id}" must be "${manifest.id}.<name>"`);
     }
+    if (ids.has(id)) problems.push(`offered slot "${id}" is declared twice`);
+    ids.add(id);
   }
+  const related = [manifest.id, ...manifest.dependencies, ...(manifest.optionalDependencies ?? [])];
   for (const slot of Object.keys(manifest.slots ?? {})) {
-    if ((CORE_SLOTS as readonly string[]).includes(slot) || RECORD_SLOT.test(slot)) continue;
-    const owner = slot.split('.')[0] ?? '';
-    if (owner !== manifest.id && !manifest.dependencies.includes(owner)) {
+    const owner = slotOwner(slot);
+    if (owner !== null && !related.includes(owner)) {
       problems.push(`slot "${slot}" is neither a core slot nor offered by a dependency`);
     }
   }
@@ -183,14 +229,37 @@ function slotProblems(manifest: PluginManifest): string[] {
 }
 
 /**
+ * A filled slot that no enabled plugin offers (a slot of an optional dependency that is not enabled
+ * is no problem: it is simply never drawn), and an offered slot's code that no enabled plugin declares.
+ */
+function enabledSlotProblems(manifests: readonly PluginManifest[], codes: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  const enabled = new Set(manifests.map((manifest) => manifest.id));
+  const offered = new Set(manifests.flatMap((manifest) => offeredSlots(manifest).map((entry) => entry.id)));
+  for (const manifest of manifests) {
+    for (const slot of Object.keys(manifest.slots ?? {})) {
+      const owner = slotOwner(slot);
+      if (owner === null || offered.has(slot)) continue;
+      if (!enabled.has(owner) && (manifest.optionalDependencies ?? []).includes(owner)) continue;
+      problems.push(`plugin "${manifest.id}" fills slot "${slot}", which no enabled plugin offers`);
+    }
+    for (const entry of offeredSlots(manifest)) {
+      for (const code of entry.requires ? requirementCodes(entry.requires) : []) {
+        if (!codes.has(code)) problems.push(`offered slot "${entry.id}" requires code "${code}", which no enabled plugin declares`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
  * What no single manifest shows: a page path or a permission code two enabled plugins both declare,
- * a slot filled that its plugin does not offer.
+ * a slot filled that its plugin does not offer, an offered slot's code nobody declares.
  */
 export function enabledManifestsProblems(manifests: readonly PluginManifest[]): string[] {
   const problems: string[] = [];
   const pageOwner = new Map<string, string>();
   const codeOwner = new Map<string, string>();
-  const offered = new Set(manifests.flatMap((manifest) => manifest.offersSlots ?? []));
   for (const manifest of manifests) {
     for (const page of manifest.pages) {
       const owner = pageOwner.get(page.path);
@@ -202,11 +271,8 @@ export function enabledManifestsProblems(manifests: readonly PluginManifest[]): 
       if (owner) problems.push(`permission "${permission.code}" is declared by both "${owner}" and "${manifest.id}"`);
       else codeOwner.set(permission.code, manifest.id);
     }
-    for (const slot of Object.keys(manifest.slots ?? {})) {
-      if (!(CORE_SLOTS as readonly string[]).includes(slot) && !RECORD_SLOT.test(slot) && !offered.has(slot)) problems.push(`plugin "${manifest.id}" fills slot "${slot}", which no enabled plugin offers`);
-    }
   }
-  return problems;
+  return [...problems, ...enabledSlotProblems(manifests, new Set(codeOwner.keys()))];
 }
 
 /** Checks what a type cannot: id and service shape, unique pages and codes, known areas, slot names. */

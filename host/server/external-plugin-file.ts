@@ -87,7 +87,16 @@ const MANIFEST_PROPERTIES: Readonly<Record<keyof PluginManifest, SchemaObject>> 
   areaFlags: { type: 'object', additionalProperties: STRINGS },
   menuGroups: { type: 'array', items: { type: 'object', required: ['id', 'label'], additionalProperties: false, properties: { id: NON_EMPTY, label: LOCALIZED } } },
   slots: { type: 'object', additionalProperties: REQUIREMENT },
-  offersSlots: STRINGS,
+  // A 1.x plugin named its offered slots alone.
+  offersSlots: {
+    type: 'array',
+    items: {
+      oneOf: [
+        NON_EMPTY,
+        { type: 'object', required: ['id', 'description', 'requires', 'props'], additionalProperties: false, properties: { id: NON_EMPTY, description: LOCALIZED, requires: REQUIREMENT, props: NON_EMPTY } },
+      ],
+    },
+  },
 };
 const REQUIRED_MANIFEST_KEYS: readonly (keyof PluginManifest)[] = ['id', 'version', 'sdk', 'titleKey', 'service', 'dependencies', 'namespaces', 'pages'];
 

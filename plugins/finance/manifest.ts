@@ -1,4 +1,5 @@
 import { permissionsOf, type PluginManifest } from '@core/sdk/shared';
+import { EMPLOYEE_DETAIL_SLOT } from './shared/employee-detail-slot';
 
 const code = permissionsOf('finance');
 
@@ -66,6 +67,18 @@ export const financeManifest: PluginManifest = {
     code('FJ', 'Employees', 'Сотрудники'),
   ],
   areaFlags: { finance: ['FP', 'FW', 'FD', 'FG', 'FN', 'FA', 'FT', 'FF', 'FS', 'FV', 'FE', 'FC', 'FH', 'FZ'] },
-  // Dashboard widgets (balances, this month, the departments) and the admin user detail's employee tab.
-  slots: { dashboard: { anyOf: ['FW', 'FT', 'FH'] }, userDetail: 'FJ', 'record:finance.wallets': 'FW' },
+  // Dashboard widgets (balances, this month, the departments), the admin user detail's employee tab, a
+  // wallet's balance and the employee record page's holder of finance.employeeDetail.
+  slots: { dashboard: { anyOf: ['FW', 'FT', 'FH'] }, userDetail: 'FJ', 'record:finance.wallets': 'FW', 'record:finance.employees': 'FJ' },
+  offersSlots: [
+    {
+      id: EMPLOYEE_DETAIL_SLOT,
+      description: {
+        en: "Sections below an employee's details: in the panel of the Employees list and on the employee's record page",
+        ru: 'Разделы под сведениями о сотруднике: на панели списка «Сотрудники» и на странице записи сотрудника',
+      },
+      requires: 'FJ',
+      props: 'EmployeeDetailSlotProps',
+    },
+  ],
 };

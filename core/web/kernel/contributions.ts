@@ -43,8 +43,10 @@ export interface SlotContribution<Props = object> {
 
 /**
  * The token of a slot a plugin offers (`manifest.offersSlots`, `<plugin id>.<name>`): the offering
- * plugin renders `useSlotItems(slotToken(id), id)` where the slot is, and a plugin filling it binds
- * a `SlotContribution` to the same token and names the slot in its manifest's `slots`.
+ * plugin renders `useSlotItems(slotToken<Props>(id), id)` where the slot is, and a plugin filling it
+ * binds a `SlotContribution<Props>` to the same token and names the slot in its manifest's `slots`.
+ * `Props` is the type the offering manifest names in `props`, exported from that plugin's `shared/`;
+ * a record page's sections (`recordSectionSlot(resource)`) receive `RecordSectionProps`.
  */
 export function slotToken<Props = object>(slot: string): ServiceIdentifier<SlotContribution<Props>> {
   return Symbol.for(`erp.slot.${slot}`);

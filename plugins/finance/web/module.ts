@@ -8,6 +8,7 @@ import {
   counterpartiesResource,
   DEPARTMENT_TYPES,
   divisionsResource,
+  employeesResource,
   positionsResource,
   projectsResource,
   servicePaymentsResource,
@@ -22,6 +23,7 @@ import { DepartmentsSummaryStore } from './departments/departments-summary-store
 import { departmentPath, departmentTitleKey } from './departments/department-names';
 import { FinanceDashboardStore } from './dashboard/dashboard-store';
 import { DraftConvertStore } from './drafts/draft-convert-store';
+import { EmployeeRecordSlotSection } from './employees/EmployeeDetailSlot';
 import { EmployeeDetailsStore } from './employees/employee-details-store';
 import { EmployeeLinkStore } from './employees/employee-link-store';
 import { EmployeeUserTab } from './employees/EmployeeUserTab';
@@ -103,6 +105,13 @@ export default new ContainerModule(({ bind }) => {
     id: 'finance-wallet-balance',
     component: WalletBalanceSection,
     requires: 'FW',
+    order: 10,
+  });
+  // An employee's record page holds the slot other plugins fill, as the list's detail panel does.
+  bind(slotToken<RecordSectionProps>(recordSectionSlot(employeesResource.id))).toConstantValue({
+    id: 'finance-employee-detail',
+    component: EmployeeRecordSlotSection,
+    requires: 'FJ',
     order: 10,
   });
   bind(UserDetailTabToken).toConstantValue({

@@ -1,14 +1,24 @@
 import { useEffect } from 'react';
 import type { ServiceIdentifier } from 'inversify';
-import type { SlotId } from '@core/shared/manifest';
+import { offeredSlotRequirement, type SlotId } from '@core/shared/manifest';
 import type { SlotContribution } from '../../kernel/contributions';
 import { PluginHost } from '../../plugins/plugin-host';
 import { useInjection, useMultiInjection } from '../../react/container-context';
 import { PermissionService } from '../../services/permission-service';
 import { guardedSlotItem } from './guarded-slot-item';
 
-/** The enabled plugins that fill `slot` for this user (their manifest declares it, and they hold its codes). */
+/** Whether this user may see what fills `slot` at all: the offering plugin's codes for it, when it set any. */
+function slotOpen(host: PluginHost, permissions: PermissionService, slot: SlotId): boolean {
+  const requirement = offeredSlotRequirement(host.manifests, slot);
+  return requirement === undefined || permissions.allows(requirement);
+}
+
+/**
+ * The enabled plugins that fill `slot` for this user (their manifest declares it, and they hold its
+ * codes and the offering plugin's).
+ */
 function slotPlugins(host: PluginHost, permissions: PermissionService, slot: SlotId): string[] {
+  if (!slotOpen(host, permissions, slot)) return [];
   return host.manifests
     .filter((manifest) => {
       const requirement = manifest.slots?.[slot];
@@ -19,8 +29,8 @@ function slotPlugins(host: PluginHost, permissions: PermissionService, slot: Slo
 
 /**
  * A slot's contributions this user may see, in their `order`: a core layout slot, or one a plugin
- * offers (`slotToken`). Plugins whose manifest
- * declares the slot (and whose codes the user holds) are loaded on first use. Each item's component
+ * offers (`slotToken`; nothing unless the user holds the codes the offering manifest sets for it).
+ * Plugins whose manifest declares the slot (and whose codes the user holds) are loaded on first use. Each item's component
  * draws inside its plugin's error boundary: one that throws leaves a notice naming the plugin, and
  * the rest of the page works on. Call from an observer so a change of codes, or a plugin that
  * finishes loading, shows at once.
@@ -35,8 +45,9 @@ export function useSlotItems<Props extends object = object>(token: ServiceIdenti
   useEffect(() => {
     for (const id of key ? key.split(',') : []) void host.ensureLoaded(id);
   }, [host, key, states]);
+  const open = slotOpen(host, permissions, slot);
   return useMultiInjection(token)
-    .filter((item) => !item.requires || permissions.allows(item.requires))
+    .filter((item) => open && (!item.requires || permissions.allows(item.requires)))
     .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
     .map((item) => guardedSlotItem(item, host.ownerOf(item)));
 }

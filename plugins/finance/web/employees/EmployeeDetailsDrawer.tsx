@@ -26,6 +26,7 @@ import { AddRegular, DeleteRegular, DismissRegular, EditRegular } from '@fluentu
 import { resolveDatePreset } from '@core/sdk/shared';
 import { DateInput, FigureCell, FigureHeaderCell, formatMoney, PermissionService, ToastService, useConfirm, useInjection, useLocaleFormat } from '@core/sdk/web';
 import type { FinanceFailure, FinanceResult } from '../finance-result';
+import { EmployeeDetailSlot } from './EmployeeDetailSlot';
 import { EmployeeDetailsStore, type SalaryForPeriod, type SalaryInput, type SalaryRow, type Subordinate } from './employee-details-store';
 import { labelOf, type Employee } from './employee-types';
 import { SalaryDialog } from './SalaryDialog';
@@ -61,7 +62,10 @@ export interface EmployeeDetailsDrawerProps {
   readonly onOpen: (employeeId: number) => void;
 }
 
-/** One employee beyond the list's columns: manager, subordinates, salary history and calculated salary. */
+/**
+ * One employee beyond the list's columns: manager, subordinates, salary history and calculated salary,
+ * then what other plugins add (slot `finance.employeeDetail`).
+ */
 export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeDetailsDrawerProps) {
   const { t } = useTranslation('finance');
   const format = useLocaleFormat();
@@ -308,6 +312,8 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
             </div>
           )}
         </section>
+
+        {person && <EmployeeDetailSlot employee={person} />}
       </DrawerBody>
       {editing && <SalaryDialog row={editing.row} onSubmit={saveSalary} onClose={() => setEditing(null)} />}
       {confirmDialog}
