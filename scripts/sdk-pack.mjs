@@ -1,6 +1,7 @@
 // Packs the plugin SDK as the npm package `@core/sdk`: the kernel's TypeScript sources (the SDK entry
-// points re-export them, and its test kits run them), the plugin kit (`erp-plugin`), and dependencies
-// pinned to the versions this host runs, so a plugin compiles and tests against exactly what it meets.
+// points re-export them, and its test kits run them), declarations of the entry points (types/, what a
+// plugin type-checks against), the API reference (docs/api/), the plugin kit (`erp-plugin`), and
+// dependencies pinned to the versions this host runs, so a plugin compiles and tests against exactly what it meets.
 // Writes dist/sdk/package/ and dist/sdk/core-sdk.tgz; external plugins depend on the tarball.
 // `--to <file>` writes only that tarball, staged in a temporary folder: create-plugin packs into the
 // new plugin's folder so, and nothing of the host's dist/ changes.
@@ -9,6 +10,7 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createJiti } from 'jiti';
 
 const root = resolve(import.meta.dirname, '..');
 const { values: options } = parseArgs({ options: { to: { type: 'string' } } });
@@ -39,7 +41,7 @@ const pinned = (name) => {
   return wanted;
 };
 
-const entry = (name) => `./core/sdk/${name}.ts`;
+const entry = (name) => ({ types: `./types/sdk/${name}.d.ts`, default: `./core/sdk/${name}.ts` });
 const manifest = {
   name: '@core/sdk',
   version,
@@ -68,6 +70,11 @@ const manifest = {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(stage, { recursive: true });
 cpSync(join(root, 'core'), join(stage, 'core'), { recursive: true });
+const { emitDeclarations, referencePages } = await createJiti(import.meta.url).import(join(root, 'scripts/sdk-docs/api-reference.ts'));
+emitDeclarations(root, join(stage, 'types'));
+mkdirSync(join(stage, 'docs/api'), { recursive: true });
+const report = JSON.parse(readFileSync(join(root, 'core/sdk/exports.json'), 'utf8'));
+for (const [file, text] of referencePages(join(stage, 'types'), join(stage, 'core'), report)) writeFileSync(join(stage, 'docs/api', file), text);
 writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 cpSync(join(root, 'plugins/README.md'), join(stage, 'README.md'));
 const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: stage, encoding: 'utf8' }).trim().split('\n').pop();
