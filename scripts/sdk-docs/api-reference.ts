@@ -5,7 +5,7 @@
  * `npm run sdk:docs` writes the pages to docs/api/ and `npm run sdk:pack` into the package; a unit
  * test fails while the committed pages differ from what the declarations give.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -20,8 +20,16 @@ export type ApiEntry = (typeof API_ENTRIES)[number];
 const AMBIENT_DECLARATIONS = ['server/sql-modules.d.ts'];
 
 /**
+ * Diagnostics of the declaration emit itself (TS4xxx: an exported name whose type cannot be written,
+ * TS9xxx: one that needs an annotation): the declarations would be wrong, so the emit fails.
+ */
+const DECLARATION_ERROR = /error TS(?:4|9)\d{3}:/;
+
+/**
  * Emits the declarations of the SDK's entry points and everything they reach into `outDir`,
- * laid out as core/ is (`outDir/sdk/web.d.ts`, `outDir/server/plugin.d.ts`, …).
+ * laid out as core/ is (`outDir/sdk/web.d.ts`, `outDir/server/plugin.d.ts`, …). Type errors in the
+ * kernel are `npm run typecheck`'s to report: tsc writes the declarations regardless, and they are
+ * only echoed here; errors of the declaration emit itself fail it.
  */
 export function emitDeclarations(repoRoot: string, outDir: string): void {
   const scratch = mkdtempSync(join(tmpdir(), 'erp-sdk-declarations-'));
@@ -45,7 +53,13 @@ export function emitDeclarations(repoRoot: string, outDir: string): void {
         files: [...API_ENTRIES.map((entry) => join(core, 'sdk', `${entry}.ts`)), ...AMBIENT_DECLARATIONS.map((file) => join(core, file))],
       }),
     );
-    execFileSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', config], { stdio: 'inherit' });
+    const tsc = spawnSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', config], { encoding: 'utf8' });
+    const errors = `${tsc.stdout}${tsc.stderr}`.split('\n').filter((line) => /error TS\d+:/.test(line));
+    const emitErrors = errors.filter((line) => DECLARATION_ERROR.test(line));
+    if (tsc.error || (tsc.status !== 0 && errors.length === 0) || emitErrors.length > 0) {
+      throw new Error(`the SDK's declarations could not be emitted:\n${(emitErrors.length > 0 ? emitErrors : [tsc.error?.message ?? `${tsc.stdout}${tsc.stderr}`]).join('\n')}`);
+    }
+    if (errors.length > 0) console.warn(`the SDK's declarations were emitted over ${errors.length} type errors (npm run typecheck reports them):\n${errors.slice(0, 5).join('\n')}`);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
