@@ -50,6 +50,16 @@ describe('plugin.json', () => {
     expect(folder.file).toMatchObject({ id: 'notes', version: '0.3.0', sdk: '^1.0.0', service: 'notes', files: { server: 'server/index.js' } });
   });
 
+  it('reads offered slots declared whole, and a 1.x plugin\'s bare slot names', async () => {
+    const declared = { id: 'desk.panel', description: { en: 'Below a desk', ru: 'Под столом' }, requires: 'DA', props: 'DeskPanelProps' };
+    const whole = await readExternalPluginFolder(writePlugin(root, 'slots-whole', pluginJson('desk', { offersSlots: [declared], permissions: [{ code: 'DA', area: 'main', description: { en: 'Desk', ru: 'Стол' } }] })));
+    expect(whole.ok && whole.file.offersSlots).toEqual([declared]);
+    const bare = await readExternalPluginFolder(writePlugin(root, 'slots-bare', pluginJson('desk', { offersSlots: ['desk.panel'] })));
+    expect(bare.ok && bare.file.offersSlots).toEqual(['desk.panel']);
+    const undescribed = await readExternalPluginFolder(writePlugin(root, 'slots-undescribed', pluginJson('desk', { offersSlots: [{ id: 'desk.panel', requires: 'DA', props: 'DeskPanelProps' }] })));
+    expect(undescribed.ok).toBe(false);
+  });
+
   it('keeps paths inside the folder', () => {
     expect(relativePathProblem('server/index.js')).toBeNull();
     for (const path of ['../x.js', 'web/../../x', '/etc/passwd', 'C:\\plugins\\x.js', 'web\\x.js', './x.js', 'web//x.js', 'web/']) {
