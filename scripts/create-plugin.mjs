@@ -17,7 +17,7 @@ const SKIPPED = new Set(['node_modules', 'dist', 'package-lock.json']);
 
 function fail(message) {
   console.error(`create-plugin: ${message}`);
-  console.error('usage: npm run create-plugin -- <id> --dir <folder> [--sdk <where to pack core-sdk.tgz; <folder>/core-sdk.tgz when absent>]');
+  console.error('usage: npm run create-plugin -- <id> --dir <folder> [--sdk <folder or path of core-sdk.tgz; <folder>/core-sdk.tgz when absent>]');
   process.exit(1);
 }
 
@@ -35,7 +35,8 @@ const title = capitalized(id);
 const code = id.toUpperCase();
 // What one record is called where the example says "note": tickets → ticket; an id not ending in a plain s stays.
 const single = /[^s]s$/.test(id) ? id.slice(0, -1) : id;
-const sdk = values.sdk ? resolve(values.sdk) : join(target, 'core-sdk.tgz');
+// --sdk names the tarball (….tgz) or the folder it goes into.
+const sdk = values.sdk?.endsWith('.tgz') ? resolve(values.sdk) : join(values.sdk ? resolve(values.sdk) : target, 'core-sdk.tgz');
 // The host's build output is rebuilt and compared as a whole: a plugin's SDK has no place in it.
 if (!relative(join(root, 'dist'), sdk).startsWith('..')) fail(`--sdk ${sdk} is inside the host's dist/: give a path in or beside the plugin`);
 
