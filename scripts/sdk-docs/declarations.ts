@@ -145,7 +145,10 @@ interface ModuleFacts {
   readonly stars: readonly string[];
   /** Every exported name, in the order the file writes them (star exports excluded). */
   readonly order: readonly string[];
-  /** The JSDoc written over an `export { … }` list, for each name in it. */
+  /**
+   * The JSDoc written over an `export { … }` list, for each name in it; a list without one takes the
+   * comment of the list right before it (an entry point's comment may introduce several lists).
+   */
   readonly exportDocs: ReadonlyMap<string, string>;
 }
 
@@ -177,7 +180,10 @@ export function moduleFacts(statements: readonly Statement[]): ModuleFacts {
   const stars: string[] = [];
   const order: string[] = [];
   const exportDocs = new Map<string, string>();
+  let listDoc: string | null = null;
   for (const { text, doc } of statements) {
+    const named = NAMED_LIST.exec(text);
+    listDoc = named?.[1] === 'export' ? (doc ?? listDoc) : null;
     const declared = DECLARATION.exec(text);
     if (declared) {
       const [, exported, keyword, constEnum, variable, name] = declared;
@@ -193,7 +199,6 @@ export function moduleFacts(statements: readonly Statement[]): ModuleFacts {
       stars.push(star[1] as string);
       continue;
     }
-    const named = NAMED_LIST.exec(text);
     if (named) {
       const [, keyword, , list, from] = named;
       for (const [here, there] of listEntries(list ?? '')) {
@@ -201,7 +206,7 @@ export function moduleFacts(statements: readonly Statement[]): ModuleFacts {
         else if (keyword === 'export' && from) reexports.set(here, { local: there, from });
         else if (keyword === 'export') localExports.set(here, there);
         if (keyword === 'export') order.push(here);
-        if (keyword === 'export' && doc !== null) exportDocs.set(here, doc);
+        if (keyword === 'export' && listDoc !== null) exportDocs.set(here, listDoc);
       }
       continue;
     }

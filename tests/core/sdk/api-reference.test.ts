@@ -66,7 +66,7 @@ describe('DeclarationTree', () => {
   });
   afterAll(() => rmSync(types, { recursive: true, force: true }));
 
-  it('follows re-exports, renames, imports, index files and export * to each declaration', () => {
+  it('follows re-exports, renames, imports, index files and export * to each declaration, with the comments over the lists', () => {
     const tree = new DeclarationTree(types);
     const entry = join(types, 'sdk/entry.d.ts');
     expect(tree.exportedNames(entry)).toEqual(['area', 'Figure', 'Local', 'observer', 'More']);
@@ -80,7 +80,12 @@ describe('DeclarationTree', () => {
     const local = tree.resolve(entry, 'Local');
     expect('declarations' in local && [local.declarations[0]?.kind, local.file]).toEqual(['const', join(types, 'sdk/local.d.ts')]);
     expect(tree.resolve(entry, 'observer')).toEqual({ package: 'mobx-react-lite', name: 'observer' });
-    expect(tree.facts(entry).exportDocs.get('Figure')).toBe('From the entry.');
+    // A list without a comment takes the one of the list right before it, not across other statements.
+    expect([...tree.facts(entry).exportDocs]).toEqual([
+      ['area', 'From the entry.'],
+      ['Figure', 'From the entry.'],
+      ['Local', 'From the entry.'],
+    ]);
     expect(() => tree.resolve(entry, 'Missing')).toThrow('exports no "Missing"');
   });
 
