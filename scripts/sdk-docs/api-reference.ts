@@ -97,6 +97,18 @@ function sourceOf(declarationFile: string, typesRoot: string, coreRoot: string):
   return source ?? `${base}.d.ts`;
 }
 
+/** The doc without its `@deprecated` paragraph, which the page shows above the declaration from exports.json. */
+export function withoutDeprecatedTag(doc: string): string {
+  const kept: string[] = [];
+  let skipping = false;
+  for (const line of doc.split('\n')) {
+    if (line.startsWith('@deprecated')) skipping = true;
+    else if (line.trim() === '' || line.startsWith('@')) skipping = false;
+    if (!skipping) kept.push(line);
+  }
+  return kept.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
 function renderItem(item: Item, entry: string, report: ExportReport, typesRoot: string, coreRoot: string): string {
   const about = report.entries[`@core/sdk/${entry}`]?.[item.name];
   const facts: string[] = [item.kind === 'package' ? 'from a package' : item.kind];
@@ -113,7 +125,7 @@ function renderItem(item: Item, entry: string, report: ExportReport, typesRoot: 
     const declarations: readonly Declaration[] = item.resolved.declarations;
     lines.push('```ts', ...declarations.map((declaration) => withoutPrivateMembers(declaration.text)), '```', '');
     const doc = declarations.find((declaration) => declaration.doc !== null)?.doc ?? item.entryDoc;
-    if (doc) lines.push(doc, '');
+    if (doc) lines.push(withoutDeprecatedTag(doc), '');
   }
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportReport } from '@core/sdk/tooling/export-report';
-import { API_ENTRIES, emitDeclarations, referencePages, withoutPrivateMembers } from '../../../scripts/sdk-docs/api-reference';
+import { API_ENTRIES, emitDeclarations, referencePages, withoutDeprecatedTag, withoutPrivateMembers } from '../../../scripts/sdk-docs/api-reference';
 import { DeclarationTree, fileDoc, splitStatements } from '../../../scripts/sdk-docs/declarations';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -87,6 +87,10 @@ describe('DeclarationTree', () => {
       ['Local', 'From the entry.'],
     ]);
     expect(() => tree.resolve(entry, 'Missing')).toThrow('exports no "Missing"');
+  });
+
+  it('leaves the @deprecated paragraph out of a doc, since the page says it from exports.json', () => {
+    expect(withoutDeprecatedTag('Reads a user.\n\n@deprecated since 2.0: use\n`context.users`.\n\nKept for 1.x.')).toBe('Reads a user.\n\nKept for 1.x.');
   });
 
   it('drops private members and their doc comments from a class', () => {
