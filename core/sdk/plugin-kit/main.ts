@@ -10,7 +10,7 @@ const USAGE = `erp-plugin <command>
   build       dist/plugin.json, dist/web (the Module Federation remote) and dist/server/index.js
   dev         the same, rebuilt on every change (reload the host's page to see it)
   test        the plugin's tests (vitest: tests/**/web/** in happy-dom, the rest in node)
-  typecheck   tsc over the plugin and the SDK it uses`;
+  typecheck   tsc over the plugin against the SDK's declarations`;
 
 /** plugin.json and the strings: the host reads both before any of the plugin's code. */
 function writeStaticFiles(project: PluginProject): void {
