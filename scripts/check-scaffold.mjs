@@ -1,13 +1,15 @@
 // `npm run test:scaffold`: what a new team does, end to end. `create-plugin` writes a plugin into a
 // temporary folder outside the repository; there it is installed (the packed SDK from the registry's
 // cache), type-checked, tested and built by its own scripts; then the built host (dist/server, run
-// `npm run build` first) loads it from that folder and serves its manifest, API and remote.
+// `npm run build` first) loads it from that folder and serves its manifest, API and remote. Beside it, the
+// Vacations fixture (scripts/lib/vacations-fixture.mjs), unchanged, on the same packed SDK.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { root, serverBundle, signInAs, startBuiltServer } from './lib/built-server.mjs';
+import { buildVacations, missingFixture, VACATIONS_ID, vacationsHostProblems } from './lib/vacations-fixture.mjs';
 
 const ID = 'scaffolded';
 const work = mkdtempSync(join(tmpdir(), 'erp-scaffold-'));
@@ -17,6 +19,11 @@ const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: 'i
 
 if (!existsSync(serverBundle)) {
   console.error('scaffold: dist/server/main.js is missing: run npm run build first');
+  process.exit(1);
+}
+const noFixture = missingFixture();
+if (noFixture) {
+  console.error(noFixture);
   process.exit(1);
 }
 
@@ -65,13 +72,21 @@ run('npm', ['test'], plugin);
 step('npm run build');
 run('npm', ['run', 'build'], plugin);
 
-step('the host loads it');
+const sdkPackage = resolve(plugin, JSON.parse(readFileSync(join(plugin, 'package.json'), 'utf8')).devDependencies['@core/sdk'].replace(/^file:/, ''));
+const vacations = await buildVacations(work, sdkPackage, join(plugin, 'node_modules'), step);
+if (vacations.problems.length > 0) {
+  console.error(`vacations: ${vacations.problems.join('; ')}`);
+  process.exit(1);
+}
+
+step('the host loads them');
 const admin = { email: 'scaffold@example.com', password: 'Scaffold-Admin-Password' };
 const server = startBuiltServer({
   dataDir: join(work, 'data'),
   admin,
-  plugins: `admin,${ID}`,
-  env: { ERP_EXTERNAL_PLUGINS: join(plugin, 'dist') },
+  // Vacations' bot handler goes through the messenger plugin's service.
+  plugins: `admin,messenger,${ID},${VACATIONS_ID}`,
+  env: { ERP_EXTERNAL_PLUGINS: [join(plugin, 'dist'), join(vacations.folder, 'dist')].join(',') },
 });
 const problems = [];
 try {
@@ -84,14 +99,15 @@ try {
   const authorization = await signInAs(url, admin);
   const summary = await fetch(`${url}/api/${ID}/summary`, { headers: { authorization } });
   if (summary.status !== 200) problems.push(`GET /api/${ID}/summary answered ${summary.status} to the superadmin`);
+  problems.push(...(await vacationsHostProblems(url, authorization)).map((problem) => `${VACATIONS_ID}: ${problem}`));
 } catch (error) {
   problems.push(error instanceof Error ? error.message : String(error));
 } finally {
   server.child.kill('SIGTERM');
 }
 if (problems.length > 0) {
-  console.error(`scaffold: the host did not load the new plugin:\n  ${problems.join('\n  ')}`);
+  console.error(`scaffold: the host did not load the new plugin or Vacations:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 rmSync(work, { recursive: true, force: true });
-console.log(`scaffold: "${ID}" created, installed, tested, built and loaded by the host`);
+console.log(`scaffold: "${ID}" created, installed, tested, built and loaded by the host, and "${VACATIONS_ID}" (the SDK 1.5 fixture, unchanged) beside it`);
