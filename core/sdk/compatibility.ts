@@ -36,3 +36,6 @@ export function sdkRangeProblem(manifest: Pick<PluginManifest, 'id' | 'sdk'>, ho
   }
   return null;
 }
+
+/** Whether the host serves code written for SDK `range` (a remote's shared SDK entry points ask with the manifest's range). */
+export const servesSdkRange = (range: string, host: SdkHost = THIS_HOST): boolean => sdkRangeProblem({ id: '', sdk: range }, host) === null;

@@ -1,4 +1,6 @@
+import { SERVED_SDK_RANGE, servesSdkRange } from '@core/sdk/compatibility';
 import { isValidRange, satisfiesRange } from '@core/sdk/semver';
+import { SHARED_SDK_ENTRIES } from '@core/shared/shared-packages';
 import type { SharedMismatch } from './plugin-notices';
 import { isRecord } from './remote-fetch';
 import { hostShareVersion } from './shared-versions';
@@ -34,6 +36,10 @@ export interface SharedCheck {
   readonly unchecked: readonly ManifestShared[];
 }
 
+/** An SDK entry point serves the SDK ranges the host serves (a 1.x plugin on a 2.x host); a package must satisfy the range. */
+const admits = (request: string, range: string, host: string): boolean =>
+  (SHARED_SDK_ENTRIES as readonly string[]).includes(request) ? servesSdkRange(range, { version: host, served: SERVED_SDK_RANGE }) : satisfiesRange(host, range);
+
 /**
  * Compares each shared package's wanted range with the version the host provides. A mismatch is
  * only reported: the remote declares its shares `import: false`, so it runs on the host's copy
@@ -47,7 +53,7 @@ export function checkSharedVersions(shared: readonly ManifestShared[], hostVersi
     if (host === null) mismatches.push({ request: entry.name, wanted: entry.requiredVersion ?? '*', host: null });
     else if (entry.requiredVersion === null) continue;
     else if (!isValidRange(entry.requiredVersion)) unchecked.push(entry);
-    else if (!satisfiesRange(host, entry.requiredVersion)) mismatches.push({ request: entry.name, wanted: entry.requiredVersion, host });
+    else if (!admits(entry.name, entry.requiredVersion, host)) mismatches.push({ request: entry.name, wanted: entry.requiredVersion, host });
   }
   return { mismatches, unchecked };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineServerPlugin } from '@core/server/plugin';
-import { sdkRangeProblem, type SdkHost } from '@core/sdk/compatibility';
+import { SERVED_SDK_RANGE, sdkRangeProblem, servesSdkRange, type SdkHost } from '@core/sdk/compatibility';
+import { checkSharedVersions } from '@core/web/plugins/federation-manifest';
 import { SDK_VERSION } from '@core/sdk/shared';
 import { enabledPlugins } from '@core/web/kernel/create-kernel';
 import { ConfigError } from '@host/server/config';
@@ -36,6 +37,17 @@ describe('sdkRangeProblem', () => {
     expect(sdkRangeProblem({ id: 'notes' } as { id: string; sdk: string }, host('1.0.0'))).toMatch(/does not say which SDK/);
     expect(sdkRangeProblem({ id: 'notes', sdk: '~1.0' }, host('1.0.0'))).toMatch(/^plugin "notes" has an SDK range "~1.0" that cannot be read/);
     expect(sdkRangeProblem({ id: 'notes', sdk: '^1.0.0 ^2.0.0' }, host('1.0.0'))).toMatch(/admits no version/);
+  });
+
+  it('serves the SDK entry points a remote shares at its manifest’s range, where a package must satisfy its own', () => {
+    expect(servesSdkRange('^1.5.0', v2)).toBe(true);
+    expect(servesSdkRange('^1.0.0', v2)).toBe(false);
+    const lowest = SERVED_SDK_RANGE.split('||').map((part) => part.trim().replace(/^\^/, ''))[0] ?? '';
+    const check = checkSharedVersions(
+      [{ name: '@core/sdk/web', requiredVersion: `^${lowest}` }, { name: 'react', requiredVersion: '^18.0.0' }],
+      (request) => (request === 'react' ? '19.2.0' : SDK_VERSION),
+    );
+    expect(check.mismatches).toEqual([{ request: 'react', wanted: '^18.0.0', host: '19.2.0' }]);
   });
 
   it('admits every plugin this build holds', () => {
