@@ -57,6 +57,8 @@ export { jsonResponse, stubFetch, type FetchHandler, type SeenRequest } from './
 export { describeListPages, type ListPageCase, type ListPagesOptions } from './testing-web/list-pages';
 /** What the engine's API answers, for FakeService handlers: a record, a one-page list, a picker's references. */
 export { listAnswer, referencesAnswer, testRecord } from './testing-web/answers';
+/** The query a resource's list page starts with (first page, default size and sort, no filters), to expect its request. */
+export { defaultListQuery } from '@core/shared/resource/list-query';
 
 /** Acting as a user: find, click, type, submit; open a list row's menu and pick one of its actions. */
 export { buttonByText, click, openRowMenu, query, runRowAction, submit, typeInto } from './testing-web/dom';

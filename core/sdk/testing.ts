@@ -49,6 +49,17 @@ export {
 } from './testing/test-server';
 
 /**
+ * The options a test server starts with beyond its plugins: the runtime configuration the browser
+ * reads and the sign-in settings (DEFAULT_AUTH_SETTINGS, with a messenger's bot configured, say).
+ */
+export type { RuntimeConfig } from '@core/shared/runtime-config';
+export { DEFAULT_AUTH_SETTINGS, type AuthSettings } from '@core/server/auth/auth-settings';
+/**
+ * Access checks: `catalogueCodes(plugins)` (every code the superadmin holds, to call as one holding
+ * all but one), and a route requirement's codes and whether a set of codes satisfies it.
+ */
+export { catalogueCodes, requirementCodes, satisfies } from './testing/route-access';
+/**
  * Migration tests: an empty database migrated in steps (`db.migrate(plugin, { before: '0004' })`),
  * so a test writes rows as an older version left them and checks what the next migration makes of them.
  */
@@ -58,6 +69,14 @@ export { emptyDatabase, type UpgradeOptions, type UpgradeTestDatabase } from './
  * resources' hooks applied), the users and audit services, and the first superadmin as author.
  */
 export { demoContext } from '@core/server/demo-context';
+
+/**
+ * How the server words a plugin's messages for a reader (its RussianMessages, typed values in the
+ * reader's forms): `new MessageTranslator([MY_MESSAGES_RU]).render(key, params, 'ru')`.
+ */
+export { MessageTranslator } from '@core/server/http/message-translations';
+/** An address nothing listens on, for a plugin's outside service that is down. */
+export { closedPortUrl } from './testing/closed-port';
 
 /**
  * Translation coverage: every i18n key a manifest and its resource definitions name, and which of

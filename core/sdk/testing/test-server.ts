@@ -13,6 +13,7 @@ import type { Database } from '@core/server/database/database';
 import { migrate } from '@core/server/database/migrator';
 import type { AdmissionLimits } from '@core/server/http/admission-limiter';
 import { XSRF_COOKIE, XSRF_HEADER } from '@core/server/http/xsrf';
+import type { JobRunnerOptions } from '@core/server/jobs';
 import type { ServerPlugin } from '@core/server/plugin';
 import { enabledResources, syncResourceTables } from '@core/server/resource';
 import { declareRunningPlugins } from '@core/shared/resource/absent-plugins';
@@ -47,6 +48,8 @@ export interface TestServerOptions {
   readonly serveSourceMaps?: boolean;
   /** Admission bounds; by default the database kind's, with a queue wait long enough for any test's burst. */
   readonly overload?: Partial<AdmissionLimits>;
+  /** The job runner's timing (poll, lease, grace periods), to see retries and shutdowns in milliseconds. */
+  readonly jobs?: Omit<JobRunnerOptions, 'logger'>;
 }
 
 /**
@@ -74,6 +77,7 @@ export async function buildServer(options: TestServerOptions): Promise<FastifyIn
     webRoot: options.webRoot ?? null,
     logger: false,
     ...(options.auth === undefined ? {} : { auth: options.auth }),
+    ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
     trustProxy: options.trustProxy ?? 0,
     serveSourceMaps: options.serveSourceMaps ?? false,
     // A burst of writes (50 at once in the finance tests) on a machine busy with other test files

@@ -122,13 +122,7 @@ export async function startFakeMattermost(): Promise<FakeMattermost> {
 }
 
 /** An address nothing listens on: a port that was just freed. */
-export async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
+export { closedPortUrl } from '@core/sdk/testing';
 
 export const TELEGRAM_CHECK_URL = '/api/auth/telegram/auth-check';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, DB_TIMEOUT, TEMPLATE_CODES, unreachableDatabase } from '../../../support/server/test-database';
+import { buildServer, catalogueCodes, DB_TIMEOUT, unreachableDatabase } from '@core/sdk/testing';
+import admin from '@plugins/admin/server';
 import { AUTH, openAdmin, type AdminServer, type ErrorBody } from './support-admin';
 
 type Route = readonly ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, string];
@@ -87,7 +88,7 @@ const ROUTES: readonly Route[] = [
   ['GET', '/references/services', 'JU'],
 ];
 
-const everyCodeBut = (code: string): string[] => TEMPLATE_CODES.filter((other) => other !== code);
+const everyCodeBut = (code: string): string[] => catalogueCodes([admin]).filter((other) => other !== code);
 
 let server: AdminServer;
 

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssueTrackerAccount, IssueTrackerGroup } from '@plugins/admin/shared/you-track';
 import type { ServiceLink } from '@plugins/admin/shared/services';
 import { YOUTRACK_NOT_CONFIGURED, youTrackConfig } from '@plugins/admin/server/issue-tracker/youtrack-adapter';
-import { closedPortUrl } from '../../../core/server/auth/support-auth';
-import { DB_TIMEOUT } from '@core/sdk/testing';
+import { closedPortUrl, DB_TIMEOUT } from '@core/sdk/testing';
 import { startFakeYouTrack, YOUTRACK_TOKEN, type FakeYouTrack } from './fake-youtrack';
 import { addStaff, dataOf, expectFieldErrors, openAdmin, type AdminServer, type Client, type ErrorBody } from './support-admin';
 

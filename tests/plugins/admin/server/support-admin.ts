@@ -1,13 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { AuthSettings } from '@core/server/auth/auth-settings';
 import { type Database, type ServerPlugin } from '@core/sdk/server';
 import { type PermissionCode } from '@core/sdk/shared';
-import type { RuntimeConfig } from '@core/shared/runtime-config';
 import { createAdminServerPlugin, type AdminServerOptions } from '@plugins/admin/server';
-import { addUser, bearer, buildServer, freshDatabase, mintToken } from '../../../support/server/test-database';
+import { addUser, bearer, buildServer, freshDatabase, mintToken, type AuthSettings, type RuntimeConfig } from '@core/sdk/testing';
 
-/** Helpers for the admin plugin's server tests, on top of tests/support/server. */
+/** Helpers for the admin plugin's server tests, on top of the SDK's test kit. */
 
 export const AUTH = '/api/auth';
 
@@ -53,11 +51,11 @@ export interface OpenOptions extends AdminServerOptions {
 
 /** A fresh database copy and a server with the admin plugin (built with `options`). */
 export async function openAdmin(options: OpenOptions = {}): Promise<AdminServer> {
-  const db = await freshDatabase();
-  const admin = createAdminServerPlugin({ env: {}, ...options });
+  const plugins = [createAdminServerPlugin({ env: {}, ...options }), ...(options.plugins ?? [])];
+  const db = await freshDatabase(plugins);
   const app = await buildServer({
     db,
-    plugins: [admin, ...(options.plugins ?? [])],
+    plugins,
     ...(options.runtimeConfig ? { runtimeConfig: options.runtimeConfig } : {}),
     ...(options.auth ? { auth: options.auth } : {}),
   });

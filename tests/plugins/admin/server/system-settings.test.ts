@@ -1,9 +1,7 @@
-import { NUL_MESSAGE } from '@core/server/http/text-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_AUTH_SETTINGS } from '@core/server/auth/auth-settings';
 import { defineServerPlugin, defineSetting, readSetting } from '@core/sdk/server';
 import type { SecretSettingEntry, SystemSettingEntry, ValueSettingEntry } from '@plugins/admin/shared/system-settings';
-import { DB_TIMEOUT, TEST_RUNTIME_CONFIG } from '@core/sdk/testing';
+import { DB_TIMEOUT, DEFAULT_AUTH_SETTINGS, TEST_RUNTIME_CONFIG } from '@core/sdk/testing';
 import { dataOf, expectFieldErrors, openAdmin, type AdminServer, type Client } from './support-admin';
 
 /** A plugin that declares a setting of its own, as finance declares its nesting limit. */
@@ -136,7 +134,7 @@ describe('PUT system-settings', () => {
     ['core.telegram.botToken', 'new-token', 'This secret is set only in the environment (ERP_TELEGRAM_BOT_TOKEN).'],
     ['core.unknown.setting', 1, 'There is no such setting.'],
     ['core.general.productName', { name: 'x' }, 'The value must be text, a number, true or false, or null for the default.'],
-    ['core.general.productName', 'Acme\u0000', NUL_MESSAGE],
+    ['core.general.productName', 'Acme\u0000', 'This field must not contain a NUL character.'],
   ])('answers 422 on %s for %j', async (key, value, message) => {
     const body = expectFieldErrors(await js.put('/system-settings', { [key]: value }), [key]);
     expect(body.errors?.[key]).toEqual([message]);

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PermissionCatalogue } from '@core/sdk/shared';
 import { RouteContributionToken } from '@core/sdk/web';
-import { SPEC_SERVICES } from '@core/shared/services';
 import { adminManifest } from '@plugins/admin/manifest';
 import { articlesResource } from '@plugins/admin/shared/article';
 import { keitaroReversesResource, keitaroServersResource, REVERSE_ACTIONS, REVERSE_STATES } from '@plugins/admin/shared/keitaro';
@@ -49,7 +49,7 @@ function usedKeys(): string[] {
   family('keitaro.actions', REVERSE_ACTIONS);
   family('keitaro.states', REVERSE_STATES);
   family('keitaro.confirm', [...REVERSE_ACTIONS, 'delete', 'deleteServer']);
-  family('permissions.services', SPEC_SERVICES);
+  family('permissions.services', new PermissionCatalogue([]).services);
   family('areas', ['admin', 'finance', 'tracker', 'shop', 'system', 'messenger', 'social', 'other']);
   family('systemSettings.problems', ['integer', 'min', 'max', 'minLength', 'maxLength', 'values', 'url']);
   family('userForm.errors', ['required', 'email', 'tgUserId', 'emailOrTelegram']);

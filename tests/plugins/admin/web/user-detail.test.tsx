@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ContainerModule } from 'inversify';
 import { createElement } from 'react';
-import { admin, finance } from '../../../support/web/product-plugins';
 import { type UserDetailTabContribution, UserDetailTabToken } from '@core/sdk/web';
 import { visibleTabs } from '@plugins/admin/web/user-detail/UserDetailPage';
-import { click, jsonResponse, recordToasts, renderAppInKernel, type TestKernel, waitInAct } from '@core/sdk/testing-web';
-import { FakeAuthServer, USER_INFO, adminKernel, buttonNamed, useAdminTestSetup } from './admin-server';
+import { click, jsonResponse, recordToasts, renderAppInKernel, type TestKernel, waitInAct, webPlugin } from '@core/sdk/testing-web';
+import { financeManifest } from '@plugins/finance/manifest';
+import financeCode from '@plugins/finance/web';
+import { admin, FakeAuthServer, USER_INFO, adminKernel, buttonNamed, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
+
+const finance = webPlugin(financeManifest, financeCode);
 
 // A Fluent tab draws its text twice (the second copy reserves the width of the selected, bold text).
 const tabNames = (): string[] => [...document.querySelectorAll('[role="tab"]')].map((tab) => tab.querySelector('.fui-Tab__content')?.textContent?.trim() ?? '');

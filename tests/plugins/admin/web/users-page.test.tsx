@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultListQuery } from '@core/shared/resource/list-query';
 import { usersListParams, usersScreen } from '@plugins/admin/web/users/users-api';
-import { click, jsonResponse, query, recordToasts, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
+import { click, defaultListQuery, jsonResponse, query, recordToasts, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
 import { FakeAuthServer, ROLES, USER_INFO, adminKernel, buttonNamed, itemNamed, page, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();

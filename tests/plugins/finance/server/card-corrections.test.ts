@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoContext } from '@core/sdk/testing';
+import { bearer, DB_TIMEOUT, demoContext, freshDatabase, mintToken } from '@core/sdk/testing';
 import { createFinanceServerPlugin } from '@plugins/finance/server';
 import { seedFinanceDemo } from '@plugins/finance/server/demo/demo-data';
-import { bearer, DB_TIMEOUT, freshDatabase, mintToken } from '../../../support/server/test-database';
 import { create, importRates, money, read, type Money, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
 
@@ -209,7 +208,7 @@ describe('reading and the per-wallet summary', { timeout: DB_TIMEOUT }, () => {
 
 describe('demo', { timeout: DB_TIMEOUT }, () => {
   it('seeds an approved correction with its transaction, an open one with a difference, and a reversed pair on the card wallets', async () => {
-    const db = await freshDatabase();
+    const db = await freshDatabase([createFinanceServerPlugin()]);
     try {
       expect(await seedFinanceDemo(db, await demoContext(db, [createFinanceServerPlugin()]))).toBe(true);
       const { rows } = await db.query<{ wallet: string; status: string; difference: string; booked: boolean; reverses: boolean }>(

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requirementCodes, satisfies } from '@core/shared/permissions';
-import { demoContext } from '@core/sdk/testing';
 import { createFinanceServerPlugin, seedFinanceDemo } from '@plugins/finance/server';
 import { FINANCE_RESOURCES } from '@plugins/finance/shared/finance-resources';
-import { DB_TIMEOUT, TEMPLATE_CODES } from '../../../support/server/test-database';
+import { catalogueCodes, DB_TIMEOUT, demoContext, requirementCodes, satisfies } from '@core/sdk/testing';
 import { ALL_FINANCE, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
 
@@ -17,7 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const EVERY_CODE = TEMPLATE_CODES;
+const EVERY_CODE = catalogueCodes([createFinanceServerPlugin()]);
 const financeRoutes = () => t.app.routeAccessTable.filter((route) => route.url.startsWith('/api/finance/') && route.method !== 'HEAD');
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database } from '@core/sdk/server';
 import { FINANCE_RESOURCES } from '@plugins/finance/shared/finance-resources';
-import { demoContext } from '@core/sdk/testing';
+import { DB_TIMEOUT, demoContext, freshDatabase } from '@core/sdk/testing';
 import { createFinanceServerPlugin } from '@plugins/finance/server';
 import { seedFinanceDemo } from '@plugins/finance/server/demo/demo-data';
 import { assertNoManagerCycle, assertSalaryPeriodFree, subordinatesOf } from '@plugins/finance/server/employees/hierarchy';
@@ -9,12 +9,11 @@ import { salaryForPeriod } from '@plugins/finance/server/employees/salary';
 import { rateOn } from '@plugins/finance/server/money/usd';
 import { refreshBalances } from '@plugins/finance/server/transactions/balances';
 import { transactionComputedValues } from '@plugins/finance/server/transactions/transaction-rules';
-import { DB_TIMEOUT, freshDatabase } from '../../../support/server/test-database';
 
 let db: Database;
 
 beforeAll(async () => {
-  db = await freshDatabase();
+  db = await freshDatabase([createFinanceServerPlugin()]);
 }, DB_TIMEOUT);
 afterAll(async () => {
   await db.close();

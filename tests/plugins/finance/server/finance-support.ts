@@ -4,7 +4,7 @@ import { type PermissionCode } from '@core/sdk/shared';
 import { createFinanceServerPlugin, type FinanceServerOptions } from '@plugins/finance/server';
 import financeEn from '@plugins/finance/web/i18n/en.json';
 import financeRu from '@plugins/finance/web/i18n/ru.json';
-import { bearer, buildServer, freshDatabase, mintToken } from '../../../support/server/test-database';
+import { bearer, buildServer, freshDatabase, mintToken } from '@core/sdk/testing';
 
 export interface FinanceTestApp {
   readonly app: FastifyInstance;
@@ -24,10 +24,10 @@ export interface FinanceAppOptions extends FinanceServerOptions {
   readonly db?: Database;
 }
 
-/** The API server with only the finance plugin (with its strings, as the host gives it), over a fresh copy of the template database. */
+/** The API server with only the finance plugin (with its strings, as the host gives it), over a fresh copy of its template database. */
 export async function financeApp(options: FinanceAppOptions = {}): Promise<FinanceTestApp> {
-  const db = options.db ?? (await freshDatabase());
   const plugin = { ...createFinanceServerPlugin({ env: options.env ?? {}, ...(options.fetch ? { fetch: options.fetch } : {}) }), translations: { en: financeEn, ru: financeRu } };
+  const db = options.db ?? (await freshDatabase([plugin]));
   const app = await buildServer({ db, plugins: [plugin], pluginSettings: { finance: options.settings ?? {} } });
   return {
     app,

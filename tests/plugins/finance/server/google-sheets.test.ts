@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_CANNOT_WRITE, GoogleSheetsAdapter, SHEETS_SCOPE, SHEETS_WRITE_SCOPE } from '@plugins/finance/server/google-sheets/sheets-adapter';
 import { readSheetsSettings } from '@plugins/finance/server/google-sheets/sheets-config';
-import { DB_TIMEOUT, freshDatabase } from '../../../support/server/test-database';
+import { DB_TIMEOUT } from '@core/sdk/testing';
 import { financeApp, type FinanceTestApp } from './finance-support';
 
 /**
@@ -103,7 +103,7 @@ afterAll(async () => {
 });
 
 async function withApp(options: Parameters<typeof financeApp>[0], test: (t: FinanceTestApp, tableId: number) => Promise<void>): Promise<void> {
-  const t = await financeApp({ ...options, db: await freshDatabase() });
+  const t = await financeApp(options);
   try {
     const created = await t.call(['FG'], 'POST', 'google-table', { name_en: 'Report', name_ru: 'Отчёт', spreadsheet_id: SPREADSHEET });
     await test(t, created.json<{ data: { id: number } }>().data.id);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoContext } from '@core/sdk/testing';
+import { DB_TIMEOUT, demoContext, freshDatabase } from '@core/sdk/testing';
 import { createFinanceServerPlugin } from '@plugins/finance/server';
 import { seedFinanceDemo } from '@plugins/finance/server/demo/demo-data';
 import type { PayRuleLine } from '@plugins/finance/shared/pay';
-import { DB_TIMEOUT, freshDatabase } from '../../../support/server/test-database';
 import { ALL_FINANCE, money, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
 
@@ -271,7 +270,7 @@ describe('approving a month', () => {
 
 describe('the demo', () => {
   it('approves the month before last into payroll drafts and leaves last month a computed draft', async () => {
-    const db = await freshDatabase();
+    const db = await freshDatabase([createFinanceServerPlugin()]);
     try {
       expect(await seedFinanceDemo(db, await demoContext(db, [createFinanceServerPlugin()]))).toBe(true);
       const { rows: sheets } = await db.query<{ month: string; status: string; wallet: string | null; computed: boolean; total: string; lines: string }>(

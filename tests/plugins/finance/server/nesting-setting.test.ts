@@ -3,15 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { type Database } from '@core/sdk/server';
 import admin from '@plugins/admin/server';
 import { createFinanceServerPlugin } from '@plugins/finance/server';
-import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '../../../support/server/test-database';
+import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '@core/sdk/testing';
 
 // The nesting limit set on the admin's system-settings screen is the one the tree enforces.
 let db: Database;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = await freshDatabase();
-  app = await buildServer({ db, plugins: [admin, createFinanceServerPlugin({ env: {} })] });
+  const plugins = [admin, createFinanceServerPlugin({ env: {} })];
+  db = await freshDatabase(plugins);
+  app = await buildServer({ db, plugins });
 }, DB_TIMEOUT);
 afterAll(async () => {
   await app.close();

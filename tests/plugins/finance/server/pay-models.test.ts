@@ -1,13 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database } from '@core/sdk/server';
-import { demoContext } from '@core/sdk/testing';
+import { bearer, buildServer, DB_TIMEOUT, demoContext, freshDatabase, mintToken } from '@core/sdk/testing';
 import admin from '@plugins/admin/server';
 import { createFinanceServerPlugin, seedFinanceDemo } from '@plugins/finance/server';
 import { percentAmount, tieredAmount, capped } from '@plugins/finance/server/pay/rule-amounts';
 import type { PayComputation, PayRuleLine } from '@plugins/finance/shared/pay';
 import tracker from '@plugins/tracker/server';
-import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '../../../support/server/test-database';
 import { financeApp, type FinanceTestApp } from './finance-support';
 import { ALL_FINANCE, money } from './finance-fixtures';
 
@@ -87,8 +86,9 @@ describe('with the tracker enabled', { timeout: DB_TIMEOUT }, () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    db = await freshDatabase();
-    app = await buildServer({ db, plugins: [admin, createFinanceServerPlugin({ env: {} }), tracker], pluginSettings: {} });
+    const plugins = [admin, createFinanceServerPlugin({ env: {} }), tracker];
+    db = await freshDatabase(plugins);
+    app = await buildServer({ db, plugins, pluginSettings: {} });
     call = caller(app);
     ids.vertical = await created(call, 'verticals', { name: 'Nutra' });
     ids.p1 = await created(call, 'projects', { name: 'Keto', vertical_id: ids.vertical });

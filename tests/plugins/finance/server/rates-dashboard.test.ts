@@ -27,7 +27,7 @@ describe('exchange rates', { timeout: DB_TIMEOUT }, () => {
     const second = await t.app.inject({
       method: 'POST',
       url: '/api/finance/exchange-rates/import',
-      headers: { authorization: `Bearer ${(await import('../../../support/server/test-database')).mintToken(['FT'])}`, 'content-type': 'text/csv' },
+      headers: { authorization: `Bearer ${(await import('@core/sdk/testing')).mintToken(['FT'])}`, 'content-type': 'text/csv' },
       payload: 'EUR;2026-01-10;1.12\nBTC;2026-01-10;91234.12345678\nGBP;2026-01-10;1.27',
     });
     expect(second.statusCode, second.body).toBe(200);

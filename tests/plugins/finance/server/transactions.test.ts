@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, DB_TIMEOUT, mintToken, TEMPLATE_CODES } from '../../../support/server/test-database';
+import { createFinanceServerPlugin } from '@plugins/finance/server';
+import { bearer, catalogueCodes, DB_TIMEOUT, mintToken } from '@core/sdk/testing';
 import { ALL_FINANCE, create, importRates, money, read, type Row } from './finance-fixtures';
 import { financeApp, type FinanceTestApp } from './finance-support';
 
@@ -124,7 +125,7 @@ describe('transactions', { timeout: DB_TIMEOUT }, () => {
   it('answers 403 on every transactions call to a caller without FT, and 401 without a token', async () => {
     const routes = t.app.routeAccessTable.filter((route) => route.url.startsWith('/api/finance/transactions') && route.method !== 'HEAD');
     expect(routes.length).toBeGreaterThanOrEqual(7);
-    const withoutFt = TEMPLATE_CODES.filter((code) => code !== 'FT');
+    const withoutFt = catalogueCodes([createFinanceServerPlugin()]).filter((code) => code !== 'FT');
     for (const route of routes) {
       const url = route.url.replace('/api/finance/', '').replace(/:[a-z_]+/g, '1');
       const response = await t.call(withoutFt, route.method as 'GET', url, route.method === 'GET' ? undefined : {});

@@ -16,7 +16,7 @@ import {
   waitInAct,
 } from '@core/sdk/testing-web';
 import type { CashFlowCellAnswer, CashFlowFigures, CashFlowReport } from '@plugins/finance/shared/cash-flow';
-import { finance } from '../../../support/web/product-plugins';
+import { finance } from './finance-server';
 
 usePopupTestSetup({ quiet: true });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BotHandler, type Database } from '@core/sdk/server';
 import { syncHandlerClasses } from '@plugins/messenger/server/handlers/handler-class-sync';
-import { DB_TIMEOUT, freshDatabase } from '../../../support/server/test-database';
+import { DB_TIMEOUT, freshDatabase } from '@core/sdk/testing';
+import messenger from '@plugins/messenger/server';
 import { messengerApp, probePlugin, type MessengerTestApp } from './messenger-support';
 
 /** messenger.handler_classes follows the registered classes; the API cannot write it. */
@@ -28,7 +29,7 @@ async function classes(db: Database): Promise<ClassRow[]> {
 describe('handler class sync', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await freshDatabase();
+    db = await freshDatabase([messenger]);
   }, DB_TIMEOUT);
   afterAll(() => db.close());
 

@@ -5,7 +5,7 @@ import { type PermissionCode } from '@core/sdk/shared';
 import { createMessengerServerPlugin, type MessengerServerOptions } from '@plugins/messenger/server';
 import { WEBHOOK_SECRET_HEADER } from '@plugins/messenger/server/webhook/webhook-route';
 import { webhookSecretFor } from '@plugins/messenger/server/webhook/webhook-secrets';
-import { bearer, buildServer, freshDatabase, mintToken } from '../../../support/server/test-database';
+import { bearer, buildServer, freshDatabase, mintToken } from '@core/sdk/testing';
 import { FakeTelegram } from '../support/fake-telegram';
 
 /** A token of Telegram's shape that the fake answers to. */
@@ -87,11 +87,12 @@ let botCount = 0;
 export async function messengerApp(options: MessengerAppOptions = {}): Promise<MessengerTestApp> {
   const telegram = new FakeTelegram(BOT_TOKEN);
   const telegramApiBase = await telegram.start();
-  const db = options.db ?? (await freshDatabase());
   const env = { ...options.env, ...(options.fakeViaEnv ? { ERP_TELEGRAM_API_BASE: telegramApiBase } : {}) };
   const plugin = createMessengerServerPlugin({ env, ...(options.now ? { now: options.now } : {}) });
+  const plugins = [plugin, ...(options.plugins ?? [])];
+  const db = options.db ?? (await freshDatabase(plugins));
   const settings = { telegramApiBase: options.fakeViaEnv ? DEAD_BASE : telegramApiBase, publicUrl: PUBLIC_URL, webhookSecret: WEBHOOK_KEY, ...options.settings };
-  const app = await buildServer({ db, plugins: [plugin, ...(options.plugins ?? [])], pluginSettings: { messenger: settings } });
+  const app = await buildServer({ db, plugins, pluginSettings: { messenger: settings } });
   const logs: LogCall[] = [];
   // The configured key, or (when a test configures none) the one the server generated and stored.
   const webhookKey = async (): Promise<string> => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MessageTranslator } from '@core/server/http/message-translations';
+import { MessageTranslator } from '@core/sdk/testing';
 import { levelCounts, partCounts, SKIPPED_OBJECTIVE } from '@plugins/social/server/sync/job-log';
 import { SYNC_MESSAGES_RU } from '@plugins/social/server/sync/messages-ru';
 import { Tally } from '@plugins/social/server/sync/upsert';

@@ -10,9 +10,13 @@ import {
   typeInto,
   usePopupTestSetup,
   waitInAct,
+  webPlugin,
 } from '@core/sdk/testing-web';
-import { finance } from '../../../support/web/product-plugins';
+import { financeManifest } from '@plugins/finance/manifest';
+import financeCode from '@plugins/finance/web';
 import { FakeJobs, installJobs, listOf, record, references, system, SYSTEM_API } from './system-web';
+
+const finance = webPlugin(financeManifest, financeCode);
 
 usePopupTestSetup({ quiet: true });
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExchangeRateService } from '@core/server/exchange-rates';
 import { performanceTotals } from '@plugins/tracker/server/report/performance-totals';
 import type { ReportAnswer } from '@plugins/tracker/shared/report';
 import { bearer, DB_TIMEOUT, mintToken } from '@core/sdk/testing';
@@ -120,8 +119,7 @@ describe('money in one currency', () => {
     // Everything converts: nothing is named.
     expect((await answerOf('from=2026-03-01&to=2026-03-31&group=day')).unconverted).toEqual([]);
     // Finance's pay rules read the same dollars, and the leads and sales of every row.
-    const eurFromApril2 = createExchangeRateService();
-    eurFromApril2.provide({ usdRate: async (currency, day) => (currency === 'EUR' && day >= '2026-04-02' ? '1.1' : null) });
+    const eurFromApril2 = { usdRate: async (currency: string, day: string) => (currency === 'EUR' && day >= '2026-04-02' ? '1.1' : null) };
     expect(await performanceTotals(app.db, '2026-04-01', '2026-04-02', eurFromApril2)).toEqual({ revenue: '95.50', spend: '13.06', profit: '82.44', leads: 8, sales: 4 });
   });
 });

@@ -6,7 +6,7 @@ import finance from '@plugins/finance/server';
 import tracker from '@plugins/tracker/server';
 import trackerEn from '@plugins/tracker/web/i18n/en.json';
 import trackerRu from '@plugins/tracker/web/i18n/ru.json';
-import { bearer, buildServer, freshDatabase, mintToken } from '../../../support/server/test-database';
+import { bearer, buildServer, freshDatabase, mintToken } from '@core/sdk/testing';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -31,10 +31,11 @@ export interface TrackerAppOptions {
   readonly db?: Database;
 }
 
-/** The API server with admin, finance and the tracker (its declared dependencies; the tracker with its strings, as the host gives it), over a fresh copy of the template database. */
+/** The API server with admin, finance and the tracker (its declared dependencies; the tracker with its strings, as the host gives it), over a fresh copy of their template database. */
 export async function trackerApp(options: TrackerAppOptions = {}): Promise<TrackerTestApp> {
-  const db = options.db ?? (await freshDatabase());
-  const app = await buildServer({ db, plugins: [admin, finance, { ...(options.tracker ?? tracker), translations: { en: trackerEn, ru: trackerRu } }], pluginSettings: { tracker: options.settings ?? {} } });
+  const plugins = [admin, finance, { ...(options.tracker ?? tracker), translations: { en: trackerEn, ru: trackerRu } }];
+  const db = options.db ?? (await freshDatabase(plugins));
+  const app = await buildServer({ db, plugins, pluginSettings: { tracker: options.settings ?? {} } });
   const callService: TrackerTestApp['callService'] = (service, codes, method, path, payload) =>
     app.inject({
       method,

@@ -2,8 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
 import { createSocialServerPlugin } from '@plugins/social/server';
 import { type Database, type JobInfo, type JobLogLine, type ServerPlugin } from '@core/sdk/server';
-import { bearer, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET } from '@core/sdk/testing';
-import { createApiServer } from '@core/server/api-server';
+import { bearer, buildServer, freshDatabase, mintToken } from '@core/sdk/testing';
 import { type PermissionCode } from '@core/sdk/shared';
 import { FakeGraph } from './fake-graph';
 
@@ -79,14 +78,10 @@ function logLine(args: readonly unknown[]): string {
 export async function platformApp(fake: FakeGraph): Promise<PlatformTestApp> {
   const base = await fake.start();
   const db = await freshDatabase([platformPlugin]);
-  const app = await createApiServer({
+  const app = await buildServer({
     db,
-    secret: TEST_SECRET,
     plugins: [platformPlugin],
-    runtimeConfig: TEST_RUNTIME_CONFIG,
     pluginSettings: { social: { graphApiBase: base, graphVersion: 'v21.0' } },
-    webRoot: null,
-    logger: false,
     jobs: { pollMs: 20, leaseMs: 2000, abortGraceMs: 200, stopGraceMs: 200 },
   });
   const seen: string[] = [];
@@ -95,7 +90,6 @@ export async function platformApp(fake: FakeGraph): Promise<PlatformTestApp> {
       seen.push(logLine(args));
     });
   }
-  await app.ready();
   const call: PlatformTestApp['call'] = async (codes, method, path, payload, language = 'en') => {
     const response = await app.inject({
       method,

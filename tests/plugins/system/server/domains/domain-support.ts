@@ -1,8 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
 import { type Database, type JobInfo, type ServerPlugin } from '@core/sdk/server';
-import { bearer, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET } from '@core/sdk/testing';
-import { createApiServer } from '@core/server/api-server';
+import { bearer, buildServer, freshDatabase, mintToken } from '@core/sdk/testing';
 import { type PermissionCode } from '@core/sdk/shared';
 import { createSystemServerPlugin } from '@plugins/system/server';
 import { FakeCloudflare } from './fake-cloudflare';
@@ -59,14 +58,10 @@ export async function domainApp(): Promise<DomainTestApp> {
   const cloudflare = new FakeCloudflare();
   const [namecheapBase, cloudflareBase] = await Promise.all([namecheap.start(), cloudflare.start()]);
   const db = await freshDatabase([domainsPlugin]);
-  const app = await createApiServer({
+  const app = await buildServer({
     db,
-    secret: TEST_SECRET,
     plugins: [domainsPlugin],
-    runtimeConfig: TEST_RUNTIME_CONFIG,
     pluginSettings: { system: { namecheapApiBase: `${namecheapBase}/xml.response`, cloudflareApiBase: `${cloudflareBase}/client/v4` } },
-    webRoot: null,
-    logger: false,
     jobs: { pollMs: 20, leaseMs: 2000, abortGraceMs: 200, stopGraceMs: 200 },
   });
   const seen: Seen = { responses: [], logs: [] };
@@ -75,7 +70,6 @@ export async function domainApp(): Promise<DomainTestApp> {
       seen.logs.push(logLine(args));
     });
   }
-  await app.ready();
   const call: DomainTestApp['call'] = async (codes, method, path, payload, language = 'en') => {
     const response = await app.inject({
       method,

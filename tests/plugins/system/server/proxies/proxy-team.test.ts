@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DB_TIMEOUT, testApp, type TestApp } from '@core/sdk/testing';
-import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
+import finance from '@plugins/finance/server';
+import system from '@plugins/system/server';
 import teamMigrationSql from '@plugins/system/server/migrations/0004_proxy_team_agency.sql?raw';
 
 /*
@@ -14,8 +15,7 @@ let alpha: number;
 let bravo: number;
 
 beforeAll(async () => {
-  // Every plugin, finance among them: the template the other whole-product tests share.
-  app = await testApp({ plugins: AVAILABLE_SERVER_PLUGINS });
+  app = await testApp({ plugins: [finance, system] });
   const agency = async (name: string) => (await app.asSuperadmin().post('/api/finance/agencies', { name })).json<{ data: { id: number } }>().data.id;
   alpha = await agency('Alpha Team');
   bravo = await agency('Bravo Media');
