@@ -19,6 +19,7 @@ export {
   type AuditService,
   type DemoContext,
   type PluginInventory,
+  type PluginResources,
   type ServerPlugin,
   type ServerPluginContext,
 } from '@core/server/plugin';
@@ -42,14 +43,17 @@ export {
 } from '@core/server/services';
 
 /** Users as plugins see them: look-up by id, e-mail or messenger account (and a user's messenger id), labels for references, the caller. */
-export type { UserLookup, UserRef, UsersService } from '@core/server/auth/users-service';
+export type { UserListQuery, UserLookup, UserRef, UsersService } from '@core/server/auth/users-service';
+
+/** The kernel's ISO countries, which country fields point at: `find(db, id)` and `list(db, ids)` give each id, alpha-2 code and English name. */
+export { countriesService, type CountriesService, type Country } from '@core/server/auth/countries-service';
 
 /**
- * The same users and audit services the context hands `register`, for what a plugin declares
- * before it is registered (its `resourceHooks`).
+ * SDK 1.x: the users and audit services as global singletons, for hooks declared before `register`
+ * (`resourceHooks`). Deprecated since 2.0: register hooks in `register` and use `context.users`
+ * and `context.audit`.
  */
-export { usersService } from '@core/server/auth/users-service';
-export { auditService } from '@core/server/plugin';
+export { auditService, registerRowAction, usersService } from '@core/server/services/legacy-singletons';
 
 /** The resource engine's create, change and remove: the one write path (versioned, audited, in history). */
 export type { RecordWriter } from '@core/server/resource/record-writer';
@@ -116,7 +120,6 @@ export {
   readValues,
   recordAudit,
   recordHistory,
-  registerRowAction,
   removeRecordIn,
   type Actor,
   type AfterWriteContext,
@@ -171,6 +174,7 @@ export {
   readSetting,
   resetSetting,
   settingValueProblem,
+  storedSettings,
   writeSetting,
   type SecretStatus,
   type SettingDefinition,
@@ -182,68 +186,45 @@ export {
 export { hashPassword } from '@core/server/auth/passwords';
 
 /**
- * Messenger contribution points (`context.messaging`): bot handler classes any plugin registers
- * (`handle(update, bot, context)`, replying through the bot's adapter) and the notification
- * service other plugins send through, which one plugin provides: `notify(chatId, text)` through
- * the notifications bot, or `notify(chatId, text, { botId })` through a chosen bot (a team's bot
- * writing to a member's private chat; BotUnavailableError when that bot is missing, deleted or has
- * no token). serverMessageTranslation puts the API's messages (the core's and the plugin's own)
- * into a messenger user's language, for a handler that answers an ApiError in chat. A user is
- * found by messenger account with `context.users.findByMessengerId`.
+ * serverMessageTranslation puts the API's messages (the core's and the plugin's own) into a
+ * messenger user's language, for a bot handler that answers an ApiError in chat. A user is found
+ * by messenger account with `context.users.findByMessengerId`.
+ */
+export { serverMessageTranslation, type ServerMessageTranslation } from '@core/server/http/server-message-translation';
+
+/**
+ * SDK 1.x: the services that lived in the kernel and the context fields that reached them
+ * (`context.messaging`, `spreadsheets`, `exchangeRates`, `performance`). Each is deprecated since
+ * 2.0 and kept, for 1.x plugins, through the 2.x line: the messenger, finance and tracker plugins
+ * own these services now, and a 2.0 plugin takes them from `@plugins/<id>/server/services`.
  */
 export {
   BOT_HANDLER_NAME,
   BotUnavailableError,
   NOTIFICATIONS_UNAVAILABLE,
   NotificationsUnavailableError,
-  serverMessageTranslation,
+  SPREADSHEETS_UNAVAILABLE,
+  SpreadsheetsUnavailableError,
+  type AppendResult,
   type BotHandler,
   type BotHandlerContext,
   type BotHandlerRegistry,
   type BotIdentity,
+  type ExchangeRateService,
   type Messaging,
   type MessengerUpdate,
   type MessengerUser,
   type NotificationService,
   type Notifier,
   type NotifyOptions,
-  type ServerMessageTranslation,
-} from '@core/server/messaging';
-
-/**
- * Spreadsheet export (`context.spreadsheets`): `append(spreadsheetId, sheet, rows)` through the
- * connection one plugin provides (the finance plugin's Google Sheets); SpreadsheetsUnavailableError
- * while none does.
- */
-export {
-  SPREADSHEETS_UNAVAILABLE,
-  SpreadsheetsUnavailableError,
-  type AppendResult,
+  type PerformanceService,
+  type PerformanceSource,
+  type PerformanceTotals,
   type SpreadsheetCell,
   type SpreadsheetService,
   type SpreadsheetWriter,
-} from '@core/server/spreadsheets';
-
-/**
- * US-dollar exchange rates (`context.exchangeRates`, SDK 1.4): `usdRate(currency, date)` is the
- * decimal text of US dollars for one unit of the currency, from the latest rate on or before the
- * date (`'1'` for USD), or null when none is known. The finance plugin provides the rates from its
- * exchange rates screen; while it is off `available` is false and every `usdRate` is null, so a
- * caller shows amounts as not convertible instead of failing. A plugin that keeps rates provides
- * them with `provide(source)` (one provider; a second stops start-up).
- */
-export type { ExchangeRateService, UsdRateSource } from '@core/server/exchange-rates';
-
-/**
- * Advertising performance (`context.performance`, SDK 1.5): `totals(db, from, to)` sums revenue,
- * spend and profit (decimal text, US dollars) and leads and sales (counts) over the days
- * `from`..`to`, read through the caller's `db` (pass your transaction when you hold one).
- * The tracker plugin provides it from its report's statistics; while it is off `available` is false
- * and `totals` answers null, so a caller names the figure unavailable instead of counting it as 0
- * (finance's pay rules do this). A plugin that keeps such figures provides them with
- * `provide(source)` (one provider; a second stops start-up).
- */
-export type { PerformanceService, PerformanceSource, PerformanceTotals } from '@core/server/performance';
+  type UsdRateSource,
+} from '@core/server/services/legacy-services';
 
 /** Sign-in through a messenger bot (`context.signIn`): binding the login screen's codes, the bot dialog's link. */
 export type { MessengerSignIn, SignInCodeBinding } from '@core/server/auth/messenger-sign-in';

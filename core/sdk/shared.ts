@@ -42,6 +42,8 @@ export { OTHER_AREA, PermissionCatalogue, type CatalogueEntry } from '@core/shar
 
 /** The host's plugins, built in and external, with their source and load state (the Plugins screen). */
 export type { PluginInventoryItem, PluginLoadState, PluginSource } from '@core/shared/plugin-inventory';
+/** A running plugin's services as the host resolved them (the Plugins screen, /config.json's `pluginServices`). */
+export type { PluginServicesSummary, TakenService } from '@core/shared/plugin-services';
 
 /** The API service (`auth`, `finance`, …) whose URL prefix a plugin's server routes are mounted under. */
 export type { ServiceName } from '@core/shared/services';

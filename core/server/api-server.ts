@@ -9,6 +9,8 @@ import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from './auth/auth-settings';
 import { authService } from './auth/auth-service';
 import { signInCodes } from './auth/sign-in-codes';
 import type { Database } from './database/database';
+import { pluginDatabase, providedService } from './database/plugin-handle';
+import { grantSharedViews } from './database/plugin-roles';
 import { installAdmission } from './http/admission';
 import { admissionLimits, type AdmissionLimits } from './http/admission-limiter';
 import { CORE_MESSAGES_RU } from './http/core-messages-ru';
@@ -22,7 +24,7 @@ import { installSchemaValidation } from './http/schema-validation';
 import { externalOrigins, installSecurityHeaders } from './http/security-headers';
 import { installTextInputRule } from './http/text-input';
 import { installXsrfProtection } from './http/xsrf';
-import { auditService, type PluginInventory, type ServerPlugin } from './plugin';
+import { auditService, type PluginInventory, type PluginResources, type ServerPlugin } from './plugin';
 import { registerIsolated } from './plugin-isolation';
 import { usersService } from './auth/users-service';
 import { recordWriter } from './resource/record-writer';
@@ -31,10 +33,9 @@ import { catalogueRoutes } from './resource/catalogue-routes';
 import { preferenceRoutes } from './auth/preferences-routes';
 import { enabledResources, mountResources } from './resource/mount';
 import { coreSecretStatuses, coreSystemSettings, DEFAULT_LANGUAGE_KEY, PRODUCT_NAME_KEY, readSetting, SettingsCatalogue } from './settings';
-import { createMessaging } from './messaging';
-import { createSpreadsheetService } from './spreadsheets';
-import { createExchangeRateService } from './exchange-rates';
-import { createPerformanceService } from './performance';
+import { graphPluginOf, inventoryWithServices, legacyServices, publishedServices, resolveServiceGraph, ServiceRegistry, type ServiceReplacement } from './services';
+import type { ResourceHooks } from './resource/hooks';
+import { registerRowAction } from './resource/row-action';
 import { createJobSystem, JOB_MESSAGES_RU, registerJobRoutes, type JobRunnerOptions } from './jobs';
 
 export interface ApiServerOptions {
@@ -72,6 +73,8 @@ export interface ApiServerOptions {
   readonly onPluginSetback?: (id: string, setback: PluginSetbackState, reason: string) => void;
   /** The background job runner's timing and concurrency (core/server/jobs); it starts when the server is ready and stops with it. */
   readonly jobs?: Omit<JobRunnerOptions, 'logger'>;
+  /** Services to stand in for their providers' (the test kit's replacements), by ref. */
+  readonly serviceReplacements?: readonly ServiceReplacement[];
 }
 
 /** An external plugin as the API server hosts it: its id among `plugins` and its browser part, if any. */
@@ -165,11 +168,17 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     }
   });
 
+  // Checked before anything is registered: a missing or doubled provider, or a cycle of required dependencies, stops start-up.
+  const graph = resolveServiceGraph(options.plugins.map(graphPluginOf));
+  const services = new ServiceRegistry(graph, options.serviceReplacements);
+  const byId = new Map(options.plugins.map((plugin) => [plugin.manifest.id, plugin]));
+  const startOrder = graph.order.map((id) => byId.get(id)!);
+
   // The plugins that run: those given, less external ones whose registration failed (known before the server listens).
   const external = new Map((options.externalPlugins ?? []).map((serving) => [serving.id, serving]));
   const failed = new Set<string>();
   const running = (): ServerPlugin[] => options.plugins.filter((plugin) => !failed.has(plugin.manifest.id));
-  const inventory = options.inventory ?? inventoryOf(running);
+  const inventory = inventoryWithServices(options.inventory ?? inventoryOf(running), graph);
 
   // The running plugins' manifests ride here, not in the web build: the sign-in page needs none of them.
   const manifests = options.plugins.map((plugin) => plugin.manifest);
@@ -182,7 +191,13 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
       if (web) remotes[manifest.id] = web.remote;
     }
     const published = await publishedConfig(options.db, options.runtimeConfig);
-    return { ...published, plugins: plugins.map(({ manifest }) => manifest.id), manifests: plugins.map((plugin) => plugin.manifest), remotes };
+    return {
+      ...published,
+      plugins: plugins.map(({ manifest }) => manifest.id),
+      manifests: plugins.map((plugin) => plugin.manifest),
+      remotes,
+      pluginServices: publishedServices(graph, (id) => !failed.has(id)),
+    };
   });
 
   const auth = options.auth ?? DEFAULT_AUTH_SETTINGS;
@@ -212,22 +227,60 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const translations = new ServerTranslations(
     Object.fromEntries(options.plugins.flatMap((plugin) => (plugin.translations ? [[plugin.manifest.id, plugin.translations]] : []))),
   );
-  const messaging = createMessaging();
-  const spreadsheets = createSpreadsheetService();
-  const exchangeRates = createExchangeRateService();
-  const performance = createPerformanceService();
   const jobSystem = createJobSystem(options.db, { ...options.jobs, logger: app.log }, translator);
   registerJobRoutes(app, { db: options.db, registry: jobSystem.registry, runner: jobSystem.runner, translator });
   app.addHook('onReady', async () => jobSystem.runner.start());
   app.addHook('onClose', async () => jobSystem.runner.stop());
-  for (const plugin of options.plugins) {
+  // Before any plugin runs a statement: each reads the views its dependencies share with it.
+  await grantSharedViews(options.db, options.plugins);
+  for (const plugin of startOrder) {
     const { id } = plugin.manifest;
     const settings = options.pluginSettings[id] ?? {};
     const definitions = plugin.resources ?? [];
     const mount = async (scope: FastifyInstance): Promise<void> => {
-      await plugin.register(scope, { db: options.db, users: usersService, audit: auditService, records, routes: routeKit, settings, systemSettings, secrets, plugins: inventory, messaging, signIn, spreadsheets, exchangeRates, performance, jobs: jobSystem.forPlugin(id), translations });
+      const db = pluginDatabase(options.db, id);
+      const shared = services.forPlugin(id);
+      // A 1.x plugin's static hooks, then those `register` adds for its own resources.
+      const hooks: Record<string, ResourceHooks> = { ...plugin.resourceHooks };
+      const ownResource = (resourceId: string, what: string): ResourceDefinition => {
+        const definition = definitions.find((candidate) => candidate.id === resourceId);
+        if (!definition) throw new Error(`Plugin "${id}" registers ${what} for "${resourceId}", which is not one of its resources.`);
+        return definition;
+      };
+      const addHooks = (resourceId: string, definitionHooks: ResourceHooks): void => {
+        ownResource(resourceId, 'hooks');
+        if (hooks[resourceId]) throw new Error(`Plugin "${id}" registers hooks for "${resourceId}" twice.`);
+        hooks[resourceId] = definitionHooks;
+      };
+      const resourcesOfPlugin: PluginResources = {
+        hooks: (definition, definitionHooks) => addHooks(definition.id, definitionHooks),
+        hooksById: (byResourceId) => Object.entries(byResourceId).forEach(([resourceId, definitionHooks]) => addHooks(resourceId, definitionHooks)),
+        rowAction: (definition, action, perform) => {
+          ownResource(definition.id, `row action "${action.name}"`);
+          registerRowAction(scope, db, definition, action, perform);
+        },
+      };
+      await plugin.register(scope, {
+        db,
+        users: usersService,
+        audit: auditService,
+        records,
+        routes: routeKit,
+        settings,
+        systemSettings,
+        secrets,
+        plugins: inventory,
+        signIn,
+        jobs: jobSystem.forPlugin(id),
+        translations,
+        resources: resourcesOfPlugin,
+        ...shared,
+        // A taker passes its own transaction; the provider's statements run in it as the provider.
+        provide: (ref, implementation) => shared.provide(ref, providedService(implementation, id)),
+        ...legacyServices(services, id),
+      });
       // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
-      if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks: plugin.resourceHooks, mounted: resources, translations }));
+      if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks, mounted: resources, translations }));
     };
     const prefix = servicePrefix(plugin.manifest.service);
     if (!external.has(id)) {
@@ -244,8 +297,14 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
       setBack('refused', `it needs plugin "${missing}", which is not running`);
       continue;
     }
+    const missingProvider = graph.plugins.find((entry) => entry.id === id)?.requires.find((service) => service.provider !== null && failed.has(service.provider));
+    if (missingProvider !== undefined) {
+      setBack('refused', `it requires service "${missingProvider.id}" of plugin "${missingProvider.provider}", which is not running`);
+      continue;
+    }
     await registerIsolated(app, prefix, mount, (error) => setBack('failed', `its registration failed: ${reasonOf(error)}`));
   }
+  services.wire((id) => !failed.has(id));
   if (failed.size > 0) {
     builtInCodes.clear();
     for (const code of new PermissionCatalogue(running().map((plugin) => plugin.manifest)).codes) builtInCodes.add(code);

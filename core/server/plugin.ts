@@ -4,8 +4,7 @@ import type { Language } from '@core/shared/runtime-config';
 import type { FastifyInstance } from 'fastify';
 import type { PluginManifest } from '@core/shared/manifest';
 import type { PluginInventoryItem } from '@core/shared/plugin-inventory';
-import type { ResourceDefinition } from '@core/shared/resource/definition';
-import type { AuditEntry } from '@core/shared/resource/definition';
+import type { AuditEntry, ResourceDefinition, RowAction } from '@core/shared/resource/definition';
 import type { ServiceDeclarations } from './services/refs';
 import type { MessengerSignIn } from './auth/messenger-sign-in';
 import type { UsersService } from './auth/users-service';
@@ -15,10 +14,9 @@ import { recordHistory } from './resource/timeline';
 import type { RecordWriter } from './resource/record-writer';
 import type { RouteKit } from './resource/route-kit';
 import type { Migration } from './database/migrator';
-import type { Messaging } from './messaging';
-import type { SpreadsheetService } from './spreadsheets';
-import type { ExchangeRateService } from './exchange-rates';
-import type { PerformanceService } from './performance';
+import type { ExchangeRateService, Messaging, PerformanceService, SpreadsheetService } from './services/legacy-services';
+import type { PluginServices } from './services/service-registry';
+import type { RowActionPerform } from './resource/row-action';
 import type { Jobs } from './jobs';
 import type { ResourceHooks } from './resource/hooks';
 import type { Actor } from './resource/mutations';
@@ -33,8 +31,25 @@ export interface AuditService {
 
 export const auditService: AuditService = { record: recordAudit, history: recordHistory };
 
-/** What the kernel hands every server plugin. */
-export interface ServerPluginContext {
+/** The resource engine's logic a plugin registers for its own resources, in `register`. */
+export interface PluginResources {
+  /** The hooks the engine runs around the writes of one of the plugin's resources, and its list scopes; once per resource. */
+  hooks(definition: ResourceDefinition, hooks: ResourceHooks): void;
+  /** The same for several resources at once, by resource id (`{ [ordersResource.id]: orderHooks }`). */
+  hooksById(byResourceId: Readonly<Record<string, ResourceHooks>>): void;
+  /**
+   * `POST <path>/{id}/<endpoint>` for one of a resource's row actions, with the engine's bookkeeping
+   * around `perform` (access code, 404, 409 for a state `when` does not allow, hooks, version, audit).
+   */
+  rowAction(definition: ResourceDefinition, action: RowAction, perform: RowActionPerform): void;
+}
+
+/**
+ * What the kernel hands every server plugin: the kernel's services, and the calls that share
+ * services and extension points with other plugins (`provide`, `service`, `optionalService`,
+ * `offer`, `extensionPoint`, each matching the plugin's `services` declaration).
+ */
+export interface ServerPluginContext extends PluginServices {
   /** The database; `db.transaction(work)` runs `work` in one transaction (committed, or rolled back when it throws). */
   readonly db: Database;
   /** Staff accounts: look-ups, labels, the caller; a plugin never reads core.users itself. */
@@ -52,15 +67,21 @@ export interface ServerPluginContext {
   readonly secrets: readonly SecretStatus[];
   /** Every plugin the host could run (built in or external) with how its loading went: the Plugins screen. */
   readonly plugins: PluginInventory;
-  /** Bot handler classes any plugin contributes, and the notification service (`notify(chatId, text)`). */
+  /** The engine's hooks and row actions for the plugin's own resources. */
+  readonly resources: PluginResources;
+  /**
+   * @deprecated Since SDK 2.0: the messenger plugin offers the `messenger.botHandlers` extension
+   * point (`services.extends`, `context.extensionPoint(BOT_HANDLERS)`) and provides the
+   * `messenger.notifications` service (`services.requires` or `uses`).
+   */
   readonly messaging: Messaging;
   /** Sign-in through a messenger bot: binding the login screen's one-time codes, the bot dialog's link. */
   readonly signIn: MessengerSignIn;
-  /** Appending rows to spreadsheets, through the connection one plugin provides (finance's Google Sheets). */
+  /** @deprecated Since SDK 2.0: the finance plugin's `finance.spreadsheets` service (`services.uses`, `context.optionalService(SPREADSHEETS)`). */
   readonly spreadsheets: SpreadsheetService;
-  /** US-dollar exchange rates by currency and date, from the plugin that keeps them (finance); null rates while none does. */
+  /** @deprecated Since SDK 2.0: the finance plugin's `finance.exchangeRates` service (`services.uses`, `context.optionalService(EXCHANGE_RATES)`). */
   readonly exchangeRates: ExchangeRateService;
-  /** Advertising performance (revenue, spend, profit, leads, sales) over a period, from the plugin that keeps it (tracker); null while none does. */
+  /** @deprecated Since SDK 2.0: the tracker plugin's `tracker.performance` service (`services.uses`, `context.optionalService(PERFORMANCE)`). */
   readonly performance: PerformanceService;
   /** Durable background jobs: `define` a kind (`<plugin>.<name>`), `enqueue` in your transaction, `find`, `logs`, `cancel`. */
   readonly jobs: Jobs;
@@ -94,7 +115,16 @@ export interface ServerPlugin {
    * `register` has run, so a route `register` declares itself (same method and URL) wins.
    */
   readonly resources?: readonly ResourceDefinition[];
-  /** Logic the engine runs around the writes of those resources, and list scopes, by resource id. */
+  /**
+   * Views (or tables) of the plugin's schema that the plugins depending on it (required or
+   * optional) may read, SELECT only; every other table of the plugin is its own. The plugin's
+   * database handle sees its own schema and these of its dependencies, nothing else.
+   */
+  readonly sharedViews?: readonly string[];
+  /**
+   * @deprecated Since SDK 2.0: register hooks in `register` with `context.resources.hooks(definition, hooks)`,
+   * where the plugin's context (users, audit, services) is at hand.
+   */
   readonly resourceHooks?: Readonly<Record<string, ResourceHooks>>;
   /**
    * The plugin's own messages (refusals, 409s, 422s) in the languages beside English, by their

@@ -1,3 +1,5 @@
+import type { PluginServicesSummary } from './plugin-services';
+
 /**
  * What the host knows of each plugin it could run, for the administrators' Plugins screen:
  * built-in ones and the external folders configuration names, enabled or not, and how loading went.
@@ -16,6 +18,8 @@ export interface PluginInventoryItem {
   readonly state: PluginLoadState;
   /** Why it is `failed` or `refused`, one line; null otherwise. */
   readonly error: string | null;
+  /** What it provides and takes from other plugins, as resolved at start-up; absent unless it runs. */
+  readonly services?: PluginServicesSummary;
 }
 
 /** Built in (compiled into the host), or an external folder named in configuration. */

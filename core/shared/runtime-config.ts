@@ -1,3 +1,4 @@
+import type { PluginServicesSummary } from './plugin-services';
 import type { PluginManifest } from './manifest';
 import type { ServiceName } from './services';
 
@@ -31,6 +32,8 @@ export interface PublishedConfig extends RuntimeConfig {
    * and strings are served (same origin, under /plugins/<id>/). Built-in plugins have none.
    */
   readonly remotes: Readonly<Record<string, RemotePlugin>>;
+  /** Each running plugin's services by plugin id: what it provides, requires, uses and with which provider. */
+  readonly pluginServices?: Readonly<Record<string, PluginServicesSummary>>;
 }
 
 /** An external plugin's browser part as /config.json describes it; every URL is same-origin. */

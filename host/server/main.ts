@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseOpenError } from '@core/server/database/database-open-error';
+import { describeServiceGraph } from '@core/server/services';
 import { ConfigError, loadConfig } from './config';
 import { AVAILABLE_SERVER_PLUGINS } from './plugins';
 import { startServer } from './start-server';
@@ -55,6 +56,8 @@ async function main(): Promise<void> {
     .list()
     .filter((plugin) => plugin.state === 'running')
     .map((plugin) => plugin.id);
+  // One line per plugin in start-up order: what it needs from whom (? optional), what it provides.
+  console.log(['Plugin graph (start-up order; → needs, ? optional):', ...describeServiceGraph(server.graph).map((line) => `  ${line}`)].join('\n'));
   console.log(`Back office listening on ${server.url} (plugins: ${running.join(', ') || 'none'}; database: ${server.db.kind})`);
 }
 

@@ -7,7 +7,9 @@ import type { Database } from '@core/server/database/database';
 import { migrate } from '@core/server/database/migrator';
 import { DatabaseOpenError, isStorageFailure } from '@core/server/database/database-open-error';
 import { databasePlace, openDatabase } from '@core/server/database/open-database';
+import { pluginDatabase } from '@core/server/database/plugin-handle';
 import type { PluginInventory, ServerPlugin } from '@core/server/plugin';
+import type { ServiceGraph } from '@core/server/services';
 import { enabledResources, syncResourceTables } from '@core/server/resource';
 import { PermissionCatalogue } from '@core/shared/permission-catalogue';
 import { declareRunningPlugins } from '@core/shared/resource/absent-plugins';
@@ -15,6 +17,7 @@ import { demoContext } from '@core/server/demo-context';
 import { ConfigError, runtimeConfigOf, type ErpConfig } from './config';
 import { planPlugins, servingOf, withoutFailed, type ExternalPlugin, type PluginPlan } from './external-plugins';
 import type { PluginSetback } from './plugin-inventory';
+import { resolvedGraph } from './plugin-selection';
 import { RequestDrain } from './request-drain';
 
 export interface RunningServer {
@@ -23,6 +26,8 @@ export interface RunningServer {
   readonly url: string;
   /** Every plugin the host could run (built in, external) and how its loading went. */
   readonly plugins: PluginInventory;
+  /** The running plugins' services and dependencies, in start-up order (logged at start-up). */
+  readonly graph: ServiceGraph;
   /**
    * Stops accepting connections, answers readiness with 503, lets the requests in flight finish
    * (up to the configured shutdown timeout, then cuts them), then closes the database.
@@ -61,7 +66,7 @@ export async function seedDemoData(db: Database, plugins: readonly ServerPlugin[
   const demo = await demoContext(db, plugins);
   for (const plugin of plugins) {
     if (!plugin.seedDemo) continue;
-    await plugin.seedDemo(db, demo);
+    await plugin.seedDemo(pluginDatabase(db, plugin.manifest.id), demo);
     seeded.push(plugin.manifest.id);
   }
   return seeded;
@@ -139,6 +144,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     declareRunningPlugins(plugins.map((plugin) => plugin.manifest));
     // After the migrations, so a plugin's own tables exist before resource tables that point at them.
     await syncResourceTables(db, enabledResources(plugins));
+    let graph: ServiceGraph;
     let drain: RequestDrain | null = null;
     const setbacks: { readonly id: string; readonly setback: PluginSetback; readonly reason: string }[] = [];
     const app = await createApiServer({
@@ -166,6 +172,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       }
       const runningExternals = externals.filter((external) => inventory.isRunning(external.path));
       const running = [...builtins, ...runningExternals.map((external) => external.plugin)];
+      graph = resolvedGraph(running);
       // The superadmin holds every code of the catalogue: the running plugins' (a removed plugin's stay, with its data, offered nowhere).
       await seedPermissionCatalogue(
         db,
@@ -193,6 +200,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       db,
       url,
       plugins: inventory,
+      graph,
       stop: async () => {
         const cut = await requests.drain(config.shutdownTimeoutSeconds * 1000);
         if (cut > 0) app.server.closeAllConnections();

@@ -11,6 +11,8 @@ export const financeManifest: PluginManifest = {
   titleKey: 'finance:title',
   service: 'finance',
   dependencies: [],
+  // The pay rules read the tracker's performance when the tracker runs (the tracker depends on finance).
+  optionalDependencies: ['tracker'],
   namespaces: ['finance'],
   pages: [
     { path: '/service-payment', titleKey: 'finance:nav.servicePayments', requires: 'FP', record: 'finance.service_payments', nav: { group: 'finance', icon: 'payment' } },

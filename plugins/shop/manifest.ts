@@ -14,6 +14,8 @@ export const shopManifest: PluginManifest = {
   titleKey: 'shop:title',
   service: 'shop',
   dependencies: ['messenger'],
+  // Its team orders go to Google Sheets through finance's spreadsheets service, when finance runs.
+  optionalDependencies: ['finance'],
   namespaces: ['shop'],
   pages: [
     { path: '/categories', titleKey: 'shop:nav.categories', requires: 'SC', record: 'shop.categories', nav: { group: 'shop', icon: 'apps-list' } },

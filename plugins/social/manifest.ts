@@ -21,6 +21,8 @@ export const socialManifest: PluginManifest = {
   titleKey: 'social:title',
   service: 'social',
   dependencies: [],
+  // The report converts to US dollars with finance's rates, when finance runs.
+  optionalDependencies: ['finance'],
   namespaces: ['social'],
   pages: [
     { path: '/facebook-accounts', titleKey: 'social:nav.accounts', requires: 'MA', record: 'social.accounts', nav: { group: 'social', icon: 'person-accounts' } },

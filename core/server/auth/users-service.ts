@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../database/database';
+import { kernelService } from '../database/plugin-handle';
 import { notFound } from '../http/api-error';
 import { callerId } from '../http/route-access';
 import { SUPERADMIN_HOLDERS } from './roles-superadmin';
@@ -23,6 +24,17 @@ export interface UserLookup {
   readonly live?: boolean;
   /** Locks the user's row until the transaction ends (serialises writes about one user). */
   readonly lock?: boolean;
+}
+
+/** Which users `list` answers: live ones by default, matching `search` in user name or e-mail, a page at a time. */
+export interface UserListQuery {
+  /** Text the user name or e-mail contains, any letter case. */
+  readonly search?: string;
+  /** Deleted users too; live ones only by default. */
+  readonly includeDeleted?: boolean;
+  /** At most this many, 100 by default (and at most 1000). */
+  readonly limit?: number;
+  readonly offset?: number;
 }
 
 /** A staff account to create (demo data, an importer): its roles by name and codes beyond them. */
@@ -57,6 +69,8 @@ export interface UsersService {
   require(db: Queryable, id: number, lookup?: UserLookup): Promise<UserRef>;
   /** Whether a user that is not deleted exists. */
   isLive(db: Queryable, id: number): Promise<boolean>;
+  /** Users ordered by user name, then id: live ones unless asked, narrowed by `search`, a page of them. */
+  list(db: Queryable, query?: UserListQuery): Promise<UserRef[]>;
   /** User names by id, for labels and pickers; ids with no user are absent. */
   labels(db: Queryable, ids: readonly number[]): Promise<Map<number, string>>;
   /** The signed-in caller's user id (routes with a permission requirement only). */
@@ -86,7 +100,8 @@ async function find(db: Queryable, id: number, lookup: UserLookup = {}): Promise
   return row ? userRef(row) : null;
 }
 
-export const usersService: UsersService = {
+// Plugins call it with their own handle or transaction: its statements run as the kernel's.
+export const usersService: UsersService = kernelService({
   find,
   async findByEmail(db, email) {
     const { rows } = await db.query<UserRow>('SELECT id, username, email FROM core.users WHERE lower(email) = lower($1) ORDER BY id LIMIT 1', [email]);
@@ -118,6 +133,17 @@ export const usersService: UsersService = {
   async isLive(db, id) {
     const { rows } = await db.query('SELECT 1 FROM core.users WHERE id = $1 AND deleted_at IS NULL', [id]);
     return rows.length > 0;
+  },
+  async list(db, query = {}) {
+    const search = query.search?.trim() ?? '';
+    const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const { rows } = await db.query<UserRow>(
+      `SELECT id, username, email FROM core.users
+        WHERE ($1::boolean OR deleted_at IS NULL) AND ($2 = '' OR username ILIKE $3 OR email ILIKE $3)
+        ORDER BY lower(username), id LIMIT $4 OFFSET $5`,
+      [query.includeDeleted === true, search, pattern, Math.min(Math.max(query.limit ?? 100, 0), 1000), Math.max(query.offset ?? 0, 0)],
+    );
+    return rows.map(userRef);
   },
   async labels(db, ids) {
     if (ids.length === 0) return new Map();
@@ -165,4 +191,4 @@ export const usersService: UsersService = {
     if (staff.deleted) await applyUserLifecycle(db, id, 'delete');
     return id;
   },
-};
+});

@@ -1,3 +1,4 @@
+import type { PluginServicesSummary, TakenService } from '@core/shared/plugin-services';
 import type { ServiceDeclarations } from './refs';
 
 /** One enabled plugin as the resolver reads it: its manifest's plugin dependencies and its service declarations. */
@@ -16,22 +17,11 @@ export class ServiceGraphError extends Error {
   }
 }
 
-/** A service a plugin takes and the plugin that provides it (null: an optional one nobody enabled provides). */
-export interface ResolvedService {
-  readonly id: string;
-  readonly provider: string | null;
-}
-
 /** One plugin's place in the graph: what it provides and offers, what it takes and from whom. */
-export interface ResolvedPlugin {
+export interface ResolvedPlugin extends PluginServicesSummary {
   readonly id: string;
   /** Plugins its manifest depends on (`dependencies`), and the enabled optional ones. */
   readonly plugins: readonly { readonly id: string; readonly optional: boolean }[];
-  readonly provides: readonly string[];
-  readonly offers: readonly string[];
-  readonly requires: readonly ResolvedService[];
-  readonly uses: readonly ResolvedService[];
-  readonly extends: readonly ResolvedService[];
 }
 
 /** The enabled plugins resolved: the start-up order and each plugin's services. */
@@ -137,17 +127,18 @@ function components(ids: readonly string[], edges: readonly Edge[]): Map<string,
   return component;
 }
 
-/** `ids` in an order where each `to` comes before its `from`, otherwise keeping the given order. */
+/** `ids` in an order where each `to` comes before its `from`: each plugin in the given order, after what it needs (depth first). */
 function ordered(ids: readonly string[], edges: readonly Edge[]): string[] {
-  const waitingOn = new Map(ids.map((id) => [id, new Set<string>()]));
-  for (const edge of edges) waitingOn.get(edge.from)?.add(edge.to);
+  const out = new Map<string, string[]>();
+  for (const edge of edges) out.set(edge.from, [...(out.get(edge.from) ?? []), edge.to]);
   const placed: string[] = [];
-  while (placed.length < ids.length) {
-    const next = ids.find((id) => !placed.includes(id) && [...waitingOn.get(id)!].every((other) => placed.includes(other)));
-    // Unreachable: a cycle left among the ordering edges was refused before.
-    if (next === undefined) throw new ServiceGraphError(`plugins ${ids.filter((id) => !placed.includes(id)).join(', ')} cannot be ordered`);
-    placed.push(next);
-  }
+  // The ordering edges hold no cycle (refused before), so the walk ends.
+  const visit = (id: string): void => {
+    if (placed.includes(id)) return;
+    for (const next of out.get(id) ?? []) visit(next);
+    if (!placed.includes(id)) placed.push(id);
+  };
+  ids.forEach(visit);
   return placed;
 }
 
@@ -167,7 +158,7 @@ export function resolveServiceGraph(plugins: readonly GraphPlugin[]): ServiceGra
   const edges: Edge[] = [];
   const resolved = plugins.map((plugin): ResolvedPlugin => {
     const services = plugin.services ?? {};
-    const take = (refs: readonly { readonly id: string }[] | undefined, owners: Map<string, string>, optional: boolean, missing: (id: string) => string): ResolvedService[] =>
+    const take = (refs: readonly { readonly id: string }[] | undefined, owners: Map<string, string>, optional: boolean, missing: (id: string) => string): TakenService[] =>
       (refs ?? []).map(({ id }) => {
         const provider = owners.get(id) ?? null;
         if (provider === null && !optional) throw new ServiceGraphError(missing(id));
@@ -194,7 +185,7 @@ export function resolveServiceGraph(plugins: readonly GraphPlugin[]): ServiceGra
   if (cycle) {
     const path = [cycle[0]!.from, ...cycle.map((edge) => `${edge.to} (${edgeLabel(edge)})`)].join(' → ');
     const named = [...new Set(cycle.map((edge) => `"${edge.from}"`))].join(', ');
-    throw new ServiceGraphError(`Plugins ${named} require each other in a cycle: ${path}. Make one of these dependencies optional (uses).`);
+    throw new ServiceGraphError(`Plugins ${named} form a dependency cycle: ${path}; make one of these dependencies optional (services.uses).`);
   }
   const component = components(ids, edges);
   // Within a cycle only the required edges order; an optional edge there is wired after start-up.
@@ -211,8 +202,8 @@ export function resolveServiceGraph(plugins: readonly GraphPlugin[]): ServiceGra
 
 /**
  * The graph as the server logs it at start-up: one line per plugin in start-up order, each
- * plugin it depends on with what for (`plugin` for a manifest dependency), `?` marking an optional
- * edge, then what it provides and offers. E.g. `finance → tracker? (tracker.performance) · provides finance.exchangeRates`.
+ * plugin it depends on with what for (`plugin` for a manifest dependency that no service
+ * explains), `?` marking an optional edge, then what it provides and offers. E.g. `finance → tracker? (tracker.performance) · provides finance.exchangeRates`.
  */
 export function describeServiceGraph(graph: ServiceGraph): string[] {
   return graph.plugins.map((plugin) => {
@@ -229,7 +220,9 @@ export function describeServiceGraph(graph: ServiceGraph): string[] {
     for (const service of plugin.uses) if (service.provider !== null && service.provider !== plugin.id) add(service.provider, service.id, true);
     const needs = [...targets].map(([target, { optional, what }]) => {
       // A `?` on the target says every edge to it is optional; inside, only the optional ones of a required target.
-      const items = optional ? what.map((item) => item.replace(/\?$/, '')) : what;
+      // A manifest dependency goes unsaid beside the services that explain it.
+      const named = what.some((item) => !item.startsWith('plugin')) ? what.filter((item) => !item.startsWith('plugin')) : what;
+      const items = optional ? named.map((item) => item.replace(/\?$/, '')) : named;
       return `${target}${optional ? '?' : ''} (${items.join(', ')})`;
     });
     const missing = plugin.uses.filter((service) => service.provider === null).map((service) => `${service.id}? (none)`);

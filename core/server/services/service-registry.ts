@@ -1,5 +1,6 @@
 import type { ExtensionPointRef, ServiceRef } from './refs';
 import type { ServiceGraph } from './service-graph';
+import { providedService } from '../database/plugin-handle';
 
 /**
  * A service a plugin uses when present. It is wired once every plugin has registered, so it is read
@@ -61,7 +62,8 @@ export class ServiceRegistry {
       provide: (ref, implementation) => {
         declared(plugin.provides, ref, 'provides');
         if (this.implementations.has(ref.id)) throw new Error(`Plugin "${id}" provides service "${ref.id}" twice.`);
-        this.implementations.set(ref.id, implementation);
+        // A taker's transaction passed to the service runs the provider's statements as the provider.
+        this.implementations.set(ref.id, providedService(implementation, id));
       },
       service: <T>(ref: ServiceRef<T>): T => {
         declared(plugin.requires, ref, 'requires');

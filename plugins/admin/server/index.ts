@@ -1,4 +1,4 @@
-import { auditService, defineServerPlugin, usersService, type ServerPlugin } from '@core/sdk/server';
+import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { adminManifest } from '../manifest';
 import articlesSql from './migrations/0001_articles.sql?raw';
 import rdpSql from './migrations/0002_rdp.sql?raw';
@@ -69,9 +69,12 @@ export function createAdminServerPlugin(options: AdminServerOptions = {}): Serve
     ],
     // Ordinary lists: the core resource engine serves them (spec §7's `articles` and `rdps/server` calls).
     resources: [articlesResource, rdpServersResource, keitaroServersResource, keitaroReversesResource],
-    resourceHooks: { [rdpServersResource.id]: rdpServerHooks(rdp, usersService, auditService), ...keitaroHooks(keitaro) },
+    // The tracker's trackers point at a Keitaro server, whose address and key its links and sync need.
+    sharedViews: ['keitaro_servers'],
     messages: { ru: ADMIN_MESSAGES_RU },
     register(app, context) {
+      context.resources.hooks(rdpServersResource, rdpServerHooks(rdp, context.users, context.audit));
+      context.resources.hooksById(keitaroHooks(keitaro));
       const issueTracker = options.adapters?.issueTracker ?? configuredIssueTracker(context.settings, options.env ?? process.env);
       rdpRoutes(app, context, rdp);
       keitaroRoutes(app, context, keitaro);

@@ -5,6 +5,11 @@ import { PLUGIN_LOAD_STATES, PLUGIN_SOURCE_KINDS, PLUGINS_PATH } from '../shared
 import { ACCESS } from './http';
 
 const nullableText = { type: ['string', 'null'] } as const;
+const ids = { type: 'array', items: { type: 'string' } } as const;
+const taken = {
+  type: 'array',
+  items: { type: 'object', required: ['id', 'provider'], properties: { id: { type: 'string' }, provider: nullableText } },
+} as const;
 
 /** One plugin as `GET plugins` answers it (PluginInventoryItem): only these fields leave the server. */
 export const PLUGIN_INVENTORY_ITEM_SCHEMA = {
@@ -27,6 +32,12 @@ export const PLUGIN_INVENTORY_ITEM_SCHEMA = {
     enabled: { type: 'boolean' },
     state: { type: 'string', enum: [...PLUGIN_LOAD_STATES] },
     error: nullableText,
+    // Only for a running plugin: its services as resolved at start-up.
+    services: {
+      type: 'object',
+      required: ['provides', 'offers', 'requires', 'uses', 'extends'],
+      properties: { provides: ids, offers: ids, requires: taken, uses: taken, extends: taken },
+    },
   },
 } as const;
 
@@ -43,7 +54,8 @@ const listSchema = {
 /**
  * The Plugins screen (code JS, read-only): `GET plugins` lists every plugin the host could run,
  * built in or from an external folder, with its version, SDK range, whether configuration enables
- * it, and how loading went (running, disabled, refused or failed, with the one-line reason). The
+ * it, how loading went (running, disabled, refused or failed, with the one-line reason) and, for a
+ * running plugin, the services it provides and takes from other plugins. The
  * inventory is read on each call, since the host finishes loading after the routes are registered.
  * Enabling a plugin is configuration and a restart, so nothing here writes.
  */

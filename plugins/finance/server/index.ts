@@ -17,6 +17,8 @@ import { GoogleSheetsAdapter, type FetchLike } from './google-sheets/sheets-adap
 import { readSheetsSettings } from './google-sheets/sheets-config';
 import { googleTablesRoutes } from './google-tables/google-tables-routes';
 import { rateOn } from './money/usd';
+import { EXCHANGE_RATES, SPREADSHEETS } from './services';
+import { PERFORMANCE } from '@plugins/tracker/server/services';
 import googleTablesSql from './migrations/0001_google_tables.sql?raw';
 import draftEmployeesSql from './migrations/0002_draft_employees.sql?raw';
 import { ratesRoutes } from './rates/rates-routes';
@@ -48,16 +50,20 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
     ],
     systemSettings: FINANCE_SYSTEM_SETTINGS,
     resources: FINANCE_RESOURCES,
-    resourceHooks: { ...FINANCE_RESOURCE_HOOKS, ...CARD_CORRECTION_HOOKS, ...MOTIVATION_RESOURCE_HOOKS, ...PAY_MODEL_HOOKS },
+    // The system's proxies name an agency as their team, and check that it is live before buying.
+    sharedViews: ['agencies'],
+    // The tracker's performance feeds the pay rules when the tracker runs; the tracker reads these rates the same way.
+    services: { provides: [EXCHANGE_RATES, SPREADSHEETS], uses: [PERFORMANCE] },
     messages: { ru: FINANCE_MESSAGES_RU },
     register(app, context) {
       const { db, settings } = context;
+      context.resources.hooksById({ ...FINANCE_RESOURCE_HOOKS, ...CARD_CORRECTION_HOOKS, ...MOTIVATION_RESOURCE_HOOKS, ...PAY_MODEL_HOOKS });
       const sheets = new GoogleSheetsAdapter(readSheetsSettings(settings, options.env ?? process.env), options.fetch);
       googleTablesRoutes(app, db, sheets);
       // Other plugins export to spreadsheets through this one connection (the shop's team orders).
-      context.spreadsheets.provide(sheets);
+      context.provide(SPREADSHEETS, sheets);
       // Other plugins convert to US dollars with the rates of the exchange rates screen (the social-ad report).
-      context.exchangeRates.provide({ usdRate: (currency, date) => rateOn(db, currency, date) });
+      context.provide(EXCHANGE_RATES, { usdRate: (currency, date) => rateOn(db, currency, date) });
       ratesRoutes(app, context);
       transactionRoutes(app, context);
       employeesRoutes(app, db);
@@ -65,8 +71,9 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
       cardCorrectionRoutes(app, context);
       cashFlowRoutes(app, db, context.translations);
       departmentRoutes(app, db);
-      motivationRoutes(app, context, createPayCalculator(context));
-      payModelRoutes(app, context, createPayCalculator(context));
+      const pay = createPayCalculator(context.optionalService(PERFORMANCE));
+      motivationRoutes(app, context, pay);
+      payModelRoutes(app, context, pay);
     },
     async seedDemo(db, demo) {
       await seedFinanceDemo(db, demo);

@@ -1,14 +1,16 @@
-import { defineServerPlugin, type BotHandler, type ServerPlugin } from '@core/sdk/server';
+import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { messengerManifest } from '../manifest';
 import { botsResource, handlerClassesResource, MESSENGER_RESOURCES } from '../shared/resources';
 import { botActionRoutes } from './bots/bot-actions';
 import { botHooks } from './bots/bot-hooks';
 import { readMessengerConfig, type Environment } from './config';
 import { seedMessengerDemo } from './demo/demo-bots';
+import { createBotHandlerRegistry } from './handlers/bot-handler-registry';
 import { handlerClassHooks, syncHandlerClasses } from './handlers/handler-class-sync';
 import { notificationDelivery, notificationsHandler } from './handlers/notifications-handler';
 import { signInBotLink, signInHandler } from './handlers/sign-in-handler';
 import { MESSENGER_MESSAGES_RU } from './messages-ru';
+import { BOT_HANDLERS, NOTIFICATIONS, type BotHandler } from './services';
 import webhooksSql from './migrations/0001_webhooks.sql?raw';
 import { TelegramBotApi } from './telegram/bot-api';
 import { webhookRoute } from './webhook/webhook-route';
@@ -24,9 +26,10 @@ export interface MessengerServerOptions {
 /**
  * The messenger service (spec §2 `/tg-bots`, §3 Bot, MB): bots through the resource engine with
  * their Telegram row actions, the webhook receiver handing updates to each bot's handler class,
- * the handler classes kept in step with the plugins that register them, and this plugin's own two
- * classes: sign-in through the bot (`context.signIn`) and team notifications (the delivery behind
- * `context.messaging.notifications`). See README.md.
+ * the handler classes kept in step with the plugins that add them (the `messenger.botHandlers`
+ * extension point it offers), and this plugin's own two classes: sign-in through the bot
+ * (`context.signIn`) and team notifications (the `messenger.notifications` service it provides).
+ * See README.md.
  */
 export function createMessengerServerPlugin(options: MessengerServerOptions = {}): ServerPlugin {
   // Every plugin's handler classes, once registration ran: demo seeding makes sure of them all.
@@ -35,24 +38,28 @@ export function createMessengerServerPlugin(options: MessengerServerOptions = {}
     manifest: messengerManifest,
     migrations: [{ name: '0001_webhooks', sql: webhooksSql }],
     resources: MESSENGER_RESOURCES,
-    resourceHooks: { [handlerClassesResource.id]: handlerClassHooks, [botsResource.id]: botHooks },
+    services: { provides: [NOTIFICATIONS], offers: [BOT_HANDLERS] },
     messages: { ru: MESSENGER_MESSAGES_RU },
     register(app, context) {
-      const { db, messaging, signIn } = context;
+      const { db, signIn } = context;
+      context.resources.hooks(handlerClassesResource, handlerClassHooks);
+      context.resources.hooks(botsResource, botHooks);
       const config = readMessengerConfig(context.settings, options.env ?? process.env);
       const telegram = (token: string): TelegramBotApi => new TelegramBotApi({ token, baseUrl: config.telegramApiBase });
       const secrets = new WebhookSecrets(db, config.webhookKey);
-      registered = () => messaging.handlers.list();
+      const handlers = createBotHandlerRegistry();
+      registered = () => handlers.list();
 
-      messaging.handlers.register(signInHandler(signIn));
-      messaging.handlers.register(notificationsHandler);
-      messaging.notifications.provide(notificationDelivery(db, telegram));
+      handlers.register(signInHandler(signIn));
+      handlers.register(notificationsHandler);
+      context.offer(BOT_HANDLERS, handlers);
+      context.provide(NOTIFICATIONS, notificationDelivery(db, telegram));
       signIn.provideBotLink(signInBotLink(db));
 
       botActionRoutes(app, context, { config, secrets, telegram, now: options.now ?? (() => new Date()) });
-      webhookRoute(app, context, { secrets, telegram });
-      // Every plugin has registered its handler classes once the server is ready.
-      app.addHook('onReady', () => syncHandlerClasses(db, messaging.handlers.list(), { prune: true }));
+      webhookRoute(app, context, { secrets, telegram, handlers });
+      // Every plugin has added its handler classes once the server is ready.
+      app.addHook('onReady', () => syncHandlerClasses(db, handlers.list(), { prune: true }));
     },
     seedDemo: (db, demo) => seedMessengerDemo(db, demo, registered?.()),
   });

@@ -11,11 +11,14 @@ import { reportHooks } from './reports/report-identity';
 import { registerReportRoutes } from './reports/report-routes';
 import sheetExportLeasesSql from './migrations/0005_sheet_export_leases.sql?raw';
 import { sheetExportRoute } from './sheet-export/sheet-export-route';
-import { POSITIONS_MESSAGES_RU, positionResourceHooks, positionRoutes, type PositionStock } from './positions';
+import { POSITIONS_MESSAGES_RU, positionRoutes, registerPositionHooks, type PositionStock } from './positions';
 import { OrderEngine, orderHooks, ORDER_MESSAGES_RU, registerOrders } from './orders';
 import { teamHooks, TEAMS_MESSAGES_RU } from './teams/team-rules';
 import { registerTeamBot } from './bot/team-bot';
 import { seedShopDemo } from './demo/shop-demo';
+import { SPREADSHEETS } from '@plugins/finance/server/services';
+import { BOT_HANDLERS, NOTIFICATIONS } from '@plugins/messenger/server/services';
+import { ordersResource, reportsResource, teamsResource } from '../shared/resources';
 
 export interface ShopServerOptions {
   /** The shop's clock (team days, reservations); tests stand a fixed one in. */
@@ -38,10 +41,14 @@ export function createShopServerPlugin(options: ShopServerOptions = {}): ServerP
     manifest: shopManifest,
     migrations: [{ name: '0005_sheet_export_leases', sql: sheetExportLeasesSql }],
     resources: SHOP_RESOURCES,
-    resourceHooks: { 'shop.reports': reportHooks, ...positionResourceHooks(POSITION_STOCK), 'shop.teams': teamHooks, 'shop.orders': orderHooks(now) },
+    services: { requires: [NOTIFICATIONS], uses: [SPREADSHEETS], extends: [BOT_HANDLERS] },
     messages: { ru: { ...SHOP_MESSAGES_RU, ...REPORT_MESSAGES_RU, ...POSITIONS_MESSAGES_RU, ...TEAMS_MESSAGES_RU, ...TRANSFER_MESSAGES_RU, ...SETUP_MESSAGES_RU, ...ORDER_MESSAGES_RU } },
     // Each part registers its own routes here, one line each.
     register(app, context) {
+      context.resources.hooks(reportsResource, reportHooks);
+      context.resources.hooks(teamsResource, teamHooks);
+      context.resources.hooks(ordersResource, orderHooks(now));
+      registerPositionHooks(context, POSITION_STOCK);
       registerOrders(app, context, orders);
       registerTeamBot(app, context, { events: orders.events, now });
       registerReportRoutes(app, context);

@@ -1,5 +1,5 @@
-import { SPREADSHEETS_UNAVAILABLE, type RussianMessages } from '@core/sdk/server';
-import { EXPORT_RUNNING, SHEET_KEY_MISSING } from './sheet-export/sheet-export-route';
+import type { RussianMessages } from '@core/sdk/server';
+import { EXPORT_RUNNING, SHEET_KEY_MISSING, SPREADSHEETS_UNAVAILABLE } from './sheet-export/sheet-export-route';
 
 /** The shop's own API messages in Russian, by their English text. */
 export const SHOP_MESSAGES_RU: RussianMessages = {

@@ -9,6 +9,7 @@ import { REPORT_MESSAGES_RU, reportRoutes } from './report';
 import { RULES_MESSAGES_RU, SOCIAL_RULE_HOOKS } from './rules';
 import { registerServiceCheck, SERVICE_CHECK_MESSAGES_RU } from './services';
 import { registerSyncs, SYNC_MESSAGES_RU, type SyncOptions } from './sync';
+import { EXCHANGE_RATES } from '@plugins/finance/server/services';
 
 export interface SocialServerOptions {
   /** The syncs' patience with the platform and their retries; tests shorten them. */
@@ -29,8 +30,7 @@ export function createSocialServerPlugin(options: SocialServerOptions = {}): Ser
     manifest: socialManifest,
     migrations: [],
     resources: SOCIAL_RESOURCES,
-    // The rules refuse first; then an edit of a record on the platform is pushed to it.
-    resourceHooks: platformPushHooks(graph, SOCIAL_RULE_HOOKS),
+    services: { uses: [EXCHANGE_RATES] },
     messages: {
       ru: {
         ...GRAPH_MESSAGES_RU,
@@ -43,12 +43,14 @@ export function createSocialServerPlugin(options: SocialServerOptions = {}): Ser
       },
     },
     register(app, context) {
+      // The rules refuse first; then an edit of a record on the platform is pushed to it.
+      context.resources.hooksById(platformPushHooks(graph, SOCIAL_RULE_HOOKS));
       // The adapter first: every part below calls the platform through it.
       graph.configure(context.settings);
       retryAfterHeader(app);
       registerSyncs(app, context, graph, options.sync);
       registerPlatformWrites(app, context, graph);
-      registerServiceCheck(app, context, graph);
+      registerServiceCheck(context, graph);
       reportRoutes(app, context);
       testEventRoute(app, context, { sender: graph.client, now: options.now });
     },

@@ -35,10 +35,10 @@ export function createSystemServerPlugin(options: SystemServerOptions = {}): Ser
       { name: '0004_proxy_team_agency', sql: proxyTeamAgencySql },
     ],
     resources: SYSTEM_RESOURCES,
-    resourceHooks: { ...systemRuleHooks(now), ...proxyResourceHooks },
     messages: { ru: { ...RULES_MESSAGES_RU, ...WHITES_MESSAGES_RU, ...DOMAIN_PURCHASE_MESSAGES_RU, ...PROXY_MESSAGES_RU } },
     // Each part registers its own routes here, one line each.
     register(app, context) {
+      context.resources.hooksById({ ...systemRuleHooks(now), ...proxyResourceHooks });
       registerDomainPurchase(app, context, options.domainPurchase);
       registerProxies(app, context);
       registerWhiteArchives(app, context);

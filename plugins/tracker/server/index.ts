@@ -16,6 +16,8 @@ import { STATISTICS_MESSAGES_RU } from './statistics/messages-ru';
 import { seedStatisticsDemo } from './statistics/statistics-demo';
 import { statisticsRoutes } from './statistics/statistics-routes';
 import { TRACKER_RESOURCE_HOOKS } from './rules';
+import { PERFORMANCE } from './services';
+import { EXCHANGE_RATES, type UsdRateSource } from '@plugins/finance/server/services';
 
 /**
  * The tracker service (spec §2 Tracker routes, §3, §6 T*): its resources through the core engine
@@ -31,16 +33,21 @@ export function createTrackerServerPlugin(): ServerPlugin {
       { name: '0004_offer_group_vertical', sql: offerGroupVerticalSql },
     ],
     resources: TRACKER_RESOURCES,
-    resourceHooks: TRACKER_RESOURCE_HOOKS,
+    // Finance's rates convert the statistics when finance runs; finance's pay rules read this performance the same way.
+    services: { provides: [PERFORMANCE], uses: [EXCHANGE_RATES] },
     messages: { ru: { ...TRACKER_MESSAGES_RU, ...REPORT_MESSAGES_RU, ...STATISTICS_MESSAGES_RU, ...KEITARO_SYNC_MESSAGES_RU } },
     // Each part registers its own routes here, one line each.
     register(app, context) {
-      reportRoutes(app, context);
+      context.resources.hooksById(TRACKER_RESOURCE_HOOKS);
+      const exchangeRates = context.optionalService(EXCHANGE_RATES);
+      // No rate while finance is off: the rows in other currencies are left out, as with a day finance has no rate for.
+      const rates: UsdRateSource = { usdRate: async (currency, date) => (await exchangeRates.get()?.usdRate(currency, date)) ?? null };
+      reportRoutes(app, context, rates);
       statisticsRoutes(app, context);
-      bizdevRoutes(app, context.db);
+      bizdevRoutes(app, context);
       registerKeitaroSync(app, context);
       // Other plugins read the report's totals without importing the tracker (finance's pay rules).
-      context.performance.provide({ totals: (db, from, to) => performanceTotals(db, from, to, context.exchangeRates) });
+      context.provide(PERFORMANCE, { totals: (db, from, to) => performanceTotals(db, from, to, rates) });
     },
     // Each part seeds its own screens here, one line each.
     async seedDemo(db, demo) {

@@ -88,7 +88,10 @@ function violation(manifest: PluginManifest, file: string, specifier: string, pl
     const [, other = '', rest = ''] = dependency;
     const known = manifest.dependencies.includes(other) || (manifest.optionalDependencies ?? []).includes(other);
     if (!known) return `${specifier} (plugin "${other}" is not among the manifest's dependencies)`;
-    return rest === 'shared' || rest.startsWith('shared/') ? null : `${specifier} (only the shared/ folder of a dependency)`;
+    if (rest === 'shared' || rest.startsWith('shared/')) return null;
+    // The services a dependency provides are server contracts: its server/services.ts, for server code.
+    if (rest === 'server/services') return side === 'server' ? null : `${specifier} (a dependency's services are for server code)`;
+    return `${specifier} (only the shared/ folder of a dependency, and its server/services for server code)`;
   }
   if (dependency || specifier.startsWith('.')) {
     const target = resolveSpecifier(specifier.replace(/\?raw$/, ''), file);

@@ -1,40 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@core/server/database/database';
-import {
-  BotUnavailableError,
-  NotificationsUnavailableError,
-  serverMessageTranslation,
-  usersService,
-  type Notifier,
-  type NotifyOptions,
-} from '@core/sdk/server';
-import { createNotificationService } from '@core/server/messaging';
+import { BotUnavailableError, serverMessageTranslation, usersService } from '@core/sdk/server';
 import { DB_TIMEOUT, freshDatabase } from '../../support/server/test-database';
 
-/** The SDK's messaging additions of 1.3: a chosen bot for notify, the API's wording for bot replies, users by messenger id. */
+/** The SDK's messaging additions of 1.3 (the API's wording for bot replies, users by messenger id) and the users list of 2.0. */
 
-describe('the notification service', () => {
-  it('hands the chosen bot to the delivery, and refuses while nobody provides one', async () => {
-    const service = createNotificationService();
-    expect(service.available).toBe(false);
-    await expect(service.notify(42, 'hello', { botId: 3 })).rejects.toBeInstanceOf(NotificationsUnavailableError);
-    const calls: [number | string, string, NotifyOptions | undefined][] = [];
-    const delivery: Notifier = {
-      async notify(chatId, text, options) {
-        calls.push([chatId, text, options]);
-      },
-    };
-    service.provide(delivery);
-    await service.notify(42, 'through the team bot', { botId: 3 });
-    await service.notify('@agency_news', 'through the notifications bot');
-    expect(calls).toEqual([
-      [42, 'through the team bot', { botId: 3 }],
-      ['@agency_news', 'through the notifications bot', undefined],
-    ]);
-    expect(service.available).toBe(true);
-    expect(() => service.provide(delivery)).toThrow('Notification delivery is provided twice.');
-  });
-
+describe('the bot that cannot send', () => {
   it('names the bot that cannot send, and nothing else', () => {
     const error = new BotUnavailableError(17);
     expect(error).toBeInstanceOf(Error);
@@ -87,5 +58,13 @@ describe('users by messenger account', () => {
     expect(await usersService.messengerIdOf(db, 'telegram', dan)).toBeNull();
     expect(await usersService.messengerIdOf(db, 'telegram', ids.bob ?? 0)).toBeNull();
     expect(await usersService.messengerIdOf(db, 'telegram', ids.cid ?? 0)).toBeNull();
+  });
+
+  it('lists live users by name, narrowed by a search in name or e-mail, deleted ones when asked', async () => {
+    expect((await usersService.list(db, { search: 'AN' })).map((user) => user.username)).toEqual(['ann', 'dan']);
+    expect((await usersService.list(db, { search: 'cid@' })).map((user) => user.username)).toEqual([]);
+    expect((await usersService.list(db, { search: 'cid@', includeDeleted: true })).map((user) => user.username)).toEqual(['cid']);
+    expect((await usersService.list(db, { search: '%' })).map((user) => user.username)).toEqual([]);
+    expect((await usersService.list(db, { limit: 2 })).length).toBe(2);
   });
 });

@@ -25,6 +25,7 @@ import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import type { DataEnvelope } from '@core/sdk/shared';
 import { DataView, HttpClients, PluginHost, serverMessage, useData, useInjection, useListboxClass } from '@core/sdk/web';
 import { PLUGIN_LOAD_STATES, PLUGINS_PATH, type PluginInventoryItem, type PluginLoadState } from '../../shared/plugins';
+import { PluginServices } from './PluginServices';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -70,8 +71,8 @@ const BROWSER_COLORS: Readonly<Record<BrowserState, NonNullable<BadgeProps['colo
 };
 const READ_ONLY_KEY = 'admin:plugins.readOnly';
 
-type Column = 'title' | 'id' | 'version' | 'sdk' | 'source' | 'enabled' | 'state' | 'browser';
-const COLUMNS: readonly Column[] = ['title', 'id', 'version', 'sdk', 'source', 'enabled', 'state', 'browser'];
+type Column = 'title' | 'id' | 'version' | 'sdk' | 'source' | 'enabled' | 'state' | 'browser' | 'services';
+const COLUMNS: readonly Column[] = ['title', 'id', 'version', 'sdk', 'source', 'enabled', 'state', 'browser', 'services'];
 const COLUMN_KEYS: Readonly<Record<Column, string>> = {
   title: 'admin:plugins.columns.title',
   id: 'admin:plugins.columns.id',
@@ -81,6 +82,7 @@ const COLUMN_KEYS: Readonly<Record<Column, string>> = {
   enabled: 'admin:plugins.columns.enabled',
   state: 'admin:plugins.columns.state',
   browser: 'admin:plugins.columns.browser',
+  services: 'admin:plugins.columns.services',
 };
 
 interface Sort {
@@ -117,6 +119,8 @@ function sortValue(row: PluginRow, column: Column): string {
       return String(PLUGIN_LOAD_STATES.indexOf(item.state));
     case 'browser':
       return row.browser ?? '~';
+    case 'services':
+      return item.services ? String(item.services.requires.length + item.services.uses.length + item.services.extends.length) : '~';
   }
 }
 
@@ -217,6 +221,7 @@ const PluginsTable = observer(function PluginsTable({ items }: { items: readonly
                       </Badge>
                     )}
                   </TableCell>
+                  <TableCell>{item.services ? <PluginServices services={item.services} /> : none}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -230,8 +235,9 @@ const PluginsTable = observer(function PluginsTable({ items }: { items: readonly
 /**
  * `/plugins` (JS), read-only: every built-in and external plugin the server knows (`GET plugins`)
  * with its version, SDK range, source, whether configuration enables it and how loading went on
- * the server (the reason beneath a refusal or failure), and for the enabled ones how this browser's
- * plugin host stands with their code. Enabling is configuration and a restart, as the page says.
+ * the server (the reason beneath a refusal or failure), for the enabled ones how this browser's
+ * plugin host stands with their code, and for the running ones the services they take (from which
+ * plugin) and provide. Enabling is configuration and a restart, as the page says.
  */
 export const PluginsPage = observer(function PluginsPage() {
   const { t } = useTranslation('admin');

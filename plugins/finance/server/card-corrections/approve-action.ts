@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { compareDecimals, type FieldValue, type Money, type ResourceRecord, type RowAction } from '@core/sdk/shared';
-import { assertNoBody, registerRowAction, type Actor, type Queryable, type RecordWriter, type ServerPluginContext } from '@core/sdk/server';
+import { assertNoBody, type Actor, type Queryable, type RecordWriter, type ServerPluginContext } from '@core/sdk/server';
 import { adjustingTransactionHash, cardCorrectionsResource } from '../../shared/card-corrections';
 import { transactionsResource } from '../../shared/resources';
 import { lockWallets } from '../transactions/balances';
@@ -66,8 +65,8 @@ export async function approvalIn(tx: Queryable, records: RecordWriter, correctio
   return { ...figures, ...approvalValues(actor, transactionId) };
 }
 
-export function registerApproveAction(app: FastifyInstance, { db, records }: ServerPluginContext, action: RowAction): void {
-  registerRowAction(app, db, cardCorrectionsResource, action, async ({ tx, record, request, actor }) => {
+export function registerApproveAction({ records, resources }: ServerPluginContext, action: RowAction): void {
+  resources.rowAction(cardCorrectionsResource, action, async ({ tx, record, request, actor }) => {
     const { version: _version, ...input } = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
     assertNoBody(input);
     return approvalIn(tx, records, record, actor);

@@ -15,7 +15,7 @@ export function cardCorrectionRoutes(app: FastifyInstance, context: ServerPlugin
     if (!found) throw new Error(`finance.card_corrections declares no ${name} action`);
     return found;
   };
-  registerApproveAction(app, context, action('approve'));
+  registerApproveAction(context, action('approve'));
   registerReverseAction(app, context, action('reverse'));
   registerSummaryRoute(app, context.db);
 }

@@ -1,5 +1,6 @@
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
-import { ApiError, type AppendResult, type SpreadsheetCell, type SpreadsheetWriter } from '@core/sdk/server';
+import { ApiError } from '@core/sdk/server';
+import type { AppendResult, SpreadsheetCell, SpreadsheetWriter } from '../services';
 import type { ServiceAccount, SheetsConfig, SheetsSettings } from './sheets-config';
 
 /**
@@ -8,7 +9,7 @@ import type { ServiceAccount, SheetsConfig, SheetsSettings } from './sheets-conf
  * `GET {baseUrl}/v4/spreadsheets/{id}/values/{range}` for the cells, authorised by an API key
  * (`?key=`) or by a service account's access token (a JWT signed with its key, RS256, exchanged
  * at its token URI). Appending rows (`values:append`, for other plugins' exports through
- * `context.spreadsheets`) needs a service account. Unconfigured → 503 saying what to configure;
+ * the `finance.spreadsheets` service) needs a service account. Unconfigured → 503 saying what to configure;
  * any upstream failure → 502 naming it. It never makes rows up.
  */
 

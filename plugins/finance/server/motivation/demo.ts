@@ -1,4 +1,5 @@
-import type { DemoContext, PerformanceService, Queryable } from '@core/sdk/server';
+import type { DemoContext, OptionalService, Queryable } from '@core/sdk/server';
+import type { PerformanceSource } from '@plugins/tracker/server/services';
 import { motivationLinesResource, motivationSheetsResource } from '../../shared/motivation';
 import { createPayCalculator } from '../pay/pay-calculator';
 import { approveSheet } from './approve-sheet';
@@ -12,13 +13,7 @@ import { computeSheet } from './compute-sheet';
  */
 
 /** Demo data is written without a running server, so the tracker's figures are not at hand: its rules say so and a recompute fills them. */
-const NO_TRACKER: PerformanceService = {
-  available: false,
-  provide() {
-    throw new Error('The demo reads no performance.');
-  },
-  totals: async () => null,
-};
+const NO_TRACKER: OptionalService<PerformanceSource> = { get: () => null };
 
 export async function seedMotivationDemo(tx: Queryable, demo: DemoContext): Promise<void> {
   const { rows: months } = await tx.query<{ before_last: string; last: string }>(
@@ -29,7 +24,7 @@ export async function seedMotivationDemo(tx: Queryable, demo: DemoContext): Prom
   const month = months[0];
   const wallet = wallets[0];
   if (!month || !wallet) return;
-  const calculator = createPayCalculator({ performance: NO_TRACKER });
+  const calculator = createPayCalculator(NO_TRACKER);
 
   const older = await demo.records.createIn(tx, motivationSheetsResource, { month: month.before_last, comment: 'Paid on the 5th' }, demo.author);
   await computeSheet(tx, demo.records, calculator, { id: older.id, month: month.before_last }, demo.author);

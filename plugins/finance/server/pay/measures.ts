@@ -1,4 +1,5 @@
-import type { PerformanceService, PerformanceTotals, Queryable } from '@core/sdk/server';
+import type { OptionalService, Queryable } from '@core/sdk/server';
+import type { PerformanceSource, PerformanceTotals } from '@plugins/tracker/server/services';
 import type { PayMeasure, PayScope } from '../../shared/pay';
 import { subtractDecimals } from '@core/sdk/shared';
 import { cents } from './cents';
@@ -16,7 +17,7 @@ import type { PayMonth } from './month';
  * formula can be checked by hand.
  *
  * Tracker, over the report's days of the month (every tracker, no scope): the totals the tracker
- * provides through `context.performance`; null while the tracker is off.
+ * provides as its `tracker.performance` service; null while the tracker is off.
  */
 
 export type MeasureValues = Readonly<Record<PayMeasure, string>>;
@@ -63,7 +64,7 @@ export class MonthMeasures {
   constructor(
     private readonly tx: Queryable,
     private readonly month: PayMonth,
-    private readonly performance: PerformanceService,
+    private readonly performance: OptionalService<PerformanceSource>,
   ) {}
 
   fromFinance(key: ScopeKey): Promise<MeasureValues> {
@@ -78,7 +79,8 @@ export class MonthMeasures {
 
   /** Null while no plugin provides the performance (the tracker is off). */
   fromTracker(): Promise<MeasureValues | null> {
-    this.tracker ??= this.performance.totals(this.tx, this.month.first, this.month.last).then((totals) => (totals === null ? null : trackerValues(totals)));
+    const source = this.performance.get();
+    this.tracker ??= source === null ? Promise.resolve(null) : source.totals(this.tx, this.month.first, this.month.last).then(trackerValues);
     return this.tracker;
   }
 }

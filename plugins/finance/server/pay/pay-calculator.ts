@@ -1,4 +1,5 @@
-import type { Queryable, ServerPluginContext } from '@core/sdk/server';
+import type { OptionalService, Queryable } from '@core/sdk/server';
+import type { PerformanceSource } from '@plugins/tracker/server/services';
 import { compareDecimals, subtractDecimals } from '@core/sdk/shared';
 import type { PayComputation, PayRuleLine } from '../../shared/pay';
 import { assignedModels, rulesOf, type AssignedModel, type StoredRule } from './assigned-models';
@@ -82,9 +83,9 @@ async function computeFor(run: MonthRun, assigned: AssignedModel, rules: readonl
   };
 }
 
-async function compute(context: Pick<ServerPluginContext, 'performance'>, tx: Queryable, month: string, employeeId: number | null): Promise<PayComputation[]> {
+async function compute(performance: OptionalService<PerformanceSource>, tx: Queryable, month: string, employeeId: number | null): Promise<PayComputation[]> {
   const bounds = payMonth(month);
-  const run: MonthRun = { tx, month: bounds, measures: new MonthMeasures(tx, bounds, context.performance) };
+  const run: MonthRun = { tx, month: bounds, measures: new MonthMeasures(tx, bounds, performance) };
   const assigned = await assignedModels(tx, run.month, employeeId);
   const rules = await rulesOf(tx, [...new Set(assigned.map((entry) => entry.model_id))]);
   const computed: PayComputation[] = [];
@@ -92,10 +93,10 @@ async function compute(context: Pick<ServerPluginContext, 'performance'>, tx: Qu
   return computed;
 }
 
-/** Needs only the performance service, so the demo data can compute without a running server. */
-export function createPayCalculator(context: Pick<ServerPluginContext, 'performance'>): PayCalculator {
+/** Needs only the tracker's performance (optional), so the demo data can compute without a running server. */
+export function createPayCalculator(performance: OptionalService<PerformanceSource>): PayCalculator {
   return {
-    computeMonth: (tx, month) => compute(context, tx, month, null),
-    computeEmployee: async (tx, employeeId, month) => (await compute(context, tx, month, employeeId))[0] ?? null,
+    computeMonth: (tx, month) => compute(performance, tx, month, null),
+    computeEmployee: async (tx, employeeId, month) => (await compute(performance, tx, month, employeeId))[0] ?? null,
   };
 }

@@ -1,4 +1,5 @@
-import type { BotIdentity, Queryable } from '@core/sdk/server';
+import type { Queryable } from '@core/sdk/server';
+import type { BotIdentity } from '../services';
 
 /**
  * Reads of the plugin's own bots table for what the engine never returns: the token. Every write

@@ -1,4 +1,5 @@
-import { BotUnavailableError, NotificationsUnavailableError, type BotHandler, type Database, type Notifier } from '@core/sdk/server';
+import type { Database } from '@core/sdk/server';
+import { BotUnavailableError, NotificationsUnavailableError, type BotHandler, type Notifier } from '../services';
 import { NOTIFICATION_HANDLER } from '../../shared/resources';
 import type { TelegramBotApi } from '../telegram/bot-api';
 import { firstBotWithHandler, liveBot } from '../bots/bot-store';

@@ -1,4 +1,5 @@
-import type { BotHandler, Database, MessengerSignIn, SignInCodeBinding } from '@core/sdk/server';
+import type { Database, MessengerSignIn, SignInCodeBinding } from '@core/sdk/server';
+import type { BotHandler } from '../services';
 import { SIGN_IN_HANDLER } from '../../shared/resources';
 import { firstBotWithHandler } from '../bots/bot-store';
 import type { HandlerClass } from './handler-class-sync';

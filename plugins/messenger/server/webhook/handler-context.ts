@@ -1,4 +1,4 @@
-import type { BotHandlerContext, MessengerUpdate } from '@core/sdk/server';
+import type { BotHandlerContext, MessengerUpdate } from '../services';
 import type { TelegramBotApi } from '../telegram/bot-api';
 
 /** The product's language for a messenger app's language tag (`ru`, `ru-RU`): Russian or else English. */

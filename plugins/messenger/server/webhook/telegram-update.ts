@@ -1,4 +1,4 @@
-import type { MessengerUpdate, MessengerUser } from '@core/sdk/server';
+import type { MessengerUpdate, MessengerUser } from '../services';
 
 /**
  * A Telegram Update (https://core.telegram.org/bots/api#update) reduced to the kernel's

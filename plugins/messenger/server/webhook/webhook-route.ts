@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
 import { ApiError, ID_PARAMS } from '@core/sdk/server';
-import type { BotHandler, IdParams, MessengerUpdate, ServerPluginContext } from '@core/sdk/server';
+import type { IdParams, ServerPluginContext } from '@core/sdk/server';
+import type { BotHandler, BotHandlerRegistry, MessengerUpdate } from '../services';
 import { messengerManifest } from '../../manifest';
 import { liveBot, type StoredBot } from '../bots/bot-store';
 import type { TelegramBotApi } from '../telegram/bot-api';
@@ -44,6 +45,8 @@ const UPDATE_BODY = {
 
 export interface WebhookDeps {
   readonly secrets: WebhookSecrets;
+  /** The handler classes every plugin added (the `messenger.botHandlers` extension point). */
+  readonly handlers: BotHandlerRegistry;
   readonly telegram: (token: string) => TelegramBotApi;
 }
 
@@ -52,7 +55,7 @@ const described = (error: unknown): { name: string; message: string } =>
   error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
 
 export function webhookRoute(app: FastifyInstance, context: ServerPluginContext, deps: WebhookDeps): void {
-  const { db, messaging, routes } = context;
+  const { db, routes } = context;
   // Handlers run after the answer; a stopping server lets them finish before the database closes.
   const running = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
@@ -80,7 +83,7 @@ export function webhookRoute(app: FastifyInstance, context: ServerPluginContext,
       if (!bot) throw routes.notFound();
       const updateId = request.body.update_id;
       if (!(await claimUpdate(db, botId, updateId))) return { data: { update_id: updateId, duplicate: true } };
-      const handler = bot.handlerClass === null ? undefined : messaging.handlers.find(bot.handlerClass);
+      const handler = bot.handlerClass === null ? undefined : deps.handlers.find(bot.handlerClass);
       if (handler) dispatch(bot, handler, normaliseUpdate(request.body));
       else app.log.warn({ botId, updateId, handlerClass: bot.handlerClass }, 'Bot update left unhandled: its handler class is not registered');
       return { data: { update_id: updateId, duplicate: false } };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, NotificationService, Queryable, UsersService } from '@core/sdk/server';
+import type { Database, Queryable, UsersService } from '@core/sdk/server';
+import type { Notifier } from '@plugins/messenger/server/services';
 import { ordersResource, positionsResource, productsResource, teamsResource } from '../../shared/resources';
 import type { OrderEvent, OrderEvents } from '../orders';
 import { messageChunks } from './message-chunks';
@@ -15,7 +16,7 @@ import { messageChunks } from './message-chunks';
 export interface OrderDeliveryDeps {
   readonly db: Database;
   readonly users: UsersService;
-  readonly notifications: NotificationService;
+  readonly notifications: Notifier;
   readonly log: Pick<FastifyBaseLogger, 'warn'>;
 }
 

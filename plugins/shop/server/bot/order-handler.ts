@@ -1,16 +1,6 @@
 import { localeFormat, type Language } from '@core/sdk/shared';
-import {
-  ApiError,
-  type BotHandler,
-  type BotHandlerContext,
-  type BotIdentity,
-  type Database,
-  type MessengerUpdate,
-  type MessengerUser,
-  type ServerMessageTranslation,
-  type UserRef,
-  type UsersService,
-} from '@core/sdk/server';
+import { ApiError, type Database, type ServerMessageTranslation, type UserRef, type UsersService } from '@core/sdk/server';
+import type { BotHandler, BotHandlerContext, BotIdentity, MessengerUpdate, MessengerUser } from '@plugins/messenger/server/services';
 import { ORDER_HANDLER, ORDER_STATUSES, type OrderStatus } from '../../shared/resources';
 import { placeOrder, teamDayRemainder } from '../orders';
 import { parseCommand, type BotCommand } from './bot-commands';

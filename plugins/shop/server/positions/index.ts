@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ResourceHooks, ServerPluginContext } from '@core/sdk/server';
+import type { ServerPluginContext } from '@core/sdk/server';
 import { categoriesResource, positionsResource } from '../../shared/resources';
 import { bulkLoadRoute } from './bulk-load';
 import { categoryHooks } from './category-format-rule';
@@ -16,9 +16,10 @@ import { revealRoute } from './reveal-route';
 export { POSITIONS_MESSAGES_RU } from './messages';
 export type { PositionStock } from './position-stock';
 
-/** The engine hooks of positions and categories, by resource id. */
-export function positionResourceHooks(stock: PositionStock): Readonly<Record<string, ResourceHooks>> {
-  return { [positionsResource.id]: positionHooks(stock), [categoriesResource.id]: categoryHooks };
+/** The engine hooks of positions and categories. */
+export function registerPositionHooks(context: ServerPluginContext, stock: PositionStock): void {
+  context.resources.hooks(positionsResource, positionHooks(stock));
+  context.resources.hooks(categoriesResource, categoryHooks);
 }
 
 /** `POST positions/bulk`, `GET positions/:id/data`, `GET positions/product-format/:id`. */

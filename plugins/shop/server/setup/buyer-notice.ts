@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { BotUnavailableError, findRecord, NotificationsUnavailableError, type Messaging, type Queryable, type UsersService } from '@core/sdk/server';
+import { findRecord, type Queryable, type UsersService } from '@core/sdk/server';
+import { BotUnavailableError, NotificationsUnavailableError, type Notifier } from '@plugins/messenger/server/services';
 import type { ResourceRecord } from '@core/sdk/shared';
 import { ordersResource, teamsResource } from '../../shared/resources';
 import type { NoticeOutcome } from '../../shared/setup';
@@ -8,7 +9,7 @@ import type { NoticeOutcome } from '../../shared/setup';
 export interface NoticeServices {
   readonly db: Queryable;
   readonly users: UsersService;
-  readonly messaging: Messaging;
+  readonly notifications: Notifier;
   readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
@@ -42,7 +43,7 @@ async function deliver(services: NoticeServices, task: ResourceRecord): Promise<
   const chat = buyer === null ? null : await services.users.messengerIdOf(services.db, 'telegram', buyer);
   if (chat === null) return 'no-chat';
   try {
-    await services.messaging.notifications.notify(chat, noticeText(task, orderId), { botId });
+    await services.notifications.notify(chat, noticeText(task, orderId), { botId });
     return 'sent';
   } catch (error) {
     if (error instanceof NotificationsUnavailableError) return 'unavailable';

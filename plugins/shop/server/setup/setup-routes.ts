@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf, ID_PARAMS, translated, type IdParams, type ServerPluginContext } from '@core/sdk/server';
+import { NOTIFICATIONS } from '@plugins/messenger/server/services';
 import { setupTasksResource } from '../../shared/resources';
 import { SETUP_ACTIONS, type SetupActionAnswer, type SetupActionBody } from '../../shared/setup';
 import { commentOf, setupBodySchema } from './setup-body';
@@ -10,7 +11,9 @@ import { moveSetupTask } from './setup-transitions';
  * The setup queue's actions (SS): `POST setup-tasks/{id}/take|done|fail` with `{ version, comment? }`,
  * each one engine change of the task; done and fail then tell the buyer through the team's bot.
  */
-export function registerSetupQueue(app: FastifyInstance, { db, users, messaging }: ServerPluginContext): void {
+export function registerSetupQueue(app: FastifyInstance, context: ServerPluginContext): void {
+  const { db, users } = context;
+  const notifications = context.service(NOTIFICATIONS);
   for (const action of SETUP_ACTIONS) {
     app.post<{ Params: IdParams; Body: SetupActionBody }>(
       `/${setupTasksResource.path}/:id/${action}`,
@@ -21,7 +24,7 @@ export function registerSetupQueue(app: FastifyInstance, { db, users, messaging 
         const task = await translated(setupTasksResource, actor.language, () =>
           db.transaction((tx) => moveSetupTask(tx, request.params.id, action, request.body.version, comment, actor)),
         );
-        const notice = action === 'take' ? null : await notifyBuyer({ db, users, messaging, log: app.log }, task);
+        const notice = action === 'take' ? null : await notifyBuyer({ db, users, notifications, log: app.log }, task);
         return { data: task, notice };
       },
     );

@@ -6,17 +6,18 @@ import {
   conflict,
   findRecord,
   ID_PARAMS,
-  SpreadsheetsUnavailableError,
   validationError,
   type IdParams,
   type Queryable,
   type ServerPluginContext,
 } from '@core/sdk/server';
+import { SPREADSHEETS } from '@plugins/finance/server/services';
 import { teamsResource } from '../../shared/resources';
 import { ORDER_COLUMNS, ORDERS_SHEET, orderRowsAfter } from './order-rows';
 
 export const SHEET_KEY_MISSING = "Set the team's sheet key first.";
 export const EXPORT_RUNNING = "An export of this team's orders is already running.";
+export const SPREADSHEETS_UNAVAILABLE = 'Spreadsheet export is unavailable: it needs the finance plugin, which holds the Google Sheets connection.';
 
 /** At most this many orders go in one export; the next export carries on after them. */
 const EXPORT_BATCH = 5000;
@@ -36,12 +37,13 @@ async function claim(db: Queryable, teamId: number): Promise<boolean> {
 /**
  * `POST teams/{id}/export-sheet` (SO): appends the team's orders not exported yet to the sheet
  * "Orders" of its spreadsheet (`sheet_key`), a header row first when nothing was exported before,
- * through `context.spreadsheets` (the finance plugin's Google Sheets connection; 503 while finance
- * is off). No transaction is open while Google is called; the team then records how far the export
+ * through the finance plugin's `finance.spreadsheets` service (its Google Sheets connection; 503
+ * while finance is off). No transaction is open while Google is called; the team then records how far the export
  * got, as one audited change. One export per team runs at a time, on any server copy.
  */
 export function sheetExportRoute(app: FastifyInstance, context: ServerPluginContext): void {
-  const { db, records, routes, spreadsheets } = context;
+  const { db, records, routes } = context;
+  const spreadsheets = context.optionalService(SPREADSHEETS);
   app.post<{ Params: IdParams }>(
     `/${teamsResource.path}/:id/export-sheet`,
     { config: { access: { requires: 'SO' } }, schema: { params: ID_PARAMS } },
@@ -51,13 +53,14 @@ export function sheetExportRoute(app: FastifyInstance, context: ServerPluginCont
       const team = await findRecord(db, teamsResource, id);
       if (!team || team.deleted_at) throw routes.notFound();
       if (typeof team.sheet_key !== 'string' || team.sheet_key === '') throw validationError({ sheet_key: [SHEET_KEY_MISSING] });
-      if (!spreadsheets.available) throw new ApiError(503, new SpreadsheetsUnavailableError().message);
+      const sheets = spreadsheets.get();
+      if (!sheets) throw new ApiError(503, SPREADSHEETS_UNAVAILABLE);
       if (!(await claim(db, id))) throw conflict(EXPORT_RUNNING);
       try {
         const through = typeof team.sheet_exported_through === 'number' ? team.sheet_exported_through : 0;
-        const { rows, lastId } = await orderRowsAfter(db, id, through, EXPORT_BATCH);
+        const { rows, lastId } = await orderRowsAfter(db, context.users, id, through, EXPORT_BATCH);
         if (lastId === null) return { data: team };
-        await spreadsheets.append(team.sheet_key, ORDERS_SHEET, through === 0 ? [ORDER_COLUMNS, ...rows] : rows);
+        await sheets.append(team.sheet_key, ORDERS_SHEET, through === 0 ? [ORDER_COLUMNS, ...rows] : rows);
         const values = { sheet_exported_at: new Date().toISOString(), sheet_exported_through: lastId };
         return { data: await records.change(teamsResource, id, { action: 'export-sheet', values, version: null }, routes.actorOf(request)) };
       } finally {

@@ -13,5 +13,5 @@ export { PLATFORM_WRITES_MESSAGES_RU } from './messages-ru';
 
 /** The pause and activate routes; call in the plugin's `register` after `graph.configure`. */
 export function registerPlatformWrites(app: FastifyInstance, context: ServerPluginContext, graph: GraphLink): void {
-  registerStatusActions(app, context, graph.client);
+  registerStatusActions(context, graph.client);
 }

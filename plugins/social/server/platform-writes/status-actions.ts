@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { ApiError, registerRowAction, type ServerPluginContext } from '@core/sdk/server';
+import { ApiError, type ServerPluginContext } from '@core/sdk/server';
 import type { ResourceDefinition } from '@core/sdk/shared';
 import { adsetsResource, adsResource, campaignsResource, type DeliveryStatus } from '../../shared/resources';
 import { platformFailure } from '../graph/api-failure';
@@ -16,13 +15,13 @@ import { platformTarget } from '../graph/service-token';
 
 const STATUS_OF: Readonly<Record<string, DeliveryStatus>> = { pause: 'PAUSED', activate: 'ACTIVE' };
 
-export function registerStatusActions(app: FastifyInstance, context: ServerPluginContext, graph: GraphClient): void {
+export function registerStatusActions(context: ServerPluginContext, graph: GraphClient): void {
   const tree: readonly ResourceDefinition[] = [campaignsResource, adsetsResource, adsResource];
   for (const definition of tree) {
     for (const action of definition.rowActions ?? []) {
       const status = STATUS_OF[action.name];
       if (!status) continue;
-      registerRowAction(app, context.db, definition, action, async ({ tx, record }) => {
+      context.resources.rowAction(definition, action, async ({ tx, record }) => {
         const externalId = record.external_id;
         if (record.on_platform === true && typeof externalId === 'string') {
           const target = await platformTarget(tx, definition.id, record.id);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
 import { PeopleCsv, peopleCsvReader, type ServerPluginContext } from '@core/sdk/server';
+import { EXCHANGE_RATES } from '@plugins/finance/server/services';
 import type { ReportQuery, SocialReport } from '../../shared/report';
 import { reportCsv } from './report-csv';
 import { checkReportQuery, REPORT_QUERY_SCHEMA } from './report-query';
@@ -9,10 +10,13 @@ import { buildSocialReport } from './social-report';
 const ACCESS = { access: { requires: 'MA' } } as const;
 
 /** `GET report` (the insights summed by a grouping, with rates and totals) and `GET report.csv` (the same as a file), both MA. */
-export function reportRoutes(app: FastifyInstance, { db, exchangeRates, translations }: Pick<ServerPluginContext, 'db' | 'exchangeRates' | 'translations'>): void {
+export function reportRoutes(app: FastifyInstance, context: Pick<ServerPluginContext, 'db' | 'optionalService' | 'translations'>): void {
+  const { db, translations } = context;
+  // Finance's rates when finance runs; without them the report shows no USD figures.
+  const exchangeRates = context.optionalService(EXCHANGE_RATES);
   const report = (query: ReportQuery): Promise<SocialReport> => {
     checkReportQuery(query);
-    return buildSocialReport(db, exchangeRates, query);
+    return buildSocialReport(db, exchangeRates.get(), query);
   };
 
   app.get<{ Querystring: ReportQuery }>('/report', { config: ACCESS, schema: { querystring: REPORT_QUERY_SCHEMA } }, async (request): Promise<DataEnvelope<SocialReport>> => ({

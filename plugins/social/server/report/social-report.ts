@@ -1,11 +1,12 @@
-import type { ExchangeRateService, Queryable } from '@core/sdk/server';
+import type { Queryable } from '@core/sdk/server';
+import type { UsdRateSource } from '@plugins/finance/server/services';
 import type { ReportQuery, ReportRow, SocialReport } from '../../shared/report';
 import { recordNames, reportCells, type ReportCell } from './report-cells';
 import { figuresOf, type RateOf } from './report-figures';
 
 /** The rate of every currency and day the cells hold, asked once each; null when finance is off. */
-async function ratesOf(cells: readonly ReportCell[], rates: ExchangeRateService): Promise<RateOf> {
-  if (!rates.available) return null;
+async function ratesOf(cells: readonly ReportCell[], rates: UsdRateSource | null): Promise<RateOf> {
+  if (rates === null) return null;
   const known = new Map<string, string | null>();
   const key = (currency: string, date: string): string => `${currency} ${date}`;
   for (const cell of cells) {
@@ -23,7 +24,7 @@ async function labelsOf(db: Queryable, query: ReportQuery, keys: readonly string
 }
 
 /** The report a (checked) query asks for: one row per group, in day order or by name, and the totals. */
-export async function buildSocialReport(db: Queryable, rates: ExchangeRateService, query: ReportQuery): Promise<SocialReport> {
+export async function buildSocialReport(db: Queryable, rates: UsdRateSource | null, query: ReportQuery): Promise<SocialReport> {
   const cells = await reportCells(db, query);
   const rateOf = await ratesOf(cells, rates);
   const groups = new Map<string, ReportCell[]>();
@@ -35,5 +36,5 @@ export async function buildSocialReport(db: Queryable, rates: ExchangeRateServic
   const label = await labelsOf(db, query, [...groups.keys()]);
   const rows: ReportRow[] = [...groups].map(([key, group]) => ({ key, label: label(key), ...figuresOf(group, rateOf) }));
   rows.sort((a, b) => (query.group === 'date' ? a.key.localeCompare(b.key) : a.label.localeCompare(b.label) || Number(a.key) - Number(b.key)));
-  return { rows, totals: figuresOf(cells, rateOf), usd_available: rates.available };
+  return { rows, totals: figuresOf(cells, rateOf), usd_available: rates !== null };
 }

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { ApiError, assertNoBody, registerRowAction, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import { ApiError, assertNoBody, type Queryable, type ServerPluginContext } from '@core/sdk/server';
 import type { FieldValue } from '@core/sdk/shared';
 import { servicesResource } from '../../shared/resources';
 import { platformFailure } from '../graph/api-failure';
@@ -27,10 +26,10 @@ async function credentials(tx: Queryable, id: number): Promise<Credentials | nul
   return rows[0] ?? null;
 }
 
-export function registerServiceCheck(app: FastifyInstance, context: ServerPluginContext, graph: GraphLink): void {
+export function registerServiceCheck(context: ServerPluginContext, graph: GraphLink): void {
   const action = servicesResource.rowActions?.find((found) => found.name === 'check');
   if (!action) throw new Error('social.services has no check action');
-  registerRowAction(app, context.db, servicesResource, action, async ({ tx, record, request }): Promise<Readonly<Record<string, FieldValue>>> => {
+  context.resources.rowAction(servicesResource, action, async ({ tx, record, request }): Promise<Readonly<Record<string, FieldValue>>> => {
     assertNoBody(request.body);
     const stored = await credentials(tx, record.id);
     const token = stored?.access_token ?? '';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope, ResourceDefinition, RowAction } from '@core/sdk/shared';
-import { registerRowAction, validationError, type Database } from '@core/sdk/server';
+import { validationError, type ServerPluginContext } from '@core/sdk/server';
 import { BIZDEV_DAY_CAPS_MAX_IDS, BIZDEV_DAY_CAPS_PATH, type BizdevDayCap } from '../../shared/bizdev';
 import { bizdevRequestsResource } from '../../shared/resources';
 import { dayCapsOf } from '../rules/bizdev-caps';
@@ -22,9 +22,9 @@ const DAY_CAPS_QUERY = {
 } as const;
 
 /** The bizdev requests' approve and refuse actions, and each request's day beside its limit (shared/bizdev.ts). */
-export function bizdevRoutes(app: FastifyInstance, db: Database): void {
-  registerRowAction(app, db, bizdevRequestsResource, rowAction(bizdevRequestsResource, 'approve'), approveRequest);
-  registerRowAction(app, db, bizdevRequestsResource, rowAction(bizdevRequestsResource, 'refuse'), refuseRequest);
+export function bizdevRoutes(app: FastifyInstance, { db, resources }: ServerPluginContext): void {
+  resources.rowAction(bizdevRequestsResource, rowAction(bizdevRequestsResource, 'approve'), approveRequest);
+  resources.rowAction(bizdevRequestsResource, rowAction(bizdevRequestsResource, 'refuse'), refuseRequest);
 
   app.get<{ Querystring: { ids: string } }>(
     `/${BIZDEV_DAY_CAPS_PATH}`,

@@ -1,4 +1,6 @@
-import type { ExchangeRateService, PerformanceTotals, Queryable } from '@core/sdk/server';
+import type { Queryable } from '@core/sdk/server';
+import type { UsdRateSource } from '@plugins/finance/server/services';
+import type { PerformanceTotals } from '../services';
 import { BASE_SUMS } from './measures-sql';
 import { CONVERTED_STATISTICS, statisticsRates } from './statistics-rates';
 
@@ -9,7 +11,7 @@ import { CONVERTED_STATISTICS, statisticsRates } from './statistics-rates';
  * money in US dollars as the report converts it (a row without a rate adds no money, never counted
  * as dollars), leads and sales of every row, whatever its currency.
  */
-export async function performanceTotals(db: Queryable, from: string, to: string, exchangeRates: ExchangeRateService): Promise<PerformanceTotals> {
+export async function performanceTotals(db: Queryable, from: string, to: string, exchangeRates: UsdRateSource): Promise<PerformanceTotals> {
   const params = [from, to, null];
   const rates = await statisticsRates(db, params, exchangeRates);
   const { rows } = await db.query<{ revenue: string; spend: string; profit: string; leads: string; sales: string }>(

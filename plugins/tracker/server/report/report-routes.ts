@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
 import { PeopleCsv, peopleCsvReader, type ServerPluginContext } from '@core/sdk/server';
+import type { UsdRateSource } from '@plugins/finance/server/services';
 import { trackersResource } from '../../shared/resources';
 import type { ReportAnswer, ReportQuery, ReportTracker } from '../../shared/report';
 import { KeitaroAdminApi } from '../keitaro/keitaro-api';
@@ -26,8 +27,8 @@ const PRODUCTION: ReportRouteDeps = { build: (connection, request) => new Keitar
  * `GET report` (the answer), `GET report/export` (the same report as CSV) and `GET report/trackers`
  * (the page's tracker choice, readable without TT), all TR.
  */
-export function reportRoutes(app: FastifyInstance, context: ServerPluginContext, deps: ReportRouteDeps = PRODUCTION): void {
-  const answer = (query: ReportQuery): Promise<ReportAnswer> => buildReport(context.db, readReportRequest(query, deps.today()), deps.build, context.exchangeRates);
+export function reportRoutes(app: FastifyInstance, context: ServerPluginContext, rates: UsdRateSource, deps: ReportRouteDeps = PRODUCTION): void {
+  const answer = (query: ReportQuery): Promise<ReportAnswer> => buildReport(context.db, readReportRequest(query, deps.today()), deps.build, rates);
 
   app.get<{ Querystring: ReportQuery }>('/report', { config: ACCESS, schema: { querystring: REPORT_QUERY_SCHEMA } }, async (request): Promise<DataEnvelope<ReportAnswer>> => ({
     data: await answer(request.query),

@@ -1,4 +1,5 @@
-import { ApiError, validationError, type ExchangeRateService, type Queryable } from '@core/sdk/server';
+import { ApiError, validationError, type Queryable } from '@core/sdk/server';
+import type { UsdRateSource } from '@plugins/finance/server/services';
 import { trackersResource } from '../../shared/resources';
 import type { ReportAnswer } from '../../shared/report';
 import { keitaroFailure, SyncFailure } from '../keitaro/sync-failures';
@@ -29,7 +30,7 @@ function keitaroRefusal(error: unknown, server: string | null): ApiError {
   return new ApiError(failure.status, failure.message);
 }
 
-export async function buildReport(db: Queryable, request: ReportRequest, build: KeitaroReporter, rates: ExchangeRateService): Promise<ReportAnswer> {
+export async function buildReport(db: Queryable, request: ReportRequest, build: KeitaroReporter, rates: UsdRateSource): Promise<ReportAnswer> {
   const trackerId = request.trackerId;
   if (trackerId === null) return statisticsReport(db, request, rates);
   const active = await hasActiveServer(db, trackerId);

@@ -1,4 +1,5 @@
-import type { ExchangeRateService, Queryable } from '@core/sdk/server';
+import type { Queryable } from '@core/sdk/server';
+import type { UsdRateSource } from '@plugins/finance/server/services';
 import { offersResource } from '../../shared/resources';
 import { REPORT_CURRENCY, type UnconvertedStatistics } from '../../shared/report';
 
@@ -19,7 +20,7 @@ const STATISTICS_FILTER = 's.day BETWEEN $1::date AND $2::date AND ($3::bigint I
 export type DayRates = readonly [currencies: readonly string[], days: readonly string[], rates: readonly string[]];
 
 /** Every (currency, day) the filtered rows hold with its USD rate; pairs without one are left out. The report's own currency needs no rate. */
-export async function statisticsRates(db: Queryable, params: readonly unknown[], rates: ExchangeRateService): Promise<DayRates> {
+export async function statisticsRates(db: Queryable, params: readonly unknown[], rates: UsdRateSource): Promise<DayRates> {
   const { rows } = await db.query<{ currency: string; day: string }>(
     `SELECT DISTINCT ${ROW_CURRENCY} AS currency, to_char(s.day, 'YYYY-MM-DD') AS day FROM tracker.statistics s WHERE ${STATISTICS_FILTER}`,
     [...params],

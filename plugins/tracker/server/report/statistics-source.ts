@@ -1,4 +1,5 @@
-import type { ExchangeRateService, Queryable } from '@core/sdk/server';
+import type { Queryable } from '@core/sdk/server';
+import type { UsdRateSource } from '@plugins/finance/server/services';
 import { advertisersResource, offersResource, streamsResource } from '../../shared/resources';
 import { REPORT_CURRENCY, type ReportAnswer, type ReportGrouping } from '../../shared/report';
 import { BASE_SUMS, MEASURES_SELECT } from './measures-sql';
@@ -43,7 +44,7 @@ function rowsSql(grouping: readonly ReportGrouping[]): string {
 
 const TOTALS_SQL = `SELECT ${MEASURES_SELECT} FROM (SELECT ${BASE_SUMS} FROM ${CONVERTED_STATISTICS}) AS base`;
 
-export async function statisticsReport(db: Queryable, request: ReportRequest, exchangeRates: ExchangeRateService): Promise<ReportAnswer> {
+export async function statisticsReport(db: Queryable, request: ReportRequest, exchangeRates: UsdRateSource): Promise<ReportAnswer> {
   const params = [request.period.from, request.period.to, request.trackerId];
   const rates = await statisticsRates(db, params, exchangeRates);
   const converted = [...params, ...rates];

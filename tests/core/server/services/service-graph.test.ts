@@ -49,12 +49,12 @@ describe('the service graph', () => {
   it('refuses a cycle with required edges, naming the plugins and the services', () => {
     const message = refusal([plugin('finance', { provides: [rates], requires: [performance] }), plugin('tracker', { provides: [performance], requires: [rates] })]);
     expect(message).toBe(
-      'Plugins "finance", "tracker" require each other in a cycle: finance → tracker (tracker.performance) → finance (finance.exchangeRates). Make one of these dependencies optional (uses).',
+      'Plugins "finance", "tracker" form a dependency cycle: finance → tracker (tracker.performance) → finance (finance.exchangeRates); make one of these dependencies optional (services.uses).',
     );
   });
 
   it('refuses a cycle closed by a manifest dependency and a required service', () => {
-    expect(refusal([plugin('finance', { requires: [performance] }), plugin('tracker', { provides: [performance] }, ['finance'])])).toMatch(/^Plugins "finance", "tracker" require each other in a cycle: finance → tracker \(tracker.performance\) → finance \(plugin\)/);
+    expect(refusal([plugin('finance', { requires: [performance] }), plugin('tracker', { provides: [performance] }, ['finance'])])).toMatch(/^Plugins "finance", "tracker" form a dependency cycle: finance → tracker \(tracker.performance\) → finance \(plugin\);/);
   });
 
   it('allows a cycle of optional edges, and one an optional edge breaks, ordering by the required edges', () => {
@@ -71,12 +71,12 @@ describe('the service graph', () => {
       plugin('messenger', { offers: [handlers] }),
       plugin('finance', { provides: [rates] }),
     ]);
-    expect(graph.order).toEqual(['messenger', 'vacations', 'finance', 'shop']);
+    expect(graph.order).toEqual(['finance', 'messenger', 'shop', 'vacations']);
     expect(describeServiceGraph(graph)).toEqual([
-      'messenger · offers messenger.botHandlers',
-      'vacations → messenger (messenger.botHandlers)',
       'finance · provides finance.exchangeRates',
+      'messenger · offers messenger.botHandlers',
       'shop → messenger (messenger.botHandlers), finance? (finance.exchangeRates)',
+      'vacations → messenger (messenger.botHandlers)',
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BotUnavailableError } from '@core/sdk/server';
+import { BotUnavailableError } from '@plugins/messenger/server/services';
 import { TelegramApiError } from '@plugins/messenger/server/telegram/bot-api';
 import { DB_TIMEOUT } from '@core/sdk/testing';
 import { messengerApp, probePlugin, type MessengerTestApp, type Probe } from './messenger-support';

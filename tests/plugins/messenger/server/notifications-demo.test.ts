@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotificationsUnavailableError } from '@core/sdk/server';
+import { NotificationsUnavailableError } from '@plugins/messenger/server/services';
 import { DB_TIMEOUT, demoContext } from '@core/sdk/testing';
 import { createMessengerServerPlugin } from '@plugins/messenger/server';
 import { TelegramApiError, TelegramUnreachableError } from '@plugins/messenger/server/telegram/bot-api';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineServerPlugin, type AppendResult, type SpreadsheetCell } from '@core/sdk/server';
+import { defineServerPlugin } from '@core/sdk/server';
+import { SPREADSHEETS, type AppendResult, type SpreadsheetCell } from '@plugins/finance/server/services';
 import { DB_TIMEOUT } from '@core/sdk/testing';
 import { shopApp, SHOP_CODES, type ShopTestApp } from './shop-support';
 
-/** A team's orders to its Google sheet, through the connection another plugin provides (`context.spreadsheets`). */
+/** A team's orders to its Google sheet, through the connection another plugin provides (`finance.spreadsheets`). */
 
 interface Append {
   readonly spreadsheetId: string;
@@ -16,8 +17,9 @@ const appended: Append[] = [];
 const sheetsProvider = defineServerPlugin({
   manifest: { id: 'sheets-probe', version: '0.0.1', sdk: '^1.3.0', titleKey: 'probe:title', service: 'sheets-probe', dependencies: [], namespaces: ['probe'], pages: [], permissions: [] },
   migrations: [],
+  services: { provides: [SPREADSHEETS] },
   register(_app, context) {
-    context.spreadsheets.provide({
+    context.provide(SPREADSHEETS, {
       async append(spreadsheetId, sheet, rows): Promise<AppendResult> {
         appended.push({ spreadsheetId, sheet, rows });
         return { updatedRange: `${sheet}!A1:L${rows.length}`, updatedRows: rows.length };

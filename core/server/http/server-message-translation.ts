@@ -1,6 +1,6 @@
 import type { Language } from '@core/shared/runtime-config';
-import { CORE_MESSAGES_RU } from '../http/core-messages-ru';
-import { MessageTranslator, type RussianMessages } from '../http/message-translations';
+import { CORE_MESSAGES_RU } from './core-messages-ru';
+import { MessageTranslator, type RussianMessages } from './message-translations';
 
 /** The server's English message in `language`, worded as the API would answer it. */
 export type ServerMessageTranslation = (message: string, language: Language) => string;
