@@ -47,9 +47,19 @@ export function useSlotItems<Props extends object = object>(token: ServiceIdenti
   }, [host, key, states]);
   const open = slotOpen(host, permissions, slot);
   return useMultiInjection(token)
-    .filter((item) => open && (!item.requires || permissions.allows(item.requires)))
-    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
-    .map((item) => guardedSlotItem(item, host.ownerOf(item)));
+    .map((item) => ({ item, owner: host.ownerOf(item) }))
+    .filter(({ item, owner }) => open && ownerAllows(host, permissions, owner, slot) && (!item.requires || permissions.allows(item.requires)))
+    .sort((a, b) => (a.item.order ?? 0) - (b.item.order ?? 0))
+    .map(({ item, owner }) => guardedSlotItem(item, owner));
+}
+
+/**
+ * Whether the codes the item's plugin names for `slot` in its manifest allow this user: its code may
+ * have loaded for another reason (one of its pages was opened), and its items still show only to them.
+ */
+function ownerAllows(host: PluginHost, permissions: PermissionService, owner: string | undefined, slot: SlotId): boolean {
+  const requirement = host.manifests.find((manifest) => manifest.id === owner)?.slots?.[slot];
+  return requirement === undefined || permissions.allows(requirement);
 }
 
 /** Whether every plugin filling `slot` for this user has loaded (or failed to): until then the slot may still grow. */

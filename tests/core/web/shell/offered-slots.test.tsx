@@ -11,7 +11,7 @@ import type { OfferedSlotEntry } from '@core/shared/manifest';
 import { RouteContributionToken, slotToken } from '@core/web/kernel/contributions';
 import { useSlotItems } from '@core/web/shell/layout/use-slot-items';
 import { jsonResponse, stubFetch } from '../../../support/web/fetch';
-import { waitInAct } from '../../../support/web/test-kernel';
+import { waitInAct, type TestKernel } from '../../../support/web/test-kernel';
 import { testPlugin } from '../../../support/web/test-plugin';
 import { openShell } from './layout/shell-harness';
 
@@ -56,11 +56,11 @@ beforeEach(() => {
   stubFetch(() => jsonResponse(200, { data: { key: 'dashboard', value: null } }));
 });
 
-async function openDesk(offered: OfferedSlotEntry, codes: readonly string[]) {
+async function openDesk(offered: OfferedSlotEntry, codes: readonly string[], prepare?: (kernel: TestKernel) => void) {
   const { desk, stickers } = plugins(offered);
-  await openShell({ plugins: [desk, stickers], codes, path: '/desk' });
+  const { kernel } = await openShell({ plugins: [desk, stickers], codes, path: '/desk', ...(prepare ? { prepare } : {}) });
   await waitInAct(() => expect(document.querySelector('[data-testid="desk"]')).not.toBeNull());
-  return stickers;
+  return { stickers, kernel };
 }
 
 describe('a slot a plugin offers', () => {
@@ -70,10 +70,16 @@ describe('a slot a plugin offers', () => {
   });
 
   it("shows nothing, and fetches no filler, without the offering plugin's code", async () => {
-    const stickers = await openDesk(DECLARED, ['DP', 'SB']);
+    const { stickers } = await openDesk(DECLARED, ['DP', 'SB']);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(document.body.textContent).not.toContain('sticker');
     expect(stickers.load).not.toHaveBeenCalled();
+  });
+
+  it("shows no item of a filler to a user without the filler's own codes, though its code was loaded for something else", async () => {
+    const { kernel } = await openDesk(DECLARED, ['DP', 'DA'], (opened) => void opened.host.ensureLoaded('stickers'));
+    await waitInAct(() => expect(kernel.host.state('stickers')).toBe('loaded'));
+    expect(document.body.textContent).not.toContain('sticker');
   });
 
   it('takes a 1.x bare slot name: a slot with no code of its own', async () => {
