@@ -13,6 +13,11 @@ export function pluginSchema(pluginId: string): string {
   return pluginId.replaceAll('-', '_');
 }
 
+/** The schema of a `schema.table` name: a resource's table lies in its plugin's schema. */
+export function tableSchema(table: string): string {
+  return table.split('.')[0] ?? table;
+}
+
 class PluginDatabase implements Database {
   constructor(
     readonly kernel: Database,
@@ -67,6 +72,39 @@ export function asKernel(queryable: Queryable): Queryable;
 export function asKernel(queryable: Queryable): Queryable {
   if (queryable instanceof PluginDatabase) return queryable.kernel;
   return viewOf(queryable)?.transaction.kernel ?? queryable;
+}
+
+/**
+ * `service` with each method's first argument, when it is a database or a transaction, taken back
+ * as the kernel's: a kernel service reads kernel tables whoever calls it.
+ */
+export function kernelService<Service extends object>(service: Service): Service {
+  return withQueryables(service, (queryable) => asKernel(queryable));
+}
+
+/**
+ * `service`, provided by plugin `pluginId` to others, with each method's first argument, when it is
+ * a database or a transaction, seen as the provider: a taker passes its own transaction, and the
+ * provider's statements run in it as the provider, on the provider's tables.
+ */
+export function providedService<Service>(service: Service, pluginId: string): Service {
+  if (typeof service !== 'object' || service === null) return service;
+  const schema = pluginSchema(pluginId);
+  return withQueryables(service, (queryable) => asPlugin(queryable, schema));
+}
+
+function withQueryables<Service extends object>(service: Service, convert: (queryable: Queryable) => Queryable): Service {
+  return new Proxy(service, {
+    get(target, key) {
+      const member: unknown = Reflect.get(target, key);
+      if (typeof member !== 'function') return member;
+      return (first: unknown, ...rest: unknown[]) => member.call(target, isQueryable(first) ? convert(first) : first, ...rest);
+    },
+  });
+}
+
+function isQueryable(value: unknown): value is Queryable {
+  return typeof value === 'object' && value !== null && typeof (value as Partial<Queryable>).query === 'function';
 }
 
 function isDatabase(queryable: Queryable): queryable is Database {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from './database';
 import { DatabaseOpenError } from './database-open-error';
+import { pluginSchema } from './plugin-handle';
 import { quoteIdentifier } from './sql';
 
 /*
@@ -80,5 +81,43 @@ export async function ensurePluginRole(db: Database, schema: string): Promise<vo
       ALTER DEFAULT PRIVILEGES IN SCHEMA ${owned} GRANT ALL ON TABLES TO ${role};
       ALTER DEFAULT PRIVILEGES IN SCHEMA ${owned} GRANT ALL ON SEQUENCES TO ${role};
     `);
+  });
+}
+
+/** What the host knows of a plugin for sharing: its id, those it depends on, and what it shares with its dependants. */
+export interface SharingPlugin {
+  readonly manifest: { readonly id: string; readonly dependencies: readonly string[]; readonly optionalDependencies?: readonly string[] };
+  /** Views (or tables) of the plugin's schema its dependants may read: SELECT only. */
+  readonly sharedViews?: readonly string[];
+}
+
+/**
+ * Grants each plugin's roles SELECT on the shared views of the plugins it depends on (required or
+ * optional), and nothing else of theirs. Idempotent; costs nothing while no plugin shares a view.
+ */
+export async function grantSharedViews(db: Database, plugins: readonly SharingPlugin[]): Promise<void> {
+  const grants = plugins.flatMap((owner) =>
+    (owner.sharedViews ?? []).length === 0
+      ? []
+      : plugins
+          .filter(({ manifest }) => [...manifest.dependencies, ...(manifest.optionalDependencies ?? [])].includes(owner.manifest.id))
+          .map((reader) => ({ owner: pluginSchema(owner.manifest.id), reader: pluginSchema(reader.manifest.id), views: owner.sharedViews ?? [] })),
+  );
+  if (grants.length === 0) return;
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ schema: string; role: string }>('SELECT schema, role FROM erp_meta.plugin_roles WHERE schema = ANY($1)', [
+      grants.map((grant) => grant.reader),
+    ]);
+    const roles = new Map(rows.map((row) => [row.schema, row.role]));
+    const statements = grants.flatMap(({ owner, reader, views }) => {
+      const role = roles.get(reader);
+      if (role === undefined) return [];
+      const grantee = quoteIdentifier(role);
+      return [
+        `GRANT USAGE ON SCHEMA ${quoteIdentifier(owner)} TO ${grantee}`,
+        ...views.map((view) => `GRANT SELECT ON ${quoteIdentifier(owner)}.${quoteIdentifier(view)} TO ${grantee}`),
+      ];
+    });
+    if (statements.length > 0) await tx.exec(statements.join(';\n'));
   });
 }

@@ -35,6 +35,7 @@
  * as well); handlers must keep secrets out of their log lines, step names and errors.
  */
 import type { Database, Queryable } from '../database/database';
+import { asKernel } from '../database/plugin-handle';
 import { MessageTranslator } from '../http/message-translations';
 import { logLineFor } from './log-lines';
 import { JobRegistry } from './registry';
@@ -92,7 +93,7 @@ export function createJobSystem(db: Database, options: JobRunnerOptions = {}, tr
     const entry = registry.get(kind);
     if (!entry) throw new Error(`Job kind "${kind}" is not defined on this server.`);
     checkedEnqueue(kind, payload, enqueueOptions);
-    const id = await insertJob(target, {
+    const id = await insertJob(asKernel(target), {
       kind,
       payload,
       maxAttempts: entry.maxAttempts,

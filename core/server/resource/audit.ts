@@ -2,6 +2,7 @@ import type { AuditEntry, ResourceDefinition } from '@core/shared/resource/defin
 import type { FieldValue } from '@core/shared/resource/field';
 import type { AuditDetail } from '@core/shared/resource/record-page';
 import type { Queryable } from '../database/database';
+import { asKernel } from '../database/plugin-handle';
 
 /** A record's fields as the API shows them (secrets masked), and `deleted_at` / `blocked_at` where it has them. */
 export type SnapshotValues = Readonly<Record<string, FieldValue | undefined>>;
@@ -30,6 +31,7 @@ export interface AuditRecord extends AuditWrite {
  * table, an outside system) with this.
  */
 export async function recordAudit(tx: Queryable, entry: AuditRecord): Promise<void> {
+  tx = asKernel(tx);
   await insertAudit(tx, entry);
 }
 
@@ -53,5 +55,6 @@ export async function insertAudit(tx: Queryable, entry: AuditRecord): Promise<nu
 
 /** The audit row of a change to one of `definition`'s records. */
 export function writeAudit(tx: Queryable, definition: ResourceDefinition, entry: AuditWrite): Promise<void> {
+  tx = asKernel(tx);
   return recordAudit(tx, { ...entry, resource: definition.id });
 }

@@ -5,6 +5,7 @@ import { issueMessage, issueMessages } from '@core/shared/resource/messages';
 import { hasIssues, validateInput, type InputIssues, type ValidationMode } from '@core/shared/resource/validation';
 import type { Language } from '@core/shared/runtime-config';
 import type { Database, Queryable } from '../database/database';
+import { asKernel, asPlugin, tableSchema } from '../database/plugin-handle';
 import { quoteTable, SqlParams } from '../database/sql';
 import { ApiError, notFound, validationError } from '../http/api-error';
 import { writeAudit, type Snapshot, type SnapshotValues } from './audit';
@@ -76,8 +77,9 @@ interface Written {
 }
 
 export async function createRecordIn(tx: Queryable, definition: ResourceDefinition, sent: Readonly<Record<string, FieldValue>>, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+  tx = asKernel(tx);
   refuseMaskedValues(definition, sent, actor.language);
-  const computed = await hooks.beforeWrite?.({ tx, definition, action: 'create', id: null, before: null, values: sent, next: sent, actorId: actor.id });
+  const computed = await hooks.beforeWrite?.({ tx: asPlugin(tx, tableSchema(definition.table)), definition, action: 'create', id: null, before: null, values: sent, next: sent, actorId: actor.id });
   const values = { ...sent, ...legacyCleared(definition, sent), ...computed };
   await assertReferencesExist(tx, definition, values, actor.language);
   const params = new SqlParams();
@@ -94,11 +96,12 @@ export async function createRecordIn(tx: Queryable, definition: ResourceDefiniti
   if (!created) throw new Error('insert returned no row');
   const id = Number(created.id);
   await writeAudit(tx, definition, { recordId: id, action: 'create', actorId: actor.id, before: null, after: created.after });
-  await hooks.afterWrite?.({ tx, definition, action: 'create', id, before: null, after: created.after, actorId: actor.id });
+  await hooks.afterWrite?.({ tx: asPlugin(tx, tableSchema(definition.table)), definition, action: 'create', id, before: null, after: created.after, actorId: actor.id });
   return created.record;
 }
 
 export async function createRecord(db: Database, definition: ResourceDefinition, values: Readonly<Record<string, FieldValue>>, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+  db = asKernel(db);
   const record = await translated(definition, actor.language, () => db.transaction((tx) => createRecordIn(tx, definition, values, actor, hooks)));
   noteWrites(db, definition, 1);
   return record;
@@ -145,6 +148,7 @@ export interface Change {
  * the audit row. Answers the record as it is now.
  */
 export async function changeRecordIn(tx: Queryable, definition: ResourceDefinition, id: number, change: Change, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+  tx = asKernel(tx);
   const record = await applyChange(tx, definition, id, change, actor, hooks, true);
   if (!record) throw new Error('the change returned no record');
   return record;
@@ -152,6 +156,7 @@ export async function changeRecordIn(tx: Queryable, definition: ResourceDefiniti
 
 /** The same change when nobody reads the answer (bulk deletes): the record, labels and all, is not built. */
 export async function changeRecordQuietlyIn(tx: Queryable, definition: ResourceDefinition, id: number, change: Change, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<void> {
+  tx = asKernel(tx);
   await applyChange(tx, definition, id, change, actor, hooks, false);
 }
 
@@ -165,7 +170,7 @@ async function applyChange(tx: Queryable, definition: ResourceDefinition, id: nu
   if (refusal) throw new ApiError(409, refusal);
   if (change.version != null && change.version !== row.version) throw new ApiError(409, STALE_VERSION_MESSAGE);
   const sent = await keepStoredValues(tx, definition, id, change.values ?? {}, actor.language);
-  const computed = await hooks.beforeWrite?.({ tx, definition, action: change.action, id, before: row.before, values: sent, next: { ...row.before, ...sent }, actorId: actor.id });
+  const computed = await hooks.beforeWrite?.({ tx: asPlugin(tx, tableSchema(definition.table)), definition, action: change.action, id, before: row.before, values: sent, next: { ...row.before, ...sent }, actorId: actor.id });
   const values = { ...sent, ...legacyCleared(definition, sent), ...computed };
   await assertReferencesExist(tx, definition, values, actor.language);
   const params = new SqlParams();
@@ -186,11 +191,12 @@ async function applyChange(tx: Queryable, definition: ResourceDefinition, id: nu
   const changed = rows[0];
   if (!changed) throw new ApiError(409, STALE_VERSION_MESSAGE);
   await writeAudit(tx, definition, { recordId: id, action: change.action, actorId: actor.id, before: row.before, after: changed.after, ...(change.detail ? { detail: change.detail } : {}) });
-  await hooks.afterWrite?.({ tx, definition, action: change.action, id, before: row.before, after: changed.after, actorId: actor.id });
+  await hooks.afterWrite?.({ tx: asPlugin(tx, tableSchema(definition.table)), definition, action: change.action, id, before: row.before, after: changed.after, actorId: actor.id });
   return changed.record;
 }
 
 export async function changeRecord(db: Database, definition: ResourceDefinition, id: number, change: Change, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+  db = asKernel(db);
   const record = await translated(definition, actor.language, () => db.transaction((tx) => changeRecordIn(tx, definition, id, change, actor, hooks)));
   noteWrites(db, definition, 1);
   return record;
@@ -198,6 +204,7 @@ export async function changeRecord(db: Database, definition: ResourceDefinition,
 
 /** PATCH: only the fields sent change; an edit that changes nothing still checks and bumps the version. */
 export async function updateRecord(db: Database, definition: ResourceDefinition, id: number, body: unknown, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+  db = asKernel(db);
   const { version, issues } = versionIssues(body);
   const values = readValues(definition, body, 'update', actor.language, issues);
   return changeRecord(db, definition, id, { action: 'update', values, version }, actor, hooks);
@@ -210,17 +217,19 @@ export const SOFT_DELETE: Change = { action: 'delete', meta: ['deleted_at = now(
  * (`referencedBy`). False when there is no such row.
  */
 export async function hardDeleteIn(tx: Queryable, definition: ResourceDefinition, id: number, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<boolean> {
+  tx = asKernel(tx);
   const row = await lockRow(tx, definition, id);
   if (!row) return false;
-  await hooks.beforeWrite?.({ tx, definition, action: 'delete', id, before: row.before, values: {}, next: row.before, actorId: actor.id });
+  await hooks.beforeWrite?.({ tx: asPlugin(tx, tableSchema(definition.table)), definition, action: 'delete', id, before: row.before, values: {}, next: row.before, actorId: actor.id });
   await tx.query(`DELETE FROM ${quoteTable(definition.table)} WHERE id = $1`, [id]);
   await writeAudit(tx, definition, { recordId: id, action: 'delete', actorId: actor.id, before: row.before, after: null });
-  await hooks.afterWrite?.({ tx, definition, action: 'delete', id, before: row.before, after: null, actorId: actor.id });
+  await hooks.afterWrite?.({ tx: asPlugin(tx, tableSchema(definition.table)), definition, action: 'delete', id, before: row.before, after: null, actorId: actor.id });
   return true;
 }
 
 /** Deletes one record inside `tx`: soft when the resource keeps deleted records, else gone, unless something still points at it (409). */
 export async function removeRecordIn(tx: Queryable, definition: ResourceDefinition, mounted: readonly ResourceDefinition[], id: number, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<void> {
+  tx = asKernel(tx);
   if (definition.softDelete) {
     await changeRecordIn(tx, definition, id, SOFT_DELETE, actor, hooks);
     return;
@@ -232,6 +241,7 @@ export async function removeRecordIn(tx: Queryable, definition: ResourceDefiniti
 
 /** DELETE: `removeRecordIn` in a transaction of its own. */
 export async function deleteRecord(db: Database, definition: ResourceDefinition, mounted: readonly ResourceDefinition[], id: number, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<void> {
+  db = asKernel(db);
   await translated(definition, actor.language, () => db.transaction((tx) => removeRecordIn(tx, definition, mounted, id, actor, hooks)));
   noteWrites(db, definition, 1);
 }
@@ -245,5 +255,6 @@ const LIFECYCLE: Record<LifecycleAction, Change> = {
 };
 
 export function applyLifecycle(db: Database, definition: ResourceDefinition, id: number, action: LifecycleAction, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+  db = asKernel(db);
   return changeRecord(db, definition, id, LIFECYCLE[action], actor, hooks);
 }

@@ -2,6 +2,7 @@ import type { ListPage } from '@core/shared/envelopes';
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import type { Language } from '@core/shared/runtime-config';
 import type { Queryable } from '../database/database';
+import { asKernel } from '../database/plugin-handle';
 import { quoteTable, SqlParams, whereClause } from '../database/sql';
 import { columnRef } from './columns';
 import { deletedCondition, listConditions } from './filters';
@@ -23,6 +24,7 @@ export interface FindOptions {
 }
 
 export async function findRecord(db: Queryable, definition: ResourceDefinition, id: number, options: FindOptions = {}): Promise<ResourceRecord | null> {
+  db = asKernel(db);
   const conditions = [`${columnRef(ALIAS, 'id')} = $1`];
   const hidden = options.withDeleted ? null : deletedCondition(definition, 'without', ALIAS);
   if (hidden) conditions.push(hidden);
@@ -41,6 +43,7 @@ export async function findRecord(db: Queryable, definition: ResourceDefinition, 
 export const COUNT_AHEAD_ROWS = 10_000;
 
 export async function listRecords(db: Queryable, definition: ResourceDefinition, query: ResourceListQuery): Promise<ListPage<ResourceRecord>> {
+  db = asKernel(db);
   const table = quoteTable(definition.table);
   const params = new SqlParams();
   const where = whereClause(listConditions(definition, query, params, ALIAS));

@@ -3,6 +3,7 @@ import type { DataEnvelope } from '@core/shared/envelopes';
 import type { ResourceDefinition, ResourceRecord, RowAction } from '@core/shared/resource/definition';
 import type { FieldValue } from '@core/shared/resource/field';
 import type { Database, Queryable } from '../database/database';
+import { asKernel, asPlugin, tableSchema } from '../database/plugin-handle';
 import { ApiError, notFound, validationError } from '../http/api-error';
 import { translated } from './database-errors';
 import { changeRecordIn, versionIssues, type Actor } from './mutations';
@@ -54,13 +55,13 @@ export function registerRowAction(app: FastifyInstance, db: Database, definition
       const sent = typeof body === 'object' && body !== null && 'version' in body ? versionIssues(body) : null;
       if (sent && sent.version === null) throw validationError({ version: ['The version must be a whole number.'] });
       const record = await translated(definition, actor.language, () =>
-        db.transaction(async (tx) => {
+        asKernel(db).transaction(async (tx) => {
           const before = await findRecord(tx, definition, request.params.id, { lock: true });
           if (!before) throw notFound();
           if (action.when && !action.when.values.includes((before[action.when.field] ?? null) as string | boolean | null)) {
             throw new ApiError(409, ACTION_NOT_APPLICABLE);
           }
-          const values = (await perform({ tx, record: before, request, actor })) ?? {};
+          const values = (await perform({ tx: asPlugin(tx, tableSchema(definition.table)), record: before, request, actor })) ?? {};
           return changeRecordIn(tx, definition, before.id, { action: action.name, values, version: sent?.version ?? null }, actor);
         }),
       );

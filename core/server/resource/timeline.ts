@@ -12,6 +12,7 @@ import {
 import type { InputIssues } from '@core/shared/resource/validation';
 import type { Language } from '@core/shared/runtime-config';
 import type { Database, Queryable } from '../database/database';
+import { asKernel } from '../database/plugin-handle';
 import { quoteIdentifier, quoteTable, SqlParams } from '../database/sql';
 import { validationError } from '../http/api-error';
 import { ROW_ID } from '../http/ids';
@@ -73,6 +74,7 @@ export const HISTORY_LIMIT = 500;
  * and `context.audit.history`, the contract since SDK 1.0); `timelinePage` serves it in pages with labels.
  */
 export async function recordHistory(db: Queryable, definition: ResourceDefinition, recordId: number): Promise<AuditEntry[]> {
+  db = asKernel(db);
   return [...(await timelinePage(db, definition.id, recordId, null, { limit: HISTORY_LIMIT })).entries];
 }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../database/database';
+import { asKernel } from '../database/plugin-handle';
 import { settingValueProblem, type SettingDefinition, type SettingValue, type ValueOf } from './catalogue';
 
 interface SettingRow {
@@ -23,6 +24,7 @@ async function storedValue(db: Queryable, key: string): Promise<unknown> {
 export async function readSetting<D extends SettingDefinition>(db: Queryable, definition: D): Promise<ValueOf<D>>;
 export async function readSetting<T extends SettingValue>(db: Queryable, key: string, fallback: T): Promise<T>;
 export async function readSetting(db: Queryable, what: SettingDefinition | string, fallback?: SettingValue): Promise<SettingValue> {
+  db = asKernel(db);
   if (typeof what === 'string') {
     const value = await storedValue(db, what);
     return fallback !== undefined && sameType(value, fallback) ? value : (fallback as SettingValue);
@@ -31,11 +33,18 @@ export async function readSetting(db: Queryable, what: SettingDefinition | strin
   return value !== undefined && settingValueProblem(what, value) === null ? (value as SettingValue) : what.default;
 }
 
+/** Every stored value by key, as stored: a value that no longer fits its declaration is the caller's to judge. */
+export async function storedSettings(db: Queryable): Promise<Map<string, unknown>> {
+  const { rows } = await asKernel(db).query<SettingRow & { key: string }>('SELECT key, value FROM core.system_settings');
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
 /** Thrown by `writeSetting` for a value the declaration refuses; the message says why. */
 export class SettingValueError extends Error {}
 
 /** Stores a value after checking it against the declaration; `actorId` is recorded as `updated_by`. */
 export async function writeSetting<D extends SettingDefinition>(db: Queryable, definition: D, value: unknown, actorId: number | null): Promise<ValueOf<D>> {
+  db = asKernel(db);
   const problem = settingValueProblem(definition, value);
   if (problem) throw new SettingValueError(`The value ${problem}.`);
   await db.query(
@@ -48,5 +57,6 @@ export async function writeSetting<D extends SettingDefinition>(db: Queryable, d
 
 /** Removes the stored value, so the setting reads as its default again. */
 export async function resetSetting(db: Queryable, definition: SettingDefinition): Promise<void> {
+  db = asKernel(db);
   await db.query('DELETE FROM core.system_settings WHERE key = $1', [definition.key]);
 }

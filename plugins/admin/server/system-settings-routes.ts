@@ -3,6 +3,7 @@ import { addFieldError, type DataEnvelope, type FieldErrors } from '@core/sdk/sh
 import {
   resetSetting,
   settingValueProblem,
+  storedSettings,
   writeSetting,
   type Queryable,
   type SecretStatus,
@@ -37,14 +38,9 @@ function bounds(definition: SettingDefinition): Partial<ValueSettingEntry> {
   }
 }
 
-async function storedValues(db: Queryable): Promise<Map<string, unknown>> {
-  const { rows } = await db.query<{ key: string; value: unknown }>('SELECT key, value FROM core.system_settings');
-  return new Map(rows.map((row) => [row.key, row.value]));
-}
-
 /** Every declared setting with its current value, then the secrets as set or not set. */
 async function entries(db: Queryable, catalogue: SettingsCatalogue, secrets: readonly SecretStatus[]): Promise<SystemSettingEntry[]> {
-  const stored = await storedValues(db);
+  const stored = await storedSettings(db);
   const values: SystemSettingEntry[] = catalogue.all().map((definition) => {
     const raw = stored.get(definition.key);
     // A stored value that no longer fits its declaration reads as the default (as readSetting does).
@@ -121,7 +117,7 @@ export function systemSettingsRoutes(app: FastifyInstance, { db, users, audit, s
     const caller = users.callerOf(request);
     const actor = (await users.find(db, caller)) ? caller : null;
     await db.transaction(async (tx) => {
-      const before = await storedValues(tx);
+      const before = await storedSettings(tx);
       for (const change of changes) {
         if (change.value === null) await resetSetting(tx, change.definition);
         else await writeSetting(tx, change.definition, change.value, actor);

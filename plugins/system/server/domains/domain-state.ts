@@ -1,5 +1,4 @@
-import { COUNTRIES_REFERENCE } from '@core/sdk/shared';
-import type { Queryable } from '@core/sdk/server';
+import { countriesService, type Queryable } from '@core/sdk/server';
 import type { DomainJobStatus } from '../../shared/resources';
 import type { Registrant } from '../registrar/registrar';
 
@@ -85,20 +84,22 @@ interface RegistrantRow {
 /** The domain user as a registrant, with the country's ISO alpha-2 code; null when the user is gone. */
 export async function readRegistrant(db: Queryable, domainUserId: number): Promise<Registrant | null> {
   const { rows } = await db.query<RegistrantRow>(
-    `SELECT u.first_name, u.last_name, u.address, u.city, u.province, c.code AS country, u.postal_code, u.phone, u.email, u.organization
-       FROM system.domain_users u LEFT JOIN ${COUNTRIES_REFERENCE.table} c ON c.id = u.country
+    `SELECT u.first_name, u.last_name, u.address, u.city, u.province, u.country::text AS country, u.postal_code, u.phone, u.email, u.organization
+       FROM system.domain_users u
       WHERE u.id = $1 AND u.deleted_at IS NULL`,
     [domainUserId],
   );
   const row = rows[0];
   if (!row) return null;
+  // The country is the kernel's: its alpha-2 code comes from the countries service.
+  const country = row.country === null ? null : await countriesService.find(db, Number(row.country));
   return {
     firstName: row.first_name,
     lastName: row.last_name,
     address: row.address,
     city: row.city,
     province: row.province,
-    country: row.country ?? '',
+    country: country?.code ?? '',
     postalCode: row.postal_code,
     phone: row.phone,
     email: row.email,

@@ -1,4 +1,4 @@
-import { ApiError, validationError, type Database, type Queryable } from '@core/sdk/server';
+import { ApiError, countriesService, validationError, type Database, type Queryable } from '@core/sdk/server';
 import { formatMessage } from '@core/sdk/shared';
 import { proxyProvidersResource, type ProxyAdapterName } from '../../shared/resources';
 import { LocalProxyProvider } from './local-provider';
@@ -38,10 +38,9 @@ export async function requireProvider(db: Queryable, id: number): Promise<Provid
 
 /** A core country's alpha-2 code in lower case (as providers take it), or a 422 on the `country` field. */
 export async function requireCountryCode(db: Queryable, id: number): Promise<string> {
-  const { rows } = await db.query<{ code: string }>('SELECT code FROM core.countries WHERE id = $1', [id]);
-  const code = rows[0]?.code;
-  if (!code) throw validationError({ country: [COUNTRY_UNKNOWN] });
-  return code.toLowerCase();
+  const country = await countriesService.find(db, id);
+  if (!country) throw validationError({ country: [COUNTRY_UNKNOWN] });
+  return country.code.toLowerCase();
 }
 
 /** The adapter the provider names; a Proxy6 provider without its key is a 422. */

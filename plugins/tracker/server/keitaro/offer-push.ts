@@ -1,5 +1,5 @@
-import { COUNTRIES_REFERENCE, type FieldValue, type ResourceRecord } from '@core/sdk/shared';
-import { findRecord, type Queryable } from '@core/sdk/server';
+import type { FieldValue, ResourceRecord } from '@core/sdk/shared';
+import { countriesService, findRecord, type Queryable } from '@core/sdk/server';
 import { offerPreviewUrl } from '../../shared/links';
 import { advertisersResource } from '../../shared/resources';
 import type { KeitaroAdminApi, KeitaroOfferInput } from './keitaro-api';
@@ -25,12 +25,7 @@ async function offerParams(db: Queryable, advertiserId: number | null): Promise<
 
 /** The ISO alpha-2 codes Keitaro takes for countries `ids`, in their order (the record's labels are names in the caller's language). */
 async function countryCodes(db: Queryable, ids: readonly number[]): Promise<readonly string[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await db.query<{ code: string }>(
-    `SELECT c.code FROM unnest($1::bigint[]) WITH ORDINALITY AS wanted (id, position) JOIN ${COUNTRIES_REFERENCE.table} c ON c.id = wanted.id ORDER BY wanted.position`,
-    [ids],
-  );
-  return rows.map((row) => row.code);
+  return (await countriesService.list(db, ids)).map((country) => country.code);
 }
 
 /**

@@ -1,5 +1,4 @@
-import type { Queryable } from '@core/sdk/server';
-import { COUNTRIES_REFERENCE } from '@core/sdk/shared';
+import { countriesService, type Queryable } from '@core/sdk/server';
 import { offersResource, streamsResource } from '../../shared/resources';
 
 /*
@@ -21,6 +20,7 @@ interface DemoOffer {
   readonly payout: string | null;
   readonly stream: string | null;
   readonly campaign: string | null;
+  /** The offer's country ids. */
   readonly countries: string[] | null;
 }
 
@@ -45,7 +45,7 @@ export async function seedStatisticsDemo(db: Queryable, today = new Date().toISO
   const { rows: offers } = await db.query<DemoOffer>(
     `SELECT o.id::text AS id, o.advertiser::text AS advertiser, o.tracker::text AS tracker, o.payout::text AS payout,
             s.id::text AS stream, s.campaign_name AS campaign,
-            (SELECT array_agg(c.code ORDER BY c.code) FROM ${COUNTRIES_REFERENCE.table} c WHERE c.id = ANY(o.countries)) AS countries
+            o.countries::text[] AS countries
        FROM ${offersResource.table} o
        LEFT JOIN LATERAL (SELECT id, campaign_name FROM ${streamsResource.table} WHERE offer = o.id AND deleted_at IS NULL ORDER BY is_default DESC, id LIMIT 1) s ON true
       WHERE o.deleted_at IS NULL`,
@@ -53,7 +53,8 @@ export async function seedStatisticsDemo(db: Queryable, today = new Date().toISO
   for (const offer of offers) {
     const payout = centsOf(offer.payout ?? '20');
     // At most three of the offer's countries, so the month stays a readable table.
-    for (const country of (offer.countries ?? ['US']).slice(0, 3)) {
+    const codes = (await countriesService.list(db, (offer.countries ?? []).map(Number))).map((found) => found.code).sort();
+    for (const country of (codes.length > 0 ? codes : ['US']).slice(0, 3)) {
       for (let back = DEMO_DAYS - 1; back >= 0; back--) {
         const day = dayBefore(today, back);
         const seed = `${day}:${offer.id}:${country}`;
