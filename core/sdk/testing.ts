@@ -26,6 +26,7 @@ export {
   DB_TIMEOUT,
   freshDatabase,
   migrationSets,
+  shareTemplate,
   unreachableDatabase,
 } from './testing/test-database';
 export {
@@ -37,6 +38,7 @@ export {
   mintToken,
   postWithXsrf,
   refreshCookieOf,
+  replacing,
   signIn,
   TEST_RUNTIME_CONFIG,
   TEST_SECRET,
@@ -68,7 +70,7 @@ export { emptyDatabase, type UpgradeOptions, type UpgradeTestDatabase } from './
  * What a plugin's `seedDemo` is given on a test database: the engine's record writer (the
  * resources' hooks applied), the users and audit services, and the first superadmin as author.
  */
-export { demoContext } from '@core/server/demo-context';
+export { demoContext } from './testing/demo-context';
 
 /**
  * How the server words a plugin's messages for a reader (its RussianMessages, typed values in the

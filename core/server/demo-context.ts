@@ -7,8 +7,9 @@ import { recordWriter } from './resource/record-writer';
 
 /**
  * What every enabled plugin's `seedDemo` writes with: the engine's writer, and the first
- * superadmin as the author. Seeding runs before the server mounts anything, so the resources'
- * hooks are registered here: demo records get their computed fields as any other write does.
+ * superadmin as the author. Seeding runs once the server has registered the plugins, whose
+ * `register` adds their resources' hooks; a 1.x plugin's static `resourceHooks` are registered
+ * here, so its demo records get their computed fields as any other write does.
  */
 export async function demoContext(db: Database, plugins: readonly ServerPlugin[]): Promise<DemoContext> {
   const resources = enabledResources(plugins);

@@ -72,6 +72,11 @@ export function registerHooks(definition: ResourceDefinition, hooks: ResourceHoo
   registered.set(definition, hooks);
 }
 
+/** Whether the definition was mounted (its hooks, if any, registered) in this process. */
+export function hooksMounted(definition: ResourceDefinition): boolean {
+  return registered.has(definition);
+}
+
 /** The hooks mounted with the definition, or none. */
 export function hooksOf(definition: ResourceDefinition): ResourceHooks {
   return registered.get(definition) ?? NO_HOOKS;
