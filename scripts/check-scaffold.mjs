@@ -14,7 +14,9 @@ import { buildVacations, missingFixture, VACATIONS_ID, vacationsHostProblems } f
 const ID = 'scaffolded';
 const work = mkdtempSync(join(tmpdir(), 'erp-scaffold-'));
 const plugin = join(work, ID);
-const step = (title) => console.log(`\n--- scaffold: ${title}`);
+const started = Date.now();
+// Each step says when it began, so the stage's slow steps are seen without timing them by hand.
+const step = (title) => console.log(`\n--- scaffold: ${title} (at ${Math.round((Date.now() - started) / 1000)} s)`);
 const run = (command, args, cwd) => execFileSync(command, args, { cwd, stdio: 'inherit' });
 
 if (!existsSync(serverBundle)) {

@@ -36,6 +36,8 @@ async function deprecatedNamesUsed(folder) {
 export async function buildVacations(work, sdkPackage, installed, step) {
   const folder = join(work, VACATIONS_ID);
   cpSync(VACATIONS_FIXTURE, folder, { recursive: true, filter: (source) => !/[\\/](node_modules|dist)$/.test(source) });
+  // The fixture is kept read-only; its copy is written to by npm install and the build.
+  execFileSync('chmod', ['-R', 'u+w', folder]);
   copyFileSync(sdkPackage, join(folder, 'core-sdk.tgz'));
   execFileSync('cp', ['-al', installed, join(folder, 'node_modules')]);
   step('vacations: npm install');
