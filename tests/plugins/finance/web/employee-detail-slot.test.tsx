@@ -72,6 +72,8 @@ async function openPanel(codes: readonly string[]): Promise<void> {
 }
 
 const balance = () => document.querySelector('section[aria-label="Vacation balance"]');
+// The first render of the file fetches finance's lazy screens, seconds on a busy machine.
+const RENDER = { timeout: 15_000 };
 
 describe('finance.employeeDetail', () => {
   it('is offered with a description, the code its fillers need and its props type', () => {
@@ -79,12 +81,12 @@ describe('finance.employeeDetail', () => {
     expect(offered).toMatchObject({ requires: 'FJ', props: 'EmployeeDetailSlotProps', description: { en: expect.any(String), ru: expect.any(String) } });
   });
 
-  it("shows another plugin's section in the employee panel, with the employee's props", async () => {
+  it("shows another plugin's section in the employee panel, with the employee's props", RENDER, async () => {
     await openPanel(['FJ', 'VA']);
     await waitInAct(() => expect(balance()?.textContent).toBe('Ann Smith (#7, user 42): 12 days left'));
   });
 
-  it("shows nothing of it to a user without the filler's code, who does not even download the filler", async () => {
+  it("shows nothing of it to a user without the filler's code, who does not even download the filler", RENDER, async () => {
     vi.mocked(vacations.load).mockClear();
     await openPanel(['FJ']);
     expect(balance()).toBeNull();
