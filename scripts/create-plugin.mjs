@@ -33,8 +33,13 @@ if (existsSync(target) && readdirSync(target).length > 0) fail(`${target} exists
 const capitalized = (word) => word[0].toUpperCase() + word.slice(1);
 const title = capitalized(id);
 const code = id.toUpperCase();
-// What one record is called where the example says "note": tickets → ticket; an id not ending in a plain s stays.
-const single = /[^s]s$/.test(id) ? id.slice(0, -1) : id;
+/** What one record is called where the example says "note": tickets → ticket, categories → category, boxes → box. */
+function singular(plural) {
+  if (/ies$/.test(plural)) return `${plural.slice(0, -3)}y`;
+  if (/(ss|x|z|ch|sh)es$/.test(plural)) return plural.slice(0, -2);
+  return /[^su]s$/.test(plural) ? plural.slice(0, -1) : plural;
+}
+const single = singular(id);
 // --sdk names the tarball (….tgz) or the folder it goes into.
 const sdk = values.sdk?.endsWith('.tgz') ? resolve(values.sdk) : join(values.sdk ? resolve(values.sdk) : target, 'core-sdk.tgz');
 // The host's build output is rebuilt and compared as a whole: a plugin's SDK has no place in it.
