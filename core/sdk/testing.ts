@@ -44,12 +44,19 @@ export {
   TEST_SECRET,
   XSRF_VALUE,
   type CookiePost,
+  type KernelServices,
   type MintOptions,
   type NewTestUser,
   type Session,
   type TestServerOptions,
 } from './testing/test-server';
 
+/**
+ * Stand-ins: `services: [replacing(EXCHANGE_RATES, fakeRates)]` takes a provided service's place
+ * for every plugin that takes it; `kernel: { audit: fakeAudit }` a kernel service's in every
+ * plugin's context (both options of testApp and buildServer).
+ */
+export type { ServiceReplacement } from '@core/server/services';
 /**
  * The options a test server starts with beyond its plugins: the runtime configuration the browser
  * reads and the sign-in settings (DEFAULT_AUTH_SETTINGS, with a messenger's bot configured, say).

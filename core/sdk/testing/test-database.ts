@@ -175,6 +175,31 @@ async function freshPostgresDatabase(plugins: readonly ServerPlugin[]): Promise<
   };
 }
 
+/** The plugins a test run's databases are all copied from, when its setup shares one template (`shareTemplate`). */
+let sharedPlugins: readonly ServerPlugin[] = [];
+
+/**
+ * Makes every fresh database of this run a copy of one template holding all of `plugins`, when a
+ * test asks for some of them (unchanged): a product's run builds one template instead of one per
+ * plugin set. Call it in a setup file; a database then holds the other plugins' tables too.
+ */
+export function shareTemplate(plugins: readonly ServerPlugin[]): void {
+  sharedPlugins = plugins;
+}
+
+/** What a plugin adds to a template: its migrations and its resource tables. */
+const contentOf = (plugin: ServerPlugin): string => JSON.stringify([plugin.migrations.map((migration) => [migration.name, migration.sql]), enabledResources([plugin])]);
+
+/** The shared template's plugins when they include each of `plugins` as it is, else `plugins` themselves. */
+function templatePlugins(plugins: readonly ServerPlugin[]): readonly ServerPlugin[] {
+  const shared = new Map(sharedPlugins.map((plugin) => [plugin.manifest.id, plugin]));
+  const covered = plugins.every((plugin) => {
+    const same = shared.get(plugin.manifest.id);
+    return same !== undefined && (same === plugin || contentOf(same) === contentOf(plugin));
+  });
+  return covered && sharedPlugins.length > 0 ? sharedPlugins : plugins;
+}
+
 /** The plugins whose migrations and tables each fresh database already holds (see `buildServer`). */
 const preparedPlugins = new WeakMap<Database, ReadonlySet<string>>();
 
@@ -189,18 +214,21 @@ export function pluginsPreparedIn(db: Database): ReadonlySet<string> {
  * the test.
  */
 export async function freshDatabase(plugins: readonly ServerPlugin[]): Promise<Database> {
-  // As start-up does: references into an optional dependency left out of the set are left out.
-  declareRunningPlugins(plugins.map((plugin) => plugin.manifest));
+  const held = templatePlugins(plugins);
+  // As start-up does: references into an optional dependency left out of the set are left out,
+  // of the template's tables by what it holds, then of the test's requests by what it runs.
+  declareRunningPlugins(held.map((plugin) => plugin.manifest));
   let db: Database;
   if (POSTGRES_URL) {
-    db = await freshPostgresDatabase(plugins);
+    db = await freshPostgresDatabase(held);
   } else {
-    const key = templateFingerprint(plugins);
-    const template = pgliteTemplates.get(key) ?? buildPgliteTemplate(plugins);
+    const key = templateFingerprint(held);
+    const template = pgliteTemplates.get(key) ?? buildPgliteTemplate(held);
     pgliteTemplates.set(key, template);
     db = await PgliteDatabase.fromDump(await template);
   }
-  preparedPlugins.set(db, new Set(plugins.map((plugin) => plugin.manifest.id)));
+  declareRunningPlugins(plugins.map((plugin) => plugin.manifest));
+  preparedPlugins.set(db, new Set(held.map((plugin) => plugin.manifest.id)));
   return db;
 }
 

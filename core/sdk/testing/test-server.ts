@@ -14,7 +14,8 @@ import { migrate } from '@core/server/database/migrator';
 import type { AdmissionLimits } from '@core/server/http/admission-limiter';
 import { XSRF_COOKIE, XSRF_HEADER } from '@core/server/http/xsrf';
 import type { JobRunnerOptions } from '@core/server/jobs';
-import type { ServerPlugin } from '@core/server/plugin';
+import type { ServerPlugin, ServerPluginContext } from '@core/server/plugin';
+import type { PluginServices, ServiceRef, ServiceReplacement } from '@core/server/services';
 import { enabledResources, syncResourceTables } from '@core/server/resource';
 import { declareRunningPlugins } from '@core/shared/resource/absent-plugins';
 import type { PermissionCode } from '@core/shared/permissions';
@@ -50,6 +51,29 @@ export interface TestServerOptions {
   readonly overload?: Partial<AdmissionLimits>;
   /** The job runner's timing (poll, lease, grace periods), to see retries and shutdowns in milliseconds. */
   readonly jobs?: Omit<JobRunnerOptions, 'logger'>;
+  /**
+   * Services to stand in for their providers' (`[replacing(EXCHANGE_RATES, fakeRates)]`): every
+   * plugin that takes the service gets the stand-in; the provider still registers as it would.
+   */
+  readonly services?: readonly ServiceReplacement[];
+  /** Kernel services to stand in for the kernel's in every plugin's context (`{ users: fakeUsers }`). */
+  readonly kernel?: Partial<KernelServices>;
+}
+
+/** The kernel's services a plugin's `register` is given, each of which a test may stand in for. */
+export type KernelServices = Omit<
+  ServerPluginContext,
+  keyof PluginServices | 'db' | 'settings' | 'resources' | 'messaging' | 'spreadsheets' | 'exchangeRates' | 'performance'
+>;
+
+/** `plugin` given `kernel`'s stand-ins in place of the kernel's services when it registers. */
+function withKernel(plugin: ServerPlugin, kernel: Partial<KernelServices>): ServerPlugin {
+  return { ...plugin, register: (app, context) => plugin.register(app, { ...context, ...kernel }) };
+}
+
+/** A stand-in for a service, of the type its ref names: `replacing(EXCHANGE_RATES, { usdRate: async () => '1.1' })`. */
+export function replacing<T>(ref: ServiceRef<T>, implementation: T): ServiceReplacement {
+  return { ref, implementation };
 }
 
 /**
@@ -68,16 +92,18 @@ async function prepareResourcePlugins(db: Database, plugins: readonly ServerPlug
 export async function buildServer(options: TestServerOptions): Promise<FastifyInstance> {
   declareRunningPlugins((options.plugins ?? []).map((plugin) => plugin.manifest));
   await prepareResourcePlugins(options.db, options.plugins ?? []);
+  const { kernel } = options;
   const app = await createApiServer({
     db: options.db,
     secret: options.secret ?? TEST_SECRET,
-    plugins: options.plugins ?? [],
+    plugins: (options.plugins ?? []).map((plugin) => (kernel ? withKernel(plugin, kernel) : plugin)),
     runtimeConfig: options.runtimeConfig ?? TEST_RUNTIME_CONFIG,
     pluginSettings: options.pluginSettings ?? {},
     webRoot: options.webRoot ?? null,
     logger: false,
     ...(options.auth === undefined ? {} : { auth: options.auth }),
     ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
+    ...(options.services === undefined ? {} : { serviceReplacements: options.services }),
     trustProxy: options.trustProxy ?? 0,
     serveSourceMaps: options.serveSourceMaps ?? false,
     // A burst of writes (50 at once in the finance tests) on a machine busy with other test files

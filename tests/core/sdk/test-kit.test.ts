@@ -1,11 +1,12 @@
 /**
- * The server test kit's calls and jobs: a caller sends the headers a browser sends, and
- * `jobs.settle()` waits for the server's background jobs or names those still pending.
+ * The server test kit's calls, jobs and services: a caller sends the headers a browser sends,
+ * `jobs.settle()` waits for the server's background jobs or names those still pending, and a
+ * test stands in for a service a plugin provides.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PluginManifest } from '@core/sdk/shared';
-import { defineServerPlugin } from '@core/sdk/server';
-import { DB_TIMEOUT, testApp, type TestApp } from '@core/sdk/testing';
+import { defineServerPlugin, serviceRef, type AuditRecord, type AuditService } from '@core/sdk/server';
+import { DB_TIMEOUT, replacing, testApp, type TestApp } from '@core/sdk/testing';
 
 const manifest: PluginManifest = {
   id: 'probe',
@@ -23,10 +24,17 @@ const manifest: PluginManifest = {
 let release: () => void = () => undefined;
 const held = new Promise<void>((resolve) => (release = resolve));
 
+interface Greeting {
+  text(): string;
+}
+const GREETING = serviceRef<Greeting>('probe.greeting');
+
 const probe = defineServerPlugin({
   manifest,
   migrations: [],
-  register(app, { jobs, db }) {
+  services: { provides: [GREETING] },
+  register(app, { jobs, db, provide, audit }) {
+    provide(GREETING, { text: () => 'Hello from the probe' });
     const quick = jobs.define<null>({ kind: 'probe.quick', requires: 'PB', run: () => new Promise((resolve) => setTimeout(resolve, 30)) });
     const waiting = jobs.define<null>({ kind: 'probe.held', requires: 'PB', run: () => held });
     const echo = async (request: { headers: Record<string, unknown>; body?: unknown }) => ({
@@ -38,6 +46,10 @@ const probe = defineServerPlugin({
     app.get('/probe/echo', access, echo);
     app.post('/probe/echo', access, echo);
     app.delete('/probe/echo', access, echo);
+    app.post('/probe/audited', access, async () => {
+      await audit.record(db, { resource: 'probe.things', recordId: 1, action: 'update', actorId: null, before: { n: 1 }, after: { n: 2 } });
+      return { done: true };
+    });
     app.post('/probe/jobs', access, async (request) => {
       const { kind } = request.body as { kind: 'quick' | 'held' };
       const ids = [];
@@ -47,10 +59,21 @@ const probe = defineServerPlugin({
   },
 });
 
+/** Takes the probe's greeting and answers with it. */
+const taker = defineServerPlugin({
+  manifest: { ...manifest, id: 'taker', titleKey: 'taker:title', namespaces: ['taker'], permissions: [] },
+  migrations: [],
+  services: { requires: [GREETING] },
+  register(app, { service }) {
+    const greeting = service(GREETING);
+    app.get('/taker/greeting', { config: { access: { requires: 'PB' } } }, async () => ({ text: greeting.text() }));
+  },
+});
+
 describe('the server test kit', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await testApp({ plugins: [probe] });
+    app = await testApp({ plugins: [probe, taker] });
   }, DB_TIMEOUT);
   afterAll(async () => {
     release();
@@ -82,5 +105,28 @@ describe('the server test kit', () => {
     release();
     await app.jobs.settle();
     expect(await states(ids)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  });
+
+  it('gives the plugins that take a service the test’s stand-in for it', { timeout: DB_TIMEOUT }, async () => {
+    expect((await app.as(['PB']).get('/api/system/taker/greeting')).json()).toEqual({ text: 'Hello from the probe' });
+    const replaced = await testApp({ plugins: [probe, taker], services: [replacing(GREETING, { text: () => 'Hello from the test' })] });
+    try {
+      expect((await replaced.as(['PB']).get('/api/system/taker/greeting')).json()).toEqual({ text: 'Hello from the test' });
+    } finally {
+      await replaced.close();
+    }
+  });
+
+  it('gives every plugin the test’s stand-in for a kernel service', { timeout: DB_TIMEOUT }, async () => {
+    const recorded: AuditRecord[] = [];
+    const audit: AuditService = { record: async (_tx, entry) => void recorded.push(entry), history: async () => [] };
+    const replaced = await testApp({ plugins: [probe, taker], kernel: { audit } });
+    try {
+      expect((await replaced.as(['PB']).post('/api/system/probe/audited')).statusCode).toBe(200);
+      expect(recorded).toEqual([expect.objectContaining({ resource: 'probe.things', recordId: 1, after: { n: 2 } })]);
+      expect((await replaced.db.query("SELECT 1 FROM core.audit_log WHERE resource = 'probe.things'")).rows).toEqual([]);
+    } finally {
+      await replaced.close();
+    }
   });
 });
