@@ -1,7 +1,7 @@
 /**
  * A plugin's tests are written as an outside author writes them: against the SDK's test kits, never
  * the kernel's internals. They import the SDK's entry points, their own plugin (any file), another
- * plugin's published parts (manifest, server, web, shared/), packages, and their own test folder,
+ * plugin's published parts (manifest, server, web, shared/, the refs in server/services), packages, and their own test folder,
  * or the test folder of a plugin theirs depends on (its test support). The outside plugins' tests
  * (the example the scaffold copies, the Vacations fixture) keep the same rule within their folder.
  */
@@ -14,8 +14,8 @@ import { importedSpecifiers, readSource, REPO_ROOT, resolveSpecifier, sourceFile
 
 /** The SDK's entry points a test may import. */
 const SDK_ENTRIES = ['@core/sdk/shared', '@core/sdk/server', '@core/sdk/web', '@core/sdk/testing', '@core/sdk/testing-web'];
-/** What one plugin publishes to others: its manifest, its server and web entries, and its shared/ folder. */
-const PUBLISHED = /^@plugins\/[a-z][a-z0-9-]*\/(manifest|server|web|shared(\/.+)?)$/;
+/** What one plugin publishes to others: its manifest, its server and web entries, its shared/ folder and its service refs. */
+const PUBLISHED = /^@plugins\/[a-z][a-z0-9-]*\/(manifest|server|server\/services|web|shared(\/.+)?)$/;
 
 const PLUGIN_TESTS = join(REPO_ROOT, 'tests/plugins');
 /** Outside plugins, each a folder with manifest.ts, its code and its tests/. */
@@ -38,7 +38,7 @@ function violation(place: TestPlace, file: string, specifier: string): string | 
   if (specifier.startsWith('@plugins/')) {
     if (!place.inProduct) return `${specifier} (an outside plugin imports its own files by relative paths)`;
     if (specifier.startsWith(`@plugins/${place.id}/`) || PUBLISHED.test(specifier)) return null;
-    return `${specifier} (another plugin is imported by its manifest, server, web or shared/)`;
+    return `${specifier} (another plugin is imported by its manifest, server, server/services, web or shared/)`;
   }
   if (specifier.startsWith('.')) {
     const target = resolveSpecifier(specifier.replace(/\?raw$/, ''), file);
@@ -103,7 +103,8 @@ describe("plugins' tests", () => {
     expect(violation(shop, file, '@plugins/shop/server/orders')).toBeNull();
     expect(violation(shop, file, '@plugins/finance/server')).toBeNull();
     expect(violation(shop, file, '@plugins/finance/shared/pay')).toBeNull();
-    expect(violation(shop, file, '@plugins/finance/server/money/usd')).toMatch(/by its manifest, server, web or shared/);
+    expect(violation(shop, file, '@plugins/finance/server/services')).toBeNull();
+    expect(violation(shop, file, '@plugins/finance/server/money/usd')).toMatch(/by its manifest, server, server\/services, web or shared/);
     expect(violation(shop, file, '../../messenger/server/messenger-support')).toBeNull();
     expect(violation(shop, file, '../../tracker/server/tracker-support')).toMatch(/outside plugins\/shop/);
     expect(violation(shop, file, '../../../support/server/test-database')).toMatch(/outside/);
