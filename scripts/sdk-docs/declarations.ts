@@ -7,7 +7,7 @@
  * compiler offers no stable API to do it, and TypeDoc needs TypeScript 6 or older.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /** One top-level statement and the JSDoc comment directly above it. */
 export interface Statement {
@@ -46,54 +46,86 @@ export function jsdocText(comment: string): string {
     .trim();
 }
 
+/** A piece of a declaration file: a comment, a string (or a template's text), or one character of code. */
+type Token =
+  | { readonly kind: 'comment'; readonly start: number; readonly end: number }
+  | { readonly kind: 'string'; readonly start: number; readonly end: number }
+  | { readonly kind: 'code'; readonly start: number; readonly end: number; readonly char: string };
+
+/** The file's comments, strings and code characters in order, whitespace left out. */
+function* tokens(source: string): Generator<Token> {
+  let braces = 0;
+  // Template literal types nest `${ … }`: the brace count at which each open template resumes.
+  const templates: number[] = [];
+  const templateEnd = (from: number): number => {
+    for (let i = from; i < source.length; i++) {
+      if (source[i] === '\\') i++;
+      else if (source[i] === '`') return i + 1;
+      else if (source[i] === '$' && source[i + 1] === '{') {
+        templates.push(braces);
+        return i + 2;
+      }
+    }
+    throw new Error('an unclosed template');
+  };
+  for (let i = 0; i < source.length; ) {
+    const char = source[i] as string;
+    const next = source[i + 1];
+    let end: number;
+    if (char === '/' && next === '/') {
+      end = source.indexOf('\n', i);
+      end = end === -1 ? source.length : end;
+      yield { kind: 'comment', start: i, end };
+    } else if (char === '/' && next === '*') {
+      const close = source.indexOf('*/', i + 2);
+      if (close === -1) throw new Error('an unclosed comment');
+      end = close + 2;
+      yield { kind: 'comment', start: i, end };
+    } else if (char === "'" || char === '"') {
+      end = i + 1;
+      while (end < source.length && source[end] !== char) end += source[end] === '\\' ? 2 : 1;
+      if (end >= source.length) throw new Error('an unclosed string');
+      end++;
+      yield { kind: 'string', start: i, end };
+    } else if (char === '`' || (char === '}' && templates.length > 0 && templates[templates.length - 1] === braces)) {
+      if (char === '}') templates.pop();
+      end = templateEnd(i + 1);
+      yield { kind: 'string', start: i, end };
+    } else {
+      end = i + 1;
+      if (char === '{') braces++;
+      else if (char === '}') braces--;
+      if (!/\s/.test(char)) yield { kind: 'code', start: i, end, char };
+    }
+    i = end;
+  }
+}
+
 /** Splits a declaration file into its top-level statements, each with the JSDoc right above it. */
 export function splitStatements(source: string): Statement[] {
   const statements: Statement[] = [];
   let depth = 0;
   let start = -1;
   let doc: string | null = null;
-  // Template literal types nest `${ … }`: the brace depth at which each open template resumes.
-  const templates: number[] = [];
   const finish = (end: number): void => {
     statements.push({ text: source.slice(start, end).trim(), doc });
     start = -1;
     doc = null;
   };
-  for (let i = 0; i < source.length; i++) {
-    const char = source[i];
-    const next = source[i + 1];
-    if (char === '/' && next === '/') {
-      i = source.indexOf('\n', i);
-      if (i === -1) break;
-      if (start === -1) doc = null;
+  for (const token of tokens(source)) {
+    if (token.kind === 'comment') {
+      if (start === -1) doc = source.startsWith('/**', token.start) ? jsdocText(source.slice(token.start, token.end)) : null;
       continue;
     }
-    if (char === '/' && next === '*') {
-      const end = source.indexOf('*/', i + 2);
-      if (end === -1) throw new Error('an unclosed comment');
-      if (start === -1) doc = source[i + 2] === '*' ? jsdocText(source.slice(i, end + 2)) : null;
-      i = end + 1;
-      continue;
-    }
-    if (/\s/.test(char ?? '')) continue;
-    if (start === -1) start = i;
-    if (char === "'" || char === '"') {
-      i = skipString(source, i, char);
-      continue;
-    }
-    if (char === '`') {
-      i = skipTemplate(source, i, templates, depth);
-      continue;
-    }
+    if (start === -1) start = token.start;
+    if (token.kind !== 'code') continue;
+    const char = token.char;
     if (char === '{' || char === '(' || char === '[') depth++;
-    else if (char === '}' && templates.length > 0 && templates[templates.length - 1] === depth) {
-      templates.pop();
-      i = skipTemplate(source, i, templates, depth);
-    } else if (char === '}' || char === ')' || char === ']') {
+    else if (char === '}' || char === ')' || char === ']') {
       depth--;
-      if (depth < 0) throw new Error(`an unbalanced "${char}" at offset ${i}`);
-      if (depth === 0 && char === '}' && BLOCK_HEAD.test(source.slice(start, i))) finish(i + 1);
-    } else if (char === ';' && depth === 0) finish(i + 1);
+      if (depth < 0) throw new Error(`an unbalanced "${char}" at offset ${token.start}`);
+      if (depth === 0 && char === '}' && BLOCK_HEAD.test(source.slice(start, token.start))) finish(token.end);
+    } else if (char === ';' && depth === 0) finish(token.end);
   }
   if (start !== -1) finish(source.length);
   return statements;
@@ -108,25 +140,24 @@ export function fileDoc(source: string): string | null {
   return header ? jsdocText(header[1] as string) : null;
 }
 
-function skipString(source: string, from: number, quote: string): number {
-  for (let i = from + 1; i < source.length; i++) {
-    if (source[i] === '\\') i++;
-    else if (source[i] === quote) return i;
+/**
+ * The file with each `@core/…` module specifier (of an import, export, `import(…)` type or module
+ * declaration) made relative to the file, as its place under `root` (where `@core/` lies) says: the
+ * declarations then resolve in any project, not only one mapping `@core/*` the way the kernel does.
+ * Strings that are no specifier (a literal type `'@core/sdk/web'`) and comments stay as they are.
+ */
+export function withRelativeCoreSpecifiers(source: string, file: string, root: string): string {
+  let result = '';
+  let copied = 0;
+  for (const token of tokens(source)) {
+    if (token.kind !== 'string' || !source.startsWith('@core/', token.start + 1)) continue;
+    if (!/(?:\bfrom|\bimport\s*\(|\bimport|\bmodule)\s*$/.test(source.slice(Math.max(0, token.start - 40), token.start))) continue;
+    const target = join(root, source.slice(token.start + 1 + '@core/'.length, token.end - 1));
+    const path = relative(dirname(file), target).split(sep).join('/');
+    result += `${source.slice(copied, token.start + 1)}${path.startsWith('.') ? path : `./${path}`}`;
+    copied = token.end - 1;
   }
-  throw new Error('an unclosed string');
-}
-
-/** From a template's opening backtick (or the `}` closing one of its `${`), to its end or its next `${`. */
-function skipTemplate(source: string, from: number, templates: number[], depth: number): number {
-  for (let i = from + 1; i < source.length; i++) {
-    if (source[i] === '\\') i++;
-    else if (source[i] === '`') return i;
-    else if (source[i] === '$' && source[i + 1] === '{') {
-      templates.push(depth);
-      return i + 1;
-    }
-  }
-  throw new Error('an unclosed template');
+  return result + source.slice(copied);
 }
 
 interface NameLink {

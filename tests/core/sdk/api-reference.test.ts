@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportReport } from '@core/sdk/tooling/export-report';
 import { API_ENTRIES, emitDeclarations, referencePages, withoutDeprecatedTag, withoutPrivateMembers } from '../../../scripts/sdk-docs/api-reference';
-import { DeclarationTree, fileDoc, splitStatements } from '../../../scripts/sdk-docs/declarations';
+import { DeclarationTree, fileDoc, splitStatements, withRelativeCoreSpecifiers } from '../../../scripts/sdk-docs/declarations';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -38,6 +38,27 @@ describe('splitStatements', () => {
     expect(splitStatements(source).map((statement) => statement.doc)).toEqual(['The value.', null]);
     expect(fileDoc(source)).toBe('The file.\n\nMore.');
     expect(fileDoc('/** The value. */\nexport declare const a = 1;')).toBeNull();
+  });
+});
+
+describe('withRelativeCoreSpecifiers', () => {
+  it('makes the @core/ specifiers of imports, exports and import types relative, and leaves literal types and comments', () => {
+    const source = [
+      "/** Read from '@core/sdk/web'. */",
+      "import { A } from '@core/shared/a';",
+      "export { B } from \"@core/sdk/web/b\";",
+      "export type C = import('@core/shared/c').C;",
+      "export type Entry = '@core/sdk/web';",
+    ].join('\n');
+    expect(withRelativeCoreSpecifiers(source, '/types/sdk/web.d.ts', '/types')).toBe(
+      [
+        "/** Read from '@core/sdk/web'. */",
+        "import { A } from '../shared/a';",
+        'export { B } from "./web/b";',
+        "export type C = import('../shared/c').C;",
+        "export type Entry = '@core/sdk/web';",
+      ].join('\n'),
+    );
   });
 });
 
