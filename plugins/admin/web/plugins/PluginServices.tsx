@@ -3,10 +3,10 @@ import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { PluginServicesSummary, TakenService } from '@core/sdk/shared';
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, paddingBlock: tokens.spacingVerticalXS },
-  line: { overflowWrap: 'anywhere' },
+  list: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalXXL, rowGap: tokens.spacingVerticalXXS, paddingBlock: tokens.spacingVerticalXS },
+  line: { overflowWrap: 'break-word' },
   label: { color: tokens.colorNeutralForeground3 },
-  mono: { fontFamily: tokens.fontFamilyMonospace },
+  mono: { fontFamily: tokens.fontFamilyMonospace, whiteSpace: 'nowrap' },
   missing: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
 });
 
@@ -20,6 +20,11 @@ const KIND_KEYS: Readonly<Record<Kind, string>> = {
   uses: 'admin:plugins.services.uses',
   extends: 'admin:plugins.services.extends',
 };
+
+/** Whether a running plugin shares any service: the Plugins screen gives it a line of its own then. */
+export function sharesServices(services: PluginServicesSummary): boolean {
+  return KINDS.some((kind) => services[kind].length > 0);
+}
 
 /** The services one running plugin shares, as resolved at start-up: what it takes and from which plugin, what it provides. */
 export function PluginServices({ services }: { services: PluginServicesSummary }) {
@@ -40,7 +45,6 @@ export function PluginServices({ services }: { services: PluginServicesSummary }
     return list.map((entry) => (typeof entry === 'string' ? <span key={entry} className={styles.mono}>{entry}</span> : taken(entry)));
   };
   const shown = KINDS.filter((kind) => services[kind].length > 0);
-  if (shown.length === 0) return <Text className={styles.label}>—</Text>;
   return (
     <div className={styles.list} data-plugin-services="">
       {shown.map((kind) => (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Trans, useTranslation } from 'react-i18next';
 import {
@@ -25,7 +25,7 @@ import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import type { DataEnvelope } from '@core/sdk/shared';
 import { DataView, HttpClients, PluginHost, serverMessage, useData, useInjection, useListboxClass } from '@core/sdk/web';
 import { PLUGIN_LOAD_STATES, PLUGINS_PATH, type PluginInventoryItem, type PluginLoadState } from '../../shared/plugins';
-import { PluginServices } from './PluginServices';
+import { PluginServices, sharesServices } from './PluginServices';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -37,6 +37,8 @@ const useStyles = makeStyles({
   state: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS, paddingBlock: tokens.spacingVerticalXS },
   error: { color: tokens.colorPaletteRedForeground1, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
+  // The services line belongs to the row above it: no rule between them.
+  withServices: { borderBottomStyle: 'none' },
 });
 
 /** How the web kernel's PluginHost stands with a plugin; `absent` when this browser does not run it at all. */
@@ -71,8 +73,8 @@ const BROWSER_COLORS: Readonly<Record<BrowserState, NonNullable<BadgeProps['colo
 };
 const READ_ONLY_KEY = 'admin:plugins.readOnly';
 
-type Column = 'title' | 'id' | 'version' | 'sdk' | 'source' | 'enabled' | 'state' | 'browser' | 'services';
-const COLUMNS: readonly Column[] = ['title', 'id', 'version', 'sdk', 'source', 'enabled', 'state', 'browser', 'services'];
+type Column = 'title' | 'id' | 'version' | 'sdk' | 'source' | 'enabled' | 'state' | 'browser';
+const COLUMNS: readonly Column[] = ['title', 'id', 'version', 'sdk', 'source', 'enabled', 'state', 'browser'];
 const COLUMN_KEYS: Readonly<Record<Column, string>> = {
   title: 'admin:plugins.columns.title',
   id: 'admin:plugins.columns.id',
@@ -82,7 +84,6 @@ const COLUMN_KEYS: Readonly<Record<Column, string>> = {
   enabled: 'admin:plugins.columns.enabled',
   state: 'admin:plugins.columns.state',
   browser: 'admin:plugins.columns.browser',
-  services: 'admin:plugins.columns.services',
 };
 
 interface Sort {
@@ -119,8 +120,6 @@ function sortValue(row: PluginRow, column: Column): string {
       return String(PLUGIN_LOAD_STATES.indexOf(item.state));
     case 'browser':
       return row.browser ?? '~';
-    case 'services':
-      return item.services ? String(item.services.requires.length + item.services.uses.length + item.services.extends.length) : '~';
   }
 }
 
@@ -189,41 +188,53 @@ const PluginsTable = observer(function PluginsTable({ items }: { items: readonly
               </TableRow>
             </TableHeader>
             <TableBody>
-              {shown.map(({ item, title, browser }) => (
+              {shown.map(({ item, title, browser }) => {
                 // Two folders may declare one id (both are refused): the folder tells them apart.
-                <TableRow key={item.source.kind === 'external' ? `${item.id} ${item.source.path}` : item.id} data-plugin={item.id}>
-                  <TableCell>{title}</TableCell>
-                  <TableCell className={styles.mono}>{item.id}</TableCell>
-                  <TableCell>{item.version ?? none}</TableCell>
-                  <TableCell className={styles.mono}>{item.sdk ?? none}</TableCell>
-                  <TableCell>
-                    {item.source.kind === 'external' ? <span className={styles.mono} data-source="external">{item.source.path}</span> : t('plugins.builtIn')}
-                  </TableCell>
-                  <TableCell>{t(item.enabled ? 'common.yes' : 'common.no')}</TableCell>
-                  <TableCell>
-                    <div className={styles.state}>
-                      <Badge appearance="tint" color={STATE_COLORS[item.state]} data-state={item.state}>
-                        {t(STATE_KEYS[item.state])}
-                      </Badge>
-                      {item.error && (
-                        <Text size={200} className={styles.error} data-plugin-error="">
-                          {item.error}
-                        </Text>
-                      )}
-                    </div>
-                  </TableCell>
-                  <TableCell>
-                    {browser === null ? (
-                      none
-                    ) : (
-                      <Badge appearance="outline" color={BROWSER_COLORS[browser]} data-browser-state={browser}>
-                        {t(BROWSER_KEYS[browser])}
-                      </Badge>
+                const key = item.source.kind === 'external' ? `${item.id} ${item.source.path}` : item.id;
+                const services = item.services && sharesServices(item.services) ? item.services : null;
+                return (
+                  <Fragment key={key}>
+                    <TableRow data-plugin={item.id} className={services ? styles.withServices : undefined}>
+                      <TableCell>{title}</TableCell>
+                      <TableCell className={styles.mono}>{item.id}</TableCell>
+                      <TableCell>{item.version ?? none}</TableCell>
+                      <TableCell className={styles.mono}>{item.sdk ?? none}</TableCell>
+                      <TableCell>
+                        {item.source.kind === 'external' ? <span className={styles.mono} data-source="external">{item.source.path}</span> : t('plugins.builtIn')}
+                      </TableCell>
+                      <TableCell>{t(item.enabled ? 'common.yes' : 'common.no')}</TableCell>
+                      <TableCell>
+                        <div className={styles.state}>
+                          <Badge appearance="tint" color={STATE_COLORS[item.state]} data-state={item.state}>
+                            {t(STATE_KEYS[item.state])}
+                          </Badge>
+                          {item.error && (
+                            <Text size={200} className={styles.error} data-plugin-error="">
+                              {item.error}
+                            </Text>
+                          )}
+                        </div>
+                      </TableCell>
+                      <TableCell>
+                        {browser === null ? (
+                          none
+                        ) : (
+                          <Badge appearance="outline" color={BROWSER_COLORS[browser]} data-browser-state={browser}>
+                            {t(BROWSER_KEYS[browser])}
+                          </Badge>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                    {services && (
+                      <TableRow data-plugin-services-of={item.id}>
+                        <TableCell colSpan={COLUMNS.length}>
+                          <PluginServices services={services} />
+                        </TableCell>
+                      </TableRow>
                     )}
-                  </TableCell>
-                  <TableCell>{item.services ? <PluginServices services={item.services} /> : none}</TableCell>
-                </TableRow>
-              ))}
+                  </Fragment>
+                );
+              })}
             </TableBody>
           </Table>
         </div>

@@ -134,6 +134,34 @@ describe('Plugins screen', { timeout: 30_000 }, () => {
     expect(api.requests('GET', 'plugins')).toHaveLength(2);
   });
 
+  it('shows, beneath a running plugin, the services it takes (and from whom) and provides, in en and ru', async () => {
+    const shop = {
+      ...ADMIN,
+      id: 'shop',
+      titleKey: null,
+      services: {
+        provides: [],
+        offers: [],
+        requires: [{ id: 'messenger.notifications', provider: 'messenger' }],
+        uses: [{ id: 'finance.spreadsheets', provider: null }],
+        extends: [{ id: 'messenger.botHandlers', provider: 'messenger' }],
+      },
+    };
+    const services = async (language: 'en' | 'ru'): Promise<string[]> => {
+      const api = authApi().on('GET', 'plugins', { data: [ADMIN, shop] });
+      const { view } = await renderPluginPage({ plugins: [admin], path: '/plugins', codes: ['JS'], api, language });
+      await waitInAct(() => expect(view.element.querySelector('[data-plugin-services-of="shop"]')).not.toBeNull(), WAIT);
+      expect(view.element.querySelector('[data-plugin-services-of="admin"]')).toBeNull();
+      return [...query(view.element, '[data-plugin-services-of="shop"]').querySelectorAll('[data-services]')].map((line) => line.textContent ?? '');
+    };
+    expect(await services('en')).toEqual([
+      'Requires: messenger.notifications from messenger',
+      'Uses if present: finance.spreadsheets no plugin provides it',
+      'Fills: messenger.botHandlers from messenger',
+    ]);
+    expect((await services('ru'))[0]).toBe('Требует: messenger.notifications от плагина messenger');
+  });
+
   it('speaks Russian', async () => {
     const api = authApi().on('GET', 'plugins', { data: INVENTORY });
     const { view } = await renderPluginPage({ plugins: [admin], path: '/plugins', codes: ['JS'], api, language: 'ru' });
