@@ -3,11 +3,13 @@ import { compareVersions, isValidRange, lowestAdmitted, satisfiesRange } from '.
 import { SDK_VERSION } from './version';
 
 /**
- * The SDK versions this host runs plugins written for, stated once: the guide, the Plugins screen
- * and every check read it. A plugin is served when the lowest SDK its manifest range admits lies
- * in this range and is not newer than SDK_VERSION.
+ * The SDK versions this host runs plugins written for, stated once: the guide and every check read
+ * it. A plugin is served when the lowest SDK its manifest range admits lies in this range and is
+ * not newer than SDK_VERSION. 1.x from 1.5: the 2.x line keeps the 1.x names as deprecated shims
+ * (the services 1.5 offered through the context among them); plugins written for 1.4 or earlier
+ * are older than the services' move to their plugins was tried against.
  */
-export const SERVED_SDK_RANGE = '^1.0.0';
+export const SERVED_SDK_RANGE = '^1.5.0 || ^2.0.0';
 
 /** The SDK a host has and the ranges it serves. */
 export interface SdkHost {

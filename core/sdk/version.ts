@@ -3,4 +3,4 @@
  * core/sdk/exports.json records the names this version exports, and a test holds the two together:
  * a removed or renamed name needs a major step, an added one a minor step.
  */
-export const SDK_VERSION = '1.11.0';
+export const SDK_VERSION = '2.0.0';

@@ -8,7 +8,7 @@ const code = permissionsOf('admin');
 export const adminManifest: PluginManifest = {
   id: 'admin',
   version: '0.1.0',
-  sdk: '^1.11.0',
+  sdk: '^2.0.0',
   titleKey: 'admin:title',
   // Spec §7: the admin screens' calls belong to the auth service.
   service: 'auth',

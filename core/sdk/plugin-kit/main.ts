@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { rspack, type Configuration, type MultiStats } from '@rspack/core';
 import { remoteConfig, serverConfig } from './build-configs';
 import { installedPackage, pluginFile, PluginProjectError, readPluginProject, SDK_CORE_DIR, type PluginProject } from './plugin-project';
+import { sdkRangeProblem } from '../compatibility';
 import { deprecationWarning, sdkNeedsProblem, sdkUsage } from './sdk-usage';
 
 const USAGE = `erp-plugin <command>
@@ -45,12 +46,13 @@ function report(project: PluginProject, stats: MultiStats): boolean {
 }
 
 /**
- * Says the lowest SDK the plugin's imports need and each deprecated name it uses; false (after one
- * line naming the name and its version) when the manifest's range admits an older SDK than that.
+ * Says the lowest SDK the plugin's imports need and each deprecated name it uses; false, after one
+ * line, when the manifest's range admits an older SDK than that (naming the name and its version)
+ * or starts where this SDK's host serves no plugin.
  */
 function checkSdkUsage(project: PluginProject): boolean {
   const usage = sdkUsage(project.root);
-  const problem = sdkNeedsProblem(project.manifest.sdk, usage);
+  const problem = sdkNeedsProblem(project.manifest.sdk, usage) ?? sdkRangeProblem(project.manifest);
   if (problem) {
     console.error(`manifest.ts: ${problem}`);
     return false;

@@ -8,7 +8,6 @@ import {
 } from '../../shared/external-plugin';
 import { manifestProblems, type PluginManifest } from '../../shared/manifest';
 import { LANGUAGES } from '../../shared/runtime-config';
-import { sdkRangeProblem } from '../compatibility';
 
 /** Where the SDK package's `core/` folder lies: the `@core/*` imports of a plugin resolve under it. */
 export const SDK_CORE_DIR = resolve(import.meta.dirname, '../..');
@@ -68,7 +67,7 @@ export async function readPluginProject(start: string): Promise<PluginProject> {
   // The manifest is plain data, but may take constants from shared/: evaluate it rather than parse it.
   const jiti = createJiti(join(root, 'manifest.ts'), { alias: { '@core/': `${SDK_CORE_DIR}/` }, moduleCache: false });
   const manifest = pickManifest(await jiti.import<Record<string, unknown>>(join(root, 'manifest.ts')));
-  const problems = [...manifestProblems(manifest), ...[sdkRangeProblem(manifest)].filter((line): line is string => line !== null)];
+  const problems = manifestProblems(manifest);
   if (problems.length > 0) throw new PluginProjectError(`manifest.ts: ${problems.join('; ')}`);
   const optional = (path: string): string | null => (existsSync(join(root, path)) ? join(root, path) : null);
   const webEntry = optional('web/index.ts');

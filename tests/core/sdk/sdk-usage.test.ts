@@ -6,7 +6,7 @@ import { lowestAdmitted } from '@core/sdk/semver';
 import { main } from '@core/sdk/plugin-kit/main';
 import { readExportReport, sdkNamesIn, sdkNeedsProblem, sdkUsage } from '@core/sdk/plugin-kit/sdk-usage';
 import type { ExportReport } from '@core/sdk/tooling/export-report';
-import type { PluginManifest } from '@core/sdk/shared';
+import { SDK_VERSION, type PluginManifest } from '@core/sdk/shared';
 
 const root = resolve(import.meta.dirname, '../../..');
 const report = readExportReport();
@@ -91,7 +91,9 @@ describe('the built-in plugins’ SDK ranges', () => {
       if (!manifest) throw new Error(`plugins/${id}/manifest.ts exports no manifest with id "${id}"`);
       const usage = sdkUsage(join(root, 'plugins', id), report);
       expect(sdkNeedsProblem(manifest.sdk, usage), manifest.id).toBeNull();
-      expect(lowestAdmitted(manifest.sdk), `${manifest.id} claims more than it uses`).toBe(usage.needs);
+      // Built with the host, a built-in plugin uses its major version's ways (hooks registered in
+      // `register`, services it declares) that no imported name shows, so it may start at that major.
+      expect([usage.needs, `${SDK_VERSION.split('.')[0]}.0.0`], `${manifest.id} claims more than it uses`).toContain(lowestAdmitted(manifest.sdk));
     }
   });
 });

@@ -11,7 +11,7 @@ import { DB_TIMEOUT, replacing, testApp, type TestApp } from '@core/sdk/testing'
 const manifest: PluginManifest = {
   id: 'probe',
   version: '1.0.0',
-  sdk: '^1.0.0',
+  sdk: '^2.0.0',
   titleKey: 'probe:title',
   service: 'system',
   dependencies: [],

@@ -11,7 +11,7 @@ import { bearer, buildServer, mintToken, unreachableDatabase } from '../../suppo
 const MANIFEST: PluginManifest = {
   id: 'probe',
   version: '0.0.0',
-  sdk: '^1.0.0',
+  sdk: '^2.0.0',
   titleKey: 'probe:title',
   service: 'finance',
   dependencies: [],

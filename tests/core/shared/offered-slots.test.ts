@@ -9,7 +9,7 @@ import { financeManifest } from '@plugins/finance/manifest';
 const manifest = (id: string, overrides: Partial<PluginManifest> = {}): PluginManifest => ({
   id,
   version: '1.0.0',
-  sdk: '^1.0.0',
+  sdk: '^2.0.0',
   titleKey: `${id}:title`,
   service: 'system',
   dependencies: [],

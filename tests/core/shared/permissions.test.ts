@@ -212,7 +212,7 @@ function manifest(overrides: Partial<PluginManifest> = {}): PluginManifest {
   return {
     id: 'wallets',
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     titleKey: 'wallets:title',
     service: 'finance',
     dependencies: ['core-lists'],

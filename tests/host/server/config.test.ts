@@ -360,7 +360,7 @@ describe('loadConfig: external plugins', () => {
 describe('selectPlugins', () => {
   function plugin(id: string, dependencies: readonly string[] = []): ServerPlugin {
     return defineServerPlugin({
-      manifest: { id, version: '1.0.0', sdk: '^1.0.0', titleKey: `${id}:title`, service: 'system', dependencies, namespaces: [id], pages: [] },
+      manifest: { id, version: '1.0.0', sdk: '^2.0.0', titleKey: `${id}:title`, service: 'system', dependencies, namespaces: [id], pages: [] },
       migrations: [],
       register: () => undefined,
     });

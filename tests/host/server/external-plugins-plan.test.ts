@@ -47,7 +47,7 @@ describe('plugin.json', () => {
     const folder = await readExternalPluginFolder(fixturePlugin('notes'));
     expect(folder.ok).toBe(true);
     if (!folder.ok) return;
-    expect(folder.file).toMatchObject({ id: 'notes', version: '0.3.0', sdk: '^1.0.0', service: 'notes', files: { server: 'server/index.js' } });
+    expect(folder.file).toMatchObject({ id: 'notes', version: '0.3.0', sdk: '^2.0.0', service: 'notes', files: { server: 'server/index.js' } });
   });
 
   it('reads offered slots declared whole, and a 1.x plugin\'s bare slot names', async () => {
@@ -91,7 +91,7 @@ describe('plugin.json', () => {
     const missing = await readExternalPluginFolder(join(root, 'gone-plugin', 'dist'));
     expect(missing).toMatchObject({ ok: false, id: 'gone-plugin', problem: 'cannot read plugin.json: not found' });
     const invalid = await readExternalPluginFolder(writePlugin(root, 'folder-name', { ...pluginJson('real-id'), pages: 'none' }));
-    expect(invalid).toMatchObject({ ok: false, id: 'real-id', version: '1.0.0', sdk: '^1.0.0' });
+    expect(invalid).toMatchObject({ ok: false, id: 'real-id', version: '1.0.0', sdk: '^2.0.0' });
   });
 });
 
@@ -120,7 +120,7 @@ describe('planning the plugins', () => {
     expect(result.inventory.list()).toEqual([
       { id: 'admin', version: admin.version, sdk: admin.sdk, titleKey: admin.titleKey, source: { kind: 'builtin' }, enabled: true, state: 'running', error: null },
       ...BUILT_IN_IDS.slice(1).map((id) => expect.objectContaining({ id, source: { kind: 'builtin' }, enabled: false, state: 'disabled', error: null })),
-      { id: 'notes', version: '0.3.0', sdk: '^1.0.0', titleKey: 'notes:title', source: { kind: 'external', path: notes }, enabled: true, state: 'running', error: null },
+      { id: 'notes', version: '0.3.0', sdk: '^2.0.0', titleKey: 'notes:title', source: { kind: 'external', path: notes }, enabled: true, state: 'running', error: null },
     ]);
   });
 

@@ -17,7 +17,7 @@ export function pluginJson(id: string, extra: Readonly<Record<string, unknown>> 
   return {
     id,
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     titleKey: `${id}:title`,
     service: id,
     dependencies: [],

@@ -4,7 +4,7 @@ import type { PluginInventoryItem } from '@core/sdk/shared';
 export const ADMIN: PluginInventoryItem = {
   id: 'admin',
   version: '0.1.0',
-  sdk: '^1.0.0',
+  sdk: '^2.0.0',
   titleKey: 'admin:title',
   source: { kind: 'builtin' },
   enabled: true,

@@ -22,7 +22,7 @@ export function testManifest(id: string, overrides: Partial<PluginManifest> = {}
   return {
     id,
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     titleKey: `${id}:title`,
     service: 'system',
     dependencies: [],

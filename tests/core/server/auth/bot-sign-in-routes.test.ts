@@ -32,7 +32,7 @@ const TG_NOBODY = 610_000_003;
 const BOT_MANIFEST: PluginManifest = {
   id: 'signbot',
   version: '0.0.1',
-  sdk: '^1.0.0',
+  sdk: '^2.0.0',
   titleKey: 'signbot:title',
   service: 'signbot',
   dependencies: [],

@@ -16,7 +16,7 @@ const vacations = defineServerPlugin({
   manifest: {
     id: 'vacations',
     version: '0.1.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     titleKey: 'vacations:title',
     service: 'vacations',
     dependencies: [],

@@ -18,7 +18,7 @@ import type { PluginManifest } from '@core/shared/manifest';
 const manifest: PluginManifest = {
   id: 'vault',
   version: '0.0.1',
-  sdk: '^1.0.0',
+  sdk: '^2.0.0',
   titleKey: 'vault:title',
   service: 'vault',
   dependencies: [],

@@ -15,7 +15,7 @@ import { aborted, until } from './support';
 const manifest: PluginManifest = {
   id: 'lab',
   version: '0.0.1',
-  sdk: '^1.0.0',
+  sdk: '^2.0.0',
   titleKey: 'lab:title',
   service: 'lab',
   dependencies: [],

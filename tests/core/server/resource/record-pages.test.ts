@@ -94,7 +94,7 @@ const ledger = defineResource({
 const manifest: PluginManifest = {
   id: 'rp',
   version: '0.0.1',
-  sdk: '^1.0.0',
+  sdk: '^2.0.0',
   titleKey: 'rp:title',
   service: 'shop',
   dependencies: [],

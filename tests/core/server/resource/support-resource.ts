@@ -91,7 +91,7 @@ export const LAB_TRANSLATIONS = {
 export const labManifest: PluginManifest = {
   id: 'lab',
   version: '0.0.1',
-  sdk: '^1.0.0',
+  sdk: '^2.0.0',
   titleKey: 'lab:title',
   service: 'shop',
   dependencies: [],

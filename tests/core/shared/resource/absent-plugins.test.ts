@@ -10,7 +10,7 @@ import { defineResource, type ResourceDefinition } from '@core/shared/resource/d
  */
 
 const manifest = (id: string, extra: Partial<PluginManifest> = {}): PluginManifest => ({
-  id, version: '1.0.0', sdk: '^1.0.0', titleKey: `${id}:title`, service: 'system', dependencies: [], namespaces: [id], pages: [], ...extra,
+  id, version: '1.0.0', sdk: '^2.0.0', titleKey: `${id}:title`, service: 'system', dependencies: [], namespaces: [id], pages: [], ...extra,
 });
 const PROXIES = manifest('proxies', { optionalDependencies: ['teams'] });
 

@@ -117,16 +117,17 @@ describe('checking a remote’s shared versions', () => {
   });
 
   it('reports a range the host’s version misses, and a package the host does not provide', () => {
+    const future = `^${Number(SDK_VERSION.split('.')[0]) + 1}.0.0`;
     const check = checkSharedVersions([
       { name: 'react', requiredVersion: '^19.0.0' },
       { name: 'mobx', requiredVersion: '^8.0.0' },
-      { name: '@core/sdk/web', requiredVersion: '^2.0.0' },
+      { name: '@core/sdk/web', requiredVersion: future },
       { name: 'lodash', requiredVersion: '^4.0.0' },
       { name: 'inversify', requiredVersion: null },
     ]);
     expect(check.mismatches).toEqual([
       { request: 'mobx', wanted: '^8.0.0', host: HOST_PACKAGE_VERSIONS.mobx },
-      { request: '@core/sdk/web', wanted: '^2.0.0', host: SDK_VERSION },
+      { request: '@core/sdk/web', wanted: future, host: SDK_VERSION },
       { request: 'lodash', wanted: '^4.0.0', host: null },
     ]);
     expect(check.unchecked).toEqual([]);

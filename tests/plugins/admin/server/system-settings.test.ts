@@ -15,7 +15,7 @@ const NESTING = defineSetting({
   max: 20,
 });
 const sheets = defineServerPlugin({
-  manifest: { id: 'sheets', version: '0.1.0', sdk: '^1.0.0', titleKey: 'sheets:title', service: 'finance', dependencies: [], namespaces: ['sheets'], pages: [] },
+  manifest: { id: 'sheets', version: '0.1.0', sdk: '^2.0.0', titleKey: 'sheets:title', service: 'finance', dependencies: [], namespaces: ['sheets'], pages: [] },
   migrations: [],
   systemSettings: [NESTING],
   register: () => undefined,

@@ -37,7 +37,7 @@ function VacationBalance({ employeeId, fullName, userId, fired }: EmployeeDetail
 const vacationsManifest: PluginManifest = {
   id: 'vacations',
   version: '1.0.0',
-  sdk: '^1.0.0',
+  sdk: '^2.0.0',
   titleKey: 'vacations:title',
   service: 'vacations',
   dependencies: [],

@@ -110,7 +110,7 @@ export function demoManifest(area: DemoArea): PluginManifest {
   return {
     id: area.id,
     version: '0.0.1',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     titleKey: `${area.id}:title`,
     service: 'system',
     dependencies: [],
