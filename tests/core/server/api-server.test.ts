@@ -71,8 +71,8 @@ describe('the API without a web root', () => {
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['cache-control']).toBe('no-cache');
     const body = response.json<Record<string, unknown>>();
-    expect(body).toEqual({ ...runtimeConfig, manifests: [], remotes: {} });
-    expect(Object.keys(body).sort()).toEqual([...Object.keys(runtimeConfig), 'manifests', 'remotes'].sort());
+    expect(body).toEqual({ ...runtimeConfig, manifests: [], remotes: {}, pluginServices: {} });
+    expect(Object.keys(body).sort()).toEqual([...Object.keys(runtimeConfig), 'manifests', 'remotes', 'pluginServices'].sort());
     expect(response.body).not.toContain(TEST_SECRET);
   });
 
