@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExternalPluginServing } from '@core/server/api-server';
 import type { ServerPlugin } from '@core/server/plugin';
+import { graphPluginOf, resolveServiceGraph, ServiceGraphError } from '@core/server/services';
 import { sdkRangeProblem } from '@core/sdk/compatibility';
 import { pluginFilesPath, type ExternalPluginFile } from '@core/shared/external-plugin';
 import { enabledManifestsProblems } from '@core/shared/manifest';
@@ -112,10 +113,22 @@ async function loadExternal(book: PluginInventoryBook, folder: ReadableFolder): 
   }
 }
 
+/** Why the plugins' services cannot start together (one line), or null. */
+function serviceGraphProblem(plugins: readonly ServerPlugin[]): string | null {
+  try {
+    resolveServiceGraph(plugins.map(graphPluginOf));
+    return null;
+  } catch (error) {
+    if (error instanceof ServiceGraphError) return error.message;
+    throw error;
+  }
+}
+
 /**
  * The loaded external plugins that may run beside `builtins`, in dependency order: each needs its
  * dependencies running, and must fit with those already in (no page or code declared twice, no
- * slot filled that nobody offers). Those left over are refused.
+ * slot filled that nobody offers, its required services provided and none provided twice). Those
+ * left over are refused.
  */
 export function fitExternals(book: PluginInventoryBook, builtins: readonly ServerPlugin[], loaded: readonly ExternalPlugin[], enabled: readonly string[]): ExternalPlugin[] {
   const accepted: ExternalPlugin[] = [];
@@ -139,6 +152,11 @@ export function fitExternals(book: PluginInventoryBook, builtins: readonly Serve
       const problems = enabledManifestsProblems([...manifests, manifest]);
       if (problems.length > 0) {
         book.setBack(candidate.path, 'refused', `it does not fit with the other plugins: ${problems.join('; ')}`);
+        continue;
+      }
+      const servicesProblem = serviceGraphProblem([...builtins, ...accepted.map((other) => other.plugin), candidate.plugin]);
+      if (servicesProblem !== null) {
+        book.setBack(candidate.path, 'refused', `its services do not resolve: ${servicesProblem}`);
         continue;
       }
       manifests.push(manifest);
