@@ -277,7 +277,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
         ...shared,
         // A taker passes its own transaction; the provider's statements run in it as the provider.
         provide: (ref, implementation) => shared.provide(ref, providedService(implementation, id)),
-        ...legacyServices(services, id),
+        ...legacyServices(services),
       });
       // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
       if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks, mounted: resources, translations }));

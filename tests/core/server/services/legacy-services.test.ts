@@ -19,15 +19,15 @@ function registry(plugins: readonly GraphPlugin[]): ServiceRegistry {
 
 describe('the SDK 1.x context fields', () => {
   it('answer as 1.x did while no enabled plugin provides the service', async () => {
-    const old = legacyServices(registry([{ id: 'vacations', dependencies: [] }]), 'vacations');
+    const old = legacyServices(registry([{ id: 'vacations', dependencies: [] }]));
     expect(old.exchangeRates.available).toBe(false);
     await expect(old.exchangeRates.usdRate('EUR', '2026-11-20')).resolves.toBeNull();
     await expect(old.performance.totals(UNREAD_DATABASE, '2026-11-01', '2026-11-30')).resolves.toBeNull();
     await expect(old.spreadsheets.append('sheet', 'Orders', [])).rejects.toBeInstanceOf(SpreadsheetsUnavailableError);
     await expect(old.messaging.notifications.notify(42, 'hi')).rejects.toBeInstanceOf(NotificationsUnavailableError);
-    expect(() => old.messaging.handlers.register(handler)).toThrow(
-      'Plugin "vacations" registers bot handler "vacations.away" (context.messaging, SDK 1.x), but the messenger plugin, which keeps bot handlers, is not enabled.',
-    );
+    // As in 1.x, a handler registers without the messenger; no bot runs it.
+    expect(() => old.messaging.handlers.register(handler)).not.toThrow();
+    expect(old.messaging.handlers.list()).toEqual([]);
     expect(() => old.exchangeRates.provide({ usdRate: async () => null })).toThrow(/the finance plugin provides this service in 2.0/);
   });
 
@@ -37,7 +37,7 @@ describe('the SDK 1.x context fields', () => {
       { id: 'messenger', dependencies: [], services: { provides: [notifications], offers: [botHandlers] } },
       { id: 'finance', dependencies: [], services: { provides: [rates, sheets] } },
     ]);
-    const old = legacyServices(services, 'vacations');
+    const old = legacyServices(services);
     // The 1.x plugin declares nothing, so it may register before the messenger.
     old.messaging.handlers.register(handler);
     const added: BotHandler[] = [];
