@@ -120,11 +120,6 @@ export class ServiceRegistry {
     else this.waiting.set(pointId, [...(this.waiting.get(pointId) ?? []), fill]);
   }
 
-  /** Whether the enabled plugins include the offerer of an extension point. */
-  isOffered(pointId: string): boolean {
-    return this.graph.offererOf(pointId) !== undefined;
-  }
-
   private current(serviceId: string, provider: string | undefined): unknown {
     const implementation = this.lookup(serviceId);
     if (implementation === undefined) throw notProvided(provider, 'service', serviceId, 'provide');
