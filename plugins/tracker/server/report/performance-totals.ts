@@ -5,7 +5,7 @@ import { BASE_SUMS } from './measures-sql';
 import { CONVERTED_STATISTICS, statisticsRates } from './statistics-rates';
 
 /**
- * The performance other plugins read through `context.performance` (finance's per-lead and
+ * The performance other plugins read through the `tracker.performance` service (finance's per-lead and
  * tracker-profit pay rules): the statistics table's totals over a period, every tracker together,
  * summed in SQL `numeric` with the report's own sums, so a pay rule and the full report agree:
  * money in US dollars as the report converts it (a row without a rate adds no money, never counted
