@@ -33,9 +33,13 @@ describe('GET plugins with the host’s inventory', () => {
     const body = response.json<{ data: PluginInventoryItem[] }>();
     expect(Array.isArray(body.data)).toBe(true);
     for (const item of body.data) {
-      expect(Object.keys(item).sort()).toEqual(['enabled', 'error', 'id', 'sdk', 'source', 'state', 'titleKey', 'version']);
+      // A running plugin carries its services as resolved at start-up.
+      const services = item.state === 'running' ? ['services'] : [];
+      expect(Object.keys(item).sort()).toEqual(['enabled', 'error', 'id', 'sdk', 'source', 'state', 'titleKey', 'version', ...services].sort());
       expect(['running', 'disabled', 'refused', 'failed']).toContain(item.state);
     }
+    const admin = body.data.find((item) => item.id === 'admin');
+    expect(admin?.services).toEqual({ provides: [], offers: [], requires: [], uses: [], extends: [] });
   });
 
   it('refuses a caller without JS, whatever else they hold', async () => {
