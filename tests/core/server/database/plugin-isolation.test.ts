@@ -1,14 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@core/server/database/database';
 import { DatabaseOpenError } from '@core/server/database/database-open-error';
-import { PgliteDatabase } from '@core/server/database/pglite-database';
-import { asKernel } from '@core/server/database/plugin-handle';
+import { migrate } from '@core/server/database/migrator';
+import { PostgresDatabase } from '@core/server/database/postgres-database';
+import { asKernel, pluginDatabase } from '@core/server/database/plugin-handle';
 import { ensurePluginRole, pluginRoleName } from '@core/server/database/plugin-roles';
 import { RefusedStatementError } from '@core/server/database/statement-guard';
 import { defineServerPlugin } from '@core/server/plugin';
-import { buildServer, DB_TIMEOUT, freshDatabase, mintToken, bearer } from '@core/sdk/testing';
 import type { PluginManifest } from '@core/shared/manifest';
+import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '../../../support/server/test-database';
 
 /*
  * A plugin's database handle sees its own schema only (issue 31 point 3), on PGlite and, under
@@ -25,6 +28,9 @@ const manifest: PluginManifest = {
   namespaces: ['vault'],
   pages: [],
 };
+
+/** Set when the suite runs on PostgreSQL (scripts/with-postgres.mjs); PGlite otherwise. */
+const POSTGRES_URL = process.env.TEST_DATABASE_URL;
 
 let handle: Database;
 
@@ -46,7 +52,9 @@ let app: FastifyInstance;
 const token = mintToken([]);
 
 beforeAll(async () => {
-  db = await freshDatabase([vault]);
+  // The run's shared template, with the test plugin's schema migrated on top: no template of its own to build.
+  db = await freshDatabase();
+  await migrate(db, [{ owner: 'vault', migrations: vault.migrations }]);
   app = await buildServer({ db, plugins: [vault] });
 }, DB_TIMEOUT);
 afterAll(async () => {
@@ -125,17 +133,75 @@ describe('plugin roles', () => {
     expect(pluginRoleName(`${'a'.repeat(69)}b`, 'messenger')).not.toBe(long);
   });
 
-  it('need a server user that may create roles, and say so in one line', async () => {
-    const bare = await PgliteDatabase.open(undefined);
+  // PGlite's one connection: a session role there is the whole database's until reset.
+  it.skipIf(POSTGRES_URL)('need a server user that may create roles, and say so in one line (PGlite)', async () => {
+    await db.exec('CREATE ROLE erp_user NOLOGIN; SET ROLE erp_user');
     try {
-      await bare.exec('CREATE ROLE erp_user NOLOGIN; CREATE SCHEMA erp_meta; SET ROLE erp_user');
-      const refusal = await ensurePluginRole(bare, 'vault').catch((error: unknown) => error);
+      const refusal = await ensurePluginRole(db, 'vault').catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(DatabaseOpenError);
       expect((refusal as Error).message).toBe(
         'the database user "erp_user" may not create roles, and each plugin\'s data is kept under a role of its own: grant it CREATEROLE (ALTER ROLE erp_user CREATEROLE)',
       );
     } finally {
-      await bare.close();
+      await db.exec('RESET ROLE');
     }
-  }, DB_TIMEOUT);
+  });
+});
+
+
+/** Runs `sql` on the PostgreSQL server as the test run's (super)user. */
+async function asServerAdmin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.runIf(POSTGRES_URL)('on PostgreSQL, a server user that is no superuser', () => {
+  const name = `erp_roles_${randomBytes(4).toString('hex')}`;
+  const urlAs = (user: string): string => {
+    const url = new URL(POSTGRES_URL ?? '');
+    url.username = user;
+    url.password = 'user-password-1';
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+
+  beforeAll(async () => {
+    await asServerAdmin(`CREATE ROLE ${name}_app LOGIN CREATEROLE PASSWORD 'user-password-1'`);
+    await asServerAdmin(`CREATE ROLE ${name}_bare LOGIN PASSWORD 'user-password-1'`);
+    await asServerAdmin(`CREATE DATABASE ${name} OWNER ${name}_app`);
+  });
+  afterAll(async () => {
+    await asServerAdmin(`DROP DATABASE IF EXISTS ${name}`);
+    await asServerAdmin(`DROP ROLE IF EXISTS ${name}_vault, ${name}_app, ${name}_bare`);
+  });
+
+  it('makes the plugin roles with CREATEROLE and confines the handle to its schema', async () => {
+    const server = await PostgresDatabase.open(urlAs(`${name}_app`));
+    try {
+      await migrate(server, [{ owner: 'vault', migrations: vault.migrations }]);
+      const vaultDb = pluginDatabase(server, 'vault');
+      await vaultDb.query("INSERT INTO vault.notes (text) VALUES ('kept')");
+      expect((await vaultDb.query('SELECT text FROM vault.notes')).rows).toEqual([{ text: 'kept' }]);
+      await expect(vaultDb.query('SELECT owner FROM erp_meta.migrations')).rejects.toThrow(/permission denied/);
+      expect((await server.query('SELECT count(*)::int AS count FROM erp_meta.migrations')).rows).toEqual([{ count: 1 }]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops start-up without CREATEROLE, saying so in one line', async () => {
+    const server = await PostgresDatabase.open(urlAs(`${name}_bare`));
+    try {
+      await expect(ensurePluginRole(server, 'other')).rejects.toThrow(
+        `the database user "${name}_bare" may not create roles, and each plugin's data is kept under a role of its own: grant it CREATEROLE (ALTER ROLE ${name}_bare CREATEROLE)`,
+      );
+    } finally {
+      await server.close();
+    }
+  });
 });
