@@ -20,12 +20,22 @@ export interface SdkNameUse {
   readonly file: string;
 }
 
+/** A deprecated member of an SDK interface (a 1.x context field) the plugin's code reads or sets. */
+export interface SdkMemberUse {
+  readonly entry: string;
+  /** `Interface.member`. */
+  readonly name: string;
+  readonly deprecated: string;
+  readonly file: string;
+}
+
 export interface SdkUsage {
   /** The lowest SDK version with every name used: the first SDK_VERSION when the plugin uses none newer. */
   readonly needs: string;
   /** The name that sets `needs`, or null when only first-version names are used. */
   readonly newest: SdkNameUse | null;
-  readonly deprecated: readonly SdkNameUse[];
+  /** Deprecated names imported, then deprecated members used. */
+  readonly deprecated: readonly (SdkNameUse | SdkMemberUse)[];
 }
 
 /** The report shipped beside this kit (core/sdk/exports.json, in the repository and in the SDK package). */
@@ -64,11 +74,42 @@ export function sdkNamesIn(source: string): [entry: string, name: string][] {
   );
 }
 
+/** String literals emptied, so a service id in quotes (`'tracker.performance'`) is not read as a member. */
+const withoutStrings = (code: string): string => code.replace(/(['"`])(?:\\.|(?!\1)[^\\])*\1/g, '$1$1');
+
+/**
+ * The deprecated interface members `code` uses: a context field read as `context.messaging` (the
+ * name the guide gives `register`'s context) or taken apart in `register(app, { messaging })`, or a
+ * definition's key (`resourceHooks:`), in a file calling `defineServerPlugin`. Read from the text, so other spellings go unseen; the server entry
+ * point's members are looked for only outside web/.
+ */
+function deprecatedMembersIn(code: string, relativePath: string, report: ExportReport): SdkMemberUse[] {
+  const web = /^web[\\/]/.test(relativePath);
+  const defines = /\bdefineServerPlugin\s*\(/.test(code);
+  const uses = (member: string): boolean =>
+    new RegExp(`\\b(?:context|ctx)\\s*\\.\\s*${member}\\b`).test(code) ||
+    (defines && new RegExp(`\\b${member}\\s*:|\\bregister\\s*\\([^)]*\\{[^}]*\\b${member}\\b`).test(code));
+  return Object.entries(report.entries).flatMap(([entry, names]) =>
+    entry === '@core/sdk/server' && web
+      ? []
+      : Object.entries(names).flatMap(([owner, { deprecatedMembers = {} }]) =>
+          Object.entries(deprecatedMembers)
+            .filter(([member]) => uses(member))
+            .map(([member, deprecated]) => ({ entry, name: `${owner}.${member}`, deprecated, file: relativePath })),
+        ),
+  );
+}
+
 /** What the plugin in `root` takes from the SDK that `report` describes. Names the report lacks are left to the type check. */
 export function sdkUsage(root: string, report: ExportReport = readExportReport()): SdkUsage {
   const used = new Map<string, SdkNameUse>();
+  const members = new Map<string, SdkMemberUse>();
   for (const file of pluginSourceFiles(root)) {
-    for (const [entry, name] of sdkNamesIn(readFileSync(file, 'utf8'))) {
+    const source = readFileSync(file, 'utf8');
+    for (const use of deprecatedMembersIn(withoutStrings(withoutComments(source)), relative(root, file), report)) {
+      if (!members.has(use.name)) members.set(use.name, use);
+    }
+    for (const [entry, name] of sdkNamesIn(source)) {
       const exported = report.entries[entry]?.[name];
       const key = `${entry}:${name}`;
       if (exported && !used.has(key)) used.set(key, { entry, name, ...exported, file: relative(root, file) });
@@ -79,7 +120,8 @@ export function sdkUsage(root: string, report: ExportReport = readExportReport()
     .reduce((oldest, since) => (compareVersions(since, oldest) < 0 ? since : oldest), report.version);
   let newest: SdkNameUse | null = null;
   for (const use of used.values()) if (compareVersions(use.since, newest?.since ?? first) > 0) newest = use;
-  return { needs: newest?.since ?? first, newest, deprecated: [...used.values()].filter((use) => use.deprecated !== undefined) };
+  const deprecatedNames = [...used.values()].filter((use) => use.deprecated !== undefined);
+  return { needs: newest?.since ?? first, newest, deprecated: [...deprecatedNames, ...members.values()] };
 }
 
 /**
@@ -94,4 +136,4 @@ export function sdkNeedsProblem(range: string, usage: SdkUsage): string | null {
 }
 
 /** The warning for a deprecated name the plugin uses: the name and what replaces it. */
-export const deprecationWarning = (use: SdkNameUse): string => `deprecated: ${use.name} (${use.entry}, in ${use.file}): ${use.deprecated ?? ''}`;
+export const deprecationWarning = (use: SdkNameUse | SdkMemberUse): string => `deprecated: ${use.name} (${use.entry}, in ${use.file}): ${use.deprecated ?? ''}`;

@@ -23,6 +23,8 @@ export interface ExportedName {
   readonly since: string;
   /** What replaces it, from the JSDoc `@deprecated` on its declaration or on its entry point's export. */
   readonly deprecated?: string;
+  /** An interface's deprecated members (the 1.x context fields), each with what replaces it. */
+  readonly deprecatedMembers?: Readonly<Record<string, string>>;
 }
 
 export type EntryExports = Readonly<Record<string, ExportedName>>;
@@ -108,7 +110,35 @@ const DECLARATIONS: readonly (readonly [RegExp, ExportKind])[] = [
 interface Declaration {
   readonly kind: ExportKind;
   readonly deprecated: string | null;
+  readonly deprecatedMembers: Readonly<Record<string, string>>;
 }
+
+const MEMBER_JSDOC = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*(?:readonly\s+)?([\w$]+)\??\s*[:(<]/g;
+
+/** The members of interface `name` in `source` whose JSDoc says `@deprecated`, each with its note. */
+function deprecatedMembersIn(source: string, name: string): Record<string, string> {
+  const start = new RegExp(`interface\\s+${escapeName(name)}\\b[^{]*\\{`).exec(source);
+  if (!start) return {};
+  let depth = 1;
+  let end = start.index + start[0].length;
+  while (end < source.length && depth > 0) {
+    if (source[end] === '{') depth += 1;
+    else if (source[end] === '}') depth -= 1;
+    end += 1;
+  }
+  const members: Record<string, string> = {};
+  for (const match of source.slice(start.index + start[0].length, end).matchAll(MEMBER_JSDOC)) {
+    const note = deprecationIn(match[1] ?? '');
+    if (note && match[2]) members[match[2]] = note;
+  }
+  return members;
+}
+
+const declared = (kind: ExportKind, source: string, name: string, deprecated: string | null): Declaration => ({
+  kind,
+  deprecated,
+  deprecatedMembers: kind === 'interface' ? deprecatedMembersIn(source, name) : {},
+});
 
 /** What `name` is as `file` exports it, following re-exports; null when it cannot be found. */
 function declarationIn(file: string, name: string, seen: Set<string> = new Set()): Declaration | null {
@@ -119,7 +149,7 @@ function declarationIn(file: string, name: string, seen: Set<string> = new Set()
   const code = withoutComments(source);
   for (const [pattern, kind] of DECLARATIONS) {
     const declaration = `export\\s+(?:declare\\s+)?(?:default\\s+)?${pattern.source.replace('NAME', escapeName(name))}`;
-    if (new RegExp(`(?:^|\\n)\\s*${declaration}`).test(code)) return { kind, deprecated: deprecationBefore(source, declaration) };
+    if (new RegExp(`(?:^|\\n)\\s*${declaration}`).test(code)) return declared(kind, source, name, deprecationBefore(source, declaration));
   }
   for (const match of code.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}(?:\s*from\s*['"]([^'"]+)['"])?/g)) {
     for (const part of (match[1] ?? '').split(',').map((text) => text.trim().replace(/^type\s+/, ''))) {
@@ -129,7 +159,7 @@ function declarationIn(file: string, name: string, seen: Set<string> = new Set()
       if (target) return declarationIn(target, local, seen);
       for (const [pattern, kind] of DECLARATIONS) {
         const declaration = pattern.source.replace('NAME', escapeName(local));
-        if (new RegExp(`(?:^|\\n)\\s*${declaration}`).test(code)) return { kind, deprecated: deprecationBefore(source, declaration) };
+        if (new RegExp(`(?:^|\\n)\\s*${declaration}`).test(code)) return declared(kind, source, local, deprecationBefore(source, declaration));
       }
     }
   }
@@ -166,7 +196,13 @@ export function currentReport(version: string, recorded?: ExportReport): ExportR
       if (names[named.name]) throw new Error(`${entry} exports "${named.name}" twice`);
       const since = recorded?.entries[entry]?.[named.name]?.since ?? version;
       const deprecated = named.deprecated ?? declaration.deprecated;
-      names[named.name] = deprecated === null ? { kind: declaration.kind, since } : { kind: declaration.kind, since, deprecated };
+      const members = declaration.deprecatedMembers;
+      names[named.name] = {
+        kind: declaration.kind,
+        since,
+        ...(deprecated === null ? {} : { deprecated }),
+        ...(Object.keys(members).length === 0 ? {} : { deprecatedMembers: members }),
+      };
     }
     entries[entry] = Object.fromEntries(Object.entries(names).sort(([a], [b]) => a.localeCompare(b)));
   }

@@ -15,13 +15,15 @@ describe('the SDK export report (core/sdk/exports.json)', () => {
     expect(formatReport(current), 'core/sdk/exports.json is not as `npm run sdk:report` writes it').toBe(readFileSync(REPORT_FILE, 'utf8'));
   });
 
-  it('gives every name the version it was added in, as the history of the report says', () => {
+  it('gives every name the version it was added in, as the history of the report says, and each deprecated one its replacement', () => {
     const since = (entry: string, name: string) => recorded.entries[entry]?.[name]?.since;
     expect(since('@core/sdk/shared', 'defineResource')).toBe('1.0.0');
     expect(since('@core/sdk/web', 'BarChart')).toBe('1.5.0');
     expect(since('@core/sdk/server', 'PerformanceService')).toBe('1.5.0');
     expect(since('@core/sdk/server', 'readCsv')).toBe('1.3.0');
     expect(since('@core/sdk/web', 'DashboardWidgetContribution')).toBe('1.7.0');
+    expect(recorded.entries['@core/sdk/server']?.usersService?.deprecated).toMatch(/^Since SDK 2\.0: `context\.users`/);
+    expect(Object.keys(recorded.entries['@core/sdk/server']?.ServerPluginContext?.deprecatedMembers ?? {})).toEqual(['messaging', 'spreadsheets', 'exchangeRates', 'performance']);
     for (const names of Object.values(recorded.entries)) {
       for (const { since: version } of Object.values(names)) expect(compareVersions(version, SDK_VERSION)).toBeLessThanOrEqual(0);
     }

@@ -80,6 +80,35 @@ describe('the lowest SDK a plugin needs', () => {
   });
 });
 
+describe('the deprecated SDK a plugin uses', () => {
+  it('names each deprecated import and 1.x context field, not a same-named field of something else', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'sdk-usage-members-'));
+    try {
+      mkdirSync(join(folder, 'server'));
+      writeFileSync(join(folder, 'server/index.ts'), [
+        "import { defineServerPlugin, usersService } from '@core/sdk/server';",
+        'export default defineServerPlugin({',
+        '  resourceHooks: {},',
+        '  register(app, { db, messaging }) {',
+        "    const id = 'tracker.performance';",
+        '    return [usersService, db, messaging, id];',
+        '  },',
+        '});',
+      ].join('\n'));
+      writeFileSync(join(folder, 'server/totals.ts'), 'export const totals = (source: { performance: number }) => source.performance;\n');
+      const usage = sdkUsage(folder, report);
+      expect(usage.deprecated.map((use) => `${use.name} ${use.file}`)).toEqual([
+        'usersService server/index.ts',
+        'ServerPlugin.resourceHooks server/index.ts',
+        'ServerPluginContext.messaging server/index.ts',
+      ]);
+      expect(usage.deprecated.every((use) => use.deprecated?.startsWith('Since SDK 2.0'))).toBe(true);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the built-in plugins’ SDK ranges', () => {
   const builtIn = readdirSync(join(root, 'plugins')).filter((id) => existsSync(join(root, 'plugins', id, 'manifest.ts')));
 
