@@ -158,10 +158,12 @@ export function resolveServiceGraph(plugins: readonly GraphPlugin[]): ServiceGra
   const edges: Edge[] = [];
   const resolved = plugins.map((plugin): ResolvedPlugin => {
     const services = plugin.services ?? {};
-    const take = (refs: readonly { readonly id: string }[] | undefined, owners: Map<string, string>, optional: boolean, missing: (id: string) => string): TakenService[] =>
+    // `refused` words the refusal of a required one without a provider; an optional one has none.
+    const take = (refs: readonly { readonly id: string }[] | undefined, owners: Map<string, string>, refused: ((id: string) => string) | null): TakenService[] =>
       (refs ?? []).map(({ id }) => {
         const provider = owners.get(id) ?? null;
-        if (provider === null && !optional) throw new ServiceGraphError(missing(id));
+        const optional = refused === null;
+        if (provider === null && !optional) throw new ServiceGraphError(refused(id));
         if (provider !== null && provider !== plugin.id) edges.push({ from: plugin.id, to: provider, via: id, optional });
         return { id, provider };
       });
@@ -176,9 +178,9 @@ export function resolveServiceGraph(plugins: readonly GraphPlugin[]): ServiceGra
       plugins: pluginDependencies,
       provides: (services.provides ?? []).map((ref) => ref.id),
       offers: (services.offers ?? []).map((ref) => ref.id),
-      requires: take(services.requires, providers, false, (id) => `Plugin "${plugin.id}" requires service "${id}", which no enabled plugin provides.`),
-      uses: take(services.uses, providers, true, () => ''),
-      extends: take(services.extends, offerers, false, (id) => `Plugin "${plugin.id}" fills extension point "${id}", which no enabled plugin offers.`),
+      requires: take(services.requires, providers, (id) => `Plugin "${plugin.id}" requires service "${id}", which no enabled plugin provides.`),
+      uses: take(services.uses, providers, null),
+      extends: take(services.extends, offerers, (id) => `Plugin "${plugin.id}" fills extension point "${id}", which no enabled plugin offers.`),
     };
   });
   const cycle = requiredCycle(ids, edges);
