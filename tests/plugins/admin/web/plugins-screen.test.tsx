@@ -72,8 +72,8 @@ describe('Plugins screen', { timeout: 30_000 }, () => {
 
     // Sorted by title; a title whose key does not translate reads as the id.
     expect([...main.querySelectorAll('tr[data-plugin]')].map((tr) => tr.getAttribute('data-plugin'))).toEqual(['admin', 'broken', 'finance', 'reports']);
-    expect(cells(main, 'admin')).toEqual(['Administration', 'admin', '0.1.0', '^1.0.0', 'Built in', 'Yes', 'Running', 'Loaded']);
-    expect(cells(main, 'finance')).toEqual(['finance', 'finance', '0.1.0', '^1.0.0', 'Built in', 'No', 'Disabled', '—']);
+    expect(cells(main, 'admin')).toEqual(['Administration', 'admin', '0.1.0', '^2.0.0', 'Built in', 'Yes', 'Running', 'Loaded']);
+    expect(cells(main, 'finance')).toEqual(['finance', 'finance', '0.1.0', '^2.0.0', 'Built in', 'No', 'Disabled', '—']);
     expect(cells(main, 'broken')).toEqual(['broken', 'broken', '—', '—', '/srv/erp/external-plugins/broken', 'Yes', `Failed${BROKEN.error}`, 'Not in this browser']);
 
     // The refusal: a badge, the reason beneath it, the folder in monospace.
