@@ -3,11 +3,11 @@
  * and its server code may all import. Plain data and pure functions only: nothing here reaches the
  * DOM, React, the database or Node's own modules.
  *
- * Every name exported here is listed in core/sdk/exports.json with the SDK_VERSION it was taken at;
- * changing the list means changing the version (`npm run sdk:report` rewrites the file).
+ * Every name exported here is listed in core/sdk/exports.json with the version it was added in;
+ * `npm run sdk:report` rewrites the file, and refuses a list the version does not cover.
  */
 
-/** The SDK's version; a manifest's `sdk` range must admit it, or the host refuses the plugin at start-up. */
+/** The SDK's version; the host serves a manifest `sdk` range that starts at a version it serves (core/sdk/compatibility.ts). */
 export { SDK_VERSION } from './version';
 
 /**

@@ -1,6 +1,8 @@
 /**
- * The SDK's own version. A plugin's manifest names the range it was written for (`sdk: '^1.0.0'`);
- * core/sdk/exports.json records the names this version exports, and a test holds the two together:
- * a removed or renamed name needs a major step, an added one a minor step.
+ * The SDK's own version. A plugin's manifest names the range it was written for (`sdk: '^2.0.0'`);
+ * core/sdk/exports.json records the names this version exports, each with the version it was added
+ * in, and a test holds the two together: a removed or renamed name needs a major step, an added one
+ * joins the version names were last added in while it is unreleased, else a minor step. 2.0.0: the
+ * domain services moved into their plugins (the 1.x names stay as deprecated shims).
  */
 export const SDK_VERSION = '2.0.0';
