@@ -83,7 +83,7 @@ describe('exporting a team’s orders to its sheet', () => {
     expect((await exportSheet(987654)).statusCode).toBe(404);
   });
 
-  it('says it is unavailable while no plugin provides spreadsheets (finance off), in en and ru', async () => {
+  it('says it is unavailable while no plugin provides spreadsheets (finance off), in en and ru', { timeout: DB_TIMEOUT }, async () => {
     const alone = await shopApp();
     try {
       const teamId = (await alone.shop(SHOP_CODES, 'POST', 'teams', { name: 'Beta', timezone: 'UTC', sheet_key: SHEET_KEY })).json<{ data: { id: number } }>().data.id;
