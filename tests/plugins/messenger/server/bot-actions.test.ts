@@ -166,7 +166,7 @@ describe('set-webhook without the public address', () => {
     expect(bare.telegram.calls.filter((call) => call.method === 'setWebhook')).toEqual([]);
   });
 
-  it('reads the public address and the Bot API base from the environment over the settings', async () => {
+  it('reads the public address and the Bot API base from the environment over the settings', { timeout: DB_TIMEOUT }, async () => {
     const fromEnv = await messengerApp({ fakeViaEnv: true, settings: { publicUrl: 'https://settings.example.com' }, env: { ERP_PUBLIC_URL: 'https://env.example.com/' } });
     try {
       const id = await fromEnv.addBot('messenger.notifications');
