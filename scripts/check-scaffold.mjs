@@ -93,6 +93,7 @@ const server = startBuiltServer({
 const problems = [];
 try {
   const url = await server.url;
+  step('the host listens: its API and codes');
   const config = await (await fetch(`${url}/config.json`)).json();
   if (!config.manifests.some((manifest) => manifest.id === ID)) problems.push(`/config.json does not list "${ID}"`);
   const remote = config.remotes?.[ID];
@@ -111,5 +112,6 @@ if (problems.length > 0) {
   console.error(`scaffold: the host did not load the new plugin or Vacations:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
+step('clean up');
 rmSync(work, { recursive: true, force: true });
 console.log(`scaffold: "${ID}" created, installed, tested, built and loaded by the host, and "${VACATIONS_ID}" (the SDK 1.5 fixture, unchanged) beside it`);
