@@ -17,7 +17,7 @@ import { ORDER_COLUMNS, ORDERS_SHEET, orderRowsAfter } from './order-rows';
 
 export const SHEET_KEY_MISSING = "Set the team's sheet key first.";
 export const EXPORT_RUNNING = "An export of this team's orders is already running.";
-export const SPREADSHEETS_UNAVAILABLE = 'Spreadsheet export is unavailable: it needs the finance plugin, which holds the Google Sheets connection.';
+export const SHEETS_NEED_FINANCE = 'Spreadsheet export is unavailable: it needs the finance plugin, which holds the Google Sheets connection.';
 
 /** At most this many orders go in one export; the next export carries on after them. */
 const EXPORT_BATCH = 5000;
@@ -54,7 +54,7 @@ export function sheetExportRoute(app: FastifyInstance, context: ServerPluginCont
       if (!team || team.deleted_at) throw routes.notFound();
       if (typeof team.sheet_key !== 'string' || team.sheet_key === '') throw validationError({ sheet_key: [SHEET_KEY_MISSING] });
       const sheets = spreadsheets.get();
-      if (!sheets) throw new ApiError(503, SPREADSHEETS_UNAVAILABLE);
+      if (!sheets) throw new ApiError(503, SHEETS_NEED_FINANCE);
       if (!(await claim(db, id))) throw conflict(EXPORT_RUNNING);
       try {
         const through = typeof team.sheet_exported_through === 'number' ? team.sheet_exported_through : 0;
