@@ -50,6 +50,14 @@ describe('sdkRangeProblem', () => {
     expect(check.mismatches).toEqual([{ request: 'react', wanted: '^18.0.0', host: '19.2.0' }]);
   });
 
+  it('serves, on this host, plugins written for 1.5 and later 1.x and for 2.x, and refuses 1.0 to 1.4', () => {
+    expect(sdkRangeProblem({ id: 'vacations', sdk: '^1.5.0' })).toBeNull();
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^2.0.0' })).toBeNull();
+    expect(sdkRangeProblem({ id: 'old', sdk: '^1.0.0' })).toBe(
+      `plugin "old" was written for SDK ^1.0.0, from 1.0.0; this host serves SDK ${SERVED_SDK_RANGE} (it has ${SDK_VERSION})`,
+    );
+  });
+
   it('admits every plugin this build holds', () => {
     for (const plugin of AVAILABLE_SERVER_PLUGINS) expect(sdkRangeProblem(plugin.manifest), plugin.manifest.id).toBeNull();
   });
