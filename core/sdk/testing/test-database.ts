@@ -190,12 +190,17 @@ export function shareTemplate(plugins: readonly ServerPlugin[]): void {
 /** What a plugin adds to a template: its migrations and its resource tables. */
 const contentOf = (plugin: ServerPlugin): string => JSON.stringify([plugin.migrations.map((migration) => [migration.name, migration.sql]), enabledResources([plugin])]);
 
-/** The shared template's plugins when they include each of `plugins` as it is, else `plugins` themselves. */
+/** A plugin that puts nothing in a database: no migrations, no resource tables, no codes (a test's stand-in provider, say). */
+const addsNothing = (plugin: ServerPlugin): boolean =>
+  plugin.migrations.length === 0 && (plugin.resources?.length ?? 0) === 0 && (plugin.manifest.permissions?.length ?? 0) === 0;
+
+/** The shared template's plugins when they hold what each of `plugins` puts in a database, else `plugins` themselves. */
 function templatePlugins(plugins: readonly ServerPlugin[]): readonly ServerPlugin[] {
   const shared = new Map(sharedPlugins.map((plugin) => [plugin.manifest.id, plugin]));
   const covered = plugins.every((plugin) => {
     const same = shared.get(plugin.manifest.id);
-    return same !== undefined && (same === plugin || contentOf(same) === contentOf(plugin));
+    if (same === undefined) return addsNothing(plugin);
+    return same === plugin || contentOf(same) === contentOf(plugin);
   });
   return covered && sharedPlugins.length > 0 ? sharedPlugins : plugins;
 }
