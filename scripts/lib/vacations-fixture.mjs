@@ -19,7 +19,7 @@ export function missingFixture() {
     : `vacations: the fixture ${VACATIONS_FIXTURE} is missing: CI runs with ../shared beside the clone`;
 }
 
-/** The deprecated SDK names the plugin in `folder` imports, by this repository's core/sdk/exports.json. */
+/** The deprecated SDK names (imports and 1.x context fields) the plugin in `folder` uses, by this repository's core/sdk/exports.json. */
 async function deprecatedNamesUsed(folder) {
   const jiti = createJiti(import.meta.url, { alias: { '@core': join(root, 'core') } });
   const { sdkUsage } = await jiti.import(join(root, 'core/sdk/plugin-kit/sdk-usage.ts'));
