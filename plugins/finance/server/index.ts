@@ -50,8 +50,9 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
     ],
     systemSettings: FINANCE_SYSTEM_SETTINGS,
     resources: FINANCE_RESOURCES,
-    // The system's proxies name an agency as their team, and check that it is live before buying.
-    sharedViews: ['agencies'],
+    // The system's proxies name an agency as their team, and check that it is live before buying;
+    // the tracker's offers name a vertical, and its demo data picks them.
+    sharedViews: ['agencies', 'verticals'],
     // The tracker's performance feeds the pay rules when the tracker runs; the tracker reads these rates the same way.
     services: { provides: [EXCHANGE_RATES, SPREADSHEETS], uses: [PERFORMANCE] },
     messages: { ru: FINANCE_MESSAGES_RU },

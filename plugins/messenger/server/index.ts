@@ -38,6 +38,8 @@ export function createMessengerServerPlugin(options: MessengerServerOptions = {}
     manifest: messengerManifest,
     migrations: [{ name: '0001_webhooks', sql: webhooksSql }],
     resources: MESSENGER_RESOURCES,
+    // The shop's demo gives its team bot the shop's order handler class.
+    sharedViews: ['handler_classes'],
     services: { provides: [NOTIFICATIONS], offers: [BOT_HANDLERS] },
     messages: { ru: MESSENGER_MESSAGES_RU },
     register(app, context) {
