@@ -36,7 +36,8 @@ let handle: Database;
 
 const vault = defineServerPlugin({
   manifest,
-  migrations: [{ name: '0001_notes', sql: 'CREATE TABLE notes (id serial PRIMARY KEY, text text NOT NULL)' }],
+  migrations: [{ name: '0001_notes', sql: 'CREATE TABLE notes (id serial PRIMARY KEY, text text NOT NULL); CREATE TABLE keys (id serial PRIMARY KEY, key text)' }],
+  sharedViews: ['notes'],
   register(app, context) {
     handle = context.db;
     const config = { access: { signedIn: true } } as const;
@@ -47,6 +48,13 @@ const vault = defineServerPlugin({
   },
 });
 
+// Depends on the vault, so it reads the notes the vault shares, and nothing else of the vault's.
+const reader = defineServerPlugin({
+  manifest: { ...manifest, id: 'reader', service: 'reader', titleKey: 'reader:title', namespaces: ['reader'], dependencies: ['vault'] },
+  migrations: [],
+  register() {},
+});
+
 let db: Database;
 let app: FastifyInstance;
 const token = mintToken([]);
@@ -54,8 +62,11 @@ const token = mintToken([]);
 beforeAll(async () => {
   // The run's shared template, with the test plugin's schema migrated on top: no template of its own to build.
   db = await freshDatabase();
-  await migrate(db, [{ owner: 'vault', migrations: vault.migrations }]);
-  app = await buildServer({ db, plugins: [vault] });
+  await migrate(db, [
+    { owner: 'vault', migrations: vault.migrations },
+    { owner: 'reader', migrations: reader.migrations },
+  ]);
+  app = await buildServer({ db, plugins: [vault, reader] });
 }, DB_TIMEOUT);
 afterAll(async () => {
   await app?.close();
@@ -120,6 +131,15 @@ describe("a plugin's database handle", () => {
     ).rejects.toThrow(/permission denied/);
     const roles = await db.query<{ role: string }>('SELECT current_user::text AS role');
     expect(roles.rows[0]?.role).not.toMatch(/_vault$/);
+  });
+});
+
+describe('shared views', () => {
+  it("let a dependant read what its dependency shares, and nothing else of it", async () => {
+    const readerDb = pluginDatabase(db, 'reader');
+    await expect(readerDb.query('SELECT text FROM vault.notes')).resolves.toBeDefined();
+    await expect(readerDb.query("INSERT INTO vault.notes (text) VALUES ('mine')")).rejects.toThrow(/permission denied/);
+    await expect(readerDb.query('SELECT key FROM vault.keys')).rejects.toThrow(/permission denied/);
   });
 });
 
