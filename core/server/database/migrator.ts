@@ -1,4 +1,5 @@
 import type { Database } from './database';
+import { pluginSchema } from './plugin-handle';
 import { ensurePluginRole, PLUGIN_ROLES_TABLE } from './plugin-roles';
 
 export interface Migration {
@@ -40,7 +41,7 @@ export async function migrate(db: Database, sets: readonly MigrationSet[]): Prom
   });
   const applied: string[] = [];
   for (const set of sets) {
-    const schema = set.owner.replaceAll('-', '_');
+    const schema = pluginSchema(set.owner);
     if (!SCHEMA_NAME.test(schema)) throw new Error(`"${set.owner}" cannot name a database schema`);
     const ordered = [...set.migrations].sort((a, b) => a.name.localeCompare(b.name));
     for (const migration of ordered) {

@@ -8,7 +8,7 @@ import { viewOf } from './transaction-roles';
  * asKernel; plugin code the kernel calls (resource hooks, row actions) gets asPlugin's view.
  */
 
-/** The schema, and so the role, of a plugin: its id with `-` as `_` (the migrator's rule). */
+/** The schema, and so the role, of a plugin (or the core): its id with `-` as `_`. */
 export function pluginSchema(pluginId: string): string {
   return pluginId.replaceAll('-', '_');
 }
