@@ -185,6 +185,20 @@ function refusedProvide(field: string, owner: string): never {
 }
 
 /**
+ * The owner's refusal as the 1.x class of the same name, so a 1.x plugin's `instanceof` check
+ * still recognises it: the owners throw classes of their own, which the frozen 1.x contract
+ * cannot import.
+ */
+function legacyError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  if (error.name === 'NotificationsUnavailableError') return new NotificationsUnavailableError(error.message);
+  if (error.name === 'SpreadsheetsUnavailableError') return new SpreadsheetsUnavailableError(error.message);
+  const botId = (error as { botId?: unknown }).botId;
+  if (error.name === 'BotUnavailableError' && typeof botId === 'number') return new BotUnavailableError(botId);
+  return error;
+}
+
+/**
  * The 1.x fields of a plugin's context, read from the services the owners provide. A bot handler
  * registered before the messenger has offered its extension point waits for it; with the messenger
  * not enabled it waits for good, as a 1.x handler with no bot to run it did (the Vacations fixture's
@@ -214,7 +228,9 @@ export function legacyServices(registry: ServiceRegistry): LegacyServices {
         async notify(chatId, text, options) {
           const notifier = provided<Notifier>(LEGACY_SERVICE_IDS.notifications);
           if (!notifier) throw new NotificationsUnavailableError();
-          await notifier.notify(chatId, text, options);
+          await notifier.notify(chatId, text, options).catch((error: unknown) => {
+            throw legacyError(error);
+          });
         },
       },
     },
@@ -226,7 +242,9 @@ export function legacyServices(registry: ServiceRegistry): LegacyServices {
       async append(spreadsheetId, sheet, rows) {
         const writer = provided<SpreadsheetWriter>(LEGACY_SERVICE_IDS.spreadsheets);
         if (!writer) throw new SpreadsheetsUnavailableError();
-        return writer.append(spreadsheetId, sheet, rows);
+        return writer.append(spreadsheetId, sheet, rows).catch((error: unknown) => {
+          throw legacyError(error);
+        });
       },
     },
     exchangeRates: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotificationsUnavailableError, SpreadsheetsUnavailableError, type BotHandler, type Notifier, type NotifyOptions, type Queryable } from '@core/sdk/server';
+import { BotUnavailableError, NotificationsUnavailableError, SpreadsheetsUnavailableError, type BotHandler, type Notifier, type NotifyOptions, type Queryable } from '@core/sdk/server';
 import { extensionPointRef, legacyServices, resolveServiceGraph, serviceRef, ServiceRegistry, type GraphPlugin } from '@core/server/services';
 
 /** The 1.x context fields read what the 2.0 owners provide, found by the ids they kept. */
@@ -51,5 +51,28 @@ describe('the SDK 1.x context fields', () => {
     expect(sent).toEqual([[42, 'through a team bot', { botId: 3 }]]);
     expect(old.exchangeRates.available).toBe(true);
     await expect(old.exchangeRates.usdRate('EUR', '2026-11-20')).resolves.toBe('1.08');
+  });
+
+  it("hand a 1.x plugin the owner's refusals as the 1.x classes it checks with instanceof", async () => {
+    const services = registry([
+      { id: 'vacations', dependencies: [] },
+      { id: 'messenger', dependencies: [], services: { provides: [notifications] } },
+    ]);
+    const old = legacyServices(services);
+    /** The messenger's own class: the same name, not the kernel's 1.x class. */
+    class OwnersBotUnavailableError extends Error {
+      constructor(readonly botId: number) {
+        super(`Bot ${botId} cannot send: it does not exist, is deleted or has no token.`);
+        this.name = 'BotUnavailableError';
+      }
+    }
+    services.forPlugin('messenger').provide(notifications, {
+      notify: async () => {
+        throw new OwnersBotUnavailableError(7);
+      },
+    });
+    const refusal = await old.messaging.notifications.notify(42, 'hi', { botId: 7 }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(BotUnavailableError);
+    expect(refusal).toMatchObject({ botId: 7, message: 'Bot 7 cannot send: it does not exist, is deleted or has no token.' });
   });
 });
