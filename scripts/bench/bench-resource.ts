@@ -45,7 +45,7 @@ export const benchRecordsResource = defineResource({
 export const benchManifest: PluginManifest = {
   id: BENCH_PLUGIN_ID,
   version: '0.0.0',
-  sdk: '^1.0.0',
+  sdk: '^2.0.0',
   titleKey: 'bench:title',
   service: 'system',
   dependencies: ['finance'],
