@@ -12,9 +12,12 @@ import { axeFindings, groupedIdentifiers, openScreen, rowMenuOffScreen, startTou
 // 1280 px) the first row's actions on screen. A pass walks every screen and then names all it found.
 // A last pass checks the dark theme with axe alone.
 
-// A bot's handler class (spec: "handler class") is data that reads like a key of its plugin.
-const HANDLER_CLASSES = new Set(['shop.orders', 'messenger.notifications']);
-const mayBeRawKey = (token: string) => mayBeKey(token) && !HANDLER_CLASSES.has(token);
+// A bot's handler class (spec: "handler class") and a service's id (the Plugins screen) are data
+// that read like keys of their plugins.
+const HANDLER_CLASSES = ['shop.orders', 'messenger.notifications'];
+const SERVICE_IDS = ['finance.exchangeRates', 'finance.spreadsheets', 'tracker.performance', 'messenger.notifications', 'messenger.botHandlers'];
+const DATA_LIKE_KEYS = new Set([...HANDLER_CLASSES, ...SERVICE_IDS]);
+const mayBeRawKey = (token: string) => mayBeKey(token) && !DATA_LIKE_KEYS.has(token);
 
 test('the tour finds a grouped identifier and a row menu off screen, and passes plain ones', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 600 });
