@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BotUnavailableError } from '@plugins/messenger/server/services';
+// The probe is a 1.x plugin: through its context it meets the 1.x refusals, as such a plugin's instanceof checks expect.
+import { BotUnavailableError } from '@core/sdk/server';
 import { TelegramApiError } from '@plugins/messenger/server/telegram/bot-api';
 import { DB_TIMEOUT } from '@core/sdk/testing';
 import { messengerApp, probePlugin, type MessengerTestApp, type Probe } from './messenger-support';
