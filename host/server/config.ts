@@ -38,6 +38,8 @@ export interface ErpConfig extends RuntimeConfig {
   readonly externalPlugins: readonly string[];
   /** What an external plugin that cannot start does to start-up: left out with a log line, or a configuration error. */
   readonly onPluginFailure: PluginFailurePolicy;
+  /** This copy's name (ERP_INSTANCE_NAME), sent in every answer's `x-served-by` so a balancer's copies can be told apart; none: no header. */
+  readonly instanceName?: string;
 }
 
 /**
@@ -328,6 +330,7 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
     ),
     externalPlugins: [...new Set(externalPlugins)],
     onPluginFailure: pluginFailurePolicy(env.ERP_ON_PLUGIN_FAILURE || merged.onPluginFailure || 'continue'),
+    instanceName: env.ERP_INSTANCE_NAME || undefined,
   };
 }
 

@@ -19,6 +19,7 @@ import { planPlugins, servingOf, withoutFailed, type ExternalPlugin, type Plugin
 import type { PluginSetback } from './plugin-inventory';
 import { resolvedGraph } from './plugin-selection';
 import { RequestDrain } from './request-drain';
+import { nameAnswers } from './served-by';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -193,6 +194,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       throw error;
     }
     const requests = new RequestDrain(app.server);
+    if (config.instanceName) nameAnswers(app.server, config.instanceName);
     drain = requests;
     const url = await listen(app, config);
     return {
