@@ -130,6 +130,15 @@ describe('a data directory that cannot be used stops the start with one line nam
     expect(exit.ms).toBeLessThan(20_000);
   });
 
+  it('a data directory under /proc (a file system that refuses new directories) within 5 s', async () => {
+    const exit = await runToExit('/proc/erp/data');
+    console.log(`/proc: exit ${exit.code} after ${exit.ms} ms: ${exit.stderr.trim()}`);
+    expect(exit.code).toBe(1);
+    expect(lines(exit.stderr)).toHaveLength(1);
+    expect(exit.stderr).toContain('/proc/erp/data');
+    expect(exit.ms).toBeLessThan(5_000);
+  });
+
   it('an unreachable PostgreSQL is one line naming its host and port, never the password', async () => {
     // A port that was free a moment ago: nothing listens on it.
     const port = await new Promise<number>((done) => {

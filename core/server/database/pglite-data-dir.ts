@@ -1,7 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { LOCK_FILE } from './data-dir-lock';
 import { DatabaseOpenError } from './database-open-error';
+import { makeDirectory } from './make-directory';
 
 // What can be told before PGlite opens a directory is told here, at once and in words: PGlite itself
 // reports a file in the way as a bare `ErrnoError { errno: 54 }` seconds later, and damaged files as
@@ -24,6 +25,9 @@ function fileSystemProblem(dir: string, error: unknown): DatabaseOpenError {
   const code = errorCode(error);
   if (code === 'ENOTDIR') return new DatabaseOpenError(`the data directory ${dir} cannot be used: a part of its path is a file, not a directory`);
   if (code === 'EACCES' || code === 'EPERM') return new DatabaseOpenError(`the data directory ${dir} cannot be used: permission denied`);
+  // A pseudo file system (/proc, /sys) refuses a new directory although its parent exists.
+  const refused = (error as NodeJS.ErrnoException).path;
+  if (code === 'ENOENT' && refused !== undefined) return new DatabaseOpenError(`the data directory ${dir} cannot be created: the file system refuses a new directory ${refused}`);
   return new DatabaseOpenError(`the data directory ${dir} cannot be used: ${code ?? String(error)}`);
 }
 
@@ -32,7 +36,7 @@ export function prepareDataDir(dir: string): void {
   let stats: Stats | null;
   try {
     stats = statOrNull(dir);
-    if (stats === null) mkdirSync(dir, { recursive: true });
+    if (stats === null) makeDirectory(dir);
   } catch (error) {
     throw fileSystemProblem(dir, error);
   }

@@ -42,6 +42,14 @@ describe('openDatabase refuses a place it cannot use with a DatabaseOpenError sa
     expect(readdirSync(documents)).toEqual(['notes.txt']);
   });
 
+  it('a directory under /proc, which refuses new directories, at once instead of never', async () => {
+    const started = Date.now();
+    expect((await openError({ dataDir: '/proc/erp/data' })).message).toBe(
+      'the data directory /proc/erp/data cannot be created: the file system refuses a new directory /proc/erp',
+    );
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('an unreachable PostgreSQL, named by host, port and database but never by its password', async () => {
     const port = await new Promise<number>((done) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {
