@@ -220,6 +220,13 @@ export { issueMessage, preferredLanguage } from '@core/shared/resource/messages'
 export { formatMessage, type MessageValueKind, type MessageValues } from '@core/shared/format-message';
 
 /**
+ * A message in every interface language at once, for text stored once and read in either (a
+ * notification's title and text): `messageInEachLanguage({ en: 'Expires on {day:date}', ru: 'Истекает {day}' },
+ * { day: '2026-12-04' })` → `{ en: 'Expires on 12/04/26', ru: 'Истекает 04.12.2026' }`.
+ */
+export { messageInEachLanguage } from '@core/shared/message-in-each-language';
+
+/**
  * Background jobs as pages read them from the kernel's `/api/jobs` (`GET /api/jobs/:id` →
  * `{ data: JobInfo }`, `GET /api/jobs/:id/logs?after=<line id>` → `{ data: JobLogPage }`, `GET
  * /api/jobs?subject=<plugin>.<resource>:<id>`, `POST /api/jobs/:id/cancel`): poll until
