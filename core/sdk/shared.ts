@@ -146,14 +146,16 @@ export {
 export { COUNTRIES_REFERENCE, USERS_REFERENCE } from '@core/shared/resource/core-references';
 
 /**
- * Record pages (`<list path>/<id>`), their related sections, the readable timeline and Ctrl+K's record
- * search: the wire types, the constants both sides hold to, `relatedSections` (which resources point
- * at a table) and `recordSectionSlot(resourceId)`, the slot a plugin fills (manifest `slots`) to add a
- * custom section to a resource's record pages; its items receive RecordSectionProps.
+ * Record pages (`<list path>/<id>`; `recordPagePath(manifest, resourceId, id)` for a link the server
+ * makes), their related sections, the readable timeline and Ctrl+K's record search: the wire types,
+ * the constants both sides hold to, `relatedSections` (which resources point at a table) and
+ * `recordSectionSlot(resourceId)`, the slot a plugin fills (manifest `slots`) to add a custom section
+ * to a resource's record pages; its items receive RecordSectionProps.
  */
 export {
   COMMENT_MAX_LENGTH,
   INTERNAL_COLUMNS,
+  recordPagePath,
   recordSectionSlot,
   relatedSections,
   resourceOwner,

@@ -1,5 +1,6 @@
 import type { AuditEntry, ResourceDefinition, ResourceRecord } from './definition';
 import type { FieldDefinition, ReferenceField } from './field';
+import type { PluginManifest } from '../manifest';
 
 /*
  * The wire contract of record pages, related records, the readable timeline and record search,
@@ -146,6 +147,16 @@ export function relatedSections(table: string, catalogue: ResourceCatalogue, own
 export function resourceOwner(resourceId: string): string {
   const dot = resourceId.indexOf('.');
   return dot > 0 ? resourceId.slice(0, dot) : resourceId;
+}
+
+/**
+ * The app path of a record's page as its owner's manifest gives it: the first page naming the
+ * resource in `record`, then the id (`/products/12`), as the browser routes it; null when the
+ * manifest has none. What a link the server makes to a record opens (a notification, a job's).
+ */
+export function recordPagePath(manifest: Pick<PluginManifest, 'pages'>, resourceId: string, id: number): string | null {
+  const page = manifest.pages.find((candidate) => candidate.record === resourceId);
+  return page ? `${page.path}/${id}` : null;
 }
 
 /** The slot a plugin fills to add a custom section to a resource's record pages. */
