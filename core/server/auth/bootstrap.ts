@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PluginManifest } from '@core/shared/manifest';
 import type { PermissionCatalogue } from '@core/shared/permission-catalogue';
 import type { Database } from '../database/database';
+import { MIGRATION_LOCK } from '../database/migrator';
 import { hashPassword } from './passwords';
 import { bumpPermissionHolders } from './permissions-versions';
 import { SUPERADMIN_ROLE } from './roles-superadmin';
@@ -54,7 +55,11 @@ export async function seedSuperadmin(db: Database, seed: AdminSeed): Promise<{ e
   const email = seed.email ?? DEFAULT_ADMIN_EMAIL;
   const password = seed.password ?? randomBytes(12).toString('base64url');
   const hash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
+    // Copies starting together on one database each saw no users: the first to take the lock creates the superadmin.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    const again = await tx.query<{ count: string }>('SELECT count(*) AS count FROM core.users');
+    if (Number(again.rows[0]?.count ?? 0) > 0) return false;
     const role = await tx.query<{ id: string }>(
       `INSERT INTO core.roles (name) VALUES ($1)
        ON CONFLICT (lower(name)) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
@@ -65,6 +70,7 @@ export async function seedSuperadmin(db: Database, seed: AdminSeed): Promise<{ e
       [email, hash],
     );
     await tx.query('INSERT INTO core.user_roles (user_id, role_id) VALUES ($1, $2)', [user.rows[0]?.id, role.rows[0]?.id]);
+    return true;
   });
-  return seed.password ? null : { email, password };
+  return created && !seed.password ? { email, password } : null;
 }
