@@ -9,6 +9,8 @@ const STAGES = [
   ['unit', 'test:unit'],
   ['postgres', 'test:postgres'],
   ['build', 'build'],
+  // Three built copies on one PostgreSQL behind HAProxy (under a minute).
+  ['cluster', 'test:cluster'],
   ['budget', 'test:budget'],
   // The benchmark's smoke run (under a minute), so a bench that no longer runs fails here.
   ['bench', 'bench', '--smoke'],
