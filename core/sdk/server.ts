@@ -238,7 +238,11 @@ export type { MessengerSignIn, SignInCodeBinding } from '@core/server/auth/messe
  * (a JobLogMessage: the English template is the key, the plugin's `messages.ru` its Russian, and
  * the line is worded for each reader, dates and amounts in their forms),
  * keeps a checkpoint a retry or a takeover resumes from, and carries an AbortSignal that fires on
- * cancellation, timeout and shutdown. A thrown error is retried after an exponential backoff;
+ * cancellation, timeout and shutdown. `schedule({ id, kind, every | cron, missed })` in `register`
+ * declares a recurring job that runs once per period across all copies; `dedupeKey` keeps one
+ * queued job per key, `concurrencyKey` runs the jobs sharing it one at a time across copies; a
+ * kind's `label` names it on the Jobs screen and in notifications, its `link` the path they open.
+ * A thrown error is retried after an exponential backoff;
  * PermanentJobError fails the job at once; JobLeaseLostError is what a write of a run that lost
  * its job throws. Pages read `/api/jobs/:id` (and its log) by polling. Never put secrets in log
  * lines, step names or errors; the payload is never shown nor logged.
@@ -252,10 +256,13 @@ export {
   type JobDefinition,
   type JobInfo,
   type JobKind,
+  type JobLabel,
   type JobLogLevel,
   type JobLogLine,
   type JobLogMessage,
   type JobRun,
   type Jobs,
   type JobState,
+  type ScheduleDefinition,
+  type ScheduleMissedPolicy,
 } from '@core/server/jobs';

@@ -29,6 +29,10 @@ export interface JobInfo {
   readonly created_at: string;
   readonly updated_at: string;
   readonly finished_at: string | null;
+  /** The kind's name in the reader's language (English for server code); null when the kind has none. */
+  readonly label: string | null;
+  /** The username of `created_by`; null for a job nobody started (a schedule's). */
+  readonly created_by_name: string | null;
 }
 
 /** One line of a job's log. */
@@ -51,4 +55,25 @@ export interface JobLogPage {
 /** A job in one of these states changes no more: a page following it stops polling. */
 export function isFinishedJob(state: JobState): boolean {
   return state !== 'queued' && state !== 'running';
+}
+
+/** `GET /api/jobs/schedules` → `{ data: JobScheduleInfo[] }`: the recurring jobs, for holders of JS. */
+export interface JobScheduleInfo {
+  /** `<plugin>.<name>`, `core.<name>` for the kernel's own. */
+  readonly id: string;
+  readonly kind: string;
+  /** The schedule's name in the reader's language (the kind's by default); its id when it has none. */
+  readonly label: string;
+  readonly every_ms: number | null;
+  /** A 5-field cron expression in UTC. */
+  readonly cron: string | null;
+  /** Periods missed while no copy ran: one catch-up run, or none. */
+  readonly missed: 'once' | 'skip';
+  readonly next_run_at: string;
+  readonly last_run_at: string | null;
+  readonly last_job: { readonly id: number; readonly state: JobState } | null;
+  /** How late it is now when overdue, else how late its last run fired; 0 before any. */
+  readonly lag_ms: number;
+  /** False for a schedule this server no longer declares (its plugin is off, or it was removed): it does not fire here. */
+  readonly declared: boolean;
 }

@@ -23,7 +23,11 @@
  *   the next heartbeat on another) and is recorded cancelled when its handler gives up;
  * - holds no transaction while a handler runs (PGlite has one connection; a long transaction
  *   would stall every request) and runs `concurrency` (1) jobs at a time;
- * - on stop waits `stopGraceMs` for running handlers, then leaves their leases to expire.
+ * - on stop waits `stopGraceMs` for running handlers, then leaves their leases to expire;
+ * - fires recurring schedules once per period across copies (schedules.ts), keeps at most one
+ *   queued job per dedupe key and one running job per concurrency key (unique partial indexes
+ *   decide between copies), and deletes old finished jobs daily (retention.ts);
+ * - tells `onSettled` listeners of each job it records in its final state.
  *
  * Why not pg-boss or graphile-worker: both need a real PostgreSQL connection pool and
  * LISTEN/NOTIFY. The embedded default, PGlite, is one in-process connection; serving it over
@@ -39,13 +43,16 @@ import { asKernel } from '../database/plugin-handle';
 import { MessageTranslator } from '../http/message-translations';
 import { logLineFor } from './log-lines';
 import { JobRegistry } from './registry';
+import { DEFAULT_RETENTION_DAYS, defineRetention } from './retention';
 import { JobRunner, type JobRunnerOptions } from './runner';
-import { findJob, insertJob, jobsOfSubject, readLogs, requestCancel } from './store';
-import type { EnqueueOptions, JobDefinition, JobInfo, JobKind, JobLogLine, Jobs } from './types';
+import { cancelledJob, findJob, insertJob, listJobs, readLogs, requestCancel } from './store';
+import type { EnqueueOptions, JobDefinition, JobInfo, JobKind, JobLogLine, Jobs, ScheduleDefinition, SettledJob } from './types';
 
 export * from './types';
 export { JOB_KIND, JobRegistry, backoffDelay } from './registry';
 export { JobRunner, type JobLogger, type JobRunnerOptions } from './runner';
+export { CronError, nextCronTime, parseCron, type CronSchedule } from './cron';
+export { DEFAULT_RETENTION_DAYS, RETENTION_KIND, deleteExpiredJobs } from './retention';
 export { registerJobRoutes } from './routes';
 export { JOB_MESSAGES_RU } from './messages-ru';
 
@@ -55,6 +62,13 @@ const ENGLISH_READER = { language: 'en', format: {} } as const;
 
 /** How long a subject name may be (`system.domains:12`). */
 export const MAX_SUBJECT_LENGTH = 200;
+/** How long a dedupe or concurrency key may be. */
+export const MAX_KEY_LENGTH = 200;
+
+export interface JobSystemOptions extends JobRunnerOptions {
+  /** Finished jobs older than this many days are deleted daily, except each subject's latest; 30. */
+  readonly retentionDays?: number;
+}
 
 /** A server's jobs: the kinds defined, its runner, and `context.jobs` per plugin. */
 export interface JobSystem {
@@ -64,7 +78,10 @@ export interface JobSystem {
   readonly jobs: Jobs;
   /** `context.jobs` for plugin `id`: it defines only kinds `<id>.<name>`. */
   forPlugin(id: string): Jobs;
+  /** Told of each job this copy records in its final state (succeeded, failed or cancelled). */
+  onSettled(listener: (job: SettledJob) => void): void;
 }
+
 
 function checkedEnqueue(kind: string, payload: unknown, options: EnqueueOptions): void {
   if (payload === undefined || JSON.stringify(payload) === undefined) throw new TypeError(`A job payload of "${kind}" must be a JSON value.`);
@@ -73,15 +90,21 @@ function checkedEnqueue(kind: string, payload: unknown, options: EnqueueOptions)
     throw new TypeError(`A job subject is text of 1 to ${MAX_SUBJECT_LENGTH} characters.`);
   }
   if (options.runAt !== undefined && Number.isNaN(options.runAt.getTime())) throw new TypeError('A job runAt must be a valid date.');
+  for (const [name, key] of [['dedupeKey', options.dedupeKey], ['concurrencyKey', options.concurrencyKey]] as const) {
+    if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH)) {
+      throw new TypeError(`A job ${name} is text of 1 to ${MAX_KEY_LENGTH} characters.`);
+    }
+  }
 }
 
 /**
  * One per server: every plugin's `context.jobs` shares the registry and the runner. `translator`
  * words the log lines `context.jobs.logs` reads (in English: a plugin's server code has no reader).
  */
-export function createJobSystem(db: Database, options: JobRunnerOptions = {}, translator = new MessageTranslator([])): JobSystem {
+export function createJobSystem(db: Database, options: JobSystemOptions = {}, translator = new MessageTranslator([])): JobSystem {
   const registry = new JobRegistry();
   const runner = new JobRunner(db, registry, options);
+  defineRetention(registry, db, options.retentionDays ?? DEFAULT_RETENTION_DAYS);
 
   // An enqueue inside a transaction is seen once that commits: wake now, and again a moment later.
   const nudge = (): void => {
@@ -101,6 +124,8 @@ export function createJobSystem(db: Database, options: JobRunnerOptions = {}, tr
       subject: enqueueOptions.subject ?? null,
       runAt: enqueueOptions.runAt ?? null,
       createdBy: enqueueOptions.createdBy ?? null,
+      dedupeKey: enqueueOptions.dedupeKey ?? null,
+      concurrencyKey: enqueueOptions.concurrencyKey ?? null,
     });
     nudge();
     return id;
@@ -112,18 +137,27 @@ export function createJobSystem(db: Database, options: JobRunnerOptions = {}, tr
       return { kind, enqueue: (target, payload, enqueueOptions) => enqueue(target, kind, payload, enqueueOptions) };
     },
     enqueue,
-    async cancel(id: number): Promise<JobInfo | null> {
-      const job = await requestCancel(db, id);
-      if (job?.state === 'running') runner.cancelLocal(id);
-      return job;
+    schedule<Payload>(definition: ScheduleDefinition<Payload>): void {
+      registry.schedule(definition as ScheduleDefinition<unknown>, plugin);
     },
-    find: (id: number) => findJob(db, id),
+    async cancel(id: number): Promise<JobInfo | null> {
+      const cancelled = await requestCancel(db, id);
+      if (!cancelled) return null;
+      if (cancelled.job.state === 'running') runner.cancelLocal(id);
+      if (cancelled.cancelledNow) runner.announce(cancelledJob(cancelled.job));
+      return registry.labelled(cancelled.job, 'en');
+    },
+    find: async (id: number) => {
+      const job = await findJob(db, id);
+      return job && registry.labelled(job, 'en');
+    },
     logs: async (id: number, afterLogId = 0, limit = 100): Promise<JobLogLine[]> =>
       (await readLogs(db, id, afterLogId, Math.min(Math.max(1, limit), 1000))).map((line) => logLineFor(line, translator, ENGLISH_READER)),
     async ofSubject(subject: string, limit = 50): Promise<JobInfo[]> {
-      return (await jobsOfSubject(db, subject, registry.names(), Math.min(Math.max(1, limit), 1000))).jobs;
+      const { jobs } = await listJobs(db, { subject, kinds: registry.names() }, Math.min(Math.max(1, limit), 1000));
+      return jobs.map((job) => registry.labelled(job, 'en'));
     },
   });
 
-  return { registry, runner, jobs: service(), forPlugin: (id) => service(id) };
+  return { registry, runner, jobs: service(), forPlugin: (id) => service(id), onSettled: (listener) => runner.onSettled(listener) };
 }

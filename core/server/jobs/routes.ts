@@ -5,12 +5,13 @@ import { ApiError, forbidden, notFound, validationError } from '../http/api-erro
 import { ID_PARAMS, type IdParams } from '../http/ids';
 import type { MessageTranslator } from '../http/message-translations';
 import { readerOf } from '../http/reader';
-import { callerHolds } from '../http/route-access';
+import { callerHolds, callerId } from '../http/route-access';
 import { assertNoBody } from '../resource/row-action';
 import { logLineFor } from './log-lines';
 import type { JobRegistry } from './registry';
-import { findJob, jobsOfSubject, readLogs, requestCancel } from './store';
-import type { JobInfo, JobLogPage } from './types';
+import { listSchedules } from './schedule-store';
+import { cancelledJob, findJob, insertJob, jobToRetry, listJobs, readLogs, requestCancel } from './store';
+import { JOB_STATES, type JobInfo, type JobLogPage, type JobScheduleInfo, type JobState } from './types';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import type { JobRunner } from './runner';
 
@@ -39,8 +40,7 @@ const LOGS_QUERY = {
 const LIST_QUERY = {
   type: 'object',
   additionalProperties: false,
-  required: ['subject'],
-  properties: { subject: SUBJECT, kind: KIND, ...PAGING_PROPERTIES },
+  properties: { subject: SUBJECT, kind: KIND, state: { type: 'string', enum: JOB_STATES }, ...PAGING_PROPERTIES },
 } as const;
 
 interface LogsQuery {
@@ -49,9 +49,13 @@ interface LogsQuery {
 }
 
 interface ListQuery extends Paging {
-  readonly subject: string;
+  readonly subject?: string;
   readonly kind?: string;
+  readonly state?: JobState;
 }
+
+/** Who sees the schedules: those who see the Jobs screen. */
+const SCHEDULES_ACCESS = { access: { requires: 'JS' } } as const;
 
 const signedIn = { access: { signedIn: true } } as const;
 
@@ -75,11 +79,12 @@ export function registerJobRoutes(app: FastifyInstance, { db, registry, runner, 
     if (!job || !mayRead(request, job.kind)) throw notFound('Job');
     return job;
   };
-  /** The job as the caller reads it: its error in their language, when the error's wording is known. */
+  /** The job as the caller reads it: its label, and its error when the error's wording is known, in their language. */
   const forReader = (request: FastifyRequest, job: JobInfo): JobInfo => {
-    if (job.error === null) return job;
     const reader = readerOf(request);
-    return { ...job, error: translator.translate(job.error, reader.language, reader.format) };
+    const named = registry.labelled(job, reader.language);
+    if (named.error === null) return named;
+    return { ...named, error: translator.translate(named.error, reader.language, reader.format) };
   };
 
   app.get<{ Params: IdParams }>('/api/jobs/:id', { config: signedIn, schema: { params: ID_PARAMS } }, async (request) => ({
@@ -107,12 +112,52 @@ export function registerJobRoutes(app: FastifyInstance, { db, registry, runner, 
     const job = await readable(request, request.params.id);
     if (job.state !== 'queued' && job.state !== 'running') throw new ApiError(409, 'The job has already finished.');
     const cancelled = await requestCancel(db, job.id);
-    if (cancelled?.state === 'running') runner.cancelLocal(job.id);
-    return { data: forReader(request, cancelled ?? job) };
+    if (cancelled?.job.state === 'running') runner.cancelLocal(job.id);
+    if (cancelled?.cancelledNow) runner.announce(cancelledJob(cancelled.job));
+    return { data: forReader(request, cancelled?.job ?? job) };
+  });
+
+  // A new job with the same payload, subject and keys, started by the caller; the old one stays as it ended.
+  app.post<{ Params: IdParams }>('/api/jobs/:id/retry', { config: signedIn, schema: { params: ID_PARAMS } }, async (request) => {
+    assertNoBody(request.body);
+    const job = await readable(request, request.params.id);
+    if (job.state !== 'failed' && job.state !== 'cancelled') throw new ApiError(409, 'Only a failed or cancelled job can be retried.');
+    const again = await jobToRetry(db, job.id);
+    if (!again) throw notFound('Job');
+    const id = await insertJob(db, { ...again, runAt: null, createdBy: callerId(request) });
+    runner.wake();
+    const created = await findJob(db, id);
+    if (!created) throw notFound('Job');
+    return { data: forReader(request, created) };
+  });
+
+  app.get('/api/jobs/schedules', { config: SCHEDULES_ACCESS }, async (request): Promise<DataEnvelope<JobScheduleInfo[]>> => {
+    const { language } = readerOf(request);
+    const rows = await listSchedules(db);
+    return {
+      data: rows.map((row): JobScheduleInfo => {
+        const declared = registry.getSchedule(row.id);
+        const label = declared?.label ?? registry.get(row.kind)?.label ?? null;
+        const overdueMs = row.now.getTime() - row.nextRunAt.getTime();
+        return {
+          id: row.id,
+          kind: row.kind,
+          label: label ? (language === 'ru' ? label.ru : label.en) : row.id,
+          every_ms: row.everyMs,
+          cron: row.cron,
+          missed: row.missed,
+          next_run_at: row.nextRunAt.toISOString(),
+          last_run_at: row.lastRunAt?.toISOString() ?? null,
+          last_job: row.lastJob,
+          lag_ms: declared && overdueMs > 0 ? overdueMs : (row.lastLagMs ?? 0),
+          declared: declared !== undefined,
+        };
+      }),
+    };
   });
 
   app.get<{ Querystring: ListQuery }>('/api/jobs', { config: signedIn, schema: { querystring: LIST_QUERY } }, async (request) => {
-    const { subject, kind } = request.query;
+    const { subject, kind, state } = request.query;
     let kinds: string[];
     if (kind !== undefined) {
       if (!registry.get(kind)) throw validationError({ kind: ['The kind is not a job kind of this server.'] });
@@ -123,7 +168,8 @@ export function registerJobRoutes(app: FastifyInstance, { db, registry, runner, 
       // A caller who may read no kind of job at all is refused, as a route requiring any of their codes would.
       if (kinds.length === 0) throw forbidden();
     }
-    const { jobs, total } = await jobsOfSubject(db, subject, kinds, request.query.per_page, pageOffset(request.query));
+    const filter = { kinds, ...(subject !== undefined && { subject }), ...(state !== undefined && { state }) };
+    const { jobs, total } = await listJobs(db, filter, request.query.per_page, pageOffset(request.query));
     return { data: listPage(jobs.map((job) => forReader(request, job)), total, request.query) };
   });
 }

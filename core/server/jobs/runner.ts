@@ -5,10 +5,13 @@ import { formatMessage } from '@core/shared/format-message';
 import { logLineToStore } from './log-lines';
 import { JOB_CANCELLED, JOB_DID_NOT_FINISH, JOB_FAILED, JOB_TAKEN_OVER, JOB_TIMED_OUT, RESULT_NOT_JSON, SERVER_STOPPING } from './messages-ru';
 import { backoffDelay, type JobRegistry, type KindEntry } from './registry';
+import { advanceSchedule, databaseNow, dueSchedules, recordScheduledJob, upsertSchedule } from './schedule-store';
+import { firingOf, scheduleDedupeKey, type ScheduleEntry } from './schedules';
 import {
   appendLog,
   claimJob,
   finishAttempt,
+  insertJob,
   releaseClaim,
   renewLease,
   settleAbandoned,
@@ -16,9 +19,11 @@ import {
   writeStep,
   type AttemptEnd,
   type ClaimedJob,
+  type FinalJob,
   type Lease,
+  type NewJob,
 } from './store';
-import { JobLeaseLostError, PermanentJobError, type JobContext, type JobLogLevel } from './types';
+import { JobLeaseLostError, PermanentJobError, type JobContext, type JobLogLevel, type SettledJob } from './types';
 
 /** Where the runner reports what it does: kind, id and attempt, never a payload. Fastify's logger fits. */
 export interface JobLogger {
@@ -92,6 +97,9 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private pollDone: Promise<void> = Promise.resolve();
   private lastSweep = 0;
+  /** The declared schedules whose rows this runner has written. */
+  private readonly synced = new Set<string>();
+  private readonly settledListeners: ((job: SettledJob) => void)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -120,6 +128,31 @@ export class JobRunner {
   /** The number of handlers running now. */
   get running(): number {
     return this.active.size;
+  }
+
+  /** Told of each job this copy records in its final state (a run's end, an abandoned lease, a queued job cancelled). */
+  onSettled(listener: (job: SettledJob) => void): void {
+    this.settledListeners.push(listener);
+  }
+
+  /** Tells the settled listeners; a listener's failure is logged, never the job's. */
+  announce(job: FinalJob): void {
+    const entry = this.registry.get(job.kind);
+    const run = { id: job.id, kind: job.kind, subject: job.subject, createdBy: job.createdBy, maxAttempts: entry?.maxAttempts ?? 1 };
+    let link: string | null = null;
+    try {
+      link = entry?.link(run, job.result) ?? null;
+    } catch (error) {
+      this.logger.warn({ jobId: job.id, kind: job.kind, reason: messageOf(error) }, 'job link failed');
+    }
+    const settled: SettledJob = { id: job.id, kind: job.kind, state: job.state, subject: job.subject, createdBy: job.createdBy, error: job.error, label: entry?.label ?? null, link };
+    for (const listener of this.settledListeners) {
+      try {
+        listener(settled);
+      } catch (error) {
+        this.logger.warn({ jobId: job.id, kind: job.kind, reason: messageOf(error) }, 'job settled listener failed');
+      }
+    }
   }
 
   /** Looks for due jobs now (an enqueue in this process, a job finished). */
@@ -179,8 +212,9 @@ export class JobRunner {
       // Expired leases are rare: look for those no runner may take again every third of a lease (at most 5 s).
       if (Date.now() - this.lastSweep >= Math.min(5000, this.leaseMs / 3)) {
         this.lastSweep = Date.now();
-        await settleAbandoned(this.db, kinds);
+        for (const job of await settleAbandoned(this.db, kinds)) this.announce(job);
       }
+      await this.fireSchedules();
       while (this.active.size < this.concurrency && !this.stopping) {
         const job = await claimJob(this.db, this.id, this.leaseMs, kinds);
         if (!job) break;
@@ -198,6 +232,49 @@ export class JobRunner {
       this.pollAgain = false;
       this.schedule(again && this.active.size < this.concurrency ? 0 : this.pollMs);
     }
+  }
+
+  /** Writes the rows of schedules declared since the last poll, then enqueues the due periods this copy wins. */
+  private async fireSchedules(): Promise<void> {
+    const declared = this.registry.schedules();
+    if (declared.length === 0) return;
+    const unsynced = declared.filter((schedule) => !this.synced.has(schedule.id));
+    if (unsynced.length > 0) {
+      const now = await databaseNow(this.db);
+      for (const schedule of unsynced) {
+        await upsertSchedule(this.db, schedule, now);
+        this.synced.add(schedule.id);
+      }
+    }
+    for (const { id, due, now } of await dueSchedules(this.db, [...this.synced])) {
+      const schedule = this.registry.getSchedule(id);
+      if (schedule && !this.stopping) await this.fire(schedule, due, now);
+    }
+  }
+
+  private async fire(schedule: ScheduleEntry, due: Date, now: Date): Promise<void> {
+    const entry = this.registry.get(schedule.kind);
+    if (!entry) return;
+    const firing = firingOf(schedule, due, now);
+    const jobId = await this.db.transaction(async (tx) => {
+      if (!(await advanceSchedule(tx, schedule.id, due, firing.next, firing.run ? now : null))) return null;
+      if (!firing.run) return null;
+      const job: NewJob = {
+        kind: entry.kind,
+        payload: schedule.payload,
+        maxAttempts: entry.maxAttempts,
+        timeoutMs: entry.timeoutMs,
+        subject: null,
+        runAt: null,
+        createdBy: null,
+        dedupeKey: scheduleDedupeKey(schedule.id),
+        concurrencyKey: null,
+      };
+      const id = await insertJob(tx, job);
+      await recordScheduledJob(tx, schedule.id, id);
+      return id;
+    });
+    if (jobId !== null) this.logger.info({ schedule: schedule.id, jobId, lagMs: now.getTime() - due.getTime() }, 'schedule fired');
   }
 
   private launch(job: ClaimedJob): void {
@@ -301,10 +378,13 @@ export class JobRunner {
     const end = this.endOf(run, entry, outcome);
     const recorded = await finishAttempt(this.db, run.lease, end);
     const bindings = { jobId: job.id, kind: job.kind, attempt: job.attempt };
-    if (!recorded) this.logger.warn(bindings, 'job finished after its run lost it; nothing recorded');
-    else if (end.state === 'retry') this.logger.warn({ ...bindings, retryInMs: end.delayMs, reason: end.error }, 'job attempt failed; will retry');
-    else if (end.state === 'failed') this.logger.warn({ ...bindings, reason: end.error }, 'job failed');
-    else this.logger.info(bindings, `job ${end.state}`);
+    if (recorded === null) this.logger.warn(bindings, 'job finished after its run lost it; nothing recorded');
+    else if (recorded === true && end.state === 'retry') this.logger.warn({ ...bindings, retryInMs: end.delayMs, reason: end.error }, 'job attempt failed; will retry');
+    else if (recorded !== true) {
+      if (recorded.state === 'failed') this.logger.warn({ ...bindings, reason: recorded.error }, 'job failed');
+      else this.logger.info(bindings, `job ${recorded.state}`);
+      this.announce(recorded);
+    }
   }
 
   private endOf(run: Active, entry: KindEntry, outcome: { ok: true; value: unknown } | { ok: false; error: unknown } | null): AttemptEnd {

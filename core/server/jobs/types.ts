@@ -3,7 +3,7 @@ import type { PermissionRequirement } from '@core/shared/permissions';
 import type { JobInfo, JobLogLevel, JobLogLine } from '@core/shared/jobs';
 import type { Queryable } from '../database/database';
 
-export { JOB_STATES, type JobInfo, type JobLogLevel, type JobLogLine, type JobLogPage, type JobState } from '@core/shared/jobs';
+export { JOB_STATES, type JobInfo, type JobLogLevel, type JobLogLine, type JobLogPage, type JobScheduleInfo, type JobState } from '@core/shared/jobs';
 
 /** How long a failed attempt waits before the next: `initialMs × factor^(attempt − 1)`, at most `maxMs`, plus up to 20 % jitter. */
 export interface JobBackoff {
@@ -58,12 +58,22 @@ export interface JobContext<Payload = unknown> {
   saveCheckpoint(value: unknown): Promise<void>;
 }
 
+/** A name in both languages: `{ en: 'Proxy purchase', ru: 'Покупка прокси' }`. */
+export interface JobLabel {
+  readonly en: string;
+  readonly ru: string;
+}
+
 /** A kind of job a plugin runs, given to `context.jobs.define`. */
 export interface JobDefinition<Payload = unknown, Result = unknown> {
   /** `<plugin>.<name>`: lower-case letters, digits and dashes, the plugin's id first. */
   readonly kind: string;
-  /** Who may read and cancel jobs of this kind through /api/jobs. */
+  /** Who may read, cancel and retry jobs of this kind through /api/jobs. */
   readonly requires: PermissionRequirement;
+  /** The kind's name on the Jobs screen and in notifications; a kind without one notifies nobody when it finishes. */
+  readonly label?: JobLabel;
+  /** The app path a finished job's notification opens (`/system/proxies/12`); null or absent: none. */
+  link?(job: JobRun, result: Result | null): string | null;
   /** One attempt's limit: the signal fires and the attempt fails with a timeout. 5 minutes by default. */
   readonly timeoutMs?: number;
   /** Attempts before the job fails for good; 3 by default. */
@@ -85,6 +95,52 @@ export interface EnqueueOptions {
   readonly runAt?: Date;
   /** The user who asked for it (`routes.actorOf(request).id`). */
   readonly createdBy?: number | null;
+  /**
+   * At most one queued job per key, across all copies: while a job with this key waits to run, an
+   * enqueue with the same key adds nothing and returns that job's id. A job running does not
+   * count (what it read may be stale, so a new one is queued).
+   */
+  readonly dedupeKey?: string;
+  /** Jobs sharing this key run one at a time across all copies (others wait queued). */
+  readonly concurrencyKey?: string;
+}
+
+/** A recurring job, given to `context.jobs.schedule` in `register`. */
+export interface ScheduleDefinition<Payload = unknown> {
+  /** `<plugin>.<name>`, like a kind. */
+  readonly id: string;
+  /** A kind this plugin defined: its JobKind, or the kind's name. */
+  readonly kind: JobKind<Payload> | string;
+  /** Each run's payload; null by default. */
+  readonly payload?: Payload;
+  /** A period in milliseconds (at least 1000), counted from 1970 so every copy agrees: 3_600_000 runs on the hour. */
+  readonly every?: number;
+  /** A 5-field cron expression in UTC (`30 3 * * *`); give `every` or `cron`, not both. */
+  readonly cron?: string;
+  /**
+   * Periods missed while no copy ran: `once` (the default) runs one catch-up job at start-up for
+   * all of them; `skip` waits for the next period (a run up to a minute late, or one period when
+   * shorter, still counts as on time).
+   */
+  readonly missed?: ScheduleMissedPolicy;
+  /** The schedule's name on the Jobs screen; the kind's label by default. */
+  readonly label?: JobLabel;
+}
+
+export type ScheduleMissedPolicy = 'once' | 'skip';
+
+/** A job that reached its final state, as `JobSystem.onSettled` tells it on the copy that recorded it. */
+export interface SettledJob {
+  readonly id: number;
+  readonly kind: string;
+  readonly state: 'succeeded' | 'failed' | 'cancelled';
+  readonly subject: string | null;
+  readonly createdBy: number | null;
+  readonly error: string | null;
+  /** The kind's label; null when it has none. */
+  readonly label: JobLabel | null;
+  /** The definition's `link` for this job and its result; null when it has none. */
+  readonly link: string | null;
 }
 
 /** A defined kind, for enqueueing with its payload's type. */
@@ -100,8 +156,13 @@ export interface JobKind<Payload> {
 export interface Jobs {
   /** Registers a handler; a kind defined twice, or outside the plugin's `<id>.` prefix, stops start-up. */
   define<Payload = unknown, Result = unknown>(definition: JobDefinition<Payload, Result>): JobKind<Payload>;
-  /** Adds a job of a defined kind through `db` (pass your transaction); returns its id. */
+  /** Adds a job of a defined kind through `db` (pass your transaction); returns its id (the queued one's, for a dedupeKey already queued). */
   enqueue(db: Queryable, kind: string, payload: unknown, options?: EnqueueOptions): Promise<number>;
+  /**
+   * Declares a recurring job in `register`: each period enqueues one job of `kind` across all
+   * copies. A wrong id, kind, period or cron expression stops start-up.
+   */
+  schedule<Payload>(definition: ScheduleDefinition<Payload>): void;
   /** Cancels a queued job at once, or asks a running one to stop (its signal fires); null when there is no such job. */
   cancel(id: number): Promise<JobInfo | null>;
   find(id: number): Promise<JobInfo | null>;
