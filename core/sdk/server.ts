@@ -266,3 +266,23 @@ export {
   type ScheduleDefinition,
   type ScheduleMissedPolicy,
 } from '@core/server/jobs';
+
+/**
+ * Notifications to users (`context.notifications`): `source({ id: '<plugin>.<name>', label: { en, ru } })`
+ * in `register` declares a kind users switch on or off (and may also get through the messenger's
+ * bot); `publish(tx, { source, to: { users } | { code }, title, text?, link?, severity?, dedupeKey? })`
+ * inside the transaction that makes the news writes one row per recipient (holders of a code
+ * through a role or directly; superadmins only when opted in; blocked users and those who switched
+ * the source off never) and pushes it to their open pages once it commits. `channel(…)` registers
+ * a way out of the app (the messenger's Telegram bot), which a durable job delivers through.
+ */
+export type {
+  BilingualText,
+  ChannelMessage,
+  NotificationChannel,
+  NotificationInput,
+  NotificationRecipients,
+  Notifications,
+  NotificationSeverity,
+  NotificationSource,
+} from '@core/server/notifications/types';

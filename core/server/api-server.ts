@@ -37,6 +37,7 @@ import { graphPluginOf, inventoryWithServices, legacyServices, publishedServices
 import type { ResourceHooks } from './resource/hooks';
 import { registerRowAction } from './resource/row-action';
 import { createJobSystem, JOB_MESSAGES_RU, registerJobRoutes, type JobRunnerOptions } from './jobs';
+import { createNotificationSystem, NOTIFICATION_MESSAGES_RU, notifySettledJobs, registerNotificationRoutes, STREAM_PATH } from './notifications';
 
 export interface ApiServerOptions {
   readonly db: Database;
@@ -75,6 +76,8 @@ export interface ApiServerOptions {
   readonly jobs?: Omit<JobRunnerOptions, 'logger'>;
   /** Services to stand in for their providers' (the test kit's replacements), by ref. */
   readonly serviceReplacements?: readonly ServiceReplacement[];
+  /** The notification streams this server holds at most (config `notifications.maxStreams`); 1000 when not given. */
+  readonly notifications?: { readonly maxStreams?: number };
 }
 
 /** An external plugin as the API server hosts it: its id among `plugins` and its browser part, if any. */
@@ -142,13 +145,13 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   });
   installSchemaValidation(app);
   installTextInputRule(app);
-  const translator = new MessageTranslator([CORE_MESSAGES_RU, JOB_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]);
+  const translator = new MessageTranslator([CORE_MESSAGES_RU, JOB_MESSAGES_RU, NOTIFICATION_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]);
   installErrorHandler(app, translator);
   // First of the request hooks, so a refused request costs no more than its 503. The probes stay
-  // outside: a busy server is alive and ready, only slow.
-  installAdmission(app, admissionLimits(options.db.kind, options.overload), ['/api/health', '/api/ready']);
+  // outside: a busy server is alive and ready, only slow. A notification stream holds no place: it waits on no database.
+  installAdmission(app, admissionLimits(options.db.kind, options.overload), ['/api/health', '/api/ready', STREAM_PATH]);
   await app.register(cookie);
-  installRouteAccess(app, { secret: options.secret, db: options.db, auth: options.auth ?? DEFAULT_AUTH_SETTINGS });
+  const revocations = installRouteAccess(app, { secret: options.secret, db: options.db, auth: options.auth ?? DEFAULT_AUTH_SETTINGS });
   installXsrfProtection(app);
   installSecurityHeaders(app, externalOrigins([...Object.values(options.runtimeConfig.services), ...options.runtimeConfig.extraRefreshUrls]));
 
@@ -231,6 +234,19 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   registerJobRoutes(app, { db: options.db, registry: jobSystem.registry, runner: jobSystem.runner, translator });
   app.addHook('onReady', async () => jobSystem.runner.start());
   app.addHook('onClose', async () => jobSystem.runner.stop());
+  const notificationSystem = createNotificationSystem(options.db, jobSystem.jobs, { maxStreams: options.notifications?.maxStreams, log: app.log });
+  registerNotificationRoutes(app, { db: options.db, system: notificationSystem });
+  notifySettledJobs(jobSystem, options.db, notificationSystem.notifications, translator, app.log);
+  // A blocked or deleted user's streams end at the revocation poll that sees it.
+  revocations.onInactive((userId) => notificationSystem.streams.closeUser(userId));
+  app.decorate('notificationStreams', notificationSystem.streams);
+  let unlisten: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    unlisten = await notificationSystem.listen(options.db);
+  });
+  // Before the server closes: it would otherwise wait for the streams, which never end by themselves.
+  app.addHook('preClose', async () => notificationSystem.streams.closeAll());
+  app.addHook('onClose', async () => unlisten?.());
   // Before any plugin runs a statement: each reads the views its dependencies share with it.
   await grantSharedViews(options.db, options.plugins);
   for (const plugin of startOrder) {
@@ -272,6 +288,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
         plugins: inventory,
         signIn,
         jobs: jobSystem.forPlugin(id),
+        notifications: notificationSystem.forPlugin(id),
         translations,
         resources: resourcesOfPlugin,
         ...shared,

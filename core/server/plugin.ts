@@ -18,6 +18,7 @@ import type { ExchangeRateService, Messaging, PerformanceService, SpreadsheetSer
 import type { PluginServices } from './services/service-registry';
 import type { RowActionPerform } from './resource/row-action';
 import type { Jobs } from './jobs';
+import type { Notifications } from './notifications/types';
 import type { ResourceHooks } from './resource/hooks';
 import type { Actor } from './resource/mutations';
 import type { SecretStatus, SettingDefinition, SettingsCatalogue } from './settings/catalogue';
@@ -85,6 +86,8 @@ export interface ServerPluginContext extends PluginServices {
   readonly performance: PerformanceService;
   /** Durable background jobs: `define` a kind (`<plugin>.<name>`), `enqueue` in your transaction, `find`, `logs`, `cancel`. */
   readonly jobs: Jobs;
+  /** Notifications to users: declare a `source` in `register`, `publish` in your transaction (delivered once it commits). */
+  readonly notifications: Notifications;
   /** The app's strings (every plugin's and the core's i18n keys), for files the server writes for people (PeopleCsv). */
   readonly translations: ServerTranslations;
 }

@@ -9,6 +9,7 @@ import type { MigrationSet } from '../database/migrator';
 import { RESOURCE_MIGRATIONS } from '../resource/migrations';
 import { SETTINGS_MIGRATIONS } from '../settings';
 import { JOBS_MIGRATIONS } from '../jobs/migration';
+import { NOTIFICATIONS_MIGRATIONS } from '../notifications/migration';
 
 /**
  * The core's own tables, migrated before any plugin's. Names are never reused or renumbered:
@@ -27,5 +28,6 @@ export const CORE_MIGRATIONS: MigrationSet = {
     { name: '0009_user_preferences', sql: userPreferencesSql },
     { name: '0010_country_names_ru', sql: countryNamesRuSql },
     { name: '0011_permission_plugins', sql: permissionPluginsSql },
+    ...NOTIFICATIONS_MIGRATIONS,
   ],
 };

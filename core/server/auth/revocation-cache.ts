@@ -50,6 +50,7 @@ function admits(standing: Standing, claims: AccessClaims): boolean {
 export class RevocationCache {
   private readonly standings = new Map<number, Standing>();
   private readAt: string | null = null;
+  private readonly inactiveListeners: ((userId: number) => void)[] = [];
 
   constructor(
     private readonly db: Queryable,
@@ -78,6 +79,11 @@ export class RevocationCache {
     return admits(current, claims);
   }
 
+  /** Told of each user a poll finds blocked or deleted (for a minute after the change: a listener must not mind hearing it again). */
+  onInactive(listener: (userId: number) => void): void {
+    this.inactiveListeners.push(listener);
+  }
+
   /** Reads the changes since the previous poll (the first reads back one token lifetime). */
   async poll(): Promise<void> {
     const lookBack = this.readAt === null ? this.accessTokenSeconds + COMMIT_LAG_SECONDS : COMMIT_LAG_SECONDS;
@@ -85,6 +91,7 @@ export class RevocationCache {
     for (const row of rows) {
       if (row.id === null || row.permissions_version === null) continue;
       this.standings.set(Number(row.id), { active: row.active === true, permissionsVersion: row.permissions_version, confirmedAt: null });
+      if (row.active !== true) for (const listener of this.inactiveListeners) listener(Number(row.id));
     }
     this.readAt = rows[0]?.read_at ?? this.readAt;
   }

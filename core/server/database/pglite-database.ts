@@ -84,6 +84,11 @@ export class PgliteDatabase implements Database {
     });
   }
 
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    const unlisten = await this.db.listen(channel, onPayload);
+    return async () => unlisten();
+  }
+
   async close(): Promise<void> {
     try {
       await this.db.close();

@@ -51,6 +51,49 @@ export class PostgresDatabase implements Database {
     }
   }
 
+  /**
+   * LISTEN holds its connection for good, so it gets one outside the pool. A lost connection is
+   * opened again a second later; what was sent meanwhile is missed (a page reads its list again).
+   */
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    const { connectionString } = this.pool.options;
+    let client: pg.Client | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const reconnectSoon = (): void => {
+      if (stopped) return;
+      retry = setTimeout(() => void connect().catch(reconnectSoon), 1000);
+      retry.unref();
+    };
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString });
+      next.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      next.on('error', () => {
+        if (client !== next) return;
+        client = null;
+        void next.end().catch(() => undefined);
+        reconnectSoon();
+      });
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        await next.end().catch(() => undefined);
+        throw error;
+      }
+      if (stopped) await next.end().catch(() => undefined);
+      else client = next;
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    };
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

@@ -56,8 +56,9 @@ export interface RouteAccessOptions {
 /**
  * Reads the access token on every request and enforces each route's declared access. A token
  * whose user was blocked, deleted or given other codes since it was issued counts as none.
+ * Returns the revocation cache, whose polls tell of users blocked or deleted (open streams end).
  */
-export function installRouteAccess(app: FastifyInstance, options: RouteAccessOptions): void {
+export function installRouteAccess(app: FastifyInstance, options: RouteAccessOptions): RevocationCache {
   const { secret } = options;
   const revocations = new RevocationCache(options.db, options.auth.accessTokenSeconds);
   pollRevocations(app, revocations, options.auth.revocationPollSeconds);
@@ -79,6 +80,7 @@ export function installRouteAccess(app: FastifyInstance, options: RouteAccessOpt
     if (!request.claims) throw unauthenticated();
     if ('requires' in access && !callerHolds(request, access.requires)) throw forbidden();
   });
+  return revocations;
 }
 
 /**
