@@ -38,14 +38,14 @@ export function createTrackerServerPlugin(): ServerPlugin {
     messages: { ru: { ...TRACKER_MESSAGES_RU, ...REPORT_MESSAGES_RU, ...STATISTICS_MESSAGES_RU, ...KEITARO_SYNC_MESSAGES_RU } },
     // Each part registers its own routes here, one line each.
     register(app, context) {
-      context.resources.hooksById(TRACKER_RESOURCE_HOOKS);
+      // The Keitaro push joins the offers' and streams' rules: it queues its job in their writes.
+      context.resources.hooksById(registerKeitaroSync(app, context, TRACKER_RESOURCE_HOOKS));
       const exchangeRates = context.optionalService(EXCHANGE_RATES);
       // No rate while finance is off: the rows in other currencies are left out, as with a day finance has no rate for.
       const rates: UsdRateSource = { usdRate: async (currency, date) => (await exchangeRates.get()?.usdRate(currency, date)) ?? null };
       reportRoutes(app, context, rates);
       statisticsRoutes(app, context);
       bizdevRoutes(app, context);
-      registerKeitaroSync(app, context);
       // Other plugins read the report's totals without importing the tracker (finance's pay rules).
       context.provide(PERFORMANCE, { totals: (db, from, to) => performanceTotals(db, from, to, rates) });
     },

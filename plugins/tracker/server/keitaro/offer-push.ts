@@ -34,7 +34,7 @@ async function countryCodes(db: Queryable, ids: readonly number[]): Promise<read
  */
 export async function keitaroOffer(db: Queryable, offer: ResourceRecord): Promise<KeitaroOfferInput> {
   const landing = textOf(offer, 'landing_url');
-  if (landing === null) throw new SyncFailure(422, OFFER_WITHOUT_LANDING_URL);
+  if (landing === null) throw new SyncFailure(OFFER_WITHOUT_LANDING_URL);
   const payout = moneyOf(offer, 'payout') ?? NO_PAYOUT;
   return {
     name: textOf(offer, 'name') ?? `Offer ${offer.id}`,

@@ -4,7 +4,7 @@ import { KeitaroRefusedError, KeitaroUnauthorizedError, KeitaroUnreachableError 
 
 /*
  * Why a sync did not happen, in words that say what to do. The same text is stored on the row
- * (`sync_error`) and answered by the row action, with the status the action answers.
+ * (`sync_error`), is the push job's error, and is answered by the row action with its status.
  */
 
 export const OFFER_WITHOUT_TRACKER = 'The offer has no tracker: choose the tracker whose Keitaro server it is written to.';
@@ -37,15 +37,49 @@ export const KEITARO_SYNC_MESSAGES_RU: RussianMessages = {
 /** The row stores at most this much of a message (Keitaro's validation texts can run long). */
 const STORED_MESSAGE_MAX = 1000;
 
+/** What the row action answers for a failure: 503 not configured, 409 not possible yet, 422 refused, 502 not reached or failed. */
+export type SyncFailureStatus = 409 | 422 | 502 | 503;
+
+/** Each message's status: one per message, so the status of a failure stored on a row is known from its words. */
+const STATUS_OF: ReadonlyMap<string, SyncFailureStatus> = new Map([
+  [OFFER_WITHOUT_TRACKER, 503],
+  [TRACKER_WITHOUT_SERVER, 503],
+  [SERVER_WITHOUT_KEY, 503],
+  [OFFER_WITHOUT_LANDING_URL, 422],
+  [OFFER_NOT_IN_KEITARO, 409],
+  [SYNC_IS_OFF, 409],
+  [KEY_REFUSED, 422],
+  [KEITARO_REFUSED, 422],
+  [KEITARO_FAILED, 502],
+  [SYNC_FAILED_UNEXPECTEDLY, 502],
+  [KEITARO_UNREACHABLE, 502],
+]);
+
+/** A message's start as a pattern: its placeholders match any text, and a message cut short still matches. */
+const PATTERNS: readonly (readonly [RegExp, SyncFailureStatus])[] = [...STATUS_OF].map(([template, status]) => {
+  const source = template
+    .split(/\{\w+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[\\s\\S]*');
+  return [new RegExp(`^${source}`), status];
+});
+
 /** A sync that did not happen: `message` goes on the row, `status` is what the row action answers. */
 export class SyncFailure extends Error {
-  constructor(
-    readonly status: 409 | 422 | 502 | 503,
-    message: string,
-  ) {
+  readonly status: SyncFailureStatus;
+
+  /** `template` is one of the messages above, `values` fill its placeholders. */
+  constructor(template: string, values: Readonly<Record<string, string>> = {}) {
+    const message = formatMessage(template, values);
     super(message.length > STORED_MESSAGE_MAX ? `${message.slice(0, STORED_MESSAGE_MAX - 1)}…` : message);
     this.name = 'SyncFailure';
+    this.status = STATUS_OF.get(template) ?? 502;
   }
+}
+
+/** The row action's status for a failure message stored on a row (`sync_error`): 502 for words it does not know. */
+export function failureStatus(message: string): SyncFailureStatus {
+  return PATTERNS.find(([pattern]) => pattern.test(message))?.[1] ?? 502;
 }
 
 /**
@@ -54,11 +88,10 @@ export class SyncFailure extends Error {
  * Keitaro's and is rethrown.
  */
 export function keitaroFailure(error: unknown, server: string): SyncFailure {
-  if (error instanceof KeitaroUnauthorizedError) return new SyncFailure(422, formatMessage(KEY_REFUSED, { server }));
-  if (error instanceof KeitaroUnreachableError) return new SyncFailure(502, formatMessage(KEITARO_UNREACHABLE, { server, reason: error.reason }));
+  if (error instanceof KeitaroUnauthorizedError) return new SyncFailure(KEY_REFUSED, { server });
+  if (error instanceof KeitaroUnreachableError) return new SyncFailure(KEITARO_UNREACHABLE, { server, reason: error.reason });
   if (error instanceof KeitaroRefusedError) {
-    const refused = error.status < 500;
-    return new SyncFailure(refused ? 422 : 502, formatMessage(refused ? KEITARO_REFUSED : KEITARO_FAILED, { status: String(error.status), messages: error.messages.join('; ') }));
+    return new SyncFailure(error.status < 500 ? KEITARO_REFUSED : KEITARO_FAILED, { status: String(error.status), messages: error.messages.join('; ') });
   }
   throw error;
 }

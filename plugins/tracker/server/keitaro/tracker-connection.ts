@@ -1,4 +1,3 @@
-import { formatMessage } from '@core/sdk/shared';
 import type { Queryable } from '@core/sdk/server';
 import { keitaroServersResource } from '@plugins/admin/shared/keitaro';
 import { trackersResource } from '../../shared/resources';
@@ -23,7 +22,7 @@ interface ServerRow {
  * here and handed only to the adapter), or a 503 failure saying what to configure.
  */
 export async function trackerServer(db: Queryable, trackerId: number | null): Promise<TrackerServer> {
-  if (trackerId === null) throw new SyncFailure(503, OFFER_WITHOUT_TRACKER);
+  if (trackerId === null) throw new SyncFailure(OFFER_WITHOUT_TRACKER);
   const { rows } = await db.query<ServerRow>(
     `SELECT t.slug, s.name AS server_name, s.url, s.api_key
        FROM ${trackersResource.table} t LEFT JOIN ${keitaroServersResource.table} s ON s.id = t.active_server
@@ -31,8 +30,8 @@ export async function trackerServer(db: Queryable, trackerId: number | null): Pr
     [trackerId],
   );
   const row = rows[0];
-  if (!row) throw new SyncFailure(503, OFFER_WITHOUT_TRACKER);
-  if (row.server_name === null || row.url === null) throw new SyncFailure(503, formatMessage(TRACKER_WITHOUT_SERVER, { tracker: row.slug }));
-  if (row.api_key === null || row.api_key === '') throw new SyncFailure(503, formatMessage(SERVER_WITHOUT_KEY, { server: row.server_name }));
+  if (!row) throw new SyncFailure(OFFER_WITHOUT_TRACKER);
+  if (row.server_name === null || row.url === null) throw new SyncFailure(TRACKER_WITHOUT_SERVER, { tracker: row.slug });
+  if (row.api_key === null || row.api_key === '') throw new SyncFailure(SERVER_WITHOUT_KEY, { server: row.server_name });
   return { serverName: row.server_name, connection: { url: row.url, apiKey: row.api_key } };
 }

@@ -10,7 +10,7 @@ import {
   SYNC_IS_OFF,
   TRACKER_WITHOUT_SERVER,
 } from '@plugins/tracker/server/keitaro/sync-failures';
-import { bearer, DB_TIMEOUT, mintToken } from '@core/sdk/testing';
+import { bearer, DB_TIMEOUT, mintToken, testJobs } from '@core/sdk/testing';
 import { FakeKeitaro } from '../support/fake-keitaro';
 import { trackerApp, type TrackerTestApp } from './tracker-support';
 
@@ -85,6 +85,18 @@ const streamValues = (offer: number, values: Readonly<Record<string, unknown>> =
 async function actionsOf(path: string): Promise<string[]> {
   return (await app.call(CODES, 'GET', `${path}/history`)).json<{ data: readonly { action: string }[] }>().data.map((entry) => entry.action);
 }
+
+/** The ids of the push jobs about `subject` (`tracker.offers:12`), newest first, in `state` when given. */
+async function jobsOf(subject: string, state?: string): Promise<number[]> {
+  const { rows } = await app.db.query<{ id: string }>(
+    `SELECT id::text AS id FROM core.jobs WHERE kind = 'tracker.keitaro-push' AND subject = $1 AND ($2::text IS NULL OR state = $2) ORDER BY id DESC`,
+    [subject, state ?? null],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+const stateOf = async (job: number | undefined): Promise<string | undefined> =>
+  (await app.db.query<{ state: string }>('SELECT state FROM core.jobs WHERE id = $1', [job])).rows[0]?.state;
 
 /** A synced offer; its id. */
 async function syncedOffer(values: Readonly<Record<string, unknown>> = {}): Promise<number> {
@@ -166,13 +178,13 @@ describe('offers', () => {
     const unreachable = await app.call(CODES, 'POST', `offers/${id}/sync`);
     expect(unreachable.statusCode).toBe(502);
     const message = formatMessage(KEITARO_UNREACHABLE, { server: 'Main', reason: 'no connection' });
-    expect(unreachable.json()).toEqual({ message });
+    expect(unreachable.json()).toMatchObject({ message });
     expect(await read(`offers/${id}`)).toMatchObject({ sync_state: 'failed', sync_error: message });
 
     keitaro.refuseNext(422, 'Name is too long');
     const refused = await app.call(CODES, 'POST', `offers/${id}/sync`);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ message: formatMessage(KEITARO_REFUSED, { status: '422', messages: 'Name is too long' }) });
+    expect(refused.json()).toMatchObject({ message: formatMessage(KEITARO_REFUSED, { status: '422', messages: 'Name is too long' }) });
   });
 
   it('never mark values saved during a push as synced: the push that follows sends them', async () => {
@@ -210,7 +222,7 @@ describe('offers', () => {
 
     const action = await app.call(CODES, 'POST', `offers/${noKey}/sync`);
     expect(action.statusCode).toBe(503);
-    expect(action.json()).toEqual({ message: formatMessage(SERVER_WITHOUT_KEY, { server: 'Keyless' }) });
+    expect(action.json()).toMatchObject({ message: formatMessage(SERVER_WITHOUT_KEY, { server: 'Keyless' }) });
     const russian = await app.app.inject({ method: 'POST', url: `/api/tracker/offers/${noTracker}/sync`, headers: { ...bearer(mintToken(['TO'])), 'accept-language': 'ru' } });
     expect(russian.json<{ message: string }>().message).toBe('У оффера нет трекера: выберите трекер, на сервер Keitaro которого он записывается.');
     expect(keitaro.calls).toHaveLength(calls);
@@ -245,7 +257,7 @@ describe('offers', () => {
     expect(await read(`offers/${id}`)).toMatchObject({ sync_state: 'off' });
     const action = await app.call(CODES, 'POST', `offers/${id}/sync`);
     expect(action.statusCode).toBe(409);
-    expect(action.json()).toEqual({ message: SYNC_IS_OFF });
+    expect(action.json()).toMatchObject({ message: SYNC_IS_OFF });
     expect(keitaro.calls).toHaveLength(calls);
 
     const synced = await syncedOffer({ name: 'Turned off' });
@@ -344,7 +356,72 @@ describe('streams', () => {
     expect(await settled(`streams/${id}`)).toMatchObject({ sync_state: 'failed', sync_error: OFFER_NOT_IN_KEITARO });
     const action = await app.call(CODES, 'POST', `streams/${id}/sync`);
     expect(action.statusCode).toBe(409);
-    expect(action.json()).toEqual({ message: OFFER_NOT_IN_KEITARO });
+    expect(action.json()).toMatchObject({ message: OFFER_NOT_IN_KEITARO });
     expect((await app.call(['TO'], 'POST', `streams/${id}/sync`)).statusCode).toBe(403);
+  });
+});
+
+describe('pushes as durable jobs', () => {
+  it('coalesce edits saved while a push waits into one push of the latest values', async () => {
+    const id = await syncedOffer({ name: 'Coalesced v1' });
+    const { keitaro_offer_id: keitaroId } = await read(`offers/${id}`);
+    // The runner is busy with another offer's push, held in Keitaro, so both edits find this one's push still queued.
+    const busy = keitaro.holdNext();
+    await app.create(CODES, 'offers', offerValues({ name: 'Keeps the runner busy' }));
+    await busy.arrived;
+    const calls = keitaro.calls.length;
+    expect((await app.patch(CODES, `offers/${id}`, { name: 'Coalesced v2' })).statusCode).toBe(200);
+    expect((await app.patch(CODES, `offers/${id}`, { name: 'Coalesced v3' })).statusCode).toBe(200);
+    const [job, ...others] = await jobsOf(`tracker.offers:${id}`, 'queued');
+    expect(others).toEqual([]);
+    busy.release();
+    await testJobs(app.db).settle();
+
+    const pushes = keitaro.calls.slice(calls).filter((call) => call.path === `/offers/${keitaroId}`);
+    expect(pushes).toHaveLength(1);
+    expect(keitaro.offers.get(keitaroId ?? 0)).toMatchObject({ name: 'Coalesced v3' });
+    expect(await read(`offers/${id}`)).toMatchObject({ sync_state: 'synced' });
+    expect(await stateOf(job)).toBe('succeeded');
+  });
+
+  it('run the streams of one campaign one at a time, with two runners on one database', async () => {
+    // A second copy of the server: its runner takes jobs from the same tables.
+    const other = await trackerApp({ db: app.db });
+    try {
+      const offer = await syncedOffer({ name: 'Two copies' });
+      const campaigns = keitaro.campaigns.size;
+      const first = keitaro.holdNext();
+      const a = await app.create(CODES, 'streams', streamValues(offer, { campaign_id: 610, campaign_name: 'Two copies', is_default: false, site: 'a.example.com' }));
+      await first.arrived;
+      const calls = keitaro.calls.length;
+      const b = await app.create(CODES, 'streams', streamValues(offer, { campaign_id: 610, campaign_name: 'Two copies', is_default: false, site: 'b.example.com' }));
+      // Long enough for the idle copy to poll twice: it leaves the second stream queued while the first is pushed.
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(keitaro.calls.length).toBe(calls);
+      expect(await jobsOf(`tracker.streams:${b}`, 'queued')).toHaveLength(1);
+      first.release();
+      await testJobs(app.db).settle();
+
+      const [rowA, rowB] = [await read(`streams/${a}`), await read(`streams/${b}`)];
+      expect(rowA).toMatchObject({ sync_state: 'synced' });
+      // The second push found the campaign the first created: one campaign for both.
+      expect(rowB).toMatchObject({ sync_state: 'synced', keitaro_campaign_id: rowA.keitaro_campaign_id });
+      expect(keitaro.campaigns.size).toBe(campaigns + 1);
+    } finally {
+      await other.app.close();
+    }
+  });
+
+  it('show on the Jobs API with their label, failed with the row\'s message in the reader\'s language, linking to the record', async () => {
+    keitaro.refuseNext(422, 'Name is taken');
+    const id = await app.create(CODES, 'offers', offerValues({ name: 'Refused job' }));
+    await testJobs(app.db).settle();
+    const [job] = await jobsOf(`tracker.offers:${id}`);
+    const answer = await app.app.inject({ method: 'GET', url: `/api/jobs/${job}`, headers: { ...bearer(mintToken(['TO'])), 'accept-language': 'ru' } });
+    expect(answer.json<{ data: { kind: string; state: string; error: string } }>().data).toMatchObject({
+      kind: 'tracker.keitaro-push',
+      state: 'failed',
+      error: 'Keitaro отклонил запрос (422): Name is taken',
+    });
   });
 });
