@@ -15,6 +15,8 @@ import { installAdmission } from './http/admission';
 import { admissionLimits, type AdmissionLimits } from './http/admission-limiter';
 import { CORE_MESSAGES_RU } from './http/core-messages-ru';
 import { installErrorHandler } from './http/error-handler';
+import { installMetrics } from './http/metrics';
+import { installRequestIds, requestIdOf } from './http/request-id';
 import { MessageTranslator } from './http/message-translations';
 import { ServerTranslations } from './i18n/translations';
 import { refusedWebFiles } from './http/plugin-chunks';
@@ -50,7 +52,10 @@ export interface ApiServerOptions {
   readonly pluginSettings: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** The built web app to serve, or null to serve the API only. */
   readonly webRoot: string | null;
-  readonly logger: boolean;
+  /** Log as JSON lines to stdout, or to the given stream (a test reading what a request logged). */
+  readonly logger: boolean | { readonly stream: { write(line: string): void } };
+  /** The bearer token GET /metrics answers to; without one the metrics are not collected and /metrics is an unknown path. */
+  readonly metricsToken?: string;
   /** How many proxies in front of the server to trust for X-Forwarded-*; none by default. */
   readonly trustProxy?: number;
   /** Messenger sign-in and chat-platform linking; both answer 503 while unconfigured. */
@@ -138,18 +143,23 @@ function reasonOf(error: unknown): string {
 export async function createApiServer(options: ApiServerOptions): Promise<FastifyInstance> {
   const app = fastify({
     logger: options.logger,
+    // A caller's (a balancer's) x-request-id when it is a short token, else a new one; its log lines carry it as reqId (Fastify's label).
+    genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
     // Behind a load balancer the client's address comes from X-Forwarded-For (sign-in throttling counts per IP).
     trustProxy: (_address: string, hop: number) => hop < (options.trustProxy ?? 0),
   });
+  // Before any route, so their hooks reach every one.
+  installRequestIds(app);
+  const metrics = options.metricsToken === undefined ? null : installMetrics(app, options.metricsToken);
   installSchemaValidation(app);
   installTextInputRule(app);
   const translator = new MessageTranslator([CORE_MESSAGES_RU, JOB_MESSAGES_RU, NOTIFICATION_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]);
   installErrorHandler(app, translator);
-  // First of the request hooks, so a refused request costs no more than its 503. The probes stay
+  // First of the request hooks but the request id's, so a refused request costs no more than its 503. The probes stay
   // outside: a busy server is alive and ready, only slow. A notification stream holds no place: it waits on no database.
-  installAdmission(app, admissionLimits(options.db.kind, options.overload), ['/api/health', '/api/ready', STREAM_PATH]);
+  const admission = installAdmission(app, admissionLimits(options.db.kind, options.overload), ['/api/health', '/api/ready', STREAM_PATH], metrics?.admissionRefused);
   await app.register(cookie);
   const revocations = installRouteAccess(app, { secret: options.secret, db: options.db, auth: options.auth ?? DEFAULT_AUTH_SETTINGS });
   installXsrfProtection(app);
@@ -234,6 +244,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   registerJobRoutes(app, { db: options.db, registry: jobSystem.registry, runner: jobSystem.runner, translator });
   app.addHook('onReady', async () => jobSystem.runner.start());
   app.addHook('onClose', async () => jobSystem.runner.stop());
+  metrics?.watch({ db: options.db, admission, plugins: inventory, onJobSettled: (listener) => jobSystem.onSettled(listener) });
   const notificationSystem = createNotificationSystem(options.db, jobSystem.jobs, { maxStreams: options.notifications?.maxStreams, log: app.log });
   registerNotificationRoutes(app, { db: options.db, system: notificationSystem });
   notifySettledJobs(jobSystem, options.db, notificationSystem.notifications, translator, app.log);

@@ -38,6 +38,8 @@ export interface ErpConfig extends RuntimeConfig {
   readonly externalPlugins: readonly string[];
   /** What an external plugin that cannot start does to start-up: left out with a log line, or a configuration error. */
   readonly onPluginFailure: PluginFailurePolicy;
+  /** The bearer token of GET /metrics (ERP_METRICS_TOKEN); none: no metrics, /metrics answers 404. */
+  readonly metricsToken: string | undefined;
   /** This copy's name (ERP_INSTANCE_NAME), sent in every answer's `x-served-by` so a balancer's copies can be told apart; none: no header. */
   readonly instanceName?: string;
 }
@@ -74,6 +76,7 @@ const KNOWN_KEYS = new Set([
   'shutdownTimeoutSeconds',
   'externalPlugins',
   'onPluginFailure',
+  'metricsToken',
 ]);
 
 function readJsonFile(path: string): Json {
@@ -273,6 +276,17 @@ function externalPluginFoldersOf(value: string): string[] {
     .map((path) => resolve(path));
 }
 
+/** A metrics token short enough to guess would open the figures to anyone. */
+const METRICS_TOKEN_MIN_LENGTH = 16;
+
+function metricsToken(value: unknown): string | undefined {
+  const token = optionalText(value, 'metricsToken (ERP_METRICS_TOKEN)');
+  if (token !== undefined && token.length < METRICS_TOKEN_MIN_LENGTH) {
+    throw new ConfigError(`config "metricsToken" (ERP_METRICS_TOKEN) must be at least ${METRICS_TOKEN_MIN_LENGTH} characters`);
+  }
+  return token;
+}
+
 function pluginFailurePolicy(value: unknown): PluginFailurePolicy {
   const policy = PLUGIN_FAILURE_POLICIES.find((known) => known === value);
   if (!policy) throw new ConfigError(`config "onPluginFailure" (ERP_ON_PLUGIN_FAILURE) must be one of ${PLUGIN_FAILURE_POLICIES.join(', ')}`);
@@ -330,6 +344,7 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
     ),
     externalPlugins: [...new Set(externalPlugins)],
     onPluginFailure: pluginFailurePolicy(env.ERP_ON_PLUGIN_FAILURE || merged.onPluginFailure || 'continue'),
+    metricsToken: metricsToken(env.ERP_METRICS_TOKEN ?? merged.metricsToken),
     instanceName: env.ERP_INSTANCE_NAME || undefined,
   };
 }

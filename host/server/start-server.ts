@@ -161,6 +161,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       trustProxy: config.trustProxy,
       serveSourceMaps: config.serveSourceMaps,
       overload: config.overload,
+      ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
       externalPlugins: externals.map(servingOf),
       inventory,
       onPluginSetback: (id, setback, reason) => setbacks.push({ id, setback, reason }),

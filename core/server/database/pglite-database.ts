@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DataDirLock } from './data-dir-lock';
 import type { Database, Queryable, QueryResult } from './database';
 import { checkDatabaseFiles, prepareDataDir, StartupLog } from './pglite-data-dir';
+import { KERNEL_RUNNER, StatementTiming, timeStatementsOf } from './statement-timing';
 import { RoleDirectory, TransactionRoles } from './transaction-roles';
 
 function toResult<Row>(result: { rows: Row[]; affectedRows?: number }): QueryResult<Row> {
@@ -17,11 +18,14 @@ const EXTENSIONS = { pg_trgm };
 export class PgliteDatabase implements Database {
   readonly kind = 'pglite';
   private readonly roles = new RoleDirectory();
+  private readonly timing = new StatementTiming();
 
   private constructor(
     private readonly db: PGlite,
     private readonly lock: DataDirLock | null = null,
-  ) {}
+  ) {
+    timeStatementsOf(this, this.timing);
+  }
 
   /**
    * `dataDir` undefined keeps the database in memory (tests). A directory is locked for this process
@@ -64,11 +68,11 @@ export class PgliteDatabase implements Database {
   }
 
   async query<Row extends object>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
-    return toResult(await this.db.query<Row>(sql, [...params]));
+    return toResult(await this.timing.time(KERNEL_RUNNER, () => this.db.query<Row>(sql, [...params])));
   }
 
   async exec(sql: string): Promise<void> {
-    await this.db.exec(sql);
+    await this.timing.time(KERNEL_RUNNER, () => this.db.exec(sql));
   }
 
   async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -80,7 +84,7 @@ export class PgliteDatabase implements Database {
         query: async <Row extends object>(sql: string, params: readonly unknown[] = []) =>
           toResult(await tx.query<Row>(sql, [...params])),
       };
-      return work(new TransactionRoles(raw, this.roles).kernel);
+      return work(new TransactionRoles(raw, this.roles, this.timing).kernel);
     });
   }
 

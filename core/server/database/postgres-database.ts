@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './database';
+import { KERNEL_RUNNER, StatementTiming, timeStatementsOf } from './statement-timing';
 import { RoleDirectory, TransactionRoles } from './transaction-roles';
 
 function toResult<Row>(result: pg.QueryResult): QueryResult<Row> {
@@ -10,8 +11,11 @@ function toResult<Row>(result: pg.QueryResult): QueryResult<Row> {
 export class PostgresDatabase implements Database {
   readonly kind = 'postgres';
   private readonly roles = new RoleDirectory();
+  private readonly timing = new StatementTiming();
 
-  private constructor(private readonly pool: pg.Pool) {}
+  private constructor(private readonly pool: pg.Pool) {
+    timeStatementsOf(this, this.timing);
+  }
 
   static async open(connectionString: string): Promise<PostgresDatabase> {
     const pool = new pg.Pool({ connectionString, max: 10 });
@@ -22,11 +26,11 @@ export class PostgresDatabase implements Database {
   }
 
   async query<Row extends object>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
-    return toResult(await this.pool.query(sql, [...params]));
+    return toResult(await this.timing.time(KERNEL_RUNNER, () => this.pool.query(sql, [...params])));
   }
 
   async exec(sql: string): Promise<void> {
-    await this.pool.query(sql);
+    await this.timing.time(KERNEL_RUNNER, () => this.pool.query(sql));
   }
 
   async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -40,7 +44,7 @@ export class PostgresDatabase implements Database {
         query: async <Row extends object>(sql: string, params: readonly unknown[] = []) =>
           toResult<Row>(await client.query(sql, [...params])),
       };
-      const result = await work(new TransactionRoles(raw, this.roles).kernel);
+      const result = await work(new TransactionRoles(raw, this.roles, this.timing).kernel);
       await client.query('COMMIT');
       return result;
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { Queryable, QueryResult } from './database';
 import { assertPluginStatement } from './statement-guard';
+import { KERNEL_RUNNER, StatementTiming } from './statement-timing';
 import { quoteIdentifier } from './sql';
 
 /*
@@ -54,6 +55,7 @@ export class TransactionRoles {
   constructor(
     private readonly raw: Queryable,
     private readonly directory: RoleDirectory,
+    private readonly timing = new StatementTiming(),
   ) {}
 
   /** The transaction as the kernel sees it. */
@@ -83,7 +85,8 @@ export class TransactionRoles {
   private run<T>(runner: Runner, statement: (raw: Queryable) => Promise<T>): Promise<T> {
     const result = this.queue.then(async () => {
       await this.become(runner);
-      return statement(this.raw);
+      // Timed after the role switch: the figure is the statement's own.
+      return this.timing.time(runner ?? KERNEL_RUNNER, () => statement(this.raw));
     });
     this.queue = result.catch(() => undefined);
     return result;

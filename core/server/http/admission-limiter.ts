@@ -37,12 +37,14 @@ export function admissionLimits(kind: keyof typeof DEFAULT_ADMISSION_LIMITS, con
   };
 }
 
+/** Why a request was refused: the queue was full, its wait passed the deadline, or it withdrew while queued (its client hung up). */
+export type AdmissionRefusal = 'queue_full' | 'wait_timeout' | 'withdrawn';
+
 /** One request's part in admission: told once, either that it may start or that it is refused. */
 export interface AdmissionTicket {
   /** It may start; `release` gives its place back when its work is done (more calls do nothing). */
   admit(release: () => void): void;
-  /** The queue was full, the wait passed its deadline, or the request withdrew while queued. */
-  refuse(): void;
+  refuse(reason: AdmissionRefusal): void;
 }
 
 interface Waiter {
@@ -114,20 +116,20 @@ export class AdmissionLimiter {
       return nothingToWithdraw;
     }
     if (this.waiting.size >= this.limits.maxQueued) {
-      ticket.refuse();
+      ticket.refuse('queue_full');
       return nothingToWithdraw;
     }
-    const waiter: Waiter = { ticket, since: Date.now(), deadline: setTimeout(() => this.refuse(waiter), this.limits.maxQueueWaitMs) };
+    const waiter: Waiter = { ticket, since: Date.now(), deadline: setTimeout(() => this.refuse(waiter, 'wait_timeout'), this.limits.maxQueueWaitMs) };
     // A queued request must not keep a stopping process alive.
     waiter.deadline.unref();
     this.waiting.add(waiter);
-    return () => this.refuse(waiter);
+    return () => this.refuse(waiter, 'withdrawn');
   }
 
-  private refuse(waiter: Waiter): void {
+  private refuse(waiter: Waiter, reason: AdmissionRefusal): void {
     if (!this.waiting.delete(waiter)) return;
     clearTimeout(waiter.deadline);
-    waiter.ticket.refuse();
+    waiter.ticket.refuse(reason);
   }
 
   private run(ticket: AdmissionTicket): void {
@@ -153,7 +155,7 @@ export class AdmissionLimiter {
       if (next.done) return;
       const waiter = next.value;
       // A deadline whose timer is late (a busy turn of the event loop) still holds.
-      if (Date.now() - waiter.since >= this.limits.maxQueueWaitMs) this.refuse(waiter);
+      if (Date.now() - waiter.since >= this.limits.maxQueueWaitMs) this.refuse(waiter, 'wait_timeout');
       else {
         this.waiting.delete(waiter);
         clearTimeout(waiter.deadline);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AdmissionLimiter, type AdmissionLimits } from './admission-limiter';
+import { AdmissionLimiter, type AdmissionLimits, type AdmissionRefusal } from './admission-limiter';
 import { ApiError } from './api-error';
 
 function isStream(payload: unknown): boolean {
@@ -32,7 +32,12 @@ interface Lease {
  * short statement that takes its turn at the database beside other requests, while holding the place
  * for the whole stream would shut every other caller out for seconds on PGlite's one place.
  */
-export function installAdmission(app: FastifyInstance, limits: AdmissionLimits, exempt: readonly string[]): void {
+export function installAdmission(
+  app: FastifyInstance,
+  limits: AdmissionLimits,
+  exempt: readonly string[],
+  onRefusal?: (reason: AdmissionRefusal) => void,
+): AdmissionLimiter {
   const limiter = new AdmissionLimiter(limits);
   const retryAfter = String(Math.max(1, Math.ceil(limits.maxQueueWaitMs / 1000)));
   const exempted = new Set(exempt);
@@ -53,7 +58,8 @@ export function installAdmission(app: FastifyInstance, limits: AdmissionLimits, 
         });
         done();
       },
-      refuse: () => {
+      refuse: (reason) => {
+        onRefusal?.(reason);
         reply.header('retry-after', retryAfter);
         done(new ApiError(503, BUSY_MESSAGE));
       },
@@ -70,4 +76,5 @@ export function installAdmission(app: FastifyInstance, limits: AdmissionLimits, 
     }
     done(null, payload);
   });
+  return limiter;
 }

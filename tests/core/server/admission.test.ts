@@ -6,6 +6,7 @@ import type { AdmissionLimits } from '@core/server/http/admission-limiter';
 import { CORE_MESSAGES_RU } from '@core/server/http/core-messages-ru';
 import finance from '@plugins/finance/server';
 import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '../../support/server/test-database';
+import { errorBody } from '../../support/server/error-body';
 
 /*
  * Issue 12, point 7: overload used to queue without bound in front of the database, so a flood
@@ -93,7 +94,7 @@ describe('admission control under a flood', () => {
     expect(refused).toHaveLength(15);
     for (const answer of refused) {
       expect(answer.retryAfter).toBe('2');
-      expect(answer.body).toEqual({ message: BUSY_MESSAGE });
+      expect(answer.body).toEqual(errorBody(BUSY_MESSAGE));
     }
     // At once: every refusal is out before the first served request (one slow statement) is done.
     expect(Math.max(...refused.map((answer) => answer.at))).toBeLessThan(Math.min(...served.map((answer) => answer.at)));
@@ -120,7 +121,7 @@ describe('admission control under a flood', () => {
     const base = await serve({ maxConcurrent: 1, maxQueued: 0, maxQueueWaitMs: 1000 });
     const [, refused] = await Promise.all([get(`${base}${LIST}`), wait(20).then(() => get(`${base}${LIST}`, { ...HEADERS, 'accept-language': 'ru' }))]);
     expect(refused?.status).toBe(503);
-    expect(refused?.body).toEqual({ message: CORE_MESSAGES_RU[BUSY_MESSAGE] });
+    expect(refused?.body).toEqual(errorBody(CORE_MESSAGES_RU[BUSY_MESSAGE]));
     expect(CORE_MESSAGES_RU[BUSY_MESSAGE]).toBeTruthy();
   });
 

@@ -7,6 +7,7 @@ import type { Database, QueryResult } from '@core/server/database/database';
 import type { PublishedConfig, RuntimeConfig } from '@core/shared/runtime-config';
 import admin from '@plugins/admin/server';
 import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET, unreachableDatabase } from '../../support/server/test-database';
+import { errorBody } from '../../support/server/error-body';
 
 const INDEX_HTML = '<!doctype html><title>Test Office</title><div id="root"></div>';
 const HASHED_JS = 'console.log("hashed");';
@@ -41,7 +42,7 @@ describe('health', () => {
     try {
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ message: 'The database is unreachable.' });
+      expect(response.json()).toEqual(errorBody('The database is unreachable.'));
     } finally {
       await app.close();
     }
@@ -81,20 +82,20 @@ describe('the API without a web root', () => {
       const response = await app.inject({ method, url: '/api/nothing/here', headers: bearer(mintToken([])) });
       expect(response.statusCode, method).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(response.json()).toEqual({ message: 'Not found.' });
+      expect(response.json()).toEqual(errorBody('Not found.'));
     }
   });
 
   it('answers a page path with a JSON 404 when there is no web app to serve', async () => {
     const response = await app.inject({ method: 'GET', url: '/users/5' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found.' });
+    expect(response.json()).toEqual(errorBody('Not found.'));
   });
 
   it("mounts no route of a plugin that is not enabled: the admin plugin's articles answer 404", async () => {
     const response = await app.inject({ method: 'GET', url: '/api/auth/articles', headers: bearer(mintToken(['JA'])) });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found.' });
+    expect(response.json()).toEqual(errorBody('Not found.'));
   });
 
   it('sends the security headers, allowing connections to external service origins', async () => {
@@ -197,13 +198,13 @@ describe('serving the web app', () => {
   it('still answers an unknown API path with a JSON 404, not the page', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/unknown' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found.' });
+    expect(response.json()).toEqual(errorBody('Not found.'));
   });
 
   it('answers a non-GET request for a page path with a JSON 404', async () => {
     const response = await app.inject({ method: 'POST', url: '/users/5', payload: {} });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found.' });
+    expect(response.json()).toEqual(errorBody('Not found.'));
   });
 
   it('does not serve files from outside the web root', async () => {

@@ -25,6 +25,7 @@ import {
   TEMPLATE_CODES,
   TEST_SECRET,
 } from '../../support/server/test-database';
+import { errorBody } from '../../support/server/error-body';
 
 const CATALOGUE_CODES = [...TEMPLATE_CODES].sort();
 
@@ -64,7 +65,7 @@ interface RefreshEnvelope {
 
 function expectInvalidCredentials(response: LightMyRequestResponse): void {
   expect(response.statusCode).toBe(422);
-  expect(response.json()).toEqual({ message: INVALID_CREDENTIALS, errors: { email: [INVALID_CREDENTIALS] } });
+  expect(response.json()).toEqual(errorBody(INVALID_CREDENTIALS, { errors: { email: [INVALID_CREDENTIALS] } }));
   expect(refreshCookieOf(response)).toBeUndefined();
 }
 
@@ -134,11 +135,11 @@ describe('sign-in and its input checks', () => {
 
   it('answers a caller who prefers Russian in Russian, and anyone else in English', async () => {
     const russian = await postWithXsrf(server.app, LOGIN_URL, { payload: {}, headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' } });
-    expect(russian.json()).toEqual({ message: 'Данные заполнены неверно.', errors: { email: ['Это поле обязательно.'], password: ['Это поле обязательно.'] } });
+    expect(russian.json()).toEqual(errorBody('Данные заполнены неверно.', { errors: { email: ['Это поле обязательно.'], password: ['Это поле обязательно.'] } }));
     const english = await postWithXsrf(server.app, LOGIN_URL, { payload: {}, headers: { 'accept-language': 'de-DE,en;q=0.5' } });
     expect(english.json<{ message: string }>().message).toBe('The given data was invalid.');
     const signedOut = await server.app.inject({ method: 'GET', url: '/api/auth/auth/user', headers: { 'accept-language': 'ru' } });
-    expect(signedOut.json()).toEqual({ message: 'Требуется вход.' });
+    expect(signedOut.json()).toEqual(errorBody('Требуется вход.'));
   });
 
   it('answers 400 with a message when the body is not valid JSON', async () => {
@@ -147,7 +148,7 @@ describe('sign-in and its input checks', () => {
       payload: '{"email": "admin@example.com", ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(response.json()).toEqual(errorBody('The request body is not valid JSON.'));
   });
 
   it('answers 413 when the body is over 1 MiB', async () => {
@@ -156,7 +157,7 @@ describe('sign-in and its input checks', () => {
       payload: JSON.stringify({ email: ADMIN_EMAIL, password: 'x'.repeat(1024 * 1024) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'The request body is too large.' });
+    expect(response.json()).toEqual(errorBody('The request body is too large.'));
   });
 
   it('returns the signed-in user at auth/user, and 401 without a token', async () => {
@@ -167,7 +168,7 @@ describe('sign-in and its input checks', () => {
 
     const anonymous = await currentUser(server.app);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(anonymous.json()).toEqual(errorBody('Unauthenticated.'));
   });
 
   it('answers 401 at auth/user for a well-signed token of a user that does not exist', async () => {
@@ -228,7 +229,7 @@ describe('sessions', () => {
     ]);
     const reused = await refresh(app, session.refreshCookie);
     expect(reused.statusCode).toBe(401);
-    expect(reused.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(reused.json()).toEqual(errorBody('Unauthenticated.'));
     // The refused cookie is cleared on the auth path.
     expect(reused.cookies.find((cookie) => cookie.name === REFRESH_COOKIE)).toMatchObject({ value: '', maxAge: 0, path: '/api/auth/' });
 
@@ -317,7 +318,7 @@ describe('sessions', () => {
 
     const blocked = await login(app, 'bob@example.com', 'bob-password');
     expect(blocked.statusCode).toBe(422);
-    expect(blocked.json()).toEqual({ message: ACCOUNT_BLOCKED, errors: { email: [ACCOUNT_BLOCKED] } });
+    expect(blocked.json()).toEqual(errorBody(ACCOUNT_BLOCKED, { errors: { email: [ACCOUNT_BLOCKED] } }));
     expect(ACCOUNT_BLOCKED).toBe('This account is blocked.');
     expect(refreshCookieOf(blocked)).toBeUndefined();
     // Without the password nobody learns that the account exists and is blocked.
@@ -367,7 +368,7 @@ describe('cookie-vouched requests need the XSRF double submit', () => {
   ])('answers 419 to a sign-in with %s, before looking at the credentials', async (_label, cookies, headers) => {
     const response = await server.app.inject({ method: 'POST', url: LOGIN_URL, payload: credentials, cookies, headers });
     expect(response.statusCode).toBe(419);
-    expect(response.json()).toEqual({ message: 'The page has expired (XSRF token mismatch). Please reload and try again.' });
+    expect(response.json()).toEqual(errorBody('The page has expired (XSRF token mismatch). Please reload and try again.'));
     expect(refreshCookieOf(response)).toBeUndefined();
   });
 

@@ -7,6 +7,7 @@ import { callerHolds, callerId, UndeclaredAccessError, type RouteAccess } from '
 import { defineServerPlugin, type ServerPlugin } from '@core/server/plugin';
 import type { PluginManifest } from '@core/shared/manifest';
 import { bearer, buildServer, mintToken, unreachableDatabase } from '../../support/server/test-database';
+import { errorBody } from '../../support/server/error-body';
 
 const MANIFEST: PluginManifest = {
   id: 'probe',
@@ -105,7 +106,7 @@ describe('declared access is enforced', () => {
   it.each(['me', 'one', 'any', 'all'])('answers 401 on /%s without a token', async (path) => {
     const response = await get(path);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(response.json()).toEqual(errorBody('Unauthenticated.'));
   });
 
   it.each([
@@ -116,7 +117,7 @@ describe('declared access is enforced', () => {
     for (const path of ['me', 'one', 'any', 'all']) {
       const response = await get(path, token());
       expect(response.statusCode, path).toBe(401);
-      expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+      expect(response.json()).toEqual(errorBody('Unauthenticated.'));
     }
   });
 
@@ -135,7 +136,7 @@ describe('declared access is enforced', () => {
   it('answers 403 when the token lacks the required code and 200 when it has it', async () => {
     const lacking = await get('one', mintToken(['FT', 'JA']));
     expect(lacking.statusCode).toBe(403);
-    expect(lacking.json()).toEqual({ message: 'This action is unauthorized.' });
+    expect(lacking.json()).toEqual(errorBody('This action is unauthorized.'));
     const holding = await get('one', mintToken(['FA'], { sub: 5 }));
     expect(holding.statusCode).toBe(200);
     expect(holding.json()).toEqual({ data: { caller: 5 } });

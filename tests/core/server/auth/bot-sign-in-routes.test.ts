@@ -20,6 +20,7 @@ import type { PluginManifest } from '@core/shared/manifest';
 import type { SessionUser } from '@core/shared/session-user';
 import { buildServer, DB_TIMEOUT, freshDatabase, postWithXsrf, refreshCookieOf, TEST_SECRET } from '../../../support/server/test-database';
 import { expectSignInRefused, signAsTelegram, telegramCheck, telegramUser } from './support-auth';
+import { errorBody } from '../../../support/server/error-body';
 
 const BOT_LINK = 'https://t.me/erp_sign_in_bot';
 const BOT_TOKEN = '7000000003:AAH-code-route-test-token';
@@ -201,7 +202,7 @@ describe('sign-in through the bot, refusals of the server', () => {
     try {
       const response = await postWithXsrf(app, CODE_URL, { payload: {} });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ message: SIGN_IN_BOT_MISSING });
+      expect(response.json()).toEqual(errorBody(SIGN_IN_BOT_MISSING));
       const { rows } = await db.query('SELECT 1 FROM core.sign_in_codes');
       expect(rows).toHaveLength(0);
     } finally {

@@ -14,6 +14,7 @@ import {
   startFakeMattermost,
   type FakeMattermost,
 } from './support-auth';
+import { errorBody } from '../../../support/server/error-body';
 
 const AUTH_URL = '/api/auth/mattermost/auth';
 const CALLBACK_URL = '/api/auth/mattermost/callback';
@@ -164,7 +165,7 @@ describe('chat-platform linking against a local Mattermost', () => {
     const started = await start(app, ben);
     const early = await authCheck(app, ben, started.hash);
     expect(early.statusCode).toBe(409);
-    expect(early.json()).toEqual({ message: MATTERMOST_PENDING });
+    expect(early.json()).toEqual(errorBody(MATTERMOST_PENDING));
 
     expect((await comeBack(app, started, 'ben-code')).statusCode).toBe(200);
     expect((await authCheck(app, ben, started.hash)).json()).toEqual({ data: { linked: true, mattermost_username: 'ben.chat' } });
@@ -177,7 +178,7 @@ describe('chat-platform linking against a local Mattermost', () => {
     const started = await comeBackAndStart(ben, 'ben-takes-ann');
     const check = await authCheck(app, ben, started.hash);
     expect(check.statusCode).toBe(422);
-    expect(check.json()).toEqual({ message: MATTERMOST_TAKEN, errors: { hash: [MATTERMOST_TAKEN] } });
+    expect(check.json()).toEqual(errorBody(MATTERMOST_TAKEN, { errors: { hash: [MATTERMOST_TAKEN] } }));
     expect((await userLink(db, ben.id))?.mattermost_user_id).not.toBe('mm-user-ann');
   });
 
@@ -225,7 +226,7 @@ describe('chat-platform linking against a local Mattermost', () => {
 
     const check = await authCheck(app, ann, started.hash);
     expect(check.statusCode).toBe(422);
-    expect(check.json()).toEqual({ message, errors: { hash: [message] } });
+    expect(check.json()).toEqual(errorBody(message, { errors: { hash: [message] } }));
     expectNoSecrets(check);
   });
 
@@ -253,7 +254,7 @@ describe('chat-platform linking against a local Mattermost', () => {
     expect(fake.codes.has('late-code')).toBe(true);
     const check = await authCheck(app, ann, started.hash);
     expect(check.statusCode).toBe(422);
-    expect(check.json()).toEqual({ message: MATTERMOST_EXPIRED, errors: { hash: [MATTERMOST_EXPIRED] } });
+    expect(check.json()).toEqual(errorBody(MATTERMOST_EXPIRED, { errors: { hash: [MATTERMOST_EXPIRED] } }));
   });
 
   it('answers 400 to a second callback with the same state', async () => {
@@ -310,7 +311,7 @@ describe('chat-platform linking, unconfigured', () => {
     try {
       const response = await app.inject({ method: 'GET', url: AUTH_URL, headers: bearer(caller.token) });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ message: MATTERMOST_NOT_CONFIGURED });
+      expect(response.json()).toEqual(errorBody(MATTERMOST_NOT_CONFIGURED));
       expectPage(await callback(app, { code: 'x', state: 'y' }), 503, 'Chat-platform linking is not configured');
     } finally {
       await app.close();

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings, type MattermostSettings, type TelegramSettings } from '@core/server/auth/auth-settings';
 import type { Database } from '@core/server/database/database';
 import { addUser, buildServer, postWithXsrf, refreshCookieOf } from '../../../support/server/test-database';
+import { errorBody } from '../../../support/server/error-body';
 
 /** The test server with messenger sign-in and chat linking set as given, the rest unconfigured. */
 export function buildAuthServer(
@@ -134,7 +135,7 @@ export function telegramCheck(app: FastifyInstance, payload: object): Promise<Li
 /** A 422 on `field` carrying `message`, and no session handed out. */
 export function expectSignInRefused(response: LightMyRequestResponse, field: string, message: string): void {
   expect(response.statusCode).toBe(422);
-  expect(response.json()).toEqual({ message, errors: { [field]: [message] } });
+  expect(response.json()).toEqual(errorBody(message, { errors: { [field]: [message] } }));
   expect(refreshCookieOf(response)).toBeUndefined();
 }
 

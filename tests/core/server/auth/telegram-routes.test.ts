@@ -9,6 +9,7 @@ import { XSRF_COOKIE } from '@core/server/http/xsrf';
 import type { SessionUser } from '@core/shared/session-user';
 import { DB_TIMEOUT, freshDatabase, refreshCookieOf, TEST_SECRET } from '../../../support/server/test-database';
 import { buildAuthServer, expectSignInRefused, signAsTelegram, TELEGRAM_CHECK_URL, telegramCheck, telegramUser, type TelegramFields } from './support-auth';
+import { errorBody } from '../../../support/server/error-body';
 
 const BOT_TOKEN = '7000000001:AAH-route-test-bot-token';
 const BOT_LINK = 'https://t.me/erp_test_bot';
@@ -149,7 +150,7 @@ describe('messenger sign-in, unconfigured', () => {
     try {
       const response = await app.inject({ method: 'GET', url: LINK_URL });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ message: TELEGRAM_NOT_CONFIGURED });
+      expect(response.json()).toEqual(errorBody(TELEGRAM_NOT_CONFIGURED));
     } finally {
       await app.close();
     }
@@ -161,7 +162,7 @@ describe('messenger sign-in, unconfigured', () => {
       for (const payload of [{ [FIELD]: widget({ id: TG_ACTIVE }) }, {}]) {
         const response = await telegramCheck(app, payload);
         expect(response.statusCode).toBe(503);
-        expect(response.json()).toEqual({ message: TELEGRAM_NOT_CONFIGURED });
+        expect(response.json()).toEqual(errorBody(TELEGRAM_NOT_CONFIGURED));
       }
     } finally {
       await app.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_VERSION_MESSAGE, type AuditEntry, type ResourceRecord } from '@core/shared/resource/definition';
 import { DB_TIMEOUT } from '../../../support/server/test-database';
 import { EVERY_CODE, filter, labClient, openLab, READ_ITEMS, type ErrorBody, type Lab, type LabClient } from './support-resource';
+import { errorBody } from '../../../support/server/error-body';
 
 // One database for the file; every test works on records of its own.
 let lab: Lab;
@@ -135,7 +136,7 @@ describe('POST items', () => {
     const first = await create('/items', { title: 'Widget' });
     const clash = await api.post('/items', { title: 'WIDGET' });
     expect(clash.statusCode).toBe(422);
-    expect(clash.json<ErrorBody>()).toEqual({ message: 'This value is already taken.', errors: { title: ['This value is already taken.'] } });
+    expect(clash.json<ErrorBody>()).toEqual(errorBody('This value is already taken.', { errors: { title: ['This value is already taken.'] } }));
     // A soft-deleted record frees its value; restoring it while another holds the value is refused.
     expect((await api.delete(`/items/${first.id}`)).statusCode).toBe(200);
     const second = await create('/items', { title: 'widget' });
@@ -174,7 +175,7 @@ describe('PATCH items/{id}', () => {
     expect(saved.json<One>().data).toMatchObject({ version: 2, quantity: 2, stage: 'edited', title: 'Versioned' });
     const stale = await api.patch(`/items/${record.id}`, { version: 1, quantity: 3 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json<ErrorBody>()).toEqual({ message: STALE_VERSION_MESSAGE });
+    expect(stale.json<ErrorBody>()).toEqual(errorBody(STALE_VERSION_MESSAGE));
     expect((await api.get(`/items/${record.id}`)).json<One>().data.quantity).toBe(2);
     expect((await api.patch('/items/999999', { version: 1 })).statusCode).toBe(404);
   });
@@ -229,7 +230,7 @@ describe('DELETE, restore, block', () => {
     const blocked = await api.post(`/items/${record.id}/block`);
     expect(blocked.statusCode).toBe(200);
     expect(blocked.json<One>().data.blocked_at).toMatch(/^\d{4}-/);
-    expect((await api.post(`/items/${record.id}/block`)).json<ErrorBody>()).toEqual({ message: 'This record is already blocked.' });
+    expect((await api.post(`/items/${record.id}/block`)).json<ErrorBody>()).toEqual(errorBody('This record is already blocked.'));
     expect((await api.post(`/items/${record.id}/unblock`)).json<One>().data.blocked_at).toBeNull();
     const again = await api.post(`/items/${record.id}/unblock`);
     expect(again.statusCode).toBe(409);

@@ -5,6 +5,7 @@ import type { ListPage } from '@core/sdk/shared';
 import { bearer, buildServer, DB_TIMEOUT, emptyDatabase, freshDatabase, mintToken } from '@core/sdk/testing';
 import admin from '@plugins/admin/server';
 import type { Article } from '@plugins/admin/shared/article';
+import { errorBody } from '../../../support/server/error-body';
 
 const ARTICLES = '/api/auth/articles';
 const EDITOR = mintToken(['JA']);
@@ -59,7 +60,7 @@ describe('listing articles', () => {
     expect((await list('', null)).statusCode).toBe(401);
     const forbidden = await list('', mintToken(['JU', 'JS', 'JT']));
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ message: 'This action is unauthorized.' });
+    expect(forbidden.json()).toEqual(errorBody('This action is unauthorized.'));
   });
 
   it('pages newest first in the list envelope, 20 a page by default', async () => {

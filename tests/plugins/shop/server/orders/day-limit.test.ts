@@ -4,6 +4,7 @@ import { placeOrder, teamDayRemainder } from '@plugins/shop/server/orders';
 import { DB_TIMEOUT } from '@core/sdk/testing';
 import { person, team } from '../transfer/transfer-support';
 import { act, ordersApp, product, type OrdersTestApp } from './orders-support';
+import { errorBody } from '../../../../support/server/error-body';
 
 /** An order's terms: what the engine computes, what it refuses, and the day limit on the team's own calendar day. */
 
@@ -42,7 +43,7 @@ describe('the order’s terms', () => {
     expect((await act(o.t, id, 'start')).statusCode).toBe(200);
     const refused = await o.t.patch(`orders/${id}`, { quantity: 2 });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: 'The product, quantity and team can only change while the order is new.' });
+    expect(refused.json()).toEqual(errorBody('The product, quantity and team can only change while the order is new.'));
     expect((await o.t.patch(`orders/${id}`, { quantity: 1, campaign_group: 'Spring' })).statusCode).toBe(200);
   });
 
@@ -67,10 +68,11 @@ describe('the day limit', () => {
     expect((await order(tokyo, productId, 7)).statusCode).toBe(201);
     const over = await order(tokyo, productId, 4);
     expect(over.statusCode).toBe(422);
-    expect(over.json()).toEqual({
-      message: 'The day limit of this product is 10 for a team; 3 remain today.',
-      errors: { quantity: ['The day limit of this product is 10 for a team; 3 remain today.'] },
-    });
+    expect(over.json()).toEqual(
+      errorBody('The day limit of this product is 10 for a team; 3 remain today.', {
+        errors: { quantity: ['The day limit of this product is 10 for a team; 3 remain today.'] },
+      }),
+    );
     expect((await order(tokyo, productId, 4, 'ru')).json()).toMatchObject({ errors: { quantity: ['Дневной лимит этого товара — 10 на команду; сегодня осталось 3.'] } });
     expect(await teamDayRemainder(o.t.db, tokyo, productId, new Date('2026-03-10T14:59:00.000Z'))).toBe(3);
     o.setNow('2026-03-10T15:01:00.000Z'); // 00:01 on 11 March in Tokyo

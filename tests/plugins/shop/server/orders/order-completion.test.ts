@@ -6,6 +6,7 @@ import { counts } from '../positions/positions-support';
 import { SHOP_CODES } from '../shop-support';
 import { person, team } from '../transfer/transfer-support';
 import { act, ordersApp, positionsOf, product, stock, storedOrder, type OrdersTestApp } from './orders-support';
+import { errorBody } from '../../../../support/server/error-body';
 
 /** Completing orders hands each position out once; cancelling gives back what is still reserved. */
 
@@ -39,7 +40,7 @@ describe('completing orders concurrently', () => {
     const refused = answers.filter((answer) => answer.statusCode === 409);
     expect(won).toHaveLength(20);
     expect(refused).toHaveLength(30);
-    for (const answer of refused) expect(answer.json()).toEqual({ message: 'Not enough stock: 0 of 1 available.', available: 0, needed: 1 });
+    for (const answer of refused) expect(answer.json()).toEqual(errorBody('Not enough stock: 0 of 1 available.', { available: 0, needed: 1 }));
     const positions = await positionsOf(o.t, fixture.product);
     expect(positions.every((position) => position.state === 'reserved' && position.owner === buyer)).toBe(true);
     expect(new Set(positions.map((position) => position.order))).toEqual(new Set(won));
@@ -59,7 +60,7 @@ describe('completing an order', () => {
     const { order, buyer } = await orderOf(fixture.product, 5);
     const short = await act(o.t, order, 'complete');
     expect(short.statusCode).toBe(409);
-    expect(short.json()).toEqual({ message: 'Not enough stock: 3 of 5 available.', available: 3, needed: 5 });
+    expect(short.json()).toEqual(errorBody('Not enough stock: 3 of 5 available.', { available: 3, needed: 5 }));
     const inRussian = await o.t.shop(['SO'], 'POST', `orders/${order}/complete`, undefined, undefined, { 'accept-language': 'ru' });
     expect(inRussian.json()).toMatchObject({ message: 'Недостаточно товара на складе: доступно 3 из 5.', available: 3 });
     expect((await positionsOf(o.t, fixture.product)).map((position) => position.state)).toEqual(['free', 'free', 'free']);
@@ -87,7 +88,7 @@ describe('completing an order', () => {
     expect(started.json()).toMatchObject({ data: { status: 'in_progress' } });
     const again = await act(o.t, order, 'start');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'This action does not apply to the order in its current state.' });
+    expect(again.json()).toEqual(errorBody('This action does not apply to the order in its current state.'));
     expect((await act(o.t, order, 'cancel')).json()).toMatchObject({ data: { status: 'cancelled' } });
     expect((await act(o.t, order, 'complete')).statusCode).toBe(409);
     expect((await act(o.t, order, 'cancel')).statusCode).toBe(409);
@@ -140,7 +141,7 @@ describe('cancelling an order', () => {
     try {
       const refused = await act(o.t, order, 'cancel');
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ message: 'This order cannot be cancelled: its positions are already sold.' });
+      expect(refused.json()).toEqual(errorBody('This order cannot be cancelled: its positions are already sold.'));
       expect((await positionsOf(o.t, fixture.product)).map((position) => position.state)).toEqual(['sold']);
       expect(await storedOrder(o.t, order)).toMatchObject({ status: 'completed' });
       expect(await counts(o.t, fixture)).toEqual({ inStock: 0, category: 0 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TIMEOUT } from '@core/sdk/testing';
 import { shopApp, type ShopTestApp } from '../shop-support';
 import { bulk, counts, stockFixture, storedPositions } from './positions-support';
+import { errorBody } from '../../../../support/server/error-body';
 
 /** `POST positions/bulk`: every line checked, nothing written on a bad line unless skipping was chosen. */
 
@@ -91,10 +92,11 @@ describe('loading', () => {
     const lines = ['one:p1:one@example.com', '', 'two:p2', 'three:p3:three@example.com'].join('\n');
     const answer = await bulk(t, { product: fixture.product, lines });
     expect(answer.statusCode).toBe(422);
-    expect(answer.json()).toEqual({
-      message: 'Lines that cannot be loaded: 1 of 3. Nothing was written.',
-      errors: [{ line: 3, message: 'Expected 3 parts separated by colons (login:password:email), found 2.' }],
-    });
+    expect(answer.json()).toEqual(
+      errorBody('Lines that cannot be loaded: 1 of 3. Nothing was written.', {
+        errors: [{ line: 3, message: 'Expected 3 parts separated by colons (login:password:email), found 2.' }],
+      }),
+    );
     expect(await storedPositions(t, fixture.product)).toEqual([]);
     expect(await counts(t, fixture)).toEqual({ inStock: 0, category: 0 });
   });
@@ -102,10 +104,11 @@ describe('loading', () => {
   it('says what is wrong in Russian for a Russian reader', async () => {
     const fixture = await stockFixture(t);
     const answer = await bulk(t, { product: fixture.product, lines: 'one::x' }, ['SQ'], { 'accept-language': 'ru' });
-    expect(answer.json()).toEqual({
-      message: 'Строк, которые нельзя загрузить: 1 из 1. Ничего не записано.',
-      errors: [{ line: 1, message: 'Часть password пуста.' }],
-    });
+    expect(answer.json()).toEqual(
+      errorBody('Строк, которые нельзя загрузить: 1 из 1. Ничего не записано.', {
+        errors: [{ line: 1, message: 'Часть password пуста.' }],
+      }),
+    );
   });
 
   it('with skip_invalid writes the good lines and reports the skipped ones', async () => {
