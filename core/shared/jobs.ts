@@ -57,6 +57,13 @@ export function isFinishedJob(state: JobState): boolean {
   return state !== 'queued' && state !== 'running';
 }
 
+/** `GET /api/jobs/kinds` → `{ data: JobKindInfo[] }`: the kinds of job the caller may read, for a filter. */
+export interface JobKindInfo {
+  readonly kind: string;
+  /** The kind's name in the reader's language; null when it has none. */
+  readonly label: string | null;
+}
+
 /** `GET /api/jobs/schedules` → `{ data: JobScheduleInfo[] }`: the recurring jobs, for holders of JS. */
 export interface JobScheduleInfo {
   /** `<plugin>.<name>`, `core.<name>` for the kernel's own. */

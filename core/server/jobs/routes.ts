@@ -11,7 +11,7 @@ import { logLineFor } from './log-lines';
 import type { JobRegistry } from './registry';
 import { listSchedules } from './schedule-store';
 import { cancelledJob, findJob, insertJob, jobToRetry, listJobs, readLogs, requestCancel } from './store';
-import { JOB_STATES, type JobInfo, type JobLogPage, type JobScheduleInfo, type JobState } from './types';
+import { JOB_STATES, type JobInfo, type JobKindInfo, type JobLogPage, type JobScheduleInfo, type JobState } from './types';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import type { JobRunner } from './runner';
 
@@ -129,6 +129,17 @@ export function registerJobRoutes(app: FastifyInstance, { db, registry, runner, 
     const created = await findJob(db, id);
     if (!created) throw notFound('Job');
     return { data: forReader(request, created) };
+  });
+
+  // The Jobs screen's kind filter: the kinds the caller may read, named in their language.
+  app.get('/api/jobs/kinds', { config: signedIn }, async (request): Promise<DataEnvelope<JobKindInfo[]>> => {
+    const { language } = readerOf(request);
+    return {
+      data: registry
+        .entries()
+        .filter((entry) => callerHolds(request, entry.requires))
+        .map((entry) => ({ kind: entry.kind, label: entry.label ? (language === 'ru' ? entry.label.ru : entry.label.en) : null })),
+    };
   });
 
   app.get('/api/jobs/schedules', { config: SCHEDULES_ACCESS }, async (request): Promise<DataEnvelope<JobScheduleInfo[]>> => {

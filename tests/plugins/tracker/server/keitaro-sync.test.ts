@@ -424,4 +424,12 @@ describe('pushes as durable jobs', () => {
       error: 'Keitaro отклонил запрос (422): Name is taken',
     });
   });
+
+  it("name their kind for the Jobs screen's filter, only to those who may read them", async () => {
+    const kinds = async (codes: readonly PermissionCode[], language: string) =>
+      (await app.app.inject({ method: 'GET', url: '/api/jobs/kinds', headers: { ...bearer(mintToken(codes)), 'accept-language': language } })).json<{ data: { kind: string; label: string | null }[] }>().data;
+    expect(await kinds(['TS'], 'en')).toContainEqual({ kind: 'tracker.keitaro-push', label: 'Keitaro push' });
+    expect(await kinds(['TO'], 'ru')).toContainEqual({ kind: 'tracker.keitaro-push', label: 'Отправка в Keitaro' });
+    expect((await kinds(['TA'], 'en')).map((entry) => entry.kind)).not.toContain('tracker.keitaro-push');
+  });
 });
