@@ -11,12 +11,12 @@ import { checkDomainPurchase } from './cluster/check-domain-purchase.mjs';
 import { checkSessions } from './cluster/check-sessions.mjs';
 import { checkSigterm } from './cluster/check-sigterm.mjs';
 import { ADMIN, startCopies, stopCopies } from './cluster/copies.mjs';
+import { clusterDatabase } from './cluster/database.mjs';
 import { Figures } from './cluster/figures.mjs';
 import { haproxyBin, startHaproxy } from './cluster/haproxy.mjs';
-import { CheckFailure, waitFor } from './cluster/http.mjs';
-import { call } from './cluster/http.mjs';
+import { call, CheckFailure, waitFor } from './cluster/http.mjs';
 import { serverBundle } from './lib/built-server.mjs';
-import { freePort, startPostgres } from './lib/postgres.mjs';
+import { freePort } from './lib/postgres.mjs';
 
 const COPIES = 3;
 
@@ -48,21 +48,29 @@ async function run() {
   const dir = mkdtempSync(join(tmpdir(), 'erp-cluster-'));
   const runId = Date.now().toString(36);
   const figures = new Figures();
-  let postgres = null;
+  let database = null;
   let copies = [];
   let balancer = null;
   let sql = null;
+  // Interrupted (Ctrl-C, npm test stopped): no copy, balancer or database outlives the test.
+  const interrupted = async () => {
+    balancer?.stop();
+    stopCopies(copies);
+    await database?.stop().catch(() => undefined);
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
-    postgres = process.env.TEST_DATABASE_URL ? null : await startPostgres();
-    const databaseUrl = process.env.TEST_DATABASE_URL ?? postgres.url;
+    database = await clusterDatabase(runId);
     step('PostgreSQL up; starting 3 copies at once');
     const startAt = Date.now();
-    copies = await startCopies({ count: COPIES, databaseUrl });
+    copies = await startCopies({ count: COPIES, databaseUrl: database.url, dir });
     figures.add(`${COPIES} copies started at once on one fresh database`, `${((Date.now() - startAt) / 1000).toFixed(1)} s`);
     balancer = startHaproxy({ bin, dir, port: await freePort(), copies });
     await balancerReachesAll(balancer.url, copies);
     step(`HAProxy at ${balancer.url} reaches ${copies.map((copy) => copy.name).join(', ')}`);
-    sql = new pg.Client({ connectionString: databaseUrl });
+    sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
 
     const context = { balancer: balancer.url, copies, runId, sql, figures };
@@ -88,7 +96,7 @@ async function run() {
     balancer?.stop();
     stopCopies(copies);
     await Promise.all(copies.map((copy) => copy.exited));
-    postgres?.stop();
+    await database?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

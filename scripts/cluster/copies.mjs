@@ -1,8 +1,7 @@
 // The server copies of the cluster: the built server, each on its own loopback port, all on one
 // PostgreSQL with one signing secret, each naming itself in x-served-by (ERP_INSTANCE_NAME).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBuiltServer } from '../lib/built-server.mjs';
 import { freePort } from '../lib/postgres.mjs';
@@ -13,16 +12,19 @@ export const ADMIN = { email: 'admin@cluster.test', password: 'cluster-admin-pas
 
 /**
  * Starts `count` copies at once (so the migrations, catalogue and superadmin seeding race as they
- * would in a rolling start) and resolves when all listen: `[{ name, port, url, child, exited, output }]`.
+ * would in a rolling start), their data directories under `dir`, and resolves when all listen: `[{ name, port, url, child, exited, output }]`.
  */
-export async function startCopies({ count, databaseUrl, env = {} }) {
+export async function startCopies({ count, databaseUrl, dir, env = {} }) {
   const secret = randomBytes(32).toString('hex');
   const copies = [];
   for (let index = 1; index <= count; index += 1) {
     const name = `copy-${index}`;
     const port = await freePort();
+    // Unused on PostgreSQL, but each copy names its own, as separate hosts would.
+    const dataDir = join(dir, name);
+    mkdirSync(dataDir);
     const server = startBuiltServer({
-      dataDir: mkdtempSync(join(tmpdir(), `erp-cluster-${name}-`)),
+      dataDir,
       admin: ADMIN,
       plugins: ALL_PLUGINS,
       env: { PORT: String(port), DATABASE_URL: databaseUrl, ERP_JWT_SECRET: secret, ERP_INSTANCE_NAME: name, ...env },
