@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TIMEOUT } from '@core/sdk/testing';
+import { until } from '../jobs/support';
 import { code, grantRole, labServer, user, type LabServer } from './support';
 
 /*
@@ -93,5 +94,23 @@ describe('publish', () => {
   it('keeps a plugin to its own sources', () => {
     expect(() => server.notifications.source({ id: 'lab.news', label: { en: 'Again', ru: 'Снова' } })).toThrow('declared twice');
     expect(() => server.notifications.source({ id: 'shop.news', label: { en: 'Shop', ru: 'Магазин' } })).toThrow('only notification sources "lab.<name>"');
+  });
+});
+
+describe('the kernel source core.jobs', () => {
+  it('tells whoever started a labelled job that it finished, linking to its result, or that it failed, with the error', async () => {
+    await server.jobs.enqueue(server.db, 'lab.purchase', {}, { createdBy: ids.other });
+    await server.jobs.enqueue(server.db, 'lab.broken', {}, { createdBy: ids.other });
+    const rows = await until(async () => {
+      const { rows } = await server.db.query<Record<string, string | null>>(
+        `SELECT title_en, title_ru, text_en, text_ru, link, severity FROM core.notifications WHERE user_id = $1 AND source = 'core.jobs' ORDER BY severity`,
+        [ids.other],
+      );
+      return rows.length === 2 && rows;
+    });
+    expect(rows).toEqual([
+      { title_en: 'Proxy purchase failed', title_ru: 'Покупка прокси не удалась', text_en: 'The provider refused the order.', text_ru: 'The provider refused the order.', link: null, severity: 'error' },
+      { title_en: 'Proxy purchase finished', title_ru: 'Покупка прокси завершена', text_en: null, text_ru: null, link: '/lab/items/12', severity: 'success' },
+    ]);
   });
 });
