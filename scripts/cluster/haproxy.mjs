@@ -24,6 +24,7 @@ defaults
   timeout server 30s
   timeout http-request 10s
   timeout queue 10s
+  option forwardfor
   retries 3
   option redispatch
   retry-on conn-failure empty-response response-timeout
