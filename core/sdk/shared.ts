@@ -231,7 +231,19 @@ export { messageInEachLanguage } from '@core/shared/message-in-each-language';
 /**
  * Background jobs as pages read them from the kernel's `/api/jobs` (`GET /api/jobs/:id` →
  * `{ data: JobInfo }`, `GET /api/jobs/:id/logs?after=<line id>` → `{ data: JobLogPage }`, `GET
- * /api/jobs?subject=<plugin>.<resource>:<id>`, `POST /api/jobs/:id/cancel`): poll until
- * `isFinishedJob(state)`. The server side defines and enqueues them through `context.jobs`.
+ * /api/jobs?subject=<plugin>.<resource>:<id>&state=&kind=`, `POST /api/jobs/:id/cancel`, `POST
+ * /api/jobs/:id/retry`, `GET /api/jobs/kinds` → `{ data: JobKindInfo[] }`, `GET /api/jobs/schedules`
+ * → `{ data: JobScheduleInfo[] }`): poll until `isFinishedJob(state)`. The server side defines and
+ * enqueues them through `context.jobs`.
  */
-export { isFinishedJob, JOB_STATES, type JobInfo, type JobLogLevel, type JobLogLine, type JobLogPage, type JobState } from '@core/shared/jobs';
+export {
+  isFinishedJob,
+  JOB_STATES,
+  type JobInfo,
+  type JobKindInfo,
+  type JobLogLevel,
+  type JobLogLine,
+  type JobLogPage,
+  type JobScheduleInfo,
+  type JobState,
+} from '@core/shared/jobs';

@@ -234,9 +234,15 @@ export { useListboxClass } from '@core/web/resource/listbox';
  * caller's content for its result (`children(job)`), read every second until it has finished
  * (`onFinished(job)`); `LatestJobPanel` is the same for a record's newest job by subject;
  * `useJobWatch` is the polling alone. A row action (code outside React) asks for a panel through
- * a `JobPanelRequest` its screen's toolbar draws. Strings: `core:jobs.*`.
+ * a `JobPanelRequest` its screen's toolbar draws. `JobStateBadge` is a job's state as a badge.
+ * `JobsApi` (`new JobsApi(useInjection(HttpClients))`) reads, lists, retries and cancels jobs and
+ * reads the kinds and schedules; its calls are silent, the caller says what failed. Strings:
+ * `core:jobs.*`, merged by `useJobStrings()` (the panel and the badge call it themselves).
  */
 export { JobPanel, type JobPanelProps, type JobStep } from '@core/web/jobs/JobPanel';
+export { JobStateBadge } from '@core/web/jobs/JobStateBadge';
+export { JobsApi, type JobListQuery } from '@core/web/jobs/jobs-api';
+export { useJobStrings } from '@core/web/jobs/job-strings';
 export { LatestJobPanel, type LatestJobPanelProps } from '@core/web/jobs/LatestJobPanel';
 export { useJobWatch, type JobWatch } from '@core/web/jobs/use-job-watch';
 export { JobPanelRequest } from '@core/web/jobs/job-panel-request';

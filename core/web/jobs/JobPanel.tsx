@@ -1,11 +1,12 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, MessageBar, MessageBarBody, ProgressBar, Spinner, Text, makeStyles, mergeClasses, tokens, type BadgeProps } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, ProgressBar, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { CheckmarkCircle16Filled, Circle16Regular, DismissCircle16Filled } from '@fluentui/react-icons';
-import { isFinishedJob, type JobInfo, type JobState } from '@core/shared/jobs';
+import { isFinishedJob, type JobInfo } from '@core/shared/jobs';
 import { InfoDialog } from '../react/InfoDialog';
 import { useLocaleFormat } from '../react/use-locale-format';
 import { useJobStrings } from './job-strings';
+import { JobStateBadge } from './JobStateBadge';
 import { stepMarks, type StepMark } from './job-steps';
 import { useJobWatch } from './use-job-watch';
 
@@ -34,14 +35,6 @@ const useStyles = makeStyles({
   error: { color: tokens.colorPaletteRedForeground1 },
   time: { color: tokens.colorNeutralForeground3, marginRight: tokens.spacingHorizontalS },
 });
-
-const STATE_COLORS: Readonly<Record<JobState, NonNullable<BadgeProps['color']>>> = {
-  queued: 'informative',
-  running: 'brand',
-  succeeded: 'success',
-  failed: 'danger',
-  cancelled: 'subtle',
-};
 
 /** One step of a job that runs named steps in order, with its label. */
 export interface JobStep {
@@ -116,9 +109,7 @@ export function JobPanel({ jobId, title, steps, stepLabel, onClose, onFinished, 
           <>
             <div className={styles.summary}>
               <Text>{t('jobs.title', { id: job.id })}</Text>
-              <Badge appearance="tint" color={STATE_COLORS[job.state]} data-job-state={job.state}>
-                {t(`jobs.states.${job.state}`)}
-              </Badge>
+              <JobStateBadge state={job.state} />
               {job.max_attempts > 1 && job.attempts > 0 && <Text size={200}>{t('jobs.attempts', { attempts: job.attempts, max: job.max_attempts })}</Text>}
             </div>
             <ProgressBar
