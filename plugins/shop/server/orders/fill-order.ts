@@ -65,7 +65,7 @@ export async function fillOrder(tx: Queryable, order: ResourceRecord, mode: Fill
   if (claimed.length < needed && mode === 'whole') throw new StockShortage(claimed.length, needed);
   if (claimed.length === 0 && needed > 0 && mode === 'what-there-is' && order.status === 'in_progress') return null;
   await reservePositions(tx, claimed, { orderId: order.id, ownerId: Number(order.user), until: reservedUntil(policy), actorId: actor.id });
-  await refreshStockCounts(tx, [productId]);
+  await refreshStockCounts(tx, [productId], policy.lowStock);
   const full = count + claimed.length === quantity;
   const values: Record<string, FieldValue> = full
     ? { count: quantity, status: 'completed', completed_at: policy.now().toISOString() }

@@ -6,6 +6,7 @@ import { holdsSoldPositions, releasePositions } from '../stock/positions-handout
 import { fillPresaleOrders } from '../stock/presale-fill';
 import { readReservationHours, type HandoutPolicy } from '../stock/reservation';
 import { scheduleReservationSweep, sellExpiredReservations } from '../stock/reservation-sweep';
+import { lowStockNotices } from '../stock/low-stock';
 import { stockArrived } from '../stock/stock-arrived';
 import { refreshStockCounts } from '../stock/stock-counts';
 import { fillOrder, orderEvent } from './fill-order';
@@ -54,7 +55,8 @@ export class OrderEngine {
   constructor(private readonly now: () => Date) {}
 
   attach(app: FastifyInstance, context: ServerPluginContext): void {
-    this.attached = { db: context.db, log: app.log, events: new OrderEvents(app.log), policy: { now: this.now, reservationHours: readReservationHours(context.settings) } };
+    const policy = { now: this.now, reservationHours: readReservationHours(context.settings), lowStock: lowStockNotices(context, this.now) };
+    this.attached = { db: context.db, log: app.log, events: new OrderEvents(app.log), policy };
     scheduleReservationSweep(app, context.db, this.now);
   }
 
@@ -137,7 +139,7 @@ export class OrderEngine {
    */
   get stockEntryPoints(): StockEntryPoints {
     return {
-      refreshStockCounts,
+      refreshStockCounts: (tx, productIds) => refreshStockCounts(tx, productIds, this.running.policy.lowStock),
       stockArrived: async (tx, productIds, actor) => {
         const completed = await this.stockArrivedIn(tx, productIds, actor);
         for (const event of completed) {

@@ -1,3 +1,5 @@
+import type { LowStockAlert } from './low-stock';
+
 /**
  * How long a position handed to a buyer stays reserved before it counts as sold:
  * `pluginSettings.shop.reservationHours` in the configuration, 72 when not set.
@@ -6,10 +8,11 @@ export const DEFAULT_RESERVATION_HOURS = 72;
 /** A year: a longer reservation is a typo, not a policy. */
 export const MAX_RESERVATION_HOURS = 24 * 366;
 
-/** What handing positions out needs besides the transaction: the clock and the reservation's length. */
+/** What handing positions out needs besides the transaction: the clock, the reservation's length, who hears of stock running low. */
 export interface HandoutPolicy {
   readonly now: () => Date;
   readonly reservationHours: number;
+  readonly lowStock: LowStockAlert;
 }
 
 /** The configured reservation length; a value of another type or out of range stops start-up with one line naming it. */

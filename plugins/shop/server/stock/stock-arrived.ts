@@ -15,6 +15,6 @@ export async function stockArrived(tx: Queryable, productIds: readonly number[],
   const products = [...new Set(productIds)].sort((a, b) => a - b);
   const completed: OrderEvent[] = [];
   for (const productId of products) completed.push(...(await fillPresaleOrders(tx, productId, actor, policy)));
-  await refreshStockCounts(tx, products);
+  await refreshStockCounts(tx, products, policy.lowStock);
   return completed;
 }
