@@ -3,6 +3,7 @@ import { systemManifest } from '../manifest';
 import { SYSTEM_RESOURCES } from '../shared/resources';
 import { seedSystemDemo } from './demo/system-demo';
 import { DOMAIN_PURCHASE_MESSAGES_RU, registerDomainPurchase, type PurchaseJobOptions } from './domains';
+import { EXPIRING_SOON_MESSAGES_RU, registerExpiringSoon } from './expiring/expiring-soon';
 import localRegistrarCdnSql from './migrations/0002_local_registrar_cdn.sql?raw';
 import localProxyProviderSql from './migrations/0003_local_proxy_provider.sql?raw';
 import proxyTeamAgencySql from './migrations/0004_proxy_team_agency.sql?raw';
@@ -35,7 +36,7 @@ export function createSystemServerPlugin(options: SystemServerOptions = {}): Ser
       { name: '0004_proxy_team_agency', sql: proxyTeamAgencySql },
     ],
     resources: SYSTEM_RESOURCES,
-    messages: { ru: { ...RULES_MESSAGES_RU, ...WHITES_MESSAGES_RU, ...DOMAIN_PURCHASE_MESSAGES_RU, ...PROXY_MESSAGES_RU } },
+    messages: { ru: { ...RULES_MESSAGES_RU, ...WHITES_MESSAGES_RU, ...DOMAIN_PURCHASE_MESSAGES_RU, ...PROXY_MESSAGES_RU, ...EXPIRING_SOON_MESSAGES_RU } },
     // Each part registers its own routes here, one line each.
     register(app, context) {
       context.resources.hooksById({ ...systemRuleHooks(now), ...proxyResourceHooks });
@@ -43,6 +44,7 @@ export function createSystemServerPlugin(options: SystemServerOptions = {}): Ser
       registerProxies(app, context);
       registerWhiteArchives(app, context);
       registerExpiringSites(app, context, now);
+      registerExpiringSoon(context, now);
     },
     seedDemo: seedSystemDemo,
   });
