@@ -11,6 +11,7 @@ import {
 } from '@core/server/auth/auth-settings';
 import { isPostgresUrl } from '@core/server/database/open-database';
 import type { AdmissionLimits } from '@core/server/http/admission-limiter';
+import { DEFAULT_MAX_STREAMS } from '@core/server/notifications/streams';
 
 /** The server's whole configuration after files and environment are merged. */
 export interface ErpConfig extends RuntimeConfig {
@@ -29,6 +30,8 @@ export interface ErpConfig extends RuntimeConfig {
   readonly serveSourceMaps: boolean;
   /** Admission bounds under load; each one not set is the database kind's default (admission-limiter.ts). */
   readonly overload: Partial<AdmissionLimits>;
+  /** The notification streams (server-sent events) one copy holds at most. */
+  readonly notifications: { readonly maxStreams: number };
   /** How long a stop (SIGTERM) waits for requests in flight before cutting them and closing the database. */
   readonly shutdownTimeoutSeconds: number;
   /**
@@ -73,6 +76,7 @@ const KNOWN_KEYS = new Set([
   'trustProxy',
   'serveSourceMaps',
   'overload',
+  'notifications',
   'shutdownTimeoutSeconds',
   'externalPlugins',
   'onPluginFailure',
@@ -293,6 +297,15 @@ function pluginFailurePolicy(value: unknown): PluginFailurePolicy {
   return policy;
 }
 
+/** `notifications.maxStreams` (ERP_NOTIFICATIONS_MAX_STREAMS): the event streams one copy holds at most. */
+function notificationSettings(value: unknown, env: NodeJS.ProcessEnv): { maxStreams: number } {
+  const notifications = section(value, 'notifications');
+  const unknown = Object.keys(notifications).filter((key) => key !== 'maxStreams');
+  if (unknown.length > 0) throw new ConfigError(`config "notifications" has unknown key(s): ${unknown.join(', ')}`);
+  const given = env.ERP_NOTIFICATIONS_MAX_STREAMS || (notifications.maxStreams ?? DEFAULT_MAX_STREAMS);
+  return { maxStreams: wholeNumberIn(given, 0, 100_000, 'config "notifications.maxStreams" (ERP_NOTIFICATIONS_MAX_STREAMS) must be a whole number from 0 to 100000') };
+}
+
 /**
  * host/erp.config.json, then the file named in ERP_CONFIG over it, then environment variables
  * over both (PORT, HOST, ERP_PLUGINS, ERP_EXTERNAL_PLUGINS, ERP_ON_PLUGIN_FAILURE, ERP_DATA_DIR,
@@ -336,6 +349,7 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
     trustProxy: proxyHops(env.ERP_TRUST_PROXY ?? merged.trustProxy ?? 0),
     serveSourceMaps: flag(env.ERP_SERVE_SOURCE_MAPS ?? merged.serveSourceMaps ?? false, 'serveSourceMaps (ERP_SERVE_SOURCE_MAPS)'),
     overload: overloadSettings(merged.overload, env),
+    notifications: notificationSettings(merged.notifications, env),
     shutdownTimeoutSeconds: wholeNumberIn(
       env.ERP_SHUTDOWN_TIMEOUT_SECONDS ?? merged.shutdownTimeoutSeconds ?? 10,
       0,

@@ -161,6 +161,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       trustProxy: config.trustProxy,
       serveSourceMaps: config.serveSourceMaps,
       overload: config.overload,
+      notifications: config.notifications,
       ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
       externalPlugins: externals.map(servingOf),
       inventory,
@@ -205,6 +206,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       plugins: inventory,
       graph,
       stop: async () => {
+        // Streams never end by themselves: closed first, their pages reconnect to another copy while this one drains.
+        app.notificationStreams.closeAll();
         const cut = await requests.drain(config.shutdownTimeoutSeconds * 1000);
         if (cut > 0) app.server.closeAllConnections();
         await app.close();
