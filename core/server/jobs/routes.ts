@@ -54,6 +54,8 @@ interface ListQuery extends Paging {
   readonly state?: JobState;
 }
 
+const NO_QUERY = { type: 'object', additionalProperties: false, properties: {} } as const;
+
 /** Who sees the schedules: those who see the Jobs screen. */
 const SCHEDULES_ACCESS = { access: { requires: 'JS' } } as const;
 
@@ -142,7 +144,7 @@ export function registerJobRoutes(app: FastifyInstance, { db, registry, runner, 
     };
   });
 
-  app.get('/api/jobs/schedules', { config: SCHEDULES_ACCESS }, async (request): Promise<DataEnvelope<JobScheduleInfo[]>> => {
+  app.get('/api/jobs/schedules', { config: SCHEDULES_ACCESS, schema: { querystring: NO_QUERY } }, async (request): Promise<DataEnvelope<JobScheduleInfo[]>> => {
     const { language } = readerOf(request);
     const rows = await listSchedules(db);
     return {

@@ -46,6 +46,7 @@ const lab = defineServerPlugin({
     jobs.define({
       kind: 'lab.worded',
       requires: 'LA',
+      label: { en: 'Registration', ru: 'Регистрация' },
       maxAttempts: 1,
       async run(_job, ctx) {
         await ctx.log({ key: REGISTERED, params: { order: 'A-7', total: '12803.04 USD', until: '2026-11-29' } });
@@ -55,6 +56,7 @@ const lab = defineServerPlugin({
       },
     });
     jobs.define({ kind: 'lab.guarded', requires: { allOf: ['LA', 'LB'] }, run: () => 'guarded' });
+    jobs.schedule({ id: 'lab.nightly', kind: 'lab.guarded', cron: '0 2 * * *', missed: 'skip', label: { en: 'Nightly check', ru: 'Ночная проверка' } });
     jobs.define({
       kind: 'lab.waits',
       requires: { anyOf: ['LA', 'LC'] },
@@ -219,6 +221,56 @@ describe('POST /api/jobs/:id/cancel', () => {
   });
 });
 
+describe('POST /api/jobs/:id/retry', () => {
+  it('queues a failed job again as a new job of the caller, with the same payload and subject', async () => {
+    const response = await as(['LA'], 'POST', `/api/jobs/${ids.worded}/retry`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json<{ data: { id: number; kind: string; created_by: number; label: string } }>();
+    expect(data).toMatchObject({ kind: 'lab.worded', created_by: 1, label: 'Registration' });
+    expect(data.id).toBeGreaterThan(ids.worded!);
+    await until(async () => (await state(data.id)) === 'failed');
+    expect((await jobs.find(ids.worded!))?.state).toBe('failed');
+  });
+
+  it('refuses a job not failed nor cancelled with 409, one the caller may not read with 404, and a body with 422', async () => {
+    const finished = await as(['LA'], 'POST', `/api/jobs/${ids.visible}/retry`);
+    expect(finished.statusCode).toBe(409);
+    expect(finished.json()).toMatchObject({ message: 'Only a failed or cancelled job can be retried.' });
+    expect((await as(['LB'], 'POST', `/api/jobs/${ids.worded}/retry`)).statusCode).toBe(404);
+    expect((await as(['LA'], 'POST', `/api/jobs/${ids.worded}/retry`, { again: true })).statusCode).toBe(422);
+  });
+});
+
+describe('GET /api/jobs/schedules', () => {
+  interface SchedulesBody {
+    data: { id: string; kind: string; label: string; cron: string | null; every_ms: number | null; missed: string; lag_ms: number; declared: boolean }[];
+  }
+
+  it('lists the schedules, each named in the reader’s language, to holders of JS only', async () => {
+    const read = (language: string) => app.inject({ method: 'GET', url: '/api/jobs/schedules', headers: { ...bearer(mintToken(['JS'])), 'accept-language': language } });
+    const english = await until(async () => {
+      const body = (await read('en')).json<SchedulesBody>();
+      return body.data.some((schedule) => schedule.id === 'lab.nightly') ? body : undefined;
+    });
+    expect(english.data.find((schedule) => schedule.id === 'lab.nightly')).toMatchObject({
+      kind: 'lab.guarded',
+      label: 'Nightly check',
+      cron: '0 2 * * *',
+      every_ms: null,
+      missed: 'skip',
+      lag_ms: 0,
+      declared: true,
+      last_job: null,
+      last_run_at: null,
+    });
+    expect(english.data.find((schedule) => schedule.id === 'core.jobs-retention')).toMatchObject({ label: 'Old jobs clean-up', cron: '30 3 * * *' });
+    const russian = (await read('ru')).json<SchedulesBody>();
+    expect(russian.data.find((schedule) => schedule.id === 'lab.nightly')?.label).toBe('Ночная проверка');
+    expect((await get(['LA', 'LB'], '/api/jobs/schedules')).statusCode).toBe(403);
+    expect((await get(['JS'], '/api/jobs/schedules?x=1')).statusCode).toBe(422);
+  });
+});
+
 describe('GET /api/jobs?subject=', () => {
   interface ListBody {
     data: { data: { id: number; kind: string }[]; total: number; current_page: number; last_page: number; per_page: number };
@@ -235,6 +287,18 @@ describe('GET /api/jobs?subject=', () => {
     expect((await list(['LA', 'LB'], 'subject=lab.items:1&per_page=1&page=2')).body).toMatchObject({ data: [{ id: ids.visible }], total: 2, last_page: 2 });
     expect((await list(['LA', 'LB'], 'subject=lab.items:1&kind=lab.guarded')).body?.data.map((job) => job.id)).toEqual([ids.guarded]);
     expect((await list(['LA'], `subject=${encodeURIComponent('lab.items:9')}`)).body).toMatchObject({ data: [], total: 0 });
+  });
+
+  it('lists every job of the kinds the caller may read, by state, with the kind’s label in their language and the starter’s name', async () => {
+    const failed = (await get(['LA'], '/api/jobs?state=failed&kind=lab.worded')).json<{ data: { data: { id: number; state: string; label: string }[] } }>().data.data;
+    expect(failed.map((job) => job.state)).toEqual(failed.map(() => 'failed'));
+    expect(failed.map((job) => job.id)).toContain(ids.worded);
+    const russian = await app.inject({ method: 'GET', url: '/api/jobs?kind=lab.worded', headers: { ...bearer(mintToken(['LA'])), 'accept-language': 'ru' } });
+    expect(russian.json<{ data: { data: { label: string }[] } }>().data.data[0]?.label).toBe('Регистрация');
+    const { rows } = await db.query<{ username: string }>(`SELECT username FROM core.users WHERE id = 1`);
+    const all = (await get(['LA'], '/api/jobs?per_page=100')).json<{ data: { data: { id: number; created_by_name: string | null; label: string | null }[] } }>().data.data;
+    expect(all.find((job) => job.id === ids.visible)).toMatchObject({ created_by_name: rows[0]?.username, label: null });
+    expect(all.some((job) => job.id === ids.guarded)).toBe(false);
   });
 
   it('refuses a caller who may read no kind, or not the kind asked for, with 403', async () => {
