@@ -37,6 +37,8 @@ export function startBenchServer(options: BenchServerOptions): Promise<RunningSe
     DATABASE_URL: options.databaseUrl ?? '',
     ERP_ADMIN_EMAIL: ADMIN_EMAIL,
     ERP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    // Set, the API is measured with its metrics collected (the worst case); unset, without.
+    ERP_METRICS_TOKEN: process.env.ERP_METRICS_TOKEN ?? '',
   });
   return startServer({
     config,
