@@ -3,18 +3,20 @@ import type { Language } from '@core/shared/runtime-config';
 import type { TranslationBundle } from '../kernel/contributions';
 import { CORE_NAMESPACE } from '../services/i18n-service';
 import enLayout from './en/layout.json';
+import enNotifications from './en/notifications.json';
 import enPages from './en/pages.json';
 import enPalette from './en/palette.json';
 import enShell from './en/shell.json';
 import ruLayout from './ru/layout.json';
+import ruNotifications from './ru/notifications.json';
 import ruPages from './ru/pages.json';
 import ruPalette from './ru/palette.json';
 import ruShell from './ru/shell.json';
 
-/** The `core` strings only signed-in pages use: the shell, its layouts, the core's own pages, the palette. */
+/** The `core` strings only signed-in pages use: the shell, its layouts, the core's own pages, the palette, the bell. */
 export const SIGNED_IN_BUNDLES: Readonly<Record<Language, readonly TranslationBundle[]>> = {
-  en: [enShell, enLayout, enPages, enPalette],
-  ru: [ruShell, ruLayout, ruPages, ruPalette],
+  en: [enShell, enLayout, enPages, enPalette, enNotifications],
+  ru: [ruShell, ruLayout, ruPages, ruPalette, ruNotifications],
 };
 
 const added = new WeakSet<I18nInstance>();

@@ -18,6 +18,7 @@ import { RecordLinks } from '../resource/record/record-links';
 import { PageTitle } from '../services/page-title';
 import { PreferencesService } from '../services/preferences-service';
 import { ResourceCatalogueService } from '../resource/record/resource-catalogue';
+import { NotificationsStore } from '../notifications/notifications-store';
 import { StoreContributionToken, TranslationContributionToken } from './contributions';
 import {
   BrowserStorage,
@@ -66,6 +67,9 @@ export function createKernel(config: RuntimeConfig, enabled: readonly WebPlugin[
   container.bind(ResourceCatalogueService).toSelf();
   container.bind(StoreContributionToken).toService(ResourceCatalogueService);
   container.bind(RecordLinks).toSelf();
+  // The bell's count and newest notifications, with the live stream: forgotten (and closed) on sign-out.
+  container.bind(NotificationsStore).toSelf();
+  container.bind(StoreContributionToken).toService(NotificationsStore);
   for (const plugin of enabled) {
     const namespace = plugin.manifest.namespaces[0] ?? plugin.manifest.id;
     container.bind(TranslationContributionToken).toConstantValue({

@@ -1,12 +1,11 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { AlertRegular, ChatMultipleRegular, SettingsRegular, type FluentIconsProps } from '@fluentui/react-icons';
+import { ChatMultipleRegular, SettingsRegular, type FluentIconsProps } from '@fluentui/react-icons';
 
-export type PlaceholderKind = 'notifications' | 'messaging' | 'settings';
+export type PlaceholderKind = 'messaging' | 'settings';
 
 const ICONS: Readonly<Record<PlaceholderKind, ComponentType<FluentIconsProps>>> = {
-  notifications: AlertRegular,
   messaging: ChatMultipleRegular,
   settings: SettingsRegular,
 };

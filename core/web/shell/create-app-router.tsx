@@ -32,6 +32,7 @@ const PlaceholderPage = lazy(() => import(/* webpackChunkName: "shell" */ '../pa
 // Bare pages the sign-in page leads to, and the profile: each fetched when first opened.
 const EnterEmailPage = lazy(() => import(/* webpackChunkName: "enter-email" */ '../auth/EnterEmailPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../pages/profile/ProfilePage'));
+const NotificationsPage = lazy(() => import(/* webpackChunkName: "notifications" */ '../notifications/NotificationsPage'));
 
 function Root({ table, trail }: { table: () => RouteObject[]; trail: NavigationTrail }) {
   return (
@@ -84,7 +85,7 @@ export function appRoutes(host: PluginHost): RouteObject[] {
           children: [
             { path: MAIN_PATH, handle: handle('dashboard.title'), element: <MainDashboard /> },
             { path: '/profile', handle: handle('profile.title'), element: <ProfilePage /> },
-            { path: '/notifications', handle: handle('placeholders.notifications.title'), element: <PlaceholderPage kind="notifications" /> },
+            { path: '/notifications', handle: handle('notifications.title'), element: <NotificationsPage /> },
             { path: '/dashboards/messaging', handle: handle('placeholders.messaging.title'), element: <PlaceholderPage kind="messaging" /> },
             { path: '/settings', handle: handle('placeholders.settings.title'), element: <PlaceholderPage kind="settings" /> },
             ...pluginRouteTable(host.manifests).map(

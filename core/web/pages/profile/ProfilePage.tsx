@@ -24,6 +24,7 @@ import { HttpClients } from '../../http/http-clients';
 import { HttpError } from '../../http/http-error';
 import { useInjection } from '../../react/container-context';
 import { SessionStore } from '../../services/session-store';
+import { NotificationPreferencesCard } from '../../notifications/NotificationPreferences';
 import { ChatLinkFlow } from './chat-link-flow';
 import { usePermissionCatalogue } from '../../plugins/use-permission-catalogue';
 import { OTHER_AREA, permissionAreas } from './permission-areas';
@@ -263,6 +264,8 @@ const ProfilePage = observer(function ProfilePage() {
             </Text>
           </div>
         </Card>
+
+        <NotificationPreferencesCard className={styles.wide} />
 
         <Card className={styles.wide}>
           <CardHeader

@@ -1,59 +1,40 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, CounterBadge, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { AlertRegular, CalendarLtrRegular, MoneyRegular, PersonAddRegular, ShieldRegular, type FluentIcon } from '@fluentui/react-icons';
+import { Button, CounterBadge, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { AlertRegular, CheckmarkRegular } from '@fluentui/react-icons';
+import { NotificationsStore } from '../../notifications/notifications-store';
+import { NotificationEntry } from '../../notifications/NotificationEntry';
+import { useInjection } from '../../react/container-context';
 import { TopBarPopup } from './TopBarPopup';
 
-interface SampleNotification {
-  readonly id: string;
-  readonly icon: FluentIcon;
-}
-
-/**
- * Spec §2 asks for static sample entries: there is no notification service yet. They are labelled
- * as samples in the panel so nobody mistakes them for real events.
- */
-const SAMPLES: readonly SampleNotification[] = [
-  { id: 'newUser', icon: PersonAddRegular },
-  { id: 'payment', icon: MoneyRegular },
-  { id: 'certificate', icon: ShieldRegular },
-  { id: 'report', icon: CalendarLtrRegular },
-];
+/** Above this the badge reads "99+". */
+const BADGE_OVERFLOW = 99;
 
 const useStyles = makeStyles({
   anchor: { position: 'relative', display: 'inline-flex' },
   count: { position: 'absolute', top: '-2px', right: '-2px', pointerEvents: 'none' },
-  surface: { width: '360px', display: 'flex', flexDirection: 'column' },
+  surface: { width: '380px', maxWidth: 'calc(100vw - 24px)', display: 'flex', flexDirection: 'column' },
   header: {
     display: 'flex',
     alignItems: 'center',
     justifyContent: 'space-between',
     gap: tokens.spacingHorizontalS,
-    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL} ${tokens.spacingVerticalXS}`,
-  },
-  note: { padding: `0 ${tokens.spacingHorizontalL} ${tokens.spacingVerticalS}`, color: tokens.colorNeutralForeground3 },
-  list: { listStyleType: 'none', margin: 0, padding: 0, borderTop: `1px solid ${tokens.colorNeutralStroke2}` },
-  item: {
-    display: 'flex',
-    gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS} ${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
-  icon: {
-    flexShrink: 0,
+  list: { listStyleType: 'none', margin: 0, padding: 0 },
+  state: {
     display: 'flex',
+    flexDirection: 'column',
     alignItems: 'center',
-    justifyContent: 'center',
-    width: '32px',
-    height: '32px',
-    borderRadius: tokens.borderRadiusCircular,
-    backgroundColor: tokens.colorBrandBackground2,
-    color: tokens.colorBrandForeground2,
-    fontSize: '18px',
+    gap: tokens.spacingVerticalS,
+    textAlign: 'center',
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`,
+    color: tokens.colorNeutralForeground3,
   },
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, minWidth: 0 },
-  time: { color: tokens.colorNeutralForeground3 },
+  stateIcon: { fontSize: '32px', color: tokens.colorNeutralForeground4 },
   footer: { padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`, textAlign: 'center' },
   footerLink: {
     color: tokens.colorBrandForeground1,
@@ -63,56 +44,85 @@ const useStyles = makeStyles({
   },
 });
 
-/** The top bar's bell: a panel of sample notifications and the way to the notifications page. */
-export function NotificationsMenu() {
+/**
+ * The top bar's bell: the unread count, the newest notifications (each opens its link and is
+ * marked read), "Mark all as read" and the way to the full list. It keeps the store connected, so
+ * new notifications arrive on every signed-in page.
+ */
+export const NotificationsMenu = observer(function NotificationsMenu() {
   const { t } = useTranslation();
   const styles = useStyles();
   const titleId = useId();
+  const store = useInjection(NotificationsStore);
   const [open, setOpen] = useState(false);
+  useEffect(() => store.connect(), [store]);
+  // What arrived while the panel was closed may have been missed by a broken stream: opening reads afresh.
+  useEffect(() => {
+    if (open) void store.refresh();
+  }, [open, store]);
+
+  const unread = store.unread;
+  const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
+  const empty = store.status === 'ready' && store.latest.length === 0;
+
   return (
-    <span className={styles.anchor}>
+    <span className={styles.anchor} data-testid="notifications-bell" data-unread={unread}>
       <TopBarPopup
         open={open}
         onOpenChange={setOpen}
         labelledBy={titleId}
         className={styles.surface}
-        trigger={(props) => <Button {...props} appearance="subtle" icon={<AlertRegular />} aria-label={t('shell.notifications.open')} />}
+        trigger={(props) => <Button {...props} appearance="subtle" icon={<AlertRegular />} aria-label={label} />}
       >
         <div className={styles.header}>
           <Text id={titleId} weight="semibold" size={400}>
-            {t('shell.notifications.title')}
+            {t('notifications.title')}
           </Text>
-          <Badge appearance="tint" color="informative">
-            {t('shell.notifications.sampleBadge')}
-          </Badge>
+          <Button appearance="subtle" size="small" icon={<CheckmarkRegular />} disabled={unread === 0} onClick={() => void store.markAllRead()}>
+            {t('notifications.markAllRead')}
+          </Button>
         </div>
-        <Text size={200} className={styles.note}>
-          {t('shell.notifications.sampleNote')}
-        </Text>
-        <ul className={styles.list} aria-labelledby={titleId}>
-          {SAMPLES.map(({ id, icon: Icon }) => (
-            <li key={id} className={styles.item} data-testid="sample-notification">
-              <span className={styles.icon}>
-                <Icon />
-              </span>
-              <span className={styles.body}>
-                <Text weight="semibold">{t(`shell.notifications.samples.${id}.title`)}</Text>
-                <Text size={200}>{t(`shell.notifications.samples.${id}.text`)}</Text>
-                <Text size={100} className={styles.time}>
-                  {t(`shell.notifications.samples.${id}.time`)}
-                </Text>
-              </span>
-            </li>
-          ))}
-        </ul>
+        {store.latest.length > 0 ? (
+          <ul className={styles.list} aria-labelledby={titleId}>
+            {store.latest.map((item) => (
+              <li key={item.id}>
+                <NotificationEntry
+                  item={item}
+                  compact
+                  onOpen={() => {
+                    void store.markRead(item.id);
+                    if (item.link) setOpen(false);
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        ) : store.status === 'failed' ? (
+          <div className={styles.state} role="status">
+            <Text>{t('notifications.loadFailed')}</Text>
+            <Button size="small" onClick={() => void store.refresh()}>
+              {t('notifications.retry')}
+            </Button>
+          </div>
+        ) : empty ? (
+          <div className={styles.state} role="status">
+            <AlertRegular className={styles.stateIcon} aria-hidden />
+            <Text weight="semibold">{t('notifications.empty')}</Text>
+            <Text size={200}>{t('notifications.emptyText')}</Text>
+          </div>
+        ) : (
+          <div className={styles.state}>
+            <Spinner size="small" label={t('loading')} />
+          </div>
+        )}
         <div className={styles.footer}>
           <Link to="/notifications" className={styles.footerLink} onClick={() => setOpen(false)}>
-            {t('shell.notifications.viewAll')}
+            {t('notifications.viewAll')}
           </Link>
         </div>
       </TopBarPopup>
-      {/* The count is in the panel's list; read aloud here it would only repeat it. */}
-      <CounterBadge count={SAMPLES.length} size="small" className={styles.count} aria-hidden="true" />
+      {/* The count is in the button's name; read aloud here it would only repeat it. */}
+      <CounterBadge count={unread} overflowCount={BADGE_OVERFLOW} size="small" className={styles.count} aria-hidden="true" />
     </span>
   );
-}
+});

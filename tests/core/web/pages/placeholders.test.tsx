@@ -10,13 +10,6 @@ async function openPage(path: string, options: TestKernelOptions = {}) {
 
 describe.each([
   {
-    path: '/notifications',
-    title: 'Notifications',
-    lead: 'No notifications yet',
-    text: 'Messages about your work in the back office will be collected here.',
-    ru: { title: 'Уведомления', lead: 'Уведомлений пока нет' },
-  },
-  {
     path: '/dashboards/messaging',
     title: 'Messaging dashboard',
     lead: 'The messaging dashboard is on its way',

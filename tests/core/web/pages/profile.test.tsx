@@ -25,6 +25,9 @@ import type { ToastRequest } from '@core/web/services/toast-service';
 
 const PROFILE_URL = `${TEST_API}auth/auth/profile`;
 const START_URL = `${TEST_API}auth/mattermost/auth`;
+// The notification preferences' card (its own test is in tests/core/web/notifications), under the default base URL.
+const PREFERENCES_URL = '/api/notifications/preferences';
+const NO_PREFERENCES = { sources: [], bot_available: false, superadmin: false, superadmin_opt_in: false };
 const CHECK_URL = `${TEST_API}auth/mattermost/auth-check`;
 const REDIRECT = 'https://chat.example.com/oauth/authorize?client_id=erp&state=hash-1';
 const HASH = 'hash-1';
@@ -83,6 +86,7 @@ class FakeAuthServer {
     if (request.url === PROFILE_URL) {
       return this.profileStatus === 200 ? jsonResponse(200, { data: this.profile }) : jsonResponse(this.profileStatus, { message: 'Server Error' });
     }
+    if (request.url === PREFERENCES_URL) return jsonResponse(200, { data: NO_PREFERENCES });
     if (request.url === START_URL) return this.start();
     if (request.url === CHECK_URL) {
       const next = this.checks.length > 1 ? this.checks.shift() : this.checks[0];
@@ -161,7 +165,7 @@ describe('Profile page', () => {
   it('shows the user, their roles and their effective permissions by area', async () => {
     const server = new FakeAuthServer();
     const screen = await openProfile();
-    expect(server.seen.map((request) => [request.method, request.url])).toEqual([['GET', PROFILE_URL]]);
+    expect(server.seen.filter((request) => request.url !== PREFERENCES_URL).map((request) => [request.method, request.url])).toEqual([['GET', PROFILE_URL]]);
     const details = screen.view.element.querySelector('dl')?.textContent ?? '';
     expect(details).toContain('Usernameann');
     expect(details).toContain('Emailann@example.com');
