@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { defineServerPlugin } from '@core/sdk/server';
+import { defineServerPlugin, type Jobs } from '@core/sdk/server';
 import { bearer, DB_TIMEOUT, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET } from '@core/sdk/testing';
 import { createApiServer } from '@core/server/api-server';
 import type { Database } from '@core/server/database/database';
 import type { PluginManifest } from '@core/shared/manifest';
+import { until } from '../jobs/support';
 
 /*
  * Issue 32, point 3: GET /metrics for the bearer of the metrics token (404 to anyone else), and a
@@ -25,14 +26,18 @@ const manifest: PluginManifest = {
   pages: [],
 };
 
-/** A route that fails as a bug would: a 500 whose log line must lead back to the caller's report. */
+let jobs!: Jobs;
+
+/** A route that fails as a bug would (a 500 whose log line must lead back to the caller's report), and a job that fails. */
 const faulty = defineServerPlugin({
   manifest,
   migrations: [],
-  register(app) {
+  register(app, context) {
     app.get('/broken', { config: { access: { public: true } } }, async () => {
       throw new Error('a bug');
     });
+    jobs = context.jobs;
+    jobs.define({ kind: 'faulty.job', maxAttempts: 1, run: () => Promise.reject(new Error('a failing job')) });
   },
 });
 
@@ -105,9 +110,15 @@ describe('GET /metrics', () => {
     expect(sample(text, 'db_statement_duration_seconds_count', 'database="pglite",runner="kernel"')).toBeGreaterThan(0);
   });
 
-  it('shows the jobs in core.jobs by kind and state', async () => {
+  it('shows the jobs in core.jobs by kind and state, and counts the runs this copy finished', async () => {
+    // A kind no copy defines stays queued.
     await db.query(`INSERT INTO core.jobs (kind, payload, max_attempts, timeout_ms) VALUES ('nowhere.waiting', '{}', 1, 1000)`);
-    expect(sample(await scrape(), 'jobs', 'kind="nowhere.waiting",state="queued"')).toBe(1);
+    const id = await jobs.enqueue(db, 'faulty.job', {});
+    await until(async () => (await jobs.find(id))?.state === 'failed', 10_000, 'the job to fail');
+    const text = await scrape();
+    expect(sample(text, 'jobs', 'kind="nowhere.waiting",state="queued"')).toBe(1);
+    expect(sample(text, 'jobs', 'kind="faulty.job",state="failed"')).toBe(1);
+    expect(sample(text, 'job_runs_finished_total', 'kind="faulty.job",outcome="failed"')).toBe(1);
   });
 });
 
