@@ -38,7 +38,7 @@ import { coreSecretStatuses, coreSystemSettings, DEFAULT_LANGUAGE_KEY, PRODUCT_N
 import { graphPluginOf, inventoryWithServices, legacyServices, publishedServices, resolveServiceGraph, ServiceRegistry, type ServiceReplacement } from './services';
 import type { ResourceHooks } from './resource/hooks';
 import { registerRowAction } from './resource/row-action';
-import { createJobSystem, JOB_MESSAGES_RU, registerJobRoutes, type JobRunnerOptions } from './jobs';
+import { createJobSystem, JOB_MESSAGES_RU, registerJobRoutes, type JobSystemOptions } from './jobs';
 import { createNotificationSystem, NOTIFICATION_MESSAGES_RU, notifySettledJobs, registerNotificationRoutes, STREAM_PATH } from './notifications';
 
 export interface ApiServerOptions {
@@ -78,7 +78,7 @@ export interface ApiServerOptions {
   /** Told when an external plugin does not start here: its registration threw, or a plugin it needs did not start. */
   readonly onPluginSetback?: (id: string, setback: PluginSetbackState, reason: string) => void;
   /** The background job runner's timing and concurrency (core/server/jobs); it starts when the server is ready and stops with it. */
-  readonly jobs?: Omit<JobRunnerOptions, 'logger'>;
+  readonly jobs?: Omit<JobSystemOptions, 'logger'>;
   /** Services to stand in for their providers' (the test kit's replacements), by ref. */
   readonly serviceReplacements?: readonly ServiceReplacement[];
   /** The notification streams this server holds at most (config `notifications.maxStreams`); 1000 when not given. */

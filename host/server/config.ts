@@ -11,6 +11,7 @@ import {
 } from '@core/server/auth/auth-settings';
 import { isPostgresUrl } from '@core/server/database/open-database';
 import type { AdmissionLimits } from '@core/server/http/admission-limiter';
+import { DEFAULT_RETENTION_DAYS } from '@core/server/jobs/retention';
 import { DEFAULT_MAX_STREAMS } from '@core/server/notifications/streams';
 
 /** The server's whole configuration after files and environment are merged. */
@@ -30,6 +31,8 @@ export interface ErpConfig extends RuntimeConfig {
   readonly serveSourceMaps: boolean;
   /** Admission bounds under load; each one not set is the database kind's default (admission-limiter.ts). */
   readonly overload: Partial<AdmissionLimits>;
+  /** Finished background jobs older than `retentionDays` are deleted daily, except each record's latest. */
+  readonly jobs: { readonly retentionDays: number };
   /** The notification streams (server-sent events) one copy holds at most. */
   readonly notifications: { readonly maxStreams: number };
   /** How long a stop (SIGTERM) waits for requests in flight before cutting them and closing the database. */
@@ -76,6 +79,7 @@ const KNOWN_KEYS = new Set([
   'trustProxy',
   'serveSourceMaps',
   'overload',
+  'jobs',
   'notifications',
   'shutdownTimeoutSeconds',
   'externalPlugins',
@@ -306,6 +310,15 @@ function notificationSettings(value: unknown, env: NodeJS.ProcessEnv): { maxStre
   return { maxStreams: wholeNumberIn(given, 0, 100_000, 'config "notifications.maxStreams" (ERP_NOTIFICATIONS_MAX_STREAMS) must be a whole number from 0 to 100000') };
 }
 
+/** `jobs.retentionDays` (ERP_JOBS_RETENTION_DAYS): how long finished jobs and their logs are kept. */
+function jobSettings(value: unknown, env: NodeJS.ProcessEnv): { retentionDays: number } {
+  const jobs = section(value, 'jobs');
+  const unknown = Object.keys(jobs).filter((key) => key !== 'retentionDays');
+  if (unknown.length > 0) throw new ConfigError(`config "jobs" has unknown key(s): ${unknown.join(', ')}`);
+  const given = env.ERP_JOBS_RETENTION_DAYS || (jobs.retentionDays ?? DEFAULT_RETENTION_DAYS);
+  return { retentionDays: wholeNumberIn(given, 1, 3650, 'config "jobs.retentionDays" (ERP_JOBS_RETENTION_DAYS) must be a whole number of days from 1 to 3650') };
+}
+
 /**
  * host/erp.config.json, then the file named in ERP_CONFIG over it, then environment variables
  * over both (PORT, HOST, ERP_PLUGINS, ERP_EXTERNAL_PLUGINS, ERP_ON_PLUGIN_FAILURE, ERP_DATA_DIR,
@@ -349,6 +362,7 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
     trustProxy: proxyHops(env.ERP_TRUST_PROXY ?? merged.trustProxy ?? 0),
     serveSourceMaps: flag(env.ERP_SERVE_SOURCE_MAPS ?? merged.serveSourceMaps ?? false, 'serveSourceMaps (ERP_SERVE_SOURCE_MAPS)'),
     overload: overloadSettings(merged.overload, env),
+    jobs: jobSettings(merged.jobs, env),
     notifications: notificationSettings(merged.notifications, env),
     shutdownTimeoutSeconds: wholeNumberIn(
       env.ERP_SHUTDOWN_TIMEOUT_SECONDS ?? merged.shutdownTimeoutSeconds ?? 10,

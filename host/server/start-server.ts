@@ -161,6 +161,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       trustProxy: config.trustProxy,
       serveSourceMaps: config.serveSourceMaps,
       overload: config.overload,
+      jobs: config.jobs,
       notifications: config.notifications,
       ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
       externalPlugins: externals.map(servingOf),
