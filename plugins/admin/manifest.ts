@@ -25,6 +25,8 @@ export const adminManifest: PluginManifest = {
     { path: '/keitaro-servers', titleKey: 'admin:nav.keitaro', requires: 'VR', record: 'admin.keitaro_servers', nav: { group: 'admin', icon: 'servers' } },
     // Read-only: which plugins the host could run and how loading went; enabling is configuration and a restart.
     { path: '/plugins', titleKey: 'admin:nav.plugins', requires: 'JS', nav: { group: 'admin', icon: 'puzzle' } },
+    // Work that runs on its own: schedules and jobs, with their logs, Retry and Cancel.
+    { path: '/jobs', titleKey: 'admin:nav.jobs', requires: 'JS', nav: { group: 'admin', icon: 'history' } },
   ],
   // Spec §6 admin codes.
   permissions: [

@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { resourceRoute, RouteContributionToken, StoreContributionToken, UserDetailTabToken } from '@core/sdk/web';
 import { articlesResource } from '../shared/article';
+import { JobsPage } from './jobs/JobsPage';
 import { KeitaroServersPage } from './keitaro/KeitaroServersPage';
 import { PluginsPage } from './plugins/PluginsPage';
 import { RdpServersPage } from './rdp/RdpServersPage';
@@ -27,6 +28,7 @@ export default new ContainerModule(({ bind }) => {
   bind(RouteContributionToken).toConstantValue({ path: '/rdp-servers', component: RdpServersPage });
   bind(RouteContributionToken).toConstantValue({ path: '/keitaro-servers', component: KeitaroServersPage });
   bind(RouteContributionToken).toConstantValue({ path: '/plugins', component: PluginsPage });
+  bind(RouteContributionToken).toConstantValue({ path: '/jobs', component: JobsPage });
 
   // The user detail's tabs; other plugins add theirs (finance: employee-tab, order 30).
   bind(UserDetailTabToken).toConstantValue({ id: 'info-tab', labelKey: 'admin:userDetail.tabs.info', component: InfoTab, order: 10 });

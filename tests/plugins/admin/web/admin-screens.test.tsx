@@ -61,7 +61,8 @@ describe.each(['en', 'ru'])('admin %s texts', (language) => {
     const texts = bundle(language);
     // A key naming a group (an enum's `valueLabelPrefix`) is covered by its family above.
     const missing = usedKeys().filter((key) => {
-      const text = lookup(texts, key.slice('admin:'.length));
+      // A key counted by i18next (`t(key, { count })`) is covered by its plural forms.
+      const text = lookup(texts, key.slice('admin:'.length)) ?? lookup(texts, `${key.slice('admin:'.length)}_other`);
       return typeof text !== 'string' && !(typeof text === 'object' && text !== null);
     });
     expect(missing).toEqual([]);
@@ -89,6 +90,7 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
       '/rdp-servers': 'VR',
       '/keitaro-servers': 'VR',
       '/plugins': 'JS',
+      '/jobs': 'JS',
     });
     expect(adminManifest.pages.filter((entry) => entry.nav?.group === 'admin').map((entry) => entry.path)).toEqual([
       '/users',
@@ -98,6 +100,7 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
       '/rdp-servers',
       '/keitaro-servers',
       '/plugins',
+      '/jobs',
     ]);
   });
 
@@ -136,7 +139,7 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
   it('refuses screens to users without their codes with the host’s no-access page, before loading the plugin', async () => {
     const server = new FakeAuthServer();
     const kernel = await adminKernel(['JA']);
-    for (const path of ['/users', '/user/5/info-tab', '/roles-permissions', '/system-settings', '/rdp-servers', '/keitaro-servers', '/plugins']) {
+    for (const path of ['/users', '/user/5/info-tab', '/roles-permissions', '/system-settings', '/rdp-servers', '/keitaro-servers', '/plugins', '/jobs']) {
       const view = await renderAppInKernel(kernel, { path });
       await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('No access'), { timeout: 10_000 });
       expect(view.element.textContent).toContain('You do not have the permission this page needs.');
