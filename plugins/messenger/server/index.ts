@@ -7,6 +7,7 @@ import { readMessengerConfig, type Environment } from './config';
 import { seedMessengerDemo } from './demo/demo-bots';
 import { createBotHandlerRegistry } from './handlers/bot-handler-registry';
 import { handlerClassHooks, syncHandlerClasses } from './handlers/handler-class-sync';
+import { telegramChannel } from './handlers/notification-channel';
 import { notificationDelivery, notificationsHandler } from './handlers/notifications-handler';
 import { signInBotLink, signInHandler } from './handlers/sign-in-handler';
 import { MESSENGER_MESSAGES_RU } from './messages-ru';
@@ -28,7 +29,8 @@ export interface MessengerServerOptions {
  * their Telegram row actions, the webhook receiver handing updates to each bot's handler class,
  * the handler classes kept in step with the plugins that add them (the `messenger.botHandlers`
  * extension point it offers), and this plugin's own two classes: sign-in through the bot
- * (`context.signIn`) and team notifications (the `messenger.notifications` service it provides).
+ * (`context.signIn`) and team notifications (the `messenger.notifications` service it provides),
+ * which also carry the kernel's notifications to users who asked for them through the bot.
  * See README.md.
  */
 export function createMessengerServerPlugin(options: MessengerServerOptions = {}): ServerPlugin {
@@ -55,7 +57,10 @@ export function createMessengerServerPlugin(options: MessengerServerOptions = {}
       handlers.register(signInHandler(signIn));
       handlers.register(notificationsHandler);
       context.offer(BOT_HANDLERS, handlers);
-      context.provide(NOTIFICATIONS, notificationDelivery(db, telegram));
+      const notifier = notificationDelivery(db, telegram);
+      context.provide(NOTIFICATIONS, notifier);
+      // The kernel's notifications a user asked to get through the bot too.
+      context.notifications.channel(telegramChannel({ db, users: context.users, notifier, publicUrl: config.publicUrl }));
       signIn.provideBotLink(signInBotLink(db));
 
       botActionRoutes(app, context, { config, secrets, telegram, now: options.now ?? (() => new Date()) });
