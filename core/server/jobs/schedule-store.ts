@@ -41,7 +41,8 @@ export async function dueSchedules(db: Queryable, ids: readonly string[]): Promi
  * The compare-and-set that makes a period fire once across copies: moves the schedule from `due` to
  * `next`, and only the copy whose statement finds it still at `due` gets true. Run it in the
  * transaction that enqueues the period's job (on PostgreSQL a second copy's statement waits for the
- * first to commit, then finds `next_run_at` moved and changes nothing).
+ * first to commit, then finds `next_run_at` moved and changes nothing). Compared to the millisecond,
+ * as JavaScript reads it: a time set by hand to the microsecond still matches.
  */
 export async function advanceSchedule(tx: Queryable, id: string, due: Date, next: Date, firedAt: Date | null): Promise<boolean> {
   const { rows } = await tx.query(
@@ -50,7 +51,7 @@ export async function advanceSchedule(tx: Queryable, id: string, due: Date, next
             last_run_at = COALESCE($4::timestamptz, last_run_at),
             last_lag_ms = CASE WHEN $4::timestamptz IS NULL THEN last_lag_ms ELSE $5::bigint END,
             updated_at = now()
-      WHERE id = $1 AND next_run_at = $2::timestamptz
+      WHERE id = $1 AND date_trunc('milliseconds', next_run_at) = $2::timestamptz
       RETURNING id`,
     [id, due.toISOString(), next.toISOString(), firedAt?.toISOString() ?? null, firedAt === null ? null : Math.max(0, firedAt.getTime() - due.getTime())],
   );
