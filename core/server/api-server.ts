@@ -152,7 +152,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   });
   // Before any route, so their hooks reach every one.
   installRequestIds(app);
-  const metrics = options.metricsToken === undefined ? null : installMetrics(app, options.metricsToken);
+  const metrics = installMetrics(app, options.metricsToken);
   installSchemaValidation(app);
   installTextInputRule(app);
   const translator = new MessageTranslator([CORE_MESSAGES_RU, JOB_MESSAGES_RU, NOTIFICATION_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]);

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { AdmissionRefusal } from './admission-limiter';
 import { watchSources, type MetricSources } from './metrics-sources';
@@ -33,6 +33,17 @@ function routeLabel(request: FastifyRequest): string {
 
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
 
+// Public as the route-access check has it: the token is checked here, and is no access token.
+const METRICS_ROUTE: RouteShorthandOptions = { config: { access: { public: true } } };
+
+/**
+ * What a caller without the token is told: the 404 of an unknown API path, so the endpoint's
+ * existence is not told. Never the page fallback's web app, which an unknown path outside /api/ gets.
+ */
+function notFound(reply: FastifyReply): FastifyReply {
+  return reply.status(404).send({ message: 'Not found.' });
+}
+
 /** Whether the Authorization header bears `token`, compared in constant time (digests have one length). */
 function bearsToken(request: FastifyRequest, token: Buffer): boolean {
   const header = request.headers.authorization;
@@ -42,13 +53,17 @@ function bearsToken(request: FastifyRequest, token: Buffer): boolean {
 /**
  * Counts every request by route pattern and status, with a duration histogram, and serves the
  * server's registry (its own, not prom-client's global one: a test process runs several servers)
- * at GET /metrics to the bearer of `token`. Anyone else gets the 404 of an unknown path, so the
- * endpoint's existence is not told. The route is outside /api/: no admission (a scrape must work
- * under overload), no access token, no XSRF.
+ * at GET /metrics to the bearer of `token`; anyone else gets a 404. The route is outside /api/: no
+ * admission (a scrape must work under overload), no access token, no XSRF. Without a token
+ * nothing is collected (null) and /metrics is a 404 to everyone.
  *
  * Installed before any route, so its hook reaches every one of them.
  */
-export function installMetrics(app: FastifyInstance, token: string): ServerMetrics {
+export function installMetrics(app: FastifyInstance, token: string | undefined): ServerMetrics | null {
+  if (token === undefined) {
+    app.get(METRICS_PATH, METRICS_ROUTE, async (_request, reply) => notFound(reply));
+    return null;
+  }
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -79,8 +94,8 @@ export function installMetrics(app: FastifyInstance, token: string): ServerMetri
   });
 
   const expected = digest(token);
-  app.get(METRICS_PATH, { config: { access: { public: true } } }, async (request, reply) => {
-    if (!bearsToken(request, expected)) return reply.callNotFound();
+  app.get(METRICS_PATH, METRICS_ROUTE, async (request, reply) => {
+    if (!bearsToken(request, expected)) return notFound(reply);
     const text = await registry.metrics();
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
   });

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { defineServerPlugin, type Jobs } from '@core/sdk/server';
@@ -37,27 +40,32 @@ const faulty = defineServerPlugin({
       throw new Error('a bug');
     });
     jobs = context.jobs;
-    jobs.define({ kind: 'faulty.job', maxAttempts: 1, run: () => Promise.reject(new Error('a failing job')) });
+    jobs.define({ kind: 'faulty.job', requires: 'JS', maxAttempts: 1, run: () => Promise.reject(new Error('a failing job')) });
   },
 });
 
 let db: Database;
 let app: FastifyInstance;
-/** Every JSON line the server logged. */
-const logged: Record<string, unknown>[] = [];
 
-beforeAll(async () => {
-  db = await freshDatabase([faulty]);
-  app = await createApiServer({
+/** A server on `db` as the tests build it: the faulty plugin, logging into `logged`. */
+function serve(options: { readonly metricsToken?: string; readonly webRoot?: string } = {}): Promise<FastifyInstance> {
+  return createApiServer({
     db,
     secret: TEST_SECRET,
     plugins: [faulty],
     runtimeConfig: TEST_RUNTIME_CONFIG,
     pluginSettings: {},
-    webRoot: null,
+    webRoot: options.webRoot ?? null,
     logger: { stream: { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) } },
-    metricsToken: TOKEN,
+    ...options,
   });
+}
+/** Every JSON line the server logged. */
+const logged: Record<string, unknown>[] = [];
+
+beforeAll(async () => {
+  db = await freshDatabase([faulty]);
+  app = await serve({ metricsToken: TOKEN });
   await app.ready();
 }, DB_TIMEOUT);
 
@@ -80,8 +88,8 @@ function sample(text: string, name: string, labels: string): number {
 }
 
 describe('GET /metrics', () => {
-  it('answers the unknown path 404 without the token and with a wrong one, and the figures with it', async () => {
-    const unknown = await app.inject({ url: '/no-such-path' });
+  it('answers the 404 of an unknown API path without the token and with a wrong one, and the figures with it', async () => {
+    const unknown = await app.inject({ url: '/api/no-such-path' });
     const without = await app.inject({ url: '/metrics' });
     const wrong = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}x` } });
     const staffToken = await app.inject({ url: '/metrics', headers: bearer(mintToken(['JS'])) });
@@ -94,6 +102,23 @@ describe('GET /metrics', () => {
     expect(text).toContain('# TYPE db_statement_duration_seconds histogram');
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('admission_queue_length 0');
+  });
+
+  it('is a 404 to everyone on a server without a token, never the web app the page fallback serves', async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'erp-metrics-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>app</title>');
+    const plain = await serve({ webRoot });
+    try {
+      expect((await plain.inject({ url: '/some/page' })).statusCode).toBe(200);
+      for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+        const response = await plain.inject({ url: '/metrics', headers });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ message: 'Not found.', request_id: response.headers['x-request-id'] });
+      }
+    } finally {
+      await plain.close();
+      rmSync(webRoot, { recursive: true });
+    }
   });
 
   it('counts a request under its route pattern, never its URL, and times it', async () => {
