@@ -81,8 +81,11 @@ export interface ApiServerOptions {
   readonly jobs?: Omit<JobSystemOptions, 'logger'>;
   /** Services to stand in for their providers' (the test kit's replacements), by ref. */
   readonly serviceReplacements?: readonly ServiceReplacement[];
-  /** The notification streams this server holds at most (config `notifications.maxStreams`); 1000 when not given. */
-  readonly notifications?: { readonly maxStreams?: number };
+  /**
+   * The notification streams this server holds at most (config `notifications.maxStreams`; 1000
+   * when not given), and whether the demo's sample notifications have their source (ERP_DEMO=1).
+   */
+  readonly notifications?: { readonly maxStreams?: number; readonly samples?: boolean };
 }
 
 /** An external plugin as the API server hosts it: its id among `plugins` and its browser part, if any. */
@@ -245,7 +248,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   app.addHook('onReady', async () => jobSystem.runner.start());
   app.addHook('onClose', async () => jobSystem.runner.stop());
   metrics?.watch({ db: options.db, admission, plugins: inventory, onJobSettled: (listener) => jobSystem.onSettled(listener) });
-  const notificationSystem = createNotificationSystem(options.db, jobSystem.jobs, { maxStreams: options.notifications?.maxStreams, log: app.log });
+  const notificationSystem = createNotificationSystem(options.db, jobSystem.jobs, { ...options.notifications, log: app.log });
   registerNotificationRoutes(app, { db: options.db, system: notificationSystem });
   notifySettledJobs(jobSystem, options.db, notificationSystem.notifications, translator, app.log);
   // A blocked or deleted user's streams end at the revocation poll that sees it.

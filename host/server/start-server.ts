@@ -14,6 +14,7 @@ import { enabledResources, syncResourceTables } from '@core/server/resource';
 import { PermissionCatalogue } from '@core/shared/permission-catalogue';
 import { declareRunningPlugins } from '@core/shared/resource/absent-plugins';
 import { demoContext } from '@core/server/demo-context';
+import { seedSampleNotifications } from '@core/server/notifications';
 import { ConfigError, runtimeConfigOf, type ErpConfig } from './config';
 import { planPlugins, servingOf, withoutFailed, type ExternalPlugin, type PluginPlan } from './external-plugins';
 import type { PluginSetback } from './plugin-inventory';
@@ -70,6 +71,8 @@ export async function seedDemoData(db: Database, plugins: readonly ServerPlugin[
     await plugin.seedDemo(pluginDatabase(db, plugin.manifest.id), demo);
     seeded.push(plugin.manifest.id);
   }
+  // The spec's sample entries of the bell, for the demo's first superadmin.
+  if (demo.author.id !== null) await seedSampleNotifications(db, demo.author.id);
   return seeded;
 }
 
@@ -162,7 +165,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       serveSourceMaps: config.serveSourceMaps,
       overload: config.overload,
       jobs: config.jobs,
-      notifications: config.notifications,
+      notifications: { ...config.notifications, samples: options.demo === true },
       ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
       externalPlugins: externals.map(servingOf),
       inventory,

@@ -24,6 +24,7 @@ export { CHANNEL_DELIVERY_KIND, createNotificationSystem, JOBS_SOURCE, type Noti
 export { DEFAULT_MAX_STREAMS, HEARTBEAT_MS, STREAMS_PER_USER, NotificationStreams } from './streams';
 export { NOTIFICATIONS_CHANNEL } from './fan-out';
 export { jobNotification, notifySettledJobs } from './job-source';
+export { SAMPLES_SOURCE, seedSampleNotifications } from './demo-samples';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,6 +2,7 @@ import type { Language } from '@core/shared/runtime-config';
 import type { Database } from '../database/database';
 import { asKernel } from '../database/plugin-handle';
 import { PermanentJobError, type Jobs } from '../jobs';
+import { SAMPLES_SOURCE } from './demo-samples';
 import { announceNew, NOTIFICATIONS_CHANNEL, parseAnnouncement } from './fan-out';
 import { checkedInput, checkedSource } from './input';
 import { findNotification, insertNotifications, languageOf } from './store';
@@ -22,6 +23,8 @@ export interface NotificationSystemOptions {
   /** Streams this server holds at most (config `notifications.maxStreams`). */
   readonly maxStreams?: number;
   readonly heartbeatMs?: number;
+  /** Declare the source of the demo's sample notifications (ERP_DEMO=1). */
+  readonly samples?: boolean;
   readonly log: StreamOptions['log'];
 }
 
@@ -45,6 +48,7 @@ export interface NotificationSystem {
 /** One per server; `jobs` is the kernel's job service (the channel delivery kind is defined on it). */
 export function createNotificationSystem(db: Database, jobs: Jobs, options: NotificationSystemOptions): NotificationSystem {
   const sources = new Map<string, NotificationSource>([[JOBS_SOURCE.id, JOBS_SOURCE]]);
+  if (options.samples === true) sources.set(SAMPLES_SOURCE.id, SAMPLES_SOURCE);
   const channels = new Map<string, NotificationChannel>();
   const label = (source: string, language: Language): string => sources.get(source)?.label[language] ?? source;
   const streams = new NotificationStreams(db, label, { maxStreams: options.maxStreams ?? DEFAULT_MAX_STREAMS, heartbeatMs: options.heartbeatMs, log: options.log });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TIMEOUT } from '@core/sdk/testing';
+import { seedSampleNotifications } from '@core/server/notifications';
 import { until } from '../jobs/support';
 import { code, grantRole, labServer, user, type LabServer } from './support';
 
@@ -87,6 +88,8 @@ describe('publish', () => {
       { ...news('x'), severity: 'fatal', to },
       { ...news('x'), to: { users: [0] } },
       { ...news('x'), to: {} },
+      { ...news('x'), to: { code: { allOf: [] } } },
+      { ...news('x'), to: { code: { allOf: ['LA'], anyOf: ['LA'] } } },
     ];
     for (const input of refused) await expect(server.notifications.publish(server.db, input as never)).rejects.toThrow(TypeError);
   });
@@ -94,6 +97,18 @@ describe('publish', () => {
   it('keeps a plugin to its own sources', () => {
     expect(() => server.notifications.source({ id: 'lab.news', label: { en: 'Again', ru: 'Снова' } })).toThrow('declared twice');
     expect(() => server.notifications.source({ id: 'shop.news', label: { en: 'Shop', ru: 'Магазин' } })).toThrow('only notification sources "lab.<name>"');
+  });
+
+  it('reaches, for an allOf requirement, the holders of every one of its codes (a role’s and their own together), for anyOf the holders of one', async () => {
+    await code(server.db, 'LB');
+    const both = await user(server.db, 'both', { codes: ['LB'], role: 'Lab staff' });
+    const onlyB = await user(server.db, 'only-b', { codes: ['LB'] });
+    expect(await server.notifications.publish(server.db, { ...news('All of'), to: { code: { allOf: ['LA', 'LB'] } } })).toBe(2);
+    expect(await received(both)).toEqual(['All of']);
+    for (const left of [ids.direct, ids.viaRole, onlyB]) expect(await received(left!)).not.toContain('All of');
+    expect(await received(ids.superOptedIn!)).toContain('All of');
+    expect(await server.notifications.publish(server.db, { ...news('Any of'), to: { code: { anyOf: ['LB'] } } })).toBe(3);
+    expect(await received(onlyB)).toEqual(['Any of']);
   });
 });
 
@@ -111,6 +126,24 @@ describe('the kernel source core.jobs', () => {
     expect(rows).toEqual([
       { title_en: 'Proxy purchase failed', title_ru: 'Покупка прокси не удалась', text_en: 'The provider refused the order.', text_ru: 'The provider refused the order.', link: null, severity: 'error' },
       { title_en: 'Proxy purchase finished', title_ru: 'Покупка прокси завершена', text_en: null, text_ru: null, link: '/lab/items/12', severity: 'success' },
+    ]);
+  });
+});
+
+describe('the demo’s sample notifications', () => {
+  it('gives the spec’s four bell entries to a user once, dated 5 minutes to 2 days ago, newest last', async () => {
+    const demoUser = await user(server.db, 'demo-admin');
+    await seedSampleNotifications(server.db, demoUser);
+    await seedSampleNotifications(server.db, demoUser);
+    const { rows } = await server.db.query<{ title_en: string; age: number; link: string | null }>(
+      `SELECT title_en, link, round(extract(epoch FROM now() - created_at) / 60)::int AS age FROM core.notifications WHERE user_id = $1 ORDER BY id`,
+      [demoUser],
+    );
+    expect(rows).toEqual([
+      { title_en: 'Weekly report ready', link: null, age: 2880 },
+      { title_en: 'Certificate expires soon', link: null, age: 1440 },
+      { title_en: 'Payment received', link: null, age: 60 },
+      { title_en: 'New user registered', link: '/users', age: 5 },
     ]);
   });
 });
