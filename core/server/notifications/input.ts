@@ -35,7 +35,9 @@ export function checkedSource(source: NotificationSource, plugin: string | undef
 export interface CheckedInput {
   readonly source: string;
   readonly users: readonly number[] | null;
-  readonly code: string | null;
+  /** The codes whose holders receive it, and how many of them a holder needs (1 for one code or anyOf). */
+  readonly codes: readonly string[] | null;
+  readonly codesNeeded: number;
   readonly title: BilingualText;
   readonly text: BilingualText | null;
   readonly link: string | null;
@@ -43,19 +45,31 @@ export interface CheckedInput {
   readonly dedupeKey: string | null;
 }
 
+const isCode = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 100;
+
+/** A code or an `{ anyOf }` / `{ allOf }` requirement as its codes and how many a holder needs; null when it is neither. */
+function requirementCodes(value: unknown): { codes: string[]; needed: number } | null {
+  if (isCode(value)) return { codes: [value], needed: 1 };
+  if (typeof value !== 'object' || value === null) return null;
+  const { anyOf, allOf } = value as { anyOf?: unknown; allOf?: unknown };
+  const list = allOf ?? anyOf;
+  if ((allOf === undefined) === (anyOf === undefined) || !Array.isArray(list) || list.length === 0 || list.length > 20 || !list.every(isCode)) return null;
+  const codes = [...new Set(list)];
+  return { codes, needed: allOf === undefined ? 1 : codes.length };
+}
+
 export function checkedInput(input: NotificationInput): CheckedInput {
   const to = input.to as { users?: unknown; code?: unknown } | null;
   let users: number[] | null = null;
-  let code: string | null = null;
+  let holders: { codes: string[]; needed: number } | null = null;
   if (typeof to === 'object' && to !== null && Array.isArray(to.users)) {
     if (to.users.length > MAX_USERS || !to.users.every((id) => Number.isSafeInteger(id) && (id as number) > 0)) {
       throw new TypeError(`A notification's "to.users" is a list of up to ${MAX_USERS} user ids.`);
     }
     users = [...new Set(to.users as number[])];
-  } else if (typeof to === 'object' && to !== null && typeof to.code === 'string' && to.code.length > 0 && to.code.length <= 100) {
-    code = to.code;
   } else {
-    throw new TypeError('A notification goes "to" { users: [ids] } or { code: "<code>" }.');
+    holders = typeof to === 'object' && to !== null ? requirementCodes(to.code) : null;
+    if (holders === null) throw new TypeError('A notification goes "to" { users: [ids] }, { code: "<code>" } or { code: { allOf | anyOf: ["<code>", …] } }.');
   }
   const link = input.link ?? null;
   if (link !== null && (typeof link !== 'string' || link.length > MAX_LINK_LENGTH || !APP_PATH.test(link))) {
@@ -68,7 +82,8 @@ export function checkedInput(input: NotificationInput): CheckedInput {
   return {
     source: input.source,
     users,
-    code,
+    codes: holders?.codes ?? null,
+    codesNeeded: holders?.needed ?? 0,
     title: checkBilingual(input.title, 'title', MAX_TITLE_LENGTH),
     text: input.text === undefined ? null : checkBilingual(input.text, 'text', MAX_TEXT_LENGTH),
     link,

@@ -47,13 +47,18 @@ const ACTIVE = `u.status = 'active' AND u.deleted_at IS NULL`;
 /** Active users among those named ($9). */
 const NAMED_USERS = `SELECT u.id FROM core.users u WHERE u.id = ANY($9::bigint[]) AND ${ACTIVE}`;
 
-/** Active holders of code $9 through a role or directly; superadmins (who hold every code) only when they opted in. */
+/**
+ * Active holders of at least $10 of the codes $9 (one of one code or of anyOf, all of allOf) through a
+ * role or directly; superadmins (who hold every code) only when they opted in.
+ */
 const CODE_HOLDERS = `SELECT u.id FROM core.users u WHERE ${ACTIVE} AND CASE
   WHEN u.id IN (${SUPERADMIN_HOLDERS}) THEN EXISTS (SELECT 1 FROM core.notification_settings s WHERE s.user_id = u.id AND s.superadmin_opt_in)
   ELSE u.id IN (
-    SELECT up.user_id FROM core.user_permissions up JOIN core.permissions p ON p.id = up.permission_id WHERE p.name = $9
-    UNION SELECT ur.user_id FROM core.user_roles ur JOIN core.role_permissions rp ON rp.role_id = ur.role_id
-      JOIN core.permissions p ON p.id = rp.permission_id WHERE p.name = $9)
+    SELECT held.user_id FROM (
+      SELECT up.user_id, p.name FROM core.user_permissions up JOIN core.permissions p ON p.id = up.permission_id WHERE p.name = ANY($9::text[])
+      UNION SELECT ur.user_id, p.name FROM core.user_roles ur JOIN core.role_permissions rp ON rp.role_id = ur.role_id
+        JOIN core.permissions p ON p.id = rp.permission_id WHERE p.name = ANY($9::text[])) held
+    GROUP BY held.user_id HAVING count(*) >= $10)
   END`;
 
 export interface InsertedNotification {
@@ -85,7 +90,7 @@ export async function insertNotifications(db: Queryable, input: CheckedInput): P
       input.link,
       input.severity,
       input.dedupeKey,
-      input.users ?? input.code,
+      ...(input.users !== null ? [input.users] : [input.codes, input.codesNeeded]),
     ],
   );
   return rows.map((row) => ({ id: Number(row.id), userId: Number(row.user_id), viaBot: row.via_bot }));

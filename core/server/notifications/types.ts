@@ -1,4 +1,5 @@
 import type { NotificationSeverity } from '@core/shared/notifications';
+import type { PermissionRequirement } from '@core/shared/permissions';
 import type { Queryable } from '../database/database';
 
 export type { NotificationItem, NotificationSeverity, NotificationSummary, NotificationPreferences } from '@core/shared/notifications';
@@ -16,8 +17,11 @@ export interface NotificationSource {
   readonly label: BilingualText;
 }
 
-/** Who receives a notification: these users, or every holder of a code (through a role or directly). */
-export type NotificationRecipients = { readonly users: readonly number[] } | { readonly code: string };
+/**
+ * Who receives a notification: these users, or every holder of a code (through a role or directly),
+ * or of a requirement's codes, as an action requires them (`{ allOf: ['FW', 'FT'] }`: those who may approve).
+ */
+export type NotificationRecipients = { readonly users: readonly number[] } | { readonly code: PermissionRequirement };
 
 /** What `publish` sends. */
 export interface NotificationInput {
