@@ -2,7 +2,8 @@ import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { financeManifest } from '../manifest';
 import { FINANCE_RESOURCES } from '../shared/finance-resources';
 import { cashFlowRoutes } from './cash-flow/cash-flow-routes';
-import { CARD_CORRECTION_HOOKS, cardCorrectionRoutes } from './card-corrections';
+import { approvalNotices } from './approvals/approval-notices';
+import { cardCorrectionHooks, cardCorrectionRoutes } from './card-corrections';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { departmentRoutes } from './departments/department-routes';
 import { seedFinanceDemo } from './demo/demo-data';
@@ -58,7 +59,8 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
     messages: { ru: FINANCE_MESSAGES_RU },
     register(app, context) {
       const { db, settings } = context;
-      context.resources.hooksById({ ...FINANCE_RESOURCE_HOOKS, ...CARD_CORRECTION_HOOKS, ...MOTIVATION_RESOURCE_HOOKS, ...PAY_MODEL_HOOKS });
+      const notices = approvalNotices(context);
+      context.resources.hooksById({ ...FINANCE_RESOURCE_HOOKS, ...cardCorrectionHooks(notices), ...MOTIVATION_RESOURCE_HOOKS, ...PAY_MODEL_HOOKS });
       const sheets = new GoogleSheetsAdapter(readSheetsSettings(settings, options.env ?? process.env), options.fetch);
       googleTablesRoutes(app, db, sheets);
       // Other plugins export to spreadsheets through this one connection (the shop's team orders).
@@ -73,7 +75,7 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
       cashFlowRoutes(app, db, context.translations);
       departmentRoutes(app, db);
       const pay = createPayCalculator(context.optionalService(PERFORMANCE));
-      motivationRoutes(app, context, pay);
+      motivationRoutes(app, context, pay, notices);
       payModelRoutes(app, context, pay);
     },
     async seedDemo(db, demo) {

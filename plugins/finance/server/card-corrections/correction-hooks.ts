@@ -1,5 +1,6 @@
 import { ApiError, type ResourceHooks } from '@core/sdk/server';
 import { cardCorrectionsResource, type CorrectionStatus } from '../../shared/card-corrections';
+import type { ApprovalNotices } from '../approvals/approval-notices';
 import { checkedFigures } from './figures';
 import { CORRECTION_MESSAGES } from './messages';
 
@@ -7,6 +8,7 @@ import { CORRECTION_MESSAGES } from './messages';
  * The engine hooks of `finance.card_corrections`: an open correction's book balance and difference
  * are recomputed on every create and edit; an approved or reversed one is final (409 on edit and
  * delete). The row actions (`approve`, `reverse`) write their own figures and status, so they pass.
+ * A correction recorded open tells its approvers (../approvals).
  */
 
 const FINAL_MESSAGE: Readonly<Partial<Record<CorrectionStatus, string>>> = {
@@ -26,4 +28,6 @@ const correctionHooks: ResourceHooks = {
   },
 };
 
-export const CARD_CORRECTION_HOOKS: Readonly<Record<string, ResourceHooks>> = { [cardCorrectionsResource.id]: correctionHooks };
+export function cardCorrectionHooks(notices: ApprovalNotices): Readonly<Record<string, ResourceHooks>> {
+  return { [cardCorrectionsResource.id]: { ...correctionHooks, afterWrite: (context) => notices.correctionWritten(context) } };
+}

@@ -5,7 +5,7 @@ import { registerApproveAction } from './approve-action';
 import { registerReverseAction } from './reverse-action';
 import { registerSummaryRoute } from './summary-route';
 
-export { CARD_CORRECTION_HOOKS } from './correction-hooks';
+export { cardCorrectionHooks } from './correction-hooks';
 export { CARD_CORRECTIONS_MESSAGES_RU } from './messages-ru';
 
 /** The card corrections' routes beside the engine's: approve, reverse and the per-wallet summary. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceRecord, RowAction } from '@core/sdk/shared';
 import { assertNoBody, findRecord, type Actor, type IdParams, type Queryable, type ServerPluginContext } from '@core/sdk/server';
 import { MOTIVATION_MONTH_PATTERN, motivationSheetsResource } from '../../shared/motivation';
+import type { ApprovalNotices } from '../approvals/approval-notices';
 import type { PayCalculator } from '../pay/pay-calculator';
 import { approveSheet } from './approve-sheet';
 import { computeSheet } from './compute-sheet';
@@ -48,7 +49,7 @@ function rowAction(name: string): RowAction {
   return action;
 }
 
-export function motivationRoutes(app: FastifyInstance, { db, records, routes }: ServerPluginContext, calculator: PayCalculator): void {
+export function motivationRoutes(app: FastifyInstance, { db, records, routes }: ServerPluginContext, calculator: PayCalculator, notices: ApprovalNotices): void {
   const { ID_PARAMS, actorOf, conflict, notFound, translated } = routes;
   const compute = rowAction('compute');
   const approve = rowAction('approve');
@@ -59,6 +60,13 @@ export function motivationRoutes(app: FastifyInstance, { db, records, routes }: 
     if (!sheet) throw notFound();
     if (sheet.status === 'approved') throw conflict(approvedMessage);
     return sheet as ResourceRecord & { month: string };
+  }
+
+  /** The draft sheet computed; a computed month waits for approval, so its approvers are told. */
+  async function computed(tx: Queryable, sheet: { id: number; month: string }, actor: Actor): Promise<ResourceRecord> {
+    const record = await computeSheet(tx, records, calculator, sheet, actor);
+    await notices.monthComputed(tx, record);
+    return record;
   }
 
   /** The id of the month's sheet, made first when the month has none (the engine's create, with its rules and audit). */
@@ -78,7 +86,7 @@ export function motivationRoutes(app: FastifyInstance, { db, records, routes }: 
         db.transaction(async (tx) => {
           const id = await sheetOfMonth(tx, request.body.month, actor);
           const sheet = await draftSheet(tx, id, MOTIVATION_MESSAGES.approvedSheet);
-          return { data: await computeSheet(tx, records, calculator, sheet, actor) };
+          return { data: await computed(tx, sheet, actor) };
         }),
       );
     },
@@ -93,7 +101,7 @@ export function motivationRoutes(app: FastifyInstance, { db, records, routes }: 
       return translated(motivationSheetsResource, actor.language, () =>
         db.transaction(async (tx) => {
           const sheet = await draftSheet(tx, request.params.id, MOTIVATION_MESSAGES.approvedSheet);
-          return { data: await computeSheet(tx, records, calculator, sheet, actor) };
+          return { data: await computed(tx, sheet, actor) };
         }),
       );
     },
