@@ -8,7 +8,7 @@ import { english } from './support/strings';
 // System infrastructure in the browser, as a user holding only the system codes, on the demo data
 // (every screen in en and ru is in tour.spec.ts): a domain user and a project made by hand; a domain bought through the
 // local registrar and CDN with the job's steps and log lines shown as they arrive; proxies bought
-// from the local provider; the country-language map zoomed between 1 and 12 in steps of 1.5.
+// from the local provider, the bell telling of the finished purchase live (en and ru); the country-language map zoomed between 1 and 12 in steps of 1.5.
 
 const SYSTEM_CODES = ['YP', 'YS', 'YE', 'YQ', 'YA', 'YD', 'YU', 'YT', 'YL'] as const;
 const systemText = (key: string, values?: Record<string, string>) => english(`system:${key}`, values);
@@ -89,9 +89,10 @@ test('a domain user and a project made by hand, then a domain bought through the
   await context.close();
 });
 
-test('proxies bought from the local provider', async ({ browser }) => {
+test('proxies bought from the local provider, the bell telling of it live in en and ru', async ({ browser }) => {
   test.setTimeout(90_000);
   const { context, page } = await open(browser, '/proxies');
+  const unreadBefore = (await yanaApi.get<{ unread: number }>('/api/notifications/summary')).unread;
   await page.getByRole('main').getByRole('button', { name: systemText('proxyPurchase.buy'), exact: true }).click();
   const buy = page.getByRole('dialog', { name: systemText('proxyPurchase.title') });
   await pickReference(page, buy, systemText('fields.provider'), 'Local', 'Local (no purchase)');
@@ -112,6 +113,24 @@ test('proxies bought from the local provider', async ({ browser }) => {
   await expect(main.getByRole('row').filter({ hasText: 'E2E DE 2' })).toBeVisible();
   const bought = (await yanaApi.get<{ data: ApiRecord[] }>('/api/system/proxies?filter[name][startsWith]=E2E DE')).data;
   expect(bought.map((proxy) => proxy.order_id)).toEqual([expect.stringMatching(/^local-/), expect.stringMatching(/^local-/)]);
+
+  // The bell heard of the finished purchase over its stream (no reload), and its entry opens the order's proxies.
+  const bell = page.getByTestId('notifications-bell');
+  await expect(bell).toHaveAttribute('data-unread', String(unreadBefore + 1));
+  await bell.getByRole('button').first().click();
+  const entry = page.locator('[data-notification-id]').first();
+  await expect(entry).toContainText('Proxy purchase finished');
+  await entry.getByRole('link').click();
+  const order = String(bought[0]?.order_id);
+  await expect.poll(() => new URL(page.url()).searchParams.get('filter[order_id][eq]')).toBe(order);
+  expect(new URL(page.url()).pathname).toBe('/proxies');
+  await expect(main.getByRole('row').filter({ hasText: 'E2E DE 2' })).toBeVisible();
+  await expect(bell).toHaveAttribute('data-unread', String(unreadBefore));
+  // In Russian the same notification reads in Russian.
+  await page.getByRole('combobox', { name: english('shell:shell.language') }).click();
+  await page.getByRole('option', { name: english('common:languages.ru') }).click();
+  await bell.getByRole('button').first().click();
+  await expect(page.locator('[data-notification-id]').first()).toContainText('Покупка прокси завершена');
   await context.close();
 });
 

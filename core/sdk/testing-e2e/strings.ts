@@ -30,6 +30,7 @@ function namespaces(language: Language, plugins: readonly Pick<PluginManifest, '
     common: core('common'),
     layout: core('layout'),
     pages: core('pages'),
+    notifications: core('notifications'),
   };
 }
 

@@ -1,5 +1,6 @@
 import { ApiError, PermanentJobError, type Actor, type JobKind, type ServerPluginContext } from '@core/sdk/server';
 import { formatMessage, type FieldValue } from '@core/sdk/shared';
+import { systemManifest } from '../../manifest';
 import { BUYING, BUYING_LOCAL, NOT_RECORDED, ORDER_NOT_RECORDED, ORDER_WITHOUT_NUMBER, PROVIDER_DELETED, RECORDED, RETURNED, RETURNED_WITHOUT_ORDER } from './job-log';
 import { PROXY_PURCHASE_JOB, type ProxyPurchaseRequest, type ProxyPurchaseResult } from '../../shared/proxy-purchase';
 import { proxiesResource } from '../../shared/resources';
@@ -43,11 +44,25 @@ function proxyValues(request: PurchasePayload, purchase: Purchase, bought: Bough
   };
 }
 
+/**
+ * Where a finished purchase's notification leads: the bought proxy's page, the proxies list showing
+ * the order when it bought several, the list itself when nothing was bought (a failure).
+ */
+export function purchasedProxiesPath(result: ProxyPurchaseResult | null): string | null {
+  const list = systemManifest.pages.find((page) => page.record === proxiesResource.id)?.path ?? null;
+  const [first, ...others] = result?.proxies ?? [];
+  if (list === null || first === undefined) return list;
+  if (others.length === 0) return `${list}/${first}`;
+  return result?.order_id ? `${list}?filter[order_id][eq]=${encodeURIComponent(result.order_id)}` : list;
+}
+
 export function definePurchaseJob(context: ServerPluginContext, config: ProxyConfig): JobKind<PurchasePayload> {
   const { db, jobs, records } = context;
   return jobs.define<PurchasePayload, ProxyPurchaseResult>({
     kind: PROXY_PURCHASE_JOB,
     requires: 'YP',
+    label: { en: 'Proxy purchase', ru: 'Покупка прокси' },
+    link: (_job, result) => purchasedProxiesPath(result),
     timeoutMs: 120_000,
     maxAttempts: 1,
     async run(job, ctx) {
