@@ -16,6 +16,12 @@ export interface TestJobs {
    * is not due); rejects after `timeoutMs` naming the kinds still pending and their states.
    */
   settle(options?: SettleOptions): Promise<void>;
+  /**
+   * Makes the schedule `id` (`<plugin>.<name>`) due now and waits until the job of that period has
+   * run and every other job settled; resolves with that job's id. A test drives a schedule's job
+   * this way instead of waiting for its period.
+   */
+  runSchedule(id: string, options?: SettleOptions): Promise<number>;
 }
 
 interface PendingKind {
@@ -44,6 +50,11 @@ function described(pending: readonly PendingKind[]): string {
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function lastJobOf(db: Database, id: string): Promise<number | null | undefined> {
+  const { rows } = await db.query<{ last_job_id: number | null }>(`SELECT last_job_id::int AS last_job_id FROM core.job_schedules WHERE id = $1`, [id]);
+  return rows[0]?.last_job_id;
+}
+
 /** The jobs of the server over `db`, the test database only that server uses. */
 export function testJobs(db: Database): TestJobs {
   return {
@@ -55,6 +66,26 @@ export function testJobs(db: Database): TestJobs {
         if (Date.now() >= deadline) {
           throw new Error(`jobs still pending after ${timeoutMs} ms: ${described(pending)}`);
         }
+        await delay(CHECK_EVERY_MS);
+      }
+    },
+    async runSchedule(id, { timeoutMs = 10_000 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      // The server writes its schedules' rows on its first poll after start.
+      let before = await lastJobOf(db, id);
+      while (before === undefined) {
+        if (Date.now() >= deadline) throw new Error(`no schedule "${id}" after ${timeoutMs} ms: is it declared in register?`);
+        await delay(CHECK_EVERY_MS);
+        before = await lastJobOf(db, id);
+      }
+      await db.query(`UPDATE core.job_schedules SET next_run_at = now() WHERE id = $1`, [id]);
+      for (;;) {
+        const fired = await lastJobOf(db, id);
+        if (fired !== null && fired !== undefined && fired !== before) {
+          await this.settle({ timeoutMs: Math.max(1, deadline - Date.now()) });
+          return fired;
+        }
+        if (Date.now() >= deadline) throw new Error(`schedule "${id}" did not fire within ${timeoutMs} ms`);
         await delay(CHECK_EVERY_MS);
       }
     },

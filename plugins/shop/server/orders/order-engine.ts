@@ -5,7 +5,7 @@ import { ordersResource, type OrderStatus } from '../../shared/resources';
 import { holdsSoldPositions, releasePositions } from '../stock/positions-handout';
 import { fillPresaleOrders } from '../stock/presale-fill';
 import { readReservationHours, type HandoutPolicy } from '../stock/reservation';
-import { scheduleReservationSweep, sellExpiredReservations } from '../stock/reservation-sweep';
+import { defineReservationSweep, sellExpiredReservations } from '../stock/reservation-sweep';
 import { lowStockNotices } from '../stock/low-stock';
 import { stockArrived } from '../stock/stock-arrived';
 import { refreshStockCounts } from '../stock/stock-counts';
@@ -57,7 +57,7 @@ export class OrderEngine {
   attach(app: FastifyInstance, context: ServerPluginContext): void {
     const policy = { now: this.now, reservationHours: readReservationHours(context.settings), lowStock: lowStockNotices(context, this.now) };
     this.attached = { db: context.db, log: app.log, events: new OrderEvents(app.log), policy };
-    scheduleReservationSweep(app, context.db, this.now);
+    defineReservationSweep(context, this.now);
   }
 
   private get running(): Attached {

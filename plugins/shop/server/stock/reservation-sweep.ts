@@ -1,15 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { isoInstant, type Database, type Queryable } from '@core/sdk/server';
+import { isoInstant, type JobKind, type Queryable, type ServerPluginContext } from '@core/sdk/server';
 import { auditHolding, idOrNull } from './positions-handout';
 
 /*
  * A reservation that has run out is a sale: the buyer had the positions long enough. The sweep
- * marks such positions sold. It is one guarded UPDATE (`state = 'reserved' AND reserved_until <= now`),
- * so any number of server copies may run it at once: each row changes once, in whichever copy
- * gets it first. Selling never frees stock, so the stock counters do not move.
+ * marks such positions sold. It is a job of the schedule `shop.reservation-sweep`, once a minute
+ * across all server copies; its one guarded UPDATE (`state = 'reserved' AND reserved_until <= now`)
+ * would still change each row once if two sweeps met. Selling never frees stock, so the stock
+ * counters do not move.
  */
 
-/** How often each server copy sweeps. */
+export const RESERVATION_SWEEP = 'shop.reservation-sweep';
+/** How often the sweep runs, across all copies. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
 /** Marks sold the reserved positions whose reservation ended by `now` (only the order's, when given); their ids. */
@@ -28,16 +29,17 @@ export async function sellExpiredReservations(tx: Queryable, now: Date, orderId:
   return rows.map((row) => Number(row.id));
 }
 
-/** Sweeps every SWEEP_INTERVAL_MS while the server runs; the timer never keeps the process alive and stops with the server. */
-export function scheduleReservationSweep(app: FastifyInstance, db: Database, now: () => Date): void {
-  const sweep = async (): Promise<void> => {
-    try {
-      await db.transaction((tx) => sellExpiredReservations(tx, now()));
-    } catch (error) {
-      app.log.error({ err: error instanceof Error ? error.message : String(error) }, 'shop reservation sweep failed');
-    }
-  };
-  const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+/** Defines the sweep's job kind and its schedule; call it in `register`. */
+export function defineReservationSweep(context: ServerPluginContext, now: () => Date): JobKind<null> {
+  const kind = context.jobs.define<null, { sold: number }>({
+    kind: RESERVATION_SWEEP,
+    requires: 'SQ',
+    label: { en: 'Ended reservations sold', ru: 'Продажа истёкших резервов' },
+    // The next period sweeps again: a failed sweep need not be retried.
+    maxAttempts: 1,
+    timeoutMs: SWEEP_INTERVAL_MS,
+    run: async () => ({ sold: (await context.db.transaction((tx) => sellExpiredReservations(tx, now()))).length }),
+  });
+  context.jobs.schedule({ id: RESERVATION_SWEEP, kind, every: SWEEP_INTERVAL_MS });
+  return kind;
 }

@@ -1,15 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { changeRecordIn, type Actor, type Database } from '@core/sdk/server';
+import { changeRecordIn, type Actor, type Database, type JobKind, type ServerPluginContext } from '@core/sdk/server';
 import { proxiesResource } from '../../shared/resources';
 
 /*
  * A proxy whose end date has passed is expired. Checks set it too; this light sweep catches the
- * proxies nobody checks. Each one changes in a transaction of its own that locks it and looks again,
- * so several server copies sweeping at once change each proxy once (action `expire`, no author).
+ * proxies nobody checks. It is a job of the schedule `system.proxy-expiry`, at the start of every
+ * hour across all server copies. Each proxy changes in a transaction of its own that locks it and
+ * looks again, so a check expiring it at the same moment changes it once (action `expire`, no author).
  */
 
-/** How often each server copy sweeps. */
-export const EXPIRY_SWEEP_INTERVAL_MS = 60 * 60_000;
+export const PROXY_EXPIRY_SWEEP = 'system.proxy-expiry';
+/** Every hour, on the hour (UTC). */
+export const EXPIRY_SWEEP_CRON = '0 * * * *';
 
 const SWEEPER: Actor = { id: null, language: 'en' };
 const STILL_LIVE = `status IN ('active', 'failing') AND end_date < $1::date AND deleted_at IS NULL`;
@@ -35,16 +36,16 @@ export async function expireEndedProxies(db: Database, today: string): Promise<n
   return expired;
 }
 
-/** Sweeps every EXPIRY_SWEEP_INTERVAL_MS while the server runs; the timer never keeps the process alive. */
-export function scheduleExpirySweep(app: FastifyInstance, db: Database): void {
-  const sweep = async (): Promise<void> => {
-    try {
-      await expireEndedProxies(db, todayUtc(new Date()));
-    } catch (error) {
-      app.log.error({ err: error instanceof Error ? error.message : String(error) }, 'system proxy expiry sweep failed');
-    }
-  };
-  const timer = setInterval(() => void sweep(), EXPIRY_SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+/** Defines the sweep's job kind and its hourly schedule; call it in `register`. */
+export function defineExpirySweep(context: ServerPluginContext): JobKind<null> {
+  const kind = context.jobs.define<null, { expired: number }>({
+    kind: PROXY_EXPIRY_SWEEP,
+    requires: 'YP',
+    label: { en: 'Ended proxies expired', ru: 'Истечение срока прокси' },
+    // The next hour sweeps again: a failed sweep need not be retried.
+    maxAttempts: 1,
+    run: async () => ({ expired: (await expireEndedProxies(context.db, todayUtc(new Date()))).length }),
+  });
+  context.jobs.schedule({ id: PROXY_EXPIRY_SWEEP, kind, cron: EXPIRY_SWEEP_CRON });
+  return kind;
 }

@@ -3,7 +3,7 @@ import type { RussianMessages, ServerPluginContext } from '@core/sdk/server';
 import { defineCheckJob } from './check-job';
 import { PROXY_JOB_LOG_RU } from './job-log';
 import { PROXY_MESSAGES_RU as PROXY_API_MESSAGES_RU } from './messages';
-import { scheduleExpirySweep } from './expiry-sweep';
+import { defineExpirySweep } from './expiry-sweep';
 import { readProxyConfig } from './proxy-config';
 import { proxyRoutes } from './proxy-routes';
 import { definePurchaseJob } from './purchase-job';
@@ -26,5 +26,5 @@ export function registerProxies(app: FastifyInstance, context: ServerPluginConte
   const config = readProxyConfig(context.settings);
   const kinds = { purchase: definePurchaseJob(context, config), check: defineCheckJob(context, config) };
   proxyRoutes(app, context, config, kinds);
-  scheduleExpirySweep(app, context.db);
+  defineExpirySweep(context);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReservationHours } from '@plugins/shop/server/stock/reservation';
-import { sellExpiredReservations } from '@plugins/shop/server/stock/reservation-sweep';
-import { DB_TIMEOUT } from '@core/sdk/testing';
+import { RESERVATION_SWEEP, sellExpiredReservations } from '@plugins/shop/server/stock/reservation-sweep';
+import { DB_TIMEOUT, testJobs } from '@core/sdk/testing';
 import { counts } from '../positions/positions-support';
 import { SHOP_CODES } from '../shop-support';
 import { person, team } from '../transfer/transfer-support';
@@ -163,6 +163,26 @@ describe('reservations', () => {
     const held = (await positionsOf(o.t, fixture.product)).map((position) => position.id);
     expect(sweeps.flat().filter((id) => held.includes(id)).sort((a, b) => a - b)).toEqual(held);
     expect((await positionsOf(o.t, fixture.product)).map((position) => position.state)).toEqual(['sold', 'sold']);
+  });
+
+  it('are swept by the job of the schedule shop.reservation-sweep, every minute across copies', async () => {
+    const fixture = await product(o.t);
+    await stock(o.t, fixture.product, 1);
+    const { order } = await orderOf(fixture.product, 1);
+    expect((await act(o.t, order, 'complete')).statusCode).toBe(200);
+    const jobs = testJobs(o.t.db);
+    o.setNow('2026-03-13T12:00:00.000Z');
+    try {
+      const job = await jobs.runSchedule(RESERVATION_SWEEP);
+      const { rows } = await o.t.db.query<{ state: string; result: unknown }>(`SELECT state, result FROM core.jobs WHERE id = $1`, [job]);
+      expect(rows[0]?.state).toBe('succeeded');
+      expect((rows[0]?.result as { sold: number }).sold).toBeGreaterThanOrEqual(1);
+      expect((await positionsOf(o.t, fixture.product)).map((position) => position.state)).toEqual(['sold']);
+      const schedule = await o.t.db.query<{ every_ms: number }>(`SELECT every_ms::int AS every_ms FROM core.job_schedules WHERE id = $1`, [RESERVATION_SWEEP]);
+      expect(schedule.rows[0]?.every_ms).toBe(60_000);
+    } finally {
+      o.setNow('2026-03-10T12:00:00.000Z');
+    }
   });
 
   it('lasts pluginSettings.shop.reservationHours, 72 unless set, a whole number of hours', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_TIMEOUT } from '@core/sdk/testing';
-import { expireEndedProxies } from '@plugins/system/server/proxies/expiry-sweep';
+import { DB_TIMEOUT, testJobs } from '@core/sdk/testing';
+import { EXPIRY_SWEEP_CRON, expireEndedProxies, PROXY_EXPIRY_SWEEP } from '@plugins/system/server/proxies/expiry-sweep';
 import { probeProxy } from '@plugins/system/server/proxies/proxy-probe';
 import { MAX_PROXIES_PER_PURCHASE, PROXY_CHECK_JOB, PROXY_PURCHASE_JOB, type ProxyCheckResult, type ProxyPurchaseResult } from '@plugins/system/shared/proxy-purchase';
 import { deadPort, startHttpProxy, startIpEcho, startSocks5Proxy, type Listening } from './fake-proxies';
@@ -273,6 +273,17 @@ describe('expiry sweep', () => {
     expect(await expireEndedProxies(t.db, '2026-11-24')).toEqual([]);
     expect((await proxyRecord(ended)).status).toBe('expired');
     expect((await t.call(['YP'], 'GET', `proxies/${ended}/history`)).body).toContain('"expire"');
+  });
+
+  it('runs hourly as the job of the schedule system.proxy-expiry, named in both languages', async () => {
+    const ended = await addProxy({ address: '203.0.113.23:8080', end_date: '2021-05-02' });
+    const job = await testJobs(t.db).runSchedule(PROXY_EXPIRY_SWEEP);
+    expect(await t.finished(job)).toMatchObject({ kind: PROXY_EXPIRY_SWEEP, state: 'succeeded', result: { expired: 1 }, label: 'Ended proxies expired' });
+    expect((await proxyRecord(ended)).status).toBe('expired');
+    const russian = await t.call(['YP'], 'GET', `/api/jobs/${job}`, undefined, { 'accept-language': 'ru' });
+    expect(russian.json<{ data: { label: string } }>().data.label).toBe('Истечение срока прокси');
+    const { rows } = await t.db.query<{ cron: string }>(`SELECT cron FROM core.job_schedules WHERE id = $1`, [PROXY_EXPIRY_SWEEP]);
+    expect(rows[0]?.cron).toBe(EXPIRY_SWEEP_CRON);
   });
 });
 
