@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { checkBlocking } from './cluster/check-blocking.mjs';
 import { checkDomainPurchase } from './cluster/check-domain-purchase.mjs';
+import { checkNotification } from './cluster/check-notification.mjs';
+import { checkSchedule } from './cluster/check-schedule.mjs';
 import { checkSessions } from './cluster/check-sessions.mjs';
 import { checkSigterm } from './cluster/check-sigterm.mjs';
 import { ADMIN, startCopies, stopCopies } from './cluster/copies.mjs';
@@ -39,6 +41,15 @@ async function balancerReachesAll(url, copies) {
   }, { timeoutMs: 15_000, everyMs: 50 });
 }
 
+const clients = [];
+/** A database client of the test's own (closed at the end), to count what the copies did. */
+async function connected(url) {
+  const client = new pg.Client({ connectionString: url });
+  clients.push(client);
+  await client.connect();
+  return client;
+}
+
 const bin = haproxyBin();
 if (!existsSync(serverBundle)) fail(`no ${serverBundle}: run npm run build first`);
 else if (!bin) fail("no haproxy: install Debian's `haproxy` package (.ci/run does)");
@@ -51,7 +62,6 @@ async function run() {
   let database = null;
   let copies = [];
   let balancer = null;
-  let sql = null;
   // Interrupted (Ctrl-C, npm test stopped): no copy, balancer or database outlives the test.
   const interrupted = async () => {
     balancer?.stop();
@@ -70,8 +80,7 @@ async function run() {
     balancer = startHaproxy({ bin, dir, port: await freePort(), copies });
     await balancerReachesAll(balancer.url, copies);
     step(`HAProxy at ${balancer.url} reaches ${copies.map((copy) => copy.name).join(', ')}`);
-    sql = new pg.Client({ connectionString: database.url });
-    await sql.connect();
+    const sql = await connected(database.url);
 
     const context = { balancer: balancer.url, copies, runId, sql, figures };
     const admin = await checkSessions({ ...context, admin: ADMIN });
@@ -80,6 +89,10 @@ async function run() {
     step('blocked user refused on every copy: ok');
     await checkDomainPurchase({ ...context, adminToken: admin.token });
     step('domain purchase jobs run once: ok');
+    await checkNotification({ ...context, adminToken: admin.token });
+    step('notification reached the streams on every copy: ok');
+    await checkSchedule(context);
+    step('schedule run once per period: ok');
     await checkSigterm({ ...context, adminToken: admin.token });
     step('copy stopped under load: ok');
     figures.add('whole test', elapsed());
@@ -92,7 +105,7 @@ async function run() {
     }
     fail(error instanceof CheckFailure ? error.message : (error.stack ?? String(error)));
   } finally {
-    await sql?.end().catch(() => undefined);
+    await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
     balancer?.stop();
     stopCopies(copies);
     await Promise.all(copies.map((copy) => copy.exited));

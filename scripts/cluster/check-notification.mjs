@@ -38,11 +38,14 @@ export async function checkNotification({ balancer, copies, adminToken, runId, s
       streams.map(({ stream }) =>
         stream
           .waitFor(({ event, data }) => event === 'notification' && data.source === 'core.jobs' && String(data.link ?? '').includes('proxies'), ARRIVES_WITHIN_MS)
-          .then(({ data }) => ({ ms: Date.now() - startedAt, title: data.title })),
+          .then(({ data, at }) => ({ ms: at - startedAt, title: data.title })),
       ),
     );
     const unread = streams.filter(({ stream }) => stream.events.some(({ event, data }) => event === 'unread' && data.unread >= 1)).length;
-    figures.add(`notification "${arrivals[0].title}" (job ${settled})`, streams.map(({ copy }, index) => `${copy.name} ${(arrivals[index].ms / 1000).toFixed(2)} s`).join(', '));
+    figures.add(
+      `notification "${arrivals[0].title}" (job ${settled}) reached`,
+      `${streams.map(({ copy }, index) => `${copy.name} ${(arrivals[index].ms / 1000).toFixed(2)} s`).join(', ')} after the purchase`,
+    );
     figures.add('streams told the unread count', `${unread}/${streams.length}`);
     if (unread < streams.length) throw new CheckFailure(`${streams.length - unread} stream(s) got the notification without an unread count`);
   } finally {

@@ -21,7 +21,7 @@ function parseEvents(text) {
 
 /**
  * Opens a stream on `base` for the holder of `token`: `{ events, waitFor(predicate, timeoutMs), close() }`,
- * `events` every event so far (data parsed as JSON).
+ * `events` every event so far: `{ event, data (parsed JSON), at (when it arrived, epoch ms) }`.
  */
 export async function openStream(base, token, what) {
   const { ticket } = await expectData(call(base, '/api/notifications/stream-ticket', { method: 'POST', token }), `a stream ticket for ${what}`, [200, 201]);
@@ -38,7 +38,7 @@ export async function openStream(base, token, what) {
         const { events: parsed, rest } = parseEvents(buffered + decoder.decode(chunk, { stream: true }));
         buffered = rest;
         for (const { event, data } of parsed) {
-          events.push({ event, data: JSON.parse(data) });
+          events.push({ event, data: JSON.parse(data), at: Date.now() });
           for (const waiter of waiters) waiter();
         }
       }
