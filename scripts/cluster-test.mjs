@@ -1,6 +1,7 @@
 // `npm run test:cluster`: three copies of the built server (dist/) on one PostgreSQL behind HAProxy,
 // showing what many copies must keep: sessions across copies, a block seen by every copy within
-// seconds, a job run once, a copy stopped under load without a failed GET or a doubled POST.
+// seconds, jobs run once, a notification published on one copy reaching the pages on the others, a
+// schedule run once per period, and a copy stopped under load without a failed GET or a doubled POST.
 // Prints a table of figures; exits 1 with one line at the first check that fails.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,15 +42,6 @@ async function balancerReachesAll(url, copies) {
   }, { timeoutMs: 15_000, everyMs: 50 });
 }
 
-const clients = [];
-/** A database client of the test's own (closed at the end), to count what the copies did. */
-async function connected(url) {
-  const client = new pg.Client({ connectionString: url });
-  clients.push(client);
-  await client.connect();
-  return client;
-}
-
 const bin = haproxyBin();
 if (!existsSync(serverBundle)) fail(`no ${serverBundle}: run npm run build first`);
 else if (!bin) fail("no haproxy: install Debian's `haproxy` package (.ci/run does)");
@@ -62,6 +54,8 @@ async function run() {
   let database = null;
   let copies = [];
   let balancer = null;
+  // The test's own connection, to count what the copies did.
+  let sql = null;
   // Interrupted (Ctrl-C, npm test stopped): no copy, balancer or database outlives the test.
   const interrupted = async () => {
     balancer?.stop();
@@ -80,7 +74,8 @@ async function run() {
     balancer = startHaproxy({ bin, dir, port: await freePort(), copies });
     await balancerReachesAll(balancer.url, copies);
     step(`HAProxy at ${balancer.url} reaches ${copies.map((copy) => copy.name).join(', ')}`);
-    const sql = await connected(database.url);
+    sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
 
     const context = { balancer: balancer.url, copies, runId, sql, figures };
     const admin = await checkSessions({ ...context, admin: ADMIN });
@@ -105,7 +100,7 @@ async function run() {
     }
     fail(error instanceof CheckFailure ? error.message : (error.stack ?? String(error)));
   } finally {
-    await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
+    await sql?.end().catch(() => undefined);
     balancer?.stop();
     stopCopies(copies);
     await Promise.all(copies.map((copy) => copy.exited));
