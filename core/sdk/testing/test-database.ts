@@ -168,6 +168,7 @@ async function freshPostgresDatabase(plugins: readonly ServerPlugin[]): Promise<
     exec: (sql) => db.exec(sql),
     query: (sql, params) => db.query(sql, params),
     transaction: (work) => db.transaction(work),
+    listen: (channel, onPayload) => db.listen(channel, onPayload),
     close: async () => {
       await db.close();
       await onServer(`DROP DATABASE IF EXISTS ${name}`);
