@@ -123,7 +123,7 @@ export function registerNotificationRoutes(app: FastifyInstance, { db, system }:
       request.query.per_page,
       pageOffset(request.query),
     );
-    return listPage(rows.map((row) => itemOf(row, language, system.label)), total, request.query);
+    return { data: listPage(rows.map((row) => itemOf(row, language, system.label)), total, request.query) };
   });
 
   app.get('/api/notifications/summary', { config: signedIn }, async (request): Promise<DataEnvelope<NotificationSummary>> => {

@@ -35,17 +35,17 @@ describe('GET /api/notifications', () => {
   it('lists the caller’s own, newest first, in their language, in the list envelope', async () => {
     const response = await call(reader, 'GET', '/api/notifications?per_page=3', undefined, 'ru');
     expect(response.statusCode).toBe(200);
-    const body = response.json<{ data: NotificationItem[]; total: number; last_page: number; current_page: number }>();
+    const body = response.json<{ data: { data: NotificationItem[]; total: number; last_page: number; current_page: number } }>().data;
     expect(body).toMatchObject({ total: 10, last_page: 4, current_page: 1 });
     expect(body.data.map((item) => item.title)).toEqual(['Item 10 ру', 'Item 9 ру', 'Item 8 ру']);
-    const last = (await call(reader, 'GET', '/api/notifications?page=4&per_page=3')).json<{ data: NotificationItem[] }>().data[0]!;
+    const last = (await call(reader, 'GET', '/api/notifications?page=4&per_page=3')).json<{ data: { data: NotificationItem[] } }>().data.data[0]!;
     expect(last).toMatchObject({ title: 'First', text: 'Body', link: '/lab/items/1', severity: 'warning', source: 'lab.news', source_label: 'Lab news', read_at: null });
-    expect((await call(stranger, 'GET', '/api/notifications')).json<{ total: number }>().total).toBe(0);
+    expect((await call(stranger, 'GET', '/api/notifications')).json<{ data: { total: number } }>().data.total).toBe(0);
   });
 
   it('filters by read state and source, and refuses unknown parameters', async () => {
-    expect((await call(reader, 'GET', '/api/notifications?read=true')).json<{ total: number }>().total).toBe(0);
-    expect((await call(reader, 'GET', '/api/notifications?source=core.jobs')).json<{ total: number }>().total).toBe(0);
+    expect((await call(reader, 'GET', '/api/notifications?read=true')).json<{ data: { total: number } }>().data.total).toBe(0);
+    expect((await call(reader, 'GET', '/api/notifications?source=core.jobs')).json<{ data: { total: number } }>().data.total).toBe(0);
     expect((await call(reader, 'GET', '/api/notifications?read=yes')).statusCode).toBe(422);
     expect((await call(reader, 'GET', '/api/notifications?user_id=1')).statusCode).toBe(422);
   });
@@ -64,12 +64,12 @@ describe('summary and marking read', () => {
     const read = await call(reader, 'POST', `/api/notifications/${newest.id}/read`);
     expect(read.json()).toEqual({ data: { unread: 9 } });
     expect((await call(reader, 'POST', `/api/notifications/${newest.id}/read`)).json()).toEqual({ data: { unread: 9 } });
-    expect((await call(reader, 'GET', '/api/notifications?read=true')).json<{ data: NotificationItem[] }>().data.map((item) => item.id)).toEqual([newest.id]);
+    expect((await call(reader, 'GET', '/api/notifications?read=true')).json<{ data: { data: NotificationItem[] } }>().data.data.map((item) => item.id)).toEqual([newest.id]);
     // Another user's notification is not found, as one that does not exist; a body is refused.
     expect((await call(stranger, 'POST', `/api/notifications/${newest.id}/read`)).statusCode).toBe(404);
     expect((await call(reader, 'POST', `/api/notifications/${newest.id}/read`, { read: true })).statusCode).toBe(422);
     expect((await call(reader, 'POST', '/api/notifications/read-all')).json()).toEqual({ data: { unread: 0 } });
-    expect((await call(reader, 'GET', '/api/notifications?read=false')).json<{ total: number }>().total).toBe(0);
+    expect((await call(reader, 'GET', '/api/notifications?read=false')).json<{ data: { total: number } }>().data.total).toBe(0);
   });
 
   it('says "not found" in Russian to a Russian reader', async () => {
