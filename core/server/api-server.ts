@@ -39,6 +39,7 @@ import { graphPluginOf, inventoryWithServices, legacyServices, publishedServices
 import type { ResourceHooks } from './resource/hooks';
 import { registerRowAction } from './resource/row-action';
 import { createJobSystem, JOB_MESSAGES_RU, registerJobRoutes, type JobSystemOptions } from './jobs';
+import { BACKUP_MESSAGES_RU, installBackups, type BackupSettings } from './backups';
 import { createNotificationSystem, NOTIFICATION_MESSAGES_RU, notifySettledJobs, registerNotificationRoutes, STREAM_PATH } from './notifications';
 
 export interface ApiServerOptions {
@@ -81,6 +82,8 @@ export interface ApiServerOptions {
   readonly jobs?: Omit<JobSystemOptions, 'logger'>;
   /** Services to stand in for their providers' (the test kit's replacements), by ref. */
   readonly serviceReplacements?: readonly ServiceReplacement[];
+  /** The embedded database's backups (`core.backup`, /api/system/backups); none without. */
+  readonly backups?: BackupSettings;
   /**
    * The notification streams this server holds at most (config `notifications.maxStreams`; 1000
    * when not given), and whether the demo's sample notifications have their source (ERP_DEMO=1).
@@ -158,7 +161,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const metrics = installMetrics(app, options.metricsToken);
   installSchemaValidation(app);
   installTextInputRule(app);
-  const translator = new MessageTranslator([CORE_MESSAGES_RU, JOB_MESSAGES_RU, NOTIFICATION_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]);
+  const translator = new MessageTranslator([CORE_MESSAGES_RU, JOB_MESSAGES_RU, NOTIFICATION_MESSAGES_RU, BACKUP_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]);
   installErrorHandler(app, translator);
   // First of the request hooks but the request id's, so a refused request costs no more than its 503. The probes stay
   // outside: a busy server is alive and ready, only slow. A notification stream holds no place: it waits on no database.
@@ -247,6 +250,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   registerJobRoutes(app, { db: options.db, registry: jobSystem.registry, runner: jobSystem.runner, translator });
   app.addHook('onReady', async () => jobSystem.runner.start());
   app.addHook('onClose', async () => jobSystem.runner.stop());
+  if (options.backups) installBackups(app, options.db, jobSystem.jobs, options.backups);
   metrics?.watch({ db: options.db, admission, plugins: inventory, onJobSettled: (listener) => jobSystem.onSettled(listener) });
   const notificationSystem = createNotificationSystem(options.db, jobSystem.jobs, { ...options.notifications, log: app.log });
   registerNotificationRoutes(app, { db: options.db, system: notificationSystem });

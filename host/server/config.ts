@@ -13,6 +13,8 @@ import { isPostgresUrl } from '@core/server/database/open-database';
 import type { AdmissionLimits } from '@core/server/http/admission-limiter';
 import { DEFAULT_RETENTION_DAYS } from '@core/server/jobs/retention';
 import { DEFAULT_MAX_STREAMS } from '@core/server/notifications/streams';
+import { DEFAULT_BACKUPS_KEEP, DEFAULT_BACKUPS_SCHEDULE, defaultBackupsDir, type BackupSettings } from '@core/server/backups';
+import { parseCron } from '@core/server/jobs/cron';
 
 /** The server's whole configuration after files and environment are merged. */
 export interface ErpConfig extends RuntimeConfig {
@@ -48,6 +50,8 @@ export interface ErpConfig extends RuntimeConfig {
   readonly metricsToken: string | undefined;
   /** This copy's name (ERP_INSTANCE_NAME), sent in every answer's `x-served-by` so a balancer's copies can be told apart; none: no header. */
   readonly instanceName?: string;
+  /** The running server's backups of its embedded database (unused on PostgreSQL). */
+  readonly backups: BackupSettings;
 }
 
 /**
@@ -85,6 +89,7 @@ const KNOWN_KEYS = new Set([
   'externalPlugins',
   'onPluginFailure',
   'metricsToken',
+  'backups',
 ]);
 
 function readJsonFile(path: string): Json {
@@ -301,6 +306,29 @@ function pluginFailurePolicy(value: unknown): PluginFailurePolicy {
   return policy;
 }
 
+const BACKUP_KEYS = ['dir', 'keep', 'schedule'];
+
+/** `backups` (ERP_BACKUPS_DIR, ERP_BACKUPS_KEEP, ERP_BACKUPS_SCHEDULE): where, how many, and when ("off": never). */
+function backupSettings(value: unknown, env: NodeJS.ProcessEnv, dataDir: string): BackupSettings {
+  const backups = section(value, 'backups');
+  const unknown = Object.keys(backups).filter((key) => !BACKUP_KEYS.includes(key));
+  if (unknown.length > 0) throw new ConfigError(`config "backups" has unknown key(s): ${unknown.join(', ')}`);
+  const dir = env.ERP_BACKUPS_DIR || backups.dir;
+  const schedule = text(env.ERP_BACKUPS_SCHEDULE || (backups.schedule ?? DEFAULT_BACKUPS_SCHEDULE), 'backups.schedule').trim();
+  if (schedule !== 'off') {
+    try {
+      parseCron(schedule);
+    } catch (error) {
+      throw new ConfigError(`config "backups.schedule" (ERP_BACKUPS_SCHEDULE) must be a 5-field cron expression in UTC or "off": ${(error as Error).message}`);
+    }
+  }
+  return {
+    dir: dir === undefined ? defaultBackupsDir(dataDir) : resolve(text(dir, 'backups.dir (ERP_BACKUPS_DIR)')),
+    keep: wholeNumberIn(env.ERP_BACKUPS_KEEP || (backups.keep ?? DEFAULT_BACKUPS_KEEP), 1, 1000, 'config "backups.keep" (ERP_BACKUPS_KEEP) must be a whole number from 1 to 1000'),
+    schedule: schedule === 'off' ? null : schedule,
+  };
+}
+
 /** `notifications.maxStreams` (ERP_NOTIFICATIONS_MAX_STREAMS): the event streams one copy holds at most. */
 function notificationSettings(value: unknown, env: NodeJS.ProcessEnv): { maxStreams: number } {
   const notifications = section(value, 'notifications');
@@ -344,6 +372,7 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
   const plugins = env.ERP_PLUGINS !== undefined ? pluginList(env.ERP_PLUGINS) : stringList(merged.plugins ?? [], 'plugins');
+  const dataDir = text(env.ERP_DATA_DIR ?? merged.dataDir ?? '.data', 'dataDir');
   return {
     productName: text(merged.productName ?? 'Back Office', 'productName'),
     defaultLanguage: language as Language,
@@ -352,7 +381,7 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
     extraRefreshUrls: stringList(merged.extraRefreshUrls ?? [], 'extraRefreshUrls'),
     port: port(env.PORT ?? merged.port ?? 8080, 'port'),
     host: text(env.HOST ?? merged.host ?? '127.0.0.1', 'host'),
-    dataDir: text(env.ERP_DATA_DIR ?? merged.dataDir ?? '.data', 'dataDir'),
+    dataDir,
     databaseUrl: databaseUrl || undefined,
     jwtSecret: env.ERP_JWT_SECRET || undefined,
     adminEmail: env.ERP_ADMIN_EMAIL || undefined,
@@ -374,6 +403,7 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
     onPluginFailure: pluginFailurePolicy(env.ERP_ON_PLUGIN_FAILURE || merged.onPluginFailure || 'continue'),
     metricsToken: metricsToken(env.ERP_METRICS_TOKEN ?? merged.metricsToken),
     instanceName: env.ERP_INSTANCE_NAME || undefined,
+    backups: backupSettings(merged.backups, env, dataDir),
   };
 }
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DatabaseOpenError } from '@core/server/database/database-open-error';
 import { describeServiceGraph } from '@core/server/services';
 import { ConfigError, loadConfig } from './config';
+import { dbCommandOf, dbCommandProblem, runDbCommand, type DbCommand } from './db-backup-cli';
 import { AVAILABLE_SERVER_PLUGINS } from './plugins';
 import { startServer } from './start-server';
 
@@ -68,8 +69,26 @@ function startupProblem(error: unknown): string | null {
   return null;
 }
 
-main().catch((error: unknown) => {
-  // Anything else keeps its stack for the operator.
-  console.error(startupProblem(error) ?? error);
-  process.exit(1);
-});
+/** `--db-backup <file>` / `--db-restore <file>` (npm run db:backup, db:restore): one line, then exit. */
+async function dbCommand(command: DbCommand): Promise<void> {
+  try {
+    const config = loadConfig(resolve(root, 'host/erp.config.json'), process.env);
+    // npm runs scripts in the project root; the file is named from where npm was run.
+    console.log(await runDbCommand(command, config, process.env.INIT_CWD ?? process.cwd()));
+    process.exit(0);
+  } catch (error) {
+    console.error(dbCommandProblem(command, error) ?? error);
+    process.exit(1);
+  }
+}
+
+const command = dbCommandOf(process.argv.slice(2));
+if (command) {
+  void dbCommand(command);
+} else {
+  main().catch((error: unknown) => {
+    // Anything else keeps its stack for the operator.
+    console.error(startupProblem(error) ?? error);
+    process.exit(1);
+  });
+}

@@ -170,6 +170,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       externalPlugins: externals.map(servingOf),
       inventory,
       onPluginSetback: (id, setback, reason) => setbacks.push({ id, setback, reason }),
+      backups: config.backups,
     });
     try {
       // Registration failures are known now, before anything is published or seeded.

@@ -72,11 +72,14 @@ function isRunning(holder: LockHolder): boolean {
   return holder.started === null || started === null || started === holder.started;
 }
 
+/** The directory is held by a running process (a backup of it is that process's to take). */
+export class DataDirInUseError extends DatabaseOpenError {}
+
 function inUse(dir: string, path: string, holder: LockHolder): DatabaseOpenError {
   const where = `the data directory ${dir} is in use by another server process`;
-  if (holder.host === hostname()) return new DatabaseOpenError(`${where} (pid ${holder.pid}); stop it first`);
+  if (holder.host === hostname()) return new DataDirInUseError(`${where} (pid ${holder.pid}); stop it first`);
   // A container re-created with a new host name also lands here; only the operator can tell.
-  return new DatabaseOpenError(`${where} (pid ${holder.pid} on ${holder.host}); if that server is gone, delete ${path}`);
+  return new DataDirInUseError(`${where} (pid ${holder.pid} on ${holder.host}); if that server is gone, delete ${path}`);
 }
 
 /**

@@ -274,6 +274,16 @@ describe('loadConfig', () => {
     expectConfigError(() => loadConfig(file({ ...BASE, shutdownTimeoutSeconds: 'soon' }), {}), message);
   });
 
+  it('keeps backups beside the data directory, the last 7, daily at 02:30 UTC, unless the file or the environment says otherwise', () => {
+    expect(loadConfig(file({ ...BASE, dataDir: 'state/db/' }), {}).backups).toEqual({ dir: `${resolve('state/db')}-backups`, keep: 7, schedule: '30 2 * * *' });
+    const fromFile = file({ ...BASE, backups: { dir: '/srv/backups', keep: 3, schedule: '0 4 * * 0' } });
+    expect(loadConfig(fromFile, {}).backups).toEqual({ dir: '/srv/backups', keep: 3, schedule: '0 4 * * 0' });
+    expect(loadConfig(fromFile, { ERP_BACKUPS_DIR: '/mnt/b', ERP_BACKUPS_KEEP: '30', ERP_BACKUPS_SCHEDULE: 'off' }).backups).toEqual({ dir: '/mnt/b', keep: 30, schedule: null });
+    expectConfigError(() => loadConfig(fromFile, { ERP_BACKUPS_SCHEDULE: 'daily' }), 'config "backups.schedule" (ERP_BACKUPS_SCHEDULE) must be a 5-field cron expression in UTC or "off"');
+    expectConfigError(() => loadConfig(file({ ...BASE, backups: { keep: 0 } }), {}), 'config "backups.keep" (ERP_BACKUPS_KEEP) must be a whole number from 1 to 1000');
+    expectConfigError(() => loadConfig(file({ ...BASE, backups: { every: 'day' } }), {}), 'config "backups" has unknown key(s): every');
+  });
+
   it('takes the access-token lifetime from the environment over the file, 15 minutes when neither says', () => {
     expect(loadConfig(file(BASE), {}).auth.accessTokenSeconds).toBe(900);
     expect(loadConfig(file({ ...BASE, auth: { accessTokenSeconds: 600 } }), {}).auth.accessTokenSeconds).toBe(600);
