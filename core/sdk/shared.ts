@@ -247,3 +247,10 @@ export {
   type JobScheduleInfo,
   type JobState,
 } from '@core/shared/jobs';
+
+/**
+ * The running server's backups of its embedded database, for holders of JS: `GET
+ * /api/system/backups` → `{ data: BackupsOverview }`, `POST /api/system/backups` (no body) → 202
+ * `{ data: JobInfo }` of the `core.backup` job (its steps `BACKUP_STEPS`), 409 on PostgreSQL.
+ */
+export { BACKUP_JOB_KIND, BACKUP_STEPS, type BackupFile, type BackupStep, type BackupsOverview } from '@core/shared/backups';

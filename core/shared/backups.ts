@@ -26,7 +26,9 @@ export interface BackupsOverview {
   readonly files: readonly BackupFile[];
 }
 
-/** The backup job's kind, and its steps in order (`JobInfo.step`). */
+/** The backup job's kind (`JobInfo.kind`). */
 export const BACKUP_JOB_KIND = 'core.backup';
+/** The backup job's steps in order (`JobInfo.step`): dumping the database, writing the file, deleting the oldest files. */
 export const BACKUP_STEPS = ['dump', 'write', 'prune'] as const;
+/** One of `BACKUP_STEPS`. */
 export type BackupStep = (typeof BACKUP_STEPS)[number];
