@@ -65,12 +65,17 @@ export function JobsTable({ jobs }: { readonly jobs: readonly JobInfo[] }) {
                   <RouterLink className={styles.link} to={{ search: withOpenedJob(search, job.id).toString() }}>
                     {jobName(job, t)}
                   </RouterLink>
-                  <span className={styles.mono}>{job.kind}</span>
+                  <span className={styles.mono}>{job.subject ? `${job.kind} · ${job.subject}` : job.kind}</span>
                 </div>
               </TableCell>
               <TableCell>
                 <div className={styles.stacked}>
                   <JobStateBadge state={job.state} />
+                  {job.error && (
+                    <Text size={200} className={styles.error} title={job.error} data-job-error-text="">
+                      {job.error}
+                    </Text>
+                  )}
                   {job.cancel_requested && !['cancelled', 'succeeded', 'failed'].includes(job.state) && (
                     <Text size={200} className={styles.muted}>
                       {t('jobs.detail.cancelRequested')}

@@ -10,6 +10,15 @@ export const useJobsStyles = makeStyles({
   tableScroll: { overflowX: 'auto', minWidth: 0 },
   mono: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
+  // A failed job's error under its state: two lines at most, the whole of it in the detail.
+  error: {
+    color: tokens.colorPaletteRedForeground1,
+    maxWidth: '360px',
+    overflow: 'hidden',
+    display: '-webkit-box',
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: 'vertical',
+  },
   stacked: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS, paddingBlock: tokens.spacingVerticalXS },
   link: {
     color: tokens.colorBrandForegroundLink,
