@@ -214,7 +214,10 @@ export class JobRunner {
         this.lastSweep = Date.now();
         for (const job of await settleAbandoned(this.db, kinds)) this.announce(job);
       }
-      await this.fireSchedules();
+      // A schedule that cannot fire (its row, a full disk) must not keep the due jobs from running.
+      await this.fireSchedules().catch((error: unknown) => {
+        if (!this.stopping) this.logger.warn({ runner: this.id, reason: messageOf(error) }, 'job runner could not fire schedules');
+      });
       while (this.active.size < this.concurrency && !this.stopping) {
         const job = await claimJob(this.db, this.id, this.leaseMs, kinds);
         if (!job) break;
