@@ -1,7 +1,7 @@
 import type { Language } from '@core/shared/runtime-config';
 import type { Database } from '../database/database';
 import { asKernel } from '../database/plugin-handle';
-import { PermanentJobError, type Jobs } from '../jobs';
+import { PermanentJobError, type JobKind, type Jobs } from '../jobs';
 import { SAMPLES_SOURCE } from './demo-samples';
 import { announceNew, NOTIFICATIONS_CHANNEL, parseAnnouncement } from './fan-out';
 import { checkedInput, checkedSource } from './input';
@@ -45,7 +45,7 @@ export interface NotificationSystem {
   listen(db: Database): Promise<() => Promise<void>>;
 }
 
-/** One per server; `jobs` is the kernel's job service (the channel delivery kind is defined on it). */
+/** One per server; `jobs` is the kernel's job service (the channel delivery kind is defined on it, with the first channel). */
 export function createNotificationSystem(db: Database, jobs: Jobs, options: NotificationSystemOptions): NotificationSystem {
   const sources = new Map<string, NotificationSource>([[JOBS_SOURCE.id, JOBS_SOURCE]]);
   if (options.samples === true) sources.set(SAMPLES_SOURCE.id, SAMPLES_SOURCE);
@@ -53,7 +53,9 @@ export function createNotificationSystem(db: Database, jobs: Jobs, options: Noti
   const label = (source: string, language: Language): string => sources.get(source)?.label[language] ?? source;
   const streams = new NotificationStreams(db, label, { maxStreams: options.maxStreams ?? DEFAULT_MAX_STREAMS, heartbeatMs: options.heartbeatMs, log: options.log });
 
-  const delivery = jobs.define<DeliveryPayload>({
+  // Defined with the first channel: a server without one has no such job to run or show.
+  let delivery: JobKind<DeliveryPayload> | null = null;
+  const defineDelivery = (): JobKind<DeliveryPayload> => jobs.define<DeliveryPayload>({
     kind: CHANNEL_DELIVERY_KIND,
     requires: 'JS',
     maxAttempts: 5,
@@ -94,7 +96,7 @@ export function createNotificationSystem(db: Database, jobs: Jobs, options: Noti
       const tx = asKernel(target);
       const inserted = await insertNotifications(tx, checked);
       if (inserted.length === 0) return 0;
-      if (channels.size > 0) {
+      if (delivery !== null) {
         for (const row of inserted) if (row.viaBot) await delivery.enqueue(tx, { notification: row.id });
       }
       await announceNew(tx, inserted.map((row) => row.id));
@@ -104,6 +106,7 @@ export function createNotificationSystem(db: Database, jobs: Jobs, options: Noti
       if (plugin !== undefined && !channel.id.startsWith(`${plugin}.`)) throw new Error(`Plugin "${plugin}" may register only notification channels "${plugin}.<name>", not "${channel.id}".`);
       if (channels.has(channel.id)) throw new Error(`Notification channel "${channel.id}" is registered twice.`);
       channels.set(channel.id, channel);
+      delivery ??= defineDelivery();
     },
   });
 
