@@ -27,22 +27,11 @@ beforeAll(async () => {
 }, DB_TIMEOUT);
 afterAll(() => t.close());
 
-/** Makes the schedule due now and waits for its job to finish; the job's state. */
+/** Runs the schedule's job now (the test kit makes the period due); the job's final state. */
 async function runSchedule(): Promise<string> {
-  const { db } = t.app;
-  const before = await db.query<{ last_job_id: string | null }>('SELECT last_job_id::text AS last_job_id FROM core.job_schedules WHERE id = $1', [SOURCE]);
-  await db.query(`UPDATE core.job_schedules SET next_run_at = now() - interval '1 second' WHERE id = $1`, [SOURCE]);
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const { rows } = await db.query<{ last_job_id: string | null }>('SELECT last_job_id::text AS last_job_id FROM core.job_schedules WHERE id = $1', [SOURCE]);
-    if (rows[0]?.last_job_id && rows[0].last_job_id !== before.rows[0]?.last_job_id) {
-      await t.app.jobs.settle();
-      const job = await db.query<{ state: string }>('SELECT state FROM core.jobs WHERE id = $1', [rows[0].last_job_id]);
-      return job.rows[0]?.state ?? 'missing';
-    }
-    if (Date.now() > deadline) throw new Error(`schedule ${SOURCE} did not fire`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const job = await t.app.jobs.runSchedule(SOURCE);
+  const { rows } = await t.app.db.query<{ state: string }>('SELECT state FROM core.jobs WHERE id = $1', [job]);
+  return rows[0]?.state ?? 'missing';
 }
 
 describe('expiring soon', { timeout: DB_TIMEOUT }, () => {
