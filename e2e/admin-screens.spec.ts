@@ -327,6 +327,17 @@ for (const language of ['en', 'ru'] as const) {
       await expect(free).toBeVisible();
     });
 
+    await test.step('Jobs: the schedules, the job list and its state filter in the URL', async () => {
+      const main = await fromSidebar(page, language, '/jobs');
+      await expect(main.locator('tr[data-schedule="core.jobs-retention"]')).toContainText('UTC');
+      await check('/jobs', main);
+      await main.getByRole('combobox', { name: a('jobs.filters.state') }).click();
+      await page.getByRole('option', { name: text(language, 'jobs:states.failed'), exact: true }).click();
+      await expect(page).toHaveURL(/\/jobs\?state=failed$/);
+      await expect(main.getByText(a('jobs.empty'), { exact: true })).toBeVisible();
+      await check('/jobs, failed jobs', main);
+    });
+
     expect(findings).toEqual([]);
     await context.close();
   });

@@ -31,6 +31,8 @@ function namespaces(language: Language, plugins: readonly Pick<PluginManifest, '
     layout: core('layout'),
     pages: core('pages'),
     notifications: core('notifications'),
+    // jobs.json nests the job panel's keys under `jobs` (`jobs:states.failed`).
+    jobs: core('jobs').jobs as Bundle,
   };
 }
 
