@@ -14,7 +14,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
-  unreadRow: { backgroundColor: tokens.colorNeutralBackground1Selected },
+  unreadRow: { backgroundColor: tokens.colorNeutralBackground2 },
   open: {
     flexGrow: 1,
     minWidth: 0,

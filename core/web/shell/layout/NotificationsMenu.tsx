@@ -107,8 +107,12 @@ export const NotificationsMenu = observer(function NotificationsMenu() {
         ) : empty ? (
           <div className={styles.state} role="status">
             <AlertRegular className={styles.stateIcon} aria-hidden />
-            <Text weight="semibold">{t('notifications.empty')}</Text>
-            <Text size={200}>{t('notifications.emptyText')}</Text>
+            <Text weight="semibold" align="center">
+              {t('notifications.empty')}
+            </Text>
+            <Text size={200} align="center">
+              {t('notifications.emptyText')}
+            </Text>
           </div>
         ) : (
           <div className={styles.state}>

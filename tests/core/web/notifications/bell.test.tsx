@@ -2,23 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, createElement } from 'react';
 import { NotificationsMenu } from '@core/web/shell/layout/NotificationsMenu';
 import { buttonByText, click } from '../../../support/web/dom';
+import { usePopupTestSetup } from '../../../support/web/fake-service';
 import { renderInKernel, waitInAct } from '../../../support/web/test-kernel';
 import { FakeEventSource, FakeNotificationsServer, notification, notificationsKernel } from './fake-notifications';
 
 beforeEach(() => {
   FakeEventSource.opened.length = 0;
   vi.stubGlobal('EventSource', FakeEventSource);
-  // Fluent's motion cleanup on a closing popup leaves happy-dom's cancelled `finished` unhandled.
-  const cancel = Animation.prototype.cancel;
-  vi.spyOn(Animation.prototype, 'cancel').mockImplementation(function (this: Animation) {
-    this.finished.catch(() => undefined);
-    cancel.call(this);
-  });
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
+usePopupTestSetup();
 
 const bellButton = (): HTMLButtonElement => {
   const button = document.querySelector<HTMLButtonElement>('[data-testid="notifications-bell"] button');

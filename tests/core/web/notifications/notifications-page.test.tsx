@@ -3,6 +3,7 @@ import { act, createElement } from 'react';
 import NotificationsPage from '@core/web/notifications/NotificationsPage';
 import { NotificationsStore } from '@core/web/notifications/notifications-store';
 import { click } from '../../../support/web/dom';
+import { usePopupTestSetup } from '../../../support/web/fake-service';
 import { jsonResponse } from '../../../support/web/fetch';
 import { renderInKernel, waitInAct } from '../../../support/web/test-kernel';
 import { FakeEventSource, FakeNotificationsServer, notification, notificationsKernel } from './fake-notifications';
@@ -10,16 +11,9 @@ import { FakeEventSource, FakeNotificationsServer, notification, notificationsKe
 beforeEach(() => {
   FakeEventSource.opened.length = 0;
   vi.stubGlobal('EventSource', FakeEventSource);
-  const cancel = Animation.prototype.cancel;
-  vi.spyOn(Animation.prototype, 'cancel').mockImplementation(function (this: Animation) {
-    this.finished.catch(() => undefined);
-    cancel.call(this);
-  });
 });
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
+usePopupTestSetup();
 
 const SOURCES = [
   { id: 'core.jobs', label: 'Background jobs', receive: true, via_bot: false },

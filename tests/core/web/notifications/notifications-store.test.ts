@@ -3,16 +3,19 @@ import { StoreContributionToken } from '@core/web/kernel/contributions';
 import { RECONNECT_DELAYS_MS } from '@core/web/notifications/notification-stream';
 import { NotificationsStore } from '@core/web/notifications/notifications-store';
 import { I18nService } from '@core/web/services/i18n-service';
+import { cleanupTestKernels } from '../../../support/web/test-kernel';
 import { FakeEventSource, FakeNotificationsServer, notification, notificationsKernel, NOTIFICATIONS_API } from './fake-notifications';
 
 beforeEach(() => {
   FakeEventSource.opened.length = 0;
   vi.stubGlobal('EventSource', FakeEventSource);
 });
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  // Files share a worker, and the kit's own cleanup is registered by the first file that imports it only.
+  await cleanupTestKernels();
 });
 
 /** A store following the stream, its first source opened; the newest few read when `read`. */
