@@ -105,6 +105,8 @@ export async function grantSharedViews(db: Database, plugins: readonly SharingPl
   );
   if (grants.length === 0) return;
   await db.transaction(async (tx) => {
+    // Two copies granting on one view at once fail with "tuple concurrently updated": one at a time.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLE_LOCK]);
     const { rows } = await tx.query<{ schema: string; role: string }>('SELECT schema, role FROM erp_meta.plugin_roles WHERE schema = ANY($1)', [
       grants.map((grant) => grant.reader),
     ]);
