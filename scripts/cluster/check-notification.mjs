@@ -41,7 +41,11 @@ export async function checkNotification({ balancer, copies, adminToken, runId, s
           .then(({ data, at }) => ({ ms: at - startedAt, title: data.title })),
       ),
     );
-    const unread = streams.filter(({ stream }) => stream.events.some(({ event, data }) => event === 'unread' && data.unread >= 1)).length;
+    // The unread count follows the notification in an event of its own.
+    const counted = await Promise.all(
+      streams.map(({ stream }) => stream.waitFor(({ event, data }) => event === 'unread' && data.unread >= 1, ARRIVES_WITHIN_MS).then(() => true, () => false)),
+    );
+    const unread = counted.filter(Boolean).length;
     figures.add(
       `notification "${arrivals[0].title}" (job ${settled}) reached`,
       `${streams.map(({ copy }, index) => `${copy.name} ${(arrivals[index].ms / 1000).toFixed(2)} s`).join(', ')} after the purchase`,
