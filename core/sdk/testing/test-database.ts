@@ -19,6 +19,7 @@ import type { Database, Queryable, QueryResult } from '@core/server/database/dat
 import { migrate, type MigrationSet } from '@core/server/database/migrator';
 import { PgliteDatabase } from '@core/server/database/pglite-database';
 import { PostgresDatabase } from '@core/server/database/postgres-database';
+import { timeStatementsAs } from '@core/server/database/statement-timing';
 import type { ServerPlugin } from '@core/server/plugin';
 import { enabledResources, syncResourceTables } from '@core/server/resource';
 import { declareRunningPlugins } from '@core/shared/resource/absent-plugins';
@@ -163,7 +164,7 @@ async function freshPostgresDatabase(plugins: readonly ServerPlugin[]): Promise<
   const name = uniqueName('test');
   await onServer(`CREATE DATABASE ${name} TEMPLATE ${await template}`);
   const db = await PostgresDatabase.open(databaseUrl(name));
-  return {
+  const copy: Database = {
     kind: db.kind,
     exec: (sql) => db.exec(sql),
     query: (sql, params) => db.query(sql, params),
@@ -174,6 +175,9 @@ async function freshPostgresDatabase(plugins: readonly ServerPlugin[]): Promise<
       await onServer(`DROP DATABASE IF EXISTS ${name}`);
     },
   };
+  // A server on the copy times its statements as on the database itself (/metrics).
+  timeStatementsAs(copy, db);
+  return copy;
 }
 
 /** The plugins a test run's databases are all copied from, when its setup shares one template (`shareTemplate`). */

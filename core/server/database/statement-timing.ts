@@ -41,6 +41,12 @@ export function timeStatementsOf(db: Database, timing: StatementTiming): void {
   timings.set(db, timing);
 }
 
+/** Times `wrapper`, a Database that hands every statement to `db` (the test kit's copy that drops itself on close), as `db`. */
+export function timeStatementsAs(wrapper: Database, db: Database): void {
+  const timing = timings.get(db);
+  if (timing) timings.set(wrapper, timing);
+}
+
 /**
  * Tells `observer` of every statement `db` runs; returns what stops it. A database that is not
  * timed (a test's stand-in) tells nothing.
