@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, preDestroy } from 'inversify';
 import { action, makeObservable, observable, observableRef, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import type { RuntimeConfig } from '@core/shared/runtime-config';
 import { defaultServiceBaseUrl } from '@core/shared/services';
@@ -121,13 +121,19 @@ export class NotificationsStore implements StoreContribution {
   }
 
   reset(): void {
-    this.connections = 0;
-    this.end();
+    this.dispose();
     this.summaryRound += 1;
     this.unread = 0;
     this.latest = [];
     this.status = 'idle';
     this.arrivals = 0;
+  }
+
+  /** A kernel taken down (the app's end, a test's) closes the stream and stops listening to the page. */
+  @preDestroy()
+  dispose(): void {
+    this.connections = 0;
+    this.end();
   }
 
   private begin(): void {

@@ -15,6 +15,7 @@ const BADGE_OVERFLOW = 99;
 const useStyles = makeStyles({
   anchor: { position: 'relative', display: 'inline-flex' },
   count: { position: 'absolute', top: '-2px', right: '-2px', pointerEvents: 'none' },
+  announcer: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
   surface: { width: '380px', maxWidth: 'calc(100vw - 24px)', display: 'flex', flexDirection: 'column' },
   header: {
     display: 'flex',
@@ -64,6 +65,8 @@ export const NotificationsMenu = observer(function NotificationsMenu() {
   const unread = store.unread;
   const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
   const empty = store.status === 'ready' && store.latest.length === 0;
+  // What arrived live is read out once; the count alone would not say what happened.
+  const arrived = store.arrivals > 0 ? store.latest[0] : undefined;
 
   return (
     <span className={styles.anchor} data-testid="notifications-bell" data-unread={unread}>
@@ -125,6 +128,9 @@ export const NotificationsMenu = observer(function NotificationsMenu() {
           </Link>
         </div>
       </TopBarPopup>
+      <span className={styles.announcer} role="status" data-testid="notifications-announcer">
+        {arrived ? t('notifications.arrived', { title: arrived.title }) : ''}
+      </span>
       {/* The count is in the button's name; read aloud here it would only repeat it. */}
       <CounterBadge count={unread} overflowCount={BADGE_OVERFLOW} size="small" className={styles.count} aria-hidden="true" />
     </span>

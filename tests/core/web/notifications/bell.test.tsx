@@ -33,13 +33,16 @@ async function openBell(server: FakeNotificationsServer, language: 'en' | 'ru' =
 }
 
 describe('the bell', () => {
-  it('counts the unread on its badge and in its name, "99+" past 99', async () => {
+  it('counts the unread on its badge and in its name, "99+" past 99, and reads out what arrives', async () => {
     const server = new FakeNotificationsServer();
     server.unread = 3;
     await openBell(server);
     await waitInAct(() => expect(badgeText()).toBe('3'));
     expect(bellButton().getAttribute('aria-label')).toBe('Notifications, unread: 3');
 
+    await act(async () => FakeEventSource.latest().send('notification', notification(7, { title: 'Domain purchase finished' })));
+    expect(badgeText()).toBe('4');
+    expect(document.querySelector('[data-testid="notifications-announcer"]')?.textContent).toBe('New notification: Domain purchase finished');
     await act(async () => FakeEventSource.latest().send('unread', { unread: 150 }));
     expect(badgeText()).toBe('99+');
     expect(bellButton().getAttribute('aria-label')).toBe('Notifications, unread: 150');

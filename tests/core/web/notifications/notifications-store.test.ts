@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StoreContributionToken } from '@core/web/kernel/contributions';
 import { RECONNECT_DELAYS_MS } from '@core/web/notifications/notification-stream';
-import { NotificationsStore } from '@core/web/notifications/notifications-store';
+import { HIDDEN_CLOSE_MS, NotificationsStore } from '@core/web/notifications/notifications-store';
 import { I18nService } from '@core/web/services/i18n-service';
 import { cleanupTestKernels } from '../../../support/web/test-kernel';
 import { FakeEventSource, FakeNotificationsServer, notification, notificationsKernel, NOTIFICATIONS_API } from './fake-notifications';
@@ -101,6 +101,28 @@ describe('the notifications store', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(server.service.requests('POST', 'stream-ticket')).toHaveLength(3);
     expect(FakeEventSource.opened).toHaveLength(0);
+  });
+
+  it('lets the stream go while the tab is hidden for long, and reconnects when it is shown again', async () => {
+    const server = new FakeNotificationsServer();
+    await connected(server);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const setVisibility = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    try {
+      setVisibility('hidden');
+      await vi.advanceTimersByTimeAsync(HIDDEN_CLOSE_MS - 1_000);
+      expect(FakeEventSource.latest().closed).toBe(false);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(FakeEventSource.latest().closed).toBe(true);
+      setVisibility('visible');
+      await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
+      expect(FakeEventSource.latest().url).toContain('ticket=ticket-2');
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
   });
 
   it('reconnects in the new language when the reader switches, the ticket request carrying it', async () => {
