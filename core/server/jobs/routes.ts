@@ -134,7 +134,7 @@ export function registerJobRoutes(app: FastifyInstance, { db, registry, runner, 
   });
 
   // The Jobs screen's kind filter: the kinds the caller may read, named in their language.
-  app.get('/api/jobs/kinds', { config: signedIn }, async (request): Promise<DataEnvelope<JobKindInfo[]>> => {
+  app.get('/api/jobs/kinds', { config: signedIn, schema: { querystring: NO_QUERY } }, async (request): Promise<DataEnvelope<JobKindInfo[]>> => {
     const { language } = readerOf(request);
     return {
       data: registry

@@ -241,6 +241,17 @@ describe('POST /api/jobs/:id/retry', () => {
   });
 });
 
+describe('GET /api/jobs/kinds', () => {
+  it('names the kinds the caller may read, in their language', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/jobs/kinds', headers: { ...bearer(mintToken(['LA'])), 'accept-language': 'ru' } });
+    const kinds = response.json<{ data: { kind: string; label: string | null }[] }>().data;
+    expect(kinds).toContainEqual({ kind: 'lab.worded', label: 'Регистрация' });
+    expect(kinds).toContainEqual({ kind: 'lab.visible', label: null });
+    expect(kinds.map((entry) => entry.kind)).not.toContain('lab.guarded');
+    expect((await get(['LA'], '/api/jobs/kinds?kind=x')).statusCode).toBe(422);
+  });
+});
+
 describe('GET /api/jobs/schedules', () => {
   interface SchedulesBody {
     data: { id: string; kind: string; label: string; cron: string | null; every_ms: number | null; missed: string; lag_ms: number; declared: boolean }[];
