@@ -28,7 +28,7 @@ const MOTIVATION_TITLE = {
   ru: 'Мотивация за {month:month} ждёт утверждения: {total:money}',
 };
 const MOTIVATION_TEXT = {
-  en: 'Computed for {count:number} employees. Approving it makes their payroll drafts.',
+  en: 'Employees computed: {count:number}. Approving the month makes their payroll drafts.',
   ru: 'Рассчитано сотрудников: {count:number}. Утверждение создаст черновики выплат.',
 };
 

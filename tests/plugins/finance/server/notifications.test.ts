@@ -76,7 +76,7 @@ describe('a month of motivation waiting for approval', { timeout: DB_TIMEOUT }, 
       {
         user: await payApprover.userId(),
         title: { en: 'Motivation for February 2026 waits for approval: $0.00', ru: 'Мотивация за февраль 2026 г. ждёт утверждения: 0,00\u00a0$' },
-        text: { en: 'Computed for 0 employees. Approving it makes their payroll drafts.', ru: 'Рассчитано сотрудников: 0. Утверждение создаст черновики выплат.' },
+        text: { en: 'Employees computed: 0. Approving the month makes their payroll drafts.', ru: 'Рассчитано сотрудников: 0. Утверждение создаст черновики выплат.' },
         link: `/motivation/${sheet.id}`,
         severity: 'info',
       },
