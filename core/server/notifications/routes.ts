@@ -191,7 +191,7 @@ export function registerNotificationRoutes(app: FastifyInstance, { db, system }:
   });
 
   app.get<{ Querystring: { ticket: string } }>(STREAM_PATH, { config: { access: { public: true } }, schema: { querystring: STREAM_QUERY } }, async (request, reply) => {
-    if (streams.refusal(0) === 'closing') throw new ApiError(503, SERVER_STOPPING);
+    if (streams.closing) throw new ApiError(503, SERVER_STOPPING);
     const ticket = await consumeTicket(db, hashOf(request.query.ticket));
     if (!ticket) throw new ApiError(401, TICKET_INVALID);
     const unread = await unreadCount(db, ticket.userId);

@@ -35,7 +35,7 @@ export interface StreamOptions {
 export class NotificationStreams {
   private readonly byUser = new Map<number, Set<OpenStream>>();
   private count = 0;
-  private closing = false;
+  private stopped = false;
   private heartbeat: NodeJS.Timeout | null = null;
 
   constructor(
@@ -48,9 +48,14 @@ export class NotificationStreams {
     return this.count;
   }
 
+  /** True once the server stops: no stream opens any more. */
+  get closing(): boolean {
+    return this.stopped;
+  }
+
   /** Null when a stream of `userId` may open now, else why not. */
   refusal(userId: number): StreamRefusal | null {
-    if (this.closing) return 'closing';
+    if (this.stopped) return 'closing';
     if (this.count >= this.options.maxStreams) return 'total-cap';
     if ((this.byUser.get(userId)?.size ?? 0) >= STREAMS_PER_USER) return 'user-cap';
     return null;
@@ -113,7 +118,7 @@ export class NotificationStreams {
 
   /** Ends every stream and opens no more (the server stops): clients reconnect to another copy. */
   closeAll(): void {
-    this.closing = true;
+    this.stopped = true;
     for (const streams of this.byUser.values()) for (const stream of streams) stream.response.end();
     this.stopHeartbeat();
   }

@@ -18,8 +18,9 @@ const ticketFor = async (userId: number, language = 'en'): Promise<string> => {
   return response.json<{ data: { ticket: string } }>().data.ticket;
 };
 const streamUrl = (ticket: string): string => `${base}/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`;
+// In the plugin's own transaction, as a plugin publishes.
 const publishTo = (userId: number, title: string) =>
-  server.db.transaction((tx) => server.notifications.publish(tx, { source: 'lab.news', to: { users: [userId] }, title: { en: title, ru: `${title} ру` }, link: '/lab/items/3' }));
+  server.pluginDb.transaction((tx) => server.notifications.publish(tx, { source: 'lab.news', to: { users: [userId] }, title: { en: title, ru: `${title} ру` }, link: '/lab/items/3' }));
 
 beforeAll(async () => {
   server = await labServer({ revocationPollSeconds: 1 });

@@ -9,8 +9,9 @@ import type { PluginManifest } from '@core/shared/manifest';
  * A plugin that declares source `lab.news`, and job kinds `lab.purchase` (labelled, linking to the
  * item its result names) and `lab.broken` (labelled, fails); hands its `context.notifications` and `context.jobs` out.
  */
-export function labPlugin(): { plugin: ServerPlugin; notifications: () => Notifications; jobs: () => Jobs } {
+export function labPlugin(): { plugin: ServerPlugin; notifications: () => Notifications; jobs: () => Jobs; db: () => Database } {
   let notifications: Notifications | null = null;
+  let pluginDb: Database | null = null;
   let jobs: Jobs | null = null;
   const manifest: PluginManifest = {
     id: 'lab',
@@ -28,6 +29,7 @@ export function labPlugin(): { plugin: ServerPlugin; notifications: () => Notifi
     register(_app, context) {
       context.notifications.source({ id: 'lab.news', label: { en: 'Lab news', ru: 'Новости лаборатории' } });
       notifications = context.notifications;
+      pluginDb = context.db;
       jobs = context.jobs;
       jobs.define<object, { item: number }>({
         kind: 'lab.purchase',
@@ -50,7 +52,7 @@ export function labPlugin(): { plugin: ServerPlugin; notifications: () => Notifi
     if (value === null) throw new Error('the lab plugin has not registered');
     return value;
   };
-  return { plugin, notifications: () => registered(notifications), jobs: () => registered(jobs) };
+  return { plugin, notifications: () => registered(notifications), jobs: () => registered(jobs), db: () => registered(pluginDb) };
 }
 
 export interface LabServer {
@@ -58,6 +60,8 @@ export interface LabServer {
   readonly app: FastifyInstance;
   readonly notifications: Notifications;
   readonly jobs: Jobs;
+  /** The lab plugin's own database handle (`context.db`), whose transactions a plugin publishes in. */
+  readonly pluginDb: Database;
 }
 
 export async function labServer(options: { maxStreams?: number; revocationPollSeconds?: number } = {}): Promise<LabServer> {
@@ -76,7 +80,7 @@ export async function labServer(options: { maxStreams?: number; revocationPollSe
     auth: { ...DEFAULT_AUTH_SETTINGS, revocationPollSeconds: options.revocationPollSeconds ?? DEFAULT_AUTH_SETTINGS.revocationPollSeconds },
   });
   await app.ready();
-  return { db, app, notifications: lab.notifications(), jobs: lab.jobs() };
+  return { db, app, notifications: lab.notifications(), jobs: lab.jobs(), pluginDb: lab.db() };
 }
 
 /** Adds an active user (no password sign-in) holding `codes` directly, or through a new role `role`. */
