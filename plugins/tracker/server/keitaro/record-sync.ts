@@ -40,7 +40,7 @@ export interface PushResult {
 
 /** How long the sync row action waits for its push before answering the row as it stands (still pending). */
 const ACTION_WAIT_MS = 60_000;
-const ACTION_POLL_MS = 50;
+const ACTION_POLL_MS = 100;
 
 export interface KeitaroSyncDeps {
   readonly db: Database;

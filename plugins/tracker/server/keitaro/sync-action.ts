@@ -12,10 +12,12 @@ function syncActionOf(definition: ResourceDefinition): RowAction {
 
 /**
  * The `sync` row action of offers and streams (`POST offers/{id}/sync`, `POST streams/{id}/sync`):
- * pushes the row to Keitaro now, no transaction open meanwhile, and answers the synced record. A
- * failure is stored on the row (`failed` with its message) and answered with that message: 503
- * for what is not configured, 409 for sync off or an offer not in Keitaro yet, 422 when Keitaro
- * refused (its key or its validation), 502 when it could not be reached or failed.
+ * queues the row's push job (joining one already queued) and waits for it, no transaction open
+ * meanwhile, then answers the synced record; a push still waiting after a minute (the runner busy)
+ * answers the row as it stands, pending. A failure is stored on the row (`failed` with its
+ * message) and answered with that message: 503 for what is not configured, 409 for sync off or an
+ * offer not in Keitaro yet, 422 when Keitaro refused (its key or its validation), 502 when it
+ * could not be reached or failed.
  */
 export function syncActionRoutes(app: FastifyInstance, routes: RouteKit, sync: KeitaroSync): void {
   for (const definition of [offersResource, streamsResource]) {
