@@ -33,6 +33,7 @@ import {
   useInjection,
   useListboxClass,
 } from '@core/sdk/web';
+import { BackupsSection } from './BackupsSection';
 import { type SecretSettingEntry, type SystemSettingEntry, type ValueSettingEntry } from '../../shared/system-settings';
 import {
   initialInputs,
@@ -358,6 +359,7 @@ const SettingsScreen = observer(function SettingsScreen() {
         </MessageBar>
       )}
       {load.state === 'ready' && <SettingsForm initial={load.entries} onSaved={(entries) => setLoad({ state: 'ready', entries })} />}
+      <BackupsSection />
     </div>
   );
 });
@@ -366,6 +368,7 @@ const SettingsScreen = observer(function SettingsScreen() {
  * `/system-settings` (JS): a typed form from `GET system-settings` (type, bounds, default and
  * current value of each setting; secrets only as set or not set, written only when a value is
  * typed), saved with `PUT system-settings`; a 422 puts each message under its setting.
+ * Below it, the database's backups (BackupsSection).
  */
 export const SystemSettingsPage = observer(function SystemSettingsPage() {
   const i18n = useInjection(I18nService);
