@@ -86,6 +86,8 @@ export { demoContext } from './testing/demo-context';
 export { MessageTranslator } from '@core/server/http/message-translations';
 /** An address nothing listens on, for a plugin's outside service that is down. */
 export { closedPortUrl } from './testing/closed-port';
+/** An error body (`message`, `errors` or a route's own fields, and the request's `request_id`) to compare a failed answer with. */
+export { errorBody } from './testing/error-body';
 
 /**
  * Translation coverage: every i18n key a manifest and its resource definitions name, and which of

@@ -5,8 +5,7 @@ import { BUSY_MESSAGE } from '@core/server/http/admission';
 import type { AdmissionLimits } from '@core/server/http/admission-limiter';
 import { CORE_MESSAGES_RU } from '@core/server/http/core-messages-ru';
 import finance from '@plugins/finance/server';
-import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '../../support/server/test-database';
-import { errorBody } from '../../support/server/error-body';
+import { bearer, buildServer, DB_TIMEOUT, errorBody, freshDatabase, mintToken } from '../../support/server/test-database';
 
 /*
  * Issue 12, point 7: overload used to queue without bound in front of the database, so a flood
@@ -121,7 +120,7 @@ describe('admission control under a flood', () => {
     const base = await serve({ maxConcurrent: 1, maxQueued: 0, maxQueueWaitMs: 1000 });
     const [, refused] = await Promise.all([get(`${base}${LIST}`), wait(20).then(() => get(`${base}${LIST}`, { ...HEADERS, 'accept-language': 'ru' }))]);
     expect(refused?.status).toBe(503);
-    expect(refused?.body).toEqual(errorBody(CORE_MESSAGES_RU[BUSY_MESSAGE]));
+    expect(refused?.body).toEqual(errorBody(CORE_MESSAGES_RU[BUSY_MESSAGE]!));
     expect(CORE_MESSAGES_RU[BUSY_MESSAGE]).toBeTruthy();
   });
 

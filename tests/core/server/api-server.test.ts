@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, QueryResult } from '@core/server/database/database';
 import type { PublishedConfig, RuntimeConfig } from '@core/shared/runtime-config';
 import admin from '@plugins/admin/server';
-import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET, unreachableDatabase } from '../../support/server/test-database';
-import { errorBody } from '../../support/server/error-body';
+import { bearer, buildServer, DB_TIMEOUT, errorBody, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET, unreachableDatabase } from '../../support/server/test-database';
 
 const INDEX_HTML = '<!doctype html><title>Test Office</title><div id="root"></div>';
 const HASHED_JS = 'console.log("hashed");';

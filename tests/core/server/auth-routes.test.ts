@@ -15,6 +15,7 @@ import {
   bearer,
   buildServer,
   DB_TIMEOUT,
+  errorBody,
   freshDatabase,
   login,
   LOGIN_URL,
@@ -25,7 +26,6 @@ import {
   TEMPLATE_CODES,
   TEST_SECRET,
 } from '../../support/server/test-database';
-import { errorBody } from '../../support/server/error-body';
 
 const CATALOGUE_CODES = [...TEMPLATE_CODES].sort();
 

@@ -6,8 +6,7 @@ import type { Database, QueryResult } from '@core/server/database/database';
 import { callerHolds, callerId, UndeclaredAccessError, type RouteAccess } from '@core/server/http/route-access';
 import { defineServerPlugin, type ServerPlugin } from '@core/server/plugin';
 import type { PluginManifest } from '@core/shared/manifest';
-import { bearer, buildServer, mintToken, unreachableDatabase } from '../../support/server/test-database';
-import { errorBody } from '../../support/server/error-body';
+import { bearer, buildServer, errorBody, mintToken, unreachableDatabase } from '../../support/server/test-database';
 
 const MANIFEST: PluginManifest = {
   id: 'probe',

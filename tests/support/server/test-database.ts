@@ -15,6 +15,7 @@ export {
   bearer,
   buildServer,
   DB_TIMEOUT,
+  errorBody,
   login,
   LOGIN_URL,
   mintToken,

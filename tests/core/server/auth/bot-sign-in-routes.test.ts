@@ -18,9 +18,8 @@ import type { Database } from '@core/server/database/database';
 import { defineServerPlugin } from '@core/server/plugin';
 import type { PluginManifest } from '@core/shared/manifest';
 import type { SessionUser } from '@core/shared/session-user';
-import { buildServer, DB_TIMEOUT, freshDatabase, postWithXsrf, refreshCookieOf, TEST_SECRET } from '../../../support/server/test-database';
+import { buildServer, DB_TIMEOUT, errorBody, freshDatabase, postWithXsrf, refreshCookieOf, TEST_SECRET } from '../../../support/server/test-database';
 import { expectSignInRefused, signAsTelegram, telegramCheck, telegramUser } from './support-auth';
-import { errorBody } from '../../../support/server/error-body';
 
 const BOT_LINK = 'https://t.me/erp_sign_in_bot';
 const BOT_TOKEN = '7000000003:AAH-code-route-test-token';

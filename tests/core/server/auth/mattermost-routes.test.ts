@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATTERMOST_EXPIRED, MATTERMOST_NOT_CONFIGURED, MATTERMOST_PENDING, MATTERMOST_TAKEN } from '@core/server/auth/mattermost-routes';
 import type { Database } from '@core/server/database/database';
 import { XSRF_COOKIE } from '@core/server/http/xsrf';
-import { addUser, bearer, DB_TIMEOUT, freshDatabase, mintToken } from '../../../support/server/test-database';
+import { addUser, bearer, DB_TIMEOUT, errorBody, freshDatabase, mintToken } from '../../../support/server/test-database';
 import {
   buildAuthServer,
   closedPortUrl,
@@ -14,7 +14,6 @@ import {
   startFakeMattermost,
   type FakeMattermost,
 } from './support-auth';
-import { errorBody } from '../../../support/server/error-body';
 
 const AUTH_URL = '/api/auth/mattermost/auth';
 const CALLBACK_URL = '/api/auth/mattermost/callback';

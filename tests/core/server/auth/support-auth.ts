@@ -5,8 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings, type MattermostSettings, type TelegramSettings } from '@core/server/auth/auth-settings';
 import type { Database } from '@core/server/database/database';
-import { addUser, buildServer, postWithXsrf, refreshCookieOf } from '../../../support/server/test-database';
-import { errorBody } from '../../../support/server/error-body';
+import { addUser, buildServer, errorBody, postWithXsrf, refreshCookieOf } from '../../../support/server/test-database';
 
 /** The test server with messenger sign-in and chat linking set as given, the rest unconfigured. */
 export function buildAuthServer(

@@ -7,9 +7,8 @@ import { TELEGRAM_NO_USER, TELEGRAM_NOT_CONFIGURED } from '@core/server/auth/tel
 import type { Database } from '@core/server/database/database';
 import { XSRF_COOKIE } from '@core/server/http/xsrf';
 import type { SessionUser } from '@core/shared/session-user';
-import { DB_TIMEOUT, freshDatabase, refreshCookieOf, TEST_SECRET } from '../../../support/server/test-database';
+import { DB_TIMEOUT, errorBody, freshDatabase, refreshCookieOf, TEST_SECRET } from '../../../support/server/test-database';
 import { buildAuthServer, expectSignInRefused, signAsTelegram, TELEGRAM_CHECK_URL, telegramCheck, telegramUser, type TelegramFields } from './support-auth';
-import { errorBody } from '../../../support/server/error-body';
 
 const BOT_TOKEN = '7000000001:AAH-route-test-bot-token';
 const BOT_LINK = 'https://t.me/erp_test_bot';

@@ -1,9 +1,8 @@
 import { NUL_MESSAGE } from '@core/server/http/text-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_VERSION_MESSAGE, type AuditEntry, type ResourceRecord } from '@core/shared/resource/definition';
-import { DB_TIMEOUT } from '../../../support/server/test-database';
+import { DB_TIMEOUT, errorBody } from '../../../support/server/test-database';
 import { EVERY_CODE, filter, labClient, openLab, READ_ITEMS, type ErrorBody, type Lab, type LabClient } from './support-resource';
-import { errorBody } from '../../../support/server/error-body';
 
 // One database for the file; every test works on records of its own.
 let lab: Lab;

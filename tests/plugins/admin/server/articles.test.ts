@@ -2,10 +2,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@core/sdk/server';
 import type { ListPage } from '@core/sdk/shared';
-import { bearer, buildServer, DB_TIMEOUT, emptyDatabase, freshDatabase, mintToken } from '@core/sdk/testing';
+import { bearer, buildServer, DB_TIMEOUT, emptyDatabase, errorBody, freshDatabase, mintToken } from '@core/sdk/testing';
 import admin from '@plugins/admin/server';
 import type { Article } from '@plugins/admin/shared/article';
-import { errorBody } from '../../../support/server/error-body';
 
 const ARTICLES = '/api/auth/articles';
 const EDITOR = mintToken(['JA']);

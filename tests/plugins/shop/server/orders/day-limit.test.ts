@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@core/sdk/server';
 import { placeOrder, teamDayRemainder } from '@plugins/shop/server/orders';
-import { DB_TIMEOUT } from '@core/sdk/testing';
+import { DB_TIMEOUT, errorBody } from '@core/sdk/testing';
 import { person, team } from '../transfer/transfer-support';
 import { act, ordersApp, product, type OrdersTestApp } from './orders-support';
-import { errorBody } from '../../../../support/server/error-body';
 
 /** An order's terms: what the engine computes, what it refuses, and the day limit on the team's own calendar day. */
 

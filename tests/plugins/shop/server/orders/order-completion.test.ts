@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReservationHours } from '@plugins/shop/server/stock/reservation';
 import { RESERVATION_SWEEP, sellExpiredReservations } from '@plugins/shop/server/stock/reservation-sweep';
-import { DB_TIMEOUT, testJobs } from '@core/sdk/testing';
+import { DB_TIMEOUT, errorBody, testJobs } from '@core/sdk/testing';
 import { counts } from '../positions/positions-support';
 import { SHOP_CODES } from '../shop-support';
 import { person, team } from '../transfer/transfer-support';
 import { act, ordersApp, positionsOf, product, stock, storedOrder, type OrdersTestApp } from './orders-support';
-import { errorBody } from '../../../../support/server/error-body';
 
 /** Completing orders hands each position out once; cancelling gives back what is still reserved. */
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_TIMEOUT } from '@core/sdk/testing';
+import { DB_TIMEOUT, errorBody } from '@core/sdk/testing';
 import { shopApp, type ShopTestApp } from '../shop-support';
 import { bulk, counts, stockFixture, storedPositions } from './positions-support';
-import { errorBody } from '../../../../support/server/error-body';
 
 /** `POST positions/bulk`: every line checked, nothing written on a bad line unless skipping was chosen. */
 
