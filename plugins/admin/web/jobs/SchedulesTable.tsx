@@ -64,7 +64,7 @@ export function SchedulesTable({ schedules }: { readonly schedules: readonly Job
                   <RouterLink
                     className={styles.link}
                     to={{ search: withOpenedJob(search, schedule.last_job.id).toString() }}
-                    aria-label={t('jobs.openJob', { id: schedule.last_job.id })}
+                    aria-label={t('jobs.openJob', { id: schedule.last_job.id, state: t(`core:jobs.states.${schedule.last_job.state}`) })}
                   >
                     <JobStateBadge state={schedule.last_job.state} />
                   </RouterLink>

@@ -21,7 +21,7 @@ afterAll(() => app.close());
 
 describe('the Jobs screen', () => {
   it("shows the shop's and the system's sweeps with their last runs, and their jobs by kind", async () => {
-    const jobIds = [];
+    const jobIds: number[] = [];
     for (const id of SWEEPS) jobIds.push(await app.jobs.runSchedule(id));
 
     const schedules = await app.as(['JS']).get('/api/jobs/schedules', { headers: { 'accept-language': 'ru' } });
