@@ -88,7 +88,7 @@ async function run() {
     step('notification reached the streams on every copy: ok');
     await checkSchedule(context);
     step('schedule run once per period: ok');
-    await checkSigterm({ ...context, adminToken: admin.token });
+    await checkSigterm({ ...context, haproxy: balancer, adminToken: admin.token });
     step('copy stopped under load: ok');
     figures.add('whole test', elapsed());
     figures.print();

@@ -13,7 +13,7 @@ function tally(map, key) {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
 
-export async function checkSigterm({ balancer, copies, adminToken, runId, sql, figures }) {
+export async function checkSigterm({ balancer, haproxy, copies, adminToken, runId, sql, figures }) {
   const victim = copies[1];
   const prefix = `cluster-${runId}-load-`;
   const stats = {
@@ -79,6 +79,8 @@ export async function checkSigterm({ balancer, copies, adminToken, runId, sql, f
   const postFailed = stats.posts - stats.postOk;
 
   figures.add(`${victim.name} stopped (SIGTERM) after`, `${(exit.ms / 1000).toFixed(2)} s, exit ${exit.code ?? exit.signal}`);
+  const down = haproxy.downAt(victim.name);
+  figures.add(`HAProxy took ${victim.name} out after`, down === null ? 'not reported' : `${((down - stopSentAt) / 1000).toFixed(2)} s`);
   figures.add('GETs through the balancer (failed)', `${stats.gets} (${describe(stats.getFailures)})`);
   figures.add('POSTs through the balancer (2xx / failed)', `${stats.posts} (${stats.postOk} / ${postFailed}${postFailed > 0 ? `: ${describe(stats.postFailures)}` : ''})`);
   figures.add('rows created (distinct names)', `${applied} (${names})`);

@@ -42,18 +42,26 @@ ${copies.map((copy) => `  server ${copy.name} 127.0.0.1:${copy.port} check`).joi
 `;
 }
 
-/** Writes the configuration into `dir` and starts haproxy on it: `{ url, child, output(), stop() }`. */
+/** Writes the configuration into `dir` and starts haproxy on it: `{ url, child, output(), downAt(name), stop() }`. */
 export function startHaproxy({ bin, dir, port, copies }) {
   const file = join(dir, 'haproxy.cfg');
   writeFileSync(file, haproxyConfig(port, copies));
   const child = spawn(bin, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
+  // When each copy was taken out (its check failed): HAProxy warns "Server copies/<name> is DOWN".
+  const downAt = new Map();
+  const read = (chunk) => {
+    output += chunk;
+    for (const [, name] of String(chunk).matchAll(/Server copies\/(\S+) is DOWN/g)) if (!downAt.has(name)) downAt.set(name, Date.now());
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
   return {
     url: `http://127.0.0.1:${port}`,
     child,
     output: () => output,
+    /** When HAProxy first reported copy `name` down (epoch ms), or null. */
+    downAt: (name) => downAt.get(name) ?? null,
     stop: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
