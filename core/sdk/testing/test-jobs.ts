@@ -50,9 +50,13 @@ function described(pending: readonly PendingKind[]): string {
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function lastJobOf(db: Database, id: string): Promise<number | null | undefined> {
-  const { rows } = await db.query<{ last_job_id: number | null }>(`SELECT last_job_id::int AS last_job_id FROM core.job_schedules WHERE id = $1`, [id]);
-  return rows[0]?.last_job_id;
+/** The schedule's last firing (its time as text, to compare) and job; undefined before its row is written. */
+async function lastRunOf(db: Database, id: string): Promise<{ at: string | null; job: number | null } | undefined> {
+  const { rows } = await db.query<{ at: string | null; job: number | null }>(
+    `SELECT last_run_at::text AS at, last_job_id::int AS job FROM core.job_schedules WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
 }
 
 /** The jobs of the server over `db`, the test database only that server uses. */
@@ -72,18 +76,19 @@ export function testJobs(db: Database): TestJobs {
     async runSchedule(id, { timeoutMs = 10_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       // The server writes its schedules' rows on its first poll after start.
-      let before = await lastJobOf(db, id);
+      let before = await lastRunOf(db, id);
       while (before === undefined) {
         if (Date.now() >= deadline) throw new Error(`no schedule "${id}" after ${timeoutMs} ms: is it declared in register?`);
         await delay(CHECK_EVERY_MS);
-        before = await lastJobOf(db, id);
+        before = await lastRunOf(db, id);
       }
       await db.query(`UPDATE core.job_schedules SET next_run_at = now() WHERE id = $1`, [id]);
       for (;;) {
-        const fired = await lastJobOf(db, id);
-        if (fired !== null && fired !== undefined && fired !== before) {
+        // A firing moves last_run_at; its job may be one already queued (the schedule's dedupe key).
+        const fired = await lastRunOf(db, id);
+        if (fired !== undefined && fired.job !== null && fired.at !== before.at) {
           await this.settle({ timeoutMs: Math.max(1, deadline - Date.now()) });
-          return fired;
+          return fired.job;
         }
         if (Date.now() >= deadline) throw new Error(`schedule "${id}" did not fire within ${timeoutMs} ms`);
         await delay(CHECK_EVERY_MS);
