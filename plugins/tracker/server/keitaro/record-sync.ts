@@ -61,7 +61,7 @@ const isStale = (error: unknown): boolean => error instanceof ApiError && error.
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The name a push's payload gives the resource. */
-export function syncedResourceOf(definition: ResourceDefinition): SyncedResource {
+function syncedResourceOf(definition: ResourceDefinition): SyncedResource {
   return definition === streamsResource ? 'streams' : 'offers';
 }
 
