@@ -61,6 +61,7 @@ async function run() {
     balancer?.stop();
     stopCopies(copies);
     await database?.stop().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
     process.exit(130);
   };
   process.once('SIGINT', interrupted);
