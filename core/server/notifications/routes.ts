@@ -200,6 +200,6 @@ export function registerNotificationRoutes(app: FastifyInstance, { db, system }:
     if (refusal === 'closing') throw new ApiError(503, SERVER_STOPPING);
     if (refusal !== null) throw new ApiError(429, refusal === 'user-cap' ? USER_STREAMS_FULL : SERVER_STREAMS_FULL);
     reply.hijack();
-    streams.open(ticket.userId, ticket.language, reply.raw, unread);
+    streams.open(ticket.userId, ticket.language, reply.raw, unread, reply.getHeaders());
   });
 }

@@ -61,8 +61,12 @@ export class NotificationStreams {
     return null;
   }
 
-  /** Starts the event stream on `response` (call after `refusal` said null) and sends the unread count. */
-  open(userId: number, language: Language, response: ServerResponse, unread: number): void {
+  /**
+   * Starts the event stream on `response` (call after `refusal` said null) and sends the unread
+   * count. `headers` are those the request's hooks set (its x-request-id), kept beside the stream's own.
+   */
+  open(userId: number, language: Language, response: ServerResponse, unread: number, headers: Readonly<Record<string, string | number | string[] | undefined>> = {}): void {
+    for (const [name, value] of Object.entries(headers)) if (value !== undefined) response.setHeader(name, value);
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-store',

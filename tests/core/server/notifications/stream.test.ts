@@ -38,6 +38,8 @@ describe('the stream', () => {
     await publishTo(reader, 'Before');
     const stream = await openStream(streamUrl(await ticketFor(reader, 'ru')));
     expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers.get('x-request-id')).toBeTruthy();
     expect(await stream.next('unread')).toEqual({ unread: 1 });
     await publishTo(reader, 'Live');
     const item = (await stream.next('notification')) as NotificationItem;

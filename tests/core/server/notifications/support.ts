@@ -118,6 +118,7 @@ export interface StreamEvent {
 /** An open event stream read with fetch: its events so far, whether the server ended it, and a way to hang up. */
 export interface OpenedStream {
   readonly status: number;
+  readonly headers: Headers;
   readonly events: StreamEvent[];
   /** Resolves when the server ends the stream. */
   readonly ended: Promise<void>;
@@ -158,6 +159,7 @@ export async function openStream(url: string): Promise<OpenedStream> {
   }
   return {
     status: response.status,
+    headers: response.headers,
     events,
     ended,
     close: () => controller.abort(),
