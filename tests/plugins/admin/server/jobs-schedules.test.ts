@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobInfo, JobScheduleInfo, ListPage } from '@core/sdk/shared';
-import { DB_TIMEOUT, testApp, type TestApp } from '@core/sdk/testing';
+import { testApp, type TestApp } from '@core/sdk/testing';
 import admin from '@plugins/admin/server';
 import messenger from '@plugins/messenger/server';
 import shop from '@plugins/shop/server';
@@ -14,9 +14,10 @@ import system from '@plugins/system/server';
 const SWEEPS = ['shop.reservation-sweep', 'system.proxy-expiry'];
 
 let app: TestApp;
+// This file alone builds this plugin set's template: the node project's longer hook timeout, not DB_TIMEOUT.
 beforeAll(async () => {
   app = await testApp({ plugins: [admin, messenger, shop, system] });
-}, DB_TIMEOUT);
+});
 afterAll(() => app.close());
 
 describe('the Jobs screen', () => {
