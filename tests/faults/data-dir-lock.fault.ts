@@ -44,6 +44,17 @@ describe('one server process per PGlite data directory', () => {
     expect(seeding.stderr).toContain(`pid ${first.pid}`);
   });
 
+  it('refuses npm run db:backup on the live directory with one line naming the server’s own backup action', async () => {
+    const file = join(root, 'live.tar.gz');
+    const backup = await runToExit(dataDir, { args: ['--db-backup', file] });
+    console.log(`db:backup on a live directory: exit ${backup.code} after ${backup.ms} ms: ${backup.stderr.trim()}`);
+    expect(backup.code).toBe(1);
+    expect(lines(backup.stderr)).toHaveLength(1);
+    expect(backup.stderr).toContain(`pid ${first.pid}`);
+    expect(backup.stderr).toContain('POST /api/system/backups');
+    expect(existsSync(file)).toBe(false);
+  });
+
   it('recovers the stale lock a kill -9 leaves: the next server starts with the data, and a stop releases it', async () => {
     const api = await Api.signIn(first.url);
     const article = await api.expect<{ id: number }>(201, 'POST', '/api/finance/articles', { name: 'Kept across kill -9', direction: 'income' });

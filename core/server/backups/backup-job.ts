@@ -46,6 +46,15 @@ export function defineBackupJob(jobs: Jobs, db: PgliteDatabase, settings: Backup
       return { file, size };
     },
   });
-  if (settings.schedule !== null) jobs.schedule({ id: BACKUP_SCHEDULE_ID, kind, payload: null, cron: settings.schedule, missed: 'once' });
+  if (settings.schedule !== null) {
+    jobs.schedule({
+      id: BACKUP_SCHEDULE_ID,
+      kind,
+      payload: null,
+      cron: settings.schedule,
+      missed: 'once',
+      label: { en: 'Daily database backup', ru: 'Ежедневная резервная копия базы данных' },
+    });
+  }
   return kind;
 }
