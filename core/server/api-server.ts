@@ -14,7 +14,7 @@ import { grantSharedViews } from './database/plugin-roles';
 import { installAdmission } from './http/admission';
 import { admissionLimits, type AdmissionLimits } from './http/admission-limiter';
 import { CORE_MESSAGES_RU } from './http/core-messages-ru';
-import { installErrorHandler } from './http/error-handler';
+import { answerFrameworkError, installErrorHandler } from './http/error-handler';
 import { installMetrics } from './http/metrics';
 import { installRequestIds, requestIdOf } from './http/request-id';
 import { MessageTranslator } from './http/message-translations';
@@ -151,6 +151,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     logger: options.logger,
     // A caller's (a balancer's) x-request-id when it is a short token, else a new one; its log lines carry it as reqId (Fastify's label).
     genReqId: requestIdOf,
+    // Called only for requests, so after the translator below exists.
+    frameworkErrors: (error, request, reply) => answerFrameworkError(translator, error, request, reply),
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
     // Behind a load balancer the client's address comes from X-Forwarded-For (sign-in throttling counts per IP).
@@ -251,7 +253,6 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   app.addHook('onReady', async () => jobSystem.runner.start());
   app.addHook('onClose', async () => jobSystem.runner.stop());
   if (options.backups) installBackups(app, options.db, jobSystem.jobs, options.backups);
-  metrics?.watch({ db: options.db, admission, plugins: inventory, onJobSettled: (listener) => jobSystem.onSettled(listener) });
   const notificationSystem = createNotificationSystem(options.db, jobSystem.jobs, { ...options.notifications, log: app.log });
   registerNotificationRoutes(app, { db: options.db, system: notificationSystem });
   notifySettledJobs(jobSystem, options.db, notificationSystem.notifications, translator, app.log);
@@ -265,6 +266,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   // Before the server closes: it would otherwise wait for the streams, which never end by themselves.
   app.addHook('preClose', async () => notificationSystem.streams.closeAll());
   app.addHook('onClose', async () => unlisten?.());
+  metrics?.watch({ db: options.db, admission, plugins: inventory, onJobSettled: (listener) => jobSystem.onSettled(listener) });
   // Before any plugin runs a statement: each reads the views its dependencies share with it.
   await grantSharedViews(options.db, options.plugins);
   for (const plugin of startOrder) {

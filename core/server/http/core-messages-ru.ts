@@ -10,6 +10,8 @@ export const CORE_MESSAGES_RU: RussianMessages = {
   'The given data was invalid.': 'Данные заполнены неверно.',
   'The request body is not valid JSON.': 'Тело запроса — не JSON.',
   'The request body is too large.': 'Тело запроса слишком велико.',
+  'The request URL is not valid.': 'Адрес запроса неверен.',
+  'The request URL is too long.': 'Адрес запроса слишком длинный.',
   'Unsupported content type.': 'Такой тип содержимого не поддерживается.',
   'The page has expired (XSRF token mismatch). Please reload and try again.': 'Страница устарела. Обновите её и попробуйте снова.',
   'This field is required.': 'Это поле обязательно.',

@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addFieldError } from '@core/shared/field-errors';
 import { ApiError, type FieldErrors } from './api-error';
 import type { MessageTranslator } from './message-translations';
 import { readerOf } from './reader';
+import { REQUEST_ID_HEADER } from './request-id';
 
 interface AjvIssue {
   readonly instancePath: string;
@@ -67,6 +68,16 @@ export function faultLogEntry(error: FastifyError, route: string | undefined, me
   };
 }
 
+/** `{ message, errors? }` of `apiError` in the reader's language, its dates and amounts in that language's forms. */
+function errorBodyOf(apiError: ApiError, request: FastifyRequest, translator: MessageTranslator) {
+  const reader = readerOf(request);
+  const say = (message: string) => translator.translate(message, reader.language, reader.format);
+  const message = say(apiError.message);
+  return apiError.errors
+    ? { message, errors: Object.fromEntries(Object.entries(apiError.errors).map(([field, messages]) => [field, messages.map(say)])) }
+    : { message };
+}
+
 /**
  * Every failure leaves as `{ message, errors? }` in the caller's language (Accept-Language), its
  * dates and amounts in that language's forms; server faults are logged, never echoed.
@@ -75,12 +86,25 @@ export function installErrorHandler(app: FastifyInstance, translator: MessageTra
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error(faultLogEntry(error, request.routeOptions.url, request.method), 'request failed');
-    const reader = readerOf(request);
-    const say = (message: string) => translator.translate(message, reader.language, reader.format);
-    const message = say(apiError.message);
-    const body = apiError.errors
-      ? { message, errors: Object.fromEntries(Object.entries(apiError.errors).map(([field, messages]) => [field, messages.map(say)])) }
-      : { message };
-    return reply.status(apiError.status).send(body);
+    return reply.status(apiError.status).send(errorBodyOf(apiError, request, translator));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: its refusals before a route is looked up (a path that does not
+ * decode, a path segment longer than maxParamLength). Fastify would answer them in a shape of its
+ * own, and they pass no hook, so the request id is set here too.
+ */
+export function answerFrameworkError(translator: MessageTranslator, error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const apiError =
+    error.code === 'FST_ERR_BAD_URL'
+      ? new ApiError(400, 'The request URL is not valid.')
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new ApiError(414, 'The request URL is too long.')
+        : new ApiError(500, 'Server error.');
+  if (apiError.status >= 500) request.log.error(faultLogEntry(error, undefined, request.method), 'request failed');
+  void reply
+    .header(REQUEST_ID_HEADER, request.id)
+    .status(apiError.status)
+    .send({ ...errorBodyOf(apiError, request, translator), request_id: request.id });
 }

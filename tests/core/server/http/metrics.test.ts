@@ -164,6 +164,15 @@ describe('request ids', () => {
     expect(response.json()).toEqual({ message: 'Unauthenticated.', request_id: 'req-401.b' });
   });
 
+  it('carries it in the refusals Fastify makes before a route is found, in the caller’s language', async () => {
+    const badUrl = await app.inject({ url: '/api/jobs/%zz', headers: { 'x-request-id': 'bad-url' } });
+    expect([badUrl.statusCode, badUrl.headers['x-request-id']]).toEqual([400, 'bad-url']);
+    expect(badUrl.json()).toEqual({ message: 'The request URL is not valid.', request_id: 'bad-url' });
+    const longParam = await app.inject({ url: `/api/jobs/${'7'.repeat(101)}`, headers: { 'x-request-id': 'long-param', 'accept-language': 'ru' } });
+    expect([longParam.statusCode, longParam.headers['x-request-id']]).toEqual([414, 'long-param']);
+    expect(longParam.json()).toEqual({ message: 'Адрес запроса слишком длинный.', request_id: 'long-param' });
+  });
+
   it('replaces an id that is long or not a plain token with a generated one', async () => {
     for (const given of ['x'.repeat(65), 'two words', 'a"b', '']) {
       const response = await app.inject({ url: '/api/no-such-route', headers: { 'x-request-id': given } });
