@@ -12,7 +12,7 @@ import {
 import { isPostgresUrl } from '@core/server/database/open-database';
 import type { AdmissionLimits } from '@core/server/http/admission-limiter';
 import { DEFAULT_RETENTION_DAYS } from '@core/server/jobs/retention';
-import { DEFAULT_MAX_STREAMS } from '@core/server/notifications/streams';
+import { DEFAULT_MAX_STREAMS } from '@core/server/notifications';
 import { DEFAULT_BACKUPS_KEEP, DEFAULT_BACKUPS_SCHEDULE, defaultBackupsDir, type BackupSettings } from '@core/server/backups';
 import { parseCron } from '@core/server/jobs/cron';
 

@@ -19,12 +19,11 @@
 export * from './types';
 export { NOTIFICATIONS_MIGRATIONS } from './migration';
 export { NOTIFICATION_MESSAGES_RU } from './messages-ru';
-export { registerNotificationRoutes, STREAM_PATH, TICKET_SECONDS } from './routes';
-export { CHANNEL_DELIVERY_KIND, createNotificationSystem, JOBS_SOURCE, type NotificationSystem, type NotificationSystemOptions } from './system';
-export { DEFAULT_MAX_STREAMS, HEARTBEAT_MS, STREAMS_PER_USER, NotificationStreams } from './streams';
-export { NOTIFICATIONS_CHANNEL } from './fan-out';
-export { jobNotification, notifySettledJobs } from './job-source';
-export { SAMPLES_SOURCE, seedSampleNotifications } from './demo-samples';
+export { registerNotificationRoutes, STREAM_PATH } from './routes';
+export { createNotificationSystem, type NotificationSystem } from './system';
+export { DEFAULT_MAX_STREAMS, NotificationStreams } from './streams';
+export { notifySettledJobs } from './job-source';
+export { seedSampleNotifications } from './demo-samples';
 
 declare module 'fastify' {
   interface FastifyInstance {
