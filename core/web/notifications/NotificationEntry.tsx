@@ -57,6 +57,11 @@ const useStyles = makeStyles({
   actions: { display: 'flex', alignItems: 'center', alignSelf: 'center', paddingRight: tokens.spacingHorizontalM },
 });
 
+/** The link as an app path (`/proxies/12`); anything else (another site, a script URL) is not followed. */
+export function appPath(link: string | null): string | null {
+  return link !== null && link.startsWith('/') && !link.startsWith('//') ? link : null;
+}
+
 export interface NotificationEntryProps {
   readonly item: NotificationItem;
   /** The bell's form: the text cut to two lines, no source. */
@@ -77,6 +82,7 @@ export function NotificationEntry({ item, compact = false, onOpen, actions }: No
   const format = useLocaleFormat();
   const unread = item.read_at === null;
   const when = relativeTime(item.created_at, new Date(), format.locale);
+  const path = appPath(item.link);
 
   const content = (
     <>
@@ -107,8 +113,8 @@ export function NotificationEntry({ item, compact = false, onOpen, actions }: No
 
   return (
     <div className={mergeClasses(styles.row, unread && styles.unreadRow)} data-notification-id={item.id} data-read={unread ? 'false' : 'true'}>
-      {item.link ? (
-        <Link to={item.link} className={styles.open} onClick={onOpen}>
+      {path ? (
+        <Link to={path} className={styles.open} onClick={onOpen}>
           {content}
         </Link>
       ) : (

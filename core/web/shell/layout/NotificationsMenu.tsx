@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, CounterBadge, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { AlertRegular, CheckmarkRegular } from '@fluentui/react-icons';
 import { NotificationsStore } from '../../notifications/notifications-store';
-import { NotificationEntry } from '../../notifications/NotificationEntry';
+import { appPath, NotificationEntry } from '../../notifications/NotificationEntry';
 import { useInjection } from '../../react/container-context';
 import { TopBarPopup } from './TopBarPopup';
 
@@ -94,7 +94,7 @@ export const NotificationsMenu = observer(function NotificationsMenu() {
                   compact
                   onOpen={() => {
                     void store.markRead(item.id);
-                    if (item.link) setOpen(false);
+                    if (appPath(item.link)) setOpen(false);
                   }}
                 />
               </li>

@@ -51,11 +51,17 @@ describe('the bell', () => {
   it('lists the newest with their time in the reader’s language; one opens its link and is marked read', async () => {
     const server = new FakeNotificationsServer().readable(1);
     server.unread = 1;
-    server.latest = [notification(1), notification(2, { read_at: new Date().toISOString(), link: null, severity: 'error', title: 'Domain purchase failed' })];
+    server.latest = [
+      notification(1),
+      notification(2, { read_at: new Date().toISOString(), link: null, severity: 'error', title: 'Domain purchase failed' }),
+      // Only app paths are followed.
+      notification(3, { link: 'https://elsewhere.example/' }),
+    ];
     const view = await openBell(server);
     await click(bellButton());
     const entries = () => [...document.querySelectorAll<HTMLElement>('[data-notification-id]')];
-    await waitInAct(() => expect(entries()).toHaveLength(2));
+    await waitInAct(() => expect(entries()).toHaveLength(3));
+    expect(entries()[2]?.querySelector('a')).toBeNull();
     expect(entries()[0]?.textContent).toContain('Proxy purchase #1 succeeded');
     expect(entries()[0]?.textContent).toContain('5 minutes ago');
     expect(entries()[0]?.querySelector('[data-unread-marker]')).not.toBeNull();
