@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
 import { ApiError, ID_PARAMS } from '@core/sdk/server';
 import type { IdParams, ServerPluginContext } from '@core/sdk/server';
@@ -62,11 +62,12 @@ export function webhookRoute(app: FastifyInstance, context: ServerPluginContext,
     await Promise.allSettled([...running]);
   });
 
-  const dispatch = (bot: StoredBot, handler: BotHandler, update: MessengerUpdate): void => {
+  // `log` is the request's: its lines carry the request id, also after the answer.
+  const dispatch = (bot: StoredBot, handler: BotHandler, update: MessengerUpdate, log: FastifyBaseLogger): void => {
     const work = handler
       .handle(update, bot.identity, handlerContext(deps.telegram(bot.token), update))
       .catch((error: unknown) => {
-        app.log.error({ botId: bot.identity.id, updateId: update.updateId, handlerClass: handler.name, error: described(error) }, 'Bot handler failed');
+        log.error({ botId: bot.identity.id, updateId: update.updateId, handlerClass: handler.name, error: described(error) }, 'Bot handler failed');
       })
       .finally(() => running.delete(work));
     running.add(work);
@@ -84,8 +85,8 @@ export function webhookRoute(app: FastifyInstance, context: ServerPluginContext,
       const updateId = request.body.update_id;
       if (!(await claimUpdate(db, botId, updateId))) return { data: { update_id: updateId, duplicate: true } };
       const handler = bot.handlerClass === null ? undefined : deps.handlers.find(bot.handlerClass);
-      if (handler) dispatch(bot, handler, normaliseUpdate(request.body));
-      else app.log.warn({ botId, updateId, handlerClass: bot.handlerClass }, 'Bot update left unhandled: its handler class is not registered');
+      if (handler) dispatch(bot, handler, normaliseUpdate(request.body), request.log);
+      else request.log.warn({ botId, updateId, handlerClass: bot.handlerClass }, 'Bot update left unhandled: its handler class is not registered');
       return { data: { update_id: updateId, duplicate: false } };
     },
   );
