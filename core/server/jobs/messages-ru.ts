@@ -16,7 +16,7 @@ export const JOB_MESSAGES_RU: RussianMessages = {
   'The job has already finished.': 'Задача уже завершена.',
   'The kind is not a job kind of this server.': 'Такого вида задач на этом сервере нет.',
   'Only a failed or cancelled job can be retried.': 'Повторить можно только задачу, завершившуюся с ошибкой или отменённую.',
-  'Deleted {count:number} finished jobs older than {days:number} days.': 'Удалено завершённых задач старше {days} дн.: {count}.',
+  'Finished jobs older than {days:number} days deleted: {count:number}.': 'Удалено завершённых задач старше {days} дн.: {count}.',
   [JOB_FAILED]: 'Задача завершилась с ошибкой.',
   [JOB_TIMED_OUT]: 'Задача не уложилась в {ms} мс.',
   [JOB_CANCELLED]: 'Задача отменена.',

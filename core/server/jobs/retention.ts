@@ -49,7 +49,7 @@ export function defineRetention(registry: JobRegistry, db: Database, retentionDa
     label: { en: 'Old jobs clean-up', ru: 'Очистка старых задач' },
     async run(_job, context) {
       const deleted = await deleteExpiredJobs(db, retentionDays, context.signal);
-      await context.log({ key: 'Deleted {count:number} finished jobs older than {days:number} days.', params: { count: deleted, days: retentionDays } });
+      await context.log({ key: 'Finished jobs older than {days:number} days deleted: {count:number}.', params: { count: deleted, days: retentionDays } });
       return { deleted };
     },
   });

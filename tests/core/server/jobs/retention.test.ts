@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TIMEOUT, freshDatabase } from '@core/sdk/testing';
 import type { Database } from '@core/server/database/database';
-import { deleteExpiredJobs } from '@core/server/jobs';
+import { deleteExpiredJobs, RETENTION_KIND, type JobSystem } from '@core/server/jobs';
+import { jobSystem, stopAll, until } from './support';
 
 /* Retention: finished jobs older than the configured days go, with their log lines, but each subject keeps its latest job. */
 let db: Database;
@@ -9,6 +10,8 @@ let db: Database;
 beforeAll(async () => {
   db = await freshDatabase([]);
 }, DB_TIMEOUT);
+const started: JobSystem[] = [];
+afterEach(() => stopAll(started));
 afterAll(() => db.close());
 
 /** A job finished `daysAgo` days ago (null: still queued), with one log line. */
@@ -48,5 +51,21 @@ describe('retention', () => {
     const logs = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM core.job_logs WHERE job_id = ANY($1::bigint[])`, [gone]);
     expect(logs.rows[0]?.count).toBe(0);
     expect(await deleteExpiredJobs(db, 30)).toBe(0);
+  });
+
+  it('runs as the kernel’s daily job with the configured days, and logs what it deleted', async () => {
+    const old = await job(null, 10);
+    const system = jobSystem(db, started, { retentionDays: 7 });
+    system.runner.start();
+    await until(async () => (await db.query(`SELECT 1 FROM core.job_schedules WHERE id = $1`, [RETENTION_KIND])).rows.length > 0, 5000, 'the schedule row');
+    await db.query(`UPDATE core.job_schedules SET next_run_at = now() WHERE id = $1`, [RETENTION_KIND]);
+    const run = await until(async () => {
+      const { rows } = await db.query<{ id: number; state: string; result: unknown }>(`SELECT id::int AS id, state, result FROM core.jobs WHERE kind = $1 AND state = 'succeeded'`, [RETENTION_KIND]);
+      return rows[0];
+    }, 5000, 'the retention job');
+    expect(run.result).toEqual({ deleted: 1 });
+    expect((await db.query(`SELECT 1 FROM core.jobs WHERE id = $1`, [old])).rows).toEqual([]);
+    expect((await system.jobs.logs(run.id)).map((line) => line.message)).toEqual(['Finished jobs older than 7 days deleted: 1.']);
+    expect((await system.jobs.find(run.id))?.label).toBe('Old jobs clean-up');
   });
 });
