@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, DB_TIMEOUT, mintToken } from '@core/sdk/testing';
-import { NotificationStreams } from '@core/server/notifications';
 import type { NotificationItem } from '@core/shared/notifications';
 import { labServer, openStream, user, type LabServer } from './support';
 
@@ -98,12 +97,5 @@ describe('the stream', () => {
     server.app.notificationStreams.closeAll();
     await stream.ended;
     expect((await fetch(streamUrl(ticket))).status).toBe(503);
-  });
-});
-
-describe('the total cap', () => {
-  it('refuses a stream once the server holds maxStreams', () => {
-    const streams = new NotificationStreams(server.db, (source) => source, { maxStreams: 0, log: console });
-    expect(streams.refusal(1)).toBe('total-cap');
   });
 });
