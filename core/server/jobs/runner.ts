@@ -6,7 +6,7 @@ import { logLineToStore } from './log-lines';
 import { JOB_CANCELLED, JOB_DID_NOT_FINISH, JOB_FAILED, JOB_TAKEN_OVER, JOB_TIMED_OUT, RESULT_NOT_JSON, SERVER_STOPPING } from './messages-ru';
 import { backoffDelay, type JobRegistry, type KindEntry } from './registry';
 import { advanceSchedule, databaseNow, dueSchedules, recordScheduledJob, upsertSchedule } from './schedule-store';
-import { firingOf, scheduleDedupeKey, type ScheduleEntry } from './schedules';
+import { firingOf, scheduleDedupeKey, scheduleSubject, type ScheduleEntry } from './schedules';
 import {
   appendLog,
   claimJob,
@@ -267,7 +267,8 @@ export class JobRunner {
         payload: schedule.payload,
         maxAttempts: entry.maxAttempts,
         timeoutMs: entry.timeoutMs,
-        subject: null,
+        // Its schedule is its subject: retention keeps each schedule's latest job, which the Jobs screen shows.
+        subject: scheduleSubject(schedule.id),
         runAt: null,
         createdBy: null,
         dedupeKey: scheduleDedupeKey(schedule.id),

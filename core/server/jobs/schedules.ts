@@ -43,6 +43,8 @@ export interface ScheduleEntry {
 
 /** The dedupe key every run of a schedule is enqueued with. */
 export const scheduleDedupeKey = (id: string): string => `schedule:${id}`;
+/** The subject of a schedule's jobs: the schedule's row. */
+export const scheduleSubject = (id: string): string => `core.job_schedules:${id}`;
 
 /** Checks a declaration's timing and payload (stopping start-up on a mistake) and gives its entry; the registry checks its id and kind. */
 export function scheduleEntry(definition: ScheduleDefinition<unknown>, kind: string, label: JobLabel | null): ScheduleEntry {

@@ -78,6 +78,7 @@ describe('a schedule', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const jobs = await jobsOf('lab.both');
     expect(jobs.map((job) => job.state)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+    expect((await db.query<{ subject: string }>(`SELECT DISTINCT subject FROM core.jobs WHERE kind = 'lab.both'`)).rows).toEqual([{ subject: 'core.job_schedules:lab.both' }]);
     expect(new Set(ran).size).toBe(4);
     expect((await rowOf('lab.both'))?.last_job_id).toBe(Number(jobs.at(-1)?.id));
   });

@@ -1,11 +1,11 @@
-import { createJobSystem, type JobRunnerOptions, type JobSystem } from '@core/server/jobs';
+import { createJobSystem, type JobRunnerOptions, type JobSystem, type JobSystemOptions } from '@core/server/jobs';
 import type { Database } from '@core/server/database/database';
 
 /** Test timing: quick polls and short leases, so takeovers and retries happen within a second. */
 export const QUICK: JobRunnerOptions = { pollMs: 25, leaseMs: 300, abortGraceMs: 300, stopGraceMs: 300 };
 
 /** A job system (one "server copy") on `db`; stopped by `stopAll`. */
-export function jobSystem(db: Database, started: JobSystem[], options: JobRunnerOptions = {}): JobSystem {
+export function jobSystem(db: Database, started: JobSystem[], options: JobSystemOptions = {}): JobSystem {
   const system = createJobSystem(db, { ...QUICK, ...options });
   started.push(system);
   return system;
