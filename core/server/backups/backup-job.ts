@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BACKUP_JOB_KIND, type BackupStep } from '@core/shared/backups';
 import { writeBackupFile } from '../database/backup-archive';
@@ -14,6 +15,26 @@ export const BACKUP_KEY = BACKUP_JOB_KIND;
 export interface BackupResult {
   readonly file: string;
   readonly size: number;
+}
+
+interface BackupCheckpoint {
+  readonly file: string;
+}
+
+/**
+ * The backup this job already wrote, when it is resumed on a database restored from that very
+ * backup: the dump holds this job as running, so the restored server takes it over. Without this
+ * it would take one more backup at once, pruning the oldest. A job cut short before its file was
+ * renamed into place finds no file, and backs up again.
+ */
+async function writtenBefore(dir: string, checkpoint: unknown): Promise<BackupResult | null> {
+  const file = (checkpoint as Partial<BackupCheckpoint> | null)?.file;
+  if (typeof file !== 'string') return null;
+  try {
+    return { file, size: (await stat(join(dir, file))).size };
+  } catch {
+    return null;
+  }
 }
 
 const PERCENT: Readonly<Record<BackupStep, number>> = { dump: 5, write: 40, prune: 90 };
@@ -33,11 +54,15 @@ export function defineBackupJob(jobs: Jobs, db: PgliteDatabase, settings: Backup
     maxAttempts: 2,
     run: async (_job, context) => {
       const step = (name: BackupStep) => context.step(name, PERCENT[name]);
+      const written = await writtenBefore(settings.dir, context.checkpoint);
+      if (written !== null) return written;
       await removeLeftovers(settings.dir);
+      const file = backupFileName(new Date());
+      // In the dump, so a database restored from it knows this job's file is written (see writtenBefore).
+      await context.saveCheckpoint({ file } satisfies BackupCheckpoint);
       await step('dump');
       const dump = await db.dump();
       await step('write');
-      const file = backupFileName(new Date());
       const size = await writeBackupFile(dump, join(settings.dir, file), context.signal);
       await context.log({ key: BACKUP_WRITTEN, params: { file, size } });
       await step('prune');

@@ -5,7 +5,7 @@ import fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineServerPlugin, type JobKind } from '@core/sdk/server';
 import { bearer, DB_TIMEOUT, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET } from '@core/sdk/testing';
-import { createApiServer } from '@core/server/api-server';
+import { createApiServer, type ApiServerOptions } from '@core/server/api-server';
 import { registerBackupRoutes } from '@core/server/backups/backup-routes';
 import { backupFileName, listBackups, pruneBackups } from '@core/server/backups/backup-directory';
 import { BackupArchiveError, writeBackupFile } from '@core/server/database/backup-archive';
@@ -71,6 +71,18 @@ const holder = defineServerPlugin({
 });
 
 describe('the running server backs itself up (core.backup, /api/system/backups)', () => {
+  const serverOptions = (on: Database): ApiServerOptions => ({
+    db: on,
+    secret: TEST_SECRET,
+    plugins: [holder],
+    runtimeConfig: TEST_RUNTIME_CONFIG,
+    pluginSettings: {},
+    webRoot: null,
+    logger: false,
+    // A short lease: the restored server takes over the job the dump caught running within a second.
+    jobs: { pollMs: 25, leaseMs: 900, stopGraceMs: 200, abortGraceMs: 200, concurrency: 1 },
+    backups: { dir: backups, keep: 7, schedule: null },
+  });
   let db: Database;
   let app: FastifyInstance;
   let backups: string;
@@ -80,17 +92,7 @@ describe('the running server backs itself up (core.backup, /api/system/backups)'
     db = await freshDatabase([]);
     await writeNotes(db);
     backups = join(root, 'server-backups');
-    app = await createApiServer({
-      db,
-      secret: TEST_SECRET,
-      plugins: [holder],
-      runtimeConfig: TEST_RUNTIME_CONFIG,
-      pluginSettings: {},
-      webRoot: null,
-      logger: false,
-      jobs: { pollMs: 25, leaseMs: 5000, stopGraceMs: 200, abortGraceMs: 200, concurrency: 1 },
-      backups: { dir: backups, keep: 7, schedule: null },
-    });
+    app = await createApiServer(serverOptions(db));
     await app.ready();
   }, DB_TIMEOUT);
   afterAll(async () => {
@@ -130,7 +132,24 @@ describe('the running server backs itself up (core.backup, /api/system/backups)'
     const restored = join(root, 'from-server');
     const report = await restoreDataDirectory(join(backups, file?.name ?? ''), restored);
     expect(report.migrations).toBeGreaterThan(0);
-    expect(await notesIn(restored)).toEqual(NOTES);
+
+    // A server on the restored database: the same records, and the backup job the dump caught running
+    // is taken over and found done (its file is there) rather than run again.
+    const again = await PgliteDatabase.open(restored);
+    const server = await createApiServer({ ...serverOptions(again), plugins: [] });
+    try {
+      await server.ready();
+      expect((await again.query<{ note: string }>('SELECT note FROM public.backup_notes ORDER BY id')).rows.map((row) => row.note)).toEqual(NOTES);
+      const resumed = await until(async () => {
+        const found = await again.query<{ state: string; result: unknown }>('SELECT state, result FROM core.jobs WHERE id = $1', [job.id]);
+        return found.rows[0]?.state === 'succeeded' ? found.rows[0] : null;
+      }, 'the restored backup job to be taken over');
+      expect(resumed.result).toEqual(job.result);
+      expect(readdirSync(backups)).toEqual([file?.name]);
+    } finally {
+      await server.close();
+      await again.close();
+    }
   }, DB_TIMEOUT);
 
   it('is for holders of JS, and takes no body', async () => {
