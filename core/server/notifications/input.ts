@@ -12,6 +12,11 @@ export const MAX_USERS = 10_000;
 // An app path: one leading slash (`//host` would leave the app), no spaces or backslashes.
 const APP_PATH = /^\/(?!\/)[^\s\\]*$/;
 
+/** Whether `link` is an app path a notification may open. */
+export function isAppPath(link: string): boolean {
+  return link.length <= MAX_LINK_LENGTH && APP_PATH.test(link);
+}
+
 function isText(value: unknown, max: number): value is string {
   return typeof value === 'string' && value.trim().length > 0 && value.length <= max;
 }
@@ -72,7 +77,7 @@ export function checkedInput(input: NotificationInput): CheckedInput {
     if (holders === null) throw new TypeError('A notification goes "to" { users: [ids] }, { code: "<code>" } or { code: { allOf | anyOf: ["<code>", …] } }.');
   }
   const link = input.link ?? null;
-  if (link !== null && (typeof link !== 'string' || link.length > MAX_LINK_LENGTH || !APP_PATH.test(link))) {
+  if (link !== null && (typeof link !== 'string' || !isAppPath(link))) {
     throw new TypeError(`A notification's link is an app path starting with "/", up to ${MAX_LINK_LENGTH} characters.`);
   }
   const severity = input.severity ?? 'info';

@@ -1,6 +1,7 @@
 import type { Database } from '../database/database';
 import type { SettledJob } from '../jobs';
 import type { MessageTranslator } from '../http/message-translations';
+import { isAppPath } from './input';
 import { JOBS_SOURCE } from './system';
 import type { NotificationInput, Notifications } from './types';
 
@@ -17,7 +18,8 @@ export function jobNotification(job: SettledJob, translator: MessageTranslator):
     // Labels name the work as a feminine noun in Russian ("Покупка прокси"), as the Jobs screen shows them.
     title: failed ? { en: `${job.label.en} failed`, ru: `${job.label.ru} не удалась` } : { en: `${job.label.en} finished`, ru: `${job.label.ru} завершена` },
     text: failed ? { en: translator.translate(error, 'en', UTC), ru: translator.translate(error, 'ru', UTC) } : undefined,
-    link: job.link,
+    // A kind's link that is no app path leaves the notification without one rather than lost.
+    link: job.link !== null && isAppPath(job.link) ? job.link : null,
     severity: failed ? 'error' : 'success',
     // A job settles once; should two copies both report it, the user still hears once.
     dedupeKey: `core.jobs:${job.id}`,
