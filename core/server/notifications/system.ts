@@ -58,6 +58,9 @@ export function createNotificationSystem(db: Database, jobs: Jobs, options: Noti
   const defineDelivery = (): JobKind<DeliveryPayload> => jobs.define<DeliveryPayload>({
     kind: CHANNEL_DELIVERY_KIND,
     requires: 'JS',
+    // Its name on the Jobs screen; nobody starts it, so it notifies nobody when it ends. No subject:
+    // retention keeps each subject's latest job, which would keep every delivery.
+    label: { en: 'Notification through the bot', ru: 'Уведомление через бота' },
     maxAttempts: 5,
     backoff: { initialMs: 5_000, factor: 3, maxMs: 10 * 60_000 },
     async run(_job, { payload }) {
