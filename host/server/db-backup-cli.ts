@@ -15,6 +15,7 @@ export interface DbCommand {
   readonly action: 'backup' | 'restore';
   /** The backup file, as given (read from the directory npm was run in). */
   readonly file: string | null;
+  /** `--data-dir`, as given (read from the same directory); null: the configured one. */
   readonly dataDir: string | null;
 }
 
@@ -26,7 +27,7 @@ const USAGE = {
 
 /** The command in the server's arguments (`--db-backup <file> [--data-dir <dir>]`); null when it is not one. */
 export function dbCommandOf(args: readonly string[]): DbCommand | null {
-  const flag = args.find((arg): arg is keyof typeof FLAGS => arg in FLAGS);
+  const flag = args.find((arg): arg is keyof typeof FLAGS => Object.hasOwn(FLAGS, arg));
   if (flag === undefined) return null;
   const rest = args.filter((arg) => arg !== flag);
   const at = rest.indexOf('--data-dir');
@@ -56,8 +57,9 @@ export async function runDbCommand(command: DbCommand, config: ErpConfig, workin
     const tool = command.action === 'backup' ? 'pg_dump -Fc' : 'pg_restore';
     throw new BackupCommandError(`DATABASE_URL points at PostgreSQL, which ${tool} handles (see the README, Operations → Backups); this command is for the embedded database`);
   }
+  // What the command line names is read from where it was typed; the configuration's directory as the server reads it.
   const file = resolve(workingDir, command.file);
-  const dataDir = command.dataDir ?? config.dataDir;
+  const dataDir = command.dataDir === null ? config.dataDir : resolve(workingDir, command.dataDir);
   if (command.action === 'backup') {
     const size = await backupDataDirectory(dataDir, file);
     return `Backed up the database in ${dataDir} to ${file} (${size} bytes).`;

@@ -234,6 +234,7 @@ describe('npm run db:backup and db:restore, on directories no server holds', () 
     expect(dbCommandOf(['--db-restore', 'a.tar.gz', '--data-dir', '/srv/erp'])).toEqual({ action: 'restore', file: 'a.tar.gz', dataDir: '/srv/erp' });
     expect(dbCommandOf(['--db-restore'])).toEqual({ action: 'restore', file: null, dataDir: null });
     expect(dbCommandOf(['--seed-demo'])).toBeNull();
+    expect(dbCommandOf(['toString'])).toBeNull();
   });
 });
 
