@@ -13,6 +13,7 @@
 export { testApp, type CallOptions, type TestApp, type TestAppOptions, type TestCaller } from './testing/test-app';
 /** Waiting for a test server's background jobs (`app.jobs.settle()`). */
 export { testJobs, type SettleOptions, type TestJobs } from './testing/test-jobs';
+export { storedNotifications, type StoredNotification } from './testing/test-notifications';
 
 /**
  * The pieces under testApp, for tests that need more control: a fresh database (template per

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_TIMEOUT, testApp, type TestApp, type TestCaller } from '@core/sdk/testing';
+import { DB_TIMEOUT, storedNotifications, testApp, type TestApp, type TestCaller } from '@core/sdk/testing';
 import { createFinanceServerPlugin } from '@plugins/finance/server';
-import { storedNotices } from '../../../support/server/stored-notices';
 
 /*
  * Finance's approval sources: a card correction recorded open tells the holders of FW and FT (who
@@ -40,7 +39,7 @@ describe('a card correction waiting for approval', { timeout: DB_TIMEOUT }, () =
     const correction = created(
       await keeper.post('/api/finance/card-corrections', { wallet_id: wallet, correction_date: '2026-03-10', statement_balance: { amount: '1200', currency: 'USD' }, reason: 'Monthly statement' }),
     );
-    expect(await storedNotices(app.db, 'finance.card-correction-approvals')).toEqual([
+    expect(await storedNotifications(app.db, 'finance.card-correction-approvals')).toEqual([
       {
         user: await approver.userId(),
         title: { en: 'Card correction waits for approval: Corporate card USD, $1,200.00', ru: 'Корректировка карты ждёт утверждения: Corporate card USD, 1\u00a0200,00\u00a0$' },
@@ -56,7 +55,7 @@ describe('a card correction waiting for approval', { timeout: DB_TIMEOUT }, () =
     created(await keeper.patch(`/api/finance/card-corrections/${correction.id}`, { version: correction.version, statement_balance: { amount: '1250', currency: 'USD' } }));
     created(await approver.post(`/api/finance/card-corrections/${correction.id}/approve`, {}));
     created(await approver.post(`/api/finance/card-corrections/${correction.id}/reverse`, { reason: 'Booked twice by the bank' }));
-    expect(await storedNotices(app.db, 'finance.card-correction-approvals')).toHaveLength(1);
+    expect(await storedNotifications(app.db, 'finance.card-correction-approvals')).toHaveLength(1);
   });
 
   it('reads in the reader’s language on the bell', async () => {
@@ -81,8 +80,8 @@ describe('a month of motivation waiting for approval', { timeout: DB_TIMEOUT }, 
         severity: 'info',
       },
     ];
-    expect(await storedNotices(app.db, 'finance.motivation-approvals')).toEqual(told);
+    expect(await storedNotifications(app.db, 'finance.motivation-approvals')).toEqual(told);
     created(await payroll.post(`/api/finance/motivation-sheets/${sheet.id}/compute`));
-    expect(await storedNotices(app.db, 'finance.motivation-approvals')).toEqual(told);
+    expect(await storedNotifications(app.db, 'finance.motivation-approvals')).toEqual(told);
   });
 });

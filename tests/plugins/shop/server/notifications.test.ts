@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, DB_TIMEOUT } from '@core/sdk/testing';
-import { storedNotices } from '../../../support/server/stored-notices';
+import { addUser, DB_TIMEOUT, storedNotifications } from '@core/sdk/testing';
 import { storedPositions } from './positions/positions-support';
 import { person, team } from './transfer/transfer-support';
 import { act, ordersApp, product, stock, type OrdersTestApp } from './orders/orders-support';
@@ -23,7 +22,7 @@ beforeAll(async () => {
 }, DB_TIMEOUT);
 afterAll(() => o.t.close());
 
-const noticesAbout = async (productId: number) => (await storedNotices(o.t.db, SOURCE)).filter((notice) => notice.link === `/products/${productId}`);
+const noticesAbout = async (productId: number) => (await storedNotifications(o.t.db, SOURCE)).filter((notice) => notice.link === `/products/${productId}`);
 
 async function markAs(position: number, state: 'free' | 'defective'): Promise<void> {
   const answer = await o.t.patch(`positions/${position}`, { state });

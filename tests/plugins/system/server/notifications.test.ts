@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_TIMEOUT, type TestCaller } from '@core/sdk/testing';
-import { storedNotices } from '../../../support/server/stored-notices';
+import { DB_TIMEOUT, storedNotifications, type TestCaller } from '@core/sdk/testing';
 import { basics, inventoryApp, type InventoryApp } from './rules/inventory-support';
 
 /*
@@ -53,7 +52,7 @@ describe('expiring soon', { timeout: DB_TIMEOUT }, () => {
     await t.create('proxies', { address: '203.0.113.8:8080', type: 'http', status: 'disabled', end_date: '2026-03-11' });
 
     expect(await runSchedule()).toBe('succeeded');
-    const notices = await storedNotices(t.app.db, SOURCE);
+    const notices = await storedNotifications(t.app.db, SOURCE);
     const domainHolder = await domains.userId();
     expect(notices.filter((notice) => notice.user === domainHolder)).toEqual([
       {
@@ -83,10 +82,10 @@ describe('expiring soon', { timeout: DB_TIMEOUT }, () => {
 
     // The next run tells nobody again; a renewal to a date still in the window is news.
     expect(await runSchedule()).toBe('succeeded');
-    expect(await storedNotices(t.app.db, SOURCE)).toHaveLength(4);
+    expect(await storedNotifications(t.app.db, SOURCE)).toHaveLength(4);
     expect((await t.patch(`domains/${soon}`, { expiry_date: '2026-03-15' })).statusCode).toBe(200);
     expect(await runSchedule()).toBe('succeeded');
-    expect((await storedNotices(t.app.db, SOURCE)).map((notice) => notice.title.en)).toContain('Domain renew-me.example expires on 03/15/26');
-    expect(await storedNotices(t.app.db, SOURCE)).toHaveLength(5);
+    expect((await storedNotifications(t.app.db, SOURCE)).map((notice) => notice.title.en)).toContain('Domain renew-me.example expires on 03/15/26');
+    expect(await storedNotifications(t.app.db, SOURCE)).toHaveLength(5);
   });
 });
