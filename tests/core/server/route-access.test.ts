@@ -176,8 +176,10 @@ describe('the revocation cache under route access', () => {
     let reads = 0;
     const db: Database = {
       ...unreachableDatabase(),
-      query: async <Row extends object>(): Promise<QueryResult<Row>> => {
-        reads += 1;
+      // Answers the revocation cache's reads of users and counts its polls; the kernel's job runner reads this database too.
+      query: async <Row extends object>(sql: string): Promise<QueryResult<Row>> => {
+        if (!sql.includes('permissions_version')) return { rows: [], affectedRows: 0 };
+        if (sql.includes('access_changed_at')) reads += 1;
         const rows = [
           { read_at: '2026-01-01 00:00:00+00', id: '7', permissions_version: 3, active: true },
           { read_at: '2026-01-01 00:00:00+00', id: '8', permissions_version: 1, active: false },

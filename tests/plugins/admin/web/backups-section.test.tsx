@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BackupsOverview } from '@core/sdk/shared';
-import { click, FakeService, query, renderAppInKernel, TEST_API, waitInAct } from '@core/sdk/testing-web';
-import { FakeJobs, installJobs } from '../../../support/web/fake-jobs';
+import { click, FakeJobs, FakeService, installJobs, query, renderAppInKernel, TEST_API, waitInAct } from '@core/sdk/testing-web';
 import { adminKernel, buttonNamed, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
