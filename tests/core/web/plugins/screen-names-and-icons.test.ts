@@ -78,6 +78,6 @@ describe('sidebar icons of the seven plugins', () => {
     const icons = entries.map((entry) => entryIcon(entry.icon, entry.group));
     const shared = entries.filter((entry, index) => icons.indexOf(icons[index]!) !== index).map((entry) => entry.path);
     expect(shared).toEqual([]);
-    expect(entries).toHaveLength(68);
+    expect(entries).toHaveLength(69);
   });
 });
