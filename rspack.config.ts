@@ -52,7 +52,10 @@ const web: Configuration = {
     new PluginChunksManifest(resolve(root, 'plugins')),
     devServing ? new ReactRefreshPlugin() : null,
   ],
-  optimization: { chunkIds: 'named' },
+  // A shared async chunk under 60 KB stays inside the chunks that need it: each lazy screen added its own
+  // combination of shared modules, and a signed-in reload came to ask for 41 small chunks (502.9 KB
+  // gzip); fewer, larger chunks compress better and the reload downloads 31 (495.6 KB).
+  optimization: { chunkIds: 'named', splitChunks: { chunks: 'async', minSize: 60_000 } },
   performance: false,
   devServer: {
     port: 3000,

@@ -60,6 +60,8 @@ describe('notifications', () => {
   it('lead to the notifications page', async () => {
     const { view } = await openShell();
     await click(byLabel('Notifications'));
+    // The panel's content loads on the bell's first opening.
+    await waitInAct(() => expect(() => byText('View all notifications', 'a')).not.toThrow());
     await click(byText('View all notifications', 'a'));
     expect(view.path()).toBe('/notifications');
   });
