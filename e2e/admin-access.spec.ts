@@ -29,6 +29,7 @@ const FIRST_SIDEBAR: SidebarGroup[] = [
       { text: 'Articles', href: '/article' },
       { text: 'System settings', href: '/system-settings' },
       { text: 'Plugins', href: '/plugins' },
+      { text: 'Jobs', href: '/jobs' },
     ],
   },
 ];

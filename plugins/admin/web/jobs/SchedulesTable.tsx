@@ -64,9 +64,9 @@ export function SchedulesTable({ schedules }: { readonly schedules: readonly Job
                   <RouterLink
                     className={styles.link}
                     to={{ search: withOpenedJob(search, schedule.last_job.id).toString() }}
-                    aria-label={t('jobs.openJob', { id: schedule.last_job.id, state: t(`core:jobs.states.${schedule.last_job.state}`) })}
                   >
                     <JobStateBadge state={schedule.last_job.state} />
+                    <span className={styles.unseen}>{t('jobs.openJob', { id: schedule.last_job.id })}</span>
                   </RouterLink>
                 ) : (
                   none

@@ -2,6 +2,8 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 
 /** The Jobs screen's look, shared by its tables and the detail. */
 export const useJobsStyles = makeStyles({
+  // Read by screen readers, not shown: what a link whose visible text is a state badge opens.
+  unseen: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
   heading: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
