@@ -23,7 +23,8 @@ const resolveOptions = {
 const SDK_ENTRIES_RULE: RuleSetRule = { test: /[\\/]core[\\/]sdk[\\/][^\\/]+\.ts$/, sideEffects: false };
 
 /** Content-hashed names in production, so the server may let browsers cache them for good. */
-const assetName = (ext: string): string => (production ? `assets/[name].[contenthash:10].${ext}` : `assets/[name].${ext}`);
+const assetName = (ext: string): string =>
+  production ? `assets/[name].[contenthash:10].${ext}` : `assets/[name].${ext}`;
 
 const web: Configuration = {
   name: 'web',
@@ -85,7 +86,8 @@ const server: Configuration = {
   externalsPresets: { node: true },
   externals: [
     ({ request }, callback) => {
-      const bare = request !== undefined && /^(?![./]|@core\/|@plugins\/|@host\/)/.test(request) && !request.startsWith('node:');
+      const bare =
+        request !== undefined && /^(?![./]|@core\/|@plugins\/|@host\/)/.test(request) && !request.startsWith('node:');
       return bare ? callback(undefined, request) : callback();
     },
   ],

@@ -18,11 +18,23 @@ export default defineConfig({
       // the project's time); the shell's own tests change the window and the document and stay apart.
       {
         extends: true,
-        test: { name: 'web', environment: 'happy-dom', isolate: false, include: ['tests/**/web/**/*.test.{ts,tsx}'], exclude: ['tests/core/web/shell/**'], setupFiles: ['tests/setup/web.ts'] },
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          isolate: false,
+          include: ['tests/**/web/**/*.test.{ts,tsx}'],
+          exclude: ['tests/core/web/shell/**'],
+          setupFiles: ['tests/setup/web.ts'],
+        },
       },
       {
         extends: true,
-        test: { name: 'web-shell', environment: 'happy-dom', include: ['tests/core/web/shell/**/*.test.{ts,tsx}'], setupFiles: ['tests/setup/web.ts'] },
+        test: {
+          name: 'web-shell',
+          environment: 'happy-dom',
+          include: ['tests/core/web/shell/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/web.ts'],
+        },
       },
       {
         extends: true,

@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, freshDataDir, startProductionServer, type ProductionServer } from './support/server';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  freshDataDir,
+  startProductionServer,
+  type ProductionServer,
+} from './support/server';
 import { showEnterEmail } from './support/session';
 import { TELEGRAM_ENV } from './support/telegram';
 
@@ -15,7 +21,11 @@ test.afterAll(async () => {
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`no serious or critical accessibility violations in ${scheme} theme`, async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: server.url, colorScheme: scheme, viewport: { width: 1600, height: 900 } });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      colorScheme: scheme,
+      viewport: { width: 1600, height: 900 },
+    });
     const page = await context.newPage();
     await page.goto('/login');
     await expect(page.getByRole('button', { name: "Let's Get Started" })).toBeVisible();
@@ -39,7 +49,11 @@ for (const scheme of ['light', 'dark'] as const) {
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`EnterEmail has no serious or critical accessibility violations in ${scheme} theme`, async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: server.url, colorScheme: scheme, viewport: { width: 1600, height: 900 } });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      colorScheme: scheme,
+      viewport: { width: 1600, height: 900 },
+    });
     const page = await context.newPage();
     await showEnterEmail(page, server.url);
     await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);

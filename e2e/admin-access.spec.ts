@@ -72,24 +72,35 @@ async function newPage(browser: Browser): Promise<{ context: BrowserContext; pag
 const main = (page: Page) => page.getByRole('main');
 
 async function openFromSidebar(page: Page, entry: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: entry, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: entry, exact: true })
+    .click();
   await expect(main(page).getByRole('heading', { level: 1, name: entry, exact: true })).toBeVisible();
 }
 
 /** A permission's checkbox in the role's checklist: its label is the code, then ' — description'. */
-const codeBox = (page: Page, code: string): Locator => main(page).getByRole('checkbox', { name: new RegExp(`^${code}(\\s—|$)`) });
+const codeBox = (page: Page, code: string): Locator =>
+  main(page).getByRole('checkbox', { name: new RegExp(`^${code}(\\s—|$)`) });
 
 /** Selects the role and leaves exactly `codes` checked, saved. */
 async function giveRoleExactly(page: Page, codes: readonly string[]): Promise<void> {
-  await main(page).getByRole('list', { name: 'Roles' }).getByRole('button', { name: new RegExp(`^${ROLE}`) }).click();
+  await main(page)
+    .getByRole('list', { name: 'Roles' })
+    .getByRole('button', { name: new RegExp(`^${ROLE}`) })
+    .click();
   await expect(main(page).getByRole('heading', { level: 2, name: ROLE })).toBeVisible();
   const checked = main(page).locator('input[type="checkbox"][data-code]:checked');
   for (const code of await checked.evaluateAll((boxes) => boxes.map((box) => box.getAttribute('data-code') ?? ''))) {
     if (!codes.includes(code)) await codeBox(page, code).uncheck();
   }
   for (const code of codes) await codeBox(page, code).check();
-  expect((await checked.evaluateAll((boxes) => boxes.map((box) => box.getAttribute('data-code')))).sort()).toEqual([...codes].sort());
-  await expectToast(page, 'Successfully updated', () => main(page).getByRole('button', { name: 'Save permissions' }).click());
+  expect((await checked.evaluateAll((boxes) => boxes.map((box) => box.getAttribute('data-code')))).sort()).toEqual(
+    [...codes].sort(),
+  );
+  await expectToast(page, 'Successfully updated', () =>
+    main(page).getByRole('button', { name: 'Save permissions' }).click(),
+  );
 }
 
 /** Audrey's row menu on the users list, picking `item`. */
@@ -131,7 +142,9 @@ test('a role with three codes decides what its holder sees; changes reach them a
   await main(admin).getByRole('button', { name: 'New role' }).click();
   const roleDialog = admin.getByRole('dialog', { name: 'New role' });
   await roleDialog.getByRole('textbox', { name: 'Name' }).fill(ROLE);
-  await expectToast(admin, 'New record successfully created', () => roleDialog.getByRole('button', { name: 'Save' }).click());
+  await expectToast(admin, 'New record successfully created', () =>
+    roleDialog.getByRole('button', { name: 'Save' }).click(),
+  );
   await expect(roleDialog).toBeHidden();
   await giveRoleExactly(admin, FIRST_CODES);
 
@@ -147,7 +160,9 @@ test('a role with three codes decides what its holder sees; changes reach them a
   await admin.getByRole('menuitemcheckbox', { name: ROLE, exact: true }).click();
   await userDialog.getByRole('heading', { name: 'New user' }).click();
   await expect(userDialog.getByRole('combobox', { name: 'Roles' })).toHaveText(ROLE);
-  await expectToast(admin, 'New record successfully created', () => userDialog.getByRole('button', { name: 'Save' }).click());
+  await expectToast(admin, 'New record successfully created', () =>
+    userDialog.getByRole('button', { name: 'Save' }).click(),
+  );
   await expect(userDialog).toBeHidden();
   const users = listTable(admin, 'Users');
   await expect(users.getByRole('row', { name: new RegExp(AUDREY.username) })).toContainText(ROLE);
@@ -169,7 +184,9 @@ test('a role with three codes decides what its holder sees; changes reach them a
   await outliveAccessToken(audrey);
   await audrey.getByRole('button', { name: 'Refresh' }).click();
   await expect.poll(() => audreyRefreshes).toContain(true);
-  await expect(audrey.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'RDP servers' })).toBeVisible();
+  await expect(
+    audrey.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'RDP servers' }),
+  ).toBeVisible();
   expect(await audrey.evaluate(() => 'beforeReload' in window)).toBe(false);
   expect(await sidebar(audrey)).toEqual(SECOND_SIDEBAR);
   await expect(audrey).toHaveURL(/\/article$/);

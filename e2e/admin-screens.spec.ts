@@ -15,9 +15,11 @@ import { english, text, type Language } from './support/strings';
 // server: the language walks only open and cancel, on fixtures made through the API below.
 
 /** An admin key (`users.add`) in `language`. */
-const admin = (language: Language, key: string, values?: Record<string, string | number>) => text(language, `admin:${key}`, values);
+const admin = (language: Language, key: string, values?: Record<string, string | number>) =>
+  text(language, `admin:${key}`, values);
 /** A resource-engine key (`toolbar.add`) in `language`. */
-const engine = (language: Language, key: string, values?: Record<string, string | number>) => text(language, `resource:${key}`, values);
+const engine = (language: Language, key: string, values?: Record<string, string | number>) =>
+  text(language, `resource:${key}`, values);
 
 // Fixtures the language walks open: a user (with a role, so the role has a holder), an RDP server,
 // a Keitaro server and a free reverse to offer it.
@@ -56,7 +58,9 @@ async function open(browser: Browser, language: Language): Promise<{ context: Br
     // The switcher is named in the language in use, English at first.
     await page.getByRole('combobox', { name: english('shell:shell.language') }).click();
     await page.getByRole('option', { name: english('common:languages.ru') }).click();
-    await expect(page.getByRole('heading', { level: 1, name: text('ru', 'shell:dashboard.greeting', { name: 'admin' }) })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: text('ru', 'shell:dashboard.greeting', { name: 'admin' }) }),
+    ).toBeVisible();
   }
   return { context, page };
 }
@@ -102,7 +106,9 @@ async function pick(page: Page, box: Locator, search: string, option: string): P
 // ---- every screen, in both languages ----------------------------------------------------------
 
 for (const language of ['en', 'ru'] as const) {
-  test(`every admin screen, its dialogs and menus open from the sidebar in ${language} with no raw i18n key`, async ({ browser }) => {
+  test(`every admin screen, its dialogs and menus open from the sidebar in ${language} with no raw i18n key`, async ({
+    browser,
+  }) => {
     test.setTimeout(240_000);
     const { context, page } = await open(browser, language);
     const { check, findings } = rawKeyCollector();
@@ -113,7 +119,12 @@ for (const language of ['en', 'ru'] as const) {
      * Checks the dialog named `name`; with `refuse`, checks it again once that has made it show its
      * messages (a save refused with errors under the inputs); then closes it with `close`.
      */
-    const dialogChecked = async (where: string, name: string, close: string, refuse?: (dialog: Locator) => Promise<void>) => {
+    const dialogChecked = async (
+      where: string,
+      name: string,
+      close: string,
+      refuse?: (dialog: Locator) => Promise<void>,
+    ) => {
       const dialog = page.getByRole('dialog', { name, exact: true });
       await expect(dialog).toBeVisible();
       await check(where, dialog);
@@ -132,14 +143,16 @@ for (const language of ['en', 'ru'] as const) {
       await expect(dialog).toBeHidden();
     };
     /** Saves the dialog (its button named `save`). */
-    const save = (dialog: Locator, label = a('common.save')) => dialog.getByRole('button', { name: label, exact: true }).click();
+    const save = (dialog: Locator, label = a('common.save')) =>
+      dialog.getByRole('button', { name: label, exact: true }).click();
     /** The engine's dialogs refuse a save with a missing required field: the message on top. */
     const requiredRefused = async (dialog: Locator) => {
       await save(dialog, e('form.save'));
       await expect(dialog.getByRole('alert').filter({ hasText: e('form.required') })).toBeVisible();
     };
     /** An input of the dialog marked invalid after a refused save. */
-    const invalid = (dialog: Locator, label: string) => expect(dialog.getByRole('textbox', { name: label })).toHaveAttribute('aria-invalid', 'true');
+    const invalid = (dialog: Locator, label: string) =>
+      expect(dialog.getByRole('textbox', { name: label })).toHaveAttribute('aria-invalid', 'true');
     /** The engine's "Add filter" menu (every filterable field's label), opened, checked and closed. */
     const filtersChecked = async (where: string, main: Locator) => {
       await main.getByRole('button', { name: e('filter.add') }).click();
@@ -172,7 +185,11 @@ for (const language of ['en', 'ru'] as const) {
         await expect(dialog.getByText(a('userForm.errors.required')).first()).toBeVisible();
         await expect(dialog.getByText(a('userForm.errors.email'))).toBeVisible();
       });
-      await rowMenuChecked('/users row menu', main.getByRole('button', { name: e('table.rowActions', { label: OLGA.username }) }), e('row.edit'));
+      await rowMenuChecked(
+        '/users row menu',
+        main.getByRole('button', { name: e('table.rowActions', { label: OLGA.username }) }),
+        e('row.edit'),
+      );
       await dialogChecked('/users edit dialog', a('userForm.editTitle', { name: OLGA.username }), a('common.cancel'));
     });
 
@@ -188,14 +205,24 @@ for (const language of ['en', 'ru'] as const) {
         await expect(main.getByRole('tabpanel', { name: label })).toBeVisible();
       };
       // The tabs in their order: admin's info and services, finance's employee, admin's edit.
-      const order = [a('userDetail.tabs.info'), a('userDetail.tabs.service'), text(language, 'finance:employeeTab.label'), a('userDetail.tabs.edit')];
+      const order = [
+        a('userDetail.tabs.info'),
+        a('userDetail.tabs.service'),
+        text(language, 'finance:employeeTab.label'),
+        a('userDetail.tabs.edit'),
+      ];
       await expect(tabs.getByRole('tab')).toHaveCount(order.length);
-      for (const [index, label] of order.entries()) await expect(tabs.getByRole('tab').nth(index)).toHaveAccessibleName(label);
+      for (const [index, label] of order.entries())
+        await expect(tabs.getByRole('tab').nth(index)).toHaveAccessibleName(label);
 
       await expect(main.getByRole('list', { name: a('info.roles'), exact: true })).toHaveText(AUDITORS);
       await check('info-tab', main);
       await main.getByRole('button', { name: a('info.editAdditional'), exact: true }).click();
-      await dialogChecked('info-tab additional permissions', a('permissions.additionalTitle', { name: OLGA.username }), a('common.cancel'));
+      await dialogChecked(
+        'info-tab additional permissions',
+        a('permissions.additionalTitle', { name: OLGA.username }),
+        a('common.cancel'),
+      );
 
       await tab('service-tab', a('userDetail.tabs.service'));
       await expect(main.getByText(a('services.noIssueAccount'))).toBeVisible();
@@ -210,20 +237,29 @@ for (const language of ['en', 'ru'] as const) {
       await check('employee-tab', main);
 
       await tab('edit-user-tab', a('userDetail.tabs.edit'));
-      await expect(main.getByRole('form', { name: a('userDetail.tabs.edit') }).getByRole('textbox', { name: a('userForm.username') })).toHaveValue(OLGA.username);
+      await expect(
+        main
+          .getByRole('form', { name: a('userDetail.tabs.edit') })
+          .getByRole('textbox', { name: a('userForm.username') }),
+      ).toHaveValue(OLGA.username);
       await check('edit-user-tab', main);
     });
 
     await test.step('roles and permissions: roles, checklist, holders, dialogs, catalogue', async () => {
       const main = await fromSidebar(page, language, '/roles-permissions');
-      await main.getByRole('list', { name: a('roles.title'), exact: true }).getByRole('button', { name: new RegExp(`^${AUDITORS}\\b`) }).click();
+      await main
+        .getByRole('list', { name: a('roles.title'), exact: true })
+        .getByRole('button', { name: new RegExp(`^${AUDITORS}\\b`) })
+        .click();
       await expect(main.getByRole('heading', { level: 2, name: AUDITORS, exact: true })).toBeVisible();
       await expect(main.getByRole('group', { name: new RegExp(`^${a('areas.admin')} \\(`) }).first()).toBeVisible();
       await check('/roles-permissions permissions', main);
       // The search's clear button is named in this language too (Fluent's own name is 'clear').
       await expect(main.getByRole('button', { name: a('permissions.clearSearch'), exact: true })).toHaveCount(1);
       await main.getByRole('tab', { name: a('roles.usersTab', { count: 1 }), exact: true }).click();
-      await expect(main.getByRole('table', { name: a('roles.holders', { name: AUDITORS }) })).toContainText(OLGA.username);
+      await expect(main.getByRole('table', { name: a('roles.holders', { name: AUDITORS }) })).toContainText(
+        OLGA.username,
+      );
       await check('/roles-permissions holders', main);
       await main.getByRole('button', { name: a('roles.add'), exact: true }).click();
       await dialogChecked('/roles-permissions new role', a('roles.addTitle'), a('common.cancel'), async (dialog) => {
@@ -232,20 +268,31 @@ for (const language of ['en', 'ru'] as const) {
       });
 
       // Any user's additional permissions: the user picked by name.
-      const giveUser = main.getByRole('group').filter({ has: page.getByRole('heading', { name: a('permissions.giveUser') }) });
+      const giveUser = main
+        .getByRole('group')
+        .filter({ has: page.getByRole('heading', { name: a('permissions.giveUser') }) });
       await pick(page, giveUser.getByRole('combobox', { name: a('permissions.user') }), 'olg', OLGA.username);
       await giveUser.getByRole('button', { name: a('permissions.additional'), exact: true }).click();
-      await dialogChecked('/roles-permissions additional permissions', a('permissions.additionalTitle', { name: OLGA.username }), a('common.cancel'));
+      await dialogChecked(
+        '/roles-permissions additional permissions',
+        a('permissions.additionalTitle', { name: OLGA.username }),
+        a('common.cancel'),
+      );
 
       await main.getByRole('tab', { name: a('permissions.catalogue'), exact: true }).click();
       await expect(main.getByRole('table', { name: a('permissions.catalogue') })).toBeVisible();
       await check('/roles-permissions catalogue', main);
       await main.getByRole('button', { name: a('permissions.add'), exact: true }).click();
-      await dialogChecked('/roles-permissions new permission', a('permissions.addTitle'), a('common.cancel'), async (dialog) => {
-        await dialog.getByRole('textbox', { name: a('permissions.name') }).fill('1AB');
-        await save(dialog);
-        await expect(dialog.getByText(a('permissions.codeFormat'))).toBeVisible();
-      });
+      await dialogChecked(
+        '/roles-permissions new permission',
+        a('permissions.addTitle'),
+        a('common.cancel'),
+        async (dialog) => {
+          await dialog.getByRole('textbox', { name: a('permissions.name') }).fill('1AB');
+          await save(dialog);
+          await expect(dialog.getByText(a('permissions.codeFormat'))).toBeVisible();
+        },
+      );
     });
 
     await test.step('articles: list, filters, add dialog', async () => {
@@ -253,7 +300,12 @@ for (const language of ['en', 'ru'] as const) {
       await check('/article', main);
       await filtersChecked('/article filters', main);
       await main.getByRole('button', { name: e('toolbar.add'), exact: true }).click();
-      await dialogChecked('/article add dialog', e('form.addTitle', { record: a('articles.record') }), e('form.cancel'), requiredRefused);
+      await dialogChecked(
+        '/article add dialog',
+        e('form.addTitle', { record: a('articles.record') }),
+        e('form.cancel'),
+        requiredRefused,
+      );
     });
 
     await test.step('system settings: the form, and saving nothing', async () => {
@@ -269,7 +321,9 @@ for (const language of ['en', 'ru'] as const) {
       // An empty product name is refused under its input (min length 1); the reload drops the edit.
       await form.getByRole('textbox', { name: a('systemSettings.labels.productName') }).fill('');
       await save(form);
-      await expect(form.locator('[data-setting="core.general.productName"]')).toContainText(a('systemSettings.problems.minLength', { min: 1 }));
+      await expect(form.locator('[data-setting="core.general.productName"]')).toContainText(
+        a('systemSettings.problems.minLength', { min: 1 }),
+      );
       await check('/system-settings refused', main);
       await page.reload();
       await expect(form.getByRole('textbox', { name: a('systemSettings.labels.productName') })).not.toHaveValue('');
@@ -281,12 +335,21 @@ for (const language of ['en', 'ru'] as const) {
       await check('/rdp-servers', main);
       await filtersChecked('/rdp-servers filters', main);
       await main.getByRole('button', { name: e('toolbar.add'), exact: true }).click();
-      await dialogChecked('/rdp-servers add dialog', e('form.addTitle', { record: a('rdp.record') }), e('form.cancel'), async (dialog) => {
-        await dialog.getByRole('textbox', { name: a('rdp.fields.ip') }).fill('not-an-ip');
-        await requiredRefused(dialog);
-        await invalid(dialog, a('rdp.fields.ip'));
-      });
-      await rowMenuChecked('/rdp-servers row menu', main.getByRole('button', { name: e('table.rowActions', { label: RDP_FIXTURE }), exact: true }), a('rdp.users'));
+      await dialogChecked(
+        '/rdp-servers add dialog',
+        e('form.addTitle', { record: a('rdp.record') }),
+        e('form.cancel'),
+        async (dialog) => {
+          await dialog.getByRole('textbox', { name: a('rdp.fields.ip') }).fill('not-an-ip');
+          await requiredRefused(dialog);
+          await invalid(dialog, a('rdp.fields.ip'));
+        },
+      );
+      await rowMenuChecked(
+        '/rdp-servers row menu',
+        main.getByRole('button', { name: e('table.rowActions', { label: RDP_FIXTURE }), exact: true }),
+        a('rdp.users'),
+      );
       const users = page.getByRole('dialog', { name: a('rdp.usersTitle', { server: RDP_FIXTURE }) });
       await expect(users.getByText(a('rdp.noUsers'))).toBeVisible();
       // Granting asks first; the answer no leaves the dialog as it was (and still there for a screen reader).
@@ -296,7 +359,11 @@ for (const language of ['en', 'ru'] as const) {
       await check('/rdp-servers grant confirmation', confirmation(page, language, a('services.confirm.rdpCreate')));
       await answer(page, language, a('services.confirm.rdpCreate'), false);
       await expect(users.getByText(a('rdp.noUsers'))).toBeVisible();
-      await dialogChecked('/rdp-servers users of a server', a('rdp.usersTitle', { server: RDP_FIXTURE }), a('common.close'));
+      await dialogChecked(
+        '/rdp-servers users of a server',
+        a('rdp.usersTitle', { server: RDP_FIXTURE }),
+        a('common.close'),
+      );
     });
 
     await test.step('Keitaro servers: servers, free pool, add dialogs, a transfer confirmation', async () => {
@@ -304,19 +371,31 @@ for (const language of ['en', 'ru'] as const) {
       await expect(main.locator(`[data-server="${KEITARO_FIXTURE}"]`)).toBeVisible();
       await check('/keitaro-servers', main);
       await main.getByRole('button', { name: a('keitaro.addServer'), exact: true }).click();
-      await dialogChecked('/keitaro-servers add server', e('form.addTitle', { record: a('keitaro.server') }), e('form.cancel'), async (dialog) => {
-        await dialog.getByRole('textbox', { name: a('keitaro.fields.url') }).fill('not a url');
-        await requiredRefused(dialog);
-        await invalid(dialog, a('keitaro.fields.url'));
-      });
+      await dialogChecked(
+        '/keitaro-servers add server',
+        e('form.addTitle', { record: a('keitaro.server') }),
+        e('form.cancel'),
+        async (dialog) => {
+          await dialog.getByRole('textbox', { name: a('keitaro.fields.url') }).fill('not a url');
+          await requiredRefused(dialog);
+          await invalid(dialog, a('keitaro.fields.url'));
+        },
+      );
       await main.getByRole('button', { name: a('keitaro.addReverse'), exact: true }).click();
-      await dialogChecked('/keitaro-servers add reverse', e('form.addTitle', { record: a('keitaro.reverse') }), e('form.cancel'), async (dialog) => {
-        await dialog.getByRole('textbox', { name: a('keitaro.fields.address') }).fill('not an address!');
-        await save(dialog, e('form.save'));
-        await invalid(dialog, a('keitaro.fields.address'));
-      });
+      await dialogChecked(
+        '/keitaro-servers add reverse',
+        e('form.addTitle', { record: a('keitaro.reverse') }),
+        e('form.cancel'),
+        async (dialog) => {
+          await dialog.getByRole('textbox', { name: a('keitaro.fields.address') }).fill('not an address!');
+          await save(dialog, e('form.save'));
+          await invalid(dialog, a('keitaro.fields.address'));
+        },
+      );
 
-      const free = main.getByRole('region', { name: a('keitaro.states.free'), exact: true }).locator(`[data-reverse="${FREE_FIXTURE}"]`);
+      const free = main
+        .getByRole('region', { name: a('keitaro.states.free'), exact: true })
+        .locator(`[data-reverse="${FREE_FIXTURE}"]`);
       await free.getByRole('combobox', { name: a('keitaro.targetServer', { address: FREE_FIXTURE }) }).click();
       await page.getByRole('option', { name: KEITARO_FIXTURE, exact: true }).click();
       await free.getByRole('button', { name: a('keitaro.actions.transfer'), exact: true }).click();
@@ -380,7 +459,10 @@ test('one real change per admin screen, on records the test makes, and its visib
     const link = main.getByRole('link', { name: rita.username, exact: true });
     await expect(link).toBeVisible();
     ritaId = Number(/\/user\/(\d+)\//.exec((await link.getAttribute('href')) ?? '')?.[1]);
-    expect(await api.get(`/api/auth/users/${ritaId}/info`)).toMatchObject({ username: rita.username, email: rita.email });
+    expect(await api.get(`/api/auth/users/${ritaId}/info`)).toMatchObject({
+      username: rita.username,
+      email: rita.email,
+    });
   });
 
   await test.step('roles: a new role given JA keeps it after a reload', async () => {
@@ -394,15 +476,22 @@ test('one real change per admin screen, on records the test makes, and its visib
     await expect(main.getByRole('heading', { level: 2, name: 'Editors', exact: true })).toBeVisible();
     const articles = main.getByRole('checkbox', { name: /^JA — / });
     await articles.check();
-    await expectToast(page, updated, () => main.getByRole('button', { name: a('roles.savePermissions'), exact: true }).click());
+    await expectToast(page, updated, () =>
+      main.getByRole('button', { name: a('roles.savePermissions'), exact: true }).click(),
+    );
     await page.reload();
-    await main.getByRole('list', { name: a('roles.title'), exact: true }).getByRole('button', { name: /^Editors\b/ }).click();
+    await main
+      .getByRole('list', { name: a('roles.title'), exact: true })
+      .getByRole('button', { name: /^Editors\b/ })
+      .click();
     await expect(main.getByRole('heading', { level: 2, name: 'Editors', exact: true })).toBeVisible();
     await expect(main.getByRole('checkbox', { name: /^JA — / })).toBeChecked();
     await expect(main.getByRole('checkbox', { name: /^JU — / })).not.toBeChecked();
     const roles = await api.get<Named[]>('/api/auth/roles');
     const editors = roles.find((role) => role.name === 'Editors');
-    expect((await api.get<Named[]>(`/api/auth/roles/${editors?.id}/permissions`)).map((permission) => permission.name)).toEqual(['JA']);
+    expect(
+      (await api.get<Named[]>(`/api/auth/roles/${editors?.id}/permissions`)).map((permission) => permission.name),
+    ).toEqual(['JA']);
   });
 
   await test.step('articles: an article added through the dialog is listed', async () => {
@@ -447,7 +536,10 @@ test('one real change per admin screen, on records the test makes, and its visib
     await expect(row).toContainText('10.20.30.40');
 
     // Write-only: the API answers the mask, never the password, in the list and the record alike.
-    const list = await api.call('GET', `/api/auth/rdps/server?${new URLSearchParams({ 'filter[name][eq]': terminal })}`);
+    const list = await api.call(
+      'GET',
+      `/api/auth/rdps/server?${new URLSearchParams({ 'filter[name][eq]': terminal })}`,
+    );
     expect(JSON.stringify(list.body)).not.toContain(rdpPassword);
     const [record] = (list.body as { data: { data: { id: number; password: string | null }[] } }).data.data;
     expect(record?.password).toBe('••••••••');
@@ -471,8 +563,15 @@ test('one real change per admin screen, on records the test makes, and its visib
     const users = page.getByRole('dialog', { name: a('rdp.usersTitle', { server: terminal }) });
     await expect(users.getByText(a('rdp.noUsers'))).toBeVisible();
     await pick(page, users.getByRole('combobox', { name: a('rdp.grantUser') }), 'rit', rita.username);
-    await confirmed(a('services.confirm.rdpCreate'), () => users.getByRole('button', { name: a('rdp.grant'), exact: true }).click());
-    await expect(users.getByRole('table', { name: a('rdp.usersTitle', { server: terminal }) }).getByRole('row').filter({ hasText: rita.username })).toHaveCount(1);
+    await confirmed(a('services.confirm.rdpCreate'), () =>
+      users.getByRole('button', { name: a('rdp.grant'), exact: true }).click(),
+    );
+    await expect(
+      users
+        .getByRole('table', { name: a('rdp.usersTitle', { server: terminal }) })
+        .getByRole('row')
+        .filter({ hasText: rita.username }),
+    ).toHaveCount(1);
     await users.getByRole('button', { name: a('common.close'), exact: true }).click();
     await expect(users).toBeHidden();
     await expect(row.getByLabel(a('rdp.usersCount', { count: 1 }))).toBeVisible();
@@ -489,7 +588,9 @@ test('one real change per admin screen, on records the test makes, and its visib
     await serverDialog.getByRole('textbox', { name: a('keitaro.fields.name') }).fill(tracker);
     await serverDialog.getByRole('textbox', { name: a('keitaro.fields.url') }).fill('https://tracker-one.example.com');
     await serverDialog.getByLabel(a('keitaro.fields.apiKey')).fill('kt-api-key-1');
-    await expectToast(page, created, () => serverDialog.getByRole('button', { name: e('form.save'), exact: true }).click());
+    await expectToast(page, created, () =>
+      serverDialog.getByRole('button', { name: e('form.save'), exact: true }).click(),
+    );
     await expect(serverDialog).toBeHidden();
     const card = main.locator(`[data-server="${tracker}"]`);
     await expect(card.getByRole('heading', { name: tracker })).toBeVisible();
@@ -497,35 +598,52 @@ test('one real change per admin screen, on records the test makes, and its visib
     await main.getByRole('button', { name: a('keitaro.addReverse'), exact: true }).click();
     const reverseDialog = page.getByRole('dialog', { name: e('form.addTitle', { record: a('keitaro.reverse') }) });
     await reverseDialog.getByRole('textbox', { name: a('keitaro.fields.address') }).fill(reverse);
-    await reverseDialog.getByRole('textbox', { name: a('keitaro.fields.comment') }).fill('the first reverse of Tracker One');
-    await expectToast(page, created, () => reverseDialog.getByRole('button', { name: e('form.save'), exact: true }).click());
+    await reverseDialog
+      .getByRole('textbox', { name: a('keitaro.fields.comment') })
+      .fill('the first reverse of Tracker One');
+    await expectToast(page, created, () =>
+      reverseDialog.getByRole('button', { name: e('form.save'), exact: true }).click(),
+    );
     await expect(reverseDialog).toBeHidden();
     const pool = main.getByRole('region', { name: a('keitaro.states.free'), exact: true });
     const section = (state: string) => card.getByRole('region', { name: a(`keitaro.states.${state}`), exact: true });
     const item = (scope: Locator) => scope.locator(`[data-reverse="${reverse}"]`);
     await expect(item(pool)).toBeVisible();
 
-    await item(pool).getByRole('combobox', { name: a('keitaro.targetServer', { address: reverse }) }).click();
+    await item(pool)
+      .getByRole('combobox', { name: a('keitaro.targetServer', { address: reverse }) })
+      .click();
     await page.getByRole('option', { name: tracker, exact: true }).click();
     await confirmed(a('keitaro.confirm.transfer', { address: reverse, server: tracker }), () =>
-      item(pool).getByRole('button', { name: a('keitaro.actions.transfer'), exact: true }).click(),
+      item(pool)
+        .getByRole('button', { name: a('keitaro.actions.transfer'), exact: true })
+        .click(),
     );
     await expect(item(section('waiting'))).toBeVisible();
     await expect(item(pool)).toHaveCount(0);
 
     await confirmed(a('keitaro.confirm.activate', { address: reverse, server: tracker }), () =>
-      item(section('waiting')).getByRole('button', { name: a('keitaro.actions.activate'), exact: true }).click(),
+      item(section('waiting'))
+        .getByRole('button', { name: a('keitaro.actions.activate'), exact: true })
+        .click(),
     );
     await expect(item(section('active'))).toBeVisible();
     await expect(item(section('waiting'))).toHaveCount(0);
 
     await confirmed(a('keitaro.confirm.wait', { address: reverse }), () =>
-      item(section('active')).getByRole('button', { name: a('keitaro.actions.wait'), exact: true }).click(),
+      item(section('active'))
+        .getByRole('button', { name: a('keitaro.actions.wait'), exact: true })
+        .click(),
     );
     await expect(item(section('waiting'))).toBeVisible();
     await expect(section('active')).toContainText(a('keitaro.none'));
-    const board = await api.get<{ servers: { name: string; waiting: { address: string }[]; active: unknown }[] }>('/api/auth/keitaro/servers');
-    expect(board.servers.find((candidate) => candidate.name === tracker)).toMatchObject({ active: null, waiting: [{ address: reverse }] });
+    const board = await api.get<{ servers: { name: string; waiting: { address: string }[]; active: unknown }[] }>(
+      '/api/auth/keitaro/servers',
+    );
+    expect(board.servers.find((candidate) => candidate.name === tracker)).toMatchObject({
+      active: null,
+      waiting: [{ address: reverse }],
+    });
   });
 
   await test.step('service tab: a second RDP link made the default; the issue-tracker service created', async () => {
@@ -536,20 +654,30 @@ test('one real change per admin screen, on records the test makes, and its visib
     // The grant made on the RDP screen is rita's one RDP link, so the default.
     await expect(link(terminal)).toContainText(a('services.isDefault'));
 
-    const rdp = main.getByRole('group').filter({ has: page.getByRole('heading', { name: a('services.rdp'), exact: true }) });
+    const rdp = main
+      .getByRole('group')
+      .filter({ has: page.getByRole('heading', { name: a('services.rdp'), exact: true }) });
     await rdp.getByRole('combobox', { name: a('services.rdpServer') }).click();
     await page.getByRole('option', { name: RDP_FIXTURE, exact: true }).click();
-    await confirmed(a('services.confirm.rdpCreate'), () => rdp.getByRole('button', { name: a('services.grantRdp'), exact: true }).click());
+    await confirmed(a('services.confirm.rdpCreate'), () =>
+      rdp.getByRole('button', { name: a('services.grantRdp'), exact: true }).click(),
+    );
     await expect(rdp.getByRole('list', { name: a('services.rdp') }).getByRole('listitem')).toHaveCount(2);
     await expect(link(RDP_FIXTURE).getByRole('button', { name: a('services.makeDefault'), exact: true })).toBeVisible();
 
-    await expectToast(page, success, () => link(RDP_FIXTURE).getByRole('button', { name: a('services.makeDefault'), exact: true }).click());
+    await expectToast(page, success, () =>
+      link(RDP_FIXTURE)
+        .getByRole('button', { name: a('services.makeDefault'), exact: true })
+        .click(),
+    );
     await expect(link(RDP_FIXTURE)).toContainText(a('services.isDefault'));
     await expect(link(terminal).getByRole('button', { name: a('services.makeDefault'), exact: true })).toBeVisible();
     const stored = await api.get<{ label: string; is_default: boolean }[]>(`/api/auth/service-link/${ritaId}`);
     expect(stored.filter((entry) => entry.is_default).map((entry) => entry.label)).toEqual([RDP_FIXTURE]);
 
-    await confirmed(a('services.confirm.issueCreate'), () => main.getByRole('button', { name: a('services.createIssueAccount'), exact: true }).click());
+    await confirmed(a('services.confirm.issueCreate'), () =>
+      main.getByRole('button', { name: a('services.createIssueAccount'), exact: true }).click(),
+    );
     await expect(main.getByText(a('services.issueAccount', { login: rita.username }))).toBeVisible();
     await expect(link(a('services.sources.you_track'))).toHaveCount(1);
     await expect(main.getByRole('button', { name: a('services.deleteIssueAccount'), exact: true })).toBeVisible();
@@ -563,10 +691,16 @@ test('one real change per admin screen, on records the test makes, and its visib
     await dialog.getByRole('checkbox', { name: /^JS — / }).check();
     await expectToast(page, updated, () => dialog.getByRole('button', { name: a('common.save'), exact: true }).click());
     await expect(dialog).toBeHidden();
-    await expect(main.getByRole('list', { name: a('info.additional'), exact: true }).getByRole('listitem')).toHaveText(['JS']);
+    await expect(main.getByRole('list', { name: a('info.additional'), exact: true }).getByRole('listitem')).toHaveText([
+      'JS',
+    ]);
     // Rita holds no role: what she may do is her additional permission alone.
-    await expect(main.getByRole('list', { name: a('info.permissions'), exact: true }).getByRole('listitem')).toHaveText(['JS']);
-    const info = await api.get<{ additional_permissions: { name: string }[]; permissions: string[] }>(`/api/auth/users/${ritaId}/info`);
+    await expect(main.getByRole('list', { name: a('info.permissions'), exact: true }).getByRole('listitem')).toHaveText(
+      ['JS'],
+    );
+    const info = await api.get<{ additional_permissions: { name: string }[]; permissions: string[] }>(
+      `/api/auth/users/${ritaId}/info`,
+    );
     expect(info.additional_permissions.map((permission) => permission.name)).toEqual(['JS']);
     expect(info.permissions).toEqual(['JS']);
   });

@@ -38,7 +38,12 @@ function exampleCopy(damage: (folder: string) => void): string {
   return folder;
 }
 
-async function signedIn(browser: Browser, server: ProductionServer, email: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
+async function signedIn(
+  browser: Browser,
+  server: ProductionServer,
+  email: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1600, height: 900 } });
   const page = await context.newPage();
   await page.goto('/login');
@@ -50,7 +55,8 @@ async function signedIn(browser: Browser, server: ProductionServer, email: strin
 }
 
 /** The sidebar, named in the language in use. */
-const navigation = (page: Page, language: Language = 'en') => page.getByRole('navigation', { name: text(language, 'shell:shell.navigation') });
+const navigation = (page: Page, language: Language = 'en') =>
+  page.getByRole('navigation', { name: text(language, 'shell:shell.navigation') });
 const pluginFiles = (page: Page): string[] => {
   const urls: string[] = [];
   page.on('request', (request) => {
@@ -73,7 +79,9 @@ test.afterAll(() => {
   expect(hashTree(join(root, 'dist/web'))).toBe(hostBefore);
 });
 
-test('an external plugin is installed by configuration: sidebar by code, pages in en and ru, its API, its code only when opened', async ({ browser }) => {
+test('an external plugin is installed by configuration: sidebar by code, pages in en and ru, its API, its code only when opened', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const dataDir = freshDataDir();
   const server = await startProductionServer({ plugins: PLUGINS, dataDir, env: { ERP_EXTERNAL_PLUGINS: exampleDist } });
@@ -84,8 +92,12 @@ test('an external plugin is installed by configuration: sidebar by code, pages i
     expect(await admin.get<{ total: number }>('/api/notes/summary')).toEqual({ total: 0, pinned: 0 });
     const agenda = await admin.create<ApiRecord>('/api/notes/notes', { title: 'Agenda', pinned: true });
     // The administrators' Plugins screen knows where it came from and that it runs.
-    const inventory = await admin.get<{ id: string; source: { kind: string; path?: string }; state: string }[]>('/api/auth/plugins');
-    expect(inventory.find((item) => item.id === 'notes')).toMatchObject({ source: { kind: 'external', path: exampleDist }, state: 'running' });
+    const inventory =
+      await admin.get<{ id: string; source: { kind: string; path?: string }; state: string }[]>('/api/auth/plugins');
+    expect(inventory.find((item) => item.id === 'notes')).toMatchObject({
+      source: { kind: 'external', path: exampleDist },
+      state: 'running',
+    });
     const writer: RoleUser = await userWithCodes(admin, 'notes-writer', ['NOTES']);
     const outsider: RoleUser = await userWithCodes(admin, 'notes-outsider', ['JU']);
     const outsiderApi = await Api.signIn(server.url, outsider.email, outsider.password);
@@ -117,7 +129,9 @@ test('an external plugin is installed by configuration: sidebar by code, pages i
     await owned.getByRole('link', { name: 'Agenda', exact: true }).click();
     await expect(superadmin.page).toHaveURL(new RegExp(`/notes/${agenda.id}$`));
     await expect(superadmin.page.getByRole('main').getByRole('heading', { level: 1, name: 'Agenda' })).toBeVisible();
-    await expect(superadmin.page.getByRole('main').getByRole('link', { name: 'notes-writer', exact: true })).toHaveAttribute('href', `/user/${writer.id}`);
+    await expect(
+      superadmin.page.getByRole('main').getByRole('link', { name: 'notes-writer', exact: true }),
+    ).toHaveAttribute('href', `/user/${writer.id}`);
     await superadmin.context.close();
 
     const { context, page } = await signedIn(browser, server, writer.email, writer.password);
@@ -197,13 +211,21 @@ for (const [failure, damage] of [
 ] as const) {
   test(`${failure}: the app keeps working, a toast names the plugin, its page says so`, async ({ browser }) => {
     const broken = exampleCopy(damage);
-    const server = await startProductionServer({ plugins: PLUGINS, dataDir: freshDataDir(), env: { ERP_EXTERNAL_PLUGINS: broken } });
+    const server = await startProductionServer({
+      plugins: PLUGINS,
+      dataDir: freshDataDir(),
+      env: { ERP_EXTERNAL_PLUGINS: broken },
+    });
     try {
       const { context, page } = await signedIn(browser, server, 'admin@example.com', 'e2e-admin-password');
       await navigation(page).getByRole('link', { name: 'Notes overview' }).click();
-      await expect(page.locator('.fui-ToastTitle').getByText(english('common:errors.pluginFailed', { plugin: 'Notes' }))).toBeVisible();
+      await expect(
+        page.locator('.fui-ToastTitle').getByText(english('common:errors.pluginFailed', { plugin: 'Notes' })),
+      ).toBeVisible();
       await expect(page.getByRole('main')).toContainText(english('common:errors.pluginUnavailable'));
-      await page.screenshot({ path: `e2e/output/screens/external-failed-${failure.split(' ').slice(-2).join('-')}-1600.png` });
+      await page.screenshot({
+        path: `e2e/output/screens/external-failed-${failure.split(' ').slice(-2).join('-')}-1600.png`,
+      });
       // The rest of the app is untouched.
       await navigation(page).getByRole('link', { name: 'Users' }).click();
       await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();

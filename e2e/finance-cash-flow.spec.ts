@@ -29,11 +29,17 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('last month’s cash flow, a figure drilled into and exported, in en and ru with no raw key', async ({ browser }) => {
+test('last month’s cash flow, a figure drilled into and exported, in en and ru with no raw key', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   for (const language of ['en', 'ru'] as const) {
     const t = (key: string, values?: Record<string, string>) => text(language, key, values);
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
     await recordToasts(context);
     const page = await context.newPage();
     await signIn(page, fiona.email, fiona.password);
@@ -51,7 +57,8 @@ test('last month’s cash flow, a figure drilled into and exported, in en and ru
     const figures = grid.locator('tbody tr').first().locator('xpath=following-sibling::tr[1]').getByRole('button');
     const count = await figures.count();
     let index = 0;
-    while (index < count && /^\D*0[.,]00\D*$/.test(((await figures.nth(index).textContent()) ?? '').replace(/\s/g, ''))) index += 1;
+    while (index < count && /^\D*0[.,]00\D*$/.test(((await figures.nth(index).textContent()) ?? '').replace(/\s/g, '')))
+      index += 1;
     expect(index).toBeLessThan(count);
     const figure = figures.nth(index);
     const exact = (await figure.getAttribute('title')) ?? '';
@@ -64,7 +71,9 @@ test('last month’s cash flow, a figure drilled into and exported, in en and ru
     await expect(rows).toHaveCount(listed);
     if (language === 'en') {
       // The dollar column, read back exactly ("$1,234.5678"), adds up to the figure.
-      const dollars = await rows.evaluateAll((lines) => lines.map((line) => line.querySelector('td:last-child')?.textContent ?? ''));
+      const dollars = await rows.evaluateAll((lines) =>
+        lines.map((line) => line.querySelector('td:last-child')?.textContent ?? ''),
+      );
       const plain = (value: string) => canonicalDecimal(value.replace(/[$,]/g, ''));
       expect(dollars.reduce((total, value) => addDecimals(total, plain(value)), '0')).toBe(plain(exact));
     }
@@ -72,11 +81,18 @@ test('last month’s cash flow, a figure drilled into and exported, in en and ru
     expect((await rawKeys(dialog, mayBeKey)).keys).toEqual([]);
     await dialog.getByRole('button', { name: t('resource:dialog.close') }).click();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: t('resource:toolbar.export') }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      main.getByRole('button', { name: t('resource:toolbar.export') }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^cash-flow-by-article-\d{4}-\d{2}-01-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync((await download.path()) ?? '', 'utf8').replace(/^\uFEFF/, '');
     // Months as the reader names them; in Russian `;` between fields, as their spreadsheet expects.
-    expect(csv.split('\r\n')[0]).toMatch(language === 'en' ? /^Direction,Article,[A-Z][a-z]+ \d{4} plan \(USD\),/ : /^Направление;Статья;[а-я]+ \d{4} г\. план \(USD\);/);
+    expect(csv.split('\r\n')[0]).toMatch(
+      language === 'en'
+        ? /^Direction,Article,[A-Z][a-z]+ \d{4} plan \(USD\),/
+        : /^Направление;Статья;[а-я]+ \d{4} г\. план \(USD\);/,
+    );
     await context.close();
   }
 });

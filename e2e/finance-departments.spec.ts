@@ -19,7 +19,8 @@ let hanna: RoleUser;
 /** The first day of this month and of last month, as the server counts months (UTC). */
 function monthStarts(): { thisMonth: string; lastMonth: string } {
   const now = new Date();
-  const first = (offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
+  const first = (offset: number) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1)).toISOString().slice(0, 10);
   return { thisMonth: first(0), lastMonth: first(-1) };
 }
 
@@ -27,8 +28,15 @@ test.beforeAll(async () => {
   server = await startProductionServer({ plugins: 'admin,finance', dataDir: freshDataDir() });
   admin = await Api.signIn(server.url);
   hanna = await userWithCodes(admin, 'hanna', ['FH']);
-  const division = await admin.create<ApiRecord>('/api/finance/divisions', { name: 'E2E media buying', department_type: 'marketing' });
-  await admin.create('/api/finance/employees', { full_name: 'E2E buyer', hired_date: '2024-01-01', division_id: division.id });
+  const division = await admin.create<ApiRecord>('/api/finance/divisions', {
+    name: 'E2E media buying',
+    department_type: 'marketing',
+  });
+  await admin.create('/api/finance/employees', {
+    full_name: 'E2E buyer',
+    hired_date: '2024-01-01',
+    division_id: division.id,
+  });
   const wallet = await admin.create<ApiRecord>('/api/finance/wallets', { name: 'E2E USD', currency: 'USD' });
   const income = await admin.create<ApiRecord>('/api/finance/articles', { name: 'E2E payouts', direction: 'income' });
   const expense = await admin.create<ApiRecord>('/api/finance/articles', { name: 'E2E ads', direction: 'expense' });
@@ -54,7 +62,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('a department view and its dashboard widget show the month against the previous one, in en and ru', async ({ browser }) => {
+test('a department view and its dashboard widget show the month against the previous one, in en and ru', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   for (const language of ['en', 'ru'] as const satisfies readonly Language[]) {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
@@ -67,7 +77,9 @@ test('a department view and its dashboard widget show the month against the prev
     const widget = main.locator('[data-department="marketing"]');
     const forms = localeFormat(language);
     await expect(widget.locator('[data-value]')).toHaveText(forms.money('1199.75', 'USD'));
-    await expect(widget.locator('[data-change]')).toContainText(`+${forms.money('399.75', 'USD')} (+${forms.percent('49.97')})`);
+    await expect(widget.locator('[data-change]')).toContainText(
+      `+${forms.money('399.75', 'USD')} (+${forms.percent('49.97')})`,
+    );
     await expect(widget.locator('[data-headcount]')).toContainText('1');
     expect((await rawKeys(widget)).keys).toEqual([]);
     await widget.getByRole('link').click();
@@ -82,10 +94,16 @@ test('a department view and its dashboard widget show the month against the prev
     await expect(result.locator('[data-change]')).toContainText(text(language, 'finance:departments.change.up'));
     await expect(main.locator('[data-figure="headcount"] [data-value]')).toHaveText('1');
     // No motivation computed: the payroll says so rather than $0.00, and the result says it lacks it.
-    await expect(main.locator('[data-figure="payroll_usd"] [data-value]')).toHaveText(text(language, 'finance:departments.payrollStatus.none'));
-    await expect(result.locator('[data-result-without-payroll]')).toHaveText(text(language, 'finance:departments.resultWithoutPayroll'));
+    await expect(main.locator('[data-figure="payroll_usd"] [data-value]')).toHaveText(
+      text(language, 'finance:departments.payrollStatus.none'),
+    );
+    await expect(result.locator('[data-result-without-payroll]')).toHaveText(
+      text(language, 'finance:departments.resultWithoutPayroll'),
+    );
     await expect(main.locator('figure[aria-label] svg').first()).toBeVisible();
-    await expect(main.getByRole('table', { name: text(language, 'finance:departments.byArticle') })).toContainText('E2E payouts');
+    await expect(main.getByRole('table', { name: text(language, 'finance:departments.byArticle') })).toContainText(
+      'E2E payouts',
+    );
     expect((await rawKeys(main)).keys).toEqual([]);
     await context.close();
   }
@@ -101,7 +119,9 @@ test('a widget hidden from the dashboard stays hidden in another browser', async
   };
   const first = await open();
   await first.page.getByRole('button', { name: 'Customize', exact: true }).click();
-  const saved = first.page.waitForResponse((response) => response.url().endsWith('/preferences/dashboard') && response.request().method() === 'PUT');
+  const saved = first.page.waitForResponse(
+    (response) => response.url().endsWith('/preferences/dashboard') && response.request().method() === 'PUT',
+  );
   await first.page.getByRole('switch', { name: 'Show Marketing department' }).click();
   await expect(first.page.locator('[data-widget-id="finance-department-marketing"]')).toHaveCount(0);
   expect((await saved).ok()).toBe(true);

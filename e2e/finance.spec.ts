@@ -3,7 +3,18 @@ import { localeFormat } from '../core/shared/format/locale-format';
 import { financeManifest } from '../plugins/finance/manifest';
 import { sidebarEntries } from '../core/web/plugins/navigation';
 import { Api, userWithCodes, type ApiRecord, type RoleUser } from './support/api';
-import { addRecord, choose, chooseCurrency, columnTexts, expectToast, localDay, pickReference, recordToasts, rowMenu, rowOf } from './support/resource-page';
+import {
+  addRecord,
+  choose,
+  chooseCurrency,
+  columnTexts,
+  expectToast,
+  localDay,
+  pickReference,
+  recordToasts,
+  rowMenu,
+  rowOf,
+} from './support/resource-page';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
 import { rawKeys } from './support/raw-keys';
 import { signIn } from './support/session';
@@ -16,7 +27,23 @@ import { text } from './support/strings';
 // amounts), converting a draft, and the spreadsheet-table tree. The tests share one server, and
 // each works only with the records it creates itself.
 
-const FINANCE_CODES = ['FP', 'FW', 'FG', 'FN', 'FD', 'FC', 'FA', 'FT', 'FF', 'FS', 'FL', 'FJ', 'FZ', 'FE', 'FH'] as const;
+const FINANCE_CODES = [
+  'FP',
+  'FW',
+  'FG',
+  'FN',
+  'FD',
+  'FC',
+  'FA',
+  'FT',
+  'FF',
+  'FS',
+  'FL',
+  'FJ',
+  'FZ',
+  'FE',
+  'FH',
+] as const;
 
 let server: ProductionServer;
 let admin: Api;
@@ -44,7 +71,6 @@ async function open(browser: Browser, user: RoleUser, path?: string): Promise<{ 
   return { context, page };
 }
 
-
 // ---- raw i18n keys ---------------------------------------------------------------------------
 
 test('the raw-key check finds keys, and only keys', async ({ browser }) => {
@@ -60,7 +86,12 @@ test('the raw-key check finds keys, and only keys', async ({ browser }) => {
     element.append(probe);
   });
   const probe = page.locator('#raw-key-probe');
-  expect((await rawKeys(probe)).keys.sort()).toEqual(['common.cancel', 'fields.name', 'finance:nav.wallets', 'resource.table.empty']);
+  expect((await rawKeys(probe)).keys.sort()).toEqual([
+    'common.cancel',
+    'fields.name',
+    'finance:nav.wallets',
+    'resource.table.empty',
+  ]);
   await probe.evaluate((element) => element.remove());
   await context.close();
 });
@@ -76,7 +107,9 @@ async function one(path: string, filter: Record<string, string>): Promise<ApiRec
 const RATE_DAY = localDay(-3);
 const RATE = '1.08567891';
 
-test('a transaction moves its wallet balance and carries exact USD amounts; a converted draft links its transaction', async ({ browser }) => {
+test('a transaction moves its wallet balance and carries exact USD amounts; a converted draft links its transaction', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const { context, page } = await open(browser, fiona);
 
@@ -105,7 +138,10 @@ test('a transaction moves its wallet balance and carries exact USD amounts; a co
     await dialog.getByLabel('Rate date').fill(RATE_DAY);
     await dialog.getByRole('textbox', { name: 'USD rate' }).fill(RATE);
   });
-  expect(await one('exchange-rates', { 'filter[currency][eq]': 'EUR' })).toMatchObject({ rate_date: RATE_DAY, usd_rate: RATE });
+  expect(await one('exchange-rates', { 'filter[currency][eq]': 'EUR' })).toMatchObject({
+    rate_date: RATE_DAY,
+    usd_rate: RATE,
+  });
 
   // 1234.56 EUR of income with 0.5 EUR commission, on the rate's day.
   await addRecord(page, '/transactions', 'Transaction', async (dialog) => {
@@ -147,7 +183,10 @@ test('a transaction moves its wallet balance and carries exact USD amounts; a co
   // The wallet: income minus commission.
   await page.goto('/wallets');
   await expect.poll(() => columnTexts(page, 'Wallets', 'Balance')).toEqual(['€1,234.06']);
-  expect((await one('wallets', { 'filter[name][eq]': 'Euro account' })).balance).toEqual({ amount: '1234.06', currency: 'EUR' });
+  expect((await one('wallets', { 'filter[name][eq]': 'Euro account' })).balance).toEqual({
+    amount: '1234.06',
+    currency: 'EUR',
+  });
 
   // A draft of 250.125 EUR in the same wallet, converted through its row action.
   await addRecord(page, '/transaction-drafts', 'Transaction draft', async (dialog) => {
@@ -178,7 +217,9 @@ test('a transaction moves its wallet balance and carries exact USD amounts; a co
     amount: { amount: '250.125', currency: 'EUR' },
     amount_usd: { amount: '271.55543736', currency: 'USD' },
   });
-  expect(await one('transaction-drafts', { 'filter[hash][eq]': 'draft-orbit-2' })).toMatchObject({ transaction_id: converted.id });
+  expect(await one('transaction-drafts', { 'filter[hash][eq]': 'draft-orbit-2' })).toMatchObject({
+    transaction_id: converted.id,
+  });
   await convert.getByRole('link', { name: 'Open transactions' }).click();
   await expect(page).toHaveURL(/\/transactions\?filter%5Bhash%5D%5Beq%5D=draft-orbit-2$/);
   await expect.poll(() => columnTexts(page, 'Transactions', 'Amount USD')).toEqual(['$271.56']);
@@ -195,7 +236,10 @@ test('a transaction moves its wallet balance and carries exact USD amounts; a co
 
   await page.goto('/wallets');
   await expect.poll(() => columnTexts(page, 'Wallets', 'Balance')).toEqual(['€1,484.19']);
-  expect((await one('wallets', { 'filter[name][eq]': 'Euro account' })).balance).toEqual({ amount: '1484.185', currency: 'EUR' });
+  expect((await one('wallets', { 'filter[name][eq]': 'Euro account' })).balance).toEqual({
+    amount: '1484.185',
+    currency: 'EUR',
+  });
   await context.close();
 });
 
@@ -213,14 +257,25 @@ async function tables(): Promise<Table[]> {
 }
 
 // A table's row is its tree item, named by the table and its spreadsheet (`sheet-reports`).
-const treeItem = (page: Page, name: string) => page.getByRole('treeitem', { name: `${name} sheet-${name.toLowerCase()}`, exact: true });
+const treeItem = (page: Page, name: string) =>
+  page.getByRole('treeitem', { name: `${name} sheet-${name.toLowerCase()}`, exact: true });
 const dragRow = treeItem;
 /** The tables shown inside `name`'s branch. */
-const branch = (page: Page, name: string) => page.locator('li[data-table-id]', { has: treeItem(page, name) }).last().getByRole('group');
+const branch = (page: Page, name: string) =>
+  page
+    .locator('li[data-table-id]', { has: treeItem(page, name) })
+    .last()
+    .getByRole('group');
 
-test('a table dragged under another stays there after a reload; a drop beyond the nesting limit is refused', async ({ browser }) => {
+test('a table dragged under another stays there after a reload; a drop beyond the nesting limit is refused', async ({
+  browser,
+}) => {
   for (const name of ['Reports', 'Budgets', 'Payroll']) {
-    await fionaApi.create('/api/finance/google-table', { name_en: name, name_ru: `${name} (ru)`, spreadsheet_id: `sheet-${name.toLowerCase()}` });
+    await fionaApi.create('/api/finance/google-table', {
+      name_en: name,
+      name_ru: `${name} (ru)`,
+      spreadsheet_id: `sheet-${name.toLowerCase()}`,
+    });
   }
   // Two levels: a root table and the tables inside it.
   const setting = 'finance.googleTables.maxNestingLevel';
@@ -230,10 +285,13 @@ test('a table dragged under another stays there after a reload; a drop beyond th
 
   const { context, page } = await open(browser, fiona, '/google-table');
   await expect(page.getByText('Levels allowed: 2')).toBeVisible();
-  for (const name of ['Reports', 'Budgets', 'Payroll']) await expect(treeItem(page, name)).toHaveAttribute('aria-level', '1');
+  for (const name of ['Reports', 'Budgets', 'Payroll'])
+    await expect(treeItem(page, name)).toHaveAttribute('aria-level', '1');
 
   // Budgets onto the middle of Reports: inside it.
-  await expectToast(page, 'Table updated successfully', () => dragRow(page, 'Budgets').dragTo(dragRow(page, 'Reports')));
+  await expectToast(page, 'Table updated successfully', () =>
+    dragRow(page, 'Budgets').dragTo(dragRow(page, 'Reports')),
+  );
   await expect(treeItem(page, 'Budgets')).toHaveAttribute('aria-level', '2');
   await expect(branch(page, 'Reports').getByRole('treeitem', { name: /^Budgets / })).toBeVisible();
   await page.reload();
@@ -248,7 +306,9 @@ test('a table dragged under another stays there after a reload; a drop beyond th
   page.on('request', (request) => {
     if (request.url().includes('/api/finance/google-tables/update-tree')) treeWrites += 1;
   });
-  await expectToast(page, 'Max nesting level is reached', () => dragRow(page, 'Payroll').dragTo(dragRow(page, 'Budgets')));
+  await expectToast(page, 'Max nesting level is reached', () =>
+    dragRow(page, 'Payroll').dragTo(dragRow(page, 'Budgets')),
+  );
   await expect(treeItem(page, 'Payroll')).toHaveAttribute('aria-level', '1');
   expect(treeWrites).toBe(0);
   expect(await tables()).toEqual(arranged);
@@ -278,28 +338,39 @@ test('a user without FT sees no Transactions entry and gets 403 from the transac
   await expect(nav.getByRole('link', { name: 'Transactions', exact: true })).toHaveCount(0);
   // Exchange rates are kept by whoever keeps transactions (FT) as well.
   await expect(nav.getByRole('link', { name: 'Exchange rates', exact: true })).toHaveCount(0);
-  await expect(nav.getByRole('link')).toHaveCount(sidebarEntries(financeManifest).filter((entry) => entry.requires !== 'FT').length);
+  await expect(nav.getByRole('link')).toHaveCount(
+    sidebarEntries(financeManifest).filter((entry) => entry.requires !== 'FT').length,
+  );
 
   const token = await page.evaluate(() => localStorage.getItem('authToken'));
   expect(token).toBeTruthy();
   const answer = await page.request.get('/api/finance/transactions', { headers: { Authorization: `Bearer ${token}` } });
   expect(answer.status()).toBe(403);
   // The same token reads what the user does hold.
-  expect((await page.request.get('/api/finance/wallets', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+  expect(
+    (await page.request.get('/api/finance/wallets', { headers: { Authorization: `Bearer ${token}` } })).status(),
+  ).toBe(200);
   await context.close();
 });
 
 // ---- typing in Russian -----------------------------------------------------------------------
 
-test('a Russian user types an amount and a date as Russian writes them, and the transaction stores 1234.56 and 2026-11-29', async ({ browser }) => {
+test('a Russian user types an amount and a date as Russian writes them, and the transaction stores 1234.56 and 2026-11-29', async ({
+  browser,
+}) => {
   const t = (key: string, values?: Readonly<Record<string, string | number>>) => text('ru', key, values);
   await fionaApi.create('/api/finance/wallets', { name: 'Карта для ввода', source: 'Card', currency: 'USD' });
   await fionaApi.create('/api/finance/articles', { name: 'Доход для ввода', direction: 'income' });
   const { context, page } = await open(browser, fiona);
   await speakRussian(page);
   await page.goto('/transactions');
-  await page.getByRole('main').getByRole('button', { name: t('resource:toolbar.add'), exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: t('resource:form.addTitle', { record: t('finance:records.transaction') }) });
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: t('resource:toolbar.add'), exact: true })
+    .click();
+  const dialog = page.getByRole('dialog', {
+    name: t('resource:form.addTitle', { record: t('finance:records.transaction') }),
+  });
 
   const day = dialog.getByLabel(t('finance:fields.dateFact'));
   await expect(day).toHaveAttribute('placeholder', 'дд.мм.гггг');
@@ -312,7 +383,9 @@ test('a Russian user types an amount and a date as Russian writes them, and the 
   // Once left, each field shows what it read, in Russian's own forms (a no-break space between groups).
   await expect(day).toHaveValue('29.11.2026');
   await expect(amount).toHaveValue('1\u00a0234,56');
-  await expectToast(page, t('resource:toast.created'), () => dialog.getByRole('button', { name: t('resource:form.save') }).click());
+  await expectToast(page, t('resource:toast.created'), () =>
+    dialog.getByRole('button', { name: t('resource:form.save') }).click(),
+  );
   await expect(dialog).toBeHidden();
 
   const typed = await one('transactions', { 'filter[hash][eq]': 'tx-typed-in-russian' });

@@ -1,6 +1,13 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { freshDataDir, startProductionServer, type ProductionServer } from './support/server';
-import { createUserWithoutEmail, setStorage, signIn, signInWithTelegram, storedUser, submitSignIn } from './support/session';
+import {
+  createUserWithoutEmail,
+  setStorage,
+  signIn,
+  signInWithTelegram,
+  storedUser,
+  submitSignIn,
+} from './support/session';
 import { TELEGRAM_ENV } from './support/telegram';
 
 // The redirect rules of spec §2 and §4, in the browser against the production build. Messenger
@@ -96,7 +103,9 @@ test.describe('EnterEmail (/enter-email)', () => {
 test.describe('a user without an e-mail (signed in through the messenger bot)', () => {
   const enterEmailHeading = (page: Page) => page.getByRole('heading', { name: 'Continue registration' });
 
-  test('signing in goes Login → Home → EnterEmail, storing the user without an e-mail; / goes to /enter-email', async ({ browser }) => {
+  test('signing in goes Login → Home → EnterEmail, storing the user without an e-mail; / goes to /enter-email', async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser);
     const user = await createUserWithoutEmail(server.url);
     const paths = recordPaths(page);
@@ -107,7 +116,12 @@ test.describe('a user without an e-mail (signed in through the messenger bot)', 
     await expect(enterEmailHeading(page)).toBeVisible();
     await expect(page.getByText(`Signed in as ${user.username}`)).toBeVisible();
     expect(paths).toEqual(['/login', '/', '/enter-email']);
-    expect(await storedUser(page)).toMatchObject({ id: user.id, username: user.username, email: null, status: 'active' });
+    expect(await storedUser(page)).toMatchObject({
+      id: user.id,
+      username: user.username,
+      email: null,
+      status: 'active',
+    });
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
 
     await page.goto('/');
@@ -142,7 +156,9 @@ test.describe('a user without an e-mail (signed in through the messenger bot)', 
     await context.close();
   });
 
-  test('an invalid e-mail is refused; a valid one is saved (POST user/update) and goes on to Main', async ({ browser }) => {
+  test('an invalid e-mail is refused; a valid one is saved (POST user/update) and goes on to Main', async ({
+    browser,
+  }) => {
     const { context, page } = await newPage(browser);
     const user = await createUserWithoutEmail(server.url);
     await signInWithTelegram(page, user.telegramId);

@@ -15,7 +15,11 @@ import { mayBeKey, text } from './support/strings';
 let server: ProductionServer;
 let admin: Api;
 test.beforeAll(async () => {
-  server = await startProductionServer({ plugins: 'admin,finance,tracker,shop,messenger,social,system', dataDir: freshDataDir(), env: { ERP_DEMO: '1' } });
+  server = await startProductionServer({
+    plugins: 'admin,finance,tracker,shop,messenger,social,system',
+    dataDir: freshDataDir(),
+    env: { ERP_DEMO: '1' },
+  });
   admin = await Api.signIn(server.url);
 });
 test.afterAll(async () => {
@@ -24,7 +28,11 @@ test.afterAll(async () => {
 });
 
 /** Signed in as the superadmin, in `language`, on `path` (the dashboard when none) with its heading shown. */
-async function open(browser: Browser, path: string | null, language: 'en' | 'ru' = 'en'): Promise<{ context: BrowserContext; page: Page }> {
+async function open(
+  browser: Browser,
+  path: string | null,
+  language: 'en' | 'ru' = 'en',
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await signIn(page);
@@ -42,7 +50,9 @@ async function firstRecord(path: string, filter = ''): Promise<ApiRecord> {
   return record;
 }
 
-test('an advertiser row opens its record page, which lists its offers, and Back returns to the list as it was', async ({ browser }) => {
+test('an advertiser row opens its record page, which lists its offers, and Back returns to the list as it was', async ({
+  browser,
+}) => {
   const { context, page } = await open(browser, '/advertisers?sort=name');
   const main = page.getByRole('main');
   const link = main.getByRole('link', { name: 'LuckyBet Partners', exact: true });
@@ -54,7 +64,9 @@ test('an advertiser row opens its record page, which lists its offers, and Back 
   await offers.scrollIntoViewIfNeeded();
   await expect(offers.getByRole('link', { name: 'LuckyBet Casino FTD' })).toBeVisible();
   await expect(offers.getByRole('link', { name: 'LuckyBet Sports BR' })).toBeVisible();
-  await main.getByRole('link', { name: text('en', 'record:back', { list: text('en', 'tracker:nav.advertisers') }) }).click();
+  await main
+    .getByRole('link', { name: text('en', 'record:back', { list: text('en', 'tracker:nav.advertisers') }) })
+    .click();
   await expect(page).toHaveURL(/\/advertisers\?sort=name$/);
   await context.close();
 });

@@ -41,7 +41,11 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function open(browser: Browser, path: string, options: { width?: number; scheme?: 'light' | 'dark'; timezoneId?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function open(
+  browser: Browser,
+  path: string,
+  options: { width?: number; scheme?: 'light' | 'dark'; timezoneId?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: server.url,
     timezoneId: options.timezoneId,
@@ -56,7 +60,9 @@ async function open(browser: Browser, path: string, options: { width?: number; s
 }
 
 async function counterpartyNamed(name: string): Promise<ApiRecord> {
-  const page = await admin.get<{ data: ApiRecord[] }>(`/api/finance/counterparties?${new URLSearchParams({ 'filter[name][eq]': name })}`);
+  const page = await admin.get<{ data: ApiRecord[] }>(
+    `/api/finance/counterparties?${new URLSearchParams({ 'filter[name][eq]': name })}`,
+  );
   const record = page.data[0];
   if (!record) throw new Error(`no counterparty ${name}`);
   return record;
@@ -65,12 +71,16 @@ async function counterpartyNamed(name: string): Promise<ApiRecord> {
 /** The names on screen, in the list's order (name ascending, the default). */
 const names = (page: Page) => columnTexts(page, COUNTERPARTIES, 'Name');
 
-test('a fresh section is empty; the add dialog refuses missing and malformed input, then creates', async ({ browser }) => {
+test('a fresh section is empty; the add dialog refuses missing and malformed input, then creates', async ({
+  browser,
+}) => {
   const { context, page } = await open(browser, '/dashboard/main');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: COUNTERPARTIES }).click();
   await expect(page).toHaveURL(/\/counterparties$/);
   await expect(page.getByRole('heading', { level: 1, name: COUNTERPARTIES })).toBeVisible();
-  await expect(listTable(page, COUNTERPARTIES).getByRole('cell', { name: 'This section is empty. Please create a new entry.' })).toBeVisible();
+  await expect(
+    listTable(page, COUNTERPARTIES).getByRole('cell', { name: 'This section is empty. Please create a new entry.' }),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'New: Counterparty' });
@@ -97,7 +107,9 @@ test('a fresh section is empty; the add dialog refuses missing and malformed inp
 
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill('hello@zenith.example');
   await dialog.getByRole('textbox', { name: 'Country' }).fill('Estonia');
-  await expectToast(page, 'New record successfully created', () => dialog.getByRole('button', { name: 'Save' }).click());
+  await expectToast(page, 'New record successfully created', () =>
+    dialog.getByRole('button', { name: 'Save' }).click(),
+  );
   await expect(dialog).toBeHidden();
   expect(posts).toBe(1);
   await expectColumn(page, COUNTERPARTIES, 'Name', ['Zenith Partners']);
@@ -107,7 +119,9 @@ test('a fresh section is empty; the add dialog refuses missing and malformed inp
   await context.close();
 });
 
-test('"Add filter" builds each operator of a text filter, showing its rows and chip; a chip\'s × and "Clear all" remove filters; nothing matching says so', async ({ browser }) => {
+test('"Add filter" builds each operator of a text filter, showing its rows and chip; a chip\'s × and "Clear all" remove filters; nothing matching says so', async ({
+  browser,
+}) => {
   for (const [name, country] of [
     ['Acme Media', 'Germany'],
     ['Acme Labs', 'France'],
@@ -141,7 +155,12 @@ test('"Add filter" builds each operator of a text filter, showing its rows and c
   await expect(chips(page)).toHaveText(['Name contains acme']);
 
   await apply('not equals', 'Acme Media');
-  await expectColumn(page, COUNTERPARTIES, 'Name', ['Acme Labs', 'Blue Harbor Acme', 'Northwind Ads', 'Zenith Partners']);
+  await expectColumn(page, COUNTERPARTIES, 'Name', [
+    'Acme Labs',
+    'Blue Harbor Acme',
+    'Northwind Ads',
+    'Zenith Partners',
+  ]);
   await expect(chips(page)).toHaveText(['Name not equals Acme Media']);
 
   await apply('begins with', 'Acme');
@@ -156,7 +175,10 @@ test('"Add filter" builds each operator of a text filter, showing its rows and c
   await country.getByRole('button', { name: 'Apply' }).click();
   await expectColumn(page, COUNTERPARTIES, 'Name', ['Acme Media']);
   await expect(chips(page)).toHaveText(['Name begins with Acme', 'Country equals Germany']);
-  await page.getByRole('toolbar', { name: 'Active filters' }).getByRole('button', { name: 'Remove filter Country equals Germany' }).click();
+  await page
+    .getByRole('toolbar', { name: 'Active filters' })
+    .getByRole('button', { name: 'Remove filter Country equals Germany' })
+    .click();
   await expectColumn(page, COUNTERPARTIES, 'Name', ['Acme Labs', 'Acme Media']);
   await expect(chips(page)).toHaveText(['Name begins with Acme']);
 
@@ -173,21 +195,42 @@ test('"Add filter" builds each operator of a text filter, showing its rows and c
   await context.close();
 });
 
-test('CSV export: the exact file has every column by field name; a Russian one the columns shown, titled in Russian, `;` between them', async ({ browser }) => {
+test('CSV export: the exact file has every column by field name; a Russian one the columns shown, titled in Russian, `;` between them', async ({
+  browser,
+}) => {
   const timezoneId = 'Asia/Tokyo';
-  const { context, page } = await open(browser, `/counterparties?${new URLSearchParams({ 'filter[name][contains]': 'acme' })}`, { timezoneId });
+  const { context, page } = await open(
+    browser,
+    `/counterparties?${new URLSearchParams({ 'filter[name][contains]': 'acme' })}`,
+    { timezoneId },
+  );
   await expect(chips(page)).toHaveText(['Name contains acme']);
   const shown = await (async () => {
     await expectColumn(page, COUNTERPARTIES, 'Name', ['Acme Labs', 'Acme Media', 'Blue Harbor Acme']);
     return names(page);
   })();
   await page.getByRole('button', { name: 'Export CSV' }).click();
-  const [exact] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Exact export' }).click()]);
+  const [exact] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Exact export' }).click(),
+  ]);
   // Named by the reader's day, which in Tokyo is already tomorrow from 15:00 UTC.
   const readersDay = new Intl.DateTimeFormat('en-CA', { timeZone: timezoneId }).format(new Date());
   expect(exact.suggestedFilename()).toBe(`counterparties-${readersDay}-exact.csv`);
   const machines = readCsvFile(await exact.path());
-  expect(machines.header).toEqual(['id', 'name', 'code', 'email', 'country', 'comment', 'is_active', 'created_at', 'updated_at', 'deleted_at', 'blocked_at']);
+  expect(machines.header).toEqual([
+    'id',
+    'name',
+    'code',
+    'email',
+    'country',
+    'comment',
+    'is_active',
+    'created_at',
+    'updated_at',
+    'deleted_at',
+    'blocked_at',
+  ]);
   expect(machines.rows.map((row) => row.name)).toEqual(shown);
   expect(machines.rows.map((row) => row.country)).toEqual(['France', 'Germany', 'Germany']);
   expect(machines.rows[0]?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
@@ -198,7 +241,10 @@ test('CSV export: the exact file has every column by field name; a Russian one t
   await speakRussian(page);
   await page.goto(`/counterparties?${new URLSearchParams({ 'filter[name][contains]': 'acme' })}`);
   await page.getByRole('button', { name: 'Экспорт CSV' }).click();
-  const [people] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Экспорт', exact: true }).click()]);
+  const [people] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Экспорт', exact: true }).click(),
+  ]);
   const text = readFileSync(await people.path(), 'utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
   const russian = readCsvFile(await people.path(), ';');
@@ -209,7 +255,9 @@ test('CSV export: the exact file has every column by field name; a Russian one t
   await context.close();
 });
 
-test('a date preset filters a date field; the URL keeps it across a reload, and Back undoes it', async ({ browser }) => {
+test('a date preset filters a date field; the URL keeps it across a reload, and Back undoes it', async ({
+  browser,
+}) => {
   const payments: [string, string | null][] = [
     ['Hosting', localDay(-1)],
     ['Domains', localDay(-5)],
@@ -218,7 +266,11 @@ test('a date preset filters a date field; the URL keeps it across a reload, and 
     ['Undated fee', null],
   ];
   for (const [name, day] of payments) {
-    await admin.create('/api/finance/service-payments', { name, price: { amount: '10.50', currency: 'USD' }, payment_date: day });
+    await admin.create('/api/finance/service-payments', {
+      name,
+      price: { amount: '10.50', currency: 'USD' },
+      payment_date: day,
+    });
   }
   const { context, page } = await open(browser, '/service-payment');
   await expect(page.getByRole('heading', { level: 1, name: SERVICE_PAYMENTS })).toBeVisible();
@@ -283,7 +335,9 @@ test('a hidden column stays hidden after a reload', async ({ browser }) => {
   await expect(header('country')).toHaveCount(0);
   await expect(header('name')).toBeVisible();
   await page.getByRole('button', { name: 'Columns' }).click();
-  await expect(page.getByRole('dialog', { name: 'Columns' }).getByRole('checkbox', { name: 'Country' })).not.toBeChecked();
+  await expect(
+    page.getByRole('dialog', { name: 'Columns' }).getByRole('checkbox', { name: 'Country' }),
+  ).not.toBeChecked();
   await page.getByRole('dialog', { name: 'Columns' }).getByRole('button', { name: 'Reset columns' }).click();
   await page.keyboard.press('Escape');
   await expect(header('country')).toBeVisible();
@@ -329,7 +383,9 @@ test('a saved view brings back its filters and columns, and is there after a rel
   await context.close();
 });
 
-test('edit saves; an edit made on a version someone else changed meanwhile is refused and can be reloaded', async ({ browser }) => {
+test('edit saves; an edit made on a version someone else changed meanwhile is refused and can be reloaded', async ({
+  browser,
+}) => {
   const { context, page } = await open(browser, '/counterparties');
   await expect.poll(() => names(page)).toContain('Northwind Ads');
 
@@ -347,9 +403,14 @@ test('edit saves; an edit made on a version someone else changed meanwhile is re
   dialog = page.getByRole('dialog', { name: 'Edit: Counterparty' });
   await expect(dialog.getByRole('textbox', { name: 'Country' })).toHaveValue('Germany');
   const before = await counterpartyNamed('Acme Media');
-  await admin.expect(200, 'PATCH', `/api/finance/counterparties/${before.id}`, { country: 'Austria', version: before.version });
+  await admin.expect(200, 'PATCH', `/api/finance/counterparties/${before.id}`, {
+    country: 'Austria',
+    version: before.version,
+  });
   await dialog.getByRole('textbox', { name: 'Code' }).fill('ACME-1');
-  await expectToast(page, 'Error during update: This record was changed by someone else', () => dialog.getByRole('button', { name: 'Save' }).click());
+  await expectToast(page, 'Error during update: This record was changed by someone else', () =>
+    dialog.getByRole('button', { name: 'Save' }).click(),
+  );
   await expect(dialog.locator('.fui-MessageBar')).toContainText('This record was changed by someone else');
   await expect(dialog).toBeVisible();
   const after = await counterpartyNamed('Acme Media');
@@ -362,7 +423,11 @@ test('edit saves; an edit made on a version someone else changed meanwhile is re
   await dialog.getByRole('textbox', { name: 'Code' }).fill('ACME-1');
   await expectToast(page, 'Successfully updated', () => dialog.getByRole('button', { name: 'Save' }).click());
   await expect(dialog).toBeHidden();
-  expect(await counterpartyNamed('Acme Media')).toMatchObject({ country: 'Austria', code: 'ACME-1', version: before.version + 2 });
+  expect(await counterpartyNamed('Acme Media')).toMatchObject({
+    country: 'Austria',
+    code: 'ACME-1',
+    version: before.version + 2,
+  });
   await context.close();
 });
 
@@ -378,7 +443,9 @@ test('block, unblock and delete (after "Are you sure?")', async ({ browser }) =>
 
   await page.getByRole('button', { name: 'Actions for Blue Harbor Acme' }).click();
   await expect(page.getByRole('menuitem', { name: 'Block', exact: true })).toHaveCount(0);
-  await expectToast(page, 'Successfully unblocked', () => page.getByRole('menuitem', { name: 'Unblock', exact: true }).click());
+  await expectToast(page, 'Successfully unblocked', () =>
+    page.getByRole('menuitem', { name: 'Unblock', exact: true }).click(),
+  );
   await expect(row.locator('.fui-Badge')).toHaveCount(0);
   expect((await counterpartyNamed('Blue Harbor Acme')).blocked_at).toBeNull();
 

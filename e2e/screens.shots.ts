@@ -15,7 +15,8 @@ const LOOKS = (['en', 'ru'] as const).flatMap((language) =>
 );
 
 /** A screen's file name: its place in the tour and its path (`07-cash-flow`). */
-const fileName = (at: number, path: string) => `${String(at + 1).padStart(2, '0')}-${path.replace(/^\//, '').replace(/[^\w-]+/g, '-')}.png`;
+const fileName = (at: number, path: string) =>
+  `${String(at + 1).padStart(2, '0')}-${path.replace(/^\//, '').replace(/[^\w-]+/g, '-')}.png`;
 
 let server: ProductionServer | null = null;
 test.beforeAll(async () => {
@@ -31,7 +32,9 @@ for (const { language, theme, width } of LOOKS) {
     const context = await browser.newContext({ baseURL, colorScheme: theme, viewport: { width, height: 900 } });
     const page = await context.newPage();
     // A server still seeding the demo answers "busy" for a moment.
-    await expect(() => signIn(page, process.env.SCREENS_EMAIL ?? ADMIN_EMAIL, process.env.SCREENS_PASSWORD ?? ADMIN_PASSWORD)).toPass({ timeout: 60_000 });
+    await expect(() =>
+      signIn(page, process.env.SCREENS_EMAIL ?? ADMIN_EMAIL, process.env.SCREENS_PASSWORD ?? ADMIN_PASSWORD),
+    ).toPass({ timeout: 60_000 });
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     if (language === 'ru') await speakRussian(page);
     const folder = `e2e/output/screens/${language}-${theme}-${width}`;
@@ -40,7 +43,8 @@ for (const { language, theme, width } of LOOKS) {
     for (const [at, screen] of TOUR_SCREENS.entries()) {
       await openScreen(page, screen, language);
       await page.screenshot({ path: `${folder}/${fileName(at, screen.path)}` });
-      if (theme === 'dark') findings.push(...(await axeFindings(page)).map((violation) => `${screen.path}: ${violation}`));
+      if (theme === 'dark')
+        findings.push(...(await axeFindings(page)).map((violation) => `${screen.path}: ${violation}`));
     }
     expect(findings).toEqual([]);
     await context.close();

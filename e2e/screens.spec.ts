@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, freshDataDir, startProductionServer, type ProductionServer } from './support/server';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  freshDataDir,
+  startProductionServer,
+  type ProductionServer,
+} from './support/server';
 import { showEnterEmail } from './support/session';
 import { TELEGRAM_ENV } from './support/telegram';
 
@@ -23,7 +29,11 @@ const LOOKS = [
 
 for (const { scheme, width } of LOOKS) {
   test(`screens in ${scheme} at ${width}px`, async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: server.url, colorScheme: scheme, viewport: { width, height: 860 } });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      colorScheme: scheme,
+      viewport: { width, height: 860 },
+    });
     const page = await context.newPage();
     const shot = (name: string) => page.screenshot({ path: `e2e/output/screens/${name}-${scheme}-${width}.png` });
 
@@ -58,7 +68,11 @@ for (const { scheme, width } of LOOKS) {
   });
 
   test(`EnterEmail in ${scheme} at ${width}px`, async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: server.url, colorScheme: scheme, viewport: { width, height: 860 } });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      colorScheme: scheme,
+      viewport: { width, height: 860 },
+    });
     const page = await context.newPage();
     await showEnterEmail(page, server.url);
     await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);

@@ -1,5 +1,11 @@
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, freshDataDir, startProductionServer, type ProductionServer } from './support/server';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  freshDataDir,
+  startProductionServer,
+  type ProductionServer,
+} from './support/server';
 
 let server: ProductionServer;
 test.beforeAll(async () => {
@@ -133,7 +139,9 @@ test.describe('two tabs of one browser', () => {
     });
 
     await bothLoadArticlesAfterExpiry(tabs);
-    console.log(`sessions: two tabs with Web Locks after expiry: ${answers.length} refresh(es), statuses ${answers.map((answer) => answer.status).join(', ')}`);
+    console.log(
+      `sessions: two tabs with Web Locks after expiry: ${answers.length} refresh(es), statuses ${answers.map((answer) => answer.status).join(', ')}`,
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200]);
 
     // Signed in for good: after the next expiry both tabs still make authenticated calls.
@@ -143,7 +151,9 @@ test.describe('two tabs of one browser', () => {
     await context.close();
   });
 
-  test('without Web Locks both tabs refresh with one cookie at once and both get the same new cookie', async ({ browser }) => {
+  test('without Web Locks both tabs refresh with one cookie at once and both get the same new cookie', async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const context = await browser.newContext({ baseURL: tabsServer.url });
     await context.addInitScript(() => {
@@ -169,18 +179,28 @@ test.describe('two tabs of one browser', () => {
     for (const tab of tabs) {
       const devtools = await context.newCDPSession(tab);
       await devtools.send('Network.enable');
-      await devtools.send('Network.emulateNetworkConditions', { offline: false, latency: 500, downloadThroughput: -1, uploadThroughput: -1 });
+      await devtools.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 500,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
     }
 
     await bothLoadArticlesAfterExpiry(tabs);
-    console.log(`sessions: two tabs without Web Locks after expiry: ${answers.length} refreshes, statuses ${answers.map((answer) => answer.status).join(', ')}`);
+    console.log(
+      `sessions: two tabs without Web Locks after expiry: ${answers.length} refreshes, statuses ${answers.map((answer) => answer.status).join(', ')}`,
+    );
     expect(held).toHaveLength(2);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(new Set(answers.map((answer) => answer.cookie)).size).toBe(1);
     await context.close();
   });
 
-  test('a refresh cookie replayed after the grace period ends the session it was stolen from', async ({ browser, playwright }) => {
+  test('a refresh cookie replayed after the grace period ends the session it was stolen from', async ({
+    browser,
+    playwright,
+  }) => {
     const context = await browser.newContext({ baseURL: tabsServer.url });
     const [page] = await twoSignedInTabs(context);
     const refreshCookie = async (): Promise<string | undefined> =>

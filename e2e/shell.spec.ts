@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, freshDataDir, startProductionServer, type ProductionServer } from './support/server';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  freshDataDir,
+  startProductionServer,
+  type ProductionServer,
+} from './support/server';
 
 let server: ProductionServer;
 test.beforeAll(async () => {
@@ -21,7 +27,11 @@ async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD
 }
 
 test('theme, colour preset, layout and language survive a reload', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: server.url, colorScheme: 'light', viewport: { width: 1600, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    colorScheme: 'light',
+    viewport: { width: 1600, height: 900 },
+  });
   const page = await context.newPage();
   await signIn(page);
   await page.getByRole('button', { name: 'Customize theme' }).click();
@@ -85,7 +95,11 @@ test('the command palette opens a permitted screen and never lists a forbidden o
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the profile page has no serious accessibility violations in ${scheme} theme`, async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: server.url, colorScheme: scheme, viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      colorScheme: scheme,
+      viewport: { width: 1280, height: 900 },
+    });
     const page = await context.newPage();
     await signIn(page);
     await page.goto('/profile');

@@ -29,7 +29,11 @@ let bea: RoleUser;
 test.beforeAll(async () => {
   telegram = new FakeTelegram(TOKEN);
   const telegramUrl = await telegram.start();
-  server = await startProductionServer({ plugins: 'admin,messenger,shop', dataDir: freshDataDir(), env: { ERP_DEMO: '1', ERP_TELEGRAM_API_BASE: telegramUrl } });
+  server = await startProductionServer({
+    plugins: 'admin,messenger,shop',
+    dataDir: freshDataDir(),
+    env: { ERP_DEMO: '1', ERP_TELEGRAM_API_BASE: telegramUrl },
+  });
   admin = await Api.signIn(server.url);
   sam = await userWithCodes(admin, 'sam', SHOP_CODES);
   bea = await userWithCodes(admin, 'bea', []);
@@ -43,7 +47,11 @@ test.afterAll(async () => {
 });
 
 async function open(browser: Browser, path?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1600, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1600, height: 900 },
+    acceptDownloads: true,
+  });
   await recordToasts(context);
   const page = await context.newPage();
   await signIn(page, sam.email, sam.password);
@@ -51,7 +59,9 @@ async function open(browser: Browser, path?: string): Promise<{ context: Browser
   return { context, page };
 }
 
-test('a category, a product with a day limit, positions loaded in bulk, an order completed and its positions reserved for the buyer, then moved by manual transfer', async ({ browser }) => {
+test('a category, a product with a day limit, positions loaded in bulk, an order completed and its positions reserved for the buyer, then moved by manual transfer', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { context, page } = await open(browser);
   await addRecord(page, '/categories', shopText('records.category'), async (dialog) => {
@@ -66,20 +76,32 @@ test('a category, a product with a day limit, positions loaded in bulk, an order
   });
   const product = (await samApi.get<{ data: ApiRecord[] }>('/api/shop/products?filter[name][eq]=E2E account')).data[0];
   expect(product?.day_limit).toBe(5);
-  await samApi.create('/api/shop/teams', { name: 'E2E team', timezone: 'UTC', products: [product?.id], users: [sam.id, bea.id] });
+  await samApi.create('/api/shop/teams', {
+    name: 'E2E team',
+    timezone: 'UTC',
+    products: [product?.id],
+    users: [sam.id, bea.id],
+  });
 
   // One bad line is refused by its number and nothing is written; corrected, all three load.
   await page.goto('/position');
-  await page.getByRole('main').getByRole('button', { name: shopText('positions.load.button'), exact: true }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: shopText('positions.load.button'), exact: true })
+    .click();
   const load = page.getByRole('dialog', { name: shopText('positions.load.title') });
   await pickReference(page, load, shopText('positions.load.product'), 'E2E', 'E2E account');
   const lines = load.getByRole('textbox', { name: shopText('positions.load.lines') });
   await lines.fill('alice:pw-1:alice@example.com\nbob:pw-2\ncarol:pw-3:carol@example.com');
   await load.getByRole('button', { name: shopText('positions.load.submit'), exact: true }).click();
   await expect(load).toContainText(/Line 2: /);
-  expect((await samApi.get<{ data: ApiRecord[] }>(`/api/shop/positions?filter[product][eq]=${product?.id}`)).data).toHaveLength(0);
+  expect(
+    (await samApi.get<{ data: ApiRecord[] }>(`/api/shop/positions?filter[product][eq]=${product?.id}`)).data,
+  ).toHaveLength(0);
   await lines.fill('alice:pw-1:alice@example.com\nbob:pw-2:bob@example.com\ncarol:pw-3:carol@example.com');
-  await expectToast(page, 'Positions loaded: 3', () => load.getByRole('button', { name: shopText('positions.load.submit'), exact: true }).click());
+  await expectToast(page, 'Positions loaded: 3', () =>
+    load.getByRole('button', { name: shopText('positions.load.submit'), exact: true }).click(),
+  );
   await expect(load).toBeHidden();
 
   await addRecord(page, '/orders', shopText('records.order'), async (dialog) => {
@@ -94,18 +116,24 @@ test('a category, a product with a day limit, positions loaded in bulk, an order
   const question = page.getByRole('alertdialog');
   await expect(question).toContainText(english('resource:confirm.question'));
   await expect(question).toContainText(title);
-  await expectToast(page, english('common:toast.success'), () => question.getByRole('button', { name: english('resource:confirm.yes'), exact: true }).click());
+  await expectToast(page, english('common:toast.success'), () =>
+    question.getByRole('button', { name: english('resource:confirm.yes'), exact: true }).click(),
+  );
   const held = page.getByRole('dialog');
   await expect(held).toContainText(/completed: E2E account × 2/);
   await expect(held).toContainText(/Reserved for bea until .+\./);
-  await expect(held.locator('tr[data-position]').filter({ hasText: shopText('fields.stateValues.reserved') })).toHaveCount(2);
+  await expect(
+    held.locator('tr[data-position]').filter({ hasText: shopText('fields.stateValues.reserved') }),
+  ).toHaveCount(2);
   await expect(held).toContainText('alice:pw-1:alice@example.com');
   await held.getByRole('button', { name: english('resource:dialog.close') }).click();
   const row = page.getByRole('main').getByRole('row').filter({ hasText: title });
   await expect(row).toContainText(shopText('fields.statusValues.completed'));
 
   // Manual transfer: bea's completed order goes to sam, positions and all.
-  await navigation(page).getByRole('link', { name: shopText('nav.manualTransfer'), exact: true }).click();
+  await navigation(page)
+    .getByRole('link', { name: shopText('nav.manualTransfer'), exact: true })
+    .click();
   const main = page.getByRole('main');
   await pickReference(page, main, shopText('transfer.sourceUser'), 'bea', 'bea');
   await main.getByRole('checkbox', { name: `Select ${title}` }).check();
@@ -113,20 +141,29 @@ test('a category, a product with a day limit, positions loaded in bulk, an order
   await main.getByRole('button', { name: shopText('transfer.previewAction') }).click();
   const preview = main.getByRole('region', { name: shopText('transfer.preview.title') });
   await expect(preview).toContainText(title);
-  await expectToast(page, 'Transferred orders: 1, positions: 2.', () => preview.getByRole('button', { name: 'Confirm the transfer (1)' }).click());
+  await expectToast(page, 'Transferred orders: 1, positions: 2.', () =>
+    preview.getByRole('button', { name: 'Confirm the transfer (1)' }).click(),
+  );
   const [moved] = (await samApi.get<{ data: ApiRecord[] }>(`/api/shop/orders?filter[product][eq]=${product?.id}`)).data;
   // The move is in both users' shop history, shown beside the transfer.
-  await expect(main.getByRole('region', { name: shopText('transfer.history.source') })).toContainText(`Gave away order #${moved?.id} (positions: 2)`);
-  await expect(main.getByRole('region', { name: shopText('transfer.history.target') })).toContainText(`Received order #${moved?.id} (positions: 2)`);
+  await expect(main.getByRole('region', { name: shopText('transfer.history.source') })).toContainText(
+    `Gave away order #${moved?.id} (positions: 2)`,
+  );
+  await expect(main.getByRole('region', { name: shopText('transfer.history.target') })).toContainText(
+    `Received order #${moved?.id} (positions: 2)`,
+  );
   expect(moved?.user).toBe(sam.id);
-  const positions = (await samApi.get<{ data: ApiRecord[] }>(`/api/shop/positions?filter[order][eq]=${moved?.id}`)).data;
+  const positions = (await samApi.get<{ data: ApiRecord[] }>(`/api/shop/positions?filter[order][eq]=${moved?.id}`))
+    .data;
   expect(positions.map((position) => position.owner)).toEqual([sam.id, sam.id]);
   await context.close();
 });
 
 test('the reports draw their charts from the demo month and export CSV', async ({ browser }) => {
   const { context, page } = await open(browser);
-  await navigation(page).getByRole('link', { name: shopText('nav.reports'), exact: true }).click();
+  await navigation(page)
+    .getByRole('link', { name: shopText('nav.reports'), exact: true })
+    .click();
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: shopText('nav.reports') })).toBeVisible();
   for (const chart of ['byTeam', 'byVertical', 'byReason']) {

@@ -26,7 +26,12 @@ test.beforeAll(async () => {
   admin = await Api.signIn(server.url);
   walletsOnly = await userWithCodes(admin, 'wanda', ['FW']);
   noCodes = { email: 'nadia@example.com', password: 'nadia-password-1', id: 0 };
-  const created = await admin.create<{ id: number }>('/api/auth/users', { username: 'nadia', email: noCodes.email, password: noCodes.password, roles: [] });
+  const created = await admin.create<{ id: number }>('/api/auth/users', {
+    username: 'nadia',
+    email: noCodes.email,
+    password: noCodes.password,
+    roles: [],
+  });
   noCodes = { ...noCodes, id: created.id };
 });
 test.afterAll(async () => {
@@ -40,7 +45,9 @@ async function signInAs(page: Page, user: RoleUser): Promise<void> {
   await expect(page.locator('[data-sidebar]')).toHaveAttribute('data-sidebar', 'open');
 }
 
-test('a user holding only FW sees Wallets and card corrections in the Finance group and nothing else', async ({ browser }) => {
+test('a user holding only FW sees Wallets and card corrections in the Finance group and nothing else', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1600, height: 900 } });
   const page = await context.newPage();
   await signInAs(page, walletsOnly);
@@ -73,11 +80,19 @@ test('a user with no codes sees no area groups', async ({ browser }) => {
   const page = await context.newPage();
   await signInAs(page, noCodes);
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, nadia' })).toBeVisible();
-  await expect(page.getByText('There are no widgets for your account yet. The sidebar and Ctrl+K list the screens you can open.')).toBeVisible();
+  await expect(
+    page.getByText('There are no widgets for your account yet. The sidebar and Ctrl+K list the screens you can open.'),
+  ).toBeVisible();
   await expect(navigation(page)).toHaveCount(1);
   expect(await sidebar(page)).toEqual([]);
   await expect(navigation(page).getByRole('link')).toHaveCount(0);
-  expect(await (await page.request.get('/api/auth/auth/user', { headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}` } })).json()).toMatchObject({
+  expect(
+    await (
+      await page.request.get('/api/auth/auth/user', {
+        headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('authToken'))}` },
+      })
+    ).json(),
+  ).toMatchObject({
     data: { permissions: [] },
   });
   await context.close();
@@ -105,6 +120,8 @@ test("the superadmin sees every enabled plugin's entries, grouped and in order",
     expect(key, `group ${group}`).toBeDefined();
     expect(links, `links of ${group}`).toEqual(expected.get(key ?? ''));
   }
-  expect(drawn.flatMap((group) => group.links)).toHaveLength(sidebarEntries(financeManifest).length + sidebarEntries(adminManifest).length);
+  expect(drawn.flatMap((group) => group.links)).toHaveLength(
+    sidebarEntries(financeManifest).length + sidebarEntries(adminManifest).length,
+  );
   await context.close();
 });

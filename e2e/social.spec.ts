@@ -31,14 +31,47 @@ test.beforeAll(async () => {
   graph = new FakeGraph({ appId: APP_ID, appSecret: APP_SECRET });
   const graphUrl = await graph.start();
   graph.addToken(TOKEN, { scopes: ['ads_management', 'ads_read', 'pages_show_list'], expiresAt: 0 });
-  graph.seedAdAccount({ id: 'act_9001', name: 'E2E ads USD', currency: 'USD', account_status: 1, spend_cap: '500000', amount_spent: '12345' });
+  graph.seedAdAccount({
+    id: 'act_9001',
+    name: 'E2E ads USD',
+    currency: 'USD',
+    account_status: 1,
+    spend_cap: '500000',
+    amount_spent: '12345',
+  });
   graph.seedPage({ id: '7001', name: 'E2E brand page', category: 'Brand' });
-  graph.seedCampaign({ id: '8001', account_id: '9001', name: 'E2E spring sale', objective: 'OUTCOME_SALES', status: 'ACTIVE', daily_budget: '2500' });
-  graph.seedAdset({ id: '8101', account_id: '9001', campaign_id: '8001', name: 'E2E lookalikes', billing_event: 'IMPRESSIONS', optimization_goal: 'OFFSITE_CONVERSIONS', status: 'ACTIVE' });
-  graph.seedAd({ id: '8201', account_id: '9001', adset_id: '8101', name: 'E2E carousel', status: 'ACTIVE', creative: { id: '5551' } });
+  graph.seedCampaign({
+    id: '8001',
+    account_id: '9001',
+    name: 'E2E spring sale',
+    objective: 'OUTCOME_SALES',
+    status: 'ACTIVE',
+    daily_budget: '2500',
+  });
+  graph.seedAdset({
+    id: '8101',
+    account_id: '9001',
+    campaign_id: '8001',
+    name: 'E2E lookalikes',
+    billing_event: 'IMPRESSIONS',
+    optimization_goal: 'OFFSITE_CONVERSIONS',
+    status: 'ACTIVE',
+  });
+  graph.seedAd({
+    id: '8201',
+    account_id: '9001',
+    adset_id: '8101',
+    name: 'E2E carousel',
+    status: 'ACTIVE',
+    creative: { id: '5551' },
+  });
   const config = join(mkdtempSync(join(tmpdir(), 'erp-e2e-social-')), 'erp.json');
   writeFileSync(config, JSON.stringify({ pluginSettings: { social: { graphApiBase: graphUrl } } }));
-  server = await startProductionServer({ plugins: 'admin,social', dataDir: freshDataDir(), env: { ERP_DEMO: '1', ERP_CONFIG: config } });
+  server = await startProductionServer({
+    plugins: 'admin,social',
+    dataDir: freshDataDir(),
+    env: { ERP_DEMO: '1', ERP_CONFIG: config },
+  });
   admin = await Api.signIn(server.url);
   mia = await userWithCodes(admin, 'mia', SOCIAL_CODES);
   miaApi = await Api.signIn(server.url, mia.email, mia.password);
@@ -51,7 +84,11 @@ test.afterAll(async () => {
 });
 
 async function open(browser: Browser, path?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1600, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1600, height: 900 },
+    acceptDownloads: true,
+  });
   await recordToasts(context);
   const page = await context.newPage();
   await signIn(page, mia.email, mia.password);
@@ -59,7 +96,9 @@ async function open(browser: Browser, path?: string): Promise<{ context: Browser
   return { context, page };
 }
 
-test('a service checked against the platform, an account synced, its ad accounts, pages and campaign tree, and a campaign paused', async ({ browser }) => {
+test('a service checked against the platform, an account synced, its ad accounts, pages and campaign tree, and a campaign paused', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { context, page } = await open(browser);
   await addRecord(page, '/facebook-service', socialText('records.service'), async (dialog) => {
@@ -81,24 +120,39 @@ test('a service checked against the platform, an account synced, its ad accounts
   await rowMenu(page, 'E2E business manager', socialText('actions.sync'));
   const sync = page.locator('[data-job-id]');
   await expect(sync.locator('[data-job-state="succeeded"]')).toBeVisible({ timeout: 30_000 });
-  for (const step of ['ad_accounts', 'pages', 'campaigns', 'adsets', 'ads']) await expect(sync.locator(`[data-step="${step}"]`)).toHaveAttribute('data-step-mark', 'done');
-  await page.getByRole('dialog').getByRole('button', { name: english('resource:dialog.close') }).click();
+  for (const step of ['ad_accounts', 'pages', 'campaigns', 'adsets', 'ads'])
+    await expect(sync.locator(`[data-step="${step}"]`)).toHaveAttribute('data-step-mark', 'done');
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: english('resource:dialog.close') })
+    .click();
 
   await page.goto('/facebook-ad-pages');
   await expect(page.getByRole('main').getByRole('row').filter({ hasText: 'E2E brand page' })).toBeVisible();
   // Down the tree by the rows' links: ad account → campaigns → adsets → ads.
   await page.goto('/facebook-ad-accounts');
-  await page.getByRole('main').getByRole('link', { name: socialText('tree.children.campaigns', { name: 'E2E ads USD' }) }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: socialText('tree.children.campaigns', { name: 'E2E ads USD' }) })
+    .click();
   await expect(page).toHaveURL(/facebook-ad-campaigns\?/);
   const campaign = page.getByRole('main').getByRole('row').filter({ hasText: 'E2E spring sale' });
   await expect(campaign).toContainText('25');
-  await page.getByRole('main').getByRole('link', { name: socialText('tree.children.adsets', { name: 'E2E spring sale' }) }).click();
-  await page.getByRole('main').getByRole('link', { name: socialText('tree.children.ads', { name: 'E2E lookalikes' }) }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: socialText('tree.children.adsets', { name: 'E2E spring sale' }) })
+    .click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: socialText('tree.children.ads', { name: 'E2E lookalikes' }) })
+    .click();
   await expect(page.getByRole('main').getByRole('row').filter({ hasText: 'E2E carousel' })).toBeVisible();
 
   await page.goto('/facebook-ad-campaigns');
   await rowMenu(page, 'E2E spring sale', socialText('actions.pause'));
-  await expect(page.getByRole('main').getByRole('row').filter({ hasText: 'E2E spring sale' })).toContainText(socialText('fields.statusValues.PAUSED'));
+  await expect(page.getByRole('main').getByRole('row').filter({ hasText: 'E2E spring sale' })).toContainText(
+    socialText('fields.statusValues.PAUSED'),
+  );
   expect(graph.object('8001')?.status).toBe('PAUSED');
   await context.close();
 });
@@ -111,13 +165,19 @@ test('the report with a preset, a grouping and the chart, exported as CSV', asyn
   await choose(page, main, socialText('report.groupBy'), socialText('report.groupings.campaign'));
   // Without the finance plugin the demo's USD, EUR and JPY spend cannot share one axis: the chart says so, and draws the clicks.
   await expect(main.locator('[data-chart="needs-rates"]')).toContainText(socialText('report.chartNeedsRates'));
-  const clicksChart = socialText('report.chartTitle', { measure: socialText('report.measures.clicks'), grouping: socialText('report.groupings.campaign') });
+  const clicksChart = socialText('report.chartTitle', {
+    measure: socialText('report.measures.clicks'),
+    grouping: socialText('report.groupings.campaign'),
+  });
   await expect(main.getByRole('figure', { name: clicksChart })).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/period=this_month/);
   await expect(page).toHaveURL(/group=campaign/);
   const table = main.getByRole('table', { name: socialText('report.tableLabel') });
   await expect(table.getByRole('row').filter({ hasText: socialText('report.total') })).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: english('resource:toolbar.export') }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    main.getByRole('button', { name: english('resource:toolbar.export') }).click(),
+  ]);
   const csv = readFileSync((await download.path()) ?? '', 'utf8');
   expect(csv.split('\r\n')[0]).toContain('Campaign');
   expect(csv).toContain('\r\nTotal,');
@@ -139,7 +199,9 @@ test('a test conversion event sent to the platform and its answer shown', async 
   await expect(answer).toContainText(socialText('testEvent.eventsReceived'));
   const sent = graph.events.at(-1);
   expect(sent).toMatchObject({ pixelId: '123456789012', testEventCode: 'TEST4242' });
-  const record = (await miaApi.get<{ data: ApiRecord[] }>('/api/social/conversion-apis?filter[pixel_id][eq]=123456789012')).data[0];
+  const record = (
+    await miaApi.get<{ data: ApiRecord[] }>('/api/social/conversion-apis?filter[pixel_id][eq]=123456789012')
+  ).data[0];
   expect(JSON.stringify(record)).not.toContain(TOKEN);
   await context.close();
 });

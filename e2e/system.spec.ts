@@ -39,7 +39,9 @@ async function open(browser: Browser, path?: string): Promise<{ context: Browser
   return { context, page };
 }
 
-test('a domain user and a project made by hand, then a domain bought through the local registrar, its steps and log shown live', async ({ browser }) => {
+test('a domain user and a project made by hand, then a domain bought through the local registrar, its steps and log shown live', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { context, page } = await open(browser);
   await addRecord(page, '/domain-users', systemText('records.domainUser'), async (dialog) => {
@@ -60,7 +62,10 @@ test('a domain user and a project made by hand, then a domain bought through the
   });
 
   await page.goto('/domains');
-  await page.getByRole('main').getByRole('button', { name: systemText('domainPurchase.buy'), exact: true }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: systemText('domainPurchase.buy'), exact: true })
+    .click();
   const buy = page.getByRole('dialog', { name: systemText('domainPurchase.title') });
   await buy.getByLabel(systemText('fields.name')).fill('e2e-bought.example');
   await pickReference(page, buy, systemText('fields.project'), 'E2E', 'E2E project');
@@ -78,10 +83,18 @@ test('a domain user and a project made by hand, then a domain bought through the
   }
   await expect(panel.getByRole('log')).toContainText(/e2e-bought\.example/);
   expect(await panel.locator('[data-log-line]').count()).toBeGreaterThanOrEqual(5);
-  await page.getByRole('dialog').getByRole('button', { name: english('resource:dialog.close') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: english('resource:dialog.close') })
+    .click();
 
-  const domain = (await yanaApi.get<{ data: ApiRecord[] }>('/api/system/domains?filter[name][eq]=e2e-bought.example')).data[0];
-  expect(domain).toMatchObject({ job_status: 'succeeded', local: true, nameservers: expect.stringContaining('local.invalid') });
+  const domain = (await yanaApi.get<{ data: ApiRecord[] }>('/api/system/domains?filter[name][eq]=e2e-bought.example'))
+    .data[0];
+  expect(domain).toMatchObject({
+    job_status: 'succeeded',
+    local: true,
+    nameservers: expect.stringContaining('local.invalid'),
+  });
   expect(String(domain?.zone ?? '')).not.toBe('');
   const row = page.getByRole('main').getByRole('row').filter({ hasText: 'e2e-bought.example' });
   await expect(row).toContainText(systemText('fields.jobStatusValues.succeeded'));
@@ -93,7 +106,10 @@ test('proxies bought from the local provider, the bell telling of it live in en 
   test.setTimeout(90_000);
   const { context, page } = await open(browser, '/proxies');
   const unreadBefore = (await yanaApi.get<{ unread: number }>('/api/notifications/summary')).unread;
-  await page.getByRole('main').getByRole('button', { name: systemText('proxyPurchase.buy'), exact: true }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: systemText('proxyPurchase.buy'), exact: true })
+    .click();
   const buy = page.getByRole('dialog', { name: systemText('proxyPurchase.title') });
   await pickReference(page, buy, systemText('fields.provider'), 'Local', 'Local (no purchase)');
   await pickReference(page, buy, systemText('fields.country'), 'Germ', 'Germany');
@@ -107,12 +123,18 @@ test('proxies bought from the local provider, the bell telling of it live in en 
   const panel = page.locator('[data-job-id]');
   await expect(panel.locator('[data-job-state="succeeded"]')).toBeVisible({ timeout: 30_000 });
   await expect(panel).toContainText(systemText('proxyPurchase.bought', { count: '2' }));
-  await page.getByRole('dialog').getByRole('button', { name: english('resource:dialog.close') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: english('resource:dialog.close') })
+    .click();
   const main = page.getByRole('main');
   await expect(main.getByRole('row').filter({ hasText: 'E2E DE 1' })).toBeVisible();
   await expect(main.getByRole('row').filter({ hasText: 'E2E DE 2' })).toBeVisible();
   const bought = (await yanaApi.get<{ data: ApiRecord[] }>('/api/system/proxies?filter[name][startsWith]=E2E DE')).data;
-  expect(bought.map((proxy) => proxy.order_id)).toEqual([expect.stringMatching(/^local-/), expect.stringMatching(/^local-/)]);
+  expect(bought.map((proxy) => proxy.order_id)).toEqual([
+    expect.stringMatching(/^local-/),
+    expect.stringMatching(/^local-/),
+  ]);
 
   // The bell heard of the finished purchase over its stream (no reload), and its entry opens the order's proxies.
   const bell = page.getByTestId('notifications-bell');

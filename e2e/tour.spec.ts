@@ -4,7 +4,14 @@ import { speakRussian } from './support/screen-tour';
 import type { ProductionServer } from './support/server';
 import { signIn } from './support/session';
 import { mayBeKey, text } from './support/strings';
-import { axeFindings, groupedIdentifiers, openScreen, rowMenuOffScreen, startTourServer, TOUR_SCREENS } from './support/tour';
+import {
+  axeFindings,
+  groupedIdentifiers,
+  openScreen,
+  rowMenuOffScreen,
+  startTourServer,
+  TOUR_SCREENS,
+} from './support/tour';
 
 // Every screen of the seven plugins on the demo data, as the superadmin, once in English at 1280 px
 // and once in Russian at 1600 px, in the light theme: each screen and its add dialog with no raw
@@ -15,7 +22,13 @@ import { axeFindings, groupedIdentifiers, openScreen, rowMenuOffScreen, startTou
 // A bot's handler class (spec: "handler class") and a service's id (the Plugins screen) are data
 // that read like keys of their plugins.
 const HANDLER_CLASSES = ['shop.orders', 'messenger.notifications'];
-const SERVICE_IDS = ['finance.exchangeRates', 'finance.spreadsheets', 'tracker.performance', 'messenger.notifications', 'messenger.botHandlers'];
+const SERVICE_IDS = [
+  'finance.exchangeRates',
+  'finance.spreadsheets',
+  'tracker.performance',
+  'messenger.notifications',
+  'messenger.botHandlers',
+];
 const DATA_LIKE_KEYS = new Set([...HANDLER_CLASSES, ...SERVICE_IDS]);
 const mayBeRawKey = (token: string) => mayBeKey(token) && !DATA_LIKE_KEYS.has(token);
 
@@ -49,9 +62,15 @@ test.describe('every screen on the demo data', () => {
   });
 
   for (const { language, width } of PASSES) {
-    test(`every screen in ${language} at ${width} px: no raw key, no grouped identifier, no serious axe violation, row menus on screen`, async ({ browser }) => {
+    test(`every screen in ${language} at ${width} px: no raw key, no grouped identifier, no serious axe violation, row menus on screen`, async ({
+      browser,
+    }) => {
       test.setTimeout(360_000);
-      const context = await browser.newContext({ baseURL: server.url, colorScheme: 'light', viewport: { width, height: 900 } });
+      const context = await browser.newContext({
+        baseURL: server.url,
+        colorScheme: 'light',
+        viewport: { width, height: 900 },
+      });
       const page = await context.newPage();
       await signIn(page);
       if (language === 'ru') await speakRussian(page);
@@ -72,7 +91,9 @@ test.describe('every screen on the demo data', () => {
         }
         findings.push(...(await axeFindings(page)).map((violation) => `${screen.path}: ${violation}`));
 
-        const add = addLabels.map((label) => main.getByRole('button', { name: label, exact: true })).reduce((either, next) => either.or(next));
+        const add = addLabels
+          .map((label) => main.getByRole('button', { name: label, exact: true }))
+          .reduce((either, next) => either.or(next));
         if ((await add.count()) !== 1) continue;
         await add.click();
         const dialog = page.getByRole('dialog');
@@ -90,7 +111,11 @@ test.describe('every screen on the demo data', () => {
 
   test('every screen in the dark theme: no serious axe violation', async ({ browser }) => {
     test.setTimeout(240_000);
-    const context = await browser.newContext({ baseURL: server.url, colorScheme: 'dark', viewport: { width: 1600, height: 900 } });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      colorScheme: 'dark',
+      viewport: { width: 1600, height: 900 },
+    });
     const page = await context.newPage();
     await signIn(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

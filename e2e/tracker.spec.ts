@@ -23,10 +23,18 @@ let tina: RoleUser;
 let tinaApi: Api;
 let noReport: RoleUser;
 test.beforeAll(async () => {
-  server = await startProductionServer({ plugins: 'admin,finance,tracker', dataDir: freshDataDir(), env: { ERP_DEMO: '1' } });
+  server = await startProductionServer({
+    plugins: 'admin,finance,tracker',
+    dataDir: freshDataDir(),
+    env: { ERP_DEMO: '1' },
+  });
   admin = await Api.signIn(server.url);
   tina = await userWithCodes(admin, 'tina', TRACKER_CODES);
-  noReport = await userWithCodes(admin, 'ned', TRACKER_CODES.filter((code) => code !== 'TR'));
+  noReport = await userWithCodes(
+    admin,
+    'ned',
+    TRACKER_CODES.filter((code) => code !== 'TR'),
+  );
   tinaApi = await Api.signIn(server.url, tina.email, tina.password);
 });
 test.afterAll(async () => {
@@ -36,7 +44,11 @@ test.afterAll(async () => {
 });
 
 async function open(browser: Browser, user: RoleUser, path?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1600, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1600, height: 900 },
+    acceptDownloads: true,
+  });
   await recordToasts(context);
   const page = await context.newPage();
   await signIn(page, user.email, user.password);
@@ -44,16 +56,27 @@ async function open(browser: Browser, user: RoleUser, path?: string): Promise<{ 
   return { context, page };
 }
 
-test('a tracker user adds an advertiser with offer params and an offer, and sees the merged landing URL', async ({ browser }) => {
+test('a tracker user adds an advertiser with offer params and an offer, and sees the merged landing URL', async ({
+  browser,
+}) => {
   const { context, page } = await open(browser, tina);
   await addRecord(page, '/advertisers', trackerText('records.advertiser'), async (dialog) => {
     await dialog.getByLabel(trackerText('fields.name')).fill('E2E Advertiser');
     await dialog.getByLabel(trackerText('fields.alias')).fill('e2e-adv');
     const params = dialog.getByRole('group', { name: trackerText('fields.offerParams') });
-    for (const [key, value] of [['aff_id', '42'], ['sub1', '{subid}']] as const) {
+    for (const [key, value] of [
+      ['aff_id', '42'],
+      ['sub1', '{subid}'],
+    ] as const) {
       await params.getByRole('button', { name: english('resource:form.addEntry') }).click();
-      await params.getByRole('textbox', { name: english('resource:form.key') }).last().fill(key);
-      await params.getByRole('textbox', { name: english('resource:form.entryValue') }).last().fill(value);
+      await params
+        .getByRole('textbox', { name: english('resource:form.key') })
+        .last()
+        .fill(key);
+      await params
+        .getByRole('textbox', { name: english('resource:form.entryValue') })
+        .last()
+        .fill(value);
     }
   });
   await addRecord(page, '/offers', trackerText('records.offer'), async (dialog) => {
@@ -81,7 +104,10 @@ test('a tracker user adds an advertiser with offer params and an offer, and sees
   await page.getByRole('option', { name: 'Russian' }).click();
   await page.reload();
   await expect(page.getByRole('row', { name: /E2E Offer/ })).toContainText('Испания');
-  await page.getByRole('main').getByRole('button', { name: text('ru', 'resource:toolbar.add'), exact: true }).click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: text('ru', 'resource:toolbar.add'), exact: true })
+    .click();
   const countries = page.getByRole('dialog').getByRole('combobox', { name: text('ru', 'tracker:fields.countries') });
   await countries.click();
   await countries.fill('Испан');
@@ -91,10 +117,24 @@ test('a tracker user adds an advertiser with offer params and an offer, and sees
 
 test('making a stream the default clears the campaign’s previous default', async ({ browser }) => {
   const tracker = await tinaApi.create<ApiRecord>('/api/tracker/trackers', { slug: 'e2e-streams', credits: 10 });
-  const advertiser = await tinaApi.create<ApiRecord>('/api/tracker/advertisers', { name: 'E2E Streams Adv', alias: 'e2e-streams-adv', trackers: [tracker.id] });
-  const offer = await tinaApi.create<ApiRecord>('/api/tracker/offers', { name: 'E2E Stream Offer', advertiser: advertiser.id, tracker: tracker.id });
+  const advertiser = await tinaApi.create<ApiRecord>('/api/tracker/advertisers', {
+    name: 'E2E Streams Adv',
+    alias: 'e2e-streams-adv',
+    trackers: [tracker.id],
+  });
+  const offer = await tinaApi.create<ApiRecord>('/api/tracker/offers', {
+    name: 'E2E Stream Offer',
+    advertiser: advertiser.id,
+    tracker: tracker.id,
+  });
   const stream = (site: string, isDefault: boolean) =>
-    tinaApi.create<ApiRecord>('/api/tracker/streams', { campaign_id: 9001, campaign_name: 'E2E campaign', offer: offer.id, site, is_default: isDefault });
+    tinaApi.create<ApiRecord>('/api/tracker/streams', {
+      campaign_id: 9001,
+      campaign_name: 'E2E campaign',
+      offer: offer.id,
+      site,
+      is_default: isDefault,
+    });
   const firstStream = await stream('first.example', true);
   const secondStream = await stream('second.example', false);
 
@@ -109,7 +149,9 @@ test('making a stream the default clears the campaign’s previous default', asy
   await page.getByRole('menuitem', { name: english('resource:row.edit'), exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('switch', { name: defaultBadge }).check();
-  await expectToast(page, english('resource:toast.updated'), () => dialog.getByRole('button', { name: 'Save' }).click());
+  await expectToast(page, english('resource:toast.updated'), () =>
+    dialog.getByRole('button', { name: 'Save' }).click(),
+  );
   await expect(second.getByText(defaultBadge, { exact: true })).toBeVisible();
   await expect(first.getByText(defaultBadge, { exact: true })).toHaveCount(0);
   await context.close();
@@ -119,8 +161,16 @@ test('the second request of a day cannot be approved past the day’s limit', as
   const tracker = await tinaApi.create<ApiRecord>('/api/tracker/trackers', { slug: 'e2e-caps', credits: 10 });
   const day = localDay();
   await tinaApi.create('/api/tracker/bizdev-limits', { date: day, cap: 50, tracker: tracker.id });
-  const firstRequest = await tinaApi.create<ApiRecord>('/api/tracker/bizdev-requests', { cap: 30, tracker: tracker.id, date: day });
-  const secondRequest = await tinaApi.create<ApiRecord>('/api/tracker/bizdev-requests', { cap: 25, tracker: tracker.id, date: day });
+  const firstRequest = await tinaApi.create<ApiRecord>('/api/tracker/bizdev-requests', {
+    cap: 30,
+    tracker: tracker.id,
+    date: day,
+  });
+  const secondRequest = await tinaApi.create<ApiRecord>('/api/tracker/bizdev-requests', {
+    cap: 25,
+    tracker: tracker.id,
+    date: day,
+  });
 
   const { context, page } = await open(browser, tina, '/bizdev-requests?filter%5Btracker%5D%5Beq%5D=' + tracker.id);
   const title = trackerText('nav.bizdevRequests');
@@ -134,16 +184,22 @@ test('the second request of a day cannot be approved past the day’s limit', as
 
   await second.getByRole('button', { name: /^Actions for / }).click();
   const [year, month, date] = day.split('-');
-  await expectToast(page, `Approving 25 leads would take tracker e2e-caps over its limit for ${month}/${date}/${year?.slice(2)}: 20 remain.`, () =>
-    page.getByRole('menuitem', { name: trackerText('actions.approve') }).click(),
+  await expectToast(
+    page,
+    `Approving 25 leads would take tracker e2e-caps over its limit for ${month}/${date}/${year?.slice(2)}: 20 remain.`,
+    () => page.getByRole('menuitem', { name: trackerText('actions.approve') }).click(),
   );
   await expect(second).toContainText(trackerText('fields.statusValues.pending'));
   await context.close();
 });
 
-test('the full report keeps its period and grouping across a reload, draws its chart and exports CSV', async ({ browser }) => {
+test('the full report keeps its period and grouping across a reload, draws its chart and exports CSV', async ({
+  browser,
+}) => {
   const { context, page } = await open(browser, tina);
-  await navigation(page).getByRole('link', { name: trackerText('nav.report'), exact: true }).click();
+  await navigation(page)
+    .getByRole('link', { name: trackerText('nav.report'), exact: true })
+    .click();
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: trackerText('nav.report') })).toBeVisible();
   await expect(main.getByTestId('report-source')).toContainText(trackerText('report.source.statistics'));
@@ -161,8 +217,12 @@ test('the full report keeps its period and grouping across a reload, draws its c
   await page.screenshot({ path: 'e2e/output/screens/tracker-report-light-1600.png' });
 
   await page.reload();
-  await expect(main.getByRole('combobox', { name: trackerText('report.period') })).toHaveText(english('resource:filter.presets.this_month'));
-  await expect(main.getByRole('combobox', { name: trackerText('report.groupBy') })).toHaveText(trackerText('report.groupings.offer'));
+  await expect(main.getByRole('combobox', { name: trackerText('report.period') })).toHaveText(
+    english('resource:filter.presets.this_month'),
+  );
+  await expect(main.getByRole('combobox', { name: trackerText('report.groupBy') })).toHaveText(
+    trackerText('report.groupings.offer'),
+  );
   await expect(table.getByRole('row')).toHaveCount(rowsBefore);
 
   const download = page.waitForEvent('download');
@@ -171,7 +231,9 @@ test('the full report keeps its period and grouping across a reload, draws its c
   // A byte-order mark, so a spreadsheet reads it as UTF-8 (trim() would drop it with the last line break).
   expect(csv.startsWith('\uFEFF')).toBe(true);
   const lines = csv.trim().split(/\r?\n/);
-  expect(lines[0]).toBe(`${trackerText('report.groupings.offer')},${trackerText('report.measures.clicks')},${trackerText('report.measures.unique_clicks')},${trackerText('report.measures.leads')},${trackerText('report.measures.sales')},${trackerText('report.measures.revenue')},${trackerText('report.measures.cost')},${trackerText('report.measures.profit')},${trackerText('report.csv.roi')},${trackerText('report.csv.cr')},${trackerText('report.measures.epc')},${trackerText('report.measures.epl')},${trackerText('report.csv.currency')}`);
+  expect(lines[0]).toBe(
+    `${trackerText('report.groupings.offer')},${trackerText('report.measures.clicks')},${trackerText('report.measures.unique_clicks')},${trackerText('report.measures.leads')},${trackerText('report.measures.sales')},${trackerText('report.measures.revenue')},${trackerText('report.measures.cost')},${trackerText('report.measures.profit')},${trackerText('report.csv.roi')},${trackerText('report.csv.cr')},${trackerText('report.measures.epc')},${trackerText('report.measures.epl')},${trackerText('report.csv.currency')}`,
+  );
   expect(lines.at(-1)).toMatch(new RegExp(`^${trackerText('report.total')},`));
   await context.close();
 });
@@ -180,7 +242,9 @@ test('a user without TR sees neither requests nor the report and gets 403 from t
   const { context, page } = await open(browser, noReport);
   await expect(navigation(page).getByRole('link', { name: trackerText('nav.offers'), exact: true })).toBeVisible();
   await expect(navigation(page).getByRole('link', { name: trackerText('nav.report'), exact: true })).toHaveCount(0);
-  await expect(navigation(page).getByRole('link', { name: trackerText('nav.bizdevRequests'), exact: true })).toHaveCount(0);
+  await expect(
+    navigation(page).getByRole('link', { name: trackerText('nav.bizdevRequests'), exact: true }),
+  ).toHaveCount(0);
   const api = await Api.signIn(server.url, noReport.email, noReport.password);
   expect((await api.call('GET', '/api/tracker/report?preset=today&group=day')).status).toBe(403);
   expect((await api.call('GET', '/api/tracker/bizdev-requests')).status).toBe(403);

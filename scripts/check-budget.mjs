@@ -90,7 +90,9 @@ const groupFiles = (stats, name) => {
  * none of the app's code, built as one minified bundle the way the web build minifies; its gzip size.
  */
 async function floorBytes(outputPath) {
-  const { typescriptRule } = await createJiti(import.meta.url).import(join(root, 'core/sdk/plugin-kit/build-configs.ts'));
+  const { typescriptRule } = await createJiti(import.meta.url).import(
+    join(root, 'core/sdk/plugin-kit/build-configs.ts'),
+  );
   const config = {
     mode: 'production',
     target: 'web',
@@ -152,9 +154,13 @@ try {
 }
 
 const chromiumPath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((path) => path && existsSync(path));
-if (!chromiumPath) throw new Error('the signed-in budget needs Chromium: set CHROMIUM_PATH or install /usr/bin/chromium');
-if (!existsSync(join(root, 'dist/server/main.js'))) throw new Error('the signed-in budget measures dist/: run `npm run build` first');
-const { measureSignedInDownload, SCREEN } = await createJiti(import.meta.url).import(join(root, 'scripts/budget/signed-in-download.ts'));
+if (!chromiumPath)
+  throw new Error('the signed-in budget needs Chromium: set CHROMIUM_PATH or install /usr/bin/chromium');
+if (!existsSync(join(root, 'dist/server/main.js')))
+  throw new Error('the signed-in budget measures dist/: run `npm run build` first');
+const { measureSignedInDownload, SCREEN } = await createJiti(import.meta.url).import(
+  join(root, 'scripts/budget/signed-in-download.ts'),
+);
 const downloads = await measureSignedInDownload(chromiumPath);
 const signedIn = sum(downloads.map((download) => download.gzip));
 
@@ -165,7 +171,9 @@ console.log(
   `budget: /login downloads ${kb(login)} gzip (limit ${kb(LOGIN_LIMIT)}): index.html's JS and CSS ${kb(figures.shell)}, ` +
     `${figures.strings.name} ${kb(figures.strings.bytes)}`,
 );
-console.log(`budget: modules of plugins/ in /login's download: ${figures.pluginSources.length} (limit 0); plugin manifests in the web build: ${figures.manifestsInBuild.length} (limit 0)`);
+console.log(
+  `budget: modules of plugins/ in /login's download: ${figures.pluginSources.length} (limit 0); plugin manifests in the web build: ${figures.manifestsInBuild.length} (limit 0)`,
+);
 const targetMet = signedIn <= SIGNED_IN_TARGET;
 console.log(
   `budget: a signed-in reload of ${SCREEN} downloads ${kb(signedIn)} gzip until its rows show (limit ${kb(SIGNED_IN_LIMIT)}; ` +
@@ -178,13 +186,19 @@ console.log(
   `budget: the floor under it: a list screen on the design card's packages alone, no app code, no strings, no data ` +
     `(scripts/budget/floor/list-screen.tsx), is ${kb(figures.floor)} gzip${figures.floor > SIGNED_IN_TARGET ? `, ${kb(figures.floor - SIGNED_IN_TARGET)} over the target by itself` : ''}`,
 );
-console.log(`budget: the example external plugin's remoteEntry.js is ${kb(figures.remoteEntry)} gzip (limit ${kb(REMOTE_ENTRY_LIMIT)})`);
+console.log(
+  `budget: the example external plugin's remoteEntry.js is ${kb(figures.remoteEntry)} gzip (limit ${kb(REMOTE_ENTRY_LIMIT)})`,
+);
 const failures = [];
-if (signedIn > SIGNED_IN_LIMIT) failures.push(`a signed-in reload of ${SCREEN} downloads ${kb(signedIn)}, over ${kb(SIGNED_IN_LIMIT)}`);
+if (signedIn > SIGNED_IN_LIMIT)
+  failures.push(`a signed-in reload of ${SCREEN} downloads ${kb(signedIn)}, over ${kb(SIGNED_IN_LIMIT)}`);
 if (login > LOGIN_LIMIT) failures.push(`/login downloads ${kb(login)}, over ${kb(LOGIN_LIMIT)}`);
-if (figures.pluginSources.length > 0) failures.push(`/login downloads plugin code: ${figures.pluginSources.map(relative).join(', ')}`);
-if (figures.remoteEntry > REMOTE_ENTRY_LIMIT) failures.push(`the example's remoteEntry.js is ${kb(figures.remoteEntry)}, over ${kb(REMOTE_ENTRY_LIMIT)}`);
-if (figures.manifestsInBuild.length > 0) failures.push(`plugin manifests are built into the web app: ${figures.manifestsInBuild.map(relative).join(', ')}`);
+if (figures.pluginSources.length > 0)
+  failures.push(`/login downloads plugin code: ${figures.pluginSources.map(relative).join(', ')}`);
+if (figures.remoteEntry > REMOTE_ENTRY_LIMIT)
+  failures.push(`the example's remoteEntry.js is ${kb(figures.remoteEntry)}, over ${kb(REMOTE_ENTRY_LIMIT)}`);
+if (figures.manifestsInBuild.length > 0)
+  failures.push(`plugin manifests are built into the web app: ${figures.manifestsInBuild.map(relative).join(', ')}`);
 if (failures.length > 0) {
   console.error(`budget exceeded: ${failures.join('; ')}`);
   process.exit(1);

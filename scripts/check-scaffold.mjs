@@ -49,9 +49,12 @@ function scaffoldMistakes(folder, distBefore) {
   const sdk = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).devDependencies['@core/sdk'];
   const sdkFile = resolve(folder, sdk.replace(/^file:/, ''));
   if (!sdk.startsWith('file:.')) mistakes.push(`package.json names the SDK as "${sdk}", not by a relative path`);
-  if (!relative(join(root, 'dist'), sdkFile).startsWith('..')) mistakes.push(`the SDK package ${sdkFile} lies inside the host's dist/`);
+  if (!relative(join(root, 'dist'), sdkFile).startsWith('..'))
+    mistakes.push(`the SDK package ${sdkFile} lies inside the host's dist/`);
   if (!existsSync(sdkFile)) mistakes.push(`no SDK package at ${sdkFile}`);
-  for (const file of readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && !entry.name.endsWith('.tgz'))) {
+  for (const file of readdirSync(folder, { recursive: true, withFileTypes: true }).filter(
+    (entry) => entry.isFile() && !entry.name.endsWith('.tgz'),
+  )) {
     const path = join(file.parentPath, file.name);
     const word = /notes?|заметк|заметок/i.exec(`${relative(folder, path)}\n${readFileSync(path, 'utf8')}`);
     if (word) mistakes.push(`${relative(folder, path)} still says "${word[0]}", the example's word`);
@@ -74,7 +77,10 @@ run('npm', ['test'], plugin);
 step('npm run build');
 run('npm', ['run', 'build'], plugin);
 
-const sdkPackage = resolve(plugin, JSON.parse(readFileSync(join(plugin, 'package.json'), 'utf8')).devDependencies['@core/sdk'].replace(/^file:/, ''));
+const sdkPackage = resolve(
+  plugin,
+  JSON.parse(readFileSync(join(plugin, 'package.json'), 'utf8')).devDependencies['@core/sdk'].replace(/^file:/, ''),
+);
 const vacations = await buildVacations(work, sdkPackage, join(plugin, 'node_modules'), step);
 if (vacations.problems.length > 0) {
   console.error(`vacations: ${vacations.problems.join('; ')}`);
@@ -114,4 +120,6 @@ if (problems.length > 0) {
 }
 step('clean up');
 rmSync(work, { recursive: true, force: true });
-console.log(`scaffold: "${ID}" created, installed, tested, built and loaded by the host, and "${VACATIONS_ID}" (the SDK 1.5 fixture, unchanged) beside it`);
+console.log(
+  `scaffold: "${ID}" created, installed, tested, built and loaded by the host, and "${VACATIONS_ID}" (the SDK 1.5 fixture, unchanged) beside it`,
+);

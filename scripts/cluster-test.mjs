@@ -35,11 +35,15 @@ function fail(line) {
 /** Resolves once round robin through the balancer has reached every copy (the checks have seen each ready). */
 async function balancerReachesAll(url, copies) {
   const seen = new Set();
-  await waitFor('the balancer reaching every copy', async () => {
-    const answer = await call(url, '/api/ready', { timeoutMs: 2_000 }).catch(() => null);
-    if (answer?.status === 200) seen.add(answer.servedBy);
-    return copies.every((copy) => seen.has(copy.name)) ? true : undefined;
-  }, { timeoutMs: 15_000, everyMs: 50 });
+  await waitFor(
+    'the balancer reaching every copy',
+    async () => {
+      const answer = await call(url, '/api/ready', { timeoutMs: 2_000 }).catch(() => null);
+      if (answer?.status === 200) seen.add(answer.servedBy);
+      return copies.every((copy) => seen.has(copy.name)) ? true : undefined;
+    },
+    { timeoutMs: 15_000, everyMs: 50 },
+  );
 }
 
 const bin = haproxyBin();
@@ -71,7 +75,10 @@ async function run() {
     step('PostgreSQL up; starting 3 copies at once');
     const startAt = Date.now();
     copies = await startCopies({ count: COPIES, databaseUrl: database.url, dir });
-    figures.add(`${COPIES} copies started at once on one fresh database`, `${((Date.now() - startAt) / 1000).toFixed(1)} s`);
+    figures.add(
+      `${COPIES} copies started at once on one fresh database`,
+      `${((Date.now() - startAt) / 1000).toFixed(1)} s`,
+    );
     balancer = startHaproxy({ bin, dir, port: await freePort(), copies });
     await balancerReachesAll(balancer.url, copies);
     step(`HAProxy at ${balancer.url} reaches ${copies.map((copy) => copy.name).join(', ')}`);
@@ -96,8 +103,10 @@ async function run() {
   } catch (error) {
     figures.print();
     if (!(error instanceof CheckFailure)) {
-      for (const copy of copies) console.error(`--- ${copy.name} output (last lines)\n${copy.output().split('\n').slice(-15).join('\n')}`);
-      if (balancer) console.error(`--- haproxy output (last lines)\n${balancer.output().split('\n').slice(-15).join('\n')}`);
+      for (const copy of copies)
+        console.error(`--- ${copy.name} output (last lines)\n${copy.output().split('\n').slice(-15).join('\n')}`);
+      if (balancer)
+        console.error(`--- haproxy output (last lines)\n${balancer.output().split('\n').slice(-15).join('\n')}`);
     }
     fail(error instanceof CheckFailure ? error.message : (error.stack ?? String(error)));
   } finally {

@@ -12,19 +12,27 @@ import { parseArgs } from 'node:util';
 const root = resolve(import.meta.dirname, '..');
 const template = join(root, 'examples/notes-plugin');
 // Every folder under plugins/ is a built-in plugin, named by its id.
-const BUILT_IN = readdirSync(join(root, 'plugins'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const BUILT_IN = readdirSync(join(root, 'plugins'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const SKIPPED = new Set(['node_modules', 'dist', 'package-lock.json']);
 
 function fail(message) {
   console.error(`create-plugin: ${message}`);
-  console.error('usage: npm run create-plugin -- <id> --dir <folder> [--sdk <folder or path of core-sdk.tgz; <folder>/core-sdk.tgz when absent>]');
+  console.error(
+    'usage: npm run create-plugin -- <id> --dir <folder> [--sdk <folder or path of core-sdk.tgz; <folder>/core-sdk.tgz when absent>]',
+  );
   process.exit(1);
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { dir: { type: 'string' }, sdk: { type: 'string' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { dir: { type: 'string' }, sdk: { type: 'string' } },
+});
 const [id] = positionals;
 // One word: the id is also the database schema, the i18n namespace and part of identifiers.
-if (!id || !/^[a-z][a-z0-9]{1,31}$/.test(id)) fail('the id is 2–32 lower-case letters and digits, starting with a letter (e.g. tickets)');
+if (!id || !/^[a-z][a-z0-9]{1,31}$/.test(id))
+  fail('the id is 2–32 lower-case letters and digits, starting with a letter (e.g. tickets)');
 if (BUILT_IN.includes(id)) fail(`"${id}" is a built-in plugin's id: choose another`);
 if (!values.dir) fail('--dir <folder> is required');
 const target = resolve(values.dir);
@@ -41,9 +49,12 @@ function singular(plural) {
 }
 const single = singular(id);
 // --sdk names the tarball (….tgz) or the folder it goes into.
-const sdk = values.sdk?.endsWith('.tgz') ? resolve(values.sdk) : join(values.sdk ? resolve(values.sdk) : target, 'core-sdk.tgz');
+const sdk = values.sdk?.endsWith('.tgz')
+  ? resolve(values.sdk)
+  : join(values.sdk ? resolve(values.sdk) : target, 'core-sdk.tgz');
 // The host's build output is rebuilt and compared as a whole: a plugin's SDK has no place in it.
-if (!relative(join(root, 'dist'), sdk).startsWith('..')) fail(`--sdk ${sdk} is inside the host's dist/: give a path in or beside the plugin`);
+if (!relative(join(root, 'dist'), sdk).startsWith('..'))
+  fail(`--sdk ${sdk} is inside the host's dist/: give a path in or beside the plugin`);
 
 /**
  * The example's names in every form it writes them, plural before singular and upper case first, so

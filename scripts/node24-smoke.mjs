@@ -32,17 +32,32 @@ function node24() {
   const cached = cachedNode();
   if (cached) return cached;
   console.log(`node24 smoke: installing the registry's node@24 into ${cache}`);
-  const installed = spawnSync('npm', ['install', '--prefix', cache, '--no-save', '--no-audit', '--no-fund', 'node@24'], { stdio: 'inherit' });
+  const installed = spawnSync(
+    'npm',
+    ['install', '--prefix', cache, '--no-save', '--no-audit', '--no-fund', 'node@24'],
+    { stdio: 'inherit' },
+  );
   if (installed.status !== 0) fail(`npm install node@24 failed with exit code ${installed.status}`);
-  return cachedNode() ?? fail(`node@24 was installed into ${cache} but no Node 24 binary is in node_modules/node/bin or node_modules/.bin`);
+  return (
+    cachedNode() ??
+    fail(`node@24 was installed into ${cache} but no Node 24 binary is in node_modules/node/bin or node_modules/.bin`)
+  );
 }
 
 async function exercise(url) {
   // Sign-in has argon2 verify the password: the native module must load on this runtime.
   const authorization = await signInAs(url, ADMIN);
-  const user = await expectStatus(await fetch(`${url}/api/auth/auth/user`, { headers: { authorization } }), 200, 'GET /api/auth/auth/user');
+  const user = await expectStatus(
+    await fetch(`${url}/api/auth/auth/user`, { headers: { authorization } }),
+    200,
+    'GET /api/auth/auth/user',
+  );
   if (user.email !== ADMIN.email) throw new Error(`signed in as ${user.email}, not ${ADMIN.email}`);
-  await expectStatus(await fetch(`${url}/api/finance/articles?page=1&per_page=10`, { headers: { authorization } }), 200, 'GET /api/finance/articles');
+  await expectStatus(
+    await fetch(`${url}/api/finance/articles?page=1&per_page=10`, { headers: { authorization } }),
+    200,
+    'GET /api/finance/articles',
+  );
   const created = await expectStatus(
     await fetch(`${url}/api/finance/articles`, {
       method: 'POST',
@@ -52,7 +67,11 @@ async function exercise(url) {
     201,
     'POST /api/finance/articles',
   );
-  const read = await expectStatus(await fetch(`${url}/api/finance/articles/${created.id}`, { headers: { authorization } }), 200, 'GET the new article');
+  const read = await expectStatus(
+    await fetch(`${url}/api/finance/articles/${created.id}`, { headers: { authorization } }),
+    200,
+    'GET the new article',
+  );
   if (read.name !== 'Node 24 smoke') throw new Error(`the article read back is named ${JSON.stringify(read.name)}`);
 }
 
@@ -63,7 +82,9 @@ const started = performance.now();
 const server = startBuiltServer({ node: binary, dataDir, admin: ADMIN, plugins: 'admin,finance' });
 try {
   const url = await server.url;
-  console.log(`node24 smoke: Node ${version} server listening on ${url} after ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `node24 smoke: Node ${version} server listening on ${url} after ${Math.round(performance.now() - started)} ms`,
+  );
   await exercise(url);
   console.log('node24 smoke: signed in, read the user and the articles, created an article and read it back');
   const stopping = performance.now();

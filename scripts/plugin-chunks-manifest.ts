@@ -38,16 +38,24 @@ export class PluginChunksManifest implements RspackPluginInstance {
     const dir = this.pluginsDir.endsWith(sep) ? this.pluginsDir : `${this.pluginsDir}${sep}`;
     compiler.hooks.thisCompilation.tap('PluginChunksManifest', (compilation) => {
       // After the content hashes are final, so the names are those written to disk.
-      compilation.hooks.processAssets.tap({ name: 'PluginChunksManifest', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const chunks: Record<string, string[]> = {};
-        for (const chunk of compilation.chunks) {
-          const owner = ownerOf(chunk, dir);
-          if (owner === null) continue;
-          (chunks[owner] ??= []).push(...chunk.files, ...chunk.auxiliaryFiles);
-        }
-        const manifest: PluginChunks = Object.fromEntries(Object.entries(chunks).map(([id, files]) => [id, [...new Set(files)].sort()]));
-        compilation.emitAsset(PLUGIN_CHUNKS_FILE, new rspack.sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'PluginChunksManifest', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const chunks: Record<string, string[]> = {};
+          for (const chunk of compilation.chunks) {
+            const owner = ownerOf(chunk, dir);
+            if (owner === null) continue;
+            (chunks[owner] ??= []).push(...chunk.files, ...chunk.auxiliaryFiles);
+          }
+          const manifest: PluginChunks = Object.fromEntries(
+            Object.entries(chunks).map(([id, files]) => [id, [...new Set(files)].sort()]),
+          );
+          compilation.emitAsset(
+            PLUGIN_CHUNKS_FILE,
+            new rspack.sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`),
+          );
+        },
+      );
     });
   }
 }

@@ -11,13 +11,18 @@ function findChromium() {
   if (!canInstall) return null;
   console.log("e2e: installing Debian's chromium package");
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null;
 }
 
 const chromium = findChromium();
 if (!chromium) {
-  console.error("e2e: no Chromium found: install Debian's `chromium` package (apt-get install chromium) or set CHROMIUM_PATH");
+  console.error(
+    "e2e: no Chromium found: install Debian's `chromium` package (apt-get install chromium) or set CHROMIUM_PATH",
+  );
   process.exit(1);
 }
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {

@@ -69,8 +69,11 @@ const total = Date.now() - started;
 const width = Math.max(...stages.map(([name]) => name.length), 'total'.length);
 console.log(`\n${'stage'.padEnd(width)}  ${'s'.padStart(7)}  ${'m:ss'.padStart(6)}  result`);
 for (const { name, ms, code } of results) {
-  console.log(`${name.padEnd(width)}  ${seconds(ms).padStart(7)}  ${minutes(ms).padStart(6)}  ${code === 0 ? 'ok' : `failed (exit ${code})`}`);
+  console.log(
+    `${name.padEnd(width)}  ${seconds(ms).padStart(7)}  ${minutes(ms).padStart(6)}  ${code === 0 ? 'ok' : `failed (exit ${code})`}`,
+  );
 }
-for (const [name] of stages.slice(results.length)) console.log(`${name.padEnd(width)}  ${'-'.padStart(7)}  ${'-'.padStart(6)}  not run`);
+for (const [name] of stages.slice(results.length))
+  console.log(`${name.padEnd(width)}  ${'-'.padStart(7)}  ${'-'.padStart(6)}  not run`);
 console.log(`${'total'.padEnd(width)}  ${seconds(total).padStart(7)}  ${minutes(total).padStart(6)}`);
 process.exit(failure || process.exitCode || 0);

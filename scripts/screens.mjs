@@ -17,7 +17,11 @@ const looks = () => {
 
 // Yesterday's pictures would pass for today's.
 for (const look of looks()) rmSync(join(OUTPUT, look), { recursive: true });
-const run = spawnSync(process.execPath, ['scripts/run-e2e.mjs', '--config', 'e2e/screens.config.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
+const run = spawnSync(
+  process.execPath,
+  ['scripts/run-e2e.mjs', '--config', 'e2e/screens.config.ts', ...process.argv.slice(2)],
+  { stdio: 'inherit' },
+);
 const files = looks().flatMap((look) => readdirSync(join(OUTPUT, look)).map((file) => join(OUTPUT, look, file)));
 console.log(`\n${files.length} screenshots:\n${files.join('\n')}`);
 process.exit(run.status ?? 1);

@@ -7,7 +7,9 @@ import { join, resolve } from 'node:path';
 import { createJiti } from 'jiti';
 
 const root = resolve(import.meta.dirname, '..');
-const { emitDeclarations, referencePages } = await createJiti(import.meta.url).import(join(root, 'scripts/sdk-docs/api-reference.ts'));
+const { emitDeclarations, referencePages } = await createJiti(import.meta.url).import(
+  join(root, 'scripts/sdk-docs/api-reference.ts'),
+);
 const out = join(root, 'docs/api');
 const types = mkdtempSync(join(tmpdir(), 'erp-sdk-types-'));
 try {

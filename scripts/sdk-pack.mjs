@@ -70,15 +70,23 @@ const manifest = {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(stage, { recursive: true });
 cpSync(join(root, 'core'), join(stage, 'core'), { recursive: true });
-const { emitDeclarations, referencePages } = await createJiti(import.meta.url).import(join(root, 'scripts/sdk-docs/api-reference.ts'));
+const { emitDeclarations, referencePages } = await createJiti(import.meta.url).import(
+  join(root, 'scripts/sdk-docs/api-reference.ts'),
+);
 emitDeclarations(root, join(stage, 'types'));
 mkdirSync(join(stage, 'docs/api'), { recursive: true });
 const report = JSON.parse(readFileSync(join(root, 'core/sdk/exports.json'), 'utf8'));
-for (const [file, text] of referencePages(join(stage, 'types'), join(stage, 'core'), report)) writeFileSync(join(stage, 'docs/api', file), text);
+for (const [file, text] of referencePages(join(stage, 'types'), join(stage, 'core'), report))
+  writeFileSync(join(stage, 'docs/api', file), text);
 writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 cpSync(join(root, 'plugins/README.md'), join(stage, 'README.md'));
-const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: stage, encoding: 'utf8' }).trim().split('\n').pop();
+const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: stage, encoding: 'utf8' })
+  .trim()
+  .split('\n')
+  .pop();
 mkdirSync(dirname(tarball), { recursive: true });
 copyFileSync(join(out, packed), tarball);
 rmSync(options.to ? out : join(out, packed), { recursive: true, force: true });
-console.log(`@core/sdk ${version}: ${options.to ? tarball : `${relative(root, tarball)} (and the unpacked package in dist/sdk/package)`}`);
+console.log(
+  `@core/sdk ${version}: ${options.to ? tarball : `${relative(root, tarball)} (and the unpacked package in dist/sdk/package)`}`,
+);

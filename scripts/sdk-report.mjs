@@ -10,7 +10,9 @@ import { createJiti } from 'jiti';
 
 const root = resolve(import.meta.dirname, '..');
 const jiti = createJiti(import.meta.url, { alias: { '@core': resolve(root, 'core') } });
-const { currentReport, formatReport, versionProblem, reportChanges, REPORT_FILE } = await jiti.import(resolve(root, 'core/sdk/tooling/export-report.ts'));
+const { currentReport, formatReport, versionProblem, reportChanges, REPORT_FILE } = await jiti.import(
+  resolve(root, 'core/sdk/tooling/export-report.ts'),
+);
 const { SDK_VERSION } = await jiti.import(resolve(root, 'core/sdk/version.ts'));
 
 const recorded = existsSync(REPORT_FILE) ? JSON.parse(readFileSync(REPORT_FILE, 'utf8')) : undefined;
@@ -22,9 +24,13 @@ if (recorded) {
     process.exit(1);
   }
   const changes = reportChanges(recorded, current);
-  for (const [label, names] of Object.entries(changes)) if (names.length > 0) console.log(`${label}: ${names.join(', ')}`);
+  for (const [label, names] of Object.entries(changes))
+    if (names.length > 0) console.log(`${label}: ${names.join(', ')}`);
 }
 writeFileSync(REPORT_FILE, formatReport(current));
-const names = Object.entries(current.entries).flatMap(([entry, exported]) => Object.entries(exported).map(([name, about]) => ({ entry, name, ...about })));
-for (const { entry, name, deprecated } of names.filter((name) => name.deprecated)) console.log(`deprecated: ${entry}:${name} (${deprecated})`);
+const names = Object.entries(current.entries).flatMap(([entry, exported]) =>
+  Object.entries(exported).map(([name, about]) => ({ entry, name, ...about })),
+);
+for (const { entry, name, deprecated } of names.filter((name) => name.deprecated))
+  console.log(`deprecated: ${entry}:${name} (${deprecated})`);
 console.log(`${relative(root, REPORT_FILE)}: ${names.length} names at SDK ${SDK_VERSION}`);

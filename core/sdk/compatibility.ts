@@ -24,15 +24,21 @@ export const THIS_HOST: SdkHost = { version: SDK_VERSION, served: SERVED_SDK_RAN
  * null when the lowest SDK its `sdk` range admits is one this host serves. Server, browser and
  * `erp-plugin build` all refuse with it.
  */
-export function sdkRangeProblem(manifest: Pick<PluginManifest, 'id' | 'sdk'>, host: SdkHost = THIS_HOST): string | null {
+export function sdkRangeProblem(
+  manifest: Pick<PluginManifest, 'id' | 'sdk'>,
+  host: SdkHost = THIS_HOST,
+): string | null {
   const range: unknown = manifest.sdk;
   if (typeof range !== 'string' || range.trim() === '') {
     return `plugin "${manifest.id}" does not say which SDK it was written for (manifest "sdk", e.g. "^${host.version}")`;
   }
-  if (!isValidRange(range)) return `plugin "${manifest.id}" has an SDK range "${range}" that cannot be read (use e.g. "^${host.version}")`;
+  if (!isValidRange(range))
+    return `plugin "${manifest.id}" has an SDK range "${range}" that cannot be read (use e.g. "^${host.version}")`;
   const lowest = lowestAdmitted(range);
-  if (lowest === null) return `plugin "${manifest.id}" has an SDK range "${range}" that admits no version (use e.g. "^${host.version}")`;
-  if (compareVersions(lowest, host.version) > 0) return `plugin "${manifest.id}" was written for SDK ${range}; this host has SDK ${host.version}`;
+  if (lowest === null)
+    return `plugin "${manifest.id}" has an SDK range "${range}" that admits no version (use e.g. "^${host.version}")`;
+  if (compareVersions(lowest, host.version) > 0)
+    return `plugin "${manifest.id}" was written for SDK ${range}; this host has SDK ${host.version}`;
   if (!satisfiesRange(lowest, host.served)) {
     return `plugin "${manifest.id}" was written for SDK ${range}, from ${lowest}; this host serves SDK ${host.served} (it has ${host.version})`;
   }
@@ -40,4 +46,5 @@ export function sdkRangeProblem(manifest: Pick<PluginManifest, 'id' | 'sdk'>, ho
 }
 
 /** Whether the host serves code written for SDK `range` (a remote's shared SDK entry points ask with the manifest's range). */
-export const servesSdkRange = (range: string, host: SdkHost = THIS_HOST): boolean => sdkRangeProblem({ id: '', sdk: range }, host) === null;
+export const servesSdkRange = (range: string, host: SdkHost = THIS_HOST): boolean =>
+  sdkRangeProblem({ id: '', sdk: range }, host) === null;

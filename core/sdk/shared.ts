@@ -195,7 +195,15 @@ export type { DeletedScope, FilterClause, ListQuery } from '@core/shared/resourc
  * ranges the list filters offer (this month, last 7 days, …): `DATE_PRESETS` lists them in the
  * spec's (§9) order, `isDatePreset` tells one from any other string.
  */
-export { DATE_PRESETS, daysUntil, isDatePreset, localIsoDate, resolveDatePreset, type DatePreset, type DateRange } from '@core/shared/resource/date-presets';
+export {
+  DATE_PRESETS,
+  daysUntil,
+  isDatePreset,
+  localIsoDate,
+  resolveDatePreset,
+  type DatePreset,
+  type DateRange,
+} from '@core/shared/resource/date-presets';
 
 /** Decimal strings compared and written canonically, without going through floating point. */
 export { canonicalDecimal, compareDecimals } from '@core/shared/resource/validation';
@@ -207,7 +215,13 @@ export { canonicalDecimal, compareDecimals } from '@core/shared/resource/validat
  * amounts of money and rates (`divideDecimals('10', '3', 2)` → `'3.33'`, null for a zero divisor;
  * `roundDecimal('0.125', 2)` → `'0.13'`).
  */
-export { addDecimals, divideDecimals, multiplyDecimals, roundDecimal, subtractDecimals } from '@core/shared/decimal-arithmetic';
+export {
+  addDecimals,
+  divideDecimals,
+  multiplyDecimals,
+  roundDecimal,
+  subtractDecimals,
+} from '@core/shared/decimal-arithmetic';
 
 /** A field issue's message in a language, and the language an `Accept-Language` header prefers. */
 export { issueMessage, preferredLanguage } from '@core/shared/resource/messages';
@@ -253,4 +267,10 @@ export {
  * /api/system/backups` → `{ data: BackupsOverview }`, `POST /api/system/backups` (no body) → 202
  * `{ data: JobInfo }` of the `core.backup` job (its steps `BACKUP_STEPS`), 409 on PostgreSQL.
  */
-export { BACKUP_JOB_KIND, BACKUP_STEPS, type BackupFile, type BackupStep, type BackupsOverview } from '@core/shared/backups';
+export {
+  BACKUP_JOB_KIND,
+  BACKUP_STEPS,
+  type BackupFile,
+  type BackupStep,
+  type BackupsOverview,
+} from '@core/shared/backups';

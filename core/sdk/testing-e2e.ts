@@ -7,7 +7,14 @@
  */
 
 /** The built server (dist/server/main.js) on a free port with chosen plugins and a fresh data directory. */
-export { ADMIN_EMAIL, ADMIN_PASSWORD, freshDataDir, startProductionServer, type ProductionServer, type ServerOptions } from './testing-e2e/server';
+export {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  freshDataDir,
+  startProductionServer,
+  type ProductionServer,
+  type ServerOptions,
+} from './testing-e2e/server';
 
 /**
  * The API outside any page: `Api.signIn(baseURL)` as the seeded superadmin (or anyone), and
@@ -16,7 +23,13 @@ export { ADMIN_EMAIL, ADMIN_PASSWORD, freshDataDir, startProductionServer, type 
 export { Api, userWithCodes, type ApiAnswer, type ApiRecord, type RoleUser } from './testing-e2e/api';
 
 /** Text by key (`text('ru', 'finance:nav.wallets')`) from the files the app ships; throws on a key nobody ships. */
-export { pluginManifests, productStrings, type Language, type ProductStrings, type Values } from './testing-e2e/strings';
+export {
+  pluginManifests,
+  productStrings,
+  type Language,
+  type ProductStrings,
+  type Values,
+} from './testing-e2e/strings';
 
 /** Raw keys (`finance:nav.wallets`, `nav.wallets`) in what a scope shows, and a collector of them screen by screen. */
 export { rawKeyCollector, rawKeys, settled, type KeyFilter } from './testing-e2e/raw-keys';

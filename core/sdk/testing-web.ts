@@ -10,7 +10,13 @@
  * A plugin page in the real kernel for a user holding exactly the given codes, its API faked;
  * `renderAppInKernel` draws the whole app (shell, guards, lazy pages) in a kernel the test made.
  */
-export { renderAppInKernel, renderPluginPage, serviceBase, type PluginPageOptions, type RenderedPluginPage } from './testing-web/plugin-page';
+export {
+  renderAppInKernel,
+  renderPluginPage,
+  serviceBase,
+  type PluginPageOptions,
+  type RenderedPluginPage,
+} from './testing-web/plugin-page';
 
 /**
  * The kernel and rendering: `createTestKernel` (real kernel, fake storage, navigation, cookies and

@@ -122,7 +122,13 @@ export { StatusBadge, type StatusBadgeProps } from '@core/web/resource/StatusBad
  * model, the entries as the reader reads them, for a page of one's own or a test of histories.
  */
 export { RecordTimeline, type RecordTimelineProps, type TimelineApi } from '@core/web/resource/timeline/RecordTimeline';
-export { timelineEntries, type TimelineChange, type TimelineFormatter, type TimelineItem, type TimelineKind } from '@core/web/resource/timeline/timeline-model';
+export {
+  timelineEntries,
+  type TimelineChange,
+  type TimelineFormatter,
+  type TimelineItem,
+  type TimelineKind,
+} from '@core/web/resource/timeline/timeline-model';
 
 /** Labels of referenced records (a user's name for a user id), fetched in batches and cached. */
 export { ReferenceLabels } from '@core/web/resource/reference-labels';
@@ -151,7 +157,14 @@ export type { BarChartProps, ChartSeries } from '@core/web/charts/bar-chart-prop
  */
 export { ChoiceField, type ChoiceFieldProps } from '@core/web/reports/ChoiceField';
 export { PeriodFields, type PeriodFieldLabels, type PeriodFieldsProps } from '@core/web/reports/PeriodFields';
-export { PERIOD_CHOICES, readReportPeriod, reportDays, writeReportPeriod, type PeriodChoice, type ReportPeriod } from '@core/web/reports/report-period';
+export {
+  PERIOD_CHOICES,
+  readReportPeriod,
+  reportDays,
+  writeReportPeriod,
+  type PeriodChoice,
+  type ReportPeriod,
+} from '@core/web/reports/report-period';
 export { useUrlReport, type UrlReport, type UrlReportOptions } from '@core/web/reports/use-url-report';
 
 /** Hands a downloaded blob (`HttpClient.download`) to the browser as a file. */
@@ -207,7 +220,12 @@ export { useConfirm, type ConfirmWording } from '@core/web/resource/ConfirmDialo
  * message and the refused lines (`{ line, column?, message }`), the text kept to correct. The
  * caller's fields (a product picker, a "skip bad lines" box) go in as children.
  */
-export { TextImportDialog, type ImportLineError, type TextImportDialogProps, type TextImportOutcome } from '@core/web/react/TextImportDialog';
+export {
+  TextImportDialog,
+  type ImportLineError,
+  type TextImportDialogProps,
+  type TextImportOutcome,
+} from '@core/web/react/TextImportDialog';
 
 /** A button that copies a text to the clipboard and says so (an error toast when the browser refuses). */
 export { CopyButton, type CopyButtonProps } from '@core/web/react/CopyButton';

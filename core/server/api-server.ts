@@ -34,13 +34,34 @@ import { routeKit } from './resource/route-kit';
 import { catalogueRoutes } from './resource/catalogue-routes';
 import { preferenceRoutes } from './auth/preferences-routes';
 import { enabledResources, mountResources } from './resource/mount';
-import { coreSecretStatuses, coreSystemSettings, DEFAULT_LANGUAGE_KEY, PRODUCT_NAME_KEY, readSetting, SettingsCatalogue } from './settings';
-import { graphPluginOf, inventoryWithServices, legacyServices, publishedServices, resolveServiceGraph, ServiceRegistry, type ServiceReplacement } from './services';
+import {
+  coreSecretStatuses,
+  coreSystemSettings,
+  DEFAULT_LANGUAGE_KEY,
+  PRODUCT_NAME_KEY,
+  readSetting,
+  SettingsCatalogue,
+} from './settings';
+import {
+  graphPluginOf,
+  inventoryWithServices,
+  legacyServices,
+  publishedServices,
+  resolveServiceGraph,
+  ServiceRegistry,
+  type ServiceReplacement,
+} from './services';
 import type { ResourceHooks } from './resource/hooks';
 import { registerRowAction } from './resource/row-action';
 import { createJobSystem, JOB_MESSAGES_RU, registerJobRoutes, type JobSystemOptions } from './jobs';
 import { BACKUP_MESSAGES_RU, installBackups, type BackupSettings } from './backups';
-import { createNotificationSystem, NOTIFICATION_MESSAGES_RU, notifySettledJobs, registerNotificationRoutes, STREAM_PATH } from './notifications';
+import {
+  createNotificationSystem,
+  NOTIFICATION_MESSAGES_RU,
+  notifySettledJobs,
+  registerNotificationRoutes,
+  STREAM_PATH,
+} from './notifications';
 
 export interface ApiServerOptions {
   readonly db: Database;
@@ -114,7 +135,11 @@ async function publishedConfig(db: Database, config: RuntimeConfig): Promise<Run
   try {
     const productName = await readSetting(db, PRODUCT_NAME_KEY, config.productName);
     const language = await readSetting(db, DEFAULT_LANGUAGE_KEY, config.defaultLanguage);
-    return { ...config, productName: productName.trim() === '' ? config.productName : productName, defaultLanguage: language === 'ru' ? 'ru' : 'en' };
+    return {
+      ...config,
+      productName: productName.trim() === '' ? config.productName : productName,
+      defaultLanguage: language === 'ru' ? 'ru' : 'en',
+    };
   } catch {
     return config;
   }
@@ -163,15 +188,33 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const metrics = installMetrics(app, options.metricsToken);
   installSchemaValidation(app);
   installTextInputRule(app);
-  const translator = new MessageTranslator([CORE_MESSAGES_RU, JOB_MESSAGES_RU, NOTIFICATION_MESSAGES_RU, BACKUP_MESSAGES_RU, ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : []))]);
+  const translator = new MessageTranslator([
+    CORE_MESSAGES_RU,
+    JOB_MESSAGES_RU,
+    NOTIFICATION_MESSAGES_RU,
+    BACKUP_MESSAGES_RU,
+    ...options.plugins.flatMap((plugin) => (plugin.messages ? [plugin.messages.ru] : [])),
+  ]);
   installErrorHandler(app, translator);
   // First of the request hooks but the request id's, so a refused request costs no more than its 503. The probes stay
   // outside: a busy server is alive and ready, only slow. A notification stream holds no place: it waits on no database.
-  const admission = installAdmission(app, admissionLimits(options.db.kind, options.overload), ['/api/health', '/api/ready', STREAM_PATH], metrics?.admissionRefused);
+  const admission = installAdmission(
+    app,
+    admissionLimits(options.db.kind, options.overload),
+    ['/api/health', '/api/ready', STREAM_PATH],
+    metrics?.admissionRefused,
+  );
   await app.register(cookie);
-  const revocations = installRouteAccess(app, { secret: options.secret, db: options.db, auth: options.auth ?? DEFAULT_AUTH_SETTINGS });
+  const revocations = installRouteAccess(app, {
+    secret: options.secret,
+    db: options.db,
+    auth: options.auth ?? DEFAULT_AUTH_SETTINGS,
+  });
   installXsrfProtection(app);
-  installSecurityHeaders(app, externalOrigins([...Object.values(options.runtimeConfig.services), ...options.runtimeConfig.extraRefreshUrls]));
+  installSecurityHeaders(
+    app,
+    externalOrigins([...Object.values(options.runtimeConfig.services), ...options.runtimeConfig.extraRefreshUrls]),
+  );
 
   // For load balancers: 503 from the moment a stop begins, while requests in flight still finish.
   // Distinct from /api/health, which says whether the database answers.
@@ -246,14 +289,19 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const secrets = coreSecretStatuses(auth);
   const records = recordWriter(options.db, resources);
   const translations = new ServerTranslations(
-    Object.fromEntries(options.plugins.flatMap((plugin) => (plugin.translations ? [[plugin.manifest.id, plugin.translations]] : []))),
+    Object.fromEntries(
+      options.plugins.flatMap((plugin) => (plugin.translations ? [[plugin.manifest.id, plugin.translations]] : [])),
+    ),
   );
   const jobSystem = createJobSystem(options.db, { ...options.jobs, logger: app.log }, translator);
   registerJobRoutes(app, { db: options.db, registry: jobSystem.registry, runner: jobSystem.runner, translator });
   app.addHook('onReady', async () => jobSystem.runner.start());
   app.addHook('onClose', async () => jobSystem.runner.stop());
   if (options.backups) installBackups(app, options.db, jobSystem.jobs, options.backups);
-  const notificationSystem = createNotificationSystem(options.db, jobSystem.jobs, { ...options.notifications, log: app.log });
+  const notificationSystem = createNotificationSystem(options.db, jobSystem.jobs, {
+    ...options.notifications,
+    log: app.log,
+  });
   registerNotificationRoutes(app, { db: options.db, system: notificationSystem });
   notifySettledJobs(jobSystem, options.db, notificationSystem.notifications, translator, app.log);
   // A blocked or deleted user's streams end at the revocation poll that sees it.
@@ -266,7 +314,12 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   // Before the server closes: it would otherwise wait for the streams, which never end by themselves.
   app.addHook('preClose', async () => notificationSystem.streams.closeAll());
   app.addHook('onClose', async () => unlisten?.());
-  metrics?.watch({ db: options.db, admission, plugins: inventory, onJobSettled: (listener) => jobSystem.onSettled(listener) });
+  metrics?.watch({
+    db: options.db,
+    admission,
+    plugins: inventory,
+    onJobSettled: (listener) => jobSystem.onSettled(listener),
+  });
   // Before any plugin runs a statement: each reads the views its dependencies share with it.
   await grantSharedViews(options.db, options.plugins);
   for (const plugin of startOrder) {
@@ -280,7 +333,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
       const hooks: Record<string, ResourceHooks> = { ...plugin.resourceHooks };
       const ownResource = (resourceId: string, what: string): ResourceDefinition => {
         const definition = definitions.find((candidate) => candidate.id === resourceId);
-        if (!definition) throw new Error(`Plugin "${id}" registers ${what} for "${resourceId}", which is not one of its resources.`);
+        if (!definition)
+          throw new Error(`Plugin "${id}" registers ${what} for "${resourceId}", which is not one of its resources.`);
         return definition;
       };
       const addHooks = (resourceId: string, definitionHooks: ResourceHooks): void => {
@@ -290,7 +344,10 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
       };
       const resourcesOfPlugin: PluginResources = {
         hooks: (definition, definitionHooks) => addHooks(definition.id, definitionHooks),
-        hooksById: (byResourceId) => Object.entries(byResourceId).forEach(([resourceId, definitionHooks]) => addHooks(resourceId, definitionHooks)),
+        hooksById: (byResourceId) =>
+          Object.entries(byResourceId).forEach(([resourceId, definitionHooks]) =>
+            addHooks(resourceId, definitionHooks),
+          ),
         rowAction: (definition, action, perform) => {
           ownResource(definition.id, `row action "${action.name}"`);
           registerRowAction(scope, db, definition, action, perform);
@@ -317,7 +374,10 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
         ...legacyServices(services),
       });
       // After the plugin's own routes, in a child scope so they are all known: one it declared itself wins.
-      if (definitions.length > 0) await scope.register(async (child) => mountResources(child, { db: options.db, definitions, hooks, mounted: resources, translations }));
+      if (definitions.length > 0)
+        await scope.register(async (child) =>
+          mountResources(child, { db: options.db, definitions, hooks, mounted: resources, translations }),
+        );
     };
     const prefix = servicePrefix(plugin.manifest.service);
     if (!external.has(id)) {
@@ -334,17 +394,25 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
       setBack('refused', `it needs plugin "${missing}", which is not running`);
       continue;
     }
-    const missingProvider = graph.plugins.find((entry) => entry.id === id)?.requires.find((service) => service.provider !== null && failed.has(service.provider));
+    const missingProvider = graph.plugins
+      .find((entry) => entry.id === id)
+      ?.requires.find((service) => service.provider !== null && failed.has(service.provider));
     if (missingProvider !== undefined) {
-      setBack('refused', `it requires service "${missingProvider.id}" of plugin "${missingProvider.provider}", which is not running`);
+      setBack(
+        'refused',
+        `it requires service "${missingProvider.id}" of plugin "${missingProvider.provider}", which is not running`,
+      );
       continue;
     }
-    await registerIsolated(app, prefix, mount, (error) => setBack('failed', `its registration failed: ${reasonOf(error)}`));
+    await registerIsolated(app, prefix, mount, (error) =>
+      setBack('failed', `its registration failed: ${reasonOf(error)}`),
+    );
   }
   services.wire((id) => !failed.has(id));
   if (failed.size > 0) {
     builtInCodes.clear();
-    for (const code of new PermissionCatalogue(running().map((plugin) => plugin.manifest)).codes) builtInCodes.add(code);
+    for (const code of new PermissionCatalogue(running().map((plugin) => plugin.manifest)).codes)
+      builtInCodes.add(code);
   }
 
   // The resource catalogue and record search span every running plugin's resources, so they come after them.
@@ -355,12 +423,16 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   // Each running external plugin's browser files, at /plugins/<id>/.
   for (const plugin of running()) {
     const web = external.get(plugin.manifest.id)?.web;
-    if (web) await servePluginFiles(app, plugin.manifest.id, web, { serveSourceMaps: options.serveSourceMaps === true });
+    if (web)
+      await servePluginFiles(app, plugin.manifest.id, web, { serveSourceMaps: options.serveSourceMaps === true });
   }
 
   if (options.webRoot) {
     // A disabled plugin's chunks answer 404 like any missing file.
-    const refused = await refusedWebFiles(options.webRoot, options.plugins.map((plugin) => plugin.manifest.id));
+    const refused = await refusedWebFiles(
+      options.webRoot,
+      options.plugins.map((plugin) => plugin.manifest.id),
+    );
     await app.register(fastifyStatic, {
       root: options.webRoot,
       // One route per built file, found at start: any other path falls through to the page fallback.
@@ -376,7 +448,12 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   app.setNotFoundHandler((request, reply) => {
     // A missing file (a stale chunk, a source map not served) is a 404, never the page in its place.
     const path = request.url.split('?')[0] ?? '';
-    const wantsPage = request.method === 'GET' && !path.startsWith('/api/') && !isPluginFilesPath(path) && !ASSET_PATH.test(path) && options.webRoot !== null;
+    const wantsPage =
+      request.method === 'GET' &&
+      !path.startsWith('/api/') &&
+      !isPluginFilesPath(path) &&
+      !ASSET_PATH.test(path) &&
+      options.webRoot !== null;
     if (!wantsPage) return reply.status(404).send({ message: 'Not found.' });
     // The single-page app owns every other path; index.html is never cached so a deploy is seen at once.
     reply.header('cache-control', 'no-cache');

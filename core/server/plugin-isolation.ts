@@ -71,7 +71,11 @@ export async function registerIsolated(
         });
         // Children inherit the scope's own `register` through the prototype: every depth is guarded.
         const register = scope.register as unknown as Register;
-        (scope as unknown as { register: Register }).register = function (this: FastifyInstance, plugin: unknown, options?: unknown): unknown {
+        (scope as unknown as { register: Register }).register = function (
+          this: FastifyInstance,
+          plugin: unknown,
+          options?: unknown,
+        ): unknown {
           return register.call(this, guarded(plugin, fail), options);
         };
         try {

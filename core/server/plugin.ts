@@ -14,7 +14,12 @@ import { recordHistory } from './resource/timeline';
 import type { RecordWriter } from './resource/record-writer';
 import type { RouteKit } from './resource/route-kit';
 import type { Migration } from './database/migrator';
-import type { ExchangeRateService, Messaging, PerformanceService, SpreadsheetService } from './services/legacy-services';
+import type {
+  ExchangeRateService,
+  Messaging,
+  PerformanceService,
+  SpreadsheetService,
+} from './services/legacy-services';
 import type { PluginServices } from './services/service-registry';
 import type { RowActionPerform } from './resource/row-action';
 import type { Jobs } from './jobs';

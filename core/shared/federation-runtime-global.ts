@@ -17,5 +17,7 @@ export type FederationRuntimePart = (typeof FEDERATION_RUNTIME_PARTS)[keyof type
 
 /** The part a request names, or null when the request is no runtime package. */
 export function federationRuntimePart(request: string): FederationRuntimePart | null {
-  return Object.hasOwn(FEDERATION_RUNTIME_PARTS, request) ? FEDERATION_RUNTIME_PARTS[request as keyof typeof FEDERATION_RUNTIME_PARTS] : null;
+  return Object.hasOwn(FEDERATION_RUNTIME_PARTS, request)
+    ? FEDERATION_RUNTIME_PARTS[request as keyof typeof FEDERATION_RUNTIME_PARTS]
+    : null;
 }

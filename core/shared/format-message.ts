@@ -11,7 +11,14 @@ const PLACEHOLDER = /\{(\w+)(?::(\w+))?\}/g;
 
 export type MessageValueKind = 'date' | 'dateTime' | 'month' | 'number' | 'percent' | 'money';
 
-const KINDS: ReadonlySet<string> = new Set<MessageValueKind>(['date', 'dateTime', 'month', 'number', 'percent', 'money']);
+const KINDS: ReadonlySet<string> = new Set<MessageValueKind>([
+  'date',
+  'dateTime',
+  'month',
+  'number',
+  'percent',
+  'money',
+]);
 
 /** A message's values by placeholder name, each in its canonical form. */
 export type MessageValues = Readonly<Record<string, string | number>>;
@@ -26,7 +33,9 @@ const MONEY = /^(-?\d+(?:\.\d+)?) ([A-Z][A-Z0-9]{2,9})$/;
  * (RussianMessages), which holds the same placeholders.
  */
 export function formatMessage(template: string, values: MessageValues = {}): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+  return template.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
 }
 
 /** The kind each typed placeholder of `template` names (`{day:date}` → day: date). */
@@ -65,10 +74,19 @@ function shown(value: string | number, kind: MessageValueKind | undefined, forma
  * plain `{day}` and still get the day in its language's form; a value not in its kind's canonical
  * form (a word standing for an open end) is shown as given.
  */
-export function renderMessage(template: string, values: MessageValues, format: LocaleFormat, kinds: ReadonlyMap<string, MessageValueKind> = placeholderKinds(template)): string {
+export function renderMessage(
+  template: string,
+  values: MessageValues,
+  format: LocaleFormat,
+  kinds: ReadonlyMap<string, MessageValueKind> = placeholderKinds(template),
+): string {
   return template.replace(PLACEHOLDER, (whole, name: string, kind: string | undefined) => {
     if (!Object.hasOwn(values, name)) return whole;
     const value = values[name] ?? '';
-    return shown(value, kinds.get(name) ?? (kind !== undefined && KINDS.has(kind) ? (kind as MessageValueKind) : undefined), format);
+    return shown(
+      value,
+      kinds.get(name) ?? (kind !== undefined && KINDS.has(kind) ? (kind as MessageValueKind) : undefined),
+      format,
+    );
   });
 }

@@ -69,7 +69,9 @@ export interface PermissionDeclaration {
 }
 
 /** Declares a manifest's codes of one area: `const code = permissionsOf('shop'); code('SC', 'Shop categories', 'Категории магазина')`. */
-export function permissionsOf(area: MenuGroup): (code: PermissionCode, en: string, ru: string) => PermissionDeclaration {
+export function permissionsOf(
+  area: MenuGroup,
+): (code: PermissionCode, en: string, ru: string) => PermissionDeclaration {
   return (code, en, ru) => ({ code, area, description: { en, ru } });
 }
 
@@ -111,7 +113,10 @@ export function offeredSlots(manifest: PluginManifest): readonly (Pick<OfferedSl
 }
 
 /** The codes the offering plugin sets for `slot` (none for a core slot, a record section or a 1.x one). */
-export function offeredSlotRequirement(manifests: readonly PluginManifest[], slot: SlotId): PermissionRequirement | undefined {
+export function offeredSlotRequirement(
+  manifests: readonly PluginManifest[],
+  slot: SlotId,
+): PermissionRequirement | undefined {
   for (const manifest of manifests) {
     const offered = offeredSlots(manifest).find((entry) => entry.id === slot);
     if (offered) return offered.requires;
@@ -193,10 +198,14 @@ function codeProblems(manifest: PluginManifest): string[] {
     if (codes.has(permission.code)) problems.push(`permission "${permission.code}" is declared twice`);
     codes.add(permission.code);
     const known = (MENU_GROUPS as readonly string[]).includes(permission.area) || groups.has(permission.area);
-    if (!known) problems.push(`permission "${permission.code}" names area "${permission.area}", neither a known menu group nor one of menuGroups`);
+    if (!known)
+      problems.push(
+        `permission "${permission.code}" names area "${permission.area}", neither a known menu group nor one of menuGroups`,
+      );
   }
   for (const group of manifest.menuGroups ?? []) {
-    if ((MENU_GROUPS as readonly string[]).includes(group.id)) problems.push(`menu group "${group.id}" is a known group: it needs no declaration`);
+    if ((MENU_GROUPS as readonly string[]).includes(group.id))
+      problems.push(`menu group "${group.id}" is a known group: it needs no declaration`);
   }
   return problems;
 }
@@ -245,7 +254,8 @@ function enabledSlotProblems(manifests: readonly PluginManifest[], codes: Readon
     }
     for (const entry of offeredSlots(manifest)) {
       for (const code of entry.requires ? requirementCodes(entry.requires) : []) {
-        if (!codes.has(code)) problems.push(`offered slot "${entry.id}" requires code "${code}", which no enabled plugin declares`);
+        if (!codes.has(code))
+          problems.push(`offered slot "${entry.id}" requires code "${code}", which no enabled plugin declares`);
       }
     }
   }
@@ -282,7 +292,9 @@ export function manifestProblems(manifest: PluginManifest): string[] {
   if (!isServiceId(manifest.service)) problems.push(`service "${manifest.service}" is not a valid service id`);
   problems.push(...pageProblems(manifest), ...codeProblems(manifest), ...slotProblems(manifest));
   const optional = manifest.optionalDependencies ?? [];
-  if (manifest.dependencies.includes(manifest.id) || optional.includes(manifest.id)) problems.push('a plugin cannot depend on itself');
-  for (const id of optional.filter((candidate) => manifest.dependencies.includes(candidate))) problems.push(`plugin "${id}" is both a dependency and an optional one`);
+  if (manifest.dependencies.includes(manifest.id) || optional.includes(manifest.id))
+    problems.push('a plugin cannot depend on itself');
+  for (const id of optional.filter((candidate) => manifest.dependencies.includes(candidate)))
+    problems.push(`plugin "${id}" is both a dependency and an optional one`);
   return problems;
 }

@@ -9,7 +9,11 @@ import type { LocalizedText } from './manifest';
  * the Russian may write a plain `{day}`. Values travel in their canonical forms (`2026-11-29`,
  * `12803.04 USD`), as in formatMessage.
  */
-export function messageInEachLanguage(templates: LocalizedText, values: MessageValues = {}, options: LocaleFormatOptions = {}): LocalizedText {
+export function messageInEachLanguage(
+  templates: LocalizedText,
+  values: MessageValues = {},
+  options: LocaleFormatOptions = {},
+): LocalizedText {
   const kinds = placeholderKinds(templates.en);
   return {
     en: renderMessage(templates.en, values, localeFormat('en', options), kinds),

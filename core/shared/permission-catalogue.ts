@@ -19,7 +19,9 @@ const isLanguage = (value: string): value is Language => (LANGUAGES as readonly 
 export const OTHER_AREA = 'other';
 
 /** The spec §6 area flags: the enabled plugins' `areaFlags` (a later plugin declaring a flag replaces an earlier one's group). */
-export function areaFlagGroups(manifests: readonly Pick<PluginManifest, 'areaFlags'>[]): Record<string, readonly PermissionCode[]> {
+export function areaFlagGroups(
+  manifests: readonly Pick<PluginManifest, 'areaFlags'>[],
+): Record<string, readonly PermissionCode[]> {
   const groups: Record<string, readonly PermissionCode[]> = {};
   for (const manifest of manifests) Object.assign(groups, manifest.areaFlags ?? {});
   return groups;
@@ -48,16 +50,25 @@ export class PermissionCatalogue {
     for (const manifest of manifests) {
       for (const permission of manifest.permissions ?? []) {
         const other = owners.get(permission.code);
-        if (other) throw new Error(`permission "${permission.code}" is declared by both "${other}" and "${manifest.id}"`);
+        if (other)
+          throw new Error(`permission "${permission.code}" is declared by both "${other}" and "${manifest.id}"`);
         owners.set(permission.code, manifest.id);
-        entries.set(permission.code, { code: permission.code, plugin: manifest.id, service: manifest.service, area: permission.area, description: permission.description });
+        entries.set(permission.code, {
+          code: permission.code,
+          plugin: manifest.id,
+          service: manifest.service,
+          area: permission.area,
+          description: permission.description,
+        });
       }
     }
     this.entries = [...entries.values()];
     this.plugins = manifests.map((manifest) => manifest.id);
     this.byCode = entries;
     const declaredGroups = manifests.flatMap((manifest) => (manifest.menuGroups ?? []).map((group) => group.id));
-    this.areas = [...new Set<string>([...MENU_GROUPS, ...declaredGroups, ...this.entries.map((entry) => entry.area), OTHER_AREA])];
+    this.areas = [
+      ...new Set<string>([...MENU_GROUPS, ...declaredGroups, ...this.entries.map((entry) => entry.area), OTHER_AREA]),
+    ];
     this.services = serviceIds(manifests.map((manifest) => manifest.service));
   }
 
@@ -98,7 +109,10 @@ export class PermissionCatalogue {
   }
 
   /** `items` by area, in the areas' order and the catalogue's order within each (unknown codes by name, last); empty areas left out. */
-  group<Item>(items: readonly Item[], describe: (item: Item) => { code: PermissionCode; service?: ServiceName | null }): { area: string; items: Item[] }[] {
+  group<Item>(
+    items: readonly Item[],
+    describe: (item: Item) => { code: PermissionCode; service?: ServiceName | null },
+  ): { area: string; items: Item[] }[] {
     const order = new Map(this.entries.map((entry, index) => [entry.code, index]));
     const byArea = new Map<string, Item[]>();
     for (const item of items) {
@@ -110,7 +124,9 @@ export class PermissionCatalogue {
     return this.areas.flatMap((area) => {
       const list = byArea.get(area);
       if (!list) return [];
-      return [{ area, items: list.sort((a, b) => rank(a) - rank(b) || describe(a).code.localeCompare(describe(b).code)) }];
+      return [
+        { area, items: list.sort((a, b) => rank(a) - rank(b) || describe(a).code.localeCompare(describe(b).code)) },
+      ];
     });
   }
 }

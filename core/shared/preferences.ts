@@ -29,7 +29,9 @@ export const DASHBOARD_PREFERENCE = 'dashboard';
 const LIST_VIEWS_PREFIX = 'list-views.';
 
 export type PreferenceKey = typeof DASHBOARD_PREFERENCE | `list-views.${string}`;
-export type PreferenceValue<K extends PreferenceKey> = K extends typeof DASHBOARD_PREFERENCE ? DashboardLayout : SavedListViews;
+export type PreferenceValue<K extends PreferenceKey> = K extends typeof DASHBOARD_PREFERENCE
+  ? DashboardLayout
+  : SavedListViews;
 
 export const MAX_DASHBOARD_WIDGETS = 100;
 export const MAX_WIDGET_ID_LENGTH = 200;
@@ -59,9 +61,12 @@ export function isPreferenceKey(key: string): key is PreferenceKey {
   return key === DASHBOARD_PREFERENCE || listViewsResource(key) !== null;
 }
 
-type Checked<T> = { readonly value: T; readonly issues?: undefined } | { readonly value?: undefined; readonly issues: InputIssues };
+type Checked<T> =
+  | { readonly value: T; readonly issues?: undefined }
+  | { readonly value?: undefined; readonly issues: InputIssues };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const issue = (path: string, found: FieldIssue): InputIssues => ({ [path]: [found] });
 
 /** Unknown keys of `value` besides `allowed`, as issues under `path.<key>`. */
@@ -70,7 +75,11 @@ function unknownKeys(value: Record<string, unknown>, allowed: readonly string[],
   return extra === undefined ? null : issue(`${path}.${extra}`, { code: 'unknown' });
 }
 
-function stringList(value: unknown, path: string, options: { max: number; item: (text: string) => FieldIssue | null }): Checked<string[]> {
+function stringList(
+  value: unknown,
+  path: string,
+  options: { max: number; item: (text: string) => FieldIssue | null },
+): Checked<string[]> {
   if (!Array.isArray(value)) return { issues: issue(path, { code: 'type' }) };
   if (value.length > options.max) return { issues: issue(path, { code: 'entries', params: { max: options.max } }) };
   for (const [index, item] of value.entries()) {
@@ -83,7 +92,11 @@ function stringList(value: unknown, path: string, options: { max: number; item: 
 }
 
 const widgetId = (text: string): FieldIssue | null =>
-  text.length === 0 ? { code: 'required' } : text.length > MAX_WIDGET_ID_LENGTH ? { code: 'maxLength', params: { max: MAX_WIDGET_ID_LENGTH } } : null;
+  text.length === 0
+    ? { code: 'required' }
+    : text.length > MAX_WIDGET_ID_LENGTH
+      ? { code: 'maxLength', params: { max: MAX_WIDGET_ID_LENGTH } }
+      : null;
 
 function checkDashboard(value: unknown): Checked<DashboardLayout> {
   if (!isObject(value)) return { issues: issue('value', { code: 'type' }) };
@@ -101,17 +114,23 @@ function checkView(value: unknown, path: string): Checked<SavedListView> {
   const extra = unknownKeys(value, ['name', 'params', 'columns'], path);
   if (extra) return { issues: extra };
   const { name, params, columns } = value;
-  if (typeof name !== 'string') return { issues: issue(`${path}.name`, { code: name === undefined ? 'required' : 'type' }) };
+  if (typeof name !== 'string')
+    return { issues: issue(`${path}.name`, { code: name === undefined ? 'required' : 'type' }) };
   const trimmed = name.trim();
   if (trimmed.length === 0) return { issues: issue(`${path}.name`, { code: 'required' }) };
-  if (trimmed.length > MAX_VIEW_NAME_LENGTH) return { issues: issue(`${path}.name`, { code: 'maxLength', params: { max: MAX_VIEW_NAME_LENGTH } }) };
-  if (!isObject(params)) return { issues: issue(`${path}.params`, { code: params === undefined ? 'required' : 'type' }) };
+  if (trimmed.length > MAX_VIEW_NAME_LENGTH)
+    return { issues: issue(`${path}.name`, { code: 'maxLength', params: { max: MAX_VIEW_NAME_LENGTH } }) };
+  if (!isObject(params))
+    return { issues: issue(`${path}.params`, { code: params === undefined ? 'required' : 'type' }) };
   const entries = Object.entries(params);
-  if (entries.length > MAX_VIEW_PARAMS) return { issues: issue(`${path}.params`, { code: 'entries', params: { max: MAX_VIEW_PARAMS } }) };
+  if (entries.length > MAX_VIEW_PARAMS)
+    return { issues: issue(`${path}.params`, { code: 'entries', params: { max: MAX_VIEW_PARAMS } }) };
   for (const [param, text] of entries) {
-    if (!PARAM_NAME.test(param) || param === 'page') return { issues: issue(`${path}.params`, { code: 'unknown', params: { name: param } }) };
+    if (!PARAM_NAME.test(param) || param === 'page')
+      return { issues: issue(`${path}.params`, { code: 'unknown', params: { name: param } }) };
     if (typeof text !== 'string') return { issues: issue(`${path}.params`, { code: 'type' }) };
-    if (text.length > MAX_VIEW_PARAM_LENGTH) return { issues: issue(`${path}.params`, { code: 'maxLength', params: { max: MAX_VIEW_PARAM_LENGTH } }) };
+    if (text.length > MAX_VIEW_PARAM_LENGTH)
+      return { issues: issue(`${path}.params`, { code: 'maxLength', params: { max: MAX_VIEW_PARAM_LENGTH } }) };
   }
   let checkedColumns: string[] | null = null;
   if (columns !== null) {
@@ -129,13 +148,16 @@ function checkListViews(value: unknown): Checked<SavedListViews> {
   if (!isObject(value)) return { issues: issue('value', { code: 'type' }) };
   const extra = unknownKeys(value, ['views'], 'value');
   if (extra) return { issues: extra };
-  if (!Array.isArray(value.views)) return { issues: issue('value.views', { code: value.views === undefined ? 'required' : 'type' }) };
-  if (value.views.length > MAX_SAVED_VIEWS) return { issues: issue('value.views', { code: 'entries', params: { max: MAX_SAVED_VIEWS } }) };
+  if (!Array.isArray(value.views))
+    return { issues: issue('value.views', { code: value.views === undefined ? 'required' : 'type' }) };
+  if (value.views.length > MAX_SAVED_VIEWS)
+    return { issues: issue('value.views', { code: 'entries', params: { max: MAX_SAVED_VIEWS } }) };
   const views: SavedListView[] = [];
   for (const [index, item] of value.views.entries()) {
     const view = checkView(item, `value.views.${index}`);
     if (view.issues) return view;
-    if (views.some((other) => other.name.toLowerCase() === view.value.name.toLowerCase())) return { issues: issue(`value.views.${index}.name`, { code: 'unique' }) };
+    if (views.some((other) => other.name.toLowerCase() === view.value.name.toLowerCase()))
+      return { issues: issue(`value.views.${index}.name`, { code: 'unique' }) };
     views.push(view.value);
   }
   return { value: { views } };

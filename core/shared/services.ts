@@ -30,5 +30,7 @@ export function serviceBaseUrls(
   services: readonly ServiceName[],
   configured: Readonly<Record<ServiceName, string>> = {},
 ): Record<ServiceName, string> {
-  return Object.fromEntries(services.map((service) => [service, configured[service] ?? defaultServiceBaseUrl(service)]));
+  return Object.fromEntries(
+    services.map((service) => [service, configured[service] ?? defaultServiceBaseUrl(service)]),
+  );
 }

@@ -18,9 +18,11 @@ export interface AxeViolation {
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as {
-      axe: { run: (context: { exclude: string[][] }) => Promise<{ violations: AxeViolation[] }> };
-    }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: { exclude: string[][] }) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     // Fluent's focus manager (tabster) puts invisible, aria-hidden sentinels beside toolbars and
     // dialogs that hand focus on to the real controls the moment they receive it; they are not content.
     return (await axe.run({ exclude: [['[data-tabster-dummy]']] })).violations;

@@ -37,7 +37,9 @@ export async function expectToast(page: Page, text: string, action: () => Promis
   const before = await page.evaluate(() => window.__toasts?.length ?? -1);
   expect(before, 'recordToasts(context) must run before the page opens').toBeGreaterThanOrEqual(0);
   await action();
-  await expect.poll(() => page.evaluate((count) => (window.__toasts ?? []).slice(count), before), { message: `toast "${text}"` }).toContain(text);
+  await expect
+    .poll(() => page.evaluate((count) => (window.__toasts ?? []).slice(count), before), { message: `toast "${text}"` })
+    .toContain(text);
   await expect(page.locator('.fui-ToastTitle').filter({ hasText: text }).first()).toBeVisible();
 }
 
@@ -55,7 +57,9 @@ export async function columnTexts(page: Page, title: string, column: string): Pr
   await expect(table).toHaveAttribute('aria-busy', 'false');
   return table.evaluate((element, name) => {
     // Header and body cells counted alike (the selection column is a td in the header row).
-    const headers = [...(element.querySelector('thead tr')?.children ?? [])].map((cell) => cell.textContent?.trim() ?? '');
+    const headers = [...(element.querySelector('thead tr')?.children ?? [])].map(
+      (cell) => cell.textContent?.trim() ?? '',
+    );
     const index = headers.indexOf(name);
     if (index < 0) throw new Error(`no column "${name}" among ${JSON.stringify(headers)}`);
     return [...element.querySelectorAll('tbody tr[data-row-id]')].map((row) => {
@@ -67,13 +71,20 @@ export async function columnTexts(page: Page, title: string, column: string): Pr
 }
 
 /** Waits until the column shows exactly `expected`, in that order. */
-export async function expectColumn(page: Page, title: string, column: string, expected: readonly string[]): Promise<void> {
+export async function expectColumn(
+  page: Page,
+  title: string,
+  column: string,
+  expected: readonly string[],
+): Promise<void> {
   await expect.poll(() => columnTexts(page, title, column), { message: `${column} of ${title}` }).toEqual(expected);
 }
 
 /** The row whose cells include `text`. */
 export function rowWith(page: Page, title: string, text: string): Locator {
-  return listTable(page, title).locator('tbody tr[data-row-id]').filter({ has: page.getByRole('cell', { name: text, exact: true }) });
+  return listTable(page, title)
+    .locator('tbody tr[data-row-id]')
+    .filter({ has: page.getByRole('cell', { name: text, exact: true }) });
 }
 
 /** The row of the record with this id. */
@@ -109,7 +120,13 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
 }
 
 /** Picks a money field's currency by typing part of its code or of its name in either language, then choosing `code`. */
-export async function chooseCurrency(page: Page, scope: Locator, typed: string, code: string, label = 'Currency'): Promise<void> {
+export async function chooseCurrency(
+  page: Page,
+  scope: Locator,
+  typed: string,
+  code: string,
+  label = 'Currency',
+): Promise<void> {
   const picker = scope.getByRole('combobox', { name: label, exact: true });
   // A form that starts with this currency has nothing to pick (typing it again opens no list).
   if ((await picker.inputValue()) === code) return;
@@ -160,7 +177,10 @@ export function parseCsv(text: string, separator = ','): string[][] {
 /** A downloaded CSV file as header → values rows. */
 export function readCsvFile(path: string, separator = ','): { header: string[]; rows: Record<string, string>[] } {
   const [header = [], ...lines] = parseCsv(readFileSync(path, 'utf8'), separator);
-  return { header, rows: lines.map((cells) => Object.fromEntries(header.map((name, index) => [name, cells[index] ?? '']))) };
+  return {
+    header,
+    rows: lines.map((cells) => Object.fromEntries(header.map((name, index) => [name, cells[index] ?? '']))),
+  };
 }
 
 /** `YYYY-MM-DD` of the local day `offset` days from today (the browser runs on this machine's clock and zone). */
@@ -171,7 +191,13 @@ export function localDay(offset = 0): string {
 }
 
 /** Picks `option` in the reference picker labelled `label` (a type-ahead combobox), typing `search`. */
-export async function pickReference(page: Page, scope: Locator, label: string, search: string, option: string): Promise<void> {
+export async function pickReference(
+  page: Page,
+  scope: Locator,
+  label: string,
+  search: string,
+  option: string,
+): Promise<void> {
   const box = scope.getByRole('combobox', { name: label });
   await box.click();
   await box.fill(search);
@@ -180,12 +206,19 @@ export async function pickReference(page: Page, scope: Locator, label: string, s
 }
 
 /** The add dialog of the list at `path`: opened, filled by `fill`, saved, announced. */
-export async function addRecord(page: Page, path: string, record: string, fill: (dialog: Locator) => Promise<void>): Promise<void> {
+export async function addRecord(
+  page: Page,
+  path: string,
+  record: string,
+  fill: (dialog: Locator) => Promise<void>,
+): Promise<void> {
   if (new URL(page.url()).pathname !== path) await page.goto(path);
   await page.getByRole('main').getByRole('button', { name: 'Add', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `New: ${record}` });
   await expect(dialog).toBeVisible();
   await fill(dialog);
-  await expectToast(page, 'New record successfully created', () => dialog.getByRole('button', { name: 'Save' }).click());
+  await expectToast(page, 'New record successfully created', () =>
+    dialog.getByRole('button', { name: 'Save' }).click(),
+  );
   await expect(dialog).toBeHidden();
 }

@@ -62,7 +62,13 @@ export interface UserWithoutEmail {
 export async function createUserWithoutEmail(baseURL: string): Promise<UserWithoutEmail> {
   const telegramId = randomInt(100_000_000, 2_000_000_000);
   const username = `tess-${telegramId}`;
-  const user = await createUser(baseURL, { username, tg_user_id: telegramId, tg_login: `tess_${telegramId}`, password: 'tess-password-1', roles: [] });
+  const user = await createUser(baseURL, {
+    username,
+    tg_user_id: telegramId,
+    tg_login: `tess_${telegramId}`,
+    password: 'tess-password-1',
+    roles: [],
+  });
   expect(user).toMatchObject({ username, email: null, tg_user_id: telegramId });
   return { id: user.id, username, telegramId };
 }

@@ -15,7 +15,10 @@ export async function sidebar(page: Page): Promise<SidebarGroup[]> {
   return navigation(page).evaluate((nav) =>
     [...nav.querySelectorAll('[role="group"]')].map((group) => ({
       group: document.getElementById(group.getAttribute('aria-labelledby') ?? '')?.textContent?.trim() ?? '',
-      links: [...group.querySelectorAll('a')].map((link) => ({ text: link.textContent?.trim() ?? '', href: link.getAttribute('href') ?? '' })),
+      links: [...group.querySelectorAll('a')].map((link) => ({
+        text: link.textContent?.trim() ?? '',
+        href: link.getAttribute('href') ?? '',
+      })),
     })),
   );
 }

@@ -10,7 +10,9 @@ import { importedSpecifiers, readSource, REPO_ROOT } from '@core/sdk/tooling/sou
 export type { Language } from '@core/sdk/testing-e2e';
 
 /** The ids host/web/plugins.ts imports the code of (`import admin from '@plugins/admin/web'`). */
-const webBuildPlugins = importedSpecifiers(readSource(join(REPO_ROOT, 'host/web/plugins.ts'))).flatMap((specifier) => /^@plugins\/([^/]+)\/web$/.exec(specifier)?.[1] ?? []);
+const webBuildPlugins = importedSpecifiers(readSource(join(REPO_ROOT, 'host/web/plugins.ts'))).flatMap(
+  (specifier) => /^@plugins\/([^/]+)\/web$/.exec(specifier)?.[1] ?? [],
+);
 
 const strings = productStrings(await pluginManifests(webBuildPlugins));
 

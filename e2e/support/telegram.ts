@@ -19,7 +19,11 @@ export type TelegramLogin = Readonly<Record<string, string | number>> & { readon
  * under the SHA-256 of the bot token. Written out here, not imported, so a mistake in the server's
  * check cannot be shared by the test.
  */
-export function telegramLogin(telegramId: number, fields: Readonly<Record<string, string | number>> = {}, botToken = BOT_TOKEN): TelegramLogin {
+export function telegramLogin(
+  telegramId: number,
+  fields: Readonly<Record<string, string | number>> = {},
+  botToken = BOT_TOKEN,
+): TelegramLogin {
   const data: Record<string, string | number> = {
     id: telegramId,
     first_name: 'Tess',

@@ -16,7 +16,15 @@ import { settled } from './raw-keys';
 import { freshDataDir, startProductionServer, type ProductionServer } from './server';
 import { text, type Language } from './strings';
 
-const MANIFESTS: readonly PluginManifest[] = [adminManifest, financeManifest, messengerManifest, trackerManifest, shopManifest, systemManifest, socialManifest];
+const MANIFESTS: readonly PluginManifest[] = [
+  adminManifest,
+  financeManifest,
+  messengerManifest,
+  trackerManifest,
+  shopManifest,
+  systemManifest,
+  socialManifest,
+];
 
 /** A screen of the tour: where it is, and its heading in a language (none: any first heading). */
 export interface TourScreen {
@@ -27,7 +35,10 @@ export interface TourScreen {
 /** Every screen staff open: the dashboard, then every sidebar entry of the seven plugins, the admin's first. */
 export const TOUR_SCREENS: readonly TourScreen[] = [
   { path: '/dashboard/main' },
-  ...MANIFESTS.flatMap(sidebarEntries).map((entry) => ({ path: entry.path, heading: (language: Language) => text(language, entry.labelKey) })),
+  ...MANIFESTS.flatMap(sidebarEntries).map((entry) => ({
+    path: entry.path,
+    heading: (language: Language) => text(language, entry.labelKey),
+  })),
 ];
 
 /** Nothing answers here: the demo's bots and ad accounts fail fast instead of reaching the real Telegram or Meta. */
@@ -58,7 +69,9 @@ export async function openScreen(page: Page, screen: TourScreen, language: Langu
   // A report screen writes its choices into the query (`/cash-flow?period=this_month`).
   await expect(page).toHaveURL(new RegExp(`${screen.path}(\\?.*)?$`));
   const main = page.getByRole('main');
-  const heading = screen.heading ? main.getByRole('heading', { level: 1, name: screen.heading(language), exact: true }) : main.getByRole('heading', { level: 1 }).first();
+  const heading = screen.heading
+    ? main.getByRole('heading', { level: 1, name: screen.heading(language), exact: true })
+    : main.getByRole('heading', { level: 1 }).first();
   await expect(heading).toBeVisible();
   await settled(main);
   return main;
@@ -77,7 +90,9 @@ export function isIdentifierHeader(header: string): boolean {
 export async function groupedIdentifiers(main: Locator): Promise<string[]> {
   const cells = await main.evaluate((root) =>
     [...root.querySelectorAll('table')].flatMap((table) => {
-      const headers = [...table.querySelectorAll('thead tr:last-child > *')].map((header) => (header as HTMLElement).innerText.trim());
+      const headers = [...table.querySelectorAll('thead tr:last-child > *')].map((header) =>
+        (header as HTMLElement).innerText.trim(),
+      );
       return [...table.querySelectorAll('tbody tr')].slice(0, 50).flatMap((row) =>
         [...row.children].map((cell, at) => ({
           header: headers[at] ?? '',
@@ -88,7 +103,9 @@ export async function groupedIdentifiers(main: Locator): Promise<string[]> {
     }),
   );
   const grouped = cells
-    .filter((cell) => (cell.marked || isIdentifierHeader(cell.header)) && /\d[,\u00a0\u202f]\d{3}(?!\d)/.test(cell.text))
+    .filter(
+      (cell) => (cell.marked || isIdentifierHeader(cell.header)) && /\d[,\u00a0\u202f]\d{3}(?!\d)/.test(cell.text),
+    )
     .map((cell) => `${cell.header}: ${cell.text}`);
   return [...new Set(grouped)];
 }
@@ -105,5 +122,7 @@ export async function rowMenuOffScreen(page: Page, main: Locator): Promise<strin
 
 /** The serious and critical axe violations on the page, one line each. */
 export async function axeFindings(page: Page): Promise<string[]> {
-  return (await seriousViolations(page)).map((violation) => `axe ${violation.id} on ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return (await seriousViolations(page)).map(
+    (violation) => `axe ${violation.id} on ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }

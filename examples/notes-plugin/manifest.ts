@@ -12,9 +12,22 @@ export const manifest: PluginManifest = {
   namespaces: ['notes'],
   pages: [
     // `record`: the host derives each note's page, /notes/<id>, from this line.
-    { path: '/notes', titleKey: 'notes:nav.notes', requires: NOTES_CODE, record: 'notes.notes', nav: { group: 'notes', icon: 'document', order: 1 } },
-    { path: '/notes-overview', titleKey: 'notes:nav.overview', requires: NOTES_CODE, nav: { group: 'notes', icon: 'dashboard', order: 2 } },
+    {
+      path: '/notes',
+      titleKey: 'notes:nav.notes',
+      requires: NOTES_CODE,
+      record: 'notes.notes',
+      nav: { group: 'notes', icon: 'document', order: 1 },
+    },
+    {
+      path: '/notes-overview',
+      titleKey: 'notes:nav.overview',
+      requires: NOTES_CODE,
+      nav: { group: 'notes', icon: 'dashboard', order: 2 },
+    },
   ],
-  permissions: [{ code: NOTES_CODE, area: 'notes', description: { en: 'Notes: read and write', ru: 'Заметки: чтение и запись' } }],
+  permissions: [
+    { code: NOTES_CODE, area: 'notes', description: { en: 'Notes: read and write', ru: 'Заметки: чтение и запись' } },
+  ],
   menuGroups: [{ id: 'notes', label: { en: 'Notes', ru: 'Заметки' } }],
 };

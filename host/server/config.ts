@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { LANGUAGES, type Language, type RuntimeConfig } from '@core/shared/runtime-config';
-import { isServiceId, SERVICE_ID_PATTERN, serviceBaseUrls, SPEC_SERVICES, type ServiceName } from '@core/shared/services';
+import {
+  isServiceId,
+  SERVICE_ID_PATTERN,
+  serviceBaseUrls,
+  SPEC_SERVICES,
+  type ServiceName,
+} from '@core/shared/services';
 import {
   ACCESS_TOKEN_SECONDS_RANGE,
   DEFAULT_AUTH_SETTINGS,
@@ -13,7 +19,12 @@ import { isPostgresUrl } from '@core/server/database/open-database';
 import type { AdmissionLimits } from '@core/server/http/admission-limiter';
 import { DEFAULT_RETENTION_DAYS } from '@core/server/jobs/retention';
 import { DEFAULT_MAX_STREAMS } from '@core/server/notifications';
-import { DEFAULT_BACKUPS_KEEP, DEFAULT_BACKUPS_SCHEDULE, defaultBackupsDir, type BackupSettings } from '@core/server/backups';
+import {
+  DEFAULT_BACKUPS_KEEP,
+  DEFAULT_BACKUPS_SCHEDULE,
+  defaultBackupsDir,
+  type BackupSettings,
+} from '@core/server/backups';
 import { parseCron } from '@core/server/jobs/cron';
 
 /** The server's whole configuration after files and environment are merged. */
@@ -97,7 +108,9 @@ function readJsonFile(path: string): Json {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ConfigError(`cannot read configuration file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new ConfigError(
+      `cannot read configuration file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
   let value: unknown;
   try {
@@ -114,7 +127,8 @@ function readJsonFile(path: string): Json {
 }
 
 function text(value: unknown, key: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new ConfigError(`config "${key}" must be a non-empty string`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new ConfigError(`config "${key}" must be a non-empty string`);
   return value;
 }
 
@@ -128,7 +142,8 @@ function stringList(value: unknown, key: string): string[] {
 /** A whole number from `min` to `max`, given as a number (the file) or digits (the environment); else `problem`. */
 function wholeNumberIn(value: unknown, min: number, max: number, problem: string): number {
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) throw new ConfigError(problem);
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max)
+    throw new ConfigError(problem);
   return number;
 }
 
@@ -137,11 +152,13 @@ function port(value: unknown, key: string): number {
 }
 
 function services(value: unknown): Record<ServiceName, string> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError('config "services" must be an object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ConfigError('config "services" must be an object');
   // The spec's services always have a base URL; a plugin's own service gets its default in runtimeConfigOf.
   const result = serviceBaseUrls(SPEC_SERVICES);
   for (const [name, url] of Object.entries(value)) {
-    if (!isServiceId(name)) throw new ConfigError(`config "services" names "${name}", which is not a service id (${SERVICE_ID_PATTERN})`);
+    if (!isServiceId(name))
+      throw new ConfigError(`config "services" names "${name}", which is not a service id (${SERVICE_ID_PATTERN})`);
     const base = text(url, `services.${name}`);
     result[name] = base.endsWith('/') ? base : `${base}/`;
   }
@@ -149,7 +166,8 @@ function services(value: unknown): Record<ServiceName, string> {
 }
 
 function pluginSettings(value: unknown): Record<string, Record<string, unknown>> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError('config "pluginSettings" must be an object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ConfigError('config "pluginSettings" must be an object');
   for (const [id, settings] of Object.entries(value)) {
     if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) {
       throw new ConfigError(`config "pluginSettings.${id}" must be an object`);
@@ -160,7 +178,8 @@ function pluginSettings(value: unknown): Record<string, Record<string, unknown>>
 
 function section(value: unknown, key: string): Json {
   if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError(`config "${key}" must be an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ConfigError(`config "${key}" must be an object`);
   return value as Json;
 }
 
@@ -217,7 +236,10 @@ function authSettings(value: unknown, env: NodeJS.ProcessEnv): AuthSettings {
       url: optionalUrl(env.ERP_MATTERMOST_URL ?? mattermost.url, 'auth.mattermost.url'),
       clientId: optionalText(env.ERP_MATTERMOST_CLIENT_ID ?? mattermost.clientId, 'auth.mattermost.clientId'),
       clientSecret: optionalText(env.ERP_MATTERMOST_CLIENT_SECRET, 'ERP_MATTERMOST_CLIENT_SECRET'),
-      redirectUri: optionalUrl(env.ERP_MATTERMOST_REDIRECT_URI ?? mattermost.redirectUri, 'auth.mattermost.redirectUri'),
+      redirectUri: optionalUrl(
+        env.ERP_MATTERMOST_REDIRECT_URI ?? mattermost.redirectUri,
+        'auth.mattermost.redirectUri',
+      ),
     },
   };
 }
@@ -243,13 +265,24 @@ function overloadSettings(value: unknown, env: NodeJS.ProcessEnv): Partial<Admis
   const settings: Partial<Record<keyof AdmissionLimits, number>> = {};
   for (const [key, variable, min, max] of OVERLOAD_SETTINGS) {
     const given = env[variable] ?? overload[key];
-    if (given !== undefined) settings[key] = wholeNumberIn(given, min, max, `config "overload.${key}" (${variable}) must be a whole number from ${min} to ${max}`);
+    if (given !== undefined)
+      settings[key] = wholeNumberIn(
+        given,
+        min,
+        max,
+        `config "overload.${key}" (${variable}) must be a whole number from ${min} to ${max}`,
+      );
   }
   return settings;
 }
 
 function proxyHops(value: unknown): number {
-  return wholeNumberIn(value, 0, 10, 'config "trustProxy" (ERP_TRUST_PROXY) must be the number of proxies in front of the server, 0-10');
+  return wholeNumberIn(
+    value,
+    0,
+    10,
+    'config "trustProxy" (ERP_TRUST_PROXY) must be the number of proxies in front of the server, 0-10',
+  );
 }
 
 /** Comma-separated plugin ids; an empty value enables none. */
@@ -270,12 +303,15 @@ function externalPluginFolders(value: unknown, file: string): string[] {
   const problem = `config "externalPlugins" in ${file} must be ${EXTERNAL_PLUGINS_SHAPE}`;
   if (!Array.isArray(value)) throw new ConfigError(problem);
   return value.map((entry: unknown, index) => {
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new ConfigError(`${problem}; entry ${index} is not an object`);
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      throw new ConfigError(`${problem}; entry ${index} is not an object`);
     const keys = Object.keys(entry);
     const unknown = keys.filter((key) => key !== 'path');
-    if (unknown.length > 0) throw new ConfigError(`${problem}; entry ${index} has unknown key(s): ${unknown.join(', ')}`);
+    if (unknown.length > 0)
+      throw new ConfigError(`${problem}; entry ${index} has unknown key(s): ${unknown.join(', ')}`);
     const path: unknown = (entry as Json).path;
-    if (typeof path !== 'string' || path.trim() === '') throw new ConfigError(`${problem}; entry ${index} has no "path" string`);
+    if (typeof path !== 'string' || path.trim() === '')
+      throw new ConfigError(`${problem}; entry ${index} has no "path" string`);
     return resolve(dirname(resolve(file)), path);
   });
 }
@@ -295,14 +331,19 @@ const METRICS_TOKEN_MIN_LENGTH = 16;
 function metricsToken(value: unknown): string | undefined {
   const token = optionalText(value, 'metricsToken (ERP_METRICS_TOKEN)');
   if (token !== undefined && token.length < METRICS_TOKEN_MIN_LENGTH) {
-    throw new ConfigError(`config "metricsToken" (ERP_METRICS_TOKEN) must be at least ${METRICS_TOKEN_MIN_LENGTH} characters`);
+    throw new ConfigError(
+      `config "metricsToken" (ERP_METRICS_TOKEN) must be at least ${METRICS_TOKEN_MIN_LENGTH} characters`,
+    );
   }
   return token;
 }
 
 function pluginFailurePolicy(value: unknown): PluginFailurePolicy {
   const policy = PLUGIN_FAILURE_POLICIES.find((known) => known === value);
-  if (!policy) throw new ConfigError(`config "onPluginFailure" (ERP_ON_PLUGIN_FAILURE) must be one of ${PLUGIN_FAILURE_POLICIES.join(', ')}`);
+  if (!policy)
+    throw new ConfigError(
+      `config "onPluginFailure" (ERP_ON_PLUGIN_FAILURE) must be one of ${PLUGIN_FAILURE_POLICIES.join(', ')}`,
+    );
   return policy;
 }
 
@@ -314,17 +355,27 @@ function backupSettings(value: unknown, env: NodeJS.ProcessEnv, dataDir: string)
   const unknown = Object.keys(backups).filter((key) => !BACKUP_KEYS.includes(key));
   if (unknown.length > 0) throw new ConfigError(`config "backups" has unknown key(s): ${unknown.join(', ')}`);
   const dir = env.ERP_BACKUPS_DIR || backups.dir;
-  const schedule = text(env.ERP_BACKUPS_SCHEDULE || (backups.schedule ?? DEFAULT_BACKUPS_SCHEDULE), 'backups.schedule').trim();
+  const schedule = text(
+    env.ERP_BACKUPS_SCHEDULE || (backups.schedule ?? DEFAULT_BACKUPS_SCHEDULE),
+    'backups.schedule',
+  ).trim();
   if (schedule !== 'off') {
     try {
       parseCron(schedule);
     } catch (error) {
-      throw new ConfigError(`config "backups.schedule" (ERP_BACKUPS_SCHEDULE) must be a 5-field cron expression in UTC or "off": ${(error as Error).message}`);
+      throw new ConfigError(
+        `config "backups.schedule" (ERP_BACKUPS_SCHEDULE) must be a 5-field cron expression in UTC or "off": ${(error as Error).message}`,
+      );
     }
   }
   return {
     dir: dir === undefined ? defaultBackupsDir(dataDir) : resolve(text(dir, 'backups.dir (ERP_BACKUPS_DIR)')),
-    keep: wholeNumberIn(env.ERP_BACKUPS_KEEP || (backups.keep ?? DEFAULT_BACKUPS_KEEP), 1, 1000, 'config "backups.keep" (ERP_BACKUPS_KEEP) must be a whole number from 1 to 1000'),
+    keep: wholeNumberIn(
+      env.ERP_BACKUPS_KEEP || (backups.keep ?? DEFAULT_BACKUPS_KEEP),
+      1,
+      1000,
+      'config "backups.keep" (ERP_BACKUPS_KEEP) must be a whole number from 1 to 1000',
+    ),
     schedule: schedule === 'off' ? null : schedule,
   };
 }
@@ -335,7 +386,14 @@ function notificationSettings(value: unknown, env: NodeJS.ProcessEnv): { maxStre
   const unknown = Object.keys(notifications).filter((key) => key !== 'maxStreams');
   if (unknown.length > 0) throw new ConfigError(`config "notifications" has unknown key(s): ${unknown.join(', ')}`);
   const given = env.ERP_NOTIFICATIONS_MAX_STREAMS || (notifications.maxStreams ?? DEFAULT_MAX_STREAMS);
-  return { maxStreams: wholeNumberIn(given, 0, 100_000, 'config "notifications.maxStreams" (ERP_NOTIFICATIONS_MAX_STREAMS) must be a whole number from 0 to 100000') };
+  return {
+    maxStreams: wholeNumberIn(
+      given,
+      0,
+      100_000,
+      'config "notifications.maxStreams" (ERP_NOTIFICATIONS_MAX_STREAMS) must be a whole number from 0 to 100000',
+    ),
+  };
 }
 
 /** `jobs.retentionDays` (ERP_JOBS_RETENTION_DAYS): how long finished jobs and their logs are kept. */
@@ -344,7 +402,14 @@ function jobSettings(value: unknown, env: NodeJS.ProcessEnv): { retentionDays: n
   const unknown = Object.keys(jobs).filter((key) => key !== 'retentionDays');
   if (unknown.length > 0) throw new ConfigError(`config "jobs" has unknown key(s): ${unknown.join(', ')}`);
   const given = env.ERP_JOBS_RETENTION_DAYS || (jobs.retentionDays ?? DEFAULT_RETENTION_DAYS);
-  return { retentionDays: wholeNumberIn(given, 1, 3650, 'config "jobs.retentionDays" (ERP_JOBS_RETENTION_DAYS) must be a whole number of days from 1 to 3650') };
+  return {
+    retentionDays: wholeNumberIn(
+      given,
+      1,
+      3650,
+      'config "jobs.retentionDays" (ERP_JOBS_RETENTION_DAYS) must be a whole number of days from 1 to 3650',
+    ),
+  };
 }
 
 /**
@@ -353,7 +418,10 @@ function jobSettings(value: unknown, env: NodeJS.ProcessEnv): { retentionDays: n
  * DATABASE_URL, ERP_JWT_SECRET, ERP_ADMIN_*).
  */
 export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpConfig {
-  const files = [defaultsPath, ...(env.ERP_CONFIG ? [env.ERP_CONFIG] : [])].map((path) => ({ path, json: readJsonFile(path) }));
+  const files = [defaultsPath, ...(env.ERP_CONFIG ? [env.ERP_CONFIG] : [])].map((path) => ({
+    path,
+    json: readJsonFile(path),
+  }));
   const merged: Json = Object.assign({}, ...files.map((file) => file.json)) as Json;
   // Like any key, the last file that names externalPlugins wins; its paths are read from that file's folder.
   const namingExternals = files.filter((file) => file.json.externalPlugins !== undefined).at(-1);
@@ -367,11 +435,13 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
   if (!(LANGUAGES as readonly unknown[]).includes(language)) {
     throw new ConfigError(`config "defaultLanguage" must be one of ${LANGUAGES.join(', ')}`);
   }
-  const databaseUrl = env.DATABASE_URL ?? (merged.databaseUrl === undefined ? undefined : text(merged.databaseUrl, 'databaseUrl'));
+  const databaseUrl =
+    env.DATABASE_URL ?? (merged.databaseUrl === undefined ? undefined : text(merged.databaseUrl, 'databaseUrl'));
   if (databaseUrl !== undefined && databaseUrl !== '' && !isPostgresUrl(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
-  const plugins = env.ERP_PLUGINS !== undefined ? pluginList(env.ERP_PLUGINS) : stringList(merged.plugins ?? [], 'plugins');
+  const plugins =
+    env.ERP_PLUGINS !== undefined ? pluginList(env.ERP_PLUGINS) : stringList(merged.plugins ?? [], 'plugins');
   const dataDir = text(env.ERP_DATA_DIR ?? merged.dataDir ?? '.data', 'dataDir');
   return {
     productName: text(merged.productName ?? 'Back Office', 'productName'),
@@ -389,7 +459,10 @@ export function loadConfig(defaultsPath: string, env: NodeJS.ProcessEnv): ErpCon
     pluginSettings: pluginSettings(merged.pluginSettings ?? {}),
     auth: authSettings(merged.auth, env),
     trustProxy: proxyHops(env.ERP_TRUST_PROXY ?? merged.trustProxy ?? 0),
-    serveSourceMaps: flag(env.ERP_SERVE_SOURCE_MAPS ?? merged.serveSourceMaps ?? false, 'serveSourceMaps (ERP_SERVE_SOURCE_MAPS)'),
+    serveSourceMaps: flag(
+      env.ERP_SERVE_SOURCE_MAPS ?? merged.serveSourceMaps ?? false,
+      'serveSourceMaps (ERP_SERVE_SOURCE_MAPS)',
+    ),
     overload: overloadSettings(merged.overload, env),
     jobs: jobSettings(merged.jobs, env),
     notifications: notificationSettings(merged.notifications, env),

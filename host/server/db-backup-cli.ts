@@ -55,7 +55,9 @@ export async function runDbCommand(command: DbCommand, config: ErpConfig, workin
   if (command.file === null || command.dataDir === '') throw new BackupCommandError(USAGE[command.action]);
   if (config.databaseUrl) {
     const tool = command.action === 'backup' ? 'pg_dump -Fc' : 'pg_restore';
-    throw new BackupCommandError(`DATABASE_URL points at PostgreSQL, which ${tool} handles (see the README, Operations → Backups); this command is for the embedded database`);
+    throw new BackupCommandError(
+      `DATABASE_URL points at PostgreSQL, which ${tool} handles (see the README, Operations → Backups); this command is for the embedded database`,
+    );
   }
   // What the command line names is read from where it was typed; the configuration's directory as the server reads it.
   const file = resolve(workingDir, command.file);

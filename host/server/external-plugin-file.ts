@@ -40,7 +40,12 @@ const PLUGIN_ID = /^[a-z][a-z0-9-]{1,31}$/;
 const STRING = { type: 'string' } as const;
 const NON_EMPTY = { type: 'string', minLength: 1 } as const;
 const STRINGS = { type: 'array', items: NON_EMPTY } as const;
-const LOCALIZED: SchemaObject = { type: 'object', required: [...LANGUAGES], additionalProperties: false, properties: Object.fromEntries(LANGUAGES.map((language) => [language, STRING])) };
+const LOCALIZED: SchemaObject = {
+  type: 'object',
+  required: [...LANGUAGES],
+  additionalProperties: false,
+  properties: Object.fromEntries(LANGUAGES.map((language) => [language, STRING])),
+};
 const REQUIREMENT: SchemaObject = {
   oneOf: [
     NON_EMPTY,
@@ -82,10 +87,23 @@ const MANIFEST_PROPERTIES: Readonly<Record<keyof PluginManifest, SchemaObject>> 
   pages: { type: 'array', items: PAGE },
   permissions: {
     type: 'array',
-    items: { type: 'object', required: ['code', 'area', 'description'], additionalProperties: false, properties: { code: NON_EMPTY, area: NON_EMPTY, description: LOCALIZED } },
+    items: {
+      type: 'object',
+      required: ['code', 'area', 'description'],
+      additionalProperties: false,
+      properties: { code: NON_EMPTY, area: NON_EMPTY, description: LOCALIZED },
+    },
   },
   areaFlags: { type: 'object', additionalProperties: STRINGS },
-  menuGroups: { type: 'array', items: { type: 'object', required: ['id', 'label'], additionalProperties: false, properties: { id: NON_EMPTY, label: LOCALIZED } } },
+  menuGroups: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['id', 'label'],
+      additionalProperties: false,
+      properties: { id: NON_EMPTY, label: LOCALIZED },
+    },
+  },
   slots: { type: 'object', additionalProperties: REQUIREMENT },
   // A 1.x plugin named its offered slots alone.
   offersSlots: {
@@ -93,12 +111,26 @@ const MANIFEST_PROPERTIES: Readonly<Record<keyof PluginManifest, SchemaObject>> 
     items: {
       oneOf: [
         NON_EMPTY,
-        { type: 'object', required: ['id', 'description', 'requires', 'props'], additionalProperties: false, properties: { id: NON_EMPTY, description: LOCALIZED, requires: REQUIREMENT, props: NON_EMPTY } },
+        {
+          type: 'object',
+          required: ['id', 'description', 'requires', 'props'],
+          additionalProperties: false,
+          properties: { id: NON_EMPTY, description: LOCALIZED, requires: REQUIREMENT, props: NON_EMPTY },
+        },
       ],
     },
   },
 };
-const REQUIRED_MANIFEST_KEYS: readonly (keyof PluginManifest)[] = ['id', 'version', 'sdk', 'titleKey', 'service', 'dependencies', 'namespaces', 'pages'];
+const REQUIRED_MANIFEST_KEYS: readonly (keyof PluginManifest)[] = [
+  'id',
+  'version',
+  'sdk',
+  'titleKey',
+  'service',
+  'dependencies',
+  'namespaces',
+  'pages',
+];
 
 const FILES: SchemaObject = {
   type: 'object',
@@ -113,11 +145,21 @@ const FILES: SchemaObject = {
           type: 'object',
           required: ['root', 'manifest', 'container', 'expose'],
           additionalProperties: false,
-          properties: { root: NON_EMPTY, manifest: NON_EMPTY, container: { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' }, expose: { type: 'string', pattern: '^\\./' } },
+          properties: {
+            root: NON_EMPTY,
+            manifest: NON_EMPTY,
+            container: { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' },
+            expose: { type: 'string', pattern: '^\\./' },
+          },
         },
       ],
     },
-    translations: { type: 'object', required: [...LANGUAGES], additionalProperties: false, properties: Object.fromEntries(LANGUAGES.map((language) => [language, NON_EMPTY])) },
+    translations: {
+      type: 'object',
+      required: [...LANGUAGES],
+      additionalProperties: false,
+      properties: Object.fromEntries(LANGUAGES.map((language) => [language, NON_EMPTY])),
+    },
   },
 };
 
@@ -133,8 +175,19 @@ const validatePluginFile = new Ajv({ allErrors: true, strict: true }).compile<Ex
 /** Ajv's errors as one short line: the first few, each at its place in the file. */
 function schemaProblems(errors: readonly ErrorObject[]): string {
   // oneOf reports each branch's complaint as well; the place and the oneOf line say enough.
-  const shown = errors.filter((error) => error.keyword !== 'type' || !errors.some((other) => other.keyword === 'oneOf' && error.instancePath === other.instancePath));
-  const lines = [...new Set(shown.map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${error.keyword === 'additionalProperties' ? ` "${String(error.params.additionalProperty)}"` : ''}`))];
+  const shown = errors.filter(
+    (error) =>
+      error.keyword !== 'type' ||
+      !errors.some((other) => other.keyword === 'oneOf' && error.instancePath === other.instancePath),
+  );
+  const lines = [
+    ...new Set(
+      shown.map(
+        (error) =>
+          `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${error.keyword === 'additionalProperties' ? ` "${String(error.params.additionalProperty)}"` : ''}`,
+      ),
+    ),
+  ];
   return lines.length > 3 ? `${lines.slice(0, 3).join('; ')}; and ${lines.length - 3} more` : lines.join('; ');
 }
 
@@ -145,7 +198,8 @@ function schemaProblems(errors: readonly ErrorObject[]): string {
 export function relativePathProblem(path: string): string | null {
   if (isAbsolute(path) || win32.isAbsolute(path)) return 'is absolute';
   if (path.includes('\\') || path.includes('\0')) return 'holds a backslash or NUL';
-  if (path.split('/').some((step) => step === '..' || step === '.' || step === '')) return 'must be a plain relative path (no "..", ".", or empty steps)';
+  if (path.split('/').some((step) => step === '..' || step === '.' || step === ''))
+    return 'must be a plain relative path (no "..", ".", or empty steps)';
   return null;
 }
 
@@ -161,7 +215,10 @@ function filesProblems(file: ExternalPluginFile): string[] {
     ['files.server', file.files.server],
     ['files.web.root', file.files.web?.root ?? null],
     ['files.web.manifest', file.files.web?.manifest ?? null],
-    ...LANGUAGES.map((language): [string, string] => [`files.translations.${language}`, file.files.translations[language]]),
+    ...LANGUAGES.map((language): [string, string] => [
+      `files.translations.${language}`,
+      file.files.translations[language],
+    ]),
   ];
   for (const [key, path] of paths) {
     const problem = path === null ? null : relativePathProblem(path);
@@ -171,9 +228,13 @@ function filesProblems(file: ExternalPluginFile): string[] {
   if (web && problems.length === 0) {
     for (const language of LANGUAGES) {
       const path = file.files.translations[language];
-      if (!isUnder(path, web.root)) problems.push(`files.translations.${language} "${path}" is outside the web root "${web.root}"`);
+      if (!isUnder(path, web.root))
+        problems.push(`files.translations.${language} "${path}" is outside the web root "${web.root}"`);
     }
-    if (file.files.server !== null && isUnder(file.files.server, web.root)) problems.push(`files.server "${file.files.server}" lies in the web root "${web.root}", which is served to anyone`);
+    if (file.files.server !== null && isUnder(file.files.server, web.root))
+      problems.push(
+        `files.server "${file.files.server}" lies in the web root "${web.root}", which is served to anyone`,
+      );
   }
   return problems;
 }
@@ -214,7 +275,7 @@ export async function readExternalPluginFolder(folder: string): Promise<External
     text = await readFile(join(path, EXTERNAL_PLUGIN_FILE), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'not found' : code === 'EACCES' ? 'permission denied' : code ?? String(error);
+    const why = code === 'ENOENT' ? 'not found' : code === 'EACCES' ? 'permission denied' : (code ?? String(error));
     return unreadable(path, null, `cannot read ${EXTERNAL_PLUGIN_FILE}: ${why}`);
   }
   let json: unknown;
@@ -223,7 +284,12 @@ export async function readExternalPluginFolder(folder: string): Promise<External
   } catch (error) {
     return unreadable(path, null, `${EXTERNAL_PLUGIN_FILE} is not valid JSON: ${(error as Error).message}`);
   }
-  if (!validatePluginFile(json)) return unreadable(path, json, `${EXTERNAL_PLUGIN_FILE} is invalid: ${schemaProblems(validatePluginFile.errors ?? [])}`);
+  if (!validatePluginFile(json))
+    return unreadable(
+      path,
+      json,
+      `${EXTERNAL_PLUGIN_FILE} is invalid: ${schemaProblems(validatePluginFile.errors ?? [])}`,
+    );
   const problems = [...manifestProblems(json), ...filesProblems(json)];
   if (problems.length > 0) return unreadable(path, json, `${EXTERNAL_PLUGIN_FILE} is invalid: ${problems.join('; ')}`);
   return { ok: true, path, file: json };

@@ -8,7 +8,12 @@ import { pluginFilesPath, type ExternalPluginFile } from '@core/shared/external-
 import { enabledManifestsProblems } from '@core/shared/manifest';
 import { LANGUAGES, type Language } from '@core/shared/runtime-config';
 import { ConfigError, type PluginFailurePolicy } from './config';
-import { readExternalPluginFolder, relativeUnder, type ExternalPluginFolder, type ReadableFolder } from './external-plugin-file';
+import {
+  readExternalPluginFolder,
+  relativeUnder,
+  type ExternalPluginFolder,
+  type ReadableFolder,
+} from './external-plugin-file';
 import { installHostedSdk, loadServerPart, ServerPartError } from './external-server-part';
 import { selectPlugins } from './plugin-selection';
 import { factsOf, oneLine, PluginInventoryBook } from './plugin-inventory';
@@ -65,7 +70,8 @@ async function webFilesProblem(folder: ReadableFolder): Promise<string | null> {
   ];
   for (const [path, kind] of expected) {
     const found = await stat(join(folder.path, path)).catch(() => null);
-    if (!found || (kind === 'directory' ? !found.isDirectory() : !found.isFile())) return `its web files are incomplete: ${kind} ${path} is missing`;
+    if (!found || (kind === 'directory' ? !found.isDirectory() : !found.isFile()))
+      return `its web files are incomplete: ${kind} ${path} is missing`;
   }
   return null;
 }
@@ -73,9 +79,12 @@ async function webFilesProblem(folder: ReadableFolder): Promise<string | null> {
 /** Records every built-in plugin and configured folder; sets back the folders that could not be read and the ids that collide. */
 function bookPlugins(book: PluginInventoryBook, options: PlanOptions, folders: readonly ExternalPluginFolder[]): void {
   const builtinIds = new Set(options.available.map((plugin) => plugin.manifest.id));
-  for (const plugin of options.available) book.addBuiltin(plugin.manifest, options.enabled.includes(plugin.manifest.id));
+  for (const plugin of options.available)
+    book.addBuiltin(plugin.manifest, options.enabled.includes(plugin.manifest.id));
   for (const folder of folders) {
-    const facts = folder.ok ? factsOf(folder.file) : { id: folder.id, version: folder.version, sdk: folder.sdk, titleKey: folder.titleKey };
+    const facts = folder.ok
+      ? factsOf(folder.file)
+      : { id: folder.id, version: folder.version, sdk: folder.sdk, titleKey: folder.titleKey };
     book.addExternal(folder.path, facts, options.enabled.includes(facts.id));
   }
   for (const folder of folders) {
@@ -130,7 +139,12 @@ function serviceGraphProblem(plugins: readonly ServerPlugin[]): string | null {
  * slot filled that nobody offers, its required services provided and none provided twice). Those
  * left over are refused.
  */
-export function fitExternals(book: PluginInventoryBook, builtins: readonly ServerPlugin[], loaded: readonly ExternalPlugin[], enabled: readonly string[]): ExternalPlugin[] {
+export function fitExternals(
+  book: PluginInventoryBook,
+  builtins: readonly ServerPlugin[],
+  loaded: readonly ExternalPlugin[],
+  enabled: readonly string[],
+): ExternalPlugin[] {
   const accepted: ExternalPlugin[] = [];
   const manifests = builtins.map((plugin) => plugin.manifest);
   let pending = [...loaded];
@@ -141,12 +155,18 @@ export function fitExternals(book: PluginInventoryBook, builtins: readonly Serve
       const { manifest } = candidate.plugin;
       const running = runningIds();
       const waitingFor = manifest.dependencies.filter((dependency) => !running.has(dependency));
-      const missing = waitingFor.find((dependency) => !pending.some((other) => other.plugin.manifest.id === dependency));
+      const missing = waitingFor.find(
+        (dependency) => !pending.some((other) => other.plugin.manifest.id === dependency),
+      );
       if (waitingFor.length > 0 && missing === undefined) continue;
       pending = pending.filter((other) => other !== candidate);
       progress = true;
       if (missing !== undefined) {
-        book.setBack(candidate.path, 'refused', `it needs plugin "${missing}", which is ${enabled.includes(missing) ? 'not running' : 'not enabled'}`);
+        book.setBack(
+          candidate.path,
+          'refused',
+          `it needs plugin "${missing}", which is ${enabled.includes(missing) ? 'not running' : 'not enabled'}`,
+        );
         continue;
       }
       const problems = enabledManifestsProblems([...manifests, manifest]);
@@ -154,7 +174,11 @@ export function fitExternals(book: PluginInventoryBook, builtins: readonly Serve
         book.setBack(candidate.path, 'refused', `it does not fit with the other plugins: ${problems.join('; ')}`);
         continue;
       }
-      const servicesProblem = serviceGraphProblem([...builtins, ...accepted.map((other) => other.plugin), candidate.plugin]);
+      const servicesProblem = serviceGraphProblem([
+        ...builtins,
+        ...accepted.map((other) => other.plugin),
+        candidate.plugin,
+      ]);
       if (servicesProblem !== null) {
         book.setBack(candidate.path, 'refused', `its services do not resolve: ${servicesProblem}`);
         continue;
@@ -180,10 +204,15 @@ export async function planPlugins(options: PlanOptions): Promise<PluginPlan> {
     // A folder whose plugin.json could not be read goes by a guessed id: say which, it may be the one meant.
     const unread = folders.flatMap((folder) => (folder.ok ? [] : [`${folder.path} (${oneLine(folder.problem)})`]));
     const hint = unread.length > 0 ? `; external folders not read: ${unread.join(', ')}` : '';
-    throw new ConfigError(`unknown plugin "${id}" in configuration (available: ${[...new Set(known)].join(', ') || 'none'})${hint}`);
+    throw new ConfigError(
+      `unknown plugin "${id}" in configuration (available: ${[...new Set(known)].join(', ') || 'none'})${hint}`,
+    );
   }
   const builtinIds = new Set(options.available.map((plugin) => plugin.manifest.id));
-  const builtins = selectPlugins(options.available, options.enabled.filter((id) => builtinIds.has(id)));
+  const builtins = selectPlugins(
+    options.available,
+    options.enabled.filter((id) => builtinIds.has(id)),
+  );
   const inventory = new PluginInventoryBook(options.policy, options.warn);
   bookPlugins(inventory, options, folders);
   const loaded: ExternalPlugin[] = [];
@@ -201,11 +230,17 @@ export async function planPlugins(options: PlanOptions): Promise<PluginPlan> {
  * After `failedPath`'s plugin stopped (its migrations failed), the plugins still running: those that
  * needed it, directly or not, are refused too.
  */
-export function withoutFailed(inventory: PluginInventoryBook, externals: readonly ExternalPlugin[], builtins: readonly ServerPlugin[]): ExternalPlugin[] {
+export function withoutFailed(
+  inventory: PluginInventoryBook,
+  externals: readonly ExternalPlugin[],
+  builtins: readonly ServerPlugin[],
+): ExternalPlugin[] {
   let kept = externals.filter((external) => inventory.isRunning(external.path));
   for (let changed = true; changed; ) {
     changed = false;
-    const running = new Set([...builtins, ...kept.map((external) => external.plugin)].map((plugin) => plugin.manifest.id));
+    const running = new Set(
+      [...builtins, ...kept.map((external) => external.plugin)].map((plugin) => plugin.manifest.id),
+    );
     for (const external of kept) {
       const missing = external.plugin.manifest.dependencies.find((dependency) => !running.has(dependency));
       if (missing === undefined) continue;
@@ -224,7 +259,9 @@ export function servingOf(external: ExternalPlugin): ExternalPluginServing {
   const web = files.web;
   if (!web) return { id, web: null };
   const base = pluginFilesPath(id);
-  const translations = Object.fromEntries(LANGUAGES.map((language) => [language, `${base}${relativeUnder(files.translations[language], web.root)}`])) as Record<Language, string>;
+  const translations = Object.fromEntries(
+    LANGUAGES.map((language) => [language, `${base}${relativeUnder(files.translations[language], web.root)}`]),
+  ) as Record<Language, string>;
   return {
     id,
     web: {

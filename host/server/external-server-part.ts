@@ -27,7 +27,9 @@ export function installHostedSdk(): void {
 
 /** The module at `file`, by URL: left a real `import()` by the server build (rspack), since the path is only known at run time. */
 function importFile(file: string): Promise<Record<string, unknown>> {
-  return import(/* webpackIgnore: true */ /* @vite-ignore */ pathToFileURL(file).href) as Promise<Record<string, unknown>>;
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ pathToFileURL(file).href) as Promise<
+    Record<string, unknown>
+  >;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -42,18 +44,26 @@ function asJson(value: unknown): unknown {
 /** Why `value` (a module's default export) is not a ServerPlugin for plugin.json's manifest, or null. */
 function exportProblem(value: unknown, file: ExternalPluginFile): string | null {
   if (!isRecord(value)) return 'its server module has no default export object (expected defineServerPlugin({ ... }))';
-  if (!isRecord(value.manifest)) return 'its server module\'s default export has no manifest';
-  if (value.manifest.id !== file.id) return `its server module is plugin "${String(value.manifest.id)}", not "${file.id}"`;
-  if (!isDeepStrictEqual(asJson(value.manifest), asJson(manifestOf(file)))) return 'its server module\'s manifest differs from plugin.json (rebuild the plugin)';
+  if (!isRecord(value.manifest)) return "its server module's default export has no manifest";
+  if (value.manifest.id !== file.id)
+    return `its server module is plugin "${String(value.manifest.id)}", not "${file.id}"`;
+  if (!isDeepStrictEqual(asJson(value.manifest), asJson(manifestOf(file))))
+    return "its server module's manifest differs from plugin.json (rebuild the plugin)";
   const migrations = value.migrations;
-  if (!Array.isArray(migrations) || !migrations.every((migration) => isRecord(migration) && typeof migration.name === 'string' && typeof migration.sql === 'string')) {
-    return 'its server module\'s migrations are not a list of { name, sql }';
+  if (
+    !Array.isArray(migrations) ||
+    !migrations.every(
+      (migration) => isRecord(migration) && typeof migration.name === 'string' && typeof migration.sql === 'string',
+    )
+  ) {
+    return "its server module's migrations are not a list of { name, sql }";
   }
   if (typeof value.register !== 'function') return 'its server module has no register function';
   for (const key of ['resources', 'systemSettings'] as const) {
     if (value[key] !== undefined && !Array.isArray(value[key])) return `its server module's ${key} is not a list`;
   }
-  if (value.seedDemo !== undefined && typeof value.seedDemo !== 'function') return 'its server module\'s seedDemo is not a function';
+  if (value.seedDemo !== undefined && typeof value.seedDemo !== 'function')
+    return "its server module's seedDemo is not a function";
   return null;
 }
 
@@ -65,12 +75,15 @@ function exportProblem(value: unknown, file: ExternalPluginFile): string | null 
  */
 export async function loadServerPart(folder: string, file: ExternalPluginFile): Promise<ServerPlugin> {
   const translations = await readTranslations(folder, file);
-  if (file.files.server === null) return { manifest: manifestOf(file), migrations: [], register: () => undefined, translations };
+  if (file.files.server === null)
+    return { manifest: manifestOf(file), migrations: [], register: () => undefined, translations };
   let module: Record<string, unknown>;
   try {
     module = await importFile(join(folder, file.files.server));
   } catch (error) {
-    throw new ServerPartError(`its server module ${file.files.server} failed to load: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ServerPartError(
+      `its server module ${file.files.server} failed to load: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const plugin: unknown = module.default;
   const problem = exportProblem(plugin, file);
@@ -84,7 +97,10 @@ export async function loadServerPart(folder: string, file: ExternalPluginFile): 
  * plugin's exports as its screens do; a file that cannot be read leaves them out (fields are then
  * titled by their names), as the browser would show keys.
  */
-async function readTranslations(folder: string, file: ExternalPluginFile): Promise<Record<Language, TranslationBundle> | undefined> {
+async function readTranslations(
+  folder: string,
+  file: ExternalPluginFile,
+): Promise<Record<Language, TranslationBundle> | undefined> {
   try {
     const entries = await Promise.all(
       LANGUAGES.map(async (language): Promise<[Language, TranslationBundle]> => {

@@ -41,7 +41,8 @@ async function main(): Promise<void> {
     console.log(`${signal} received: finishing requests in flight, then closing the database`);
     server.stop().then(
       ({ cut }) => {
-        if (cut > 0) console.error(`Shutdown timeout (${config.shutdownTimeoutSeconds} s): ${cut} request(s) in flight were cut`);
+        if (cut > 0)
+          console.error(`Shutdown timeout (${config.shutdownTimeoutSeconds} s): ${cut} request(s) in flight were cut`);
         process.exit(0);
       },
       (error: unknown) => {
@@ -58,8 +59,15 @@ async function main(): Promise<void> {
     .filter((plugin) => plugin.state === 'running')
     .map((plugin) => plugin.id);
   // One line per plugin in start-up order: what it needs from whom (? optional), what it provides.
-  console.log(['Plugin graph (start-up order; → needs, ? optional):', ...describeServiceGraph(server.graph).map((line) => `  ${line}`)].join('\n'));
-  console.log(`Back office listening on ${server.url} (plugins: ${running.join(', ') || 'none'}; database: ${server.db.kind})`);
+  console.log(
+    [
+      'Plugin graph (start-up order; → needs, ? optional):',
+      ...describeServiceGraph(server.graph).map((line) => `  ${line}`),
+    ].join('\n'),
+  );
+  console.log(
+    `Back office listening on ${server.url} (plugins: ${running.join(', ') || 'none'}; database: ${server.db.kind})`,
+  );
 }
 
 /** A start-up problem the operator fixes outside the code, as the one line that names it; null for a fault to trace. */

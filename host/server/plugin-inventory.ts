@@ -48,17 +48,31 @@ export class PluginInventoryBook implements PluginInventory {
 
   /** A built-in plugin: running once selected when enabled, else disabled. */
   addBuiltin(manifest: PluginManifest, enabled: boolean): void {
-    this.entries.push({ facts: factsOf(manifest), source: { kind: 'builtin' }, enabled, state: enabled ? 'running' : 'disabled', error: null });
+    this.entries.push({
+      facts: factsOf(manifest),
+      source: { kind: 'builtin' },
+      enabled,
+      state: enabled ? 'running' : 'disabled',
+      error: null,
+    });
   }
 
   /** A configured external folder; running until something says otherwise, or disabled. */
   addExternal(path: string, facts: PluginFacts, enabled: boolean): void {
-    this.entries.push({ facts, source: { kind: 'external', path }, enabled, state: enabled ? 'running' : 'disabled', error: null });
+    this.entries.push({
+      facts,
+      source: { kind: 'external', path },
+      enabled,
+      state: enabled ? 'running' : 'disabled',
+      error: null,
+    });
   }
 
   /** The configured folder at `path`. */
   private external(path: string): Entry {
-    const entry = this.entries.find((candidate) => candidate.source.kind === 'external' && candidate.source.path === path);
+    const entry = this.entries.find(
+      (candidate) => candidate.source.kind === 'external' && candidate.source.path === path,
+    );
     if (!entry) throw new Error(`no external plugin is configured at ${path}`);
     return entry;
   }
@@ -82,6 +96,12 @@ export class PluginInventoryBook implements PluginInventory {
   }
 
   list(): readonly PluginInventoryItem[] {
-    return this.entries.map(({ facts, source, enabled, state, error }) => ({ ...facts, source, enabled, state, error }));
+    return this.entries.map(({ facts, source, enabled, state, error }) => ({
+      ...facts,
+      source,
+      enabled,
+      state,
+      error,
+    }));
   }
 }

@@ -16,7 +16,10 @@ export function selectPlugins(available: readonly ServerPlugin[], enabled: reado
   const chosen: ServerPlugin[] = [];
   for (const id of new Set(enabled)) {
     const plugin = byId.get(id);
-    if (!plugin) throw new ConfigError(`unknown plugin "${id}" in configuration (available: ${[...byId.keys()].join(', ') || 'none'})`);
+    if (!plugin)
+      throw new ConfigError(
+        `unknown plugin "${id}" in configuration (available: ${[...byId.keys()].join(', ') || 'none'})`,
+      );
     const sdkProblem = sdkRangeProblem(plugin.manifest);
     if (sdkProblem) throw new ConfigError(sdkProblem);
     const problems = manifestProblems(plugin.manifest);

@@ -72,7 +72,11 @@ export class RequestDrain {
     for (;;) {
       await afterPoll(POLL_MS);
       const now = Date.now();
-      if (now - Math.max(since, this.lastConnectionAt) >= ACCEPT_QUIET_MS || now - since >= Math.min(ACCEPT_AT_MOST_MS, timeoutMs)) break;
+      if (
+        now - Math.max(since, this.lastConnectionAt) >= ACCEPT_QUIET_MS ||
+        now - since >= Math.min(ACCEPT_AT_MOST_MS, timeoutMs)
+      )
+        break;
     }
     // The listening socket only: http.Server#close would also destroy the connections still waiting.
     NetServer.prototype.close.call(this.server);

@@ -84,7 +84,12 @@ async function listen(app: FastifyInstance, config: ErpConfig): Promise<string> 
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw error;
     await app.close();
-    const problem = code === 'EADDRINUSE' ? 'another process listens there' : code === 'EACCES' ? 'permission denied' : 'no such address here';
+    const problem =
+      code === 'EADDRINUSE'
+        ? 'another process listens there'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : 'no such address here';
     throw new ConfigError(`cannot listen on ${config.host}:${config.port} (PORT, HOST): ${problem}`);
   }
 }
@@ -142,7 +147,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const location = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
   const db = await openDatabase(location);
   try {
-    await migrate(db, [CORE_MIGRATIONS, ...builtins.map((plugin) => ({ owner: plugin.manifest.id, migrations: plugin.migrations }))]);
+    await migrate(db, [
+      CORE_MIGRATIONS,
+      ...builtins.map((plugin) => ({ owner: plugin.manifest.id, migrations: plugin.migrations })),
+    ]);
     const externals = await migrateExternals(db, plan);
     const plugins = [...builtins, ...externals.map((external) => external.plugin)];
     declareRunningPlugins(plugins.map((plugin) => plugin.manifest));
@@ -156,7 +164,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ready: () => drain !== null && !drain.draining,
       secret: await resolveSigningSecret(db, config.jwtSecret),
       plugins,
-      runtimeConfig: runtimeConfigOf(config, plugins.map((plugin) => plugin.manifest.service)),
+      runtimeConfig: runtimeConfigOf(
+        config,
+        plugins.map((plugin) => plugin.manifest.service),
+      ),
       pluginSettings: config.pluginSettings,
       webRoot: options.webRoot,
       logger: options.logger,
@@ -189,13 +200,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       );
       const generated = await seedSuperadmin(db, { email: config.adminEmail, password: config.adminPassword });
       if (generated) {
-        options.announce(`First start: superadmin ${generated.email} with password ${generated.password} (shown once; change it after signing in).`);
+        options.announce(
+          `First start: superadmin ${generated.email} with password ${generated.password} (shown once; change it after signing in).`,
+        );
       }
       if (options.demo) {
         const seeded = await seedDemoData(db, running);
-        options.announce(`Demo data: ${seeded.length > 0 ? seeded.join(', ') : 'no enabled plugin has any'} (an area that already has records is left alone).`);
+        options.announce(
+          `Demo data: ${seeded.length > 0 ? seeded.join(', ') : 'no enabled plugin has any'} (an area that already has records is left alone).`,
+        );
       }
-      for (const { path, file } of runningExternals) options.announce(`External plugin "${file.id}" ${file.version} started from ${path}`);
+      for (const { path, file } of runningExternals)
+        options.announce(`External plugin "${file.id}" ${file.version} started from ${path}`);
     } catch (error) {
       await app.close();
       throw error;

@@ -39,7 +39,8 @@ export async function startApp(config: PublishedConfig): Promise<StartedApp> {
   const notices = new PluginNotices();
   const remotes = remotePluginCodes(config.remotes ?? {}, { notices });
   const { enabled, unknown, refused } = enabledPlugins(config.manifests, PLUGIN_CODE, remotes);
-  if (unknown.length > 0) console.error(`configuration enables plugins neither this build nor a remote provides: ${unknown.join(', ')}`);
+  if (unknown.length > 0)
+    console.error(`configuration enables plugins neither this build nor a remote provides: ${unknown.join(', ')}`);
   for (const line of refused) console.error(line);
   const navigator = new WindowNavigator();
   const container = createKernel(config, enabled, {
@@ -57,13 +58,22 @@ export async function startApp(config: PublishedConfig): Promise<StartedApp> {
     preloadPluginOf(host, window.location.pathname);
     // The shell's sidebar waits for every plugin's strings: asked for now, beside the page's code, not
     // once the shell draws. A failure is the plugin host's to report and retry when the plugin loads.
-    void container.get(I18nService).loadNamespaces(host.namespaces).catch(() => undefined);
+    void container
+      .get(I18nService)
+      .loadNamespaces(host.namespaces)
+      .catch(() => undefined);
   }
   const routes = appRoutes(host);
   // The stored codes may be stale: read them again (spec §6, "loaded from the current-user call").
-  if (session.isSignedIn) void container.get(AuthService).refreshUser().catch(() => undefined);
+  if (session.isSignedIn)
+    void container
+      .get(AuthService)
+      .refreshUser()
+      .catch(() => undefined);
   const render = (root: Root): void =>
-    root.render(<AppRoot container={container} routes={routes} onNavigate={(navigate) => navigator.useRouter(navigate)} />);
+    root.render(
+      <AppRoot container={container} routes={routes} onNavigate={(navigate) => navigator.useRouter(navigate)} />,
+    );
   return {
     signInActions: kernelSignInActions(container),
     render,

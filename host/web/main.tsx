@@ -78,7 +78,13 @@ async function bootstrap(root: Root, showFailure: (error: unknown) => void): Pro
       fragment={window.location.hash}
     />,
   );
-  whenIdle(() => void loadAppModule().then((module) => module.prefetchSignedIn(), () => undefined));
+  whenIdle(
+    () =>
+      void loadAppModule().then(
+        (module) => module.prefetchSignedIn(),
+        () => undefined,
+      ),
+  );
 }
 
 const element = document.getElementById('root');

@@ -11,4 +11,12 @@ import tracker from '@plugins/tracker/web';
  * The code of every plugin this build holds, by plugin id. Configuration chooses which run, and
  * the server publishes their manifests with /config.json; a new plugin is added here once.
  */
-export const PLUGIN_CODE: Readonly<Record<string, PluginCode>> = { admin, finance, messenger, tracker, shop, system, social };
+export const PLUGIN_CODE: Readonly<Record<string, PluginCode>> = {
+  admin,
+  finance,
+  messenger,
+  tracker,
+  shop,
+  system,
+  social,
+};

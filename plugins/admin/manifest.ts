@@ -15,14 +15,48 @@ export const adminManifest: PluginManifest = {
   dependencies: [],
   namespaces: ['admin'],
   pages: [
-    { path: '/users', titleKey: 'admin:nav.users', requires: 'JU', record: 'core.users', nav: { group: 'admin', icon: 'users' } },
+    {
+      path: '/users',
+      titleKey: 'admin:nav.users',
+      requires: 'JU',
+      record: 'core.users',
+      nav: { group: 'admin', icon: 'users' },
+    },
     // The user detail's tabs are child routes: info-tab, service-tab, edit-user-tab and contributed ones.
     { path: '/user/:id/*', titleKey: 'admin:userDetail.title', requires: 'JU' },
-    { path: '/roles-permissions', titleKey: 'admin:nav.roles', requires: ROLES, nav: { group: 'admin', icon: 'shield-person' } },
-    { path: '/article', titleKey: 'admin:nav.articles', requires: 'JA', record: 'admin.articles', nav: { group: 'admin', icon: 'news' } },
-    { path: '/system-settings', titleKey: 'admin:nav.settings', requires: 'JS', nav: { group: 'admin', icon: 'settings' } },
-    { path: '/rdp-servers', titleKey: 'admin:nav.rdp', requires: 'VR', record: 'admin.rdp_servers', nav: { group: 'admin', icon: 'desktop' } },
-    { path: '/keitaro-servers', titleKey: 'admin:nav.keitaro', requires: 'VR', record: 'admin.keitaro_servers', nav: { group: 'admin', icon: 'servers' } },
+    {
+      path: '/roles-permissions',
+      titleKey: 'admin:nav.roles',
+      requires: ROLES,
+      nav: { group: 'admin', icon: 'shield-person' },
+    },
+    {
+      path: '/article',
+      titleKey: 'admin:nav.articles',
+      requires: 'JA',
+      record: 'admin.articles',
+      nav: { group: 'admin', icon: 'news' },
+    },
+    {
+      path: '/system-settings',
+      titleKey: 'admin:nav.settings',
+      requires: 'JS',
+      nav: { group: 'admin', icon: 'settings' },
+    },
+    {
+      path: '/rdp-servers',
+      titleKey: 'admin:nav.rdp',
+      requires: 'VR',
+      record: 'admin.rdp_servers',
+      nav: { group: 'admin', icon: 'desktop' },
+    },
+    {
+      path: '/keitaro-servers',
+      titleKey: 'admin:nav.keitaro',
+      requires: 'VR',
+      record: 'admin.keitaro_servers',
+      nav: { group: 'admin', icon: 'servers' },
+    },
     // Read-only: which plugins the host could run and how loading went; enabling is configuration and a restart.
     { path: '/plugins', titleKey: 'admin:nav.plugins', requires: 'JS', nav: { group: 'admin', icon: 'puzzle' } },
     // Work that runs on its own: schedules and jobs, with their logs, Retry and Cancel.

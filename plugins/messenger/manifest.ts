@@ -9,7 +9,15 @@ export const messengerManifest: PluginManifest = {
   service: 'messenger',
   dependencies: [],
   namespaces: ['messenger'],
-  pages: [{ path: '/tg-bots', titleKey: 'messenger:nav.bots', requires: 'MB', record: 'messenger.bots', nav: { group: 'messenger', icon: 'bot' } }],
+  pages: [
+    {
+      path: '/tg-bots',
+      titleKey: 'messenger:nav.bots',
+      requires: 'MB',
+      record: 'messenger.bots',
+      nav: { group: 'messenger', icon: 'bot' },
+    },
+  ],
   permissions: [{ code: 'MB', area: 'messenger', description: { en: 'Messenger bots', ru: 'Боты мессенджера' } }],
   // Spec §6: the messenger flag is exactly MB.
   areaFlags: { messenger: ['MB'] },

@@ -24,7 +24,11 @@ export interface Statement {
  * no separate SQL builder to ask; this takes the SQL from the engine itself, so the "bare SQL"
  * figure is the same text with the same bound values, not a hand-written look-alike.)
  */
-export async function engineStatements(db: Queryable, definition: ResourceDefinition, params: Readonly<Record<string, string>>): Promise<Statement[]> {
+export async function engineStatements(
+  db: Queryable,
+  definition: ResourceDefinition,
+  params: Readonly<Record<string, string>>,
+): Promise<Statement[]> {
   const statements: Statement[] = [];
   const recorder: Queryable = {
     exec: (sql) => db.exec(sql),
@@ -82,7 +86,10 @@ export async function measureList(
   const sql = await sample(async () => {
     for (const statement of statements) await db.query(statement.sql, statement.params);
   }, runs);
-  const engine = await sample(() => listRecords(db, list.definition, readListQuery(list.definition, list.params, 'en')), runs);
+  const engine = await sample(
+    () => listRecords(db, list.definition, readListQuery(list.definition, list.params, 'en')),
+    runs,
+  );
   const inject = await sample(async () => {
     const response = await server.app.inject({ url, headers });
     if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
@@ -95,9 +102,25 @@ export async function measureList(
   }, runs);
 
   const name = `list ${list.label}`;
-  report.note(`${database}: list ${list.label} = ${list.description}: ${count(total)} matching rows, ${runs} runs each`);
-  report.add({ database, what: `${name}: bare SQL (the engine's ${statements.length} statements)`, p50: ms(sql.p50), p95: ms(sql.p95), target: 'the baseline', mark: 'info' });
-  report.add({ database, what: `${name}: engine listRecords()`, p50: ms(engine.p50), p95: ms(engine.p95), target: `×${(engine.p50 / sql.p50).toFixed(2)} of SQL`, mark: 'info' });
+  report.note(
+    `${database}: list ${list.label} = ${list.description}: ${count(total)} matching rows, ${runs} runs each`,
+  );
+  report.add({
+    database,
+    what: `${name}: bare SQL (the engine's ${statements.length} statements)`,
+    p50: ms(sql.p50),
+    p95: ms(sql.p95),
+    target: 'the baseline',
+    mark: 'info',
+  });
+  report.add({
+    database,
+    what: `${name}: engine listRecords()`,
+    p50: ms(engine.p50),
+    p95: ms(engine.p95),
+    target: `×${(engine.p50 / sql.p50).toFixed(2)} of SQL`,
+    mark: 'info',
+  });
   for (const [via, figures] of [
     ['API, Fastify inject', inject],
     ['API, HTTP on a loopback port', http],
@@ -136,7 +159,8 @@ export function compactPlan(lines: readonly string[]): string[] {
     }
     if (!/^\s+(Index Searches|Buffers)/.test(line)) kept.push(line);
   }
-  if (subplans > 0) kept.splice(at, 0, `  (${subplans} SubPlans: the references' labels, one lookup per page row each)`);
+  if (subplans > 0)
+    kept.splice(at, 0, `  (${subplans} SubPlans: the references' labels, one lookup per page row each)`);
   return kept;
 }
 
@@ -144,8 +168,13 @@ export function compactPlan(lines: readonly string[]): string[] {
 export async function explainList(db: Queryable, list: ListCase): Promise<string[]> {
   const plans: string[] = [];
   for (const statement of await engineStatements(db, list.definition, list.params)) {
-    const { rows } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, BUFFERS OFF) ${statement.sql}`, statement.params);
-    plans.push(`${statement.sql.replace(/\s+/g, ' ').slice(0, 90)}…\n${compactPlan(rows.map((row) => row['QUERY PLAN'])).join('\n')}`);
+    const { rows } = await db.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, COSTS OFF, BUFFERS OFF) ${statement.sql}`,
+      statement.params,
+    );
+    plans.push(
+      `${statement.sql.replace(/\s+/g, ' ').slice(0, 90)}…\n${compactPlan(rows.map((row) => row['QUERY PLAN'])).join('\n')}`,
+    );
   }
   return plans;
 }
@@ -170,7 +199,12 @@ export interface ExportFigures {
  * server's memory is what grows, not a buffer of the answer), with this process's RSS and heap
  * sampled every 5 ms. The server runs in this process, so its memory is what is sampled.
  */
-export async function exportOnce(server: RunningServer, token: string, definition: ResourceDefinition, params: Readonly<Record<string, string>>): Promise<ExportFigures> {
+export async function exportOnce(
+  server: RunningServer,
+  token: string,
+  definition: ResourceDefinition,
+  params: Readonly<Record<string, string>>,
+): Promise<ExportFigures> {
   const qs = queryString(params);
   const url = `${server.url}${apiPath(definition)}/export.csv${qs ? `?${qs}` : ''}`;
   collect();
@@ -193,7 +227,13 @@ export async function exportOnce(server: RunningServer, token: string, definitio
     clearInterval(timer);
   }
   const seconds = (performance.now() - start) / 1000;
-  return { rows: lines - 1, seconds, rssDelta: peak.rss - base.rss, heapDelta: peak.heap - base.heapUsed, rssPeak: peak.rss };
+  return {
+    rows: lines - 1,
+    seconds,
+    rssDelta: peak.rss - base.rss,
+    heapDelta: peak.heap - base.heapUsed,
+    rssPeak: peak.rss,
+  };
 }
 
 export interface ExportStep {

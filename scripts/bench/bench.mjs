@@ -51,7 +51,8 @@ const postgresRoot = '/usr/lib/postgresql';
 const hasPostgres =
   !smoke &&
   (!!process.env.TEST_DATABASE_URL ||
-  (existsSync(postgresRoot) && readdirSync(postgresRoot).some((version) => existsSync(join(postgresRoot, version, 'bin/initdb')))));
+    (existsSync(postgresRoot) &&
+      readdirSync(postgresRoot).some((version) => existsSync(join(postgresRoot, version, 'bin/initdb')))));
 
 const vitest = ['vitest', 'run', '--config', 'scripts/bench/vitest.bench.config.ts'];
 if (hasPostgres) run('node', ['scripts/with-postgres.mjs', 'npx', ...vitest]);

@@ -56,7 +56,9 @@ const SHOTS = resolve(import.meta.dirname, '../../.tmp/bench');
 mkdirSync(SHOTS, { recursive: true });
 
 export function chromiumPath(): string | null {
-  return [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((path): path is string => !!path && existsSync(path)) ?? null;
+  return (
+    [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((path): path is string => !!path && existsSync(path)) ?? null
+  );
 }
 
 export async function launchChromium(executablePath: string): Promise<Browser> {
@@ -92,8 +94,17 @@ async function visit(page: Page, baseUrl: string, pageCase: PageCase): Promise<V
   try {
     await page.waitForFunction(() => window.__bench?.rowsShown != null, null, { timeout: 60_000 });
   } catch (error) {
-    await page.screenshot({ path: resolve(SHOTS, `${pageCase.label.replace(/[^a-z0-9]+/gi, '-')}.png`) }).catch(() => undefined);
-    const text = (await page.locator('main').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+    await page
+      .screenshot({ path: resolve(SHOTS, `${pageCase.label.replace(/[^a-z0-9]+/gi, '-')}.png`) })
+      .catch(() => undefined);
+    const text = (
+      await page
+        .locator('main')
+        .innerText()
+        .catch(() => '')
+    )
+      .replace(/\s+/g, ' ')
+      .slice(0, 300);
     throw new Error(`${pageCase.label}: no rows within 60 s at ${page.url()} (page says: ${text})`, { cause: error });
   }
   const api = apiPath(pageCase.definition);
@@ -127,12 +138,19 @@ async function signIn(page: Page, baseUrl: string, email: string, password: stri
 
 const VISITS = PROFILE.visits;
 
-async function measurePage(report: Report, database: string, page: Page, baseUrl: string, pageCase: PageCase): Promise<void> {
+async function measurePage(
+  report: Report,
+  database: string,
+  page: Page,
+  baseUrl: string,
+  pageCase: PageCase,
+): Promise<void> {
   await visit(page, baseUrl, pageCase);
   const visits: Visit[] = [];
   for (let i = 0; i < VISITS; i += 1) {
     const seen = await visit(page, baseUrl, pageCase);
-    if (seen.pageRows !== pageCase.expectRows) throw new Error(`the page showed ${seen.pageRows} records, not ${pageCase.expectRows}`);
+    if (seen.pageRows !== pageCase.expectRows)
+      throw new Error(`the page showed ${seen.pageRows} records, not ${pageCase.expectRows}`);
     visits.push(seen);
   }
   const shown = summarize(visits.map((v) => v.rowsShown));
@@ -148,7 +166,10 @@ async function measurePage(report: Report, database: string, page: Page, baseUrl
     what: `${pageCase.label}: navigation → rows shown`,
     p50: ms(shown.p50),
     p95: ms(shown.p95),
-    target: navigationTarget === undefined ? records : `p50 ≤ ${navigationTarget} ms ${shown.p50 <= navigationTarget ? '✓' : '✗'}; ${records}`,
+    target:
+      navigationTarget === undefined
+        ? records
+        : `p50 ≤ ${navigationTarget} ms ${shown.p50 <= navigationTarget ? '✓' : '✗'}; ${records}`,
     mark: navigationTarget === undefined ? 'info' : shown.p50 <= navigationTarget ? 'pass' : 'miss',
   });
   const limit = pageCase.expectRows >= 1000 ? 300 : null;
@@ -185,7 +206,14 @@ export async function measurePages(
         // One screen that fails (a build replaced under the server, say) does not cost the other figures;
         // the smoke run is there to find a screen that fails.
         if (SMOKE) throw error;
-        report.add({ database, what: `${pageCase.label}`, p50: '', p95: '', target: `failed: ${(error as Error).message.slice(0, 160)}`, mark: 'miss' });
+        report.add({
+          database,
+          what: `${pageCase.label}`,
+          p50: '',
+          p95: '',
+          target: `failed: ${(error as Error).message.slice(0, 160)}`,
+          mark: 'miss',
+        });
       }
     }
   } finally {

@@ -41,7 +41,12 @@ export interface LoadRun {
 }
 
 /** One autocannon run from its own process (load-client.mjs); the server's event loop stays free meanwhile. */
-function runLoad(url: string, connections: number, seconds: number, headers: Readonly<Record<string, string>>): Promise<LoadRun> {
+function runLoad(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Readonly<Record<string, string>>,
+): Promise<LoadRun> {
   const args = [`${ROOT}/scripts/bench/load-client.mjs`, JSON.stringify({ url, connections, seconds, headers })];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { cwd: ROOT, timeout: (seconds + 60) * 1000 }, (error, stdout, stderr) => {
@@ -56,9 +61,14 @@ function runLoad(url: string, connections: number, seconds: number, headers: Rea
  * the page (the count beside the page, as listRecords does) and answers the API's envelope. No
  * access check, no hooks, no query decoding: what is left is the database and the JSON.
  */
-export async function startBareServer(db: Database, statements: readonly Statement[], perPage: number): Promise<{ readonly app: FastifyInstance; readonly url: string }> {
+export async function startBareServer(
+  db: Database,
+  statements: readonly Statement[],
+  perPage: number,
+): Promise<{ readonly app: FastifyInstance; readonly url: string }> {
   const [countStatement, pageStatement] = statements;
-  if (!countStatement || !pageStatement || statements.length !== 2) throw new Error(`the list page sent ${statements.length} statements, the baseline expects the count and the page`);
+  if (!countStatement || !pageStatement || statements.length !== 2)
+    throw new Error(`the list page sent ${statements.length} statements, the baseline expects the count and the page`);
   const app = fastify({ logger: false });
   app.get(BARE_PATH, async (): Promise<{ data: ListPage<ResourceRecord> }> => {
     const [counted, page] = await Promise.all([
@@ -101,7 +111,12 @@ async function settle(db: Database): Promise<void> {
 }
 
 /** The API and the bare route at each connection count, one after the other on an otherwise idle server. */
-export async function measureLoad(database: string, server: RunningServer, token: string, list: ListCase): Promise<LoadLine[]> {
+export async function measureLoad(
+  database: string,
+  server: RunningServer,
+  token: string,
+  list: ListCase,
+): Promise<LoadLine[]> {
   const perPage = Number(list.params.per_page);
   const apiUrl = `${server.url}${apiPath(list.definition)}?${queryString(list.params)}`;
   const headers = { authorization: `Bearer ${token}` };
@@ -110,9 +125,17 @@ export async function measureLoad(database: string, server: RunningServer, token
   try {
     const bareUrl = `${bare.url}${BARE_PATH}`;
     // The same answer, so the two sides do the same work apart from the API's own layers.
-    const [apiBody, bareBody] = await Promise.all([fetch(apiUrl, { headers }).then((r) => r.json()), fetch(bareUrl).then((r) => r.json())]);
+    const [apiBody, bareBody] = await Promise.all([
+      fetch(apiUrl, { headers }).then((r) => r.json()),
+      fetch(bareUrl).then((r) => r.json()),
+    ]);
     if (!isDeepStrictEqual(apiBody, bareBody)) throw new Error('the bare route does not answer what the API answers');
-    const measure = async (url: string, connections: number, seconds: number, sent: Readonly<Record<string, string>>): Promise<LoadRun> => {
+    const measure = async (
+      url: string,
+      connections: number,
+      seconds: number,
+      sent: Readonly<Record<string, string>>,
+    ): Promise<LoadRun> => {
       const run = await runLoad(url, connections, seconds, sent);
       await settle(server.db);
       return run;
@@ -123,7 +146,12 @@ export async function measureLoad(database: string, server: RunningServer, token
     }
     const lines: LoadLine[] = [];
     for (const connections of CONNECTIONS) {
-      lines.push({ database, target: 'bare route', connections, run: await measure(bareUrl, connections, SECONDS, {}) });
+      lines.push({
+        database,
+        target: 'bare route',
+        connections,
+        run: await measure(bareUrl, connections, SECONDS, {}),
+      });
       lines.push({ database, target: 'API', connections, run: await measure(apiUrl, connections, SECONDS, headers) });
     }
     return lines;
@@ -132,12 +160,27 @@ export async function measureLoad(database: string, server: RunningServer, token
   }
 }
 
-const HEADER = ['database', 'route', 'conns', '2xx/s', 'p50', 'p99', 'max', 'non-2xx', 'timeouts', 'errors', 'API / bare'];
+const HEADER = [
+  'database',
+  'route',
+  'conns',
+  '2xx/s',
+  'p50',
+  'p99',
+  'max',
+  'non-2xx',
+  'timeouts',
+  'errors',
+  'API / bare',
+];
 
 /** The load figures as one table: throughput counts 2xx answers only; non-2xx are the 503s of the admission bound. */
 export function loadTable(list: ListCase, lines: readonly LoadLine[]): string {
   const rows = lines.map((line) => {
-    const bare = lines.find((other) => other.database === line.database && other.connections === line.connections && other.target === 'bare route');
+    const bare = lines.find(
+      (other) =>
+        other.database === line.database && other.connections === line.connections && other.target === 'bare route',
+    );
     const share = line.target === 'API' && bare ? perSecond(line.run) / perSecond(bare.run) : null;
     const codes = Object.entries(line.run.statusCodes)
       .filter(([code]) => !code.startsWith('2'))
@@ -158,7 +201,10 @@ export function loadTable(list: ListCase, lines: readonly LoadLine[]): string {
     ];
   });
   const widths = HEADER.map((cell, index) => Math.max(cell.length, ...rows.map((row) => (row[index] ?? '').length)));
-  const format = (cells: readonly string[]) => cells.map((cell, index) => (index <= 1 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0))).join('  ');
+  const format = (cells: readonly string[]) =>
+    cells
+      .map((cell, index) => (index <= 1 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0)))
+      .join('  ');
   const rule = '─'.repeat(widths.reduce((sum, width) => sum + width + 2, 0));
   const timeouts = lines.filter((line) => line.target === 'API').reduce((sum, line) => sum + line.run.timeouts, 0);
   return [

@@ -82,7 +82,9 @@ export class Report {
 
   table(): string {
     const widths = this.widths();
-    const header = HEADER.map((cell, index) => (index >= 2 && index < 4 ? cell.padStart(widths[index] ?? 0) : cell.padEnd(widths[index] ?? 0)));
+    const header = HEADER.map((cell, index) =>
+      index >= 2 && index < 4 ? cell.padStart(widths[index] ?? 0) : cell.padEnd(widths[index] ?? 0),
+    );
     const rule = '─'.repeat(widths.reduce((sum, width) => sum + width + 2, 0) + 30);
     const met = this.lines.filter((line) => line.mark === 'pass').length;
     const missed = this.lines.filter((line) => line.mark === 'miss').length;

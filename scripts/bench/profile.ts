@@ -24,4 +24,12 @@ export interface BenchProfile {
 
 export const PROFILE: BenchProfile = SMOKE
   ? { rows: 1_000, listRuns: 5, searchRuns: 5, visits: 2, loadConnections: [50], loadSeconds: 2, loadWarmupSeconds: 0 }
-  : { rows: 100_000, listRuns: 200, searchRuns: 30, visits: 7, loadConnections: [50, 200], loadSeconds: 10, loadWarmupSeconds: 3 };
+  : {
+      rows: 100_000,
+      listRuns: 200,
+      searchRuns: 30,
+      visits: 7,
+      loadConnections: [50, 200],
+      loadSeconds: 10,
+      loadWarmupSeconds: 3,
+    };

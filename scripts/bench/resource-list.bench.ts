@@ -46,14 +46,16 @@ const LIST_CASES: readonly (ListCase & { readonly runs?: number })[] = [
     // Two letters make no trigram, so no index can answer: the count reads rows until it has
     // seen COUNT_AHEAD_ROWS matches (then reports a lower bound), the page until it has 50.
     label: 'B',
-    description: 'as A with the broad filter hash contains "ab" (a stress case: two letters, which no trigram index can serve)',
+    description:
+      'as A with the broad filter hash contains "ab" (a stress case: two letters, which no trigram index can serve)',
     definition: transactionsResource,
     params: { 'filter[hash][contains]': 'ab', sort: '-amount', per_page: '50' },
     runs: 8,
   },
   {
     label: 'C',
-    description: 'transactions, 50 rows, no filter, default order (fact date descending): what opening the screen asks for',
+    description:
+      'transactions, 50 rows, no filter, default order (fact date descending): what opening the screen asks for',
     definition: transactionsResource,
     params: { per_page: '50' },
   },
@@ -67,18 +69,56 @@ const EXPORT_STEPS: readonly ExportStep[] = [ROWS / 4, ROWS / 2, ROWS].map(
 // Issue 29: a cold navigation to the transactions screen shows its rows within 450 ms (p50). The smoke
 // run's 1 000 transactions hold only 15 that list A matches, so it opens the screen unfiltered.
 const TRANSACTIONS_SCREEN: PageCase = SMOKE
-  ? { label: 'transactions screen, list C (50 rows)', definition: transactionsResource, screen: '/transactions', params: LIST_CASES[2]?.params ?? {}, expectRows: 50, navigationP50Ms: 450 }
-  : { label: 'transactions screen, list A (50 rows)', definition: transactionsResource, screen: '/transactions', params: LIST_CASES[0]?.params ?? {}, expectRows: 50, navigationP50Ms: 450 };
+  ? {
+      label: 'transactions screen, list C (50 rows)',
+      definition: transactionsResource,
+      screen: '/transactions',
+      params: LIST_CASES[2]?.params ?? {},
+      expectRows: 50,
+      navigationP50Ms: 450,
+    }
+  : {
+      label: 'transactions screen, list A (50 rows)',
+      definition: transactionsResource,
+      screen: '/transactions',
+      params: LIST_CASES[0]?.params ?? {},
+      expectRows: 50,
+      navigationP50Ms: 450,
+    };
 
 // The smoke run opens one screen of each server: the transactions screen's target, the bench's 1000 rows.
 const PRODUCT_PAGES: readonly PageCase[] = SMOKE
   ? [TRANSACTIONS_SCREEN]
-  : [TRANSACTIONS_SCREEN, { label: 'transactions screen, 500 rows (its most)', definition: transactionsResource, screen: '/transactions', params: { per_page: '500' }, expectRows: 500 }];
+  : [
+      TRANSACTIONS_SCREEN,
+      {
+        label: 'transactions screen, 500 rows (its most)',
+        definition: transactionsResource,
+        screen: '/transactions',
+        params: { per_page: '500' },
+        expectRows: 500,
+      },
+    ];
 
-const BENCH_1000_ROWS: PageCase = { label: 'bench screen, 1000 rows', definition: benchRecordsResource, screen: '/bench-records', params: { per_page: '1000' }, expectRows: 1000 };
+const BENCH_1000_ROWS: PageCase = {
+  label: 'bench screen, 1000 rows',
+  definition: benchRecordsResource,
+  screen: '/bench-records',
+  params: { per_page: '1000' },
+  expectRows: 1000,
+};
 const BENCH_PAGES: readonly PageCase[] = SMOKE
   ? [BENCH_1000_ROWS]
-  : [{ label: 'bench screen, 50 rows', definition: benchRecordsResource, screen: '/bench-records', params: { per_page: '50' }, expectRows: 50 }, BENCH_1000_ROWS];
+  : [
+      {
+        label: 'bench screen, 50 rows',
+        definition: benchRecordsResource,
+        screen: '/bench-records',
+        params: { per_page: '50' },
+        expectRows: 50,
+      },
+      BENCH_1000_ROWS,
+    ];
 
 /** Issue 12's load case: the transactions screen's first page as the browser asks for it. */
 const LOAD_CASE: ListCase = {
@@ -93,11 +133,18 @@ const BENCH_WEB_ROOT = resolve(ROOT, '.tmp/bench/web');
 /** The parts to run (BENCH_SECTIONS, set by bench.mjs from its arguments): all when unset. */
 type Section = 'list' | 'load';
 const SECTIONS: ReadonlySet<Section> = new Set(
-  (process.env.BENCH_SECTIONS || 'list,load').split(',').filter((section): section is Section => section === 'list' || section === 'load'),
+  (process.env.BENCH_SECTIONS || 'list,load')
+    .split(',')
+    .filter((section): section is Section => section === 'list' || section === 'load'),
 );
 
 /** Seeds the started server's database and measures the list cases and the exports on it, then the load. */
-async function measureDatabase(report: Report, label: string, server: RunningServer, p95Target: number): Promise<LoadLine[]> {
+async function measureDatabase(
+  report: Report,
+  label: string,
+  server: RunningServer,
+  p95Target: number,
+): Promise<LoadLine[]> {
   const seeded = await seedBenchData(server.db, enabledResources(BENCH_SERVER_PLUGINS));
   report.note(
     `${label}: seeded ${count(ROWS)} transactions in ${(seeded.transactions / 1000).toFixed(1)} s and ${count(ROWS)} bench records in ${(seeded.benchRecords / 1000).toFixed(1)} s; ` +
@@ -114,20 +161,30 @@ async function measureDatabase(report: Report, label: string, server: RunningSer
   const { rows } = await server.db.query<{ analysed: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM pg_stats WHERE schemaname = 'finance' AND tablename = 'transactions') AS analysed`,
   );
-  report.note(`${label}: planner statistics on finance.transactions: ${rows[0]?.analysed ? 'present (the schema sync analysed it)' : 'none'}`);
+  report.note(
+    `${label}: planner statistics on finance.transactions: ${rows[0]?.analysed ? 'present (the schema sync analysed it)' : 'none'}`,
+  );
   const token = await signIn(server.app);
   if (SECTIONS.has('list')) await measureLists(report, label, server, token, p95Target);
   return SECTIONS.has('load') ? measureLoad(label, server, token, LOAD_CASE) : [];
 }
 
-async function measureLists(report: Report, label: string, server: RunningServer, token: string, p95Target: number): Promise<void> {
+async function measureLists(
+  report: Report,
+  label: string,
+  server: RunningServer,
+  token: string,
+  p95Target: number,
+): Promise<void> {
   const missed: ListCase[] = [];
   for (const list of LIST_CASES) {
     const figures = await measureList(report, label, server, token, list, p95Target, list.runs);
     const ratio = Math.max(figures.inject.p50, figures.http.p50) / figures.sql.p50;
     if (figures.http.p95 >= p95Target || figures.inject.p95 >= p95Target || ratio > 1.5) missed.push(list);
   }
-  await measureExports(report, label, server, token, transactionsResource, EXPORT_STEPS, { 'filter[date_fact][lte]': factDateHolding(1_000) });
+  await measureExports(report, label, server, token, transactionsResource, EXPORT_STEPS, {
+    'filter[date_fact][lte]': factDateHolding(1_000),
+  });
   for (const list of missed) {
     for (const plan of await explainList(server.db, list)) report.plan(`${label}, list ${list.label}`, plan);
   }
@@ -162,7 +219,9 @@ test('resource list benchmark', async () => {
   const lists = SECTIONS.has('list');
   const distBuilt = () => (lists ? statSync(resolve(ROOT, 'dist/web/index.html')).mtime.toISOString() : 'not needed');
   const built = distBuilt();
-  console.log(`\nResource list benchmark${SMOKE ? ', smoke run' : ''} (${[...SECTIONS].join(', ')}): ${count(ROWS)} rows; dist/ built ${built}\n`);
+  console.log(
+    `\nResource list benchmark${SMOKE ? ', smoke run' : ''} (${[...SECTIONS].join(', ')}): ${count(ROWS)} rows; dist/ built ${built}\n`,
+  );
   const chromium = lists ? chromiumPath() : null;
 
   // PGlite: a data directory the server creates, seeded, measured in this process, then served to
@@ -175,8 +234,16 @@ test('resource list benchmark', async () => {
       if (chromium) {
         const browser = await launchChromium(chromium);
         try {
-          report.note('Chromium: the bench screens from the server started in this process (startServer, as main.ts runs it) and the bench build of the web app');
-          await measurePages(report, 'PGlite', browser, { url: server.url, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, BENCH_PAGES);
+          report.note(
+            'Chromium: the bench screens from the server started in this process (startServer, as main.ts runs it) and the bench build of the web app',
+          );
+          await measurePages(
+            report,
+            'PGlite',
+            browser,
+            { url: server.url, email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+            BENCH_PAGES,
+          );
         } finally {
           await browser.close();
         }
@@ -185,11 +252,23 @@ test('resource list benchmark', async () => {
       await server.stop();
     }
     if (chromium) {
-      const production = await startProductionServer({ plugins: 'admin,finance', dataDir, env: { ERP_ADMIN_EMAIL: ADMIN_EMAIL, ERP_ADMIN_PASSWORD: ADMIN_PASSWORD } });
+      const production = await startProductionServer({
+        plugins: 'admin,finance',
+        dataDir,
+        env: { ERP_ADMIN_EMAIL: ADMIN_EMAIL, ERP_ADMIN_PASSWORD: ADMIN_PASSWORD },
+      });
       const browser = await launchChromium(chromium);
       try {
-        report.note('Chromium: the transactions screens from the production server (dist/server/main.js, own process) and build (dist/web) on the same data');
-        await measurePages(report, 'PGlite', browser, { url: production.url, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, PRODUCT_PAGES);
+        report.note(
+          'Chromium: the transactions screens from the production server (dist/server/main.js, own process) and build (dist/web) on the same data',
+        );
+        await measurePages(
+          report,
+          'PGlite',
+          browser,
+          { url: production.url, email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+          PRODUCT_PAGES,
+        );
       } finally {
         await browser.close();
         await production.stop();
@@ -215,10 +294,17 @@ test('resource list benchmark', async () => {
       await database.drop();
     }
   } else {
-    report.note(SMOKE ? 'PostgreSQL: left out of the smoke run' : 'PostgreSQL: none (no /usr/lib/postgresql/*/bin/initdb and no TEST_DATABASE_URL); its figures are left out');
+    report.note(
+      SMOKE
+        ? 'PostgreSQL: left out of the smoke run'
+        : 'PostgreSQL: none (no /usr/lib/postgresql/*/bin/initdb and no TEST_DATABASE_URL); its figures are left out',
+    );
   }
 
-  if (distBuilt() !== built) report.note(`dist/ was rebuilt during the run (${distBuilt()}): the production screen figures may have seen a half-built app`);
+  if (distBuilt() !== built)
+    report.note(
+      `dist/ was rebuilt during the run (${distBuilt()}): the production screen figures may have seen a half-built app`,
+    );
   if (lists) console.log(`\n${report.table()}\n${report.plans()}`);
   if (load.length > 0) console.log(`\n${loadTable(LOAD_CASE, load)}\n`);
   console.log(`benchmark took ${((performance.now() - started) / 1000).toFixed(0)} s\n`);

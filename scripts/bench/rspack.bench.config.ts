@@ -25,9 +25,12 @@ const bench: Configuration = {
   plugins: [
     ...(web.plugins ?? []),
     // Only app.tsx's `./plugins` is swapped; web-plugins.ts itself imports the product's list.
-    new rspack.NormalModuleReplacementPlugin(/^\.\/plugins$/, (data: { request: string; contextInfo: { issuer: string } }) => {
-      if (data.contextInfo.issuer === hostApp) data.request = benchPlugins;
-    }),
+    new rspack.NormalModuleReplacementPlugin(
+      /^\.\/plugins$/,
+      (data: { request: string; contextInfo: { issuer: string } }) => {
+        if (data.contextInfo.issuer === hostApp) data.request = benchPlugins;
+      },
+    ),
   ],
 };
 

@@ -29,7 +29,10 @@ export interface SeededTransaction {
 
 export async function seededTransaction(db: Queryable): Promise<SeededTransaction> {
   // One from the middle of the table (row 54 320 of the full run's 100 000).
-  const { rows } = await db.query<{ id: string; hash: string }>('SELECT id::text AS id, hash FROM finance.transactions ORDER BY id OFFSET $1 LIMIT 1', [Math.floor(ROWS * 0.5432)]);
+  const { rows } = await db.query<{ id: string; hash: string }>(
+    'SELECT id::text AS id, hash FROM finance.transactions ORDER BY id OFFSET $1 LIMIT 1',
+    [Math.floor(ROWS * 0.5432)],
+  );
   const row = rows[0];
   if (!row?.hash) throw new Error('the seeded transactions have no hash to search for');
   return { id: Number(row.id), hash: row.hash };
@@ -51,9 +54,24 @@ interface SearchCase {
 export function searchCases(transaction: SeededTransaction): SearchCase[] {
   const fragment = transaction.hash.slice(20, 32);
   return [
-    { label: 'a', description: '2 characters, "ab" (a prefix of about 1 in 256 transaction hashes)', q: 'ab', expect: { resource: transactionsResource.id } },
-    { label: 'b', description: 'part of a counterparty name, "party 123" (11 counterparties)', q: 'party 123', expect: { resource: 'finance.counterparties' } },
-    { label: 'c', description: `a transaction hash fragment, "${fragment}" (transaction #${transaction.id})`, q: fragment, expect: { resource: transactionsResource.id, id: transaction.id } },
+    {
+      label: 'a',
+      description: '2 characters, "ab" (a prefix of about 1 in 256 transaction hashes)',
+      q: 'ab',
+      expect: { resource: transactionsResource.id },
+    },
+    {
+      label: 'b',
+      description: 'part of a counterparty name, "party 123" (11 counterparties)',
+      q: 'party 123',
+      expect: { resource: 'finance.counterparties' },
+    },
+    {
+      label: 'c',
+      description: `a transaction hash fragment, "${fragment}" (transaction #${transaction.id})`,
+      q: fragment,
+      expect: { resource: transactionsResource.id, id: transaction.id },
+    },
     { label: 'd', description: 'text nothing holds, "zzqx nothing"', q: 'zzqx nothing', expect: null },
   ];
 }
@@ -61,17 +79,28 @@ export function searchCases(transaction: SeededTransaction): SearchCase[] {
 function check(answer: SearchAnswer, search: SearchCase): void {
   const expect = search.expect;
   if (expect === null) {
-    if (answer.groups.length > 0) throw new Error(`search "${search.q}" was to find nothing; it found ${answer.groups.map((group) => group.resource).join(', ')}`);
+    if (answer.groups.length > 0)
+      throw new Error(
+        `search "${search.q}" was to find nothing; it found ${answer.groups.map((group) => group.resource).join(', ')}`,
+      );
     return;
   }
   const group = answer.groups.find((candidate) => candidate.resource === expect.resource);
   if (!group || (expect.id !== undefined && !group.hits.some((hit) => hit.id === expect.id))) {
-    throw new Error(`search "${search.q}" did not find ${expect.resource}${expect.id === undefined ? '' : ` #${expect.id}`}: ${JSON.stringify(answer)}`);
+    throw new Error(
+      `search "${search.q}" did not find ${expect.resource}${expect.id === undefined ? '' : ` #${expect.id}`}: ${JSON.stringify(answer)}`,
+    );
   }
 }
 
 /** p50/p95 of the search API for each case, with whether every answer reached every resource. */
-export async function measureSearch(report: Report, database: string, server: RunningServer, token: string, transaction: SeededTransaction): Promise<void> {
+export async function measureSearch(
+  report: Report,
+  database: string,
+  server: RunningServer,
+  token: string,
+  transaction: SeededTransaction,
+): Promise<void> {
   const headers = { authorization: `Bearer ${token}` };
   for (const search of searchCases(transaction)) {
     const url = `/api/auth/search?${new URLSearchParams({ q: search.q }).toString()}`;
@@ -102,15 +131,25 @@ export async function measureSearch(report: Report, database: string, server: Ru
 }
 
 /** EXPLAIN ANALYZE of the search statement for the transactions, for a 2-character and a longer query. */
-export async function explainSearch(report: Report, database: string, db: Queryable, transaction: SeededTransaction): Promise<void> {
+export async function explainSearch(
+  report: Report,
+  database: string,
+  db: Queryable,
+  transaction: SeededTransaction,
+): Promise<void> {
   const [twoCharacters, , fragment] = searchCases(transaction);
   for (const search of [twoCharacters, fragment]) {
     if (!search) continue;
     const statement = searchStatement(transactionsResource, search.q, hooksOf(transactionsResource).listScope);
     if (!statement) throw new Error('the transactions have nothing to search by');
-    const { rows } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, BUFFERS OFF) ${statement.sql}`, statement.params);
+    const { rows } = await db.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, COSTS OFF, BUFFERS OFF) ${statement.sql}`,
+      statement.params,
+    );
     const plan = compactPlan(rows.map((row) => row['QUERY PLAN']));
-    const scan = plan.some((line) => /Seq Scan on transactions/.test(line)) ? 'a Seq Scan on transactions ✗' : 'no Seq Scan on transactions ✓';
+    const scan = plan.some((line) => /Seq Scan on transactions/.test(line))
+      ? 'a Seq Scan on transactions ✗'
+      : 'no Seq Scan on transactions ✓';
     report.plan(
       `${database}, search ${search.label} on ${count(ROWS)} transactions, q = "${search.q}" (searchStatement of core/server/resource/search.ts; ${scan})`,
       `${statement.sql.replace(/\s+/g, ' ')}\n  params: ${JSON.stringify(statement.params)}\n${plan.join('\n')}`,
@@ -119,7 +158,13 @@ export async function explainSearch(report: Report, database: string, db: Querya
 }
 
 /** p50/p95 of a record page's one request for a seeded transaction. */
-export async function measureOverview(report: Report, database: string, server: RunningServer, token: string, transaction: SeededTransaction): Promise<void> {
+export async function measureOverview(
+  report: Report,
+  database: string,
+  server: RunningServer,
+  token: string,
+  transaction: SeededTransaction,
+): Promise<void> {
   const url = `${apiPath(transactionsResource)}/${transaction.id}/overview`;
   const headers = { authorization: `Bearer ${token}` };
   let overview: RecordOverview | null = null;
@@ -129,8 +174,11 @@ export async function measureOverview(report: Report, database: string, server: 
     overview = response.json<{ data: RecordOverview }>().data;
   }, RUNS);
   const last = overview as RecordOverview | null;
-  if (!last || last.record.id !== transaction.id) throw new Error(`${url} did not answer transaction #${transaction.id}`);
-  report.note(`${database}: overview = GET ${url} (the record with its references' labels, who created and changed it, the timeline's first page: ${last.timeline.entries.length} entries); ${RUNS} runs`);
+  if (!last || last.record.id !== transaction.id)
+    throw new Error(`${url} did not answer transaction #${transaction.id}`);
+  report.note(
+    `${database}: overview = GET ${url} (the record with its references' labels, who created and changed it, the timeline's first page: ${last.timeline.entries.length} entries); ${RUNS} runs`,
+  );
   const fast = figures.p95 < OVERVIEW_P95_MS;
   report.add({
     database,

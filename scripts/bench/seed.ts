@@ -16,7 +16,14 @@ export const ROWS = PROFILE.rows;
 export const ROWS_PER_DAY = ROWS / 1_000;
 export const LAST_DAY = '2026-06-30';
 
-const COUNTS = { wallets: 20, articles: 40, projects: 12, divisions: 8, counterparties: 2_000, employees: 150 } as const;
+const COUNTS = {
+  wallets: 20,
+  articles: 40,
+  projects: 12,
+  divisions: 8,
+  counterparties: 2_000,
+  employees: 150,
+} as const;
 
 const currencyList = `ARRAY[${FINANCE_CURRENCIES.map((code) => `'${code}'`).join(', ')}]::text[]`;
 /** The currency of wallet number `n` (1-based), as SQL. */

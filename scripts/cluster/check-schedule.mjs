@@ -20,7 +20,8 @@ const NOW = 'SELECT (extract(epoch FROM now()) * 1000)::float8 AS now';
 // Milliseconds, as the copies write it: their compare-and-set sends the due time back as a JS Date.
 const MAKE_DUE = `UPDATE core.job_schedules SET next_run_at = date_trunc('milliseconds', now()) WHERE id = $1
   RETURNING (extract(epoch FROM next_run_at) * 1000)::float8 AS due`;
-const NEXT_RUN = 'SELECT (extract(epoch FROM next_run_at) * 1000)::float8 AS next, last_lag_ms::float8 AS lag FROM core.job_schedules WHERE id = $1';
+const NEXT_RUN =
+  'SELECT (extract(epoch FROM next_run_at) * 1000)::float8 AS next, last_lag_ms::float8 AS lag FROM core.job_schedules WHERE id = $1';
 const RUNS = `SELECT count(*)::int AS runs, count(*) FILTER (WHERE state = 'failed')::int AS failed FROM core.jobs WHERE dedupe_key = $1`;
 
 /**
@@ -41,19 +42,27 @@ const boundaries = (from, to, period) => Math.max(0, Math.floor(to / period) - M
 
 export async function checkSchedule({ sql, copies, figures }) {
   // Each copy writes its declared schedules' rows at its runner's first poll, just after it listens.
-  const schedule = await waitFor('a declared schedule that runs at least once a minute (core.job_schedules)', async () => {
-    const { rows } = await sql.query(SHORTEST, [LONGEST_PERIOD_MS]);
-    return rows[0];
-  }, { timeoutMs: 5_000, everyMs: 200 });
+  const schedule = await waitFor(
+    'a declared schedule that runs at least once a minute (core.job_schedules)',
+    async () => {
+      const { rows } = await sql.query(SHORTEST, [LONGEST_PERIOD_MS]);
+      return rows[0];
+    },
+    { timeoutMs: 5_000, everyMs: 200 },
+  );
   const period = schedule.period_ms;
   const fired = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     await awayFromBoundary(sql, period);
     const { due } = (await sql.query(MAKE_DUE, [schedule.id])).rows[0];
-    const moved = await waitFor(`schedule ${schedule.id} firing once it is due`, async () => {
-      const { rows } = await sql.query(NEXT_RUN, [schedule.id]);
-      return rows[0].next > due ? rows[0] : undefined;
-    }, { timeoutMs: 5_000, everyMs: 50 });
+    const moved = await waitFor(
+      `schedule ${schedule.id} firing once it is due`,
+      async () => {
+        const { rows } = await sql.query(NEXT_RUN, [schedule.id]);
+        return rows[0].next > due ? rows[0] : undefined;
+      },
+      { timeoutMs: 5_000, everyMs: 50 },
+    );
     fired.push(moved.lag);
   }
   // Its job is enqueued in the transaction that moved next_run_at: counted now, every firing shows.
@@ -64,6 +73,7 @@ export async function checkSchedule({ sql, copies, figures }) {
     `schedule ${schedule.id} (every ${(period / 1000).toFixed(0)} s) on ${copies.length} copies`,
     `${runs} run(s) for ${ROUNDS} forced + ${own} own period(s); fired ${fired.map((lag) => `${lag} ms`).join(', ')} after due`,
   );
-  if (runs !== ROUNDS + own) throw new CheckFailure(`schedule ${schedule.id} ran ${runs} time(s) in ${ROUNDS + own} period(s)`);
+  if (runs !== ROUNDS + own)
+    throw new CheckFailure(`schedule ${schedule.id} ran ${runs} time(s) in ${ROUNDS + own} period(s)`);
   if (failed > 0) throw new CheckFailure(`schedule ${schedule.id}: ${failed} of its runs failed`);
 }

@@ -8,10 +8,14 @@ export async function checkSessions({ balancer, copies, admin, figures }) {
   const path = [session.servedBy];
   let refresh = session.refresh;
   for (let index = 0; index < copies.length; index += 1) {
-    const answer = await call(balancer, '/api/auth/auth/refresh', { method: 'POST', cookies: [`refresh_token=${refresh}`] });
+    const answer = await call(balancer, '/api/auth/auth/refresh', {
+      method: 'POST',
+      cookies: [`refresh_token=${refresh}`],
+    });
     const data = await expectData(Promise.resolve(answer), `refresh ${index + 1} through the balancer`, [200]);
     refresh = cookieValue(answer.setCookies, 'refresh_token');
-    if (!data.token || !refresh) throw new CheckFailure(`refresh ${index + 1} on ${answer.servedBy} gave no new access token or refresh cookie`);
+    if (!data.token || !refresh)
+      throw new CheckFailure(`refresh ${index + 1} on ${answer.servedBy} gave no new access token or refresh cookie`);
     path.push(answer.servedBy);
   }
   const served = new Set(path);
@@ -21,7 +25,10 @@ export async function checkSessions({ balancer, copies, admin, figures }) {
   let accepted = 0;
   for (const copy of copies) {
     const answer = await call(copy.url, '/api/auth/auth/user', { token: session.token });
-    if (answer.status !== 200) throw new CheckFailure(`the access token signed by ${session.servedBy} was refused by ${copy.name} (${answer.status})`);
+    if (answer.status !== 200)
+      throw new CheckFailure(
+        `the access token signed by ${session.servedBy} was refused by ${copy.name} (${answer.status})`,
+      );
     accepted += 1;
   }
   figures.add('sign-in, then refreshes (copies in order)', path.join(' → '));

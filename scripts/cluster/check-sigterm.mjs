@@ -17,9 +17,15 @@ export async function checkSigterm({ balancer, haproxy, copies, adminToken, runI
   const victim = copies[1];
   const prefix = `cluster-${runId}-load-`;
   const stats = {
-    gets: 0, getFailures: new Map(), firstGetFailure: null,
-    posts: 0, postOk: 0, postFailures: new Map(), firstPostFailure: null,
-    servedBy: new Map(), victimAfterStop: 0,
+    gets: 0,
+    getFailures: new Map(),
+    firstGetFailure: null,
+    posts: 0,
+    postOk: 0,
+    postFailures: new Map(),
+    firstPostFailure: null,
+    servedBy: new Map(),
+    victimAfterStop: 0,
   };
   let running = true;
   let stopSentAt = null;
@@ -36,7 +42,7 @@ export async function checkSigterm({ balancer, haproxy, copies, adminToken, runI
           stats.firstGetFailure ??= `${answer.status} from ${answer.servedBy ?? 'the balancer'}: ${JSON.stringify(answer.body).slice(0, 200)}`;
         }
       } catch (error) {
-        tally(stats.getFailures, error.name === 'TimeoutError' ? 'timeout' : error.cause?.code ?? error.message);
+        tally(stats.getFailures, error.name === 'TimeoutError' ? 'timeout' : (error.cause?.code ?? error.message));
       }
     }
   };
@@ -46,7 +52,11 @@ export async function checkSigterm({ balancer, haproxy, copies, adminToken, runI
       sequence += 1;
       stats.posts += 1;
       try {
-        const answer = await call(balancer, '/api/social/accounts', { method: 'POST', token: adminToken, body: { name: `${prefix}${sequence}`, type: 'business_manager', status: 'active' } });
+        const answer = await call(balancer, '/api/social/accounts', {
+          method: 'POST',
+          token: adminToken,
+          body: { name: `${prefix}${sequence}`, type: 'business_manager', status: 'active' },
+        });
         tally(stats.servedBy, answer.servedBy);
         if (answer.status === 201 || answer.status === 200) stats.postOk += 1;
         else {
@@ -54,12 +64,15 @@ export async function checkSigterm({ balancer, haproxy, copies, adminToken, runI
           stats.firstPostFailure ??= `${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`;
         }
       } catch (error) {
-        tally(stats.postFailures, error.name === 'TimeoutError' ? 'timeout' : error.cause?.code ?? error.message);
+        tally(stats.postFailures, error.name === 'TimeoutError' ? 'timeout' : (error.cause?.code ?? error.message));
       }
     }
   };
 
-  const workers = [...Array.from({ length: GET_WORKERS }, getWorker), ...Array.from({ length: POST_WORKERS }, postWorker)];
+  const workers = [
+    ...Array.from({ length: GET_WORKERS }, getWorker),
+    ...Array.from({ length: POST_WORKERS }, postWorker),
+  ];
   await sleep(BEFORE_STOP_MS);
   stopSentAt = Date.now();
   victim.child.kill('SIGTERM');
@@ -74,24 +87,46 @@ export async function checkSigterm({ balancer, haproxy, copies, adminToken, runI
     [`${prefix}%`],
   );
   const { rows: applied, names } = rows[0];
-  const describe = (failures) => (failures.size === 0 ? '0' : [...failures].map(([why, count]) => `${count} × ${why}`).join(', '));
+  const describe = (failures) =>
+    failures.size === 0 ? '0' : [...failures].map(([why, count]) => `${count} × ${why}`).join(', ');
   const getFailed = [...stats.getFailures.values()].reduce((sum, count) => sum + count, 0);
   const postFailed = stats.posts - stats.postOk;
 
-  figures.add(`${victim.name} stopped (SIGTERM) after`, `${(exit.ms / 1000).toFixed(2)} s, exit ${exit.code ?? exit.signal}`);
+  figures.add(
+    `${victim.name} stopped (SIGTERM) after`,
+    `${(exit.ms / 1000).toFixed(2)} s, exit ${exit.code ?? exit.signal}`,
+  );
   const down = haproxy.downAt(victim.name);
-  figures.add(`HAProxy took ${victim.name} out after`, down === null ? 'not reported' : `${((down - stopSentAt) / 1000).toFixed(2)} s`);
+  figures.add(
+    `HAProxy took ${victim.name} out after`,
+    down === null ? 'not reported' : `${((down - stopSentAt) / 1000).toFixed(2)} s`,
+  );
   figures.add('GETs through the balancer (failed)', `${stats.gets} (${describe(stats.getFailures)})`);
-  figures.add('POSTs through the balancer (2xx / failed)', `${stats.posts} (${stats.postOk} / ${postFailed}${postFailed > 0 ? `: ${describe(stats.postFailures)}` : ''})`);
+  figures.add(
+    'POSTs through the balancer (2xx / failed)',
+    `${stats.posts} (${stats.postOk} / ${postFailed}${postFailed > 0 ? `: ${describe(stats.postFailures)}` : ''})`,
+  );
   figures.add('rows created (distinct names)', `${applied} (${names})`);
-  figures.add('answers by copy', [...stats.servedBy].sort().map(([copy, count]) => `${copy ?? 'balancer'} ${count}`).join(', '));
+  figures.add(
+    'answers by copy',
+    [...stats.servedBy]
+      .sort()
+      .map(([copy, count]) => `${copy ?? 'balancer'} ${count}`)
+      .join(', '),
+  );
   figures.add(`answers from ${victim.name} after its SIGTERM`, String(stats.victimAfterStop));
   if (stats.firstGetFailure) figures.add('first failed GET', stats.firstGetFailure);
   if (stats.firstPostFailure) figures.add('first failed POST', stats.firstPostFailure);
 
-  if (exit.code !== 0) throw new CheckFailure(`${victim.name} exited with ${exit.code ?? exit.signal} after SIGTERM (expected 0)`);
-  if (getFailed > 0) throw new CheckFailure(`${getFailed} of ${stats.gets} GETs failed while ${victim.name} stopped: ${describe(stats.getFailures)}`);
-  if (names !== applied) throw new CheckFailure(`${applied - names} POST(s) were applied twice (${applied} rows, ${names} names)`);
-  if (applied < stats.postOk) throw new CheckFailure(`${stats.postOk} POSTs answered 2xx but only ${applied} rows exist`);
+  if (exit.code !== 0)
+    throw new CheckFailure(`${victim.name} exited with ${exit.code ?? exit.signal} after SIGTERM (expected 0)`);
+  if (getFailed > 0)
+    throw new CheckFailure(
+      `${getFailed} of ${stats.gets} GETs failed while ${victim.name} stopped: ${describe(stats.getFailures)}`,
+    );
+  if (names !== applied)
+    throw new CheckFailure(`${applied - names} POST(s) were applied twice (${applied} rows, ${names} names)`);
+  if (applied < stats.postOk)
+    throw new CheckFailure(`${stats.postOk} POSTs answered 2xx but only ${applied} rows exist`);
   if (applied > stats.posts) throw new CheckFailure(`${applied} rows exist for ${stats.posts} POSTs sent`);
 }

@@ -42,5 +42,6 @@ export async function startCopies({ count, databaseUrl, dir, env = {} }) {
 
 /** Kills every copy still running (the test's end or failure: no drain wanted). */
 export function stopCopies(copies) {
-  for (const copy of copies) if (copy.child.exitCode === null && copy.child.signalCode === null) copy.child.kill('SIGKILL');
+  for (const copy of copies)
+    if (copy.child.exitCode === null && copy.child.signalCode === null) copy.child.kill('SIGKILL');
 }

@@ -24,10 +24,19 @@ function parseEvents(text) {
  * `events` every event so far: `{ event, data (parsed JSON), at (when it arrived, epoch ms) }`.
  */
 export async function openStream(base, token, what) {
-  const { ticket } = await expectData(call(base, '/api/notifications/stream-ticket', { method: 'POST', token }), `a stream ticket for ${what}`, [200, 201]);
+  const { ticket } = await expectData(
+    call(base, '/api/notifications/stream-ticket', { method: 'POST', token }),
+    `a stream ticket for ${what}`,
+    [200, 201],
+  );
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
-  if (response.status !== 200) throw new CheckFailure(`the stream for ${what} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  const response = await fetch(`${base}/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`, {
+    signal: controller.signal,
+  });
+  if (response.status !== 200)
+    throw new CheckFailure(
+      `the stream for ${what} answered ${response.status}: ${(await response.text()).slice(0, 200)}`,
+    );
   const events = [];
   const waiters = new Set();
   const decoder = new TextDecoder();
@@ -59,7 +68,9 @@ export async function openStream(base, token, what) {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new CheckFailure(`the stream for ${what} got no such event within ${(timeoutMs / 1000).toFixed(0)} s`));
+          reject(
+            new CheckFailure(`the stream for ${what} got no such event within ${(timeoutMs / 1000).toFixed(0)} s`),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -52,7 +52,8 @@ export function startHaproxy({ bin, dir, port, copies }) {
   const downAt = new Map();
   const read = (chunk) => {
     output += chunk;
-    for (const [, name] of String(chunk).matchAll(/Server copies\/(\S+) is DOWN/g)) if (!downAt.has(name)) downAt.set(name, Date.now());
+    for (const [, name] of String(chunk).matchAll(/Server copies\/(\S+) is DOWN/g))
+      if (!downAt.has(name)) downAt.set(name, Date.now());
   };
   child.stdout.on('data', read);
   child.stderr.on('data', read);

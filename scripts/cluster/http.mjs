@@ -42,7 +42,9 @@ export async function expectData(answerPromise, what, expected = [200, 201]) {
   const answer = await answerPromise;
   if (!expected.includes(answer.status)) {
     const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-    throw new CheckFailure(`${what} answered ${answer.status} (expected ${expected.join(' or ')}): ${body.slice(0, 300)}`);
+    throw new CheckFailure(
+      `${what} answered ${answer.status} (expected ${expected.join(' or ')}): ${body.slice(0, 300)}`,
+    );
   }
   return answer.data;
 }
@@ -57,7 +59,11 @@ export function cookieValue(setCookies, name) {
 export async function signIn(base, { email, password }) {
   const answer = await call(base, '/api/auth/auth/login', { method: 'POST', body: { email, password } });
   const data = await expectData(Promise.resolve(answer), `sign-in of ${email}`, [200]);
-  return { token: `Bearer ${data.token}`, refresh: cookieValue(answer.setCookies, 'refresh_token'), servedBy: answer.servedBy };
+  return {
+    token: `Bearer ${data.token}`,
+    refresh: cookieValue(answer.setCookies, 'refresh_token'),
+    servedBy: answer.servedBy,
+  };
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -54,7 +54,8 @@ export function startBuiltServer({ node = process.execPath, dataDir, admin, plug
 /** The data of a JSON answer, or an error naming `what` when the status is another. */
 export async function expectStatus(response, status, what) {
   const text = await response.text();
-  if (response.status !== status) throw new Error(`${what} answered ${response.status} (expected ${status}): ${text.slice(0, 300)}`);
+  if (response.status !== status)
+    throw new Error(`${what} answered ${response.status} (expected ${status}): ${text.slice(0, 300)}`);
   return JSON.parse(text).data;
 }
 

@@ -67,8 +67,13 @@ export async function startPostgres({ maxConnections = 200 } = {}) {
     const port = await freePort();
     asClusterOwner(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'erp', '--no-sync']);
     asClusterOwner(join(bin, 'pg_ctl'), [
-      '-D', data, '-w', '-l', join(dir, 'server.log'),
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${maxConnections}`,
+      '-D',
+      data,
+      '-w',
+      '-l',
+      join(dir, 'server.log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${maxConnections}`,
       'start',
     ]);
     return { url: `postgres://erp@127.0.0.1:${port}/postgres`, port, stop };

@@ -51,14 +51,18 @@ export async function buildVacations(work, sdkPackage, installed, step) {
   if (build.status !== 0) return { folder, problems: [`npm run build exited with ${build.status}`] };
   const said = `${build.stdout}\n${build.stderr}`;
   const unlisted = (await deprecatedNamesUsed(folder)).filter((name) => !said.includes(`deprecated: ${name} `));
-  return { folder, problems: unlisted.map((name) => `the build did not list the deprecated name ${name}, which it uses`) };
+  return {
+    folder,
+    problems: unlisted.map((name) => `the build did not list the deprecated name ${name}, which it uses`),
+  };
 }
 
 /** What the running host gets wrong about the Vacations plugin: its API and the superadmin's codes. */
 export async function vacationsHostProblems(url, authorization) {
   const problems = [];
   const requests = await fetch(`${url}/api/vacations/requests`, { headers: { authorization } });
-  if (requests.status !== 200) problems.push(`GET /api/vacations/requests answered ${requests.status} to the superadmin`);
+  if (requests.status !== 200)
+    problems.push(`GET /api/vacations/requests answered ${requests.status} to the superadmin`);
   const user = await fetch(`${url}/api/auth/auth/user`, { headers: { authorization } });
   const held = user.status === 200 ? ((await user.json()).data?.permissions ?? []) : [];
   for (const code of CODES) if (!held.includes(code)) problems.push(`the superadmin does not hold ${code}`);

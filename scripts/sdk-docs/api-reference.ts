@@ -10,7 +10,14 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { ExportReport } from '../../core/sdk/tooling/export-report';
-import { DeclarationTree, fileDoc, withRelativeCoreSpecifiers, type Declaration, type DeclarationKind, type Resolved } from './declarations';
+import {
+  DeclarationTree,
+  fileDoc,
+  withRelativeCoreSpecifiers,
+  type Declaration,
+  type DeclarationKind,
+  type Resolved,
+} from './declarations';
 
 /** The entry points, each documented on `docs/api/<entry>.md`. */
 export const API_ENTRIES = ['shared', 'web', 'server', 'testing', 'testing-web', 'testing-e2e'] as const;
@@ -47,11 +54,19 @@ export function emitDeclarations(repoRoot: string, outDir: string): void {
           typeRoots: [join(repoRoot, 'node_modules/@types')],
         },
         include: [],
-        files: [...API_ENTRIES.map((entry) => join(core, 'sdk', `${entry}.ts`)), ...AMBIENT_DECLARATIONS.map((file) => join(core, file))],
+        files: [
+          ...API_ENTRIES.map((entry) => join(core, 'sdk', `${entry}.ts`)),
+          ...AMBIENT_DECLARATIONS.map((file) => join(core, file)),
+        ],
       }),
     );
-    const tsc = spawnSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', config], { encoding: 'utf8' });
-    if (tsc.error || tsc.status !== 0) throw new Error(`the SDK's declarations could not be emitted:\n${tsc.error?.message ?? `${tsc.stdout}${tsc.stderr}`}`);
+    const tsc = spawnSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', config], {
+      encoding: 'utf8',
+    });
+    if (tsc.error || tsc.status !== 0)
+      throw new Error(
+        `the SDK's declarations could not be emitted:\n${tsc.error?.message ?? `${tsc.stdout}${tsc.stderr}`}`,
+      );
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -99,7 +114,9 @@ export function withoutPrivateMembers(text: string): string {
 /** The source file a declaration file was emitted from, relative to `core/`. */
 function sourceOf(declarationFile: string, typesRoot: string, coreRoot: string): string {
   const base = relative(typesRoot, declarationFile).replace(/\.d\.ts$/, '');
-  const source = ['.ts', '.tsx'].map((extension) => `${base}${extension}`).find((file) => existsSync(join(coreRoot, file)));
+  const source = ['.ts', '.tsx']
+    .map((extension) => `${base}${extension}`)
+    .find((file) => existsSync(join(coreRoot, file)));
   return source ?? `${base}.d.ts`;
 }
 
@@ -112,7 +129,10 @@ export function withoutDeprecatedTag(doc: string): string {
     else if (line.trim() === '' || line.startsWith('@')) skipping = false;
     if (!skipping) kept.push(line);
   }
-  return kept.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return kept
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 function renderItem(item: Item, entry: string, report: ExportReport, typesRoot: string, coreRoot: string): string {
@@ -147,10 +167,12 @@ export function referencePage(entry: ApiEntry, typesRoot: string, coreRoot: stri
     return { name, kind, resolved, entryDoc: entryDocs.get(name) ?? null };
   });
   const intro = fileDoc(readFileSync(file, 'utf8'));
-  const byName = (a: Item, b: Item): number => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.name.localeCompare(b.name);
-  const sections = KIND_TITLES.map(([kind, title]) => ({ title, items: items.filter((item) => item.kind === kind).sort(byName) })).filter(
-    (section) => section.items.length > 0,
-  );
+  const byName = (a: Item, b: Item): number =>
+    a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.name.localeCompare(b.name);
+  const sections = KIND_TITLES.map(([kind, title]) => ({
+    title,
+    items: items.filter((item) => item.kind === kind).sort(byName),
+  })).filter((section) => section.items.length > 0);
   const anchor = (title: string): string => title.toLowerCase().replace(/\s+/g, '-');
   return [
     `# \`@core/sdk/${entry}\``,
@@ -160,9 +182,16 @@ export function referencePage(entry: ApiEntry, typesRoot: string, coreRoot: stri
     ...(intro ? [intro, ''] : []),
     `SDK ${report.version}: ${items.length} names. [All entry points](README.md).`,
     '',
-    ...sections.map((section) => `- [${section.title}](#${anchor(section.title)}): ${section.items.map((item) => `\`${item.name}\``).join(', ')}`),
+    ...sections.map(
+      (section) =>
+        `- [${section.title}](#${anchor(section.title)}): ${section.items.map((item) => `\`${item.name}\``).join(', ')}`,
+    ),
     '',
-    ...sections.flatMap((section) => [`## ${section.title}`, '', ...section.items.map((item) => renderItem(item, entry, report, typesRoot, coreRoot))]),
+    ...sections.flatMap((section) => [
+      `## ${section.title}`,
+      '',
+      ...section.items.map((item) => renderItem(item, entry, report, typesRoot, coreRoot)),
+    ]),
   ]
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

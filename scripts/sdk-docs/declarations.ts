@@ -33,7 +33,8 @@ export type Resolved =
   | { readonly declarations: readonly Declaration[]; readonly file: string }
   | { readonly package: string; readonly name: string };
 
-const BLOCK_HEAD = /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:const\s+)?(?:interface|class|enum|namespace|module|global)\b/;
+const BLOCK_HEAD =
+  /^(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:const\s+)?(?:interface|class|enum|namespace|module|global)\b/;
 
 /** The text of a JSDoc comment, its markers and each line's leading asterisk taken away. */
 export function jsdocText(comment: string): string {
@@ -114,7 +115,8 @@ export function splitStatements(source: string): Statement[] {
   };
   for (const token of tokens(source)) {
     if (token.kind === 'comment') {
-      if (start === -1) doc = source.startsWith('/**', token.start) ? jsdocText(source.slice(token.start, token.end)) : null;
+      if (start === -1)
+        doc = source.startsWith('/**', token.start) ? jsdocText(source.slice(token.start, token.end)) : null;
       continue;
     }
     if (start === -1) start = token.start;
@@ -151,7 +153,10 @@ export function withRelativeCoreSpecifiers(source: string, file: string, root: s
   let copied = 0;
   for (const token of tokens(source)) {
     if (token.kind !== 'string' || !source.startsWith('@core/', token.start + 1)) continue;
-    if (!/(?:\bfrom|\bimport\s*\(|\bimport|\bmodule)\s*$/.test(source.slice(Math.max(0, token.start - 40), token.start))) continue;
+    if (
+      !/(?:\bfrom|\bimport\s*\(|\bimport|\bmodule)\s*$/.test(source.slice(Math.max(0, token.start - 40), token.start))
+    )
+      continue;
     const target = join(root, source.slice(token.start + 1 + '@core/'.length, token.end - 1));
     const path = relative(dirname(file), target).split(sep).join('/');
     result += `${source.slice(copied, token.start + 1)}${path.startsWith('.') ? path : `./${path}`}`;
@@ -183,7 +188,8 @@ interface ModuleFacts {
   readonly exportDocs: ReadonlyMap<string, string>;
 }
 
-const DECLARATION = /^(export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:(function|class|interface|type|enum|namespace)|(?:const\s+(enum))|(const|let|var))\s+([A-Za-z_$][\w$]*)/;
+const DECLARATION =
+  /^(export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:(function|class|interface|type|enum|namespace)|(?:const\s+(enum))|(const|let|var))\s+([A-Za-z_$][\w$]*)/;
 const NAMED_LIST = /^(export|import)\s+(type\s+)?\{([^}]*)\}\s*(?:from\s*['"]([^'"]+)['"])?/;
 
 /** `a`, `type b as c`: each entry of a `{ … }` list as [name here, name there]. */
@@ -200,7 +206,10 @@ function listEntries(list: string): Array<[string, string]> {
 
 /** The statement without `export`, `default` and `declare`: how the reference shows it. */
 function shownText(text: string): string {
-  return text.replace(/^export\s+/, '').replace(/^default\s+/, '').replace(/^declare\s+/, '');
+  return text
+    .replace(/^export\s+/, '')
+    .replace(/^default\s+/, '')
+    .replace(/^declare\s+/, '');
 }
 
 export function moduleFacts(statements: readonly Statement[]): ModuleFacts {
@@ -241,7 +250,8 @@ export function moduleFacts(statements: readonly Statement[]): ModuleFacts {
       }
       continue;
     }
-    const defaultImport = /^import\s+(?:type\s+)?([A-Za-z_$][\w$]*)\s*(?:,\s*\{([^}]*)\})?\s*from\s*['"]([^'"]+)['"]/.exec(text);
+    const defaultImport =
+      /^import\s+(?:type\s+)?([A-Za-z_$][\w$]*)\s*(?:,\s*\{([^}]*)\})?\s*from\s*['"]([^'"]+)['"]/.exec(text);
     if (defaultImport) {
       const [, name, list, from] = defaultImport;
       imports.set(name as string, { local: 'default', from: from as string });
@@ -307,7 +317,8 @@ export class DeclarationTree {
       return target ? this.resolve(target, link.local) : { package: link.from, name: link.local };
     };
     const declared = facts.declarations.get(name);
-    if (declared && (!asExport || declared.some((declaration) => declaration.exported))) return { declarations: declared, file };
+    if (declared && (!asExport || declared.some((declaration) => declaration.exported)))
+      return { declarations: declared, file };
     if (asExport) {
       const local = facts.localExports.get(name);
       if (local !== undefined) return this.find(file, local, false);

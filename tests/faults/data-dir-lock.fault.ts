@@ -1,7 +1,15 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api, lines, runToExit, scratchDir, startServer, stopServer, type RunningServer } from './support/server-process';
+import {
+  Api,
+  lines,
+  runToExit,
+  scratchDir,
+  startServer,
+  stopServer,
+  type RunningServer,
+} from './support/server-process';
 
 const LOCK_FILE = 'erp-server.lock';
 
@@ -27,7 +35,9 @@ function lockHolder(): number | null {
 describe('one server process per PGlite data directory', () => {
   it('refuses a second server with one line naming the directory and the holder, exit code 1', async () => {
     const second = await runToExit(dataDir);
-    console.log(`second server on a live directory: exit ${second.code} after ${second.ms} ms: ${second.stderr.trim()}`);
+    console.log(
+      `second server on a live directory: exit ${second.code} after ${second.ms} ms: ${second.stderr.trim()}`,
+    );
     expect(second.stdout).not.toContain('listening');
     expect(second.code).toBe(1);
     expect(lines(second.stderr)).toHaveLength(1);
@@ -37,7 +47,9 @@ describe('one server process per PGlite data directory', () => {
 
   it('refuses --seed-demo on the live directory the same way', async () => {
     const seeding = await runToExit(dataDir, { args: ['--seed-demo'] });
-    console.log(`--seed-demo on a live directory: exit ${seeding.code} after ${seeding.ms} ms: ${seeding.stderr.trim()}`);
+    console.log(
+      `--seed-demo on a live directory: exit ${seeding.code} after ${seeding.ms} ms: ${seeding.stderr.trim()}`,
+    );
     expect(seeding.code).toBe(1);
     expect(lines(seeding.stderr)).toHaveLength(1);
     expect(seeding.stderr).toContain(dataDir);
@@ -57,7 +69,10 @@ describe('one server process per PGlite data directory', () => {
 
   it('recovers the stale lock a kill -9 leaves: the next server starts with the data, and a stop releases it', async () => {
     const api = await Api.signIn(first.url);
-    const article = await api.expect<{ id: number }>(201, 'POST', '/api/finance/articles', { name: 'Kept across kill -9', direction: 'income' });
+    const article = await api.expect<{ id: number }>(201, 'POST', '/api/finance/articles', {
+      name: 'Kept across kill -9',
+      direction: 'income',
+    });
     expect(lockHolder()).toBe(first.pid);
     first.child.kill('SIGKILL');
     await first.exited;

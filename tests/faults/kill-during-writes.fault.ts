@@ -23,14 +23,26 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-type Outcome = { readonly hash: string } & ({ readonly status: 201; readonly id: number } | { readonly status: number | 'no answer'; readonly id?: undefined });
+type Outcome = { readonly hash: string } & (
+  | { readonly status: 201; readonly id: number }
+  | { readonly status: number | 'no answer'; readonly id?: undefined }
+);
 
 describe('kill -9 during parallel writes', () => {
   it(`keeps every acknowledged one of ${WRITES} parallel transactions, with balances and the audit trail agreeing, after a restart`, async () => {
     const api = await Api.signIn(server.url);
-    const wallet = await api.expect<{ id: number }>(201, 'POST', '/api/finance/wallets', { name: 'Kill wallet', currency: 'USD' });
-    const income = await api.expect<{ id: number }>(201, 'POST', '/api/finance/articles', { name: 'Kill income', direction: 'income' });
-    const expense = await api.expect<{ id: number }>(201, 'POST', '/api/finance/articles', { name: 'Kill expense', direction: 'expense' });
+    const wallet = await api.expect<{ id: number }>(201, 'POST', '/api/finance/wallets', {
+      name: 'Kill wallet',
+      currency: 'USD',
+    });
+    const income = await api.expect<{ id: number }>(201, 'POST', '/api/finance/articles', {
+      name: 'Kill income',
+      direction: 'income',
+    });
+    const expense = await api.expect<{ id: number }>(201, 'POST', '/api/finance/articles', {
+      name: 'Kill expense',
+      direction: 'expense',
+    });
 
     let acknowledged = 0;
     let killedAt = 0;
@@ -64,7 +76,8 @@ describe('kill -9 during parallel writes', () => {
     const refused = outcomes.filter((outcome) => typeof outcome.status === 'number' && outcome.status !== 201);
 
     // The restart recovers the lock the killed server left and replays its log; then the files are read directly.
-    const lockHolder = () => (JSON.parse(readFileSync(join(dataDir, 'erp-server.lock'), 'utf8')) as { pid: number }).pid;
+    const lockHolder = () =>
+      (JSON.parse(readFileSync(join(dataDir, 'erp-server.lock'), 'utf8')) as { pid: number }).pid;
     expect(lockHolder()).toBe(server.pid);
     const restartedAt = performance.now();
     const restarted = await startServer(dataDir);
@@ -73,7 +86,9 @@ describe('kill -9 during parallel writes', () => {
     expect((await stopServer(restarted)).code).toBe(0);
     const db = await PgliteDatabase.open(dataDir);
     try {
-      const present = await db.query<{ id: number; hash: string }>(`SELECT id::int AS id, hash FROM finance.transactions WHERE hash LIKE 'fault-%'`);
+      const present = await db.query<{ id: number; hash: string }>(
+        `SELECT id::int AS id, hash FROM finance.transactions WHERE hash LIKE 'fault-%'`,
+      );
       const presentIds = new Map(present.rows.map((row) => [row.hash, row.id]));
       const lost = acked.filter((outcome) => presentIds.get(outcome.hash) !== outcome.id);
       const refusedButStored = refused.filter((outcome) => presentIds.has(outcome.hash));

@@ -40,7 +40,9 @@ class RawConnection {
     this.socket.on('data', (chunk: Buffer) => (this.answer += chunk.toString('latin1')));
     this.connected = new Promise((done) => this.socket.once('connect', () => done()));
     this.finished = new Promise((done) => {
-      this.socket.once('error', (error: NodeJS.ErrnoException) => done({ status: error.code ?? error.message, at: performance.now() }));
+      this.socket.once('error', (error: NodeJS.ErrnoException) =>
+        done({ status: error.code ?? error.message, at: performance.now() }),
+      );
       this.socket.once('close', () => {
         const status = /^HTTP\/1\.1 (\d{3})/.exec(this.answer)?.[1];
         done({ status: status === undefined ? 'no answer' : Number(status), at: performance.now() });
@@ -52,7 +54,11 @@ class RawConnection {
   async send(path: string, authorization?: string): Promise<void> {
     await this.connected;
     const auth = authorization === undefined ? '' : `Authorization: ${authorization}\r\n`;
-    await new Promise<void>((done) => this.socket.write(`GET ${path} HTTP/1.1\r\nHost: ${this.url.host}\r\n${auth}Connection: close\r\n\r\n`, () => done()));
+    await new Promise<void>((done) =>
+      this.socket.write(`GET ${path} HTTP/1.1\r\nHost: ${this.url.host}\r\n${auth}Connection: close\r\n\r\n`, () =>
+        done(),
+      ),
+    );
   }
 
   outcome(): Promise<Outcome> {

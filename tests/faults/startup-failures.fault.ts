@@ -36,7 +36,9 @@ function copyOfHealthy(name: string): string {
 }
 
 function filesIn(dir: string): string[] {
-  return readdirSync(dir).map((name) => join(dir, name)).filter((path) => statSync(path).isFile());
+  return readdirSync(dir)
+    .map((name) => join(dir, name))
+    .filter((path) => statSync(path).isFile());
 }
 
 /** Each case makes a data directory that cannot be used, and returns the path the server is given. */
@@ -147,7 +149,9 @@ describe('a data directory that cannot be used stops the start with one line nam
         probe.close(() => done(typeof address === 'object' && address !== null ? address.port : 0));
       });
     });
-    const exit = await runToExit(join(root, 'unused'), { env: { DATABASE_URL: `postgres://erp:Secret-Word-77@127.0.0.1:${port}/erp` } });
+    const exit = await runToExit(join(root, 'unused'), {
+      env: { DATABASE_URL: `postgres://erp:Secret-Word-77@127.0.0.1:${port}/erp` },
+    });
     console.log(`unreachable PostgreSQL: exit ${exit.code} after ${exit.ms} ms: ${exit.stderr.trim()}`);
     expect(exit.code).toBe(1);
     expect(lines(exit.stderr)).toHaveLength(1);

@@ -9,7 +9,10 @@ async function dropSharedPostgresTemplates(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [SHARED_POSTGRES_PREFIX]);
+    const { rows } = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [SHARED_POSTGRES_PREFIX],
+    );
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname}`);
   } finally {
     await client.end();

@@ -23,7 +23,12 @@ export function typescriptRule(production: boolean, refresh = false): RuleSetRul
         // app's own chunks about a third larger.
         target: 'es2022',
         parser: { syntax: 'typescript', tsx: true, decorators: true },
-        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false, react: { runtime: 'automatic', development: !production, refresh } },
+        transform: {
+          legacyDecorator: true,
+          decoratorMetadata: true,
+          useDefineForClassFields: false,
+          react: { runtime: 'automatic', development: !production, refresh },
+        },
       },
     },
     type: 'javascript/auto',
@@ -41,7 +46,8 @@ function kernelImportError(request: string, side: 'web' | 'server'): Error {
 
 /** The version of `name` this plugin is built against: the one installed beside it (the SDK pins the host's). */
 function installedVersion(root: string, name: string): string {
-  return (JSON.parse(readFileSync(join(installedPackage(root, name), 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(join(installedPackage(root, name), 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
 /**
@@ -55,9 +61,14 @@ export function remoteConfig(project: PluginProject, production: boolean): Confi
   if (!project.webEntry) throw new Error('the plugin has no web/index.ts');
   const shared: Record<string, { import: false; singleton: true; requiredVersion: string; version?: string }> = {};
   for (const request of SHARED_PACKAGES) {
-    shared[request] = { import: false, singleton: true, requiredVersion: `^${installedVersion(project.root, packageOf(request))}` };
+    shared[request] = {
+      import: false,
+      singleton: true,
+      requiredVersion: `^${installedVersion(project.root, packageOf(request))}`,
+    };
   }
-  for (const entry of SHARED_SDK_ENTRIES) shared[entry] = { import: false, singleton: true, requiredVersion: project.manifest.sdk };
+  for (const entry of SHARED_SDK_ENTRIES)
+    shared[entry] = { import: false, singleton: true, requiredVersion: project.manifest.sdk };
   const container = remoteContainerName(project.manifest.id);
   return {
     name: 'web',

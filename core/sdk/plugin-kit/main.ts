@@ -3,7 +3,14 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { rspack, type Configuration, type MultiStats } from '@rspack/core';
 import { remoteConfig, serverConfig } from './build-configs';
-import { installedPackage, pluginFile, PluginProjectError, readPluginProject, SDK_CORE_DIR, type PluginProject } from './plugin-project';
+import {
+  installedPackage,
+  pluginFile,
+  PluginProjectError,
+  readPluginProject,
+  SDK_CORE_DIR,
+  type PluginProject,
+} from './plugin-project';
 import { sdkRangeProblem } from '../compatibility';
 import { deprecationWarning, sdkNeedsProblem, sdkUsage } from './sdk-usage';
 
@@ -24,9 +31,10 @@ function writeStaticFiles(project: PluginProject): void {
 }
 
 function configsOf(project: PluginProject, production: boolean): Configuration[] {
-  return [project.webEntry ? remoteConfig(project, production) : null, project.serverEntry ? serverConfig(project, production) : null].filter(
-    (config): config is Configuration => config !== null,
-  );
+  return [
+    project.webEntry ? remoteConfig(project, production) : null,
+    project.serverEntry ? serverConfig(project, production) : null,
+  ].filter((config): config is Configuration => config !== null);
 }
 
 function report(project: PluginProject, stats: MultiStats): boolean {
@@ -41,7 +49,9 @@ function report(project: PluginProject, stats: MultiStats): boolean {
     const bytes = assets.reduce((sum, asset) => sum + asset.size, 0);
     return `${child.compilation.name ?? '?'}: ${assets.length} files, ${(bytes / 1024).toFixed(1)} KB`;
   });
-  console.log(`${project.manifest.id} ${project.manifest.version} built into ${relative(process.cwd(), project.dist) || '.'}/ (${lines.join('; ')})`);
+  console.log(
+    `${project.manifest.id} ${project.manifest.version} built into ${relative(process.cwd(), project.dist) || '.'}/ (${lines.join('; ')})`,
+  );
   return true;
 }
 
@@ -67,7 +77,9 @@ async function build(project: PluginProject): Promise<boolean> {
   if (!checkSdkUsage(project)) return false;
   const compiler = rspack(configsOf(project, true));
   const stats = await new Promise<MultiStats>((resolve, reject) =>
-    compiler.run((error, result) => (error || !result ? reject(error ?? new Error('no build result')) : resolve(result))),
+    compiler.run((error, result) =>
+      error || !result ? reject(error ?? new Error('no build result')) : resolve(result),
+    ),
   );
   await new Promise<void>((resolve) => compiler.close(() => resolve()));
   return report(project, stats);
@@ -90,7 +102,6 @@ function runPackageBin(project: PluginProject, script: string, args: readonly st
     child.on('exit', (code) => resolve(code === 0));
   });
 }
-
 
 export async function main(argv: readonly string[], cwd: string): Promise<number> {
   const [command, ...rest] = argv;
@@ -117,7 +128,13 @@ export async function main(argv: readonly string[], cwd: string): Promise<number
           ? 0
           : 1;
       case 'typecheck':
-        return (await runPackageBin(project, join(installedPackage(project.root, 'typescript'), 'bin/tsc'), ['-p', join(project.root, 'tsconfig.json'), ...rest])) ? 0 : 1;
+        return (await runPackageBin(project, join(installedPackage(project.root, 'typescript'), 'bin/tsc'), [
+          '-p',
+          join(project.root, 'tsconfig.json'),
+          ...rest,
+        ]))
+          ? 0
+          : 1;
       default:
         console.error(`unknown command "${command}"\n${USAGE}`);
         return 1;

@@ -1,11 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createJiti } from 'jiti';
-import {
-  EXPOSED_PLUGIN_MODULE,
-  remoteContainerName,
-  type ExternalPluginFile,
-} from '../../shared/external-plugin';
+import { EXPOSED_PLUGIN_MODULE, remoteContainerName, type ExternalPluginFile } from '../../shared/external-plugin';
 import { manifestProblems, type PluginManifest } from '../../shared/manifest';
 import { LANGUAGES } from '../../shared/runtime-config';
 
@@ -34,7 +30,9 @@ function pickManifest(exports: Record<string, unknown>): PluginManifest {
   if (looksLikeManifest(exports.default)) return exports.default;
   const candidates = Object.values(exports).filter(looksLikeManifest);
   if (candidates.length !== 1) {
-    throw new PluginProjectError('manifest.ts must export one PluginManifest (as its default export or its only exported manifest)');
+    throw new PluginProjectError(
+      'manifest.ts must export one PluginManifest (as its default export or its only exported manifest)',
+    );
   }
   return candidates[0] as PluginManifest;
 }
@@ -47,7 +45,8 @@ export function installedPackage(root: string, name: string): string {
   for (let folder = root; ; folder = dirname(folder)) {
     const candidate = join(folder, 'node_modules', name);
     if (existsSync(join(candidate, 'package.json'))) return candidate;
-    if (dirname(folder) === folder) throw new PluginProjectError(`${name} is not installed beside the plugin: run npm install`);
+    if (dirname(folder) === folder)
+      throw new PluginProjectError(`${name} is not installed beside the plugin: run npm install`);
   }
 }
 
@@ -57,7 +56,8 @@ export function findPluginRoot(start: string): string {
   for (;;) {
     if (existsSync(join(folder, 'manifest.ts')) && existsSync(join(folder, 'package.json'))) return folder;
     const parent = dirname(folder);
-    if (parent === folder) throw new PluginProjectError(`no plugin here: no folder at or above ${start} holds manifest.ts and package.json`);
+    if (parent === folder)
+      throw new PluginProjectError(`no plugin here: no folder at or above ${start} holds manifest.ts and package.json`);
     folder = parent;
   }
 }
@@ -74,7 +74,8 @@ export async function readPluginProject(start: string): Promise<PluginProject> {
   const translations: Record<string, string> = {};
   for (const language of LANGUAGES) {
     const file = join(root, 'web/i18n', `${language}.json`);
-    if (!existsSync(file)) throw new PluginProjectError(`web/i18n/${language}.json is missing: every language needs the plugin's strings`);
+    if (!existsSync(file))
+      throw new PluginProjectError(`web/i18n/${language}.json is missing: every language needs the plugin's strings`);
     JSON.parse(readFileSync(file, 'utf8'));
     translations[language] = file;
   }
@@ -89,7 +90,12 @@ export function pluginFile(project: PluginProject): ExternalPluginFile {
     files: {
       server: project.serverEntry ? 'server/index.js' : null,
       web: project.webEntry
-        ? { root: 'web', manifest: 'mf-manifest.json', container: remoteContainerName(project.manifest.id), expose: EXPOSED_PLUGIN_MODULE }
+        ? {
+            root: 'web',
+            manifest: 'mf-manifest.json',
+            container: remoteContainerName(project.manifest.id),
+            expose: EXPOSED_PLUGIN_MODULE,
+          }
         : null,
       translations: translations as ExternalPluginFile['files']['translations'],
     },

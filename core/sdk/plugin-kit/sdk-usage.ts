@@ -68,7 +68,13 @@ export function sdkNamesIn(source: string): [entry: string, name: string][] {
   return [...withoutComments(source).matchAll(SDK_IMPORT)].flatMap((match) =>
     (match[1] ?? '')
       .split(',')
-      .map((part) => part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0] ?? '')
+      .map(
+        (part) =>
+          part
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)[0] ?? '',
+      )
       .filter(Boolean)
       .map((name): [string, string] => [match[2] ?? '', name]),
   );
@@ -136,4 +142,5 @@ export function sdkNeedsProblem(range: string, usage: SdkUsage): string | null {
 }
 
 /** The warning for a deprecated name the plugin uses: the name and what replaces it. */
-export const deprecationWarning = (use: SdkNameUse | SdkMemberUse): string => `deprecated: ${use.name} (${use.entry}, in ${use.file}): ${use.deprecated ?? ''}`;
+export const deprecationWarning = (use: SdkNameUse | SdkMemberUse): string =>
+  `deprecated: ${use.name} (${use.entry}, in ${use.file}): ${use.deprecated ?? ''}`;

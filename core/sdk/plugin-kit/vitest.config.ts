@@ -19,7 +19,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'web', environment: 'happy-dom', include: ['tests/**/web/**/*.test.{ts,tsx}'], setupFiles: [`${sdkCore}sdk/plugin-kit/test-setup.ts`] },
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['tests/**/web/**/*.test.{ts,tsx}'],
+          setupFiles: [`${sdkCore}sdk/plugin-kit/test-setup.ts`],
+        },
       },
       {
         extends: true,

@@ -24,7 +24,10 @@ export class Api {
     const context = await request.newContext({ baseURL });
     await context.get('/api/health');
     const xsrf = (await context.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-    const login = await context.post('/api/auth/auth/login', { data: { email, password }, headers: { 'X-XSRF-TOKEN': xsrf } });
+    const login = await context.post('/api/auth/auth/login', {
+      data: { email, password },
+      headers: { 'X-XSRF-TOKEN': xsrf },
+    });
     if (login.status() !== 200) {
       await context.dispose();
       throw new Error(`sign-in of ${email} answered ${login.status()}: ${await login.text()}`);
@@ -33,7 +36,11 @@ export class Api {
     return new Api(context, token, user.id);
   }
 
-  async call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<ApiAnswer<T>> {
+  async call<T = unknown>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    data?: unknown,
+  ): Promise<ApiAnswer<T>> {
     const response = await this.context.fetch(path, {
       method,
       headers: { Authorization: `Bearer ${this.token}` },
@@ -50,10 +57,17 @@ export class Api {
   }
 
   /** The call's `data`, or an error naming the answer when the status is not `status`. */
-  async expect<T = unknown>(status: number, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T> {
+  async expect<T = unknown>(
+    status: number,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    data?: unknown,
+  ): Promise<T> {
     const answer = await this.call<{ data: T }>(method, path, data);
     if (answer.status !== status) {
-      throw new Error(`${method} ${path} answered ${answer.status} (expected ${status}): ${JSON.stringify(answer.body)}`);
+      throw new Error(
+        `${method} ${path} answered ${answer.status} (expected ${status}): ${JSON.stringify(answer.body)}`,
+      );
     }
     return answer.body?.data as T;
   }
@@ -97,12 +111,26 @@ export async function userWithCodes(admin: Api, name: string, codes: readonly st
     return permission.id;
   });
   const role = await admin.create<{ id: number }>('/api/auth/roles/add', { name: `role-${name}` });
-  const held = await admin.expect<{ name: string }[]>(200, 'POST', `/api/auth/roles/${role.id}/assign-permissions`, { permissions: ids });
-  if (held.map((permission) => permission.name).sort().join() !== [...codes].sort().join()) {
-    throw new Error(`role-${name} holds ${held.map((permission) => permission.name).join()} instead of ${codes.join()}`);
+  const held = await admin.expect<{ name: string }[]>(200, 'POST', `/api/auth/roles/${role.id}/assign-permissions`, {
+    permissions: ids,
+  });
+  if (
+    held
+      .map((permission) => permission.name)
+      .sort()
+      .join() !== [...codes].sort().join()
+  ) {
+    throw new Error(
+      `role-${name} holds ${held.map((permission) => permission.name).join()} instead of ${codes.join()}`,
+    );
   }
   const email = `${name}@example.com`;
   const password = `${name}-password-1`;
-  const user = await admin.create<{ id: number }>('/api/auth/users', { username: name, email, password, roles: [role.id] });
+  const user = await admin.create<{ id: number }>('/api/auth/users', {
+    username: name,
+    email,
+    password,
+    roles: [role.id],
+  });
   return { id: user.id, email, password };
 }

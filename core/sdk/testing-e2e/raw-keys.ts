@@ -6,7 +6,8 @@ import { expect, type Locator } from '@playwright/test';
  * only whole: not inside an e-mail address, a path or a longer dotted word, and a dotted key's parts
  * start with a letter, so numbers (1.08), dates and times (06:10) never match.
  */
-const RAW_KEY = /(?<![\w@/.:-])(?:[a-z][a-zA-Z0-9_-]*:[a-zA-Z][a-zA-Z0-9_-]*(?:\.[a-zA-Z0-9_-]+)*|[a-z][a-zA-Z0-9_]*(?:\.[a-zA-Z][a-zA-Z0-9_]*)+)(?![\w@/.:-])/g;
+const RAW_KEY =
+  /(?<![\w@/.:-])(?:[a-z][a-zA-Z0-9_-]*:[a-zA-Z][a-zA-Z0-9_-]*(?:\.[a-zA-Z0-9_-]+)*|[a-z][a-zA-Z0-9_]*(?:\.[a-zA-Z][a-zA-Z0-9_]*)+)(?![\w@/.:-])/g;
 
 /** Which key-shaped tokens count (productStrings' `mayBeKey`); every one by default. */
 export type KeyFilter = (token: string) => boolean;
@@ -17,7 +18,10 @@ export type KeyFilter = (token: string) => boolean;
  * Also returns how much visible text there was, so a caller can tell an empty scope from a clean one.
  * `mayBeKey` leaves out data that only looks like a key (a `login:password` format, `anna.petrova`).
  */
-export async function rawKeys(scope: Locator, mayBeKey: KeyFilter = () => true): Promise<{ keys: string[]; textLength: number }> {
+export async function rawKeys(
+  scope: Locator,
+  mayBeKey: KeyFilter = () => true,
+): Promise<{ keys: string[]; textLength: number }> {
   const { texts, textLength } = await scope.evaluate((root) => {
     const element = root as HTMLElement;
     const collected = [element.innerText, document.title];
@@ -43,7 +47,10 @@ export async function settled(scope: Locator): Promise<void> {
  * it says something (a scope with almost no text would pass any check) and notes every key found
  * under `where`; `findings` is what a spec finally expects to be empty.
  */
-export function rawKeyCollector(mayBeKey?: KeyFilter): { check(where: string, scope: Locator): Promise<void>; readonly findings: string[] } {
+export function rawKeyCollector(mayBeKey?: KeyFilter): {
+  check(where: string, scope: Locator): Promise<void>;
+  readonly findings: string[];
+} {
   const findings: string[] = [];
   return {
     findings,

@@ -14,11 +14,17 @@ type Bundle = Record<string, unknown>;
 
 const json = (path: string): Bundle => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Bundle;
 
-function namespaces(language: Language, plugins: readonly Pick<PluginManifest, 'id' | 'namespaces'>[]): Readonly<Record<string, Bundle>> {
+function namespaces(
+  language: Language,
+  plugins: readonly Pick<PluginManifest, 'id' | 'namespaces'>[],
+): Readonly<Record<string, Bundle>> {
   const core = (file: string) => json(`../../web/i18n/${language}/${file}.json`);
   // The engine's resource strings are read by the server's exports too, so they live in core/shared.
   const shared = (file: string) => json(`../../shared/i18n/${language}/${file}.json`);
-  const pluginBundles = plugins.map((plugin) => [plugin.namespaces[0] ?? plugin.id, json(`../../../plugins/${plugin.id}/web/i18n/${language}.json`)]);
+  const pluginBundles = plugins.map((plugin) => [
+    plugin.namespaces[0] ?? plugin.id,
+    json(`../../../plugins/${plugin.id}/web/i18n/${language}.json`),
+  ]);
   return {
     ...Object.fromEntries(pluginBundles),
     // The core's namespaces are one file each; resource.json nests its keys under `resource`.
@@ -56,10 +62,15 @@ export interface ProductStrings {
 
 /** The strings of the core and of the given plugins (their manifests name their namespaces). */
 export function productStrings(plugins: readonly Pick<PluginManifest, 'id' | 'namespaces'>[]): ProductStrings {
-  const strings: Readonly<Record<Language, Readonly<Record<string, Bundle>>>> = { en: namespaces('en', plugins), ru: namespaces('ru', plugins) };
+  const strings: Readonly<Record<Language, Readonly<Record<string, Bundle>>>> = {
+    en: namespaces('en', plugins),
+    ru: namespaces('ru', plugins),
+  };
   const text = (language: Language, key: string, values: Values = {}): string => {
     const [namespace = '', path = ''] = key.split(':');
-    const found = path.split('.').reduce<unknown>((node, part) => (node as Bundle | undefined)?.[part], strings[language][namespace]);
+    const found = path
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Bundle | undefined)?.[part], strings[language][namespace]);
     if (typeof found !== 'string') throw new Error(`no ${language} text for ${key}`);
     return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
       const value = values[name];
@@ -83,7 +94,10 @@ export async function pluginManifests(ids: readonly string[]): Promise<PluginMan
   return Promise.all(
     ids.map(async (id) => {
       const exported = Object.values((await import(`../../../plugins/${id}/manifest.ts`)) as Record<string, unknown>);
-      const manifest = exported.find((value): value is PluginManifest => typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id);
+      const manifest = exported.find(
+        (value): value is PluginManifest =>
+          typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id,
+      );
       if (!manifest) throw new Error(`plugins/${id}/manifest.ts exports no manifest with id "${id}"`);
       return manifest;
     }),

@@ -15,8 +15,25 @@ export interface JobFrame {
 function jobInfo(id: number, job: Partial<JobInfo>): JobInfo {
   const at = '2026-11-24T10:00:00.000Z';
   return {
-    id, kind: 'test.job', state: 'queued', subject: null, attempts: 1, max_attempts: 3, step: null, percent: null, result: null, error: null,
-    cancel_requested: false, run_at: at, created_by: null, created_at: at, updated_at: at, finished_at: null, label: null, created_by_name: null, ...job,
+    id,
+    kind: 'test.job',
+    state: 'queued',
+    subject: null,
+    attempts: 1,
+    max_attempts: 3,
+    step: null,
+    percent: null,
+    result: null,
+    error: null,
+    cancel_requested: false,
+    run_at: at,
+    created_by: null,
+    created_at: at,
+    updated_at: at,
+    finished_at: null,
+    label: null,
+    created_by_name: null,
+    ...job,
   };
 }
 
@@ -82,4 +99,3 @@ export function installJobs(jobs: FakeJobs): void {
     }),
   );
 }
-

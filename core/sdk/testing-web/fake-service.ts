@@ -18,17 +18,24 @@ export class FakeService {
 
   /** `on('GET', 'users', …)`: the path has no query; an object is answered as JSON with 200. */
   on(method: string, path: string, handler: Handler | object): this {
-    this.handlers.set(`${method} ${path}`, typeof handler === 'function' ? (handler as Handler) : () => jsonResponse(200, handler));
+    this.handlers.set(
+      `${method} ${path}`,
+      typeof handler === 'function' ? (handler as Handler) : () => jsonResponse(200, handler),
+    );
     return this;
   }
 
   /** Requests to this service as `METHOD path`, in order. */
   calls(): string[] {
-    return this.seen.filter((request) => request.url.startsWith(this.base)).map((request) => `${request.method} ${this.pathOf(request.url)}`);
+    return this.seen
+      .filter((request) => request.url.startsWith(this.base))
+      .map((request) => `${request.method} ${this.pathOf(request.url)}`);
   }
 
   requests(method: string, path: string): SeenRequest[] {
-    return this.seen.filter((request) => request.method === method && request.url.split('?')[0] === `${this.base}${path}`);
+    return this.seen.filter(
+      (request) => request.method === method && request.url.split('?')[0] === `${this.base}${path}`,
+    );
   }
 
   /** The query of the last request to `path`. */

@@ -38,9 +38,12 @@ export function describeListPages({ plugins, pages, codes }: ListPagesOptions): 
   if (!plugin) throw new Error('describeListPages needs the plugin whose pages these are');
   const base = serviceBase(plugin.manifest.service);
   const rawKey = rawKeyPattern(plugin.manifest.namespaces);
-  const service = (apiPath: string) => new FakeService(base).on('GET', apiPath, () => jsonResponse(200, listAnswer([testRecord(1, { name: 'First' })])));
+  const service = (apiPath: string) =>
+    new FakeService(base).on('GET', apiPath, () => jsonResponse(200, listAnswer([testRecord(1, { name: 'First' })])));
   describe.each(pages)('$path', ({ path, code, apiPath, title }) => {
-    it(`lists its records under its title for a user with ${code}, in English and in Russian`, { timeout: 20_000 }, async () => {
+    it(`lists its records under its title for a user with ${code}, in English and in Russian`, {
+      timeout: 20_000,
+    }, async () => {
       for (const language of ['en', 'ru'] as const) {
         const { view } = await renderPluginPage({ plugins, path, codes: [code], api: service(apiPath), language });
         await waitInAct(() => expect(view.element.querySelector('main h1')?.textContent).toBe(title[language]));

@@ -16,7 +16,15 @@ import type { Language } from '@core/shared/runtime-config';
 import type { WebPlugin } from '@core/web/plugins/define-plugin';
 import { appRoutes } from '@core/web/shell/create-app-router';
 import { FakeService } from './fake-service';
-import { createTestKernel, renderRoutesInKernel, TEST_API, testUser, type RenderedView, type RenderOptions, type TestKernel } from './test-kernel';
+import {
+  createTestKernel,
+  renderRoutesInKernel,
+  TEST_API,
+  testUser,
+  type RenderedView,
+  type RenderOptions,
+  type TestKernel,
+} from './test-kernel';
 
 /** The base URL test kernels give `service` (`https://api.test/<service>/`), for a FakeService. */
 export function serviceBase(service: string): string {

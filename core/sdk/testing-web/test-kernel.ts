@@ -179,7 +179,10 @@ export function testConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfi
 }
 
 /** A signed-in user holding `permissions`. */
-export function testUser(permissions: readonly PermissionCode[] = [], overrides: Partial<SessionUser> = {}): SessionUser {
+export function testUser(
+  permissions: readonly PermissionCode[] = [],
+  overrides: Partial<SessionUser> = {},
+): SessionUser {
   return { id: 1, username: 'ann', email: 'ann@example.com', status: 'active', roles: [], permissions, ...overrides };
 }
 
@@ -239,8 +242,13 @@ export async function createTestKernel(options: TestKernelOptions = {}): Promise
   const cookies = options.cookies ?? {};
   const colorSchemeQuery = new FakeMediaQueryList(options.systemDark ?? false);
   // Each plugin's own service gets a base URL too (a service id is any valid id, not only the spec's).
-  const pluginServices = Object.fromEntries((options.plugins ?? []).map((plugin) => [plugin.manifest.service, `${TEST_API}${plugin.manifest.service}/`]));
-  const config = testConfig({ ...options.config, services: { ...testConfig().services, ...pluginServices, ...options.config?.services } });
+  const pluginServices = Object.fromEntries(
+    (options.plugins ?? []).map((plugin) => [plugin.manifest.service, `${TEST_API}${plugin.manifest.service}/`]),
+  );
+  const config = testConfig({
+    ...options.config,
+    services: { ...testConfig().services, ...pluginServices, ...options.config?.services },
+  });
   const container = createKernel(config, options.plugins ?? [], {
     storage,
     navigator,
@@ -322,7 +330,13 @@ export async function mount(node: ReactNode, options?: RootOptions): Promise<Mou
 }
 
 /** The providers the app puts around every page: container, i18next, Fluent (light theme). */
-export function KernelProviders({ kernel, children }: { readonly kernel: Pick<TestKernel, 'container' | 'i18n'>; readonly children: ReactNode }) {
+export function KernelProviders({
+  kernel,
+  children,
+}: {
+  readonly kernel: Pick<TestKernel, 'container' | 'i18n'>;
+  readonly children: ReactNode;
+}) {
   // Plugin pages suspend until their namespace is loaded, as they do under the app's shell.
   const page = createElement(Suspense, { fallback: null }, children);
   const themed = createElement(FluentProvider, { theme: webLightTheme }, page);
@@ -346,10 +360,16 @@ export interface RenderOptions {
 }
 
 /** Renders a route table (e.g. `appRoutes(kernel.host)`) inside the kernel's providers, on a memory router. */
-export async function renderRoutesInKernel(kernel: TestKernel, routes: RouteObject[], options: RenderOptions = {}): Promise<RenderedView> {
+export async function renderRoutesInKernel(
+  kernel: TestKernel,
+  routes: RouteObject[],
+  options: RenderOptions = {},
+): Promise<RenderedView> {
   const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
   const path = (): string => router.state.location.pathname + router.state.location.search;
-  const mounted = await mount(createElement(KernelProviders, { kernel, children: createElement(RouterProvider, { router }) }));
+  const mounted = await mount(
+    createElement(KernelProviders, { kernel, children: createElement(RouterProvider, { router }) }),
+  );
   kernel.navigator.follow({ currentPath: path, navigate: (to) => void router.navigate(to) });
   return {
     element: mounted.element,
@@ -370,7 +390,11 @@ export async function renderRoutesInKernel(kernel: TestKernel, routes: RouteObje
  * Renders one element inside the kernel's providers at every path of a memory router, so hooks such
  * as `useNavigate` work; `view.path()` tells where the component navigated to.
  */
-export function renderInKernel(kernel: TestKernel, node: ReactNode, options: RenderOptions = {}): Promise<RenderedView> {
+export function renderInKernel(
+  kernel: TestKernel,
+  node: ReactNode,
+  options: RenderOptions = {},
+): Promise<RenderedView> {
   return renderRoutesInKernel(kernel, [{ path: '*', element: node }], options);
 }
 

@@ -67,7 +67,12 @@ interface SignedIn {
 }
 
 function caller(server: FastifyInstance, signedIn: () => Promise<SignedIn>): TestCaller {
-  const call = async (method: Method, url: string, payload?: unknown, options: CallOptions = {}): Promise<LightMyRequestResponse> => {
+  const call = async (
+    method: Method,
+    url: string,
+    payload?: unknown,
+    options: CallOptions = {},
+  ): Promise<LightMyRequestResponse> => {
     const { token } = await signedIn();
     const headers = { ...bearer(token), ...options.headers };
     return server.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -89,11 +94,13 @@ export async function testApp(options: TestAppOptions): Promise<TestApp> {
   const db = await freshDatabase(plugins);
   const server = await buildServer({ ...serverOptions, db, plugins });
   const users = new Map<string, Promise<SignedIn>>();
-  const signInOnce = (key: string, create: () => Promise<SignedIn>): (() => Promise<SignedIn>) => () => {
-    const known = users.get(key) ?? create();
-    users.set(key, known);
-    return known;
-  };
+  const signInOnce =
+    (key: string, create: () => Promise<SignedIn>): (() => Promise<SignedIn>) =>
+    () => {
+      const known = users.get(key) ?? create();
+      users.set(key, known);
+      return known;
+    };
   return {
     server,
     db,

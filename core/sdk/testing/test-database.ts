@@ -47,7 +47,6 @@ async function migrateAndSeed(db: Database, plugins: readonly ServerPlugin[]): P
   await seedSuperadmin(db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
 }
 
-
 const pgliteTemplates = new Map<string, Promise<File | Blob>>();
 
 /** Where this run's files share PGlite templates; none outside such a run (a plugin's own tests). */
@@ -59,9 +58,14 @@ const SHARED_TEMPLATES = process.env.ERP_TEST_TEMPLATE_DIR;
  * graph, and two of them may build the same plugin differently (a test's own migrations).
  */
 function templateFingerprint(plugins: readonly ServerPlugin[]): string {
-  const migrations = migrationSets(plugins).map((set) => [set.owner, set.migrations.map((migration) => [migration.name, migration.sql])]);
+  const migrations = migrationSets(plugins).map((set) => [
+    set.owner,
+    set.migrations.map((migration) => [migration.name, migration.sql]),
+  ]);
   const catalogue = new PermissionCatalogue(plugins.map((plugin) => plugin.manifest)).codes;
-  return createHash('sha256').update(JSON.stringify([migrations, enabledResources(plugins), catalogue])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([migrations, enabledResources(plugins), catalogue]))
+    .digest('hex');
 }
 
 async function buildPgliteTemplate(plugins: readonly ServerPlugin[]): Promise<File | Blob> {
@@ -159,7 +163,9 @@ if (!SHARED_TEMPLATES) {
 /** A copy of the PostgreSQL template that drops itself when closed. */
 async function freshPostgresDatabase(plugins: readonly ServerPlugin[]): Promise<Database> {
   const key = templateFingerprint(plugins);
-  const template = postgresTemplates.get(key) ?? (SHARED_TEMPLATES ? sharedPostgresTemplate(plugins) : privatePostgresTemplate(plugins));
+  const template =
+    postgresTemplates.get(key) ??
+    (SHARED_TEMPLATES ? sharedPostgresTemplate(plugins) : privatePostgresTemplate(plugins));
   postgresTemplates.set(key, template);
   const name = uniqueName('test');
   await onServer(`CREATE DATABASE ${name} TEMPLATE ${await template}`);
@@ -193,11 +199,14 @@ export function shareTemplate(plugins: readonly ServerPlugin[]): void {
 }
 
 /** What a plugin adds to a template: its migrations and its resource tables. */
-const contentOf = (plugin: ServerPlugin): string => JSON.stringify([plugin.migrations.map((migration) => [migration.name, migration.sql]), enabledResources([plugin])]);
+const contentOf = (plugin: ServerPlugin): string =>
+  JSON.stringify([plugin.migrations.map((migration) => [migration.name, migration.sql]), enabledResources([plugin])]);
 
 /** A plugin that puts nothing in a database: no migrations, no resource tables, no codes (a test's stand-in provider, say). */
 const addsNothing = (plugin: ServerPlugin): boolean =>
-  plugin.migrations.length === 0 && (plugin.resources?.length ?? 0) === 0 && (plugin.manifest.permissions?.length ?? 0) === 0;
+  plugin.migrations.length === 0 &&
+  (plugin.resources?.length ?? 0) === 0 &&
+  (plugin.manifest.permissions?.length ?? 0) === 0;
 
 /** The shared template's plugins when they hold what each of `plugins` puts in a database, else `plugins` themselves. */
 function templatePlugins(plugins: readonly ServerPlugin[]): readonly ServerPlugin[] {

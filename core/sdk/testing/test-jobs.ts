@@ -78,7 +78,8 @@ export function testJobs(db: Database): TestJobs {
       // The server writes its schedules' rows on its first poll after start.
       let before = await lastRunOf(db, id);
       while (before === undefined) {
-        if (Date.now() >= deadline) throw new Error(`no schedule "${id}" after ${timeoutMs} ms: is it declared in register?`);
+        if (Date.now() >= deadline)
+          throw new Error(`no schedule "${id}" after ${timeoutMs} ms: is it declared in register?`);
         await delay(CHECK_EVERY_MS);
         before = await lastRunOf(db, id);
       }

@@ -63,7 +63,14 @@ export interface TestServerOptions {
 /** The kernel's services a plugin's `register` is given, each of which a test may stand in for. */
 export type KernelServices = Omit<
   ServerPluginContext,
-  keyof PluginServices | 'db' | 'settings' | 'resources' | 'messaging' | 'spreadsheets' | 'exchangeRates' | 'performance'
+  | keyof PluginServices
+  | 'db'
+  | 'settings'
+  | 'resources'
+  | 'messaging'
+  | 'spreadsheets'
+  | 'exchangeRates'
+  | 'performance'
 >;
 
 /** `plugin` given `kernel`'s stand-ins in place of the kernel's services when it registers. */
@@ -140,7 +147,11 @@ export interface CookiePost {
 }
 
 /** A POST as the web app sends one that only cookies vouch for: with the XSRF cookie echoed in the header. */
-export function postWithXsrf(app: FastifyInstance, url: string, options: CookiePost = {}): Promise<LightMyRequestResponse> {
+export function postWithXsrf(
+  app: FastifyInstance,
+  url: string,
+  options: CookiePost = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url,
@@ -176,7 +187,11 @@ export interface MintOptions {
 
 /** An access token carrying exactly `codes`, for permission tests. */
 export function mintToken(codes: readonly PermissionCode[], options: MintOptions = {}): string {
-  return signAccessToken({ sub: options.sub ?? 1, pv: options.pv ?? 1, codes }, options.secret ?? TEST_SECRET, options.now);
+  return signAccessToken(
+    { sub: options.sub ?? 1, pv: options.pv ?? 1, codes },
+    options.secret ?? TEST_SECRET,
+    options.now,
+  );
 }
 
 export function bearer(token: string): { authorization: string } {
@@ -203,7 +218,8 @@ export async function addUser(db: Database, user: NewTestUser): Promise<number> 
       'INSERT INTO core.user_permissions (user_id, permission_id) SELECT $1, id FROM core.permissions WHERE name = $2',
       [id, code],
     );
-    if (granted.affectedRows === 0) throw new Error(`no permission named ${code} in the catalogue (is its plugin among the test's plugins?)`);
+    if (granted.affectedRows === 0)
+      throw new Error(`no permission named ${code} in the catalogue (is its plugin among the test's plugins?)`);
   }
   return id;
 }

@@ -29,7 +29,12 @@ export function declaredTextKeys(manifest: PluginManifest, resources: readonly R
 
 /** The dotted `path` in a translation bundle (`nav.bots`), or undefined. */
 export function textAt(bundle: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((at, part) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[part] : undefined), bundle);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (at, part) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[part] : undefined),
+      bundle,
+    );
 }
 
 /** The keys (`namespace:path`) that `bundle`, the texts of `namespace`, has no text for; keys of another namespace count as missing. */

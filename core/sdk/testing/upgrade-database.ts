@@ -32,7 +32,8 @@ export async function emptyDatabase(): Promise<UpgradeTestDatabase> {
     transaction: (work) => db.transaction(work),
     close: () => db.close(),
     migrate: async (plugin, { before } = {}) => {
-      const migrations = before === undefined ? plugin.migrations : plugin.migrations.filter((migration) => migration.name < before);
+      const migrations =
+        before === undefined ? plugin.migrations : plugin.migrations.filter((migration) => migration.name < before);
       await migrate(db, [CORE_MIGRATIONS, { owner: plugin.manifest.id, migrations }]);
     },
     syncResourceTables: (plugin) => syncResourceTables(db, enabledResources([plugin])),

@@ -65,7 +65,10 @@ const NAMED_REEXPORT = /export\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]
 function deprecationIn(jsdoc: string): string | null {
   const match = /@deprecated\b([\s\S]*?)(?=\n\s*\*?\s*@\w|$)/.exec(jsdoc);
   if (!match) return null;
-  const text = (match[1] ?? '').replace(/^\s*\*\s?/gm, ' ').replace(/\s+/g, ' ').trim();
+  const text = (match[1] ?? '')
+    .replace(/^\s*\*\s?/gm, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text === '' ? 'deprecated' : text;
 }
 
@@ -83,7 +86,9 @@ function entryExports(file: string): NamedExport[] {
   const code = withoutComments(source);
   const leftover = code.replace(NAMED_REEXPORT, '').trim();
   if (leftover !== '') {
-    throw new Error(`${relative(REPO_ROOT, file)} may hold only \`export { … } from '…'\` statements; found: ${leftover.slice(0, 80)}`);
+    throw new Error(
+      `${relative(REPO_ROOT, file)} may hold only \`export { … } from '…'\` statements; found: ${leftover.slice(0, 80)}`,
+    );
   }
   return [...code.matchAll(NAMED_REEXPORT)].flatMap((match) =>
     (match[2] ?? '')
@@ -149,7 +154,8 @@ function declarationIn(file: string, name: string, seen: Set<string> = new Set()
   const code = withoutComments(source);
   for (const [pattern, kind] of DECLARATIONS) {
     const declaration = `export\\s+(?:declare\\s+)?(?:default\\s+)?${pattern.source.replace('NAME', escapeName(name))}`;
-    if (new RegExp(`(?:^|\\n)\\s*${declaration}`).test(code)) return declared(kind, source, name, deprecationBefore(source, declaration));
+    if (new RegExp(`(?:^|\\n)\\s*${declaration}`).test(code))
+      return declared(kind, source, name, deprecationBefore(source, declaration));
   }
   for (const match of code.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}(?:\s*from\s*['"]([^'"]+)['"])?/g)) {
     for (const part of (match[1] ?? '').split(',').map((text) => text.trim().replace(/^type\s+/, ''))) {
@@ -159,7 +165,8 @@ function declarationIn(file: string, name: string, seen: Set<string> = new Set()
       if (target) return declarationIn(target, local, seen);
       for (const [pattern, kind] of DECLARATIONS) {
         const declaration = pattern.source.replace('NAME', escapeName(local));
-        if (new RegExp(`(?:^|\\n)\\s*${declaration}`).test(code)) return declared(kind, source, local, deprecationBefore(source, declaration));
+        if (new RegExp(`(?:^|\\n)\\s*${declaration}`).test(code))
+          return declared(kind, source, local, deprecationBefore(source, declaration));
       }
     }
   }
@@ -174,7 +181,13 @@ function declarationIn(file: string, name: string, seen: Set<string> = new Set()
 /** The file `local` was imported from in `code`, when it was. */
 function importSource(code: string, local: string, file: string): string | null {
   for (const match of code.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
-    const names = (match[1] ?? '').split(',').map((part) => part.trim().replace(/^type\s+/, '').split(/\s+as\s+/).at(-1));
+    const names = (match[1] ?? '').split(',').map((part) =>
+      part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .at(-1),
+    );
     if (names.includes(local)) return resolveSpecifier(match[2] ?? '', file);
   }
   return null;
@@ -269,8 +282,14 @@ export function versionProblem(recorded: ExportReport, current: ExportReport, ve
   const changes = reportChanges(recorded, current);
   const step = neededStep(changes);
   const list = (label: string, names: readonly string[]) => (names.length > 0 ? [`${label}: ${names.join(', ')}`] : []);
-  const described = [...list('removed', changes.removed), ...list('changed between type and value', changes.recast), ...list('added', changes.added), ...list('changed kind', changes.rekinded)].join('; ');
-  if (compareVersions(version, recorded.version) < 0) return `SDK_VERSION ${version} is older than the report's ${recorded.version}`;
+  const described = [
+    ...list('removed', changes.removed),
+    ...list('changed between type and value', changes.recast),
+    ...list('added', changes.added),
+    ...list('changed kind', changes.rekinded),
+  ].join('; ');
+  if (compareVersions(version, recorded.version) < 0)
+    return `SDK_VERSION ${version} is older than the report's ${recorded.version}`;
   if (step === 'major' && major === oldMajor) {
     return `the SDK's names changed incompatibly (${described}): SDK_VERSION must go to ${oldMajor + 1}.0.0 (it is ${version}, the report was taken at ${recorded.version})`;
   }
@@ -293,6 +312,8 @@ export function formatReport(report: ExportReport): string {
     Object.entries(names)
       .map(([name, exported]) => `      ${JSON.stringify(name)}: { ${fields(exported)} }`)
       .join(',\n');
-  const entries = Object.entries(report.entries).map(([path, names]) => `    ${JSON.stringify(path)}: {\n${entry(names)}\n    }`);
+  const entries = Object.entries(report.entries).map(
+    ([path, names]) => `    ${JSON.stringify(path)}: {\n${entry(names)}\n    }`,
+  );
   return `{\n  "version": ${JSON.stringify(report.version)},\n  "entries": {\n${entries.join(',\n')}\n  }\n}\n`;
 }

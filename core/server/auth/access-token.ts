@@ -27,7 +27,9 @@ export function signAccessToken(
   now = Math.floor(Date.now() / 1000),
   lifetimeSeconds = ACCESS_TOKEN_SECONDS,
 ): string {
-  const payload = Buffer.from(JSON.stringify({ ...claims, iat: now, exp: now + lifetimeSeconds })).toString('base64url');
+  const payload = Buffer.from(JSON.stringify({ ...claims, iat: now, exp: now + lifetimeSeconds })).toString(
+    'base64url',
+  );
   const input = `${HEADER}.${payload}`;
   return `${input}.${signature(input, secret)}`;
 }
@@ -46,7 +48,11 @@ function isClaims(value: unknown): value is AccessClaims {
 }
 
 /** Returns the claims of a well-signed, unexpired HS256 token; null otherwise. */
-export function verifyAccessToken(token: string, secret: string, now = Math.floor(Date.now() / 1000)): AccessClaims | null {
+export function verifyAccessToken(
+  token: string,
+  secret: string,
+  now = Math.floor(Date.now() / 1000),
+): AccessClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [header, payload, given] = parts as [string, string, string];

@@ -38,18 +38,22 @@ const loginSchema = {
 
 /** Sign-in, token refresh with rotation, sign-out and the current user. */
 export function authRoutes(app: FastifyInstance, db: Database, sessions: SessionIssuer): void {
-  app.post<{ Body: LoginBody }>('/auth/login', { schema: loginSchema, config: { access: { public: true } } }, async (request, reply) => {
-    const email = request.body.email.trim();
-    await assertSignInAllowed(db, request.ip, email);
-    const account = await findAccountByEmail(db, email);
-    const valid = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), request.body.password);
-    if (!account || !valid) {
-      await recordSignInFailure(db, request.ip, email);
-      throw new ApiError(422, INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
-    }
-    if (account.user.status !== 'active') throw new ApiError(422, ACCOUNT_BLOCKED, { email: [ACCOUNT_BLOCKED] });
-    return sessions.signIn(request, reply, account);
-  });
+  app.post<{ Body: LoginBody }>(
+    '/auth/login',
+    { schema: loginSchema, config: { access: { public: true } } },
+    async (request, reply) => {
+      const email = request.body.email.trim();
+      await assertSignInAllowed(db, request.ip, email);
+      const account = await findAccountByEmail(db, email);
+      const valid = await verifyPassword(account?.passwordHash ?? (await decoyPasswordHash()), request.body.password);
+      if (!account || !valid) {
+        await recordSignInFailure(db, request.ip, email);
+        throw new ApiError(422, INVALID_CREDENTIALS, { email: [INVALID_CREDENTIALS] });
+      }
+      if (account.user.status !== 'active') throw new ApiError(422, ACCOUNT_BLOCKED, { email: [ACCOUNT_BLOCKED] });
+      return sessions.signIn(request, reply, account);
+    },
+  );
 
   app.post('/auth/refresh', { config: { access: { public: true } } }, async (request, reply) => {
     const presented = request.cookies[REFRESH_COOKIE];
@@ -84,15 +88,25 @@ export function authRoutes(app: FastifyInstance, db: Database, sessions: Session
     return { data: account.user };
   });
 
-  app.get('/auth/profile', { config: { access: { signedIn: true } } }, async (request): Promise<DataEnvelope<UserProfile>> => {
-    const id = callerId(request);
-    const account = await findAccountById(db, id);
-    if (!account || account.user.status !== 'active') throw unauthenticated();
-    const { rows } = await db.query<{ mattermost_username: string | null; tg_login: string | null }>(
-      'SELECT mattermost_username, tg_login FROM core.users WHERE id = $1',
-      [id],
-    );
-    const links = rows[0];
-    return { data: { ...account.user, mattermost_username: links?.mattermost_username ?? null, tg_login: links?.tg_login ?? null } };
-  });
+  app.get(
+    '/auth/profile',
+    { config: { access: { signedIn: true } } },
+    async (request): Promise<DataEnvelope<UserProfile>> => {
+      const id = callerId(request);
+      const account = await findAccountById(db, id);
+      if (!account || account.user.status !== 'active') throw unauthenticated();
+      const { rows } = await db.query<{ mattermost_username: string | null; tg_login: string | null }>(
+        'SELECT mattermost_username, tg_login FROM core.users WHERE id = $1',
+        [id],
+      );
+      const links = rows[0];
+      return {
+        data: {
+          ...account.user,
+          mattermost_username: links?.mattermost_username ?? null,
+          tg_login: links?.tg_login ?? null,
+        },
+      };
+    },
+  );
 }

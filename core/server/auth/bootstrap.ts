@@ -23,7 +23,11 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
  * claimed for its plugin, so one disabled since then is known as disabled. The stored description is
  * the English one: screens show the declared text in the reader's language while it is unedited.
  */
-export async function seedPermissionCatalogue(db: Database, catalogue: PermissionCatalogue, known: readonly PluginManifest[] = []): Promise<void> {
+export async function seedPermissionCatalogue(
+  db: Database,
+  catalogue: PermissionCatalogue,
+  known: readonly PluginManifest[] = [],
+): Promise<void> {
   for (const entry of catalogue.entries) {
     await db.query(
       `INSERT INTO core.permissions (name, description, service, plugin) VALUES ($1, $2, $3, $4)
@@ -31,7 +35,9 @@ export async function seedPermissionCatalogue(db: Database, catalogue: Permissio
       [entry.code, entry.description.en, entry.service, entry.plugin],
     );
   }
-  const claims = known.flatMap((manifest) => (manifest.permissions ?? []).map((permission) => [permission.code, manifest.id] as const));
+  const claims = known.flatMap((manifest) =>
+    (manifest.permissions ?? []).map((permission) => [permission.code, manifest.id] as const),
+  );
   await db.query(
     `UPDATE core.permissions p SET plugin = k.plugin FROM unnest($1::text[], $2::text[]) AS k(code, plugin)
      WHERE p.name = k.code AND p.plugin IS NULL`,
@@ -49,7 +55,10 @@ export async function seedPermissionCatalogue(db: Database, catalogue: Permissio
  * On the first start (no users at all) creates the superadmin. Returns the generated password
  * when none was configured, so the caller can print it once; null otherwise.
  */
-export async function seedSuperadmin(db: Database, seed: AdminSeed): Promise<{ email: string; password: string } | null> {
+export async function seedSuperadmin(
+  db: Database,
+  seed: AdminSeed,
+): Promise<{ email: string; password: string } | null> {
   const { rows } = await db.query<{ count: string }>('SELECT count(*) AS count FROM core.users');
   if (Number(rows[0]?.count ?? 0) > 0) return null;
   const email = seed.email ?? DEFAULT_ADMIN_EMAIL;
@@ -69,7 +78,10 @@ export async function seedSuperadmin(db: Database, seed: AdminSeed): Promise<{ e
       `INSERT INTO core.users (username, email, password_hash) VALUES ('admin', $1, $2) RETURNING id`,
       [email, hash],
     );
-    await tx.query('INSERT INTO core.user_roles (user_id, role_id) VALUES ($1, $2)', [user.rows[0]?.id, role.rows[0]?.id]);
+    await tx.query('INSERT INTO core.user_roles (user_id, role_id) VALUES ($1, $2)', [
+      user.rows[0]?.id,
+      role.rows[0]?.id,
+    ]);
     return true;
   });
   return created && !seed.password ? { email, password } : null;

@@ -7,7 +7,8 @@ import type { SignInCodes } from './sign-in-codes';
 import { takeSignInCodeAllowance } from './sign-in-throttle';
 import { findAccountById, type UserAccount } from './user-directory';
 
-export const SIGN_IN_BOT_MISSING = 'Sign-in through the bot is not available: no messenger bot with the sign-in handler is set up.';
+export const SIGN_IN_BOT_MISSING =
+  'Sign-in through the bot is not available: no messenger bot with the sign-in handler is set up.';
 export const SIGN_IN_CODE_EXPIRED = 'The sign-in code has expired. Ask for a new one.';
 export const SIGN_IN_CODE_USED = 'This sign-in code has already been used.';
 export const SIGN_IN_CODE_UNKNOWN = 'This sign-in code is not valid. Ask for a new one.';
@@ -42,21 +43,31 @@ function withStart(link: string, code: string): string {
 export function loginCodeRoute(app: FastifyInstance, db: Queryable, codes: SignInCodes): void {
   // The request carries nothing: a body, if sent, is an empty object.
   const schema = { body: { type: 'object', additionalProperties: false, properties: {} } } as const;
-  app.post('/telegram/login-code', { schema, config: { access: { public: true } } }, async (request): Promise<DataEnvelope<LoginCode>> => {
-    // Asked first, so a server without a sign-in bot neither counts the request nor stores a code.
-    const link = await codes.botLink();
-    if (!link) throw new ApiError(503, SIGN_IN_BOT_MISSING);
-    await takeSignInCodeAllowance(db, request.ip);
-    const issued = await codes.issue();
-    return { data: { code: issued.code, link: withStart(link, issued.code), expiresAt: issued.expiresAt.toISOString() } };
-  });
+  app.post(
+    '/telegram/login-code',
+    { schema, config: { access: { public: true } } },
+    async (request): Promise<DataEnvelope<LoginCode>> => {
+      // Asked first, so a server without a sign-in bot neither counts the request nor stores a code.
+      const link = await codes.botLink();
+      if (!link) throw new ApiError(503, SIGN_IN_BOT_MISSING);
+      await takeSignInCodeAllowance(db, request.ip);
+      const issued = await codes.issue();
+      return {
+        data: { code: issued.code, link: withStart(link, issued.code), expiresAt: issued.expiresAt.toISOString() },
+      };
+    },
+  );
 }
 
 /**
  * The account a code signs in, once the bot has bound it (the code is then used), or the pending
  * state while it waits. Every other state is a 422 on `code` saying what to do.
  */
-export async function redeemSignInCode(db: Queryable, codes: SignInCodes, code: string): Promise<UserAccount | PendingSignIn> {
+export async function redeemSignInCode(
+  db: Queryable,
+  codes: SignInCodes,
+  code: string,
+): Promise<UserAccount | PendingSignIn> {
   const redemption = await codes.redeem(code);
   switch (redemption.status) {
     case 'pending':

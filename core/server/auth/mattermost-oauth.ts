@@ -78,10 +78,16 @@ async function call(url: string, init: RequestInit, what: string, timeoutMs: num
     response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     if (error instanceof Error && error.name === 'TimeoutError') {
-      throw new MattermostExchangeError('unreachable', `Mattermost did not answer the ${what} within ${timeoutMs / 1000} seconds.`);
+      throw new MattermostExchangeError(
+        'unreachable',
+        `Mattermost did not answer the ${what} within ${timeoutMs / 1000} seconds.`,
+      );
     }
     // undici puts the network reason (ECONNREFUSED, ENOTFOUND…) in `cause`; it names no secret.
-    const cause = error instanceof Error && isRecord(error.cause) && typeof error.cause.code === 'string' ? ` (${error.cause.code})` : '';
+    const cause =
+      error instanceof Error && isRecord(error.cause) && typeof error.cause.code === 'string'
+        ? ` (${error.cause.code})`
+        : '';
     throw new MattermostExchangeError('unreachable', `Mattermost is unreachable for the ${what}${cause}.`);
   }
   if (response.status >= 300 && response.status < 400) {
@@ -100,9 +106,13 @@ async function jsonOf(response: Response, what: string): Promise<Record<string, 
   try {
     body = await response.json();
   } catch {
-    throw new MattermostExchangeError('invalid-response', `Mattermost answered the ${what} with something that is not JSON.`);
+    throw new MattermostExchangeError(
+      'invalid-response',
+      `Mattermost answered the ${what} with something that is not JSON.`,
+    );
   }
-  if (!isRecord(body)) throw new MattermostExchangeError('invalid-response', `Mattermost answered the ${what} with an unexpected shape.`);
+  if (!isRecord(body))
+    throw new MattermostExchangeError('invalid-response', `Mattermost answered the ${what} with an unexpected shape.`);
   return body;
 }
 
@@ -134,11 +144,17 @@ export async function exchangeCode(
   );
   if (!tokenResponse.ok) {
     const detail = await upstreamMessage(tokenResponse, secrets);
-    throw new MattermostExchangeError('rejected', `Mattermost refused the authorization code (HTTP ${tokenResponse.status})${detail}.`);
+    throw new MattermostExchangeError(
+      'rejected',
+      `Mattermost refused the authorization code (HTTP ${tokenResponse.status})${detail}.`,
+    );
   }
   const token = (await jsonOf(tokenResponse, 'token request')).access_token;
   if (typeof token !== 'string' || token === '') {
-    throw new MattermostExchangeError('invalid-response', 'Mattermost answered the token request without an access token.');
+    throw new MattermostExchangeError(
+      'invalid-response',
+      'Mattermost answered the token request without an access token.',
+    );
   }
 
   const meResponse = await call(
@@ -149,11 +165,17 @@ export async function exchangeCode(
   );
   if (!meResponse.ok) {
     const detail = await upstreamMessage(meResponse, [...secrets, token]);
-    throw new MattermostExchangeError('rejected', `Mattermost refused to name the account (HTTP ${meResponse.status})${detail}.`);
+    throw new MattermostExchangeError(
+      'rejected',
+      `Mattermost refused to name the account (HTTP ${meResponse.status})${detail}.`,
+    );
   }
   const me = await jsonOf(meResponse, 'account request');
   if (typeof me.id !== 'string' || me.id === '' || typeof me.username !== 'string' || me.username === '') {
-    throw new MattermostExchangeError('invalid-response', 'Mattermost answered the account request without an id and username.');
+    throw new MattermostExchangeError(
+      'invalid-response',
+      'Mattermost answered the account request without an id and username.',
+    );
   }
   return { id: me.id, username: me.username };
 }

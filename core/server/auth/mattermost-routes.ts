@@ -5,7 +5,13 @@ import type { Database, Queryable } from '../database/database';
 import { ApiError, notFound, unauthenticated, validationError } from '../http/api-error';
 import { callerId } from '../http/route-access';
 import type { MattermostSettings } from './auth-settings';
-import { authorizeUrl, exchangeCode, MattermostExchangeError, mattermostConfig, type MattermostConfig } from './mattermost-oauth';
+import {
+  authorizeUrl,
+  exchangeCode,
+  MattermostExchangeError,
+  mattermostConfig,
+  type MattermostConfig,
+} from './mattermost-oauth';
 import { sendLinkPage } from './mattermost-page';
 import { MATTERMOST_URL_KEY, readSetting } from '../settings';
 
@@ -68,7 +74,11 @@ async function findRequest(db: Queryable, hash: string, forUpdate = false): Prom
 }
 
 /** Records the outcome once: a second callback with the same state finds nothing left to finish. */
-async function finishRequest(db: Queryable, hash: string, outcome: { id: string; username: string } | { error: string }): Promise<boolean> {
+async function finishRequest(
+  db: Queryable,
+  hash: string,
+  outcome: { id: string; username: string } | { error: string },
+): Promise<boolean> {
   const values = 'error' in outcome ? [null, null, outcome.error] : [outcome.id, outcome.username, null];
   const { rows } = await db.query<{ hash: string }>(
     `UPDATE core.mattermost_link_requests
@@ -92,24 +102,28 @@ const START_AGAIN = 'Close this window and start linking again from the applicat
 
 /** Linking the signed-in user's chat-platform account: OAuth 2 authorization code against Mattermost. */
 export function mattermostRoutes(app: FastifyInstance, db: Database, settings: MattermostSettings): void {
-  app.get('/mattermost/auth', { config: { access: { signedIn: true } } }, async (request): Promise<DataEnvelope<Started>> => {
-    const config = configOrThrow(await currentSettings(db, settings));
-    const userId = callerId(request);
-    // The hash is also the OAuth state, so it must be unguessable: it alone ties the callback to this user.
-    const hash = randomBytes(32).toString('base64url');
-    await db.query(
-      `DELETE FROM core.mattermost_link_requests WHERE user_id = $1 AND created_at < now() - make_interval(hours => ${SWEEP_AFTER_HOURS})`,
-      [userId],
-    );
-    // The access token outlives a block or deletion by minutes; such a caller starts nothing.
-    const { rows } = await db.query<{ hash: string }>(
-      `INSERT INTO core.mattermost_link_requests (hash, user_id)
+  app.get(
+    '/mattermost/auth',
+    { config: { access: { signedIn: true } } },
+    async (request): Promise<DataEnvelope<Started>> => {
+      const config = configOrThrow(await currentSettings(db, settings));
+      const userId = callerId(request);
+      // The hash is also the OAuth state, so it must be unguessable: it alone ties the callback to this user.
+      const hash = randomBytes(32).toString('base64url');
+      await db.query(
+        `DELETE FROM core.mattermost_link_requests WHERE user_id = $1 AND created_at < now() - make_interval(hours => ${SWEEP_AFTER_HOURS})`,
+        [userId],
+      );
+      // The access token outlives a block or deletion by minutes; such a caller starts nothing.
+      const { rows } = await db.query<{ hash: string }>(
+        `INSERT INTO core.mattermost_link_requests (hash, user_id)
        SELECT $1, id FROM core.users WHERE id = $2 AND deleted_at IS NULL AND status = 'active' RETURNING hash`,
-      [hash, userId],
-    );
-    if (rows.length === 0) throw unauthenticated();
-    return { data: { redirect: authorizeUrl(config, hash), hash } };
-  });
+        [hash, userId],
+      );
+      if (rows.length === 0) throw unauthenticated();
+      return { data: { redirect: authorizeUrl(config, hash), hash } };
+    },
+  );
 
   // Mattermost sends the user's browser here; a person reads the answer, so it is a page, not JSON.
   app.get('/mattermost/callback', { config: { access: { public: true } } }, async (request, reply) => {
@@ -121,7 +135,8 @@ export function mattermostRoutes(app: FastifyInstance, db: Database, settings: M
     if (!row || !row.fresh) {
       return sendLinkPage(reply, 400, FAILED_TITLE, `This link request is unknown or has expired. ${START_AGAIN}`);
     }
-    if (row.finished) return sendLinkPage(reply, 400, FAILED_TITLE, `This link request has already been used. ${START_AGAIN}`);
+    if (row.finished)
+      return sendLinkPage(reply, 400, FAILED_TITLE, `This link request has already been used. ${START_AGAIN}`);
 
     // The user declined, or Mattermost refused the client, before any code was issued.
     const refusal = queryText(query.error);
@@ -166,11 +181,15 @@ export function mattermostRoutes(app: FastifyInstance, db: Database, settings: M
         // Another user's request is reported as missing, so hashes cannot be probed for owners.
         if (!row || Number(row.user_id) !== userId) throw notFound('Chat-platform authorization');
         if (row.error !== null) throw validationError({ hash: [row.error] });
-        if (!row.finished) throw row.fresh ? new ApiError(409, MATTERMOST_PENDING) : validationError({ hash: [MATTERMOST_EXPIRED] });
+        if (!row.finished)
+          throw row.fresh ? new ApiError(409, MATTERMOST_PENDING) : validationError({ hash: [MATTERMOST_EXPIRED] });
         if (row.mattermost_user_id === null || row.mattermost_username === null) {
           throw validationError({ hash: ['The chat-platform authorization failed.'] });
         }
-        const taken = await tx.query('SELECT 1 FROM core.users WHERE mattermost_user_id = $1 AND id <> $2', [row.mattermost_user_id, userId]);
+        const taken = await tx.query('SELECT 1 FROM core.users WHERE mattermost_user_id = $1 AND id <> $2', [
+          row.mattermost_user_id,
+          userId,
+        ]);
         if (taken.rows.length > 0) throw validationError({ hash: [MATTERMOST_TAKEN] });
         const { rows } = await tx.query<{ id: string }>(
           'UPDATE core.users SET mattermost_user_id = $2, mattermost_username = $3 WHERE id = $1 AND deleted_at IS NULL RETURNING id',

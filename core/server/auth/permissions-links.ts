@@ -14,7 +14,13 @@ export interface LinkTable {
   readonly offered: string;
 }
 
-export const USER_ROLES: LinkTable = { table: 'core.user_roles', owner: 'user_id', member: 'role_id', members: 'core.roles', offered: 'true' };
+export const USER_ROLES: LinkTable = {
+  table: 'core.user_roles',
+  owner: 'user_id',
+  member: 'role_id',
+  members: 'core.roles',
+  offered: 'true',
+};
 export const USER_PERMISSIONS: LinkTable = {
   table: 'core.user_permissions',
   owner: 'user_id',
@@ -44,7 +50,12 @@ export async function unknownMembers(db: Queryable, link: LinkTable, ids: readon
  * Makes the owner's offered members exactly `ids`, touching only the difference so an unchanged set
  * reports no change (and bumps nobody's permissions version). Links to members not offered stay.
  */
-export async function replaceLinks(db: Queryable, link: LinkTable, ownerId: number, ids: readonly number[]): Promise<boolean> {
+export async function replaceLinks(
+  db: Queryable,
+  link: LinkTable,
+  ownerId: number,
+  ids: readonly number[],
+): Promise<boolean> {
   const members = distinctIds(ids);
   const removed = await db.query(
     `DELETE FROM ${link.table} WHERE ${link.owner} = $1 AND NOT (${link.member} = ANY($2::bigint[]))

@@ -32,7 +32,8 @@ export async function listPermissions(db: Queryable, filters: PermissionFilters)
   // A code of a plugin that does not run is not offered (0011_permission_plugins.sql).
   const conditions: string[] = ['p.offered'];
   if (filters.service) conditions.push(`p.service = ${params.bind(filters.service)}`);
-  if (filters.q) conditions.push(containsCondition(['p.name', 'p.description'], params.bind(containsPattern(filters.q))));
+  if (filters.q)
+    conditions.push(containsCondition(['p.name', 'p.description'], params.bind(containsPattern(filters.q))));
   const { rows } = await db.query<PermissionRow>(
     `SELECT ${COLUMNS} FROM core.permissions p ${whereClause(conditions)} ${ORDER}`,
     params.values,
@@ -52,7 +53,10 @@ export async function rolePermissions(db: Queryable, roleId: number): Promise<Pe
 
 /** The permission, locked against concurrent change for the rest of the transaction; one not offered is not found. */
 export async function lockPermission(db: Queryable, id: number): Promise<PermissionItem> {
-  const { rows } = await db.query<PermissionRow>(`SELECT ${COLUMNS} FROM core.permissions p WHERE p.id = $1 AND p.offered FOR UPDATE`, [id]);
+  const { rows } = await db.query<PermissionRow>(
+    `SELECT ${COLUMNS} FROM core.permissions p WHERE p.id = $1 AND p.offered FOR UPDATE`,
+    [id],
+  );
   if (!rows[0]) throw notFound('Permission');
   return toItem(rows[0]);
 }

@@ -35,7 +35,12 @@ const listSchema = {
 } as const;
 
 const addSchema = {
-  body: { type: 'object', required: ['name', 'service'], additionalProperties: false, properties: PERMISSION_PROPERTIES },
+  body: {
+    type: 'object',
+    required: ['name', 'service'],
+    additionalProperties: false,
+    properties: PERMISSION_PROPERTIES,
+  },
 } as const;
 
 const updateSchema = {
@@ -46,7 +51,10 @@ const updateSchema = {
 type PermissionBody = PermissionColumns;
 type NewPermissionBody = PermissionBody & Required<Pick<PermissionColumns, 'name' | 'service'>>;
 
-const columnsOf = (body: PermissionBody): PermissionColumns => ({ ...body, description: optionalText(body.description) });
+const columnsOf = (body: PermissionBody): PermissionColumns => ({
+  ...body,
+  description: optionalText(body.description),
+});
 
 /**
  * The permission catalogue (JQ/JT). Every change that alters someone's effective codes bumps their
@@ -61,28 +69,25 @@ export function permissionsRoutes(app: FastifyInstance, db: Database, builtIn: R
     async (request): Promise<DataEnvelope<PermissionItem[]>> => ({ data: await listPermissions(db, request.query) }),
   );
 
-  app.post<{ Body: NewPermissionBody }>(
-    '/permissions/add',
-    { schema: addSchema, config },
-    async (request, reply) => {
-      const { name, service } = request.body;
-      const description = columnsOf(request.body).description ?? null;
-      const created = await db
-        .transaction(async (tx) => {
-          await assertUnique(tx, 'permission_name', name, null);
-          const permission = await insertPermission(tx, { name, service, description });
-          await bumpSuperadmins(tx);
-          return permission;
-        })
-        .catch(rethrowUniqueViolation);
-      return reply.status(201).send({ data: created });
-    },
-  );
+  app.post<{ Body: NewPermissionBody }>('/permissions/add', { schema: addSchema, config }, async (request, reply) => {
+    const { name, service } = request.body;
+    const description = columnsOf(request.body).description ?? null;
+    const created = await db
+      .transaction(async (tx) => {
+        await assertUnique(tx, 'permission_name', name, null);
+        const permission = await insertPermission(tx, { name, service, description });
+        await bumpSuperadmins(tx);
+        return permission;
+      })
+      .catch(rethrowUniqueViolation);
+    return reply.status(201).send({ data: created });
+  });
 
   // The codes the product's own routes and pages require: renaming or deleting one would take it
   // from every role, superadmins included, and could lock everyone out of role management.
   const refuseBuiltIn = (name: string, action: string): void => {
-    if (builtIn.has(name)) throw validationError({ name: [`${name} is a built-in permission and cannot be ${action}.`] });
+    if (builtIn.has(name))
+      throw validationError({ name: [`${name} is a built-in permission and cannot be ${action}.`] });
   };
 
   app.patch<{ Params: IdParams; Body: PermissionBody }>(

@@ -16,7 +16,10 @@ const PERMISSION_HOLDERS = `SELECT hr.user_id FROM core.user_roles hr JOIN core.
   UNION ${SUPERADMIN_HOLDERS}`;
 
 async function bump(db: Queryable, holders: string, params: readonly unknown[]): Promise<void> {
-  await db.query(`UPDATE core.users SET permissions_version = permissions_version + 1 WHERE id IN (${holders})`, params);
+  await db.query(
+    `UPDATE core.users SET permissions_version = permissions_version + 1 WHERE id IN (${holders})`,
+    params,
+  );
 }
 
 export const bumpUser = (db: Queryable, userId: number): Promise<void> => bump(db, 'SELECT $1::bigint', [userId]);

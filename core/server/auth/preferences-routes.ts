@@ -54,7 +54,9 @@ const PRESET_PARAM = /^filter\[([a-z][a-z0-9_]*)\]\[preset\]$/;
  */
 function viewParamIssues(definition: ResourceDefinition, value: SavedListViews): InputIssues | null {
   for (const [index, view] of value.views.entries()) {
-    const listParams = Object.fromEntries(Object.entries(view.params).filter(([param]) => LIST_PARAM.test(param) && !PRESET_PARAM.test(param)));
+    const listParams = Object.fromEntries(
+      Object.entries(view.params).filter(([param]) => LIST_PARAM.test(param) && !PRESET_PARAM.test(param)),
+    );
     const presetsKnown = Object.keys(view.params).every((param) => {
       const preset = PRESET_PARAM.exec(param);
       if (!preset) return true;
@@ -80,7 +82,9 @@ export async function preferenceRoutes(app: FastifyInstance, options: Preference
   const config = { access: { signedIn: true } } as const;
 
   /** The key, known and (for a list's views) of a resource the caller may read; 404 otherwise, as for any unknown path. */
-  const keyOf = (request: FastifyRequest<{ Params: { key: string } }>): { key: PreferenceKey; resource: ResourceDefinition | null } => {
+  const keyOf = (
+    request: FastifyRequest<{ Params: { key: string } }>,
+  ): { key: PreferenceKey; resource: ResourceDefinition | null } => {
     const { key } = request.params;
     if (!isPreferenceKey(key)) throw notFound('Preference');
     const resourceId = listViewsResource(key);
@@ -91,13 +95,20 @@ export async function preferenceRoutes(app: FastifyInstance, options: Preference
     return { key, resource };
   };
 
-  app.get<{ Params: { key: string } }>('/preferences/:key', { config, schema: { params: KEY_PARAMS } }, async (request): Promise<DataEnvelope<PreferenceAnswer>> => {
-    const { key } = keyOf(request);
-    const { rows } = await db.query<{ value: unknown }>('SELECT value FROM core.user_preferences WHERE user_id = $1 AND key = $2', [callerId(request), key]);
-    // A value an older version wrote that no longer fits reads as never saved, rather than breaking the screen.
-    const checked = rows[0] ? checkPreference(key, rows[0].value) : null;
-    return { data: { key, value: checked?.value ?? null } };
-  });
+  app.get<{ Params: { key: string } }>(
+    '/preferences/:key',
+    { config, schema: { params: KEY_PARAMS } },
+    async (request): Promise<DataEnvelope<PreferenceAnswer>> => {
+      const { key } = keyOf(request);
+      const { rows } = await db.query<{ value: unknown }>(
+        'SELECT value FROM core.user_preferences WHERE user_id = $1 AND key = $2',
+        [callerId(request), key],
+      );
+      // A value an older version wrote that no longer fits reads as never saved, rather than breaking the screen.
+      const checked = rows[0] ? checkPreference(key, rows[0].value) : null;
+      return { data: { key, value: checked?.value ?? null } };
+    },
+  );
 
   app.put<{ Params: { key: string }; Body: { value: unknown } }>(
     '/preferences/:key',
@@ -116,9 +127,13 @@ export async function preferenceRoutes(app: FastifyInstance, options: Preference
     },
   );
 
-  app.delete<{ Params: { key: string } }>('/preferences/:key', { config, schema: { params: KEY_PARAMS } }, async (request): Promise<DataEnvelope<PreferenceAnswer>> => {
-    const { key } = keyOf(request);
-    await db.query('DELETE FROM core.user_preferences WHERE user_id = $1 AND key = $2', [callerId(request), key]);
-    return { data: { key, value: null } };
-  });
+  app.delete<{ Params: { key: string } }>(
+    '/preferences/:key',
+    { config, schema: { params: KEY_PARAMS } },
+    async (request): Promise<DataEnvelope<PreferenceAnswer>> => {
+      const { key } = keyOf(request);
+      await db.query('DELETE FROM core.user_preferences WHERE user_id = $1 AND key = $2', [callerId(request), key]);
+      return { data: { key, value: null } };
+    },
+  );
 }

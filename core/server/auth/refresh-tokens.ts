@@ -70,7 +70,9 @@ export async function rotateRefreshToken(db: Database, token: string, policy: Ro
     const row = rows[0];
     if (!row || row.revoked || row.expired) return { kind: 'invalid' };
     if (row.rotated && !row.in_grace) {
-      await tx.query('UPDATE core.refresh_tokens SET revoked_at = now() WHERE family = $1 AND revoked_at IS NULL', [row.family]);
+      await tx.query('UPDATE core.refresh_tokens SET revoked_at = now() WHERE family = $1 AND revoked_at IS NULL', [
+        row.family,
+      ]);
       return { kind: 'invalid' };
     }
     const userId = Number(row.user_id);
@@ -100,5 +102,7 @@ export async function revokeRefreshFamily(db: Pick<Database, 'query'>, token: st
 
 /** Ends every session of a user (blocked, deleted): none of their refresh tokens works again. */
 export async function revokeUserRefreshTokens(db: Pick<Database, 'query'>, userId: number): Promise<void> {
-  await db.query('UPDATE core.refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+  await db.query('UPDATE core.refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
+    userId,
+  ]);
 }

@@ -90,7 +90,11 @@ export class RevocationCache {
     const { rows } = await this.db.query<ChangeRow>(CHANGES_SINCE, [this.readAt, lookBack]);
     for (const row of rows) {
       if (row.id === null || row.permissions_version === null) continue;
-      this.standings.set(Number(row.id), { active: row.active === true, permissionsVersion: row.permissions_version, confirmedAt: null });
+      this.standings.set(Number(row.id), {
+        active: row.active === true,
+        permissionsVersion: row.permissions_version,
+        confirmedAt: null,
+      });
       if (row.active !== true) for (const listener of this.inactiveListeners) listener(Number(row.id));
     }
     this.readAt = rows[0]?.read_at ?? this.readAt;

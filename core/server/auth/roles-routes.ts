@@ -26,7 +26,12 @@ const nameBody = {
 
 const assignSchema = {
   params: ID_PARAMS,
-  body: { type: 'object', required: ['permissions'], additionalProperties: false, properties: { permissions: ID_LIST } },
+  body: {
+    type: 'object',
+    required: ['permissions'],
+    additionalProperties: false,
+    properties: { permissions: ID_LIST },
+  },
 } as const;
 
 const holdersSchema = {

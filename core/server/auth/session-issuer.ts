@@ -12,7 +12,11 @@ export interface SessionIssuer {
   setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string): void;
   clearRefreshCookie(reply: FastifyReply): void;
   /** Signs the account in: a new refresh-token family in the cookie, the user and an access token in the body. */
-  signIn(request: FastifyRequest, reply: FastifyReply, account: UserAccount): Promise<{ data: { user: SessionUser; token: string } }>;
+  signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: UserAccount,
+  ): Promise<{ data: { user: SessionUser; token: string } }>;
   /** Exchanges a presented refresh token for its successor (see rotateRefreshToken). */
   rotate(token: string): Promise<Rotation>;
 }

@@ -47,7 +47,10 @@ function hashOf(code: string): string {
 }
 
 async function findCode(db: Queryable, hash: string): Promise<CodeRow | null> {
-  const { rows } = await db.query<CodeRow>('SELECT expires_at, bound_at, refusal, used_at FROM core.sign_in_codes WHERE code_hash = $1', [hash]);
+  const { rows } = await db.query<CodeRow>(
+    'SELECT expires_at, bound_at, refusal, used_at FROM core.sign_in_codes WHERE code_hash = $1',
+    [hash],
+  );
   return rows[0] ?? null;
 }
 
@@ -87,12 +90,16 @@ export function signInCodes(db: Queryable, now: () => Date = () => new Date()): 
       await db.query('DELETE FROM core.sign_in_codes WHERE expires_at < $1', [
         new Date(issuedAt.getTime() - EXPIRED_CODE_KEPT_MINUTES * 60_000).toISOString(),
       ]);
-      await db.query('INSERT INTO core.sign_in_codes (code_hash, expires_at) VALUES ($1, $2)', [hashOf(code), expiresAt.toISOString()]);
+      await db.query('INSERT INTO core.sign_in_codes (code_hash, expires_at) VALUES ($1, $2)', [
+        hashOf(code),
+        expiresAt.toISOString(),
+      ]);
       return { code, expiresAt };
     },
 
     async bindCode(code, messengerUserId): Promise<SignInCodeBinding> {
-      if (!Number.isSafeInteger(messengerUserId) || messengerUserId < 1) throw new RangeError('A messenger user id is a positive safe integer.');
+      if (!Number.isSafeInteger(messengerUserId) || messengerUserId < 1)
+        throw new RangeError('A messenger user id is a positive safe integer.');
       // Text from a chat that is not a code's shape was never given out; no query needed.
       if (!CODE_SHAPE.test(code)) return 'unknown';
       const hash = hashOf(code);
@@ -132,7 +139,8 @@ export function signInCodes(db: Queryable, now: () => Date = () => new Date()): 
 
     provideBotLink(source) {
       // Two bots both claiming the login screen would send users to whichever registered last.
-      if (linkSource !== null) throw new Error('A sign-in bot link is already provided: only one messenger bot may sign users in.');
+      if (linkSource !== null)
+        throw new Error('A sign-in bot link is already provided: only one messenger bot may sign users in.');
       linkSource = source;
     },
 

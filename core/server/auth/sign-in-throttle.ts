@@ -16,7 +16,9 @@ function tooManyAttempts(): ApiError {
 
 // Old rows serve no one; trimming on each write keeps the table small without a scheduler.
 async function trimOldAttempts(db: Queryable): Promise<void> {
-  await db.query(`DELETE FROM core.sign_in_failures WHERE failed_at < now() - make_interval(mins => $1)`, [SIGN_IN_WINDOW_MINUTES * 2]);
+  await db.query(`DELETE FROM core.sign_in_failures WHERE failed_at < now() - make_interval(mins => $1)`, [
+    SIGN_IN_WINDOW_MINUTES * 2,
+  ]);
 }
 
 /**

@@ -11,12 +11,15 @@ import { verifyTelegramLogin, type TelegramLoginPayload } from './telegram-login
 import { findAccountById } from './user-directory';
 import { readSetting, TELEGRAM_BOT_LINK_KEY } from '../settings';
 
-export const TELEGRAM_NOT_CONFIGURED = 'Messenger sign-in is not configured: set ERP_TELEGRAM_BOT_LINK and ERP_TELEGRAM_BOT_TOKEN.';
+export const TELEGRAM_NOT_CONFIGURED =
+  'Messenger sign-in is not configured: set ERP_TELEGRAM_BOT_LINK and ERP_TELEGRAM_BOT_TOKEN.';
 export { TELEGRAM_NO_USER };
 export const TELEGRAM_FIELD = 'dataTelegramAuthButton';
 
 /** Exactly one of the two: the Login Widget's signed payload, or a one-time code the bot has bound. */
-type AuthCheckBody = { dataTelegramAuthButton: TelegramLoginPayload; code?: never } | { code: string; dataTelegramAuthButton?: never };
+type AuthCheckBody =
+  | { dataTelegramAuthButton: TelegramLoginPayload; code?: never }
+  | { code: string; dataTelegramAuthButton?: never };
 
 // Telegram ids fit in 52 bits today; anything past a safe integer could not be compared exactly.
 const telegramInteger = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
@@ -73,16 +76,26 @@ function isCodeCheck(body: unknown): boolean {
  * Sign-in through the messenger bot: the bot dialog link, a one-time code for the bot, and the
  * check that signs in either by the Login Widget's payload or by a code the bot has bound.
  */
-export function telegramRoutes(app: FastifyInstance, db: Database, sessions: SessionIssuer, settings: TelegramSettings, codes: SignInCodes): void {
+export function telegramRoutes(
+  app: FastifyInstance,
+  db: Database,
+  sessions: SessionIssuer,
+  settings: TelegramSettings,
+  codes: SignInCodes,
+): void {
   loginCodeRoute(app, db, codes);
 
-  app.get('/telegram/link', { config: { access: { public: true } } }, async (): Promise<DataEnvelope<{ link: string }>> => {
-    // The link an administrator stored (system setting) wins over the configured one.
-    const link = await readSetting(db, TELEGRAM_BOT_LINK_KEY, settings.botLink ?? '');
-    // Both are needed: a link to a bot whose logins cannot be checked would only lead to failures.
-    if (!link || !settings.botToken) throw new ApiError(503, TELEGRAM_NOT_CONFIGURED);
-    return { data: { link } };
-  });
+  app.get(
+    '/telegram/link',
+    { config: { access: { public: true } } },
+    async (): Promise<DataEnvelope<{ link: string }>> => {
+      // The link an administrator stored (system setting) wins over the configured one.
+      const link = await readSetting(db, TELEGRAM_BOT_LINK_KEY, settings.botLink ?? '');
+      // Both are needed: a link to a bot whose logins cannot be checked would only lead to failures.
+      if (!link || !settings.botToken) throw new ApiError(503, TELEGRAM_NOT_CONFIGURED);
+      return { data: { link } };
+    },
+  );
 
   app.post<{ Body: AuthCheckBody }>(
     '/telegram/auth-check',
@@ -100,7 +113,11 @@ export function telegramRoutes(app: FastifyInstance, db: Database, sessions: Ses
         if ('status' in outcome) return reply.status(202).send({ data: outcome });
         return sessions.signIn(request, reply, outcome);
       }
-      const verdict = verifyTelegramLogin(request.body.dataTelegramAuthButton, botTokenOrThrow(settings), settings.maxAgeSeconds);
+      const verdict = verifyTelegramLogin(
+        request.body.dataTelegramAuthButton,
+        botTokenOrThrow(settings),
+        settings.maxAgeSeconds,
+      );
       if (!verdict.ok) throw validationError({ [TELEGRAM_FIELD]: [verdict.message] });
       const userId = await userIdByTelegramId(db, verdict.telegramId);
       const account = userId === null ? null : await findAccountById(db, userId);

@@ -10,7 +10,6 @@ export interface UserAccount {
   readonly passwordHash: string;
 }
 
-
 interface AccountRow {
   id: string;
   username: string;

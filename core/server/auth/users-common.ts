@@ -54,7 +54,9 @@ export function assignments<Column extends string>(
   values: Readonly<Partial<Record<Column, unknown>>>,
   params: SqlParams,
 ): string[] {
-  return columns.filter((column) => values[column] !== undefined).map((column) => `${column} = ${params.bind(values[column])}`);
+  return columns
+    .filter((column) => values[column] !== undefined)
+    .map((column) => `${column} = ${params.bind(values[column])}`);
 }
 
 /** Trimmed text, with blank meaning "none"; undefined stays undefined ("unchanged"). */

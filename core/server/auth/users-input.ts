@@ -84,14 +84,20 @@ function normalize(body: UserBody): Normalized {
 
 function shapeErrors(input: Normalized, errors: FieldErrors): void {
   const { username, email } = input.columns;
-  if (username !== undefined && username.length < 2) addFieldError(errors, 'username', 'The username must be at least 2 characters.');
+  if (username !== undefined && username.length < 2)
+    addFieldError(errors, 'username', 'The username must be at least 2 characters.');
   if (typeof email === 'string' && !isEmail(email)) addFieldError(errors, 'email', INVALID_EMAIL);
   if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
     addFieldError(errors, 'password', `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
   }
 }
 
-async function storedErrors(db: Queryable, input: Normalized, userId: number | null, errors: FieldErrors): Promise<void> {
+async function storedErrors(
+  db: Queryable,
+  input: Normalized,
+  userId: number | null,
+  errors: FieldErrors,
+): Promise<void> {
   const { username, email, tg_user_id: tgUserId, manager_id: managerId } = input.columns;
   const clashes = await Promise.all([
     username && !errors.username ? uniqueClash(db, 'username', username, userId) : null,
@@ -104,7 +110,8 @@ async function storedErrors(db: Queryable, input: Normalized, userId: number | n
   }
   if (managerId !== undefined && managerId !== null) {
     if (managerId === userId) addFieldError(errors, 'manager_id', 'A user cannot be their own manager.');
-    else if (!(await activeUserExists(db, managerId))) addFieldError(errors, 'manager_id', 'The selected manager is invalid.');
+    else if (!(await activeUserExists(db, managerId)))
+      addFieldError(errors, 'manager_id', 'The selected manager is invalid.');
   }
 }
 
@@ -128,7 +135,12 @@ async function storedSignInWays(db: Queryable, id: number): Promise<SignInWays> 
  * Judged on the user as the write would leave them: a change touching neither field keeps what is
  * stored, so an unrelated edit is never refused for it.
  */
-async function signInErrors(db: Queryable, input: Normalized, userId: number | null, errors: FieldErrors): Promise<void> {
+async function signInErrors(
+  db: Queryable,
+  input: Normalized,
+  userId: number | null,
+  errors: FieldErrors,
+): Promise<void> {
   const { email, tg_user_id: tgUserId } = input.columns;
   if (typeof email === 'string') return;
   if (userId !== null && email === undefined && tgUserId === undefined) return;
@@ -158,7 +170,8 @@ export interface UserInput<Columns extends UserColumns> {
 async function readUserBody(db: Queryable, body: UserBody, userId: number | null): Promise<UserInput<UserColumns>> {
   const input = normalize(body);
   const errors: FieldErrors = {};
-  if (userId === null && input.password === undefined) addFieldError(errors, 'password', 'The password field is required.');
+  if (userId === null && input.password === undefined)
+    addFieldError(errors, 'password', 'The password field is required.');
   shapeErrors(input, errors);
   await signInErrors(db, input, userId, errors);
   await storedErrors(db, input, userId, errors);

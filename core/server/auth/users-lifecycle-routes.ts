@@ -16,9 +16,21 @@ interface LifecycleRoute {
 }
 
 const ROUTES: readonly LifecycleRoute[] = [
-  { method: 'DELETE', url: '/users/:id/delete', action: 'delete', message: 'Successfully deleted', notOnSelf: 'You cannot delete yourself.' },
+  {
+    method: 'DELETE',
+    url: '/users/:id/delete',
+    action: 'delete',
+    message: 'Successfully deleted',
+    notOnSelf: 'You cannot delete yourself.',
+  },
   { method: 'POST', url: '/users/:id/restore', action: 'restore', message: 'Successfully restored' },
-  { method: 'POST', url: '/users/:id/block', action: 'block', message: 'Successfully blocked', notOnSelf: 'You cannot block yourself.' },
+  {
+    method: 'POST',
+    url: '/users/:id/block',
+    action: 'block',
+    message: 'Successfully blocked',
+    notOnSelf: 'You cannot block yourself.',
+  },
   { method: 'POST', url: '/users/:id/unblock', action: 'unblock', message: 'Successfully unblocked' },
 ];
 

@@ -13,7 +13,12 @@ interface GrantBody {
 
 const grantSchema = {
   params: ID_PARAMS,
-  body: { type: 'object', required: ['permissions'], additionalProperties: false, properties: { permissions: ID_LIST } },
+  body: {
+    type: 'object',
+    required: ['permissions'],
+    additionalProperties: false,
+    properties: { permissions: ID_LIST },
+  },
 } as const;
 
 /** A user's additional permissions, on top of their roles'. Granting codes is the roles administrators' call (JQ/JT). */

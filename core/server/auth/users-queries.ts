@@ -1,5 +1,10 @@
 import type { ListPage } from '@core/shared/envelopes';
-import { USER_SORTS, USER_STATUSES, type UserInfo as SharedUserInfo, type UserListItem as SharedUserListItem } from '@core/shared/users';
+import {
+  USER_SORTS,
+  USER_STATUSES,
+  type UserInfo as SharedUserInfo,
+  type UserListItem as SharedUserListItem,
+} from '@core/shared/users';
 import type { Queryable } from '../database/database';
 import { notFound } from '../http/api-error';
 import { EFFECTIVE_PERMISSIONS, ROLE_IDS, ROLE_NAMES } from './user-sql';
@@ -83,7 +88,9 @@ function filterConditions(filters: UserFilters, params: SqlParams): string[] {
   if (filters.q) conditions.push(containsCondition(['u.username', 'u.email'], params.bind(containsPattern(filters.q))));
   if (filters.status) conditions.push(`u.status = ${params.bind(filters.status)}`);
   if (filters.role_id !== undefined) {
-    conditions.push(`EXISTS (SELECT 1 FROM core.user_roles fr WHERE fr.user_id = u.id AND fr.role_id = ${params.bind(filters.role_id)})`);
+    conditions.push(
+      `EXISTS (SELECT 1 FROM core.user_roles fr WHERE fr.user_id = u.id AND fr.role_id = ${params.bind(filters.role_id)})`,
+    );
   }
   return conditions;
 }
@@ -105,7 +112,10 @@ function toInfo(row: InfoRow): UserInfo {
 export async function listUsers(db: Queryable, filters: UserFilters, paging: Paging): Promise<ListPage<UserListItem>> {
   const params = new SqlParams();
   const where = whereClause(filterConditions(filters, params));
-  const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM core.users u ${where}`, params.values);
+  const count = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM core.users u ${where}`,
+    params.values,
+  );
   const total = count.rows[0]?.total ?? 0;
   const limit = params.bind(paging.per_page);
   const offset = params.bind(pageOffset(paging));

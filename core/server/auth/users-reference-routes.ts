@@ -6,7 +6,14 @@ import { USERS_REFERENCE } from '@core/shared/resource/core-references';
 import type { Database } from '../database/database';
 import { forbidden } from '../http/api-error';
 import { referenceGate, satisfiesAny } from '../resource/references';
-import { containsCondition, containsPattern, MAX_SEARCH_LENGTH, SqlParams, USERS_ACCESS, whereClause } from './users-common';
+import {
+  containsCondition,
+  containsPattern,
+  MAX_SEARCH_LENGTH,
+  SqlParams,
+  USERS_ACCESS,
+  whereClause,
+} from './users-common';
 
 const ID_LIST_TEXT = '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,99}$';
 
@@ -32,7 +39,11 @@ const REFERENCES: readonly Reference[] = [
 ];
 
 const referenceSchema = {
-  querystring: { type: 'object', additionalProperties: false, properties: { q: { type: 'string', maxLength: MAX_SEARCH_LENGTH } } },
+  querystring: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { q: { type: 'string', maxLength: MAX_SEARCH_LENGTH } },
+  },
 } as const;
 
 /**
@@ -44,12 +55,21 @@ export function usersPickerRequirements(resources: readonly ResourceDefinition[]
   const pointing = resources.filter((definition) =>
     definition.fields.some((field) => field.kind === 'reference' && field.target.table === USERS_REFERENCE.table),
   );
-  const all = [USERS_ACCESS.requires, ...pointing.flatMap((definition) => [definition.access.read, definition.access.write])];
-  return all.filter((requirement, index) => all.findIndex((other) => JSON.stringify(other) === JSON.stringify(requirement)) === index);
+  const all = [
+    USERS_ACCESS.requires,
+    ...pointing.flatMap((definition) => [definition.access.read, definition.access.write]),
+  ];
+  return all.filter(
+    (requirement, index) => all.findIndex((other) => JSON.stringify(other) === JSON.stringify(requirement)) === index,
+  );
 }
 
 /** Id-and-label lists for pickers, at most REFERENCE_LIMIT entries; `requirements` from usersPickerRequirements. */
-export function usersReferenceRoutes(app: FastifyInstance, db: Database, requirements: readonly PermissionRequirement[]): void {
+export function usersReferenceRoutes(
+  app: FastifyInstance,
+  db: Database,
+  requirements: readonly PermissionRequirement[],
+): void {
   for (const reference of REFERENCES) {
     app.get<{ Querystring: { q?: string } }>(
       reference.url,

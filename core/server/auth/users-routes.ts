@@ -34,13 +34,19 @@ const listSchema = {
 } as const;
 
 /** User administration (code JU); also mounts the lifecycle, reference, self-service and grant routes. */
-export function usersRoutes(app: FastifyInstance, db: Database, pickerRequirements: readonly PermissionRequirement[]): void {
+export function usersRoutes(
+  app: FastifyInstance,
+  db: Database,
+  pickerRequirements: readonly PermissionRequirement[],
+): void {
   const config = { access: USERS_ACCESS };
 
   app.get<{ Querystring: UserListQuery & Pick<UserFilters, 'role_id'> }>(
     '/users',
     { schema: listSchema, config },
-    async (request): Promise<ListEnvelope<UserListItem>> => ({ data: await listUsers(db, request.query, request.query) }),
+    async (request): Promise<ListEnvelope<UserListItem>> => ({
+      data: await listUsers(db, request.query, request.query),
+    }),
   );
 
   app.get<{ Params: IdParams }>(

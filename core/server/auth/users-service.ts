@@ -104,7 +104,10 @@ async function find(db: Queryable, id: number, lookup: UserLookup = {}): Promise
 export const usersService: UsersService = kernelService({
   find,
   async findByEmail(db, email) {
-    const { rows } = await db.query<UserRow>('SELECT id, username, email FROM core.users WHERE lower(email) = lower($1) ORDER BY id LIMIT 1', [email]);
+    const { rows } = await db.query<UserRow>(
+      'SELECT id, username, email FROM core.users WHERE lower(email) = lower($1) ORDER BY id LIMIT 1',
+      [email],
+    );
     const row = rows[0];
     return row ? userRef(row) : null;
   },
@@ -141,13 +144,22 @@ export const usersService: UsersService = kernelService({
       `SELECT id, username, email FROM core.users
         WHERE ($1::boolean OR deleted_at IS NULL) AND ($2 = '' OR username ILIKE $3 OR email ILIKE $3)
         ORDER BY lower(username), id LIMIT $4 OFFSET $5`,
-      [query.includeDeleted === true, search, pattern, Math.min(Math.max(query.limit ?? 100, 0), 1000), Math.max(query.offset ?? 0, 0)],
+      [
+        query.includeDeleted === true,
+        search,
+        pattern,
+        Math.min(Math.max(query.limit ?? 100, 0), 1000),
+        Math.max(query.offset ?? 0, 0),
+      ],
     );
     return rows.map(userRef);
   },
   async labels(db, ids) {
     if (ids.length === 0) return new Map();
-    const { rows } = await db.query<{ id: string | number; username: string }>('SELECT id, username FROM core.users WHERE id = ANY($1::bigint[])', [[...new Set(ids)]]);
+    const { rows } = await db.query<{ id: string | number; username: string }>(
+      'SELECT id, username FROM core.users WHERE id = ANY($1::bigint[])',
+      [[...new Set(ids)]],
+    );
     return new Map(rows.map((row) => [Number(row.id), row.username]));
   },
   callerOf: callerId,
@@ -160,7 +172,10 @@ export const usersService: UsersService = kernelService({
   },
   async ensureRole(db, name, codes) {
     await db.query('INSERT INTO core.roles (name) VALUES ($1) ON CONFLICT DO NOTHING', [name]);
-    const { rows } = await db.query<{ id: string | number }>('SELECT id FROM core.roles WHERE lower(name) = lower($1)', [name]);
+    const { rows } = await db.query<{ id: string | number }>(
+      'SELECT id FROM core.roles WHERE lower(name) = lower($1)',
+      [name],
+    );
     const id = Number(rows[0]?.id);
     await db.query(
       `INSERT INTO core.role_permissions (role_id, permission_id)
@@ -179,10 +194,10 @@ export const usersService: UsersService = kernelService({
       tg_user_id: staff.tgUserId ?? null,
       manager_id: staff.managerId ?? null,
     });
-    await db.query(`INSERT INTO core.user_roles (user_id, role_id) SELECT $1, id FROM core.roles WHERE lower(name) = ANY($2::text[])`, [
-      id,
-      staff.roles.map((role) => role.toLowerCase()),
-    ]);
+    await db.query(
+      `INSERT INTO core.user_roles (user_id, role_id) SELECT $1, id FROM core.roles WHERE lower(name) = ANY($2::text[])`,
+      [id, staff.roles.map((role) => role.toLowerCase())],
+    );
     await db.query(
       `INSERT INTO core.user_permissions (user_id, permission_id) SELECT $1, id FROM core.permissions WHERE name = ANY($2::text[]) ON CONFLICT DO NOTHING`,
       [id, staff.extraCodes ?? []],

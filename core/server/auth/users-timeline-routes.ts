@@ -5,7 +5,14 @@ import type { Database } from '../database/database';
 import { notFound } from '../http/api-error';
 import { callerId } from '../http/route-access';
 import { languageOf } from '../resource/route-kit';
-import { addComment, hasTimeline, readComment, TIMELINE_QUERY, timelinePage, type TimelineQuery } from '../resource/timeline';
+import {
+  addComment,
+  hasTimeline,
+  readComment,
+  TIMELINE_QUERY,
+  timelinePage,
+  type TimelineQuery,
+} from '../resource/timeline';
 import { ID_PARAMS, USERS_ACCESS, type IdParams } from './users-common';
 import { userExists } from './users-queries';
 
@@ -22,15 +29,24 @@ export function usersTimelineRoutes(app: FastifyInstance, db: Database): void {
     async (request): Promise<DataEnvelope<TimelinePage>> => {
       const { id } = request.params;
       const page = await timelinePage(db, USERS_AUDIT_RESOURCE, id, null, request.query);
-      if (page.entries.length === 0 && !(await userExists(db, id)) && !(await hasTimeline(db, USERS_AUDIT_RESOURCE, id))) throw notFound('User');
+      if (
+        page.entries.length === 0 &&
+        !(await userExists(db, id)) &&
+        !(await hasTimeline(db, USERS_AUDIT_RESOURCE, id))
+      )
+        throw notFound('User');
       return { data: page };
     },
   );
 
-  app.post<{ Params: IdParams }>('/users/:id/comments', { schema: { params: ID_PARAMS }, config }, async (request, reply) => {
-    const { id } = request.params;
-    const text = readComment(request.body, languageOf(request));
-    if (!(await userExists(db, id))) throw notFound('User');
-    return reply.status(201).send({ data: await addComment(db, USERS_AUDIT_RESOURCE, id, text, callerId(request)) });
-  });
+  app.post<{ Params: IdParams }>(
+    '/users/:id/comments',
+    { schema: { params: ID_PARAMS }, config },
+    async (request, reply) => {
+      const { id } = request.params;
+      const text = readComment(request.body, languageOf(request));
+      if (!(await userExists(db, id))) throw notFound('User');
+      return reply.status(201).send({ data: await addComment(db, USERS_AUDIT_RESOURCE, id, text, callerId(request)) });
+    },
+  );
 }

@@ -56,7 +56,12 @@ export async function uniqueClash(
 }
 
 /** Throws the 422 for a clash; a no-op for a free value. */
-export async function assertUnique(db: Queryable, kind: UniqueValue, value: string | number, exceptId: number | null): Promise<void> {
+export async function assertUnique(
+  db: Queryable,
+  kind: UniqueValue,
+  value: string | number,
+  exceptId: number | null,
+): Promise<void> {
   const clash = await uniqueClash(db, kind, value, exceptId);
   if (clash) throw validationError({ [clash.field]: [clash.message] });
 }

@@ -31,7 +31,10 @@ async function namesIn(dir: string): Promise<string[]> {
 
 /** The backups in `dir`, newest first; other files there are not the server's and are left out. */
 export async function listBackups(dir: string): Promise<BackupFile[]> {
-  const names = (await namesIn(dir)).filter((name) => takenAt(name) !== null).sort().reverse();
+  const names = (await namesIn(dir))
+    .filter((name) => takenAt(name) !== null)
+    .sort()
+    .reverse();
   const files: BackupFile[] = [];
   for (const name of names) {
     try {
@@ -54,5 +57,6 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
 
 /** Deletes half-written backups of a server stopped mid-way (one backup runs at a time, so none is in progress). */
 export async function removeLeftovers(dir: string): Promise<void> {
-  for (const name of (await namesIn(dir)).filter((candidate) => LEFTOVER.test(candidate))) await unlink(join(dir, name)).catch(() => undefined);
+  for (const name of (await namesIn(dir)).filter((candidate) => LEFTOVER.test(candidate)))
+    await unlink(join(dir, name)).catch(() => undefined);
 }

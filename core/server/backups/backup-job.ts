@@ -67,7 +67,8 @@ export function defineBackupJob(jobs: Jobs, db: PgliteDatabase, settings: Backup
       await context.log({ key: BACKUP_WRITTEN, params: { file, size } });
       await step('prune');
       const deleted = await pruneBackups(settings.dir, settings.keep);
-      if (deleted.length > 0) await context.log({ key: BACKUPS_PRUNED, params: { count: deleted.length, keep: settings.keep } });
+      if (deleted.length > 0)
+        await context.log({ key: BACKUPS_PRUNED, params: { count: deleted.length, keep: settings.keep } });
       return { file, size };
     },
   });

@@ -28,17 +28,34 @@ export interface BackupRoutesOptions {
  */
 export function registerBackupRoutes(app: FastifyInstance, { db, jobs, settings, kind }: BackupRoutesOptions): void {
   app.get('/api/system/backups', { config: SYSTEM_SETTINGS }, async (): Promise<DataEnvelope<BackupsOverview>> => {
-    if (kind === null) return { data: { database: 'postgres', dir: null, keep: settings.keep, schedule: null, files: [] } };
-    return { data: { database: 'pglite', dir: settings.dir, keep: settings.keep, schedule: settings.schedule, files: await listBackups(settings.dir) } };
+    if (kind === null)
+      return { data: { database: 'postgres', dir: null, keep: settings.keep, schedule: null, files: [] } };
+    return {
+      data: {
+        database: 'pglite',
+        dir: settings.dir,
+        keep: settings.keep,
+        schedule: settings.schedule,
+        files: await listBackups(settings.dir),
+      },
+    };
   });
 
-  app.post('/api/system/backups', { config: SYSTEM_SETTINGS }, async (request, reply): Promise<DataEnvelope<JobInfo>> => {
-    assertNoBody(request.body);
-    if (kind === null) throw conflict(BACKUPS_ON_POSTGRES);
-    const id = await kind.enqueue(db, null, { createdBy: actorOf(request).id, dedupeKey: BACKUP_KEY, concurrencyKey: BACKUP_KEY });
-    const job = await jobs.find(id);
-    if (job === null) throw new Error(`The backup job ${id} vanished right after it was queued.`);
-    reply.code(202);
-    return { data: job };
-  });
+  app.post(
+    '/api/system/backups',
+    { config: SYSTEM_SETTINGS },
+    async (request, reply): Promise<DataEnvelope<JobInfo>> => {
+      assertNoBody(request.body);
+      if (kind === null) throw conflict(BACKUPS_ON_POSTGRES);
+      const id = await kind.enqueue(db, null, {
+        createdBy: actorOf(request).id,
+        dedupeKey: BACKUP_KEY,
+        concurrencyKey: BACKUP_KEY,
+      });
+      const job = await jobs.find(id);
+      if (job === null) throw new Error(`The backup job ${id} vanished right after it was queued.`);
+      reply.code(202);
+      return { data: job };
+    },
+  );
 }

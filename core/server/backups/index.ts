@@ -7,7 +7,12 @@ import { registerBackupRoutes } from './backup-routes';
 import type { BackupSettings } from './backup-settings';
 
 export { BACKUP_MESSAGES_RU } from './messages-ru';
-export { DEFAULT_BACKUPS_KEEP, DEFAULT_BACKUPS_SCHEDULE, defaultBackupsDir, type BackupSettings } from './backup-settings';
+export {
+  DEFAULT_BACKUPS_KEEP,
+  DEFAULT_BACKUPS_SCHEDULE,
+  defaultBackupsDir,
+  type BackupSettings,
+} from './backup-settings';
 
 /**
  * The running server's backups of its embedded database: the `core.backup` job, its daily

@@ -51,14 +51,20 @@ function* entriesOf(archive: Buffer): Generator<Entry> {
     const header = archive.subarray(offset, offset + BLOCK);
     // Two zero blocks end an archive; one is enough to know the entries are over.
     if (header.every((byte) => byte === 0)) return;
-    if (field(header, 257, 5) !== 'ustar') throw new BackupArchiveError(`not a tar archive (no ustar header at byte ${offset})`);
+    if (field(header, 257, 5) !== 'ustar')
+      throw new BackupArchiveError(`not a tar archive (no ustar header at byte ${offset})`);
     const size = Number.parseInt(field(header, 124, 12).trim() || '0', 8);
     if (!Number.isSafeInteger(size) || size < 0) throw new BackupArchiveError(`a damaged header at byte ${offset}`);
     const prefix = field(header, 345, 155);
     const name = prefix === '' ? field(header, 0, 100) : `${prefix}/${field(header, 0, 100)}`;
     const end = offset + BLOCK + Math.ceil(size / BLOCK) * BLOCK;
     if (offset + BLOCK + size > archive.length) throw new BackupArchiveError(`the archive is cut short inside ${name}`);
-    yield { name, type: String.fromCharCode(header[156] ?? 0), blocks: archive.subarray(offset, end), data: archive.subarray(offset + BLOCK, offset + BLOCK + size) };
+    yield {
+      name,
+      type: String.fromCharCode(header[156] ?? 0),
+      blocks: archive.subarray(offset, end),
+      data: archive.subarray(offset + BLOCK, offset + BLOCK + size),
+    };
     offset = end;
   }
   throw new BackupArchiveError('the archive is cut short (no end-of-archive block)');
@@ -98,7 +104,8 @@ export async function writeBackupFile(dump: Blob, file: string, signal?: AbortSi
 function placeOf(dir: string, name: string): string | null {
   const relative = normalize(name.replace(/^\/+/, ''));
   if (relative === '.' || relative === '') return null;
-  if (relative === '..' || relative.startsWith(`..${sep}`)) throw new BackupArchiveError(`the entry ${name} points outside the data directory`);
+  if (relative === '..' || relative.startsWith(`..${sep}`))
+    throw new BackupArchiveError(`the entry ${name} points outside the data directory`);
   return join(dir, relative);
 }
 
@@ -112,11 +119,13 @@ export async function unpackBackupFile(file: string, dir: string): Promise<numbe
     archive = await promisify(gunzip)(await readFile(file));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR') throw new BackupArchiveError('not a gzip file, or a damaged one');
+    if (code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR')
+      throw new BackupArchiveError('not a gzip file, or a damaged one');
     throw error;
   }
   const entries = [...entriesOf(archive)];
-  if (!entries.some((entry) => entry.name.replace(/^\/+/, '') === 'PG_VERSION')) throw new BackupArchiveError('it holds no PG_VERSION: not a database backup');
+  if (!entries.some((entry) => entry.name.replace(/^\/+/, '') === 'PG_VERSION'))
+    throw new BackupArchiveError('it holds no PG_VERSION: not a database backup');
   let files = 0;
   // A thousand small files: written one after another without a turn of the event loop each.
   const made = new Set<string>([dir]);
@@ -135,7 +144,9 @@ export async function unpackBackupFile(file: string, dir: string): Promise<numbe
       writeFileSync(place, entry.data, { flag: 'wx', mode: 0o600 });
       files += 1;
     } else {
-      throw new BackupArchiveError(`the entry ${entry.name} is of a type a data directory does not hold (${JSON.stringify(entry.type)})`);
+      throw new BackupArchiveError(
+        `the entry ${entry.name} is of a type a data directory does not hold (${JSON.stringify(entry.type)})`,
+      );
     }
   }
   return files;

@@ -21,7 +21,8 @@ function entriesBesideLock(dir: string): string[] {
 /** Backs up the database in `dataDir` into `file` (gzipped archive); returns the file's size in bytes. */
 export async function backupDataDirectory(dataDir: string, file: string): Promise<number> {
   // Opening an empty or missing directory would create a database in it: there is nothing to back up.
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) throw new BackupCommandError(`there is no database in ${dataDir} to back up`);
+  if (!existsSync(join(dataDir, 'PG_VERSION')))
+    throw new BackupCommandError(`there is no database in ${dataDir} to back up`);
   if (existsSync(file)) throw new BackupCommandError(`${file} already exists; name a new file`);
   const db = await PgliteDatabase.open(dataDir);
   try {
@@ -43,13 +44,16 @@ export interface RestoreReport {
  * opened once to prove the database starts.
  */
 export async function restoreDataDirectory(file: string, dataDir: string): Promise<RestoreReport> {
-  if (!existsSync(file) || !statSync(file).isFile()) throw new BackupCommandError(`the backup file ${file} does not exist`);
+  if (!existsSync(file) || !statSync(file).isFile())
+    throw new BackupCommandError(`the backup file ${file} does not exist`);
   prepareDataDir(dataDir);
   const lock = await DataDirLock.acquire(dataDir);
   let files: number;
   try {
     if (entriesBesideLock(dataDir).length > 0) {
-      throw new BackupCommandError(`the data directory ${dataDir} is not empty; restore only into an empty or new directory`);
+      throw new BackupCommandError(
+        `the data directory ${dataDir} is not empty; restore only into an empty or new directory`,
+      );
     }
     try {
       files = await unpackBackupFile(file, dataDir);

@@ -52,7 +52,11 @@ function parseHolder(text: string): LockHolder | null {
   try {
     const value = JSON.parse(text) as Partial<LockHolder>;
     if (!Number.isInteger(value.pid) || typeof value.host !== 'string') return null;
-    return { pid: value.pid as number, host: value.host, started: typeof value.started === 'string' ? value.started : null };
+    return {
+      pid: value.pid as number,
+      host: value.host,
+      started: typeof value.started === 'string' ? value.started : null,
+    };
   } catch {
     return null;
   }
@@ -79,7 +83,9 @@ function inUse(dir: string, path: string, holder: LockHolder): DatabaseOpenError
   const where = `the data directory ${dir} is in use by another server process`;
   if (holder.host === hostname()) return new DataDirInUseError(`${where} (pid ${holder.pid}); stop it first`);
   // A container re-created with a new host name also lands here; only the operator can tell.
-  return new DataDirInUseError(`${where} (pid ${holder.pid} on ${holder.host}); if that server is gone, delete ${path}`);
+  return new DataDirInUseError(
+    `${where} (pid ${holder.pid} on ${holder.host}); if that server is gone, delete ${path}`,
+  );
 }
 
 /**
@@ -136,7 +142,11 @@ export class DataDirLock {
 
   private static async take(dir: string): Promise<DataDirLock> {
     const path = join(dir, LOCK_FILE);
-    const text = JSON.stringify({ pid: process.pid, host: hostname(), started: processStart(process.pid) } satisfies LockHolder);
+    const text = JSON.stringify({
+      pid: process.pid,
+      host: hostname(),
+      started: processStart(process.pid),
+    } satisfies LockHolder);
     // Written whole under a private name, then linked into place: linking fails while a lock exists,
     // so exactly one process wins, and nobody ever reads a half-written lock.
     const draft = `${path}.${process.pid}.${randomBytes(6).toString('hex')}`;

@@ -47,7 +47,9 @@ async function openPostgres(url: string): Promise<Database> {
 
 /** The configured database in words, for start-up messages. */
 export function databasePlace(location: DatabaseLocation): string {
-  return location.databaseUrl ? `PostgreSQL at ${postgresPlace(parsedUrl(location.databaseUrl))}` : `the database in ${location.dataDir}`;
+  return location.databaseUrl
+    ? `PostgreSQL at ${postgresPlace(parsedUrl(location.databaseUrl))}`
+    : `the database in ${location.dataDir}`;
 }
 
 /** Opens the configured database; a place that cannot be opened is a DatabaseOpenError saying why. */

@@ -23,11 +23,18 @@ function statOrNull(path: string): Stats | null {
 
 function fileSystemProblem(dir: string, error: unknown): DatabaseOpenError {
   const code = errorCode(error);
-  if (code === 'ENOTDIR') return new DatabaseOpenError(`the data directory ${dir} cannot be used: a part of its path is a file, not a directory`);
-  if (code === 'EACCES' || code === 'EPERM') return new DatabaseOpenError(`the data directory ${dir} cannot be used: permission denied`);
+  if (code === 'ENOTDIR')
+    return new DatabaseOpenError(
+      `the data directory ${dir} cannot be used: a part of its path is a file, not a directory`,
+    );
+  if (code === 'EACCES' || code === 'EPERM')
+    return new DatabaseOpenError(`the data directory ${dir} cannot be used: permission denied`);
   // A pseudo file system (/proc, /sys) refuses a new directory although its parent exists.
   const refused = (error as NodeJS.ErrnoException).path;
-  if (code === 'ENOENT' && refused !== undefined) return new DatabaseOpenError(`the data directory ${dir} cannot be created: the file system refuses a new directory ${refused}`);
+  if (code === 'ENOENT' && refused !== undefined)
+    return new DatabaseOpenError(
+      `the data directory ${dir} cannot be created: the file system refuses a new directory ${refused}`,
+    );
   return new DatabaseOpenError(`the data directory ${dir} cannot be used: ${code ?? String(error)}`);
 }
 
@@ -40,7 +47,8 @@ export function prepareDataDir(dir: string): void {
   } catch (error) {
     throw fileSystemProblem(dir, error);
   }
-  if (stats !== null && !stats.isDirectory()) throw new DatabaseOpenError(`the data directory ${dir} is a file, not a directory`);
+  if (stats !== null && !stats.isDirectory())
+    throw new DatabaseOpenError(`the data directory ${dir} is a file, not a directory`);
 }
 
 /**
@@ -48,11 +56,13 @@ export function prepareDataDir(dir: string): void {
  * pieces every PostgreSQL data directory has.
  */
 export function checkDatabaseFiles(dir: string): void {
-  const problem = (what: string) => new DatabaseOpenError(`the data directory ${dir} is not a usable database: ${what}`);
+  const problem = (what: string) =>
+    new DatabaseOpenError(`the data directory ${dir} is not a usable database: ${what}`);
   try {
     const entries = readdirSync(dir).filter((name) => !name.startsWith(LOCK_FILE));
     if (entries.length === 0) return;
-    if (!entries.includes('PG_VERSION')) throw problem('it holds other files and no PG_VERSION (choose an empty or new directory)');
+    if (!entries.includes('PG_VERSION'))
+      throw problem('it holds other files and no PG_VERSION (choose an empty or new directory)');
     const version = readFileSync(join(dir, 'PG_VERSION'), 'utf8').trim();
     if (!/^\d+$/.test(version)) throw problem(`PG_VERSION holds "${version.slice(0, 20)}", not a PostgreSQL version`);
     if (!statOrNull(join(dir, 'base'))?.isDirectory()) throw problem('the base/ directory with the tables is missing');

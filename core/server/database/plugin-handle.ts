@@ -59,7 +59,8 @@ export function pluginDatabase(kernel: Database, pluginId: string): Database {
 export function asPlugin(queryable: Database, schema: string): Database;
 export function asPlugin(queryable: Queryable, schema: string): Queryable;
 export function asPlugin(queryable: Queryable, schema: string): Queryable {
-  if (queryable instanceof PluginDatabase) return queryable.schema === schema ? queryable : new PluginDatabase(queryable.kernel, schema);
+  if (queryable instanceof PluginDatabase)
+    return queryable.schema === schema ? queryable : new PluginDatabase(queryable.kernel, schema);
   const view = viewOf(queryable);
   if (view) return view.transaction.view(schema);
   if (isDatabase(queryable)) return new PluginDatabase(queryable, schema);
@@ -93,12 +94,16 @@ export function providedService<Service>(service: Service, pluginId: string): Se
   return withQueryables(service, (queryable) => asPlugin(queryable, schema));
 }
 
-function withQueryables<Service extends object>(service: Service, convert: (queryable: Queryable) => Queryable): Service {
+function withQueryables<Service extends object>(
+  service: Service,
+  convert: (queryable: Queryable) => Queryable,
+): Service {
   return new Proxy(service, {
     get(target, key) {
       const member: unknown = Reflect.get(target, key);
       if (typeof member !== 'function') return member;
-      return (first: unknown, ...rest: unknown[]) => member.call(target, isQueryable(first) ? convert(first) : first, ...rest);
+      return (first: unknown, ...rest: unknown[]) =>
+        member.call(target, isQueryable(first) ? convert(first) : first, ...rest);
     },
   });
 }

@@ -19,7 +19,10 @@ const MAX_IDENTIFIER = 63;
 
 /** `<database>_<schema>` as a plain identifier of at most 63 characters. */
 export function pluginRoleName(database: string, schema: string): string {
-  const prefix = database.toLowerCase().replace(/[^a-z0-9_]/g, '_').replace(/^(?=[^a-z_])/, '_');
+  const prefix = database
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .replace(/^(?=[^a-z_])/, '_');
   const name = `${prefix}_${schema}`;
   if (name.length <= MAX_IDENTIFIER) return name;
   // A long database name keeps its start and a hash of the whole, so two long names stay apart.
@@ -38,7 +41,9 @@ interface Privileges {
 }
 
 async function recordedRole(tx: Queryable, schema: string): Promise<string> {
-  const recorded = await tx.query<{ role: string }>('SELECT role FROM erp_meta.plugin_roles WHERE schema = $1', [schema]);
+  const recorded = await tx.query<{ role: string }>('SELECT role FROM erp_meta.plugin_roles WHERE schema = $1', [
+    schema,
+  ]);
   const role = recorded.rows[0]?.role;
   if (role !== undefined) return role;
   const { rows } = await tx.query<{ database: string }>('SELECT current_database() AS database');
@@ -70,7 +75,9 @@ export async function ensurePluginRole(db: Database, schema: string): Promise<vo
     const exists = await tx.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [name]);
     if (exists.rows.length === 0) await tx.query(`CREATE ROLE ${role} NOLOGIN`);
     // Membership lets the server's user SET ROLE to it; a CREATEROLE user is not a member by making it.
-    const member = await tx.query<{ member: boolean }>(`SELECT pg_has_role(current_user, $1, 'MEMBER') AS member`, [name]);
+    const member = await tx.query<{ member: boolean }>(`SELECT pg_has_role(current_user, $1, 'MEMBER') AS member`, [
+      name,
+    ]);
     if (member.rows[0]?.member !== true) await tx.query(`GRANT ${role} TO CURRENT_USER`);
     const owned = quoteIdentifier(schema);
     await tx.exec(`
@@ -86,7 +93,11 @@ export async function ensurePluginRole(db: Database, schema: string): Promise<vo
 
 /** What the host knows of a plugin for sharing: its id, those it depends on, and what it shares with its dependants. */
 export interface SharingPlugin {
-  readonly manifest: { readonly id: string; readonly dependencies: readonly string[]; readonly optionalDependencies?: readonly string[] };
+  readonly manifest: {
+    readonly id: string;
+    readonly dependencies: readonly string[];
+    readonly optionalDependencies?: readonly string[];
+  };
   /** Views (or tables) of the plugin's schema its dependants may read: SELECT only. */
   readonly sharedViews?: readonly string[];
 }
@@ -100,16 +111,23 @@ export async function grantSharedViews(db: Database, plugins: readonly SharingPl
     (owner.sharedViews ?? []).length === 0
       ? []
       : plugins
-          .filter(({ manifest }) => [...manifest.dependencies, ...(manifest.optionalDependencies ?? [])].includes(owner.manifest.id))
-          .map((reader) => ({ owner: pluginSchema(owner.manifest.id), reader: pluginSchema(reader.manifest.id), views: owner.sharedViews ?? [] })),
+          .filter(({ manifest }) =>
+            [...manifest.dependencies, ...(manifest.optionalDependencies ?? [])].includes(owner.manifest.id),
+          )
+          .map((reader) => ({
+            owner: pluginSchema(owner.manifest.id),
+            reader: pluginSchema(reader.manifest.id),
+            views: owner.sharedViews ?? [],
+          })),
   );
   if (grants.length === 0) return;
   await db.transaction(async (tx) => {
     // Two copies granting on one view at once fail with "tuple concurrently updated": one at a time.
     await tx.query('SELECT pg_advisory_xact_lock($1)', [ROLE_LOCK]);
-    const { rows } = await tx.query<{ schema: string; role: string }>('SELECT schema, role FROM erp_meta.plugin_roles WHERE schema = ANY($1)', [
-      grants.map((grant) => grant.reader),
-    ]);
+    const { rows } = await tx.query<{ schema: string; role: string }>(
+      'SELECT schema, role FROM erp_meta.plugin_roles WHERE schema = ANY($1)',
+      [grants.map((grant) => grant.reader)],
+    );
     const roles = new Map(rows.map((row) => [row.schema, row.role]));
     const statements = grants.flatMap(({ owner, reader, views }) => {
       const role = roles.get(reader);

@@ -24,14 +24,18 @@ const ROLE_CHANGES: readonly RegExp[] = [
 // set_config names a setting by a value: refused unless it is a constant other than these two.
 const SET_CONFIG = /\bset_config\s*\(\s*(?!'(?!(?:role|session_authorization)')[a-z_.]+')/i;
 
-const TRANSACTION_CONTROL = /^(?:begin|commit|rollback|end|abort|start\s+transaction|savepoint|release|prepare\s+transaction)\b/i;
+const TRANSACTION_CONTROL =
+  /^(?:begin|commit|rollback|end|abort|start\s+transaction|savepoint|release|prepare\s+transaction)\b/i;
 
 /** Throws RefusedStatementError when `sql`, run for `plugin`, would change the role or end the transaction. */
 export function assertPluginStatement(sql: string, plugin: string): void {
   const code = sql.replace(COMMENTS, ' ');
   const unquoted = code.replace(STRINGS, "''");
   const roleChange = SET_CONFIG.test(code) || ROLE_CHANGES.some((pattern) => pattern.test(unquoted));
-  const statements = unquoted.replace(BODIES, "''").split(';').map((statement) => statement.trim());
+  const statements = unquoted
+    .replace(BODIES, "''")
+    .split(';')
+    .map((statement) => statement.trim());
   if (!roleChange && !statements.some((statement) => TRANSACTION_CONTROL.test(statement))) return;
   throw new RefusedStatementError(
     `Plugin "${plugin}" may not change the database role or session authorization, nor begin or end a transaction, through its database handle: ` +

@@ -26,9 +26,15 @@ export class RoleDirectory {
 
   /** Reads the role of `schema`; `kernelTx` must run as the kernel. */
   async lookup(kernelTx: Queryable, schema: string): Promise<string> {
-    const { rows } = await kernelTx.query<{ role: string }>('SELECT role FROM erp_meta.plugin_roles WHERE schema = $1', [schema]);
+    const { rows } = await kernelTx.query<{ role: string }>(
+      'SELECT role FROM erp_meta.plugin_roles WHERE schema = $1',
+      [schema],
+    );
     const role = rows[0]?.role;
-    if (role === undefined) throw new Error(`The plugin schema "${schema}" has no database role: its plugin's migrations have not run on this database.`);
+    if (role === undefined)
+      throw new Error(
+        `The plugin schema "${schema}" has no database role: its plugin's migrations have not run on this database.`,
+      );
     this.roles.set(schema, role);
     return role;
   }

@@ -28,7 +28,10 @@ export const DEFAULT_ADMISSION_LIMITS: Readonly<Record<'pglite' | 'postgres', Ad
 };
 
 /** The limits for a database kind, with whatever the configuration sets taking the default's place. */
-export function admissionLimits(kind: keyof typeof DEFAULT_ADMISSION_LIMITS, configured: Partial<AdmissionLimits> = {}): AdmissionLimits {
+export function admissionLimits(
+  kind: keyof typeof DEFAULT_ADMISSION_LIMITS,
+  configured: Partial<AdmissionLimits> = {},
+): AdmissionLimits {
   const defaults = DEFAULT_ADMISSION_LIMITS[kind];
   return {
     maxConcurrent: configured.maxConcurrent ?? defaults.maxConcurrent,
@@ -84,8 +87,10 @@ export class AdmissionLimiter {
   private budgetUntil = 0;
 
   constructor(readonly limits: AdmissionLimits) {
-    if (!Number.isInteger(limits.maxConcurrent) || limits.maxConcurrent < 1) throw new Error('maxConcurrent must be a whole number of at least 1');
-    if (!Number.isInteger(limits.maxQueued) || limits.maxQueued < 0) throw new Error('maxQueued must be a whole number of at least 0');
+    if (!Number.isInteger(limits.maxConcurrent) || limits.maxConcurrent < 1)
+      throw new Error('maxConcurrent must be a whole number of at least 1');
+    if (!Number.isInteger(limits.maxQueued) || limits.maxQueued < 0)
+      throw new Error('maxQueued must be a whole number of at least 0');
     if (!(limits.maxQueueWaitMs > 0)) throw new Error('maxQueueWaitMs must be positive');
   }
 
@@ -119,7 +124,11 @@ export class AdmissionLimiter {
       ticket.refuse('queue_full');
       return nothingToWithdraw;
     }
-    const waiter: Waiter = { ticket, since: Date.now(), deadline: setTimeout(() => this.refuse(waiter, 'wait_timeout'), this.limits.maxQueueWaitMs) };
+    const waiter: Waiter = {
+      ticket,
+      since: Date.now(),
+      deadline: setTimeout(() => this.refuse(waiter, 'wait_timeout'), this.limits.maxQueueWaitMs),
+    };
     // A queued request must not keep a stopping process alive.
     waiter.deadline.unref();
     this.waiting.add(waiter);

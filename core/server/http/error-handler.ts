@@ -18,7 +18,11 @@ function fieldErrors(issues: readonly AjvIssue[]): FieldErrors {
   for (const issue of issues) {
     // `required` and `additionalProperties` are reported on the parent object; name the property itself.
     const named =
-      issue.keyword === 'required' ? issue.params.missingProperty : issue.keyword === 'additionalProperties' ? issue.params.additionalProperty : undefined;
+      issue.keyword === 'required'
+        ? issue.params.missingProperty
+        : issue.keyword === 'additionalProperties'
+          ? issue.params.additionalProperty
+          : undefined;
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const field = [path, typeof named === 'string' ? named : ''].filter(Boolean).join('.') || 'body';
     const message =
@@ -74,7 +78,12 @@ function errorBodyOf(apiError: ApiError, request: FastifyRequest, translator: Me
   const say = (message: string) => translator.translate(message, reader.language, reader.format);
   const message = say(apiError.message);
   return apiError.errors
-    ? { message, errors: Object.fromEntries(Object.entries(apiError.errors).map(([field, messages]) => [field, messages.map(say)])) }
+    ? {
+        message,
+        errors: Object.fromEntries(
+          Object.entries(apiError.errors).map(([field, messages]) => [field, messages.map(say)]),
+        ),
+      }
     : { message };
 }
 
@@ -85,7 +94,8 @@ function errorBodyOf(apiError: ApiError, request: FastifyRequest, translator: Me
 export function installErrorHandler(app: FastifyInstance, translator: MessageTranslator): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
-    if (apiError.status >= 500) request.log.error(faultLogEntry(error, request.routeOptions.url, request.method), 'request failed');
+    if (apiError.status >= 500)
+      request.log.error(faultLogEntry(error, request.routeOptions.url, request.method), 'request failed');
     return reply.status(apiError.status).send(errorBodyOf(apiError, request, translator));
   });
 }
@@ -95,7 +105,12 @@ export function installErrorHandler(app: FastifyInstance, translator: MessageTra
  * decode, a path segment longer than maxParamLength). Fastify would answer them in a shape of its
  * own, and they pass no hook, so the request id is set here too.
  */
-export function answerFrameworkError(translator: MessageTranslator, error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+export function answerFrameworkError(
+  translator: MessageTranslator,
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const apiError =
     error.code === 'FST_ERR_BAD_URL'
       ? new ApiError(400, 'The request URL is not valid.')

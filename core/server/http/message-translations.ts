@@ -1,4 +1,9 @@
-import { placeholderKinds, renderMessage, type MessageValueKind, type MessageValues } from '@core/shared/format-message';
+import {
+  placeholderKinds,
+  renderMessage,
+  type MessageValueKind,
+  type MessageValues,
+} from '@core/shared/format-message';
 import { localeFormat, type LocaleFormatOptions } from '@core/shared/format/locale-format';
 import type { Language } from '@core/shared/runtime-config';
 
@@ -62,7 +67,13 @@ export class MessageTranslator {
     }
     for (const pattern of language === 'ru' ? this.patterns : this.typedPatterns) {
       const match = pattern.english.exec(message);
-      if (match) return renderMessage(language === 'ru' ? pattern.russian : pattern.key, match.groups ?? {}, localeFormat(language, options), pattern.kinds);
+      if (match)
+        return renderMessage(
+          language === 'ru' ? pattern.russian : pattern.key,
+          match.groups ?? {},
+          localeFormat(language, options),
+          pattern.kinds,
+        );
     }
     return message;
   }

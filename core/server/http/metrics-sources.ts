@@ -84,7 +84,9 @@ export function watchSources(app: FastifyInstance, registry: Registry, sources: 
     async collect() {
       this.reset();
       try {
-        const { rows } = await db.query<{ kind: string; state: string; count: number }>('SELECT kind, state, count(*)::int AS count FROM core.jobs GROUP BY kind, state');
+        const { rows } = await db.query<{ kind: string; state: string; count: number }>(
+          'SELECT kind, state, count(*)::int AS count FROM core.jobs GROUP BY kind, state',
+        );
         for (const { kind, state, count } of rows) this.set({ kind, state }, count);
       } catch (error) {
         warn('core.jobs', error);
@@ -128,7 +130,8 @@ export function watchSources(app: FastifyInstance, registry: Registry, sources: 
     collect() {
       this.reset();
       for (const plugin of plugins.list()) {
-        for (const state of LOAD_STATES) this.set({ plugin: plugin.id, source: plugin.source.kind, state }, plugin.state === state ? 1 : 0);
+        for (const state of LOAD_STATES)
+          this.set({ plugin: plugin.id, source: plugin.source.kind, state }, plugin.state === state ? 1 : 0);
       }
     },
   });

@@ -28,7 +28,12 @@ export interface ServerMetrics {
 function routeLabel(request: FastifyRequest): string {
   const route = request.routeOptions.url;
   if (route === undefined) return UNMATCHED_ROUTE;
-  return route.startsWith('/api/') || route === METRICS_PATH || route === '/config.json' || route.startsWith('/plugins/') ? route : STATIC_ROUTE;
+  return route.startsWith('/api/') ||
+    route === METRICS_PATH ||
+    route === '/config.json' ||
+    route.startsWith('/plugins/')
+    ? route
+    : STATIC_ROUTE;
 }
 
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();

@@ -42,7 +42,12 @@ export function isPluginFilesPath(url: string): boolean {
  * The remote's manifest, entry and strings are `no-cache`, since they keep their names across
  * versions; content-hashed chunks are cached for good.
  */
-export async function servePluginFiles(app: FastifyInstance, id: string, part: HostedWebPart, options: { readonly serveSourceMaps: boolean }): Promise<void> {
+export async function servePluginFiles(
+  app: FastifyInstance,
+  id: string,
+  part: HostedWebPart,
+  options: { readonly serveSourceMaps: boolean },
+): Promise<void> {
   const prefix = pluginFilesPath(id);
   const fresh = new Set([part.remote.entry, ...Object.values(part.remote.translations), `${prefix}remoteEntry.js`]);
   const urlOf = (file: string): string => `${prefix}${relative(part.root, file).split(sep).join('/')}`;
@@ -64,7 +69,10 @@ export async function servePluginFiles(app: FastifyInstance, id: string, part: H
       allowedPath: (path) => options.serveSourceMaps || !path.endsWith('.map'),
       setHeaders: (reply, file) => {
         const url = urlOf(file);
-        reply.header('cache-control', !fresh.has(url) && HASHED_FILE.test(url) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          !fresh.has(url) && HASHED_FILE.test(url) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   });

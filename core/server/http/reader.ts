@@ -19,5 +19,8 @@ export interface Reader {
 export function readerOf(request: Pick<FastifyRequest, 'headers'>): Reader {
   const sent = request.headers[TIME_ZONE_HEADER.toLowerCase()];
   const zone = typeof sent === 'string' ? sent.trim() : '';
-  return { language: preferredLanguage(request.headers['accept-language']), format: { timeZone: zone !== '' && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE } };
+  return {
+    language: preferredLanguage(request.headers['accept-language']),
+    format: { timeZone: zone !== '' && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE },
+  };
 }

@@ -22,7 +22,9 @@ export function requestIdOf(request: IncomingMessage): string {
 
 /** An error body as every error path sends it: `{ message, errors? }`. */
 function isErrorBody(payload: unknown): payload is { readonly message: string } {
-  return typeof payload === 'object' && payload !== null && typeof (payload as { message?: unknown }).message === 'string';
+  return (
+    typeof payload === 'object' && payload !== null && typeof (payload as { message?: unknown }).message === 'string'
+  );
 }
 
 /**

@@ -68,7 +68,8 @@ export function installRouteAccess(app: FastifyInstance, options: RouteAccessOpt
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return; // static files are public by nature
     const access = route.config?.access;
-    if (!access) throw new UndeclaredAccessError(`route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    if (!access)
+      throw new UndeclaredAccessError(`route ${String(route.method)} ${route.url} declares no access (config.access)`);
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
   app.addHook('onRequest', async (request) => {

@@ -63,7 +63,13 @@ function integerFields(schema: FastifySchema[keyof FastifySchema]): IntegerField
 }
 
 function notCanonical(name: string): ErrorObject {
-  return { instancePath: `/${name}`, schemaPath: '#/canonical-integer', keyword: 'type', params: { type: 'integer' }, message: 'must be integer' };
+  return {
+    instancePath: `/${name}`,
+    schemaPath: '#/canonical-integer',
+    keyword: 'type',
+    params: { type: 'integer' },
+    message: 'must be integer',
+  };
 }
 
 /** Wraps a path or query validator so a non-canonical integer fails before Ajv turns it into a number. */
@@ -98,6 +104,8 @@ export function installSchemaValidation(app: FastifyInstance): void {
     table.set(key, { ...table.get(key), [part]: schema as SchemaObject });
     if (part === 'body') return strict.compile(schema);
     const validate = fromText.compile(schema);
-    return part === 'params' || part === 'querystring' ? withCanonicalIntegers(validate, integerFields(schema)) : validate;
+    return part === 'params' || part === 'querystring'
+      ? withCanonicalIntegers(validate, integerFields(schema))
+      : validate;
   });
 }

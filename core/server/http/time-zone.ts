@@ -16,7 +16,10 @@ export function timeZoneOf(request: FastifyRequest): string {
   if (sent === undefined) return DEFAULT_TIME_ZONE;
   const zone = Array.isArray(sent) ? sent.join(', ') : sent.trim();
   if (zone === '' || Array.isArray(sent) || !isTimeZone(zone)) {
-    throw new ApiError(422, `Unknown time zone "${zone}" in ${TIME_ZONE_HEADER}: send an IANA zone such as Europe/Moscow.`);
+    throw new ApiError(
+      422,
+      `Unknown time zone "${zone}" in ${TIME_ZONE_HEADER}: send an IANA zone such as Europe/Moscow.`,
+    );
   }
   return zone;
 }

@@ -43,7 +43,13 @@ export function installXsrfProtection(app: FastifyInstance): void {
         httpOnly: false,
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || bearerAuthenticated(request) || isWebhook(request)) return;
+    if (
+      SAFE_METHODS.has(request.method) ||
+      !request.url.startsWith('/api/') ||
+      bearerAuthenticated(request) ||
+      isWebhook(request)
+    )
+      return;
     if (!matches(cookie, request.headers[XSRF_HEADER])) {
       throw new ApiError(419, 'The page has expired (XSRF token mismatch). Please reload and try again.');
     }

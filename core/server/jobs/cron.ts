@@ -43,7 +43,8 @@ export class CronError extends Error {
 function whole(text: string, field: FieldRange, expression: string): number {
   if (!/^\d{1,2}$/.test(text)) throw new CronError(expression, `"${text}" in the ${field.name} field is not a number`);
   const value = Number(text);
-  if (value < field.min || value > field.max) throw new CronError(expression, `${field.name} ${value} is outside ${field.min}-${field.max}`);
+  if (value < field.min || value > field.max)
+    throw new CronError(expression, `${field.name} ${value} is outside ${field.min}-${field.max}`);
   return value;
 }
 
@@ -51,7 +52,8 @@ function parseField(text: string, field: FieldRange, expression: string): Set<nu
   const values = new Set<number>();
   for (const part of text.split(',')) {
     const [range, stepText, extra] = part.split('/');
-    if (range === undefined || extra !== undefined) throw new CronError(expression, `"${part}" in the ${field.name} field has more than one step`);
+    if (range === undefined || extra !== undefined)
+      throw new CronError(expression, `"${part}" in the ${field.name} field has more than one step`);
     const step = stepText === undefined ? 1 : whole(stepText, { ...field, min: 1, max: field.max }, expression);
     let from: number;
     let to: number;
@@ -60,7 +62,8 @@ function parseField(text: string, field: FieldRange, expression: string): Set<nu
       to = field.max;
     } else if (range.includes('-')) {
       const [low, high, more] = range.split('-');
-      if (low === undefined || high === undefined || more !== undefined) throw new CronError(expression, `"${range}" in the ${field.name} field is not a range`);
+      if (low === undefined || high === undefined || more !== undefined)
+        throw new CronError(expression, `"${range}" in the ${field.name} field is not a range`);
       from = whole(low, field, expression);
       to = whole(high, field, expression);
       if (from > to) throw new CronError(expression, `the ${field.name} range ${range} runs backwards`);
@@ -75,14 +78,11 @@ function parseField(text: string, field: FieldRange, expression: string): Set<nu
 
 export function parseCron(expression: string): CronSchedule {
   const parts = expression.trim().split(/\s+/);
-  if (parts.length !== 5 || parts[0] === '') throw new CronError(expression, 'it needs 5 fields: minute hour day-of-month month day-of-week');
-  const [minutes, hours, days, months, weekdays] = parts.map((part, index) => parseField(part, FIELDS[index]!, expression)) as [
-    Set<number>,
-    Set<number>,
-    Set<number>,
-    Set<number>,
-    Set<number>,
-  ];
+  if (parts.length !== 5 || parts[0] === '')
+    throw new CronError(expression, 'it needs 5 fields: minute hour day-of-month month day-of-week');
+  const [minutes, hours, days, months, weekdays] = parts.map((part, index) =>
+    parseField(part, FIELDS[index]!, expression),
+  ) as [Set<number>, Set<number>, Set<number>, Set<number>, Set<number>];
   if (weekdays.delete(7)) weekdays.add(0);
   return { minutes, hours, days, months, weekdays, anyDay: parts[2] === '*', anyWeekday: parts[4] === '*' };
 }

@@ -46,7 +46,16 @@ import { JobRegistry } from './registry';
 import { DEFAULT_RETENTION_DAYS, defineRetention } from './retention';
 import { JobRunner, type JobRunnerOptions } from './runner';
 import { cancelledJob, findJob, insertJob, listJobs, readLogs, requestCancel } from './store';
-import type { EnqueueOptions, JobDefinition, JobInfo, JobKind, JobLogLine, Jobs, ScheduleDefinition, SettledJob } from './types';
+import type {
+  EnqueueOptions,
+  JobDefinition,
+  JobInfo,
+  JobKind,
+  JobLogLine,
+  Jobs,
+  ScheduleDefinition,
+  SettledJob,
+} from './types';
 
 export * from './types';
 export { JOB_KIND, JobRegistry, backoffDelay } from './registry';
@@ -82,15 +91,22 @@ export interface JobSystem {
   onSettled(listener: (job: SettledJob) => void): void;
 }
 
-
 function checkedEnqueue(kind: string, payload: unknown, options: EnqueueOptions): void {
-  if (payload === undefined || JSON.stringify(payload) === undefined) throw new TypeError(`A job payload of "${kind}" must be a JSON value.`);
+  if (payload === undefined || JSON.stringify(payload) === undefined)
+    throw new TypeError(`A job payload of "${kind}" must be a JSON value.`);
   const subject = options.subject ?? null;
-  if (subject !== null && (typeof subject !== 'string' || subject.length === 0 || subject.length > MAX_SUBJECT_LENGTH)) {
+  if (
+    subject !== null &&
+    (typeof subject !== 'string' || subject.length === 0 || subject.length > MAX_SUBJECT_LENGTH)
+  ) {
     throw new TypeError(`A job subject is text of 1 to ${MAX_SUBJECT_LENGTH} characters.`);
   }
-  if (options.runAt !== undefined && Number.isNaN(options.runAt.getTime())) throw new TypeError('A job runAt must be a valid date.');
-  for (const [name, key] of [['dedupeKey', options.dedupeKey], ['concurrencyKey', options.concurrencyKey]] as const) {
+  if (options.runAt !== undefined && Number.isNaN(options.runAt.getTime()))
+    throw new TypeError('A job runAt must be a valid date.');
+  for (const [name, key] of [
+    ['dedupeKey', options.dedupeKey],
+    ['concurrencyKey', options.concurrencyKey],
+  ] as const) {
     if (key !== undefined && (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH)) {
       throw new TypeError(`A job ${name} is text of 1 to ${MAX_KEY_LENGTH} characters.`);
     }
@@ -101,7 +117,11 @@ function checkedEnqueue(kind: string, payload: unknown, options: EnqueueOptions)
  * One per server: every plugin's `context.jobs` shares the registry and the runner. `translator`
  * words the log lines `context.jobs.logs` reads (in English: a plugin's server code has no reader).
  */
-export function createJobSystem(db: Database, options: JobSystemOptions = {}, translator = new MessageTranslator([])): JobSystem {
+export function createJobSystem(
+  db: Database,
+  options: JobSystemOptions = {},
+  translator = new MessageTranslator([]),
+): JobSystem {
   const registry = new JobRegistry();
   const runner = new JobRunner(db, registry, options);
   defineRetention(registry, db, options.retentionDays ?? DEFAULT_RETENTION_DAYS);
@@ -112,7 +132,12 @@ export function createJobSystem(db: Database, options: JobSystemOptions = {}, tr
     setTimeout(() => runner.wake(), 100).unref();
   };
 
-  const enqueue = async (target: Queryable, kind: string, payload: unknown, enqueueOptions: EnqueueOptions = {}): Promise<number> => {
+  const enqueue = async (
+    target: Queryable,
+    kind: string,
+    payload: unknown,
+    enqueueOptions: EnqueueOptions = {},
+  ): Promise<number> => {
     const entry = registry.get(kind);
     if (!entry) throw new Error(`Job kind "${kind}" is not defined on this server.`);
     checkedEnqueue(kind, payload, enqueueOptions);
@@ -152,12 +177,20 @@ export function createJobSystem(db: Database, options: JobSystemOptions = {}, tr
       return job && registry.labelled(job, 'en');
     },
     logs: async (id: number, afterLogId = 0, limit = 100): Promise<JobLogLine[]> =>
-      (await readLogs(db, id, afterLogId, Math.min(Math.max(1, limit), 1000))).map((line) => logLineFor(line, translator, ENGLISH_READER)),
+      (await readLogs(db, id, afterLogId, Math.min(Math.max(1, limit), 1000))).map((line) =>
+        logLineFor(line, translator, ENGLISH_READER),
+      ),
     async ofSubject(subject: string, limit = 50): Promise<JobInfo[]> {
       const { jobs } = await listJobs(db, { subject, kinds: registry.names() }, Math.min(Math.max(1, limit), 1000));
       return jobs.map((job) => registry.labelled(job, 'en'));
     },
   });
 
-  return { registry, runner, jobs: service(), forPlugin: (id) => service(id), onSettled: (listener) => runner.onSettled(listener) };
+  return {
+    registry,
+    runner,
+    jobs: service(),
+    forPlugin: (id) => service(id),
+    onSettled: (listener) => runner.onSettled(listener),
+  };
 }

@@ -11,12 +11,15 @@ const MAX_PARAMS_JSON = 8000;
 /** What `context.log` stores: a key and its values, or a finished text with no values. */
 export function logLineToStore(line: JobLogMessage | string): { message: string; params: MessageValues | null } {
   if (typeof line === 'string') return { message: line.slice(0, MAX_TEXT), params: null };
-  if (typeof line.key !== 'string' || line.key.length === 0 || line.key.length > MAX_TEXT) throw new TypeError(`A job log key is text of 1 to ${MAX_TEXT} characters.`);
+  if (typeof line.key !== 'string' || line.key.length === 0 || line.key.length > MAX_TEXT)
+    throw new TypeError(`A job log key is text of 1 to ${MAX_TEXT} characters.`);
   const params = line.params ?? {};
   for (const [name, value] of Object.entries(params)) {
-    if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value))) throw new TypeError(`The job log value "${name}" is not text or a finite number.`);
+    if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value)))
+      throw new TypeError(`The job log value "${name}" is not text or a finite number.`);
   }
-  if (JSON.stringify(params).length > MAX_PARAMS_JSON) throw new TypeError(`A job log line's values take at most ${MAX_PARAMS_JSON} characters as JSON.`);
+  if (JSON.stringify(params).length > MAX_PARAMS_JSON)
+    throw new TypeError(`A job log line's values take at most ${MAX_PARAMS_JSON} characters as JSON.`);
   return { message: line.key, params };
 }
 
@@ -31,6 +34,7 @@ export function logLineToStore(line: JobLogMessage | string): { message: string;
 
 /** The line for `reader`: a key and its values worded and formatted; a line stored as text as it was written. */
 export function logLineFor(line: StoredLogLine, translator: MessageTranslator, reader: Reader): JobLogLine {
-  const message = line.params === null ? line.message : translator.render(line.message, line.params, reader.language, reader.format);
+  const message =
+    line.params === null ? line.message : translator.render(line.message, line.params, reader.language, reader.format);
   return { id: line.id, at: line.at, level: line.level, message };
 }

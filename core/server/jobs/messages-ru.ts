@@ -15,8 +15,10 @@ export const JOB_MESSAGES_RU: RussianMessages = {
   'Job not found.': 'Задача не найдена.',
   'The job has already finished.': 'Задача уже завершена.',
   'The kind is not a job kind of this server.': 'Такого вида задач на этом сервере нет.',
-  'Only a failed or cancelled job can be retried.': 'Повторить можно только задачу, завершившуюся с ошибкой или отменённую.',
-  'Finished jobs older than {days:number} days deleted: {count:number}.': 'Удалено завершённых задач старше {days} дн.: {count}.',
+  'Only a failed or cancelled job can be retried.':
+    'Повторить можно только задачу, завершившуюся с ошибкой или отменённую.',
+  'Finished jobs older than {days:number} days deleted: {count:number}.':
+    'Удалено завершённых задач старше {days} дн.: {count}.',
   [JOB_FAILED]: 'Задача завершилась с ошибкой.',
   [JOB_TIMED_OUT]: 'Задача не уложилась в {ms} мс.',
   [JOB_CANCELLED]: 'Задача отменена.',
@@ -24,5 +26,6 @@ export const JOB_MESSAGES_RU: RussianMessages = {
   [SERVER_STOPPING]: 'Сервер останавливается.',
   [JOB_DID_NOT_FINISH]: 'Задача не завершилась.',
   [RESULT_NOT_JSON]: 'Задача вернула результат, который не является JSON.',
-  [LEASE_EXPIRED_ON_LAST_ATTEMPT]: 'Задача остановилась, не завершив последнюю попытку (её сервер остановился или потерял базу данных).',
+  [LEASE_EXPIRED_ON_LAST_ATTEMPT]:
+    'Задача остановилась, не завершив последнюю попытку (её сервер остановился или потерял базу данных).',
 };

@@ -26,12 +26,14 @@ export interface KindEntry {
 function checkedLabel(label: JobLabel | undefined, what: string): JobLabel | null {
   if (label === undefined) return null;
   const fine = (text: unknown): boolean => typeof text === 'string' && text.trim() !== '' && text.length <= 100;
-  if (!fine(label.en) || !fine(label.ru)) throw new Error(`${what}: a label needs en and ru texts of 1 to 100 characters.`);
+  if (!fine(label.en) || !fine(label.ru))
+    throw new Error(`${what}: a label needs en and ru texts of 1 to 100 characters.`);
   return { en: label.en, ru: label.ru };
 }
 
 function positiveInteger(value: number, what: string, kind: string, max: number): number {
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`Job kind "${kind}": ${what} must be an integer from 1 to ${max}.`);
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new Error(`Job kind "${kind}": ${what} must be an integer from 1 to ${max}.`);
   return value;
 }
 
@@ -44,7 +46,8 @@ export class JobRegistry {
   define(definition: JobDefinition<never, unknown>, plugin?: string): KindEntry {
     const { kind } = definition;
     if (!JOB_KIND.test(kind)) throw new Error(`Job kind "${kind}" must be "<plugin>.<name>" in lower case.`);
-    if (plugin !== undefined && !kind.startsWith(`${plugin}.`)) throw new Error(`Plugin "${plugin}" may define only job kinds "${plugin}.<name>", not "${kind}".`);
+    if (plugin !== undefined && !kind.startsWith(`${plugin}.`))
+      throw new Error(`Plugin "${plugin}" may define only job kinds "${plugin}.<name>", not "${kind}".`);
     if (this.kinds.has(kind)) throw new Error(`Job kind "${kind}" is defined twice.`);
     const backoff = { ...DEFAULT_BACKOFF, ...definition.backoff };
     if (!(backoff.initialMs >= 0 && backoff.factor >= 1 && backoff.maxMs >= backoff.initialMs)) {
@@ -72,14 +75,22 @@ export class JobRegistry {
   /** Declares a recurring job of a kind defined here (by `plugin`, when given). */
   schedule(definition: ScheduleDefinition<unknown>, plugin?: string): ScheduleEntry {
     const { id } = definition;
-    if (typeof id !== 'string' || !JOB_KIND.test(id)) throw new Error(`Schedule "${String(id)}" must be "<plugin>.<name>" in lower case.`);
-    if (plugin !== undefined && !id.startsWith(`${plugin}.`)) throw new Error(`Plugin "${plugin}" may declare only schedules "${plugin}.<name>", not "${id}".`);
+    if (typeof id !== 'string' || !JOB_KIND.test(id))
+      throw new Error(`Schedule "${String(id)}" must be "<plugin>.<name>" in lower case.`);
+    if (plugin !== undefined && !id.startsWith(`${plugin}.`))
+      throw new Error(`Plugin "${plugin}" may declare only schedules "${plugin}.<name>", not "${id}".`);
     const kind = typeof definition.kind === 'string' ? definition.kind : definition.kind?.kind;
     const entry = typeof kind === 'string' ? this.kinds.get(kind) : undefined;
     if (!entry || (plugin !== undefined && !entry.kind.startsWith(`${plugin}.`))) {
-      throw new Error(`Schedule "${id}" runs kind "${String(kind)}", which is not a kind ${plugin === undefined ? 'defined' : `plugin "${plugin}" defined`} before it.`);
+      throw new Error(
+        `Schedule "${id}" runs kind "${String(kind)}", which is not a kind ${plugin === undefined ? 'defined' : `plugin "${plugin}" defined`} before it.`,
+      );
     }
-    const schedule = scheduleEntry(definition, entry.kind, checkedLabel(definition.label, `Schedule "${id}"`) ?? entry.label);
+    const schedule = scheduleEntry(
+      definition,
+      entry.kind,
+      checkedLabel(definition.label, `Schedule "${id}"`) ?? entry.label,
+    );
     if (this.scheduled.has(schedule.id)) throw new Error(`Schedule "${schedule.id}" is declared twice.`);
     this.scheduled.set(schedule.id, schedule);
     for (const listener of this.listeners) listener();
@@ -121,7 +132,11 @@ export class JobRegistry {
 }
 
 /** The wait before attempt `attempt + 1`, after attempt `attempt` failed: exponential, capped, with up to 20 % jitter. */
-export function backoffDelay(backoff: Required<JobBackoff>, attempt: number, random: () => number = Math.random): number {
+export function backoffDelay(
+  backoff: Required<JobBackoff>,
+  attempt: number,
+  random: () => number = Math.random,
+): number {
   const base = Math.min(backoff.maxMs, backoff.initialMs * backoff.factor ** Math.max(0, attempt - 1));
   return Math.round(base * (1 + 0.2 * random()));
 }

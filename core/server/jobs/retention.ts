@@ -42,14 +42,18 @@ export async function deleteExpiredJobs(db: Database, retentionDays: number, sig
 
 /** Defines the retention kind and its daily schedule on the kernel's registry. */
 export function defineRetention(registry: JobRegistry, db: Database, retentionDays: number): void {
-  if (!Number.isInteger(retentionDays) || retentionDays < 1) throw new Error('jobs.retentionDays must be a whole number of days, at least 1.');
+  if (!Number.isInteger(retentionDays) || retentionDays < 1)
+    throw new Error('jobs.retentionDays must be a whole number of days, at least 1.');
   registry.define({
     kind: RETENTION_KIND,
     requires: 'JS',
     label: { en: 'Old jobs clean-up', ru: 'Очистка старых задач' },
     async run(_job, context) {
       const deleted = await deleteExpiredJobs(db, retentionDays, context.signal);
-      await context.log({ key: 'Finished jobs older than {days:number} days deleted: {count:number}.', params: { count: deleted, days: retentionDays } });
+      await context.log({
+        key: 'Finished jobs older than {days:number} days deleted: {count:number}.',
+        params: { count: deleted, days: retentionDays },
+      });
       return { deleted };
     },
   });

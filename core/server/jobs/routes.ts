@@ -11,7 +11,14 @@ import { logLineFor } from './log-lines';
 import type { JobRegistry } from './registry';
 import { listSchedules } from './schedule-store';
 import { cancelledJob, findJob, insertJob, jobToRetry, listJobs, readLogs, requestCancel } from './store';
-import { JOB_STATES, type JobInfo, type JobKindInfo, type JobLogPage, type JobScheduleInfo, type JobState } from './types';
+import {
+  JOB_STATES,
+  type JobInfo,
+  type JobKindInfo,
+  type JobLogPage,
+  type JobScheduleInfo,
+  type JobState,
+} from './types';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import type { JobRunner } from './runner';
 
@@ -89,9 +96,13 @@ export function registerJobRoutes(app: FastifyInstance, { db, registry, runner, 
     return { ...named, error: translator.translate(named.error, reader.language, reader.format) };
   };
 
-  app.get<{ Params: IdParams }>('/api/jobs/:id', { config: signedIn, schema: { params: ID_PARAMS } }, async (request) => ({
-    data: forReader(request, await readable(request, request.params.id)),
-  }));
+  app.get<{ Params: IdParams }>(
+    '/api/jobs/:id',
+    { config: signedIn, schema: { params: ID_PARAMS } },
+    async (request) => ({
+      data: forReader(request, await readable(request, request.params.id)),
+    }),
+  );
 
   app.get<{ Params: IdParams; Querystring: LogsQuery }>(
     '/api/jobs/:id/logs',
@@ -104,85 +115,120 @@ export function registerJobRoutes(app: FastifyInstance, { db, registry, runner, 
       const page = lines.slice(0, limit);
       const reader = readerOf(request);
       return {
-        data: { lines: page.map((line) => logLineFor(line, translator, reader)), next_after: page.at(-1)?.id ?? after, has_more: lines.length > limit, state: job.state },
+        data: {
+          lines: page.map((line) => logLineFor(line, translator, reader)),
+          next_after: page.at(-1)?.id ?? after,
+          has_more: lines.length > limit,
+          state: job.state,
+        },
       };
     },
   );
 
-  app.post<{ Params: IdParams }>('/api/jobs/:id/cancel', { config: signedIn, schema: { params: ID_PARAMS } }, async (request) => {
-    assertNoBody(request.body);
-    const job = await readable(request, request.params.id);
-    if (job.state !== 'queued' && job.state !== 'running') throw new ApiError(409, 'The job has already finished.');
-    const cancelled = await requestCancel(db, job.id);
-    if (cancelled?.job.state === 'running') runner.cancelLocal(job.id);
-    if (cancelled?.cancelledNow) runner.announce(cancelledJob(cancelled.job));
-    return { data: forReader(request, cancelled?.job ?? job) };
-  });
+  app.post<{ Params: IdParams }>(
+    '/api/jobs/:id/cancel',
+    { config: signedIn, schema: { params: ID_PARAMS } },
+    async (request) => {
+      assertNoBody(request.body);
+      const job = await readable(request, request.params.id);
+      if (job.state !== 'queued' && job.state !== 'running') throw new ApiError(409, 'The job has already finished.');
+      const cancelled = await requestCancel(db, job.id);
+      if (cancelled?.job.state === 'running') runner.cancelLocal(job.id);
+      if (cancelled?.cancelledNow) runner.announce(cancelledJob(cancelled.job));
+      return { data: forReader(request, cancelled?.job ?? job) };
+    },
+  );
 
   // A new job with the same payload, subject and keys, started by the caller; the old one stays as it ended.
-  app.post<{ Params: IdParams }>('/api/jobs/:id/retry', { config: signedIn, schema: { params: ID_PARAMS } }, async (request) => {
-    assertNoBody(request.body);
-    const job = await readable(request, request.params.id);
-    if (job.state !== 'failed' && job.state !== 'cancelled') throw new ApiError(409, 'Only a failed or cancelled job can be retried.');
-    const again = await jobToRetry(db, job.id);
-    if (!again) throw notFound('Job');
-    const id = await insertJob(db, { ...again, runAt: null, createdBy: callerId(request) });
-    runner.wake();
-    const created = await findJob(db, id);
-    if (!created) throw notFound('Job');
-    return { data: forReader(request, created) };
-  });
+  app.post<{ Params: IdParams }>(
+    '/api/jobs/:id/retry',
+    { config: signedIn, schema: { params: ID_PARAMS } },
+    async (request) => {
+      assertNoBody(request.body);
+      const job = await readable(request, request.params.id);
+      if (job.state !== 'failed' && job.state !== 'cancelled')
+        throw new ApiError(409, 'Only a failed or cancelled job can be retried.');
+      const again = await jobToRetry(db, job.id);
+      if (!again) throw notFound('Job');
+      const id = await insertJob(db, { ...again, runAt: null, createdBy: callerId(request) });
+      runner.wake();
+      const created = await findJob(db, id);
+      if (!created) throw notFound('Job');
+      return { data: forReader(request, created) };
+    },
+  );
 
   // The Jobs screen's kind filter: the kinds the caller may read, named in their language.
-  app.get('/api/jobs/kinds', { config: signedIn, schema: { querystring: NO_QUERY } }, async (request): Promise<DataEnvelope<JobKindInfo[]>> => {
-    const { language } = readerOf(request);
-    return {
-      data: registry
-        .entries()
-        .filter((entry) => callerHolds(request, entry.requires))
-        .map((entry) => ({ kind: entry.kind, label: entry.label ? (language === 'ru' ? entry.label.ru : entry.label.en) : null })),
-    };
-  });
+  app.get(
+    '/api/jobs/kinds',
+    { config: signedIn, schema: { querystring: NO_QUERY } },
+    async (request): Promise<DataEnvelope<JobKindInfo[]>> => {
+      const { language } = readerOf(request);
+      return {
+        data: registry
+          .entries()
+          .filter((entry) => callerHolds(request, entry.requires))
+          .map((entry) => ({
+            kind: entry.kind,
+            label: entry.label ? (language === 'ru' ? entry.label.ru : entry.label.en) : null,
+          })),
+      };
+    },
+  );
 
-  app.get('/api/jobs/schedules', { config: SCHEDULES_ACCESS, schema: { querystring: NO_QUERY } }, async (request): Promise<DataEnvelope<JobScheduleInfo[]>> => {
-    const { language } = readerOf(request);
-    const rows = await listSchedules(db);
-    return {
-      data: rows.map((row): JobScheduleInfo => {
-        const declared = registry.getSchedule(row.id);
-        const label = declared?.label ?? registry.get(row.kind)?.label ?? null;
-        const overdueMs = row.now.getTime() - row.nextRunAt.getTime();
-        return {
-          id: row.id,
-          kind: row.kind,
-          label: label ? (language === 'ru' ? label.ru : label.en) : row.id,
-          every_ms: row.everyMs,
-          cron: row.cron,
-          missed: row.missed,
-          next_run_at: row.nextRunAt.toISOString(),
-          last_run_at: row.lastRunAt?.toISOString() ?? null,
-          last_job: row.lastJob,
-          lag_ms: declared && overdueMs > 0 ? overdueMs : (row.lastLagMs ?? 0),
-          declared: declared !== undefined,
-        };
-      }),
-    };
-  });
+  app.get(
+    '/api/jobs/schedules',
+    { config: SCHEDULES_ACCESS, schema: { querystring: NO_QUERY } },
+    async (request): Promise<DataEnvelope<JobScheduleInfo[]>> => {
+      const { language } = readerOf(request);
+      const rows = await listSchedules(db);
+      return {
+        data: rows.map((row): JobScheduleInfo => {
+          const declared = registry.getSchedule(row.id);
+          const label = declared?.label ?? registry.get(row.kind)?.label ?? null;
+          const overdueMs = row.now.getTime() - row.nextRunAt.getTime();
+          return {
+            id: row.id,
+            kind: row.kind,
+            label: label ? (language === 'ru' ? label.ru : label.en) : row.id,
+            every_ms: row.everyMs,
+            cron: row.cron,
+            missed: row.missed,
+            next_run_at: row.nextRunAt.toISOString(),
+            last_run_at: row.lastRunAt?.toISOString() ?? null,
+            last_job: row.lastJob,
+            lag_ms: declared && overdueMs > 0 ? overdueMs : (row.lastLagMs ?? 0),
+            declared: declared !== undefined,
+          };
+        }),
+      };
+    },
+  );
 
-  app.get<{ Querystring: ListQuery }>('/api/jobs', { config: signedIn, schema: { querystring: LIST_QUERY } }, async (request) => {
-    const { subject, kind, state } = request.query;
-    let kinds: string[];
-    if (kind !== undefined) {
-      if (!registry.get(kind)) throw validationError({ kind: ['The kind is not a job kind of this server.'] });
-      if (!mayRead(request, kind)) throw forbidden();
-      kinds = [kind];
-    } else {
-      kinds = registry.names().filter((name) => mayRead(request, name));
-      // A caller who may read no kind of job at all is refused, as a route requiring any of their codes would.
-      if (kinds.length === 0) throw forbidden();
-    }
-    const filter = { kinds, ...(subject !== undefined && { subject }), ...(state !== undefined && { state }) };
-    const { jobs, total } = await listJobs(db, filter, request.query.per_page, pageOffset(request.query));
-    return { data: listPage(jobs.map((job) => forReader(request, job)), total, request.query) };
-  });
+  app.get<{ Querystring: ListQuery }>(
+    '/api/jobs',
+    { config: signedIn, schema: { querystring: LIST_QUERY } },
+    async (request) => {
+      const { subject, kind, state } = request.query;
+      let kinds: string[];
+      if (kind !== undefined) {
+        if (!registry.get(kind)) throw validationError({ kind: ['The kind is not a job kind of this server.'] });
+        if (!mayRead(request, kind)) throw forbidden();
+        kinds = [kind];
+      } else {
+        kinds = registry.names().filter((name) => mayRead(request, name));
+        // A caller who may read no kind of job at all is refused, as a route requiring any of their codes would.
+        if (kinds.length === 0) throw forbidden();
+      }
+      const filter = { kinds, ...(subject !== undefined && { subject }), ...(state !== undefined && { state }) };
+      const { jobs, total } = await listJobs(db, filter, request.query.per_page, pageOffset(request.query));
+      return {
+        data: listPage(
+          jobs.map((job) => forReader(request, job)),
+          total,
+          request.query,
+        ),
+      };
+    },
+  );
 }

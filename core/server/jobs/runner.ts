@@ -3,7 +3,15 @@ import { hostname } from 'node:os';
 import type { Database } from '../database/database';
 import { formatMessage } from '@core/shared/format-message';
 import { logLineToStore } from './log-lines';
-import { JOB_CANCELLED, JOB_DID_NOT_FINISH, JOB_FAILED, JOB_TAKEN_OVER, JOB_TIMED_OUT, RESULT_NOT_JSON, SERVER_STOPPING } from './messages-ru';
+import {
+  JOB_CANCELLED,
+  JOB_DID_NOT_FINISH,
+  JOB_FAILED,
+  JOB_TAKEN_OVER,
+  JOB_TIMED_OUT,
+  RESULT_NOT_JSON,
+  SERVER_STOPPING,
+} from './messages-ru';
 import { backoffDelay, type JobRegistry, type KindEntry } from './registry';
 import { advanceSchedule, databaseNow, dueSchedules, recordScheduledJob, upsertSchedule } from './schedule-store';
 import { firingOf, scheduleDedupeKey, scheduleSubject, type ScheduleEntry } from './schedules';
@@ -63,7 +71,8 @@ interface Active {
   readonly done: Promise<void>;
 }
 
-const delay = (ms: number): Promise<'elapsed'> => new Promise((resolve) => setTimeout(() => resolve('elapsed'), ms).unref());
+const delay = (ms: number): Promise<'elapsed'> =>
+  new Promise((resolve) => setTimeout(() => resolve('elapsed'), ms).unref());
 
 /** An error's message for the job's record; a thrown non-error becomes its text. */
 function messageOf(error: unknown): string {
@@ -73,7 +82,8 @@ function messageOf(error: unknown): string {
 
 function percentOf(percent: number | undefined): number | null {
   if (percent === undefined) return null;
-  if (!Number.isInteger(percent) || percent < 0 || percent > 100) throw new RangeError('A job step percent is an integer from 0 to 100.');
+  if (!Number.isInteger(percent) || percent < 0 || percent > 100)
+    throw new RangeError('A job step percent is an integer from 0 to 100.');
   return percent;
 }
 
@@ -113,7 +123,8 @@ export class JobRunner {
     this.stopGraceMs = options.stopGraceMs ?? 10_000;
     this.abortGraceMs = options.abortGraceMs ?? 5_000;
     this.logger = options.logger ?? SILENT;
-    if (!(this.concurrency >= 1 && Number.isInteger(this.concurrency))) throw new Error('Job runner concurrency must be a positive integer.');
+    if (!(this.concurrency >= 1 && Number.isInteger(this.concurrency)))
+      throw new Error('Job runner concurrency must be a positive integer.');
     if (!(this.leaseMs >= 30)) throw new Error('A job lease must be at least 30 ms.');
     registry.onDefine(() => this.wake());
   }
@@ -138,14 +149,29 @@ export class JobRunner {
   /** Tells the settled listeners; a listener's failure is logged, never the job's. */
   announce(job: FinalJob): void {
     const entry = this.registry.get(job.kind);
-    const run = { id: job.id, kind: job.kind, subject: job.subject, createdBy: job.createdBy, maxAttempts: entry?.maxAttempts ?? 1 };
+    const run = {
+      id: job.id,
+      kind: job.kind,
+      subject: job.subject,
+      createdBy: job.createdBy,
+      maxAttempts: entry?.maxAttempts ?? 1,
+    };
     let link: string | null = null;
     try {
       link = entry?.link(run, job.result) ?? null;
     } catch (error) {
       this.logger.warn({ jobId: job.id, kind: job.kind, reason: messageOf(error) }, 'job link failed');
     }
-    const settled: SettledJob = { id: job.id, kind: job.kind, state: job.state, subject: job.subject, createdBy: job.createdBy, error: job.error, label: entry?.label ?? null, link };
+    const settled: SettledJob = {
+      id: job.id,
+      kind: job.kind,
+      state: job.state,
+      subject: job.subject,
+      createdBy: job.createdBy,
+      error: job.error,
+      label: entry?.label ?? null,
+      link,
+    };
     for (const listener of this.settledListeners) {
       try {
         listener(settled);
@@ -183,7 +209,10 @@ export class JobRunner {
     if (runs.length > 0) await Promise.race([Promise.allSettled(runs.map((run) => run.done)), delay(graceMs)]);
     for (const run of this.active.values()) {
       if (run.over) continue;
-      this.logger.warn({ jobId: run.job.id, kind: run.job.kind, attempt: run.lease.attempt }, 'job left running at shutdown; its lease will expire');
+      this.logger.warn(
+        { jobId: run.job.id, kind: run.job.kind, attempt: run.lease.attempt },
+        'job left running at shutdown; its lease will expire',
+      );
       run.over = true;
       this.abort(run, 'shutdown');
     }
@@ -216,7 +245,8 @@ export class JobRunner {
       }
       // A schedule that cannot fire (its row, a full disk) must not keep the due jobs from running.
       await this.fireSchedules().catch((error: unknown) => {
-        if (!this.stopping) this.logger.warn({ runner: this.id, reason: messageOf(error) }, 'job runner could not fire schedules');
+        if (!this.stopping)
+          this.logger.warn({ runner: this.id, reason: messageOf(error) }, 'job runner could not fire schedules');
       });
       while (this.active.size < this.concurrency && !this.stopping) {
         const job = await claimJob(this.db, this.id, this.leaseMs, kinds);
@@ -278,19 +308,30 @@ export class JobRunner {
       await recordScheduledJob(tx, schedule.id, id);
       return id;
     });
-    if (jobId !== null) this.logger.info({ schedule: schedule.id, jobId, lagMs: now.getTime() - due.getTime() }, 'schedule fired');
+    if (jobId !== null)
+      this.logger.info({ schedule: schedule.id, jobId, lagMs: now.getTime() - due.getTime() }, 'schedule fired');
   }
 
   private launch(job: ClaimedJob): void {
     const lease: Lease = { id: job.id, runner: this.id, attempt: job.attempt };
     const controller = new AbortController();
     let finished!: () => void;
-    const run: Active = { job, lease, controller, cause: null, over: false, done: new Promise((resolve) => (finished = resolve)) };
+    const run: Active = {
+      job,
+      lease,
+      controller,
+      cause: null,
+      over: false,
+      done: new Promise((resolve) => (finished = resolve)),
+    };
     this.active.set(job.id, run);
     this.logger.info({ jobId: job.id, kind: job.kind, attempt: job.attempt }, 'job started');
     void this.execute(run)
       .catch((error: unknown) => {
-        this.logger.error({ jobId: job.id, kind: job.kind, attempt: job.attempt, reason: messageOf(error) }, 'job runner failed to record a job');
+        this.logger.error(
+          { jobId: job.id, kind: job.kind, attempt: job.attempt, reason: messageOf(error) },
+          'job runner failed to record a job',
+        );
       })
       .finally(() => {
         run.over = true;
@@ -336,7 +377,8 @@ export class JobRunner {
         await held(() => writeStep(db, run.lease, String(name).slice(0, 200), value));
       },
       log: async (message, level: JobLogLevel = 'info') => {
-        if (level !== 'info' && level !== 'warn' && level !== 'error') throw new RangeError('A job log level is info, warn or error.');
+        if (level !== 'info' && level !== 'warn' && level !== 'error')
+          throw new RangeError('A job log level is info, warn or error.');
         const line = logLineToStore(message);
         await held(() => appendLog(db, run.lease, level, line.message, line.params));
       },
@@ -360,7 +402,10 @@ export class JobRunner {
     let outcome: { ok: true; value: unknown } | { ok: false; error: unknown } | null;
     try {
       const handler = Promise.resolve().then(() =>
-        entry.run({ id: job.id, kind: job.kind, subject: job.subject, createdBy: job.createdBy, maxAttempts: job.maxAttempts }, this.context(run)),
+        entry.run(
+          { id: job.id, kind: job.kind, subject: job.subject, createdBy: job.createdBy, maxAttempts: job.maxAttempts },
+          this.context(run),
+        ),
       );
       const settled = handler.then(
         (value) => ({ ok: true as const, value }),
@@ -383,7 +428,8 @@ export class JobRunner {
     const recorded = await finishAttempt(this.db, run.lease, end);
     const bindings = { jobId: job.id, kind: job.kind, attempt: job.attempt };
     if (recorded === null) this.logger.warn(bindings, 'job finished after its run lost it; nothing recorded');
-    else if (recorded === true && end.state === 'retry') this.logger.warn({ ...bindings, retryInMs: end.delayMs, reason: end.error }, 'job attempt failed; will retry');
+    else if (recorded === true && end.state === 'retry')
+      this.logger.warn({ ...bindings, retryInMs: end.delayMs, reason: end.error }, 'job attempt failed; will retry');
     else if (recorded !== true) {
       if (recorded.state === 'failed') this.logger.warn({ ...bindings, reason: recorded.error }, 'job failed');
       else this.logger.info(bindings, `job ${recorded.state}`);
@@ -391,7 +437,11 @@ export class JobRunner {
     }
   }
 
-  private endOf(run: Active, entry: KindEntry, outcome: { ok: true; value: unknown } | { ok: false; error: unknown } | null): AttemptEnd {
+  private endOf(
+    run: Active,
+    entry: KindEntry,
+    outcome: { ok: true; value: unknown } | { ok: false; error: unknown } | null,
+  ): AttemptEnd {
     if (run.cause === 'cancelled') return { state: 'cancelled' };
     let error: string;
     let permanent = false;

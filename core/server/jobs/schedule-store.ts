@@ -24,17 +24,32 @@ export async function upsertSchedule(db: Queryable, schedule: ScheduleEntry, now
        updated_at = now()
      WHERE (s.kind, s.payload, s.missed) IS DISTINCT FROM (EXCLUDED.kind, EXCLUDED.payload, EXCLUDED.missed)
         OR s.every_ms IS DISTINCT FROM EXCLUDED.every_ms OR s.cron IS DISTINCT FROM EXCLUDED.cron`,
-    [schedule.id, schedule.kind, JSON.stringify(schedule.payload), schedule.everyMs, schedule.cron, schedule.missed, schedule.next(now).toISOString()],
+    [
+      schedule.id,
+      schedule.kind,
+      JSON.stringify(schedule.payload),
+      schedule.everyMs,
+      schedule.cron,
+      schedule.missed,
+      schedule.next(now).toISOString(),
+    ],
   );
 }
 
 /** The schedules among `ids` whose next run is due, and the database's time. */
-export async function dueSchedules(db: Queryable, ids: readonly string[]): Promise<{ id: string; due: Date; now: Date }[]> {
+export async function dueSchedules(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<{ id: string; due: Date; now: Date }[]> {
   const { rows } = await db.query<{ id: string; next_run_at: unknown; now: unknown }>(
     `SELECT id, next_run_at, now() AS now FROM core.job_schedules WHERE id = ANY($1::text[]) AND next_run_at <= now() ORDER BY next_run_at`,
     [[...ids]],
   );
-  return rows.map((row) => ({ id: row.id, due: new Date(row.next_run_at as string | Date), now: new Date(row.now as string | Date) }));
+  return rows.map((row) => ({
+    id: row.id,
+    due: new Date(row.next_run_at as string | Date),
+    now: new Date(row.now as string | Date),
+  }));
 }
 
 /**
@@ -44,7 +59,13 @@ export async function dueSchedules(db: Queryable, ids: readonly string[]): Promi
  * first to commit, then finds `next_run_at` moved and changes nothing). Compared to the millisecond,
  * as JavaScript reads it: a time set by hand to the microsecond still matches.
  */
-export async function advanceSchedule(tx: Queryable, id: string, due: Date, next: Date, firedAt: Date | null): Promise<boolean> {
+export async function advanceSchedule(
+  tx: Queryable,
+  id: string,
+  due: Date,
+  next: Date,
+  firedAt: Date | null,
+): Promise<boolean> {
   const { rows } = await tx.query(
     `UPDATE core.job_schedules
         SET next_run_at = $3::timestamptz,
@@ -53,7 +74,13 @@ export async function advanceSchedule(tx: Queryable, id: string, due: Date, next
             updated_at = now()
       WHERE id = $1 AND date_trunc('milliseconds', next_run_at) = $2::timestamptz
       RETURNING id`,
-    [id, due.toISOString(), next.toISOString(), firedAt?.toISOString() ?? null, firedAt === null ? null : Math.max(0, firedAt.getTime() - due.getTime())],
+    [
+      id,
+      due.toISOString(),
+      next.toISOString(),
+      firedAt?.toISOString() ?? null,
+      firedAt === null ? null : Math.max(0, firedAt.getTime() - due.getTime()),
+    ],
   );
   return rows.length > 0;
 }

@@ -47,20 +47,32 @@ export const scheduleDedupeKey = (id: string): string => `schedule:${id}`;
 export const scheduleSubject = (id: string): string => `core.job_schedules:${id}`;
 
 /** Checks a declaration's timing and payload (stopping start-up on a mistake) and gives its entry; the registry checks its id and kind. */
-export function scheduleEntry(definition: ScheduleDefinition<unknown>, kind: string, label: JobLabel | null): ScheduleEntry {
+export function scheduleEntry(
+  definition: ScheduleDefinition<unknown>,
+  kind: string,
+  label: JobLabel | null,
+): ScheduleEntry {
   const { id } = definition;
   const payload = definition.payload ?? null;
   if (JSON.stringify(payload) === undefined) throw new Error(`Schedule "${id}": the payload must be a JSON value.`);
   const missed = definition.missed ?? 'once';
   if (missed !== 'once' && missed !== 'skip') throw new Error(`Schedule "${id}": missed is "once" or "skip".`);
   const base = { id, kind, payload: JSON.parse(JSON.stringify(payload)) as unknown, missed, label };
-  if (definition.every !== undefined && definition.cron !== undefined) throw new Error(`Schedule "${id}" gives both every and cron; give one.`);
+  if (definition.every !== undefined && definition.cron !== undefined)
+    throw new Error(`Schedule "${id}" gives both every and cron; give one.`);
   if (definition.every !== undefined) {
     const every = definition.every;
     if (!Number.isInteger(every) || every < MIN_EVERY_MS || every > MAX_EVERY_MS) {
-      throw new Error(`Schedule "${id}": every is a whole number of milliseconds from ${MIN_EVERY_MS} to ${MAX_EVERY_MS}.`);
+      throw new Error(
+        `Schedule "${id}": every is a whole number of milliseconds from ${MIN_EVERY_MS} to ${MAX_EVERY_MS}.`,
+      );
     }
-    return { ...base, everyMs: every, cron: null, next: (after) => new Date((Math.floor(after.getTime() / every) + 1) * every) };
+    return {
+      ...base,
+      everyMs: every,
+      cron: null,
+      next: (after) => new Date((Math.floor(after.getTime() / every) + 1) * every),
+    };
   }
   if (typeof definition.cron === 'string') {
     const expression = definition.cron.trim().replace(/\s+/g, ' ');

@@ -57,7 +57,8 @@ const INFO_COLUMNS = `id, kind, state, subject, attempts, max_attempts, step, pe
 const FENCE = `id = $1 AND locked_by = $2 AND attempts = $3 AND state = 'running'`;
 const fence = (lease: Lease): unknown[] => [lease.id, lease.runner, lease.attempt];
 
-const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+const iso = (value: unknown): string =>
+  value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
 const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : iso(value));
 const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
@@ -114,18 +115,39 @@ export async function insertJob(db: Queryable, job: NewJob): Promise<number> {
        VALUES ($1, $2::jsonb, $3, $4, $5, COALESCE($6::timestamptz, now()), $7, $8, $9)
        ON CONFLICT (dedupe_key) WHERE state = 'queued' DO NOTHING
        RETURNING id`,
-      [job.kind, jsonParam(job.payload), job.maxAttempts, job.timeoutMs, job.subject, job.runAt?.toISOString() ?? null, job.createdBy, job.dedupeKey, job.concurrencyKey],
+      [
+        job.kind,
+        jsonParam(job.payload),
+        job.maxAttempts,
+        job.timeoutMs,
+        job.subject,
+        job.runAt?.toISOString() ?? null,
+        job.createdBy,
+        job.dedupeKey,
+        job.concurrencyKey,
+      ],
     );
     if (rows[0]) return Number(rows[0].id);
     if (job.dedupeKey === null) throw new Error('The job insert returned no id.');
-    const queued = await db.query<{ id: unknown }>(`SELECT id FROM core.jobs WHERE dedupe_key = $1 AND state = 'queued'`, [job.dedupeKey]);
+    const queued = await db.query<{ id: unknown }>(
+      `SELECT id FROM core.jobs WHERE dedupe_key = $1 AND state = 'queued'`,
+      [job.dedupeKey],
+    );
     if (queued.rows[0]) return Number(queued.rows[0].id);
   }
 }
 
 /** What the retry of a finished job enqueues: its kind, payload, subject and keys. */
 export async function jobToRetry(db: Queryable, id: number): Promise<Omit<NewJob, 'runAt' | 'createdBy'> | null> {
-  const { rows } = await db.query<{ kind: string; payload: unknown; max_attempts: unknown; timeout_ms: unknown; subject: string | null; dedupe_key: string | null; concurrency_key: string | null }>(
+  const { rows } = await db.query<{
+    kind: string;
+    payload: unknown;
+    max_attempts: unknown;
+    timeout_ms: unknown;
+    subject: string | null;
+    dedupe_key: string | null;
+    concurrency_key: string | null;
+  }>(
     `SELECT kind, payload, max_attempts, timeout_ms, subject, dedupe_key, concurrency_key FROM core.jobs WHERE id = $1`,
     [id],
   );
@@ -152,7 +174,12 @@ export async function jobToRetry(db: Queryable, id: number): Promise<Omit<NewJob
  * index on running keys then lets one claim commit and fails the other, which takes nothing this
  * time (null) and polls again.
  */
-export async function claimJob(db: Queryable, runner: string, leaseMs: number, kinds: readonly string[]): Promise<ClaimedJob | null> {
+export async function claimJob(
+  db: Queryable,
+  runner: string,
+  leaseMs: number,
+  kinds: readonly string[],
+): Promise<ClaimedJob | null> {
   let rows: Record<string, unknown>[];
   try {
     ({ rows } = await db.query<Record<string, unknown>>(
@@ -198,13 +225,17 @@ export async function claimJob(db: Queryable, runner: string, leaseMs: number, k
  */
 export async function releaseClaim(db: Queryable, lease: Lease): Promise<void> {
   try {
-    await db.query(`UPDATE core.jobs SET state = 'queued', attempts = attempts - 1, locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${FENCE}`, fence(lease));
+    await db.query(
+      `UPDATE core.jobs SET state = 'queued', attempts = attempts - 1, locked_by = NULL, locked_until = NULL, updated_at = now() WHERE ${FENCE}`,
+      fence(lease),
+    );
   } catch (error) {
     if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
   }
 }
 
-export const LEASE_EXPIRED_ON_LAST_ATTEMPT = 'The job stopped without finishing on its last attempt (its server stopped or lost the database).';
+export const LEASE_EXPIRED_ON_LAST_ATTEMPT =
+  'The job stopped without finishing on its last attempt (its server stopped or lost the database).';
 
 /** A job as it reached its final state, for the runner's settled listeners. */
 export interface FinalJob {
@@ -250,7 +281,11 @@ export async function settleAbandoned(db: Queryable, kinds: readonly string[]): 
 }
 
 /** Renews the lease; null when the run no longer holds the job, else whether a cancel was asked for. */
-export async function renewLease(db: Queryable, lease: Lease, leaseMs: number): Promise<{ cancelRequested: boolean } | null> {
+export async function renewLease(
+  db: Queryable,
+  lease: Lease,
+  leaseMs: number,
+): Promise<{ cancelRequested: boolean } | null> {
   const { rows } = await db.query<{ cancel_requested: boolean }>(
     `UPDATE core.jobs SET locked_until = now() + $4 * interval '1 millisecond', updated_at = now()
       WHERE ${FENCE} RETURNING cancel_requested`,
@@ -262,7 +297,10 @@ export async function renewLease(db: Queryable, lease: Lease, leaseMs: number): 
 
 /** Whether the run still holds the job and a cancel was asked for (null: it no longer holds it). */
 export async function cancelAsked(db: Queryable, lease: Lease): Promise<boolean | null> {
-  const { rows } = await db.query<{ cancel_requested: boolean }>(`SELECT cancel_requested FROM core.jobs WHERE ${FENCE}`, fence(lease));
+  const { rows } = await db.query<{ cancel_requested: boolean }>(
+    `SELECT cancel_requested FROM core.jobs WHERE ${FENCE}`,
+    fence(lease),
+  );
   return rows[0] ? rows[0].cancel_requested : null;
 }
 
@@ -276,10 +314,10 @@ export async function writeStep(db: Queryable, lease: Lease, step: string, perce
 }
 
 export async function writeCheckpoint(db: Queryable, lease: Lease, checkpoint: unknown): Promise<boolean> {
-  const { affectedRows } = await db.query(`UPDATE core.jobs SET checkpoint = $4::jsonb, updated_at = now() WHERE ${FENCE}`, [
-    ...fence(lease),
-    jsonParam(checkpoint),
-  ]);
+  const { affectedRows } = await db.query(
+    `UPDATE core.jobs SET checkpoint = $4::jsonb, updated_at = now() WHERE ${FENCE}`,
+    [...fence(lease), jsonParam(checkpoint)],
+  );
   return affectedRows > 0;
 }
 
@@ -287,7 +325,13 @@ export async function writeCheckpoint(db: Queryable, lease: Lease, checkpoint: u
  * Appends a log line while the run holds the job: a message key and its values (`params`), or a
  * finished text (`params` null).
  */
-export async function appendLog(db: Queryable, lease: Lease, level: JobLogLevel, message: string, params: MessageValues | null): Promise<boolean> {
+export async function appendLog(
+  db: Queryable,
+  lease: Lease,
+  level: JobLogLevel,
+  message: string,
+  params: MessageValues | null,
+): Promise<boolean> {
   const { affectedRows } = await db.query(
     `INSERT INTO core.job_logs (job_id, level, message, params)
      SELECT id, $4, $5, $6::jsonb FROM core.jobs WHERE ${FENCE}`,
@@ -339,7 +383,10 @@ async function recordEnd(db: Queryable, lease: Lease, end: AttemptEnd): Promise<
       extra = [end.error, end.delayMs];
       break;
   }
-  const { rows } = await db.query<Record<string, unknown>>(`UPDATE core.jobs SET ${sql} WHERE ${FENCE} RETURNING ${FINAL_COLUMNS}`, [...fence(lease), ...extra]);
+  const { rows } = await db.query<Record<string, unknown>>(
+    `UPDATE core.jobs SET ${sql} WHERE ${FENCE} RETURNING ${FINAL_COLUMNS}`,
+    [...fence(lease), ...extra],
+  );
   const row = rows[0];
   if (!row) return null;
   return end.state === 'retry' ? true : finalJob(row);
@@ -355,7 +402,10 @@ export async function findJob(db: Queryable, id: number): Promise<JobInfo | null
  * finished job is left as it is. Null when there is no such job; `cancelledNow` when this call
  * settled a queued job.
  */
-export async function requestCancel(db: Queryable, id: number): Promise<{ job: JobInfo; cancelledNow: boolean } | null> {
+export async function requestCancel(
+  db: Queryable,
+  id: number,
+): Promise<{ job: JobInfo; cancelledNow: boolean } | null> {
   const { rows } = await db.query<JobRow>(
     `UPDATE core.jobs
         SET cancel_requested = true,
@@ -373,7 +423,15 @@ export async function requestCancel(db: Queryable, id: number): Promise<{ job: J
 
 /** A job cancelled while queued, as the settled listeners are told it. */
 export function cancelledJob(job: JobInfo): FinalJob {
-  return { id: job.id, kind: job.kind, state: 'cancelled', subject: job.subject, createdBy: job.created_by, error: job.error, result: null };
+  return {
+    id: job.id,
+    kind: job.kind,
+    state: 'cancelled',
+    subject: job.subject,
+    createdBy: job.created_by,
+    error: job.error,
+    result: null,
+  };
 }
 
 /** A log line as stored: with `params`, its message is a key still to be worded for a reader. */
@@ -382,11 +440,24 @@ export interface StoredLogLine extends JobLogLine {
 }
 
 export async function readLogs(db: Queryable, id: number, afterLogId: number, limit: number): Promise<StoredLogLine[]> {
-  const { rows } = await db.query<{ id: unknown; at: unknown; level: JobLogLevel; message: string; params: MessageValues | null }>(
-    `SELECT id, at, level, message, params FROM core.job_logs WHERE job_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
-    [id, afterLogId, limit],
-  );
-  return rows.map((row) => ({ id: Number(row.id), at: iso(row.at), level: row.level, message: row.message, params: row.params ?? null }));
+  const { rows } = await db.query<{
+    id: unknown;
+    at: unknown;
+    level: JobLogLevel;
+    message: string;
+    params: MessageValues | null;
+  }>(`SELECT id, at, level, message, params FROM core.job_logs WHERE job_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [
+    id,
+    afterLogId,
+    limit,
+  ]);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    at: iso(row.at),
+    level: row.level,
+    message: row.message,
+    params: row.params ?? null,
+  }));
 }
 
 /** Which jobs a list shows: of these kinds, and of one subject and state when given. */
@@ -397,7 +468,12 @@ export interface JobFilter {
 }
 
 /** The jobs that pass `filter`, newest first, and how many pass it. */
-export async function listJobs(db: Queryable, filter: JobFilter, limit: number, offset = 0): Promise<{ jobs: JobInfo[]; total: number }> {
+export async function listJobs(
+  db: Queryable,
+  filter: JobFilter,
+  limit: number,
+  offset = 0,
+): Promise<{ jobs: JobInfo[]; total: number }> {
   const where = `kind = ANY($1::text[]) AND ($2::text IS NULL OR subject = $2) AND ($3::text IS NULL OR state = $3)`;
   const params = [[...filter.kinds], filter.subject ?? null, filter.state ?? null];
   const { rows } = await db.query<JobRow & { total: unknown }>(
@@ -405,7 +481,10 @@ export async function listJobs(db: Queryable, filter: JobFilter, limit: number, 
     [...params, limit, offset],
   );
   if (rows.length === 0 && offset > 0) {
-    const counted = await db.query<{ total: unknown }>(`SELECT count(*) AS total FROM core.jobs WHERE ${where}`, params);
+    const counted = await db.query<{ total: unknown }>(
+      `SELECT count(*) AS total FROM core.jobs WHERE ${where}`,
+      params,
+    );
     return { jobs: [], total: Number(counted.rows[0]?.total ?? 0) };
   }
   return { jobs: rows.map(info), total: Number(rows[0]?.total ?? 0) };

@@ -3,7 +3,16 @@ import type { PermissionRequirement } from '@core/shared/permissions';
 import type { JobInfo, JobLogLevel, JobLogLine } from '@core/shared/jobs';
 import type { Queryable } from '../database/database';
 
-export { JOB_STATES, type JobInfo, type JobKindInfo, type JobLogLevel, type JobLogLine, type JobLogPage, type JobScheduleInfo, type JobState } from '@core/shared/jobs';
+export {
+  JOB_STATES,
+  type JobInfo,
+  type JobKindInfo,
+  type JobLogLevel,
+  type JobLogLine,
+  type JobLogPage,
+  type JobScheduleInfo,
+  type JobState,
+} from '@core/shared/jobs';
 
 /** How long a failed attempt waits before the next: `initialMs × factor^(attempt − 1)`, at most `maxMs`, plus up to 20 % jitter. */
 export interface JobBackoff {

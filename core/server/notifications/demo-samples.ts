@@ -22,7 +22,10 @@ const SAMPLES: readonly Sample[] = [
     minutesAgo: 5,
     input: {
       title: { en: 'New user registered', ru: 'Новый пользователь' },
-      text: { en: 'A new staff account is waiting for its roles.', ru: 'Новая учётная запись сотрудника ждёт назначения ролей.' },
+      text: {
+        en: 'A new staff account is waiting for its roles.',
+        ru: 'Новая учётная запись сотрудника ждёт назначения ролей.',
+      },
       link: '/users',
     },
   },
@@ -59,9 +62,18 @@ export async function seedSampleNotifications(db: Database, userId: number): Pro
   await db.transaction(async (tx) => {
     // Oldest first, so the ids run in the order of their times.
     for (const sample of [...SAMPLES].reverse()) {
-      const input = checkedInput({ ...sample.input, source: SAMPLES_SOURCE.id, to: { users: [userId] }, dedupeKey: `${SAMPLES_SOURCE.id}:${sample.key}` });
+      const input = checkedInput({
+        ...sample.input,
+        source: SAMPLES_SOURCE.id,
+        to: { users: [userId] },
+        dedupeKey: `${SAMPLES_SOURCE.id}:${sample.key}`,
+      });
       const inserted = await insertNotifications(tx, input);
-      if (inserted[0]) await tx.query('UPDATE core.notifications SET created_at = now() - make_interval(mins => $2) WHERE id = $1', [inserted[0].id, sample.minutesAgo]);
+      if (inserted[0])
+        await tx.query('UPDATE core.notifications SET created_at = now() - make_interval(mins => $2) WHERE id = $1', [
+          inserted[0].id,
+          sample.minutesAgo,
+        ]);
     }
   });
 }

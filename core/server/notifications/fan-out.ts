@@ -14,7 +14,9 @@ export const NOTIFICATIONS_CHANNEL = 'erp_notifications';
 const MAX_PAYLOAD = 7900;
 
 /** What a NOTIFY on the channel says: new notifications by id, or that a user's unread count changed. */
-export type Announcement = { readonly kind: 'new'; readonly ids: readonly number[] } | { readonly kind: 'unread'; readonly userId: number };
+export type Announcement =
+  | { readonly kind: 'new'; readonly ids: readonly number[] }
+  | { readonly kind: 'unread'; readonly userId: number };
 
 /** Announces new notifications (after the transaction `db` belongs to commits), in as many payloads as their ids need. */
 export async function announceNew(db: Queryable, ids: readonly number[]): Promise<void> {

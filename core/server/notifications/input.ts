@@ -31,8 +31,10 @@ function checkBilingual(value: unknown, what: string, max: number): BilingualTex
 
 /** A source as declared, checked. */
 export function checkedSource(source: NotificationSource, plugin: string | undefined): NotificationSource {
-  if (!SOURCE_ID.test(source.id)) throw new Error(`Notification source "${source.id}" must be "<plugin>.<name>" in lower case.`);
-  if (plugin !== undefined && !source.id.startsWith(`${plugin}.`)) throw new Error(`Plugin "${plugin}" may declare only notification sources "${plugin}.<name>", not "${source.id}".`);
+  if (!SOURCE_ID.test(source.id))
+    throw new Error(`Notification source "${source.id}" must be "<plugin>.<name>" in lower case.`);
+  if (plugin !== undefined && !source.id.startsWith(`${plugin}.`))
+    throw new Error(`Plugin "${plugin}" may declare only notification sources "${plugin}.<name>", not "${source.id}".`);
   return { id: source.id, label: checkBilingual(source.label, 'source label', 100) };
 }
 
@@ -50,7 +52,8 @@ export interface CheckedInput {
   readonly dedupeKey: string | null;
 }
 
-const isCode = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 100;
+const isCode = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= 100;
 
 /** A code or an `{ anyOf }` / `{ allOf }` requirement as its codes and how many a holder needs; null when it is neither. */
 function requirementCodes(value: unknown): { codes: string[]; needed: number } | null {
@@ -58,7 +61,14 @@ function requirementCodes(value: unknown): { codes: string[]; needed: number } |
   if (typeof value !== 'object' || value === null) return null;
   const { anyOf, allOf } = value as { anyOf?: unknown; allOf?: unknown };
   const list = allOf ?? anyOf;
-  if ((allOf === undefined) === (anyOf === undefined) || !Array.isArray(list) || list.length === 0 || list.length > 20 || !list.every(isCode)) return null;
+  if (
+    (allOf === undefined) === (anyOf === undefined) ||
+    !Array.isArray(list) ||
+    list.length === 0 ||
+    list.length > 20 ||
+    !list.every(isCode)
+  )
+    return null;
   const codes = [...new Set(list)];
   return { codes, needed: allOf === undefined ? 1 : codes.length };
 }
@@ -74,16 +84,21 @@ export function checkedInput(input: NotificationInput): CheckedInput {
     users = [...new Set(to.users as number[])];
   } else {
     holders = typeof to === 'object' && to !== null ? requirementCodes(to.code) : null;
-    if (holders === null) throw new TypeError('A notification goes "to" { users: [ids] }, { code: "<code>" } or { code: { allOf | anyOf: ["<code>", …] } }.');
+    if (holders === null)
+      throw new TypeError(
+        'A notification goes "to" { users: [ids] }, { code: "<code>" } or { code: { allOf | anyOf: ["<code>", …] } }.',
+      );
   }
   const link = input.link ?? null;
   if (link !== null && (typeof link !== 'string' || !isAppPath(link))) {
     throw new TypeError(`A notification's link is an app path starting with "/", up to ${MAX_LINK_LENGTH} characters.`);
   }
   const severity = input.severity ?? 'info';
-  if (!NOTIFICATION_SEVERITIES.includes(severity)) throw new TypeError(`A notification's severity is one of ${NOTIFICATION_SEVERITIES.join(', ')}.`);
+  if (!NOTIFICATION_SEVERITIES.includes(severity))
+    throw new TypeError(`A notification's severity is one of ${NOTIFICATION_SEVERITIES.join(', ')}.`);
   const dedupeKey = input.dedupeKey ?? null;
-  if (dedupeKey !== null && !isText(dedupeKey, MAX_DEDUPE_KEY_LENGTH)) throw new TypeError(`A notification's dedupeKey is 1 to ${MAX_DEDUPE_KEY_LENGTH} characters.`);
+  if (dedupeKey !== null && !isText(dedupeKey, MAX_DEDUPE_KEY_LENGTH))
+    throw new TypeError(`A notification's dedupeKey is 1 to ${MAX_DEDUPE_KEY_LENGTH} characters.`);
   return {
     source: input.source,
     users,

@@ -16,8 +16,12 @@ export function jobNotification(job: SettledJob, translator: MessageTranslator):
     source: JOBS_SOURCE.id,
     to: { users: [job.createdBy] },
     // Labels name the work as a feminine noun in Russian ("Покупка прокси"), as the Jobs screen shows them.
-    title: failed ? { en: `${job.label.en} failed`, ru: `${job.label.ru} не удалась` } : { en: `${job.label.en} finished`, ru: `${job.label.ru} завершена` },
-    text: failed ? { en: translator.translate(error, 'en', UTC), ru: translator.translate(error, 'ru', UTC) } : undefined,
+    title: failed
+      ? { en: `${job.label.en} failed`, ru: `${job.label.ru} не удалась` }
+      : { en: `${job.label.en} finished`, ru: `${job.label.ru} завершена` },
+    text: failed
+      ? { en: translator.translate(error, 'en', UTC), ru: translator.translate(error, 'ru', UTC) }
+      : undefined,
     // A kind's link that is no app path leaves the notification without one rather than lost.
     link: job.link !== null && isAppPath(job.link) ? job.link : null,
     severity: failed ? 'error' : 'success',

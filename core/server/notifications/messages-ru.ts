@@ -2,11 +2,13 @@ import type { RussianMessages } from '../http/message-translations';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found.';
 export const TICKET_INVALID = 'The stream ticket is invalid, used or expired: ask for a new one.';
-export const USER_STREAMS_FULL = 'You already have 3 notification streams open: close another tab of the app and try again.';
+export const USER_STREAMS_FULL =
+  'You already have 3 notification streams open: close another tab of the app and try again.';
 export const SERVER_STREAMS_FULL = 'The server holds as many notification streams as it may: try again in a minute.';
 export const SERVER_STOPPING = 'The server is shutting down.';
 export const UNKNOWN_SOURCE = 'The source is not a notification source of this server.';
-export const BOT_UNAVAILABLE = 'The messenger’s bot cannot reach you: it is not running, or your profile has no Telegram id.';
+export const BOT_UNAVAILABLE =
+  'The messenger’s bot cannot reach you: it is not running, or your profile has no Telegram id.';
 export const NOT_SUPERADMIN = 'Only a superadmin opts in to what is sent to the holders of a code.';
 
 /** The notifications API's messages in Russian. */

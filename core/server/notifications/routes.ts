@@ -113,36 +113,56 @@ export function registerNotificationRoutes(app: FastifyInstance, { db, system }:
     };
   };
 
-  app.get<{ Querystring: ListQuery }>('/api/notifications', { config: signedIn, schema: { querystring: LIST_QUERY } }, async (request) => {
-    const { language } = readerOf(request);
-    const { read, source } = request.query;
-    const { rows, total } = await listNotifications(
-      db,
-      callerId(request),
-      { read: read === undefined ? undefined : read === 'true', source },
-      request.query.per_page,
-      pageOffset(request.query),
-    );
-    return { data: listPage(rows.map((row) => itemOf(row, language, system.label)), total, request.query) };
-  });
+  app.get<{ Querystring: ListQuery }>(
+    '/api/notifications',
+    { config: signedIn, schema: { querystring: LIST_QUERY } },
+    async (request) => {
+      const { language } = readerOf(request);
+      const { read, source } = request.query;
+      const { rows, total } = await listNotifications(
+        db,
+        callerId(request),
+        { read: read === undefined ? undefined : read === 'true', source },
+        request.query.per_page,
+        pageOffset(request.query),
+      );
+      return {
+        data: listPage(
+          rows.map((row) => itemOf(row, language, system.label)),
+          total,
+          request.query,
+        ),
+      };
+    },
+  );
 
-  app.get('/api/notifications/summary', { config: signedIn }, async (request): Promise<DataEnvelope<NotificationSummary>> => {
-    const { language } = readerOf(request);
-    const userId = callerId(request);
-    const { rows } = await listNotifications(db, userId, {}, LATEST, 0);
-    return { data: { unread: await unreadCount(db, userId), latest: rows.map((row) => itemOf(row, language, system.label)) } };
-  });
+  app.get(
+    '/api/notifications/summary',
+    { config: signedIn },
+    async (request): Promise<DataEnvelope<NotificationSummary>> => {
+      const { language } = readerOf(request);
+      const userId = callerId(request);
+      const { rows } = await listNotifications(db, userId, {}, LATEST, 0);
+      return {
+        data: { unread: await unreadCount(db, userId), latest: rows.map((row) => itemOf(row, language, system.label)) },
+      };
+    },
+  );
 
-  app.post<{ Params: IdParams }>('/api/notifications/:id/read', { config: signedIn, schema: { params: ID_PARAMS } }, async (request) => {
-    assertNoBody(request.body);
-    const userId = callerId(request);
-    const unread = await db.transaction(async (tx) => {
-      if (!(await markRead(tx, userId, request.params.id))) throw new ApiError(404, NOTIFICATION_NOT_FOUND);
-      await announceUnread(tx, userId);
-      return unreadCount(tx, userId);
-    });
-    return { data: { unread } };
-  });
+  app.post<{ Params: IdParams }>(
+    '/api/notifications/:id/read',
+    { config: signedIn, schema: { params: ID_PARAMS } },
+    async (request) => {
+      assertNoBody(request.body);
+      const userId = callerId(request);
+      const unread = await db.transaction(async (tx) => {
+        if (!(await markRead(tx, userId, request.params.id))) throw new ApiError(404, NOTIFICATION_NOT_FOUND);
+        await announceUnread(tx, userId);
+        return unreadCount(tx, userId);
+      });
+      return { data: { unread } };
+    },
+  );
 
   app.post('/api/notifications/read-all', { config: signedIn }, async (request) => {
     assertNoBody(request.body);
@@ -154,52 +174,70 @@ export function registerNotificationRoutes(app: FastifyInstance, { db, system }:
     return { data: { unread: 0 } };
   });
 
-  app.get('/api/notifications/preferences', { config: signedIn }, async (request): Promise<DataEnvelope<NotificationPreferences>> => ({
-    data: await preferencesOf(callerId(request), readerOf(request).language),
-  }));
+  app.get(
+    '/api/notifications/preferences',
+    { config: signedIn },
+    async (request): Promise<DataEnvelope<NotificationPreferences>> => ({
+      data: await preferencesOf(callerId(request), readerOf(request).language),
+    }),
+  );
 
-  app.put<{ Body: PreferencesBody }>('/api/notifications/preferences', { config: signedIn, schema: { body: PREFERENCES_BODY } }, async (request) => {
-    const userId = callerId(request);
-    const { sources = {}, superadmin_opt_in: optIn } = request.body;
-    const declared = new Set(system.sources().map((source) => source.id));
-    const unknown = Object.keys(sources).filter((id) => !declared.has(id));
-    if (unknown.length > 0) throw validationError(Object.fromEntries(unknown.map((id) => [`sources.${id}`, [UNKNOWN_SOURCE]])));
-    const current = await sourceChoices(db, userId);
-    // Turning the bot on needs a bot that reaches the caller; a choice already made may stay.
-    const turnedOn = Object.keys(sources).filter((id) => sources[id]!.via_bot && current.get(id)?.via_bot !== true);
-    if (turnedOn.length > 0 && !(await system.channelReaches(userId))) {
-      throw validationError(Object.fromEntries(turnedOn.map((id) => [`sources.${id}.via_bot`, [BOT_UNAVAILABLE]])));
-    }
-    if (optIn !== undefined && !(await superadminStanding(db, userId)).superadmin) throw validationError({ superadmin_opt_in: [NOT_SUPERADMIN] });
-    await db.transaction(async (tx) => {
-      for (const [id, choice] of Object.entries(sources)) await saveSourceChoice(tx, userId, id, choice);
-      if (optIn !== undefined) await saveSuperadminOptIn(tx, userId, optIn);
-    });
-    return { data: await preferencesOf(userId, readerOf(request).language) };
-  });
+  app.put<{ Body: PreferencesBody }>(
+    '/api/notifications/preferences',
+    { config: signedIn, schema: { body: PREFERENCES_BODY } },
+    async (request) => {
+      const userId = callerId(request);
+      const { sources = {}, superadmin_opt_in: optIn } = request.body;
+      const declared = new Set(system.sources().map((source) => source.id));
+      const unknown = Object.keys(sources).filter((id) => !declared.has(id));
+      if (unknown.length > 0)
+        throw validationError(Object.fromEntries(unknown.map((id) => [`sources.${id}`, [UNKNOWN_SOURCE]])));
+      const current = await sourceChoices(db, userId);
+      // Turning the bot on needs a bot that reaches the caller; a choice already made may stay.
+      const turnedOn = Object.keys(sources).filter((id) => sources[id]!.via_bot && current.get(id)?.via_bot !== true);
+      if (turnedOn.length > 0 && !(await system.channelReaches(userId))) {
+        throw validationError(Object.fromEntries(turnedOn.map((id) => [`sources.${id}.via_bot`, [BOT_UNAVAILABLE]])));
+      }
+      if (optIn !== undefined && !(await superadminStanding(db, userId)).superadmin)
+        throw validationError({ superadmin_opt_in: [NOT_SUPERADMIN] });
+      await db.transaction(async (tx) => {
+        for (const [id, choice] of Object.entries(sources)) await saveSourceChoice(tx, userId, id, choice);
+        if (optIn !== undefined) await saveSuperadminOptIn(tx, userId, optIn);
+      });
+      return { data: await preferencesOf(userId, readerOf(request).language) };
+    },
+  );
 
-  app.post('/api/notifications/stream-ticket', { config: signedIn }, async (request): Promise<DataEnvelope<StreamTicket>> => {
-    assertNoBody(request.body);
-    const userId = callerId(request);
-    const { language } = readerOf(request);
-    const ticket = randomBytes(32).toString('base64url');
-    await db.transaction(async (tx) => {
-      await insertTicket(tx, hashOf(ticket), userId, language, TICKET_SECONDS);
-      await saveLanguage(tx, userId, language);
-    });
-    return { data: { ticket, expires_in: TICKET_SECONDS } };
-  });
+  app.post(
+    '/api/notifications/stream-ticket',
+    { config: signedIn },
+    async (request): Promise<DataEnvelope<StreamTicket>> => {
+      assertNoBody(request.body);
+      const userId = callerId(request);
+      const { language } = readerOf(request);
+      const ticket = randomBytes(32).toString('base64url');
+      await db.transaction(async (tx) => {
+        await insertTicket(tx, hashOf(ticket), userId, language, TICKET_SECONDS);
+        await saveLanguage(tx, userId, language);
+      });
+      return { data: { ticket, expires_in: TICKET_SECONDS } };
+    },
+  );
 
-  app.get<{ Querystring: { ticket: string } }>(STREAM_PATH, { config: { access: { public: true } }, schema: { querystring: STREAM_QUERY } }, async (request, reply) => {
-    if (streams.closing) throw new ApiError(503, SERVER_STOPPING);
-    const ticket = await consumeTicket(db, hashOf(request.query.ticket));
-    if (!ticket) throw new ApiError(401, TICKET_INVALID);
-    const unread = await unreadCount(db, ticket.userId);
-    // Checked after the last await, right before the stream opens: parallel opens cannot pass the caps together.
-    const refusal = streams.refusal(ticket.userId);
-    if (refusal === 'closing') throw new ApiError(503, SERVER_STOPPING);
-    if (refusal !== null) throw new ApiError(429, refusal === 'user-cap' ? USER_STREAMS_FULL : SERVER_STREAMS_FULL);
-    reply.hijack();
-    streams.open(ticket.userId, ticket.language, reply.raw, unread, reply.getHeaders());
-  });
+  app.get<{ Querystring: { ticket: string } }>(
+    STREAM_PATH,
+    { config: { access: { public: true } }, schema: { querystring: STREAM_QUERY } },
+    async (request, reply) => {
+      if (streams.closing) throw new ApiError(503, SERVER_STOPPING);
+      const ticket = await consumeTicket(db, hashOf(request.query.ticket));
+      if (!ticket) throw new ApiError(401, TICKET_INVALID);
+      const unread = await unreadCount(db, ticket.userId);
+      // Checked after the last await, right before the stream opens: parallel opens cannot pass the caps together.
+      const refusal = streams.refusal(ticket.userId);
+      if (refusal === 'closing') throw new ApiError(503, SERVER_STOPPING);
+      if (refusal !== null) throw new ApiError(429, refusal === 'user-cap' ? USER_STREAMS_FULL : SERVER_STREAMS_FULL);
+      reply.hijack();
+      streams.open(ticket.userId, ticket.language, reply.raw, unread, reply.getHeaders());
+    },
+  );
 }

@@ -23,12 +23,17 @@ export interface NotificationRow {
   readonly created_at: Date | string;
 }
 
-const COLUMNS = 'n.id, n.user_id, n.source, n.title_en, n.title_ru, n.text_en, n.text_ru, n.link, n.severity, n.read_at, n.created_at';
+const COLUMNS =
+  'n.id, n.user_id, n.source, n.title_en, n.title_ru, n.text_en, n.text_ru, n.link, n.severity, n.read_at, n.created_at';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
 /** A row as its recipient reads it; `label` names a source in the reader's language. */
-export function itemOf(row: NotificationRow, language: Language, label: (source: string, language: Language) => string): NotificationItem {
+export function itemOf(
+  row: NotificationRow,
+  language: Language,
+  label: (source: string, language: Language) => string,
+): NotificationItem {
   return {
     id: Number(row.id),
     source: row.source,
@@ -101,7 +106,13 @@ export interface ListFilter {
   readonly source?: string;
 }
 
-export async function listNotifications(db: Queryable, userId: number, filter: ListFilter, limit: number, offset: number): Promise<{ rows: NotificationRow[]; total: number }> {
+export async function listNotifications(
+  db: Queryable,
+  userId: number,
+  filter: ListFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: NotificationRow[]; total: number }> {
   const conditions = ['n.user_id = $1'];
   const params: unknown[] = [userId];
   if (filter.read !== undefined) conditions.push(filter.read ? 'n.read_at IS NOT NULL' : 'n.read_at IS NULL');
@@ -110,7 +121,10 @@ export async function listNotifications(db: Queryable, userId: number, filter: L
     conditions.push(`n.source = $${params.length}`);
   }
   const where = conditions.join(' AND ');
-  const counted = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM core.notifications n WHERE ${where}`, params);
+  const counted = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM core.notifications n WHERE ${where}`,
+    params,
+  );
   const { rows } = await db.query<NotificationRow>(
     `SELECT ${COLUMNS} FROM core.notifications n WHERE ${where} ORDER BY n.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, limit, offset],
@@ -119,7 +133,10 @@ export async function listNotifications(db: Queryable, userId: number, filter: L
 }
 
 export async function unreadCount(db: Queryable, userId: number): Promise<number> {
-  const { rows } = await db.query<{ unread: number }>('SELECT count(*)::int AS unread FROM core.notifications WHERE user_id = $1 AND read_at IS NULL', [userId]);
+  const { rows } = await db.query<{ unread: number }>(
+    'SELECT count(*)::int AS unread FROM core.notifications WHERE user_id = $1 AND read_at IS NULL',
+    [userId],
+  );
   return rows[0]?.unread ?? 0;
 }
 
@@ -134,7 +151,11 @@ export async function unreadCounts(db: Queryable, userIds: readonly number[]): P
 }
 
 /** The notifications among `ids` that belong to `userIds`, oldest first. */
-export async function notificationsFor(db: Queryable, ids: readonly number[], userIds: readonly number[]): Promise<NotificationRow[]> {
+export async function notificationsFor(
+  db: Queryable,
+  ids: readonly number[],
+  userIds: readonly number[],
+): Promise<NotificationRow[]> {
   const { rows } = await db.query<NotificationRow>(
     `SELECT ${COLUMNS} FROM core.notifications n WHERE n.id = ANY($1::bigint[]) AND n.user_id = ANY($2::bigint[]) ORDER BY n.id`,
     [[...ids], [...userIds]],
@@ -149,7 +170,10 @@ export async function findNotification(db: Queryable, id: number): Promise<Notif
 
 /** Marks the user's notification read (once: a second time keeps the first time); false when the user has no such notification. */
 export async function markRead(db: Queryable, userId: number, id: number): Promise<boolean> {
-  const { rows } = await db.query('UPDATE core.notifications SET read_at = COALESCE(read_at, now()) WHERE id = $1 AND user_id = $2 RETURNING id', [id, userId]);
+  const { rows } = await db.query(
+    'UPDATE core.notifications SET read_at = COALESCE(read_at, now()) WHERE id = $1 AND user_id = $2 RETURNING id',
+    [id, userId],
+  );
   return rows.length > 0;
 }
 
@@ -163,11 +187,19 @@ export interface SourceChoice {
 }
 
 export async function sourceChoices(db: Queryable, userId: number): Promise<Map<string, SourceChoice>> {
-  const { rows } = await db.query<{ source: string } & SourceChoice>('SELECT source, receive, via_bot FROM core.notification_preferences WHERE user_id = $1', [userId]);
+  const { rows } = await db.query<{ source: string } & SourceChoice>(
+    'SELECT source, receive, via_bot FROM core.notification_preferences WHERE user_id = $1',
+    [userId],
+  );
   return new Map(rows.map((row) => [row.source, { receive: row.receive, via_bot: row.via_bot }]));
 }
 
-export async function saveSourceChoice(db: Queryable, userId: number, source: string, choice: SourceChoice): Promise<void> {
+export async function saveSourceChoice(
+  db: Queryable,
+  userId: number,
+  source: string,
+  choice: SourceChoice,
+): Promise<void> {
   await db.query(
     `INSERT INTO core.notification_preferences (user_id, source, receive, via_bot) VALUES ($1, $2, $3, $4)
      ON CONFLICT (user_id, source) DO UPDATE SET receive = EXCLUDED.receive, via_bot = EXCLUDED.via_bot`,
@@ -175,7 +207,10 @@ export async function saveSourceChoice(db: Queryable, userId: number, source: st
   );
 }
 
-export async function superadminStanding(db: Queryable, userId: number): Promise<{ superadmin: boolean; optIn: boolean }> {
+export async function superadminStanding(
+  db: Queryable,
+  userId: number,
+): Promise<{ superadmin: boolean; optIn: boolean }> {
   const { rows } = await db.query<{ superadmin: boolean; opt_in: boolean }>(
     `SELECT $1::bigint IN (${SUPERADMIN_HOLDERS}) AS superadmin,
        COALESCE((SELECT superadmin_opt_in FROM core.notification_settings WHERE user_id = $1), false) AS opt_in`,
@@ -193,7 +228,13 @@ export async function saveSuperadminOptIn(db: Queryable, userId: number, optIn: 
 }
 
 /** Stores a ticket's hash for `seconds`; tickets long expired go at the same time. */
-export async function insertTicket(db: Queryable, hash: string, userId: number, language: Language, seconds: number): Promise<void> {
+export async function insertTicket(
+  db: Queryable,
+  hash: string,
+  userId: number,
+  language: Language,
+  seconds: number,
+): Promise<void> {
   await db.query(`DELETE FROM core.notification_stream_tickets WHERE expires_at < now() - interval '1 minute'`);
   await db.query(
     'INSERT INTO core.notification_stream_tickets (ticket_hash, user_id, language, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))',
@@ -202,7 +243,10 @@ export async function insertTicket(db: Queryable, hash: string, userId: number, 
 }
 
 /** Uses a ticket up: its user and language when it was valid (not expired, its user active), else null. */
-export async function consumeTicket(db: Queryable, hash: string): Promise<{ userId: number; language: Language } | null> {
+export async function consumeTicket(
+  db: Queryable,
+  hash: string,
+): Promise<{ userId: number; language: Language } | null> {
   const { rows } = await db.query<{ user_id: string; language: Language }>(
     `WITH used AS (DELETE FROM core.notification_stream_tickets WHERE ticket_hash = $1 RETURNING user_id, language, expires_at)
      SELECT used.user_id, used.language FROM used JOIN core.users u ON u.id = used.user_id WHERE used.expires_at > now() AND ${ACTIVE}`,
@@ -222,6 +266,9 @@ export async function saveLanguage(db: Queryable, userId: number, language: Lang
 
 /** The language the user last read the app in; English before any. */
 export async function languageOf(db: Queryable, userId: number): Promise<Language> {
-  const { rows } = await db.query<{ language: Language }>('SELECT language FROM core.notification_settings WHERE user_id = $1', [userId]);
+  const { rows } = await db.query<{ language: Language }>(
+    'SELECT language FROM core.notification_settings WHERE user_id = $1',
+    [userId],
+  );
   return rows[0]?.language === 'ru' ? 'ru' : 'en';
 }

@@ -65,7 +65,13 @@ export class NotificationStreams {
    * Starts the event stream on `response` (call after `refusal` said null) and sends the unread
    * count. `headers` are those the request's hooks set (its x-request-id), kept beside the stream's own.
    */
-  open(userId: number, language: Language, response: ServerResponse, unread: number, headers: Readonly<Record<string, string | number | string[] | undefined>> = {}): void {
+  open(
+    userId: number,
+    language: Language,
+    response: ServerResponse,
+    unread: number,
+    headers: Readonly<Record<string, string | number | string[] | undefined>> = {},
+  ): void {
     for (const [name, value] of Object.entries(headers)) if (value !== undefined) response.setHeader(name, value);
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -103,7 +109,8 @@ export class NotificationStreams {
         for (const row of await notificationsFor(this.db, announcement.ids, users)) {
           const userId = Number(row.user_id);
           touched.add(userId);
-          for (const stream of this.byUser.get(userId) ?? []) this.send(stream, 'notification', itemOf(row, stream.language, this.label) satisfies NotificationItem);
+          for (const stream of this.byUser.get(userId) ?? [])
+            this.send(stream, 'notification', itemOf(row, stream.language, this.label) satisfies NotificationItem);
         }
       }
       if (touched.size === 0) return;
@@ -111,7 +118,10 @@ export class NotificationStreams {
         for (const stream of this.byUser.get(userId) ?? []) this.send(stream, 'unread', { unread });
       }
     } catch (error) {
-      this.options.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'notification streams: delivery failed');
+      this.options.log.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'notification streams: delivery failed',
+      );
     }
   }
 
@@ -137,7 +147,8 @@ export class NotificationStreams {
   }
 
   private beat(): void {
-    for (const streams of this.byUser.values()) for (const stream of streams) if (!stream.response.writableEnded) stream.response.write(': heartbeat\n\n');
+    for (const streams of this.byUser.values())
+      for (const stream of streams) if (!stream.response.writableEnded) stream.response.write(': heartbeat\n\n');
   }
 
   private forget(stream: OpenStream): void {

@@ -31,7 +31,13 @@ export const BULK_DELETE_BODY = {
 const ALIAS = 'r';
 
 /** Soft or hard, one statement for all rows and their audit entries: no row passes through the server. */
-async function deleteAtOnce(tx: Queryable, definition: ResourceDefinition, where: string, params: SqlParams, actor: Actor): Promise<number> {
+async function deleteAtOnce(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  where: string,
+  params: SqlParams,
+  actor: Actor,
+): Promise<number> {
   const table = quoteTable(definition.table);
   const resource = params.bind(definition.id);
   const by = `${params.bind(actor.id)}::bigint`;
@@ -52,7 +58,14 @@ async function deleteAtOnce(tx: Queryable, definition: ResourceDefinition, where
 }
 
 /** With hooks, each record goes through the single-record path, so the plugin sees every one. */
-async function deleteOneByOne(tx: Queryable, definition: ResourceDefinition, where: string, params: SqlParams, actor: Actor, hooks: ResourceHooks): Promise<number> {
+async function deleteOneByOne(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  where: string,
+  params: SqlParams,
+  actor: Actor,
+  hooks: ResourceHooks,
+): Promise<number> {
   const { rows } = await tx.query<{ id: string }>(
     `SELECT ${ALIAS}.id::text AS id FROM ${quoteTable(definition.table)} ${ALIAS} ${where} ORDER BY ${ALIAS}.id FOR UPDATE`,
     params.values,
@@ -81,7 +94,12 @@ export async function bulkDelete(
   const conditions =
     'ids' in selection
       ? [`${columnRef(ALIAS, 'id')} = ANY(${params.bind([...new Set(selection.ids)])}::bigint[])`]
-      : listConditions(definition, readListQuery(definition, selection.query, actor.language, hooks.listScope), params, ALIAS);
+      : listConditions(
+          definition,
+          readListQuery(definition, selection.query, actor.language, hooks.listScope),
+          params,
+          ALIAS,
+        );
   if (definition.softDelete) conditions.push(`${columnRef(ALIAS, 'deleted_at')} IS NULL`);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
   const deleted = await translated(definition, actor.language, () =>
@@ -89,7 +107,9 @@ export async function bulkDelete(
       const doomed = `SELECT ${ALIAS}.id FROM ${quoteTable(definition.table)} ${ALIAS} ${where}`;
       const pointing = definition.softDelete ? [] : await referencedBy(tx, definition, mounted, doomed, params.values);
       if (pointing.length > 0) throw stillReferencedError(pointing);
-      return hasWriteHooks(hooks) ? deleteOneByOne(tx, definition, where, params, actor, hooks) : deleteAtOnce(tx, definition, where, params, actor);
+      return hasWriteHooks(hooks)
+        ? deleteOneByOne(tx, definition, where, params, actor, hooks)
+        : deleteAtOnce(tx, definition, where, params, actor);
     }),
   );
   noteWrites(db, definition, deleted);

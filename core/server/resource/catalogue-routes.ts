@@ -36,14 +36,25 @@ export async function catalogueRoutes(app: FastifyInstance, options: CatalogueRo
   const readable = (request: Parameters<typeof callerHolds>[0]): ResourceDefinition[] =>
     options.resources().filter((definition) => callerHolds(request, definition.access.read));
 
-  app.get('/resources', { config }, async (request): Promise<DataEnvelope<ResourceCatalogue>> => ({ data: readable(request) }));
+  app.get(
+    '/resources',
+    { config },
+    async (request): Promise<DataEnvelope<ResourceCatalogue>> => ({ data: readable(request) }),
+  );
 
-  app.get<{ Querystring: { q: string } }>('/search', { config, schema: { querystring: SEARCH_QUERY } }, async (request): Promise<DataEnvelope<SearchAnswer>> => {
-    const q = request.query.q.trim();
-    if (q.length < SEARCH_MIN_LENGTH || q.length > SEARCH_MAX_LENGTH) {
-      const issue: FieldIssue = q.length < SEARCH_MIN_LENGTH ? { code: 'minLength', params: { min: SEARCH_MIN_LENGTH } } : { code: 'maxLength', params: { max: SEARCH_MAX_LENGTH } };
-      throw validationError(issueMessages({ q: [issue] }, languageOf(request)));
-    }
-    return { data: await searchRecords(options.db, readable(request), q) };
-  });
+  app.get<{ Querystring: { q: string } }>(
+    '/search',
+    { config, schema: { querystring: SEARCH_QUERY } },
+    async (request): Promise<DataEnvelope<SearchAnswer>> => {
+      const q = request.query.q.trim();
+      if (q.length < SEARCH_MIN_LENGTH || q.length > SEARCH_MAX_LENGTH) {
+        const issue: FieldIssue =
+          q.length < SEARCH_MIN_LENGTH
+            ? { code: 'minLength', params: { min: SEARCH_MIN_LENGTH } }
+            : { code: 'maxLength', params: { max: SEARCH_MAX_LENGTH } };
+        throw validationError(issueMessages({ q: [issue] }, languageOf(request)));
+      }
+      return { data: await searchRecords(options.db, readable(request), q) };
+    },
+  );
 }

@@ -6,7 +6,6 @@ import { currencyColumn, valueType } from './columns';
 /** A column and the bound placeholder (with its cast) that writes it. */
 export type ColumnValue = readonly [column: string, placeholder: string];
 
-
 /** The value as a driver parameter: decimals stay strings, maps go as JSON text, so both drivers send the same thing. */
 function parameter(field: FieldDefinition, value: FieldValue): unknown {
   if (value === null) return null;
@@ -19,7 +18,11 @@ function parameter(field: FieldDefinition, value: FieldValue): unknown {
  * Validated values (from validateInput) as column writes. Field names come from the definition
  * (quoted); values only ever become parameters.
  */
-export function columnValues(definition: ResourceDefinition, values: Readonly<Record<string, FieldValue>>, params: SqlParams): ColumnValue[] {
+export function columnValues(
+  definition: ResourceDefinition,
+  values: Readonly<Record<string, FieldValue>>,
+  params: SqlParams,
+): ColumnValue[] {
   const writes: ColumnValue[] = [];
   for (const [name, value] of Object.entries(values)) {
     const field = fieldNamed(definition, name);

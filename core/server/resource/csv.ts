@@ -30,5 +30,9 @@ const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
  * (a negative amount is not a formula), any other text is defused and quoted like `csvText`.
  */
 export function csvRow(cells: readonly (string | number | null)[]): string {
-  return csvLine(cells.map((cell) => (cell === null ? '' : typeof cell === 'number' || PLAIN_NUMBER.test(cell) ? String(cell) : csvText(cell))));
+  return csvLine(
+    cells.map((cell) =>
+      cell === null ? '' : typeof cell === 'number' || PLAIN_NUMBER.test(cell) ? String(cell) : csvText(cell),
+    ),
+  );
 }

@@ -1,7 +1,13 @@
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import { issueMessage } from '@core/shared/resource/messages';
 import type { Language } from '@core/shared/runtime-config';
-import { DATA_EXCEPTION_CLASS, FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION, violatedConstraint } from '../database/sql';
+import {
+  DATA_EXCEPTION_CLASS,
+  FOREIGN_KEY_VIOLATION,
+  sqlState,
+  UNIQUE_VIOLATION,
+  violatedConstraint,
+} from '../database/sql';
 import { ApiError, validationError } from '../http/api-error';
 import { uniqueIndexFields } from './indexes';
 
@@ -9,9 +15,13 @@ export const STILL_REFERENCED_MESSAGE = 'This record is still used by other reco
 
 /** The 409 for a delete that would leave references dangling, naming who still points. */
 export function stillReferencedError(resources: readonly string[]): ApiError {
-  return new ApiError(409, `This record is still used by other records (${resources.join(', ')}) and cannot be deleted.`);
+  return new ApiError(
+    409,
+    `This record is still used by other records (${resources.join(', ')}) and cannot be deleted.`,
+  );
 }
-export const UNSTORABLE_MESSAGE = 'A value could not be stored: it is out of range or contains characters that are not allowed.';
+export const UNSTORABLE_MESSAGE =
+  'A value could not be stored: it is out of range or contains characters that are not allowed.';
 
 /**
  * What a failed statement means to the caller. A unique index refusing a value is the 422 a
@@ -28,13 +38,18 @@ export function translateDatabaseError(error: unknown, definition: ResourceDefin
     if (field) throw validationError({ [field]: [issueMessage({ code: 'unique' }, language)] });
   }
   if (state === FOREIGN_KEY_VIOLATION) throw new ApiError(409, STILL_REFERENCED_MESSAGE);
-  if (state?.startsWith(DATA_EXCEPTION_CLASS)) throw validationError({ body: [UNSTORABLE_MESSAGE] }, UNSTORABLE_MESSAGE);
+  if (state?.startsWith(DATA_EXCEPTION_CLASS))
+    throw validationError({ body: [UNSTORABLE_MESSAGE] }, UNSTORABLE_MESSAGE);
   const message = error instanceof Error ? error.message : String(error);
   throw new Error(`${definition.id}: database error ${state}: ${message}`);
 }
 
 /** Runs `work`, translating its database errors. */
-export async function translated<T>(definition: ResourceDefinition, language: Language, work: () => Promise<T>): Promise<T> {
+export async function translated<T>(
+  definition: ResourceDefinition,
+  language: Language,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -24,8 +24,13 @@ export function resourceProblems(definitions: readonly ResourceDefinition[]): st
   for (const definition of definitions) {
     claim(`id:${definition.id}`, definition.id, `id "${definition.id}"`);
     claim(`table:${definition.table}`, definition.id, `table "${definition.table}"`);
-    claim(`path:${definition.service}/${definition.path}`, definition.id, `path "${definition.service}/${definition.path}"`);
-    for (const column of columnClashes(definition)) problems.push(`${definition.id}: column "${column}" is claimed by two fields`);
+    claim(
+      `path:${definition.service}/${definition.path}`,
+      definition.id,
+      `path "${definition.service}/${definition.path}"`,
+    );
+    for (const column of columnClashes(definition))
+      problems.push(`${definition.id}: column "${column}" is claimed by two fields`);
   }
   return problems;
 }

@@ -28,7 +28,8 @@ export function readExportRequest(definition: ResourceDefinition, raw: unknown):
   if (typeof columns === 'string' && columns.trim() !== '') {
     names = [...new Set(columns.split(',').map((name) => name.trim()))];
     const unknown = names.filter((name) => !isExportColumn(definition, name));
-    if (unknown.length > 0) addFieldError(errors, EXPORT_PARAMS.columns, `These columns are not known: ${unknown.join(', ')}.`);
+    if (unknown.length > 0)
+      addFieldError(errors, EXPORT_PARAMS.columns, `These columns are not known: ${unknown.join(', ')}.`);
   } else if (columns !== undefined && typeof columns !== 'string') {
     addFieldError(errors, EXPORT_PARAMS.columns, 'This parameter may be given once.');
   }

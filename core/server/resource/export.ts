@@ -1,6 +1,13 @@
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import { fieldNamed } from '@core/shared/resource/definition';
-import { isIdentifier, isListedByDefault, isReadable, type EnumField, type FieldDefinition, type Money } from '@core/shared/resource/field';
+import {
+  isIdentifier,
+  isListedByDefault,
+  isReadable,
+  type EnumField,
+  type FieldDefinition,
+  type Money,
+} from '@core/shared/resource/field';
 import type { Queryable } from '../database/database';
 import { quoteTable, SqlParams, whereClause } from '../database/sql';
 import { PeopleCsv, type PeopleCsvReader } from '../csv/people-csv';
@@ -57,7 +64,13 @@ function exactFieldColumns(field: FieldDefinition): Column[] {
         { header: currencyColumn(field), cell: (record) => csvCell(text((value(record) as Money | null)?.currency)) },
       ];
     case 'reference':
-      return [{ header: field.name, cell: (record) => csvCell(Array.isArray(value(record)) ? (value(record) as number[]).join(',') : text(value(record))) }];
+      return [
+        {
+          header: field.name,
+          cell: (record) =>
+            csvCell(Array.isArray(value(record)) ? (value(record) as number[]).join(',') : text(value(record))),
+        },
+      ];
     case 'keyValue':
       return [{ header: field.name, cell: (record) => csvCell(value(record) ? JSON.stringify(value(record)) : '') }];
     default:
@@ -74,7 +87,13 @@ export function exactLayout(definition: ResourceDefinition): ExportLayout {
   const lifecycle = [...(definition.softDelete ? ['deleted_at'] : []), ...(definition.blockable ? ['blocked_at'] : [])];
   return {
     separator: ',',
-    columns: [meta('id'), ...definition.fields.filter(isReadable).flatMap(exactFieldColumns), meta('created_at'), meta('updated_at'), ...lifecycle.map(meta)],
+    columns: [
+      meta('id'),
+      ...definition.fields.filter(isReadable).flatMap(exactFieldColumns),
+      meta('created_at'),
+      meta('updated_at'),
+      ...lifecycle.map(meta),
+    ],
   };
 }
 
@@ -82,7 +101,10 @@ export function exactLayout(definition: ResourceDefinition): ExportLayout {
 
 /** The columns a list shows before its user arranges them: the fields listed by default, then when each record was made. */
 export function defaultExportColumns(definition: ResourceDefinition): string[] {
-  return [...definition.fields.filter((field) => isReadable(field) && isListedByDefault(field)).map((field) => field.name), 'created_at'];
+  return [
+    ...definition.fields.filter((field) => isReadable(field) && isListedByDefault(field)).map((field) => field.name),
+    'created_at',
+  ];
 }
 
 /** Whether `name` is a column an export can have: a meta column or a readable field. */
@@ -167,12 +189,17 @@ class PeopleCells {
 function peopleFieldColumns(field: FieldDefinition, cells: PeopleCells): Column[] {
   const title = cells.titleOf(field.labelKey, field.name);
   const value = (record: ResourceRecord) => record[field.name];
-  const column = (cell: (value: unknown, record: ResourceRecord) => string): Column[] => [{ header: title, cell: (record) => cell(value(record), record) }];
+  const column = (cell: (value: unknown, record: ResourceRecord) => string): Column[] => [
+    { header: title, cell: (record) => cell(value(record), record) },
+  ];
   switch (field.kind) {
     case 'money':
       return [
         { header: title, cell: (record) => cells.decimal((value(record) as Money | null)?.amount) },
-        { header: cells.currencyTitle(title), cell: (record) => cells.plain(text((value(record) as Money | null)?.currency)) },
+        {
+          header: cells.currencyTitle(title),
+          cell: (record) => cells.plain(text((value(record) as Money | null)?.currency)),
+        },
       ];
     case 'number':
       return column((v) => (isIdentifier(field, field.name) ? cells.plain(text(v)) : cells.decimal(v)));
@@ -209,7 +236,11 @@ function peopleMetaColumn(name: MetaColumn, cells: PeopleCells): Column {
 }
 
 /** `names` (checked with isExportColumn) in their order, titled and written for `reader`. */
-export function peopleLayout(definition: ResourceDefinition, names: readonly string[], reader: ExportReader): ExportLayout {
+export function peopleLayout(
+  definition: ResourceDefinition,
+  names: readonly string[],
+  reader: ExportReader,
+): ExportLayout {
   const cells = new PeopleCells(reader);
   const columns = names.flatMap((name): Column[] => {
     const field = fieldNamed(definition, name);
@@ -221,10 +252,17 @@ export function peopleLayout(definition: ResourceDefinition, names: readonly str
 
 // ---- reading and writing ---------------------------------------------------------------------
 
-export async function countMatching(db: Queryable, definition: ResourceDefinition, query: ResourceListQuery): Promise<number> {
+export async function countMatching(
+  db: Queryable,
+  definition: ResourceDefinition,
+  query: ResourceListQuery,
+): Promise<number> {
   const params = new SqlParams();
   const where = whereClause(listConditions(definition, query, params, ALIAS));
-  const { rows } = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${quoteTable(definition.table)} ${ALIAS} ${where}`, params.values);
+  const { rows } = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM ${quoteTable(definition.table)} ${ALIAS} ${where}`,
+    params.values,
+  );
   return rows[0]?.total ?? 0;
 }
 
@@ -235,13 +273,21 @@ interface BatchRow {
 }
 
 /** Batches of records matching `query`, in its order, each read by its own statement; labels in the query's language. */
-export async function* matchingRecords(db: Queryable, definition: ResourceDefinition, query: ResourceListQuery, batch = EXPORT_BATCH): AsyncGenerator<ResourceRecord[]> {
+export async function* matchingRecords(
+  db: Queryable,
+  definition: ResourceDefinition,
+  query: ResourceListQuery,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<ResourceRecord[]> {
   const key = sortKey(definition, query.sort, ALIAS);
   for (const phase of keysetPhases(key)) {
     let position: KeysetPosition | null = null;
     for (;;) {
       const params = new SqlParams();
-      const conditions: string[] = [...listConditions(definition, query, params, ALIAS), keysetCondition(key, ALIAS, phase, position, params)];
+      const conditions: string[] = [
+        ...listConditions(definition, query, params, ALIAS),
+        keysetCondition(key, ALIAS, phase, position, params),
+      ];
       const { rows } = await db.query<BatchRow>(
         `SELECT ${recordJson(definition, ALIAS, query.language)} AS record, (${key.expression})::text AS sort_key, ${ALIAS}.id::text AS row_id
            FROM ${quoteTable(definition.table)} ${ALIAS} ${whereClause(conditions)} ${orderBy(key, ALIAS)} LIMIT ${params.bind(batch)}`,
@@ -256,11 +302,26 @@ export async function* matchingRecords(db: Queryable, definition: ResourceDefini
 }
 
 /** The CSV text, a header line and then one line per record, produced batch by batch. */
-export async function* csvExport(db: Queryable, definition: ResourceDefinition, query: ResourceListQuery, layout: ExportLayout): AsyncGenerator<string> {
+export async function* csvExport(
+  db: Queryable,
+  definition: ResourceDefinition,
+  query: ResourceListQuery,
+  layout: ExportLayout,
+): AsyncGenerator<string> {
   const { columns, separator } = layout;
   // A byte-order mark, so spreadsheet programs read the file as UTF-8.
-  yield `\uFEFF${csvLine(columns.map((column) => csvCell(column.header, separator)), separator)}`;
+  yield `\uFEFF${csvLine(
+    columns.map((column) => csvCell(column.header, separator)),
+    separator,
+  )}`;
   for await (const records of matchingRecords(db, definition, query)) {
-    yield records.map((record) => csvLine(columns.map((column) => column.cell(record)), separator)).join('');
+    yield records
+      .map((record) =>
+        csvLine(
+          columns.map((column) => column.cell(record)),
+          separator,
+        ),
+      )
+      .join('');
   }
 }

@@ -10,7 +10,6 @@ import { columnRef, valueType } from './columns';
  * parameter carries an explicit cast so PGlite and node-postgres read it the same way.
  */
 
-
 const isDateOnly = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 function single(clause: FilterClause): string {
@@ -47,7 +46,9 @@ function valueCondition(field: FieldDefinition, column: string, clause: FilterCl
       return `${column} >= ${bound(value)}`;
     case 'lte':
       // A bare date as the upper end of a datetime range means the whole of that day.
-      return field.kind === 'datetime' && isDateOnly(value) ? `${column} < ${params.bind(value)}::date + 1` : `${column} <= ${bound(value)}`;
+      return field.kind === 'datetime' && isDateOnly(value)
+        ? `${column} < ${params.bind(value)}::date + 1`
+        : `${column} <= ${bound(value)}`;
     case 'in':
       return `${column} = ANY(${params.bind(typeof clause.value === 'string' ? [clause.value] : [...clause.value])}::${cast}[])`;
     default:
@@ -58,10 +59,17 @@ function valueCondition(field: FieldDefinition, column: string, clause: FilterCl
 /** A many-reference matches when it holds the id (eq) or any of the ids (in). */
 function manyReferenceCondition(column: string, clause: FilterClause, params: SqlParams): string {
   const ids = typeof clause.value === 'string' ? [clause.value] : [...clause.value];
-  return clause.op === 'eq' ? `${column} @> ${params.bind(ids)}::bigint[]` : `${column} && ${params.bind(ids)}::bigint[]`;
+  return clause.op === 'eq'
+    ? `${column} @> ${params.bind(ids)}::bigint[]`
+    : `${column} && ${params.bind(ids)}::bigint[]`;
 }
 
-export function filterCondition(definition: ResourceDefinition, clause: FilterClause, params: SqlParams, alias: string): string {
+export function filterCondition(
+  definition: ResourceDefinition,
+  clause: FilterClause,
+  params: SqlParams,
+  alias: string,
+): string {
   const field = fieldNamed(definition, clause.field);
   if (!field) throw new Error(`${definition.id} has no field ${clause.field}`);
   const column = columnRef(alias, field.name);
@@ -78,7 +86,11 @@ export function deletedCondition(definition: ResourceDefinition, scope: DeletedS
 /** Every condition a list, export or bulk delete applies, the plugin's list scope included. */
 export function listConditions(
   definition: ResourceDefinition,
-  query: { readonly filters: readonly FilterClause[]; readonly deleted: DeletedScope; readonly scope?: (alias: string) => string | null },
+  query: {
+    readonly filters: readonly FilterClause[];
+    readonly deleted: DeletedScope;
+    readonly scope?: (alias: string) => string | null;
+  },
   params: SqlParams,
   alias: string,
 ): string[] {

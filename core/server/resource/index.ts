@@ -9,8 +9,23 @@ export { actorOf, languageOf, routeKit, type RouteKit } from './route-kit';
 export { ResourceDefinitionError, resourceProblems } from './definitions';
 export type { AfterWriteContext, ListScope, ResourceHooks, WriteAction, WriteContext } from './hooks';
 export { enabledResources, mountResources, type ResourceMount } from './mount';
-export { changeRecordIn, createRecordIn, hardDeleteIn, readValues, removeRecordIn, type Actor, type Change } from './mutations';
+export {
+  changeRecordIn,
+  createRecordIn,
+  hardDeleteIn,
+  readValues,
+  removeRecordIn,
+  type Actor,
+  type Change,
+} from './mutations';
 export { findRecord, listRecords } from './records';
 export { recordHistory } from './timeline';
-export { ACTION_NOT_APPLICABLE, assertNoBody, NO_INPUT, registerRowAction, type RowActionContext, type RowActionPerform } from './row-action';
+export {
+  ACTION_NOT_APPLICABLE,
+  assertNoBody,
+  NO_INPUT,
+  registerRowAction,
+  type RowActionContext,
+  type RowActionPerform,
+} from './row-action';
 export { syncResourceTables } from './schema-sync';

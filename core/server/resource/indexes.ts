@@ -69,7 +69,11 @@ export function plannedIndexes(definition: ResourceDefinition, trigramSchema: st
     const name = indexName(definition, column, suffix);
     // An index two needs ask for (a field both filtered and searched) is planned once.
     if (plans.some((plan) => plan.name === name)) return;
-    plans.push({ name, unique: false, sql: `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(name)} ON ${table} USING ${method} (${expression})` });
+    plans.push({
+      name,
+      unique: false,
+      sql: `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(name)} ON ${table} USING ${method} (${expression})`,
+    });
   };
   // Without autovacuum (PGlite) a GIN index's pending list is never flushed, and the planner, costing
   // it, scans the table instead (measured: a seq scan for `ILIKE '%q%'` over 30 000 rows); so trigram
@@ -92,7 +96,8 @@ export function plannedIndexes(definition: ResourceDefinition, trigramSchema: st
     const operators = field.filter ?? [];
     const column = quoteIdentifier(field.name);
     // Every reference is indexed: a record page's related section filters by it (eq is always accepted).
-    const ordered = field.kind === 'reference' || field.sortable === true || operators.some((op) => ORDERED_OPERATORS.has(op));
+    const ordered =
+      field.kind === 'reference' || field.sortable === true || operators.some((op) => ORDERED_OPERATORS.has(op));
     const searched = operators.some((op) => TRIGRAM_OPERATORS.has(op));
     if (field.kind === 'reference' && field.many) {
       if (ordered) plain(field.name, column, 'gin', '__gin');
@@ -117,7 +122,9 @@ export function plannedIndexes(definition: ResourceDefinition, trigramSchema: st
     plain(field.name, `lower(${column}) text_pattern_ops`, 'btree', '__prefix');
   }
   for (const group of definition.uniqueTogether ?? []) {
-    const fields = group.map((name) => definition.fields.find((field) => field.name === name)).filter((field): field is FieldDefinition => field !== undefined);
+    const fields = group
+      .map((name) => definition.fields.find((field) => field.name === name))
+      .filter((field): field is FieldDefinition => field !== undefined);
     if (fields.length === group.length) plans.push(uniqueIndex(definition, fields, table));
   }
   return plans;

@@ -16,22 +16,36 @@ const referenceFields = (definition: ResourceDefinition): ReferenceField[] =>
   definition.fields.filter((field): field is ReferenceField => field.kind === 'reference');
 
 /** Fields of `values` naming a record that does not exist (or is soft-deleted). */
-export async function missingReferences(tx: Queryable, definition: ResourceDefinition, values: Readonly<Record<string, FieldValue>>): Promise<string[]> {
+export async function missingReferences(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  values: Readonly<Record<string, FieldValue>>,
+): Promise<string[]> {
   const missing: string[] = [];
   for (const field of referenceFields(definition)) {
     const value = values[field.name];
     const ids = [...new Set(Array.isArray(value) ? (value as number[]) : typeof value === 'number' ? [value] : [])];
     if (ids.length === 0) continue;
     const live = field.target.softDelete ? ' AND t.deleted_at IS NULL' : '';
-    const { rows } = await tx.query(`SELECT t.id FROM ${quoteTable(field.target.table)} t WHERE t.id = ANY($1::bigint[])${live} FOR KEY SHARE`, [ids]);
+    const { rows } = await tx.query(
+      `SELECT t.id FROM ${quoteTable(field.target.table)} t WHERE t.id = ANY($1::bigint[])${live} FOR KEY SHARE`,
+      [ids],
+    );
     if (rows.length < ids.length) missing.push(field.name);
   }
   return missing;
 }
 
 /** Every (resource, field) among the mounted ones that points at `definition`'s table. */
-export function pointersTo(definition: ResourceDefinition, mounted: readonly ResourceDefinition[]): { readonly from: ResourceDefinition; readonly field: ReferenceField }[] {
-  return mounted.flatMap((from) => referenceFields(from).filter((field) => field.target.table === definition.table).map((field) => ({ from, field })));
+export function pointersTo(
+  definition: ResourceDefinition,
+  mounted: readonly ResourceDefinition[],
+): { readonly from: ResourceDefinition; readonly field: ReferenceField }[] {
+  return mounted.flatMap((from) =>
+    referenceFields(from)
+      .filter((field) => field.target.table === definition.table)
+      .map((field) => ({ from, field })),
+  );
 }
 
 /**
@@ -39,7 +53,13 @@ export function pointersTo(definition: ResourceDefinition, mounted: readonly Res
  * `doomed` selects (`SELECT r.id FROM <table> r WHERE …`, its parameters already bound), soft-deleted
  * rows included since they can be restored. The doomed rows are locked first.
  */
-export async function referencedBy(tx: Queryable, definition: ResourceDefinition, mounted: readonly ResourceDefinition[], doomed: string, params: readonly unknown[]): Promise<string[]> {
+export async function referencedBy(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  mounted: readonly ResourceDefinition[],
+  doomed: string,
+  params: readonly unknown[],
+): Promise<string[]> {
   await tx.query(`SELECT count(*) FROM (${doomed} FOR UPDATE) locked`, params);
   const checks = pointersTo(definition, mounted).map(({ from, field }) => {
     const column = columnRef('o', field.name);
@@ -49,7 +69,10 @@ export async function referencedBy(tx: Queryable, definition: ResourceDefinition
     return { from: from.id, sql: `EXISTS (SELECT 1 FROM ${quoteTable(from.table)} o WHERE ${points}${outside})` };
   });
   if (checks.length === 0) return [];
-  const { rows } = await tx.query<Record<string, boolean>>(`SELECT ${checks.map((check, index) => `${check.sql} AS p${index}`).join(', ')}`, params);
+  const { rows } = await tx.query<Record<string, boolean>>(
+    `SELECT ${checks.map((check, index) => `${check.sql} AS p${index}`).join(', ')}`,
+    params,
+  );
   const found = rows[0] ?? {};
   return [...new Set(checks.filter((_check, index) => found[`p${index}`] === true).map((check) => check.from))];
 }

@@ -20,19 +20,30 @@ export interface ResourceListQuery extends ListQuery {
  * query, decoded exactly as the browser encodes its URL state. Anything not understood is a 422
  * naming the parameter, never a guess.
  */
-export function readListQuery(definition: ResourceDefinition, raw: unknown, language: Language, listScope?: ListScope): ResourceListQuery {
+export function readListQuery(
+  definition: ResourceDefinition,
+  raw: unknown,
+  language: Language,
+  listScope?: ListScope,
+): ResourceListQuery {
   const errors: FieldErrors = {};
   const params: Record<string, string> = {};
   const source = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   for (const [key, value] of Object.entries(source)) {
     if (typeof value === 'string') params[key] = value;
-    else addFieldError(errors, key, Array.isArray(value) ? 'This parameter may be given once.' : 'This parameter must be text.');
+    else
+      addFieldError(
+        errors,
+        key,
+        Array.isArray(value) ? 'This parameter may be given once.' : 'This parameter must be text.',
+      );
   }
   let scopeValue: string | null = null;
   if (listScope) {
     scopeValue = params[listScope.param] ?? listScope.default;
     delete params[listScope.param];
-    if (!listScope.values.includes(scopeValue)) addFieldError(errors, listScope.param, `Choose one of: ${listScope.values.join(', ')}.`);
+    if (!listScope.values.includes(scopeValue))
+      addFieldError(errors, listScope.param, `Choose one of: ${listScope.values.join(', ')}.`);
   }
   const decoded = decodeListQuery(definition, params);
   Object.assign(errors, decoded.errors);
@@ -41,7 +52,9 @@ export function readListQuery(definition: ResourceDefinition, raw: unknown, lang
     if (!field) continue;
     const key = `filter[${clause.field}][${clause.op}]`;
     // A NUL never gets this far: the server's text rule (http/text-input.ts) refuses it in any query or body.
-    const bad = (typeof clause.value === 'string' ? [clause.value] : clause.value).map((value) => filterValueIssue(field, clause.op, value)).find(Boolean);
+    const bad = (typeof clause.value === 'string' ? [clause.value] : clause.value)
+      .map((value) => filterValueIssue(field, clause.op, value))
+      .find(Boolean);
     if (bad) addFieldError(errors, key, issueMessage(bad, language));
   }
   if (Object.keys(errors).length > 0) throw validationError(errors, 'The list parameters are invalid.');

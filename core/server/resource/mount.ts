@@ -22,7 +22,10 @@ export function enabledResources(plugins: readonly PluginResources[]): ResourceD
     return [
       ...own
         .filter((definition) => definition.service !== plugin.manifest.service)
-        .map((definition) => `${definition.id}: service "${definition.service}" is not plugin ${plugin.manifest.id}'s service "${plugin.manifest.service}"`),
+        .map(
+          (definition) =>
+            `${definition.id}: service "${definition.service}" is not plugin ${plugin.manifest.id}'s service "${plugin.manifest.service}"`,
+        ),
       ...Object.keys(plugin.resourceHooks ?? {})
         .filter((id) => !own.some((definition) => definition.id === id))
         .map((id) => `plugin ${plugin.manifest.id} has hooks for "${id}", which is not one of its resources`),

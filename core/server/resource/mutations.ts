@@ -1,4 +1,9 @@
-import { STALE_VERSION_MESSAGE, type AuditEntry, type ResourceDefinition, type ResourceRecord } from '@core/shared/resource/definition';
+import {
+  STALE_VERSION_MESSAGE,
+  type AuditEntry,
+  type ResourceDefinition,
+  type ResourceRecord,
+} from '@core/shared/resource/definition';
 import type { FieldValue } from '@core/shared/resource/field';
 import type { AuditDetail } from '@core/shared/resource/record-page';
 import { issueMessage, issueMessages } from '@core/shared/resource/messages';
@@ -35,12 +40,21 @@ const ALIAS = 'r';
 const holdsNul = (value: unknown): boolean =>
   typeof value === 'string'
     ? value.includes('\u0000')
-    : typeof value === 'object' && value !== null && Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner));
+    : typeof value === 'object' &&
+      value !== null &&
+      Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner));
 
 /** The body checked against the definition: normalised values, or a 422 listing every problem. */
-export function readValues(definition: ResourceDefinition, body: unknown, mode: ValidationMode, language: Language, extra: InputIssues = {}): Record<string, FieldValue> {
+export function readValues(
+  definition: ResourceDefinition,
+  body: unknown,
+  mode: ValidationMode,
+  language: Language,
+  extra: InputIssues = {},
+): Record<string, FieldValue> {
   const { values, issues } = validateInput(definition, body, mode);
-  for (const [name, value] of Object.entries(values)) if (holdsNul(value) && !issues[name]) issues[name] = [{ code: 'type' }];
+  for (const [name, value] of Object.entries(values))
+    if (holdsNul(value) && !issues[name]) issues[name] = [{ code: 'type' }];
   const all = { ...issues, ...extra };
   if (hasIssues(all)) throw validationError(issueMessages(all, language));
   return values;
@@ -50,22 +64,34 @@ export function readValues(definition: ResourceDefinition, body: unknown, mode: 
 export function versionIssues(body: unknown): { version: number | null; issues: InputIssues } {
   const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).version : undefined;
   if (raw === undefined || raw === null) return { version: null, issues: { version: [{ code: 'required' }] } };
-  if (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 1) return { version: null, issues: { version: [{ code: 'integer' }] } };
+  if (typeof raw !== 'number' || !Number.isSafeInteger(raw) || raw < 1)
+    return { version: null, issues: { version: [{ code: 'integer' }] } };
   return { version: raw, issues: {} };
 }
 
-async function assertReferencesExist(tx: Queryable, definition: ResourceDefinition, values: Readonly<Record<string, FieldValue>>, language: Language): Promise<void> {
+async function assertReferencesExist(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  values: Readonly<Record<string, FieldValue>>,
+  language: Language,
+): Promise<void> {
   const missing = await missingReferences(tx, definition, values);
   if (missing.length > 0) {
-    throw validationError(Object.fromEntries(missing.map((name) => [name, [issueMessage({ code: 'missingReference' }, language)]])));
+    throw validationError(
+      Object.fromEntries(missing.map((name) => [name, [issueMessage({ code: 'missingReference' }, language)]])),
+    );
   }
 }
 
 /** A reference written replaces the text it was typed as before it was a reference (its `legacyField`). */
-function legacyCleared(definition: ResourceDefinition, sent: Readonly<Record<string, FieldValue>>): Record<string, FieldValue> {
+function legacyCleared(
+  definition: ResourceDefinition,
+  sent: Readonly<Record<string, FieldValue>>,
+): Record<string, FieldValue> {
   const cleared: Record<string, FieldValue> = {};
   for (const field of definition.fields) {
-    if (field.kind === 'reference' && field.legacyField !== undefined && Object.hasOwn(sent, field.name)) cleared[field.legacyField] = null;
+    if (field.kind === 'reference' && field.legacyField !== undefined && Object.hasOwn(sent, field.name))
+      cleared[field.legacyField] = null;
   }
   return cleared;
 }
@@ -76,10 +102,25 @@ interface Written {
   readonly after: Snapshot;
 }
 
-export async function createRecordIn(tx: Queryable, definition: ResourceDefinition, sent: Readonly<Record<string, FieldValue>>, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+export async function createRecordIn(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  sent: Readonly<Record<string, FieldValue>>,
+  actor: Actor,
+  hooks: ResourceHooks = hooksOf(definition),
+): Promise<ResourceRecord> {
   tx = asKernel(tx);
   refuseMaskedValues(definition, sent, actor.language);
-  const computed = await hooks.beforeWrite?.({ tx: asPlugin(tx, tableSchema(definition.table)), definition, action: 'create', id: null, before: null, values: sent, next: sent, actorId: actor.id });
+  const computed = await hooks.beforeWrite?.({
+    tx: asPlugin(tx, tableSchema(definition.table)),
+    definition,
+    action: 'create',
+    id: null,
+    before: null,
+    values: sent,
+    next: sent,
+    actorId: actor.id,
+  });
   const values = { ...sent, ...legacyCleared(definition, sent), ...computed };
   await assertReferencesExist(tx, definition, values, actor.language);
   const params = new SqlParams();
@@ -95,14 +136,36 @@ export async function createRecordIn(tx: Queryable, definition: ResourceDefiniti
   const created = rows[0];
   if (!created) throw new Error('insert returned no row');
   const id = Number(created.id);
-  await writeAudit(tx, definition, { recordId: id, action: 'create', actorId: actor.id, before: null, after: created.after });
-  await hooks.afterWrite?.({ tx: asPlugin(tx, tableSchema(definition.table)), definition, action: 'create', id, before: null, after: created.after, actorId: actor.id });
+  await writeAudit(tx, definition, {
+    recordId: id,
+    action: 'create',
+    actorId: actor.id,
+    before: null,
+    after: created.after,
+  });
+  await hooks.afterWrite?.({
+    tx: asPlugin(tx, tableSchema(definition.table)),
+    definition,
+    action: 'create',
+    id,
+    before: null,
+    after: created.after,
+    actorId: actor.id,
+  });
   return created.record;
 }
 
-export async function createRecord(db: Database, definition: ResourceDefinition, values: Readonly<Record<string, FieldValue>>, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+export async function createRecord(
+  db: Database,
+  definition: ResourceDefinition,
+  values: Readonly<Record<string, FieldValue>>,
+  actor: Actor,
+  hooks: ResourceHooks = hooksOf(definition),
+): Promise<ResourceRecord> {
   db = asKernel(db);
-  const record = await translated(definition, actor.language, () => db.transaction((tx) => createRecordIn(tx, definition, values, actor, hooks)));
+  const record = await translated(definition, actor.language, () =>
+    db.transaction((tx) => createRecordIn(tx, definition, values, actor, hooks)),
+  );
   noteWrites(db, definition, 1);
   return record;
 }
@@ -147,7 +210,14 @@ export interface Change {
  * writes with the version compare-and-set in the UPDATE's WHERE, bumps the version and writes
  * the audit row. Answers the record as it is now.
  */
-export async function changeRecordIn(tx: Queryable, definition: ResourceDefinition, id: number, change: Change, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+export async function changeRecordIn(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  id: number,
+  change: Change,
+  actor: Actor,
+  hooks: ResourceHooks = hooksOf(definition),
+): Promise<ResourceRecord> {
   tx = asKernel(tx);
   const record = await applyChange(tx, definition, id, change, actor, hooks, true);
   if (!record) throw new Error('the change returned no record');
@@ -155,12 +225,27 @@ export async function changeRecordIn(tx: Queryable, definition: ResourceDefiniti
 }
 
 /** The same change when nobody reads the answer (bulk deletes): the record, labels and all, is not built. */
-export async function changeRecordQuietlyIn(tx: Queryable, definition: ResourceDefinition, id: number, change: Change, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<void> {
+export async function changeRecordQuietlyIn(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  id: number,
+  change: Change,
+  actor: Actor,
+  hooks: ResourceHooks = hooksOf(definition),
+): Promise<void> {
   tx = asKernel(tx);
   await applyChange(tx, definition, id, change, actor, hooks, false);
 }
 
-async function applyChange(tx: Queryable, definition: ResourceDefinition, id: number, change: Change, actor: Actor, hooks: ResourceHooks, answer: boolean): Promise<ResourceRecord | null> {
+async function applyChange(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  id: number,
+  change: Change,
+  actor: Actor,
+  hooks: ResourceHooks,
+  answer: boolean,
+): Promise<ResourceRecord | null> {
   const row = await lockRow(tx, definition, id);
   if (!row || row.deleted !== (change.onDeleted === true)) {
     if (row && change.onDeleted) throw new ApiError(409, 'This record is not deleted.');
@@ -170,7 +255,16 @@ async function applyChange(tx: Queryable, definition: ResourceDefinition, id: nu
   if (refusal) throw new ApiError(409, refusal);
   if (change.version != null && change.version !== row.version) throw new ApiError(409, STALE_VERSION_MESSAGE);
   const sent = await keepStoredValues(tx, definition, id, change.values ?? {}, actor.language);
-  const computed = await hooks.beforeWrite?.({ tx: asPlugin(tx, tableSchema(definition.table)), definition, action: change.action, id, before: row.before, values: sent, next: { ...row.before, ...sent }, actorId: actor.id });
+  const computed = await hooks.beforeWrite?.({
+    tx: asPlugin(tx, tableSchema(definition.table)),
+    definition,
+    action: change.action,
+    id,
+    before: row.before,
+    values: sent,
+    next: { ...row.before, ...sent },
+    actorId: actor.id,
+  });
   const values = { ...sent, ...legacyCleared(definition, sent), ...computed };
   await assertReferencesExist(tx, definition, values, actor.language);
   const params = new SqlParams();
@@ -190,20 +284,51 @@ async function applyChange(tx: Queryable, definition: ResourceDefinition, id: nu
   );
   const changed = rows[0];
   if (!changed) throw new ApiError(409, STALE_VERSION_MESSAGE);
-  await writeAudit(tx, definition, { recordId: id, action: change.action, actorId: actor.id, before: row.before, after: changed.after, ...(change.detail ? { detail: change.detail } : {}) });
-  await hooks.afterWrite?.({ tx: asPlugin(tx, tableSchema(definition.table)), definition, action: change.action, id, before: row.before, after: changed.after, actorId: actor.id });
+  await writeAudit(tx, definition, {
+    recordId: id,
+    action: change.action,
+    actorId: actor.id,
+    before: row.before,
+    after: changed.after,
+    ...(change.detail ? { detail: change.detail } : {}),
+  });
+  await hooks.afterWrite?.({
+    tx: asPlugin(tx, tableSchema(definition.table)),
+    definition,
+    action: change.action,
+    id,
+    before: row.before,
+    after: changed.after,
+    actorId: actor.id,
+  });
   return changed.record;
 }
 
-export async function changeRecord(db: Database, definition: ResourceDefinition, id: number, change: Change, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+export async function changeRecord(
+  db: Database,
+  definition: ResourceDefinition,
+  id: number,
+  change: Change,
+  actor: Actor,
+  hooks: ResourceHooks = hooksOf(definition),
+): Promise<ResourceRecord> {
   db = asKernel(db);
-  const record = await translated(definition, actor.language, () => db.transaction((tx) => changeRecordIn(tx, definition, id, change, actor, hooks)));
+  const record = await translated(definition, actor.language, () =>
+    db.transaction((tx) => changeRecordIn(tx, definition, id, change, actor, hooks)),
+  );
   noteWrites(db, definition, 1);
   return record;
 }
 
 /** PATCH: only the fields sent change; an edit that changes nothing still checks and bumps the version. */
-export async function updateRecord(db: Database, definition: ResourceDefinition, id: number, body: unknown, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+export async function updateRecord(
+  db: Database,
+  definition: ResourceDefinition,
+  id: number,
+  body: unknown,
+  actor: Actor,
+  hooks: ResourceHooks = hooksOf(definition),
+): Promise<ResourceRecord> {
   db = asKernel(db);
   const { version, issues } = versionIssues(body);
   const values = readValues(definition, body, 'update', actor.language, issues);
@@ -216,33 +341,84 @@ export const SOFT_DELETE: Change = { action: 'delete', meta: ['deleted_at = now(
  * Removes one row for good, inside `tx`; the caller has made sure nothing points at it
  * (`referencedBy`). False when there is no such row.
  */
-export async function hardDeleteIn(tx: Queryable, definition: ResourceDefinition, id: number, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<boolean> {
+export async function hardDeleteIn(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  id: number,
+  actor: Actor,
+  hooks: ResourceHooks = hooksOf(definition),
+): Promise<boolean> {
   tx = asKernel(tx);
   const row = await lockRow(tx, definition, id);
   if (!row) return false;
-  await hooks.beforeWrite?.({ tx: asPlugin(tx, tableSchema(definition.table)), definition, action: 'delete', id, before: row.before, values: {}, next: row.before, actorId: actor.id });
+  await hooks.beforeWrite?.({
+    tx: asPlugin(tx, tableSchema(definition.table)),
+    definition,
+    action: 'delete',
+    id,
+    before: row.before,
+    values: {},
+    next: row.before,
+    actorId: actor.id,
+  });
   await tx.query(`DELETE FROM ${quoteTable(definition.table)} WHERE id = $1`, [id]);
-  await writeAudit(tx, definition, { recordId: id, action: 'delete', actorId: actor.id, before: row.before, after: null });
-  await hooks.afterWrite?.({ tx: asPlugin(tx, tableSchema(definition.table)), definition, action: 'delete', id, before: row.before, after: null, actorId: actor.id });
+  await writeAudit(tx, definition, {
+    recordId: id,
+    action: 'delete',
+    actorId: actor.id,
+    before: row.before,
+    after: null,
+  });
+  await hooks.afterWrite?.({
+    tx: asPlugin(tx, tableSchema(definition.table)),
+    definition,
+    action: 'delete',
+    id,
+    before: row.before,
+    after: null,
+    actorId: actor.id,
+  });
   return true;
 }
 
 /** Deletes one record inside `tx`: soft when the resource keeps deleted records, else gone, unless something still points at it (409). */
-export async function removeRecordIn(tx: Queryable, definition: ResourceDefinition, mounted: readonly ResourceDefinition[], id: number, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<void> {
+export async function removeRecordIn(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  mounted: readonly ResourceDefinition[],
+  id: number,
+  actor: Actor,
+  hooks: ResourceHooks = hooksOf(definition),
+): Promise<void> {
   tx = asKernel(tx);
   if (definition.softDelete) {
     await changeRecordIn(tx, definition, id, SOFT_DELETE, actor, hooks);
     return;
   }
-  const pointing = await referencedBy(tx, definition, mounted, `SELECT r.id FROM ${quoteTable(definition.table)} r WHERE r.id = $1`, [id]);
+  const pointing = await referencedBy(
+    tx,
+    definition,
+    mounted,
+    `SELECT r.id FROM ${quoteTable(definition.table)} r WHERE r.id = $1`,
+    [id],
+  );
   if (pointing.length > 0) throw stillReferencedError(pointing);
   if (!(await hardDeleteIn(tx, definition, id, actor, hooks))) throw notFound();
 }
 
 /** DELETE: `removeRecordIn` in a transaction of its own. */
-export async function deleteRecord(db: Database, definition: ResourceDefinition, mounted: readonly ResourceDefinition[], id: number, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<void> {
+export async function deleteRecord(
+  db: Database,
+  definition: ResourceDefinition,
+  mounted: readonly ResourceDefinition[],
+  id: number,
+  actor: Actor,
+  hooks: ResourceHooks = hooksOf(definition),
+): Promise<void> {
   db = asKernel(db);
-  await translated(definition, actor.language, () => db.transaction((tx) => removeRecordIn(tx, definition, mounted, id, actor, hooks)));
+  await translated(definition, actor.language, () =>
+    db.transaction((tx) => removeRecordIn(tx, definition, mounted, id, actor, hooks)),
+  );
   noteWrites(db, definition, 1);
 }
 
@@ -250,11 +426,26 @@ export type LifecycleAction = 'restore' | 'block' | 'unblock';
 
 const LIFECYCLE: Record<LifecycleAction, Change> = {
   restore: { action: 'restore', meta: ['deleted_at = NULL'], onDeleted: true },
-  block: { action: 'block', meta: ['blocked_at = now()'], refuse: (row) => (row.blocked ? 'This record is already blocked.' : null) },
-  unblock: { action: 'unblock', meta: ['blocked_at = NULL'], refuse: (row) => (row.blocked ? null : 'This record is not blocked.') },
+  block: {
+    action: 'block',
+    meta: ['blocked_at = now()'],
+    refuse: (row) => (row.blocked ? 'This record is already blocked.' : null),
+  },
+  unblock: {
+    action: 'unblock',
+    meta: ['blocked_at = NULL'],
+    refuse: (row) => (row.blocked ? null : 'This record is not blocked.'),
+  },
 };
 
-export function applyLifecycle(db: Database, definition: ResourceDefinition, id: number, action: LifecycleAction, actor: Actor, hooks: ResourceHooks = hooksOf(definition)): Promise<ResourceRecord> {
+export function applyLifecycle(
+  db: Database,
+  definition: ResourceDefinition,
+  id: number,
+  action: LifecycleAction,
+  actor: Actor,
+  hooks: ResourceHooks = hooksOf(definition),
+): Promise<ResourceRecord> {
   db = asKernel(db);
   return changeRecord(db, definition, id, LIFECYCLE[action], actor, hooks);
 }

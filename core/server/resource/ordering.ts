@@ -19,13 +19,13 @@ export interface SortKey {
 export function sortKey(definition: ResourceDefinition, sort: SortOrder, alias: string): SortKey {
   const descending = sort.direction === 'desc';
   if (sort.field === 'id') return { expression: columnRef(alias, 'id'), type: 'bigint', descending };
-  if (sort.field === 'created_at' || sort.field === 'updated_at') return { expression: columnRef(alias, sort.field), type: 'timestamptz', descending };
+  if (sort.field === 'created_at' || sort.field === 'updated_at')
+    return { expression: columnRef(alias, sort.field), type: 'timestamptz', descending };
   const field = fieldNamed(definition, sort.field);
   if (!field) throw new Error(`${definition.id} cannot sort by ${sort.field}`);
   const type = valueType(field);
   return { expression: comparable(field, alias), type, descending };
 }
-
 
 export function orderBy(key: SortKey, alias: string): string {
   const direction = key.descending ? 'DESC' : 'ASC';
@@ -51,7 +51,13 @@ export interface KeysetPosition {
 }
 
 /** The rows of `phase` after `position` (from the phase's start when there is none). */
-export function keysetCondition(key: SortKey, alias: string, phase: KeysetPhase, position: KeysetPosition | null, params: SqlParams): string {
+export function keysetCondition(
+  key: SortKey,
+  alias: string,
+  phase: KeysetPhase,
+  position: KeysetPosition | null,
+  params: SqlParams,
+): string {
   const id = columnRef(alias, 'id');
   const after = key.descending ? '<' : '>';
   if (phase === 'nulls') {

@@ -9,12 +9,16 @@ type Person = RecordPeople['created_by'];
 
 /** Who created and last changed the record, by user name; null where the system did or the user is gone. */
 async function recordPeople(db: Queryable, record: ResourceRecord): Promise<RecordPeople> {
-  const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
+  const idOf = (value: unknown): number | null =>
+    typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
   const created = idOf(record.created_by);
   const updated = idOf(record.updated_by);
   const ids = [...new Set([created, updated].filter((id): id is number => id !== null))];
   if (ids.length === 0) return { created_by: null, updated_by: null };
-  const { rows } = await db.query<{ id: string; name: string }>('SELECT id::text AS id, username AS name FROM core.users WHERE id = ANY($1::bigint[])', [ids]);
+  const { rows } = await db.query<{ id: string; name: string }>(
+    'SELECT id::text AS id, username AS name FROM core.users WHERE id = ANY($1::bigint[])',
+    [ids],
+  );
   const names = new Map(rows.map((row) => [Number(row.id), row.name]));
   const person = (id: number | null): Person => {
     const name = id === null ? undefined : names.get(id);
@@ -24,9 +28,18 @@ async function recordPeople(db: Queryable, record: ResourceRecord): Promise<Reco
 }
 
 /** Everything a record page shows on open, labels in the reader's language, or null when there is no such record. */
-export async function recordOverview(db: Queryable, definition: ResourceDefinition, id: number, withDeleted: boolean, language: Language): Promise<RecordOverview | null> {
+export async function recordOverview(
+  db: Queryable,
+  definition: ResourceDefinition,
+  id: number,
+  withDeleted: boolean,
+  language: Language,
+): Promise<RecordOverview | null> {
   const record = await findRecord(db, definition, id, { withDeleted, language });
   if (!record) return null;
-  const [people, timeline] = await Promise.all([recordPeople(db, record), timelinePage(db, definition.id, id, definition, {}, language)]);
+  const [people, timeline] = await Promise.all([
+    recordPeople(db, record),
+    timelinePage(db, definition.id, id, definition, {}, language),
+  ]);
   return { record, people, timeline };
 }

@@ -1,5 +1,11 @@
 import type { ResourceDefinition } from '@core/shared/resource/definition';
-import { labelColumnIn, SECRET_MASK, SECRET_VALUE_MASK, type FieldDefinition, type ReferenceField } from '@core/shared/resource/field';
+import {
+  labelColumnIn,
+  SECRET_MASK,
+  SECRET_VALUE_MASK,
+  type FieldDefinition,
+  type ReferenceField,
+} from '@core/shared/resource/field';
 import type { Language } from '@core/shared/runtime-config';
 import { quoteIdentifier, quoteLiteral, quoteTable } from '../database/sql';
 import { columnRef, currencyColumn } from './columns';
@@ -84,11 +90,16 @@ export function recordJson(definition: ResourceDefinition, alias: string, langua
     ...lifecyclePairs(definition, alias),
   ];
   const fields = definition.fields.map((field): [string, string] => [field.name, fieldJson(field, alias)]);
-  const labels = jsonObject(referenceFields(definition).map((field) => [field.name, labelJson(field, alias, language)]));
+  const labels = jsonObject(
+    referenceFields(definition).map((field) => [field.name, labelJson(field, alias, language)]),
+  );
   return jsonObject([...meta, ...fields, ['_labels', labels]]);
 }
 
 /** What the audit trail keeps of a record: its fields as the API shows them, and whether it is deleted or blocked. */
 export function snapshotJson(definition: ResourceDefinition, alias: string): string {
-  return jsonObject([...definition.fields.map((field): [string, string] => [field.name, fieldJson(field, alias)]), ...lifecyclePairs(definition, alias)]);
+  return jsonObject([
+    ...definition.fields.map((field): [string, string] => [field.name, fieldJson(field, alias)]),
+    ...lifecyclePairs(definition, alias),
+  ]);
 }

@@ -1,7 +1,18 @@
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import type { FieldValue } from '@core/shared/resource/field';
 import type { Database, Queryable } from '../database/database';
-import { changeRecord, changeRecordIn, createRecord, createRecordIn, deleteRecord, readValues, removeRecordIn, versionIssues, type Actor, type Change } from './mutations';
+import {
+  changeRecord,
+  changeRecordIn,
+  createRecord,
+  createRecordIn,
+  deleteRecord,
+  readValues,
+  removeRecordIn,
+  versionIssues,
+  type Actor,
+  type Change,
+} from './mutations';
 
 /**
  * The one write path for records: what the engine's own routes run, offered to a plugin's routes
@@ -16,7 +27,11 @@ import { changeRecord, changeRecordIn, createRecord, createRecordIn, deleteRecor
 export interface RecordWriter {
   /** The body checked against the definition: the values to write, or a 422 listing every problem. */
   readonly readValues: typeof readValues;
-  create(definition: ResourceDefinition, values: Readonly<Record<string, FieldValue>>, actor: Actor): Promise<ResourceRecord>;
+  create(
+    definition: ResourceDefinition,
+    values: Readonly<Record<string, FieldValue>>,
+    actor: Actor,
+  ): Promise<ResourceRecord>;
   change(definition: ResourceDefinition, id: number, change: Change, actor: Actor): Promise<ResourceRecord>;
   /** Soft-deletes where the resource keeps deleted records, else removes the row; 404 when there is none, 409 while pointed at. */
   remove(definition: ResourceDefinition, id: number, actor: Actor): Promise<void>;
@@ -25,8 +40,19 @@ export interface RecordWriter {
    * cleared, a blank secret kept); its `version`, when sent, must be the stored one (409 if not).
    */
   replace(definition: ResourceDefinition, id: number, body: unknown, actor: Actor): Promise<ResourceRecord>;
-  createIn(tx: Queryable, definition: ResourceDefinition, values: Readonly<Record<string, FieldValue>>, actor: Actor): Promise<ResourceRecord>;
-  changeIn(tx: Queryable, definition: ResourceDefinition, id: number, change: Change, actor: Actor): Promise<ResourceRecord>;
+  createIn(
+    tx: Queryable,
+    definition: ResourceDefinition,
+    values: Readonly<Record<string, FieldValue>>,
+    actor: Actor,
+  ): Promise<ResourceRecord>;
+  changeIn(
+    tx: Queryable,
+    definition: ResourceDefinition,
+    id: number,
+    change: Change,
+    actor: Actor,
+  ): Promise<ResourceRecord>;
   removeIn(tx: Queryable, definition: ResourceDefinition, id: number, actor: Actor): Promise<void>;
 }
 

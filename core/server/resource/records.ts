@@ -23,7 +23,12 @@ export interface FindOptions {
   readonly language?: Language;
 }
 
-export async function findRecord(db: Queryable, definition: ResourceDefinition, id: number, options: FindOptions = {}): Promise<ResourceRecord | null> {
+export async function findRecord(
+  db: Queryable,
+  definition: ResourceDefinition,
+  id: number,
+  options: FindOptions = {},
+): Promise<ResourceRecord | null> {
   db = asKernel(db);
   const conditions = [`${columnRef(ALIAS, 'id')} = $1`];
   const hidden = options.withDeleted ? null : deletedCondition(definition, 'without', ALIAS);
@@ -42,7 +47,11 @@ export async function findRecord(db: Queryable, definition: ResourceDefinition, 
  */
 export const COUNT_AHEAD_ROWS = 10_000;
 
-export async function listRecords(db: Queryable, definition: ResourceDefinition, query: ResourceListQuery): Promise<ListPage<ResourceRecord>> {
+export async function listRecords(
+  db: Queryable,
+  definition: ResourceDefinition,
+  query: ResourceListQuery,
+): Promise<ListPage<ResourceRecord>> {
   db = asKernel(db);
   const table = quoteTable(definition.table);
   const params = new SqlParams();

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import { forbidden } from '../http/api-error';
-import { REFERENCE_QUERY, referenceGate, referenceOptions, referenceRequirements, satisfiesAny, type ReferenceOption, type ReferenceQuery } from './references';
+import {
+  REFERENCE_QUERY,
+  referenceGate,
+  referenceOptions,
+  referenceRequirements,
+  satisfiesAny,
+  type ReferenceOption,
+  type ReferenceQuery,
+} from './references';
 import { routeTaken, type ResourceRouteContext } from './route-kit';
 
 /** `GET references/<path>`: id and label pairs for the pickers of every resource that points here. */
@@ -19,6 +27,8 @@ export function referenceRoutes(scope: FastifyInstance, { db, definition, mounte
         if (!satisfiesAny(request.claims?.codes ?? [], requirements)) throw forbidden();
       },
     },
-    async (request): Promise<DataEnvelope<ReferenceOption[]>> => ({ data: await referenceOptions(db, definition, request.query) }),
+    async (request): Promise<DataEnvelope<ReferenceOption[]>> => ({
+      data: await referenceOptions(db, definition, request.query),
+    }),
   );
 }

@@ -15,8 +15,14 @@ export interface ReferenceOption {
  * Who may list a resource's labels: its readers, and whoever may read or write a resource that
  * points at it (a form's picker must offer the records it may point at).
  */
-export function referenceRequirements(definition: ResourceDefinition, mounted: readonly ResourceDefinition[]): PermissionRequirement[] {
-  const all = [definition.access.read, ...pointersTo(definition, mounted).flatMap(({ from }) => [from.access.read, from.access.write])];
+export function referenceRequirements(
+  definition: ResourceDefinition,
+  mounted: readonly ResourceDefinition[],
+): PermissionRequirement[] {
+  const all = [
+    definition.access.read,
+    ...pointersTo(definition, mounted).flatMap(({ from }) => [from.access.read, from.access.write]),
+  ];
   const seen = new Set<string>();
   return all.filter((requirement) => {
     const key = JSON.stringify(requirement);
@@ -59,7 +65,11 @@ export interface ReferenceQuery {
  * Labels for a picker: live records whose label contains `q`, or the records `ids` names (even
  * soft-deleted ones, so a form can still name what it points at). At most REFERENCE_LIMIT.
  */
-export async function referenceOptions(db: Queryable, definition: ResourceDefinition, query: ReferenceQuery): Promise<ReferenceOption[]> {
+export async function referenceOptions(
+  db: Queryable,
+  definition: ResourceDefinition,
+  query: ReferenceQuery,
+): Promise<ReferenceOption[]> {
   const params = new SqlParams();
   const label = `${columnRef('r', definition.labelField)}::text`;
   const conditions: string[] = [];

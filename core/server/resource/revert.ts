@@ -41,19 +41,43 @@ interface StoredEntry {
   readonly after: Readonly<Record<string, unknown>> | null;
 }
 
-export async function revertEntry(db: Database, definition: ResourceDefinition, params: RevertParams, version: number, actor: Actor, hooks: ResourceHooks): Promise<ResourceRecord> {
-  const { rows } = await db.query<StoredEntry>('SELECT before, after FROM core.audit_log WHERE id = $1 AND resource = $2 AND record_id = $3', [
-    params.entryId,
-    definition.id,
-    params.id,
-  ]);
+export async function revertEntry(
+  db: Database,
+  definition: ResourceDefinition,
+  params: RevertParams,
+  version: number,
+  actor: Actor,
+  hooks: ResourceHooks,
+): Promise<ResourceRecord> {
+  const { rows } = await db.query<StoredEntry>(
+    'SELECT before, after FROM core.audit_log WHERE id = $1 AND resource = $2 AND record_id = $3',
+    [params.entryId, definition.id, params.id],
+  );
   const entry = rows[0];
   if (!entry) throw notFound();
   const { before, after } = entry;
   if (!before || !after) throw new ApiError(409, NOTHING_TO_REVERT);
   // A field added after the entry was written is in neither snapshot: it was not changed then.
-  const changed = definition.fields.filter((field) => revertible(field) && Object.hasOwn(before, field.name) && Object.hasOwn(after, field.name) && !same(before[field.name], after[field.name]));
+  const changed = definition.fields.filter(
+    (field) =>
+      revertible(field) &&
+      Object.hasOwn(before, field.name) &&
+      Object.hasOwn(after, field.name) &&
+      !same(before[field.name], after[field.name]),
+  );
   if (changed.length === 0) throw new ApiError(409, NOTHING_TO_REVERT);
-  const values = readValues(definition, Object.fromEntries(changed.map((field) => [field.name, before[field.name]])), 'update', actor.language);
-  return changeRecord(db, definition, params.id, { action: 'revert', values, version, detail: { reverts: params.entryId } }, actor, hooks);
+  const values = readValues(
+    definition,
+    Object.fromEntries(changed.map((field) => [field.name, before[field.name]])),
+    'update',
+    actor.language,
+  );
+  return changeRecord(
+    db,
+    definition,
+    params.id,
+    { action: 'revert', values, version, detail: { reverts: params.entryId } },
+    actor,
+    hooks,
+  );
 }

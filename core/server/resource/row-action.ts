@@ -18,7 +18,10 @@ export const NO_INPUT = 'This action takes no input.';
  * with 422 rather than ignored.
  */
 export function assertNoBody(body: unknown): void {
-  const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+  const empty =
+    body === undefined ||
+    body === null ||
+    (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
   if (!empty) throw new ApiError(422, NO_INPUT);
 }
 
@@ -45,7 +48,13 @@ export type RowActionPerform = (context: RowActionContext) => Promise<Readonly<R
  * allows (or, if the body carries `version`, when that is stale), the resource's hooks, a version
  * bump and an audit row named after the action, all in one transaction. Answers `{ data: record }` as it is afterwards.
  */
-export function registerRowAction(app: FastifyInstance, db: Database, definition: ResourceDefinition, action: RowAction, perform: RowActionPerform): void {
+export function registerRowAction(
+  app: FastifyInstance,
+  db: Database,
+  definition: ResourceDefinition,
+  action: RowAction,
+  perform: RowActionPerform,
+): void {
   app.post<{ Params: IdParams }>(
     `/${definition.path}/:id/${action.endpoint}`,
     { config: { access: { requires: action.requires } }, schema: { params: ID_PARAMS } },
@@ -58,11 +67,21 @@ export function registerRowAction(app: FastifyInstance, db: Database, definition
         asKernel(db).transaction(async (tx) => {
           const before = await findRecord(tx, definition, request.params.id, { lock: true });
           if (!before) throw notFound();
-          if (action.when && !action.when.values.includes((before[action.when.field] ?? null) as string | boolean | null)) {
+          if (
+            action.when &&
+            !action.when.values.includes((before[action.when.field] ?? null) as string | boolean | null)
+          ) {
             throw new ApiError(409, ACTION_NOT_APPLICABLE);
           }
-          const values = (await perform({ tx: asPlugin(tx, tableSchema(definition.table)), record: before, request, actor })) ?? {};
-          return changeRecordIn(tx, definition, before.id, { action: action.name, values, version: sent?.version ?? null }, actor);
+          const values =
+            (await perform({ tx: asPlugin(tx, tableSchema(definition.table)), record: before, request, actor })) ?? {};
+          return changeRecordIn(
+            tx,
+            definition,
+            before.id,
+            { action: action.name, values, version: sent?.version ?? null },
+            actor,
+          );
         }),
       );
       return { data: record };

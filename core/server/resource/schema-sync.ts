@@ -19,7 +19,10 @@ const needsTrigrams = (definitions: readonly ResourceDefinition[]): boolean =>
   definitions.some(
     (definition) =>
       searchedFields(definition).length > 0 ||
-      definition.fields.some((field) => TEXT_KINDS.has(field.kind) && (field.filter ?? []).some((op) => op === 'contains' || op === 'startsWith')),
+      definition.fields.some(
+        (field) =>
+          TEXT_KINDS.has(field.kind) && (field.filter ?? []).some((op) => op === 'contains' || op === 'startsWith'),
+      ),
   );
 
 async function trigramSchema(tx: Queryable): Promise<string | null> {
@@ -50,7 +53,8 @@ async function liveColumnTypes(tx: Queryable, table: string): Promise<Map<string
   return new Map(rows.map((row) => [row.name, row.type]));
 }
 
-const declaration = (column: ColumnSpec): string => `${quoteIdentifier(column.name)} ${column.declaration ?? column.type}`;
+const declaration = (column: ColumnSpec): string =>
+  `${quoteIdentifier(column.name)} ${column.declaration ?? column.type}`;
 
 async function syncTable(tx: Queryable, definition: ResourceDefinition, trigrams: string | null): Promise<void> {
   const [schema] = definition.table.split('.');
@@ -58,7 +62,9 @@ async function syncTable(tx: Queryable, definition: ResourceDefinition, trigrams
   await tx.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema ?? '')}`);
   await tx.query(`CREATE TABLE IF NOT EXISTS ${table} (${metaColumns(definition).map(declaration).join(', ')})`);
   const added = tableColumns(definition).filter((column) => column.name !== 'id');
-  await tx.query(`ALTER TABLE ${table} ${added.map((column) => `ADD COLUMN IF NOT EXISTS ${declaration(column)}`).join(', ')}`);
+  await tx.query(
+    `ALTER TABLE ${table} ${added.map((column) => `ADD COLUMN IF NOT EXISTS ${declaration(column)}`).join(', ')}`,
+  );
   const live = await liveColumnTypes(tx, definition.table);
   const mismatched = tableColumns(definition).filter((column) => live.get(column.name) !== column.type);
   if (mismatched.length > 0) {
@@ -78,12 +84,20 @@ async function syncTable(tx: Queryable, definition: ResourceDefinition, trigrams
 }
 
 /** A field that stopped being unique (or changed soft-delete) must stop refusing values. */
-async function dropStaleUniqueIndexes(tx: Queryable, definition: ResourceDefinition, wanted: ReadonlySet<string>): Promise<void> {
+async function dropStaleUniqueIndexes(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  wanted: ReadonlySet<string>,
+): Promise<void> {
   const [schema, name] = definition.table.split('.');
-  const { rows } = await tx.query<{ name: string }>('SELECT indexname AS name FROM pg_indexes WHERE schemaname = $1 AND tablename = $2', [schema, name]);
+  const { rows } = await tx.query<{ name: string }>(
+    'SELECT indexname AS name FROM pg_indexes WHERE schemaname = $1 AND tablename = $2',
+    [schema, name],
+  );
   for (const row of rows) {
     const engineUnique = UNIQUE_SUFFIXES.some((suffix) => row.name.endsWith(suffix));
-    if (engineUnique && !wanted.has(row.name)) await tx.query(`DROP INDEX IF EXISTS ${quoteIdentifier(schema ?? '')}.${quoteIdentifier(row.name)}`);
+    if (engineUnique && !wanted.has(row.name))
+      await tx.query(`DROP INDEX IF EXISTS ${quoteIdentifier(schema ?? '')}.${quoteIdentifier(row.name)}`);
   }
 }
 
@@ -98,15 +112,21 @@ async function referenceProblems(tx: Queryable, definitions: readonly ResourceDe
     for (const field of definition.fields) {
       if (field.kind !== 'reference') continue;
       const { table, labelColumn, translatedLabelColumns } = field.target;
-      const labels = [labelColumn, ...Object.values(translatedLabelColumns ?? {}).filter((column) => column !== undefined)];
+      const labels = [
+        labelColumn,
+        ...Object.values(translatedLabelColumns ?? {}).filter((column) => column !== undefined),
+      ];
       const { rows } = await tx.query<{ has_table: boolean; found: string[] }>(
         `SELECT to_regclass($1) IS NOT NULL AS has_table,
                 ARRAY(SELECT attname::text FROM pg_attribute WHERE attrelid = to_regclass($1) AND attname = ANY($2::text[]) AND NOT attisdropped) AS found`,
         [quoteTable(table), labels],
       );
       const found = rows[0];
-      if (!found?.has_table) problems.push(`${definition.id}: field "${field.name}" points at ${table}, which does not exist`);
-      else for (const column of labels.filter((label) => !found.found.includes(label))) problems.push(`${definition.id}: field "${field.name}" shows ${table}.${column}, which does not exist`);
+      if (!found?.has_table)
+        problems.push(`${definition.id}: field "${field.name}" points at ${table}, which does not exist`);
+      else
+        for (const column of labels.filter((label) => !found.found.includes(label)))
+          problems.push(`${definition.id}: field "${field.name}" shows ${table}.${column}, which does not exist`);
     }
   }
   return problems;

@@ -8,6 +8,7 @@ import { TEXT_KINDS, type FieldDefinition } from '@core/shared/resource/field';
 export function searchedFields(definition: ResourceDefinition): FieldDefinition[] {
   const label = fieldNamed(definition, definition.labelField);
   const fields = label && TEXT_KINDS.has(label.kind) ? [label] : [];
-  for (const field of definition.fields) if (field.searchable && TEXT_KINDS.has(field.kind) && field !== label) fields.push(field);
+  for (const field of definition.fields)
+    if (field.searchable && TEXT_KINDS.has(field.kind) && field !== label) fields.push(field);
   return fields;
 }

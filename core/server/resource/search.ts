@@ -1,5 +1,11 @@
 import { fieldNamed, type ResourceDefinition } from '@core/shared/resource/definition';
-import { SEARCH_BUDGET_MS, SEARCH_HITS_PER_RESOURCE, type SearchAnswer, type SearchGroup, type SearchHit } from '@core/shared/resource/record-page';
+import {
+  SEARCH_BUDGET_MS,
+  SEARCH_HITS_PER_RESOURCE,
+  type SearchAnswer,
+  type SearchGroup,
+  type SearchHit,
+} from '@core/shared/resource/record-page';
 import type { Queryable } from '../database/database';
 import { likeLiteral, quoteLiteral, quoteTable, SqlParams, whereClause } from '../database/sql';
 import { columnRef } from './columns';
@@ -28,22 +34,35 @@ export interface SearchStatement {
  * `text_pattern_ops` indexes). Ranked: the label equal to `q`, then starting with it, then shorter.
  * Null when the resource has nothing to search by.
  */
-export function searchStatement(definition: ResourceDefinition, q: string, listScope?: ListScope): SearchStatement | null {
+export function searchStatement(
+  definition: ResourceDefinition,
+  q: string,
+  listScope?: ListScope,
+): SearchStatement | null {
   const fields = searchedFields(definition);
   const labelField = fieldNamed(definition, definition.labelField);
   if (fields.length === 0 || !labelField) return null;
   const params = new SqlParams();
   const escape = ` ESCAPE ${quoteLiteral('\\')}`;
   const trigram = q.length >= TRIGRAM_MIN_LENGTH;
-  const pattern = trigram ? `${params.bind(`%${likeLiteral(q)}%`)}::text` : `lower(${params.bind(`${likeLiteral(q)}%`)}::text)`;
-  const matches = (column: string): string => (trigram ? `${column} ILIKE ${pattern}${escape}` : `lower(${column}) LIKE ${pattern}${escape}`);
+  const pattern = trigram
+    ? `${params.bind(`%${likeLiteral(q)}%`)}::text`
+    : `lower(${params.bind(`${likeLiteral(q)}%`)}::text)`;
+  const matches = (column: string): string =>
+    trigram ? `${column} ILIKE ${pattern}${escape}` : `lower(${column}) LIKE ${pattern}${escape}`;
   const label = `${columnRef(ALIAS, labelField.name)}::text`;
   const conditions = fields.map((field) => ({ field, condition: matches(columnRef(ALIAS, field.name)) }));
   const labelSearched = fields[0] === labelField;
   const matched = conditions
     .filter(({ field }) => field !== labelField)
-    .map(({ field, condition }) => `WHEN ${condition} THEN jsonb_build_object('field', ${quoteLiteral(field.name)}, 'value', ${columnRef(ALIAS, field.name)}::text)`);
-  const matchedJson = matched.length === 0 ? 'NULL' : `CASE ${labelSearched ? `WHEN ${conditions[0]?.condition} THEN NULL ` : ''}${matched.join(' ')} END`;
+    .map(
+      ({ field, condition }) =>
+        `WHEN ${condition} THEN jsonb_build_object('field', ${quoteLiteral(field.name)}, 'value', ${columnRef(ALIAS, field.name)}::text)`,
+    );
+  const matchedJson =
+    matched.length === 0
+      ? 'NULL'
+      : `CASE ${labelSearched ? `WHEN ${conditions[0]?.condition} THEN NULL ` : ''}${matched.join(' ')} END`;
   const where = [`(${conditions.map(({ condition }) => condition).join(' OR ')})`];
   const deleted = deletedCondition(definition, 'without', ALIAS);
   if (deleted) where.push(deleted);
@@ -69,7 +88,12 @@ export interface SearchOptions {
  * Searches `readable` (the resources the caller may read, in the order groups are shown) for `q`.
  * Once the budget is spent no further statement starts; the resources left are `unreached`.
  */
-export async function searchRecords(db: Queryable, readable: readonly ResourceDefinition[], q: string, options: SearchOptions = {}): Promise<SearchAnswer> {
+export async function searchRecords(
+  db: Queryable,
+  readable: readonly ResourceDefinition[],
+  q: string,
+  options: SearchOptions = {},
+): Promise<SearchAnswer> {
   const now = options.now ?? (() => performance.now());
   const budget = options.budgetMs ?? SEARCH_BUDGET_MS;
   const started = now();

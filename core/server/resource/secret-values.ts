@@ -23,12 +23,20 @@ const masked = (map: StringMap): boolean => Object.values(map).includes(SECRET_V
 function maskedFields(definition: ResourceDefinition, values: Values): KeyValueField[] {
   return definition.fields.filter((field): field is KeyValueField => {
     const value = values[field.name];
-    return hasSecretValues(field) && typeof value === 'object' && value !== null && !Array.isArray(value) && masked(value as StringMap);
+    return (
+      hasSecretValues(field) &&
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      masked(value as StringMap)
+    );
   });
 }
 
 function refuse(fields: readonly KeyValueField[], language: Language): never {
-  throw validationError(Object.fromEntries(fields.map((field) => [field.name, [issueMessage({ code: 'secretValue' }, language)]])));
+  throw validationError(
+    Object.fromEntries(fields.map((field) => [field.name, [issueMessage({ code: 'secretValue' }, language)]])),
+  );
 }
 
 /** A new record's values: a mask among them has nothing to keep, and is a 422 on its field. */
@@ -41,7 +49,13 @@ export function refuseMaskedValues(definition: ResourceDefinition, values: Value
  * An existing record's values with each masked value replaced by the one stored under its key
  * (the row is already locked by the caller); keys left out of a sent map are dropped with it.
  */
-export async function keepStoredValues(tx: Queryable, definition: ResourceDefinition, id: number, values: Values, language: Language): Promise<Values> {
+export async function keepStoredValues(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  id: number,
+  values: Values,
+  language: Language,
+): Promise<Values> {
   const fields = maskedFields(definition, values);
   if (fields.length === 0) return values;
   const { rows } = await tx.query<Record<string, StringMap | null>>(

@@ -63,7 +63,11 @@ export async function timelinePage(
     params.values,
   );
   const entries = rows.slice(0, limit).map((row) => row.entry);
-  return { entries, labels: definition ? await timelineLabels(db, definition, entries, language) : {}, more: rows.length > limit };
+  return {
+    entries,
+    labels: definition ? await timelineLabels(db, definition, entries, language) : {},
+    more: rows.length > limit,
+  };
 }
 
 // Newest first; a record edited more often than this shows its latest changes.
@@ -73,14 +77,21 @@ export const HISTORY_LIMIT = 500;
  * A record's audit trail as one list, newest first, with each actor's user name (`GET <path>/{id}/history`
  * and `context.audit.history`, the contract since SDK 1.0); `timelinePage` serves it in pages with labels.
  */
-export async function recordHistory(db: Queryable, definition: ResourceDefinition, recordId: number): Promise<AuditEntry[]> {
+export async function recordHistory(
+  db: Queryable,
+  definition: ResourceDefinition,
+  recordId: number,
+): Promise<AuditEntry[]> {
   db = asKernel(db);
   return [...(await timelinePage(db, definition.id, recordId, null, { limit: HISTORY_LIMIT })).entries];
 }
 
 /** Whether a record ever had an audit row: a hard-deleted record keeps its timeline. */
 export async function hasTimeline(db: Queryable, resource: string, recordId: number): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM core.audit_log WHERE resource = $1 AND record_id = $2 LIMIT 1', [resource, recordId]);
+  const { rows } = await db.query('SELECT 1 FROM core.audit_log WHERE resource = $1 AND record_id = $2 LIMIT 1', [
+    resource,
+    recordId,
+  ]);
   return rows.length > 0;
 }
 
@@ -89,18 +100,30 @@ const ID_TEXT = /^[1-9][0-9]{0,17}$/;
 /** The ids a snapshot value of a reference holds (one, or a list for `many`), as text. */
 function referencedIds(value: unknown): string[] {
   const values = Array.isArray(value) ? value : [value];
-  return values.map((item) => (typeof item === 'number' ? String(item) : item)).filter((item): item is string => typeof item === 'string' && ID_TEXT.test(item));
+  return values
+    .map((item) => (typeof item === 'number' ? String(item) : item))
+    .filter((item): item is string => typeof item === 'string' && ID_TEXT.test(item));
 }
 
 /**
  * Field → id → label (in the reader's language) for every record the entries' references point at,
  * one statement per target table; a record gone for good maps to null (soft-deleted ones keep their name).
  */
-export async function timelineLabels(db: Queryable, definition: ResourceDefinition, entries: readonly TimelineEntry[], language: Language): Promise<TimelineLabels> {
+export async function timelineLabels(
+  db: Queryable,
+  definition: ResourceDefinition,
+  entries: readonly TimelineEntry[],
+  language: Language,
+): Promise<TimelineLabels> {
   const fields = definition.fields.filter((field): field is ReferenceField => field.kind === 'reference');
   const wanted = new Map<string, { field: ReferenceField; ids: Set<string> }[]>();
   for (const field of fields) {
-    const ids = new Set(entries.flatMap((entry) => [...referencedIds(entry.before?.[field.name]), ...referencedIds(entry.after?.[field.name])]));
+    const ids = new Set(
+      entries.flatMap((entry) => [
+        ...referencedIds(entry.before?.[field.name]),
+        ...referencedIds(entry.after?.[field.name]),
+      ]),
+    );
     if (ids.size === 0) continue;
     const key = `${field.target.table} ${labelColumnIn(field.target, language)}`;
     wanted.set(key, [...(wanted.get(key) ?? []), { field, ids }]);
@@ -115,7 +138,8 @@ export async function timelineLabels(db: Queryable, definition: ResourceDefiniti
       [ids],
     );
     const found = new Map(rows.map((row) => [row.id, row.label]));
-    for (const { field, ids: own } of group) labels[field.name] = Object.fromEntries([...own].map((id) => [id, found.get(id) ?? null]));
+    for (const { field, ids: own } of group)
+      labels[field.name] = Object.fromEntries([...own].map((id) => [id, found.get(id) ?? null]));
   }
   return labels;
 }
@@ -136,16 +160,31 @@ export function readComment(body: unknown, language: Language): string {
     if (text === undefined || text === null) issues.text = [{ code: 'required' }];
     else if (typeof text !== 'string') issues.text = [{ code: 'type' }];
     else if (text.trim() === '') issues.text = [{ code: 'required' }];
-    else if (text.trim().length > COMMENT_MAX_LENGTH) issues.text = [{ code: 'maxLength', params: { max: COMMENT_MAX_LENGTH } }];
+    else if (text.trim().length > COMMENT_MAX_LENGTH)
+      issues.text = [{ code: 'maxLength', params: { max: COMMENT_MAX_LENGTH } }];
   }
   if (Object.keys(issues).length > 0) throw validationError(issueMessages(issues, language));
-  return ((body as { text: string }).text).trim();
+  return (body as { text: string }).text.trim();
 }
 
 /** Adds a comment to a record's timeline (an audit row of its own: the record itself is not changed). */
-export async function addComment(db: Database, resource: string, recordId: number, text: string, actorId: number | null): Promise<TimelineEntry> {
+export async function addComment(
+  db: Database,
+  resource: string,
+  recordId: number,
+  text: string,
+  actorId: number | null,
+): Promise<TimelineEntry> {
   return db.transaction(async (tx) => {
-    const id = await insertAudit(tx, { resource, recordId, action: 'comment', actorId, before: null, after: null, detail: { comment: text } });
+    const id = await insertAudit(tx, {
+      resource,
+      recordId,
+      action: 'comment',
+      actorId,
+      before: null,
+      after: null,
+      detail: { comment: text },
+    });
     const { rows } = await tx.query<{ entry: TimelineEntry }>(
       `SELECT ${ENTRY_JSON} AS entry FROM core.audit_log a LEFT JOIN core.users u ON u.id = a.actor_id WHERE a.id = $1`,
       [id],

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import type { ResourceRecord } from '@core/shared/resource/definition';
 import { BULK_DELETE_BODY, bulkDelete, type BulkSelection } from './bulk-delete';
-import { applyLifecycle, createRecord, deleteRecord, readValues, updateRecord, type LifecycleAction } from './mutations';
+import {
+  applyLifecycle,
+  createRecord,
+  deleteRecord,
+  readValues,
+  updateRecord,
+  type LifecycleAction,
+} from './mutations';
 import { REVERT_BODY, REVERT_PARAMS, revertEntry, type RevertParams } from './revert';
 import { actorOf, ID_PARAMS, routeTaken, writeAccess, type IdParams, type ResourceRouteContext } from './route-kit';
 
@@ -22,30 +29,49 @@ export function writeRoutes(scope: FastifyInstance, { db, definition, hooks, mou
   }
 
   if (!routeTaken(scope, 'POST', `${base}/bulk-delete`)) {
-    scope.post<{ Body: BulkSelection }>(`${base}/bulk-delete`, { config, schema: { body: BULK_DELETE_BODY } }, async (request): Promise<DataEnvelope<{ deleted: number }>> => ({
-      data: { deleted: await bulkDelete(db, definition, mounted, request.body, actorOf(request), hooks) },
-    }));
+    scope.post<{ Body: BulkSelection }>(
+      `${base}/bulk-delete`,
+      { config, schema: { body: BULK_DELETE_BODY } },
+      async (request): Promise<DataEnvelope<{ deleted: number }>> => ({
+        data: { deleted: await bulkDelete(db, definition, mounted, request.body, actorOf(request), hooks) },
+      }),
+    );
   }
 
   if (!routeTaken(scope, 'PATCH', `${base}/:id`)) {
-    scope.patch<{ Params: IdParams }>(`${base}/:id`, { config, schema: params }, async (request): Promise<DataEnvelope<ResourceRecord>> => ({
-      data: await updateRecord(db, definition, request.params.id, request.body, actorOf(request), hooks),
-    }));
+    scope.patch<{ Params: IdParams }>(
+      `${base}/:id`,
+      { config, schema: params },
+      async (request): Promise<DataEnvelope<ResourceRecord>> => ({
+        data: await updateRecord(db, definition, request.params.id, request.body, actorOf(request), hooks),
+      }),
+    );
   }
 
   if (!routeTaken(scope, 'DELETE', `${base}/:id`)) {
-    scope.delete<{ Params: IdParams }>(`${base}/:id`, { config, schema: params }, async (request): Promise<DataEnvelope<null>> => {
-      await deleteRecord(db, definition, mounted, request.params.id, actorOf(request), hooks);
-      return { data: null };
-    });
+    scope.delete<{ Params: IdParams }>(
+      `${base}/:id`,
+      { config, schema: params },
+      async (request): Promise<DataEnvelope<null>> => {
+        await deleteRecord(db, definition, mounted, request.params.id, actorOf(request), hooks);
+        return { data: null };
+      },
+    );
   }
 
-  const lifecycle: LifecycleAction[] = [...(definition.softDelete ? (['restore'] as const) : []), ...(definition.blockable ? (['block', 'unblock'] as const) : [])];
+  const lifecycle: LifecycleAction[] = [
+    ...(definition.softDelete ? (['restore'] as const) : []),
+    ...(definition.blockable ? (['block', 'unblock'] as const) : []),
+  ];
   for (const action of lifecycle) {
     if (routeTaken(scope, 'POST', `${base}/:id/${action}`)) continue;
-    scope.post<{ Params: IdParams }>(`${base}/:id/${action}`, { config, schema: params }, async (request): Promise<DataEnvelope<ResourceRecord>> => ({
-      data: await applyLifecycle(db, definition, request.params.id, action, actorOf(request), hooks),
-    }));
+    scope.post<{ Params: IdParams }>(
+      `${base}/:id/${action}`,
+      { config, schema: params },
+      async (request): Promise<DataEnvelope<ResourceRecord>> => ({
+        data: await applyLifecycle(db, definition, request.params.id, action, actorOf(request), hooks),
+      }),
+    );
   }
 
   if (!routeTaken(scope, 'POST', `${base}/:id/history/:entryId/revert`)) {

@@ -70,7 +70,8 @@ export interface Notifier {
 }
 
 /** @deprecated Since SDK 2.0: a 2.0 plugin declares the messenger's notifications in `services.uses` and finds none there. */
-export const NOTIFICATIONS_UNAVAILABLE = 'Notifications cannot be sent: no messenger bot with the notification handler is running.';
+export const NOTIFICATIONS_UNAVAILABLE =
+  'Notifications cannot be sent: no messenger bot with the notification handler is running.';
 
 /** @deprecated Since SDK 2.0: the messenger plugin's `NotificationsUnavailableError`. */
 export class NotificationsUnavailableError extends Error {
@@ -115,7 +116,8 @@ export interface SpreadsheetWriter {
 }
 
 /** @deprecated Since SDK 2.0: a 2.0 plugin declares finance's spreadsheets in `services.uses` and finds none there. */
-export const SPREADSHEETS_UNAVAILABLE = 'Spreadsheet export is unavailable: it needs the finance plugin, which holds the Google Sheets connection.';
+export const SPREADSHEETS_UNAVAILABLE =
+  'Spreadsheet export is unavailable: it needs the finance plugin, which holds the Google Sheets connection.';
 
 /** @deprecated Since SDK 2.0: see SPREADSHEETS_UNAVAILABLE. */
 export class SpreadsheetsUnavailableError extends Error {
@@ -181,7 +183,9 @@ export const LEGACY_SERVICE_IDS = {
 } as const;
 
 function refusedProvide(field: string, owner: string): never {
-  throw new Error(`context.${field}.provide is SDK 1.x: the ${owner} plugin provides this service in 2.0; declare a service of your own (services.provides, context.provide).`);
+  throw new Error(
+    `context.${field}.provide is SDK 1.x: the ${owner} plugin provides this service in 2.0; declare a service of your own (services.provides, context.provide).`,
+  );
 }
 
 /**
@@ -252,14 +256,16 @@ export function legacyServices(registry: ServiceRegistry): LegacyServices {
         return provided(LEGACY_SERVICE_IDS.exchangeRates) !== undefined;
       },
       provide: () => refusedProvide('exchangeRates', 'finance'),
-      usdRate: async (currency, date) => (await provided<UsdRateSource>(LEGACY_SERVICE_IDS.exchangeRates)?.usdRate(currency, date)) ?? null,
+      usdRate: async (currency, date) =>
+        (await provided<UsdRateSource>(LEGACY_SERVICE_IDS.exchangeRates)?.usdRate(currency, date)) ?? null,
     },
     performance: {
       get available() {
         return provided(LEGACY_SERVICE_IDS.performance) !== undefined;
       },
       provide: () => refusedProvide('performance', 'tracker'),
-      totals: async (db, from, to) => (await provided<PerformanceSource>(LEGACY_SERVICE_IDS.performance)?.totals(db, from, to)) ?? null,
+      totals: async (db, from, to) =>
+        (await provided<PerformanceSource>(LEGACY_SERVICE_IDS.performance)?.totals(db, from, to)) ?? null,
     },
   };
 }

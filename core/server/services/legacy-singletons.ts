@@ -20,6 +20,12 @@ export const usersService: UsersService = kernelService(kernelUsers);
 export const auditService: AuditService = kernelService(kernelAudit);
 
 /** @deprecated Since SDK 2.0: `context.resources.rowAction(definition, action, perform)` in `register`. */
-export function registerRowAction(app: FastifyInstance, db: Database, definition: ResourceDefinition, action: RowAction, perform: RowActionPerform): void {
+export function registerRowAction(
+  app: FastifyInstance,
+  db: Database,
+  definition: ResourceDefinition,
+  action: RowAction,
+  perform: RowActionPerform,
+): void {
   kernelRowAction(app, db, definition, action, perform);
 }

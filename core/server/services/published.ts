@@ -6,16 +6,32 @@ import type { GraphPlugin, ResolvedPlugin, ServiceGraph } from './service-graph'
 /** A server plugin as the resolver reads it. */
 export function graphPluginOf(plugin: ServerPlugin): GraphPlugin {
   const { manifest } = plugin;
-  return { id: manifest.id, dependencies: manifest.dependencies, optionalDependencies: manifest.optionalDependencies ?? [], services: plugin.services };
+  return {
+    id: manifest.id,
+    dependencies: manifest.dependencies,
+    optionalDependencies: manifest.optionalDependencies ?? [],
+    services: plugin.services,
+  };
 }
 
 function summaryOf(plugin: ResolvedPlugin): PluginServicesSummary {
-  return { provides: plugin.provides, offers: plugin.offers, requires: plugin.requires, uses: plugin.uses, extends: plugin.extends };
+  return {
+    provides: plugin.provides,
+    offers: plugin.offers,
+    requires: plugin.requires,
+    uses: plugin.uses,
+    extends: plugin.extends,
+  };
 }
 
 /** Each running plugin's services by id, for /config.json. */
-export function publishedServices(graph: ServiceGraph, running: (id: string) => boolean): Record<string, PluginServicesSummary> {
-  return Object.fromEntries(graph.plugins.filter((plugin) => running(plugin.id)).map((plugin) => [plugin.id, summaryOf(plugin)]));
+export function publishedServices(
+  graph: ServiceGraph,
+  running: (id: string) => boolean,
+): Record<string, PluginServicesSummary> {
+  return Object.fromEntries(
+    graph.plugins.filter((plugin) => running(plugin.id)).map((plugin) => [plugin.id, summaryOf(plugin)]),
+  );
 }
 
 /** The inventory with each running plugin's services, for the Plugins screen. */

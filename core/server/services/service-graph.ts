@@ -45,12 +45,20 @@ interface Edge {
 }
 
 /** Who provides (or offers) each id; a second one is refused. */
-function ownersOf(plugins: readonly GraphPlugin[], pick: (services: ServiceDeclarations) => readonly { readonly id: string }[] | undefined, what: string, verb: string): Map<string, string> {
+function ownersOf(
+  plugins: readonly GraphPlugin[],
+  pick: (services: ServiceDeclarations) => readonly { readonly id: string }[] | undefined,
+  what: string,
+  verb: string,
+): Map<string, string> {
   const owners = new Map<string, string>();
   for (const plugin of plugins) {
     for (const { id } of pick(plugin.services ?? {}) ?? []) {
       const first = owners.get(id);
-      if (first !== undefined) throw new ServiceGraphError(`${what} "${id}" is ${verb} by two plugins, "${first}" and "${plugin.id}": enable only one of them.`);
+      if (first !== undefined)
+        throw new ServiceGraphError(
+          `${what} "${id}" is ${verb} by two plugins, "${first}" and "${plugin.id}": enable only one of them.`,
+        );
       owners.set(id, plugin.id);
     }
   }
@@ -159,12 +167,17 @@ export function resolveServiceGraph(plugins: readonly GraphPlugin[]): ServiceGra
   const resolved = plugins.map((plugin): ResolvedPlugin => {
     const services = plugin.services ?? {};
     // `refused` words the refusal of a required one without a provider; an optional one has none.
-    const take = (refs: readonly { readonly id: string }[] | undefined, owners: Map<string, string>, refused: ((id: string) => string) | null): TakenService[] =>
+    const take = (
+      refs: readonly { readonly id: string }[] | undefined,
+      owners: Map<string, string>,
+      refused: ((id: string) => string) | null,
+    ): TakenService[] =>
       (refs ?? []).map(({ id }) => {
         const provider = owners.get(id) ?? null;
         const optional = refused === null;
         if (provider === null && !optional) throw new ServiceGraphError(refused(id));
-        if (provider !== null && provider !== plugin.id) edges.push({ from: plugin.id, to: provider, via: id, optional });
+        if (provider !== null && provider !== plugin.id)
+          edges.push({ from: plugin.id, to: provider, via: id, optional });
         return { id, provider };
       });
     // A manifest dependency that is not enabled is the plugin selection's refusal, not this one's.
@@ -172,22 +185,33 @@ export function resolveServiceGraph(plugins: readonly GraphPlugin[]): ServiceGra
       ...plugin.dependencies.filter((id) => enabled.has(id)).map((id) => ({ id, optional: false })),
       ...(plugin.optionalDependencies ?? []).filter((id) => enabled.has(id)).map((id) => ({ id, optional: true })),
     ];
-    for (const dependency of pluginDependencies) edges.push({ from: plugin.id, to: dependency.id, via: null, optional: dependency.optional });
+    for (const dependency of pluginDependencies)
+      edges.push({ from: plugin.id, to: dependency.id, via: null, optional: dependency.optional });
     return {
       id: plugin.id,
       plugins: pluginDependencies,
       provides: (services.provides ?? []).map((ref) => ref.id),
       offers: (services.offers ?? []).map((ref) => ref.id),
-      requires: take(services.requires, providers, (id) => `Plugin "${plugin.id}" requires service "${id}", which no enabled plugin provides.`),
+      requires: take(
+        services.requires,
+        providers,
+        (id) => `Plugin "${plugin.id}" requires service "${id}", which no enabled plugin provides.`,
+      ),
       uses: take(services.uses, providers, null),
-      extends: take(services.extends, offerers, (id) => `Plugin "${plugin.id}" fills extension point "${id}", which no enabled plugin offers.`),
+      extends: take(
+        services.extends,
+        offerers,
+        (id) => `Plugin "${plugin.id}" fills extension point "${id}", which no enabled plugin offers.`,
+      ),
     };
   });
   const cycle = requiredCycle(ids, edges);
   if (cycle) {
     const path = [cycle[0]!.from, ...cycle.map((edge) => `${edge.to} (${edgeLabel(edge)})`)].join(' → ');
     const named = [...new Set(cycle.map((edge) => `"${edge.from}"`))].join(', ');
-    throw new ServiceGraphError(`Plugins ${named} form a dependency cycle: ${path}; make one of these dependencies optional (services.uses).`);
+    throw new ServiceGraphError(
+      `Plugins ${named} form a dependency cycle: ${path}; make one of these dependencies optional (services.uses).`,
+    );
   }
   const component = components(ids, edges);
   // Within a cycle only the required edges order; an optional edge there is wired after start-up.
@@ -217,18 +241,27 @@ export function describeServiceGraph(graph: ServiceGraph): string[] {
       targets.set(target, entry);
     };
     for (const dependency of plugin.plugins) add(dependency.id, 'plugin', dependency.optional);
-    for (const service of plugin.requires) if (service.provider !== null && service.provider !== plugin.id) add(service.provider, service.id, false);
-    for (const point of plugin.extends) if (point.provider !== null && point.provider !== plugin.id) add(point.provider, point.id, false);
-    for (const service of plugin.uses) if (service.provider !== null && service.provider !== plugin.id) add(service.provider, service.id, true);
+    for (const service of plugin.requires)
+      if (service.provider !== null && service.provider !== plugin.id) add(service.provider, service.id, false);
+    for (const point of plugin.extends)
+      if (point.provider !== null && point.provider !== plugin.id) add(point.provider, point.id, false);
+    for (const service of plugin.uses)
+      if (service.provider !== null && service.provider !== plugin.id) add(service.provider, service.id, true);
     const needs = [...targets].map(([target, { optional, what }]) => {
       // A `?` on the target says every edge to it is optional; inside, only the optional ones of a required target.
       // A manifest dependency goes unsaid beside the services that explain it.
-      const named = what.some((item) => !item.startsWith('plugin')) ? what.filter((item) => !item.startsWith('plugin')) : what;
+      const named = what.some((item) => !item.startsWith('plugin'))
+        ? what.filter((item) => !item.startsWith('plugin'))
+        : what;
       const items = optional ? named.map((item) => item.replace(/\?$/, '')) : named;
       return `${target}${optional ? '?' : ''} (${items.join(', ')})`;
     });
-    const missing = plugin.uses.filter((service) => service.provider === null).map((service) => `${service.id}? (none)`);
-    const parts = [needs.length + missing.length > 0 ? `${plugin.id} → ${[...needs, ...missing].join(', ')}` : plugin.id];
+    const missing = plugin.uses
+      .filter((service) => service.provider === null)
+      .map((service) => `${service.id}? (none)`);
+    const parts = [
+      needs.length + missing.length > 0 ? `${plugin.id} → ${[...needs, ...missing].join(', ')}` : plugin.id,
+    ];
     if (plugin.provides.length > 0) parts.push(`provides ${plugin.provides.join(', ')}`);
     if (plugin.offers.length > 0) parts.push(`offers ${plugin.offers.join(', ')}`);
     return parts.join(' · ');

@@ -54,7 +54,11 @@ export class ServiceRegistry {
   forPlugin(id: string): PluginServices {
     const plugin = this.graph.plugins.find((candidate) => candidate.id === id);
     if (!plugin) throw new Error(`Plugin "${id}" is not in the service graph.`);
-    const declared = (ids: readonly string[] | readonly { readonly id: string }[], ref: { readonly id: string }, field: string): void => {
+    const declared = (
+      ids: readonly string[] | readonly { readonly id: string }[],
+      ref: { readonly id: string },
+      field: string,
+    ): void => {
       const known = ids.some((entry) => (typeof entry === 'string' ? entry : entry.id) === ref.id);
       if (!known) throw new Error(`Plugin "${id}" uses "${ref.id}" without declaring it in services.${field}.`);
     };
@@ -73,7 +77,10 @@ export class ServiceRegistry {
         declared(plugin.uses, ref, 'uses');
         return {
           get: () => {
-            if (!this.wired) throw new Error(`Plugin "${id}" read optional service "${ref.id}" during register; it is wired once every plugin has registered.`);
+            if (!this.wired)
+              throw new Error(
+                `Plugin "${id}" read optional service "${ref.id}" during register; it is wired once every plugin has registered.`,
+              );
             return (this.lookup(ref.id) ?? null) as T | null;
           },
         };

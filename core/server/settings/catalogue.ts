@@ -52,7 +52,8 @@ function isHttpUrl(value: string): boolean {
 /** Identity helper that keeps the literal type of the declaration. */
 export function defineSetting<const D extends SettingDefinition>(definition: D): D {
   const problem = settingValueProblem(definition, definition.default);
-  if (!KEY.test(definition.key)) throw new Error(`setting key "${definition.key}" must be dotted lower camel case words`);
+  if (!KEY.test(definition.key))
+    throw new Error(`setting key "${definition.key}" must be dotted lower camel case words`);
   if (problem) throw new Error(`setting ${definition.key}: the default ${problem}`);
   return definition;
 }
@@ -69,9 +70,12 @@ export function settingValueProblem(definition: SettingDefinition, value: unknow
       return typeof value === 'boolean' ? null : 'must be true or false';
     case 'string':
       if (typeof value !== 'string') return 'must be text';
-      if (definition.minLength !== undefined && value.length < definition.minLength) return `must have at least ${definition.minLength} character${definition.minLength === 1 ? '' : 's'}`;
-      if (definition.maxLength !== undefined && value.length > definition.maxLength) return `must have at most ${definition.maxLength} characters`;
-      if (definition.values && !definition.values.includes(value)) return `must be one of ${definition.values.join(', ')}`;
+      if (definition.minLength !== undefined && value.length < definition.minLength)
+        return `must have at least ${definition.minLength} character${definition.minLength === 1 ? '' : 's'}`;
+      if (definition.maxLength !== undefined && value.length > definition.maxLength)
+        return `must have at most ${definition.maxLength} characters`;
+      if (definition.values && !definition.values.includes(value))
+        return `must be one of ${definition.values.join(', ')}`;
       if (definition.format === 'url' && value !== '' && !isHttpUrl(value)) return 'must be an http or https address';
       return null;
   }

@@ -23,7 +23,11 @@ async function storedValue(db: Queryable, key: string): Promise<unknown> {
  */
 export async function readSetting<D extends SettingDefinition>(db: Queryable, definition: D): Promise<ValueOf<D>>;
 export async function readSetting<T extends SettingValue>(db: Queryable, key: string, fallback: T): Promise<T>;
-export async function readSetting(db: Queryable, what: SettingDefinition | string, fallback?: SettingValue): Promise<SettingValue> {
+export async function readSetting(
+  db: Queryable,
+  what: SettingDefinition | string,
+  fallback?: SettingValue,
+): Promise<SettingValue> {
   db = asKernel(db);
   if (typeof what === 'string') {
     const value = await storedValue(db, what);
@@ -35,7 +39,9 @@ export async function readSetting(db: Queryable, what: SettingDefinition | strin
 
 /** Every stored value by key, as stored: a value that no longer fits its declaration is the caller's to judge. */
 export async function storedSettings(db: Queryable): Promise<Map<string, unknown>> {
-  const { rows } = await asKernel(db).query<SettingRow & { key: string }>('SELECT key, value FROM core.system_settings');
+  const { rows } = await asKernel(db).query<SettingRow & { key: string }>(
+    'SELECT key, value FROM core.system_settings',
+  );
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
@@ -43,7 +49,12 @@ export async function storedSettings(db: Queryable): Promise<Map<string, unknown
 export class SettingValueError extends Error {}
 
 /** Stores a value after checking it against the declaration; `actorId` is recorded as `updated_by`. */
-export async function writeSetting<D extends SettingDefinition>(db: Queryable, definition: D, value: unknown, actorId: number | null): Promise<ValueOf<D>> {
+export async function writeSetting<D extends SettingDefinition>(
+  db: Queryable,
+  definition: D,
+  value: unknown,
+  actorId: number | null,
+): Promise<ValueOf<D>> {
   db = asKernel(db);
   const problem = settingValueProblem(definition, value);
   if (problem) throw new SettingValueError(`The value ${problem}.`);

@@ -33,5 +33,7 @@ export function currencyName(code: string, language: Language): string {
 export function currencyMatches(code: string, text: string): boolean {
   const wanted = text.trim().toLocaleLowerCase();
   if (wanted === '') return true;
-  return [code, ...LANGUAGES.map((language) => currencyName(code, language))].some((name) => name.toLocaleLowerCase().includes(wanted));
+  return [code, ...LANGUAGES.map((language) => currencyName(code, language))].some((name) =>
+    name.toLocaleLowerCase().includes(wanted),
+  );
 }

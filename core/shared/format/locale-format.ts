@@ -175,7 +175,9 @@ class IntlLocaleFormat implements LocaleFormat {
     if (this.weekdayNames) return this.weekdayNames;
     const weekday = this.dateFormat('weekday', { weekday: 'short' }, 'UTC');
     // November 1, 2026 is a Sunday: day 0 of the week.
-    return (this.weekdayNames = Array.from({ length: 7 }, (_, index) => weekday.format(Date.UTC(2026, 10, 1 + this.firstDayOfWeek + index))));
+    return (this.weekdayNames = Array.from({ length: 7 }, (_, index) =>
+      weekday.format(Date.UTC(2026, 10, 1 + this.firstDayOfWeek + index)),
+    ));
   }
 
   get months(): readonly string[] {
@@ -187,12 +189,19 @@ class IntlLocaleFormat implements LocaleFormat {
   date(day: string | Date): string {
     if (day instanceof Date) return this.dateFormat('zoned-day', this.forms.date, this.timeZone).format(day);
     const match = ISO_DAY.exec(day);
-    return match ? this.dateFormat('day', this.forms.date, 'UTC').format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : day;
+    return match
+      ? this.dateFormat('day', this.forms.date, 'UTC').format(
+          Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])),
+        )
+      : day;
   }
 
   dateTime(instant: string | number | Date): string {
-    const time = typeof instant === 'string' ? Date.parse(instant) : instant instanceof Date ? instant.getTime() : instant;
-    return Number.isNaN(time) ? String(instant) : this.dateFormat('instant', { ...this.forms.date, ...this.forms.time }, this.timeZone).format(time);
+    const time =
+      typeof instant === 'string' ? Date.parse(instant) : instant instanceof Date ? instant.getTime() : instant;
+    return Number.isNaN(time)
+      ? String(instant)
+      : this.dateFormat('instant', { ...this.forms.date, ...this.forms.time }, this.timeZone).format(time);
   }
 
   number(value: number | string, digits?: NumberDigits): string {
@@ -210,25 +219,36 @@ class IntlLocaleFormat implements LocaleFormat {
     if (formatter) return formatter.format(value);
     // A code Intl refuses (USDT) reads as the codes it takes do (BTC): grouped, at least two decimals,
     // the code where the language puts one ("USDT 7,504.70", "7 504,70 USDT").
-    const digits = typeof precision === 'object' ? precision : { minimumFractionDigits: 2, maximumFractionDigits: precision === 'exact' ? 20 : 2 };
+    const digits =
+      typeof precision === 'object'
+        ? precision
+        : { minimumFractionDigits: 2, maximumFractionDigits: precision === 'exact' ? 20 : 2 };
     return this.withCode(this.numberFormat({ ...digits, ...CODE_PLACEHOLDER }).formatToParts(value), currency);
   }
 
   percent(value: number | string, digits?: NumberDigits): string {
     const text = typeof value === 'number' ? String(value) : value;
     if (!DECIMAL_TEXT.test(text)) return text;
-    return this.numberFormat({ style: 'percent', maximumFractionDigits: 20, ...digits }).format(hundredth(text) as Intl.StringNumericLiteral);
+    return this.numberFormat({ style: 'percent', maximumFractionDigits: 20, ...digits }).format(
+      hundredth(text) as Intl.StringNumericLiteral,
+    );
   }
 
   month(month: string | Date): string {
     if (month instanceof Date) return this.dateFormat('zoned-month', LONG_MONTH, this.timeZone).format(month);
     const match = ISO_MONTH.exec(month) ?? ISO_DAY.exec(month);
-    return match ? this.dateFormat('month', LONG_MONTH, 'UTC').format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)) : month;
+    return match
+      ? this.dateFormat('month', LONG_MONTH, 'UTC').format(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1))
+      : month;
   }
 
   compact(value: number, currency?: string): string {
     // No fraction forced: a currency would ask for its two, and an axis would read "$0.0", "$500.0".
-    const compact: Intl.NumberFormatOptions = { notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 };
+    const compact: Intl.NumberFormatOptions = {
+      notation: 'compact',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    };
     if (currency === undefined) return this.numberFormat(compact).format(value);
     try {
       return this.numberFormat({ ...compact, style: 'currency', currency }).format(value);
@@ -270,7 +290,9 @@ class IntlLocaleFormat implements LocaleFormat {
   time(time: string): string {
     const match = HOUR_MINUTE.exec(time);
     if (!match) return time;
-    return this.dateFormat('time', this.forms.time, 'UTC').format(Date.UTC(1970, 0, 1, Number(match[1]), Number(match[2])));
+    return this.dateFormat('time', this.forms.time, 'UTC').format(
+      Date.UTC(1970, 0, 1, Number(match[1]), Number(match[2])),
+    );
   }
 
   parseTime(text: string): string | null {
@@ -284,7 +306,11 @@ class IntlLocaleFormat implements LocaleFormat {
   }
 
   /** By name: a calendar day is read in UTC (it has no zone), an instant or a Date in the reader's zone. */
-  private dateFormat(name: string, options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
+  private dateFormat(
+    name: string,
+    options: Intl.DateTimeFormatOptions,
+    timeZone: string | undefined,
+  ): Intl.DateTimeFormat {
     let formatter = this.dateFormats.get(name);
     if (!formatter) {
       formatter = new Intl.DateTimeFormat(this.locale, { ...options, timeZone });
@@ -310,7 +336,8 @@ class IntlLocaleFormat implements LocaleFormat {
     if (formatter === undefined) {
       try {
         // Without fraction options Intl uses the currency's own digits (ISO 4217).
-        const digits = precision === 'exact' ? { maximumFractionDigits: 20 } : precision === 'currency' ? {} : precision;
+        const digits =
+          precision === 'exact' ? { maximumFractionDigits: 20 } : precision === 'currency' ? {} : precision;
         formatter = new Intl.NumberFormat(this.locale, { style: 'currency', currency, ...digits });
       } catch {
         formatter = null;

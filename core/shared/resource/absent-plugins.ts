@@ -16,7 +16,9 @@ let generation = 0;
 /** The running plugins; the optional dependencies among their manifests that are not running are absent. */
 export function declareRunningPlugins(manifests: readonly Pick<PluginManifest, 'id' | 'optionalDependencies'>[]): void {
   const running = new Set(manifests.map((manifest) => manifest.id));
-  absent = new Set(manifests.flatMap((manifest) => manifest.optionalDependencies ?? []).filter((id) => !running.has(id)));
+  absent = new Set(
+    manifests.flatMap((manifest) => manifest.optionalDependencies ?? []).filter((id) => !running.has(id)),
+  );
   generation += 1;
 }
 

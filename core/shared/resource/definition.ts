@@ -1,6 +1,14 @@
 import type { PermissionRequirement } from '../permissions';
 import type { ServiceName } from '../services';
-import { hasSecretValues, isReadable, OPERATORS_BY_KIND, STATUS_TONES, TEXT_KINDS, type FieldDefinition, type ReferenceTarget } from './field';
+import {
+  hasSecretValues,
+  isReadable,
+  OPERATORS_BY_KIND,
+  STATUS_TONES,
+  TEXT_KINDS,
+  type FieldDefinition,
+  type ReferenceTarget,
+} from './field';
 import { pointsIntoAbsentPlugin, runningPluginsGeneration, targetOwner } from './absent-plugins';
 
 export type SortDirection = 'asc' | 'desc';
@@ -86,7 +94,9 @@ export interface ResourceDefinition {
    * Tailors the sections of related records on this resource's record page, by
    * `<pointing resource id>.<field>`: hide one, rename it, or place it (`order`, default 100).
    */
-  readonly sections?: Readonly<Record<string, { readonly hidden?: boolean; readonly labelKey?: string; readonly order?: number }>>;
+  readonly sections?: Readonly<
+    Record<string, { readonly hidden?: boolean; readonly labelKey?: string; readonly order?: number }>
+  >;
 }
 
 /** Columns every resource table has besides its fields. */
@@ -105,7 +115,9 @@ export interface RecordMeta {
  * null (unset), and `_labels`: the label of each referenced record, for lists and pickers.
  */
 export type ResourceRecord = RecordMeta &
-  Readonly<Record<string, unknown>> & { readonly _labels?: Readonly<Record<string, string | readonly string[] | null>> };
+  Readonly<Record<string, unknown>> & {
+    readonly _labels?: Readonly<Record<string, string | readonly string[] | null>>;
+  };
 
 /** One audit row: who changed what, before and after (secrets never recorded). */
 export interface AuditEntry {
@@ -166,7 +178,16 @@ export function referenceTo(definition: ResourceDefinition): ReferenceTarget {
 const IDENTIFIER = /^[a-z][a-z0-9_]{0,62}$/;
 const TABLE = /^[a-z][a-z0-9_]{0,62}\.[a-z][a-z0-9_]{0,62}$/;
 const PATH = /^[a-z][a-z0-9-]*(\/[a-z][a-z0-9-]*)*$/;
-const RESERVED = new Set(['id', 'version', 'created_at', 'updated_at', 'deleted_at', 'blocked_at', 'created_by', 'updated_by']);
+const RESERVED = new Set([
+  'id',
+  'version',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'blocked_at',
+  'created_by',
+  'updated_by',
+]);
 
 /** What a type cannot check; the server refuses to mount a definition with problems. */
 export function definitionProblems(definition: ResourceDefinition): string[] {
@@ -181,23 +202,31 @@ export function definitionProblems(definition: ResourceDefinition): string[] {
     if (names.has(field.name)) at(`field "${field.name}" is declared twice`);
     names.add(field.name);
     for (const op of field.filter ?? []) {
-      if (!OPERATORS_BY_KIND[field.kind].includes(op)) at(`field "${field.name}" (${field.kind}) cannot filter with "${op}"`);
+      if (!OPERATORS_BY_KIND[field.kind].includes(op))
+        at(`field "${field.name}" (${field.kind}) cannot filter with "${op}"`);
     }
     if (field.kind === 'enum' && field.values.length === 0) at(`enum field "${field.name}" has no values`);
     if (field.kind === 'reference' && !TABLE.test(field.target.table)) at(`reference "${field.name}" has a bad table`);
-    if (field.kind === 'secret' && (field.sortable || field.filter?.length || field.unique)) at(`secret "${field.name}" cannot be sorted, filtered or unique`);
+    if (field.kind === 'secret' && (field.sortable || field.filter?.length || field.unique))
+      at(`secret "${field.name}" cannot be sorted, filtered or unique`);
     // Sorting or a uniqueness refusal would tell a reader something about the hidden values.
-    if (hasSecretValues(field) && (field.sortable || field.unique)) at(`key/value "${field.name}" with secret values cannot be sorted or unique`);
-    if (field.searchable && !TEXT_KINDS.has(field.kind)) at(`field "${field.name}" (${field.kind}) cannot be searchable: only text kinds are`);
+    if (hasSecretValues(field) && (field.sortable || field.unique))
+      at(`key/value "${field.name}" with secret values cannot be sorted or unique`);
+    if (field.searchable && !TEXT_KINDS.has(field.kind))
+      at(`field "${field.name}" (${field.kind}) cannot be searchable: only text kinds are`);
     // Read as unknown: a plugin written in JavaScript may put a format on any kind.
     const format: unknown = (field as { readonly format?: unknown }).format;
     if (format !== undefined && (format !== 'identifier' || !(field.kind === 'number' || TEXT_KINDS.has(field.kind)))) {
-      at(`field "${field.name}" (${field.kind}) cannot have format "${String(format)}": only number and text fields take 'identifier'`);
+      at(
+        `field "${field.name}" (${field.kind}) cannot have format "${String(format)}": only number and text fields take 'identifier'`,
+      );
     }
     if (field.kind === 'enum') {
       for (const [value, tone] of Object.entries(field.tones ?? {})) {
-        if (!field.values.includes(value)) at(`enum field "${field.name}" gives a tone to "${value}", which is not one of its values`);
-        if (tone === undefined || !STATUS_TONES.includes(tone)) at(`enum field "${field.name}" gives "${value}" an unknown tone "${String(tone)}"`);
+        if (!field.values.includes(value))
+          at(`enum field "${field.name}" gives a tone to "${value}", which is not one of its values`);
+        if (tone === undefined || !STATUS_TONES.includes(tone))
+          at(`enum field "${field.name}" gives "${value}" an unknown tone "${String(tone)}"`);
       }
     }
     if (field.emptyLabelKey !== undefined && (field.required || !field.emptyLabelKey.includes(':'))) {
@@ -208,7 +237,8 @@ export function definitionProblems(definition: ResourceDefinition): string[] {
   for (const field of definition.fields) {
     if (field.kind !== 'reference' || field.legacyField === undefined) continue;
     const legacy = fieldNamed(definition, field.legacyField);
-    if (field.many || legacy?.kind !== 'text' || !legacy.readOnly) at(`reference "${field.name}": legacyField must name a read-only text field, on a single reference`);
+    if (field.many || legacy?.kind !== 'text' || !legacy.readOnly)
+      at(`reference "${field.name}": legacyField must name a read-only text field, on a single reference`);
   }
   for (const name of definition.titleFields ?? []) {
     const field = fieldNamed(definition, name);
@@ -216,21 +246,30 @@ export function definitionProblems(definition: ResourceDefinition): string[] {
     else if (!isReadable(field)) at(`titleFields cannot name secret "${name}"`);
   }
   for (const group of definition.uniqueTogether ?? []) {
-    if (group.length < 2 || new Set(group).size !== group.length) at(`uniqueTogether [${group.join(', ')}] must name two or more different fields`);
+    if (group.length < 2 || new Set(group).size !== group.length)
+      at(`uniqueTogether [${group.join(', ')}] must name two or more different fields`);
     for (const member of group) {
       const field = fieldNamed(definition, member);
       if (!field) at(`uniqueTogether names unknown field "${member}"`);
       else if (field.kind === 'secret' || field.kind === 'keyValue' || (field.kind === 'reference' && field.many)) {
-        at(`uniqueTogether cannot hold ${field.kind === 'reference' ? 'a many-reference' : `a ${field.kind}`} field ("${member}")`);
+        at(
+          `uniqueTogether cannot hold ${field.kind === 'reference' ? 'a many-reference' : `a ${field.kind}`} field ("${member}")`,
+        );
       }
     }
   }
   const sort = defaultSortOf(definition);
   if (!isSortable(definition, sort.field)) at(`default sort "${sort.field}" is not sortable`);
-  for (const size of pageSizesOf(definition)) if (!Number.isInteger(size) || size < 1 || size > 1000) at(`page size ${size} must be 1..1000`);
+  for (const size of pageSizesOf(definition))
+    if (!Number.isInteger(size) || size < 1 || size > 1000) at(`page size ${size} must be 1..1000`);
   for (const action of definition.rowActions ?? []) {
     if (!PATH.test(action.endpoint)) at(`row action "${action.name}" has a bad endpoint`);
-    if (action.when && !names.has(action.when.field) && action.when.field !== 'blocked_at' && action.when.field !== 'deleted_at') {
+    if (
+      action.when &&
+      !names.has(action.when.field) &&
+      action.when.field !== 'blocked_at' &&
+      action.when.field !== 'deleted_at'
+    ) {
       at(`row action "${action.name}" depends on unknown field "${action.when.field}"`);
     }
   }
@@ -245,7 +284,9 @@ export function definitionProblems(definition: ResourceDefinition): string[] {
 export function defineResource<const D extends ResourceDefinition>(definition: D): D {
   const [schema] = definition.table.split('.');
   const declared = definition.fields;
-  const crossPlugin = declared.some((field) => field.kind === 'reference' && ![schema, 'core'].includes(targetOwner(field.target)));
+  const crossPlugin = declared.some(
+    (field) => field.kind === 'reference' && ![schema, 'core'].includes(targetOwner(field.target)),
+  );
   if (!crossPlugin) return definition;
   let seen = -1;
   let present = declared;

@@ -222,7 +222,14 @@ export interface Money {
   readonly currency: string;
 }
 
-export type FieldValue = string | number | boolean | Money | readonly number[] | Readonly<Record<string, string>> | null;
+export type FieldValue =
+  | string
+  | number
+  | boolean
+  | Money
+  | readonly number[]
+  | Readonly<Record<string, string>>
+  | null;
 
 /** Operators each kind accepts; a field's `filter` must be a subset. */
 export const OPERATORS_BY_KIND: Readonly<Record<FieldKind, readonly FilterOperator[]>> = {

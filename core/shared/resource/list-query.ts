@@ -66,7 +66,8 @@ export function encodeListQuery(definition: ResourceDefinition, query: ListQuery
   }
   if (query.deleted !== 'without') params.deleted = query.deleted;
   for (const clause of query.filters) {
-    params[`filter[${clause.field}][${clause.op}]`] = typeof clause.value === 'string' ? clause.value : clause.value.join(',');
+    params[`filter[${clause.field}][${clause.op}]`] =
+      typeof clause.value === 'string' ? clause.value : clause.value.join(',');
   }
   return params;
 }
@@ -88,7 +89,11 @@ function positiveInteger(text: string | undefined, max: number): number | null {
  * Unknown or malformed parameters are reported, never guessed at: the server answers 422 with
  * them, the browser drops them from the URL.
  */
-export function decodeListQuery(definition: ResourceDefinition, params: QueryParams, options: { readonly allowDeleted?: boolean } = {}): DecodedListQuery {
+export function decodeListQuery(
+  definition: ResourceDefinition,
+  params: QueryParams,
+  options: { readonly allowDeleted?: boolean } = {},
+): DecodedListQuery {
   const errors: Record<string, string[]> = {};
   const fail = (key: string, message: string) => addFieldError(errors, key, message);
   const defaults = defaultListQuery(definition);

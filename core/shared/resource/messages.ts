@@ -66,7 +66,9 @@ export function issueMessage(issue: FieldIssue, language: Language): string {
 
 /** The Laravel field-error shape: field → messages. */
 export function issueMessages(issues: InputIssues, language: Language): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(issues).map(([field, list]) => [field, list.map((issue) => issueMessage(issue, language))]));
+  return Object.fromEntries(
+    Object.entries(issues).map(([field, list]) => [field, list.map((issue) => issueMessage(issue, language))]),
+  );
 }
 
 /** The language a request asks for (`Accept-Language`), English unless Russian comes first. */

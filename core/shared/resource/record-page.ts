@@ -25,7 +25,16 @@ export const SEARCH_BUDGET_MS = 300;
  * Columns every resource table has besides its fields. The timeline never shows them as changes:
  * deletion, restore and blocking are events of their own.
  */
-export const INTERNAL_COLUMNS: ReadonlySet<string> = new Set(['id', 'version', 'created_at', 'updated_at', 'deleted_at', 'blocked_at', 'created_by', 'updated_by']);
+export const INTERNAL_COLUMNS: ReadonlySet<string> = new Set([
+  'id',
+  'version',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+  'blocked_at',
+  'created_by',
+  'updated_by',
+]);
 
 /**
  * What an audit row carries besides before and after: a comment's text, the entry a revert undid.
@@ -124,7 +133,11 @@ export function pointsAt(field: FieldDefinition, table: string): field is Refere
  * `catalogue` that points at it, unless the field says `related: false` or the page's own
  * definition hides it (`sections[<resource id>.<field>].hidden`). Ordered by `order`, then title.
  */
-export function relatedSections(table: string, catalogue: ResourceCatalogue, own?: ResourceDefinition): RelatedSection[] {
+export function relatedSections(
+  table: string,
+  catalogue: ResourceCatalogue,
+  own?: ResourceDefinition,
+): RelatedSection[] {
   const sections: RelatedSection[] = [];
   for (const resource of catalogue) {
     for (const field of resource.fields) {
@@ -140,7 +153,10 @@ export function relatedSections(table: string, catalogue: ResourceCatalogue, own
       });
     }
   }
-  return sections.sort((a, b) => a.order - b.order || a.resource.id.localeCompare(b.resource.id) || a.field.name.localeCompare(b.field.name));
+  return sections.sort(
+    (a, b) =>
+      a.order - b.order || a.resource.id.localeCompare(b.resource.id) || a.field.name.localeCompare(b.field.name),
+  );
 }
 
 /** The plugin that owns a resource: the part of its id before the first dot. */

@@ -119,7 +119,9 @@ function isHttpUrl(text: string): boolean {
 
 type Check = { value: FieldValue } | { issue: FieldIssue };
 const ok = (value: FieldValue): Check => ({ value });
-const bad = (code: IssueCode, params?: Record<string, string | number>): Check => ({ issue: params ? { code, params } : { code } });
+const bad = (code: IssueCode, params?: Record<string, string | number>): Check => ({
+  issue: params ? { code, params } : { code },
+});
 
 function checkDecimal(raw: unknown, bounds: DecimalBounds): { value: string } | { issue: FieldIssue } {
   // Numbers are refused for decimal kinds: a JSON float has already lost what the user typed.
@@ -128,12 +130,17 @@ function checkDecimal(raw: unknown, bounds: DecimalBounds): { value: string } | 
   if (!DECIMAL.test(text)) return { issue: { code: 'decimal' } };
   const scale = bounds.scale ?? DEFAULT_DECIMAL_SCALE;
   if ((text.split('.')[1]?.length ?? 0) > scale) return { issue: { code: 'scale', params: { scale } } };
-  if (bounds.min !== undefined && compareDecimals(text, bounds.min) < 0) return { issue: { code: 'min', params: { min: bounds.min } } };
-  if (bounds.max !== undefined && compareDecimals(text, bounds.max) > 0) return { issue: { code: 'max', params: { max: bounds.max } } };
+  if (bounds.min !== undefined && compareDecimals(text, bounds.min) < 0)
+    return { issue: { code: 'min', params: { min: bounds.min } } };
+  if (bounds.max !== undefined && compareDecimals(text, bounds.max) > 0)
+    return { issue: { code: 'max', params: { max: bounds.max } } };
   return { value: canonicalDecimal(text) };
 }
 
-function checkText(field: FieldDefinition & { kind: 'text' | 'longText' | 'email' | 'url' | 'secret' }, raw: unknown): Check {
+function checkText(
+  field: FieldDefinition & { kind: 'text' | 'longText' | 'email' | 'url' | 'secret' },
+  raw: unknown,
+): Check {
   if (typeof raw !== 'string') return bad('type');
   const text = field.kind === 'secret' ? raw : raw.trim();
   const max = field.maxLength ?? (field.kind === 'longText' ? MAX_LONG_TEXT : field.kind === 'url' ? 2048 : MAX_TEXT);
@@ -191,7 +198,8 @@ function checkValue(field: FieldDefinition, raw: unknown): Check {
     case 'enum':
       return typeof raw === 'string' && field.values.includes(raw) ? ok(raw) : bad('enum');
     case 'reference': {
-      const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+      const isId = (value: unknown): value is number =>
+        typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
       if (!field.many) return isId(raw) ? ok(raw) : bad('reference');
       if (!Array.isArray(raw) || !raw.every(isId)) return bad('reference');
       if (raw.length > MAX_REFERENCES) return bad('entries', { max: MAX_REFERENCES });
@@ -204,7 +212,8 @@ function checkValue(field: FieldDefinition, raw: unknown): Check {
       if (entries.length > max) return bad('entries', { max });
       const map: Record<string, string> = {};
       for (const [key, value] of entries) {
-        if (key.trim() === '' || key.length > 100 || typeof value !== 'string' || value.length > 2000) return bad('type');
+        if (key.trim() === '' || key.length > 100 || typeof value !== 'string' || value.length > 2000)
+          return bad('type');
         map[key.trim()] = value;
       }
       return ok(map);
@@ -232,7 +241,8 @@ function defaultValue(field: FieldDefinition): FieldValue {
 export function validateInput(definition: ResourceDefinition, input: unknown, mode: ValidationMode): ValidatedInput {
   const issues: InputIssues = {};
   const values: Record<string, FieldValue> = {};
-  const body = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
+  const body =
+    typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
   if (!body) return { values, issues: { _: [{ code: 'type' }] } };
   const known = new Set(definition.fields.map((field) => field.name));
   for (const key of Object.keys(body)) if (key !== 'version' && !known.has(key)) issues[key] = [{ code: 'unknown' }];
@@ -244,7 +254,8 @@ export function validateInput(definition: ResourceDefinition, input: unknown, mo
       continue;
     }
     // A secret left empty keeps its stored value: it is only ever changed by typing a new one.
-    if (field.kind === 'secret' && (raw === SECRET_MASK || (isBlank(raw) && (mode === 'update' || !field.required)))) continue;
+    if (field.kind === 'secret' && (raw === SECRET_MASK || (isBlank(raw) && (mode === 'update' || !field.required))))
+      continue;
     if (!present && mode === 'update') continue;
     const blank = isBlank(raw) || (field.kind === 'reference' && field.many && Array.isArray(raw) && raw.length === 0);
     if (blank) {

@@ -24,7 +24,12 @@ const useStyles = makeStyles({
     gap: tokens.spacingVerticalXS,
   },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
-  waiting: { display: 'flex', gap: tokens.spacingHorizontalS, alignItems: 'center', color: tokens.colorNeutralForeground2 },
+  waiting: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+    alignItems: 'center',
+    color: tokens.colorNeutralForeground2,
+  },
 });
 
 /** Seconds as m:ss, as a countdown reads. */

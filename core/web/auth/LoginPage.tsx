@@ -56,7 +56,11 @@ export function LoginPage({ host, fragment }: LoginPageProps) {
     handledFragment.current = telegramFragment;
     setProblem(null);
     setCompleting(true);
-    const messages = { unreadable: t('login.bot.unreadable'), blocked: t('login.blocked'), generic: t('errors.generic') };
+    const messages = {
+      unreadable: t('login.bot.unreadable'),
+      blocked: t('login.blocked'),
+      generic: t('errors.generic'),
+    };
     void loadTelegramResult()
       .then(({ completeTelegramSignIn }) => completeTelegramSignIn(telegramFragment, host, messages))
       .catch(() => ({ ok: false, message: messages.generic }) as const)
@@ -115,7 +119,12 @@ export function LoginPage({ host, fragment }: LoginPageProps) {
             <Input type="email" autoComplete="username" value={email} onChange={(_, data) => setEmail(data.value)} />
           </Field>
           <Field label={t('login.password')} required>
-            <Input type="password" autoComplete="current-password" value={password} onChange={(_, data) => setPassword(data.value)} />
+            <Input
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(_, data) => setPassword(data.value)}
+            />
           </Field>
           <Button appearance="primary" type="submit" disabled={busy || completing}>
             {t('login.submit')}

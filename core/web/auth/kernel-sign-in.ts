@@ -17,6 +17,7 @@ export function kernelSignInActions(container: Container): SignInActions {
     },
     loginCode: () => auth.loginCode(),
     signInWithCode: (code) => auth.signInWithCode(code),
-    botLink: async () => (await http.get('auth').get<DataEnvelope<{ link: string }>>('telegram/link', { silent: true })).data.link,
+    botLink: async () =>
+      (await http.get('auth').get<DataEnvelope<{ link: string }>>('telegram/link', { silent: true })).data.link,
   };
 }

@@ -36,7 +36,8 @@ function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const isPositiveInteger = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+const isPositiveInteger = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /**
  * The sign-in data in a `#tgAuthResult=…` fragment, or null when it cannot be what Telegram signed:
@@ -63,7 +64,10 @@ export function readTelegramResult(fragment: string): TelegramAuthData | null {
 }
 
 /** The user's words for a refusal: a blocked account in their language, else the server's words, else `generic`. */
-export function refusalMessage(error: unknown, messages: { readonly blocked: string; readonly generic: string }): string {
+export function refusalMessage(
+  error: unknown,
+  messages: { readonly blocked: string; readonly generic: string },
+): string {
   if (isAccountBlocked(error)) return messages.blocked;
   return error instanceof HttpError && error.messages.length > 0 ? error.messages.join(' ') : messages.generic;
 }

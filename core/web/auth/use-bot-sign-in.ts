@@ -36,7 +36,8 @@ export interface BotSignIn {
   newCode(): void;
 }
 
-export type BotSignInHost = Pick<SignInActions, 'botLink' | 'loginCode' | 'signInWithCode'> & Pick<SignInHost, 'proceed'>;
+export type BotSignInHost = Pick<SignInActions, 'botLink' | 'loginCode' | 'signInWithCode'> &
+  Pick<SignInHost, 'proceed'>;
 
 function secondsUntil(expiresAt: string, now: number): number {
   return Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
@@ -45,7 +46,8 @@ function secondsUntil(expiresAt: string, now: number): number {
 /** Where the bot sign-in starts: a code when the server has a sign-in bot, else the Login Widget's link. */
 async function start(host: BotSignInHost, generic: string): Promise<BotSignInState> {
   const code = await host.loginCode();
-  if (code) return BOT_LINK.test(code.link) ? { kind: 'code', code, waiting: false } : { kind: 'failed', message: generic };
+  if (code)
+    return BOT_LINK.test(code.link) ? { kind: 'code', code, waiting: false } : { kind: 'failed', message: generic };
   const link = await host.botLink();
   return BOT_LINK.test(link) ? { kind: 'widget', link } : { kind: 'failed', message: generic };
 }

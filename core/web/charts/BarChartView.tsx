@@ -25,7 +25,14 @@ const useStyles = makeStyles({
  * number only for that, while its tooltip shows the exact value through the caller's formatter.
  * The value axis reads in the interface language ("1,2 тыс. $"), not d3's "1.2k".
  */
-export default function BarChartView({ title, categories, series, formatValue, currency, height = 300 }: BarChartProps) {
+export default function BarChartView({
+  title,
+  categories,
+  series,
+  formatValue,
+  currency,
+  height = 300,
+}: BarChartProps) {
   const format = useLocaleFormat();
   const styles = useStyles();
   const data: GroupedVerticalBarChartData[] = categories.map((category, at) => ({

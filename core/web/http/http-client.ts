@@ -1,7 +1,14 @@
 import type { ServiceName } from '@core/shared/services';
 import { HttpError } from './http-error';
 import type { HttpFeedback } from './http-feedback';
-import { isSuccess, type Delivery, type HttpMethod, type HttpTransport, type OutgoingRequest, type QueryValue } from './http-transport';
+import {
+  isSuccess,
+  type Delivery,
+  type HttpMethod,
+  type HttpTransport,
+  type OutgoingRequest,
+  type QueryValue,
+} from './http-transport';
 import { readBlob, type ChunkListener, type ProgressListener } from './read-blob';
 import type { RefreshCoordinator } from './refresh-coordinator';
 
@@ -73,7 +80,13 @@ export class HttpClient {
     return delivery.body as T;
   }
 
-  private request(method: HttpMethod, path: string, body: unknown, options: RequestOptions, stream: boolean): OutgoingRequest {
+  private request(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    options: RequestOptions,
+    stream: boolean,
+  ): OutgoingRequest {
     return {
       method,
       path,
@@ -93,7 +106,8 @@ export class HttpClient {
       if (!silent && CHANGING_METHODS.has(request.method)) this.feedback.succeeded();
       return delivery;
     } catch (error) {
-      if (error instanceof HttpError) this.feedback.failed(error, `${request.method} ${this.baseUrl}${request.path}`, silent);
+      if (error instanceof HttpError)
+        this.feedback.failed(error, `${request.method} ${this.baseUrl}${request.path}`, silent);
       throw error;
     }
   }

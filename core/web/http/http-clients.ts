@@ -44,7 +44,13 @@ export class HttpClients {
   get(service: ServiceName): HttpClient {
     let client = this.clients.get(service);
     if (!client) {
-      client = new HttpClient(service, this.config.services[service] ?? defaultServiceBaseUrl(service), this.transport, this.refresher, this.feedback);
+      client = new HttpClient(
+        service,
+        this.config.services[service] ?? defaultServiceBaseUrl(service),
+        this.transport,
+        this.refresher,
+        this.feedback,
+      );
       this.clients.set(service, client);
     }
     return client;

@@ -10,7 +10,11 @@ function contentLength(headers: Headers): number | null {
 export type ChunkListener = (chunk: Uint8Array) => void;
 
 /** Reads a response body chunk by chunk so a download can show how far along it is. */
-export async function readBlob(response: Response, onProgress?: ProgressListener, onChunk?: ChunkListener): Promise<Blob> {
+export async function readBlob(
+  response: Response,
+  onProgress?: ProgressListener,
+  onChunk?: ChunkListener,
+): Promise<Blob> {
   const type = response.headers.get('Content-Type') ?? '';
   if (response.body === null) return new Blob([], { type });
   const total = contentLength(response.headers);

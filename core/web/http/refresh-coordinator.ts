@@ -30,7 +30,9 @@ function readRefreshAnswer(body: unknown): RefreshAnswer | null {
 function permissionsVersionOf(token: string): number | null {
   try {
     const claims: unknown = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')));
-    return typeof claims === 'object' && claims !== null && 'pv' in claims && typeof claims.pv === 'number' ? claims.pv : null;
+    return typeof claims === 'object' && claims !== null && 'pv' in claims && typeof claims.pv === 'number'
+      ? claims.pv
+      : null;
   } catch {
     return null;
   }
@@ -62,9 +64,11 @@ export class RefreshCoordinator {
     if (current && current !== rejectedToken) return Promise.resolve(true);
     if (this.pending === null) {
       const storedBefore = this.session.storedToken();
-      this.pending = this.lock(({ waited }) => this.renewHoldingLock(rejectedToken, storedBefore, waited)).finally(() => {
-        this.pending = null;
-      });
+      this.pending = this.lock(({ waited }) => this.renewHoldingLock(rejectedToken, storedBefore, waited)).finally(
+        () => {
+          this.pending = null;
+        },
+      );
     }
     return this.pending;
   }
@@ -77,7 +81,11 @@ export class RefreshCoordinator {
   }
 
   /** Holding the origin's lock: takes a token another tab stored meanwhile, or refreshes. */
-  private async renewHoldingLock(rejectedToken: string | null, storedBefore: string | null, waited: boolean): Promise<boolean> {
+  private async renewHoldingLock(
+    rejectedToken: string | null,
+    storedBefore: string | null,
+    waited: boolean,
+  ): Promise<boolean> {
     const stored = waited ? await this.storedByOtherTab(storedBefore) : this.session.storedToken();
     if (stored === null || stored === storedBefore || stored === rejectedToken) return this.refresh();
     this.session.setToken(stored);

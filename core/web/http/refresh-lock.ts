@@ -18,7 +18,9 @@ export function originRefreshLock(locks: LockManager | undefined = globalThis.na
   if (!locks) return (work) => work({ waited: false });
   return async (work) => {
     // Taken at once when free; otherwise queued behind the tab that holds it, and the work is told so.
-    const immediate = await locks.request(REFRESH_LOCK_NAME, { ifAvailable: true }, async (lock) => (lock ? { value: await work({ waited: false }) } : null));
+    const immediate = await locks.request(REFRESH_LOCK_NAME, { ifAvailable: true }, async (lock) =>
+      lock ? { value: await work({ waited: false }) } : null,
+    );
     if (immediate) return immediate.value;
     return locks.request(REFRESH_LOCK_NAME, () => work({ waited: true }));
   };

@@ -25,7 +25,8 @@ const LOGIN_BUNDLES: Readonly<Record<Language, readonly BundleLoader[]>> = {
 function lookUp(bundle: TranslationBundle, key: string): string {
   let value: unknown = bundle;
   for (const part of key.split('.')) {
-    value = typeof value === 'object' && value !== null ? (value as Readonly<Record<string, unknown>>)[part] : undefined;
+    value =
+      typeof value === 'object' && value !== null ? (value as Readonly<Record<string, unknown>>)[part] : undefined;
   }
   return typeof value === 'string' ? value : key;
 }

@@ -7,6 +7,8 @@ import type { TranslationBundle } from '../kernel/contributions';
  * groups' names: the sidebar, the palette, the dashboard and the profile translate every group alike.
  */
 export function menuGroupStrings(manifests: readonly PluginManifest[], language: Language): TranslationBundle {
-  const groups = manifests.flatMap((manifest) => (manifest.menuGroups ?? []).map((group) => [group.id, group.label[language]] as const));
+  const groups = manifests.flatMap((manifest) =>
+    (manifest.menuGroups ?? []).map((group) => [group.id, group.label[language]] as const),
+  );
   return groups.length === 0 ? {} : { groups: Object.fromEntries(groups) };
 }

@@ -31,6 +31,7 @@ export function addSignedInStrings(i18n: I18nInstance): void {
   if (added.has(i18n)) return;
   added.add(i18n);
   for (const [language, bundles] of Object.entries(SIGNED_IN_BUNDLES)) {
-    for (const bundle of bundles) i18n.addResourceBundle(language, CORE_NAMESPACE, bundle, true, false, { silent: true });
+    for (const bundle of bundles)
+      i18n.addResourceBundle(language, CORE_NAMESPACE, bundle, true, false, { silent: true });
   }
 }

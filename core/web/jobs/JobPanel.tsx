@@ -1,6 +1,15 @@
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageBar, MessageBarBody, ProgressBar, Spinner, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import {
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Spinner,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import { CheckmarkCircle16Filled, Circle16Regular, DismissCircle16Filled } from '@fluentui/react-icons';
 import { isFinishedJob, type JobInfo } from '@core/shared/jobs';
 import { InfoDialog } from '../react/InfoDialog';
@@ -14,7 +23,14 @@ const useStyles = makeStyles({
   surface: { maxWidth: '720px', width: '100%' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   summary: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
-  steps: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  steps: {
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
   step: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   mark: { color: tokens.colorNeutralForeground3 },
   done: { color: tokens.colorPaletteGreenForeground1 },
@@ -110,7 +126,9 @@ export function JobPanel({ jobId, title, steps, stepLabel, onClose, onFinished, 
             <div className={styles.summary}>
               <Text>{t('jobs.title', { id: job.id })}</Text>
               <JobStateBadge state={job.state} />
-              {job.max_attempts > 1 && job.attempts > 0 && <Text size={200}>{t('jobs.attempts', { attempts: job.attempts, max: job.max_attempts })}</Text>}
+              {job.max_attempts > 1 && job.attempts > 0 && (
+                <Text size={200}>{t('jobs.attempts', { attempts: job.attempts, max: job.max_attempts })}</Text>
+              )}
             </div>
             <ProgressBar
               value={percent / 100}
@@ -126,7 +144,12 @@ export function JobPanel({ jobId, title, steps, stepLabel, onClose, onFinished, 
                 {steps.map((step, index) => {
                   const mark = marks[index] ?? 'waiting';
                   return (
-                    <li key={step.name} className={mergeClasses(styles.step, mark === 'current' && styles.current)} data-step={step.name} data-step-mark={mark}>
+                    <li
+                      key={step.name}
+                      className={mergeClasses(styles.step, mark === 'current' && styles.current)}
+                      data-step={step.name}
+                      data-step-mark={mark}
+                    >
                       <MarkIcon mark={mark} />
                       <span>{step.label}</span>
                       <Text size={200} className={styles.mark}>
@@ -151,7 +174,11 @@ export function JobPanel({ jobId, title, steps, stepLabel, onClose, onFinished, 
         ) : (
           <ol className={styles.log} role="log" aria-live="polite" aria-label={t('jobs.log')}>
             {lines.map((line) => (
-              <li key={line.id} data-log-line={line.id} className={mergeClasses(line.level === 'warn' && styles.warn, line.level === 'error' && styles.error)}>
+              <li
+                key={line.id}
+                data-log-line={line.id}
+                className={mergeClasses(line.level === 'warn' && styles.warn, line.level === 'error' && styles.error)}
+              >
                 <span className={styles.time}>{format.dateTime(line.at)}</span>
                 {line.message}
               </li>

@@ -25,7 +25,10 @@ export function LatestJobPanel({ subject, kind, ...panel }: LatestJobPanelProps)
   const { t } = useTranslation('core');
   const clients = useInjection(HttpClients);
   const api = useMemo(() => new JobsApi(clients), [clients]);
-  const latest = useData(async (signal) => (await api.latestOf(subject, kind, signal))?.id ?? null, [api, subject, kind]);
+  const latest = useData(
+    async (signal) => (await api.latestOf(subject, kind, signal))?.id ?? null,
+    [api, subject, kind],
+  );
   const jobId = latest.data;
   if (jobId !== undefined && jobId !== null) return <JobPanel jobId={jobId} {...panel} />;
   return (

@@ -29,7 +29,13 @@ export class JobsApi {
   }
 
   async logs(id: number, after: number, signal?: AbortSignal): Promise<JobLogPage> {
-    return (await this.client.get<DataEnvelope<JobLogPage>>(`${id}/logs`, { query: { after: String(after) }, signal, silent: true })).data;
+    return (
+      await this.client.get<DataEnvelope<JobLogPage>>(`${id}/logs`, {
+        query: { after: String(after) },
+        signal,
+        silent: true,
+      })
+    ).data;
   }
 
   /** The newest job about `subject` (`<resource id>:<record id>`), of `kind` when given; null when there is none. */
@@ -56,7 +62,8 @@ export class JobsApi {
 
   /** The recurring jobs with their next and last runs (holders of JS). */
   async schedules(signal?: AbortSignal): Promise<readonly JobScheduleInfo[]> {
-    return (await this.client.get<DataEnvelope<readonly JobScheduleInfo[]>>('schedules', { signal, silent: true })).data;
+    return (await this.client.get<DataEnvelope<readonly JobScheduleInfo[]>>('schedules', { signal, silent: true }))
+      .data;
   }
 
   /** Queues a failed or cancelled job again, as a new job; answers the new one. */

@@ -50,7 +50,11 @@ export function useJobWatch(jobId: number, onFinished?: (job: JobInfo) => void):
           more = page.has_more && page.lines.length > 0;
         }
         if (controller.signal.aborted) return;
-        setWatch((before) => ({ job, lines: lines.length > 0 ? [...before.lines, ...lines] : before.lines, failure: null }));
+        setWatch((before) => ({
+          job,
+          lines: lines.length > 0 ? [...before.lines, ...lines] : before.lines,
+          failure: null,
+        }));
         if (isFinishedJob(job.state)) {
           finished.current?.(job);
           return;
@@ -58,7 +62,10 @@ export function useJobWatch(jobId: number, onFinished?: (job: JobInfo) => void):
         timer = setTimeout(() => void read(), JOB_POLL_MS);
       } catch (error) {
         if (isAbort(error) || controller.signal.aborted) return;
-        setWatch((before) => ({ ...before, failure: serverMessage(error) ?? (error instanceof Error ? error.message : String(error)) }));
+        setWatch((before) => ({
+          ...before,
+          failure: serverMessage(error) ?? (error instanceof Error ? error.message : String(error)),
+        }));
       }
     };
     void read();

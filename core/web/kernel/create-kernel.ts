@@ -41,7 +41,11 @@ export interface KernelEnvironment {
  * One container per app start: the core services as singletons, and the enabled plugins'
  * translations as contributions. Plugin code itself is bound later, by the plugin host, on demand.
  */
-export function createKernel(config: RuntimeConfig, enabled: readonly WebPlugin[], environment: KernelEnvironment): Container {
+export function createKernel(
+  config: RuntimeConfig,
+  enabled: readonly WebPlugin[],
+  environment: KernelEnvironment,
+): Container {
   // Definitions leave out references into an optional dependency that is not enabled, as the server's do.
   declareRunningPlugins(enabled.map((plugin) => plugin.manifest));
   const container = new Container({ defaultScope: 'Singleton' });

@@ -92,7 +92,9 @@ export function NotificationEntry({ item, compact = false, onOpen, actions }: No
           {unread && <span className={styles.dot} data-unread-marker="" aria-hidden="true" />}
           <Text weight={unread ? 'semibold' : 'regular'} className={styles.title}>
             {unread && <span className={styles.hidden}>{`${t('notifications.unread')}: `}</span>}
-            {item.severity !== 'info' && <span className={styles.hidden}>{`${t(`notifications.severity.${item.severity}`)}: `}</span>}
+            {item.severity !== 'info' && (
+              <span className={styles.hidden}>{`${t(`notifications.severity.${item.severity}`)}: `}</span>
+            )}
             {item.title}
           </Text>
         </span>
@@ -112,7 +114,11 @@ export function NotificationEntry({ item, compact = false, onOpen, actions }: No
   );
 
   return (
-    <div className={mergeClasses(styles.row, unread && styles.unreadRow)} data-notification-id={item.id} data-read={unread ? 'false' : 'true'}>
+    <div
+      className={mergeClasses(styles.row, unread && styles.unreadRow)}
+      data-notification-id={item.id}
+      data-read={unread ? 'false' : 'true'}
+    >
       {path ? (
         <Link to={path} className={styles.open} onClick={onOpen}>
           {content}

@@ -1,5 +1,11 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { CheckmarkCircleRegular, ErrorCircleRegular, InfoRegular, WarningRegular, type FluentIcon } from '@fluentui/react-icons';
+import {
+  CheckmarkCircleRegular,
+  ErrorCircleRegular,
+  InfoRegular,
+  WarningRegular,
+  type FluentIcon,
+} from '@fluentui/react-icons';
 import type { NotificationSeverity } from '@core/shared/notifications';
 
 const ICONS: Readonly<Record<NotificationSeverity, FluentIcon>> = {

@@ -24,7 +24,11 @@ import { DataView } from '../react/DataView';
 import { useInjection } from '../react/container-context';
 import { useData } from '../react/use-data';
 import { serverMessage } from '../resource/resource-feedback';
-import type { NotificationPreferences as Preferences, NotificationPreferencesChange, NotificationSourcePreference } from '@core/shared/notifications';
+import type {
+  NotificationPreferences as Preferences,
+  NotificationPreferencesChange,
+  NotificationSourcePreference,
+} from '@core/shared/notifications';
 import { NotificationsStore } from './notifications-store';
 
 const useStyles = makeStyles({
@@ -37,10 +41,20 @@ const useStyles = makeStyles({
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM },
 });
 
-type SaveState = { readonly kind: 'idle' } | { readonly kind: 'saving' } | { readonly kind: 'saved' } | { readonly kind: 'failed'; readonly message: string };
+type SaveState =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'saving' }
+  | { readonly kind: 'saved' }
+  | { readonly kind: 'failed'; readonly message: string };
 
-function changeOf(sources: readonly NotificationSourcePreference[], superadmin: boolean, optIn: boolean): NotificationPreferencesChange {
-  const bySource = Object.fromEntries(sources.map((source) => [source.id, { receive: source.receive, via_bot: source.via_bot }]));
+function changeOf(
+  sources: readonly NotificationSourcePreference[],
+  superadmin: boolean,
+  optIn: boolean,
+): NotificationPreferencesChange {
+  const bySource = Object.fromEntries(
+    sources.map((source) => [source.id, { receive: source.receive, via_bot: source.via_bot }]),
+  );
   return superadmin ? { sources: bySource, superadmin_opt_in: optIn } : { sources: bySource };
 }
 
@@ -67,7 +81,10 @@ function PreferencesForm({ saved, onSaved }: { saved: Preferences; onSaved: (nex
       onSaved(answer);
       setSave({ kind: 'saved' });
     } catch (error) {
-      setSave({ kind: 'failed', message: t('notifications.preferences.saveFailed', { message: serverMessage(error) ?? t('errors.generic') }) });
+      setSave({
+        kind: 'failed',
+        message: t('notifications.preferences.saveFailed', { message: serverMessage(error) ?? t('errors.generic') }),
+      });
     }
   };
 
@@ -97,7 +114,9 @@ function PreferencesForm({ saved, onSaved }: { saved: Preferences; onSaved: (nex
                   <Switch
                     checked={source.receive}
                     aria-label={`${t('notifications.preferences.receive')}: ${source.label}`}
-                    onChange={(_, data) => change(source.id, data.checked ? { receive: true } : { receive: false, via_bot: false })}
+                    onChange={(_, data) =>
+                      change(source.id, data.checked ? { receive: true } : { receive: false, via_bot: false })
+                    }
                   />
                 </TableCell>
                 <TableCell className={styles.check}>

@@ -12,13 +12,27 @@ import { useLocaleFormat } from '../react/use-locale-format';
 import { useListboxClass } from '../resource/listbox';
 import { useResourceStrings } from '../resource/resource-strings';
 import { NotificationEntry } from './NotificationEntry';
-import { isFiltered, listQuery, NO_FILTERS, READ_STATES, readFilters, writeFilters, type NotificationFilters } from './notification-filters';
+import {
+  isFiltered,
+  listQuery,
+  NO_FILTERS,
+  READ_STATES,
+  readFilters,
+  writeFilters,
+  type NotificationFilters,
+} from './notification-filters';
 import type { NotificationItem, NotificationSourcePreference } from '@core/shared/notifications';
 import { NotificationsStore } from './notifications-store';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  heading: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  heading: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
   toolbar: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalL },
   field: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
   dropdown: { minWidth: '220px' },
@@ -65,7 +79,15 @@ function useSources(store: NotificationsStore): readonly NotificationSourcePrefe
   return sources;
 }
 
-function Filters({ filters, sources, onChange }: { filters: NotificationFilters; sources: readonly NotificationSourcePreference[]; onChange: (next: NotificationFilters) => void }) {
+function Filters({
+  filters,
+  sources,
+  onChange,
+}: {
+  filters: NotificationFilters;
+  sources: readonly NotificationSourcePreference[];
+  onChange: (next: NotificationFilters) => void;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const sourceId = useId();
@@ -73,7 +95,10 @@ function Filters({ filters, sources, onChange }: { filters: NotificationFilters;
   const listbox = useListboxClass();
   const ALL = '';
   const known = sources.some((source) => source.id === filters.source);
-  const sourceLabel = filters.source === null ? t('notifications.page.allSources') : (sources.find((source) => source.id === filters.source)?.label ?? filters.source);
+  const sourceLabel =
+    filters.source === null
+      ? t('notifications.page.allSources')
+      : (sources.find((source) => source.id === filters.source)?.label ?? filters.source);
   return (
     <div className={styles.toolbar} role="group" aria-label={t('notifications.page.filters')}>
       <div className={styles.field}>
@@ -130,9 +155,23 @@ function PageSwitch({ page, onPage }: { page: ListPage<NotificationItem>; onPage
     <nav className={styles.pager} aria-label={t('resource.paging.label')}>
       <Text className={styles.muted}>{t('resource.paging.total', { total: format.number(page.total) })}</Text>
       <div className={styles.pagerButtons}>
-        <Button appearance="subtle" icon={<ChevronLeftRegular />} aria-label={t('resource.paging.previous')} disabled={current <= 1} onClick={() => onPage(current - 1)} />
-        <Text aria-live="polite">{t('resource.paging.page', { page: format.number(current), pages: format.number(pages) })}</Text>
-        <Button appearance="subtle" icon={<ChevronRightRegular />} aria-label={t('resource.paging.next')} disabled={current >= pages} onClick={() => onPage(current + 1)} />
+        <Button
+          appearance="subtle"
+          icon={<ChevronLeftRegular />}
+          aria-label={t('resource.paging.previous')}
+          disabled={current <= 1}
+          onClick={() => onPage(current - 1)}
+        />
+        <Text aria-live="polite">
+          {t('resource.paging.page', { page: format.number(current), pages: format.number(pages) })}
+        </Text>
+        <Button
+          appearance="subtle"
+          icon={<ChevronRightRegular />}
+          aria-label={t('resource.paging.next')}
+          disabled={current >= pages}
+          onClick={() => onPage(current + 1)}
+        />
       </div>
     </nav>
   );

@@ -60,7 +60,13 @@ const NotificationsPanel = observer(function NotificationsPanel({ titleId, onClo
         <Text id={titleId} weight="semibold" size={400}>
           {t('notifications.title')}
         </Text>
-        <Button appearance="subtle" size="small" icon={<CheckmarkRegular />} disabled={unread === 0} onClick={() => void store.markAllRead()}>
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<CheckmarkRegular />}
+          disabled={unread === 0}
+          onClick={() => void store.markAllRead()}
+        >
           {t('notifications.markAllRead')}
         </Button>
       </div>

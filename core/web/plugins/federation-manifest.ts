@@ -38,14 +38,19 @@ export interface SharedCheck {
 
 /** An SDK entry point serves the SDK ranges the host serves (a 1.x plugin on a 2.x host); a package must satisfy the range. */
 const admits = (request: string, range: string, host: string): boolean =>
-  (SHARED_SDK_ENTRIES as readonly string[]).includes(request) ? servesSdkRange(range, { version: host, served: SERVED_SDK_RANGE }) : satisfiesRange(host, range);
+  (SHARED_SDK_ENTRIES as readonly string[]).includes(request)
+    ? servesSdkRange(range, { version: host, served: SERVED_SDK_RANGE })
+    : satisfiesRange(host, range);
 
 /**
  * Compares each shared package's wanted range with the version the host provides. A mismatch is
  * only reported: the remote declares its shares `import: false`, so it runs on the host's copy
  * (there is no other), which may or may not work.
  */
-export function checkSharedVersions(shared: readonly ManifestShared[], hostVersion: (request: string) => string | null = hostShareVersion): SharedCheck {
+export function checkSharedVersions(
+  shared: readonly ManifestShared[],
+  hostVersion: (request: string) => string | null = hostShareVersion,
+): SharedCheck {
   const mismatches: SharedMismatch[] = [];
   const unchecked: ManifestShared[] = [];
   for (const entry of shared) {
@@ -53,7 +58,8 @@ export function checkSharedVersions(shared: readonly ManifestShared[], hostVersi
     if (host === null) mismatches.push({ request: entry.name, wanted: entry.requiredVersion ?? '*', host: null });
     else if (entry.requiredVersion === null) continue;
     else if (!isValidRange(entry.requiredVersion)) unchecked.push(entry);
-    else if (!admits(entry.name, entry.requiredVersion, host)) mismatches.push({ request: entry.name, wanted: entry.requiredVersion, host });
+    else if (!admits(entry.name, entry.requiredVersion, host))
+      mismatches.push({ request: entry.name, wanted: entry.requiredVersion, host });
   }
   return { mismatches, unchecked };
 }

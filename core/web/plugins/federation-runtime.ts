@@ -46,7 +46,9 @@ function createFederation(): FederationSeam {
       manifests.set(request.entry, request.manifest);
       // A remote registered before failed to load (a loaded one is never asked again): forcing drops
       // what the runtime cached of the failure, so this attempt fetches afresh.
-      instance.registerRemotes([{ name: request.container, entry: request.entry }], { force: registered.has(request.container) });
+      instance.registerRemotes([{ name: request.container, entry: request.entry }], {
+        force: registered.has(request.container),
+      });
       registered.add(request.container);
       const exposed = await instance.loadRemote<unknown>(exposedModuleId(request.container, request.expose));
       if (exposed === null || exposed === undefined) {

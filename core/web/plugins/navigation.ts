@@ -45,7 +45,18 @@ export function sidebarEntries(manifest: PluginManifest): PluginSidebarEntry[] {
   return manifest.pages.flatMap((page) => {
     if (!page.nav) return [];
     const { group, icon, order, labelKey } = page.nav;
-    return [{ pluginId: manifest.id, id: page.path, path: page.path, labelKey: labelKey ?? page.titleKey, group, requires: page.requires, icon, order }];
+    return [
+      {
+        pluginId: manifest.id,
+        id: page.path,
+        path: page.path,
+        labelKey: labelKey ?? page.titleKey,
+        group,
+        requires: page.requires,
+        icon,
+        order,
+      },
+    ];
   });
 }
 
@@ -102,13 +113,21 @@ export function pluginRouteTable(manifests: readonly PluginManifest[]): PluginRo
       table.push({ pluginId: manifest.id, path: page.path, titleKey: page.titleKey, requires: page.requires });
     }
   }
-  const lists = new Map(manifests.flatMap((manifest) => manifest.pages.map((page) => [page.path, { manifest, page }] as const)));
+  const lists = new Map(
+    manifests.flatMap((manifest) => manifest.pages.map((page) => [page.path, { manifest, page }] as const)),
+  );
   for (const record of recordPages(manifests).values()) {
     const path = `${record.listPath}/:id`;
     const list = lists.get(record.listPath);
     if (seen.has(path) || !list) continue;
     seen.set(path, list.manifest.id);
-    table.push({ pluginId: list.manifest.id, path, titleKey: list.page.titleKey, requires: list.page.requires, record });
+    table.push({
+      pluginId: list.manifest.id,
+      path,
+      titleKey: list.page.titleKey,
+      requires: list.page.requires,
+      record,
+    });
   }
   return table;
 }
@@ -123,7 +142,10 @@ export function entryKey(entry: Pick<PluginSidebarEntry, 'pluginId' | 'id'>): st
  * has too, such as finance's and the shop's "Positions": they are told apart by naming their area
  * wherever screens of several areas meet. Case and surrounding spaces do not tell labels apart.
  */
-export function entriesSharingName(groups: readonly SidebarGroup[], label: (entry: PluginSidebarEntry) => string): ReadonlySet<string> {
+export function entriesSharingName(
+  groups: readonly SidebarGroup[],
+  label: (entry: PluginSidebarEntry) => string,
+): ReadonlySet<string> {
   const groupsByName = new Map<string, Set<MenuGroup>>();
   const nameOf = (entry: PluginSidebarEntry) => label(entry).trim().toLocaleLowerCase();
   for (const { group, entries } of groups) {
@@ -132,5 +154,9 @@ export function entriesSharingName(groups: readonly SidebarGroup[], label: (entr
       groupsByName.set(name, (groupsByName.get(name) ?? new Set()).add(group));
     }
   }
-  return new Set(groups.flatMap(({ entries }) => entries.filter((entry) => (groupsByName.get(nameOf(entry))?.size ?? 0) > 1).map(entryKey)));
+  return new Set(
+    groups.flatMap(({ entries }) =>
+      entries.filter((entry) => (groupsByName.get(nameOf(entry))?.size ?? 0) > 1).map(entryKey),
+    ),
+  );
 }

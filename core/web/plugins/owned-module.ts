@@ -23,5 +23,7 @@ function claiming<T>(syntax: BindToFluentSyntax<T>, claim: (value: object) => vo
  * from, whichever slot it fills.
  */
 export function ownedModule(module: ContainerModule, claim: (value: object) => void): ContainerModule {
-  return new ContainerModule((options) => module.load({ ...options, bind: (serviceIdentifier) => claiming(options.bind(serviceIdentifier), claim) }));
+  return new ContainerModule((options) =>
+    module.load({ ...options, bind: (serviceIdentifier) => claiming(options.bind(serviceIdentifier), claim) }),
+  );
 }

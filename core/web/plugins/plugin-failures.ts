@@ -28,7 +28,9 @@ export class PluginRefusedError extends Error {
 }
 
 export function pluginFailure(error: unknown): PluginFailure {
-  return error instanceof PluginRefusedError ? { kind: 'refused', wanted: error.wanted, sdk: error.sdk } : { kind: 'unavailable' };
+  return error instanceof PluginRefusedError
+    ? { kind: 'refused', wanted: error.wanted, sdk: error.sdk }
+    : { kind: 'unavailable' };
 }
 
 /**
@@ -37,7 +39,11 @@ export function pluginFailure(error: unknown): PluginFailure {
  * the enabled plugins gives its pages a message saying why, where leaving it out would show
  * "not found" for a link the sidebar still has.
  */
-export function refusedPluginCode(code: PluginCode, manifest: Pick<PluginManifest, 'sdk'>, problem: string): PluginCode {
+export function refusedPluginCode(
+  code: PluginCode,
+  manifest: Pick<PluginManifest, 'sdk'>,
+  problem: string,
+): PluginCode {
   const wanted = typeof manifest.sdk === 'string' ? manifest.sdk : '';
   return {
     translations: code.translations,

@@ -107,7 +107,8 @@ export class PluginHost {
       await Promise.resolve();
       for (const dependency of plugin.manifest.dependencies) {
         if (chain.includes(dependency)) throw new Error(`dependency cycle: ${[...chain, dependency].join(' → ')}`);
-        if (!(await this.ensureLoadedVia(dependency, chain))) throw new Error(`dependency "${dependency}" failed to load`);
+        if (!(await this.ensureLoadedVia(dependency, chain)))
+          throw new Error(`dependency "${dependency}" failed to load`);
       }
       // Code and strings side by side; a page without its strings would show bare keys.
       const [code, strings] = await Promise.allSettled([plugin.load(), this.loadStrings(plugin)]);

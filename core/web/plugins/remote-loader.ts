@@ -37,7 +37,9 @@ function isPluginCode(value: unknown): value is PluginCode {
 function exposedPluginCode(id: string, moduleId: string, exposed: unknown): PluginCode {
   const code = isRecord(exposed) && 'default' in exposed ? exposed.default : exposed;
   if (!isPluginCode(code)) {
-    throw new Error(`external plugin "${id}": ${moduleId} does not default-export definePluginCode({ translations, load })`);
+    throw new Error(
+      `external plugin "${id}": ${moduleId} does not default-export definePluginCode({ translations, load })`,
+    );
   }
   return code;
 }
@@ -61,7 +63,11 @@ function containerModuleOf(id: string, loaded: unknown): ContainerModule {
  * the plugin host marks the plugin failed and tells the user, and the rest of the app goes on.
  * Its strings are not loaded here: the kernel fetches them from the URLs /config.json gives.
  */
-export async function loadRemotePlugin(id: string, remote: RemotePlugin, context: RemoteLoadContext): Promise<{ readonly default: ContainerModule }> {
+export async function loadRemotePlugin(
+  id: string,
+  remote: RemotePlugin,
+  context: RemoteLoadContext,
+): Promise<{ readonly default: ContainerModule }> {
   let entry: string;
   let manifest: unknown;
   let shared: ManifestShared[];
@@ -70,13 +76,20 @@ export async function loadRemotePlugin(id: string, remote: RemotePlugin, context
     manifest = await fetchSameOriginJson(remote.entry, context.fetch);
     shared = readManifestShared(manifest, remote.entry);
   } catch (error) {
-    throw new Error(`external plugin "${id}": its federation manifest could not be read: ${reason(error)}`, { cause: error });
+    throw new Error(`external plugin "${id}": its federation manifest could not be read: ${reason(error)}`, {
+      cause: error,
+    });
   }
   reportSharedCheck(id, checkSharedVersions(shared), context.notices);
   const moduleId = exposedModuleId(remote.container, remote.expose);
   let exposed: unknown;
   try {
-    exposed = await context.federation.loadExposed({ container: remote.container, entry, expose: remote.expose, manifest });
+    exposed = await context.federation.loadExposed({
+      container: remote.container,
+      entry,
+      expose: remote.expose,
+      manifest,
+    });
   } catch (error) {
     throw new Error(`external plugin "${id}": ${moduleId} could not be loaded: ${reason(error)}`, { cause: error });
   }

@@ -26,7 +26,12 @@ const pageFederation: FederationProvider = () =>
 const globalFetch: FetchFunction = (input, init) => fetch(input, init);
 
 /** A loader of one language's strings: the JSON bundle /config.json points at, fetched from this origin. */
-function translationLoader(id: string, language: Language, url: string, fetchFunction: FetchFunction): TranslationLoader {
+function translationLoader(
+  id: string,
+  language: Language,
+  url: string,
+  fetchFunction: FetchFunction,
+): TranslationLoader {
   return async () => {
     try {
       const bundle = await fetchSameOriginJson(url, fetchFunction);
@@ -54,7 +59,10 @@ export function remotePluginCode(id: string, remote: RemotePlugin, options: Remo
       ru: translationLoader(id, 'ru', remote.translations.ru, fetchFunction),
     },
     load: async () => {
-      const [loader, seam] = await Promise.all([import(/* webpackChunkName: "remote-plugins" */ './remote-loader'), federation()]);
+      const [loader, seam] = await Promise.all([
+        import(/* webpackChunkName: "remote-plugins" */ './remote-loader'),
+        federation(),
+      ]);
       return loader.loadRemotePlugin(id, remote, {
         federation: seam,
         fetch: fetchFunction,
@@ -67,7 +75,9 @@ export function remotePluginCode(id: string, remote: RemotePlugin, options: Remo
 /** What is missing from a remote's description in /config.json (JSON from the server, not checked by the compiler). */
 function remoteProblem(remote: unknown): string | null {
   if (!isRecord(remote)) return 'is not an object';
-  const missing: string[] = ['entry', 'container', 'expose'].filter((field) => typeof remote[field] !== 'string' || remote[field] === '');
+  const missing: string[] = ['entry', 'container', 'expose'].filter(
+    (field) => typeof remote[field] !== 'string' || remote[field] === '',
+  );
   const translations = remote.translations;
   for (const language of LANGUAGES) {
     if (!isRecord(translations) || typeof translations[language] !== 'string') missing.push(`translations.${language}`);

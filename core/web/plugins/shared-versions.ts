@@ -5,7 +5,17 @@ import { SDK_VERSION } from '@core/sdk/version';
 export type SharedRequest = SharedPackage | (typeof SHARED_SDK_ENTRIES)[number];
 
 /** The npm packages behind the provided requests (`react/jsx-runtime` is react's). */
-export type SharedPackageName = 'react' | 'react-dom' | 'react-router-dom' | 'mobx' | 'mobx-react-lite' | 'inversify' | 'reflect-metadata' | 'i18next' | 'react-i18next' | '@fluentui/react-components';
+export type SharedPackageName =
+  | 'react'
+  | 'react-dom'
+  | 'react-router-dom'
+  | 'mobx'
+  | 'mobx-react-lite'
+  | 'inversify'
+  | 'reflect-metadata'
+  | 'i18next'
+  | 'react-i18next'
+  | '@fluentui/react-components';
 
 /**
  * The versions of the packages the host provides to external plugins, written once here rather

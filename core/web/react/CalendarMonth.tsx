@@ -6,10 +6,22 @@ import { useLocaleFormat } from './use-locale-format';
 import { addDays, addMonths, clampDay, monthOf, monthWeeks, today, weekStart, withinBounds } from './calendar-days';
 
 const useStyles = makeStyles({
-  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalS, marginBottom: tokens.spacingVerticalS },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalS,
+    marginBottom: tokens.spacingVerticalS,
+  },
   title: { fontWeight: tokens.fontWeightSemibold },
   grid: { borderCollapse: 'collapse' },
-  weekday: { width: '36px', height: '28px', fontWeight: tokens.fontWeightRegular, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground3 },
+  weekday: {
+    width: '36px',
+    height: '28px',
+    fontWeight: tokens.fontWeightRegular,
+    fontSize: tokens.fontSizeBase200,
+    color: tokens.colorNeutralForeground3,
+  },
   cell: { padding: '1px' },
   day: {
     width: '34px',
@@ -22,11 +34,17 @@ const useStyles = makeStyles({
     fontSize: tokens.fontSizeBase300,
     cursor: 'pointer',
     ':hover': { backgroundColor: tokens.colorSubtleBackgroundHover },
-    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '-2px',
+    },
     ':disabled': { color: tokens.colorNeutralForegroundDisabled, cursor: 'default', backgroundColor: 'transparent' },
   },
   otherMonth: { color: tokens.colorNeutralForeground3 },
-  today: { border: `${tokens.strokeWidthThin} solid ${tokens.colorBrandStroke1}`, fontWeight: tokens.fontWeightSemibold },
+  today: {
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorBrandStroke1}`,
+    fontWeight: tokens.fontWeightSemibold,
+  },
   selected: {
     backgroundColor: tokens.colorBrandBackground,
     color: tokens.colorNeutralForegroundOnBrand,
@@ -85,7 +103,8 @@ export function CalendarMonth({ selected, focused, onFocusedChange, onPick, min,
 
   // Focus goes to the focused day on opening (after the popover has placed its own), then follows
   // it as keys move it; clicking the month arrows leaves focus on them.
-  const focusDay = (day: string) => gridRef.current?.querySelector<HTMLButtonElement>(`button[data-day="${day}"]`)?.focus();
+  const focusDay = (day: string) =>
+    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-day="${day}"]`)?.focus();
   useEffect(() => {
     const timer = setTimeout(() => focusDay(focused), 0);
     return () => clearTimeout(timer);
@@ -105,11 +124,23 @@ export function CalendarMonth({ selected, focused, onFocusedChange, onPick, min,
   return (
     <div>
       <div className={styles.header}>
-        <Button appearance="subtle" size="small" icon={<ChevronLeftRegular />} aria-label={t('input.calendar.previousMonth')} onClick={() => onFocusedChange(addMonths(focused, -1))} />
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<ChevronLeftRegular />}
+          aria-label={t('input.calendar.previousMonth')}
+          onClick={() => onFocusedChange(addMonths(focused, -1))}
+        />
         <span id={titleId} className={styles.title} aria-live="polite">
           {format.month(month)}
         </span>
-        <Button appearance="subtle" size="small" icon={<ChevronRightRegular />} aria-label={t('input.calendar.nextMonth')} onClick={() => onFocusedChange(addMonths(focused, 1))} />
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<ChevronRightRegular />}
+          aria-label={t('input.calendar.nextMonth')}
+          onClick={() => onFocusedChange(addMonths(focused, 1))}
+        />
       </div>
       <table ref={gridRef} role="grid" aria-labelledby={titleId} className={styles.grid} onKeyDown={onKeyDown}>
         <thead>

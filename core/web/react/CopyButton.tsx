@@ -43,7 +43,14 @@ export function CopyButton({ text, label, copiedMessage, compact = false }: Copy
   }
   return (
     <Tooltip relationship="label" content={name}>
-      <Button type="button" size="small" appearance="subtle" icon={<CopyRegular />} onClick={() => void copy()} data-copy="" />
+      <Button
+        type="button"
+        size="small"
+        appearance="subtle"
+        icon={<CopyRegular />}
+        onClick={() => void copy()}
+        data-copy=""
+      />
     </Tooltip>
   );
 }

@@ -7,7 +7,8 @@ import { clampDay, isIsoDay, today } from './calendar-days';
 import { CalendarMonth } from './CalendarMonth';
 import { typedInputProps, useInputMessage, useTypedInput } from './typed-input';
 
-export interface DateInputProps extends Omit<InputProps, 'value' | 'onChange' | 'defaultValue' | 'type' | 'min' | 'max' | 'contentAfter'> {
+export interface DateInputProps
+  extends Omit<InputProps, 'value' | 'onChange' | 'defaultValue' | 'type' | 'min' | 'max' | 'contentAfter'> {
   /** The day as `YYYY-MM-DD`, '' when empty, or unreadable typed text. */
   readonly value: string;
   /** Called as the user types or picks, with `YYYY-MM-DD` when the text reads as a day, else the text itself. */
@@ -28,7 +29,13 @@ export function DateInput({ value, onChange, min, max, ...props }: DateInputProp
   const format = useLocaleFormat();
   const [open, setOpen] = useState(false);
   const [focused, setFocused] = useState('');
-  const typed = useTypedInput({ value, onChange, show: (day) => format.date(day), read: (text) => format.parseDate(text), canonical: isIsoDay });
+  const typed = useTypedInput({
+    value,
+    onChange,
+    show: (day) => format.date(day),
+    read: (text) => format.parseDate(text),
+    canonical: isIsoDay,
+  });
   const message = useInputMessage(
     typed.unreadable
       ? t('input.date.unreadable', { pattern: format.datePattern, example: format.date(today()) })
@@ -54,7 +61,13 @@ export function DateInput({ value, onChange, min, max, ...props }: DateInputProp
         contentAfter={
           <Popover open={open} onOpenChange={(_, data) => openCalendar(data.open)} trapFocus positioning="below-end">
             <PopoverTrigger disableButtonEnhancement>
-              <Button appearance="transparent" size="small" icon={<CalendarRegular />} aria-label={t('input.date.choose')} disabled={props.disabled} />
+              <Button
+                appearance="transparent"
+                size="small"
+                icon={<CalendarRegular />}
+                aria-label={t('input.date.choose')}
+                disabled={props.disabled}
+              />
             </PopoverTrigger>
             <PopoverSurface aria-label={t('input.date.choose')}>
               {open && (

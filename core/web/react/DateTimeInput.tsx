@@ -26,12 +26,28 @@ export interface DateTimeInputProps {
   readonly 'aria-invalid'?: boolean;
 }
 
-function TimeInput({ value, onChange, invalid }: { readonly value: string; readonly onChange: (value: string) => void; readonly invalid?: boolean }) {
+function TimeInput({
+  value,
+  onChange,
+  invalid,
+}: {
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly invalid?: boolean;
+}) {
   const { t } = useTranslation('core');
   const styles = useStyles();
   const format = useLocaleFormat();
-  const typed = useTypedInput({ value, onChange, show: (time) => format.time(time), read: (text) => format.parseTime(text), canonical: (text) => HOUR_MINUTE.test(text) });
-  const message = useInputMessage(typed.unreadable ? t('input.time.unreadable', { example: format.time('15:44') }) : null);
+  const typed = useTypedInput({
+    value,
+    onChange,
+    show: (time) => format.time(time),
+    read: (text) => format.parseTime(text),
+    canonical: (text) => HOUR_MINUTE.test(text),
+  });
+  const message = useInputMessage(
+    typed.unreadable ? t('input.time.unreadable', { example: format.time('15:44') }) : null,
+  );
   return (
     <>
       <Input
@@ -79,7 +95,13 @@ export function DateTimeInput({ value, onChange, ...props }: DateTimeInputProps)
     <FieldContextProvider value={undefined}>
       <div className={styles.row} role="group" aria-labelledby={props['aria-labelledby']}>
         <div className={styles.day}>
-          <DateInput className={styles.input} aria-label={t('input.date.label')} aria-invalid={props['aria-invalid']} value={day} onChange={(next) => change(next, time)} />
+          <DateInput
+            className={styles.input}
+            aria-label={t('input.date.label')}
+            aria-invalid={props['aria-invalid']}
+            value={day}
+            onChange={(next) => change(next, time)}
+          />
         </div>
         <div className={styles.time}>
           <TimeInput value={time} invalid={props['aria-invalid']} onChange={(next) => change(day, next)} />

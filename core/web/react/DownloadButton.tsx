@@ -43,7 +43,11 @@ export function DownloadButton({ download, disabled = false, label, failedText }
     }
   };
   return (
-    <Button icon={busy ? <Spinner size="tiny" /> : <ArrowDownloadRegular />} disabled={disabled || busy} onClick={() => void run()}>
+    <Button
+      icon={busy ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+      disabled={disabled || busy}
+      onClick={() => void run()}
+    >
       {label ?? t('resource.toolbar.export')}
     </Button>
   );

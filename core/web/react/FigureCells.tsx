@@ -1,4 +1,11 @@
-import { makeStyles, mergeClasses, TableCell, TableHeaderCell, type TableCellProps, type TableHeaderCellProps } from '@fluentui/react-components';
+import {
+  makeStyles,
+  mergeClasses,
+  TableCell,
+  TableHeaderCell,
+  type TableCellProps,
+  type TableHeaderCellProps,
+} from '@fluentui/react-components';
 
 const useStyles = makeStyles({
   figure: { textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
@@ -20,5 +27,11 @@ export function FigureCell({ className, ...props }: TableCellProps) {
 /** The header over a column of FigureCells, its label aligned with them (a long one may wrap). */
 export function FigureHeaderCell({ className, ...props }: Omit<TableHeaderCellProps, 'button'>) {
   const styles = useStyles();
-  return <TableHeaderCell {...props} className={mergeClasses(styles.header, className)} button={{ className: styles.label }} />;
+  return (
+    <TableHeaderCell
+      {...props}
+      className={mergeClasses(styles.header, className)}
+      button={{ className: styles.label }}
+    />
+  );
 }

@@ -1,6 +1,15 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Spinner,
+} from '@fluentui/react-components';
 import { useResourceStrings } from '../resource/resource-strings';
 
 export interface FormDialogProps {
@@ -38,7 +47,20 @@ export interface FormDialogProps {
  * each writes only its fields and its checks. Closing it with changes not saved (Cancel, the close
  * button, Escape, a click outside) asks first, and nothing is lost on "Keep editing".
  */
-export function FormDialog({ title, onSubmit, onClose, busy, open = true, submitLabel, cancelLabel, submitDisabled = false, contentClassName, surfaceClassName, dirty, children }: FormDialogProps) {
+export function FormDialog({
+  title,
+  onSubmit,
+  onClose,
+  busy,
+  open = true,
+  submitLabel,
+  cancelLabel,
+  submitDisabled = false,
+  contentClassName,
+  surfaceClassName,
+  dirty,
+  children,
+}: FormDialogProps) {
   useResourceStrings();
   const { t } = useTranslation('core');
   const [edited, setEdited] = useState(false);
@@ -74,7 +96,12 @@ export function FormDialog({ title, onSubmit, onClose, busy, open = true, submit
               <Button type="button" appearance="secondary" onClick={close} disabled={busy}>
                 {cancelLabel ?? t('resource.form.cancel')}
               </Button>
-              <Button type="submit" appearance="primary" disabled={busy || submitDisabled} icon={busy ? <Spinner size="tiny" /> : undefined}>
+              <Button
+                type="submit"
+                appearance="primary"
+                disabled={busy || submitDisabled}
+                icon={busy ? <Spinner size="tiny" /> : undefined}
+              >
                 {submitLabel ?? t('resource.form.save')}
               </Button>
             </DialogActions>

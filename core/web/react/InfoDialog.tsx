@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+} from '@fluentui/react-components';
 import { useResourceStrings } from '../resource/resource-strings';
 
 export interface InfoDialogProps {
@@ -19,7 +27,14 @@ export interface InfoDialogProps {
  * a preview, a table), and Close (also Escape and a click outside). The frame every read-only
  * dialog of the product shares, next to FormDialog for the ones that submit.
  */
-export function InfoDialog({ title, onClose, closeLabel, contentClassName, surfaceClassName, children }: InfoDialogProps) {
+export function InfoDialog({
+  title,
+  onClose,
+  closeLabel,
+  contentClassName,
+  surfaceClassName,
+  children,
+}: InfoDialogProps) {
   useResourceStrings();
   const { t } = useTranslation('core');
   return (

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ToastService } from '../services/toast-service';
 
-const ToastHost = lazy(() => import(/* webpackChunkName: "toasts" */ './ToastHost').then((m) => ({ default: m.ToastHost })));
+const ToastHost = lazy(() =>
+  import(/* webpackChunkName: "toasts" */ './ToastHost').then((m) => ({ default: m.ToastHost })),
+);
 
 /**
  * Renders the toaster only once a toast is raised: its code is a chunk of its own, so pages

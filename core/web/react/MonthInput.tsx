@@ -1,13 +1,26 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, makeStyles, mergeClasses, Popover, PopoverSurface, PopoverTrigger, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  mergeClasses,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  tokens,
+} from '@fluentui/react-components';
 import { CalendarMonthRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { useLocaleFormat } from './use-locale-format';
 import { isIsoMonth, today, withinBounds } from './calendar-days';
 
 const useStyles = makeStyles({
   trigger: { justifyContent: 'space-between', fontWeight: tokens.fontWeightRegular, minWidth: '11rem' },
-  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginBottom: tokens.spacingVerticalS },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    marginBottom: tokens.spacingVerticalS,
+  },
   year: { fontWeight: tokens.fontWeightSemibold },
   months: { display: 'grid', gridTemplateColumns: 'repeat(3, 72px)', gap: tokens.spacingHorizontalXS },
   month: { minWidth: 0 },
@@ -27,7 +40,8 @@ export interface MonthInputProps {
   readonly className?: string;
 }
 
-const monthText = (year: number, index: number): string => `${String(year).padStart(4, '0')}-${String(index + 1).padStart(2, '0')}`;
+const monthText = (year: number, index: number): string =>
+  `${String(year).padStart(4, '0')}-${String(index + 1).padStart(2, '0')}`;
 
 /** How a key moves within the year's 4 × 3 months, or null for a key the grid leaves alone. */
 function movedMonth(key: string, index: number): number | null {
@@ -55,7 +69,8 @@ export function MonthInput({ value, onChange, min, max, id, className, ...props 
   const gridRef = useRef<HTMLDivElement>(null);
   const currentMonth = today().slice(0, 7);
 
-  const focusMonth = (index: number) => gridRef.current?.querySelector<HTMLButtonElement>(`button[data-month-index="${index}"]`)?.focus();
+  const focusMonth = (index: number) =>
+    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-month-index="${index}"]`)?.focus();
   useEffect(() => {
     if (!open) return undefined;
     // After the popover has placed its own focus.
@@ -100,11 +115,23 @@ export function MonthInput({ value, onChange, min, max, id, className, ...props 
       </PopoverTrigger>
       <PopoverSurface aria-label={t('input.month.choose')}>
         <div className={styles.header}>
-          <Button appearance="subtle" size="small" icon={<ChevronLeftRegular />} aria-label={t('input.month.previousYear')} onClick={() => setYear(year - 1)} />
+          <Button
+            appearance="subtle"
+            size="small"
+            icon={<ChevronLeftRegular />}
+            aria-label={t('input.month.previousYear')}
+            onClick={() => setYear(year - 1)}
+          />
           <span className={styles.year} aria-live="polite">
             {year}
           </span>
-          <Button appearance="subtle" size="small" icon={<ChevronRightRegular />} aria-label={t('input.month.nextYear')} onClick={() => setYear(year + 1)} />
+          <Button
+            appearance="subtle"
+            size="small"
+            icon={<ChevronRightRegular />}
+            aria-label={t('input.month.nextYear')}
+            onClick={() => setYear(year + 1)}
+          />
         </div>
         <div ref={gridRef} className={styles.months} role="group" aria-label={String(year)} onKeyDown={onKeyDown}>
           {format.months.map((name, index) => {

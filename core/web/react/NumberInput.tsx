@@ -31,15 +31,12 @@ export function NumberInput({ value, onChange, ...props }: NumberInputProps) {
     read: (text) => format.parseNumber(text),
     canonical: (text) => DECIMAL.test(text),
   });
-  const message = useInputMessage(typed.unreadable ? t('input.number.unreadable', { example: format.number('1234.56') }) : null);
+  const message = useInputMessage(
+    typed.unreadable ? t('input.number.unreadable', { example: format.number('1234.56') }) : null,
+  );
   return (
     <>
-      <Input
-        inputMode="decimal"
-        autoComplete="off"
-        {...props}
-        {...typedInputProps(typed, message, props)}
-      />
+      <Input inputMode="decimal" autoComplete="off" {...props} {...typedInputProps(typed, message, props)} />
       {message.element}
     </>
   );

@@ -73,7 +73,11 @@ export interface TextImportDialogProps {
   readonly open?: boolean;
 }
 
-type Shown = { readonly intent: 'success' | 'warning' | 'error'; readonly message: string; readonly lines: readonly ImportLineError[] };
+type Shown = {
+  readonly intent: 'success' | 'warning' | 'error';
+  readonly message: string;
+  readonly lines: readonly ImportLineError[];
+};
 
 /**
  * The one dialog for bringing text into the product (a CSV file, pasted lines): the file is read
@@ -82,7 +86,19 @@ type Shown = { readonly intent: 'success' | 'warning' | 'error'; readonly messag
  * are the engine's (`core:resource.import.*`); the caller names the rest.
  */
 export function TextImportDialog(props: TextImportDialogProps) {
-  const { title, hint, children, input, accept = '.csv,.txt,text/csv,text/plain', submitLabel, ready = true, progress, onSubmit, onClose, open = true } = props;
+  const {
+    title,
+    hint,
+    children,
+    input,
+    accept = '.csv,.txt,text/csv,text/plain',
+    submitLabel,
+    ready = true,
+    progress,
+    onSubmit,
+    onClose,
+    open = true,
+  } = props;
   useResourceStrings();
   const { t } = useTranslation('core');
   const styles = useStyles();
@@ -142,7 +158,9 @@ export function TextImportDialog(props: TextImportDialogProps) {
         ? t('resource.import.cellError', { line: line.line, column: line.column, message: line.message })
         : t('resource.import.lineError', { line: line.line, message: line.message });
 
-  const empty = missing ? (props.emptyText ?? t(input === 'file' ? 'resource.import.noFile' : 'resource.import.empty')) : undefined;
+  const empty = missing
+    ? (props.emptyText ?? t(input === 'file' ? 'resource.import.noFile' : 'resource.import.empty'))
+    : undefined;
   const picker = <input type="file" accept={accept} onChange={(event) => void choose(event)} />;
   return (
     <FormDialog
@@ -166,8 +184,20 @@ export function TextImportDialog(props: TextImportDialogProps) {
         </Field>
       ) : (
         <>
-          <Field label={props.textLabel ?? t('resource.import.text')} required hint={props.textHint?.(text)} validationMessage={empty}>
-            <Textarea className={styles.text} value={text} onChange={(_, data) => setText(data.value)} rows={10} resize="vertical" spellCheck={false} />
+          <Field
+            label={props.textLabel ?? t('resource.import.text')}
+            required
+            hint={props.textHint?.(text)}
+            validationMessage={empty}
+          >
+            <Textarea
+              className={styles.text}
+              value={text}
+              onChange={(_, data) => setText(data.value)}
+              rows={10}
+              resize="vertical"
+              spellCheck={false}
+            />
           </Field>
           <Field label={props.fileLabel ?? t('resource.import.file')}>{picker}</Field>
         </>

@@ -12,7 +12,8 @@ const DAY_MS = 86_400_000;
 const GRID_WEEKS = 6;
 
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
-const fromUtc = (date: Date): string => `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+const fromUtc = (date: Date): string =>
+  `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 
 function toUtc(day: string): Date {
   const match = ISO_DAY.exec(day);
@@ -57,7 +58,9 @@ export function weekStart(day: string, firstDayOfWeek: number): string {
 /** A month's grid: six weeks of days, from the week holding its first day. */
 export function monthWeeks(month: string, firstDayOfWeek: number): readonly (readonly string[])[] {
   const start = weekStart(`${month}-01`, firstDayOfWeek);
-  return Array.from({ length: GRID_WEEKS }, (_, week) => Array.from({ length: 7 }, (_, index) => addDays(start, week * 7 + index)));
+  return Array.from({ length: GRID_WEEKS }, (_, week) =>
+    Array.from({ length: 7 }, (_, index) => addDays(start, week * 7 + index)),
+  );
 }
 
 /** Whether `day` (or a month, with `YYYY-MM` bounds) lies within the optional bounds; ISO text compares in calendar order. */

@@ -25,7 +25,10 @@ export interface FormErrors {
  * ```
  */
 export function useFormErrors(values: Readonly<Record<string, unknown>>): FormErrors {
-  const [shown, setShown] = useState<{ readonly messages: FieldMessages; readonly judged: Readonly<Record<string, unknown>> }>({ messages: {}, judged: {} });
+  const [shown, setShown] = useState<{
+    readonly messages: FieldMessages;
+    readonly judged: Readonly<Record<string, unknown>>;
+  }>({ messages: {}, judged: {} });
   const of = (name: string) => (Object.is(values[name], shown.judged[name]) ? shown.messages[name] : undefined);
   return {
     show: (messages) => setShown({ messages, judged: values }),

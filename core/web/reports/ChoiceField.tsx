@@ -18,7 +18,14 @@ export interface ChoiceFieldProps<T extends string> {
 }
 
 /** A labelled dropdown of fixed values (a report's grouping, level, measure); the change comes back typed. */
-export function ChoiceField<T extends string>({ label, values, value, labelOf, onChange, className }: ChoiceFieldProps<T>) {
+export function ChoiceField<T extends string>({
+  label,
+  values,
+  value,
+  labelOf,
+  onChange,
+  className,
+}: ChoiceFieldProps<T>) {
   const styles = useStyles();
   const listbox = useListboxClass();
   return (

@@ -41,7 +41,11 @@ export function PeriodFields({ value, onChange, labels, className }: PeriodField
       {value.period === 'custom' && (
         <>
           <Field label={labels.from}>
-            <DateInput value={value.from} max={value.to || undefined} onChange={(from) => onChange({ ...value, from })} />
+            <DateInput
+              value={value.from}
+              max={value.to || undefined}
+              onChange={(from) => onChange({ ...value, from })}
+            />
           </Field>
           <Field label={labels.to}>
             <DateInput value={value.to} min={value.from || undefined} onChange={(to) => onChange({ ...value, to })} />

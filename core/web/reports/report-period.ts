@@ -1,4 +1,11 @@
-import { CUSTOM_DATE_RANGE, DATE_PRESETS, isDatePreset, resolveDatePreset, type DateRange, type DateRangeChoice } from '@core/shared/resource/date-presets';
+import {
+  CUSTOM_DATE_RANGE,
+  DATE_PRESETS,
+  isDatePreset,
+  resolveDatePreset,
+  type DateRange,
+  type DateRangeChoice,
+} from '@core/shared/resource/date-presets';
 
 /*
  * A report page's period, kept in its URL so a reload or a shared link shows the same days:

@@ -32,6 +32,9 @@ export function useUrlReport<P, R>({ read, write, query: queryOf, load }: UrlRep
   const params = useMemo(() => read(search), [read, search]);
   const query = queryOf(params, new Date());
   const queryKey = query ? new URLSearchParams(query).toString() : '';
-  const report = useData((signal): Promise<R | null> => (query ? load(query, signal) : Promise.resolve(null)), [queryKey]);
+  const report = useData(
+    (signal): Promise<R | null> => (query ? load(query, signal) : Promise.resolve(null)),
+    [queryKey],
+  );
   return { params, query, report, change: (next) => setSearch(write(next), { replace: true }) };
 }

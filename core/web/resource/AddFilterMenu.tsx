@@ -1,6 +1,16 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { CounterBadge, Menu, MenuItemCheckbox, MenuList, MenuPopover, MenuTrigger, ToolbarButton, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  CounterBadge,
+  Menu,
+  MenuItemCheckbox,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  ToolbarButton,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { FilterAddRegular } from '@fluentui/react-icons';
 import type { FieldDefinition } from '@core/shared/resource/field';
 
@@ -27,7 +37,9 @@ export const AddFilterMenu = observer(function AddFilterMenu({ fields, inUse, on
       <MenuTrigger disableButtonEnhancement>
         <ToolbarButton icon={<FilterAddRegular />}>
           {t('resource.filter.add')}
-          {inUse.length > 0 && <CounterBadge className={styles.badge} count={inUse.length} size="small" appearance="filled" />}
+          {inUse.length > 0 && (
+            <CounterBadge className={styles.badge} count={inUse.length} size="small" appearance="filled" />
+          )}
         </ToolbarButton>
       </MenuTrigger>
       <MenuPopover>

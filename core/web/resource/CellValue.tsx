@@ -23,7 +23,13 @@ const useStyles = makeStyles({
   number: { fontVariantNumeric: 'tabular-nums' },
   empty: { color: tokens.colorNeutralForeground3 },
   // A badge wider than its column is cut like text, its whole label in the title.
-  badge: { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'inline-block' },
+  badge: {
+    maxWidth: '100%',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    display: 'inline-block',
+  },
 });
 
 interface CellValueProps {
@@ -50,7 +56,11 @@ export function CellValue({ definition, record, name, field, renderer: Renderer 
     const text = formatValue(field, value, i18n);
     return (
       <span title={text}>
-        {value ? <CheckmarkRegular className={styles.yes} aria-hidden /> : <SubtractRegular className={styles.no} aria-hidden />}
+        {value ? (
+          <CheckmarkRegular className={styles.yes} aria-hidden />
+        ) : (
+          <SubtractRegular className={styles.no} aria-hidden />
+        )}
         <span className={styles.hidden}>{text}</span>
       </span>
     );
@@ -99,7 +109,11 @@ export function CellValue({ definition, record, name, field, renderer: Renderer 
   const identifier = isIdentifier(field, name);
   const numeric = identifier || (field !== null && ['number', 'decimal', 'percent'].includes(field.kind));
   return (
-    <span className={mergeClasses(styles.text, numeric && styles.number)} title={text} data-identifier={identifier || undefined}>
+    <span
+      className={mergeClasses(styles.text, numeric && styles.number)}
+      title={text}
+      data-identifier={identifier || undefined}
+    >
       {text}
     </span>
   );

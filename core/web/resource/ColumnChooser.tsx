@@ -16,9 +16,28 @@ import { ArrowDownRegular, ArrowResetRegular, ArrowUpRegular, ColumnTripleEditRe
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, type ColumnPreferences } from './columns';
 
 const useStyles = makeStyles({
-  surface: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, maxHeight: '70vh', overflowY: 'auto', minWidth: '340px' },
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
-  item: { display: 'grid', gridTemplateColumns: '1fr 96px auto auto', alignItems: 'center', gap: tokens.spacingHorizontalXS },
+  surface: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    maxHeight: '70vh',
+    overflowY: 'auto',
+    minWidth: '340px',
+  },
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+  },
+  item: {
+    display: 'grid',
+    gridTemplateColumns: '1fr 96px auto auto',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+  },
   // "Reset" beside the title: at the foot of thirty columns it would be out of sight.
   header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
 });
@@ -48,7 +67,11 @@ export const ColumnChooser = observer(function ColumnChooser({ columns }: { colu
             const label = t(column.labelKey);
             return (
               <li key={column.name} className={styles.item} data-column={column.name}>
-                <Checkbox label={label} checked={column.visible} onChange={(_, data) => columns.toggle(column.name, data.checked === true)} />
+                <Checkbox
+                  label={label}
+                  checked={column.visible}
+                  onChange={(_, data) => columns.toggle(column.name, data.checked === true)}
+                />
                 <SpinButton
                   aria-label={t('resource.columns.width', { column: label })}
                   value={column.width}

@@ -1,6 +1,17 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { useResourceStrings } from './resource-strings';
 
 /** What the dialog says besides the question; the engine's 'Please confirm' and 'Yes' by default. */
@@ -28,7 +39,10 @@ const useStyles = makeStyles({
  * A yes/no question as a promise: `await ask(t('core:resource.confirm.question'))`. Render the
  * returned element once, anywhere in the screen.
  */
-export function useConfirm(): { readonly dialog: ReactNode; readonly ask: (message: string, wording?: ConfirmWording) => Promise<boolean> } {
+export function useConfirm(): {
+  readonly dialog: ReactNode;
+  readonly ask: (message: string, wording?: ConfirmWording) => Promise<boolean>;
+} {
   useResourceStrings();
   const { t } = useTranslation('core');
   const styles = useStyles();

@@ -26,13 +26,27 @@ export const ExportProgress = observer(function ExportProgress({ store }: { read
   if (!exporting) return null;
   return (
     <div className={styles.progress} role="status">
-      <ProgressBar className={styles.bar} value={exporting.fraction ?? undefined} max={1} thickness="large" aria-label={t('resource.toolbar.export')} />
+      <ProgressBar
+        className={styles.bar}
+        value={exporting.fraction ?? undefined}
+        max={1}
+        thickness="large"
+        aria-label={t('resource.toolbar.export')}
+      />
       <Text>
         {exporting.totalRows !== null
-          ? t('resource.export.rows', { rows: i18n.formatNumber(exporting.rows), total: i18n.formatNumber(exporting.totalRows) })
+          ? t('resource.export.rows', {
+              rows: i18n.formatNumber(exporting.rows),
+              total: i18n.formatNumber(exporting.totalRows),
+            })
           : t('resource.export.bytes', { size: formatBytes(exporting.bytes, i18n) })}
       </Text>
-      <Button appearance="subtle" icon={<DismissRegular />} aria-label={t('resource.export.cancel')} onClick={() => store.cancelExport()} />
+      <Button
+        appearance="subtle"
+        icon={<DismissRegular />}
+        aria-label={t('resource.export.cancel')}
+        onClick={() => store.cancelExport()}
+      />
     </div>
   );
 });

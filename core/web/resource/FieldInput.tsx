@@ -1,6 +1,17 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Dropdown, Field, FieldContextProvider, Input, Option, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Dropdown,
+  Field,
+  FieldContextProvider,
+  Input,
+  Option,
+  Switch,
+  Textarea,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { AddRegular, DeleteRegular } from '@fluentui/react-icons';
 import { DateInput } from '../react/DateInput';
 import { DateTimeInput } from '../react/DateTimeInput';
@@ -37,7 +48,13 @@ export interface FieldInputProps {
   readonly legacyText?: string | null;
 }
 
-function MoneyInput({ field, value, onChange, labelId, invalid }: FieldInputProps & { labelId: string; invalid: boolean }) {
+function MoneyInput({
+  field,
+  value,
+  onChange,
+  labelId,
+  invalid,
+}: FieldInputProps & { labelId: string; invalid: boolean }) {
   const { t } = useTranslation('core');
   const styles = useStyles();
   const money = asMoney(value);
@@ -80,12 +97,18 @@ function KeyValueInput({ field, value, onChange, labelId }: FieldInputProps & { 
   const styles = useStyles();
   const rows = asRows(value);
   const secret = hasSecretValues(field);
-  const update = (id: number, change: { key?: string; value?: string }) => onChange(rows.map((row) => (row.id === id ? { ...row, ...change } : row)));
+  const update = (id: number, change: { key?: string; value?: string }) =>
+    onChange(rows.map((row) => (row.id === id ? { ...row, ...change } : row)));
   return (
     <div className={styles.entries} role="group" aria-labelledby={labelId}>
       {rows.map((row) => (
         <div key={row.id} className={styles.entry}>
-          <Input aria-label={t('resource.form.key')} placeholder={t('resource.form.key')} value={row.key} onChange={(_, data) => update(row.id, { key: data.value })} />
+          <Input
+            aria-label={t('resource.form.key')}
+            placeholder={t('resource.form.key')}
+            value={row.key}
+            onChange={(_, data) => update(row.id, { key: data.value })}
+          />
           <Input
             aria-label={t('resource.form.entryValue')}
             // A stored secret reads as the mask until a new value is typed over it.
@@ -102,7 +125,12 @@ function KeyValueInput({ field, value, onChange, labelId }: FieldInputProps & { 
           />
         </div>
       ))}
-      <Button className={styles.add} size="small" icon={<AddRegular />} onClick={() => onChange([...rows, keyValueRow()])}>
+      <Button
+        className={styles.add}
+        size="small"
+        icon={<AddRegular />}
+        onClick={() => onChange([...rows, keyValueRow()])}
+      >
         {t('resource.form.addEntry')}
       </Button>
     </div>
@@ -123,7 +151,8 @@ export function FieldInput(props: FieldInputProps) {
   const listboxClass = useListboxClass();
   const invalid = (messages?.length ?? 0) > 0;
   const hints = [field.hintKey ? t(field.hintKey) : null];
-  if (field.kind === 'secret') hints.push(t('resource.form.secretHint'), secretStored ? t('resource.form.secretSet') : null);
+  if (field.kind === 'secret')
+    hints.push(t('resource.form.secretHint'), secretStored ? t('resource.form.secretSet') : null);
   if (hasSecretValues(field)) hints.push(t('resource.form.secretValuesHint'));
   if (legacyText) hints.push(t('resource.form.legacyHint', { value: legacyText }));
   const hint = hints.filter((text): text is string => text !== null).join(' ');
@@ -133,7 +162,9 @@ export function FieldInput(props: FieldInputProps) {
       case 'longText':
         return <Textarea resize="vertical" value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
       case 'number':
-        return <NumberInput inputMode={field.integer ? 'numeric' : 'decimal'} value={asText(value)} onChange={onChange} />;
+        return (
+          <NumberInput inputMode={field.integer ? 'numeric' : 'decimal'} value={asText(value)} onChange={onChange} />
+        );
       case 'percent':
         return <NumberInput contentAfter="%" value={asText(value)} onChange={onChange} />;
       case 'decimal':
@@ -145,7 +176,14 @@ export function FieldInput(props: FieldInputProps) {
       case 'date':
         return <DateInput min={field.min} max={field.max} value={asText(value)} onChange={onChange} />;
       case 'datetime':
-        return <DateTimeInput aria-labelledby={labelId} aria-invalid={invalid || undefined} value={asText(value)} onChange={onChange} />;
+        return (
+          <DateTimeInput
+            aria-labelledby={labelId}
+            aria-invalid={invalid || undefined}
+            value={asText(value)}
+            onChange={onChange}
+          />
+        );
       case 'enum': {
         const current = asText(value);
         return (
@@ -179,7 +217,14 @@ export function FieldInput(props: FieldInputProps) {
       case 'keyValue':
         return <KeyValueInput {...props} labelId={labelId} />;
       case 'secret':
-        return <Input type="password" autoComplete="new-password" value={asText(value)} onChange={(_, data) => onChange(data.value)} />;
+        return (
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={asText(value)}
+            onChange={(_, data) => onChange(data.value)}
+          />
+        );
       default:
         return (
           <Input

@@ -1,7 +1,14 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { InteractionTag, InteractionTagPrimary, InteractionTagSecondary, TagGroup, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  InteractionTag,
+  InteractionTagPrimary,
+  InteractionTagSecondary,
+  TagGroup,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { fieldNamed, type ResourceDefinition } from '@core/shared/resource/definition';
 import type { FieldDefinition } from '@core/shared/resource/field';
 import type { FilterClause } from '@core/shared/resource/list-query';
@@ -27,7 +34,14 @@ export interface FilterChipsProps {
 }
 
 /** The filters in use, one chip per field: the chip opens its filter for a change, its × removes it. */
-export const FilterChips = observer(function FilterChips({ definition, view, labels, editing, onEdit, onRemove }: FilterChipsProps) {
+export const FilterChips = observer(function FilterChips({
+  definition,
+  view,
+  labels,
+  editing,
+  onEdit,
+  onRemove,
+}: FilterChipsProps) {
   const { t } = useTranslation('core');
   const i18n = useInjection(I18nService);
   const styles = useStyles();
@@ -78,10 +92,25 @@ export const FilterChips = observer(function FilterChips({ definition, view, lab
   if (chips.length === 0) return null;
 
   return (
-    <TagGroup className={styles.group} aria-label={t('resource.filter.active')} onDismiss={(_, data) => onRemove(String(data.value))}>
+    <TagGroup
+      className={styles.group}
+      aria-label={t('resource.filter.active')}
+      onDismiss={(_, data) => onRemove(String(data.value))}
+    >
       {chips.map((chip) => (
-        <InteractionTag key={chip.name} value={chip.name} size="small" shape="circular" appearance={editing === chip.name ? 'filled' : 'brand'}>
-          <InteractionTagPrimary hasSecondaryAction aria-expanded={editing === chip.name} data-filter={chip.name} onClick={() => onEdit(chip.name)}>
+        <InteractionTag
+          key={chip.name}
+          value={chip.name}
+          size="small"
+          shape="circular"
+          appearance={editing === chip.name ? 'filled' : 'brand'}
+        >
+          <InteractionTagPrimary
+            hasSecondaryAction
+            aria-expanded={editing === chip.name}
+            data-filter={chip.name}
+            onClick={() => onEdit(chip.name)}
+          >
             {chip.text}
           </InteractionTagPrimary>
           <InteractionTagSecondary aria-label={t('resource.filter.remove', { filter: chip.text })} />

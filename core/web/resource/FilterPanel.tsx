@@ -1,7 +1,16 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Dropdown, Field, FieldContextProvider, Input, Option, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Dropdown,
+  Field,
+  FieldContextProvider,
+  Input,
+  Option,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import { CUSTOM_DATE_RANGE, DATE_PRESETS, type DateRangeChoice } from '@core/shared/resource/date-presets';
 import type { FieldDefinition } from '@core/shared/resource/field';
@@ -25,8 +34,12 @@ import { useListboxClass } from './listbox';
 import type { ReferenceLabels } from './reference-labels';
 import { ReferencePicker } from './ReferencePicker';
 // The typed inputs (a calendar among them) arrive when a filter is first edited, not with the list.
-const DateInput = lazy(() => import(/* webpackChunkName: "locale-inputs" */ '../react/DateInput').then((m) => ({ default: m.DateInput })));
-const NumberInput = lazy(() => import(/* webpackChunkName: "locale-inputs" */ '../react/NumberInput').then((m) => ({ default: m.NumberInput })));
+const DateInput = lazy(() =>
+  import(/* webpackChunkName: "locale-inputs" */ '../react/DateInput').then((m) => ({ default: m.DateInput })),
+);
+const NumberInput = lazy(() =>
+  import(/* webpackChunkName: "locale-inputs" */ '../react/NumberInput').then((m) => ({ default: m.NumberInput })),
+);
 
 const useStyles = makeStyles({
   panel: {
@@ -94,7 +107,9 @@ function FilterValue({ field, draft, labels, onChange }: Omit<FilterRowProps, 'm
             aria-label={t('resource.filter.period', { field: label })}
             value={t(`resource.filter.presets.${draft.preset}`)}
             selectedOptions={[draft.preset]}
-            onOptionSelect={(_, data) => onChange({ ...draft, preset: (data.optionValue ?? CUSTOM_DATE_RANGE) as DateRangeChoice })}
+            onOptionSelect={(_, data) =>
+              onChange({ ...draft, preset: (data.optionValue ?? CUSTOM_DATE_RANGE) as DateRangeChoice })
+            }
             listbox={{ className: listboxClass }}
           >
             {[CUSTOM_DATE_RANGE, ...DATE_PRESETS].map((preset) => (
@@ -129,7 +144,9 @@ function FilterValue({ field, draft, labels, onChange }: Omit<FilterRowProps, 'm
   }
 
   if (field.kind === 'reference') {
-    const ids = (draft.op === 'in' ? draft.values : draft.value ? [draft.value] : []).map(Number).filter((id) => id > 0);
+    const ids = (draft.op === 'in' ? draft.values : draft.value ? [draft.value] : [])
+      .map(Number)
+      .filter((id) => id > 0);
     return (
       <div className={styles.value}>
         <ReferencePicker
@@ -139,7 +156,11 @@ function FilterValue({ field, draft, labels, onChange }: Omit<FilterRowProps, 'm
           value={ids}
           ariaLabel={valueLabel}
           onChange={(chosen) =>
-            onChange(draft.op === 'in' ? { ...draft, values: chosen.map(String) } : { ...draft, value: chosen[0] ? String(chosen[0]) : '' })
+            onChange(
+              draft.op === 'in'
+                ? { ...draft, values: chosen.map(String) }
+                : { ...draft, value: chosen[0] ? String(chosen[0]) : '' },
+            )
           }
         />
       </div>
@@ -149,7 +170,9 @@ function FilterValue({ field, draft, labels, onChange }: Omit<FilterRowProps, 'm
   if (field.kind === 'enum' || field.kind === 'boolean') {
     const values = field.kind === 'enum' ? field.values : ['true', 'false'];
     const text = (value: string) =>
-      field.kind === 'enum' ? enumLabel(field, value, { t }) : t(value === 'true' ? 'resource.value.yes' : 'resource.value.no');
+      field.kind === 'enum'
+        ? enumLabel(field, value, { t })
+        : t(value === 'true' ? 'resource.value.yes' : 'resource.value.no');
     const multiple = draft.op === 'in';
     const selected = multiple ? draft.values : draft.value ? [draft.value] : [];
     return (
@@ -181,7 +204,13 @@ function FilterValue({ field, draft, labels, onChange }: Omit<FilterRowProps, 'm
 
   return (
     <Suspense fallback={null}>
-      <TypedValue field={field} className={styles.value} label={valueLabel} value={draft.value} onChange={(value) => onChange({ ...draft, value })} />
+      <TypedValue
+        field={field}
+        className={styles.value}
+        label={valueLabel}
+        value={draft.value}
+        onChange={(value) => onChange({ ...draft, value })}
+      />
     </Suspense>
   );
 }
@@ -211,7 +240,9 @@ function FilterRow(props: FilterRowProps) {
               aria-label={t('resource.filter.operator', { field: label })}
               value={opLabel(draft.op)}
               selectedOptions={[draft.op]}
-              onOptionSelect={(_, data) => data.optionValue && onChange({ ...draft, op: data.optionValue as FilterChoice, value: '', values: [] })}
+              onOptionSelect={(_, data) =>
+                data.optionValue && onChange({ ...draft, op: data.optionValue as FilterChoice, value: '', values: [] })
+              }
               listbox={{ className: listboxClass }}
             >
               {choices.map((choice) => (
@@ -246,7 +277,9 @@ function FilterEditor({ definition, field, view, labels, language, onApply, onCa
   const { t } = useTranslation('core');
   const styles = useStyles();
   const form = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<FilterDraft>(() => draftsFromView(definition, view)[field.name] ?? emptyDraft(field));
+  const [draft, setDraft] = useState<FilterDraft>(
+    () => draftsFromView(definition, view)[field.name] ?? emptyDraft(field),
+  );
   const [messages, setMessages] = useState<readonly string[] | undefined>(undefined);
 
   // Chosen from a menu or a chip, the editor takes the focus: the keyboard goes on where the eye does.
@@ -304,7 +337,15 @@ export interface FilterPanelProps {
  * added or changed. Absent while no filter is in use or open, so the list starts right under the
  * toolbar.
  */
-export const FilterPanel = observer(function FilterPanel({ definition, view, labels, language, editing, onEdit, onGo }: FilterPanelProps) {
+export const FilterPanel = observer(function FilterPanel({
+  definition,
+  view,
+  labels,
+  language,
+  editing,
+  onEdit,
+  onGo,
+}: FilterPanelProps) {
   const { t } = useTranslation('core');
   const styles = useStyles();
   const section = useRef<HTMLElement>(null);

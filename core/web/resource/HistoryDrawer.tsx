@@ -19,7 +19,15 @@ export interface HistoryDrawerProps {
 }
 
 /** A record's timeline beside its list (`GET <path>/{id}/timeline`): the record page's, in a drawer. */
-export function HistoryDrawer({ definition, api, record, label, canRevert = false, onReverted, onClose }: HistoryDrawerProps) {
+export function HistoryDrawer({
+  definition,
+  api,
+  record,
+  label,
+  canRevert = false,
+  onReverted,
+  onClose,
+}: HistoryDrawerProps) {
   const { t } = useTranslation('core');
   // A revert makes a new version; a second one from this drawer is sent on it.
   const [version, setVersion] = useState(record.version);
@@ -30,12 +38,28 @@ export function HistoryDrawer({ definition, api, record, label, canRevert = fals
   return (
     <OverlayDrawer open position="end" size="medium" onOpenChange={(_, data) => !data.open && onClose()}>
       <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('resource.history.close')} icon={<DismissRegular />} onClick={onClose} />}>
+        <DrawerHeaderTitle
+          action={
+            <Button
+              appearance="subtle"
+              aria-label={t('resource.history.close')}
+              icon={<DismissRegular />}
+              onClick={onClose}
+            />
+          }
+        >
           {t('resource.history.title', { label })}
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody>
-        <RecordTimeline definition={definition} api={api} recordId={record.id} currentVersion={version} canRevert={canRevert} onReverted={reverted} />
+        <RecordTimeline
+          definition={definition}
+          api={api}
+          recordId={record.id}
+          currentVersion={version}
+          canRevert={canRevert}
+          onReverted={reverted}
+        />
       </DrawerBody>
     </OverlayDrawer>
   );

@@ -38,7 +38,15 @@ export interface ListToolbarProps {
  * The list's toolbar: refresh, add filter, saved views, columns, export, the definition's actions, the plugin's
  * toolbar content, scope dropdowns, the deleted scope, Add.
  */
-export const ListToolbar = observer(function ListToolbar({ list, onPickFilter, actions, onAction, extra: Extra, deletedScopes, add }: ListToolbarProps) {
+export const ListToolbar = observer(function ListToolbar({
+  list,
+  onPickFilter,
+  actions,
+  onAction,
+  extra: Extra,
+  deletedScopes,
+  add,
+}: ListToolbarProps) {
   const { t } = useTranslation('core');
   const styles = useStyles();
   const { store, view, definition } = list;
@@ -61,7 +69,12 @@ export const ListToolbar = observer(function ListToolbar({ list, onPickFilter, a
       {list.scopes
         .filter((scope) => scope.display !== 'tabs')
         .map((scope) => (
-          <ScopeDropdown key={scope.param} scope={scope} value={scopeValue(view, scope)} onChange={(value) => list.setScope(scope, value)} />
+          <ScopeDropdown
+            key={scope.param}
+            scope={scope}
+            value={scopeValue(view, scope)}
+            onChange={(value) => list.setScope(scope, value)}
+          />
         ))}
       {definition.softDelete &&
         (deletedScopes.length > DELETED_SWITCH.length ? (

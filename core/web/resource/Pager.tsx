@@ -2,7 +2,12 @@ import { useId } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Button, Dropdown, Label, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ChevronDoubleLeftRegular, ChevronDoubleRightRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import {
+  ChevronDoubleLeftRegular,
+  ChevronDoubleRightRegular,
+  ChevronLeftRegular,
+  ChevronRightRegular,
+} from '@fluentui/react-icons';
 import { pageSizesOf } from '@core/shared/resource/definition';
 import { I18nService } from '../services/i18n-service';
 import { useInjection } from '../react/container-context';
@@ -64,14 +69,42 @@ export const Pager = observer(function Pager({ store, onPage, onPerPage }: Pager
             </Option>
           ))}
         </Dropdown>
-        <Text className={styles.muted}>{t('resource.paging.total', { total: countText(store.page?.total ?? 0, exact, format) })}</Text>
+        <Text className={styles.muted}>
+          {t('resource.paging.total', { total: countText(store.page?.total ?? 0, exact, format) })}
+        </Text>
       </div>
       <div className={styles.group}>
-        <Button appearance="subtle" icon={<ChevronDoubleLeftRegular />} aria-label={t('resource.paging.first')} disabled={page <= 1} onClick={() => onPage(1)} />
-        <Button appearance="subtle" icon={<ChevronLeftRegular />} aria-label={t('resource.paging.previous')} disabled={page <= 1} onClick={() => onPage(page - 1)} />
-        <Text aria-live="polite">{t('resource.paging.page', { page: format(page), pages: countText(pages, exact, format) })}</Text>
-        <Button appearance="subtle" icon={<ChevronRightRegular />} aria-label={t('resource.paging.next')} disabled={page >= pages} onClick={() => onPage(page + 1)} />
-        <Button appearance="subtle" icon={<ChevronDoubleRightRegular />} aria-label={t('resource.paging.last')} disabled={!exact || page >= pages} onClick={() => onPage(pages)} />
+        <Button
+          appearance="subtle"
+          icon={<ChevronDoubleLeftRegular />}
+          aria-label={t('resource.paging.first')}
+          disabled={page <= 1}
+          onClick={() => onPage(1)}
+        />
+        <Button
+          appearance="subtle"
+          icon={<ChevronLeftRegular />}
+          aria-label={t('resource.paging.previous')}
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+        />
+        <Text aria-live="polite">
+          {t('resource.paging.page', { page: format(page), pages: countText(pages, exact, format) })}
+        </Text>
+        <Button
+          appearance="subtle"
+          icon={<ChevronRightRegular />}
+          aria-label={t('resource.paging.next')}
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+        />
+        <Button
+          appearance="subtle"
+          icon={<ChevronDoubleRightRegular />}
+          aria-label={t('resource.paging.last')}
+          disabled={!exact || page >= pages}
+          onClick={() => onPage(pages)}
+        />
       </div>
     </nav>
   );

@@ -35,7 +35,12 @@ export interface ReferencePickerProps {
 }
 
 /** Searches `references/<path>?q=` while the user types, a short while after the last key. */
-function useReferenceSearch(target: ReferenceTarget, labels: ReferenceLabels, text: string, active: boolean): readonly ReferenceOption[] {
+function useReferenceSearch(
+  target: ReferenceTarget,
+  labels: ReferenceLabels,
+  text: string,
+  active: boolean,
+): readonly ReferenceOption[] {
   const [options, setOptions] = useState<readonly ReferenceOption[]>([]);
   const controller = useRef<AbortController | null>(null);
   useEffect(() => {
@@ -89,7 +94,9 @@ export const ReferencePicker = observer(function ReferencePicker(props: Referenc
         onOpenChange={(_, data) => setOpen(data.open)}
         selectedOptions={value.map(String)}
         onOptionSelect={(_, data) => {
-          onChange(data.selectedOptions.map(Number).filter((selected) => Number.isSafeInteger(selected) && selected > 0));
+          onChange(
+            data.selectedOptions.map(Number).filter((selected) => Number.isSafeInteger(selected) && selected > 0),
+          );
           setText('');
         }}
       >

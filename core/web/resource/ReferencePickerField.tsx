@@ -18,10 +18,25 @@ export interface ReferencePickerFieldProps {
 }
 
 /** One record of `target` picked by searching, under a label: a reference outside an engine form (a purchase dialog's project, a report's ad account). */
-export function ReferencePickerField({ label, target, labels, value, onChange, required = false, validationMessage, className, placeholder }: ReferencePickerFieldProps) {
+export function ReferencePickerField({
+  label,
+  target,
+  labels,
+  value,
+  onChange,
+  required = false,
+  validationMessage,
+  className,
+  placeholder,
+}: ReferencePickerFieldProps) {
   const labelId = useId();
   return (
-    <Field label={{ children: label, id: labelId }} required={required} validationMessage={validationMessage} className={className}>
+    <Field
+      label={{ children: label, id: labelId }}
+      required={required}
+      validationMessage={validationMessage}
+      className={className}
+    >
       <ReferencePicker
         target={target}
         labels={labels}

@@ -17,7 +17,17 @@ import { useInjection } from '../react/container-context';
 import { FormDialog } from '../react/FormDialog';
 import { I18nService } from '../services/i18n-service';
 import { FieldInput } from './FieldInput';
-import { changedBody, checkForm, createBody, formFields, initialFormValues, legacyFieldNames, problemsAfterEdit, type FormValue, type FormValues } from './form-model';
+import {
+  changedBody,
+  checkForm,
+  createBody,
+  formFields,
+  initialFormValues,
+  legacyFieldNames,
+  problemsAfterEdit,
+  type FormValue,
+  type FormValues,
+} from './form-model';
 import { formatValue } from './format-value';
 import type { ReferenceLabels } from './reference-labels';
 import { serverMessage } from './resource-feedback';
@@ -61,7 +71,9 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
   const i18n = useInjection(I18nService);
   const styles = useStyles();
   const [record, setRecord] = useState<ResourceRecord | null>(props.record);
-  const [initial, setInitial] = useState<FormValues>(() => initialFormValues(definition, props.record, props.initialValues));
+  const [initial, setInitial] = useState<FormValues>(() =>
+    initialFormValues(definition, props.record, props.initialValues),
+  );
   const [values, setValues] = useState<FormValues>(initial);
   const [messages, setMessages] = useState<Readonly<Record<string, readonly string[]>>>({});
   const [general, setGeneral] = useState<readonly string[]>([]);
@@ -74,7 +86,10 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
   /** The form's body and the definition's checks of it, as a send would make them. */
   const check = (current: FormValues) => {
     const input = editing ? changedBody(definition, initial, current) : createBody(definition, current);
-    return { input, check: checkForm(definition, input, editing ? 'update' : 'create', i18n.language, (key) => i18n.t(key)) };
+    return {
+      input,
+      check: checkForm(definition, input, editing ? 'update' : 'create', i18n.language, (key) => i18n.t(key)),
+    };
   };
 
   // A field's message is about the value it judged: a new value clears it or says what is wrong now.
@@ -97,7 +112,9 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
       else elsewhere.push(...list);
     }
     setMessages(onFields);
-    setGeneral(elsewhere.length > 0 || Object.keys(onFields).length > 0 ? elsewhere : [serverMessage(error) ?? error.message]);
+    setGeneral(
+      elsewhere.length > 0 || Object.keys(onFields).length > 0 ? elsewhere : [serverMessage(error) ?? error.message],
+    );
   };
 
   const submit = async () => {
@@ -113,13 +130,16 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
     if (Object.keys(checked.messages).length > 0) return;
     setSaving(true);
     try {
-      const saved = record ? await api.update(record.id, checked.values, record.version) : await api.create(checked.values);
+      const saved = record
+        ? await api.update(record.id, checked.values, record.version)
+        : await api.create(checked.values);
       feedback.succeeded(record ? 'updated' : 'created');
       onSaved(saved);
     } catch (error) {
       feedback.failed(record ? 'update' : 'create', error);
       if (error instanceof HttpError && error.status === 422) showServerErrors(error);
-      else if (error instanceof HttpError && error.status === 409) setStale(serverMessage(error) ?? STALE_VERSION_MESSAGE);
+      else if (error instanceof HttpError && error.status === 409)
+        setStale(serverMessage(error) ?? STALE_VERSION_MESSAGE);
     } finally {
       setSaving(false);
     }
@@ -149,7 +169,9 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
     const kept = field.kind === 'reference' && field.legacyField && record ? record[field.legacyField] : null;
     return typeof kept === 'string' && kept !== '' ? kept : null;
   };
-  const readOnlyFields = editing ? definition.fields.filter((field) => field.readOnly && !legacyFields.has(field.name)) : [];
+  const readOnlyFields = editing
+    ? definition.fields.filter((field) => field.readOnly && !legacyFields.has(field.name))
+    : [];
   return (
     <FormDialog
       title={t(editing ? 'resource.form.editTitle' : 'resource.form.addTitle', { record: recordName })}
@@ -182,7 +204,10 @@ export const ResourceFormDialog = observer(function ResourceFormDialog(props: Re
       )}
       <div className={styles.grid}>
         {formFields(definition).map((field) => (
-          <div key={field.name} className={field.kind === 'longText' || field.kind === 'keyValue' ? styles.wide : undefined}>
+          <div
+            key={field.name}
+            className={field.kind === 'longText' || field.kind === 'keyValue' ? styles.wide : undefined}
+          >
             <FieldInput
               field={field}
               value={values[field.name]}

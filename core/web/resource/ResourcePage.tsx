@@ -1,7 +1,15 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Title2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import type { ResourceDefinition, ResourceRecord, ToolbarAction } from '@core/shared/resource/definition';
 import { useInjection } from '../react/container-context';
 import { I18nService } from '../services/i18n-service';
@@ -24,11 +32,19 @@ import { listTimelineApi } from './timeline/list-timeline';
 import { useResourceList } from './use-resource-list';
 
 // A record's timeline in a drawer, fetched when a row's history is first opened.
-const HistoryDrawer = lazy(() => import(/* webpackChunkName: "history-drawer" */ './HistoryDrawer').then((m) => ({ default: m.HistoryDrawer })));
+const HistoryDrawer = lazy(() =>
+  import(/* webpackChunkName: "history-drawer" */ './HistoryDrawer').then((m) => ({ default: m.HistoryDrawer })),
+);
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  heading: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  heading: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
   card: {
     backgroundColor: tokens.colorNeutralBackground1,
     border: `1px solid ${tokens.colorNeutralStroke2}`,
@@ -37,7 +53,6 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow2,
   },
 });
-
 
 export interface ResourcePageProps {
   readonly definition: ResourceDefinition;
@@ -55,7 +70,10 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
   const list = useResourceList(definition, options);
   const { store, view, api, feedback, labels, listApi } = list;
 
-  const toolbarActions = useMemo(() => permittedActions(definition, (requirement) => permissions.allows(requirement)).toolbar, [definition, permissions]);
+  const toolbarActions = useMemo(
+    () => permittedActions(definition, (requirement) => permissions.allows(requirement)).toolbar,
+    [definition, permissions],
+  );
   // The field whose filter is open for adding or changing, from "Add filter" or a chip.
   const [editingFilter, setEditingFilter] = useState<string | null>(null);
   const [history, setHistory] = useState<ResourceRecord | null>(null);
@@ -76,7 +94,11 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
 
   const labelOf = (record: ResourceRecord): string => recordLabel(definition, record, i18n);
   // Rows open their record page where the resource has one (its manifest page names it in `record`).
-  const recordPath = options.recordPath ?? (links.listPath(definition.id) === null ? undefined : (record: ResourceRecord) => links.recordPath(definition.id, record.id));
+  const recordPath =
+    options.recordPath ??
+    (links.listPath(definition.id) === null
+      ? undefined
+      : (record: ResourceRecord) => links.recordPath(definition.id, record.id));
 
   const runToolbarAction = async (action: ToolbarAction) => {
     if (action.confirmKey && !(await ask(t(action.confirmKey)))) return;
@@ -85,7 +107,11 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
   const rowMenu = (record: ResourceRecord) => actions.menu(record, labelOf(record));
 
   const emptyMessage =
-    store.emptyState === 'nothingFound' ? t('resource.table.nothingFound') : store.emptyState === 'empty' ? t('resource.table.empty') : null;
+    store.emptyState === 'nothingFound'
+      ? t('resource.table.nothingFound')
+      : store.emptyState === 'empty'
+        ? t('resource.table.empty')
+        : null;
 
   return (
     <div className={styles.page}>
@@ -98,13 +124,22 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
           onAction={(action) => void runToolbarAction(action)}
           extra={options.toolbar}
           deletedScopes={options.deletedScopes ?? ['without', 'with']}
-          add={canWrite ? { labelKey: options.addLabelKey ?? 'core:resource.toolbar.add', onAdd: () => actions.openForm(null) } : null}
+          add={
+            canWrite
+              ? { labelKey: options.addLabelKey ?? 'core:resource.toolbar.add', onAdd: () => actions.openForm(null) }
+              : null
+          }
         />
       </div>
       {list.scopes
         .filter((scope) => scope.display === 'tabs')
         .map((scope) => (
-          <ScopeTabs key={scope.param} scope={scope} value={scopeValue(view, scope)} onChange={(value) => list.setScope(scope, value)} />
+          <ScopeTabs
+            key={scope.param}
+            scope={scope}
+            value={scopeValue(view, scope)}
+            onChange={(value) => list.setScope(scope, value)}
+          />
         ))}
 
       {aboveList}
@@ -130,7 +165,12 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
       )}
 
       <div className={styles.card}>
-        {canWrite && listApi.bulkDelete && <SelectionBar store={store} onDelete={() => void ask(areYouSure).then((yes) => yes && store.removeSelected())} />}
+        {canWrite && listApi.bulkDelete && (
+          <SelectionBar
+            store={store}
+            onDelete={() => void ask(areYouSure).then((yes) => yes && store.removeSelected())}
+          />
+        )}
         <ResourceTable
           store={store}
           columns={list.columns}

@@ -1,4 +1,13 @@
-import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +75,12 @@ const useStyles = makeStyles({
     boxShadow: `0 1px 0 ${tokens.colorNeutralStroke1}`,
   },
   // A column's width includes its padding, so the table is as wide as the widths add up to.
-  headerCell: { position: 'relative', fontWeight: tokens.fontWeightSemibold, boxSizing: 'border-box', whiteSpace: 'nowrap' },
+  headerCell: {
+    position: 'relative',
+    fontWeight: tokens.fontWeightSemibold,
+    boxSizing: 'border-box',
+    whiteSpace: 'nowrap',
+  },
   headerButton: { minWidth: 0 },
   headerLabel: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   // Quantities line up by their last digit, the header over them.
@@ -89,11 +103,24 @@ const useStyles = makeStyles({
   leading: { backgroundImage: stripe },
   removed: { color: tokens.colorNeutralForeground3, [ROW_BACKGROUND]: tokens.colorNeutralBackground2 },
   // Status tokens: each theme (light, dark, high contrast) gives them values that text stays readable on.
-  warning: { [ROW_BACKGROUND]: tokens.colorStatusWarningBackground1, [ROW_STRIPE]: tokens.colorStatusWarningBorderActive },
+  warning: {
+    [ROW_BACKGROUND]: tokens.colorStatusWarningBackground1,
+    [ROW_STRIPE]: tokens.colorStatusWarningBorderActive,
+  },
   danger: { [ROW_BACKGROUND]: tokens.colorStatusDangerBackground1, [ROW_STRIPE]: tokens.colorStatusDangerBorderActive },
-  visuallyHidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
   cell: { overflow: 'hidden', whiteSpace: 'nowrap' },
-  opens: { cursor: 'pointer', ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' } },
+  opens: {
+    cursor: 'pointer',
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  },
   recordLink: {
     minWidth: 0,
     overflow: 'hidden',
@@ -124,7 +151,11 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` },
   },
   spacer: { padding: 0, border: 'none' },
-  empty: { padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`, textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  empty: {
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`,
+    textAlign: 'center',
+    color: tokens.colorNeutralForeground3,
+  },
   legend: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -169,7 +200,8 @@ export interface ResourceTableProps {
 }
 
 /** Controls inside a row keep their own clicks: the row opens its record only from plain cells. */
-const INTERACTIVE = 'a, button, input, label, select, textarea, [role="menuitem"], [role="checkbox"], [role="button"], [role="separator"]';
+const INTERACTIVE =
+  'a, button, input, label, select, textarea, [role="menuitem"], [role="checkbox"], [role="button"], [role="separator"]';
 
 function fromControl(event: MouseEvent<HTMLElement>): boolean {
   const target = event.target;
@@ -249,7 +281,11 @@ const SortableHeader = observer(function SortableHeader({
     <TableHeaderCell
       role="columnheader"
       aria-label={label}
-      className={mergeClasses(styles.headerCell, end && styles.end, sticky !== undefined && mergeClasses(styles.stickyStart, styles.stickyHeader))}
+      className={mergeClasses(
+        styles.headerCell,
+        end && styles.end,
+        sticky !== undefined && mergeClasses(styles.stickyStart, styles.stickyHeader),
+      )}
       style={{ width: column.width, left: sticky }}
       sortable={column.sortable}
       sortDirection={direction}
@@ -275,7 +311,8 @@ const SortableHeader = observer(function SortableHeader({
  */
 export const ResourceTable = observer(function ResourceTable(props: ResourceTableProps) {
   useResourceStrings();
-  const { store, columns, selectable, cells, labelOf, onSort, rowMenu, emptyMessage, rowTone, recordPath, omit } = props;
+  const { store, columns, selectable, cells, labelOf, onSort, rowMenu, emptyMessage, rowTone, recordPath, omit } =
+    props;
   const { t } = useTranslation(['core']);
   const i18n = useInjection(I18nService);
   const styles = useStyles();
@@ -284,7 +321,9 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
   // Back on the record page returns here, with this list's filters and page.
   const from = { from: location };
   const shown = omit === undefined ? columns.visible : columns.visible.filter((column) => column.name !== omit);
-  const labelColumn = shown.some((column) => column.name === store.definition.labelField) ? store.definition.labelField : shown[0]?.name;
+  const labelColumn = shown.some((column) => column.name === store.definition.labelField)
+    ? store.definition.labelField
+    : shown[0]?.name;
   const scroller = useRef<HTMLDivElement>(null);
   const rows = store.rows;
   // Until the rows of this view arrive (a failed load shows its message instead).
@@ -349,7 +388,15 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
               }
             : {};
           const cell = (column: VisibleColumn) => {
-            const value = <CellValue definition={store.definition} record={record} name={column.name} field={column.field} renderer={cells?.[column.name]} />;
+            const value = (
+              <CellValue
+                definition={store.definition}
+                record={record}
+                name={column.name}
+                field={column.field}
+                renderer={cells?.[column.name]}
+              />
+            );
             // A plugin's own label cell may hold links and buttons of its own, which a link cannot
             // contain: the row still opens the record on a click beside them, and on Enter.
             if (!path || column.name !== labelColumn || cells?.[column.name]) return value;
@@ -362,7 +409,12 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
           return (
             <TableRow
               key={record.id}
-              className={mergeClasses(styles.row, removed && styles.removed, tone && styles[tone.tone], path !== null && styles.opens)}
+              className={mergeClasses(
+                styles.row,
+                removed && styles.removed,
+                tone && styles[tone.tone],
+                path !== null && styles.opens,
+              )}
               data-row-id={record.id}
               data-tone={tone?.tone}
               {...open}
@@ -447,7 +499,14 @@ export const ResourceTable = observer(function ResourceTable(props: ResourceTabl
                 />
               )}
               {visible.map((column, index) => (
-                <SortableHeader key={column.name} column={column} store={store} columns={columns} onSort={onSort} sticky={index === 0 ? firstLeft : undefined} />
+                <SortableHeader
+                  key={column.name}
+                  column={column}
+                  store={store}
+                  columns={columns}
+                  onSort={onSort}
+                  sticky={index === 0 ? firstLeft : undefined}
+                />
               ))}
               <TableHeaderCell
                 className={mergeClasses(styles.stickyEnd, styles.stickyHeader)}
@@ -501,9 +560,14 @@ function useFittedColumns(
     return shown.map((column) => {
       if (column.custom) return column;
       // A plugin's cell draws what the engine cannot measure: the screen's width for it stands.
-      const values = cells?.[column.name] ? [] : sample.map((record) => cellText(column.field, record, column.name, i18n));
+      const values = cells?.[column.name]
+        ? []
+        : sample.map((record) => cellText(column.field, record, column.name, i18n));
       const badges = column.field?.kind === 'enum' && column.field.tones !== undefined;
-      const fitted = Math.max(grown.current.get(column.name) ?? 0, fitWidth({ least: column.width, header: t(column.labelKey), values, badges }));
+      const fitted = Math.max(
+        grown.current.get(column.name) ?? 0,
+        fitWidth({ least: column.width, header: t(column.labelKey), values, badges }),
+      );
       grown.current.set(column.name, fitted);
       return fitted === column.width ? column : { ...column, width: fitted };
     });

@@ -45,7 +45,17 @@ export interface RowMenuProps {
  * A row's menu: edit, block or unblock, the definition's actions whose `when` matches, the
  * plugin's extra actions, history, delete; a deleted record offers restore and history only.
  */
-export function RowMenu({ definition, record, label, canWrite, changeable, rowActions, extraActions, hasHistory, on }: RowMenuProps) {
+export function RowMenu({
+  definition,
+  record,
+  label,
+  canWrite,
+  changeable,
+  rowActions,
+  extraActions,
+  hasHistory,
+  on,
+}: RowMenuProps) {
   const { t } = useTranslation('core');
   const deleted = isDeleted(record);
   const custom = deleted ? [] : rowActions.filter((action) => actionApplies(action.when, record));
@@ -53,7 +63,12 @@ export function RowMenu({ definition, record, label, canWrite, changeable, rowAc
   return (
     <Menu positioning="below-end">
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" size="small" icon={<MoreHorizontalRegular />} aria-label={t('resource.table.rowActions', { label })} />
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<MoreHorizontalRegular />}
+          aria-label={t('resource.table.rowActions', { label })}
+        />
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
@@ -67,8 +82,10 @@ export function RowMenu({ definition, record, label, canWrite, changeable, rowAc
               {t('resource.row.edit')}
             </MenuItem>
           )}
-          {!deleted && canWrite && definition.blockable && (
-            isBlocked(record) ? (
+          {!deleted &&
+            canWrite &&
+            definition.blockable &&
+            (isBlocked(record) ? (
               <MenuItem icon={<LockOpenRegular />} onClick={() => on.unblock(record)}>
                 {t('resource.row.unblock')}
               </MenuItem>
@@ -76,8 +93,7 @@ export function RowMenu({ definition, record, label, canWrite, changeable, rowAc
               <MenuItem icon={<LockClosedRegular />} onClick={() => on.block(record)}>
                 {t('resource.row.block')}
               </MenuItem>
-            )
-          )}
+            ))}
           {custom.map((action) => (
             <MenuItem key={action.name} icon={<FlashRegular />} onClick={() => on.rowAction(action, record)}>
               {t(action.labelKey)}

@@ -41,7 +41,11 @@ export function ScopeDropdown({ scope, value, onChange }: ScopeChoiceProps) {
 export function ScopeTabs({ scope, value, onChange }: ScopeChoiceProps) {
   const { t } = useTranslation();
   return (
-    <TabList aria-label={t(scope.labelKey)} selectedValue={value} onTabSelect={(_, data) => typeof data.value === 'string' && onChange(data.value)}>
+    <TabList
+      aria-label={t(scope.labelKey)}
+      selectedValue={value}
+      onTabSelect={(_, data) => typeof data.value === 'string' && onChange(data.value)}
+    >
       {scope.options.map((option) => (
         <Tab key={option.value} value={option.value}>
           {t(option.labelKey)}

@@ -32,7 +32,12 @@ export function StatusBadge({ children, color, details, data }: StatusBadgeProps
     );
   }
   return (
-    <Tooltip relationship="description" withArrow positioning="above-start" content={{ className: styles.tooltip, children: details }}>
+    <Tooltip
+      relationship="description"
+      withArrow
+      positioning="above-start"
+      content={{ className: styles.tooltip, children: details }}
+    >
       <Badge appearance="tint" color={color} tabIndex={0} {...data}>
         {children}
       </Badge>

@@ -55,6 +55,9 @@ export interface FitInput {
  */
 export function fitWidth({ least, header, values, badges = false }: FitInput): number {
   const headerNeeds = measure(header, true) + CELL_PADDING + HEADER_EXTRA;
-  const valueNeeds = values.reduce((most, value) => Math.max(most, measure(value, false)), 0) + CELL_PADDING + (badges ? BADGE_EXTRA : 0);
+  const valueNeeds =
+    values.reduce((most, value) => Math.max(most, measure(value, false)), 0) +
+    CELL_PADDING +
+    (badges ? BADGE_EXTRA : 0);
   return clampWidth(Math.max(least, Math.min(MAX_FIT_WIDTH, Math.ceil(Math.max(headerNeeds, valueNeeds)))));
 }

@@ -86,7 +86,8 @@ export function columnDefs(definition: ResourceDefinition, widths: Readonly<Reco
       field,
       sortable: isSortable(definition, field.name),
       defaultVisible: isListedByDefault(field),
-      defaultWidth: widths[field.name] ?? (isIdentifier(field, field.name) ? IDENTIFIER_WIDTH : WIDTH_BY_KIND[field.kind]),
+      defaultWidth:
+        widths[field.name] ?? (isIdentifier(field, field.name) ? IDENTIFIER_WIDTH : WIDTH_BY_KIND[field.kind]),
     }),
   );
   return [meta('id'), ...fields, meta('created_at'), meta('updated_at')];
@@ -99,7 +100,13 @@ export function defaultColumnSettings(defs: readonly ColumnDef[]): ColumnSetting
 function isSetting(value: unknown): value is ColumnSetting {
   if (typeof value !== 'object' || value === null) return false;
   const { name, visible, width, custom } = value as Record<string, unknown>;
-  return typeof name === 'string' && typeof visible === 'boolean' && typeof width === 'number' && Number.isFinite(width) && (custom === undefined || typeof custom === 'boolean');
+  return (
+    typeof name === 'string' &&
+    typeof visible === 'boolean' &&
+    typeof width === 'number' &&
+    Number.isFinite(width) &&
+    (custom === undefined || typeof custom === 'boolean')
+  );
 }
 
 /**
@@ -115,8 +122,16 @@ export function mergeColumnSettings(defs: readonly ColumnDef[], stored: unknown)
     if (!isSetting(entry) || !known.has(entry.name) || seen.has(entry.name)) continue;
     seen.add(entry.name);
     // A width the user never set follows the definition's default, which may have changed since.
-    const width = entry.custom === true ? clampWidth(entry.width) : (known.get(entry.name)?.defaultWidth ?? clampWidth(entry.width));
-    merged.push({ name: entry.name, visible: entry.visible, width, ...(entry.custom === true ? { custom: true } : {}) });
+    const width =
+      entry.custom === true
+        ? clampWidth(entry.width)
+        : (known.get(entry.name)?.defaultWidth ?? clampWidth(entry.width));
+    merged.push({
+      name: entry.name,
+      visible: entry.visible,
+      width,
+      ...(entry.custom === true ? { custom: true } : {}),
+    });
   }
   for (const setting of defaultColumnSettings(defs)) if (!seen.has(setting.name)) merged.push(setting);
   return merged;
@@ -198,7 +213,9 @@ export class ColumnPreferences {
 
   /** `persist: false` while a drag is under way; the last call of the drag persists. */
   setWidth(name: string, width: number, persist = true): void {
-    const next = this.settings.map((setting) => (setting.name === name ? { ...setting, width: clampWidth(width), custom: true } : setting));
+    const next = this.settings.map((setting) =>
+      setting.name === name ? { ...setting, width: clampWidth(width), custom: true } : setting,
+    );
     this.settings = next;
     if (persist) this.write();
   }
@@ -213,8 +230,12 @@ export class ColumnPreferences {
    */
   arrange(names: readonly string[] | null): void {
     if (names === null) return this.reset();
-    const shown = names.flatMap((name) => this.settings.find((setting) => setting.name === name) ?? []).map((setting) => ({ ...setting, visible: true }));
-    const hidden = this.settings.filter((setting) => !names.includes(setting.name)).map((setting) => ({ ...setting, visible: false }));
+    const shown = names
+      .flatMap((name) => this.settings.find((setting) => setting.name === name) ?? [])
+      .map((setting) => ({ ...setting, visible: true }));
+    const hidden = this.settings
+      .filter((setting) => !names.includes(setting.name))
+      .map((setting) => ({ ...setting, visible: false }));
     this.update([...shown, ...hidden]);
   }
 

@@ -35,7 +35,12 @@ export interface ExportProgress {
  * How far an export is, measured honestly: rows counted against the `X-Total-Count` the server
  * announced, else bytes against a `Content-Length`, else unknown (an indeterminate bar).
  */
-export function exportProgress(rows: number, totalRows: number | null, bytes: number, totalBytes: number | null): ExportProgress {
+export function exportProgress(
+  rows: number,
+  totalRows: number | null,
+  bytes: number,
+  totalBytes: number | null,
+): ExportProgress {
   let fraction: number | null = null;
   if (totalRows !== null) fraction = totalRows === 0 ? 1 : Math.min(1, rows / totalRows);
   else if (totalBytes !== null && totalBytes > 0) fraction = Math.min(1, bytes / totalBytes);

@@ -1,5 +1,10 @@
 import type { ResourceDefinition } from '@core/shared/resource/definition';
-import { CUSTOM_DATE_RANGE, isDatePreset, type DatePreset, type DateRangeChoice } from '@core/shared/resource/date-presets';
+import {
+  CUSTOM_DATE_RANGE,
+  isDatePreset,
+  type DatePreset,
+  type DateRangeChoice,
+} from '@core/shared/resource/date-presets';
 import type { FieldDefinition, FilterOperator } from '@core/shared/resource/field';
 import type { FilterClause } from '@core/shared/resource/list-query';
 import type { Language } from '@core/shared/runtime-config';
@@ -71,7 +76,9 @@ export function draftsFromView(definition: ResourceDefinition, view: ListView): 
     } else if (clauses[0]) {
       const clause = clauses[0];
       drafts[field.name] =
-        typeof clause.value === 'string' ? { ...base, op: clause.op, value: clause.value } : { ...base, op: clause.op, values: clause.value };
+        typeof clause.value === 'string'
+          ? { ...base, op: clause.op, value: clause.value }
+          : { ...base, op: clause.op, values: clause.value };
     } else drafts[field.name] = base;
   }
   return drafts;
@@ -87,7 +94,12 @@ export interface AppliedDrafts {
  * The view the panel's rows describe: filters and presets from the drafts, the rest of `view`
  * kept, back on page 1. Values are checked as the API checks them (`filterValueIssue`).
  */
-export function applyDrafts(definition: ResourceDefinition, view: ListView, drafts: FilterDrafts, language: Language): AppliedDrafts {
+export function applyDrafts(
+  definition: ResourceDefinition,
+  view: ListView,
+  drafts: FilterDrafts,
+  language: Language,
+): AppliedDrafts {
   const filters: FilterClause[] = [];
   const presets: Record<string, DatePreset> = {};
   const messages: Record<string, string[]> = {};
@@ -123,14 +135,24 @@ export function fieldsInUse(view: ListView): readonly string[] {
 /** The view without any filter on `field` (a chip's dismiss button), back on page 1. */
 export function withoutField(view: ListView, field: string): ListView {
   const presets = Object.fromEntries(Object.entries(view.presets).filter(([name]) => name !== field));
-  return { ...view, query: { ...view.query, page: 1, filters: view.query.filters.filter((clause) => clause.field !== field) }, presets };
+  return {
+    ...view,
+    query: { ...view.query, page: 1, filters: view.query.filters.filter((clause) => clause.field !== field) },
+    presets,
+  };
 }
 
 /**
  * The view with one field's filter replaced by what its draft says (none when the draft is
  * empty): the other fields' clauses kept as they are, the edited field last, back on page 1.
  */
-export function applyDraft(definition: ResourceDefinition, view: ListView, field: string, draft: FilterDraft, language: Language): AppliedDrafts {
+export function applyDraft(
+  definition: ResourceDefinition,
+  view: ListView,
+  field: string,
+  draft: FilterDraft,
+  language: Language,
+): AppliedDrafts {
   const rest = withoutField(view, field);
   const applied = applyDrafts(definition, rest, { [field]: draft }, language);
   return {

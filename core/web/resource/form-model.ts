@@ -1,5 +1,11 @@
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
-import { SECRET_MASK, SECRET_VALUE_MASK, type FieldDefinition, type FieldValue, type KeyValueField } from '@core/shared/resource/field';
+import {
+  SECRET_MASK,
+  SECRET_VALUE_MASK,
+  type FieldDefinition,
+  type FieldValue,
+  type KeyValueField,
+} from '@core/shared/resource/field';
 import type { Language } from '@core/shared/runtime-config';
 import { issueMessage } from '@core/shared/resource/messages';
 import { validateInput, type ValidationMode } from '@core/shared/resource/validation';
@@ -35,7 +41,9 @@ export function asText(value: FormValue | undefined): string {
 }
 
 export function asMoney(value: FormValue | undefined): MoneyDraft {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as MoneyDraft) : { amount: '', currency: '' };
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as MoneyDraft)
+    : { amount: '', currency: '' };
 }
 
 export function asIds(value: FormValue | undefined): readonly number[] {
@@ -47,7 +55,9 @@ export function asId(value: FormValue | undefined): number | null {
 }
 
 export function asRows(value: FormValue | undefined): readonly KeyValueRow[] {
-  return Array.isArray(value) ? value.filter((item): item is KeyValueRow => typeof item === 'object' && item !== null) : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is KeyValueRow => typeof item === 'object' && item !== null)
+    : [];
 }
 
 let rowSequence = 0;
@@ -60,7 +70,9 @@ function keyValueRows(field: KeyValueField, value: unknown): readonly KeyValueRo
   if (typeof value !== 'object' || value === null) return [];
   const entries = Object.entries(value);
   if (!field.secretValues) return entries.map(([key, entry]) => keyValueRow(key, String(entry)));
-  return entries.map(([key, entry]) => (entry === SECRET_VALUE_MASK ? keyValueRow(key, '', true) : keyValueRow(key, String(entry))));
+  return entries.map(([key, entry]) =>
+    entry === SECRET_VALUE_MASK ? keyValueRow(key, '', true) : keyValueRow(key, String(entry)),
+  );
 }
 
 /** What a key/value row sends: a stored secret left empty sends the mask, which keeps it. */
@@ -68,7 +80,11 @@ const rowValue = (row: KeyValueRow): string => (row.keepsStored && row.value ===
 
 /** The read-only fields that keep a reference's text from before it was one (`legacyField`): shown with the reference, not on their own. */
 export function legacyFieldNames(definition: ResourceDefinition): ReadonlySet<string> {
-  return new Set(definition.fields.flatMap((field) => (field.kind === 'reference' && field.legacyField !== undefined ? [field.legacyField] : [])));
+  return new Set(
+    definition.fields.flatMap((field) =>
+      field.kind === 'reference' && field.legacyField !== undefined ? [field.legacyField] : [],
+    ),
+  );
 }
 
 /** Fields the form edits: every field that is not read-only. */
@@ -130,8 +146,13 @@ function defaultOf(field: FieldDefinition): unknown {
  * The form's starting values: the record's (edit), or the definition's defaults overridden by
  * `prefill` (create: a related section's Add names the record the new one belongs to).
  */
-export function initialFormValues(definition: ResourceDefinition, record: ResourceRecord | null, prefill: Readonly<Record<string, unknown>> = {}): FormValues {
-  const start = (field: FieldDefinition): unknown => (record ? record[field.name] : Object.hasOwn(prefill, field.name) ? prefill[field.name] : defaultOf(field));
+export function initialFormValues(
+  definition: ResourceDefinition,
+  record: ResourceRecord | null,
+  prefill: Readonly<Record<string, unknown>> = {},
+): FormValues {
+  const start = (field: FieldDefinition): unknown =>
+    record ? record[field.name] : Object.hasOwn(prefill, field.name) ? prefill[field.name] : defaultOf(field);
   return Object.fromEntries(formFields(definition).map((field) => [field.name, fromRecord(field, start(field))]));
 }
 
@@ -158,7 +179,11 @@ export function toWire(field: FieldDefinition, value: FormValue | undefined): un
     case 'reference':
       return field.many ? asIds(value) : asId(value);
     case 'keyValue':
-      return Object.fromEntries(asRows(value).filter((row) => row.key.trim() !== '' || row.value !== '').map((row) => [row.key, rowValue(row)]));
+      return Object.fromEntries(
+        asRows(value)
+          .filter((row) => row.key.trim() !== '' || row.value !== '')
+          .map((row) => [row.key, rowValue(row)]),
+      );
     case 'secret': {
       const text = asText(value);
       return text === '' || text === SECRET_MASK ? undefined : text;
@@ -190,12 +215,17 @@ export function createBody(definition: ResourceDefinition, values: FormValues): 
 }
 
 /** Only what the user changed since `initial` (a typed secret always counts as a change). */
-export function changedBody(definition: ResourceDefinition, initial: FormValues, current: FormValues): Record<string, unknown> {
+export function changedBody(
+  definition: ResourceDefinition,
+  initial: FormValues,
+  current: FormValues,
+): Record<string, unknown> {
   const changed: Record<string, unknown> = {};
   for (const field of formFields(definition)) {
     const now = toWire(field, current[field.name]);
     if (now === undefined) continue;
-    if (field.kind === 'secret' || JSON.stringify(toWire(field, initial[field.name])) !== JSON.stringify(now)) changed[field.name] = now;
+    if (field.kind === 'secret' || JSON.stringify(toWire(field, initial[field.name])) !== JSON.stringify(now))
+      changed[field.name] = now;
   }
   return changed;
 }
@@ -229,7 +259,9 @@ export function checkForm(
   for (const [name, list] of Object.entries(issues)) {
     const field = definition.fields.find((candidate) => candidate.name === name);
     const patternKey = field && 'patternMessageKey' in field ? field.patternMessageKey : undefined;
-    messages[name] = list.map((issue) => (issue.code === 'pattern' && patternKey ? translate(patternKey) : issueMessage(issue, language)));
+    messages[name] = list.map((issue) =>
+      issue.code === 'pattern' && patternKey ? translate(patternKey) : issueMessage(issue, language),
+    );
     if (list.some((issue) => issue.code === 'required')) missing.push(name);
   }
   return { values, messages, missingRequired: missing.length > 0, missing };
@@ -253,5 +285,8 @@ export function problemsAfterEdit(shown: ShownProblems, edited: string, check: F
   const now = check.messages[edited];
   if (now && now.length > 0) messages[edited] = now;
   else delete messages[edited];
-  return { messages, missingRequired: shown.missingRequired && check.missing.some((name) => Object.hasOwn(messages, name)) };
+  return {
+    messages,
+    missingRequired: shown.missingRequired && check.missing.some((name) => Object.hasOwn(messages, name)),
+  };
 }

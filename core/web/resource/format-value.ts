@@ -1,5 +1,11 @@
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
-import { SECRET_MASK, type EnumField, type FieldDefinition, type Money, type ReferenceField } from '@core/shared/resource/field';
+import {
+  SECRET_MASK,
+  type EnumField,
+  type FieldDefinition,
+  type Money,
+  type ReferenceField,
+} from '@core/shared/resource/field';
 import type { LocaleFormat, MoneyPrecision } from '@core/shared/format/locale-format';
 import { interfaceFormat, type I18nService } from '../services/i18n-service';
 
@@ -24,7 +30,12 @@ export function formatInstant(value: string, format: LocaleFormat = interfaceFor
 }
 
 export function isMoney(value: unknown): value is Money {
-  return typeof value === 'object' && value !== null && typeof (value as Money).amount === 'string' && typeof (value as Money).currency === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Money).amount === 'string' &&
+    typeof (value as Money).currency === 'string'
+  );
 }
 
 /**
@@ -32,9 +43,14 @@ export function isMoney(value: unknown): value is Money {
  * history, chips) keeps every digit; `currency` rounds to the currency's digits, as list cells show
  * it beside the exact amount in their tooltip.
  */
-export function formatMoney(money: Money, format?: LocaleFormat | MoneyPrecision, precision: MoneyPrecision = 'exact'): string {
+export function formatMoney(
+  money: Money,
+  format?: LocaleFormat | MoneyPrecision,
+  precision: MoneyPrecision = 'exact',
+): string {
   // The 1.x form, formatMoney(money, precision?), reads in the interface language.
-  if (format === undefined || typeof format === 'string') return interfaceFormat().money(money.amount, money.currency, format ?? precision);
+  if (format === undefined || typeof format === 'string')
+    return interfaceFormat().money(money.amount, money.currency, format ?? precision);
   return format.money(money.amount, money.currency, precision);
 }
 
@@ -68,8 +84,14 @@ function legacyText(field: ReferenceField, record: ResourceRecord, i18n: Formatt
  * as Yes/No here; the table draws them as icons (with this text for screen readers). An empty
  * reference of a record reads as the text it kept from before (its `legacyField`).
  */
-export function formatValue(field: FieldDefinition | null, value: unknown, i18n: Formatter, record?: ResourceRecord): string {
-  if (value === null || value === undefined || value === '') return field?.kind === 'reference' && record ? legacyText(field, record, i18n) : '';
+export function formatValue(
+  field: FieldDefinition | null,
+  value: unknown,
+  i18n: Formatter,
+  record?: ResourceRecord,
+): string {
+  if (value === null || value === undefined || value === '')
+    return field?.kind === 'reference' && record ? legacyText(field, record, i18n) : '';
   if (field === null) {
     // Meta columns: the id, or a timestamp.
     return typeof value === 'string' ? i18n.format.dateTime(value) : String(value);
@@ -132,7 +154,9 @@ export function recordLabel(definition: ResourceDefinition, record: ResourceReco
  */
 export function recordTitle(definition: ResourceDefinition, record: ResourceRecord, i18n: Formatter): string {
   const parts = (definition.titleFields ?? [])
-    .map((name) => formatValue(definition.fields.find((candidate) => candidate.name === name) ?? null, record[name], i18n, record))
+    .map((name) =>
+      formatValue(definition.fields.find((candidate) => candidate.name === name) ?? null, record[name], i18n, record),
+    )
     .filter((part) => part !== '');
   return parts.length > 0 ? parts.join(' · ') : recordLabel(definition, record, i18n);
 }

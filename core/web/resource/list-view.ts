@@ -93,7 +93,11 @@ export interface DecodedListView {
  * filters by range and a known preset), the rest goes through the shared codec; whatever either
  * refuses is reported in `dropped`. A preset supersedes any typed range on the same field.
  */
-export function decodeListView(definition: ResourceDefinition, params: QueryParams, listScopes: readonly ListScope[] = []): DecodedListView {
+export function decodeListView(
+  definition: ResourceDefinition,
+  params: QueryParams,
+  listScopes: readonly ListScope[] = [],
+): DecodedListView {
   const presets: Record<string, DatePreset> = {};
   const scopes: Record<string, string> = {};
   const rest: Record<string, string> = {};
@@ -117,7 +121,9 @@ export function decodeListView(definition: ResourceDefinition, params: QueryPara
   }
   const decoded = decodeListQuery(definition, rest);
   dropped.push(...Object.keys(decoded.errors));
-  const filters = decoded.query.filters.filter((clause) => !(clause.field in presets && (clause.op === 'gte' || clause.op === 'lte')));
+  const filters = decoded.query.filters.filter(
+    (clause) => !(clause.field in presets && (clause.op === 'gte' || clause.op === 'lte')),
+  );
   const view: ListView = { query: { ...decoded.query, filters }, presets };
   return { view: Object.keys(scopes).length > 0 ? { ...view, scopes } : view, dropped };
 }
@@ -168,8 +174,14 @@ export function apiListQuery(definition: ResourceDefinition, view: ListView, tod
  * reads back (`/facebook-ad-campaigns?filter[ad_account][eq]=4`): a row of one list links to its
  * children in another. The filters' fields and operators must be the definition's.
  */
-export function filteredListPath(path: string, definition: ResourceDefinition, filters: readonly FilterClause[]): string {
-  const search = new URLSearchParams(encodeListView(definition, { query: { ...defaultListQuery(definition), filters }, presets: {} })).toString();
+export function filteredListPath(
+  path: string,
+  definition: ResourceDefinition,
+  filters: readonly FilterClause[],
+): string {
+  const search = new URLSearchParams(
+    encodeListView(definition, { query: { ...defaultListQuery(definition), filters }, presets: {} }),
+  ).toString();
   return search ? `${path}?${search}` : path;
 }
 

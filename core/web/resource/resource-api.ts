@@ -2,7 +2,13 @@ import type { DataEnvelope, ListEnvelope, ListPage } from '@core/shared/envelope
 import type { AuditEntry, ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import type { ReferenceTarget } from '@core/shared/resource/field';
 import { encodeListQuery, type ListQuery } from '@core/shared/resource/list-query';
-import type { CommentInput, RecordOverview, RevertInput, TimelineEntry, TimelinePage } from '@core/shared/resource/record-page';
+import type {
+  CommentInput,
+  RecordOverview,
+  RevertInput,
+  TimelineEntry,
+  TimelinePage,
+} from '@core/shared/resource/record-page';
 import type { HttpClient } from '../http/http-client';
 import type { HttpClients } from '../http/http-clients';
 import type { ChunkListener, ProgressListener } from '../http/read-blob';
@@ -52,7 +58,11 @@ export class ResourceApi implements Required<Omit<ResourceListApi, 'fixedSort'>>
       per_page: String(query.perPage),
       sort: `${query.sort.direction === 'desc' ? '-' : ''}${query.sort.field}`,
     };
-    const answer = await this.client.get<ListEnvelope<ResourceRecord>>(this.definition.path, { query: params, signal, silent: true });
+    const answer = await this.client.get<ListEnvelope<ResourceRecord>>(this.definition.path, {
+      query: params,
+      signal,
+      silent: true,
+    });
     return answer.data;
   }
 
@@ -72,7 +82,10 @@ export class ResourceApi implements Required<Omit<ResourceListApi, 'fixedSort'>>
   }
 
   /** What a record page needs in one request: the record, who made and changed it, its timeline's first page. */
-  async overview(id: number, { withDeleted = false }: { readonly withDeleted?: boolean } = {}): Promise<RecordOverview> {
+  async overview(
+    id: number,
+    { withDeleted = false }: { readonly withDeleted?: boolean } = {},
+  ): Promise<RecordOverview> {
     const query = withDeleted ? { deleted: 'with' } : undefined;
     return (await this.client.get<DataEnvelope<RecordOverview>>(this.at(id, 'overview'), { query, silent: true })).data;
   }
@@ -90,7 +103,11 @@ export class ResourceApi implements Required<Omit<ResourceListApi, 'fixedSort'>>
    */
   async revert(id: number, entryId: number, version: number): Promise<ResourceRecord> {
     const body: RevertInput = { version };
-    return (await this.client.post<DataEnvelope<ResourceRecord>>(this.at(id, `history/${entryId}/revert`), body, { silent: true })).data;
+    return (
+      await this.client.post<DataEnvelope<ResourceRecord>>(this.at(id, `history/${entryId}/revert`), body, {
+        silent: true,
+      })
+    ).data;
   }
 
   async create(values: Readonly<Record<string, unknown>>): Promise<ResourceRecord> {
@@ -99,7 +116,9 @@ export class ResourceApi implements Required<Omit<ResourceListApi, 'fixedSort'>>
 
   /** Sends only `changes`, with the version they were made on (409 when someone else was first). */
   async update(id: number, changes: Readonly<Record<string, unknown>>, version: number): Promise<ResourceRecord> {
-    return (await this.client.patch<DataEnvelope<ResourceRecord>>(this.at(id), { ...changes, version }, { silent: true })).data;
+    return (
+      await this.client.patch<DataEnvelope<ResourceRecord>>(this.at(id), { ...changes, version }, { silent: true })
+    ).data;
   }
 
   async remove(id: number): Promise<void> {
@@ -128,7 +147,11 @@ export class ResourceApi implements Required<Omit<ResourceListApi, 'fixedSort'>>
    * test event brought back. Unknown: the runner checks the shape its route promises.
    */
   async rowAction(id: number, endpoint: string): Promise<unknown> {
-    const answer = await this.client.post<{ readonly data?: unknown } | null | undefined>(this.at(id, endpoint), undefined, { silent: true });
+    const answer = await this.client.post<{ readonly data?: unknown } | null | undefined>(
+      this.at(id, endpoint),
+      undefined,
+      { silent: true },
+    );
     return typeof answer === 'object' && answer !== null ? answer.data : undefined;
   }
 
@@ -154,7 +177,11 @@ export class ReferenceApi {
   async search(target: ReferenceTarget, text: string, signal?: AbortSignal): Promise<readonly ReferenceOption[]> {
     const answer = await this.clients
       .get(target.service)
-      .get<DataEnvelope<readonly ReferenceOption[]>>(`references/${target.path}`, { query: { q: text }, signal, silent: true });
+      .get<DataEnvelope<readonly ReferenceOption[]>>(`references/${target.path}`, {
+        query: { q: text },
+        signal,
+        silent: true,
+      });
     return answer.data;
   }
 
@@ -162,7 +189,10 @@ export class ReferenceApi {
     if (ids.length === 0) return [];
     const answer = await this.clients
       .get(target.service)
-      .get<DataEnvelope<readonly ReferenceOption[]>>(`references/${target.path}`, { query: { ids: ids.join(',') }, silent: true });
+      .get<DataEnvelope<readonly ReferenceOption[]>>(`references/${target.path}`, {
+        query: { ids: ids.join(',') },
+        silent: true,
+      });
     return answer.data;
   }
 }

@@ -46,7 +46,13 @@ export function isAbort(error: unknown): boolean {
 export function serverMessage(error: unknown): string | null {
   if (!(error instanceof HttpError)) return null;
   const body = error.body;
-  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message.trim() !== '') {
+  if (
+    typeof body === 'object' &&
+    body !== null &&
+    'message' in body &&
+    typeof body.message === 'string' &&
+    body.message.trim() !== ''
+  ) {
     return body.message;
   }
   const messages = serverMessages(body);

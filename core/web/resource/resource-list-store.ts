@@ -5,7 +5,16 @@ import { exportParams, type ExportFile } from '@core/shared/resource/export-form
 import type { ListQuery } from '@core/shared/resource/list-query';
 import { countHeader, CsvRecordCounter, exportProgress, type ExportProgress } from './csv-progress';
 import type { ListParams, ResourceListApi } from './list-api';
-import { apiListQuery, defaultListView, encodeListView, hasFilters, matchingParams, scopeValue, type ListScope, type ListView } from './list-view';
+import {
+  apiListQuery,
+  defaultListView,
+  encodeListView,
+  hasFilters,
+  matchingParams,
+  scopeValue,
+  type ListScope,
+  type ListView,
+} from './list-view';
 import { isAbort, type ResourceFeedback, type ResourceSuccess } from './resource-feedback';
 
 /** What the table area shows instead of rows. */
@@ -105,7 +114,8 @@ export class ResourceListStore {
   get emptyState(): EmptyState {
     if (!this.page || this.stale || this.page.data.length > 0) return 'none';
     // A filter (or a scope) that matches nothing is not an empty section.
-    const narrowed = hasFilters(this.view) || this.view.query.deleted === 'only' || Object.keys(this.view.scopes ?? {}).length > 0;
+    const narrowed =
+      hasFilters(this.view) || this.view.query.deleted === 'only' || Object.keys(this.view.scopes ?? {}).length > 0;
     return narrowed || this.page.total > 0 ? 'nothingFound' : 'empty';
   }
 
@@ -220,7 +230,11 @@ export class ResourceListStore {
   // ---- changes -----------------------------------------------------------------------------
 
   /** Runs a change, announces it, reloads; false when it failed (already reported). */
-  private async change(run: () => Promise<void>, success: ResourceSuccess, failure: 'update' | 'delete' | 'action'): Promise<boolean> {
+  private async change(
+    run: () => Promise<void>,
+    success: ResourceSuccess,
+    failure: 'update' | 'delete' | 'action',
+  ): Promise<boolean> {
     runInAction(() => {
       this.busy = true;
     });
@@ -266,9 +280,13 @@ export class ResourceListStore {
   }
 
   runRowAction(rowAction: RowAction, record: ResourceRecord): Promise<boolean> {
-    return this.change(async () => {
-      await this.adapterCall('rowAction')(record.id, rowAction.endpoint);
-    }, 'done', 'action');
+    return this.change(
+      async () => {
+        await this.adapterCall('rowAction')(record.id, rowAction.endpoint);
+      },
+      'done',
+      'action',
+    );
   }
 
   runToolbarAction(toolbarAction: ToolbarAction): Promise<boolean> {
@@ -302,15 +320,18 @@ export class ResourceListStore {
       });
     report(0);
     try {
-      const blob = await exportCsv({ ...this.matching(), ...exportParams(file) }, {
-        signal: controller.signal,
-        onHeaders: (headers) => {
-          totalRows = countHeader(headers, 'X-Total-Count');
-          totalBytes = countHeader(headers, 'Content-Length');
+      const blob = await exportCsv(
+        { ...this.matching(), ...exportParams(file) },
+        {
+          signal: controller.signal,
+          onHeaders: (headers) => {
+            totalRows = countHeader(headers, 'X-Total-Count');
+            totalBytes = countHeader(headers, 'Content-Length');
+          },
+          onChunk: (chunk) => counter.feed(chunk),
+          onProgress: (received) => report(received),
         },
-        onChunk: (chunk) => counter.feed(chunk),
-        onProgress: (received) => report(received),
-      });
+      );
       if (!controller.signal.aborted) save(blob, fileName);
     } catch (error) {
       if (!controller.signal.aborted) this.feedback.failed('export', error);

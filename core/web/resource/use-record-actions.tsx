@@ -60,7 +60,11 @@ export interface RecordActions {
 
 type Editing =
   | { readonly kind: 'closed' }
-  | { readonly kind: 'open'; readonly record: ResourceRecord | null; readonly prefill?: Readonly<Record<string, unknown>> };
+  | {
+      readonly kind: 'open';
+      readonly record: ResourceRecord | null;
+      readonly prefill?: Readonly<Record<string, unknown>>;
+    };
 
 /**
  * A record's actions under the list's permission rules, shared by the list screen and the record
@@ -68,11 +72,25 @@ type Editing =
  * their dialogs, and the add/edit dialog (the plugin's `form` or the generated one).
  */
 export function useRecordActions(input: RecordActionsInput): RecordActions {
-  const { definition, options, api, feedback, labels, operations, reload, onSaved, history, definitionRowActions = true } = input;
+  const {
+    definition,
+    options,
+    api,
+    feedback,
+    labels,
+    operations,
+    reload,
+    onSaved,
+    history,
+    definitionRowActions = true,
+  } = input;
   const { t } = useTranslation('core');
   const permissions = useInjection(PermissionService);
   const canWrite = definition.readOnly !== true && permissions.allows(definition.access.write);
-  const actions = useMemo(() => permittedActions(definition, (requirement) => permissions.allows(requirement)), [definition, permissions]);
+  const actions = useMemo(
+    () => permittedActions(definition, (requirement) => permissions.allows(requirement)),
+    [definition, permissions],
+  );
   const extraActions = useMemo(
     () => (options.rowActions ?? []).filter((action) => !action.requires || permissions.allows(action.requires)),
     [options.rowActions, permissions],
@@ -85,8 +103,15 @@ export function useRecordActions(input: RecordActionsInput): RecordActions {
   const [shown, setShown] = useState<{ readonly key: number; readonly dialog: ScreenDialog } | null>(null);
   const showDialog = (dialog: ScreenDialog) => setShown((before) => ({ key: (before?.key ?? 0) + 1, dialog }));
   /** The spec's 'Are you sure?' about one record: its label under the question, then what the action does. */
-  const confirmed = (label: string, detailKey?: string) => ask(areYouSure, { subject: label, ...(detailKey ? { detail: t(detailKey) } : {}) });
-  const contextFor = (label: string): RowActionContext => ({ api, feedback, reload, showDialog, confirm: (detailKey) => confirmed(label, detailKey) });
+  const confirmed = (label: string, detailKey?: string) =>
+    ask(areYouSure, { subject: label, ...(detailKey ? { detail: t(detailKey) } : {}) });
+  const contextFor = (label: string): RowActionContext => ({
+    api,
+    feedback,
+    reload,
+    showDialog,
+    confirm: (detailKey) => confirmed(label, detailKey),
+  });
   const runInCode = async (run: () => void | Promise<void>) => {
     try {
       await run();
@@ -139,7 +164,15 @@ export function useRecordActions(input: RecordActionsInput): RecordActions {
     <>
       {editing.kind === 'open' &&
         (Form ? (
-          <Form definition={definition} record={editing.record} initialValues={editing.prefill} api={api} feedback={feedback} onCancel={closeForm} onSaved={saved} />
+          <Form
+            definition={definition}
+            record={editing.record}
+            initialValues={editing.prefill}
+            api={api}
+            feedback={feedback}
+            onCancel={closeForm}
+            onSaved={saved}
+          />
         ) : (
           <ResourceFormDialog
             definition={definition}

@@ -21,7 +21,10 @@ import { exportFileName, saveBlob } from './save-file';
 import type { ResourceScreenOptions } from './types';
 
 /** What the list hook needs besides the definition: the list-shaping part of the screen options. */
-export type ResourceListOptions = Pick<ResourceScreenOptions, 'listApi' | 'scopes' | 'filters' | 'listParams' | 'columnWidths'> & {
+export type ResourceListOptions = Pick<
+  ResourceScreenOptions,
+  'listApi' | 'scopes' | 'filters' | 'listParams' | 'columnWidths'
+> & {
   /**
    * Where the view (page, sort, filters) is kept: the URL (default: the page's own list, so a link
    * shows it as it was), or the component's state, for a list inside another page (a record page's
@@ -64,9 +67,15 @@ export interface ResourceList {
 }
 
 /** The definition with filter-only fields added: they filter, never show as a column. */
-export function withFilterFields(definition: ResourceDefinition, filters: readonly FieldDefinition[]): ResourceDefinition {
+export function withFilterFields(
+  definition: ResourceDefinition,
+  filters: readonly FieldDefinition[],
+): ResourceDefinition {
   if (filters.length === 0) return definition;
-  return { ...definition, fields: [...definition.fields, ...filters.map((field): FieldDefinition => ({ ...field, list: false }))] };
+  return {
+    ...definition,
+    fields: [...definition.fields, ...filters.map((field): FieldDefinition => ({ ...field, list: false }))],
+  };
 }
 
 interface Visit {
@@ -109,7 +118,12 @@ export function useResourceList(definition: ResourceDefinition, options: Resourc
       labels: new ReferenceLabels(new ReferenceApi(http)),
       store,
       // Columns come from the definition alone: a contributed filter is not a column.
-      columns: new ColumnPreferences(definition, storage, columnStorageKey(session.user?.id ?? 'anonymous', definition.id), options.columnWidths),
+      columns: new ColumnPreferences(
+        definition,
+        storage,
+        columnStorageKey(session.user?.id ?? 'anonymous', definition.id),
+        options.columnWidths,
+      ),
       scopes,
     };
   });
@@ -130,7 +144,10 @@ export function useResourceList(definition: ResourceDefinition, options: Resourc
     },
     [inState, setUrlParams],
   );
-  const decoded = useMemo(() => decodeListView(screen, paramsOf(new URLSearchParams(search)), scopes), [screen, search, scopes]);
+  const decoded = useMemo(
+    () => decodeListView(screen, paramsOf(new URLSearchParams(search)), scopes),
+    [screen, search, scopes],
+  );
   // Before the browser paints (a layout effect): the page's request leaves while the first frame is
   // drawn, not after it, a frame sooner to the rows of a cold start.
   useLayoutEffect(() => {
@@ -144,7 +161,9 @@ export function useResourceList(definition: ResourceDefinition, options: Resourc
   const lastPage = store.page && !store.stale ? store.page.last_page : null;
   useEffect(() => {
     if (lastPage !== null && query.page > Math.max(1, lastPage)) {
-      setSearchParams(encodeListView(screen, { ...view, query: { ...query, page: Math.max(1, lastPage) } }), { replace: true });
+      setSearchParams(encodeListView(screen, { ...view, query: { ...query, page: Math.max(1, lastPage) } }), {
+        replace: true,
+      });
     }
   }, [lastPage, query, view, screen, setSearchParams]);
 
@@ -152,7 +171,10 @@ export function useResourceList(definition: ResourceDefinition, options: Resourc
   const fixedSort = visit.listApi.fixedSort ?? {};
   const exportCsv = visit.listApi.exportCsv
     ? (format: ExportFormat = 'people') =>
-        void store.exportCsv(exportFileName(screen.path, new Date(), format), saveBlob, { format, columns: visit.columns.visible.map((column) => column.name) })
+        void store.exportCsv(exportFileName(screen.path, new Date(), format), saveBlob, {
+          format,
+          columns: visit.columns.visible.map((column) => column.name),
+        })
     : null;
   return {
     ...visit,

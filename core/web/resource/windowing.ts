@@ -28,7 +28,13 @@ export interface WindowInput {
 }
 
 /** Which rows of a fixed-height list are on screen, plus `overscan` on each side. */
-export function computeWindow({ count, rowHeight, scrollTop, viewportHeight, overscan = OVERSCAN_ROWS }: WindowInput): RowWindow {
+export function computeWindow({
+  count,
+  rowHeight,
+  scrollTop,
+  viewportHeight,
+  overscan = OVERSCAN_ROWS,
+}: WindowInput): RowWindow {
   if (count <= 0 || rowHeight <= 0) return { start: 0, end: 0, before: 0, after: 0 };
   const viewport = viewportHeight > 0 ? viewportHeight : FALLBACK_VIEWPORT_PX;
   const top = Math.max(0, Math.min(scrollTop, count * rowHeight - viewport));
@@ -49,7 +55,12 @@ export interface WindowState {
  * The window of rows a scroller shows, updated on scroll and (10 ms after) on resize. When
  * `enabled` is false every row is in the window.
  */
-export function useRowWindow(scroller: RefObject<HTMLElement | null>, count: number, rowHeight: number, enabled: boolean): WindowState {
+export function useRowWindow(
+  scroller: RefObject<HTMLElement | null>,
+  count: number,
+  rowHeight: number,
+  enabled: boolean,
+): WindowState {
   const [scrollTop, setScrollTop] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(0);
   const frame = useRef<number | null>(null);
@@ -92,6 +103,8 @@ export function useRowWindow(scroller: RefObject<HTMLElement | null>, count: num
     [enabled],
   );
 
-  const rows = enabled ? computeWindow({ count, rowHeight, scrollTop, viewportHeight }) : { start: 0, end: count, before: 0, after: 0 };
+  const rows = enabled
+    ? computeWindow({ count, rowHeight, scrollTop, viewportHeight })
+    : { start: 0, end: count, before: 0, after: 0 };
   return { rows, onScroll };
 }

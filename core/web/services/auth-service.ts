@@ -47,7 +47,9 @@ export class AuthService {
   ) {}
 
   async signIn(email: string, password: string): Promise<SessionUser> {
-    const answer = await this.http.get('auth').post<DataEnvelope<LoginAnswer>>('auth/login', { email, password }, { silent: true });
+    const answer = await this.http
+      .get('auth')
+      .post<DataEnvelope<LoginAnswer>>('auth/login', { email, password }, { silent: true });
     this.session.signIn(answer.data.user, answer.data.token);
     return answer.data.user;
   }
@@ -67,7 +69,8 @@ export class AuthService {
    */
   async loginCode(): Promise<LoginCode | null> {
     try {
-      return (await this.http.get('auth').post<DataEnvelope<LoginCode>>('telegram/login-code', {}, { silent: true })).data;
+      return (await this.http.get('auth').post<DataEnvelope<LoginCode>>('telegram/login-code', {}, { silent: true }))
+        .data;
     } catch (error) {
       if (error instanceof HttpError && error.status === 503) return null;
       throw error;
@@ -76,7 +79,9 @@ export class AuthService {
 
   /** Checks a code (POST telegram/auth-check); once the bot has bound it, the session is stored as for a password. */
   async signInWithCode(code: string): Promise<CodeSignIn> {
-    const answer = await this.http.get('auth').post<DataEnvelope<LoginAnswer | PendingAnswer>>('telegram/auth-check', { code }, { silent: true });
+    const answer = await this.http
+      .get('auth')
+      .post<DataEnvelope<LoginAnswer | PendingAnswer>>('telegram/auth-check', { code }, { silent: true });
     if ('status' in answer.data) return { status: 'pending', expiresAt: answer.data.expiresAt };
     this.session.signIn(answer.data.user, answer.data.token);
     return { status: 'signed-in' };
@@ -84,7 +89,9 @@ export class AuthService {
 
   /** Gives the signed-in user an e-mail (POST user/update); the stored user takes the server's answer. */
   async updateEmail(email: string): Promise<SessionUser> {
-    const answer = await this.http.get('auth').post<DataEnvelope<SessionUser>>('user/update', { email }, { silent: true });
+    const answer = await this.http
+      .get('auth')
+      .post<DataEnvelope<SessionUser>>('user/update', { email }, { silent: true });
     const current = this.session.user;
     // The server answers the whole user; the stored one is kept under it in case a field is left out.
     const user: SessionUser = current ? { ...current, ...answer.data } : answer.data;

@@ -19,7 +19,9 @@ export class PreferencesService {
 
   /** The saved value; null when the user never saved one. A value that no longer fits its shape reads as none. */
   async get<K extends PreferenceKey>(key: K): Promise<PreferenceValue<K> | null> {
-    const answer = await this.http.get('auth').get<DataEnvelope<PreferenceAnswer<K>>>(`preferences/${encodeURIComponent(key)}`, { silent: true });
+    const answer = await this.http
+      .get('auth')
+      .get<DataEnvelope<PreferenceAnswer<K>>>(`preferences/${encodeURIComponent(key)}`, { silent: true });
     return answer.data.value === null ? null : (checkPreference(key, answer.data.value).value ?? null);
   }
 

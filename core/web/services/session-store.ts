@@ -7,7 +7,6 @@ import { STORAGE_KEYS } from './storage-keys';
 
 export type { SessionUser };
 
-
 /** The signed-in user, the access token and the route to return to, mirrored in local storage. */
 @injectable()
 export class SessionStore {

@@ -16,7 +16,15 @@ import {
 } from '../theme/theme-choices';
 import { STORAGE_KEYS } from './storage-keys';
 
-export { COLOR_SCHEMES, DIRECTIONS, LAYOUTS, type ColorScheme, type ColorSchemePreference, type Direction, type Layout } from '../theme/theme-choices';
+export {
+  COLOR_SCHEMES,
+  DIRECTIONS,
+  LAYOUTS,
+  type ColorScheme,
+  type ColorSchemePreference,
+  type Direction,
+  type Layout,
+} from '../theme/theme-choices';
 
 /**
  * Colour scheme, primary colour, layout and text direction, mirrored in local storage and

@@ -23,7 +23,10 @@ export const DocumentTitle = observer(function DocumentTitle({ routes }: { route
   const own = pageTitle.current;
   const location = useLocation();
   const matches = matchRoutes(routes, location) ?? [];
-  const handle = [...matches].reverse().map((match) => match.route.handle as unknown).find(isRouteHandle);
+  const handle = [...matches]
+    .reverse()
+    .map((match) => match.route.handle as unknown)
+    .find(isRouteHandle);
   // Signed out, the guard is about to send the user to sign in: the page's own title stays meanwhile.
   const refused = session.user !== null && handle?.requires !== undefined && !permissions.allows(handle.requires);
   const titleKey = refused ? 'noAccess.title' : handle?.titleKey;

@@ -13,7 +13,13 @@ import { useSlotItems, useSlotSettled } from './layout/use-slot-items';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   empty: { color: tokens.colorNeutralForeground2 },
 });
 
@@ -56,7 +62,12 @@ export const MainDashboard = observer(function MainDashboard() {
       <div className={styles.header}>
         <Title2 as="h1">{t('dashboard.greeting', { name: session.user?.username ?? '' })}</Title2>
         {ready && arranged.length > 0 && (
-          <CustomizeDashboard widgets={arranged} titleOf={titleOf} onChange={(widgets) => layout.save(layoutOf(widgets))} onReset={layout.reset} />
+          <CustomizeDashboard
+            widgets={arranged}
+            titleOf={titleOf}
+            onChange={(widgets) => layout.save(layoutOf(widgets))}
+            onReset={layout.reset}
+          />
         )}
       </div>
       {!ready ? (

@@ -4,7 +4,13 @@ import { makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
 import { MAIN_PATH } from './paths';
 
 const useStyles = makeStyles({
-  page: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalM, maxWidth: '640px' },
+  page: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: tokens.spacingVerticalM,
+    maxWidth: '640px',
+  },
   text: { margin: 0 },
   link: {
     color: tokens.colorBrandForegroundLink,

@@ -4,7 +4,13 @@ import { Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 
 const useStyles = makeStyles({
   // Fluent's Title2 and Text are inline: without a column they ran into one line.
-  page: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalM, maxWidth: '640px' },
+  page: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: tokens.spacingVerticalM,
+    maxWidth: '640px',
+  },
   text: { margin: 0, color: tokens.colorNeutralForeground2 },
   link: {
     color: tokens.colorBrandForegroundLink,

@@ -23,7 +23,13 @@ function PluginUnavailable({ onRetry }: { onRetry: () => void }) {
 }
 
 /** A plugin page that loaded but threw while drawing: not "could not be loaded", and naming the plugin. */
-const PluginPageFailed = observer(function PluginPageFailed({ pluginId, onRetry }: { pluginId: string; onRetry: () => void }) {
+const PluginPageFailed = observer(function PluginPageFailed({
+  pluginId,
+  onRetry,
+}: {
+  pluginId: string;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
   const host = useInjection(PluginHost);
   return (
@@ -64,7 +70,13 @@ const LoadedPluginRoute = observer(function LoadedPluginRoute({ pluginId, path }
  * Draws `children` once the plugin's code is loaded (fetched on first visit); a failed load says why,
  * and so does a page that throws while drawing (with a toast naming the plugin).
  */
-export const WithPluginCode = observer(function WithPluginCode({ pluginId, children }: { pluginId: string; children: ReactNode }) {
+export const WithPluginCode = observer(function WithPluginCode({
+  pluginId,
+  children,
+}: {
+  pluginId: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const host = useInjection(PluginHost);
   const toasts = useInjection(ToastService);

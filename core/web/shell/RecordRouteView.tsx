@@ -11,7 +11,11 @@ import { NoAccessPage } from './NoAccessPage';
 import { WithPluginCode } from './PluginRouteView';
 
 // The record page rides with the resource engine, fetched on the first record opened.
-const RecordRoute = lazy(() => import(/* webpackChunkName: "record-page" */ '../resource/record/RecordRoute').then((m) => ({ default: m.RecordRoute })));
+const RecordRoute = lazy(() =>
+  import(/* webpackChunkName: "record-page" */ '../resource/record/RecordRoute').then((m) => ({
+    default: m.RecordRoute,
+  })),
+);
 
 interface RecordRouteViewProps {
   readonly pluginId: string;

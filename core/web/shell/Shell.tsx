@@ -18,10 +18,19 @@ import { useAfterIdle } from './use-after-idle';
 import { useNavigation } from './use-navigation';
 
 // The customizer's button, drawer and pickers: shown once the browser is idle, fetched then.
-const ThemeCustomizer = lazy(() => import(/* webpackChunkName: "theme-customizer" */ './layout/ThemeCustomizer').then((m) => ({ default: m.ThemeCustomizer })));
+const ThemeCustomizer = lazy(() =>
+  import(/* webpackChunkName: "theme-customizer" */ './layout/ThemeCustomizer').then((m) => ({
+    default: m.ThemeCustomizer,
+  })),
+);
 
 const useStyles = makeStyles({
-  root: { display: 'flex', flexDirection: 'column', minHeight: '100vh', backgroundColor: tokens.colorNeutralBackground2 },
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    minHeight: '100vh',
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
   header: { position: 'sticky', top: 0, zIndex: TOP_BAR_LAYER },
   body: { display: 'flex', flexGrow: 1, minHeight: 0 },
   main: { flexGrow: 1, minWidth: 0, padding: tokens.spacingHorizontalXXL },

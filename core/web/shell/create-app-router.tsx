@@ -21,18 +21,26 @@ import type { RouteHandle } from './route-handle';
 // The signed-in layout is its own chunk: the sign-in page does not pay for it, but may fetch it while the user types.
 export const loadShell = () => import(/* webpackChunkName: "shell" */ './Shell');
 const Shell = lazy(loadShell);
-const MainDashboard = lazy(() => import(/* webpackChunkName: "shell" */ './MainDashboard').then((m) => ({ default: m.MainDashboard })));
-const NotFoundPage = lazy(() => import(/* webpackChunkName: "shell" */ './NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const MainDashboard = lazy(() =>
+  import(/* webpackChunkName: "shell" */ './MainDashboard').then((m) => ({ default: m.MainDashboard })),
+);
+const NotFoundPage = lazy(() =>
+  import(/* webpackChunkName: "shell" */ './NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
 const PluginRouteView = lazy(() =>
   import(/* webpackChunkName: "shell" */ './PluginRouteView').then((m) => ({ default: m.PluginRouteView })),
 );
-const RecordRouteView = lazy(() => import(/* webpackChunkName: "shell" */ './RecordRouteView').then((m) => ({ default: m.RecordRouteView })));
+const RecordRouteView = lazy(() =>
+  import(/* webpackChunkName: "shell" */ './RecordRouteView').then((m) => ({ default: m.RecordRouteView })),
+);
 // Small enough to ride along with the shell they are shown in.
 const PlaceholderPage = lazy(() => import(/* webpackChunkName: "shell" */ '../pages/PlaceholderPage'));
 // Bare pages the sign-in page leads to, and the profile: each fetched when first opened.
 const EnterEmailPage = lazy(() => import(/* webpackChunkName: "enter-email" */ '../auth/EnterEmailPage'));
 const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../pages/profile/ProfilePage'));
-const NotificationsPage = lazy(() => import(/* webpackChunkName: "notifications" */ '../notifications/NotificationsPage'));
+const NotificationsPage = lazy(
+  () => import(/* webpackChunkName: "notifications" */ '../notifications/NotificationsPage'),
+);
 
 function Root({ table, trail }: { table: () => RouteObject[]; trail: NavigationTrail }) {
   return (
@@ -43,7 +51,8 @@ function Root({ table, trail }: { table: () => RouteObject[]; trail: NavigationT
   );
 }
 
-const handle = (titleKey: string, requires?: PermissionRequirement): RouteHandle => (requires === undefined ? { titleKey } : { titleKey, requires });
+const handle = (titleKey: string, requires?: PermissionRequirement): RouteHandle =>
+  requires === undefined ? { titleKey } : { titleKey, requires };
 
 /** The route table: the core's own pages and, from the manifests, every enabled plugin's. */
 export function appRoutes(host: PluginHost): RouteObject[] {
@@ -86,16 +95,34 @@ export function appRoutes(host: PluginHost): RouteObject[] {
             { path: MAIN_PATH, handle: handle('dashboard.title'), element: <MainDashboard /> },
             { path: '/profile', handle: handle('profile.title'), element: <ProfilePage /> },
             { path: '/notifications', handle: handle('notifications.title'), element: <NotificationsPage /> },
-            { path: '/dashboards/messaging', handle: handle('placeholders.messaging.title'), element: <PlaceholderPage kind="messaging" /> },
-            { path: '/settings', handle: handle('placeholders.settings.title'), element: <PlaceholderPage kind="settings" /> },
+            {
+              path: '/dashboards/messaging',
+              handle: handle('placeholders.messaging.title'),
+              element: <PlaceholderPage kind="messaging" />,
+            },
+            {
+              path: '/settings',
+              handle: handle('placeholders.settings.title'),
+              element: <PlaceholderPage kind="settings" />,
+            },
             ...pluginRouteTable(host.manifests).map(
               (route): RouteObject => ({
                 path: route.path,
                 handle: handle(route.titleKey, route.requires),
                 element: route.record ? (
-                  <RecordRouteView key={route.path} pluginId={route.pluginId} record={route.record} requires={route.requires} />
+                  <RecordRouteView
+                    key={route.path}
+                    pluginId={route.pluginId}
+                    record={route.record}
+                    requires={route.requires}
+                  />
                 ) : (
-                  <PluginRouteView key={route.path} pluginId={route.pluginId} path={route.path} requires={route.requires} />
+                  <PluginRouteView
+                    key={route.path}
+                    pluginId={route.pluginId}
+                    path={route.path}
+                    requires={route.requires}
+                  />
                 ),
               }),
             ),

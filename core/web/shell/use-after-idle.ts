@@ -9,7 +9,8 @@ const LONGEST_WAIT_MS = 5_000;
 function whenNetworkQuiet(onQuiet: () => void): () => void {
   const started = performance.now();
   let lastFinished = started;
-  const watchesResources = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('resource');
+  const watchesResources =
+    typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('resource');
   const observer = watchesResources ? new PerformanceObserver(() => (lastFinished = performance.now())) : null;
   observer?.observe({ type: 'resource' });
   const timer = setInterval(() => {

@@ -29,7 +29,13 @@ type Rgb = readonly [number, number, number];
 function parseRgb(rgb: string): Rgb {
   const parts = rgb.trim().split(/\s+/).map(Number);
   const [r, g, b] = parts;
-  if (parts.length !== 3 || r === undefined || g === undefined || b === undefined || !parts.every((v) => Number.isInteger(v) && v >= 0 && v <= 255)) {
+  if (
+    parts.length !== 3 ||
+    r === undefined ||
+    g === undefined ||
+    b === undefined ||
+    !parts.every((v) => Number.isInteger(v) && v >= 0 && v <= 255)
+  ) {
     throw new RangeError(`Expected "R G B" with integers 0–255, got "${rgb}"`);
   }
   return [r, g, b];

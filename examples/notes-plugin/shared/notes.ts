@@ -19,7 +19,15 @@ export const notesResource = defineResource({
   recordKey: 'notes:records.note',
   access: { read: NOTES_CODE, write: NOTES_CODE },
   fields: [
-    { kind: 'text', name: 'title', labelKey: 'notes:fields.title', required: true, maxLength: 200, sortable: true, filter: ['contains', 'eq'] },
+    {
+      kind: 'text',
+      name: 'title',
+      labelKey: 'notes:fields.title',
+      required: true,
+      maxLength: 200,
+      sortable: true,
+      filter: ['contains', 'eq'],
+    },
     { kind: 'longText', name: 'body', labelKey: 'notes:fields.body', maxLength: 5000, list: false },
     { kind: 'boolean', name: 'pinned', labelKey: 'notes:fields.pinned', sortable: true },
     // A reference to a staff account: each user's page (/user/:id) lists their notes, with no code here.

@@ -1,16 +1,34 @@
 import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Badge, Card, MessageBar, MessageBarBody, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Card,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  Title2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import type { DataEnvelope } from '@core/sdk/shared';
 import { HttpClients, I18nService, useInjection } from '@core/sdk/web';
 import { NOTES_SERVICE, type NotesSummary } from '../shared/notes';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '720px' },
-  figures: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalL },
+  figures: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
   figure: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  value: { fontSize: tokens.fontSizeHero800, lineHeight: tokens.lineHeightHero800, fontWeight: tokens.fontWeightSemibold },
+  value: {
+    fontSize: tokens.fontSizeHero800,
+    lineHeight: tokens.lineHeightHero800,
+    fontWeight: tokens.fontWeightSemibold,
+  },
 });
 
 /**
@@ -26,7 +44,10 @@ const HostLanguage = observer(function HostLanguage() {
   );
 });
 
-type Summary = { readonly state: 'loading' } | { readonly state: 'ready'; readonly summary: NotesSummary } | { readonly state: 'failed' };
+type Summary =
+  | { readonly state: 'loading' }
+  | { readonly state: 'ready'; readonly summary: NotesSummary }
+  | { readonly state: 'failed' };
 
 /** `/notes-overview` (NOTES): how many notes there are and how many are pinned, from the plugin's own route. */
 export const NotesOverviewPage = observer(function NotesOverviewPage() {

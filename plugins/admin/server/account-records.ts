@@ -11,7 +11,12 @@ import { USERS_CODE } from '../shared/services';
  * Migration 0007 gave their tables the engine's meta columns.
  */
 
-const RDP_SERVERS_REFERENCE = { service: 'auth', path: 'rdps/server', table: 'admin.rdp_servers', labelColumn: 'name' } as const;
+const RDP_SERVERS_REFERENCE = {
+  service: 'auth',
+  path: 'rdps/server',
+  table: 'admin.rdp_servers',
+  labelColumn: 'name',
+} as const;
 
 /** A user granted on an RDP server (`POST rdps/{serverId}/users/{userId}`). */
 export const rdpGrantRecords = defineResource({
@@ -23,7 +28,13 @@ export const rdpGrantRecords = defineResource({
   recordKey: 'admin:services.sources.rdp',
   access: { read: SERVERS_CODE, write: SERVERS_CODE },
   fields: [
-    { kind: 'reference', name: 'server_id', labelKey: 'admin:rdp.record', required: true, target: RDP_SERVERS_REFERENCE },
+    {
+      kind: 'reference',
+      name: 'server_id',
+      labelKey: 'admin:rdp.record',
+      required: true,
+      target: RDP_SERVERS_REFERENCE,
+    },
     { kind: 'reference', name: 'user_id', labelKey: 'admin:users.record', required: true, target: USERS_REFERENCE },
   ],
   labelField: 'user_id',
@@ -42,7 +53,13 @@ export const trackerUserRecords = defineResource({
     { kind: 'reference', name: 'user_id', labelKey: 'admin:users.record', required: true, target: USERS_REFERENCE },
     { kind: 'text', name: 'service_name', labelKey: 'admin:services.service', required: true, maxLength: 50 },
     { kind: 'boolean', name: 'is_created_group', labelKey: 'admin:services.createTrackerGroup' },
-    { kind: 'reference', name: 'tracker_id', labelKey: 'admin:services.tracker', required: true, target: KEITARO_SERVERS_REFERENCE },
+    {
+      kind: 'reference',
+      name: 'tracker_id',
+      labelKey: 'admin:services.tracker',
+      required: true,
+      target: KEITARO_SERVERS_REFERENCE,
+    },
     { kind: 'text', name: 'external_id', labelKey: 'admin:services.externalId', format: 'identifier', maxLength: 200 },
   ],
   labelField: 'service_name',

@@ -65,8 +65,20 @@ const ARTICLES: readonly [string, string][] = [
 ];
 
 const RDP_SERVERS: readonly { name: string; url: string; ip: string; username: string; grants: readonly string[] }[] = [
-  { name: 'RDP Frankfurt 1', url: `https://rdp-fra1.${DOMAIN}`, ip: '10.20.0.11', username: 'Administrator', grants: ['boris.ivanov', 'carla.mendes', 'farid.aliyev'] },
-  { name: 'RDP Amsterdam', url: `https://rdp-ams.${DOMAIN}`, ip: '10.20.1.21', username: 'Administrator', grants: ['carla.mendes', 'dmitry.sokolov'] },
+  {
+    name: 'RDP Frankfurt 1',
+    url: `https://rdp-fra1.${DOMAIN}`,
+    ip: '10.20.0.11',
+    username: 'Administrator',
+    grants: ['boris.ivanov', 'carla.mendes', 'farid.aliyev'],
+  },
+  {
+    name: 'RDP Amsterdam',
+    url: `https://rdp-ams.${DOMAIN}`,
+    ip: '10.20.1.21',
+    username: 'Administrator',
+    grants: ['carla.mendes', 'dmitry.sokolov'],
+  },
   { name: 'RDP Warsaw', url: `https://rdp-waw.${DOMAIN}`, ip: '10.20.2.31', username: 'buyer', grants: [] },
 ];
 
@@ -91,7 +103,11 @@ const KEITARO_SERVERS: readonly { name: string; url: string; reverses: readonly 
       ['us1-b.clickpath.io', 'waiting'],
     ],
   },
-  { name: 'Keitaro Asia', url: `https://asia.tracker.${DOMAIN}`, reverses: [['sg-proxy.clickpath.io:8443', 'on_hold']] },
+  {
+    name: 'Keitaro Asia',
+    url: `https://asia.tracker.${DOMAIN}`,
+    reverses: [['sg-proxy.clickpath.io:8443', 'on_hold']],
+  },
 ];
 
 const FREE_REVERSES: readonly string[] = ['spare-1.trk-edge.net', 'spare-2.trk-edge.net', '185.12.40.7:8080'];
@@ -144,10 +160,21 @@ async function seedUsers({ tx, demo }: Seeding, passwordHash: string): Promise<M
 
 async function seedServers({ tx, demo }: Seeding, users: ReadonlyMap<string, number>): Promise<Map<string, number>> {
   const { records, audit, author } = demo;
-  for (const [externalId, path] of ARTICLES) await records.createIn(tx, articlesResource, { url: `https://wiki.${DOMAIN}/${path}`, external_id: externalId }, author);
+  for (const [externalId, path] of ARTICLES)
+    await records.createIn(
+      tx,
+      articlesResource,
+      { url: `https://wiki.${DOMAIN}/${path}`, external_id: externalId },
+      author,
+    );
   for (const server of RDP_SERVERS) {
     const { grants, ...values } = server;
-    const created = await records.createIn(tx, rdpServersResource, { ...values, password: 'Demo-Rdp-Secret-1' }, author);
+    const created = await records.createIn(
+      tx,
+      rdpServersResource,
+      { ...values, password: 'Demo-Rdp-Secret-1' },
+      author,
+    );
     for (const username of grants) {
       const userId = users.get(username) as number;
       const grant = await records.createIn(tx, rdpGrantRecords, { server_id: created.id, user_id: userId }, author);
@@ -157,7 +184,12 @@ async function seedServers({ tx, demo }: Seeding, users: ReadonlyMap<string, num
   const keitaro = new Map<string, number>();
   for (const server of KEITARO_SERVERS) {
     const api_key = `demo-${server.name.toLowerCase().replaceAll(' ', '-')}-api-key`;
-    const created = await records.createIn(tx, keitaroServersResource, { name: server.name, url: server.url, api_key }, author);
+    const created = await records.createIn(
+      tx,
+      keitaroServersResource,
+      { name: server.name, url: server.url, api_key },
+      author,
+    );
     keitaro.set(server.name, created.id);
     for (const [address, state] of server.reverses) {
       const comment = state === 'on_hold' ? 'Blocked by a network, waiting for delisting' : null;
@@ -168,7 +200,11 @@ async function seedServers({ tx, demo }: Seeding, users: ReadonlyMap<string, num
   return keitaro;
 }
 
-async function seedAccounts({ tx, demo }: Seeding, users: ReadonlyMap<string, number>, trackers: ReadonlyMap<string, number>): Promise<void> {
+async function seedAccounts(
+  { tx, demo }: Seeding,
+  users: ReadonlyMap<string, number>,
+  trackers: ReadonlyMap<string, number>,
+): Promise<void> {
   const { records, audit, author } = demo;
   const writes = { adapter: localIssueTracker, audit };
   const groups = new Map<string, IssueTrackerGroup>();
@@ -179,7 +215,8 @@ async function seedAccounts({ tx, demo }: Seeding, users: ReadonlyMap<string, nu
   for (const account of ISSUE_TRACKER) {
     const user = await demo.users.require(tx, users.get(account.username) as number);
     const opened = refOf(await openAccount(tx, writes, user, author));
-    for (const name of account.groups) await joinGroup(tx, writes, opened, groups.get(name) as IssueTrackerGroup, author);
+    for (const name of account.groups)
+      await joinGroup(tx, writes, opened, groups.get(name) as IssueTrackerGroup, author);
   }
   let secondLink: number | null = null;
   for (const account of TRACKER_USERS) {
@@ -187,10 +224,21 @@ async function seedAccounts({ tx, demo }: Seeding, users: ReadonlyMap<string, nu
     const created = await records.createIn(
       tx,
       trackerUserRecords,
-      { user_id: userId, service_name: 'keitaro', is_created_group: account.group, tracker_id: trackers.get(account.tracker) as number, external_id: null },
+      {
+        user_id: userId,
+        service_name: 'keitaro',
+        is_created_group: account.group,
+        tracker_id: trackers.get(account.tracker) as number,
+        external_id: null,
+      },
       author,
     );
-    const linkId = await insertServiceLink(tx, audit, { userId, service: 'keitaro', source: { tracker_user_id: created.id } }, author);
+    const linkId = await insertServiceLink(
+      tx,
+      audit,
+      { userId, service: 'keitaro', source: { tracker_user_id: created.id } },
+      author,
+    );
     if (account.username === 'boris.ivanov' && account.tracker === 'Keitaro US-1') secondLink = linkId;
   }
   // Boris works mostly on the US tracker: his default Keitaro link is not the oldest one.

@@ -41,7 +41,10 @@ export interface AdminServerOptions {
 }
 
 /** The issue tracker the settings ask for: YouTrack when a URL is configured, else the local adapter. */
-export function configuredIssueTracker(settings: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv): IssueTrackerAdapter {
+export function configuredIssueTracker(
+  settings: Readonly<Record<string, unknown>>,
+  env: NodeJS.ProcessEnv,
+): IssueTrackerAdapter {
   const config = youTrackConfig(settings, env);
   return config ? new YouTrackAdapter(config) : localIssueTracker;
 }
@@ -75,7 +78,8 @@ export function createAdminServerPlugin(options: AdminServerOptions = {}): Serve
     register(app, context) {
       context.resources.hooks(rdpServersResource, rdpServerHooks(rdp, context.users, context.audit));
       context.resources.hooksById(keitaroHooks(keitaro));
-      const issueTracker = options.adapters?.issueTracker ?? configuredIssueTracker(context.settings, options.env ?? process.env);
+      const issueTracker =
+        options.adapters?.issueTracker ?? configuredIssueTracker(context.settings, options.env ?? process.env);
       rdpRoutes(app, context, rdp);
       keitaroRoutes(app, context, keitaro);
       trackerUsersRoutes(app, context, keitaro);

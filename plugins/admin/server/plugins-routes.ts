@@ -8,7 +8,11 @@ const nullableText = { type: ['string', 'null'] } as const;
 const ids = { type: 'array', items: { type: 'string' } } as const;
 const taken = {
   type: 'array',
-  items: { type: 'object', required: ['id', 'provider'], properties: { id: { type: 'string' }, provider: nullableText } },
+  items: {
+    type: 'object',
+    required: ['id', 'provider'],
+    properties: { id: { type: 'string' }, provider: nullableText },
+  },
 } as const;
 
 /** One plugin as `GET plugins` answers it (PluginInventoryItem): only these fields leave the server. */

@@ -25,7 +25,10 @@ const putSchema = {
 function bounds(definition: SettingDefinition): Partial<ValueSettingEntry> {
   switch (definition.type) {
     case 'integer':
-      return { ...(definition.min === undefined ? {} : { min: definition.min }), ...(definition.max === undefined ? {} : { max: definition.max }) };
+      return {
+        ...(definition.min === undefined ? {} : { min: definition.min }),
+        ...(definition.max === undefined ? {} : { max: definition.max }),
+      };
     case 'string':
       return {
         ...(definition.minLength === undefined ? {} : { min_length: definition.minLength }),
@@ -39,7 +42,11 @@ function bounds(definition: SettingDefinition): Partial<ValueSettingEntry> {
 }
 
 /** Every declared setting with its current value, then the secrets as set or not set. */
-async function entries(db: Queryable, catalogue: SettingsCatalogue, secrets: readonly SecretStatus[]): Promise<SystemSettingEntry[]> {
+async function entries(
+  db: Queryable,
+  catalogue: SettingsCatalogue,
+  secrets: readonly SecretStatus[],
+): Promise<SystemSettingEntry[]> {
   const stored = await storedSettings(db);
   const values: SystemSettingEntry[] = catalogue.all().map((definition) => {
     const raw = stored.get(definition.key);
@@ -84,55 +91,66 @@ function normalized(value: string | number | boolean): string | number | boolean
  * plugins declare; `PUT system-settings { key: value | null }` checks every key against its
  * declaration (422 naming each key that fails) and stores all or nothing; null resets to the default.
  */
-export function systemSettingsRoutes(app: FastifyInstance, { db, users, audit, systemSettings: catalogue, secrets }: ServerPluginContext): void {
+export function systemSettingsRoutes(
+  app: FastifyInstance,
+  { db, users, audit, systemSettings: catalogue, secrets }: ServerPluginContext,
+): void {
   const config = { access: ACCESS.settings };
 
-  app.get('/system-settings', { config }, async (): Promise<DataEnvelope<SystemSettingEntry[]>> => ({ data: await entries(db, catalogue, secrets) }));
+  app.get(
+    '/system-settings',
+    { config },
+    async (): Promise<DataEnvelope<SystemSettingEntry[]>> => ({ data: await entries(db, catalogue, secrets) }),
+  );
 
-  app.put<{ Body: Readonly<Record<string, unknown>> }>('/system-settings', { schema: putSchema, config }, async (request) => {
-    const errors: FieldErrors = {};
-    const changes: { definition: SettingDefinition; value: string | number | boolean | null }[] = [];
-    for (const [key, raw] of Object.entries(request.body)) {
-      const secret = secrets.find((entry) => entry.key === key);
-      if (secret) {
-        addFieldError(errors, key, `This secret is set only in the environment (${secret.env}).`);
-        continue;
+  app.put<{ Body: Readonly<Record<string, unknown>> }>(
+    '/system-settings',
+    { schema: putSchema, config },
+    async (request) => {
+      const errors: FieldErrors = {};
+      const changes: { definition: SettingDefinition; value: string | number | boolean | null }[] = [];
+      for (const [key, raw] of Object.entries(request.body)) {
+        const secret = secrets.find((entry) => entry.key === key);
+        if (secret) {
+          addFieldError(errors, key, `This secret is set only in the environment (${secret.env}).`);
+          continue;
+        }
+        const definition = catalogue.get(key);
+        if (!definition) {
+          addFieldError(errors, key, 'There is no such setting.');
+          continue;
+        }
+        if (raw !== null && typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
+          addFieldError(errors, key, 'The value must be text, a number, true or false, or null for the default.');
+          continue;
+        }
+        const value = raw === null ? null : normalized(raw);
+        const problem = value === null ? null : settingValueProblem(definition, value);
+        if (problem) addFieldError(errors, key, `The value ${problem}.`);
+        else changes.push({ definition, value });
       }
-      const definition = catalogue.get(key);
-      if (!definition) {
-        addFieldError(errors, key, 'There is no such setting.');
-        continue;
-      }
-      if (raw !== null && typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
-        addFieldError(errors, key, 'The value must be text, a number, true or false, or null for the default.');
-        continue;
-      }
-      const value = raw === null ? null : normalized(raw);
-      const problem = value === null ? null : settingValueProblem(definition, value);
-      if (problem) addFieldError(errors, key, `The value ${problem}.`);
-      else changes.push({ definition, value });
-    }
-    throwIfErrors(errors);
-    // Recorded as updated_by when the caller's account row exists (a token outlives nothing else).
-    const caller = users.callerOf(request);
-    const actor = (await users.find(db, caller)) ? caller : null;
-    await db.transaction(async (tx) => {
-      const before = await storedSettings(tx);
-      for (const change of changes) {
-        if (change.value === null) await resetSetting(tx, change.definition);
-        else await writeSetting(tx, change.definition, change.value, actor);
-      }
-      // Settings have no ids: the whole change is one entry of record 0, the keys in before and after.
-      const keys = changes.map((change) => change.definition.key);
-      await audit.record(tx, {
-        resource: SYSTEM_SETTINGS_RESOURCE,
-        recordId: 0,
-        action: 'update',
-        actorId: caller,
-        before: Object.fromEntries(keys.map((key) => [key, auditable(before.get(key))])),
-        after: Object.fromEntries(changes.map((change) => [change.definition.key, change.value])),
+      throwIfErrors(errors);
+      // Recorded as updated_by when the caller's account row exists (a token outlives nothing else).
+      const caller = users.callerOf(request);
+      const actor = (await users.find(db, caller)) ? caller : null;
+      await db.transaction(async (tx) => {
+        const before = await storedSettings(tx);
+        for (const change of changes) {
+          if (change.value === null) await resetSetting(tx, change.definition);
+          else await writeSetting(tx, change.definition, change.value, actor);
+        }
+        // Settings have no ids: the whole change is one entry of record 0, the keys in before and after.
+        const keys = changes.map((change) => change.definition.key);
+        await audit.record(tx, {
+          resource: SYSTEM_SETTINGS_RESOURCE,
+          recordId: 0,
+          action: 'update',
+          actorId: caller,
+          before: Object.fromEntries(keys.map((key) => [key, auditable(before.get(key))])),
+          after: Object.fromEntries(changes.map((change) => [change.definition.key, change.value])),
+        });
       });
-    });
-    return { data: await entries(db, catalogue, secrets), message: 'Successfully updated' };
-  });
+      return { data: await entries(db, catalogue, secrets), message: 'Successfully updated' };
+    },
+  );
 }

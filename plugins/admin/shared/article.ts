@@ -30,7 +30,15 @@ export const articlesResource = defineResource({
   recordKey: 'admin:articles.record',
   access: { read: ARTICLE_CODE, write: ARTICLE_CODE },
   fields: [
-    { kind: 'url', name: 'url', labelKey: 'admin:articles.url', required: true, maxLength: 2048, filter: ['contains'], sortable: true },
+    {
+      kind: 'url',
+      name: 'url',
+      labelKey: 'admin:articles.url',
+      required: true,
+      maxLength: 2048,
+      filter: ['contains'],
+      sortable: true,
+    },
     {
       kind: 'text',
       name: 'external_id',

@@ -1,4 +1,10 @@
-import { defineResource, type EnumField, type ReferenceField, type ReferenceTarget, type StatusTone } from '@core/sdk/shared';
+import {
+  defineResource,
+  type EnumField,
+  type ReferenceField,
+  type ReferenceTarget,
+  type StatusTone,
+} from '@core/sdk/shared';
 
 /**
  * Keitaro servers and their reverses (spec §3, §4). A reverse is a domain or proxy endpoint that
@@ -26,13 +32,20 @@ export const SERVERS_CODE = 'VR';
 export const REVERSE_STATES = ['free', 'waiting', 'active', 'on_hold'] as const;
 export type ReverseState = (typeof REVERSE_STATES)[number];
 /** The badge colour of each ReverseState (a status column). */
-export const REVERSE_STATE_TONES = { free: 'success', waiting: 'warning', active: 'brand', on_hold: 'subtle' } as const satisfies Readonly<Record<ReverseState, StatusTone>>;
+export const REVERSE_STATE_TONES = {
+  free: 'success',
+  waiting: 'warning',
+  active: 'brand',
+  on_hold: 'subtle',
+} as const satisfies Readonly<Record<ReverseState, StatusTone>>;
 
 export const REVERSE_ACTIONS = ['transfer', 'wait', 'activate', 'release'] as const;
 export type ReverseAction = (typeof REVERSE_ACTIONS)[number];
 
 /** Where each action leads from each state it is allowed in. */
-export const REVERSE_TRANSITIONS: Readonly<Record<ReverseAction, Readonly<Partial<Record<ReverseState, ReverseState>>>>> = {
+export const REVERSE_TRANSITIONS: Readonly<
+  Record<ReverseAction, Readonly<Partial<Record<ReverseState, ReverseState>>>>
+> = {
   transfer: { free: 'waiting' },
   wait: { active: 'waiting', on_hold: 'waiting' },
   activate: { waiting: 'active', on_hold: 'active' },
@@ -42,7 +55,12 @@ export const REVERSE_TRANSITIONS: Readonly<Record<ReverseAction, Readonly<Partia
 /** What the server's previous active reverse becomes when another one is activated. */
 export const DISPLACED_STATE: ReverseState = 'on_hold';
 
-const STATE_WORDS: Readonly<Record<ReverseState, string>> = { free: 'free', waiting: 'waiting', active: 'active', on_hold: 'on hold' };
+const STATE_WORDS: Readonly<Record<ReverseState, string>> = {
+  free: 'free',
+  waiting: 'waiting',
+  active: 'active',
+  on_hold: 'on hold',
+};
 
 /** Why each refused action/state pair is refused, in words an operator can act on. */
 export const REVERSE_REFUSALS: Readonly<Record<ReverseAction, Readonly<Partial<Record<ReverseState, string>>>>> = {
@@ -67,13 +85,18 @@ export const REVERSE_REFUSALS: Readonly<Record<ReverseAction, Readonly<Partial<R
 
 export const ACTIVE_REVERSE_UNDELETABLE = 'An active reverse cannot be deleted: set it to wait first.';
 
-export type TransitionVerdict = { readonly ok: true; readonly to: ReverseState } | { readonly ok: false; readonly message: string };
+export type TransitionVerdict =
+  | { readonly ok: true; readonly to: ReverseState }
+  | { readonly ok: false; readonly message: string };
 
 /** The state `action` leads to from `from`, or why it is refused. */
 export function reverseTransition(action: ReverseAction, from: ReverseState): TransitionVerdict {
   const to = REVERSE_TRANSITIONS[action][from];
   if (to) return { ok: true, to };
-  return { ok: false, message: REVERSE_REFUSALS[action][from] ?? `A reverse cannot ${action} while ${STATE_WORDS[from]}.` };
+  return {
+    ok: false,
+    message: REVERSE_REFUSALS[action][from] ?? `A reverse cannot ${action} while ${STATE_WORDS[from]}.`,
+  };
 }
 
 /** The actions a reverse in `state` offers. */
@@ -146,7 +169,15 @@ export const keitaroServersResource = defineResource({
   recordKey: 'admin:keitaro.server',
   access: { read: SERVERS_CODE, write: SERVERS_CODE },
   fields: [
-    { kind: 'text', name: 'name', labelKey: 'admin:keitaro.fields.name', required: true, maxLength: 100, unique: true, sortable: true },
+    {
+      kind: 'text',
+      name: 'name',
+      labelKey: 'admin:keitaro.fields.name',
+      required: true,
+      maxLength: 100,
+      unique: true,
+      sortable: true,
+    },
     { kind: 'url', name: 'url', labelKey: 'admin:keitaro.fields.url', required: true, maxLength: 2048 },
     { kind: 'secret', name: 'api_key', labelKey: 'admin:keitaro.fields.apiKey', maxLength: 256 },
   ],
@@ -155,11 +186,30 @@ export const keitaroServersResource = defineResource({
 });
 
 /** Where a reverse sits, and a tracker account lives. */
-export const KEITARO_SERVERS_REFERENCE: ReferenceTarget = { service: 'auth', path: 'keitaro/servers', table: 'admin.keitaro_servers', labelColumn: 'name' };
+export const KEITARO_SERVERS_REFERENCE: ReferenceTarget = {
+  service: 'auth',
+  path: 'keitaro/servers',
+  table: 'admin.keitaro_servers',
+  labelColumn: 'name',
+};
 
 // Set only by the state machine's actions (POST keitaro/reverses/{id}/<action>), never by a form.
-const REVERSE_STATE_FIELD: EnumField = { kind: 'enum', name: 'state', labelKey: 'admin:keitaro.fields.state', values: REVERSE_STATES, tones: REVERSE_STATE_TONES, valueLabelPrefix: 'admin:keitaro.states', readOnly: true };
-const REVERSE_SERVER_FIELD: ReferenceField = { kind: 'reference', name: 'server_id', labelKey: 'admin:keitaro.fields.server', target: KEITARO_SERVERS_REFERENCE, readOnly: true };
+const REVERSE_STATE_FIELD: EnumField = {
+  kind: 'enum',
+  name: 'state',
+  labelKey: 'admin:keitaro.fields.state',
+  values: REVERSE_STATES,
+  tones: REVERSE_STATE_TONES,
+  valueLabelPrefix: 'admin:keitaro.states',
+  readOnly: true,
+};
+const REVERSE_SERVER_FIELD: ReferenceField = {
+  kind: 'reference',
+  name: 'server_id',
+  labelKey: 'admin:keitaro.fields.server',
+  target: KEITARO_SERVERS_REFERENCE,
+  readOnly: true,
+};
 
 /** A reverse: the form adds one to the free pool; state and server change only through the actions. */
 export const keitaroReversesResource = defineResource({

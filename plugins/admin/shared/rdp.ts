@@ -21,7 +21,16 @@ export const rdpServersResource = defineResource({
   recordKey: 'admin:rdp.record',
   access: { read: SERVERS_CODE, write: SERVERS_CODE },
   fields: [
-    { kind: 'text', name: 'name', labelKey: 'admin:rdp.fields.name', required: true, maxLength: 100, unique: true, filter: TEXT_OPS, sortable: true },
+    {
+      kind: 'text',
+      name: 'name',
+      labelKey: 'admin:rdp.fields.name',
+      required: true,
+      maxLength: 100,
+      unique: true,
+      filter: TEXT_OPS,
+      sortable: true,
+    },
     { kind: 'url', name: 'url', labelKey: 'admin:rdp.fields.url', maxLength: 2048, filter: TEXT_OPS, sortable: true },
     {
       kind: 'text',
@@ -34,7 +43,14 @@ export const rdpServersResource = defineResource({
       filter: TEXT_OPS,
       sortable: true,
     },
-    { kind: 'text', name: 'username', labelKey: 'admin:rdp.fields.username', maxLength: 100, filter: TEXT_OPS, sortable: true },
+    {
+      kind: 'text',
+      name: 'username',
+      labelKey: 'admin:rdp.fields.username',
+      maxLength: 100,
+      filter: TEXT_OPS,
+      sortable: true,
+    },
     { kind: 'secret', name: 'password', labelKey: 'admin:rdp.fields.password', maxLength: 256 },
   ],
   labelField: 'name',

@@ -22,7 +22,9 @@ export const SERVICES: readonly ServiceEntry[] = [
 ];
 
 /** The services a tracker user may name. */
-export const TRACKER_SERVICES: readonly string[] = SERVICES.filter((entry) => entry.kind === 'tracker').map((entry) => entry.id);
+export const TRACKER_SERVICES: readonly string[] = SERVICES.filter((entry) => entry.kind === 'tracker').map(
+  (entry) => entry.id,
+);
 export const ISSUE_TRACKER_SERVICE = 'youtrack';
 export const RDP_SERVICE = 'rdp';
 
@@ -42,7 +44,8 @@ export interface ServiceLink {
   readonly created_at: string;
 }
 
-export const ONE_DEFAULT_MESSAGE = "A user's links to a service always have one default: make another link the default instead.";
+export const ONE_DEFAULT_MESSAGE =
+  "A user's links to a service always have one default: make another link the default instead.";
 
 /** `POST tracker/users`. */
 export interface TrackerUserInput {

@@ -31,7 +31,22 @@ export default new ContainerModule(({ bind }) => {
   bind(RouteContributionToken).toConstantValue({ path: '/jobs', component: JobsPage });
 
   // The user detail's tabs; other plugins add theirs (finance: employee-tab, order 30).
-  bind(UserDetailTabToken).toConstantValue({ id: 'info-tab', labelKey: 'admin:userDetail.tabs.info', component: InfoTab, order: 10 });
-  bind(UserDetailTabToken).toConstantValue({ id: 'service-tab', labelKey: 'admin:userDetail.tabs.service', component: ServiceTab, order: 20 });
-  bind(UserDetailTabToken).toConstantValue({ id: 'edit-user-tab', labelKey: 'admin:userDetail.tabs.edit', component: EditUserTab, order: 40 });
+  bind(UserDetailTabToken).toConstantValue({
+    id: 'info-tab',
+    labelKey: 'admin:userDetail.tabs.info',
+    component: InfoTab,
+    order: 10,
+  });
+  bind(UserDetailTabToken).toConstantValue({
+    id: 'service-tab',
+    labelKey: 'admin:userDetail.tabs.service',
+    component: ServiceTab,
+    order: 20,
+  });
+  bind(UserDetailTabToken).toConstantValue({
+    id: 'edit-user-tab',
+    labelKey: 'admin:userDetail.tabs.edit',
+    component: EditUserTab,
+    order: 40,
+  });
 });

@@ -11,10 +11,21 @@ import {
   walletsResource,
 } from '../shared/resources';
 import { assertNotAdjusting } from './card-corrections/adjusting-lock';
-import { employeeStatusCondition, EMPLOYEE_STATUSES, DEFAULT_EMPLOYEE_STATUS, type EmployeeStatus } from './employees/employee-status';
+import {
+  employeeStatusCondition,
+  EMPLOYEE_STATUSES,
+  DEFAULT_EMPLOYEE_STATUS,
+  type EmployeeStatus,
+} from './employees/employee-status';
 import { assertNoManagerCycle, assertSalaryPeriodFree } from './employees/hierarchy';
 import { assertNotPayroll } from './motivation/payroll-lock';
-import { applyBalanceChange, lockWallets, refreshBalances, walletsUsingArticle, type BalanceEntry } from './transactions/balances';
+import {
+  applyBalanceChange,
+  lockWallets,
+  refreshBalances,
+  walletsUsingArticle,
+  type BalanceEntry,
+} from './transactions/balances';
 import { ALREADY_CONVERTED_MESSAGE } from './transactions/convert-draft';
 import { draftComputedValues, transactionComputedValues } from './transactions/transaction-rules';
 
@@ -29,7 +40,9 @@ type Snapshot = Readonly<Record<string, unknown>> | null;
 const idOf = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 const walletOf = (snapshot: Snapshot): number | null => idOf(snapshot?.wallet_id);
 const amountOf = (value: unknown): string | null =>
-  typeof value === 'object' && value !== null && typeof (value as Money).amount === 'string' ? (value as Money).amount : null;
+  typeof value === 'object' && value !== null && typeof (value as Money).amount === 'string'
+    ? (value as Money).amount
+    : null;
 
 /** What a stored transaction adds to its wallet's balance, read from the engine's snapshot. */
 function balanceEntry(snapshot: Snapshot): BalanceEntry | null {
@@ -44,7 +57,10 @@ const transactionHooks: ResourceHooks = {
   async beforeWrite({ tx, id, before, next, action }: WriteContext) {
     if (action === 'update' && id !== null) await assertNotAdjusting(tx, id);
     // Both wallets (old and new) are locked in id order before anything else, so writers queue.
-    await lockWallets(tx, [walletOf(before), walletOf(next)].filter((wallet): wallet is number => wallet !== null));
+    await lockWallets(
+      tx,
+      [walletOf(before), walletOf(next)].filter((wallet): wallet is number => wallet !== null),
+    );
     if (action === 'delete') return undefined;
     return transactionComputedValues(tx, next);
   },
@@ -71,7 +87,9 @@ const walletHooks: ResourceHooks = {
     if (action !== 'update' || !before || before.currency === next.currency) return undefined;
     const { rows } = await tx.query('SELECT 1 FROM finance.transactions WHERE wallet_id = $1 LIMIT 1', [id]);
     if (rows.length > 0) throw validationError({ currency: ['A wallet with transactions keeps its currency.'] });
-    const { rows: drafts } = await tx.query('SELECT 1 FROM finance.transaction_drafts WHERE wallet_id = $1 LIMIT 1', [id]);
+    const { rows: drafts } = await tx.query('SELECT 1 FROM finance.transaction_drafts WHERE wallet_id = $1 LIMIT 1', [
+      id,
+    ]);
     if (drafts.length > 0) throw validationError({ currency: ['A wallet with drafts keeps its currency.'] });
     return { balance: { amount: '0', currency: String(next.currency) } satisfies Money };
   },
@@ -80,13 +98,15 @@ const walletHooks: ResourceHooks = {
 const articleHooks: ResourceHooks = {
   async afterWrite({ tx, id, before, after }) {
     // A changed direction turns the article's income into expense (or back) in every wallet.
-    if (id !== null && before && after && before.direction !== after.direction) await refreshBalances(tx, await walletsUsingArticle(tx, id));
+    if (id !== null && before && after && before.direction !== after.direction)
+      await refreshBalances(tx, await walletsUsingArticle(tx, id));
   },
 };
 
 const rateHooks: ResourceHooks = {
   async beforeWrite({ next, action }) {
-    if (action !== 'delete' && next.currency === BASE_CURRENCY) throw validationError({ currency: [`${BASE_CURRENCY} is always 1: it needs no rate.`] });
+    if (action !== 'delete' && next.currency === BASE_CURRENCY)
+      throw validationError({ currency: [`${BASE_CURRENCY} is always 1: it needs no rate.`] });
     return undefined;
   },
 };
@@ -111,7 +131,12 @@ const salaryHooks: ResourceHooks = {
     const employee = idOf(next.employee_id);
     const start = next.date_start;
     if (employee === null || typeof start !== 'string') return undefined;
-    await assertSalaryPeriodFree(tx, { id, employee_id: employee, date_start: start, date_end: typeof next.date_end === 'string' ? next.date_end : null });
+    await assertSalaryPeriodFree(tx, {
+      id,
+      employee_id: employee,
+      date_start: start,
+      date_end: typeof next.date_end === 'string' ? next.date_end : null,
+    });
     return undefined;
   },
 };

@@ -60,7 +60,12 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
     register(app, context) {
       const { db, settings } = context;
       const notices = approvalNotices(context);
-      context.resources.hooksById({ ...FINANCE_RESOURCE_HOOKS, ...cardCorrectionHooks(notices), ...MOTIVATION_RESOURCE_HOOKS, ...PAY_MODEL_HOOKS });
+      context.resources.hooksById({
+        ...FINANCE_RESOURCE_HOOKS,
+        ...cardCorrectionHooks(notices),
+        ...MOTIVATION_RESOURCE_HOOKS,
+        ...PAY_MODEL_HOOKS,
+      });
       const sheets = new GoogleSheetsAdapter(readSheetsSettings(settings, options.env ?? process.env), options.fetch);
       googleTablesRoutes(app, db, sheets);
       // Other plugins export to spreadsheets through this one connection (the shop's team orders).

@@ -15,7 +15,8 @@ export const FINANCE_MESSAGES_RU: RussianMessages = {
   'A wallet with transactions keeps its currency.': 'У кошелька с транзакциями нельзя сменить валюту.',
   'A wallet with drafts keeps its currency.': 'У кошелька с черновиками нельзя сменить валюту.',
   "The amount must be in the wallet's currency ({currency}).": 'Сумма должна быть в валюте кошелька ({currency}).',
-  "The commission must be in the wallet's currency ({currency}).": 'Комиссия должна быть в валюте кошелька ({currency}).',
+  "The commission must be in the wallet's currency ({currency}).":
+    'Комиссия должна быть в валюте кошелька ({currency}).',
   'There is no {currency} exchange rate on or before {date:date}: add one on the exchange rates screen.':
     'Нет курса {currency} на {date} или раньше: добавьте его на экране курсов валют.',
   'This draft has already been converted into a transaction.': 'Этот черновик уже превращён в транзакцию.',
@@ -32,7 +33,8 @@ export const FINANCE_MESSAGES_RU: RussianMessages = {
   'The end of the period must not be before its start.': 'Конец периода не может быть раньше его начала.',
   'The period may be at most 20 years long.': 'Период может быть не длиннее 20 лет.',
   'Give the month as YYYY-MM.': 'Укажите месяц в виде ГГГГ-ММ.',
-  'This period overlaps the salary from {from:date} to {until:date}.': 'Этот период пересекается с окладом с {from} по {until}.',
+  'This period overlaps the salary from {from:date} to {until:date}.':
+    'Этот период пересекается с окладом с {from} по {until}.',
   // Spreadsheet tables
   'Max nesting level is reached': 'Достигнут предел вложенности',
   'Enter a range such as Sheet1!A1:D20.': 'Введите диапазон вида Sheet1!A1:D20.',

@@ -1,4 +1,11 @@
-import { defineResource, referenceTo, USERS_REFERENCE, type Money, type ReferenceTarget, type StatusTone } from '@core/sdk/shared';
+import {
+  defineResource,
+  referenceTo,
+  USERS_REFERENCE,
+  type Money,
+  type ReferenceTarget,
+  type StatusTone,
+} from '@core/sdk/shared';
 import { FINANCE_CURRENCIES } from './currencies';
 import { transactionsResource, walletsResource } from './resources';
 
@@ -12,10 +19,17 @@ import { transactionsResource, walletsResource } from './resources';
 export const CORRECTION_STATUSES = ['open', 'approved', 'reversed'] as const;
 export type CorrectionStatus = (typeof CORRECTION_STATUSES)[number];
 /** The badge colour of each CorrectionStatus (a status column). */
-export const CORRECTION_STATUS_TONES = { open: 'warning', approved: 'success', reversed: 'subtle' } as const satisfies Readonly<Record<CorrectionStatus, StatusTone>>;
+export const CORRECTION_STATUS_TONES = {
+  open: 'warning',
+  approved: 'success',
+  reversed: 'subtle',
+} as const satisfies Readonly<Record<CorrectionStatus, StatusTone>>;
 
 /** The articles adjusting transactions are booked under, found by code (created when missing). */
-export const CORRECTION_ARTICLE_CODES = { income: 'card-correction-income', expense: 'card-correction-expense' } as const;
+export const CORRECTION_ARTICLE_CODES = {
+  income: 'card-correction-income',
+  expense: 'card-correction-expense',
+} as const;
 
 /** A correction is a reference of the reversal that cancels it (the definition cannot name itself). */
 export const cardCorrectionsTarget: ReferenceTarget = {
@@ -27,7 +41,16 @@ export const cardCorrectionsTarget: ReferenceTarget = {
 
 const RANGE_OPS = ['gte', 'lte', 'eq'] as const;
 const money = (name: string, labelKey: string, extra: { readonly required?: boolean; readonly readOnly?: boolean }) =>
-  ({ kind: 'money', name, labelKey, scale: 8, currencies: FINANCE_CURRENCIES, filter: RANGE_OPS, sortable: true, ...extra }) as const;
+  ({
+    kind: 'money',
+    name,
+    labelKey,
+    scale: 8,
+    currencies: FINANCE_CURRENCIES,
+    filter: RANGE_OPS,
+    sortable: true,
+    ...extra,
+  }) as const;
 
 export const cardCorrectionsResource = defineResource({
   id: 'finance.card_corrections',
@@ -38,8 +61,22 @@ export const cardCorrectionsResource = defineResource({
   recordKey: 'finance:records.cardCorrection',
   access: { read: 'FW', write: 'FW' },
   fields: [
-    { kind: 'reference', name: 'wallet_id', labelKey: 'finance:fields.wallet', target: referenceTo(walletsResource), required: true, filter: ['eq', 'in'] },
-    { kind: 'date', name: 'correction_date', labelKey: 'finance:fields.correctionDate', required: true, filter: RANGE_OPS, sortable: true },
+    {
+      kind: 'reference',
+      name: 'wallet_id',
+      labelKey: 'finance:fields.wallet',
+      target: referenceTo(walletsResource),
+      required: true,
+      filter: ['eq', 'in'],
+    },
+    {
+      kind: 'date',
+      name: 'correction_date',
+      labelKey: 'finance:fields.correctionDate',
+      required: true,
+      filter: RANGE_OPS,
+      sortable: true,
+    },
     // The bank statement's balance at the end of the day, in the wallet's currency.
     money('statement_balance', 'finance:fields.statementBalance', { required: true }),
     // The wallet's balance from its transactions up to the day, kept by the server while open.
@@ -47,11 +84,53 @@ export const cardCorrectionsResource = defineResource({
     // Statement minus books: what the adjusting transaction books.
     money('difference', 'finance:fields.difference', { readOnly: true }),
     { kind: 'longText', name: 'reason', labelKey: 'finance:fields.reason', required: true, maxLength: 2000 },
-    { kind: 'enum', name: 'status', labelKey: 'finance:fields.correctionStatus', values: CORRECTION_STATUSES, tones: CORRECTION_STATUS_TONES, default: 'open', readOnly: true, filter: ['eq', 'in'], sortable: true },
-    { kind: 'reference', name: 'approved_by', labelKey: 'finance:fields.approvedBy', target: USERS_REFERENCE, readOnly: true, filter: ['eq'], list: false, related: false },
-    { kind: 'datetime', name: 'approved_at', labelKey: 'finance:fields.approvedAt', readOnly: true, filter: ['gte', 'lte'], sortable: true, list: false },
-    { kind: 'reference', name: 'transaction_id', labelKey: 'finance:fields.adjustingTransaction', target: referenceTo(transactionsResource), readOnly: true },
-    { kind: 'reference', name: 'reverses_id', labelKey: 'finance:fields.reverses', target: cardCorrectionsTarget, readOnly: true, filter: ['eq'], list: false, related: false },
+    {
+      kind: 'enum',
+      name: 'status',
+      labelKey: 'finance:fields.correctionStatus',
+      values: CORRECTION_STATUSES,
+      tones: CORRECTION_STATUS_TONES,
+      default: 'open',
+      readOnly: true,
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
+    {
+      kind: 'reference',
+      name: 'approved_by',
+      labelKey: 'finance:fields.approvedBy',
+      target: USERS_REFERENCE,
+      readOnly: true,
+      filter: ['eq'],
+      list: false,
+      related: false,
+    },
+    {
+      kind: 'datetime',
+      name: 'approved_at',
+      labelKey: 'finance:fields.approvedAt',
+      readOnly: true,
+      filter: ['gte', 'lte'],
+      sortable: true,
+      list: false,
+    },
+    {
+      kind: 'reference',
+      name: 'transaction_id',
+      labelKey: 'finance:fields.adjustingTransaction',
+      target: referenceTo(transactionsResource),
+      readOnly: true,
+    },
+    {
+      kind: 'reference',
+      name: 'reverses_id',
+      labelKey: 'finance:fields.reverses',
+      target: cardCorrectionsTarget,
+      readOnly: true,
+      filter: ['eq'],
+      list: false,
+      related: false,
+    },
     { kind: 'longText', name: 'comment', labelKey: 'finance:fields.comment', maxLength: 2000, list: false },
   ],
   labelField: 'correction_date',
@@ -60,8 +139,20 @@ export const cardCorrectionsResource = defineResource({
   defaultSort: { field: 'correction_date', direction: 'desc' },
   rowActions: [
     // A zero difference is approved too: it closes the correction without a transaction.
-    { name: 'approve', labelKey: 'finance:cardCorrections.approve', requires: { allOf: ['FW', 'FT'] }, endpoint: 'approve', when: { field: 'status', values: ['open'] } },
-    { name: 'reverse', labelKey: 'finance:cardCorrections.reverse', requires: { allOf: ['FW', 'FT'] }, endpoint: 'reverse', when: { field: 'status', values: ['approved'] } },
+    {
+      name: 'approve',
+      labelKey: 'finance:cardCorrections.approve',
+      requires: { allOf: ['FW', 'FT'] },
+      endpoint: 'approve',
+      when: { field: 'status', values: ['open'] },
+    },
+    {
+      name: 'reverse',
+      labelKey: 'finance:cardCorrections.reverse',
+      requires: { allOf: ['FW', 'FT'] },
+      endpoint: 'reverse',
+      when: { field: 'status', values: ['approved'] },
+    },
   ],
 });
 

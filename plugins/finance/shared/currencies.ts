@@ -1,5 +1,19 @@
 /** Currencies the agency's wallets hold; USD amounts are computed from rates of these. */
-export const FINANCE_CURRENCIES = ['USD', 'EUR', 'GBP', 'RUB', 'UAH', 'KZT', 'PLN', 'TRY', 'CNY', 'USDT', 'USDC', 'BTC', 'ETH'] as const;
+export const FINANCE_CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'RUB',
+  'UAH',
+  'KZT',
+  'PLN',
+  'TRY',
+  'CNY',
+  'USDT',
+  'USDC',
+  'BTC',
+  'ETH',
+] as const;
 
 export type FinanceCurrency = (typeof FINANCE_CURRENCIES)[number];
 

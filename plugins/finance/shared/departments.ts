@@ -55,7 +55,13 @@ export interface FigureChange {
 }
 
 export type ComparedFigure = 'headcount' | 'payroll_usd' | 'income_usd' | 'spend_usd' | 'result_usd';
-export const COMPARED_FIGURES: readonly ComparedFigure[] = ['headcount', 'payroll_usd', 'income_usd', 'spend_usd', 'result_usd'];
+export const COMPARED_FIGURES: readonly ComparedFigure[] = [
+  'headcount',
+  'payroll_usd',
+  'income_usd',
+  'spend_usd',
+  'result_usd',
+];
 
 /** One article's part of the month: income articles bring income (their commissions are spend), expense articles spend. */
 export interface ArticleBreakdownRow {

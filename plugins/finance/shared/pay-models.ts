@@ -33,9 +33,23 @@ export const MEASURES_OF_KIND: Readonly<Record<PayRuleKind, readonly PayMeasure[
 export const SCOPE_FIELDS = { project: 'project_id', vertical: 'vertical_id', division: 'division_id' } as const;
 export const SCOPE_ID_FIELDS = Object.values(SCOPE_FIELDS);
 
-const reference = (name: string, labelKey: string, target: ReferenceTarget, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
+const reference = (
+  name: string,
+  labelKey: string,
+  target: ReferenceTarget,
+  extra: Partial<FieldDefinition> = {},
+): FieldDefinition =>
   ({ kind: 'reference', name, labelKey, target, filter: ['eq', 'in'], ...extra }) as FieldDefinition;
-const capUsd = (labelKey: string): FieldDefinition => ({ kind: 'decimal', name: 'cap_usd', labelKey, scale: 2, min: '0', max: '100000000', filter: RANGE_OPS, sortable: true });
+const capUsd = (labelKey: string): FieldDefinition => ({
+  kind: 'decimal',
+  name: 'cap_usd',
+  labelKey,
+  scale: 2,
+  min: '0',
+  max: '100000000',
+  filter: RANGE_OPS,
+  sortable: true,
+});
 
 export const calculationModelsResource = defineResource({
   id: 'finance.calculation_models',
@@ -46,12 +60,35 @@ export const calculationModelsResource = defineResource({
   recordKey: 'finance:records.calculationModel',
   access: { read: 'FE', write: 'FE' },
   fields: [
-    { kind: 'text', name: 'name', labelKey: 'finance:fields.name', required: true, maxLength: 200, unique: true, filter: TEXT_OPS, sortable: true },
-    { kind: 'date', name: 'valid_from', labelKey: 'finance:fields.validFrom', required: true, filter: RANGE_OPS, sortable: true },
+    {
+      kind: 'text',
+      name: 'name',
+      labelKey: 'finance:fields.name',
+      required: true,
+      maxLength: 200,
+      unique: true,
+      filter: TEXT_OPS,
+      sortable: true,
+    },
+    {
+      kind: 'date',
+      name: 'valid_from',
+      labelKey: 'finance:fields.validFrom',
+      required: true,
+      filter: RANGE_OPS,
+      sortable: true,
+    },
     { kind: 'date', name: 'valid_to', labelKey: 'finance:fields.validTo', filter: RANGE_OPS, sortable: true },
     { ...capUsd('finance:fields.modelCapUsd'), hintKey: 'finance:payModels.modelCapHint' } as FieldDefinition,
     { kind: 'longText', name: 'comment', labelKey: 'finance:fields.comment', maxLength: 2000 },
-    { kind: 'boolean', name: 'is_active', labelKey: 'finance:fields.isActive', default: true, filter: ['eq'], sortable: true },
+    {
+      kind: 'boolean',
+      name: 'is_active',
+      labelKey: 'finance:fields.isActive',
+      default: true,
+      filter: ['eq'],
+      sortable: true,
+    },
   ],
   labelField: 'name',
   softDelete: true,
@@ -70,17 +107,76 @@ export const calculationModelRulesResource = defineResource({
   access: { read: 'FE', write: 'FE' },
   fields: [
     reference('model_id', 'finance:fields.calculationModel', modelsTarget, { required: true, sortable: true }),
-    { kind: 'number', name: 'position', labelKey: 'finance:fields.rulePosition', integer: true, min: 0, max: 1000, default: 0, sortable: true },
-    { kind: 'enum', name: 'kind', labelKey: 'finance:fields.ruleKind', values: PAY_RULE_KINDS, required: true, filter: ['eq', 'in'], sortable: true },
+    {
+      kind: 'number',
+      name: 'position',
+      labelKey: 'finance:fields.rulePosition',
+      integer: true,
+      min: 0,
+      max: 1000,
+      default: 0,
+      sortable: true,
+    },
+    {
+      kind: 'enum',
+      name: 'kind',
+      labelKey: 'finance:fields.ruleKind',
+      values: PAY_RULE_KINDS,
+      required: true,
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
     // The list's rule column says the measure, its source and scope in words, so these are offered in the column chooser only.
-    { kind: 'enum', name: 'measure', labelKey: 'finance:fields.payMeasure', values: PAY_MEASURES, filter: ['eq', 'in'], sortable: true, list: false },
-    { kind: 'enum', name: 'source', labelKey: 'finance:fields.paySource', values: PAY_RULE_SOURCES, default: 'finance', filter: ['eq', 'in'], sortable: true, list: false },
-    { kind: 'enum', name: 'scope', labelKey: 'finance:fields.payScope', values: PAY_SCOPES, default: 'all', filter: ['eq', 'in'], sortable: true, list: false },
+    {
+      kind: 'enum',
+      name: 'measure',
+      labelKey: 'finance:fields.payMeasure',
+      values: PAY_MEASURES,
+      filter: ['eq', 'in'],
+      sortable: true,
+      list: false,
+    },
+    {
+      kind: 'enum',
+      name: 'source',
+      labelKey: 'finance:fields.paySource',
+      values: PAY_RULE_SOURCES,
+      default: 'finance',
+      filter: ['eq', 'in'],
+      sortable: true,
+      list: false,
+    },
+    {
+      kind: 'enum',
+      name: 'scope',
+      labelKey: 'finance:fields.payScope',
+      values: PAY_SCOPES,
+      default: 'all',
+      filter: ['eq', 'in'],
+      sortable: true,
+      list: false,
+    },
     reference('project_id', 'finance:fields.project', referenceTo(projectsResource), { list: false }),
     reference('vertical_id', 'finance:fields.vertical', referenceTo(verticalsResource), { list: false }),
     reference('division_id', 'finance:fields.division', referenceTo(divisionsResource), { list: false }),
-    { kind: 'decimal', name: 'rate', labelKey: 'finance:fields.payRate', scale: 4, min: '0', max: '100000000', hintKey: 'finance:payModels.rateHint', list: false },
-    { kind: 'keyValue', name: 'tiers', labelKey: 'finance:fields.payTiers', maxEntries: 20, hintKey: 'finance:payModels.tiersHint', list: false },
+    {
+      kind: 'decimal',
+      name: 'rate',
+      labelKey: 'finance:fields.payRate',
+      scale: 4,
+      min: '0',
+      max: '100000000',
+      hintKey: 'finance:payModels.rateHint',
+      list: false,
+    },
+    {
+      kind: 'keyValue',
+      name: 'tiers',
+      labelKey: 'finance:fields.payTiers',
+      maxEntries: 20,
+      hintKey: 'finance:payModels.tiersHint',
+      list: false,
+    },
     { ...capUsd('finance:fields.ruleCapUsd'), list: false } as FieldDefinition,
   ],
   labelField: 'kind',
@@ -98,7 +194,14 @@ export const employeeModelsResource = defineResource({
   fields: [
     reference('employee_id', 'finance:fields.employee', employeesTarget, { required: true, sortable: true }),
     reference('model_id', 'finance:fields.calculationModel', modelsTarget, { required: true, sortable: true }),
-    { kind: 'date', name: 'date_start', labelKey: 'finance:fields.dateStart', required: true, filter: RANGE_OPS, sortable: true },
+    {
+      kind: 'date',
+      name: 'date_start',
+      labelKey: 'finance:fields.dateStart',
+      required: true,
+      filter: RANGE_OPS,
+      sortable: true,
+    },
     { kind: 'date', name: 'date_end', labelKey: 'finance:fields.dateEnd', filter: RANGE_OPS, sortable: true },
   ],
   labelField: 'date_start',
@@ -106,4 +209,8 @@ export const employeeModelsResource = defineResource({
 });
 
 /** Pay models' resources, in the order their tables are created (models before what refers to them). */
-export const PAY_MODEL_RESOURCES = [calculationModelsResource, calculationModelRulesResource, employeeModelsResource] as const;
+export const PAY_MODEL_RESOURCES = [
+  calculationModelsResource,
+  calculationModelRulesResource,
+  employeeModelsResource,
+] as const;

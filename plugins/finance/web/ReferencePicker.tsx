@@ -18,7 +18,15 @@ export interface ReferencePickerProps {
 }
 
 /** Picks one record of a `references/<path>` list, searching as the user types. */
-export function ReferencePicker({ label, value, onChange, search, required, validationMessage, placeholder }: ReferencePickerProps) {
+export function ReferencePicker({
+  label,
+  value,
+  onChange,
+  search,
+  required,
+  validationMessage,
+  placeholder,
+}: ReferencePickerProps) {
   const { t } = useTranslation('finance');
   const [text, setText] = useState(value?.label ?? '');
   const [options, setOptions] = useState<readonly ReferenceOption[]>([]);

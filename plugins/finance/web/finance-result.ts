@@ -30,7 +30,11 @@ export function succeeded<T>(data: T, message: string | null = null): FinanceSuc
   return { ok: true, data, message };
 }
 
-export function failed(message: string, status = 0, fieldErrors: Readonly<Record<string, readonly string[]>> = {}): FinanceFailure {
+export function failed(
+  message: string,
+  status = 0,
+  fieldErrors: Readonly<Record<string, readonly string[]>> = {},
+): FinanceFailure {
   return { ok: false, status, message, messages: [message], fieldErrors, summary: message };
 }
 
@@ -84,7 +88,12 @@ export async function dataOf<T>(pending: Promise<FinanceResult<T>>): Promise<T> 
 
 /** The server's message of a failure `dataOf` threw; null for anything else. */
 export function failureText(error: unknown): string | null {
-  return typeof error === 'object' && error !== null && 'ok' in error && error.ok === false && 'message' in error && typeof error.message === 'string'
+  return typeof error === 'object' &&
+    error !== null &&
+    'ok' in error &&
+    error.ok === false &&
+    'message' in error &&
+    typeof error.message === 'string'
     ? error.message
     : null;
 }

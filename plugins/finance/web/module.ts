@@ -1,7 +1,14 @@
 import { lazy } from 'react';
 import { ContainerModule } from 'inversify';
 import { recordSectionSlot, type RecordSectionProps } from '@core/sdk/shared';
-import { DashboardWidgetToken, resourceRoute, RouteContributionToken, slotToken, StoreContributionToken, UserDetailTabToken } from '@core/sdk/web';
+import {
+  DashboardWidgetToken,
+  resourceRoute,
+  RouteContributionToken,
+  slotToken,
+  StoreContributionToken,
+  UserDetailTabToken,
+} from '@core/sdk/web';
 import {
   agenciesResource,
   articlesResource,
@@ -34,14 +41,30 @@ import { RatesImportStore } from './rates/rates-import-store';
 import { WalletBalanceSection } from './wallets/WalletBalanceSection';
 
 // The screens beyond the engine's own, each fetched when first opened: opening one screen does not load them all.
-const CardCorrectionsPage = lazy(() => import('./card-corrections/CardCorrectionsPage').then((module) => ({ default: module.CardCorrectionsPage })));
-const CashFlowPage = lazy(() => import('./cash-flow/CashFlowPage').then((module) => ({ default: module.CashFlowPage })));
-const TransactionDraftsPage = lazy(() => import('./drafts/TransactionDraftsPage').then((module) => ({ default: module.TransactionDraftsPage })));
-const EmployeesPage = lazy(() => import('./employees/EmployeesPage').then((module) => ({ default: module.EmployeesPage })));
-const GoogleTableDataPage = lazy(() => import('./google-tables/GoogleTableDataPage').then((module) => ({ default: module.GoogleTableDataPage })));
-const GoogleTablesPage = lazy(() => import('./google-tables/GoogleTablesPage').then((module) => ({ default: module.GoogleTablesPage })));
-const MotivationPage = lazy(() => import('./motivation/MotivationPage').then((module) => ({ default: module.MotivationPage })));
-const ExchangeRatesPage = lazy(() => import('./rates/ExchangeRatesPage').then((module) => ({ default: module.ExchangeRatesPage })));
+const CardCorrectionsPage = lazy(() =>
+  import('./card-corrections/CardCorrectionsPage').then((module) => ({ default: module.CardCorrectionsPage })),
+);
+const CashFlowPage = lazy(() =>
+  import('./cash-flow/CashFlowPage').then((module) => ({ default: module.CashFlowPage })),
+);
+const TransactionDraftsPage = lazy(() =>
+  import('./drafts/TransactionDraftsPage').then((module) => ({ default: module.TransactionDraftsPage })),
+);
+const EmployeesPage = lazy(() =>
+  import('./employees/EmployeesPage').then((module) => ({ default: module.EmployeesPage })),
+);
+const GoogleTableDataPage = lazy(() =>
+  import('./google-tables/GoogleTableDataPage').then((module) => ({ default: module.GoogleTableDataPage })),
+);
+const GoogleTablesPage = lazy(() =>
+  import('./google-tables/GoogleTablesPage').then((module) => ({ default: module.GoogleTablesPage })),
+);
+const MotivationPage = lazy(() =>
+  import('./motivation/MotivationPage').then((module) => ({ default: module.MotivationPage })),
+);
+const ExchangeRatesPage = lazy(() =>
+  import('./rates/ExchangeRatesPage').then((module) => ({ default: module.ExchangeRatesPage })),
+);
 const departmentPage = (type: (typeof DEPARTMENT_TYPES)[number]) =>
   lazy(() => import('./departments/DepartmentPage').then((module) => ({ default: module.departmentPage(type) })));
 
@@ -87,8 +110,21 @@ export default new ContainerModule(({ bind }) => {
   bind(RouteContributionToken).toConstantValue({ path: '/card-corrections', component: CardCorrectionsPage });
   bind(RouteContributionToken).toConstantValue({ path: '/motivation', component: MotivationPage });
 
-  bind(DashboardWidgetToken).toConstantValue({ id: 'finance-balances', titleKey: 'finance:dashboard.balances', component: BalancesWidget, requires: 'FW', order: 100, span: 2 });
-  bind(DashboardWidgetToken).toConstantValue({ id: 'finance-month', titleKey: 'finance:dashboard.month', component: MonthWidget, requires: 'FT', order: 110 });
+  bind(DashboardWidgetToken).toConstantValue({
+    id: 'finance-balances',
+    titleKey: 'finance:dashboard.balances',
+    component: BalancesWidget,
+    requires: 'FW',
+    order: 100,
+    span: 2,
+  });
+  bind(DashboardWidgetToken).toConstantValue({
+    id: 'finance-month',
+    titleKey: 'finance:dashboard.month',
+    component: MonthWidget,
+    requires: 'FT',
+    order: 110,
+  });
   // One page and one widget per department; the three widgets share one summary request.
   DEPARTMENT_TYPES.forEach((type, index) => {
     bind(RouteContributionToken).toConstantValue({ path: departmentPath(type), component: departmentPage(type) });

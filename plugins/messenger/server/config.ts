@@ -27,14 +27,21 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 export const PUBLIC_URL_MISSING =
   'The product’s public address is not configured: set pluginSettings.messenger.publicUrl or ERP_PUBLIC_URL (e.g. https://erp.example.com) so Telegram can reach the webhook.';
 
-const nonEmpty = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+const nonEmpty = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /** A setting's value, the environment first; a value of another type than text stops start-up. */
-function read(settings: Readonly<Record<string, unknown>>, env: Environment, key: string, variable: string): { value: string; where: string } | null {
+function read(
+  settings: Readonly<Record<string, unknown>>,
+  env: Environment,
+  key: string,
+  variable: string,
+): { value: string; where: string } | null {
   const fromEnv = nonEmpty(env[variable]);
   if (fromEnv) return { value: fromEnv, where: variable };
   const configured = settings[key];
-  if (configured !== undefined && typeof configured !== 'string') throw new Error(`pluginSettings.messenger.${key} must be a string.`);
+  if (configured !== undefined && typeof configured !== 'string')
+    throw new Error(`pluginSettings.messenger.${key} must be a string.`);
   const value = nonEmpty(configured);
   return value ? { value, where: `pluginSettings.messenger.${key}` } : null;
 }
@@ -57,5 +64,9 @@ export function readMessengerConfig(settings: Readonly<Record<string, unknown>>,
   const key = read(settings, env, 'webhookSecret', 'ERP_MESSENGER_WEBHOOK_SECRET');
   // A short key would make every bot's secret guessable.
   if (key && key.value.length < 16) throw new Error(`${key.where} must be at least 16 characters long.`);
-  return { telegramApiBase: base ? origin(base) : TELEGRAM_API_BASE, publicUrl: publicUrl ? origin(publicUrl) : null, webhookKey: key?.value ?? null };
+  return {
+    telegramApiBase: base ? origin(base) : TELEGRAM_API_BASE,
+    publicUrl: publicUrl ? origin(publicUrl) : null,
+    webhookKey: key?.value ?? null,
+  };
 }

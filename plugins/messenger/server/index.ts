@@ -49,7 +49,8 @@ export function createMessengerServerPlugin(options: MessengerServerOptions = {}
       context.resources.hooks(handlerClassesResource, handlerClassHooks);
       context.resources.hooks(botsResource, botHooks);
       const config = readMessengerConfig(context.settings, options.env ?? process.env);
-      const telegram = (token: string): TelegramBotApi => new TelegramBotApi({ token, baseUrl: config.telegramApiBase });
+      const telegram = (token: string): TelegramBotApi =>
+        new TelegramBotApi({ token, baseUrl: config.telegramApiBase });
       const secrets = new WebhookSecrets(db, config.webhookKey);
       const handlers = createBotHandlerRegistry();
       registered = () => handlers.list();
@@ -60,7 +61,9 @@ export function createMessengerServerPlugin(options: MessengerServerOptions = {}
       const notifier = notificationDelivery(db, telegram);
       context.provide(NOTIFICATIONS, notifier);
       // The kernel's notifications a user asked to get through the bot too.
-      context.notifications.channel(telegramChannel({ db, users: context.users, notifier, publicUrl: config.publicUrl }));
+      context.notifications.channel(
+        telegramChannel({ db, users: context.users, notifier, publicUrl: config.publicUrl }),
+      );
       signIn.provideBotLink(signInBotLink(db));
 
       botActionRoutes(app, context, { config, secrets, telegram, now: options.now ?? (() => new Date()) });

@@ -11,7 +11,8 @@ export const MESSENGER_MESSAGES_RU: RussianMessages = {
   [TELEGRAM_UNREACHABLE]: 'Не удалось связаться с Telegram ({reason}). Там ничего не подтверждено; попробуйте позже.',
   [TELEGRAM_REFUSED]: 'Telegram отклонил {method}: {description}',
   [TELEGRAM_FAILED]: 'Ошибка Telegram в {method}: {description}',
-  [HANDLER_CLASSES_READ_ONLY]: 'Классы обработчиков задают включённые плагины: здесь их нельзя добавлять, изменять или удалять.',
+  [HANDLER_CLASSES_READ_ONLY]:
+    'Классы обработчиков задают включённые плагины: здесь их нельзя добавлять, изменять или удалять.',
   [WEBHOOK_UNAUTHORIZED]: 'В вызове вебхука нет секрета бота.',
   'Enter a chat id: a number, or @channel.': 'Введите ID чата: число или @канал.',
 };

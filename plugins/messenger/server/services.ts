@@ -85,7 +85,8 @@ export interface Notifier {
   notify(chatId: number | string, text: string, options?: NotifyOptions): Promise<void>;
 }
 
-export const NOTIFICATIONS_UNAVAILABLE = 'Notifications cannot be sent: no messenger bot with the notification handler is running.';
+export const NOTIFICATIONS_UNAVAILABLE =
+  'Notifications cannot be sent: no messenger bot with the notification handler is running.';
 
 /** No bot has the notifications handler class. */
 export class NotificationsUnavailableError extends Error {

@@ -14,7 +14,13 @@ export const BOT_TYPES = ['sign-in', 'notifications', 'shop', 'support', 'other'
 export const WEBHOOK_STATUSES = ['unknown', 'not-set', 'set', 'failing', 'unreachable'] as const;
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 /** The badge colour of each WebhookStatus (a status column). */
-export const WEBHOOK_STATUS_TONES = { set: 'success', 'not-set': 'informative', failing: 'warning', unreachable: 'danger', unknown: 'subtle' } as const satisfies Readonly<Record<WebhookStatus, StatusTone>>;
+export const WEBHOOK_STATUS_TONES = {
+  set: 'success',
+  'not-set': 'informative',
+  failing: 'warning',
+  unreachable: 'danger',
+  unknown: 'subtle',
+} as const satisfies Readonly<Record<WebhookStatus, StatusTone>>;
 
 /** Telegram's token shape: the bot's numeric id, a colon, and 35 url-safe characters (longer ones are accepted). */
 export const TELEGRAM_TOKEN_PATTERN = '^[0-9]{3,20}:[A-Za-z0-9_-]{30,100}$';
@@ -29,7 +35,15 @@ export const handlerClassesResource = defineResource({
   recordKey: 'messenger:handlers.record',
   access: { read: 'MB', write: 'MB' },
   fields: [
-    { kind: 'text', name: 'name', labelKey: 'messenger:handlers.name', required: true, maxLength: 100, unique: true, sortable: true },
+    {
+      kind: 'text',
+      name: 'name',
+      labelKey: 'messenger:handlers.name',
+      required: true,
+      maxLength: 100,
+      unique: true,
+      sortable: true,
+    },
     { kind: 'text', name: 'description_en', labelKey: 'messenger:handlers.description', maxLength: 500 },
     { kind: 'text', name: 'description_ru', labelKey: 'messenger:handlers.description', maxLength: 500 },
   ],
@@ -52,7 +66,16 @@ export const botsResource = defineResource({
   recordKey: 'messenger:records.bot',
   access: { read: 'MB', write: 'MB' },
   fields: [
-    { kind: 'text', name: 'name', labelKey: 'messenger:fields.name', required: true, maxLength: 100, unique: true, filter: TEXT_OPS, sortable: true },
+    {
+      kind: 'text',
+      name: 'name',
+      labelKey: 'messenger:fields.name',
+      required: true,
+      maxLength: 100,
+      unique: true,
+      filter: TEXT_OPS,
+      sortable: true,
+    },
     { kind: 'longText', name: 'description', labelKey: 'messenger:fields.description', maxLength: 1000, list: false },
     {
       kind: 'enum',
@@ -65,7 +88,17 @@ export const botsResource = defineResource({
       filter: ['eq', 'in'],
       sortable: true,
     },
-    { kind: 'enum', name: 'type', labelKey: 'messenger:fields.type', values: BOT_TYPES, valueLabelPrefix: 'messenger:types', required: true, default: 'other', filter: ['eq', 'in'], sortable: true },
+    {
+      kind: 'enum',
+      name: 'type',
+      labelKey: 'messenger:fields.type',
+      values: BOT_TYPES,
+      valueLabelPrefix: 'messenger:types',
+      required: true,
+      default: 'other',
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
     {
       kind: 'secret',
       name: 'token',
@@ -80,11 +113,23 @@ export const botsResource = defineResource({
       kind: 'reference',
       name: 'handler_class',
       labelKey: 'messenger:fields.handlerClass',
-      target: { service: 'messenger', path: 'handler-classes', table: 'messenger.handler_classes', labelColumn: 'name', softDelete: true },
+      target: {
+        service: 'messenger',
+        path: 'handler-classes',
+        table: 'messenger.handler_classes',
+        labelColumn: 'name',
+        softDelete: true,
+      },
       required: true,
       filter: ['eq', 'in'],
     },
-    status('username', 'messenger:fields.username', { kind: 'text', maxLength: 64, filter: TEXT_OPS, sortable: true, searchable: true }),
+    status('username', 'messenger:fields.username', {
+      kind: 'text',
+      maxLength: 64,
+      filter: TEXT_OPS,
+      sortable: true,
+      searchable: true,
+    }),
     status('webhook_status', 'messenger:fields.webhookStatus', {
       kind: 'enum',
       values: WEBHOOK_STATUSES,
@@ -95,10 +140,19 @@ export const botsResource = defineResource({
       sortable: true,
     }),
     status('webhook_url', 'messenger:fields.webhookUrl', { kind: 'text', maxLength: 2048, list: false }),
-    status('webhook_pending', 'messenger:fields.webhookPending', { kind: 'number', integer: true, min: 0, list: false }),
+    status('webhook_pending', 'messenger:fields.webhookPending', {
+      kind: 'number',
+      integer: true,
+      min: 0,
+      list: false,
+    }),
     status('webhook_error_at', 'messenger:fields.webhookErrorAt', { kind: 'datetime', list: false }),
     status('webhook_error', 'messenger:fields.webhookError', { kind: 'text', maxLength: 2048, list: false }),
-    status('webhook_checked_at', 'messenger:fields.webhookCheckedAt', { kind: 'datetime', list: false, sortable: true }),
+    status('webhook_checked_at', 'messenger:fields.webhookCheckedAt', {
+      kind: 'datetime',
+      list: false,
+      sortable: true,
+    }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -106,8 +160,19 @@ export const botsResource = defineResource({
   rowActions: [
     { name: 'check-token', labelKey: 'messenger:actions.checkToken', requires: 'MB', endpoint: 'check-token' },
     { name: 'set-webhook', labelKey: 'messenger:actions.setWebhook', requires: 'MB', endpoint: 'set-webhook' },
-    { name: 'delete-webhook', labelKey: 'messenger:actions.deleteWebhook', requires: 'MB', endpoint: 'delete-webhook', confirmKey: 'messenger:actions.deleteWebhookConfirm' },
-    { name: 'refresh-webhook', labelKey: 'messenger:actions.refreshWebhook', requires: 'MB', endpoint: 'refresh-webhook' },
+    {
+      name: 'delete-webhook',
+      labelKey: 'messenger:actions.deleteWebhook',
+      requires: 'MB',
+      endpoint: 'delete-webhook',
+      confirmKey: 'messenger:actions.deleteWebhookConfirm',
+    },
+    {
+      name: 'refresh-webhook',
+      labelKey: 'messenger:actions.refreshWebhook',
+      requires: 'MB',
+      endpoint: 'refresh-webhook',
+    },
     { name: 'send-test', labelKey: 'messenger:actions.sendTest', requires: 'MB', endpoint: 'send-test' },
   ],
 });

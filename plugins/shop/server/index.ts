@@ -42,7 +42,17 @@ export function createShopServerPlugin(options: ShopServerOptions = {}): ServerP
     migrations: [{ name: '0005_sheet_export_leases', sql: sheetExportLeasesSql }],
     resources: SHOP_RESOURCES,
     services: { requires: [NOTIFICATIONS], uses: [SPREADSHEETS], extends: [BOT_HANDLERS] },
-    messages: { ru: { ...SHOP_MESSAGES_RU, ...REPORT_MESSAGES_RU, ...POSITIONS_MESSAGES_RU, ...TEAMS_MESSAGES_RU, ...TRANSFER_MESSAGES_RU, ...SETUP_MESSAGES_RU, ...ORDER_MESSAGES_RU } },
+    messages: {
+      ru: {
+        ...SHOP_MESSAGES_RU,
+        ...REPORT_MESSAGES_RU,
+        ...POSITIONS_MESSAGES_RU,
+        ...TEAMS_MESSAGES_RU,
+        ...TRANSFER_MESSAGES_RU,
+        ...SETUP_MESSAGES_RU,
+        ...ORDER_MESSAGES_RU,
+      },
+    },
     // Each part registers its own routes here, one line each.
     register(app, context) {
       context.resources.hooks(reportsResource, reportHooks);

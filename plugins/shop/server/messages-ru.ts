@@ -5,5 +5,6 @@ import { EXPORT_RUNNING, SHEET_KEY_MISSING, SHEETS_NEED_FINANCE } from './sheet-
 export const SHOP_MESSAGES_RU: RussianMessages = {
   [SHEET_KEY_MISSING]: 'Сначала укажите ключ таблицы команды.',
   [EXPORT_RUNNING]: 'Выгрузка заказов этой команды уже идёт.',
-  [SHEETS_NEED_FINANCE]: 'Выгрузка в таблицы недоступна: нужен плагин финансов, в котором настроено подключение к Google Таблицам.',
+  [SHEETS_NEED_FINANCE]:
+    'Выгрузка в таблицы недоступна: нужен плагин финансов, в котором настроено подключение к Google Таблицам.',
 };

@@ -16,7 +16,9 @@ export const REPORT_CSV_MAX_CHARS = 1_000_000;
 const FIELDS: readonly FieldDefinition[] = reportsResource.fields;
 export const REPORT_COLUMNS: readonly string[] = FIELDS.map((field) => field.name);
 /** Columns a header must name (the resource's required fields). */
-export const REPORT_REQUIRED_COLUMNS: readonly string[] = FIELDS.filter((field) => field.required === true).map((field) => field.name);
+export const REPORT_REQUIRED_COLUMNS: readonly string[] = FIELDS.filter((field) => field.required === true).map(
+  (field) => field.name,
+);
 
 export type AssetStatus = (typeof ASSET_STATUSES)[number];
 

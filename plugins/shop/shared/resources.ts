@@ -1,4 +1,11 @@
-import { defineResource, referenceTo, USERS_REFERENCE, type FieldDefinition, type ReferenceTarget, type StatusTone } from '@core/sdk/shared';
+import {
+  defineResource,
+  referenceTo,
+  USERS_REFERENCE,
+  type FieldDefinition,
+  type ReferenceTarget,
+  type StatusTone,
+} from '@core/sdk/shared';
 import { botsResource } from '@plugins/messenger/shared/resources';
 
 /**
@@ -26,20 +33,34 @@ export const TIME_ZONE_PATTERN = '^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$';
 export const PRODUCT_STATUSES = ['active', 'hidden', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 /** The badge colour of each ProductStatus (a status column). */
-export const PRODUCT_STATUS_TONES = { active: 'success', hidden: 'warning', archived: 'subtle' } as const satisfies Readonly<Record<ProductStatus, StatusTone>>;
+export const PRODUCT_STATUS_TONES = {
+  active: 'success',
+  hidden: 'warning',
+  archived: 'subtle',
+} as const satisfies Readonly<Record<ProductStatus, StatusTone>>;
 export const PRODUCT_TYPES = ['ad-account', 'business-manager', 'page', 'profile', 'pixel', 'other'] as const;
 
 /** A unit of stock: free to hand out, held for a buyer, sold for good, or found broken. */
 export const POSITION_STATES = ['free', 'reserved', 'sold', 'defective'] as const;
 export type PositionState = (typeof POSITION_STATES)[number];
 /** The badge colour of each PositionState (a status column). */
-export const POSITION_STATE_TONES = { free: 'success', reserved: 'warning', sold: 'informative', defective: 'danger' } as const satisfies Readonly<Record<PositionState, StatusTone>>;
+export const POSITION_STATE_TONES = {
+  free: 'success',
+  reserved: 'warning',
+  sold: 'informative',
+  defective: 'danger',
+} as const satisfies Readonly<Record<PositionState, StatusTone>>;
 
 /** Spec: new → in progress → completed | cancelled. */
 export const ORDER_STATUSES = ['new', 'in_progress', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The badge colour of each OrderStatus (a status column). */
-export const ORDER_STATUS_TONES = { new: 'informative', in_progress: 'brand', completed: 'success', cancelled: 'subtle' } as const satisfies Readonly<Record<OrderStatus, StatusTone>>;
+export const ORDER_STATUS_TONES = {
+  new: 'informative',
+  in_progress: 'brand',
+  completed: 'success',
+  cancelled: 'subtle',
+} as const satisfies Readonly<Record<OrderStatus, StatusTone>>;
 export const ORDER_SOURCES = ['web', 'bot', 'api'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
@@ -47,25 +68,82 @@ export type OrderSource = (typeof ORDER_SOURCES)[number];
 export const SETUP_STATES = ['queued', 'taken', 'done', 'failed'] as const;
 export type SetupState = (typeof SETUP_STATES)[number];
 /** The badge colour of each SetupState (a status column). */
-export const SETUP_STATE_TONES = { queued: 'informative', taken: 'brand', done: 'success', failed: 'danger' } as const satisfies Readonly<Record<SetupState, StatusTone>>;
+export const SETUP_STATE_TONES = {
+  queued: 'informative',
+  taken: 'brand',
+  done: 'success',
+  failed: 'danger',
+} as const satisfies Readonly<Record<SetupState, StatusTone>>;
 
 /** A delivered asset as the platform last reported it. */
 export const ASSET_STATUSES = ['active', 'limited', 'disabled'] as const;
 /** The badge colour of each asset status (a status column). */
-export const ASSET_STATUS_TONES = { active: 'success', limited: 'warning', disabled: 'danger' } as const satisfies Readonly<Record<(typeof ASSET_STATUSES)[number], StatusTone>>;
+export const ASSET_STATUS_TONES = {
+  active: 'success',
+  limited: 'warning',
+  disabled: 'danger',
+} as const satisfies Readonly<Record<(typeof ASSET_STATUSES)[number], StatusTone>>;
 
 const text = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'text', name, labelKey: `shop:fields.${camel(name)}`, maxLength: 200, filter: TEXT_OPS, sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'text',
+    name,
+    labelKey: `shop:fields.${camel(name)}`,
+    maxLength: 200,
+    filter: TEXT_OPS,
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 const reference = (name: string, target: ReferenceTarget, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'reference', name, labelKey: `shop:fields.${camel(name)}`, target, filter: ['eq', 'in'], ...extra }) as FieldDefinition;
+  ({
+    kind: 'reference',
+    name,
+    labelKey: `shop:fields.${camel(name)}`,
+    target,
+    filter: ['eq', 'in'],
+    ...extra,
+  }) as FieldDefinition;
 const enumeration = (name: string, values: readonly string[], extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'enum', name, labelKey: `shop:fields.${camel(name)}`, values, filter: ['eq', 'in'], sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'enum',
+    name,
+    labelKey: `shop:fields.${camel(name)}`,
+    values,
+    filter: ['eq', 'in'],
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 const wholeNumber = (name: string, min: number, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'number', name, labelKey: `shop:fields.${camel(name)}`, integer: true, min, filter: RANGE_OPS, sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'number',
+    name,
+    labelKey: `shop:fields.${camel(name)}`,
+    integer: true,
+    min,
+    filter: RANGE_OPS,
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 const flag = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'boolean', name, labelKey: `shop:fields.${camel(name)}`, default: false, filter: ['eq'], sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'boolean',
+    name,
+    labelKey: `shop:fields.${camel(name)}`,
+    default: false,
+    filter: ['eq'],
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 const instant = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'datetime', name, labelKey: `shop:fields.${camel(name)}`, readOnly: true, filter: ['gte', 'lte'], sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'datetime',
+    name,
+    labelKey: `shop:fields.${camel(name)}`,
+    readOnly: true,
+    filter: ['gte', 'lte'],
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 
 function camel(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
@@ -108,11 +186,28 @@ export const productsResource = defineResource({
   access: { read: 'SP', write: 'SP' },
   fields: [
     text('name', { required: true, unique: true }),
-    { kind: 'money', name: 'price', labelKey: 'shop:fields.price', required: true, scale: 2, min: '0', currencies: SHOP_CURRENCIES, defaultCurrency: 'USD', filter: RANGE_OPS, sortable: true },
+    {
+      kind: 'money',
+      name: 'price',
+      labelKey: 'shop:fields.price',
+      required: true,
+      scale: 2,
+      min: '0',
+      currencies: SHOP_CURRENCIES,
+      defaultCurrency: 'USD',
+      filter: RANGE_OPS,
+      sortable: true,
+    },
     reference('category', CATEGORY, { required: true }),
     // Units one team may order per day (the team's time zone); none means no limit.
     wholeNumber('day_limit', 1, { hintKey: 'shop:fields.dayLimitHint', emptyLabelKey: 'shop:fields.noLimit' }),
-    text('order_text', { maxLength: 500, pattern: ONE_LINE_PATTERN, patternMessageKey: 'shop:validation.oneLine', hintKey: 'shop:fields.orderTextHint', list: false }),
+    text('order_text', {
+      maxLength: 500,
+      pattern: ONE_LINE_PATTERN,
+      patternMessageKey: 'shop:validation.oneLine',
+      hintKey: 'shop:fields.orderTextHint',
+      list: false,
+    }),
     { kind: 'longText', name: 'description', labelKey: 'shop:fields.description', maxLength: 4000, list: false },
     enumeration('status', PRODUCT_STATUSES, { required: true, default: 'active', tones: PRODUCT_STATUS_TONES }),
     enumeration('type', PRODUCT_TYPES, { required: true, default: 'ad-account' }),
@@ -138,11 +233,24 @@ export const teamsResource = defineResource({
   fields: [
     text('name', { required: true, unique: true }),
     // The Google spreadsheet the team's orders are exported to.
-    text('sheet_key', { maxLength: 200, pattern: '^[A-Za-z0-9_-]{20,100}$', patternMessageKey: 'shop:validation.sheetKey', filter: ['eq'], list: false }),
+    text('sheet_key', {
+      maxLength: 200,
+      pattern: '^[A-Za-z0-9_-]{20,100}$',
+      patternMessageKey: 'shop:validation.sheetKey',
+      filter: ['eq'],
+      list: false,
+    }),
     reference('bot', referenceTo(botsResource)),
     text('uuid', { readOnly: true, maxLength: 36, filter: ['eq'], list: false, searchable: true }),
     // The team's day, for day limits.
-    text('timezone', { required: true, default: 'UTC', maxLength: 64, pattern: TIME_ZONE_PATTERN, patternMessageKey: 'shop:validation.timeZone', filter: ['eq'] }),
+    text('timezone', {
+      required: true,
+      default: 'UTC',
+      maxLength: 64,
+      pattern: TIME_ZONE_PATTERN,
+      patternMessageKey: 'shop:validation.timeZone',
+      filter: ['eq'],
+    }),
     reference('products', PRODUCT, { many: true, filter: undefined }),
     reference('users', USERS_REFERENCE, { many: true, filter: undefined }),
     // The spreadsheet export: when it last ran, and the last order it carried (the next one appends after it).
@@ -152,7 +260,9 @@ export const teamsResource = defineResource({
   labelField: 'name',
   softDelete: true,
   defaultSort: { field: 'name', direction: 'asc' },
-  rowActions: [{ name: 'export-sheet', labelKey: 'shop:actions.exportSheet', requires: 'SO', endpoint: 'export-sheet' }],
+  rowActions: [
+    { name: 'export-sheet', labelKey: 'shop:actions.exportSheet', requires: 'SO', endpoint: 'export-sheet' },
+  ],
 });
 export const TEAM = referenceTo(teamsResource);
 
@@ -172,7 +282,15 @@ export const ordersResource = defineResource({
     wholeNumber('quantity', 1, { required: true, max: 10000 }),
     // Units handed out so far (a presale order fills as stock arrives): named apart from the quantity ordered.
     wholeNumber('count', 0, { readOnly: true, default: 0, labelKey: 'shop:fields.handedOut' }),
-    { kind: 'money', name: 'value', labelKey: 'shop:fields.value', readOnly: true, scale: 2, filter: RANGE_OPS, sortable: true },
+    {
+      kind: 'money',
+      name: 'value',
+      labelKey: 'shop:fields.value',
+      readOnly: true,
+      scale: 2,
+      filter: RANGE_OPS,
+      sortable: true,
+    },
     enumeration('status', ORDER_STATUSES, { readOnly: true, default: 'new', tones: ORDER_STATUS_TONES }),
     // The buyer: the positions are reserved for this user.
     reference('user', USERS_REFERENCE, { required: true }),
@@ -185,7 +303,15 @@ export const ordersResource = defineResource({
     enumeration('source', ORDER_SOURCES, { readOnly: true, default: 'web' }),
     text('timezone', { readOnly: true, maxLength: 64, list: false }),
     // The team's calendar day the order counts against its day limit.
-    { kind: 'date', name: 'team_day', labelKey: 'shop:fields.teamDay', readOnly: true, filter: RANGE_OPS, sortable: true, list: false },
+    {
+      kind: 'date',
+      name: 'team_day',
+      labelKey: 'shop:fields.teamDay',
+      readOnly: true,
+      filter: RANGE_OPS,
+      sortable: true,
+      list: false,
+    },
     reference('bot', referenceTo(botsResource), { readOnly: true, list: false }),
     // The messenger account that ordered through the bot.
     text('team_user', { format: 'identifier', readOnly: true, maxLength: 100, list: false }),
@@ -195,7 +321,13 @@ export const ordersResource = defineResource({
   softDelete: true,
   defaultSort: { field: 'id', direction: 'desc' },
   rowActions: [
-    { name: 'start', labelKey: 'shop:actions.start', requires: 'SO', endpoint: 'start', when: { field: 'status', values: ['new'] } },
+    {
+      name: 'start',
+      labelKey: 'shop:actions.start',
+      requires: 'SO',
+      endpoint: 'start',
+      when: { field: 'status', values: ['new'] },
+    },
     {
       name: 'complete',
       labelKey: 'shop:actions.complete',
@@ -204,7 +336,14 @@ export const ordersResource = defineResource({
       confirmKey: 'shop:actions.completeConfirm',
       when: { field: 'status', values: ['new', 'in_progress'] },
     },
-    { name: 'cancel', labelKey: 'shop:actions.cancel', requires: 'SO', endpoint: 'cancel', confirmKey: 'shop:actions.cancelConfirm', when: { field: 'status', values: ['new', 'in_progress', 'completed'] } },
+    {
+      name: 'cancel',
+      labelKey: 'shop:actions.cancel',
+      requires: 'SO',
+      endpoint: 'cancel',
+      confirmKey: 'shop:actions.cancelConfirm',
+      when: { field: 'status', values: ['new', 'in_progress', 'completed'] },
+    },
   ],
 });
 export const ORDER = referenceTo(ordersResource);
@@ -260,9 +399,27 @@ export const setupTasksResource = defineResource({
   // Tasks come from completed orders and move only by take, done and fail.
   readOnly: true,
   rowActions: [
-    { name: 'take', labelKey: 'shop:actions.take', requires: 'SS', endpoint: 'take', when: { field: 'state', values: ['queued'] } },
-    { name: 'done', labelKey: 'shop:actions.done', requires: 'SS', endpoint: 'done', when: { field: 'state', values: ['taken'] } },
-    { name: 'fail', labelKey: 'shop:actions.fail', requires: 'SS', endpoint: 'fail', when: { field: 'state', values: ['taken'] } },
+    {
+      name: 'take',
+      labelKey: 'shop:actions.take',
+      requires: 'SS',
+      endpoint: 'take',
+      when: { field: 'state', values: ['queued'] },
+    },
+    {
+      name: 'done',
+      labelKey: 'shop:actions.done',
+      requires: 'SS',
+      endpoint: 'done',
+      when: { field: 'state', values: ['taken'] },
+    },
+    {
+      name: 'fail',
+      labelKey: 'shop:actions.fail',
+      requires: 'SS',
+      endpoint: 'fail',
+      when: { field: 'state', values: ['taken'] },
+    },
   ],
 });
 
@@ -275,18 +432,54 @@ export const reportsResource = defineResource({
   recordKey: 'shop:records.report',
   access: { read: 'SR', write: 'SR' },
   fields: [
-    { kind: 'date', name: 'report_date', labelKey: 'shop:fields.reportDate', required: true, filter: RANGE_OPS, sortable: true },
+    {
+      kind: 'date',
+      name: 'report_date',
+      labelKey: 'shop:fields.reportDate',
+      required: true,
+      filter: RANGE_OPS,
+      sortable: true,
+    },
     reference('order', ORDER),
     reference('user', USERS_REFERENCE),
     reference('product', PRODUCT),
     reference('category', CATEGORY),
-    text('ads_account_id', { format: 'identifier', required: true, maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
-    text('bm_id', { format: 'identifier', searchable: true, maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
-    text('fp_id', { format: 'identifier', searchable: true, maxLength: 64, pattern: '^[0-9]{1,32}$', patternMessageKey: 'shop:validation.digits' }),
+    text('ads_account_id', {
+      format: 'identifier',
+      required: true,
+      maxLength: 64,
+      pattern: '^[0-9]{1,32}$',
+      patternMessageKey: 'shop:validation.digits',
+    }),
+    text('bm_id', {
+      format: 'identifier',
+      searchable: true,
+      maxLength: 64,
+      pattern: '^[0-9]{1,32}$',
+      patternMessageKey: 'shop:validation.digits',
+    }),
+    text('fp_id', {
+      format: 'identifier',
+      searchable: true,
+      maxLength: 64,
+      pattern: '^[0-9]{1,32}$',
+      patternMessageKey: 'shop:validation.digits',
+    }),
     { kind: 'secret', name: 'data', labelKey: 'shop:fields.data', maxLength: 4000 },
     enumeration('status', ASSET_STATUSES, { required: true, default: 'active', tones: ASSET_STATUS_TONES }),
     text('disable_reason', { maxLength: 200 }),
-    { kind: 'money', name: 'spent_usd', labelKey: 'shop:fields.spentUsd', required: true, scale: 2, min: '0', currencies: ['USD'], defaultCurrency: 'USD', filter: RANGE_OPS, sortable: true },
+    {
+      kind: 'money',
+      name: 'spent_usd',
+      labelKey: 'shop:fields.spentUsd',
+      required: true,
+      scale: 2,
+      min: '0',
+      currencies: ['USD'],
+      defaultCurrency: 'USD',
+      filter: RANGE_OPS,
+      sortable: true,
+    },
     text('vertical', { maxLength: 100 }),
     reference('team', TEAM),
   ],

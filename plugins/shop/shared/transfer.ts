@@ -21,8 +21,20 @@ export const transferHistoryPath = (userId: number): string => `transfer/users/$
  * served by the shop (`references/transfer/users|teams`), since the users' and teams' own pickers
  * need other codes (JU, SO).
  */
-export const TRANSFER_USERS: ReferenceTarget = { service: 'shop', path: 'transfer/users', table: 'core.users', labelColumn: 'username', softDelete: true };
-export const TRANSFER_TEAMS: ReferenceTarget = { service: 'shop', path: 'transfer/teams', table: 'shop.teams', labelColumn: 'name', softDelete: true };
+export const TRANSFER_USERS: ReferenceTarget = {
+  service: 'shop',
+  path: 'transfer/users',
+  table: 'core.users',
+  labelColumn: 'username',
+  softDelete: true,
+};
+export const TRANSFER_TEAMS: ReferenceTarget = {
+  service: 'shop',
+  path: 'transfer/teams',
+  table: 'shop.teams',
+  labelColumn: 'name',
+  softDelete: true,
+};
 
 /** Where the orders go: a buyer, a team, or both (at least one). */
 export interface TransferTarget {

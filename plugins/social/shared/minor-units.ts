@@ -8,8 +8,28 @@ import { canonicalDecimal } from '@core/sdk/shared';
 
 /** ISO 4217 currencies whose minor unit is not 2 digits; every other currency has 2. */
 const MINOR_DIGITS: Readonly<Record<string, number>> = {
-  BIF: 0, CLP: 0, COP: 0, CRC: 0, HUF: 0, ISK: 0, IDR: 0, JPY: 0, KRW: 0, PYG: 0, TWD: 0, UGX: 0, VND: 0, XAF: 0, XOF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+  BIF: 0,
+  CLP: 0,
+  COP: 0,
+  CRC: 0,
+  HUF: 0,
+  ISK: 0,
+  IDR: 0,
+  JPY: 0,
+  KRW: 0,
+  PYG: 0,
+  TWD: 0,
+  UGX: 0,
+  VND: 0,
+  XAF: 0,
+  XOF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
 };
 
 /** Digits after the point in `currency`'s amounts (0, 2 or 3). */

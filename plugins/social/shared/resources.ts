@@ -1,4 +1,10 @@
-import { defineResource, referenceTo, type FieldDefinition, type ReferenceTarget, type StatusTone } from '@core/sdk/shared';
+import {
+  defineResource,
+  referenceTo,
+  type FieldDefinition,
+  type ReferenceTarget,
+  type StatusTone,
+} from '@core/sdk/shared';
 
 /**
  * The social-ad platform's resources (spec §3 Ad platform): services (the platform connections),
@@ -16,9 +22,21 @@ const RANGE_OPS = ['gte', 'lte', 'eq'] as const;
 export const ACCOUNT_TYPES = ['personal_profile', 'business_manager', 'system_user'] as const;
 export const ACCOUNT_STATUSES = ['active', 'restricted', 'disabled'] as const;
 /** The badge colour of each account status (a status column). */
-export const ACCOUNT_STATUS_TONES = { active: 'success', restricted: 'warning', disabled: 'danger' } as const satisfies Readonly<Record<(typeof ACCOUNT_STATUSES)[number], StatusTone>>;
+export const ACCOUNT_STATUS_TONES = {
+  active: 'success',
+  restricted: 'warning',
+  disabled: 'danger',
+} as const satisfies Readonly<Record<(typeof ACCOUNT_STATUSES)[number], StatusTone>>;
 /** Meta's `account_status` codes, named (1 active, 2 disabled, 3 unsettled, 7 pending risk review, 9 in grace period, 101 closed). */
-export const AD_ACCOUNT_STATUSES = ['active', 'disabled', 'unsettled', 'pending_review', 'in_grace_period', 'closed', 'other'] as const;
+export const AD_ACCOUNT_STATUSES = [
+  'active',
+  'disabled',
+  'unsettled',
+  'pending_review',
+  'in_grace_period',
+  'closed',
+  'other',
+] as const;
 /** The badge colour of each ad account status (a status column). */
 export const AD_ACCOUNT_STATUS_TONES = {
   active: 'success',
@@ -30,14 +48,35 @@ export const AD_ACCOUNT_STATUS_TONES = {
   other: 'subtle',
 } as const satisfies Readonly<Record<(typeof AD_ACCOUNT_STATUSES)[number], StatusTone>>;
 /** Meta's outcome-based objectives. */
-export const CAMPAIGN_OBJECTIVES = ['OUTCOME_AWARENESS', 'OUTCOME_TRAFFIC', 'OUTCOME_ENGAGEMENT', 'OUTCOME_LEADS', 'OUTCOME_APP_PROMOTION', 'OUTCOME_SALES'] as const;
+export const CAMPAIGN_OBJECTIVES = [
+  'OUTCOME_AWARENESS',
+  'OUTCOME_TRAFFIC',
+  'OUTCOME_ENGAGEMENT',
+  'OUTCOME_LEADS',
+  'OUTCOME_APP_PROMOTION',
+  'OUTCOME_SALES',
+] as const;
 /** A campaign's, adset's or ad's configured status. */
 export const DELIVERY_STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 /** The badge colour of each DeliveryStatus (a status column). */
-export const DELIVERY_STATUS_TONES = { ACTIVE: 'success', PAUSED: 'warning', ARCHIVED: 'subtle', DELETED: 'danger' } as const satisfies Readonly<Record<DeliveryStatus, StatusTone>>;
+export const DELIVERY_STATUS_TONES = {
+  ACTIVE: 'success',
+  PAUSED: 'warning',
+  ARCHIVED: 'subtle',
+  DELETED: 'danger',
+} as const satisfies Readonly<Record<DeliveryStatus, StatusTone>>;
 export const BILLING_EVENTS = ['IMPRESSIONS', 'LINK_CLICKS', 'THRUPLAY', 'APP_INSTALLS'] as const;
-export const OPTIMIZATION_GOALS = ['REACH', 'IMPRESSIONS', 'LINK_CLICKS', 'LANDING_PAGE_VIEWS', 'LEAD_GENERATION', 'OFFSITE_CONVERSIONS', 'THRUPLAY', 'VALUE'] as const;
+export const OPTIMIZATION_GOALS = [
+  'REACH',
+  'IMPRESSIONS',
+  'LINK_CLICKS',
+  'LANDING_PAGE_VIEWS',
+  'LEAD_GENERATION',
+  'OFFSITE_CONVERSIONS',
+  'THRUPLAY',
+  'VALUE',
+] as const;
 /** Where an insight row is measured. */
 export const REPORT_LEVELS = ['account', 'campaign', 'adset', 'ad'] as const;
 export type ReportLevel = (typeof REPORT_LEVELS)[number];
@@ -48,26 +87,83 @@ function camel(name: string): string {
 const label = (name: string): string => `social:fields.${camel(name)}`;
 
 const text = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'text', name, labelKey: label(name), maxLength: 200, filter: TEXT_OPS, sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'text',
+    name,
+    labelKey: label(name),
+    maxLength: 200,
+    filter: TEXT_OPS,
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 const reference = (name: string, target: ReferenceTarget, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
   ({ kind: 'reference', name, labelKey: label(name), target, filter: ['eq', 'in'], ...extra }) as FieldDefinition;
 const enumeration = (name: string, values: readonly string[], extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'enum', name, labelKey: label(name), values, filter: ['eq', 'in'], sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'enum',
+    name,
+    labelKey: label(name),
+    values,
+    filter: ['eq', 'in'],
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 const instant = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'datetime', name, labelKey: label(name), filter: ['gte', 'lte'], sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'datetime',
+    name,
+    labelKey: label(name),
+    filter: ['gte', 'lte'],
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 const count = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'number', name, labelKey: label(name), integer: true, min: 0, filter: RANGE_OPS, sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'number',
+    name,
+    labelKey: label(name),
+    integer: true,
+    min: 0,
+    filter: RANGE_OPS,
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 /**
  * Money in the ad account's currency. Three decimals hold every currency the platform bills in
  * (0, 2 or 3 minor digits); the server refuses more digits than the currency has.
  */
 const budget = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'money', name, labelKey: label(name), scale: 3, min: '0', filter: RANGE_OPS, sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'money',
+    name,
+    labelKey: label(name),
+    scale: 3,
+    min: '0',
+    filter: RANGE_OPS,
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 /** The platform's id of a record that came from it (a column the user may show); none on a planning record. */
-const externalId = (): FieldDefinition => text('external_id', { format: 'identifier', readOnly: true, maxLength: 64, filter: ['eq'], list: false, searchable: true });
+const externalId = (): FieldDefinition =>
+  text('external_id', {
+    format: 'identifier',
+    readOnly: true,
+    maxLength: 64,
+    filter: ['eq'],
+    list: false,
+    searchable: true,
+  });
 /** True once the record came from (or was written to) the platform; false on a planning record. */
 const onPlatform = (): FieldDefinition =>
-  ({ kind: 'boolean', name: 'on_platform', labelKey: label('on_platform'), readOnly: true, default: false, filter: ['eq'], sortable: true }) as FieldDefinition;
+  ({
+    kind: 'boolean',
+    name: 'on_platform',
+    labelKey: label('on_platform'),
+    readOnly: true,
+    default: false,
+    filter: ['eq'],
+    sortable: true,
+  }) as FieldDefinition;
 
 export const servicesResource = defineResource({
   id: 'social.services',
@@ -79,7 +175,15 @@ export const servicesResource = defineResource({
   access: { read: 'FO', write: 'FO' },
   fields: [
     text('name', { required: true, unique: true, maxLength: 100 }),
-    text('app_id', { format: 'identifier', required: true, searchable: true, maxLength: 32, pattern: '^[0-9]{5,32}$', patternMessageKey: 'social:validation.appId', filter: ['eq'] }),
+    text('app_id', {
+      format: 'identifier',
+      required: true,
+      searchable: true,
+      maxLength: 32,
+      pattern: '^[0-9]{5,32}$',
+      patternMessageKey: 'social:validation.appId',
+      filter: ['eq'],
+    }),
     { kind: 'secret', name: 'app_secret', labelKey: label('app_secret'), maxLength: 200 },
     // A system user's access token; its expiry and scopes are what the platform said at the last check.
     { kind: 'secret', name: 'access_token', labelKey: label('access_token'), required: true, maxLength: 1000 },
@@ -129,7 +233,14 @@ export const adAccountsResource = defineResource({
   fields: [
     externalId(),
     text('name', { required: true, maxLength: 200 }),
-    text('currency', { required: true, maxLength: 3, pattern: '^[A-Z]{3}$', patternMessageKey: 'social:validation.currency', default: 'USD', filter: ['eq'] }),
+    text('currency', {
+      required: true,
+      maxLength: 3,
+      pattern: '^[A-Z]{3}$',
+      patternMessageKey: 'social:validation.currency',
+      default: 'USD',
+      filter: ['eq'],
+    }),
     text('timezone', { required: true, maxLength: 64, default: 'UTC', filter: ['eq'] }),
     enumeration('status', AD_ACCOUNT_STATUSES, { required: true, default: 'active', tones: AD_ACCOUNT_STATUS_TONES }),
     // No cap: the account may spend without limit.
@@ -166,8 +277,20 @@ export const pagesResource = defineResource({
 
 const PAUSE_ACTIONS = (code: string) =>
   [
-    { name: 'pause', labelKey: 'social:actions.pause', requires: code, endpoint: 'pause', when: { field: 'status', values: ['ACTIVE'] } },
-    { name: 'activate', labelKey: 'social:actions.activate', requires: code, endpoint: 'activate', when: { field: 'status', values: ['PAUSED'] } },
+    {
+      name: 'pause',
+      labelKey: 'social:actions.pause',
+      requires: code,
+      endpoint: 'pause',
+      when: { field: 'status', values: ['ACTIVE'] },
+    },
+    {
+      name: 'activate',
+      labelKey: 'social:actions.activate',
+      requires: code,
+      endpoint: 'activate',
+      when: { field: 'status', values: ['PAUSED'] },
+    },
   ] as const;
 
 export const campaignsResource = defineResource({
@@ -239,7 +362,14 @@ export const adsResource = defineResource({
     externalId(),
     text('name', { required: true, maxLength: 400 }),
     reference('adset', ADSET, { required: true }),
-    text('creative_id', { format: 'identifier', searchable: true, maxLength: 32, pattern: '^[0-9]{1,32}$', patternMessageKey: 'social:validation.creativeId', filter: ['eq'] }),
+    text('creative_id', {
+      format: 'identifier',
+      searchable: true,
+      maxLength: 32,
+      pattern: '^[0-9]{1,32}$',
+      patternMessageKey: 'social:validation.creativeId',
+      filter: ['eq'],
+    }),
     enumeration('status', DELIVERY_STATUSES, { required: true, default: 'PAUSED', tones: DELIVERY_STATUS_TONES }),
     onPlatform(),
   ],
@@ -289,11 +419,30 @@ export const conversionApisResource = defineResource({
   recordKey: 'social:records.conversionApi',
   access: { read: 'MC', write: 'MC' },
   fields: [
-    text('pixel_id', { format: 'identifier', required: true, unique: true, maxLength: 32, pattern: '^[0-9]{5,32}$', patternMessageKey: 'social:validation.pixelId' }),
+    text('pixel_id', {
+      format: 'identifier',
+      required: true,
+      unique: true,
+      maxLength: 32,
+      pattern: '^[0-9]{5,32}$',
+      patternMessageKey: 'social:validation.pixelId',
+    }),
     { kind: 'secret', name: 'token', labelKey: label('token'), required: true, maxLength: 1000 },
-    text('verified_domain', { required: true, searchable: true, maxLength: 253, pattern: '^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$', patternMessageKey: 'social:validation.domain' }),
+    text('verified_domain', {
+      required: true,
+      searchable: true,
+      maxLength: 253,
+      pattern: '^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}$',
+      patternMessageKey: 'social:validation.domain',
+    }),
     // The code the Events Manager's "Test events" tab gives: test events carry it.
-    text('test_event_code', { maxLength: 32, pattern: '^[A-Za-z0-9]{1,32}$', patternMessageKey: 'social:validation.testEventCode', list: false, filter: undefined }),
+    text('test_event_code', {
+      maxLength: 32,
+      pattern: '^[A-Za-z0-9]{1,32}$',
+      patternMessageKey: 'social:validation.testEventCode',
+      list: false,
+      filter: undefined,
+    }),
     instant('tested_at', { readOnly: true }),
     text('test_result', { readOnly: true, maxLength: 2000, list: false, filter: undefined, sortable: false }),
   ],

@@ -36,7 +36,15 @@ export function createSystemServerPlugin(options: SystemServerOptions = {}): Ser
       { name: '0004_proxy_team_agency', sql: proxyTeamAgencySql },
     ],
     resources: SYSTEM_RESOURCES,
-    messages: { ru: { ...RULES_MESSAGES_RU, ...WHITES_MESSAGES_RU, ...DOMAIN_PURCHASE_MESSAGES_RU, ...PROXY_MESSAGES_RU, ...EXPIRING_SOON_MESSAGES_RU } },
+    messages: {
+      ru: {
+        ...RULES_MESSAGES_RU,
+        ...WHITES_MESSAGES_RU,
+        ...DOMAIN_PURCHASE_MESSAGES_RU,
+        ...PROXY_MESSAGES_RU,
+        ...EXPIRING_SOON_MESSAGES_RU,
+      },
+    },
     // Each part registers its own routes here, one line each.
     register(app, context) {
       context.resources.hooksById({ ...systemRuleHooks(now), ...proxyResourceHooks });

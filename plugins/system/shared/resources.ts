@@ -8,7 +8,14 @@ import {
   type StatusTone,
 } from '@core/sdk/shared';
 import { agenciesResource } from '@plugins/finance/shared/resources';
-import { E164_PATTERN, HOST_PORT_PATTERN, IPV4_PATTERN, IPV6_PATTERN, DOMAIN_NAME_PATTERN, ISO2_PATTERN } from './patterns';
+import {
+  E164_PATTERN,
+  HOST_PORT_PATTERN,
+  IPV4_PATTERN,
+  IPV6_PATTERN,
+  DOMAIN_NAME_PATTERN,
+  ISO2_PATTERN,
+} from './patterns';
 
 /**
  * The system plugin's resources (spec §3 Proxy, Proxy provider, Service, Server, Project, Domain
@@ -28,7 +35,12 @@ export type ProxyType = (typeof PROXY_TYPES)[number];
 export const PROXY_STATUSES = ['active', 'expired', 'failing', 'disabled'] as const;
 export type ProxyStatus = (typeof PROXY_STATUSES)[number];
 /** The badge colour of each ProxyStatus (a status column). */
-export const PROXY_STATUS_TONES = { active: 'success', expired: 'danger', failing: 'warning', disabled: 'subtle' } as const satisfies Readonly<Record<ProxyStatus, StatusTone>>;
+export const PROXY_STATUS_TONES = {
+  active: 'success',
+  expired: 'danger',
+  failing: 'warning',
+  disabled: 'subtle',
+} as const satisfies Readonly<Record<ProxyStatus, StatusTone>>;
 /** How a provider is reached: the product's own local provider (never buys anything), or Proxy6.net's API. */
 export const PROXY_ADAPTERS = ['local', 'proxy6'] as const;
 export type ProxyAdapterName = (typeof PROXY_ADAPTERS)[number];
@@ -46,7 +58,11 @@ export type ServiceAdapterName = (typeof SERVICE_ADAPTERS)[number];
 export const SERVER_TYPES = ['vps', 'dedicated', 'cloud', 'shared'] as const;
 export const SERVER_STATUSES = ['active', 'stopped', 'expired'] as const;
 /** The badge colour of each server status (a status column). */
-export const SERVER_STATUS_TONES = { active: 'success', stopped: 'warning', expired: 'danger' } as const satisfies Readonly<Record<(typeof SERVER_STATUSES)[number], StatusTone>>;
+export const SERVER_STATUS_TONES = {
+  active: 'success',
+  stopped: 'warning',
+  expired: 'danger',
+} as const satisfies Readonly<Record<(typeof SERVER_STATUSES)[number], StatusTone>>;
 
 export const SITE_TYPES = ['landing', 'prelanding', 'white', 'other'] as const;
 export const WHITE_SOURCES = ['archive', 'url'] as const;
@@ -56,7 +72,14 @@ export type WhiteSource = (typeof WHITE_SOURCES)[number];
 export const DOMAIN_JOB_STATUSES = ['none', 'queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type DomainJobStatus = (typeof DOMAIN_JOB_STATUSES)[number];
 /** The badge colour of each DomainJobStatus (a status column). */
-export const DOMAIN_JOB_STATUS_TONES = { none: 'subtle', queued: 'informative', running: 'brand', succeeded: 'success', failed: 'danger', cancelled: 'warning' } as const satisfies Readonly<Record<DomainJobStatus, StatusTone>>;
+export const DOMAIN_JOB_STATUS_TONES = {
+  none: 'subtle',
+  queued: 'informative',
+  running: 'brand',
+  succeeded: 'success',
+  failed: 'danger',
+  cancelled: 'warning',
+} as const satisfies Readonly<Record<DomainJobStatus, StatusTone>>;
 
 function camel(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
@@ -64,7 +87,15 @@ function camel(name: string): string {
 const label = (name: string): string => `system:fields.${camel(name)}`;
 
 const text = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'text', name, labelKey: label(name), maxLength: 200, filter: TEXT_OPS, sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'text',
+    name,
+    labelKey: label(name),
+    maxLength: 200,
+    filter: TEXT_OPS,
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 const longText = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
   ({ kind: 'longText', name, labelKey: label(name), maxLength: 4000, list: false, ...extra }) as FieldDefinition;
 const secret = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
@@ -72,18 +103,59 @@ const secret = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefini
 const reference = (name: string, target: ReferenceTarget, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
   ({ kind: 'reference', name, labelKey: label(name), target, filter: ['eq', 'in'], ...extra }) as FieldDefinition;
 const enumeration = (name: string, values: readonly string[], extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'enum', name, labelKey: label(name), values, filter: ['eq', 'in'], sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'enum',
+    name,
+    labelKey: label(name),
+    values,
+    filter: ['eq', 'in'],
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 const wholeNumber = (name: string, min: number, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'number', name, labelKey: label(name), integer: true, min, filter: RANGE_OPS, sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'number',
+    name,
+    labelKey: label(name),
+    integer: true,
+    min,
+    filter: RANGE_OPS,
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 const day = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
   ({ kind: 'date', name, labelKey: label(name), filter: RANGE_OPS, sortable: true, ...extra }) as FieldDefinition;
 const instant = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'datetime', name, labelKey: label(name), readOnly: true, filter: ['gte', 'lte'], sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'datetime',
+    name,
+    labelKey: label(name),
+    readOnly: true,
+    filter: ['gte', 'lte'],
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 const flag = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'boolean', name, labelKey: label(name), default: false, filter: ['eq'], sortable: true, ...extra }) as FieldDefinition;
+  ({
+    kind: 'boolean',
+    name,
+    labelKey: label(name),
+    default: false,
+    filter: ['eq'],
+    sortable: true,
+    ...extra,
+  }) as FieldDefinition;
 /** Key/value credentials (an API user and key, a token): keys shown, values write-only. */
 const credentials = (extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'keyValue', name: 'credentials', labelKey: label('credentials'), maxEntries: 20, secretValues: true, hintKey: 'system:fields.credentialsHint', ...extra }) as FieldDefinition;
+  ({
+    kind: 'keyValue',
+    name: 'credentials',
+    labelKey: label('credentials'),
+    maxEntries: 20,
+    secretValues: true,
+    hintKey: 'system:fields.credentialsHint',
+    ...extra,
+  }) as FieldDefinition;
 
 export const languagesResource = defineResource({
   id: 'system.languages',
@@ -96,7 +168,16 @@ export const languagesResource = defineResource({
   fields: [
     text('name', { required: true, unique: true, maxLength: 100 }),
     // ISO 639-1, lower case; the server also checks the code is one the standard assigns.
-    text('code', { required: true, unique: true, searchable: true, maxLength: 2, pattern: ISO2_PATTERN, patternMessageKey: 'system:validation.iso2', placeholder: 'en', filter: ['eq'] }),
+    text('code', {
+      required: true,
+      unique: true,
+      searchable: true,
+      maxLength: 2,
+      pattern: ISO2_PATTERN,
+      patternMessageKey: 'system:validation.iso2',
+      placeholder: 'en',
+      filter: ['eq'],
+    }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -136,9 +217,29 @@ export const domainUsersResource = defineResource({
     text('city', { required: true, maxLength: 60 }),
     text('province', { required: true, maxLength: 60 }),
     reference('country', COUNTRIES_REFERENCE, { required: true }),
-    text('postal_code', { required: true, maxLength: 16, pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{1,14}[A-Za-z0-9]$', patternMessageKey: 'system:validation.postalCode' }),
-    text('phone', { required: true, maxLength: 16, pattern: E164_PATTERN, patternMessageKey: 'system:validation.phone', placeholder: '+14155550123' }),
-    { kind: 'email', name: 'email', labelKey: label('email'), required: true, maxLength: 254, filter: TEXT_OPS, sortable: true, searchable: true },
+    text('postal_code', {
+      required: true,
+      maxLength: 16,
+      pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{1,14}[A-Za-z0-9]$',
+      patternMessageKey: 'system:validation.postalCode',
+    }),
+    text('phone', {
+      required: true,
+      maxLength: 16,
+      pattern: E164_PATTERN,
+      patternMessageKey: 'system:validation.phone',
+      placeholder: '+14155550123',
+    }),
+    {
+      kind: 'email',
+      name: 'email',
+      labelKey: label('email'),
+      required: true,
+      maxLength: 254,
+      filter: TEXT_OPS,
+      sortable: true,
+      searchable: true,
+    },
     text('organization', { maxLength: 100 }),
   ],
   labelField: 'last_name',
@@ -160,7 +261,15 @@ export const proxyProvidersResource = defineResource({
     enumeration('adapter', PROXY_ADAPTERS, { required: true, default: 'local' }),
     credentials(),
     // What the provider last said the account holds (its "balance" action asks again).
-    { kind: 'money', name: 'balance', labelKey: label('balance'), readOnly: true, scale: 2, filter: RANGE_OPS, sortable: true },
+    {
+      kind: 'money',
+      name: 'balance',
+      labelKey: label('balance'),
+      readOnly: true,
+      scale: 2,
+      filter: RANGE_OPS,
+      sortable: true,
+    },
     instant('balance_checked_at'),
   ],
   labelField: 'name',
@@ -189,8 +298,18 @@ export const proxiesResource = defineResource({
     // typed as where it named no agency (migration 0004), until a team is picked.
     reference('team', referenceTo(agenciesResource), { legacyField: 'team_legacy' }),
     text('team_legacy', { readOnly: true, maxLength: 100, list: false }),
-    text('address', { required: true, maxLength: 60, pattern: HOST_PORT_PATTERN, patternMessageKey: 'system:validation.hostPort', placeholder: '203.0.113.7:8080' }),
-    secret('credentials_pair', { maxLength: 300, pattern: '^[^:\\s]+:\\S+$', patternMessageKey: 'system:validation.loginPass' }),
+    text('address', {
+      required: true,
+      maxLength: 60,
+      pattern: HOST_PORT_PATTERN,
+      patternMessageKey: 'system:validation.hostPort',
+      placeholder: '203.0.113.7:8080',
+    }),
+    secret('credentials_pair', {
+      maxLength: 300,
+      pattern: '^[^:\\s]+:\\S+$',
+      patternMessageKey: 'system:validation.loginPass',
+    }),
     { kind: 'url', name: 'reset_link', labelKey: label('reset_link'), maxLength: 500, list: false },
     enumeration('type', PROXY_TYPES, { required: true, default: 'http' }),
     reference('provider', PROXY_PROVIDER),
@@ -241,15 +360,32 @@ export const serversResource = defineResource({
   access: { read: 'YE', write: 'YE' },
   fields: [
     text('name', { required: true, unique: true, maxLength: 100 }),
-    text('domain', { searchable: true, maxLength: 253, pattern: DOMAIN_NAME_PATTERN, patternMessageKey: 'system:validation.domain' }),
+    text('domain', {
+      searchable: true,
+      maxLength: 253,
+      pattern: DOMAIN_NAME_PATTERN,
+      patternMessageKey: 'system:validation.domain',
+    }),
     enumeration('type', SERVER_TYPES, { required: true, default: 'vps' }),
     secret('password', { maxLength: 200 }),
     longText('comment', { maxLength: 2000 }),
     wholeNumber('port', 1, { max: 65535, default: 22, format: 'identifier' }),
     secret('auth_key', { maxLength: 500 }),
     secret('ssh_key', { maxLength: 10000 }),
-    text('ip', { searchable: true, maxLength: 15, pattern: IPV4_PATTERN, patternMessageKey: 'system:validation.ipv4', filter: ['eq', 'startsWith'] }),
-    text('ipv6', { maxLength: 45, pattern: IPV6_PATTERN, patternMessageKey: 'system:validation.ipv6', filter: ['eq', 'startsWith'], list: false }),
+    text('ip', {
+      searchable: true,
+      maxLength: 15,
+      pattern: IPV4_PATTERN,
+      patternMessageKey: 'system:validation.ipv4',
+      filter: ['eq', 'startsWith'],
+    }),
+    text('ipv6', {
+      maxLength: 45,
+      pattern: IPV6_PATTERN,
+      patternMessageKey: 'system:validation.ipv6',
+      filter: ['eq', 'startsWith'],
+      list: false,
+    }),
     enumeration('status', SERVER_STATUSES, { required: true, default: 'active', tones: SERVER_STATUS_TONES }),
     text('provider', { maxLength: 100 }),
     day('expiry_date'),
@@ -292,7 +428,14 @@ export const domainsResource = defineResource({
   recordKey: 'system:records.domain',
   access: { read: 'YD', write: 'YD' },
   fields: [
-    text('name', { required: true, unique: true, maxLength: 253, pattern: DOMAIN_NAME_PATTERN, patternMessageKey: 'system:validation.domain', placeholder: 'example.com' }),
+    text('name', {
+      required: true,
+      unique: true,
+      maxLength: 253,
+      pattern: DOMAIN_NAME_PATTERN,
+      patternMessageKey: 'system:validation.domain',
+      placeholder: 'example.com',
+    }),
     reference('project', PROJECT, { required: true }),
     reference('domain_user', DOMAIN_USER, { required: true }),
     // The server the site on this domain runs on: the DNS records point at its addresses.

@@ -35,14 +35,18 @@ export function createTrackerServerPlugin(): ServerPlugin {
     resources: TRACKER_RESOURCES,
     // Finance's rates convert the statistics when finance runs; finance's pay rules read this performance the same way.
     services: { provides: [PERFORMANCE], uses: [EXCHANGE_RATES] },
-    messages: { ru: { ...TRACKER_MESSAGES_RU, ...REPORT_MESSAGES_RU, ...STATISTICS_MESSAGES_RU, ...KEITARO_SYNC_MESSAGES_RU } },
+    messages: {
+      ru: { ...TRACKER_MESSAGES_RU, ...REPORT_MESSAGES_RU, ...STATISTICS_MESSAGES_RU, ...KEITARO_SYNC_MESSAGES_RU },
+    },
     // Each part registers its own routes here, one line each.
     register(app, context) {
       // The Keitaro push joins the offers' and streams' rules: it queues its job in their writes.
       context.resources.hooksById(registerKeitaroSync(app, context, TRACKER_RESOURCE_HOOKS));
       const exchangeRates = context.optionalService(EXCHANGE_RATES);
       // No rate while finance is off: the rows in other currencies are left out, as with a day finance has no rate for.
-      const rates: UsdRateSource = { usdRate: async (currency, date) => (await exchangeRates.get()?.usdRate(currency, date)) ?? null };
+      const rates: UsdRateSource = {
+        usdRate: async (currency, date) => (await exchangeRates.get()?.usdRate(currency, date)) ?? null,
+      };
       reportRoutes(app, context, rates);
       statisticsRoutes(app, context);
       bizdevRoutes(app, context);

@@ -27,10 +27,15 @@ export default new ContainerModule(({ bind }) => {
     resourceRoute(financeProjectsResource),
     resourceRoute(advertisersResource),
     resourceRoute(trackersResource, { cells: { active_server: ActiveServerCell, hold_servers: HoldServersCell } }),
-    resourceRoute(streamsResource, { cells: { sync_state: SyncStateCell, link: LinkCell, is_default: DefaultFlagCell } }),
+    resourceRoute(streamsResource, {
+      cells: { sync_state: SyncStateCell, link: LinkCell, is_default: DefaultFlagCell },
+    }),
     resourceRoute(bizdevDealsResource),
     resourceRoute(bizdevLimitsResource),
-    resourceRoute(bizdevRequestsResource, { listApi: (http) => new RequestsWithDayCaps(http), cells: { cap: DayCapCell } }),
+    resourceRoute(bizdevRequestsResource, {
+      listApi: (http) => new RequestsWithDayCaps(http),
+      cells: { cap: DayCapCell },
+    }),
     // The one Vertical entity is finance's (a declared dependency); the tracker shows it among its screens.
     resourceRoute(verticalsResource, { path: '/vertical' }),
   ]) {

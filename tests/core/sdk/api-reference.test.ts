@@ -3,8 +3,19 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportReport } from '@core/sdk/tooling/export-report';
-import { API_ENTRIES, emitDeclarations, referencePages, withoutDeprecatedTag, withoutPrivateMembers } from '../../../scripts/sdk-docs/api-reference';
-import { DeclarationTree, fileDoc, splitStatements, withRelativeCoreSpecifiers } from '../../../scripts/sdk-docs/declarations';
+import {
+  API_ENTRIES,
+  emitDeclarations,
+  referencePages,
+  withoutDeprecatedTag,
+  withoutPrivateMembers,
+} from '../../../scripts/sdk-docs/api-reference';
+import {
+  DeclarationTree,
+  fileDoc,
+  splitStatements,
+  withRelativeCoreSpecifiers,
+} from '../../../scripts/sdk-docs/declarations';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -34,7 +45,8 @@ describe('splitStatements', () => {
   });
 
   it('takes only the JSDoc directly above a statement, and a file comment followed by another comment', () => {
-    const source = '/**\n * The file.\n *\n * More.\n */\n/** The value. */\nexport declare const a = 1;\n/** Lost. */\n// not a doc\nexport declare const b = 2;\n';
+    const source =
+      '/**\n * The file.\n *\n * More.\n */\n/** The value. */\nexport declare const a = 1;\n/** Lost. */\n// not a doc\nexport declare const b = 2;\n';
     expect(splitStatements(source).map((statement) => statement.doc)).toEqual(['The value.', null]);
     expect(fileDoc(source)).toBe('The file.\n\nMore.');
     expect(fileDoc('/** The value. */\nexport declare const a = 1;')).toBeNull();
@@ -46,7 +58,7 @@ describe('withRelativeCoreSpecifiers', () => {
     const source = [
       "/** Read from '@core/sdk/web'. */",
       "import { A } from '@core/shared/a';",
-      "export { B } from \"@core/sdk/web/b\";",
+      'export { B } from "@core/sdk/web/b";',
       "export type C = import('@core/shared/c').C;",
       "export type Entry = '@core/sdk/web';",
     ].join('\n');
@@ -80,7 +92,10 @@ describe('DeclarationTree', () => {
         "export { observer } from 'mobx-react-lite';",
       ].join('\n'),
     );
-    write('lib/shapes.d.ts', "/** A shape. */\nexport interface Shape { sides: number; }\nexport declare function area(shape: Shape): number;\nexport declare function area(sides: number): number;\n");
+    write(
+      'lib/shapes.d.ts',
+      '/** A shape. */\nexport interface Shape { sides: number; }\nexport declare function area(shape: Shape): number;\nexport declare function area(sides: number): number;\n',
+    );
     write('sdk/local.d.ts', "import { Inner } from '../lib/inner';\ndeclare const Local: Inner;\nexport { Local };\n");
     write('lib/inner/index.d.ts', '/** Inner. */\nexport type Inner = { readonly deep: true };\n');
     write('lib/more.d.ts', '/** More. */\nexport declare class More {\n    private secret;\n    open(): void;\n}\n');
@@ -92,14 +107,19 @@ describe('DeclarationTree', () => {
     const entry = join(types, 'sdk/entry.d.ts');
     expect(tree.exportedNames(entry)).toEqual(['area', 'Figure', 'Local', 'observer', 'More']);
     const figure = tree.resolve(entry, 'Figure');
-    expect('declarations' in figure && figure.declarations.map((declaration) => [declaration.kind, declaration.doc])).toEqual([['interface', 'A shape.']]);
+    expect(
+      'declarations' in figure && figure.declarations.map((declaration) => [declaration.kind, declaration.doc]),
+    ).toEqual([['interface', 'A shape.']]);
     const area = tree.resolve(entry, 'area');
     expect('declarations' in area && area.declarations.map((declaration) => declaration.text)).toEqual([
       'function area(shape: Shape): number;',
       'function area(sides: number): number;',
     ]);
     const local = tree.resolve(entry, 'Local');
-    expect('declarations' in local && [local.declarations[0]?.kind, local.file]).toEqual(['const', join(types, 'sdk/local.d.ts')]);
+    expect('declarations' in local && [local.declarations[0]?.kind, local.file]).toEqual([
+      'const',
+      join(types, 'sdk/local.d.ts'),
+    ]);
     expect(tree.resolve(entry, 'observer')).toEqual({ package: 'mobx-react-lite', name: 'observer' });
     // A list without a comment takes the one of the list right before it, not across other statements.
     expect([...tree.facts(entry).exportDocs]).toEqual([
@@ -111,28 +131,42 @@ describe('DeclarationTree', () => {
   });
 
   it('leaves the @deprecated paragraph out of a doc, since the page says it from exports.json', () => {
-    expect(withoutDeprecatedTag('Reads a user.\n\n@deprecated since 2.0: use\n`context.users`.\n\nKept for 1.x.')).toBe('Reads a user.\n\nKept for 1.x.');
+    expect(withoutDeprecatedTag('Reads a user.\n\n@deprecated since 2.0: use\n`context.users`.\n\nKept for 1.x.')).toBe(
+      'Reads a user.\n\nKept for 1.x.',
+    );
   });
 
   it('drops private members and their doc comments from a class', () => {
-    const text = 'class A {\n    /**\n     * Hidden.\n     */\n    private secret;\n    /** Shown. */\n    open(): void;\n    private other;\n}';
+    const text =
+      'class A {\n    /**\n     * Hidden.\n     */\n    private secret;\n    /** Shown. */\n    open(): void;\n    private other;\n}';
     expect(withoutPrivateMembers(text)).toBe('class A {\n    /** Shown. */\n    open(): void;\n}');
   });
 });
 
 describe('the API reference (docs/api)', () => {
-  it('is what `npm run sdk:docs` writes from the declarations now, one page per entry point naming every export', { timeout: 120_000 }, () => {
+  it('is what `npm run sdk:docs` writes from the declarations now, one page per entry point naming every export', {
+    timeout: 120_000,
+  }, () => {
     const types = mkdtempSync(join(tmpdir(), 'erp-sdk-types-'));
     try {
       emitDeclarations(root, types);
       const report = JSON.parse(readFileSync(join(root, 'core/sdk/exports.json'), 'utf8')) as ExportReport;
       const pages = referencePages(types, join(root, 'core'), report);
-      const committed = new Map(readdirSync(join(root, 'docs/api')).map((file) => [file, readFileSync(join(root, 'docs/api', file), 'utf8')]));
-      expect([...committed.keys()].sort(), 'docs/api holds other pages: run `npm run sdk:docs`').toEqual([...pages.keys()].sort());
-      for (const [file, text] of pages) expect(committed.get(file), `docs/api/${file} is stale: run \`npm run sdk:docs\``).toBe(text);
+      const committed = new Map(
+        readdirSync(join(root, 'docs/api')).map((file) => [file, readFileSync(join(root, 'docs/api', file), 'utf8')]),
+      );
+      expect([...committed.keys()].sort(), 'docs/api holds other pages: run `npm run sdk:docs`').toEqual(
+        [...pages.keys()].sort(),
+      );
+      for (const [file, text] of pages)
+        expect(committed.get(file), `docs/api/${file} is stale: run \`npm run sdk:docs\``).toBe(text);
       for (const entry of API_ENTRIES) {
-        const documented = [...(pages.get(`${entry}.md`) ?? '').matchAll(/^### `([^`]+)`/gm)].map((match) => match[1]).sort();
-        expect(documented, `docs/api/${entry}.md`).toEqual(Object.keys(report.entries[`@core/sdk/${entry}`] ?? {}).sort());
+        const documented = [...(pages.get(`${entry}.md`) ?? '').matchAll(/^### `([^`]+)`/gm)]
+          .map((match) => match[1])
+          .sort();
+        expect(documented, `docs/api/${entry}.md`).toEqual(
+          Object.keys(report.entries[`@core/sdk/${entry}`] ?? {}).sort(),
+        );
       }
     } finally {
       rmSync(types, { recursive: true, force: true });

@@ -21,21 +21,35 @@ describe('sdkRangeProblem', () => {
   });
 
   it('refuses with one line naming the plugin, its range and the host’s version', () => {
-    expect(sdkRangeProblem({ id: 'notes', sdk: '^2.0.0' }, host('1.3.0'))).toBe('plugin "notes" was written for SDK ^2.0.0; this host has SDK 1.3.0');
-    expect(sdkRangeProblem({ id: 'notes', sdk: '^1.4.0' }, host('1.3.0'))).toMatch(/^plugin "notes" was written for SDK \^1\.4\.0/);
-    expect(sdkRangeProblem({ id: 'notes', sdk: '^2.1.0' }, v2)).toBe('plugin "notes" was written for SDK ^2.1.0; this host has SDK 2.0.0');
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^2.0.0' }, host('1.3.0'))).toBe(
+      'plugin "notes" was written for SDK ^2.0.0; this host has SDK 1.3.0',
+    );
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^1.4.0' }, host('1.3.0'))).toMatch(
+      /^plugin "notes" was written for SDK \^1\.4\.0/,
+    );
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^2.1.0' }, v2)).toBe(
+      'plugin "notes" was written for SDK ^2.1.0; this host has SDK 2.0.0',
+    );
   });
 
   it('refuses a range starting below what the host serves, saying what it serves', () => {
-    expect(sdkRangeProblem({ id: 'notes', sdk: '^1.0.0' }, v2)).toBe('plugin "notes" was written for SDK ^1.0.0, from 1.0.0; this host serves SDK ^1.5.0 || ^2.0.0 (it has 2.0.0)');
+    expect(sdkRangeProblem({ id: 'notes', sdk: '^1.0.0' }, v2)).toBe(
+      'plugin "notes" was written for SDK ^1.0.0, from 1.0.0; this host serves SDK ^1.5.0 || ^2.0.0 (it has 2.0.0)',
+    );
     expect(sdkRangeProblem({ id: 'notes', sdk: '>=1.2.0' }, v2)).toMatch(/from 1\.2\.0; this host serves SDK/);
   });
 
   it('refuses a manifest without a range or with one it cannot read', () => {
-    expect(sdkRangeProblem({ id: 'notes', sdk: '' }, host('1.0.0'))).toBe('plugin "notes" does not say which SDK it was written for (manifest "sdk", e.g. "^1.0.0")');
+    expect(sdkRangeProblem({ id: 'notes', sdk: '' }, host('1.0.0'))).toBe(
+      'plugin "notes" does not say which SDK it was written for (manifest "sdk", e.g. "^1.0.0")',
+    );
     // A manifest from outside the type system (an external plugin's JSON) may lack the field.
-    expect(sdkRangeProblem({ id: 'notes' } as { id: string; sdk: string }, host('1.0.0'))).toMatch(/does not say which SDK/);
-    expect(sdkRangeProblem({ id: 'notes', sdk: '~1.0' }, host('1.0.0'))).toMatch(/^plugin "notes" has an SDK range "~1.0" that cannot be read/);
+    expect(sdkRangeProblem({ id: 'notes' } as { id: string; sdk: string }, host('1.0.0'))).toMatch(
+      /does not say which SDK/,
+    );
+    expect(sdkRangeProblem({ id: 'notes', sdk: '~1.0' }, host('1.0.0'))).toMatch(
+      /^plugin "notes" has an SDK range "~1.0" that cannot be read/,
+    );
     expect(sdkRangeProblem({ id: 'notes', sdk: '^1.0.0 ^2.0.0' }, host('1.0.0'))).toMatch(/admits no version/);
   });
 
@@ -44,7 +58,10 @@ describe('sdkRangeProblem', () => {
     expect(servesSdkRange('^1.0.0', v2)).toBe(false);
     const lowest = SERVED_SDK_RANGE.split('||').map((part) => part.trim().replace(/^\^/, ''))[0] ?? '';
     const check = checkSharedVersions(
-      [{ name: '@core/sdk/web', requiredVersion: `^${lowest}` }, { name: 'react', requiredVersion: '^18.0.0' }],
+      [
+        { name: '@core/sdk/web', requiredVersion: `^${lowest}` },
+        { name: 'react', requiredVersion: '^18.0.0' },
+      ],
       (request) => (request === 'react' ? '19.2.0' : SDK_VERSION),
     );
     expect(check.mismatches).toEqual([{ request: 'react', wanted: '^18.0.0', host: '19.2.0' }]);
@@ -59,7 +76,8 @@ describe('sdkRangeProblem', () => {
   });
 
   it('admits every plugin this build holds', () => {
-    for (const plugin of AVAILABLE_SERVER_PLUGINS) expect(sdkRangeProblem(plugin.manifest), plugin.manifest.id).toBeNull();
+    for (const plugin of AVAILABLE_SERVER_PLUGINS)
+      expect(sdkRangeProblem(plugin.manifest), plugin.manifest.id).toBeNull();
   });
 });
 
@@ -73,14 +91,19 @@ describe('a plugin written for another SDK', () => {
       register: () => undefined,
     });
     expect(() => selectPlugins([plugin], ['notes'])).toThrow(ConfigError);
-    expect(() => selectPlugins([plugin], ['notes'])).toThrow(`plugin "notes" was written for SDK ${future}; this host has SDK ${SDK_VERSION}`);
+    expect(() => selectPlugins([plugin], ['notes'])).toThrow(
+      `plugin "notes" was written for SDK ${future}; this host has SDK ${SDK_VERSION}`,
+    );
     expect(selectPlugins([plugin], [])).toEqual([]);
   });
 
   it('is skipped by the browser’s plugin host, which says which and why', () => {
     const current = testPlugin({ id: 'wallets' });
     const outdated = testPlugin({ id: 'notes', sdk: future });
-    const { enabled, refused } = enabledPlugins([outdated.manifest, current.manifest], { notes: outdated, wallets: current });
+    const { enabled, refused } = enabledPlugins([outdated.manifest, current.manifest], {
+      notes: outdated,
+      wallets: current,
+    });
     expect(enabled.map((plugin) => plugin.manifest.id)).toEqual(['wallets']);
     expect(refused).toEqual([`plugin "notes" was written for SDK ${future}; this host has SDK ${SDK_VERSION}`]);
   });

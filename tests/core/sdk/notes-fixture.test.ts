@@ -26,7 +26,9 @@ describe('a plugin written against the SDK alone, on the server', () => {
     const user = await app.asSuperadmin().get('/api/auth/auth/user');
     expect(user.json<{ data: { permissions: string[] } }>().data.permissions).toContain('NT');
     expect((await app.asSuperadmin().get('/api/notes/notes')).statusCode).toBe(200);
-    const { rows } = await app.db.query<{ description: string; service: string }>(`SELECT description, service FROM core.permissions WHERE name = 'NT'`);
+    const { rows } = await app.db.query<{ description: string; service: string }>(
+      `SELECT description, service FROM core.permissions WHERE name = 'NT'`,
+    );
     expect(rows).toEqual([{ description: 'Meeting notes', service: 'notes' }]);
   });
 
@@ -39,6 +41,9 @@ describe('a plugin written against the SDK alone, on the server', () => {
 
   it('publishes its manifest with /config.json', async () => {
     const config = await app.server.inject({ method: 'GET', url: '/config.json' });
-    expect(config.json<{ manifests: { id: string }[] }>().manifests.map((manifest) => manifest.id)).toEqual(['admin', 'notes']);
+    expect(config.json<{ manifests: { id: string }[] }>().manifests.map((manifest) => manifest.id)).toEqual([
+      'admin',
+      'notes',
+    ]);
   });
 });

@@ -7,7 +7,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import { basename, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importedSpecifiers, readSource, REPO_ROOT, resolveSpecifier, sourceFilesUnder } from '@core/sdk/tooling/source-files';
+import {
+  importedSpecifiers,
+  readSource,
+  REPO_ROOT,
+  resolveSpecifier,
+  sourceFilesUnder,
+} from '@core/sdk/tooling/source-files';
 import type { PluginManifest } from '@core/shared/manifest';
 
 /** Packages the host shares with plugins, as singletons (React, Fluent, MobX, inversify, i18next, the router). */
@@ -58,8 +64,13 @@ const folderPaths = PLUGIN_ROOTS.flatMap((root) =>
 /** The folder's manifest: the export of its manifest.ts whose id is the folder's name. */
 async function manifestIn(dir: string): Promise<PluginManifest> {
   const id = basename(dir);
-  const exported = Object.values((await import(pathToFileURL(join(dir, 'manifest.ts')).href)) as Record<string, unknown>);
-  const manifest = exported.find((value): value is PluginManifest => typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id);
+  const exported = Object.values(
+    (await import(pathToFileURL(join(dir, 'manifest.ts')).href)) as Record<string, unknown>,
+  );
+  const manifest = exported.find(
+    (value): value is PluginManifest =>
+      typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id,
+  );
   if (!manifest) throw new Error(`${relative(REPO_ROOT, dir)}/manifest.ts exports no manifest with id "${id}"`);
   return manifest;
 }
@@ -77,10 +88,17 @@ const SDK_FOR: Readonly<Record<Side, readonly string[]>> = {
 };
 
 /** Why `specifier` may not be imported by `file` of plugin `manifest`, or null when it may. */
-function violation(manifest: PluginManifest, file: string, specifier: string, pluginDir: string = join(PLUGINS_DIR, manifest.id)): string | null {
+function violation(
+  manifest: PluginManifest,
+  file: string,
+  specifier: string,
+  pluginDir: string = join(PLUGINS_DIR, manifest.id),
+): string | null {
   const side = sideOf(pluginDir, file);
   if (specifier.startsWith('@core/')) {
-    return SDK_FOR[side].includes(specifier) ? null : `${specifier} (a ${side} file may import ${SDK_FOR[side].join(' and ')} from core)`;
+    return SDK_FOR[side].includes(specifier)
+      ? null
+      : `${specifier} (a ${side} file may import ${SDK_FOR[side].join(' and ')} from core)`;
   }
   if (specifier.startsWith('@host/')) return `${specifier} (the host is not for plugins)`;
   const dependency = /^@plugins\/([^/]+)\/(.*)$/.exec(specifier);
@@ -90,7 +108,8 @@ function violation(manifest: PluginManifest, file: string, specifier: string, pl
     if (!known) return `${specifier} (plugin "${other}" is not among the manifest's dependencies)`;
     if (rest === 'shared' || rest.startsWith('shared/')) return null;
     // The services a dependency provides are server contracts: its server/services.ts, for server code.
-    if (rest === 'server/services') return side === 'server' ? null : `${specifier} (a dependency's services are for server code)`;
+    if (rest === 'server/services')
+      return side === 'server' ? null : `${specifier} (a dependency's services are for server code)`;
     return `${specifier} (only the shared/ folder of a dependency, and its server/services for server code)`;
   }
   if (dependency || specifier.startsWith('.')) {
@@ -98,7 +117,8 @@ function violation(manifest: PluginManifest, file: string, specifier: string, pl
     if (!target) return `${specifier} (not found)`;
     if (!target.startsWith(pluginDir + sep)) return `${specifier} (outside ${relative(REPO_ROOT, pluginDir)}/)`;
     const targetSide = sideOf(pluginDir, target);
-    if (targetSide !== 'shared' && targetSide !== side) return `${specifier} (${side} code importing ${targetSide} code)`;
+    if (targetSide !== 'shared' && targetSide !== side)
+      return `${specifier} (${side} code importing ${targetSide} code)`;
     return null;
   }
   if (SHARED_PACKAGES.includes(specifier)) return null;
@@ -114,7 +134,9 @@ describe('plugin imports', () => {
   });
 
   it('finds the plugins and their sources', () => {
-    expect(folders.map((folder) => relative(REPO_ROOT, folder.dir))).toEqual(expect.arrayContaining(['plugins/admin', 'plugins/finance', 'tests/fixtures/plugins/notes']));
+    expect(folders.map((folder) => relative(REPO_ROOT, folder.dir))).toEqual(
+      expect.arrayContaining(['plugins/admin', 'plugins/finance', 'tests/fixtures/plugins/notes']),
+    );
     expect(sourceFilesUnder(join(PLUGINS_DIR, 'admin', 'web')).length).toBeGreaterThan(10);
   });
 
@@ -136,14 +158,24 @@ describe('plugin imports', () => {
     const web = join(PLUGINS_DIR, 'admin/web/module.ts');
     const server = join(PLUGINS_DIR, 'admin/server/index.ts');
     expect(violation(notes, web, '@core/sdk/web')).toBeNull();
-    expect(violation(notes, web, '@core/sdk/server')).toMatch(/a web file may import @core\/sdk\/shared and @core\/sdk\/web/);
+    expect(violation(notes, web, '@core/sdk/server')).toMatch(
+      /a web file may import @core\/sdk\/shared and @core\/sdk\/web/,
+    );
     expect(violation(notes, server, '@core/sdk/web')).toMatch(/a server file/);
     expect(violation(notes, web, '@core/web/resource')).toMatch(/^@core\/web\/resource/);
     expect(violation(notes, web, '@host/web/plugins')).toMatch(/host/);
     expect(violation(notes, web, '@plugins/finance/shared/resources')).toBeNull();
     expect(violation(notes, web, '@plugins/finance/web')).toMatch(/only the shared\/ folder/);
-    expect(violation({ ...notes, dependencies: [] }, web, '@plugins/finance/shared/resources')).toMatch(/not among the manifest's dependencies/);
-    expect(violation({ ...notes, dependencies: [], optionalDependencies: ['finance'] }, web, '@plugins/finance/shared/resources')).toBeNull();
+    expect(violation({ ...notes, dependencies: [] }, web, '@plugins/finance/shared/resources')).toMatch(
+      /not among the manifest's dependencies/,
+    );
+    expect(
+      violation(
+        { ...notes, dependencies: [], optionalDependencies: ['finance'] },
+        web,
+        '@plugins/finance/shared/resources',
+      ),
+    ).toBeNull();
     expect(violation(notes, web, '../server')).toMatch(/web code importing server code/);
     expect(violation(notes, web, '../../finance/manifest')).toMatch(/outside plugins\/admin/);
     expect(violation(notes, web, '../manifest')).toBeNull();
@@ -182,7 +214,9 @@ describe('SDK entry points', () => {
   });
 
   it('keep the shared entry to code both sides may load', () => {
-    expect(reach('core/sdk/shared.ts').filter((file) => !file.startsWith('core/shared/') && !file.startsWith('core/sdk/'))).toEqual([]);
+    expect(
+      reach('core/sdk/shared.ts').filter((file) => !file.startsWith('core/shared/') && !file.startsWith('core/sdk/')),
+    ).toEqual([]);
   });
 
   it('reach the core itself, so the checks above can fail', () => {

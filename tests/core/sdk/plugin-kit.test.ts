@@ -32,9 +32,14 @@ describe('the plugin kit (erp-plugin)', () => {
   it('refuses a plugin missing a language of strings, saying which file', async () => {
     const copy = join(mkdtempSync(join(tmpdir(), 'plugin-kit-')), 'notes');
     try {
-      cpSync(example, copy, { recursive: true, filter: (source) => !/node_modules|[\\/]dist\b/.test(source.slice(example.length)) });
+      cpSync(example, copy, {
+        recursive: true,
+        filter: (source) => !/node_modules|[\\/]dist\b/.test(source.slice(example.length)),
+      });
       rmSync(join(copy, 'web/i18n/ru.json'));
-      await expect(readPluginProject(copy)).rejects.toThrow(new PluginProjectError('web/i18n/ru.json is missing: every language needs the plugin\'s strings'));
+      await expect(readPluginProject(copy)).rejects.toThrow(
+        new PluginProjectError("web/i18n/ru.json is missing: every language needs the plugin's strings"),
+      );
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }

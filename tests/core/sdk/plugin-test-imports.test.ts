@@ -10,16 +10,31 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PluginManifest } from '@core/sdk/shared';
-import { importedSpecifiers, readSource, REPO_ROOT, resolveSpecifier, sourceFilesUnder } from '@core/sdk/tooling/source-files';
+import {
+  importedSpecifiers,
+  readSource,
+  REPO_ROOT,
+  resolveSpecifier,
+  sourceFilesUnder,
+} from '@core/sdk/tooling/source-files';
 
 /** The SDK's entry points a test may import. */
-const SDK_ENTRIES = ['@core/sdk/shared', '@core/sdk/server', '@core/sdk/web', '@core/sdk/testing', '@core/sdk/testing-web'];
+const SDK_ENTRIES = [
+  '@core/sdk/shared',
+  '@core/sdk/server',
+  '@core/sdk/web',
+  '@core/sdk/testing',
+  '@core/sdk/testing-web',
+];
 /** What one plugin publishes to others: its manifest, its server and web entries, its shared/ folder and its service refs. */
 const PUBLISHED = /^@plugins\/[a-z][a-z0-9-]*\/(manifest|server|server\/services|web|shared(\/.+)?)$/;
 
 const PLUGIN_TESTS = join(REPO_ROOT, 'tests/plugins');
 /** Outside plugins, each a folder with manifest.ts, its code and its tests/. */
-const OUTSIDE_PLUGINS = [join(REPO_ROOT, 'examples/notes-plugin'), join(REPO_ROOT, '../shared/fixtures/vacations-plugin')];
+const OUTSIDE_PLUGINS = [
+  join(REPO_ROOT, 'examples/notes-plugin'),
+  join(REPO_ROOT, '../shared/fixtures/vacations-plugin'),
+];
 
 /** Where a test file stands: the folders its relative imports may reach. */
 interface TestPlace {
@@ -33,7 +48,10 @@ interface TestPlace {
 
 /** Why `file` may not import `specifier`, or null when it may. */
 function violation(place: TestPlace, file: string, specifier: string): string | null {
-  if (specifier.startsWith('@core/')) return SDK_ENTRIES.includes(specifier) ? null : `${specifier} (the kernel is reached through ${SDK_ENTRIES.join(', ')})`;
+  if (specifier.startsWith('@core/'))
+    return SDK_ENTRIES.includes(specifier)
+      ? null
+      : `${specifier} (the kernel is reached through ${SDK_ENTRIES.join(', ')})`;
   if (specifier.startsWith('@host/')) return `${specifier} (the host is not for plugins)`;
   if (specifier.startsWith('@plugins/')) {
     if (!place.inProduct) return `${specifier} (an outside plugin imports its own files by relative paths)`;
@@ -44,14 +62,21 @@ function violation(place: TestPlace, file: string, specifier: string): string | 
     const target = resolveSpecifier(specifier.replace(/\?raw$/, ''), file);
     if (!target) return `${specifier} (not found)`;
     const inside = place.folders.some((folder) => target.startsWith(folder + sep));
-    return inside ? null : `${specifier} (outside ${place.folders.map((folder) => relative(REPO_ROOT, folder)).join(', ')})`;
+    return inside
+      ? null
+      : `${specifier} (outside ${place.folders.map((folder) => relative(REPO_ROOT, folder)).join(', ')})`;
   }
   return null;
 }
 
 async function manifestOf(id: string): Promise<PluginManifest> {
-  const exported = Object.values((await import(pathToFileURL(join(REPO_ROOT, 'plugins', id, 'manifest.ts')).href)) as Record<string, unknown>);
-  const manifest = exported.find((value): value is PluginManifest => typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id);
+  const exported = Object.values(
+    (await import(pathToFileURL(join(REPO_ROOT, 'plugins', id, 'manifest.ts')).href)) as Record<string, unknown>,
+  );
+  const manifest = exported.find(
+    (value): value is PluginManifest =>
+      typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id,
+  );
   if (!manifest) throw new Error(`plugins/${id}/manifest.ts exports no manifest with id "${id}"`);
   return manifest;
 }
@@ -60,7 +85,11 @@ async function manifestOf(id: string): Promise<PluginManifest> {
 async function productPlace(id: string): Promise<TestPlace> {
   const manifest = await manifestOf(id);
   const dependencies = [...manifest.dependencies, ...(manifest.optionalDependencies ?? [])];
-  const folders = [join(REPO_ROOT, 'plugins', id), join(PLUGIN_TESTS, id), ...dependencies.map((dependency) => join(PLUGIN_TESTS, dependency))];
+  const folders = [
+    join(REPO_ROOT, 'plugins', id),
+    join(PLUGIN_TESTS, id),
+    ...dependencies.map((dependency) => join(PLUGIN_TESTS, dependency)),
+  ];
   return { id, folders, inProduct: true };
 }
 
@@ -88,8 +117,11 @@ describe("plugins' tests", () => {
   });
 
   it('of outside plugins keep to the SDK and their own folder', () => {
-    for (const folder of OUTSIDE_PLUGINS) expect(existsSync(join(folder, 'tests')), `${folder}/tests (CI runs with ../shared beside the clone)`).toBe(true);
-    const problems = OUTSIDE_PLUGINS.flatMap((folder) => problemsIn({ id: 'outside', folders: [folder], inProduct: false }, sourceFilesUnder(join(folder, 'tests'))));
+    for (const folder of OUTSIDE_PLUGINS)
+      expect(existsSync(join(folder, 'tests')), `${folder}/tests (CI runs with ../shared beside the clone)`).toBe(true);
+    const problems = OUTSIDE_PLUGINS.flatMap((folder) =>
+      problemsIn({ id: 'outside', folders: [folder], inProduct: false }, sourceFilesUnder(join(folder, 'tests'))),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -97,14 +129,18 @@ describe("plugins' tests", () => {
     const shop = await productPlace('shop');
     const file = join(PLUGIN_TESTS, 'shop/server/shop-support.ts');
     expect(violation(shop, file, '@core/sdk/testing')).toBeNull();
-    expect(violation(shop, file, '@core/sdk/testing/test-app')).toMatch(/the kernel is reached through @core\/sdk\/shared/);
+    expect(violation(shop, file, '@core/sdk/testing/test-app')).toMatch(
+      /the kernel is reached through @core\/sdk\/shared/,
+    );
     expect(violation(shop, file, '@core/server/demo-context')).toMatch(/^@core\/server\/demo-context \(the kernel/);
     expect(violation(shop, file, '@host/server/plugins')).toMatch(/host/);
     expect(violation(shop, file, '@plugins/shop/server/orders')).toBeNull();
     expect(violation(shop, file, '@plugins/finance/server')).toBeNull();
     expect(violation(shop, file, '@plugins/finance/shared/pay')).toBeNull();
     expect(violation(shop, file, '@plugins/finance/server/services')).toBeNull();
-    expect(violation(shop, file, '@plugins/finance/server/money/usd')).toMatch(/by its manifest, server, server\/services, web or shared/);
+    expect(violation(shop, file, '@plugins/finance/server/money/usd')).toMatch(
+      /by its manifest, server, server\/services, web or shared/,
+    );
     expect(violation(shop, file, '../../messenger/server/messenger-support')).toBeNull();
     expect(violation(shop, file, '../../tracker/server/tracker-support')).toMatch(/outside plugins\/shop/);
     expect(violation(shop, file, '../../../support/server/test-database')).toMatch(/outside/);

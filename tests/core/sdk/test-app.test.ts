@@ -28,6 +28,8 @@ describe('testApp', () => {
   });
 
   it('refuses a code the catalogue lacks, naming it', async () => {
-    await expect(app.as(['NOPE']).get('/api/finance/transactions')).rejects.toThrow('no permission named NOPE in the catalogue');
+    await expect(app.as(['NOPE']).get('/api/finance/transactions')).rejects.toThrow(
+      'no permission named NOPE in the catalogue',
+    );
   });
 });

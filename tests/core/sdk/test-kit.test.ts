@@ -35,7 +35,11 @@ const probe = defineServerPlugin({
   services: { provides: [GREETING] },
   register(app, { jobs, db, provide, audit }) {
     provide(GREETING, { text: () => 'Hello from the probe' });
-    const quick = jobs.define<null>({ kind: 'probe.quick', requires: 'PB', run: () => new Promise((resolve) => setTimeout(resolve, 30)) });
+    const quick = jobs.define<null>({
+      kind: 'probe.quick',
+      requires: 'PB',
+      run: () => new Promise((resolve) => setTimeout(resolve, 30)),
+    });
     const waiting = jobs.define<null>({ kind: 'probe.held', requires: 'PB', run: () => held });
     const echo = async (request: { headers: Record<string, unknown>; body?: unknown }) => ({
       language: request.headers['accept-language'] ?? null,
@@ -47,7 +51,14 @@ const probe = defineServerPlugin({
     app.post('/probe/echo', access, echo);
     app.delete('/probe/echo', access, echo);
     app.post('/probe/audited', access, async () => {
-      await audit.record(db, { resource: 'probe.things', recordId: 1, action: 'update', actorId: null, before: { n: 1 }, after: { n: 2 } });
+      await audit.record(db, {
+        resource: 'probe.things',
+        recordId: 1,
+        action: 'update',
+        actorId: null,
+        before: { n: 1 },
+        after: { n: 2 },
+      });
       return { done: true };
     });
     app.post('/probe/jobs', access, async (request) => {
@@ -81,15 +92,32 @@ describe('the server test kit', () => {
   });
 
   const states = async (ids: readonly number[]): Promise<string[]> =>
-    (await app.db.query<{ state: string }>('SELECT state FROM core.jobs WHERE id = ANY($1::bigint[]) ORDER BY id', [[...ids]])).rows.map((row) => row.state);
+    (
+      await app.db.query<{ state: string }>('SELECT state FROM core.jobs WHERE id = ANY($1::bigint[]) ORDER BY id', [
+        [...ids],
+      ])
+    ).rows.map((row) => row.state);
 
   it('sends the headers a call is given, beside the bearer token', async () => {
     const headers = { 'accept-language': 'ru', 'x-time-zone': 'Europe/Moscow' };
-    expect((await app.as(['PB']).get('/api/system/probe/echo', { headers })).json()).toEqual({ language: 'ru', zone: 'Europe/Moscow', body: null });
-    expect((await app.as(['PB']).post('/api/system/probe/echo', { n: 1 }, { headers })).json()).toEqual({ language: 'ru', zone: 'Europe/Moscow', body: { n: 1 } });
-    expect((await app.as(['PB']).delete('/api/system/probe/echo', { headers })).json()).toMatchObject({ language: 'ru' });
+    expect((await app.as(['PB']).get('/api/system/probe/echo', { headers })).json()).toEqual({
+      language: 'ru',
+      zone: 'Europe/Moscow',
+      body: null,
+    });
+    expect((await app.as(['PB']).post('/api/system/probe/echo', { n: 1 }, { headers })).json()).toEqual({
+      language: 'ru',
+      zone: 'Europe/Moscow',
+      body: { n: 1 },
+    });
+    expect((await app.as(['PB']).delete('/api/system/probe/echo', { headers })).json()).toMatchObject({
+      language: 'ru',
+    });
     expect((await app.as(['PB']).get('/api/system/probe/echo')).json()).toMatchObject({ language: null, zone: null });
-    expect((await app.as(['PB']).get('/api/system/probe/echo', { headers: { authorization: 'Bearer nonsense' } })).statusCode).toBe(401);
+    expect(
+      (await app.as(['PB']).get('/api/system/probe/echo', { headers: { authorization: 'Bearer nonsense' } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('waits until the jobs a request enqueued have run', async () => {
@@ -101,7 +129,9 @@ describe('the server test kit', () => {
   it('fails after its timeout naming the kinds still pending, and settles once they finish', async () => {
     const { ids } = (await app.as(['PB']).post('/api/system/probe/jobs', { kind: 'held' })).json<{ ids: number[] }>();
     // The runner runs one job at a time: the first holds it, the other two wait.
-    await expect(app.jobs.settle({ timeoutMs: 300 })).rejects.toThrow('jobs still pending after 300 ms: probe.held (2 queued, 1 running)');
+    await expect(app.jobs.settle({ timeoutMs: 300 })).rejects.toThrow(
+      'jobs still pending after 300 ms: probe.held (2 queued, 1 running)',
+    );
     release();
     await app.jobs.settle();
     expect(await states(ids)).toEqual(['succeeded', 'succeeded', 'succeeded']);
@@ -109,9 +139,14 @@ describe('the server test kit', () => {
 
   it('gives the plugins that take a service the test’s stand-in for it', { timeout: DB_TIMEOUT }, async () => {
     expect((await app.as(['PB']).get('/api/system/taker/greeting')).json()).toEqual({ text: 'Hello from the probe' });
-    const replaced = await testApp({ plugins: [probe, taker], services: [replacing(GREETING, { text: () => 'Hello from the test' })] });
+    const replaced = await testApp({
+      plugins: [probe, taker],
+      services: [replacing(GREETING, { text: () => 'Hello from the test' })],
+    });
     try {
-      expect((await replaced.as(['PB']).get('/api/system/taker/greeting')).json()).toEqual({ text: 'Hello from the test' });
+      expect((await replaced.as(['PB']).get('/api/system/taker/greeting')).json()).toEqual({
+        text: 'Hello from the test',
+      });
     } finally {
       await replaced.close();
     }
@@ -124,7 +159,9 @@ describe('the server test kit', () => {
     try {
       expect((await replaced.as(['PB']).post('/api/system/probe/audited')).statusCode).toBe(200);
       expect(recorded).toEqual([expect.objectContaining({ resource: 'probe.things', recordId: 1, after: { n: 2 } })]);
-      expect((await replaced.db.query("SELECT 1 FROM core.audit_log WHERE resource = 'probe.things'")).rows).toEqual([]);
+      expect((await replaced.db.query("SELECT 1 FROM core.audit_log WHERE resource = 'probe.things'")).rows).toEqual(
+        [],
+      );
     } finally {
       await replaced.close();
     }

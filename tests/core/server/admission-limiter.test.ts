@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdmissionLimiter, admissionLimits, DEFAULT_ADMISSION_LIMITS, type AdmissionLimits } from '@core/server/http/admission-limiter';
+import {
+  AdmissionLimiter,
+  admissionLimits,
+  DEFAULT_ADMISSION_LIMITS,
+  type AdmissionLimits,
+} from '@core/server/http/admission-limiter';
 
 /** A ticket that records what it was told; `release` gives its place back once admitted. */
 function ticket(log: string[], name: string) {
@@ -169,6 +174,9 @@ describe('AdmissionLimiter', () => {
 describe('admissionLimits', () => {
   it("takes each bound the configuration sets and the database kind's default for the rest", () => {
     expect(admissionLimits('pglite')).toEqual(DEFAULT_ADMISSION_LIMITS.pglite);
-    expect(admissionLimits('postgres', { maxQueued: 7 })).toEqual({ ...DEFAULT_ADMISSION_LIMITS.postgres, maxQueued: 7 });
+    expect(admissionLimits('postgres', { maxQueued: 7 })).toEqual({
+      ...DEFAULT_ADMISSION_LIMITS.postgres,
+      maxQueued: 7,
+    });
   });
 });

@@ -23,7 +23,10 @@ describe('admission with a streamed answer', () => {
     const stream = new PassThrough();
     server.get('/api/export', async (_request, reply) => reply.type('text/csv').send(stream));
     let releaseSlow: () => void = () => undefined;
-    server.get('/api/slow', () => new Promise<{ ok: boolean }>((resolve) => (releaseSlow = () => resolve({ ok: true }))));
+    server.get(
+      '/api/slow',
+      () => new Promise<{ ok: boolean }>((resolve) => (releaseSlow = () => resolve({ ok: true }))),
+    );
     server.get('/api/quick', async () => ({ ok: true }));
     const base = await server.listen({ port: 0, host: '127.0.0.1' });
 

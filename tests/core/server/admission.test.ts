@@ -5,7 +5,14 @@ import { BUSY_MESSAGE } from '@core/server/http/admission';
 import type { AdmissionLimits } from '@core/server/http/admission-limiter';
 import { CORE_MESSAGES_RU } from '@core/server/http/core-messages-ru';
 import finance from '@plugins/finance/server';
-import { bearer, buildServer, DB_TIMEOUT, errorBody, freshDatabase, mintToken } from '../../support/server/test-database';
+import {
+  bearer,
+  buildServer,
+  DB_TIMEOUT,
+  errorBody,
+  freshDatabase,
+  mintToken,
+} from '../../support/server/test-database';
 
 /*
  * Issue 12, point 7: overload used to queue without bound in front of the database, so a flood
@@ -96,7 +103,9 @@ describe('admission control under a flood', () => {
       expect(answer.body).toEqual(errorBody(BUSY_MESSAGE));
     }
     // At once: every refusal is out before the first served request (one slow statement) is done.
-    expect(Math.max(...refused.map((answer) => answer.at))).toBeLessThan(Math.min(...served.map((answer) => answer.at)));
+    expect(Math.max(...refused.map((answer) => answer.at))).toBeLessThan(
+      Math.min(...served.map((answer) => answer.at)),
+    );
     // Nothing was lost for good: the places are free again.
     expect((await get(`${base}${LIST}`)).status).toBe(200);
   });
@@ -118,7 +127,10 @@ describe('admission control under a flood', () => {
 
   it('answers the refusal in Russian to a Russian caller', async () => {
     const base = await serve({ maxConcurrent: 1, maxQueued: 0, maxQueueWaitMs: 1000 });
-    const [, refused] = await Promise.all([get(`${base}${LIST}`), wait(20).then(() => get(`${base}${LIST}`, { ...HEADERS, 'accept-language': 'ru' }))]);
+    const [, refused] = await Promise.all([
+      get(`${base}${LIST}`),
+      wait(20).then(() => get(`${base}${LIST}`, { ...HEADERS, 'accept-language': 'ru' })),
+    ]);
     expect(refused?.status).toBe(503);
     expect(refused?.body).toEqual(errorBody(CORE_MESSAGES_RU[BUSY_MESSAGE]!));
     expect(CORE_MESSAGES_RU[BUSY_MESSAGE]).toBeTruthy();
@@ -126,7 +138,11 @@ describe('admission control under a flood', () => {
 
   it('keeps the health and readiness probes out of the bound', async () => {
     const base = await serve({ maxConcurrent: 1, maxQueued: 0, maxQueueWaitMs: 1000 });
-    const [, health, ready] = await Promise.all([get(`${base}${LIST}`), wait(20).then(() => get(`${base}/api/health`, {})), wait(20).then(() => get(`${base}/api/ready`, {}))]);
+    const [, health, ready] = await Promise.all([
+      get(`${base}${LIST}`),
+      wait(20).then(() => get(`${base}/api/health`, {})),
+      wait(20).then(() => get(`${base}/api/ready`, {})),
+    ]);
     expect(health?.status).toBe(200);
     expect(ready?.status).toBe(200);
   });

@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, QueryResult } from '@core/server/database/database';
 import type { PublishedConfig, RuntimeConfig } from '@core/shared/runtime-config';
 import admin from '@plugins/admin/server';
-import { bearer, buildServer, DB_TIMEOUT, errorBody, freshDatabase, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET, unreachableDatabase } from '../../support/server/test-database';
+import {
+  bearer,
+  buildServer,
+  DB_TIMEOUT,
+  errorBody,
+  freshDatabase,
+  mintToken,
+  TEST_RUNTIME_CONFIG,
+  TEST_SECRET,
+  unreachableDatabase,
+} from '../../support/server/test-database';
 
 const INDEX_HTML = '<!doctype html><title>Test Office</title><div id="root"></div>';
 const HASHED_JS = 'console.log("hashed");';
@@ -72,7 +82,9 @@ describe('the API without a web root', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     const body = response.json<Record<string, unknown>>();
     expect(body).toEqual({ ...runtimeConfig, manifests: [], remotes: {}, pluginServices: {} });
-    expect(Object.keys(body).sort()).toEqual([...Object.keys(runtimeConfig), 'manifests', 'remotes', 'pluginServices'].sort());
+    expect(Object.keys(body).sort()).toEqual(
+      [...Object.keys(runtimeConfig), 'manifests', 'remotes', 'pluginServices'].sort(),
+    );
     expect(response.body).not.toContain(TEST_SECRET);
   });
 
@@ -223,7 +235,12 @@ describe("a plugin's chunks", () => {
     webRoot = mkdtempSync(join(tmpdir(), 'erp-web-'));
     mkdirSync(join(webRoot, 'assets'));
     writeFileSync(join(webRoot, 'index.html'), INDEX_HTML);
-    for (const file of ['plugin-admin.abcdef1234.js', 'plugin-finance.abcdef1234.js', 'finance-i18n-en.abcdef1234.js', 'shared.abcdef1234.js']) {
+    for (const file of [
+      'plugin-admin.abcdef1234.js',
+      'plugin-finance.abcdef1234.js',
+      'finance-i18n-en.abcdef1234.js',
+      'shared.abcdef1234.js',
+    ]) {
       writeFileSync(join(webRoot, 'assets', file), HASHED_JS);
     }
     // What the build writes: each plugin's own chunk files; a chunk shared by core or two plugins is in no list.

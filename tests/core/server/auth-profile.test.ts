@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserProfile } from '@core/server/auth/auth-routes';
 import type { Database } from '@core/server/database/database';
 import type { SessionUser } from '@core/shared/session-user';
-import { addUser, bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken, signIn } from '../../support/server/test-database';
+import {
+  addUser,
+  bearer,
+  buildServer,
+  DB_TIMEOUT,
+  freshDatabase,
+  mintToken,
+  signIn,
+} from '../../support/server/test-database';
 
 const PROFILE_URL = '/api/auth/auth/profile';
 const USER_URL = '/api/auth/auth/user';
@@ -26,7 +34,12 @@ function profile(token?: string) {
 }
 
 async function addPerson(username: string): Promise<{ id: number; token: string }> {
-  const id = await addUser(db, { username, email: `${username}@example.com`, password: 'Some-Password-123', codes: ['FW', 'TA'] });
+  const id = await addUser(db, {
+    username,
+    email: `${username}@example.com`,
+    password: 'Some-Password-123',
+    codes: ['FW', 'TA'],
+  });
   return { id, token: mintToken([], { sub: id }) };
 }
 
@@ -35,15 +48,18 @@ describe('GET auth/profile', () => {
     const session = await signIn(app);
     const response = await profile(session.token);
     expect(response.statusCode, response.body).toBe(200);
-    const user = (await app.inject({ method: 'GET', url: USER_URL, headers: bearer(session.token) })).json<{ data: SessionUser }>().data;
+    const user = (await app.inject({ method: 'GET', url: USER_URL, headers: bearer(session.token) })).json<{
+      data: SessionUser;
+    }>().data;
     expect(response.json<{ data: UserProfile }>().data).toEqual({ ...user, mattermost_username: null, tg_login: null });
   });
 
   it('names the linked chat-platform and messenger accounts', async () => {
     const person = await addPerson('lena');
-    await db.query("UPDATE core.users SET mattermost_user_id = 'mm-1', mattermost_username = 'lena.mm', tg_user_id = 77, tg_login = 'lena_tg' WHERE id = $1", [
-      person.id,
-    ]);
+    await db.query(
+      "UPDATE core.users SET mattermost_user_id = 'mm-1', mattermost_username = 'lena.mm', tg_user_id = 77, tg_login = 'lena_tg' WHERE id = $1",
+      [person.id],
+    );
     const response = await profile(person.token);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ data: UserProfile }>().data).toEqual({

@@ -81,7 +81,6 @@ afterAll(async () => {
 });
 
 describe('sign-in and its input checks', () => {
-
   it('signs the superadmin in: the user with roles, every catalogue code, a token and a refresh cookie', async () => {
     const response = await login(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
     expect(response.statusCode).toBe(200);
@@ -134,11 +133,25 @@ describe('sign-in and its input checks', () => {
   });
 
   it('answers a caller who prefers Russian in Russian, and anyone else in English', async () => {
-    const russian = await postWithXsrf(server.app, LOGIN_URL, { payload: {}, headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' } });
-    expect(russian.json()).toEqual(errorBody('Данные заполнены неверно.', { errors: { email: ['Это поле обязательно.'], password: ['Это поле обязательно.'] } }));
-    const english = await postWithXsrf(server.app, LOGIN_URL, { payload: {}, headers: { 'accept-language': 'de-DE,en;q=0.5' } });
+    const russian = await postWithXsrf(server.app, LOGIN_URL, {
+      payload: {},
+      headers: { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' },
+    });
+    expect(russian.json()).toEqual(
+      errorBody('Данные заполнены неверно.', {
+        errors: { email: ['Это поле обязательно.'], password: ['Это поле обязательно.'] },
+      }),
+    );
+    const english = await postWithXsrf(server.app, LOGIN_URL, {
+      payload: {},
+      headers: { 'accept-language': 'de-DE,en;q=0.5' },
+    });
     expect(english.json<{ message: string }>().message).toBe('The given data was invalid.');
-    const signedOut = await server.app.inject({ method: 'GET', url: '/api/auth/auth/user', headers: { 'accept-language': 'ru' } });
+    const signedOut = await server.app.inject({
+      method: 'GET',
+      url: '/api/auth/auth/user',
+      headers: { 'accept-language': 'ru' },
+    });
     expect(signedOut.json()).toEqual(errorBody('Требуется вход.'));
   });
 
@@ -177,14 +190,19 @@ describe('sign-in and its input checks', () => {
 });
 
 describe('sessions', () => {
-
   it('gives a user the codes of their roles and their own, and only those', async () => {
     const { db, app } = server;
-    const userId = await addUser(db, { username: 'ann', email: 'ann@example.com', password: 'ann-password', codes: ['JU'] });
+    const userId = await addUser(db, {
+      username: 'ann',
+      email: 'ann@example.com',
+      password: 'ann-password',
+      codes: ['JU'],
+    });
     const role = await db.query<{ id: string }>(`INSERT INTO core.roles (name) VALUES ('editor') RETURNING id`);
-    await db.query(`INSERT INTO core.role_permissions (role_id, permission_id) SELECT $1, id FROM core.permissions WHERE name IN ('JA', 'JU')`, [
-      role.rows[0]?.id,
-    ]);
+    await db.query(
+      `INSERT INTO core.role_permissions (role_id, permission_id) SELECT $1, id FROM core.permissions WHERE name IN ('JA', 'JU')`,
+      [role.rows[0]?.id],
+    );
     await db.query('INSERT INTO core.user_roles (user_id, role_id) VALUES ($1, $2)', [userId, role.rows[0]?.id]);
 
     const session = await signIn(app, 'ann@example.com', 'ann-password');
@@ -202,7 +220,12 @@ describe('sessions', () => {
   it('sets the refresh cookie httpOnly, SameSite=Lax, on the auth path only, for 30 days', async () => {
     const response = await login(server.app, ADMIN_EMAIL, ADMIN_PASSWORD);
     const cookie = response.cookies.find((candidate) => candidate.name === REFRESH_COOKIE);
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/', maxAge: REFRESH_TOKEN_DAYS * 24 * 60 * 60 });
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api/auth/',
+      maxAge: REFRESH_TOKEN_DAYS * 24 * 60 * 60,
+    });
     expect(cookie?.secure).toBeFalsy();
     const header = String(response.headers['set-cookie']);
     expect(header).toContain('HttpOnly');
@@ -224,14 +247,19 @@ describe('sessions', () => {
     expect(next).not.toBe(session.refreshCookie);
 
     // The grace period for a repeat (another tab) is over.
-    await db.query(`UPDATE core.refresh_tokens SET rotated_at = rotated_at - interval '1 hour' WHERE user_id = $1 AND rotated_at IS NOT NULL`, [
-      session.user.id,
-    ]);
+    await db.query(
+      `UPDATE core.refresh_tokens SET rotated_at = rotated_at - interval '1 hour' WHERE user_id = $1 AND rotated_at IS NOT NULL`,
+      [session.user.id],
+    );
     const reused = await refresh(app, session.refreshCookie);
     expect(reused.statusCode).toBe(401);
     expect(reused.json()).toEqual(errorBody('Unauthenticated.'));
     // The refused cookie is cleared on the auth path.
-    expect(reused.cookies.find((cookie) => cookie.name === REFRESH_COOKIE)).toMatchObject({ value: '', maxAge: 0, path: '/api/auth/' });
+    expect(reused.cookies.find((cookie) => cookie.name === REFRESH_COOKIE)).toMatchObject({
+      value: '',
+      maxAge: 0,
+      path: '/api/auth/',
+    });
 
     // The copy was detected: the newest cookie of that family is dead too.
     expect((await refresh(app, next)).statusCode).toBe(401);
@@ -349,7 +377,6 @@ describe('sessions', () => {
 });
 
 describe('cookie-vouched requests need the XSRF double submit', () => {
-
   const credentials = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
   it('hands out a readable XSRF-TOKEN cookie to a caller that has none', async () => {
@@ -366,9 +393,17 @@ describe('cookie-vouched requests need the XSRF double submit', () => {
     ['a header but no cookie', {}, { [XSRF_HEADER]: 'abc' }],
     ['a header that differs from the cookie', { [XSRF_COOKIE]: 'abc' }, { [XSRF_HEADER]: 'abd' }],
   ])('answers 419 to a sign-in with %s, before looking at the credentials', async (_label, cookies, headers) => {
-    const response = await server.app.inject({ method: 'POST', url: LOGIN_URL, payload: credentials, cookies, headers });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: LOGIN_URL,
+      payload: credentials,
+      cookies,
+      headers,
+    });
     expect(response.statusCode).toBe(419);
-    expect(response.json()).toEqual(errorBody('The page has expired (XSRF token mismatch). Please reload and try again.'));
+    expect(response.json()).toEqual(
+      errorBody('The page has expired (XSRF token mismatch). Please reload and try again.'),
+    );
     expect(refreshCookieOf(response)).toBeUndefined();
   });
 

@@ -27,20 +27,35 @@ describe('MessageTranslator', () => {
 
   it('shows a typed value (a day, an amount) in the reader’s forms, in English too', () => {
     const typed = new MessageTranslator([
-      { 'The wallet holds {balance:money}, less than {amount:money}, on {day:date}.': 'В кошельке {balance}, меньше чем {amount}, на {day}.' },
+      {
+        'The wallet holds {balance:money}, less than {amount:money}, on {day:date}.':
+          'В кошельке {balance}, меньше чем {amount}, на {day}.',
+      },
     ]);
     const refusal = 'The wallet holds 12803.04 USD, less than 15000 USDT, on 2026-11-29.';
-    expect(typed.translate(refusal, 'ru')).toBe('В кошельке 12\u00a0803,04\u00a0$, меньше чем 15\u00a0000,00\u00a0USDT, на 29.11.2026.');
-    expect(typed.translate(refusal, 'en')).toBe('The wallet holds $12,803.04, less than USDT\u00a015,000.00, on 11/29/26.');
+    expect(typed.translate(refusal, 'ru')).toBe(
+      'В кошельке 12\u00a0803,04\u00a0$, меньше чем 15\u00a0000,00\u00a0USDT, на 29.11.2026.',
+    );
+    expect(typed.translate(refusal, 'en')).toBe(
+      'The wallet holds $12,803.04, less than USDT\u00a015,000.00, on 11/29/26.',
+    );
     // A value not in its kind's canonical form is shown as it came.
-    expect(typed.translate('The wallet holds a lot, less than 1 USD, on today.', 'en')).toBe('The wallet holds a lot, less than $1.00, on today.');
+    expect(typed.translate('The wallet holds a lot, less than 1 USD, on today.', 'en')).toBe(
+      'The wallet holds a lot, less than $1.00, on today.',
+    );
   });
 
   it('words a message given as its key and values', () => {
     const typed = new MessageTranslator([{ 'Registered until {until:date}.': 'Зарегистрирован до {until}.' }]);
-    expect(typed.render('Registered until {until:date}.', { until: '2026-11-29' }, 'ru')).toBe('Зарегистрирован до 29.11.2026.');
-    expect(typed.render('Registered until {until:date}.', { until: '2026-11-29' }, 'en')).toBe('Registered until 11/29/26.');
-    expect(typed.render('Not in the catalogue: {at:dateTime}.', { at: '2026-11-29T15:44:00Z' }, 'ru', { timeZone: 'UTC' })).toBe('Not in the catalogue: 29.11.2026, 15:44.');
+    expect(typed.render('Registered until {until:date}.', { until: '2026-11-29' }, 'ru')).toBe(
+      'Зарегистрирован до 29.11.2026.',
+    );
+    expect(typed.render('Registered until {until:date}.', { until: '2026-11-29' }, 'en')).toBe(
+      'Registered until 11/29/26.',
+    );
+    expect(
+      typed.render('Not in the catalogue: {at:dateTime}.', { at: '2026-11-29T15:44:00Z' }, 'ru', { timeZone: 'UTC' }),
+    ).toBe('Not in the catalogue: 29.11.2026, 15:44.');
   });
 
   it('leaves an unknown message as it came; regular-expression characters in messages are text', () => {
@@ -56,7 +71,15 @@ describe('MessageTranslator', () => {
   });
 
   it('has placeholders that match between each English message and its translation', () => {
-    for (const catalogue of [CORE_MESSAGES_RU, ADMIN_MESSAGES_RU, FINANCE_MESSAGES_RU, JOB_MESSAGES_RU, SYNC_MESSAGES_RU, DOMAIN_PURCHASE_MESSAGES_RU, PROXY_MESSAGES_RU]) {
+    for (const catalogue of [
+      CORE_MESSAGES_RU,
+      ADMIN_MESSAGES_RU,
+      FINANCE_MESSAGES_RU,
+      JOB_MESSAGES_RU,
+      SYNC_MESSAGES_RU,
+      DOMAIN_PURCHASE_MESSAGES_RU,
+      PROXY_MESSAGES_RU,
+    ]) {
       for (const [english, russian] of Object.entries(catalogue)) {
         const names = (text: string) => [...text.matchAll(/\{(\w+)(?::\w+)?\}/g)].map((match) => match[1]).sort();
         expect(names(russian), english).toEqual(names(english));

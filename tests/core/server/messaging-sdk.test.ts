@@ -35,7 +35,14 @@ describe('users by messenger account', () => {
   beforeAll(async () => {
     db = await freshDatabase();
     const staff = (username: string, tgUserId: number, state: { blocked?: boolean; deleted?: boolean } = {}) =>
-      usersService.createStaff(db, { username, email: `${username}@example.com`, passwordHash: 'x', tgUserId, roles: [], ...state });
+      usersService.createStaff(db, {
+        username,
+        email: `${username}@example.com`,
+        passwordHash: 'x',
+        tgUserId,
+        roles: [],
+        ...state,
+      });
     ids.ann = await staff('ann', 1001);
     ids.bob = await staff('bob', 1002, { blocked: true });
     ids.cid = await staff('cid', 1003, { deleted: true });
@@ -43,7 +50,11 @@ describe('users by messenger account', () => {
   afterAll(() => db.close());
 
   it('finds the user whose profile carries the Telegram id', async () => {
-    expect(await usersService.findByMessengerId(db, 'telegram', 1001)).toEqual({ id: ids.ann, username: 'ann', email: 'ann@example.com' });
+    expect(await usersService.findByMessengerId(db, 'telegram', 1001)).toEqual({
+      id: ids.ann,
+      username: 'ann',
+      email: 'ann@example.com',
+    });
   });
 
   it('finds nobody for an unknown id, a blocked or a deleted user', async () => {
@@ -53,7 +64,12 @@ describe('users by messenger account', () => {
   });
 
   it('gives a user’s Telegram id back, and none for a user without one, blocked or deleted', async () => {
-    const dan = await usersService.createStaff(db, { username: 'dan', email: 'dan@example.com', passwordHash: 'x', roles: [] });
+    const dan = await usersService.createStaff(db, {
+      username: 'dan',
+      email: 'dan@example.com',
+      passwordHash: 'x',
+      roles: [],
+    });
     expect(await usersService.messengerIdOf(db, 'telegram', ids.ann ?? 0)).toBe(1001);
     expect(await usersService.messengerIdOf(db, 'telegram', dan)).toBeNull();
     expect(await usersService.messengerIdOf(db, 'telegram', ids.bob ?? 0)).toBeNull();
@@ -63,7 +79,9 @@ describe('users by messenger account', () => {
   it('lists live users by name, narrowed by a search in name or e-mail, deleted ones when asked', async () => {
     expect((await usersService.list(db, { search: 'AN' })).map((user) => user.username)).toEqual(['ann', 'dan']);
     expect((await usersService.list(db, { search: 'cid@' })).map((user) => user.username)).toEqual([]);
-    expect((await usersService.list(db, { search: 'cid@', includeDeleted: true })).map((user) => user.username)).toEqual(['cid']);
+    expect(
+      (await usersService.list(db, { search: 'cid@', includeDeleted: true })).map((user) => user.username),
+    ).toEqual(['cid']);
     expect((await usersService.list(db, { search: '%' })).map((user) => user.username)).toEqual([]);
     expect((await usersService.list(db, { limit: 2 })).length).toBe(2);
   });

@@ -39,7 +39,9 @@ describe('migrate', () => {
   it('recorded the core and admin migrations of the template per owner', async () => {
     expect(await recorded('core', 'admin')).toEqual(TEMPLATE_CORE_AND_ADMIN);
     expect(TEMPLATE_CORE_AND_ADMIN.slice(0, 1)).toEqual(['admin/0001_articles']);
-    expect(TEMPLATE_CORE_AND_ADMIN).toEqual(expect.arrayContaining(['core/0001_auth', 'core/0002_system_settings', 'core/0003_audit_log']));
+    expect(TEMPLATE_CORE_AND_ADMIN).toEqual(
+      expect.arrayContaining(['core/0001_auth', 'core/0002_system_settings', 'core/0003_audit_log']),
+    );
     expect(await tablesIn('core')).toEqual(expect.arrayContaining(['users', 'system_settings', 'audit_log']));
     expect(await tablesIn('admin')).toContain('articles');
   });
@@ -66,7 +68,11 @@ describe('migrate', () => {
     expect(await tablesIn('public')).toEqual([]);
     expect((await db.query('SELECT a, b FROM probe_kit.items')).rows).toEqual([{ a: 1, b: 'one' }]);
     // Recorded under the owner as given, not the schema.
-    expect(await recorded('probe-kit')).toEqual(['probe-kit/0001_items', 'probe-kit/0002_add_b', 'probe-kit/0010_seed']);
+    expect(await recorded('probe-kit')).toEqual([
+      'probe-kit/0001_items',
+      'probe-kit/0002_add_b',
+      'probe-kit/0010_seed',
+    ]);
     expect(await recorded('probe_kit')).toEqual([]);
   });
 
@@ -80,7 +86,9 @@ describe('migrate', () => {
     const first = { name: '0001_t', sql: 'CREATE TABLE t (id integer);' };
     await migrate(db, [{ owner: 'pending_probe', migrations: [first] }]);
     const second = { name: '0002_u', sql: 'CREATE TABLE u (id integer);' };
-    expect(await migrate(db, [{ owner: 'pending_probe', migrations: [first, second] }])).toEqual(['pending_probe/0002_u']);
+    expect(await migrate(db, [{ owner: 'pending_probe', migrations: [first, second] }])).toEqual([
+      'pending_probe/0002_u',
+    ]);
     expect(await migrate(db, [{ owner: 'pending_probe', migrations: [first, second] }])).toEqual([]);
     expect(await tablesIn('pending_probe')).toEqual(['t', 'u']);
   });
@@ -94,7 +102,9 @@ describe('migrate', () => {
             INSERT INTO no_such_table (id) VALUES (1);`,
     };
     const later = { name: '0003_later', sql: 'CREATE TABLE later (id integer);' };
-    await expect(migrate(db, [{ owner: 'failing_probe', migrations: [good, bad, later] }])).rejects.toThrow(/no_such_table/);
+    await expect(migrate(db, [{ owner: 'failing_probe', migrations: [good, bad, later] }])).rejects.toThrow(
+      /no_such_table/,
+    );
 
     // The migration before it stays applied; the failing one left no table, no row, no record; none after it ran.
     expect(await tablesIn('failing_probe')).toEqual(['good']);
@@ -103,7 +113,10 @@ describe('migrate', () => {
 
     // Fixed, it applies on the next run, followed by the rest.
     const fixed = { name: '0002_bad', sql: 'CREATE TABLE partial (id integer);' };
-    expect(await migrate(db, [{ owner: 'failing_probe', migrations: [good, fixed, later] }])).toEqual(['failing_probe/0002_bad', 'failing_probe/0003_later']);
+    expect(await migrate(db, [{ owner: 'failing_probe', migrations: [good, fixed, later] }])).toEqual([
+      'failing_probe/0002_bad',
+      'failing_probe/0003_later',
+    ]);
   });
 
   it('treats the same migration name of two owners as two migrations', async () => {

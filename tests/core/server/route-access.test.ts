@@ -38,7 +38,11 @@ const guardedPlugin = defineServerPlugin({
     }
     // A route deciding by code itself: each requirement above, read by callerHolds.
     app.get('/holds', { config: { access: { public: true } } }, async (request) => ({
-      data: Object.fromEntries(Object.entries(GUARDED).flatMap(([path, access]) => ('requires' in access ? [[path, callerHolds(request, access.requires)]] : []))),
+      data: Object.fromEntries(
+        Object.entries(GUARDED).flatMap(([path, access]) =>
+          'requires' in access ? [[path, callerHolds(request, access.requires)]] : [],
+        ),
+      ),
     }));
   },
 });
@@ -63,14 +67,19 @@ describe('start-up refuses API routes that declare no access', () => {
     const plugin = pluginRegistering((app) => {
       app.post('/items', { config: {} }, async () => ({ data: 1 }));
     });
-    await expect(buildServer({ db: unreachableDatabase(), plugins: [plugin] })).rejects.toBeInstanceOf(UndeclaredAccessError);
+    await expect(buildServer({ db: unreachableDatabase(), plugins: [plugin] })).rejects.toBeInstanceOf(
+      UndeclaredAccessError,
+    );
   });
 
   it('rejects an undeclared route registered inside a nested scope', async () => {
     const plugin = pluginRegistering(async (app) => {
-      await app.register(async (inner) => {
-        inner.delete('/deep', async () => ({ data: 1 }));
-      }, { prefix: '/nested' });
+      await app.register(
+        async (inner) => {
+          inner.delete('/deep', async () => ({ data: 1 }));
+        },
+        { prefix: '/nested' },
+      );
     });
     const started = buildServer({ db: unreachableDatabase(), plugins: [plugin] });
     await expect(started).rejects.toBeInstanceOf(UndeclaredAccessError);
@@ -122,7 +131,11 @@ describe('declared access is enforced', () => {
 
   it('answers 401 when the token is not sent as a Bearer credential', async () => {
     const token = mintToken(['FA', 'FT']);
-    const response = await app.inject({ method: 'GET', url: '/api/finance/one', headers: { authorization: `Token ${token}` } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/finance/one',
+      headers: { authorization: `Token ${token}` },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -194,16 +207,25 @@ describe('the revocation cache under route access', () => {
 
   it("refuses a blocked user's token and one older than the user's permissions version, accepts the rest", async () => {
     const { db } = changesDatabase();
-    const app = await buildServer({ db, plugins: [guardedPlugin], auth: { ...DEFAULT_AUTH_SETTINGS, revocationPollSeconds: POLL_SECONDS } });
+    const app = await buildServer({
+      db,
+      plugins: [guardedPlugin],
+      auth: { ...DEFAULT_AUTH_SETTINGS, revocationPollSeconds: POLL_SECONDS },
+    });
     try {
       const status = async (sub: number, pv: number) =>
-        (await app.inject({ method: 'GET', url: '/api/finance/me', headers: bearer(mintToken([], { sub, pv })) })).statusCode;
+        (await app.inject({ method: 'GET', url: '/api/finance/me', headers: bearer(mintToken([], { sub, pv })) }))
+          .statusCode;
       expect(await status(7, 2)).toBe(401);
       expect(await status(7, 3)).toBe(200);
       expect(await status(8, 1)).toBe(401);
       expect(await status(9, 1)).toBe(200);
       // A public route reads no caller from a refused token.
-      const open = await app.inject({ method: 'GET', url: '/api/finance/open', headers: bearer(mintToken([], { sub: 8 })) });
+      const open = await app.inject({
+        method: 'GET',
+        url: '/api/finance/open',
+        headers: bearer(mintToken([], { sub: 8 })),
+      });
       expect(open.json()).toEqual({ data: { caller: null } });
     } finally {
       await app.close();
@@ -212,7 +234,11 @@ describe('the revocation cache under route access', () => {
 
   it('polls while the server is open and stops when it closes', async () => {
     const { db, reads } = changesDatabase();
-    const app = await buildServer({ db, plugins: [guardedPlugin], auth: { ...DEFAULT_AUTH_SETTINGS, revocationPollSeconds: POLL_SECONDS } });
+    const app = await buildServer({
+      db,
+      plugins: [guardedPlugin],
+      auth: { ...DEFAULT_AUTH_SETTINGS, revocationPollSeconds: POLL_SECONDS },
+    });
     expect(reads()).toBe(1);
     await wait(POLL_SECONDS * 1000 + 300);
     expect(reads()).toBe(2);

@@ -8,7 +8,14 @@ import { NUL_MESSAGE } from '@core/server/http/text-input';
 import admin from '@plugins/admin/server';
 import finance from '@plugins/finance/server';
 import type { Database } from '@core/server/database/database';
-import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken, TEMPLATE_CODES } from '../../support/server/test-database';
+import {
+  bearer,
+  buildServer,
+  DB_TIMEOUT,
+  freshDatabase,
+  mintToken,
+  TEMPLATE_CODES,
+} from '../../support/server/test-database';
 
 // Issue 12, defects 1, 2 and 9: a body is taken as sent, ids are canonical, text never holds a NUL.
 let db: Database;
@@ -31,7 +38,12 @@ async function count(table: string): Promise<number> {
 }
 
 async function send(method: 'POST' | 'PATCH' | 'PUT' | 'GET' | 'DELETE', url: string, payload?: unknown) {
-  return app.inject({ method, url, headers: everyCode(), ...(payload === undefined ? {} : { payload: payload as object }) });
+  return app.inject({
+    method,
+    url,
+    headers: everyCode(),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 }
 
 let day = 0;
@@ -42,23 +54,36 @@ function nextDate(): string {
 }
 
 async function addRate(): Promise<number> {
-  const response = await send('POST', '/api/finance/exchange-rates', { currency: 'EUR', usd_rate: '1.1', rate_date: nextDate() });
+  const response = await send('POST', '/api/finance/exchange-rates', {
+    currency: 'EUR',
+    usd_rate: '1.1',
+    rate_date: nextDate(),
+  });
   if (response.statusCode !== 201 && response.statusCode !== 200) throw new Error(`rate not created: ${response.body}`);
   return response.json<{ data: { id: number } }>().data.id;
 }
 
 describe('bulk delete takes ids only as a list of JSON integers', () => {
-  it.each([{ ids: [true] }, { ids: '21' }, { ids: 24 }, { ids: ['1'] }, { ids: [1.5] }, { ids: [null] }, { ids: [{}] }])(
-    'refuses %j with 422 on ids and deletes nothing',
-    async (body) => {
-      await addRate();
-      const before = await count('finance.exchange_rates');
-      const response = await send('POST', '/api/finance/exchange-rates/bulk-delete', body);
-      expect(response.statusCode, response.body).toBe(422);
-      expect(Object.keys(response.json<{ errors: Record<string, string[]> }>().errors).some((field) => field.startsWith('ids'))).toBe(true);
-      expect(await count('finance.exchange_rates')).toBe(before);
-    },
-  );
+  it.each([
+    { ids: [true] },
+    { ids: '21' },
+    { ids: 24 },
+    { ids: ['1'] },
+    { ids: [1.5] },
+    { ids: [null] },
+    { ids: [{}] },
+  ])('refuses %j with 422 on ids and deletes nothing', async (body) => {
+    await addRate();
+    const before = await count('finance.exchange_rates');
+    const response = await send('POST', '/api/finance/exchange-rates/bulk-delete', body);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(
+      Object.keys(response.json<{ errors: Record<string, string[]> }>().errors).some((field) =>
+        field.startsWith('ids'),
+      ),
+    ).toBe(true);
+    expect(await count('finance.exchange_rates')).toBe(before);
+  });
 
   it('still deletes the record a well-formed list names', async () => {
     const id = await addRate();
@@ -85,14 +110,23 @@ describe('a path id is a canonical positive integer', () => {
 
   it('auth and admin routes refuse non-canonical ids the same way', async () => {
     for (const url of ['/api/auth/users/+1', '/api/auth/users/01', '/api/auth/roles/1e0/update']) {
-      const response = await send(url.endsWith('update') ? 'PUT' : 'GET', url, url.endsWith('update') ? { name: 'x' } : undefined);
+      const response = await send(
+        url.endsWith('update') ? 'PUT' : 'GET',
+        url,
+        url.endsWith('update') ? { name: 'x' } : undefined,
+      );
       expect(response.statusCode, url).toBe(404);
     }
   });
 });
 
 describe('auth and admin bodies are never coerced', () => {
-  const user = { username: 'strict-user', email: 'strict@example.com', password: 'Password-123', roles: [] as number[] };
+  const user = {
+    username: 'strict-user',
+    email: 'strict@example.com',
+    password: 'Password-123',
+    roles: [] as number[],
+  };
 
   it.each([
     ['tg_user_id', { tg_user_id: '1' }],
@@ -129,7 +163,11 @@ describe('auth and admin bodies are never coerced', () => {
     expect(group.statusCode, group.body).toBe(422);
     expect(await count('admin.you_track_groups')).toBe(groups);
     const tables = await count('finance.google_tables');
-    const table = await send('POST', '/api/finance/google-table', { name_en: 1, name_ru: 'Таблица', spreadsheet_id: 'abc' });
+    const table = await send('POST', '/api/finance/google-table', {
+      name_en: 1,
+      name_ru: 'Таблица',
+      spreadsheet_id: 'abc',
+    });
     expect(table.statusCode, table.body).toBe(422);
     expect(await count('finance.google_tables')).toBe(tables);
   });
@@ -137,8 +175,18 @@ describe('auth and admin bodies are never coerced', () => {
 
 describe('text with a NUL character', () => {
   it.each([
-    ['POST', '/api/auth/users', { username: 'ab\u0000c', email: 'nul@example.com', password: 'Password-123', roles: [] }, 'username'],
-    ['POST', '/api/auth/users', { username: 'nul-user', email: 'nu\u0000l@example.com', password: 'Password-123', roles: [] }, 'email'],
+    [
+      'POST',
+      '/api/auth/users',
+      { username: 'ab\u0000c', email: 'nul@example.com', password: 'Password-123', roles: [] },
+      'username',
+    ],
+    [
+      'POST',
+      '/api/auth/users',
+      { username: 'nul-user', email: 'nu\u0000l@example.com', password: 'Password-123', roles: [] },
+      'email',
+    ],
     ['PATCH', '/api/auth/users/1', { username: 'a\u0000b' }, 'username'],
     ['POST', '/api/auth/roles/add', { name: 'a\u0000b' }, 'name'],
     ['PUT', '/api/auth/roles/1/update', { name: 'a\u0000b' }, 'name'],
@@ -158,7 +206,12 @@ describe('text with a NUL character', () => {
   });
 
   it('says so in Russian to a Russian caller', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/roles/add', headers: { ...everyCode(), 'accept-language': 'ru' }, payload: { name: 'a\u0000b' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/roles/add',
+      headers: { ...everyCode(), 'accept-language': 'ru' },
+      payload: { name: 'a\u0000b' },
+    });
     expect(response.json<{ errors: Record<string, string[]> }>().errors.name?.[0]).toMatch(/NUL/);
     expect(response.json<{ errors: Record<string, string[]> }>().errors.name?.[0]).not.toBe(NUL_MESSAGE);
   });
@@ -184,7 +237,10 @@ describe('transport hardening', () => {
   beforeAll(() => {
     webRoot = mkdtempSync(join(tmpdir(), 'erp-web-'));
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(webRoot, 'main.0123456789abcdef.js'), 'console.log(1);\n//# sourceMappingURL=main.0123456789abcdef.js.map');
+    writeFileSync(
+      join(webRoot, 'main.0123456789abcdef.js'),
+      'console.log(1);\n//# sourceMappingURL=main.0123456789abcdef.js.map',
+    );
     writeFileSync(join(webRoot, 'main.0123456789abcdef.js.map'), '{"version":3}');
   });
   afterAll(() => rmSync(webRoot, { recursive: true, force: true }));

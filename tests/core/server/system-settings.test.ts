@@ -28,7 +28,14 @@ const depth = defineSetting({
   min: 1,
   max: 10,
 });
-const mode = defineSetting({ type: 'string', key: 'test.mode', labelKey: 'test:mode', description: 'A mode.', default: 'a', values: ['a', 'b'] });
+const mode = defineSetting({
+  type: 'string',
+  key: 'test.mode',
+  labelKey: 'test:mode',
+  description: 'A mode.',
+  default: 'a',
+  values: ['a', 'b'],
+});
 
 describe('system settings', () => {
   it('reads the declared default while nothing is stored', async () => {
@@ -40,7 +47,10 @@ describe('system settings', () => {
     await writeSetting(db, depth, 5, 1);
     expect(await readSetting(db, depth)).toBe(5);
     expect(await readSetting(db, depth.key, 1)).toBe(5);
-    const { rows } = await db.query<{ updated_by: string | number }>('SELECT updated_by FROM core.system_settings WHERE key = $1', [depth.key]);
+    const { rows } = await db.query<{ updated_by: string | number }>(
+      'SELECT updated_by FROM core.system_settings WHERE key = $1',
+      [depth.key],
+    );
     expect(Number(rows[0]?.updated_by)).toBe(1);
     await writeSetting(db, depth, 6, null);
     expect(await readSetting(db, depth)).toBe(6);
@@ -54,8 +64,11 @@ describe('system settings', () => {
   });
 
   it('falls back to the default when the stored value no longer fits (or has another type)', async () => {
-    await db.query(`INSERT INTO core.system_settings (key, value) VALUES ($1, '"deep"'::jsonb)
-                    ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [depth.key]);
+    await db.query(
+      `INSERT INTO core.system_settings (key, value) VALUES ($1, '"deep"'::jsonb)
+                    ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [depth.key],
+    );
     expect(await readSetting(db, depth)).toBe(3);
     expect(await readSetting(db, depth.key, 4)).toBe(4);
     await resetSetting(db, depth);
@@ -63,8 +76,12 @@ describe('system settings', () => {
   });
 
   it('refuses bad declarations and a key declared twice', () => {
-    expect(() => defineSetting({ type: 'integer', key: 'Bad key', labelKey: 'x', description: 'x', default: 1 })).toThrow();
-    expect(() => defineSetting({ type: 'integer', key: 'a.b', labelKey: 'x', description: 'x', default: 0, min: 1 })).toThrow('at least 1');
+    expect(() =>
+      defineSetting({ type: 'integer', key: 'Bad key', labelKey: 'x', description: 'x', default: 1 }),
+    ).toThrow();
+    expect(() =>
+      defineSetting({ type: 'integer', key: 'a.b', labelKey: 'x', description: 'x', default: 0, min: 1 }),
+    ).toThrow('at least 1');
     const catalogue = new SettingsCatalogue([depth, mode]);
     expect(catalogue.all().map((entry) => entry.key)).toEqual(['test.mode', 'test.tree.maxDepth']);
     expect(() => catalogue.add(depth)).toThrow('declared twice');

@@ -4,7 +4,10 @@ import { messageInEachLanguage } from '@core/sdk/shared';
 describe('messageInEachLanguage', () => {
   it('words a message in both languages, each typed value in that language’s forms as the English types it', () => {
     const message = messageInEachLanguage(
-      { en: '{name} expires on {day:date}: {total:money} for {month:month}', ru: '{name} истекает {day}: {total} за {month}' },
+      {
+        en: '{name} expires on {day:date}: {total:money} for {month:month}',
+        ru: '{name} истекает {day}: {total} за {month}',
+      },
       { name: 'example.com', day: '2026-12-04', total: '1200.5 USD', month: '2026-11' },
     );
     expect(message).toEqual({

@@ -62,7 +62,15 @@ const SPEC_FLAG_GROUPS = {
 const SIDEBAR_ONLY_CODES = ['FL', 'FJ', 'MC', 'FO'];
 
 /** The product's plugins, as the catalogue and the flags are assembled from them. */
-const PRODUCT = [adminManifest, financeManifest, messengerManifest, trackerManifest, shopManifest, systemManifest, socialManifest];
+const PRODUCT = [
+  adminManifest,
+  financeManifest,
+  messengerManifest,
+  trackerManifest,
+  shopManifest,
+  systemManifest,
+  socialManifest,
+];
 
 describe('areaFlagGroups', () => {
   const groups = areaFlagGroups(PRODUCT);
@@ -92,7 +100,6 @@ describe('areaFlagGroups', () => {
     const grouped = Object.values(groups).flat();
     expect(new Set(grouped).size).toBe(grouped.length);
   });
-
 });
 
 describe('PermissionCatalogue', () => {
@@ -148,13 +155,24 @@ describe('PermissionCatalogue', () => {
       permissions: [{ code: 'YP', area: 'finance', description: { en: 'System finance', ru: 'Финансы системы' } }],
     });
     const withSystem = new PermissionCatalogue([system]);
-    expect(withSystem.entry('YP')).toEqual({ code: 'YP', service: 'system', plugin: 'system', area: 'finance', description: { en: 'System finance', ru: 'Финансы системы' } });
+    expect(withSystem.entry('YP')).toEqual({
+      code: 'YP',
+      service: 'system',
+      plugin: 'system',
+      area: 'finance',
+      description: { en: 'System finance', ru: 'Финансы системы' },
+    });
     expect(withSystem.codes.filter((code) => code === 'YP')).toHaveLength(1);
   });
 
   it('refuses one code declared by two plugins, naming both', () => {
-    const other = manifest({ id: 'other', permissions: [{ code: 'JU', area: 'admin', description: { en: 'x', ru: 'x' } }] });
-    expect(() => new PermissionCatalogue([adminManifest, other])).toThrow('permission "JU" is declared by both "admin" and "other"');
+    const other = manifest({
+      id: 'other',
+      permissions: [{ code: 'JU', area: 'admin', description: { en: 'x', ru: 'x' } }],
+    });
+    expect(() => new PermissionCatalogue([adminManifest, other])).toThrow(
+      'permission "JU" is declared by both "admin" and "other"',
+    );
   });
 
   it('describes a code in the reader’s language unless an administrator stored another text', () => {
@@ -182,7 +200,10 @@ describe('PermissionCatalogue', () => {
       menuGroups: [{ id: 'meetings', label: { en: 'Meetings', ru: 'Встречи' } }],
       permissions: [{ code: 'NT', area: 'meetings', description: { en: 'Notes', ru: 'Заметки' } }],
     });
-    const grouped = new PermissionCatalogue([...PRODUCT, notes]).group(['ZZ', 'NT', 'JU', 'MB', 'FJ', 'FW', 'JA'], (code) => ({ code }));
+    const grouped = new PermissionCatalogue([...PRODUCT, notes]).group(
+      ['ZZ', 'NT', 'JU', 'MB', 'FJ', 'FW', 'JA'],
+      (code) => ({ code }),
+    );
     expect(grouped).toEqual([
       { area: 'finance', items: ['FW', 'FJ'] },
       { area: 'messenger', items: ['MB'] },
@@ -200,11 +221,16 @@ describe('PermissionCatalogue', () => {
 
 describe('service ids', () => {
   it.each(['auth', 'notes', 'meeting-notes', 'a1'])('accepts %j', (id) => expect(isServiceId(id)).toBe(true));
-  it.each(['', 'a', 'Notes', '1notes', 'notes/x', 'notes_x', `n${'a'.repeat(32)}`])('refuses %j', (id) => expect(isServiceId(id)).toBe(false));
+  it.each(['', 'a', 'Notes', '1notes', 'notes/x', 'notes_x', `n${'a'.repeat(32)}`])('refuses %j', (id) =>
+    expect(isServiceId(id)).toBe(false),
+  );
 
   it('default to /api/<id>/ unless configured, the spec’s first', () => {
     expect(serviceIds(['notes', 'auth'])).toEqual([...SPEC_SERVICES, 'notes']);
-    expect(serviceBaseUrls(['auth', 'notes'], { auth: 'https://auth.example.com/' })).toEqual({ auth: 'https://auth.example.com/', notes: '/api/notes/' });
+    expect(serviceBaseUrls(['auth', 'notes'], { auth: 'https://auth.example.com/' })).toEqual({
+      auth: 'https://auth.example.com/',
+      notes: '/api/notes/',
+    });
   });
 });
 
@@ -247,7 +273,9 @@ describe('manifestProblems', () => {
   });
 
   it('reports a service id that cannot be a URL segment', () => {
-    expect(manifestProblems(manifest({ service: 'My Notes' }))).toEqual(['service "My Notes" is not a valid service id']);
+    expect(manifestProblems(manifest({ service: 'My Notes' }))).toEqual([
+      'service "My Notes" is not a valid service id',
+    ]);
   });
 
   it('reports a page declared twice', () => {
@@ -272,7 +300,10 @@ describe('manifestProblems', () => {
       'permission "WX" is declared twice',
       'permission "WX" names area "vaults", neither a known menu group nor one of menuGroups',
     ]);
-    const declared = manifest({ permissions: permissions.slice(1), menuGroups: [{ id: 'vaults', label: { en: 'Vaults', ru: 'Хранилища' } }] });
+    const declared = manifest({
+      permissions: permissions.slice(1),
+      menuGroups: [{ id: 'vaults', label: { en: 'Vaults', ru: 'Хранилища' } }],
+    });
     expect(manifestProblems(declared)).toEqual([]);
   });
 
@@ -287,13 +318,15 @@ describe('manifestProblems', () => {
       'offered slot "finance.aside" must be "wallets.<name>"',
       'offered slot "wallets" must be "wallets.<name>"',
     ]);
-    expect(manifestProblems(manifest({ slots: { dashboard: 'FW', 'core-lists.aside': 'FW', 'notes.aside': 'FW' } }))).toEqual([
-      'slot "notes.aside" is neither a core slot nor offered by a dependency',
-    ]);
+    expect(
+      manifestProblems(manifest({ slots: { dashboard: 'FW', 'core-lists.aside': 'FW', 'notes.aside': 'FW' } })),
+    ).toEqual(['slot "notes.aside" is neither a core slot nor offered by a dependency']);
   });
 
   it('reports a plugin that depends on itself', () => {
-    expect(manifestProblems(manifest({ dependencies: ['core-lists', 'wallets'] }))).toEqual(['a plugin cannot depend on itself']);
+    expect(manifestProblems(manifest({ dependencies: ['core-lists', 'wallets'] }))).toEqual([
+      'a plugin cannot depend on itself',
+    ]);
   });
 
   it('reports every problem at once', () => {

@@ -20,7 +20,11 @@ const coreBundles = ['core/web/i18n', 'core/shared/i18n'].flatMap((folder) => {
   const coreRoot = resolve(import.meta.dirname, '../../..', folder);
   return readdirSync(join(coreRoot, 'en'))
     .filter((file) => file.endsWith('.json'))
-    .map((file) => ({ name: `core ${file}`, en: readJson(join(coreRoot, 'en', file)), ru: readJson(join(coreRoot, 'ru', file)) }));
+    .map((file) => ({
+      name: `core ${file}`,
+      en: readJson(join(coreRoot, 'en', file)),
+      ru: readJson(join(coreRoot, 'ru', file)),
+    }));
 });
 
 const pluginsRoot = resolve(import.meta.dirname, '../../../plugins');
@@ -37,7 +41,8 @@ const pluginBundles = readdirSync(pluginsRoot, { withFileTypes: true })
  * (i18next picks the form by the language's plural rules), so the forms differ and the text does not.
  */
 const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
-const texts = (bundle: unknown): string[] => [...new Set(leaves(bundle).map((key) => key.replace(PLURAL_FORM, '_<plural>')))].sort();
+const texts = (bundle: unknown): string[] =>
+  [...new Set(leaves(bundle).map((key) => key.replace(PLURAL_FORM, '_<plural>')))].sort();
 
 describe.each([...coreBundles, ...pluginBundles])('$name translations', ({ en, ru }) => {
   it('have the same keys in English and Russian', () => {

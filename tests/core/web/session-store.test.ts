@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SessionStore, type SessionUser } from '@core/web/services/session-store';
 
-const user: SessionUser = { id: 1, username: 'ann', email: 'ann@example.com', status: 'active', roles: [], permissions: ['FW'] };
+const user: SessionUser = {
+  id: 1,
+  username: 'ann',
+  email: 'ann@example.com',
+  status: 'active',
+  roles: [],
+  permissions: ['FW'],
+};
 
 describe('SessionStore', () => {
   it('reads a stored user object', () => {

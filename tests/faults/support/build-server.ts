@@ -7,6 +7,8 @@ import { SERVER_BUNDLE_DIR } from './server-process';
  * bundle's package imports resolve to the project's node_modules.
  */
 export default function buildServer(): void {
-  const built = spawnSync('npx', ['rspack', 'build', '--config-name', 'server', '--output-path', SERVER_BUNDLE_DIR], { encoding: 'utf8' });
+  const built = spawnSync('npx', ['rspack', 'build', '--config-name', 'server', '--output-path', SERVER_BUNDLE_DIR], {
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(`building the server failed:\n${built.stdout}\n${built.stderr}`);
 }

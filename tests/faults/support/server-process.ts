@@ -57,7 +57,9 @@ export function launch(dataDir: string, options: LaunchOptions = {}): ServerProc
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<Exit>((done) => child.once('close', (code, signal) => done({ code, signal, stdout, stderr })));
+  const exited = new Promise<Exit>((done) =>
+    child.once('close', (code, signal) => done({ code, signal, stdout, stderr })),
+  );
   if (child.pid === undefined) throw new Error('the server process did not start');
   return { child, pid: child.pid, stdout: () => stdout, stderr: () => stderr, exited };
 }
@@ -70,7 +72,10 @@ export interface RunningServer extends ServerProcess {
 export async function startServer(dataDir: string, options: LaunchOptions = {}): Promise<RunningServer> {
   const server = launch(dataDir, options);
   const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the server did not listen within 120 s:\n${server.stdout()}${server.stderr()}`)), 120_000);
+    const timer = setTimeout(
+      () => fail(new Error(`the server did not listen within 120 s:\n${server.stdout()}${server.stderr()}`)),
+      120_000,
+    );
     const check = () => {
       const match = /listening on (http:\/\/\S+)/.exec(server.stdout());
       if (!match?.[1]) return;
@@ -80,14 +85,20 @@ export async function startServer(dataDir: string, options: LaunchOptions = {}):
     server.child.stdout?.on('data', check);
     void server.exited.then((exit) => {
       clearTimeout(timer);
-      fail(new Error(`the server exited with ${exit.code ?? exit.signal} before listening:\n${exit.stdout}${exit.stderr}`));
+      fail(
+        new Error(`the server exited with ${exit.code ?? exit.signal} before listening:\n${exit.stdout}${exit.stderr}`),
+      );
     });
   });
   return { ...server, url };
 }
 
 /** Runs the server until it exits by itself (a start-up failure, a seeding run), up to `timeoutMs`. */
-export async function runToExit(dataDir: string, options: LaunchOptions = {}, timeoutMs = 60_000): Promise<Exit & { readonly ms: number }> {
+export async function runToExit(
+  dataDir: string,
+  options: LaunchOptions = {},
+  timeoutMs = 60_000,
+): Promise<Exit & { readonly ms: number }> {
   const started = performance.now();
   const server = launch(dataDir, options);
   const timer = setTimeout(() => server.child.kill('SIGKILL'), timeoutMs);
@@ -138,7 +149,10 @@ export class Api {
   async call<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
     const response = await fetch(`${this.url}${path}`, {
       method,
-      headers: { authorization: this.authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: this.authorization,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return { status: response.status, body: (await response.json()) as T };
@@ -147,7 +161,8 @@ export class Api {
   /** The answer's `data`; an error naming the answer when the status is not `status`. */
   async expect<T>(status: number, method: string, path: string, body?: unknown): Promise<T> {
     const answer = await this.call<{ data: T }>(method, path, body);
-    if (answer.status !== status) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== status)
+      throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer.body.data;
   }
 }

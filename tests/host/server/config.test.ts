@@ -81,11 +81,24 @@ describe('loadConfig', () => {
   it('lets the file named in ERP_CONFIG override the defaults, key by key', () => {
     const override = file({ productName: 'Override Office', port: 9000, plugins: [], defaultLanguage: 'ru' });
     const config = loadConfig(file(BASE), { ERP_CONFIG: override });
-    expect(config).toMatchObject({ productName: 'Override Office', port: 9000, plugins: [], defaultLanguage: 'ru', host: '127.0.0.1', dataDir: '.data' });
+    expect(config).toMatchObject({
+      productName: 'Override Office',
+      port: 9000,
+      plugins: [],
+      defaultLanguage: 'ru',
+      host: '127.0.0.1',
+      dataDir: '.data',
+    });
   });
 
   it('lets the environment override both files', () => {
-    const override = file({ port: 9000, host: '0.0.0.0', plugins: ['admin'], dataDir: '/file/dir', databaseUrl: 'postgres://file/db' });
+    const override = file({
+      port: 9000,
+      host: '0.0.0.0',
+      plugins: ['admin'],
+      dataDir: '/file/dir',
+      databaseUrl: 'postgres://file/db',
+    });
     const config = loadConfig(file(BASE), {
       ERP_CONFIG: override,
       PORT: '7070',
@@ -130,8 +143,15 @@ describe('loadConfig', () => {
   });
 
   it('gives every service a base URL ending in a slash, defaulting those not named', () => {
-    const config = loadConfig(file({ ...BASE, services: { finance: 'https://finance.example.com/api', shop: '/shop/' } }), {});
-    expect(config.services).toEqual({ ...DEFAULT_SERVICES, finance: 'https://finance.example.com/api/', shop: '/shop/' });
+    const config = loadConfig(
+      file({ ...BASE, services: { finance: 'https://finance.example.com/api', shop: '/shop/' } }),
+      {},
+    );
+    expect(config.services).toEqual({
+      ...DEFAULT_SERVICES,
+      finance: 'https://finance.example.com/api/',
+      shop: '/shop/',
+    });
   });
 
   it('takes a plugin’s own service, and gives an enabled plugin’s unconfigured one its default base URL', () => {
@@ -170,12 +190,18 @@ describe('loadConfig', () => {
 
     it('an ERP_CONFIG file that is not valid JSON', () => {
       const path = file('{ port: 80 }');
-      expectConfigError(() => loadConfig(file(BASE), { ERP_CONFIG: path }), `configuration file ${path} is not valid JSON`);
+      expectConfigError(
+        () => loadConfig(file(BASE), { ERP_CONFIG: path }),
+        `configuration file ${path} is not valid JSON`,
+      );
     });
 
     it('an ERP_CONFIG file that does not exist', () => {
       const path = join(dir, 'missing.json');
-      expectConfigError(() => loadConfig(file(BASE), { ERP_CONFIG: path }), `cannot read configuration file ${path}: ENOENT`);
+      expectConfigError(
+        () => loadConfig(file(BASE), { ERP_CONFIG: path }),
+        `cannot read configuration file ${path}: ENOENT`,
+      );
     });
 
     it('a file that holds no JSON object', () => {
@@ -185,7 +211,10 @@ describe('loadConfig', () => {
 
     it('an unknown key, naming it', () => {
       expectConfigError(() => loadConfig(file({ ...BASE, prot: 80 }), {}), 'unknown key(s): prot');
-      expectConfigError(() => loadConfig(file(BASE), { ERP_CONFIG: file({ plugin: ['admin'] }) }), 'unknown key(s): plugin');
+      expectConfigError(
+        () => loadConfig(file(BASE), { ERP_CONFIG: file({ plugin: ['admin'] }) }),
+        'unknown key(s): plugin',
+      );
     });
 
     it.each([
@@ -196,13 +225,25 @@ describe('loadConfig', () => {
       ['a fractional port in the file', { port: 80.5 }, {}],
       ['a port string in the file', { port: 'eighty' }, {}],
     ])('a bad port: %s', (_label, fileValues, env) => {
-      expectConfigError(() => loadConfig(file({ ...BASE, ...fileValues }), env), 'config "port" must be a port number (0-65535)');
+      expectConfigError(
+        () => loadConfig(file({ ...BASE, ...fileValues }), env),
+        'config "port" must be a port number (0-65535)',
+      );
     });
 
-    it.each(['mysql://user@host/db', 'http://db.example', '/var/run/postgres'])('a DATABASE_URL %s that is not a PostgreSQL URL', (url) => {
-      expectConfigError(() => loadConfig(file(BASE), { DATABASE_URL: url }), 'DATABASE_URL must start with postgres:// or postgresql://');
-      expectConfigError(() => loadConfig(file({ ...BASE, databaseUrl: url }), {}), 'DATABASE_URL must start with postgres://');
-    });
+    it.each(['mysql://user@host/db', 'http://db.example', '/var/run/postgres'])(
+      'a DATABASE_URL %s that is not a PostgreSQL URL',
+      (url) => {
+        expectConfigError(
+          () => loadConfig(file(BASE), { DATABASE_URL: url }),
+          'DATABASE_URL must start with postgres:// or postgresql://',
+        );
+        expectConfigError(
+          () => loadConfig(file({ ...BASE, databaseUrl: url }), {}),
+          'DATABASE_URL must start with postgres://',
+        );
+      },
+    );
 
     it('a service name that is not a service id, naming it', () => {
       expectConfigError(
@@ -212,25 +253,43 @@ describe('loadConfig', () => {
     });
 
     it('a language the product does not speak', () => {
-      expectConfigError(() => loadConfig(file({ ...BASE, defaultLanguage: 'de' }), {}), 'config "defaultLanguage" must be one of en, ru');
+      expectConfigError(
+        () => loadConfig(file({ ...BASE, defaultLanguage: 'de' }), {}),
+        'config "defaultLanguage" must be one of en, ru',
+      );
     });
 
     it('a plugin list that is not a list of strings', () => {
-      expectConfigError(() => loadConfig(file({ ...BASE, plugins: 'admin' }), {}), 'config "plugins" must be a list of strings');
-      expectConfigError(() => loadConfig(file({ ...BASE, plugins: ['admin', 3] }), {}), 'config "plugins" must be a list of strings');
+      expectConfigError(
+        () => loadConfig(file({ ...BASE, plugins: 'admin' }), {}),
+        'config "plugins" must be a list of strings',
+      );
+      expectConfigError(
+        () => loadConfig(file({ ...BASE, plugins: ['admin', 3] }), {}),
+        'config "plugins" must be a list of strings',
+      );
     });
 
     it('an empty product name or host', () => {
-      expectConfigError(() => loadConfig(file({ ...BASE, productName: ' ' }), {}), 'config "productName" must be a non-empty string');
+      expectConfigError(
+        () => loadConfig(file({ ...BASE, productName: ' ' }), {}),
+        'config "productName" must be a non-empty string',
+      );
       expectConfigError(() => loadConfig(file({ ...BASE, host: 42 }), {}), 'config "host" must be a non-empty string');
     });
 
     it('plugin settings that are not objects', () => {
-      expectConfigError(() => loadConfig(file({ ...BASE, pluginSettings: { admin: [] } }), {}), 'config "pluginSettings.admin" must be an object');
+      expectConfigError(
+        () => loadConfig(file({ ...BASE, pluginSettings: { admin: [] } }), {}),
+        'config "pluginSettings.admin" must be an object',
+      );
     });
 
     it('auth settings that are not http(s) URLs or positive ages', () => {
-      expectConfigError(() => loadConfig(file(BASE), { ERP_MATTERMOST_URL: 'ftp://chat.example' }), 'config "auth.mattermost.url" must be an http(s) URL');
+      expectConfigError(
+        () => loadConfig(file(BASE), { ERP_MATTERMOST_URL: 'ftp://chat.example' }),
+        'config "auth.mattermost.url" must be an http(s) URL',
+      );
       expectConfigError(
         () => loadConfig(file({ ...BASE, auth: { telegram: { maxAgeSeconds: 0 } } }), {}),
         'config "auth.telegram.maxAgeSeconds" must be a positive whole number',
@@ -246,10 +305,26 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['ERP_REFRESH_GRACE_SECONDS', '61', 'config "auth.refreshGraceSeconds" (ERP_REFRESH_GRACE_SECONDS) must be a whole number of seconds from 0 to 60'],
-    ['ERP_REFRESH_GRACE_SECONDS', '5s', 'config "auth.refreshGraceSeconds" (ERP_REFRESH_GRACE_SECONDS) must be a whole number of seconds from 0 to 60'],
-    ['ERP_REVOCATION_POLL_SECONDS', '0', 'config "auth.revocationPollSeconds" (ERP_REVOCATION_POLL_SECONDS) must be a whole number of seconds from 1 to 60'],
-    ['ERP_REVOCATION_POLL_SECONDS', '61', 'config "auth.revocationPollSeconds" (ERP_REVOCATION_POLL_SECONDS) must be a whole number of seconds from 1 to 60'],
+    [
+      'ERP_REFRESH_GRACE_SECONDS',
+      '61',
+      'config "auth.refreshGraceSeconds" (ERP_REFRESH_GRACE_SECONDS) must be a whole number of seconds from 0 to 60',
+    ],
+    [
+      'ERP_REFRESH_GRACE_SECONDS',
+      '5s',
+      'config "auth.refreshGraceSeconds" (ERP_REFRESH_GRACE_SECONDS) must be a whole number of seconds from 0 to 60',
+    ],
+    [
+      'ERP_REVOCATION_POLL_SECONDS',
+      '0',
+      'config "auth.revocationPollSeconds" (ERP_REVOCATION_POLL_SECONDS) must be a whole number of seconds from 1 to 60',
+    ],
+    [
+      'ERP_REVOCATION_POLL_SECONDS',
+      '61',
+      'config "auth.revocationPollSeconds" (ERP_REVOCATION_POLL_SECONDS) must be a whole number of seconds from 1 to 60',
+    ],
   ])('refuses %s=%j', (name, value, message) => {
     expectConfigError(() => loadConfig(file(BASE), { [name]: value }), message);
   });
@@ -258,7 +333,9 @@ describe('loadConfig', () => {
     expect(loadConfig(file(BASE), {}).auth).toMatchObject({ refreshGraceSeconds: 10, revocationPollSeconds: 2 });
     const fromFile = file({ ...BASE, auth: { refreshGraceSeconds: 0, revocationPollSeconds: 5 } });
     expect(loadConfig(fromFile, {}).auth).toMatchObject({ refreshGraceSeconds: 0, revocationPollSeconds: 5 });
-    expect(loadConfig(fromFile, { ERP_REFRESH_GRACE_SECONDS: '30', ERP_REVOCATION_POLL_SECONDS: '3' }).auth).toMatchObject({
+    expect(
+      loadConfig(fromFile, { ERP_REFRESH_GRACE_SECONDS: '30', ERP_REVOCATION_POLL_SECONDS: '3' }).auth,
+    ).toMatchObject({
       refreshGraceSeconds: 30,
       revocationPollSeconds: 3,
     });
@@ -269,37 +346,66 @@ describe('loadConfig', () => {
     const fromFile = file({ ...BASE, shutdownTimeoutSeconds: 30 });
     expect(loadConfig(fromFile, {}).shutdownTimeoutSeconds).toBe(30);
     expect(loadConfig(fromFile, { ERP_SHUTDOWN_TIMEOUT_SECONDS: '0' }).shutdownTimeoutSeconds).toBe(0);
-    const message = 'config "shutdownTimeoutSeconds" (ERP_SHUTDOWN_TIMEOUT_SECONDS) must be a whole number of seconds from 0 to 600';
+    const message =
+      'config "shutdownTimeoutSeconds" (ERP_SHUTDOWN_TIMEOUT_SECONDS) must be a whole number of seconds from 0 to 600';
     expectConfigError(() => loadConfig(file(BASE), { ERP_SHUTDOWN_TIMEOUT_SECONDS: '601' }), message);
     expectConfigError(() => loadConfig(file({ ...BASE, shutdownTimeoutSeconds: 'soon' }), {}), message);
   });
 
   it('keeps backups beside the data directory, the last 7, daily at 02:30 UTC, unless the file or the environment says otherwise', () => {
-    expect(loadConfig(file({ ...BASE, dataDir: 'state/db/' }), {}).backups).toEqual({ dir: `${resolve('state/db')}-backups`, keep: 7, schedule: '30 2 * * *' });
+    expect(loadConfig(file({ ...BASE, dataDir: 'state/db/' }), {}).backups).toEqual({
+      dir: `${resolve('state/db')}-backups`,
+      keep: 7,
+      schedule: '30 2 * * *',
+    });
     const fromFile = file({ ...BASE, backups: { dir: '/srv/backups', keep: 3, schedule: '0 4 * * 0' } });
     expect(loadConfig(fromFile, {}).backups).toEqual({ dir: '/srv/backups', keep: 3, schedule: '0 4 * * 0' });
-    expect(loadConfig(fromFile, { ERP_BACKUPS_DIR: '/mnt/b', ERP_BACKUPS_KEEP: '30', ERP_BACKUPS_SCHEDULE: 'off' }).backups).toEqual({ dir: '/mnt/b', keep: 30, schedule: null });
-    expectConfigError(() => loadConfig(fromFile, { ERP_BACKUPS_SCHEDULE: 'daily' }), 'config "backups.schedule" (ERP_BACKUPS_SCHEDULE) must be a 5-field cron expression in UTC or "off"');
-    expectConfigError(() => loadConfig(file({ ...BASE, backups: { keep: 0 } }), {}), 'config "backups.keep" (ERP_BACKUPS_KEEP) must be a whole number from 1 to 1000');
-    expectConfigError(() => loadConfig(file({ ...BASE, backups: { every: 'day' } }), {}), 'config "backups" has unknown key(s): every');
+    expect(
+      loadConfig(fromFile, { ERP_BACKUPS_DIR: '/mnt/b', ERP_BACKUPS_KEEP: '30', ERP_BACKUPS_SCHEDULE: 'off' }).backups,
+    ).toEqual({ dir: '/mnt/b', keep: 30, schedule: null });
+    expectConfigError(
+      () => loadConfig(fromFile, { ERP_BACKUPS_SCHEDULE: 'daily' }),
+      'config "backups.schedule" (ERP_BACKUPS_SCHEDULE) must be a 5-field cron expression in UTC or "off"',
+    );
+    expectConfigError(
+      () => loadConfig(file({ ...BASE, backups: { keep: 0 } }), {}),
+      'config "backups.keep" (ERP_BACKUPS_KEEP) must be a whole number from 1 to 1000',
+    );
+    expectConfigError(
+      () => loadConfig(file({ ...BASE, backups: { every: 'day' } }), {}),
+      'config "backups" has unknown key(s): every',
+    );
   });
 
   it('takes the access-token lifetime from the environment over the file, 15 minutes when neither says', () => {
     expect(loadConfig(file(BASE), {}).auth.accessTokenSeconds).toBe(900);
     expect(loadConfig(file({ ...BASE, auth: { accessTokenSeconds: 600 } }), {}).auth.accessTokenSeconds).toBe(600);
-    expect(loadConfig(file({ ...BASE, auth: { accessTokenSeconds: 600 } }), { ERP_ACCESS_TOKEN_SECONDS: '30' }).auth.accessTokenSeconds).toBe(30);
+    expect(
+      loadConfig(file({ ...BASE, auth: { accessTokenSeconds: 600 } }), { ERP_ACCESS_TOKEN_SECONDS: '30' }).auth
+        .accessTokenSeconds,
+    ).toBe(30);
   });
 
   it('reads auth settings from the file and secrets from the environment, trimming URL slashes', () => {
     const config = loadConfig(
-      file({ ...BASE, auth: { telegram: { botLink: 'https://t.me/erp_bot/' }, mattermost: { url: 'https://chat.example//', clientId: 'cid' } } }),
+      file({
+        ...BASE,
+        auth: {
+          telegram: { botLink: 'https://t.me/erp_bot/' },
+          mattermost: { url: 'https://chat.example//', clientId: 'cid' },
+        },
+      }),
       { ERP_TELEGRAM_BOT_TOKEN: 'bot-token', ERP_MATTERMOST_CLIENT_SECRET: 'mm-secret' },
     );
     expect(config.auth).toEqual({
       accessTokenSeconds: DEFAULT_AUTH_SETTINGS.accessTokenSeconds,
       refreshGraceSeconds: DEFAULT_AUTH_SETTINGS.refreshGraceSeconds,
       revocationPollSeconds: DEFAULT_AUTH_SETTINGS.revocationPollSeconds,
-      telegram: { botToken: 'bot-token', botLink: 'https://t.me/erp_bot', maxAgeSeconds: DEFAULT_AUTH_SETTINGS.telegram.maxAgeSeconds },
+      telegram: {
+        botToken: 'bot-token',
+        botLink: 'https://t.me/erp_bot',
+        maxAgeSeconds: DEFAULT_AUTH_SETTINGS.telegram.maxAgeSeconds,
+      },
       mattermost: { url: 'https://chat.example', clientId: 'cid', clientSecret: 'mm-secret', redirectUri: undefined },
     });
   });
@@ -320,7 +426,13 @@ describe('loadConfig: external plugins', () => {
   });
 
   it('reads each folder of the file relative to that file, an absolute one as it is, each once', () => {
-    const config = loadConfig(fileIn('site-a', { ...BASE, externalPlugins: [{ path: 'plugins/notes/dist' }, { path: '/opt/erp/crm' }, { path: './plugins/notes/dist/' }] }), {});
+    const config = loadConfig(
+      fileIn('site-a', {
+        ...BASE,
+        externalPlugins: [{ path: 'plugins/notes/dist' }, { path: '/opt/erp/crm' }, { path: './plugins/notes/dist/' }],
+      }),
+      {},
+    );
     expect(config.externalPlugins).toEqual([join(dir, 'site-a/plugins/notes/dist'), '/opt/erp/crm']);
   });
 
@@ -330,18 +442,25 @@ describe('loadConfig: external plugins', () => {
     const override = fileIn('override', { externalPlugins: [{ path: '../shared/crm' }] });
     expect(loadConfig(defaults, { ERP_CONFIG: override }).externalPlugins).toEqual([join(dir, 'shared/crm')]);
     // An ERP_CONFIG file that does not name the key leaves the defaults file's, read from the defaults' folder.
-    expect(loadConfig(defaults, { ERP_CONFIG: fileIn('silent', { port: 9000 }) }).externalPlugins).toEqual([join(dir, 'defaults/base-plugin')]);
+    expect(loadConfig(defaults, { ERP_CONFIG: fileIn('silent', { port: 9000 }) }).externalPlugins).toEqual([
+      join(dir, 'defaults/base-plugin'),
+    ]);
   });
 
   it('takes ERP_EXTERNAL_PLUGINS over the files, comma-separated, relative to the working directory; empty names none', () => {
     const defaults = fileIn('with-list', { ...BASE, externalPlugins: [{ path: 'from-file' }] });
-    expect(loadConfig(defaults, { ERP_EXTERNAL_PLUGINS: ' plugins/a/dist , /srv/b,, ' }).externalPlugins).toEqual([resolve('plugins/a/dist'), '/srv/b']);
+    expect(loadConfig(defaults, { ERP_EXTERNAL_PLUGINS: ' plugins/a/dist , /srv/b,, ' }).externalPlugins).toEqual([
+      resolve('plugins/a/dist'),
+      '/srv/b',
+    ]);
     expect(loadConfig(defaults, { ERP_EXTERNAL_PLUGINS: '' }).externalPlugins).toEqual([]);
   });
 
   it('takes onPluginFailure from the environment over the files', () => {
     expect(loadConfig(file({ ...BASE, onPluginFailure: 'stop' }), {}).onPluginFailure).toBe('stop');
-    expect(loadConfig(file({ ...BASE, onPluginFailure: 'stop' }), { ERP_ON_PLUGIN_FAILURE: 'continue' }).onPluginFailure).toBe('continue');
+    expect(
+      loadConfig(file({ ...BASE, onPluginFailure: 'stop' }), { ERP_ON_PLUGIN_FAILURE: 'continue' }).onPluginFailure,
+    ).toBe('continue');
     expect(loadConfig(file(BASE), { ERP_ON_PLUGIN_FAILURE: 'stop' }).onPluginFailure).toBe('stop');
   });
 
@@ -349,7 +468,11 @@ describe('loadConfig: external plugins', () => {
     ['not a list', { path: 'a' }, 'must be a list of { "path": "<folder holding plugin.json>" }'],
     ['a bare string', ['plugins/a'], 'entry 0 is not an object'],
     ['an entry without a path', [{ folder: 'plugins/a' }], 'entry 0 has unknown key(s): folder'],
-    ['an entry with a key beside the path', [{ path: 'a' }, { path: 'b', enabled: true }], 'entry 1 has unknown key(s): enabled'],
+    [
+      'an entry with a key beside the path',
+      [{ path: 'a' }, { path: 'b', enabled: true }],
+      'entry 1 has unknown key(s): enabled',
+    ],
     ['an empty path', [{ path: ' ' }], 'entry 0 has no "path" string'],
     ['a path that is not a string', [{ path: 42 }], 'entry 0 has no "path" string'],
   ])('refuses an externalPlugins that is %s, in one line naming the file', (_label, value, message) => {
@@ -370,7 +493,16 @@ describe('loadConfig: external plugins', () => {
 describe('selectPlugins', () => {
   function plugin(id: string, dependencies: readonly string[] = []): ServerPlugin {
     return defineServerPlugin({
-      manifest: { id, version: '1.0.0', sdk: '^2.0.0', titleKey: `${id}:title`, service: 'system', dependencies, namespaces: [id], pages: [] },
+      manifest: {
+        id,
+        version: '1.0.0',
+        sdk: '^2.0.0',
+        titleKey: `${id}:title`,
+        service: 'system',
+        dependencies,
+        namespaces: [id],
+        pages: [],
+      },
       migrations: [],
       register: () => undefined,
     });
@@ -385,7 +517,9 @@ describe('selectPlugins', () => {
   });
 
   it('selects the real admin plugin by its id', () => {
-    expect(selectPlugins(AVAILABLE_SERVER_PLUGINS, ['admin']).map((selected) => selected.manifest.id)).toEqual(['admin']);
+    expect(selectPlugins(AVAILABLE_SERVER_PLUGINS, ['admin']).map((selected) => selected.manifest.id)).toEqual([
+      'admin',
+    ]);
   });
 
   it('refuses an unknown id, naming it and the available ones', () => {
@@ -403,7 +537,12 @@ describe('selectPlugins', () => {
   });
 
   it('puts every dependency before the plugins that need it, each once', () => {
-    const available = [plugin('app', ['ui', 'data']), plugin('ui', ['data']), plugin('data'), plugin('extra', ['data'])];
+    const available = [
+      plugin('app', ['ui', 'data']),
+      plugin('ui', ['data']),
+      plugin('data'),
+      plugin('extra', ['data']),
+    ];
     expect(ids(selectPlugins(available, ['app', 'extra', 'ui', 'data']))).toEqual(['data', 'ui', 'app', 'extra']);
     expect(ids(selectPlugins(available, ['extra', 'data']))).toEqual(['data', 'extra']);
   });
@@ -416,13 +555,19 @@ describe('selectPlugins', () => {
   });
 
   it('refuses a dependency cycle', () => {
-    expectConfigError(() => selectPlugins([plugin('aa', ['bb']), plugin('bb', ['aa'])], ['aa', 'bb']), 'dependency cycle');
+    expectConfigError(
+      () => selectPlugins([plugin('aa', ['bb']), plugin('bb', ['aa'])], ['aa', 'bb']),
+      'dependency cycle',
+    );
   });
 
   it('refuses a plugin whose manifest is faulty, naming it and the problem', () => {
     const faulty = plugin('notes');
     const broken = { ...faulty, manifest: { ...faulty.manifest, service: 'Notes API' } };
-    expectConfigError(() => selectPlugins([broken], ['notes']), 'plugin "notes" has a faulty manifest: service "Notes API" is not a valid service id');
+    expectConfigError(
+      () => selectPlugins([broken], ['notes']),
+      'plugin "notes" has a faulty manifest: service "Notes API" is not a valid service id',
+    );
   });
 
   it('refuses enabled plugins that declare one page or one code, or fill a slot no enabled plugin offers', () => {
@@ -432,7 +577,16 @@ describe('selectPlugins', () => {
     const second = plugin('second');
     const both = [
       { ...first, manifest: { ...first.manifest, pages: [page], permissions: [code] } },
-      { ...second, manifest: { ...second.manifest, pages: [page], permissions: [code], slots: { 'first.aside': 'NT' }, dependencies: ['first'] } },
+      {
+        ...second,
+        manifest: {
+          ...second.manifest,
+          pages: [page],
+          permissions: [code],
+          slots: { 'first.aside': 'NT' },
+          dependencies: ['first'],
+        },
+      },
     ];
     expectConfigError(
       () => selectPlugins(both, ['first', 'second']),
@@ -442,6 +596,10 @@ describe('selectPlugins', () => {
   });
 
   it('accepts the product’s plugins and the notes fixture together', () => {
-    expect(ids(selectPlugins(SERVER_PLUGINS_WITH_NOTES, ['admin', 'finance', 'notes']))).toEqual(['admin', 'finance', 'notes']);
+    expect(ids(selectPlugins(SERVER_PLUGINS_WITH_NOTES, ['admin', 'finance', 'notes']))).toEqual([
+      'admin',
+      'finance',
+      'notes',
+    ]);
   });
 });

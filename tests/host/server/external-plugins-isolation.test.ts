@@ -82,8 +82,22 @@ describe('registerIsolated', () => {
       },
       { name: 'healthy', body: async (scope) => void scope.get('/route', answer('healthy')) },
     ]);
-    expect(Object.fromEntries(failures)).toEqual({ direct: 'direct throw', child: 'child throw', late: 'grandchild throw', callback: 'callback error' });
-    for (const url of ['/direct/route', '/child/route', '/child/inner', '/late/route', '/late/inner', '/late/deep', '/callback/route', '/callback/inner']) {
+    expect(Object.fromEntries(failures)).toEqual({
+      direct: 'direct throw',
+      child: 'child throw',
+      late: 'grandchild throw',
+      callback: 'callback error',
+    });
+    for (const url of [
+      '/direct/route',
+      '/child/route',
+      '/child/inner',
+      '/late/route',
+      '/late/inner',
+      '/late/deep',
+      '/callback/route',
+      '/callback/inner',
+    ]) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual({ message: 'Not found.' });
@@ -96,7 +110,9 @@ describe('registerIsolated', () => {
       {
         name: 'shared',
         body: async (scope) => {
-          await scope.register(shared(async (instance: FastifyInstance) => void instance.decorate('greeting', 'hello')));
+          await scope.register(
+            shared(async (instance: FastifyInstance) => void instance.decorate('greeting', 'hello')),
+          );
           scope.get('/route', async function (this: FastifyInstance) {
             return { greeting: (this as unknown as { greeting: string }).greeting };
           });

@@ -38,7 +38,12 @@ export function manifestPart(json: Readonly<Record<string, unknown>>): Record<st
  * Writes `<root>/<name>/plugin.json` (an object as JSON, a string as it is) and any other files
  * given by relative path; returns the folder.
  */
-export function writePlugin(root: string, name: string, json: Readonly<Record<string, unknown>> | string, files: Readonly<Record<string, string>> = {}): string {
+export function writePlugin(
+  root: string,
+  name: string,
+  json: Readonly<Record<string, unknown>> | string,
+  files: Readonly<Record<string, string>> = {},
+): string {
   const folder = join(root, name);
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'plugin.json'), typeof json === 'string' ? json : JSON.stringify(json, null, 2));

@@ -18,13 +18,22 @@ import type { SessionUser } from '@core/shared/session-user';
 import { ConfigError, loadConfig, type ErpConfig } from '@host/server/config';
 import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
 import { startServer, type RunningServer } from '@host/server/start-server';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, DB_TIMEOUT, login, mintToken, TEST_SECRET } from '../../support/server/test-database';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  DB_TIMEOUT,
+  login,
+  mintToken,
+  TEST_SECRET,
+} from '../../support/server/test-database';
 import { fixturePlugin, pluginJson, writePlugin } from './external-plugins-support';
 
 const PROJECT_DEFAULTS = fileURLToPath(new URL('../../../host/erp.config.json', import.meta.url));
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 /** Tokens carry a permissions version no stored one exceeds, so only their codes matter. */
-const bearer = (codes: readonly string[]): Record<string, string> => ({ authorization: `Bearer ${mintToken(codes, { pv: 1_000_000 })}` });
+const bearer = (codes: readonly string[]): Record<string, string> => ({
+  authorization: `Bearer ${mintToken(codes, { pv: 1_000_000 })}`,
+});
 
 let root: string;
 let dataDir: string;
@@ -113,8 +122,31 @@ describe('a server with an external plugin beside failing ones', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    const folders = [notes, crashImport, badMigration, badRegister, broken, future, adminClash, twinA, twinB, missing, afterBad];
-    const enabled = ['admin', 'notes', 'crash-import', 'bad-migration', 'bad-register', 'broken', 'future', 'twin', 'missing-plugin', 'after-bad'];
+    const folders = [
+      notes,
+      crashImport,
+      badMigration,
+      badRegister,
+      broken,
+      future,
+      adminClash,
+      twinA,
+      twinB,
+      missing,
+      afterBad,
+    ];
+    const enabled = [
+      'admin',
+      'notes',
+      'crash-import',
+      'bad-migration',
+      'bad-register',
+      'broken',
+      'future',
+      'twin',
+      'missing-plugin',
+      'after-bad',
+    ];
     started = await start(configWith(enabled, folders));
     app = started.server.app;
   }, DB_TIMEOUT * 3);
@@ -137,7 +169,9 @@ describe('a server with an external plugin beside failing ones', () => {
     expect(user.permissions).toContain('NT');
     expect(user.permissions).not.toContain('BR');
     expect(user.permissions).not.toContain('BM');
-    const stored = await started.server.db.query<{ name: string }>("SELECT name FROM core.permissions WHERE name IN ('NT', 'BR', 'BM')");
+    const stored = await started.server.db.query<{ name: string }>(
+      "SELECT name FROM core.permissions WHERE name IN ('NT', 'BR', 'BM')",
+    );
     expect(stored.rows.map((row) => row.name)).toEqual(['NT']);
   });
 
@@ -174,7 +208,10 @@ describe('a server with an external plugin beside failing ones', () => {
       expect(response.headers['content-type'], url).toMatch(type);
       expect(response.headers['content-security-policy'], url).toBe(policy);
     }
-    expect((await get(app, '/plugins/notes/i18n/ru.json')).json()).toEqual({ title: 'Заметки', nav: { notes: 'Заметки' } });
+    expect((await get(app, '/plugins/notes/i18n/ru.json')).json()).toEqual({
+      title: 'Заметки',
+      nav: { notes: 'Заметки' },
+    });
   });
 
   it('serves a file the plugin’s dev build wrote after start: a reload picks it up, no restart', async () => {
@@ -224,7 +261,12 @@ describe('a server with an external plugin beside failing ones', () => {
     );
     const expected: [string, string, 'running' | 'failed' | 'refused', string | RegExp | null][] = [
       [notes, 'notes', 'running', null],
-      [crashImport, 'crash-import', 'failed', 'its server module server/index.js failed to load: crash-import cannot start: its configuration store is missing'],
+      [
+        crashImport,
+        'crash-import',
+        'failed',
+        'its server module server/index.js failed to load: crash-import cannot start: its configuration store is missing',
+      ],
       [badMigration, 'bad-migration', 'failed', /^its migrations failed: .*no_such_function/],
       [badRegister, 'bad-register', 'failed', 'its registration failed: bad-register exploded while registering'],
       [broken, 'broken', 'failed', /^plugin\.json is not valid JSON: /],
@@ -242,7 +284,10 @@ describe('a server with an external plugin beside failing ones', () => {
       else if (typeof error === 'string') expect(item?.error, path).toBe(error);
       else expect(item?.error, path).toMatch(error);
       const line = `External plugin "${id}" (${path}) not started: ${item?.error ?? ''}`;
-      expect(started.warned.filter((warned) => warned === line), path).toHaveLength(state === 'running' ? 0 : 1);
+      expect(
+        started.warned.filter((warned) => warned === line),
+        path,
+      ).toHaveLength(state === 'running' ? 0 : 1);
     }
     expect(started.warned).toHaveLength(expected.length - 1);
     expect(started.warned.every((line) => !line.includes('\n'))).toBe(true);
@@ -257,7 +302,8 @@ describe('a server with an external plugin beside failing ones', () => {
   });
 
   it('answers 404 on every route of a plugin whose registration threw, even to a caller holding its code', async () => {
-    for (const url of ['/api/bad-register/things', '/api/bad-register/nested']) expectNotFound(await get(app, url, bearer(['BR'])), url);
+    for (const url of ['/api/bad-register/things', '/api/bad-register/nested'])
+      expectNotFound(await get(app, url, bearer(['BR'])), url);
     expectNotFound(await get(app, '/api/bad-migration/things', bearer(['BM'])), '/api/bad-migration/things');
   });
 
@@ -270,7 +316,9 @@ describe('a server with an external plugin beside failing ones', () => {
 
   it('keeps a note for the next start', async () => {
     await started.server.db.query("INSERT INTO notes.notes (text) VALUES ('kept across starts')");
-    expect((await get(app, '/api/notes/notes', bearer(['NT']))).json()).toEqual({ data: [{ id: 1, text: 'kept across starts' }] });
+    expect((await get(app, '/api/notes/notes', bearer(['NT']))).json()).toEqual({
+      data: [{ id: 1, text: 'kept across starts' }],
+    });
   });
 });
 
@@ -281,7 +329,11 @@ describe('onPluginFailure "stop" for what only the database and registration sho
       const started = start(configWith(['admin', 'bad-migration'], [badMigration], { ERP_ON_PLUGIN_FAILURE: 'stop' }));
       await expect(started).rejects.toBeInstanceOf(ConfigError);
       const message = await started.catch((error: unknown) => (error as Error).message);
-      expect(message).toMatch(new RegExp(`^External plugin "bad-migration" \\(${badMigration}\\) not started: its migrations failed: .+ \\(onPluginFailure is "stop"\\)$`));
+      expect(message).toMatch(
+        new RegExp(
+          `^External plugin "bad-migration" \\(${badMigration}\\) not started: its migrations failed: .+ \\(onPluginFailure is "stop"\\)$`,
+        ),
+      );
       expect(message).not.toContain('\n');
     },
     DB_TIMEOUT,
@@ -292,7 +344,9 @@ describe('onPluginFailure "stop" for what only the database and registration sho
     async () => {
       const started = start(configWith(['admin', 'bad-register'], [badRegister], { ERP_ON_PLUGIN_FAILURE: 'stop' }));
       await expect(started).rejects.toThrow(
-        new ConfigError(`External plugin "bad-register" (${badRegister}) not started: its registration failed: bad-register exploded while registering (onPluginFailure is "stop")`),
+        new ConfigError(
+          `External plugin "bad-register" (${badRegister}) not started: its registration failed: bad-register exploded while registering (onPluginFailure is "stop")`,
+        ),
       );
     },
     DB_TIMEOUT,
@@ -318,14 +372,18 @@ describe('a plugin removed from configuration', () => {
     const config = (await get(app, '/config.json')).json<PublishedConfig>();
     expect(config.manifests.map((manifest) => manifest.id)).toEqual(['admin']);
     expect(config.remotes).toEqual({});
-    expect(started.server.plugins.list().map((item) => item.id)).toEqual(AVAILABLE_SERVER_PLUGINS.map((plugin) => plugin.manifest.id));
+    expect(started.server.plugins.list().map((item) => item.id)).toEqual(
+      AVAILABLE_SERVER_PLUGINS.map((plugin) => plugin.manifest.id),
+    );
     expect(started.warned).toEqual([]);
   });
 
   it('keeps its tables, rows and codes: removing a plugin never drops its data', async () => {
     const rows = await started.server.db.query<{ text: string }>('SELECT text FROM notes.notes');
     expect(rows.rows).toEqual([{ text: 'kept across starts' }]);
-    const codes = await started.server.db.query<{ name: string }>("SELECT name FROM core.permissions WHERE name = 'NT'");
+    const codes = await started.server.db.query<{ name: string }>(
+      "SELECT name FROM core.permissions WHERE name = 'NT'",
+    );
     expect(codes.rows).toHaveLength(1);
   });
 });

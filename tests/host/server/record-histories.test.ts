@@ -28,7 +28,12 @@ beforeAll(async () => {
   for (const plugin of AVAILABLE_SERVER_PLUGINS) await plugin.seedDemo?.(app.db, demo);
   admin = app.asSuperadmin();
   const i18n = i18next.createInstance();
-  await i18n.init({ lng: 'en', defaultNS: 'core', interpolation: { escapeValue: false }, resources: { en: { core: RESOURCE_BUNDLES.en } } });
+  await i18n.init({
+    lng: 'en',
+    defaultNS: 'core',
+    interpolation: { escapeValue: false },
+    resources: { en: { core: RESOURCE_BUNDLES.en } },
+  });
   formatter = { t: i18n.t.bind(i18n), format: localeFormat('en') };
 }, DB_TIMEOUT * 6);
 afterAll(() => app?.close());
@@ -41,7 +46,9 @@ async function history(definition: ResourceDefinition, id: number): Promise<Time
   const labels: Record<string, Record<string, string | null>> = {};
   let before: number | null = null;
   for (;;) {
-    const answer = await admin.get(`${base(definition)}/${id}/timeline?limit=100${before === null ? '' : `&before=${before}`}`);
+    const answer = await admin.get(
+      `${base(definition)}/${id}/timeline?limit=100${before === null ? '' : `&before=${before}`}`,
+    );
     expect(answer.statusCode, `${definition.id} #${id}: ${answer.body}`).toBe(200);
     const page = answer.json<{ data: TimelinePage }>().data;
     entries.push(...page.entries);
@@ -58,12 +65,26 @@ async function liveShownAsGone(definition: ResourceDefinition, id: number, page:
   const problems: string[] = [];
   for (const field of definition.fields) {
     if (field.kind !== 'reference') continue;
-    const gone = Object.entries(page.labels[field.name] ?? {}).filter(([, label]) => label === null).map(([target]) => target);
-    const referenced = new Set(page.entries.flatMap((entry) => [entry.before?.[field.name], entry.after?.[field.name]]).flat().filter((value) => value !== null && value !== undefined).map(String));
-    for (const target of referenced) if (!(target in (page.labels[field.name] ?? {}))) problems.push(`${definition.id} #${id} ${field.name}: #${target} has no label`);
+    const gone = Object.entries(page.labels[field.name] ?? {})
+      .filter(([, label]) => label === null)
+      .map(([target]) => target);
+    const referenced = new Set(
+      page.entries
+        .flatMap((entry) => [entry.before?.[field.name], entry.after?.[field.name]])
+        .flat()
+        .filter((value) => value !== null && value !== undefined)
+        .map(String),
+    );
+    for (const target of referenced)
+      if (!(target in (page.labels[field.name] ?? {})))
+        problems.push(`${definition.id} #${id} ${field.name}: #${target} has no label`);
     if (gone.length === 0) continue;
-    const { rows } = await app.db.query<{ id: string }>(`SELECT id::text FROM ${field.target.table} WHERE id = ANY($1::bigint[])`, [gone]);
-    for (const row of rows) problems.push(`${definition.id} #${id} ${field.name}: #${row.id} exists but reads as deleted`);
+    const { rows } = await app.db.query<{ id: string }>(
+      `SELECT id::text FROM ${field.target.table} WHERE id = ANY($1::bigint[])`,
+      [gone],
+    );
+    for (const row of rows)
+      problems.push(`${definition.id} #${id} ${field.name}: #${row.id} exists but reads as deleted`);
   }
   return problems;
 }
@@ -78,7 +99,8 @@ function problemsOf(definition: ResourceDefinition, id: number, page: TimelinePa
       const field = fieldNamed(definition, change.name);
       if (!field) problems.push(`${where}: not a field of the resource`);
       if (field?.kind !== 'reference') continue;
-      for (const shown of [change.before, change.after]) if (BARE_NUMBERS.test(shown)) problems.push(`${where}: reads "${shown}"`);
+      for (const shown of [change.before, change.after])
+        if (BARE_NUMBERS.test(shown)) problems.push(`${where}: reads "${shown}"`);
     }
   }
   return problems;
@@ -95,7 +117,10 @@ describe('the history of every demo record', () => {
         for (const { id } of rows) {
           records += 1;
           const page = await history(definition, Number(id));
-          problems.push(...problemsOf(definition, Number(id), page), ...(await liveShownAsGone(definition, Number(id), page)));
+          problems.push(
+            ...problemsOf(definition, Number(id), page),
+            ...(await liveShownAsGone(definition, Number(id), page)),
+          );
         }
       }
       // About 900 records on the demo data of the seven plugins.
@@ -123,7 +148,8 @@ describe('the history of every demo record', () => {
       expect(moved.statusCode, moved.body).toBe(200);
 
       const slugOf = async (id: string | number) =>
-        (await app.db.query<{ slug: string }>(`SELECT slug FROM tracker.trackers WHERE id = $1`, [id])).rows[0]?.slug ?? '';
+        (await app.db.query<{ slug: string }>(`SELECT slug FROM tracker.trackers WHERE id = $1`, [id])).rows[0]?.slug ??
+        '';
       const change = async () => {
         const items = timelineEntries(offers, await history(offers, Number(offer.id)), formatter);
         return items.find((item) => item.kind === 'changed')?.changes.find((candidate) => candidate.name === 'tracker');

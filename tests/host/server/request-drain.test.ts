@@ -6,7 +6,12 @@ import { RequestDrain } from '@host/server/request-drain';
 let server: Server;
 
 /** A server whose every request waits until `answer` is called. */
-async function gatedServer(): Promise<{ port: number; answer: () => void; drain: RequestDrain; arrived: { n: number } }> {
+async function gatedServer(): Promise<{
+  port: number;
+  answer: () => void;
+  drain: RequestDrain;
+  arrived: { n: number };
+}> {
   const waiting: (() => void)[] = [];
   const arrived = { n: 0 };
   server = createServer((_request, response) => {
@@ -15,7 +20,12 @@ async function gatedServer(): Promise<{ port: number; answer: () => void; drain:
   });
   const drain = new RequestDrain(server);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { port: (server.address() as AddressInfo).port, answer: () => waiting.splice(0).forEach((end) => end()), drain, arrived };
+  return {
+    port: (server.address() as AddressInfo).port,
+    answer: () => waiting.splice(0).forEach((end) => end()),
+    drain,
+    arrived,
+  };
 }
 
 afterEach(() => {

@@ -31,7 +31,13 @@ function configFor(dataDir: string, env: NodeJS.ProcessEnv = {}): ErpConfig {
 }
 
 async function start(config: ErpConfig, announced: string[]): Promise<RunningServer> {
-  return startServer({ config, available: AVAILABLE_SERVER_PLUGINS, webRoot: null, logger: false, announce: (line) => announced.push(line) });
+  return startServer({
+    config,
+    available: AVAILABLE_SERVER_PLUGINS,
+    webRoot: null,
+    logger: false,
+    announce: (line) => announced.push(line),
+  });
 }
 
 interface SignedIn {
@@ -49,7 +55,12 @@ async function signInOverHttp(url: string, email: string, password: string): Pro
     body: JSON.stringify({ email, password }),
   });
   const body = (await response.json()) as { data?: { token: string; user: SessionUser } };
-  return { status: response.status, token: body.data?.token, user: body.data?.user, setCookie: response.headers.getSetCookie().join('\n') };
+  return {
+    status: response.status,
+    token: body.data?.token,
+    user: body.data?.user,
+    setCookie: response.headers.getSetCookie().join('\n'),
+  };
 }
 
 describe('startServer', () => {
@@ -71,7 +82,9 @@ describe('startServer', () => {
         const config = configFor(join(root, 'port-taken'), { PORT: String(port) });
         const started = start(config, []);
         await expect(started).rejects.toBeInstanceOf(ConfigError);
-        await expect(started).rejects.toThrow(`cannot listen on 127.0.0.1:${port} (PORT, HOST): another process listens there`);
+        await expect(started).rejects.toThrow(
+          `cannot listen on 127.0.0.1:${port} (PORT, HOST): another process listens there`,
+        );
         // The database was closed and its lock given up: the next start on the directory goes ahead.
         await (await start(configFor(join(root, 'port-taken')), [])).stop();
       } finally {
@@ -93,7 +106,9 @@ describe('startServer', () => {
         expect(await ready.json()).toEqual({ data: { status: 'ready' } });
         const second = start(config, []);
         await expect(second).rejects.toBeInstanceOf(DatabaseOpenError);
-        await expect(second).rejects.toThrow(`the data directory ${dataDir} is in use by another server process (pid ${process.pid})`);
+        await expect(second).rejects.toThrow(
+          `the data directory ${dataDir} is in use by another server process (pid ${process.pid})`,
+        );
       } finally {
         expect(await first.stop()).toEqual({ cut: 0 });
       }
@@ -156,7 +171,9 @@ describe('startServer', () => {
         expect(((await user.json()) as { data: SessionUser }).data.email).toBe(DEFAULT_ADMIN_EMAIL);
 
         expect((await signInOverHttp(second.url, DEFAULT_ADMIN_EMAIL, password)).status).toBe(200);
-        const listed = await fetch(`${second.url}/api/auth/articles`, { headers: { authorization: `Bearer ${token}` } });
+        const listed = await fetch(`${second.url}/api/auth/articles`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
         const page = (await listed.json()) as { data: { total: number; data: { external_id: string }[] } };
         expect(page.data.total).toBe(1);
         expect(page.data.data[0]?.external_id).toBe('ERP-KEPT');

@@ -31,4 +31,10 @@ export const BROKEN: PluginInventoryItem = {
   state: 'failed',
   error: 'plugin.json could not be read',
 };
-export const FINANCE: PluginInventoryItem = { ...ADMIN, id: 'finance', titleKey: 'finance:title', enabled: false, state: 'disabled' };
+export const FINANCE: PluginInventoryItem = {
+  ...ADMIN,
+  id: 'finance',
+  titleKey: 'finance:title',
+  enabled: false,
+  state: 'disabled',
+};

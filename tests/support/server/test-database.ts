@@ -36,7 +36,9 @@ export {
 export const MIGRATION_SETS: readonly MigrationSet[] = migrationSets(AVAILABLE_SERVER_PLUGINS);
 
 /** Every code the template's catalogue holds (the superadmin's): the available plugins' and the core's reserved spec codes. */
-export const TEMPLATE_CODES: readonly string[] = new PermissionCatalogue(AVAILABLE_SERVER_PLUGINS.map((plugin) => plugin.manifest)).codes;
+export const TEMPLATE_CODES: readonly string[] = new PermissionCatalogue(
+  AVAILABLE_SERVER_PLUGINS.map((plugin) => plugin.manifest),
+).codes;
 
 /** A private copy of the template with every available plugin; close it after the test. */
 export function freshDatabase(): Promise<Database> {

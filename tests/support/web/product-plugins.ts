@@ -17,7 +17,12 @@ declare global {
 const MANIFEST_MODULES = import.meta.glob<Readonly<Record<string, unknown>>>('/plugins/*/manifest.ts', { eager: true });
 
 function isManifestOf(id: string, value: unknown): value is PluginManifest {
-  return typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id && Array.isArray((value as { namespaces?: unknown }).namespaces);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { id?: unknown }).id === id &&
+    Array.isArray((value as { namespaces?: unknown }).namespaces)
+  );
 }
 
 function manifestOf(id: string): PluginManifest {

@@ -93,4 +93,3 @@ export function testPlugin(options: TestPluginOptions): TestPlugin {
     load: vi.fn<WebPlugin['load']>(async () => ({ default: containerModule })),
   };
 }
-

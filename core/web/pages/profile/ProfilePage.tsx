@@ -17,7 +17,13 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { BotRegular, ChatRegular, CheckmarkCircleFilled, LinkRegular, ShieldKeyholeRegular } from '@fluentui/react-icons';
+import {
+  BotRegular,
+  ChatRegular,
+  CheckmarkCircleFilled,
+  LinkRegular,
+  ShieldKeyholeRegular,
+} from '@fluentui/react-icons';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import type { SessionUser } from '@core/shared/session-user';
 import { HttpClients } from '../../http/http-clients';
@@ -44,7 +50,11 @@ const useStyles = makeStyles({
   // The full width of the content area, as every other screen: a cap here left a gap on the right only.
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL },
   // Two columns (who I am, my linked accounts) wherever they fit, one on narrow windows.
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))', gap: tokens.spacingHorizontalL },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
   wide: { gridColumn: '1 / -1' },
   details: {
     display: 'grid',
@@ -65,7 +75,11 @@ const useStyles = makeStyles({
   linkedIcon: { color: tokens.colorPaletteGreenForeground1 },
   separator: { borderTop: `1px solid ${tokens.colorNeutralStroke2}`, margin: `${tokens.spacingVerticalS} 0` },
   actions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
-  areas: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: tokens.spacingHorizontalL },
+  areas: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+    gap: tokens.spacingHorizontalL,
+  },
   area: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   areaTitle: {
     color: tokens.colorNeutralForeground3,
@@ -74,7 +88,14 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
     paddingBottom: tokens.spacingVerticalXS,
   },
-  codes: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  codes: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
   code: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   codeBadge: { minWidth: '36px', fontFamily: tokens.fontFamilyMonospace },
 });
@@ -94,7 +115,11 @@ function useProfile(): { state: ProfileState; reload: () => void; setLinked: (us
       .then(
         (answer) => current && setState({ kind: 'ready', profile: answer.data }),
         (error: unknown) =>
-          current && setState({ kind: 'failed', message: error instanceof HttpError ? error.messages.join(' ') : t('errors.generic') }),
+          current &&
+          setState({
+            kind: 'failed',
+            message: error instanceof HttpError ? error.messages.join(' ') : t('errors.generic'),
+          }),
       );
     return () => {
       current = false;
@@ -102,11 +127,21 @@ function useProfile(): { state: ProfileState; reload: () => void; setLinked: (us
   }, [http, round, t]);
 
   const setLinked = (username: string) =>
-    setState((previous) => (previous.kind === 'ready' ? { kind: 'ready', profile: { ...previous.profile, mattermost_username: username } } : previous));
+    setState((previous) =>
+      previous.kind === 'ready'
+        ? { kind: 'ready', profile: { ...previous.profile, mattermost_username: username } }
+        : previous,
+    );
   return { state, reload: () => setRound((value) => value + 1), setLinked };
 }
 
-const ChatLinkSection = observer(function ChatLinkSection({ flow, linkedAs }: { flow: ChatLinkFlow; linkedAs: string | null }) {
+const ChatLinkSection = observer(function ChatLinkSection({
+  flow,
+  linkedAs,
+}: {
+  flow: ChatLinkFlow;
+  linkedAs: string | null;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const state = flow.state;
@@ -282,7 +317,11 @@ const ProfilePage = observer(function ProfilePage() {
           ) : (
             <div className={styles.areas}>
               {areas.map(({ area, codes }) => (
-                <section key={area} className={styles.area} aria-label={area === OTHER_AREA ? t('profile.otherArea') : t(`groups.${area}`)}>
+                <section
+                  key={area}
+                  className={styles.area}
+                  aria-label={area === OTHER_AREA ? t('profile.otherArea') : t(`groups.${area}`)}
+                >
                   <Text size={200} weight="semibold" className={styles.areaTitle}>
                     {area === OTHER_AREA ? t('profile.otherArea') : t(`groups.${area}`)}
                   </Text>

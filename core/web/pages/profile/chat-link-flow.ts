@@ -158,7 +158,8 @@ export class ChatLinkFlow {
   }
 
   private fail(error: unknown): void {
-    const message = error instanceof HttpError && error.messages.length > 0 ? error.messages.join(' ') : this.genericMessage;
+    const message =
+      error instanceof HttpError && error.messages.length > 0 ? error.messages.join(' ') : this.genericMessage;
     this.set({ kind: 'failed', message });
   }
 

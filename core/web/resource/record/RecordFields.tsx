@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { Link, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
-import { isIdentifier, isQuantity, statusToneOf, type FieldDefinition, type ReferenceField } from '@core/shared/resource/field';
+import {
+  isIdentifier,
+  isQuantity,
+  statusToneOf,
+  type FieldDefinition,
+  type ReferenceField,
+} from '@core/shared/resource/field';
 import { useInjection } from '../../react/container-context';
 import { I18nService } from '../../services/i18n-service';
 import { formFields, legacyFieldNames } from '../form-model';
@@ -50,13 +56,20 @@ function referenced(field: ReferenceField, record: ResourceRecord): { readonly i
   });
 }
 
-const ReferenceValue = observer(function ReferenceValue({ field, record }: { field: ReferenceField; record: ResourceRecord }) {
+const ReferenceValue = observer(function ReferenceValue({
+  field,
+  record,
+}: {
+  field: ReferenceField;
+  record: ResourceRecord;
+}) {
   const styles = useStyles();
   const links = useInjection(RecordLinks);
   const i18n = useInjection(I18nService);
   const targets = referenced(field, record);
   // Empty: the text it kept from before it was a reference, if any, marked as not in the list.
-  if (targets.length === 0) return <span className={styles.empty}>{formatValue(field, null, i18n, record) || '—'}</span>;
+  if (targets.length === 0)
+    return <span className={styles.empty}>{formatValue(field, null, i18n, record) || '—'}</span>;
   return (
     <>
       {targets.map((target, index) => {
@@ -106,7 +119,10 @@ function FieldValue({ field, record }: { field: FieldDefinition; record: Resourc
   if (field.kind === 'email' && typeof value === 'string') return <Link href={`mailto:${value}`}>{text}</Link>;
   const identifier = isIdentifier(field, field.name);
   return (
-    <span className={isQuantity(field, field.name) || identifier ? styles.numeric : undefined} data-identifier={identifier || undefined}>
+    <span
+      className={isQuantity(field, field.name) || identifier ? styles.numeric : undefined}
+      data-identifier={identifier || undefined}
+    >
       {text}
     </span>
   );
@@ -119,14 +135,23 @@ export function RecordFields({ definition, record }: { definition: ResourceDefin
   const legacyFields = legacyFieldNames(definition);
   return (
     <dl className={styles.list}>
-      {recordFieldOrder(definition).filter((field) => !legacyFields.has(field.name)).map((field) => (
-        <div key={field.name} className={mergeClasses(styles.item, (field.kind === 'longText' || field.kind === 'keyValue') && styles.wide)} data-field={field.name}>
-          <dt className={styles.term}>{t(field.labelKey)}</dt>
-          <dd className={styles.value}>
-            <FieldValue field={field} record={record} />
-          </dd>
-        </div>
-      ))}
+      {recordFieldOrder(definition)
+        .filter((field) => !legacyFields.has(field.name))
+        .map((field) => (
+          <div
+            key={field.name}
+            className={mergeClasses(
+              styles.item,
+              (field.kind === 'longText' || field.kind === 'keyValue') && styles.wide,
+            )}
+            data-field={field.name}
+          >
+            <dt className={styles.term}>{t(field.labelKey)}</dt>
+            <dd className={styles.value}>
+              <FieldValue field={field} record={record} />
+            </dd>
+          </div>
+        ))}
     </dl>
   );
 }

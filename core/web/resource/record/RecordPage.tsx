@@ -16,7 +16,12 @@ import {
 } from '@fluentui/react-components';
 import { ArrowLeftRegular, ArrowUndoRegular, EditRegular } from '@fluentui/react-icons';
 import type { ResourceDefinition, ResourceRecord, RowAction } from '@core/shared/resource/definition';
-import { recordSectionSlot, type RecordOverview, type RecordPeople, type RecordSectionProps } from '@core/shared/resource/record-page';
+import {
+  recordSectionSlot,
+  type RecordOverview,
+  type RecordPeople,
+  type RecordSectionProps,
+} from '@core/shared/resource/record-page';
 import { HttpClients } from '../../http/http-clients';
 import { HttpError } from '../../http/http-error';
 import { slotToken } from '../../kernel/contributions';
@@ -54,10 +59,24 @@ const useStyles = makeStyles({
     ':hover': { textDecorationLine: 'underline' },
   },
   heading: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalM },
-  title: { marginRight: 'auto', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0, overflowWrap: 'anywhere' },
+  title: {
+    marginRight: 'auto',
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minWidth: 0,
+    overflowWrap: 'anywhere',
+  },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   people: { color: tokens.colorNeutralForeground3 },
-  notFound: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalM, maxWidth: '640px' },
+  notFound: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: tokens.spacingVerticalM,
+    maxWidth: '640px',
+  },
 });
 
 /** Where the user came from when a list opened this page (`navigate(path, { state: { from } })`). */
@@ -95,16 +114,35 @@ function PeopleLine({ record, people }: { record: ResourceRecord; people: Record
   const format = useLocaleFormat();
   const styles = useStyles();
   const created = typeof record.created_at === 'string' ? format.dateTime(record.created_at) : null;
-  const updated = typeof record.updated_at === 'string' && record.updated_at !== record.created_at ? format.dateTime(record.updated_at) : null;
+  const updated =
+    typeof record.updated_at === 'string' && record.updated_at !== record.created_at
+      ? format.dateTime(record.updated_at)
+      : null;
   const parts: string[] = [];
-  if (created) parts.push(people.created_by ? t('record.createdBy', { name: people.created_by.name, time: created }) : t('record.createdAt', { time: created }));
-  if (updated) parts.push(people.updated_by ? t('record.changedBy', { name: people.updated_by.name, time: updated }) : t('record.changedAt', { time: updated }));
+  if (created)
+    parts.push(
+      people.created_by
+        ? t('record.createdBy', { name: people.created_by.name, time: created })
+        : t('record.createdAt', { time: created }),
+    );
+  if (updated)
+    parts.push(
+      people.updated_by
+        ? t('record.changedBy', { name: people.updated_by.name, time: updated })
+        : t('record.changedAt', { time: updated }),
+    );
   if (parts.length === 0) return null;
   return <Text className={styles.people}>{parts.join(' · ')}</Text>;
 }
 
 /** The plugins' own sections of this resource's record pages (slot `record:<resource id>`). */
-const CustomSections = observer(function CustomSections({ resource, record }: { resource: string; record: ResourceRecord }) {
+const CustomSections = observer(function CustomSections({
+  resource,
+  record,
+}: {
+  resource: string;
+  record: ResourceRecord;
+}) {
   const slot = recordSectionSlot(resource);
   const items = useSlotItems(slotToken<RecordSectionProps>(slot), slot);
   return (
@@ -148,7 +186,14 @@ interface LoadedProps extends Required<Omit<RecordPageProps, 'options'>> {
   readonly reload: () => Promise<void>;
 }
 
-const LoadedRecord = observer(function LoadedRecord({ definition, options: given, listPath, overview, api, reload }: LoadedProps) {
+const LoadedRecord = observer(function LoadedRecord({
+  definition,
+  options: given,
+  listPath,
+  overview,
+  api,
+  reload,
+}: LoadedProps) {
   const options = given ?? NO_OPTIONS;
   const { t } = useTranslation('core');
   const styles = useStyles();
@@ -161,9 +206,16 @@ const LoadedRecord = observer(function LoadedRecord({ definition, options: given
   const label = recordLabel(definition, record, i18n);
   const title = recordTitle(definition, record, i18n);
   usePageTitle(title);
-  const [{ feedback, labels }] = useState(() => ({ feedback: new ResourceFeedback(toasts, i18n), labels: new ReferenceLabels(new ReferenceApi(http)) }));
+  const [{ feedback, labels }] = useState(() => ({
+    feedback: new ResourceFeedback(toasts, i18n),
+    labels: new ReferenceLabels(new ReferenceApi(http)),
+  }));
 
-  const change = async (run: () => Promise<unknown>, success: ResourceSuccess, failure: 'update' | 'delete' | 'action'): Promise<boolean> => {
+  const change = async (
+    run: () => Promise<unknown>,
+    success: ResourceSuccess,
+    failure: 'update' | 'delete' | 'action',
+  ): Promise<boolean> => {
     try {
       await run();
       feedback.succeeded(success);
@@ -185,9 +237,20 @@ const LoadedRecord = observer(function LoadedRecord({ definition, options: given
     restore: (target) => change(() => api.restore(target.id), 'restored', 'update'),
     block: (target) => change(() => api.block(target.id), 'blocked', 'update'),
     unblock: (target) => change(() => api.unblock(target.id), 'unblocked', 'update'),
-    runRowAction: (action: RowAction, target) => change(() => api.rowAction(target.id, action.endpoint), 'done', 'action'),
+    runRowAction: (action: RowAction, target) =>
+      change(() => api.rowAction(target.id, action.endpoint), 'done', 'action'),
   };
-  const actions = useRecordActions({ definition, options, api, feedback, labels, operations, reload, onSaved: () => void reload(), definitionRowActions: given !== undefined });
+  const actions = useRecordActions({
+    definition,
+    options,
+    api,
+    feedback,
+    labels,
+    operations,
+    reload,
+    onSaved: () => void reload(),
+    definitionRowActions: given !== undefined,
+  });
   const deleted = isDeleted(record);
   const changeable = options.changeable?.(record) ?? true;
 
@@ -277,5 +340,15 @@ export const RecordPage = observer(function RecordPage({ definition, options, id
       </MessageBar>
     );
   }
-  return <LoadedRecord definition={definition} options={options} id={id} listPath={listPath} overview={state.data} api={api} reload={overview.reload} />;
+  return (
+    <LoadedRecord
+      definition={definition}
+      options={options}
+      id={id}
+      listPath={listPath}
+      overview={state.data}
+      api={api}
+      reload={overview.reload}
+    />
+  );
 });

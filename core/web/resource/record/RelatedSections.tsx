@@ -1,7 +1,18 @@
 import { Suspense, useEffect, useId, useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, MessageBar, MessageBarActions, MessageBarBody, Skeleton, SkeletonItem, Subtitle2, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  Skeleton,
+  SkeletonItem,
+  Subtitle2,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import { relatedSections, type RelatedSection } from '@core/shared/resource/record-page';
@@ -41,7 +52,6 @@ const useStyles = makeStyles({
   waiting: { padding: tokens.spacingHorizontalL },
 });
 
-
 function Waiting() {
   const styles = useStyles();
   return (
@@ -55,7 +65,11 @@ function Waiting() {
  * A section's title: the pointing resource's (or the one its definitions give), and the field's label
  * too when the same title would stand twice on the page (a setup task's user and its assignee).
  */
-function sectionTitle(t: (key: string, options?: Record<string, string>) => string, section: RelatedSection, qualify: boolean): string {
+function sectionTitle(
+  t: (key: string, options?: Record<string, string>) => string,
+  section: RelatedSection,
+  qualify: boolean,
+): string {
   const title = t(section.titleKey);
   return qualify ? t('record.sectionOf', { section: title, field: t(section.field.labelKey) }) : title;
 }
@@ -67,7 +81,10 @@ const SectionList = observer(function SectionList({ section, recordId, titleId, 
   const i18n = useInjection(I18nService);
   const links = useInjection(RecordLinks);
   const { resource, field } = section;
-  const list = useResourceList(resource, { viewIn: 'state', listParams: { [`filter[${field.name}][eq]`]: String(recordId) } });
+  const list = useResourceList(resource, {
+    viewIn: 'state',
+    listParams: { [`filter[${field.name}][eq]`]: String(recordId) },
+  });
   const { store, api, feedback, labels } = list;
   const actions = useRecordActions({
     definition: resource,
@@ -80,7 +97,10 @@ const SectionList = observer(function SectionList({ section, recordId, titleId, 
     onSaved: () => void store.refresh(),
   });
   const labelOf = (record: ResourceRecord) => recordLabel(resource, record, i18n);
-  const recordPath = links.listPath(resource.id) === null ? undefined : (record: ResourceRecord) => links.recordPath(resource.id, record.id);
+  const recordPath =
+    links.listPath(resource.id) === null
+      ? undefined
+      : (record: ResourceRecord) => links.recordPath(resource.id, record.id);
   const title = sectionTitle(t, section, qualify);
   // A new record starts out pointing here.
   const prefill = { [field.name]: field.many ? [recordId] : recordId };
@@ -94,7 +114,12 @@ const SectionList = observer(function SectionList({ section, recordId, titleId, 
         </Subtitle2>
         {/* A pointer only the plugin's logic sets (who decided, whom a draft pays) cannot start a form. */}
         {actions.canWrite && !field.readOnly && (
-          <Button size="small" icon={<AddRegular />} aria-label={t('record.sectionAddLabel', { section: title })} onClick={() => actions.openForm(null, prefill)}>
+          <Button
+            size="small"
+            icon={<AddRegular />}
+            aria-label={t('record.sectionAddLabel', { section: title })}
+            onClick={() => actions.openForm(null, prefill)}
+          >
             {t('record.sectionAdd')}
           </Button>
         )}
@@ -122,7 +147,9 @@ const SectionList = observer(function SectionList({ section, recordId, titleId, 
               omit={field.name}
             />
           )}
-          {store.page && store.page.total > 0 && <Pager store={store} onPage={list.setPage} onPerPage={list.setPerPage} />}
+          {store.page && store.page.total > 0 && (
+            <Pager store={store} onPage={list.setPage} onPerPage={list.setPerPage} />
+          )}
         </>
       )}
       {actions.dialogs}
@@ -158,10 +185,21 @@ function SectionInView({ section, recordId, qualify }: Omit<SectionProps, 'title
   const [ref, inView] = useInView<HTMLElement>();
   const namespace = namespaceOf(section.resource.titleKey);
   return (
-    <section ref={ref} className={styles.section} aria-labelledby={titleId} data-section={`${section.resource.id}.${section.field.name}`}>
+    <section
+      ref={ref}
+      className={styles.section}
+      aria-labelledby={titleId}
+      data-section={`${section.resource.id}.${section.field.name}`}
+    >
       <Suspense fallback={<Waiting />}>
         {inView ? (
-          <NamespacedList section={section} recordId={recordId} titleId={titleId} qualify={qualify} namespace={namespace} />
+          <NamespacedList
+            section={section}
+            recordId={recordId}
+            titleId={titleId}
+            qualify={qualify}
+            namespace={namespace}
+          />
         ) : (
           <SectionTitle section={section} titleId={titleId} qualify={qualify} />
         )}
@@ -209,7 +247,12 @@ export const RecordSections = observer(function RecordSections({ table, recordId
   return (
     <div className={styles.sections}>
       {sections.map((section) => (
-        <SectionInView key={`${section.resource.id}.${section.field.name}`} section={section} recordId={recordId} qualify={(titles.get(section.titleKey) ?? 0) > 1} />
+        <SectionInView
+          key={`${section.resource.id}.${section.field.name}`}
+          section={section}
+          recordId={recordId}
+          qualify={(titles.get(section.titleKey) ?? 0) > 1}
+        />
       ))}
     </div>
   );

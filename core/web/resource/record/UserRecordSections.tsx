@@ -23,7 +23,8 @@ export function usersTimelineApi(http: Pick<HttpClients, 'get'>): TimelineApi {
       return (await client().get<DataEnvelope<TimelinePage>>(`users/${id}/timeline`, { query, silent: true })).data;
     },
     async comment(id, text) {
-      return (await client().post<DataEnvelope<TimelineEntry>>(`users/${id}/comments`, { text }, { silent: true })).data;
+      return (await client().post<DataEnvelope<TimelineEntry>>(`users/${id}/comments`, { text }, { silent: true }))
+        .data;
     },
   };
 }

@@ -19,7 +19,11 @@ export class ResourceCatalogueService implements StoreContribution {
   private pending: Promise<ResourceCatalogue> | null = null;
 
   constructor(@inject(HttpClients) private readonly http: Pick<HttpClients, 'get'>) {
-    makeObservable<ResourceCatalogueService, 'settle'>(this, { catalogue: observableRef, settle: action, reset: action });
+    makeObservable<ResourceCatalogueService, 'settle'>(this, {
+      catalogue: observableRef,
+      settle: action,
+      reset: action,
+    });
   }
 
   /** The catalogue: the one already read, else one request shared by every caller (a failed one is asked again next time). */

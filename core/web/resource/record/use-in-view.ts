@@ -14,9 +14,12 @@ export function useInView<T extends Element>(margin = '200px'): readonly [(node:
       setSeen(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
-    }, { rootMargin: margin });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+      },
+      { rootMargin: margin },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [node, seen, margin]);

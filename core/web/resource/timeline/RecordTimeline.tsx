@@ -17,7 +17,12 @@ import {
 } from '@fluentui/react-components';
 import { ArrowUndoRegular } from '@fluentui/react-icons';
 import { fieldNamed, type ResourceDefinition, type ResourceRecord } from '@core/shared/resource/definition';
-import { COMMENT_MAX_LENGTH, type TimelineEntry, type TimelineLabels, type TimelinePage } from '@core/shared/resource/record-page';
+import {
+  COMMENT_MAX_LENGTH,
+  type TimelineEntry,
+  type TimelineLabels,
+  type TimelinePage,
+} from '@core/shared/resource/record-page';
 import { HttpError } from '../../http/http-error';
 import { useInjection } from '../../react/container-context';
 import { I18nService } from '../../services/i18n-service';
@@ -54,7 +59,14 @@ const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   composer: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalS },
   textarea: { width: '100%' },
-  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+  },
   entry: {
     display: 'flex',
     flexDirection: 'column',
@@ -76,14 +88,21 @@ interface Loaded {
   readonly more: boolean;
 }
 
-type TimelineState = { readonly kind: 'loading' } | { readonly kind: 'failed' } | { readonly kind: 'ready'; readonly loaded: Loaded };
+type TimelineState =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'failed' }
+  | { readonly kind: 'ready'; readonly loaded: Loaded };
 
 /** An older page after the ones shown: its entries below theirs (none twice), its labels beside theirs. */
 function withOlder(loaded: Loaded, older: TimelinePage): Loaded {
   const seen = new Set(loaded.entries.map((entry) => entry.id));
   const labels: Record<string, Readonly<Record<string, string | null>>> = { ...loaded.labels };
   for (const [field, named] of Object.entries(older.labels)) labels[field] = { ...labels[field], ...named };
-  return { entries: [...loaded.entries, ...older.entries.filter((entry) => !seen.has(entry.id))], labels, more: older.more };
+  return {
+    entries: [...loaded.entries, ...older.entries.filter((entry) => !seen.has(entry.id))],
+    labels,
+    more: older.more,
+  };
 }
 
 /**
@@ -91,7 +110,15 @@ function withOlder(loaded: Loaded, older: TimelinePage): Loaded {
  * its fields before and after; older entries on demand; "Revert this change" where it means
  * something and the user may write. Errors are said here, in the user's language.
  */
-export function RecordTimeline({ definition, api, recordId, initial, currentVersion, canRevert, onReverted }: RecordTimelineProps) {
+export function RecordTimeline({
+  definition,
+  api,
+  recordId,
+  initial,
+  currentVersion,
+  canRevert,
+  onReverted,
+}: RecordTimelineProps) {
   useResourceStrings();
   const { t, i18n: language } = useTranslation('core');
   const i18n = useInjection(I18nService);
@@ -139,23 +166,39 @@ export function RecordTimeline({ definition, api, recordId, initial, currentVers
       (page) => {
         if (generation.current !== current) return;
         setOlder('idle');
-        setState((previous) => (previous.kind === 'ready' ? { kind: 'ready', loaded: withOlder(previous.loaded, page) } : previous));
+        setState((previous) =>
+          previous.kind === 'ready' ? { kind: 'ready', loaded: withOlder(previous.loaded, page) } : previous,
+        );
       },
       () => generation.current === current && setOlder('failed'),
     );
   };
 
   const added = (entry: TimelineEntry) =>
-    setState((previous) => (previous.kind === 'ready' ? { kind: 'ready', loaded: { ...previous.loaded, entries: [entry, ...previous.loaded.entries] } } : previous));
+    setState((previous) =>
+      previous.kind === 'ready'
+        ? { kind: 'ready', loaded: { ...previous.loaded, entries: [entry, ...previous.loaded.entries] } }
+        : previous,
+    );
 
   const comment = api.comment?.bind(api);
-  const revertApi = api.revert && canRevert && currentVersion !== undefined ? { revert: api.revert.bind(api), version: currentVersion } : null;
-  const [revert, setRevert] = useState<{ readonly entryId: number; readonly running: boolean; readonly error: string | null } | null>(null);
+  const revertApi =
+    api.revert && canRevert && currentVersion !== undefined
+      ? { revert: api.revert.bind(api), version: currentVersion }
+      : null;
+  const [revert, setRevert] = useState<{
+    readonly entryId: number;
+    readonly running: boolean;
+    readonly error: string | null;
+  } | null>(null);
   const [revertedNote, setRevertedNote] = useState(false);
 
   const revertEntry = async (item: TimelineItem) => {
     if (!revertApi) return;
-    const yes = await confirm.ask(t('resource.history.revertQuestion'), { title: t('resource.history.revert'), confirmLabel: t('resource.history.revert') });
+    const yes = await confirm.ask(t('resource.history.revertQuestion'), {
+      title: t('resource.history.revert'),
+      confirmLabel: t('resource.history.revert'),
+    });
     if (!yes) return;
     setRevertedNote(false);
     setRevert({ entryId: item.id, running: true, error: null });
@@ -278,7 +321,14 @@ function TimelineRow({ item, revert, reverting, revertError }: TimelineRowProps)
         </Table>
       )}
       {revert && (
-        <Button size="small" appearance="subtle" icon={reverting ? <Spinner size="extra-tiny" /> : <ArrowUndoRegular />} disabled={reverting} aria-describedby={headingId} onClick={revert}>
+        <Button
+          size="small"
+          appearance="subtle"
+          icon={reverting ? <Spinner size="extra-tiny" /> : <ArrowUndoRegular />}
+          disabled={reverting}
+          aria-describedby={headingId}
+          onClick={revert}
+        >
           {t('resource.history.revert')}
         </Button>
       )}
@@ -313,7 +363,9 @@ function CommentBox({ post, onAdded }: CommentBoxProps) {
     } catch (failure) {
       // A refused text says why under its field (too long, empty) rather than the bare 'Validation failed'.
       const refused = failure instanceof HttpError ? Object.values(failure.fieldErrors).flat() : [];
-      setError(refused.length > 0 ? refused.join(' ') : (serverMessage(failure) ?? t('resource.history.commentFailed')));
+      setError(
+        refused.length > 0 ? refused.join(' ') : (serverMessage(failure) ?? t('resource.history.commentFailed')),
+      );
     } finally {
       setSending(false);
     }
@@ -328,7 +380,12 @@ function CommentBox({ post, onAdded }: CommentBoxProps) {
         validationState={error ? 'error' : 'none'}
         validationMessage={error ?? undefined}
       >
-        <Textarea value={text} maxLength={COMMENT_MAX_LENGTH} resize="vertical" onChange={(_, data) => setText(data.value)} />
+        <Textarea
+          value={text}
+          maxLength={COMMENT_MAX_LENGTH}
+          resize="vertical"
+          onChange={(_, data) => setText(data.value)}
+        />
       </Field>
       <Button appearance="primary" disabled={sending || text.trim() === ''} onClick={() => void send()}>
         {t('resource.history.comment')}

@@ -1,7 +1,12 @@
 import type { TOptions } from 'i18next';
 import { fieldNamed, type ResourceDefinition } from '@core/shared/resource/definition';
 import { hasSecretValues, type FieldDefinition, type ReferenceField } from '@core/shared/resource/field';
-import { INTERNAL_COLUMNS, type TimelineEntry, type TimelineLabels, type TimelinePage } from '@core/shared/resource/record-page';
+import {
+  INTERNAL_COLUMNS,
+  type TimelineEntry,
+  type TimelineLabels,
+  type TimelinePage,
+} from '@core/shared/resource/record-page';
 import type { LocaleFormat } from '@core/shared/format/locale-format';
 import { formatValue } from '../format-value';
 import { namespaceOf } from '../resource-strings';
@@ -16,7 +21,16 @@ export interface TimelineFormatter {
 }
 
 /** What happened, as the timeline draws it; `action` is a plugin's row action (`load-positions`, `transfer`, …). */
-export type TimelineKind = 'created' | 'changed' | 'deleted' | 'restored' | 'blocked' | 'unblocked' | 'comment' | 'revert' | 'action';
+export type TimelineKind =
+  | 'created'
+  | 'changed'
+  | 'deleted'
+  | 'restored'
+  | 'blocked'
+  | 'unblocked'
+  | 'comment'
+  | 'revert'
+  | 'action';
 
 const KINDS: Readonly<Record<string, TimelineKind>> = {
   create: 'created',
@@ -70,7 +84,11 @@ const ID_KEY = /(^|_)ids?$/;
  * (`<namespace>:history.actions.<action>`, the namespace of the definition's title key) for the
  * actions its server writes, else the engine's (Created, Updated, …), else the raw name.
  */
-export function actionLabel(formatter: TimelineFormatter, definition: ResourceDefinition | null, action: string): string {
+export function actionLabel(
+  formatter: TimelineFormatter,
+  definition: ResourceDefinition | null,
+  action: string,
+): string {
   const engine = formatter.t(`core:resource.history.actions.${action}`, { defaultValue: action });
   const namespace = definition ? namespaceOf(definition.titleKey) : null;
   if (namespace === null) return engine;
@@ -78,7 +96,12 @@ export function actionLabel(formatter: TimelineFormatter, definition: ResourceDe
 }
 
 /** A referenced record by its label, or "#7 (deleted)" when the record is gone: never a bare id. */
-function referenceText(formatter: TimelineFormatter, field: ReferenceField, labels: TimelineLabels, value: unknown): string {
+function referenceText(
+  formatter: TimelineFormatter,
+  field: ReferenceField,
+  labels: TimelineLabels,
+  value: unknown,
+): string {
   const one = (id: unknown): string => {
     const label = labels[field.name]?.[String(id)];
     return typeof label === 'string' ? label : formatter.t('core:resource.history.deletedRecord', { id: String(id) });
@@ -153,7 +176,11 @@ function settable(definition: ResourceDefinition | null, change: TimelineChange)
  * has no entry. `definition` may be null (a table with no resource of its own, like the users):
  * then comments and events read in full, and changes only where their values are plain.
  */
-export function timelineEntries(definition: ResourceDefinition | null, page: TimelinePage, formatter: TimelineFormatter): TimelineItem[] {
+export function timelineEntries(
+  definition: ResourceDefinition | null,
+  page: TimelinePage,
+  formatter: TimelineFormatter,
+): TimelineItem[] {
   const context: ChangeContext = { definition, labels: page.labels, formatter };
   const times = new Map(page.entries.map((entry) => [entry.id, formatter.format.dateTime(entry.at)]));
   const items: TimelineItem[] = [];
@@ -166,7 +193,8 @@ export function timelineEntries(definition: ResourceDefinition | null, page: Tim
       kind,
       actor: entry.actor_name ?? formatter.t('core:resource.history.system'),
       time: formatter.format.dateTime(entry.at),
-      action: kind === 'revert' ? revertAction(formatter, entry, times) : actionLabel(formatter, definition, entry.action),
+      action:
+        kind === 'revert' ? revertAction(formatter, entry, times) : actionLabel(formatter, definition, entry.action),
       ...(kind === 'comment' ? { comment: entry.detail?.comment ?? '' } : {}),
       changes,
       revertable: SETTERS.has(kind) && changes.some((change) => settable(definition, change)),
@@ -179,5 +207,7 @@ export function timelineEntries(definition: ResourceDefinition | null, page: Tim
 function revertAction(formatter: TimelineFormatter, entry: TimelineEntry, times: ReadonlyMap<number, string>): string {
   const reverted = entry.detail?.reverts;
   const time = reverted === undefined ? undefined : times.get(reverted);
-  return time === undefined ? formatter.t('core:resource.history.revertedChange') : formatter.t('core:resource.history.revertedChangeOf', { time });
+  return time === undefined
+    ? formatter.t('core:resource.history.revertedChange')
+    : formatter.t('core:resource.history.revertedChangeOf', { time });
 }

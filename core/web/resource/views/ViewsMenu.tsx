@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Menu, MenuDivider, MenuItem, MenuList, MenuPopover, MenuTrigger, ToolbarButton } from '@fluentui/react-components';
+import {
+  Menu,
+  MenuDivider,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  ToolbarButton,
+} from '@fluentui/react-components';
 import { BookmarkMultipleRegular, DeleteRegular, SaveRegular } from '@fluentui/react-icons';
 import type { SavedListView } from '@core/shared/preferences';
 import { useConfirm } from '../ConfirmDialog';
@@ -39,7 +47,8 @@ export const ViewsMenu = observer(function ViewsMenu({ list }: { list: ResourceL
     );
     list.go(opened.view);
     list.columns.arrange(opened.columns);
-    if (opened.missing.length > 0) toasts.warning(t('resource.views.missing', { name: saved.name, fields: opened.missing.join(', ') }));
+    if (opened.missing.length > 0)
+      toasts.warning(t('resource.views.missing', { name: saved.name, fields: opened.missing.join(', ') }));
   };
 
   const save = async (name: string) => {
@@ -58,7 +67,8 @@ export const ViewsMenu = observer(function ViewsMenu({ list }: { list: ResourceL
   };
 
   const remove = async (name: string) => {
-    if (!(await confirm.ask(t('resource.confirm.question'), { subject: name, confirmLabel: t('resource.row.delete') }))) return;
+    if (!(await confirm.ask(t('resource.confirm.question'), { subject: name, confirmLabel: t('resource.row.delete') })))
+      return;
     try {
       await views.remove(name);
       toasts.success(t('resource.views.deleted', { name }));

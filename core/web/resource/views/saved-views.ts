@@ -84,7 +84,9 @@ export class SavedViews {
   /** Saves `view`, replacing the one of the same name where it stood. */
   save(view: SavedListView): Promise<void> {
     const index = this.views.findIndex((candidate) => sameName(candidate.name, view.name));
-    return this.keep(index < 0 ? [...this.views, view] : this.views.map((candidate, at) => (at === index ? view : candidate)));
+    return this.keep(
+      index < 0 ? [...this.views, view] : this.views.map((candidate, at) => (at === index ? view : candidate)),
+    );
   }
 
   remove(name: string): Promise<void> {

@@ -31,7 +31,13 @@ const useStyles = makeStyles({
     marginTop: '12vh',
   },
   input: { width: '100%' },
-  list: { maxHeight: '50vh', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  list: {
+    maxHeight: '50vh',
+    overflowY: 'auto',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+  },
   option: {
     display: 'flex',
     alignItems: 'baseline',
@@ -49,7 +55,12 @@ const useStyles = makeStyles({
     outlineOffset: '-2px',
   },
   group: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
-  recordGroup: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, marginTop: tokens.spacingVerticalS },
+  recordGroup: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    marginTop: tokens.spacingVerticalS,
+  },
   recordGroupTitle: {
     display: 'flex',
     alignItems: 'baseline',
@@ -72,11 +83,24 @@ function useScreens(): PaletteScreen[] {
   const nameOf = useScreenNames(groups);
   // English texts are matched too under another language: people often know a screen by its English name.
   const english = i18n.language === 'en' ? null : i18n.getFixedT('en');
-  const aliases = (key: string, options?: { defaultValue: string }): string[] => (english ? [english(key, options ?? {})] : []);
+  const aliases = (key: string, options?: { defaultValue: string }): string[] =>
+    english ? [english(key, options ?? {})] : [];
   const coreGroup = t('palette.coreGroup');
   const core: PaletteScreen[] = [
-    { id: 'core.dashboard', path: '/dashboard/main', label: t('palette.dashboard'), group: coreGroup, aliases: aliases('palette.dashboard') },
-    { id: 'core.profile', path: '/profile', label: t('palette.profile'), group: coreGroup, aliases: aliases('palette.profile') },
+    {
+      id: 'core.dashboard',
+      path: '/dashboard/main',
+      label: t('palette.dashboard'),
+      group: coreGroup,
+      aliases: aliases('palette.dashboard'),
+    },
+    {
+      id: 'core.profile',
+      path: '/profile',
+      label: t('palette.profile'),
+      group: coreGroup,
+      aliases: aliases('palette.profile'),
+    },
   ];
   const corePaths = new Set(core.map((screen) => screen.path));
   const plugins = groups.flatMap(({ group, entries }) => {
@@ -104,7 +128,10 @@ function optionId(base: string, key: string): string {
 }
 
 /** What the list offers, in its order: the screens, then the records found, group by group. */
-type PaletteOption = { readonly id: string; readonly path: string } & ({ readonly screen: PaletteScreen } | { readonly record: PaletteRecord });
+type PaletteOption = { readonly id: string; readonly path: string } & (
+  | { readonly screen: PaletteScreen }
+  | { readonly record: PaletteRecord }
+);
 
 /**
  * The records found for the text typed, named and addressed: titles from the readable resources'
@@ -149,7 +176,9 @@ const PaletteBody = observer(function PaletteBody({ inputRef, onOpen }: PaletteB
   const { groups, unreached } = useRecordGroups(search);
   const results: PaletteOption[] = [
     ...screenResults.map((screen) => ({ id: optionId(base, `screen-${screen.id}`), path: screen.path, screen })),
-    ...groups.flatMap((group) => group.records.map((record) => ({ id: optionId(base, `record-${record.key}`), path: record.path, record }))),
+    ...groups.flatMap((group) =>
+      group.records.map((record) => ({ id: optionId(base, `record-${record.key}`), path: record.path, record })),
+    ),
   ];
   const activeIndex = Math.min(active, results.length - 1);
   const activeOption = activeIndex >= 0 ? results[activeIndex] : undefined;
@@ -228,14 +257,25 @@ const PaletteBody = observer(function PaletteBody({ inputRef, onOpen }: PaletteB
       <div id={listboxId} role="listbox" aria-label={t('palette.results')} className={styles.list}>
         {screenResults.map((screen, index) => option(index, screen.label, screen.group))}
         {groups.map((group) => (
-          <div key={group.resource} role="group" aria-labelledby={optionId(base, `group-${group.resource}`)} className={styles.recordGroup}>
+          <div
+            key={group.resource}
+            role="group"
+            aria-labelledby={optionId(base, `group-${group.resource}`)}
+            className={styles.recordGroup}
+          >
             <div id={optionId(base, `group-${group.resource}`)} className={styles.recordGroupTitle}>
               <Text size={200} weight="semibold">
                 {group.title}
               </Text>
               {group.area && <Text size={200}>{group.area}</Text>}
             </div>
-            {group.records.map((record) => option(results.findIndex((candidate) => 'record' in candidate && candidate.record === record), record.label, record.detail))}
+            {group.records.map((record) =>
+              option(
+                results.findIndex((candidate) => 'record' in candidate && candidate.record === record),
+                record.label,
+                record.detail,
+              ),
+            )}
           </div>
         ))}
       </div>

@@ -43,7 +43,11 @@ export function recordResults(answer: SearchAnswer, context: RecordResultsContex
       const path = context.recordPath(group.resource, hit.id);
       if (path === null) continue;
       const field = hit.matched && definition ? fieldNamed(definition, hit.matched.field) : undefined;
-      const detail = hit.matched ? (field ? `${context.t(field.labelKey)}: ${hit.matched.value}` : hit.matched.value) : null;
+      const detail = hit.matched
+        ? field
+          ? `${context.t(field.labelKey)}: ${hit.matched.value}`
+          : hit.matched.value
+        : null;
       records.push({ key: `${group.resource}.${hit.id}`, label: hit.label, detail, path });
     }
     if (records.length === 0) continue;
@@ -59,7 +63,10 @@ export function recordResults(answer: SearchAnswer, context: RecordResultsContex
 }
 
 /** The resources the server's time budget did not reach, by their titles (ids when unknown). */
-export function unreachedTitles(answer: SearchAnswer, context: Pick<RecordResultsContext, 't' | 'definition'>): string[] {
+export function unreachedTitles(
+  answer: SearchAnswer,
+  context: Pick<RecordResultsContext, 't' | 'definition'>,
+): string[] {
   return answer.unreached.map((resource) => {
     const definition = context.definition(resource);
     return definition ? context.t(definition.titleKey, { defaultValue: resource }) : resource;

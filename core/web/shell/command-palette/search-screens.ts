@@ -59,7 +59,12 @@ function searchable(text: string): SearchableText {
 }
 
 /** The best place one term matches, or 0 when it matches nowhere. */
-function termScore(term: string, label: SearchableText, group: SearchableText, aliases: readonly SearchableText[]): number {
+function termScore(
+  term: string,
+  label: SearchableText,
+  group: SearchableText,
+  aliases: readonly SearchableText[],
+): number {
   if (label.words[0]?.startsWith(term)) return SCORE.labelFirstWordPrefix;
   if (label.words.some((word) => word.startsWith(term))) return SCORE.labelWordPrefix;
   if (group.words.some((word) => word.startsWith(term))) return SCORE.groupWordPrefix;

@@ -37,7 +37,8 @@ export function useRecordSearch(text: string): RecordSearchState {
         .get<DataEnvelope<SearchAnswer>>('search', { query: { q }, signal: controller.signal, silent: true })
         .then(
           (answer) => !controller.signal.aborted && setState({ q, state: { kind: 'done', answer: answer.data } }),
-          (error: unknown) => !controller.signal.aborted && !isAbort(error) && setState({ q, state: { kind: 'failed' } }),
+          (error: unknown) =>
+            !controller.signal.aborted && !isAbort(error) && setState({ q, state: { kind: 'failed' } }),
         );
     }, SEARCH_DEBOUNCE_MS);
     return () => {

@@ -17,7 +17,14 @@ import { ArrowDownRegular, ArrowUpRegular, SettingsRegular } from '@fluentui/rea
 import { moveWidget, setWidgetHidden, type ArrangedWidget } from './layout-model';
 
 const useStyles = makeStyles({
-  list: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  list: {
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
   row: {
     display: 'flex',
     alignItems: 'center',

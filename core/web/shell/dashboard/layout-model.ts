@@ -35,5 +35,8 @@ export function setWidgetHidden(widgets: readonly ArrangedWidget[], id: string, 
 
 /** What the server keeps of an arrangement (the `dashboard` preference). */
 export function layoutOf(widgets: readonly ArrangedWidget[]): DashboardLayout {
-  return { order: widgets.map((widget) => widget.id), hidden: widgets.filter((widget) => widget.hidden).map((widget) => widget.id) };
+  return {
+    order: widgets.map((widget) => widget.id),
+    hidden: widgets.filter((widget) => widget.hidden).map((widget) => widget.id),
+  };
 }

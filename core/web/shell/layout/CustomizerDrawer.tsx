@@ -71,11 +71,23 @@ export const CustomizerDrawer = observer(function CustomizerDrawer({ open, onOpe
   const ids = { title: useId(), scheme: useId(), color: useId(), layout: useId(), dir: useId() };
 
   return (
-    <OverlayDrawer open={open} onOpenChange={(_, data) => onOpenChange(data.open)} position="end" aria-labelledby={ids.title}>
+    <OverlayDrawer
+      open={open}
+      onOpenChange={(_, data) => onOpenChange(data.open)}
+      position="end"
+      aria-labelledby={ids.title}
+    >
       <DrawerHeader>
         <DrawerHeaderTitle
           heading={{ id: ids.title }}
-          action={<Button appearance="subtle" aria-label={t('shell.customizer.close')} icon={<DismissRegular />} onClick={() => onOpenChange(false)} />}
+          action={
+            <Button
+              appearance="subtle"
+              aria-label={t('shell.customizer.close')}
+              icon={<DismissRegular />}
+              onClick={() => onOpenChange(false)}
+            />
+          }
         >
           {t('shell.customizer.title')}
         </DrawerHeaderTitle>

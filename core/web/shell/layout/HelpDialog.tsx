@@ -30,7 +30,11 @@ const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   table: { borderCollapse: 'collapse', width: '100%' },
-  cell: { padding: `${tokens.spacingVerticalXS} 0`, verticalAlign: 'top', borderBottom: `1px solid ${tokens.colorNeutralStroke2}` },
+  cell: {
+    padding: `${tokens.spacingVerticalXS} 0`,
+    verticalAlign: 'top',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
   keys: { width: '40%', whiteSpace: 'nowrap', textAlign: 'start', fontWeight: tokens.fontWeightRegular },
   kbd: {
     display: 'inline-block',

@@ -1,7 +1,17 @@
 import type { MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Menu, MenuButton, MenuItemLink, MenuList, MenuPopover, MenuTrigger, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import {
+  Menu,
+  MenuButton,
+  MenuItemLink,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import type { PluginSidebarEntry, SidebarGroup } from '../../plugins/navigation';
 import { entryIcon, groupIcon } from './icons';
 import { isUnder } from './navigation-model';
@@ -69,14 +79,22 @@ export function HorizontalNav({ groups }: { groups: readonly SidebarGroup[] }) {
         return (
           <Menu key={group} positioning="below-start">
             <MenuTrigger>
-              <MenuButton appearance="subtle" icon={<Icon />} className={mergeClasses(styles.button, holdsCurrent && styles.current)}>
+              <MenuButton
+                appearance="subtle"
+                icon={<Icon />}
+                className={mergeClasses(styles.button, holdsCurrent && styles.current)}
+              >
                 {groupLabel(group)}
               </MenuButton>
             </MenuTrigger>
             <MenuPopover>
               <MenuList>
                 {entries.map((entry) => (
-                  <EntryItem key={`${entry.pluginId}.${entry.id}`} entry={entry} current={isUnder(pathname, entry.path)} />
+                  <EntryItem
+                    key={`${entry.pluginId}.${entry.id}`}
+                    entry={entry}
+                    current={isUnder(pathname, entry.path)}
+                  />
                 ))}
               </MenuList>
             </MenuPopover>

@@ -46,7 +46,10 @@ const useStyles = makeStyles({
   // Hidden while closed but kept in the DOM, so each link's accessible name stays its label.
   fade: { opacity: 0, transitionProperty: 'opacity', transitionDuration: tokens.durationNormal },
   group: {
-    ':not(:first-child)': { borderTop: `1px solid ${tokens.colorNeutralStroke2}`, paddingTop: tokens.spacingVerticalXS },
+    ':not(:first-child)': {
+      borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+      paddingTop: tokens.spacingVerticalXS,
+    },
   },
   // Keeps its height while closed, so opening the rail never moves a link from under the pointer.
   heading: { paddingLeft: `${ICON_INSET}px`, paddingTop: tokens.spacingVerticalXS },
@@ -64,9 +67,19 @@ export function HoveredNav({ groups }: { groups: readonly SidebarGroup[] }) {
     <div className={styles.rail} data-layout="hovered" data-width={RAIL} style={{ width: RAIL }}>
       <nav aria-label={t('shell.navigation')} className={styles.panel}>
         {groups.map(({ group, entries }) => (
-          <NavGroup key={group} label={groupLabel(group)} className={styles.group} headingClassName={mergeClasses(styles.heading, styles.fade, FADE)}>
+          <NavGroup
+            key={group}
+            label={groupLabel(group)}
+            className={styles.group}
+            headingClassName={mergeClasses(styles.heading, styles.fade, FADE)}
+          >
             {entries.map((entry) => (
-              <SidebarLink key={`${entry.pluginId}.${entry.id}`} entry={entry} className={styles.link} labelClassName={mergeClasses(styles.fade, FADE)} />
+              <SidebarLink
+                key={`${entry.pluginId}.${entry.id}`}
+                entry={entry}
+                className={styles.link}
+                labelClassName={mergeClasses(styles.fade, FADE)}
+              />
             ))}
           </NavGroup>
         ))}

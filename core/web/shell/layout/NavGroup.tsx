@@ -61,7 +61,12 @@ export function NavGroup({ label, children, className, headingClassName, folding
   const linksId = useId();
   const open = folding?.open ?? true;
   return (
-    <div role="group" aria-labelledby={headingId} className={mergeClasses(styles.group, className)} data-folded={open ? undefined : ''}>
+    <div
+      role="group"
+      aria-labelledby={headingId}
+      className={mergeClasses(styles.group, className)}
+      data-folded={open ? undefined : ''}
+    >
       {folding ? (
         <button
           type="button"
@@ -72,7 +77,11 @@ export function NavGroup({ label, children, className, headingClassName, folding
           onClick={folding.onToggle}
         >
           <span className={styles.name}>{label}</span>
-          {open ? <ChevronDownRegular className={styles.chevron} /> : <ChevronRightRegular className={styles.chevron} />}
+          {open ? (
+            <ChevronDownRegular className={styles.chevron} />
+          ) : (
+            <ChevronRightRegular className={styles.chevron} />
+          )}
         </button>
       ) : (
         <div id={headingId} className={mergeClasses(styles.heading, headingClassName)}>

@@ -7,7 +7,9 @@ import { NotificationsStore } from '../../notifications/notifications-store';
 import { useInjection } from '../../react/container-context';
 import { TopBarPopup } from './TopBarPopup';
 
-const NotificationsPanel = lazy(() => import(/* webpackChunkName: "notifications-panel" */ '../../notifications/NotificationsPanel'));
+const NotificationsPanel = lazy(
+  () => import(/* webpackChunkName: "notifications-panel" */ '../../notifications/NotificationsPanel'),
+);
 
 /** Above this the badge reads "99+". */
 const BADGE_OVERFLOW = 99;
@@ -15,9 +17,20 @@ const BADGE_OVERFLOW = 99;
 const useStyles = makeStyles({
   anchor: { position: 'relative', display: 'inline-flex' },
   count: { position: 'absolute', top: '-2px', right: '-2px', pointerEvents: 'none' },
-  announcer: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  announcer: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
   surface: { width: '380px', maxWidth: 'calc(100vw - 24px)', display: 'flex', flexDirection: 'column' },
-  loading: { display: 'flex', justifyContent: 'center', padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}` },
+  loading: {
+    display: 'flex',
+    justifyContent: 'center',
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`,
+  },
 });
 
 /**
@@ -64,7 +77,13 @@ export const NotificationsMenu = observer(function NotificationsMenu() {
         {arrived ? t('notifications.arrived', { title: arrived.title }) : ''}
       </span>
       {/* The count is in the button's name; read aloud here it would only repeat it. */}
-      <CounterBadge count={unread} overflowCount={BADGE_OVERFLOW} size="small" className={styles.count} aria-hidden="true" />
+      <CounterBadge
+        count={unread}
+        overflowCount={BADGE_OVERFLOW}
+        size="small"
+        className={styles.count}
+        aria-hidden="true"
+      />
     </span>
   );
 });

@@ -23,11 +23,22 @@ import { useMountedOnce } from './use-mounted-once';
 import { useSlotItems } from './use-slot-items';
 
 const useStyles = makeStyles({
-  trigger: { maxWidth: '280px', paddingLeft: tokens.spacingHorizontalXS, gap: tokens.spacingHorizontalS, fontWeight: tokens.fontWeightRegular },
+  trigger: {
+    maxWidth: '280px',
+    paddingLeft: tokens.spacingHorizontalXS,
+    gap: tokens.spacingHorizontalS,
+    fontWeight: tokens.fontWeightRegular,
+  },
   who: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', minWidth: 0, textAlign: 'start' },
   ellipsis: { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   email: { color: tokens.colorNeutralForeground3 },
-  surface: { width: '280px', padding: tokens.spacingVerticalS, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS },
+  surface: {
+    width: '280px',
+    padding: tokens.spacingVerticalS,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+  },
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, padding: tokens.spacingHorizontalS },
   row: {
     boxSizing: 'border-box',

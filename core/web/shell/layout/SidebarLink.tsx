@@ -61,7 +61,11 @@ export function SidebarLink({ entry, className, labelClassName }: SidebarLinkPro
     if (link.current?.getAttribute('aria-current') === 'page') link.current.scrollIntoView?.({ block: 'nearest' });
   }, [pathname]);
   return (
-    <NavLink ref={link} to={entry.path} className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active, className)}>
+    <NavLink
+      ref={link}
+      to={entry.path}
+      className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active, className)}
+    >
       <Icon className={styles.icon} />
       <span className={mergeClasses(styles.label, labelClassName)}>{t(entry.labelKey)}</span>
     </NavLink>

@@ -89,7 +89,12 @@ export function TopBarPopup({ open, onOpenChange, trigger, label, labelledBy, cl
 
   return (
     <div ref={root} className={styles.anchor} onKeyDown={onKeyDown} onBlur={onBlur}>
-      {trigger({ ref: button, 'aria-expanded': open, 'aria-controls': open ? panelId : undefined, onClick: () => onOpenChange(!open) })}
+      {trigger({
+        ref: button,
+        'aria-expanded': open,
+        'aria-controls': open ? panelId : undefined,
+        onClick: () => onOpenChange(!open),
+      })}
       {open && (
         <div
           ref={panel}

@@ -58,7 +58,13 @@ export function TwoColumnNav({ groups }: { groups: readonly SidebarGroup[] }) {
   const width = SIDEBAR_WIDTHS['two-column'];
 
   return (
-    <nav aria-label={t('shell.navigation')} className={styles.nav} data-layout="two-column" data-width={width} style={{ width }}>
+    <nav
+      aria-label={t('shell.navigation')}
+      className={styles.nav}
+      data-layout="two-column"
+      data-width={width}
+      style={{ width }}
+    >
       <GroupTabs groups={groups} selected={selected} onSelect={select} tabId={tabId} panelId={panelId} />
       {current && (
         <div role="tabpanel" id={panelId} aria-labelledby={tabId(current.group)} className={styles.panel}>

@@ -21,11 +21,17 @@ const useStyles = makeStyles({
 
 /** The first letters of the first and last words ("Ada Lovelace" → "AL", "admin" → "A"), as Fluent's Avatar shows them. */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter((word) => word !== '');
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   const first = words[0];
   if (first === undefined) return '';
   const last = words.length > 1 ? words[words.length - 1] : undefined;
-  return [first, last].map((word) => (word === undefined ? '' : [...word][0] ?? '')).join('').toLocaleUpperCase();
+  return [first, last]
+    .map((word) => (word === undefined ? '' : ([...word][0] ?? '')))
+    .join('')
+    .toLocaleUpperCase();
 }
 
 export interface UserInitialsProps {

@@ -27,9 +27,19 @@ export function VerticalNav({ groups }: { groups: readonly SidebarGroup[] }) {
   const folding = useGroupFolding(groups);
   const width = SIDEBAR_WIDTHS.vertical;
   return (
-    <nav aria-label={t('shell.navigation')} className={styles.nav} data-layout="vertical" data-width={width} style={{ width }}>
+    <nav
+      aria-label={t('shell.navigation')}
+      className={styles.nav}
+      data-layout="vertical"
+      data-width={width}
+      style={{ width }}
+    >
       {groups.map(({ group, entries }) => (
-        <NavGroup key={group} label={groupLabel(group)} folding={{ open: folding.isOpen(group), onToggle: () => folding.toggle(group) }}>
+        <NavGroup
+          key={group}
+          label={groupLabel(group)}
+          folding={{ open: folding.isOpen(group), onToggle: () => folding.toggle(group) }}
+        >
           {entries.map((entry) => (
             <SidebarLink key={`${entry.pluginId}.${entry.id}`} entry={entry} />
           ))}

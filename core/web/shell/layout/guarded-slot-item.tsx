@@ -27,7 +27,13 @@ const useStyles = makeStyles({
 });
 
 /** What a slot item that threw leaves in its place: a line naming its plugin, and a retry. */
-const SlotItemFailed = observer(function SlotItemFailed({ pluginId, onRetry }: { pluginId: string | undefined; onRetry: () => void }) {
+const SlotItemFailed = observer(function SlotItemFailed({
+  pluginId,
+  onRetry,
+}: {
+  pluginId: string | undefined;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
   const styles = useStyles();
   const host = useInjection(PluginHost);
@@ -35,7 +41,9 @@ const SlotItemFailed = observer(function SlotItemFailed({ pluginId, onRetry }: {
     <span className={styles.notice} role="alert" data-slot-item-failed={pluginId ?? ''}>
       <ErrorCircleRegular className={styles.icon} aria-hidden />
       <Text size={200} className={styles.text}>
-        {pluginId ? t('shell.plugins.partFailed', { plugin: host.titleOf(pluginId) }) : t('shell.plugins.partFailedUnnamed')}
+        {pluginId
+          ? t('shell.plugins.partFailed', { plugin: host.titleOf(pluginId) })
+          : t('shell.plugins.partFailedUnnamed')}
       </Text>
       <Button size="small" appearance="subtle" className={styles.retry} onClick={onRetry}>
         {t('errors.retry')}
@@ -45,7 +53,10 @@ const SlotItemFailed = observer(function SlotItemFailed({ pluginId, onRetry }: {
 });
 
 /** `Item` drawn inside its plugin's boundary: when it throws, the notice takes its place and the page around works on. */
-function guardedComponent<Props extends object>(Item: ComponentType<Props>, pluginId: string | undefined): ComponentType<Props> {
+function guardedComponent<Props extends object>(
+  Item: ComponentType<Props>,
+  pluginId: string | undefined,
+): ComponentType<Props> {
   function GuardedSlotItem(props: Props) {
     return (
       <PluginBoundary pluginId={pluginId} fallback={(retry) => <SlotItemFailed pluginId={pluginId} onRetry={retry} />}>
@@ -64,7 +75,10 @@ const guarded = new WeakMap<object, object>();
  * The slot item as it was bound (every field of its kind: a tab's label, a widget's span), its
  * component drawn inside the boundary of the plugin that bound it.
  */
-export function guardedSlotItem<Props extends object>(item: SlotContribution<Props>, pluginId: string | undefined): SlotContribution<Props> {
+export function guardedSlotItem<Props extends object>(
+  item: SlotContribution<Props>,
+  pluginId: string | undefined,
+): SlotContribution<Props> {
   const known = guarded.get(item);
   if (known) return known as SlotContribution<Props>;
   const copy: SlotContribution<Props> = { ...item, component: guardedComponent(item.component, pluginId) };

@@ -22,7 +22,11 @@ export function readFoldedGroups(storage: Pick<Storage, 'getItem'>, userId: numb
   }
 }
 
-export function writeFoldedGroups(storage: Pick<Storage, 'setItem'>, userId: number, folded: ReadonlySet<string>): void {
+export function writeFoldedGroups(
+  storage: Pick<Storage, 'setItem'>,
+  userId: number,
+  folded: ReadonlySet<string>,
+): void {
   storage.setItem(foldedGroupsKey(userId), JSON.stringify([...folded]));
 }
 

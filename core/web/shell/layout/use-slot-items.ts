@@ -35,7 +35,10 @@ function slotPlugins(host: PluginHost, permissions: PermissionService, slot: Slo
  * the rest of the page works on. Call from an observer so a change of codes, or a plugin that
  * finishes loading, shows at once.
  */
-export function useSlotItems<Props extends object = object>(token: ServiceIdentifier<SlotContribution<Props>>, slot: SlotId): SlotContribution<Props>[] {
+export function useSlotItems<Props extends object = object>(
+  token: ServiceIdentifier<SlotContribution<Props>>,
+  slot: SlotId,
+): SlotContribution<Props>[] {
   const permissions = useInjection(PermissionService);
   const host = useInjection(PluginHost);
   const wanted = slotPlugins(host, permissions, slot);
@@ -48,7 +51,10 @@ export function useSlotItems<Props extends object = object>(token: ServiceIdenti
   const open = slotOpen(host, permissions, slot);
   return useMultiInjection(token)
     .map((item) => ({ item, owner: host.ownerOf(item) }))
-    .filter(({ item, owner }) => open && ownerAllows(host, permissions, owner, slot) && (!item.requires || permissions.allows(item.requires)))
+    .filter(
+      ({ item, owner }) =>
+        open && ownerAllows(host, permissions, owner, slot) && (!item.requires || permissions.allows(item.requires)),
+    )
     .sort((a, b) => (a.item.order ?? 0) - (b.item.order ?? 0))
     .map(({ item, owner }) => guardedSlotItem(item, owner));
 }
@@ -57,7 +63,12 @@ export function useSlotItems<Props extends object = object>(token: ServiceIdenti
  * Whether the codes the item's plugin names for `slot` in its manifest allow this user: its code may
  * have loaded for another reason (one of its pages was opened), and its items still show only to them.
  */
-function ownerAllows(host: PluginHost, permissions: PermissionService, owner: string | undefined, slot: SlotId): boolean {
+function ownerAllows(
+  host: PluginHost,
+  permissions: PermissionService,
+  owner: string | undefined,
+  slot: SlotId,
+): boolean {
   const requirement = host.manifests.find((manifest) => manifest.id === owner)?.slots?.[slot];
   return requirement === undefined || permissions.allows(requirement);
 }

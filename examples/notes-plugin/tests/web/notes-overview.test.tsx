@@ -16,7 +16,8 @@ import code from '../../web/index';
 usePopupTestSetup({ quiet: true });
 
 const plugins: WebPlugin[] = [webPlugin(manifest, code)];
-const text = (element: HTMLElement, id: string): string | null | undefined => element.querySelector(`[data-testid="${id}"]`)?.textContent;
+const text = (element: HTMLElement, id: string): string | null | undefined =>
+  element.querySelector(`[data-testid="${id}"]`)?.textContent;
 
 describe('the notes overview page', () => {
   it.each([
@@ -33,7 +34,9 @@ describe('the notes overview page', () => {
   });
 
   it('says so when the figures cannot be loaded', async () => {
-    const api = new FakeService(serviceBase('notes')).on('GET', 'summary', () => jsonResponse(500, { message: 'down' }));
+    const api = new FakeService(serviceBase('notes')).on('GET', 'summary', () =>
+      jsonResponse(500, { message: 'down' }),
+    );
     const { view } = await renderPluginPage({ plugins, path: '/notes-overview', codes: [NOTES_CODE], api });
     await waitInAct(() => expect(view.element.textContent).toContain('The figures could not be loaded.'));
   });

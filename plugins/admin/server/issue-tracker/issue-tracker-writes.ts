@@ -28,7 +28,11 @@ export interface IssueTrackerWrites {
   readonly audit: AuditService;
 }
 
-export const refOf = (row: AccountRow): AccountRef => ({ userId: Number(row.user_id), externalId: row.external_id, login: row.login });
+export const refOf = (row: AccountRow): AccountRef => ({
+  userId: Number(row.user_id),
+  externalId: row.external_id,
+  login: row.login,
+});
 export const wireAccount = (row: AccountRow): IssueTrackerAccount => ({
   user_id: Number(row.user_id),
   external_id: row.external_id,
@@ -37,14 +41,32 @@ export const wireAccount = (row: AccountRow): IssueTrackerAccount => ({
 });
 
 /** A new group; null when the name is taken. */
-export async function createGroup(tx: Queryable, { adapter, audit }: IssueTrackerWrites, name: string, actor: Actor): Promise<IssueTrackerGroup | null> {
+export async function createGroup(
+  tx: Queryable,
+  { adapter, audit }: IssueTrackerWrites,
+  name: string,
+  actor: Actor,
+): Promise<IssueTrackerGroup | null> {
   const group = await adapter.createGroup(tx, name);
-  if (group) await audit.record(tx, { resource: ISSUE_GROUPS_RESOURCE, recordId: auditId(group.id), action: 'create', actorId: actor.id, before: null, after: { ...group } });
+  if (group)
+    await audit.record(tx, {
+      resource: ISSUE_GROUPS_RESOURCE,
+      recordId: auditId(group.id),
+      action: 'create',
+      actorId: actor.id,
+      before: null,
+      after: { ...group },
+    });
   return group;
 }
 
 /** The user's account in the tracker, and its service link. */
-export async function openAccount(tx: Queryable, { adapter, audit }: IssueTrackerWrites, user: UserRef, actor: Actor): Promise<AccountRow> {
+export async function openAccount(
+  tx: Queryable,
+  { adapter, audit }: IssueTrackerWrites,
+  user: UserRef,
+  actor: Actor,
+): Promise<AccountRow> {
   const created = await adapter.createAccount(tx, { userId: user.id, username: user.username, email: user.email });
   const { rows } = await tx.query<AccountRow>(
     `INSERT INTO admin.you_track_accounts (user_id, external_id, login) VALUES ($1, $2, $3)
@@ -52,12 +74,37 @@ export async function openAccount(tx: Queryable, { adapter, audit }: IssueTracke
     [user.id, created.externalId, created.login],
   );
   const account = rows[0] as AccountRow;
-  await audit.record(tx, { resource: ISSUE_ACCOUNTS_RESOURCE, recordId: user.id, action: 'create', actorId: actor.id, before: null, after: { ...wireAccount(account) } });
-  await insertServiceLink(tx, audit, { userId: user.id, service: ISSUE_TRACKER_SERVICE, source: { you_track_user_id: user.id } }, actor);
+  await audit.record(tx, {
+    resource: ISSUE_ACCOUNTS_RESOURCE,
+    recordId: user.id,
+    action: 'create',
+    actorId: actor.id,
+    before: null,
+    after: { ...wireAccount(account) },
+  });
+  await insertServiceLink(
+    tx,
+    audit,
+    { userId: user.id, service: ISSUE_TRACKER_SERVICE, source: { you_track_user_id: user.id } },
+    actor,
+  );
   return account;
 }
 
-export async function joinGroup(tx: Queryable, { adapter, audit }: IssueTrackerWrites, account: AccountRef, group: IssueTrackerGroup, actor: Actor): Promise<void> {
+export async function joinGroup(
+  tx: Queryable,
+  { adapter, audit }: IssueTrackerWrites,
+  account: AccountRef,
+  group: IssueTrackerGroup,
+  actor: Actor,
+): Promise<void> {
   await adapter.addMember(tx, account, group.id);
-  await audit.record(tx, { resource: ISSUE_ACCOUNTS_RESOURCE, recordId: account.userId, action: 'join_group', actorId: actor.id, before: null, after: { group_id: group.id, group: group.name } });
+  await audit.record(tx, {
+    resource: ISSUE_ACCOUNTS_RESOURCE,
+    recordId: account.userId,
+    action: 'join_group',
+    actorId: actor.id,
+    before: null,
+    after: { group_id: group.id, group: group.name },
+  });
 }

@@ -51,12 +51,18 @@ export const localIssueTracker: IssueTrackerAdapter = {
   async addMember(db, account, groupId) {
     const id = localGroupId(groupId);
     if (id === null) return;
-    await db.query('INSERT INTO admin.you_track_memberships (user_id, group_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [account.userId, id]);
+    await db.query(
+      'INSERT INTO admin.you_track_memberships (user_id, group_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [account.userId, id],
+    );
   },
 
   async removeMember(db, account, groupId) {
     const id = localGroupId(groupId);
     if (id === null) return;
-    await db.query('DELETE FROM admin.you_track_memberships WHERE user_id = $1 AND group_id = $2', [account.userId, id]);
+    await db.query('DELETE FROM admin.you_track_memberships WHERE user_id = $1 AND group_id = $2', [
+      account.userId,
+      id,
+    ]);
   },
 };

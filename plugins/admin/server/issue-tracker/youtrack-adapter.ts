@@ -18,7 +18,8 @@ export interface YouTrackConfig {
   readonly token: string | undefined;
 }
 
-export const YOUTRACK_NOT_CONFIGURED = 'The issue tracker is not configured: set ERP_YOUTRACK_TOKEN to a YouTrack permanent token.';
+export const YOUTRACK_NOT_CONFIGURED =
+  'The issue tracker is not configured: set ERP_YOUTRACK_TOKEN to a YouTrack permanent token.';
 const TIMEOUT_MS = 10_000;
 
 type Fetch = typeof fetch;
@@ -55,7 +56,12 @@ export class YouTrackAdapter implements IssueTrackerAdapter {
   ) {}
 
   /** The answer's JSON (null for an empty body), or an ApiError saying what went wrong. */
-  private async call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: object, options: { missingIsFine?: boolean } = {}): Promise<unknown> {
+  private async call(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    body?: object,
+    options: { missingIsFine?: boolean } = {},
+  ): Promise<unknown> {
     if (!this.config.token) throw new ApiError(503, YOUTRACK_NOT_CONFIGURED);
     let response: Response;
     try {
@@ -87,7 +93,10 @@ export class YouTrackAdapter implements IssueTrackerAdapter {
         // Not JSON: the status alone says enough.
       }
       if (response.status === 401 || response.status === 403) {
-        throw new ApiError(502, `YouTrack refused the token (${response.status})${detail}. Check ERP_YOUTRACK_TOKEN and its permissions.`);
+        throw new ApiError(
+          502,
+          `YouTrack refused the token (${response.status})${detail}. Check ERP_YOUTRACK_TOKEN and its permissions.`,
+        );
       }
       throw new ApiError(502, `YouTrack refused the request (${response.status})${detail}.`);
     }
@@ -148,13 +157,16 @@ export class YouTrackAdapter implements IssueTrackerAdapter {
   }
 
   async removeMember(_db: unknown, account: AccountRef, groupId: string): Promise<void> {
-    await this.call('DELETE', this.hub(`usergroups/${enc(groupId)}/users/${enc(account.externalId)}`), undefined, { missingIsFine: true });
+    await this.call('DELETE', this.hub(`usergroups/${enc(groupId)}/users/${enc(account.externalId)}`), undefined, {
+      missingIsFine: true,
+    });
   }
 }
 
 function optionalUrl(value: unknown, name: string): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' || !/^https?:\/\/[^\s]+$/.test(value)) throw new Error(`${name} must be an http(s) URL`);
+  if (typeof value !== 'string' || !/^https?:\/\/[^\s]+$/.test(value))
+    throw new Error(`${name} must be an http(s) URL`);
   return value.replace(/\/+$/, '');
 }
 
@@ -163,14 +175,22 @@ function optionalUrl(value: unknown, name: string): string | undefined {
  * by ERP_YOUTRACK_URL, ERP_YOUTRACK_HUB_URL and ERP_YOUTRACK_TOKEN. Null without a URL: the local
  * adapter serves. A malformed value stops start-up naming it.
  */
-export function youTrackConfig(pluginSettings: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv): YouTrackConfig | null {
+export function youTrackConfig(
+  pluginSettings: Readonly<Record<string, unknown>>,
+  env: NodeJS.ProcessEnv,
+): YouTrackConfig | null {
   const section = pluginSettings.youTrack ?? {};
   if (!isObject(section)) throw new Error('pluginSettings.admin.youTrack must be an object');
   const url = optionalUrl(env.ERP_YOUTRACK_URL || section.url, 'ERP_YOUTRACK_URL (pluginSettings.admin.youTrack.url)');
   if (!url) return null;
-  const hubUrl = optionalUrl(env.ERP_YOUTRACK_HUB_URL || section.hubUrl, 'ERP_YOUTRACK_HUB_URL (pluginSettings.admin.youTrack.hubUrl)') ?? `${url}/hub`;
+  const hubUrl =
+    optionalUrl(
+      env.ERP_YOUTRACK_HUB_URL || section.hubUrl,
+      'ERP_YOUTRACK_HUB_URL (pluginSettings.admin.youTrack.hubUrl)',
+    ) ?? `${url}/hub`;
   const fileToken = section.token;
-  if (fileToken !== undefined && typeof fileToken !== 'string') throw new Error('pluginSettings.admin.youTrack.token must be text');
+  if (fileToken !== undefined && typeof fileToken !== 'string')
+    throw new Error('pluginSettings.admin.youTrack.token must be text');
   const token = env.ERP_YOUTRACK_TOKEN || fileToken || undefined;
   return { url, hubUrl, token };
 }

@@ -63,12 +63,18 @@ export function accessOf(row: ServerRow): KeitaroServerAccess {
 }
 
 export async function findServer(db: Queryable, id: number, forUpdate = false): Promise<ServerRow | null> {
-  const { rows } = await db.query<ServerRow>(`SELECT ${SERVER_COLUMNS} FROM admin.keitaro_servers WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  const { rows } = await db.query<ServerRow>(
+    `SELECT ${SERVER_COLUMNS} FROM admin.keitaro_servers WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
 export async function findReverse(db: Queryable, id: number, forUpdate = false): Promise<ReverseRow | null> {
-  const { rows } = await db.query<ReverseRow>(`SELECT ${REVERSE_COLUMNS} FROM admin.keitaro_reverses WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  const { rows } = await db.query<ReverseRow>(
+    `SELECT ${REVERSE_COLUMNS} FROM admin.keitaro_reverses WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -85,11 +91,18 @@ function card(server: ServerRow, reverses: readonly Reverse[]): KeitaroServerCar
 
 /** Every server with its reverses by state, and the free pool. */
 export async function readBoard(db: Queryable): Promise<KeitaroBoard> {
-  const servers = (await db.query<ServerRow>(`SELECT ${SERVER_COLUMNS} FROM admin.keitaro_servers ORDER BY lower(name), id`)).rows;
+  const servers = (
+    await db.query<ServerRow>(`SELECT ${SERVER_COLUMNS} FROM admin.keitaro_servers ORDER BY lower(name), id`)
+  ).rows;
   const reverses = (
-    await db.query<ReverseRow>(`SELECT ${REVERSE_COLUMNS} FROM admin.keitaro_reverses ORDER BY state_changed_at DESC, lower(address), id`)
+    await db.query<ReverseRow>(
+      `SELECT ${REVERSE_COLUMNS} FROM admin.keitaro_reverses ORDER BY state_changed_at DESC, lower(address), id`,
+    )
   ).rows.map(wireReverse);
-  return { servers: servers.map((server) => card(server, reverses)), free: reverses.filter((reverse) => reverse.state === 'free') };
+  return {
+    servers: servers.map((server) => card(server, reverses)),
+    free: reverses.filter((reverse) => reverse.state === 'free'),
+  };
 }
 
 export async function readCard(db: Queryable, server: ServerRow): Promise<KeitaroServerCard> {

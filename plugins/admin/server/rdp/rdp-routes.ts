@@ -40,7 +40,10 @@ const GRANT_SELECT = 'SELECT g.id, g.server_id, g.user_id, g.created_at FROM adm
 
 /** The grants as the API shows them, each with its user's name, ordered by it. */
 async function wireGrants(db: Queryable, users: UsersService, rows: readonly GrantRow[]): Promise<RdpGrant[]> {
-  const names = await users.labels(db, rows.map((row) => Number(row.user_id)));
+  const names = await users.labels(
+    db,
+    rows.map((row) => Number(row.user_id)),
+  );
   return rows
     .map((row) => ({
       id: Number(row.id),
@@ -52,24 +55,42 @@ async function wireGrants(db: Queryable, users: UsersService, rows: readonly Gra
     .sort((a, b) => a.username.toLowerCase().localeCompare(b.username.toLowerCase()) || a.id - b.id);
 }
 
-const hostOf = (row: HostRow): RdpHostAccess => ({ id: Number(row.id), name: row.name, ip: row.ip, username: row.username, password: row.password });
+const hostOf = (row: HostRow): RdpHostAccess => ({
+  id: Number(row.id),
+  name: row.name,
+  ip: row.ip,
+  username: row.username,
+  password: row.password,
+});
 
-async function grantsOf(db: Queryable, users: UsersService, serverIds: readonly number[]): Promise<Map<number, RdpGrant[]>> {
+async function grantsOf(
+  db: Queryable,
+  users: UsersService,
+  serverIds: readonly number[],
+): Promise<Map<number, RdpGrant[]>> {
   const byServer = new Map<number, RdpGrant[]>();
   if (serverIds.length === 0) return byServer;
   const { rows } = await db.query<GrantRow>(`${GRANT_SELECT} WHERE g.server_id = ANY($1::bigint[])`, [serverIds]);
-  for (const grant of await wireGrants(db, users, rows)) byServer.set(grant.server_id, [...(byServer.get(grant.server_id) ?? []), grant]);
+  for (const grant of await wireGrants(db, users, rows))
+    byServer.set(grant.server_id, [...(byServer.get(grant.server_id) ?? []), grant]);
   return byServer;
 }
 
 /** Engine records with the users granted on each. */
 async function withUsers(db: Queryable, users: UsersService, records: readonly ResourceRecord[]): Promise<RdpServer[]> {
-  const grants = await grantsOf(db, users, records.map((record) => record.id));
+  const grants = await grantsOf(
+    db,
+    users,
+    records.map((record) => record.id),
+  );
   return records.map((record) => ({ ...record, users: grants.get(record.id) ?? [] }) as unknown as RdpServer);
 }
 
 async function findHost(db: Queryable, id: number, forUpdate = false): Promise<HostRow | null> {
-  const { rows } = await db.query<HostRow>(`SELECT id, name, ip, username, password FROM admin.rdp_servers WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  const { rows } = await db.query<HostRow>(
+    `SELECT id, name, ip, username, password FROM admin.rdp_servers WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -77,7 +98,14 @@ async function findHost(db: Queryable, id: number, forUpdate = false): Promise<H
  * Takes a grant away: the host first, then its service link and the grant itself, each audited
  * with `actor`, in `tx`.
  */
-async function revokeGrant(tx: Queryable, users: UsersService, audit: AuditService, adapter: RdpHostAdapter, grant: GrantRow, actor: Actor): Promise<void> {
+async function revokeGrant(
+  tx: Queryable,
+  users: UsersService,
+  audit: AuditService,
+  adapter: RdpHostAdapter,
+  grant: GrantRow,
+  actor: Actor,
+): Promise<void> {
   const host = await findHost(tx, Number(grant.server_id));
   const user = await users.find(tx, Number(grant.user_id));
   if (host) await adapter.revoke(hostOf(host), { userId: Number(grant.user_id), username: user?.username ?? '' });
@@ -107,10 +135,15 @@ export function rdpServerHooks(adapter: RdpHostAdapter, users: UsersService, aud
  * grants themselves (`POST rdps/{serverId}/users/{userId}`, `DELETE rdps/{id}`), which go
  * through the RDP host adapter. Code VR.
  */
-export function rdpRoutes(app: FastifyInstance, { db, users, audit, records, routes }: ServerPluginContext, adapter: RdpHostAdapter): void {
+export function rdpRoutes(
+  app: FastifyInstance,
+  { db, users, audit, records, routes }: ServerPluginContext,
+  adapter: RdpHostAdapter,
+): void {
   const config = { access: ACCESS.servers };
   const definition = rdpServersResource;
-  const { ID_PARAMS, idParams, notFound, conflict, languageOf, actorOf, isUniqueViolation, translated, readListQuery } = routes;
+  const { ID_PARAMS, idParams, notFound, conflict, languageOf, actorOf, isUniqueViolation, translated, readListQuery } =
+    routes;
 
   async function requireServer(tx: Queryable, id: number): Promise<RdpServer> {
     const record = await findRecord(tx, definition, id);
@@ -126,22 +159,32 @@ export function rdpRoutes(app: FastifyInstance, { db, users, audit, records, rou
     return { data: { ...page, data: await withUsers(db, users, page.data) } };
   });
 
-  app.get<{ Params: IdParams }>('/rdps/server/:id', { schema: { params: ID_PARAMS }, config }, async (request): Promise<DataEnvelope<RdpServer>> => ({
-    data: await requireServer(db, request.params.id),
-  }));
+  app.get<{ Params: IdParams }>(
+    '/rdps/server/:id',
+    { schema: { params: ID_PARAMS }, config },
+    async (request): Promise<DataEnvelope<RdpServer>> => ({
+      data: await requireServer(db, request.params.id),
+    }),
+  );
 
   app.get<{ Params: IdParams }>(
     '/rdps/server/:id/users',
     { schema: { params: ID_PARAMS }, config },
-    async (request): Promise<DataEnvelope<readonly RdpGrant[]>> => ({ data: (await requireServer(db, request.params.id)).users }),
+    async (request): Promise<DataEnvelope<readonly RdpGrant[]>> => ({
+      data: (await requireServer(db, request.params.id)).users,
+    }),
   );
 
   /** The whole form (required fields too); a blank password keeps the stored one; `version`, when sent, must be current. */
-  app.put<{ Params: IdParams }>('/rdps/server/:id', { schema: { params: ID_PARAMS, body: { type: 'object' } }, config }, async (request): Promise<DataEnvelope<RdpServer>> => {
-    const { id } = request.params;
-    await records.replace(definition, id, request.body, actorOf(request));
-    return { data: await requireServer(db, id) };
-  });
+  app.put<{ Params: IdParams }>(
+    '/rdps/server/:id',
+    { schema: { params: ID_PARAMS, body: { type: 'object' } }, config },
+    async (request): Promise<DataEnvelope<RdpServer>> => {
+      const { id } = request.params;
+      await records.replace(definition, id, request.body, actorOf(request));
+      return { data: await requireServer(db, id) };
+    },
+  );
 
   app.post<{ Params: { serverId: number; userId: number } }>(
     '/rdps/:serverId/users/:userId',
@@ -154,11 +197,19 @@ export function rdpRoutes(app: FastifyInstance, { db, users, audit, records, rou
           const host = await findHost(tx, serverId, true);
           if (!host) throw notFound('RDP server');
           const user = await users.require(tx, userId, { live: true });
-          const taken = await tx.query('SELECT 1 FROM admin.rdp_users WHERE server_id = $1 AND user_id = $2', [serverId, userId]);
+          const taken = await tx.query('SELECT 1 FROM admin.rdp_users WHERE server_id = $1 AND user_id = $2', [
+            serverId,
+            userId,
+          ]);
           if (taken.rows.length > 0) throw conflict(ALREADY_GRANTED);
           await adapter.grant(hostOf(host), { userId, username: user.username });
           const grant = await records.createIn(tx, rdpGrantRecords, { server_id: serverId, user_id: userId }, actor);
-          await insertServiceLink(tx, audit, { userId, service: RDP_SERVICE, source: { rdp_user_id: grant.id } }, actor);
+          await insertServiceLink(
+            tx,
+            audit,
+            { userId, service: RDP_SERVICE, source: { rdp_user_id: grant.id } },
+            actor,
+          );
           return grant.id;
         })
         .catch((error: unknown) => {

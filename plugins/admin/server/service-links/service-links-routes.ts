@@ -11,12 +11,19 @@ export function serviceLinksRoutes(app: FastifyInstance, { db, users, audit, rou
   const { ID_PARAMS, notFound, conflict, actorOf } = routes;
   const patchSchema = {
     params: ID_PARAMS,
-    body: { type: 'object', required: ['is_default'], additionalProperties: false, properties: { is_default: { type: 'boolean' } } },
+    body: {
+      type: 'object',
+      required: ['is_default'],
+      additionalProperties: false,
+      properties: { is_default: { type: 'boolean' } },
+    },
   } as const;
 
-  app.get('/references/services', { schema: { querystring: { type: 'object', additionalProperties: false } }, config }, async (): Promise<
-    DataEnvelope<readonly ServiceEntry[]>
-  > => ({ data: SERVICES }));
+  app.get(
+    '/references/services',
+    { schema: { querystring: { type: 'object', additionalProperties: false } }, config },
+    async (): Promise<DataEnvelope<readonly ServiceEntry[]>> => ({ data: SERVICES }),
+  );
 
   /** `{id}` is the user's id. */
   app.get<{ Params: IdParams }>(
@@ -29,15 +36,19 @@ export function serviceLinksRoutes(app: FastifyInstance, { db, users, audit, rou
   );
 
   /** `{id}` is the link's id. Exactly one link per user and service is the default. */
-  app.patch<{ Params: IdParams; Body: { is_default: boolean } }>('/service-link/:id', { schema: patchSchema, config }, async (request) => {
-    const link = await db.transaction(async (tx) => {
-      const found = await findLink(tx, request.params.id);
-      if (!found) throw notFound('Service link');
-      if (request.body.is_default) await makeDefault(tx, audit, found, actorOf(request));
-      // Unsetting the default would leave the service without one; unsetting another changes nothing.
-      else if (found.is_default) throw conflict(ONE_DEFAULT_MESSAGE);
-      return (await findLink(tx, found.id)) ?? found;
-    });
-    return { data: link, message: 'Successfully updated' };
-  });
+  app.patch<{ Params: IdParams; Body: { is_default: boolean } }>(
+    '/service-link/:id',
+    { schema: patchSchema, config },
+    async (request) => {
+      const link = await db.transaction(async (tx) => {
+        const found = await findLink(tx, request.params.id);
+        if (!found) throw notFound('Service link');
+        if (request.body.is_default) await makeDefault(tx, audit, found, actorOf(request));
+        // Unsetting the default would leave the service without one; unsetting another changes nothing.
+        else if (found.is_default) throw conflict(ONE_DEFAULT_MESSAGE);
+        return (await findLink(tx, found.id)) ?? found;
+      });
+      return { data: link, message: 'Successfully updated' };
+    },
+  );
 }

@@ -3,7 +3,10 @@ import type { ServiceLink, ServiceLinkSource } from '../../shared/services';
 import { isoOf } from '../http';
 
 /** Exactly one of these: the account the link stands for. */
-export type LinkSourceColumn = { readonly tracker_user_id: number } | { readonly rdp_user_id: number } | { readonly you_track_user_id: number };
+export type LinkSourceColumn =
+  | { readonly tracker_user_id: number }
+  | { readonly rdp_user_id: number }
+  | { readonly you_track_user_id: number };
 
 export interface NewServiceLink {
   readonly userId: number;
@@ -23,7 +26,12 @@ const sourceValues = (source: LinkSourceColumn) => ({
 });
 
 /** Records the link of a new account, with its audit row, in the transaction that creates the account. */
-export async function insertServiceLink(db: Queryable, audit: AuditService, link: NewServiceLink, actor: Actor): Promise<number> {
+export async function insertServiceLink(
+  db: Queryable,
+  audit: AuditService,
+  link: NewServiceLink,
+  actor: Actor,
+): Promise<number> {
   const source = sourceValues(link.source);
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO admin.service_links (user_id, service, tracker_user_id, rdp_user_id, you_track_user_id)
@@ -31,12 +39,24 @@ export async function insertServiceLink(db: Queryable, audit: AuditService, link
     [link.userId, link.service, source.tracker_user_id, source.rdp_user_id, source.you_track_user_id],
   );
   const id = Number(rows[0]?.id);
-  await audit.record(db, { resource: SERVICE_LINKS_RESOURCE, recordId: id, action: 'create', actorId: actor.id, before: null, after: { user_id: link.userId, service: link.service, ...source } });
+  await audit.record(db, {
+    resource: SERVICE_LINKS_RESOURCE,
+    recordId: id,
+    action: 'create',
+    actorId: actor.id,
+    before: null,
+    after: { user_id: link.userId, service: link.service, ...source },
+  });
   return id;
 }
 
 /** Removes the link of an account about to go, with its audit row (the database would drop it silently with the account). */
-export async function deleteServiceLink(db: Queryable, audit: AuditService, source: LinkSourceColumn, actor: Actor): Promise<void> {
+export async function deleteServiceLink(
+  db: Queryable,
+  audit: AuditService,
+  source: LinkSourceColumn,
+  actor: Actor,
+): Promise<void> {
   // The column comes from this constant list, never from a request.
   const column = SOURCE_COLUMNS.find((name) => name in source) ?? 'tracker_user_id';
   const { rows } = await db.query<{ id: string; user_id: string; service: string }>(
@@ -106,7 +126,10 @@ function toLink(row: LinkRow): ServiceLink {
 }
 
 export async function linksOfUser(db: Queryable, userId: number): Promise<ServiceLink[]> {
-  const { rows } = await db.query<LinkRow>(`${LINK_SELECT} WHERE l.user_id = $1 ORDER BY l.service, l.created_at, l.id`, [userId]);
+  const { rows } = await db.query<LinkRow>(
+    `${LINK_SELECT} WHERE l.user_id = $1 ORDER BY l.service, l.created_at, l.id`,
+    [userId],
+  );
   return rows.map(toLink);
 }
 
@@ -123,5 +146,12 @@ export async function makeDefault(db: Queryable, audit: AuditService, link: Serv
      ON CONFLICT (user_id, service) DO UPDATE SET link_id = EXCLUDED.link_id`,
     [link.user_id, link.service, link.id],
   );
-  await audit.record(db, { resource: SERVICE_LINKS_RESOURCE, recordId: link.id, action: 'make_default', actorId: actor.id, before: { is_default: false }, after: { is_default: true } });
+  await audit.record(db, {
+    resource: SERVICE_LINKS_RESOURCE,
+    recordId: link.id,
+    action: 'make_default',
+    actorId: actor.id,
+    before: { is_default: false },
+    after: { is_default: true },
+  });
 }

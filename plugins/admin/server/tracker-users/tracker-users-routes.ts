@@ -56,34 +56,51 @@ export function trackerUsersRoutes(app: FastifyInstance, context: ServerPluginCo
       },
     },
   } as const;
-  const listSchema = { querystring: { type: 'object', required: ['user_id'], additionalProperties: false, properties: { user_id: ROW_ID } } } as const;
+  const listSchema = {
+    querystring: {
+      type: 'object',
+      required: ['user_id'],
+      additionalProperties: false,
+      properties: { user_id: ROW_ID },
+    },
+  } as const;
 
   async function withUsernames(tx: Queryable, rows: readonly TrackerUserRow[]): Promise<TrackerUser[]> {
-    const names = await users.labels(tx, rows.map((row) => Number(row.user_id)));
+    const names = await users.labels(
+      tx,
+      rows.map((row) => Number(row.user_id)),
+    );
     return rows.map((row) => wire(row, names.get(Number(row.user_id)) ?? ''));
   }
 
   async function inputErrors(tx: Queryable, body: TrackerUserInput): Promise<FieldErrors> {
     const errors: FieldErrors = {};
     if (!(await users.isLive(tx, body.user_id))) addFieldError(errors, 'user_id', 'The selected user is invalid.');
-    if (!TRACKER_SERVICES.includes(body.service_name)) addFieldError(errors, 'service_name', `Choose one of: ${TRACKER_SERVICES.join(', ')}.`);
-    if (!(await findServer(tx, body.tracker_id))) addFieldError(errors, 'tracker_id', 'The selected tracker does not exist.');
+    if (!TRACKER_SERVICES.includes(body.service_name))
+      addFieldError(errors, 'service_name', `Choose one of: ${TRACKER_SERVICES.join(', ')}.`);
+    if (!(await findServer(tx, body.tracker_id)))
+      addFieldError(errors, 'tracker_id', 'The selected tracker does not exist.');
     if (Object.keys(errors).length === 0) {
-      const { rows } = await tx.query('SELECT 1 FROM admin.tracker_users WHERE user_id = $1 AND service_name = $2 AND tracker_id = $3', [
-        body.user_id,
-        body.service_name,
-        body.tracker_id,
-      ]);
+      const { rows } = await tx.query(
+        'SELECT 1 FROM admin.tracker_users WHERE user_id = $1 AND service_name = $2 AND tracker_id = $3',
+        [body.user_id, body.service_name, body.tracker_id],
+      );
       if (rows.length > 0) addFieldError(errors, 'tracker_id', ACCOUNT_TAKEN);
     }
     return errors;
   }
 
-  app.get<{ Querystring: { user_id: number } }>('/tracker/users', { schema: listSchema, config }, async (request): Promise<DataEnvelope<TrackerUser[]>> => {
-    await users.require(db, request.query.user_id);
-    const { rows } = await db.query<TrackerUserRow>(`${SELECT} WHERE t.user_id = $1 ORDER BY t.created_at, t.id`, [request.query.user_id]);
-    return { data: await withUsernames(db, rows) };
-  });
+  app.get<{ Querystring: { user_id: number } }>(
+    '/tracker/users',
+    { schema: listSchema, config },
+    async (request): Promise<DataEnvelope<TrackerUser[]>> => {
+      await users.require(db, request.query.user_id);
+      const { rows } = await db.query<TrackerUserRow>(`${SELECT} WHERE t.user_id = $1 ORDER BY t.created_at, t.id`, [
+        request.query.user_id,
+      ]);
+      return { data: await withUsernames(db, rows) };
+    },
+  );
 
   app.post<{ Body: TrackerUserInput }>('/tracker/users', { schema: createSchema, config }, async (request, reply) => {
     const body = { ...request.body, service_name: request.body.service_name.trim() };
@@ -94,14 +111,28 @@ export function trackerUsersRoutes(app: FastifyInstance, context: ServerPluginCo
         const server = await findServer(tx, body.tracker_id, true);
         const user = await users.require(tx, body.user_id, { live: true });
         if (!server) throw notFound('Tracker');
-        const externalId = await adapter.createUser(accessOf(server), { login: user.username, createGroup: body.is_created_group });
+        const externalId = await adapter.createUser(accessOf(server), {
+          login: user.username,
+          createGroup: body.is_created_group,
+        });
         const created = await records.createIn(
           tx,
           trackerUserRecords,
-          { user_id: body.user_id, service_name: body.service_name, is_created_group: body.is_created_group, tracker_id: body.tracker_id, external_id: externalId },
+          {
+            user_id: body.user_id,
+            service_name: body.service_name,
+            is_created_group: body.is_created_group,
+            tracker_id: body.tracker_id,
+            external_id: externalId,
+          },
           actor,
         );
-        await insertServiceLink(tx, audit, { userId: body.user_id, service: body.service_name, source: { tracker_user_id: created.id } }, actor);
+        await insertServiceLink(
+          tx,
+          audit,
+          { userId: body.user_id, service: body.service_name, source: { tracker_user_id: created.id } },
+          actor,
+        );
         return created.id;
       })
       .catch((error: unknown) => {

@@ -25,7 +25,10 @@ function Facts({ job }: { readonly job: JobInfo }) {
   const facts: [string, string][] = [
     [t('jobs.detail.kind'), job.label ? `${job.label} (${job.kind})` : job.kind],
     [t('jobs.detail.subject'), job.subject ?? '—'],
-    [t('jobs.detail.startedBy'), job.created_by_name ?? (job.created_by === null ? t('jobs.system') : `#${job.created_by}`)],
+    [
+      t('jobs.detail.startedBy'),
+      job.created_by_name ?? (job.created_by === null ? t('jobs.system') : `#${job.created_by}`),
+    ],
     [t('jobs.detail.attempts'), t('jobs.attemptsOf', { attempts: job.attempts, max: job.max_attempts })],
     [t('jobs.detail.created'), format.dateTime(job.created_at)],
     [t('jobs.detail.finished'), job.finished_at ? format.dateTime(job.finished_at) : '—'],
@@ -56,7 +59,9 @@ export function JobDetail({ jobId, title, commands, onClose, onRetried, onChange
       {(job) => (
         <>
           <Facts job={job} />
-          {job.cancel_requested && job.state === 'running' && <Text className={styles.muted}>{t('jobs.detail.cancelRequested')}</Text>}
+          {job.cancel_requested && job.state === 'running' && (
+            <Text className={styles.muted}>{t('jobs.detail.cancelRequested')}</Text>
+          )}
           {(canRetry(job) || canCancel(job)) && (
             <div className={styles.actions}>
               {canRetry(job) && (

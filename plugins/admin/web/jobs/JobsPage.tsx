@@ -4,7 +4,18 @@ import { useSearchParams } from 'react-router-dom';
 import { Button, Dropdown, Field, Option, Text, Title2, Title3 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { isFinishedJob, JOB_STATES, type JobKindInfo, type JobState } from '@core/sdk/shared';
-import { DataView, HttpClients, JobsApi, serverMessage, ToastService, useConfirm, useData, useInjection, useJobStrings, useListboxClass } from '@core/sdk/web';
+import {
+  DataView,
+  HttpClients,
+  JobsApi,
+  serverMessage,
+  ToastService,
+  useConfirm,
+  useData,
+  useInjection,
+  useJobStrings,
+  useListboxClass,
+} from '@core/sdk/web';
 import { jobName, type JobCommandDeps } from './job-commands';
 import { JobDetail } from './JobDetail';
 import { JobsTable } from './JobsTable';
@@ -51,8 +62,14 @@ export function JobsPage() {
   const opened = openedJob(search);
 
   const schedules = useData((signal) => api.schedules(signal), [api]);
-  const kinds = useData(async (signal) => [...(await api.kinds(signal))].sort((a, b) => kindLabel(a).localeCompare(kindLabel(b))), [api]);
-  const jobs = useData((signal) => api.list(jobsQuery(filters), signal), [api, filters.state, filters.kind, filters.page]);
+  const kinds = useData(
+    async (signal) => [...(await api.kinds(signal))].sort((a, b) => kindLabel(a).localeCompare(kindLabel(b))),
+    [api],
+  );
+  const jobs = useData(
+    (signal) => api.list(jobsQuery(filters), signal),
+    [api, filters.state, filters.kind, filters.page],
+  );
 
   const reloadAll = () => {
     void schedules.reload();
@@ -64,7 +81,8 @@ export function JobsPage() {
 
   const commands: JobCommandDeps = { api, ask: confirm.ask, toast, t };
   const navigate = (next: URLSearchParams) => setSearch(next);
-  const stateLabel = (state: JobState | typeof ALL) => (state === ALL ? t('jobs.filters.allStates') : t(`core:jobs.states.${state}`));
+  const stateLabel = (state: JobState | typeof ALL) =>
+    state === ALL ? t('jobs.filters.allStates') : t(`core:jobs.states.${state}`);
   const kindOptions = kinds.data ?? [];
   const chosenKind = kindOptions.find((kind) => kind.kind === filters.kind);
   const page = jobs.data;
@@ -83,7 +101,12 @@ export function JobsPage() {
         <Title3 as="h2" id="jobs-schedules">
           {t('jobs.schedules')}
         </Title3>
-        <DataView data={schedules} isEmpty={(rows) => rows.length === 0} empty={<Text>{t('jobs.schedulesEmpty')}</Text>} errorText={serverMessage}>
+        <DataView
+          data={schedules}
+          isEmpty={(rows) => rows.length === 0}
+          empty={<Text>{t('jobs.schedulesEmpty')}</Text>}
+          errorText={serverMessage}
+        >
           {(rows) => <SchedulesTable schedules={rows} />}
         </DataView>
       </section>
@@ -98,7 +121,13 @@ export function JobsPage() {
               className={styles.choice}
               value={stateLabel(filters.state ?? ALL)}
               selectedOptions={[filters.state ?? ALL]}
-              onOptionSelect={(_, data) => navigate(withJobsFilters(search, { state: data.optionValue === ALL ? null : ((data.optionValue ?? null) as JobState | null) }))}
+              onOptionSelect={(_, data) =>
+                navigate(
+                  withJobsFilters(search, {
+                    state: data.optionValue === ALL ? null : ((data.optionValue ?? null) as JobState | null),
+                  }),
+                )
+              }
               listbox={{ className: listboxClass }}
             >
               {[ALL, ...JOB_STATES].map((state) => (
@@ -111,9 +140,15 @@ export function JobsPage() {
           <Field label={t('jobs.filters.kind')}>
             <Dropdown
               className={styles.choice}
-              value={filters.kind === null ? t('jobs.filters.allKinds') : chosenKind ? kindLabel(chosenKind) : filters.kind}
+              value={
+                filters.kind === null ? t('jobs.filters.allKinds') : chosenKind ? kindLabel(chosenKind) : filters.kind
+              }
               selectedOptions={[filters.kind ?? ALL]}
-              onOptionSelect={(_, data) => navigate(withJobsFilters(search, { kind: data.optionValue === ALL ? null : (data.optionValue ?? null) }))}
+              onOptionSelect={(_, data) =>
+                navigate(
+                  withJobsFilters(search, { kind: data.optionValue === ALL ? null : (data.optionValue ?? null) }),
+                )
+              }
               listbox={{ className: listboxClass }}
             >
               <Option value={ALL}>{t('jobs.filters.allKinds')}</Option>
@@ -126,7 +161,12 @@ export function JobsPage() {
           </Field>
           {page && <Text className={styles.muted}>{t('jobs.count', { count: page.total })}</Text>}
         </div>
-        <DataView data={jobs} isEmpty={(found) => found.data.length === 0} empty={<Text>{t('jobs.empty')}</Text>} errorText={serverMessage}>
+        <DataView
+          data={jobs}
+          isEmpty={(found) => found.data.length === 0}
+          empty={<Text>{t('jobs.empty')}</Text>}
+          errorText={serverMessage}
+        >
           {(found) => (
             <>
               <JobsTable jobs={found.data} />

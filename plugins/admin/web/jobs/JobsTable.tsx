@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { ProgressBar, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import {
+  ProgressBar,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from '@fluentui/react-components';
 import type { JobInfo } from '@core/sdk/shared';
 import { JobStateBadge, useLocaleFormat } from '@core/sdk/web';
 import { jobName } from './job-commands';
@@ -86,10 +95,21 @@ export function JobsTable({ jobs }: { readonly jobs: readonly JobInfo[] }) {
               <TableCell>
                 <JobProgress job={job} />
               </TableCell>
-              <TableCell className={styles.nowrap}>{t('jobs.attemptsOf', { attempts: job.attempts, max: job.max_attempts })}</TableCell>
-              <TableCell>{job.created_by_name ?? (job.created_by === null ? <Text className={styles.muted}>{t('jobs.system')}</Text> : `#${job.created_by}`)}</TableCell>
+              <TableCell className={styles.nowrap}>
+                {t('jobs.attemptsOf', { attempts: job.attempts, max: job.max_attempts })}
+              </TableCell>
+              <TableCell>
+                {job.created_by_name ??
+                  (job.created_by === null ? (
+                    <Text className={styles.muted}>{t('jobs.system')}</Text>
+                  ) : (
+                    `#${job.created_by}`
+                  ))}
+              </TableCell>
               <TableCell className={styles.nowrap}>{format.dateTime(job.created_at)}</TableCell>
-              <TableCell className={styles.nowrap}>{job.finished_at ? format.dateTime(job.finished_at) : none}</TableCell>
+              <TableCell className={styles.nowrap}>
+                {job.finished_at ? format.dateTime(job.finished_at) : none}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

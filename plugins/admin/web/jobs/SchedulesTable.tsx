@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Badge, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import {
+  Badge,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from '@fluentui/react-components';
 import type { JobScheduleInfo, Language } from '@core/sdk/shared';
 import { JobStateBadge, useLocaleFormat } from '@core/sdk/web';
 import { withOpenedJob } from './jobs-filters';
@@ -57,7 +66,11 @@ export function SchedulesTable({ schedules }: { readonly schedules: readonly Job
               <TableCell>{periodWords(schedule, t, language)}</TableCell>
               <TableCell className={styles.nowrap}>{format.dateTime(schedule.next_run_at)}</TableCell>
               <TableCell className={styles.nowrap} data-last-run={schedule.last_run_at ?? ''}>
-                {schedule.last_run_at ? format.dateTime(schedule.last_run_at) : <Text className={styles.muted}>{t('jobs.never')}</Text>}
+                {schedule.last_run_at ? (
+                  format.dateTime(schedule.last_run_at)
+                ) : (
+                  <Text className={styles.muted}>{t('jobs.never')}</Text>
+                )}
               </TableCell>
               <TableCell>
                 {schedule.last_job ? (

@@ -14,10 +14,12 @@ export interface JobCommandDeps {
 export const canRetry = (job: Pick<JobInfo, 'state'>): boolean => job.state === 'failed' || job.state === 'cancelled';
 
 /** A queued job is cancelled at once; a running one is asked to stop. */
-export const canCancel = (job: Pick<JobInfo, 'state' | 'cancel_requested'>): boolean => (job.state === 'queued' || job.state === 'running') && !job.cancel_requested;
+export const canCancel = (job: Pick<JobInfo, 'state' | 'cancel_requested'>): boolean =>
+  (job.state === 'queued' || job.state === 'running') && !job.cancel_requested;
 
 /** The job as the screen names it: its kind's label (its kind without one) and its number. */
-export const jobName = (job: Pick<JobInfo, 'id' | 'kind' | 'label'>, t: Translate): string => t('admin:jobs.jobName', { label: job.label ?? job.kind, id: job.id });
+export const jobName = (job: Pick<JobInfo, 'id' | 'kind' | 'label'>, t: Translate): string =>
+  t('admin:jobs.jobName', { label: job.label ?? job.kind, id: job.id });
 
 /** Why a call failed, in the server's words or the screen's. */
 const failure = (error: unknown, t: Translate): string => serverMessage(error) ?? t('admin:jobs.commandFailed');
@@ -29,7 +31,12 @@ const failure = (error: unknown, t: Translate): string => serverMessage(error) ?
 export async function retryJob(job: JobInfo, deps: JobCommandDeps): Promise<JobInfo | null> {
   const { api, ask, toast, t } = deps;
   const name = jobName(job, t);
-  const yes = await ask(t('admin:jobs.retry.question'), { title: t('admin:jobs.retry.title'), confirmLabel: t('admin:jobs.retry.action'), subject: name, detail: t('admin:jobs.retry.detail') });
+  const yes = await ask(t('admin:jobs.retry.question'), {
+    title: t('admin:jobs.retry.title'),
+    confirmLabel: t('admin:jobs.retry.action'),
+    subject: name,
+    detail: t('admin:jobs.retry.detail'),
+  });
   if (!yes) return null;
   try {
     const again = await api.retry(job.id);

@@ -16,7 +16,8 @@ export interface JobsFilters {
   readonly page: number;
 }
 
-const positiveInteger = (text: string | null): number | null => (text !== null && /^[1-9]\d{0,8}$/.test(text) ? Number(text) : null);
+const positiveInteger = (text: string | null): number | null =>
+  text !== null && /^[1-9]\d{0,8}$/.test(text) ? Number(text) : null;
 
 const isJobState = (text: string | null): text is JobState => JOB_STATES.some((state) => state === text);
 
@@ -24,7 +25,11 @@ const isJobState = (text: string | null): text is JobState => JOB_STATES.some((s
 export function readJobsFilters(search: URLSearchParams): JobsFilters {
   const state = search.get('state');
   const kind = search.get('kind');
-  return { state: isJobState(state) ? state : null, kind: kind !== null && kind !== '' ? kind : null, page: positiveInteger(search.get('page')) ?? 1 };
+  return {
+    state: isJobState(state) ? state : null,
+    kind: kind !== null && kind !== '' ? kind : null,
+    page: positiveInteger(search.get('page')) ?? 1,
+  };
 }
 
 /**
@@ -33,7 +38,8 @@ export function readJobsFilters(search: URLSearchParams): JobsFilters {
  */
 export function withJobsFilters(search: URLSearchParams, change: Partial<JobsFilters>): URLSearchParams {
   const current = readJobsFilters(search);
-  const narrowed = ('state' in change && change.state !== current.state) || ('kind' in change && change.kind !== current.kind);
+  const narrowed =
+    ('state' in change && change.state !== current.state) || ('kind' in change && change.kind !== current.kind);
   const next: JobsFilters = { ...current, ...change, page: change.page ?? (narrowed ? 1 : current.page) };
   const result = new URLSearchParams(search);
   const put = (name: string, value: string | null) => (value === null ? result.delete(name) : result.set(name, value));

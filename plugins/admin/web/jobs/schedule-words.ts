@@ -36,14 +36,18 @@ function intervalWords(everyMs: number, t: Translate): string {
 
 const LOCALES: Readonly<Record<Language, string>> = { en: 'en-US', ru: 'ru-RU' };
 
-const number = (field: string, max: number): number | null => (/^\d{1,2}$/.test(field) && Number(field) <= max ? Number(field) : null);
+const number = (field: string, max: number): number | null =>
+  /^\d{1,2}$/.test(field) && Number(field) <= max ? Number(field) : null;
 
-const clock = (hour: number, minute: number): string => `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+const clock = (hour: number, minute: number): string =>
+  `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 
 /** Cron's day of the week (0 and 7 Sunday) named in the language. */
 function weekdayName(day: number, language: Language): string {
   // 2024-01-07 was a Sunday.
-  return new Intl.DateTimeFormat(LOCALES[language], { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 7 + (day % 7))));
+  return new Intl.DateTimeFormat(LOCALES[language], { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, 7 + (day % 7))),
+  );
 }
 
 /**
@@ -70,14 +74,19 @@ function cronWords(cron: string, t: Translate, language: Language): string {
   const time = clock(hour, minute);
   if (everyDay) return t('admin:jobs.period.dailyAt', { time });
   const weekday = number(weekdayField, 7);
-  if (dayField === '*' && weekday !== null) return t('admin:jobs.period.weeklyAt', { day: weekdayName(weekday, language), time });
+  if (dayField === '*' && weekday !== null)
+    return t('admin:jobs.period.weeklyAt', { day: weekdayName(weekday, language), time });
   const day = number(dayField, 31);
   if (weekdayField === '*' && day !== null && day >= 1) return t('admin:jobs.period.monthlyAt', { day, time });
   return written;
 }
 
 /** How often a schedule runs, in the reader's words: "every minute", "daily at 03:00 UTC". */
-export function periodWords(schedule: Pick<JobScheduleInfo, 'every_ms' | 'cron'>, t: Translate, language: Language): string {
+export function periodWords(
+  schedule: Pick<JobScheduleInfo, 'every_ms' | 'cron'>,
+  t: Translate,
+  language: Language,
+): string {
   if (schedule.every_ms !== null) return intervalWords(schedule.every_ms, t);
   return schedule.cron === null ? '—' : cronWords(schedule.cron, t, language);
 }

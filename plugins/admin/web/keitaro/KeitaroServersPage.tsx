@@ -47,12 +47,30 @@ import { KeitaroModel, serverRecord } from './keitaro-model';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  heading: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  heading: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
   toolbar: { flexWrap: 'wrap', padding: 0 },
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 360px), 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 360px), 1fr))',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'start',
+  },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  list: { margin: 0, padding: 0, listStyleType: 'none', display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  list: {
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
   reverse: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   address: { fontFamily: tokens.fontFamilyMonospace, marginInlineEnd: 'auto' },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -62,7 +80,17 @@ const useStyles = makeStyles({
 type Ask = (message: string) => Promise<boolean>;
 
 /** The buttons of one reverse: the actions its state allows (from the server), each asked first. */
-const ReverseRow = observer(function ReverseRow({ model, reverse, server, ask }: { model: KeitaroModel; reverse: Reverse; server: KeitaroServerCard | null; ask: Ask }) {
+const ReverseRow = observer(function ReverseRow({
+  model,
+  reverse,
+  server,
+  ask,
+}: {
+  model: KeitaroModel;
+  reverse: Reverse;
+  server: KeitaroServerCard | null;
+  ask: Ask;
+}) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const listboxClass = useListboxClass();
@@ -129,13 +157,28 @@ const ReverseRow = observer(function ReverseRow({ model, reverse, server, ask }:
   );
 });
 
-function ReverseSection({ title, reverses, model, server, ask }: { title: string; reverses: readonly Reverse[]; model: KeitaroModel; server: KeitaroServerCard | null; ask: Ask }) {
+function ReverseSection({
+  title,
+  reverses,
+  model,
+  server,
+  ask,
+}: {
+  title: string;
+  reverses: readonly Reverse[];
+  model: KeitaroModel;
+  server: KeitaroServerCard | null;
+  ask: Ask;
+}) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   return (
     <section className={styles.section} aria-label={title}>
       <Text weight="semibold">
-        {title} <Badge appearance="tint" size="small">{reverses.length}</Badge>
+        {title}{' '}
+        <Badge appearance="tint" size="small">
+          {reverses.length}
+        </Badge>
       </Text>
       {reverses.length === 0 ? (
         <Text className={styles.muted}>{t('keitaro.none')}</Text>
@@ -150,7 +193,17 @@ function ReverseSection({ title, reverses, model, server, ask }: { title: string
   );
 }
 
-const ServerCard = observer(function ServerCard({ model, server, ask, onEdit }: { model: KeitaroModel; server: KeitaroServerCard; ask: Ask; onEdit: () => void }) {
+const ServerCard = observer(function ServerCard({
+  model,
+  server,
+  ask,
+  onEdit,
+}: {
+  model: KeitaroModel;
+  server: KeitaroServerCard;
+  ask: Ask;
+  onEdit: () => void;
+}) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const remove = async () => {
@@ -159,7 +212,11 @@ const ServerCard = observer(function ServerCard({ model, server, ask, onEdit }: 
   return (
     <Card className={styles.card} data-server={server.name}>
       <CardHeader
-        header={<Text as="h2" weight="semibold">{server.name}</Text>}
+        header={
+          <Text as="h2" weight="semibold">
+            {server.name}
+          </Text>
+        }
         description={
           <Link href={server.url} target="_blank" rel="noopener noreferrer">
             {server.url}
@@ -167,7 +224,13 @@ const ServerCard = observer(function ServerCard({ model, server, ask, onEdit }: 
         }
         action={
           <span>
-            <Button size="small" appearance="subtle" icon={<EditRegular />} aria-label={t('keitaro.editServer', { server: server.name })} onClick={onEdit} />
+            <Button
+              size="small"
+              appearance="subtle"
+              icon={<EditRegular />}
+              aria-label={t('keitaro.editServer', { server: server.name })}
+              onClick={onEdit}
+            />
             <Button
               size="small"
               appearance="subtle"
@@ -179,14 +242,35 @@ const ServerCard = observer(function ServerCard({ model, server, ask, onEdit }: 
           </span>
         }
       />
-      <ReverseSection title={t('keitaro.states.active')} reverses={server.active ? [server.active] : []} model={model} server={server} ask={ask} />
-      <ReverseSection title={t('keitaro.states.on_hold')} reverses={server.on_hold} model={model} server={server} ask={ask} />
-      <ReverseSection title={t('keitaro.states.waiting')} reverses={server.waiting} model={model} server={server} ask={ask} />
+      <ReverseSection
+        title={t('keitaro.states.active')}
+        reverses={server.active ? [server.active] : []}
+        model={model}
+        server={server}
+        ask={ask}
+      />
+      <ReverseSection
+        title={t('keitaro.states.on_hold')}
+        reverses={server.on_hold}
+        model={model}
+        server={server}
+        ask={ask}
+      />
+      <ReverseSection
+        title={t('keitaro.states.waiting')}
+        reverses={server.waiting}
+        model={model}
+        server={server}
+        ask={ask}
+      />
     </Card>
   );
 });
 
-type Editing = { readonly kind: 'none' } | { readonly kind: 'server'; readonly server: KeitaroServerCard | null } | { readonly kind: 'reverse' };
+type Editing =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'server'; readonly server: KeitaroServerCard | null }
+  | { readonly kind: 'reverse' };
 
 const KeitaroScreen = observer(function KeitaroScreen() {
   const { t } = useTranslation(['admin', 'core']);
@@ -224,7 +308,11 @@ const KeitaroScreen = observer(function KeitaroScreen() {
           <ToolbarButton icon={<AddRegular />} onClick={() => setEditing({ kind: 'reverse' })}>
             {t('admin:keitaro.addReverse')}
           </ToolbarButton>
-          <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing({ kind: 'server', server: null })}>
+          <Button
+            appearance="primary"
+            icon={<AddRegular />}
+            onClick={() => setEditing({ kind: 'server', server: null })}
+          >
             {t('admin:keitaro.addServer')}
           </Button>
         </Toolbar>
@@ -233,7 +321,14 @@ const KeitaroScreen = observer(function KeitaroScreen() {
         <MessageBar intent="warning" role="alert">
           <MessageBarBody>{model.refusal}</MessageBarBody>
           <MessageBarActions
-            containerAction={<Button appearance="transparent" icon={<DismissRegular />} aria-label={t('admin:common.dismiss')} onClick={() => model.dismiss()} />}
+            containerAction={
+              <Button
+                appearance="transparent"
+                icon={<DismissRegular />}
+                aria-label={t('admin:common.dismiss')}
+                onClick={() => model.dismiss()}
+              />
+            }
           />
         </MessageBar>
       )}
@@ -249,15 +344,33 @@ const KeitaroScreen = observer(function KeitaroScreen() {
       {board && (
         <>
           <Card className={styles.card}>
-            <CardHeader header={<Text as="h2" weight="semibold">{t('admin:keitaro.freePool')}</Text>} />
-            <ReverseSection title={t('admin:keitaro.states.free')} reverses={board.free} model={model} server={null} ask={ask} />
+            <CardHeader
+              header={
+                <Text as="h2" weight="semibold">
+                  {t('admin:keitaro.freePool')}
+                </Text>
+              }
+            />
+            <ReverseSection
+              title={t('admin:keitaro.states.free')}
+              reverses={board.free}
+              model={model}
+              server={null}
+              ask={ask}
+            />
           </Card>
           {board.servers.length === 0 ? (
             <Text>{t('core:resource.table.empty')}</Text>
           ) : (
             <div className={styles.grid}>
               {board.servers.map((server) => (
-                <ServerCard key={server.id} model={model} server={server} ask={ask} onEdit={() => setEditing({ kind: 'server', server })} />
+                <ServerCard
+                  key={server.id}
+                  model={model}
+                  server={server}
+                  ask={ask}
+                  onEdit={() => setEditing({ kind: 'server', server })}
+                />
               ))}
             </div>
           )}
@@ -275,7 +388,15 @@ const KeitaroScreen = observer(function KeitaroScreen() {
         />
       )}
       {editing.kind === 'reverse' && (
-        <ResourceFormDialog definition={keitaroReversesResource} record={null} api={reversesApi} feedback={feedback} labels={labels} onCancel={close} onSaved={saved} />
+        <ResourceFormDialog
+          definition={keitaroReversesResource}
+          record={null}
+          api={reversesApi}
+          feedback={feedback}
+          labels={labels}
+          onCancel={close}
+          onSaved={saved}
+        />
       )}
       {confirmDialog}
     </div>

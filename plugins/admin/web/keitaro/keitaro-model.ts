@@ -1,7 +1,14 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { DataEnvelope, ResourceRecord } from '@core/sdk/shared';
 import { HttpError, ResourceApi, type HttpClient, type HttpClients } from '@core/sdk/web';
-import { keitaroServersResource, type KeitaroBoard, type KeitaroServer, type KeitaroServerCard, type Reverse, type ReverseAction } from '../../shared/keitaro';
+import {
+  keitaroServersResource,
+  type KeitaroBoard,
+  type KeitaroServer,
+  type KeitaroServerCard,
+  type Reverse,
+  type ReverseAction,
+} from '../../shared/keitaro';
 
 /** A server as the engine's add/edit dialog reads it (the board carries no version: the PUT needs none). */
 export function serverRecord(server: KeitaroServer): ResourceRecord {
@@ -30,13 +37,17 @@ export class KeitaroServersApi extends ResourceApi {
   }
 
   override async create(values: Readonly<Record<string, unknown>>): Promise<ResourceRecord> {
-    return serverRecord((await this.auth.post<DataEnvelope<KeitaroServerCard>>('keitaro/servers', values, { silent: true })).data);
+    return serverRecord(
+      (await this.auth.post<DataEnvelope<KeitaroServerCard>>('keitaro/servers', values, { silent: true })).data,
+    );
   }
 
   override async update(id: number, changes: Readonly<Record<string, unknown>>): Promise<ResourceRecord> {
     const current = this.cards.get(id);
     const body = { ...(current ? { name: current.name, url: current.url } : {}), ...changes };
-    return serverRecord((await this.auth.put<DataEnvelope<KeitaroServerCard>>(`keitaro/servers/${id}`, body, { silent: true })).data);
+    return serverRecord(
+      (await this.auth.put<DataEnvelope<KeitaroServerCard>>(`keitaro/servers/${id}`, body, { silent: true })).data,
+    );
   }
 }
 
@@ -60,7 +71,13 @@ export class KeitaroModel {
   constructor(clients: Pick<HttpClients, 'get'>) {
     this.auth = clients.get('auth');
     this.serversApi = new KeitaroServersApi(clients);
-    makeObservable(this, { board: observableRef, state: observable, refusal: observable, busy: observable, dismiss: action });
+    makeObservable(this, {
+      board: observableRef,
+      state: observable,
+      refusal: observable,
+      busy: observable,
+      dismiss: action,
+    });
   }
 
   async load(): Promise<void> {

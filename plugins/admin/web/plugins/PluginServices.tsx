@@ -3,7 +3,13 @@ import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import type { PluginServicesSummary, TakenService } from '@core/sdk/shared';
 
 const useStyles = makeStyles({
-  list: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalXXL, rowGap: tokens.spacingVerticalXXS, paddingBlock: tokens.spacingVerticalXS },
+  list: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    columnGap: tokens.spacingHorizontalXXL,
+    rowGap: tokens.spacingVerticalXXS,
+    paddingBlock: tokens.spacingVerticalXS,
+  },
   line: { overflowWrap: 'break-word' },
   label: { color: tokens.colorNeutralForeground3 },
   mono: { fontFamily: tokens.fontFamilyMonospace, whiteSpace: 'nowrap' },
@@ -42,7 +48,15 @@ export function PluginServices({ services }: { services: PluginServicesSummary }
   );
   const entries = (kind: Kind) => {
     const list = services[kind];
-    return list.map((entry) => (typeof entry === 'string' ? <span key={entry} className={styles.mono}>{entry}</span> : taken(entry)));
+    return list.map((entry) =>
+      typeof entry === 'string' ? (
+        <span key={entry} className={styles.mono}>
+          {entry}
+        </span>
+      ) : (
+        taken(entry)
+      ),
+    );
   };
   const shown = KINDS.filter((kind) => services[kind].length > 0);
   return (

@@ -23,18 +23,38 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular } from '@fluentui/react-icons';
 import type { DataEnvelope } from '@core/sdk/shared';
-import { DataView, HttpClients, PluginHost, serverMessage, useData, useInjection, useListboxClass } from '@core/sdk/web';
+import {
+  DataView,
+  HttpClients,
+  PluginHost,
+  serverMessage,
+  useData,
+  useInjection,
+  useListboxClass,
+} from '@core/sdk/web';
 import { PLUGIN_LOAD_STATES, PLUGINS_PATH, type PluginInventoryItem, type PluginLoadState } from '../../shared/plugins';
 import { PluginServices, sharesServices } from './PluginServices';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  heading: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  heading: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
   filters: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   choice: { minWidth: '180px' },
   tableScroll: { overflowX: 'auto', minWidth: 0 },
   mono: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere', wordBreak: 'break-word' },
-  state: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: tokens.spacingVerticalXXS, paddingBlock: tokens.spacingVerticalXS },
+  state: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'flex-start',
+    gap: tokens.spacingVerticalXXS,
+    paddingBlock: tokens.spacingVerticalXS,
+  },
   error: { color: tokens.colorPaletteRedForeground1, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
   // The services line belongs to the row above it: no rule between them.
@@ -126,7 +146,9 @@ function sortValue(row: PluginRow, column: Column): string {
 function sorted(rows: readonly PluginRow[], sort: Sort): PluginRow[] {
   const sign = sort.direction === 'ascending' ? 1 : -1;
   return [...rows].sort(
-    (a, b) => sign * sortValue(a, sort.column).localeCompare(sortValue(b, sort.column), undefined, { numeric: true }) || a.item.id.localeCompare(b.item.id),
+    (a, b) =>
+      sign * sortValue(a, sort.column).localeCompare(sortValue(b, sort.column), undefined, { numeric: true }) ||
+      a.item.id.localeCompare(b.item.id),
   );
 }
 
@@ -148,9 +170,13 @@ const PluginsTable = observer(function PluginsTable({ items }: { items: readonly
     rows.filter((row) => state === ALL || row.item.state === state),
     sort,
   );
-  const stateLabel = (value: PluginLoadState | typeof ALL) => (value === ALL ? t('plugins.allStates') : t(STATE_KEYS[value]));
+  const stateLabel = (value: PluginLoadState | typeof ALL) =>
+    value === ALL ? t('plugins.allStates') : t(STATE_KEYS[value]);
   const sortBy = (column: Column) =>
-    setSort((current) => ({ column, direction: current.column === column && current.direction === 'ascending' ? 'descending' : 'ascending' }));
+    setSort((current) => ({
+      column,
+      direction: current.column === column && current.direction === 'ascending' ? 'descending' : 'ascending',
+    }));
   const none = <Text className={styles.muted}>—</Text>;
 
   return (
@@ -181,7 +207,11 @@ const PluginsTable = observer(function PluginsTable({ items }: { items: readonly
             <TableHeader>
               <TableRow>
                 {COLUMNS.map((column) => (
-                  <TableHeaderCell key={column} sortDirection={sort.column === column ? sort.direction : undefined} onClick={() => sortBy(column)}>
+                  <TableHeaderCell
+                    key={column}
+                    sortDirection={sort.column === column ? sort.direction : undefined}
+                    onClick={() => sortBy(column)}
+                  >
                     {t(COLUMN_KEYS[column])}
                   </TableHeaderCell>
                 ))}
@@ -200,7 +230,13 @@ const PluginsTable = observer(function PluginsTable({ items }: { items: readonly
                       <TableCell>{item.version ?? none}</TableCell>
                       <TableCell className={styles.mono}>{item.sdk ?? none}</TableCell>
                       <TableCell>
-                        {item.source.kind === 'external' ? <span className={styles.mono} data-source="external">{item.source.path}</span> : t('plugins.builtIn')}
+                        {item.source.kind === 'external' ? (
+                          <span className={styles.mono} data-source="external">
+                            {item.source.path}
+                          </span>
+                        ) : (
+                          t('plugins.builtIn')
+                        )}
                       </TableCell>
                       <TableCell>{t(item.enabled ? 'common.yes' : 'common.no')}</TableCell>
                       <TableCell>
@@ -255,7 +291,8 @@ export const PluginsPage = observer(function PluginsPage() {
   const styles = useStyles();
   const http = useInjection(HttpClients).get('auth');
   const inventory = useData(
-    async (signal) => (await http.get<DataEnvelope<readonly PluginInventoryItem[]>>(PLUGINS_PATH, { signal, silent: true })).data,
+    async (signal) =>
+      (await http.get<DataEnvelope<readonly PluginInventoryItem[]>>(PLUGINS_PATH, { signal, silent: true })).data,
     [http],
   );
 
@@ -263,7 +300,12 @@ export const PluginsPage = observer(function PluginsPage() {
     <div className={styles.page}>
       <div className={styles.heading}>
         <Title2 as="h1">{t('nav.plugins')}</Title2>
-        <Button appearance="subtle" icon={<ArrowClockwiseRegular />} disabled={inventory.state.status === 'loading'} onClick={() => void inventory.reload()}>
+        <Button
+          appearance="subtle"
+          icon={<ArrowClockwiseRegular />}
+          disabled={inventory.state.status === 'loading'}
+          onClick={() => void inventory.reload()}
+        >
           {t('plugins.refresh')}
         </Button>
       </div>

@@ -67,7 +67,12 @@ function NameCell({ record, value }: ResourceCellProps) {
     <span className={styles.name}>
       <span className={styles.text}>{typeof value === 'string' ? value : ''}</span>
       {grants.length > 0 && (
-        <Badge appearance="tint" size="small" title={grants.map((grant) => grant.username).join(', ')} aria-label={t('rdp.usersCount', { count: grants.length })}>
+        <Badge
+          appearance="tint"
+          size="small"
+          title={grants.map((grant) => grant.username).join(', ')}
+          aria-label={t('rdp.usersCount', { count: grants.length })}
+        >
           {grants.length}
         </Badge>
       )}
@@ -79,7 +84,15 @@ function NameCell({ record, value }: ResourceCellProps) {
  * The users granted on one server: revoke each, grant another (when users can be picked, JU).
  * `onChanged` follows each grant or revocation, so the list's count of users keeps up.
  */
-function RdpUsersDialog({ server, onChanged, onClose }: { server: ResourceRecord; onChanged: () => void; onClose: () => void }) {
+function RdpUsersDialog({
+  server,
+  onChanged,
+  onClose,
+}: {
+  server: ResourceRecord;
+  onChanged: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const http = useInjection(HttpClients);
@@ -96,7 +109,9 @@ function RdpUsersDialog({ server, onChanged, onClose }: { server: ResourceRecord
 
   const load = useCallback(async () => {
     try {
-      const answer = await http.get('auth').get<DataEnvelope<readonly RdpGrant[]>>(`rdps/server/${server.id}/users`, { silent: true });
+      const answer = await http
+        .get('auth')
+        .get<DataEnvelope<readonly RdpGrant[]>>(`rdps/server/${server.id}/users`, { silent: true });
       setGrants(answer.data);
       setFailed(false);
     } catch {
@@ -210,7 +225,10 @@ function RdpUsersDialog({ server, onChanged, onClose }: { server: ResourceRecord
 export const RdpServersPage = observer(function RdpServersPage() {
   useTranslation('admin');
   // The server whose users are open, and the list's reload (the row shows how many are granted).
-  const [opened, setOpened] = useState<{ readonly server: ResourceRecord; readonly reload: () => Promise<void> } | null>(null);
+  const [opened, setOpened] = useState<{
+    readonly server: ResourceRecord;
+    readonly reload: () => Promise<void>;
+  } | null>(null);
   const options = useMemo<ResourceScreenOptions>(() => {
     const users: ExtraRowAction = {
       name: 'users',
@@ -223,7 +241,9 @@ export const RdpServersPage = observer(function RdpServersPage() {
   return (
     <>
       <ResourcePage definition={rdpServersResource} options={options} />
-      {opened && <RdpUsersDialog server={opened.server} onChanged={() => void opened.reload()} onClose={() => setOpened(null)} />}
+      {opened && (
+        <RdpUsersDialog server={opened.server} onChanged={() => void opened.reload()} onClose={() => setOpened(null)} />
+      )}
     </>
   );
 });

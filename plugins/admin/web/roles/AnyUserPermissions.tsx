@@ -16,12 +16,29 @@ export function AnyUserPermissions({ openAdditional }: { openAdditional: (userId
   const labelId = useId();
   return (
     <Card className={styles.card}>
-      <CardHeader header={<Text as="h2" weight="semibold">{t('permissions.giveUser')}</Text>} />
+      <CardHeader
+        header={
+          <Text as="h2" weight="semibold">
+            {t('permissions.giveUser')}
+          </Text>
+        }
+      />
       <div className={styles.end}>
         <Field label={{ children: t('permissions.user'), id: labelId }} className={styles.grow}>
-          <ReferencePicker target={USERS_REFERENCE} labels={labels} multiple={false} value={userId === null ? [] : [userId]} ariaLabelledBy={labelId} onChange={(ids) => setUserId(ids[0] ?? null)} />
+          <ReferencePicker
+            target={USERS_REFERENCE}
+            labels={labels}
+            multiple={false}
+            value={userId === null ? [] : [userId]}
+            ariaLabelledBy={labelId}
+            onChange={(ids) => setUserId(ids[0] ?? null)}
+          />
         </Field>
-        <Button icon={<KeyRegular />} disabled={userId === null} onClick={() => userId !== null && openAdditional(userId)}>
+        <Button
+          icon={<KeyRegular />}
+          disabled={userId === null}
+          onClick={() => userId !== null && openAdditional(userId)}
+        >
           {t('permissions.additional')}
         </Button>
       </div>

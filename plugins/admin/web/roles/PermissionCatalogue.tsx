@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, CardHeader, SearchBox, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  CardHeader,
+  SearchBox,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, LockClosedRegular } from '@fluentui/react-icons';
 import type { PermissionItem } from '../auth-types';
 import { usePermissionAreas } from './permission-areas';
@@ -10,7 +22,13 @@ import { PermissionDialog } from './PermissionDialog';
 import { useRolesStyles } from './roles-styles';
 
 /** The permission catalogue: search, codes grouped by area with their descriptions; add, edit, delete. */
-export const PermissionCatalogue = observer(function PermissionCatalogue({ model, ask }: { model: RolesModel; ask: (message: string) => Promise<boolean> }) {
+export const PermissionCatalogue = observer(function PermissionCatalogue({
+  model,
+  ask,
+}: {
+  model: RolesModel;
+  ask: (message: string) => Promise<boolean>;
+}) {
   const { t } = useTranslation('admin');
   const styles = useRolesStyles();
   const [text, setText] = useState('');
@@ -23,7 +41,11 @@ export const PermissionCatalogue = observer(function PermissionCatalogue({ model
   return (
     <Card className={styles.card}>
       <CardHeader
-        header={<Text as="h2" weight="semibold">{t('permissions.catalogue')}</Text>}
+        header={
+          <Text as="h2" weight="semibold">
+            {t('permissions.catalogue')}
+          </Text>
+        }
         action={
           <Button size="small" icon={<AddRegular />} onClick={() => setEditing({ permission: null })}>
             {t('permissions.add')}
@@ -67,7 +89,9 @@ export const PermissionCatalogue = observer(function PermissionCatalogue({ model
                       </span>
                     </TableCell>
                     <TableCell>{areas.describe(permission) ?? '—'}</TableCell>
-                    <TableCell>{t(`permissions.services.${permission.service}`, { defaultValue: permission.service })}</TableCell>
+                    <TableCell>
+                      {t(`permissions.services.${permission.service}`, { defaultValue: permission.service })}
+                    </TableCell>
                     <TableCell>
                       <span className={styles.row}>
                         <Button
@@ -100,7 +124,9 @@ export const PermissionCatalogue = observer(function PermissionCatalogue({ model
         <PermissionDialog
           permission={editing.permission}
           onClose={() => setEditing(null)}
-          onSave={(input) => (editing.permission ? model.updatePermission(editing.permission, input) : model.createPermission(input))}
+          onSave={(input) =>
+            editing.permission ? model.updatePermission(editing.permission, input) : model.createPermission(input)
+          }
         />
       )}
     </Card>

@@ -6,10 +6,25 @@ import { usePermissionAreas } from './permission-areas';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  groups: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxHeight: '420px', overflowY: 'auto' },
-  group: { border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: tokens.spacingHorizontalM, margin: 0 },
+  groups: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    maxHeight: '420px',
+    overflowY: 'auto',
+  },
+  group: {
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: tokens.spacingHorizontalM,
+    margin: 0,
+  },
   legend: { fontWeight: tokens.fontWeightSemibold, padding: `0 ${tokens.spacingHorizontalXS}` },
-  items: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: tokens.spacingVerticalXXS },
+  items: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+    gap: tokens.spacingVerticalXXS,
+  },
   description: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -77,7 +92,9 @@ export function PermissionChecklist({ permissions, selected, onChange, disabled 
                     label={
                       <span>
                         {permission.name}
-                        {areas.describe(permission) && <span className={styles.description}> — {areas.describe(permission)}</span>}
+                        {areas.describe(permission) && (
+                          <span className={styles.description}> — {areas.describe(permission)}</span>
+                        )}
                       </span>
                     }
                   />

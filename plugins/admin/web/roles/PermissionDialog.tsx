@@ -27,7 +27,9 @@ export function PermissionDialog({
   const builtIn = permission !== null && areas.isBuiltIn(permission.name);
   const [name, setName] = useState(permission?.name ?? '');
   const [description, setDescription] = useState(permission?.description ?? '');
-  const [service, setService] = useState<ServiceName>(() => areas.services.find((known) => known === permission?.service) ?? 'auth');
+  const [service, setService] = useState<ServiceName>(
+    () => areas.services.find((known) => known === permission?.service) ?? 'auth',
+  );
   const errors = useFormErrors({ name, description, service });
   const [saving, setSaving] = useState(false);
 
@@ -42,7 +44,11 @@ export function PermissionDialog({
       return;
     }
     setSaving(true);
-    const result = await onSave({ name: code, description: description.trim() === '' ? null : description.trim(), service });
+    const result = await onSave({
+      name: code,
+      description: description.trim() === '' ? null : description.trim(),
+      service,
+    });
     setSaving(false);
     if (result.ok) onClose();
     else errors.show(result.fields);
@@ -64,7 +70,12 @@ export function PermissionDialog({
         validationState={errors.first('name') ? 'error' : 'none'}
         validationMessage={errors.of('name')?.join(' ')}
       >
-        <Input value={name} disabled={builtIn} maxLength={32} onChange={(_, data) => setName(data.value.toUpperCase())} />
+        <Input
+          value={name}
+          disabled={builtIn}
+          maxLength={32}
+          onChange={(_, data) => setName(data.value.toUpperCase())}
+        />
       </Field>
       <Field
         label={t('permissions.description')}

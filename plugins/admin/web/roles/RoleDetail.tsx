@@ -1,7 +1,21 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, CardHeader, Spinner, Tab, TabList, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text } from '@fluentui/react-components';
+import {
+  Button,
+  Card,
+  CardHeader,
+  Spinner,
+  Tab,
+  TabList,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+} from '@fluentui/react-components';
 import { KeyRegular } from '@fluentui/react-icons';
 import { I18nService, PermissionService, useInjection } from '@core/sdk/web';
 import { USERS_CODE } from '../auth-types';
@@ -10,7 +24,13 @@ import type { RolesModel } from './roles-model';
 import { useRolesStyles } from './roles-styles';
 
 /** The picked role: its codes as a checklist grouped by area, and the users holding it. */
-export const RoleDetail = observer(function RoleDetail({ model, openAdditional }: { model: RolesModel; openAdditional: (userId: number) => void }) {
+export const RoleDetail = observer(function RoleDetail({
+  model,
+  openAdditional,
+}: {
+  model: RolesModel;
+  openAdditional: (userId: number) => void;
+}) {
   const { t } = useTranslation('admin');
   const styles = useRolesStyles();
   const i18n = useInjection(I18nService);
@@ -22,7 +42,13 @@ export const RoleDetail = observer(function RoleDetail({ model, openAdditional }
 
   return (
     <Card className={styles.card}>
-      <CardHeader header={<Text as="h2" weight="semibold">{role.name}</Text>} />
+      <CardHeader
+        header={
+          <Text as="h2" weight="semibold">
+            {role.name}
+          </Text>
+        }
+      />
       <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value === 'users' ? 'users' : 'permissions')}>
         <Tab value="permissions">{t('roles.permissionsTab')}</Tab>
         <Tab value="users">{t('roles.usersTab', { count: role.users_count })}</Tab>
@@ -30,7 +56,12 @@ export const RoleDetail = observer(function RoleDetail({ model, openAdditional }
       {tab === 'permissions' &&
         (model.assignedLoaded ? (
           <>
-            <PermissionChecklist permissions={model.catalogue} selected={model.draft} onChange={(next) => model.setDraft(next)} disabled={model.busy} />
+            <PermissionChecklist
+              permissions={model.catalogue}
+              selected={model.draft}
+              onChange={(next) => model.setDraft(next)}
+              disabled={model.busy}
+            />
             <div className={styles.row}>
               <Button appearance="primary" disabled={!model.dirty || model.busy} onClick={() => void model.assign()}>
                 {t('roles.savePermissions')}
@@ -84,11 +115,19 @@ export const RoleDetail = observer(function RoleDetail({ model, openAdditional }
             </Table>
             {holders.last_page > 1 && (
               <div className={styles.row}>
-                <Button size="small" disabled={holders.current_page <= 1} onClick={() => void model.loadHolders(holders.current_page - 1)}>
+                <Button
+                  size="small"
+                  disabled={holders.current_page <= 1}
+                  onClick={() => void model.loadHolders(holders.current_page - 1)}
+                >
                   {t('common.previous')}
                 </Button>
                 <Text>{t('common.page', { page: holders.current_page, pages: holders.last_page })}</Text>
-                <Button size="small" disabled={holders.current_page >= holders.last_page} onClick={() => void model.loadHolders(holders.current_page + 1)}>
+                <Button
+                  size="small"
+                  disabled={holders.current_page >= holders.last_page}
+                  onClick={() => void model.loadHolders(holders.current_page + 1)}
+                >
                   {t('common.next')}
                 </Button>
               </div>

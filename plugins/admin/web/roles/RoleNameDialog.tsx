@@ -7,7 +7,15 @@ import type { WriteResult } from './roles-model';
 import { useRolesStyles, messageOf } from './roles-styles';
 
 /** One name, for a new role or a renamed one. */
-export function RoleNameDialog({ role, onSave, onClose }: { role: RoleItem | null; onSave: (name: string) => Promise<WriteResult>; onClose: () => void }) {
+export function RoleNameDialog({
+  role,
+  onSave,
+  onClose,
+}: {
+  role: RoleItem | null;
+  onSave: (name: string) => Promise<WriteResult>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('admin');
   const styles = useRolesStyles();
   const [name, setName] = useState(role?.name ?? '');

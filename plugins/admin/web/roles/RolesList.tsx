@@ -9,7 +9,13 @@ import { RoleNameDialog } from './RoleNameDialog';
 import { useRolesStyles } from './roles-styles';
 
 /** The roles: pick one to see it; add, rename, delete. */
-export const RolesList = observer(function RolesList({ model, ask }: { model: RolesModel; ask: (message: string) => Promise<boolean> }) {
+export const RolesList = observer(function RolesList({
+  model,
+  ask,
+}: {
+  model: RolesModel;
+  ask: (message: string) => Promise<boolean>;
+}) {
   const { t } = useTranslation('admin');
   const styles = useRolesStyles();
   const [naming, setNaming] = useState<{ role: RoleItem | null } | null>(null);
@@ -20,7 +26,11 @@ export const RolesList = observer(function RolesList({ model, ask }: { model: Ro
   return (
     <Card className={styles.card}>
       <CardHeader
-        header={<Text as="h2" weight="semibold">{t('roles.title')}</Text>}
+        header={
+          <Text as="h2" weight="semibold">
+            {t('roles.title')}
+          </Text>
+        }
         action={
           <Button size="small" icon={<AddRegular />} onClick={() => setNaming({ role: null })}>
             {t('roles.add')}
@@ -51,7 +61,12 @@ export const RolesList = observer(function RolesList({ model, ask }: { model: Ro
       )}
       {selected && (
         <div className={styles.row}>
-          <Button size="small" icon={<EditRegular />} disabled={model.busy} onClick={() => setNaming({ role: selected })}>
+          <Button
+            size="small"
+            icon={<EditRegular />}
+            disabled={model.busy}
+            onClick={() => setNaming({ role: selected })}
+          >
             {t('roles.rename')}
           </Button>
           <Button size="small" icon={<DeleteRegular />} disabled={model.busy} onClick={() => void remove(selected)}>

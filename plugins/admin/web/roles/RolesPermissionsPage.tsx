@@ -47,7 +47,10 @@ const RolesScreen = observer(function RolesScreen() {
       {!model.rolesLoaded && !model.failed && <Spinner label={t('common.loading')} />}
       {model.rolesLoaded && (
         <>
-          <TabList selectedValue={view} onTabSelect={(_, data) => setView(data.value === 'catalogue' ? 'catalogue' : 'roles')}>
+          <TabList
+            selectedValue={view}
+            onTabSelect={(_, data) => setView(data.value === 'catalogue' ? 'catalogue' : 'roles')}
+          >
             <Tab value="roles">{t('roles.title')}</Tab>
             <Tab value="catalogue">{t('permissions.catalogue')}</Tab>
           </TabList>

@@ -31,18 +31,25 @@ export interface PermissionAreas {
 export function matchesSearch(permission: PermissionItem, text: string): boolean {
   const needle = text.trim().toLowerCase();
   if (needle === '') return true;
-  return permission.name.toLowerCase().includes(needle) || (permission.description ?? '').toLowerCase().includes(needle);
+  return (
+    permission.name.toLowerCase().includes(needle) || (permission.description ?? '').toLowerCase().includes(needle)
+  );
 }
 
 export function usePermissionAreas(): PermissionAreas {
   const { t, i18n } = useTranslation('admin');
   const catalogue = usePermissionCatalogue();
-  const describe = (permission: Pick<PermissionItem, 'name' | 'description'>) => catalogue.describe(permission.name, i18n.language, permission.description);
+  const describe = (permission: Pick<PermissionItem, 'name' | 'description'>) =>
+    catalogue.describe(permission.name, i18n.language, permission.description);
   return {
     group: (permissions, text = '') =>
       catalogue
         .group(
-          permissions.filter((permission) => matchesSearch(permission, text) || matchesSearch({ ...permission, description: describe(permission) }, text)),
+          permissions.filter(
+            (permission) =>
+              matchesSearch(permission, text) ||
+              matchesSearch({ ...permission, description: describe(permission) }, text),
+          ),
           (permission) => ({ code: permission.name, service: permission.service }),
         )
         .map(({ area, items }) => ({ area, permissions: items })),

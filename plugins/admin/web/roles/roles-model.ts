@@ -10,7 +10,9 @@ export interface PermissionInput {
 }
 
 /** What a write came to: done, refused with field messages (422), or failed (already toasted). */
-export type WriteResult = { readonly ok: true } | { readonly ok: false; readonly fields: Readonly<Record<string, readonly string[]>> };
+export type WriteResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly fields: Readonly<Record<string, readonly string[]>> };
 
 const HOLDERS_PER_PAGE = 10;
 
@@ -178,7 +180,11 @@ export class RolesModel {
 
   createRole(name: string): Promise<WriteResult> {
     return this.write('create', async () => {
-      const created = await this.auth.post<DataEnvelope<RoleItem>>('roles/add', { name: name.trim() }, { silent: true });
+      const created = await this.auth.post<DataEnvelope<RoleItem>>(
+        'roles/add',
+        { name: name.trim() },
+        { silent: true },
+      );
       await this.reloadRoles();
       await this.select(created.data.id);
     });
@@ -213,7 +219,11 @@ export class RolesModel {
     if (id === null) return Promise.resolve({ ok: false, fields: {} });
     const ids = [...this.draft].sort((a, b) => a - b);
     return this.write('update', async () => {
-      const answer = await this.auth.post<DataEnvelope<readonly PermissionItem[]>>(`roles/${id}/assign-permissions`, { permissions: ids }, { silent: true });
+      const answer = await this.auth.post<DataEnvelope<readonly PermissionItem[]>>(
+        `roles/${id}/assign-permissions`,
+        { permissions: ids },
+        { silent: true },
+      );
       runInAction(() => {
         this.assigned = new Set(answer.data.map((permission) => permission.id));
         this.draft = this.assigned;
@@ -231,7 +241,8 @@ export class RolesModel {
 
   /** `PATCH permissions/{id}`; a built-in code keeps its name (the server refuses a rename). */
   updatePermission(permission: PermissionItem, input: PermissionInput): Promise<WriteResult> {
-    const body: Partial<PermissionInput> = input.name === permission.name ? { description: input.description, service: input.service } : input;
+    const body: Partial<PermissionInput> =
+      input.name === permission.name ? { description: input.description, service: input.service } : input;
     return this.write('update', async () => {
       await this.auth.patch(`permissions/${permission.id}`, body, { silent: true });
       await this.reloadCatalogue();

@@ -3,9 +3,21 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 /** The roles screen's look, shared by its parts. */
 export const useRolesStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
-  layout: { display: 'grid', gridTemplateColumns: 'minmax(220px, 300px) minmax(0, 1fr)', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  layout: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(220px, 300px) minmax(0, 1fr)',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'start',
+  },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  roles: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXXS, margin: 0, padding: 0, listStyleType: 'none' },
+  roles: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXXS,
+    margin: 0,
+    padding: 0,
+    listStyleType: 'none',
+  },
   role: { justifyContent: 'space-between', width: '100%' },
   selected: { backgroundColor: tokens.colorBrandBackground2 },
   row: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },

@@ -13,6 +13,8 @@ export function useAdditionalPermissions(): { open: (userId: number) => void; di
   const open = (userId: number) => {
     store.info(userId).then(setUser, (error: unknown) => new ResourceFeedback(toasts, i18n).failed('load', error));
   };
-  const dialog = user ? <AdditionalPermissionsDialog user={user} onCancel={() => setUser(null)} onSaved={() => setUser(null)} /> : null;
+  const dialog = user ? (
+    <AdditionalPermissionsDialog user={user} onCancel={() => setUser(null)} onSaved={() => setUser(null)} />
+  ) : null;
   return { open, dialog };
 }

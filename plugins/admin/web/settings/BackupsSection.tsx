@@ -22,13 +22,22 @@ import { BACKUP_STEPS, type BackupsOverview, type DataEnvelope, type JobInfo } f
 import { HttpClients, JobPanel, serverMessage, useInjection, useLocaleFormat } from '@core/sdk/web';
 
 const useStyles = makeStyles({
-  card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, maxWidth: '960px', marginTop: tokens.spacingVerticalL },
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    maxWidth: '960px',
+    marginTop: tokens.spacingVerticalL,
+  },
   facts: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   place: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
 
-type Load = { readonly state: 'loading' } | { readonly state: 'ready'; readonly overview: BackupsOverview } | { readonly state: 'failed' };
+type Load =
+  | { readonly state: 'loading' }
+  | { readonly state: 'ready'; readonly overview: BackupsOverview }
+  | { readonly state: 'failed' };
 
 /** "30 2 * * *" is "daily at 02:30 UTC"; any other expression is shown as written. */
 const DAILY = /^(\d{1,2}) (\d{1,2}) \* \* \*$/;
@@ -61,7 +70,11 @@ function BackupList({ overview }: { readonly overview: BackupsOverview }) {
           <TableRow key={file.name} data-backup={file.name}>
             <TableCell>{format.dateTime(file.created_at)}</TableCell>
             <TableCell className={styles.place}>{file.name}</TableCell>
-            <TableCell>{t('backups.megabytes', { size: format.number(file.size / 1_048_576, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}</TableCell>
+            <TableCell>
+              {t('backups.megabytes', {
+                size: format.number(file.size / 1_048_576, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+              })}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -69,7 +82,13 @@ function BackupList({ overview }: { readonly overview: BackupsOverview }) {
   );
 }
 
-function EmbeddedBackups({ overview, onChanged }: { readonly overview: BackupsOverview; readonly onChanged: () => void }) {
+function EmbeddedBackups({
+  overview,
+  onChanged,
+}: {
+  readonly overview: BackupsOverview;
+  readonly onChanged: () => void;
+}) {
   const { t } = useTranslation('admin');
   const http = useInjection(HttpClients);
   const styles = useStyles();
@@ -102,7 +121,12 @@ function EmbeddedBackups({ overview, onChanged }: { readonly overview: BackupsOv
         <Text>{schedule}</Text>
       </div>
       <div className={styles.actions}>
-        <Button appearance="primary" icon={starting ? <Spinner size="tiny" /> : <DatabaseArrowDownRegular />} disabled={starting} onClick={() => void backUp()}>
+        <Button
+          appearance="primary"
+          icon={starting ? <Spinner size="tiny" /> : <DatabaseArrowDownRegular />}
+          disabled={starting}
+          onClick={() => void backUp()}
+        >
           {t('backups.backUpNow')}
         </Button>
       </div>
@@ -112,7 +136,15 @@ function EmbeddedBackups({ overview, onChanged }: { readonly overview: BackupsOv
         </MessageBar>
       )}
       <BackupList overview={overview} />
-      {jobId !== null && <JobPanel jobId={jobId} title={t('backups.jobTitle')} steps={steps} onClose={() => setJobId(null)} onFinished={onChanged} />}
+      {jobId !== null && (
+        <JobPanel
+          jobId={jobId}
+          title={t('backups.jobTitle')}
+          steps={steps}
+          onClose={() => setJobId(null)}
+          onFinished={onChanged}
+        />
+      )}
     </>
   );
 }
@@ -145,7 +177,13 @@ export function BackupsSection() {
 
   return (
     <Card className={styles.card} data-section="backups">
-      <CardHeader header={<Text as="h2" weight="semibold">{t('backups.title')}</Text>} />
+      <CardHeader
+        header={
+          <Text as="h2" weight="semibold">
+            {t('backups.title')}
+          </Text>
+        }
+      />
       {load.state === 'loading' && <Spinner size="small" label={t('common.loading')} />}
       {load.state === 'failed' && (
         <MessageBar intent="error">
@@ -158,7 +196,9 @@ export function BackupsSection() {
           <MessageBarBody>{t('backups.postgres')}</MessageBarBody>
         </MessageBar>
       )}
-      {load.state === 'ready' && load.overview.database === 'pglite' && <EmbeddedBackups overview={load.overview} onChanged={() => setVersion((value) => value + 1)} />}
+      {load.state === 'ready' && load.overview.database === 'pglite' && (
+        <EmbeddedBackups overview={load.overview} onChanged={() => setVersion((value) => value + 1)} />
+      )}
     </Card>
   );
 }

@@ -65,7 +65,10 @@ function ownerOf(entry: SystemSettingEntry): string {
   return entry.key.split('.')[0] ?? 'core';
 }
 
-type Load = { readonly state: 'loading' } | { readonly state: 'ready'; readonly entries: readonly SystemSettingEntry[] } | { readonly state: 'failed' };
+type Load =
+  | { readonly state: 'loading' }
+  | { readonly state: 'ready'; readonly entries: readonly SystemSettingEntry[] }
+  | { readonly state: 'failed' };
 
 interface SettingFieldProps {
   readonly entry: SystemSettingEntry;
@@ -81,12 +84,23 @@ interface SettingFieldProps {
   readonly onReset: () => void;
 }
 
-function defaultText(entry: ValueSettingEntry, t: (key: string, options?: Record<string, unknown>) => string, valueLabel: (value: string) => string): string {
+function defaultText(
+  entry: ValueSettingEntry,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  valueLabel: (value: string) => string,
+): string {
   if (entry.type === 'boolean') return t(entry.default === true ? 'common.yes' : 'common.no');
   return entry.default === '' ? t('systemSettings.emptyDefault') : valueLabel(String(entry.default));
 }
 
-function SecretField({ entry, label, description, input, messages, onChange }: Omit<SettingFieldProps, 'entry' | 'reset' | 'onReset' | 'valueLabel'> & { entry: SecretSettingEntry }) {
+function SecretField({
+  entry,
+  label,
+  description,
+  input,
+  messages,
+  onChange,
+}: Omit<SettingFieldProps, 'entry' | 'reset' | 'onReset' | 'valueLabel'> & { entry: SecretSettingEntry }) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const invalid = (messages?.length ?? 0) > 0;
@@ -115,7 +129,17 @@ function SecretField({ entry, label, description, input, messages, onChange }: O
   );
 }
 
-function ValueField({ entry, label, description, valueLabel, input, reset, messages, onChange, onReset }: SettingFieldProps & { entry: ValueSettingEntry }) {
+function ValueField({
+  entry,
+  label,
+  description,
+  valueLabel,
+  input,
+  reset,
+  messages,
+  onChange,
+  onReset,
+}: SettingFieldProps & { entry: ValueSettingEntry }) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const listboxClass = useListboxClass();
@@ -128,12 +152,17 @@ function ValueField({ entry, label, description, valueLabel, input, reset, messa
     description,
     ...bounds,
     t('systemSettings.default', { value: defaultText(entry, t, valueLabel) }),
-    reset ? t('systemSettings.willReset') : entry.is_stored ? t('systemSettings.stored') : t('systemSettings.usingDefault'),
+    reset
+      ? t('systemSettings.willReset')
+      : entry.is_stored
+        ? t('systemSettings.stored')
+        : t('systemSettings.usingDefault'),
   ].join(' · ');
   const text = typeof input === 'string' ? input : '';
 
   const control = () => {
-    if (entry.type === 'boolean') return <Switch checked={input === true} onChange={(_, data) => onChange(data.checked)} />;
+    if (entry.type === 'boolean')
+      return <Switch checked={input === true} onChange={(_, data) => onChange(data.checked)} />;
     if (entry.type === 'integer') {
       return <NumberInput className={styles.input} inputMode="numeric" value={text} onChange={onChange} />;
     }
@@ -178,7 +207,13 @@ function ValueField({ entry, label, description, valueLabel, input, reset, messa
         {control()}
       </Field>
       {entry.is_stored && !reset && (
-        <Button appearance="subtle" icon={<ArrowResetRegular />} aria-label={t('systemSettings.reset', { setting: label })} title={t('systemSettings.reset', { setting: label })} onClick={onReset} />
+        <Button
+          appearance="subtle"
+          icon={<ArrowResetRegular />}
+          aria-label={t('systemSettings.reset', { setting: label })}
+          title={t('systemSettings.reset', { setting: label })}
+          onClick={onReset}
+        />
       )}
     </div>
   );
@@ -188,13 +223,24 @@ function problemText(problem: SettingProblem, t: (key: string, options?: Record<
   return t(`systemSettings.problems.${problem.code}`, problem);
 }
 
-const SettingsForm = observer(function SettingsForm({ initial, onSaved }: { initial: readonly SystemSettingEntry[]; onSaved: (entries: readonly SystemSettingEntry[]) => void }) {
+const SettingsForm = observer(function SettingsForm({
+  initial,
+  onSaved,
+}: {
+  initial: readonly SystemSettingEntry[];
+  onSaved: (entries: readonly SystemSettingEntry[]) => void;
+}) {
   const styles = useStyles();
   const http = useInjection(HttpClients);
   const toasts = useInjection(ToastService);
   const i18n = useInjection(I18nService);
   const host = useInjection(PluginHost);
-  const namespaces = [...new Set(['admin', ...initial.map((entry) => namespaceOf(entry.label_key)).filter((ns): ns is string => ns !== null)])];
+  const namespaces = [
+    ...new Set([
+      'admin',
+      ...initial.map((entry) => namespaceOf(entry.label_key)).filter((ns): ns is string => ns !== null),
+    ]),
+  ];
   const { t } = useTranslation(namespaces);
   const [feedback] = useState(() => new ResourceFeedback(toasts, i18n));
   const [entries, setEntries] = useState(initial);
@@ -215,13 +261,18 @@ const SettingsForm = observer(function SettingsForm({ initial, onSaved }: { init
   // Its description and value names likewise: `<label key>Description` and `<label key>Values.<value>` in
   // the owner's strings, the core's in the admin plugin's (`systemSettings.descriptions.<name>`, `.values.<name>.<value>`).
   const ownerText = (entry: SystemSettingEntry, ownKey: string, coreKey: string): string | null => {
-    const key = [`${entry.label_key}${ownKey}`, `admin:systemSettings.${coreKey}`].find((candidate) => i18n.i18n.exists(candidate));
+    const key = [`${entry.label_key}${ownKey}`, `admin:systemSettings.${coreKey}`].find((candidate) =>
+      i18n.i18n.exists(candidate),
+    );
     return key ? t(key) : null;
   };
   const nameOf = (entry: SystemSettingEntry) => entry.label_key.slice(entry.label_key.indexOf(':') + 1);
-  const descriptionOf = (entry: SystemSettingEntry): string => ownerText(entry, 'Description', `descriptions.${nameOf(entry)}`) ?? entry.description;
-  const valueLabelOf = (entry: SystemSettingEntry) => (value: string): string =>
-    ownerText(entry, `Values.${value}`, `values.${nameOf(entry)}.${value}`) ?? value;
+  const descriptionOf = (entry: SystemSettingEntry): string =>
+    ownerText(entry, 'Description', `descriptions.${nameOf(entry)}`) ?? entry.description;
+  const valueLabelOf =
+    (entry: SystemSettingEntry) =>
+    (value: string): string =>
+      ownerText(entry, `Values.${value}`, `values.${nameOf(entry)}.${value}`) ?? value;
   const ownerTitle = (owner: string): string => {
     if (owner === 'core') return t('admin:systemSettings.core');
     const manifest = host.manifests.find((candidate) => candidate.id === owner);
@@ -239,7 +290,10 @@ const SettingsForm = observer(function SettingsForm({ initial, onSaved }: { init
     setUnchanged(false);
   };
   const reset = (entry: ValueSettingEntry) => {
-    setInputs((current) => ({ ...current, [entry.key]: typeof entry.default === 'boolean' ? entry.default : String(entry.default) }));
+    setInputs((current) => ({
+      ...current,
+      [entry.key]: typeof entry.default === 'boolean' ? entry.default : String(entry.default),
+    }));
     setResets((current) => new Set(current).add(entry.key));
   };
 
@@ -263,7 +317,9 @@ const SettingsForm = observer(function SettingsForm({ initial, onSaved }: { init
     }
     setSaving(true);
     try {
-      const answer = await http.get('auth').put<DataEnvelope<readonly SystemSettingEntry[]>>('system-settings', changes, { silent: true });
+      const answer = await http
+        .get('auth')
+        .put<DataEnvelope<readonly SystemSettingEntry[]>>('system-settings', changes, { silent: true });
       feedback.succeeded('updated');
       setEntries(answer.data);
       setInputs(initialInputs(answer.data));
@@ -283,7 +339,12 @@ const SettingsForm = observer(function SettingsForm({ initial, onSaved }: { init
 
   const owners = [...new Set(entries.map(ownerOf))];
   return (
-    <form className={styles.page} onSubmit={(event) => void submit(event)} noValidate aria-label={t('admin:nav.settings')}>
+    <form
+      className={styles.page}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t('admin:nav.settings')}
+    >
       {general.length > 0 && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>{general.join(' ')}</MessageBarBody>
@@ -296,12 +357,26 @@ const SettingsForm = observer(function SettingsForm({ initial, onSaved }: { init
       )}
       {owners.map((owner) => (
         <Card key={owner} className={styles.card}>
-          <CardHeader header={<Text as="h2" weight="semibold">{ownerTitle(owner)}</Text>} />
+          <CardHeader
+            header={
+              <Text as="h2" weight="semibold">
+                {ownerTitle(owner)}
+              </Text>
+            }
+          />
           {entries
             .filter((entry) => ownerOf(entry) === owner)
             .map((entry) =>
               isSecret(entry) ? (
-                <SecretField key={entry.key} entry={entry} label={labelOf(entry)} description={descriptionOf(entry)} input={inputs[entry.key]} messages={messages[entry.key]} onChange={(input) => change(entry.key, input)} />
+                <SecretField
+                  key={entry.key}
+                  entry={entry}
+                  label={labelOf(entry)}
+                  description={descriptionOf(entry)}
+                  input={inputs[entry.key]}
+                  messages={messages[entry.key]}
+                  onChange={(input) => change(entry.key, input)}
+                />
               ) : (
                 <ValueField
                   key={entry.key}
@@ -320,7 +395,12 @@ const SettingsForm = observer(function SettingsForm({ initial, onSaved }: { init
         </Card>
       ))}
       <div className={styles.actions}>
-        <Button appearance="primary" type="submit" disabled={saving} icon={saving ? <Spinner size="tiny" /> : undefined}>
+        <Button
+          appearance="primary"
+          type="submit"
+          disabled={saving}
+          icon={saving ? <Spinner size="tiny" /> : undefined}
+        >
           {t('admin:common.save')}
         </Button>
       </div>
@@ -358,7 +438,9 @@ const SettingsScreen = observer(function SettingsScreen() {
           <Button onClick={() => setVersion((value) => value + 1)}>{t('common.retry')}</Button>
         </MessageBar>
       )}
-      {load.state === 'ready' && <SettingsForm initial={load.entries} onSaved={(entries) => setLoad({ state: 'ready', entries })} />}
+      {load.state === 'ready' && (
+        <SettingsForm initial={load.entries} onSaved={(entries) => setLoad({ state: 'ready', entries })} />
+      )}
       <BackupsSection />
     </div>
   );

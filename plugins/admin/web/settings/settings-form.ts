@@ -1,4 +1,9 @@
-import type { SecretSettingEntry, SystemSettingEntry, SystemSettingsChanges, ValueSettingEntry } from '../../shared/system-settings';
+import type {
+  SecretSettingEntry,
+  SystemSettingEntry,
+  SystemSettingsChanges,
+  ValueSettingEntry,
+} from '../../shared/system-settings';
 
 /**
  * The system settings form: each setting's input as text (numbers too, so a half-typed number is
@@ -23,7 +28,8 @@ export function initialInputs(entries: readonly SystemSettingEntry[]): Record<st
 /** An input as the value `PUT system-settings` takes for its setting. */
 export function wireValue(entry: ValueSettingEntry, input: SettingInput): string | number | boolean {
   if (entry.type === 'boolean') return input === true;
-  if (entry.type === 'integer') return typeof input === 'string' && /^-?\d+$/.test(input.trim()) ? Number(input.trim()) : String(input);
+  if (entry.type === 'integer')
+    return typeof input === 'string' && /^-?\d+$/.test(input.trim()) ? Number(input.trim()) : String(input);
   return typeof input === 'string' ? input.trim() : String(input);
 }
 
@@ -31,7 +37,11 @@ export function wireValue(entry: ValueSettingEntry, input: SettingInput): string
  * `PUT system-settings` body: only the settings whose input differs from the current value, plus
  * settings the user asked to return to their default (`null`), plus secrets with a typed value.
  */
-export function settingsChanges(entries: readonly SystemSettingEntry[], inputs: SettingInputs, resets: ReadonlySet<string> = new Set()): SystemSettingsChanges {
+export function settingsChanges(
+  entries: readonly SystemSettingEntry[],
+  inputs: SettingInputs,
+  resets: ReadonlySet<string> = new Set(),
+): SystemSettingsChanges {
   const changes: Record<string, string | number | boolean | null> = {};
   for (const entry of entries) {
     const input = inputs[entry.key];
@@ -69,8 +79,10 @@ export function settingProblem(entry: ValueSettingEntry, value: string | number 
   }
   if (entry.type === 'string' && typeof value === 'string') {
     if (entry.values && !entry.values.includes(value)) return { code: 'values', values: entry.values.join(', ') };
-    if (entry.min_length !== undefined && value.length < entry.min_length) return { code: 'minLength', min: entry.min_length };
-    if (entry.max_length !== undefined && value.length > entry.max_length) return { code: 'maxLength', max: entry.max_length };
+    if (entry.min_length !== undefined && value.length < entry.min_length)
+      return { code: 'minLength', min: entry.min_length };
+    if (entry.max_length !== undefined && value.length > entry.max_length)
+      return { code: 'maxLength', max: entry.max_length };
     if (entry.format === 'url' && value !== '' && !/^https?:\/\/[^\s]+$/i.test(value)) return { code: 'url' };
   }
   return null;

@@ -34,13 +34,18 @@ export function AdditionalPermissionsDialog({ user, onSaved, onCancel }: Additio
   const i18n = useInjection(I18nService);
   const [feedback] = useState(() => new ResourceFeedback(toasts, i18n));
   const catalogue = useData(() => store.permissions(), [store]);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set(user.additional_permissions.map((permission) => permission.id)));
+  const [selected, setSelected] = useState<ReadonlySet<number>>(
+    () => new Set(user.additional_permissions.map((permission) => permission.id)),
+  );
   const [saving, setSaving] = useState(false);
 
   const save = async () => {
     setSaving(true);
     try {
-      const saved = await store.setPermissions(user.id, [...selected].sort((a, b) => a - b));
+      const saved = await store.setPermissions(
+        user.id,
+        [...selected].sort((a, b) => a - b),
+      );
       feedback.succeeded('updated');
       onSaved(saved);
     } catch (error) {
@@ -56,7 +61,11 @@ export function AdditionalPermissionsDialog({ user, onSaved, onCancel }: Additio
         <DialogBody>
           <DialogTitle>{t('permissions.additionalTitle', { name: user.username })}</DialogTitle>
           <DialogContent>
-            <DataView data={catalogue}>{(permissions) => <PermissionChecklist permissions={permissions} selected={selected} onChange={setSelected} />}</DataView>
+            <DataView data={catalogue}>
+              {(permissions) => (
+                <PermissionChecklist permissions={permissions} selected={selected} onChange={setSelected} />
+              )}
+            </DataView>
           </DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={onCancel}>

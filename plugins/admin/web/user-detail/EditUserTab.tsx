@@ -16,10 +16,20 @@ function EditForm({ user, onSaved }: { user: UserInfo; onSaved: (user: UserInfo)
   const styles = useStyles();
   const form = useUserForm(user, onSaved);
   return (
-    <form className={styles.form} onSubmit={(event) => void form.submit(event)} noValidate aria-label={t('userDetail.tabs.edit')}>
+    <form
+      className={styles.form}
+      onSubmit={(event) => void form.submit(event)}
+      noValidate
+      aria-label={t('userDetail.tabs.edit')}
+    >
       <UserFormFields form={form} />
       <div className={styles.actions}>
-        <Button appearance="primary" type="submit" disabled={form.saving} icon={form.saving ? <Spinner size="tiny" /> : undefined}>
+        <Button
+          appearance="primary"
+          type="submit"
+          disabled={form.saving}
+          icon={form.saving ? <Spinner size="tiny" /> : undefined}
+        >
           {t('common.save')}
         </Button>
       </div>

@@ -1,7 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, Card, CardHeader, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Button,
+  Card,
+  CardHeader,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { EditRegular } from '@fluentui/react-icons';
 import { I18nService, PermissionService, useData, useInjection, type UserDetailTabProps } from '@core/sdk/web';
 import { ROLES_REQUIREMENT } from '../auth-types';
@@ -10,9 +21,19 @@ import { AdditionalPermissionsDialog } from './AdditionalPermissionsDialog';
 import { useUserDetail } from './user-detail-model';
 
 const useStyles = makeStyles({
-  tab: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 380px), 1fr))', gap: tokens.spacingHorizontalL, alignItems: 'start' },
+  tab: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 380px), 1fr))',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'start',
+  },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
-  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, margin: 0 },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+    margin: 0,
+  },
   term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0, overflowWrap: 'anywhere' },
   badges: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS },
@@ -32,7 +53,10 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 /** The manager's username, looked up by id (the id while it loads or when it cannot be read). */
 function useManagerName(managerId: number | null): string | null {
   const store = useInjection(UsersStore);
-  const manager = useData((signal) => (managerId === null ? Promise.resolve(null) : store.info(managerId, signal)), [store, managerId]);
+  const manager = useData(
+    (signal) => (managerId === null ? Promise.resolve(null) : store.info(managerId, signal)),
+    [store, managerId],
+  );
   return managerId === null ? null : (manager.data?.username ?? `#${managerId}`);
 }
 
@@ -62,11 +86,19 @@ export const InfoTab = observer(function InfoTab({ userId }: UserDetailTabProps)
   return (
     <div className={styles.tab}>
       <Card className={styles.card}>
-        <CardHeader header={<Text as="h2" weight="semibold">{t('info.data')}</Text>} />
+        <CardHeader
+          header={
+            <Text as="h2" weight="semibold">
+              {t('info.data')}
+            </Text>
+          }
+        />
         <dl className={styles.facts}>
           <Fact term={t('userForm.username')}>{user.username}</Fact>
           <Fact term={t('userForm.email')}>{user.email ?? none}</Fact>
-          <Fact term={t('users.fields.status')}>{t(`users.statuses.${user.status === 'blocked' ? 'blocked' : 'active'}`)}</Fact>
+          <Fact term={t('users.fields.status')}>
+            {t(`users.statuses.${user.status === 'blocked' ? 'blocked' : 'active'}`)}
+          </Fact>
           <Fact term={t('userForm.sub')}>{user.sub ?? none}</Fact>
           <Fact term={t('userForm.tgUserId')}>{user.tg_user_id ?? none}</Fact>
           <Fact term={t('userForm.tgLogin')}>{user.tg_login ?? none}</Fact>
@@ -78,7 +110,13 @@ export const InfoTab = observer(function InfoTab({ userId }: UserDetailTabProps)
       </Card>
 
       <Card className={styles.card}>
-        <CardHeader header={<Text as="h2" weight="semibold">{t('info.roles')}</Text>} />
+        <CardHeader
+          header={
+            <Text as="h2" weight="semibold">
+              {t('info.roles')}
+            </Text>
+          }
+        />
         {user.roles.length === 0 ? (
           <Text className={styles.empty}>{t('info.noRoles')}</Text>
         ) : (
@@ -93,7 +131,13 @@ export const InfoTab = observer(function InfoTab({ userId }: UserDetailTabProps)
       </Card>
 
       <Card className={styles.card}>
-        <CardHeader header={<Text as="h2" weight="semibold">{t('info.permissions')}</Text>} />
+        <CardHeader
+          header={
+            <Text as="h2" weight="semibold">
+              {t('info.permissions')}
+            </Text>
+          }
+        />
         {user.permissions.length === 0 ? (
           <Text className={styles.empty}>{t('info.noPermissions')}</Text>
         ) : (
@@ -109,7 +153,11 @@ export const InfoTab = observer(function InfoTab({ userId }: UserDetailTabProps)
 
       <Card className={styles.card}>
         <CardHeader
-          header={<Text as="h2" weight="semibold">{t('info.additional')}</Text>}
+          header={
+            <Text as="h2" weight="semibold">
+              {t('info.additional')}
+            </Text>
+          }
           action={
             canGrant ? (
               <Button size="small" icon={<EditRegular />} onClick={() => setEditing(true)}>

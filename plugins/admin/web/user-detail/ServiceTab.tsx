@@ -39,7 +39,17 @@ const useStyles = makeStyles({
 });
 
 /** A labelled choice of one option; '' is nothing chosen. */
-function ChoiceField({ label, options, value, onChange }: { label: string; options: readonly { value: string; label: string }[]; value: string; onChange: (value: string) => void }) {
+function ChoiceField({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const styles = useStyles();
   const listboxClass = useListboxClass();
   return (
@@ -77,7 +87,14 @@ function RemovableBadges({ label, items, busy }: { label: string; items: readonl
       {items.map((item) => (
         <span key={item.key} role="listitem" className={styles.badges}>
           <Badge appearance="tint">{item.label}</Badge>
-          <Button size="small" appearance="subtle" icon={<DeleteRegular />} aria-label={item.removeLabel} disabled={busy} onClick={() => void item.onRemove()} />
+          <Button
+            size="small"
+            appearance="subtle"
+            icon={<DeleteRegular />}
+            aria-label={item.removeLabel}
+            disabled={busy}
+            onClick={() => void item.onRemove()}
+          />
         </span>
       ))}
     </div>
@@ -89,7 +106,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   const styles = useStyles();
   return (
     <Card className={styles.card}>
-      <CardHeader header={<Text as="h2" weight="semibold">{title}</Text>} />
+      <CardHeader
+        header={
+          <Text as="h2" weight="semibold">
+            {title}
+          </Text>
+        }
+      />
       {children}
     </Card>
   );
@@ -99,7 +122,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * A listing's content once it is there; meanwhile a spinner, or why it is not. `empty` (when the
  * loaded listing has nothing to show) is said instead of the content.
  */
-function ListingNote<T>({ listing, empty = null, children }: { listing: Listing<T>; empty?: string | null; children: ReactNode }) {
+function ListingNote<T>({
+  listing,
+  empty = null,
+  children,
+}: {
+  listing: Listing<T>;
+  empty?: string | null;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   if (listing.state === 'loading') return <Spinner size="small" label={t('common.loading')} />;
@@ -154,7 +185,12 @@ const ServiceLinks = observer(function ServiceLinks({ model }: { model: ServiceT
                       {t('services.isDefault')}
                     </Badge>
                   ) : (
-                    <Button size="small" icon={<StarRegular />} disabled={model.busy} onClick={() => void model.makeDefault(link)}>
+                    <Button
+                      size="small"
+                      icon={<StarRegular />}
+                      disabled={model.busy}
+                      onClick={() => void model.makeDefault(link)}
+                    >
                       {t('services.makeDefault')}
                     </Button>
                   )}
@@ -194,7 +230,8 @@ const IssueTracker = observer(function IssueTracker({ model, ask, locked }: Sect
   const createGroup = async () => {
     const name = newGroup.trim();
     if (!name) return;
-    if ((await ask(t('services.confirm.groupCreate', { group: name }))) && (await model.createGroup(name))) setNewGroup('');
+    if ((await ask(t('services.confirm.groupCreate', { group: name }))) && (await model.createGroup(name)))
+      setNewGroup('');
   };
 
   return (
@@ -222,14 +259,24 @@ const IssueTracker = observer(function IssueTracker({ model, ask, locked }: Sect
       <ListingNote listing={model.userGroups} empty={mine.length === 0 ? t('services.noGroups') : null}>
         <RemovableBadges
           label={t('services.groups')}
-          items={mine.map((group) => ({ key: group.id, label: group.name, removeLabel: t('services.leaveGroup', { group: group.name }), onRemove: () => leaveGroup(group.id) }))}
+          items={mine.map((group) => ({
+            key: group.id,
+            label: group.name,
+            removeLabel: t('services.leaveGroup', { group: group.name }),
+            onRemove: () => leaveGroup(group.id),
+          }))}
           busy={model.busy}
         />
       </ListingNote>
       {account && (
         <ListingNote listing={model.groups}>
           <div className={styles.row}>
-            <ChoiceField label={t('services.addToGroup')} options={others.map((group) => ({ value: group.id, label: group.name }))} value={groupToAdd} onChange={setGroupToAdd} />
+            <ChoiceField
+              label={t('services.addToGroup')}
+              options={others.map((group) => ({ value: group.id, label: group.name }))}
+              value={groupToAdd}
+              onChange={setGroupToAdd}
+            />
             <Button disabled={!groupToAdd || model.busy || locked} onClick={() => void addGroup()}>
               {t('services.add')}
             </Button>
@@ -240,7 +287,11 @@ const IssueTracker = observer(function IssueTracker({ model, ask, locked }: Sect
         <Field label={t('services.newGroup')}>
           <Input value={newGroup} maxLength={100} onChange={(_, data) => setNewGroup(data.value)} />
         </Field>
-        <Button icon={<AddRegular />} disabled={newGroup.trim() === '' || model.busy} onClick={() => void createGroup()}>
+        <Button
+          icon={<AddRegular />}
+          disabled={newGroup.trim() === '' || model.busy}
+          onClick={() => void createGroup()}
+        >
           {t('services.createGroup')}
         </Button>
       </div>
@@ -262,7 +313,9 @@ const TrackerUsers = observer(function TrackerUsers({ model, ask, locked }: Sect
   const add = async () => {
     if (!chosenService || trackerId === null) return;
     if (!(await ask(t('services.confirm.keitaroCreate')))) return;
-    if (await model.addTrackerUser({ service_name: chosenService, is_created_group: createGroup, tracker_id: trackerId })) {
+    if (
+      await model.addTrackerUser({ service_name: chosenService, is_created_group: createGroup, tracker_id: trackerId })
+    ) {
       setTrackerId(null);
       setCreateGroup(false);
     }
@@ -287,7 +340,9 @@ const TrackerUsers = observer(function TrackerUsers({ model, ask, locked }: Sect
           <TableBody>
             {rows.map((row) => (
               <TableRow key={row.id} data-tracker-user={row.id}>
-                <TableCell>{services.find((entry) => entry.id === row.service_name)?.label ?? row.service_name}</TableCell>
+                <TableCell>
+                  {services.find((entry) => entry.id === row.service_name)?.label ?? row.service_name}
+                </TableCell>
                 <TableCell>{row.tracker_name}</TableCell>
                 <TableCell>{row.external_id ?? '—'}</TableCell>
                 <TableCell>{t(row.is_created_group ? 'common.yes' : 'common.no')}</TableCell>
@@ -307,15 +362,28 @@ const TrackerUsers = observer(function TrackerUsers({ model, ask, locked }: Sect
       </ListingNote>
       <ListingNote listing={model.keitaroServers}>
         <div className={styles.row}>
-          <ChoiceField label={t('services.service')} options={services.map((entry) => ({ value: entry.id, label: entry.label }))} value={chosenService} onChange={setService} />
+          <ChoiceField
+            label={t('services.service')}
+            options={services.map((entry) => ({ value: entry.id, label: entry.label }))}
+            value={chosenService}
+            onChange={setService}
+          />
           <ChoiceField
             label={t('services.tracker')}
             options={servers.map((server) => ({ value: String(server.id), label: server.name }))}
             value={trackerId === null ? '' : String(trackerId)}
             onChange={(value) => setTrackerId(value ? Number(value) : null)}
           />
-          <Checkbox label={t('services.createTrackerGroup')} checked={createGroup} onChange={(_, data) => setCreateGroup(data.checked === true)} />
-          <Button icon={<AddRegular />} disabled={!chosenService || trackerId === null || model.busy || locked} onClick={() => void add()}>
+          <Checkbox
+            label={t('services.createTrackerGroup')}
+            checked={createGroup}
+            onChange={(_, data) => setCreateGroup(data.checked === true)}
+          />
+          <Button
+            icon={<AddRegular />}
+            disabled={!chosenService || trackerId === null || model.busy || locked}
+            onClick={() => void add()}
+          >
             {t('services.addTracker')}
           </Button>
         </div>
@@ -345,7 +413,12 @@ const RdpAccess = observer(function RdpAccess({ model, ask, locked }: SectionPro
       <ListingNote listing={model.links} empty={grants.length === 0 ? t('services.noRdp') : null}>
         <RemovableBadges
           label={t('services.rdp')}
-          items={grants.map((link) => ({ key: link.id, label: link.label, removeLabel: t('services.revokeRdp', { server: link.label }), onRemove: () => revoke(link.source_id) }))}
+          items={grants.map((link) => ({
+            key: link.id,
+            label: link.label,
+            removeLabel: t('services.revokeRdp', { server: link.label }),
+            onRemove: () => revoke(link.source_id),
+          }))}
           busy={model.busy}
         />
       </ListingNote>
@@ -357,7 +430,11 @@ const RdpAccess = observer(function RdpAccess({ model, ask, locked }: SectionPro
             value={serverId === null ? '' : String(serverId)}
             onChange={(value) => setServerId(value ? Number(value) : null)}
           />
-          <Button icon={<AddRegular />} disabled={serverId === null || model.busy || locked} onClick={() => void grant()}>
+          <Button
+            icon={<AddRegular />}
+            disabled={serverId === null || model.busy || locked}
+            onClick={() => void grant()}
+          >
             {t('services.grantRdp')}
           </Button>
         </div>

@@ -2,7 +2,17 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { Badge, MessageBar, MessageBarBody, Spinner, Tab, TabList, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Tab,
+  TabList,
+  Title2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import {
   addResourceStrings,
@@ -45,7 +55,10 @@ function namespaceOf(key: string): string | null {
  * met), in `order`. The admin plugin contributes info, service and edit tabs; other plugins add
  * theirs (finance: `employee-tab`), and a disabled plugin's tab is simply not there.
  */
-export function visibleTabs(tabs: readonly UserDetailTabContribution[], allows: (tab: UserDetailTabContribution) => boolean): UserDetailTabContribution[] {
+export function visibleTabs(
+  tabs: readonly UserDetailTabContribution[],
+  allows: (tab: UserDetailTabContribution) => boolean,
+): UserDetailTabContribution[] {
   const seen = new Set<string>();
   return [...tabs]
     .filter((tab) => allows(tab))
@@ -79,7 +92,9 @@ const UserDetail = observer(function UserDetail({ userId, tabId }: { userId: num
   const store = useInjection(UsersStore);
   const navigate = useNavigate();
   const { tabs, settled } = useUserTabs();
-  const namespaces = [...new Set(['admin', ...tabs.map((tab) => namespaceOf(tab.labelKey)).filter((ns): ns is string => ns !== null)])];
+  const namespaces = [
+    ...new Set(['admin', ...tabs.map((tab) => namespaceOf(tab.labelKey)).filter((ns): ns is string => ns !== null)]),
+  ];
   const { t } = useTranslation(namespaces);
   const [model] = useState(() => new UserDetailModel(store, userId));
   useEffect(() => {

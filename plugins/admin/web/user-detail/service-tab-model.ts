@@ -13,7 +13,11 @@ export interface ServerOption {
 }
 
 /** What a list the tab needs came to: rows, refused (the caller lacks its code), or failed. */
-export type Listing<T> = { readonly state: 'loading' } | { readonly state: 'ready'; readonly rows: readonly T[] } | { readonly state: 'denied' } | { readonly state: 'failed' };
+export type Listing<T> =
+  | { readonly state: 'loading' }
+  | { readonly state: 'ready'; readonly rows: readonly T[] }
+  | { readonly state: 'denied' }
+  | { readonly state: 'failed' };
 
 const LOADING = { state: 'loading' } as const;
 
@@ -79,14 +83,16 @@ export class ServiceTabModel {
     return rowsOf(this.services).filter((service) => service.kind === 'tracker');
   }
 
-  private put<K extends 'links' | 'services' | 'groups' | 'userGroups' | 'trackerUsers' | 'keitaroServers' | 'rdpServers'>(key: K, value: ServiceTabModel[K]): void {
+  private put<
+    K extends 'links' | 'services' | 'groups' | 'userGroups' | 'trackerUsers' | 'keitaroServers' | 'rdpServers',
+  >(key: K, value: ServiceTabModel[K]): void {
     (this as ServiceTabModel)[key] = value;
   }
 
-  private async read<K extends 'links' | 'services' | 'groups' | 'userGroups' | 'trackerUsers' | 'keitaroServers' | 'rdpServers', T>(
-    key: K,
-    fetch: () => Promise<readonly T[]>,
-  ): Promise<void> {
+  private async read<
+    K extends 'links' | 'services' | 'groups' | 'userGroups' | 'trackerUsers' | 'keitaroServers' | 'rdpServers',
+    T,
+  >(key: K, fetch: () => Promise<readonly T[]>): Promise<void> {
     try {
       const rows = await fetch();
       this.put(key, { state: 'ready', rows } as ServiceTabModel[K]);
@@ -99,11 +105,16 @@ export class ServiceTabModel {
     return this.auth.get<DataEnvelope<T>>(path, { query, silent: true }).then((answer) => answer.data);
   }
 
-  loadLinks = (): Promise<void> => this.read('links', () => this.data<readonly ServiceLink[]>(`service-link/${this.userId}`));
-  loadGroups = (): Promise<void> => this.read('groups', () => this.data<readonly IssueTrackerGroup[]>('you-track/groups'));
-  loadUserGroups = (): Promise<void> => this.read('userGroups', () => this.data<readonly IssueTrackerGroup[]>(`you-track/users/groups/${this.userId}`));
+  loadLinks = (): Promise<void> =>
+    this.read('links', () => this.data<readonly ServiceLink[]>(`service-link/${this.userId}`));
+  loadGroups = (): Promise<void> =>
+    this.read('groups', () => this.data<readonly IssueTrackerGroup[]>('you-track/groups'));
+  loadUserGroups = (): Promise<void> =>
+    this.read('userGroups', () => this.data<readonly IssueTrackerGroup[]>(`you-track/users/groups/${this.userId}`));
   loadTrackerUsers = (): Promise<void> =>
-    this.read('trackerUsers', () => this.data<readonly TrackerUser[]>('tracker/users', { user_id: String(this.userId) }));
+    this.read('trackerUsers', () =>
+      this.data<readonly TrackerUser[]>('tracker/users', { user_id: String(this.userId) }),
+    );
 
   async load(): Promise<void> {
     await Promise.all([
@@ -112,9 +123,14 @@ export class ServiceTabModel {
       this.loadGroups(),
       this.loadUserGroups(),
       this.loadTrackerUsers(),
-      this.read('keitaroServers', async () => (await this.data<KeitaroBoard>('keitaro/servers')).servers.map(({ id, name }) => ({ id, name }))),
+      this.read('keitaroServers', async () =>
+        (await this.data<KeitaroBoard>('keitaro/servers')).servers.map(({ id, name }) => ({ id, name })),
+      ),
       this.read('rdpServers', async () => {
-        const answer = await this.auth.get<ListEnvelope<RdpServer>>('rdps/server', { query: { per_page: '100' }, silent: true });
+        const answer = await this.auth.get<ListEnvelope<RdpServer>>('rdps/server', {
+          query: { per_page: '100' },
+          silent: true,
+        });
         return answer.data.data.map(({ id, name }) => ({ id, name }));
       }),
     ]);
@@ -155,11 +171,17 @@ export class ServiceTabModel {
   }
 
   addToGroup(groupId: string): Promise<boolean> {
-    return this.change(() => this.auth.post(`you-track/users/groups/${this.userId}/${encodeURIComponent(groupId)}`), this.loadUserGroups);
+    return this.change(
+      () => this.auth.post(`you-track/users/groups/${this.userId}/${encodeURIComponent(groupId)}`),
+      this.loadUserGroups,
+    );
   }
 
   removeFromGroup(groupId: string): Promise<boolean> {
-    return this.change(() => this.auth.delete(`you-track/users/groups/${this.userId}/${encodeURIComponent(groupId)}`), this.loadUserGroups);
+    return this.change(
+      () => this.auth.delete(`you-track/users/groups/${this.userId}/${encodeURIComponent(groupId)}`),
+      this.loadUserGroups,
+    );
   }
 
   /** `POST tracker/users {user_id, service_name, is_created_group, tracker_id}`. */

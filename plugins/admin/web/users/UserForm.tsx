@@ -60,7 +60,16 @@ const useStyles = makeStyles({
 
 type Messages = Partial<Record<UserFormField, readonly string[]>>;
 
-const FIELDS: readonly UserFormField[] = ['username', 'email', 'sub', 'roles', 'tg_user_id', 'tg_login', 'password', 'manager_id'];
+const FIELDS: readonly UserFormField[] = [
+  'username',
+  'email',
+  'sub',
+  'roles',
+  'tg_user_id',
+  'tg_login',
+  'password',
+  'manager_id',
+];
 
 function isFormField(name: string): name is UserFormField {
   return (FIELDS as readonly string[]).includes(name);
@@ -111,7 +120,11 @@ export function useUserForm(user: UserInfo | null, onSaved: (saved: UserInfo) =>
   // A field's message is about the value it judged: a new value drops it, and the next save checks again.
   const set = <K extends UserFormField>(name: K, value: UserFormValues[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
-    setMessages((current) => (Object.hasOwn(current, name) ? Object.fromEntries(Object.entries(current).filter(([field]) => field !== name)) : current));
+    setMessages((current) =>
+      Object.hasOwn(current, name)
+        ? Object.fromEntries(Object.entries(current).filter(([field]) => field !== name))
+        : current,
+    );
   };
 
   const issueText = (issue: UserFormIssue): string => t(`userForm.errors.${issue}`);
@@ -121,7 +134,8 @@ export function useUserForm(user: UserInfo | null, onSaved: (saved: UserInfo) =>
     if (saving) return;
     const issues = userFormIssues(values, mode);
     const local: Messages = {};
-    for (const [field, issue] of Object.entries(issues) as [UserFormField, UserFormIssue][]) local[field] = [issueText(issue)];
+    for (const [field, issue] of Object.entries(issues) as [UserFormField, UserFormIssue][])
+      local[field] = [issueText(issue)];
     setMessages(local);
     setMissingRequired(missesRequired(issues));
     setGeneral([]);
@@ -152,11 +166,26 @@ export function useUserForm(user: UserInfo | null, onSaved: (saved: UserInfo) =>
     }
   };
 
-  return { mode, values, set, messages, general, missingRequired, saving, labels, roleNames: user?.roles ?? [], submit };
+  return {
+    mode,
+    values,
+    set,
+    messages,
+    general,
+    missingRequired,
+    saving,
+    labels,
+    roleNames: user?.roles ?? [],
+    submit,
+  };
 }
 
 /** Remembers the current manager's name, so the picker shows it without a lookup of its own. */
-export async function rememberManager(store: UsersStore, labels: ReferenceLabels, managerId: number | null): Promise<void> {
+export async function rememberManager(
+  store: UsersStore,
+  labels: ReferenceLabels,
+  managerId: number | null,
+): Promise<void> {
   if (managerId === null) return;
   try {
     const manager = await store.info(managerId);
@@ -166,7 +195,10 @@ export async function rememberManager(store: UsersStore, labels: ReferenceLabels
   }
 }
 
-function invalid(messages: readonly string[] | undefined): { validationState: 'error' | 'none'; validationMessage: string | undefined } {
+function invalid(messages: readonly string[] | undefined): {
+  validationState: 'error' | 'none';
+  validationMessage: string | undefined;
+} {
   const has = messages !== undefined && messages.length > 0;
   return { validationState: has ? 'error' : 'none', validationMessage: has ? messages.join(' ') : undefined };
 }
@@ -184,7 +216,9 @@ export const UserFormFields = observer(function UserFormFields({ form }: { form:
   const chosenRoles = values.roles.map(roleName).join(', ');
   const rolesHint =
     store.rolesState === 'denied'
-      ? t('userForm.rolesDenied', { roles: form.roleNames.length > 0 ? form.roleNames.join(', ') : t('userForm.noRoles') })
+      ? t('userForm.rolesDenied', {
+          roles: form.roleNames.length > 0 ? form.roleNames.join(', ') : t('userForm.noRoles'),
+        })
       : store.rolesState === 'failed'
         ? t('userForm.rolesFailed')
         : undefined;
@@ -205,10 +239,25 @@ export const UserFormFields = observer(function UserFormFields({ form }: { form:
         <Field label={t('userForm.username')} required {...invalid(messages.username)} data-field="username">
           <Input value={values.username} autoComplete="off" onChange={(_, data) => set('username', data.value)} />
         </Field>
-        <Field label={t('userForm.email')} hint={t('userForm.emailHint')} {...invalid(messages.email)} data-field="email">
-          <Input type="email" value={values.email} autoComplete="off" onChange={(_, data) => set('email', data.value)} />
+        <Field
+          label={t('userForm.email')}
+          hint={t('userForm.emailHint')}
+          {...invalid(messages.email)}
+          data-field="email"
+        >
+          <Input
+            type="email"
+            value={values.email}
+            autoComplete="off"
+            onChange={(_, data) => set('email', data.value)}
+          />
         </Field>
-        <Field label={t('userForm.sub')} hint={form.mode === 'create' ? t('userForm.subHint') : undefined} {...invalid(messages.sub)} data-field="sub">
+        <Field
+          label={t('userForm.sub')}
+          hint={form.mode === 'create' ? t('userForm.subHint') : undefined}
+          {...invalid(messages.sub)}
+          data-field="sub"
+        >
           <Input value={values.sub} onChange={(_, data) => set('sub', data.value)} />
         </Field>
         <Field label={t('userForm.roles')} hint={rolesHint} {...invalid(messages.roles)} data-field="roles">
@@ -218,7 +267,12 @@ export const UserFormFields = observer(function UserFormFields({ form }: { form:
             placeholder={rolesReady ? t('userForm.chooseRoles') : undefined}
             value={rolesReady ? chosenRoles : ''}
             selectedOptions={values.roles.map(String)}
-            onOptionSelect={(_, data) => set('roles', data.selectedOptions.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0))}
+            onOptionSelect={(_, data) =>
+              set(
+                'roles',
+                data.selectedOptions.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0),
+              )
+            }
             listbox={{ className: listboxClass }}
           >
             {store.roles.map((role) => (
@@ -241,9 +295,18 @@ export const UserFormFields = observer(function UserFormFields({ form }: { form:
           {...invalid(messages.password)}
           data-field="password"
         >
-          <Input type="password" autoComplete="new-password" value={values.password} onChange={(_, data) => set('password', data.value)} />
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(_, data) => set('password', data.value)}
+          />
         </Field>
-        <Field label={{ children: t('userForm.manager'), id: managerLabel }} {...invalid(messages.manager_id)} data-field="manager_id">
+        <Field
+          label={{ children: t('userForm.manager'), id: managerLabel }}
+          {...invalid(messages.manager_id)}
+          data-field="manager_id"
+        >
           <ReferencePicker
             target={USERS_REFERENCE}
             labels={form.labels}
@@ -266,7 +329,15 @@ export interface UserFormDialogProps {
   readonly onCancel: () => void;
 }
 
-function UserFormDialogBody({ user, onSaved, onCancel }: { user: UserInfo | null; onSaved: (user: UserInfo) => void; onCancel: () => void }) {
+function UserFormDialogBody({
+  user,
+  onSaved,
+  onCancel,
+}: {
+  user: UserInfo | null;
+  onSaved: (user: UserInfo) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('admin');
   const form = useUserForm(user, onSaved);
   return (
@@ -280,7 +351,12 @@ function UserFormDialogBody({ user, onSaved, onCancel }: { user: UserInfo | null
           <Button appearance="secondary" onClick={onCancel}>
             {t('common.cancel')}
           </Button>
-          <Button appearance="primary" type="submit" disabled={form.saving} icon={form.saving ? <Spinner size="tiny" /> : undefined}>
+          <Button
+            appearance="primary"
+            type="submit"
+            disabled={form.saving}
+            icon={form.saving ? <Spinner size="tiny" /> : undefined}
+          >
             {t('common.save')}
           </Button>
         </DialogActions>
@@ -289,14 +365,19 @@ function UserFormDialogBody({ user, onSaved, onCancel }: { user: UserInfo | null
   );
 }
 
-type Loaded = { readonly state: 'loading' } | { readonly state: 'ready'; readonly user: UserInfo | null } | { readonly state: 'failed' };
+type Loaded =
+  | { readonly state: 'loading' }
+  | { readonly state: 'ready'; readonly user: UserInfo | null }
+  | { readonly state: 'failed' };
 
 /** The add/edit dialog of the users list: the user form of spec §3. */
 export function UserFormDialog({ userId, onSaved, onCancel }: UserFormDialogProps) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const store = useInjection(UsersStore);
-  const [loaded, setLoaded] = useState<Loaded>(() => (userId === null ? { state: 'ready', user: null } : { state: 'loading' }));
+  const [loaded, setLoaded] = useState<Loaded>(() =>
+    userId === null ? { state: 'ready', user: null } : { state: 'loading' },
+  );
 
   useEffect(() => {
     if (userId === null) return undefined;

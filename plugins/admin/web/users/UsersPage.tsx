@@ -2,7 +2,12 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { OpenRegular } from '@fluentui/react-icons';
-import { ResourcePage, type ResourceCellProps, type ResourceFormProps, type ResourceScreenOptions } from '@core/sdk/web';
+import {
+  ResourcePage,
+  type ResourceCellProps,
+  type ResourceFormProps,
+  type ResourceScreenOptions,
+} from '@core/sdk/web';
 import { UserFormDialog } from './UserForm';
 import { ROLE_FILTER, UsersListApi, usersScreen } from './users-api';
 
@@ -41,7 +46,13 @@ function RolesCell({ value }: ResourceCellProps) {
 
 /** Add and edit with the user form (roles, password, Telegram, manager) rather than the generated dialog. */
 function UserForm({ record, onCancel, onSaved }: ResourceFormProps) {
-  return <UserFormDialog userId={record?.id ?? null} onCancel={onCancel} onSaved={(user) => onSaved({ ...user, version: 0, updated_at: user.created_at })} />;
+  return (
+    <UserFormDialog
+      userId={record?.id ?? null}
+      onCancel={onCancel}
+      onSaved={(user) => onSaved({ ...user, version: 0, updated_at: user.created_at })}
+    />
+  );
 }
 
 /**
@@ -60,7 +71,14 @@ export function UsersPage() {
       form: UserForm,
       addLabelKey: 'admin:users.add',
       recordPath: (record) => userDetailPath(record.id),
-      rowActions: [{ name: 'open', labelKey: 'admin:users.open', icon: <OpenRegular />, run: (record) => navigate(userDetailPath(record.id)) }],
+      rowActions: [
+        {
+          name: 'open',
+          labelKey: 'admin:users.open',
+          icon: <OpenRegular />,
+          run: (record) => navigate(userDetailPath(record.id)),
+        },
+      ],
     }),
     [navigate],
   );

@@ -57,7 +57,10 @@ function optional(text: string): string | null {
  * Problems the browser can see before sending, by field: the username, and on create the password,
  * are required; an e-mail must look like one; a user needs an e-mail or a messenger id to sign in.
  */
-export function userFormIssues(values: UserFormValues, mode: UserFormMode): Partial<Record<UserFormField, UserFormIssue>> {
+export function userFormIssues(
+  values: UserFormValues,
+  mode: UserFormMode,
+): Partial<Record<UserFormField, UserFormIssue>> {
   const issues: Partial<Record<UserFormField, UserFormIssue>> = {};
   if (values.username.trim() === '') issues.username = 'required';
   if (mode === 'create' && values.password.trim() === '') issues.password = 'required';
@@ -86,7 +89,11 @@ export interface PayloadOptions {
  *   inside a password are the user's choice), and always on create;
  * - roles go as a list of role ids; blank texts as null.
  */
-export function userPayload(values: UserFormValues, mode: UserFormMode, options: PayloadOptions = { rolesEditable: true }): UserPayload {
+export function userPayload(
+  values: UserFormValues,
+  mode: UserFormMode,
+  options: PayloadOptions = { rolesEditable: true },
+): UserPayload {
   const sub = optional(values.sub);
   const tgUserId = values.tg_user_id.trim();
   const payload: {

@@ -25,9 +25,24 @@ export const usersScreen = defineResource({
   access: { read: 'JU', write: 'JU' },
   fields: [
     // `contains` on the username is the API's `q`, which searches the username and the e-mail.
-    { kind: 'text', name: 'username', labelKey: 'admin:users.fields.username', required: true, sortable: true, filter: ['contains'] },
+    {
+      kind: 'text',
+      name: 'username',
+      labelKey: 'admin:users.fields.username',
+      required: true,
+      sortable: true,
+      filter: ['contains'],
+    },
     { kind: 'email', name: 'email', labelKey: 'admin:users.fields.email' },
-    { kind: 'enum', name: 'status', labelKey: 'admin:users.fields.status', values: USER_STATUSES, tones: { active: 'success', blocked: 'warning' }, valueLabelPrefix: 'admin:users.statuses', filter: ['eq'] },
+    {
+      kind: 'enum',
+      name: 'status',
+      labelKey: 'admin:users.fields.status',
+      values: USER_STATUSES,
+      tones: { active: 'success', blocked: 'warning' },
+      valueLabelPrefix: 'admin:users.statuses',
+      filter: ['eq'],
+    },
     { kind: 'text', name: 'roles', labelKey: 'admin:users.fields.roles', readOnly: true },
     { kind: 'datetime', name: 'deleted_at', labelKey: 'admin:users.fields.deletedAt', readOnly: true },
   ],
@@ -92,7 +107,11 @@ export class UsersListApi implements ResourceListApi {
   }
 
   async list(query: ListQuery, params: ListParams, signal?: AbortSignal): Promise<ListPage<ResourceRecord>> {
-    const answer = await this.auth.get<ListEnvelope<UserListItem>>('users', { query: usersListParams(query, params), signal, silent: true });
+    const answer = await this.auth.get<ListEnvelope<UserListItem>>('users', {
+      query: usersListParams(query, params),
+      signal,
+      silent: true,
+    });
     return { ...answer.data, data: answer.data.data.map(userRecord) };
   }
 

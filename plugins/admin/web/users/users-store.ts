@@ -58,7 +58,13 @@ export class UsersStore implements StoreContribution {
 
   /** `PUT users/{id}/permissions`: the user's additional permission ids (JQ or JT). */
   async setPermissions(id: number, permissionIds: readonly number[]): Promise<UserInfo> {
-    return (await this.auth.put<DataEnvelope<UserInfo>>(`users/${id}/permissions`, { permissions: permissionIds }, { silent: true })).data;
+    return (
+      await this.auth.put<DataEnvelope<UserInfo>>(
+        `users/${id}/permissions`,
+        { permissions: permissionIds },
+        { silent: true },
+      )
+    ).data;
   }
 
   /** `GET permissions`: the catalogue (JQ or JT). */
@@ -68,7 +74,12 @@ export class UsersStore implements StoreContribution {
 
   /** `GET references/users`: `{id, label}` of active users for pickers. */
   async userOptions(text: string): Promise<readonly ReferenceOption[]> {
-    return (await this.auth.get<DataEnvelope<readonly ReferenceOption[]>>('references/users', { query: text ? { q: text } : {}, silent: true })).data;
+    return (
+      await this.auth.get<DataEnvelope<readonly ReferenceOption[]>>('references/users', {
+        query: text ? { q: text } : {},
+        silent: true,
+      })
+    ).data;
   }
 
   reset(): void {

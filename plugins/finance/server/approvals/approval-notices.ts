@@ -1,4 +1,10 @@
-import { messageInEachLanguage, recordPagePath, type Money, type PermissionRequirement, type ResourceRecord } from '@core/sdk/shared';
+import {
+  messageInEachLanguage,
+  recordPagePath,
+  type Money,
+  type PermissionRequirement,
+  type ResourceRecord,
+} from '@core/sdk/shared';
 import type { AfterWriteContext, Queryable, ServerPluginContext } from '@core/sdk/server';
 import { financeManifest } from '../../manifest';
 import { BASE_CURRENCY } from '../../shared/currencies';
@@ -39,7 +45,9 @@ const moneyValue = (value: unknown): string => {
 };
 
 /** Who may approve: the approve action's codes. */
-function approversOf(resource: typeof cardCorrectionsResource | typeof motivationSheetsResource): PermissionRequirement {
+function approversOf(
+  resource: typeof cardCorrectionsResource | typeof motivationSheetsResource,
+): PermissionRequirement {
   const approve = resource.rowActions?.find((action) => action.name === 'approve');
   if (!approve) throw new Error(`${resource.id} declares no approve action`);
   return approve.requires;
@@ -54,12 +62,25 @@ export interface ApprovalNotices {
 
 /** Declares both sources (call in `register`) and answers the places that make an approval wait. */
 export function approvalNotices({ notifications }: Pick<ServerPluginContext, 'notifications'>): ApprovalNotices {
-  notifications.source({ id: CORRECTION_APPROVALS, label: { en: 'Card corrections waiting for approval', ru: 'Корректировки карт на утверждение' } });
-  notifications.source({ id: MOTIVATION_APPROVALS, label: { en: 'Motivation months waiting for approval', ru: 'Мотивация за месяц на утверждение' } });
+  notifications.source({
+    id: CORRECTION_APPROVALS,
+    label: { en: 'Card corrections waiting for approval', ru: 'Корректировки карт на утверждение' },
+  });
+  notifications.source({
+    id: MOTIVATION_APPROVALS,
+    label: { en: 'Motivation months waiting for approval', ru: 'Мотивация за месяц на утверждение' },
+  });
   return {
     async correctionWritten({ tx, action, id, after }) {
-      if (action !== 'create' || after?.status !== 'open' || (after.reverses_id !== null && after.reverses_id !== undefined)) return;
-      const { rows } = await tx.query<{ name: string }>('SELECT name FROM finance.wallets WHERE id = $1', [after.wallet_id]);
+      if (
+        action !== 'create' ||
+        after?.status !== 'open' ||
+        (after.reverses_id !== null && after.reverses_id !== undefined)
+      )
+        return;
+      const { rows } = await tx.query<{ name: string }>('SELECT name FROM finance.wallets WHERE id = $1', [
+        after.wallet_id,
+      ]);
       const values = {
         wallet: rows[0]?.name ?? '',
         difference: moneyValue(after.difference),
@@ -78,8 +99,15 @@ export function approvalNotices({ notifications }: Pick<ServerPluginContext, 'no
       });
     },
     async monthComputed(tx, sheet) {
-      const { rows } = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM finance.motivation_lines WHERE sheet_id = $1', [sheet.id]);
-      const values = { month: String(sheet.month), total: `${String(sheet.total_usd)} ${BASE_CURRENCY}`, count: rows[0]?.count ?? 0 };
+      const { rows } = await tx.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM finance.motivation_lines WHERE sheet_id = $1',
+        [sheet.id],
+      );
+      const values = {
+        month: String(sheet.month),
+        total: `${String(sheet.total_usd)} ${BASE_CURRENCY}`,
+        count: rows[0]?.count ?? 0,
+      };
       await notifications.publish(tx, {
         source: MOTIVATION_APPROVALS,
         to: { code: approversOf(motivationSheetsResource) },

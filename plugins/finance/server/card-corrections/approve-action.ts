@@ -1,5 +1,11 @@
 import { compareDecimals, type FieldValue, type Money, type ResourceRecord, type RowAction } from '@core/sdk/shared';
-import { assertNoBody, type Actor, type Queryable, type RecordWriter, type ServerPluginContext } from '@core/sdk/server';
+import {
+  assertNoBody,
+  type Actor,
+  type Queryable,
+  type RecordWriter,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import { adjustingTransactionHash, cardCorrectionsResource } from '../../shared/card-corrections';
 import { transactionsResource } from '../../shared/resources';
 import { lockWallets } from '../transactions/balances';
@@ -29,7 +35,12 @@ export interface Adjustment {
 }
 
 /** Books the adjusting transaction of a non-zero difference; its id, or null when there is nothing to book. */
-export async function bookAdjustment(tx: Queryable, records: RecordWriter, adjustment: Adjustment, actor: Actor): Promise<number | null> {
+export async function bookAdjustment(
+  tx: Queryable,
+  records: RecordWriter,
+  adjustment: Adjustment,
+  actor: Actor,
+): Promise<number | null> {
   const { amount, currency } = adjustment.difference;
   const sign = compareDecimals(amount, '0');
   if (sign === 0) return null;
@@ -48,7 +59,12 @@ export async function bookAdjustment(tx: Queryable, records: RecordWriter, adjus
 
 /** What the approval stores: who approved and when, and the transaction booked (if any). */
 export function approvalValues(actor: Actor, transactionId: number | null): Record<string, FieldValue> {
-  return { status: 'approved', approved_by: actor.id, approved_at: new Date().toISOString(), transaction_id: transactionId };
+  return {
+    status: 'approved',
+    approved_by: actor.id,
+    approved_at: new Date().toISOString(),
+    transaction_id: transactionId,
+  };
 }
 
 /**
@@ -56,18 +72,35 @@ export function approvalValues(actor: Actor, transactionId: number | null): Reco
  * wallet locked, the adjusting transaction booked; the values the correction gets, to be written
  * as its `approve` change.
  */
-export async function approvalIn(tx: Queryable, records: RecordWriter, correction: ResourceRecord, actor: Actor): Promise<Record<string, FieldValue>> {
+export async function approvalIn(
+  tx: Queryable,
+  records: RecordWriter,
+  correction: ResourceRecord,
+  actor: Actor,
+): Promise<Record<string, FieldValue>> {
   const walletId = correction.wallet_id as number;
   const date = correction.correction_date as string;
   await lockWallets(tx, [walletId]);
   const figures = await figuresOn(tx, walletId, date, correction.statement_balance as Money);
-  const transactionId = await bookAdjustment(tx, records, { walletId, date, difference: figures.difference, correctionId: correction.id, comment: adjustingComment(correction.id) }, actor);
+  const transactionId = await bookAdjustment(
+    tx,
+    records,
+    {
+      walletId,
+      date,
+      difference: figures.difference,
+      correctionId: correction.id,
+      comment: adjustingComment(correction.id),
+    },
+    actor,
+  );
   return { ...figures, ...approvalValues(actor, transactionId) };
 }
 
 export function registerApproveAction({ records, resources }: ServerPluginContext, action: RowAction): void {
   resources.rowAction(cardCorrectionsResource, action, async ({ tx, record, request, actor }) => {
-    const { version: _version, ...input } = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
+    const { version: _version, ...input } =
+      typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
     assertNoBody(input);
     return approvalIn(tx, records, record, actor);
   });

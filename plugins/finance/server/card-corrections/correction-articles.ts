@@ -13,7 +13,12 @@ const ARTICLE_NAMES: Readonly<Record<ArticleDirection, string>> = {
   expense: 'Card correction (expense)',
 };
 
-export async function correctionArticle(tx: Queryable, records: Pick<RecordWriter, 'createIn'>, direction: ArticleDirection, actor: Actor): Promise<number> {
+export async function correctionArticle(
+  tx: Queryable,
+  records: Pick<RecordWriter, 'createIn'>,
+  direction: ArticleDirection,
+  actor: Actor,
+): Promise<number> {
   const code = CORRECTION_ARTICLE_CODES[direction];
   const { rows } = await tx.query<{ id: number }>(
     'SELECT id::int AS id FROM finance.articles WHERE code = $1 AND direction = $2 AND deleted_at IS NULL ORDER BY id LIMIT 1',
@@ -21,6 +26,11 @@ export async function correctionArticle(tx: Queryable, records: Pick<RecordWrite
   );
   const found = rows[0];
   if (found) return found.id;
-  const created = await records.createIn(tx, articlesResource, { name: ARTICLE_NAMES[direction], code, direction, comment: null, is_active: true }, actor);
+  const created = await records.createIn(
+    tx,
+    articlesResource,
+    { name: ARTICLE_NAMES[direction], code, direction, comment: null, is_active: true },
+    actor,
+  );
   return created.id;
 }

@@ -29,5 +29,7 @@ const correctionHooks: ResourceHooks = {
 };
 
 export function cardCorrectionHooks(notices: ApprovalNotices): Readonly<Record<string, ResourceHooks>> {
-  return { [cardCorrectionsResource.id]: { ...correctionHooks, afterWrite: (context) => notices.correctionWritten(context) } };
+  return {
+    [cardCorrectionsResource.id]: { ...correctionHooks, afterWrite: (context) => notices.correctionWritten(context) },
+  };
 }

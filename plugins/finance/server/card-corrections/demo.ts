@@ -21,12 +21,17 @@ interface DemoWallet {
 }
 
 async function walletNamed(tx: Queryable, name: string): Promise<DemoWallet | null> {
-  const { rows } = await tx.query<DemoWallet>('SELECT id::int AS id, currency FROM finance.wallets WHERE name = $1 AND deleted_at IS NULL', [name]);
+  const { rows } = await tx.query<DemoWallet>(
+    'SELECT id::int AS id, currency FROM finance.wallets WHERE name = $1 AND deleted_at IS NULL',
+    [name],
+  );
   return rows[0] ?? null;
 }
 
 async function daysBefore(tx: Queryable, daysAgo: number): Promise<string> {
-  const { rows } = await tx.query<{ day: string }>(`SELECT to_char(current_date - $1::int, 'YYYY-MM-DD') AS day`, [daysAgo]);
+  const { rows } = await tx.query<{ day: string }>(`SELECT to_char(current_date - $1::int, 'YYYY-MM-DD') AS day`, [
+    daysAgo,
+  ]);
   return rows[0]?.day ?? '';
 }
 
@@ -36,7 +41,13 @@ export async function seedCardCorrectionsDemo(tx: Queryable, demo: DemoContext):
   if (!card || !operations) return;
 
   /** A correction whose statement is the books on the day moved by `gap`. */
-  const record = async (wallet: DemoWallet, daysAgo: number, gap: string, reason: string, comment: string | null = null): Promise<ResourceRecord> => {
+  const record = async (
+    wallet: DemoWallet,
+    daysAgo: number,
+    gap: string,
+    reason: string,
+    comment: string | null = null,
+  ): Promise<ResourceRecord> => {
     const date = await daysBefore(tx, daysAgo);
     const books = await bookBalanceOn(tx, wallet.id, date, wallet.currency);
     const values: Record<string, FieldValue> = {
@@ -49,10 +60,31 @@ export async function seedCardCorrectionsDemo(tx: Queryable, demo: DemoContext):
     return demo.records.createIn(tx, cardCorrectionsResource, values, demo.author);
   };
   const approve = async (correction: ResourceRecord): Promise<ResourceRecord> =>
-    demo.records.changeIn(tx, cardCorrectionsResource, correction.id, { action: 'approve', values: await approvalIn(tx, demo.records, correction, demo.author) }, demo.author);
+    demo.records.changeIn(
+      tx,
+      cardCorrectionsResource,
+      correction.id,
+      { action: 'approve', values: await approvalIn(tx, demo.records, correction, demo.author) },
+      demo.author,
+    );
 
-  await approve(await record(card, 10, '-149.5', 'SMS notification fees charged by the bank were not booked.', 'Statement for the first ten days of the month'));
+  await approve(
+    await record(
+      card,
+      10,
+      '-149.5',
+      'SMS notification fees charged by the bank were not booked.',
+      'Statement for the first ten days of the month',
+    ),
+  );
   const refund = await approve(await record(operations, 20, '45', 'The statement shows a 45 EUR refund from Hetzner.'));
-  await reversalIn(tx, demo.records, refund, 'Duplicate: the refund is already booked in the USD account.', demo.author, null);
+  await reversalIn(
+    tx,
+    demo.records,
+    refund,
+    'Duplicate: the refund is already booked in the USD account.',
+    demo.author,
+    null,
+  );
   await record(card, 1, '-2350', 'The statement shows a Yandex Direct top-up not booked yet.');
 }

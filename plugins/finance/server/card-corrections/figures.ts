@@ -32,20 +32,34 @@ export async function bookBalanceOn(tx: Queryable, walletId: number, date: strin
 }
 
 /** The wallet's book balance on `date` and the statement's difference from it. */
-export async function figuresOn(tx: Queryable, walletId: number, date: string, statement: Money): Promise<CorrectionFigures> {
+export async function figuresOn(
+  tx: Queryable,
+  walletId: number,
+  date: string,
+  statement: Money,
+): Promise<CorrectionFigures> {
   const book = await bookBalanceOn(tx, walletId, date, statement.currency);
-  return { book_balance: book, difference: { amount: subtractDecimals(statement.amount, book.amount), currency: statement.currency } };
+  return {
+    book_balance: book,
+    difference: { amount: subtractDecimals(statement.amount, book.amount), currency: statement.currency },
+  };
 }
 
 const isMoney = (value: unknown): value is Money =>
-  typeof value === 'object' && value !== null && typeof (value as Money).amount === 'string' && typeof (value as Money).currency === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Money).amount === 'string' &&
+  typeof (value as Money).currency === 'string';
 
 /**
  * Checks a correction about to be written (the wallet exists, the statement is in its currency
  * and not dated after today) and computes its figures; the wallet row stays locked until the
  * write's transaction ends, so its transactions cannot move under the figures.
  */
-export async function checkedFigures(tx: Queryable, next: Readonly<Record<string, unknown>>): Promise<CorrectionFigures> {
+export async function checkedFigures(
+  tx: Queryable,
+  next: Readonly<Record<string, unknown>>,
+): Promise<CorrectionFigures> {
   const walletId = next.wallet_id;
   const date = next.correction_date;
   const statement = next.statement_balance;
@@ -53,7 +67,8 @@ export async function checkedFigures(tx: Queryable, next: Readonly<Record<string
   if (typeof date !== 'string') throw validationError({ correction_date: ['This field is required.'] });
   if (!isMoney(statement)) throw validationError({ statement_balance: ['This field is required.'] });
   const currency = await lockedWalletCurrency(tx, walletId);
-  if (statement.currency !== currency) throw validationError({ statement_balance: [statementCurrencyMessage(currency)] });
+  if (statement.currency !== currency)
+    throw validationError({ statement_balance: [statementCurrencyMessage(currency)] });
   const { rows } = await tx.query<{ future: boolean }>('SELECT $1::date > current_date AS future', [date]);
   if (rows[0]?.future) throw validationError({ correction_date: [CORRECTION_MESSAGES.futureStatement] });
   return figuresOn(tx, walletId, date, statement);

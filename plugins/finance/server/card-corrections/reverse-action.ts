@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { addDecimals, type FieldValue, type Money, type ResourceRecord, type RowAction } from '@core/sdk/shared';
-import { conflict, findRecord, type Actor, type IdParams, type Queryable, type RecordWriter, type ServerPluginContext } from '@core/sdk/server';
+import {
+  conflict,
+  findRecord,
+  type Actor,
+  type IdParams,
+  type Queryable,
+  type RecordWriter,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import { cardCorrectionsResource } from '../../shared/card-corrections';
 import { lockWallets } from '../transactions/balances';
 import { approvalValues, bookAdjustment } from './approve-action';
@@ -30,7 +38,11 @@ const REVERSE_BODY = {
   properties: { reason: { type: 'string', maxLength: 2000 }, version: { type: 'integer', minimum: 1 } },
 } as const;
 
-export function registerReverseAction(app: FastifyInstance, { db, records, routes }: ServerPluginContext, action: RowAction): void {
+export function registerReverseAction(
+  app: FastifyInstance,
+  { db, records, routes }: ServerPluginContext,
+  action: RowAction,
+): void {
   const { ID_PARAMS, actorOf, notFound, validationError, translated } = routes;
   app.post<{ Params: IdParams; Body: ReverseBody }>(
     `/${cardCorrectionsResource.path}/:id/${action.endpoint}`,
@@ -64,7 +76,8 @@ export async function reversalIn(
   version: number | null,
 ): Promise<ResourceRecord & { reversal: ResourceRecord }> {
   if (original.status !== 'approved') throw conflict(CORRECTION_MESSAGES.onlyApprovedReversible);
-  if (original.reverses_id !== null && original.reverses_id !== undefined) throw conflict(CORRECTION_MESSAGES.reversalNotReversible);
+  if (original.reverses_id !== null && original.reverses_id !== undefined)
+    throw conflict(CORRECTION_MESSAGES.reversalNotReversible);
   const walletId = original.wallet_id as number;
   const date = original.correction_date as string;
   const difference = original.difference as Money;
@@ -82,8 +95,31 @@ export async function reversalIn(
     reverses_id: original.id,
   };
   const created = await records.createIn(tx, cardCorrectionsResource, values, actor);
-  const transactionId = await bookAdjustment(tx, records, { walletId, date, difference: opposite, correctionId: created.id, comment: reversingComment(created.id, original.id) }, actor);
-  const reversal = await records.changeIn(tx, cardCorrectionsResource, created.id, { action: 'approve', values: approvalValues(actor, transactionId) }, actor);
-  const reversed = await records.changeIn(tx, cardCorrectionsResource, original.id, { action: 'reverse', values: { status: 'reversed' }, version }, actor);
+  const transactionId = await bookAdjustment(
+    tx,
+    records,
+    {
+      walletId,
+      date,
+      difference: opposite,
+      correctionId: created.id,
+      comment: reversingComment(created.id, original.id),
+    },
+    actor,
+  );
+  const reversal = await records.changeIn(
+    tx,
+    cardCorrectionsResource,
+    created.id,
+    { action: 'approve', values: approvalValues(actor, transactionId) },
+    actor,
+  );
+  const reversed = await records.changeIn(
+    tx,
+    cardCorrectionsResource,
+    original.id,
+    { action: 'reverse', values: { status: 'reversed' }, version },
+    actor,
+  );
   return { ...reversed, reversal };
 }

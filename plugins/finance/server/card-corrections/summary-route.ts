@@ -51,7 +51,9 @@ export async function cardWalletSummary(db: Queryable): Promise<CardWalletSummar
     wallet_name: row.wallet_name,
     book_balance: { amount: row.balance, currency: row.currency },
     latest_statement:
-      row.statement_date === null || row.statement_balance === null ? null : { date: row.statement_date, balance: { amount: row.statement_balance, currency: row.currency } },
+      row.statement_date === null || row.statement_balance === null
+        ? null
+        : { date: row.statement_date, balance: { amount: row.statement_balance, currency: row.currency } },
     open_difference: { amount: row.open_difference, currency: row.currency },
     open_count: row.open_count,
   }));
@@ -60,7 +62,10 @@ export async function cardWalletSummary(db: Queryable): Promise<CardWalletSummar
 export function registerSummaryRoute(app: FastifyInstance, db: Queryable): void {
   app.get(
     `/${cardCorrectionsResource.path}/summary`,
-    { config: { access: { requires: cardCorrectionsResource.access.read } }, schema: { querystring: { type: 'object', additionalProperties: false } } },
+    {
+      config: { access: { requires: cardCorrectionsResource.access.read } },
+      schema: { querystring: { type: 'object', additionalProperties: false } },
+    },
     async (): Promise<DataEnvelope<CardWalletSummary[]>> => ({ data: await cardWalletSummary(db) }),
   );
 }

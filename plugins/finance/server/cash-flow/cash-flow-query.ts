@@ -9,7 +9,13 @@ import {
   type CashFlowMonth,
   type CashFlowQuery,
 } from '../../shared/cash-flow';
-import { COMMISSIONS_HAVE_NO_ROWS, MONTH_OUTSIDE_PERIOD, NOT_A_CALENDAR_DAY, PERIOD_ENDS_BEFORE_START, PERIOD_LONGER_THAN } from './messages-ru';
+import {
+  COMMISSIONS_HAVE_NO_ROWS,
+  MONTH_OUTSIDE_PERIOD,
+  NOT_A_CALENDAR_DAY,
+  PERIOD_ENDS_BEFORE_START,
+  PERIOD_LONGER_THAN,
+} from './messages-ru';
 import { daysIn, dayTime, monthsOf } from './period';
 
 const DAY = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
@@ -54,14 +60,16 @@ export function checkPeriod(query: CashFlowQuery): CashFlowMonth[] {
   if (from === null) throw validationError({ from: [NOT_A_CALENDAR_DAY] });
   if (to === null) throw validationError({ to: [NOT_A_CALENDAR_DAY] });
   if (to < from) throw validationError({ to: [PERIOD_ENDS_BEFORE_START] });
-  if (daysIn(from, to) > CASH_FLOW_MAX_DAYS) throw validationError({ to: [formatMessage(PERIOD_LONGER_THAN, { days: CASH_FLOW_MAX_DAYS })] });
+  if (daysIn(from, to) > CASH_FLOW_MAX_DAYS)
+    throw validationError({ to: [formatMessage(PERIOD_LONGER_THAN, { days: CASH_FLOW_MAX_DAYS })] });
   return monthsOf(query.from, query.to);
 }
 
 /** The period's rules, a month of the period, and no key on the commissions' one row; the chosen month (if any). */
 export function checkCell(query: CashFlowCellQuery): CashFlowMonth | undefined {
   const months = checkPeriod(query);
-  if (query.direction === 'commission' && query.key !== undefined) throw validationError({ key: [COMMISSIONS_HAVE_NO_ROWS] });
+  if (query.direction === 'commission' && query.key !== undefined)
+    throw validationError({ key: [COMMISSIONS_HAVE_NO_ROWS] });
   if (query.month === undefined) return undefined;
   const month = months.find((one) => one.month === query.month);
   if (!month) throw validationError({ month: [MONTH_OUTSIDE_PERIOD] });

@@ -1,12 +1,24 @@
 import { addDecimals } from '@core/sdk/shared';
 import type { Queryable } from '@core/sdk/server';
-import { NO_KEY, type CashFlowDirection, type CashFlowFigures, type CashFlowMonth, type CashFlowQuery, type CashFlowReport, type CashFlowRow } from '../../shared/cash-flow';
+import {
+  NO_KEY,
+  type CashFlowDirection,
+  type CashFlowFigures,
+  type CashFlowMonth,
+  type CashFlowQuery,
+  type CashFlowReport,
+  type CashFlowRow,
+} from '../../shared/cash-flow';
 import { walletBalances } from './wallet-balances';
 import { addFigures, figures, totalsOf, ZERO_FIGURES } from './figures';
 import { BASIS_DATES, GROUP_COLUMNS, selectionWhere } from './selection';
 
 /** The tables rows are labelled from, by grouping. */
-const GROUP_TABLES = { article: 'finance.articles', project: 'finance.projects', division: 'finance.divisions' } as const;
+const GROUP_TABLES = {
+  article: 'finance.articles',
+  project: 'finance.projects',
+  division: 'finance.divisions',
+} as const;
 
 interface SumRow {
   readonly month: string;
@@ -64,21 +76,43 @@ class RowBuilder {
   }
   row(): CashFlowRow {
     const months = this.fact.map((fact, at) => figures(fact, this.plan[at] ?? '0'));
-    return { direction: this.direction, key: this.key, label: this.label, months, total: months.reduce(addFigures, ZERO_FIGURES) };
+    return {
+      direction: this.direction,
+      key: this.key,
+      label: this.label,
+      months,
+      total: months.reduce(addFigures, ZERO_FIGURES),
+    };
   }
 }
 
 const byLabel = (a: CashFlowRow, b: CashFlowRow): number =>
-  a.label === b.label ? a.key.localeCompare(b.key) : a.label === null ? 1 : b.label === null ? -1 : a.label.localeCompare(b.label);
+  a.label === b.label
+    ? a.key.localeCompare(b.key)
+    : a.label === null
+      ? 1
+      : b.label === null
+        ? -1
+        : a.label.localeCompare(b.label);
 
 /** The month totals of one direction's rows. */
-function directionTotals(rows: readonly CashFlowRow[], direction: CashFlowDirection, months: number): CashFlowFigures[] {
+function directionTotals(
+  rows: readonly CashFlowRow[],
+  direction: CashFlowDirection,
+  months: number,
+): CashFlowFigures[] {
   const mine = rows.filter((row) => row.direction === direction);
-  return Array.from({ length: months }, (_, at) => mine.reduce((sum, row) => addFigures(sum, row.months[at] ?? ZERO_FIGURES), ZERO_FIGURES));
+  return Array.from({ length: months }, (_, at) =>
+    mine.reduce((sum, row) => addFigures(sum, row.months[at] ?? ZERO_FIGURES), ZERO_FIGURES),
+  );
 }
 
 /** The whole report: the grid, its totals, the outstanding payments and the wallets' balances. */
-export async function buildCashFlow(db: Queryable, query: CashFlowQuery, months: readonly CashFlowMonth[]): Promise<CashFlowReport> {
+export async function buildCashFlow(
+  db: Queryable,
+  query: CashFlowQuery,
+  months: readonly CashFlowMonth[],
+): Promise<CashFlowReport> {
   const index = new Map(months.map((month, at) => [month.month, at]));
   const builders = new Map<string, RowBuilder>();
   const commissions = new RowBuilder('commission', NO_KEY, null, months.length);
@@ -106,7 +140,9 @@ export async function buildCashFlow(db: Queryable, query: CashFlowQuery, months:
   const income = directionTotals(rows, 'income', months.length);
   const expense = directionTotals(rows, 'expense', months.length);
   const commission = directionTotals(rows, 'commission', months.length);
-  const monthTotals = months.map((_, at) => totalsOf(income[at] ?? ZERO_FIGURES, expense[at] ?? ZERO_FIGURES, commission[at] ?? ZERO_FIGURES));
+  const monthTotals = months.map((_, at) =>
+    totalsOf(income[at] ?? ZERO_FIGURES, expense[at] ?? ZERO_FIGURES, commission[at] ?? ZERO_FIGURES),
+  );
   const sumOf = (list: readonly CashFlowFigures[]) => list.reduce(addFigures, ZERO_FIGURES);
   return {
     from: query.from,

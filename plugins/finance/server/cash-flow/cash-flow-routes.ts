@@ -17,20 +17,28 @@ const ACCESS = { access: { requires: 'FT' } } as const;
 export function cashFlowRoutes(app: FastifyInstance, db: Queryable, translations: ServerTranslations): void {
   const report = (query: CashFlowQuery): Promise<CashFlowReport> => buildCashFlow(db, query, checkPeriod(query));
 
-  app.get<{ Querystring: CashFlowQuery }>('/cash-flow', { config: ACCESS, schema: { querystring: CASH_FLOW_QUERY_SCHEMA } }, async (request): Promise<DataEnvelope<CashFlowReport>> => ({
-    data: await report(request.query),
-  }));
+  app.get<{ Querystring: CashFlowQuery }>(
+    '/cash-flow',
+    { config: ACCESS, schema: { querystring: CASH_FLOW_QUERY_SCHEMA } },
+    async (request): Promise<DataEnvelope<CashFlowReport>> => ({
+      data: await report(request.query),
+    }),
+  );
 
-  app.get<{ Querystring: CashFlowQuery }>('/cash-flow.csv', { config: ACCESS, schema: { querystring: CASH_FLOW_QUERY_SCHEMA } }, async (request, reply) => {
-    const people = new PeopleCsv(peopleCsvReader(request, translations));
-    const csv = cashFlowCsv(await report(request.query), people);
-    const { from, to, group } = request.query;
-    return reply
-      .header('content-disposition', `attachment; filename="cash-flow-by-${group}-${from}-${to}.csv"`)
-      .header('cache-control', 'no-store')
-      .type('text/csv; charset=utf-8')
-      .send(csv);
-  });
+  app.get<{ Querystring: CashFlowQuery }>(
+    '/cash-flow.csv',
+    { config: ACCESS, schema: { querystring: CASH_FLOW_QUERY_SCHEMA } },
+    async (request, reply) => {
+      const people = new PeopleCsv(peopleCsvReader(request, translations));
+      const csv = cashFlowCsv(await report(request.query), people);
+      const { from, to, group } = request.query;
+      return reply
+        .header('content-disposition', `attachment; filename="cash-flow-by-${group}-${from}-${to}.csv"`)
+        .header('cache-control', 'no-store')
+        .type('text/csv; charset=utf-8')
+        .send(csv);
+    },
+  );
 
   app.get<{ Querystring: CashFlowCellQuery }>(
     '/cash-flow/transactions',

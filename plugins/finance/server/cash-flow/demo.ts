@@ -28,11 +28,21 @@ export async function seedCashFlowDemo(tx: Queryable, demo: DemoContext): Promis
        FROM finance.transactions t JOIN finance.articles a ON a.id = t.article_id
       WHERE t.hash LIKE 'demo-tx-%' ORDER BY t.id`,
   );
-  const { rows: divisions } = await tx.query<{ id: number; code: string }>('SELECT id::int AS id, code FROM finance.divisions WHERE deleted_at IS NULL');
-  const divisionId = (code: string | null): number | null => divisions.find((division) => division.code === DIVISION_OF_ARTICLE[code ?? ''])?.id ?? null;
+  const { rows: divisions } = await tx.query<{ id: number; code: string }>(
+    'SELECT id::int AS id, code FROM finance.divisions WHERE deleted_at IS NULL',
+  );
+  const divisionId = (code: string | null): number | null =>
+    divisions.find((division) => division.code === DIVISION_OF_ARTICLE[code ?? ''])?.id ?? null;
   for (const [index, transaction] of booked.entries()) {
-    const date_plan = index % 3 === 0 ? transaction.date_fact : index % 3 === 1 ? shiftDay(transaction.date_fact, -7) : null;
-    await demo.records.changeIn(tx, transactionsResource, transaction.id, { action: 'update', values: { date_plan, division_id: divisionId(transaction.code) } }, demo.author);
+    const date_plan =
+      index % 3 === 0 ? transaction.date_fact : index % 3 === 1 ? shiftDay(transaction.date_fact, -7) : null;
+    await demo.records.changeIn(
+      tx,
+      transactionsResource,
+      transaction.id,
+      { action: 'update', values: { date_plan, division_id: divisionId(transaction.code) } },
+      demo.author,
+    );
   }
   await seedUnpaid(tx, demo);
 }
@@ -50,16 +60,36 @@ async function seedUnpaid(tx: Queryable, demo: DemoContext): Promise<void> {
      UNION ALL SELECT 'project:' || code, id::int, NULL FROM finance.projects WHERE code IN ('NUTRA-EU', 'DATING-US')`,
   );
   const ref = (kind: string) => refs.find((row) => row.kind === kind);
-  const { today, month_start: monthStart, last_month_start: lastMonthStart } = days[0] ?? { today: '', month_start: '', last_month_start: '' };
+  const {
+    today,
+    month_start: monthStart,
+    last_month_start: lastMonthStart,
+  } = days[0] ?? { today: '', month_start: '', last_month_start: '' };
   const usdBank = ref('wallet:Main account USD');
   const usdt = ref('wallet:USDT TRC20');
   if (!usdBank || !usdt || !today) return;
   const unpaid = [
     // [wallet, article, project, amount, planned on, paid on, comment]
-    [usdBank, 'IN-SRV', 'NUTRA-EU', '4200', shiftDay(lastMonthStart, 24), shiftDay(monthStart, 9), 'Client invoice, paid late'],
+    [
+      usdBank,
+      'IN-SRV',
+      'NUTRA-EU',
+      '4200',
+      shiftDay(lastMonthStart, 24),
+      shiftDay(monthStart, 9),
+      'Client invoice, paid late',
+    ],
     [usdt, 'IN-AFF', 'DATING-US', '2750.4', shiftDay(monthStart, 19), shiftDay(today, 40), 'Network payout on hold'],
     [usdBank, 'EX-SRV', null, '640', shiftDay(monthStart, 21), shiftDay(today, 35), 'Server renewal invoice'],
-    [usdt, 'EX-ADS', 'NUTRA-EU', '1800', shiftDay(lastMonthStart, 27), shiftDay(monthStart, 3), 'Top-up moved to the next month'],
+    [
+      usdt,
+      'EX-ADS',
+      'NUTRA-EU',
+      '1800',
+      shiftDay(lastMonthStart, 27),
+      shiftDay(monthStart, 3),
+      'Top-up moved to the next month',
+    ],
   ] as const;
   for (const [index, [wallet, article, project, amount, date_plan, date_fact, comment]] of unpaid.entries()) {
     await demo.records.createIn(

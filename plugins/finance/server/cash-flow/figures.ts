@@ -14,7 +14,12 @@ export function addFigures(a: CashFlowFigures, b: CashFlowFigures): CashFlowFigu
 }
 
 /** Net = income − expense − commissions, for fact and plan alike. */
-export function totalsOf(income: CashFlowFigures, expense: CashFlowFigures, commission: CashFlowFigures): CashFlowTotals {
-  const net = (basis: 'fact' | 'plan') => subtractDecimals(subtractDecimals(income[basis], expense[basis]), commission[basis]);
+export function totalsOf(
+  income: CashFlowFigures,
+  expense: CashFlowFigures,
+  commission: CashFlowFigures,
+): CashFlowTotals {
+  const net = (basis: 'fact' | 'plan') =>
+    subtractDecimals(subtractDecimals(income[basis], expense[basis]), commission[basis]);
   return { income, expense, commission, net: figures(net('fact'), net('plan')) };
 }

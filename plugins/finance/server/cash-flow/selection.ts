@@ -1,4 +1,11 @@
-import { NO_KEY, type CashFlowBasis, type CashFlowDirection, type CashFlowGroup, type CashFlowMonth, type CashFlowQuery } from '../../shared/cash-flow';
+import {
+  NO_KEY,
+  type CashFlowBasis,
+  type CashFlowDirection,
+  type CashFlowGroup,
+  type CashFlowMonth,
+  type CashFlowQuery,
+} from '../../shared/cash-flow';
 
 /*
  * The one WHERE clause every cash flow figure and its drill-down are read with, over
@@ -45,7 +52,9 @@ export function selectionWhere(selection: Selection, params: unknown[]): string 
     const id = query[filter];
     if (id !== undefined) clauses.push(`t.${filter} = ${value(id)}`);
   }
-  clauses.push(`t.${BASIS_DATES[basis]} BETWEEN ${value(month?.from ?? query.from)}::date AND ${value(month?.to ?? query.to)}::date`);
+  clauses.push(
+    `t.${BASIS_DATES[basis]} BETWEEN ${value(month?.from ?? query.from)}::date AND ${value(month?.to ?? query.to)}::date`,
+  );
   if (basis === 'outstanding') clauses.push(`t.date_fact > ${value(query.to)}::date`);
   if (direction === 'commission') clauses.push('coalesce(t.commission_usd, 0) <> 0');
   else if (direction !== undefined) clauses.push(`a.direction = ${value(direction)}`);

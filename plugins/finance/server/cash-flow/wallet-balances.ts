@@ -14,7 +14,13 @@ export async function walletBalances(db: Queryable, query: CashFlowQuery): Promi
   const openingDate = shiftDay(query.from, -1);
   const params: unknown[] = [openingDate, query.to];
   if (query.wallet_id !== undefined) params.push(query.wallet_id);
-  const { rows } = await db.query<{ wallet_id: number; name: string; currency: string; opening: string; closing: string }>(
+  const { rows } = await db.query<{
+    wallet_id: number;
+    name: string;
+    currency: string;
+    opening: string;
+    closing: string;
+  }>(
     `SELECT w.id::int AS wallet_id, w.name, w.currency,
             trim_scale(coalesce(sum(${CONTRIBUTION_SQL}) FILTER (WHERE t.date_fact <= $1::date), 0))::text AS opening,
             trim_scale(coalesce(sum(${CONTRIBUTION_SQL}) FILTER (WHERE t.date_fact <= $2::date), 0))::text AS closing
@@ -36,9 +42,14 @@ export async function walletBalances(db: Queryable, query: CashFlowQuery): Promi
   };
   const wallets: WalletBalance[] = [];
   for (const row of rows) {
-    wallets.push({ ...row, opening_usd: await usd(row.opening, row.currency, openingDate), closing_usd: await usd(row.closing, row.currency, query.to) });
+    wallets.push({
+      ...row,
+      opening_usd: await usd(row.opening, row.currency, openingDate),
+      closing_usd: await usd(row.closing, row.currency, query.to),
+    });
   }
-  const total = (pick: (wallet: WalletBalance) => string | null) => wallets.reduce((sum, wallet) => addDecimals(sum, pick(wallet) ?? '0'), '0');
+  const total = (pick: (wallet: WalletBalance) => string | null) =>
+    wallets.reduce((sum, wallet) => addDecimals(sum, pick(wallet) ?? '0'), '0');
   return {
     opening_date: openingDate,
     closing_date: query.to,

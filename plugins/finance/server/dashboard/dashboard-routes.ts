@@ -55,7 +55,13 @@ export function dashboardRoutes(app: FastifyInstance, db: Database): void {
   app.get<{ Querystring: { month?: string } }>(
     '/dashboard/month',
     {
-      schema: { querystring: { type: 'object', additionalProperties: false, properties: { month: { type: 'string', maxLength: 7 } } } },
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { month: { type: 'string', maxLength: 7 } },
+        },
+      },
       config: { access: { requires: 'FT' } },
     },
     async (request) => {
@@ -80,10 +86,10 @@ export function dashboardRoutes(app: FastifyInstance, db: Database): void {
         [from, to],
       );
       const of = (direction: string) => rows.find((row) => row.direction === direction);
-      const { rows: commission } = await db.query<{ total: string }>('SELECT trim_scale($1::numeric + $2::numeric)::text AS total', [
-        of('income')?.commission_usd ?? '0',
-        of('expense')?.commission_usd ?? '0',
-      ]);
+      const { rows: commission } = await db.query<{ total: string }>(
+        'SELECT trim_scale($1::numeric + $2::numeric)::text AS total',
+        [of('income')?.commission_usd ?? '0', of('expense')?.commission_usd ?? '0'],
+      );
       return {
         data: {
           from,
@@ -92,7 +98,12 @@ export function dashboardRoutes(app: FastifyInstance, db: Database): void {
           income: of('income')?.amount_usd ?? '0',
           expense: of('expense')?.amount_usd ?? '0',
           commission: commission[0]?.total ?? '0',
-          directions: rows.map((row) => ({ direction: row.direction, amount_usd: row.amount_usd, commission_usd: row.commission_usd, count: row.count })),
+          directions: rows.map((row) => ({
+            direction: row.direction,
+            amount_usd: row.amount_usd,
+            commission_usd: row.commission_usd,
+            count: row.count,
+          })),
         },
       };
     },

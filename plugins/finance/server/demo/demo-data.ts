@@ -36,13 +36,19 @@ import { seedPayModelsDemo } from '../pay-models/demo';
 type Values = Readonly<Record<string, FieldValue>>;
 
 /** Creates each record through the engine; their ids in order. */
-async function createAll(tx: Queryable, demo: DemoContext, definition: ResourceDefinition, rows: readonly Values[]): Promise<number[]> {
+async function createAll(
+  tx: Queryable,
+  demo: DemoContext,
+  definition: ResourceDefinition,
+  rows: readonly Values[],
+): Promise<number[]> {
   const ids: number[] = [];
   for (const values of rows) ids.push((await demo.records.createIn(tx, definition, values, demo.author)).id);
   return ids;
 }
 
-const directory = (names: readonly [string, string][]): Values[] => names.map(([name, code]) => ({ name, code, is_active: true }));
+const directory = (names: readonly [string, string][]): Values[] =>
+  names.map(([name, code]) => ({ name, code, is_active: true }));
 const money = (amount: string, currency: string) => ({ amount, currency });
 
 /** Base USD rates for one unit; each day varies by a few tenths of a percent, deterministically. */
@@ -69,16 +75,45 @@ export async function seedFinanceDemo(db: Database, demo: DemoContext): Promise<
     const { rows: today } = await tx.query<{ day: string }>(`SELECT to_char(current_date, 'YYYY-MM-DD') AS day`);
     const day = (offset: number): string => shiftDate(today[0]?.day ?? '', offset);
 
-    const positions = await create(positionsResource, directory([
-      ['Chief executive', 'CEO'], ['Head of media buying', 'HMB'], ['Media buyer', 'MB'], ['Designer', 'DES'], ['Developer', 'DEV'], ['Accountant', 'ACC'], ['HR manager', 'HR'],
-    ]));
-    const divisions = await create(divisionsResource, directory([
-      ['Management', 'MGT'], ['Media buying', 'BUY'], ['Creative studio', 'CRE'], ['Development', 'DEV'], ['Finance and HR', 'FIN'],
-    ]));
-    const projects = await create(projectsResource, directory([
-      ['Nutra EU', 'NUTRA-EU'], ['Gambling LATAM', 'GMB-LATAM'], ['Dating US', 'DATING-US'], ['Crypto Tier-1', 'CRYPTO-T1'],
-    ]));
-    const counterparty = (name: string, code: string, email: string | null, country: string, comment: string | null, is_active = true): Values => ({ name, code, email, country, comment, is_active });
+    const positions = await create(
+      positionsResource,
+      directory([
+        ['Chief executive', 'CEO'],
+        ['Head of media buying', 'HMB'],
+        ['Media buyer', 'MB'],
+        ['Designer', 'DES'],
+        ['Developer', 'DEV'],
+        ['Accountant', 'ACC'],
+        ['HR manager', 'HR'],
+      ]),
+    );
+    const divisions = await create(
+      divisionsResource,
+      directory([
+        ['Management', 'MGT'],
+        ['Media buying', 'BUY'],
+        ['Creative studio', 'CRE'],
+        ['Development', 'DEV'],
+        ['Finance and HR', 'FIN'],
+      ]),
+    );
+    const projects = await create(
+      projectsResource,
+      directory([
+        ['Nutra EU', 'NUTRA-EU'],
+        ['Gambling LATAM', 'GMB-LATAM'],
+        ['Dating US', 'DATING-US'],
+        ['Crypto Tier-1', 'CRYPTO-T1'],
+      ]),
+    );
+    const counterparty = (
+      name: string,
+      code: string,
+      email: string | null,
+      country: string,
+      comment: string | null,
+      is_active = true,
+    ): Values => ({ name, code, email, country, comment, is_active });
     const counterparties = await create(counterpartiesResource, [
       counterparty('Meta Platforms Ireland', 'META', 'billing@meta.example', 'Ireland', 'Ad accounts top-ups'),
       counterparty('Google Ireland', 'GOOGLE', 'ads-billing@google.example', 'Ireland', null),
@@ -89,7 +124,13 @@ export async function seedFinanceDemo(db: Database, demo: DemoContext): Promise<
       counterparty('CPA Partners Network', 'CPAPN', 'payouts@cpapartners.example', 'Cyprus', 'Affiliate payouts'),
       counterparty('Old Media Agency', 'OMA', null, 'Poland', 'No longer used', false),
     ]);
-    const article = (name: string, code: string, direction: string, comment: string | null): Values => ({ name, code, direction, comment, is_active: true });
+    const article = (name: string, code: string, direction: string, comment: string | null): Values => ({
+      name,
+      code,
+      direction,
+      comment,
+      is_active: true,
+    });
     const [payouts, services, refunds, capital] = await create(articlesResource, [
       article('Affiliate payouts', 'IN-AFF', 'income', 'Network payouts for approved leads'),
       article('Client services', 'IN-SRV', 'income', null),
@@ -104,13 +145,46 @@ export async function seedFinanceDemo(db: Database, demo: DemoContext): Promise<
       article('Domains', 'EX-DOM', 'expense', null),
       article('Bank and exchange fees', 'EX-FEE', 'expense', null),
     ]);
-    await create(verticalsResource, [['Nutra', 1], ['Gambling', 2], ['Dating', 3], ['Crypto', 4], ['Sweepstakes', 5]].map(([name, keitaro_id]) => ({ name, keitaro_id }) as Values));
+    await create(
+      verticalsResource,
+      [
+        ['Nutra', 1],
+        ['Gambling', 2],
+        ['Dating', 3],
+        ['Crypto', 4],
+        ['Sweepstakes', 5],
+      ].map(([name, keitaro_id]) => ({ name, keitaro_id }) as Values),
+    );
     await create(agenciesResource, [
-      { name: 'Alpha Team', bot: '@alpha_team_bot', relation_sheet_id: '1aRelAlphaSheet0001', sheet_id: '1aAlphaSheet0001', notification_chat_id: '-1001234567890' },
-      { name: 'Bravo Media', bot: '@bravo_media_bot', relation_sheet_id: '1aRelBravoSheet0002', sheet_id: '1aBravoSheet0002', notification_chat_id: '-1001234567891' },
-      { name: 'Delta Growth', bot: '@delta_growth_bot', relation_sheet_id: null, sheet_id: '1aDeltaSheet0003', notification_chat_id: '-1001234567892' },
+      {
+        name: 'Alpha Team',
+        bot: '@alpha_team_bot',
+        relation_sheet_id: '1aRelAlphaSheet0001',
+        sheet_id: '1aAlphaSheet0001',
+        notification_chat_id: '-1001234567890',
+      },
+      {
+        name: 'Bravo Media',
+        bot: '@bravo_media_bot',
+        relation_sheet_id: '1aRelBravoSheet0002',
+        sheet_id: '1aBravoSheet0002',
+        notification_chat_id: '-1001234567891',
+      },
+      {
+        name: 'Delta Growth',
+        bot: '@delta_growth_bot',
+        relation_sheet_id: null,
+        sheet_id: '1aDeltaSheet0003',
+        notification_chat_id: '-1001234567892',
+      },
     ]);
-    const wallet = (name: string, source: string, address: string, currency: string, comment: string | null): Values => ({ name, source, address, currency, comment });
+    const wallet = (
+      name: string,
+      source: string,
+      address: string,
+      currency: string,
+      comment: string | null,
+    ): Values => ({ name, source, address, currency, comment });
     const [usdBank, eurWise, usdt, rubCard, btc] = await create(walletsResource, [
       wallet('Main account USD', 'Bank', 'US12 3456 7890 1234', 'USD', 'Operating account'),
       wallet('Operations EUR', 'Wise', 'BE71 0961 2345 6769', 'EUR', null),
@@ -130,11 +204,32 @@ export async function seedFinanceDemo(db: Database, demo: DemoContext): Promise<
     );
     await create(exchangeRatesResource, rates);
 
-    const person = (full_name: string, hired_date: string, fired_date: string | null, position: number | undefined, division: number | undefined, manager: number | null, salary: string, currency: string, login: string): Values => ({
-      full_name, hired_date, fired_date, birth_date: '1990-05-17', work_type: 'full_time', position_id: position ?? null, division_id: division ?? null, manager_id: manager,
-      base_salary: money(salary, currency), messenger_login: login, tg_login: `@${login}`,
+    const person = (
+      full_name: string,
+      hired_date: string,
+      fired_date: string | null,
+      position: number | undefined,
+      division: number | undefined,
+      manager: number | null,
+      salary: string,
+      currency: string,
+      login: string,
+    ): Values => ({
+      full_name,
+      hired_date,
+      fired_date,
+      birth_date: '1990-05-17',
+      work_type: 'full_time',
+      position_id: position ?? null,
+      division_id: division ?? null,
+      manager_id: manager,
+      base_salary: money(salary, currency),
+      messenger_login: login,
+      tg_login: `@${login}`,
     });
-    const people = [person('Anna Kowalska', '2021-02-01', null, positions[0], divisions[0], null, '9000', 'USD', 'anna.k')];
+    const people = [
+      person('Anna Kowalska', '2021-02-01', null, positions[0], divisions[0], null, '9000', 'USD', 'anna.k'),
+    ];
     const [ceo] = await create(employeesResource, people);
     const leads = [
       person('Marco Rossi', '2021-06-14', null, positions[1], divisions[1], ceo ?? null, '6000', 'USD', 'marco.r'),
@@ -142,9 +237,39 @@ export async function seedFinanceDemo(db: Database, demo: DemoContext): Promise<
     ];
     const [headBuying, headDev] = await create(employeesResource, leads);
     const team = [
-      person('Jakub Nowak', '2022-09-01', null, positions[2], divisions[1], headBuying ?? null, '2500', 'USD', 'jakub.n'),
-      person('Sofia Martins', '2023-03-20', null, positions[2], divisions[1], headBuying ?? null, '2300', 'EUR', 'sofia.m'),
-      person('Dmitry Ivanov', '2023-07-03', '2025-12-31', positions[2], divisions[1], headBuying ?? null, '180000', 'RUB', 'dmitry.i'),
+      person(
+        'Jakub Nowak',
+        '2022-09-01',
+        null,
+        positions[2],
+        divisions[1],
+        headBuying ?? null,
+        '2500',
+        'USD',
+        'jakub.n',
+      ),
+      person(
+        'Sofia Martins',
+        '2023-03-20',
+        null,
+        positions[2],
+        divisions[1],
+        headBuying ?? null,
+        '2300',
+        'EUR',
+        'sofia.m',
+      ),
+      person(
+        'Dmitry Ivanov',
+        '2023-07-03',
+        '2025-12-31',
+        positions[2],
+        divisions[1],
+        headBuying ?? null,
+        '180000',
+        'RUB',
+        'dmitry.i',
+      ),
       person('Lena Fischer', '2022-11-15', null, positions[3], divisions[2], ceo ?? null, '2100', 'EUR', 'lena.f'),
       person('Pavel Horak', '2024-02-01', null, positions[4], divisions[3], headDev ?? null, '3200', 'USDT', 'pavel.h'),
       person('Maria Lopez', '2021-04-01', null, positions[5], divisions[4], ceo ?? null, '2800', 'USD', 'maria.l'),
@@ -160,16 +285,39 @@ export async function seedFinanceDemo(db: Database, demo: DemoContext): Promise<
       const salary = employee.base_salary as { amount: string; currency: string };
       if (hired < yearStart) {
         const start = shiftDate(yearStart, -365);
-        periods.push({ employee_id: id ?? null, date_start: hired > start ? hired : start, date_end: shiftDate(yearStart, -1), salary: money(String((Number(salary.amount) * 9) / 10), salary.currency) });
+        periods.push({
+          employee_id: id ?? null,
+          date_start: hired > start ? hired : start,
+          date_end: shiftDate(yearStart, -1),
+          salary: money(String((Number(salary.amount) * 9) / 10), salary.currency),
+        });
       }
-      if (fired === null || fired >= yearStart) periods.push({ employee_id: id ?? null, date_start: hired > yearStart ? hired : yearStart, date_end: fired, salary });
+      if (fired === null || fired >= yearStart)
+        periods.push({
+          employee_id: id ?? null,
+          date_start: hired > yearStart ? hired : yearStart,
+          date_end: fired,
+          salary,
+        });
     }
     await create(salaryHistoryResource, periods);
 
     // Payment dates: the same day of next month as the start, so the list has upcoming dates.
     const nextMonth = shiftMonths(`${day(0).slice(0, 7)}-01`, 1);
-    const payment = (name: string, price: string, currency: string, start_date: string, employee: number | undefined, comment: string | null): Values => ({
-      name, price: money(price, currency), start_date, payment_date: shiftDate(nextMonth, Number(start_date.slice(8, 10)) - 1), employee_id: employee ?? null, comment,
+    const payment = (
+      name: string,
+      price: string,
+      currency: string,
+      start_date: string,
+      employee: number | undefined,
+      comment: string | null,
+    ): Values => ({
+      name,
+      price: money(price, currency),
+      start_date,
+      payment_date: shiftDate(nextMonth, Number(start_date.slice(8, 10)) - 1),
+      employee_id: employee ?? null,
+      comment,
     });
     await create(servicePaymentsResource, [
       payment('Keitaro tracker licence', '149', 'USD', '2024-01-01', headBuying, 'Monthly, paid from the USD account'),
@@ -180,15 +328,51 @@ export async function seedFinanceDemo(db: Database, demo: DemoContext): Promise<
       payment('Accounting software', '39.99', 'EUR', '2022-01-01', staff[5], null),
     ]);
 
-    const currencyOf = new Map<number | undefined, string>([[usdBank, 'USD'], [eurWise, 'EUR'], [usdt, 'USDT'], [rubCard, 'RUB'], [btc, 'BTC']]);
+    const currencyOf = new Map<number | undefined, string>([
+      [usdBank, 'USD'],
+      [eurWise, 'EUR'],
+      [usdt, 'USDT'],
+      [rubCard, 'RUB'],
+      [btc, 'BTC'],
+    ]);
     // Transactions: [days ago, wallet, article, amount, commission, project, counterparty, employee, comment]
-    type Booking = readonly [number, number | undefined, number | undefined, string, string, number | undefined, number | undefined, number | undefined, string];
+    type Booking = readonly [
+      number,
+      number | undefined,
+      number | undefined,
+      string,
+      string,
+      number | undefined,
+      number | undefined,
+      number | undefined,
+      string,
+    ];
     const bookings: Booking[] = [];
     const walletsInRotation = [usdBank, usdt, eurWise];
     for (let offset = 0; offset < 75; offset += 3) {
       const rotated = walletsInRotation[(offset / 3) % 3];
-      bookings.push([offset, rotated, payouts, `${1800 + ((offset * 137) % 900)}.${String((offset * 7) % 100).padStart(2, '0')}`, '0', projects[offset % 4], counterparties[6], undefined, 'Network payout']);
-      bookings.push([offset + 1, usdt, adSpend, `${950 + ((offset * 71) % 600)}.5`, '1', projects[(offset + 1) % 4], counterparties[0], staff[0], 'Ad account top-up']);
+      bookings.push([
+        offset,
+        rotated,
+        payouts,
+        `${1800 + ((offset * 137) % 900)}.${String((offset * 7) % 100).padStart(2, '0')}`,
+        '0',
+        projects[offset % 4],
+        counterparties[6],
+        undefined,
+        'Network payout',
+      ]);
+      bookings.push([
+        offset + 1,
+        usdt,
+        adSpend,
+        `${950 + ((offset * 71) % 600)}.5`,
+        '1',
+        projects[(offset + 1) % 4],
+        counterparties[0],
+        staff[0],
+        'Ad account top-up',
+      ]);
     }
     // The ad top-ups outspend the payouts the USDT wallet receives, so the owners fund it before the first top-up: no wallet is ever negative.
     bookings.push(
@@ -204,18 +388,44 @@ export async function seedFinanceDemo(db: Database, demo: DemoContext): Promise<
       [33, usdBank, refunds, '420', '0', undefined, counterparties[0], undefined, 'Unused ad balance returned'],
       [35, usdBank, salaries, '2800', '0', undefined, undefined, staff[5], 'Salary'],
     );
-    const transaction = ([daysAgo, walletId, articleId, amount, commission, project, counterpartyId, employee, comment]: Booking, hash: string): Values => {
+    const transaction = (
+      [daysAgo, walletId, articleId, amount, commission, project, counterpartyId, employee, comment]: Booking,
+      hash: string,
+    ): Values => {
       const currency = currencyOf.get(walletId) ?? 'USD';
       return {
-        date_fact: day(-daysAgo), wallet_id: walletId ?? null, article_id: articleId ?? null, amount: money(amount, currency), commission: money(commission, currency),
-        project_id: project ?? null, counterparty_id: counterpartyId ?? null, employee_id: employee ?? null, hash, comment,
+        date_fact: day(-daysAgo),
+        wallet_id: walletId ?? null,
+        article_id: articleId ?? null,
+        amount: money(amount, currency),
+        commission: money(commission, currency),
+        project_id: project ?? null,
+        counterparty_id: counterpartyId ?? null,
+        employee_id: employee ?? null,
+        hash,
+        comment,
       };
     };
-    await create(transactionsResource, bookings.map((booking, index) => transaction(booking, `demo-tx-${String(index + 1).padStart(4, '0')}`)));
+    await create(
+      transactionsResource,
+      bookings.map((booking, index) => transaction(booking, `demo-tx-${String(index + 1).padStart(4, '0')}`)),
+    );
 
-    const draft = (walletId: number | undefined, amount: string, commission: string, hash: string, daysAgo: number): Values => {
+    const draft = (
+      walletId: number | undefined,
+      amount: string,
+      commission: string,
+      hash: string,
+      daysAgo: number,
+    ): Values => {
       const currency = currencyOf.get(walletId) ?? 'USD';
-      return { wallet_id: walletId ?? null, amount: money(amount, currency), commission: money(commission, currency), hash, draft_date: day(-daysAgo) };
+      return {
+        wallet_id: walletId ?? null,
+        amount: money(amount, currency),
+        commission: money(commission, currency),
+        hash,
+        draft_date: day(-daysAgo),
+      };
     };
     const drafts = await create(transactionDraftsResource, [
       draft(usdt, '1250.00', '2.5', 'draft-0xa1b2c3', 1),
@@ -227,13 +437,24 @@ export async function seedFinanceDemo(db: Database, demo: DemoContext): Promise<
     // The oldest draft has been turned into a transaction already, as the convert action does it.
     const converted = drafts[drafts.length - 1];
     if (converted !== undefined) {
-      const booking = transaction([6, usdBank, software, '75', '0', undefined, counterparties[3], undefined, 'From draft'], 'draft-0xaabbcc');
+      const booking = transaction(
+        [6, usdBank, software, '75', '0', undefined, counterparties[3], undefined, 'From draft'],
+        'draft-0xaabbcc',
+      );
       const [transactionId] = await create(transactionsResource, [{ ...booking, transaction_draft_id: converted }]);
-      await demo.records.changeIn(tx, transactionDraftsResource, converted, { action: 'convert', values: { transaction_id: transactionId ?? null } }, demo.author);
+      await demo.records.changeIn(
+        tx,
+        transactionDraftsResource,
+        converted,
+        { action: 'convert', values: { transaction_id: transactionId ?? null } },
+        demo.author,
+      );
     }
 
     // The spreadsheet tables are the plugin's own tree, not engine records.
-    const tables = async (rows: readonly (readonly [string, string, string, number | null, number])[]): Promise<(number | undefined)[]> => {
+    const tables = async (
+      rows: readonly (readonly [string, string, string, number | null, number])[],
+    ): Promise<(number | undefined)[]> => {
       const ids: (number | undefined)[] = [];
       for (const row of rows) {
         const { rows: inserted } = await tx.query<{ id: number }>(

@@ -1,5 +1,10 @@
 import type { DemoContext, Queryable } from '@core/sdk/server';
-import { divisionsResource, employeesResource, transactionsResource, type DepartmentType } from '../../shared/resources';
+import {
+  divisionsResource,
+  employeesResource,
+  transactionsResource,
+  type DepartmentType,
+} from '../../shared/resources';
 
 /**
  * The department views' demo: the bookkeeping demo's divisions get their department types (media
@@ -11,15 +16,33 @@ import { divisionsResource, employeesResource, transactionsResource, type Depart
  * write goes through the engine with the demo's author.
  */
 
-const DEPARTMENT_OF_DIVISION: Readonly<Record<string, DepartmentType>> = { BUY: 'marketing', CRE: 'marketing', DEV: 'development' };
+const DEPARTMENT_OF_DIVISION: Readonly<Record<string, DepartmentType>> = {
+  BUY: 'marketing',
+  CRE: 'marketing',
+  DEV: 'development',
+};
 
 export async function seedDepartmentsDemo(tx: Queryable, demo: DemoContext): Promise<void> {
-  const { rows: divisions } = await tx.query<{ id: number; code: string }>('SELECT id::int AS id, code FROM finance.divisions WHERE deleted_at IS NULL');
+  const { rows: divisions } = await tx.query<{ id: number; code: string }>(
+    'SELECT id::int AS id, code FROM finance.divisions WHERE deleted_at IS NULL',
+  );
   for (const division of divisions) {
     const department_type = DEPARTMENT_OF_DIVISION[division.code];
-    if (department_type) await demo.records.changeIn(tx, divisionsResource, division.id, { action: 'update', values: { department_type } }, demo.author);
+    if (department_type)
+      await demo.records.changeIn(
+        tx,
+        divisionsResource,
+        division.id,
+        { action: 'update', values: { department_type } },
+        demo.author,
+      );
   }
-  const sales = await demo.records.createIn(tx, divisionsResource, { name: 'Sales and partnerships', code: 'SAL', department_type: 'sales', is_active: true }, demo.author);
+  const sales = await demo.records.createIn(
+    tx,
+    divisionsResource,
+    { name: 'Sales and partnerships', code: 'SAL', department_type: 'sales', is_active: true },
+    demo.author,
+  );
 
   const { rows: days } = await tx.query<{ this_month: string; last_month: string }>(
     `SELECT to_char(date_trunc('month', current_date), 'YYYY-MM-DD') AS this_month,
@@ -30,7 +53,12 @@ export async function seedDepartmentsDemo(tx: Queryable, demo: DemoContext): Pro
     ['Tomás Silva', '2023-05-02'],
     ['Aiko Tanaka', thisMonth],
   ] as const) {
-    await demo.records.createIn(tx, employeesResource, { full_name, hired_date, work_type: 'full_time', division_id: sales.id }, demo.author);
+    await demo.records.createIn(
+      tx,
+      employeesResource,
+      { full_name, hired_date, work_type: 'full_time', division_id: sales.id },
+      demo.author,
+    );
   }
 
   type Refs = { wallet: number; services: number; software: number; servers: number; development: number };

@@ -16,7 +16,11 @@ export async function departmentDivisions(db: Queryable, type: DepartmentType): 
   return rows;
 }
 
-export async function articleBreakdown(db: Queryable, type: DepartmentType, month: string): Promise<ArticleBreakdownRow[]> {
+export async function articleBreakdown(
+  db: Queryable,
+  type: DepartmentType,
+  month: string,
+): Promise<ArticleBreakdownRow[]> {
   const { rows } = await db.query<ArticleBreakdownRow>(
     `SELECT a.id::int AS article_id, a.name, a.direction,
             trim_scale(${INCOME_SUM})::text AS income_usd, trim_scale(${SPEND_SUM})::text AS spend_usd
@@ -29,7 +33,11 @@ export async function articleBreakdown(db: Queryable, type: DepartmentType, mont
   return rows;
 }
 
-export async function projectBreakdown(db: Queryable, type: DepartmentType, month: string): Promise<ProjectBreakdownRow[]> {
+export async function projectBreakdown(
+  db: Queryable,
+  type: DepartmentType,
+  month: string,
+): Promise<ProjectBreakdownRow[]> {
   const { rows } = await db.query<ProjectBreakdownRow>(
     `SELECT p.id::int AS project_id, p.name,
             trim_scale(${INCOME_SUM})::text AS income_usd, trim_scale(${SPEND_SUM})::text AS spend_usd,

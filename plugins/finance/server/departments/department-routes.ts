@@ -46,10 +46,9 @@ const valueOf = (figures: DepartmentFigures, figure: ComparedFigure): string =>
   figure === 'headcount' ? String(figures.headcount) : figures[figure];
 
 function changes(current: DepartmentFigures, previous: DepartmentFigures): Record<ComparedFigure, FigureChange> {
-  return Object.fromEntries(COMPARED_FIGURES.map((figure) => [figure, figureChange(valueOf(current, figure), valueOf(previous, figure))])) as Record<
-    ComparedFigure,
-    FigureChange
-  >;
+  return Object.fromEntries(
+    COMPARED_FIGURES.map((figure) => [figure, figureChange(valueOf(current, figure), valueOf(previous, figure))]),
+  ) as Record<ComparedFigure, FigureChange>;
 }
 
 /** The last two figures of a trend: the month's and the previous month's. */

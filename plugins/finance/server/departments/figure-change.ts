@@ -13,6 +13,9 @@ const absolute = (value: string): string => (value.startsWith('-') ? value.slice
  */
 export function figureChange(current: string, previous: string): FigureChange {
   const difference = subtractDecimals(current, previous);
-  const percent = compareDecimals(previous, '0') === 0 ? null : divideDecimals(multiplyDecimals(difference, '100'), absolute(previous), PERCENT_PLACES);
+  const percent =
+    compareDecimals(previous, '0') === 0
+      ? null
+      : divideDecimals(multiplyDecimals(difference, '100'), absolute(previous), PERCENT_PLACES);
   return { absolute: difference, percent };
 }

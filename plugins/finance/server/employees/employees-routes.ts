@@ -39,7 +39,10 @@ export function employeesRoutes(app: FastifyInstance, db: Database): void {
       config: { access: { requires: { anyOf: ['FJ', 'JU'] } } },
     },
     async (request) => {
-      const { rows } = await db.query<{ id: number }>('SELECT id::int AS id FROM finance.employees WHERE user_id = $1 AND deleted_at IS NULL', [request.params.userId]);
+      const { rows } = await db.query<{ id: number }>(
+        'SELECT id::int AS id FROM finance.employees WHERE user_id = $1 AND deleted_at IS NULL',
+        [request.params.userId],
+      );
       const record = rows[0] ? await findRecord(db, employeesResource, rows[0].id) : null;
       if (!record) throw notFound('Employee');
       return { data: record };
@@ -49,7 +52,10 @@ export function employeesRoutes(app: FastifyInstance, db: Database): void {
   app.get<{ Params: { id: number }; Querystring: { direct?: boolean } }>(
     '/employees/:id/subordinates',
     {
-      schema: { params: ID_PARAMS, querystring: { type: 'object', additionalProperties: false, properties: { direct: { type: 'boolean' } } } },
+      schema: {
+        params: ID_PARAMS,
+        querystring: { type: 'object', additionalProperties: false, properties: { direct: { type: 'boolean' } } },
+      },
       config,
     },
     async (request) => {

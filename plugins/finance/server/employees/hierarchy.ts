@@ -8,7 +8,11 @@ import { validationError, type Queryable } from '@core/sdk/server';
 
 const HIERARCHY_LOCK_SQL = "SELECT pg_advisory_xact_lock(hashtext('finance.employees.manager_id'))";
 
-export async function assertNoManagerCycle(tx: Queryable, employeeId: number | null, managerId: number | null): Promise<void> {
+export async function assertNoManagerCycle(
+  tx: Queryable,
+  employeeId: number | null,
+  managerId: number | null,
+): Promise<void> {
   if (managerId === null) return;
   await tx.query(HIERARCHY_LOCK_SQL);
   if (employeeId === null) return; // a new employee has no subordinates yet
@@ -23,7 +27,9 @@ export async function assertNoManagerCycle(tx: Queryable, employeeId: number | n
     [managerId, employeeId],
   );
   if (rows[0]?.found) {
-    throw validationError({ manager_id: ['This manager reports to the employee (directly or through others): the chain would loop.'] });
+    throw validationError({
+      manager_id: ['This manager reports to the employee (directly or through others): the chain would loop.'],
+    });
   }
 }
 
@@ -58,7 +64,12 @@ export async function subordinatesOf(db: Queryable, employeeId: number, direct: 
 /** Salary periods of one employee may not overlap (both ends included; no end is open). */
 export async function assertSalaryPeriodFree(
   tx: Queryable,
-  period: { readonly id: number | null; readonly employee_id: number; readonly date_start: string; readonly date_end: string | null },
+  period: {
+    readonly id: number | null;
+    readonly employee_id: number;
+    readonly date_start: string;
+    readonly date_end: string | null;
+  },
 ): Promise<void> {
   if (period.date_end !== null && period.date_end < period.date_start) {
     throw validationError({ date_end: ['The end date must not be before the start date.'] });

@@ -35,12 +35,25 @@ export interface SalaryForPeriod {
   readonly months: readonly SalaryMonth[];
 }
 
-export async function salaryForPeriod(db: Queryable, employeeId: number, from: string, to: string): Promise<SalaryForPeriod> {
+export async function salaryForPeriod(
+  db: Queryable,
+  employeeId: number,
+  from: string,
+  to: string,
+): Promise<SalaryForPeriod> {
   const { rows: span } = await db.query<{ days: number }>('SELECT ($2::date - $1::date) + 1 AS days', [from, to]);
   const days = Number(span[0]?.days ?? 0);
   if (days < 1) throw validationError({ to: ['The end of the period must not be before its start.'] });
   if (days > MAX_PERIOD_DAYS) throw validationError({ to: ['The period may be at most 20 years long.'] });
-  const { rows } = await db.query<{ month: string; currency: string; monthly_salary: string; days: number; days_in_month: number; exact: string; amount: string }>(
+  const { rows } = await db.query<{
+    month: string;
+    currency: string;
+    monthly_salary: string;
+    days: number;
+    days_in_month: number;
+    exact: string;
+    amount: string;
+  }>(
     `WITH periods AS (
        SELECT salary AS monthly, salary_currency AS currency, date_start,
               greatest(date_start, $2::date) AS s, least(coalesce(date_end, $3::date), $3::date) AS e

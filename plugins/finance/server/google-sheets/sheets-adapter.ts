@@ -36,10 +36,21 @@ const TOKEN_MARGIN_S = 60;
 const base64url = (data: Buffer | string): string => Buffer.from(data).toString('base64url');
 
 /** A signed JWT assertion for the OAuth 2 JWT-bearer grant (RFC 7523). */
-export function serviceAccountAssertion(account: ServiceAccount, key: KeyObject, nowSeconds: number, scope = SHEETS_SCOPE): string {
+export function serviceAccountAssertion(
+  account: ServiceAccount,
+  key: KeyObject,
+  nowSeconds: number,
+  scope = SHEETS_SCOPE,
+): string {
   const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
   const claims = base64url(
-    JSON.stringify({ iss: account.clientEmail, scope, aud: account.tokenUri, iat: nowSeconds, exp: nowSeconds + TOKEN_LIFETIME_S }),
+    JSON.stringify({
+      iss: account.clientEmail,
+      scope,
+      aud: account.tokenUri,
+      iat: nowSeconds,
+      exp: nowSeconds + TOKEN_LIFETIME_S,
+    }),
   );
   const signature = sign('RSA-SHA256', Buffer.from(`${header}.${claims}`), key);
   return `${header}.${claims}.${base64url(signature)}`;
@@ -101,11 +112,16 @@ export class GoogleSheetsAdapter implements SpreadsheetWriter {
   async read(spreadsheetId: string, range?: string): Promise<SheetValues> {
     const config = this.config();
     const id = encodeURIComponent(spreadsheetId);
-    const meta = await this.getJson(config, `/v4/spreadsheets/${id}`, { fields: 'sheets.properties.title' }, 'could not read the spreadsheet');
+    const meta = await this.getJson(
+      config,
+      `/v4/spreadsheets/${id}`,
+      { fields: 'sheets.properties.title' },
+      'could not read the spreadsheet',
+    );
     const sheets = Array.isArray((meta as { sheets?: unknown }).sheets)
-      ? ((meta as { sheets: { properties?: { title?: unknown } }[] }).sheets
+      ? (meta as { sheets: { properties?: { title?: unknown } }[] }).sheets
           .map((sheet) => sheet.properties?.title)
-          .filter((title): title is string => typeof title === 'string'))
+          .filter((title): title is string => typeof title === 'string')
       : [];
     const wanted = range ?? (sheets[0] === undefined ? undefined : sheetRange(sheets[0]));
     if (wanted === undefined) throw upstream('answered with a spreadsheet without sheets', spreadsheetId);
@@ -119,11 +135,23 @@ export class GoogleSheetsAdapter implements SpreadsheetWriter {
     if (values !== undefined && !(Array.isArray(values) && values.every(Array.isArray))) {
       throw upstream('answered with values that are not rows', spreadsheetId);
     }
-    const rows = ((values as unknown[][] | undefined) ?? []).map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))));
-    return { spreadsheet_id: spreadsheetId, sheets, range: typeof answered === 'string' ? answered : wanted, values: rows };
+    const rows = ((values as unknown[][] | undefined) ?? []).map((row) =>
+      row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))),
+    );
+    return {
+      spreadsheet_id: spreadsheetId,
+      sheets,
+      range: typeof answered === 'string' ? answered : wanted,
+      values: rows,
+    };
   }
 
-  private async getJson(config: SheetsConfig, path: string, query: Record<string, string>, what: string): Promise<unknown> {
+  private async getJson(
+    config: SheetsConfig,
+    path: string,
+    query: Record<string, string>,
+    what: string,
+  ): Promise<unknown> {
     const url = new URL(`${config.baseUrl}${path}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -136,10 +164,16 @@ export class GoogleSheetsAdapter implements SpreadsheetWriter {
    * `POST …/values/{sheet}:append` with the rows as entered (RAW: nothing is parsed as a formula),
    * inserted as new rows after the sheet's last filled one.
    */
-  async append(spreadsheetId: string, sheet: string, rows: readonly (readonly SpreadsheetCell[])[]): Promise<AppendResult> {
+  async append(
+    spreadsheetId: string,
+    sheet: string,
+    rows: readonly (readonly SpreadsheetCell[])[],
+  ): Promise<AppendResult> {
     const config = this.config();
     if (config.auth.kind === 'apiKey') throw new ApiError(503, API_KEY_CANNOT_WRITE);
-    const url = new URL(`${config.baseUrl}/v4/spreadsheets/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(sheetRange(sheet))}:append`);
+    const url = new URL(
+      `${config.baseUrl}/v4/spreadsheets/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(sheetRange(sheet))}:append`,
+    );
     url.searchParams.set('valueInputOption', 'RAW');
     url.searchParams.set('insertDataOption', 'INSERT_ROWS');
     const what = 'could not append the rows';
@@ -147,14 +181,21 @@ export class GoogleSheetsAdapter implements SpreadsheetWriter {
       url.toString(),
       {
         method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${await this.accessToken(config.auth.account, SHEETS_WRITE_SCOPE)}` },
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          authorization: `Bearer ${await this.accessToken(config.auth.account, SHEETS_WRITE_SCOPE)}`,
+        },
         body: JSON.stringify({ majorDimension: 'ROWS', values: rows }),
       },
       what,
     );
-    const body = (await this.json(response, SHEETS_WRITE_SCOPE, what)) as { updates?: { updatedRange?: unknown; updatedRows?: unknown } };
+    const body = (await this.json(response, SHEETS_WRITE_SCOPE, what)) as {
+      updates?: { updatedRange?: unknown; updatedRows?: unknown };
+    };
     const { updatedRange, updatedRows } = body.updates ?? {};
-    if (typeof updatedRange !== 'string' || typeof updatedRows !== 'number') throw upstream(what, 'the answer does not say where the rows went');
+    if (typeof updatedRange !== 'string' || typeof updatedRows !== 'number')
+      throw upstream(what, 'the answer does not say where the rows went');
     return { updatedRange, updatedRows };
   }
 
@@ -175,7 +216,10 @@ export class GoogleSheetsAdapter implements SpreadsheetWriter {
     try {
       return await this.fetchImpl(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : 'it could not be reached';
+      const reason =
+        error instanceof Error && error.name === 'TimeoutError'
+          ? `no answer within ${TIMEOUT_MS / 1000} s`
+          : 'it could not be reached';
       throw upstream(what, reason);
     }
   }
@@ -185,7 +229,10 @@ export class GoogleSheetsAdapter implements SpreadsheetWriter {
       try {
         this.key = createPrivateKey(account.privateKey);
       } catch {
-        throw new ApiError(503, 'Google Sheets is misconfigured: the service account private_key is not a valid PEM private key.');
+        throw new ApiError(
+          503,
+          'Google Sheets is misconfigured: the service account private_key is not a valid PEM private key.',
+        );
       }
     }
     return this.key;
@@ -207,9 +254,13 @@ export class GoogleSheetsAdapter implements SpreadsheetWriter {
     );
     if (!response.ok) throw upstream('refused the service account', await errorDetail(response));
     const body = (await response.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown } | null;
-    if (typeof body?.access_token !== 'string' || body.access_token === '') throw upstream('refused the service account', 'no access token in the answer');
+    if (typeof body?.access_token !== 'string' || body.access_token === '')
+      throw upstream('refused the service account', 'no access token in the answer');
     const lifetime = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : TOKEN_LIFETIME_S;
-    this.tokens.set(scope, { value: body.access_token, expiresAt: nowSeconds + Math.max(lifetime - TOKEN_MARGIN_S, 1) });
+    this.tokens.set(scope, {
+      value: body.access_token,
+      expiresAt: nowSeconds + Math.max(lifetime - TOKEN_MARGIN_S, 1),
+    });
     return body.access_token;
   }
 }

@@ -25,7 +25,9 @@ export interface ServiceAccount {
   readonly tokenUri: string;
 }
 
-export type SheetsAuth = { readonly kind: 'apiKey'; readonly apiKey: string } | { readonly kind: 'serviceAccount'; readonly account: ServiceAccount };
+export type SheetsAuth =
+  | { readonly kind: 'apiKey'; readonly apiKey: string }
+  | { readonly kind: 'serviceAccount'; readonly account: ServiceAccount };
 
 export interface SheetsConfig {
   readonly baseUrl: string;
@@ -42,8 +44,10 @@ export type SheetsSettings = { readonly config: SheetsConfig } | { readonly prob
 
 type Json = Readonly<Record<string, unknown>>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const nonEmpty = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const nonEmpty = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 function serviceAccountOf(value: unknown, where: string): ServiceAccount | string {
   let json: unknown = value;
@@ -65,12 +69,17 @@ function serviceAccountOf(value: unknown, where: string): ServiceAccount | strin
 }
 
 /** Reads `googleSheets` of the finance plugin's settings and the environment. */
-export function readSheetsSettings(pluginSettings: Json, env: Readonly<Record<string, string | undefined>>): SheetsSettings {
+export function readSheetsSettings(
+  pluginSettings: Json,
+  env: Readonly<Record<string, string | undefined>>,
+): SheetsSettings {
   const section = pluginSettings.googleSheets;
-  if (section !== undefined && !isObject(section)) return { problem: 'pluginSettings.finance.googleSheets must be an object' };
+  if (section !== undefined && !isObject(section))
+    return { problem: 'pluginSettings.finance.googleSheets must be an object' };
   const sheets: Json = section ?? {};
   const baseUrl = (nonEmpty(sheets.baseUrl) ?? DEFAULT_SHEETS_BASE_URL).replace(/\/+$/, '');
-  if (!/^https?:\/\//.test(baseUrl)) return { problem: 'pluginSettings.finance.googleSheets.baseUrl must be an http(s) URL' };
+  if (!/^https?:\/\//.test(baseUrl))
+    return { problem: 'pluginSettings.finance.googleSheets.baseUrl must be an http(s) URL' };
   const accountSource = nonEmpty(env.ERP_GOOGLE_SHEETS_SERVICE_ACCOUNT)
     ? { value: env.ERP_GOOGLE_SHEETS_SERVICE_ACCOUNT, where: 'ERP_GOOGLE_SHEETS_SERVICE_ACCOUNT' }
     : sheets.serviceAccount !== undefined

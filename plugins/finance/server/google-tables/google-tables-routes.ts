@@ -14,7 +14,14 @@ import {
 } from '@core/sdk/server';
 import { MAX_NESTING_LEVEL } from '../settings';
 import type { GoogleSheetsAdapter } from '../google-sheets/sheets-adapter';
-import { arrangementProblem, flattenNested, MAX_NESTING_MESSAGE, normalisePositions, type NestedPlace, type TreePlace } from './tree';
+import {
+  arrangementProblem,
+  flattenNested,
+  MAX_NESTING_MESSAGE,
+  normalisePositions,
+  type NestedPlace,
+  type TreePlace,
+} from './tree';
 
 /**
  * Spreadsheet tables (spec §7 finance service): a tree kept flat. `GET google-tables` lists every
@@ -73,7 +80,12 @@ const tableBody = (required: readonly string[]) =>
     type: 'object',
     additionalProperties: false,
     required,
-    properties: { name_en: TEXT, name_ru: TEXT, spreadsheet_id: SPREADSHEET, parent_id: { anyOf: [ROW_ID, { type: 'null' }] } },
+    properties: {
+      name_en: TEXT,
+      name_ru: TEXT,
+      spreadsheet_id: SPREADSHEET,
+      parent_id: { anyOf: [ROW_ID, { type: 'null' }] },
+    },
   }) as const;
 
 const treeBody = {
@@ -87,7 +99,11 @@ const treeBody = {
         type: 'object',
         additionalProperties: false,
         required: ['id', 'parent_id'],
-        properties: { id: ROW_ID, parent_id: { anyOf: [ROW_ID, { type: 'null' }] }, position: { type: 'integer', minimum: 0, maximum: 1_000_000 } },
+        properties: {
+          id: ROW_ID,
+          parent_id: { anyOf: [ROW_ID, { type: 'null' }] },
+          position: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+        },
       },
     },
     // Nested `{ id, children }`, checked by hand below so a deep body cannot exhaust the validator.
@@ -103,7 +119,10 @@ export function spreadsheetIdOf(text: string): string | null {
   return SPREADSHEET_ID.test(id) ? id : null;
 }
 
-function checkedFields(body: TableBody, errors: FieldErrors): Partial<Pick<GoogleTable, 'name_en' | 'name_ru' | 'spreadsheet_id'>> {
+function checkedFields(
+  body: TableBody,
+  errors: FieldErrors,
+): Partial<Pick<GoogleTable, 'name_en' | 'name_ru' | 'spreadsheet_id'>> {
   const values: { name_en?: string; name_ru?: string; spreadsheet_id?: string } = {};
   for (const name of ['name_en', 'name_ru'] as const) {
     const value = body[name];
@@ -138,7 +157,9 @@ function nestedPlaces(tree: readonly unknown[]): TreePlace[] {
 
 async function lockedTree(tx: Queryable): Promise<TreePlace[]> {
   await tx.query(TREE_LOCK_SQL);
-  const { rows } = await tx.query<TreePlace>('SELECT id::int AS id, parent_id::int AS parent_id, position FROM finance.google_tables ORDER BY id');
+  const { rows } = await tx.query<TreePlace>(
+    'SELECT id::int AS id, parent_id::int AS parent_id, position FROM finance.google_tables ORDER BY id',
+  );
   return rows;
 }
 
@@ -147,13 +168,21 @@ async function maxLevel(db: Queryable): Promise<number> {
 }
 
 /** Refuses an arrangement that points at a missing table, loops, or goes deeper than allowed. */
-function assertArrangement(before: readonly TreePlace[], after: readonly TreePlace[], limit: number, field: string): void {
+function assertArrangement(
+  before: readonly TreePlace[],
+  after: readonly TreePlace[],
+  limit: number,
+  field: string,
+): void {
   const old = new Map(before.map((place) => [place.id, place.parent_id]));
-  const moved = new Set(after.filter((place) => !old.has(place.id) || old.get(place.id) !== place.parent_id).map((place) => place.id));
+  const moved = new Set(
+    after.filter((place) => !old.has(place.id) || old.get(place.id) !== place.parent_id).map((place) => place.id),
+  );
   const problem = arrangementProblem(after, moved, limit);
   if (!problem) return;
   if (problem.kind === 'tooDeep') throw validationError({ [field]: [MAX_NESTING_MESSAGE] }, MAX_NESTING_MESSAGE);
-  if (problem.kind === 'cycle') throw validationError({ [field]: [`Table ${problem.id} cannot be placed inside itself.`] });
+  if (problem.kind === 'cycle')
+    throw validationError({ [field]: [`Table ${problem.id} cannot be placed inside itself.`] });
   throw validationError({ [field]: [`Table ${problem.parent} does not exist.`] });
 }
 
@@ -173,7 +202,9 @@ async function writePlaces(tx: Queryable, before: readonly TreePlace[], after: r
 }
 
 async function listTables(db: Queryable): Promise<GoogleTable[]> {
-  const { rows } = await db.query<GoogleTable>(`SELECT ${COLUMNS} FROM finance.google_tables ORDER BY parent_id NULLS FIRST, position, id`);
+  const { rows } = await db.query<GoogleTable>(
+    `SELECT ${COLUMNS} FROM finance.google_tables ORDER BY parent_id NULLS FIRST, position, id`,
+  );
   return rows;
 }
 
@@ -205,7 +236,9 @@ export function googleTablesRoutes(app: FastifyInstance, db: Database, sheets: G
       const parent = request.body.parent_id ?? null;
       const created = await db.transaction(async (tx) => {
         const places = await lockedTree(tx);
-        const position = places.filter((place) => place.parent_id === parent).reduce((next, place) => Math.max(next, place.position + 1), 0);
+        const position = places
+          .filter((place) => place.parent_id === parent)
+          .reduce((next, place) => Math.max(next, place.position + 1), 0);
         // The new table's own id does not exist yet; 0 stands for it in the check.
         assertArrangement(places, [...places, { id: 0, parent_id: parent, position }], await maxLevel(tx), 'parent_id');
         const { rows } = await tx.query<{ id: number }>(
@@ -233,8 +266,12 @@ export function googleTablesRoutes(app: FastifyInstance, db: Database, sheets: G
         const moving = request.body.parent_id !== undefined && request.body.parent_id !== current.parent_id;
         if (moving) {
           const parent = request.body.parent_id ?? null;
-          const position = before.filter((place) => place.parent_id === parent).reduce((next, place) => Math.max(next, place.position + 1), 0);
-          const after = normalisePositions(before.map((place) => (place.id === id ? { id, parent_id: parent, position } : place)));
+          const position = before
+            .filter((place) => place.parent_id === parent)
+            .reduce((next, place) => Math.max(next, place.position + 1), 0);
+          const after = normalisePositions(
+            before.map((place) => (place.id === id ? { id, parent_id: parent, position } : place)),
+          );
           assertArrangement(before, after, await maxLevel(tx), 'parent_id');
           await writePlaces(tx, before, after);
         }
@@ -271,39 +308,52 @@ export function googleTablesRoutes(app: FastifyInstance, db: Database, sheets: G
     return { data: { deleted }, message: TABLE_MESSAGES.deleted };
   });
 
-  app.post<{ Body: TreeBody }>('/google-tables/update-tree', { schema: { body: treeBody }, config }, async (request) => {
-    const { items, tree } = request.body;
-    if ((items === undefined) === (tree === undefined)) {
-      throw validationError({ items: ['Send the arrangement as items ([{id, parent_id, position}]) or as tree ([{id, children}]).'] });
-    }
-    const field = items === undefined ? 'tree' : 'items';
-    const given: TreePlace[] = items === undefined ? nestedPlaces(tree ?? []) : items.map((item, index) => ({ ...item, position: item.position ?? index }));
-    const seen = new Set<number>();
-    for (const place of given) {
-      if (seen.has(place.id)) throw validationError({ [field]: [`Table ${place.id} appears twice.`] });
-      seen.add(place.id);
-    }
-    const tables = await db.transaction(async (tx) => {
-      const before = await lockedTree(tx);
-      const existing = new Set(before.map((place) => place.id));
-      const missing = given.filter((place) => !existing.has(place.id)).map((place) => place.id);
-      if (missing.length > 0) throw validationError({ [field]: [`Table ${missing.join(', ')} does not exist.`] });
-      // Tables the arrangement leaves out keep their place; the given ones move.
-      const moved = new Map(given.map((place) => [place.id, place]));
-      const after = normalisePositions(before.map((place) => moved.get(place.id) ?? place));
-      assertArrangement(before, after, await maxLevel(tx), field);
-      await writePlaces(tx, before, after);
-      return listTables(tx);
-    });
-    return { data: { data: tables }, message: TABLE_MESSAGES.updated };
-  });
+  app.post<{ Body: TreeBody }>(
+    '/google-tables/update-tree',
+    { schema: { body: treeBody }, config },
+    async (request) => {
+      const { items, tree } = request.body;
+      if ((items === undefined) === (tree === undefined)) {
+        throw validationError({
+          items: ['Send the arrangement as items ([{id, parent_id, position}]) or as tree ([{id, children}]).'],
+        });
+      }
+      const field = items === undefined ? 'tree' : 'items';
+      const given: TreePlace[] =
+        items === undefined
+          ? nestedPlaces(tree ?? [])
+          : items.map((item, index) => ({ ...item, position: item.position ?? index }));
+      const seen = new Set<number>();
+      for (const place of given) {
+        if (seen.has(place.id)) throw validationError({ [field]: [`Table ${place.id} appears twice.`] });
+        seen.add(place.id);
+      }
+      const tables = await db.transaction(async (tx) => {
+        const before = await lockedTree(tx);
+        const existing = new Set(before.map((place) => place.id));
+        const missing = given.filter((place) => !existing.has(place.id)).map((place) => place.id);
+        if (missing.length > 0) throw validationError({ [field]: [`Table ${missing.join(', ')} does not exist.`] });
+        // Tables the arrangement leaves out keep their place; the given ones move.
+        const moved = new Map(given.map((place) => [place.id, place]));
+        const after = normalisePositions(before.map((place) => moved.get(place.id) ?? place));
+        assertArrangement(before, after, await maxLevel(tx), field);
+        await writePlaces(tx, before, after);
+        return listTables(tx);
+      });
+      return { data: { data: tables }, message: TABLE_MESSAGES.updated };
+    },
+  );
 
   app.get<{ Params: IdParams; Querystring: { range?: string } }>(
     '/google-tables/:id/data',
     {
       schema: {
         params: ID_PARAMS,
-        querystring: { type: 'object', additionalProperties: false, properties: { range: { type: 'string', minLength: 1, maxLength: 200 } } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { range: { type: 'string', minLength: 1, maxLength: 200 } },
+        },
       },
       config,
     },

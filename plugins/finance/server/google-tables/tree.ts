@@ -21,10 +21,14 @@ export type TreeProblem =
  * The level of every node (a root is level 1), or the first problem found: a parent that is not
  * in the tree, a node that is its own ancestor, or a level above `maxLevel`.
  */
-export function treeLevels(places: readonly TreePlace[], maxLevel: number): { levels: Map<number, number> } | { problem: TreeProblem } {
+export function treeLevels(
+  places: readonly TreePlace[],
+  maxLevel: number,
+): { levels: Map<number, number> } | { problem: TreeProblem } {
   const byId = new Map(places.map((place) => [place.id, place]));
   for (const place of places) {
-    if (place.parent_id !== null && !byId.has(place.parent_id)) return { problem: { kind: 'unknownParent', id: place.id, parent: place.parent_id } };
+    if (place.parent_id !== null && !byId.has(place.parent_id))
+      return { problem: { kind: 'unknownParent', id: place.id, parent: place.parent_id } };
   }
   const levels = new Map<number, number>();
   for (const start of places) {
@@ -59,12 +63,20 @@ export function treeLevels(places: readonly TreePlace[], maxLevel: number): { le
  * anywhere, and no moved table, nor any table under one, sits below `maxLevel`. Tables nobody
  * moved keep their place even when the limit was lowered after they were put there.
  */
-export function arrangementProblem(places: readonly TreePlace[], moved: ReadonlySet<number>, maxLevel: number): TreeProblem | null {
+export function arrangementProblem(
+  places: readonly TreePlace[],
+  moved: ReadonlySet<number>,
+  maxLevel: number,
+): TreeProblem | null {
   const result = treeLevels(places, Number.POSITIVE_INFINITY);
   if ('problem' in result) return result.problem;
   const parentOf = new Map(places.map((place) => [place.id, place.parent_id]));
   const affected = (id: number): boolean => {
-    for (let current: number | null | undefined = id; current !== null && current !== undefined; current = parentOf.get(current)) {
+    for (
+      let current: number | null | undefined = id;
+      current !== null && current !== undefined;
+      current = parentOf.get(current)
+    ) {
       if (moved.has(current)) return true;
     }
     return false;

@@ -55,8 +55,21 @@ export interface UsdAmounts {
  * `round(amount × rate, 8)`, `round(commission × rate, 8)`, and the summary in dollars is the sum
  * of those two, so the three USD columns always add up.
  */
-export async function usdAmounts(db: Queryable, amount: string, commission: string, currency: string, rate: string): Promise<UsdAmounts> {
-  const { rows } = await db.query<{ amount: string; commission: string; summary: string; amount_usd: string; commission_usd: string; summary_usd: string }>(
+export async function usdAmounts(
+  db: Queryable,
+  amount: string,
+  commission: string,
+  currency: string,
+  rate: string,
+): Promise<UsdAmounts> {
+  const { rows } = await db.query<{
+    amount: string;
+    commission: string;
+    summary: string;
+    amount_usd: string;
+    commission_usd: string;
+    summary_usd: string;
+  }>(
     `SELECT trim_scale($1::numeric)::text AS amount, trim_scale($2::numeric)::text AS commission,
             trim_scale($1::numeric + $2::numeric)::text AS summary,
             trim_scale(round($1::numeric * $3::numeric, ${AMOUNT_SCALE}))::text AS amount_usd,
@@ -64,7 +77,14 @@ export async function usdAmounts(db: Queryable, amount: string, commission: stri
             trim_scale(round($1::numeric * $3::numeric, ${AMOUNT_SCALE}) + round($2::numeric * $3::numeric, ${AMOUNT_SCALE}))::text AS summary_usd`,
     [amount, commission, rate],
   );
-  const row = rows[0] as { amount: string; commission: string; summary: string; amount_usd: string; commission_usd: string; summary_usd: string };
+  const row = rows[0] as {
+    amount: string;
+    commission: string;
+    summary: string;
+    amount_usd: string;
+    commission_usd: string;
+    summary_usd: string;
+  };
   const money = (value: string, code: string): Money => ({ amount: value, currency: code });
   return {
     amount: money(row.amount, currency),

@@ -20,7 +20,10 @@ interface PaidLine {
 }
 
 async function walletCurrency(tx: Queryable, walletId: number): Promise<string> {
-  const { rows } = await tx.query<{ currency: string }>('SELECT currency FROM finance.wallets WHERE id = $1 AND deleted_at IS NULL', [walletId]);
+  const { rows } = await tx.query<{ currency: string }>(
+    'SELECT currency FROM finance.wallets WHERE id = $1 AND deleted_at IS NULL',
+    [walletId],
+  );
   const wallet = rows[0];
   if (!wallet) throw validationError({ wallet_id: ['The chosen wallet does not exist.'] });
   return wallet.currency;
@@ -35,7 +38,14 @@ function inWalletCurrency(usd: string, currency: string, rate: string): string {
   return amount;
 }
 
-export async function approveSheet(tx: Queryable, records: RecordWriter, sheet: { id: number; month: string }, walletId: number, actor: Actor, version: number | null = null): Promise<ResourceRecord> {
+export async function approveSheet(
+  tx: Queryable,
+  records: RecordWriter,
+  sheet: { id: number; month: string },
+  walletId: number,
+  actor: Actor,
+  version: number | null = null,
+): Promise<ResourceRecord> {
   const currency = await walletCurrency(tx, walletId);
   const day = payMonth(sheet.month).last;
   const rate = await requireRate(tx, currency, day, 'wallet_id');
@@ -50,11 +60,29 @@ export async function approveSheet(tx: Queryable, records: RecordWriter, sheet: 
     const draft = await records.createIn(
       tx,
       transactionDraftsResource,
-      { wallet_id: walletId, amount, commission: { amount: '0', currency }, hash: payrollHash(sheet.month, line.employee_id), draft_date: day, employee_id: line.employee_id },
+      {
+        wallet_id: walletId,
+        amount,
+        commission: { amount: '0', currency },
+        hash: payrollHash(sheet.month, line.employee_id),
+        draft_date: day,
+        employee_id: line.employee_id,
+      },
       actor,
     );
-    await records.changeIn(tx, motivationLinesResource, line.id, { action: 'approve', values: { transaction_draft_id: draft.id } }, actor);
+    await records.changeIn(
+      tx,
+      motivationLinesResource,
+      line.id,
+      { action: 'approve', values: { transaction_draft_id: draft.id } },
+      actor,
+    );
   }
-  const values = { status: 'approved', approved_by: actor.id, approved_at: new Date().toISOString(), wallet_id: walletId };
+  const values = {
+    status: 'approved',
+    approved_by: actor.id,
+    approved_at: new Date().toISOString(),
+    wallet_id: walletId,
+  };
   return records.changeIn(tx, motivationSheetsResource, sheet.id, { action: 'approve', values, version }, actor);
 }

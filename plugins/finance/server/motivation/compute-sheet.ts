@@ -1,5 +1,12 @@
 import { compareDecimals, type FieldValue, type ResourceRecord } from '@core/sdk/shared';
-import { createRecordIn, changeRecordIn, hardDeleteIn, type Actor, type Queryable, type RecordWriter } from '@core/sdk/server';
+import {
+  createRecordIn,
+  changeRecordIn,
+  hardDeleteIn,
+  type Actor,
+  type Queryable,
+  type RecordWriter,
+} from '@core/sdk/server';
 import { motivationLinesResource, motivationSheetsResource } from '../../shared/motivation';
 import type { PayComputation } from '../../shared/pay';
 import type { PayCalculator } from '../pay/pay-calculator';
@@ -53,7 +60,12 @@ async function divisionsOf(tx: Queryable, employeeIds: readonly number[]): Promi
   return new Map(rows.map((row) => [row.id, row.division_id]));
 }
 
-async function computeLines(tx: Queryable, calculator: PayCalculator, sheet: { id: number; month: string }, actor: Actor): Promise<void> {
+async function computeLines(
+  tx: Queryable,
+  calculator: PayCalculator,
+  sheet: { id: number; month: string },
+  actor: Actor,
+): Promise<void> {
   const { rows } = await tx.query<StoredLine>(
     `SELECT id::int AS id, employee_id::int AS employee_id, model_id::int AS model_id, division_id::int AS division_id, base_usd::text AS base_usd,
             bonus_usd::text AS bonus_usd, computed_usd::text AS computed_usd, explanation
@@ -62,22 +74,43 @@ async function computeLines(tx: Queryable, calculator: PayCalculator, sheet: { i
   );
   const stored = new Map(rows.map((line) => [line.employee_id, line]));
   const computations = await calculator.computeMonth(tx, sheet.month);
-  const divisions = await divisionsOf(tx, computations.map((computation) => computation.employee_id));
+  const divisions = await divisionsOf(
+    tx,
+    computations.map((computation) => computation.employee_id),
+  );
   for (const computation of computations) {
     const line = stored.get(computation.employee_id);
     stored.delete(computation.employee_id);
     const division = divisions.get(computation.employee_id) ?? null;
     if (!line) {
-      const values = { sheet_id: sheet.id, employee_id: computation.employee_id, correction_usd: '0.00', ...computedValues(computation, division) };
+      const values = {
+        sheet_id: sheet.id,
+        employee_id: computation.employee_id,
+        correction_usd: '0.00',
+        ...computedValues(computation, division),
+      };
       await createRecordIn(tx, motivationLinesResource, values, actor, LINE_RULES);
     } else if (changed(line, computation, division)) {
-      await changeRecordIn(tx, motivationLinesResource, line.id, { action: 'compute', values: computedValues(computation, division) }, actor, LINE_RULES);
+      await changeRecordIn(
+        tx,
+        motivationLinesResource,
+        line.id,
+        { action: 'compute', values: computedValues(computation, division) },
+        actor,
+        LINE_RULES,
+      );
     }
   }
   for (const gone of stored.values()) await hardDeleteIn(tx, motivationLinesResource, gone.id, actor, LINE_RULES);
 }
 
-export async function computeSheet(tx: Queryable, records: RecordWriter, calculator: PayCalculator, sheet: { id: number; month: string }, actor: Actor): Promise<ResourceRecord> {
+export async function computeSheet(
+  tx: Queryable,
+  records: RecordWriter,
+  calculator: PayCalculator,
+  sheet: { id: number; month: string },
+  actor: Actor,
+): Promise<ResourceRecord> {
   await computeLines(tx, calculator, sheet, actor);
   const values = { total_usd: await sheetTotal(tx, sheet.id), computed_at: new Date().toISOString() };
   return records.changeIn(tx, motivationSheetsResource, sheet.id, { action: 'compute', values }, actor);

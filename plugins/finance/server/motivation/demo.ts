@@ -20,13 +20,20 @@ export async function seedMotivationDemo(tx: Queryable, demo: DemoContext): Prom
     `SELECT to_char(date_trunc('month', current_date) - interval '2 months', 'YYYY-MM') AS before_last,
             to_char(date_trunc('month', current_date) - interval '1 month', 'YYYY-MM') AS last`,
   );
-  const { rows: wallets } = await tx.query<{ id: number }>(`SELECT id::int AS id FROM finance.wallets WHERE name = 'Main account USD' AND deleted_at IS NULL`);
+  const { rows: wallets } = await tx.query<{ id: number }>(
+    `SELECT id::int AS id FROM finance.wallets WHERE name = 'Main account USD' AND deleted_at IS NULL`,
+  );
   const month = months[0];
   const wallet = wallets[0];
   if (!month || !wallet) return;
   const calculator = createPayCalculator(NO_TRACKER);
 
-  const older = await demo.records.createIn(tx, motivationSheetsResource, { month: month.before_last, comment: 'Paid on the 5th' }, demo.author);
+  const older = await demo.records.createIn(
+    tx,
+    motivationSheetsResource,
+    { month: month.before_last, comment: 'Paid on the 5th' },
+    demo.author,
+  );
   await computeSheet(tx, demo.records, calculator, { id: older.id, month: month.before_last }, demo.author);
   await approveSheet(tx, demo.records, { id: older.id, month: month.before_last }, wallet.id, demo.author);
 

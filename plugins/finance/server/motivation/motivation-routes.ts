@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceRecord, RowAction } from '@core/sdk/shared';
-import { assertNoBody, findRecord, type Actor, type IdParams, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import {
+  assertNoBody,
+  findRecord,
+  type Actor,
+  type IdParams,
+  type Queryable,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import { MOTIVATION_MONTH_PATTERN, motivationSheetsResource } from '../../shared/motivation';
 import type { ApprovalNotices } from '../approvals/approval-notices';
 import type { PayCalculator } from '../pay/pay-calculator';
@@ -49,13 +56,22 @@ function rowAction(name: string): RowAction {
   return action;
 }
 
-export function motivationRoutes(app: FastifyInstance, { db, records, routes }: ServerPluginContext, calculator: PayCalculator, notices: ApprovalNotices): void {
+export function motivationRoutes(
+  app: FastifyInstance,
+  { db, records, routes }: ServerPluginContext,
+  calculator: PayCalculator,
+  notices: ApprovalNotices,
+): void {
   const { ID_PARAMS, actorOf, conflict, notFound, translated } = routes;
   const compute = rowAction('compute');
   const approve = rowAction('approve');
 
   /** The sheet locked for the rest of the transaction; 404 when missing, 409 once approved. */
-  async function draftSheet(tx: Queryable, id: number, approvedMessage: string): Promise<ResourceRecord & { month: string }> {
+  async function draftSheet(
+    tx: Queryable,
+    id: number,
+    approvedMessage: string,
+  ): Promise<ResourceRecord & { month: string }> {
     const sheet = await findRecord(tx, motivationSheetsResource, id, { lock: true });
     if (!sheet) throw notFound();
     if (sheet.status === 'approved') throw conflict(approvedMessage);
@@ -71,7 +87,10 @@ export function motivationRoutes(app: FastifyInstance, { db, records, routes }: 
 
   /** The id of the month's sheet, made first when the month has none (the engine's create, with its rules and audit). */
   async function sheetOfMonth(tx: Queryable, month: string, actor: Actor): Promise<number> {
-    const { rows } = await tx.query<{ id: number }>('SELECT id::int AS id FROM finance.motivation_sheets WHERE month = $1', [month]);
+    const { rows } = await tx.query<{ id: number }>(
+      'SELECT id::int AS id FROM finance.motivation_sheets WHERE month = $1',
+      [month],
+    );
     const found = rows[0];
     if (found) return found.id;
     return (await records.createIn(tx, motivationSheetsResource, { month }, actor)).id;
@@ -116,7 +135,8 @@ export function motivationRoutes(app: FastifyInstance, { db, records, routes }: 
       return translated(motivationSheetsResource, actor.language, () =>
         db.transaction(async (tx) => {
           const sheet = await draftSheet(tx, request.params.id, MOTIVATION_MESSAGES.alreadyApproved);
-          if (sheet.computed_at === null || sheet.computed_at === undefined) throw conflict(MOTIVATION_MESSAGES.notComputed);
+          if (sheet.computed_at === null || sheet.computed_at === undefined)
+            throw conflict(MOTIVATION_MESSAGES.notComputed);
           return { data: await approveSheet(tx, records, sheet, walletId, actor, version ?? null) };
         }),
       );

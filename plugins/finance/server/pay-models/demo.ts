@@ -1,6 +1,10 @@
 import type { FieldValue, ResourceDefinition } from '@core/sdk/shared';
 import type { DemoContext, Queryable } from '@core/sdk/server';
-import { calculationModelRulesResource, calculationModelsResource, employeeModelsResource } from '../../shared/pay-models';
+import {
+  calculationModelRulesResource,
+  calculationModelsResource,
+  employeeModelsResource,
+} from '../../shared/pay-models';
 import { salaryHistoryResource } from '../../shared/resources';
 
 /**
@@ -21,7 +25,12 @@ interface DemoRefs {
 }
 
 const idsOf = async (tx: Queryable, names: readonly string[]): Promise<number[]> =>
-  (await tx.query<{ id: number }>('SELECT id::int AS id FROM finance.employees WHERE full_name = ANY($1::text[]) AND deleted_at IS NULL ORDER BY id', [names])).rows.map((row) => row.id);
+  (
+    await tx.query<{ id: number }>(
+      'SELECT id::int AS id FROM finance.employees WHERE full_name = ANY($1::text[]) AND deleted_at IS NULL ORDER BY id',
+      [names],
+    )
+  ).rows.map((row) => row.id);
 
 export async function seedPayModelsDemo(tx: Queryable, demo: DemoContext): Promise<void> {
   const { rows } = await tx.query<DemoRefs>(
@@ -32,18 +41,40 @@ export async function seedPayModelsDemo(tx: Queryable, demo: DemoContext): Promi
   );
   const refs = rows[0];
   if (!refs || refs.nutra === null || refs.sales === null) return;
-  const create = (definition: ResourceDefinition, values: Values) => demo.records.createIn(tx, definition, values, demo.author);
+  const create = (definition: ResourceDefinition, values: Values) =>
+    demo.records.createIn(tx, definition, values, demo.author);
 
-  const model = async (name: string, comment: string, cap_usd: string | null, rules: readonly Values[], employees: readonly string[]) => {
-    const { id } = await create(calculationModelsResource, { name, valid_from: refs.valid_from, cap_usd, comment, is_active: true });
-    for (const [position, rule] of rules.entries()) await create(calculationModelRulesResource, { model_id: id, position, ...rule });
-    for (const employee of await idsOf(tx, employees)) await create(employeeModelsResource, { employee_id: employee, model_id: id, date_start: refs.assigned_from });
+  const model = async (
+    name: string,
+    comment: string,
+    cap_usd: string | null,
+    rules: readonly Values[],
+    employees: readonly string[],
+  ) => {
+    const { id } = await create(calculationModelsResource, {
+      name,
+      valid_from: refs.valid_from,
+      cap_usd,
+      comment,
+      is_active: true,
+    });
+    for (const [position, rule] of rules.entries())
+      await create(calculationModelRulesResource, { model_id: id, position, ...rule });
+    for (const employee of await idsOf(tx, employees))
+      await create(employeeModelsResource, { employee_id: employee, model_id: id, date_start: refs.assigned_from });
   };
 
   // The sales manager of the departments' demo has no salary yet: the model's fixed part needs one.
   for (const tomas of await idsOf(tx, ['Tomás Silva'])) {
-    const { rows: salaries } = await tx.query('SELECT 1 FROM finance.salary_history WHERE employee_id = $1 LIMIT 1', [tomas]);
-    if (salaries.length === 0) await create(salaryHistoryResource, { employee_id: tomas, date_start: '2023-05-02', salary: { amount: '2400', currency: 'USD' } });
+    const { rows: salaries } = await tx.query('SELECT 1 FROM finance.salary_history WHERE employee_id = $1 LIMIT 1', [
+      tomas,
+    ]);
+    if (salaries.length === 0)
+      await create(salaryHistoryResource, {
+        employee_id: tomas,
+        date_start: '2023-05-02',
+        salary: { amount: '2400', currency: 'USD' },
+      });
   }
 
   await model(
@@ -52,7 +83,15 @@ export async function seedPayModelsDemo(tx: Queryable, demo: DemoContext): Promi
     '6000.00',
     [
       { kind: 'fixed_salary', source: 'finance', scope: 'all' },
-      { kind: 'tiered', measure: 'profit', source: 'finance', scope: 'project', project_id: refs.nutra, tiers: { '0': '10', '5000': '15' }, cap_usd: '2000.00' },
+      {
+        kind: 'tiered',
+        measure: 'profit',
+        source: 'finance',
+        scope: 'project',
+        project_id: refs.nutra,
+        tiers: { '0': '10', '5000': '15' },
+        cap_usd: '2000.00',
+      },
     ],
     ['Jakub Nowak', 'Sofia Martins'],
   );
@@ -66,5 +105,11 @@ export async function seedPayModelsDemo(tx: Queryable, demo: DemoContext): Promi
     ],
     ['Tomás Silva'],
   );
-  await model('Developer — fixed', 'The salary from the salary history, nothing else.', null, [{ kind: 'fixed_salary', source: 'finance', scope: 'all' }], ['Pavel Horak', 'Olena Shevchenko']);
+  await model(
+    'Developer — fixed',
+    'The salary from the salary history, nothing else.',
+    null,
+    [{ kind: 'fixed_salary', source: 'finance', scope: 'all' }],
+    ['Pavel Horak', 'Olena Shevchenko'],
+  );
 }

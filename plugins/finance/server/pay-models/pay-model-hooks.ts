@@ -1,6 +1,10 @@
 import { formatMessage } from '@core/sdk/shared';
 import { validationError, type Queryable, type ResourceHooks } from '@core/sdk/server';
-import { calculationModelRulesResource, calculationModelsResource, employeeModelsResource } from '../../shared/pay-models';
+import {
+  calculationModelRulesResource,
+  calculationModelsResource,
+  employeeModelsResource,
+} from '../../shared/pay-models';
 import { PAY_MODEL_MESSAGES as M } from './pay-model-messages';
 import { assertRuleCombination } from './rule-checks';
 
@@ -50,7 +54,9 @@ const modelHooks: ResourceHooks = {
     const outside = rows[0];
     if (outside) {
       const field = outside.from < from ? 'valid_from' : 'valid_to';
-      throw validationError({ [field]: [formatMessage(M.assignmentOutside, { from: outside.from, until: until(outside.to) })] });
+      throw validationError({
+        [field]: [formatMessage(M.assignmentOutside, { from: outside.from, until: until(outside.to) })],
+      });
     }
     return undefined;
   },
@@ -63,13 +69,22 @@ const ruleHooks: ResourceHooks = {
   },
 };
 
-async function assertAssignmentFits(tx: Queryable, id: number | null, employeeId: number, modelId: number, period: Period, newModel: boolean): Promise<void> {
+async function assertAssignmentFits(
+  tx: Queryable,
+  id: number | null,
+  employeeId: number,
+  modelId: number,
+  period: Period,
+  newModel: boolean,
+): Promise<void> {
   if (period.to !== null && period.to < period.from) throw validationError({ date_end: [M.endBeforeStart] });
   const model = await lockedModel(tx, modelId);
   if (model === null) throw validationError({ model_id: [M.modelGone] });
   if (newModel && !model.active) throw validationError({ model_id: [M.modelInactive] });
-  if (period.from < model.from) throw validationError({ date_start: [formatMessage(M.beforeModel, { from: model.from })] });
-  if (model.to !== null && (period.to === null || period.to > model.to)) throw validationError({ date_end: [formatMessage(M.afterModel, { until: model.to })] });
+  if (period.from < model.from)
+    throw validationError({ date_start: [formatMessage(M.beforeModel, { from: model.from })] });
+  if (model.to !== null && (period.to === null || period.to > model.to))
+    throw validationError({ date_end: [formatMessage(M.afterModel, { until: model.to })] });
   // Two assignments of one employee written at once must not both pass the check.
   await tx.query('SELECT id FROM finance.employees WHERE id = $1 FOR UPDATE', [employeeId]);
   const { rows } = await tx.query<{ from: string; to: string | null }>(
@@ -80,7 +95,10 @@ async function assertAssignmentFits(tx: Queryable, id: number | null, employeeId
     [employeeId, id, period.from, period.to],
   );
   const clash = rows[0];
-  if (clash) throw validationError({ date_start: [formatMessage(M.overlapsAssignment, { from: clash.from, until: until(clash.to) })] });
+  if (clash)
+    throw validationError({
+      date_start: [formatMessage(M.overlapsAssignment, { from: clash.from, until: until(clash.to) })],
+    });
 }
 
 const assignmentHooks: ResourceHooks = {

@@ -11,7 +11,8 @@ export const PAY_MODEL_MESSAGES = {
   countsFromTracker: 'Leads and sales come from the tracker only.',
   chooseScope: 'Choose a scope.',
   salaryHasNoScope: 'A fixed salary is not measured: leave the scope at the whole agency.',
-  trackerHasNoScope: "The tracker's report has no projects, verticals or divisions: its measures take the whole agency.",
+  trackerHasNoScope:
+    "The tracker's report has no projects, verticals or divisions: its measures take the whole agency.",
   chooseScopeRecord: 'Choose the record the scope names.',
   notThisScope: 'Leave this empty: the scope does not name it.',
   enterRate: 'Enter the rate.',

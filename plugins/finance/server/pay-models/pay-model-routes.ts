@@ -11,12 +11,23 @@ import type { PayCalculator } from '../pay/pay-calculator';
  * | null }`, null when no model is assigned to them for that month. The motivation sheet stores
  * the same computation when a month is computed.
  */
-export function payModelRoutes(app: FastifyInstance, { db, routes }: ServerPluginContext, calculator: PayCalculator): void {
+export function payModelRoutes(
+  app: FastifyInstance,
+  { db, routes }: ServerPluginContext,
+  calculator: PayCalculator,
+): void {
   app.get<{ Params: { id: number }; Querystring: { month?: string } }>(
     `/${employeeModelsResource.path}/:id/preview`,
     {
       config: { access: { requires: 'FE' } },
-      schema: { params: ID_PARAMS, querystring: { type: 'object', additionalProperties: false, properties: { month: { type: 'string', maxLength: 7 } } } },
+      schema: {
+        params: ID_PARAMS,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { month: { type: 'string', maxLength: 7 } },
+        },
+      },
     },
     async (request): Promise<DataEnvelope<PayComputation | null>> => {
       const month = request.query.month ?? localIsoDate(new Date()).slice(0, 7);

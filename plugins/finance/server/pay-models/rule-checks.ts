@@ -29,7 +29,8 @@ function tierErrors(tiers: Readonly<Record<string, unknown>>): string[] {
   const problems: string[] = [];
   for (const [key, percent] of Object.entries(tiers)) {
     if (!isCanonical(THRESHOLD, key)) problems.push(formatMessage(M.badThreshold, { key }));
-    else if (typeof percent !== 'string' || !isCanonical(PERCENT, percent) || compareDecimals(percent, '100') > 0) problems.push(formatMessage(M.badTierPercent, { key }));
+    else if (typeof percent !== 'string' || !isCanonical(PERCENT, percent) || compareDecimals(percent, '100') > 0)
+      problems.push(formatMessage(M.badTierPercent, { key }));
   }
   if (!Object.hasOwn(tiers, '0')) problems.push(M.tiersNeedZero);
   return problems;
@@ -55,7 +56,8 @@ function scopeErrors(kind: PayRuleKind, source: unknown, scope: unknown, errors:
 }
 
 function scopeIdErrors(scope: unknown, next: Values, errors: FieldErrors): void {
-  const named = typeof scope === 'string' && scope in SCOPE_FIELDS ? SCOPE_FIELDS[scope as Exclude<PayScope, 'all'>] : null;
+  const named =
+    typeof scope === 'string' && scope in SCOPE_FIELDS ? SCOPE_FIELDS[scope as Exclude<PayScope, 'all'>] : null;
   for (const field of SCOPE_ID_FIELDS) {
     if (field === named && isEmpty(next[field])) errors[field] = [M.chooseScopeRecord];
     if (field !== named && !isEmpty(next[field])) errors[field] = [M.notThisScope];

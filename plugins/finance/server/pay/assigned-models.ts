@@ -30,7 +30,11 @@ export interface StoredRule {
   readonly cap_usd: string | null;
 }
 
-export async function assignedModels(tx: Queryable, month: PayMonth, employeeId: number | null): Promise<AssignedModel[]> {
+export async function assignedModels(
+  tx: Queryable,
+  month: PayMonth,
+  employeeId: number | null,
+): Promise<AssignedModel[]> {
   const { rows } = await tx.query<AssignedModel>(
     `SELECT DISTINCT ON (a.employee_id) a.employee_id::int AS employee_id, m.id::int AS model_id, m.name AS model_name, m.cap_usd::text AS cap_usd
        FROM finance.employee_models a

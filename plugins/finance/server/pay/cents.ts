@@ -7,6 +7,7 @@ import { addDecimals, compareDecimals, roundDecimal } from '@core/sdk/shared';
 
 export const cents = (value: string): string => roundDecimal(value, 2);
 export const ZERO = '0.00';
-export const sumCents = (values: readonly string[]): string => cents(values.reduce((sum, value) => addDecimals(sum, value), '0'));
+export const sumCents = (values: readonly string[]): string =>
+  cents(values.reduce((sum, value) => addDecimals(sum, value), '0'));
 export const isPositive = (value: string): boolean => compareDecimals(value, '0') > 0;
 export const minimum = (a: string, b: string): string => (compareDecimals(a, b) <= 0 ? a : b);

@@ -17,7 +17,9 @@ export type FixedSalary =
   | { readonly gap: PayGap; readonly usd: null; readonly formula: string };
 
 const part = (entry: SalaryMonth): string =>
-  entry.days === entry.days_in_month ? `${entry.monthly_salary} ${entry.currency}` : `${entry.monthly_salary} ${entry.currency} × ${entry.days}/${entry.days_in_month}`;
+  entry.days === entry.days_in_month
+    ? `${entry.monthly_salary} ${entry.currency}`
+    : `${entry.monthly_salary} ${entry.currency} × ${entry.days}/${entry.days_in_month}`;
 
 export async function fixedSalary(tx: Queryable, employeeId: number, month: PayMonth): Promise<FixedSalary> {
   const salary = await salaryForPeriod(tx, employeeId, month.first, month.last);
@@ -27,7 +29,8 @@ export async function fixedSalary(tx: Queryable, employeeId: number, month: PayM
     const rate = await rateOn(tx, total.currency, month.last);
     const parts = salary.months.filter((entry) => entry.currency === total.currency).map(part);
     const prorated = parts.length === 1 ? (parts[0] as string) : `(${parts.join(' + ')})`;
-    if (rate === null) return { gap: 'no_rate', usd: null, formula: `${prorated} = ${total.amount} ${total.currency} × ?` };
+    if (rate === null)
+      return { gap: 'no_rate', usd: null, formula: `${prorated} = ${total.amount} ${total.currency} × ?` };
     const usd = cents(multiplyDecimals(total.amount, rate));
     const shownRate = canonicalDecimal(rate);
     converted.push({ usd, formula: shownRate === '1' ? prorated : `${prorated} × ${shownRate}` });

@@ -80,7 +80,10 @@ export class MonthMeasures {
   /** Null while no plugin provides the performance (the tracker is off). */
   fromTracker(): Promise<MeasureValues | null> {
     const source = this.performance.get();
-    this.tracker ??= source === null ? Promise.resolve(null) : source.totals(this.tx, this.month.first, this.month.last).then(trackerValues);
+    this.tracker ??=
+      source === null
+        ? Promise.resolve(null)
+        : source.totals(this.tx, this.month.first, this.month.last).then(trackerValues);
     return this.tracker;
   }
 }

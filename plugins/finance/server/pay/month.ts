@@ -11,7 +11,14 @@ export interface PayMonth {
 export const MONTH_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
 const MONTH = new RegExp(MONTH_PATTERN);
 
-const daysIn = (year: number, month: number): number => (month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
+const daysIn = (year: number, month: number): number =>
+  month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : [4, 6, 9, 11].includes(month)
+      ? 30
+      : 31;
 
 /** The month's bounds; anything but `YYYY-MM` is a 422 on `month`. */
 export function payMonth(month: string): PayMonth {

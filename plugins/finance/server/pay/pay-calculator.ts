@@ -49,21 +49,37 @@ async function ruleOutcome(run: MonthRun, employeeId: number, rule: StoredRule):
   }
   const measure = rule.measure;
   if (measure === null) throw new Error(`Pay rule ${rule.id} has no measure.`);
-  const values = rule.source === 'tracker' ? await run.measures.fromTracker() : await run.measures.fromFinance({ scope: rule.scope, id: rule.scope_id });
+  const values =
+    rule.source === 'tracker'
+      ? await run.measures.fromTracker()
+      : await run.measures.fromFinance({ scope: rule.scope, id: rule.scope_id });
   if (values === null) return gapLine(rule.source, 'tracker_disabled');
   const value = values[measure];
   const uncapped =
-    rule.kind === 'per_unit' ? perUnitAmount(Number(value), rule.rate ?? '0')
-    : rule.kind === 'tiered' ? tieredAmount(value, rule.tiers ?? {})
-    : percentAmount(value, rule.rate ?? '0');
+    rule.kind === 'per_unit'
+      ? perUnitAmount(Number(value), rule.rate ?? '0')
+      : rule.kind === 'tiered'
+        ? tieredAmount(value, rule.tiers ?? {})
+        : percentAmount(value, rule.rate ?? '0');
   return { source: rule.source, measure_value: value, ...capped(uncapped, rule.cap_usd), gap: null };
 }
 
-async function computeFor(run: MonthRun, assigned: AssignedModel, rules: readonly StoredRule[]): Promise<PayComputation> {
+async function computeFor(
+  run: MonthRun,
+  assigned: AssignedModel,
+  rules: readonly StoredRule[],
+): Promise<PayComputation> {
   const lines: PayRuleLine[] = [];
   for (const rule of rules) {
     const outcome = await ruleOutcome(run, assigned.employee_id, rule);
-    lines.push({ rule_id: rule.id, kind: rule.kind, measure: rule.measure, scope: rule.scope, scope_label: rule.scope_label, ...outcome });
+    lines.push({
+      rule_id: rule.id,
+      kind: rule.kind,
+      measure: rule.measure,
+      scope: rule.scope,
+      scope_label: rule.scope_label,
+      ...outcome,
+    });
   }
   const base = sumCents(lines.filter((line) => line.kind === 'fixed_salary').map((line) => line.amount_usd));
   const earned = sumCents(lines.filter((line) => line.kind !== 'fixed_salary').map((line) => line.amount_usd));
@@ -83,7 +99,12 @@ async function computeFor(run: MonthRun, assigned: AssignedModel, rules: readonl
   };
 }
 
-async function compute(performance: OptionalService<PerformanceSource>, tx: Queryable, month: string, employeeId: number | null): Promise<PayComputation[]> {
+async function compute(
+  performance: OptionalService<PerformanceSource>,
+  tx: Queryable,
+  month: string,
+  employeeId: number | null,
+): Promise<PayComputation[]> {
   const bounds = payMonth(month);
   const run: MonthRun = { tx, month: bounds, measures: new MonthMeasures(tx, bounds, performance) };
   const assigned = await assignedModels(tx, run.month, employeeId);

@@ -19,7 +19,8 @@ interface Uncapped {
   readonly formula: string;
 }
 
-const percentOf = (value: string, percent: string): string => divideDecimals(multiplyDecimals(value, percent), '100', 8) as string;
+const percentOf = (value: string, percent: string): string =>
+  divideDecimals(multiplyDecimals(value, percent), '100', 8) as string;
 const shown = (value: string): string => canonicalDecimal(value);
 
 /** A measure at or below zero earns nothing from a percent: a loss is not paid for. */
@@ -50,7 +51,10 @@ export function tieredAmount(value: string, tiers: Readonly<Record<string, strin
   });
   const exact = parts.reduce((sum, part) => addDecimals(sum, percentOf(part.portion, part.percent)), '0');
   const amount = cents(exact);
-  return { amount, formula: `${parts.map((part) => `${shown(part.percent)}% × ${part.portion}`).join(' + ')} = ${amount}` };
+  return {
+    amount,
+    formula: `${parts.map((part) => `${shown(part.percent)}% × ${part.portion}`).join(' + ')} = ${amount}`,
+  };
 }
 
 /** `rate` dollars for each lead or sale. */
@@ -61,7 +65,12 @@ export function perUnitAmount(count: number, rate: string): Uncapped {
 
 /** The rule's cap over its rounded amount. */
 export function capped(uncapped: Uncapped, cap: string | null): RuleAmount {
-  if (cap === null || compareDecimals(uncapped.amount, cap) <= 0) return { amount_usd: uncapped.amount, formula: uncapped.formula, capped: false };
+  if (cap === null || compareDecimals(uncapped.amount, cap) <= 0)
+    return { amount_usd: uncapped.amount, formula: uncapped.formula, capped: false };
   const limit = cents(cap);
-  return { amount_usd: limit, formula: `${uncapped.formula} → min(${uncapped.amount}, ${limit}) = ${limit}`, capped: true };
+  return {
+    amount_usd: limit,
+    formula: `${uncapped.formula} → min(${uncapped.amount}, ${limit}) = ${limit}`,
+    capped: true,
+  };
 }

@@ -36,7 +36,11 @@ function isRealDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-const unquote = (cell: string): string => cell.trim().replace(/^"(.*)"$/, '$1').trim();
+const unquote = (cell: string): string =>
+  cell
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
 
 function cellsOf(text: string): string[] {
   const separator = text.includes(',') ? ',' : text.includes(';') ? ';' : '\t';
@@ -66,12 +70,16 @@ export function parseRatesCsv(csv: string): ParsedRates {
     const [currencyCell = '', date = '', rateCell = ''] = cells;
     const currency = currencyCell.toUpperCase();
     const problems: string[] = [];
-    if (!(FINANCE_CURRENCIES as readonly string[]).includes(currency)) problems.push(`unknown currency "${currencyCell}" (known: ${FINANCE_CURRENCIES.join(', ')}).`);
+    if (!(FINANCE_CURRENCIES as readonly string[]).includes(currency))
+      problems.push(`unknown currency "${currencyCell}" (known: ${FINANCE_CURRENCIES.join(', ')}).`);
     if (!isRealDate(date)) problems.push(`"${date}" is not a date (use YYYY-MM-DD).`);
     const rate = rateCell.replace(/^\+/, '');
-    if (!RATE.test(rate)) problems.push(`"${rateCell}" is not a rate (a positive number with at most 8 decimals, such as 1.0834).`);
-    else if (compareDecimals(rate, MIN_RATE) < 0 || compareDecimals(rate, MAX_RATE) > 0) problems.push(`the rate must be from ${MIN_RATE} to ${MAX_RATE}.`);
-    else if (currency === BASE_CURRENCY && compareDecimals(rate, '1') !== 0) problems.push(`${BASE_CURRENCY} is always 1.`);
+    if (!RATE.test(rate))
+      problems.push(`"${rateCell}" is not a rate (a positive number with at most 8 decimals, such as 1.0834).`);
+    else if (compareDecimals(rate, MIN_RATE) < 0 || compareDecimals(rate, MAX_RATE) > 0)
+      problems.push(`the rate must be from ${MIN_RATE} to ${MAX_RATE}.`);
+    else if (currency === BASE_CURRENCY && compareDecimals(rate, '1') !== 0)
+      problems.push(`${BASE_CURRENCY} is always 1.`);
     if (problems.length > 0) return problems.forEach((problem) => fail(line, problem));
     const key = `${currency} ${date}`;
     const earlier = firstLine.get(key);

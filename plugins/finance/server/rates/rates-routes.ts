@@ -27,7 +27,12 @@ export function ratesRoutes(app: FastifyInstance, { db, users, audit, routes }: 
       schema: {
         body: {
           anyOf: [
-            { type: 'object', additionalProperties: false, required: ['csv'], properties: { csv: { type: 'string', maxLength: 1_000_000 } } },
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['csv'],
+              properties: { csv: { type: 'string', maxLength: 1_000_000 } },
+            },
             { type: 'string' },
           ],
         },
@@ -75,7 +80,9 @@ export function ratesRoutes(app: FastifyInstance, { db, users, audit, routes }: 
         return written;
       });
       const inserted = rows.filter((row) => row.old_rate === null).length;
-      return { data: { total: rates.length, inserted, updated: rows.length - inserted, unchanged: rates.length - rows.length } };
+      return {
+        data: { total: rates.length, inserted, updated: rows.length - inserted, unchanged: rates.length - rows.length },
+      };
     },
   );
 }

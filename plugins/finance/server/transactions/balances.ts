@@ -46,7 +46,10 @@ export async function refreshAllBalances(tx: Queryable): Promise<void> {
 
 /** Wallets holding transactions booked on an article (its direction changed: their balances move). */
 export async function walletsUsingArticle(tx: Queryable, articleId: number): Promise<number[]> {
-  const { rows } = await tx.query<{ id: number }>('SELECT DISTINCT wallet_id::int AS id FROM finance.transactions WHERE article_id = $1', [articleId]);
+  const { rows } = await tx.query<{ id: number }>(
+    'SELECT DISTINCT wallet_id::int AS id FROM finance.transactions WHERE article_id = $1',
+    [articleId],
+  );
   return rows.map((row) => row.id);
 }
 
@@ -62,7 +65,11 @@ export interface BalanceEntry {
  * Moves the balances of the wallets involved by `after`'s contribution minus `before`'s (either
  * may be absent: create, delete). The wallets must already be locked by the caller.
  */
-export async function applyBalanceChange(tx: Queryable, before: BalanceEntry | null, after: BalanceEntry | null): Promise<void> {
+export async function applyBalanceChange(
+  tx: Queryable,
+  before: BalanceEntry | null,
+  after: BalanceEntry | null,
+): Promise<void> {
   const parts = [...(before ? [{ ...before, sign: -1 }] : []), ...(after ? [{ ...after, sign: 1 }] : [])];
   if (parts.length === 0) return;
   await tx.query(

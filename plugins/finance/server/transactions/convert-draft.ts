@@ -50,7 +50,10 @@ export async function lockDraftForConversion(tx: Queryable, draftId: number): Pr
     id: row.id,
     wallet_id: row.wallet_id,
     amount: { amount: row.amount, currency: row.amount_currency },
-    commission: row.commission === null ? null : { amount: row.commission, currency: row.commission_currency ?? row.amount_currency },
+    commission:
+      row.commission === null
+        ? null
+        : { amount: row.commission, currency: row.commission_currency ?? row.amount_currency },
     hash: row.hash,
     draft_date: row.draft_date,
     employee_id: row.employee_id,
@@ -59,7 +62,10 @@ export async function lockDraftForConversion(tx: Queryable, draftId: number): Pr
 }
 
 /** The new transaction's input: the draft's money and hash, the caller's choices for the rest (the draft's day and employee unless chosen). */
-export function transactionInputFromDraft(draft: LockedDraft, body: Readonly<Record<string, FieldValue>>): Record<string, FieldValue> {
+export function transactionInputFromDraft(
+  draft: LockedDraft,
+  body: Readonly<Record<string, FieldValue>>,
+): Record<string, FieldValue> {
   return {
     date_fact: draft.draft_date,
     employee_id: draft.employee_id,

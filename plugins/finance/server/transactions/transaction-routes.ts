@@ -16,7 +16,16 @@ import { ALREADY_CONVERTED_MESSAGE, lockDraftForConversion, transactionInputFrom
  * does, `{ data: draft }`, with the new transaction beside its fields: `data.transaction`.
  */
 
-const CONVERT_FIELDS = ['article_id', 'date_fact', 'date_plan', 'project_id', 'division_id', 'counterparty_id', 'employee_id', 'comment'] as const;
+const CONVERT_FIELDS = [
+  'article_id',
+  'date_fact',
+  'date_plan',
+  'project_id',
+  'division_id',
+  'counterparty_id',
+  'employee_id',
+  'comment',
+] as const;
 
 export function transactionRoutes(app: FastifyInstance, { db, records, routes }: ServerPluginContext): void {
   const { ID_PARAMS, actorOf, conflict, notFound, validationError, translated } = routes;
@@ -28,27 +37,50 @@ export function transactionRoutes(app: FastifyInstance, { db, records, routes }:
     { config: { access: { requires: convert.requires } }, schema: { params: ID_PARAMS } },
     async (request) => {
       const actor = actorOf(request);
-      const body = typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
-      const unknown = Object.keys(body).filter((key) => key !== 'version' && !(CONVERT_FIELDS as readonly string[]).includes(key));
-      if (unknown.length > 0) throw validationError(Object.fromEntries(unknown.map((key) => [key, ['This field is not allowed.']])));
+      const body =
+        typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
+          ? (request.body as Record<string, unknown>)
+          : {};
+      const unknown = Object.keys(body).filter(
+        (key) => key !== 'version' && !(CONVERT_FIELDS as readonly string[]).includes(key),
+      );
+      if (unknown.length > 0)
+        throw validationError(Object.fromEntries(unknown.map((key) => [key, ['This field is not allowed.']])));
       const version = body.version;
       if (version !== undefined && (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1)) {
         throw validationError({ version: ['The version must be a whole number.'] });
       }
-      const chosen = Object.fromEntries(CONVERT_FIELDS.filter((key) => Object.hasOwn(body, key)).map((key) => [key, body[key]])) as Record<string, FieldValue>;
+      const chosen = Object.fromEntries(
+        CONVERT_FIELDS.filter((key) => Object.hasOwn(body, key)).map((key) => [key, body[key]]),
+      ) as Record<string, FieldValue>;
       return translated(transactionsResource, actor.language, () =>
         db.transaction(async (tx) => {
           const current = await findRecord(tx, transactionDraftsResource, request.params.id, { lock: true });
           if (!current) throw notFound();
-          if (current.transaction_id !== null && current.transaction_id !== undefined) throw conflict(ALREADY_CONVERTED_MESSAGE);
+          if (current.transaction_id !== null && current.transaction_id !== undefined)
+            throw conflict(ALREADY_CONVERTED_MESSAGE);
           const draft = await lockDraftForConversion(tx, current.id);
-          const values = records.readValues(transactionsResource, transactionInputFromDraft(draft, chosen), 'create', actor.language);
-          const transaction = await records.createIn(tx, transactionsResource, { ...values, transaction_draft_id: draft.id }, actor);
+          const values = records.readValues(
+            transactionsResource,
+            transactionInputFromDraft(draft, chosen),
+            'create',
+            actor.language,
+          );
+          const transaction = await records.createIn(
+            tx,
+            transactionsResource,
+            { ...values, transaction_draft_id: draft.id },
+            actor,
+          );
           const linked = await records.changeIn(
             tx,
             transactionDraftsResource,
             draft.id,
-            { action: convert.name, values: { transaction_id: transaction.id }, version: typeof version === 'number' ? version : null },
+            {
+              action: convert.name,
+              values: { transaction_id: transaction.id },
+              version: typeof version === 'number' ? version : null,
+            },
             actor,
           );
           return { data: { ...linked, transaction } as ResourceRecord & { transaction: ResourceRecord } };

@@ -12,12 +12,17 @@ import { requireRate, usdAmounts, type UsdAmounts } from '../money/usd';
 export type Values = Readonly<Record<string, FieldValue | undefined>>;
 
 function isMoney(value: FieldValue | undefined): value is Money {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as Money).amount === 'string';
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as Money).amount === 'string'
+  );
 }
 
 /** The wallet's currency, with the wallet row locked until the end of the transaction. */
 export async function lockedWalletCurrency(tx: Queryable, walletId: number): Promise<string> {
-  const { rows } = await tx.query<{ currency: string }>('SELECT currency FROM finance.wallets WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [walletId]);
+  const { rows } = await tx.query<{ currency: string }>(
+    'SELECT currency FROM finance.wallets WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+    [walletId],
+  );
   const wallet = rows[0];
   if (!wallet) throw validationError({ wallet_id: ['The chosen wallet does not exist.'] });
   return wallet.currency;
@@ -28,15 +33,21 @@ export async function lockedWalletCurrency(tx: Queryable, walletId: number): Pro
  * values with the request's over them): amounts normalised to the wallet currency, and
  * `amount_usd`, `commission_usd` (and for transactions `summary`, `summary_usd`).
  */
-export async function moneyOfRecord(tx: Queryable, next: Values, dateField: 'date_fact' | 'draft_date'): Promise<UsdAmounts> {
+export async function moneyOfRecord(
+  tx: Queryable,
+  next: Values,
+  dateField: 'date_fact' | 'draft_date',
+): Promise<UsdAmounts> {
   const walletId = next.wallet_id;
   if (typeof walletId !== 'number') throw validationError({ wallet_id: ['This field is required.'] });
   const currency = await lockedWalletCurrency(tx, walletId);
   const amount = next.amount;
   if (!isMoney(amount)) throw validationError({ amount: ['This field is required.'] });
-  if (amount.currency !== currency) throw validationError({ amount: [`The amount must be in the wallet's currency (${currency}).`] });
+  if (amount.currency !== currency)
+    throw validationError({ amount: [`The amount must be in the wallet's currency (${currency}).`] });
   const commission = isMoney(next.commission) ? next.commission : { amount: '0', currency };
-  if (commission.currency !== currency) throw validationError({ commission: [`The commission must be in the wallet's currency (${currency}).`] });
+  if (commission.currency !== currency)
+    throw validationError({ commission: [`The commission must be in the wallet's currency (${currency}).`] });
   const date = next[dateField];
   if (typeof date !== 'string') throw validationError({ [dateField]: ['This field is required.'] });
   const rate = await requireRate(tx, currency, date, dateField);
@@ -50,5 +61,10 @@ export async function transactionComputedValues(tx: Queryable, next: Values): Pr
 
 export async function draftComputedValues(tx: Queryable, next: Values): Promise<Record<string, FieldValue>> {
   const money = await moneyOfRecord(tx, next, 'draft_date');
-  return { amount: money.amount, commission: money.commission, amount_usd: money.amount_usd, commission_usd: money.commission_usd };
+  return {
+    amount: money.amount,
+    commission: money.commission,
+    amount_usd: money.amount_usd,
+    commission_usd: money.commission_usd,
+  };
 }

@@ -57,7 +57,11 @@ export function ApproveCorrectionDialog({ record, onClose, onApproved }: Approve
     const booked = typeof approved.transaction_id === 'number';
     return (
       <InfoDialog title={t('cardCorrections.approvedTitle')} onClose={onClose} contentClassName={styles.content}>
-        <Text>{booked ? t('cardCorrections.approvedBooked', { id: approved.transaction_id }) : t('cardCorrections.approvedClosed')}</Text>
+        <Text>
+          {booked
+            ? t('cardCorrections.approvedBooked', { id: approved.transaction_id })
+            : t('cardCorrections.approvedClosed')}
+        </Text>
         {booked && canOpenTransactions && (
           <RouterLink className={styles.link} to={adjustingTransactionPath(approved.id)}>
             {t('cardCorrections.openTransaction')}
@@ -67,7 +71,9 @@ export function ApproveCorrectionDialog({ record, onClose, onApproved }: Approve
     );
   }
 
-  const amount = difference ? formatMoney(sign < 0 ? { ...difference, amount: multiplyDecimals(difference.amount, '-1') } : difference, format) : '';
+  const amount = difference
+    ? formatMoney(sign < 0 ? { ...difference, amount: multiplyDecimals(difference.amount, '-1') } : difference, format)
+    : '';
   const question =
     sign === 0
       ? t('cardCorrections.approveEqual')
@@ -78,7 +84,14 @@ export function ApproveCorrectionDialog({ record, onClose, onApproved }: Approve
           day,
         });
   return (
-    <FormDialog title={t('cardCorrections.approveTitle')} onSubmit={approve} onClose={onClose} busy={busy} submitLabel={t('cardCorrections.approve')} contentClassName={styles.content}>
+    <FormDialog
+      title={t('cardCorrections.approveTitle')}
+      onSubmit={approve}
+      onClose={onClose}
+      busy={busy}
+      submitLabel={t('cardCorrections.approve')}
+      contentClassName={styles.content}
+    >
       <Text>{question}</Text>
       {sign !== 0 && <Text>{t('cardCorrections.approveRecomputed')}</Text>}
       {failure && (

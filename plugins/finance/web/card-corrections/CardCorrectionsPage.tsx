@@ -33,7 +33,11 @@ export function CardCorrectionsPage() {
       rowActionRunners: {
         approve: (record, { reload, showDialog }) =>
           showDialog((close) => (
-            <ApproveCorrectionDialog record={record} onClose={close} onApproved={() => void Promise.all([reload(), summaryReload.current()])} />
+            <ApproveCorrectionDialog
+              record={record}
+              onClose={close}
+              onApproved={() => void Promise.all([reload(), summaryReload.current()])}
+            />
           )),
         reverse: (record, { reload, showDialog }) => {
           // The server refuses it too; saying so here spares a dialog that cannot succeed.
@@ -57,5 +61,11 @@ export function CardCorrectionsPage() {
     [t, toasts],
   );
 
-  return <ResourcePage definition={cardCorrectionsResource} options={options} aboveList={<WalletDifferencesPanel summary={summary} />} />;
+  return (
+    <ResourcePage
+      definition={cardCorrectionsResource}
+      options={options}
+      aboveList={<WalletDifferencesPanel summary={summary} />}
+    />
+  );
 }

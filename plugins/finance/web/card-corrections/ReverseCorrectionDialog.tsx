@@ -47,12 +47,21 @@ export function ReverseCorrectionDialog({ record, onClose, onReversed }: Reverse
 
   const day = typeof record.correction_date === 'string' ? format.date(record.correction_date) : '';
   return (
-    <FormDialog title={t('cardCorrections.reverseTitle')} onSubmit={reverse} onClose={onClose} busy={busy} submitLabel={t('cardCorrections.reverse')} contentClassName={styles.content}>
+    <FormDialog
+      title={t('cardCorrections.reverseTitle')}
+      onSubmit={reverse}
+      onClose={onClose}
+      busy={busy}
+      submitLabel={t('cardCorrections.reverse')}
+      contentClassName={styles.content}
+    >
       <Text>{t('cardCorrections.reverseExplained', { day })}</Text>
       <Field
         label={t('fields.reason')}
         required
-        validationMessage={errors.first('reason') ?? (missing && reason.trim() === '' ? t('common.required') : undefined)}
+        validationMessage={
+          errors.first('reason') ?? (missing && reason.trim() === '' ? t('common.required') : undefined)
+        }
       >
         <Textarea name="reason" value={reason} maxLength={2000} onChange={(_, data) => setReason(data.value)} />
       </Field>

@@ -43,9 +43,21 @@ export function WalletDifferencesPanel({ summary }: WalletDifferencesPanelProps)
             {title}
           </Text>
         }
-        action={<Button appearance="subtle" icon={<ArrowClockwiseRegular />} aria-label={t('common.refresh')} onClick={() => void summary.reload()} />}
+        action={
+          <Button
+            appearance="subtle"
+            icon={<ArrowClockwiseRegular />}
+            aria-label={t('common.refresh')}
+            onClick={() => void summary.reload()}
+          />
+        }
       />
-      <DataView data={summary} errorText={failureText} isEmpty={(rows) => rows.length === 0} empty={<Text>{t('cardCorrections.noCardWallets')}</Text>}>
+      <DataView
+        data={summary}
+        errorText={failureText}
+        isEmpty={(rows) => rows.length === 0}
+        empty={<Text>{t('cardCorrections.noCardWallets')}</Text>}
+      >
         {(rows) => (
           <Table size="small" aria-label={title}>
             <TableHeader>
@@ -65,13 +77,21 @@ export function WalletDifferencesPanel({ summary }: WalletDifferencesPanelProps)
                     <FigureCell>{formatMoney(row.book_balance, format)}</FigureCell>
                     <TableCell>
                       {row.latest_statement ? (
-                        t('cardCorrections.statementOn', { amount: formatMoney(row.latest_statement.balance, format), day: format.date(row.latest_statement.date) })
+                        t('cardCorrections.statementOn', {
+                          amount: formatMoney(row.latest_statement.balance, format),
+                          day: format.date(row.latest_statement.date),
+                        })
                       ) : (
                         <span className={styles.muted}>{t('cardCorrections.noStatement')}</span>
                       )}
                     </TableCell>
                     <FigureCell className={open ? styles.open : styles.muted}>
-                      {row.open_count === 0 ? t('cardCorrections.nothingOpen') : t('cardCorrections.openCount', { amount: formatMoney(row.open_difference, format), count: row.open_count })}
+                      {row.open_count === 0
+                        ? t('cardCorrections.nothingOpen')
+                        : t('cardCorrections.openCount', {
+                            amount: formatMoney(row.open_difference, format),
+                            count: row.open_count,
+                          })}
                     </FigureCell>
                   </TableRow>
                 );

@@ -32,7 +32,10 @@ export class CardCorrectionsStore {
   }
 
   summary(signal?: AbortSignal): Promise<FinanceResult<readonly CardWalletSummary[]>> {
-    return financeCall(() => this.client.get<unknown>(`${path}/summary`, { silent: true, ...(signal ? { signal } : {}) }), summaryOf);
+    return financeCall(
+      () => this.client.get<unknown>(`${path}/summary`, { silent: true, ...(signal ? { signal } : {}) }),
+      summaryOf,
+    );
   }
 
   /** The approved correction, with `transaction_id` when a transaction was booked. */
@@ -42,6 +45,9 @@ export class CardCorrectionsStore {
 
   /** The reversed original (its `reversal` beside its fields). */
   reverse(id: number, reason: string): Promise<FinanceResult<ResourceRecord>> {
-    return financeCall(() => this.client.post<unknown>(`${path}/${id}/reverse`, { reason }, { silent: true }), recordOf);
+    return financeCall(
+      () => this.client.post<unknown>(`${path}/${id}/reverse`, { reason }, { silent: true }),
+      recordOf,
+    );
   }
 }

@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { filteredListPath, PermissionService, StatusBadge, useInjection, useLocaleFormat, type ResourceCellProps } from '@core/sdk/web';
+import {
+  filteredListPath,
+  PermissionService,
+  StatusBadge,
+  useInjection,
+  useLocaleFormat,
+  type ResourceCellProps,
+} from '@core/sdk/web';
 import { adjustingTransactionHash, CORRECTION_STATUS_TONES } from '../../shared/card-corrections';
 import { transactionsResource } from '../../shared/resources';
 import { differenceSign, isReversal, statusOf } from './correction-record';
@@ -17,13 +24,20 @@ export function CorrectionStatusCell({ record }: ResourceCellProps) {
   const status = statusOf(record);
   const approver = typeof record._labels?.approved_by === 'string' ? record._labels.approved_by : '';
   const at = typeof record.approved_at === 'string' ? format.dateTime(record.approved_at) : '';
-  const open = status === 'open' && differenceSign(record) === 0 ? t('cardCorrections.statusDetails.openEqual') : t('cardCorrections.statusDetails.open');
+  const open =
+    status === 'open' && differenceSign(record) === 0
+      ? t('cardCorrections.statusDetails.openEqual')
+      : t('cardCorrections.statusDetails.open');
   const details =
     status === 'open'
       ? open
       : `${t(`cardCorrections.statusDetails.${status}`)} ${approver !== '' ? t('cardCorrections.approvedByAt', { user: approver, at }) : ''}`.trim();
   return (
-    <StatusBadge color={CORRECTION_STATUS_TONES[status]} details={isReversal(record) ? `${details} ${t('cardCorrections.statusDetails.reversal')}` : details} data={{ 'data-correction-status': status }}>
+    <StatusBadge
+      color={CORRECTION_STATUS_TONES[status]}
+      details={isReversal(record) ? `${details} ${t('cardCorrections.statusDetails.reversal')}` : details}
+      data={{ 'data-correction-status': status }}
+    >
       {t(`fields.correctionStatusValues.${status}`)}
     </StatusBadge>
   );
@@ -46,4 +60,6 @@ export function AdjustingTransactionCell({ record }: ResourceCellProps) {
 
 /** The transactions list filtered to a correction's adjusting transaction. */
 export const adjustingTransactionPath = (correctionId: number): string =>
-  filteredListPath('/transactions', transactionsResource, [{ field: 'hash', op: 'eq', value: adjustingTransactionHash(correctionId) }]);
+  filteredListPath('/transactions', transactionsResource, [
+    { field: 'hash', op: 'eq', value: adjustingTransactionHash(correctionId) },
+  ]);

@@ -6,7 +6,9 @@ import { isRecord } from '../finance-result';
 /** Reading a correction's fields as the list hands them (wire form). */
 
 export function moneyOf(value: unknown): Money | null {
-  return isRecord(value) && typeof value.amount === 'string' && typeof value.currency === 'string' ? { amount: value.amount, currency: value.currency } : null;
+  return isRecord(value) && typeof value.amount === 'string' && typeof value.currency === 'string'
+    ? { amount: value.amount, currency: value.currency }
+    : null;
 }
 
 export function statusOf(record: ResourceRecord): CorrectionStatus {
@@ -23,5 +25,7 @@ export const isReversal = (record: ResourceRecord): boolean => typeof record.rev
 
 /** An open correction the books and the statement disagree on: a row to look at. */
 export function correctionTone(record: ResourceRecord): RowTone | undefined {
-  return statusOf(record) === 'open' && differenceSign(record) !== 0 ? { tone: 'warning', labelKey: 'finance:cardCorrections.openDifference' } : undefined;
+  return statusOf(record) === 'open' && differenceSign(record) !== 0
+    ? { tone: 'warning', labelKey: 'finance:cardCorrections.openDifference' }
+    : undefined;
 }

@@ -1,5 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { makeStyles, MessageBar, MessageBarBody, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import {
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  tokens,
+} from '@fluentui/react-components';
 import { FigureCell, FigureHeaderCell, useLocaleFormat } from '@core/sdk/web';
 import type { CashFlowBalances } from '../../shared/cash-flow';
 import { currencyForms, usdExact, usdRounded } from './cash-flow-format';
@@ -16,7 +27,11 @@ export function BalancesPanel({ balances }: { readonly balances: CashFlowBalance
   const format = useLocaleFormat();
   const styles = useStyles();
   const usd = (amount: string | null) =>
-    amount === null ? <span title={t('cashFlow.noRate')}>{t('cashFlow.noRateShort')}</span> : <span title={usdExact(format, amount)}>{usdRounded(format, amount)}</span>;
+    amount === null ? (
+      <span title={t('cashFlow.noRate')}>{t('cashFlow.noRateShort')}</span>
+    ) : (
+      <span title={usdExact(format, amount)}>{usdRounded(format, amount)}</span>
+    );
   // Each wallet currency reads alike in both columns: BTC's opening 0 with the places of its closing 0.12343678.
   const inCurrency = currencyForms(
     format,

@@ -10,7 +10,10 @@ export function CashFlowChart({ report }: { readonly report: CashFlowReport }) {
   const series = (['income', 'expense'] as const).flatMap((direction) =>
     (['plan', 'fact'] as const).map((basis) => ({
       key: `${direction}-${basis}`,
-      label: t('cashFlow.chartSeries', { direction: t(`cashFlow.directions.${direction}`), basis: t(`cashFlow.${basis}`) }),
+      label: t('cashFlow.chartSeries', {
+        direction: t(`cashFlow.directions.${direction}`),
+        basis: t(`cashFlow.${basis}`),
+      }),
       values: report.month_totals.map((month) => month[direction][basis]),
     })),
   );

@@ -30,7 +30,11 @@ export function CashFlowControls({ params, labels, onChange }: CashFlowControlsP
   const styles = useStyles();
   return (
     <div className={styles.bar}>
-      <PeriodFields value={params} onChange={(period) => onChange({ ...params, ...period })} labels={{ period: t('cashFlow.period'), from: t('cashFlow.from'), to: t('cashFlow.to') }} />
+      <PeriodFields
+        value={params}
+        onChange={(period) => onChange({ ...params, ...period })}
+        labels={{ period: t('cashFlow.period'), from: t('cashFlow.from'), to: t('cashFlow.to') }}
+      />
       <ChoiceField<CashFlowGroup>
         label={t('cashFlow.groupBy')}
         values={CASH_FLOW_GROUPS}

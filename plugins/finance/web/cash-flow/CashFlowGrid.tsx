@@ -8,9 +8,24 @@ import type { FigureRequest } from './figure-request';
 
 const useStyles = makeStyles({
   // The grid scrolls sideways inside its own box; the page never does.
-  scroller: { overflowX: 'auto', maxWidth: '100%', border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
-  table: { borderCollapse: 'separate', borderSpacing: 0, fontSize: tokens.fontSizeBase300, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  cell: { padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`, textAlign: 'right', borderBottom: `1px solid ${tokens.colorNeutralStroke3}` },
+  scroller: {
+    overflowX: 'auto',
+    maxWidth: '100%',
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  table: {
+    borderCollapse: 'separate',
+    borderSpacing: 0,
+    fontSize: tokens.fontSizeBase300,
+    fontVariantNumeric: 'tabular-nums',
+    whiteSpace: 'nowrap',
+  },
+  cell: {
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
+    textAlign: 'right',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke3}`,
+  },
   head: { backgroundColor: tokens.colorNeutralBackground3, fontWeight: tokens.fontWeightSemibold },
   sticky: {
     position: 'sticky',
@@ -28,7 +43,13 @@ const useStyles = makeStyles({
   section: { fontWeight: tokens.fontWeightSemibold, backgroundColor: tokens.colorNeutralBackground2 },
   total: { fontWeight: tokens.fontWeightSemibold },
   // A figure is a button (it opens its transactions) that reads like the figures beside it.
-  figure: { minWidth: 'auto', padding: `0 ${tokens.spacingHorizontalXS}`, fontSize: 'inherit', fontWeight: 'inherit', fontVariantNumeric: 'tabular-nums' },
+  figure: {
+    minWidth: 'auto',
+    padding: `0 ${tokens.spacingHorizontalXS}`,
+    fontSize: 'inherit',
+    fontWeight: 'inherit',
+    fontVariantNumeric: 'tabular-nums',
+  },
   good: { color: tokens.colorPaletteGreenForeground1 },
   bad: { color: tokens.colorPaletteRedForeground1 },
   caption: { textAlign: 'left', padding: tokens.spacingHorizontalS, fontWeight: tokens.fontWeightSemibold },
@@ -70,7 +91,8 @@ export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
   const exact = (amount: string) => usdExact(format, amount);
   const withTotals = showsTotalColumns(report);
   const columns = withTotals ? [...months, t('cashFlow.total')] : months;
-  const rowLabel = (row: CashFlowRow) => (row.direction === 'commission' ? t('cashFlow.commissions') : (row.label ?? t(`cashFlow.none.${report.group}`)));
+  const rowLabel = (row: CashFlowRow) =>
+    row.direction === 'commission' ? t('cashFlow.commissions') : (row.label ?? t(`cashFlow.none.${report.group}`));
 
   // A function, not a component: a component declared while rendering would remount every time.
   const line = ({ id, label, direction, months: figures, total, rowKey, strong = false }: LineProps) => {
@@ -87,7 +109,12 @@ export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
               size="small"
               className={styles.figure}
               title={exact(value[basis])}
-              aria-label={t('cashFlow.openFigure', { row: label, column, basis: t(`cashFlow.${basis}`), value: rounded(value[basis]) })}
+              aria-label={t('cashFlow.openFigure', {
+                row: label,
+                column,
+                basis: t(`cashFlow.${basis}`),
+                value: rounded(value[basis]),
+              })}
               onClick={() =>
                 onOpen({
                   basis,
@@ -107,7 +134,11 @@ export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
     const differenceCell = (value: CashFlowFigures) => {
       const tone = differenceTone(direction, value.difference);
       return (
-        <td className={mergeClasses(styles.cell, tone === 'good' && styles.good, tone === 'bad' && styles.bad)} title={exact(value.difference)} data-tone={tone ?? undefined}>
+        <td
+          className={mergeClasses(styles.cell, tone === 'good' && styles.good, tone === 'bad' && styles.bad)}
+          title={exact(value.difference)}
+          data-tone={tone ?? undefined}
+        >
           {rounded(value.difference)}
         </td>
       );
@@ -146,7 +177,14 @@ export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
           <td className={styles.cell} colSpan={columns.length * 3} />
         </tr>
         {rows.map((row) =>
-          line({ id: `${row.direction}:${row.key}`, label: rowLabel(row), direction, months: row.months, total: row.total, rowKey: row.key }),
+          line({
+            id: `${row.direction}:${row.key}`,
+            label: rowLabel(row),
+            direction,
+            months: row.months,
+            total: row.total,
+            rowKey: row.key,
+          }),
         )}
         {line({
           id: `${direction}:total`,
@@ -164,16 +202,19 @@ export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
   return (
     <div className={styles.scroller} data-testid="cash-flow-grid">
       <table className={styles.table}>
-        <caption className={styles.caption}>
-          {t('cashFlow.gridCaption')}
-        </caption>
+        <caption className={styles.caption}>{t('cashFlow.gridCaption')}</caption>
         <thead>
           <tr className={styles.head}>
             <th scope="col" rowSpan={2} className={mergeClasses(styles.cell, styles.sticky, styles.stickyHead)}>
               {t(`cashFlow.groups.${report.group}`)}
             </th>
             {columns.map((name) => (
-              <th key={name} scope="colgroup" colSpan={3} className={mergeClasses(styles.cell, styles.monthStart, styles.centered)}>
+              <th
+                key={name}
+                scope="colgroup"
+                colSpan={3}
+                className={mergeClasses(styles.cell, styles.monthStart, styles.centered)}
+              >
                 {name}
               </th>
             ))}
@@ -181,9 +222,15 @@ export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
           <tr className={styles.head}>
             {columns.map((name) => (
               <Fragment key={name}>
-                <th scope="col" className={mergeClasses(styles.cell, styles.monthStart)}>{t('cashFlow.plan')}</th>
-                <th scope="col" className={styles.cell}>{t('cashFlow.fact')}</th>
-                <th scope="col" className={styles.cell}>{t('cashFlow.difference')}</th>
+                <th scope="col" className={mergeClasses(styles.cell, styles.monthStart)}>
+                  {t('cashFlow.plan')}
+                </th>
+                <th scope="col" className={styles.cell}>
+                  {t('cashFlow.fact')}
+                </th>
+                <th scope="col" className={styles.cell}>
+                  {t('cashFlow.difference')}
+                </th>
               </Fragment>
             ))}
           </tr>
@@ -193,8 +240,26 @@ export function CashFlowGrid({ report, onOpen }: CashFlowGridProps) {
           {section('expense')}
           {report.rows
             .filter((row) => row.direction === 'commission')
-            .map((row) => line({ id: 'commission', label: rowLabel(row), direction: 'commission', months: row.months, total: row.total, rowKey: undefined, strong: true }))}
-          {line({ id: 'net', label: t('cashFlow.net'), direction: 'net', months: report.month_totals.map((month) => month.net), total: report.totals.net, rowKey: null, strong: true })}
+            .map((row) =>
+              line({
+                id: 'commission',
+                label: rowLabel(row),
+                direction: 'commission',
+                months: row.months,
+                total: row.total,
+                rowKey: undefined,
+                strong: true,
+              }),
+            )}
+          {line({
+            id: 'net',
+            label: t('cashFlow.net'),
+            direction: 'net',
+            months: report.month_totals.map((month) => month.net),
+            total: report.totals.net,
+            rowKey: null,
+            strong: true,
+          })}
         </tbody>
       </table>
     </div>

@@ -27,13 +27,20 @@ import type { FigureRequest } from './figure-request';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
-  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   outstanding: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL },
   chart: { minHeight: '320px' },
 });
 
 /** Whether any money moved or was planned in the period: otherwise the grid would be all zeros. */
-const hasMovement = (report: CashFlowReport): boolean => report.rows.some((row) => row.direction !== 'commission') || report.totals.commission.fact !== '0';
+const hasMovement = (report: CashFlowReport): boolean =>
+  report.rows.some((row) => row.direction !== 'commission') || report.totals.commission.fact !== '0';
 
 /**
  * `/cash-flow` (FT): money in and out by month for a §9 preset or custom days, grouped by article,
@@ -89,11 +96,15 @@ export function CashFlowPage() {
                             setOpened({
                               basis: 'outstanding',
                               direction,
-                              title: t(`cashFlow.outstanding.${direction}`, { amount: usdRounded(format, answer.outstanding[direction]) }),
+                              title: t(`cashFlow.outstanding.${direction}`, {
+                                amount: usdRounded(format, answer.outstanding[direction]),
+                              }),
                             })
                           }
                         >
-                          {t(`cashFlow.outstanding.${direction}`, { amount: usdRounded(format, answer.outstanding[direction]) })}
+                          {t(`cashFlow.outstanding.${direction}`, {
+                            amount: usdRounded(format, answer.outstanding[direction]),
+                          })}
                         </Button>
                       ))}
                     </div>

@@ -1,8 +1,28 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
-import { DataView, FigureCell, FigureHeaderCell, filteredListPath, InfoDialog, serverMessage, useData, useLocaleFormat } from '@core/sdk/web';
+import {
+  Button,
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  DataView,
+  FigureCell,
+  FigureHeaderCell,
+  filteredListPath,
+  InfoDialog,
+  serverMessage,
+  useData,
+  useLocaleFormat,
+} from '@core/sdk/web';
 import { transactionsResource } from '../../shared/resources';
 import type { CashFlowApi } from './cash-flow-api';
 import { currencyForms, usdExact } from './cash-flow-format';
@@ -13,7 +33,13 @@ const PER_PAGE = 20;
 const useStyles = makeStyles({
   surface: { maxWidth: 'min(960px, 95vw)', width: '960px' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  summary: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
+  summary: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
   scroller: { overflowX: 'auto' },
   pager: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
@@ -48,17 +74,31 @@ export function CellDialog({ api, query, request, onClose }: CellDialogProps) {
   const paramsKey = new URLSearchParams(params).toString();
   const answer = useData((signal) => api.cell(params, signal), [api, paramsKey]);
   return (
-    <InfoDialog title={request.title} onClose={onClose} surfaceClassName={styles.surface} contentClassName={styles.content}>
-      <DataView data={answer} errorText={serverMessage} isEmpty={(found) => found.total === 0} empty={t('cashFlow.cellEmpty')}>
+    <InfoDialog
+      title={request.title}
+      onClose={onClose}
+      surfaceClassName={styles.surface}
+      contentClassName={styles.content}
+    >
+      <DataView
+        data={answer}
+        errorText={serverMessage}
+        isEmpty={(found) => found.total === 0}
+        empty={t('cashFlow.cellEmpty')}
+      >
         {(found) => {
           // The page's amounts of one currency read alike (the dollars keep every digit: they add up to the figure).
           const inCurrency = currencyForms(format, found.data);
           return (
             <>
               <div className={styles.summary}>
-                <Text data-testid="cash-flow-cell-summary">{t('cashFlow.cellSummary', { count: found.total, sum: usdExact(format, found.sum) })}</Text>
+                <Text data-testid="cash-flow-cell-summary">
+                  {t('cashFlow.cellSummary', { count: found.total, sum: usdExact(format, found.sum) })}
+                </Text>
                 {found.list_filters && (
-                  <RouterLink to={filteredListPath('/transactions', transactionsResource, found.list_filters)}>{t('cashFlow.openInList')}</RouterLink>
+                  <RouterLink to={filteredListPath('/transactions', transactionsResource, found.list_filters)}>
+                    {t('cashFlow.openInList')}
+                  </RouterLink>
                 )}
               </div>
               <div className={styles.scroller}>
@@ -70,7 +110,9 @@ export function CellDialog({ api, query, request, onClose }: CellDialogProps) {
                       <TableHeaderCell>{t('fields.wallet')}</TableHeaderCell>
                       <TableHeaderCell>{t('fields.article')}</TableHeaderCell>
                       <FigureHeaderCell>{t('fields.amount')}</FigureHeaderCell>
-                      <FigureHeaderCell>{t(request.direction === 'commission' ? 'fields.commissionUsd' : 'fields.amountUsd')}</FigureHeaderCell>
+                      <FigureHeaderCell>
+                        {t(request.direction === 'commission' ? 'fields.commissionUsd' : 'fields.amountUsd')}
+                      </FigureHeaderCell>
                     </TableRow>
                   </TableHeader>
                   <TableBody>

@@ -29,7 +29,8 @@ function ownPlaces(format: LocaleFormat, currency: string): number {
  */
 export function currencyForms(format: LocaleFormat, amounts: readonly Money[]): (money: Money) => string {
   const places = new Map<string, number>();
-  for (const { amount, currency } of amounts) places.set(currency, Math.max(places.get(currency) ?? ownPlaces(format, currency), placesOf(amount)));
+  for (const { amount, currency } of amounts)
+    places.set(currency, Math.max(places.get(currency) ?? ownPlaces(format, currency), placesOf(amount)));
   return ({ amount, currency }) => {
     const digits = places.get(currency) ?? Math.max(ownPlaces(format, currency), placesOf(amount));
     return format.money(amount, currency, { minimumFractionDigits: digits, maximumFractionDigits: digits });

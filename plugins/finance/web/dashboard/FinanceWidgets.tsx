@@ -29,7 +29,12 @@ const useStyles = makeStyles({
   // The dashboard's grid sizes the card.
   card: { height: '100%', boxSizing: 'border-box' },
   amount: { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  totals: { display: 'grid', gridTemplateColumns: 'auto auto', gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXXL}`, margin: 0 },
+  totals: {
+    display: 'grid',
+    gridTemplateColumns: 'auto auto',
+    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXXL}`,
+    margin: 0,
+  },
   term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0, fontWeight: tokens.fontWeightSemibold },
   income: { color: tokens.colorPaletteGreenForeground1 },
@@ -40,7 +45,13 @@ function WidgetCard({ title, children }: { title: string; children: ReactNode })
   const styles = useStyles();
   return (
     <Card className={styles.card} role="region" aria-label={title}>
-      <CardHeader header={<Text as="h2" weight="semibold" size={400}>{title}</Text>} />
+      <CardHeader
+        header={
+          <Text as="h2" weight="semibold" size={400}>
+            {title}
+          </Text>
+        }
+      />
       {children}
     </Card>
   );
@@ -95,7 +106,11 @@ export const BalancesWidget = observer(function BalancesWidget() {
                 <TableRow key={wallet.id}>
                   <TableCell>{wallet.name}</TableCell>
                   <FigureCell>{formatMoney({ amount: wallet.balance, currency: wallet.currency }, format)}</FigureCell>
-                  <FigureCell>{wallet.balanceUsd === null ? '—' : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY }, format, 'currency')}</FigureCell>
+                  <FigureCell>
+                    {wallet.balanceUsd === null
+                      ? '—'
+                      : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY }, format, 'currency')}
+                  </FigureCell>
                 </TableRow>
               ))}
               <TableRow>
@@ -104,7 +119,9 @@ export const BalancesWidget = observer(function BalancesWidget() {
                 </TableCell>
                 <TableCell />
                 <FigureCell>
-                  <Text weight="semibold">{formatMoney({ amount: totalUsd, currency: BASE_CURRENCY }, format, 'currency')}</Text>
+                  <Text weight="semibold">
+                    {formatMoney({ amount: totalUsd, currency: BASE_CURRENCY }, format, 'currency')}
+                  </Text>
                 </FigureCell>
               </TableRow>
             </TableBody>

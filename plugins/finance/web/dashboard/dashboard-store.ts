@@ -86,7 +86,13 @@ const AMOUNT_KEYS = ['amount_usd', 'total_usd', 'sum_usd', 'usd', 'amount', 'tot
 export function parseMonth(body: unknown): MonthTotals {
   const data = isRecord(body) ? body.data : undefined;
   const totals = { income: '0', expense: '0' };
-  const rows = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data.directions) ? data.directions : isRecord(data) && Array.isArray(data.data) ? data.data : null;
+  const rows = Array.isArray(data)
+    ? data
+    : isRecord(data) && Array.isArray(data.directions)
+      ? data.directions
+      : isRecord(data) && Array.isArray(data.data)
+        ? data.data
+        : null;
   if (rows) {
     for (const row of rows) {
       if (!isRecord(row) || (row.direction !== 'income' && row.direction !== 'expense')) continue;
@@ -118,7 +124,10 @@ export class FinanceDashboardStore implements StoreContribution {
   }
 
   async loadBalances(): Promise<FinanceResult<Balances>> {
-    const result = await financeCall(() => this.http.get('finance').get<unknown>('dashboard/balances', { silent: true }), parseBalances);
+    const result = await financeCall(
+      () => this.http.get('finance').get<unknown>('dashboard/balances', { silent: true }),
+      parseBalances,
+    );
     runInAction(() => {
       this.balances = result;
     });
@@ -126,7 +135,10 @@ export class FinanceDashboardStore implements StoreContribution {
   }
 
   async loadMonth(): Promise<FinanceResult<MonthTotals>> {
-    const result = await financeCall(() => this.http.get('finance').get<unknown>('dashboard/month', { silent: true }), parseMonth);
+    const result = await financeCall(
+      () => this.http.get('finance').get<unknown>('dashboard/month', { silent: true }),
+      parseMonth,
+    );
     runInAction(() => {
       this.month = result;
     });

@@ -1,12 +1,27 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { FigureCell, FigureHeaderCell } from '@core/sdk/web';
 import type { DepartmentView } from '../../shared/departments';
 import { useDepartmentFormat } from './format';
 
 const useStyles = makeStyles({
-  tables: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(480px, 1fr))', gap: tokens.spacingHorizontalXL, alignItems: 'start' },
+  tables: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(480px, 1fr))',
+    gap: tokens.spacingHorizontalXL,
+    alignItems: 'start',
+  },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: 0 },
 });
 

@@ -6,7 +6,13 @@ import type { FigureChange } from '../../shared/departments';
 import { signOfDecimal } from '../decimal';
 
 const useStyles = makeStyles({
-  change: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  change: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
+    fontVariantNumeric: 'tabular-nums',
+    whiteSpace: 'nowrap',
+  },
   good: { color: tokens.colorPaletteGreenForeground1 },
   bad: { color: tokens.colorPaletteRedForeground1 },
   flat: { color: tokens.colorNeutralForeground2 },
@@ -40,13 +46,17 @@ export function ChangeIndicator({ change, format, betterWhen }: ChangeIndicatorP
   const locale = useLocaleFormat();
   const styles = useStyles();
   const sign = signOfDecimal(change.absolute);
-  const tone = sign === 0 || betterWhen === 'either' ? styles.flat : (sign > 0) === (betterWhen === 'up') ? styles.good : styles.bad;
+  const tone =
+    sign === 0 || betterWhen === 'either' ? styles.flat : sign > 0 === (betterWhen === 'up') ? styles.good : styles.bad;
   const Arrow = sign > 0 ? ArrowUpRegular : sign < 0 ? ArrowDownRegular : SubtractRegular;
   const plus = sign > 0 ? '+' : '';
-  const percent = change.percent === null ? null : `${signOfDecimal(change.percent) > 0 ? '+' : ''}${locale.percent(change.percent)}`;
+  const percent =
+    change.percent === null ? null : `${signOfDecimal(change.percent) > 0 ? '+' : ''}${locale.percent(change.percent)}`;
   return (
     <span className={mergeClasses(styles.change, tone)} data-change={sign > 0 ? 'up' : sign < 0 ? 'down' : 'same'}>
-      <span className={styles.hidden}>{t(sign > 0 ? 'departments.change.up' : sign < 0 ? 'departments.change.down' : 'departments.change.same')}</span>
+      <span className={styles.hidden}>
+        {t(sign > 0 ? 'departments.change.up' : sign < 0 ? 'departments.change.down' : 'departments.change.same')}
+      </span>
       <Arrow aria-hidden />
       <span>
         {plus}

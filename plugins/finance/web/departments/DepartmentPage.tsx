@@ -14,7 +14,13 @@ import { MonthChooser } from './MonthChooser';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   divisions: { color: tokens.colorNeutralForeground2 },
   link: { color: tokens.colorBrandForegroundLink },
 });
@@ -53,7 +59,9 @@ function DepartmentPage({ type }: { type: DepartmentType }) {
                 </MessageBarBody>
               </MessageBar>
             ) : (
-              <Text className={styles.divisions}>{t('departments.divisions', { names: answer.divisions.map((division) => division.name).join(', ') })}</Text>
+              <Text className={styles.divisions}>
+                {t('departments.divisions', { names: answer.divisions.map((division) => division.name).join(', ') })}
+              </Text>
             )}
             <Text as="h2" size={500} weight="semibold">
               {format.month(month)}

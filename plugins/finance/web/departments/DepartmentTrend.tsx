@@ -23,7 +23,11 @@ export function DepartmentTrend({ trend }: { trend: readonly DepartmentFigures[]
         const { month, year } = monthParts(figures.month);
         return t('departments.monthShort', { month: t(`departments.monthShortNames.${month}`), year });
       })}
-      series={SERIES.map(({ key, label }) => ({ key, label: t(`departments.figures.${label}`), values: trend.map((figures) => figures[key]) }))}
+      series={SERIES.map(({ key, label }) => ({
+        key,
+        label: t(`departments.figures.${label}`),
+        values: trend.map((figures) => figures[key]),
+      }))}
       formatValue={formats.usd}
       currency={BASE_CURRENCY}
       height={280}

@@ -2,7 +2,16 @@ import { useEffect, type ComponentType } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { Card, CardHeader, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Card,
+  CardHeader,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { useInjection } from '@core/sdk/web';
 import type { DepartmentType } from '../../shared/resources';
 import { ChangeIndicator } from './ChangeIndicator';
@@ -33,7 +42,13 @@ const DepartmentWidget = observer(function DepartmentWidget({ type }: { type: De
   const headline = result?.ok ? result.data.departments.find((department) => department.type === type) : undefined;
   return (
     <Card className={styles.card} role="region" aria-label={title} data-department={type}>
-      <CardHeader header={<Text as="h2" weight="semibold" size={400}>{title}</Text>} />
+      <CardHeader
+        header={
+          <Text as="h2" weight="semibold" size={400}>
+            {title}
+          </Text>
+        }
+      />
       {result === null && <Spinner size="small" label={t('common.loading')} />}
       {result?.ok === false && (
         <MessageBar intent="error">
@@ -42,13 +57,16 @@ const DepartmentWidget = observer(function DepartmentWidget({ type }: { type: De
       )}
       {headline && (
         <div className={styles.body}>
-          {!headline.has_divisions && <Text>{t('departments.noDivisions', { department: t(`fields.departmentTypeValues.${type}`) })}</Text>}
+          {!headline.has_divisions && (
+            <Text>{t('departments.noDivisions', { department: t(`fields.departmentTypeValues.${type}`) })}</Text>
+          )}
           <Text className={styles.label}>{t('departments.widgetResult')}</Text>
           <Text className={styles.result} size={500} weight="semibold" data-value>
             {formats.usd(headline.result_usd)}
           </Text>
           <Text size={200}>
-            <ChangeIndicator change={headline.result_change} format={formats.usd} betterWhen="up" /> {t('departments.vsPrevious')}
+            <ChangeIndicator change={headline.result_change} format={formats.usd} betterWhen="up" />{' '}
+            {t('departments.vsPrevious')}
           </Text>
           <Text data-headcount>{t('departments.headcountLine', { headcount: headline.headcount })}</Text>
           <RouterLink className={styles.link} to={departmentPath(type)}>

@@ -7,7 +7,11 @@ import { ChangeIndicator, type BetterWhen } from './ChangeIndicator';
 import { useDepartmentFormat } from './format';
 
 const useStyles = makeStyles({
-  cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: tokens.spacingHorizontalM },
+  cards: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))',
+    gap: tokens.spacingHorizontalM,
+  },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
   label: { color: tokens.colorNeutralForeground2 },
   value: { fontVariantNumeric: 'tabular-nums' },
@@ -25,10 +29,14 @@ const CARDS: readonly { readonly figure: ComparedFigure; readonly key: string; r
   { figure: 'result_usd', key: 'result', betterWhen: 'up' },
 ];
 
-const STATUS_COLOR = { approved: 'success', draft: 'warning', none: 'informative' } as const satisfies Record<PayrollStatus, string>;
+const STATUS_COLOR = { approved: 'success', draft: 'warning', none: 'informative' } as const satisfies Record<
+  PayrollStatus,
+  string
+>;
 
 /** A month whose motivation was never computed has no payroll to show or compare: its 0 is no figure. */
-export const payrollComputed = (figures: Pick<DepartmentFigures, 'payroll_status'>): boolean => figures.payroll_status !== 'none';
+export const payrollComputed = (figures: Pick<DepartmentFigures, 'payroll_status'>): boolean =>
+  figures.payroll_status !== 'none';
 
 /** The status of a month's motivation (the value above already says when it was never computed) and a link to it. */
 function PayrollStatusLine({ status, month }: { status: PayrollStatus; month: string }) {
@@ -37,7 +45,11 @@ function PayrollStatusLine({ status, month }: { status: PayrollStatus; month: st
   return (
     <span className={styles.status}>
       {status !== 'none' && (
-        <StatusBadge color={STATUS_COLOR[status]} details={t(`departments.payrollStatusDetails.${status}`)} data={{ 'data-payroll-status': status }}>
+        <StatusBadge
+          color={STATUS_COLOR[status]}
+          details={t(`departments.payrollStatusDetails.${status}`)}
+          data={{ 'data-payroll-status': status }}
+        >
           {t(`departments.payrollStatus.${status}`)}
         </StatusBadge>
       )}
@@ -62,7 +74,9 @@ export function HeadlineCards({ view }: { view: DepartmentView }) {
         const format = figure === 'headcount' ? formats.count : formats.usd;
         const isPayroll = figure === 'payroll_usd';
         const shown = (figures: DepartmentFigures) =>
-          isPayroll && !payrollComputed(figures) ? t('departments.payrollStatus.none') : format(figure === 'headcount' ? String(figures.headcount) : figures[figure]);
+          isPayroll && !payrollComputed(figures)
+            ? t('departments.payrollStatus.none')
+            : format(figure === 'headcount' ? String(figures.headcount) : figures[figure]);
         const compared = !isPayroll || (payrollComputed(view.current) && payrollComputed(view.previous));
         const label = t(`departments.figures.${key}`);
         return (

@@ -26,9 +26,19 @@ export function MonthChooser({ month, onChange }: MonthChooserProps) {
       <Label id={labelId} htmlFor={id}>
         {t('departments.month')}
       </Label>
-      <Button appearance="subtle" icon={<ChevronLeftRegular />} aria-label={t('departments.previousMonth')} onClick={() => onChange(shiftMonth(month, -1))} />
+      <Button
+        appearance="subtle"
+        icon={<ChevronLeftRegular />}
+        aria-label={t('departments.previousMonth')}
+        onClick={() => onChange(shiftMonth(month, -1))}
+      />
       <MonthInput id={id} className={styles.input} aria-labelledby={labelId} value={month} onChange={onChange} />
-      <Button appearance="subtle" icon={<ChevronRightRegular />} aria-label={t('departments.nextMonth')} onClick={() => onChange(shiftMonth(month, 1))} />
+      <Button
+        appearance="subtle"
+        icon={<ChevronRightRegular />}
+        aria-label={t('departments.nextMonth')}
+        onClick={() => onChange(shiftMonth(month, 1))}
+      />
     </div>
   );
 }

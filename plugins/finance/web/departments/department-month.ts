@@ -14,4 +14,7 @@ export function monthFromSearch(search: URLSearchParams, now: Date = new Date())
 }
 
 /** The parts a translation names a month with: `{ month: '03', year: '2026' }`. */
-export const monthParts = (month: string): { month: string; year: string } => ({ month: month.slice(5, 7), year: month.slice(0, 4) });
+export const monthParts = (month: string): { month: string; year: string } => ({
+  month: month.slice(5, 7),
+  year: month.slice(0, 4),
+});

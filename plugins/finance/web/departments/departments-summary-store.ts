@@ -19,7 +19,10 @@ export class DepartmentsSummaryStore implements StoreContribution {
   }
 
   load(): Promise<void> {
-    this.pending ??= financeCall(() => fetchDepartmentSummary(this.http), (summary) => summary).then((result) => {
+    this.pending ??= financeCall(
+      () => fetchDepartmentSummary(this.http),
+      (summary) => summary,
+    ).then((result) => {
       runInAction(() => {
         this.summary = result;
       });

@@ -25,14 +25,21 @@ import { DraftConvertStore, type ConvertedTransaction } from './draft-convert-st
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, margin: 0 },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+    margin: 0,
+  },
   term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0, overflowWrap: 'anywhere' },
   link: { color: tokens.colorBrandForegroundLink },
 });
 
 function moneyOf(value: unknown): Money | null {
-  return isRecord(value) && typeof value.amount === 'string' && typeof value.currency === 'string' ? { amount: value.amount, currency: value.currency } : null;
+  return isRecord(value) && typeof value.amount === 'string' && typeof value.currency === 'string'
+    ? { amount: value.amount, currency: value.currency }
+    : null;
 }
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -93,7 +100,11 @@ export function ConvertDraftDialog({ draft, onClose, onConverted }: ConvertDraft
     }
     setFailure(null);
     setDone(result.data);
-    toasts.success(result.data.id !== null ? t('drafts.converted', { id: result.data.id }) : (result.message ?? t('drafts.convertedPlain')));
+    toasts.success(
+      result.data.id !== null
+        ? t('drafts.converted', { id: result.data.id })
+        : (result.message ?? t('drafts.convertedPlain')),
+    );
     onConverted();
   };
 
@@ -110,16 +121,27 @@ export function ConvertDraftDialog({ draft, onClose, onConverted }: ConvertDraft
           <DialogContent className={styles.content}>
             <dl className={styles.facts}>
               <dt className={styles.term}>{t('fields.wallet')}</dt>
-              <dd className={styles.value}>{(draft && typeof draft._labels?.wallet_id === 'string' && draft._labels.wallet_id) || '—'}</dd>
+              <dd className={styles.value}>
+                {(draft && typeof draft._labels?.wallet_id === 'string' && draft._labels.wallet_id) || '—'}
+              </dd>
               <dt className={styles.term}>{t('fields.amount')}</dt>
               <dd className={styles.value}>{amount ? formatMoney(amount, format) : '—'}</dd>
             </dl>
             {done ? (
               <MessageBar intent="success" layout="multiline">
                 <MessageBarBody>
-                  <Text block>{done.id !== null ? t('drafts.converted', { id: done.id }) : t('drafts.convertedPlain')}</Text>
-                  {bookedUsd !== '' && <Text block>{t('drafts.bookedUsd', { amount: formatMoney({ amount: bookedUsd, currency: 'USD' }, format) })}</Text>}
-                  <RouterLink className={styles.link} to={`/transactions?${new URLSearchParams({ 'filter[hash][eq]': hash }).toString()}`}>
+                  <Text block>
+                    {done.id !== null ? t('drafts.converted', { id: done.id }) : t('drafts.convertedPlain')}
+                  </Text>
+                  {bookedUsd !== '' && (
+                    <Text block>
+                      {t('drafts.bookedUsd', { amount: formatMoney({ amount: bookedUsd, currency: 'USD' }, format) })}
+                    </Text>
+                  )}
+                  <RouterLink
+                    className={styles.link}
+                    to={`/transactions?${new URLSearchParams({ 'filter[hash][eq]': hash }).toString()}`}
+                  >
                     {t('drafts.openTransaction')}
                   </RouterLink>
                 </MessageBarBody>
@@ -133,12 +155,16 @@ export function ConvertDraftDialog({ draft, onClose, onConverted }: ConvertDraft
                   value={article}
                   onChange={setArticle}
                   search={search}
-                  validationMessage={failure?.fieldErrors.article_id?.[0] ?? (missing && !article ? t('common.required') : undefined)}
+                  validationMessage={
+                    failure?.fieldErrors.article_id?.[0] ?? (missing && !article ? t('common.required') : undefined)
+                  }
                 />
                 <Field
                   label={t('fields.dateFact')}
                   required
-                  validationMessage={failure?.fieldErrors.date_fact?.[0] ?? (missing && date === '' ? t('common.required') : undefined)}
+                  validationMessage={
+                    failure?.fieldErrors.date_fact?.[0] ?? (missing && date === '' ? t('common.required') : undefined)
+                  }
                 >
                   <DateInput name="date_fact" value={date} onChange={setDate} />
                 </Field>

@@ -30,7 +30,11 @@ export function TransactionDraftsPage() {
   return (
     <>
       <ResourcePage definition={transactionDraftsResource} options={options} />
-      <ConvertDraftDialog draft={converting} onClose={() => setConverting(null)} onConverted={() => void reload.current?.()} />
+      <ConvertDraftDialog
+        draft={converting}
+        onClose={() => setConverting(null)}
+        onConverted={() => void reload.current?.()}
+      />
     </>
   );
 }

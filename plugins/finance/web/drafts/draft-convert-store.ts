@@ -37,10 +37,16 @@ export class DraftConvertStore {
   }
 
   searchArticles(text: string): Promise<FinanceResult<readonly ReferenceOption[]>> {
-    return financeCall(() => this.client.get<unknown>('references/articles', { query: { q: text }, silent: true }), parseOptions);
+    return financeCall(
+      () => this.client.get<unknown>('references/articles', { query: { q: text }, silent: true }),
+      parseOptions,
+    );
   }
 
   convert(draftId: number, input: ConvertInput): Promise<FinanceResult<ConvertedTransaction>> {
-    return financeCall(() => this.client.post<unknown>(`transaction-drafts/${draftId}/convert`, input, { silent: true }), convertedOf);
+    return financeCall(
+      () => this.client.post<unknown>(`transaction-drafts/${draftId}/convert`, input, { silent: true }),
+      convertedOf,
+    );
   }
 }

@@ -14,7 +14,11 @@ function slotProps(employee: ResourceRecord): EmployeeDetailSlotProps {
 }
 
 /** What other plugins put on an employee's detail (slot `finance.employeeDetail`), each in its own boundary. */
-export const EmployeeDetailSlot = observer(function EmployeeDetailSlot({ employee }: { readonly employee: ResourceRecord }) {
+export const EmployeeDetailSlot = observer(function EmployeeDetailSlot({
+  employee,
+}: {
+  readonly employee: ResourceRecord;
+}) {
   const items = useSlotItems(slotToken<EmployeeDetailSlotProps>(EMPLOYEE_DETAIL_SLOT), EMPLOYEE_DETAIL_SLOT);
   const props = slotProps(employee);
   return (

@@ -24,28 +24,61 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, DismissRegular, EditRegular } from '@fluentui/react-icons';
 import { resolveDatePreset } from '@core/sdk/shared';
-import { DateInput, FigureCell, FigureHeaderCell, formatMoney, PermissionService, ToastService, useConfirm, useInjection, useLocaleFormat } from '@core/sdk/web';
+import {
+  DateInput,
+  FigureCell,
+  FigureHeaderCell,
+  formatMoney,
+  PermissionService,
+  ToastService,
+  useConfirm,
+  useInjection,
+  useLocaleFormat,
+} from '@core/sdk/web';
 import type { FinanceFailure, FinanceResult } from '../finance-result';
 import { EmployeeDetailSlot } from './EmployeeDetailSlot';
-import { EmployeeDetailsStore, type SalaryForPeriod, type SalaryInput, type SalaryRow, type Subordinate } from './employee-details-store';
+import {
+  EmployeeDetailsStore,
+  type SalaryForPeriod,
+  type SalaryInput,
+  type SalaryRow,
+  type Subordinate,
+} from './employee-details-store';
 import { labelOf, type Employee } from './employee-types';
 import { SalaryDialog } from './SalaryDialog';
 
 const useStyles = makeStyles({
-  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXL, paddingBottom: tokens.spacingVerticalXXL },
+  body: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXL,
+    paddingBottom: tokens.spacingVerticalXXL,
+  },
   section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   heading: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM },
-  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, margin: 0 },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+    margin: 0,
+  },
   term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0 },
-  list: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  list: {
+    margin: 0,
+    paddingLeft: tokens.spacingHorizontalL,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+  },
   period: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, justifyContent: 'flex-end' },
 });
 
 type Load<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; failure: FinanceFailure };
 
-const loaded = <T,>(result: FinanceResult<T>): Load<T> => (result.ok ? { state: 'ready', data: result.data } : { state: 'failed', failure: result });
+const loaded = <T,>(result: FinanceResult<T>): Load<T> =>
+  result.ok ? { state: 'ready', data: result.data } : { state: 'failed', failure: result };
 
 function Failure({ failure }: { failure: FinanceFailure }) {
   return (
@@ -83,7 +116,10 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
   const [to, setTo] = useState(month.to);
   const [salary, setSalary] = useState<Load<SalaryForPeriod> | null>(null);
 
-  const loadHistory = useCallback(async () => setHistory(loaded(await store.salaryHistory(employeeId))), [employeeId, store]);
+  const loadHistory = useCallback(
+    async () => setHistory(loaded(await store.salaryHistory(employeeId))),
+    [employeeId, store],
+  );
 
   useEffect(() => {
     let live = true;
@@ -113,7 +149,8 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
   };
 
   const removeSalary = async (row: SalaryRow) => {
-    if (!(await ask(t('salary.confirmDelete'), { title: t('salary.deleteTitle'), confirmLabel: t('common.delete') }))) return;
+    if (!(await ask(t('salary.confirmDelete'), { title: t('salary.deleteTitle'), confirmLabel: t('common.delete') })))
+      return;
     const result = await store.deleteSalary(row);
     if (!result.ok) {
       toasts.error(result.messages);
@@ -133,7 +170,11 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
   return (
     <OverlayDrawer open position="end" size="medium" onOpenChange={(_, data) => !data.open && onClose()}>
       <DrawerHeader>
-        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={t('common.close')} icon={<DismissRegular />} onClick={onClose} />}>
+        <DrawerHeaderTitle
+          action={
+            <Button appearance="subtle" aria-label={t('common.close')} icon={<DismissRegular />} onClick={onClose} />
+          }
+        >
           {title}
         </DrawerHeaderTitle>
       </DrawerHeader>
@@ -268,7 +309,11 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
             <Field label={t('employees.to')}>
               <DateInput name="salary_to" value={to} onChange={setTo} />
             </Field>
-            <Button appearance="primary" disabled={from === '' || to === '' || salary?.state === 'loading'} onClick={() => void calculate()}>
+            <Button
+              appearance="primary"
+              disabled={from === '' || to === '' || salary?.state === 'loading'}
+              onClick={() => void calculate()}
+            >
               {t('employees.calculate')}
             </Button>
           </div>
@@ -276,7 +321,9 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
           {salary?.state === 'failed' && <Failure failure={salary.failure} />}
           {salary?.state === 'ready' && (
             <div className={styles.section} data-testid="calculated-salary">
-              <Text weight="semibold">{t('employees.salaryFor', { from: date(salary.data.from || from), to: date(salary.data.to || to) })}</Text>
+              <Text weight="semibold">
+                {t('employees.salaryFor', { from: date(salary.data.from || from), to: date(salary.data.to || to) })}
+              </Text>
               {salary.data.totals.length === 0 ? (
                 <Text>{t('employees.noSalary')}</Text>
               ) : (
@@ -301,7 +348,9 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
                       <TableRow key={`${part.month}-${part.currency}-${index}`}>
                         <TableCell>{format.month(part.month)}</TableCell>
                         <TableCell>{t('employees.daysOf', { days: part.days, of: part.days_in_month })}</TableCell>
-                        <FigureCell>{formatMoney({ amount: part.monthly_salary, currency: part.currency }, format)}</FigureCell>
+                        <FigureCell>
+                          {formatMoney({ amount: part.monthly_salary, currency: part.currency }, format)}
+                        </FigureCell>
                         <FigureCell>{formatMoney(part, format)}</FigureCell>
                       </TableRow>
                     ))}

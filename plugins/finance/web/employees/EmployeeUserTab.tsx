@@ -22,7 +22,12 @@ import { labelOf, type Employee, type ReferenceOption } from './employee-types';
 const useStyles = makeStyles({
   tab: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, maxWidth: '640px' },
   card: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`, margin: 0 },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+    margin: 0,
+  },
   term: { color: tokens.colorNeutralForeground2 },
   value: { margin: 0 },
   header: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
@@ -99,7 +104,9 @@ export function EmployeeUserTab({ userId }: UserDetailTabProps) {
             <dt className={styles.term}>{t('fields.manager')}</dt>
             <dd className={styles.value}>{labelOf(employee, 'manager_id') ?? '—'}</dd>
             <dt className={styles.term}>{t('fields.workType')}</dt>
-            <dd className={styles.value}>{employee.work_type ? t(`fields.workTypeValues.${employee.work_type}`) : '—'}</dd>
+            <dd className={styles.value}>
+              {employee.work_type ? t(`fields.workTypeValues.${employee.work_type}`) : '—'}
+            </dd>
             <dt className={styles.term}>{t('fields.hiredDate')}</dt>
             <dd className={styles.value}>{date(employee.hired_date)}</dd>
             <dt className={styles.term}>{t('fields.firedDate')}</dt>
@@ -124,7 +131,13 @@ export function EmployeeUserTab({ userId }: UserDetailTabProps) {
       )}
       {canChange && !employee && (
         <div className={styles.picker}>
-          <ReferencePicker label={t('employeeTab.pick')} value={chosen} onChange={setChosen} search={search} placeholder={t('employeeTab.searchPlaceholder')} />
+          <ReferencePicker
+            label={t('employeeTab.pick')}
+            value={chosen}
+            onChange={setChosen}
+            search={search}
+            placeholder={t('employeeTab.searchPlaceholder')}
+          />
           <Button appearance="primary" icon={<LinkRegular />} disabled={!chosen || busy} onClick={() => void link()}>
             {t('employeeTab.link')}
           </Button>

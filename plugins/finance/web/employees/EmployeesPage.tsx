@@ -25,7 +25,8 @@ function NameCell({ record, value }: ResourceCellProps) {
   );
 }
 
-const idParam = (value: string | null): number | null => (value !== null && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null);
+const idParam = (value: string | null): number | null =>
+  value !== null && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 
 /**
  * `/employees`: the generated list with the status scope (active, fired or all; active first,
@@ -41,7 +42,14 @@ export function EmployeesPage() {
     () => ({
       scopes: [EMPLOYEE_STATUS_SCOPE],
       cells: { full_name: NameCell },
-      rowActions: [{ name: 'details', labelKey: 'finance:employees.details', icon: <PersonInfoRegular />, run: (record) => setDetail(record.id) }],
+      rowActions: [
+        {
+          name: 'details',
+          labelKey: 'finance:employees.details',
+          icon: <PersonInfoRegular />,
+          run: (record) => setDetail(record.id),
+        },
+      ],
     }),
     [],
   );
@@ -49,7 +57,9 @@ export function EmployeesPage() {
   return (
     <OpenEmployee.Provider value={setDetail}>
       <ResourcePage definition={employeesResource} options={options} />
-      {detail !== null && <EmployeeDetailsDrawer employeeId={detail} onClose={() => setDetail(null)} onOpen={setDetail} />}
+      {detail !== null && (
+        <EmployeeDetailsDrawer employeeId={detail} onClose={() => setDetail(null)} onOpen={setDetail} />
+      )}
     </OpenEmployee.Provider>
   );
 }

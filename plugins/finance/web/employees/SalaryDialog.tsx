@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Field,
-  Select,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DateInput, FormDialog, NumberInput, useFormErrors } from '@core/sdk/web';
 import { BASE_CURRENCY, FINANCE_CURRENCIES } from '../../shared/currencies';
 import type { FinanceResult } from '../finance-result';
@@ -41,12 +35,17 @@ export function SalaryDialog({ row, onSubmit, onClose }: SalaryDialogProps) {
   const submit = async () => {
     const local: Record<string, string[]> = {};
     if (start === '') local.date_start = [t('common.required')];
-    if (!AMOUNT.test(amount.trim())) local.salary = [amount.trim() === '' ? t('common.required') : t('salary.badAmount')];
+    if (!AMOUNT.test(amount.trim()))
+      local.salary = [amount.trim() === '' ? t('common.required') : t('salary.badAmount')];
     if (end !== '' && start !== '' && end < start) local.date_end = [t('salary.endBeforeStart')];
     errors.show(local);
     if (Object.keys(local).length > 0) return;
     setBusy(true);
-    const result = await onSubmit({ date_start: start, date_end: end === '' ? null : end, salary: { amount: amount.trim(), currency } });
+    const result = await onSubmit({
+      date_start: start,
+      date_end: end === '' ? null : end,
+      salary: { amount: amount.trim(), currency },
+    });
     setBusy(false);
     if (result.ok) return;
     errors.show(result.fieldErrors);

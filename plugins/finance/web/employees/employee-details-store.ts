@@ -57,7 +57,14 @@ export function parseSubordinates(body: unknown): Subordinate[] {
   if (!Array.isArray(data)) return [];
   return data.flatMap((row): Subordinate[] =>
     isRecord(row) && typeof row.id === 'number' && typeof row.full_name === 'string'
-      ? [{ id: row.id, full_name: row.full_name, level: typeof row.level === 'number' ? row.level : 1, fired_date: typeof row.fired_date === 'string' ? row.fired_date : null }]
+      ? [
+          {
+            id: row.id,
+            full_name: row.full_name,
+            level: typeof row.level === 'number' ? row.level : 1,
+            fired_date: typeof row.fired_date === 'string' ? row.fired_date : null,
+          },
+        ]
       : [],
   );
 }
@@ -68,7 +75,9 @@ const num = (value: unknown): number => (typeof value === 'number' ? value : Num
 export function parseSalaryForPeriod(body: unknown): SalaryForPeriod {
   const data = isRecord(body) && isRecord(body.data) ? body.data : {};
   const totals = Array.isArray(data.totals)
-    ? data.totals.flatMap((total) => (isRecord(total) && isDecimal(total.amount) ? [{ currency: str(total.currency), amount: total.amount }] : []))
+    ? data.totals.flatMap((total) =>
+        isRecord(total) && isDecimal(total.amount) ? [{ currency: str(total.currency), amount: total.amount }] : [],
+      )
     : isDecimal(data.amount)
       ? [{ currency: str(data.currency), amount: data.amount }]
       : [];
@@ -88,11 +97,23 @@ export function parseSalaryForPeriod(body: unknown): SalaryForPeriod {
           : [],
       )
     : [];
-  return { from: str(data.from), to: str(data.to), rule: typeof data.rule === 'string' ? data.rule : null, totals, months };
+  return {
+    from: str(data.from),
+    to: str(data.to),
+    rule: typeof data.rule === 'string' ? data.rule : null,
+    totals,
+    months,
+  };
 }
 
 function listQuery(definition: ResourceDefinition, field: string, value: number, sort: ListQuery['sort']): ListQuery {
-  return { page: 1, perPage: maxPerPage(definition), sort, filters: [{ field, op: 'eq', value: String(value) }], deleted: 'without' };
+  return {
+    page: 1,
+    perPage: maxPerPage(definition),
+    sort,
+    filters: [{ field, op: 'eq', value: String(value) }],
+    deleted: 'without',
+  };
 }
 
 /**
@@ -128,20 +149,29 @@ export class EmployeeDetailsStore {
   /** Direct reports (`GET employees/{id}/subordinates?direct=true`), fired ones included. */
   subordinates(id: number): Promise<FinanceResult<readonly Subordinate[]>> {
     return financeCall(
-      () => this.http.get('finance').get<unknown>(`employees/${id}/subordinates`, { query: { direct: true }, silent: true }),
+      () =>
+        this.http
+          .get('finance')
+          .get<unknown>(`employees/${id}/subordinates`, { query: { direct: true }, silent: true }),
       parseSubordinates,
     );
   }
 
   salaryHistory(employeeId: number): Promise<FinanceResult<readonly SalaryRow[]>> {
     return this.attempt(async () => {
-      const page = await this.salaries.list(listQuery(salaryHistoryResource, 'employee_id', employeeId, { field: 'date_start', direction: 'desc' }));
+      const page = await this.salaries.list(
+        listQuery(salaryHistoryResource, 'employee_id', employeeId, { field: 'date_start', direction: 'desc' }),
+      );
       return page.data as readonly SalaryRow[];
     });
   }
 
   /** Adds a row (no `existing`) or changes one, sending the version it was read at. */
-  saveSalary(employeeId: number, existing: SalaryRow | null, input: SalaryInput): Promise<FinanceResult<ResourceRecord>> {
+  saveSalary(
+    employeeId: number,
+    existing: SalaryRow | null,
+    input: SalaryInput,
+  ): Promise<FinanceResult<ResourceRecord>> {
     return this.attempt(() =>
       existing
         ? this.salaries.update(existing.id, { ...input }, existing.version)
@@ -155,7 +185,8 @@ export class EmployeeDetailsStore {
 
   calculate(employeeId: number, from: string, to: string): Promise<FinanceResult<SalaryForPeriod>> {
     return financeCall(
-      () => this.http.get('finance').get<unknown>(`employees/${employeeId}/salary`, { query: { from, to }, silent: true }),
+      () =>
+        this.http.get('finance').get<unknown>(`employees/${employeeId}/salary`, { query: { from, to }, silent: true }),
       parseSalaryForPeriod,
     );
   }

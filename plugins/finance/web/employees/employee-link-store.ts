@@ -30,10 +30,17 @@ export class EmployeeLinkStore {
    * fired employees included.
    */
   async employeeOfUser(userId: number): Promise<FinanceResult<Employee | null>> {
-    const result = await financeCall(() => this.client.get<unknown>(`employees/by-user/${userId}`, { silent: true }), employeeOf);
+    const result = await financeCall(
+      () => this.client.get<unknown>(`employees/by-user/${userId}`, { silent: true }),
+      employeeOf,
+    );
     if (result.ok || result.status !== 404) return result;
     return financeCall(
-      () => this.client.get<unknown>('employees', { query: { 'filter[user_id][eq]': String(userId), status: 'all', per_page: 10 }, silent: true }),
+      () =>
+        this.client.get<unknown>('employees', {
+          query: { 'filter[user_id][eq]': String(userId), status: 'all', per_page: 10 },
+          silent: true,
+        }),
       (body) => {
         const data = isRecord(body) && isRecord(body.data) ? body.data.data : undefined;
         return Array.isArray(data) ? (data.find(isEmployee) ?? null) : null;
@@ -43,12 +50,18 @@ export class EmployeeLinkStore {
 
   /** Employees to pick from, searched by name. */
   search(text: string): Promise<FinanceResult<readonly ReferenceOption[]>> {
-    return financeCall(() => this.client.get<unknown>('references/employees', { query: { q: text }, silent: true }), parseOptions);
+    return financeCall(
+      () => this.client.get<unknown>('references/employees', { query: { q: text }, silent: true }),
+      parseOptions,
+    );
   }
 
   /** Links `employeeId` to the user: reads its current version, then `PATCH employees/{id}` with `{ user_id, version }`. */
   async link(employeeId: number, userId: number): Promise<FinanceResult<Employee | null>> {
-    const current = await financeCall(() => this.client.get<unknown>(`employees/${employeeId}`, { silent: true }), employeeOf);
+    const current = await financeCall(
+      () => this.client.get<unknown>(`employees/${employeeId}`, { silent: true }),
+      employeeOf,
+    );
     if (!current.ok) return current;
     if (!current.data) return failed(this.i18n.t('finance:employeeTab.unreadable'), 404);
     return this.setUser(current.data, userId);
@@ -61,7 +74,12 @@ export class EmployeeLinkStore {
 
   private setUser(employee: Employee, userId: number | null): Promise<FinanceResult<Employee | null>> {
     return financeCall(
-      () => this.client.patch<unknown>(`employees/${employee.id}`, { user_id: userId, version: employee.version }, { silent: true }),
+      () =>
+        this.client.patch<unknown>(
+          `employees/${employee.id}`,
+          { user_id: userId, version: employee.version },
+          { silent: true },
+        ),
       employeeOf,
     );
   }

@@ -21,7 +21,12 @@ export interface ReferenceOption {
 }
 
 export function isEmployee(value: unknown): value is Employee {
-  return isRecord(value) && typeof value.id === 'number' && typeof value.version === 'number' && typeof value.full_name === 'string';
+  return (
+    isRecord(value) &&
+    typeof value.id === 'number' &&
+    typeof value.version === 'number' &&
+    typeof value.full_name === 'string'
+  );
 }
 
 /** The label the server gave a referenced record, e.g. the position's name. */
@@ -36,6 +41,8 @@ export function parseOptions(body: unknown): ReferenceOption[] {
   const data = isRecord(body) ? body.data : undefined;
   if (!Array.isArray(data)) return [];
   return data.flatMap((item) =>
-    isRecord(item) && typeof item.id === 'number' ? [{ id: item.id, label: typeof item.label === 'string' ? item.label : `#${item.id}` }] : [],
+    isRecord(item) && typeof item.id === 'number'
+      ? [{ id: item.id, label: typeof item.label === 'string' ? item.label : `#${item.id}` }]
+      : [],
   );
 }

@@ -32,7 +32,12 @@ import type { GoogleTable } from './tree';
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center' },
-  back: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, color: tokens.colorBrandForegroundLink },
+  back: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    color: tokens.colorBrandForegroundLink,
+  },
   scroller: { overflowX: 'auto' },
   message: { whiteSpace: 'pre-line' },
 });
@@ -56,7 +61,12 @@ function FailureMessage({ failure }: { failure: FinanceFailure }) {
       </MessageBar>
     );
   }
-  const title = failure.status === BAD_GATEWAY ? t('googleTableData.badGateway') : failure.status === 404 ? t('googleTableData.notFound') : t('googleTableData.failed');
+  const title =
+    failure.status === BAD_GATEWAY
+      ? t('googleTableData.badGateway')
+      : failure.status === 404
+        ? t('googleTableData.notFound')
+        : t('googleTableData.failed');
   return (
     <MessageBar intent="error" layout="multiline">
       <MessageBarBody>
@@ -131,7 +141,11 @@ export const GoogleTableDataPage = observer(function GoogleTableDataPage() {
       ) : (
         <>
           <div className={styles.toolbar}>
-            <Button icon={<ArrowClockwiseRegular />} onClick={() => void fetchData()} disabled={load.state === 'loading'}>
+            <Button
+              icon={<ArrowClockwiseRegular />}
+              onClick={() => void fetchData()}
+              disabled={load.state === 'loading'}
+            >
               {t('common.refresh')}
             </Button>
             {sheets.length > 1 && (

@@ -1,13 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  Field,
-  Input,
-  Select,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { FormDialog, useFormErrors } from '@core/sdk/web';
 import type { FinanceResult } from '../finance-result';
 import type { GoogleTableInput } from './google-tables-store';

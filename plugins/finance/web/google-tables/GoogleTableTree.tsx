@@ -3,9 +3,23 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button, Text, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { ChevronDownRegular, ChevronRightRegular, DeleteRegular, EditRegular, ReOrderDotsVerticalRegular } from '@fluentui/react-icons';
+import {
+  ChevronDownRegular,
+  ChevronRightRegular,
+  DeleteRegular,
+  EditRegular,
+  ReOrderDotsVerticalRegular,
+} from '@fluentui/react-icons';
 import { I18nService, useInjection } from '@core/sdk/web';
-import { childrenOf, levelOf, visibleOrder, type DropPlace, type GoogleTable, type KeyboardMove, type TableTree } from './tree';
+import {
+  childrenOf,
+  levelOf,
+  visibleOrder,
+  type DropPlace,
+  type GoogleTable,
+  type KeyboardMove,
+  type TableTree,
+} from './tree';
 import { tableName } from './table-name';
 
 const useStyles = makeStyles({
@@ -36,7 +50,12 @@ const useStyles = makeStyles({
     textDecorationLine: 'none',
     ':hover': { textDecorationLine: 'underline', color: tokens.colorBrandForegroundLinkHover },
   },
-  sheet: { color: tokens.colorNeutralForeground3, fontFamily: tokens.fontFamilyMonospace, overflow: 'hidden', textOverflow: 'ellipsis' },
+  sheet: {
+    color: tokens.colorNeutralForeground3,
+    fontFamily: tokens.fontFamilyMonospace,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  },
   actions: { marginLeft: 'auto', display: 'flex', gap: tokens.spacingHorizontalXS },
 });
 
@@ -49,7 +68,12 @@ export function dropPlaceAt(clientY: number, rect: Pick<DOMRect, 'top' | 'height
   return 'inside';
 }
 
-const KEY_MOVES: Readonly<Record<string, KeyboardMove>> = { ArrowUp: 'up', ArrowDown: 'down', ArrowRight: 'indent', ArrowLeft: 'outdent' };
+const KEY_MOVES: Readonly<Record<string, KeyboardMove>> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowRight: 'indent',
+  ArrowLeft: 'outdent',
+};
 
 export interface GoogleTableTreeProps {
   readonly tree: TableTree;
@@ -71,7 +95,16 @@ export interface GoogleTableTreeProps {
  * Alt+Up/Down among its siblings, Alt+Right into the table above, Alt+Left out of its parent.
  * Arrow keys move the focus; Right and Left also open and close a branch.
  */
-export const GoogleTableTree = observer(function GoogleTableTree({ tree, disabled, canEdit, onMove, onKeyMove, onEdit, onDelete, describedBy }: GoogleTableTreeProps) {
+export const GoogleTableTree = observer(function GoogleTableTree({
+  tree,
+  disabled,
+  canEdit,
+  onMove,
+  onKeyMove,
+  onEdit,
+  onDelete,
+  describedBy,
+}: GoogleTableTreeProps) {
   const { t } = useTranslation('finance');
   const styles = useStyles();
   const i18n = useInjection(I18nService);
@@ -85,7 +118,8 @@ export const GoogleTableTree = observer(function GoogleTableTree({ tree, disable
   const dragRef = useRef<number | null>(null);
 
   const order = visibleOrder(tree, collapsed);
-  const current = focusedId !== null && order.some((entry) => entry.id === focusedId) ? focusedId : (order[0]?.id ?? null);
+  const current =
+    focusedId !== null && order.some((entry) => entry.id === focusedId) ? focusedId : (order[0]?.id ?? null);
 
   useEffect(() => {
     if (refocus === null) return;
@@ -174,7 +208,8 @@ export const GoogleTableTree = observer(function GoogleTableTree({ tree, disable
     }
   };
 
-  const placeOf = (event: DragEvent<HTMLDivElement>): DropPlace => dropPlaceAt(event.clientY, event.currentTarget.getBoundingClientRect());
+  const placeOf = (event: DragEvent<HTMLDivElement>): DropPlace =>
+    dropPlaceAt(event.clientY, event.currentTarget.getBoundingClientRect());
 
   const dragOver = (event: DragEvent<HTMLDivElement>, id: number) => {
     if (dragRef.current === null) return;
@@ -208,7 +243,13 @@ export const GoogleTableTree = observer(function GoogleTableTree({ tree, disable
       const open = !collapsed.has(id);
       const name = tableName(table, i18n.language);
       const hintClass =
-        hint?.id === id ? (hint.place === 'before' ? styles.dropBefore : hint.place === 'after' ? styles.dropAfter : styles.dropInside) : undefined;
+        hint?.id === id
+          ? hint.place === 'before'
+            ? styles.dropBefore
+            : hint.place === 'after'
+              ? styles.dropAfter
+              : styles.dropInside
+          : undefined;
       const nameId = `${idPrefix}-name-${id}`;
       const sheetId = `${idPrefix}-sheet-${id}`;
       const groupId = `${idPrefix}-group-${id}`;
@@ -254,7 +295,12 @@ export const GoogleTableTree = observer(function GoogleTableTree({ tree, disable
             ) : (
               <span className={styles.spacer} />
             )}
-            <Link id={nameId} className={styles.name} to={`/google-table-data/${id}`} tabIndex={current === id ? 0 : -1}>
+            <Link
+              id={nameId}
+              className={styles.name}
+              to={`/google-table-data/${id}`}
+              tabIndex={current === id ? 0 : -1}
+            >
               {name}
             </Link>{' '}
             <Text id={sheetId} size={200} className={styles.sheet} title={table.spreadsheet_id}>
@@ -293,7 +339,14 @@ export const GoogleTableTree = observer(function GoogleTableTree({ tree, disable
     });
 
   return (
-    <ul ref={rootRef} role="tree" aria-label={t('nav.googleTables')} aria-describedby={describedBy} aria-busy={disabled || undefined} className={styles.tree}>
+    <ul
+      ref={rootRef}
+      role="tree"
+      aria-label={t('nav.googleTables')}
+      aria-describedby={describedBy}
+      aria-busy={disabled || undefined}
+      className={styles.tree}
+    >
       {renderLevel(null)}
     </ul>
   );

@@ -15,7 +15,14 @@ const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   toolbar: { display: 'flex', gap: tokens.spacingHorizontalM, alignItems: 'center', flexWrap: 'wrap' },
   hint: { color: tokens.colorNeutralForeground3 },
-  live: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+  live: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
 });
 
 /** `/google-table`: the tree of spreadsheet tables, rearranged by drag and drop or Alt+Arrow keys. */
@@ -46,7 +53,13 @@ export const GoogleTablesPage = observer(function GoogleTablesPage() {
     const table = store.table(id);
     if (!table) return;
     const tree = store.tree;
-    setAnnouncement(t('googleTables.moved', { name: tableName(table, i18n.language), level: levelOf(tree, id), position: table.position + 1 }));
+    setAnnouncement(
+      t('googleTables.moved', {
+        name: tableName(table, i18n.language),
+        level: levelOf(tree, id),
+        position: table.position + 1,
+      }),
+    );
   };
 
   const afterMove = (id: number, result: FinanceResult<boolean>) => {
@@ -60,7 +73,8 @@ export const GoogleTablesPage = observer(function GoogleTablesPage() {
     }
   };
 
-  const move = async (dragId: number, targetId: number, place: DropPlace) => afterMove(dragId, await store.move(dragId, targetId, place));
+  const move = async (dragId: number, targetId: number, place: DropPlace) =>
+    afterMove(dragId, await store.move(dragId, targetId, place));
   const keyMove = async (id: number, how: KeyboardMove) => afterMove(id, await store.moveByKey(id, how));
 
   const submit = async (input: GoogleTableInput): Promise<FinanceResult<unknown>> => {
@@ -71,7 +85,13 @@ export const GoogleTablesPage = observer(function GoogleTablesPage() {
   };
 
   const remove = async (table: GoogleTable) => {
-    if (!(await ask(t('googleTables.confirmDelete'), { title: t('googleTables.delete'), confirmLabel: t('common.delete') }))) return;
+    if (
+      !(await ask(t('googleTables.confirmDelete'), {
+        title: t('googleTables.delete'),
+        confirmLabel: t('common.delete'),
+      }))
+    )
+      return;
     report(await store.remove(table.id), t('googleTables.deleted'));
   };
 
@@ -81,7 +101,9 @@ export const GoogleTablesPage = observer(function GoogleTablesPage() {
     .filter((entry) => limit === null || entry.level < limit)
     .flatMap((entry) => {
       const table = tree.tables.get(entry.id);
-      return table ? [{ id: entry.id, label: `${'— '.repeat(entry.level - 1)}${tableName(table, i18n.language)}` }] : [];
+      return table
+        ? [{ id: entry.id, label: `${'— '.repeat(entry.level - 1)}${tableName(table, i18n.language)}` }]
+        : [];
     });
 
   return (

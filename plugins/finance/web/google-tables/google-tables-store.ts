@@ -3,7 +3,19 @@ import { action, computed, makeObservable, observable, observableRef, runInActio
 import { HttpClients, I18nService, type StoreContribution } from '@core/sdk/web';
 import { failed, financeCall, isRecord, succeeded, type FinanceResult } from '../finance-result';
 import { parseSheetData, type SheetData } from './sheet-data';
-import { buildTree, moveByKey, parseGoogleTable, moveTable, placements, tablesOf, type DropPlace, type GoogleTable, type KeyboardMove, type MoveResult, type TableTree } from './tree';
+import {
+  buildTree,
+  moveByKey,
+  parseGoogleTable,
+  moveTable,
+  placements,
+  tablesOf,
+  type DropPlace,
+  type GoogleTable,
+  type KeyboardMove,
+  type MoveResult,
+  type TableTree,
+} from './tree';
 
 /** What the add and edit dialog sends. */
 export interface GoogleTableInput {
@@ -71,7 +83,10 @@ export class GoogleTablesStore implements StoreContribution {
     runInAction(() => {
       this.loading = true;
     });
-    const result = await financeCall(() => this.client.get<unknown>('google-tables', { silent: true }), parseTablesAnswer);
+    const result = await financeCall(
+      () => this.client.get<unknown>('google-tables', { silent: true }),
+      parseTablesAnswer,
+    );
     runInAction(() => {
       this.loading = false;
       if (result.ok) {
@@ -140,7 +155,10 @@ export class GoogleTablesStore implements StoreContribution {
   }
 
   async remove(id: number): Promise<FinanceResult<boolean>> {
-    const result = await financeCall(() => this.client.delete<unknown>(`google-tables/${id}`, { silent: true }), () => true);
+    const result = await financeCall(
+      () => this.client.delete<unknown>(`google-tables/${id}`, { silent: true }),
+      () => true,
+    );
     if (result.ok) await this.load();
     return result;
   }
@@ -156,7 +174,8 @@ export class GoogleTablesStore implements StoreContribution {
   /** The spreadsheet's rows (of the first sheet, or of `range`); a 503 (unconfigured adapter) or 502 comes back as a failure with the server's text. */
   fetchData(id: number, range?: string): Promise<FinanceResult<SheetData>> {
     return financeCall(
-      () => this.client.get<unknown>(`google-tables/${id}/data`, { silent: true, query: range ? { range } : undefined }),
+      () =>
+        this.client.get<unknown>(`google-tables/${id}/data`, { silent: true, query: range ? { range } : undefined }),
       (body) => parseSheetData(isRecord(body) ? body.data : body),
     );
   }

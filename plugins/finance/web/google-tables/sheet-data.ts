@@ -69,7 +69,10 @@ function cells(data: unknown): Cells {
  * `columns`) is read too, rows being lists of cells or objects keyed by header.
  */
 export function parseSheetData(data: unknown): SheetData {
-  const sheets = isRecord(data) && Array.isArray(data.sheets) ? data.sheets.filter((title): title is string => typeof title === 'string') : [];
+  const sheets =
+    isRecord(data) && Array.isArray(data.sheets)
+      ? data.sheets.filter((title): title is string => typeof title === 'string')
+      : [];
   const range = isRecord(data) && typeof data.range === 'string' ? data.range : null;
   const table = isRecord(data) ? parseGoogleTable(data.table) : null;
   return { ...cells(data), sheets, range, table };

@@ -24,7 +24,8 @@ export function toId(value: unknown): number | null {
   return null;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
 
 /** One table from the server, tolerating ids and positions sent as strings. */
 export function parseGoogleTable(raw: unknown): GoogleTable | null {
@@ -62,7 +63,9 @@ export type DropPlace = 'before' | 'after' | 'inside';
 
 export type MoveRefusal = 'unknown' | 'self' | 'descendant' | 'nesting' | 'noop';
 
-export type MoveResult = { readonly ok: true; readonly tree: TableTree } | { readonly ok: false; readonly reason: MoveRefusal };
+export type MoveResult =
+  | { readonly ok: true; readonly tree: TableTree }
+  | { readonly ok: false; readonly reason: MoveRefusal };
 
 function byPosition(a: GoogleTable, b: GoogleTable): number {
   return a.position - b.position || a.id - b.id;
@@ -100,7 +103,11 @@ export function buildTree(flat: readonly GoogleTable[]): TableTree {
     grouped.set(parent, list);
   }
   const children = new Map<ParentKey, readonly number[]>();
-  for (const [parent, list] of grouped) children.set(parent, list.sort(byPosition).map((table) => table.id));
+  for (const [parent, list] of grouped)
+    children.set(
+      parent,
+      list.sort(byPosition).map((table) => table.id),
+    );
   return { tables, children, parents };
 }
 
@@ -140,7 +147,10 @@ export function treeDepth(tree: TableTree): number {
 }
 
 /** Every table in display order (depth first), with its level. */
-export function visibleOrder(tree: TableTree, collapsed: ReadonlySet<number> = new Set()): { id: number; level: number }[] {
+export function visibleOrder(
+  tree: TableTree,
+  collapsed: ReadonlySet<number> = new Set(),
+): { id: number; level: number }[] {
   const out: { id: number; level: number }[] = [];
   const walk = (parent: ParentKey, level: number) => {
     for (const id of childrenOf(tree, parent)) {
@@ -157,7 +167,13 @@ export function visibleOrder(tree: TableTree, collapsed: ReadonlySet<number> = n
  * child. Refused, changing nothing, when the target is the table itself or lies in its branch,
  * when the move changes nothing, or when the branch would reach below `maxLevel` (null: no limit).
  */
-export function moveTable(tree: TableTree, dragId: number, targetId: number, place: DropPlace, maxLevel: number | null): MoveResult {
+export function moveTable(
+  tree: TableTree,
+  dragId: number,
+  targetId: number,
+  place: DropPlace,
+  maxLevel: number | null,
+): MoveResult {
   if (!tree.tables.has(dragId) || !tree.tables.has(targetId)) return { ok: false, reason: 'unknown' };
   if (dragId === targetId) return { ok: false, reason: 'self' };
   if (isWithin(tree, targetId, dragId)) return { ok: false, reason: 'descendant' };
@@ -167,7 +183,10 @@ export function moveTable(tree: TableTree, dragId: number, targetId: number, pla
 
   const oldParent = tree.parents.get(dragId) ?? null;
   const children = new Map(tree.children);
-  children.set(oldParent, childrenOf(tree, oldParent).filter((id) => id !== dragId));
+  children.set(
+    oldParent,
+    childrenOf(tree, oldParent).filter((id) => id !== dragId),
+  );
   const siblings = [...(children.get(newParent) ?? [])];
   if (place === 'inside') siblings.push(dragId);
   else {

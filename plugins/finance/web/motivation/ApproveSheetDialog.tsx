@@ -2,7 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { referenceTo, type ResourceRecord } from '@core/sdk/shared';
-import { FormDialog, HttpClients, ReferenceApi, ReferenceLabels, ReferencePickerField, formatMoney, useInjection, useLocaleFormat } from '@core/sdk/web';
+import {
+  FormDialog,
+  HttpClients,
+  ReferenceApi,
+  ReferenceLabels,
+  ReferencePickerField,
+  formatMoney,
+  useInjection,
+  useLocaleFormat,
+} from '@core/sdk/web';
 import { walletsResource } from '../../shared/resources';
 import { MotivationStore } from './motivation-store';
 
@@ -31,7 +40,8 @@ export function ApproveSheetDialog({ sheet, onClose, onApproved }: ApproveSheetD
   const [missing, setMissing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const total = typeof sheet.total_usd === 'string' ? formatMoney({ amount: sheet.total_usd, currency: 'USD' }, format) : '';
+  const total =
+    typeof sheet.total_usd === 'string' ? formatMoney({ amount: sheet.total_usd, currency: 'USD' }, format) : '';
 
   const approve = async () => {
     if (wallet === null) {
@@ -50,7 +60,14 @@ export function ApproveSheetDialog({ sheet, onClose, onApproved }: ApproveSheetD
   };
 
   return (
-    <FormDialog title={t('motivation.approveTitle', { month: typeof sheet.month === 'string' ? format.month(sheet.month) : '' })} onSubmit={approve} onClose={onClose} busy={busy} submitLabel={t('motivation.approve')} contentClassName={styles.content}>
+    <FormDialog
+      title={t('motivation.approveTitle', { month: typeof sheet.month === 'string' ? format.month(sheet.month) : '' })}
+      onSubmit={approve}
+      onClose={onClose}
+      busy={busy}
+      submitLabel={t('motivation.approve')}
+      contentClassName={styles.content}
+    >
       <Text>{t('motivation.approveText', { total })}</Text>
       {failure && (
         <MessageBar intent="error">

@@ -51,16 +51,31 @@ export function CorrectLineDialog({ line, employee, onClose, onCorrected }: Corr
   };
 
   return (
-    <FormDialog title={t('motivation.correctTitle', { employee })} onSubmit={save} onClose={onClose} busy={busy} contentClassName={styles.content}>
+    <FormDialog
+      title={t('motivation.correctTitle', { employee })}
+      onSubmit={save}
+      onClose={onClose}
+      busy={busy}
+      contentClassName={styles.content}
+    >
       {failure && (
         <MessageBar intent="error">
           <MessageBarBody>{failure}</MessageBarBody>
         </MessageBar>
       )}
-      <Field label={t('fields.correctionUsd')} required hint={t('motivation.correctionHint')} validationMessage={errors.of('correction_usd')?.join(' ')}>
+      <Field
+        label={t('fields.correctionUsd')}
+        required
+        hint={t('motivation.correctionHint')}
+        validationMessage={errors.of('correction_usd')?.join(' ')}
+      >
         <NumberInput value={amount} onChange={setAmount} />
       </Field>
-      <Field label={t('fields.correctionComment')} required validationMessage={errors.of('correction_comment')?.join(' ')}>
+      <Field
+        label={t('fields.correctionComment')}
+        required
+        validationMessage={errors.of('correction_comment')?.join(' ')}
+      >
         <Textarea value={comment} resize="vertical" onChange={(_, data) => setComment(data.value)} />
       </Field>
     </FormDialog>

@@ -1,7 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import {
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { formatMoney, useLocaleFormat } from '@core/sdk/web';
-import { PAY_GAPS, PAY_MEASURES, PAY_RULE_KINDS, PAY_SCOPES, PAY_SOURCES, type PayMeasure, type PayRuleLine } from '../../shared/pay';
+import {
+  PAY_GAPS,
+  PAY_MEASURES,
+  PAY_RULE_KINDS,
+  PAY_SCOPES,
+  PAY_SOURCES,
+  type PayMeasure,
+  type PayRuleLine,
+} from '../../shared/pay';
 
 const useStyles = makeStyles({
   formula: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
@@ -12,7 +30,8 @@ const useStyles = makeStyles({
 /** Counts (leads, sales) are shown as they are; every other measure's value is US dollars. */
 const COUNT_MEASURES: readonly PayMeasure[] = ['leads', 'sales'];
 
-const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T => typeof value === 'string' && (values as readonly string[]).includes(value);
+const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (values as readonly string[]).includes(value);
 const textOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
 function isRuleLine(value: unknown): value is PayRuleLine {
@@ -50,14 +69,20 @@ export function LineExplanation({ explanation }: { readonly explanation: unknown
   const styles = useStyles();
   const usd = (amount: string): string => formatMoney({ amount, currency: 'USD' }, format);
   const rules = explanationOf(explanation);
-  if (rules === null || rules.length === 0) return <Text className={styles.empty}>{t('motivation.noExplanation')}</Text>;
+  if (rules === null || rules.length === 0)
+    return <Text className={styles.empty}>{t('motivation.noExplanation')}</Text>;
   const value = (rule: PayRuleLine): string => {
     if (rule.measure_value === null) return t('motivation.noValue');
-    const figure = rule.measure !== null && COUNT_MEASURES.includes(rule.measure) ? format.number(rule.measure_value) : usd(rule.measure_value);
+    const figure =
+      rule.measure !== null && COUNT_MEASURES.includes(rule.measure)
+        ? format.number(rule.measure_value)
+        : usd(rule.measure_value);
     return t('motivation.figureFrom', { figure, source: t(`motivation.sources.${rule.source}`) });
   };
   const scope = (rule: PayRuleLine): string =>
-    rule.scope_label === null ? t(`motivation.scopes.${rule.scope}`) : t('motivation.scopeNamed', { scope: t(`motivation.scopes.${rule.scope}`), name: rule.scope_label });
+    rule.scope_label === null
+      ? t(`motivation.scopes.${rule.scope}`)
+      : t('motivation.scopeNamed', { scope: t(`motivation.scopes.${rule.scope}`), name: rule.scope_label });
   return (
     <Table size="small" aria-label={t('motivation.explanation')}>
       <TableHeader>
@@ -76,7 +101,9 @@ export function LineExplanation({ explanation }: { readonly explanation: unknown
         {rules.map((rule) => (
           <TableRow key={rule.rule_id}>
             <TableCell>{t(`motivation.kinds.${rule.kind}`)}</TableCell>
-            <TableCell>{rule.measure === null ? t('motivation.salaryMeasure') : t(`motivation.measures.${rule.measure}`)}</TableCell>
+            <TableCell>
+              {rule.measure === null ? t('motivation.salaryMeasure') : t(`motivation.measures.${rule.measure}`)}
+            </TableCell>
             <TableCell>{t(`motivation.sources.${rule.source}`)}</TableCell>
             <TableCell>{scope(rule)}</TableCell>
             <TableCell>{value(rule)}</TableCell>

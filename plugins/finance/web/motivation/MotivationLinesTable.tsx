@@ -1,6 +1,17 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import { ChevronDownRegular, ChevronRightRegular, EditRegular } from '@fluentui/react-icons';
 import type { ResourceRecord } from '@core/sdk/shared';
 import { FigureCell, FigureHeaderCell, formatMoney, useLocaleFormat } from '@core/sdk/web';
@@ -27,14 +38,16 @@ export interface MotivationLinesTableProps {
 export function MotivationLinesTable({ lines, onCorrect }: MotivationLinesTableProps) {
   const { t } = useTranslation('finance');
   const format = useLocaleFormat();
-  const usd = (value: unknown): string => (typeof value === 'string' ? formatMoney({ amount: value, currency: 'USD' }, format) : '—');
+  const usd = (value: unknown): string =>
+    typeof value === 'string' ? formatMoney({ amount: value, currency: 'USD' }, format) : '—';
   const styles = useStyles();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (id: number) => setOpen((current) => {
-    const next = new Set(current);
-    if (!next.delete(id)) next.add(id);
-    return next;
-  });
+  const toggle = (id: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const sorted = [...lines].sort((a, b) => labelOf(a, 'employee_id').localeCompare(labelOf(b, 'employee_id')));
   const columns = onCorrect ? 8 : 7;
   return (
@@ -65,7 +78,11 @@ export function MotivationLinesTable({ lines, onCorrect }: MotivationLinesTableP
                 <FigureCell>{usd(line.bonus_usd)}</FigureCell>
                 <FigureCell>
                   {usd(line.correction_usd)}
-                  {comment !== '' && <Text size={200} className={styles.comment}>{comment}</Text>}
+                  {comment !== '' && (
+                    <Text size={200} className={styles.comment}>
+                      {comment}
+                    </Text>
+                  )}
                 </FigureCell>
                 <FigureCell className={styles.total}>{usd(line.total_usd)}</FigureCell>
                 <TableCell>
@@ -74,7 +91,10 @@ export function MotivationLinesTable({ lines, onCorrect }: MotivationLinesTableP
                     size="small"
                     icon={expanded ? <ChevronDownRegular /> : <ChevronRightRegular />}
                     aria-expanded={expanded}
-                    aria-label={t('motivation.explainFor', { employee, action: t(expanded ? 'motivation.hideExplanation' : 'motivation.showExplanation') })}
+                    aria-label={t('motivation.explainFor', {
+                      employee,
+                      action: t(expanded ? 'motivation.hideExplanation' : 'motivation.showExplanation'),
+                    })}
                     onClick={() => toggle(line.id)}
                   >
                     {t(expanded ? 'motivation.hideExplanation' : 'motivation.showExplanation')}
@@ -82,7 +102,13 @@ export function MotivationLinesTable({ lines, onCorrect }: MotivationLinesTableP
                 </TableCell>
                 {onCorrect && (
                   <TableCell>
-                    <Button appearance="subtle" size="small" icon={<EditRegular />} aria-label={t('motivation.correctFor', { employee })} onClick={() => onCorrect(line)}>
+                    <Button
+                      appearance="subtle"
+                      size="small"
+                      icon={<EditRegular />}
+                      aria-label={t('motivation.correctFor', { employee })}
+                      onClick={() => onCorrect(line)}
+                    >
                       {t('motivation.correct')}
                     </Button>
                   </TableCell>

@@ -3,7 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Button, MessageBar, MessageBarBody, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { addDecimals, type ResourceRecord } from '@core/sdk/shared';
-import { DataView, filteredListPath, formatMoney, PermissionService, serverMessage, StatusBadge, ToastService, useConfirm, useData, useInjection, useLocaleFormat } from '@core/sdk/web';
+import {
+  DataView,
+  filteredListPath,
+  formatMoney,
+  PermissionService,
+  serverMessage,
+  StatusBadge,
+  ToastService,
+  useConfirm,
+  useData,
+  useInjection,
+  useLocaleFormat,
+} from '@core/sdk/web';
 import { motivationSheetsResource, payrollHashPrefix } from '../../shared/motivation';
 import { transactionDraftsResource } from '../../shared/resources';
 import { MonthChooser } from '../departments/MonthChooser';
@@ -16,9 +28,20 @@ import { MotivationStore, type MotivationMonth } from './motivation-store';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
-  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   bar: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
-  totals: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))', gap: tokens.spacingHorizontalL, margin: 0 },
+  totals: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',
+    gap: tokens.spacingHorizontalL,
+    margin: 0,
+  },
   term: { color: tokens.colorNeutralForeground2 },
   figure: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
   link: { color: tokens.colorBrandForegroundLink },
@@ -30,9 +53,13 @@ const sumOf = (lines: readonly ResourceRecord[], field: string): string =>
 
 /** Where the month's payroll drafts are listed: the drafts whose hash starts with `payroll:<month>:`. */
 export const payrollDraftsPath = (month: string): string =>
-  filteredListPath('/transaction-drafts', transactionDraftsResource, [{ field: 'hash', op: 'startsWith', value: payrollHashPrefix(month) }]);
+  filteredListPath('/transaction-drafts', transactionDraftsResource, [
+    { field: 'hash', op: 'startsWith', value: payrollHashPrefix(month) },
+  ]);
 
-type Dialog = { readonly kind: 'approve'; readonly sheet: ResourceRecord } | { readonly kind: 'correct'; readonly line: ResourceRecord };
+type Dialog =
+  | { readonly kind: 'approve'; readonly sheet: ResourceRecord }
+  | { readonly kind: 'correct'; readonly line: ResourceRecord };
 
 /**
  * `/motivation` (FE): one month's pay, the month kept in the URL (`?month=YYYY-MM`, last month by
@@ -77,7 +104,13 @@ export function MotivationPage() {
   const approve = async (sheet: ResourceRecord) => {
     if (!monthHasEnded(month)) {
       const detail = t('motivation.earlyApprove', { month: format.month(month) });
-      if (!(await confirm.ask(t('core:resource.confirm.question'), { subject: t('motivation.approveTitle', { month: format.month(month) }), detail }))) return;
+      if (
+        !(await confirm.ask(t('core:resource.confirm.question'), {
+          subject: t('motivation.approveTitle', { month: format.month(month) }),
+          detail,
+        }))
+      )
+        return;
     }
     setDialog({ kind: 'approve', sheet });
   };
@@ -94,7 +127,11 @@ export function MotivationPage() {
         ? t('motivation.computedDetails', { at: format.dateTime(sheet.computed_at) })
         : t('motivation.notComputed');
     return (
-      <StatusBadge color={approved ? 'success' : 'warning'} details={details} data={{ 'data-status': String(sheet.status) }}>
+      <StatusBadge
+        color={approved ? 'success' : 'warning'}
+        details={details}
+        data={{ 'data-status': String(sheet.status) }}
+      >
         {t(`fields.motivationStatusValues.${approved ? 'approved' : 'draft'}`)}
       </StatusBadge>
     );
@@ -143,7 +180,10 @@ export function MotivationPage() {
             <MessageBarBody>{t(computed ? 'motivation.nobodyCovered' : 'motivation.computeFirst')}</MessageBarBody>
           </MessageBar>
         ) : (
-          <MotivationLinesTable lines={lines} onCorrect={approved ? null : (line) => setDialog({ kind: 'correct', line })} />
+          <MotivationLinesTable
+            lines={lines}
+            onCorrect={approved ? null : (line) => setDialog({ kind: 'correct', line })}
+          />
         )}
       </>
     );
@@ -171,13 +211,22 @@ export function MotivationPage() {
       </DataView>
       {confirm.dialog}
       {dialog?.kind === 'approve' && (
-        <ApproveSheetDialog sheet={dialog.sheet} onClose={() => setDialog(null)} onApproved={() => {
-          toasts.success(t('motivation.approved'));
-          void data.reload();
-        }} />
+        <ApproveSheetDialog
+          sheet={dialog.sheet}
+          onClose={() => setDialog(null)}
+          onApproved={() => {
+            toasts.success(t('motivation.approved'));
+            void data.reload();
+          }}
+        />
       )}
       {dialog?.kind === 'correct' && (
-        <CorrectLineDialog line={dialog.line} employee={labelOf(dialog.line, 'employee_id')} onClose={() => setDialog(null)} onCorrected={() => void data.reload()} />
+        <CorrectLineDialog
+          line={dialog.line}
+          employee={labelOf(dialog.line, 'employee_id')}
+          onClose={() => setDialog(null)}
+          onCorrected={() => void data.reload()}
+        />
       )}
     </div>
   );

@@ -48,22 +48,35 @@ export class MotivationStore {
     const found = await this.sheets.list(byField('month', month, 1, 'month'), {}, signal);
     const sheet = found.data[0] ?? null;
     if (!sheet) return { sheet: null, lines: [] };
-    const lines = await this.lines.list(byField('sheet_id', String(sheet.id), maxPerPage(motivationLinesResource), 'employee_id'), {}, signal);
+    const lines = await this.lines.list(
+      byField('sheet_id', String(sheet.id), maxPerPage(motivationLinesResource), 'employee_id'),
+      {},
+      signal,
+    );
     return { sheet, lines: lines.data };
   }
 
   /** Computes the month, making its sheet first when it has none: one step for the user. */
   computeMonth(month: string): Promise<FinanceResult<ResourceRecord>> {
-    return financeCall(() => this.client.post<unknown>(`${motivationSheetsResource.path}/compute-month`, { month }, { silent: true }), recordOf);
+    return financeCall(
+      () => this.client.post<unknown>(`${motivationSheetsResource.path}/compute-month`, { month }, { silent: true }),
+      recordOf,
+    );
   }
 
   approve(sheet: ResourceRecord, walletId: number): Promise<FinanceResult<ResourceRecord>> {
     const body = { wallet_id: walletId, version: sheet.version };
-    return financeCall(() => this.client.post<unknown>(`${motivationSheetsResource.path}/${sheet.id}/approve`, body, { silent: true }), recordOf);
+    return financeCall(
+      () => this.client.post<unknown>(`${motivationSheetsResource.path}/${sheet.id}/approve`, body, { silent: true }),
+      recordOf,
+    );
   }
 
   correct(line: ResourceRecord, correction: string, comment: string): Promise<FinanceResult<ResourceRecord>> {
     const body = { correction_usd: correction, correction_comment: comment, version: line.version };
-    return financeCall(() => this.client.patch<unknown>(`${motivationLinesResource.path}/${line.id}`, body, { silent: true }), recordOf);
+    return financeCall(
+      () => this.client.patch<unknown>(`${motivationLinesResource.path}/${line.id}`, body, { silent: true }),
+      recordOf,
+    );
   }
 }

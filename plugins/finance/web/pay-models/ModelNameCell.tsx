@@ -11,9 +11,13 @@ const useStyles = makeStyles({
 
 /** Where a model's rules and assignments are listed: their screens filtered to the model. */
 export const modelRulesPath = (modelId: number): string =>
-  filteredListPath('/calculation-model-rules', calculationModelRulesResource, [{ field: 'model_id', op: 'eq', value: String(modelId) }]);
+  filteredListPath('/calculation-model-rules', calculationModelRulesResource, [
+    { field: 'model_id', op: 'eq', value: String(modelId) },
+  ]);
 export const modelAssignmentsPath = (modelId: number): string =>
-  filteredListPath('/employee-models', employeeModelsResource, [{ field: 'model_id', op: 'eq', value: String(modelId) }]);
+  filteredListPath('/employee-models', employeeModelsResource, [
+    { field: 'model_id', op: 'eq', value: String(modelId) },
+  ]);
 
 /** A model's name with links to its rules and its assignments. */
 export function ModelNameCell({ record, value }: ResourceCellProps) {

@@ -43,7 +43,13 @@ function Computation({ pay }: { readonly pay: PayComputation }) {
 }
 
 /** An assignment's "Preview this month": `GET employee-models/{id}/preview`, nothing stored. */
-export function PayPreviewDialog({ assignment, onClose }: { readonly assignment: ResourceRecord; readonly onClose: () => void }) {
+export function PayPreviewDialog({
+  assignment,
+  onClose,
+}: {
+  readonly assignment: ResourceRecord;
+  readonly onClose: () => void;
+}) {
   const { t } = useTranslation('finance');
   const format = useLocaleFormat();
   const styles = useStyles();
@@ -51,12 +57,30 @@ export function PayPreviewDialog({ assignment, onClose }: { readonly assignment:
   const month = localIsoDate(new Date()).slice(0, 7);
   const employee = assignment._labels?.employee_id;
   const pay = useData(
-    async (signal) => (await http.get<DataEnvelope<PayComputation | null>>(`${employeeModelsResource.path}/${assignment.id}/preview`, { query: { month }, signal })).data,
+    async (signal) =>
+      (
+        await http.get<DataEnvelope<PayComputation | null>>(`${employeeModelsResource.path}/${assignment.id}/preview`, {
+          query: { month },
+          signal,
+        })
+      ).data,
     [http, assignment.id, month],
   );
   return (
-    <InfoDialog title={t('payModels.previewTitle', { name: typeof employee === 'string' ? employee : String(assignment.employee_id), month: format.month(month) })} onClose={onClose} surfaceClassName={styles.surface} contentClassName={styles.content}>
-      <DataView data={pay} isEmpty={(found) => found === null} empty={<Text>{t('payModels.previewNone', { month: format.month(month) })}</Text>}>
+    <InfoDialog
+      title={t('payModels.previewTitle', {
+        name: typeof employee === 'string' ? employee : String(assignment.employee_id),
+        month: format.month(month),
+      })}
+      onClose={onClose}
+      surfaceClassName={styles.surface}
+      contentClassName={styles.content}
+    >
+      <DataView
+        data={pay}
+        isEmpty={(found) => found === null}
+        empty={<Text>{t('payModels.previewNone', { month: format.month(month) })}</Text>}
+      >
         {(found) => found !== null && <Computation pay={found} />}
       </DataView>
     </InfoDialog>

@@ -1,5 +1,9 @@
 import { resourceRoute, type RouteContribution } from '@core/sdk/web';
-import { calculationModelRulesResource, calculationModelsResource, employeeModelsResource } from '../../shared/pay-models';
+import {
+  calculationModelRulesResource,
+  calculationModelsResource,
+  employeeModelsResource,
+} from '../../shared/pay-models';
 import { ModelNameCell } from './ModelNameCell';
 import { PayPreviewDialog } from './PayPreviewDialog';
 import { RuleSummaryCell } from './RuleSummaryCell';
@@ -18,7 +22,8 @@ export const PAY_MODEL_SCREENS: readonly RouteContribution[] = [
         name: 'preview',
         labelKey: 'finance:payModels.preview',
         requires: 'FE',
-        run: (record, { showDialog }) => showDialog((close) => <PayPreviewDialog assignment={record} onClose={close} />),
+        run: (record, { showDialog }) =>
+          showDialog((close) => <PayPreviewDialog assignment={record} onClose={close} />),
       },
     ],
   }),

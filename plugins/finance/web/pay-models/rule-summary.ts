@@ -12,7 +12,12 @@ import { SCOPE_FIELDS } from '../../shared/pay-models';
 const usd = (amount: string, format: LocaleFormat): string => formatMoney({ amount, currency: 'USD' }, format);
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-function tiersText(t: TFunction, format: LocaleFormat, measure: string, tiers: Readonly<Record<string, unknown>>): string {
+function tiersText(
+  t: TFunction,
+  format: LocaleFormat,
+  measure: string,
+  tiers: Readonly<Record<string, unknown>>,
+): string {
   const thresholds = Object.keys(tiers).sort(compareDecimals);
   return thresholds
     .map((threshold, index) => {
@@ -20,7 +25,11 @@ function tiersText(t: TFunction, format: LocaleFormat, measure: string, tiers: R
       const upper = thresholds[index + 1];
       if (thresholds.length === 1) return t('payModels.summary.onlyTier', { percent, measure });
       if (upper === undefined) return t('payModels.summary.lastTier', { percent });
-      return t(index === 0 ? 'payModels.summary.firstTier' : 'payModels.summary.middleTier', { percent, measure, upper: usd(upper, format) });
+      return t(index === 0 ? 'payModels.summary.firstTier' : 'payModels.summary.middleTier', {
+        percent,
+        measure,
+        upper: usd(upper, format),
+      });
     })
     .join(', ');
 }
@@ -33,9 +42,17 @@ function ruleText(t: TFunction, format: LocaleFormat, record: ResourceRecord): s
     case 'fixed_salary':
       return t('payModels.summary.fixedSalary');
     case 'per_unit':
-      return t('payModels.summary.perUnit', { rate: usd(rate, format), unit: measureName === null ? '' : t(`payModels.summary.units.${measureName}`) });
+      return t('payModels.summary.perUnit', {
+        rate: usd(rate, format),
+        unit: measureName === null ? '' : t(`payModels.summary.units.${measureName}`),
+      });
     case 'tiered':
-      return tiersText(t, format, measure, typeof record.tiers === 'object' && record.tiers !== null ? (record.tiers as Record<string, unknown>) : {});
+      return tiersText(
+        t,
+        format,
+        measure,
+        typeof record.tiers === 'object' && record.tiers !== null ? (record.tiers as Record<string, unknown>) : {},
+      );
     default:
       return t('payModels.summary.percent', { rate: format.percent(rate), measure });
   }
@@ -52,5 +69,11 @@ function scopeText(t: TFunction, record: ResourceRecord): string | null {
 
 export function ruleSummary(t: TFunction, format: LocaleFormat, record: ResourceRecord): string {
   const cap = text(record.cap_usd);
-  return [ruleText(t, format, record), scopeText(t, record), cap === null ? null : t('payModels.summary.cap', { cap: usd(cap, format) })].filter((part) => part !== null).join('; ');
+  return [
+    ruleText(t, format, record),
+    scopeText(t, record),
+    cap === null ? null : t('payModels.summary.cap', { cap: usd(cap, format) }),
+  ]
+    .filter((part) => part !== null)
+    .join('; ');
 }

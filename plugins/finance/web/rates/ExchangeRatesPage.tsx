@@ -39,7 +39,11 @@ export function ExchangeRatesPage() {
         </div>
       )}
       <ResourcePage key={generation} definition={RATES_LIST} />
-      <RatesImportDialog open={importing} onClose={() => setImporting(false)} onImported={() => setGeneration((value) => value + 1)} />
+      <RatesImportDialog
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => setGeneration((value) => value + 1)}
+      />
     </div>
   );
 }

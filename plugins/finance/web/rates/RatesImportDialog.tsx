@@ -23,7 +23,12 @@ export function RatesImportDialog({ open, onClose, onImported }: RatesImportDial
       return { kind: 'done' };
     }
     const lines = result.status === 422 ? lineErrors(result.fieldErrors) : [];
-    return { kind: 'report', intent: 'error', message: lines.length > 0 ? (result.summary ?? '') : result.message, lines };
+    return {
+      kind: 'report',
+      intent: 'error',
+      message: lines.length > 0 ? (result.summary ?? '') : result.message,
+      lines,
+    };
   };
 
   return (

@@ -14,7 +14,12 @@ const count = (value: unknown): number => (typeof value === 'number' && Number.i
 
 export function parseSummary(body: unknown): ImportSummary {
   const data = isRecord(body) && isRecord(body.data) ? body.data : {};
-  return { total: count(data.total), inserted: count(data.inserted), updated: count(data.updated), unchanged: count(data.unchanged) };
+  return {
+    total: count(data.total),
+    inserted: count(data.inserted),
+    updated: count(data.updated),
+    unchanged: count(data.unchanged),
+  };
 }
 
 /**
@@ -35,6 +40,9 @@ export class RatesImportStore {
   constructor(@inject(HttpClients) private readonly http: HttpClients) {}
 
   importCsv(csv: string): Promise<FinanceResult<ImportSummary>> {
-    return financeCall(() => this.http.get('finance').post<unknown>('exchange-rates/import', { csv }, { silent: true }), parseSummary);
+    return financeCall(
+      () => this.http.get('finance').post<unknown>('exchange-rates/import', { csv }, { silent: true }),
+      parseSummary,
+    );
   }
 }

@@ -15,7 +15,10 @@ function BalanceFigures({ wallet }: { readonly wallet: WalletBalance }) {
   const { t } = useTranslation('finance');
   const format = useLocaleFormat();
   const styles = useStyles();
-  const usd = wallet.balanceUsd === null ? null : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY }, format, 'currency');
+  const usd =
+    wallet.balanceUsd === null
+      ? null
+      : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY }, format, 'currency');
   return (
     <>
       <Text size={500} weight="semibold" className={styles.figure} data-testid="wallet-balance">
@@ -23,7 +26,9 @@ function BalanceFigures({ wallet }: { readonly wallet: WalletBalance }) {
       </Text>
       {wallet.currency !== BASE_CURRENCY && (
         <Text className={styles.figure} data-testid="wallet-balance-usd">
-          {usd === null ? t('walletBalance.noRate', { currency: wallet.currency }) : t('walletBalance.inUsd', { amount: usd })}
+          {usd === null
+            ? t('walletBalance.noRate', { currency: wallet.currency })
+            : t('walletBalance.inUsd', { amount: usd })}
         </Text>
       )}
       <Text size={200}>{t('walletBalance.how')}</Text>
@@ -40,11 +45,18 @@ export function WalletBalanceSection({ id }: RecordSectionProps) {
   const { t } = useTranslation('finance');
   const styles = useStyles();
   const http = useInjection(HttpClients).get('finance');
-  const balances = useData(async (signal) => parseBalances(await http.get<unknown>('dashboard/balances', { signal })), [http]);
+  const balances = useData(
+    async (signal) => parseBalances(await http.get<unknown>('dashboard/balances', { signal })),
+    [http],
+  );
   return (
     <section className={styles.section} aria-label={t('walletBalance.title')}>
       <Subtitle2 as="h2">{t('walletBalance.title')}</Subtitle2>
-      <DataView data={balances} isEmpty={(found) => !found.wallets.some((wallet) => wallet.id === id)} empty={<Text>{t('walletBalance.none')}</Text>}>
+      <DataView
+        data={balances}
+        isEmpty={(found) => !found.wallets.some((wallet) => wallet.id === id)}
+        empty={<Text>{t('walletBalance.none')}</Text>}
+      >
         {(found) => {
           const wallet = found.wallets.find((candidate) => candidate.id === id);
           return wallet ? <BalanceFigures wallet={wallet} /> : null;

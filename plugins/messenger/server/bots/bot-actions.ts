@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope, FieldValue, ResourceRecord, RowAction } from '@core/sdk/shared';
-import { ApiError, assertNoBody, findRecord, ID_PARAMS, validationError, type Actor, type IdParams, type ServerPluginContext } from '@core/sdk/server';
+import {
+  ApiError,
+  assertNoBody,
+  findRecord,
+  ID_PARAMS,
+  validationError,
+  type Actor,
+  type IdParams,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import { botsResource, CHAT_ID_PATTERN, MESSAGE_MAX_LENGTH, type SendTestBody } from '../../shared/resources';
 import { PUBLIC_URL_MISSING, type MessengerConfig } from '../config';
 import { TelegramUnreachableError, type TelegramBotApi } from '../telegram/bot-api';
@@ -50,8 +59,10 @@ export function botActionRoutes(app: FastifyInstance, context: ServerPluginConte
       await steps(deps.telegram(bot.token), learnt, id);
     } catch (error) {
       const failure = telegramFailure(error);
-      const stored = error instanceof TelegramUnreachableError ? { ...learnt, ...unreachableFields(deps.now()) } : learnt;
-      if (Object.keys(stored).length > 0) await records.change(botsResource, id, { action: name, values: stored, version: null }, actor);
+      const stored =
+        error instanceof TelegramUnreachableError ? { ...learnt, ...unreachableFields(deps.now()) } : learnt;
+      if (Object.keys(stored).length > 0)
+        await records.change(botsResource, id, { action: name, values: stored, version: null }, actor);
       throw failure;
     }
     return records.change(botsResource, id, { action: name, values: learnt, version: null }, actor);

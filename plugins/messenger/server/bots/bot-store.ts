@@ -45,8 +45,14 @@ export async function liveBot(db: Queryable, id: number): Promise<StoredBot | nu
 }
 
 /** The oldest live bot running `handlerClass` (with a known username when asked), or null. */
-export async function firstBotWithHandler(db: Queryable, handlerClass: string, options: { withUsername?: boolean } = {}): Promise<StoredBot | null> {
+export async function firstBotWithHandler(
+  db: Queryable,
+  handlerClass: string,
+  options: { withUsername?: boolean } = {},
+): Promise<StoredBot | null> {
   const username = options.withUsername ? ` AND b.username IS NOT NULL AND b.username <> ''` : '';
-  const { rows } = await db.query<BotRow>(`${SELECT_BOT} AND h.name = $1${username} ORDER BY b.id LIMIT 1`, [handlerClass]);
+  const { rows } = await db.query<BotRow>(`${SELECT_BOT} AND h.name = $1${username} ORDER BY b.id LIMIT 1`, [
+    handlerClass,
+  ]);
   return rows[0] ? storedBot(rows[0]) : null;
 }

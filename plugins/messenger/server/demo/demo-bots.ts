@@ -31,7 +31,11 @@ const DEMO_BOTS = [
 ] as const;
 
 /** `handlers`: every class the enabled plugins registered (this plugin's own when seeding runs without a server). */
-export async function seedMessengerDemo(db: Database, demo: DemoContext, handlers: readonly HandlerClass[] = [SIGN_IN_CLASS, NOTIFICATIONS_CLASS]): Promise<void> {
+export async function seedMessengerDemo(
+  db: Database,
+  demo: DemoContext,
+  handlers: readonly HandlerClass[] = [SIGN_IN_CLASS, NOTIFICATIONS_CLASS],
+): Promise<void> {
   await syncHandlerClasses(db, handlers, { prune: false });
   await db.transaction(async (tx) => {
     const { rows } = await tx.query('SELECT 1 FROM messenger.bots LIMIT 1');
@@ -41,9 +45,20 @@ export async function seedMessengerDemo(db: Database, demo: DemoContext, handler
     );
     const classId = new Map(classes.map((row) => [row.name, Number(row.id)]));
     for (const bot of DEMO_BOTS) {
-      const values = { name: bot.name, description: bot.description, messenger: 'telegram', type: bot.type, token: bot.token };
+      const values = {
+        name: bot.name,
+        description: bot.description,
+        messenger: 'telegram',
+        type: bot.type,
+        token: bot.token,
+      };
       // No webhook was ever set for these tokens, so "not set" is known without asking Telegram.
-      await demo.records.createIn(tx, botsResource, { ...values, handler_class: classId.get(bot.handlerClass) ?? null, webhook_status: 'not-set' }, demo.author);
+      await demo.records.createIn(
+        tx,
+        botsResource,
+        { ...values, handler_class: classId.get(bot.handlerClass) ?? null, webhook_status: 'not-set' },
+        demo.author,
+      );
     }
   });
 }

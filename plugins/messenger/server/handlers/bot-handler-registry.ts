@@ -5,7 +5,8 @@ export function createBotHandlerRegistry(): BotHandlerRegistry {
   const handlers = new Map<string, BotHandler>();
   return {
     register(handler) {
-      if (!BOT_HANDLER_NAME.test(handler.name)) throw new Error(`Bot handler name "${handler.name}" must read <plugin>.<name> in lower case.`);
+      if (!BOT_HANDLER_NAME.test(handler.name))
+        throw new Error(`Bot handler name "${handler.name}" must read <plugin>.<name> in lower case.`);
       if (handlers.has(handler.name)) throw new Error(`Bot handler "${handler.name}" is registered twice.`);
       handlers.set(handler.name, handler);
     },

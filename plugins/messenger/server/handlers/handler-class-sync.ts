@@ -47,7 +47,11 @@ export type HandlerClass = Pick<BotHandler, 'name' | 'description'>;
  * them). Under a transaction-scoped advisory lock, so server copies starting together queue and
  * the second finds nothing to do; every change is audited as the system's.
  */
-export async function syncHandlerClasses(db: Database, registered: readonly HandlerClass[], options: { readonly prune: boolean }): Promise<void> {
+export async function syncHandlerClasses(
+  db: Database,
+  registered: readonly HandlerClass[],
+  options: { readonly prune: boolean },
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext('messenger.handler_classes'))`);
     const { rows } = await tx.query<ClassRow>(
@@ -56,21 +60,40 @@ export async function syncHandlerClasses(db: Database, registered: readonly Hand
     const stored = new Map(rows.map((row) => [row.name, row]));
     const wanted = new Set(registered.map((handler) => handler.name));
     for (const handler of registered) {
-      const values = { name: handler.name, description_en: handler.description.en, description_ru: handler.description.ru };
+      const values = {
+        name: handler.name,
+        description_en: handler.description.en,
+        description_ru: handler.description.ru,
+      };
       const row = stored.get(handler.name);
       if (!row) {
         await createRecordIn(tx, handlerClassesResource, values, SYSTEM, NO_HOOKS);
         continue;
       }
       const id = Number(row.id);
-      if (row.deleted) await changeRecordIn(tx, handlerClassesResource, id, { action: 'restore', meta: ['deleted_at = NULL'], onDeleted: true }, SYSTEM, NO_HOOKS);
+      if (row.deleted)
+        await changeRecordIn(
+          tx,
+          handlerClassesResource,
+          id,
+          { action: 'restore', meta: ['deleted_at = NULL'], onDeleted: true },
+          SYSTEM,
+          NO_HOOKS,
+        );
       if (row.description_en !== values.description_en || row.description_ru !== values.description_ru) {
         await changeRecordIn(tx, handlerClassesResource, id, { action: 'update', values }, SYSTEM, NO_HOOKS);
       }
     }
     for (const row of options.prune ? rows : []) {
       if (!row.deleted && !wanted.has(row.name)) {
-        await changeRecordIn(tx, handlerClassesResource, Number(row.id), { action: 'delete', meta: ['deleted_at = now()'] }, SYSTEM, NO_HOOKS);
+        await changeRecordIn(
+          tx,
+          handlerClassesResource,
+          Number(row.id),
+          { action: 'delete', meta: ['deleted_at = now()'] },
+          SYSTEM,
+          NO_HOOKS,
+        );
       }
     }
   });

@@ -1,4 +1,10 @@
-import { PermanentJobError, type ChannelMessage, type Database, type NotificationChannel, type UsersService } from '@core/sdk/server';
+import {
+  PermanentJobError,
+  type ChannelMessage,
+  type Database,
+  type NotificationChannel,
+  type UsersService,
+} from '@core/sdk/server';
 import { NOTIFICATION_HANDLER } from '../../shared/resources';
 import { firstBotWithHandler } from '../bots/bot-store';
 import type { Notifier } from '../services';
@@ -13,7 +19,12 @@ import type { Notifier } from '../services';
 
 export const TELEGRAM_CHANNEL = 'messenger.telegram';
 
-const SEVERITY_MARK: Readonly<Record<ChannelMessage['severity'], string>> = { info: 'ℹ️', success: '✅', warning: '⚠️', error: '❗' };
+const SEVERITY_MARK: Readonly<Record<ChannelMessage['severity'], string>> = {
+  info: 'ℹ️',
+  success: '✅',
+  warning: '⚠️',
+  error: '❗',
+};
 
 /** The message as the bot writes it: the title, the text, and the page's address when the product's public address is known. */
 export function channelText(message: ChannelMessage, publicUrl: string | null): string {

@@ -18,7 +18,10 @@ export const chatIdReply = (chatId: number): Readonly<Record<'en' | 'ru', string
 
 export const NOTIFICATIONS_CLASS: HandlerClass = {
   name: NOTIFICATION_HANDLER,
-  description: { en: 'Answers with the chat’s id and delivers notifications', ru: 'Сообщает ID чата и доставляет уведомления' },
+  description: {
+    en: 'Answers with the chat’s id and delivers notifications',
+    ru: 'Сообщает ID чата и доставляет уведомления',
+  },
 };
 
 export const notificationsHandler: BotHandler = {

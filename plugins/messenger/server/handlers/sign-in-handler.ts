@@ -18,7 +18,10 @@ export const SIGN_IN_REPLIES: Readonly<Record<SignInCodeBinding | 'no-code', Rep
     en: 'No user is linked to this Telegram account. Ask an administrator to add your Telegram ID to your profile, then try again.',
     ru: 'К этому аккаунту Telegram не привязан ни один пользователь. Попросите администратора добавить ваш Telegram ID в профиль и попробуйте снова.',
   },
-  blocked: { en: 'Your account is blocked. Ask an administrator.', ru: 'Ваша учётная запись заблокирована. Обратитесь к администратору.' },
+  blocked: {
+    en: 'Your account is blocked. Ask an administrator.',
+    ru: 'Ваша учётная запись заблокирована. Обратитесь к администратору.',
+  },
   expired: {
     en: 'This sign-in link has expired. Start again from the sign-in page.',
     ru: 'Срок действия этой ссылки для входа истёк. Начните заново со страницы входа.',
@@ -42,7 +45,10 @@ const START = /^\/start(?:@\w+)?(?:\s+(\S+))?\s*$/;
 
 export const SIGN_IN_CLASS: HandlerClass = {
   name: SIGN_IN_HANDLER,
-  description: { en: 'Signs staff in through the login screen’s bot link', ru: 'Вход сотрудников по ссылке на бота со страницы входа' },
+  description: {
+    en: 'Signs staff in through the login screen’s bot link',
+    ru: 'Вход сотрудников по ссылке на бота со страницы входа',
+  },
 };
 
 export function signInHandler(signIn: MessengerSignIn): BotHandler {

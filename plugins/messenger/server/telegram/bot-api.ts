@@ -71,10 +71,16 @@ export interface BotApiOptions {
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 type JsonObject = { readonly [key: string]: Json };
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A field of `result` that must be there, typed; an answer without it is not the Bot API's. */
-function field<T extends Json>(method: string, result: JsonObject, name: string, check: (value: Json | undefined) => value is T): T {
+function field<T extends Json>(
+  method: string,
+  result: JsonObject,
+  name: string,
+  check: (value: Json | undefined) => value is T,
+): T {
   const value = result[name];
   if (!check(value)) throw new TelegramApiError(method, 0, `the answer has no valid "${name}"`);
   return value;
@@ -107,7 +113,8 @@ export class TelegramBotApi {
 
   /** Telegram sends updates to `url`, each with `secretToken` in X-Telegram-Bot-Api-Secret-Token. */
   async setWebhook(url: string, secretToken: string): Promise<void> {
-    if (!SECRET_TOKEN.test(secretToken)) throw new RangeError('a webhook secret is 1–256 characters of A–Z, a–z, 0–9, _ and -');
+    if (!SECRET_TOKEN.test(secretToken))
+      throw new RangeError('a webhook secret is 1–256 characters of A–Z, a–z, 0–9, _ and -');
     await this.call('setWebhook', { url, secret_token: secretToken });
   }
 
@@ -131,7 +138,10 @@ export class TelegramBotApi {
   async sendMessage(chatId: number | string, text: string): Promise<SentMessage> {
     const result = await this.object('sendMessage', { chat_id: chatId, text });
     const chat = field('sendMessage', result, 'chat', isRecord);
-    return { messageId: field('sendMessage', result, 'message_id', isNumber), chatId: field('sendMessage', chat, 'id', isNumber) };
+    return {
+      messageId: field('sendMessage', result, 'message_id', isNumber),
+      chatId: field('sendMessage', chat, 'id', isNumber),
+    };
   }
 
   private async object(method: string, params: JsonObject): Promise<JsonObject> {
@@ -160,7 +170,8 @@ export class TelegramBotApi {
     } catch {
       throw new TelegramApiError(method, response.status, 'the answer is not JSON');
     }
-    if (!isObject(body) || typeof body.ok !== 'boolean') throw new TelegramApiError(method, response.status, 'the answer is not a Bot API envelope');
+    if (!isObject(body) || typeof body.ok !== 'boolean')
+      throw new TelegramApiError(method, response.status, 'the answer is not a Bot API envelope');
     if (!body.ok) {
       const code = isNumber(body.error_code) ? body.error_code : response.status;
       throw new TelegramApiError(method, code, isString(body.description) ? body.description : 'no description');

@@ -7,7 +7,8 @@ import { TelegramApiError, TelegramUnreachableError } from './bot-api';
  * never with the token-bearing address (the adapter's errors carry none).
  */
 
-export const TELEGRAM_UNREACHABLE = 'Telegram could not be reached ({reason}). Nothing was confirmed there; try again later.';
+export const TELEGRAM_UNREACHABLE =
+  'Telegram could not be reached ({reason}). Nothing was confirmed there; try again later.';
 export const TELEGRAM_REFUSED = 'Telegram refused {method}: {description}';
 export const TELEGRAM_FAILED = 'Telegram failed {method}: {description}';
 
@@ -17,10 +18,17 @@ export const TELEGRAM_FAILED = 'Telegram failed {method}: {description}';
  * unknown chat, a webhook address it will not use). Anything else is not Telegram's and is rethrown.
  */
 export function telegramFailure(error: unknown): ApiError {
-  if (error instanceof TelegramUnreachableError) return new ApiError(502, formatMessage(TELEGRAM_UNREACHABLE, { reason: error.reason }));
+  if (error instanceof TelegramUnreachableError)
+    return new ApiError(502, formatMessage(TELEGRAM_UNREACHABLE, { reason: error.reason }));
   if (error instanceof TelegramApiError) {
     const refused = error.errorCode >= 400 && error.errorCode < 500;
-    return new ApiError(refused ? 422 : 502, formatMessage(refused ? TELEGRAM_REFUSED : TELEGRAM_FAILED, { method: error.method, description: error.description }));
+    return new ApiError(
+      refused ? 422 : 502,
+      formatMessage(refused ? TELEGRAM_REFUSED : TELEGRAM_FAILED, {
+        method: error.method,
+        description: error.description,
+      }),
+    );
   }
   throw error;
 }

@@ -13,6 +13,9 @@ export async function claimUpdate(db: Queryable, botId: number, updateId: number
     [botId, updateId],
   );
   if (claimed.affectedRows === 0) return false;
-  await db.query(`DELETE FROM messenger.processed_updates WHERE bot_id = $1 AND received_at < now() - interval '${KEPT}'`, [botId]);
+  await db.query(
+    `DELETE FROM messenger.processed_updates WHERE bot_id = $1 AND received_at < now() - interval '${KEPT}'`,
+    [botId],
+  );
   return true;
 }

@@ -8,8 +8,10 @@ import type { MessengerUpdate, MessengerUser } from '../services';
 
 type JsonObject = Readonly<Record<string, unknown>>;
 
-const objectAt = (value: unknown): JsonObject | null => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null);
-const idAt = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
+const objectAt = (value: unknown): JsonObject | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
+const idAt = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
 const textAt = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** The kinds of update that carry a message, in the order Telegram documents them. */
@@ -21,7 +23,12 @@ function userOf(value: unknown): MessengerUser | null {
   const user = objectAt(value);
   const id = idAt(user?.id);
   if (!user || id === null) return null;
-  return { id, username: textAt(user.username), firstName: textAt(user.first_name), languageCode: textAt(user.language_code) };
+  return {
+    id,
+    username: textAt(user.username),
+    firstName: textAt(user.first_name),
+    languageCode: textAt(user.language_code),
+  };
 }
 
 function messageOf(update: JsonObject): JsonObject | null {
@@ -30,7 +37,12 @@ function messageOf(update: JsonObject): JsonObject | null {
     if (message) return message;
   }
   // A button pressed under a message: the chat is the message's.
-  return objectAt(objectAt(update.callback_query)?.message) ?? objectAt(update.my_chat_member) ?? objectAt(update.chat_member) ?? objectAt(update.chat_join_request);
+  return (
+    objectAt(objectAt(update.callback_query)?.message) ??
+    objectAt(update.my_chat_member) ??
+    objectAt(update.chat_member) ??
+    objectAt(update.chat_join_request)
+  );
 }
 
 function senderOf(update: JsonObject, message: JsonObject | null): MessengerUser | null {

@@ -67,7 +67,10 @@ export function webhookRoute(app: FastifyInstance, context: ServerPluginContext,
     const work = handler
       .handle(update, bot.identity, handlerContext(deps.telegram(bot.token), update))
       .catch((error: unknown) => {
-        log.error({ botId: bot.identity.id, updateId: update.updateId, handlerClass: handler.name, error: described(error) }, 'Bot handler failed');
+        log.error(
+          { botId: bot.identity.id, updateId: update.updateId, handlerClass: handler.name, error: described(error) },
+          'Bot handler failed',
+        );
       })
       .finally(() => running.delete(work));
     running.add(work);
@@ -79,14 +82,19 @@ export function webhookRoute(app: FastifyInstance, context: ServerPluginContext,
     async (request): Promise<DataEnvelope<WebhookReceipt>> => {
       const botId = request.params.id;
       const secret = request.headers[WEBHOOK_SECRET_HEADER];
-      if (!(await deps.secrets.matches(botId, typeof secret === 'string' ? secret : undefined))) throw new ApiError(401, WEBHOOK_UNAUTHORIZED);
+      if (!(await deps.secrets.matches(botId, typeof secret === 'string' ? secret : undefined)))
+        throw new ApiError(401, WEBHOOK_UNAUTHORIZED);
       const bot = await liveBot(db, botId);
       if (!bot) throw routes.notFound();
       const updateId = request.body.update_id;
       if (!(await claimUpdate(db, botId, updateId))) return { data: { update_id: updateId, duplicate: true } };
       const handler = bot.handlerClass === null ? undefined : deps.handlers.find(bot.handlerClass);
       if (handler) dispatch(bot, handler, normaliseUpdate(request.body), request.log);
-      else request.log.warn({ botId, updateId, handlerClass: bot.handlerClass }, 'Bot update left unhandled: its handler class is not registered');
+      else
+        request.log.warn(
+          { botId, updateId, handlerClass: bot.handlerClass },
+          'Bot update left unhandled: its handler class is not registered',
+        );
       return { data: { update_id: updateId, duplicate: false } };
     },
   );

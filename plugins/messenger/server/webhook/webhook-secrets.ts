@@ -44,7 +44,9 @@ export class WebhookSecrets {
   }
 
   private async storedKey(): Promise<string> {
-    await this.db.query('INSERT INTO messenger.webhook_key (key) VALUES ($1) ON CONFLICT (only_row) DO NOTHING', [randomBytes(32).toString('base64url')]);
+    await this.db.query('INSERT INTO messenger.webhook_key (key) VALUES ($1) ON CONFLICT (only_row) DO NOTHING', [
+      randomBytes(32).toString('base64url'),
+    ]);
     const { rows } = await this.db.query<{ key: string }>('SELECT key FROM messenger.webhook_key');
     const key = rows[0]?.key;
     if (!key) throw new Error('the webhook key could not be stored');

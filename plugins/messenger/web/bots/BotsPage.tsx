@@ -31,7 +31,9 @@ export function BotsPage() {
   return (
     <>
       <ResourcePage definition={botsResource} options={options} />
-      {sending && <SendTestDialog bot={sending.bot} onAttempted={() => void sending.reload()} onClose={() => setSending(null)} />}
+      {sending && (
+        <SendTestDialog bot={sending.bot} onAttempted={() => void sending.reload()} onClose={() => setSending(null)} />
+      )}
     </>
   );
 }

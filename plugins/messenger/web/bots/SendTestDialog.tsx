@@ -56,7 +56,9 @@ export function SendTestDialog({ bot, onAttempted, onClose }: SendTestDialogProp
     event.preventDefault();
     const body = sendTestBody(chatId, text);
     const problems = sendTestProblems(body);
-    setFieldErrors(Object.fromEntries(Object.entries(problems).map(([name, key]) => [name, t(key, { max: MESSAGE_MAX_LENGTH })])));
+    setFieldErrors(
+      Object.fromEntries(Object.entries(problems).map(([name, key]) => [name, t(key, { max: MESSAGE_MAX_LENGTH })])),
+    );
     setFailure(null);
     if (Object.keys(problems).length > 0) return;
     setSending(true);
@@ -91,18 +93,34 @@ export function SendTestDialog({ bot, onAttempted, onClose }: SendTestDialogProp
                   <MessageBarBody>{failure}</MessageBarBody>
                 </MessageBar>
               )}
-              <Field label={t('sendTest.chatId')} required hint={t('sendTest.chatIdHint')} validationMessage={fieldErrors.chat_id}>
+              <Field
+                label={t('sendTest.chatId')}
+                required
+                hint={t('sendTest.chatIdHint')}
+                validationMessage={fieldErrors.chat_id}
+              >
                 <Input name="chat_id" value={chatId} onChange={(_, data) => setChatId(data.value)} autoComplete="off" />
               </Field>
               <Field label={t('sendTest.text')} required validationMessage={fieldErrors.text}>
-                <Textarea name="text" value={text} onChange={(_, data) => setText(data.value)} rows={4} resize="vertical" />
+                <Textarea
+                  name="text"
+                  value={text}
+                  onChange={(_, data) => setText(data.value)}
+                  rows={4}
+                  resize="vertical"
+                />
               </Field>
             </DialogContent>
             <DialogActions>
               <Button type="button" appearance="secondary" onClick={close} disabled={sending}>
                 {t('core:resource.form.cancel')}
               </Button>
-              <Button type="submit" appearance="primary" disabled={sending} icon={sending ? <Spinner size="tiny" /> : undefined}>
+              <Button
+                type="submit"
+                appearance="primary"
+                disabled={sending}
+                icon={sending ? <Spinner size="tiny" /> : undefined}
+              >
                 {t('sendTest.send')}
               </Button>
             </DialogActions>

@@ -6,7 +6,13 @@ import { webhookReport, type WebhookReport } from './webhook-report';
 
 const useStyles = makeStyles({
   details: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
-  list: { display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXXS, margin: 0 },
+  list: {
+    display: 'grid',
+    gridTemplateColumns: 'auto minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalXXS,
+    margin: 0,
+  },
   // A dt and its dd share a div (valid in a dl) and still sit in the grid's two columns.
   pair: { display: 'contents' },
   term: { color: tokens.colorNeutralForeground3 },
@@ -57,7 +63,11 @@ export function WebhookStatusCell({ record, field }: ResourceCellProps) {
   const i18n = useInjection(I18nService);
   const report = webhookReport(record);
   return (
-    <StatusBadge color={WEBHOOK_STATUS_TONES[report.status]} details={<WebhookDetails report={report} />} data={{ 'data-webhook-status': report.status }}>
+    <StatusBadge
+      color={WEBHOOK_STATUS_TONES[report.status]}
+      details={<WebhookDetails report={report} />}
+      data={{ 'data-webhook-status': report.status }}
+    >
       {formatValue(field, report.status, i18n)}
     </StatusBadge>
   );

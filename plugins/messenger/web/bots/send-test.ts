@@ -32,8 +32,14 @@ export function sendTestProblems(body: SendTestBody): SendTestProblems {
 }
 
 /** `POST bots/{id}/send-test`, silent: the dialog tells the outcome itself. */
-export async function sendTestMessage(clients: Pick<HttpClients, 'get'>, botId: number, body: SendTestBody): Promise<void> {
-  await clients.get(botsResource.service).post(`${botsResource.path}/${botId}/${SEND_TEST_ENDPOINT}`, body, { silent: true });
+export async function sendTestMessage(
+  clients: Pick<HttpClients, 'get'>,
+  botId: number,
+  body: SendTestBody,
+): Promise<void> {
+  await clients
+    .get(botsResource.service)
+    .post(`${botsResource.path}/${botId}/${SEND_TEST_ENDPOINT}`, body, { silent: true });
 }
 
 /** Why the server refused: its messages for the dialog's fields, else its message (null when it said nothing). */

@@ -25,7 +25,8 @@ function order(argument: string): BotCommand {
   const product = parts?.[1]?.trim() ?? '';
   const quantity = Number(parts?.[2]);
   // Digits only, so no sign, exponent or fraction gets here; a number past the range asks for the usage.
-  if (product === '' || !Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_BOT_QUANTITY) return { kind: 'order-usage' };
+  if (product === '' || !Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_BOT_QUANTITY)
+    return { kind: 'order-usage' };
   return { kind: 'order', product, quantity };
 }
 

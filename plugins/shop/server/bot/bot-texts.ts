@@ -54,7 +54,10 @@ export const STATUS_LABELS: Readonly<Record<OrderStatus, Texts>> = {
 };
 
 const TEMPLATES = {
-  unknownProduct: { en: 'Your team cannot order “{product}”. /products lists what it can.', ru: 'Товар «{product}» вашей команде недоступен. Список доступных — /products.' },
+  unknownProduct: {
+    en: 'Your team cannot order “{product}”. /products lists what it can.',
+    ru: 'Товар «{product}» вашей команде недоступен. Список доступных — /products.',
+  },
   productsHeading: { en: 'Products of {team}:', ru: 'Товары команды {team}:' },
   ordersHeading: { en: 'Latest orders of {team}:', ru: 'Последние заказы команды {team}:' },
   remainder: { en: 'left today: {left} of {limit}', ru: 'осталось сегодня: {left} из {limit}' },

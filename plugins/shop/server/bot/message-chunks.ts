@@ -15,7 +15,9 @@ export function messageChunks(lines: readonly string[], max = MESSAGE_MAX_LENGTH
   const pieces = lines.flatMap((line) => {
     const points = [...line];
     if (points.length <= max) return [line];
-    return Array.from({ length: Math.ceil(points.length / max) }, (_, index) => points.slice(index * max, (index + 1) * max).join(''));
+    return Array.from({ length: Math.ceil(points.length / max) }, (_, index) =>
+      points.slice(index * max, (index + 1) * max).join(''),
+    );
   });
   for (const piece of pieces) {
     const size = length(piece);

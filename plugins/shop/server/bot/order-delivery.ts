@@ -69,9 +69,13 @@ async function deliver(deps: OrderDeliveryDeps, event: OrderEvent): Promise<void
     const chatId = await users.messengerIdOf(db, 'telegram', event.userId);
     if (chatId === null) return;
     const data = await positionsData(db, event);
-    for (const text of messageChunks(deliveryLines(event.orderId, order, data))) await notifications.notify(chatId, text, { botId });
+    for (const text of messageChunks(deliveryLines(event.orderId, order, data)))
+      await notifications.notify(chatId, text, { botId });
   } catch (error) {
-    log.warn({ orderId: event.orderId, botId, error: described(error) }, 'Shop bot could not deliver a completed order');
+    log.warn(
+      { orderId: event.orderId, botId, error: described(error) },
+      'Shop bot could not deliver a completed order',
+    );
   }
 }
 

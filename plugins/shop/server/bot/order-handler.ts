@@ -1,6 +1,18 @@
 import { localeFormat, type Language } from '@core/sdk/shared';
-import { ApiError, type Database, type ServerMessageTranslation, type UserRef, type UsersService } from '@core/sdk/server';
-import type { BotHandler, BotHandlerContext, BotIdentity, MessengerUpdate, MessengerUser } from '@plugins/messenger/server/services';
+import {
+  ApiError,
+  type Database,
+  type ServerMessageTranslation,
+  type UserRef,
+  type UsersService,
+} from '@core/sdk/server';
+import type {
+  BotHandler,
+  BotHandlerContext,
+  BotIdentity,
+  MessengerUpdate,
+  MessengerUser,
+} from '@plugins/messenger/server/services';
 import { ORDER_HANDLER, ORDER_STATUSES, type OrderStatus } from '../../shared/resources';
 import { placeOrder, teamDayRemainder } from '../orders';
 import { parseCommand, type BotCommand } from './bot-commands';
@@ -28,7 +40,8 @@ export interface OrderHandlerDeps {
 }
 
 /** Whom the order was placed by, as the order's `team_user` keeps it. */
-export const teamUserOf = (sender: MessengerUser): string => (sender.username ? `@${sender.username} (${sender.id})` : String(sender.id));
+export const teamUserOf = (sender: MessengerUser): string =>
+  sender.username ? `@${sender.username} (${sender.id})` : String(sender.id);
 
 /** Only a message in a private chat (Telegram's `message.chat.type`) is a command; groups, channels and edits are ignored. */
 function isPrivateMessage(update: MessengerUpdate): boolean {
@@ -60,8 +73,12 @@ export function orderHandler(deps: OrderHandlerDeps): BotHandler {
     for (const product of list) {
       const left = await teamDayRemainder(db, team.id, product.id, now());
       const remainder =
-        left === null || product.dayLimit === null ? say(language, 'noLimit') : say(language, 'remainder', { left: format.number(left), limit: format.number(product.dayLimit) });
-      lines.push(`${product.name} (#${product.id}) — ${format.money(product.price, product.currency, 'currency')} — ${remainder}`);
+        left === null || product.dayLimit === null
+          ? say(language, 'noLimit')
+          : say(language, 'remainder', { left: format.number(left), limit: format.number(product.dayLimit) });
+      lines.push(
+        `${product.name} (#${product.id}) — ${format.money(product.price, product.currency, 'currency')} — ${remainder}`,
+      );
     }
     return lines;
   }
@@ -73,10 +90,24 @@ export function orderHandler(deps: OrderHandlerDeps): BotHandler {
     try {
       const placed = await placeOrder(
         db,
-        { teamId: team.id, productId: product.id, quantity, userId: user.id, source: 'bot', botId: bot.id, teamUser: teamUserOf(sender) },
+        {
+          teamId: team.id,
+          productId: product.id,
+          quantity,
+          userId: user.id,
+          source: 'bot',
+          botId: bot.id,
+          teamUser: teamUserOf(sender),
+        },
         { id: user.id, language },
       );
-      return [say(language, 'order', { id: String(placed.id), title: String(placed.title), status: statusLabel(String(placed.status), language) })];
+      return [
+        say(language, 'order', {
+          id: String(placed.id),
+          title: String(placed.title),
+          status: statusLabel(String(placed.status), language),
+        }),
+      ];
     } catch (error) {
       // The engine's refusals (the day limit's remainder, a product no longer on sale) are the member's answer.
       if (error instanceof ApiError) return [translate(error.message, language)];
@@ -87,7 +118,10 @@ export function orderHandler(deps: OrderHandlerDeps): BotHandler {
   async function orders({ team, language }: Member): Promise<string[]> {
     const latest = await latestOrders(db, team.id, LATEST_ORDERS);
     if (latest.length === 0) return [NO_ORDERS[language]];
-    return [say(language, 'ordersHeading', { team: team.name }), ...latest.map((row) => `#${row.id} ${row.title} — ${statusLabel(row.status, language)}`)];
+    return [
+      say(language, 'ordersHeading', { team: team.name }),
+      ...latest.map((row) => `#${row.id} ${row.title} — ${statusLabel(row.status, language)}`),
+    ];
   }
 
   function answer(member: Member, command: BotCommand): Promise<string[]> | string[] {
@@ -107,7 +141,10 @@ export function orderHandler(deps: OrderHandlerDeps): BotHandler {
 
   return {
     name: ORDER_HANDLER,
-    description: { en: 'Team bot: members list products, order and see their team’s orders', ru: 'Бот команды: участники смотрят товары, заказывают и видят заказы команды' },
+    description: {
+      en: 'Team bot: members list products, order and see their team’s orders',
+      ru: 'Бот команды: участники смотрят товары, заказывают и видят заказы команды',
+    },
     async handle(update: MessengerUpdate, bot: BotIdentity, context: BotHandlerContext) {
       const sender = update.from;
       if (!sender || update.text === null || !isPrivateMessage(update)) return;

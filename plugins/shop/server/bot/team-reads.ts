@@ -43,7 +43,13 @@ export async function teamsOfMember(db: Queryable, botId: number, userId: number
 
 /** The active products the team may order (its list, or every active product when its list is empty), by name. */
 export async function orderableProducts(db: Queryable, teamId: number): Promise<OrderableProduct[]> {
-  const { rows } = await db.query<{ id: string; name: string; price: string; currency: string; day_limit: string | null }>(
+  const { rows } = await db.query<{
+    id: string;
+    name: string;
+    price: string;
+    currency: string;
+    day_limit: string | null;
+  }>(
     `SELECT p.id::text, p.name, round(p.price, 2)::text AS price, p.price_currency AS currency, p.day_limit::text AS day_limit
        FROM ${productsResource.table} p, ${teamsResource.table} t
       WHERE t.id = $1 AND p.status = 'active' AND p.deleted_at IS NULL
@@ -63,7 +69,10 @@ export async function orderableProducts(db: Queryable, teamId: number): Promise<
 /** The product a member typed: by name in any letter case, else by its number; undefined when the team may not order it. */
 export function productTyped(products: readonly OrderableProduct[], typed: string): OrderableProduct | undefined {
   const name = typed.toLowerCase();
-  return products.find((product) => product.name.toLowerCase() === name) ?? products.find((product) => String(product.id) === typed);
+  return (
+    products.find((product) => product.name.toLowerCase() === name) ??
+    products.find((product) => String(product.id) === typed)
+  );
 }
 
 /** The team's latest live orders, newest first. */

@@ -50,16 +50,28 @@ export async function seedShopDemo(db: Database, demo: DemoContext, orders: Orde
   const { rows } = await db.query('SELECT 1 FROM shop.categories LIMIT 1');
   if (rows.length > 0) return;
   // The engine's writer takes values as given (the API's form reading is what fills defaults), so defaults are spelt out.
-  const create = (definition: ResourceDefinition, values: Values) => demo.records.create(definition, values, demo.author).then((record) => record.id);
+  const create = (definition: ResourceDefinition, values: Values) =>
+    demo.records.create(definition, values, demo.author).then((record) => record.id);
   const boris = await userByEmail(demo, db, 'boris.ivanov@agency.example');
   const carla = await userByEmail(demo, db, 'carla.mendes@agency.example');
   const elena = await userByEmail(demo, db, 'elena.kuznetsova@agency.example');
 
-  const accounts = await create(categoriesResource, { count: 0, name: 'Facebook ad accounts', format: 'account_id:login:password:email', comment: 'Aged accounts with a verified payment method.' });
-  const managers = await create(categoriesResource, { count: 0, name: 'Business managers', format: 'bm_id:invite_link', comment: 'Verified BMs; the invite link is valid for 7 days.' });
+  const accounts = await create(categoriesResource, {
+    count: 0,
+    name: 'Facebook ad accounts',
+    format: 'account_id:login:password:email',
+    comment: 'Aged accounts with a verified payment method.',
+  });
+  const managers = await create(categoriesResource, {
+    count: 0,
+    name: 'Business managers',
+    format: 'bm_id:invite_link',
+    comment: 'Verified BMs; the invite link is valid for 7 days.',
+  });
   const pages = await create(categoriesResource, { count: 0, name: 'Fan pages', format: 'page_id:page_url' });
 
-  const product = (values: Values) => create(productsResource, { status: 'active', needs_setup: false, in_stock: 0, ...values });
+  const product = (values: Values) =>
+    create(productsResource, { status: 'active', needs_setup: false, in_stock: 0, ...values });
   const aged = await product({
     name: 'Aged ad account (US)',
     price: usd('45.00'),
@@ -69,19 +81,51 @@ export async function seedShopDemo(db: Database, demo: DemoContext, orders: Orde
     order_text: 'Log in only through the team’s anti-detect profile.',
     description: 'Created more than 6 months ago, spent history, US billing.',
   });
-  const warmed = await product({ name: 'Warmed-up ad account', price: usd('80.00'), category: accounts, day_limit: 5, type: 'ad-account', needs_setup: true, order_text: 'Warm-up takes 2 days; you will be told when it is ready.' });
-  const verifiedBm = await product({ name: 'Verified BM ($250 limit)', price: usd('150.00'), category: managers, day_limit: 3, type: 'business-manager' });
+  const warmed = await product({
+    name: 'Warmed-up ad account',
+    price: usd('80.00'),
+    category: accounts,
+    day_limit: 5,
+    type: 'ad-account',
+    needs_setup: true,
+    order_text: 'Warm-up takes 2 days; you will be told when it is ready.',
+  });
+  const verifiedBm = await product({
+    name: 'Verified BM ($250 limit)',
+    price: usd('150.00'),
+    category: managers,
+    day_limit: 3,
+    type: 'business-manager',
+  });
   const fanPage = await product({ name: 'Fan page with 5k likes', price: usd('25.00'), category: pages, type: 'page' });
-  await product({ name: 'Reinstated BM', price: usd('120.00'), category: managers, type: 'business-manager', status: 'hidden' });
+  await product({
+    name: 'Reinstated BM',
+    price: usd('120.00'),
+    category: managers,
+    type: 'business-manager',
+    status: 'hidden',
+  });
   await product({ name: 'Legacy page bundle', price: usd('60.00'), category: pages, type: 'page', status: 'archived' });
 
   const load = async (productId: number, lines: readonly string[]) => {
     for (const data of lines) await create(positionsResource, { product: productId, data, state: 'free' });
   };
-  await load(aged, stock(14, (i) => `10009${String(381200 + i)}:buyer.us${i}:Pa55-${i}x!q:us${i}@mail.example`));
-  await load(warmed, stock(6, (i) => `10012${String(770400 + i)}:warm.acc${i}:W4rm-${i}z!k:warm${i}@mail.example`));
-  await load(verifiedBm, stock(5, (i) => `5129${String(400100 + i)}:https://business.facebook.com/invitation/?token=demo${i}`));
-  await load(fanPage, stock(8, (i) => `1039${String(550200 + i)}:https://facebook.com/page-demo-${i}`));
+  await load(
+    aged,
+    stock(14, (i) => `10009${String(381200 + i)}:buyer.us${i}:Pa55-${i}x!q:us${i}@mail.example`),
+  );
+  await load(
+    warmed,
+    stock(6, (i) => `10012${String(770400 + i)}:warm.acc${i}:W4rm-${i}z!k:warm${i}@mail.example`),
+  );
+  await load(
+    verifiedBm,
+    stock(5, (i) => `5129${String(400100 + i)}:https://business.facebook.com/invitation/?token=demo${i}`),
+  );
+  await load(
+    fanPage,
+    stock(8, (i) => `1039${String(550200 + i)}:https://facebook.com/page-demo-${i}`),
+  );
 
   const alpha = await create(teamsResource, {
     name: 'Alpha media buying',
@@ -90,40 +134,120 @@ export async function seedShopDemo(db: Database, demo: DemoContext, orders: Orde
     products: [aged, warmed, verifiedBm, fanPage],
     users: [...new Set([boris, carla, demo.author.id ?? 1])],
   });
-  const bravo = await create(teamsResource, { name: 'Bravo LATAM', timezone: 'America/Sao_Paulo', products: [], users: [...new Set([carla, elena])] });
+  const bravo = await create(teamsResource, {
+    name: 'Bravo LATAM',
+    timezone: 'America/Sao_Paulo',
+    products: [],
+    users: [...new Set([carla, elena])],
+  });
 
-  const order = (values: Values) => create(ordersResource, { campaign_group: 'Q4 scale', setup: false, presale: false, ...values });
+  const order = (values: Values) =>
+    create(ordersResource, { campaign_group: 'Q4 scale', setup: false, presale: false, ...values });
   const complete = (id: number) => orders.completeOrder(db, id, demo.author);
   await complete(await order({ team: alpha, product: aged, quantity: 3, user: boris, vertical: 'Nutra', period: 30 }));
-  const warmup = await order({ team: alpha, product: warmed, quantity: 2, user: boris, vertical: 'Gambling', period: 14 });
+  const warmup = await order({
+    team: alpha,
+    product: warmed,
+    quantity: 2,
+    user: boris,
+    vertical: 'Gambling',
+    period: 14,
+  });
   await complete(warmup);
   const secondWarmup = await order({ team: alpha, product: warmed, quantity: 1, user: carla, vertical: 'Nutra' });
   await complete(secondWarmup);
   await complete(await order({ team: bravo, product: verifiedBm, quantity: 1, user: carla, vertical: 'Dating' }));
-  const cancelled = await order({ team: bravo, product: fanPage, quantity: 2, user: carla, vertical: 'Dating', campaign_group: 'BR pages' });
+  const cancelled = await order({
+    team: bravo,
+    product: fanPage,
+    quantity: 2,
+    user: carla,
+    vertical: 'Dating',
+    campaign_group: 'BR pages',
+  });
   await complete(cancelled);
   await orders.cancelOrder(db, cancelled, demo.author);
-  await orders.startOrder(db, await order({ team: bravo, product: fanPage, quantity: 2, user: elena, vertical: 'Gambling' }), demo.author);
+  await orders.startOrder(
+    db,
+    await order({ team: bravo, product: fanPage, quantity: 2, user: elena, vertical: 'Gambling' }),
+    demo.author,
+  );
   await order({ team: alpha, product: aged, quantity: 2, user: carla, vertical: 'Nutra', period: 30 });
   // More pages than in stock: it takes what there is and waits for the rest.
-  await complete(await order({ team: bravo, product: fanPage, quantity: 10, user: elena, vertical: 'Gambling', presale: true }));
+  await complete(
+    await order({ team: bravo, product: fanPage, quantity: 10, user: elena, vertical: 'Gambling', presale: true }),
+  );
 
   // The setup queue the warm-up orders made: one taken, one done.
-  const { rows: tasks } = await db.query<{ id: string; order: string }>('SELECT id::text, "order"::text FROM shop.setup_tasks ORDER BY id');
+  const { rows: tasks } = await db.query<{ id: string; order: string }>(
+    'SELECT id::text, "order"::text FROM shop.setup_tasks ORDER BY id',
+  );
   const taskOf = (orderId: number) => Number(tasks.find((task) => Number(task.order) === orderId)?.id);
-  await demo.records.change(setupTasksResource, taskOf(warmup), { action: 'take', values: { state: 'taken', assignee: elena, taken_at: new Date().toISOString() }, version: null }, demo.author);
+  await demo.records.change(
+    setupTasksResource,
+    taskOf(warmup),
+    { action: 'take', values: { state: 'taken', assignee: elena, taken_at: new Date().toISOString() }, version: null },
+    demo.author,
+  );
   const done = taskOf(secondWarmup);
-  await demo.records.change(setupTasksResource, done, { action: 'take', values: { state: 'taken', assignee: elena, taken_at: new Date().toISOString() }, version: null }, demo.author);
-  await demo.records.change(setupTasksResource, done, { action: 'done', values: { state: 'done', finished_at: new Date().toISOString(), comment: 'Warmed up for 2 days, first ad approved.' }, version: null }, demo.author);
+  await demo.records.change(
+    setupTasksResource,
+    done,
+    { action: 'take', values: { state: 'taken', assignee: elena, taken_at: new Date().toISOString() }, version: null },
+    demo.author,
+  );
+  await demo.records.change(
+    setupTasksResource,
+    done,
+    {
+      action: 'done',
+      values: {
+        state: 'done',
+        finished_at: new Date().toISOString(),
+        comment: 'Warmed up for 2 days, first ad approved.',
+      },
+      version: null,
+    },
+    demo.author,
+  );
 
   // The team bots, given to the teams now that the orders are completed (their tokens are fake).
-  const handler = await db.query<{ id: string }>(`SELECT id::text FROM ${handlerClassesResource.table} WHERE name = $1 AND deleted_at IS NULL`, [ORDER_HANDLER]);
+  const handler = await db.query<{ id: string }>(
+    `SELECT id::text FROM ${handlerClassesResource.table} WHERE name = $1 AND deleted_at IS NULL`,
+    [ORDER_HANDLER],
+  );
   const handlerClass = handler.rows[0] ? Number(handler.rows[0].id) : null;
   if (handlerClass !== null) {
     const bot = (name: string, token: string) =>
-      create(botsResource, { name, description: 'Team members order shop products here: /products, /order, /orders.', messenger: 'telegram', type: 'shop', token, handler_class: handlerClass, webhook_status: 'not-set' });
-    await demo.records.change(teamsResource, alpha, { action: 'update', values: { bot: await bot('Alpha shop bot', '7000000103:AAFdemoShopBotTokenNotReal0000000003') }, version: null }, demo.author);
-    await demo.records.change(teamsResource, bravo, { action: 'update', values: { bot: await bot('Bravo shop bot', '7000000104:AAFdemoShopBotTokenNotReal0000000004') }, version: null }, demo.author);
+      create(botsResource, {
+        name,
+        description: 'Team members order shop products here: /products, /order, /orders.',
+        messenger: 'telegram',
+        type: 'shop',
+        token,
+        handler_class: handlerClass,
+        webhook_status: 'not-set',
+      });
+    await demo.records.change(
+      teamsResource,
+      alpha,
+      {
+        action: 'update',
+        values: { bot: await bot('Alpha shop bot', '7000000103:AAFdemoShopBotTokenNotReal0000000003') },
+        version: null,
+      },
+      demo.author,
+    );
+    await demo.records.change(
+      teamsResource,
+      bravo,
+      {
+        action: 'update',
+        values: { bot: await bot('Bravo shop bot', '7000000104:AAFdemoShopBotTokenNotReal0000000004') },
+        version: null,
+      },
+      demo.author,
+    );
   }
 
   await seedReports(demo, { alpha, bravo }, { aged, verifiedBm }, { accounts, managers }, { boris, carla });

@@ -56,7 +56,14 @@ export function orderEvent(order: ResourceRecord, positionIds: readonly number[]
  * what there is and stays in progress. Null when nothing could be handed out and nothing changed.
  * `action` names the change in the order's history.
  */
-export async function fillOrder(tx: Queryable, order: ResourceRecord, mode: FillMode, action: string, policy: HandoutPolicy, actor: Actor): Promise<Filled | null> {
+export async function fillOrder(
+  tx: Queryable,
+  order: ResourceRecord,
+  mode: FillMode,
+  action: string,
+  policy: HandoutPolicy,
+  actor: Actor,
+): Promise<Filled | null> {
   const productId = Number(order.product);
   const quantity = Number(order.quantity);
   const count = Number(order.count ?? 0);
@@ -64,7 +71,12 @@ export async function fillOrder(tx: Queryable, order: ResourceRecord, mode: Fill
   const claimed = await claimFreePositions(tx, productId, needed);
   if (claimed.length < needed && mode === 'whole') throw new StockShortage(claimed.length, needed);
   if (claimed.length === 0 && needed > 0 && mode === 'what-there-is' && order.status === 'in_progress') return null;
-  await reservePositions(tx, claimed, { orderId: order.id, ownerId: Number(order.user), until: reservedUntil(policy), actorId: actor.id });
+  await reservePositions(tx, claimed, {
+    orderId: order.id,
+    ownerId: Number(order.user),
+    until: reservedUntil(policy),
+    actorId: actor.id,
+  });
   await refreshStockCounts(tx, [productId], policy.lowStock);
   const full = count + claimed.length === quantity;
   const values: Record<string, FieldValue> = full
@@ -73,7 +85,17 @@ export async function fillOrder(tx: Queryable, order: ResourceRecord, mode: Fill
   const record = await changeRecordIn(tx, ordersResource, order.id, { action, values, version: null }, actor);
   if (!full) return { record, completed: null };
   if (record.setup === true) {
-    await createRecordIn(tx, setupTasksResource, { title: typeof record.title === 'string' ? record.title : null, order: record.id, user: Number(record.user), state: 'queued' }, actor);
+    await createRecordIn(
+      tx,
+      setupTasksResource,
+      {
+        title: typeof record.title === 'string' ? record.title : null,
+        order: record.id,
+        user: Number(record.user),
+        state: 'queued',
+      },
+      actor,
+    );
   }
   return { record, completed: orderEvent(record, await orderPositionIds(tx, order.id)) };
 }

@@ -1,5 +1,14 @@
 import type { RussianMessages } from '@core/sdk/server';
-import { DAY_LIMIT_REACHED, NOT_ENOUGH_STOCK, ORDER_FIXED, ORDER_STATE_REFUSES, POSITIONS_SOLD, PRODUCT_NOT_ACTIVE, PRODUCT_NOT_FOR_TEAM, UNKNOWN_TIME_ZONE } from './order-messages';
+import {
+  DAY_LIMIT_REACHED,
+  NOT_ENOUGH_STOCK,
+  ORDER_FIXED,
+  ORDER_STATE_REFUSES,
+  POSITIONS_SOLD,
+  PRODUCT_NOT_ACTIVE,
+  PRODUCT_NOT_FOR_TEAM,
+  UNKNOWN_TIME_ZONE,
+} from './order-messages';
 
 /** The order engine's refusals in Russian, by their English text. */
 export const ORDER_MESSAGES_RU: RussianMessages = {

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { changeRecordIn, conflict, findRecord, notFound, translated, type Actor, type Database, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import {
+  changeRecordIn,
+  conflict,
+  findRecord,
+  notFound,
+  translated,
+  type Actor,
+  type Database,
+  type Queryable,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import { ordersResource, type OrderStatus } from '../../shared/resources';
 import { holdsSoldPositions, releasePositions } from '../stock/positions-handout';
 import { fillPresaleOrders } from '../stock/presale-fill';
@@ -55,7 +65,11 @@ export class OrderEngine {
   constructor(private readonly now: () => Date) {}
 
   attach(app: FastifyInstance, context: ServerPluginContext): void {
-    const policy = { now: this.now, reservationHours: readReservationHours(context.settings), lowStock: lowStockNotices(context, this.now) };
+    const policy = {
+      now: this.now,
+      reservationHours: readReservationHours(context.settings),
+      lowStock: lowStockNotices(context, this.now),
+    };
     this.attached = { db: context.db, log: app.log, events: new OrderEvents(app.log), policy };
     defineReservationSweep(context, this.now);
   }
@@ -73,7 +87,13 @@ export class OrderEngine {
   /** new → in progress. */
   startOrder(db: Database, orderId: number, actor: Actor): Promise<ResourceRecord> {
     return this.step(db, orderId, actor, STARTABLE, async (tx, order) => ({
-      record: await changeRecordIn(tx, ordersResource, order.id, { action: 'start', values: { status: 'in_progress' }, version: null }, actor),
+      record: await changeRecordIn(
+        tx,
+        ordersResource,
+        order.id,
+        { action: 'start', values: { status: 'in_progress' }, version: null },
+        actor,
+      ),
       completed: [],
       cancelled: null,
     }));
@@ -86,8 +106,19 @@ export class OrderEngine {
    */
   completeOrder(db: Database, orderId: number, actor: Actor): Promise<ResourceRecord> {
     return this.step(db, orderId, actor, COMPLETABLE, async (tx, order) => {
-      const filled = await fillOrder(tx, order, order.presale === true ? 'what-there-is' : 'whole', 'complete', this.running.policy, actor);
-      return { record: filled?.record ?? order, completed: filled?.completed ? [filled.completed] : [], cancelled: null };
+      const filled = await fillOrder(
+        tx,
+        order,
+        order.presale === true ? 'what-there-is' : 'whole',
+        'complete',
+        this.running.policy,
+        actor,
+      );
+      return {
+        record: filled?.record ?? order,
+        completed: filled?.completed ? [filled.completed] : [],
+        cancelled: null,
+      };
     });
   }
 
@@ -102,7 +133,13 @@ export class OrderEngine {
     return this.step(db, orderId, actor, CANCELLABLE, async (tx, order) => {
       if (await holdsSoldPositions(tx, order.id, this.now())) throw conflict(POSITIONS_SOLD);
       const released = await releasePositions(tx, order.id, actor.id);
-      const record = await changeRecordIn(tx, ordersResource, order.id, { action: 'cancel', values: { status: 'cancelled', count: 0 }, version: null }, actor);
+      const record = await changeRecordIn(
+        tx,
+        ordersResource,
+        order.id,
+        { action: 'cancel', values: { status: 'cancelled', count: 0 }, version: null },
+        actor,
+      );
       const completed = released.length > 0 ? await this.stockArrivedIn(tx, [Number(order.product)], actor) : [];
       return { record, completed, cancelled: orderEvent(record, released) };
     });
@@ -123,7 +160,9 @@ export class OrderEngine {
 
   /** stockArrivedIn in a transaction of its own, announced after commit. */
   async stockArrived(db: Database, productIds: readonly number[], actor: Actor): Promise<void> {
-    const completed = await translated(ordersResource, actor.language, () => db.transaction((tx) => this.stockArrivedIn(tx, productIds, actor)));
+    const completed = await translated(ordersResource, actor.language, () =>
+      db.transaction((tx) => this.stockArrivedIn(tx, productIds, actor)),
+    );
     await this.announceCompleted(completed);
   }
 
@@ -144,7 +183,10 @@ export class OrderEngine {
         const completed = await this.stockArrivedIn(tx, productIds, actor);
         for (const event of completed) {
           this.announceOnceCommitted(event).catch((error: unknown) =>
-            this.running.log.error({ orderId: event.orderId, err: error instanceof Error ? error.message : String(error) }, 'shop order announcement failed'),
+            this.running.log.error(
+              { orderId: event.orderId, err: error instanceof Error ? error.message : String(error) },
+              'shop order announcement failed',
+            ),
           );
         }
       },
@@ -153,12 +195,21 @@ export class OrderEngine {
 
   private async announceOnceCommitted(event: OrderEvent): Promise<void> {
     // FOR SHARE waits for the writing transaction to end (on PGlite the query waits for it anyway).
-    const { rows } = await this.running.db.query<{ status: string }>('SELECT status FROM shop.orders WHERE id = $1 FOR SHARE', [event.orderId]);
+    const { rows } = await this.running.db.query<{ status: string }>(
+      'SELECT status FROM shop.orders WHERE id = $1 FOR SHARE',
+      [event.orderId],
+    );
     if (rows[0]?.status === 'completed') await this.events.emit('completed', event);
   }
 
   /** One step of the life cycle on the locked order, in one transaction; its events announced after commit. */
-  private async step(db: Database, orderId: number, actor: Actor, from: readonly OrderStatus[], work: (tx: Queryable, order: ResourceRecord) => Promise<Outcome>): Promise<ResourceRecord> {
+  private async step(
+    db: Database,
+    orderId: number,
+    actor: Actor,
+    from: readonly OrderStatus[],
+    work: (tx: Queryable, order: ResourceRecord) => Promise<Outcome>,
+  ): Promise<ResourceRecord> {
     const outcome = await translated(ordersResource, actor.language, () =>
       db.transaction(async (tx) => {
         const order = await findRecord(tx, ordersResource, orderId, { lock: true });

@@ -37,7 +37,10 @@ export class OrderEvents {
       try {
         await listener(event);
       } catch (error) {
-        this.log.error({ orderId: event.orderId, kind, err: error instanceof Error ? error.message : String(error) }, 'shop order listener failed');
+        this.log.error(
+          { orderId: event.orderId, kind, err: error instanceof Error ? error.message : String(error) },
+          'shop order listener failed',
+        );
       }
     }
   }

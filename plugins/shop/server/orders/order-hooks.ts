@@ -1,7 +1,13 @@
 import { formatMessage, type FieldValue } from '@core/sdk/shared';
 import { conflict, validationError, type Queryable, type ResourceHooks, type WriteContext } from '@core/sdk/server';
 import { ordersResource } from '../../shared/resources';
-import { DAY_LIMIT_REACHED, ORDER_FIXED, PRODUCT_NOT_ACTIVE, PRODUCT_NOT_FOR_TEAM, UNKNOWN_TIME_ZONE } from './order-messages';
+import {
+  DAY_LIMIT_REACHED,
+  ORDER_FIXED,
+  PRODUCT_NOT_ACTIVE,
+  PRODUCT_NOT_FOR_TEAM,
+  UNKNOWN_TIME_ZONE,
+} from './order-messages';
 import { calendarDayIn, lockTeamProduct, unitsOrdered } from './team-day';
 
 /*
@@ -65,11 +71,19 @@ async function teamTerms(tx: Queryable, { team, product }: Terms): Promise<TeamT
  * the product on `day` over the product's day limit. The (team, product) lock is held until the
  * write commits, so the next writer's total includes this order.
  */
-async function assertWithinDayLimit(tx: Queryable, terms: Terms, limit: number, day: string, orderId: number | null): Promise<void> {
+async function assertWithinDayLimit(
+  tx: Queryable,
+  terms: Terms,
+  limit: number,
+  day: string,
+  orderId: number | null,
+): Promise<void> {
   await lockTeamProduct(tx, terms.team, terms.product);
   const taken = await unitsOrdered(tx, terms.team, terms.product, day, orderId);
   if (taken + terms.quantity > limit) {
-    throw validationError({ quantity: [formatMessage(DAY_LIMIT_REACHED, { limit, remaining: Math.max(limit - taken, 0) })] });
+    throw validationError({
+      quantity: [formatMessage(DAY_LIMIT_REACHED, { limit, remaining: Math.max(limit - taken, 0) })],
+    });
   }
 }
 
@@ -78,14 +92,21 @@ async function assertWithinDayLimit(tx: Queryable, terms: Terms, limit: number, 
  * already counts against, or null to take today's in the team's time zone (a new order, a new team).
  * A team or product that does not exist is left to the engine's reference check (its own 422).
  */
-async function checkedTerms(tx: Queryable, terms: Terms, day: string | null, orderId: number | null, now: () => Date): Promise<Record<string, FieldValue> | null> {
+async function checkedTerms(
+  tx: Queryable,
+  terms: Terms,
+  day: string | null,
+  orderId: number | null,
+  now: () => Date,
+): Promise<Record<string, FieldValue> | null> {
   const product = await productTerms(tx, terms);
   const team = await teamTerms(tx, terms);
   if (!product || !team) return null;
   if (product.status !== 'active') throw validationError({ product: [PRODUCT_NOT_ACTIVE] });
   if (!team.allowed) throw validationError({ product: [PRODUCT_NOT_FOR_TEAM] });
   const teamDay = day ?? calendarDayIn(now(), team.timezone);
-  if (teamDay === null) throw validationError({ team: [formatMessage(UNKNOWN_TIME_ZONE, { timezone: team.timezone })] });
+  if (teamDay === null)
+    throw validationError({ team: [formatMessage(UNKNOWN_TIME_ZONE, { timezone: team.timezone })] });
   if (product.day_limit !== null) await assertWithinDayLimit(tx, terms, Number(product.day_limit), teamDay, orderId);
   return {
     title: `${product.name} × ${terms.quantity}`,
@@ -95,7 +116,11 @@ async function checkedTerms(tx: Queryable, terms: Terms, day: string | null, ord
   };
 }
 
-const termsOf = (order: WriteContext['next']): Terms => ({ team: Number(order.team), product: Number(order.product), quantity: Number(order.quantity) });
+const termsOf = (order: WriteContext['next']): Terms => ({
+  team: Number(order.team),
+  product: Number(order.product),
+  quantity: Number(order.quantity),
+});
 
 /** The orders' engine hooks; `now` is the plugin's clock (tests stand a fixed one in). */
 export function orderHooks(now: () => Date): ResourceHooks {

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
-import { callerHolds, callerId, isoInstant, ID_PARAMS, notFound, recordAudit, type IdParams, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import {
+  callerHolds,
+  callerId,
+  isoInstant,
+  ID_PARAMS,
+  notFound,
+  recordAudit,
+  type IdParams,
+  type Queryable,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import type { OrderPosition } from '../../shared/orders';
 import { ordersResource, positionsResource } from '../../shared/resources';
 
@@ -16,7 +26,10 @@ import { ordersResource, positionsResource } from '../../shared/resources';
 type Sight = 'with-data' | 'without-data' | 'nothing';
 
 async function orderBuyer(db: Queryable, orderId: number): Promise<number | null | undefined> {
-  const { rows } = await db.query<{ user: string | null }>(`SELECT "user"::text AS "user" FROM shop.orders WHERE id = $1 AND deleted_at IS NULL`, [orderId]);
+  const { rows } = await db.query<{ user: string | null }>(
+    `SELECT "user"::text AS "user" FROM shop.orders WHERE id = $1 AND deleted_at IS NULL`,
+    [orderId],
+  );
   const row = rows[0];
   return row === undefined ? undefined : row.user === null ? null : Number(row.user);
 }
@@ -43,12 +56,25 @@ export function orderPositionsRoute(app: FastifyInstance, context: ServerPluginC
       return db.transaction(async (tx) => {
         const buyer = await orderBuyer(tx, orderId);
         const sight: Sight =
-          buyer === undefined ? 'nothing' : buyer === caller || callerHolds(request, 'SQ') ? 'with-data' : callerHolds(request, 'SO') ? 'without-data' : 'nothing';
+          buyer === undefined
+            ? 'nothing'
+            : buyer === caller || callerHolds(request, 'SQ')
+              ? 'with-data'
+              : callerHolds(request, 'SO')
+                ? 'without-data'
+                : 'nothing';
         if (sight === 'nothing') throw notFound();
         const positions = await orderPositions(tx, orderId, sight === 'with-data');
         if (sight === 'with-data') {
           for (const position of positions) {
-            await recordAudit(tx, { resource: positionsResource.id, recordId: position.id, action: 'reveal', actorId: caller, before: null, after: { order: orderId } });
+            await recordAudit(tx, {
+              resource: positionsResource.id,
+              recordId: position.id,
+              action: 'reveal',
+              actorId: caller,
+              before: null,
+              after: { order: orderId },
+            });
           }
         }
         return { data: positions };

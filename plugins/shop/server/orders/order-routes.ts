@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope, ResourceRecord, RowAction } from '@core/sdk/shared';
-import { assertNoBody, ID_PARAMS, serverMessageTranslation, type Actor, type Database, type IdParams, type ServerPluginContext } from '@core/sdk/server';
+import {
+  assertNoBody,
+  ID_PARAMS,
+  serverMessageTranslation,
+  type Actor,
+  type Database,
+  type IdParams,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import { ordersResource } from '../../shared/resources';
 import { StockShortage } from './fill-order';
 import { ORDER_MESSAGES_RU } from './messages-ru';
@@ -42,7 +50,9 @@ export function orderActionRoutes(app: FastifyInstance, context: ServerPluginCon
         } catch (error) {
           // The error handler sends `{ message, errors }` only; this refusal carries its numbers too.
           if (!(error instanceof StockShortage)) throw error;
-          return reply.status(409).send({ message: say(error.message, actor.language), available: error.available, needed: error.needed });
+          return reply
+            .status(409)
+            .send({ message: say(error.message, actor.language), available: error.available, needed: error.needed });
         }
       },
     );

@@ -22,7 +22,14 @@ export interface PlaceOrderInput {
  * part of the input was validated like a create body. Answers the new order as stored.
  */
 export async function placeOrder(db: Database, input: PlaceOrderInput, actor: Actor): Promise<ResourceRecord> {
-  const values = readValues(ordersResource, { team: input.teamId, product: input.productId, quantity: input.quantity, user: input.userId }, 'create', actor.language);
+  const values = readValues(
+    ordersResource,
+    { team: input.teamId, product: input.productId, quantity: input.quantity, user: input.userId },
+    'create',
+    actor.language,
+  );
   const trusted = { source: input.source, bot: input.botId, team_user: input.teamUser };
-  return translated(ordersResource, actor.language, () => db.transaction((tx) => createRecordIn(tx, ordersResource, { ...values, ...trusted }, actor)));
+  return translated(ordersResource, actor.language, () =>
+    db.transaction((tx) => createRecordIn(tx, ordersResource, { ...values, ...trusted }, actor)),
+  );
 }

@@ -11,11 +11,17 @@ import type { Queryable } from '@core/sdk/server';
 export function calendarDayIn(now: Date, timeZone: string): string | null {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(now);
   } catch {
     return null;
   }
-  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  const part = (type: Intl.DateTimeFormatPartTypes): string =>
+    parts.find((candidate) => candidate.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
@@ -25,7 +31,13 @@ export async function lockTeamProduct(tx: Queryable, teamId: number, productId: 
 }
 
 /** Units of the product the team's live orders (not cancelled, not deleted) take on the day, leaving out `exceptOrder`. */
-export async function unitsOrdered(tx: Queryable, teamId: number, productId: number, day: string, exceptOrder: number | null = null): Promise<number> {
+export async function unitsOrdered(
+  tx: Queryable,
+  teamId: number,
+  productId: number,
+  day: string,
+  exceptOrder: number | null = null,
+): Promise<number> {
   const { rows } = await tx.query<{ units: string }>(
     `SELECT COALESCE(sum(quantity), 0)::text AS units FROM shop.orders
       WHERE team = $1 AND product = $2 AND team_day = $3::date AND status <> 'cancelled' AND deleted_at IS NULL
@@ -39,7 +51,12 @@ export async function unitsOrdered(tx: Queryable, teamId: number, productId: num
  * What the team may still order of the product today (its day at `now`): null when the product
  * has no day limit (or the team or product does not exist), never below zero. The bot's `/products` shows it.
  */
-export async function teamDayRemainder(db: Queryable, teamId: number, productId: number, now: Date): Promise<number | null> {
+export async function teamDayRemainder(
+  db: Queryable,
+  teamId: number,
+  productId: number,
+  now: Date,
+): Promise<number | null> {
   const { rows } = await db.query<{ timezone: string; day_limit: string | null }>(
     `SELECT t.timezone, p.day_limit::text AS day_limit FROM shop.teams t, shop.products p
       WHERE t.id = $1 AND p.id = $2 AND t.deleted_at IS NULL AND p.deleted_at IS NULL`,

@@ -68,8 +68,19 @@ const INSERT = `INSERT INTO ${positionsResource.table} (title, product, data, st
     FROM unnest($4::text[]) WITH ORDINALITY AS l(data, n) ORDER BY l.n
   RETURNING id::text AS id`;
 
-async function insertPositions(tx: Queryable, productId: number, title: string, lines: readonly PastedLine[], actor: Actor): Promise<void> {
-  const { rows } = await tx.query<{ id: string }>(INSERT, [title, productId, actor.id, lines.map((entry) => entry.data)]);
+async function insertPositions(
+  tx: Queryable,
+  productId: number,
+  title: string,
+  lines: readonly PastedLine[],
+  actor: Actor,
+): Promise<void> {
+  const { rows } = await tx.query<{ id: string }>(INSERT, [
+    title,
+    productId,
+    actor.id,
+    lines.map((entry) => entry.data),
+  ]);
   const ids = rows.map((row) => Number(row.id));
   await recordAudit(tx, {
     resource: productsResource.id,
@@ -85,15 +96,21 @@ async function insertPositions(tx: Queryable, productId: number, title: string, 
 async function loadPositions(tx: Queryable, body: BulkBody, actor: Actor, stock: PositionStock): Promise<Outcome> {
   const lines = pastedLines(body.lines);
   if (lines.length === 0) throw validationError({ lines: [NO_LINES] });
-  if (lines.length > MAX_BULK_LINES) throw validationError({ lines: [say('en', TOO_MANY_LINES, { max: String(MAX_BULK_LINES) })] });
+  if (lines.length > MAX_BULK_LINES)
+    throw validationError({ lines: [say('en', TOO_MANY_LINES, { max: String(MAX_BULK_LINES) })] });
   const product = await productForPositions(tx, body.product, true);
   if (!product) throw validationError({ product: [PRODUCT_UNKNOWN] });
   if (product.status === 'archived') throw validationError({ product: [PRODUCT_ARCHIVED] });
   const formatted = formatChecked(lines, product.format);
-  const held = await heldData(tx, body.product, formatted.good.map((entry) => entry.data));
+  const held = await heldData(
+    tx,
+    body.product,
+    formatted.good.map((entry) => entry.data),
+  );
   const fresh = newToProduct(formatted.good, held);
   const refused = [...formatted.refused, ...fresh.refused];
-  if (refused.length > 0 && body.skip_invalid !== true) return { refused: lineErrors(refused, actor.language), total: lines.length };
+  if (refused.length > 0 && body.skip_invalid !== true)
+    return { refused: lineErrors(refused, actor.language), total: lines.length };
   if (fresh.good.length > 0) {
     await insertPositions(tx, body.product, product.name, fresh.good, actor);
     await stock.stockArrived(tx, [body.product], actor);
@@ -107,10 +124,15 @@ export function bulkLoadRoute(app: FastifyInstance, context: ServerPluginContext
     { config: { access: { requires: 'SQ' } }, bodyLimit: BULK_BODY_BYTES, schema: { body: BULK_BODY } },
     async (request, reply) => {
       const actor = actorOf(request);
-      const outcome = await translated(positionsResource, actor.language, () => context.db.transaction((tx) => loadPositions(tx, request.body, actor, stock)));
+      const outcome = await translated(positionsResource, actor.language, () =>
+        context.db.transaction((tx) => loadPositions(tx, request.body, actor, stock)),
+      );
       if ('report' in outcome) return { data: outcome.report };
       // The line report is data ({ line, message } each), so it leaves here rather than as field errors.
-      const message = say(actor.language, LINES_REFUSED, { count: String(outcome.refused.length), total: String(outcome.total) });
+      const message = say(actor.language, LINES_REFUSED, {
+        count: String(outcome.refused.length),
+        total: String(outcome.total),
+      });
       return reply.status(422).send({ message, errors: outcome.refused });
     },
   );

@@ -22,7 +22,8 @@ async function misfits(tx: Queryable, categoryId: number, format: string): Promi
 
 export const categoryHooks: ResourceHooks = {
   async beforeWrite({ tx, action, id, before, values }) {
-    if (action !== 'update' || id === null || typeof values.format !== 'string' || values.format === before?.format) return;
+    if (action !== 'update' || id === null || typeof values.format !== 'string' || values.format === before?.format)
+      return;
     const count = await misfits(tx, id, values.format);
     if (count > 0) throw conflict(FORMAT_MISMATCH.replace('{count}', String(count)));
   },

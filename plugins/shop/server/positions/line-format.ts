@@ -32,7 +32,11 @@ export function formatProblem(data: string, format: string): LineProblem | null 
   let rest = data;
   for (let index = 0; index < names.length - 1; index++) {
     const colon = rest.indexOf(':');
-    if (colon < 0) return { template: TOO_FEW_PARTS, values: { expected: String(names.length), format, found: String(parts.length + 1) } };
+    if (colon < 0)
+      return {
+        template: TOO_FEW_PARTS,
+        values: { expected: String(names.length), format, found: String(parts.length + 1) },
+      };
     parts.push(rest.slice(0, colon));
     rest = rest.slice(colon + 1);
   }

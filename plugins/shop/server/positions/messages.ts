@@ -47,7 +47,8 @@ export function say(language: Language, template: string, values?: Readonly<Reco
 }
 
 /** A line problem in `language`. */
-export const told = (language: Language, problem: LineProblem): string => say(language, problem.template, problem.values);
+export const told = (language: Language, problem: LineProblem): string =>
+  say(language, problem.template, problem.values);
 
 /** A line problem in English, for a field error the kernel translates on the way out. */
 export const english = (problem: LineProblem): string => formatMessage(problem.template, problem.values);

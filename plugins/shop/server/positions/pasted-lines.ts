@@ -22,7 +22,10 @@ export function pastedLines(text: string): PastedLine[] {
 }
 
 /** The lines that fit the format and repeat no earlier line of the paste; the others with their problem. */
-export function formatChecked(lines: readonly PastedLine[], format: string): { good: PastedLine[]; refused: RefusedLine[] } {
+export function formatChecked(
+  lines: readonly PastedLine[],
+  format: string,
+): { good: PastedLine[]; refused: RefusedLine[] } {
   const good: PastedLine[] = [];
   const refused: RefusedLine[] = [];
   const first = new Map<string, number>();
@@ -30,7 +33,8 @@ export function formatChecked(lines: readonly PastedLine[], format: string): { g
     const problem = formatProblem(entry.data, format);
     const earlier = first.get(entry.data);
     if (problem) refused.push({ line: entry.line, problem });
-    else if (earlier !== undefined) refused.push({ line: entry.line, problem: { template: REPEATED_LINE, values: { line: String(earlier) } } });
+    else if (earlier !== undefined)
+      refused.push({ line: entry.line, problem: { template: REPEATED_LINE, values: { line: String(earlier) } } });
     else {
       first.set(entry.data, entry.line);
       good.push(entry);
@@ -40,7 +44,10 @@ export function formatChecked(lines: readonly PastedLine[], format: string): { g
 }
 
 /** Splits `lines` into those the product does not hold yet and those it does (`held`). */
-export function newToProduct(lines: readonly PastedLine[], held: ReadonlySet<string>): { good: PastedLine[]; refused: RefusedLine[] } {
+export function newToProduct(
+  lines: readonly PastedLine[],
+  held: ReadonlySet<string>,
+): { good: PastedLine[]; refused: RefusedLine[] } {
   const good: PastedLine[] = [];
   const refused: RefusedLine[] = [];
   for (const entry of lines) {

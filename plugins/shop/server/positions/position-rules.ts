@@ -1,8 +1,22 @@
 import type { FieldValue } from '@core/sdk/shared';
-import { conflict, validationError, type AfterWriteContext, type Queryable, type ResourceHooks, type WriteContext } from '@core/sdk/server';
+import {
+  conflict,
+  validationError,
+  type AfterWriteContext,
+  type Queryable,
+  type ResourceHooks,
+  type WriteContext,
+} from '@core/sdk/server';
 import { positionsResource, type PositionState } from '../../shared/resources';
 import { formatProblem } from './line-format';
-import { DUPLICATE_POSITION, english, MANUAL_STATES, PRODUCT_ARCHIVED, PRODUCT_ONLY_WHILE_FREE, TIED_TO_ORDER } from './messages';
+import {
+  DUPLICATE_POSITION,
+  english,
+  MANUAL_STATES,
+  PRODUCT_ARCHIVED,
+  PRODUCT_ONLY_WHILE_FREE,
+  TIED_TO_ORDER,
+} from './messages';
 import type { PositionStock } from './position-stock';
 import { heldData, productForPositions, type ProductForPositions } from './product-stock';
 
@@ -33,15 +47,26 @@ const textIn = (values: Values, name: string): string | null => {
 
 /** Whether an order holds the position: only that order changes it. */
 const tiedToOrder = (position: Values): boolean =>
-  textIn(position, 'state') === 'reserved' || textIn(position, 'state') === 'sold' || numberIn(position, 'order') !== null;
+  textIn(position, 'state') === 'reserved' ||
+  textIn(position, 'state') === 'sold' ||
+  numberIn(position, 'order') !== null;
 
 async function storedData(tx: Queryable, id: number): Promise<string> {
-  const { rows } = await tx.query<{ data: string | null }>(`SELECT data FROM ${positionsResource.table} WHERE id = $1`, [id]);
+  const { rows } = await tx.query<{ data: string | null }>(
+    `SELECT data FROM ${positionsResource.table} WHERE id = $1`,
+    [id],
+  );
   return rows[0]?.data ?? '';
 }
 
 /** Refuses data that does not fit the product's format or that the product already holds (other than position `id`). */
-async function checkData(tx: Queryable, productId: number, product: ProductForPositions, data: string, id: number | null): Promise<void> {
+async function checkData(
+  tx: Queryable,
+  productId: number,
+  product: ProductForPositions,
+  data: string,
+  id: number | null,
+): Promise<void> {
   const problem = formatProblem(data, product.format);
   if (problem) throw validationError({ data: [english(problem)] });
   if ((await heldData(tx, productId, [data], id)).size > 0) throw validationError({ data: [DUPLICATE_POSITION] });
@@ -94,15 +119,23 @@ async function beforeRestore({ tx, id, before }: WriteContext): Promise<void> {
 /** Free positions of these products may have changed in number. */
 function movedProducts({ action, before, after }: AfterWriteContext): number[] {
   const moved =
-    action !== 'update' || textIn(before, 'state') !== textIn(after, 'state') || numberIn(before, 'product') !== numberIn(after, 'product');
+    action !== 'update' ||
+    textIn(before, 'state') !== textIn(after, 'state') ||
+    numberIn(before, 'product') !== numberIn(after, 'product');
   if (!moved) return [];
-  return [...new Set([numberIn(before, 'product'), numberIn(after, 'product')].filter((id): id is number => id !== null))];
+  return [
+    ...new Set([numberIn(before, 'product'), numberIn(after, 'product')].filter((id): id is number => id !== null)),
+  ];
 }
 
 /** The product whose free stock grew by this write: a new, restored, repaired or moved free position. */
 function arrivedAt({ action, before, after }: AfterWriteContext): number | null {
   if (textIn(after, 'state') !== 'free' || action === 'delete') return null;
-  const grew = before === null || action === 'restore' || textIn(before, 'state') !== 'free' || numberIn(before, 'product') !== numberIn(after, 'product');
+  const grew =
+    before === null ||
+    action === 'restore' ||
+    textIn(before, 'state') !== 'free' ||
+    numberIn(before, 'product') !== numberIn(after, 'product');
   return grew ? numberIn(after, 'product') : null;
 }
 

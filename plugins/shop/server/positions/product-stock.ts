@@ -19,7 +19,11 @@ export interface ProductForPositions {
  * products before categories), so two loads of one product cannot both add a line and the format
  * cannot change under a load (category-format-rule).
  */
-export async function productForPositions(tx: Queryable, productId: number, lock: boolean): Promise<ProductForPositions | null> {
+export async function productForPositions(
+  tx: Queryable,
+  productId: number,
+  lock: boolean,
+): Promise<ProductForPositions | null> {
   const { rows } = await tx.query<ProductForPositions & { category: string }>(
     `SELECT p.name, p.status, p.category::text AS category, c.format
        FROM ${productsResource.table} p JOIN ${categoriesResource.table} c ON c.id = p.category
@@ -28,12 +32,20 @@ export async function productForPositions(tx: Queryable, productId: number, lock
   );
   const found = rows[0];
   if (!found || !lock) return found ? { name: found.name, status: found.status, format: found.format } : null;
-  const category = await tx.query<{ format: string }>(`SELECT format FROM ${categoriesResource.table} WHERE id = $1 FOR UPDATE`, [Number(found.category)]);
+  const category = await tx.query<{ format: string }>(
+    `SELECT format FROM ${categoriesResource.table} WHERE id = $1 FOR UPDATE`,
+    [Number(found.category)],
+  );
   return { name: found.name, status: found.status, format: category.rows[0]?.format ?? found.format };
 }
 
 /** Which of `data` the product already holds as positions that are not deleted (other than `exceptId`). */
-export async function heldData(tx: Queryable, productId: number, data: readonly string[], exceptId: number | null = null): Promise<Set<string>> {
+export async function heldData(
+  tx: Queryable,
+  productId: number,
+  data: readonly string[],
+  exceptId: number | null = null,
+): Promise<Set<string>> {
   if (data.length === 0) return new Set();
   const { rows } = await tx.query<{ data: string }>(
     `SELECT DISTINCT data FROM ${positionsResource.table}

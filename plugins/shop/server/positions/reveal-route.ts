@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
-import { callerHolds, callerId, ID_PARAMS, notFound, recordAudit, type IdParams, type ServerPluginContext } from '@core/sdk/server';
+import {
+  callerHolds,
+  callerId,
+  ID_PARAMS,
+  notFound,
+  recordAudit,
+  type IdParams,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import { positionsResource } from '../../shared/resources';
 
 /*
@@ -37,9 +45,18 @@ export function revealRoute(app: FastifyInstance, context: ServerPluginContext):
           [request.params.id],
         );
         const position = rows[0];
-        const mayRead = position !== undefined && (staff || (!position.deleted && position.owner !== null && Number(position.owner) === caller));
+        const mayRead =
+          position !== undefined &&
+          (staff || (!position.deleted && position.owner !== null && Number(position.owner) === caller));
         if (!mayRead) throw notFound();
-        await recordAudit(tx, { resource: positionsResource.id, recordId: request.params.id, action: 'reveal', actorId: caller, before: null, after: null });
+        await recordAudit(tx, {
+          resource: positionsResource.id,
+          recordId: request.params.id,
+          action: 'reveal',
+          actorId: caller,
+          before: null,
+          after: null,
+        });
         return position.data ?? '';
       });
       void reply.header('cache-control', 'no-store');

@@ -21,7 +21,8 @@ import {
 
 /** The reports' messages in Russian, by their English text; the shop merges them into its `messages: { ru }`. */
 export const REPORT_MESSAGES_RU: RussianMessages = {
-  [NOTHING_WRITTEN]: 'Ничего не записано: все строки должны быть верными. Исправьте указанные строки и отправьте их снова.',
+  [NOTHING_WRITTEN]:
+    'Ничего не записано: все строки должны быть верными. Исправьте указанные строки и отправьте их снова.',
   [CSV_EMPTY]: 'В файле нет строк, кроме заголовка.',
   [CSV_TOO_LONG]: 'Отправляйте не больше {lines} строк за раз.',
   [CSV_UNCLOSED]: 'Ячейка в кавычках, открытая в строке {line}, не закрыта.',

@@ -1,5 +1,12 @@
 import { formatMessage, type FieldErrors } from '@core/sdk/shared';
-import { CsvSyntaxError, readCsv, validationError, type CsvLine, type Queryable, type UsersService } from '@core/sdk/server';
+import {
+  CsvSyntaxError,
+  readCsv,
+  validationError,
+  type CsvLine,
+  type Queryable,
+  type UsersService,
+} from '@core/sdk/server';
 import { lineErrorKey, REPORT_COLUMNS, REPORT_REQUIRED_COLUMNS, REPORT_ROWS_MAX } from '../../shared/reports';
 import { categoriesResource, productsResource, reportsResource, teamsResource } from '../../shared/resources';
 import type { ReportEntry } from './report-load';
@@ -46,7 +53,10 @@ class ReferenceNames {
 
   private async named(table: string, name: string): Promise<number | null> {
     return this.cached(`${table}:${name}`, async () => {
-      const { rows } = await this.db.query<{ id: string }>(`SELECT id::text AS id FROM ${table} WHERE name = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1`, [name]);
+      const { rows } = await this.db.query<{ id: string }>(
+        `SELECT id::text AS id FROM ${table} WHERE name = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+        [name],
+      );
       return rows[0] ? Number(rows[0].id) : null;
     });
   }
@@ -63,14 +73,22 @@ class ReferenceNames {
       case 'team':
         return found(await this.named(teamsResource.table, text), formatMessage(NO_TEAM, { name: text }));
       case 'user':
-        return found(await this.cached(`user:${text.toLowerCase()}`, async () => (await this.users.findByEmail(this.db, text))?.id ?? null), formatMessage(NO_USER, { email: text }));
+        return found(
+          await this.cached(
+            `user:${text.toLowerCase()}`,
+            async () => (await this.users.findByEmail(this.db, text))?.id ?? null,
+          ),
+          formatMessage(NO_USER, { email: text }),
+        );
       default:
         return { problem: ORDER_BY_NUMBER };
     }
   }
 }
 
-const REFERENCES = new Set(reportsResource.fields.filter((field) => field.kind === 'reference').map((field) => field.name));
+const REFERENCES = new Set(
+  reportsResource.fields.filter((field) => field.kind === 'reference').map((field) => field.name),
+);
 
 /** The header's columns, or a 422 naming what is unknown, repeated or missing. */
 function readHeader(header: CsvLine): string[] {
@@ -79,10 +97,12 @@ function readHeader(header: CsvLine): string[] {
   const key = lineErrorKey({ source: 'line', at: header.line, column: null });
   const problem = (message: string) => (errors[key] = [...(errors[key] ?? []), message]);
   names.forEach((name, index) => {
-    if (!REPORT_COLUMNS.includes(name)) problem(formatMessage(HEADER_UNKNOWN, { column: header.cells[index]?.trim() ?? name }));
+    if (!REPORT_COLUMNS.includes(name))
+      problem(formatMessage(HEADER_UNKNOWN, { column: header.cells[index]?.trim() ?? name }));
     else if (names.indexOf(name) !== index) problem(formatMessage(HEADER_REPEATED, { column: name }));
   });
-  for (const column of REPORT_REQUIRED_COLUMNS) if (!names.includes(column)) problem(formatMessage(HEADER_MISSING, { column }));
+  for (const column of REPORT_REQUIRED_COLUMNS)
+    if (!names.includes(column)) problem(formatMessage(HEADER_MISSING, { column }));
   if (Object.keys(errors).length > 0) throw validationError(errors, NOTHING_WRITTEN);
   return names;
 }
@@ -90,7 +110,11 @@ function readHeader(header: CsvLine): string[] {
 async function entryOf(columns: readonly string[], record: CsvLine, names: ReferenceNames): Promise<ReportEntry> {
   const place = { source: 'line', at: record.line } as const;
   if (record.cells.length !== columns.length) {
-    return { place, body: {}, problems: { _: [formatMessage(CELLS_COUNT, { found: record.cells.length, expected: columns.length })] } };
+    return {
+      place,
+      body: {},
+      problems: { _: [formatMessage(CELLS_COUNT, { found: record.cells.length, expected: columns.length })] },
+    };
   }
   const body: Record<string, unknown> = {};
   const problems: FieldErrors = {};
@@ -115,12 +139,14 @@ export async function csvEntries(csv: string, db: Queryable, users: UsersService
   try {
     records = readCsv(csv);
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw validationError({ csv: [formatMessage(CSV_UNCLOSED, { line: error.line })] });
+    if (error instanceof CsvSyntaxError)
+      throw validationError({ csv: [formatMessage(CSV_UNCLOSED, { line: error.line })] });
     throw error;
   }
   const [header, ...lines] = records;
   if (!header || lines.length === 0) throw validationError({ csv: [CSV_EMPTY] });
-  if (lines.length > REPORT_ROWS_MAX) throw validationError({ csv: [formatMessage(CSV_TOO_LONG, { lines: REPORT_ROWS_MAX })] });
+  if (lines.length > REPORT_ROWS_MAX)
+    throw validationError({ csv: [formatMessage(CSV_TOO_LONG, { lines: REPORT_ROWS_MAX })] });
   const columns = readHeader(header);
   const names = new ReferenceNames(db, users);
   const entries: ReportEntry[] = [];

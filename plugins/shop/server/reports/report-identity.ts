@@ -16,7 +16,12 @@ export async function lockReportIdentity(tx: Queryable, adsAccountId: string, da
 }
 
 /** The live row of that ads account's day, other than `except`, or null. */
-export async function reportHolding(tx: Queryable, adsAccountId: string, day: string, except: number | null = null): Promise<number | null> {
+export async function reportHolding(
+  tx: Queryable,
+  adsAccountId: string,
+  day: string,
+  except: number | null = null,
+): Promise<number | null> {
   const { rows } = await tx.query<{ id: string }>(
     `SELECT id::text AS id FROM ${reportsResource.table}
       WHERE ads_account_id = $1 AND report_date = $2::date AND deleted_at IS NULL AND ($3::bigint IS NULL OR id <> $3::bigint)
@@ -34,6 +39,7 @@ export const reportHooks: ResourceHooks = {
     const day = next.report_date;
     if (typeof account !== 'string' || typeof day !== 'string') return;
     await lockReportIdentity(tx, account, day);
-    if ((await reportHolding(tx, account, day, id)) !== null) throw conflict(formatMessage(REPORT_TAKEN, { account, day }));
+    if ((await reportHolding(tx, account, day, id)) !== null)
+      throw conflict(formatMessage(REPORT_TAKEN, { account, day }));
   },
 };

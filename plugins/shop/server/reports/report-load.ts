@@ -1,5 +1,12 @@
 import { addFieldError, formatMessage, type FieldErrors, type FieldValue } from '@core/sdk/shared';
-import { ApiError, readValues, translated, validationError, type Actor, type ServerPluginContext } from '@core/sdk/server';
+import {
+  ApiError,
+  readValues,
+  translated,
+  validationError,
+  type Actor,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import { lineErrorKey, type LinePlace, type ReportLoadAnswer } from '../../shared/reports';
 import { reportsResource } from '../../shared/resources';
 import { lockReportIdentity, reportHolding } from './report-identity';
@@ -53,10 +60,16 @@ class Problems {
   }
 }
 
-const refusal = (error: unknown): error is ApiError => error instanceof ApiError && (error.status === 422 || error.status === 409);
+const refusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status === 422 || error.status === 409);
 
 /** Each entry read as the resource's values; `repeated` names an entry that repeats an earlier one's ads account and day. */
-function check(entries: readonly ReportEntry[], language: Actor['language'], repeated: (earlier: ReportEntry['place']) => string, problems: Problems): CheckedEntry[] {
+function check(
+  entries: readonly ReportEntry[],
+  language: Actor['language'],
+  repeated: (earlier: ReportEntry['place']) => string,
+  problems: Problems,
+): CheckedEntry[] {
   const checked: CheckedEntry[] = [];
   const seen = new Map<string, ReportEntry['place']>();
   for (const entry of entries) {
@@ -123,4 +136,5 @@ export async function loadReports(
 }
 
 /** How the CSV import names an earlier line, and the JSON route an earlier row. */
-export const repeatedLine = (template: string, name: 'line' | 'row') => (earlier: ReportEntry['place']) => formatMessage(template, { [name]: earlier.at });
+export const repeatedLine = (template: string, name: 'line' | 'row') => (earlier: ReportEntry['place']) =>
+  formatMessage(template, { [name]: earlier.at });

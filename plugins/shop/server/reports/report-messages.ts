@@ -3,7 +3,8 @@
  * their Russian, which the server's error handler uses for a refusal's message and every line's.
  */
 
-export const NOTHING_WRITTEN = 'Nothing was written: every line must be valid. Fix the lines named and send them again.';
+export const NOTHING_WRITTEN =
+  'Nothing was written: every line must be valid. Fix the lines named and send them again.';
 export const CSV_EMPTY = 'The file has no lines besides its header.';
 export const CSV_TOO_LONG = 'Send at most {lines} lines at once.';
 export const CSV_UNCLOSED = 'A quoted cell opened on line {line} is never closed.';
@@ -19,4 +20,3 @@ export const NO_TEAM = 'There is no team named “{name}”.';
 export const NO_USER = 'There is no user with the e-mail “{email}”.';
 export const ORDER_BY_NUMBER = 'Name an order by its number.';
 export const DAYS_REVERSED = 'The period cannot end before it starts.';
-

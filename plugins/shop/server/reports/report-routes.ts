@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
 import { actorOf, languageOf, type ServerPluginContext } from '@core/sdk/server';
-import { REPORT_CSV_MAX_CHARS, REPORT_ROWS_MAX, type ReportImportBody, type ReportLoadAnswer, type ReportRowsBody, type ReportSummary, type ReportSummaryQuery } from '../../shared/reports';
+import {
+  REPORT_CSV_MAX_CHARS,
+  REPORT_ROWS_MAX,
+  type ReportImportBody,
+  type ReportLoadAnswer,
+  type ReportRowsBody,
+  type ReportSummary,
+  type ReportSummaryQuery,
+} from '../../shared/reports';
 import { csvEntries } from './report-csv';
 import { loadReports, repeatedLine } from './report-load';
 import { REPEATED_LINE, REPEATED_ROW } from './report-messages';
@@ -29,25 +37,46 @@ const ROWS_BODY = {
   required: ['rows'],
   properties: {
     // Each row's fields are the resource's and are checked by its rules (readValues), which name them.
-    rows: { type: 'array', minItems: 1, maxItems: REPORT_ROWS_MAX, items: { type: 'object', not: { required: ['version'] } } },
+    rows: {
+      type: 'array',
+      minItems: 1,
+      maxItems: REPORT_ROWS_MAX,
+      items: { type: 'object', not: { required: ['version'] } },
+    },
   },
 } as const;
 
 export function registerReportRoutes(app: FastifyInstance, context: ServerPluginContext): void {
-  app.post<{ Body: ReportImportBody }>('/reports/import', { config: ACCESS, schema: { body: IMPORT_BODY } }, async (request): Promise<DataEnvelope<ReportLoadAnswer>> => {
-    const entries = await csvEntries(request.body.csv, context.db, context.users);
-    return { data: await loadReports(context, entries, actorOf(request), repeatedLine(REPEATED_LINE, 'line')) };
-  });
+  app.post<{ Body: ReportImportBody }>(
+    '/reports/import',
+    { config: ACCESS, schema: { body: IMPORT_BODY } },
+    async (request): Promise<DataEnvelope<ReportLoadAnswer>> => {
+      const entries = await csvEntries(request.body.csv, context.db, context.users);
+      return { data: await loadReports(context, entries, actorOf(request), repeatedLine(REPEATED_LINE, 'line')) };
+    },
+  );
 
-  app.post<{ Body: ReportRowsBody }>('/reports/rows', { config: ACCESS, schema: { body: ROWS_BODY } }, async (request): Promise<DataEnvelope<ReportLoadAnswer>> => {
-    const entries = request.body.rows.map((body, at) => ({ place: { source: 'rows', at } as const, body }));
-    return { data: await loadReports(context, entries, actorOf(request), repeatedLine(REPEATED_ROW, 'row')) };
-  });
+  app.post<{ Body: ReportRowsBody }>(
+    '/reports/rows',
+    { config: ACCESS, schema: { body: ROWS_BODY } },
+    async (request): Promise<DataEnvelope<ReportLoadAnswer>> => {
+      const entries = request.body.rows.map((body, at) => ({ place: { source: 'rows', at } as const, body }));
+      return { data: await loadReports(context, entries, actorOf(request), repeatedLine(REPEATED_ROW, 'row')) };
+    },
+  );
 
-  app.get<{ Querystring: ReportSummaryQuery }>('/reports/summary', { config: ACCESS, schema: { querystring: SUMMARY_QUERY_SCHEMA } }, async (request): Promise<DataEnvelope<ReportSummary>> => {
-    checkSummaryQuery(request.query, languageOf(request));
-    return { data: await reportSummary(context.db, request.query) };
-  });
+  app.get<{ Querystring: ReportSummaryQuery }>(
+    '/reports/summary',
+    { config: ACCESS, schema: { querystring: SUMMARY_QUERY_SCHEMA } },
+    async (request): Promise<DataEnvelope<ReportSummary>> => {
+      checkSummaryQuery(request.query, languageOf(request));
+      return { data: await reportSummary(context.db, request.query) };
+    },
+  );
 
-  app.get('/reports/verticals', { config: ACCESS }, async (): Promise<DataEnvelope<readonly string[]>> => ({ data: await reportVerticals(context.db) }));
+  app.get(
+    '/reports/verticals',
+    { config: ACCESS },
+    async (): Promise<DataEnvelope<readonly string[]>> => ({ data: await reportVerticals(context.db) }),
+  );
 }

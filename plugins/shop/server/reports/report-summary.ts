@@ -1,7 +1,13 @@
 import { issueMessage, type Language } from '@core/sdk/shared';
 import { validationError, type Queryable } from '@core/sdk/server';
 import { ASSET_STATUSES, reportsResource, teamsResource } from '../../shared/resources';
-import type { DisableReasonCount, ReportSummary, ReportSummaryQuery, TeamSpend, VerticalSpend } from '../../shared/reports';
+import type {
+  DisableReasonCount,
+  ReportSummary,
+  ReportSummaryQuery,
+  TeamSpend,
+  VerticalSpend,
+} from '../../shared/reports';
 import { DAYS_REVERSED } from './report-messages';
 
 /*
@@ -33,9 +39,11 @@ const isRealDay = (day: string): boolean => {
 export function checkSummaryQuery(query: ReportSummaryQuery, language: Language): void {
   for (const name of ['from', 'to'] as const) {
     const day = query[name];
-    if (day !== undefined && !isRealDay(day)) throw validationError({ [name]: [issueMessage({ code: 'date' }, language)] });
+    if (day !== undefined && !isRealDay(day))
+      throw validationError({ [name]: [issueMessage({ code: 'date' }, language)] });
   }
-  if (query.from !== undefined && query.to !== undefined && query.to < query.from) throw validationError({ to: [DAYS_REVERSED] });
+  if (query.from !== undefined && query.to !== undefined && query.to < query.from)
+    throw validationError({ to: [DAYS_REVERSED] });
 }
 
 /** The WHERE clause over `r` and its parameters. */

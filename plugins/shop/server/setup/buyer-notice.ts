@@ -20,7 +20,8 @@ export interface NoticeServices {
 export function noticeText(task: ResourceRecord, orderId: number): string {
   const title = typeof task.title === 'string' && task.title !== '' ? ` (${task.title})` : '';
   const comment = typeof task.comment === 'string' ? task.comment : null;
-  if (task.state === 'failed') return `Setup of your order #${orderId}${title} failed.${comment ? `\nReason: ${comment}` : ''}`;
+  if (task.state === 'failed')
+    return `Setup of your order #${orderId}${title} failed.${comment ? `\nReason: ${comment}` : ''}`;
   return `Setup of your order #${orderId}${title} is done.${comment ? `\nComment: ${comment}` : ''}`;
 }
 
@@ -59,6 +60,10 @@ async function deliver(services: NoticeServices, task: ResourceRecord): Promise<
  */
 export async function notifyBuyer(services: NoticeServices, task: ResourceRecord): Promise<NoticeOutcome> {
   const outcome = await deliver(services, task);
-  if (outcome !== 'sent') services.log.warn({ setupTask: task.id, order: task.order, notice: outcome }, 'shop setup: the buyer was not notified');
+  if (outcome !== 'sent')
+    services.log.warn(
+      { setupTask: task.id, order: task.order, notice: outcome },
+      'shop setup: the buyer was not notified',
+    );
   return outcome;
 }

@@ -28,7 +28,14 @@ function valuesOf(action: SetupAction, comment: string | null, actor: Actor): Re
  * `take`, `done` or `fail`): queued → taken by the caller; taken → done or failed. Anyone with SS
  * may finish a task someone else took (a colleague covers for one who is away).
  */
-export function moveSetupTask(tx: Queryable, id: number, action: SetupAction, version: number, comment: string | null, actor: Actor): Promise<ResourceRecord> {
+export function moveSetupTask(
+  tx: Queryable,
+  id: number,
+  action: SetupAction,
+  version: number,
+  comment: string | null,
+  actor: Actor,
+): Promise<ResourceRecord> {
   return changeRecordIn(
     tx,
     setupTasksResource,

@@ -4,7 +4,20 @@ import type { Queryable, SpreadsheetCell, UsersService } from '@core/sdk/server'
 export const ORDERS_SHEET = 'Orders';
 
 /** The first row of an export into an empty sheet: the columns below. */
-export const ORDER_COLUMNS = ['Order', 'Created (UTC)', 'Product', 'Quantity', 'Delivered', 'Value', 'Currency', 'Status', 'User', 'Campaign group', 'Vertical', 'Source'];
+export const ORDER_COLUMNS = [
+  'Order',
+  'Created (UTC)',
+  'Product',
+  'Quantity',
+  'Delivered',
+  'Value',
+  'Currency',
+  'Status',
+  'User',
+  'Campaign group',
+  'Vertical',
+  'Source',
+];
 
 interface OrderRow {
   readonly id: string;
@@ -26,7 +39,13 @@ interface OrderRow {
  * must not round money), quantities as numbers, each user by the users service's label. Deleted
  * orders are left out.
  */
-export async function orderRowsAfter(db: Queryable, users: UsersService, teamId: number, afterId: number, limit: number): Promise<{ rows: SpreadsheetCell[][]; lastId: number | null }> {
+export async function orderRowsAfter(
+  db: Queryable,
+  users: UsersService,
+  teamId: number,
+  afterId: number,
+  limit: number,
+): Promise<{ rows: SpreadsheetCell[][]; lastId: number | null }> {
   const { rows } = await db.query<OrderRow>(
     `SELECT o.id::text, to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS created, p.name AS product,
             o.quantity::text, o.count::text, o.value::text, o.value_currency, o.status, o."user"::text AS user,
@@ -38,7 +57,10 @@ export async function orderRowsAfter(db: Queryable, users: UsersService, teamId:
       LIMIT $3`,
     [teamId, afterId, limit],
   );
-  const labels = await users.labels(db, rows.flatMap((row) => (row.user === null ? [] : [Number(row.user)])));
+  const labels = await users.labels(
+    db,
+    rows.flatMap((row) => (row.user === null ? [] : [Number(row.user)])),
+  );
   return {
     rows: rows.map((row) => [
       Number(row.id),

@@ -17,7 +17,8 @@ import { ORDER_COLUMNS, ORDERS_SHEET, orderRowsAfter } from './order-rows';
 
 export const SHEET_KEY_MISSING = "Set the team's sheet key first.";
 export const EXPORT_RUNNING = "An export of this team's orders is already running.";
-export const SHEETS_NEED_FINANCE = 'Spreadsheet export is unavailable: it needs the finance plugin, which holds the Google Sheets connection.';
+export const SHEETS_NEED_FINANCE =
+  'Spreadsheet export is unavailable: it needs the finance plugin, which holds the Google Sheets connection.';
 
 /** At most this many orders go in one export; the next export carries on after them. */
 const EXPORT_BATCH = 5000;
@@ -52,7 +53,8 @@ export function sheetExportRoute(app: FastifyInstance, context: ServerPluginCont
       const id = request.params.id;
       const team = await findRecord(db, teamsResource, id);
       if (!team || team.deleted_at) throw routes.notFound();
-      if (typeof team.sheet_key !== 'string' || team.sheet_key === '') throw validationError({ sheet_key: [SHEET_KEY_MISSING] });
+      if (typeof team.sheet_key !== 'string' || team.sheet_key === '')
+        throw validationError({ sheet_key: [SHEET_KEY_MISSING] });
       const sheets = spreadsheets.get();
       if (!sheets) throw new ApiError(503, SHEETS_NEED_FINANCE);
       if (!(await claim(db, id))) throw conflict(EXPORT_RUNNING);
@@ -62,7 +64,14 @@ export function sheetExportRoute(app: FastifyInstance, context: ServerPluginCont
         if (lastId === null) return { data: team };
         await sheets.append(team.sheet_key, ORDERS_SHEET, through === 0 ? [ORDER_COLUMNS, ...rows] : rows);
         const values = { sheet_exported_at: new Date().toISOString(), sheet_exported_through: lastId };
-        return { data: await records.change(teamsResource, id, { action: 'export-sheet', values, version: null }, routes.actorOf(request)) };
+        return {
+          data: await records.change(
+            teamsResource,
+            id,
+            { action: 'export-sheet', values, version: null },
+            routes.actorOf(request),
+          ),
+        };
       } finally {
         await db.query('DELETE FROM shop.sheet_export_leases WHERE team_id = $1', [id]);
       }

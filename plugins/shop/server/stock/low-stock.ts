@@ -32,8 +32,14 @@ const TEXT = {
 };
 
 /** Declares the shop's low-stock source (call in `register`) and answers what a recount calls when stock falls. */
-export function lowStockNotices({ notifications }: Pick<ServerPluginContext, 'notifications'>, now: () => Date): LowStockAlert {
-  notifications.source({ id: LOW_STOCK_SOURCE, label: { en: 'Low stock of shop products', ru: 'Мало товара на складе магазина' } });
+export function lowStockNotices(
+  { notifications }: Pick<ServerPluginContext, 'notifications'>,
+  now: () => Date,
+): LowStockAlert {
+  notifications.source({
+    id: LOW_STOCK_SOURCE,
+    label: { en: 'Low stock of shop products', ru: 'Мало товара на складе магазина' },
+  });
   return async (tx, products) => {
     // The day the shop's clock is in, in UTC as the servers share it: one notice per product per day.
     const day = now().toISOString().slice(0, 10);

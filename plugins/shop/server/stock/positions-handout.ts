@@ -24,8 +24,22 @@ const FREE: Holding = { state: 'free', order: null, owner: null, reserved_until:
 /** A timestamptz column as the engine's records show instants (ISO 8601, UTC, microseconds). */
 
 /** One audit row of a position's change of hands. */
-export function auditHolding(tx: Queryable, id: number, action: string, actorId: number | null, before: Holding, after: Holding): Promise<void> {
-  return recordAudit(tx, { resource: positionsResource.id, recordId: id, action, actorId, before: { ...before }, after: { ...after } });
+export function auditHolding(
+  tx: Queryable,
+  id: number,
+  action: string,
+  actorId: number | null,
+  before: Holding,
+  after: Holding,
+): Promise<void> {
+  return recordAudit(tx, {
+    resource: positionsResource.id,
+    recordId: id,
+    action,
+    actorId,
+    before: { ...before },
+    after: { ...after },
+  });
 }
 
 /** An id column read as text (bigint is read as text so both drivers agree), or null. */
@@ -65,7 +79,13 @@ export async function reservePositions(tx: Queryable, ids: readonly number[], re
       WHERE id = ANY($1::bigint[])`,
     [ids, ownerId, orderId, until, actorId],
   );
-  for (const id of ids) await auditHolding(tx, id, 'reserve', actorId, FREE, { state: 'reserved', order: orderId, owner: ownerId, reserved_until: until });
+  for (const id of ids)
+    await auditHolding(tx, id, 'reserve', actorId, FREE, {
+      state: 'reserved',
+      order: orderId,
+      owner: ownerId,
+      reserved_until: until,
+    });
 }
 
 /** Frees the order's positions that are still reserved; their ids. Sold and defective ones stay with the order. */
@@ -83,7 +103,14 @@ export async function releasePositions(tx: Queryable, orderId: number, actorId: 
   );
   const released = [...rows].sort((a, b) => Number(a.id) - Number(b.id));
   for (const row of released) {
-    await auditHolding(tx, Number(row.id), 'release', actorId, { state: 'reserved', order: orderId, owner: idOrNull(row.owner), reserved_until: row.reserved_until }, FREE);
+    await auditHolding(
+      tx,
+      Number(row.id),
+      'release',
+      actorId,
+      { state: 'reserved', order: orderId, owner: idOrNull(row.owner), reserved_until: row.reserved_until },
+      FREE,
+    );
   }
   return released.map((row) => Number(row.id));
 }
@@ -104,6 +131,9 @@ export async function holdsSoldPositions(tx: Queryable, orderId: number, now: Da
 
 /** Every position the order holds (reserved, sold or found defective), in id order. */
 export async function orderPositionIds(tx: Queryable, orderId: number): Promise<number[]> {
-  const { rows } = await tx.query<{ id: string }>(`SELECT id::text AS id FROM shop.positions WHERE "order" = $1 AND deleted_at IS NULL ORDER BY id`, [orderId]);
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id::text AS id FROM shop.positions WHERE "order" = $1 AND deleted_at IS NULL ORDER BY id`,
+    [orderId],
+  );
   return rows.map((row) => Number(row.id));
 }

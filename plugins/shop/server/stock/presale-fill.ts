@@ -26,7 +26,12 @@ async function waitingPresaleOrders(tx: Queryable, productId: number): Promise<n
  * stock runs out; completes each that becomes full. Returns the completed orders' events: the
  * caller announces them after its transaction commits (OrderEngine.announceCompleted).
  */
-export async function fillPresaleOrders(tx: Queryable, productId: number, actor: Actor, policy: HandoutPolicy): Promise<OrderEvent[]> {
+export async function fillPresaleOrders(
+  tx: Queryable,
+  productId: number,
+  actor: Actor,
+  policy: HandoutPolicy,
+): Promise<OrderEvent[]> {
   const completed: OrderEvent[] = [];
   for (const id of await waitingPresaleOrders(tx, productId)) {
     const order = await findRecord(tx, ordersResource, id, { lock: true });

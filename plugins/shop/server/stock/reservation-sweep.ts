@@ -14,7 +14,11 @@ export const RESERVATION_SWEEP = 'shop.reservation-sweep';
 export const SWEEP_INTERVAL_MS = 60_000;
 
 /** Marks sold the reserved positions whose reservation ended by `now` (only the order's, when given); their ids. */
-export async function sellExpiredReservations(tx: Queryable, now: Date, orderId: number | null = null): Promise<number[]> {
+export async function sellExpiredReservations(
+  tx: Queryable,
+  now: Date,
+  orderId: number | null = null,
+): Promise<number[]> {
   const { rows } = await tx.query<{ id: string; order: string | null; owner: string | null; reserved_until: string }>(
     `UPDATE shop.positions SET state = 'sold', version = version + 1, updated_at = now()
       WHERE state = 'reserved' AND reserved_until <= $1::timestamptz AND deleted_at IS NULL

@@ -19,8 +19,15 @@ export interface HandoutPolicy {
 export function readReservationHours(settings: Readonly<Record<string, unknown>>): number {
   const configured = settings.reservationHours;
   if (configured === undefined) return DEFAULT_RESERVATION_HOURS;
-  if (typeof configured !== 'number' || !Number.isInteger(configured) || configured < 1 || configured > MAX_RESERVATION_HOURS) {
-    throw new Error(`pluginSettings.shop.reservationHours must be a whole number of hours from 1 to ${MAX_RESERVATION_HOURS}.`);
+  if (
+    typeof configured !== 'number' ||
+    !Number.isInteger(configured) ||
+    configured < 1 ||
+    configured > MAX_RESERVATION_HOURS
+  ) {
+    throw new Error(
+      `pluginSettings.shop.reservationHours must be a whole number of hours from 1 to ${MAX_RESERVATION_HOURS}.`,
+    );
   }
   return configured;
 }

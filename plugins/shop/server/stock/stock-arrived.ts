@@ -11,7 +11,12 @@ import { refreshStockCounts } from './stock-counts';
  * commit. Through the order engine: `orders.stockArrivedIn(tx, productIds, actor)` then
  * `orders.announceCompleted(events)`, or `orders.stockArrived(db, productIds, actor)` in a transaction of its own.
  */
-export async function stockArrived(tx: Queryable, productIds: readonly number[], actor: Actor, policy: HandoutPolicy): Promise<OrderEvent[]> {
+export async function stockArrived(
+  tx: Queryable,
+  productIds: readonly number[],
+  actor: Actor,
+  policy: HandoutPolicy,
+): Promise<OrderEvent[]> {
   const products = [...new Set(productIds)].sort((a, b) => a - b);
   const completed: OrderEvent[] = [];
   for (const productId of products) completed.push(...(await fillPresaleOrders(tx, productId, actor, policy)));

@@ -16,7 +16,11 @@ import type { LowStockAlert } from './low-stock';
  * writer committed. Locking products before categories, in id order, keeps every writer in the
  * same order (no deadlock).
  */
-export async function refreshStockCounts(tx: Queryable, productIds: readonly number[], lowStock: LowStockAlert): Promise<void> {
+export async function refreshStockCounts(
+  tx: Queryable,
+  productIds: readonly number[],
+  lowStock: LowStockAlert,
+): Promise<void> {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
   await tx.query('SELECT id FROM shop.products WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
@@ -41,7 +45,11 @@ export async function refreshStockCounts(tx: Queryable, productIds: readonly num
       ORDER BY id`,
     [ids],
   );
-  if (fell.rows.length > 0) await lowStock(tx, fell.rows.map((row) => ({ id: Number(row.id), name: row.name, free: row.free, dayLimit: row.day_limit })));
+  if (fell.rows.length > 0)
+    await lowStock(
+      tx,
+      fell.rows.map((row) => ({ id: Number(row.id), name: row.name, free: row.free, dayLimit: row.day_limit })),
+    );
   const categories = rows.map((row) => row.id);
   if (categories.length === 0) return;
   await tx.query(

@@ -28,7 +28,8 @@ export function isTimeZone(name: string): boolean {
 
 export const teamHooks: ResourceHooks = {
   async beforeWrite({ action, values }) {
-    if (typeof values.timezone === 'string' && !isTimeZone(values.timezone)) throw validationError({ timezone: [TIME_ZONE_UNKNOWN] });
+    if (typeof values.timezone === 'string' && !isTimeZone(values.timezone))
+      throw validationError({ timezone: [TIME_ZONE_UNKNOWN] });
     return action === 'create' ? { uuid: randomUUID() } : undefined;
   },
 };

@@ -38,7 +38,8 @@ export const TRANSFER_SCHEMA = {
 
 /** What the schema cannot say: a target, and every order once. */
 export function checkPreviewBody(body: TransferPreviewBody): void {
-  if (body.to_user === undefined && body.to_team === undefined) throw validationError({ to_user: [TARGET_REQUIRED], to_team: [TARGET_REQUIRED] });
+  if (body.to_user === undefined && body.to_team === undefined)
+    throw validationError({ to_user: [TARGET_REQUIRED], to_team: [TARGET_REQUIRED] });
   if (new Set(body.orders).size !== body.orders.length) throw validationError({ orders: [ORDERS_REPEATED] });
 }
 

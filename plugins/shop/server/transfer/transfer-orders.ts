@@ -26,9 +26,13 @@ export function transferOrdersRoute(app: FastifyInstance, db: Database): void {
     { config: { access: TRANSFER_ACCESS }, schema: { querystring: SOURCE_QUERY } },
     async (request): Promise<ListEnvelope<ResourceRecord>> => {
       const { user, team, ...rest } = request.query;
-      if ((user === undefined) === (team === undefined)) throw validationError({ user: [SOURCE_REQUIRED], team: [SOURCE_REQUIRED] });
+      if ((user === undefined) === (team === undefined))
+        throw validationError({ user: [SOURCE_REQUIRED], team: [SOURCE_REQUIRED] });
       const query = readListQuery(ordersResource, rest, languageOf(request));
-      const source: FilterClause = user === undefined ? { field: 'team', op: 'eq', value: String(team) } : { field: 'user', op: 'eq', value: String(user) };
+      const source: FilterClause =
+        user === undefined
+          ? { field: 'team', op: 'eq', value: String(team) }
+          : { field: 'user', op: 'eq', value: String(user) };
       const filters: FilterClause[] = [...query.filters, { field: 'status', op: 'eq', value: 'completed' }, source];
       return { data: await listRecords(db, ordersResource, { ...query, deleted: 'without', filters }) };
     },

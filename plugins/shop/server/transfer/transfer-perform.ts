@@ -1,4 +1,14 @@
-import { changeRecordIn, conflict, isoInstant, translated, type Actor, type AuditService, type Database, type Queryable, type UsersService } from '@core/sdk/server';
+import {
+  changeRecordIn,
+  conflict,
+  isoInstant,
+  translated,
+  type Actor,
+  type AuditService,
+  type Database,
+  type Queryable,
+  type UsersService,
+} from '@core/sdk/server';
 import type { FieldValue } from '@core/sdk/shared';
 import { ordersResource, setupTasksResource } from '../../shared/resources';
 import type { TransferBody, TransferRefusal, TransferResult } from '../../shared/transfer';
@@ -39,22 +49,52 @@ async function movePositions(tx: Queryable, orderId: number, from: number, to: n
   );
   for (const row of [...rows].sort((a, b) => Number(a.id) - Number(b.id))) {
     const holding = { state: row.state, order: orderId, reserved_until: row.reserved_until };
-    await auditHolding(tx, Number(row.id), TRANSFER_ACTION, actor.id, { ...holding, owner: from }, { ...holding, owner: to });
+    await auditHolding(
+      tx,
+      Number(row.id),
+      TRANSFER_ACTION,
+      actor.id,
+      { ...holding, owner: from },
+      { ...holding, owner: to },
+    );
   }
   return rows.length;
 }
 
 /** The order's setup tasks follow its buyer, so the buyer told of the setup is the one who holds the order. */
 async function moveSetupTasks(tx: Queryable, orderId: number, to: number, actor: Actor): Promise<void> {
-  const { rows } = await tx.query<{ id: string }>(`SELECT id::text AS id FROM shop.setup_tasks WHERE "order" = $1 AND "user" IS DISTINCT FROM $2 ORDER BY id`, [orderId, to]);
-  for (const row of rows) await changeRecordIn(tx, setupTasksResource, Number(row.id), { action: TRANSFER_ACTION, values: { user: to } }, actor);
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id::text AS id FROM shop.setup_tasks WHERE "order" = $1 AND "user" IS DISTINCT FROM $2 ORDER BY id`,
+    [orderId, to],
+  );
+  for (const row of rows)
+    await changeRecordIn(
+      tx,
+      setupTasksResource,
+      Number(row.id),
+      { action: TRANSFER_ACTION, values: { user: to } },
+      actor,
+    );
 }
 
-async function moveOrder(tx: Queryable, services: TransferServices, planned: PlannedOrder, target: ResolvedTarget, version: number | undefined, actor: Actor) {
+async function moveOrder(
+  tx: Queryable,
+  services: TransferServices,
+  planned: PlannedOrder,
+  target: ResolvedTarget,
+  version: number | undefined,
+  actor: Actor,
+) {
   const values: Record<string, FieldValue> = {};
   if (target.user) values.user = target.user.id;
   if (target.team) values.team = target.team.id;
-  const record = await changeRecordIn(tx, ordersResource, planned.row.order, { action: TRANSFER_ACTION, values, version: version ?? null }, actor);
+  const record = await changeRecordIn(
+    tx,
+    ordersResource,
+    planned.row.order,
+    { action: TRANSFER_ACTION, values, version: version ?? null },
+    actor,
+  );
   const fromUser = planned.userFrom ?? 0;
   const toUser = target.user?.id ?? fromUser;
   const moved = toUser !== fromUser;
@@ -63,7 +103,12 @@ async function moveOrder(tx: Queryable, services: TransferServices, planned: Pla
   await recordUserMoves(
     tx,
     services.audit,
-    { order: planned.row.order, from: { user: fromUser, team: planned.teamFrom }, to: { user: toUser, team: target.team?.id ?? planned.teamFrom }, positions },
+    {
+      order: planned.row.order,
+      from: { user: fromUser, team: planned.teamFrom },
+      to: { user: toUser, team: target.team?.id ?? planned.teamFrom },
+      positions,
+    },
     actor,
   );
   return { id: record.id, version: record.version, positions };
@@ -75,16 +120,26 @@ async function moveOrder(tx: Queryable, services: TransferServices, planned: Pla
  * engine (versioned, in the order's history as `transfer`), its positions follow its buyer, and
  * both buyers' histories get the move.
  */
-export async function performTransfer(services: TransferServices, body: TransferBody, versions: ReadonlyMap<number, number>, actor: Actor): Promise<TransferResult> {
+export async function performTransfer(
+  services: TransferServices,
+  body: TransferBody,
+  versions: ReadonlyMap<number, number>,
+  actor: Actor,
+): Promise<TransferResult> {
   return translated(ordersResource, actor.language, () =>
     services.db.transaction(async (tx) => {
       const target = await resolveTarget(tx, services.users, body);
       const plan = await planTransfer(tx, body.orders, target, true);
       const refused = plan.find((planned) => planned.row.refusal !== null);
-      if (refused?.row.refusal) throw conflict(REFUSAL_MESSAGES[refused.row.refusal].replace('{order}', String(refused.row.order)));
+      if (refused?.row.refusal)
+        throw conflict(REFUSAL_MESSAGES[refused.row.refusal].replace('{order}', String(refused.row.order)));
       const moved = [];
-      for (const planned of plan) moved.push(await moveOrder(tx, services, planned, target, versions.get(planned.row.order), actor));
-      return { orders: moved.map(({ id, version }) => ({ id, version })), positions: moved.reduce((sum, entry) => sum + entry.positions, 0) };
+      for (const planned of plan)
+        moved.push(await moveOrder(tx, services, planned, target, versions.get(planned.row.order), actor));
+      return {
+        orders: moved.map(({ id, version }) => ({ id, version })),
+        positions: moved.reduce((sum, entry) => sum + entry.positions, 0),
+      };
     }),
   );
 }

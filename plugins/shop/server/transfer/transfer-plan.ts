@@ -22,7 +22,11 @@ export interface PlannedOrder {
   readonly teamFrom: number | null;
 }
 
-export async function resolveTarget(tx: Queryable, users: UsersService, body: TransferPreviewBody): Promise<ResolvedTarget> {
+export async function resolveTarget(
+  tx: Queryable,
+  users: UsersService,
+  body: TransferPreviewBody,
+): Promise<ResolvedTarget> {
   const user = body.to_user === undefined ? null : await users.find(tx, body.to_user, { live: true });
   if (body.to_user !== undefined && !user) throw validationError({ to_user: [USER_NOT_FOUND] });
   const team = body.to_team === undefined ? null : await findRecord(tx, teamsResource, body.to_team);
@@ -43,7 +47,11 @@ function party(record: ResourceRecord, field: 'user' | 'team'): TransferParty | 
 }
 
 /** The order's positions held for a buyer: those held for its own buyer, and those held for someone else. */
-async function heldPositions(tx: Queryable, orderId: number, userId: number | null): Promise<{ own: number; elsewhere: number }> {
+async function heldPositions(
+  tx: Queryable,
+  orderId: number,
+  userId: number | null,
+): Promise<{ own: number; elsewhere: number }> {
   const { rows } = await tx.query<{ own: number; elsewhere: number }>(
     `SELECT count(*) FILTER (WHERE p.owner = $2)::int AS own, count(*) FILTER (WHERE p.owner IS DISTINCT FROM $2)::int AS elsewhere
        FROM shop.positions p
@@ -68,12 +76,27 @@ function refusalOf(order: ResourceRecord, target: ResolvedTarget, elsewhere: num
  * row is locked until the transaction ends (in id order, so two transfers never wait on each
  * other in a circle), and what is planned is what will be written.
  */
-export async function planTransfer(tx: Queryable, orderIds: readonly number[], target: ResolvedTarget, lock: boolean): Promise<PlannedOrder[]> {
+export async function planTransfer(
+  tx: Queryable,
+  orderIds: readonly number[],
+  target: ResolvedTarget,
+  lock: boolean,
+): Promise<PlannedOrder[]> {
   const planned = new Map<number, PlannedOrder>();
   for (const id of [...orderIds].sort((a, b) => a - b)) {
     const order = await findRecord(tx, ordersResource, id, { withDeleted: true, lock });
     if (!order) {
-      const row: TransferPreviewRow = { order: id, title: null, version: null, from_user: null, from_team: null, to_user: null, to_team: null, positions: 0, refusal: 'notFound' };
+      const row: TransferPreviewRow = {
+        order: id,
+        title: null,
+        version: null,
+        from_user: null,
+        from_team: null,
+        to_user: null,
+        to_team: null,
+        positions: 0,
+        refusal: 'notFound',
+      };
       planned.set(id, { row, userFrom: null, teamFrom: null });
       continue;
     }

@@ -58,7 +58,9 @@ async function userOptions(db: Database, users: UsersService, query: OptionsQuer
 
 async function teamOptions(db: Database, query: OptionsQuery): Promise<Option[]> {
   if (query.ids) {
-    const found = await Promise.all(idsOf(query.ids).map((id) => findRecord(db, teamsResource, id, { withDeleted: true })));
+    const found = await Promise.all(
+      idsOf(query.ids).map((id) => findRecord(db, teamsResource, id, { withDeleted: true })),
+    );
     return found.flatMap((team) => (team ? [{ id: team.id, label: String(team.name) }] : []));
   }
   const needle = query.q?.trim() ?? '';
@@ -75,10 +77,18 @@ async function teamOptions(db: Database, query: OptionsQuery): Promise<Option[]>
 /** `GET references/transfer/users|teams`: the transfer page's pickers (`q` to search, `ids` for labels). */
 export function transferReferenceRoutes(app: FastifyInstance, db: Database, users: UsersService): void {
   const config = { access: TRANSFER_ACCESS };
-  app.get<{ Querystring: OptionsQuery }>(`/references/${TRANSFER_USERS.path}`, { config, schema: { querystring: OPTIONS_QUERY } }, async (request): Promise<DataEnvelope<Option[]>> => ({
-    data: await userOptions(db, users, request.query),
-  }));
-  app.get<{ Querystring: OptionsQuery }>(`/references/${TRANSFER_TEAMS.path}`, { config, schema: { querystring: OPTIONS_QUERY } }, async (request): Promise<DataEnvelope<Option[]>> => ({
-    data: await teamOptions(db, request.query),
-  }));
+  app.get<{ Querystring: OptionsQuery }>(
+    `/references/${TRANSFER_USERS.path}`,
+    { config, schema: { querystring: OPTIONS_QUERY } },
+    async (request): Promise<DataEnvelope<Option[]>> => ({
+      data: await userOptions(db, users, request.query),
+    }),
+  );
+  app.get<{ Querystring: OptionsQuery }>(
+    `/references/${TRANSFER_TEAMS.path}`,
+    { config, schema: { querystring: OPTIONS_QUERY } },
+    async (request): Promise<DataEnvelope<Option[]>> => ({
+      data: await teamOptions(db, request.query),
+    }),
+  );
 }

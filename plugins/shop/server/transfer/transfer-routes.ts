@@ -17,7 +17,6 @@ import { performTransfer } from './transfer-perform';
 import { planTransfer, resolveTarget } from './transfer-plan';
 import { transferReferenceRoutes } from './transfer-references';
 
-
 /**
  * Manual transfer (SM): `POST transfer/preview` says what moving the orders would change and why
  * an order cannot move; `POST transfer` moves them; `GET transfer/users/{id}/history` is a user's
@@ -26,23 +25,37 @@ import { transferReferenceRoutes } from './transfer-references';
 export function registerTransfer(app: FastifyInstance, { db, users, audit }: ServerPluginContext): void {
   const config = { access: TRANSFER_ACCESS };
 
-  app.post<{ Body: TransferPreviewBody }>(`/${TRANSFER_PREVIEW_PATH}`, { config, schema: { body: PREVIEW_SCHEMA } }, async (request): Promise<DataEnvelope<TransferPreview>> => {
-    checkPreviewBody(request.body);
-    const target = await resolveTarget(db, users, request.body);
-    const rows = (await planTransfer(db, request.body.orders, target, false)).map((planned) => planned.row);
-    const movable = rows.filter((row) => row.refusal === null);
-    return { data: { rows, movable: movable.length, positions: movable.reduce((sum, row) => sum + row.positions, 0) } };
-  });
+  app.post<{ Body: TransferPreviewBody }>(
+    `/${TRANSFER_PREVIEW_PATH}`,
+    { config, schema: { body: PREVIEW_SCHEMA } },
+    async (request): Promise<DataEnvelope<TransferPreview>> => {
+      checkPreviewBody(request.body);
+      const target = await resolveTarget(db, users, request.body);
+      const rows = (await planTransfer(db, request.body.orders, target, false)).map((planned) => planned.row);
+      const movable = rows.filter((row) => row.refusal === null);
+      return {
+        data: { rows, movable: movable.length, positions: movable.reduce((sum, row) => sum + row.positions, 0) },
+      };
+    },
+  );
 
-  app.post<{ Body: TransferBody }>(`/${TRANSFER_PATH}`, { config, schema: { body: TRANSFER_SCHEMA } }, async (request): Promise<DataEnvelope<TransferResult>> => {
-    const versions = checkTransferBody(request.body);
-    return { data: await performTransfer({ db, users, audit }, request.body, versions, actorOf(request)) };
-  });
+  app.post<{ Body: TransferBody }>(
+    `/${TRANSFER_PATH}`,
+    { config, schema: { body: TRANSFER_SCHEMA } },
+    async (request): Promise<DataEnvelope<TransferResult>> => {
+      const versions = checkTransferBody(request.body);
+      return { data: await performTransfer({ db, users, audit }, request.body, versions, actorOf(request)) };
+    },
+  );
 
-  app.get<{ Params: IdParams }>(`/${TRANSFER_PATH}/users/:id/history`, { config, schema: { params: ID_PARAMS } }, async (request): Promise<DataEnvelope<AuditEntry[]>> => {
-    await users.require(db, request.params.id);
-    return { data: await audit.history(db, userShopHistory, request.params.id) };
-  });
+  app.get<{ Params: IdParams }>(
+    `/${TRANSFER_PATH}/users/:id/history`,
+    { config, schema: { params: ID_PARAMS } },
+    async (request): Promise<DataEnvelope<AuditEntry[]>> => {
+      await users.require(db, request.params.id);
+      return { data: await audit.history(db, userShopHistory, request.params.id) };
+    },
+  );
 
   transferOrdersRoute(app, db);
   transferReferenceRoutes(app, db, users);

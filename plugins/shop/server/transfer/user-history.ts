@@ -15,10 +15,26 @@ export interface OrderMove {
  * team before and after. A move between teams of one buyer is one `transfer-out` entry on that
  * buyer (nothing was received by anyone else).
  */
-export async function recordUserMoves(tx: Queryable, audit: AuditService, move: OrderMove, actor: Actor): Promise<void> {
-  const before: TransferHistoryValues = { order: move.order, user: move.from.user, team: move.from.team, positions: move.positions };
-  const after: TransferHistoryValues = { order: move.order, user: move.to.user, team: move.to.team, positions: move.positions };
+export async function recordUserMoves(
+  tx: Queryable,
+  audit: AuditService,
+  move: OrderMove,
+  actor: Actor,
+): Promise<void> {
+  const before: TransferHistoryValues = {
+    order: move.order,
+    user: move.from.user,
+    team: move.from.team,
+    positions: move.positions,
+  };
+  const after: TransferHistoryValues = {
+    order: move.order,
+    user: move.to.user,
+    team: move.to.team,
+    positions: move.positions,
+  };
   const entry = { resource: userShopHistory.id, actorId: actor.id, before: { ...before }, after: { ...after } };
   await audit.record(tx, { ...entry, recordId: move.from.user, action: TRANSFER_OUT });
-  if (move.to.user !== move.from.user) await audit.record(tx, { ...entry, recordId: move.to.user, action: TRANSFER_IN });
+  if (move.to.user !== move.from.user)
+    await audit.record(tx, { ...entry, recordId: move.to.user, action: TRANSFER_IN });
 }

@@ -11,13 +11,28 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { ResourceRecord } from '@core/sdk/shared';
-import { CopyButton, DataView, HttpClients, InfoDialog, serverMessage, useData, useInjection, useLocaleFormat } from '@core/sdk/web';
+import {
+  CopyButton,
+  DataView,
+  HttpClients,
+  InfoDialog,
+  serverMessage,
+  useData,
+  useInjection,
+  useLocaleFormat,
+} from '@core/sdk/web';
 import type { OrderPosition } from '../../shared/orders';
 import { orderPositions } from './orders-api';
 
 const useStyles = makeStyles({
   surface: { maxWidth: '880px', width: '90vw' },
-  data: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
+  data: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    fontFamily: tokens.fontFamilyMonospace,
+    wordBreak: 'break-all',
+  },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -30,7 +45,9 @@ export interface OrderPositionsDialogProps {
 
 /** When the order's reservation runs out: the latest end of its reserved positions (they are reserved together). */
 function reservedUntil(positions: readonly OrderPosition[]): string | null {
-  const ends = positions.flatMap((position) => (position.state === 'reserved' && position.reserved_until !== null ? [position.reserved_until] : []));
+  const ends = positions.flatMap((position) =>
+    position.state === 'reserved' && position.reserved_until !== null ? [position.reserved_until] : [],
+  );
   return ends.length > 0 ? ends.reduce((latest, end) => (Date.parse(end) > Date.parse(latest) ? end : latest)) : null;
 }
 
@@ -48,11 +65,22 @@ export function OrderPositionsDialog({ order, completed = false, onClose }: Orde
   const buyer = order._labels?.user;
   const title = typeof order.title === 'string' ? order.title : `#${order.id}`;
   const reservation = (name: string, until: string | null) =>
-    until ? t('orders.positions.buyerUntil', { buyer: name, until: format.dateTime(until) }) : t('orders.positions.buyer', { buyer: name });
+    until
+      ? t('orders.positions.buyerUntil', { buyer: name, until: format.dateTime(until) })
+      : t('orders.positions.buyer', { buyer: name });
 
   return (
-    <InfoDialog title={t(completed ? 'orders.positions.completedTitle' : 'orders.positions.title', { order: order.id, title })} onClose={onClose} surfaceClassName={styles.surface}>
-      <DataView data={positions} errorText={serverMessage} isEmpty={(rows) => rows.length === 0} empty={t('orders.positions.none')}>
+    <InfoDialog
+      title={t(completed ? 'orders.positions.completedTitle' : 'orders.positions.title', { order: order.id, title })}
+      onClose={onClose}
+      surfaceClassName={styles.surface}
+    >
+      <DataView
+        data={positions}
+        errorText={serverMessage}
+        isEmpty={(rows) => rows.length === 0}
+        empty={t('orders.positions.none')}
+      >
         {(rows) => (
           <>
             {typeof buyer === 'string' && <Text block>{reservation(buyer, reservedUntil(rows))}</Text>}

@@ -1,7 +1,17 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox, Field } from '@fluentui/react-components';
-import { HttpClients, ReferenceApi, ReferenceLabels, ReferencePicker, TextImportDialog, ToastService, useData, useInjection, type TextImportOutcome } from '@core/sdk/web';
+import {
+  HttpClients,
+  ReferenceApi,
+  ReferenceLabels,
+  ReferencePicker,
+  TextImportDialog,
+  ToastService,
+  useData,
+  useInjection,
+  type TextImportOutcome,
+} from '@core/sdk/web';
 import { PRODUCT } from '../../shared/resources';
 import { loadPositions, positionCount, productFormat } from './positions-api';
 
@@ -25,13 +35,17 @@ export function LoadPositionsDialog({ onClose, onLoaded }: LoadPositionsDialogPr
   const productLabel = useId();
   const [product, setProduct] = useState<number | null>(null);
   const [skipInvalid, setSkipInvalid] = useState(false);
-  const format = useData((signal) => (product === null ? Promise.resolve(null) : productFormat(clients, product, signal)), [clients, product]);
+  const format = useData(
+    (signal) => (product === null ? Promise.resolve(null) : productFormat(clients, product, signal)),
+    [clients, product],
+  );
 
   const send = async (lines: string): Promise<TextImportOutcome> => {
     // `ready` holds the send until a product is picked.
     if (product === null) throw new Error('No product is picked');
     const outcome = await loadPositions(clients, { product, lines, skip_invalid: skipInvalid });
-    if (outcome.kind === 'refused') return { kind: 'report', intent: 'error', message: outcome.message, lines: outcome.lines };
+    if (outcome.kind === 'refused')
+      return { kind: 'report', intent: 'error', message: outcome.message, lines: outcome.lines };
     const { created, skipped } = outcome.report;
     if (created > 0) {
       toasts.success(t('positions.load.loaded', { count: created }));
@@ -39,10 +53,21 @@ export function LoadPositionsDialog({ onClose, onLoaded }: LoadPositionsDialogPr
     }
     if (skipped.length === 0) return { kind: 'done' };
     // The good lines are in; what is left to correct is the skipped ones, listed.
-    return { kind: 'report', intent: 'warning', message: t('positions.load.skipped', { count: skipped.length }), lines: skipped, clearText: true };
+    return {
+      kind: 'report',
+      intent: 'warning',
+      message: t('positions.load.skipped', { count: skipped.length }),
+      lines: skipped,
+      clearText: true,
+    };
   };
 
-  const hint = product === null ? t('positions.load.pickProduct') : format.data ? t('positions.load.format', { format: format.data }) : undefined;
+  const hint =
+    product === null
+      ? t('positions.load.pickProduct')
+      : format.data
+        ? t('positions.load.format', { format: format.data })
+        : undefined;
   return (
     <TextImportDialog
       title={t('positions.load.title')}
@@ -67,7 +92,11 @@ export function LoadPositionsDialog({ onClose, onLoaded }: LoadPositionsDialogPr
           onChange={(ids) => setProduct(ids[0] ?? null)}
         />
       </Field>
-      <Checkbox checked={skipInvalid} onChange={(_, data) => setSkipInvalid(data.checked === true)} label={t('positions.load.skipInvalid')} />
+      <Checkbox
+        checked={skipInvalid}
+        onChange={(_, data) => setSkipInvalid(data.checked === true)}
+        label={t('positions.load.skipInvalid')}
+      />
     </TextImportDialog>
   );
 }

@@ -1,10 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import {
-  Field,
-  Input,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import type { ResourceRecord } from '@core/sdk/shared';
 import { CopyButton, DataView, HttpClients, InfoDialog, serverMessage, useData, useInjection } from '@core/sdk/web';
 import { revealData } from './positions-api';

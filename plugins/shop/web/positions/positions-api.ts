@@ -21,7 +21,10 @@ export type BulkLoadOutcome =
   | { readonly kind: 'refused'; readonly message: string; readonly lines: readonly LineError[] };
 
 const isLineError = (value: unknown): value is LineError =>
-  typeof value === 'object' && value !== null && typeof (value as LineError).line === 'number' && typeof (value as LineError).message === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as LineError).line === 'number' &&
+  typeof (value as LineError).message === 'string';
 
 /** The line report of a 422 that refused lines, or null for any other failure. */
 function refusedLines(error: unknown): BulkLoadOutcome | null {
@@ -47,15 +50,22 @@ export async function loadPositions(clients: HttpClients, request: BulkLoadReque
 
 /** The format of the product's category (`login:password:email`). */
 export async function productFormat(clients: HttpClients, product: number, signal?: AbortSignal): Promise<string> {
-  const answer = await shop(clients).get<DataEnvelope<{ format: string }>>(`positions/product-format/${product}`, { silent: true, ...(signal ? { signal } : {}) });
+  const answer = await shop(clients).get<DataEnvelope<{ format: string }>>(`positions/product-format/${product}`, {
+    silent: true,
+    ...(signal ? { signal } : {}),
+  });
   return answer.data.format;
 }
 
 /** One position's data (audited on the server). */
 export async function revealData(clients: HttpClients, position: number, signal?: AbortSignal): Promise<string> {
-  const answer = await shop(clients).get<DataEnvelope<{ data: string }>>(`positions/${position}/data`, { silent: true, ...(signal ? { signal } : {}) });
+  const answer = await shop(clients).get<DataEnvelope<{ data: string }>>(`positions/${position}/data`, {
+    silent: true,
+    ...(signal ? { signal } : {}),
+  });
   return answer.data.data;
 }
 
 /** Positions of a text: its lines that are not blank (as the server counts them). */
-export const positionCount = (text: string): number => text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '').length;
+export const positionCount = (text: string): number =>
+  text.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '').length;

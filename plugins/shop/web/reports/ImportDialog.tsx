@@ -1,6 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
-import { HttpClients, HttpError, serverMessage, TextImportDialog, useInjection, type ImportLineError, type TextImportOutcome } from '@core/sdk/web';
+import {
+  HttpClients,
+  HttpError,
+  serverMessage,
+  TextImportDialog,
+  useInjection,
+  type ImportLineError,
+  type TextImportOutcome,
+} from '@core/sdk/web';
 import { readLineErrorKey, REPORT_COLUMNS, REPORT_REQUIRED_COLUMNS } from '../../shared/reports';
 import { reportsResource } from '../../shared/resources';
 import { importReportsCsv } from './reports-api';
@@ -32,7 +40,11 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
     Object.entries(error.fieldErrors)
       .flatMap(([key, messages]) => {
         const place = readLineErrorKey(key);
-        return messages.map((message) => ({ line: place?.at ?? null, column: place?.column ? columnLabel(place.column) : null, message }));
+        return messages.map((message) => ({
+          line: place?.at ?? null,
+          column: place?.column ? columnLabel(place.column) : null,
+          message,
+        }));
       })
       .sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 
@@ -41,7 +53,11 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
     try {
       const answer = await importReportsCsv(api, csv);
       onImported();
-      return { kind: 'report', intent: 'success', message: t('reports.import.result', { created: answer.created, updated: answer.updated }) };
+      return {
+        kind: 'report',
+        intent: 'success',
+        message: t('reports.import.result', { created: answer.created, updated: answer.updated }),
+      };
     } catch (error) {
       if (!(error instanceof HttpError) || Object.keys(error.fieldErrors).length === 0) throw error;
       return { kind: 'report', intent: 'error', message: serverMessage(error) ?? '', lines: linesOf(error) };
@@ -61,7 +77,9 @@ export function ImportDialog({ open, onClose, onImported }: ImportDialogProps) {
       onSubmit={send}
       onClose={onClose}
     >
-      <Text className={styles.columns}>{t('reports.import.columns', { required: REPORT_REQUIRED_COLUMNS.join(', '), all: REPORT_COLUMNS.join(', ') })}</Text>
+      <Text className={styles.columns}>
+        {t('reports.import.columns', { required: REPORT_REQUIRED_COLUMNS.join(', '), all: REPORT_COLUMNS.join(', ') })}
+      </Text>
     </TextImportDialog>
   );
 }

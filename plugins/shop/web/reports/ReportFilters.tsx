@@ -30,13 +30,16 @@ export function ReportFilters({ filters, verticals, labels, onChange }: ReportFi
   const listbox = useListboxClass();
   const teamLabel = useId();
   // A vertical in the URL that no row names any more (a shared link) is still shown, as chosen.
-  const verticalChoices = filters.vertical === '' || verticals.includes(filters.vertical) ? verticals : [filters.vertical, ...verticals];
+  const verticalChoices =
+    filters.vertical === '' || verticals.includes(filters.vertical) ? verticals : [filters.vertical, ...verticals];
   // "Custom" with no day typed yet is not in the URL: the choice is held here until a day is.
   const [customChosen, setCustomChosen] = useState(false);
   const period: PeriodChoice = customChosen && filters.period === 'any' ? 'custom' : filters.period;
 
-  const periodLabel = (choice: PeriodChoice) => (choice === 'any' ? t('reports.filters.anyTime') : t(`core:resource.filter.presets.${choice}`));
-  const statusLabel = (status: AssetStatus | null) => (status === null ? t('reports.filters.anyStatus') : t(`fields.statusValues.${status}`));
+  const periodLabel = (choice: PeriodChoice) =>
+    choice === 'any' ? t('reports.filters.anyTime') : t(`core:resource.filter.presets.${choice}`);
+  const statusLabel = (status: AssetStatus | null) =>
+    status === null ? t('reports.filters.anyStatus') : t(`fields.statusValues.${status}`);
 
   return (
     <div className={styles.bar} role="search" aria-label={t('reports.filters.label')}>
@@ -74,7 +77,14 @@ export function ReportFilters({ filters, verticals, labels, onChange }: ReportFi
           listbox={{ className: listbox }}
           value={statusLabel(filters.status)}
           selectedOptions={[filters.status ?? ANY]}
-          onOptionSelect={(_, data) => onChange({ ...filters, status: (ASSET_STATUSES as readonly string[]).includes(data.optionValue ?? '') ? (data.optionValue as AssetStatus) : null })}
+          onOptionSelect={(_, data) =>
+            onChange({
+              ...filters,
+              status: (ASSET_STATUSES as readonly string[]).includes(data.optionValue ?? '')
+                ? (data.optionValue as AssetStatus)
+                : null,
+            })
+          }
         >
           <Option value={ANY}>{statusLabel(null)}</Option>
           {ASSET_STATUSES.map((status) => (
@@ -93,7 +103,12 @@ export function ReportFilters({ filters, verticals, labels, onChange }: ReportFi
           onOptionSelect={(_, data) => {
             const choice = data.optionValue as PeriodChoice;
             setCustomChosen(choice === 'custom');
-            onChange({ ...filters, period: choice, from: choice === 'custom' ? filters.from : '', to: choice === 'custom' ? filters.to : '' });
+            onChange({
+              ...filters,
+              period: choice,
+              from: choice === 'custom' ? filters.from : '',
+              to: choice === 'custom' ? filters.to : '',
+            });
           }}
         >
           {PERIODS.map((choice) => (
@@ -106,10 +121,18 @@ export function ReportFilters({ filters, verticals, labels, onChange }: ReportFi
       {period === 'custom' && (
         <>
           <Field label={t('reports.filters.from')}>
-            <DateInput value={filters.from} max={filters.to || undefined} onChange={(from) => onChange({ ...filters, period: 'custom', from })} />
+            <DateInput
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(from) => onChange({ ...filters, period: 'custom', from })}
+            />
           </Field>
           <Field label={t('reports.filters.to')}>
-            <DateInput value={filters.to} min={filters.from || undefined} onChange={(to) => onChange({ ...filters, period: 'custom', to })} />
+            <DateInput
+              value={filters.to}
+              min={filters.from || undefined}
+              onChange={(to) => onChange({ ...filters, period: 'custom', to })}
+            />
           </Field>
         </>
       )}

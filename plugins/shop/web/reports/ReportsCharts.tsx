@@ -51,7 +51,17 @@ interface Bar {
 }
 
 /** One value per group as bars; each bar's tooltip gives the exact value, the value axis short figures in `currency` (none: counts). */
-function Bars({ title, kind, bars, currency }: { readonly title: string; readonly kind: string; readonly bars: readonly Bar[]; readonly currency?: string }) {
+function Bars({
+  title,
+  kind,
+  bars,
+  currency,
+}: {
+  readonly title: string;
+  readonly kind: string;
+  readonly bars: readonly Bar[];
+  readonly currency?: string;
+}) {
   const format = useLocaleFormat();
   const styles = useStyles();
   const data: VerticalBarChartDataPoint[] = bars.slice(0, CHART_MAX_BARS).map((bar) => ({
@@ -96,22 +106,38 @@ export default function ReportsCharts({ summary }: { readonly summary: ReportSum
   const spend = (label: string, group: SpendGroup): Bar => ({
     label,
     value: group.spent_usd,
-    callout: t('reports.charts.spendValue', { spent: format.money(group.spent_usd, 'USD', 'currency'), assets: format.number(group.assets) }),
+    callout: t('reports.charts.spendValue', {
+      spent: format.money(group.spent_usd, 'USD', 'currency'),
+      assets: format.number(group.assets),
+    }),
     color: SPEND_COLOR,
   });
   const reasons = summary.disabled_by_reason.map(
     (reason, at): Bar => ({
       label: reason.reason ?? t('reports.charts.noReason'),
       value: String(reason.assets),
-      callout: t('reports.charts.reasonValue', { assets: format.number(reason.assets), share: format.percent(reason.share) }),
+      callout: t('reports.charts.reasonValue', {
+        assets: format.number(reason.assets),
+        share: format.percent(reason.share),
+      }),
       color: REASON_COLORS[at] ?? REASON_REST_COLOR,
     }),
   );
   const byReason = t('reports.charts.byReason');
   return (
     <div className={styles.grid}>
-      <Bars title={t('reports.charts.byTeam')} kind="team" currency="USD" bars={summary.by_team.map((group) => spend(group.name ?? t('reports.charts.noTeam'), group))} />
-      <Bars title={t('reports.charts.byVertical')} kind="vertical" currency="USD" bars={summary.by_vertical.map((group) => spend(group.vertical ?? t('reports.charts.noVertical'), group))} />
+      <Bars
+        title={t('reports.charts.byTeam')}
+        kind="team"
+        currency="USD"
+        bars={summary.by_team.map((group) => spend(group.name ?? t('reports.charts.noTeam'), group))}
+      />
+      <Bars
+        title={t('reports.charts.byVertical')}
+        kind="vertical"
+        currency="USD"
+        bars={summary.by_vertical.map((group) => spend(group.vertical ?? t('reports.charts.noVertical'), group))}
+      />
       {reasons.length > 0 ? (
         <Bars title={byReason} kind="reason" bars={reasons} />
       ) : (

@@ -2,7 +2,20 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { makeStyles, Spinner, Text, Title2, tokens } from '@fluentui/react-components';
-import { addResourceStrings, DataView, HttpClients, I18nService, ReferenceApi, ReferenceLabels, ResourcePage, serverMessage, useData, useInjection, useLocaleFormat, type ResourceScreenOptions } from '@core/sdk/web';
+import {
+  addResourceStrings,
+  DataView,
+  HttpClients,
+  I18nService,
+  ReferenceApi,
+  ReferenceLabels,
+  ResourcePage,
+  serverMessage,
+  useData,
+  useInjection,
+  useLocaleFormat,
+  type ResourceScreenOptions,
+} from '@core/sdk/web';
 import type { ResourceDefinition } from '@core/sdk/shared';
 import { reportsResource } from '../../shared/resources';
 import { ImportButton } from './ImportButton';

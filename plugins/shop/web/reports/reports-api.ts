@@ -4,7 +4,11 @@ import type { ReportImportBody, ReportLoadAnswer, ReportSummary } from '../../sh
 
 /** The reports' own calls beside the engine's list (server/reports/report-routes.ts). */
 
-export async function fetchSummary(api: HttpClient, query: Readonly<Record<string, string>>, signal: AbortSignal): Promise<ReportSummary> {
+export async function fetchSummary(
+  api: HttpClient,
+  query: Readonly<Record<string, string>>,
+  signal: AbortSignal,
+): Promise<ReportSummary> {
   return (await api.get<DataEnvelope<ReportSummary>>('reports/summary', { query, signal })).data;
 }
 

@@ -29,7 +29,12 @@ export function SetupCommentDialog({ task, action, onSaved, onClose }: SetupComm
 
   const submit = async () => {
     const text = comment.trim();
-    const invalid = action === 'fail' && text === '' ? t('setup.required') : text.length > SETUP_COMMENT_MAX ? t('setup.tooLong', { max: SETUP_COMMENT_MAX }) : null;
+    const invalid =
+      action === 'fail' && text === ''
+        ? t('setup.required')
+        : text.length > SETUP_COMMENT_MAX
+          ? t('setup.tooLong', { max: SETUP_COMMENT_MAX })
+          : null;
     errors.show(invalid ? { comment: [invalid] } : {});
     setFailure(null);
     if (invalid) return;
@@ -49,14 +54,30 @@ export function SetupCommentDialog({ task, action, onSaved, onClose }: SetupComm
   };
 
   return (
-    <FormDialog title={t(action === 'fail' ? 'setup.failTitle' : 'setup.doneTitle')} onSubmit={submit} onClose={() => !busy && onClose()} busy={busy}>
+    <FormDialog
+      title={t(action === 'fail' ? 'setup.failTitle' : 'setup.doneTitle')}
+      onSubmit={submit}
+      onClose={() => !busy && onClose()}
+      busy={busy}
+    >
       {failure && (
         <MessageBar intent="error">
           <MessageBarBody>{failure}</MessageBarBody>
         </MessageBar>
       )}
-      <Field label={t('setup.commentLabel')} required={action === 'fail'} hint={t(action === 'fail' ? 'setup.failHint' : 'setup.doneHint')} validationMessage={errors.first('comment')}>
-        <Textarea name="comment" value={comment} onChange={(_, data) => setComment(data.value)} rows={4} resize="vertical" />
+      <Field
+        label={t('setup.commentLabel')}
+        required={action === 'fail'}
+        hint={t(action === 'fail' ? 'setup.failHint' : 'setup.doneHint')}
+        validationMessage={errors.first('comment')}
+      >
+        <Textarea
+          name="comment"
+          value={comment}
+          onChange={(_, data) => setComment(data.value)}
+          rows={4}
+          resize="vertical"
+        />
       </Field>
     </FormDialog>
   );

@@ -41,7 +41,12 @@ export function SetupTasksPage() {
     <>
       <ResourcePage definition={setupTasksResource} options={options} />
       {finishing && (
-        <SetupCommentDialog task={finishing.task} action={finishing.action} onSaved={() => void finishing.reload()} onClose={() => setFinishing(null)} />
+        <SetupCommentDialog
+          task={finishing.task}
+          action={finishing.action}
+          onSaved={() => void finishing.reload()}
+          onClose={() => setFinishing(null)}
+        />
       )}
     </>
   );

@@ -1,8 +1,28 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Field, MessageBar, MessageBarBody, Radio, RadioGroup, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { HttpClients, ReferenceApi, ReferenceLabels, ReferencePicker, serverMessage, ToastService, useInjection } from '@core/sdk/web';
+import {
+  Button,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Spinner,
+  Text,
+  Title2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  HttpClients,
+  ReferenceApi,
+  ReferenceLabels,
+  ReferencePicker,
+  serverMessage,
+  ToastService,
+  useInjection,
+} from '@core/sdk/web';
 import { TRANSFER_TEAMS, TRANSFER_USERS, type TransferPreview, type TransferTarget } from '../../shared/transfer';
 import { PreviewTable } from './PreviewTable';
 import { SourceOrders } from './SourceOrders';
@@ -46,7 +66,10 @@ export const TransferPage = observer(function TransferPage() {
   // A new list mounts after each transfer, so it shows where the orders stand now.
   const [round, setRound] = useState(0);
 
-  const target: TransferTarget = { ...(toUser === null ? {} : { to_user: toUser }), ...(toTeam === null ? {} : { to_team: toTeam }) };
+  const target: TransferTarget = {
+    ...(toUser === null ? {} : { to_user: toUser }),
+    ...(toTeam === null ? {} : { to_team: toTeam }),
+  };
   const hasTarget = toUser !== null || toTeam !== null;
   const source: TransferSource | null = sourceId === null ? null : { kind: sourceKind, id: sourceId };
 
@@ -99,7 +122,10 @@ export const TransferPage = observer(function TransferPage() {
             <Radio value="team" label={t('transfer.fromTeam')} />
           </RadioGroup>
         </Field>
-        <Field label={sourceKind === 'user' ? t('transfer.sourceUser') : t('transfer.sourceTeam')} className={styles.picker}>
+        <Field
+          label={sourceKind === 'user' ? t('transfer.sourceUser') : t('transfer.sourceTeam')}
+          className={styles.picker}
+        >
           <ReferencePicker
             key={sourceKind}
             id={ids.source}
@@ -115,25 +141,47 @@ export const TransferPage = observer(function TransferPage() {
         </Field>
       </div>
 
-      {source ? <SourceOrders key={`${source.kind}-${source.id}-${round}`} source={source} onSelection={onSelection} /> : <Text>{t('transfer.pickSource')}</Text>}
+      {source ? (
+        <SourceOrders key={`${source.kind}-${source.id}-${round}`} source={source} onSelection={onSelection} />
+      ) : (
+        <Text>{t('transfer.pickSource')}</Text>
+      )}
 
       <div className={styles.row}>
         <Field label={t('transfer.toUser')} className={styles.picker}>
-          <ReferencePicker id={ids.toUser} target={TRANSFER_USERS} labels={labels} multiple={false} value={toUser === null ? [] : [toUser]} onChange={(picked) => {
-            setToUser(first(picked));
-            changed();
-          }} />
+          <ReferencePicker
+            id={ids.toUser}
+            target={TRANSFER_USERS}
+            labels={labels}
+            multiple={false}
+            value={toUser === null ? [] : [toUser]}
+            onChange={(picked) => {
+              setToUser(first(picked));
+              changed();
+            }}
+          />
         </Field>
         <Field label={t('transfer.toTeam')} className={styles.picker}>
-          <ReferencePicker id={ids.toTeam} target={TRANSFER_TEAMS} labels={labels} multiple={false} value={toTeam === null ? [] : [toTeam]} onChange={(picked) => {
-            setToTeam(first(picked));
-            changed();
-          }} />
+          <ReferencePicker
+            id={ids.toTeam}
+            target={TRANSFER_TEAMS}
+            labels={labels}
+            multiple={false}
+            value={toTeam === null ? [] : [toTeam]}
+            onChange={(picked) => {
+              setToTeam(first(picked));
+              changed();
+            }}
+          />
         </Field>
       </div>
 
       <div className={styles.actions}>
-        <Button onClick={() => void showPreview()} disabled={orders.length === 0 || !hasTarget || busy !== null} icon={busy === 'preview' ? <Spinner size="tiny" /> : undefined}>
+        <Button
+          onClick={() => void showPreview()}
+          disabled={orders.length === 0 || !hasTarget || busy !== null}
+          icon={busy === 'preview' ? <Spinner size="tiny" /> : undefined}
+        >
           {t('transfer.previewAction')}
         </Button>
         <Text>{t('transfer.selected', { count: orders.length })}</Text>
@@ -162,8 +210,12 @@ export const TransferPage = observer(function TransferPage() {
         </section>
       )}
       <div className={styles.histories}>
-        {sourceKind === 'user' && sourceId !== null && <UserShopHistory key={`from-${sourceId}-${round}`} userId={sourceId} title={t('transfer.history.source')} />}
-        {toUser !== null && <UserShopHistory key={`to-${toUser}-${round}`} userId={toUser} title={t('transfer.history.target')} />}
+        {sourceKind === 'user' && sourceId !== null && (
+          <UserShopHistory key={`from-${sourceId}-${round}`} userId={sourceId} title={t('transfer.history.source')} />
+        )}
+        {toUser !== null && (
+          <UserShopHistory key={`to-${toUser}-${round}`} userId={toUser} title={t('transfer.history.target')} />
+        )}
       </div>
     </div>
   );

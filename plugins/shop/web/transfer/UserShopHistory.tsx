@@ -1,11 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import type { AuditEntry, DataEnvelope } from '@core/sdk/shared';
 import { DataView, HttpClients, serverMessage, useData, useInjection, useLocaleFormat } from '@core/sdk/web';
 import { TRANSFER_IN, TRANSFER_PATH, type TransferHistoryValues } from '../../shared/transfer';
 
 const useStyles = makeStyles({
-  section: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, minWidth: '360px', flex: '1 1 360px' },
+  section: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    minWidth: '360px',
+    flex: '1 1 360px',
+  },
 });
 
 export interface UserShopHistoryProps {
@@ -14,7 +30,8 @@ export interface UserShopHistoryProps {
   readonly title: string;
 }
 
-const orderOf = (entry: AuditEntry): TransferHistoryValues | null => (entry.after as TransferHistoryValues | null) ?? null;
+const orderOf = (entry: AuditEntry): TransferHistoryValues | null =>
+  (entry.after as TransferHistoryValues | null) ?? null;
 
 /**
  * A user's shop history: every order moved to them or away from them by manual transfer, when and
@@ -26,13 +43,23 @@ export function UserShopHistory({ userId, title }: UserShopHistoryProps) {
   const styles = useStyles();
   const clients = useInjection(HttpClients);
   const history = useData(
-    async (signal) => (await clients.get('shop').get<DataEnvelope<AuditEntry[]>>(`${TRANSFER_PATH}/users/${userId}/history`, { silent: true, signal })).data,
+    async (signal) =>
+      (
+        await clients
+          .get('shop')
+          .get<DataEnvelope<AuditEntry[]>>(`${TRANSFER_PATH}/users/${userId}/history`, { silent: true, signal })
+      ).data,
     [clients, userId],
   );
   return (
     <section className={styles.section} aria-label={title}>
       <Text weight="semibold">{title}</Text>
-      <DataView data={history} errorText={serverMessage} isEmpty={(entries) => entries.length === 0} empty={t('transfer.history.empty')}>
+      <DataView
+        data={history}
+        errorText={serverMessage}
+        isEmpty={(entries) => entries.length === 0}
+        empty={t('transfer.history.empty')}
+      >
         {(entries) => (
           <Table size="small" aria-label={title}>
             <TableHeader>
@@ -49,7 +76,9 @@ export function UserShopHistory({ userId, title }: UserShopHistoryProps) {
                 return (
                   <TableRow key={entry.id}>
                     <TableCell>{format.dateTime(entry.at)}</TableCell>
-                    <TableCell>{moved ? t(words, { order: moved.order, positions: moved.positions }) : entry.action}</TableCell>
+                    <TableCell>
+                      {moved ? t(words, { order: moved.order, positions: moved.positions }) : entry.action}
+                    </TableCell>
                     <TableCell>{entry.actor_name ?? '—'}</TableCell>
                   </TableRow>
                 );

@@ -15,7 +15,11 @@ import {
  * The orders a transfer picks from, as the engine's list pieces read them: the orders' fields
  * served by `GET transfer/orders` (completed orders of one buyer or team, SM) with no row actions.
  */
-export const transferOrdersScreen: ResourceDefinition = { ...ordersResource, path: TRANSFER_ORDERS_PATH, rowActions: [] };
+export const transferOrdersScreen: ResourceDefinition = {
+  ...ordersResource,
+  path: TRANSFER_ORDERS_PATH,
+  rowActions: [],
+};
 
 /** Where the orders come from: a buyer or a team. */
 export interface TransferSource {
@@ -29,7 +33,9 @@ export class TransferApi {
 
   async preview(orders: readonly number[], target: TransferTarget): Promise<TransferPreview> {
     const body: TransferPreviewBody = { orders, ...target };
-    return (await this.clients.get('shop').post<DataEnvelope<TransferPreview>>(TRANSFER_PREVIEW_PATH, body, { silent: true })).data;
+    return (
+      await this.clients.get('shop').post<DataEnvelope<TransferPreview>>(TRANSFER_PREVIEW_PATH, body, { silent: true })
+    ).data;
   }
 
   /** Moves the preview's movable orders at the versions it showed. */
@@ -37,6 +43,7 @@ export class TransferApi {
     const movable = preview.rows.filter((row) => row.refusal === null && row.version !== null);
     const versions = Object.fromEntries(movable.map((row) => [String(row.order), row.version ?? 0]));
     const body = { orders: movable.map((row) => row.order), versions, ...target };
-    return (await this.clients.get('shop').post<DataEnvelope<TransferResult>>(TRANSFER_PATH, body, { silent: true })).data;
+    return (await this.clients.get('shop').post<DataEnvelope<TransferResult>>(TRANSFER_PATH, body, { silent: true }))
+      .data;
   }
 }

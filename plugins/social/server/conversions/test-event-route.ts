@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
-import { ApiError, assertNoBody, ID_PARAMS, notFound, validationError, type IdParams, type ServerPluginContext } from '@core/sdk/server';
+import {
+  ApiError,
+  assertNoBody,
+  ID_PARAMS,
+  notFound,
+  validationError,
+  type IdParams,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import type { TestEventAnswer } from '../../shared/conversions';
 import { conversionApisResource } from '../../shared/resources';
 import type { GraphEventsAnswer } from '../graph-api';
@@ -28,7 +36,11 @@ export interface TestEventDeps {
  * and answered 502 with the platform's words (the adapter keeps the token out of them); the
  * platform's rate limit is a 503 with Retry-After.
  */
-export function testEventRoute(app: FastifyInstance, { db, records, routes }: Pick<ServerPluginContext, 'db' | 'records' | 'routes'>, deps: TestEventDeps): void {
+export function testEventRoute(
+  app: FastifyInstance,
+  { db, records, routes }: Pick<ServerPluginContext, 'db' | 'records' | 'routes'>,
+  deps: TestEventDeps,
+): void {
   const now = deps.now ?? (() => new Date());
   app.post<{ Params: IdParams }>(
     `/${conversionApisResource.path}/:id/test-event`,
@@ -45,7 +57,12 @@ export function testEventRoute(app: FastifyInstance, { db, records, routes }: Pi
       const sentAt = now();
       const event = testServerEvent(pixel.verified_domain, sentAt);
       const record = (test_result: string) =>
-        records.change(conversionApisResource, request.params.id, { action: 'test-event', values: { tested_at: sentAt.toISOString(), test_result } }, routes.actorOf(request));
+        records.change(
+          conversionApisResource,
+          request.params.id,
+          { action: 'test-event', values: { tested_at: sentAt.toISOString(), test_result } },
+          routes.actorOf(request),
+        );
       let answer: GraphEventsAnswer;
       try {
         answer = await deps.sender.sendEvents(pixel.pixel_id, pixel.token, [event], pixel.test_event_code);
@@ -55,7 +72,14 @@ export function testEventRoute(app: FastifyInstance, { db, records, routes }: Pi
         throw error.kind === 'rate-limit' ? platformFailure(error) : new ApiError(502, error.message);
       }
       await record(testResultSummary(answer));
-      return { data: { event_id: event.event_id, events_received: answer.events_received, fbtrace_id: answer.fbtrace_id, messages: answer.messages } };
+      return {
+        data: {
+          event_id: event.event_id,
+          events_received: answer.events_received,
+          fbtrace_id: answer.fbtrace_id,
+          messages: answer.messages,
+        },
+      };
     },
   );
 }

@@ -38,7 +38,12 @@ export function testServerEvent(verifiedDomain: string, now: Date, eventId: stri
 
 /** Sends server events of a pixel (the Graph adapter's `sendEvents`). */
 export interface EventSender {
-  sendEvents(pixelId: string, token: string, events: readonly unknown[], testEventCode?: string): Promise<GraphEventsAnswer>;
+  sendEvents(
+    pixelId: string,
+    token: string,
+    events: readonly unknown[],
+    testEventCode?: string,
+  ): Promise<GraphEventsAnswer>;
 }
 
 const RESULT_LENGTH = 2000;
@@ -46,7 +51,10 @@ const RESULT_LENGTH = 2000;
 /** What the record's `test_result` keeps of an answer: events received, the trace id, the messages; never a token. */
 export function testResultSummary(answer: GraphEventsAnswer): string {
   const messages = answer.messages.length > 0 ? answer.messages.join(' | ') : 'none';
-  return `Events received: ${answer.events_received}; fbtrace_id: ${answer.fbtrace_id ?? '—'}; messages: ${messages}`.slice(0, RESULT_LENGTH);
+  return `Events received: ${answer.events_received}; fbtrace_id: ${answer.fbtrace_id ?? '—'}; messages: ${messages}`.slice(
+    0,
+    RESULT_LENGTH,
+  );
 }
 
 /** `test_result` of a refusal: the platform's words as the adapter cleaned them. */

@@ -36,7 +36,8 @@ export function demoDays(first: string, count: number): string[] {
 
 /** The ad's figures on day `index` of the month (0 the first). Every eleventh day (shifted per ad) has views but no clicks. */
 export function adDay(profile: AdProfile, index: number): DayFigures {
-  if (profile.pausedDays !== undefined && index >= MONTH_DAYS - profile.pausedDays) return { clicks: 0, views: 0, leads: 0, spentMinor: 0 };
+  if (profile.pausedDays !== undefined && index >= MONTH_DAYS - profile.pausedDays)
+    return { clicks: 0, views: 0, leads: 0, spentMinor: 0 };
   const variation = (profile.number * 7919 + index * 104_729) % 500;
   const views = profile.views + Math.floor((profile.views * variation) / 1000);
   const noClicks = (index + profile.number) % 11 === 0;

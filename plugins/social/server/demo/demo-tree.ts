@@ -23,7 +23,9 @@ interface DemoAdset {
 interface DemoCampaign {
   readonly name: string;
   readonly objective: string;
-  readonly budget: { readonly kind: 'daily'; readonly minor: number } | { readonly kind: 'lifetime'; readonly minor: number; readonly stopInDays: number };
+  readonly budget:
+    | { readonly kind: 'daily'; readonly minor: number }
+    | { readonly kind: 'lifetime'; readonly minor: number; readonly stopInDays: number };
   readonly status: DeliveryStatus;
   readonly adsets: readonly DemoAdset[];
 }
@@ -37,7 +39,12 @@ interface DemoAdAccount {
   readonly campaigns: readonly DemoCampaign[];
 }
 
-const ad = (name: string, creativeId: string, profile: AdProfile, status: DeliveryStatus = 'ACTIVE'): DemoAd => ({ name, creativeId, status, day: (index) => adDay(profile, index) });
+const ad = (name: string, creativeId: string, profile: AdProfile, status: DeliveryStatus = 'ACTIVE'): DemoAd => ({
+  name,
+  creativeId,
+  status,
+  day: (index) => adDay(profile, index),
+});
 
 export const DEMO_TREE: readonly DemoAdAccount[] = [
   {
@@ -54,15 +61,45 @@ export const DEMO_TREE: readonly DemoAdAccount[] = [
         status: 'ACTIVE',
         adsets: [
           {
-            name: 'US 25–44 broad', billingEvent: 'IMPRESSIONS', optimizationGoal: 'LEAD_GENERATION', bidMinor: null, dailyBudgetMinor: 8_000, status: 'ACTIVE',
+            name: 'US 25–44 broad',
+            billingEvent: 'IMPRESSIONS',
+            optimizationGoal: 'LEAD_GENERATION',
+            bidMinor: null,
+            dailyBudgetMinor: 8_000,
+            status: 'ACTIVE',
             ads: [
-              ad('Video — Meet nearby', '120200000000001', { number: 1, views: 5200, clicksPerMille: 14, clicksPerLead: 9, cpmMinor: 910 }),
-              ad('Carousel — Success stories', '120200000000002', { number: 2, views: 3100, clicksPerMille: 11, clicksPerLead: 12, cpmMinor: 870 }),
+              ad('Video — Meet nearby', '120200000000001', {
+                number: 1,
+                views: 5200,
+                clicksPerMille: 14,
+                clicksPerLead: 9,
+                cpmMinor: 910,
+              }),
+              ad('Carousel — Success stories', '120200000000002', {
+                number: 2,
+                views: 3100,
+                clicksPerMille: 11,
+                clicksPerLead: 12,
+                cpmMinor: 870,
+              }),
             ],
           },
           {
-            name: 'US lookalike 1%', billingEvent: 'LINK_CLICKS', optimizationGoal: 'LINK_CLICKS', bidMinor: 250, dailyBudgetMinor: 7_000, status: 'ACTIVE',
-            ads: [ad('Image — Free sign-up', '120200000000003', { number: 3, views: 2600, clicksPerMille: 19, clicksPerLead: 15, cpmMinor: 1_040 })],
+            name: 'US lookalike 1%',
+            billingEvent: 'LINK_CLICKS',
+            optimizationGoal: 'LINK_CLICKS',
+            bidMinor: 250,
+            dailyBudgetMinor: 7_000,
+            status: 'ACTIVE',
+            ads: [
+              ad('Image — Free sign-up', '120200000000003', {
+                number: 3,
+                views: 2600,
+                clicksPerMille: 19,
+                clicksPerLead: 15,
+                cpmMinor: 1_040,
+              }),
+            ],
           },
         ],
       },
@@ -73,10 +110,26 @@ export const DEMO_TREE: readonly DemoAdAccount[] = [
         status: 'ACTIVE',
         adsets: [
           {
-            name: 'US retargeting 30 days', billingEvent: 'IMPRESSIONS', optimizationGoal: 'OFFSITE_CONVERSIONS', bidMinor: null, dailyBudgetMinor: 9_000, status: 'ACTIVE',
+            name: 'US retargeting 30 days',
+            billingEvent: 'IMPRESSIONS',
+            optimizationGoal: 'OFFSITE_CONVERSIONS',
+            bidMinor: null,
+            dailyBudgetMinor: 9_000,
+            status: 'ACTIVE',
             ads: [
-              ad('Collection — Deals of the week', '120200000000004', { number: 4, views: 4100, clicksPerMille: 22, clicksPerLead: 0, cpmMinor: 1_280 }),
-              ad('Image — Last chance', '120200000000005', { number: 5, views: 1800, clicksPerMille: 17, clicksPerLead: 0, cpmMinor: 1_150, pausedDays: 8 }, 'PAUSED'),
+              ad('Collection — Deals of the week', '120200000000004', {
+                number: 4,
+                views: 4100,
+                clicksPerMille: 22,
+                clicksPerLead: 0,
+                cpmMinor: 1_280,
+              }),
+              ad(
+                'Image — Last chance',
+                '120200000000005',
+                { number: 5, views: 1800, clicksPerMille: 17, clicksPerLead: 0, cpmMinor: 1_150, pausedDays: 8 },
+                'PAUSED',
+              ),
             ],
           },
         ],
@@ -97,12 +150,37 @@ export const DEMO_TREE: readonly DemoAdAccount[] = [
         status: 'ACTIVE',
         adsets: [
           {
-            name: 'DE FR ES 18–54', billingEvent: 'IMPRESSIONS', optimizationGoal: 'LANDING_PAGE_VIEWS', bidMinor: null, dailyBudgetMinor: 5_000, status: 'ACTIVE',
-            ads: [ad('Video — Summer sale', '120200000000006', { number: 6, views: 4700, clicksPerMille: 16, clicksPerLead: 20, cpmMinor: 640 })],
+            name: 'DE FR ES 18–54',
+            billingEvent: 'IMPRESSIONS',
+            optimizationGoal: 'LANDING_PAGE_VIEWS',
+            bidMinor: null,
+            dailyBudgetMinor: 5_000,
+            status: 'ACTIVE',
+            ads: [
+              ad('Video — Summer sale', '120200000000006', {
+                number: 6,
+                views: 4700,
+                clicksPerMille: 16,
+                clicksPerLead: 20,
+                cpmMinor: 640,
+              }),
+            ],
           },
           {
-            name: 'EU interests: shopping', billingEvent: 'LINK_CLICKS', optimizationGoal: 'LINK_CLICKS', bidMinor: 35, dailyBudgetMinor: 4_000, status: 'PAUSED',
-            ads: [ad('Image — Free delivery', '120200000000007', { number: 7, views: 2200, clicksPerMille: 12, clicksPerLead: 0, cpmMinor: 580 }, 'PAUSED')],
+            name: 'EU interests: shopping',
+            billingEvent: 'LINK_CLICKS',
+            optimizationGoal: 'LINK_CLICKS',
+            bidMinor: 35,
+            dailyBudgetMinor: 4_000,
+            status: 'PAUSED',
+            ads: [
+              ad(
+                'Image — Free delivery',
+                '120200000000007',
+                { number: 7, views: 2200, clicksPerMille: 12, clicksPerLead: 0, cpmMinor: 580 },
+                'PAUSED',
+              ),
+            ],
           },
         ],
       },
@@ -122,8 +200,20 @@ export const DEMO_TREE: readonly DemoAdAccount[] = [
         status: 'PAUSED',
         adsets: [
           {
-            name: 'JP 18–34 reach', billingEvent: 'IMPRESSIONS', optimizationGoal: 'REACH', bidMinor: 300, dailyBudgetMinor: 12_000, status: 'PAUSED',
-            ads: [ad('Video — Brand story', '120200000000008', { number: 8, views: 9800, clicksPerMille: 6, clicksPerLead: 0, cpmMinor: 820 }, 'PAUSED')],
+            name: 'JP 18–34 reach',
+            billingEvent: 'IMPRESSIONS',
+            optimizationGoal: 'REACH',
+            bidMinor: 300,
+            dailyBudgetMinor: 12_000,
+            status: 'PAUSED',
+            ads: [
+              ad(
+                'Video — Brand story',
+                '120200000000008',
+                { number: 8, views: 9800, clicksPerMille: 6, clicksPerLead: 0, cpmMinor: 820 },
+                'PAUSED',
+              ),
+            ],
           },
         ],
       },

@@ -65,7 +65,8 @@ export async function seedSocialDemo(db: Database, demo: DemoContext): Promise<v
 
 async function seedIn(tx: Queryable, demo: DemoContext): Promise<void> {
   // The engine's writer takes values as given (the API's form reading is what fills defaults), so defaults are spelt out.
-  const create = (definition: ResourceDefinition, values: Values) => demo.records.createIn(tx, definition, values, demo.author).then((record) => record.id);
+  const create = (definition: ResourceDefinition, values: Values) =>
+    demo.records.createIn(tx, definition, values, demo.author).then((record) => record.id);
   const planning = { on_platform: false } as const;
 
   await create(servicesResource, {
@@ -76,8 +77,16 @@ async function seedIn(tx: Queryable, demo: DemoContext): Promise<void> {
     token_expires_at: instantIn(60),
   });
   const account: Record<string, number> = {};
-  account.business = await create(accountsResource, { name: 'Northwind Media (Business Manager)', type: 'business_manager', status: 'active' });
-  account.system = await create(accountsResource, { name: 'Reporting system user', type: 'system_user', status: 'active' });
+  account.business = await create(accountsResource, {
+    name: 'Northwind Media (Business Manager)',
+    type: 'business_manager',
+    status: 'active',
+  });
+  account.system = await create(accountsResource, {
+    name: 'Reporting system user',
+    type: 'system_user',
+    status: 'active',
+  });
 
   for (const [name, category, owner] of [
     ['Northwind Dating', 'Dating Service', 'business'],
@@ -89,9 +98,22 @@ async function seedIn(tx: Queryable, demo: DemoContext): Promise<void> {
 
   // The tree's figures first: an ad account's amount spent is the month's insights.
   const days = demoDays(dayIn(-MONTH_DAYS), MONTH_DAYS);
-  const adDays = new Map<DemoAd, DayFigures[]>(DEMO_TREE.flatMap((adAccount) => adAccount.campaigns.flatMap((campaign) => campaign.adsets.flatMap((adset) => adset.ads.map((ad) => [ad, days.map((_, index) => ad.day(index))] as const)))));
-  const perDay = (ads: readonly DemoAd[]): DayFigures[] => days.map((_, index) => sumOf(ads.map((ad) => adDays.get(ad)![index]!)));
-  const insight = (date: string, level: string, ids: Readonly<Record<string, number>>, figures: DayFigures, currency: string) =>
+  const adDays = new Map<DemoAd, DayFigures[]>(
+    DEMO_TREE.flatMap((adAccount) =>
+      adAccount.campaigns.flatMap((campaign) =>
+        campaign.adsets.flatMap((adset) => adset.ads.map((ad) => [ad, days.map((_, index) => ad.day(index))] as const)),
+      ),
+    ),
+  );
+  const perDay = (ads: readonly DemoAd[]): DayFigures[] =>
+    days.map((_, index) => sumOf(ads.map((ad) => adDays.get(ad)![index]!)));
+  const insight = (
+    date: string,
+    level: string,
+    ids: Readonly<Record<string, number>>,
+    figures: DayFigures,
+    currency: string,
+  ) =>
     create(insightsResource, {
       date,
       level,
@@ -104,7 +126,12 @@ async function seedIn(tx: Queryable, demo: DemoContext): Promise<void> {
       leads: figures.leads,
       spent: money(figures.spentMinor, currency),
     });
-  const insightsOf = async (level: string, ids: Readonly<Record<string, number>>, figures: readonly DayFigures[], currency: string) => {
+  const insightsOf = async (
+    level: string,
+    ids: Readonly<Record<string, number>>,
+    figures: readonly DayFigures[],
+    currency: string,
+  ) => {
     for (const [index, date] of days.entries()) await insight(date, level, ids, figures[index]!, currency);
   };
 
@@ -130,12 +157,21 @@ async function seedIn(tx: Queryable, demo: DemoContext): Promise<void> {
         objective: campaign.objective,
         ...(campaign.budget.kind === 'daily'
           ? { daily_budget: money(campaign.budget.minor, currency), lifetime_budget: null, stop_time: null }
-          : { daily_budget: null, lifetime_budget: money(campaign.budget.minor, currency), stop_time: instantIn(campaign.budget.stopInDays) }),
+          : {
+              daily_budget: null,
+              lifetime_budget: money(campaign.budget.minor, currency),
+              stop_time: instantIn(campaign.budget.stopInDays),
+            }),
         start_time: instantIn(-MONTH_DAYS - 5),
         status: campaign.status,
         ...planning,
       });
-      await insightsOf('campaign', { ad_account: adAccountId, campaign: campaignId }, perDay(campaign.adsets.flatMap((adset) => adset.ads)), currency);
+      await insightsOf(
+        'campaign',
+        { ad_account: adAccountId, campaign: campaignId },
+        perDay(campaign.adsets.flatMap((adset) => adset.ads)),
+        currency,
+      );
       for (const adset of campaign.adsets) {
         const adsetId = await create(adsetsResource, {
           name: adset.name,
@@ -150,10 +186,26 @@ async function seedIn(tx: Queryable, demo: DemoContext): Promise<void> {
           status: adset.status,
           ...planning,
         });
-        await insightsOf('adset', { ad_account: adAccountId, campaign: campaignId, adset: adsetId }, perDay(adset.ads), currency);
+        await insightsOf(
+          'adset',
+          { ad_account: adAccountId, campaign: campaignId, adset: adsetId },
+          perDay(adset.ads),
+          currency,
+        );
         for (const ad of adset.ads) {
-          const adId = await create(adsResource, { name: ad.name, adset: adsetId, creative_id: ad.creativeId, status: ad.status, ...planning });
-          await insightsOf('ad', { ad_account: adAccountId, campaign: campaignId, adset: adsetId, ad: adId }, adDays.get(ad)!, currency);
+          const adId = await create(adsResource, {
+            name: ad.name,
+            adset: adsetId,
+            creative_id: ad.creativeId,
+            status: ad.status,
+            ...planning,
+          });
+          await insightsOf(
+            'ad',
+            { ad_account: adAccountId, campaign: campaignId, adset: adsetId, ad: adId },
+            adDays.get(ad)!,
+            currency,
+          );
         }
       }
     }

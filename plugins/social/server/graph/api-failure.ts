@@ -21,7 +21,8 @@ export class PlatformBusyError extends ApiError {
 
 export function platformFailure(error: unknown): unknown {
   if (!(error instanceof GraphError)) return error;
-  if (error.kind === 'rate-limit') return new PlatformBusyError(error.message, error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS);
+  if (error.kind === 'rate-limit')
+    return new PlatformBusyError(error.message, error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS);
   return new ApiError(error.kind === 'unavailable' ? 502 : 422, error.message);
 }
 

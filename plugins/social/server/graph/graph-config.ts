@@ -43,6 +43,11 @@ function baseUrl(value: string): string {
 
 export function readGraphConfig(settings: Settings): GraphConfig {
   const version = textSetting(settings, 'graphVersion', GRAPH_VERSION);
-  if (!/^v[0-9]{1,3}\.[0-9]{1,3}$/.test(version)) throw new Error('pluginSettings.social.graphVersion must look like v21.0.');
-  return { apiBase: baseUrl(textSetting(settings, 'graphApiBase', GRAPH_API_BASE)), version, timeoutMs: CALL_TIMEOUT_MS };
+  if (!/^v[0-9]{1,3}\.[0-9]{1,3}$/.test(version))
+    throw new Error('pluginSettings.social.graphVersion must look like v21.0.');
+  return {
+    apiBase: baseUrl(textSetting(settings, 'graphApiBase', GRAPH_API_BASE)),
+    version,
+    timeoutMs: CALL_TIMEOUT_MS,
+  };
 }

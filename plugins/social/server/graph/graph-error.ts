@@ -45,9 +45,19 @@ export interface GraphErrorBody {
   readonly fbtrace_id?: unknown;
 }
 
-export function rateLimitError(retryAfterSeconds: number | null, code: number | null = null, fbtraceId: string | null = null): GraphError {
+export function rateLimitError(
+  retryAfterSeconds: number | null,
+  code: number | null = null,
+  fbtraceId: string | null = null,
+): GraphError {
   const seconds = retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
-  return new GraphError('rate-limit', formatMessage(PLATFORM_RATE_LIMITED, { seconds }), code, retryAfterSeconds, fbtraceId);
+  return new GraphError(
+    'rate-limit',
+    formatMessage(PLATFORM_RATE_LIMITED, { seconds }),
+    code,
+    retryAfterSeconds,
+    fbtraceId,
+  );
 }
 
 export function unavailableError(reason: string): GraphError {
@@ -55,13 +65,22 @@ export function unavailableError(reason: string): GraphError {
 }
 
 /** The typed error of a Graph error answer; `secrets` are blotted out of whatever the platform wrote. */
-export function graphErrorOf(status: number, body: GraphErrorBody, retryAfterSeconds: number | null, secrets: readonly string[]): GraphError {
+export function graphErrorOf(
+  status: number,
+  body: GraphErrorBody,
+  retryAfterSeconds: number | null,
+  secrets: readonly string[],
+): GraphError {
   const code = typeof body.code === 'number' && Number.isSafeInteger(body.code) ? body.code : null;
   const fbtraceId = typeof body.fbtrace_id === 'string' ? body.fbtrace_id : null;
-  const said = typeof body.message === 'string' && body.message.trim() !== '' ? shortText(body.message, secrets) : `HTTP ${status}`;
+  const said =
+    typeof body.message === 'string' && body.message.trim() !== ''
+      ? shortText(body.message, secrets)
+      : `HTTP ${status}`;
   const reason = code === null ? said : `${said} (code ${code})`;
   if (code === 190) return new GraphError('auth', PLATFORM_AUTH, code, null, fbtraceId);
-  if ((code !== null && isRateLimitCode(code)) || status === 429) return rateLimitError(retryAfterSeconds, code, fbtraceId);
+  if ((code !== null && isRateLimitCode(code)) || status === 429)
+    return rateLimitError(retryAfterSeconds, code, fbtraceId);
   if (status >= 500 || body.is_transient === true || (code !== null && TRANSIENT_CODES.has(code))) {
     return new GraphError('unavailable', formatMessage(PLATFORM_UNAVAILABLE, { reason }), code, null, fbtraceId);
   }

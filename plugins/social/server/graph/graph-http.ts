@@ -23,15 +23,19 @@ export interface GraphRequest {
 
 export type GraphObject = Readonly<Record<string, unknown>>;
 
-const isObject = (value: unknown): value is GraphObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is GraphObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The request's URL: our own path, or a paging link held to the configured origin and stripped of any token it carries. */
 function urlOf(config: GraphConfig, request: GraphRequest): URL {
   const base = new URL(`${config.apiBase}/`);
-  const url = /^https?:\/\//.test(request.path) ? new URL(request.path) : new URL(`${config.version}/${request.path}`, base);
+  const url = /^https?:\/\//.test(request.path)
+    ? new URL(request.path)
+    : new URL(`${config.version}/${request.path}`, base);
   if (url.origin !== base.origin) throw unavailableError('a paging link pointed away from the configured API');
   url.searchParams.delete('access_token');
-  if (request.method === 'GET') for (const [key, value] of Object.entries(request.params)) url.searchParams.set(key, value);
+  if (request.method === 'GET')
+    for (const [key, value] of Object.entries(request.params)) url.searchParams.set(key, value);
   return url;
 }
 
@@ -67,6 +71,7 @@ export async function graphCall(config: GraphConfig, request: GraphRequest): Pro
   if (error || !response.ok) {
     throw graphErrorOf(response.status, error ?? {}, retryAfterSecondsOf(response.headers), [request.token]);
   }
-  if (!isObject(json)) throw new GraphError('unavailable', formatMessage(PLATFORM_ANSWER_UNREADABLE, { status: response.status }));
+  if (!isObject(json))
+    throw new GraphError('unavailable', formatMessage(PLATFORM_ANSWER_UNREADABLE, { status: response.status }));
   return json;
 }

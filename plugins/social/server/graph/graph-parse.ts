@@ -7,7 +7,8 @@ import type { GraphObject } from './graph-http';
  * dropped (there is nothing to match it by).
  */
 
-const isObject = (value: unknown): value is GraphObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is GraphObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function text(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -90,7 +91,9 @@ export function insightOf(item: GraphObject): GraphInsight | null {
   const account = text(item.account_id);
   if (!date || !account) return null;
   const actions = Array.isArray(item.actions)
-    ? item.actions.filter(isObject).map((action) => ({ action_type: text(action.action_type) ?? '', value: text(action.value) ?? '0' }))
+    ? item.actions
+        .filter(isObject)
+        .map((action) => ({ action_type: text(action.action_type) ?? '', value: text(action.value) ?? '0' }))
     : undefined;
   return {
     date_start: date,

@@ -1,5 +1,12 @@
 import type { RussianMessages } from '@core/sdk/server';
-import { NO_SERVICE, PLATFORM_ANSWER_UNREADABLE, PLATFORM_AUTH, PLATFORM_RATE_LIMITED, PLATFORM_REFUSED, PLATFORM_UNAVAILABLE } from './messages';
+import {
+  NO_SERVICE,
+  PLATFORM_ANSWER_UNREADABLE,
+  PLATFORM_AUTH,
+  PLATFORM_RATE_LIMITED,
+  PLATFORM_REFUSED,
+  PLATFORM_UNAVAILABLE,
+} from './messages';
 
 /** The platform's messages in Russian, by their English text. */
 export const GRAPH_MESSAGES_RU: RussianMessages = {

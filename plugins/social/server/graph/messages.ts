@@ -7,5 +7,6 @@ export const PLATFORM_AUTH = 'The platform token has expired or is invalid: rene
 export const PLATFORM_REFUSED = 'The platform refused: {reason}';
 export const PLATFORM_UNAVAILABLE = 'The platform could not be reached: {reason}';
 export const PLATFORM_RATE_LIMITED = 'The platform asks to wait; try again in {seconds} seconds.';
-export const PLATFORM_ANSWER_UNREADABLE = 'The platform answered something other than the Graph API’s JSON (HTTP {status}).';
+export const PLATFORM_ANSWER_UNREADABLE =
+  'The platform answered something other than the Graph API’s JSON (HTTP {status}).';
 export const NO_SERVICE = 'Set up a platform service for this account first (Social-ad → Services).';

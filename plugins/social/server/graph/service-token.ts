@@ -1,5 +1,12 @@
 import type { Queryable } from '@core/sdk/server';
-import { accountsResource, adAccountsResource, adsetsResource, adsResource, campaignsResource, servicesResource } from '../../shared/resources';
+import {
+  accountsResource,
+  adAccountsResource,
+  adsetsResource,
+  adsResource,
+  campaignsResource,
+  servicesResource,
+} from '../../shared/resources';
 
 /**
  * The platform token a record is reached with: its account's service's `access_token`, read from

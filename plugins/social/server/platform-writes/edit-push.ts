@@ -25,7 +25,8 @@ import { BUDGET_CURRENCY } from './messages';
 
 const BUDGET_FIELDS = ['daily_budget', 'lifetime_budget'] as const;
 
-const isMoney = (value: FieldValue | undefined): value is Money => typeof value === 'object' && value !== null && 'amount' in value && 'currency' in value;
+const isMoney = (value: FieldValue | undefined): value is Money =>
+  typeof value === 'object' && value !== null && 'amount' in value && 'currency' in value;
 
 /** What a write changes of what the platform holds: budgets in minor units (a budget cleared is not sent: the platform keeps one of the two), the status. */
 function platformChanges(context: WriteContext, currency: string): GraphChanges {
@@ -36,7 +37,13 @@ function platformChanges(context: WriteContext, currency: string): GraphChanges 
     if (!Object.hasOwn(context.values, name)) continue;
     const next = context.values[name];
     const before = context.before?.[name];
-    if (!isMoney(next) || (isMoney(before) && canonicalDecimal(before.amount) === canonicalDecimal(next.amount) && before.currency === next.currency)) continue;
+    if (
+      !isMoney(next) ||
+      (isMoney(before) &&
+        canonicalDecimal(before.amount) === canonicalDecimal(next.amount) &&
+        before.currency === next.currency)
+    )
+      continue;
     const refusal = formatMessage(BUDGET_CURRENCY, { currency, digits: minorDigits(currency) });
     if (next.currency !== currency) throw validationError({ [name]: [refusal] });
     try {
@@ -70,7 +77,10 @@ export function platformPush(graph: GraphLink): NonNullable<ResourceHooks['befor
 }
 
 /** The campaigns', adsets' and ads' hooks with the push after whatever `others` hold for them (their computed values seen by the push). */
-export function platformPushHooks(graph: GraphLink, others: Readonly<Record<string, ResourceHooks>> = {}): Record<string, ResourceHooks> {
+export function platformPushHooks(
+  graph: GraphLink,
+  others: Readonly<Record<string, ResourceHooks>> = {},
+): Record<string, ResourceHooks> {
   const push = platformPush(graph);
   const hooks: Record<string, ResourceHooks> = { ...others };
   for (const id of [campaignsResource.id, adsetsResource.id, adsResource.id]) {
@@ -79,7 +89,11 @@ export function platformPushHooks(graph: GraphLink, others: Readonly<Record<stri
       ...own,
       async beforeWrite(context) {
         const computed = (await own.beforeWrite?.(context)) ?? undefined;
-        await push(computed ? { ...context, values: { ...context.values, ...computed }, next: { ...context.next, ...computed } } : context);
+        await push(
+          computed
+            ? { ...context, values: { ...context.values, ...computed }, next: { ...context.next, ...computed } }
+            : context,
+        );
         return computed;
       },
     };

@@ -1,5 +1,11 @@
 import type { Queryable } from '@core/sdk/server';
-import { adAccountsResource, adsetsResource, adsResource, campaignsResource, insightsResource } from '../../shared/resources';
+import {
+  adAccountsResource,
+  adsetsResource,
+  adsResource,
+  campaignsResource,
+  insightsResource,
+} from '../../shared/resources';
 import type { ReportGrouping, ReportQuery } from '../../shared/report';
 
 /**
@@ -74,8 +80,15 @@ export async function reportCells(db: Queryable, query: ReportQuery): Promise<Re
 }
 
 /** The names of a grouping's records by id (deleted ones too: their insights stay). */
-export async function recordNames(db: Queryable, group: Exclude<ReportGrouping, 'date'>, ids: readonly string[]): Promise<Map<string, string>> {
+export async function recordNames(
+  db: Queryable,
+  group: Exclude<ReportGrouping, 'date'>,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
   const numeric = ids.filter((id) => /^\d+$/.test(id)).map(Number);
-  const { rows } = await db.query<{ id: string; name: string }>(`SELECT id::text AS id, name FROM ${GROUP_TABLES[group]} WHERE id = ANY($1::bigint[])`, [numeric]);
+  const { rows } = await db.query<{ id: string; name: string }>(
+    `SELECT id::text AS id, name FROM ${GROUP_TABLES[group]} WHERE id = ANY($1::bigint[])`,
+    [numeric],
+  );
   return new Map(rows.map((row) => [row.id, row.name]));
 }

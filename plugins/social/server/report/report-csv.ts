@@ -19,7 +19,13 @@ const GROUP_TITLES: Readonly<Record<ReportGrouping, string>> = {
 
 /** What spent USD leaves out for want of a rate, each currency's spent and rows: "€1.00 (1 rows); ¥500 (2 rows)". */
 const unconvertedCell = (csv: PeopleCsv, unconverted: readonly UnconvertedSpent[]): string =>
-  csv.text(unconverted.map(({ currency, spent, rows }) => csv.say('social:report.csv.unconvertedCell', { spent: csv.format.money(spent, currency), rows: String(rows) })).join('; '));
+  csv.text(
+    unconverted
+      .map(({ currency, spent, rows }) =>
+        csv.say('social:report.csv.unconvertedCell', { spent: csv.format.money(spent, currency), rows: String(rows) }),
+      )
+      .join('; '),
+  );
 
 const FIGURE_COLUMNS: readonly (readonly [string, (csv: PeopleCsv, figures: ReportFigures) => string])[] = [
   ['social:report.measures.clicks', (csv, figures) => csv.number(figures.clicks)],

@@ -35,7 +35,9 @@ function dollarsOf(cells: readonly ReportCell[], rateOf: RateOf): Dollars {
     const held = unconverted.get(cell.currency) ?? { rows: 0, spent: '0' };
     unconverted.set(cell.currency, { rows: held.rows + cell.rows, spent: addDecimals(held.spent, cell.spent) });
   }
-  const listed = [...unconverted].sort(([a], [b]) => a.localeCompare(b)).map(([currency, held]) => ({ currency, ...held }));
+  const listed = [...unconverted]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, held]) => ({ currency, ...held }));
   return { usd, unconverted: listed };
 }
 
@@ -52,7 +54,8 @@ export function figuresOf(cells: readonly ReportCell[], rateOf: RateOf): ReportF
   // Rates are in the group's own currency; a group spanning currencies can only have them in dollars, and only when every row converted.
   const wholeUsd = unconverted.length === 0 ? usd : null;
   const base = spent ?? wholeUsd;
-  const rate = (amount: string | null, divisor: number): string | null => (amount === null ? null : divideDecimals(amount, String(divisor), RATE_PLACES));
+  const rate = (amount: string | null, divisor: number): string | null =>
+    amount === null ? null : divideDecimals(amount, String(divisor), RATE_PLACES);
   return {
     clicks,
     views,

@@ -2,7 +2,13 @@ import { formatMessage } from '@core/sdk/shared';
 import { ROW_ID, validationError } from '@core/sdk/server';
 import { REPORT_LEVELS } from '../../shared/resources';
 import { groupingsAt, MAX_REPORT_DAYS, REPORT_GROUPINGS, type ReportQuery } from '../../shared/report';
-import { CAMPAIGN_AT_ACCOUNT_LEVEL, GROUPING_BELOW_LEVEL, NOT_A_DAY, PERIOD_REVERSED, PERIOD_TOO_LONG } from './messages-ru';
+import {
+  CAMPAIGN_AT_ACCOUNT_LEVEL,
+  GROUPING_BELOW_LEVEL,
+  NOT_A_DAY,
+  PERIOD_REVERSED,
+  PERIOD_TOO_LONG,
+} from './messages-ru';
 
 const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
 
@@ -36,8 +42,11 @@ export function checkReportQuery(query: ReportQuery): void {
   if (from === null) throw validationError({ from: [NOT_A_DAY] });
   if (to === null) throw validationError({ to: [NOT_A_DAY] });
   if (to < from) throw validationError({ to: [PERIOD_REVERSED] });
-  if ((to - from) / DAY_MS + 1 > MAX_REPORT_DAYS) throw validationError({ to: [formatMessage(PERIOD_TOO_LONG, { days: MAX_REPORT_DAYS })] });
+  if ((to - from) / DAY_MS + 1 > MAX_REPORT_DAYS)
+    throw validationError({ to: [formatMessage(PERIOD_TOO_LONG, { days: MAX_REPORT_DAYS })] });
   const groupings = groupingsAt(query.level);
-  if (!groupings.includes(query.group)) throw validationError({ group: [formatMessage(GROUPING_BELOW_LEVEL, { groupings: groupings.join(', ') })] });
-  if (query.campaign !== undefined && query.level === 'account') throw validationError({ campaign: [CAMPAIGN_AT_ACCOUNT_LEVEL] });
+  if (!groupings.includes(query.group))
+    throw validationError({ group: [formatMessage(GROUPING_BELOW_LEVEL, { groupings: groupings.join(', ') })] });
+  if (query.campaign !== undefined && query.level === 'account')
+    throw validationError({ campaign: [CAMPAIGN_AT_ACCOUNT_LEVEL] });
 }

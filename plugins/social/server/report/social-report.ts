@@ -24,7 +24,11 @@ async function labelsOf(db: Queryable, query: ReportQuery, keys: readonly string
 }
 
 /** The report a (checked) query asks for: one row per group, in day order or by name, and the totals. */
-export async function buildSocialReport(db: Queryable, rates: UsdRateSource | null, query: ReportQuery): Promise<SocialReport> {
+export async function buildSocialReport(
+  db: Queryable,
+  rates: UsdRateSource | null,
+  query: ReportQuery,
+): Promise<SocialReport> {
   const cells = await reportCells(db, query);
   const rateOf = await ratesOf(cells, rates);
   const groups = new Map<string, ReportCell[]>();
@@ -34,7 +38,15 @@ export async function buildSocialReport(db: Queryable, rates: UsdRateSource | nu
     else groups.set(cell.key, [cell]);
   }
   const label = await labelsOf(db, query, [...groups.keys()]);
-  const rows: ReportRow[] = [...groups].map(([key, group]) => ({ key, label: label(key), ...figuresOf(group, rateOf) }));
-  rows.sort((a, b) => (query.group === 'date' ? a.key.localeCompare(b.key) : a.label.localeCompare(b.label) || Number(a.key) - Number(b.key)));
+  const rows: ReportRow[] = [...groups].map(([key, group]) => ({
+    key,
+    label: label(key),
+    ...figuresOf(group, rateOf),
+  }));
+  rows.sort((a, b) =>
+    query.group === 'date'
+      ? a.key.localeCompare(b.key)
+      : a.label.localeCompare(b.label) || Number(a.key) - Number(b.key),
+  );
   return { rows, totals: figuresOf(cells, rateOf), usd_available: rates !== null };
 }

@@ -41,7 +41,9 @@ interface TreeLevel {
 
 const moneyIn = (values: Values, name: string): Money | null => {
   const value = values[name];
-  return typeof value === 'object' && value !== null && 'amount' in value && typeof value.amount === 'string' ? (value as Money) : null;
+  return typeof value === 'object' && value !== null && 'amount' in value && typeof value.amount === 'string'
+    ? (value as Money)
+    : null;
 };
 const instantIn = (values: Values, name: string): number | null => {
   const value = values[name];
@@ -63,7 +65,8 @@ const CAMPAIGN: TreeLevel = {
   endNotAfterStart: STOP_NOT_AFTER_START,
   lifetimeNeedsEnd: LIFETIME_NEEDS_STOP,
   moneyFields: ['daily_budget', 'lifetime_budget'],
-  accountCurrency: (tx, next) => currencyOf(tx, `SELECT currency FROM ${adAccountsResource.table} WHERE id = $1`, idIn(next, 'ad_account')),
+  accountCurrency: (tx, next) =>
+    currencyOf(tx, `SELECT currency FROM ${adAccountsResource.table} WHERE id = $1`, idIn(next, 'ad_account')),
 };
 
 const ADSET: TreeLevel = {
@@ -72,14 +75,20 @@ const ADSET: TreeLevel = {
   lifetimeNeedsEnd: LIFETIME_NEEDS_END,
   moneyFields: ['daily_budget', 'lifetime_budget', 'bid_amount'],
   accountCurrency: (tx, next) =>
-    currencyOf(tx, `SELECT a.currency FROM ${campaignsResource.table} c JOIN ${adAccountsResource.table} a ON a.id = c.ad_account WHERE c.id = $1`, idIn(next, 'campaign')),
+    currencyOf(
+      tx,
+      `SELECT a.currency FROM ${campaignsResource.table} c JOIN ${adAccountsResource.table} a ON a.id = c.ad_account WHERE c.id = $1`,
+      idIn(next, 'campaign'),
+    ),
 };
 
 function budgetProblems(level: TreeLevel, next: Values, errors: FieldErrors): void {
   const daily = moneyIn(next, 'daily_budget');
   const lifetime = moneyIn(next, 'lifetime_budget');
-  if (daily && lifetime) for (const field of ['daily_budget', 'lifetime_budget']) addFieldError(errors, field, BOTH_BUDGETS);
-  if (!daily && !lifetime && next.on_platform !== true) for (const field of ['daily_budget', 'lifetime_budget']) addFieldError(errors, field, NO_BUDGET);
+  if (daily && lifetime)
+    for (const field of ['daily_budget', 'lifetime_budget']) addFieldError(errors, field, BOTH_BUDGETS);
+  if (!daily && !lifetime && next.on_platform !== true)
+    for (const field of ['daily_budget', 'lifetime_budget']) addFieldError(errors, field, NO_BUDGET);
   const start = instantIn(next, 'start_time');
   const end = instantIn(next, level.endField);
   if (start !== null && end !== null && end <= start) addFieldError(errors, level.endField, level.endNotAfterStart);
@@ -98,13 +107,20 @@ async function currencyProblems(level: TreeLevel, tx: Queryable, next: Values, e
     if (money.currency !== currency) addFieldError(errors, field, formatMessage(NOT_ACCOUNT_CURRENCY, { currency }));
     else if (!fitsCurrency(money.amount, currency)) {
       const digits = minorDigits(currency);
-      addFieldError(errors, field, digits === 0 ? formatMessage(WHOLE_AMOUNTS, { currency }) : formatMessage(TOO_MANY_DECIMALS, { currency, digits }));
+      addFieldError(
+        errors,
+        field,
+        digits === 0
+          ? formatMessage(WHOLE_AMOUNTS, { currency })
+          : formatMessage(TOO_MANY_DECIMALS, { currency, digits }),
+      );
     }
   }
 }
 
 /** The actions after which a record holds the values the rules check (not a delete, block or row action). */
-const storesValues = (action: WriteAction): boolean => action === 'create' || action === 'update' || action === 'restore';
+const storesValues = (action: WriteAction): boolean =>
+  action === 'create' || action === 'update' || action === 'restore';
 
 function treeHooks(level: TreeLevel): ResourceHooks {
   return {

@@ -22,28 +22,40 @@ interface Credentials {
 }
 
 async function credentials(tx: Queryable, id: number): Promise<Credentials | null> {
-  const { rows } = await tx.query<Credentials>(`SELECT app_id, app_secret, access_token FROM ${servicesResource.table} WHERE id = $1`, [id]);
+  const { rows } = await tx.query<Credentials>(
+    `SELECT app_id, app_secret, access_token FROM ${servicesResource.table} WHERE id = $1`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
 export function registerServiceCheck(context: ServerPluginContext, graph: GraphLink): void {
   const action = servicesResource.rowActions?.find((found) => found.name === 'check');
   if (!action) throw new Error('social.services has no check action');
-  context.resources.rowAction(servicesResource, action, async ({ tx, record, request }): Promise<Readonly<Record<string, FieldValue>>> => {
-    assertNoBody(request.body);
-    const stored = await credentials(tx, record.id);
-    const token = stored?.access_token ?? '';
-    if (token === '') throw new ApiError(422, NO_TOKEN);
-    const appToken = stored?.app_id && stored.app_secret ? `${stored.app_id}|${stored.app_secret}` : token;
-    const checkedAt = new Date().toISOString();
-    try {
-      const info = await graph.client.debugToken(token, appToken);
-      return { scopes: info.scopes.join(', '), token_expires_at: info.expires_at, checked_at: checkedAt, check_error: info.error };
-    } catch (error) {
-      if (error instanceof GraphError && (error.kind === 'auth' || error.kind === 'invalid')) {
-        return { checked_at: checkedAt, check_error: error.message };
+  context.resources.rowAction(
+    servicesResource,
+    action,
+    async ({ tx, record, request }): Promise<Readonly<Record<string, FieldValue>>> => {
+      assertNoBody(request.body);
+      const stored = await credentials(tx, record.id);
+      const token = stored?.access_token ?? '';
+      if (token === '') throw new ApiError(422, NO_TOKEN);
+      const appToken = stored?.app_id && stored.app_secret ? `${stored.app_id}|${stored.app_secret}` : token;
+      const checkedAt = new Date().toISOString();
+      try {
+        const info = await graph.client.debugToken(token, appToken);
+        return {
+          scopes: info.scopes.join(', '),
+          token_expires_at: info.expires_at,
+          checked_at: checkedAt,
+          check_error: info.error,
+        };
+      } catch (error) {
+        if (error instanceof GraphError && (error.kind === 'auth' || error.kind === 'invalid')) {
+          return { checked_at: checkedAt, check_error: error.message };
+        }
+        throw platformFailure(error);
       }
-      throw platformFailure(error);
-    }
-  });
+    },
+  );
 }

@@ -1,14 +1,29 @@
 import { PermanentJobError, type Actor, type JobKind, type ServerPluginContext } from '@core/sdk/server';
 import type { ResourceDefinition } from '@core/sdk/shared';
 import { ACCOUNT_SYNC_JOB, type AccountSyncStep, type SyncResult } from '../../shared/platform-jobs';
-import { accountsResource, adAccountsResource, adsetsResource, adsResource, campaignsResource, pagesResource } from '../../shared/resources';
+import {
+  accountsResource,
+  adAccountsResource,
+  adsetsResource,
+  adsResource,
+  campaignsResource,
+  pagesResource,
+} from '../../shared/resources';
 import type { GraphClient, GraphSession } from '../graph/graph-client';
 import { NO_SERVICE } from '../graph/messages';
 import { accountToken } from '../graph/service-token';
 import { partCounts } from './job-log';
 import { JobProgress, type SyncJobSettings } from './job-progress';
 import { syncJobError } from './job-errors';
-import { adAccountNumber, adAccountValues, adsetValues, adValues, campaignValues, pageValues, type Mapped } from './platform-values';
+import {
+  adAccountNumber,
+  adAccountValues,
+  adsetValues,
+  adValues,
+  campaignValues,
+  pageValues,
+  type Mapped,
+} from './platform-values';
 import { SYNC_ACTION, Tally, upsertByExternalId, type Upserter } from './upsert';
 
 /**
@@ -25,7 +40,13 @@ export interface AccountSyncPayload {
 export const accountSubject = (accountId: number): string => `${accountsResource.id}:${accountId}`;
 
 /** The percent each step (ACCOUNT_SYNC_STEPS) starts at. */
-const PERCENT: Readonly<Record<AccountSyncStep, number>> = { ad_accounts: 5, pages: 25, campaigns: 45, adsets: 65, ads: 85 };
+const PERCENT: Readonly<Record<AccountSyncStep, number>> = {
+  ad_accounts: 5,
+  pages: 25,
+  campaigns: 45,
+  adsets: 65,
+  ads: 85,
+};
 
 interface AdAccountRef {
   readonly id: number;
@@ -34,7 +55,13 @@ interface AdAccountRef {
 }
 
 class AccountSync {
-  readonly result = { ad_accounts: new Tally(), pages: new Tally(), campaigns: new Tally(), adsets: new Tally(), ads: new Tally() };
+  readonly result = {
+    ad_accounts: new Tally(),
+    pages: new Tally(),
+    campaigns: new Tally(),
+    adsets: new Tally(),
+    ads: new Tally(),
+  };
 
   constructor(
     private readonly writer: Upserter,
@@ -48,7 +75,10 @@ class AccountSync {
     const adAccounts = await this.adAccounts();
     await this.progress.step('pages', PERCENT.pages);
     for (const page of await this.session.pages()) {
-      this.result.pages.note((await upsertByExternalId(this.writer, pagesResource, page.id, pageValues(page, this.accountId)))?.outcome ?? null);
+      this.result.pages.note(
+        (await upsertByExternalId(this.writer, pagesResource, page.id, pageValues(page, this.accountId)))?.outcome ??
+          null,
+      );
     }
     await this.progress.log(partCounts('pages', this.result.pages));
 
@@ -56,7 +86,14 @@ class AccountSync {
     const campaigns = new Map<string, number>();
     for (const adAccount of adAccounts) {
       for (const campaign of await this.session.campaigns(adAccount.number)) {
-        await this.keep(campaignsResource, campaign.id, campaign.name, campaignValues(campaign, adAccount.id, adAccount.currency), this.result.campaigns, campaigns);
+        await this.keep(
+          campaignsResource,
+          campaign.id,
+          campaign.name,
+          campaignValues(campaign, adAccount.id, adAccount.currency),
+          this.result.campaigns,
+          campaigns,
+        );
       }
     }
     await this.progress.log(partCounts('campaigns', this.result.campaigns));
@@ -65,7 +102,14 @@ class AccountSync {
     const adsets = new Map<string, number>();
     for (const adAccount of adAccounts) {
       for (const adset of await this.session.adsets(adAccount.number)) {
-        await this.keep(adsetsResource, adset.id, adset.name, adsetValues(adset, campaigns.get(adset.campaign_id), adAccount.currency), this.result.adsets, adsets);
+        await this.keep(
+          adsetsResource,
+          adset.id,
+          adset.name,
+          adsetValues(adset, campaigns.get(adset.campaign_id), adAccount.currency),
+          this.result.adsets,
+          adsets,
+        );
       }
     }
     await this.progress.log(partCounts('adsets', this.result.adsets));
@@ -85,7 +129,12 @@ class AccountSync {
     const kept: AdAccountRef[] = [];
     for (const graph of await this.session.adAccounts()) {
       const number = adAccountNumber(graph.id);
-      const written = await upsertByExternalId(this.writer, adAccountsResource, number, adAccountValues(graph, this.accountId));
+      const written = await upsertByExternalId(
+        this.writer,
+        adAccountsResource,
+        number,
+        adAccountValues(graph, this.accountId),
+      );
       this.result.ad_accounts.note(written?.outcome ?? null);
       if (written) kept.push({ id: written.id, number, currency: graph.currency });
     }
@@ -94,7 +143,14 @@ class AccountSync {
   }
 
   /** One campaign, adset or ad: written, or skipped with a warning saying why; `ids` learns its record's id for its children. */
-  private async keep(definition: ResourceDefinition, externalId: string, name: string, mapped: Mapped, tally: Tally, ids: Map<string, number> | null): Promise<void> {
+  private async keep(
+    definition: ResourceDefinition,
+    externalId: string,
+    name: string,
+    mapped: Mapped,
+    tally: Tally,
+    ids: Map<string, number> | null,
+  ): Promise<void> {
     if ('skipped' in mapped) {
       tally.note(null);
       await this.progress.log({ key: mapped.skipped, params: { id: externalId, name, value: mapped.value } }, 'warn');
@@ -106,7 +162,11 @@ class AccountSync {
   }
 }
 
-export function defineAccountSyncJob(context: ServerPluginContext, graph: GraphClient, settings: SyncJobSettings): JobKind<AccountSyncPayload> {
+export function defineAccountSyncJob(
+  context: ServerPluginContext,
+  graph: GraphClient,
+  settings: SyncJobSettings,
+): JobKind<AccountSyncPayload> {
   const { db, records, jobs } = context;
   return jobs.define<AccountSyncPayload, SyncResult>({
     kind: ACCOUNT_SYNC_JOB,
@@ -123,7 +183,12 @@ export function defineAccountSyncJob(context: ServerPluginContext, graph: GraphC
       const session = graph.session(token, { signal: ctx.signal, patience: progress.patience });
       try {
         const result = await new AccountSync({ db, records, actor }, session, progress, accountId).run();
-        await records.change(accountsResource, accountId, { action: SYNC_ACTION, values: { synced_at: new Date().toISOString() } }, actor);
+        await records.change(
+          accountsResource,
+          accountId,
+          { action: SYNC_ACTION, values: { synced_at: new Date().toISOString() } },
+          actor,
+        );
         return result;
       } catch (error) {
         throw syncJobError(error);

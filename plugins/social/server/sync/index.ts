@@ -23,12 +23,20 @@ export interface SyncOptions {
 }
 
 /** The sync job kinds and their routes; call in the plugin's `register` after `graph.configure`. Tests shorten the `options`. */
-export function registerSyncs(app: FastifyInstance, context: ServerPluginContext, graph: GraphLink, options: SyncOptions = {}): void {
+export function registerSyncs(
+  app: FastifyInstance,
+  context: ServerPluginContext,
+  graph: GraphLink,
+  options: SyncOptions = {},
+): void {
   const settings: SyncJobSettings = {
     waits: options.waits ?? DEFAULT_PLATFORM_WAITS,
     backoff: options.backoff ?? { initialMs: 30_000, factor: 2 },
     maxAttempts: options.maxAttempts ?? 3,
   };
-  const kinds = { account: defineAccountSyncJob(context, graph.client, settings), insights: defineInsightsSyncJob(context, graph.client, settings) };
+  const kinds = {
+    account: defineAccountSyncJob(context, graph.client, settings),
+    insights: defineInsightsSyncJob(context, graph.client, settings),
+  };
   registerSyncRoutes(app, context, kinds);
 }

@@ -1,6 +1,20 @@
-import { PermanentJobError, type Actor, type JobKind, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import {
+  PermanentJobError,
+  type Actor,
+  type JobKind,
+  type Queryable,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import { INSIGHTS_SYNC_JOB, type InsightsSyncRequest, type InsightsSyncResult } from '../../shared/platform-jobs';
-import { adAccountsResource, adsetsResource, adsResource, campaignsResource, insightsResource, REPORT_LEVELS, type ReportLevel } from '../../shared/resources';
+import {
+  adAccountsResource,
+  adsetsResource,
+  adsResource,
+  campaignsResource,
+  insightsResource,
+  REPORT_LEVELS,
+  type ReportLevel,
+} from '../../shared/resources';
 import type { GraphInsight } from '../graph-api';
 import type { GraphClient } from '../graph/graph-client';
 import { NO_SERVICE } from '../graph/messages';
@@ -53,7 +67,11 @@ async function insightId(db: Queryable, values: Values): Promise<number | null> 
   return rows[0] ? Number(rows[0].id) : null;
 }
 
-export function defineInsightsSyncJob(context: ServerPluginContext, graph: GraphClient, settings: SyncJobSettings): JobKind<InsightsSyncRequest> {
+export function defineInsightsSyncJob(
+  context: ServerPluginContext,
+  graph: GraphClient,
+  settings: SyncJobSettings,
+): JobKind<InsightsSyncRequest> {
   const { db, records, jobs } = context;
   return jobs.define<InsightsSyncRequest, InsightsSyncResult>({
     kind: INSIGHTS_SYNC_JOB,
@@ -74,21 +92,56 @@ export function defineInsightsSyncJob(context: ServerPluginContext, graph: Graph
         for (const level of REPORT_LEVELS) {
           await progress.step(level, PERCENT[level]);
           const rows = await session.insights(target.adAccount, { since: from, until: to }, level);
-          const campaigns = await idsOf(db, campaignsResource.table, rows.flatMap((row) => row.campaign_id ?? []));
-          const adsets = await idsOf(db, adsetsResource.table, rows.flatMap((row) => row.adset_id ?? []));
-          const ads = await idsOf(db, adsResource.table, rows.flatMap((row) => row.ad_id ?? []));
+          const campaigns = await idsOf(
+            db,
+            campaignsResource.table,
+            rows.flatMap((row) => row.campaign_id ?? []),
+          );
+          const adsets = await idsOf(
+            db,
+            adsetsResource.table,
+            rows.flatMap((row) => row.adset_id ?? []),
+          );
+          const ads = await idsOf(
+            db,
+            adsResource.table,
+            rows.flatMap((row) => row.ad_id ?? []),
+          );
           const tally = new Tally();
           for (const row of rows) {
-            const ref = (id: string | undefined, known: Map<string, number>): number | null | undefined => (id === undefined ? null : known.get(id));
-            const [campaign, adset, ad] = [ref(row.campaign_id, campaigns), ref(row.adset_id, adsets), ref(row.ad_id, ads)];
+            const ref = (id: string | undefined, known: Map<string, number>): number | null | undefined =>
+              id === undefined ? null : known.get(id);
+            const [campaign, adset, ad] = [
+              ref(row.campaign_id, campaigns),
+              ref(row.adset_id, adsets),
+              ref(row.ad_id, ads),
+            ];
             const clicks = wholeCount(row.clicks);
             const views = wholeCount(row.impressions);
             const spent = spend(row.spend, target.currency);
-            if (campaign === undefined || adset === undefined || ad === undefined || clicks === null || views === null || spent === null) {
+            if (
+              campaign === undefined ||
+              adset === undefined ||
+              ad === undefined ||
+              clicks === null ||
+              views === null ||
+              spent === null
+            ) {
               tally.note(null);
               continue;
             }
-            const values: Values = { date: row.date_start, level, ad_account: adAccountId, campaign, adset, ad, clicks, views, leads: leadsOf(row), spent };
+            const values: Values = {
+              date: row.date_start,
+              level,
+              ad_account: adAccountId,
+              campaign,
+              adset,
+              ad,
+              clicks,
+              views,
+              leads: leadsOf(row),
+              spent,
+            };
             tally.note((await createOrChange(writer, insightsResource, await insightId(db, values), values)).outcome);
           }
           await progress.log(levelCounts(level, tally));

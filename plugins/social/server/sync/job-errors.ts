@@ -8,7 +8,8 @@ import { GraphError } from '../graph/graph-error';
  * thrown as it is, so the runner tries again after its backoff.
  */
 export function syncJobError(error: unknown): unknown {
-  if (error instanceof GraphError) return error.kind === 'auth' || error.kind === 'invalid' ? new PermanentJobError(error.message) : error;
+  if (error instanceof GraphError)
+    return error.kind === 'auth' || error.kind === 'invalid' ? new PermanentJobError(error.message) : error;
   if (error instanceof ApiError && error.status < 500) return new PermanentJobError(error.message);
   return error;
 }

@@ -7,7 +7,8 @@ import type { Tally } from './upsert';
  * whoever reads the job's log. Counts are `{name:number}`, so a Russian reader sees 1 234.
  */
 
-const COUNTS = '{created:number} new, {updated:number} updated, {unchanged:number} unchanged, {skipped:number} skipped.';
+const COUNTS =
+  '{created:number} new, {updated:number} updated, {unchanged:number} unchanged, {skipped:number} skipped.';
 const COUNTS_RU = 'новых {created}, обновлено {updated}, без изменений {unchanged}, пропущено {skipped}.';
 
 /** What an account sync reads, part by part. */
@@ -32,18 +33,31 @@ const LEVEL_COUNTS: Readonly<Record<ReportLevel, string>> = {
 export const SKIPPED_OBJECTIVE = 'Skipped {id} "{name}": objective {value} is not one the plugin knows.';
 export const SKIPPED_STATUS = 'Skipped {id} "{name}": status {value} is not one the plugin knows.';
 export const SKIPPED_BILLING_EVENT = 'Skipped {id} "{name}": billing event {value} is not one the plugin knows.';
-export const SKIPPED_OPTIMIZATION_GOAL = 'Skipped {id} "{name}": optimization goal {value} is not one the plugin knows.';
+export const SKIPPED_OPTIMIZATION_GOAL =
+  'Skipped {id} "{name}": optimization goal {value} is not one the plugin knows.';
 export const SKIPPED_NO_CAMPAIGN = 'Skipped {id} "{name}": its campaign {value} was not read.';
 export const SKIPPED_NO_ADSET = 'Skipped {id} "{name}": its adset {value} was not read.';
 
-export const WAITING_LOG = 'The platform asks to slow down: waiting for the platform for {seconds:number} s before asking again.';
+export const WAITING_LOG =
+  'The platform asks to slow down: waiting for the platform for {seconds:number} s before asking again.';
 export const STILL_LIMITED = 'The platform still asked to wait after {count} waits; the job will try again later.';
 
-const countsOf = (tally: Tally) => ({ created: tally.created, updated: tally.updated, unchanged: tally.unchanged, skipped: tally.skipped });
+const countsOf = (tally: Tally) => ({
+  created: tally.created,
+  updated: tally.updated,
+  unchanged: tally.unchanged,
+  skipped: tally.skipped,
+});
 
-export const partCounts = (part: SyncedPart, tally: Tally): JobLogMessage => ({ key: PART_COUNTS[part], params: countsOf(tally) });
+export const partCounts = (part: SyncedPart, tally: Tally): JobLogMessage => ({
+  key: PART_COUNTS[part],
+  params: countsOf(tally),
+});
 
-export const levelCounts = (level: ReportLevel, tally: Tally): JobLogMessage => ({ key: LEVEL_COUNTS[level], params: countsOf(tally) });
+export const levelCounts = (level: ReportLevel, tally: Tally): JobLogMessage => ({
+  key: LEVEL_COUNTS[level],
+  params: countsOf(tally),
+});
 
 export const SYNC_JOB_LOG_RU: RussianMessages = {
   [PART_COUNTS.ad_accounts]: `Рекламные аккаунты: ${COUNTS_RU}`,

@@ -30,7 +30,6 @@ export interface SyncJobSettings {
 
 export const DEFAULT_PLATFORM_WAITS: PlatformWaits = { initialMs: 5_000, maxMs: 300_000, maxWaits: 6 };
 
-
 function sleepFor(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
@@ -79,7 +78,8 @@ export class JobProgress {
         return await call();
       } catch (error) {
         if (!(error instanceof GraphError) || error.kind !== 'rate-limit') throw error;
-        if (wait >= this.waits.maxWaits) throw new Error(formatMessage(STILL_LIMITED, { count: wait }), { cause: error });
+        if (wait >= this.waits.maxWaits)
+          throw new Error(formatMessage(STILL_LIMITED, { count: wait }), { cause: error });
         const ms = waitMs(this.waits, wait, error.retryAfterSeconds);
         await this.ctx.step(WAITING_FOR_PLATFORM_STEP, this.current.percent);
         await this.ctx.log({ key: WAITING_LOG, params: { seconds: Math.max(1, Math.ceil(ms / 1000)) } }, 'warn');

@@ -1,8 +1,21 @@
 import { canonicalDecimal, type FieldValue, type Money } from '@core/sdk/shared';
 import { fromMinorUnits } from '../../shared/minor-units';
-import { AD_ACCOUNT_STATUSES, BILLING_EVENTS, CAMPAIGN_OBJECTIVES, DELIVERY_STATUSES, OPTIMIZATION_GOALS } from '../../shared/resources';
+import {
+  AD_ACCOUNT_STATUSES,
+  BILLING_EVENTS,
+  CAMPAIGN_OBJECTIVES,
+  DELIVERY_STATUSES,
+  OPTIMIZATION_GOALS,
+} from '../../shared/resources';
 import type { GraphAd, GraphAdAccount, GraphAdset, GraphCampaign, GraphPage } from '../graph-api';
-import { SKIPPED_BILLING_EVENT, SKIPPED_NO_ADSET, SKIPPED_NO_CAMPAIGN, SKIPPED_OBJECTIVE, SKIPPED_OPTIMIZATION_GOAL, SKIPPED_STATUS } from './job-log';
+import {
+  SKIPPED_BILLING_EVENT,
+  SKIPPED_NO_ADSET,
+  SKIPPED_NO_CAMPAIGN,
+  SKIPPED_OBJECTIVE,
+  SKIPPED_OPTIMIZATION_GOAL,
+  SKIPPED_STATUS,
+} from './job-log';
 
 /**
  * The platform's objects as the values of the plugin's records (wire form: money as
@@ -18,16 +31,31 @@ export type Mapped = { readonly values: Values } | { readonly skipped: string; r
 type AdAccountStatus = (typeof AD_ACCOUNT_STATUSES)[number];
 
 /** Meta's `account_status` codes. */
-const AD_ACCOUNT_STATUS: Readonly<Record<number, AdAccountStatus>> = { 1: 'active', 2: 'disabled', 3: 'unsettled', 7: 'pending_review', 9: 'in_grace_period', 101: 'closed' };
+const AD_ACCOUNT_STATUS: Readonly<Record<number, AdAccountStatus>> = {
+  1: 'active',
+  2: 'disabled',
+  3: 'unsettled',
+  7: 'pending_review',
+  9: 'in_grace_period',
+  101: 'closed',
+};
 
 /** Objectives from before Meta's outcome-based ones, as Meta maps them. */
 const LEGACY_OBJECTIVES: Readonly<Record<string, (typeof CAMPAIGN_OBJECTIVES)[number]>> = {
-  BRAND_AWARENESS: 'OUTCOME_AWARENESS', REACH: 'OUTCOME_AWARENESS',
-  LINK_CLICKS: 'OUTCOME_TRAFFIC', TRAFFIC: 'OUTCOME_TRAFFIC',
-  POST_ENGAGEMENT: 'OUTCOME_ENGAGEMENT', PAGE_LIKES: 'OUTCOME_ENGAGEMENT', EVENT_RESPONSES: 'OUTCOME_ENGAGEMENT', VIDEO_VIEWS: 'OUTCOME_ENGAGEMENT', MESSAGES: 'OUTCOME_ENGAGEMENT',
+  BRAND_AWARENESS: 'OUTCOME_AWARENESS',
+  REACH: 'OUTCOME_AWARENESS',
+  LINK_CLICKS: 'OUTCOME_TRAFFIC',
+  TRAFFIC: 'OUTCOME_TRAFFIC',
+  POST_ENGAGEMENT: 'OUTCOME_ENGAGEMENT',
+  PAGE_LIKES: 'OUTCOME_ENGAGEMENT',
+  EVENT_RESPONSES: 'OUTCOME_ENGAGEMENT',
+  VIDEO_VIEWS: 'OUTCOME_ENGAGEMENT',
+  MESSAGES: 'OUTCOME_ENGAGEMENT',
   LEAD_GENERATION: 'OUTCOME_LEADS',
   APP_INSTALLS: 'OUTCOME_APP_PROMOTION',
-  CONVERSIONS: 'OUTCOME_SALES', PRODUCT_CATALOG_SALES: 'OUTCOME_SALES', STORE_VISITS: 'OUTCOME_SALES',
+  CONVERSIONS: 'OUTCOME_SALES',
+  PRODUCT_CATALOG_SALES: 'OUTCOME_SALES',
+  STORE_VISITS: 'OUTCOME_SALES',
 };
 
 const among = (values: readonly string[], value: string): boolean => values.includes(value);
@@ -85,8 +113,10 @@ export function campaignValues(graph: GraphCampaign, adAccountId: number, curren
 
 export function adsetValues(graph: GraphAdset, campaignId: number | undefined, currency: string): Mapped {
   if (campaignId === undefined) return { skipped: SKIPPED_NO_CAMPAIGN, value: graph.campaign_id };
-  if (!among(BILLING_EVENTS, graph.billing_event)) return { skipped: SKIPPED_BILLING_EVENT, value: graph.billing_event || 'none' };
-  if (!among(OPTIMIZATION_GOALS, graph.optimization_goal)) return { skipped: SKIPPED_OPTIMIZATION_GOAL, value: graph.optimization_goal || 'none' };
+  if (!among(BILLING_EVENTS, graph.billing_event))
+    return { skipped: SKIPPED_BILLING_EVENT, value: graph.billing_event || 'none' };
+  if (!among(OPTIMIZATION_GOALS, graph.optimization_goal))
+    return { skipped: SKIPPED_OPTIMIZATION_GOAL, value: graph.optimization_goal || 'none' };
   if (!among(DELIVERY_STATUSES, graph.status)) return { skipped: SKIPPED_STATUS, value: graph.status || 'none' };
   return {
     values: {
@@ -109,7 +139,12 @@ export function adValues(graph: GraphAd, adsetId: number | undefined): Mapped {
   if (!among(DELIVERY_STATUSES, graph.status)) return { skipped: SKIPPED_STATUS, value: graph.status || 'none' };
   const creative = graph.creative?.id;
   return {
-    values: { name: graph.name, adset: adsetId, creative_id: creative && /^[0-9]{1,32}$/.test(creative) ? creative : null, status: graph.status },
+    values: {
+      name: graph.name,
+      adset: adsetId,
+      creative_id: creative && /^[0-9]{1,32}$/.test(creative) ? creative : null,
+      status: graph.status,
+    },
   };
 }
 

@@ -23,7 +23,8 @@ function same(kind: string, stored: FieldValue | undefined, wanted: FieldValue):
   if (kind === 'money' && isMoney(stored) && isMoney(wanted)) {
     return stored.currency === wanted.currency && canonicalDecimal(stored.amount) === canonicalDecimal(wanted.amount);
   }
-  if (kind === 'datetime' && typeof stored === 'string' && typeof wanted === 'string') return Date.parse(stored) === Date.parse(wanted);
+  if (kind === 'datetime' && typeof stored === 'string' && typeof wanted === 'string')
+    return Date.parse(stored) === Date.parse(wanted);
   return JSON.stringify(stored) === JSON.stringify(wanted);
 }
 
@@ -45,7 +46,12 @@ export interface Upserter {
 }
 
 /** Creates the record, or changes the one at `id` where it differs. */
-export async function createOrChange(writer: Upserter, definition: ResourceDefinition, id: number | null, values: Values): Promise<{ id: number; outcome: UpsertOutcome }> {
+export async function createOrChange(
+  writer: Upserter,
+  definition: ResourceDefinition,
+  id: number | null,
+  values: Values,
+): Promise<{ id: number; outcome: UpsertOutcome }> {
   if (id === null) {
     const created = await writer.records.create(definition, values, writer.actor);
     return { id: Number(created.id), outcome: 'created' };
@@ -62,14 +68,23 @@ export async function createOrChange(writer: Upserter, definition: ResourceDefin
  * A record of the tree by the platform's id. One deleted here stays deleted (the sync does not
  * bring back what staff removed): null then.
  */
-export async function upsertByExternalId(writer: Upserter, definition: ResourceDefinition, externalId: string, values: Values): Promise<{ id: number; outcome: UpsertOutcome } | null> {
+export async function upsertByExternalId(
+  writer: Upserter,
+  definition: ResourceDefinition,
+  externalId: string,
+  values: Values,
+): Promise<{ id: number; outcome: UpsertOutcome } | null> {
   const { rows } = await writer.db.query<{ id: string; deleted: boolean }>(
     `SELECT id::text AS id, deleted_at IS NOT NULL AS deleted FROM ${definition.table} WHERE external_id = $1 ORDER BY deleted_at NULLS FIRST, id LIMIT 1`,
     [externalId],
   );
   const found = rows[0];
   if (found?.deleted) return null;
-  return createOrChange(writer, definition, found ? Number(found.id) : null, { ...values, external_id: externalId, on_platform: true });
+  return createOrChange(writer, definition, found ? Number(found.id) : null, {
+    ...values,
+    external_id: externalId,
+    on_platform: true,
+  });
 }
 
 /** Counts of one kind of record in a sync, for its log line and result. */

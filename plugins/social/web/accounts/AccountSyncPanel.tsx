@@ -28,14 +28,27 @@ export function AccountSyncPanel({ jobId, name, onClose, onFinished }: AccountSy
   const stepLabel = useStepLabel();
   const steps: JobStep[] = ACCOUNT_SYNC_STEPS.map((step) => ({ name: step, label: t(`sync.steps.${step}`) }));
   return (
-    <JobPanel jobId={jobId} title={t('sync.title', { name })} steps={steps} stepLabel={stepLabel} onClose={onClose} onFinished={onFinished}>
+    <JobPanel
+      jobId={jobId}
+      title={t('sync.title', { name })}
+      steps={steps}
+      stepLabel={stepLabel}
+      onClose={onClose}
+      onFinished={onFinished}
+    >
       {(job) => {
         const result = job.state === 'succeeded' ? syncResult(job) : null;
         return (
           result && (
             <MessageBar intent="success" data-sync-result>
               <MessageBarBody>
-                {t('sync.done', { adAccounts: result.ad_accounts, pages: result.pages, campaigns: result.campaigns, adsets: result.adsets, ads: result.ads })}
+                {t('sync.done', {
+                  adAccounts: result.ad_accounts,
+                  pages: result.pages,
+                  campaigns: result.campaigns,
+                  adsets: result.adsets,
+                  ads: result.ads,
+                })}
               </MessageBarBody>
             </MessageBar>
           )

@@ -13,7 +13,9 @@ export const accountsScreenOptions: ResourceScreenOptions = {
       // The screen's failure toast: the route broke its contract.
       if (jobId === null) throw new Error('The sync answered without a job.');
       const name = typeof record.name === 'string' ? record.name : `#${record.id}`;
-      showDialog((close) => <AccountSyncPanel jobId={jobId} name={name} onClose={close} onFinished={() => void reload()} />);
+      showDialog((close) => (
+        <AccountSyncPanel jobId={jobId} name={name} onClose={close} onFinished={() => void reload()} />
+      ));
     },
   },
 };

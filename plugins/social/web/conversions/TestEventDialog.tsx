@@ -5,14 +5,28 @@ import type { TestEventAnswer } from '../../shared/conversions';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalS, margin: 0 },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+    margin: 0,
+  },
   term: { fontWeight: tokens.fontWeightSemibold },
-  value: { margin: 0, display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, overflowWrap: 'anywhere' },
+  value: {
+    margin: 0,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
+    overflowWrap: 'anywhere',
+  },
   messages: { margin: 0, paddingLeft: tokens.spacingHorizontalL },
 });
 
 /** The platform's answer to a test event, or why it was refused. */
-export type TestEventOutcome = { readonly kind: 'answer'; readonly answer: TestEventAnswer } | { readonly kind: 'refused'; readonly message: string };
+export type TestEventOutcome =
+  | { readonly kind: 'answer'; readonly answer: TestEventAnswer }
+  | { readonly kind: 'refused'; readonly message: string };
 
 export interface TestEventDialogProps {
   readonly pixel: string;

@@ -1,6 +1,7 @@
 import type { TestEventAnswer } from '../../shared/conversions';
 
-const isCountOrNull = (value: unknown): boolean => value === null || (typeof value === 'number' && Number.isSafeInteger(value));
+const isCountOrNull = (value: unknown): boolean =>
+  value === null || (typeof value === 'number' && Number.isSafeInteger(value));
 
 /** The answer of `POST conversion-apis/:id/test-event` (conversions.ts), or null for anything else. */
 export function testEventAnswer(data: unknown): TestEventAnswer | null {

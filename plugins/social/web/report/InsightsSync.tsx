@@ -1,7 +1,17 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, MessageBar, MessageBarBody, makeStyles, tokens } from '@fluentui/react-components';
-import { DateInput, FormDialog, HttpClients, JobPanel, type JobStep, type ReferenceLabels, ReferencePickerField, serverMessage, useInjection } from '@core/sdk/web';
+import {
+  DateInput,
+  FormDialog,
+  HttpClients,
+  JobPanel,
+  type JobStep,
+  type ReferenceLabels,
+  ReferencePickerField,
+  serverMessage,
+  useInjection,
+} from '@core/sdk/web';
 import type { JobInfo } from '@core/sdk/shared';
 import { INSIGHTS_SYNC_STEPS, type InsightsSyncResult } from '../../shared/platform-jobs';
 import { AD_ACCOUNT } from '../../shared/resources';
@@ -45,7 +55,14 @@ export function InsightsSync({ adAccount, from, to, labels, onClose, onFinished 
   if (jobId !== null) {
     const steps: JobStep[] = INSIGHTS_SYNC_STEPS.map((name) => ({ name, label: t(`report.syncSteps.${name}`) }));
     return (
-      <JobPanel jobId={jobId} title={t('report.syncTitle')} steps={steps} stepLabel={stepLabel} onClose={onClose} onFinished={onFinished}>
+      <JobPanel
+        jobId={jobId}
+        title={t('report.syncTitle')}
+        steps={steps}
+        stepLabel={stepLabel}
+        onClose={onClose}
+        onFinished={onFinished}
+      >
         {(job) => {
           const rows = rowsOf(job);
           return (
@@ -83,7 +100,14 @@ export function InsightsSync({ adAccount, from, to, labels, onClose, onFinished 
       submitDisabled={account === null || !days.from || !days.to}
       contentClassName={styles.content}
     >
-      <ReferencePickerField label={t('report.adAccount')} target={AD_ACCOUNT} labels={labels} value={account} onChange={setAccount} required />
+      <ReferencePickerField
+        label={t('report.adAccount')}
+        target={AD_ACCOUNT}
+        labels={labels}
+        value={account}
+        onChange={setAccount}
+        required
+      />
       <div className={styles.pair}>
         <Field label={t('report.from')} required>
           <DateInput value={days.from} max={days.to || undefined} onChange={(from) => setDays({ ...days, from })} />

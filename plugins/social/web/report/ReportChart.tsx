@@ -29,10 +29,15 @@ export function ReportChart({ report, group, measure }: ReportChartProps) {
   const currency = measure === 'clicks' ? undefined : (shared ?? 'USD');
   return (
     <BarChart
-      title={t('report.chartTitle', { measure: t(`report.measures.${measure}`), grouping: t(`report.groupings.${group}`) })}
+      title={t('report.chartTitle', {
+        measure: t(`report.measures.${measure}`),
+        grouping: t(`report.groupings.${group}`),
+      })}
       categories={rows.map((row) => (group === 'date' ? format.date(row.key) : row.label))}
       series={[{ key: measure, label: t(`report.measures.${measure}`), values }]}
-      formatValue={(value) => (currency === undefined ? formatCount(format, Number(value)) : formatAmount(format, value, currency))}
+      formatValue={(value) =>
+        currency === undefined ? formatCount(format, Number(value)) : formatAmount(format, value, currency)
+      }
       currency={currency}
     />
   );

@@ -22,7 +22,11 @@ export function ReportControls({ params, labels, onChange }: ReportControlsProps
   const styles = useStyles();
   return (
     <div className={styles.bar}>
-      <PeriodFields value={params} onChange={(period) => onChange({ ...params, ...period })} labels={{ period: t('report.period'), from: t('report.from'), to: t('report.to') }} />
+      <PeriodFields
+        value={params}
+        onChange={(period) => onChange({ ...params, ...period })}
+        labels={{ period: t('report.period'), from: t('report.from'), to: t('report.to') }}
+      />
       <ChoiceField<ReportLevel>
         label={t('report.level')}
         values={REPORT_LEVELS}

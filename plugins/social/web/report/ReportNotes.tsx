@@ -40,7 +40,11 @@ export function ReportNotes({ report, asked, charted, hidden }: ReportNotesProps
         </MessageBar>
       )}
       {unconverted.length > 0 && (
-        <MessageBar intent="warning" layout="multiline" data-unconverted={unconverted.map((entry) => entry.currency).join(' ')}>
+        <MessageBar
+          intent="warning"
+          layout="multiline"
+          data-unconverted={unconverted.map((entry) => entry.currency).join(' ')}
+        >
           <MessageBarBody>
             {unconvertedText(t, format, unconverted)} {t('report.unconvertedHint')}
           </MessageBarBody>
@@ -55,7 +59,9 @@ export function ReportNotes({ report, asked, charted, hidden }: ReportNotesProps
         <MessageBar intent="info" data-hidden-columns={lacking.join(' ')}>
           <MessageBarBody>
             {t(spentLacking ? 'report.hiddenSpent' : 'report.hiddenColumns', {
-              columns: lacking.map((column) => t('report.columnName', { name: t(`report.measures.${column}`) })).join(', '),
+              columns: lacking
+                .map((column) => t('report.columnName', { name: t(`report.measures.${column}`) }))
+                .join(', '),
             })}
             {spentLacking && asked !== charted && ` ${t('report.chartShowsClicks')}`}
           </MessageBarBody>

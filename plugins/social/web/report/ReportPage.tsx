@@ -27,7 +27,13 @@ import { ReportTable } from './ReportTable';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
   chart: { minHeight: '320px' },
 });
@@ -54,7 +60,6 @@ export function ReportPage() {
   });
   const [syncing, setSyncing] = useState(false);
 
-
   const period = reportDays(params, new Date());
   return (
     <div className={styles.page}>
@@ -71,7 +76,12 @@ export function ReportPage() {
       {query === null ? (
         <Text>{t('report.chooseDays')}</Text>
       ) : (
-        <DataView data={report} errorText={serverMessage} isEmpty={(answer) => answer === null || answer.rows.length === 0} empty={t('report.empty')}>
+        <DataView
+          data={report}
+          errorText={serverMessage}
+          isEmpty={(answer) => answer === null || answer.rows.length === 0}
+          empty={t('report.empty')}
+        >
           {(answer) => {
             if (!answer) return null;
             const columns = reportColumns(answer);

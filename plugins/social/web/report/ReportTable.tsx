@@ -1,5 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import {
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  tokens,
+} from '@fluentui/react-components';
 import { FigureCell, FigureHeaderCell, useLocaleFormat } from '@core/sdk/web';
 import type { ReportFigures, ReportGrouping, SocialReport } from '../../shared/report';
 import { DASH, formatAmount, formatCount, formatPercent } from './format-figures';
@@ -44,7 +53,8 @@ export function ReportTable({ report, group, columns }: ReportTableProps) {
     }
   };
   // Dollars that leave out rows without a rate say which, where they are read.
-  const usdTitle = (figures: ReportFigures): string | undefined => (figures.unconverted.length === 0 ? undefined : unconvertedText(t, format, figures.unconverted));
+  const usdTitle = (figures: ReportFigures): string | undefined =>
+    figures.unconverted.length === 0 ? undefined : unconvertedText(t, format, figures.unconverted);
   return (
     <div className={styles.scroll}>
       <Table size="small" className={styles.table} aria-label={t('report.tableLabel')} data-report-table>
@@ -72,7 +82,11 @@ export function ReportTable({ report, group, columns }: ReportTableProps) {
           <TableRow className={styles.totals} data-report-totals>
             <TableCell>{t('report.total')}</TableCell>
             {columns.map((column) => (
-              <FigureCell key={column} data-column={column} title={column === 'spentUsd' ? usdTitle(report.totals) : undefined}>
+              <FigureCell
+                key={column}
+                data-column={column}
+                title={column === 'spentUsd' ? usdTitle(report.totals) : undefined}
+              >
                 {cell(report.totals, column)}
               </FigureCell>
             ))}

@@ -18,4 +18,5 @@ export function formatAmount(format: LocaleFormat, amount: string | null, curren
 }
 
 /** CTR: a percent the server rounded to two decimals (`"2.50"` is 2.50 %). */
-export const formatPercent = (format: LocaleFormat, value: string | null): string => (value === null ? DASH : format.percent(value, TWO_PLACES));
+export const formatPercent = (format: LocaleFormat, value: string | null): string =>
+  value === null ? DASH : format.percent(value, TWO_PLACES);

@@ -2,7 +2,18 @@ import type { ReportFigures, SocialReport } from '../../shared/report';
 import type { ChartMeasure } from './report-params';
 
 /** The table's figure columns, in their order. */
-export const REPORT_COLUMNS = ['clicks', 'views', 'leads', 'spent', 'currency', 'spentUsd', 'cpc', 'cpm', 'cpl', 'ctr'] as const;
+export const REPORT_COLUMNS = [
+  'clicks',
+  'views',
+  'leads',
+  'spent',
+  'currency',
+  'spentUsd',
+  'cpc',
+  'cpm',
+  'cpl',
+  'ctr',
+] as const;
 export type ReportColumn = (typeof REPORT_COLUMNS)[number];
 
 /** A column's value in one group, null when the report has none to give. */

@@ -35,7 +35,8 @@ export const DEFAULT_REPORT_PARAMS: ReportParams = {
 
 const ID = /^[1-9]\d{0,15}$/;
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null => values.find((candidate) => candidate === value) ?? null;
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  values.find((candidate) => candidate === value) ?? null;
 
 /** The choices made consistent: a grouping the level's rows have, no campaign at the account level. */
 function consistent(params: ReportParams): ReportParams {

@@ -5,7 +5,13 @@ import type { ResourceRecord } from '@core/sdk/shared';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  facts: { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: tokens.spacingHorizontalL, rowGap: tokens.spacingVerticalS, margin: 0 },
+  facts: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+    margin: 0,
+  },
   term: { fontWeight: tokens.fontWeightSemibold },
   value: { margin: 0, overflowWrap: 'anywhere' },
 });
@@ -13,7 +19,13 @@ const useStyles = makeStyles({
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /** What a service's check found, as the service reads after it: whether the token works, its expiry and scopes. */
-export function ServiceCheckDialog({ service, onClose }: { readonly service: ResourceRecord; readonly onClose: () => void }) {
+export function ServiceCheckDialog({
+  service,
+  onClose,
+}: {
+  readonly service: ResourceRecord;
+  readonly onClose: () => void;
+}) {
   const { t } = useTranslation('social');
   const format = useLocaleFormat();
   const styles = useStyles();
@@ -22,7 +34,11 @@ export function ServiceCheckDialog({ service, onClose }: { readonly service: Res
   const checked = text(service.checked_at);
   const scopes = text(service.scopes);
   return (
-    <InfoDialog title={t('check.title', { name: text(service.name) ?? `#${service.id}` })} onClose={onClose} contentClassName={styles.content}>
+    <InfoDialog
+      title={t('check.title', { name: text(service.name) ?? `#${service.id}` })}
+      onClose={onClose}
+      contentClassName={styles.content}
+    >
       <MessageBar intent={error ? 'error' : 'success'} data-check-result={error ? 'failed' : 'ok'}>
         <MessageBarBody>{error ? t('check.failed', { error }) : t('check.ok')}</MessageBarBody>
       </MessageBar>

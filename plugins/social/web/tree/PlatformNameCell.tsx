@@ -35,7 +35,13 @@ export function NotOnPlatformMark() {
       positioning="above-start"
       content={{ className: styles.tooltip, children: `${t('tree.notOnPlatform')}. ${t('tree.notOnPlatformDetails')}` }}
     >
-      <span className={styles.mark} role="img" aria-label={t('tree.notOnPlatform')} tabIndex={0} data-not-on-platform="true">
+      <span
+        className={styles.mark}
+        role="img"
+        aria-label={t('tree.notOnPlatform')}
+        tabIndex={0}
+        data-not-on-platform="true"
+      >
         <CloudOffRegular aria-hidden />
       </span>
     </Tooltip>

@@ -31,7 +31,8 @@ interface Envelope {
   readonly result: unknown;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function envelopeOf(body: string): Envelope | null {
   let parsed: unknown;
@@ -78,8 +79,16 @@ export class CloudflareCdn implements Cdn {
     // Made by an earlier attempt (or by hand): this account's zone of that name is the one.
     const found = await this.call('zone lookup', 'GET', `/zones?name=${encodeURIComponent(domain)}`, undefined, signal);
     if (!found.success) throw this.refusal('zone lookup', found, 0);
-    const zone = Array.isArray(found.result) ? found.result.map(zoneOf).find((candidate) => candidate !== null) : undefined;
-    if (!zone) throw new OutsideRefusal(SYSTEM, operation, String(ZONE_EXISTS), `${domain} exists at Cloudflare in an account this token cannot see`);
+    const zone = Array.isArray(found.result)
+      ? found.result.map(zoneOf).find((candidate) => candidate !== null)
+      : undefined;
+    if (!zone)
+      throw new OutsideRefusal(
+        SYSTEM,
+        operation,
+        String(ZONE_EXISTS),
+        `${domain} exists at Cloudflare in an account this token cannot see`,
+      );
     return zone;
   }
 
@@ -87,20 +96,36 @@ export class CloudflareCdn implements Cdn {
     const operation = 'DNS record creation';
     for (const record of records) {
       const body = { type: record.type, name: record.name, content: record.content, ttl: 1, proxied: true };
-      const answer = await this.call(operation, 'POST', `/zones/${encodeURIComponent(zoneId)}/dns_records`, body, signal);
-      if (!answer.success && !answer.errors.some((error) => RECORD_EXISTS.has(error.code))) throw this.refusal(operation, answer, 0);
+      const answer = await this.call(
+        operation,
+        'POST',
+        `/zones/${encodeURIComponent(zoneId)}/dns_records`,
+        body,
+        signal,
+      );
+      if (!answer.success && !answer.errors.some((error) => RECORD_EXISTS.has(error.code)))
+        throw this.refusal(operation, answer, 0);
     }
   }
 
   /** One call: the envelope whatever its `success` (the caller decides which errors it expects), or a typed error. */
-  private async call(operation: string, method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal): Promise<Envelope & { status: number }> {
+  private async call(
+    operation: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    signal?: AbortSignal,
+  ): Promise<Envelope & { status: number }> {
     const answer = await callOutside({
       system: SYSTEM,
       operation,
       url: `${this.base}${path}`,
       init: {
         method,
-        headers: { authorization: `Bearer ${this.options.credentials.apiToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${this.options.credentials.apiToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       },
       timeoutMs: this.timeoutMs,
@@ -108,7 +133,14 @@ export class CloudflareCdn implements Cdn {
     });
     const envelope = envelopeOf(answer.body);
     const transient = answer.status === 429 || answer.status >= 500;
-    if (!envelope) throw new OutsideRefusal(SYSTEM, operation, String(answer.status), 'the answer is not the API’s JSON envelope', transient);
+    if (!envelope)
+      throw new OutsideRefusal(
+        SYSTEM,
+        operation,
+        String(answer.status),
+        'the answer is not the API’s JSON envelope',
+        transient,
+      );
     // A 429 or 5xx is worth another attempt whatever the envelope says.
     if (transient) throw this.refusal(operation, envelope, answer.status);
     return { ...envelope, status: answer.status };
@@ -118,6 +150,12 @@ export class CloudflareCdn implements Cdn {
     const first = envelope.errors[0];
     const transient = status === 429 || status >= 500;
     const code = first ? String(first.code) : String(status);
-    return new OutsideRefusal(SYSTEM, operation, code, shortReason(first?.message ?? 'no message', [this.options.credentials.apiToken]), transient);
+    return new OutsideRefusal(
+      SYSTEM,
+      operation,
+      code,
+      shortReason(first?.message ?? 'no message', [this.options.credentials.apiToken]),
+      transient,
+    );
   }
 }

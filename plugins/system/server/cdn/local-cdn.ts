@@ -27,8 +27,11 @@ export class LocalCdn implements Cdn {
 
   async createRecords(zoneId: string, records: readonly AddressRecord[]): Promise<void> {
     const id = /^local-(\d+)$/.exec(zoneId)?.[1];
-    const { rows } = id ? await this.db.query('SELECT 1 FROM system.local_cdn_zones WHERE id = $1', [id]) : { rows: [] };
-    if (rows.length === 0) throw new OutsideRefusal('The local CDN', 'creating DNS records', '', `there is no zone ${zoneId}`);
+    const { rows } = id
+      ? await this.db.query('SELECT 1 FROM system.local_cdn_zones WHERE id = $1', [id])
+      : { rows: [] };
+    if (rows.length === 0)
+      throw new OutsideRefusal('The local CDN', 'creating DNS records', '', `there is no zone ${zoneId}`);
     for (const record of records) {
       await this.db.query(
         'INSERT INTO system.local_cdn_records (zone_id, type, name, content) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',

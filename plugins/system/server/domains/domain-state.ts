@@ -32,7 +32,11 @@ interface DomainRow {
 
 /** How the domain's `nameservers` field holds a list. */
 export const joinNameservers = (nameservers: readonly string[]): string => nameservers.join(', ');
-const splitNameservers = (text: string | null): string[] => (text ?? '').split(',').map((server) => server.trim()).filter((server) => server !== '');
+const splitNameservers = (text: string | null): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((server) => server.trim())
+    .filter((server) => server !== '');
 
 /** The live (not deleted) domain, or null. */
 export async function readDomain(db: Queryable, id: number): Promise<DomainState | null> {
@@ -58,12 +62,18 @@ export async function readDomain(db: Queryable, id: number): Promise<DomainState
 
 /** Whether a live domain already has this name (names are compared as the engine's unique index does). */
 export async function nameRecorded(db: Queryable, name: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM system.domains WHERE lower(name) = lower($1) AND deleted_at IS NULL', [name]);
+  const { rows } = await db.query('SELECT 1 FROM system.domains WHERE lower(name) = lower($1) AND deleted_at IS NULL', [
+    name,
+  ]);
   return rows.length > 0;
 }
 
 /** Whether the live record `id` exists in `table` (one of this plugin's resource tables, never input). */
-export async function liveRecordExists(db: Queryable, table: 'system.domain_users' | 'system.servers', id: number): Promise<boolean> {
+export async function liveRecordExists(
+  db: Queryable,
+  table: 'system.domain_users' | 'system.servers',
+  id: number,
+): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM ${table} WHERE id = $1 AND deleted_at IS NULL`, [id]);
   return rows.length > 0;
 }
@@ -108,13 +118,22 @@ export async function readRegistrant(db: Queryable, domainUserId: number): Promi
 }
 
 /** The server's addresses; null when the server is gone. */
-export async function readServerAddresses(db: Queryable, serverId: number): Promise<{ ip: string | null; ipv6: string | null } | null> {
-  const { rows } = await db.query<{ ip: string | null; ipv6: string | null }>('SELECT ip, ipv6 FROM system.servers WHERE id = $1 AND deleted_at IS NULL', [serverId]);
+export async function readServerAddresses(
+  db: Queryable,
+  serverId: number,
+): Promise<{ ip: string | null; ipv6: string | null } | null> {
+  const { rows } = await db.query<{ ip: string | null; ipv6: string | null }>(
+    'SELECT ip, ipv6 FROM system.servers WHERE id = $1 AND deleted_at IS NULL',
+    [serverId],
+  );
   return rows[0] ?? null;
 }
 
 /** The years the purchase asked for (system.domain_purchase_terms), or null for a domain never bought here. */
 export async function purchaseTerm(db: Queryable, domainId: number): Promise<number | null> {
-  const { rows } = await db.query<{ years: number }>('SELECT years FROM system.domain_purchase_terms WHERE domain_id = $1', [domainId]);
+  const { rows } = await db.query<{ years: number }>(
+    'SELECT years FROM system.domain_purchase_terms WHERE domain_id = $1',
+    [domainId],
+  );
   return rows[0]?.years ?? null;
 }

@@ -13,7 +13,11 @@ export type { PurchaseJobOptions } from './purchase-job';
  * the local registrar's and CDN's state and each purchase's term. `options` tune the job's
  * retries (tests make them quick).
  */
-export function registerDomainPurchase(app: FastifyInstance, context: ServerPluginContext, options: PurchaseJobOptions = {}): void {
+export function registerDomainPurchase(
+  app: FastifyInstance,
+  context: ServerPluginContext,
+  options: PurchaseJobOptions = {},
+): void {
   const config = readDomainPurchaseConfig(context.settings);
   const purchaseJob = definePurchaseJob(context, config, options);
   registerPurchaseRoutes(app, context, config, purchaseJob);

@@ -10,7 +10,8 @@ export const ALREADY_REGISTERED = '{domain} is already registered (order {order}
 export const CHECKING = 'Checking that {domain} is available at {registrar}.';
 export const AVAILABLE = '{domain} is available.';
 export const REGISTRATION_DONE = 'Registration already done (order {order}).';
-export const REGISTERING = 'Registering {domain} at {registrar} for {years:number} year(s), {registrant} as the registrant.';
+export const REGISTERING =
+  'Registering {domain} at {registrar} for {years:number} year(s), {registrant} as the registrant.';
 export const REGISTERED = 'Registered: order {order}, until {until:date}.';
 export const LOCAL_REGISTRAR = 'The local registrar bought nothing: the domain is marked local.';
 export const ZONE_EXISTS = 'Zone already created ({zone}).';

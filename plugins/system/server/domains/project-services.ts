@@ -47,11 +47,20 @@ async function liveService(db: Queryable, id: string | null): Promise<ServiceAcc
   );
   const row = rows[0];
   if (!row) return null;
-  return { id: Number(row.id), name: row.name, group: row.group ?? '', adapter: row.adapter ?? '', credentials: row.credentials ?? {} };
+  return {
+    id: Number(row.id),
+    name: row.name,
+    group: row.group ?? '',
+    adapter: row.adapter ?? '',
+    credentials: row.credentials ?? {},
+  };
 }
 
 /** The project's services, or the message saying why the project cannot buy domains (for its `project` field). */
-export async function projectServices(db: Queryable, projectId: number): Promise<ProjectServices | { readonly problem: string }> {
+export async function projectServices(
+  db: Queryable,
+  projectId: number,
+): Promise<ProjectServices | { readonly problem: string }> {
   const { rows } = await db.query<{ registrar: string | null; cdn: string | null }>(
     'SELECT registrar::text, cdn::text FROM system.projects WHERE id = $1 AND deleted_at IS NULL',
     [projectId],
@@ -59,7 +68,8 @@ export async function projectServices(db: Queryable, projectId: number): Promise
   const project = rows[0];
   if (!project) return { problem: PROJECT_MISSING };
   const registrar = await liveService(db, project.registrar);
-  if (!registrar || registrar.group !== 'registrar' || !REGISTRAR_ADAPTERS.has(registrar.adapter)) return { problem: REGISTRAR_UNSUITABLE };
+  if (!registrar || registrar.group !== 'registrar' || !REGISTRAR_ADAPTERS.has(registrar.adapter))
+    return { problem: REGISTRAR_UNSUITABLE };
   const cdn = await liveService(db, project.cdn);
   if (!cdn || cdn.group !== 'cdn' || !CDN_ADAPTERS.has(cdn.adapter)) return { problem: CDN_UNSUITABLE };
   return { registrar, cdn };
@@ -93,5 +103,8 @@ export function registrarFor(service: ServiceAccount, db: Queryable, config: Dom
 export function cdnFor(service: ServiceAccount, db: Queryable, config: DomainPurchaseConfig): Cdn {
   if (service.adapter === 'local') return new LocalCdn(db);
   const keys = required(service, ['api_token', 'account_id']);
-  return new CloudflareCdn({ credentials: { apiToken: keys.api_token, accountId: keys.account_id }, baseUrl: config.cloudflareApiBase });
+  return new CloudflareCdn({
+    credentials: { apiToken: keys.api_token, accountId: keys.account_id },
+    baseUrl: config.cloudflareApiBase,
+  });
 }

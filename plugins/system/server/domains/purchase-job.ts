@@ -1,4 +1,13 @@
-import { ApiError, PermanentJobError, type Actor, type JobBackoff, type JobContext, type JobKind, type JobRun, type ServerPluginContext } from '@core/sdk/server';
+import {
+  ApiError,
+  PermanentJobError,
+  type Actor,
+  type JobBackoff,
+  type JobContext,
+  type JobKind,
+  type JobRun,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import type { FieldValue } from '@core/sdk/shared';
 import { DOMAIN_PURCHASE_JOB } from '../../shared/domain-purchase';
 import { domainsResource, type DomainJobStatus } from '../../shared/resources';
@@ -32,15 +41,26 @@ export const domainSubject = (domainId: number): string => `system.domains:${dom
 /** The error the runner gets: permanent for refusals, as thrown for what another attempt may fix. */
 function jobErrorOf(error: unknown): unknown {
   if (error instanceof PermanentJobError) return error;
-  const refused = (error instanceof OutsideRefusal && !error.transient) || error instanceof ServiceNotConfigured || (error instanceof ApiError && error.status < 500);
+  const refused =
+    (error instanceof OutsideRefusal && !error.transient) ||
+    error instanceof ServiceNotConfigured ||
+    (error instanceof ApiError && error.status < 500);
   return refused ? new PermanentJobError((error as Error).message) : error;
 }
 
-export function definePurchaseJob(context: ServerPluginContext, config: DomainPurchaseConfig, options: PurchaseJobOptions = {}): JobKind<DomainPurchasePayload> {
+export function definePurchaseJob(
+  context: ServerPluginContext,
+  config: DomainPurchaseConfig,
+  options: PurchaseJobOptions = {},
+): JobKind<DomainPurchasePayload> {
   const { db, records, jobs } = context;
 
   /** How the domain should read once this attempt failed; null to leave it (the server stops, another runner took the job). */
-  async function statusAfter(job: JobRun, ctx: JobContext<DomainPurchasePayload>, error: unknown): Promise<DomainJobStatus | null> {
+  async function statusAfter(
+    job: JobRun,
+    ctx: JobContext<DomainPurchasePayload>,
+    error: unknown,
+  ): Promise<DomainJobStatus | null> {
     if (ctx.signal.aborted) {
       if ((await jobs.find(job.id))?.cancel_requested) return 'cancelled';
       if ((ctx.signal.reason as Error | undefined)?.name !== 'TimeoutError') return null;
@@ -62,7 +82,9 @@ export function definePurchaseJob(context: ServerPluginContext, config: DomainPu
       };
       try {
         await write({ job_status: 'running' });
-        const domain = await db.query<{ project: string }>('SELECT project::text FROM system.domains WHERE id = $1', [domainId]);
+        const domain = await db.query<{ project: string }>('SELECT project::text FROM system.domains WHERE id = $1', [
+          domainId,
+        ]);
         const services = await projectServices(db, Number(domain.rows[0]?.project));
         if ('problem' in services) throw new PermanentJobError(services.problem);
         const parts = {

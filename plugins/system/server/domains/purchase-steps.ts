@@ -4,7 +4,14 @@ import { DOMAIN_PURCHASE_STEPS, type DomainPurchaseStep } from '../../shared/dom
 import { addressRecords, type Cdn } from '../cdn/cdn';
 import type { Registrar } from '../registrar/registrar';
 import * as LOG from './job-log';
-import { joinNameservers, purchaseTerm, readDomain, readRegistrant, readServerAddresses, type DomainState } from './domain-state';
+import {
+  joinNameservers,
+  purchaseTerm,
+  readDomain,
+  readRegistrant,
+  readServerAddresses,
+  type DomainState,
+} from './domain-state';
 
 /**
  * The purchase's five steps (DOMAIN_PURCHASE_STEPS), each safe to run again. What is done is read
@@ -14,7 +21,13 @@ import { joinNameservers, purchaseTerm, readDomain, readRegistrant, readServerAd
  * harmless to repeat anyway (the same nameservers again, records that exist already are kept).
  */
 
-const PERCENT: Readonly<Record<DomainPurchaseStep, number>> = { check: 5, register: 20, zone: 45, nameservers: 65, records: 85 };
+const PERCENT: Readonly<Record<DomainPurchaseStep, number>> = {
+  check: 5,
+  register: 20,
+  zone: 45,
+  nameservers: 65,
+  records: 85,
+};
 
 export interface PurchaseParts {
   readonly db: Queryable;
@@ -35,7 +48,9 @@ export interface PurchaseResult {
 type Checkpoint = readonly DomainPurchaseStep[];
 
 function checkpointOf(value: unknown): Checkpoint {
-  return Array.isArray(value) ? value.filter((step): step is DomainPurchaseStep => (DOMAIN_PURCHASE_STEPS as readonly unknown[]).includes(step)) : [];
+  return Array.isArray(value)
+    ? value.filter((step): step is DomainPurchaseStep => (DOMAIN_PURCHASE_STEPS as readonly unknown[]).includes(step))
+    : [];
 }
 
 export class DomainPurchase {
@@ -69,12 +84,18 @@ export class DomainPurchase {
   private async check(domain: DomainState): Promise<void> {
     await this.ctx.step('check', PERCENT.check);
     if (domain.registrarOrder) {
-      await this.ctx.log({ key: LOG.ALREADY_REGISTERED, params: { domain: domain.name, order: domain.registrarOrder } });
+      await this.ctx.log({
+        key: LOG.ALREADY_REGISTERED,
+        params: { domain: domain.name, order: domain.registrarOrder },
+      });
       return;
     }
     await this.ctx.log({ key: LOG.CHECKING, params: { domain: domain.name, registrar: this.parts.registrarName } });
     const { available } = await this.parts.registrar.check(domain.name, this.ctx.signal);
-    if (!available) throw new PermanentJobError(formatMessage(LOG.NOT_AVAILABLE, { domain: domain.name, registrar: this.parts.registrarName }));
+    if (!available)
+      throw new PermanentJobError(
+        formatMessage(LOG.NOT_AVAILABLE, { domain: domain.name, registrar: this.parts.registrarName }),
+      );
     await this.ctx.log({ key: LOG.AVAILABLE, params: { domain: domain.name } });
   }
 
@@ -84,16 +105,31 @@ export class DomainPurchase {
       await this.ctx.log({ key: LOG.REGISTRATION_DONE, params: { order: domain.registrarOrder } });
       return domain;
     }
-    const [registrant, years] = await Promise.all([readRegistrant(this.parts.db, domain.domainUser), purchaseTerm(this.parts.db, domain.id)]);
+    const [registrant, years] = await Promise.all([
+      readRegistrant(this.parts.db, domain.domainUser),
+      purchaseTerm(this.parts.db, domain.id),
+    ]);
     if (!registrant) throw new PermanentJobError(LOG.REGISTRANT_DELETED);
     if (years === null) throw new PermanentJobError(LOG.TERM_MISSING);
     await this.ctx.log({
       key: LOG.REGISTERING,
-      params: { domain: domain.name, registrar: this.parts.registrarName, years, registrant: `${registrant.firstName} ${registrant.lastName}` },
+      params: {
+        domain: domain.name,
+        registrar: this.parts.registrarName,
+        years,
+        registrant: `${registrant.firstName} ${registrant.lastName}`,
+      },
     });
-    const registration = await this.parts.registrar.register({ domainId: domain.id, name: domain.name, years, registrant }, this.ctx.signal);
+    const registration = await this.parts.registrar.register(
+      { domainId: domain.id, name: domain.name, years, registrant },
+      this.ctx.signal,
+    );
     // Recorded before anything else can fail: with the order on the record no retry registers again.
-    await this.parts.write({ registrar_order: registration.order, expiry_date: registration.expiryDate, local: registration.local });
+    await this.parts.write({
+      registrar_order: registration.order,
+      expiry_date: registration.expiryDate,
+      local: registration.local,
+    });
     await this.ctx.log({ key: LOG.REGISTERED, params: { order: registration.order, until: registration.expiryDate } });
     if (registration.local) await this.ctx.log({ key: LOG.LOCAL_REGISTRAR }, 'warn');
     return { ...domain, registrarOrder: registration.order };
@@ -108,14 +144,24 @@ export class DomainPurchase {
     await this.ctx.log({ key: LOG.CREATING_ZONE, params: { domain: domain.name, cdn: this.parts.cdnName } });
     const zone = await this.parts.cdn.createZone(domain.name, this.ctx.signal);
     await this.parts.write({ zone: zone.id, nameservers: joinNameservers(zone.nameservers) });
-    await this.ctx.log({ key: LOG.ZONE_CREATED, params: { zone: zone.id, nameservers: joinNameservers(zone.nameservers) } });
+    await this.ctx.log({
+      key: LOG.ZONE_CREATED,
+      params: { zone: zone.id, nameservers: joinNameservers(zone.nameservers) },
+    });
     return { ...domain, zone: zone.id, nameservers: zone.nameservers };
   }
 
   private async nameservers(domain: DomainState): Promise<void> {
     await this.ctx.step('nameservers', PERCENT.nameservers);
     if (this.done.includes('nameservers')) return;
-    await this.ctx.log({ key: LOG.POINTING, params: { domain: domain.name, nameservers: joinNameservers(domain.nameservers), registrar: this.parts.registrarName } });
+    await this.ctx.log({
+      key: LOG.POINTING,
+      params: {
+        domain: domain.name,
+        nameservers: joinNameservers(domain.nameservers),
+        registrar: this.parts.registrarName,
+      },
+    });
     await this.parts.registrar.setNameservers(domain.name, domain.nameservers, this.ctx.signal);
     await this.mark('nameservers');
   }
@@ -128,7 +174,10 @@ export class DomainPurchase {
     if (records.length === 0) {
       await this.ctx.log({ key: domain.server === null ? LOG.NO_SERVER : LOG.NO_SERVER_ADDRESS }, 'warn');
     } else {
-      await this.ctx.log({ key: LOG.CREATING_RECORDS, params: { records: records.map((record) => `${record.type} ${record.name} → ${record.content}`).join(', ') } });
+      await this.ctx.log({
+        key: LOG.CREATING_RECORDS,
+        params: { records: records.map((record) => `${record.type} ${record.name} → ${record.content}`).join(', ') },
+      });
       await this.parts.cdn.createRecords(domain.zone ?? '', records, this.ctx.signal);
     }
     await this.mark('records');

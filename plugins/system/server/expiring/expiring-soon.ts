@@ -1,4 +1,10 @@
-import { messageInEachLanguage, recordPagePath, type LocalizedText, type PermissionCode, type ResourceDefinition } from '@core/sdk/shared';
+import {
+  messageInEachLanguage,
+  recordPagePath,
+  type LocalizedText,
+  type PermissionCode,
+  type ResourceDefinition,
+} from '@core/sdk/shared';
 import type { Queryable, RussianMessages, ServerPluginContext } from '@core/sdk/server';
 import { systemManifest } from '../../manifest';
 import { domainsResource, proxiesResource, serversResource } from '../../shared/resources';
@@ -83,7 +89,8 @@ interface ExpiringRecord {
   readonly day: string;
 }
 
-const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 async function expiringIn(db: Queryable, area: ExpiringArea, today: string, until: string): Promise<ExpiringRecord[]> {
   const { rows } = await db.query<{ id: string; name: string; day: string }>(
@@ -101,7 +108,10 @@ async function expiringIn(db: Queryable, area: ExpiringArea, today: string, unti
  */
 export function registerExpiringSoon(context: ServerPluginContext, now: () => Date): void {
   const { db, jobs, notifications } = context;
-  notifications.source({ id: EXPIRING_SOON, label: { en: 'Domains, servers and proxies expiring soon', ru: 'Истекающие домены, серверы и прокси' } });
+  notifications.source({
+    id: EXPIRING_SOON,
+    label: { en: 'Domains, servers and proxies expiring soon', ru: 'Истекающие домены, серверы и прокси' },
+  });
   const kind = jobs.define<null, ExpiringSoonResult>({
     kind: EXPIRING_SOON,
     requires: { anyOf: AREAS.map((area) => area.code) },

@@ -69,7 +69,17 @@ export function defineCheckJob(context: ServerPluginContext, config: ProxyConfig
       let error: string | null = null;
       try {
         if (!address) throw new ProbeError('The address is not an IP address and port.');
-        probe = await probeProxy({ host: address.host, port: address.port, type: proxy.type, credentials: credentialsOf(proxy.credentials_pair) }, config.proxyCheckUrl, PROBE_TIMEOUT_MS, ctx.signal);
+        probe = await probeProxy(
+          {
+            host: address.host,
+            port: address.port,
+            type: proxy.type,
+            credentials: credentialsOf(proxy.credentials_pair),
+          },
+          config.proxyCheckUrl,
+          PROBE_TIMEOUT_MS,
+          ctx.signal,
+        );
       } catch (failure) {
         // A cancelled or timed-out job stops here rather than calling the proxy failing.
         if (ctx.signal.aborted) throw failure;
@@ -83,11 +93,22 @@ export function defineCheckJob(context: ServerPluginContext, config: ProxyConfig
       await context.records.change(
         proxiesResource,
         id,
-        { action: 'check', values: { checked_at: new Date().toISOString(), latency_ms: probe?.latencyMs ?? null, exit_ip: probe?.exitIp ?? null, check_error: error, status } },
+        {
+          action: 'check',
+          values: {
+            checked_at: new Date().toISOString(),
+            latency_ms: probe?.latencyMs ?? null,
+            exit_ip: probe?.exitIp ?? null,
+            check_error: error,
+            status,
+          },
+        },
         actor,
       );
       await ctx.log(
-        probe ? { key: ANSWERED, params: { latency: probe.latencyMs, ip: probe.exitIp, status } } : { key: CHECK_FAILED, params: { error: error ?? '', status } },
+        probe
+          ? { key: ANSWERED, params: { latency: probe.latencyMs, ip: probe.exitIp, status } }
+          : { key: CHECK_FAILED, params: { error: error ?? '', status } },
         probe ? 'info' : 'warn',
       );
       return { ok: probe !== null, latency_ms: probe?.latencyMs ?? null, exit_ip: probe?.exitIp ?? null, error };

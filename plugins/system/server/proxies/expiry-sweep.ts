@@ -22,13 +22,25 @@ export function todayUtc(now: Date): string {
 
 /** Marks expired the live proxies whose end date is before `today`; their ids. */
 export async function expireEndedProxies(db: Database, today: string): Promise<number[]> {
-  const { rows } = await db.query<{ id: string }>(`SELECT id::text AS id FROM ${proxiesResource.table} WHERE ${STILL_LIVE} ORDER BY id`, [today]);
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id::text AS id FROM ${proxiesResource.table} WHERE ${STILL_LIVE} ORDER BY id`,
+    [today],
+  );
   const expired: number[] = [];
   for (const { id } of rows) {
     const changed = await db.transaction(async (tx) => {
-      const still = await tx.query(`SELECT 1 FROM ${proxiesResource.table} WHERE id = $2 AND ${STILL_LIVE} FOR UPDATE`, [today, id]);
+      const still = await tx.query(
+        `SELECT 1 FROM ${proxiesResource.table} WHERE id = $2 AND ${STILL_LIVE} FOR UPDATE`,
+        [today, id],
+      );
       if (still.rows.length === 0) return false;
-      await changeRecordIn(tx, proxiesResource, Number(id), { action: 'expire', values: { status: 'expired' } }, SWEEPER);
+      await changeRecordIn(
+        tx,
+        proxiesResource,
+        Number(id),
+        { action: 'expire', values: { status: 'expired' } },
+        SWEEPER,
+      );
       return true;
     });
     if (changed) expired.push(Number(id));

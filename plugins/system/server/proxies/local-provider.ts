@@ -32,7 +32,9 @@ export function localAddress(position: number): { host: string; port: number } {
 
 /** The day `days` after today (UTC), as `YYYY-MM-DD`. */
 function daysFromToday(now: Date, days: number): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days))
+    .toISOString()
+    .slice(0, 10);
 }
 
 export class LocalProxyProvider implements ProxyProviderAdapter {
@@ -65,15 +67,17 @@ export class LocalProxyProvider implements ProxyProviderAdapter {
         `SELECT nextval('system.local_proxy_addresses')::text AS position FROM generate_series(1, $1::integer)`,
         [options.quantity],
       );
-      const proxies = positions.rows.map(({ position }): BoughtProxy => ({
-        ...localAddress(Number(position)),
-        user: `local${position}`,
-        pass: randomBytes(9).toString('base64url'),
-        type: options.type,
-        country: options.country,
-        endDate,
-        providerId: position,
-      }));
+      const proxies = positions.rows.map(
+        ({ position }): BoughtProxy => ({
+          ...localAddress(Number(position)),
+          user: `local${position}`,
+          pass: randomBytes(9).toString('base64url'),
+          type: options.type,
+          country: options.country,
+          endDate,
+          providerId: position,
+        }),
+      );
       return { orderId: `${LOCAL_ORDER_PREFIX}${order.rows[0]!.id}`, proxies, skipped: [] };
     });
   }

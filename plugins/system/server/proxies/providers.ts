@@ -2,8 +2,20 @@ import { ApiError, countriesService, validationError, type Database, type Querya
 import { formatMessage } from '@core/sdk/shared';
 import { proxyProvidersResource, type ProxyAdapterName } from '../../shared/resources';
 import { LocalProxyProvider } from './local-provider';
-import { API_KEY_MISSING, COUNTRY_UNKNOWN, PROVIDER_REFUSED, PROVIDER_UNAVAILABLE, PROVIDER_UNKNOWN, TYPE_NOT_OFFERED } from './messages';
-import { ProviderRefusedError, ProviderUnavailableError, TypeNotOfferedError, type ProxyProviderAdapter } from './provider-adapter';
+import {
+  API_KEY_MISSING,
+  COUNTRY_UNKNOWN,
+  PROVIDER_REFUSED,
+  PROVIDER_UNAVAILABLE,
+  PROVIDER_UNKNOWN,
+  TYPE_NOT_OFFERED,
+} from './messages';
+import {
+  ProviderRefusedError,
+  ProviderUnavailableError,
+  TypeNotOfferedError,
+  type ProxyProviderAdapter,
+} from './provider-adapter';
 import type { ProxyConfig } from './proxy-config';
 import { Proxy6Adapter } from './proxy6-adapter';
 
@@ -21,10 +33,13 @@ export interface ProviderRecord {
 
 /** A live (not deleted) provider, or null. */
 export async function findProvider(db: Queryable, id: number): Promise<ProviderRecord | null> {
-  const { rows } = await db.query<{ name: string; adapter: ProxyAdapterName; credentials: Record<string, string> | null }>(
-    `SELECT name, adapter, credentials FROM ${proxyProvidersResource.table} WHERE id = $1 AND deleted_at IS NULL`,
-    [id],
-  );
+  const { rows } = await db.query<{
+    name: string;
+    adapter: ProxyAdapterName;
+    credentials: Record<string, string> | null;
+  }>(`SELECT name, adapter, credentials FROM ${proxyProvidersResource.table} WHERE id = $1 AND deleted_at IS NULL`, [
+    id,
+  ]);
   const row = rows[0];
   return row ? { id, name: row.name, adapter: row.adapter, credentials: row.credentials ?? {} } : null;
 }
@@ -56,7 +71,9 @@ export function providerFailure(error: unknown): ApiError {
   if (error instanceof TypeNotOfferedError) {
     return validationError({ type: [formatMessage(TYPE_NOT_OFFERED, { provider: error.provider, type: error.type })] });
   }
-  if (error instanceof ProviderRefusedError) return new ApiError(422, formatMessage(PROVIDER_REFUSED, { provider: error.provider, reason: error.reason }));
-  if (error instanceof ProviderUnavailableError) return new ApiError(502, formatMessage(PROVIDER_UNAVAILABLE, { provider: error.provider, reason: error.reason }));
+  if (error instanceof ProviderRefusedError)
+    return new ApiError(422, formatMessage(PROVIDER_REFUSED, { provider: error.provider, reason: error.reason }));
+  if (error instanceof ProviderUnavailableError)
+    return new ApiError(502, formatMessage(PROVIDER_UNAVAILABLE, { provider: error.provider, reason: error.reason }));
   throw error;
 }

@@ -11,7 +11,8 @@ import { ADDRESS_INVALID } from './messages';
 
 async function beforeWrite({ values }: WriteContext): Promise<undefined> {
   const address = values.address;
-  if (typeof address === 'string' && parseHostPort(address) === null) throw validationError({ address: [ADDRESS_INVALID] });
+  if (typeof address === 'string' && parseHostPort(address) === null)
+    throw validationError({ address: [ADDRESS_INVALID] });
   return undefined;
 }
 

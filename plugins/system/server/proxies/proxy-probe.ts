@@ -37,7 +37,10 @@ const pathOf = (url: URL): string => `${url.pathname}${url.search}`;
 /** A network error in words: its code only (a message may name addresses). */
 function networkFailure(error: unknown, what: string): ProbeError {
   if (error instanceof ProbeError) return error;
-  const code = typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : null;
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+      ? error.code
+      : null;
   return new ProbeError(code ? `${what} (${code}).` : `${what}.`);
 }
 
@@ -79,7 +82,9 @@ function answerOf(request: ClientRequest, what: string): Promise<{ status: numbe
           reject(new ProbeError('The check address answered more than a "what is my IP" answer holds.'));
         } else chunks.push(chunk);
       });
-      response.once('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      response.once('end', () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       response.once('error', (error) => reject(networkFailure(error, what)));
     });
     request.end();
@@ -93,8 +98,18 @@ function basicAuth({ user, pass }: SocksCredentials): string {
 /** A GET of `url` over an open tunnel (plain, or TLS inside it for https). */
 function getThrough(tunnel: Socket, url: URL, signal: AbortSignal): Promise<{ status: number; body: string }> {
   const host = hostOf(url);
-  const connection: Duplex = url.protocol === 'https:' ? tlsConnect({ socket: tunnel, ...(isIP(host) ? {} : { servername: host }) }) : tunnel;
-  const options: RequestOptions = { method: 'GET', host, port: portOf(url), path: pathOf(url), signal, agent: false, createConnection: () => connection, headers: { connection: 'close' } };
+  const connection: Duplex =
+    url.protocol === 'https:' ? tlsConnect({ socket: tunnel, ...(isIP(host) ? {} : { servername: host }) }) : tunnel;
+  const options: RequestOptions = {
+    method: 'GET',
+    host,
+    port: portOf(url),
+    path: pathOf(url),
+    signal,
+    agent: false,
+    createConnection: () => connection,
+    headers: { connection: 'close' },
+  };
   const request = url.protocol === 'https:' ? httpsRequest(options) : httpRequest(options);
   // A TLS failure may come before the request listens on its socket: it ends the request either way.
   connection.on('error', (error) => request.destroy(error));
@@ -112,7 +127,10 @@ function httpTunnel(proxy: ProxyEndpoint, url: URL, signal: AbortSignal): Promis
       path: authority,
       signal,
       agent: false,
-      headers: { host: authority, ...(proxy.credentials ? { 'proxy-authorization': basicAuth(proxy.credentials) } : {}) },
+      headers: {
+        host: authority,
+        ...(proxy.credentials ? { 'proxy-authorization': basicAuth(proxy.credentials) } : {}),
+      },
     });
     request.once('connect', (response: IncomingMessage, socket: Socket) => {
       if (response.statusCode === 200) resolve(socket);
@@ -131,11 +149,17 @@ function httpTunnel(proxy: ProxyEndpoint, url: URL, signal: AbortSignal): Promis
 }
 
 function refusal(status: number): ProbeError {
-  return status === 407 ? new ProbeError('The proxy refused the login and password (HTTP 407).') : new ProbeError(`The proxy refused the connection to the check address (HTTP ${status}).`);
+  return status === 407
+    ? new ProbeError('The proxy refused the login and password (HTTP 407).')
+    : new ProbeError(`The proxy refused the connection to the check address (HTTP ${status}).`);
 }
 
 /** An http:// address asked of an HTTP proxy directly, by its absolute URI. */
-function getViaHttpProxy(proxy: ProxyEndpoint, url: URL, signal: AbortSignal): Promise<{ status: number; body: string }> {
+function getViaHttpProxy(
+  proxy: ProxyEndpoint,
+  url: URL,
+  signal: AbortSignal,
+): Promise<{ status: number; body: string }> {
   const request = httpRequest({
     method: 'GET',
     host: proxy.host,
@@ -143,12 +167,20 @@ function getViaHttpProxy(proxy: ProxyEndpoint, url: URL, signal: AbortSignal): P
     path: url.href,
     signal,
     agent: false,
-    headers: { host: url.host, connection: 'close', ...(proxy.credentials ? { 'proxy-authorization': basicAuth(proxy.credentials) } : {}) },
+    headers: {
+      host: url.host,
+      connection: 'close',
+      ...(proxy.credentials ? { 'proxy-authorization': basicAuth(proxy.credentials) } : {}),
+    },
   });
   return answerOf(request, 'Could not connect to the proxy');
 }
 
-async function fetchThrough(proxy: ProxyEndpoint, url: URL, signal: AbortSignal): Promise<{ status: number; body: string }> {
+async function fetchThrough(
+  proxy: ProxyEndpoint,
+  url: URL,
+  signal: AbortSignal,
+): Promise<{ status: number; body: string }> {
   if (proxy.type === 'socks5') {
     const socket = await connectTo(proxy.host, proxy.port, signal);
     // The handshake waits on the socket: closing it is how the timeout or a cancellation ends the wait.
@@ -185,7 +217,12 @@ function exitIpOf(body: string): string | null {
 }
 
 /** Checks the proxy against `checkUrl`; a ProbeError says why it failed. */
-export async function probeProxy(proxy: ProxyEndpoint, checkUrl: string, timeoutMs: number, cancel?: AbortSignal): Promise<ProbeResult> {
+export async function probeProxy(
+  proxy: ProxyEndpoint,
+  checkUrl: string,
+  timeoutMs: number,
+  cancel?: AbortSignal,
+): Promise<ProbeResult> {
   const url = new URL(checkUrl);
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = cancel ? AbortSignal.any([cancel, timeout]) : timeout;

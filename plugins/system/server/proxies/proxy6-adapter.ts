@@ -29,7 +29,8 @@ const CALL_TIMEOUT_MS = 20_000;
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 type JsonObject = { readonly [key: string]: Json };
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Proxy6's protocol names: `socks` is SOCKS5. */
 const PROTOCOLS: Readonly<Record<Exclude<ProxyType, 'mobile'>, string>> = { http: 'http', socks5: 'socks' };
@@ -48,7 +49,8 @@ function wholeNumber(value: Json | undefined): number | null {
 /** An amount Proxy6 sends as a number or as a decimal string, with two decimals. */
 function amount(value: Json | undefined): string | null {
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value.toFixed(2);
-  if (typeof value === 'string' && /^[0-9]{1,12}(\.[0-9]{1,4})?$/.test(value.trim())) return Number(value.trim()).toFixed(2);
+  if (typeof value === 'string' && /^[0-9]{1,12}(\.[0-9]{1,4})?$/.test(value.trim()))
+    return Number(value.trim()).toFixed(2);
   return null;
 }
 
@@ -59,7 +61,8 @@ function money(value: Json | undefined, currency: Json | undefined): Money | nul
   return sum !== null && typeof currency === 'string' && CURRENCY.test(currency) ? { amount: sum, currency } : null;
 }
 
-const text = (value: Json | undefined): string | null => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null);
+const text = (value: Json | undefined): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
 
 export interface Proxy6Options {
   readonly apiKey: string;
@@ -82,7 +85,11 @@ export class Proxy6Adapter implements ProxyProviderAdapter {
 
   async quote(order: ProxyOrder, signal?: AbortSignal): Promise<ProviderQuote> {
     protocolOf(order.type);
-    const price = await this.call('getprice', { count: String(order.quantity), period: String(order.periodDays), version: IPV4_VERSION }, signal);
+    const price = await this.call(
+      'getprice',
+      { count: String(order.quantity), period: String(order.periodDays), version: IPV4_VERSION },
+      signal,
+    );
     const count = await this.call('getcount', { country: order.country, version: IPV4_VERSION }, signal);
     return { price: money(price.price, price.currency), available: wholeNumber(count.count) };
   }
@@ -110,7 +117,11 @@ export class Proxy6Adapter implements ProxyProviderAdapter {
   }
 
   /** One call: the success envelope, or a typed error that names the method only (the URL holds the key). */
-  private async call(method: string | null, params: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<JsonObject> {
+  private async call(
+    method: string | null,
+    params: Readonly<Record<string, string>>,
+    signal?: AbortSignal,
+  ): Promise<JsonObject> {
     const what = method ?? 'the account';
     const timeoutMs = this.options.timeoutMs ?? CALL_TIMEOUT_MS;
     const query = new URLSearchParams(params).toString();
@@ -120,7 +131,10 @@ export class Proxy6Adapter implements ProxyProviderAdapter {
     try {
       response = await fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     } catch {
-      throw new ProviderUnavailableError(PROVIDER, timeout.aborted ? `no answer to ${what} within ${timeoutMs} ms` : `no connection for ${what}`);
+      throw new ProviderUnavailableError(
+        PROVIDER,
+        timeout.aborted ? `no answer to ${what} within ${timeoutMs} ms` : `no connection for ${what}`,
+      );
     }
     let body: unknown;
     try {
@@ -129,7 +143,10 @@ export class Proxy6Adapter implements ProxyProviderAdapter {
       throw new ProviderUnavailableError(PROVIDER, `${what} answered HTTP ${response.status} without JSON`);
     }
     if (!isObject(body) || (body.status !== 'yes' && body.status !== 'no')) {
-      throw new ProviderUnavailableError(PROVIDER, `${what} answered HTTP ${response.status} without the API's envelope`);
+      throw new ProviderUnavailableError(
+        PROVIDER,
+        `${what} answered HTTP ${response.status} without the API's envelope`,
+      );
     }
     if (body.status === 'no') {
       const reason = typeof body.error === 'string' ? this.redacted(body.error) : 'no reason given';
@@ -160,5 +177,14 @@ function boughtProxy(item: JsonObject, order: PurchaseOptions): BoughtProxy | st
   if (!endDate) return 'no end date';
   const country = text(item.country)?.toLowerCase() ?? order.country;
   const type: ProxyType = item.type === 'socks' ? 'socks5' : 'http';
-  return { host: address.host, port: address.port, user, pass, type, country, endDate, providerId: text(item.id) ?? '' };
+  return {
+    host: address.host,
+    port: address.port,
+    user,
+    pass,
+    type,
+    country,
+    endDate,
+    providerId: text(item.id) ?? '',
+  };
 }

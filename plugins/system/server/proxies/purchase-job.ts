@@ -1,7 +1,17 @@
 import { ApiError, PermanentJobError, type Actor, type JobKind, type ServerPluginContext } from '@core/sdk/server';
 import { formatMessage, type FieldValue } from '@core/sdk/shared';
 import { systemManifest } from '../../manifest';
-import { BUYING, BUYING_LOCAL, NOT_RECORDED, ORDER_NOT_RECORDED, ORDER_WITHOUT_NUMBER, PROVIDER_DELETED, RECORDED, RETURNED, RETURNED_WITHOUT_ORDER } from './job-log';
+import {
+  BUYING,
+  BUYING_LOCAL,
+  NOT_RECORDED,
+  ORDER_NOT_RECORDED,
+  ORDER_WITHOUT_NUMBER,
+  PROVIDER_DELETED,
+  RECORDED,
+  RETURNED,
+  RETURNED_WITHOUT_ORDER,
+} from './job-log';
 import { PROXY_PURCHASE_JOB, type ProxyPurchaseRequest, type ProxyPurchaseResult } from '../../shared/proxy-purchase';
 import { proxiesResource } from '../../shared/resources';
 import { formatHostPort } from './host-port';
@@ -27,7 +37,13 @@ function permanent(error: unknown): never {
   throw new PermanentJobError(providerFailure(error).message);
 }
 
-function proxyValues(request: PurchasePayload, purchase: Purchase, bought: BoughtProxy, index: number, local: boolean): Record<string, FieldValue> {
+function proxyValues(
+  request: PurchasePayload,
+  purchase: Purchase,
+  bought: BoughtProxy,
+  index: number,
+  local: boolean,
+): Record<string, FieldValue> {
   const base = request.name?.trim() ?? (local ? LOCAL_PROXY_NAME : null);
   return {
     ...(base === null ? {} : { name: `${base} ${index + 1}` }),
@@ -80,13 +96,30 @@ export function definePurchaseJob(context: ServerPluginContext, config: ProxyCon
       await ctx.step('Buying', 10);
       await ctx.log({
         key: adapter.local ? BUYING_LOCAL : BUYING,
-        params: { quantity: request.quantity, type: request.type, country: country.toUpperCase(), days: request.period_days, provider: provider.name },
+        params: {
+          quantity: request.quantity,
+          type: request.type,
+          country: country.toUpperCase(),
+          days: request.period_days,
+          provider: provider.name,
+        },
       });
       const purchase = await adapter
-        .buy({ country, type: request.type, periodDays: request.period_days, quantity: request.quantity, note: `erp-job-${job.id}`, signal: ctx.signal })
+        .buy({
+          country,
+          type: request.type,
+          periodDays: request.period_days,
+          quantity: request.quantity,
+          note: `erp-job-${job.id}`,
+          signal: ctx.signal,
+        })
         .catch(permanent);
       const count = purchase.proxies.length;
-      await ctx.log(purchase.orderId === null ? { key: RETURNED_WITHOUT_ORDER, params: { count } } : { key: RETURNED, params: { count, order: purchase.orderId } });
+      await ctx.log(
+        purchase.orderId === null
+          ? { key: RETURNED_WITHOUT_ORDER, params: { count } }
+          : { key: RETURNED, params: { count, order: purchase.orderId } },
+      );
       for (const skipped of purchase.skipped) await ctx.log({ key: NOT_RECORDED, params: { reason: skipped } }, 'warn');
 
       await ctx.step('Recording', 70);
@@ -96,14 +129,21 @@ export function definePurchaseJob(context: ServerPluginContext, config: ProxyCon
         ids = await db.transaction(async (tx) => {
           const created: number[] = [];
           for (const [index, bought] of purchase.proxies.entries()) {
-            const values = records.readValues(proxiesResource, proxyValues(request, purchase, bought, index, adapter.local), 'create', 'en');
+            const values = records.readValues(
+              proxiesResource,
+              proxyValues(request, purchase, bought, index, adapter.local),
+              'create',
+              'en',
+            );
             created.push((await records.createIn(tx, proxiesResource, values, actor)).id);
           }
           return created;
         });
       } catch (error) {
         const reason = error instanceof ApiError ? error.message : 'the database refused the records';
-        throw new PermanentJobError(formatMessage(ORDER_NOT_RECORDED, { order: purchase.orderId ?? ORDER_WITHOUT_NUMBER, reason }));
+        throw new PermanentJobError(
+          formatMessage(ORDER_NOT_RECORDED, { order: purchase.orderId ?? ORDER_WITHOUT_NUMBER, reason }),
+        );
       }
       await ctx.log({ key: RECORDED, params: { count: ids.length } });
       return { proxies: ids, order_id: purchase.orderId, local: adapter.local };

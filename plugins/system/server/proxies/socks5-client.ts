@@ -55,18 +55,25 @@ function addressBytes(host: string): Buffer {
 function credentialBytes({ user, pass }: SocksCredentials): Buffer {
   const name = Buffer.from(user, 'utf8');
   const word = Buffer.from(pass, 'utf8');
-  if (name.length > 255 || word.length > 255) throw new ProbeError('The login or password is longer than SOCKS5 allows (255 bytes).');
+  if (name.length > 255 || word.length > 255)
+    throw new ProbeError('The login or password is longer than SOCKS5 allows (255 bytes).');
   return Buffer.concat([Buffer.from([AUTH_VERSION, name.length]), name, Buffer.from([word.length]), word]);
 }
 
 /** Runs the handshake on a connected socket; resolves once the socket is a tunnel to `host:port`. */
-export async function socks5Connect(socket: Socket, host: string, port: number, credentials: SocksCredentials | null): Promise<void> {
+export async function socks5Connect(
+  socket: Socket,
+  host: string,
+  port: number,
+  credentials: SocksCredentials | null,
+): Promise<void> {
   const reader = new SocketReader(socket);
   try {
     socket.write(Buffer.from(credentials ? [VERSION, 2, NO_AUTH, USER_PASS] : [VERSION, 1, NO_AUTH]));
     const [version, method] = await reader.bytes(2);
     if (version !== VERSION) throw new ProbeError('The proxy does not speak SOCKS5.');
-    if (method === NO_ACCEPTABLE) throw new ProbeError('The proxy accepts none of the offered SOCKS5 authentication methods.');
+    if (method === NO_ACCEPTABLE)
+      throw new ProbeError('The proxy accepts none of the offered SOCKS5 authentication methods.');
     if (method === USER_PASS) {
       if (!credentials) throw new ProbeError('The proxy asks for a login and password, and none is recorded.');
       socket.write(credentialBytes(credentials));
@@ -75,11 +82,17 @@ export async function socks5Connect(socket: Socket, host: string, port: number, 
     } else if (method !== NO_AUTH) {
       throw new ProbeError('The proxy chose a SOCKS5 authentication method this client does not know.');
     }
-    socket.write(Buffer.concat([Buffer.from([VERSION, CONNECT, 0x00]), addressBytes(host), Buffer.from([port >> 8, port & 0xff])]));
+    socket.write(
+      Buffer.concat([Buffer.from([VERSION, CONNECT, 0x00]), addressBytes(host), Buffer.from([port >> 8, port & 0xff])]),
+    );
     const [, reply, , type] = await reader.bytes(4);
-    if (reply !== 0) throw new ProbeError(`The proxy refused the connection to the check address (${REPLIES[reply!] ?? `SOCKS5 reply ${reply}`}).`);
+    if (reply !== 0)
+      throw new ProbeError(
+        `The proxy refused the connection to the check address (${REPLIES[reply!] ?? `SOCKS5 reply ${reply}`}).`,
+      );
     // The bound address and port, which a client has no use for.
-    const length = type === ATYP_IPV4 ? 4 : type === ATYP_IPV6 ? 16 : type === ATYP_DOMAIN ? (await reader.bytes(1))[0]! : null;
+    const length =
+      type === ATYP_IPV4 ? 4 : type === ATYP_IPV6 ? 16 : type === ATYP_DOMAIN ? (await reader.bytes(1))[0]! : null;
     if (length === null) throw new ProbeError('The proxy answered CONNECT with an unknown address type.');
     await reader.bytes(length + 2);
   } catch (error) {

@@ -1,7 +1,13 @@
 import type { Money } from '@core/sdk/shared';
 import type { Queryable } from '@core/sdk/server';
 import { OutsideRefusal } from '../domains/outside-call';
-import { termEnd, type NameAvailability, type Registrar, type Registration, type RegistrationRequest } from './registrar';
+import {
+  termEnd,
+  type NameAvailability,
+  type Registrar,
+  type Registration,
+  type RegistrationRequest,
+} from './registrar';
 
 /**
  * The local registrar, "Local (no purchase)": a fresh install's registrar that buys nothing. A name
@@ -36,12 +42,17 @@ export class LocalRegistrar implements Registrar {
     );
     const row = rows[0];
     if (!row) throw new Error('the local registration returned no row');
-    if (Number(row.domain_id) !== request.domainId) throw new OutsideRefusal('The local registrar', 'registration', '', `${request.name} is already registered`);
+    if (Number(row.domain_id) !== request.domainId)
+      throw new OutsideRefusal('The local registrar', 'registration', '', `${request.name} is already registered`);
     return { order: `LOCAL-${row.id}`, expiryDate: row.expiry_date, local: true };
   }
 
   async setNameservers(name: string, nameservers: readonly string[]): Promise<void> {
-    const { affectedRows } = await this.db.query('UPDATE system.local_registrations SET nameservers = $2 WHERE name = $1', [name, nameservers]);
-    if (affectedRows === 0) throw new OutsideRefusal('The local registrar', 'setting nameservers', '', `${name} is not registered here`);
+    const { affectedRows } = await this.db.query(
+      'UPDATE system.local_registrations SET nameservers = $2 WHERE name = $1',
+      [name, nameservers],
+    );
+    if (affectedRows === 0)
+      throw new OutsideRefusal('The local registrar', 'setting nameservers', '', `${name} is not registered here`);
   }
 }

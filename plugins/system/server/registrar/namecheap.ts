@@ -1,7 +1,14 @@
 import type { Money } from '@core/sdk/shared';
 import { callOutside, OutsideRefusal, shortReason } from '../domains/outside-call';
 import { registrarPhone } from './e164';
-import { termEnd, type NameAvailability, type Registrant, type Registrar, type Registration, type RegistrationRequest } from './registrar';
+import {
+  termEnd,
+  type NameAvailability,
+  type Registrant,
+  type Registrar,
+  type Registration,
+  type RegistrationRequest,
+} from './registrar';
 import { childNamed, descendantsNamed, parseXml, XmlSyntaxError, type XmlElement } from './xml';
 
 /**
@@ -74,10 +81,13 @@ export class NamecheapRegistrar implements Registrar {
   async check(name: string, signal?: AbortSignal): Promise<NameAvailability> {
     const command = 'namecheap.domains.check';
     const answer = await this.call(command, { DomainList: name }, signal);
-    const result = descendantsNamed(answer, 'DomainCheckResult').find((element) => element.attributes.Domain?.toLowerCase() === name);
+    const result = descendantsNamed(answer, 'DomainCheckResult').find(
+      (element) => element.attributes.Domain?.toLowerCase() === name,
+    );
     if (!result) throw this.malformed(command, `no DomainCheckResult for ${name}`);
     const errorNo = result.attributes.ErrorNo ?? '0';
-    if (errorNo !== '0') throw new OutsideRefusal(SYSTEM, command, errorNo, this.clean(result.attributes.Description ?? 'no description'));
+    if (errorNo !== '0')
+      throw new OutsideRefusal(SYSTEM, command, errorNo, this.clean(result.attributes.Description ?? 'no description'));
     const available = isTrue(result.attributes.Available);
     // A premium name is sold at its own price, which the check states; the TLD's list price does not apply.
     if (available && isTrue(result.attributes.IsPremiumName)) {
@@ -90,9 +100,20 @@ export class NamecheapRegistrar implements Registrar {
   /** One year's registration price of the name's TLD (namecheap.users.getPricing), or null when the list has none. */
   async price(name: string, signal?: AbortSignal): Promise<Money | null> {
     const { tld } = splitName(name);
-    const answer = await this.call('namecheap.users.getPricing', { ProductType: 'DOMAIN', ActionName: 'REGISTER', ProductName: tld.toUpperCase() }, signal);
-    const product = descendantsNamed(answer, 'Product').find((element) => element.attributes.Name?.toLowerCase() === tld);
-    const year = product?.children.find((price) => price.name === 'Price' && price.attributes.Duration === '1' && price.attributes.DurationType?.toUpperCase() === 'YEAR');
+    const answer = await this.call(
+      'namecheap.users.getPricing',
+      { ProductType: 'DOMAIN', ActionName: 'REGISTER', ProductName: tld.toUpperCase() },
+      signal,
+    );
+    const product = descendantsNamed(answer, 'Product').find(
+      (element) => element.attributes.Name?.toLowerCase() === tld,
+    );
+    const year = product?.children.find(
+      (price) =>
+        price.name === 'Price' &&
+        price.attributes.Duration === '1' &&
+        price.attributes.DurationType?.toUpperCase() === 'YEAR',
+    );
     const amount = year?.attributes.YourPrice ?? year?.attributes.Price;
     if (!year || !amount || !/^\d+(\.\d+)?$/.test(amount)) return null;
     return { amount, currency: year.attributes.Currency ?? 'USD' };
@@ -100,10 +121,15 @@ export class NamecheapRegistrar implements Registrar {
 
   async register(request: RegistrationRequest, signal?: AbortSignal): Promise<Registration> {
     const command = 'namecheap.domains.create';
-    const answer = await this.call(command, { DomainName: request.name, Years: String(request.years), ...contactParams(request.registrant) }, signal);
+    const answer = await this.call(
+      command,
+      { DomainName: request.name, Years: String(request.years), ...contactParams(request.registrant) },
+      signal,
+    );
     const result = descendantsNamed(answer, 'DomainCreateResult')[0];
     if (!result) throw this.malformed(command, 'no DomainCreateResult');
-    if (!isTrue(result.attributes.Registered)) throw new OutsideRefusal(SYSTEM, command, '', `${request.name} was not registered`);
+    if (!isTrue(result.attributes.Registered))
+      throw new OutsideRefusal(SYSTEM, command, '', `${request.name} was not registered`);
     const order = result.attributes.OrderID ?? result.attributes.DomainID;
     if (!order) throw this.malformed(command, 'no OrderID');
     return { order, expiryDate: termEnd(this.now(), request.years), local: false };
@@ -115,11 +141,16 @@ export class NamecheapRegistrar implements Registrar {
     const answer = await this.call(command, { SLD: sld, TLD: tld, Nameservers: nameservers.join(',') }, signal);
     const result = descendantsNamed(answer, 'DomainDNSSetCustomResult')[0];
     if (!result) throw this.malformed(command, 'no DomainDNSSetCustomResult');
-    if (!isTrue(result.attributes.Updated)) throw new OutsideRefusal(SYSTEM, command, '', `the nameservers of ${name} were not updated`);
+    if (!isTrue(result.attributes.Updated))
+      throw new OutsideRefusal(SYSTEM, command, '', `the nameservers of ${name} were not updated`);
   }
 
   /** One command: its CommandResponse, or a typed error whose text carries no credential. */
-  private async call(command: string, params: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<XmlElement> {
+  private async call(
+    command: string,
+    params: Readonly<Record<string, string>>,
+    signal?: AbortSignal,
+  ): Promise<XmlElement> {
     const { credentials } = this.options;
     const body = new URLSearchParams({
       ApiUser: credentials.apiUser,
@@ -145,10 +176,17 @@ export class NamecheapRegistrar implements Registrar {
       if (!(error instanceof XmlSyntaxError)) throw error;
       throw new OutsideRefusal(SYSTEM, command, String(answer.status), 'the answer is not the API’s XML', transient);
     }
-    if (root.name !== 'ApiResponse') throw new OutsideRefusal(SYSTEM, command, String(answer.status), 'the answer is not the API’s XML', transient);
+    if (root.name !== 'ApiResponse')
+      throw new OutsideRefusal(SYSTEM, command, String(answer.status), 'the answer is not the API’s XML', transient);
     if (root.attributes.Status?.toUpperCase() !== 'OK') {
       const error = descendantsNamed(childNamed(root, 'Errors') ?? root, 'Error')[0];
-      throw new OutsideRefusal(SYSTEM, command, error?.attributes.Number ?? String(answer.status), this.clean(error?.text || 'no description'), transient);
+      throw new OutsideRefusal(
+        SYSTEM,
+        command,
+        error?.attributes.Number ?? String(answer.status),
+        this.clean(error?.text || 'no description'),
+        transient,
+      );
     }
     const response = childNamed(root, 'CommandResponse');
     if (!response) throw this.malformed(command, 'no CommandResponse');

@@ -95,7 +95,12 @@ export function parseXml(source: string): XmlElement {
       at += 1;
       const element = stack.pop();
       if (!element || element.qualified !== name) throw new XmlSyntaxError(`</${name}> closes nothing open`, at);
-      close({ name: element.name, attributes: element.attributes, children: element.children, text: element.text.trim() });
+      close({
+        name: element.name,
+        attributes: element.attributes,
+        children: element.children,
+        text: element.text.trim(),
+      });
     } else {
       at += 1;
       if (!open && root) throw new XmlSyntaxError('a second root element', at);

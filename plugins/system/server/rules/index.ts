@@ -1,5 +1,11 @@
 import type { ResourceHooks } from '@core/sdk/server';
-import { languagesResource, projectsResource, serversResource, servicesResource, whitesResource } from '../../shared/resources';
+import {
+  languagesResource,
+  projectsResource,
+  serversResource,
+  servicesResource,
+  whitesResource,
+} from '../../shared/resources';
 import { whiteHooks } from '../whites/white-rules';
 import { languageHooks } from './language-rules';
 import { serverHooks } from './server-rules';

@@ -2,7 +2,8 @@ import type { RussianMessages } from '@core/sdk/server';
 
 /** The inventory rules' refusals (languages, servers, services, projects), in English as the API words them. */
 
-export const LANGUAGE_CODE_UNASSIGNED = 'This is not an ISO 639-1 language code: use an assigned two-letter code such as en or de.';
+export const LANGUAGE_CODE_UNASSIGNED =
+  'This is not an ISO 639-1 language code: use an assigned two-letter code such as en or de.';
 export const IPV4_INVALID = 'This is not an IPv4 address: four numbers 0–255 separated by dots, such as 203.0.113.7.';
 export const IPV6_INVALID = 'This is not an IPv6 address, such as 2001:db8::1.';
 export const EXPIRY_OUT_OF_RANGE = 'The expiry date must be between {min:date} and {max:date}.';

@@ -1,6 +1,12 @@
 import { formatMessage } from '@core/sdk/shared';
 import { validationError, type Queryable, type ResourceHooks } from '@core/sdk/server';
-import { projectsResource, SERVICE_GROUPS, servicesResource, type ServiceAdapterName, type ServiceGroup } from '../../shared/resources';
+import {
+  projectsResource,
+  SERVICE_GROUPS,
+  servicesResource,
+  type ServiceAdapterName,
+  type ServiceGroup,
+} from '../../shared/resources';
 import { ADAPTER_OUTSIDE_GROUP, CDN_GROUP, REGISTRAR_GROUP, USED_AS_CDN, USED_AS_REGISTRAR } from './messages-ru';
 import { integerIn, storesValues, textIn } from './snapshot';
 
@@ -26,15 +32,21 @@ const PROJECT_ROLES = [
   { field: 'cdn', group: 'cdn', wrongGroup: CDN_GROUP, inUse: USED_AS_CDN },
 ] as const satisfies readonly { field: string; group: ServiceGroup; wrongGroup: string; inUse: string }[];
 
-const isServiceGroup = (value: string | null): value is ServiceGroup => (SERVICE_GROUPS as readonly (string | null)[]).includes(value);
+const isServiceGroup = (value: string | null): value is ServiceGroup =>
+  (SERVICE_GROUPS as readonly (string | null)[]).includes(value);
 
 async function groupOf(tx: Queryable, serviceId: number): Promise<string | null> {
-  const { rows } = await tx.query<{ group: string }>(`SELECT "group" FROM ${servicesResource.table} WHERE id = $1`, [serviceId]);
+  const { rows } = await tx.query<{ group: string }>(`SELECT "group" FROM ${servicesResource.table} WHERE id = $1`, [
+    serviceId,
+  ]);
   return rows[0]?.group ?? null;
 }
 
 async function usedBy(tx: Queryable, serviceId: number, field: 'registrar' | 'cdn'): Promise<boolean> {
-  const { rows } = await tx.query(`SELECT 1 FROM ${projectsResource.table} WHERE "${field}" = $1 AND deleted_at IS NULL LIMIT 1`, [serviceId]);
+  const { rows } = await tx.query(
+    `SELECT 1 FROM ${projectsResource.table} WHERE "${field}" = $1 AND deleted_at IS NULL LIMIT 1`,
+    [serviceId],
+  );
   return rows.length > 0;
 }
 
@@ -46,7 +58,8 @@ export const serviceHooks: ResourceHooks = {
     const adapter = textIn(next, 'adapter');
     if (isServiceGroup(group) && adapter !== null) {
       const fitting = ADAPTERS_BY_GROUP[group];
-      if (!(fitting as readonly string[]).includes(adapter)) errors.adapter = [formatMessage(ADAPTER_OUTSIDE_GROUP, { adapters: fitting.join(', ') })];
+      if (!(fitting as readonly string[]).includes(adapter))
+        errors.adapter = [formatMessage(ADAPTER_OUTSIDE_GROUP, { adapters: fitting.join(', ') })];
     }
     if (id !== null && values.group !== undefined) {
       for (const role of PROJECT_ROLES) {

@@ -19,4 +19,5 @@ export const integerIn = (values: Values, name: string): number | null => {
 };
 
 /** The actions after which a record holds the values the rules check (not a delete, block or row action). */
-export const storesValues = (action: WriteAction): boolean => action === 'create' || action === 'update' || action === 'restore';
+export const storesValues = (action: WriteAction): boolean =>
+  action === 'create' || action === 'update' || action === 'restore';

@@ -52,7 +52,11 @@ export async function expiringSites(db: Queryable, today: string, warningDays: n
   return rows;
 }
 
-export function registerExpiringSites(app: FastifyInstance, { db, settings }: ServerPluginContext, now: () => Date = () => new Date()): void {
+export function registerExpiringSites(
+  app: FastifyInstance,
+  { db, settings }: ServerPluginContext,
+  now: () => Date = () => new Date(),
+): void {
   const warningDays = readExpiryWarningDays(settings);
   app.get(
     '/sites/expiring',

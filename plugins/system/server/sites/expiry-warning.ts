@@ -10,8 +10,15 @@ export const MAX_EXPIRY_WARNING_DAYS = 366;
 export function readExpiryWarningDays(settings: Readonly<Record<string, unknown>>): number {
   const configured = settings.expiryWarningDays;
   if (configured === undefined) return DEFAULT_EXPIRY_WARNING_DAYS;
-  if (typeof configured !== 'number' || !Number.isInteger(configured) || configured < 1 || configured > MAX_EXPIRY_WARNING_DAYS) {
-    throw new Error(`pluginSettings.system.expiryWarningDays must be a whole number of days from 1 to ${MAX_EXPIRY_WARNING_DAYS}.`);
+  if (
+    typeof configured !== 'number' ||
+    !Number.isInteger(configured) ||
+    configured < 1 ||
+    configured > MAX_EXPIRY_WARNING_DAYS
+  ) {
+    throw new Error(
+      `pluginSettings.system.expiryWarningDays must be a whole number of days from 1 to ${MAX_EXPIRY_WARNING_DAYS}.`,
+    );
   }
   return configured;
 }

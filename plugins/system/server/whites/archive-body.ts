@@ -32,7 +32,11 @@ export class ArchiveBody {
 
 /** Reads zip and octet-stream bodies of `scope`'s routes as an ArchiveBody. */
 export function acceptArchives(scope: FastifyInstance): void {
-  scope.addContentTypeParser(ARCHIVE_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: MAX_ARCHIVE_BYTES }, (_request, body, done) => {
-    done(null, new ArchiveBody(Buffer.isBuffer(body) ? body : Buffer.from(body)));
-  });
+  scope.addContentTypeParser(
+    ARCHIVE_CONTENT_TYPES,
+    { parseAs: 'buffer', bodyLimit: MAX_ARCHIVE_BYTES },
+    (_request, body, done) => {
+      done(null, new ArchiveBody(Buffer.isBuffer(body) ? body : Buffer.from(body)));
+    },
+  );
 }

@@ -1,8 +1,22 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError, ID_PARAMS, notFound, validationError, type IdParams, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import {
+  ApiError,
+  ID_PARAMS,
+  notFound,
+  validationError,
+  type IdParams,
+  type Queryable,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import { whitesResource } from '../../shared/resources';
 import { acceptArchives, ArchiveBody, MAX_ARCHIVE_BYTES } from './archive-body';
-import { ARCHIVE_CONTENT_TYPE, ARCHIVE_NAME_INVALID, ARCHIVE_NOT_ZIP, ARCHIVE_TOO_LARGE, NO_ARCHIVE } from './messages-ru';
+import {
+  ARCHIVE_CONTENT_TYPE,
+  ARCHIVE_NAME_INVALID,
+  ARCHIVE_NOT_ZIP,
+  ARCHIVE_TOO_LARGE,
+  NO_ARCHIVE,
+} from './messages-ru';
 
 /*
  * A white's site archive (YQ, like the whites): `POST whites/:id/archive?name=site.zip` takes the
@@ -39,7 +53,10 @@ function attachment(name: string): string {
 }
 
 async function liveWhite(db: Queryable, id: number): Promise<{ archive_name: string | null } | null> {
-  const { rows } = await db.query<{ archive_name: string | null }>(`SELECT archive_name FROM ${whitesResource.table} WHERE id = $1 AND deleted_at IS NULL`, [id]);
+  const { rows } = await db.query<{ archive_name: string | null }>(
+    `SELECT archive_name FROM ${whitesResource.table} WHERE id = $1 AND deleted_at IS NULL`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -63,7 +80,13 @@ export function registerWhiteArchives(app: FastifyInstance, { db, records, route
         const { bytes } = request.body;
         const values = { source: 'archive', archive_name: name, archive_size: bytes.length };
         const record = await db.transaction(async (tx) => {
-          const changed = await records.changeIn(tx, whitesResource, request.params.id, { action: UPLOAD_ARCHIVE_ACTION, values }, routes.actorOf(request));
+          const changed = await records.changeIn(
+            tx,
+            whitesResource,
+            request.params.id,
+            { action: UPLOAD_ARCHIVE_ACTION, values },
+            routes.actorOf(request),
+          );
           await tx.query(
             `INSERT INTO ${ARCHIVES} (white_id, content) VALUES ($1, $2)
              ON CONFLICT (white_id) DO UPDATE SET content = EXCLUDED.content, uploaded_at = now()`,
@@ -75,16 +98,23 @@ export function registerWhiteArchives(app: FastifyInstance, { db, records, route
       },
     );
 
-    scope.get<{ Params: IdParams }>('/whites/:id/archive', { config: access, schema: { params: ID_PARAMS } }, async (request, reply) => {
-      const white = await liveWhite(db, request.params.id);
-      if (!white) throw notFound();
-      const { rows } = await db.query<{ content: Uint8Array }>(`SELECT content FROM ${ARCHIVES} WHERE white_id = $1`, [request.params.id]);
-      const content = rows[0]?.content;
-      if (!content) throw new ApiError(404, NO_ARCHIVE);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', attachment(white.archive_name ?? `white-${request.params.id}.zip`))
-        .send(Buffer.from(content.buffer, content.byteOffset, content.byteLength));
-    });
+    scope.get<{ Params: IdParams }>(
+      '/whites/:id/archive',
+      { config: access, schema: { params: ID_PARAMS } },
+      async (request, reply) => {
+        const white = await liveWhite(db, request.params.id);
+        if (!white) throw notFound();
+        const { rows } = await db.query<{ content: Uint8Array }>(
+          `SELECT content FROM ${ARCHIVES} WHERE white_id = $1`,
+          [request.params.id],
+        );
+        const content = rows[0]?.content;
+        if (!content) throw new ApiError(404, NO_ARCHIVE);
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', attachment(white.archive_name ?? `white-${request.params.id}.zip`))
+          .send(Buffer.from(content.buffer, content.byteOffset, content.byteLength));
+      },
+    );
   });
 }

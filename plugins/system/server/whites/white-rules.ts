@@ -9,7 +9,8 @@ import { WHITE_URL_REQUIRED } from './messages-ru';
  */
 export const whiteHooks: ResourceHooks = {
   async beforeWrite({ action, next }) {
-    if (storesValues(action) && textIn(next, 'source') === 'url' && textIn(next, 'url') === null) throw validationError({ url: [WHITE_URL_REQUIRED] });
+    if (storesValues(action) && textIn(next, 'source') === 'url' && textIn(next, 'url') === null)
+      throw validationError({ url: [WHITE_URL_REQUIRED] });
     return undefined;
   },
 };

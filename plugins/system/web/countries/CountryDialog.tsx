@@ -31,7 +31,8 @@ export interface CountryDialogProps {
   readonly onSaved: () => void;
 }
 
-const idsOf = (value: unknown): number[] => (Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : []);
+const idsOf = (value: unknown): number[] =>
+  Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : [];
 const namesOf = (record: ResourceRecord | null): string[] => {
   const names = record?._labels?.languages;
   return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
@@ -58,7 +59,10 @@ export function CountryDialog({ country, record, onClose, onSaved }: CountryDial
     const known = new ReferenceLabels(new ReferenceApi(clients));
     const ids = idsOf(record?.languages);
     const names = namesOf(record);
-    known.remember(LANGUAGE, ids.flatMap((id, index) => (names[index] === undefined ? [] : [{ id, label: names[index] }])));
+    known.remember(
+      LANGUAGE,
+      ids.flatMap((id, index) => (names[index] === undefined ? [] : [{ id, label: names[index] }])),
+    );
     return known;
   });
   const [languages, setLanguages] = useState<number[]>(() => idsOf(record?.languages));
@@ -98,10 +102,24 @@ export function CountryDialog({ country, record, onClose, onSaved }: CountryDial
   };
 
   return (
-    <FormDialog title={title} onSubmit={save} onClose={onClose} busy={busy} submitDisabled={languages.length === 0} contentClassName={styles.content}>
+    <FormDialog
+      title={title}
+      onSubmit={save}
+      onClose={onClose}
+      busy={busy}
+      submitDisabled={languages.length === 0}
+      contentClassName={styles.content}
+    >
       {!record && <Text>{t('countryMap.none')}</Text>}
       <Field label={{ children: t('fields.languages'), id: labelId }} required>
-        <ReferencePicker target={LANGUAGE} labels={labels} multiple value={languages} ariaLabelledBy={labelId} onChange={setLanguages} />
+        <ReferencePicker
+          target={LANGUAGE}
+          labels={labels}
+          multiple
+          value={languages}
+          ariaLabelledBy={labelId}
+          onChange={setLanguages}
+        />
       </Field>
       {failure !== null && (
         <MessageBar intent="error">

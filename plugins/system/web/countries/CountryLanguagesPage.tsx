@@ -5,7 +5,13 @@ import type { ResourceRecord } from '@core/sdk/shared';
 import { DataView, HttpClients, ResourcePage, useData, useInjection, type ResourceScreenOptions } from '@core/sdk/web';
 import { countryLanguagesResource } from '../../shared/resources';
 import { CountryDialog, languagesLine } from './CountryDialog';
-import { countryNames, listDiffers, readCountryLanguages, WatchedCountryLanguagesApi, type CountryLanguages } from './country-languages-data';
+import {
+  countryNames,
+  listDiffers,
+  readCountryLanguages,
+  WatchedCountryLanguagesApi,
+  type CountryLanguages,
+} from './country-languages-data';
 import { WorldMap } from './WorldMap';
 import type { CountryShape, WorldMapShapes } from './world-shapes';
 
@@ -80,7 +86,8 @@ export function CountryLanguagesPage() {
 
   const byCountry = records.data?.byCountry ?? NO_RECORDS;
   const coloured = useMemo(() => new Set(byCountry.keys()), [byCountry]);
-  const recordOf = (country: CountryShape): ResourceRecord | null => (country.id === null ? null : (byCountry.get(country.id) ?? null));
+  const recordOf = (country: CountryShape): ResourceRecord | null =>
+    country.id === null ? null : (byCountry.get(country.id) ?? null);
 
   return (
     <div className={styles.page}>
@@ -90,7 +97,8 @@ export function CountryLanguagesPage() {
       <section className={styles.map} aria-label={t('countryMap.title')}>
         <DataView data={map} errorText={() => t('countryMap.loadFailed')}>
           {(loaded) => {
-            const nameOf = (country: CountryShape) => (country.id === null ? country.name : (loaded.names.get(country.id) ?? country.name));
+            const nameOf = (country: CountryShape) =>
+              country.id === null ? country.name : (loaded.names.get(country.id) ?? country.name);
             return (
               <>
                 <WorldMap

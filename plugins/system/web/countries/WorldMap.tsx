@@ -35,7 +35,14 @@ const useStyles = makeStyles({
   without: { fill: tokens.colorNeutralStroke1, ':hover': { fill: tokens.colorNeutralStroke1Hover } },
   with: { fill: tokens.colorBrandBackground, ':hover': { fill: tokens.colorBrandBackgroundHover } },
   legend: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, alignItems: 'center' },
-  swatch: { display: 'inline-block', width: '12px', height: '12px', borderRadius: tokens.borderRadiusSmall, marginRight: tokens.spacingHorizontalXS, verticalAlign: 'middle' },
+  swatch: {
+    display: 'inline-block',
+    width: '12px',
+    height: '12px',
+    borderRadius: tokens.borderRadiusSmall,
+    marginRight: tokens.spacingHorizontalXS,
+    verticalAlign: 'middle',
+  },
   swatchWith: { backgroundColor: tokens.colorBrandBackground },
   swatchWithout: { backgroundColor: tokens.colorNeutralStroke1 },
   hover: { minHeight: '1.5em' },
@@ -92,14 +99,17 @@ export function WorldMap({ shapes, size, coloured, nameOf, describe, onSelect }:
     return box && box.width > 0 ? size.width / box.width : 1;
   };
 
-  const zoomTo = (level: number, px = size.width / 2, py = size.height / 2) => setView((current) => zoomAt(current, level, px, py, size));
+  const zoomTo = (level: number, px = size.width / 2, py = size.height / 2) =>
+    setView((current) => zoomAt(current, level, px, py, size));
 
   // React's wheel listener is passive; this one stops the page from scrolling while the map zooms.
   const wheelRef = useRef<(event: WheelEvent) => void>(() => undefined);
   wheelRef.current = (event: WheelEvent) => {
     event.preventDefault();
     const [px, py] = toFrame(event.clientX, event.clientY);
-    setView((current) => zoomAt(current, event.deltaY < 0 ? zoomIn(current.zoom) : zoomOut(current.zoom), px, py, size));
+    setView((current) =>
+      zoomAt(current, event.deltaY < 0 ? zoomIn(current.zoom) : zoomOut(current.zoom), px, py, size),
+    );
   };
   useEffect(() => {
     const svg = svgRef.current;
@@ -149,7 +159,11 @@ export function WorldMap({ shapes, size, coloured, nameOf, describe, onSelect }:
     <div className={styles.frame}>
       <Toolbar className={styles.bar} aria-label={t('countryMap.title')}>
         <Tooltip content={t('countryMap.zoomOut')} relationship="label">
-          <Button icon={<ZoomOutRegular />} disabled={!canZoomOut(view.zoom)} onClick={() => zoomTo(zoomOut(view.zoom))} />
+          <Button
+            icon={<ZoomOutRegular />}
+            disabled={!canZoomOut(view.zoom)}
+            onClick={() => zoomTo(zoomOut(view.zoom))}
+          />
         </Tooltip>
         <Text className={styles.zoom} aria-live="polite" data-map-zoom={view.zoom}>
           {zoomLabel}
@@ -157,7 +171,11 @@ export function WorldMap({ shapes, size, coloured, nameOf, describe, onSelect }:
         <Tooltip content={t('countryMap.zoomIn')} relationship="label">
           <Button icon={<ZoomInRegular />} disabled={!canZoomIn(view.zoom)} onClick={() => zoomTo(zoomIn(view.zoom))} />
         </Tooltip>
-        <Button icon={<ArrowResetRegular />} disabled={view.zoom === WHOLE_WORLD.zoom} onClick={() => setView(WHOLE_WORLD)}>
+        <Button
+          icon={<ArrowResetRegular />}
+          disabled={view.zoom === WHOLE_WORLD.zoom}
+          onClick={() => setView(WHOLE_WORLD)}
+        >
           {t('countryMap.reset')}
         </Button>
       </Toolbar>
@@ -204,7 +222,9 @@ export function WorldMap({ shapes, size, coloured, nameOf, describe, onSelect }:
         </g>
       </svg>
       <Text className={styles.hover} data-map-hovered>
-        {hovered ? t('countryMap.hovered', { country: nameOf(hovered), languages: describe(hovered) }) : t('countryMap.hint')}
+        {hovered
+          ? t('countryMap.hovered', { country: nameOf(hovered), languages: describe(hovered) })
+          : t('countryMap.hint')}
       </Text>
       <div className={styles.legend}>
         <Text size={200}>

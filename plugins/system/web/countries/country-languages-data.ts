@@ -1,4 +1,10 @@
-import { COUNTRIES_REFERENCE, maxPerPage, type ListEnvelope, type ListPage, type ResourceRecord } from '@core/sdk/shared';
+import {
+  COUNTRIES_REFERENCE,
+  maxPerPage,
+  type ListEnvelope,
+  type ListPage,
+  type ResourceRecord,
+} from '@core/sdk/shared';
 import { ReferenceApi, ResourceApi, type HttpClients } from '@core/sdk/web';
 import { countryLanguagesResource } from '../../shared/resources';
 
@@ -9,7 +15,10 @@ export interface CountryLanguages {
 }
 
 /** Reads every country-language record, page by page (a country has at most one). */
-export async function readCountryLanguages(clients: Pick<HttpClients, 'get'>, signal?: AbortSignal): Promise<CountryLanguages> {
+export async function readCountryLanguages(
+  clients: Pick<HttpClients, 'get'>,
+  signal?: AbortSignal,
+): Promise<CountryLanguages> {
   const definition = countryLanguagesResource;
   const client = clients.get(definition.service);
   const perPage = maxPerPage(definition);
@@ -54,11 +63,13 @@ export class WatchedCountryLanguagesApi extends ResourceApi {
 const LABEL_BATCH = 50;
 
 /** The core's names of countries `ids`; countries it could not name are left out (the atlas's name stands). */
-export async function countryNames(clients: Pick<HttpClients, 'get'>, ids: readonly number[]): Promise<ReadonlyMap<number, string>> {
+export async function countryNames(
+  clients: Pick<HttpClients, 'get'>,
+  ids: readonly number[],
+): Promise<ReadonlyMap<number, string>> {
   const api = new ReferenceApi(clients);
   const batches: number[][] = [];
   for (let at = 0; at < ids.length; at += LABEL_BATCH) batches.push(ids.slice(at, at + LABEL_BATCH));
   const answers = await Promise.all(batches.map((batch) => api.labels(COUNTRIES_REFERENCE, batch).catch(() => [])));
   return new Map(answers.flat().map((option) => [option.id, option.label]));
 }
-

@@ -1,7 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { Badge, Card, CardHeader, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles } from '@fluentui/react-components';
+import {
+  Badge,
+  Card,
+  CardHeader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+} from '@fluentui/react-components';
 import type { DataEnvelope } from '@core/sdk/shared';
-import { DataView, FigureCell, FigureHeaderCell, HttpClients, useData, useInjection, useLocaleFormat } from '@core/sdk/web';
+import {
+  DataView,
+  FigureCell,
+  FigureHeaderCell,
+  HttpClients,
+  useData,
+  useInjection,
+  useLocaleFormat,
+} from '@core/sdk/web';
 import { sitesResource } from '../../shared/resources';
 
 /** One thing about to end under a critical site, as `GET sites/expiring` answers it (plugins/system/server/sites). */
@@ -32,14 +52,27 @@ export function ExpiringSitesWidget() {
   const styles = useStyles();
   const client = useInjection(HttpClients).get(sitesResource.service);
   const expiring = useData(
-    async (signal) => (await client.get<DataEnvelope<ExpiringSites>>(`${sitesResource.path}/expiring`, { signal, silent: true })).data.sites,
+    async (signal) =>
+      (await client.get<DataEnvelope<ExpiringSites>>(`${sitesResource.path}/expiring`, { signal, silent: true })).data
+        .sites,
     [client],
   );
   const title = t('dashboard.expiringSites');
   return (
     <Card className={styles.card} role="region" aria-label={title}>
-      <CardHeader header={<Text as="h2" weight="semibold" size={400}>{title}</Text>} />
-      <DataView data={expiring} isEmpty={(sites) => sites.length === 0} empty={<Text>{t('dashboard.noneExpiring')}</Text>} errorText={() => t('dashboard.loadFailed')}>
+      <CardHeader
+        header={
+          <Text as="h2" weight="semibold" size={400}>
+            {title}
+          </Text>
+        }
+      />
+      <DataView
+        data={expiring}
+        isEmpty={(sites) => sites.length === 0}
+        empty={<Text>{t('dashboard.noneExpiring')}</Text>}
+        errorText={() => t('dashboard.loadFailed')}
+      >
         {(sites) => (
           <Table size="small" aria-label={title}>
             <TableHeader>

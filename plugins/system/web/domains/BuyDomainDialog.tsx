@@ -1,7 +1,28 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { formatMoney, FormDialog, HttpClients, NumberInput, ReferenceApi, ReferenceLabels, ReferencePickerField, serverMessage, useInjection, useLocaleFormat } from '@core/sdk/web';
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  formatMoney,
+  FormDialog,
+  HttpClients,
+  NumberInput,
+  ReferenceApi,
+  ReferenceLabels,
+  ReferencePickerField,
+  serverMessage,
+  useInjection,
+  useLocaleFormat,
+} from '@core/sdk/web';
 import type { DomainAvailability, DomainPurchaseStarted } from '../../shared/domain-purchase';
 import { DOMAIN_NAME_PATTERN } from '../../shared/patterns';
 import { DOMAIN_USER, PROJECT, SERVER } from '../../shared/resources';
@@ -91,10 +112,21 @@ export function BuyDomainDialog({ onClose, onStarted }: BuyDomainDialogProps) {
       submitDisabled={!availability?.available || domainUser === null || years === null}
       contentClassName={styles.content}
     >
-      <Field label={t('fields.name')} required validationMessage={name !== '' && !nameValid ? t('validation.domain') : undefined}>
+      <Field
+        label={t('fields.name')}
+        required
+        validationMessage={name !== '' && !nameValid ? t('validation.domain') : undefined}
+      >
         <Input value={name} placeholder="example.com" onChange={(_, data) => setName(data.value)} />
       </Field>
-      <ReferencePickerField label={t('fields.project')} target={PROJECT} labels={labels} value={project} onChange={setProject} required />
+      <ReferencePickerField
+        label={t('fields.project')}
+        target={PROJECT}
+        labels={labels}
+        value={project}
+        onChange={setProject}
+        required
+      />
       <Button
         className={styles.check}
         disabled={!nameValid || project === null || checking || buying}
@@ -104,12 +136,18 @@ export function BuyDomainDialog({ onClose, onStarted }: BuyDomainDialogProps) {
         {checking ? t('domainPurchase.checking') : t('domainPurchase.check')}
       </Button>
       {availability && (
-        <MessageBar intent={availability.available ? 'success' : 'warning'} data-availability={availability.available ? 'available' : 'taken'}>
+        <MessageBar
+          intent={availability.available ? 'success' : 'warning'}
+          data-availability={availability.available ? 'available' : 'taken'}
+        >
           <MessageBarBody>
             {!availability.available
               ? t('domainPurchase.taken', { name: availability.name })
               : availability.price
-                ? t('domainPurchase.availableWithPrice', { name: availability.name, price: formatMoney(availability.price, format) })
+                ? t('domainPurchase.availableWithPrice', {
+                    name: availability.name,
+                    price: formatMoney(availability.price, format),
+                  })
                 : t('domainPurchase.available', { name: availability.name })}
           </MessageBarBody>
         </MessageBar>
@@ -119,8 +157,21 @@ export function BuyDomainDialog({ onClose, onStarted }: BuyDomainDialogProps) {
           <MessageBarBody>{t('local.notice')}</MessageBarBody>
         </MessageBar>
       )}
-      <ReferencePickerField label={t('fields.domainUser')} target={DOMAIN_USER} labels={labels} value={domainUser} onChange={setDomainUser} required />
-      <ReferencePickerField label={t('fields.server')} target={SERVER} labels={labels} value={server} onChange={setServer} />
+      <ReferencePickerField
+        label={t('fields.domainUser')}
+        target={DOMAIN_USER}
+        labels={labels}
+        value={domainUser}
+        onChange={setDomainUser}
+        required
+      />
+      <ReferencePickerField
+        label={t('fields.server')}
+        target={SERVER}
+        labels={labels}
+        value={server}
+        onChange={setServer}
+      />
       <Field label={t('fields.years')} required validationMessage={years === null ? `1–${MAX_YEARS}` : undefined}>
         <NumberInput inputMode="numeric" value={yearsText} onChange={setYearsText} />
       </Field>

@@ -2,7 +2,15 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { ArrowRepeatAllRegular } from '@fluentui/react-icons';
-import { HttpClients, JobPanel, LatestJobPanel, PermissionService, serverMessage, useInjection, type JobStep } from '@core/sdk/web';
+import {
+  HttpClients,
+  JobPanel,
+  LatestJobPanel,
+  PermissionService,
+  serverMessage,
+  useInjection,
+  type JobStep,
+} from '@core/sdk/web';
 import type { JobInfo } from '@core/sdk/shared';
 import { DOMAIN_PURCHASE_JOB, DOMAIN_PURCHASE_STEPS } from '../../shared/domain-purchase';
 import { domainsResource } from '../../shared/resources';
@@ -36,7 +44,12 @@ function RetryButton({ domainId, onRetried }: { domainId: number; onRetried: (jo
   };
   return (
     <>
-      <Button appearance="primary" icon={busy ? <Spinner size="tiny" /> : <ArrowRepeatAllRegular />} disabled={busy} onClick={() => void retry()}>
+      <Button
+        appearance="primary"
+        icon={busy ? <Spinner size="tiny" /> : <ArrowRepeatAllRegular />}
+        disabled={busy}
+        onClick={() => void retry()}
+      >
         {busy ? t('domainPurchase.retrying') : t('domainPurchase.retry')}
       </Button>
       {failure !== null && (
@@ -59,7 +72,9 @@ export function DomainPurchasePanel({ request, onClose, onRetried, onFinished }:
     steps,
     onClose,
     onFinished,
-    children: (job: JobInfo) => job.state === 'failed' && mayRetry && <RetryButton key={job.id} domainId={request.domainId} onRetried={onRetried} />,
+    children: (job: JobInfo) =>
+      job.state === 'failed' &&
+      mayRetry && <RetryButton key={job.id} domainId={request.domainId} onRetried={onRetried} />,
   };
   return request.jobId !== null ? (
     <JobPanel jobId={request.jobId} {...panel} />

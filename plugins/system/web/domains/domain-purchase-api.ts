@@ -21,16 +21,28 @@ export class DomainPurchaseApi {
   }
 
   async availability(request: DomainAvailabilityRequest): Promise<DomainAvailability> {
-    return (await this.client.post<DataEnvelope<DomainAvailability>>(`${domainsResource.path}/availability`, request, { silent: true })).data;
+    return (
+      await this.client.post<DataEnvelope<DomainAvailability>>(`${domainsResource.path}/availability`, request, {
+        silent: true,
+      })
+    ).data;
   }
 
   async purchase(request: DomainPurchaseRequest): Promise<DomainPurchaseStarted> {
-    return (await this.client.post<DataEnvelope<DomainPurchaseStarted>>(`${domainsResource.path}/purchase`, request, { silent: true })).data;
+    return (
+      await this.client.post<DataEnvelope<DomainPurchaseStarted>>(`${domainsResource.path}/purchase`, request, {
+        silent: true,
+      })
+    ).data;
   }
 
   /** The failed purchase of domain `id` again, from the step that failed: the new job. */
   async retry(id: number): Promise<DomainPurchaseRetried> {
-    return (await this.client.post<DataEnvelope<DomainPurchaseRetried>>(`${domainsResource.path}/${id}/retry`, undefined, { silent: true })).data;
+    return (
+      await this.client.post<DataEnvelope<DomainPurchaseRetried>>(`${domainsResource.path}/${id}/retry`, undefined, {
+        silent: true,
+      })
+    ).data;
   }
 }
 

@@ -23,7 +23,10 @@ export interface ExpiryRule {
 }
 
 /** A list's `rowTone` for a date field: danger once passed, warning within the rule's days, else none. */
-export function expiryTone(rule: ExpiryRule, now: () => Date = () => new Date()): (record: ResourceRecord) => RowTone | undefined {
+export function expiryTone(
+  rule: ExpiryRule,
+  now: () => Date = () => new Date(),
+): (record: ResourceRecord) => RowTone | undefined {
   return (record) => {
     const days = daysUntil(record[rule.field], localIsoDate(now()));
     if (days === null || days > rule.withinDays) return undefined;
@@ -37,4 +40,9 @@ export function expiringIn30Days(field: string): ExpiryRule {
 }
 
 /** Proxies: highlighted 7 days before their end date, and once ended. */
-export const PROXY_ENDS: ExpiryRule = { field: 'end_date', withinDays: 7, soonKey: 'system:tones.endsSoon', pastKey: 'system:tones.ended' };
+export const PROXY_ENDS: ExpiryRule = {
+  field: 'end_date',
+  withinDays: 7,
+  soonKey: 'system:tones.endsSoon',
+  pastKey: 'system:tones.ended',
+};

@@ -1,8 +1,32 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  Dropdown,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Option,
+  Spinner,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
 import { COUNTRIES_REFERENCE } from '@core/sdk/shared';
-import { formatMoney, FormDialog, HttpClients, NumberInput, ReferenceApi, ReferenceLabels, ReferencePickerField, serverMessage, useInjection, useListboxClass, useLocaleFormat } from '@core/sdk/web';
+import {
+  formatMoney,
+  FormDialog,
+  HttpClients,
+  NumberInput,
+  ReferenceApi,
+  ReferenceLabels,
+  ReferencePickerField,
+  serverMessage,
+  useInjection,
+  useListboxClass,
+  useLocaleFormat,
+} from '@core/sdk/web';
 import { MAX_PROXIES_PER_PURCHASE, type ProxyQuote, type ProxyQuoteRequest } from '../../shared/proxy-purchase';
 import { PROXY_PROVIDER, PROXY_TYPES, proxiesResource, type ProxyType } from '../../shared/resources';
 import { wholeNumberIn } from '../forms/whole-number';
@@ -82,7 +106,13 @@ export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) 
     setBuying(true);
     setFailure(null);
     try {
-      onStarted(await api.purchase({ ...request, ...(name.trim() ? { name: name.trim() } : {}), ...(team === null ? {} : { team }) }));
+      onStarted(
+        await api.purchase({
+          ...request,
+          ...(name.trim() ? { name: name.trim() } : {}),
+          ...(team === null ? {} : { team }),
+        }),
+      );
     } catch (error) {
       setFailure(serverMessage(error) ?? String(error));
       setBuying(false);
@@ -99,14 +129,30 @@ export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) 
       submitDisabled={quote === null}
       contentClassName={styles.content}
     >
-      <ReferencePickerField label={t('fields.provider')} target={PROXY_PROVIDER} labels={labels} value={provider} onChange={setProvider} required />
-      <ReferencePickerField label={t('fields.country')} target={COUNTRIES_REFERENCE} labels={labels} value={country} onChange={setCountry} required />
+      <ReferencePickerField
+        label={t('fields.provider')}
+        target={PROXY_PROVIDER}
+        labels={labels}
+        value={provider}
+        onChange={setProvider}
+        required
+      />
+      <ReferencePickerField
+        label={t('fields.country')}
+        target={COUNTRIES_REFERENCE}
+        labels={labels}
+        value={country}
+        onChange={setCountry}
+        required
+      />
       <Field label={t('fields.type')} required>
         <Dropdown
           listbox={{ className: listboxClass }}
           value={t(`fields.typeValues.${type}`)}
           selectedOptions={[type]}
-          onOptionSelect={(_, data) => setType(PROXY_TYPES.find((candidate) => candidate === data.optionValue) ?? 'http')}
+          onOptionSelect={(_, data) =>
+            setType(PROXY_TYPES.find((candidate) => candidate === data.optionValue) ?? 'http')
+          }
         >
           {PROXY_TYPES.map((value) => (
             <Option key={value} value={value}>
@@ -116,17 +162,33 @@ export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) 
         </Dropdown>
       </Field>
       <div className={styles.pair}>
-        <Field label={t('fields.periodDays')} required validationMessage={periodDays === null ? `1–${MAX_PERIOD_DAYS}` : undefined}>
+        <Field
+          label={t('fields.periodDays')}
+          required
+          validationMessage={periodDays === null ? `1–${MAX_PERIOD_DAYS}` : undefined}
+        >
           <NumberInput inputMode="numeric" value={periodText} onChange={setPeriodText} />
         </Field>
-        <Field label={t('fields.quantity')} required validationMessage={quantity === null ? `1–${MAX_PROXIES_PER_PURCHASE}` : undefined}>
+        <Field
+          label={t('fields.quantity')}
+          required
+          validationMessage={quantity === null ? `1–${MAX_PROXIES_PER_PURCHASE}` : undefined}
+        >
           <NumberInput inputMode="numeric" value={quantityText} onChange={setQuantityText} />
         </Field>
       </div>
       <Field label={t('fields.name')} hint={t('proxyPurchase.nameHint')}>
         <Input value={name} maxLength={MAX_TEXT} onChange={(_, data) => setName(data.value)} />
       </Field>
-      {teamField?.kind === 'reference' && <ReferencePickerField label={t('fields.team')} target={teamField.target} labels={labels} value={team} onChange={setTeam} />}
+      {teamField?.kind === 'reference' && (
+        <ReferencePickerField
+          label={t('fields.team')}
+          target={teamField.target}
+          labels={labels}
+          value={team}
+          onChange={setTeam}
+        />
+      )}
       <Button
         className={styles.quote}
         disabled={request === null || quoting || buying}
@@ -138,7 +200,9 @@ export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) 
       {quote ? (
         <MessageBar intent="success" data-quote>
           <MessageBarBody>
-            {quote.price ? t('proxyPurchase.price', { price: formatMoney(quote.price, format) }) : t('proxyPurchase.noPrice')}
+            {quote.price
+              ? t('proxyPurchase.price', { price: formatMoney(quote.price, format) })
+              : t('proxyPurchase.noPrice')}
             {quote.available !== null && ` ${t('proxyPurchase.available', { count: quote.available })}`}
           </MessageBarBody>
         </MessageBar>

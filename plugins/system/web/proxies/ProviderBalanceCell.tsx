@@ -14,7 +14,8 @@ const useStyles = makeStyles({
 export function ProviderBalanceCell(props: ResourceCellProps) {
   const { t } = useTranslation('system');
   const styles = useStyles();
-  if (props.value !== null && props.value !== undefined) return <CellValue definition={props.definition} record={props.record} name={props.name} field={props.field} />;
+  if (props.value !== null && props.value !== undefined)
+    return <CellValue definition={props.definition} record={props.record} name={props.name} field={props.field} />;
   const reason = props.record.adapter === 'local' ? 'none' : 'notChecked';
   return (
     <Tooltip relationship="description" content={t(`providerBalance.${reason}Details`)}>

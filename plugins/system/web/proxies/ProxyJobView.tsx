@@ -12,9 +12,12 @@ export interface ProxyJobViewProps {
   readonly onFinished: () => void;
 }
 
-const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
-const purchaseResult = (job: JobInfo): ProxyPurchaseResult | null => (isRecord(job.result) && Array.isArray(job.result.proxies) ? (job.result as unknown as ProxyPurchaseResult) : null);
-const checkResult = (job: JobInfo): ProxyCheckResult | null => (isRecord(job.result) && typeof job.result.ok === 'boolean' ? (job.result as unknown as ProxyCheckResult) : null);
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null;
+const purchaseResult = (job: JobInfo): ProxyPurchaseResult | null =>
+  isRecord(job.result) && Array.isArray(job.result.proxies) ? (job.result as unknown as ProxyPurchaseResult) : null;
+const checkResult = (job: JobInfo): ProxyCheckResult | null =>
+  isRecord(job.result) && typeof job.result.ok === 'boolean' ? (job.result as unknown as ProxyCheckResult) : null;
 
 /** What a finished purchase bought. */
 function PurchaseOutcome({ job }: { job: JobInfo }) {
@@ -58,13 +61,26 @@ export function ProxyJobView({ request, onClose, onFinished }: ProxyJobViewProps
   const stepLabel = (step: string) => t(`jobs.stepNames.${step}`, { defaultValue: step });
   if (request.kind === 'check') {
     return (
-      <LatestJobPanel subject={proxyJobSubject(request.proxyId)} kind={PROXY_CHECK_JOB} title={t('proxyCheck.jobTitle')} stepLabel={stepLabel} onClose={onClose} onFinished={onFinished}>
+      <LatestJobPanel
+        subject={proxyJobSubject(request.proxyId)}
+        kind={PROXY_CHECK_JOB}
+        title={t('proxyCheck.jobTitle')}
+        stepLabel={stepLabel}
+        onClose={onClose}
+        onFinished={onFinished}
+      >
         {(job) => <CheckOutcome job={job} />}
       </LatestJobPanel>
     );
   }
   return (
-    <JobPanel jobId={request.jobId} title={t('proxyPurchase.jobTitle')} stepLabel={stepLabel} onClose={onClose} onFinished={onFinished}>
+    <JobPanel
+      jobId={request.jobId}
+      title={t('proxyPurchase.jobTitle')}
+      stepLabel={stepLabel}
+      onClose={onClose}
+      onFinished={onFinished}
+    >
       {(job) => <PurchaseOutcome job={job} />}
     </JobPanel>
   );

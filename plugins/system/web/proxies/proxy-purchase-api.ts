@@ -12,12 +12,18 @@ export class ProxyPurchaseApi {
   }
 
   async quote(request: ProxyQuoteRequest): Promise<ProxyQuote> {
-    return (await this.client.post<DataEnvelope<ProxyQuote>>(`${proxiesResource.path}/quote`, request, { silent: true })).data;
+    return (
+      await this.client.post<DataEnvelope<ProxyQuote>>(`${proxiesResource.path}/quote`, request, { silent: true })
+    ).data;
   }
 
   /** Starts the purchase: its job's id. */
   async purchase(request: ProxyPurchaseRequest): Promise<number> {
-    return (await this.client.post<DataEnvelope<ProxyJobStarted>>(`${proxiesResource.path}/purchase`, request, { silent: true })).data.job;
+    return (
+      await this.client.post<DataEnvelope<ProxyJobStarted>>(`${proxiesResource.path}/purchase`, request, {
+        silent: true,
+      })
+    ).data.job;
   }
 }
 

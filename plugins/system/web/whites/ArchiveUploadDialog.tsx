@@ -17,7 +17,15 @@ export function ArchiveUploadDialog({ white, onUploaded, onClose }: ArchiveUploa
   const clients = useInjection(HttpClients);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const problem = !file ? null : !isArchiveName(file.name) ? t('whites.notZip') : file.size > MAX_ARCHIVE_BYTES ? t('whites.tooLarge') : file.size === 0 ? t('whites.empty') : null;
+  const problem = !file
+    ? null
+    : !isArchiveName(file.name)
+      ? t('whites.notZip')
+      : file.size > MAX_ARCHIVE_BYTES
+        ? t('whites.tooLarge')
+        : file.size === 0
+          ? t('whites.empty')
+          : null;
 
   const submit = async () => {
     if (!file || problem) return;
@@ -43,7 +51,11 @@ export function ArchiveUploadDialog({ white, onUploaded, onClose }: ArchiveUploa
       submitDisabled={!file || problem !== null}
     >
       <Field label={t('whites.file')} hint={t('whites.fileHint')} validationMessage={problem ?? undefined} required>
-        <input type="file" accept=".zip,application/zip" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        <input
+          type="file"
+          accept=".zip,application/zip"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        />
       </Field>
     </FormDialog>
   );

@@ -17,7 +17,12 @@ export function WhitesPage() {
   const options = useMemo<ResourceScreenOptions>(
     () => ({
       rowActions: [
-        { name: 'upload-archive', labelKey: 'system:whites.uploadAction', requires: 'YQ', run: (white, { reload }) => setUploading({ white, reload }) },
+        {
+          name: 'upload-archive',
+          labelKey: 'system:whites.uploadAction',
+          requires: 'YQ',
+          run: (white, { reload }) => setUploading({ white, reload }),
+        },
         {
           name: 'download-archive',
           labelKey: 'system:whites.download',
@@ -31,7 +36,13 @@ export function WhitesPage() {
   return (
     <>
       <ResourcePage definition={whitesResource} options={options} />
-      {uploading && <ArchiveUploadDialog white={uploading.white} onUploaded={() => void uploading.reload()} onClose={() => setUploading(null)} />}
+      {uploading && (
+        <ArchiveUploadDialog
+          white={uploading.white}
+          onUploaded={() => void uploading.reload()}
+          onClose={() => setUploading(null)}
+        />
+      )}
     </>
   );
 }

@@ -10,7 +10,11 @@ export function isArchiveName(name: string): boolean {
 
 /** `POST whites/:id/archive?name=`: the file's bytes become the white's site archive. */
 export async function uploadArchive(clients: HttpClients, whiteId: number, file: File): Promise<void> {
-  await clients.get('system').post(`whites/${whiteId}/archive`, file.type ? file : new Blob([file], { type: 'application/zip' }), { query: { name: file.name } });
+  await clients
+    .get('system')
+    .post(`whites/${whiteId}/archive`, file.type ? file : new Blob([file], { type: 'application/zip' }), {
+      query: { name: file.name },
+    });
 }
 
 /** `GET whites/:id/archive`: the stored archive. */

@@ -18,7 +18,9 @@ const DAY_CAPS_QUERY = {
   type: 'object',
   additionalProperties: false,
   required: ['ids'],
-  properties: { ids: { type: 'string', maxLength: BIZDEV_DAY_CAPS_MAX_IDS * 19, pattern: '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$' } },
+  properties: {
+    ids: { type: 'string', maxLength: BIZDEV_DAY_CAPS_MAX_IDS * 19, pattern: '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15})*$' },
+  },
 } as const;
 
 /** The bizdev requests' approve and refuse actions, and each request's day beside its limit (shared/bizdev.ts). */

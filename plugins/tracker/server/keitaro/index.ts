@@ -23,7 +23,14 @@ export function registerKeitaroSync(
   { db, records, routes, jobs }: ServerPluginContext,
   hooks: Readonly<Record<string, ResourceHooks>>,
 ): Record<string, ResourceHooks> {
-  const sync = new KeitaroSync({ db, records, jobs, keitaro: (connection) => new KeitaroAdminApi(connection), now: () => new Date(), log: app.log });
+  const sync = new KeitaroSync({
+    db,
+    records,
+    jobs,
+    keitaro: (connection) => new KeitaroAdminApi(connection),
+    now: () => new Date(),
+    log: app.log,
+  });
   jobs.define<PushPayload, PushResult>({
     kind: PUSH_KIND,
     label: { en: 'Keitaro push', ru: 'Отправка в Keitaro' },

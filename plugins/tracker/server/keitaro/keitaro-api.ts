@@ -154,7 +154,8 @@ export class KeitaroUnreachableError extends KeitaroError {
 
 type JsonObject = { readonly [key: string]: unknown };
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Keitaro's error bodies: `{ error: "…" }`, sometimes with `errors` as a list or per field. */
 function messagesOf(body: unknown): string[] {
@@ -174,7 +175,8 @@ function messagesOf(body: unknown): string[] {
 /** A positive whole number Keitaro answered as an id (it sends numbers, some proxies strings). */
 function idIn(operation: string, body: JsonObject, name: string): number {
   const value = typeof body[name] === 'string' ? Number(body[name]) : body[name];
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new KeitaroUnreachableError(operation, `the answer has no valid "${name}"`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
+    throw new KeitaroUnreachableError(operation, `the answer has no valid "${name}"`);
   return value;
 }
 
@@ -187,7 +189,10 @@ function decimalOf(value: unknown): string | null {
   return null;
 }
 
-function metricsOf(row: JsonObject, metrics: readonly KeitaroReportMetric[]): Partial<Record<KeitaroReportMetric, string>> {
+function metricsOf(
+  row: JsonObject,
+  metrics: readonly KeitaroReportMetric[],
+): Partial<Record<KeitaroReportMetric, string>> {
   const found: Partial<Record<KeitaroReportMetric, string>> = {};
   for (const metric of metrics) {
     const value = decimalOf(row[metric]);
@@ -196,7 +201,10 @@ function metricsOf(row: JsonObject, metrics: readonly KeitaroReportMetric[]): Pa
   return found;
 }
 
-function dimensionsOf(row: JsonObject, grouping: readonly KeitaroReportGrouping[]): Partial<Record<KeitaroReportGrouping, string | null>> {
+function dimensionsOf(
+  row: JsonObject,
+  grouping: readonly KeitaroReportGrouping[],
+): Partial<Record<KeitaroReportGrouping, string | null>> {
   const found: Partial<Record<KeitaroReportGrouping, string | null>> = {};
   for (const dimension of grouping) {
     const value = row[dimension];
@@ -251,7 +259,9 @@ export class KeitaroAdminApi {
     const rows = body.rows;
     if (!Array.isArray(rows)) throw new KeitaroUnreachableError(operation, 'the answer has no "rows"');
     return {
-      rows: rows.filter(isObject).map((row) => ({ dimensions: dimensionsOf(row, request.grouping), metrics: metricsOf(row, request.metrics) })),
+      rows: rows
+        .filter(isObject)
+        .map((row) => ({ dimensions: dimensionsOf(row, request.grouping), metrics: metricsOf(row, request.metrics) })),
       summary: isObject(body.summary) ? metricsOf(body.summary, request.metrics) : {},
     };
   }
@@ -272,8 +282,17 @@ export class KeitaroAdminApi {
     return { id: idIn(`${method} ${path}`, body, 'id'), name: textIn(body, 'name') };
   }
 
-  private async campaign(method: 'POST' | 'PUT', path: string, campaign: KeitaroCampaignInput): Promise<KeitaroCampaign> {
-    const body = await this.call(method, path, { name: campaign.name, alias: campaign.alias, type: 'position', state: 'active' });
+  private async campaign(
+    method: 'POST' | 'PUT',
+    path: string,
+    campaign: KeitaroCampaignInput,
+  ): Promise<KeitaroCampaign> {
+    const body = await this.call(method, path, {
+      name: campaign.name,
+      alias: campaign.alias,
+      type: 'position',
+      state: 'active',
+    });
     return { id: idIn(`${method} ${path}`, body, 'id'), name: textIn(body, 'name'), alias: textIn(body, 'alias') };
   }
 
@@ -288,7 +307,11 @@ export class KeitaroAdminApi {
       offers: [{ offer_id: stream.offerId, share: 100, state: 'active' }],
     });
     const operation = `${method} ${path}`;
-    return { id: idIn(operation, body, 'id'), campaignId: idIn(operation, body, 'campaign_id'), name: textIn(body, 'name') };
+    return {
+      id: idIn(operation, body, 'id'),
+      campaignId: idIn(operation, body, 'campaign_id'),
+      name: textIn(body, 'name'),
+    };
   }
 
   /** One call: the JSON object Keitaro answered, or a typed error that carries no key. */
@@ -304,7 +327,10 @@ export class KeitaroAdminApi {
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new KeitaroUnreachableError(operation, timedOut ? `no answer within ${this.timeoutMs} ms` : 'no connection');
+      throw new KeitaroUnreachableError(
+        operation,
+        timedOut ? `no answer within ${this.timeoutMs} ms` : 'no connection',
+      );
     }
     if (response.status === 401) throw new KeitaroUnauthorizedError(operation);
     let body: unknown;
@@ -316,7 +342,11 @@ export class KeitaroAdminApi {
     }
     if (!response.ok) {
       const messages = messagesOf(body).map((message) => this.masked(message));
-      throw new KeitaroRefusedError(operation, response.status, messages.length > 0 ? messages : [response.statusText || 'no message']);
+      throw new KeitaroRefusedError(
+        operation,
+        response.status,
+        messages.length > 0 ? messages : [response.statusText || 'no message'],
+      );
     }
     if (!isObject(body)) throw new KeitaroUnreachableError(operation, 'the answer is not a JSON object');
     return body;

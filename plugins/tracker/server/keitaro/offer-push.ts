@@ -20,7 +20,9 @@ async function offerParams(db: Queryable, advertiserId: number | null): Promise<
   const advertiser = advertiserId === null ? null : await findRecord(db, advertisersResource, advertiserId);
   const params = advertiser?.offer_params;
   if (typeof params !== 'object' || params === null) return {};
-  return Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** The ISO alpha-2 codes Keitaro takes for countries `ids`, in their order (the record's labels are names in the caller's language). */
@@ -47,7 +49,12 @@ export async function keitaroOffer(db: Queryable, offer: ResourceRecord): Promis
 }
 
 /** Writes the offer to Keitaro (created the first time, updated after); its id there goes into `learnt`. */
-export async function pushOffer(db: Queryable, api: KeitaroAdminApi, offer: ResourceRecord, learnt: Record<string, FieldValue>): Promise<void> {
+export async function pushOffer(
+  db: Queryable,
+  api: KeitaroAdminApi,
+  offer: ResourceRecord,
+  learnt: Record<string, FieldValue>,
+): Promise<void> {
   const input = await keitaroOffer(db, offer);
   const known = idOf(offer, 'keitaro_offer_id');
   learnt.keitaro_offer_id = (known === null ? await api.createOffer(input) : await api.updateOffer(known, input)).id;

@@ -1,11 +1,28 @@
 import { STALE_VERSION_MESSAGE, type FieldValue, type ResourceDefinition, type ResourceRecord } from '@core/sdk/shared';
-import { ApiError, findRecord, notFound, PermanentJobError, type Actor, type Database, type Jobs, type Queryable, type RecordWriter } from '@core/sdk/server';
+import {
+  ApiError,
+  findRecord,
+  notFound,
+  PermanentJobError,
+  type Actor,
+  type Database,
+  type Jobs,
+  type Queryable,
+  type RecordWriter,
+} from '@core/sdk/server';
 import { offersResource, streamsResource, trackersResource, type SyncState } from '../../shared/resources';
 import type { KeitaroAdminApi, KeitaroConnection } from './keitaro-api';
 import { pushOffer } from './offer-push';
 import { flagOf, idOf } from './record-values';
 import { pushStream } from './stream-push';
-import { failureStatus, keitaroFailure, OFFER_NOT_IN_KEITARO, SYNC_FAILED_UNEXPECTEDLY, SYNC_IS_OFF, SyncFailure } from './sync-failures';
+import {
+  failureStatus,
+  keitaroFailure,
+  OFFER_NOT_IN_KEITARO,
+  SYNC_FAILED_UNEXPECTEDLY,
+  SYNC_IS_OFF,
+  SyncFailure,
+} from './sync-failures';
 import { trackerServer, type TrackerServer } from './tracker-connection';
 
 /** The row action and audit name of every write the sync makes. */
@@ -56,7 +73,8 @@ export interface KeitaroSyncDeps {
 /** Fields one push learnt (ids Keitaro assigned), kept even when a later step fails. */
 type Learnt = Record<string, FieldValue>;
 
-const isStale = (error: unknown): boolean => error instanceof ApiError && error.status === 409 && error.message === STALE_VERSION_MESSAGE;
+const isStale = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 409 && error.message === STALE_VERSION_MESSAGE;
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -92,7 +110,13 @@ export class KeitaroSync {
    * queued for it. A push a save asked for is started by nobody, so its end notifies nobody: a
    * notification for every save would drown the others, and the row shows how it went.
    */
-  async enqueue(db: Queryable, definition: ResourceDefinition, id: number, values: Values, requester: PushRequester): Promise<number> {
+  async enqueue(
+    db: Queryable,
+    definition: ResourceDefinition,
+    id: number,
+    values: Values,
+    requester: PushRequester,
+  ): Promise<number> {
     const subject = `${definition.id}:${id}`;
     const payload: PushPayload = { resource: syncedResourceOf(definition), id, by: requester.userId };
     return this.deps.jobs.enqueue(db, PUSH_KIND, payload, {
@@ -107,7 +131,12 @@ export class KeitaroSync {
    * Streams share their Keitaro campaign, on their offer's tracker's server: one at a time per
    * server and campaign. An offer is pushed one at a time on its own.
    */
-  private async concurrencyKey(db: Queryable, definition: ResourceDefinition, id: number, values: Values): Promise<string> {
+  private async concurrencyKey(
+    db: Queryable,
+    definition: ResourceDefinition,
+    id: number,
+    values: Values,
+  ): Promise<string> {
     if (definition !== streamsResource) return `keitaro-offer:${id}`;
     const { rows } = await db.query<{ server: string | null }>(
       `SELECT t.active_server::text AS server FROM ${offersResource.table} o JOIN ${trackersResource.table} t ON t.id = o.tracker WHERE o.id = $1`,
@@ -133,7 +162,8 @@ export class KeitaroSync {
     const record = await findRecord(this.deps.db, definition, id, { language: actor.language });
     if (!record) throw notFound();
     const error = record.sync_error;
-    if (record.sync_state === ('failed' satisfies SyncState) && typeof error === 'string') throw new ApiError(failureStatus(error), error);
+    if (record.sync_state === ('failed' satisfies SyncState) && typeof error === 'string')
+      throw new ApiError(failureStatus(error), error);
     return record;
   }
 
@@ -176,9 +206,11 @@ export class KeitaroSync {
     } catch (error) {
       if (!isStale(error)) throw error;
       await this.deps.db.transaction(async (tx) => {
-        if (Object.keys(learnt).length > 0) await this.deps.records.changeIn(tx, definition, payload.id, { action: SYNC_ACTION, values: learnt }, actor);
+        if (Object.keys(learnt).length > 0)
+          await this.deps.records.changeIn(tx, definition, payload.id, { action: SYNC_ACTION, values: learnt }, actor);
         const now = await findRecord(tx, definition, payload.id);
-        if (now && flagOf(now, 'sync_enabled')) await this.enqueue(tx, definition, payload.id, now, { userId: payload.by, waits: false });
+        if (now && flagOf(now, 'sync_enabled'))
+          await this.enqueue(tx, definition, payload.id, now, { userId: payload.by, waits: false });
       });
       return { outcome: 'superseded' };
     }
@@ -212,13 +244,30 @@ export class KeitaroSync {
     }
   }
 
-  private async markPending(tx: Queryable, definition: ResourceDefinition, record: ResourceRecord, actor: Actor): Promise<ResourceRecord> {
+  private async markPending(
+    tx: Queryable,
+    definition: ResourceDefinition,
+    record: ResourceRecord,
+    actor: Actor,
+  ): Promise<ResourceRecord> {
     if (record.sync_state === ('pending' satisfies SyncState) && record.sync_error === null) return record;
-    return this.deps.records.changeIn(tx, definition, record.id, { action: SYNC_ACTION, values: { sync_state: 'pending' satisfies SyncState, sync_error: null } }, actor);
+    return this.deps.records.changeIn(
+      tx,
+      definition,
+      record.id,
+      { action: SYNC_ACTION, values: { sync_state: 'pending' satisfies SyncState, sync_error: null } },
+      actor,
+    );
   }
 
   /** One change named `sync`; with `version`, refused as stale when the row changed since. */
-  private store(definition: ResourceDefinition, id: number, values: Learnt, actor: Actor, version: number): Promise<ResourceRecord> {
+  private store(
+    definition: ResourceDefinition,
+    id: number,
+    values: Learnt,
+    actor: Actor,
+    version: number,
+  ): Promise<ResourceRecord> {
     return this.deps.records.change(definition, id, { action: SYNC_ACTION, values, version }, actor);
   }
 }

@@ -12,7 +12,12 @@ export const campaignAlias = (campaignId: number): string => `campaign-${campaig
  * campaign and tracker stored (streams share their campaign), else the stream's own, unless that
  * one is still another campaign's (the stream was moved to a new campaign). Null: none yet.
  */
-async function knownCampaign(db: Queryable, stream: ResourceRecord, campaignId: number, trackerId: number): Promise<number | null> {
+async function knownCampaign(
+  db: Queryable,
+  stream: ResourceRecord,
+  campaignId: number,
+  trackerId: number,
+): Promise<number | null> {
   const { rows } = await db.query<{ keitaro_campaign_id: string | number }>(
     `SELECT s.keitaro_campaign_id
        FROM ${streamsResource.table} s JOIN ${offersResource.table} o ON o.id = s.offer
@@ -39,12 +44,19 @@ export interface StreamTarget {
  * answers goes into `learnt` at once, so a stream refused after its campaign was created keeps
  * the campaign's id and a retry does not create it twice.
  */
-export async function pushStream(db: Queryable, api: KeitaroAdminApi, stream: ResourceRecord, target: StreamTarget, learnt: Record<string, FieldValue>): Promise<void> {
+export async function pushStream(
+  db: Queryable,
+  api: KeitaroAdminApi,
+  stream: ResourceRecord,
+  target: StreamTarget,
+  learnt: Record<string, FieldValue>,
+): Promise<void> {
   const campaignId = idOf(stream, 'campaign_id') ?? stream.id;
   const campaignName = textOf(stream, 'campaign_name') ?? `Campaign ${campaignId}`;
   const campaign: KeitaroCampaignInput = { name: campaignName, alias: campaignAlias(campaignId) };
   const knownId = await knownCampaign(db, stream, campaignId, target.trackerId);
-  const keitaroCampaign = knownId === null ? await api.createCampaign(campaign) : await api.updateCampaign(knownId, campaign);
+  const keitaroCampaign =
+    knownId === null ? await api.createCampaign(campaign) : await api.updateCampaign(knownId, campaign);
   learnt.keitaro_campaign_id = keitaroCampaign.id;
 
   const input = {
@@ -54,5 +66,7 @@ export async function pushStream(db: Queryable, api: KeitaroAdminApi, stream: Re
     offerId: target.keitaroOfferId,
   };
   const knownStream = idOf(stream, 'keitaro_stream_id');
-  learnt.keitaro_stream_id = (knownStream === null ? await api.createStream(input) : await api.updateStream(knownStream, input)).id;
+  learnt.keitaro_stream_id = (
+    knownStream === null ? await api.createStream(input) : await api.updateStream(knownStream, input)
+  ).id;
 }

@@ -7,7 +7,8 @@ import { KeitaroRefusedError, KeitaroUnauthorizedError, KeitaroUnreachableError 
  * (`sync_error`), is the push job's error, and is answered by the row action with its status.
  */
 
-export const OFFER_WITHOUT_TRACKER = 'The offer has no tracker: choose the tracker whose Keitaro server it is written to.';
+export const OFFER_WITHOUT_TRACKER =
+  'The offer has no tracker: choose the tracker whose Keitaro server it is written to.';
 export const TRACKER_WITHOUT_SERVER = 'Tracker {tracker} has no active Keitaro server: choose one on the tracker.';
 export const SERVER_WITHOUT_KEY = 'Keitaro server {server} has no API key: set it in Keitaro servers.';
 export const OFFER_WITHOUT_LANDING_URL = 'The offer has no landing URL: Keitaro needs it to send the clicks.';
@@ -16,8 +17,10 @@ export const SYNC_IS_OFF = 'Sync is off for this record: turn it on and save fir
 export const KEY_REFUSED = 'Keitaro server {server} refused its API key (401): check the key in Keitaro servers.';
 export const KEITARO_REFUSED = 'Keitaro refused it ({status}): {messages}';
 export const KEITARO_FAILED = 'Keitaro failed ({status}): {messages}';
-export const SYNC_FAILED_UNEXPECTEDLY = 'The sync failed unexpectedly; nothing is known to be written to Keitaro. Try again.';
-export const KEITARO_UNREACHABLE = 'Keitaro server {server} could not be reached ({reason}): nothing was confirmed there; try again later.';
+export const SYNC_FAILED_UNEXPECTEDLY =
+  'The sync failed unexpectedly; nothing is known to be written to Keitaro. Try again.';
+export const KEITARO_UNREACHABLE =
+  'Keitaro server {server} could not be reached ({reason}): nothing was confirmed there; try again later.';
 
 /** The sync messages in Russian, for the plugin's `messages: { ru }`. */
 export const KEITARO_SYNC_MESSAGES_RU: RussianMessages = {
@@ -30,8 +33,10 @@ export const KEITARO_SYNC_MESSAGES_RU: RussianMessages = {
   [KEY_REFUSED]: 'Сервер Keitaro {server} не принял API-ключ (401): проверьте ключ в разделе «Серверы Keitaro».',
   [KEITARO_REFUSED]: 'Keitaro отклонил запрос ({status}): {messages}',
   [KEITARO_FAILED]: 'Ошибка Keitaro ({status}): {messages}',
-  [SYNC_FAILED_UNEXPECTEDLY]: 'Синхронизация неожиданно прервалась; неизвестно, записано ли что-то в Keitaro. Попробуйте ещё раз.',
-  [KEITARO_UNREACHABLE]: 'Не удалось связаться с сервером Keitaro {server} ({reason}): там ничего не подтверждено; попробуйте позже.',
+  [SYNC_FAILED_UNEXPECTEDLY]:
+    'Синхронизация неожиданно прервалась; неизвестно, записано ли что-то в Keitaro. Попробуйте ещё раз.',
+  [KEITARO_UNREACHABLE]:
+    'Не удалось связаться с сервером Keitaro {server} ({reason}): там ничего не подтверждено; попробуйте позже.',
 };
 
 /** The row stores at most this much of a message (Keitaro's validation texts can run long). */
@@ -89,9 +94,13 @@ export function failureStatus(message: string): SyncFailureStatus {
  */
 export function keitaroFailure(error: unknown, server: string): SyncFailure {
   if (error instanceof KeitaroUnauthorizedError) return new SyncFailure(KEY_REFUSED, { server });
-  if (error instanceof KeitaroUnreachableError) return new SyncFailure(KEITARO_UNREACHABLE, { server, reason: error.reason });
+  if (error instanceof KeitaroUnreachableError)
+    return new SyncFailure(KEITARO_UNREACHABLE, { server, reason: error.reason });
   if (error instanceof KeitaroRefusedError) {
-    return new SyncFailure(error.status < 500 ? KEITARO_REFUSED : KEITARO_FAILED, { status: String(error.status), messages: error.messages.join('; ') });
+    return new SyncFailure(error.status < 500 ? KEITARO_REFUSED : KEITARO_FAILED, {
+      status: String(error.status),
+      messages: error.messages.join('; '),
+    });
   }
   throw error;
 }

@@ -31,7 +31,9 @@ export async function trackerServer(db: Queryable, trackerId: number | null): Pr
   );
   const row = rows[0];
   if (!row) throw new SyncFailure(OFFER_WITHOUT_TRACKER);
-  if (row.server_name === null || row.url === null) throw new SyncFailure(TRACKER_WITHOUT_SERVER, { tracker: row.slug });
-  if (row.api_key === null || row.api_key === '') throw new SyncFailure(SERVER_WITHOUT_KEY, { server: row.server_name });
+  if (row.server_name === null || row.url === null)
+    throw new SyncFailure(TRACKER_WITHOUT_SERVER, { tracker: row.slug });
+  if (row.api_key === null || row.api_key === '')
+    throw new SyncFailure(SERVER_WITHOUT_KEY, { server: row.server_name });
   return { serverName: row.server_name, connection: { url: row.url, apiKey: row.api_key } };
 }

@@ -1,6 +1,12 @@
 import type { Queryable } from '@core/sdk/server';
 import { BASE_MEASURES, REPORT_CURRENCY, type ReportAnswer, type ReportGrouping } from '../../shared/report';
-import type { KeitaroConnection, KeitaroReport, KeitaroReportGrouping, KeitaroReportMetric, KeitaroReportRequest } from '../keitaro/keitaro-api';
+import type {
+  KeitaroConnection,
+  KeitaroReport,
+  KeitaroReportGrouping,
+  KeitaroReportMetric,
+  KeitaroReportRequest,
+} from '../keitaro/keitaro-api';
 import { BASE_SUMS, MEASURES_SELECT } from './measures-sql';
 import type { ReportRequest } from './report-request';
 import { measuresOf, reportRowOf, type MeasuredRow } from './report-rows';
@@ -68,32 +74,57 @@ const KEITARO_BASE = `(SELECT ord, clicks, unique_clicks, pending + sales AS lea
 /** Every measure of each metrics set, in order, computed in SQL numeric. */
 async function measured(db: Queryable, sets: readonly Metrics[]): Promise<MeasuredRow[]> {
   if (sets.length === 0) return [];
-  return (await db.query<MeasuredRow>(`SELECT ${MEASURES_SELECT} FROM ${KEITARO_BASE} ORDER BY ord`, baseColumns(sets))).rows;
+  return (await db.query<MeasuredRow>(`SELECT ${MEASURES_SELECT} FROM ${KEITARO_BASE} ORDER BY ord`, baseColumns(sets)))
+    .rows;
 }
 
 /** The measures of the sum of every metrics set (Keitaro's rows, when its summary lacks a metric). */
 async function summed(db: Queryable, sets: readonly Metrics[]): Promise<MeasuredRow | undefined> {
-  return (await db.query<MeasuredRow>(`SELECT ${MEASURES_SELECT} FROM (SELECT ${BASE_SUMS} FROM ${KEITARO_BASE}) AS sums`, baseColumns(sets))).rows[0];
+  return (
+    await db.query<MeasuredRow>(
+      `SELECT ${MEASURES_SELECT} FROM (SELECT ${BASE_SUMS} FROM ${KEITARO_BASE}) AS sums`,
+      baseColumns(sets),
+    )
+  ).rows[0];
 }
 
 /** Keitaro's totals when it sent every base metric, else the sum of its rows (nothing invented). */
 async function totalsOf(db: Queryable, report: KeitaroReport): Promise<MeasuredRow | undefined> {
   const complete = BASE_MEASURES.every((measure) => report.summary[KEITARO_METRIC[measure]] !== undefined);
-  return complete ? (await measured(db, [report.summary]))[0] : summed(db, report.rows.map((row) => row.metrics));
+  return complete
+    ? (await measured(db, [report.summary]))[0]
+    : summed(
+        db,
+        report.rows.map((row) => row.metrics),
+      );
 }
 
-export async function keitaroReport(db: Queryable, request: ReportRequest, trackerId: number, connection: KeitaroConnection, build: KeitaroReporter): Promise<ReportAnswer> {
+export async function keitaroReport(
+  db: Queryable,
+  request: ReportRequest,
+  trackerId: number,
+  connection: KeitaroConnection,
+  build: KeitaroReporter,
+): Promise<ReportAnswer> {
   const grouping = request.grouping.map((name) => KEITARO_GROUPING[name]);
   const report = await build(connection, {
     range: { from: request.period.from, to: request.period.to, timezone: KEITARO_REPORT_TIMEZONE },
     grouping,
     metrics: BASE_MEASURES.map((measure) => KEITARO_METRIC[measure]),
   });
-  const rows = await measured(db, report.rows.map((row) => row.metrics));
+  const rows = await measured(
+    db,
+    report.rows.map((row) => row.metrics),
+  );
   const totals = await totalsOf(db, report);
   const keyed = rows.map((row, index) => {
     const dimensions = report.rows[index]?.dimensions ?? {};
-    const keys = Object.fromEntries(grouping.flatMap((dimension, at) => [[`key_${at}`, dimensions[dimension] ?? null], [`label_${at}`, dimensions[dimension] ?? null]]));
+    const keys = Object.fromEntries(
+      grouping.flatMap((dimension, at) => [
+        [`key_${at}`, dimensions[dimension] ?? null],
+        [`label_${at}`, dimensions[dimension] ?? null],
+      ]),
+    );
     return reportRowOf({ ...row, ...keys }, grouping.length);
   });
   return {

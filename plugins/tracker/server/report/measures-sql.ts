@@ -29,4 +29,6 @@ export const MEASURES_SELECT = [
 const MONEY: readonly BaseMeasure[] = ['revenue', 'cost'];
 
 /** The base columns summed over a group; an empty group sums to 0 (money to 0.00), not NULL. */
-export const BASE_SUMS = BASE_MEASURES.map((column) => `coalesce(sum(${column}), ${MONEY.includes(column) ? '0.00' : '0'})::numeric AS ${column}`).join(', ');
+export const BASE_SUMS = BASE_MEASURES.map(
+  (column) => `coalesce(sum(${column}), ${MONEY.includes(column) ? '0.00' : '0'})::numeric AS ${column}`,
+).join(', ');

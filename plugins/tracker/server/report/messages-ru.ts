@@ -1,6 +1,14 @@
 import type { RussianMessages } from '@core/sdk/server';
 import { KEITARO_METRIC_MISSING } from './keitaro-source';
-import { GROUPING_REPEATED, GROUPING_UNKNOWN, NOT_A_DAY, PERIOD_AMBIGUOUS, PERIOD_REQUIRED, PERIOD_REVERSED, PERIOD_TOO_LONG } from './report-request';
+import {
+  GROUPING_REPEATED,
+  GROUPING_UNKNOWN,
+  NOT_A_DAY,
+  PERIOD_AMBIGUOUS,
+  PERIOD_REQUIRED,
+  PERIOD_REVERSED,
+  PERIOD_TOO_LONG,
+} from './report-request';
 
 /** The report's refusals in Russian, for the plugin's `messages: { ru }`. */
 export const REPORT_MESSAGES_RU: RussianMessages = {

@@ -11,7 +11,12 @@ import { CONVERTED_STATISTICS, statisticsRates } from './statistics-rates';
  * money in US dollars as the report converts it (a row without a rate adds no money, never counted
  * as dollars), leads and sales of every row, whatever its currency.
  */
-export async function performanceTotals(db: Queryable, from: string, to: string, exchangeRates: UsdRateSource): Promise<PerformanceTotals> {
+export async function performanceTotals(
+  db: Queryable,
+  from: string,
+  to: string,
+  exchangeRates: UsdRateSource,
+): Promise<PerformanceTotals> {
   const params = [from, to, null];
   const rates = await statisticsRates(db, params, exchangeRates);
   const { rows } = await db.query<{ revenue: string; spend: string; profit: string; leads: string; sales: string }>(
@@ -21,5 +26,11 @@ export async function performanceTotals(db: Queryable, from: string, to: string,
     [...params, ...rates],
   );
   const row = rows[0] ?? { revenue: '0.00', spend: '0.00', profit: '0.00', leads: '0', sales: '0' };
-  return { revenue: row.revenue, spend: row.spend, profit: row.profit, leads: Number(row.leads), sales: Number(row.sales) };
+  return {
+    revenue: row.revenue,
+    spend: row.spend,
+    profit: row.profit,
+    leads: Number(row.leads),
+    sales: Number(row.sales),
+  };
 }

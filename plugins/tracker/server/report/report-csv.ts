@@ -1,6 +1,12 @@
 import type { PeopleCsv } from '@core/sdk/server';
 import { countryName } from '../../shared/country-names';
-import { REPORT_MEASURES, type ReportAnswer, type ReportKey, type ReportGrouping, type ReportMeasure } from '../../shared/report';
+import {
+  REPORT_MEASURES,
+  type ReportAnswer,
+  type ReportKey,
+  type ReportGrouping,
+  type ReportMeasure,
+} from '../../shared/report';
 
 /*
  * The report as CSV (`GET report/export`), for the person who downloads it (PeopleCsv): the
@@ -11,9 +17,13 @@ import { REPORT_MEASURES, type ReportAnswer, type ReportKey, type ReportGrouping
  */
 
 /** Ratios in percent say so in their title. */
-const MEASURE_TITLES: Partial<Record<ReportMeasure, string>> = { roi: 'tracker:report.csv.roi', cr: 'tracker:report.csv.cr' };
+const MEASURE_TITLES: Partial<Record<ReportMeasure, string>> = {
+  roi: 'tracker:report.csv.roi',
+  cr: 'tracker:report.csv.cr',
+};
 
-const measureTitle = (measure: ReportMeasure): string => MEASURE_TITLES[measure] ?? `tracker:report.measures.${measure}`;
+const measureTitle = (measure: ReportMeasure): string =>
+  MEASURE_TITLES[measure] ?? `tracker:report.measures.${measure}`;
 
 function keyCell(csv: PeopleCsv, grouping: ReportGrouping, key: ReportKey): string {
   if (key.value === null) return csv.text(csv.say('tracker:report.notSet'));
@@ -30,7 +40,11 @@ export function reportCsv(answer: ReportAnswer, csv: PeopleCsv): string {
   ]);
   const currency = csv.text(answer.currency);
   const rows = answer.rows.map((row) =>
-    csv.line([...row.keys.map((key, index) => keyCell(csv, answer.grouping[index] ?? 'campaign', key)), ...REPORT_MEASURES.map((measure) => csv.number(row.measures[measure])), currency]),
+    csv.line([
+      ...row.keys.map((key, index) => keyCell(csv, answer.grouping[index] ?? 'campaign', key)),
+      ...REPORT_MEASURES.map((measure) => csv.number(row.measures[measure])),
+      currency,
+    ]),
   );
   const totals = csv.line([
     csv.text(csv.say('tracker:report.total')),

@@ -51,13 +51,15 @@ function period(query: ReportQuery, today: string): DateRange {
   const custom = query.from !== undefined || query.to !== undefined;
   if (query.preset !== undefined && custom) throw validationError({ preset: [PERIOD_AMBIGUOUS] });
   if (query.preset !== undefined) return resolveDatePreset(query.preset, today);
-  if (query.from === undefined || query.to === undefined) throw validationError({ [query.from === undefined ? 'from' : 'to']: [PERIOD_REQUIRED] });
+  if (query.from === undefined || query.to === undefined)
+    throw validationError({ [query.from === undefined ? 'from' : 'to']: [PERIOD_REQUIRED] });
   const from = dayTime(query.from);
   const to = dayTime(query.to);
   if (from === null) throw validationError({ from: [NOT_A_DAY] });
   if (to === null) throw validationError({ to: [NOT_A_DAY] });
   if (to < from) throw validationError({ to: [PERIOD_REVERSED] });
-  if ((to - from) / DAY_MS + 1 > MAX_REPORT_DAYS) throw validationError({ to: [formatMessage(PERIOD_TOO_LONG, { days: String(MAX_REPORT_DAYS) })] });
+  if ((to - from) / DAY_MS + 1 > MAX_REPORT_DAYS)
+    throw validationError({ to: [formatMessage(PERIOD_TOO_LONG, { days: String(MAX_REPORT_DAYS) })] });
   return { from: query.from, to: query.to };
 }
 

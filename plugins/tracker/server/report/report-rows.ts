@@ -12,6 +12,9 @@ export function measuresOf(row: MeasuredRow): ReportMeasures {
 
 /** One report row: the groupings' keys in order, then the measures. */
 export function reportRowOf(row: MeasuredRow, groupings: number): ReportRow {
-  const keys: ReportKey[] = Array.from({ length: groupings }, (_, index) => ({ value: row[`key_${index}`] ?? null, label: row[`label_${index}`] ?? null }));
+  const keys: ReportKey[] = Array.from({ length: groupings }, (_, index) => ({
+    value: row[`key_${index}`] ?? null,
+    label: row[`label_${index}`] ?? null,
+  }));
   return { keys, measures: measuresOf(row) };
 }

@@ -11,7 +11,10 @@ import { statisticsReport } from './statistics-source';
 
 /** Whether the tracker has an active Keitaro server; undefined when there is no such tracker. */
 async function hasActiveServer(db: Queryable, trackerId: number): Promise<boolean | undefined> {
-  const { rows } = await db.query<{ active_server: unknown }>(`SELECT active_server FROM ${trackersResource.table} WHERE id = $1 AND deleted_at IS NULL`, [trackerId]);
+  const { rows } = await db.query<{ active_server: unknown }>(
+    `SELECT active_server FROM ${trackersResource.table} WHERE id = $1 AND deleted_at IS NULL`,
+    [trackerId],
+  );
   return rows[0] === undefined ? undefined : rows[0].active_server !== null;
 }
 
@@ -30,7 +33,12 @@ function keitaroRefusal(error: unknown, server: string | null): ApiError {
   return new ApiError(failure.status, failure.message);
 }
 
-export async function buildReport(db: Queryable, request: ReportRequest, build: KeitaroReporter, rates: UsdRateSource): Promise<ReportAnswer> {
+export async function buildReport(
+  db: Queryable,
+  request: ReportRequest,
+  build: KeitaroReporter,
+  rates: UsdRateSource,
+): Promise<ReportAnswer> {
   const trackerId = request.trackerId;
   if (trackerId === null) return statisticsReport(db, request, rates);
   const active = await hasActiveServer(db, trackerId);

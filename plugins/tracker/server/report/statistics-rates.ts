@@ -20,7 +20,11 @@ const STATISTICS_FILTER = 's.day BETWEEN $1::date AND $2::date AND ($3::bigint I
 export type DayRates = readonly [currencies: readonly string[], days: readonly string[], rates: readonly string[]];
 
 /** Every (currency, day) the filtered rows hold with its USD rate; pairs without one are left out. The report's own currency needs no rate. */
-export async function statisticsRates(db: Queryable, params: readonly unknown[], rates: UsdRateSource): Promise<DayRates> {
+export async function statisticsRates(
+  db: Queryable,
+  params: readonly unknown[],
+  rates: UsdRateSource,
+): Promise<DayRates> {
   const { rows } = await db.query<{ currency: string; day: string }>(
     `SELECT DISTINCT ${ROW_CURRENCY} AS currency, to_char(s.day, 'YYYY-MM-DD') AS day FROM tracker.statistics s WHERE ${STATISTICS_FILTER}`,
     [...params],
@@ -46,7 +50,11 @@ export const CONVERTED_STATISTICS = `(SELECT s.day, s.tracker_id, s.advertiser_i
    WHERE ${STATISTICS_FILTER}) AS s`;
 
 /** The filtered rows no rate converts, by currency: what the report leaves out. */
-export async function unconvertedStatistics(db: Queryable, params: readonly unknown[], [currencies, days]: DayRates): Promise<UnconvertedStatistics[]> {
+export async function unconvertedStatistics(
+  db: Queryable,
+  params: readonly unknown[],
+  [currencies, days]: DayRates,
+): Promise<UnconvertedStatistics[]> {
   const { rows } = await db.query<{ currency: string; rows: number; revenue: string; cost: string }>(
     `SELECT currency, count(*)::int AS rows, sum(revenue)::text AS revenue, sum(cost)::text AS cost
        FROM (SELECT ${ROW_CURRENCY} AS currency, s.day, s.revenue, s.cost FROM tracker.statistics s WHERE ${STATISTICS_FILTER}) AS s

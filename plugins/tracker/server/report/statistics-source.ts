@@ -35,7 +35,10 @@ const GROUPINGS: Readonly<Record<ReportGrouping, GroupingSql>> = {
 
 function rowsSql(grouping: readonly ReportGrouping[]): string {
   const inner = grouping.map((name, index) => `${GROUPINGS[name].value} AS v_${index}`);
-  const outer = grouping.flatMap((name, index) => [`v_${index}::text AS key_${index}`, `${GROUPINGS[name].label(`v_${index}`)} AS label_${index}`]);
+  const outer = grouping.flatMap((name, index) => [
+    `v_${index}::text AS key_${index}`,
+    `${GROUPINGS[name].label(`v_${index}`)} AS label_${index}`,
+  ]);
   const order = grouping.flatMap((_, index) => [`label_${index} NULLS LAST`, `v_${index} NULLS LAST`]);
   return `SELECT ${[...outer, MEASURES_SELECT].join(', ')}
     FROM (SELECT ${[...inner, BASE_SUMS].join(', ')} FROM ${CONVERTED_STATISTICS} GROUP BY ${inner.map((_, index) => `v_${index}`).join(', ')}) AS base
@@ -44,7 +47,11 @@ function rowsSql(grouping: readonly ReportGrouping[]): string {
 
 const TOTALS_SQL = `SELECT ${MEASURES_SELECT} FROM (SELECT ${BASE_SUMS} FROM ${CONVERTED_STATISTICS}) AS base`;
 
-export async function statisticsReport(db: Queryable, request: ReportRequest, exchangeRates: UsdRateSource): Promise<ReportAnswer> {
+export async function statisticsReport(
+  db: Queryable,
+  request: ReportRequest,
+  exchangeRates: UsdRateSource,
+): Promise<ReportAnswer> {
   const params = [request.period.from, request.period.to, request.trackerId];
   const rates = await statisticsRates(db, params, exchangeRates);
   const converted = [...params, ...rates];
@@ -52,7 +59,10 @@ export async function statisticsReport(db: Queryable, request: ReportRequest, ex
   const totals = await db.query<MeasuredRow>(TOTALS_SQL, converted);
   let empty: ReportAnswer['empty'] = null;
   if (rows.rows.length === 0) {
-    const any = await db.query('SELECT 1 FROM tracker.statistics WHERE $1::bigint IS NULL OR tracker_id = $1::bigint LIMIT 1', [request.trackerId]);
+    const any = await db.query(
+      'SELECT 1 FROM tracker.statistics WHERE $1::bigint IS NULL OR tracker_id = $1::bigint LIMIT 1',
+      [request.trackerId],
+    );
     empty = any.rows.length === 0 ? 'connect' : 'period';
   }
   return {

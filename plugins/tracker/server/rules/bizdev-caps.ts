@@ -25,7 +25,11 @@ export interface DayTotals {
 }
 
 /** The day's live limit and the caps of its live approved requests, leaving out `exceptRequest`. */
-export async function dayTotals(tx: Queryable, day: TrackerDay, exceptRequest: number | null = null): Promise<DayTotals> {
+export async function dayTotals(
+  tx: Queryable,
+  day: TrackerDay,
+  exceptRequest: number | null = null,
+): Promise<DayTotals> {
   const { rows } = await tx.query<{ limit: string | null; approved: string }>(
     `SELECT (SELECT l.cap::text FROM tracker.bizdev_limits l WHERE l.tracker = $1 AND l."date" = $2::date AND l.deleted_at IS NULL LIMIT 1) AS "limit",
             (SELECT COALESCE(sum(r.cap), 0)::text FROM tracker.bizdev_requests r
@@ -39,7 +43,13 @@ export async function dayTotals(tx: Queryable, day: TrackerDay, exceptRequest: n
 
 /** Each request's day beside its limit, what is approved and what remains: the requests list shows these. */
 export async function dayCapsOf(db: Queryable, requestIds: readonly number[]): Promise<BizdevDayCap[]> {
-  const { rows } = await db.query<{ request: string; tracker: string; date: string; limit: string | null; approved: string }>(
+  const { rows } = await db.query<{
+    request: string;
+    tracker: string;
+    date: string;
+    limit: string | null;
+    approved: string;
+  }>(
     `SELECT r.id::text AS request, r.tracker::text AS tracker, r."date"::text AS "date", l.cap::text AS "limit",
             (SELECT COALESCE(sum(a.cap), 0)::text FROM tracker.bizdev_requests a
               WHERE a.tracker = r.tracker AND a."date" = r."date" AND a.status = 'approved' AND a.deleted_at IS NULL) AS approved
@@ -52,6 +62,13 @@ export async function dayCapsOf(db: Queryable, requestIds: readonly number[]): P
   return rows.map((row) => {
     const limit = row.limit === null ? null : Number(row.limit);
     const approved = Number(row.approved);
-    return { request: Number(row.request), tracker: Number(row.tracker), date: row.date, limit, approved, remaining: limit === null ? null : Math.max(limit - approved, 0) };
+    return {
+      request: Number(row.request),
+      tracker: Number(row.tracker),
+      date: row.date,
+      limit,
+      approved,
+      remaining: limit === null ? null : Math.max(limit - approved, 0),
+    };
   });
 }

@@ -3,7 +3,8 @@ import { validationError, type ResourceHooks } from '@core/sdk/server';
 import { dayTotals, lockDay } from './bizdev-caps';
 import { integerIn, storesValues, textIn } from './snapshot';
 
-export const LIMIT_BELOW_APPROVED = 'The approved requests of this day already take {approved:number} leads: the cap cannot be lower.';
+export const LIMIT_BELOW_APPROVED =
+  'The approved requests of this day already take {approved:number} leads: the cap cannot be lower.';
 
 /** A day's limit never falls below what its approved requests already take; checked under the day's lock. */
 export const limitHooks: ResourceHooks = {

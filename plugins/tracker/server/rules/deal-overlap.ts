@@ -4,7 +4,8 @@ import { lockKey } from './advisory-lock';
 import { integerIn, storesValues, textIn } from './snapshot';
 
 export const FINISH_BEFORE_START = 'The finish date cannot be before the start date.';
-export const DEALS_OVERLAP = 'These dates overlap deal #{id} for {brand} on this tracker, from {from:date} to {finish:date}.';
+export const DEALS_OVERLAP =
+  'These dates overlap deal #{id} for {brand} on this tracker, from {from:date} to {finish:date}.';
 
 interface OtherDeal {
   id: string;
@@ -14,7 +15,10 @@ interface OtherDeal {
 }
 
 /** A live deal of the same brand (case-insensitive) and tracker sharing a day with [from, finish]. */
-async function overlappingDeal(tx: Queryable, deal: { id: number | null; brand: string; tracker: number; from: string; finish: string }): Promise<OtherDeal | null> {
+async function overlappingDeal(
+  tx: Queryable,
+  deal: { id: number | null; brand: string; tracker: number; from: string; finish: string },
+): Promise<OtherDeal | null> {
   const { rows } = await tx.query<OtherDeal>(
     `SELECT id::text AS id, brand, date_from::text AS date_from, date_finish::text AS date_finish
        FROM tracker.bizdev_deals
@@ -44,7 +48,16 @@ export const dealHooks: ResourceHooks = {
     await lockKey(tx, `tracker.bizdev_deals:${tracker}:${brand.toLowerCase()}`);
     const other = await overlappingDeal(tx, { id, brand, tracker, from, finish });
     if (other) {
-      throw validationError({ date_from: [formatMessage(DEALS_OVERLAP, { id: other.id, brand: other.brand, from: other.date_from, finish: other.date_finish })] });
+      throw validationError({
+        date_from: [
+          formatMessage(DEALS_OVERLAP, {
+            id: other.id,
+            brand: other.brand,
+            from: other.date_from,
+            finish: other.date_finish,
+          }),
+        ],
+      });
     }
   },
 };

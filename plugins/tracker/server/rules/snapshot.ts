@@ -27,4 +27,5 @@ export const textIn = (values: Values, name: string): string | null => {
 export const flagIn = (values: Values, name: string): boolean => values?.[name] === true;
 
 /** The actions after which a record holds the values the rules check (not a delete, block or row action). */
-export const storesValues = (action: WriteAction): boolean => action === 'create' || action === 'update' || action === 'restore';
+export const storesValues = (action: WriteAction): boolean =>
+  action === 'create' || action === 'update' || action === 'restore';

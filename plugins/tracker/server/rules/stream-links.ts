@@ -4,7 +4,12 @@ import { streamLink } from '../../shared/links';
 import { streamsResource } from '../../shared/resources';
 
 /** A stream's link from its offer's tracker, that tracker's active server and the campaign (streamLink); null without them. */
-export async function linkOf(tx: Queryable, offer: number | null, campaignId: number | null, keitaroStreamId: number | null): Promise<string | null> {
+export async function linkOf(
+  tx: Queryable,
+  offer: number | null,
+  campaignId: number | null,
+  keitaroStreamId: number | null,
+): Promise<string | null> {
   if (offer === null || campaignId === null) return null;
   const { rows } = await tx.query<{ slug: string; url: string }>(
     `SELECT t.slug, s.url FROM tracker.offers o
@@ -29,7 +34,11 @@ interface StreamRow {
  * Rebuilds, through the engine (the stream hooks compute the link; history shows the change), the
  * links of the live streams of one offer or of one tracker's offers that no longer match.
  */
-async function refreshStreamLinks(tx: Queryable, scope: { readonly offer: number } | { readonly tracker: number }, actor: Actor): Promise<void> {
+async function refreshStreamLinks(
+  tx: Queryable,
+  scope: { readonly offer: number } | { readonly tracker: number },
+  actor: Actor,
+): Promise<void> {
   const [condition, id] = 'offer' in scope ? ['s.offer = $1', scope.offer] : ['o.tracker = $1', scope.tracker];
   const { rows } = await tx.query<StreamRow>(
     `SELECT s.id::text AS id, s.offer::text AS offer, s.campaign_id::text AS campaign_id, s.keitaro_stream_id::text AS keitaro_stream_id, s.link
@@ -38,20 +47,30 @@ async function refreshStreamLinks(tx: Queryable, scope: { readonly offer: number
     [id],
   );
   for (const row of rows) {
-    const link = await linkOf(tx, Number(row.offer), Number(row.campaign_id), row.keitaro_stream_id === null ? null : Number(row.keitaro_stream_id));
-    if (link !== row.link) await changeRecordIn(tx, streamsResource, Number(row.id), { action: 'update', values: {} }, actor);
+    const link = await linkOf(
+      tx,
+      Number(row.offer),
+      Number(row.campaign_id),
+      row.keitaro_stream_id === null ? null : Number(row.keitaro_stream_id),
+    );
+    if (link !== row.link)
+      await changeRecordIn(tx, streamsResource, Number(row.id), { action: 'update', values: {} }, actor);
   }
 }
 
 const changed = ({ before, after }: AfterWriteContext, fields: readonly string[]): boolean =>
-  before !== null && after !== null && fields.some((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
+  before !== null &&
+  after !== null &&
+  fields.some((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
 
 /** After a tracker's slug or active server changed: its streams' links follow. */
 export async function followTracker(context: AfterWriteContext): Promise<void> {
-  if (changed(context, ['slug', 'active_server'])) await refreshStreamLinks(context.tx, { tracker: context.id }, { id: context.actorId, language: 'en' });
+  if (changed(context, ['slug', 'active_server']))
+    await refreshStreamLinks(context.tx, { tracker: context.id }, { id: context.actorId, language: 'en' });
 }
 
 /** After an offer moved to another tracker: its streams' links follow. */
 export async function followOffer(context: AfterWriteContext): Promise<void> {
-  if (changed(context, ['tracker'])) await refreshStreamLinks(context.tx, { offer: context.id }, { id: context.actorId, language: 'en' });
+  if (changed(context, ['tracker']))
+    await refreshStreamLinks(context.tx, { offer: context.id }, { id: context.actorId, language: 'en' });
 }

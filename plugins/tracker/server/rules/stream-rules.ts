@@ -24,7 +24,14 @@ async function clearOtherDefaults(tx: Queryable, campaignId: number, keep: numbe
       WHERE campaign_id = $1 AND is_default AND deleted_at IS NULL AND id <> COALESCE($2::bigint, 0) ORDER BY id`,
     [campaignId, keep],
   );
-  for (const row of rows) await changeRecordIn(tx, streamsResource, Number(row.id), { action: 'update', values: { is_default: false } }, actor);
+  for (const row of rows)
+    await changeRecordIn(
+      tx,
+      streamsResource,
+      Number(row.id),
+      { action: 'update', values: { is_default: false } },
+      actor,
+    );
 }
 
 /**
@@ -44,6 +51,9 @@ export const streamHooks: ResourceHooks = {
       await lockKey(tx, `tracker.streams.default:${campaignId}`);
       await clearOtherDefaults(tx, campaignId, id, { id: actorId, language: 'en' });
     }
-    return { ...syncOffValues(context), link: await linkOf(tx, integerIn(next, 'offer'), campaignId, integerIn(next, 'keitaro_stream_id')) };
+    return {
+      ...syncOffValues(context),
+      link: await linkOf(tx, integerIn(next, 'offer'), campaignId, integerIn(next, 'keitaro_stream_id')),
+    };
   },
 };

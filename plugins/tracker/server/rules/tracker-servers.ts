@@ -12,7 +12,8 @@ export const trackerHooks: ResourceHooks = {
   async beforeWrite({ action, next }) {
     if (!storesValues(action)) return;
     const active = integerIn(next, 'active_server');
-    if (active !== null && idsIn(next, 'hold_servers').includes(active)) throw validationError({ hold_servers: [ACTIVE_SERVER_ON_HOLD] });
+    if (active !== null && idsIn(next, 'hold_servers').includes(active))
+      throw validationError({ hold_servers: [ACTIVE_SERVER_ON_HOLD] });
   },
   afterWrite: followTracker,
 };

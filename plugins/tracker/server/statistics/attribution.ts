@@ -28,16 +28,23 @@ export async function attribute(
   let offerId = named.offerId;
   let campaign = named.campaign;
   if (named.streamId !== null) {
-    const { rows } = await db.query<{ offer: string; campaign_name: string }>(`SELECT offer, campaign_name FROM ${streamsResource.table} WHERE id = $1`, [named.streamId]);
+    const { rows } = await db.query<{ offer: string; campaign_name: string }>(
+      `SELECT offer, campaign_name FROM ${streamsResource.table} WHERE id = $1`,
+      [named.streamId],
+    );
     const stream = rows[0];
     if (!stream) return { field: 'stream', message: STREAM_UNKNOWN };
-    if (offerId !== null && offerId !== Number(stream.offer)) return { field: 'stream', message: STREAM_OF_OTHER_OFFER };
+    if (offerId !== null && offerId !== Number(stream.offer))
+      return { field: 'stream', message: STREAM_OF_OTHER_OFFER };
     offerId = Number(stream.offer);
     campaign ??= stream.campaign_name;
   }
   let advertiserId: number | null = null;
   if (offerId !== null) {
-    const { rows } = await db.query<{ advertiser: string }>(`SELECT advertiser FROM ${offersResource.table} WHERE id = $1`, [offerId]);
+    const { rows } = await db.query<{ advertiser: string }>(
+      `SELECT advertiser FROM ${offersResource.table} WHERE id = $1`,
+      [offerId],
+    );
     const offer = rows[0];
     if (!offer) return { field: 'offer', message: OFFER_UNKNOWN };
     advertiserId = Number(offer.advertiser);

@@ -58,7 +58,8 @@ const ID = /^[1-9]\d{0,15}$/;
 const COUNTRY = /^[A-Z]{2}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const isDay = (value: string): boolean => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+const isDay = (value: string): boolean =>
+  DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
 /** The column of each header cell; errors name what is missing, unknown or repeated. */
 export function readHeader(cells: readonly string[], line: number): { columns: Column[] } | { errors: LineProblem[] } {
@@ -66,16 +67,31 @@ export function readHeader(cells: readonly string[], line: number): { columns: C
   const names = cells.map((cell) => cell.trim().toLowerCase());
   const errors: LineProblem[] = [];
   names.forEach((name, index) => {
-    if (!known.includes(name)) errors.push({ line, column: name, template: HEADER_UNKNOWN, values: { column: cells[index] ?? name } });
-    else if (names.indexOf(name) !== index) errors.push({ line, column: name, template: HEADER_REPEATED, values: { column: name } });
+    if (!known.includes(name))
+      errors.push({ line, column: name, template: HEADER_UNKNOWN, values: { column: cells[index] ?? name } });
+    else if (names.indexOf(name) !== index)
+      errors.push({ line, column: name, template: HEADER_REPEATED, values: { column: name } });
   });
-  for (const column of REQUIRED_COLUMNS) if (!names.includes(column)) errors.push({ line, column, template: HEADER_MISSING, values: { column } });
+  for (const column of REQUIRED_COLUMNS)
+    if (!names.includes(column)) errors.push({ line, column, template: HEADER_MISSING, values: { column } });
   return errors.length > 0 ? { errors } : { columns: names as Column[] };
 }
 
 /** A line's values by column, or every problem it has (one per cell at fault). */
-export function readLine(columns: readonly Column[], cells: readonly string[], line: number): ImportedLine | LineProblem[] {
-  if (cells.length !== columns.length) return [{ line, column: null, template: CELLS_COUNT, values: { found: String(cells.length), expected: String(columns.length) } }];
+export function readLine(
+  columns: readonly Column[],
+  cells: readonly string[],
+  line: number,
+): ImportedLine | LineProblem[] {
+  if (cells.length !== columns.length)
+    return [
+      {
+        line,
+        column: null,
+        template: CELLS_COUNT,
+        values: { found: String(cells.length), expected: String(columns.length) },
+      },
+    ];
   const value = new Map<Column, string>(columns.map((column, index) => [column, (cells[index] ?? '').trim()]));
   const errors: LineProblem[] = [];
   const check = (column: Column, test: (text: string) => boolean, message: string, optional = false): string | null => {
@@ -98,14 +114,23 @@ export function readLine(columns: readonly Column[], cells: readonly string[], l
   const country = check('country', (text) => COUNTRY.test(text), NOT_A_COUNTRY, true);
   if (errors.length === 0) {
     // Whole numbers of at most 15 digits compare exactly as JavaScript numbers.
-    if (Number(uniqueClicks) > Number(clicks)) errors.push({ line, column: 'unique_clicks', template: UNIQUE_OVER_CLICKS });
+    if (Number(uniqueClicks) > Number(clicks))
+      errors.push({ line, column: 'unique_clicks', template: UNIQUE_OVER_CLICKS });
     if (Number(sales) > Number(leads)) errors.push({ line, column: 'sales', template: SALES_OVER_LEADS });
   }
   if (errors.length > 0) return errors;
   return {
-    line, day, clicks, uniqueClicks, leads, sales, revenue, cost,
+    line,
+    day,
+    clicks,
+    uniqueClicks,
+    leads,
+    sales,
+    revenue,
+    cost,
     offerId: offer === null ? null : Number(offer),
     streamId: stream === null ? null : Number(stream),
-    campaign, country,
+    campaign,
+    country,
   };
 }

@@ -83,7 +83,10 @@ export interface PostbackDeps {
 }
 
 async function liveTracker(context: ServerPluginContext, id: number): Promise<boolean> {
-  const { rows } = await context.db.query(`SELECT 1 FROM ${trackersResource.table} WHERE id = $1 AND deleted_at IS NULL`, [id]);
+  const { rows } = await context.db.query(
+    `SELECT 1 FROM ${trackersResource.table} WHERE id = $1 AND deleted_at IS NULL`,
+    [id],
+  );
   return rows.length > 0;
 }
 
@@ -95,17 +98,35 @@ export function postbackRoutes(app: FastifyInstance, context: ServerPluginContex
       const query = request.query;
       if (!(await deps.secrets.matches(query.tracker, query.secret))) throw new ApiError(401, POSTBACK_UNAUTHORIZED);
       if (!(await liveTracker(context, query.tracker))) throw context.routes.notFound();
-      if (query.status !== 'rejected' && query.payout === undefined) throw validationError({ payout: [PAYOUT_REQUIRED] });
-      const found = await attribute(context.db, { offerId: query.offer ?? null, streamId: query.stream ?? null, campaign: query.campaign ?? null });
+      if (query.status !== 'rejected' && query.payout === undefined)
+        throw validationError({ payout: [PAYOUT_REQUIRED] });
+      const found = await attribute(context.db, {
+        offerId: query.offer ?? null,
+        streamId: query.stream ?? null,
+        campaign: query.campaign ?? null,
+      });
       if (isProblem(found)) throw validationError({ [found.field]: [found.message] });
       const counts = COUNTS[query.status];
       const revenue = query.status === 'rejected' ? '0' : (query.payout ?? '0');
       const { rows } = await context.db.query<{ status: ConversionStatus }>(UPSERT, [
-        deps.today(), query.tracker, found.advertiserId, found.offerId, found.streamId, found.campaign, query.country ?? null,
-        counts.leads, counts.sales, revenue, query.click_id, query.status,
+        deps.today(),
+        query.tracker,
+        found.advertiserId,
+        found.offerId,
+        found.streamId,
+        found.campaign,
+        query.country ?? null,
+        counts.leads,
+        counts.sales,
+        revenue,
+        query.click_id,
+        query.status,
       ]);
       if (rows[0]) return { data: { click_id: query.click_id, status: rows[0].status, duplicate: false } };
-      const stored = await context.db.query<{ status: ConversionStatus }>('SELECT status FROM tracker.statistics WHERE tracker_id = $1 AND click_id = $2', [query.tracker, query.click_id]);
+      const stored = await context.db.query<{ status: ConversionStatus }>(
+        'SELECT status FROM tracker.statistics WHERE tracker_id = $1 AND click_id = $2',
+        [query.tracker, query.click_id],
+      );
       return { data: { click_id: query.click_id, status: stored.rows[0]?.status ?? query.status, duplicate: true } };
     },
   );

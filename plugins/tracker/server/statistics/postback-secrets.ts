@@ -36,7 +36,9 @@ export class PostbackSecrets {
   }
 
   private async storedKey(): Promise<string> {
-    await this.db.query('INSERT INTO tracker.postback_key (key) VALUES ($1) ON CONFLICT (only_row) DO NOTHING', [randomBytes(32).toString('base64url')]);
+    await this.db.query('INSERT INTO tracker.postback_key (key) VALUES ($1) ON CONFLICT (only_row) DO NOTHING', [
+      randomBytes(32).toString('base64url'),
+    ]);
     const { rows } = await this.db.query<{ key: string }>('SELECT key FROM tracker.postback_key');
     const key = rows[0]?.key;
     if (!key) throw new Error('the postback key could not be stored');

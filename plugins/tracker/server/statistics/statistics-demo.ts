@@ -39,7 +39,8 @@ function centsOf(amount: string): number {
 
 const money = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
-const dayBefore = (today: string, days: number): string => new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+const dayBefore = (today: string, days: number): string =>
+  new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 export async function seedStatisticsDemo(db: Queryable, today = new Date().toISOString().slice(0, 10)): Promise<void> {
   const { rows: offers } = await db.query<DemoOffer>(
@@ -53,7 +54,9 @@ export async function seedStatisticsDemo(db: Queryable, today = new Date().toISO
   for (const offer of offers) {
     const payout = centsOf(offer.payout ?? '20');
     // At most three of the offer's countries, so the month stays a readable table.
-    const codes = (await countriesService.list(db, (offer.countries ?? []).map(Number))).map((found) => found.code).sort();
+    const codes = (await countriesService.list(db, (offer.countries ?? []).map(Number)))
+      .map((found) => found.code)
+      .sort();
     for (const country of (codes.length > 0 ? codes : ['US']).slice(0, 3)) {
       for (let back = DEMO_DAYS - 1; back >= 0; back--) {
         const day = dayBefore(today, back);
@@ -68,7 +71,22 @@ export async function seedStatisticsDemo(db: Queryable, today = new Date().toISO
              (day, tracker_id, advertiser_id, offer_id, stream_id, campaign, country, clicks, unique_clicks, leads, sales, revenue, cost, origin, import_key)
            VALUES ($1::date, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::numeric, $13::numeric, 'demo', $14)
            ON CONFLICT (import_key) DO NOTHING`,
-          [day, offer.tracker, offer.advertiser, offer.id, offer.stream, offer.campaign, country, clicks, unique, leads, sales, money(leads * payout), money(cost), `demo:${seed}`],
+          [
+            day,
+            offer.tracker,
+            offer.advertiser,
+            offer.id,
+            offer.stream,
+            offer.campaign,
+            country,
+            clicks,
+            unique,
+            leads,
+            sales,
+            money(leads * payout),
+            money(cost),
+            `demo:${seed}`,
+          ],
         );
       }
     }

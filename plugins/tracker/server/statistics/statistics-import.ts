@@ -1,11 +1,28 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { formatMessage, type DataEnvelope, type Language } from '@core/sdk/shared';
-import { CsvSyntaxError, languageOf, readCsv, validationError, type CsvLine, type Queryable, type ServerPluginContext } from '@core/sdk/server';
+import {
+  CsvSyntaxError,
+  languageOf,
+  readCsv,
+  validationError,
+  type CsvLine,
+  type Queryable,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import { trackersResource } from '../../shared/resources';
 import type { ImportReport } from '../../shared/report';
 import { attribute, isProblem } from './attribution';
-import { CSV_EMPTY, CSV_TOO_LONG, CSV_UNCLOSED, readHeader, readLine, TRACKER_UNKNOWN, type ImportedLine, type LineProblem } from './import-line';
+import {
+  CSV_EMPTY,
+  CSV_TOO_LONG,
+  CSV_UNCLOSED,
+  readHeader,
+  readLine,
+  TRACKER_UNKNOWN,
+  type ImportedLine,
+  type LineProblem,
+} from './import-line';
 import { say } from './messages-ru';
 
 /*
@@ -55,7 +72,12 @@ const INSERT = `INSERT INTO tracker.statistics
 
 type Counts = Pick<ImportReport, 'imported' | 'updated' | 'duplicates'>;
 
-async function store(tx: Queryable, trackerId: number, lines: readonly ImportedLine[], errors: LineProblem[]): Promise<Counts> {
+async function store(
+  tx: Queryable,
+  trackerId: number,
+  lines: readonly ImportedLine[],
+  errors: LineProblem[],
+): Promise<Counts> {
   const counts = { imported: 0, updated: 0, duplicates: 0 };
   for (const line of lines) {
     const found = await attribute(tx, { offerId: line.offerId, streamId: line.streamId, campaign: line.campaign });
@@ -64,8 +86,20 @@ async function store(tx: Queryable, trackerId: number, lines: readonly ImportedL
       continue;
     }
     const { rows } = await tx.query<{ inserted: boolean }>(INSERT, [
-      line.day, trackerId, found.advertiserId, found.offerId, found.streamId, found.campaign, line.country,
-      line.clicks, line.uniqueClicks, line.leads, line.sales, line.revenue, line.cost, importKey(trackerId, line),
+      line.day,
+      trackerId,
+      found.advertiserId,
+      found.offerId,
+      found.streamId,
+      found.campaign,
+      line.country,
+      line.clicks,
+      line.uniqueClicks,
+      line.leads,
+      line.sales,
+      line.revenue,
+      line.cost,
+      importKey(trackerId, line),
     ]);
     // No row back: the numbers held were these already.
     if (rows[0] === undefined) counts.duplicates++;
@@ -76,23 +110,38 @@ async function store(tx: Queryable, trackerId: number, lines: readonly ImportedL
 }
 
 /** Reads and stores one file (or part); a file that cannot be read at all is a 422. */
-export async function importStatistics(db: ServerPluginContext['db'], body: ImportBody, language: Language): Promise<ImportReport> {
-  const { rows } = await db.query(`SELECT 1 FROM ${trackersResource.table} WHERE id = $1 AND deleted_at IS NULL`, [body.tracker]);
+export async function importStatistics(
+  db: ServerPluginContext['db'],
+  body: ImportBody,
+  language: Language,
+): Promise<ImportReport> {
+  const { rows } = await db.query(`SELECT 1 FROM ${trackersResource.table} WHERE id = $1 AND deleted_at IS NULL`, [
+    body.tracker,
+  ]);
   if (rows.length === 0) throw validationError({ tracker: [TRACKER_UNKNOWN] });
   let parsed: CsvLine[];
   try {
     parsed = readCsv(body.csv, body.first_line ?? 1);
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw validationError({ csv: [formatMessage(CSV_UNCLOSED, { line: String(error.line) })] });
+    if (error instanceof CsvSyntaxError)
+      throw validationError({ csv: [formatMessage(CSV_UNCLOSED, { line: String(error.line) })] });
     throw error;
   }
   const [header, ...lines] = parsed;
   if (!header || lines.length === 0) throw validationError({ csv: [CSV_EMPTY] });
-  if (lines.length > MAX_IMPORT_LINES) throw validationError({ csv: [formatMessage(CSV_TOO_LONG, { lines: String(MAX_IMPORT_LINES) })] });
+  if (lines.length > MAX_IMPORT_LINES)
+    throw validationError({ csv: [formatMessage(CSV_TOO_LONG, { lines: String(MAX_IMPORT_LINES) })] });
   const told = (problems: readonly LineProblem[]) =>
-    [...problems].sort((a, b) => a.line - b.line).map((problem) => ({ line: problem.line, column: problem.column, message: say(language, problem.template, problem.values) }));
+    [...problems]
+      .sort((a, b) => a.line - b.line)
+      .map((problem) => ({
+        line: problem.line,
+        column: problem.column,
+        message: say(language, problem.template, problem.values),
+      }));
   const read = readHeader(header.cells, header.line);
-  if ('errors' in read) return { lines: lines.length, imported: 0, updated: 0, duplicates: 0, errors: told(read.errors) };
+  if ('errors' in read)
+    return { lines: lines.length, imported: 0, updated: 0, duplicates: 0, errors: told(read.errors) };
   const errors: LineProblem[] = [];
   const good: ImportedLine[] = [];
   for (const line of lines) {
@@ -108,6 +157,8 @@ export function importRoute(app: FastifyInstance, context: ServerPluginContext):
   app.post<{ Body: ImportBody }>(
     '/statistics/import',
     { config: { access: { requires: 'TR' } }, schema: { body: IMPORT_BODY } },
-    async (request): Promise<DataEnvelope<ImportReport>> => ({ data: await importStatistics(context.db, request.body, languageOf(request)) }),
+    async (request): Promise<DataEnvelope<ImportReport>> => ({
+      data: await importStatistics(context.db, request.body, languageOf(request)),
+    }),
   );
 }

@@ -10,7 +10,11 @@ import { importRoute } from './statistics-import';
  * import. `publicUrl` (ERP_PUBLIC_URL) is the origin the postback URL names; without it, the
  * origin the admin reached the API through.
  */
-export function statisticsRoutes(app: FastifyInstance, context: ServerPluginContext, env: Readonly<Record<string, string | undefined>> = process.env): void {
+export function statisticsRoutes(
+  app: FastifyInstance,
+  context: ServerPluginContext,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): void {
   const publicUrl = env.ERP_PUBLIC_URL?.trim().replace(/\/+$/, '') || null;
   postbackRoutes(app, context, { secrets: new PostbackSecrets(context.db), today: utcToday, publicUrl });
   importRoute(app, context);

@@ -12,7 +12,11 @@ const useStyles = makeStyles({
 
 /** A pending request asking for more than the day has left: approving it will be refused. */
 function overCap(record: ResourceCellProps['record'], cap: BizdevDayCap): boolean {
-  return record.status === 'pending' && typeof record.cap === 'number' && (cap.remaining === null || record.cap > cap.remaining);
+  return (
+    record.status === 'pending' &&
+    typeof record.cap === 'number' &&
+    (cap.remaining === null || record.cap > cap.remaining)
+  );
 }
 
 /**
@@ -38,9 +42,16 @@ export function DayCapCell({ record, value }: ResourceCellProps) {
   const details =
     cap.limit === null
       ? t('dayCap.noLimitDetails', { day })
-      : t('dayCap.details', { day, limit: i18n.formatNumber(cap.limit), approved: i18n.formatNumber(cap.approved), remaining: i18n.formatNumber(cap.remaining ?? 0) });
+      : t('dayCap.details', {
+          day,
+          limit: i18n.formatNumber(cap.limit),
+          approved: i18n.formatNumber(cap.approved),
+          remaining: i18n.formatNumber(cap.remaining ?? 0),
+        });
   const summary =
-    cap.limit === null ? t('dayCap.noLimit') : t('dayCap.summary', { limit: i18n.formatNumber(cap.limit), remaining: i18n.formatNumber(cap.remaining ?? 0) });
+    cap.limit === null
+      ? t('dayCap.noLimit')
+      : t('dayCap.summary', { limit: i18n.formatNumber(cap.limit), remaining: i18n.formatNumber(cap.remaining ?? 0) });
   return (
     <Tooltip relationship="description" content={over ? `${details} ${t('dayCap.overCap')}` : details}>
       <span className={styles.cell} tabIndex={0} data-day-cap={over ? 'over' : 'within'}>

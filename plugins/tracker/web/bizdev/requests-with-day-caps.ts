@@ -26,10 +26,17 @@ export class RequestsWithDayCaps extends ResourceApi {
     super(bizdevRequestsResource, http);
   }
 
-  override async list(query: ListQuery, params: ListParams = {}, signal?: AbortSignal): Promise<ListPage<ResourceRecord>> {
+  override async list(
+    query: ListQuery,
+    params: ListParams = {},
+    signal?: AbortSignal,
+  ): Promise<ListPage<ResourceRecord>> {
     const page = await super.list(query, params, signal);
     if (page.data.length === 0) return page;
-    const caps = await this.dayCaps(page.data.map((request) => request.id), signal);
+    const caps = await this.dayCaps(
+      page.data.map((request) => request.id),
+      signal,
+    );
     return { ...page, data: page.data.map((request) => ({ ...request, [DAY_CAP_KEY]: caps.get(request.id) ?? null })) };
   }
 
@@ -37,7 +44,11 @@ export class RequestsWithDayCaps extends ResourceApi {
     try {
       const answer = await this.http
         .get(bizdevRequestsResource.service)
-        .get<DataEnvelope<readonly BizdevDayCap[]>>(BIZDEV_DAY_CAPS_PATH, { query: { ids: ids.join(',') }, signal, silent: true });
+        .get<DataEnvelope<readonly BizdevDayCap[]>>(BIZDEV_DAY_CAPS_PATH, {
+          query: { ids: ids.join(',') },
+          signal,
+          silent: true,
+        });
       return new Map(answer.data.map((cap) => [cap.request, cap]));
     } catch (error) {
       if (isAbort(error)) throw error;

@@ -1,12 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import {
-  Link,
-  MessageBar,
-  MessageBarBody,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+import { Link, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { DataView, HttpClients, InfoDialog, useData, useInjection } from '@core/sdk/web';
 import type { ResourceRecord } from '@core/sdk/shared';
 import { trackerManifest } from '../../manifest';
@@ -19,13 +12,26 @@ const useStyles = makeStyles({
   term: { color: tokens.colorNeutralForeground3 },
   url: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalXS },
   urlText: { overflowWrap: 'anywhere', fontFamily: tokens.fontFamilyMonospace },
-  params: { display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: tokens.spacingHorizontalL, margin: 0 },
+  params: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalL,
+    margin: 0,
+  },
   pair: { display: 'contents' },
   value: { margin: 0, overflowWrap: 'anywhere', fontFamily: tokens.fontFamilyMonospace },
 });
 
 /** One URL of the preview, which `data-url` names (`preview`, `landing`), with its copy button. */
-function UrlLine({ label, url, kind }: { readonly label: string; readonly url: string; readonly kind: 'preview' | 'landing' }) {
+function UrlLine({
+  label,
+  url,
+  kind,
+}: {
+  readonly label: string;
+  readonly url: string;
+  readonly kind: 'preview' | 'landing';
+}) {
   const styles = useStyles();
   return (
     <div className={styles.section}>

@@ -35,7 +35,12 @@ export const ImportDialog = observer(function ImportDialog({ open, trackers, onC
     return {
       kind: 'report',
       intent: report.errors.length > 0 ? 'warning' : 'success',
-      message: t('report.import.result', { lines: report.lines, imported: report.imported, updated: report.updated, duplicates: report.duplicates }),
+      message: t('report.import.result', {
+        lines: report.lines,
+        imported: report.imported,
+        updated: report.updated,
+        duplicates: report.duplicates,
+      }),
       lines: report.errors,
     };
   };
@@ -64,7 +69,9 @@ export const ImportDialog = observer(function ImportDialog({ open, trackers, onC
           listbox={{ className: listbox }}
           value={tracker?.slug ?? ''}
           selectedOptions={tracker ? [String(tracker.id)] : []}
-          onOptionSelect={(_, data) => setTracker(trackers.find((candidate) => String(candidate.id) === data.optionValue) ?? null)}
+          onOptionSelect={(_, data) =>
+            setTracker(trackers.find((candidate) => String(candidate.id) === data.optionValue) ?? null)
+          }
         >
           {trackers.map((candidate) => (
             <Option key={candidate.id} value={String(candidate.id)}>

@@ -33,7 +33,12 @@ export function ReportChart({ answer }: { readonly answer: ReportAnswer }) {
     <BarChart
       title={t('report.chartTitle')}
       categories={categories}
-      series={SERIES.map(({ measure, color }) => ({ key: measure, label: t(`report.measures.${measure}`), values: rows.map((row) => row.measures[measure]), color }))}
+      series={SERIES.map(({ measure, color }) => ({
+        key: measure,
+        label: t(`report.measures.${measure}`),
+        values: rows.map((row) => row.measures[measure]),
+        color,
+      }))}
       // The three measures are money alike, in the report's currency: one form serves every bar.
       formatValue={(value) => formatMeasure(format, 'profit', value, answer.currency)}
       currency={answer.currency}

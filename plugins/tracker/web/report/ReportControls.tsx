@@ -24,7 +24,8 @@ export function ReportControls({ params, trackers, onChange }: ReportControlsPro
   const listbox = useListboxClass();
   const groupingLabel = (grouping: ReportGrouping) => t(`report.groupings.${grouping}`);
   const [first = 'day', second] = params.grouping;
-  const trackerLabel = (tracker: ReportTracker) => t(`report.trackerOption.${tracker.source}`, { tracker: tracker.slug });
+  const trackerLabel = (tracker: ReportTracker) =>
+    t(`report.trackerOption.${tracker.source}`, { tracker: tracker.slug });
   const chosen = trackers.find((tracker) => tracker.id === params.tracker);
   return (
     <div className={styles.bar}>
@@ -48,7 +49,9 @@ export function ReportControls({ params, trackers, onChange }: ReportControlsPro
           listbox={{ className: listbox }}
           value={second ? groupingLabel(second) : t('report.noSecondGrouping')}
           selectedOptions={[second ?? NO_SECOND]}
-          onOptionSelect={(_, data) => onChange({ ...params, grouping: data.optionValue ? [first, data.optionValue as ReportGrouping] : [first] })}
+          onOptionSelect={(_, data) =>
+            onChange({ ...params, grouping: data.optionValue ? [first, data.optionValue as ReportGrouping] : [first] })
+          }
         >
           <Option value={NO_SECOND}>{t('report.noSecondGrouping')}</Option>
           {REPORT_GROUPINGS.filter((grouping) => grouping !== first).map((grouping) => (
@@ -64,7 +67,9 @@ export function ReportControls({ params, trackers, onChange }: ReportControlsPro
           listbox={{ className: listbox }}
           value={chosen ? trackerLabel(chosen) : t('report.allTrackers')}
           selectedOptions={[String(params.tracker ?? '')]}
-          onOptionSelect={(_, data) => onChange({ ...params, tracker: data.optionValue ? Number(data.optionValue) : null })}
+          onOptionSelect={(_, data) =>
+            onChange({ ...params, tracker: data.optionValue ? Number(data.optionValue) : null })
+          }
         >
           <Option value="">{t('report.allTrackers')}</Option>
           {trackers.map((tracker) => (

@@ -23,7 +23,13 @@ import { SourceLine } from './SourceLine';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
-  header: { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: tokens.spacingHorizontalM, flexWrap: 'wrap' },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    flexWrap: 'wrap',
+  },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
   chart: { minHeight: '320px' },
 });
@@ -43,10 +49,12 @@ export function ReportPage() {
   const [importing, setImporting] = useState(false);
 
   const trackers = useData((signal) => store.trackers(signal), [store]);
-  const report = useData((signal): Promise<ReportAnswer | null> => (query ? store.report(query, signal) : Promise.resolve(null)), [store, queryKey]);
+  const report = useData(
+    (signal): Promise<ReportAnswer | null> => (query ? store.report(query, signal) : Promise.resolve(null)),
+    [store, queryKey],
+  );
 
   const change = (next: ReportParams) => setSearch(writeReportParams(next), { replace: true });
-
 
   const known = trackers.data ?? NO_TRACKERS;
   return (
@@ -80,7 +88,12 @@ export function ReportPage() {
           }
         </DataView>
       )}
-      <ImportDialog open={importing} trackers={known} onClose={() => setImporting(false)} onImported={() => void report.reload()} />
+      <ImportDialog
+        open={importing}
+        trackers={known}
+        onClose={() => setImporting(false)}
+        onImported={() => void report.reload()}
+      />
     </div>
   );
 }

@@ -1,5 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { makeStyles, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import {
+  makeStyles,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  tokens,
+} from '@fluentui/react-components';
 import { FigureCell, FigureHeaderCell, useLocaleFormat } from '@core/sdk/web';
 import { REPORT_MEASURES, type ReportAnswer } from '../../shared/report';
 import { formatMeasure } from './format-measure';

@@ -53,7 +53,8 @@ export function csvChunks(text: string, size: number): CsvChunk[] {
     // Lines between the header and the part's first record are counted by starting the header just before it.
     const firstLine = (part[0]?.line ?? 2) - 1;
     const count = part.filter((record) => record.text.trim() !== '').length;
-    if (count > 0) chunks.push({ firstLine, csv: [header.text, ...part.map((record) => record.text)].join('\n'), records: count });
+    if (count > 0)
+      chunks.push({ firstLine, csv: [header.text, ...part.map((record) => record.text)].join('\n'), records: count });
   }
   return chunks;
 }

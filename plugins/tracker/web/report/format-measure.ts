@@ -26,7 +26,12 @@ const FORMS: Readonly<Record<ReportMeasure, 'count' | 'money' | NumberDigits>> =
 };
 
 /** The value for a cell, money in `currency`; an undefined ratio (nothing to divide by) is a dash. */
-export function formatMeasure(format: LocaleFormat, measure: ReportMeasure, value: string | null, currency: string): string {
+export function formatMeasure(
+  format: LocaleFormat,
+  measure: ReportMeasure,
+  value: string | null,
+  currency: string,
+): string {
   if (value === null) return '—';
   const form = FORMS[measure];
   if (form === 'count') return format.number(value);

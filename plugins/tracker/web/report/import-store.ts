@@ -46,7 +46,13 @@ export class StatisticsImportStore implements StoreContribution {
     try {
       // A header alone still goes once, so the server says the file is empty.
       for (const chunk of chunks.length > 0 ? chunks : [{ firstLine: 1, csv: text, records: 0 }]) {
-        const answer = await this.http.get(trackerManifest.service).post<DataEnvelope<ImportReport>>('statistics/import', { tracker, csv: chunk.csv, first_line: chunk.firstLine }, { silent: true });
+        const answer = await this.http
+          .get(trackerManifest.service)
+          .post<DataEnvelope<ImportReport>>(
+            'statistics/import',
+            { tracker, csv: chunk.csv, first_line: chunk.firstLine },
+            { silent: true },
+          );
         report = added(report, answer.data);
         runInAction(() => {
           this.progress = { sent: this.progress.sent + chunk.records, total: this.progress.total };

@@ -13,7 +13,13 @@ export interface ReportParams extends ReportPeriod {
   readonly tracker: number | null;
 }
 
-export const DEFAULT_REPORT_PARAMS: ReportParams = { period: 'last_7_days', from: '', to: '', grouping: ['day'], tracker: null };
+export const DEFAULT_REPORT_PARAMS: ReportParams = {
+  period: 'last_7_days',
+  from: '',
+  to: '',
+  grouping: ['day'],
+  tracker: null,
+};
 
 const isGrouping = (value: string): value is ReportGrouping => (REPORT_GROUPINGS as readonly string[]).includes(value);
 

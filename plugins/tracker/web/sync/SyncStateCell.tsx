@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
-import { I18nService, StatusBadge, formatValue, useInjection, useLocaleFormat, type ResourceCellProps } from '@core/sdk/web';
+import {
+  I18nService,
+  StatusBadge,
+  formatValue,
+  useInjection,
+  useLocaleFormat,
+  type ResourceCellProps,
+} from '@core/sdk/web';
 import { SYNC_STATE_TONES } from '../../shared/resources';
 import { syncStatus, type SyncStatus } from './sync-status';
 
@@ -16,7 +23,9 @@ function SyncDetails({ status }: { readonly status: SyncStatus }) {
   return (
     <div className={styles.details}>
       <Text weight="semibold">{t(`sync.meanings.${status.state}`)}</Text>
-      {status.state === 'failed' && status.error && <Text className={styles.error}>{t('sync.error', { error: status.error })}</Text>}
+      {status.state === 'failed' && status.error && (
+        <Text className={styles.error}>{t('sync.error', { error: status.error })}</Text>
+      )}
       {status.syncedAt && <Text>{t('sync.syncedAt', { at: format.dateTime(status.syncedAt) })}</Text>}
     </div>
   );
@@ -31,7 +40,11 @@ export function SyncStateCell({ record, field }: ResourceCellProps) {
   const i18n = useInjection(I18nService);
   const status = syncStatus(record);
   return (
-    <StatusBadge color={SYNC_STATE_TONES[status.state]} details={<SyncDetails status={status} />} data={{ 'data-sync-state': status.state }}>
+    <StatusBadge
+      color={SYNC_STATE_TONES[status.state]}
+      details={<SyncDetails status={status} />}
+      data={{ 'data-sync-state': status.state }}
+    >
       {formatValue(field, status.state, i18n)}
     </StatusBadge>
   );

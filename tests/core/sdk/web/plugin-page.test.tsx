@@ -1,11 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { createTestKernel, FakeService, renderPluginPage, serviceBase, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  createTestKernel,
+  FakeService,
+  renderPluginPage,
+  serviceBase,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { finance } from '../../../support/web/product-plugins';
 
 usePopupTestSetup({ quiet: true });
 
-const WALLET = { id: 7, version: 1, created_at: '2026-01-05T10:00:00Z', updated_at: '2026-01-05T10:00:00Z', deleted_at: null, name: 'Main wallet', source: 'Bank', currency: 'USD', is_active: true };
-const page = (rows: readonly object[]) => ({ data: { data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length } });
+const WALLET = {
+  id: 7,
+  version: 1,
+  created_at: '2026-01-05T10:00:00Z',
+  updated_at: '2026-01-05T10:00:00Z',
+  deleted_at: null,
+  name: 'Main wallet',
+  source: 'Bank',
+  currency: 'USD',
+  is_active: true,
+};
+const page = (rows: readonly object[]) => ({
+  data: { data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length },
+});
 
 describe('renderPluginPage', () => {
   it('renders a plugin page through the app for a user with the page’s code, its API answered by the fake', async () => {
@@ -26,8 +45,15 @@ describe('renderPluginPage', () => {
 
 describe('createTestKernel', () => {
   it('gives each plugin’s own service a base URL beside the spec’s', async () => {
-    const notes = { ...finance, manifest: { ...finance.manifest, id: 'notes', service: 'notes' as typeof finance.manifest.service } };
+    const notes = {
+      ...finance,
+      manifest: { ...finance.manifest, id: 'notes', service: 'notes' as typeof finance.manifest.service },
+    };
     const kernel = await createTestKernel({ plugins: [notes] });
-    expect(kernel.config.services).toMatchObject({ notes: serviceBase('notes'), finance: serviceBase('finance'), auth: serviceBase('auth') });
+    expect(kernel.config.services).toMatchObject({
+      notes: serviceBase('notes'),
+      finance: serviceBase('finance'),
+      auth: serviceBase('auth'),
+    });
   });
 });

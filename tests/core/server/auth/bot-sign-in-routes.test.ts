@@ -18,7 +18,15 @@ import type { Database } from '@core/server/database/database';
 import { defineServerPlugin } from '@core/server/plugin';
 import type { PluginManifest } from '@core/shared/manifest';
 import type { SessionUser } from '@core/shared/session-user';
-import { buildServer, DB_TIMEOUT, errorBody, freshDatabase, postWithXsrf, refreshCookieOf, TEST_SECRET } from '../../../support/server/test-database';
+import {
+  buildServer,
+  DB_TIMEOUT,
+  errorBody,
+  freshDatabase,
+  postWithXsrf,
+  refreshCookieOf,
+  TEST_SECRET,
+} from '../../../support/server/test-database';
 import { expectSignInRefused, signAsTelegram, telegramCheck, telegramUser } from './support-auth';
 
 const BOT_LINK = 'https://t.me/erp_sign_in_bot';
@@ -57,7 +65,10 @@ async function botServer(db: Database, link: string | null, botToken?: string): 
       context.signIn.provideBotLink(async () => link);
     },
   });
-  const auth = { ...DEFAULT_AUTH_SETTINGS, telegram: { ...DEFAULT_AUTH_SETTINGS.telegram, botToken, botLink: BOT_LINK } };
+  const auth = {
+    ...DEFAULT_AUTH_SETTINGS,
+    telegram: { ...DEFAULT_AUTH_SETTINGS.telegram, botToken, botLink: BOT_LINK },
+  };
   const app = await buildServer({ db, plugins: [bot], auth });
   if (!signIn) throw new Error('The plugin was not registered.');
   return { app, signIn };
@@ -68,9 +79,6 @@ async function askCode(app: FastifyInstance): Promise<LoginCode> {
   expect(response.statusCode).toBe(200);
   return response.json<{ data: LoginCode }>().data;
 }
-
-
-
 
 describe('sign-in through the bot with a one-time code', () => {
   let db: Database;
@@ -160,7 +168,10 @@ describe('sign-in through the bot with a one-time code', () => {
   });
 
   it('still signs in through the Login Widget', async () => {
-    const widget = signAsTelegram({ id: TG_ACTIVE, first_name: 'Olga', auth_date: Math.floor(Date.now() / 1000) - 5 }, BOT_TOKEN);
+    const widget = signAsTelegram(
+      { id: TG_ACTIVE, first_name: 'Olga', auth_date: Math.floor(Date.now() / 1000) - 5 },
+      BOT_TOKEN,
+    );
     const response = await telegramCheck(server.app, { dataTelegramAuthButton: widget });
     expect(response.statusCode).toBe(200);
     expect(response.json<{ data: { user: SessionUser } }>().data.user.id).toBe(activeId);
@@ -174,7 +185,11 @@ describe('sign-in through the bot with a one-time code', () => {
     ['the code is longer than any start parameter', { code: 'a'.repeat(65) }, 'code'],
     ['the code has characters no code has', { code: 'abc def' }, 'code'],
     ['a field beside the code is unknown', { code: 'A'.repeat(32), other: 1 }, 'other'],
-    ['both the code and the widget payload are sent', { code: 'A'.repeat(32), dataTelegramAuthButton: { id: 1, auth_date: 1, hash: 'ab' } }, 'body'],
+    [
+      'both the code and the widget payload are sent',
+      { code: 'A'.repeat(32), dataTelegramAuthButton: { id: 1, auth_date: 1, hash: 'ab' } },
+      'body',
+    ],
   ])('answers 422 naming the field when %s', async (_what, payload, field) => {
     const response = await telegramCheck(server.app, payload);
     expect(response.statusCode).toBe(422);

@@ -1,7 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeUrl, exchangeCode, MattermostExchangeError, mattermostConfig, type MattermostConfig } from '@core/server/auth/mattermost-oauth';
+import {
+  authorizeUrl,
+  exchangeCode,
+  MattermostExchangeError,
+  mattermostConfig,
+  type MattermostConfig,
+} from '@core/server/auth/mattermost-oauth';
 import {
   closedPortUrl,
   MM_ACCESS_TOKEN,
@@ -12,14 +18,20 @@ import {
   type FakeMattermost,
 } from './support-auth';
 
-const SETTINGS = { url: 'https://chat.example/team-chat/', clientId: 'id', clientSecret: 'secret', redirectUri: 'https://erp.example/cb' };
+const SETTINGS = {
+  url: 'https://chat.example/team-chat/',
+  clientId: 'id',
+  clientSecret: 'secret',
+  redirectUri: 'https://erp.example/cb',
+};
 
 async function failure(promise: Promise<unknown>): Promise<MattermostExchangeError> {
   const error: unknown = await promise.then(
     () => null,
     (reason: unknown) => reason,
   );
-  if (!(error instanceof MattermostExchangeError)) throw new Error(`expected a MattermostExchangeError, got ${String(error)}`);
+  if (!(error instanceof MattermostExchangeError))
+    throw new Error(`expected a MattermostExchangeError, got ${String(error)}`);
   return error;
 }
 
@@ -76,7 +88,9 @@ describe('exchangeCode against a local Mattermost', () => {
   it('reports a refused code with the status and Mattermost message, never the secret or code', async () => {
     const error = await failure(exchangeCode(config, 'bad-code'));
     expect(error.kind).toBe('rejected');
-    expect(error.message).toBe('Mattermost refused the authorization code (HTTP 400): Invalid or expired authorization code.');
+    expect(error.message).toBe(
+      'Mattermost refused the authorization code (HTTP 400): Invalid or expired authorization code.',
+    );
   });
 
   it('reports a wrong client secret as refused', async () => {
@@ -117,7 +131,9 @@ describe('exchangeCode against a local Mattermost', () => {
       fake.codes.set('code-3', { id: 'mm-3', username: 'cy' });
       const error = await failure(exchangeCode({ ...config, url: `http://127.0.0.1:${port}` }, 'code-3'));
       expect(error.kind).toBe('rejected');
-      expect(error.message).toBe('Mattermost answered the token request with a redirect (HTTP 302); check ERP_MATTERMOST_URL.');
+      expect(error.message).toBe(
+        'Mattermost answered the token request with a redirect (HTTP 302); check ERP_MATTERMOST_URL.',
+      );
       expect(fake.codes.has('code-3')).toBe(true);
     } finally {
       redirecting.closeAllConnections();
@@ -134,7 +150,9 @@ describe('exchangeCode against a local Mattermost', () => {
     try {
       const { port } = echoing.address() as AddressInfo;
       const error = await failure(exchangeCode({ ...config, url: `http://127.0.0.1:${port}` }, 'good-code'));
-      expect(error.message).toBe('Mattermost refused the authorization code (HTTP 401): bad client secret [redacted] for code [redacted].');
+      expect(error.message).toBe(
+        'Mattermost refused the authorization code (HTTP 401): bad client secret [redacted] for code [redacted].',
+      );
     } finally {
       await new Promise<void>((resolve) => echoing.close(() => resolve()));
     }

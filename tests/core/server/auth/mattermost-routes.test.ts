@@ -1,9 +1,21 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MATTERMOST_EXPIRED, MATTERMOST_NOT_CONFIGURED, MATTERMOST_PENDING, MATTERMOST_TAKEN } from '@core/server/auth/mattermost-routes';
+import {
+  MATTERMOST_EXPIRED,
+  MATTERMOST_NOT_CONFIGURED,
+  MATTERMOST_PENDING,
+  MATTERMOST_TAKEN,
+} from '@core/server/auth/mattermost-routes';
 import type { Database } from '@core/server/database/database';
 import { XSRF_COOKIE } from '@core/server/http/xsrf';
-import { addUser, bearer, DB_TIMEOUT, errorBody, freshDatabase, mintToken } from '../../../support/server/test-database';
+import {
+  addUser,
+  bearer,
+  DB_TIMEOUT,
+  errorBody,
+  freshDatabase,
+  mintToken,
+} from '../../../support/server/test-database';
 import {
   buildAuthServer,
   closedPortUrl,
@@ -99,7 +111,12 @@ describe('chat-platform linking against a local Mattermost', () => {
     db = await freshDatabase();
     fake = await startFakeMattermost();
     app = await buildAuthServer(db, {
-      mattermost: { url: fake.url, clientId: MM_CLIENT_ID, clientSecret: MM_CLIENT_SECRET, redirectUri: MM_REDIRECT_URI },
+      mattermost: {
+        url: fake.url,
+        clientId: MM_CLIENT_ID,
+        clientSecret: MM_CLIENT_SECRET,
+        redirectUri: MM_REDIRECT_URI,
+      },
     });
     ann = await addCaller(db, 'ann');
     ben = await addCaller(db, 'ben');
@@ -167,7 +184,9 @@ describe('chat-platform linking against a local Mattermost', () => {
     expect(early.json()).toEqual(errorBody(MATTERMOST_PENDING));
 
     expect((await comeBack(app, started, 'ben-code')).statusCode).toBe(200);
-    expect((await authCheck(app, ben, started.hash)).json()).toEqual({ data: { linked: true, mattermost_username: 'ben.chat' } });
+    expect((await authCheck(app, ben, started.hash)).json()).toEqual({
+      data: { linked: true, mattermost_username: 'ben.chat' },
+    });
   });
 
   it('refuses to link a chat account that another user already linked', async () => {
@@ -231,12 +250,18 @@ describe('chat-platform linking against a local Mattermost', () => {
 
   it('records a refusal by the user and escapes what Mattermost echoes', async () => {
     const started = await start(app, ann);
-    const page = await callback(app, { state: started.hash, error: 'access_denied', error_description: '<script>alert(1)</script> & no' });
+    const page = await callback(app, {
+      state: started.hash,
+      error: 'access_denied',
+      error_description: '<script>alert(1)</script> & no',
+    });
     expectPage(page, 400, 'Mattermost did not authorize the link: &lt;script&gt;alert(1)&lt;/script&gt; &amp; no');
     expect(page.body).not.toContain('<script>');
     const check = await authCheck(app, ann, started.hash);
     expect(check.statusCode).toBe(422);
-    expect(check.json<{ message: string }>().message).toBe('Mattermost did not authorize the link: <script>alert(1)</script> & no');
+    expect(check.json<{ message: string }>().message).toBe(
+      'Mattermost did not authorize the link: <script>alert(1)</script> & no',
+    );
   });
 
   it('answers 400 to a callback with an unknown or missing state, storing nothing', async () => {
@@ -247,7 +272,10 @@ describe('chat-platform linking against a local Mattermost', () => {
   it('answers 400 to a callback whose request is older than ten minutes; auth-check says it expired', async () => {
     fake.codes.set('late-code', { id: 'mm-late', username: 'late' });
     const started = await start(app, ann);
-    await db.query("UPDATE core.mattermost_link_requests SET created_at = now() - interval '11 minutes' WHERE hash = $1", [started.hash]);
+    await db.query(
+      "UPDATE core.mattermost_link_requests SET created_at = now() - interval '11 minutes' WHERE hash = $1",
+      [started.hash],
+    );
     expectPage(await comeBack(app, started, 'late-code'), 400, /unknown or has expired/);
     // The code was never spent on an expired request.
     expect(fake.codes.has('late-code')).toBe(true);
@@ -262,7 +290,9 @@ describe('chat-platform linking against a local Mattermost', () => {
     const started = await start(app, ann);
     expect((await comeBack(app, started, 'once-code')).statusCode).toBe(200);
     expectPage(await comeBack(app, started, 'twice-code'), 400, /already been used/);
-    expect((await authCheck(app, ann, started.hash)).json()).toEqual({ data: { linked: true, mattermost_username: 'once' } });
+    expect((await authCheck(app, ann, started.hash)).json()).toEqual({
+      data: { linked: true, mattermost_username: 'once' },
+    });
   });
 });
 
@@ -273,7 +303,12 @@ describe('chat-platform linking with Mattermost unreachable', () => {
   beforeAll(async () => {
     db = await freshDatabase();
     app = await buildAuthServer(db, {
-      mattermost: { url: await closedPortUrl(), clientId: MM_CLIENT_ID, clientSecret: MM_CLIENT_SECRET, redirectUri: MM_REDIRECT_URI },
+      mattermost: {
+        url: await closedPortUrl(),
+        clientId: MM_CLIENT_ID,
+        clientSecret: MM_CLIENT_SECRET,
+        redirectUri: MM_REDIRECT_URI,
+      },
     });
     caller = await addCaller(db, 'cara');
   }, DB_TIMEOUT);
@@ -294,7 +329,12 @@ describe('chat-platform linking with Mattermost unreachable', () => {
 });
 
 describe('chat-platform linking, unconfigured', () => {
-  const FULL = { url: 'http://chat.example', clientId: MM_CLIENT_ID, clientSecret: MM_CLIENT_SECRET, redirectUri: MM_REDIRECT_URI };
+  const FULL = {
+    url: 'http://chat.example',
+    clientId: MM_CLIENT_ID,
+    clientSecret: MM_CLIENT_SECRET,
+    redirectUri: MM_REDIRECT_URI,
+  };
   let db: Database;
   let caller: Caller;
   beforeAll(async () => {
@@ -305,15 +345,18 @@ describe('chat-platform linking, unconfigured', () => {
     await db.close();
   });
 
-  it.each(['url', 'clientId', 'clientSecret', 'redirectUri'] as const)('answers 503 naming what to set when %s is missing', async (missing) => {
-    const app = await buildAuthServer(db, { mattermost: { ...FULL, [missing]: undefined } });
-    try {
-      const response = await app.inject({ method: 'GET', url: AUTH_URL, headers: bearer(caller.token) });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual(errorBody(MATTERMOST_NOT_CONFIGURED));
-      expectPage(await callback(app, { code: 'x', state: 'y' }), 503, 'Chat-platform linking is not configured');
-    } finally {
-      await app.close();
-    }
-  });
+  it.each(['url', 'clientId', 'clientSecret', 'redirectUri'] as const)(
+    'answers 503 naming what to set when %s is missing',
+    async (missing) => {
+      const app = await buildAuthServer(db, { mattermost: { ...FULL, [missing]: undefined } });
+      try {
+        const response = await app.inject({ method: 'GET', url: AUTH_URL, headers: bearer(caller.token) });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual(errorBody(MATTERMOST_NOT_CONFIGURED));
+        expectPage(await callback(app, { code: 'x', state: 'y' }), 503, 'Chat-platform linking is not configured');
+      } finally {
+        await app.close();
+      }
+    },
+  );
 });

@@ -63,7 +63,16 @@ describe('GET /permissions', () => {
   });
 
   it('filters by service and by text in the code or description, wildcards as data', async () => {
-    expect((await catalogue('?service=shop')).map((p) => p.name)).toEqual(['SC', 'SM', 'SO', 'SP', 'SQ', 'SR', 'SS', 'XS']);
+    expect((await catalogue('?service=shop')).map((p) => p.name)).toEqual([
+      'SC',
+      'SM',
+      'SO',
+      'SP',
+      'SQ',
+      'SR',
+      'SS',
+      'XS',
+    ]);
     expect((await catalogue('?q=wallet')).map((p) => p.name)).toEqual(['FW']);
     expect((await catalogue('?q=ju')).map((p) => p.name)).toEqual(['JU']);
     expect(await catalogue(`?q=${encodeURIComponent('%')}`)).toEqual([]);
@@ -82,7 +91,11 @@ describe('POST /permissions/add', () => {
   it('adds a code (201) that superadmins hold at once', async () => {
     const admin = await adminId(directory.db);
     const before = await permissionsVersion(directory.db, admin);
-    const response = await api.post('/permissions/add', { name: 'X_REPORTS', description: '  Reports ', service: 'finance' });
+    const response = await api.post('/permissions/add', {
+      name: 'X_REPORTS',
+      description: '  Reports ',
+      service: 'finance',
+    });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<{ data: PermissionItem }>().data).toEqual({
       id: expect.any(Number),
@@ -131,7 +144,12 @@ describe('PATCH /permissions/:id', () => {
     const before = await versions();
     const response = await api.patch(`/permissions/${id}`, { description: 'Categories', service: 'system' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<{ data: PermissionItem }>().data).toEqual({ id, name: 'SC', description: 'Categories', service: 'system' });
+    expect(response.json<{ data: PermissionItem }>().data).toEqual({
+      id,
+      name: 'SC',
+      description: 'Categories',
+      service: 'system',
+    });
     expect(await versions()).toEqual(before);
   });
 

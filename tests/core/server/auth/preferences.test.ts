@@ -4,7 +4,14 @@ import type { Database } from '@core/server/database/database';
 import { MAX_SAVED_VIEWS, type SavedListViews } from '@core/shared/preferences';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
-import { addUser, bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '../../../support/server/test-database';
+import {
+  addUser,
+  bearer,
+  buildServer,
+  DB_TIMEOUT,
+  freshDatabase,
+  mintToken,
+} from '../../../support/server/test-database';
 
 /*
  * Per-user preferences: the dashboard's layout and each list's saved views, kept on the server for
@@ -13,7 +20,9 @@ import { addUser, bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } fr
 
 const finance = AVAILABLE_SERVER_PLUGINS.find((plugin) => plugin.manifest.id === 'finance');
 if (!finance) throw new Error('the finance plugin is not available');
-const transactions = finance.resources?.find((definition) => definition.id === 'finance.transactions') as ResourceDefinition;
+const transactions = finance.resources?.find(
+  (definition) => definition.id === 'finance.transactions',
+) as ResourceDefinition;
 const readCode = typeof transactions.access.read === 'string' ? transactions.access.read : null;
 if (!readCode) throw new Error('finance.transactions reads by one code');
 
@@ -41,16 +50,27 @@ function as(sub: number, codes: readonly string[] = [readCode as string], langua
 }
 
 const VIEWS: SavedListViews = {
-  views: [{ name: 'Unpaid this month', params: { 'filter[date_plan][preset]': 'this_month', sort: '-date_plan' }, columns: ['date_plan', 'amount'] }],
+  views: [
+    {
+      name: 'Unpaid this month',
+      params: { 'filter[date_plan][preset]': 'this_month', sort: '-date_plan' },
+      columns: ['date_plan', 'amount'],
+    },
+  ],
 };
 
 describe('dashboard layout', () => {
   it('is null until saved, then follows the user and nobody else', async () => {
     const one = as(first);
     expect((await one('GET', 'dashboard')).json()).toEqual({ data: { key: 'dashboard', value: null } });
-    const saved = await one('PUT', 'dashboard', { value: { order: ['finance.kpi', 'shop.sales'], hidden: ['shop.sales'] } });
+    const saved = await one('PUT', 'dashboard', {
+      value: { order: ['finance.kpi', 'shop.sales'], hidden: ['shop.sales'] },
+    });
     expect(saved.statusCode).toBe(200);
-    expect((await one('GET', 'dashboard')).json().data.value).toEqual({ order: ['finance.kpi', 'shop.sales'], hidden: ['shop.sales'] });
+    expect((await one('GET', 'dashboard')).json().data.value).toEqual({
+      order: ['finance.kpi', 'shop.sales'],
+      hidden: ['shop.sales'],
+    });
     expect((await as(second)('GET', 'dashboard')).json().data.value).toBeNull();
     expect((await one('DELETE', 'dashboard')).statusCode).toBe(200);
     expect((await one('GET', 'dashboard')).json().data.value).toBeNull();
@@ -58,11 +78,20 @@ describe('dashboard layout', () => {
 
   it('refuses a wrong shape with 422, never converting it', async () => {
     const one = as(first, [readCode as string], 'ru');
-    for (const value of [null, [], { order: 'x', hidden: [] }, { order: [1], hidden: [] }, { order: [], hidden: [], extra: 1 }, { order: ['a', 'a'], hidden: [] }]) {
+    for (const value of [
+      null,
+      [],
+      { order: 'x', hidden: [] },
+      { order: [1], hidden: [] },
+      { order: [], hidden: [], extra: 1 },
+      { order: ['a', 'a'], hidden: [] },
+    ]) {
       const answer = await one('PUT', 'dashboard', { value });
       expect(answer.statusCode, JSON.stringify(value)).toBe(422);
     }
-    expect((await one('PUT', 'dashboard', { value: { order: [1], hidden: [] } })).json().errors).toEqual({ 'value.order.0': ['Значение неверного типа.'] });
+    expect((await one('PUT', 'dashboard', { value: { order: [1], hidden: [] } })).json().errors).toEqual({
+      'value.order.0': ['Значение неверного типа.'],
+    });
     expect((await one('PUT', 'dashboard', {})).statusCode).toBe(422);
   });
 
@@ -103,7 +132,8 @@ describe('saved list views', () => {
       { views: [view, { ...view, name: 'UNPAID THIS MONTH' }] },
       { views: Array.from({ length: MAX_SAVED_VIEWS + 1 }, (_, index) => ({ ...view, name: `v${index}` })) },
     ];
-    for (const value of bad) expect((await one('PUT', key, { value })).statusCode, JSON.stringify(value).slice(0, 80)).toBe(422);
+    for (const value of bad)
+      expect((await one('PUT', key, { value })).statusCode, JSON.stringify(value).slice(0, 80)).toBe(422);
     expect((await one('GET', key)).json().data.value).toEqual(VIEWS);
   });
 });

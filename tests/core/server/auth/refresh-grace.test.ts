@@ -28,7 +28,10 @@ interface RefreshEnvelope {
 
 /** Moves every rotation of the user an hour back: their grace periods are over. */
 async function endGracePeriods(db: Database, userId: number): Promise<void> {
-  await db.query(`UPDATE core.refresh_tokens SET rotated_at = rotated_at - interval '1 hour' WHERE user_id = $1 AND rotated_at IS NOT NULL`, [userId]);
+  await db.query(
+    `UPDATE core.refresh_tokens SET rotated_at = rotated_at - interval '1 hour' WHERE user_id = $1 AND rotated_at IS NOT NULL`,
+    [userId],
+  );
 }
 
 function successorOf(response: LightMyRequestResponse): string {
@@ -67,7 +70,9 @@ describe('a refresh repeated within the grace period (two tabs, a retried reques
     const user = await newUser();
     const session = await signIn(first, user.email, user.password);
 
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, index) => refresh(index % 2 === 0 ? first : second, session.refreshCookie)));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => refresh(index % 2 === 0 ? first : second, session.refreshCookie)),
+    );
 
     expect(responses.map((response) => response.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
     const successors = new Set(responses.map(successorOf));
@@ -76,7 +81,9 @@ describe('a refresh repeated within the grace period (two tabs, a retried reques
       const { token, is_reload } = response.json<RefreshEnvelope>().data;
       expect(is_reload).toBe(false);
       expect(verifyAccessToken(token, TEST_SECRET)).toMatchObject({ sub: user.id });
-      expect((await first.inject({ method: 'GET', url: '/api/auth/auth/user', headers: bearer(token) })).statusCode).toBe(200);
+      expect(
+        (await first.inject({ method: 'GET', url: '/api/auth/auth/user', headers: bearer(token) })).statusCode,
+      ).toBe(200);
     }
     // The family lives on: the one successor refreshes once more.
     expect((await refresh(second, [...successors][0] ?? '')).statusCode).toBe(200);
@@ -122,7 +129,9 @@ describe('a refresh repeated within the grace period (two tabs, a retried reques
     const signedOut = await newUser();
     const signedOutSession = await signIn(first, signedOut.email, signedOut.password);
     const successor = successorOf(await refresh(first, signedOutSession.refreshCookie));
-    expect((await postWithXsrf(first, '/api/auth/auth/logout', { cookies: { [REFRESH_COOKIE]: successor } })).statusCode).toBe(200);
+    expect(
+      (await postWithXsrf(first, '/api/auth/auth/logout', { cookies: { [REFRESH_COOKIE]: successor } })).statusCode,
+    ).toBe(200);
     expect((await refresh(first, signedOutSession.refreshCookie)).statusCode).toBe(401);
   });
 });

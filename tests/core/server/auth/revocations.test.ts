@@ -55,7 +55,9 @@ async function msUntilRefused(app: FastifyInstance, token: string): Promise<numb
 }
 
 /** A user with JU (through a role of their own, so its codes can change) signed in. */
-async function signedInPerson(name: string): Promise<{ person: Person; role: number; token: string; refreshCookie: string }> {
+async function signedInPerson(
+  name: string,
+): Promise<{ person: Person; role: number; token: string; refreshCookie: string }> {
   const person = await addPerson(db, name);
   const role = await addRole(db, `${name}-role`, ['JU']);
   await giveRole(db, person.id, role);
@@ -100,7 +102,9 @@ describe('the revocation cache: every server copy refuses a token within one pol
 
   it("refuses a token issued before the user's role codes changed; the refresh says is_reload and its token carries the new codes", async () => {
     const { role, token, refreshCookie } = await signedInPerson('regranted');
-    const changed = await admin.post(`/roles/${role}/assign-permissions`, { permissions: [await permissionId(db, 'JA')] });
+    const changed = await admin.post(`/roles/${role}/assign-permissions`, {
+      permissions: [await permissionId(db, 'JA')],
+    });
     expect(changed.statusCode, changed.body).toBe(200);
 
     expect(await msUntilRefused(other, token)).toBeLessThan(DEADLINE_MS);
@@ -111,7 +115,9 @@ describe('the revocation cache: every server copy refuses a token within one pol
     expect(data.is_reload).toBe(true);
     // The new token is of the current version: accepted, and its codes no longer include JU.
     expect(await listUsers(other, data.token)).toBe(403);
-    expect((await other.inject({ method: 'GET', url: `${AUTH}/auth/user`, headers: bearer(data.token) })).statusCode).toBe(200);
+    expect(
+      (await other.inject({ method: 'GET', url: `${AUTH}/auth/user`, headers: bearer(data.token) })).statusCode,
+    ).toBe(200);
   });
 
   it('keeps accepting the tokens of users nothing happened to', async () => {

@@ -78,7 +78,12 @@ describe('POST /roles/add', () => {
   it('adds a role (201), trimming its name', async () => {
     const response = await api.post('/roles/add', { name: '  auditors ' });
     expect(response.statusCode, response.body).toBe(201);
-    expect(response.json<{ data: RoleItem }>().data).toEqual({ id: expect.any(Number), name: 'auditors', users_count: 0, permissions_count: 0 });
+    expect(response.json<{ data: RoleItem }>().data).toEqual({
+      id: expect.any(Number),
+      name: 'auditors',
+      users_count: 0,
+      permissions_count: 0,
+    });
   });
 
   it.each([

@@ -3,7 +3,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { DEFAULT_AUTH_SETTINGS, type AuthSettings, type MattermostSettings, type TelegramSettings } from '@core/server/auth/auth-settings';
+import {
+  DEFAULT_AUTH_SETTINGS,
+  type AuthSettings,
+  type MattermostSettings,
+  type TelegramSettings,
+} from '@core/server/auth/auth-settings';
 import type { Database } from '@core/server/database/database';
 import { addUser, buildServer, errorBody, postWithXsrf, refreshCookieOf } from '../../../support/server/test-database';
 
@@ -26,7 +31,10 @@ export type TelegramFields = Readonly<Record<string, string | number>>;
  * Signs as Telegram does, written out independently of the code under test so a shared mistake
  * cannot make both sides agree.
  */
-export function signAsTelegram<Fields extends TelegramFields>(fields: Fields, botToken: string): Fields & { readonly hash: string } {
+export function signAsTelegram<Fields extends TelegramFields>(
+  fields: Fields,
+  botToken: string,
+): Fields & { readonly hash: string } {
   const checkString = Object.keys(fields)
     .sort()
     .map((key) => `${key}=${fields[key]}`)
@@ -83,7 +91,11 @@ export async function startFakeMattermost(): Promise<FakeMattermost> {
           form.get('redirect_uri') === MM_REDIRECT_URI &&
           account !== undefined;
         if (!valid || !account) {
-          json(response, 400, { id: 'api.oauth.get_access_token.bad_request.app_error', message: 'Invalid or expired authorization code.', status_code: 400 });
+          json(response, 400, {
+            id: 'api.oauth.get_access_token.bad_request.app_error',
+            message: 'Invalid or expired authorization code.',
+            status_code: 400,
+          });
           return;
         }
         // A code is single use, as in Mattermost.

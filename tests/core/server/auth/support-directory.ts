@@ -89,7 +89,10 @@ export async function addRole(db: Database, name: string, codes: readonly string
   const { rows } = await db.query<{ id: string }>('INSERT INTO core.roles (name) VALUES ($1) RETURNING id', [name]);
   const id = Number(rows[0]?.id);
   for (const code of codes) {
-    await db.query('INSERT INTO core.role_permissions (role_id, permission_id) VALUES ($1, $2)', [id, await permissionId(db, code)]);
+    await db.query('INSERT INTO core.role_permissions (role_id, permission_id) VALUES ($1, $2)', [
+      id,
+      await permissionId(db, code),
+    ]);
   }
   return id;
 }
@@ -112,7 +115,9 @@ export async function addPerson(db: Database, name: string, codes: readonly stri
 }
 
 export async function permissionsVersion(db: Database, userId: number): Promise<number> {
-  const { rows } = await db.query<{ v: number }>('SELECT permissions_version AS v FROM core.users WHERE id = $1', [userId]);
+  const { rows } = await db.query<{ v: number }>('SELECT permissions_version AS v FROM core.users WHERE id = $1', [
+    userId,
+  ]);
   return Number(rows[0]?.v);
 }
 

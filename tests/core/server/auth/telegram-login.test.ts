@@ -14,7 +14,10 @@ const NOW = new Date('2025-06-01T12:00:00Z');
 const NOW_SECONDS = Math.floor(NOW.getTime() / 1000);
 
 function signed(fields: Partial<TelegramLoginPayload> = {}, token = BOT_TOKEN): TelegramLoginPayload {
-  return signAsTelegram({ id: 424242, first_name: 'Ada', username: 'ada_l', auth_date: NOW_SECONDS - 30, ...fields }, token);
+  return signAsTelegram(
+    { id: 424242, first_name: 'Ada', username: 'ada_l', auth_date: NOW_SECONDS - 30, ...fields },
+    token,
+  );
 }
 
 describe('telegramDataCheckString', () => {
@@ -34,7 +37,11 @@ describe('telegramDataCheckString', () => {
 
 describe('verifyTelegramLogin', () => {
   it('accepts a payload signed with the bot token and returns the Telegram id', () => {
-    expect(verifyTelegramLogin(signed(), BOT_TOKEN, MAX_AGE, NOW)).toEqual({ ok: true, telegramId: 424242, authDate: NOW_SECONDS - 30 });
+    expect(verifyTelegramLogin(signed(), BOT_TOKEN, MAX_AGE, NOW)).toEqual({
+      ok: true,
+      telegramId: 424242,
+      authDate: NOW_SECONDS - 30,
+    });
   });
 
   it('accepts the minimal payload (id, auth_date, hash)', () => {
@@ -49,7 +56,9 @@ describe('verifyTelegramLogin', () => {
 
   it('accepts the hash in upper-case hex', () => {
     const payload = signed();
-    expect(verifyTelegramLogin({ ...payload, hash: payload.hash.toUpperCase() }, BOT_TOKEN, MAX_AGE, NOW).ok).toBe(true);
+    expect(verifyTelegramLogin({ ...payload, hash: payload.hash.toUpperCase() }, BOT_TOKEN, MAX_AGE, NOW).ok).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -68,12 +77,21 @@ describe('verifyTelegramLogin', () => {
   });
 
   it("refuses a payload signed with another bot's token", () => {
-    expect(verifyTelegramLogin(signed({}, '987654321:other-bot'), BOT_TOKEN, MAX_AGE, NOW)).toMatchObject({ ok: false, reason: 'signature' });
+    expect(verifyTelegramLogin(signed({}, '987654321:other-bot'), BOT_TOKEN, MAX_AGE, NOW)).toMatchObject({
+      ok: false,
+      reason: 'signature',
+    });
   });
 
-  it.each(['', 'abc', 'z'.repeat(64), `${'a'.repeat(64)}00`])('refuses the malformed hash %j without throwing', (hash) => {
-    expect(verifyTelegramLogin({ ...signed(), hash }, BOT_TOKEN, MAX_AGE, NOW)).toMatchObject({ ok: false, reason: 'signature' });
-  });
+  it.each(['', 'abc', 'z'.repeat(64), `${'a'.repeat(64)}00`])(
+    'refuses the malformed hash %j without throwing',
+    (hash) => {
+      expect(verifyTelegramLogin({ ...signed(), hash }, BOT_TOKEN, MAX_AGE, NOW)).toMatchObject({
+        ok: false,
+        reason: 'signature',
+      });
+    },
+  );
 
   it('refuses a payload older than the allowed age and accepts one exactly at it', () => {
     expect(verifyTelegramLogin(signed({ auth_date: NOW_SECONDS - MAX_AGE - 1 }), BOT_TOKEN, MAX_AGE, NOW)).toEqual({
@@ -85,12 +103,24 @@ describe('verifyTelegramLogin', () => {
   });
 
   it('uses the given maximum age', () => {
-    expect(verifyTelegramLogin(signed({ auth_date: NOW_SECONDS - 61 }), BOT_TOKEN, 60, NOW)).toMatchObject({ ok: false, reason: 'stale' });
+    expect(verifyTelegramLogin(signed({ auth_date: NOW_SECONDS - 61 }), BOT_TOKEN, 60, NOW)).toMatchObject({
+      ok: false,
+      reason: 'stale',
+    });
   });
 
   it('tolerates a minute of clock skew into the future, not more', () => {
-    expect(verifyTelegramLogin(signed({ auth_date: NOW_SECONDS + TELEGRAM_CLOCK_SKEW_SECONDS }), BOT_TOKEN, MAX_AGE, NOW).ok).toBe(true);
-    expect(verifyTelegramLogin(signed({ auth_date: NOW_SECONDS + TELEGRAM_CLOCK_SKEW_SECONDS + 1 }), BOT_TOKEN, MAX_AGE, NOW)).toMatchObject({
+    expect(
+      verifyTelegramLogin(signed({ auth_date: NOW_SECONDS + TELEGRAM_CLOCK_SKEW_SECONDS }), BOT_TOKEN, MAX_AGE, NOW).ok,
+    ).toBe(true);
+    expect(
+      verifyTelegramLogin(
+        signed({ auth_date: NOW_SECONDS + TELEGRAM_CLOCK_SKEW_SECONDS + 1 }),
+        BOT_TOKEN,
+        MAX_AGE,
+        NOW,
+      ),
+    ).toMatchObject({
       ok: false,
       reason: 'future',
     });
@@ -108,6 +138,9 @@ describe('verifyTelegramLogin', () => {
   });
 
   it('refuses an id that is not a safe integer as malformed', () => {
-    expect(verifyTelegramLogin(signed({ id: 1.5 }), BOT_TOKEN, MAX_AGE, NOW)).toMatchObject({ ok: false, reason: 'malformed' });
+    expect(verifyTelegramLogin(signed({ id: 1.5 }), BOT_TOKEN, MAX_AGE, NOW)).toMatchObject({
+      ok: false,
+      reason: 'malformed',
+    });
   });
 });

@@ -7,8 +7,22 @@ import { TELEGRAM_NO_USER, TELEGRAM_NOT_CONFIGURED } from '@core/server/auth/tel
 import type { Database } from '@core/server/database/database';
 import { XSRF_COOKIE } from '@core/server/http/xsrf';
 import type { SessionUser } from '@core/shared/session-user';
-import { DB_TIMEOUT, errorBody, freshDatabase, refreshCookieOf, TEST_SECRET } from '../../../support/server/test-database';
-import { buildAuthServer, expectSignInRefused, signAsTelegram, TELEGRAM_CHECK_URL, telegramCheck, telegramUser, type TelegramFields } from './support-auth';
+import {
+  DB_TIMEOUT,
+  errorBody,
+  freshDatabase,
+  refreshCookieOf,
+  TEST_SECRET,
+} from '../../../support/server/test-database';
+import {
+  buildAuthServer,
+  expectSignInRefused,
+  signAsTelegram,
+  TELEGRAM_CHECK_URL,
+  telegramCheck,
+  telegramUser,
+  type TelegramFields,
+} from './support-auth';
 
 const BOT_TOKEN = '7000000001:AAH-route-test-bot-token';
 const BOT_LINK = 'https://t.me/erp_test_bot';
@@ -25,9 +39,6 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 function widget(fields: TelegramFields, token = BOT_TOKEN): Record<string, string | number> {
   return signAsTelegram({ first_name: 'Tess', username: 'tess_tg', auth_date: nowSeconds() - 5, ...fields }, token);
 }
-
-
-
 
 describe('messenger sign-in, configured', () => {
   let db: Database;
@@ -55,10 +66,18 @@ describe('messenger sign-in, configured', () => {
   });
 
   it('signs in the user linked to the Telegram id, as POST auth/login does', async () => {
-    const response = await telegramCheck(app, { [FIELD]: widget({ id: TG_ACTIVE, photo_url: 'https://t.me/i/userpic/320/tess.jpg' }) });
+    const response = await telegramCheck(app, {
+      [FIELD]: widget({ id: TG_ACTIVE, photo_url: 'https://t.me/i/userpic/320/tess.jpg' }),
+    });
     expect(response.statusCode).toBe(200);
     const { data } = response.json<{ data: { user: SessionUser; token: string } }>();
-    expect(data.user).toMatchObject({ id: activeId, username: 'tess', email: 'tess@example.com', status: 'active', roles: [] });
+    expect(data.user).toMatchObject({
+      id: activeId,
+      username: 'tess',
+      email: 'tess@example.com',
+      status: 'active',
+      roles: [],
+    });
     expect(verifyAccessToken(data.token, TEST_SECRET)).toMatchObject({ sub: activeId });
     expect(refreshCookieOf(response)).toMatch(/^[\w-]{40,}$/);
   });
@@ -79,7 +98,11 @@ describe('messenger sign-in, configured', () => {
   });
 
   it("refuses a payload signed with another bot's token", async () => {
-    expectSignInRefused(await telegramCheck(app, { [FIELD]: widget({ id: TG_ACTIVE }, '7000000002:other-bot') }), FIELD, TELEGRAM_FAILURE_MESSAGES.signature);
+    expectSignInRefused(
+      await telegramCheck(app, { [FIELD]: widget({ id: TG_ACTIVE }, '7000000002:other-bot') }),
+      FIELD,
+      TELEGRAM_FAILURE_MESSAGES.signature,
+    );
   });
 
   it('refuses a payload older than the allowed age (one day by default)', async () => {
@@ -120,7 +143,11 @@ describe('messenger sign-in, configured', () => {
     ['the hash is missing', { [FIELD]: { id: TG_ACTIVE, auth_date: 1 } }, `${FIELD}.hash`],
     ['the id is not a whole number', { [FIELD]: { id: 1.5, auth_date: 1, hash: 'ab' } }, `${FIELD}.id`],
     ['the auth_date is text', { [FIELD]: { id: 1, auth_date: 'yesterday', hash: 'ab' } }, `${FIELD}.auth_date`],
-    ['an extra field is an object', { [FIELD]: { id: 1, auth_date: 1, hash: 'ab', extra: { a: 1 } } }, `${FIELD}.extra`],
+    [
+      'an extra field is an object',
+      { [FIELD]: { id: 1, auth_date: 1, hash: 'ab', extra: { a: 1 } } },
+      `${FIELD}.extra`,
+    ],
     ['a field beside the payload is unknown', { [FIELD]: { id: 1, auth_date: 1, hash: 'ab' }, other: 1 }, 'other'],
   ])('answers 422 naming the field when %s', async (_what, payload, field) => {
     const response = await telegramCheck(app, payload);

@@ -34,7 +34,11 @@ afterAll(async () => {
 
 describe('users routes access', () => {
   it.each(JU_ROUTES)('%s %s answers 403 without JU', async (method, path) => {
-    const response = await clientWith(directory.app, ALL_BUT('JU')).send(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
+    const response = await clientWith(directory.app, ALL_BUT('JU')).send(
+      method,
+      path,
+      method === 'GET' || method === 'DELETE' ? undefined : {},
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json<ErrorBody>().message).toBe('This action is unauthorized.');
   });
@@ -52,7 +56,11 @@ describe('users routes access', () => {
   });
 
   it('POST /user/update needs only a signed-in caller', async () => {
-    expect((await directory.app.inject({ method: 'POST', url: `${AUTH}/user/update`, payload: {} })).statusCode).toBe(401);
-    expect((await clientWith(directory.app, []).post('/user/update', { email: 'admin@example.com' })).statusCode).toBe(200);
+    expect((await directory.app.inject({ method: 'POST', url: `${AUTH}/user/update`, payload: {} })).statusCode).toBe(
+      401,
+    );
+    expect((await clientWith(directory.app, []).post('/user/update', { email: 'admin@example.com' })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -89,14 +89,20 @@ describe('POST /users/:id/block and /unblock', () => {
     const session = await signIn(directory.app, erin.email, erin.password);
     const blocked = await api.post(`/users/${erin.id}/block`);
     expect(blocked.statusCode, blocked.body).toBe(200);
-    expect(blocked.json<ActionBody>()).toMatchObject({ message: 'Successfully blocked', data: { id: erin.id, status: 'blocked' } });
+    expect(blocked.json<ActionBody>()).toMatchObject({
+      message: 'Successfully blocked',
+      data: { id: erin.id, status: 'blocked' },
+    });
     expect(await liveRefreshTokens(erin.id)).toBe(0);
     expect((await refreshAsBrowser(directory.app, session.refreshCookie)).statusCode).toBe(401);
     expect(await signInMessage(erin)).toBe(ACCOUNT_BLOCKED);
 
     const unblocked = await api.post(`/users/${erin.id}/unblock`);
     expect(unblocked.statusCode).toBe(200);
-    expect(unblocked.json<ActionBody>()).toMatchObject({ message: 'Successfully unblocked', data: { status: 'active' } });
+    expect(unblocked.json<ActionBody>()).toMatchObject({
+      message: 'Successfully unblocked',
+      data: { status: 'active' },
+    });
     expect(await signInMessage(erin)).toBe(200);
   });
 

@@ -37,13 +37,16 @@ beforeAll(async () => {
   ids.editors = await addRole(db, 'editors', ['JA', 'JS']);
   await giveRole(db, ids.alice ?? 0, ids.editors);
   await giveRole(db, ids.carol ?? 0, ids.editors);
-  await db.query(`INSERT INTO core.user_permissions (user_id, permission_id) VALUES ($1, $2)`, [ids.alice, await permissionId(db, 'TF')]);
+  await db.query(`INSERT INTO core.user_permissions (user_id, permission_id) VALUES ($1, $2)`, [
+    ids.alice,
+    await permissionId(db, 'TF'),
+  ]);
   await db.query(`UPDATE core.users SET status = 'blocked' WHERE id = $1`, [ids.Bob]);
   await db.query(`UPDATE core.users SET deleted_at = now() WHERE id = $1`, [ids.carol]);
-  await db.query(`UPDATE core.users SET sub = 'AL-1', tg_user_id = 4242, tg_login = 'alice_tg', manager_id = $2 WHERE id = $1`, [
-    ids.alice,
-    ids.admin,
-  ]);
+  await db.query(
+    `UPDATE core.users SET sub = 'AL-1', tg_user_id = 4242, tg_login = 'alice_tg', manager_id = $2 WHERE id = $1`,
+    [ids.alice, ids.admin],
+  );
   await db.query(`UPDATE core.users SET sub = 'UX-2' WHERE id = $1`, [ids.underXscore]);
   // Distinct creation times, oldest first in insertion order, so the default order is predictable.
   await db.query(`UPDATE core.users SET created_at = now() - make_interval(secs => 1000 - id)`);
@@ -86,7 +89,15 @@ describe('GET /users', () => {
   });
 
   it('sorts by username when asked', async () => {
-    expect(names(await list('?sort=username'))).toEqual(['admin', 'alice', 'Bob', 'per%cent', 'perXcent', 'under_score', 'underXscore']);
+    expect(names(await list('?sort=username'))).toEqual([
+      'admin',
+      'alice',
+      'Bob',
+      'per%cent',
+      'perXcent',
+      'under_score',
+      'underXscore',
+    ]);
   });
 
   it('searches username and e-mail case-insensitively', async () => {
@@ -186,7 +197,14 @@ describe('user references', () => {
 
   it('lists active, undeleted users by username', async () => {
     const data = await references('/references/users');
-    expect(data.map((item) => item.label)).toEqual(['admin', 'alice', 'per%cent', 'perXcent', 'under_score', 'underXscore']);
+    expect(data.map((item) => item.label)).toEqual([
+      'admin',
+      'alice',
+      'per%cent',
+      'perXcent',
+      'under_score',
+      'underXscore',
+    ]);
     expect(data[1]).toEqual({ id: ids.alice, label: 'alice' });
   });
 

@@ -61,7 +61,9 @@ describe('PUT /users/:id/permissions', () => {
   });
 
   it('refuses unknown permission ids and changes nothing', async () => {
-    const response = await api.put(`/users/${erin.id}/permissions`, { permissions: [await permissionId(directory.db, 'SC'), 999_999] });
+    const response = await api.put(`/users/${erin.id}/permissions`, {
+      permissions: [await permissionId(directory.db, 'SC'), 999_999],
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json<ErrorBody>().errors).toEqual({ permissions: ['The selected permissions are invalid.'] });
     const { rows } = await directory.db.query<{ name: string }>(

@@ -4,7 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { EMAIL_OR_TELEGRAM_REQUIRED } from '@core/server/auth/users-input';
 import type { UserInfo } from '@core/server/auth/users-queries';
 import type { SessionUser } from '@core/shared/session-user';
-import { bearer, DB_TIMEOUT, login, postWithXsrf, refreshCookieOf, signIn } from '../../../support/server/test-database';
+import {
+  bearer,
+  DB_TIMEOUT,
+  login,
+  postWithXsrf,
+  refreshCookieOf,
+  signIn,
+} from '../../../support/server/test-database';
 import { buildAuthServer, signAsTelegram } from './support-auth';
 import {
   addPerson,
@@ -51,7 +58,9 @@ function fieldErrors(body: string): Readonly<Record<string, readonly string[]>> 
 }
 
 async function storedEmail(id: number): Promise<string | null | undefined> {
-  const { rows } = await directory.db.query<{ email: string | null }>('SELECT email FROM core.users WHERE id = $1', [id]);
+  const { rows } = await directory.db.query<{ email: string | null }>('SELECT email FROM core.users WHERE id = $1', [
+    id,
+  ]);
   return rows[0]?.email;
 }
 
@@ -65,7 +74,11 @@ const { email: _email, ...WITHOUT_EMAIL } = NEW_USER;
 
 describe('POST /users', () => {
   it('creates the user (201, the info shape), upper-casing sub and hashing the password with argon2id', async () => {
-    const response = await api.post('/users', { ...NEW_USER, roles: [editors, viewers], manager_id: await adminId(directory.db) });
+    const response = await api.post('/users', {
+      ...NEW_USER,
+      roles: [editors, viewers],
+      manager_id: await adminId(directory.db),
+    });
     expect(response.statusCode, response.body).toBe(201);
     const info = response.json<{ data: UserInfo }>().data;
     expect(info).toMatchObject({
@@ -82,7 +95,10 @@ describe('POST /users', () => {
       manager_id: await adminId(directory.db),
       deleted_at: null,
     });
-    const { rows } = await directory.db.query<{ password_hash: string }>('SELECT password_hash FROM core.users WHERE id = $1', [info.id]);
+    const { rows } = await directory.db.query<{ password_hash: string }>(
+      'SELECT password_hash FROM core.users WHERE id = $1',
+      [info.id],
+    );
     expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
     const session = await signIn(directory.app, NEW_USER.email, NEW_USER.password);
     expect(session.user.permissions).toEqual(['JA', 'TF']);
@@ -129,17 +145,32 @@ describe('POST /users', () => {
     ['null', { email: null }],
     ['empty', { email: '' }],
     ['blank', { email: '   ' }],
-  ])('creates a user with a Telegram id and the e-mail %s, storing no e-mail (201, email null)', async (_label, email) => {
-    const response = await api.post('/users', { ...WITHOUT_EMAIL, roles: [], ...email });
-    expect(response.statusCode, response.body).toBe(201);
-    const info = response.json<{ data: UserInfo }>().data;
-    expect(info).toMatchObject({ username: 'dora', email: null, tg_user_id: 777, tg_login: 'dora_tg', status: 'active' });
-    expect(await storedEmail(info.id)).toBeNull();
-  });
+  ])(
+    'creates a user with a Telegram id and the e-mail %s, storing no e-mail (201, email null)',
+    async (_label, email) => {
+      const response = await api.post('/users', { ...WITHOUT_EMAIL, roles: [], ...email });
+      expect(response.statusCode, response.body).toBe(201);
+      const info = response.json<{ data: UserInfo }>().data;
+      expect(info).toMatchObject({
+        username: 'dora',
+        email: null,
+        tg_user_id: 777,
+        tg_login: 'dora_tg',
+        status: 'active',
+      });
+      expect(await storedEmail(info.id)).toBeNull();
+    },
+  );
 
   it('creates several users without an e-mail: only given e-mails are unique', async () => {
     expect((await api.post('/users', { ...WITHOUT_EMAIL, roles: [] })).statusCode).toBe(201);
-    const second = await api.post('/users', { ...WITHOUT_EMAIL, username: 'dora2', tg_user_id: 778, email: null, roles: [] });
+    const second = await api.post('/users', {
+      ...WITHOUT_EMAIL,
+      username: 'dora2',
+      tg_user_id: 778,
+      email: null,
+      roles: [],
+    });
     expect(second.statusCode, second.body).toBe(201);
   });
 
@@ -147,16 +178,19 @@ describe('POST /users', () => {
     ['absent', {}],
     ['null', { email: null }],
     ['empty', { email: '' }],
-  ])('refuses a user with neither an e-mail (%s) nor a Telegram id: 422 on email, nothing written', async (_label, email) => {
-    const before = await userCount();
-    const { tg_user_id: _tg, ...noSignIn } = WITHOUT_EMAIL;
-    for (const telegram of [{ tg_user_id: null }, {}]) {
-      const response = await api.post('/users', { ...noSignIn, roles: [], ...email, ...telegram });
-      expect(response.statusCode, response.body).toBe(422);
-      expect(fieldErrors(response.body)).toEqual({ email: [EMAIL_OR_TELEGRAM_REQUIRED] });
-    }
-    expect(await userCount()).toBe(before);
-  });
+  ])(
+    'refuses a user with neither an e-mail (%s) nor a Telegram id: 422 on email, nothing written',
+    async (_label, email) => {
+      const before = await userCount();
+      const { tg_user_id: _tg, ...noSignIn } = WITHOUT_EMAIL;
+      for (const telegram of [{ tg_user_id: null }, {}]) {
+        const response = await api.post('/users', { ...noSignIn, roles: [], ...email, ...telegram });
+        expect(response.statusCode, response.body).toBe(422);
+        expect(fieldErrors(response.body)).toEqual({ email: [EMAIL_OR_TELEGRAM_REQUIRED] });
+      }
+      expect(await userCount()).toBe(before);
+    },
+  );
 
   it('still checks a given e-mail’s shape when there is a Telegram id', async () => {
     const response = await api.post('/users', { ...NEW_USER, email: 'not-an-email', roles: [] });
@@ -211,7 +245,9 @@ describe('PATCH /users/:id', () => {
     const clash = await api.patch(`/users/${erin.id}`, { email: 'Fred@Example.com' });
     expect(clash.statusCode).toBe(422);
     expect(fieldErrors(clash.body)).toEqual({ email: ['The email has already been taken.'] });
-    expect((await api.patch(`/users/${erin.id}`, { email: 'ERIN@example.com', username: 'ERIN' })).statusCode).toBe(200);
+    expect((await api.patch(`/users/${erin.id}`, { email: 'ERIN@example.com', username: 'ERIN' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('removes the e-mail (null or empty) of a user who has a Telegram id, given before or with it', async () => {
@@ -283,14 +319,15 @@ describe('PATCH /users/:id', () => {
   });
 });
 
-
 describe('a user without an e-mail signs in through the messenger bot', () => {
   const BOT_TOKEN = '7000000003:AAH-users-test-bot-token';
   const TG_ID = 424_242_424;
   let bot: FastifyInstance;
 
   beforeEach(async () => {
-    bot = await buildAuthServer(directory.db, { telegram: { botToken: BOT_TOKEN, botLink: 'https://t.me/erp_users_bot' } });
+    bot = await buildAuthServer(directory.db, {
+      telegram: { botToken: BOT_TOKEN, botLink: 'https://t.me/erp_users_bot' },
+    });
   });
 
   afterEach(async () => {
@@ -302,11 +339,23 @@ describe('a user without an e-mail signs in through the messenger bot', () => {
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json<{ data: UserInfo }>().data;
 
-    const widget = signAsTelegram({ id: TG_ID, first_name: 'Dora', username: 'dora_tg', auth_date: Math.floor(Date.now() / 1000) - 5 }, BOT_TOKEN);
-    const signedIn = await postWithXsrf(bot, '/api/auth/telegram/auth-check', { payload: { dataTelegramAuthButton: widget } });
+    const widget = signAsTelegram(
+      { id: TG_ID, first_name: 'Dora', username: 'dora_tg', auth_date: Math.floor(Date.now() / 1000) - 5 },
+      BOT_TOKEN,
+    );
+    const signedIn = await postWithXsrf(bot, '/api/auth/telegram/auth-check', {
+      payload: { dataTelegramAuthButton: widget },
+    });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const { user, token } = signedIn.json<{ data: { user: SessionUser; token: string } }>().data;
-    expect(user).toEqual({ id, username: 'dora', email: null, status: 'active', roles: ['viewers'], permissions: ['TF'] });
+    expect(user).toEqual({
+      id,
+      username: 'dora',
+      email: null,
+      status: 'active',
+      roles: ['viewers'],
+      permissions: ['TF'],
+    });
     expect(refreshCookieOf(signedIn)).toBeDefined();
 
     const current = await bot.inject({ method: 'GET', url: '/api/auth/auth/user', headers: bearer(token) });

@@ -43,7 +43,9 @@ async function writeNotes(db: Database): Promise<void> {
 async function notesIn(dir: string): Promise<string[]> {
   const db = await PgliteDatabase.open(dir);
   try {
-    return (await db.query<{ note: string }>('SELECT note FROM public.backup_notes ORDER BY id')).rows.map((row) => row.note);
+    return (await db.query<{ note: string }>('SELECT note FROM public.backup_notes ORDER BY id')).rows.map(
+      (row) => row.note,
+    );
   } finally {
     await db.close();
   }
@@ -63,10 +65,23 @@ async function until<T>(check: () => Promise<T | null>, what: string): Promise<T
 let release: () => void = () => undefined;
 let hold!: JobKind<null>;
 const holder = defineServerPlugin({
-  manifest: { id: 'lab', version: '0.0.1', sdk: '^2.0.0', titleKey: 'lab:title', service: 'lab', dependencies: [], namespaces: ['lab'], pages: [] },
+  manifest: {
+    id: 'lab',
+    version: '0.0.1',
+    sdk: '^2.0.0',
+    titleKey: 'lab:title',
+    service: 'lab',
+    dependencies: [],
+    namespaces: ['lab'],
+    pages: [],
+  },
   migrations: [],
   register(_app, context) {
-    hold = context.jobs.define<null>({ kind: 'lab.hold', requires: 'JS', run: () => new Promise<void>((done) => (release = done)) });
+    hold = context.jobs.define<null>({
+      kind: 'lab.hold',
+      requires: 'JS',
+      run: () => new Promise<void>((done) => (release = done)),
+    });
   },
 });
 
@@ -103,63 +118,91 @@ describe.skipIf(onPostgres)('the running server backs itself up (core.backup, /a
     await db.close();
   });
 
-  it('"Back up now" queues one job however often it is clicked, and its file restores with the same records', async () => {
-    const held = await hold.enqueue(db, null);
-    await until(async () => ((await app.inject({ url: `/api/jobs/${held}`, headers: admin })).json<{ data: JobInfo }>().data.state === 'running' ? true : null), 'the runner to be busy');
-    const click = () => app.inject({ method: 'POST', url: '/api/system/backups', headers: admin });
-    const clicks = [await click(), await click()];
-    release();
-    for (const click of clicks) expect(click.statusCode, click.body).toBe(202);
-    const [first, second] = clicks.map((click) => click.json<{ data: JobInfo }>().data);
-    expect(first).toMatchObject({ kind: 'core.backup', label: 'Database backup' });
-    expect(second?.id).toBe(first?.id);
+  it(
+    '"Back up now" queues one job however often it is clicked, and its file restores with the same records',
+    async () => {
+      const held = await hold.enqueue(db, null);
+      await until(
+        async () =>
+          (await app.inject({ url: `/api/jobs/${held}`, headers: admin })).json<{ data: JobInfo }>().data.state ===
+          'running'
+            ? true
+            : null,
+        'the runner to be busy',
+      );
+      const click = () => app.inject({ method: 'POST', url: '/api/system/backups', headers: admin });
+      const clicks = [await click(), await click()];
+      release();
+      for (const click of clicks) expect(click.statusCode, click.body).toBe(202);
+      const [first, second] = clicks.map((click) => click.json<{ data: JobInfo }>().data);
+      expect(first).toMatchObject({ kind: 'core.backup', label: 'Database backup' });
+      expect(second?.id).toBe(first?.id);
 
-    const job = await until(async () => {
-      const { data } = (await app.inject({ url: `/api/jobs/${first?.id}`, headers: admin })).json<{ data: JobInfo }>();
-      return data.state === 'queued' || data.state === 'running' ? null : data;
-    }, 'the backup job');
-    expect(job).toMatchObject({ state: 'succeeded', step: 'prune', percent: 100 });
-    const logs = await app.inject({ url: `/api/jobs/${job.id}/logs`, headers: { ...admin, 'accept-language': 'ru' } });
-    expect(logs.body).toContain('Записан файл erp-');
+      const job = await until(async () => {
+        const { data } = (await app.inject({ url: `/api/jobs/${first?.id}`, headers: admin })).json<{
+          data: JobInfo;
+        }>();
+        return data.state === 'queued' || data.state === 'running' ? null : data;
+      }, 'the backup job');
+      expect(job).toMatchObject({ state: 'succeeded', step: 'prune', percent: 100 });
+      const logs = await app.inject({
+        url: `/api/jobs/${job.id}/logs`,
+        headers: { ...admin, 'accept-language': 'ru' },
+      });
+      expect(logs.body).toContain('Записан файл erp-');
 
-    const listed = await app.inject({ url: '/api/system/backups', headers: admin });
-    const overview = listed.json<{ data: BackupsOverview }>().data;
-    expect(overview).toMatchObject({ database: 'pglite', dir: backups, keep: 7, schedule: null });
-    expect(overview.files).toHaveLength(1);
-    const [file] = overview.files;
-    expect(file?.name).toBe((job.result as { file: string }).file);
-    expect(file?.size).toBeGreaterThan(100_000);
-    // Nothing half-written is left beside it.
-    expect(readdirSync(backups)).toEqual([file?.name]);
-
-    const restored = join(root, 'from-server');
-    const report = await restoreDataDirectory(join(backups, file?.name ?? ''), restored);
-    expect(report.migrations).toBeGreaterThan(0);
-
-    // A server on the restored database: the same records, and the backup job the dump caught running
-    // is taken over and found done (its file is there) rather than run again.
-    const again = await PgliteDatabase.open(restored);
-    const server = await createApiServer({ ...serverOptions(again), plugins: [] });
-    try {
-      await server.ready();
-      expect((await again.query<{ note: string }>('SELECT note FROM public.backup_notes ORDER BY id')).rows.map((row) => row.note)).toEqual(NOTES);
-      const resumed = await until(async () => {
-        const found = await again.query<{ state: string; result: unknown }>('SELECT state, result FROM core.jobs WHERE id = $1', [job.id]);
-        return found.rows[0]?.state === 'succeeded' ? found.rows[0] : null;
-      }, 'the restored backup job to be taken over');
-      expect(resumed.result).toEqual(job.result);
+      const listed = await app.inject({ url: '/api/system/backups', headers: admin });
+      const overview = listed.json<{ data: BackupsOverview }>().data;
+      expect(overview).toMatchObject({ database: 'pglite', dir: backups, keep: 7, schedule: null });
+      expect(overview.files).toHaveLength(1);
+      const [file] = overview.files;
+      expect(file?.name).toBe((job.result as { file: string }).file);
+      expect(file?.size).toBeGreaterThan(100_000);
+      // Nothing half-written is left beside it.
       expect(readdirSync(backups)).toEqual([file?.name]);
-    } finally {
-      await server.close();
-      await again.close();
-    }
-  }, DB_TIMEOUT);
+
+      const restored = join(root, 'from-server');
+      const report = await restoreDataDirectory(join(backups, file?.name ?? ''), restored);
+      expect(report.migrations).toBeGreaterThan(0);
+
+      // A server on the restored database: the same records, and the backup job the dump caught running
+      // is taken over and found done (its file is there) rather than run again.
+      const again = await PgliteDatabase.open(restored);
+      const server = await createApiServer({ ...serverOptions(again), plugins: [] });
+      try {
+        await server.ready();
+        expect(
+          (await again.query<{ note: string }>('SELECT note FROM public.backup_notes ORDER BY id')).rows.map(
+            (row) => row.note,
+          ),
+        ).toEqual(NOTES);
+        const resumed = await until(async () => {
+          const found = await again.query<{ state: string; result: unknown }>(
+            'SELECT state, result FROM core.jobs WHERE id = $1',
+            [job.id],
+          );
+          return found.rows[0]?.state === 'succeeded' ? found.rows[0] : null;
+        }, 'the restored backup job to be taken over');
+        expect(resumed.result).toEqual(job.result);
+        expect(readdirSync(backups)).toEqual([file?.name]);
+      } finally {
+        await server.close();
+        await again.close();
+      }
+    },
+    DB_TIMEOUT,
+  );
 
   it('is for holders of JS, and takes no body', async () => {
-    expect((await app.inject({ method: 'POST', url: '/api/system/backups', headers: bearer(mintToken(['UR'])) })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/system/backups', headers: bearer(mintToken(['UR'])) })).statusCode,
+    ).toBe(403);
     expect((await app.inject({ url: '/api/system/backups', headers: bearer(mintToken(['UR'])) })).statusCode).toBe(403);
     expect((await app.inject({ url: '/api/system/backups' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/api/system/backups', headers: admin, payload: { dir: '/etc' } })).statusCode).toBe(422);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/system/backups', headers: admin, payload: { dir: '/etc' } }))
+        .statusCode,
+    ).toBe(422);
   });
 });
 
@@ -171,7 +214,13 @@ it('on PostgreSQL the action answers 409 pointing to pg_dump, in en and ru, and 
   expect(post.statusCode).toBe(409);
   expect(post.json<{ message: string }>().message).toContain('pg_dump -Fc');
   const list = await app.inject({ url: '/api/system/backups' });
-  expect(list.json<{ data: BackupsOverview }>().data).toEqual({ database: 'postgres', dir: null, keep: 7, schedule: null, files: [] });
+  expect(list.json<{ data: BackupsOverview }>().data).toEqual({
+    database: 'postgres',
+    dir: null,
+    keep: 7,
+    schedule: null,
+    files: [],
+  });
   await app.close();
 });
 
@@ -194,14 +243,18 @@ describe.skipIf(onPostgres)('npm run db:backup and db:restore, on directories no
     backup = join(root, 'stopped.tar.gz');
   }, DB_TIMEOUT);
 
-  it('backs up a stopped directory; the file restores into a new one with the same records', async () => {
-    expect(await backupDataDirectory(stopped, backup)).toBeGreaterThan(100_000);
-    const restored = join(root, 'from-stopped');
-    await restoreDataDirectory(backup, restored);
-    expect(await notesIn(restored)).toEqual(NOTES);
-    // The backed-up process's lock is not carried into the new directory.
-    expect(readdirSync(restored).filter((name) => name.startsWith('erp-server.lock'))).toEqual([]);
-  }, DB_TIMEOUT);
+  it(
+    'backs up a stopped directory; the file restores into a new one with the same records',
+    async () => {
+      expect(await backupDataDirectory(stopped, backup)).toBeGreaterThan(100_000);
+      const restored = join(root, 'from-stopped');
+      await restoreDataDirectory(backup, restored);
+      expect(await notesIn(restored)).toEqual(NOTES);
+      // The backed-up process's lock is not carried into the new directory.
+      expect(readdirSync(restored).filter((name) => name.startsWith('erp-server.lock'))).toEqual([]);
+    },
+    DB_TIMEOUT,
+  );
 
   it('refuses a directory a server holds, naming the server’s own backup action', async () => {
     const db = await PgliteDatabase.open(stopped);
@@ -234,7 +287,11 @@ describe.skipIf(onPostgres)('npm run db:backup and db:restore, on directories no
 
   it('reads its file and data directory from the arguments', () => {
     expect(dbCommandOf(['--db-backup', 'a.tar.gz'])).toEqual({ action: 'backup', file: 'a.tar.gz', dataDir: null });
-    expect(dbCommandOf(['--db-restore', 'a.tar.gz', '--data-dir', '/srv/erp'])).toEqual({ action: 'restore', file: 'a.tar.gz', dataDir: '/srv/erp' });
+    expect(dbCommandOf(['--db-restore', 'a.tar.gz', '--data-dir', '/srv/erp'])).toEqual({
+      action: 'restore',
+      file: 'a.tar.gz',
+      dataDir: '/srv/erp',
+    });
     expect(dbCommandOf(['--db-restore'])).toEqual({ action: 'restore', file: null, dataDir: null });
     expect(dbCommandOf(['--seed-demo'])).toBeNull();
     expect(dbCommandOf(['toString'])).toBeNull();

@@ -64,12 +64,15 @@ describe('DataDirLock', () => {
     lock.release();
   });
 
-  it.runIf(existsSync('/proc/self/stat'))('recovers a lock whose pid now belongs to a newer process (started at another time)', async () => {
-    writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: hostname(), started: 'another-boot/1' }));
-    const lock = await DataDirLock.acquire(dir);
-    expect(holderPid()).toBe(process.pid);
-    lock.release();
-  });
+  it.runIf(existsSync('/proc/self/stat'))(
+    'recovers a lock whose pid now belongs to a newer process (started at another time)',
+    async () => {
+      writeFileSync(lockPath, JSON.stringify({ pid: process.pid, host: hostname(), started: 'another-boot/1' }));
+      const lock = await DataDirLock.acquire(dir);
+      expect(holderPid()).toBe(process.pid);
+      lock.release();
+    },
+  );
 
   it('recovers a lock file that holds no owner', async () => {
     writeFileSync(lockPath, 'garbage');

@@ -38,7 +38,9 @@ describe('openDatabase refuses a place it cannot use with a DatabaseOpenError sa
     const documents = join(root, 'documents');
     mkdirSync(documents);
     writeFileSync(join(documents, 'notes.txt'), 'mine');
-    expect((await openError({ dataDir: documents })).message).toContain(`the data directory ${documents} is not a usable database`);
+    expect((await openError({ dataDir: documents })).message).toContain(
+      `the data directory ${documents} is not a usable database`,
+    );
     expect(readdirSync(documents)).toEqual(['notes.txt']);
   });
 
@@ -57,7 +59,10 @@ describe('openDatabase refuses a place it cannot use with a DatabaseOpenError sa
         probe.close(() => done(typeof address === 'object' && address !== null ? address.port : 0));
       });
     });
-    const { message } = await openError({ dataDir: join(root, 'unused'), databaseUrl: `postgres://erp:Secret-Word-77@127.0.0.1:${port}/erp` });
+    const { message } = await openError({
+      dataDir: join(root, 'unused'),
+      databaseUrl: `postgres://erp:Secret-Word-77@127.0.0.1:${port}/erp`,
+    });
     expect(message).toMatch(new RegExp(`^cannot connect to PostgreSQL at 127\\.0\\.0\\.1:${port}/erp: `));
     expect(message).not.toContain('Secret-Word-77');
   });

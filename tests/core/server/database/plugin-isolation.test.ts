@@ -36,7 +36,12 @@ let handle: Database;
 
 const vault = defineServerPlugin({
   manifest,
-  migrations: [{ name: '0001_notes', sql: 'CREATE TABLE notes (id serial PRIMARY KEY, text text NOT NULL); CREATE TABLE keys (id serial PRIMARY KEY, key text)' }],
+  migrations: [
+    {
+      name: '0001_notes',
+      sql: 'CREATE TABLE notes (id serial PRIMARY KEY, text text NOT NULL); CREATE TABLE keys (id serial PRIMARY KEY, key text)',
+    },
+  ],
   sharedViews: ['notes'],
   register(app, context) {
     handle = context.db;
@@ -50,7 +55,14 @@ const vault = defineServerPlugin({
 
 // Depends on the vault, so it reads the notes the vault shares, and nothing else of the vault's.
 const reader = defineServerPlugin({
-  manifest: { ...manifest, id: 'reader', service: 'reader', titleKey: 'reader:title', namespaces: ['reader'], dependencies: ['vault'] },
+  manifest: {
+    ...manifest,
+    id: 'reader',
+    service: 'reader',
+    titleKey: 'reader:title',
+    namespaces: ['reader'],
+    dependencies: ['vault'],
+  },
   migrations: [],
   register() {},
 });
@@ -79,7 +91,9 @@ function run(sql: string) {
 
 describe("a plugin's database handle", () => {
   it("reads and writes the plugin's own tables", async () => {
-    expect((await run("INSERT INTO vault.notes (text) VALUES ('kept') RETURNING text")).json()).toEqual({ data: [{ text: 'kept' }] });
+    expect((await run("INSERT INTO vault.notes (text) VALUES ('kept') RETURNING text")).json()).toEqual({
+      data: [{ text: 'kept' }],
+    });
     expect((await run('SELECT text FROM vault.notes')).json()).toEqual({ data: [{ text: 'kept' }] });
   });
 
@@ -87,7 +101,9 @@ describe("a plugin's database handle", () => {
     const response = await run('select email from core.users');
     expect(response.statusCode).toBe(500);
     await expect(handle.query('select email from core.users')).rejects.toThrow(/permission denied for schema core/);
-    await expect(handle.transaction((tx) => tx.query('select email from core.users'))).rejects.toThrow(/permission denied/);
+    await expect(handle.transaction((tx) => tx.query('select email from core.users'))).rejects.toThrow(
+      /permission denied/,
+    );
   });
 
   it('refuses statements that would give the role back', async () => {
@@ -108,7 +124,9 @@ describe("a plugin's database handle", () => {
     }
     expect((await run('reset role; select email from core.users')).statusCode).toBe(500);
     // Words in data and other settings are not statements.
-    await expect(handle.query("SELECT 'reset role' AS text, set_config('search_path', 'vault', true)")).resolves.toBeDefined();
+    await expect(
+      handle.query("SELECT 'reset role' AS text, set_config('search_path', 'vault', true)"),
+    ).resolves.toBeDefined();
   });
 
   it('leaves the kernel its rights after a plugin transaction, and kernel work inside one runs as the kernel', async () => {
@@ -135,7 +153,7 @@ describe("a plugin's database handle", () => {
 });
 
 describe('shared views', () => {
-  it("let a dependant read what its dependency shares, and nothing else of it", async () => {
+  it('let a dependant read what its dependency shares, and nothing else of it', async () => {
     const readerDb = pluginDatabase(db, 'reader');
     await expect(readerDb.query('SELECT text FROM vault.notes')).resolves.toBeDefined();
     await expect(readerDb.query("INSERT INTO vault.notes (text) VALUES ('mine')")).rejects.toThrow(/permission denied/);
@@ -167,7 +185,6 @@ describe('plugin roles', () => {
     }
   });
 });
-
 
 /** Runs `sql` on the PostgreSQL server as the test run's (super)user. */
 async function asServerAdmin(sql: string): Promise<void> {
@@ -208,7 +225,9 @@ describe.runIf(POSTGRES_URL)('on PostgreSQL, a server user that is no superuser'
       await vaultDb.query("INSERT INTO vault.notes (text) VALUES ('kept')");
       expect((await vaultDb.query('SELECT text FROM vault.notes')).rows).toEqual([{ text: 'kept' }]);
       await expect(vaultDb.query('SELECT owner FROM erp_meta.migrations')).rejects.toThrow(/permission denied/);
-      expect((await server.query('SELECT count(*)::int AS count FROM erp_meta.migrations')).rows).toEqual([{ count: 1 }]);
+      expect((await server.query('SELECT count(*)::int AS count FROM erp_meta.migrations')).rows).toEqual([
+        { count: 1 },
+      ]);
     } finally {
       await server.close();
     }

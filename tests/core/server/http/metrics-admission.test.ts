@@ -15,7 +15,8 @@ afterEach(() => {
 it('tells a refused request why: the queue was full, its wait ran out, or it withdrew', () => {
   const limiter = new AdmissionLimiter({ maxConcurrent: 1, maxQueued: 2, maxQueueWaitMs: 1000 });
   const told: Record<string, AdmissionRefusal | 'admitted'> = {};
-  const enter = (name: string) => limiter.enter({ admit: () => (told[name] = 'admitted'), refuse: (reason) => (told[name] = reason) });
+  const enter = (name: string) =>
+    limiter.enter({ admit: () => (told[name] = 'admitted'), refuse: (reason) => (told[name] = reason) });
   enter('working');
   vi.advanceTimersByTime(0);
   const withdraw = enter('leaving');
@@ -23,5 +24,10 @@ it('tells a refused request why: the queue was full, its wait ran out, or it wit
   enter('one too many');
   withdraw();
   vi.advanceTimersByTime(1000);
-  expect(told).toEqual({ working: 'admitted', leaving: 'withdrawn', waiting: 'wait_timeout', 'one too many': 'queue_full' });
+  expect(told).toEqual({
+    working: 'admitted',
+    leaving: 'withdrawn',
+    waiting: 'wait_timeout',
+    'one too many': 'queue_full',
+  });
 });

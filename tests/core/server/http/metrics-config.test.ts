@@ -16,13 +16,17 @@ describe('the metrics token in the configuration', () => {
       const file = join(dir, 'erp.json');
       writeFileSync(file, JSON.stringify({ metricsToken: 'token-from-the-file-0001' }));
       expect(loadConfig(PROJECT_DEFAULTS, { ERP_CONFIG: file }).metricsToken).toBe('token-from-the-file-0001');
-      expect(loadConfig(PROJECT_DEFAULTS, { ERP_CONFIG: file, ERP_METRICS_TOKEN: 'token-from-the-env-0001' }).metricsToken).toBe('token-from-the-env-0001');
+      expect(
+        loadConfig(PROJECT_DEFAULTS, { ERP_CONFIG: file, ERP_METRICS_TOKEN: 'token-from-the-env-0001' }).metricsToken,
+      ).toBe('token-from-the-env-0001');
     } finally {
       rmSync(dir, { recursive: true });
     }
   });
 
   it('refuses a token short enough to guess, in one line naming the setting', () => {
-    expect(() => loadConfig(PROJECT_DEFAULTS, { ERP_METRICS_TOKEN: 'short' })).toThrow('config "metricsToken" (ERP_METRICS_TOKEN) must be at least 16 characters');
+    expect(() => loadConfig(PROJECT_DEFAULTS, { ERP_METRICS_TOKEN: 'short' })).toThrow(
+      'config "metricsToken" (ERP_METRICS_TOKEN) must be at least 16 characters',
+    );
   });
 });

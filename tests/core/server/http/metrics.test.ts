@@ -40,7 +40,12 @@ const faulty = defineServerPlugin({
       throw new Error('a bug');
     });
     jobs = context.jobs;
-    jobs.define({ kind: 'faulty.job', requires: 'JS', maxAttempts: 1, run: () => Promise.reject(new Error('a failing job')) });
+    jobs.define({
+      kind: 'faulty.job',
+      requires: 'JS',
+      maxAttempts: 1,
+      run: () => Promise.reject(new Error('a failing job')),
+    });
   },
 });
 
@@ -83,7 +88,11 @@ async function scrape(): Promise<string> {
 
 /** The value of the sample `name{labels}` in a scrape; 0 when absent. */
 function sample(text: string, name: string, labels: string): number {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${name}{`) && labels.split(',').every((label) => candidate.includes(label)));
+  const line = text
+    .split('\n')
+    .find(
+      (candidate) => candidate.startsWith(`${name}{`) && labels.split(',').every((label) => candidate.includes(label)),
+    );
   return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
@@ -132,12 +141,16 @@ describe('GET /metrics', () => {
     expect(text).not.toContain('424242');
     expect(sample(text, 'http_request_duration_seconds_count', 'route="/api/jobs/:id"')).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'http_requests_total', 'route="unmatched",status="404"')).toBeGreaterThan(0);
-    expect(sample(text, 'db_statement_duration_seconds_count', `database="${db.kind}",runner="kernel"`)).toBeGreaterThan(0);
+    expect(
+      sample(text, 'db_statement_duration_seconds_count', `database="${db.kind}",runner="kernel"`),
+    ).toBeGreaterThan(0);
   });
 
   it('shows the jobs in core.jobs by kind and state, and counts the runs this copy finished', async () => {
     // A kind no copy defines stays queued.
-    await db.query(`INSERT INTO core.jobs (kind, payload, max_attempts, timeout_ms) VALUES ('nowhere.waiting', '{}', 1, 1000)`);
+    await db.query(
+      `INSERT INTO core.jobs (kind, payload, max_attempts, timeout_ms) VALUES ('nowhere.waiting', '{}', 1, 1000)`,
+    );
     const id = await jobs.enqueue(db, 'faulty.job', {});
     await until(async () => (await jobs.find(id))?.state === 'failed', 10_000, 'the job to fail');
     const text = await scrape();
@@ -168,7 +181,10 @@ describe('request ids', () => {
     const badUrl = await app.inject({ url: '/api/jobs/%zz', headers: { 'x-request-id': 'bad-url' } });
     expect([badUrl.statusCode, badUrl.headers['x-request-id']]).toEqual([400, 'bad-url']);
     expect(badUrl.json()).toEqual({ message: 'The request URL is not valid.', request_id: 'bad-url' });
-    const longParam = await app.inject({ url: `/api/jobs/${'7'.repeat(101)}`, headers: { 'x-request-id': 'long-param', 'accept-language': 'ru' } });
+    const longParam = await app.inject({
+      url: `/api/jobs/${'7'.repeat(101)}`,
+      headers: { 'x-request-id': 'long-param', 'accept-language': 'ru' },
+    });
     expect([longParam.statusCode, longParam.headers['x-request-id']]).toEqual([414, 'long-param']);
     expect(longParam.json()).toEqual({ message: 'Адрес запроса слишком длинный.', request_id: 'long-param' });
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CronError, nextCronTime, parseCron } from '@core/server/jobs';
 
-const next = (expression: string, after: string): string => nextCronTime(parseCron(expression), new Date(after), expression).toISOString();
+const next = (expression: string, after: string): string =>
+  nextCronTime(parseCron(expression), new Date(after), expression).toISOString();
 
 describe('parseCron', () => {
   it('reads *, numbers, lists, ranges and steps', () => {

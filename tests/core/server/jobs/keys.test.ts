@@ -14,20 +14,26 @@ beforeAll(async () => {
 afterEach(() => stopAll(started));
 afterAll(() => db.close());
 
-const stateOf = async (system: JobSystem, id: number): Promise<string | undefined> => (await system.jobs.find(id))?.state;
+const stateOf = async (system: JobSystem, id: number): Promise<string | undefined> =>
+  (await system.jobs.find(id))?.state;
 
 describe('a dedupe key', () => {
   it('keeps one queued job per key across copies: an enqueue finding it queued returns its id', async () => {
     const first = jobSystem(db, started);
     const second = jobSystem(db, started);
-    for (const system of [first, second]) system.jobs.define({ kind: 'lab.push', requires: 'LA', run: () => undefined });
+    for (const system of [first, second])
+      system.jobs.define({ kind: 'lab.push', requires: 'LA', run: () => undefined });
     const ids = await Promise.all(
-      Array.from({ length: 10 }, (_, n) => (n % 2 === 0 ? first : second).jobs.enqueue(db, 'lab.push', { n }, { dedupeKey: 'lab.records:1' })),
+      Array.from({ length: 10 }, (_, n) =>
+        (n % 2 === 0 ? first : second).jobs.enqueue(db, 'lab.push', { n }, { dedupeKey: 'lab.records:1' }),
+      ),
     );
     expect(new Set(ids).size).toBe(1);
     const other = await first.jobs.enqueue(db, 'lab.push', {}, { dedupeKey: 'lab.records:2' });
     expect(other).not.toBe(ids[0]);
-    const { rows } = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM core.jobs WHERE kind = 'lab.push'`);
+    const { rows } = await db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM core.jobs WHERE kind = 'lab.push'`,
+    );
     expect(rows[0]?.count).toBe(2);
   });
 
@@ -64,12 +70,21 @@ describe('a dedupe key', () => {
     const first = await system.jobs.enqueue(db, 'lab.flaky', {}, { dedupeKey: 'flaky' });
     system.runner.start();
     await until(async () => (await stateOf(system, first)) === 'running', 5000, 'the first to run');
-    const second = await system.jobs.enqueue(db, 'lab.flaky', {}, { dedupeKey: 'flaky', runAt: new Date(Date.now() + 300) });
+    const second = await system.jobs.enqueue(
+      db,
+      'lab.flaky',
+      {},
+      { dedupeKey: 'flaky', runAt: new Date(Date.now() + 300) },
+    );
     hold.open();
-    const failed = await until(async () => {
-      const job = await system.jobs.find(first);
-      return job?.state === 'failed' ? job : undefined;
-    }, 5000, 'the first to fail');
+    const failed = await until(
+      async () => {
+        const job = await system.jobs.find(first);
+        return job?.state === 'failed' ? job : undefined;
+      },
+      5000,
+      'the first to fail',
+    );
     expect(failed.error).toBe('upstream down');
     await until(async () => (await stateOf(system, second)) === 'succeeded', 5000, 'the second to run');
   });
@@ -99,13 +114,18 @@ describe('a concurrency key', () => {
     const copies = [jobSystem(db, started, { concurrency: 3 }), jobSystem(db, started, { concurrency: 3 })];
     copies.forEach(define);
     const ids: number[] = [];
-    for (let n = 0; n < 6; n += 1) ids.push(await copies[0]!.jobs.enqueue(db, 'lab.campaign', { keyed: true }, { concurrencyKey: 'campaign:7' }));
+    for (let n = 0; n < 6; n += 1)
+      ids.push(await copies[0]!.jobs.enqueue(db, 'lab.campaign', { keyed: true }, { concurrencyKey: 'campaign:7' }));
     for (let n = 0; n < 3; n += 1) ids.push(await copies[1]!.jobs.enqueue(db, 'lab.campaign', { keyed: false }));
     copies.forEach((system) => system.runner.start());
-    await until(async () => {
-      const states = await Promise.all(ids.map((id) => stateOf(copies[0]!, id)));
-      return states.every((state) => state === 'succeeded');
-    }, 8000, 'every job to run');
+    await until(
+      async () => {
+        const states = await Promise.all(ids.map((id) => stateOf(copies[0]!, id)));
+        return states.every((state) => state === 'succeeded');
+      },
+      8000,
+      'every job to run',
+    );
     expect(most).toBe(1);
     expect(free).toBe(3);
   });
@@ -130,17 +150,36 @@ describe('onSettled', () => {
         return { proxy: 12 };
       },
     });
-    system.jobs.define({ kind: 'lab.quiet', requires: 'LA', link: () => 'https://elsewhere.example', run: () => undefined });
+    system.jobs.define({
+      kind: 'lab.quiet',
+      requires: 'LA',
+      link: () => 'https://elsewhere.example',
+      run: () => undefined,
+    });
     const bought = await system.jobs.enqueue(db, 'lab.buy', { fail: false }, { subject: 'lab.orders:1', createdBy: 1 });
     const failed = await system.jobs.enqueue(db, 'lab.buy', { fail: true }, { createdBy: 1 });
     const quiet = await system.jobs.enqueue(db, 'lab.quiet', {});
-    const cancelled = await system.jobs.enqueue(db, 'lab.buy', { fail: false }, { runAt: new Date(Date.now() + 60_000) });
+    const cancelled = await system.jobs.enqueue(
+      db,
+      'lab.buy',
+      { fail: false },
+      { runAt: new Date(Date.now() + 60_000) },
+    );
     await system.jobs.cancel(cancelled);
     system.runner.start();
     await until(() => seen.length >= 4, 5000, 'four settled jobs');
     const byId = new Map(seen.map((job) => [job.id, job]));
     const label = { en: 'Proxy purchase', ru: 'Покупка прокси' };
-    expect(byId.get(bought)).toEqual({ id: bought, kind: 'lab.buy', state: 'succeeded', subject: 'lab.orders:1', createdBy: 1, error: null, label, link: '/lab/proxies/12' });
+    expect(byId.get(bought)).toEqual({
+      id: bought,
+      kind: 'lab.buy',
+      state: 'succeeded',
+      subject: 'lab.orders:1',
+      createdBy: 1,
+      error: null,
+      label,
+      link: '/lab/proxies/12',
+    });
     expect(byId.get(failed)).toMatchObject({ state: 'failed', error: 'No money.', label, link: null });
     // A link is an app path: another site's address is dropped.
     expect(byId.get(quiet)).toMatchObject({ state: 'succeeded', label: null, link: null });

@@ -45,10 +45,15 @@ describe('retention', () => {
 
     expect(await deleteExpiredJobs(db, 30)).toBe(1005 + 4);
 
-    const { rows } = await db.query<{ id: number }>(`SELECT id::int AS id FROM core.jobs WHERE kind = 'lab.old' ORDER BY id`);
+    const { rows } = await db.query<{ id: number }>(
+      `SELECT id::int AS id FROM core.jobs WHERE kind = 'lab.old' ORDER BY id`,
+    );
     expect(rows.map((row) => row.id)).toEqual([recent, queued, domainLatest, otherLatest]);
     const gone = [oldLoose, oldFailed, domainOlder, otherOlder];
-    const logs = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM core.job_logs WHERE job_id = ANY($1::bigint[])`, [gone]);
+    const logs = await db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM core.job_logs WHERE job_id = ANY($1::bigint[])`,
+      [gone],
+    );
     expect(logs.rows[0]?.count).toBe(0);
     expect(await deleteExpiredJobs(db, 30)).toBe(0);
   });
@@ -57,15 +62,28 @@ describe('retention', () => {
     const old = await job(null, 10);
     const system = jobSystem(db, started, { retentionDays: 7 });
     system.runner.start();
-    await until(async () => (await db.query(`SELECT 1 FROM core.job_schedules WHERE id = $1`, [RETENTION_KIND])).rows.length > 0, 5000, 'the schedule row');
+    await until(
+      async () => (await db.query(`SELECT 1 FROM core.job_schedules WHERE id = $1`, [RETENTION_KIND])).rows.length > 0,
+      5000,
+      'the schedule row',
+    );
     await db.query(`UPDATE core.job_schedules SET next_run_at = now() WHERE id = $1`, [RETENTION_KIND]);
-    const run = await until(async () => {
-      const { rows } = await db.query<{ id: number; state: string; result: unknown }>(`SELECT id::int AS id, state, result FROM core.jobs WHERE kind = $1 AND state = 'succeeded'`, [RETENTION_KIND]);
-      return rows[0];
-    }, 5000, 'the retention job');
+    const run = await until(
+      async () => {
+        const { rows } = await db.query<{ id: number; state: string; result: unknown }>(
+          `SELECT id::int AS id, state, result FROM core.jobs WHERE kind = $1 AND state = 'succeeded'`,
+          [RETENTION_KIND],
+        );
+        return rows[0];
+      },
+      5000,
+      'the retention job',
+    );
     expect(run.result).toEqual({ deleted: 1 });
     expect((await db.query(`SELECT 1 FROM core.jobs WHERE id = $1`, [old])).rows).toEqual([]);
-    expect((await system.jobs.logs(run.id)).map((line) => line.message)).toEqual(['Finished jobs older than 7 days deleted: 1.']);
+    expect((await system.jobs.logs(run.id)).map((line) => line.message)).toEqual([
+      'Finished jobs older than 7 days deleted: 1.',
+    ]);
     expect((await system.jobs.find(run.id))?.label).toBe('Old jobs clean-up');
   });
 });

@@ -31,7 +31,13 @@ let jobs!: Jobs;
 const lab = defineServerPlugin({
   manifest,
   migrations: [],
-  messages: { ru: { [REGISTERED]: 'Зарегистрировано: заказ {order}, {total}, до {until}.', [NO_RATE]: 'Нет курса {currency} на {day} или раньше.', [STARTED]: 'Начато {at}.' } },
+  messages: {
+    ru: {
+      [REGISTERED]: 'Зарегистрировано: заказ {order}, {total}, до {until}.',
+      [NO_RATE]: 'Нет курса {currency} на {day} или раньше.',
+      [STARTED]: 'Начато {at}.',
+    },
+  },
   register(_app, context) {
     jobs = context.jobs;
     jobs.define<{ password: string }>({
@@ -56,7 +62,13 @@ const lab = defineServerPlugin({
       },
     });
     jobs.define({ kind: 'lab.guarded', requires: { allOf: ['LA', 'LB'] }, run: () => 'guarded' });
-    jobs.schedule({ id: 'lab.nightly', kind: 'lab.guarded', cron: '0 2 * * *', missed: 'skip', label: { en: 'Nightly check', ru: 'Ночная проверка' } });
+    jobs.schedule({
+      id: 'lab.nightly',
+      kind: 'lab.guarded',
+      cron: '0 2 * * *',
+      missed: 'skip',
+      label: { en: 'Nightly check', ru: 'Ночная проверка' },
+    });
     jobs.define({
       kind: 'lab.waits',
       requires: { anyOf: ['LA', 'LC'] },
@@ -91,13 +103,21 @@ beforeAll(async () => {
     jobs: { pollMs: 25, leaseMs: 300, stopGraceMs: 200, abortGraceMs: 200 },
   });
   await app.ready();
-  ids.visible = await jobs.enqueue(db, 'lab.visible', { password: 'hunter2-secret' }, { subject: 'lab.items:1', createdBy: 1 });
+  ids.visible = await jobs.enqueue(
+    db,
+    'lab.visible',
+    { password: 'hunter2-secret' },
+    { subject: 'lab.items:1', createdBy: 1 },
+  );
   ids.guarded = await jobs.enqueue(db, 'lab.guarded', {}, { subject: 'lab.items:1' });
   ids.other = await jobs.enqueue(db, 'lab.visible', { password: 'x' }, { subject: 'lab.items:2' });
   ids.worded = await jobs.enqueue(db, 'lab.worded', {});
   await until(
     async () =>
-      (await state(ids.visible!)) === 'succeeded' && (await state(ids.guarded!)) === 'succeeded' && (await state(ids.other!)) === 'succeeded' && (await state(ids.worded!)) === 'failed',
+      (await state(ids.visible!)) === 'succeeded' &&
+      (await state(ids.guarded!)) === 'succeeded' &&
+      (await state(ids.other!)) === 'succeeded' &&
+      (await state(ids.worded!)) === 'failed',
   );
 }, DB_TIMEOUT);
 
@@ -111,7 +131,17 @@ describe('GET /api/jobs/:id', () => {
     const response = await get(['LA'], `/api/jobs/${ids.visible}`);
     expect(response.statusCode).toBe(200);
     const { data } = response.json<{ data: Record<string, unknown> }>();
-    expect(data).toMatchObject({ id: ids.visible, kind: 'lab.visible', state: 'succeeded', step: 'Logging', percent: 100, attempts: 1, error: null, result: { ok: true }, subject: 'lab.items:1' });
+    expect(data).toMatchObject({
+      id: ids.visible,
+      kind: 'lab.visible',
+      state: 'succeeded',
+      step: 'Logging',
+      percent: 100,
+      attempts: 1,
+      error: null,
+      result: { ok: true },
+      subject: 'lab.items:1',
+    });
     expect(data).not.toHaveProperty('payload');
     expect(response.body).not.toContain('hunter2');
   });
@@ -138,7 +168,8 @@ describe('GET /api/jobs/:id', () => {
 
   it('answers 404 to an id that is not a positive integer, as the kernel does for any path id', async () => {
     for (const id of ['abc', '0', '-1', '01', '1.5', '99999999999999999999']) {
-      for (const url of [`/api/jobs/${id}`, `/api/jobs/${id}/logs`]) expect((await get(['LA'], url)).statusCode, url).toBe(404);
+      for (const url of [`/api/jobs/${id}`, `/api/jobs/${id}/logs`])
+        expect((await get(['LA'], url)).statusCode, url).toBe(404);
       expect((await as(['LA'], 'POST', `/api/jobs/${id}/cancel`)).statusCode, id).toBe(404);
     }
   });
@@ -148,19 +179,36 @@ describe('GET /api/jobs/:id/logs', () => {
   it('pages the log lines after a given line', async () => {
     const first = await get(['LA'], `/api/jobs/${ids.visible}/logs?limit=2`);
     expect(first.statusCode).toBe(200);
-    const page = first.json<{ data: { lines: { id: number; message: string; level: string }[]; next_after: number; has_more: boolean; state: string } }>().data;
+    const page = first.json<{
+      data: {
+        lines: { id: number; message: string; level: string }[];
+        next_after: number;
+        has_more: boolean;
+        state: string;
+      };
+    }>().data;
     expect(page.lines.map((line) => line.message)).toEqual(['line 1', 'line 2']);
     expect(page).toMatchObject({ has_more: true, next_after: page.lines[1]!.id, state: 'succeeded' });
-    const rest = (await get(['LA'], `/api/jobs/${ids.visible}/logs?after=${page.next_after}`)).json<{ data: typeof page }>().data;
+    const rest = (await get(['LA'], `/api/jobs/${ids.visible}/logs?after=${page.next_after}`)).json<{
+      data: typeof page;
+    }>().data;
     expect(rest.lines.map((line) => line.message)).toEqual(['line 3', 'line 4', 'line 5']);
     expect(rest.has_more).toBe(false);
-    const none = (await get(['LA'], `/api/jobs/${ids.visible}/logs?after=${rest.next_after}`)).json<{ data: typeof page }>().data;
+    const none = (await get(['LA'], `/api/jobs/${ids.visible}/logs?after=${rest.next_after}`)).json<{
+      data: typeof page;
+    }>().data;
     expect(none).toMatchObject({ lines: [], next_after: rest.next_after, has_more: false });
   });
 
   it('words a key-and-values line for its reader, dates and amounts in their forms; a line written as text stays as written', async () => {
     const read = async (headers: Record<string, string>) =>
-      (await app.inject({ method: 'GET', url: `/api/jobs/${ids.worded}/logs`, headers: { ...bearer(mintToken(['LA'])), ...headers } }))
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/jobs/${ids.worded}/logs`,
+          headers: { ...bearer(mintToken(['LA'])), ...headers },
+        })
+      )
         .json<{ data: { lines: { message: string }[] } }>()
         .data.lines.map((line) => line.message);
     expect(await read({ 'accept-language': 'ru-RU,ru;q=0.9', 'x-time-zone': 'Europe/Moscow' })).toEqual([
@@ -175,18 +223,35 @@ describe('GET /api/jobs/:id/logs', () => {
       'Started at 11/29/26, 12:44 PM.',
     ]);
     // The server's own reading (context.jobs.logs) is in English.
-    expect((await jobs.logs(ids.worded!)).map((line) => line.message)[0]).toBe('Registered: order A-7, $12,803.04, until 11/29/26.');
+    expect((await jobs.logs(ids.worded!)).map((line) => line.message)[0]).toBe(
+      'Registered: order A-7, $12,803.04, until 11/29/26.',
+    );
   });
 
   it('gives a job’s error in the reader’s language', async () => {
     const error = async (language: string) =>
-      (await app.inject({ method: 'GET', url: `/api/jobs/${ids.worded}`, headers: { ...bearer(mintToken(['LA'])), 'accept-language': language } })).json<{ data: { error: string } }>().data.error;
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/jobs/${ids.worded}`,
+          headers: { ...bearer(mintToken(['LA'])), 'accept-language': language },
+        })
+      ).json<{ data: { error: string } }>().data.error;
     expect(await error('ru')).toBe('Нет курса EUR на 01.11.2026 или раньше.');
     expect(await error('en')).toBe('No EUR rate on or before 11/01/26.');
   });
 
   it('refuses bad parameters with 422 and unreadable jobs with 404', async () => {
-    for (const query of ['after=-1', 'after=abc', 'after=+1', 'limit=0', 'limit=501', 'limit=1e2', 'page=1', 'after=1&after=2']) {
+    for (const query of [
+      'after=-1',
+      'after=abc',
+      'after=+1',
+      'limit=0',
+      'limit=501',
+      'limit=1e2',
+      'page=1',
+      'after=1&after=2',
+    ]) {
       expect((await get(['LA'], `/api/jobs/${ids.visible}/logs?${query}`)).statusCode, query).toBe(422);
     }
     expect((await get(['LB'], `/api/jobs/${ids.visible}/logs`)).statusCode).toBe(404);
@@ -216,7 +281,11 @@ describe('POST /api/jobs/:id/cancel', () => {
   });
 
   it('answers in Russian to a Russian caller', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/jobs/999999', headers: { ...bearer(mintToken(['LA'])), 'accept-language': 'ru' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/jobs/999999',
+      headers: { ...bearer(mintToken(['LA'])), 'accept-language': 'ru' },
+    });
     expect(response.json()).toMatchObject({ message: 'Задача не найдена.' });
   });
 });
@@ -243,7 +312,11 @@ describe('POST /api/jobs/:id/retry', () => {
 
 describe('GET /api/jobs/kinds', () => {
   it('names the kinds the caller may read, in their language', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/jobs/kinds', headers: { ...bearer(mintToken(['LA'])), 'accept-language': 'ru' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/jobs/kinds',
+      headers: { ...bearer(mintToken(['LA'])), 'accept-language': 'ru' },
+    });
     const kinds = response.json<{ data: { kind: string; label: string | null }[] }>().data;
     expect(kinds).toContainEqual({ kind: 'lab.worded', label: 'Регистрация' });
     expect(kinds).toContainEqual({ kind: 'lab.visible', label: null });
@@ -254,11 +327,25 @@ describe('GET /api/jobs/kinds', () => {
 
 describe('GET /api/jobs/schedules', () => {
   interface SchedulesBody {
-    data: { id: string; kind: string; label: string; cron: string | null; every_ms: number | null; missed: string; lag_ms: number; declared: boolean }[];
+    data: {
+      id: string;
+      kind: string;
+      label: string;
+      cron: string | null;
+      every_ms: number | null;
+      missed: string;
+      lag_ms: number;
+      declared: boolean;
+    }[];
   }
 
   it('lists the schedules, each named in the reader’s language, to holders of JS only', async () => {
-    const read = (language: string) => app.inject({ method: 'GET', url: '/api/jobs/schedules', headers: { ...bearer(mintToken(['JS'])), 'accept-language': language } });
+    const read = (language: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/jobs/schedules',
+        headers: { ...bearer(mintToken(['JS'])), 'accept-language': language },
+      });
     const english = await until(async () => {
       const body = (await read('en')).json<SchedulesBody>();
       return body.data.some((schedule) => schedule.id === 'lab.nightly') ? body : undefined;
@@ -274,7 +361,10 @@ describe('GET /api/jobs/schedules', () => {
       last_job: null,
       last_run_at: null,
     });
-    expect(english.data.find((schedule) => schedule.id === 'core.jobs-retention')).toMatchObject({ label: 'Old jobs clean-up', cron: '30 3 * * *' });
+    expect(english.data.find((schedule) => schedule.id === 'core.jobs-retention')).toMatchObject({
+      label: 'Old jobs clean-up',
+      cron: '30 3 * * *',
+    });
     const russian = (await read('ru')).json<SchedulesBody>();
     expect(russian.data.find((schedule) => schedule.id === 'lab.nightly')?.label).toBe('Ночная проверка');
     expect((await get(['LA', 'LB'], '/api/jobs/schedules')).statusCode).toBe(403);
@@ -284,7 +374,13 @@ describe('GET /api/jobs/schedules', () => {
 
 describe('GET /api/jobs?subject=', () => {
   interface ListBody {
-    data: { data: { id: number; kind: string }[]; total: number; current_page: number; last_page: number; per_page: number };
+    data: {
+      data: { id: number; kind: string }[];
+      total: number;
+      current_page: number;
+      last_page: number;
+      per_page: number;
+    };
   }
   const list = async (codes: string[], query: string) => {
     const response = await get(codes, `/api/jobs?${query}`);
@@ -295,20 +391,40 @@ describe('GET /api/jobs?subject=', () => {
     expect((await list(['LA'], 'subject=lab.items:1')).body).toMatchObject({ data: [{ id: ids.visible }], total: 1 });
     const both = (await list(['LA', 'LB'], 'subject=lab.items:1')).body;
     expect(both?.data.map((job) => job.id)).toEqual([ids.guarded, ids.visible]);
-    expect((await list(['LA', 'LB'], 'subject=lab.items:1&per_page=1&page=2')).body).toMatchObject({ data: [{ id: ids.visible }], total: 2, last_page: 2 });
-    expect((await list(['LA', 'LB'], 'subject=lab.items:1&kind=lab.guarded')).body?.data.map((job) => job.id)).toEqual([ids.guarded]);
-    expect((await list(['LA'], `subject=${encodeURIComponent('lab.items:9')}`)).body).toMatchObject({ data: [], total: 0 });
+    expect((await list(['LA', 'LB'], 'subject=lab.items:1&per_page=1&page=2')).body).toMatchObject({
+      data: [{ id: ids.visible }],
+      total: 2,
+      last_page: 2,
+    });
+    expect((await list(['LA', 'LB'], 'subject=lab.items:1&kind=lab.guarded')).body?.data.map((job) => job.id)).toEqual([
+      ids.guarded,
+    ]);
+    expect((await list(['LA'], `subject=${encodeURIComponent('lab.items:9')}`)).body).toMatchObject({
+      data: [],
+      total: 0,
+    });
   });
 
   it('lists every job of the kinds the caller may read, by state, with the kind’s label in their language and the starter’s name', async () => {
-    const failed = (await get(['LA'], '/api/jobs?state=failed&kind=lab.worded')).json<{ data: { data: { id: number; state: string; label: string }[] } }>().data.data;
+    const failed = (await get(['LA'], '/api/jobs?state=failed&kind=lab.worded')).json<{
+      data: { data: { id: number; state: string; label: string }[] };
+    }>().data.data;
     expect(failed.map((job) => job.state)).toEqual(failed.map(() => 'failed'));
     expect(failed.map((job) => job.id)).toContain(ids.worded);
-    const russian = await app.inject({ method: 'GET', url: '/api/jobs?kind=lab.worded', headers: { ...bearer(mintToken(['LA'])), 'accept-language': 'ru' } });
+    const russian = await app.inject({
+      method: 'GET',
+      url: '/api/jobs?kind=lab.worded',
+      headers: { ...bearer(mintToken(['LA'])), 'accept-language': 'ru' },
+    });
     expect(russian.json<{ data: { data: { label: string }[] } }>().data.data[0]?.label).toBe('Регистрация');
     const { rows } = await db.query<{ username: string }>(`SELECT username FROM core.users WHERE id = 1`);
-    const all = (await get(['LA'], '/api/jobs?per_page=100')).json<{ data: { data: { id: number; created_by_name: string | null; label: string | null }[] } }>().data.data;
-    expect(all.find((job) => job.id === ids.visible)).toMatchObject({ created_by_name: rows[0]?.username, label: null });
+    const all = (await get(['LA'], '/api/jobs?per_page=100')).json<{
+      data: { data: { id: number; created_by_name: string | null; label: string | null }[] };
+    }>().data.data;
+    expect(all.find((job) => job.id === ids.visible)).toMatchObject({
+      created_by_name: rows[0]?.username,
+      label: null,
+    });
     expect(all.some((job) => job.id === ids.guarded)).toBe(false);
   });
 
@@ -318,7 +434,15 @@ describe('GET /api/jobs?subject=', () => {
   });
 
   it('refuses bad parameters with 422', async () => {
-    for (const query of ['subject=', 'state=done', `subject=${'x'.repeat(201)}`, 'subject=a&kind=lab.unknown', 'subject=a&extra=1', 'subject=a&page=0', 'subject=a&per_page=abc']) {
+    for (const query of [
+      'subject=',
+      'state=done',
+      `subject=${'x'.repeat(201)}`,
+      'subject=a&kind=lab.unknown',
+      'subject=a&extra=1',
+      'subject=a&page=0',
+      'subject=a&per_page=abc',
+    ]) {
       expect((await list(['LA'], query)).status, query).toBe(422);
     }
   });

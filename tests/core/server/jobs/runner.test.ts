@@ -19,10 +19,14 @@ afterEach(() => stopAll(started));
 afterAll(() => db.close());
 
 const finished = (system: JobSystem, id: number) =>
-  until(async () => {
-    const job = await system.jobs.find(id);
-    return job && ['succeeded', 'failed', 'cancelled'].includes(job.state) ? job : undefined;
-  }, 5000, `job ${id} to finish`);
+  until(
+    async () => {
+      const job = await system.jobs.find(id);
+      return job && ['succeeded', 'failed', 'cancelled'].includes(job.state) ? job : undefined;
+    },
+    5000,
+    `job ${id} to finish`,
+  );
 
 describe('a job', () => {
   it('runs once enqueued, reporting its steps, percent and log lines, and keeps its result', async () => {
@@ -32,7 +36,13 @@ describe('a job', () => {
       kind: 'lab.report',
       requires: 'LA',
       async run(job, ctx) {
-        seen.push({ payload: ctx.payload, attempt: ctx.attempt, subject: job.subject, createdBy: job.createdBy, checkpoint: ctx.checkpoint });
+        seen.push({
+          payload: ctx.payload,
+          attempt: ctx.attempt,
+          subject: job.subject,
+          createdBy: job.createdBy,
+          checkpoint: ctx.checkpoint,
+        });
         await ctx.step('Checking', 10);
         await ctx.log('checking availability');
         await ctx.step('Buying', 60);
@@ -42,7 +52,12 @@ describe('a job', () => {
       },
     });
     system.runner.start();
-    const id = await system.jobs.enqueue(db, 'lab.report', { domain: 'example.org' }, { subject: 'lab.domains:7', createdBy: 1 });
+    const id = await system.jobs.enqueue(
+      db,
+      'lab.report',
+      { domain: 'example.org' },
+      { subject: 'lab.domains:7', createdBy: 1 },
+    );
     const job = await finished(system, id);
     expect(job).toMatchObject({
       id,
@@ -59,7 +74,9 @@ describe('a job', () => {
     });
     expect(job.finished_at).not.toBeNull();
     expect(job).not.toHaveProperty('payload');
-    expect(seen).toEqual([{ payload: { domain: 'example.org' }, attempt: 1, subject: 'lab.domains:7', createdBy: 1, checkpoint: null }]);
+    expect(seen).toEqual([
+      { payload: { domain: 'example.org' }, attempt: 1, subject: 'lab.domains:7', createdBy: 1, checkpoint: null },
+    ]);
     const lines = await system.jobs.logs(id);
     expect(lines.map(({ level, message }) => [level, message])).toEqual([
       ['info', 'checking availability'],
@@ -94,7 +111,11 @@ describe('a job', () => {
   it('commits with the caller’s transaction: a rolled-back enqueue leaves no job', async () => {
     const system = jobSystem(db, started);
     const ran: number[] = [];
-    const kind = system.jobs.define<{ n: number }>({ kind: 'lab.tx', requires: 'LA', run: (_job, ctx) => void ran.push(ctx.payload.n) });
+    const kind = system.jobs.define<{ n: number }>({
+      kind: 'lab.tx',
+      requires: 'LA',
+      run: (_job, ctx) => void ran.push(ctx.payload.n),
+    });
     system.runner.start();
     await expect(
       db.transaction(async (tx) => {
@@ -110,13 +131,21 @@ describe('a job', () => {
 
   it('refuses an unknown kind, a kind outside the plugin, a kind defined twice and a payload that is not JSON', async () => {
     const system = jobSystem(db, started);
-    await expect(system.jobs.enqueue(db, 'lab.nothing', {})).rejects.toThrow('Job kind "lab.nothing" is not defined on this server.');
+    await expect(system.jobs.enqueue(db, 'lab.nothing', {})).rejects.toThrow(
+      'Job kind "lab.nothing" is not defined on this server.',
+    );
     const plugin = system.forPlugin('lab');
-    expect(() => plugin.define({ kind: 'other.job', requires: 'LA', run: () => undefined })).toThrow('Plugin "lab" may define only job kinds "lab.<name>"');
-    expect(() => plugin.define({ kind: 'Lab Job', requires: 'LA', run: () => undefined })).toThrow('must be "<plugin>.<name>"');
+    expect(() => plugin.define({ kind: 'other.job', requires: 'LA', run: () => undefined })).toThrow(
+      'Plugin "lab" may define only job kinds "lab.<name>"',
+    );
+    expect(() => plugin.define({ kind: 'Lab Job', requires: 'LA', run: () => undefined })).toThrow(
+      'must be "<plugin>.<name>"',
+    );
     plugin.define({ kind: 'lab.once', requires: 'LA', run: () => undefined });
     expect(() => plugin.define({ kind: 'lab.once', requires: 'LA', run: () => undefined })).toThrow('defined twice');
-    expect(() => plugin.define({ kind: 'lab.bad', requires: 'LA', maxAttempts: 0, run: () => undefined })).toThrow('maxAttempts');
+    expect(() => plugin.define({ kind: 'lab.bad', requires: 'LA', maxAttempts: 0, run: () => undefined })).toThrow(
+      'maxAttempts',
+    );
     await expect(plugin.enqueue(db, 'lab.once', undefined)).rejects.toThrow('must be a JSON value');
     await expect(plugin.enqueue(db, 'lab.once', {}, { subject: 'x'.repeat(201) })).rejects.toThrow('subject');
   });
@@ -166,7 +195,12 @@ describe('a runner killed mid-job', () => {
     const held = await second.jobs.find(id);
     expect(held).toMatchObject({ state: 'running', attempts: 1, step: 'register' });
     const job = await finished(second, id);
-    expect(job).toMatchObject({ state: 'succeeded', attempts: 2, result: ['check', 'register', 'point'], step: 'point' });
+    expect(job).toMatchObject({
+      state: 'succeeded',
+      attempts: 2,
+      result: ['check', 'register', 'point'],
+      step: 'point',
+    });
     expect(runs).toEqual([
       { runner: 'A', attempt: 1, checkpoint: null },
       { runner: 'B', attempt: 2, checkpoint: ['check', 'register'] },
@@ -178,7 +212,10 @@ describe('a runner killed mid-job', () => {
     const second = jobSystem(db, started);
     const reached = gate();
     const ran: string[] = [];
-    for (const [system, name] of [[first, 'A'], [second, 'B']] as const) {
+    for (const [system, name] of [
+      [first, 'A'],
+      [second, 'B'],
+    ] as const) {
       system.jobs.define({
         kind: 'lab.last-attempt',
         requires: 'LA',
@@ -195,7 +232,11 @@ describe('a runner killed mid-job', () => {
     await reached.promise;
     await first.runner.stop(0);
     second.runner.start();
-    expect(await finished(second, id)).toMatchObject({ state: 'failed', attempts: 1, error: LEASE_EXPIRED_ON_LAST_ATTEMPT });
+    expect(await finished(second, id)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      error: LEASE_EXPIRED_ON_LAST_ATTEMPT,
+    });
     expect(ran).toEqual(['A']);
   });
 });
@@ -292,7 +333,11 @@ describe('a timeout', () => {
     });
     system.runner.start();
     const id = await system.jobs.enqueue(db, 'lab.slow', {});
-    expect(await finished(system, id)).toMatchObject({ state: 'failed', attempts: 2, error: 'The job timed out after 80 ms.' });
+    expect(await finished(system, id)).toMatchObject({
+      state: 'failed',
+      attempts: 2,
+      error: 'The job timed out after 80 ms.',
+    });
     expect(reasons).toEqual(['The job timed out after 80 ms.', 'The job timed out after 80 ms.']);
   });
 
@@ -408,17 +453,26 @@ describe('two runners on one database', () => {
     });
     const ids = await db.transaction(async (tx) => {
       const made: number[] = [];
-      for (let n = 0; n < 30; n += 1) made.push(await systems[0]!.jobs.enqueue(tx, 'lab.count', { n }, { subject: 'lab.batch:1' }));
+      for (let n = 0; n < 30; n += 1)
+        made.push(await systems[0]!.jobs.enqueue(tx, 'lab.count', { n }, { subject: 'lab.batch:1' }));
       return made;
     });
     for (const system of systems) system.runner.start();
-    await until(async () => {
-      const { rows } = await db.query<{ left: string }>(`SELECT count(*) AS left FROM core.jobs WHERE kind = 'lab.count' AND state <> 'succeeded'`);
-      return Number(rows[0]?.left) === 0;
-    }, 10_000, 'every job to succeed');
+    await until(
+      async () => {
+        const { rows } = await db.query<{ left: string }>(
+          `SELECT count(*) AS left FROM core.jobs WHERE kind = 'lab.count' AND state <> 'succeeded'`,
+        );
+        return Number(rows[0]?.left) === 0;
+      },
+      10_000,
+      'every job to succeed',
+    );
     expect(runs.map((run) => run.job).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(runs.map((run) => run.runner))).toEqual(new Set(['A', 'B']));
-    const { rows } = await db.query<{ attempts: number }>(`SELECT DISTINCT attempts FROM core.jobs WHERE kind = 'lab.count'`);
+    const { rows } = await db.query<{ attempts: number }>(
+      `SELECT DISTINCT attempts FROM core.jobs WHERE kind = 'lab.count'`,
+    );
     expect(rows.map((row) => Number(row.attempts))).toEqual([1]);
   });
 });

@@ -29,7 +29,8 @@ interface Row {
   cron: string | null;
 }
 
-const rowOf = async (id: string): Promise<Row | undefined> => (
+const rowOf = async (id: string): Promise<Row | undefined> =>
+  (
     await db.query<Row>(
       `SELECT next_run_at, last_run_at, last_job_id::int AS last_job_id, last_lag_ms::int AS last_lag_ms, payload, missed, every_ms::int AS every_ms, cron
          FROM core.job_schedules WHERE id = $1`,
@@ -37,14 +38,24 @@ const rowOf = async (id: string): Promise<Row | undefined> => (
     )
   ).rows[0];
 const jobsOf = async (kind: string): Promise<{ id: string; state: string; payload: unknown }[]> =>
-  (await db.query<{ id: string; state: string; payload: unknown }>(`SELECT id::text, state, payload FROM core.jobs WHERE kind = $1 ORDER BY id`, [kind])).rows;
+  (
+    await db.query<{ id: string; state: string; payload: unknown }>(
+      `SELECT id::text, state, payload FROM core.jobs WHERE kind = $1 ORDER BY id`,
+      [kind],
+    )
+  ).rows;
 const makeDue = (id: string, agoMs: number) =>
-  db.query(`UPDATE core.job_schedules SET next_run_at = now() - $2 * interval '1 millisecond' WHERE id = $1`, [id, agoMs]);
+  db.query(`UPDATE core.job_schedules SET next_run_at = now() - $2 * interval '1 millisecond' WHERE id = $1`, [
+    id,
+    agoMs,
+  ]);
 
 /** A copy running kind `kind`, with the schedule declared on it. */
 function copy(kind: string, schedule: Omit<ScheduleDefinition, 'kind'>, ran: number[] = []): JobSystem {
   const system = jobSystem(db, started);
-  const defined = system.forPlugin('lab').define<{ n: number } | null>({ kind, requires: 'LA', run: (job) => void ran.push(job.id) });
+  const defined = system
+    .forPlugin('lab')
+    .define<{ n: number } | null>({ kind, requires: 'LA', run: (job) => void ran.push(job.id) });
   system.forPlugin('lab').schedule({ ...schedule, kind: defined });
   system.runner.start();
   return system;
@@ -57,7 +68,14 @@ describe('a schedule', () => {
     expect(row.next_run_at.getTime() % HOUR).toBe(0);
     expect(row.next_run_at.getTime() - Date.now()).toBeGreaterThan(0);
     expect(row.next_run_at.getTime() - Date.now()).toBeLessThanOrEqual(HOUR + 1000);
-    expect(row).toMatchObject({ payload: { n: 1 }, missed: 'once', every_ms: HOUR, cron: null, last_run_at: null, last_job_id: null });
+    expect(row).toMatchObject({
+      payload: { n: 1 },
+      missed: 'once',
+      every_ms: HOUR,
+      cron: null,
+      last_run_at: null,
+      last_job_id: null,
+    });
   });
 
   it('runs each due period once across two copies', async () => {
@@ -67,10 +85,19 @@ describe('a schedule', () => {
     await until(() => rowOf('lab.both'), 5000, 'the schedule row');
     for (let period = 1; period <= 4; period += 1) {
       await makeDue('lab.both', 2000);
-      const row = await until(async () => {
-        const current = await rowOf('lab.both');
-        return current && current.next_run_at.getTime() > Date.now() && current.last_job_id !== null && ran.length === period ? current : undefined;
-      }, 5000, `period ${period} to run`);
+      const row = await until(
+        async () => {
+          const current = await rowOf('lab.both');
+          return current &&
+            current.next_run_at.getTime() > Date.now() &&
+            current.last_job_id !== null &&
+            ran.length === period
+            ? current
+            : undefined;
+        },
+        5000,
+        `period ${period} to run`,
+      );
       expect(row.last_lag_ms).toBeGreaterThanOrEqual(2000);
       expect(row.next_run_at.getTime() % HOUR).toBe(0);
     }
@@ -78,7 +105,9 @@ describe('a schedule', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const jobs = await jobsOf('lab.both');
     expect(jobs.map((job) => job.state)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
-    expect((await db.query<{ subject: string }>(`SELECT DISTINCT subject FROM core.jobs WHERE kind = 'lab.both'`)).rows).toEqual([{ subject: 'core.job_schedules:lab.both' }]);
+    expect(
+      (await db.query<{ subject: string }>(`SELECT DISTINCT subject FROM core.jobs WHERE kind = 'lab.both'`)).rows,
+    ).toEqual([{ subject: 'core.job_schedules:lab.both' }]);
     expect(new Set(ran).size).toBe(4);
     expect((await rowOf('lab.both'))?.last_job_id).toBe(Number(jobs.at(-1)?.id));
   });
@@ -111,10 +140,14 @@ describe('a schedule', () => {
     copy('lab.skip', { id: 'lab.skip', cron: '0 * * * *', missed: 'skip' }, ran);
     await until(() => rowOf('lab.skip'), 5000, 'the schedule row');
     await makeDue('lab.skip', 5 * HOUR);
-    const skipped = await until(async () => {
-      const row = await rowOf('lab.skip');
-      return row && row.next_run_at.getTime() > Date.now() ? row : undefined;
-    }, 5000, 'the missed period skipped');
+    const skipped = await until(
+      async () => {
+        const row = await rowOf('lab.skip');
+        return row && row.next_run_at.getTime() > Date.now() ? row : undefined;
+      },
+      5000,
+      'the missed period skipped',
+    );
     expect(ran).toEqual([]);
     expect(skipped.last_run_at).toBeNull();
     expect(skipped.next_run_at.getUTCMinutes()).toBe(0);
@@ -127,18 +160,26 @@ describe('a schedule', () => {
     const first = await until(() => rowOf('lab.change'), 5000, 'the schedule row');
     await stopAll(started);
     copy('lab.change', { id: 'lab.change', every: HOUR, payload: { n: 2 }, missed: 'skip' });
-    const same = await until(async () => {
-      const row = await rowOf('lab.change');
-      return row && (row.payload as { n: number }).n === 2 ? row : undefined;
-    }, 5000, 'the new payload');
+    const same = await until(
+      async () => {
+        const row = await rowOf('lab.change');
+        return row && (row.payload as { n: number }).n === 2 ? row : undefined;
+      },
+      5000,
+      'the new payload',
+    );
     expect(same.missed).toBe('skip');
     expect(same.next_run_at).toEqual(first.next_run_at);
     await stopAll(started);
     copy('lab.change', { id: 'lab.change', cron: '*/5 * * * *' });
-    const changed = await until(async () => {
-      const row = await rowOf('lab.change');
-      return row && row.cron !== null ? row : undefined;
-    }, 5000, 'the new timing');
+    const changed = await until(
+      async () => {
+        const row = await rowOf('lab.change');
+        return row && row.cron !== null ? row : undefined;
+      },
+      5000,
+      'the new timing',
+    );
     expect(changed.every_ms).toBeNull();
     expect(changed.next_run_at.getUTCMinutes() % 5).toBe(0);
     expect(changed.next_run_at.getTime() - Date.now()).toBeLessThanOrEqual(5 * 60_000);
@@ -176,13 +217,21 @@ describe('a schedule declaration', () => {
     ['a payload that is not JSON', { payload: () => 1 }, 'must be a JSON value'],
     ['a label without Russian', { label: { en: 'Tick', ru: '' } }, 'needs en and ru'],
   ])('stops start-up on %s', (_what, change, problem) => {
-    expect(() => registry().schedule({ id: 'lab.tick', kind: 'lab.work', every: 60_000, ...change }, 'lab')).toThrow(problem);
+    expect(() => registry().schedule({ id: 'lab.tick', kind: 'lab.work', every: 60_000, ...change }, 'lab')).toThrow(
+      problem,
+    );
   });
 
   it('stops start-up on a schedule declared twice, and takes the kind’s label by default', () => {
     const kinds = registry();
-    kinds.define({ kind: 'lab.named', requires: 'LA', label: { en: 'Named', ru: 'Именованная' }, run: () => undefined }, 'lab');
-    expect(kinds.schedule({ id: 'lab.tick', kind: 'lab.named', every: 60_000 }, 'lab').label).toEqual({ en: 'Named', ru: 'Именованная' });
+    kinds.define(
+      { kind: 'lab.named', requires: 'LA', label: { en: 'Named', ru: 'Именованная' }, run: () => undefined },
+      'lab',
+    );
+    expect(kinds.schedule({ id: 'lab.tick', kind: 'lab.named', every: 60_000 }, 'lab').label).toEqual({
+      en: 'Named',
+      ru: 'Именованная',
+    });
     expect(() => kinds.schedule({ id: 'lab.tick', kind: 'lab.named', every: 60_000 }, 'lab')).toThrow('declared twice');
   });
 });

@@ -16,7 +16,11 @@ export async function stopAll(started: JobSystem[]): Promise<void> {
 }
 
 /** Waits until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function until<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 5000, what = 'the condition'): Promise<T> {
+export async function until<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 5000,
+  what = 'the condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

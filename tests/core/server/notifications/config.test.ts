@@ -19,12 +19,16 @@ describe('notifications.maxStreams', () => {
   it('is 1000 unless the file or the environment says otherwise', () => {
     expect(loadConfig(file({}), {}).notifications).toEqual({ maxStreams: 1000 });
     expect(loadConfig(file({ notifications: { maxStreams: 50 } }), {}).notifications).toEqual({ maxStreams: 50 });
-    expect(loadConfig(file({ notifications: { maxStreams: 50 } }), { ERP_NOTIFICATIONS_MAX_STREAMS: '7' }).notifications).toEqual({ maxStreams: 7 });
+    expect(
+      loadConfig(file({ notifications: { maxStreams: 50 } }), { ERP_NOTIFICATIONS_MAX_STREAMS: '7' }).notifications,
+    ).toEqual({ maxStreams: 7 });
   });
 
   it('refuses what is not a whole number in range, and unknown keys', () => {
     expect(() => loadConfig(file({ notifications: { maxStreams: -1 } }), {})).toThrow(ConfigError);
-    expect(() => loadConfig(file({}), { ERP_NOTIFICATIONS_MAX_STREAMS: 'many' })).toThrow('ERP_NOTIFICATIONS_MAX_STREAMS');
+    expect(() => loadConfig(file({}), { ERP_NOTIFICATIONS_MAX_STREAMS: 'many' })).toThrow(
+      'ERP_NOTIFICATIONS_MAX_STREAMS',
+    );
     expect(() => loadConfig(file({ notifications: { perUser: 5 } }), {})).toThrow('unknown key(s): perUser');
   });
 });

@@ -22,7 +22,15 @@ describe.skipIf(!onPostgres)('two copies on one PostgreSQL', () => {
     const first = labPlugin();
     db = await freshDatabase([first.plugin]);
     for (const lab of [first, labPlugin()]) {
-      const app = await createApiServer({ db, secret: TEST_SECRET, plugins: [lab.plugin], runtimeConfig: TEST_RUNTIME_CONFIG, pluginSettings: {}, webRoot: null, logger: false });
+      const app = await createApiServer({
+        db,
+        secret: TEST_SECRET,
+        plugins: [lab.plugin],
+        runtimeConfig: TEST_RUNTIME_CONFIG,
+        pluginSettings: {},
+        webRoot: null,
+        logger: false,
+      });
       copies.push({ app, lab, url: await app.listen({ port: 0, host: '127.0.0.1' }) });
     }
   }, DB_TIMEOUT);
@@ -35,11 +43,21 @@ describe.skipIf(!onPostgres)('two copies on one PostgreSQL', () => {
   it('carries a notification published on copy A to the stream a page holds on copy B', async () => {
     const reader = await user(db, 'two-copies');
     const [a, b] = copies as [(typeof copies)[0], (typeof copies)[0]];
-    const ticket = (await a.app.inject({ method: 'POST', url: '/api/notifications/stream-ticket', headers: bearer(mintToken([], { sub: reader })) })).json<{ data: { ticket: string } }>().data.ticket;
+    const ticket = (
+      await a.app.inject({
+        method: 'POST',
+        url: '/api/notifications/stream-ticket',
+        headers: bearer(mintToken([], { sub: reader })),
+      })
+    ).json<{ data: { ticket: string } }>().data.ticket;
     const stream = await openStream(`${b.url}/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`);
     expect(stream.status).toBe(200);
     await stream.next('unread');
-    await db.transaction((tx) => a.lab.notifications().publish(tx, { source: 'lab.news', to: { users: [reader] }, title: { en: 'From A', ru: 'С копии A' } }));
+    await db.transaction((tx) =>
+      a.lab
+        .notifications()
+        .publish(tx, { source: 'lab.news', to: { users: [reader] }, title: { en: 'From A', ru: 'С копии A' } }),
+    );
     expect(await stream.next('notification')).toMatchObject({ title: 'From A' });
     stream.close();
   }, 15_000);

@@ -32,7 +32,9 @@ describe('jobNotification', () => {
   });
 
   it('says a failure with its error in each language', () => {
-    expect(jobNotification(job({ state: 'failed', error: 'The provider refused the order.' }), translator)).toMatchObject({
+    expect(
+      jobNotification(job({ state: 'failed', error: 'The provider refused the order.' }), translator),
+    ).toMatchObject({
       title: { en: 'Proxy purchase failed', ru: 'Покупка прокси не удалась' },
       text: { en: 'The provider refused the order.', ru: 'Поставщик отклонил заказ.' },
       severity: 'error',

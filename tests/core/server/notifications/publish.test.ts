@@ -14,7 +14,12 @@ let server: LabServer;
 const ids: Record<string, number> = {};
 
 const received = async (userId: number): Promise<string[]> =>
-  (await server.db.query<{ title_en: string }>('SELECT title_en FROM core.notifications WHERE user_id = $1 ORDER BY id', [userId])).rows.map((row) => row.title_en);
+  (
+    await server.db.query<{ title_en: string }>(
+      'SELECT title_en FROM core.notifications WHERE user_id = $1 ORDER BY id',
+      [userId],
+    )
+  ).rows.map((row) => row.title_en);
 
 const news = (title: string) => ({ source: 'lab.news', title: { en: title, ru: `${title} (ru)` } });
 
@@ -29,10 +34,15 @@ beforeAll(async () => {
   ids.blocked = await user(db, 'blocked', { codes: ['LA'] });
   await db.query(`UPDATE core.users SET status = 'blocked' WHERE id = $1`, [ids.blocked]);
   ids.off = await user(db, 'switched-off', { codes: ['LA'] });
-  await db.query(`INSERT INTO core.notification_preferences (user_id, source, receive) VALUES ($1, 'lab.news', false)`, [ids.off]);
+  await db.query(
+    `INSERT INTO core.notification_preferences (user_id, source, receive) VALUES ($1, 'lab.news', false)`,
+    [ids.off],
+  );
   ids.super = await user(db, 'super', { role: 'superadmin' });
   ids.superOptedIn = await user(db, 'super-opted-in', { role: 'superadmin' });
-  await db.query('INSERT INTO core.notification_settings (user_id, superadmin_opt_in) VALUES ($1, true)', [ids.superOptedIn]);
+  await db.query('INSERT INTO core.notification_settings (user_id, superadmin_opt_in) VALUES ($1, true)', [
+    ids.superOptedIn,
+  ]);
 }, DB_TIMEOUT);
 
 afterAll(async () => {
@@ -42,7 +52,9 @@ afterAll(async () => {
 
 describe('publish', () => {
   it('reaches the holders of a code through a role or directly, and superadmins only when they opted in', async () => {
-    const count = await server.db.transaction((tx) => server.notifications.publish(tx, { ...news('To LA'), to: { code: 'LA' } }));
+    const count = await server.db.transaction((tx) =>
+      server.notifications.publish(tx, { ...news('To LA'), to: { code: 'LA' } }),
+    );
     expect(count).toBe(3);
     expect(await received(ids.direct!)).toEqual(['To LA']);
     expect(await received(ids.viaRole!)).toEqual(['To LA']);
@@ -51,7 +63,10 @@ describe('publish', () => {
   });
 
   it('reaches the named users, less the blocked and those who switched the source off', async () => {
-    const count = await server.notifications.publish(server.db, { ...news('Named'), to: { users: [ids.other!, ids.blocked!, ids.off!, ids.super!] } });
+    const count = await server.notifications.publish(server.db, {
+      ...news('Named'),
+      to: { users: [ids.other!, ids.blocked!, ids.off!, ids.super!] },
+    });
     expect(count).toBe(2);
     expect(await received(ids.other!)).toEqual(['Named']);
     expect(await received(ids.super!)).toEqual(['Named']);
@@ -91,23 +106,32 @@ describe('publish', () => {
       { ...news('x'), to: { code: { allOf: [] } } },
       { ...news('x'), to: { code: { allOf: ['LA'], anyOf: ['LA'] } } },
     ];
-    for (const input of refused) await expect(server.notifications.publish(server.db, input as never)).rejects.toThrow(TypeError);
+    for (const input of refused)
+      await expect(server.notifications.publish(server.db, input as never)).rejects.toThrow(TypeError);
   });
 
   it('keeps a plugin to its own sources', () => {
-    expect(() => server.notifications.source({ id: 'lab.news', label: { en: 'Again', ru: 'Снова' } })).toThrow('declared twice');
-    expect(() => server.notifications.source({ id: 'shop.news', label: { en: 'Shop', ru: 'Магазин' } })).toThrow('only notification sources "lab.<name>"');
+    expect(() => server.notifications.source({ id: 'lab.news', label: { en: 'Again', ru: 'Снова' } })).toThrow(
+      'declared twice',
+    );
+    expect(() => server.notifications.source({ id: 'shop.news', label: { en: 'Shop', ru: 'Магазин' } })).toThrow(
+      'only notification sources "lab.<name>"',
+    );
   });
 
   it('reaches, for an allOf requirement, the holders of every one of its codes (a role’s and their own together), for anyOf the holders of one', async () => {
     await code(server.db, 'LB');
     const both = await user(server.db, 'both', { codes: ['LB'], role: 'Lab staff' });
     const onlyB = await user(server.db, 'only-b', { codes: ['LB'] });
-    expect(await server.notifications.publish(server.db, { ...news('All of'), to: { code: { allOf: ['LA', 'LB'] } } })).toBe(2);
+    expect(
+      await server.notifications.publish(server.db, { ...news('All of'), to: { code: { allOf: ['LA', 'LB'] } } }),
+    ).toBe(2);
     expect(await received(both)).toEqual(['All of']);
     for (const left of [ids.direct, ids.viaRole, onlyB]) expect(await received(left!)).not.toContain('All of');
     expect(await received(ids.superOptedIn!)).toContain('All of');
-    expect(await server.notifications.publish(server.db, { ...news('Any of'), to: { code: { anyOf: ['LB'] } } })).toBe(3);
+    expect(await server.notifications.publish(server.db, { ...news('Any of'), to: { code: { anyOf: ['LB'] } } })).toBe(
+      3,
+    );
     expect(await received(onlyB)).toEqual(['Any of']);
   });
 });
@@ -124,8 +148,22 @@ describe('the kernel source core.jobs', () => {
       return rows.length === 2 && rows;
     });
     expect(rows).toEqual([
-      { title_en: 'Proxy purchase failed', title_ru: 'Покупка прокси не удалась', text_en: 'The provider refused the order.', text_ru: 'The provider refused the order.', link: null, severity: 'error' },
-      { title_en: 'Proxy purchase finished', title_ru: 'Покупка прокси завершена', text_en: null, text_ru: null, link: '/lab/items/12', severity: 'success' },
+      {
+        title_en: 'Proxy purchase failed',
+        title_ru: 'Покупка прокси не удалась',
+        text_en: 'The provider refused the order.',
+        text_ru: 'The provider refused the order.',
+        link: null,
+        severity: 'error',
+      },
+      {
+        title_en: 'Proxy purchase finished',
+        title_ru: 'Покупка прокси завершена',
+        text_en: null,
+        text_ru: null,
+        link: '/lab/items/12',
+        severity: 'success',
+      },
     ]);
   });
 });

@@ -13,13 +13,24 @@ let server: LabServer;
 let base = '';
 
 const ticketFor = async (userId: number, language = 'en'): Promise<string> => {
-  const response = await server.app.inject({ method: 'POST', url: '/api/notifications/stream-ticket', headers: { ...bearer(mintToken([], { sub: userId })), 'accept-language': language } });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/notifications/stream-ticket',
+    headers: { ...bearer(mintToken([], { sub: userId })), 'accept-language': language },
+  });
   return response.json<{ data: { ticket: string } }>().data.ticket;
 };
 const streamUrl = (ticket: string): string => `${base}/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`;
 // In the plugin's own transaction, as a plugin publishes.
 const publishTo = (userId: number, title: string) =>
-  server.pluginDb.transaction((tx) => server.notifications.publish(tx, { source: 'lab.news', to: { users: [userId] }, title: { en: title, ru: `${title} ру` }, link: '/lab/items/3' }));
+  server.pluginDb.transaction((tx) =>
+    server.notifications.publish(tx, {
+      source: 'lab.news',
+      to: { users: [userId] },
+      title: { en: title, ru: `${title} ру` },
+      link: '/lab/items/3',
+    }),
+  );
 
 beforeAll(async () => {
   server = await labServer({ revocationPollSeconds: 1 });
@@ -42,10 +53,20 @@ describe('the stream', () => {
     expect(await stream.next('unread')).toEqual({ unread: 1 });
     await publishTo(reader, 'Live');
     const item = (await stream.next('notification')) as NotificationItem;
-    expect(item).toMatchObject({ title: 'Live ру', source: 'lab.news', source_label: 'Новости лаборатории', link: '/lab/items/3', read_at: null });
+    expect(item).toMatchObject({
+      title: 'Live ру',
+      source: 'lab.news',
+      source_label: 'Новости лаборатории',
+      link: '/lab/items/3',
+      read_at: null,
+    });
     expect(await stream.next('unread')).toEqual({ unread: 2 });
     // Marking read in another tab updates the count here.
-    await server.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: bearer(mintToken([], { sub: reader })) });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      headers: bearer(mintToken([], { sub: reader })),
+    });
     expect(await stream.next('unread', (data) => (data as { unread: number }).unread === 0)).toEqual({ unread: 0 });
     stream.close();
   });
@@ -61,7 +82,9 @@ describe('the stream', () => {
     await server.db.query(`UPDATE core.notification_stream_tickets SET expires_at = now() - interval '1 second'`);
     const expired = await fetch(streamUrl(expiring));
     expect(expired.status).toBe(401);
-    expect((await expired.json()) as { message: string }).toEqual(expect.objectContaining({ message: 'The stream ticket is invalid, used or expired: ask for a new one.' }));
+    expect((await expired.json()) as { message: string }).toEqual(
+      expect.objectContaining({ message: 'The stream ticket is invalid, used or expired: ask for a new one.' }),
+    );
     expect((await fetch(`${base}/api/notifications/stream`)).status).toBe(422);
   });
 

@@ -29,7 +29,11 @@ class FakeResponse extends EventEmitter {
 }
 
 const streamsWith = (maxStreams: number, heartbeatMs?: number) =>
-  new NotificationStreams(unreachableDatabase(), (source) => source, { maxStreams, heartbeatMs, log: { warn: () => undefined } });
+  new NotificationStreams(unreachableDatabase(), (source) => source, {
+    maxStreams,
+    heartbeatMs,
+    log: { warn: () => undefined },
+  });
 const open = (streams: NotificationStreams, userId: number): FakeResponse => {
   const response = new FakeResponse();
   streams.open(userId, 'en', response as unknown as ServerResponse, 2, { 'x-request-id': 'abc123' });
@@ -53,7 +57,10 @@ describe('NotificationStreams', () => {
   it('starts with the unread count and the request’s headers, and sends a heartbeat comment', async () => {
     const streams = streamsWith(10, 20);
     const response = open(streams, 1);
-    expect(response.headers).toMatchObject({ 'content-type': 'text/event-stream; charset=utf-8', 'x-request-id': 'abc123' });
+    expect(response.headers).toMatchObject({
+      'content-type': 'text/event-stream; charset=utf-8',
+      'x-request-id': 'abc123',
+    });
     expect(response.chunks).toContain('event: unread\ndata: {"unread":2}\n\n');
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(response.chunks).toContain(': heartbeat\n\n');

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { defineServerPlugin, PermanentJobError, type Jobs, type Notifications, type ServerPlugin } from '@core/sdk/server';
+import {
+  defineServerPlugin,
+  PermanentJobError,
+  type Jobs,
+  type Notifications,
+  type ServerPlugin,
+} from '@core/sdk/server';
 import { DEFAULT_AUTH_SETTINGS, freshDatabase, TEST_RUNTIME_CONFIG, TEST_SECRET } from '@core/sdk/testing';
 import { createApiServer } from '@core/server/api-server';
 import type { Database } from '@core/server/database/database';
@@ -9,7 +15,12 @@ import type { PluginManifest } from '@core/shared/manifest';
  * A plugin that declares source `lab.news`, and job kinds `lab.purchase` (labelled, linking to the
  * item its result names) and `lab.broken` (labelled, fails); hands its `context.notifications` and `context.jobs` out.
  */
-export function labPlugin(): { plugin: ServerPlugin; notifications: () => Notifications; jobs: () => Jobs; db: () => Database } {
+export function labPlugin(): {
+  plugin: ServerPlugin;
+  notifications: () => Notifications;
+  jobs: () => Jobs;
+  db: () => Database;
+} {
   let notifications: Notifications | null = null;
   let pluginDb: Database | null = null;
   let jobs: Jobs | null = null;
@@ -52,7 +63,12 @@ export function labPlugin(): { plugin: ServerPlugin; notifications: () => Notifi
     if (value === null) throw new Error('the lab plugin has not registered');
     return value;
   };
-  return { plugin, notifications: () => registered(notifications), jobs: () => registered(jobs), db: () => registered(pluginDb) };
+  return {
+    plugin,
+    notifications: () => registered(notifications),
+    jobs: () => registered(jobs),
+    db: () => registered(pluginDb),
+  };
 }
 
 export interface LabServer {
@@ -64,7 +80,9 @@ export interface LabServer {
   readonly pluginDb: Database;
 }
 
-export async function labServer(options: { maxStreams?: number; revocationPollSeconds?: number } = {}): Promise<LabServer> {
+export async function labServer(
+  options: { maxStreams?: number; revocationPollSeconds?: number } = {},
+): Promise<LabServer> {
   const lab = labPlugin();
   const db = await freshDatabase([lab.plugin]);
   const app = await createApiServer({
@@ -77,22 +95,38 @@ export async function labServer(options: { maxStreams?: number; revocationPollSe
     logger: false,
     notifications: { maxStreams: options.maxStreams },
     jobs: { pollMs: 25, leaseMs: 300, stopGraceMs: 200, abortGraceMs: 200 },
-    auth: { ...DEFAULT_AUTH_SETTINGS, revocationPollSeconds: options.revocationPollSeconds ?? DEFAULT_AUTH_SETTINGS.revocationPollSeconds },
+    auth: {
+      ...DEFAULT_AUTH_SETTINGS,
+      revocationPollSeconds: options.revocationPollSeconds ?? DEFAULT_AUTH_SETTINGS.revocationPollSeconds,
+    },
   });
   await app.ready();
   return { db, app, notifications: lab.notifications(), jobs: lab.jobs(), pluginDb: lab.db() };
 }
 
 /** Adds an active user (no password sign-in) holding `codes` directly, or through a new role `role`. */
-export async function user(db: Database, name: string, grants: { codes?: readonly string[]; role?: string } = {}): Promise<number> {
-  const { rows } = await db.query<{ id: string }>(`INSERT INTO core.users (username, email, password_hash) VALUES ($1, $2, 'x') RETURNING id`, [name, `${name}@example.com`]);
+export async function user(
+  db: Database,
+  name: string,
+  grants: { codes?: readonly string[]; role?: string } = {},
+): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO core.users (username, email, password_hash) VALUES ($1, $2, 'x') RETURNING id`,
+    [name, `${name}@example.com`],
+  );
   const id = Number(rows[0]!.id);
   for (const code of grants.codes ?? []) {
-    await db.query('INSERT INTO core.user_permissions (user_id, permission_id) SELECT $1, id FROM core.permissions WHERE name = $2', [id, code]);
+    await db.query(
+      'INSERT INTO core.user_permissions (user_id, permission_id) SELECT $1, id FROM core.permissions WHERE name = $2',
+      [id, code],
+    );
   }
   if (grants.role !== undefined) {
     await db.query('INSERT INTO core.roles (name) VALUES ($1) ON CONFLICT DO NOTHING', [grants.role]);
-    await db.query('INSERT INTO core.user_roles (user_id, role_id) SELECT $1, id FROM core.roles WHERE lower(name) = lower($2)', [id, grants.role]);
+    await db.query(
+      'INSERT INTO core.user_roles (user_id, role_id) SELECT $1, id FROM core.roles WHERE lower(name) = lower($2)',
+      [id, grants.role],
+    );
   }
   return id;
 }
@@ -171,7 +205,8 @@ export async function openStream(url: string): Promise<OpenedStream> {
           events.splice(events.indexOf(found), 1);
           return found.data;
         }
-        if (Date.now() > deadline) throw new Error(`no "${event}" event within ${timeoutMs} ms (got ${JSON.stringify(events)})`);
+        if (Date.now() > deadline)
+          throw new Error(`no "${event}" event within ${timeoutMs} ms (got ${JSON.stringify(events)})`);
         await new Promise<void>((resolve) => {
           const wake = (): void => {
             waiters.delete(wake);

@@ -36,23 +36,46 @@ const hammer: ResourceRecord = {
 
 /** The header and one record as the file writes them (the route adds the BOM and CRLFs). */
 function rows(layout: ExportLayout, record: ResourceRecord): [string, string] {
-  return [layout.columns.map((column) => column.header).join(layout.separator), layout.columns.map((column) => column.cell(record)).join(layout.separator)];
+  return [
+    layout.columns.map((column) => column.header).join(layout.separator),
+    layout.columns.map((column) => column.cell(record)).join(layout.separator),
+  ];
 }
 
-const COLUMNS = ['title', 'quantity', 'price', 'weight', 'active', 'released', 'checked_at', 'status', 'tag_ids', 'id', 'created_at'];
+const COLUMNS = [
+  'title',
+  'quantity',
+  'price',
+  'weight',
+  'active',
+  'released',
+  'checked_at',
+  'status',
+  'tag_ids',
+  'id',
+  'created_at',
+];
 
 describe('the export for people', () => {
   it('writes Russian: titles, `;`, decimal commas with every digit and no groups, Да, labels, dates and times in the zone named in the title', () => {
     const layout = peopleLayout(items, COLUMNS, { language: 'ru', timeZone: 'Europe/Moscow', translations });
     expect(layout.separator).toBe(';');
     const [header, row] = rows(layout, hammer);
-    expect(header).toBe('Название;Количество;Цена;Цена, валюта;Вес;Активен;Выпущен;Проверен (Europe/Moscow);Статус;Метки;ID;Создано (Europe/Moscow)');
-    expect(row).toBe('"Hammer, ""big""";12345;1234,56789012;USD;0,750;Да;29.11.2026;29.11.2026, 15:44;Опубликован;Tools, Garden;7;30.11.2026, 00:30');
+    expect(header).toBe(
+      'Название;Количество;Цена;Цена, валюта;Вес;Активен;Выпущен;Проверен (Europe/Moscow);Статус;Метки;ID;Создано (Europe/Moscow)',
+    );
+    expect(row).toBe(
+      '"Hammer, ""big""";12345;1234,56789012;USD;0,750;Да;29.11.2026;29.11.2026, 15:44;Опубликован;Tools, Garden;7;30.11.2026, 00:30',
+    );
     expect(rows(layout, { ...hammer, active: false })[1]).toContain(';Нет;');
   });
 
   it('writes English: titles, commas between fields, points, Yes, labels, times in the zone', () => {
-    const layout = peopleLayout(items, ['status', 'active', 'price', 'checked_at'], { language: 'en', timeZone: 'America/New_York', translations });
+    const layout = peopleLayout(items, ['status', 'active', 'price', 'checked_at'], {
+      language: 'en',
+      timeZone: 'America/New_York',
+      translations,
+    });
     const [header, row] = rows(layout, hammer);
     expect(header).toBe('Status,Active,Price,Price currency,Checked (America/New_York)');
     expect(row).toMatch(/^Live,Yes,1234\.56789012,USD,"11\/29\/26, 7:44\s?AM"$/);
@@ -64,7 +87,24 @@ describe('the export for people', () => {
   });
 
   it('has the columns a list shows by default when none are asked', () => {
-    expect(defaultExportColumns(items)).toEqual(['title', 'contact', 'site', 'quantity', 'price', 'weight', 'discount', 'active', 'released', 'checked_at', 'status', 'category_id', 'tag_ids', 'parent_id', 'stage', 'created_at']);
+    expect(defaultExportColumns(items)).toEqual([
+      'title',
+      'contact',
+      'site',
+      'quantity',
+      'price',
+      'weight',
+      'discount',
+      'active',
+      'released',
+      'checked_at',
+      'status',
+      'category_id',
+      'tag_ids',
+      'parent_id',
+      'stage',
+      'created_at',
+    ]);
   });
 });
 
@@ -76,7 +116,9 @@ describe('the exact export', () => {
     expect(header).toBe(
       'id,title,notes,contact,site,quantity,price,price_currency,weight,discount,active,released,checked_at,status,category_id,tag_ids,parent_id,attributes,stage,created_at,updated_at,deleted_at,blocked_at',
     );
-    expect(row).toBe('7,"Hammer, ""big""",=cmd,,,12345,1234.56789012,USD,0.750,12.5,true,2026-11-29,2026-11-29T12:44:00.000000Z,live,3,"3,4",,,new,2026-11-29T21:30:00.000000Z,2026-11-29T21:30:00.000000Z,,');
+    expect(row).toBe(
+      '7,"Hammer, ""big""",=cmd,,,12345,1234.56789012,USD,0.750,12.5,true,2026-11-29,2026-11-29T12:44:00.000000Z,live,3,"3,4",,,new,2026-11-29T21:30:00.000000Z,2026-11-29T21:30:00.000000Z,,',
+    );
   });
 });
 
@@ -100,6 +142,9 @@ describe('readExportRequest', () => {
       return null;
     };
     expect(refusal({ format: 'xml' })).toEqual({ status: 422, errors: { format: ['Choose one of: people, exact.'] } });
-    expect(refusal({ columns: 'title,nope,api_key' })).toEqual({ status: 422, errors: { columns: ['These columns are not known: nope, api_key.'] } });
+    expect(refusal({ columns: 'title,nope,api_key' })).toEqual({
+      status: 422,
+      errors: { columns: ['These columns are not known: nope, api_key.'] },
+    });
   });
 });

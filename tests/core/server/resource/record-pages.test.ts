@@ -111,7 +111,8 @@ const rpPlugin = defineServerPlugin({
     [deals.id]: {
       async beforeWrite({ next, action }) {
         const payout = next.payout as { amount: string } | null | undefined;
-        if (payout && Number(payout.amount) > 1000) throw validationError({ payout: ['The payout is above the limit.'] });
+        if (payout && Number(payout.amount) > 1000)
+          throw validationError({ payout: ['The payout is above the limit.'] });
         return action === 'create' ? { stage: 'new' } : { stage: `after ${action}` };
       },
     },
@@ -143,7 +144,13 @@ function client(codes: readonly string[], language = 'en') {
     post: (url: string, payload?: unknown) => send('POST', url, payload),
     patch: (url: string, payload?: unknown) => send('PATCH', url, payload),
     delete: (url: string) => send('DELETE', url),
-    raw: (url: string, body: string) => app.inject({ method: 'POST', url: `/api/shop${url}`, headers: { ...headers, 'content-type': 'application/json' }, payload: body }),
+    raw: (url: string, body: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/shop${url}`,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: body,
+      }),
   };
 }
 
@@ -167,7 +174,12 @@ describe('the timeline', () => {
     const globex = await create('/vendors', { name: 'Globex' });
     const old = await create('/trackers', { slug: 'old-tracker' });
     const fresh = await create('/trackers', { slug: 'new-tracker' });
-    const deal = await create('/deals', { title: 'Labelled', vendor_id: acme.id, tracker_id: old.id, partner_ids: [globex.id] });
+    const deal = await create('/deals', {
+      title: 'Labelled',
+      vendor_id: acme.id,
+      tracker_id: old.id,
+      partner_ids: [globex.id],
+    });
     await admin.patch(`/deals/${deal.id}`, { version: 1, tracker_id: fresh.id });
     // Trackers are deleted for good: the old one's label is gone.
     expect((await admin.delete(`/trackers/${old.id}`)).statusCode).toBe(200);
@@ -183,7 +195,8 @@ describe('the timeline', () => {
 
   it('pages newest first by `before`, and refuses a bad limit or an unknown parameter', async () => {
     const vendor = await create('/vendors', { name: 'Paged' });
-    for (let version = 1; version <= 4; version += 1) await admin.patch(`/vendors/${vendor.id}`, { version, code: `C${version}` });
+    for (let version = 1; version <= 4; version += 1)
+      await admin.patch(`/vendors/${vendor.id}`, { version, code: `C${version}` });
     const first = await history(`/vendors/${vendor.id}`, '?limit=2');
     expect(first.entries).toHaveLength(2);
     expect(first.more).toBe(true);
@@ -193,7 +206,15 @@ describe('the timeline', () => {
     expect(ids).toHaveLength(5);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     expect(third.more).toBe(false);
-    for (const query of ['?limit=0', '?limit=101', '?limit=+2', '?limit=02', '?before=x', '?limit=2&limit=3', '?page=2']) {
+    for (const query of [
+      '?limit=0',
+      '?limit=101',
+      '?limit=+2',
+      '?limit=02',
+      '?before=x',
+      '?limit=2&limit=3',
+      '?page=2',
+    ]) {
       expect((await admin.get(`/vendors/${vendor.id}/timeline${query}`)).statusCode, query).toBe(422);
     }
     expect((await admin.get('/vendors/999999/timeline')).statusCode).toBe(404);
@@ -205,7 +226,8 @@ describe('the timeline', () => {
     expect((await admin.post(`/vendors/${vendor.id}/comments`, { text: 'Seen' })).statusCode).toBe(201);
     const answer = await admin.get(`/vendors/${vendor.id}/history`);
     expect(answer.statusCode).toBe(200);
-    const entries = answer.json<{ data: { action: string; actor_name: string; detail?: { comment?: string } }[] }>().data;
+    const entries = answer.json<{ data: { action: string; actor_name: string; detail?: { comment?: string } }[] }>()
+      .data;
     expect(entries.map((entry) => entry.action)).toEqual(['comment', 'update', 'create']);
     expect(entries[0]?.detail?.comment).toBe('Seen');
     expect((await admin.get(`/vendors/${vendor.id}/history?limit=2`)).statusCode).toBe(422);
@@ -235,15 +257,26 @@ describe('comments', () => {
     const response = await reader.post(`/vendors/${vendor.id}/comments`, { text: '  Called them today.  ' });
     expect(response.statusCode, response.body).toBe(201);
     const entry = response.json<{ data: TimelineEntry }>().data;
-    expect(entry).toMatchObject({ action: 'comment', actor_id: 1, actor_name: 'admin', before: null, after: null, detail: { comment: 'Called them today.' } });
+    expect(entry).toMatchObject({
+      action: 'comment',
+      actor_id: 1,
+      actor_name: 'admin',
+      before: null,
+      after: null,
+      detail: { comment: 'Called them today.' },
+    });
     const page = await history(`/vendors/${vendor.id}`);
     expect(page.entries[0]).toEqual(entry);
     expect((await admin.get(`/vendors/${vendor.id}`)).json<{ data: ResourceRecord }>().data.version).toBe(1);
     // Deleted records may still be commented on.
     await admin.delete(`/vendors/${vendor.id}`);
     expect((await reader.post(`/vendors/${vendor.id}/comments`, { text: 'Gone, but noted.' })).statusCode).toBe(201);
-    const [row] = (await db.query<{ id: string }>(`INSERT INTO rp.ledger (memo) VALUES ('Entry') RETURNING id::text AS id`)).rows;
-    expect((await client([READ_DEALS]).post(`/ledger/${row?.id}/comments`, { text: 'On a read-only resource.' })).statusCode).toBe(201);
+    const [row] = (
+      await db.query<{ id: string }>(`INSERT INTO rp.ledger (memo) VALUES ('Entry') RETURNING id::text AS id`)
+    ).rows;
+    expect(
+      (await client([READ_DEALS]).post(`/ledger/${row?.id}/comments`, { text: 'On a read-only resource.' })).statusCode,
+    ).toBe(201);
   });
 
   it('refuses what is not a plain non-blank text of at most 2000 characters, in the caller’s language', async () => {
@@ -288,12 +321,22 @@ describe('comments', () => {
 });
 
 describe('revert', () => {
-  const revert = (deal: number, entry: number, body: unknown, codes = EVERY_CODE) => client(codes).post(`/deals/${deal}/history/${entry}/revert`, body);
+  const revert = (deal: number, entry: number, body: unknown, codes = EVERY_CODE) =>
+    client(codes).post(`/deals/${deal}/history/${entry}/revert`, body);
 
   it('sets the changed fields back as a new version, audited as a revert naming the entry; never secrets or read-only fields', async () => {
     const vendor = await create('/vendors', { name: 'Payer' });
-    const deal = await create('/deals', { title: 'Payout', vendor_id: vendor.id, payout: { amount: '100.50', currency: 'USD' }, token: 'secret-1' });
-    await admin.patch(`/deals/${deal.id}`, { version: 1, payout: { amount: '200', currency: 'USD' }, token: 'secret-2' });
+    const deal = await create('/deals', {
+      title: 'Payout',
+      vendor_id: vendor.id,
+      payout: { amount: '100.50', currency: 'USD' },
+      token: 'secret-1',
+    });
+    await admin.patch(`/deals/${deal.id}`, {
+      version: 1,
+      payout: { amount: '200', currency: 'USD' },
+      token: 'secret-2',
+    });
     const change = (await history(`/deals/${deal.id}`)).entries[0];
     if (!change) throw new Error('no entry');
     const response = await revert(deal.id, change.id, { version: 2 });
@@ -303,7 +346,11 @@ describe('revert', () => {
     const { rows } = await db.query<{ token: string }>('SELECT token FROM rp.deals WHERE id = $1', [deal.id]);
     expect(rows[0]?.token).toBe('secret-2');
     const latest = (await history(`/deals/${deal.id}`)).entries[0];
-    expect(latest).toMatchObject({ action: 'revert', detail: { reverts: change.id }, after: { payout: { amount: '100.5', currency: 'USD' } } });
+    expect(latest).toMatchObject({
+      action: 'revert',
+      detail: { reverts: change.id },
+      after: { payout: { amount: '100.5', currency: 'USD' } },
+    });
     // Stale version: 409, nothing written.
     expect((await revert(deal.id, change.id, { version: 2 })).statusCode).toBe(409);
     expect((await history(`/deals/${deal.id}`)).entries).toHaveLength(3);
@@ -311,19 +358,29 @@ describe('revert', () => {
 
   it('refuses with the rule’s message, a missing reference’s, and writes nothing', async () => {
     const vendor = await create('/vendors', { name: 'Doomed' });
-    const deal = await create('/deals', { title: 'Rule', vendor_id: vendor.id, payout: { amount: '900', currency: 'USD' } });
+    const deal = await create('/deals', {
+      title: 'Rule',
+      vendor_id: vendor.id,
+      payout: { amount: '900', currency: 'USD' },
+    });
     await db.query(`UPDATE rp.deals SET payout = 5000 WHERE id = $1`, [deal.id]);
-    await admin.patch(`/deals/${deal.id}`, { version: 1, payout: { amount: '10', currency: 'USD' } }).then((r) => expect(r.statusCode, r.body).toBe(200));
+    await admin
+      .patch(`/deals/${deal.id}`, { version: 1, payout: { amount: '10', currency: 'USD' } })
+      .then((r) => expect(r.statusCode, r.body).toBe(200));
     const [lowered] = (await history(`/deals/${deal.id}`)).entries;
     const refused = await revert(deal.id, lowered?.id ?? 0, { version: 2 });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json<{ errors: Record<string, string[]> }>().errors.payout).toEqual(['The payout is above the limit.']);
+    expect(refused.json<{ errors: Record<string, string[]> }>().errors.payout).toEqual([
+      'The payout is above the limit.',
+    ]);
     await admin.patch(`/deals/${deal.id}`, { version: 2, vendor_id: null });
     await db.query('DELETE FROM rp.vendors WHERE id = $1', [vendor.id]);
     const [unlinked] = (await history(`/deals/${deal.id}`)).entries;
     const missing = await revert(deal.id, unlinked?.id ?? 0, { version: 3 });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json<{ errors: Record<string, string[]> }>().errors.vendor_id).toEqual(['The chosen record does not exist.']);
+    expect(missing.json<{ errors: Record<string, string[]> }>().errors.vendor_id).toEqual([
+      'The chosen record does not exist.',
+    ]);
     const page = await history(`/deals/${deal.id}`);
     expect(page.entries.map((entry) => entry.action)).toEqual(['update', 'update', 'create']);
     expect((await admin.get(`/deals/${deal.id}`)).json<{ data: ResourceRecord }>().data.version).toBe(3);
@@ -340,10 +397,13 @@ describe('revert', () => {
       expect(response.statusCode, entry.action).toBe(409);
       expect(response.json<{ message: string }>().message).toBe('This entry changed no field that can be set back.');
     }
-    const ru = await client(EVERY_CODE, 'ru').post(`/deals/${deal.id}/history/${entries[0]?.id}/revert`, { version: 2 });
+    const ru = await client(EVERY_CODE, 'ru').post(`/deals/${deal.id}/history/${entries[0]?.id}/revert`, {
+      version: 2,
+    });
     expect(ru.json<{ message: string }>().message).toBe('Эта запись не меняла полей, которые можно вернуть.');
     expect((await revert(other.id, entries[1]?.id ?? 0, { version: 1 })).statusCode).toBe(404);
-    for (const body of [{}, { version: '2' }, { version: 2, extra: 1 }, { version: 0 }]) expect((await revert(deal.id, entries[1]?.id ?? 0, body)).statusCode).toBe(422);
+    for (const body of [{}, { version: '2' }, { version: 2, extra: 1 }, { version: 0 }])
+      expect((await revert(deal.id, entries[1]?.id ?? 0, body)).statusCode).toBe(422);
     expect((await revert(deal.id, entries[1]?.id ?? 0, { version: 2 }, [READ_DEALS])).statusCode).toBe(403);
     expect(app.hasRoute({ method: 'POST', url: '/api/shop/ledger/:id/history/:entryId/revert' })).toBe(false);
   });
@@ -362,8 +422,12 @@ describe('related records', () => {
     expect(partners.json<{ data: { data: ResourceRecord[] } }>().data.data.map((row) => row.id)).toEqual([b.id]);
     expect((await admin.get('/deals?filter[vendor_id][eq]=abc')).statusCode).toBe(422);
     expect((await admin.get('/deals?filter[vendor_id][gte]=1')).statusCode).toBe(422);
-    const { rows } = await db.query<{ name: string }>(`SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'rp' AND tablename = 'deals'`);
-    expect(rows.map((row) => row.name)).toEqual(expect.arrayContaining(['deals__vendor_id__idx', 'deals__tracker_id__idx', 'deals__partner_ids__gin']));
+    const { rows } = await db.query<{ name: string }>(
+      `SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'rp' AND tablename = 'deals'`,
+    );
+    expect(rows.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['deals__vendor_id__idx', 'deals__tracker_id__idx', 'deals__partner_ids__gin']),
+    );
   });
 });
 
@@ -375,7 +439,10 @@ describe('the catalogue and record search', () => {
   };
 
   it('lists the definitions the caller may read, to signed-in callers only', async () => {
-    const ids = (codes: string[]) => client(codes).get('/api/auth/resources').then((r) => r.json<{ data: ResourceCatalogue }>().data.map((definition) => definition.id));
+    const ids = (codes: string[]) =>
+      client(codes)
+        .get('/api/auth/resources')
+        .then((r) => r.json<{ data: ResourceCatalogue }>().data.map((definition) => definition.id));
     expect(await ids([READ_VENDORS])).toEqual(['rp.vendors']);
     expect(await ids([READ_DEALS, WRITE_VENDORS])).toEqual(['rp.trackers', 'rp.deals', 'rp.ledger']);
     expect(await ids([])).toEqual([]);
@@ -384,7 +451,8 @@ describe('the catalogue and record search', () => {
   });
 
   it('finds by label and searchable fields, at most 5 per resource, live records only, ranked', async () => {
-    for (const name of ['Zorro', 'Zorro Extra', 'Big Zorro', 'Zorro Two', 'Zorro Three', 'Zorro Four', 'Zorro Five']) await create('/vendors', { name });
+    for (const name of ['Zorro', 'Zorro Extra', 'Big Zorro', 'Zorro Two', 'Zorro Three', 'Zorro Four', 'Zorro Five'])
+      await create('/vendors', { name });
     const gone = await create('/vendors', { name: 'Zorro Gone' });
     await admin.delete(`/vendors/${gone.id}`);
     await create('/vendors', { name: 'Coded', code: 'ZORRO-CODE' });
@@ -395,7 +463,9 @@ describe('the catalogue and record search', () => {
     expect(group?.hits.map((hit) => hit.label)).not.toContain('Zorro Gone');
     expect(answer.unreached).toEqual([]);
     const coded = (await search('ORRO-CO')).groups[0]?.hits;
-    expect(coded).toEqual([{ id: expect.any(Number), label: 'Coded', matched: { field: 'code', value: 'ZORRO-CODE' } }]);
+    expect(coded).toEqual([
+      { id: expect.any(Number), label: 'Coded', matched: { field: 'code', value: 'ZORRO-CODE' } },
+    ]);
     // Two characters: a prefix of the label or a searchable field.
     expect((await search('zo')).groups[0]?.hits.map((hit) => hit.label)).toContain('Zorro');
     expect((await search('ig')).groups.find((candidate) => candidate.resource === 'rp.vendors')).toBeUndefined();
@@ -423,7 +493,10 @@ describe('the catalogue and record search', () => {
 
   it('stops starting statements once the budget is spent and names the resources left', async () => {
     let clock = 0;
-    const answer = await searchRecords(db, [vendors, deals, trackers], 'zorro', { now: () => (clock += 200), budgetMs: 300 });
+    const answer = await searchRecords(db, [vendors, deals, trackers], 'zorro', {
+      now: () => (clock += 200),
+      budgetMs: 300,
+    });
     expect(answer.unreached).toEqual(['rp.deals', 'rp.trackers']);
     expect(answer.groups.map((group) => group.resource)).toEqual(['rp.vendors']);
   });

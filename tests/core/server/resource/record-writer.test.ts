@@ -66,7 +66,9 @@ describe('the record writer', () => {
     expect([replaced.version, replaced.rank]).toEqual([2, null]);
     const stale = await refusal(records.replace(categories, created.id, { name: unique('Games'), version: 1 }, actor));
     expect([stale.status, stale.message]).toEqual([409, STALE_VERSION_MESSAGE]);
-    expect((await records.replace(categories, created.id, { name: unique('Games'), version: 2 }, actor)).version).toBe(3);
+    expect((await records.replace(categories, created.id, { name: unique('Games'), version: 2 }, actor)).version).toBe(
+      3,
+    );
   });
 
   it('refuses what the engine routes refuse: a taken unique value (422), a missing reference (422), a record still pointed at (409)', async () => {
@@ -99,10 +101,18 @@ describe('the users service', () => {
     await lab.db.query('UPDATE core.users SET deleted_at = now() WHERE id = $1', [gone]);
     expect(await usersService.find(lab.db, gone)).toMatchObject({ id: gone, username: 'gone' });
     expect(await usersService.find(lab.db, gone, { live: true })).toBeNull();
-    expect([await usersService.isLive(lab.db, staffId), await usersService.isLive(lab.db, gone)]).toEqual([true, false]);
+    expect([await usersService.isLive(lab.db, staffId), await usersService.isLive(lab.db, gone)]).toEqual([
+      true,
+      false,
+    ]);
     const notFound = await refusal(usersService.require(lab.db, gone, { live: true }));
     expect([notFound.status, notFound.message]).toEqual([404, 'User not found.']);
-    expect(await usersService.labels(lab.db, [staffId, gone, 999_999])).toEqual(new Map([[staffId, 'writer'], [gone, 'gone']]));
+    expect(await usersService.labels(lab.db, [staffId, gone, 999_999])).toEqual(
+      new Map([
+        [staffId, 'writer'],
+        [gone, 'gone'],
+      ]),
+    );
     expect((await usersService.findByEmail(lab.db, 'WRITER@example.com'))?.id).toBe(staffId);
     const superadmin = await usersService.firstSuperadmin(lab.db);
     expect(superadmin).not.toBeNull();

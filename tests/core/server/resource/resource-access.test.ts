@@ -6,7 +6,15 @@ import { ResourceDefinitionError } from '@core/server/resource';
 import { referenceGate, referenceRequirements, satisfiesAny } from '@core/server/resource/references';
 import { requirementCodes } from '@core/shared/permissions';
 import { defineResource, referenceTo } from '@core/shared/resource/definition';
-import { bearer, buildServer, DB_TIMEOUT, mintToken, TEST_RUNTIME_CONFIG, TEST_SECRET, unreachableDatabase } from '../../../support/server/test-database';
+import {
+  bearer,
+  buildServer,
+  DB_TIMEOUT,
+  mintToken,
+  TEST_RUNTIME_CONFIG,
+  TEST_SECRET,
+  unreachableDatabase,
+} from '../../../support/server/test-database';
 import {
   categories,
   EVERY_CODE,
@@ -32,12 +40,15 @@ afterAll(async () => {
   await lab.close();
 });
 
-const engineRoutes = (): DeclaredRoute[] => lab.app.routeAccessTable.filter((route) => route.url.startsWith(`${SHOP}/`) && route.method !== 'HEAD');
+const engineRoutes = (): DeclaredRoute[] =>
+  lab.app.routeAccessTable.filter((route) => route.url.startsWith(`${SHOP}/`) && route.method !== 'HEAD');
 const concrete = (url: string): string => url.replace(':id', '1').replace(':entryId', '1');
 
 describe('the mounted routes', () => {
   it('are exactly the contract, each with the definition’s read or write code', () => {
-    const table = engineRoutes().map((route) => `${route.method} ${route.url.slice(SHOP.length)} ${JSON.stringify(route.access)}`);
+    const table = engineRoutes().map(
+      (route) => `${route.method} ${route.url.slice(SHOP.length)} ${JSON.stringify(route.access)}`,
+    );
     const read = (code: string) => JSON.stringify({ requires: code });
     expect(table.sort()).toEqual(
       [
@@ -92,19 +103,35 @@ describe('the mounted routes', () => {
 
   it('never answer 500 to bad input, whatever the body, query or path parameters', async () => {
     const token = mintToken(EVERY_CODE);
-    const wrongTypes = { title: 1, price: 'x', tag_ids: 'x', attributes: [null], version: -1, ids: 'x', query: 1, page: -1 };
+    const wrongTypes = {
+      title: 1,
+      price: 'x',
+      tag_ids: 'x',
+      attributes: [null],
+      version: -1,
+      ids: 'x',
+      query: 1,
+      page: -1,
+    };
     const hostileQuery = `?page=abc&per_page=1e9&sort=-;drop&deleted=x&filter[title][contains]=${encodeURIComponent("'; drop table lab.items; --")}&filter[quantity][gte]=1e999&q=%00&ids=,`;
     for (const route of engineRoutes()) {
-      const urls = route.url.includes(':id') ? ['abc', '-1', '99999999999999999999', '%00', '0'].map((value) => route.url.replace(':id', value)) : [route.url, `${route.url}${hostileQuery}`];
+      const urls = route.url.includes(':id')
+        ? ['abc', '-1', '99999999999999999999', '%00', '0'].map((value) => route.url.replace(':id', value))
+        : [route.url, `${route.url}${hostileQuery}`];
       for (const url of urls) {
         for (const payload of route.method === 'GET' ? [undefined] : [{}, wrongTypes, 'not json', [1]]) {
           const response = await lab.app.inject({
             method: route.method as 'GET',
             url,
-            headers: { ...bearer(token), ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}) },
+            headers: {
+              ...bearer(token),
+              ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
+            },
             ...(payload === undefined ? {} : { payload: payload as object }),
           });
-          expect(response.statusCode, `${route.method} ${url} ${JSON.stringify(payload)}: ${response.body}`).not.toBe(500);
+          expect(response.statusCode, `${route.method} ${url} ${JSON.stringify(payload)}: ${response.body}`).not.toBe(
+            500,
+          );
         }
       }
     }
@@ -131,14 +158,23 @@ describe('the mounted routes', () => {
 
 describe('reference access', () => {
   it('is exact when a requirement is an all-of: the declared any-of is only the gate', () => {
-    const guarded = defineResource({ ...categories, id: 'lab.guarded', table: 'lab.guarded', path: 'guarded', access: { read: { allOf: ['AA', 'BB'] }, write: 'AA' } });
+    const guarded = defineResource({
+      ...categories,
+      id: 'lab.guarded',
+      table: 'lab.guarded',
+      path: 'guarded',
+      access: { read: { allOf: ['AA', 'BB'] }, write: 'AA' },
+    });
     const pointing = defineResource({
       ...categories,
       id: 'lab.pointing',
       table: 'lab.pointing',
       path: 'pointing',
       access: { read: 'CC', write: 'CC' },
-      fields: [...categories.fields, { kind: 'reference', name: 'guarded_id', labelKey: 'x', target: referenceTo(guarded) }],
+      fields: [
+        ...categories.fields,
+        { kind: 'reference', name: 'guarded_id', labelKey: 'x', target: referenceTo(guarded) },
+      ],
     });
     const requirements = referenceRequirements(guarded, [guarded, pointing]);
     expect(requirements).toEqual([{ allOf: ['AA', 'BB'] }, 'CC']);
@@ -154,14 +190,23 @@ describe('mounting', () => {
     const overriding = defineServerPlugin({
       ...labPlugin(),
       register(app) {
-        app.get('/items', { config: { access: { requires: READ_ITEMS } } }, async () => ({ data: 'the plugin’s own list' }));
+        app.get('/items', { config: { access: { requires: READ_ITEMS } } }, async () => ({
+          data: 'the plugin’s own list',
+        }));
       },
     });
     const app = await buildServer({ db: lab.db, plugins: [overriding] });
     try {
-      const response = await app.inject({ method: 'GET', url: `${SHOP}/items`, headers: bearer(mintToken([READ_ITEMS])) });
+      const response = await app.inject({
+        method: 'GET',
+        url: `${SHOP}/items`,
+        headers: bearer(mintToken([READ_ITEMS])),
+      });
       expect(response.json()).toEqual({ data: 'the plugin’s own list' });
-      expect((await app.inject({ method: 'GET', url: `${SHOP}/items/export.csv`, headers: bearer(mintToken([READ_ITEMS])) })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: `${SHOP}/items/export.csv`, headers: bearer(mintToken([READ_ITEMS])) }))
+          .statusCode,
+      ).toBe(200);
     } finally {
       await app.close();
     }
@@ -169,7 +214,12 @@ describe('mounting', () => {
 
   it('refuses to start with a definition that has problems, naming them', async () => {
     const broken = defineResource({ ...items, id: 'lab.broken', table: 'Lab.Broken', labelField: 'missing' });
-    const plugin = defineServerPlugin({ manifest: labManifest, migrations: [], resources: [...SAMPLE_RESOURCES, broken], register() {} });
+    const plugin = defineServerPlugin({
+      manifest: labManifest,
+      migrations: [],
+      resources: [...SAMPLE_RESOURCES, broken],
+      register() {},
+    });
     const start = createApiServer({
       db: unreachableDatabase(),
       secret: TEST_SECRET,
@@ -185,8 +235,20 @@ describe('mounting', () => {
   });
 
   it('refuses a resource outside its plugin’s service, and hooks for a resource it does not declare', async () => {
-    const elsewhere = defineResource({ ...categories, id: 'lab.elsewhere', table: 'lab.elsewhere', path: 'elsewhere', service: 'finance' });
-    const plugin = defineServerPlugin({ manifest: labManifest, migrations: [], resources: [elsewhere], resourceHooks: { 'lab.unknown': {} }, register() {} });
+    const elsewhere = defineResource({
+      ...categories,
+      id: 'lab.elsewhere',
+      table: 'lab.elsewhere',
+      path: 'elsewhere',
+      service: 'finance',
+    });
+    const plugin = defineServerPlugin({
+      manifest: labManifest,
+      migrations: [],
+      resources: [elsewhere],
+      resourceHooks: { 'lab.unknown': {} },
+      register() {},
+    });
     const start = createApiServer({
       db: unreachableDatabase(),
       secret: TEST_SECRET,

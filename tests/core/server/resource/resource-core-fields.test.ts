@@ -3,11 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@core/server/database/database';
 import { defineServerPlugin } from '@core/server/plugin';
 import { COUNTRIES_REFERENCE } from '@core/shared/resource/core-references';
-import { defineResource, REFERENCE_LIMIT, type AuditEntry, type ResourceRecord } from '@core/shared/resource/definition';
+import {
+  defineResource,
+  REFERENCE_LIMIT,
+  type AuditEntry,
+  type ResourceRecord,
+} from '@core/shared/resource/definition';
 import { SECRET_VALUE_MASK } from '@core/shared/resource/field';
 import { freshDatabase } from '@core/sdk/testing';
 import { bearer, buildServer, DB_TIMEOUT, mintToken } from '../../../support/server/test-database';
-import { filter, labClient, labManifest, READ_ITEMS, WRITE_ITEMS, type ErrorBody, type LabClient } from './support-resource';
+import {
+  filter,
+  labClient,
+  labManifest,
+  READ_ITEMS,
+  WRITE_ITEMS,
+  type ErrorBody,
+  type LabClient,
+} from './support-resource';
 
 /*
  * The core's countries reference (its route, and a resource field pointing at it) and key/value
@@ -24,7 +37,13 @@ const vaults = defineResource({
   access: { read: READ_ITEMS, write: WRITE_ITEMS },
   fields: [
     { kind: 'text', name: 'name', labelKey: 'lab:name', required: true },
-    { kind: 'reference', name: 'country_id', labelKey: 'lab:country', target: COUNTRIES_REFERENCE, filter: ['eq', 'in'] },
+    {
+      kind: 'reference',
+      name: 'country_id',
+      labelKey: 'lab:country',
+      target: COUNTRIES_REFERENCE,
+      filter: ['eq', 'in'],
+    },
     { kind: 'reference', name: 'country_ids', labelKey: 'lab:countries', target: COUNTRIES_REFERENCE, many: true },
     { kind: 'keyValue', name: 'credentials', labelKey: 'lab:credentials', secretValues: true },
     { kind: 'keyValue', name: 'tags', labelKey: 'lab:tags' },
@@ -58,13 +77,23 @@ const RUSSIAN = { 'accept-language': 'ru' };
 const SPAIN = 724;
 
 function countries(query: string, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'GET', url: `/api/auth/references/countries${query}`, headers: { ...bearer(mintToken([])), ...headers } });
+  return app.inject({
+    method: 'GET',
+    url: `/api/auth/references/countries${query}`,
+    headers: { ...bearer(mintToken([])), ...headers },
+  });
 }
 
-const labelsOf = async (query: string, headers: Record<string, string> = {}) => (await countries(query, headers)).json<Options>().data.map((country) => country.label);
+const labelsOf = async (query: string, headers: Record<string, string> = {}) =>
+  (await countries(query, headers)).json<Options>().data.map((country) => country.label);
 
 // Only this plugin: the template stays small and no other plugin's work touches the file.
-const vaultPlugin = defineServerPlugin({ manifest: labManifest, migrations: [], resources: [vaults], register: () => undefined });
+const vaultPlugin = defineServerPlugin({
+  manifest: labManifest,
+  migrations: [],
+  resources: [vaults],
+  register: () => undefined,
+});
 
 beforeAll(async () => {
   db = await freshDatabase([vaultPlugin]);
@@ -93,14 +122,24 @@ describe('GET auth/references/countries', () => {
 
   it('labels in the language the caller reads and finds a country by its English name, its Russian name or its code', async () => {
     for (const q of ['Spain', 'испания', 'ИСП', 'ES']) {
-      expect((await countries(`?q=${encodeURIComponent(q)}`, RUSSIAN)).json<Options>().data[0], q).toEqual({ id: SPAIN, label: 'Испания', code: 'ES' });
-      expect((await countries(`?q=${encodeURIComponent(q)}`)).json<Options>().data[0], q).toEqual({ id: SPAIN, label: 'Spain', code: 'ES' });
+      expect((await countries(`?q=${encodeURIComponent(q)}`, RUSSIAN)).json<Options>().data[0], q).toEqual({
+        id: SPAIN,
+        label: 'Испания',
+        code: 'ES',
+      });
+      expect((await countries(`?q=${encodeURIComponent(q)}`)).json<Options>().data[0], q).toEqual({
+        id: SPAIN,
+        label: 'Spain',
+        code: 'ES',
+      });
     }
     expect(await labelsOf(`?ids=${GERMANY},${FRANCE}`, RUSSIAN)).toEqual(['Германия', 'Франция']);
   });
 
   it('has a Russian name for every country, the short forms spelt out', async () => {
-    const { rows } = await db.query<{ code: string; name_ru: string }>("SELECT code, name_ru FROM core.countries WHERE name_ru !~ '^[А-ЯЁ][А-Яа-яЁё’ ,()—-]+$' OR name_ru LIKE '%о-в%'");
+    const { rows } = await db.query<{ code: string; name_ru: string }>(
+      "SELECT code, name_ru FROM core.countries WHERE name_ru !~ '^[А-ЯЁ][А-Яа-яЁё’ ,()—-]+$' OR name_ru LIKE '%о-в%'",
+    );
     expect(rows).toEqual([]);
     expect(await labelsOf('?q=AX', RUSSIAN)).toContain('Аландские острова');
   });
@@ -128,26 +167,44 @@ describe('a reference to COUNTRIES_REFERENCE', () => {
   it('labels the countries a record points at', async () => {
     const record = await create({ name: 'Berlin', country_id: GERMANY, country_ids: [FRANCE, GERMANY] });
     expect(record._labels).toEqual({ country_id: 'Germany', country_ids: ['France', 'Germany'] });
-    const listed = (await api.get(`/vaults?${filter('country_id', 'eq', String(GERMANY))}`)).json<{ data: { data: ResourceRecord[] } }>().data.data;
+    const listed = (await api.get(`/vaults?${filter('country_id', 'eq', String(GERMANY))}`)).json<{
+      data: { data: ResourceRecord[] };
+    }>().data.data;
     expect(listed.map((row) => row.name)).toEqual(['Berlin']);
   });
 
   it('labels them in the reader language: a list, a record, its page and the answer to a write', async () => {
-    const record = (await api.send('POST', '/vaults', { name: 'Madrid', country_id: SPAIN, country_ids: [FRANCE, SPAIN] }, RUSSIAN)).json<One>().data;
+    const record = (
+      await api.send('POST', '/vaults', { name: 'Madrid', country_id: SPAIN, country_ids: [FRANCE, SPAIN] }, RUSSIAN)
+    ).json<One>().data;
     const inRussian = { country_id: 'Испания', country_ids: ['Франция', 'Испания'] };
     expect(record._labels).toEqual(inRussian);
-    const listed = (await api.send('GET', `/vaults?${filter('country_id', 'eq', String(SPAIN))}`, undefined, RUSSIAN)).json<{ data: { data: ResourceRecord[] } }>().data.data;
+    const listed = (
+      await api.send('GET', `/vaults?${filter('country_id', 'eq', String(SPAIN))}`, undefined, RUSSIAN)
+    ).json<{ data: { data: ResourceRecord[] } }>().data.data;
     expect(listed.map((row) => row._labels)).toEqual([inRussian]);
-    expect((await api.send('GET', `/vaults/${record.id}`, undefined, RUSSIAN)).json<One>().data._labels).toEqual(inRussian);
-    const page = (await api.send('GET', `/vaults/${record.id}/overview`, undefined, RUSSIAN)).json<{ data: { record: ResourceRecord; timeline: { labels: unknown } } }>().data;
+    expect((await api.send('GET', `/vaults/${record.id}`, undefined, RUSSIAN)).json<One>().data._labels).toEqual(
+      inRussian,
+    );
+    const page = (await api.send('GET', `/vaults/${record.id}/overview`, undefined, RUSSIAN)).json<{
+      data: { record: ResourceRecord; timeline: { labels: unknown } };
+    }>().data;
     expect(page.record._labels).toEqual(inRussian);
-    expect(page.timeline.labels).toEqual({ country_id: { [SPAIN]: 'Испания' }, country_ids: { [FRANCE]: 'Франция', [SPAIN]: 'Испания' } });
-    expect((await api.get(`/vaults/${record.id}`)).json<One>().data._labels).toEqual({ country_id: 'Spain', country_ids: ['France', 'Spain'] });
+    expect(page.timeline.labels).toEqual({
+      country_id: { [SPAIN]: 'Испания' },
+      country_ids: { [FRANCE]: 'Франция', [SPAIN]: 'Испания' },
+    });
+    expect((await api.get(`/vaults/${record.id}`)).json<One>().data._labels).toEqual({
+      country_id: 'Spain',
+      country_ids: ['France', 'Spain'],
+    });
   });
 
   it('filters with in', async () => {
     await create({ name: 'Paris', country_id: FRANCE });
-    const listed = (await api.get(`/vaults?${filter('country_id', 'in', `${FRANCE},${GERMANY}`)}`)).json<{ data: { data: ResourceRecord[] } }>().data.data;
+    const listed = (await api.get(`/vaults?${filter('country_id', 'in', `${FRANCE},${GERMANY}`)}`)).json<{
+      data: { data: ResourceRecord[] };
+    }>().data.data;
     expect(listed.map((row) => row.name).sort()).toEqual(['Berlin', 'Paris']);
   });
 
@@ -160,7 +217,11 @@ describe('a reference to COUNTRIES_REFERENCE', () => {
 
 describe('a key/value field with secretValues', () => {
   it('stores what a create sends and answers every key with the mask', async () => {
-    const record = await create({ name: 'Vault A', credentials: { login: 'admin', password: SECRET }, tags: { env: 'prod' } });
+    const record = await create({
+      name: 'Vault A',
+      credentials: { login: 'admin', password: SECRET },
+      tags: { env: 'prod' },
+    });
     expect(record.credentials).toEqual({ login: SECRET_VALUE_MASK, password: SECRET_VALUE_MASK });
     expect(record.tags).toEqual({ env: 'prod' });
     expect(await stored(record.id)).toEqual({ login: 'admin', password: SECRET });
@@ -169,23 +230,40 @@ describe('a key/value field with secretValues', () => {
   it('shows no value in the list, the record, the export or the history', async () => {
     const record = await create({ name: 'Vault B', credentials: { password: SECRET } });
     await api.patch(`/vaults/${record.id}`, { version: 1, credentials: { password: `${SECRET}-2` } });
-    const answers = await Promise.all([api.get('/vaults'), api.get(`/vaults/${record.id}`), api.get('/vaults/export.csv?format=exact'), api.get(`/vaults/${record.id}/history`)]);
+    const answers = await Promise.all([
+      api.get('/vaults'),
+      api.get(`/vaults/${record.id}`),
+      api.get('/vaults/export.csv?format=exact'),
+      api.get(`/vaults/${record.id}/history`),
+    ]);
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
       expect(answer.body).not.toContain(SECRET);
     }
     expect(answers[2]?.body).toContain('password');
     const history = answers[3]?.json<{ data: AuditEntry[] }>().data ?? [];
-    expect(history.map((entry) => entry.after?.credentials)).toEqual([{ password: SECRET_VALUE_MASK }, { password: SECRET_VALUE_MASK }]);
-    const { rows } = await db.query<{ text: string }>("SELECT string_agg(before::text || ' ' || after::text, ' ') AS text FROM core.audit_log WHERE resource = 'lab.vaults'");
+    expect(history.map((entry) => entry.after?.credentials)).toEqual([
+      { password: SECRET_VALUE_MASK },
+      { password: SECRET_VALUE_MASK },
+    ]);
+    const { rows } = await db.query<{ text: string }>(
+      "SELECT string_agg(before::text || ' ' || after::text, ' ') AS text FROM core.audit_log WHERE resource = 'lab.vaults'",
+    );
     expect(rows[0]?.text).not.toContain(SECRET);
   });
 
   it('keeps a masked value, replaces a new one and drops a key not sent', async () => {
     const record = await create({ name: 'Vault C', credentials: { login: 'admin', password: SECRET, token: 't-1' } });
-    const response = await api.patch(`/vaults/${record.id}`, { version: 1, credentials: { login: SECRET_VALUE_MASK, password: 'changed', proxy: 'p-1' } });
+    const response = await api.patch(`/vaults/${record.id}`, {
+      version: 1,
+      credentials: { login: SECRET_VALUE_MASK, password: 'changed', proxy: 'p-1' },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json<One>().data.credentials).toEqual({ login: SECRET_VALUE_MASK, password: SECRET_VALUE_MASK, proxy: SECRET_VALUE_MASK });
+    expect(response.json<One>().data.credentials).toEqual({
+      login: SECRET_VALUE_MASK,
+      password: SECRET_VALUE_MASK,
+      proxy: SECRET_VALUE_MASK,
+    });
     expect(await stored(record.id)).toEqual({ login: 'admin', password: 'changed', proxy: 'p-1' });
   });
 
@@ -200,7 +278,12 @@ describe('a key/value field with secretValues', () => {
     expect(created.statusCode).toBe(422);
     expect(created.json<ErrorBody>().errors).toEqual({ credentials: ['Enter a value for every new key.'] });
     const record = await create({ name: 'Vault F', credentials: { password: SECRET } });
-    const renamed = await api.send('PATCH', `/vaults/${record.id}`, { version: 1, credentials: { pass: SECRET_VALUE_MASK } }, { 'accept-language': 'ru' });
+    const renamed = await api.send(
+      'PATCH',
+      `/vaults/${record.id}`,
+      { version: 1, credentials: { pass: SECRET_VALUE_MASK } },
+      { 'accept-language': 'ru' },
+    );
     expect(renamed.statusCode).toBe(422);
     expect(renamed.json<ErrorBody>().errors).toEqual({ credentials: ['Введите значение для каждого нового ключа.'] });
     expect(await stored(record.id)).toEqual({ password: SECRET });

@@ -15,7 +15,10 @@ beforeAll(async () => {
   lab = await openLab();
   api = labClient(lab.app, EVERY_CODE);
   // Straight into the table: ten thousand records through the API would only slow the test down.
-  await lab.db.query(`INSERT INTO lab.items (title, quantity) SELECT 'item ' || n, n % 7 FROM generate_series(1, $1::int) AS n`, [ROWS]);
+  await lab.db.query(
+    `INSERT INTO lab.items (title, quantity) SELECT 'item ' || n, n % 7 FROM generate_series(1, $1::int) AS n`,
+    [ROWS],
+  );
 }, DB_TIMEOUT * 2);
 
 afterAll(async () => {
@@ -38,7 +41,12 @@ describe('the total of a long list', () => {
 
   it('is a lower bound past it, with pages enough to go on, and the page itself is right', async () => {
     const first = await list('per_page=50&sort=quantity');
-    expect(first).toMatchObject({ current_page: 1, total: COUNT_AHEAD_ROWS, total_exact: false, last_page: COUNT_AHEAD_ROWS / 50 });
+    expect(first).toMatchObject({
+      current_page: 1,
+      total: COUNT_AHEAD_ROWS,
+      total_exact: false,
+      last_page: COUNT_AHEAD_ROWS / 50,
+    });
     expect(first.data).toHaveLength(50);
     // Deeper pages count from where they start: the next pages are still known to exist.
     const deep = await list('per_page=50&sort=quantity&page=150');

@@ -4,7 +4,16 @@ import { readListQuery } from '@core/server/resource/list-params';
 import type { ListPage } from '@core/shared/envelopes';
 import type { ResourceRecord } from '@core/shared/resource/definition';
 import { DB_TIMEOUT } from '../../../support/server/test-database';
-import { EVERY_CODE, filter, items, labClient, openLab, type ErrorBody, type Lab, type LabClient } from './support-resource';
+import {
+  EVERY_CODE,
+  filter,
+  items,
+  labClient,
+  openLab,
+  type ErrorBody,
+  type Lab,
+  type LabClient,
+} from './support-resource';
 
 // Reads only: one database for the file, seeded once through the API.
 let lab: Lab;
@@ -51,9 +60,25 @@ beforeAll(async () => {
     category_id: ids.tools,
     tag_ids: [ids.garden],
   });
-  ids.rake = await create('/items', { title: 'Rake', price: { amount: '7.5', currency: 'USD' }, status: 'retired', category_id: ids.garden });
-  ids.drop = await create('/items', { title: DROP, quantity: 2, notes: "=cmd|' /C calc'!A0", contact: 'd@x.io', parent_id: ids.hammer });
-  ids.spatula = await create('/items', { title: 'Spatula, "big"', quantity: 9, category_id: ids.kitchen, notes: 'line one\nline two' });
+  ids.rake = await create('/items', {
+    title: 'Rake',
+    price: { amount: '7.5', currency: 'USD' },
+    status: 'retired',
+    category_id: ids.garden,
+  });
+  ids.drop = await create('/items', {
+    title: DROP,
+    quantity: 2,
+    notes: "=cmd|' /C calc'!A0",
+    contact: 'd@x.io',
+    parent_id: ids.hammer,
+  });
+  ids.spatula = await create('/items', {
+    title: 'Spatula, "big"',
+    quantity: 9,
+    category_id: ids.kitchen,
+    notes: 'line one\nline two',
+  });
   ids.percent = await create('/items', { title: '%_', quantity: 1 });
   const removed = await api.delete(`/items/${ids.spatula}`);
   if (removed.statusCode !== 200) throw new Error(removed.body);
@@ -122,7 +147,9 @@ describe('GET items', () => {
   it('sorts by any sortable field, then by id; nulls last ascending and first descending', async () => {
     expect(idsOf(await allOf('sort=-quantity'))).toEqual([ids.rake, ids.hammer, ids.drop, ids.percent, ids.saw]);
     expect(idsOf(await allOf('sort=quantity'))).toEqual([ids.saw, ids.percent, ids.drop, ids.hammer, ids.rake]);
-    const byTitle = (await allOf('sort=title')).data.map((record) => record.title).filter((title) => /^[A-Za-z ]+$/.test(String(title)));
+    const byTitle = (await allOf('sort=title')).data
+      .map((record) => record.title)
+      .filter((title) => /^[A-Za-z ]+$/.test(String(title)));
     expect(byTitle).toEqual(['Hammer', 'hand saw', 'Rake']);
     expect(idsOf(await allOf('sort=id'))).toEqual(sorted(ids.hammer, ids.saw, ids.rake, ids.drop, ids.percent));
   });
@@ -165,7 +192,9 @@ describe('GET items', () => {
     expect(await idSet(filter('active', 'eq', 'false'))).toEqual([ids.saw]);
     expect(await idSet(filter('released', 'eq', '2026-01-10'))).toEqual([ids.hammer]);
     expect(await idSet(filter('released', 'gte', '2026-01-15'))).toEqual([ids.saw]);
-    expect(await idSet(`${filter('released', 'gte', '2026-01-01')}&${filter('released', 'lte', '2026-01-31')}`)).toEqual([ids.hammer]);
+    expect(
+      await idSet(`${filter('released', 'gte', '2026-01-01')}&${filter('released', 'lte', '2026-01-31')}`),
+    ).toEqual([ids.hammer]);
     expect(await idSet(filter('checked_at', 'gte', '2026-02-01T00:00:00+02:00'))).toEqual([ids.saw]);
     // A bare date as the upper end includes that whole day.
     expect(await idSet(filter('checked_at', 'lte', '2026-02-01'))).toEqual(sorted(ids.hammer, ids.saw));
@@ -180,7 +209,9 @@ describe('GET items', () => {
     expect(await idSet(filter('category_id', 'in', `${ids.garden},${ids.kitchen}`))).toEqual([ids.rake]);
     expect(await idSet(filter('tag_ids', 'eq', String(ids.garden)))).toEqual(sorted(ids.hammer, ids.saw));
     expect(await idSet(filter('tag_ids', 'in', `${ids.tools},${ids.kitchen}`))).toEqual([ids.hammer]);
-    expect(await idSet(`${filter('category_id', 'eq', String(ids.tools))}&${filter('active', 'eq', 'true')}`)).toEqual([ids.hammer]);
+    expect(await idSet(`${filter('category_id', 'eq', String(ids.tools))}&${filter('active', 'eq', 'true')}`)).toEqual([
+      ids.hammer,
+    ]);
   });
 
   it('shows soft-deleted records only when asked', async () => {
@@ -228,7 +259,9 @@ describe('GET items', () => {
     const twice = await api.get('/items?page=1&page=2');
     expect(twice.statusCode).toBe(422);
     expect(twice.json<ErrorBody>().errors).toEqual({ page: ['This parameter may be given once.'] });
-    const russian = await api.send('GET', `/items?${filter('quantity', 'gte', 'x')}`, undefined, { 'accept-language': 'ru-RU,ru;q=0.9' });
+    const russian = await api.send('GET', `/items?${filter('quantity', 'gte', 'x')}`, undefined, {
+      'accept-language': 'ru-RU,ru;q=0.9',
+    });
     expect(russian.json<ErrorBody>().errors).toEqual({ 'filter[quantity][gte]': ['Введите число, например 1234,56.'] });
   });
 });
@@ -237,9 +270,15 @@ describe('GET items/{id}', () => {
   it('answers one record, 404 for a missing or soft-deleted one unless deleted=with', async () => {
     const response = await api.get(`/items/${ids.hammer}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ data: ResourceRecord }>().data).toMatchObject({ id: ids.hammer, title: 'Hammer', _labels: { category_id: 'Tools' } });
+    expect(response.json<{ data: ResourceRecord }>().data).toMatchObject({
+      id: ids.hammer,
+      title: 'Hammer',
+      _labels: { category_id: 'Tools' },
+    });
     expect((await api.get(`/items/${ids.spatula}`)).statusCode).toBe(404);
-    expect((await api.get(`/items/${ids.spatula}?deleted=with`)).json<{ data: ResourceRecord }>().data.title).toBe('Spatula, "big"');
+    expect((await api.get(`/items/${ids.spatula}?deleted=with`)).json<{ data: ResourceRecord }>().data.title).toBe(
+      'Spatula, "big"',
+    );
     expect((await api.get('/items/999999')).statusCode).toBe(404);
     expect((await api.get('/items/abc')).statusCode).toBe(404);
   });
@@ -253,8 +292,12 @@ describe('GET references', () => {
       { id: ids.kitchen, label: 'Kitchen' },
       { id: ids.tools, label: 'Tools' },
     ]);
-    expect((await api.get('/references/categories?q=OO')).json<Options>().data).toEqual([{ id: ids.tools, label: 'Tools' }]);
-    expect((await api.get(`/references/items?q=${encodeURIComponent('%')}`)).json<Options>().data).toEqual([{ id: ids.percent, label: '%_' }]);
+    expect((await api.get('/references/categories?q=OO')).json<Options>().data).toEqual([
+      { id: ids.tools, label: 'Tools' },
+    ]);
+    expect((await api.get(`/references/items?q=${encodeURIComponent('%')}`)).json<Options>().data).toEqual([
+      { id: ids.percent, label: '%_' },
+    ]);
   });
 
   it('offers live records only, but resolves any id it is asked for', async () => {
@@ -271,7 +314,9 @@ describe('GET references', () => {
 
 describe('GET items/export.csv', () => {
   it('streams exactly the filtered rows in the list order, with the count first', async () => {
-    const response = await api.get(`/items/export.csv?format=exact&sort=quantity&${filter('status', 'eq', 'draft')}&per_page=2&page=2`);
+    const response = await api.get(
+      `/items/export.csv?format=exact&sort=quantity&${filter('status', 'eq', 'draft')}&per_page=2&page=2`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-total-count']).toBe('3');
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -289,47 +334,79 @@ describe('GET items/export.csv', () => {
   it("is for people by default: the list's default columns, titled, with labels, Yes and times in UTC for a plain call", async () => {
     const response = await api.get(`/items/export.csv?${filter('title', 'eq', 'Hammer')}`);
     const [header, row] = response.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(header).toBe('Title,contact,site,Quantity,Price,Price currency,Weight,discount,Active,Released,Checked (UTC),Status,Category,Tags,parent_id,stage,Created (UTC)');
-    expect(row).toMatch(/^Hammer,a@x\.io,,5,12\.3,USD,1\.5,12\.5,Yes,01\/10\/26,"01\/10\/26, 8:00\sAM",Draft,Tools,"Tools, Garden",,new,"\d\d\/\d\d\/\d\d, /);
+    expect(header).toBe(
+      'Title,contact,site,Quantity,Price,Price currency,Weight,discount,Active,Released,Checked (UTC),Status,Category,Tags,parent_id,stage,Created (UTC)',
+    );
+    expect(row).toMatch(
+      /^Hammer,a@x\.io,,5,12\.3,USD,1\.5,12\.5,Yes,01\/10\/26,"01\/10\/26, 8:00\sAM",Draft,Tools,"Tools, Garden",,new,"\d\d\/\d\d\/\d\d, /,
+    );
   });
 
   it('writes the columns the caller sees, in their order, in Russian with `;`, decimal commas and times in their zone', async () => {
-    const response = await api.send('GET', `/items/export.csv?columns=checked_at,title,weight,active,price&${filter('title', 'eq', 'Hammer')}`, undefined, {
-      'accept-language': 'ru',
-      'x-time-zone': 'Asia/Tokyo',
-    });
+    const response = await api.send(
+      'GET',
+      `/items/export.csv?columns=checked_at,title,weight,active,price&${filter('title', 'eq', 'Hammer')}`,
+      undefined,
+      {
+        'accept-language': 'ru',
+        'x-time-zone': 'Asia/Tokyo',
+      },
+    );
     expect(response.statusCode).toBe(200);
-    expect(response.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual(['Проверен (Asia/Tokyo);Название;Вес;Активен;Цена;Цена, валюта', '10.01.2026, 17:00;Hammer;1,5;Да;12,3;USD', '']);
+    expect(response.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'Проверен (Asia/Tokyo);Название;Вес;Активен;Цена;Цена, валюта',
+      '10.01.2026, 17:00;Hammer;1,5;Да;12,3;USD',
+      '',
+    ]);
   });
 
   it("refuses a time zone it does not know, in the caller's language, and a column the resource lacks", async () => {
-    const zone = (language: string) => api.send('GET', '/items/export.csv', undefined, { 'accept-language': language, 'x-time-zone': 'Mars/Olympus' });
+    const zone = (language: string) =>
+      api.send('GET', '/items/export.csv', undefined, { 'accept-language': language, 'x-time-zone': 'Mars/Olympus' });
     const english = await zone('en');
     expect(english.statusCode).toBe(422);
-    expect(english.json<ErrorBody>().message).toBe('Unknown time zone "Mars/Olympus" in X-Time-Zone: send an IANA zone such as Europe/Moscow.');
-    expect((await zone('ru')).json<ErrorBody>().message).toBe('Неизвестный часовой пояс «Mars/Olympus» в X-Time-Zone: укажите пояс IANA, например Europe/Moscow.');
+    expect(english.json<ErrorBody>().message).toBe(
+      'Unknown time zone "Mars/Olympus" in X-Time-Zone: send an IANA zone such as Europe/Moscow.',
+    );
+    expect((await zone('ru')).json<ErrorBody>().message).toBe(
+      'Неизвестный часовой пояс «Mars/Olympus» в X-Time-Zone: укажите пояс IANA, например Europe/Moscow.',
+    );
     const column = await api.get('/items/export.csv?columns=title,api_key');
     expect(column.statusCode).toBe(422);
     expect(column.json<ErrorBody>().errors).toEqual({ columns: ['These columns are not known: api_key.'] });
   });
 
   it('quotes, defuses formulas and names references by label', async () => {
-    const response = await api.get('/items/export.csv?deleted=with&sort=id&columns=id,title,notes,contact,quantity,category_id,tag_ids,attributes');
+    const response = await api.get(
+      '/items/export.csv?deleted=with&sort=id&columns=id,title,notes,contact,quantity,category_id,tag_ids,attributes',
+    );
     const body = response.body;
     expect(response.headers['x-total-count']).toBe('6');
     // Text starting = + - @ gets a leading apostrophe; a leading apostrophe itself is harmless.
     expect(body).toContain(`\r\n${ids.drop},${DROP},'=cmd|' /C calc'!A0,d@x.io,2,`);
     expect(body).toContain('"Spatula, ""big"""');
     expect(body).toContain('"line one\nline two"');
-    expect(body).toContain(`${ids.hammer},Hammer,50% off_now,a@x.io,5,Tools,"Tools, Garden","{""colour"":""red""}"\r\n`);
+    expect(body).toContain(
+      `${ids.hammer},Hammer,50% off_now,a@x.io,5,Tools,"Tools, Garden","{""colour"":""red""}"\r\n`,
+    );
   });
 
   it('reads in keyset batches that together give exactly the list, whatever the order', async () => {
-    for (const sort of ['quantity', '-quantity', 'title', '-price', '-created_at', 'released', '-checked_at', 'category_id']) {
+    for (const sort of [
+      'quantity',
+      '-quantity',
+      'title',
+      '-price',
+      '-created_at',
+      'released',
+      '-checked_at',
+      'category_id',
+    ]) {
       const params = { sort, per_page: '50', deleted: 'with' };
       const query = readListQuery(items, params, 'en');
       const batched: number[] = [];
-      for await (const batch of matchingRecords(lab.db, items, query, 2)) batched.push(...batch.map((record) => record.id));
+      for await (const batch of matchingRecords(lab.db, items, query, 2))
+        batched.push(...batch.map((record) => record.id));
       expect(batched, sort).toEqual(idsOf(await list(new URLSearchParams(params).toString())));
     }
   });

@@ -11,7 +11,13 @@ import { categories, items } from './support-resource';
 
 // Pure SQL assembly: no database here, only what text and which parameters come out.
 
-const HOSTILE = ["'; drop table lab.items; --", '%_\\', 'x" OR 1=1 --', '$$; SELECT pg_sleep(1); $$', 'Robert\'); DROP TABLE students;--'];
+const HOSTILE = [
+  "'; drop table lab.items; --",
+  '%_\\',
+  'x" OR 1=1 --',
+  '$$; SELECT pg_sleep(1); $$',
+  "Robert'); DROP TABLE students;--",
+];
 
 function compile(clause: FilterClause): { sql: string; values: unknown[] } {
   const params = new SqlParams();
@@ -36,17 +42,36 @@ describe('filters as SQL', () => {
   });
 
   it('writes each operator with a bound, cast parameter', () => {
-    expect(compile({ field: 'title', op: 'eq', value: 'Hammer' })).toEqual({ sql: 'lower(r."title") = lower($1::text)', values: ['Hammer'] });
-    expect(compile({ field: 'title', op: 'neq', value: 'Hammer' }).sql).toBe('lower(r."title") IS DISTINCT FROM lower($1::text)');
-    expect(compile({ field: 'quantity', op: 'gte', value: '5' })).toEqual({ sql: 'r."quantity" >= $1::numeric', values: ['5'] });
+    expect(compile({ field: 'title', op: 'eq', value: 'Hammer' })).toEqual({
+      sql: 'lower(r."title") = lower($1::text)',
+      values: ['Hammer'],
+    });
+    expect(compile({ field: 'title', op: 'neq', value: 'Hammer' }).sql).toBe(
+      'lower(r."title") IS DISTINCT FROM lower($1::text)',
+    );
+    expect(compile({ field: 'quantity', op: 'gte', value: '5' })).toEqual({
+      sql: 'r."quantity" >= $1::numeric',
+      values: ['5'],
+    });
     expect(compile({ field: 'price', op: 'lte', value: '12.5' }).sql).toBe('r."price" <= $1::numeric');
-    expect(compile({ field: 'active', op: 'eq', value: 'false' })).toEqual({ sql: 'r."active" = $1::boolean', values: [false] });
+    expect(compile({ field: 'active', op: 'eq', value: 'false' })).toEqual({
+      sql: 'r."active" = $1::boolean',
+      values: [false],
+    });
     expect(compile({ field: 'released', op: 'eq', value: '2026-01-02' }).sql).toBe('r."released" = $1::date');
-    expect(compile({ field: 'checked_at', op: 'gte', value: '2026-01-02T10:00:00Z' }).sql).toBe('r."checked_at" >= $1::timestamptz');
+    expect(compile({ field: 'checked_at', op: 'gte', value: '2026-01-02T10:00:00Z' }).sql).toBe(
+      'r."checked_at" >= $1::timestamptz',
+    );
     // A bare date closing a datetime range takes in that whole day.
     expect(compile({ field: 'checked_at', op: 'lte', value: '2026-01-02' }).sql).toBe('r."checked_at" < $1::date + 1');
-    expect(compile({ field: 'category_id', op: 'in', value: ['1', '2'] })).toEqual({ sql: 'r."category_id" = ANY($1::bigint[])', values: [['1', '2']] });
-    expect(compile({ field: 'tag_ids', op: 'eq', value: '3' })).toEqual({ sql: 'r."tag_ids" @> $1::bigint[]', values: [['3']] });
+    expect(compile({ field: 'category_id', op: 'in', value: ['1', '2'] })).toEqual({
+      sql: 'r."category_id" = ANY($1::bigint[])',
+      values: [['1', '2']],
+    });
+    expect(compile({ field: 'tag_ids', op: 'eq', value: '3' })).toEqual({
+      sql: 'r."tag_ids" @> $1::bigint[]',
+      values: [['3']],
+    });
     expect(compile({ field: 'tag_ids', op: 'in', value: ['3', '4'] }).sql).toBe('r."tag_ids" && $1::bigint[]');
   });
 
@@ -69,7 +94,9 @@ describe('filters as SQL', () => {
       `r."title" ILIKE $1::text ESCAPE '\\'`,
       'r."quantity" >= $2::numeric',
     ]);
-    expect(listConditions(items, { filters: [], deleted: 'only' }, new SqlParams(), 'r')).toEqual(['r."deleted_at" IS NOT NULL']);
+    expect(listConditions(items, { filters: [], deleted: 'only' }, new SqlParams(), 'r')).toEqual([
+      'r."deleted_at" IS NOT NULL',
+    ]);
     expect(listConditions(items, { filters: [], deleted: 'with' }, new SqlParams(), 'r')).toEqual([]);
     expect(listConditions(categories, { filters: [], deleted: 'without' }, new SqlParams(), 'r')).toEqual([]);
   });
@@ -77,8 +104,12 @@ describe('filters as SQL', () => {
 
 describe('order and keyset', () => {
   it('orders by the sort and then the id, text case-insensitively', () => {
-    expect(orderBy(sortKey(items, { field: 'title', direction: 'asc' }, 'r'), 'r')).toBe('ORDER BY lower(r."title") ASC, r."id" ASC');
-    expect(orderBy(sortKey(items, { field: 'created_at', direction: 'desc' }, 'r'), 'r')).toBe('ORDER BY r."created_at" DESC, r."id" DESC');
+    expect(orderBy(sortKey(items, { field: 'title', direction: 'asc' }, 'r'), 'r')).toBe(
+      'ORDER BY lower(r."title") ASC, r."id" ASC',
+    );
+    expect(orderBy(sortKey(items, { field: 'created_at', direction: 'desc' }, 'r'), 'r')).toBe(
+      'ORDER BY r."created_at" DESC, r."id" DESC',
+    );
   });
 
   it('continues after a position with one bound row comparison, nulls as a phase of their own', () => {
@@ -92,7 +123,9 @@ describe('order and keyset', () => {
     expect(keysetCondition(key, 'r', 'values', null, new SqlParams())).toBe('r."quantity" IS NOT NULL');
     const descending = sortKey(items, { field: 'quantity', direction: 'desc' }, 'r');
     expect(keysetPhases(descending)).toEqual(['nulls', 'values']);
-    expect(keysetCondition(descending, 'r', 'nulls', { key: null, id: '7' }, new SqlParams())).toBe('r."quantity" IS NULL AND r."id" < $1::bigint');
+    expect(keysetCondition(descending, 'r', 'nulls', { key: null, id: '7' }, new SqlParams())).toBe(
+      'r."quantity" IS NULL AND r."id" < $1::bigint',
+    );
   });
 });
 
@@ -143,18 +176,30 @@ describe('definitions and indexes', () => {
 
   it('plans a trigram index for text searches when pg_trgm is there, and unique indexes for live rows', () => {
     const sql = plannedIndexes(items, 'public').map((plan) => plan.sql);
-    expect(sql).toContain('CREATE INDEX IF NOT EXISTS "items__title__trgm" ON "lab"."items" USING gin ("title" "public".gin_trgm_ops) WITH (fastupdate = off)');
+    expect(sql).toContain(
+      'CREATE INDEX IF NOT EXISTS "items__title__trgm" ON "lab"."items" USING gin ("title" "public".gin_trgm_ops) WITH (fastupdate = off)',
+    );
     // The label is searched by Ctrl+K: two characters by prefix, on lower(title) with pattern ops.
-    expect(sql).toContain('CREATE INDEX IF NOT EXISTS "items__title__prefix" ON "lab"."items" USING btree (lower("title") text_pattern_ops)');
+    expect(sql).toContain(
+      'CREATE INDEX IF NOT EXISTS "items__title__prefix" ON "lab"."items" USING btree (lower("title") text_pattern_ops)',
+    );
     // Every reference is indexed, filtered or not (related sections).
-    expect(sql).toContain('CREATE INDEX IF NOT EXISTS "items__parent_id__idx" ON "lab"."items" USING btree ("parent_id", id)');
+    expect(sql).toContain(
+      'CREATE INDEX IF NOT EXISTS "items__parent_id__idx" ON "lab"."items" USING btree ("parent_id", id)',
+    );
     expect(sql.filter((statement) => statement.includes('"items__title__trgm"'))).toHaveLength(1);
-    expect(sql).toContain('CREATE UNIQUE INDEX IF NOT EXISTS "items__title__live_key" ON "lab"."items" (lower("title")) WHERE deleted_at IS NULL');
+    expect(sql).toContain(
+      'CREATE UNIQUE INDEX IF NOT EXISTS "items__title__live_key" ON "lab"."items" (lower("title")) WHERE deleted_at IS NULL',
+    );
     expect(sql).toContain('CREATE INDEX IF NOT EXISTS "items__tag_ids__gin" ON "lab"."items" USING gin ("tag_ids")');
-    expect(plannedIndexes(items, null).map((plan) => plan.sql)).toContain('CREATE INDEX IF NOT EXISTS "items__title__idx" ON "lab"."items" USING btree (lower("title"), id)');
+    expect(plannedIndexes(items, null).map((plan) => plan.sql)).toContain(
+      'CREATE INDEX IF NOT EXISTS "items__title__idx" ON "lab"."items" USING btree (lower("title"), id)',
+    );
     expect(fieldNamed(items, 'notes')?.filter).toEqual(['contains']);
     // Without pg_trgm a contains-only text field still gets a btree on lower(column).
-    expect(plannedIndexes(items, null).map((plan) => plan.sql)).toContain('CREATE INDEX IF NOT EXISTS "items__notes__idx" ON "lab"."items" USING btree (lower("notes"))');
+    expect(plannedIndexes(items, null).map((plan) => plan.sql)).toContain(
+      'CREATE INDEX IF NOT EXISTS "items__notes__idx" ON "lab"."items" USING btree (lower("notes"))',
+    );
   });
 
   it('refuses an identifier that is not plain lower snake case', () => {

@@ -33,7 +33,14 @@ beforeAll(async () => {
   db = await freshDatabase();
   app = await buildServer({
     db,
-    plugins: [defineServerPlugin({ manifest: { ...labManifest, id: 'pair' }, migrations: [], resources: [rates], register: () => undefined })],
+    plugins: [
+      defineServerPlugin({
+        manifest: { ...labManifest, id: 'pair' },
+        migrations: [],
+        resources: [rates],
+        register: () => undefined,
+      }),
+    ],
   });
 }, DB_TIMEOUT);
 afterAll(async () => {
@@ -45,7 +52,9 @@ describe('uniqueTogether', { timeout: DB_TIMEOUT }, () => {
   it('plans one unique index over the group, live rows only', () => {
     const plan = plannedIndexes(rates, null).find((index) => index.unique);
     expect(plan).toMatchObject({ name: 'rates__code__day__live_key', field: 'code' });
-    expect(plan?.sql).toBe('CREATE UNIQUE INDEX IF NOT EXISTS "rates__code__day__live_key" ON "pair"."rates" (lower("code"), "day") WHERE deleted_at IS NULL');
+    expect(plan?.sql).toBe(
+      'CREATE UNIQUE INDEX IF NOT EXISTS "rates__code__day__live_key" ON "pair"."rates" (lower("code"), "day") WHERE deleted_at IS NULL',
+    );
   });
 
   it('refuses a second record with the same values together with 422 on the first field, and allows either alone', async () => {
@@ -58,16 +67,22 @@ describe('uniqueTogether', { timeout: DB_TIMEOUT }, () => {
     const gbp = await client.post('/rates', { code: 'GBP', day: '2026-01-01' });
     expect(gbp.statusCode).toBe(201);
     // Moving a record onto a taken pair is refused the same way.
-    const moved = await client.patch(`/rates/${gbp.json<{ data: { id: number } }>().data.id}`, { version: 1, code: 'EUR' });
+    const moved = await client.patch(`/rates/${gbp.json<{ data: { id: number } }>().data.id}`, {
+      version: 1,
+      code: 'EUR',
+    });
     expect(moved.statusCode).toBe(422);
     expect(moved.json<ErrorBody>().errors).toEqual({ code: ['This value is already taken.'] });
   });
 
   it('is checked by the shared definition check', () => {
-    const problems = (uniqueTogether: readonly (readonly string[])[]) => definitionProblems({ ...rates, uniqueTogether });
+    const problems = (uniqueTogether: readonly (readonly string[])[]) =>
+      definitionProblems({ ...rates, uniqueTogether });
     expect(problems([['code', 'day']])).toEqual([]);
     expect(problems([['code']])).toEqual(['pair.rates: uniqueTogether [code] must name two or more different fields']);
-    expect(problems([['code', 'code']])).toEqual(['pair.rates: uniqueTogether [code, code] must name two or more different fields']);
+    expect(problems([['code', 'code']])).toEqual([
+      'pair.rates: uniqueTogether [code, code] must name two or more different fields',
+    ]);
     expect(problems([['code', 'nope']])).toEqual(['pair.rates: uniqueTogether names unknown field "nope"']);
   });
 });

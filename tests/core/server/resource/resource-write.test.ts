@@ -2,7 +2,16 @@ import { NUL_MESSAGE } from '@core/server/http/text-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_VERSION_MESSAGE, type AuditEntry, type ResourceRecord } from '@core/shared/resource/definition';
 import { DB_TIMEOUT, errorBody } from '../../../support/server/test-database';
-import { EVERY_CODE, filter, labClient, openLab, READ_ITEMS, type ErrorBody, type Lab, type LabClient } from './support-resource';
+import {
+  EVERY_CODE,
+  filter,
+  labClient,
+  openLab,
+  READ_ITEMS,
+  type ErrorBody,
+  type Lab,
+  type LabClient,
+} from './support-resource';
 
 // One database for the file; every test works on records of its own.
 let lab: Lab;
@@ -17,11 +26,19 @@ async function create(path: string, body: object): Promise<ResourceRecord> {
   return response.json<One>().data;
 }
 
-async function auditRows(resource: string, id: number): Promise<{ action: string; actor_id: number | null; before: unknown; after: unknown }[]> {
-  const { rows } = await lab.db.query<{ action: string; actor_id: string | number | null; before: unknown; after: unknown }>(
-    'SELECT action, actor_id, before, after FROM core.audit_log WHERE resource = $1 AND record_id = $2 ORDER BY id',
-    [resource, id],
-  );
+async function auditRows(
+  resource: string,
+  id: number,
+): Promise<{ action: string; actor_id: number | null; before: unknown; after: unknown }[]> {
+  const { rows } = await lab.db.query<{
+    action: string;
+    actor_id: string | number | null;
+    before: unknown;
+    after: unknown;
+  }>('SELECT action, actor_id, before, after FROM core.audit_log WHERE resource = $1 AND record_id = $2 ORDER BY id', [
+    resource,
+    id,
+  ]);
   return rows.map((row) => ({ ...row, actor_id: row.actor_id === null ? null : Number(row.actor_id) }));
 }
 
@@ -37,7 +54,12 @@ afterAll(async () => {
 
 describe('POST items', () => {
   it('creates a record with defaults and computed fields, answers 201 and writes one audit row', async () => {
-    const response = await api.post('/items', { title: '  Anvil  ', price: { amount: '100.50', currency: 'eur' }, api_key: 'anvil-secret', category_id: tools });
+    const response = await api.post('/items', {
+      title: '  Anvil  ',
+      price: { amount: '100.50', currency: 'eur' },
+      api_key: 'anvil-secret',
+      category_id: tools,
+    });
     expect(response.statusCode).toBe(201);
     const record = response.json<One>().data;
     expect(record).toMatchObject({
@@ -53,11 +75,18 @@ describe('POST items', () => {
       created_by: 1,
       _labels: { category_id: 'Tools' },
     });
-    const { rows } = await lab.db.query<{ api_key: string }>('SELECT api_key FROM lab.items WHERE id = $1', [record.id]);
+    const { rows } = await lab.db.query<{ api_key: string }>('SELECT api_key FROM lab.items WHERE id = $1', [
+      record.id,
+    ]);
     expect(rows[0]?.api_key).toBe('anvil-secret');
     const audit = await auditRows('lab.items', record.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'create', actor_id: 1, before: null, after: { title: 'Anvil', api_key: '••••••••', price: { amount: '100.5', currency: 'EUR' } } });
+    expect(audit[0]).toMatchObject({
+      action: 'create',
+      actor_id: 1,
+      before: null,
+      after: { title: 'Anvil', api_key: '••••••••', price: { amount: '100.5', currency: 'EUR' } },
+    });
   });
 
   it('answers 422 with a message on every field of every kind that is wrong', async () => {
@@ -106,9 +135,17 @@ describe('POST items', () => {
   });
 
   it('checks money currencies and bounds, in the caller’s language', async () => {
-    const response = await api.send('POST', '/items', { title: 'Coin', price: { amount: '1', currency: 'GBP' }, quantity: -1 }, { 'accept-language': 'ru' });
+    const response = await api.send(
+      'POST',
+      '/items',
+      { title: 'Coin', price: { amount: '1', currency: 'GBP' }, quantity: -1 },
+      { 'accept-language': 'ru' },
+    );
     expect(response.statusCode).toBe(422);
-    expect(response.json<ErrorBody>().errors).toEqual({ price: ['Выберите валюту.'], quantity: ['Значение должно быть не меньше 0.'] });
+    expect(response.json<ErrorBody>().errors).toEqual({
+      price: ['Выберите валюту.'],
+      quantity: ['Значение должно быть не меньше 0.'],
+    });
     const notObject = await api.send('POST', '/items', undefined, { 'content-type': 'application/json' });
     expect(notObject.statusCode).toBe(400);
     const array = await api.post('/items', [1, 2]);
@@ -124,18 +161,27 @@ describe('POST items', () => {
   it('answers 422 missingReference for ids that do not exist or are soft-deleted', async () => {
     const gone = await create('/items', { title: 'Gone parent' });
     expect((await api.delete(`/items/${gone.id}`)).statusCode).toBe(200);
-    const response = await api.post('/items', { title: 'Orphan', category_id: 999_999, tag_ids: [tools, 888_888], parent_id: gone.id });
+    const response = await api.post('/items', {
+      title: 'Orphan',
+      category_id: 999_999,
+      tag_ids: [tools, 888_888],
+      parent_id: gone.id,
+    });
     expect(response.statusCode).toBe(422);
     const message = ['The chosen record does not exist.'];
     expect(response.json<ErrorBody>().errors).toEqual({ category_id: message, tag_ids: message, parent_id: message });
-    expect((await api.get(`/items?${filter('title', 'eq', 'Orphan')}`)).json<{ data: { total: number } }>().data.total).toBe(0);
+    expect(
+      (await api.get(`/items?${filter('title', 'eq', 'Orphan')}`)).json<{ data: { total: number } }>().data.total,
+    ).toBe(0);
   });
 
   it('answers 422 unique on the field for a value a live record holds, whatever its case', async () => {
     const first = await create('/items', { title: 'Widget' });
     const clash = await api.post('/items', { title: 'WIDGET' });
     expect(clash.statusCode).toBe(422);
-    expect(clash.json<ErrorBody>()).toEqual(errorBody('This value is already taken.', { errors: { title: ['This value is already taken.'] } }));
+    expect(clash.json<ErrorBody>()).toEqual(
+      errorBody('This value is already taken.', { errors: { title: ['This value is already taken.'] } }),
+    );
     // A soft-deleted record frees its value; restoring it while another holds the value is refused.
     expect((await api.delete(`/items/${first.id}`)).statusCode).toBe(200);
     const second = await create('/items', { title: 'widget' });
@@ -181,7 +227,10 @@ describe('PATCH items/{id}', () => {
 
   it('lets exactly one of two edits made on the same version through', async () => {
     const record = await create('/items', { title: 'Contended' });
-    const answers = await Promise.all([api.patch(`/items/${record.id}`, { version: 1, quantity: 1 }), api.patch(`/items/${record.id}`, { version: 1, quantity: 2 })]);
+    const answers = await Promise.all([
+      api.patch(`/items/${record.id}`, { version: 1, quantity: 1 }),
+      api.patch(`/items/${record.id}`, { version: 1, quantity: 2 }),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect((await api.get(`/items/${record.id}`)).json<One>().data.version).toBe(2);
     expect((await auditRows('lab.items', record.id)).map((row) => row.action)).toEqual(['create', 'update']);
@@ -189,7 +238,9 @@ describe('PATCH items/{id}', () => {
 
   it('keeps a secret sent back as the mask or left empty, and replaces it when a new one is typed', async () => {
     const record = await create('/items', { title: 'Keyed', api_key: 'first-key' });
-    const stored = async () => (await lab.db.query<{ api_key: string }>('SELECT api_key FROM lab.items WHERE id = $1', [record.id])).rows[0]?.api_key;
+    const stored = async () =>
+      (await lab.db.query<{ api_key: string }>('SELECT api_key FROM lab.items WHERE id = $1', [record.id])).rows[0]
+        ?.api_key;
     await api.patch(`/items/${record.id}`, { version: 1, api_key: '••••••••' });
     await api.patch(`/items/${record.id}`, { version: 2, api_key: '' });
     expect(await stored()).toBe('first-key');
@@ -200,8 +251,18 @@ describe('PATCH items/{id}', () => {
 
   it('clears optional values and checks references again', async () => {
     const record = await create('/items', { title: 'Cleared', quantity: 4, category_id: tools, tag_ids: [tools] });
-    const cleared = await api.patch(`/items/${record.id}`, { version: 1, quantity: null, category_id: null, tag_ids: [] });
-    expect(cleared.json<One>().data).toMatchObject({ quantity: null, category_id: null, tag_ids: [], _labels: { category_id: null, tag_ids: [] } });
+    const cleared = await api.patch(`/items/${record.id}`, {
+      version: 1,
+      quantity: null,
+      category_id: null,
+      tag_ids: [],
+    });
+    expect(cleared.json<One>().data).toMatchObject({
+      quantity: null,
+      category_id: null,
+      tag_ids: [],
+      _labels: { category_id: null, tag_ids: [] },
+    });
     const missing = await api.patch(`/items/${record.id}`, { version: 2, category_id: 424_242 });
     expect(missing.statusCode).toBe(422);
   });
@@ -229,7 +290,9 @@ describe('DELETE, restore, block', () => {
     const blocked = await api.post(`/items/${record.id}/block`);
     expect(blocked.statusCode).toBe(200);
     expect(blocked.json<One>().data.blocked_at).toMatch(/^\d{4}-/);
-    expect((await api.post(`/items/${record.id}/block`)).json<ErrorBody>()).toEqual(errorBody('This record is already blocked.'));
+    expect((await api.post(`/items/${record.id}/block`)).json<ErrorBody>()).toEqual(
+      errorBody('This record is already blocked.'),
+    );
     expect((await api.post(`/items/${record.id}/unblock`)).json<One>().data.blocked_at).toBeNull();
     const again = await api.post(`/items/${record.id}/unblock`);
     expect(again.statusCode).toBe(409);
@@ -243,7 +306,9 @@ describe('DELETE, restore, block', () => {
     const tagged = await create('/items', { title: 'Tagged', tag_ids: [spare.id] });
     const refused = await api.delete(`/categories/${spare.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json<ErrorBody>().message).toBe('This record is still used by other records (lab.items) and cannot be deleted.');
+    expect(refused.json<ErrorBody>().message).toBe(
+      'This record is still used by other records (lab.items) and cannot be deleted.',
+    );
     await api.patch(`/items/${tagged.id}`, { version: 1, tag_ids: [] });
     expect((await api.delete(`/categories/${spare.id}`)).statusCode).toBe(200);
     expect((await api.get(`/categories/${spare.id}`)).statusCode).toBe(404);
@@ -281,7 +346,9 @@ describe('POST items/bulk-delete', () => {
     await create('/items', { title: 'Match one', quantity: 70 });
     await create('/items', { title: 'Match two', quantity: 71 });
     const kept = await create('/items', { title: 'No match', quantity: 72 });
-    const response = await api.post('/items/bulk-delete', { query: { [`filter[title][startsWith]`]: 'match', 'filter[quantity][gte]': '70', page: '3', sort: '-title' } });
+    const response = await api.post('/items/bulk-delete', {
+      query: { [`filter[title][startsWith]`]: 'match', 'filter[quantity][gte]': '70', page: '3', sort: '-title' },
+    });
     expect(response.json()).toEqual({ data: { deleted: 2 } });
     expect((await api.get(`/items/${kept.id}`)).statusCode).toBe(200);
     const bad = await api.post('/items/bulk-delete', { query: { 'filter[quantity][gte]': 'lots' } });
@@ -305,7 +372,16 @@ describe('POST items/bulk-delete', () => {
   });
 
   it('answers 422 to a body that is not one of the two shapes', async () => {
-    for (const body of [{}, { ids: [] }, { ids: [1], query: {} }, { ids: Array.from({ length: 1001 }, (_, i) => i + 1) }, { ids: ['x'] }, { query: 'page=1' }, { query: { page: {} } }, [1]]) {
+    for (const body of [
+      {},
+      { ids: [] },
+      { ids: [1], query: {} },
+      { ids: Array.from({ length: 1001 }, (_, i) => i + 1) },
+      { ids: ['x'] },
+      { query: 'page=1' },
+      { query: { page: {} } },
+      [1],
+    ]) {
       const response = await api.post('/items/bulk-delete', body);
       expect(response.statusCode, JSON.stringify(body).slice(0, 40)).toBe(422);
     }
@@ -314,21 +390,34 @@ describe('POST items/bulk-delete', () => {
 
 describe('audit trail and history', () => {
   it('keeps before and after of every change, never a secret, newest first with the actor’s name', async () => {
-    const record = await create('/items', { title: 'Audited', api_key: 'audit-secret-1', price: { amount: '5', currency: 'USD' } });
+    const record = await create('/items', {
+      title: 'Audited',
+      api_key: 'audit-secret-1',
+      price: { amount: '5', currency: 'USD' },
+    });
     await api.patch(`/items/${record.id}`, { version: 1, api_key: 'audit-secret-2', quantity: 8 });
     await api.post(`/items/${record.id}/block`);
     await api.delete(`/items/${record.id}`);
     await api.post(`/items/${record.id}/restore`);
-    const { rows } = await lab.db.query<{ text: string }>(`SELECT coalesce(before::text, '') || coalesce(after::text, '') AS text FROM core.audit_log`);
+    const { rows } = await lab.db.query<{ text: string }>(
+      `SELECT coalesce(before::text, '') || coalesce(after::text, '') AS text FROM core.audit_log`,
+    );
     for (const row of rows) expect(row.text).not.toMatch(/secret-\d/);
     const response = await api.get(`/items/${record.id}/history`);
     expect(response.statusCode).toBe(200);
     const entries = response.json<{ data: AuditEntry[] }>().data;
     expect(entries.map((entry) => entry.action)).toEqual(['restore', 'delete', 'block', 'update', 'create']);
-    expect(entries.every((entry) => entry.actor_id === 1 && entry.actor_name === 'admin' && /Z$/.test(entry.at))).toBe(true);
+    expect(entries.every((entry) => entry.actor_id === 1 && entry.actor_name === 'admin' && /Z$/.test(entry.at))).toBe(
+      true,
+    );
     const update = entries[3];
     expect(update?.before).toMatchObject({ quantity: null, api_key: '••••••••', stage: 'new', blocked_at: null });
-    expect(update?.after).toMatchObject({ quantity: 8, api_key: '••••••••', stage: 'edited', price: { amount: '5', currency: 'USD' } });
+    expect(update?.after).toMatchObject({
+      quantity: 8,
+      api_key: '••••••••',
+      stage: 'edited',
+      price: { amount: '5', currency: 'USD' },
+    });
     expect(entries[0]?.before).toMatchObject({ deleted_at: expect.stringMatching(/^\d{4}-/) });
     expect(entries[0]?.after).toMatchObject({ deleted_at: null, blocked_at: expect.stringMatching(/^\d{4}-/) });
     expect((await api.get('/items/999999/history')).statusCode).toBe(404);

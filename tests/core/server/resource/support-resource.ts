@@ -27,7 +27,16 @@ export const categories = defineResource({
   recordKey: 'lab:category',
   access: { read: READ_CATEGORIES, write: WRITE_CATEGORIES },
   fields: [
-    { kind: 'text', name: 'name', labelKey: 'lab:name', required: true, unique: true, maxLength: 60, filter: ['eq', 'contains'], sortable: true },
+    {
+      kind: 'text',
+      name: 'name',
+      labelKey: 'lab:name',
+      required: true,
+      unique: true,
+      maxLength: 60,
+      filter: ['eq', 'contains'],
+      sortable: true,
+    },
     { kind: 'number', name: 'rank', labelKey: 'lab:rank', integer: true, sortable: true },
   ],
   labelField: 'name',
@@ -35,7 +44,13 @@ export const categories = defineResource({
 });
 
 // Items point at themselves (a parent), so the target is written out rather than derived.
-const itemsTarget: ReferenceTarget = { service: 'shop', path: 'items', table: 'lab.items', labelColumn: 'title', softDelete: true };
+const itemsTarget: ReferenceTarget = {
+  service: 'shop',
+  path: 'items',
+  table: 'lab.items',
+  labelColumn: 'title',
+  softDelete: true,
+};
 
 export const publishAction: RowAction = {
   name: 'publish',
@@ -54,20 +69,66 @@ export const items = defineResource({
   recordKey: 'lab:item',
   access: { read: READ_ITEMS, write: WRITE_ITEMS },
   fields: [
-    { kind: 'text', name: 'title', labelKey: 'lab:title', required: true, unique: true, maxLength: 100, filter: ['eq', 'contains', 'neq', 'startsWith'], sortable: true },
+    {
+      kind: 'text',
+      name: 'title',
+      labelKey: 'lab:title',
+      required: true,
+      unique: true,
+      maxLength: 100,
+      filter: ['eq', 'contains', 'neq', 'startsWith'],
+      sortable: true,
+    },
     { kind: 'longText', name: 'notes', labelKey: 'lab:notes', filter: ['contains'] },
     { kind: 'email', name: 'contact', labelKey: 'lab:contact', filter: ['eq', 'contains'] },
     { kind: 'url', name: 'site', labelKey: 'lab:site' },
-    { kind: 'number', name: 'quantity', labelKey: 'lab:quantity', integer: true, min: 0, filter: ['eq', 'neq', 'gte', 'lte'], sortable: true },
-    { kind: 'money', name: 'price', labelKey: 'lab:price', currencies: ['USD', 'EUR'], filter: ['eq', 'gte', 'lte'], sortable: true },
+    {
+      kind: 'number',
+      name: 'quantity',
+      labelKey: 'lab:quantity',
+      integer: true,
+      min: 0,
+      filter: ['eq', 'neq', 'gte', 'lte'],
+      sortable: true,
+    },
+    {
+      kind: 'money',
+      name: 'price',
+      labelKey: 'lab:price',
+      currencies: ['USD', 'EUR'],
+      filter: ['eq', 'gte', 'lte'],
+      sortable: true,
+    },
     { kind: 'decimal', name: 'weight', labelKey: 'lab:weight', scale: 3, filter: ['gte', 'lte'], sortable: true },
     { kind: 'percent', name: 'discount', labelKey: 'lab:discount', filter: ['gte', 'lte'] },
     { kind: 'boolean', name: 'active', labelKey: 'lab:active', default: true, filter: ['eq'], sortable: true },
     { kind: 'date', name: 'released', labelKey: 'lab:released', filter: ['eq', 'gte', 'lte'], sortable: true },
     { kind: 'datetime', name: 'checked_at', labelKey: 'lab:checkedAt', filter: ['gte', 'lte'], sortable: true },
-    { kind: 'enum', name: 'status', labelKey: 'lab:status', values: ['draft', 'live', 'retired'], default: 'draft', filter: ['eq', 'neq', 'in'], sortable: true },
-    { kind: 'reference', name: 'category_id', labelKey: 'lab:category', target: referenceTo(categories), filter: ['eq', 'in'], sortable: true },
-    { kind: 'reference', name: 'tag_ids', labelKey: 'lab:tags', target: referenceTo(categories), many: true, filter: ['eq', 'in'] },
+    {
+      kind: 'enum',
+      name: 'status',
+      labelKey: 'lab:status',
+      values: ['draft', 'live', 'retired'],
+      default: 'draft',
+      filter: ['eq', 'neq', 'in'],
+      sortable: true,
+    },
+    {
+      kind: 'reference',
+      name: 'category_id',
+      labelKey: 'lab:category',
+      target: referenceTo(categories),
+      filter: ['eq', 'in'],
+      sortable: true,
+    },
+    {
+      kind: 'reference',
+      name: 'tag_ids',
+      labelKey: 'lab:tags',
+      target: referenceTo(categories),
+      many: true,
+      filter: ['eq', 'in'],
+    },
     { kind: 'reference', name: 'parent_id', labelKey: 'lab:parent', target: itemsTarget },
     { kind: 'keyValue', name: 'attributes', labelKey: 'lab:attributes' },
     { kind: 'secret', name: 'api_key', labelKey: 'lab:apiKey', minLength: 4 },
@@ -84,8 +145,32 @@ export const SAMPLE_RESOURCES: readonly ResourceDefinition[] = [categories, item
 
 /** Some of the lab's strings, so exports for people have titles and labels to find (the rest fall back to field names). */
 export const LAB_TRANSLATIONS = {
-  en: { title: 'Title', quantity: 'Quantity', price: 'Price', weight: 'Weight', active: 'Active', released: 'Released', checkedAt: 'Checked', status: 'Status', statusValues: { draft: 'Draft', live: 'Live' }, category: 'Category', tags: 'Tags' },
-  ru: { title: 'Название', quantity: 'Количество', price: 'Цена', weight: 'Вес', active: 'Активен', released: 'Выпущен', checkedAt: 'Проверен', status: 'Статус', statusValues: { draft: 'Черновик', live: 'Опубликован' }, category: 'Категория', tags: 'Метки' },
+  en: {
+    title: 'Title',
+    quantity: 'Quantity',
+    price: 'Price',
+    weight: 'Weight',
+    active: 'Active',
+    released: 'Released',
+    checkedAt: 'Checked',
+    status: 'Status',
+    statusValues: { draft: 'Draft', live: 'Live' },
+    category: 'Category',
+    tags: 'Tags',
+  },
+  ru: {
+    title: 'Название',
+    quantity: 'Количество',
+    price: 'Цена',
+    weight: 'Вес',
+    active: 'Активен',
+    released: 'Выпущен',
+    checkedAt: 'Проверен',
+    status: 'Статус',
+    statusValues: { draft: 'Черновик', live: 'Опубликован' },
+    category: 'Категория',
+    tags: 'Метки',
+  },
 } as const;
 
 export const labManifest: PluginManifest = {
@@ -164,7 +249,12 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** Requests under the shop service as a caller holding `codes` (user 1, the seeded superadmin). */
 export interface LabClient {
-  send(method: Method, path: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  send(
+    method: Method,
+    path: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   get(path: string): Promise<LightMyRequestResponse>;
   post(path: string, payload?: unknown): Promise<LightMyRequestResponse>;
   patch(path: string, payload?: unknown): Promise<LightMyRequestResponse>;

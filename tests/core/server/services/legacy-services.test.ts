@@ -1,17 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { BotUnavailableError, NotificationsUnavailableError, SpreadsheetsUnavailableError, type BotHandler, type Notifier, type NotifyOptions, type Queryable } from '@core/sdk/server';
-import { extensionPointRef, legacyServices, resolveServiceGraph, serviceRef, ServiceRegistry, type GraphPlugin } from '@core/server/services';
+import {
+  BotUnavailableError,
+  NotificationsUnavailableError,
+  SpreadsheetsUnavailableError,
+  type BotHandler,
+  type Notifier,
+  type NotifyOptions,
+  type Queryable,
+} from '@core/sdk/server';
+import {
+  extensionPointRef,
+  legacyServices,
+  resolveServiceGraph,
+  serviceRef,
+  ServiceRegistry,
+  type GraphPlugin,
+} from '@core/server/services';
 
 /** The 1.x context fields read what the 2.0 owners provide, found by the ids they kept. */
 const rates = serviceRef<{ usdRate(currency: string, date: string): Promise<string | null> }>('finance.exchangeRates');
 const sheets = serviceRef<unknown>('finance.spreadsheets');
 const notifications = serviceRef<Notifier>('messenger.notifications');
-const botHandlers = extensionPointRef<{ register(handler: BotHandler): void; list(): readonly BotHandler[] }>('messenger.botHandlers');
+const botHandlers = extensionPointRef<{ register(handler: BotHandler): void; list(): readonly BotHandler[] }>(
+  'messenger.botHandlers',
+);
 
 /** Never read: without a provider the totals are null before any query. */
 const UNREAD_DATABASE = {} as Queryable;
 
-const handler: BotHandler = { name: 'vacations.away', description: { en: 'Away', ru: 'Отпуск' }, handle: async () => undefined };
+const handler: BotHandler = {
+  name: 'vacations.away',
+  description: { en: 'Away', ru: 'Отпуск' },
+  handle: async () => undefined,
+};
 
 function registry(plugins: readonly GraphPlugin[]): ServiceRegistry {
   return new ServiceRegistry(resolveServiceGraph(plugins));
@@ -28,7 +49,9 @@ describe('the SDK 1.x context fields', () => {
     // As in 1.x, a handler registers without the messenger; no bot runs it.
     expect(() => old.messaging.handlers.register(handler)).not.toThrow();
     expect(old.messaging.handlers.list()).toEqual([]);
-    expect(() => old.exchangeRates.provide({ usdRate: async () => null })).toThrow(/the finance plugin provides this service in 2.0/);
+    expect(() => old.exchangeRates.provide({ usdRate: async () => null })).toThrow(
+      /the finance plugin provides this service in 2.0/,
+    );
   });
 
   it('read the services the owners provide, and hold a bot handler until the messenger offers its extension point', async () => {
@@ -43,7 +66,9 @@ describe('the SDK 1.x context fields', () => {
     const added: BotHandler[] = [];
     const sent: [number | string, string, NotifyOptions | undefined][] = [];
     services.forPlugin('messenger').offer(botHandlers, { register: (added_) => added.push(added_), list: () => added });
-    services.forPlugin('messenger').provide(notifications, { notify: async (chatId, text, options) => void sent.push([chatId, text, options]) });
+    services
+      .forPlugin('messenger')
+      .provide(notifications, { notify: async (chatId, text, options) => void sent.push([chatId, text, options]) });
     services.forPlugin('finance').provide(rates, { usdRate: async (currency) => (currency === 'EUR' ? '1.08' : null) });
     expect(added.map((entry) => entry.name)).toEqual(['vacations.away']);
     expect(old.messaging.handlers.find('vacations.away')).toBe(handler);
@@ -73,6 +98,9 @@ describe('the SDK 1.x context fields', () => {
     });
     const refusal = await old.messaging.notifications.notify(42, 'hi', { botId: 7 }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(BotUnavailableError);
-    expect(refusal).toMatchObject({ botId: 7, message: 'Bot 7 cannot send: it does not exist, is deleted or has no token.' });
+    expect(refusal).toMatchObject({
+      botId: 7,
+      message: 'Bot 7 cannot send: it does not exist, is deleted or has no token.',
+    });
   });
 });

@@ -33,11 +33,15 @@ function refusal(plugins: readonly GraphPlugin[]): string {
 
 describe('the service graph', () => {
   it('refuses a required service no enabled plugin provides, naming both', () => {
-    expect(refusal([plugin('shop', { requires: [rates] })])).toBe('Plugin "shop" requires service "finance.exchangeRates", which no enabled plugin provides.');
+    expect(refusal([plugin('shop', { requires: [rates] })])).toBe(
+      'Plugin "shop" requires service "finance.exchangeRates", which no enabled plugin provides.',
+    );
   });
 
   it('refuses an extension point nobody offers', () => {
-    expect(refusal([plugin('vacations', { extends: [handlers] })])).toBe('Plugin "vacations" fills extension point "messenger.botHandlers", which no enabled plugin offers.');
+    expect(refusal([plugin('vacations', { extends: [handlers] })])).toBe(
+      'Plugin "vacations" fills extension point "messenger.botHandlers", which no enabled plugin offers.',
+    );
   });
 
   it('refuses a second provider of a service, naming both plugins', () => {
@@ -47,20 +51,38 @@ describe('the service graph', () => {
   });
 
   it('refuses a cycle with required edges, naming the plugins and the services', () => {
-    const message = refusal([plugin('finance', { provides: [rates], requires: [performance] }), plugin('tracker', { provides: [performance], requires: [rates] })]);
+    const message = refusal([
+      plugin('finance', { provides: [rates], requires: [performance] }),
+      plugin('tracker', { provides: [performance], requires: [rates] }),
+    ]);
     expect(message).toBe(
       'Plugins "finance", "tracker" form a dependency cycle: finance → tracker (tracker.performance) → finance (finance.exchangeRates); make one of these dependencies optional (services.uses).',
     );
   });
 
   it('refuses a cycle closed by a manifest dependency and a required service', () => {
-    expect(refusal([plugin('finance', { requires: [performance] }), plugin('tracker', { provides: [performance] }, ['finance'])])).toMatch(/^Plugins "finance", "tracker" form a dependency cycle: finance → tracker \(tracker.performance\) → finance \(plugin\);/);
+    expect(
+      refusal([
+        plugin('finance', { requires: [performance] }),
+        plugin('tracker', { provides: [performance] }, ['finance']),
+      ]),
+    ).toMatch(
+      /^Plugins "finance", "tracker" form a dependency cycle: finance → tracker \(tracker.performance\) → finance \(plugin\);/,
+    );
   });
 
   it('allows a cycle of optional edges, and one an optional edge breaks, ordering by the required edges', () => {
-    const both = resolveServiceGraph([plugin('finance', { provides: [rates], uses: [performance] }), plugin('tracker', { provides: [performance], uses: [rates] })]);
+    const both = resolveServiceGraph([
+      plugin('finance', { provides: [rates], uses: [performance] }),
+      plugin('tracker', { provides: [performance], uses: [rates] }),
+    ]);
     expect(both.order).toEqual(['finance', 'tracker']);
-    const mixed = resolveServiceGraph([plugin('finance', { provides: [rates], uses: [performance] }), plugin('tracker', { provides: [performance], uses: [rates] }, ['finance'])].reverse());
+    const mixed = resolveServiceGraph(
+      [
+        plugin('finance', { provides: [rates], uses: [performance] }),
+        plugin('tracker', { provides: [performance], uses: [rates] }, ['finance']),
+      ].reverse(),
+    );
     expect(mixed.order).toEqual(['finance', 'tracker']);
   });
 
@@ -89,11 +111,18 @@ describe('the service graph', () => {
 
 describe('the service registry', () => {
   it('hands a required service to its taker and wires optional ones once every plugin registered', () => {
-    const registry = new ServiceRegistry(resolveServiceGraph([plugin('finance', { provides: [rates], uses: [performance] }), plugin('tracker', { provides: [performance], requires: [rates] })]));
+    const registry = new ServiceRegistry(
+      resolveServiceGraph([
+        plugin('finance', { provides: [rates], uses: [performance] }),
+        plugin('tracker', { provides: [performance], requires: [rates] }),
+      ]),
+    );
     const finance = registry.forPlugin('finance');
     finance.provide(rates, { usdRate: () => '1.08' });
     const optional = finance.optionalService(performance);
-    expect(() => optional.get()).toThrow('Plugin "finance" read optional service "tracker.performance" during register; it is wired once every plugin has registered.');
+    expect(() => optional.get()).toThrow(
+      'Plugin "finance" read optional service "tracker.performance" during register; it is wired once every plugin has registered.',
+    );
     const tracker = registry.forPlugin('tracker');
     expect(tracker.service(rates).usdRate('EUR')).toBe('1.08');
     tracker.provide(performance, { total: () => 3 });
@@ -104,19 +133,28 @@ describe('the service registry', () => {
   it('refuses a provider that declared a service but did not provide it during register', () => {
     const registry = new ServiceRegistry(resolveServiceGraph([plugin('finance', { provides: [rates] })]));
     registry.forPlugin('finance');
-    expect(() => registry.wire()).toThrow('Plugin "finance" declares service "finance.exchangeRates" but did not provide it during register.');
+    expect(() => registry.wire()).toThrow(
+      'Plugin "finance" declares service "finance.exchangeRates" but did not provide it during register.',
+    );
   });
 
   it('refuses what a plugin did not declare', () => {
-    const registry = new ServiceRegistry(resolveServiceGraph([plugin('finance', {}), plugin('messenger', { offers: [handlers] })]));
-    expect(() => registry.forPlugin('finance').provide(rates, { usdRate: () => '1' })).toThrow('Plugin "finance" uses "finance.exchangeRates" without declaring it in services.provides.');
-    expect(() => registry.forPlugin('finance').extensionPoint(handlers)).toThrow(/without declaring it in services.extends/);
+    const registry = new ServiceRegistry(
+      resolveServiceGraph([plugin('finance', {}), plugin('messenger', { offers: [handlers] })]),
+    );
+    expect(() => registry.forPlugin('finance').provide(rates, { usdRate: () => '1' })).toThrow(
+      'Plugin "finance" uses "finance.exchangeRates" without declaring it in services.provides.',
+    );
+    expect(() => registry.forPlugin('finance').extensionPoint(handlers)).toThrow(
+      /without declaring it in services.extends/,
+    );
   });
 
   it('stands a replacement in for the provider', () => {
-    const registry = new ServiceRegistry(resolveServiceGraph([plugin('finance', { provides: [rates] }), plugin('shop', { requires: [rates] })]), [
-      { ref: rates, implementation: { usdRate: () => '2' } },
-    ]);
+    const registry = new ServiceRegistry(
+      resolveServiceGraph([plugin('finance', { provides: [rates] }), plugin('shop', { requires: [rates] })]),
+      [{ ref: rates, implementation: { usdRate: () => '2' } }],
+    );
     registry.forPlugin('finance').provide(rates, { usdRate: () => '1' });
     expect(registry.forPlugin('shop').service(rates).usdRate('EUR')).toBe('2');
   });

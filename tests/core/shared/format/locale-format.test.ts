@@ -40,7 +40,9 @@ describe('localeFormat: formatting', () => {
     const eight = { minimumFractionDigits: 8, maximumFractionDigits: 8 };
     expect(en.money('0', 'BTC', eight)).toBe(`BTC${NBSP}0.00000000`);
     expect(ru.money('0.12343678', 'BTC', eight)).toBe(`0,12343678${NBSP}BTC`);
-    expect(en.money('-7504.7', 'USDT', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).toBe('-USDT\u00a07,504.70');
+    expect(en.money('-7504.7', 'USDT', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).toBe(
+      '-USDT\u00a07,504.70',
+    );
     expect(en.money('12.5', 'USD', { minimumFractionDigits: 3, maximumFractionDigits: 3 })).toBe('$12.500');
   });
 
@@ -71,7 +73,11 @@ describe('localeFormat: formatting', () => {
     expect(ru.compact(8940)).toBe(`8,9${NBSP}тыс.`);
     expect(en.compact(8940, 'USD')).toBe('$8.9K');
     expect(en.compact(8940, 'USDT')).toBe('USDT\u00a08.9K');
-    expect([en.compact(0, 'USD'), en.compact(500, 'USD'), ru.compact(500, 'USD')]).toEqual(['$0', '$500', `500${NBSP}$`]);
+    expect([en.compact(0, 'USD'), en.compact(500, 'USD'), ru.compact(500, 'USD')]).toEqual([
+      '$0',
+      '$500',
+      `500${NBSP}$`,
+    ]);
   });
 });
 

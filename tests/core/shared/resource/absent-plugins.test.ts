@@ -10,11 +10,25 @@ import { defineResource, type ResourceDefinition } from '@core/shared/resource/d
  */
 
 const manifest = (id: string, extra: Partial<PluginManifest> = {}): PluginManifest => ({
-  id, version: '1.0.0', sdk: '^2.0.0', titleKey: `${id}:title`, service: 'system', dependencies: [], namespaces: [id], pages: [], ...extra,
+  id,
+  version: '1.0.0',
+  sdk: '^2.0.0',
+  titleKey: `${id}:title`,
+  service: 'system',
+  dependencies: [],
+  namespaces: [id],
+  pages: [],
+  ...extra,
 });
 const PROXIES = manifest('proxies', { optionalDependencies: ['teams'] });
 
-const teamTarget = { service: 'teams', path: 'teams', table: 'teams.teams', labelColumn: 'name', softDelete: true } as const;
+const teamTarget = {
+  service: 'teams',
+  path: 'teams',
+  table: 'teams.teams',
+  labelColumn: 'name',
+  softDelete: true,
+} as const;
 const proxies = defineResource({
   id: 'proxies.proxies',
   service: 'system',
@@ -26,7 +40,12 @@ const proxies = defineResource({
   fields: [
     { kind: 'text', name: 'address', labelKey: 'proxies:address' },
     { kind: 'reference', name: 'team', labelKey: 'proxies:team', target: teamTarget },
-    { kind: 'reference', name: 'country', labelKey: 'proxies:country', target: { service: 'auth', path: 'countries', table: 'core.countries', labelColumn: 'name' } },
+    {
+      kind: 'reference',
+      name: 'country',
+      labelKey: 'proxies:country',
+      target: { service: 'auth', path: 'countries', table: 'core.countries', labelColumn: 'name' },
+    },
   ],
   labelField: 'address',
 });
@@ -43,7 +62,10 @@ it('keeps a reference into an optional dependency while it runs, the same fields
 it('leaves the reference out while the optional dependency does not run, and takes it back when it does', () => {
   declareRunningPlugins([PROXIES]);
   expect(names(proxies)).toEqual(['address', 'country']);
-  expect(JSON.parse(JSON.stringify(proxies)).fields.map((field: { name: string }) => field.name)).toEqual(['address', 'country']);
+  expect(JSON.parse(JSON.stringify(proxies)).fields.map((field: { name: string }) => field.name)).toEqual([
+    'address',
+    'country',
+  ]);
   declareRunningPlugins([PROXIES, manifest('teams')]);
   expect(names(proxies)).toEqual(['address', 'team', 'country']);
 });
@@ -54,6 +76,10 @@ it('returns a definition without references into other plugins as it is', () => 
 });
 
 it('refuses a manifest naming a plugin as both a dependency and an optional one, or itself', () => {
-  expect(manifestProblems(manifest('proxies', { dependencies: ['teams'], optionalDependencies: ['teams'] }))).toEqual(['plugin "teams" is both a dependency and an optional one']);
-  expect(manifestProblems(manifest('proxies', { optionalDependencies: ['proxies'] }))).toEqual(['a plugin cannot depend on itself']);
+  expect(manifestProblems(manifest('proxies', { dependencies: ['teams'], optionalDependencies: ['teams'] }))).toEqual([
+    'plugin "teams" is both a dependency and an optional one',
+  ]);
+  expect(manifestProblems(manifest('proxies', { optionalDependencies: ['proxies'] }))).toEqual([
+    'a plugin cannot depend on itself',
+  ]);
 });

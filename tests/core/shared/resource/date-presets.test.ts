@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_PRESETS, daysUntil, isDatePreset, localIsoDate, resolveDatePreset } from '@core/shared/resource/date-presets';
+import {
+  DATE_PRESETS,
+  daysUntil,
+  isDatePreset,
+  localIsoDate,
+  resolveDatePreset,
+} from '@core/shared/resource/date-presets';
 
 describe('resolveDatePreset', () => {
   // Wednesday 2026-11-18.

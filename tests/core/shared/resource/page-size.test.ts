@@ -37,6 +37,8 @@ describe('the shop order fields', () => {
   });
 
   it('ask before completing an order', () => {
-    expect(ordersResource.rowActions?.find((action) => action.name === 'complete')?.confirmKey).toBe('shop:actions.completeConfirm');
+    expect(ordersResource.rowActions?.find((action) => action.name === 'complete')?.confirmKey).toBe(
+      'shop:actions.completeConfirm',
+    );
   });
 });

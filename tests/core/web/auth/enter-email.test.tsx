@@ -37,7 +37,10 @@ interface Screen {
 }
 
 /** EnterEmail through the app's own routes, as a user without an e-mail who just opened the app. */
-async function openEnterEmail(handler: FetchHandler, options: TestKernelOptions = {}): Promise<Screen & { seen: ReturnType<typeof stubFetch> }> {
+async function openEnterEmail(
+  handler: FetchHandler,
+  options: TestKernelOptions = {},
+): Promise<Screen & { seen: ReturnType<typeof stubFetch> }> {
   const seen = stubFetch(handler);
   const kernel = await createTestKernel({ user: NO_EMAIL, token: 'token-1', ...options });
   const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/enter-email' });
@@ -62,13 +65,17 @@ describe('EnterEmail page', () => {
   it('asks the user to continue registration with an e-mail', async () => {
     const screen = await openEnterEmail(() => jsonResponse(404, {}));
     expect(screen.view.element.textContent).toContain('Continue registration');
-    expect(screen.view.element.textContent).toContain('Your account has no e-mail yet. Enter one to continue registration.');
+    expect(screen.view.element.textContent).toContain(
+      'Your account has no e-mail yet. Enter one to continue registration.',
+    );
     expect(screen.view.element.textContent).toContain('Signed in as ann');
     expect(screen.problem()).toBeNull();
   });
 
   it('on success stores the e-mail on the user and goes to Main', async () => {
-    const screen = await openEnterEmail((request) => (request.url === UPDATE_URL ? updated('ann@example.com') : jsonResponse(404, {})));
+    const screen = await openEnterEmail((request) =>
+      request.url === UPDATE_URL ? updated('ann@example.com') : jsonResponse(404, {}),
+    );
     const toasts = recordToasts(screen.kernel);
     await screen.send('  ann@example.com ');
     await waitInAct(() => expect(screen.view.path()).toBe('/dashboard/main'));
@@ -78,18 +85,24 @@ describe('EnterEmail page', () => {
     expect(updates).toHaveLength(1);
     expect(updates[0]).toMatchObject({ method: 'POST', url: UPDATE_URL, body: { email: 'ann@example.com' } });
     expect(screen.kernel.get(SessionStore).user?.email).toBe('ann@example.com');
-    expect(JSON.parse(screen.kernel.storage.getItem('userData') ?? 'null')).toEqual({ ...NO_EMAIL, email: 'ann@example.com' });
+    expect(JSON.parse(screen.kernel.storage.getItem('userData') ?? 'null')).toEqual({
+      ...NO_EMAIL,
+      email: 'ann@example.com',
+    });
     // Silent: the page moves on, no toast.
     expect(toasts).toEqual([]);
   });
 
-  it.each(['ann', 'ann@', 'ann@example', 'an n@example.com'])('rejects %j on the client, without calling the server', async (email) => {
-    const screen = await openEnterEmail(() => updated('x@example.com'));
-    await screen.send(email);
-    expect(screen.problem()).toBe('Invalid email. Please try again.');
-    expect(screen.seen).toHaveLength(0);
-    expect(screen.view.path()).toBe('/enter-email');
-  });
+  it.each(['ann', 'ann@', 'ann@example', 'an n@example.com'])(
+    'rejects %j on the client, without calling the server',
+    async (email) => {
+      const screen = await openEnterEmail(() => updated('x@example.com'));
+      await screen.send(email);
+      expect(screen.problem()).toBe('Invalid email. Please try again.');
+      expect(screen.seen).toHaveLength(0);
+      expect(screen.view.path()).toBe('/enter-email');
+    },
+  );
 
   it('asks for the field when it is empty', async () => {
     const screen = await openEnterEmail(() => updated('x@example.com'));
@@ -110,7 +123,10 @@ describe('EnterEmail page', () => {
 
   it('shows the server’s message about the e-mail on a 422', async () => {
     const screen = await openEnterEmail(() =>
-      jsonResponse(422, { message: 'The given data was invalid.', errors: { email: ['The email has already been taken.'] } }),
+      jsonResponse(422, {
+        message: 'The given data was invalid.',
+        errors: { email: ['The email has already been taken.'] },
+      }),
     );
     const toasts = recordToasts(screen.kernel);
     await screen.send('bob@example.com');
@@ -143,7 +159,9 @@ describe('EnterEmail page', () => {
   });
 
   it('lets the user sign out instead', async () => {
-    const screen = await openEnterEmail((request) => (request.url === LOGOUT_URL ? jsonResponse(200, { data: { signed_out: true } }) : jsonResponse(404, {})));
+    const screen = await openEnterEmail((request) =>
+      request.url === LOGOUT_URL ? jsonResponse(200, { data: { signed_out: true } }) : jsonResponse(404, {}),
+    );
     await click(buttonByText(screen.view.element, 'Sign out'));
     await waitInAct(() => expect(screen.view.path()).toBe('/login'));
     await waitInAct(() => expect(screen.view.element.textContent).toContain('Welcome back'));

@@ -28,7 +28,14 @@ const NO_SIGN_IN_BOT = 'Sign-in through the bot is not available: no messenger b
 const noSignInBot = () => jsonResponse(503, { message: NO_SIGN_IN_BOT });
 const USER = testUser(['JA'], { username: 'ann', email: 'ann@example.com' });
 /** What Telegram signs: names may be in any script, so the payload is UTF-8. */
-const PAYLOAD = { id: 424242, first_name: 'Аня', username: 'ann_tg', photo_url: 'https://t.me/i/userpic/ann.jpg', auth_date: 1_700_000_000, hash: 'a'.repeat(64) };
+const PAYLOAD = {
+  id: 424242,
+  first_name: 'Аня',
+  username: 'ann_tg',
+  photo_url: 'https://t.me/i/userpic/ann.jpg',
+  auth_date: 1_700_000_000,
+  hash: 'a'.repeat(64),
+};
 
 const fragmentOf = (value: unknown, encoding: BufferEncoding = 'base64url') =>
   `#tgAuthResult=${Buffer.from(JSON.stringify(value), 'utf8').toString(encoding)}`;
@@ -58,7 +65,12 @@ interface Screen {
   botSection(): HTMLElement | null;
 }
 
-async function openLogin(handler: FetchHandler, path = '/login', options: TestKernelOptions = {}, routes = ROUTES): Promise<Screen> {
+async function openLogin(
+  handler: FetchHandler,
+  path = '/login',
+  options: TestKernelOptions = {},
+  routes = ROUTES,
+): Promise<Screen> {
   const seen = stubFetch(handler);
   const kernel = await createTestKernel(options);
   const view = await renderRoutesInKernel(kernel, routes, { path });
@@ -87,14 +99,18 @@ async function openBotSection(screen: Screen): Promise<HTMLElement> {
 
 describe('Login via bot, on a server without a sign-in bot (the Login Widget)', () => {
   it('offers the bot on the sign-in page without fetching anything for it', async () => {
-    const screen = await openLogin(serverWith({ [CODE_URL]: noSignInBot, [LINK_URL]: () => jsonResponse(200, { data: { link: BOT_LINK } }) }));
+    const screen = await openLogin(
+      serverWith({ [CODE_URL]: noSignInBot, [LINK_URL]: () => jsonResponse(200, { data: { link: BOT_LINK } }) }),
+    );
     expect(buttonByText(screen.view.element, 'Login via bot')).toBeDefined();
     expect(screen.botSection()).toBeNull();
     expect(screen.seen).toHaveLength(0);
   });
 
   it('explains the steps and opens the bot dialog in a new window', async () => {
-    const screen = await openLogin(serverWith({ [CODE_URL]: noSignInBot, [LINK_URL]: () => jsonResponse(200, { data: { link: BOT_LINK } }) }));
+    const screen = await openLogin(
+      serverWith({ [CODE_URL]: noSignInBot, [LINK_URL]: () => jsonResponse(200, { data: { link: BOT_LINK } }) }),
+    );
     const section = await openBotSection(screen);
     expect(section.textContent).toContain('Press “Proceed to bot”: the bot dialog opens in a new window.');
     expect(section.textContent).toContain('Press Start there.');
@@ -109,7 +125,9 @@ describe('Login via bot, on a server without a sign-in bot (the Login Widget)', 
   });
 
   it('shows the server’s message when the bot is not configured (503), without a toast', async () => {
-    const screen = await openLogin(serverWith({ [CODE_URL]: noSignInBot, [LINK_URL]: () => jsonResponse(503, { message: NOT_CONFIGURED }) }));
+    const screen = await openLogin(
+      serverWith({ [CODE_URL]: noSignInBot, [LINK_URL]: () => jsonResponse(503, { message: NOT_CONFIGURED }) }),
+    );
     const toasts = recordToasts(screen.kernel);
     const section = await openBotSection(screen);
     await waitInAct(() => expect(section.querySelector('[role="alert"]')?.textContent).toBe(NOT_CONFIGURED));
@@ -119,14 +137,21 @@ describe('Login via bot, on a server without a sign-in bot (the Login Widget)', 
   });
 
   it('does not follow a link that is not a web or messenger address', async () => {
-    const screen = await openLogin(serverWith({ [CODE_URL]: noSignInBot, [LINK_URL]: () => jsonResponse(200, { data: { link: 'javascript:alert(1)' } }) }));
+    const screen = await openLogin(
+      serverWith({
+        [CODE_URL]: noSignInBot,
+        [LINK_URL]: () => jsonResponse(200, { data: { link: 'javascript:alert(1)' } }),
+      }),
+    );
     const section = await openBotSection(screen);
     await waitInAct(() => expect(section.querySelector('[role="alert"]')?.textContent).toBe('An error occurred'));
     expect(buttonByText(section, 'Proceed to bot').disabled).toBe(true);
   });
 
   it('can be hidden again', async () => {
-    const screen = await openLogin(serverWith({ [CODE_URL]: noSignInBot, [LINK_URL]: () => jsonResponse(200, { data: { link: BOT_LINK } }) }));
+    const screen = await openLogin(
+      serverWith({ [CODE_URL]: noSignInBot, [LINK_URL]: () => jsonResponse(200, { data: { link: BOT_LINK } }) }),
+    );
     const section = await openBotSection(screen);
     await click(buttonByText(section, 'Hide'));
     expect(screen.botSection()).toBeNull();
@@ -134,7 +159,11 @@ describe('Login via bot, on a server without a sign-in bot (the Login Widget)', 
   });
 
   it('speaks Russian when the language is Russian', async () => {
-    const screen = await openLogin(serverWith({ [CODE_URL]: noSignInBot, [LINK_URL]: () => jsonResponse(200, { data: { link: BOT_LINK } }) }), '/login', { language: 'ru' });
+    const screen = await openLogin(
+      serverWith({ [CODE_URL]: noSignInBot, [LINK_URL]: () => jsonResponse(200, { data: { link: BOT_LINK } }) }),
+      '/login',
+      { language: 'ru' },
+    );
     await click(buttonByText(screen.view.element, 'Войти через бота'));
     await waitInAct(() => expect(screen.botSection()?.textContent).toContain('Перейти к боту'));
   });
@@ -157,7 +186,9 @@ describe('the bot sign-in result (#tgAuthResult)', () => {
   });
 
   it('returns to the remembered route', async () => {
-    const screen = await openLogin(serverWith({ [CHECK_URL]: signedIn }), `/login${fragmentOf(PAYLOAD)}`, { storage: { lastRoute: '/wallets?page=2' } });
+    const screen = await openLogin(serverWith({ [CHECK_URL]: signedIn }), `/login${fragmentOf(PAYLOAD)}`, {
+      storage: { lastRoute: '/wallets?page=2' },
+    });
     await waitInAct(() => expect(screen.view.path()).toBe('/wallets?page=2'));
     expect(screen.kernel.storage.getItem('lastRoute')).toBeNull();
   });
@@ -186,7 +217,10 @@ describe('the bot sign-in result (#tgAuthResult)', () => {
   it('shows the server’s message when the data is refused, keeps the user signed out and clears the fragment', async () => {
     const refusal = 'No user is linked to this Telegram account.';
     const screen = await openLogin(
-      serverWith({ [CHECK_URL]: () => jsonResponse(422, { message: 'The given data was invalid.', errors: { dataTelegramAuthButton: [refusal] } }) }),
+      serverWith({
+        [CHECK_URL]: () =>
+          jsonResponse(422, { message: 'The given data was invalid.', errors: { dataTelegramAuthButton: [refusal] } }),
+      }),
       `/login${fragmentOf(PAYLOAD)}`,
     );
     const toasts = recordToasts(screen.kernel);
@@ -201,7 +235,10 @@ describe('the bot sign-in result (#tgAuthResult)', () => {
   });
 
   it('shows the server’s message when messenger sign-in is not configured (503)', async () => {
-    const screen = await openLogin(serverWith({ [CHECK_URL]: () => jsonResponse(503, { message: NOT_CONFIGURED }) }), `/login${fragmentOf(PAYLOAD)}`);
+    const screen = await openLogin(
+      serverWith({ [CHECK_URL]: () => jsonResponse(503, { message: NOT_CONFIGURED }) }),
+      `/login${fragmentOf(PAYLOAD)}`,
+    );
     const toasts = recordToasts(screen.kernel);
     await waitInAct(() => expect(screen.problem()).toBe(NOT_CONFIGURED));
     expect(toasts).toEqual([]);
@@ -218,7 +255,9 @@ describe('the bot sign-in result (#tgAuthResult)', () => {
   ])('says the answer could not be read when it is %s, without calling the server', async (_label, fragment) => {
     const screen = await openLogin(serverWith({ [CHECK_URL]: signedIn }), `/login${fragment}`);
     const toasts = recordToasts(screen.kernel);
-    await waitInAct(() => expect(screen.problem()).toBe("The bot's sign-in answer could not be read. Please try again."));
+    await waitInAct(() =>
+      expect(screen.problem()).toBe("The bot's sign-in answer could not be read. Please try again."),
+    );
     expect(screen.seen).toHaveLength(0);
     expect(screen.view.router.state.location.hash).toBe('');
     expect(screen.kernel.get(SessionStore).user).toBeNull();
@@ -241,9 +280,12 @@ describe('Login via bot with a one-time code', () => {
   const USED = 'This sign-in code has already been used.';
   const BLOCKED = 'This account is blocked. Ask an administrator to unblock it.';
 
-  const issued = (link = CODE_LINK, lifetimeMs = 300_000) => () =>
-    jsonResponse(200, { data: { code: CODE, link, expiresAt: new Date(Date.now() + lifetimeMs).toISOString() } });
-  const pending = () => jsonResponse(202, { data: { status: 'pending', expiresAt: new Date(Date.now() + 300_000).toISOString() } });
+  const issued =
+    (link = CODE_LINK, lifetimeMs = 300_000) =>
+    () =>
+      jsonResponse(200, { data: { code: CODE, link, expiresAt: new Date(Date.now() + lifetimeMs).toISOString() } });
+  const pending = () =>
+    jsonResponse(202, { data: { status: 'pending', expiresAt: new Date(Date.now() + 300_000).toISOString() } });
   const signedIn = () => jsonResponse(200, { data: { user: USER, token: 'code-token' } });
   const refused = (message: string) => () => jsonResponse(422, { message, errors: { code: [message] } });
 
@@ -287,11 +329,17 @@ describe('Login via bot with a one-time code', () => {
     expect(screen.seen.map((request) => [request.method, request.url, request.body])).toEqual([['POST', CODE_URL, {}]]);
     await click(proceed);
     expect(open).toHaveBeenCalledExactlyOnceWith(CODE_LINK, '_blank', 'noopener,noreferrer');
-    await waitInAct(() => expect(section.querySelector('[data-testid="bot-waiting"]')?.textContent).toMatch(/Waiting for Start in the bot… Time left: 4:5\d/));
+    await waitInAct(() =>
+      expect(section.querySelector('[data-testid="bot-waiting"]')?.textContent).toMatch(
+        /Waiting for Start in the bot… Time left: 4:5\d/,
+      ),
+    );
   });
 
   it('asks every 2 s whether the bot has bound the code, then signs in and goes home, without a toast', async () => {
-    const screen = await openLogin(serverWith({ [CODE_URL]: issued(), [CHECK_URL]: inTurn(pending, pending, signedIn) }));
+    const screen = await openLogin(
+      serverWith({ [CODE_URL]: issued(), [CHECK_URL]: inTurn(pending, pending, signedIn) }),
+    );
     const toasts = recordToasts(screen.kernel);
     await proceedToBot(screen);
     expect(checks(screen)).toHaveLength(0);
@@ -356,7 +404,9 @@ describe('Login via bot with a one-time code', () => {
   });
 
   it('speaks Russian while waiting', async () => {
-    const screen = await openLogin(serverWith({ [CODE_URL]: issued(), [CHECK_URL]: pending }), '/login', { language: 'ru' });
+    const screen = await openLogin(serverWith({ [CODE_URL]: issued(), [CHECK_URL]: pending }), '/login', {
+      language: 'ru',
+    });
     await click(buttonByText(screen.view.element, 'Войти через бота'));
     await waitInAct(() => expect(screen.botSection()).not.toBeNull());
     const section = screen.botSection() as HTMLElement;

@@ -25,14 +25,19 @@ function fakeHost(overrides: Partial<SignInHost> = {}): SignInHost {
     signInWithTelegram: vi.fn(async () => undefined),
     botLink: vi.fn(async () => 'https://t.me/agency_erp_bot?start=login'),
     loginCode: vi.fn(async () => null),
-    signInWithCode: vi.fn(async () => ({ status: 'pending', expiresAt: new Date(Date.now() + 300_000).toISOString() }) as const),
+    signInWithCode: vi.fn(
+      async () => ({ status: 'pending', expiresAt: new Date(Date.now() + 300_000).toISOString() }) as const,
+    ),
     proceed: vi.fn(),
     forgetFragment: vi.fn(),
     ...overrides,
   };
 }
 
-async function show(host: SignInHost, options: { strings?: Translate; storage?: Record<string, string>; systemDark?: boolean } = {}) {
+async function show(
+  host: SignInHost,
+  options: { strings?: Translate; storage?: Record<string, string>; systemDark?: boolean } = {},
+) {
   const strings = options.strings ?? (await loadLoginStrings('en'));
   const view = await mount(
     <SignInScreen
@@ -104,7 +109,11 @@ describe('SignInScreen', () => {
     await typeInto(query<HTMLInputElement>(view.element, 'input[type="email"]'), 'ann@example.com');
     await typeInto(query<HTMLInputElement>(view.element, 'input[type="password"]'), 'wrong');
     await submit(query<HTMLFormElement>(view.element, 'form'));
-    await waitInAct(() => expect(view.element.querySelector('[role="alert"]')?.textContent).toBe('Неверная эл. почта или пароль. Попробуйте снова.'));
+    await waitInAct(() =>
+      expect(view.element.querySelector('[role="alert"]')?.textContent).toBe(
+        'Неверная эл. почта или пароль. Попробуйте снова.',
+      ),
+    );
     expect(host.proceed).not.toHaveBeenCalled();
     expect(buttonByText(view.element, 'Начнём').disabled).toBe(false);
   });

@@ -4,7 +4,8 @@ import { HttpError } from '@core/web/http/http-error';
 import { completeTelegramSignIn, readTelegramResult } from '@core/web/auth/telegram-result';
 
 const PAYLOAD = { id: 7, first_name: 'Zoë 🙂', auth_date: 1_700_000_000, hash: 'f'.repeat(64) };
-const encode = (value: unknown, encoding: BufferEncoding = 'base64url') => Buffer.from(JSON.stringify(value), 'utf8').toString(encoding);
+const encode = (value: unknown, encoding: BufferEncoding = 'base64url') =>
+  Buffer.from(JSON.stringify(value), 'utf8').toString(encoding);
 const MESSAGES = { unreadable: 'unreadable', blocked: 'blocked', generic: 'generic' };
 
 describe('readTelegramResult', () => {
@@ -43,13 +44,18 @@ describe('readTelegramResult', () => {
 describe('completeTelegramSignIn', () => {
   it('signs in with the decoded data', async () => {
     const signInWithTelegram = vi.fn(async () => undefined);
-    await expect(completeTelegramSignIn(`#tgAuthResult=${encode(PAYLOAD)}`, { signInWithTelegram }, MESSAGES)).resolves.toEqual({ ok: true });
+    await expect(
+      completeTelegramSignIn(`#tgAuthResult=${encode(PAYLOAD)}`, { signInWithTelegram }, MESSAGES),
+    ).resolves.toEqual({ ok: true });
     expect(signInWithTelegram).toHaveBeenCalledWith(PAYLOAD);
   });
 
   it('reports an unreadable answer without signing in', async () => {
     const signInWithTelegram = vi.fn();
-    await expect(completeTelegramSignIn('#tgAuthResult=xx', { signInWithTelegram }, MESSAGES)).resolves.toEqual({ ok: false, message: 'unreadable' });
+    await expect(completeTelegramSignIn('#tgAuthResult=xx', { signInWithTelegram }, MESSAGES)).resolves.toEqual({
+      ok: false,
+      message: 'unreadable',
+    });
     expect(signInWithTelegram).not.toHaveBeenCalled();
   });
 
@@ -57,14 +63,18 @@ describe('completeTelegramSignIn', () => {
     const refused = vi.fn(async () => {
       throw new HttpError(422, ['The Telegram sign-in data has expired.'], {});
     });
-    await expect(completeTelegramSignIn(`#tgAuthResult=${encode(PAYLOAD)}`, { signInWithTelegram: refused }, MESSAGES)).resolves.toEqual({
+    await expect(
+      completeTelegramSignIn(`#tgAuthResult=${encode(PAYLOAD)}`, { signInWithTelegram: refused }, MESSAGES),
+    ).resolves.toEqual({
       ok: false,
       message: 'The Telegram sign-in data has expired.',
     });
     const broken = vi.fn(async () => {
       throw new Error('boom');
     });
-    await expect(completeTelegramSignIn(`#tgAuthResult=${encode(PAYLOAD)}`, { signInWithTelegram: broken }, MESSAGES)).resolves.toEqual({
+    await expect(
+      completeTelegramSignIn(`#tgAuthResult=${encode(PAYLOAD)}`, { signInWithTelegram: broken }, MESSAGES),
+    ).resolves.toEqual({
       ok: false,
       message: 'generic',
     });
@@ -74,7 +84,9 @@ describe('completeTelegramSignIn', () => {
     const blocked = vi.fn(async () => {
       throw new HttpError(422, [ACCOUNT_BLOCKED], { message: ACCOUNT_BLOCKED, errors: { tg_auth: [ACCOUNT_BLOCKED] } });
     });
-    await expect(completeTelegramSignIn(`#tgAuthResult=${encode(PAYLOAD)}`, { signInWithTelegram: blocked }, MESSAGES)).resolves.toEqual({
+    await expect(
+      completeTelegramSignIn(`#tgAuthResult=${encode(PAYLOAD)}`, { signInWithTelegram: blocked }, MESSAGES),
+    ).resolves.toEqual({
       ok: false,
       message: 'blocked',
     });

@@ -18,7 +18,9 @@ function chunked(chunks: readonly number[][], headers: Record<string, string>): 
 
 describe('HttpClient.download', () => {
   it('returns the blob and reports increasing byte counts with the Content-Length total', async () => {
-    const seen = stubNetwork(() => chunked([[1, 2, 3], [4, 5], [6]], { 'Content-Type': 'text/csv', 'Content-Length': '6' }));
+    const seen = stubNetwork(() =>
+      chunked([[1, 2, 3], [4, 5], [6]], { 'Content-Type': 'text/csv', 'Content-Length': '6' }),
+    );
     const { clients, toasts } = createKernel();
     const onProgress = vi.fn<(received: number, total: number | null) => void>();
     const blob = await clients.get('finance').download('reports/export', { onProgress, query: { year: 2024 } });
@@ -48,7 +50,9 @@ describe('HttpClient.download', () => {
   it('refreshes after a 401 and downloads with the new token', async () => {
     const seen = stubNetwork((request) => {
       if (isRefresh(request)) return refreshAnswer('new');
-      return bearer(request) === 'new' ? chunked([[9, 9]], { 'Content-Length': '2' }) : json(401, { message: 'Unauthenticated.' });
+      return bearer(request) === 'new'
+        ? chunked([[9, 9]], { 'Content-Length': '2' })
+        : json(401, { message: 'Unauthenticated.' });
     });
     const blob = await createKernel().clients.get('finance').download('file');
     expect(blob.size).toBe(2);
@@ -59,7 +63,10 @@ describe('HttpClient.download', () => {
   it('reads the JSON error of a failed download for its toast', async () => {
     stubNetwork(() => json(422, { errors: ['Period too long'] }));
     const { clients, toasts } = createKernel();
-    await expect(clients.get('finance').download('file')).rejects.toMatchObject({ status: 422, messages: ['Period too long'] });
+    await expect(clients.get('finance').download('file')).rejects.toMatchObject({
+      status: 422,
+      messages: ['Period too long'],
+    });
     expect(toasts.error).toHaveBeenCalledExactlyOnceWith(['Period too long']);
   });
 });

@@ -6,7 +6,11 @@ describe('serverMessages', () => {
   it.each([
     ['a string', { errors: 'Name is taken' }, ['Name is taken']],
     ['a list', { errors: ['First', 'Second'] }, ['First', 'Second']],
-    ['an object of lists and strings, in order', { errors: { email: ['Bad e-mail', 'Too long'], name: 'Required' } }, ['Bad e-mail', 'Too long', 'Required']],
+    [
+      'an object of lists and strings, in order',
+      { errors: { email: ['Bad e-mail', 'Too long'], name: 'Required' } },
+      ['Bad e-mail', 'Too long', 'Required'],
+    ],
     ['the message when errors is absent', { message: 'Too many requests' }, ['Too many requests']],
     ['the message when errors holds nothing', { errors: {}, message: 'Conflict' }, ['Conflict']],
     ['errors before the message', { errors: ['Wins'], message: 'Loses' }, ['Wins']],
@@ -27,7 +31,9 @@ describe('serverMessages', () => {
 
 describe('fieldErrors', () => {
   it('lists the errors of each field', () => {
-    const error = new HttpError(422, ['Required', 'Taken'], { errors: { url: ['Required', 'Too long'], external_id: 'Taken' } });
+    const error = new HttpError(422, ['Required', 'Taken'], {
+      errors: { url: ['Required', 'Too long'], external_id: 'Taken' },
+    });
     expect(error.fieldErrors).toEqual({ url: ['Required', 'Too long'], external_id: ['Taken'] });
   });
 

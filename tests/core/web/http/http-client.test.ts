@@ -24,7 +24,9 @@ describe('HttpClient requests', () => {
   it('sends JSON bodies and resolves with the whole parsed body', async () => {
     const seen = stubNetwork(() => json(201, { data: { id: 7 } }));
     const { clients } = createKernel();
-    const answer = await clients.get('finance').post<{ data: { id: number } }>('wallets', { name: 'Main', tags: ['a'] });
+    const answer = await clients
+      .get('finance')
+      .post<{ data: { id: number } }>('wallets', { name: 'Main', tags: ['a'] });
     expect(answer).toEqual({ data: { id: 7 } });
     expect(seen[0]?.url).toBe(`${FINANCE_BASE}wallets`);
     expect(seen[0]?.method).toBe('POST');
@@ -61,7 +63,9 @@ describe('HttpClient requests', () => {
 
   it('passes the caller headers along', async () => {
     const seen = stubNetwork(() => json(200, {}));
-    await createKernel().clients.get('finance').get('wallets', { headers: { 'X-Trace': 't-1' } });
+    await createKernel()
+      .clients.get('finance')
+      .get('wallets', { headers: { 'X-Trace': 't-1' } });
     expect(seen[0]?.headers.get('X-Trace')).toBe('t-1');
   });
 
@@ -103,7 +107,9 @@ describe('HttpClient requests', () => {
 
   it('sets no timeout: a ten-minute answer still arrives', async () => {
     vi.useFakeTimers();
-    const seen = stubNetwork(() => new Promise<Response>((resolve) => setTimeout(() => resolve(json(200, { data: 'late' })), 600_000)));
+    const seen = stubNetwork(
+      () => new Promise<Response>((resolve) => setTimeout(() => resolve(json(200, { data: 'late' })), 600_000)),
+    );
     const pending = createKernel().clients.get('finance').get('slow');
     await vi.advanceTimersByTimeAsync(600_000);
     await expect(pending).resolves.toEqual({ data: 'late' });
@@ -122,7 +128,9 @@ describe('HttpClient requests', () => {
     const { clients, toasts } = createKernel();
     const controller = new AbortController();
     controller.abort();
-    await expect(clients.get('finance').get('wallets', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(clients.get('finance').get('wallets', { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     expect(toasts.error).not.toHaveBeenCalled();
   });
 });
@@ -172,7 +180,9 @@ describe('HttpClient feedback', () => {
     expect(error.messages).toEqual(['Hidden from the user']);
     expect(toasts.error).not.toHaveBeenCalled();
     expect(toasts.success).not.toHaveBeenCalled();
-    expect(log).toHaveBeenCalledWith(`POST ${FINANCE_BASE}wallets failed with status ${status}`, { message: 'Hidden from the user' });
+    expect(log).toHaveBeenCalledWith(`POST ${FINANCE_BASE}wallets failed with status ${status}`, {
+      message: 'Hidden from the user',
+    });
   });
 
   it('turns a network failure into status 0 with the generic toast', async () => {

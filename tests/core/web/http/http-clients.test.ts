@@ -21,7 +21,10 @@ describe('HttpClients', () => {
     expect(clients.get('system')).not.toBe(shop);
     await shop.get('orders');
     await clients.get('system').get('proxies');
-    expect(seen.map((request) => request.url)).toEqual([`${config.services.shop}orders`, `${config.services.system}proxies`]);
+    expect(seen.map((request) => request.url)).toEqual([
+      `${config.services.shop}orders`,
+      `${config.services.system}proxies`,
+    ]);
   });
 
   it('shares one refresh between services', async () => {

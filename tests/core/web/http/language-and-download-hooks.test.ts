@@ -23,7 +23,10 @@ describe('Accept-Language', () => {
   it('lets a caller ask for another language', async () => {
     const seen = stubFetch(() => jsonResponse(200, {}));
     const kernel = await createTestKernel({ language: 'ru' });
-    await kernel.get(HttpClients).get('finance').get('wallets', { headers: { 'Accept-Language': 'en' } });
+    await kernel
+      .get(HttpClients)
+      .get('finance')
+      .get('wallets', { headers: { 'Accept-Language': 'en' } });
     expect(seen[0]?.headers.get('Accept-Language')).toBe('en');
   });
 
@@ -58,11 +61,13 @@ describe('HttpClient.download hooks', () => {
           { status: 200, headers: { 'X-Total-Count': '1' } },
         ),
     );
-    await createKernel().clients.get('finance').download('wallets/export.csv', {
-      onHeaders: (headers) => events.push(`headers ${headers.get('X-Total-Count')}`),
-      onChunk: (chunk) => events.push(`chunk ${new TextDecoder().decode(chunk).trim()}`),
-      onProgress: (received) => events.push(`progress ${received}`),
-    });
+    await createKernel()
+      .clients.get('finance')
+      .download('wallets/export.csv', {
+        onHeaders: (headers) => events.push(`headers ${headers.get('X-Total-Count')}`),
+        onChunk: (chunk) => events.push(`chunk ${new TextDecoder().decode(chunk).trim()}`),
+        onProgress: (received) => events.push(`progress ${received}`),
+      });
     expect(events).toEqual(['headers 1', 'chunk a,b', 'progress 4', 'chunk 1,2', 'progress 8']);
   });
 });

@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { originRefreshLock, REFRESH_LOCK_NAME } from '@core/web/http/refresh-lock';
-import { bearer, createKernel, deferred, isRefresh, json, refreshAnswer, settle, stubNetwork, type SeenRequest } from './support';
+import {
+  bearer,
+  createKernel,
+  deferred,
+  isRefresh,
+  json,
+  refreshAnswer,
+  settle,
+  stubNetwork,
+  type SeenRequest,
+} from './support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,7 +30,11 @@ function fakeLocks(): { locks: LockManager; names: string[] } {
       busy -= 1;
     }
   };
-  const request = ((name: string, optionsOrCallback: LockOptions | LockGrantedCallback<unknown>, maybeCallback?: LockGrantedCallback<unknown>) => {
+  const request = ((
+    name: string,
+    optionsOrCallback: LockOptions | LockGrantedCallback<unknown>,
+    maybeCallback?: LockGrantedCallback<unknown>,
+  ) => {
     names.push(name);
     const callback = typeof optionsOrCallback === 'function' ? optionsOrCallback : maybeCallback;
     const options = typeof optionsOrCallback === 'function' ? {} : optionsOrCallback;
@@ -43,7 +57,10 @@ function withWebLocks(): string[] {
 
 /** A token shaped like the server's, carrying permissions version `pv`. */
 function tokenWith(id: string, pv: number): string {
-  const payload = btoa(JSON.stringify({ sub: 1, pv })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const payload = btoa(JSON.stringify({ sub: 1, pv }))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
   return `header.${payload}.${id}`;
 }
 
@@ -74,7 +91,11 @@ describe('refresh across the tabs of one origin', () => {
     const seen = stubNetwork(api('new', () => refreshed.promise));
     const [first, second] = twoTabs();
 
-    const calls = [first.clients.get('finance').get('a'), second.clients.get('finance').get('b'), second.clients.get('finance').get('c')];
+    const calls = [
+      first.clients.get('finance').get('a'),
+      second.clients.get('finance').get('b'),
+      second.clients.get('finance').get('c'),
+    ];
     await settle();
     expect(seen.filter(isRefresh)).toHaveLength(1);
     refreshed.resolve(refreshAnswer('new'));
@@ -91,7 +112,7 @@ describe('refresh across the tabs of one origin', () => {
     expect(lockNames).toEqual([REFRESH_LOCK_NAME, REFRESH_LOCK_NAME, REFRESH_LOCK_NAME]);
   });
 
-  it('waits for the other tab\'s token to reach its view of local storage, which may come after the lock', async () => {
+  it("waits for the other tab's token to reach its view of local storage, which may come after the lock", async () => {
     withWebLocks();
     const refreshed = deferred<Response>();
     const seen = stubNetwork(api('new', () => refreshed.promise));
@@ -123,8 +144,14 @@ describe('refresh across the tabs of one origin', () => {
     const seen = stubNetwork(api(after, () => refreshed.promise));
     const [first, second] = twoTabs(before);
 
-    const firstCall = first.clients.get('finance').get('a').catch((error: unknown) => error);
-    const secondCall = second.clients.get('finance').get('b').catch((error: unknown) => error);
+    const firstCall = first.clients
+      .get('finance')
+      .get('a')
+      .catch((error: unknown) => error);
+    const secondCall = second.clients
+      .get('finance')
+      .get('b')
+      .catch((error: unknown) => error);
     await settle();
     refreshed.resolve(refreshAnswer(after, true));
     await Promise.all([firstCall, secondCall]);
@@ -149,7 +176,9 @@ describe('refresh across the tabs of one origin', () => {
     const seen = stubNetwork(api('new', () => refreshAnswer('new')));
     const [first, second] = twoTabs();
 
-    await expect(Promise.all([first.clients.get('finance').get('a'), second.clients.get('finance').get('b')])).resolves.toHaveLength(2);
+    await expect(
+      Promise.all([first.clients.get('finance').get('a'), second.clients.get('finance').get('b')]),
+    ).resolves.toHaveLength(2);
     expect(seen.filter(isRefresh)).toHaveLength(2);
     expect(first.navigator.navigate).not.toHaveBeenCalled();
     expect(second.navigator.navigate).not.toHaveBeenCalled();

@@ -47,7 +47,9 @@ describe('401 handling', () => {
     expect(seen.filter((request) => !isRefresh(request))).toHaveLength(20);
     refreshed.resolve(refreshAnswer('new'));
     const answers = await Promise.all(calls);
-    expect(answers.map((answer) => answer.data)).toEqual(Array.from({ length: 20 }, (_, i) => `https://api.example/finance/items/${i}`));
+    expect(answers.map((answer) => answer.data)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `https://api.example/finance/items/${i}`),
+    );
     expect(seen.filter(isRefresh)).toHaveLength(1);
     expect(seen.filter((request) => !isRefresh(request) && bearer(request) === 'new')).toHaveLength(20);
     expect(session.token).toBe('new');
@@ -98,7 +100,8 @@ describe('401 handling', () => {
     expect(seen.filter((request) => !isRefresh(request))).toHaveLength(3);
     for (const result of results) {
       expect(result.status).toBe('rejected');
-      if (result.status === 'rejected') expect(result.reason).toMatchObject({ status: 401, messages: ['Unauthenticated.'] });
+      if (result.status === 'rejected')
+        expect(result.reason).toMatchObject({ status: 401, messages: ['Unauthenticated.'] });
     }
     expect(navigator.navigate).not.toHaveBeenCalled();
   });
@@ -106,7 +109,9 @@ describe('401 handling', () => {
   it('retries when is_reload is false', async () => {
     const seen = stubNetwork(api('new', () => refreshAnswer('new', false)));
     const { clients, navigator, toasts } = createKernel();
-    await expect(clients.get('finance').post('wallets', { name: 'x' })).resolves.toEqual({ data: 'https://api.example/finance/wallets' });
+    await expect(clients.get('finance').post('wallets', { name: 'x' })).resolves.toEqual({
+      data: 'https://api.example/finance/wallets',
+    });
     const posts = seen.filter((request) => !isRefresh(request));
     expect(posts.map(bearer)).toEqual(['old', 'new']);
     expect(posts[1]?.body).toBe('{"name":"x"}');

@@ -22,7 +22,14 @@ export type Handler = (request: SeenRequest) => Response | Promise<Response>;
 export const AUTH_BASE = 'https://api.example/auth/';
 export const FINANCE_BASE = 'https://api.example/finance/';
 export const REFRESH_URL = `${AUTH_BASE}auth/refresh`;
-export const USER: SessionUser = { id: 1, username: 'ann', email: 'ann@example.com', status: 'active', roles: [], permissions: [] };
+export const USER: SessionUser = {
+  id: 1,
+  username: 'ann',
+  email: 'ann@example.com',
+  status: 'active',
+  roles: [],
+  permissions: [],
+};
 
 const TRANSLATIONS: Readonly<Record<string, string>> = {
   'core:toast.success': 'Success',

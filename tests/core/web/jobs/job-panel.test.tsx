@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { JobPanel, LatestJobPanel, type JobStep } from '@core/sdk/web';
-import { createTestKernel, FakeService, renderInKernel, testUser, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  createTestKernel,
+  FakeService,
+  renderInKernel,
+  testUser,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { stepMarks } from '@core/web/jobs/job-steps';
 import { FakeJobs, installJobs } from '../../../support/web/fake-jobs';
 
@@ -8,7 +15,10 @@ usePopupTestSetup({ quiet: true });
 
 const STEPS = ['read', 'write', 'report'];
 const dialog = () => document.body.querySelector<HTMLElement>('[role="dialog"]') ?? document.body;
-const marks = () => [...dialog().querySelectorAll('[data-step]')].map((item) => `${item.getAttribute('data-step')}:${item.getAttribute('data-step-mark')}`);
+const marks = () =>
+  [...dialog().querySelectorAll('[data-step]')].map(
+    (item) => `${item.getAttribute('data-step')}:${item.getAttribute('data-step-mark')}`,
+  );
 
 async function render(node: React.ReactNode, language: 'en' | 'ru' = 'en') {
   const kernel = await createTestKernel({ user: testUser([]), language });
@@ -26,7 +36,9 @@ describe('job step marks', () => {
 });
 
 describe('the SDK’s job panel', () => {
-  it('follows a job through its named steps, a pause outside them, its log and its result, then stops reading', { timeout: 20_000 }, async () => {
+  it('follows a job through its named steps, a pause outside them, its log and its result, then stops reading', {
+    timeout: 20_000,
+  }, async () => {
     new FakeService('/api/unused/');
     const jobs = new FakeJobs().job(7, [
       { job: { state: 'running', step: 'read', percent: 10 }, lines: ['Reading'] },
@@ -37,8 +49,17 @@ describe('the SDK’s job panel', () => {
     const finished = vi.fn();
     const steps: JobStep[] = STEPS.map((name) => ({ name, label: `Step ${name}` }));
     await render(
-      <JobPanel jobId={7} title="Sync" steps={steps} stepLabel={(step) => (step === 'waiting-for-platform' ? 'Waiting for the platform' : step)} onClose={() => undefined} onFinished={finished}>
-        {(job) => job.state === 'succeeded' && <p data-result>{`Rows: ${String((job.result as { rows: number }).rows)}`}</p>}
+      <JobPanel
+        jobId={7}
+        title="Sync"
+        steps={steps}
+        stepLabel={(step) => (step === 'waiting-for-platform' ? 'Waiting for the platform' : step)}
+        onClose={() => undefined}
+        onFinished={finished}
+      >
+        {(job) =>
+          job.state === 'succeeded' && <p data-result>{`Rows: ${String((job.result as { rows: number }).rows)}`}</p>
+        }
       </JobPanel>,
     );
     await waitInAct(() => expect(marks()).toEqual(['read:current', 'write:waiting', 'report:waiting']));
@@ -46,10 +67,15 @@ describe('the SDK’s job panel', () => {
     expect(dialog().querySelector('[data-job-state]')?.textContent).toBe('Running');
 
     // The rate-limit pause is named in the reader's words, and the marks stay where they were.
-    await waitInAct(() => expect(dialog().querySelector('[data-job-step]')?.textContent).toBe('Waiting for the platform'), { timeout: 3_000 });
+    await waitInAct(
+      () => expect(dialog().querySelector('[data-job-step]')?.textContent).toBe('Waiting for the platform'),
+      { timeout: 3_000 },
+    );
     expect(marks()).toEqual(['read:current', 'write:waiting', 'report:waiting']);
 
-    await waitInAct(() => expect(dialog().querySelector('[data-job-state]')?.textContent).toBe('Succeeded'), { timeout: 3_000 });
+    await waitInAct(() => expect(dialog().querySelector('[data-job-state]')?.textContent).toBe('Succeeded'), {
+      timeout: 3_000,
+    });
     expect(marks()).toEqual(['read:done', 'write:done', 'report:done']);
     expect(dialog().querySelector('[data-result]')?.textContent).toBe('Rows: 12');
     expect([...dialog().querySelectorAll('[data-log-line]')].map((line) => line.textContent)).toEqual([
@@ -66,7 +92,9 @@ describe('the SDK’s job panel', () => {
 
   it('speaks Russian and says why a job could not be read', async () => {
     new FakeService('/api/unused/');
-    installJobs(new FakeJobs().job(8, [{ job: { state: 'failed', step: 'read', percent: 10, error: 'Token expired.' } }]));
+    installJobs(
+      new FakeJobs().job(8, [{ job: { state: 'failed', step: 'read', percent: 10, error: 'Token expired.' } }]),
+    );
     await render(<JobPanel jobId={8} title="Синхронизация" onClose={() => undefined} />, 'ru');
     await waitInAct(() => expect(dialog().querySelector('[data-job-state]')?.textContent).toBe('Ошибка'));
     expect(dialog().textContent).toContain('Задание №8');
@@ -82,10 +110,16 @@ describe('the SDK’s job panel', () => {
 
   it('shows a record’s newest job by subject, or that it has none', async () => {
     new FakeService('/api/unused/');
-    const jobs = new FakeJobs().job(9, [{ job: { state: 'succeeded', percent: 100 }, lines: ['Checked'] }], 'test.things:3');
+    const jobs = new FakeJobs().job(
+      9,
+      [{ job: { state: 'succeeded', percent: 100 }, lines: ['Checked'] }],
+      'test.things:3',
+    );
     installJobs(jobs);
     await render(<LatestJobPanel subject="test.things:3" kind="test.check" title="Check" onClose={() => undefined} />);
-    await waitInAct(() => expect(dialog().querySelector('[data-job-id="9"] [data-job-state]')?.textContent).toBe('Succeeded'));
+    await waitInAct(() =>
+      expect(dialog().querySelector('[data-job-id="9"] [data-job-state]')?.textContent).toBe('Succeeded'),
+    );
     expect(jobs.seen.some((url) => url.includes('kind=test.check'))).toBe(true);
   });
 

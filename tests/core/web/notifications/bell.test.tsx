@@ -18,7 +18,8 @@ const bellButton = (): HTMLButtonElement => {
   if (!button) throw new Error('no bell');
   return button;
 };
-const badgeText = (): string => document.querySelector('[data-testid="notifications-bell"] .fui-CounterBadge')?.textContent ?? '';
+const badgeText = (): string =>
+  document.querySelector('[data-testid="notifications-bell"] .fui-CounterBadge')?.textContent ?? '';
 
 /** The bell on a page, its stream open and the count sent. */
 async function openBell(server: FakeNotificationsServer, language: 'en' | 'ru' = 'en') {
@@ -40,9 +41,13 @@ describe('the bell', () => {
     await waitInAct(() => expect(badgeText()).toBe('3'));
     expect(bellButton().getAttribute('aria-label')).toBe('Notifications, unread: 3');
 
-    await act(async () => FakeEventSource.latest().send('notification', notification(7, { title: 'Domain purchase finished' })));
+    await act(async () =>
+      FakeEventSource.latest().send('notification', notification(7, { title: 'Domain purchase finished' })),
+    );
     expect(badgeText()).toBe('4');
-    expect(document.querySelector('[data-testid="notifications-announcer"]')?.textContent).toBe('New notification: Domain purchase finished');
+    expect(document.querySelector('[data-testid="notifications-announcer"]')?.textContent).toBe(
+      'New notification: Domain purchase finished',
+    );
     await act(async () => FakeEventSource.latest().send('unread', { unread: 150 }));
     expect(badgeText()).toBe('99+');
     expect(bellButton().getAttribute('aria-label')).toBe('Notifications, unread: 150');
@@ -53,7 +58,12 @@ describe('the bell', () => {
     server.unread = 1;
     server.latest = [
       notification(1),
-      notification(2, { read_at: new Date().toISOString(), link: null, severity: 'error', title: 'Domain purchase failed' }),
+      notification(2, {
+        read_at: new Date().toISOString(),
+        link: null,
+        severity: 'error',
+        title: 'Domain purchase failed',
+      }),
       // Only app paths are followed.
       notification(3, { link: 'https://elsewhere.example/' }),
     ];

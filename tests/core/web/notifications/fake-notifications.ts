@@ -1,7 +1,13 @@
 import type { NotificationItem } from '@core/shared/notifications';
 import { FakeService, type Handler } from '../../../support/web/fake-service';
 import { jsonResponse } from '../../../support/web/fetch';
-import { createTestKernel, TEST_API, testUser, type TestKernel, type TestKernelOptions } from '../../../support/web/test-kernel';
+import {
+  createTestKernel,
+  TEST_API,
+  testUser,
+  type TestKernel,
+  type TestKernelOptions,
+} from '../../../support/web/test-kernel';
 
 /** The notifications service's base URL in these tests. */
 export const NOTIFICATIONS_API = `${TEST_API}notifications/`;
@@ -54,7 +60,9 @@ export class FakeNotificationsServer {
 
   /** The query of each list request, in order. */
   listQueries(): URLSearchParams[] {
-    return this.service.seen.filter((request) => request.url.split('?')[0] === NOTIFICATIONS_API.slice(0, -1)).map((request) => new URL(request.url).searchParams);
+    return this.service.seen
+      .filter((request) => request.url.split('?')[0] === NOTIFICATIONS_API.slice(0, -1))
+      .map((request) => new URL(request.url).searchParams);
   }
 
   /** `POST :id/read` for each of `ids`, answering the count after it. */

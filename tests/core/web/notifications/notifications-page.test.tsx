@@ -23,7 +23,9 @@ const SOURCES = [
 /** The list answers three pages whatever the filters (a few rows each: rows cost render time); the test reads the queries it was asked. */
 function listingServer(): FakeNotificationsServer {
   const server = new FakeNotificationsServer();
-  server.service.on('GET', 'preferences', { data: { sources: SOURCES, bot_available: false, superadmin: false, superadmin_opt_in: false } });
+  server.service.on('GET', 'preferences', {
+    data: { sources: SOURCES, bot_available: false, superadmin: false, superadmin_opt_in: false },
+  });
   server.onList((_request: unknown, url: URL) => {
     const page = Number(url.searchParams.get('page'));
     const items = Array.from({ length: 2 }, (_, index) => notification((page - 1) * 20 + index + 1));
@@ -33,11 +35,17 @@ function listingServer(): FakeNotificationsServer {
 }
 
 async function choose(label: string, option: string): Promise<void> {
-  const box = [...document.querySelectorAll<HTMLButtonElement>('button[role="combobox"]')].find((candidate) => candidate.textContent === label);
+  const box = [...document.querySelectorAll<HTMLButtonElement>('button[role="combobox"]')].find(
+    (candidate) => candidate.textContent === label,
+  );
   if (!box) throw new Error(`no dropdown showing "${label}"`);
   await click(box);
-  await waitInAct(() => expect([...document.querySelectorAll('[role="option"]')].map((item) => item.textContent)).toContain(option));
-  const item = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((candidate) => candidate.textContent === option);
+  await waitInAct(() =>
+    expect([...document.querySelectorAll('[role="option"]')].map((item) => item.textContent)).toContain(option),
+  );
+  const item = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find(
+    (candidate) => candidate.textContent === option,
+  );
   if (!item) throw new Error(`no option "${option}"`);
   await click(item);
 }
@@ -74,8 +82,16 @@ describe('the notifications page', () => {
   it('reads the filters from the URL it is opened at', async () => {
     const server = listingServer();
     const { lastList } = await openPage(server, '/notifications?read=true&source=system.expiring&page=3');
-    expect(Object.fromEntries(lastList())).toEqual({ page: '3', per_page: '20', read: 'true', source: 'system.expiring' });
-    expect([...document.querySelectorAll('button[role="combobox"]')].map((box) => box.textContent)).toEqual(['Expiring domains, servers and proxies', 'Read']);
+    expect(Object.fromEntries(lastList())).toEqual({
+      page: '3',
+      per_page: '20',
+      read: 'true',
+      source: 'system.expiring',
+    });
+    expect([...document.querySelectorAll('button[role="combobox"]')].map((box) => box.textContent)).toEqual([
+      'Expiring domains, servers and proxies',
+      'Read',
+    ]);
   });
 
   it('marks one read from its row, and reads the first page again when one arrives live', async () => {
@@ -100,7 +116,9 @@ describe('the notifications page', () => {
 
   it('says when nothing matches, and clears the filters', async () => {
     const server = new FakeNotificationsServer();
-    server.service.on('GET', 'preferences', { data: { sources: SOURCES, bot_available: false, superadmin: false, superadmin_opt_in: false } });
+    server.service.on('GET', 'preferences', {
+      data: { sources: SOURCES, bot_available: false, superadmin: false, superadmin_opt_in: false },
+    });
     server.onList({ data: { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 } });
     const kernel = await notificationsKernel();
     const view = await renderInKernel(kernel, createElement(NotificationsPage), { path: '/notifications?read=false' });

@@ -4,7 +4,13 @@ import { RECONNECT_DELAYS_MS } from '@core/web/notifications/notification-stream
 import { HIDDEN_CLOSE_MS, NotificationsStore } from '@core/web/notifications/notifications-store';
 import { I18nService } from '@core/web/services/i18n-service';
 import { cleanupTestKernels } from '../../../support/web/test-kernel';
-import { FakeEventSource, FakeNotificationsServer, notification, notificationsKernel, NOTIFICATIONS_API } from './fake-notifications';
+import {
+  FakeEventSource,
+  FakeNotificationsServer,
+  notification,
+  notificationsKernel,
+  NOTIFICATIONS_API,
+} from './fake-notifications';
 
 beforeEach(() => {
   FakeEventSource.opened.length = 0;

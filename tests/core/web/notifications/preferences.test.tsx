@@ -36,7 +36,9 @@ const labelled = (text: string): HTMLInputElement => {
 
 async function openCard(preferences: NotificationPreferences, save: (body: unknown) => Response) {
   const server = new FakeNotificationsServer();
-  server.service.on('GET', 'preferences', { data: preferences }).on('PUT', 'preferences', (request) => save(request.body));
+  server.service
+    .on('GET', 'preferences', { data: preferences })
+    .on('PUT', 'preferences', (request) => save(request.body));
   const kernel = await notificationsKernel();
   await renderInKernel(kernel, createElement(NotificationPreferencesCard));
   await waitInAct(() => expect(document.querySelectorAll('[data-source]')).toHaveLength(preferences.sources.length));
@@ -65,14 +67,20 @@ describe('the notification preferences', () => {
 
   it('offer the bot only when it can deliver, saying why not, and no opt-in to a user who is no superadmin', async () => {
     await openCard({ ...PREFERENCES, bot_available: false, superadmin: false }, () => jsonResponse(500, {}));
-    expect(document.body.textContent).toContain('The bot can deliver notifications once the messenger is enabled and your Telegram account is linked.');
+    expect(document.body.textContent).toContain(
+      'The bot can deliver notifications once the messenger is enabled and your Telegram account is linked.',
+    );
     expect(byLabel<HTMLInputElement>('Also through the bot: Low stock of shop products').disabled).toBe(true);
     expect(document.body.textContent).not.toContain('holders of a permission code');
   });
 
   it('say what failed when saving is refused', async () => {
-    await openCard(PREFERENCES, () => jsonResponse(422, { message: 'Unknown source.', errors: { sources: ['Unknown source.'] } }));
+    await openCard(PREFERENCES, () =>
+      jsonResponse(422, { message: 'Unknown source.', errors: { sources: ['Unknown source.'] } }),
+    );
     await click(buttonByText(document.body, 'Save'));
-    await waitInAct(() => expect(document.body.textContent).toContain('The preferences could not be saved: Unknown source.'));
+    await waitInAct(() =>
+      expect(document.body.textContent).toContain('The preferences could not be saved: Unknown source.'),
+    );
   });
 });

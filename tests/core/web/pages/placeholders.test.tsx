@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from '@core/web/shell/create-app-router';
-import { createTestKernel, renderRoutesInKernel, testUser, waitInAct, type TestKernelOptions } from '../../../support/web/test-kernel';
+import {
+  createTestKernel,
+  renderRoutesInKernel,
+  testUser,
+  waitInAct,
+  type TestKernelOptions,
+} from '../../../support/web/test-kernel';
 
 async function openPage(path: string, options: TestKernelOptions = {}) {
   const kernel = await createTestKernel({ user: testUser(), ...options });

@@ -34,7 +34,8 @@ const HASH = 'hash-1';
 const PENDING = 'The chat-platform authorization is not finished yet.';
 const NOT_CONFIGURED =
   'Chat-platform linking is not configured: set ERP_MATTERMOST_URL, ERP_MATTERMOST_CLIENT_ID, ERP_MATTERMOST_CLIENT_SECRET and ERP_MATTERMOST_REDIRECT_URI.';
-const NOT_FINISHED = 'Linking was not finished. Authorize in the chat-platform window, then check again, or start over.';
+const NOT_FINISHED =
+  'Linking was not finished. Authorize in the chat-platform window, then check again, or start over.';
 const WAITING = 'Authorize the back office in the chat-platform window.';
 
 const USER = testUser(['JA'], { username: 'ann', email: 'ann@example.com', roles: ['manager', 'auditor'] });
@@ -84,7 +85,9 @@ class FakeAuthServer {
 
   private answer(request: SeenRequest): Response {
     if (request.url === PROFILE_URL) {
-      return this.profileStatus === 200 ? jsonResponse(200, { data: this.profile }) : jsonResponse(this.profileStatus, { message: 'Server Error' });
+      return this.profileStatus === 200
+        ? jsonResponse(200, { data: this.profile })
+        : jsonResponse(this.profileStatus, { message: 'Server Error' });
     }
     if (request.url === PREFERENCES_URL) return jsonResponse(200, { data: NO_PREFERENCES });
     if (request.url === START_URL) return this.start();
@@ -124,7 +127,12 @@ interface ProfileScreen {
 
 async function openProfile(options: TestKernelOptions = {}): Promise<ProfileScreen> {
   // The admin, finance and messenger codes are described by those plugins' manifests.
-  const kernel = await createTestKernel({ user: USER, token: 'token-1', plugins: [admin, finance, messenger, productPlugin('shop')], ...options });
+  const kernel = await createTestKernel({
+    user: USER,
+    token: 'token-1',
+    plugins: [admin, finance, messenger, productPlugin('shop')],
+    ...options,
+  });
   const toasts = recordToasts(kernel);
   const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/profile' });
   await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toMatch(/My profile|Мой профиль/));
@@ -165,13 +173,17 @@ describe('Profile page', () => {
   it('shows the user, their roles and their effective permissions by area', async () => {
     const server = new FakeAuthServer();
     const screen = await openProfile();
-    expect(server.seen.filter((request) => request.url !== PREFERENCES_URL).map((request) => [request.method, request.url])).toEqual([['GET', PROFILE_URL]]);
+    expect(
+      server.seen.filter((request) => request.url !== PREFERENCES_URL).map((request) => [request.method, request.url]),
+    ).toEqual([['GET', PROFILE_URL]]);
     const details = screen.view.element.querySelector('dl')?.textContent ?? '';
     expect(details).toContain('Usernameann');
     expect(details).toContain('Emailann@example.com');
     expect(details).toContain('manager');
     expect(details).toContain('auditor');
-    const areas = [...screen.view.element.querySelectorAll('section[aria-label]')].map((section) => section.getAttribute('aria-label'));
+    const areas = [...screen.view.element.querySelectorAll('section[aria-label]')].map((section) =>
+      section.getAttribute('aria-label'),
+    );
     expect(areas).toEqual(['Finance', 'Shop', 'Messenger', 'Admin', 'Other']);
     const admin = screen.view.element.querySelector('section[aria-label="Admin"]')?.textContent ?? '';
     expect(admin).toContain('JAArticles');
@@ -184,13 +196,22 @@ describe('Profile page', () => {
     new FakeAuthServer();
     const screen = await openProfile();
     expect(screen.chatStatus()).toBe('Not linked');
-    expect(screen.view.element.querySelector('[data-testid="messenger-status"]')?.textContent).toBe('Linked as @ann_tg');
+    expect(screen.view.element.querySelector('[data-testid="messenger-status"]')?.textContent).toBe(
+      'Linked as @ann_tg',
+    );
     expect(buttonByText(screen.view.element, 'Link account')).toBeDefined();
   });
 
   it('shows an account already linked', async () => {
     const server = new FakeAuthServer();
-    server.profile = { ...PROFILE, mattermost_username: 'ann.mm', tg_login: null, email: null, roles: [], permissions: [] };
+    server.profile = {
+      ...PROFILE,
+      mattermost_username: 'ann.mm',
+      tg_login: null,
+      email: null,
+      roles: [],
+      permissions: [],
+    };
     const screen = await openProfile({ user: { ...USER } });
     expect(screen.chatStatus()).toBe('Linked as @ann.mm');
     expect(screen.view.element.querySelector('[data-testid="messenger-status"]')?.textContent).toBe('Not linked');
@@ -218,7 +239,9 @@ describe('Profile page', () => {
     expect(screen.chatStatus()).toBe('Не связан');
     expect(screen.text()).toContain('Действующие права');
     // The catalogue's descriptions too, and the area titles.
-    expect(screen.view.element.querySelector('section[aria-label="Администрирование"]')?.textContent).toContain('JAСтатьи');
+    expect(screen.view.element.querySelector('section[aria-label="Администрирование"]')?.textContent).toContain(
+      'JAСтатьи',
+    );
     expect(screen.view.element.querySelector('section[aria-label="Прочее"]')?.textContent).toBe('ПрочееZZ');
   });
 });
@@ -260,7 +283,10 @@ describe('linking the chat-platform account', () => {
   it('shows the message of a failed or expired authorization (422) and stops', async () => {
     const server = new FakeAuthServer();
     const failure = 'Mattermost did not authorize the link: access_denied';
-    server.checks = [pending, () => jsonResponse(422, { message: 'The given data was invalid.', errors: { hash: [failure] } })];
+    server.checks = [
+      pending,
+      () => jsonResponse(422, { message: 'The given data was invalid.', errors: { hash: [failure] } }),
+    ];
     const screen = await openProfile();
     await startLinking(screen);
     await advance(CHAT_LINK_POLL_MS * 2);
@@ -342,7 +368,9 @@ describe('linking the chat-platform account', () => {
     open.mockImplementation(() => null);
     const screen = await openProfile();
     await startLinking(screen);
-    const link = [...screen.view.element.querySelectorAll('a')].find((anchor) => anchor.textContent === 'Open the chat-platform window');
+    const link = [...screen.view.element.querySelectorAll('a')].find(
+      (anchor) => anchor.textContent === 'Open the chat-platform window',
+    );
     expect(link?.getAttribute('href')).toBe(REDIRECT);
     expect(link?.getAttribute('target')).toBe('_blank');
     await advance(CHAT_LINK_POLL_MS * 2);

@@ -16,7 +16,9 @@ function userWith(...codes: string[]): (requirement: PermissionRequirement) => b
 
 /** `group: entry ids` per group, the shape the sidebar renders. */
 function outline(groups: ReturnType<typeof sidebarGroups>): string[] {
-  return groups.map(({ group, entries }) => `${group}: ${entries.map((entry) => entry.labelKey.replace('test:nav.', '')).join(', ')}`);
+  return groups.map(
+    ({ group, entries }) => `${group}: ${entries.map((entry) => entry.labelKey.replace('test:nav.', '')).join(', ')}`,
+  );
 }
 
 describe('sidebarGroups', () => {
@@ -31,13 +33,23 @@ describe('sidebarGroups', () => {
   ]);
 
   it('shows only the entries the user may open', () => {
-    expect(outline(sidebarGroups([admin, finance], userWith('JA', 'FW')))).toEqual(['finance: wallets', 'admin: articles']);
+    expect(outline(sidebarGroups([admin, finance], userWith('JA', 'FW')))).toEqual([
+      'finance: wallets',
+      'admin: articles',
+    ]);
   });
 
   it('tags each entry with the plugin that declares it', () => {
     const [group] = sidebarGroups([finance], userWith('FW'));
     expect(group?.entries).toEqual([
-      { pluginId: 'finance', id: '/wallets', path: '/wallets', labelKey: 'test:nav.wallets', group: 'finance', requires: 'FW' },
+      {
+        pluginId: 'finance',
+        id: '/wallets',
+        path: '/wallets',
+        labelKey: 'test:nav.wallets',
+        group: 'finance',
+        requires: 'FW',
+      },
     ]);
   });
 
@@ -108,7 +120,9 @@ describe('sidebarGroups', () => {
 
 describe('pluginRouteTable', () => {
   it('lists every route of every plugin with its owner and title', () => {
-    const admin = testManifest('admin', { pages: [{ path: '/article', titleKey: 'admin:articles.title', requires: 'JA' }] });
+    const admin = testManifest('admin', {
+      pages: [{ path: '/article', titleKey: 'admin:articles.title', requires: 'JA' }],
+    });
     const finance = testManifest('finance', {
       pages: [
         { path: '/wallets', titleKey: 'finance:wallets', requires: 'FW' },
@@ -153,7 +167,10 @@ describe('enabledPlugins', () => {
   });
 
   it('reports published plugins the build has no code for, inherited object keys included', () => {
-    const { enabled, unknown } = enabledPlugins([finance.manifest, testManifest('crm'), testManifest('constructor')], code);
+    const { enabled, unknown } = enabledPlugins(
+      [finance.manifest, testManifest('crm'), testManifest('constructor')],
+      code,
+    );
     expect(enabled.map((plugin) => plugin.manifest.id)).toEqual(['finance']);
     expect(unknown).toEqual(['crm', 'constructor']);
   });
@@ -163,7 +180,9 @@ describe('enabledPlugins', () => {
   });
 
   it('refuses a manifest without an i18n namespace', () => {
-    expect(() => enabledPlugins([testManifest('admin', { namespaces: [] })], code)).toThrow('plugin "admin" declares no i18n namespace');
+    expect(() => enabledPlugins([testManifest('admin', { namespaces: [] })], code)).toThrow(
+      'plugin "admin" declares no i18n namespace',
+    );
   });
 
   it('loads no plugin code while joining', () => {

@@ -31,7 +31,10 @@ const routePaths = (kernel: TestKernel): string[] =>
 
 describe('PluginHost loading', () => {
   it('lists the enabled plugins as idle and loads none of them at start', async () => {
-    const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
+    const wallets = testPlugin({
+      id: 'wallets',
+      pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }],
+    });
     const shop = testPlugin({ id: 'shop' });
     const kernel = await createTestKernel({ plugins: [wallets, shop] });
     expect(kernel.host.manifests.map((manifest) => manifest.id)).toEqual(['wallets', 'shop']);
@@ -57,7 +60,10 @@ describe('PluginHost loading', () => {
     expect(toasts).toEqual([]);
     expect(consoleError).not.toHaveBeenCalled();
     expect(kernel.host.state('wallets')).toBe('loaded');
-    expect(kernel.container.getAll(RouteContributionToken).map((route) => route.path)).toEqual(['/wallets', '/wallets/:id']);
+    expect(kernel.container.getAll(RouteContributionToken).map((route) => route.path)).toEqual([
+      '/wallets',
+      '/wallets/:id',
+    ]);
   });
 
   it('passes through loading to loaded, observably', async () => {
@@ -92,7 +98,10 @@ describe('PluginHost loading', () => {
   });
 
   it('does not bind a module twice when asked again after loading', async () => {
-    const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
+    const wallets = testPlugin({
+      id: 'wallets',
+      pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }],
+    });
     const kernel = await createTestKernel({ plugins: [wallets] });
     await kernel.host.ensureLoaded('wallets');
     await kernel.host.ensureLoaded('wallets');
@@ -137,7 +146,9 @@ describe('PluginHost loading', () => {
     const wallets = testPlugin({ id: 'wallets', dependencies: ['lists'] });
     const shop = testPlugin({ id: 'shop', dependencies: ['lists'] });
     const kernel = await createTestKernel({ plugins: [lists, wallets, shop] });
-    await expect(Promise.all([kernel.host.ensureLoaded('wallets'), kernel.host.ensureLoaded('shop')])).resolves.toEqual([true, true]);
+    await expect(Promise.all([kernel.host.ensureLoaded('wallets'), kernel.host.ensureLoaded('shop')])).resolves.toEqual(
+      [true, true],
+    );
     expect(lists.load).toHaveBeenCalledTimes(1);
   });
 
@@ -189,7 +200,9 @@ describe('PluginHost failures', () => {
     const { kernel, toasts } = await kernelWith(broken);
     await expect(kernel.host.ensureLoaded('broken')).resolves.toBe(false);
     expect(kernel.host.state('broken')).toBe('failed');
-    expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['error', 'The Broken module failed to load.']]);
+    expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([
+      ['error', 'The Broken module failed to load.'],
+    ]);
   });
 
   it('marks a plugin whose async ContainerModule rejects as failed', async () => {
@@ -210,7 +223,10 @@ describe('PluginHost failures', () => {
   it('leaves the other plugins working', async () => {
     const broken = testPlugin({ id: 'broken' });
     broken.load.mockRejectedValue(new Error('offline'));
-    const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
+    const wallets = testPlugin({
+      id: 'wallets',
+      pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }],
+    });
     const { kernel } = await kernelWith(broken, wallets);
     await expect(kernel.host.ensureLoaded('broken')).resolves.toBe(false);
     await expect(kernel.host.ensureLoaded('wallets')).resolves.toBe(true);
@@ -230,11 +246,17 @@ describe('PluginHost failures', () => {
     expect(wallets.load).not.toHaveBeenCalled();
     // Toasts are handed over 500 ms apart.
     await vi.waitFor(() => expect(toasts).toHaveLength(2), { timeout: 2_000 });
-    expect(toasts.map((toast) => toast.message)).toEqual(['The Lists module failed to load.', 'The Wallets module failed to load.']);
+    expect(toasts.map((toast) => toast.message)).toEqual([
+      'The Lists module failed to load.',
+      'The Wallets module failed to load.',
+    ]);
   });
 
   it('keeps a failure until retry, which loads again', async () => {
-    const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
+    const wallets = testPlugin({
+      id: 'wallets',
+      pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }],
+    });
     wallets.load.mockRejectedValueOnce(new Error('offline'));
     const { kernel } = await kernelWith(wallets);
     await expect(kernel.host.ensureLoaded('wallets')).resolves.toBe(false);

@@ -6,7 +6,16 @@ import { createTestKernel, renderRoutesInKernel, testUser, waitInAct } from '../
 import type { Language } from '@core/shared/runtime-config';
 import type { WebPlugin } from '@core/web/plugins/define-plugin';
 import { stubWindowWidth } from '../shell/layout/shell-harness';
-import { exposedPlugin, fakeFederation, joinRemotes, pageModule, remoteFiles, remoteManifest, serve, type Served } from './remote-support';
+import {
+  exposedPlugin,
+  fakeFederation,
+  joinRemotes,
+  pageModule,
+  remoteFiles,
+  remoteManifest,
+  serve,
+  type Served,
+} from './remote-support';
 
 beforeEach(() => {
   // The host logs each failure; the loader each version problem.
@@ -38,14 +47,22 @@ function notesPlugins(files: Served, load: () => Promise<unknown>, sdk?: string)
 
 describe('an external plugin’s page', () => {
   it('shows the remote’s page once its code has loaded', async () => {
-    const { view } = await openNotes(notesPlugins(remoteFiles('notes', 'Notes'), async () => exposedPlugin(pageModule('notes'))));
-    await waitInAct(() => expect(view.element.querySelector('[data-testid="plugin-page"]')?.textContent).toBe('notes page at /notes'));
+    const { view } = await openNotes(
+      notesPlugins(remoteFiles('notes', 'Notes'), async () => exposedPlugin(pageModule('notes'))),
+    );
+    await waitInAct(() =>
+      expect(view.element.querySelector('[data-testid="plugin-page"]')?.textContent).toBe('notes page at /notes'),
+    );
   });
 
   it('says the module could not be loaded when its remote is missing, and offers to try again', async () => {
     const files = { ...remoteFiles('notes', 'Notes'), '/plugins/notes/mf-manifest.json': 404 };
     const { view } = await openNotes(notesPlugins(files, async () => exposedPlugin(pageModule('notes'))));
-    await waitInAct(() => expect(view.element.textContent).toContain('This module could not be loaded. The rest of the application keeps working.'));
+    await waitInAct(() =>
+      expect(view.element.textContent).toContain(
+        'This module could not be loaded. The rest of the application keeps working.',
+      ),
+    );
     // The sidebar still links to it: entries come from the manifest, which needs no code.
     expect(view.element.querySelector('a[href="/notes"]')).not.toBeNull();
 
@@ -56,7 +73,10 @@ describe('an external plugin’s page', () => {
 
   it('says so in the user’s language when its strings are missing', async () => {
     const files = { ...remoteFiles('notes', 'Заметки'), '/plugins/notes/i18n/ru.json': 404 };
-    const { view } = await openNotes(notesPlugins(files, async () => exposedPlugin(pageModule('notes'))), 'ru');
+    const { view } = await openNotes(
+      notesPlugins(files, async () => exposedPlugin(pageModule('notes'))),
+      'ru',
+    );
     await waitInAct(() => expect(view.element.textContent).toContain('Этот модуль не удалось загрузить.'));
     expect(view.element.querySelector('[data-testid="plugin-page"]')).toBeNull();
   });

@@ -33,13 +33,21 @@ afterEach(() => {
 });
 
 /** The paths of every bound route contribution. */
-const routePaths = (container: Container): string[] => container.getAll(RouteContributionToken, { optional: true }).map((route) => route.path);
+const routePaths = (container: Container): string[] =>
+  container.getAll(RouteContributionToken, { optional: true }).map((route) => route.path);
 
 /** A kernel running the external plugin `notes` (served by `files`) beside a built-in `wallets`. */
-async function notesKernel(files: Parameters<typeof serve>[0], modules: Parameters<typeof fakeFederation>[0], language?: 'en' | 'ru') {
+async function notesKernel(
+  files: Parameters<typeof serve>[0],
+  modules: Parameters<typeof fakeFederation>[0],
+  language?: 'en' | 'ru',
+) {
   const seen = serve(files);
   const federation = fakeFederation(modules);
-  const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
+  const wallets = testPlugin({
+    id: 'wallets',
+    pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }],
+  });
   const setup = joinRemotes([remoteManifest('notes'), wallets.manifest], ['notes'], federation, { wallets });
   const kernel = await createTestKernel({ plugins: setup.enabled, ...(language ? { language } : {}) });
   showPluginNotices(setup.notices, kernel.container);
@@ -54,7 +62,10 @@ describe('an external plugin’s strings', () => {
     const code = remotePluginCode('notes', remoteOf('notes'), { federation: async () => fakeFederation({}) });
     await expect(code.translations.en()).resolves.toEqual({ default: { title: 'Notes' } });
     await expect(code.translations.ru()).resolves.toEqual({ default: { title: 'Notes (ru)' } });
-    expect(seen.map((request) => new URL(request.url).pathname)).toEqual(['/plugins/notes/i18n/en.json', '/plugins/notes/i18n/ru.json']);
+    expect(seen.map((request) => new URL(request.url).pathname)).toEqual([
+      '/plugins/notes/i18n/en.json',
+      '/plugins/notes/i18n/ru.json',
+    ]);
     expect(seen.every((request) => new URL(request.url).origin === window.location.origin)).toBe(true);
   });
 
@@ -68,19 +79,27 @@ describe('an external plugin’s strings', () => {
     serve({});
     const code = remotePluginCode('notes', remoteOf('notes'));
     await expect(code.translations.en()).rejects.toThrow('/plugins/notes/i18n/en.json answered 404');
-    expect(consoleError).toHaveBeenCalledWith('external plugin "notes": its en strings could not be loaded', expect.any(Error));
+    expect(consoleError).toHaveBeenCalledWith(
+      'external plugin "notes": its en strings could not be loaded',
+      expect.any(Error),
+    );
   });
 
   it('are refused from another origin', async () => {
     serve({});
-    const code = remotePluginCode('notes', { ...remoteOf('notes'), translations: { en: 'https://elsewhere.test/en.json', ru: '/ru.json' } });
+    const code = remotePluginCode('notes', {
+      ...remoteOf('notes'),
+      translations: { en: 'https://elsewhere.test/en.json', ru: '/ru.json' },
+    });
     await expect(code.translations.en()).rejects.toThrow("https://elsewhere.test/en.json is not on this app's origin");
   });
 });
 
 describe('loading an external plugin', () => {
   it('registers the remote by its federation manifest and binds the module its own load() gives', async () => {
-    const { kernel, federation, toasts } = await notesKernel(remoteFiles('notes', 'Notes'), { erp_plugin_notes: async () => exposedPlugin(pageModule('notes')) });
+    const { kernel, federation, toasts } = await notesKernel(remoteFiles('notes', 'Notes'), {
+      erp_plugin_notes: async () => exposedPlugin(pageModule('notes')),
+    });
     await expect(kernel.host.ensureLoaded('notes')).resolves.toBe(true);
     expect(kernel.host.state('notes')).toBe('loaded');
     expect(routePaths(kernel.container)).toEqual(['/notes']);
@@ -105,28 +124,39 @@ describe('loading an external plugin', () => {
     const module = new ContainerModule(({ bind }) => {
       bind(ProbeToken).to(Probe);
     });
-    const { kernel } = await notesKernel(remoteFiles('notes', 'Notes'), { erp_plugin_notes: async () => exposedPlugin(module) });
+    const { kernel } = await notesKernel(remoteFiles('notes', 'Notes'), {
+      erp_plugin_notes: async () => exposedPlugin(module),
+    });
     await kernel.host.ensureLoaded('notes');
     expect(kernel.container.get<Probe>(ProbeToken).session).toBe(kernel.get(SessionStore));
   });
 
   it('fails a remote whose federation manifest is missing, naming it, and leaves the others working', async () => {
     const files = { ...remoteFiles('notes', 'Notes'), '/plugins/notes/mf-manifest.json': 404 };
-    const { kernel, federation, toasts } = await notesKernel(files, { erp_plugin_notes: async () => exposedPlugin(pageModule('notes')) });
+    const { kernel, federation, toasts } = await notesKernel(files, {
+      erp_plugin_notes: async () => exposedPlugin(pageModule('notes')),
+    });
     await expect(kernel.host.ensureLoaded('notes')).resolves.toBe(false);
     expect(kernel.host.state('notes')).toBe('failed');
     expect(kernel.get(PluginFailures).get('notes')).toEqual({ kind: 'unavailable' });
     expect(federation.loadExposed).not.toHaveBeenCalled();
-    expect(toasts.map(({ intent, message }) => [intent, message])).toEqual([['error', 'The Notes module failed to load.']]);
+    expect(toasts.map(({ intent, message }) => [intent, message])).toEqual([
+      ['error', 'The Notes module failed to load.'],
+    ]);
     const logged = consoleError.mock.calls.find((call) => call[0] === 'plugin "notes" failed to load');
-    expect(String(logged?.[1])).toContain('external plugin "notes": its federation manifest could not be read: /plugins/notes/mf-manifest.json answered 404');
+    expect(String(logged?.[1])).toContain(
+      'external plugin "notes": its federation manifest could not be read: /plugins/notes/mf-manifest.json answered 404',
+    );
 
     await expect(kernel.host.ensureLoaded('wallets')).resolves.toBe(true);
     expect(routePaths(kernel.container)).toEqual(['/wallets']);
   });
 
   it('fails a remote whose manifest is not a federation manifest (an HTML page, say)', async () => {
-    const files = { ...remoteFiles('notes', 'Notes'), '/plugins/notes/mf-manifest.json': () => new Response('{"hello": true}', { status: 200 }) };
+    const files = {
+      ...remoteFiles('notes', 'Notes'),
+      '/plugins/notes/mf-manifest.json': () => new Response('{"hello": true}', { status: 200 }),
+    };
     const { kernel } = await notesKernel(files, {});
     await expect(kernel.host.ensureLoaded('notes')).resolves.toBe(false);
     const logged = consoleError.mock.calls.find((call) => call[0] === 'plugin "notes" failed to load');
@@ -144,7 +174,9 @@ describe('loading an external plugin', () => {
     await expect(kernel.host.ensureLoaded('notes')).resolves.toBe(false);
     expect(toasts.map((toast) => toast.message)).toEqual(['The Notes module failed to load.']);
     const logged = consoleError.mock.calls.find((call) => call[0] === 'plugin "notes" failed to load');
-    expect(String(logged?.[1])).toContain('external plugin "notes": erp_plugin_notes/plugin could not be loaded: ScriptNetworkError');
+    expect(String(logged?.[1])).toContain(
+      'external plugin "notes": erp_plugin_notes/plugin could not be loaded: ScriptNetworkError',
+    );
 
     available = true;
     await expect(kernel.host.retry('notes')).resolves.toBe(true);
@@ -157,7 +189,9 @@ describe('loading an external plugin', () => {
     const broken = new ContainerModule(() => {
       throw new Error('bad binding');
     });
-    const { kernel, toasts } = await notesKernel(remoteFiles('notes', 'Notes'), { erp_plugin_notes: async () => exposedPlugin(broken) });
+    const { kernel, toasts } = await notesKernel(remoteFiles('notes', 'Notes'), {
+      erp_plugin_notes: async () => exposedPlugin(broken),
+    });
     await expect(kernel.host.ensureLoaded('notes')).resolves.toBe(false);
     expect(toasts.map((toast) => toast.message)).toEqual(['The Notes module failed to load.']);
 
@@ -172,15 +206,21 @@ describe('loading an external plugin', () => {
   });
 
   it('fails a remote that exposes something other than its plugin code, saying what it should be', async () => {
-    const { kernel } = await notesKernel(remoteFiles('notes', 'Notes'), { erp_plugin_notes: async () => ({ default: { hello: 'world' } }) });
+    const { kernel } = await notesKernel(remoteFiles('notes', 'Notes'), {
+      erp_plugin_notes: async () => ({ default: { hello: 'world' } }),
+    });
     await expect(kernel.host.ensureLoaded('notes')).resolves.toBe(false);
     const logged = consoleError.mock.calls.find((call) => call[0] === 'plugin "notes" failed to load');
-    expect(String(logged?.[1])).toContain('erp_plugin_notes/plugin does not default-export definePluginCode({ translations, load })');
+    expect(String(logged?.[1])).toContain(
+      'erp_plugin_notes/plugin does not default-export definePluginCode({ translations, load })',
+    );
   });
 
   it('fails a remote whose module is not a ContainerModule of the host’s inversify', async () => {
     const { kernel } = await notesKernel(remoteFiles('notes', 'Notes'), {
-      erp_plugin_notes: async () => ({ default: { translations: {}, load: async () => ({ default: { id: 1, load: () => undefined } }) } }),
+      erp_plugin_notes: async () => ({
+        default: { translations: {}, load: async () => ({ default: { id: 1, load: () => undefined } }) },
+      }),
     });
     await expect(kernel.host.ensureLoaded('notes')).resolves.toBe(false);
     const logged = consoleError.mock.calls.find((call) => call[0] === 'plugin "notes" failed to load');
@@ -189,7 +229,9 @@ describe('loading an external plugin', () => {
 
   it('fails a remote whose strings cannot be fetched, naming it by its id, and fetches them again on retry', async () => {
     const files = { ...remoteFiles('notes', 'Notes'), '/plugins/notes/i18n/en.json': 503 };
-    const { kernel, toasts } = await notesKernel(files, { erp_plugin_notes: async () => exposedPlugin(pageModule('notes')) });
+    const { kernel, toasts } = await notesKernel(files, {
+      erp_plugin_notes: async () => exposedPlugin(pageModule('notes')),
+    });
     await expect(kernel.host.ensureLoaded('notes')).resolves.toBe(false);
     expect(kernel.host.state('notes')).toBe('failed');
     // Its title is among the strings that failed: the toast names it by its id.
@@ -204,7 +246,9 @@ describe('loading an external plugin', () => {
   it('fails the plugin alone when its description in /config.json is unusable', async () => {
     serve({});
     const codes = remotePluginCodes({ notes: { entry: '/plugins/notes/mf-manifest.json' } as never });
-    await expect(codes.notes?.load()).rejects.toThrow('external plugin "notes": its description in /config.json lacks container, expose, translations.en, translations.ru');
+    await expect(codes.notes?.load()).rejects.toThrow(
+      'external plugin "notes": its description in /config.json lacks container, expose, translations.en, translations.ru',
+    );
     await expect(codes.notes?.translations.en()).rejects.toThrow('lacks container');
   });
 });
@@ -239,7 +283,9 @@ describe('an external plugin written for another SDK', () => {
     await kernel.i18n.loadNamespaces(['notes']);
     const toasts = recordToasts(kernel);
     await kernel.host.ensureLoaded('notes');
-    expect(toasts.map((toast) => toast.message)).toEqual(['Модуль «Заметки (ru)» создан для другой версии приложения и не был запущен.']);
+    expect(toasts.map((toast) => toast.message)).toEqual([
+      'Модуль «Заметки (ru)» создан для другой версии приложения и не был запущен.',
+    ]);
   });
 
   it('leaves a built-in plugin refused as before, out of the list', () => {
@@ -265,7 +311,11 @@ describe('joining remotes with the manifests', () => {
   });
 
   it('refuses an external manifest without a namespace instead of stopping the start', () => {
-    const { enabled, refused } = joinRemotes([remoteManifest('notes', { namespaces: [] })], ['notes'], fakeFederation({}));
+    const { enabled, refused } = joinRemotes(
+      [remoteManifest('notes', { namespaces: [] })],
+      ['notes'],
+      fakeFederation({}),
+    );
     expect(enabled).toEqual([]);
     expect(refused).toEqual(['plugin "notes" declares no i18n namespace']);
   });
@@ -273,21 +323,37 @@ describe('joining remotes with the manifests', () => {
 
 describe('shared packages at other versions', () => {
   it('are logged and named in a warning toast, and the plugin still loads on the host’s copies', async () => {
-    const files = remoteFiles('notes', 'Notes', { react: '^20.0.0', mobx: '^7.0.0', 'left-pad': '^1.0.0', '@core/sdk/web': `^${SDK_VERSION}` });
-    const { kernel, toasts } = await notesKernel(files, { erp_plugin_notes: async () => exposedPlugin(pageModule('notes')) });
+    const files = remoteFiles('notes', 'Notes', {
+      react: '^20.0.0',
+      mobx: '^7.0.0',
+      'left-pad': '^1.0.0',
+      '@core/sdk/web': `^${SDK_VERSION}`,
+    });
+    const { kernel, toasts } = await notesKernel(files, {
+      erp_plugin_notes: async () => exposedPlugin(pageModule('notes')),
+    });
     await expect(kernel.host.ensureLoaded('notes')).resolves.toBe(true);
     expect(consoleWarn.mock.calls.map((call) => call[0])).toEqual([
       'external plugin "notes" was built for react ^20.0.0; this app has 19.3.1, which it will use',
       'external plugin "notes" was built for left-pad ^1.0.0; this app does not provide it',
     ]);
     expect(toasts.map(({ intent, message }) => [intent, message])).toEqual([
-      ['warning', 'The Notes module was built for other versions of react, left-pad than this application has. It may not work correctly.'],
+      [
+        'warning',
+        'The Notes module was built for other versions of react, left-pad than this application has. It may not work correctly.',
+      ],
     ]);
   });
 
   it('say nothing when every range holds', async () => {
-    const files = remoteFiles('notes', 'Notes', { react: '^19.0.0', inversify: '^8.2.3', '@core/sdk/shared': `^${SDK_VERSION}` });
-    const { kernel, toasts } = await notesKernel(files, { erp_plugin_notes: async () => exposedPlugin(pageModule('notes')) });
+    const files = remoteFiles('notes', 'Notes', {
+      react: '^19.0.0',
+      inversify: '^8.2.3',
+      '@core/sdk/shared': `^${SDK_VERSION}`,
+    });
+    const { kernel, toasts } = await notesKernel(files, {
+      erp_plugin_notes: async () => exposedPlugin(pageModule('notes')),
+    });
     await expect(kernel.host.ensureLoaded('notes')).resolves.toBe(true);
     expect(consoleWarn).not.toHaveBeenCalled();
     expect(toasts).toEqual([]);

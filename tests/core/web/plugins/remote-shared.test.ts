@@ -71,7 +71,13 @@ describe('the shared modules the host provides', () => {
     expect(api.useNavigate).toBe(router.useNavigate);
     expect(api.Link).toBe(router.Link);
     const sources = [join(REPO_ROOT, 'plugins'), join(REPO_ROOT, 'examples')].flatMap((folder) =>
-      (readdirSync(folder, { recursive: true, withFileTypes: true }) as { name: string; parentPath: string; isFile(): boolean }[])
+      (
+        readdirSync(folder, { recursive: true, withFileTypes: true }) as {
+          name: string;
+          parentPath: string;
+          isFile(): boolean;
+        }[]
+      )
         .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.parentPath.includes('node_modules'))
         .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8')),
     );
@@ -108,11 +114,15 @@ describe('the shared modules the host provides', () => {
 
 describe('checking a remote’s shared versions', () => {
   it('reads the shared list of an mf-manifest.json', () => {
-    expect(readManifestShared(federationManifest('notes', { react: '^19.3.1', '@core/sdk/web': '^1.0.0' }), '/m.json')).toEqual([
+    expect(
+      readManifestShared(federationManifest('notes', { react: '^19.3.1', '@core/sdk/web': '^1.0.0' }), '/m.json'),
+    ).toEqual([
       { name: 'react', requiredVersion: '^19.3.1' },
       { name: '@core/sdk/web', requiredVersion: '^1.0.0' },
     ]);
-    expect(() => readManifestShared('<!doctype html>', '/m.json')).toThrow('/m.json is not a Module Federation manifest');
+    expect(() => readManifestShared('<!doctype html>', '/m.json')).toThrow(
+      '/m.json is not a Module Federation manifest',
+    );
     expect(() => readManifestShared({ shared: [] }, '/m.json')).toThrow('is not a Module Federation manifest');
   });
 

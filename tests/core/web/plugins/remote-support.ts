@@ -38,7 +38,12 @@ export function federationManifest(id: string, shared: Readonly<Record<string, s
   return {
     id: container,
     name: container,
-    metaData: { name: container, globalName: container, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+    metaData: {
+      name: container,
+      globalName: container,
+      publicPath: 'auto',
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+    },
     shared: Object.entries(shared).map(([name, requiredVersion]) => ({
       id: `${container}:${name}`,
       name,
@@ -74,8 +79,11 @@ export function serve(files: Served): SeenRequest[] {
 }
 
 /** The exposed module of a remote: its default export is the plugin's code, whose `load` gives `module`. */
-export function exposedPlugin(module: ContainerModule | (() => Promise<{ readonly default: ContainerModule }>)): { readonly default: PluginCode } {
-  const fail = () => Promise.reject(new Error('the host reads strings from the URLs of /config.json, not from the remote'));
+export function exposedPlugin(module: ContainerModule | (() => Promise<{ readonly default: ContainerModule }>)): {
+  readonly default: PluginCode;
+} {
+  const fail = () =>
+    Promise.reject(new Error('the host reads strings from the URLs of /config.json, not from the remote'));
   const load = typeof module === 'function' ? module : async () => ({ default: module });
   return { default: definePluginCode({ translations: { en: fail, ru: fail }, load }) };
 }
@@ -96,7 +104,8 @@ export function fakeFederation(modules: Readonly<Record<string, () => Promise<un
   return {
     loadExposed: vi.fn(async (request: ExposedModuleRequest) => {
       const load = modules[request.container];
-      if (!load) throw new Error(`Failed to load script resources of ${request.container}: remoteEntry.js answered 404`);
+      if (!load)
+        throw new Error(`Failed to load script resources of ${request.container}: remoteEntry.js answered 404`);
       return load();
     }),
   };
@@ -118,6 +127,10 @@ export function joinRemotes(
 ): RemoteSetup {
   const notices = new PluginNotices();
   const descriptions = Object.fromEntries(remotes.map((id) => [id, remoteOf(id)]));
-  const joined = enabledPlugins(manifests, code, remotePluginCodes(descriptions, { notices, federation: async () => federation }));
+  const joined = enabledPlugins(
+    manifests,
+    code,
+    remotePluginCodes(descriptions, { notices, federation: async () => federation }),
+  );
   return { ...joined, notices };
 }

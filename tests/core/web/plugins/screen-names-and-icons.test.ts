@@ -17,7 +17,15 @@ import socialEn from '@plugins/social/web/i18n/en.json';
 import systemEn from '@plugins/system/web/i18n/en.json';
 import trackerEn from '@plugins/tracker/web/i18n/en.json';
 
-const MANIFESTS: readonly PluginManifest[] = [adminManifest, financeManifest, messengerManifest, shopManifest, socialManifest, systemManifest, trackerManifest];
+const MANIFESTS: readonly PluginManifest[] = [
+  adminManifest,
+  financeManifest,
+  messengerManifest,
+  shopManifest,
+  socialManifest,
+  systemManifest,
+  trackerManifest,
+];
 const STRINGS: Readonly<Record<string, unknown>> = {
   admin: adminEn,
   finance: financeEn,
@@ -31,7 +39,12 @@ const STRINGS: Readonly<Record<string, unknown>> = {
 /** `ns:a.b` in the plugins' English strings, as the sidebar shows it. */
 function english(key: string): string {
   const [namespace = '', path = ''] = key.split(':');
-  const found = path.split('.').reduce<unknown>((node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined), STRINGS[namespace]);
+  const found = path
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined),
+      STRINGS[namespace],
+    );
   if (typeof found !== 'string') throw new Error(`no English string for ${key}`);
   return found;
 }
@@ -42,7 +55,9 @@ const entries: PluginSidebarEntry[] = groups.flatMap((group) => group.entries);
 describe('screens that share a name across areas', () => {
   it('are found from the navigation: the six names two areas both use, and nothing else', () => {
     const shared = entriesSharingName(groups, (entry) => english(entry.labelKey));
-    const named = entries.filter((entry) => shared.has(entryKey(entry))).map((entry) => `${entry.group}: ${english(entry.labelKey)}`);
+    const named = entries
+      .filter((entry) => shared.has(entryKey(entry)))
+      .map((entry) => `${entry.group}: ${english(entry.labelKey)}`);
     expect(named.sort()).toEqual(
       [
         'admin: Articles',
@@ -64,17 +79,30 @@ describe('screens that share a name across areas', () => {
   it('ignores case and spaces, and never pairs two entries of one group', () => {
     const group = (name: 'finance' | 'shop', ...labels: string[]) => ({
       group: name,
-      entries: labels.map((label, index) => ({ pluginId: name, id: `/${name}-${index}`, path: `/${name}-${index}`, labelKey: label, group: name, requires: 'JA' as const })),
+      entries: labels.map((label, index) => ({
+        pluginId: name,
+        id: `/${name}-${index}`,
+        path: `/${name}-${index}`,
+        labelKey: label,
+        group: name,
+        requires: 'JA' as const,
+      })),
     });
-    const shared = entriesSharingName([group('finance', 'Orders', 'Orders'), group('shop', ' positions', 'Teams')], (entry) => entry.labelKey);
+    const shared = entriesSharingName(
+      [group('finance', 'Orders', 'Orders'), group('shop', ' positions', 'Teams')],
+      (entry) => entry.labelKey,
+    );
     expect(shared.size).toBe(0);
-    expect(entriesSharingName([group('finance', 'Positions'), group('shop', ' positions ')], (entry) => entry.labelKey)).toEqual(new Set(['finance./finance-0', 'shop./shop-0']));
+    expect(
+      entriesSharingName([group('finance', 'Positions'), group('shop', ' positions ')], (entry) => entry.labelKey),
+    ).toEqual(new Set(['finance./finance-0', 'shop./shop-0']));
   });
 });
 
 describe('sidebar icons of the seven plugins', () => {
   it('are each named in the kernel set and no two entries share one', () => {
-    for (const entry of entries) expect(Object.hasOwn(ICONS, entry.icon ?? ''), `${entry.path}: ${entry.icon}`).toBe(true);
+    for (const entry of entries)
+      expect(Object.hasOwn(ICONS, entry.icon ?? ''), `${entry.path}: ${entry.icon}`).toBe(true);
     const icons = entries.map((entry) => entryIcon(entry.icon, entry.group));
     const shared = entries.filter((entry, index) => icons.indexOf(icons[index]!) !== index).map((entry) => entry.path);
     expect(shared).toEqual([]);

@@ -1,9 +1,19 @@
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CopyButton } from '@core/sdk/web';
-import { buttonByText, click, createTestKernel, query, recordToasts, renderInKernel, testUser, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  createTestKernel,
+  query,
+  recordToasts,
+  renderInKernel,
+  testUser,
+  waitInAct,
+} from '@core/sdk/testing-web';
 
-const clipboard = (writeText: (text: string) => Promise<void>) => Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+const clipboard = (writeText: (text: string) => Promise<void>) =>
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
 
 async function render(node: ReactNode) {
   const kernel = await createTestKernel({ user: testUser([]) });
@@ -21,7 +31,9 @@ describe('CopyButton', () => {
     const { view, toasts } = await render(<CopyButton text="secret:pw" />);
     await click(buttonByText(view.element, 'Copy'));
     expect(writeText).toHaveBeenCalledWith('secret:pw');
-    await waitInAct(() => expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['success', 'Copied to the clipboard']]));
+    await waitInAct(() =>
+      expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['success', 'Copied to the clipboard']]),
+    );
     expect(view.element.innerHTML).not.toContain('secret:pw');
   });
 
@@ -29,13 +41,19 @@ describe('CopyButton', () => {
     clipboard(async () => Promise.reject(new Error('denied')));
     const { view, toasts } = await render(<CopyButton text="x" />);
     await click(buttonByText(view.element, 'Copy'));
-    await waitInAct(() => expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['error', 'The browser did not allow copying: select the text and copy it.']]));
+    await waitInAct(() =>
+      expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([
+        ['error', 'The browser did not allow copying: select the text and copy it.'],
+      ]),
+    );
   });
 
   it('is a small icon button named by its label when compact, with the caller’s wording', async () => {
     const writeText = vi.fn(async () => undefined);
     clipboard(writeText);
-    const { view, toasts } = await render(<CopyButton text="https://example.com" label="Copy link" copiedMessage="Link copied." compact />);
+    const { view, toasts } = await render(
+      <CopyButton text="https://example.com" label="Copy link" copiedMessage="Link copied." compact />,
+    );
     const button = query<HTMLButtonElement>(view.element, 'button[data-copy]');
     expect(button.textContent).toBe('');
     expect(button.getAttribute('aria-label')).toBe('Copy link');

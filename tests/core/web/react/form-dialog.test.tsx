@@ -3,7 +3,16 @@ import { act, useState, type ReactNode } from 'react';
 import { Field, Input } from '@fluentui/react-components';
 import { FormDialog, useFormErrors } from '@core/sdk/web';
 import type { Language } from '@core/shared/runtime-config';
-import { buttonByText, click, createTestKernel, renderInKernel, testUser, typeInto, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  createTestKernel,
+  renderInKernel,
+  testUser,
+  typeInto,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 
 /**
  * FormDialog: closing it with changes not saved asks first, in the reader's language; an unchanged
@@ -15,7 +24,13 @@ usePopupTestSetup({ quiet: true });
 function NameForm({ onClose, dirty }: { readonly onClose: () => void; readonly dirty?: boolean }) {
   const [name, setName] = useState('');
   return (
-    <FormDialog title="Rename" onSubmit={() => undefined} onClose={onClose} busy={false} {...(dirty === undefined ? {} : { dirty })}>
+    <FormDialog
+      title="Rename"
+      onSubmit={() => undefined}
+      onClose={onClose}
+      busy={false}
+      {...(dirty === undefined ? {} : { dirty })}
+    >
       <Field label="Name">
         <Input value={name} onChange={(_, data) => setName(data.value)} />
       </Field>
@@ -27,7 +42,8 @@ function NameForm({ onClose, dirty }: { readonly onClose: () => void; readonly d
 function CheckedNameForm() {
   const [name, setName] = useState('');
   const errors = useFormErrors({ name });
-  const submit = () => errors.show(name.trim().length < 3 ? { name: [name.trim() === '' ? 'Required.' : 'Too short.'] } : {});
+  const submit = () =>
+    errors.show(name.trim().length < 3 ? { name: [name.trim() === '' ? 'Required.' : 'Too short.'] } : {});
   return (
     <FormDialog title="Rename" onSubmit={submit} onClose={() => undefined} busy={false}>
       <Field label="Name" validationMessage={errors.first('name')}>
@@ -82,7 +98,7 @@ describe('FormDialog', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it('takes the caller\'s word on whether the form holds changes', async () => {
+  it("takes the caller's word on whether the form holds changes", async () => {
     const onClose = vi.fn();
     await render(<NameForm onClose={onClose} dirty={false} />);
     await typeInto(nameInput(), 'Alice');
@@ -100,7 +116,7 @@ describe('FormDialog', () => {
     expect(buttonByText(question() as HTMLElement, 'Не сохранять')).toBeDefined();
   });
 
-  it('drops a plugin form\'s message as soon as its field changes, and the next Save says what is wrong then', async () => {
+  it("drops a plugin form's message as soon as its field changes, and the next Save says what is wrong then", async () => {
     await render(<CheckedNameForm />);
     await click(buttonByText(form(), 'Save'));
     expect(form().textContent).toContain('Required.');

@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { InfoDialog } from '@core/sdk/web';
 import type { ReactNode } from 'react';
-import { buttonByText, click, createTestKernel, renderInKernel, testUser, usePopupTestSetup } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  createTestKernel,
+  renderInKernel,
+  testUser,
+  usePopupTestSetup,
+} from '@core/sdk/testing-web';
 
 /** InfoDialog: a title, the caller's content and Close, in the reader's language. */
 

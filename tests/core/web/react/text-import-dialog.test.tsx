@@ -2,7 +2,17 @@ import { act, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Language } from '@core/sdk/shared';
 import { HttpError, TextImportDialog, type TextImportDialogProps, type TextImportOutcome } from '@core/sdk/web';
-import { buttonByText, click, createTestKernel, query, renderInKernel, testUser, typeInto, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  createTestKernel,
+  query,
+  renderInKernel,
+  testUser,
+  typeInto,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 
 usePopupTestSetup({ quiet: true });
 
@@ -27,7 +37,10 @@ async function render(onSubmit: Sender, options: Partial<TextImportDialogProps> 
   const { language = 'en', ...rest } = options;
   const kernel = await createTestKernel({ user: testUser([]), language });
   const closed = vi.fn();
-  const view = await renderInKernel(kernel, <Host title="Load lines" submitLabel="Load" input="paste" onSubmit={onSubmit} closed={closed} {...rest} />);
+  const view = await renderInKernel(
+    kernel,
+    <Host title="Load lines" submitLabel="Load" input="paste" onSubmit={onSubmit} closed={closed} {...rest} />,
+  );
   await waitInAct(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull());
   return { view, closed, dialog: query<HTMLElement>(document, '[role="dialog"]') };
 }
@@ -36,7 +49,10 @@ const textarea = (dialog: HTMLElement) => query<HTMLTextAreaElement>(dialog, 'te
 
 async function chooseFile(dialog: HTMLElement, content: string): Promise<void> {
   const input = query<HTMLInputElement>(dialog, 'input[type="file"]');
-  Object.defineProperty(input, 'files', { value: [new File([content], 'lines.csv', { type: 'text/csv' })], configurable: true });
+  Object.defineProperty(input, 'files', {
+    value: [new File([content], 'lines.csv', { type: 'text/csv' })],
+    configurable: true,
+  });
   await act(async () => {
     input.dispatchEvent(new Event('change', { bubbles: true }));
   });
@@ -69,14 +85,27 @@ describe('TextImportDialog', () => {
     await click(buttonByText(dialog, 'Load'));
     await waitInAct(() => expect(dialog.textContent).toContain('Nothing was written.'));
     expect(onSubmit).toHaveBeenCalledWith('a\nb\nc');
-    expect([...dialog.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['The file has no header.', 'Line 2: Too short.', 'Line 3, Amount: Not a number.']);
+    expect([...dialog.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'The file has no header.',
+      'Line 2: Too short.',
+      'Line 3, Amount: Not a number.',
+    ]);
     expect(query(dialog, 'ul').getAttribute('aria-label')).toBe('Refused lines');
     expect(textarea(dialog).value).toBe('a\nb\nc');
     expect(closed).not.toHaveBeenCalled();
   });
 
   it('empties the text when the good lines went in and only the listed ones are left', async () => {
-    const { dialog } = await render(async () => ({ kind: 'report', intent: 'warning', message: 'Lines skipped: 1.', lines: [{ line: 2, message: 'Bad.' }], clearText: true }), { linesLabel: 'Skipped lines' });
+    const { dialog } = await render(
+      async () => ({
+        kind: 'report',
+        intent: 'warning',
+        message: 'Lines skipped: 1.',
+        lines: [{ line: 2, message: 'Bad.' }],
+        clearText: true,
+      }),
+      { linesLabel: 'Skipped lines' },
+    );
     await typeInto(textarea(dialog), 'good\nbad');
     await click(buttonByText(dialog, 'Load'));
     await waitInAct(() => expect(dialog.textContent).toContain('Lines skipped: 1.'));
@@ -145,7 +174,10 @@ describe('TextImportDialog', () => {
   });
 
   it('shows a failed send as the server’s message, or a general one', async () => {
-    const onSubmit = vi.fn<Sender>().mockRejectedValueOnce(new HttpError(409, ['Busy'], { message: 'Another load is running.' })).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const onSubmit = vi
+      .fn<Sender>()
+      .mockRejectedValueOnce(new HttpError(409, ['Busy'], { message: 'Another load is running.' }))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const { dialog } = await render(onSubmit);
     await typeInto(textarea(dialog), 'line');
     await click(buttonByText(dialog, 'Load'));
@@ -156,7 +188,10 @@ describe('TextImportDialog', () => {
   });
 
   it('reads in Russian', async () => {
-    const { dialog } = await render(async () => ({ kind: 'report', intent: 'error', message: '', lines: [{ line: 4, message: 'Плохо.' }] }), { language: 'ru' });
+    const { dialog } = await render(
+      async () => ({ kind: 'report', intent: 'error', message: '', lines: [{ line: 4, message: 'Плохо.' }] }),
+      { language: 'ru' },
+    );
     expect(buttonByText(dialog, 'Закрыть')).toBeDefined();
     await typeInto(textarea(dialog), 'line');
     await click(buttonByText(dialog, 'Load'));

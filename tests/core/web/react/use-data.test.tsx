@@ -7,7 +7,12 @@ import { createTestKernel, renderInKernel, testUser, waitInAct } from '../../../
 
 /** A load the test answers by hand, one call at a time. */
 class Answers<T> {
-  readonly calls: { key: string; signal: AbortSignal; resolve: (value: T) => void; reject: (error: unknown) => void }[] = [];
+  readonly calls: {
+    key: string;
+    signal: AbortSignal;
+    resolve: (value: T) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
 
   load = (key: string, signal: AbortSignal): Promise<T> =>
     new Promise<T>((resolve, reject) => {
@@ -26,8 +31,18 @@ function Probe({ answers }: { answers: Answers<readonly string[]> }) {
       <button type="button" onClick={() => void data.reload()}>
         reload
       </button>
-      <DataView data={data} isEmpty={(items) => items.length === 0} errorText={(error) => (error instanceof Error ? error.message : null)}>
-        {(items) => <ul>{items.map((item) => <li key={item}>{item}</li>)}</ul>}
+      <DataView
+        data={data}
+        isEmpty={(items) => items.length === 0}
+        errorText={(error) => (error instanceof Error ? error.message : null)}
+      >
+        {(items) => (
+          <ul>
+            {items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        )}
       </DataView>
     </div>
   );
@@ -50,7 +65,9 @@ describe('useData and DataView', () => {
     const view = await render(answers);
     expect(view.element.textContent).toContain('Loading');
     answers.calls[0]?.resolve(['one', 'two']);
-    await waitInAct(() => expect([...view.element.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['one', 'two']));
+    await waitInAct(() =>
+      expect([...view.element.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['one', 'two']),
+    );
   });
 
   it('show the error with Try again, which reads again', async () => {

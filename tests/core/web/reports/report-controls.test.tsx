@@ -1,8 +1,23 @@
 import { act, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { resolveDatePreset } from '@core/sdk/shared';
-import { ChoiceField, PeriodFields, readReportPeriod, reportDays, writeReportPeriod, type ReportPeriod } from '@core/sdk/web';
-import { click, createTestKernel, renderInKernel, testUser, typeInto, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  ChoiceField,
+  PeriodFields,
+  readReportPeriod,
+  reportDays,
+  writeReportPeriod,
+  type ReportPeriod,
+} from '@core/sdk/web';
+import {
+  click,
+  createTestKernel,
+  renderInKernel,
+  testUser,
+  typeInto,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 
 usePopupTestSetup({ quiet: true });
 
@@ -20,18 +35,31 @@ describe('the report period in the URL', () => {
 
   it('drops the days a preset does not use and a custom day not chosen', () => {
     const stale = new URLSearchParams('period=custom&from=2026-01-01&to=2026-01-31');
-    expect(writeReportPeriod({ period: 'today', from: '2026-01-01', to: '2026-01-31' }, stale).toString()).toBe('period=today');
-    expect(writeReportPeriod({ period: 'custom', from: '2026-01-01', to: '' }, new URLSearchParams()).toString()).toBe('period=custom&from=2026-01-01');
+    expect(writeReportPeriod({ period: 'today', from: '2026-01-01', to: '2026-01-31' }, stale).toString()).toBe(
+      'period=today',
+    );
+    expect(writeReportPeriod({ period: 'custom', from: '2026-01-01', to: '' }, new URLSearchParams()).toString()).toBe(
+      'period=custom&from=2026-01-01',
+    );
   });
 
   it('falls back to the default for a missing or unknown period, and reads a wrong day as empty', () => {
     expect(readReportPeriod(new URLSearchParams(), 'last_7_days')).toEqual({ period: 'last_7_days', from: '', to: '' });
-    expect(readReportPeriod(new URLSearchParams('period=next_year&from=2026-1-1&to=soon'), 'this_month')).toEqual({ period: 'this_month', from: '', to: '' });
+    expect(readReportPeriod(new URLSearchParams('period=next_year&from=2026-1-1&to=soon'), 'this_month')).toEqual({
+      period: 'this_month',
+      from: '',
+      to: '',
+    });
   });
 
   it('gives a preset’s days counted from today, a custom period’s own days, and none while custom lacks a day', () => {
-    expect(reportDays({ period: 'this_month', from: '', to: '' }, TODAY)).toEqual(resolveDatePreset('this_month', TODAY));
-    expect(reportDays({ period: 'custom', from: '2026-02-01', to: '2026-02-10' }, TODAY)).toEqual({ from: '2026-02-01', to: '2026-02-10' });
+    expect(reportDays({ period: 'this_month', from: '', to: '' }, TODAY)).toEqual(
+      resolveDatePreset('this_month', TODAY),
+    );
+    expect(reportDays({ period: 'custom', from: '2026-02-01', to: '2026-02-10' }, TODAY)).toEqual({
+      from: '2026-02-01',
+      to: '2026-02-10',
+    });
     expect(reportDays({ period: 'custom', from: '2026-02-01', to: '' }, TODAY)).toBeNull();
     expect(reportDays({ period: 'custom', from: '', to: '2026-02-10' }, TODAY)).toBeNull();
   });
@@ -43,18 +71,30 @@ async function render(node: React.ReactNode) {
 }
 
 async function choose(root: HTMLElement, label: string, option: string): Promise<void> {
-  const box = [...root.querySelectorAll<HTMLButtonElement>('button[role="combobox"]')].find((candidate) => candidate.textContent === label);
+  const box = [...root.querySelectorAll<HTMLButtonElement>('button[role="combobox"]')].find(
+    (candidate) => candidate.textContent === label,
+  );
   if (!box) throw new Error(`no dropdown showing "${label}"`);
   await click(box);
-  await waitInAct(() => expect([...document.querySelectorAll('[role="option"]')].map((item) => item.textContent)).toContain(option));
-  const item = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((candidate) => candidate.textContent === option);
+  await waitInAct(() =>
+    expect([...document.querySelectorAll('[role="option"]')].map((item) => item.textContent)).toContain(option),
+  );
+  const item = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find(
+    (candidate) => candidate.textContent === option,
+  );
   if (!item) throw new Error(`no option "${option}"`);
   await click(item);
 }
 
 const LABELS = { period: 'Period', from: 'From', to: 'To' };
 
-function Period({ initial, onChange }: { readonly initial: ReportPeriod; readonly onChange: (value: ReportPeriod) => void }) {
+function Period({
+  initial,
+  onChange,
+}: {
+  readonly initial: ReportPeriod;
+  readonly onChange: (value: ReportPeriod) => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <PeriodFields
@@ -73,7 +113,15 @@ const dayInputs = (root: HTMLElement) => [...root.querySelectorAll<HTMLInputElem
 describe('ChoiceField', () => {
   it('shows the chosen value’s label and hands back the value chosen', async () => {
     const onChange = vi.fn();
-    const view = await render(<ChoiceField label="Group by" values={['day', 'offer'] as const} value="day" labelOf={(value) => value.toUpperCase()} onChange={onChange} />);
+    const view = await render(
+      <ChoiceField
+        label="Group by"
+        values={['day', 'offer'] as const}
+        value="day"
+        labelOf={(value) => value.toUpperCase()}
+        onChange={onChange}
+      />,
+    );
     expect(view.element.textContent).toContain('Group by');
     await choose(view.element, 'DAY', 'OFFER');
     expect(onChange).toHaveBeenCalledWith('offer');
@@ -96,7 +144,9 @@ describe('PeriodFields', () => {
 
   it('bounds each day by the other and hands back a typed day', async () => {
     const onChange = vi.fn();
-    const view = await render(<Period initial={{ period: 'custom', from: '2026-02-01', to: '2026-02-10' }} onChange={onChange} />);
+    const view = await render(
+      <Period initial={{ period: 'custom', from: '2026-02-01', to: '2026-02-10' }} onChange={onChange} />,
+    );
     const [from, to] = dayInputs(view.element);
     if (!from || !to) throw new Error('no day inputs');
     expect(from.value).toBe('02/01/26');

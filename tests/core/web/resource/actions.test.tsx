@@ -3,7 +3,16 @@ import { click } from '../../../support/web/dom';
 import { jsonResponse } from '../../../support/web/fetch';
 import { recordToasts, waitInAct } from '../../../support/web/test-kernel';
 import { listAnswer, wallet } from './fixtures';
-import { bodyText, buttonNamed, FakeApi, itemNamed, renderWallets, text, useAnimationPatch, waitForRows } from './support';
+import {
+  bodyText,
+  buttonNamed,
+  FakeApi,
+  itemNamed,
+  renderWallets,
+  text,
+  useAnimationPatch,
+  waitForRows,
+} from './support';
 
 useAnimationPatch();
 
@@ -41,23 +50,32 @@ describe('row and bulk actions', () => {
   it('reports a failed delete with the server message', async () => {
     const api = new FakeApi();
     api.rows = () => jsonResponse(200, listAnswer([wallet(1)]));
-    api.answer = (request) => (request.method === 'DELETE' ? jsonResponse(409, { message: 'The wallet has transactions.' }) : undefined);
+    api.answer = (request) =>
+      request.method === 'DELETE' ? jsonResponse(409, { message: 'The wallet has transactions.' }) : undefined;
     const { kernel, view } = await renderWallets();
     const toasts = recordToasts(kernel);
     await waitForRows(view, 1);
     await openRowMenu('Wallet 1');
     await click(itemNamed('Delete'));
     await click(buttonNamed('Yes', alertDialog()));
-    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['Error during deletion: The wallet has transactions.']));
+    await waitInAct(() =>
+      expect(toasts.map((toast) => toast.message)).toEqual(['Error during deletion: The wallet has transactions.']),
+    );
   });
 
   it('selects all rows matching the filters and deletes them by query', async () => {
     const api = new FakeApi();
     api.rows = () => jsonResponse(200, listAnswer([wallet(1), wallet(2)], 1, 2, 45));
-    const { kernel, view } = await renderWallets({ path: '/wallets?per_page=10&filter[name][contains]=Wal&filter[opened_on][preset]=this_month' });
+    const { kernel, view } = await renderWallets({
+      path: '/wallets?per_page=10&filter[name][contains]=Wal&filter[opened_on][preset]=this_month',
+    });
     const toasts = recordToasts(kernel);
     await waitForRows(view, 2);
-    await click(view.element.querySelector<HTMLInputElement>('input[aria-label="Select all rows on this page"]') as HTMLInputElement);
+    await click(
+      view.element.querySelector<HTMLInputElement>(
+        'input[aria-label="Select all rows on this page"]',
+      ) as HTMLInputElement,
+    );
     expect(text(view)).toContain('2 selected');
     expect(text(view)).toContain('All 2 rows on this page are selected.');
     await click(buttonNamed('Select all 45 matching'));
@@ -81,8 +99,12 @@ describe('row and bulk actions', () => {
     api.rows = () => jsonResponse(200, listAnswer([wallet(1), wallet(2), wallet(3)]));
     const { view } = await renderWallets();
     await waitForRows(view, 3);
-    await click(view.element.querySelector<HTMLInputElement>('input[aria-label="Select Wallet 1"]') as HTMLInputElement);
-    await click(view.element.querySelector<HTMLInputElement>('input[aria-label="Select Wallet 3"]') as HTMLInputElement);
+    await click(
+      view.element.querySelector<HTMLInputElement>('input[aria-label="Select Wallet 1"]') as HTMLInputElement,
+    );
+    await click(
+      view.element.querySelector<HTMLInputElement>('input[aria-label="Select Wallet 3"]') as HTMLInputElement,
+    );
     expect(text(view)).toContain('2 selected');
     expect(text(view)).not.toContain('matching');
     await click(buttonNamed('Delete selected'));
@@ -94,7 +116,14 @@ describe('row and bulk actions', () => {
   it('blocks, unblocks and restores from the row menu with their own toasts', async () => {
     const api = new FakeApi();
     api.rows = () =>
-      jsonResponse(200, listAnswer([wallet(1), wallet(2, { blocked_at: '2026-11-20T10:00:00Z' }), wallet(3, { deleted_at: '2026-11-20T10:00:00Z' })]));
+      jsonResponse(
+        200,
+        listAnswer([
+          wallet(1),
+          wallet(2, { blocked_at: '2026-11-20T10:00:00Z' }),
+          wallet(3, { deleted_at: '2026-11-20T10:00:00Z' }),
+        ]),
+      );
     const { kernel, view } = await renderWallets({ path: '/wallets?deleted=with' });
     const toasts = recordToasts(kernel);
     await waitForRows(view, 3);
@@ -109,9 +138,17 @@ describe('row and bulk actions', () => {
     expect(() => itemNamed('Edit')).toThrow();
     await click(itemNamed('Restore'));
     await waitInAct(() => expect(api.requests('POST', '/finance/wallets/3/restore')).toHaveLength(1));
-    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['Successfully blocked', 'Successfully unblocked', 'Successfully restored']), {
-      timeout: 5_000,
-    });
+    await waitInAct(
+      () =>
+        expect(toasts.map((toast) => toast.message)).toEqual([
+          'Successfully blocked',
+          'Successfully unblocked',
+          'Successfully restored',
+        ]),
+      {
+        timeout: 5_000,
+      },
+    );
   });
 
   it('offers a row action only where its "when" matches, asking its question first', async () => {
@@ -135,18 +172,27 @@ describe('row and bulk actions', () => {
     await waitForRows(view, 2);
     await openRowMenu('Wallet 2');
     await click(itemNamed('Delete'));
-    await waitInAct(() => expect(alertDialog().querySelector('#resource-confirm-text')?.textContent).toBe('Are you sure?Wallet 2'));
+    await waitInAct(() =>
+      expect(alertDialog().querySelector('#resource-confirm-text')?.textContent).toBe('Are you sure?Wallet 2'),
+    );
     await click(buttonNamed('Cancel', alertDialog()));
     await waitInAct(() => expect(document.querySelector('.fui-DialogSurface')).toBeNull());
     await openRowMenu('Wallet 1');
     await click(itemNamed('Close wallet'));
-    await waitInAct(() => expect(alertDialog().querySelector('#resource-confirm-text')?.textContent).toBe('Are you sure?Wallet 1Close this wallet?'));
+    await waitInAct(() =>
+      expect(alertDialog().querySelector('#resource-confirm-text')?.textContent).toBe(
+        'Are you sure?Wallet 1Close this wallet?',
+      ),
+    );
   });
 
-  it('toasts a refused row action in the server\'s words alone, naming no update', async () => {
+  it("toasts a refused row action in the server's words alone, naming no update", async () => {
     const api = new FakeApi();
     api.rows = () => jsonResponse(200, listAnswer([wallet(1, { status: 'active' })]));
-    api.answer = (request, url) => (request.method === 'POST' && url.pathname === '/finance/wallets/1/close' ? jsonResponse(409, { message: 'The wallet still holds money.' }) : undefined);
+    api.answer = (request, url) =>
+      request.method === 'POST' && url.pathname === '/finance/wallets/1/close'
+        ? jsonResponse(409, { message: 'The wallet still holds money.' })
+        : undefined;
     const { kernel, view } = await renderWallets();
     const toasts = recordToasts(kernel);
     await waitForRows(view, 1);
@@ -156,9 +202,10 @@ describe('row and bulk actions', () => {
     await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['The wallet still holds money.']));
   });
 
-  it('toasts a refused action that said nothing as the spec\'s general error', async () => {
+  it("toasts a refused action that said nothing as the spec's general error", async () => {
     const api = new FakeApi();
-    api.answer = (request, url) => (request.method === 'POST' && url.pathname === '/finance/wallets/sync' ? jsonResponse(409, {}) : undefined);
+    api.answer = (request, url) =>
+      request.method === 'POST' && url.pathname === '/finance/wallets/sync' ? jsonResponse(409, {}) : undefined;
     const { kernel } = await renderWallets({ permissions: ['FW', 'FZ'] });
     const toasts = recordToasts(kernel);
     await click(buttonNamed('Synchronise'));
@@ -205,8 +252,24 @@ describe('row and bulk actions', () => {
         ? jsonResponse(200, {
             data: {
               entries: [
-                { id: 2, action: 'update', actor_id: 1, actor_name: 'bob', at: '2026-11-21T09:00:00Z', before: { name: 'Old' }, after: { name: 'Wallet 1' } },
-                { id: 1, action: 'create', actor_id: null, actor_name: null, at: '2026-11-20T09:00:00Z', before: null, after: { name: 'Old' } },
+                {
+                  id: 2,
+                  action: 'update',
+                  actor_id: 1,
+                  actor_name: 'bob',
+                  at: '2026-11-21T09:00:00Z',
+                  before: { name: 'Old' },
+                  after: { name: 'Wallet 1' },
+                },
+                {
+                  id: 1,
+                  action: 'create',
+                  actor_id: null,
+                  actor_name: null,
+                  at: '2026-11-20T09:00:00Z',
+                  before: null,
+                  after: { name: 'Old' },
+                },
               ],
               labels: {},
               more: false,

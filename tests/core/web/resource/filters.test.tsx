@@ -33,9 +33,9 @@ function fakeServer(stored: SavedListView[] | null = null): { api: FakeApi; writ
 async function pick(name: string): Promise<void> {
   let found: HTMLElement | undefined;
   await waitInAct(() => {
-    found = [...document.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemcheckbox"], [role="option"]')].find(
-      (candidate) => candidate.textContent?.trim() === name,
-    );
+    found = [
+      ...document.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemcheckbox"], [role="option"]'),
+    ].find((candidate) => candidate.textContent?.trim() === name);
     expect(found).toBeDefined();
   });
   await click(found as HTMLElement);
@@ -43,13 +43,17 @@ async function pick(name: string): Promise<void> {
 
 /** "Add filter", its text followed by the count of filters in use once there are any. */
 const addFilter = () => {
-  const found = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.startsWith('Add filter'));
+  const found = [...document.querySelectorAll('button')].find((candidate) =>
+    candidate.textContent?.startsWith('Add filter'),
+  );
   if (!found) throw new Error('no "Add filter"');
   return found;
 };
 const filtersRegion = (view: RenderedView) => view.element.querySelector('section[aria-label="Filters"]');
-const chipTexts = (view: RenderedView) => [...view.element.querySelectorAll('[data-filter]')].map((chip) => chip.textContent?.trim());
-const headers = (view: RenderedView) => [...view.element.querySelectorAll('thead th[data-column]')].map((cell) => cell.getAttribute('data-column'));
+const chipTexts = (view: RenderedView) =>
+  [...view.element.querySelectorAll('[data-filter]')].map((chip) => chip.textContent?.trim());
+const headers = (view: RenderedView) =>
+  [...view.element.querySelectorAll('thead th[data-column]')].map((cell) => cell.getAttribute('data-column'));
 
 describe('Add filter', () => {
   it('picks a field, then its operator and value; the panel then holds just that chip, and the URL the filter', async () => {
@@ -95,7 +99,9 @@ describe('Add filter', () => {
 
     await click(addFilter());
     await pick('Status');
-    expect(query(view.element, 'form[aria-label="Filter by Status"] [aria-label="Operator for Status"]').textContent).toBe('equals');
+    expect(
+      query(view.element, 'form[aria-label="Filter by Status"] [aria-label="Operator for Status"]').textContent,
+    ).toBe('equals');
     await click(buttonNamed('Cancel', filtersRegion(view) as HTMLElement));
     expect(view.element.querySelector('form[aria-label="Filter by Status"]')).toBeNull();
     expect(view.path()).toBe('/wallets?filter%5Bbalance%5D%5Bgte%5D=10&filter%5Bbalance%5D%5Blte%5D=20');
@@ -117,7 +123,9 @@ describe('Add filter', () => {
 describe('filter chips', () => {
   it('open their filter for a change, keep the other filters, and go with × or "Clear all"', async () => {
     const { api } = fakeServer();
-    const { view } = await renderWallets({ path: '/wallets?filter[name][contains]=e&filter[status][in]=active,closed' });
+    const { view } = await renderWallets({
+      path: '/wallets?filter[name][contains]=e&filter[status][in]=active,closed',
+    });
     await waitForRows(view, 1);
     expect(chipTexts(view)).toEqual(['Name contains e', 'Status any of Active, Closed']);
 
@@ -170,7 +178,9 @@ describe('saved views', () => {
     await typeInto(query<HTMLInputElement>(document.body, '.fui-DialogSurface input'), '  Mine  ');
     await click(buttonNamed('Save'));
     await waitInAct(() => expect(writes()).toHaveLength(1));
-    expect(writes()[0]).toEqual([{ name: 'Mine', params: { 'filter[name][contains]': 'Ma', sort: '-name', per_page: '50' }, columns }]);
+    expect(writes()[0]).toEqual([
+      { name: 'Mine', params: { 'filter[name][contains]': 'Ma', sort: '-name', per_page: '50' }, columns },
+    ]);
 
     // Away from it: no filters, the default columns.
     await click(buttonNamed('Clear all'));
@@ -180,7 +190,9 @@ describe('saved views', () => {
 
     await click(buttonNamed('Views'));
     await pick('Mine');
-    await waitInAct(() => expect(view.path()).toBe('/wallets?per_page=50&sort=-name&filter%5Bname%5D%5Bcontains%5D=Ma'));
+    await waitInAct(() =>
+      expect(view.path()).toBe('/wallets?per_page=50&sort=-name&filter%5Bname%5D%5Bcontains%5D=Ma'),
+    );
     expect(chipTexts(view)).toEqual(['Name contains Ma']);
     expect(headers(view)).toEqual(columns);
   });
@@ -199,17 +211,24 @@ describe('saved views', () => {
 
     await click(buttonNamed('Views'));
     await pick('Delete a view');
-    const items = () => [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].filter((item) => item.textContent?.trim() === 'Mine');
+    const items = () =>
+      [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].filter(
+        (item) => item.textContent?.trim() === 'Mine',
+      );
     await waitInAct(() => expect(items()).toHaveLength(2));
     await click(items()[1] as HTMLElement);
-    await waitInAct(() => expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain('Are you sure?'));
+    await waitInAct(() =>
+      expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain('Are you sure?'),
+    );
     await click(buttonNamed('Delete', document.querySelector('[role="alertdialog"]') as HTMLElement));
     await waitInAct(() => expect(writes()).toHaveLength(2));
     expect(writes()[1]).toEqual([]);
   });
 
   it('opens a view naming a field the list no longer has without it, and says so', async () => {
-    fakeServer([{ name: 'Old', params: { 'filter[gone][eq]': 'x', 'filter[name][eq]': 'Main' }, columns: ['name', 'gone'] }]);
+    fakeServer([
+      { name: 'Old', params: { 'filter[gone][eq]': 'x', 'filter[name][eq]': 'Main' }, columns: ['name', 'gone'] },
+    ]);
     const { kernel, view } = await renderWallets();
     const toasts = recordToasts(kernel);
     await waitForRows(view, 1);
@@ -217,6 +236,10 @@ describe('saved views', () => {
     await pick('Old');
     await waitInAct(() => expect(view.path()).toBe('/wallets?filter%5Bname%5D%5Beq%5D=Main'));
     expect(headers(view)).toEqual(['name']);
-    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toContain('View “Old” opened without what this list no longer has: gone'));
+    await waitInAct(() =>
+      expect(toasts.map((toast) => toast.message)).toContain(
+        'View “Old” opened without what this list no longer has: gone',
+      ),
+    );
   });
 });

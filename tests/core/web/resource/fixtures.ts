@@ -14,9 +14,32 @@ export const WALLETS = defineResource({
   blockable: true,
   pageSizes: [10, 20, 50, 1000],
   fields: [
-    { kind: 'text', name: 'name', labelKey: 'test:wallets.name', required: true, sortable: true, filter: ['eq', 'contains', 'neq', 'startsWith'] },
-    { kind: 'enum', name: 'status', labelKey: 'test:wallets.status', values: ['active', 'closed'], required: true, sortable: true, filter: ['eq', 'in'] },
-    { kind: 'money', name: 'balance', labelKey: 'test:wallets.balance', currencies: ['USD', 'EUR'], defaultCurrency: 'USD', sortable: true, filter: ['gte', 'lte'] },
+    {
+      kind: 'text',
+      name: 'name',
+      labelKey: 'test:wallets.name',
+      required: true,
+      sortable: true,
+      filter: ['eq', 'contains', 'neq', 'startsWith'],
+    },
+    {
+      kind: 'enum',
+      name: 'status',
+      labelKey: 'test:wallets.status',
+      values: ['active', 'closed'],
+      required: true,
+      sortable: true,
+      filter: ['eq', 'in'],
+    },
+    {
+      kind: 'money',
+      name: 'balance',
+      labelKey: 'test:wallets.balance',
+      currencies: ['USD', 'EUR'],
+      defaultCurrency: 'USD',
+      sortable: true,
+      filter: ['gte', 'lte'],
+    },
     { kind: 'boolean', name: 'is_default', labelKey: 'test:wallets.isDefault', filter: ['eq'] },
     {
       kind: 'reference',
@@ -25,7 +48,13 @@ export const WALLETS = defineResource({
       target: { service: 'auth', path: 'users', table: 'auth.users', labelColumn: 'username' },
       filter: ['eq', 'in'],
     },
-    { kind: 'date', name: 'opened_on', labelKey: 'test:wallets.openedOn', sortable: true, filter: ['eq', 'gte', 'lte'] },
+    {
+      kind: 'date',
+      name: 'opened_on',
+      labelKey: 'test:wallets.openedOn',
+      sortable: true,
+      filter: ['eq', 'gte', 'lte'],
+    },
     { kind: 'datetime', name: 'checked_at', labelKey: 'test:wallets.checkedAt', filter: ['gte', 'lte'] },
     { kind: 'number', name: 'limit', labelKey: 'test:wallets.limit', integer: true, min: 0 },
     { kind: 'secret', name: 'api_key', labelKey: 'test:wallets.apiKey' },
@@ -33,7 +62,14 @@ export const WALLETS = defineResource({
     { kind: 'text', name: 'code', labelKey: 'test:wallets.code', readOnly: true },
   ],
   rowActions: [
-    { name: 'close', labelKey: 'test:wallets.close', requires: 'FW', endpoint: 'close', confirmKey: 'test:wallets.closeConfirm', when: { field: 'status', values: ['active'] } },
+    {
+      name: 'close',
+      labelKey: 'test:wallets.close',
+      requires: 'FW',
+      endpoint: 'close',
+      confirmKey: 'test:wallets.closeConfirm',
+      when: { field: 'status', values: ['active'] },
+    },
   ],
   toolbarActions: [{ name: 'sync', labelKey: 'test:wallets.sync', requires: 'FZ', endpoint: 'sync' }],
 });
@@ -85,5 +121,13 @@ export function wallet(id: number, overrides: Record<string, unknown> = {}): Res
 }
 
 export function listAnswer(rows: readonly ResourceRecord[], page = 1, perPage = 20, total = rows.length) {
-  return { data: { data: rows, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total } };
+  return {
+    data: {
+      data: rows,
+      current_page: page,
+      last_page: Math.max(1, Math.ceil(total / perPage)),
+      per_page: perPage,
+      total,
+    },
+  };
 }

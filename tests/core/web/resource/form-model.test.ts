@@ -34,7 +34,6 @@ describe('form model', () => {
     });
   });
 
-
   it('starts a new record from the defaults and leaves read-only fields out', () => {
     const values = initialFormValues(WALLETS, null);
     expect(values).not.toHaveProperty('code');
@@ -83,16 +82,26 @@ describe('form model', () => {
     expect(changedBody(WALLETS, initial, { ...initial, name: 'New', api_key: '' })).toEqual({ name: 'New' });
     expect(changedBody(WALLETS, initial, { ...initial, api_key: 'new-key' })).toEqual({ api_key: 'new-key' });
     const rows = initial.meta as readonly { id: number; key: string; value: string }[];
-    expect(changedBody(WALLETS, initial, { ...initial, meta: [...rows, keyValueRow('b', '2')] })).toEqual({ meta: { a: '1', b: '2' } });
+    expect(changedBody(WALLETS, initial, { ...initial, meta: [...rows, keyValueRow('b', '2')] })).toEqual({
+      meta: { a: '1', b: '2' },
+    });
   });
 
   it('flags missing required fields and words the issues in the language asked for', () => {
-    const check = checkForm(WALLETS, createBody(WALLETS, initialFormValues(WALLETS, null)), 'create', 'ru', translateKey);
+    const check = checkForm(
+      WALLETS,
+      createBody(WALLETS, initialFormValues(WALLETS, null)),
+      'create',
+      'ru',
+      translateKey,
+    );
     expect(check.missingRequired).toBe(true);
     expect(check.messages.name).toEqual(['Это поле обязательно.']);
     const update = checkForm(WALLETS, { name: '' }, 'update', 'en', translateKey);
     expect(update.missingRequired).toBe(true);
-    expect(checkForm(WALLETS, { limit: 1.5 }, 'update', 'en', translateKey).messages).toEqual({ limit: ['Enter a whole number.'] });
+    expect(checkForm(WALLETS, { limit: 1.5 }, 'update', 'en', translateKey).messages).toEqual({
+      limit: ['Enter a whole number.'],
+    });
     expect(checkForm(WALLETS, { limit: -1 }, 'update', 'en', translateKey).missingRequired).toBe(false);
   });
 

@@ -5,12 +5,28 @@ import { STALE_VERSION_MESSAGE } from '@core/shared/resource/definition';
 import { SECRET_VALUE_MASK, type FieldDefinition } from '@core/shared/resource/field';
 import { click, typeInto } from '../../../support/web/dom';
 import { jsonResponse } from '../../../support/web/fetch';
-import { createTestKernel, recordToasts, renderRoutesInKernel, testUser, waitInAct } from '../../../support/web/test-kernel';
+import {
+  createTestKernel,
+  recordToasts,
+  renderRoutesInKernel,
+  testUser,
+  waitInAct,
+} from '../../../support/web/test-kernel';
 import { testPlugin } from '../../../support/web/test-plugin';
 import { RecordFields } from '@core/web/resource/record/RecordFields';
 import { useResourceStrings } from '@core/web/resource/resource-strings';
 import { listAnswer, wallet, WALLET_STRINGS, WALLETS } from './fixtures';
-import { buttonNamed, dialog, duplicateIds, FakeApi, itemNamed, labelled, renderWallets, useAnimationPatch, waitForRows } from './support';
+import {
+  buttonNamed,
+  dialog,
+  duplicateIds,
+  FakeApi,
+  itemNamed,
+  labelled,
+  renderWallets,
+  useAnimationPatch,
+  waitForRows,
+} from './support';
 
 useAnimationPatch();
 
@@ -48,7 +64,7 @@ describe('add and edit dialog', () => {
     expect(api.requests('POST', '/finance/wallets')).toHaveLength(0);
   });
 
-  it('clears a field\'s message as soon as its value passes, and words it anew when it fails another way', async () => {
+  it("clears a field's message as soon as its value passes, and words it anew when it fails another way", async () => {
     new FakeApi();
     await renderWallets();
     await openAddForm();
@@ -72,7 +88,9 @@ describe('add and edit dialog', () => {
     expect(limitMessage()).not.toContain('The value must be at least 0.');
     expect(limitMessage()).toMatch(/whole number/);
     await typeInto(labelled(dialog(), 'Limit'), '5');
-    expect(dialog().querySelector('[data-field="limit"] [role="alert"], [data-field="limit"] .fui-Field__validationMessage')).toBeNull();
+    expect(
+      dialog().querySelector('[data-field="limit"] [role="alert"], [data-field="limit"] .fui-Field__validationMessage'),
+    ).toBeNull();
   });
 
   it('asks before closing with changes, and closes an unchanged form at once', async () => {
@@ -112,7 +130,9 @@ describe('add and edit dialog', () => {
   it('creates a record and says so in the words of the spec', async () => {
     const api = new FakeApi();
     api.answer = (request, url) =>
-      request.method === 'POST' && url.pathname === '/finance/wallets' ? jsonResponse(201, { data: wallet(9, { name: 'Main' }) }) : undefined;
+      request.method === 'POST' && url.pathname === '/finance/wallets'
+        ? jsonResponse(201, { data: wallet(9, { name: 'Main' }) })
+        : undefined;
     const { kernel } = await renderWallets();
     const toasts = recordToasts(kernel);
     await openAddForm();
@@ -122,7 +142,13 @@ describe('add and edit dialog', () => {
     await click(buttonNamed('Save', dialog()));
     await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['New record successfully created']));
     const body = api.requests('POST', '/finance/wallets')[0]?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ name: 'Main', status: 'active', balance: { amount: '12.5', currency: 'USD' }, is_default: false, owner_id: null });
+    expect(body).toMatchObject({
+      name: 'Main',
+      status: 'active',
+      balance: { amount: '12.5', currency: 'USD' },
+      is_default: false,
+      owner_id: null,
+    });
     expect(body).not.toHaveProperty('code');
     expect(body).not.toHaveProperty('api_key');
     expect(document.querySelector('.fui-DialogSurface')).toBeNull();
@@ -133,7 +159,10 @@ describe('add and edit dialog', () => {
     const api = new FakeApi();
     api.answer = (request, url) =>
       request.method === 'POST' && url.pathname === '/finance/wallets'
-        ? jsonResponse(422, { message: 'The given data was invalid.', errors: { name: ['This value is already taken.'] } })
+        ? jsonResponse(422, {
+            message: 'The given data was invalid.',
+            errors: { name: ['This value is already taken.'] },
+          })
         : undefined;
     const { kernel } = await renderWallets();
     const toasts = recordToasts(kernel);
@@ -141,7 +170,9 @@ describe('add and edit dialog', () => {
     await typeInto(labelled(dialog(), 'Name'), 'Main');
     await chooseStatus('Closed');
     await click(buttonNamed('Save', dialog()));
-    await waitInAct(() => expect(dialog().querySelector('[data-field="name"]')?.textContent).toContain('This value is already taken.'));
+    await waitInAct(() =>
+      expect(dialog().querySelector('[data-field="name"]')?.textContent).toContain('This value is already taken.'),
+    );
     expect(toasts.map((toast) => toast.message)).toEqual(['Error creating record: The given data was invalid.']);
     expect(toasts.every((toast) => toast.intent === 'error')).toBe(true);
   });
@@ -150,7 +181,9 @@ describe('add and edit dialog', () => {
     const api = new FakeApi();
     api.rows = () => jsonResponse(200, listAnswer([wallet(1, { version: 4, api_key: '••••••••' })]));
     api.answer = (request, url) =>
-      request.method === 'PATCH' && url.pathname === '/finance/wallets/1' ? jsonResponse(200, { data: wallet(1, { version: 5 }) }) : undefined;
+      request.method === 'PATCH' && url.pathname === '/finance/wallets/1'
+        ? jsonResponse(200, { data: wallet(1, { version: 5 }) })
+        : undefined;
     const { kernel, view } = await renderWallets();
     const toasts = recordToasts(kernel);
     await waitForRows(view, 1);
@@ -171,7 +204,9 @@ describe('add and edit dialog', () => {
     api.answer = (request, url) => {
       if (request.method === 'PATCH' && url.pathname === '/finance/wallets/1') {
         const body = request.body as { version: number };
-        return body.version === 1 ? jsonResponse(409, { message: STALE_VERSION_MESSAGE }) : jsonResponse(200, { data: wallet(1, { version: 3 }) });
+        return body.version === 1
+          ? jsonResponse(409, { message: STALE_VERSION_MESSAGE })
+          : jsonResponse(200, { data: wallet(1, { version: 3 }) });
       }
       if (request.method === 'GET' && url.pathname === '/finance/wallets/1') {
         return jsonResponse(200, { data: wallet(1, { version: 2, name: 'Changed elsewhere' }) });
@@ -185,7 +220,9 @@ describe('add and edit dialog', () => {
     await typeInto(labelled(dialog(), 'Name'), 'Mine');
     await click(buttonNamed('Save', dialog()));
     await waitInAct(() => expect(dialog().textContent).toContain('This record was changed by someone else'));
-    expect(toasts.map((toast) => toast.message)).toEqual(['Error during update: This record was changed by someone else']);
+    expect(toasts.map((toast) => toast.message)).toEqual([
+      'Error during update: This record was changed by someone else',
+    ]);
     await click(buttonNamed('Reload the record', dialog()));
     await waitInAct(() => expect(labelled(dialog(), 'Name').value).toBe('Changed elsewhere'));
     expect(dialog().textContent).not.toContain('This record was changed by someone else');
@@ -197,15 +234,28 @@ describe('add and edit dialog', () => {
 });
 
 // The wallets with their metadata's values kept secret: credentials, as a proxy's would be.
-const SECRET_META = { ...WALLETS, fields: WALLETS.fields.map((field): FieldDefinition => (field.name === 'meta' ? { ...field, secretValues: true } : field)) };
+const SECRET_META = {
+  ...WALLETS,
+  fields: WALLETS.fields.map(
+    (field): FieldDefinition => (field.name === 'meta' ? { ...field, secretValues: true } : field),
+  ),
+};
 
 describe('a key/value field with secret values', () => {
-  const valueInputs = (): HTMLInputElement[] => [...dialog().querySelectorAll<HTMLInputElement>('[data-field="meta"] input[aria-label="Value"]')];
+  const valueInputs = (): HTMLInputElement[] => [
+    ...dialog().querySelectorAll<HTMLInputElement>('[data-field="meta"] input[aria-label="Value"]'),
+  ];
 
   async function editSecretWallet(api: FakeApi): Promise<void> {
-    api.rows = () => jsonResponse(200, listAnswer([wallet(1, { version: 2, meta: { login: SECRET_VALUE_MASK, password: SECRET_VALUE_MASK } })]));
+    api.rows = () =>
+      jsonResponse(
+        200,
+        listAnswer([wallet(1, { version: 2, meta: { login: SECRET_VALUE_MASK, password: SECRET_VALUE_MASK } })]),
+      );
     api.answer = (request, url) =>
-      request.method === 'PATCH' && url.pathname === '/finance/wallets/1' ? jsonResponse(200, { data: wallet(1, { version: 3 }) }) : undefined;
+      request.method === 'PATCH' && url.pathname === '/finance/wallets/1'
+        ? jsonResponse(200, { data: wallet(1, { version: 3 }) })
+        : undefined;
     const { view } = await renderWallets({ definition: SECRET_META });
     await waitForRows(view, 1);
     await openEditForm('Wallet 1');
@@ -219,7 +269,9 @@ describe('a key/value field with secret values', () => {
       ['password', '', SECRET_VALUE_MASK],
       ['password', '', SECRET_VALUE_MASK],
     ]);
-    expect(dialog().querySelector('[data-field="meta"]')?.textContent).toContain('Leave a stored value empty to keep it.');
+    expect(dialog().querySelector('[data-field="meta"]')?.textContent).toContain(
+      'Leave a stored value empty to keep it.',
+    );
     await typeInto(labelled(dialog(), 'Name'), 'Renamed');
     await click(buttonNamed('Save', dialog()));
     await waitInAct(() => expect(api.requests('PATCH', '/finance/wallets/1')).toHaveLength(1));
@@ -232,19 +284,36 @@ describe('a key/value field with secret values', () => {
     await typeInto(valueInputs()[1] as HTMLInputElement, 'new-password');
     await click(buttonNamed('Save', dialog()));
     await waitInAct(() => expect(api.requests('PATCH', '/finance/wallets/1')).toHaveLength(1));
-    expect(api.requests('PATCH', '/finance/wallets/1')[0]?.body).toEqual({ meta: { login: SECRET_VALUE_MASK, password: 'new-password' }, version: 2 });
+    expect(api.requests('PATCH', '/finance/wallets/1')[0]?.body).toEqual({
+      meta: { login: SECRET_VALUE_MASK, password: 'new-password' },
+      version: 2,
+    });
   });
 });
 
 describe('a field pointing at COUNTRIES_REFERENCE', () => {
   // The wallets with a country, named by an existing string: the picker is what is tested.
-  const WITH_COUNTRY = { ...WALLETS, fields: [...WALLETS.fields, { kind: 'reference', name: 'country_id', labelKey: 'test:wallets.code', target: COUNTRIES_REFERENCE } satisfies FieldDefinition] };
+  const WITH_COUNTRY = {
+    ...WALLETS,
+    fields: [
+      ...WALLETS.fields,
+      {
+        kind: 'reference',
+        name: 'country_id',
+        labelKey: 'test:wallets.code',
+        target: COUNTRIES_REFERENCE,
+      } satisfies FieldDefinition,
+    ],
+  };
 
   it('searches the auth service countries and sends the chosen id', async () => {
     const api = new FakeApi();
     api.answer = (request, url) => {
-      if (request.method === 'GET' && url.pathname === '/auth/references/countries') return jsonResponse(200, { data: [{ id: 276, label: 'Germany', code: 'DE' }] });
-      return request.method === 'POST' && url.pathname === '/finance/wallets' ? jsonResponse(201, { data: wallet(9) }) : undefined;
+      if (request.method === 'GET' && url.pathname === '/auth/references/countries')
+        return jsonResponse(200, { data: [{ id: 276, label: 'Germany', code: 'DE' }] });
+      return request.method === 'POST' && url.pathname === '/finance/wallets'
+        ? jsonResponse(201, { data: wallet(9) })
+        : undefined;
     };
     await renderWallets({ definition: WITH_COUNTRY });
     await openAddForm();
@@ -252,7 +321,9 @@ describe('a field pointing at COUNTRIES_REFERENCE', () => {
     await chooseStatus('Active');
     await typeInto(labelled(dialog(), 'Code'), 'ger');
     await waitInAct(() => expect(itemNamed('Germany')).toBeTruthy());
-    expect(new URL(api.requests('GET', '/auth/references/countries')[0]?.url ?? 'http://x/').searchParams.get('q')).toBe('ger');
+    expect(
+      new URL(api.requests('GET', '/auth/references/countries')[0]?.url ?? 'http://x/').searchParams.get('q'),
+    ).toBe('ger');
     await click(itemNamed('Germany'));
     await click(buttonNamed('Save', dialog()));
     await waitInAct(() => expect(api.requests('POST', '/finance/wallets')).toHaveLength(1));
@@ -270,14 +341,22 @@ describe('a money field with its currencies', () => {
 
   it('finds a currency by its name in either language, lists the names and sends the code', async () => {
     const api = new FakeApi();
-    api.answer = (request, url) => (request.method === 'POST' && url.pathname === '/finance/wallets' ? jsonResponse(201, { data: wallet(9) }) : undefined);
+    api.answer = (request, url) =>
+      request.method === 'POST' && url.pathname === '/finance/wallets'
+        ? jsonResponse(201, { data: wallet(9) })
+        : undefined;
     await renderWallets();
     await openAddForm();
     await typeInto(labelled(dialog(), 'Name'), 'Main');
     await chooseStatus('Active');
     await typeInto(balance('Amount'), '5');
     const currency = balance('Currency');
-    const offered = () => [...(document.getElementById(currency.getAttribute('aria-controls') ?? '')?.querySelectorAll('[role="option"]') ?? [])].map((option) => option.textContent);
+    const offered = () =>
+      [
+        ...(document
+          .getElementById(currency.getAttribute('aria-controls') ?? '')
+          ?.querySelectorAll('[role="option"]') ?? []),
+      ].map((option) => option.textContent);
     await typeInto(currency, 'евро');
     await waitInAct(() => expect(offered()).toEqual(['EUR — Euro']));
     await typeInto(currency, 'DOLLAR');
@@ -286,7 +365,9 @@ describe('a money field with its currencies', () => {
     expect(currency.value).toBe('USD');
     await click(buttonNamed('Save', dialog()));
     await waitInAct(() => expect(api.requests('POST', '/finance/wallets')).toHaveLength(1));
-    expect(api.requests('POST', '/finance/wallets')[0]?.body).toMatchObject({ balance: { amount: '5', currency: 'USD' } });
+    expect(api.requests('POST', '/finance/wallets')[0]?.body).toMatchObject({
+      balance: { amount: '5', currency: 'USD' },
+    });
   });
 });
 
@@ -295,7 +376,13 @@ describe('a reference that kept the text it was typed as (legacyField)', () => {
     ...WALLETS,
     fields: [
       ...WALLETS.fields,
-      { kind: 'reference', name: 'country_id', labelKey: 'test:wallets.code', target: COUNTRIES_REFERENCE, legacyField: 'country_text' } satisfies FieldDefinition,
+      {
+        kind: 'reference',
+        name: 'country_id',
+        labelKey: 'test:wallets.code',
+        target: COUNTRIES_REFERENCE,
+        legacyField: 'country_text',
+      } satisfies FieldDefinition,
       { kind: 'text', name: 'country_text', labelKey: 'test:wallets.name', readOnly: true } satisfies FieldDefinition,
     ],
   };
@@ -305,21 +392,33 @@ describe('a reference that kept the text it was typed as (legacyField)', () => {
     api.rows = () => jsonResponse(200, listAnswer([wallet(1, { country_id: null, country_text: 'Atlantis' })]));
     const { view } = await renderWallets({ definition: WITH_LEGACY });
     await waitForRows(view, 1);
-    expect(view.element.querySelector('tbody tr[data-row-id="1"]')?.textContent).toContain('Atlantis (not in the list)');
+    expect(view.element.querySelector('tbody tr[data-row-id="1"]')?.textContent).toContain(
+      'Atlantis (not in the list)',
+    );
     await openEditForm('Wallet 1');
-    expect(dialog().querySelector('[data-field="country_id"]')?.textContent).toContain('Typed before as “Atlantis”, which is not in the list. Pick one to replace it.');
+    expect(dialog().querySelector('[data-field="country_id"]')?.textContent).toContain(
+      'Typed before as “Atlantis”, which is not in the list. Pick one to replace it.',
+    );
     expect(dialog().querySelector('dl')?.textContent ?? '').not.toContain('Atlantis');
   });
 
   it('shows the text in the reference’s place on the record page, not as a field of its own', async () => {
-    const kernel = await createTestKernel({ plugins: [testPlugin({ id: 'test', bundles: { en: WALLET_STRINGS, ru: WALLET_STRINGS } })], user: testUser(['FW']) });
+    const kernel = await createTestKernel({
+      plugins: [testPlugin({ id: 'test', bundles: { en: WALLET_STRINGS, ru: WALLET_STRINGS } })],
+      user: testUser(['FW']),
+    });
     // As the record page does: the engine's strings first.
     function Fields() {
       useResourceStrings();
-      return createElement(RecordFields, { definition: WITH_LEGACY, record: wallet(1, { country_id: null, country_text: 'Atlantis' }) });
+      return createElement(RecordFields, {
+        definition: WITH_LEGACY,
+        record: wallet(1, { country_id: null, country_text: 'Atlantis' }),
+      });
     }
     const view = await renderRoutesInKernel(kernel, [{ path: '/', element: createElement(Fields) }], { path: '/' });
-    expect(view.element.querySelector('[data-field="country_id"]')?.textContent).toContain('Atlantis (not in the list)');
+    expect(view.element.querySelector('[data-field="country_id"]')?.textContent).toContain(
+      'Atlantis (not in the list)',
+    );
     expect(view.element.querySelector('[data-field="country_text"]')).toBeNull();
   });
 });

@@ -10,7 +10,9 @@ const en = localeFormat('en');
 describe('formatMoney', () => {
   it('groups digits and keeps every fraction digit, padding to the currency’s two', () => {
     expect(formatMoney({ amount: '1234567.89', currency: 'USD' }, en)).toBe('$1,234,567.89');
-    expect(formatMoney({ amount: '12345678901234567890.12345678', currency: 'USD' }, en)).toBe('$12,345,678,901,234,567,890.12345678');
+    expect(formatMoney({ amount: '12345678901234567890.12345678', currency: 'USD' }, en)).toBe(
+      '$12,345,678,901,234,567,890.12345678',
+    );
     expect(formatMoney({ amount: '0.1', currency: 'USD' }, en)).toBe('$0.10');
     expect(formatMoney({ amount: '-0012.50000000', currency: 'EUR' }, en)).toBe('-€12.50');
   });

@@ -11,7 +11,15 @@ useAnimationPatch();
 // An update is only an entry when it changed something a reader sees.
 const entry = (id: number, action: string): TimelineEntry =>
   action === 'update'
-    ? { id, action, actor_id: 1, actor_name: 'bob', at: '2026-11-21T09:00:00Z', before: { name: 'Old' }, after: { name: 'New' } }
+    ? {
+        id,
+        action,
+        actor_id: 1,
+        actor_name: 'bob',
+        at: '2026-11-21T09:00:00Z',
+        before: { name: 'Old' },
+        after: { name: 'New' },
+      }
     : { id, action, actor_id: 1, actor_name: 'bob', at: '2026-11-21T09:00:00Z', before: null, after: null };
 
 /** The drawer over `WALLETS` (namespace `test`), its plugin's texts as `test` gives them in each language. */
@@ -19,9 +27,30 @@ async function render(language: 'en' | 'ru', entries: readonly TimelineEntry[]) 
   const kernel = await createTestKernel({ user: testUser([]), language });
   const i18n = kernel.i18n.i18n;
   addResourceStrings(i18n);
-  i18n.addResourceBundle('en', 'test', { history: { actions: { 'load-positions': 'Positions loaded', update: 'Edited by hand' } } }, true, true);
-  i18n.addResourceBundle('ru', 'test', { history: { actions: { 'load-positions': 'Загружены позиции', update: 'Изменено вручную' } } }, true, true);
-  const view = await renderInKernel(kernel, <HistoryDrawer definition={WALLETS} api={{ timeline: async () => ({ entries, labels: {}, more: false }) }} record={wallet(1)} label="Wallet 1" onClose={() => undefined} />);
+  i18n.addResourceBundle(
+    'en',
+    'test',
+    { history: { actions: { 'load-positions': 'Positions loaded', update: 'Edited by hand' } } },
+    true,
+    true,
+  );
+  i18n.addResourceBundle(
+    'ru',
+    'test',
+    { history: { actions: { 'load-positions': 'Загружены позиции', update: 'Изменено вручную' } } },
+    true,
+    true,
+  );
+  const view = await renderInKernel(
+    kernel,
+    <HistoryDrawer
+      definition={WALLETS}
+      api={{ timeline: async () => ({ entries, labels: {}, more: false }) }}
+      record={wallet(1)}
+      label="Wallet 1"
+      onClose={() => undefined}
+    />,
+  );
   const drawer = () => document.body.textContent ?? '';
   await waitInAct(() => expect(drawer()).toContain('bob'));
   return { view, drawer };
@@ -29,7 +58,12 @@ async function render(language: 'en' | 'ru', entries: readonly TimelineEntry[]) 
 
 describe('the history drawer’s action names', () => {
   it('takes a plugin’s own name for its action from its namespace, then the engine’s, then the raw name', async () => {
-    const { drawer } = await render('en', [entry(4, 'load-positions'), entry(3, 'update'), entry(2, 'create'), entry(1, 'never-named')]);
+    const { drawer } = await render('en', [
+      entry(4, 'load-positions'),
+      entry(3, 'update'),
+      entry(2, 'create'),
+      entry(1, 'never-named'),
+    ]);
     expect(drawer()).toContain('Positions loaded by bob');
     // The plugin's own word wins over the engine's for the same action.
     expect(drawer()).toContain('Edited by hand by bob');

@@ -28,7 +28,9 @@ const STATUS_SCOPE: ListScope = {
 
 const tab = (name: string): HTMLElement => {
   // Fluent draws a tab's text twice (the second reserves the width of the bold, selected text).
-  const found = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((candidate) => candidate.textContent?.startsWith(name));
+  const found = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((candidate) =>
+    candidate.textContent?.startsWith(name),
+  );
   if (!found) throw new Error(`no tab "${name}"`);
   return found;
 };
@@ -71,7 +73,10 @@ describe('scopes', () => {
   it('drop a value they do not offer from the URL', async () => {
     const api = new FakeApi();
     api.rows = () => jsonResponse(200, listAnswer([wallet(1)]));
-    const { view } = await renderWallets({ path: '/wallets?state=gone', options: { scopes: [{ ...STATUS_SCOPE, display: 'dropdown' }] } });
+    const { view } = await renderWallets({
+      path: '/wallets?state=gone',
+      options: { scopes: [{ ...STATUS_SCOPE, display: 'dropdown' }] },
+    });
     await waitForRows(view, 1);
     await waitInAct(() => expect(view.path()).toBe('/wallets'));
     expect(api.lists().every((url) => url.searchParams.get('state') === 'open')).toBe(true);
@@ -111,14 +116,25 @@ describe('filter contributions', () => {
   it('filter the list as a plain parameter, are no column, and show as a chip', async () => {
     const api = new FakeApi();
     api.rows = () => jsonResponse(200, listAnswer([wallet(1)]));
-    const region = { kind: 'enum', name: 'region', labelKey: 'test:wallets.status', values: ['active', 'closed'], filter: ['eq'] } as const;
-    const { view } = await renderWallets({ path: '/wallets?filter%5Bregion%5D%5Beq%5D=closed', options: { filters: [region] } });
+    const region = {
+      kind: 'enum',
+      name: 'region',
+      labelKey: 'test:wallets.status',
+      values: ['active', 'closed'],
+      filter: ['eq'],
+    } as const;
+    const { view } = await renderWallets({
+      path: '/wallets?filter%5Bregion%5D%5Beq%5D=closed',
+      options: { filters: [region] },
+    });
     await waitForRows(view, 1);
     const url = api.lists()[0];
     expect(url?.searchParams.get('region')).toBe('closed');
     expect(url?.searchParams.has('filter[region][eq]')).toBe(false);
     expect(view.element.querySelector('th[data-column="region"]')).toBeNull();
-    expect([...view.element.querySelectorAll('[data-filter]')].map((chip) => chip.textContent)).toEqual(['Status equals Closed']);
+    expect([...view.element.querySelectorAll('[data-filter]')].map((chip) => chip.textContent)).toEqual([
+      'Status equals Closed',
+    ]);
   });
 });
 
@@ -127,7 +143,9 @@ describe('row action runners', () => {
     const api = new FakeApi();
     api.rows = () => jsonResponse(200, listAnswer([wallet(1)]));
     const ran: number[] = [];
-    const { view } = await renderWallets({ options: { rowActionRunners: { close: (record) => void ran.push(record.id) } } });
+    const { view } = await renderWallets({
+      options: { rowActionRunners: { close: (record) => void ran.push(record.id) } },
+    });
     await waitForRows(view, 1);
     await click(buttonNamed('Actions for Wallet 1', view.element));
     await click(itemNamed('Close wallet'));
@@ -172,9 +190,20 @@ describe('useResourceList', () => {
 describe('row tones', () => {
   it('colour the rows they name and say the tone before the first cell', async () => {
     const api = new FakeApi();
-    api.rows = () => jsonResponse(200, listAnswer([wallet(1), wallet(2, { status: 'closed' }), wallet(3, { status: 'closed', deleted_at: '2026-11-21T10:00:00.000Z' })]));
+    api.rows = () =>
+      jsonResponse(
+        200,
+        listAnswer([
+          wallet(1),
+          wallet(2, { status: 'closed' }),
+          wallet(3, { status: 'closed', deleted_at: '2026-11-21T10:00:00.000Z' }),
+        ]),
+      );
     const { view } = await renderWallets({
-      options: { rowTone: (record) => (record.status === 'closed' ? { tone: 'danger', labelKey: 'test:wallets.statusValues.closed' } : undefined) },
+      options: {
+        rowTone: (record) =>
+          record.status === 'closed' ? { tone: 'danger', labelKey: 'test:wallets.statusValues.closed' } : undefined,
+      },
     });
     await waitForRows(view, 3);
     const row = (id: number) => view.element.querySelector<HTMLElement>(`tbody tr[data-row-id="${id}"]`) as HTMLElement;

@@ -20,7 +20,11 @@ function button(scope: ParentNode, name: string): HTMLButtonElement {
 describe('resource list screen', () => {
   it('renders the rows of the stubbed API, asking for the page the URL names', async () => {
     const api = new FakeApi();
-    api.rows = () => jsonResponse(200, listAnswer([wallet(1), wallet(2, { name: 'Reserve', status: 'closed', is_default: true })], 2, 20, 22));
+    api.rows = () =>
+      jsonResponse(
+        200,
+        listAnswer([wallet(1), wallet(2, { name: 'Reserve', status: 'closed', is_default: true })], 2, 20, 22),
+      );
     const { view } = await renderWallets({ path: '/wallets?page=2&sort=name&filter[name][contains]=e' });
     await waitForRows(view, 2);
     const url = api.lists()[0];

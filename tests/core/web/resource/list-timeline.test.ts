@@ -4,8 +4,18 @@ import type { TimelinePage } from '@core/shared/resource/record-page';
 import type { ResourceListApi } from '@core/web/resource/list-api';
 import { listTimelineApi } from '@core/web/resource/timeline/list-timeline';
 
-const entry: AuditEntry = { id: 3, action: 'update', actor_id: 1, actor_name: 'bob', at: '2026-11-21T09:00:00Z', before: { name: 'A' }, after: { name: 'B' } };
-const bare = { list: async () => ({ data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 }) } as unknown as ResourceListApi;
+const entry: AuditEntry = {
+  id: 3,
+  action: 'update',
+  actor_id: 1,
+  actor_name: 'bob',
+  at: '2026-11-21T09:00:00Z',
+  before: { name: 'A' },
+  after: { name: 'B' },
+};
+const bare = {
+  list: async () => ({ data: [], current_page: 1, last_page: 1, per_page: 20, total: 0 }),
+} as unknown as ResourceListApi;
 
 describe("a list adapter's timeline in the history drawer", () => {
   it('uses the adapter’s timeline pages when it has them', async () => {

@@ -60,7 +60,12 @@ describe('list view in the URL', () => {
       'filter[api_key][eq]': 'x',
       page: 'zero',
     });
-    expect([...decoded.dropped].sort()).toEqual(['filter[api_key][eq]', 'filter[name][preset]', 'filter[opened_on][preset]', 'page']);
+    expect([...decoded.dropped].sort()).toEqual([
+      'filter[api_key][eq]',
+      'filter[name][preset]',
+      'filter[opened_on][preset]',
+      'page',
+    ]);
     expect(decoded.view.presets).toEqual({ checked_at: 'this_month' });
     expect(decoded.view.query.filters).toEqual([{ field: 'opened_on', op: 'gte', value: '2026-01-01' }]);
     expect(decoded.view.query.page).toBe(1);
@@ -89,11 +94,18 @@ describe('the query the API gets', () => {
     const start = localDayBound('2026-11-17', false);
     expect(start).toMatch(/^2026-11-17T00:00:00\.000[+-]\d{2}:\d{2}$/);
     expect(new Date(start).getTime()).toBe(new Date(2026, 10, 17).getTime());
-    expect(new Date(localDayBound('2026-11-17', true)).getTime()).toBe(new Date(2026, 10, 17, 23, 59, 59, 999).getTime());
+    expect(new Date(localDayBound('2026-11-17', true)).getTime()).toBe(
+      new Date(2026, 10, 17, 23, 59, 59, 999).getTime(),
+    );
   });
 
   it('selects the same rows for every page when exporting or deleting all matching', () => {
-    const query = { ...defaultListQuery(WALLETS), page: 4, perPage: 50, filters: [{ field: 'name', op: 'eq' as const, value: 'a' }] };
+    const query = {
+      ...defaultListQuery(WALLETS),
+      page: 4,
+      perPage: 50,
+      filters: [{ field: 'name', op: 'eq' as const, value: 'a' }],
+    };
     expect(matchingParams(WALLETS, query)).toEqual({ 'filter[name][eq]': 'a' });
   });
 });

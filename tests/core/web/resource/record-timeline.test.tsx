@@ -15,7 +15,16 @@ import { buttonNamed, useAnimationPatch } from './support';
 useAnimationPatch();
 
 function entry(id: number, action: string, extra: Partial<TimelineEntry> = {}): TimelineEntry {
-  return { id, action, actor_id: 1, actor_name: 'bob', at: '2026-11-21T09:00:00Z', before: { name: `Name ${id - 1}` }, after: { name: `Name ${id}` }, ...extra };
+  return {
+    id,
+    action,
+    actor_id: 1,
+    actor_name: 'bob',
+    at: '2026-11-21T09:00:00Z',
+    before: { name: `Name ${id - 1}` },
+    after: { name: `Name ${id}` },
+    ...extra,
+  };
 }
 
 const page = (entries: TimelineEntry[], more = false): TimelinePage => ({ entries, labels: {}, more });
@@ -42,18 +51,34 @@ function fakeApi(pages: Record<string, TimelinePage>): TimelineApi & { calls: st
   };
 }
 
-async function render(api: TimelineApi, props: { canRevert?: boolean; currentVersion?: number; onReverted?: (record: ResourceRecord) => void; language?: 'en' | 'ru' } = {}) {
+async function render(
+  api: TimelineApi,
+  props: {
+    canRevert?: boolean;
+    currentVersion?: number;
+    onReverted?: (record: ResourceRecord) => void;
+    language?: 'en' | 'ru';
+  } = {},
+) {
   const kernel = await createTestKernel({ user: testUser([]), language: props.language ?? 'en' });
   addResourceStrings(kernel.i18n.i18n);
   kernel.i18n.i18n.addResourceBundle('en', 'test', WALLET_STRINGS, true, true);
   const view = await renderInKernel(
     kernel,
-    <RecordTimeline definition={WALLETS} api={api} recordId={5} canRevert={props.canRevert ?? false} currentVersion={props.currentVersion} onReverted={props.onReverted} />,
+    <RecordTimeline
+      definition={WALLETS}
+      api={api}
+      recordId={5}
+      canRevert={props.canRevert ?? false}
+      currentVersion={props.currentVersion}
+      onReverted={props.onReverted}
+    />,
   );
   return { kernel, view };
 }
 
-const items = (): string[] => [...document.querySelectorAll('ol > li')].map((item) => item.querySelector('.fui-Text')?.textContent ?? '');
+const items = (): string[] =>
+  [...document.querySelectorAll('ol > li')].map((item) => item.querySelector('.fui-Text')?.textContent ?? '');
 const textarea = (): HTMLTextAreaElement => query<HTMLTextAreaElement>(document, 'textarea');
 const bodyText = (): string => document.body.textContent ?? '';
 
@@ -86,7 +111,10 @@ describe('RecordTimeline', () => {
   it('shows the server’s message when a comment is refused, and keeps the text', async () => {
     const api = fakeApi({ first: page([]) });
     api.comment = async () => {
-      throw new HttpError(422, ['Слишком длинный комментарий'], { message: 'Validation failed', errors: { text: ['Слишком длинный комментарий'] } });
+      throw new HttpError(422, ['Слишком длинный комментарий'], {
+        message: 'Validation failed',
+        errors: { text: ['Слишком длинный комментарий'] },
+      });
     };
     await render(api, { language: 'ru' });
     await waitInAct(() => expect(bodyText()).toContain('Изменений не записано.'));
@@ -110,7 +138,10 @@ describe('RecordTimeline', () => {
   });
 
   it('pages to older entries with "Show older", asking before the last one shown', async () => {
-    const api = fakeApi({ first: page([entry(5, 'update'), entry(4, 'update')], true), '4': page([entry(3, 'update'), entry(2, 'create', { before: null })], false) });
+    const api = fakeApi({
+      first: page([entry(5, 'update'), entry(4, 'update')], true),
+      '4': page([entry(3, 'update'), entry(2, 'create', { before: null })], false),
+    });
     await render(api);
     await waitInAct(() => expect(items()).toHaveLength(2));
     await click(buttonNamed('Show older'));
@@ -125,7 +156,9 @@ describe('RecordTimeline', () => {
     await render(api, { canRevert: true, currentVersion: 7, onReverted });
     await waitInAct(() => expect(items()).toHaveLength(2));
     // The creation changed no value back to anything: only the update offers it.
-    expect([...document.querySelectorAll('button')].filter((button) => button.textContent === 'Revert this change')).toHaveLength(1);
+    expect(
+      [...document.querySelectorAll('button')].filter((button) => button.textContent === 'Revert this change'),
+    ).toHaveLength(1);
     await click(buttonNamed('Revert this change'));
     const surface = query(document, '.fui-DialogSurface');
     expect(surface.textContent).toContain('Set the fields this change touched back');
@@ -143,8 +176,13 @@ describe('RecordTimeline', () => {
     let status = 422;
     api.revert = async () => {
       throw status === 422
-        ? new HttpError(422, ['The record no longer exists'], { message: 'Validation failed', errors: { name: ['The record no longer exists'] } })
-        : new HttpError(409, ['This record was changed by someone else'], { message: 'This record was changed by someone else' });
+        ? new HttpError(422, ['The record no longer exists'], {
+            message: 'Validation failed',
+            errors: { name: ['The record no longer exists'] },
+          })
+        : new HttpError(409, ['This record was changed by someone else'], {
+            message: 'This record was changed by someone else',
+          });
     };
     await render(api, { canRevert: true, currentVersion: 1 });
     await waitInAct(() => expect(items()).toHaveLength(1));
@@ -153,10 +191,14 @@ describe('RecordTimeline', () => {
       await click(buttonNamed('Revert this change', query(document, '.fui-DialogSurface')));
     };
     await revert();
-    await waitInAct(() => expect(query(document, '[role="alert"]').textContent).toBe('Name: The record no longer exists'));
+    await waitInAct(() =>
+      expect(query(document, '[role="alert"]').textContent).toBe('Name: The record no longer exists'),
+    );
     status = 409;
     await revert();
-    await waitInAct(() => expect(query(document, '[role="alert"]').textContent).toBe('This record was changed by someone else'));
+    await waitInAct(() =>
+      expect(query(document, '[role="alert"]').textContent).toBe('This record was changed by someone else'),
+    );
   });
 
   it('offers no revert without the right, the version or the call', async () => {
@@ -168,7 +210,16 @@ describe('RecordTimeline', () => {
 
 describe('ResourceApi’s timeline calls', () => {
   it('ask the record’s history (one list, as since SDK 1.0), timeline pages, overview, comments and revert routes', async () => {
-    const seen = stubFetch(async (request) => jsonResponse(200, { data: request.url.includes('timeline') && request.method === 'GET' ? page([]) : request.url.endsWith('/history') ? [] : {} }));
+    const seen = stubFetch(async (request) =>
+      jsonResponse(200, {
+        data:
+          request.url.includes('timeline') && request.method === 'GET'
+            ? page([])
+            : request.url.endsWith('/history')
+              ? []
+              : {},
+      }),
+    );
     const kernel = await createTestKernel({ user: testUser([]) });
     const api = new ResourceApi(WALLETS, kernel.get(HttpClients));
     await api.history(5);
@@ -178,7 +229,9 @@ describe('ResourceApi’s timeline calls', () => {
     await api.overview(5);
     await api.comment(5, 'Hi');
     await api.revert(5, 40, 3);
-    expect(seen.map((request) => `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`)).toEqual([
+    expect(
+      seen.map((request) => `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`),
+    ).toEqual([
       'GET /finance/wallets/5/history',
       'GET /finance/wallets/5/timeline',
       'GET /finance/wallets/5/timeline?before=40',

@@ -29,13 +29,18 @@ describe('resourceRoute', () => {
       bundles: { en: WALLET_STRINGS, ru: WALLET_STRINGS },
       module: new ContainerModule(({ bind }) => {
         bind(RouteContributionToken).toConstantValue(
-          resourceRoute(WALLETS, { cells: { name: ({ value }) => <strong data-testid="custom-name">{String(value)}!</strong> } }),
+          resourceRoute(WALLETS, {
+            cells: { name: ({ value }) => <strong data-testid="custom-name">{String(value)}!</strong> },
+          }),
         );
       }),
     });
     const kernel = await createTestKernel({ plugins: [plugin], user: testUser(['FW']), token: 'token-1' });
     const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/wallets' });
-    await waitInAct(() => expect(view.element.querySelector('[data-testid="custom-name"]')?.textContent).toBe('Main!'), { timeout: 5_000 });
+    await waitInAct(
+      () => expect(view.element.querySelector('[data-testid="custom-name"]')?.textContent).toBe('Main!'),
+      { timeout: 5_000 },
+    );
     expect(view.element.querySelector('h1')?.textContent).toBe('Wallets');
     expect(api.lists()[0]?.pathname).toBe('/finance/wallets');
   });
@@ -61,7 +66,11 @@ describe('screen options', () => {
     await click(buttonNamed('Import'));
     await waitInAct(() => expect(reloads).toEqual([1]));
     expect(api.lists()[1]?.searchParams.get('status_scope')).toBe('fired');
-    await click(view.element.querySelector<HTMLInputElement>('input[aria-label="Select all rows on this page"]') as HTMLInputElement);
+    await click(
+      view.element.querySelector<HTMLInputElement>(
+        'input[aria-label="Select all rows on this page"]',
+      ) as HTMLInputElement,
+    );
     await click(buttonNamed('Select all 30 matching'));
     await click(buttonNamed('Delete selected'));
     await click(buttonNamed('Yes', document.querySelector('.fui-DialogSurface') as HTMLElement));

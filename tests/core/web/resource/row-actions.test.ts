@@ -15,7 +15,10 @@ describe('row actions', () => {
   });
 
   it('are offered by the codes they require, decided once for the screen', () => {
-    expect(permittedActions(WALLETS, (requirement) => requirement === 'FW')).toEqual({ row: WALLETS.rowActions, toolbar: [] });
+    expect(permittedActions(WALLETS, (requirement) => requirement === 'FW')).toEqual({
+      row: WALLETS.rowActions,
+      toolbar: [],
+    });
     expect(permittedActions(WALLETS, () => true).toolbar.map((action) => action.name)).toEqual(['sync']);
   });
 });

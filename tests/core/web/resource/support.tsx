@@ -5,7 +5,15 @@ import { ResourcePage } from '@core/web/resource/ResourcePage';
 import type { ResourceScreenOptions } from '@core/web/resource/types';
 import { usePopupTestSetup } from '../../../support/web/fake-service';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../../support/web/fetch';
-import { createTestKernel, renderRoutesInKernel, testUser, TEST_API, waitInAct, type RenderedView, type TestKernel } from '../../../support/web/test-kernel';
+import {
+  createTestKernel,
+  renderRoutesInKernel,
+  testUser,
+  TEST_API,
+  waitInAct,
+  type RenderedView,
+  type TestKernel,
+} from '../../../support/web/test-kernel';
 import { testPlugin } from '../../../support/web/test-plugin';
 import { listAnswer, WALLET_STRINGS, WALLETS } from './fixtures';
 
@@ -34,14 +42,17 @@ export class FakeApi {
       const custom = await this.answer(request, url);
       if (custom) return custom;
       if (request.method === 'GET' && url.pathname === '/finance/wallets') return this.rows();
-      if (request.method === 'GET' && url.pathname === '/auth/references/users') return jsonResponse(200, { data: [{ id: 7, label: 'ann' }] });
+      if (request.method === 'GET' && url.pathname === '/auth/references/users')
+        return jsonResponse(200, { data: [{ id: 7, label: 'ann' }] });
       return jsonResponse(200, { data: {} });
     });
   }
 
   /** The list requests, as URLs. */
   lists(): URL[] {
-    return this.seen.filter((request) => request.method === 'GET' && new URL(request.url).pathname === '/finance/wallets').map((request) => new URL(request.url));
+    return this.seen
+      .filter((request) => request.method === 'GET' && new URL(request.url).pathname === '/finance/wallets')
+      .map((request) => new URL(request.url));
   }
 
   requests(method: string, path: string): SeenRequest[] {
@@ -63,12 +74,24 @@ export interface ScreenOptions {
 export async function renderWallets(screen: ScreenOptions = {}): Promise<{ kernel: TestKernel; view: RenderedView }> {
   const plugin = testPlugin({ id: 'test', bundles: { en: WALLET_STRINGS, ru: WALLET_STRINGS } });
   const kernel =
-    screen.kernel ?? (await createTestKernel({ plugins: [plugin], user: testUser(screen.permissions ?? ['FW', 'FZ']), language: screen.language }));
+    screen.kernel ??
+    (await createTestKernel({
+      plugins: [plugin],
+      user: testUser(screen.permissions ?? ['FW', 'FZ']),
+      language: screen.language,
+    }));
   const definition = screen.definition ?? WALLETS;
   const page = createElement(ResourcePage, { definition, options: screen.options });
-  const view = await renderRoutesInKernel(kernel, [{ path: '/wallets', element: page }, { path: '*', element: createElement('p', null, 'elsewhere') }], {
-    path: screen.path ?? '/wallets',
-  });
+  const view = await renderRoutesInKernel(
+    kernel,
+    [
+      { path: '/wallets', element: page },
+      { path: '*', element: createElement('p', null, 'elsewhere') },
+    ],
+    {
+      path: screen.path ?? '/wallets',
+    },
+  );
   return { kernel, view };
 }
 
@@ -98,7 +121,9 @@ export function dialog(): HTMLElement {
 
 /** The control a Fluent Field labels `label` with, inside `scope`. */
 export function labelled<E extends HTMLElement = HTMLInputElement>(scope: ParentNode, label: string): E {
-  const found = [...scope.querySelectorAll('label')].find((candidate) => candidate.textContent?.replace('*', '').trim() === label);
+  const found = [...scope.querySelectorAll('label')].find(
+    (candidate) => candidate.textContent?.replace('*', '').trim() === label,
+  );
   const control = found?.htmlFor ? document.getElementById(found.htmlFor) : null;
   if (!control) throw new Error(`no control labelled "${label}"`);
   return control as E;
@@ -115,9 +140,9 @@ export function buttonNamed(name: string, scope: ParentNode = document.body): HT
 
 /** The menu item (or listbox option) reading `name`, in the open popover. */
 export function itemNamed(name: string): HTMLElement {
-  const found = [...document.querySelectorAll<HTMLElement>('[role="menuitem"], [role="option"], [role="menuitemcheckbox"]')].find(
-    (candidate) => candidate.textContent?.trim() === name,
-  );
+  const found = [
+    ...document.querySelectorAll<HTMLElement>('[role="menuitem"], [role="option"], [role="menuitemcheckbox"]'),
+  ].find((candidate) => candidate.textContent?.trim() === name);
   if (!found) throw new Error(`no menu item or option "${name}"`);
   return found;
 }

@@ -26,7 +26,8 @@ const FITTED: ResourceDefinition = defineResource({
     { kind: 'number', name: 'port', labelKey: 'test:wallets.port', integer: true, format: 'identifier' },
   ],
 });
-const field = (name: string): FieldDefinition => FITTED.fields.find((candidate) => candidate.name === name) as FieldDefinition;
+const field = (name: string): FieldDefinition =>
+  FITTED.fields.find((candidate) => candidate.name === name) as FieldDefinition;
 
 describe('value formats', () => {
   it('never groups an identifier, as it groups an amount', () => {
@@ -75,7 +76,9 @@ describe('column widths', () => {
     expect(fitWidth({ least: 90, header: 'Id', values: ['1'] })).toBe(90);
     const header = fitWidth({ least: 60, header: 'Offer ID in the tracker', values: [] });
     expect(header).toBeGreaterThan(fitWidth({ least: 60, header: 'Offer', values: [] }));
-    expect(fitWidth({ least: 60, header: 'Country', values: ['Switzerland'] })).toBeGreaterThan(fitWidth({ least: 60, header: 'Country', values: ['Peru'] }));
+    expect(fitWidth({ least: 60, header: 'Country', values: ['Switzerland'] })).toBeGreaterThan(
+      fitWidth({ least: 60, header: 'Country', values: ['Peru'] }),
+    );
     expect(fitWidth({ least: 60, header: 'Note', values: ['x'.repeat(500)] })).toBe(MAX_FIT_WIDTH);
     // A screen's own wider default stands.
     expect(fitWidth({ least: 460, header: 'Rule', values: [] })).toBe(460);
@@ -85,7 +88,11 @@ describe('column widths', () => {
 describe('the list table', () => {
   it('keeps the label and actions columns in place, right-aligns quantities and draws statuses, identifiers and empty limits', async () => {
     const api = new FakeApi();
-    api.rows = () => jsonResponse(200, listAnswer([wallet(1, { port: 2222, limit: 12345 }), wallet(2, { status: 'closed', limit: null, port: 8080 })]));
+    api.rows = () =>
+      jsonResponse(
+        200,
+        listAnswer([wallet(1, { port: 2222, limit: 12345 }), wallet(2, { status: 'closed', limit: null, port: 8080 })]),
+      );
     const { view } = await renderWallets({ definition: FITTED });
     await waitForRows(view, 2);
     const root = view.element;
@@ -107,7 +114,9 @@ describe('the list table', () => {
     expect(header('name').getAttribute('data-align')).toBeNull();
     expect(header('port').getAttribute('data-align')).toBeNull();
     const cellOf = (row: number, name: string) => {
-      const index = [...(root.querySelector('thead tr') as HTMLElement).children].findIndex((cell) => cell.getAttribute('data-column') === name);
+      const index = [...(root.querySelector('thead tr') as HTMLElement).children].findIndex(
+        (cell) => cell.getAttribute('data-column') === name,
+      );
       return cells(row)[index] as HTMLElement;
     };
     expect(cellOf(1, 'limit').getAttribute('data-align')).toBe('end');
@@ -128,17 +137,31 @@ describe('the list table', () => {
     const api = new FakeApi();
     api.rows = () => jsonResponse(200, listAnswer([wallet(1), wallet(2, { status: 'closed' })]));
     const { view } = await renderWallets({
-      options: { rowTone: (record) => (record.status === 'closed' ? { tone: 'danger', labelKey: 'test:wallets.close' } : undefined) },
+      options: {
+        rowTone: (record) =>
+          record.status === 'closed' ? { tone: 'danger', labelKey: 'test:wallets.close' } : undefined,
+      },
     });
     await waitForRows(view, 2);
     const legend = view.element.querySelector('[data-tone-legend]') as HTMLElement;
-    expect([...legend.querySelectorAll('li')].map((item) => [item.getAttribute('data-tone'), item.textContent])).toEqual([['danger', 'Close wallet']]);
+    expect(
+      [...legend.querySelectorAll('li')].map((item) => [item.getAttribute('data-tone'), item.textContent]),
+    ).toEqual([['danger', 'Close wallet']]);
     expect(view.element.querySelector('tr[data-row-id="2"]')?.getAttribute('data-tone')).toBe('danger');
   });
 
   it('keeps the sticky columns on the rows of a windowed page', async () => {
     const api = new FakeApi();
-    api.rows = () => jsonResponse(200, listAnswer(Array.from({ length: 1000 }, (_, index) => wallet(index + 1)), 1, 1000, 1000));
+    api.rows = () =>
+      jsonResponse(
+        200,
+        listAnswer(
+          Array.from({ length: 1000 }, (_, index) => wallet(index + 1)),
+          1,
+          1000,
+          1000,
+        ),
+      );
     const { view } = await renderWallets({ path: '/wallets?per_page=1000' });
     await waitInAct(() => expect(view.element.querySelectorAll('tbody tr[data-row-id]').length).toBeGreaterThan(0));
     const rows = [...view.element.querySelectorAll('tbody tr[data-row-id]')];

@@ -46,7 +46,12 @@ describe('columns', () => {
     expect(defs.find((def) => def.name === 'name')?.defaultWidth).toBe(460);
     expect(columnDefs(WALLETS).find((def) => def.name === 'name')?.defaultWidth).toBe(140);
     expect(mergeColumnSettings(defs, null).find((setting) => setting.name === 'name')?.width).toBe(460);
-    expect(mergeColumnSettings(defs, [{ name: 'name', visible: true, width: 300, custom: true }])[0]).toEqual({ name: 'name', visible: true, width: 300, custom: true });
+    expect(mergeColumnSettings(defs, [{ name: 'name', visible: true, width: 300, custom: true }])[0]).toEqual({
+      name: 'name',
+      visible: true,
+      width: 300,
+      custom: true,
+    });
   });
 
   it('persists visibility, order and width per user and resource', () => {
@@ -60,7 +65,9 @@ describe('columns', () => {
     expect(names).not.toContain('status');
     expect(names.indexOf('balance')).toBeLessThan(names.indexOf('name') + 2);
     expect(again.visible.find((column) => column.name === 'name')?.width).toBe(321);
-    expect(new ColumnPreferences(WALLETS, storage, columnStorageKey(2, 'test.wallets')).visible.map((column) => column.name)).toContain('status');
+    expect(
+      new ColumnPreferences(WALLETS, storage, columnStorageKey(2, 'test.wallets')).visible.map((column) => column.name),
+    ).toContain('status');
   });
 
   it('are chosen in the column chooser and kept for the next visit', async () => {
@@ -70,7 +77,9 @@ describe('columns', () => {
     await waitForRows(first.view, 1);
     expect(headers(first.view.element)).toContain('status');
     await click(buttonNamed('Columns'));
-    const status = [...document.querySelectorAll<HTMLInputElement>('li[data-column="status"] input[type="checkbox"]')][0];
+    const status = [
+      ...document.querySelectorAll<HTMLInputElement>('li[data-column="status"] input[type="checkbox"]'),
+    ][0];
     await click(status as HTMLInputElement);
     await waitInAct(() => expect(headers(first.view.element)).not.toContain('status'));
     await click(buttonNamed('Move Balance up'));
@@ -90,13 +99,19 @@ describe('columns', () => {
     api.rows = () => jsonResponse(200, listAnswer([wallet(1)]));
     const { kernel, view } = await renderWallets();
     await waitForRows(view, 1);
-    const handle = view.element.querySelector<HTMLElement>('[role="separator"][aria-label="Resize Name"]') as HTMLElement;
+    const handle = view.element.querySelector<HTMLElement>(
+      '[role="separator"][aria-label="Resize Name"]',
+    ) as HTMLElement;
     expect(handle.getAttribute('aria-valuenow')).toBe('140');
     await act(async () => {
       handle.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
     });
     expect(handle.getAttribute('aria-valuenow')).toBe('156');
-    const stored = JSON.parse(kernel.storage.getItem(KEY) ?? '[]') as { name: string; width: number; custom?: boolean }[];
+    const stored = JSON.parse(kernel.storage.getItem(KEY) ?? '[]') as {
+      name: string;
+      width: number;
+      custom?: boolean;
+    }[];
     expect(stored.find((setting) => setting.name === 'name')).toMatchObject({ width: 156, custom: true });
   });
 });
@@ -120,14 +135,24 @@ describe('windowed rows', () => {
 
   it('draws only a window of a 1000-row page and moves it on scroll', async () => {
     const api = new FakeApi();
-    api.rows = () => jsonResponse(200, listAnswer(Array.from({ length: 1000 }, (_, index) => wallet(index + 1)), 1, 1000, 1000));
+    api.rows = () =>
+      jsonResponse(
+        200,
+        listAnswer(
+          Array.from({ length: 1000 }, (_, index) => wallet(index + 1)),
+          1,
+          1000,
+          1000,
+        ),
+      );
     const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
       callback(0);
       return 1;
     });
     const { view } = await renderWallets({ path: '/wallets?per_page=1000' });
     await waitInAct(() => expect(view.element.querySelectorAll('tbody tr[data-row-id]').length).toBeGreaterThan(0));
-    const drawn = () => [...view.element.querySelectorAll('tbody tr[data-row-id]')].map((row) => Number(row.getAttribute('data-row-id')));
+    const drawn = () =>
+      [...view.element.querySelectorAll('tbody tr[data-row-id]')].map((row) => Number(row.getAttribute('data-row-id')));
     expect(drawn().length).toBeLessThan(60);
     expect(drawn()[0]).toBe(1);
     expect(view.element.querySelector('[data-virtualized]')).not.toBeNull();
@@ -148,7 +173,16 @@ describe('windowed rows', () => {
 
   it('draws every row of a short page', async () => {
     const api = new FakeApi();
-    api.rows = () => jsonResponse(200, listAnswer(Array.from({ length: 50 }, (_, index) => wallet(index + 1)), 1, 50, 50));
+    api.rows = () =>
+      jsonResponse(
+        200,
+        listAnswer(
+          Array.from({ length: 50 }, (_, index) => wallet(index + 1)),
+          1,
+          50,
+          50,
+        ),
+      );
     const { view } = await renderWallets({ path: '/wallets?per_page=50' });
     await waitForRows(view, 50);
     expect(view.element.querySelector('[data-virtualized]')).toBeNull();
@@ -159,17 +193,31 @@ describe('money in the list', () => {
   it('is shown to the currency’s digits, with the exact amount as its tooltip', async () => {
     const api = new FakeApi();
     api.rows = () =>
-      jsonResponse(200, listAnswer([wallet(1, { balance: { amount: '945.5583505', currency: 'USD' } }), wallet(2, { balance: { amount: '2211.21567', currency: 'USDT' } })]));
+      jsonResponse(
+        200,
+        listAnswer([
+          wallet(1, { balance: { amount: '945.5583505', currency: 'USD' } }),
+          wallet(2, { balance: { amount: '2211.21567', currency: 'USDT' } }),
+        ]),
+      );
     const { view } = await renderWallets();
     await waitForRows(view, 2);
-    const cells = [...view.element.querySelectorAll<HTMLElement>('tbody td span[title]')].filter((cell) => /945|2,211/.test(cell.title));
+    const cells = [...view.element.querySelectorAll<HTMLElement>('tbody td span[title]')].filter((cell) =>
+      /945|2,211/.test(cell.title),
+    );
     expect(cells.map((cell) => cell.textContent)).toEqual(['$945.56', 'USDT\u00a02,211.22']);
     expect(cells.map((cell) => cell.title)).toEqual(['$945.5583505', 'USDT\u00a02,211.21567']);
   });
 
   it('reads in the interface language, again after a switch, with no reload', async () => {
     const api = new FakeApi();
-    api.rows = () => jsonResponse(200, listAnswer([wallet(1, { balance: { amount: '12803.04', currency: 'USD' }, opened_on: '2026-11-29', limit: 1500 })]));
+    api.rows = () =>
+      jsonResponse(
+        200,
+        listAnswer([
+          wallet(1, { balance: { amount: '12803.04', currency: 'USD' }, opened_on: '2026-11-29', limit: 1500 }),
+        ]),
+      );
     const { kernel, view } = await renderWallets();
     await waitForRows(view, 1);
     const row = () => view.element.querySelector('tbody tr[data-row-id]')?.textContent ?? '';
@@ -197,9 +245,13 @@ describe('CSV export', () => {
   });
 
   it('asks for the columns shown for people, every column for machines, and names the exact file so', () => {
-    expect(exportParams({ format: 'people', columns: ['name', 'balance', 'created_at'] })).toEqual({ columns: 'name,balance,created_at' });
+    expect(exportParams({ format: 'people', columns: ['name', 'balance', 'created_at'] })).toEqual({
+      columns: 'name,balance,created_at',
+    });
     expect(exportParams({ format: 'exact', columns: ['name'] })).toEqual({ format: 'exact' });
-    expect(exportFileName('finance/wallets', new Date(2026, 10, 29), 'exact')).toBe('finance-wallets-2026-11-29-exact.csv');
+    expect(exportFileName('finance/wallets', new Date(2026, 10, 29), 'exact')).toBe(
+      'finance-wallets-2026-11-29-exact.csv',
+    );
     expect(exportFileName('wallets', new Date(2026, 10, 29), 'people')).toBe('wallets-2026-11-29.csv');
   });
 
@@ -228,7 +280,12 @@ describe('CSV export', () => {
     expect(url.searchParams.get('filter[name][contains]')).toBe('Wal');
     expect(url.searchParams.has('page')).toBe(false);
     // For people: the columns shown, in their order; the format is the default.
-    expect(url.searchParams.get('columns')).toBe(columnDefs(WALLETS).filter((column) => column.defaultVisible).map((column) => column.name).join(','));
+    expect(url.searchParams.get('columns')).toBe(
+      columnDefs(WALLETS)
+        .filter((column) => column.defaultVisible)
+        .map((column) => column.name)
+        .join(','),
+    );
     expect(url.searchParams.has('format')).toBe(false);
     await act(async () => push('id,name\n1,a\n2,b\n'));
     await waitInAct(() => expect(text(view)).toContain('Exporting: 2 of 4 rows'));

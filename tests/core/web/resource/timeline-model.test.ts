@@ -19,8 +19,19 @@ const OFFERS = defineResource({
   labelField: 'name',
   fields: [
     { kind: 'text', name: 'name', labelKey: 'test:offers.name' },
-    { kind: 'reference', name: 'tracker_id', labelKey: 'test:offers.tracker', target: { service: 'tracker', path: 'trackers', table: 'tracker.trackers', labelColumn: 'slug' } },
-    { kind: 'reference', name: 'country_ids', labelKey: 'test:offers.countries', many: true, target: { service: 'auth', path: 'countries', table: 'core.countries', labelColumn: 'name' } },
+    {
+      kind: 'reference',
+      name: 'tracker_id',
+      labelKey: 'test:offers.tracker',
+      target: { service: 'tracker', path: 'trackers', table: 'tracker.trackers', labelColumn: 'slug' },
+    },
+    {
+      kind: 'reference',
+      name: 'country_ids',
+      labelKey: 'test:offers.countries',
+      many: true,
+      target: { service: 'auth', path: 'countries', table: 'core.countries', labelColumn: 'name' },
+    },
     { kind: 'money', name: 'payout', labelKey: 'test:offers.payout' },
     { kind: 'text', name: 'computed', labelKey: 'test:offers.computed', readOnly: true },
     { kind: 'keyValue', name: 'credentials', labelKey: 'test:offers.credentials', secretValues: true },
@@ -37,7 +48,19 @@ async function english(language: 'en' | 'ru' = 'en') {
     resources: {
       en: {
         core: RESOURCE_BUNDLES.en,
-        test: { ...WALLET_STRINGS, offers: { title: 'Offers', name: 'Name', tracker: 'Tracker', countries: 'Countries', payout: 'Payout', computed: 'Computed', credentials: 'Credentials' }, history: { actions: { 'load-positions': 'Positions loaded' } } },
+        test: {
+          ...WALLET_STRINGS,
+          offers: {
+            title: 'Offers',
+            name: 'Name',
+            tracker: 'Tracker',
+            countries: 'Countries',
+            payout: 'Payout',
+            computed: 'Computed',
+            credentials: 'Credentials',
+          },
+          history: { actions: { 'load-positions': 'Positions loaded' } },
+        },
       },
       ru: { core: RESOURCE_BUNDLES.ru, test: { offers: { tracker: 'Трекер' } } },
     },
@@ -48,17 +71,36 @@ async function english(language: 'en' | 'ru' = 'en') {
 const at = (instant: string): string => localeFormat('en').dateTime(instant);
 
 let nextId = 100;
-function entry(action: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null, extra: Partial<TimelineEntry> = {}): TimelineEntry {
+function entry(
+  action: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  extra: Partial<TimelineEntry> = {},
+): TimelineEntry {
   return { id: nextId--, action, actor_id: 1, actor_name: 'bob', at: '2026-11-21T09:00:00Z', before, after, ...extra };
 }
 
-const page = (entries: TimelineEntry[], labels: TimelinePage['labels'] = {}): TimelinePage => ({ entries, labels, more: false });
+const page = (entries: TimelineEntry[], labels: TimelinePage['labels'] = {}): TimelinePage => ({
+  entries,
+  labels,
+  more: false,
+});
 
 describe('timelineEntries', () => {
-  it('takes i18next\'s t and the language\'s forms as its formatter, as a node test would', async () => {
+  it("takes i18next's t and the language's forms as its formatter, as a node test would", async () => {
     const i18n: TimelineFormatter = await english();
-    const [created] = timelineEntries(WALLETS, page([entry('create', null, { name: 'Main', status: 'active', limit: null })]), i18n);
-    expect(created).toMatchObject({ kind: 'created', actor: 'bob', action: 'Created', time: at('2026-11-21T09:00:00Z'), revertable: false });
+    const [created] = timelineEntries(
+      WALLETS,
+      page([entry('create', null, { name: 'Main', status: 'active', limit: null })]),
+      i18n,
+    );
+    expect(created).toMatchObject({
+      kind: 'created',
+      actor: 'bob',
+      action: 'Created',
+      time: at('2026-11-21T09:00:00Z'),
+      revertable: false,
+    });
     // A record's first values: only those it was given.
     expect(created?.changes).toEqual([
       { name: 'name', label: 'Name', before: '—', after: 'Main' },
@@ -100,15 +142,30 @@ describe('timelineEntries', () => {
     const change = entry('update', { name: 'A' }, { name: 'B' }, { at: '2026-11-20T08:30:00Z' });
     const revert = entry('revert', { name: 'B' }, { name: 'A' }, { detail: { reverts: change.id } });
     const [known] = timelineEntries(WALLETS, page([revert, change]), i18n);
-    expect(known).toMatchObject({ kind: 'revert', action: `Reverted a change of ${at('2026-11-20T08:30:00Z')}`, revertable: true });
-    const [unknown] = timelineEntries(WALLETS, page([entry('revert', { name: 'B' }, { name: 'A' }, { detail: { reverts: 1 } })]), i18n);
+    expect(known).toMatchObject({
+      kind: 'revert',
+      action: `Reverted a change of ${at('2026-11-20T08:30:00Z')}`,
+      revertable: true,
+    });
+    const [unknown] = timelineEntries(
+      WALLETS,
+      page([entry('revert', { name: 'B' }, { name: 'A' }, { detail: { reverts: 1 } })]),
+      i18n,
+    );
     expect(unknown?.action).toBe('Reverted a change');
   });
 
   it('shows references by their labels, many each, and a gone record as "#id (deleted)", never a bare id', async () => {
     const i18n = await english();
     const labels = { tracker_id: { '1': 'keitaro-main', '2': null }, country_ids: { '724': 'Spain', '250': 'France' } };
-    const [item] = timelineEntries(OFFERS, page([entry('update', { tracker_id: 1, country_ids: [724] }, { tracker_id: 2, country_ids: [724, 250, 9] })], labels), i18n);
+    const [item] = timelineEntries(
+      OFFERS,
+      page(
+        [entry('update', { tracker_id: 1, country_ids: [724] }, { tracker_id: 2, country_ids: [724, 250, 9] })],
+        labels,
+      ),
+      i18n,
+    );
     expect(item?.changes).toEqual([
       { name: 'tracker_id', label: 'Tracker', before: 'keitaro-main', after: '#2 (deleted)' },
       { name: 'country_ids', label: 'Countries', before: 'Spain', after: 'Spain, France, #9 (deleted)' },
@@ -117,9 +174,23 @@ describe('timelineEntries', () => {
 
   it('shows money with its currency and every digit, enums by label, booleans in words', async () => {
     const i18n = await english();
-    const [offer] = timelineEntries(OFFERS, page([entry('update', { payout: { amount: '12.30', currency: 'USD' } }, { payout: { amount: '12.34567', currency: 'USD' } })]), i18n);
+    const [offer] = timelineEntries(
+      OFFERS,
+      page([
+        entry(
+          'update',
+          { payout: { amount: '12.30', currency: 'USD' } },
+          { payout: { amount: '12.34567', currency: 'USD' } },
+        ),
+      ]),
+      i18n,
+    );
     expect(offer?.changes[0]).toMatchObject({ before: '$12.30', after: '$12.34567' });
-    const [wallet] = timelineEntries(WALLETS, page([entry('update', { status: 'active', is_default: false }, { status: 'closed', is_default: true })]), i18n);
+    const [wallet] = timelineEntries(
+      WALLETS,
+      page([entry('update', { status: 'active', is_default: false }, { status: 'closed', is_default: true })]),
+      i18n,
+    );
     expect(wallet?.changes.map((change) => [change.label, change.before, change.after])).toEqual([
       ['Status', 'Active', 'Closed'],
       ['Default', 'No', 'Yes'],
@@ -131,7 +202,11 @@ describe('timelineEntries', () => {
     const items = timelineEntries(
       WALLETS,
       page([
-        entry('update', { version: 1, updated_at: 'a', sync_hash: 'x', name: 'A' }, { version: 2, updated_at: 'b', sync_hash: 'y', name: 'A' }),
+        entry(
+          'update',
+          { version: 1, updated_at: 'a', sync_hash: 'x', name: 'A' },
+          { version: 2, updated_at: 'b', sync_hash: 'y', name: 'A' },
+        ),
         entry('update', { name: 'A', version: 2 }, { name: 'B', version: 3 }),
         entry('update', null, null),
       ]),
@@ -161,7 +236,14 @@ describe('timelineEntries', () => {
     const i18n = await english();
     const items = timelineEntries(
       null,
-      page([entry('comment', null, null, { detail: { comment: 'Hello' } }), entry('update', { username: 'ann', role_id: 1, meta: { a: 1 }, version: 1 }, { username: 'anna', role_id: 2, meta: { a: 2 }, version: 2 })]),
+      page([
+        entry('comment', null, null, { detail: { comment: 'Hello' } }),
+        entry(
+          'update',
+          { username: 'ann', role_id: 1, meta: { a: 1 }, version: 1 },
+          { username: 'anna', role_id: 2, meta: { a: 2 }, version: 2 },
+        ),
+      ]),
       i18n,
     );
     expect(items.map((item) => item.action)).toEqual(['Commented', 'Updated']);
@@ -173,7 +255,13 @@ describe('timelineEntries', () => {
     const i18n = await english('ru');
     const t: TimelineFormatter['t'] = (key, options) => i18n.t(key, options);
     const changes = { tracker_id: 1, payout: { amount: '12803.04', currency: 'USD' } };
-    const [item] = timelineEntries(OFFERS, page([entry('update', { tracker_id: 1 }, { tracker_id: 3, payout: changes.payout })], { tracker_id: { '1': 'old' } }), { t, format: localeFormat('ru') });
+    const [item] = timelineEntries(
+      OFFERS,
+      page([entry('update', { tracker_id: 1 }, { tracker_id: 3, payout: changes.payout })], {
+        tracker_id: { '1': 'old' },
+      }),
+      { t, format: localeFormat('ru') },
+    );
     expect(item).toMatchObject({
       action: 'Изменено',
       time: localeFormat('ru').dateTime('2026-11-21T09:00:00Z'),

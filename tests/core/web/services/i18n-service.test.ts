@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { reaction } from 'mobx';
 import type { Language } from '@core/shared/runtime-config';
-import { TranslationContributionToken, type TranslationBundle, type TranslationContribution } from '@core/web/kernel/contributions';
+import {
+  TranslationContributionToken,
+  type TranslationBundle,
+  type TranslationContribution,
+} from '@core/web/kernel/contributions';
 import { createTestKernel, type TestKernel } from '../../../support/web/test-kernel';
 import { testPlugin } from '../../../support/web/test-plugin';
 
@@ -32,13 +36,16 @@ describe('I18nService language', () => {
     expect(kernel.i18n.t('core:toast.success')).toBe('Успешно');
   });
 
-  it.each(['de', 'RU', 'en-US', ''])('ignores the invalid stored language %j for the configured default', async (stored) => {
-    const russian = await createTestKernel({ storage: { language: stored }, config: { defaultLanguage: 'ru' } });
-    expect(russian.i18n.language).toBe('ru');
-    const english = await createTestKernel({ storage: { language: stored }, config: { defaultLanguage: 'en' } });
-    expect(english.i18n.language).toBe('en');
-    expect(english.i18n.t('core:toast.success')).toBe('Success');
-  });
+  it.each(['de', 'RU', 'en-US', ''])(
+    'ignores the invalid stored language %j for the configured default',
+    async (stored) => {
+      const russian = await createTestKernel({ storage: { language: stored }, config: { defaultLanguage: 'ru' } });
+      expect(russian.i18n.language).toBe('ru');
+      const english = await createTestKernel({ storage: { language: stored }, config: { defaultLanguage: 'en' } });
+      expect(english.i18n.language).toBe('en');
+      expect(english.i18n.t('core:toast.success')).toBe('Success');
+    },
+  );
 
   it('setLanguage changes t() and persists the choice', async () => {
     const kernel = await createTestKernel();
@@ -75,7 +82,9 @@ describe('I18nService language', () => {
 
   it('interpolates values without escaping them', async () => {
     const kernel = await createTestKernel();
-    expect(kernel.i18n.t('core:errors.pluginFailed', { plugin: '<Wallets>' })).toBe('The <Wallets> module failed to load.');
+    expect(kernel.i18n.t('core:errors.pluginFailed', { plugin: '<Wallets>' })).toBe(
+      'The <Wallets> module failed to load.',
+    );
   });
 });
 

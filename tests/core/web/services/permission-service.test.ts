@@ -3,7 +3,12 @@ import { autorun, reaction } from 'mobx';
 import { PermissionService } from '@core/web/services/permission-service';
 import { SessionStore } from '@core/web/services/session-store';
 import { createTestKernel, testUser } from '../../../support/web/test-kernel';
-import { admin as adminPlugin, finance as financePlugin, messenger as messengerPlugin, productPlugin } from '../../../support/web/product-plugins';
+import {
+  admin as adminPlugin,
+  finance as financePlugin,
+  messenger as messengerPlugin,
+  productPlugin,
+} from '../../../support/web/product-plugins';
 
 const trackerPlugin = productPlugin('tracker');
 const shopPlugin = productPlugin('shop');
@@ -11,7 +16,9 @@ const systemPlugin = productPlugin('system');
 const socialPlugin = productPlugin('social');
 
 // Every flag comes from its plugin's manifest.
-async function permissionsOf(codes: readonly string[] | null): Promise<{ permissions: PermissionService; session: SessionStore }> {
+async function permissionsOf(
+  codes: readonly string[] | null,
+): Promise<{ permissions: PermissionService; session: SessionStore }> {
   const kernel = await createTestKernel({
     plugins: [adminPlugin, financePlugin, messengerPlugin, trackerPlugin, shopPlugin, systemPlugin, socialPlugin],
     ...(codes === null ? {} : { user: testUser(codes) }),

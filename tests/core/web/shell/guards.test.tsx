@@ -43,7 +43,9 @@ async function waitForText(element: HTMLElement, text: string): Promise<void> {
 /** The server signs anyone in as `user`. */
 function answerLoginWith(user: SessionUser): void {
   stubFetch((request) =>
-    request.url === `${TEST_API}auth/auth/login` ? jsonResponse(200, { data: { user, token: 'token-1' } }) : jsonResponse(404, {}),
+    request.url === `${TEST_API}auth/auth/login`
+      ? jsonResponse(200, { data: { user, token: 'token-1' } })
+      : jsonResponse(404, {}),
   );
 }
 
@@ -220,7 +222,10 @@ describe('the app routes', () => {
   });
 
   it('a plugin path without a user goes to /login and is remembered, without loading the plugin', async () => {
-    const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
+    const wallets = testPlugin({
+      id: 'wallets',
+      pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }],
+    });
     const { view, kernel } = await openApp('/wallets?page=3', { plugins: [wallets] });
     expect(view.path()).toBe('/login');
     expect(kernel.storage.getItem('lastRoute')).toBe('/wallets?page=3');
@@ -234,7 +239,10 @@ describe('the app routes', () => {
   });
 
   it('a plugin path with a user loads the plugin and shows its page', async () => {
-    const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
+    const wallets = testPlugin({
+      id: 'wallets',
+      pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }],
+    });
     const { view, kernel } = await openApp('/wallets', { plugins: [wallets], user: testUser(['FW']) });
     await waitForText(view.element, 'wallets page at /wallets');
     expect(view.path()).toBe('/wallets');
@@ -400,7 +408,10 @@ describe('a user without an e-mail on a guarded route', () => {
   );
 
   it('a plugin path redirects without loading the plugin', async () => {
-    const wallets = testPlugin({ id: 'wallets', pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }] });
+    const wallets = testPlugin({
+      id: 'wallets',
+      pages: [{ path: '/wallets', titleKey: 'wallets:title', requires: 'FW' }],
+    });
     const { view } = await openApp('/wallets', { plugins: [wallets], user: NO_EMAIL });
     expect(view.path()).toBe('/enter-email');
     expect(wallets.load).not.toHaveBeenCalled();
@@ -420,11 +431,14 @@ describe('a user without an e-mail on a guarded route', () => {
 });
 
 describe('the new guarded pages without a stored user', () => {
-  it.each(['/profile', '/notifications', '/dashboards/messaging', '/settings'])('%s goes to /login and is remembered', async (path) => {
-    const { view, kernel } = await openApp(`${path}?tab=1`);
-    expect(view.path()).toBe('/login');
-    expect(kernel.storage.getItem('lastRoute')).toBe(`${path}?tab=1`);
-  });
+  it.each(['/profile', '/notifications', '/dashboards/messaging', '/settings'])(
+    '%s goes to /login and is remembered',
+    async (path) => {
+      const { view, kernel } = await openApp(`${path}?tab=1`);
+      expect(view.path()).toBe('/login');
+      expect(kernel.storage.getItem('lastRoute')).toBe(`${path}?tab=1`);
+    },
+  );
 
   it('after sign-in the user returns to the remembered page', async () => {
     answerLoginWith(testUser());

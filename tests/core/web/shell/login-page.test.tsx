@@ -48,7 +48,11 @@ interface LoginScreen {
   send(): Promise<void>;
 }
 
-async function openLogin(options: TestKernelOptions = {}, routes: RouteObject[] = ROUTES, path = '/login'): Promise<LoginScreen> {
+async function openLogin(
+  options: TestKernelOptions = {},
+  routes: RouteObject[] = ROUTES,
+  path = '/login',
+): Promise<LoginScreen> {
   const kernel = await createTestKernel(options);
   const view = await renderRoutesInKernel(kernel, routes, { path });
   await waitInAct(() => expect(view.element.querySelector('form')).not.toBeNull());
@@ -104,14 +108,17 @@ describe('LoginPage validation', () => {
     expect(seen).toHaveLength(0);
   });
 
-  it.each(['ann', 'ann@', 'ann@example', '@example.com', 'an n@example.com'])('rejects the e-mail %j', async (email) => {
-    const seen = answerLogin(() => loginAnswer());
-    const screen = await openLogin();
-    await screen.fillIn(email, 'secret');
-    await screen.send();
-    expect(screen.problem()).toBe('Invalid email. Please try again.');
-    expect(seen).toHaveLength(0);
-  });
+  it.each(['ann', 'ann@', 'ann@example', '@example.com', 'an n@example.com'])(
+    'rejects the e-mail %j',
+    async (email) => {
+      const seen = answerLogin(() => loginAnswer());
+      const screen = await openLogin();
+      await screen.fillIn(email, 'secret');
+      await screen.send();
+      expect(screen.problem()).toBe('Invalid email. Please try again.');
+      expect(seen).toHaveLength(0);
+    },
+  );
 
   it('submits from the button too', async () => {
     const screen = await openLogin();
@@ -129,7 +136,10 @@ describe('LoginPage validation', () => {
 describe('LoginPage against the server', () => {
   it('says the pair is wrong on a 422, without a toast', async () => {
     answerLogin(() =>
-      jsonResponse(422, { message: 'The given data was invalid.', errors: { email: ['These credentials do not match our records.'] } }),
+      jsonResponse(422, {
+        message: 'The given data was invalid.',
+        errors: { email: ['These credentials do not match our records.'] },
+      }),
     );
     const screen = await openLogin();
     const toasts = recordToasts(screen.kernel);

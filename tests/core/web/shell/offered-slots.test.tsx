@@ -22,7 +22,12 @@ const PANEL = 'desk.panel';
 
 const DeskPage = observer(function DeskPage() {
   const items = useSlotItems(slotToken<DeskPanelProps>(PANEL), PANEL);
-  return createElement('main', { 'data-testid': 'desk' }, 'desk page', ...items.map((item) => createElement(item.component, { key: item.id, deskId: 3 })));
+  return createElement(
+    'main',
+    { 'data-testid': 'desk' },
+    'desk page',
+    ...items.map((item) => createElement(item.component, { key: item.id, deskId: 3 })),
+  );
 });
 function Sticker({ deskId }: DeskPanelProps) {
   return createElement('p', null, `sticker on desk ${deskId}`);
@@ -50,7 +55,12 @@ function plugins(offered: OfferedSlotEntry) {
   return { desk, stickers };
 }
 
-const DECLARED: OfferedSlotEntry = { id: PANEL, description: { en: 'Below a desk', ru: 'Под столом' }, requires: 'DA', props: 'DeskPanelProps' };
+const DECLARED: OfferedSlotEntry = {
+  id: PANEL,
+  description: { en: 'Below a desk', ru: 'Под столом' },
+  requires: 'DA',
+  props: 'DeskPanelProps',
+};
 
 beforeEach(() => {
   stubFetch(() => jsonResponse(200, { data: { key: 'dashboard', value: null } }));
@@ -58,7 +68,12 @@ beforeEach(() => {
 
 async function openDesk(offered: OfferedSlotEntry, codes: readonly string[], prepare?: (kernel: TestKernel) => void) {
   const { desk, stickers } = plugins(offered);
-  const { kernel } = await openShell({ plugins: [desk, stickers], codes, path: '/desk', ...(prepare ? { prepare } : {}) });
+  const { kernel } = await openShell({
+    plugins: [desk, stickers],
+    codes,
+    path: '/desk',
+    ...(prepare ? { prepare } : {}),
+  });
   await waitInAct(() => expect(document.querySelector('[data-testid="desk"]')).not.toBeNull());
   return { stickers, kernel };
 }

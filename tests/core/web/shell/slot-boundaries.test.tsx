@@ -67,7 +67,10 @@ describe('a plugin that throws while drawing', () => {
     await openShell({ plugins: plugins(), codes: ['JA'] });
     await waitInAct(() => expect(document.body.textContent).toContain('balances widget'));
     await waitInAct(() => expect(notices()).toHaveLength(2));
-    const [inTopBar, inGrid] = [document.querySelector('header [data-slot-item-failed]'), document.querySelector('[data-widget-id="vacations.away-today"] [data-slot-item-failed]')];
+    const [inTopBar, inGrid] = [
+      document.querySelector('header [data-slot-item-failed]'),
+      document.querySelector('[data-widget-id="vacations.away-today"] [data-slot-item-failed]'),
+    ];
     expect(inTopBar?.textContent).toContain('The Vacations module failed to show this part.');
     expect(inGrid?.textContent).toContain('The Vacations module failed to show this part.');
     expect(document.querySelector('nav[aria-label="Main navigation"]')).not.toBeNull();
@@ -75,15 +78,31 @@ describe('a plugin that throws while drawing', () => {
 
     // Once what broke it is gone, "Try again" draws the widget itself.
     broken = false;
-    await click(buttonByText(document.querySelector<HTMLElement>('[data-widget-id="vacations.away-today"]') ?? document.body, 'Try again'));
+    await click(
+      buttonByText(
+        document.querySelector<HTMLElement>('[data-widget-id="vacations.away-today"]') ?? document.body,
+        'Try again',
+      ),
+    );
     await waitInAct(() => expect(document.body.textContent).toContain('away today widget'));
   });
 
   it('says its page failed while showing, not that it could not be loaded, and a toast names it', async () => {
     let toasts: ToastRequest[] = [];
-    await openShell({ plugins: plugins(), codes: ['JA'], path: '/vacations/calendar', prepare: (kernel) => (toasts = recordToasts(kernel)) });
-    await waitInAct(() => expect(document.querySelector('main')?.textContent).toContain('The Vacations module loaded, but its page failed while showing.'));
+    await openShell({
+      plugins: plugins(),
+      codes: ['JA'],
+      path: '/vacations/calendar',
+      prepare: (kernel) => (toasts = recordToasts(kernel)),
+    });
+    await waitInAct(() =>
+      expect(document.querySelector('main')?.textContent).toContain(
+        'The Vacations module loaded, but its page failed while showing.',
+      ),
+    );
     expect(document.body.textContent).not.toContain('could not be loaded');
-    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toContain('The Vacations module failed while showing its page.'));
+    await waitInAct(() =>
+      expect(toasts.map((toast) => toast.message)).toContain('The Vacations module failed while showing its page.'),
+    );
   });
 });

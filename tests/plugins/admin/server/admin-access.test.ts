@@ -104,7 +104,9 @@ describe('admin routes access', () => {
   it('declares exactly the listed code on every admin route the plugin mounts', () => {
     for (const [method, path, code] of ROUTES) {
       const pattern = new RegExp(`^${AUTH}${(path.split('?')[0] ?? '').replace(/\/1(?=\/|$)/g, '/:[A-Za-z]+')}$`);
-      const route = server.app.routeAccessTable.find((candidate) => candidate.method === method && pattern.test(candidate.url));
+      const route = server.app.routeAccessTable.find(
+        (candidate) => candidate.method === method && pattern.test(candidate.url),
+      );
       expect(route, `${method} ${path}`).toBeDefined();
       expect(route?.access, `${method} ${path}`).toEqual({ requires: code });
     }
@@ -114,26 +116,40 @@ describe('admin routes access', () => {
     const core = await buildServer({ db: unreachableDatabase() });
     const coreRoutes = new Set(core.routeAccessTable.map((route) => `${route.method} ${route.url}`));
     await core.close();
-    const added = server.app.routeAccessTable.filter((route) => route.method !== 'HEAD' && !coreRoutes.has(`${route.method} ${route.url}`));
+    const added = server.app.routeAccessTable.filter(
+      (route) => route.method !== 'HEAD' && !coreRoutes.has(`${route.method} ${route.url}`),
+    );
     const listed = (route: { method: string; url: string }) =>
-      ROUTES.some(([method, path]) => method === route.method && new RegExp(`^${AUTH}${(path.split('?')[0] ?? '').replace(/\/1(?=\/|$)/g, '/:[A-Za-z]+')}$`).test(route.url));
+      ROUTES.some(
+        ([method, path]) =>
+          method === route.method &&
+          new RegExp(`^${AUTH}${(path.split('?')[0] ?? '').replace(/\/1(?=\/|$)/g, '/:[A-Za-z]+')}$`).test(route.url),
+      );
     expect(added.filter((route) => !listed(route)).map((route) => `${route.method} ${route.url}`)).toEqual([]);
     expect(added).toHaveLength(ROUTES.length);
   });
 
   it.each(ROUTES)('%s %s answers 401 without a token', async (method, path) => {
-    const response = await server.app.inject({ method, url: `${AUTH}${path}`, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
+    const response = await server.app.inject({
+      method,
+      url: `${AUTH}${path}`,
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    });
     expect(response.statusCode).toBe(401);
   });
 
   it.each(ROUTES)('%s %s answers 403 with every code but %s', async (method, path, code) => {
-    const response = await server.as(everyCodeBut(code)).send(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
+    const response = await server
+      .as(everyCodeBut(code))
+      .send(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
     expect(response.statusCode).toBe(403);
     expect(response.json<ErrorBody>().message).toBe('This action is unauthorized.');
   });
 
   it.each(ROUTES)('%s %s lets a caller with only %s past the guard', async (method, path, code) => {
-    const response = await server.as([code]).send(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
+    const response = await server
+      .as([code])
+      .send(method, path, method === 'GET' || method === 'DELETE' ? undefined : {});
     expect([401, 403]).not.toContain(response.statusCode);
     expect(response.statusCode).toBeLessThan(500);
   });

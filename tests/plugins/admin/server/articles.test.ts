@@ -69,7 +69,13 @@ describe('listing articles', () => {
     expect(Object.keys(data).sort()).toEqual(['current_page', 'data', 'last_page', 'per_page', 'total', 'total_exact']);
     expect(data).toMatchObject({ current_page: 1, last_page: 2, per_page: 20, total: 25 });
     expect(data.data).toHaveLength(20);
-    expect(data.data[0]).toMatchObject({ id: expect.any(Number), version: 1, url: 'https://example.com/a/25', external_id: 'ERP-25', created_at: expect.any(String) });
+    expect(data.data[0]).toMatchObject({
+      id: expect.any(Number),
+      version: 1,
+      url: 'https://example.com/a/25',
+      external_id: 'ERP-25',
+      created_at: expect.any(String),
+    });
     expect(data.data.map((article) => article.external_id).slice(0, 3)).toEqual(['ERP-25', 'ERP-24', 'ERP-23']);
   });
 
@@ -123,7 +129,9 @@ describe('creating articles', () => {
 
   it('lists nothing on an empty table, with one (empty) page', async () => {
     const response = await server.app.inject({ method: 'GET', url: ARTICLES, headers: bearer(EDITOR) });
-    expect(response.json()).toEqual({ data: { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0, total_exact: true } });
+    expect(response.json()).toEqual({
+      data: { data: [], current_page: 1, last_page: 1, per_page: 20, total: 0, total_exact: true },
+    });
   });
 
   it('answers 401 without a token and 403 without JA, creating nothing', async () => {
@@ -137,7 +145,13 @@ describe('creating articles', () => {
     const response = await create({ url: '  https://example.com/post/1 ', external_id: ' ERP-321 ' });
     expect(response.statusCode).toBe(201);
     const { data } = response.json<{ data: Article }>();
-    expect(data).toMatchObject({ id: expect.any(Number), version: 1, url: 'https://example.com/post/1', external_id: 'ERP-321', created_at: expect.any(String) });
+    expect(data).toMatchObject({
+      id: expect.any(Number),
+      version: 1,
+      url: 'https://example.com/post/1',
+      external_id: 'ERP-321',
+      created_at: expect.any(String),
+    });
     expect(Number.isNaN(Date.parse(data.created_at))).toBe(false);
 
     const listed = await server.app.inject({ method: 'GET', url: ARTICLES, headers: bearer(EDITOR) });
@@ -170,7 +184,10 @@ describe('creating articles', () => {
     expect((await create({ url: 'https://example.com/a', external_id: 'ERP-DUP' })).statusCode).toBe(201);
     const before = await count();
     for (const externalId of ['ERP-DUP', '  ERP-DUP  ', 'erp-dup']) {
-      const body = expectFieldError(await create({ url: 'https://example.com/b', external_id: externalId }), 'external_id');
+      const body = expectFieldError(
+        await create({ url: 'https://example.com/b', external_id: externalId }),
+        'external_id',
+      );
       expect(body.errors.external_id).toEqual(['This value is already taken.']);
     }
     expect(await count()).toBe(before);
@@ -180,9 +197,19 @@ describe('creating articles', () => {
 describe('editing and deleting articles', () => {
   let server: Server;
   const send = (method: 'PATCH' | 'DELETE', path: string, payload?: object, token: string | null = EDITOR) =>
-    server.app.inject({ method, url: `${ARTICLES}${path}`, headers: token === null ? {} : bearer(token), ...(payload === undefined ? {} : { payload }) });
+    server.app.inject({
+      method,
+      url: `${ARTICLES}${path}`,
+      headers: token === null ? {} : bearer(token),
+      ...(payload === undefined ? {} : { payload }),
+    });
   const create = async (externalId: string): Promise<Article & { version: number }> => {
-    const response = await server.app.inject({ method: 'POST', url: ARTICLES, headers: bearer(EDITOR), payload: { url: 'https://example.com/a', external_id: externalId } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: ARTICLES,
+      headers: bearer(EDITOR),
+      payload: { url: 'https://example.com/a', external_id: externalId },
+    });
     return response.json<{ data: Article & { version: number } }>().data;
   };
 
@@ -195,7 +222,9 @@ describe('editing and deleting articles', () => {
 
   it('answers 401 without a token and 403 without JA', async () => {
     const article = await create('ERP-A1');
-    expect((await send('PATCH', `/${article.id}`, { url: 'https://example.com/x', version: 1 }, null)).statusCode).toBe(401);
+    expect((await send('PATCH', `/${article.id}`, { url: 'https://example.com/x', version: 1 }, null)).statusCode).toBe(
+      401,
+    );
     expect((await send('DELETE', `/${article.id}`, undefined, mintToken(['JU', 'JS', 'VR']))).statusCode).toBe(403);
   });
 
@@ -203,9 +232,18 @@ describe('editing and deleting articles', () => {
     const article = await create('ERP-E1');
     const response = await send('PATCH', `/${article.id}`, { url: ' https://example.com/edited ', version: 1 });
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ data: Article }>().data).toMatchObject({ id: article.id, external_id: 'ERP-E1', url: 'https://example.com/edited', version: 2 });
+    expect(response.json<{ data: Article }>().data).toMatchObject({
+      id: article.id,
+      external_id: 'ERP-E1',
+      url: 'https://example.com/edited',
+      version: 2,
+    });
     const renamed = await send('PATCH', `/${article.id}`, { external_id: ' ERP-E2 ', version: 2 });
-    expect(renamed.json<{ data: Article }>().data).toMatchObject({ url: 'https://example.com/edited', external_id: 'ERP-E2', version: 3 });
+    expect(renamed.json<{ data: Article }>().data).toMatchObject({
+      url: 'https://example.com/edited',
+      external_id: 'ERP-E2',
+      version: 3,
+    });
     const stale = await send('PATCH', `/${article.id}`, { url: 'https://example.com/late', version: 2 });
     expect(stale.statusCode).toBe(409);
   });
@@ -224,7 +262,10 @@ describe('editing and deleting articles', () => {
   it('answers 422 on external_id when another article holds it, and 404 for an unknown article', async () => {
     await create('ERP-HELD');
     const article = await create('ERP-MINE');
-    const body = expectFieldError(await send('PATCH', `/${article.id}`, { external_id: 'erp-held', version: 1 }), 'external_id');
+    const body = expectFieldError(
+      await send('PATCH', `/${article.id}`, { external_id: 'erp-held', version: 1 }),
+      'external_id',
+    );
     expect(body.errors.external_id).toEqual(['This value is already taken.']);
     expect((await send('PATCH', '/999999', { url: 'https://example.com/x', version: 1 })).statusCode).toBe(404);
     expect((await send('PATCH', '/abc', { url: 'https://example.com/x', version: 1 })).statusCode).toBe(404);
@@ -235,28 +276,47 @@ describe('editing and deleting articles', () => {
     const response = await send('DELETE', `/${article.id}`);
     expect(response.statusCode).toBe(200);
     expect((await send('DELETE', `/${article.id}`)).statusCode).toBe(404);
-    const history = await server.app.inject({ method: 'GET', url: `${ARTICLES}/${article.id}/history`, headers: bearer(EDITOR) });
-    expect(history.json<{ data: { action: string }[] }>().data.map((entry) => entry.action).sort()).toEqual(['create', 'delete']);
+    const history = await server.app.inject({
+      method: 'GET',
+      url: `${ARTICLES}/${article.id}/history`,
+      headers: bearer(EDITOR),
+    });
+    expect(
+      history
+        .json<{ data: { action: string }[] }>()
+        .data.map((entry) => entry.action)
+        .sort(),
+    ).toEqual(['create', 'delete']);
   });
 });
 
 describe('articles stored before the engine', () => {
-  it('keeps every row when the engine takes the table over, renaming only case-variant duplicates', async () => {
-    const db = await emptyDatabase();
-    try {
-      await db.migrate(admin, { before: '0006' });
-      await db.query(`INSERT INTO admin.articles (url, external_id) VALUES ('https://example.com/1', 'ERP-1'), ('https://example.com/2', 'erp-1'), ('https://example.com/3', 'ERP-3')`);
-      await db.migrate(admin);
-      await db.syncResourceTables(admin);
-      const { rows } = await db.query<{ id: string; external_id: string; version: number }>('SELECT id, external_id, version FROM admin.articles ORDER BY id');
-      expect(rows.map((row) => [row.external_id, row.version])).toEqual([
-        ['ERP-1', 1],
-        [`erp-1-${rows[1]?.id}`, 1],
-        ['ERP-3', 1],
-      ]);
-      await expect(db.query(`INSERT INTO admin.articles (url, external_id) VALUES ('https://example.com/4', 'erp-3')`)).rejects.toThrow();
-    } finally {
-      await db.close();
-    }
-  }, DB_TIMEOUT);
+  it(
+    'keeps every row when the engine takes the table over, renaming only case-variant duplicates',
+    async () => {
+      const db = await emptyDatabase();
+      try {
+        await db.migrate(admin, { before: '0006' });
+        await db.query(
+          `INSERT INTO admin.articles (url, external_id) VALUES ('https://example.com/1', 'ERP-1'), ('https://example.com/2', 'erp-1'), ('https://example.com/3', 'ERP-3')`,
+        );
+        await db.migrate(admin);
+        await db.syncResourceTables(admin);
+        const { rows } = await db.query<{ id: string; external_id: string; version: number }>(
+          'SELECT id, external_id, version FROM admin.articles ORDER BY id',
+        );
+        expect(rows.map((row) => [row.external_id, row.version])).toEqual([
+          ['ERP-1', 1],
+          [`erp-1-${rows[1]?.id}`, 1],
+          ['ERP-3', 1],
+        ]);
+        await expect(
+          db.query(`INSERT INTO admin.articles (url, external_id) VALUES ('https://example.com/4', 'erp-3')`),
+        ).rejects.toThrow();
+      } finally {
+        await db.close();
+      }
+    },
+    DB_TIMEOUT,
+  );
 });

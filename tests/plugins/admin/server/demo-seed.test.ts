@@ -43,7 +43,9 @@ describe('the admin demo data', () => {
   });
 
   it('fills the users list with people holding roles, one blocked and one deleted, who can sign in', async () => {
-    const users = dataOf<ListPage<{ username: string; status: string; roles: string[] }>>(await everything.get('/users?per_page=100'));
+    const users = dataOf<ListPage<{ username: string; status: string; roles: string[] }>>(
+      await everything.get('/users?per_page=100'),
+    );
     const demo = users.data.filter((user) => user.username.includes('.'));
     expect(demo.length).toBeGreaterThanOrEqual(7);
     expect(demo.every((user) => user.roles.length > 0)).toBe(true);
@@ -52,7 +54,9 @@ describe('the admin demo data', () => {
     expect(deleted.data.map((user) => user.username)).toEqual(['hugo.martin']);
     expect((await login(server.app, 'anna.petrova@agency.example', DEMO_PASSWORD)).statusCode).toBe(200);
     const roles = dataOf<{ name: string }[]>(await everything.get('/roles'));
-    expect(roles.map((role) => role.name)).toEqual(expect.arrayContaining(['Finance manager', 'Media buyer', 'System administrator']));
+    expect(roles.map((role) => role.name)).toEqual(
+      expect.arrayContaining(['Finance manager', 'Media buyer', 'System administrator']),
+    );
   });
 
   it('fills the articles list', async () => {
@@ -85,11 +89,14 @@ describe('the admin demo data', () => {
       'Support',
     ]);
     const boris = await userId('boris.ivanov');
-    expect(dataOf<IssueTrackerGroup[]>(await everything.get(`/you-track/users/groups/${boris}`)).map((group) => group.name)).toEqual(['Media buying', 'Support']);
-    expect(dataOf<TrackerUser[]>(await everything.get(`/tracker/users?user_id=${boris}`)).map((account) => account.tracker_name)).toEqual([
-      'Keitaro EU-1',
-      'Keitaro US-1',
-    ]);
+    expect(
+      dataOf<IssueTrackerGroup[]>(await everything.get(`/you-track/users/groups/${boris}`)).map((group) => group.name),
+    ).toEqual(['Media buying', 'Support']);
+    expect(
+      dataOf<TrackerUser[]>(await everything.get(`/tracker/users?user_id=${boris}`)).map(
+        (account) => account.tracker_name,
+      ),
+    ).toEqual(['Keitaro EU-1', 'Keitaro US-1']);
     const links = dataOf<ServiceLink[]>(await everything.get(`/service-link/${boris}`));
     expect(links.filter((link) => link.service === 'keitaro').map((link) => [link.label, link.is_default])).toEqual([
       ['Keitaro EU-1', false],
@@ -101,9 +108,21 @@ describe('the admin demo data', () => {
   it('writes every record with the first superadmin as its author, and an audit row by them', async () => {
     const author = await userIdByEmail(ADMIN_EMAIL);
     expect(demo.author.id).toBe(author);
-    for (const table of ['admin.articles', 'admin.rdp_servers', 'admin.rdp_users', 'admin.keitaro_servers', 'admin.keitaro_reverses', 'admin.tracker_users']) {
-      const { rows } = await server.db.query<{ authors: (string | number | null)[] }>(`SELECT array_agg(DISTINCT created_by) AS authors FROM ${table}`);
-      expect(rows[0]?.authors.map((author) => (author === null ? null : Number(author))), table).toEqual([author]);
+    for (const table of [
+      'admin.articles',
+      'admin.rdp_servers',
+      'admin.rdp_users',
+      'admin.keitaro_servers',
+      'admin.keitaro_reverses',
+      'admin.tracker_users',
+    ]) {
+      const { rows } = await server.db.query<{ authors: (string | number | null)[] }>(
+        `SELECT array_agg(DISTINCT created_by) AS authors FROM ${table}`,
+      );
+      expect(
+        rows[0]?.authors.map((author) => (author === null ? null : Number(author))),
+        table,
+      ).toEqual([author]);
     }
     const { rows } = await server.db.query<{ resource: string; n: number }>(
       `SELECT resource, count(*)::int AS n FROM core.audit_log WHERE actor_id = $1 AND action = 'create' GROUP BY resource ORDER BY resource`,
@@ -123,7 +142,8 @@ describe('the admin demo data', () => {
   });
 
   it('runs once: a second call changes nothing', async () => {
-    const count = async () => Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM core.users')).rows[0]?.n);
+    const count = async () =>
+      Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM core.users')).rows[0]?.n);
     const before = await count();
     expect(await seedDemo(server.db, demo)).toBe(false);
     expect(await count()).toBe(before);

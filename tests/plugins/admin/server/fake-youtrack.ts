@@ -71,7 +71,12 @@ export async function startFakeYouTrack(): Promise<FakeYouTrack> {
     groups.push(group);
     return group;
   };
-  const groupJson = (group: FakeGroup) => ({ id: group.id, name: group.name, ringId: group.ringId, $type: 'UserGroup' });
+  const groupJson = (group: FakeGroup) => ({
+    id: group.id,
+    name: group.name,
+    ringId: group.ringId,
+    $type: 'UserGroup',
+  });
 
   const server = createServer((request, response) => {
     void (async () => {
@@ -85,7 +90,13 @@ export async function startFakeYouTrack(): Promise<FakeYouTrack> {
         return;
       }
       const method = request.method ?? 'GET';
-      seen.push({ method, path: url.pathname, query: url.searchParams, authorization: request.headers.authorization, body });
+      seen.push({
+        method,
+        path: url.pathname,
+        query: url.searchParams,
+        authorization: request.headers.authorization,
+        body,
+      });
       if (request.headers.authorization !== `Bearer ${YOUTRACK_TOKEN}`) {
         send(response, 401, { error: 'Unauthorized', error_description: 'You are not logged in.' });
         return;
@@ -95,14 +106,19 @@ export async function startFakeYouTrack(): Promise<FakeYouTrack> {
       if (path === '/api/groups' && method === 'GET') return send(response, 200, groups.map(groupJson));
       if (path === '/api/groups' && method === 'POST') {
         const name = (body as { name?: unknown } | undefined)?.name;
-        if (typeof name !== 'string') return send(response, 400, { error: 'bad_request', error_description: 'name is required' });
+        if (typeof name !== 'string')
+          return send(response, 400, { error: 'bad_request', error_description: 'name is required' });
         return send(response, 200, groupJson(addGroup(name)));
       }
       if (path === '/hub/api/rest/users' && method === 'POST') {
         const input = body as { login?: unknown; profile?: { email?: { email?: unknown } } } | undefined;
-        if (typeof input?.login !== 'string') return send(response, 400, { error: 'bad_request', error_description: 'login is required' });
+        if (typeof input?.login !== 'string')
+          return send(response, 400, { error: 'bad_request', error_description: 'login is required' });
         if ([...users.values()].some((user) => user.login === input.login)) {
-          return send(response, 409, { error: 'conflict', error_description: `Login ${input.login} is already in use` });
+          return send(response, 409, {
+            error: 'conflict',
+            error_description: `Login ${input.login} is already in use`,
+          });
         }
         const email = input.profile?.email?.email;
         const user = { id: randomUUID(), login: input.login, email: typeof email === 'string' ? email : null };
@@ -118,7 +134,9 @@ export async function startFakeYouTrack(): Promise<FakeYouTrack> {
           return send(response, 200);
         }
         if (method === 'GET') {
-          const mine = groups.filter((group) => group.members.has(user.id)).map((group) => ({ id: group.ringId, name: group.name, type: 'userGroup' }));
+          const mine = groups
+            .filter((group) => group.members.has(user.id))
+            .map((group) => ({ id: group.ringId, name: group.name, type: 'userGroup' }));
           return send(response, 200, { id: user.id, login: user.login, groups: mine, type: 'user' });
         }
       }

@@ -4,7 +4,15 @@ import type { ServiceLink } from '@plugins/admin/shared/services';
 import { YOUTRACK_NOT_CONFIGURED, youTrackConfig } from '@plugins/admin/server/issue-tracker/youtrack-adapter';
 import { closedPortUrl, DB_TIMEOUT } from '@core/sdk/testing';
 import { startFakeYouTrack, YOUTRACK_TOKEN, type FakeYouTrack } from './fake-youtrack';
-import { addStaff, dataOf, expectFieldErrors, openAdmin, type AdminServer, type Client, type ErrorBody } from './support-admin';
+import {
+  addStaff,
+  dataOf,
+  expectFieldErrors,
+  openAdmin,
+  type AdminServer,
+  type Client,
+  type ErrorBody,
+} from './support-admin';
 
 let counter = 0;
 
@@ -34,12 +42,25 @@ describe('issue tracker with the local adapter', () => {
   it("creates a user's account once (201, then 409), links it as the user's issue-tracker service, and deletes it", async () => {
     const userId = await addStaff(server.db, `yt-${++counter}`);
     const account = dataOf<IssueTrackerAccount>(await ju.post(`/you-track/users/${userId}`), 201);
-    expect(account).toEqual({ user_id: userId, external_id: `local-${userId}`, login: `yt-${counter}`, created_at: expect.any(String) });
+    expect(account).toEqual({
+      user_id: userId,
+      external_id: `local-${userId}`,
+      login: `yt-${counter}`,
+      created_at: expect.any(String),
+    });
     const again = await ju.post(`/you-track/users/${userId}`);
     expect(again.statusCode).toBe(409);
     expect(again.json<ErrorBody>().message).toBe('This user already has an issue-tracker account.');
     const links = dataOf<ServiceLink[]>(await ju.get(`/service-link/${userId}`));
-    expect(links).toEqual([expect.objectContaining({ service: 'youtrack', source: 'you_track', source_id: userId, label: `yt-${counter}`, is_default: true })]);
+    expect(links).toEqual([
+      expect.objectContaining({
+        service: 'youtrack',
+        source: 'you_track',
+        source_id: userId,
+        label: `yt-${counter}`,
+        is_default: true,
+      }),
+    ]);
 
     expect((await ju.delete(`/you-track/users/${userId}`)).statusCode).toBe(200);
     expect(dataOf<ServiceLink[]>(await ju.get(`/service-link/${userId}`))).toEqual([]);
@@ -72,7 +93,9 @@ describe('issue tracker with the local adapter', () => {
     expect(noAccount.json<ErrorBody>().message).toBe('This user has no issue-tracker account: create it first.');
 
     await ju.post(`/you-track/users/${userId}`);
-    expect(dataOf<IssueTrackerGroup[]>(await ju.post(`/you-track/users/groups/${userId}/${group.id}`), 201)).toEqual([group]);
+    expect(dataOf<IssueTrackerGroup[]>(await ju.post(`/you-track/users/groups/${userId}/${group.id}`), 201)).toEqual([
+      group,
+    ]);
     expect(dataOf<IssueTrackerGroup[]>(await ju.get(`/you-track/users/groups/${userId}`))).toEqual([group]);
     expect((await ju.post(`/you-track/users/groups/${userId}/${group.id}`)).statusCode).toBe(409);
     expect((await ju.post(`/you-track/users/groups/${userId}/999999`)).statusCode).toBe(404);
@@ -117,7 +140,9 @@ describe('issue tracker with the YouTrack adapter', () => {
     fake.seen.length = 0;
     const groups = dataOf<IssueTrackerGroup[]>(await ju.get('/you-track/groups'));
     expect(groups).toEqual(fake.groups.map((group) => ({ id: group.ringId, name: group.name })));
-    expect(fake.seen).toEqual([expect.objectContaining({ method: 'GET', path: '/api/groups', authorization: `Bearer ${YOUTRACK_TOKEN}` })]);
+    expect(fake.seen).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/api/groups', authorization: `Bearer ${YOUTRACK_TOKEN}` }),
+    ]);
     expect(fake.seen[0]?.query.get('fields')).toBe('id,name,ringId');
   });
 
@@ -135,15 +160,19 @@ describe('issue tracker with the YouTrack adapter', () => {
 
     const developers = fake.groups[0];
     if (!developers) throw new Error('no fake group');
-    expect(dataOf<IssueTrackerGroup[]>(await ju.post(`/you-track/users/groups/${userId}/${developers.ringId}`), 201)).toEqual([
+    expect(
+      dataOf<IssueTrackerGroup[]>(await ju.post(`/you-track/users/groups/${userId}/${developers.ringId}`), 201),
+    ).toEqual([{ id: developers.ringId, name: 'Developers' }]);
+    expect(developers.members.has(account.external_id)).toBe(true);
+    expect(dataOf<IssueTrackerGroup[]>(await ju.get(`/you-track/users/groups/${userId}`))).toEqual([
       { id: developers.ringId, name: 'Developers' },
     ]);
-    expect(developers.members.has(account.external_id)).toBe(true);
-    expect(dataOf<IssueTrackerGroup[]>(await ju.get(`/you-track/users/groups/${userId}`))).toEqual([{ id: developers.ringId, name: 'Developers' }]);
     expect((await ju.post(`/you-track/users/groups/${userId}/${developers.ringId}`)).statusCode).toBe(409);
     expect((await ju.post(`/you-track/users/groups/${userId}/no-such-group`)).statusCode).toBe(404);
 
-    expect(dataOf<IssueTrackerGroup[]>(await ju.delete(`/you-track/users/groups/${userId}/${developers.ringId}`))).toEqual([]);
+    expect(
+      dataOf<IssueTrackerGroup[]>(await ju.delete(`/you-track/users/groups/${userId}/${developers.ringId}`)),
+    ).toEqual([]);
     expect(developers.members.size).toBe(0);
 
     expect((await ju.delete(`/you-track/users/${userId}`)).statusCode).toBe(200);
@@ -157,37 +186,53 @@ describe('issue tracker with the YouTrack adapter', () => {
     fake.users.set('existing', { id: 'existing', login: `hub-clash-${counter}`, email: null });
     const response = await ju.post(`/you-track/users/${userId}`);
     expect(response.statusCode).toBe(502);
-    expect(response.json<ErrorBody>().message).toBe(`YouTrack refused the request (409): Login hub-clash-${counter} is already in use.`);
-    expect((await server.db.query('SELECT 1 FROM admin.you_track_accounts WHERE user_id = $1', [userId])).rows).toHaveLength(0);
+    expect(response.json<ErrorBody>().message).toBe(
+      `YouTrack refused the request (409): Login hub-clash-${counter} is already in use.`,
+    );
+    expect(
+      (await server.db.query('SELECT 1 FROM admin.you_track_accounts WHERE user_id = $1', [userId])).rows,
+    ).toHaveLength(0);
   });
 
-  it('answers 502 naming the token when YouTrack refuses it', async () => {
-    const wrong = await openAdmin({ env: { ERP_YOUTRACK_URL: fake.url, ERP_YOUTRACK_TOKEN: 'perm:wrong' } });
-    try {
-      const response = await wrong.as(['JU']).get('/you-track/groups');
-      expect(response.statusCode).toBe(502);
-      expect(response.json<ErrorBody>().message).toBe('YouTrack refused the token (401): You are not logged in. Check ERP_YOUTRACK_TOKEN and its permissions.');
-      expect(response.body).not.toContain('perm:wrong');
-    } finally {
-      await wrong.close();
-    }
-  }, DB_TIMEOUT);
+  it(
+    'answers 502 naming the token when YouTrack refuses it',
+    async () => {
+      const wrong = await openAdmin({ env: { ERP_YOUTRACK_URL: fake.url, ERP_YOUTRACK_TOKEN: 'perm:wrong' } });
+      try {
+        const response = await wrong.as(['JU']).get('/you-track/groups');
+        expect(response.statusCode).toBe(502);
+        expect(response.json<ErrorBody>().message).toBe(
+          'YouTrack refused the token (401): You are not logged in. Check ERP_YOUTRACK_TOKEN and its permissions.',
+        );
+        expect(response.body).not.toContain('perm:wrong');
+      } finally {
+        await wrong.close();
+      }
+    },
+    DB_TIMEOUT,
+  );
 
-  it('answers 503 when YouTrack cannot be reached, and 503 naming the variable when no token is set', async () => {
-    const unreachable = await openAdmin({ env: { ERP_YOUTRACK_URL: await closedPortUrl(), ERP_YOUTRACK_TOKEN: YOUTRACK_TOKEN } });
-    const tokenless = await openAdmin({ env: { ERP_YOUTRACK_URL: fake.url } });
-    try {
-      const down = await unreachable.as(['JU']).get('/you-track/groups');
-      expect(down.statusCode).toBe(503);
-      expect(down.json<ErrorBody>().message).toMatch(/^YouTrack at http:\/\/127\.0\.0\.1:\d+ cannot be reached/);
-      const missing = await tokenless.as(['JU']).get('/you-track/groups');
-      expect(missing.statusCode).toBe(503);
-      expect(missing.json<ErrorBody>().message).toBe(YOUTRACK_NOT_CONFIGURED);
-    } finally {
-      await unreachable.close();
-      await tokenless.close();
-    }
-  }, DB_TIMEOUT);
+  it(
+    'answers 503 when YouTrack cannot be reached, and 503 naming the variable when no token is set',
+    async () => {
+      const unreachable = await openAdmin({
+        env: { ERP_YOUTRACK_URL: await closedPortUrl(), ERP_YOUTRACK_TOKEN: YOUTRACK_TOKEN },
+      });
+      const tokenless = await openAdmin({ env: { ERP_YOUTRACK_URL: fake.url } });
+      try {
+        const down = await unreachable.as(['JU']).get('/you-track/groups');
+        expect(down.statusCode).toBe(503);
+        expect(down.json<ErrorBody>().message).toMatch(/^YouTrack at http:\/\/127\.0\.0\.1:\d+ cannot be reached/);
+        const missing = await tokenless.as(['JU']).get('/you-track/groups');
+        expect(missing.statusCode).toBe(503);
+        expect(missing.json<ErrorBody>().message).toBe(YOUTRACK_NOT_CONFIGURED);
+      } finally {
+        await unreachable.close();
+        await tokenless.close();
+      }
+    },
+    DB_TIMEOUT,
+  );
 });
 
 describe('YouTrack settings', () => {
@@ -201,7 +246,11 @@ describe('YouTrack settings', () => {
     expect(
       youTrackConfig(
         { youTrack: { url: 'https://a.example.com', token: 'perm:file' } },
-        { ERP_YOUTRACK_URL: 'https://b.example.com', ERP_YOUTRACK_HUB_URL: 'https://hub.example.com', ERP_YOUTRACK_TOKEN: 'perm:env' },
+        {
+          ERP_YOUTRACK_URL: 'https://b.example.com',
+          ERP_YOUTRACK_HUB_URL: 'https://hub.example.com',
+          ERP_YOUTRACK_TOKEN: 'perm:env',
+        },
       ),
     ).toEqual({ url: 'https://b.example.com', hubUrl: 'https://hub.example.com', token: 'perm:env' });
   });

@@ -28,14 +28,20 @@ describe('the Jobs screen', () => {
     const schedules = await app.as(['JS']).get('/api/jobs/schedules', { headers: { 'accept-language': 'ru' } });
     expect(schedules.statusCode).toBe(200);
     const rows = schedules.json<{ data: JobScheduleInfo[] }>().data.filter((row) => SWEEPS.includes(row.id));
-    expect(rows.map((row) => ({ id: row.id, last: row.last_job, ran: row.last_run_at !== null, declared: row.declared }))).toEqual(
+    expect(
+      rows.map((row) => ({ id: row.id, last: row.last_job, ran: row.last_run_at !== null, declared: row.declared })),
+    ).toEqual(
       SWEEPS.map((id, index) => ({ id, last: { id: jobIds[index], state: 'succeeded' }, ran: true, declared: true })),
     );
     expect(rows.find((row) => row.id === 'shop.reservation-sweep')).toMatchObject({ every_ms: 60_000, cron: null });
     expect(rows.find((row) => row.id === 'system.proxy-expiry')).toMatchObject({ every_ms: null, cron: '0 * * * *' });
 
     const listed = await app.as(['JS', 'SQ']).get('/api/jobs?kind=shop.reservation-sweep&state=succeeded');
-    expect(listed.json<{ data: ListPage<JobInfo> }>().data.data[0]).toMatchObject({ id: jobIds[0], state: 'succeeded', label: expect.any(String) });
+    expect(listed.json<{ data: ListPage<JobInfo> }>().data.data[0]).toMatchObject({
+      id: jobIds[0],
+      state: 'succeeded',
+      label: expect.any(String),
+    });
     // The schedules are the Jobs screen's: JS only.
     expect((await app.as(['SQ']).get('/api/jobs/schedules')).statusCode).toBe(403);
   });

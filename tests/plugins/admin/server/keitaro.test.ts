@@ -53,7 +53,10 @@ let counter = 0;
 const unique = (prefix: string): string => `${prefix}-${++counter}`;
 
 async function createServer(name = unique('Keitaro')): Promise<KeitaroServerCard> {
-  return dataOf<KeitaroServerCard>(await vr.post('/keitaro/servers', { name, url: 'https://tracker.example.com', api_key: 'secret-key-1' }), 201);
+  return dataOf<KeitaroServerCard>(
+    await vr.post('/keitaro/servers', { name, url: 'https://tracker.example.com', api_key: 'secret-key-1' }),
+    201,
+  );
 }
 
 /** A reverse put straight into `state` (on `serverId` unless free). */
@@ -77,9 +80,20 @@ async function stateOf(id: number): Promise<{ state: ReverseState; server_id: nu
 
 describe('Keitaro servers', () => {
   it('creates a server (201) whose api key never comes back, only a mask', async () => {
-    const response = await vr.post('/keitaro/servers', { name: ' Keitaro EU ', url: 'https://eu.tracker.example.com', api_key: 'very-secret-api-key' });
+    const response = await vr.post('/keitaro/servers', {
+      name: ' Keitaro EU ',
+      url: 'https://eu.tracker.example.com',
+      api_key: 'very-secret-api-key',
+    });
     const card = dataOf<KeitaroServerCard>(response, 201);
-    expect(card).toMatchObject({ name: 'Keitaro EU', url: 'https://eu.tracker.example.com', api_key: SECRET_MASK, active: null, on_hold: [], waiting: [] });
+    expect(card).toMatchObject({
+      name: 'Keitaro EU',
+      url: 'https://eu.tracker.example.com',
+      api_key: SECRET_MASK,
+      active: null,
+      on_hold: [],
+      waiting: [],
+    });
     expect(response.body).not.toContain('very-secret-api-key');
     const board = dataOf<KeitaroBoard>(await vr.get('/keitaro/servers'));
     expect(board.servers.find((entry) => entry.id === card.id)?.api_key).toBe(SECRET_MASK);
@@ -87,7 +101,10 @@ describe('Keitaro servers', () => {
   });
 
   it('reports a server without a key as null', async () => {
-    const card = dataOf<KeitaroServerCard>(await vr.post('/keitaro/servers', { name: unique('Keyless'), url: 'https://k.example.com' }), 201);
+    const card = dataOf<KeitaroServerCard>(
+      await vr.post('/keitaro/servers', { name: unique('Keyless'), url: 'https://k.example.com' }),
+      201,
+    );
     expect(card.api_key).toBeNull();
   });
 
@@ -104,15 +121,30 @@ describe('Keitaro servers', () => {
   it('answers 422 on name for a name taken in another case', async () => {
     const name = unique('Taken');
     await createServer(name);
-    expectFieldErrors(await vr.post('/keitaro/servers', { name: name.toUpperCase(), url: 'https://b.example.com' }), ['name']);
+    expectFieldErrors(await vr.post('/keitaro/servers', { name: name.toUpperCase(), url: 'https://b.example.com' }), [
+      'name',
+    ]);
   });
 
   it('updates with PUT, keeping the stored key when api_key is blank or the mask, and refuses a stale version', async () => {
     const card = await createServer();
-    const updated = dataOf<KeitaroServerCard>(await vr.put(`/keitaro/servers/${card.id}`, { name: `${card.name} renamed`, url: 'https://new.example.com', api_key: '' }));
-    expect(updated).toMatchObject({ name: `${card.name} renamed`, url: 'https://new.example.com', api_key: SECRET_MASK });
+    const updated = dataOf<KeitaroServerCard>(
+      await vr.put(`/keitaro/servers/${card.id}`, {
+        name: `${card.name} renamed`,
+        url: 'https://new.example.com',
+        api_key: '',
+      }),
+    );
+    expect(updated).toMatchObject({
+      name: `${card.name} renamed`,
+      url: 'https://new.example.com',
+      api_key: SECRET_MASK,
+    });
     await vr.put(`/keitaro/servers/${card.id}`, { name: updated.name, url: updated.url, api_key: SECRET_MASK });
-    const { rows } = await server.db.query<{ api_key: string; version: number }>('SELECT api_key, version FROM admin.keitaro_servers WHERE id = $1', [card.id]);
+    const { rows } = await server.db.query<{ api_key: string; version: number }>(
+      'SELECT api_key, version FROM admin.keitaro_servers WHERE id = $1',
+      [card.id],
+    );
     expect(rows[0]).toEqual({ api_key: 'secret-key-1', version: 3 });
     const stale = await vr.put(`/keitaro/servers/${card.id}`, { name: 'Z', url: 'https://z.example.com', version: 1 });
     expect(stale.statusCode).toBe(409);
@@ -140,7 +172,10 @@ describe('Keitaro servers', () => {
 
   it('refuses (409) to delete a server users have tracker accounts on', async () => {
     const card = await createServer();
-    await server.db.query(`INSERT INTO admin.tracker_users (user_id, service_name, tracker_id) VALUES (1, 'keitaro', $1)`, [card.id]);
+    await server.db.query(
+      `INSERT INTO admin.tracker_users (user_id, service_name, tracker_id) VALUES (1, 'keitaro', $1)`,
+      [card.id],
+    );
     const response = await vr.delete(`/keitaro/servers/${card.id}`);
     expect(response.statusCode).toBe(409);
     expect(response.json<ErrorBody>().message).toContain('tracker user account');
@@ -149,8 +184,17 @@ describe('Keitaro servers', () => {
 
 describe('reverses', () => {
   it('adds a reverse to the free pool, lower-cased, and lists it there', async () => {
-    const reverse = dataOf<Reverse>(await vr.post('/keitaro/reverses', { address: 'Edge-7.Example.NET:8443', comment: 'spare' }), 201);
-    expect(reverse).toMatchObject({ address: 'edge-7.example.net:8443', state: 'free', server_id: null, comment: 'spare', actions: ['transfer'] });
+    const reverse = dataOf<Reverse>(
+      await vr.post('/keitaro/reverses', { address: 'Edge-7.Example.NET:8443', comment: 'spare' }),
+      201,
+    );
+    expect(reverse).toMatchObject({
+      address: 'edge-7.example.net:8443',
+      state: 'free',
+      server_id: null,
+      comment: 'spare',
+      actions: ['transfer'],
+    });
     const board = dataOf<KeitaroBoard>(await vr.get('/keitaro/servers'));
     expect(board.free.map((entry) => entry.id)).toContain(reverse.id);
   });
@@ -179,7 +223,9 @@ describe('reverses', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json<ErrorBody>().message).toBe('An active reverse cannot be deleted: set it to wait first.');
       const russian = await vr.send('DELETE', `/keitaro/reverses/${id}`, undefined, { 'accept-language': 'ru' });
-      expect(russian.json<ErrorBody>().message).toBe('Активный реверс нельзя удалить: сначала переведите его в ожидание.');
+      expect(russian.json<ErrorBody>().message).toBe(
+        'Активный реверс нельзя удалить: сначала переведите его в ожидание.',
+      );
     } else {
       expect(response.statusCode).toBe(200);
       expect((await server.db.query('SELECT 1 FROM admin.keitaro_reverses WHERE id = $1', [id])).rows).toHaveLength(0);
@@ -203,7 +249,10 @@ describe('reverse actions over HTTP', () => {
   it.each(pairs)('%s from %s', async (action, state) => {
     const card = await createServer();
     const id = await reverseIn(state, card.id);
-    const response = action === 'transfer' ? await vr.post(`/keitaro/reverses/${id}/transfer`, { server_id: card.id }) : await vr.post(`/keitaro/reverses/${id}/${action}`);
+    const response =
+      action === 'transfer'
+        ? await vr.post(`/keitaro/reverses/${id}/transfer`, { server_id: card.id })
+        : await vr.post(`/keitaro/reverses/${id}/${action}`);
     const expected = EXPECTED[`${action}:${state}`] ?? null;
     if (expected === null) {
       expect(response.statusCode, response.body).toBe(409);
@@ -215,26 +264,31 @@ describe('reverse actions over HTTP', () => {
     const result = dataOf<ReverseActionResult>(response);
     expect(result.reverse).toMatchObject({ id, state: expected, server_id: expected === 'free' ? null : card.id });
     expect(await stateOf(id)).toEqual({ state: expected, server_id: expected === 'free' ? null : card.id });
-    expect(adapter.changes).toEqual([expect.objectContaining({ reverse: expect.objectContaining({ id }), from: state, to: expected })]);
+    expect(adapter.changes).toEqual([
+      expect.objectContaining({ reverse: expect.objectContaining({ id }), from: state, to: expected }),
+    ]);
     expect(adapter.changes[0]?.server).toMatchObject({ id: card.id, apiKey: 'secret-key-1' });
   });
 
-  it.each(['waiting', 'on_hold'] as const)('activating a %s reverse puts the active one on hold in the same step', async (from) => {
-    const card = await createServer();
-    const previous = await reverseIn('active', card.id);
-    const next = await reverseIn(from, card.id);
-    const result = dataOf<ReverseActionResult>(await vr.post(`/keitaro/reverses/${next}/activate`));
-    expect(result.reverse).toMatchObject({ id: next, state: 'active' });
-    expect(result.displaced).toMatchObject({ id: previous, state: 'on_hold', server_id: card.id });
-    const board = dataOf<KeitaroBoard>(await vr.get('/keitaro/servers'));
-    const mine = board.servers.find((entry) => entry.id === card.id);
-    expect(mine?.active?.id).toBe(next);
-    expect(mine?.on_hold.map((entry) => entry.id)).toEqual([previous]);
-    expect(adapter.changes.map((change) => [change.reverse.id, change.from, change.to])).toEqual([
-      [previous, 'active', 'on_hold'],
-      [next, from, 'active'],
-    ]);
-  });
+  it.each(['waiting', 'on_hold'] as const)(
+    'activating a %s reverse puts the active one on hold in the same step',
+    async (from) => {
+      const card = await createServer();
+      const previous = await reverseIn('active', card.id);
+      const next = await reverseIn(from, card.id);
+      const result = dataOf<ReverseActionResult>(await vr.post(`/keitaro/reverses/${next}/activate`));
+      expect(result.reverse).toMatchObject({ id: next, state: 'active' });
+      expect(result.displaced).toMatchObject({ id: previous, state: 'on_hold', server_id: card.id });
+      const board = dataOf<KeitaroBoard>(await vr.get('/keitaro/servers'));
+      const mine = board.servers.find((entry) => entry.id === card.id);
+      expect(mine?.active?.id).toBe(next);
+      expect(mine?.on_hold.map((entry) => entry.id)).toEqual([previous]);
+      expect(adapter.changes.map((change) => [change.reverse.id, change.from, change.to])).toEqual([
+        [previous, 'active', 'on_hold'],
+        [next, from, 'active'],
+      ]);
+    },
+  );
 
   it('activates on one server without touching the active reverse of another', async () => {
     const first = await createServer();
@@ -248,10 +302,17 @@ describe('reverse actions over HTTP', () => {
 
   it('keeps one active reverse per server when activations race', async () => {
     const card = await createServer();
-    const ids = await Promise.all([reverseIn('waiting', card.id), reverseIn('waiting', card.id), reverseIn('on_hold', card.id)]);
+    const ids = await Promise.all([
+      reverseIn('waiting', card.id),
+      reverseIn('waiting', card.id),
+      reverseIn('on_hold', card.id),
+    ]);
     const responses = await Promise.all(ids.map((id) => vr.post(`/keitaro/reverses/${id}/activate`)));
     for (const response of responses) expect([200, 409]).toContain(response.statusCode);
-    const { rows } = await server.db.query<{ n: string }>(`SELECT count(*) AS n FROM admin.keitaro_reverses WHERE server_id = $1 AND state = 'active'`, [card.id]);
+    const { rows } = await server.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM admin.keitaro_reverses WHERE server_id = $1 AND state = 'active'`,
+      [card.id],
+    );
     expect(Number(rows[0]?.n)).toBe(1);
   });
 

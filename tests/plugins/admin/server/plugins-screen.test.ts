@@ -35,7 +35,9 @@ describe('GET plugins with the host’s inventory', () => {
     for (const item of body.data) {
       // A running plugin carries its services as resolved at start-up.
       const services = item.state === 'running' ? ['services'] : [];
-      expect(Object.keys(item).sort()).toEqual(['enabled', 'error', 'id', 'sdk', 'source', 'state', 'titleKey', 'version', ...services].sort());
+      expect(Object.keys(item).sort()).toEqual(
+        ['enabled', 'error', 'id', 'sdk', 'source', 'state', 'titleKey', 'version', ...services].sort(),
+      );
       expect(['running', 'disabled', 'refused', 'failed']).toContain(item.state);
     }
     const admin = body.data.find((item) => item.id === 'admin');
@@ -74,11 +76,19 @@ describe('GET plugins with a known inventory', () => {
   });
 
   it('reads the inventory on each call, and lets only the declared fields leave', async () => {
-    const leaky = { ...REPORTS, state: 'running', error: null, secret: 'do-not-send', source: { kind: 'external', path: '/opt/reports', token: 'x' } };
+    const leaky = {
+      ...REPORTS,
+      state: 'running',
+      error: null,
+      secret: 'do-not-send',
+      source: { kind: 'external', path: '/opt/reports', token: 'x' },
+    };
     inventory = [leaky as PluginInventoryItem];
     try {
       const response = await app.as(['JS']).get(URL);
-      expect(response.json()).toEqual({ data: [{ ...REPORTS, state: 'running', error: null, source: { kind: 'external', path: '/opt/reports' } }] });
+      expect(response.json()).toEqual({
+        data: [{ ...REPORTS, state: 'running', error: null, source: { kind: 'external', path: '/opt/reports' } }],
+      });
       expect(response.body).not.toContain('do-not-send');
     } finally {
       inventory = [ADMIN, REPORTS, BROKEN, FINANCE];

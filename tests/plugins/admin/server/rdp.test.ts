@@ -5,7 +5,15 @@ import type { RdpGrant, RdpServer } from '@plugins/admin/shared/rdp';
 import type { ServiceLink } from '@plugins/admin/shared/services';
 import type { RdpAccount, RdpHostAccess, RdpHostAdapter } from '@plugins/admin/server/rdp/rdp-adapter';
 import { DB_TIMEOUT } from '@core/sdk/testing';
-import { addStaff, dataOf, expectFieldErrors, openAdmin, type AdminServer, type Client, type ErrorBody } from './support-admin';
+import {
+  addStaff,
+  dataOf,
+  expectFieldErrors,
+  openAdmin,
+  type AdminServer,
+  type Client,
+  type ErrorBody,
+} from './support-admin';
 
 interface HostCall {
   readonly kind: 'grant' | 'revoke';
@@ -54,10 +62,24 @@ describe('RDP servers', () => {
   it('creates a server (201) whose password never comes back, only a mask', async () => {
     const response = await vr.post('/rdps/server', { name: '  RDP Frankfurt ', ...FORM });
     const created = dataOf<RdpServer>(response, 201);
-    expect(created).toMatchObject({ name: 'RDP Frankfurt', url: FORM.url, ip: '10.0.0.5', username: 'Administrator', password: SECRET_MASK, version: 1 });
-    expect(dataOf<RdpServer>(await vr.get(`/rdps/server/${created.id}`))).toMatchObject({ name: 'RDP Frankfurt', password: SECRET_MASK, users: [] });
+    expect(created).toMatchObject({
+      name: 'RDP Frankfurt',
+      url: FORM.url,
+      ip: '10.0.0.5',
+      username: 'Administrator',
+      password: SECRET_MASK,
+      version: 1,
+    });
+    expect(dataOf<RdpServer>(await vr.get(`/rdps/server/${created.id}`))).toMatchObject({
+      name: 'RDP Frankfurt',
+      password: SECRET_MASK,
+      users: [],
+    });
     expect(response.body).not.toContain(FORM.password);
-    const { rows } = await server.db.query<{ password: string }>('SELECT password FROM admin.rdp_servers WHERE id = $1', [created.id]);
+    const { rows } = await server.db.query<{ password: string }>(
+      'SELECT password FROM admin.rdp_servers WHERE id = $1',
+      [created.id],
+    );
     expect(rows[0]?.password).toBe(FORM.password);
   });
 
@@ -91,12 +113,17 @@ describe('RDP servers', () => {
 
   it('updates with PUT (the whole form) and PATCH (only what changed); a blank password keeps the stored one', async () => {
     const created = await createRdp();
-    const put = dataOf<RdpServer>(await vr.put(`/rdps/server/${created.id}`, { name: created.name, ip: '10.0.0.9', password: '' }));
+    const put = dataOf<RdpServer>(
+      await vr.put(`/rdps/server/${created.id}`, { name: created.name, ip: '10.0.0.9', password: '' }),
+    );
     expect(put).toMatchObject({ ip: '10.0.0.9', url: null, username: null, password: SECRET_MASK, version: 2 });
     expectFieldErrors(await vr.put(`/rdps/server/${created.id}`, { name: created.name }), ['ip']);
     const patched = dataOf<RdpServer>(await vr.patch(`/rdps/server/${created.id}`, { username: 'ops', version: 2 }));
     expect(patched).toMatchObject({ ip: '10.0.0.9', username: 'ops', version: 3 });
-    const { rows } = await server.db.query<{ password: string }>('SELECT password FROM admin.rdp_servers WHERE id = $1', [created.id]);
+    const { rows } = await server.db.query<{ password: string }>(
+      'SELECT password FROM admin.rdp_servers WHERE id = $1',
+      [created.id],
+    );
     expect(rows[0]?.password).toBe(FORM.password);
     const stale = await vr.patch(`/rdps/server/${created.id}`, { username: 'late', version: 2 });
     expect(stale.statusCode).toBe(409);
@@ -126,15 +153,31 @@ describe('RDP grants', () => {
     const userId = await addStaff(server.db, `rdp-user-${++counter}`);
     const grant = dataOf<RdpGrant>(await vr.post(`/rdps/${rdp.id}/users/${userId}`), 201);
     expect(grant).toMatchObject({ server_id: rdp.id, user_id: userId, username: `rdp-user-${counter}` });
-    expect(calls).toEqual([{ kind: 'grant', host: expect.objectContaining({ id: rdp.id, ip: FORM.ip, password: FORM.password }), account: { userId, username: grant.username } }]);
+    expect(calls).toEqual([
+      {
+        kind: 'grant',
+        host: expect.objectContaining({ id: rdp.id, ip: FORM.ip, password: FORM.password }),
+        account: { userId, username: grant.username },
+      },
+    ]);
 
-    const listed = dataOf<ListPage<RdpServer>>(await vr.get(`/rdps/server?filter[name][eq]=${encodeURIComponent(rdp.name)}`));
+    const listed = dataOf<ListPage<RdpServer>>(
+      await vr.get(`/rdps/server?filter[name][eq]=${encodeURIComponent(rdp.name)}`),
+    );
     expect(listed.data[0]?.users).toEqual([grant]);
     expect(dataOf<RdpGrant[]>(await vr.get(`/rdps/server/${rdp.id}/users`))).toEqual([grant]);
 
     // The grant is also the user's RDP service link.
     const links = dataOf<ServiceLink[]>(await server.as(['JU']).get(`/service-link/${userId}`));
-    expect(links).toEqual([expect.objectContaining({ service: 'rdp', source: 'rdp', source_id: grant.id, label: rdp.name, is_default: true })]);
+    expect(links).toEqual([
+      expect.objectContaining({
+        service: 'rdp',
+        source: 'rdp',
+        source_id: grant.id,
+        label: rdp.name,
+        is_default: true,
+      }),
+    ]);
 
     const revoked = await vr.delete(`/rdps/${grant.id}`);
     expect(revoked.statusCode).toBe(200);
@@ -184,7 +227,9 @@ describe('RDP grants', () => {
       ['revoke', second],
     ]);
     expect((await vr.get(`/rdps/server/${rdp.id}`)).statusCode).toBe(404);
-    expect((await server.db.query('SELECT 1 FROM admin.rdp_users WHERE server_id = $1', [rdp.id])).rows).toHaveLength(0);
+    expect((await server.db.query('SELECT 1 FROM admin.rdp_users WHERE server_id = $1', [rdp.id])).rows).toHaveLength(
+      0,
+    );
   });
 
   it("revokes through the adapter on the engine's bulk delete too, and keeps the server's history", async () => {
@@ -194,8 +239,12 @@ describe('RDP grants', () => {
     calls.length = 0;
     const bulk = await vr.post('/rdps/server/bulk-delete', { ids: [rdp.id] });
     expect(dataOf<{ deleted: number }>(bulk)).toEqual({ deleted: 1 });
-    expect(calls).toEqual([expect.objectContaining({ kind: 'revoke', account: { userId, username: `rdp-bulk-${counter}` } })]);
-    const history = dataOf<{ action: string; after: Record<string, unknown> | null }[]>(await vr.get(`/rdps/server/${rdp.id}/history`));
+    expect(calls).toEqual([
+      expect.objectContaining({ kind: 'revoke', account: { userId, username: `rdp-bulk-${counter}` } }),
+    ]);
+    const history = dataOf<{ action: string; after: Record<string, unknown> | null }[]>(
+      await vr.get(`/rdps/server/${rdp.id}/history`),
+    );
     expect(history.map((entry) => entry.action).sort()).toEqual(['create', 'delete']);
     expect(JSON.stringify(history)).not.toContain(FORM.password);
   });

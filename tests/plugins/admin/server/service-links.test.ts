@@ -1,9 +1,27 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@core/sdk/server';
-import { ONE_DEFAULT_MESSAGE, SERVICES, type ServiceEntry, type ServiceLink, type TrackerUser } from '@plugins/admin/shared/services';
-import type { KeitaroAdapter, KeitaroServerAccess, TrackerAccountRequest } from '@plugins/admin/server/keitaro/keitaro-adapter';
+import {
+  ONE_DEFAULT_MESSAGE,
+  SERVICES,
+  type ServiceEntry,
+  type ServiceLink,
+  type TrackerUser,
+} from '@plugins/admin/shared/services';
+import type {
+  KeitaroAdapter,
+  KeitaroServerAccess,
+  TrackerAccountRequest,
+} from '@plugins/admin/server/keitaro/keitaro-adapter';
 import { DB_TIMEOUT } from '@core/sdk/testing';
-import { addStaff, dataOf, expectFieldErrors, openAdmin, type AdminServer, type Client, type ErrorBody } from './support-admin';
+import {
+  addStaff,
+  dataOf,
+  expectFieldErrors,
+  openAdmin,
+  type AdminServer,
+  type Client,
+  type ErrorBody,
+} from './support-admin';
 
 const created: { server: KeitaroServerAccess; account: TrackerAccountRequest }[] = [];
 const deleted: { server: KeitaroServerAccess; externalId: string | null }[] = [];
@@ -26,7 +44,10 @@ let ju: Client;
 let counter = 0;
 
 async function tracker(name = `Tracker ${++counter}`): Promise<number> {
-  const { rows } = await server.db.query<{ id: string }>(`INSERT INTO admin.keitaro_servers (name, url, api_key) VALUES ($1, 'https://k.example.com', 'key') RETURNING id`, [name]);
+  const { rows } = await server.db.query<{ id: string }>(
+    `INSERT INTO admin.keitaro_servers (name, url, api_key) VALUES ($1, 'https://k.example.com', 'key') RETURNING id`,
+    [name],
+  );
   return Number(rows[0]?.id);
 }
 
@@ -58,7 +79,12 @@ describe('tracker users', () => {
   it('creates a tracker account (201) through the Keitaro adapter, lists it for the user, and deletes it', async () => {
     const userId = await addStaff(server.db, `buyer-${++counter}`);
     const trackerId = await tracker('Keitaro EU');
-    const response = await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', is_created_group: true, tracker_id: trackerId });
+    const response = await ju.post('/tracker/users', {
+      user_id: userId,
+      service_name: 'keitaro',
+      is_created_group: true,
+      tracker_id: trackerId,
+    });
     const account = dataOf<TrackerUser>(response, 201);
     expect(account).toEqual({
       id: expect.any(Number),
@@ -71,7 +97,12 @@ describe('tracker users', () => {
       external_id: 'kt-1',
       created_at: expect.any(String),
     });
-    expect(created).toEqual([{ server: expect.objectContaining({ id: trackerId, apiKey: 'key' }), account: { login: `buyer-${counter}`, createGroup: true } }]);
+    expect(created).toEqual([
+      {
+        server: expect.objectContaining({ id: trackerId, apiKey: 'key' }),
+        account: { login: `buyer-${counter}`, createGroup: true },
+      },
+    ]);
     expect(dataOf<TrackerUser[]>(await ju.get(`/tracker/users?user_id=${userId}`))).toEqual([account]);
 
     expect((await ju.delete(`/tracker/users/${account.id}`)).statusCode).toBe(200);
@@ -82,7 +113,10 @@ describe('tracker users', () => {
 
   it('defaults is_created_group to false', async () => {
     const userId = await addStaff(server.db, `plain-${++counter}`);
-    const account = dataOf<TrackerUser>(await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: await tracker() }), 201);
+    const account = dataOf<TrackerUser>(
+      await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: await tracker() }),
+      201,
+    );
     expect(account.is_created_group).toBe(false);
   });
 
@@ -91,16 +125,26 @@ describe('tracker users', () => {
     [['user_id'], { user_id: 999_999, service_name: 'keitaro', tracker_id: 'TRACKER' }],
     [['service_name'], { user_id: 'USER', service_name: 'youtrack', tracker_id: 'TRACKER' }],
     [['tracker_id'], { user_id: 'USER', service_name: 'keitaro', tracker_id: 999_999 }],
-    [['is_created_group'], { user_id: 'USER', service_name: 'keitaro', tracker_id: 'TRACKER', is_created_group: 'yes' }],
+    [
+      ['is_created_group'],
+      { user_id: 'USER', service_name: 'keitaro', tracker_id: 'TRACKER', is_created_group: 'yes' },
+    ],
     [['user_id', 'tracker_id'], { user_id: -1, service_name: 'keitaro', tracker_id: 1.5 }],
     [['extra'], { user_id: 'USER', service_name: 'keitaro', tracker_id: 'TRACKER', extra: true }],
   ])('answers 422 on %j for %j, creating nothing', async (fields, template) => {
     const userId = await addStaff(server.db, `bad-${++counter}`);
     const trackerId = await tracker();
-    const payload = Object.fromEntries(Object.entries(template).map(([key, value]) => [key, value === 'USER' ? userId : value === 'TRACKER' ? trackerId : value]));
+    const payload = Object.fromEntries(
+      Object.entries(template).map(([key, value]) => [
+        key,
+        value === 'USER' ? userId : value === 'TRACKER' ? trackerId : value,
+      ]),
+    );
     expectFieldErrors(await ju.post('/tracker/users', payload), fields);
     expect(created).toEqual([]);
-    expect((await server.db.query('SELECT 1 FROM admin.tracker_users WHERE user_id = $1', [userId])).rows).toHaveLength(0);
+    expect((await server.db.query('SELECT 1 FROM admin.tracker_users WHERE user_id = $1', [userId])).rows).toHaveLength(
+      0,
+    );
   });
 
   it('answers 422 on tracker_id for a second account of the same service on the same tracker', async () => {
@@ -115,7 +159,10 @@ describe('tracker users', () => {
   it('records nothing when the tracker refuses the account', async () => {
     const userId = await addStaff(server.db, `refused-${++counter}`);
     refuse = true;
-    expect((await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: await tracker() })).statusCode).toBe(502);
+    expect(
+      (await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: await tracker() }))
+        .statusCode,
+    ).toBe(502);
     expect(dataOf<ServiceLink[]>(await ju.get(`/service-link/${userId}`))).toEqual([]);
   });
 
@@ -135,8 +182,11 @@ describe('service links', () => {
   it('makes the first link of a service its default, switches the default on PATCH, and keeps exactly one', async () => {
     const userId = await addStaff(server.db, `linked-${++counter}`);
     const [eu, us, asia] = [await tracker('EU tracker'), await tracker('US tracker'), await tracker('Asia tracker')];
-    for (const trackerId of [eu, us, asia]) await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: trackerId });
-    const rdp = await server.db.query<{ id: string }>(`INSERT INTO admin.rdp_servers (name, ip) VALUES ('RDP links', '10.1.1.1') RETURNING id`);
+    for (const trackerId of [eu, us, asia])
+      await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: trackerId });
+    const rdp = await server.db.query<{ id: string }>(
+      `INSERT INTO admin.rdp_servers (name, ip) VALUES ('RDP links', '10.1.1.1') RETURNING id`,
+    );
     expect((await server.as(['VR']).post(`/rdps/${rdp.rows[0]?.id}/users/${userId}`)).statusCode).toBe(201);
 
     const links = await linksOf(userId);
@@ -159,7 +209,9 @@ describe('service links', () => {
 
     // Setting the default again, or unsetting a link that is not the default, changes nothing.
     expect((await ju.patch(`/service-link/${usLink.id}`, { is_default: true })).statusCode).toBe(200);
-    expect(dataOf<ServiceLink>(await ju.patch(`/service-link/${links[0]?.id}`, { is_default: false })).is_default).toBe(false);
+    expect(dataOf<ServiceLink>(await ju.patch(`/service-link/${links[0]?.id}`, { is_default: false })).is_default).toBe(
+      false,
+    );
     after = await linksOf(userId);
     expect(defaults(after, 'keitaro')).toEqual([usLink.id]);
 
@@ -174,7 +226,12 @@ describe('service links', () => {
     const userId = await addStaff(server.db, `handover-${++counter}`);
     const ids: number[] = [];
     for (const trackerId of [await tracker(), await tracker(), await tracker()]) {
-      ids.push(dataOf<TrackerUser>(await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: trackerId }), 201).id);
+      ids.push(
+        dataOf<TrackerUser>(
+          await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: trackerId }),
+          201,
+        ).id,
+      );
     }
     const links = await linksOf(userId);
     await ju.patch(`/service-link/${links[2]?.id}`, { is_default: true });
@@ -186,11 +243,17 @@ describe('service links', () => {
 
   it("still shows a deleted user's links and tracker accounts (a restore brings them back)", async () => {
     const userId = await addStaff(server.db, `restorable-${++counter}`);
-    const account = dataOf<TrackerUser>(await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: await tracker() }), 201);
+    const account = dataOf<TrackerUser>(
+      await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: await tracker() }),
+      201,
+    );
     await server.db.query('UPDATE core.users SET deleted_at = now() WHERE id = $1', [userId]);
     expect((await linksOf(userId)).map((link) => link.source_id)).toEqual([account.id]);
     expect(dataOf<TrackerUser[]>(await ju.get(`/tracker/users?user_id=${userId}`))).toEqual([account]);
-    expectFieldErrors(await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: await tracker() }), ['user_id']);
+    expectFieldErrors(
+      await ju.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: await tracker() }),
+      ['user_id'],
+    );
   });
 
   it('answers 404 for unknown links and users, 422 for bad bodies', async () => {

@@ -3,7 +3,15 @@ import { expect } from 'vitest';
 import { type Database, type ServerPlugin } from '@core/sdk/server';
 import { type PermissionCode } from '@core/sdk/shared';
 import { createAdminServerPlugin, type AdminServerOptions } from '@plugins/admin/server';
-import { addUser, bearer, buildServer, freshDatabase, mintToken, type AuthSettings, type RuntimeConfig } from '@core/sdk/testing';
+import {
+  addUser,
+  bearer,
+  buildServer,
+  freshDatabase,
+  mintToken,
+  type AuthSettings,
+  type RuntimeConfig,
+} from '@core/sdk/testing';
 
 /** Helpers for the admin plugin's server tests, on top of the SDK's test kit. */
 
@@ -20,7 +28,12 @@ export interface AdminServer {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Client {
-  send(method: Method, path: string, payload?: object | string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  send(
+    method: Method,
+    path: string,
+    payload?: object | string,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   get(path: string): Promise<LightMyRequestResponse>;
   post(path: string, payload?: object): Promise<LightMyRequestResponse>;
   put(path: string, payload?: object): Promise<LightMyRequestResponse>;

@@ -15,7 +15,16 @@ const NESTING = defineSetting({
   max: 20,
 });
 const sheets = defineServerPlugin({
-  manifest: { id: 'sheets', version: '0.1.0', sdk: '^2.0.0', titleKey: 'sheets:title', service: 'finance', dependencies: [], namespaces: ['sheets'], pages: [] },
+  manifest: {
+    id: 'sheets',
+    version: '0.1.0',
+    sdk: '^2.0.0',
+    titleKey: 'sheets:title',
+    service: 'finance',
+    dependencies: [],
+    namespaces: ['sheets'],
+    pages: [],
+  },
   migrations: [],
   systemSettings: [NESTING],
   register: () => undefined,
@@ -29,7 +38,10 @@ let js: Client;
 beforeAll(async () => {
   server = await openAdmin({
     plugins: [sheets],
-    auth: { ...DEFAULT_AUTH_SETTINGS, telegram: { ...DEFAULT_AUTH_SETTINGS.telegram, botLink: BOT_LINK, botToken: 'bot-token-do-not-leak' } },
+    auth: {
+      ...DEFAULT_AUTH_SETTINGS,
+      telegram: { ...DEFAULT_AUTH_SETTINGS.telegram, botLink: BOT_LINK, botToken: 'bot-token-do-not-leak' },
+    },
   });
   js = server.as(['JS']);
 }, DB_TIMEOUT);
@@ -67,10 +79,27 @@ describe('GET system-settings', () => {
       min_length: 1,
       max_length: 100,
     });
-    expect(entry<ValueSettingEntry>(entries, 'core.general.defaultLanguage')).toMatchObject({ default: 'en', values: ['en', 'ru'] });
-    expect(entry<ValueSettingEntry>(entries, 'core.telegram.botLink')).toMatchObject({ default: BOT_LINK, value: BOT_LINK, format: 'url' });
-    expect(entry<ValueSettingEntry>(entries, 'core.mattermost.url')).toMatchObject({ default: '', value: '', format: 'url' });
-    expect(entry(entries, 'sheets.tables.maxNestingLevel')).toMatchObject({ type: 'integer', default: 3, value: 3, min: 1, max: 20 });
+    expect(entry<ValueSettingEntry>(entries, 'core.general.defaultLanguage')).toMatchObject({
+      default: 'en',
+      values: ['en', 'ru'],
+    });
+    expect(entry<ValueSettingEntry>(entries, 'core.telegram.botLink')).toMatchObject({
+      default: BOT_LINK,
+      value: BOT_LINK,
+      format: 'url',
+    });
+    expect(entry<ValueSettingEntry>(entries, 'core.mattermost.url')).toMatchObject({
+      default: '',
+      value: '',
+      format: 'url',
+    });
+    expect(entry(entries, 'sheets.tables.maxNestingLevel')).toMatchObject({
+      type: 'integer',
+      default: 3,
+      value: 3,
+      min: 1,
+      max: 20,
+    });
   });
 
   it('reports secrets only as set or not set, never their values', async () => {
@@ -101,13 +130,22 @@ describe('PUT system-settings', () => {
     expect(entry(entries, 'core.general.productName')).toMatchObject({ value: 'Acme Back Office', is_stored: true });
     expect(entry(entries, 'sheets.tables.maxNestingLevel')).toMatchObject({ value: 5, is_stored: true });
     expect(await readSetting(server.db, NESTING)).toBe(5);
-    const { rows } = await server.db.query<{ updated_by: string }>(`SELECT updated_by FROM core.system_settings WHERE key = 'core.general.productName'`);
+    const { rows } = await server.db.query<{ updated_by: string }>(
+      `SELECT updated_by FROM core.system_settings WHERE key = 'core.general.productName'`,
+    );
     expect(Number(rows[0]?.updated_by)).toBe(1);
   });
 
   it('publishes the stored product name and language at /config.json, and the bot link at telegram/link', async () => {
-    await js.put('/system-settings', { 'core.general.productName': 'Acme Back Office', 'core.general.defaultLanguage': 'ru', 'core.telegram.botLink': 'https://t.me/acme_bot' });
-    const config = (await server.app.inject({ method: 'GET', url: '/config.json' })).json<{ productName: string; defaultLanguage: string }>();
+    await js.put('/system-settings', {
+      'core.general.productName': 'Acme Back Office',
+      'core.general.defaultLanguage': 'ru',
+      'core.telegram.botLink': 'https://t.me/acme_bot',
+    });
+    const config = (await server.app.inject({ method: 'GET', url: '/config.json' })).json<{
+      productName: string;
+      defaultLanguage: string;
+    }>();
     expect(config).toMatchObject({ productName: 'Acme Back Office', defaultLanguage: 'ru' });
     const link = await server.app.inject({ method: 'GET', url: '/api/auth/telegram/link' });
     expect(link.json()).toEqual({ data: { link: 'https://t.me/acme_bot' } });
@@ -133,7 +171,11 @@ describe('PUT system-settings', () => {
     ['core.mattermost.url', 42, 'The value must be text.'],
     ['core.telegram.botToken', 'new-token', 'This secret is set only in the environment (ERP_TELEGRAM_BOT_TOKEN).'],
     ['core.unknown.setting', 1, 'There is no such setting.'],
-    ['core.general.productName', { name: 'x' }, 'The value must be text, a number, true or false, or null for the default.'],
+    [
+      'core.general.productName',
+      { name: 'x' },
+      'The value must be text, a number, true or false, or null for the default.',
+    ],
     ['core.general.productName', 'Acme\u0000', 'This field must not contain a NUL character.'],
   ])('answers 422 on %s for %j', async (key, value, message) => {
     const body = expectFieldErrors(await js.put('/system-settings', { [key]: value }), [key]);
@@ -143,7 +185,11 @@ describe('PUT system-settings', () => {
   it('stores nothing when any key fails, and names every failing key', async () => {
     const before = dataOf<SystemSettingEntry[]>(await js.get('/system-settings'));
     const body = expectFieldErrors(
-      await js.put('/system-settings', { 'core.general.productName': 'Fine name', 'sheets.tables.maxNestingLevel': 99, 'core.general.defaultLanguage': 'xx' }),
+      await js.put('/system-settings', {
+        'core.general.productName': 'Fine name',
+        'sheets.tables.maxNestingLevel': 99,
+        'core.general.defaultLanguage': 'xx',
+      }),
       ['sheets.tables.maxNestingLevel', 'core.general.defaultLanguage'],
     );
     expect(body.message).toEqual(expect.any(String));
@@ -151,7 +197,11 @@ describe('PUT system-settings', () => {
   });
 
   it('answers 422 for a body that is not an object and 400 for one that is not JSON', async () => {
-    expect((await js.send('PUT', '/system-settings', '[1]', { 'content-type': 'application/json' })).statusCode).toBe(422);
-    expect((await js.send('PUT', '/system-settings', 'nope', { 'content-type': 'application/json' })).statusCode).toBe(400);
+    expect((await js.send('PUT', '/system-settings', '[1]', { 'content-type': 'application/json' })).statusCode).toBe(
+      422,
+    );
+    expect((await js.send('PUT', '/system-settings', 'nope', { 'content-type': 'application/json' })).statusCode).toBe(
+      400,
+    );
   });
 });

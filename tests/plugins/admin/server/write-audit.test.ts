@@ -36,7 +36,10 @@ async function newUser(): Promise<number> {
   return addStaff(server.db, unique('staff'));
 }
 async function article(): Promise<number> {
-  return dataOf<{ id: number }>(await setup.post('/articles', { url: 'https://wiki.example.com/a', external_id: unique('ERP') }), 201).id;
+  return dataOf<{ id: number }>(
+    await setup.post('/articles', { url: 'https://wiki.example.com/a', external_id: unique('ERP') }),
+    201,
+  ).id;
 }
 async function rdpServer(): Promise<number> {
   return dataOf<RdpServer>(await setup.post('/rdps/server', { name: unique('RDP'), ip: '10.0.0.1' }), 201).id;
@@ -45,7 +48,10 @@ async function rdpGrant(): Promise<RdpGrant> {
   return dataOf<RdpGrant>(await setup.post(`/rdps/${await rdpServer()}/users/${await newUser()}`), 201);
 }
 async function keitaroServer(): Promise<number> {
-  return dataOf<KeitaroServerCard>(await setup.post('/keitaro/servers', { name: unique('Keitaro'), url: 'https://tracker.example.com' }), 201).id;
+  return dataOf<KeitaroServerCard>(
+    await setup.post('/keitaro/servers', { name: unique('Keitaro'), url: 'https://tracker.example.com' }),
+    201,
+  ).id;
 }
 async function reverse(): Promise<number> {
   return dataOf<Reverse>(await setup.post('/keitaro/reverses', { address: `${unique('rev')}.example.net` }), 201).id;
@@ -64,14 +70,31 @@ async function edited(path: string, change: object): Promise<{ readonly path: st
   return { path: `${path}/history/${entry?.id}/revert`, payload: { version } };
 }
 /** The engine's record routes every resource of the plugin gets: a comment and a revert, both audited. */
-function recordCases(resource: string, base: string, record: () => Promise<number>, change: () => object): Record<string, WriteCase> {
+function recordCases(
+  resource: string,
+  base: string,
+  record: () => Promise<number>,
+  change: () => object,
+): Record<string, WriteCase> {
   return {
-    [`POST ${base}/:id/comments`]: { resource, prepare: async () => ({ path: `${base}/${await record()}/comments`, payload: { text: 'Checked with the owner' } }) },
-    [`POST ${base}/:id/history/:entryId/revert`]: { resource, prepare: async () => edited(`${base}/${await record()}`, change()) },
+    [`POST ${base}/:id/comments`]: {
+      resource,
+      prepare: async () => ({
+        path: `${base}/${await record()}/comments`,
+        payload: { text: 'Checked with the owner' },
+      }),
+    },
+    [`POST ${base}/:id/history/:entryId/revert`]: {
+      resource,
+      prepare: async () => edited(`${base}/${await record()}`, change()),
+    },
   };
 }
 async function trackerUser(userId: number, trackerId: number): Promise<TrackerUser> {
-  return dataOf<TrackerUser>(await setup.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: trackerId }), 201);
+  return dataOf<TrackerUser>(
+    await setup.post('/tracker/users', { user_id: userId, service_name: 'keitaro', tracker_id: trackerId }),
+    201,
+  );
 }
 async function issueAccount(): Promise<number> {
   const userId = await newUser();
@@ -87,34 +110,142 @@ const CASES: Readonly<Record<string, WriteCase>> = {
   ...recordCases('admin.rdp_servers', '/rdps/server', rdpServer, () => ({ name: unique('RDP') })),
   ...recordCases('admin.keitaro_servers', '/keitaro/servers', keitaroServer, () => ({ name: unique('Keitaro') })),
   ...recordCases('admin.keitaro_reverses', '/keitaro/reverses', reverse, () => ({ comment: unique('note') })),
-  'POST /articles': { resource: 'admin.articles', prepare: async () => ({ path: '/articles', payload: { url: 'https://wiki.example.com/b', external_id: unique('ERP') } }) },
-  'PATCH /articles/:id': { resource: 'admin.articles', prepare: async () => ({ path: `/articles/${await article()}`, payload: { external_id: unique('ERP'), version: 1 } }) },
-  'DELETE /articles/:id': { resource: 'admin.articles', prepare: async () => ({ path: `/articles/${await article()}` }) },
-  'POST /articles/bulk-delete': { resource: 'admin.articles', prepare: async () => ({ path: '/articles/bulk-delete', payload: { ids: [await article()] } }) },
-  'PUT /system-settings': { resource: 'core.system_settings', prepare: async () => ({ path: '/system-settings', payload: { 'core.general.productName': unique('Product') } }) },
-  'POST /rdps/server': { resource: 'admin.rdp_servers', prepare: async () => ({ path: '/rdps/server', payload: { name: unique('RDP'), ip: '10.0.0.2' } }) },
-  'PUT /rdps/server/:id': { resource: 'admin.rdp_servers', prepare: async () => ({ path: `/rdps/server/${await rdpServer()}`, payload: { name: unique('RDP'), ip: '10.0.0.3' } }) },
-  'PATCH /rdps/server/:id': { resource: 'admin.rdp_servers', prepare: async () => ({ path: `/rdps/server/${await rdpServer()}`, payload: { name: unique('RDP'), version: 1 } }) },
-  'DELETE /rdps/server/:id': { resource: 'admin.rdp_servers', prepare: async () => ({ path: `/rdps/server/${(await rdpGrant()).server_id}` }) },
-  'POST /rdps/server/bulk-delete': { resource: 'admin.rdp_servers', prepare: async () => ({ path: '/rdps/server/bulk-delete', payload: { ids: [await rdpServer()] } }) },
-  'POST /rdps/:serverId/users/:userId': { resource: 'admin.rdp_grants', prepare: async () => ({ path: `/rdps/${await rdpServer()}/users/${await newUser()}` }) },
-  'DELETE /rdps/:id': { resource: 'admin.rdp_grants', prepare: async () => ({ path: `/rdps/${(await rdpGrant()).id}` }) },
-  'POST /keitaro/servers': { resource: 'admin.keitaro_servers', prepare: async () => ({ path: '/keitaro/servers', payload: { name: unique('Keitaro'), url: 'https://t.example.com' } }) },
-  'PUT /keitaro/servers/:id': { resource: 'admin.keitaro_servers', prepare: async () => ({ path: `/keitaro/servers/${await keitaroServer()}`, payload: { name: unique('Keitaro'), url: 'https://t.example.com' } }) },
-  'PATCH /keitaro/servers/:id': { resource: 'admin.keitaro_servers', prepare: async () => ({ path: `/keitaro/servers/${await keitaroServer()}`, payload: { name: unique('Keitaro'), version: 1 } }) },
-  'DELETE /keitaro/servers/:id': { resource: 'admin.keitaro_servers', prepare: async () => ({ path: `/keitaro/servers/${await keitaroServer()}` }) },
-  'POST /keitaro/servers/bulk-delete': { resource: 'admin.keitaro_servers', prepare: async () => ({ path: '/keitaro/servers/bulk-delete', payload: { ids: [await keitaroServer()] } }) },
-  'POST /keitaro/reverses': { resource: 'admin.keitaro_reverses', prepare: async () => ({ path: '/keitaro/reverses', payload: { address: `${unique('rev')}.example.org` } }) },
-  'PATCH /keitaro/reverses/:id': { resource: 'admin.keitaro_reverses', prepare: async () => ({ path: `/keitaro/reverses/${await reverse()}`, payload: { comment: 'checked', version: 1 } }) },
-  'DELETE /keitaro/reverses/:id': { resource: 'admin.keitaro_reverses', prepare: async () => ({ path: `/keitaro/reverses/${await reverseIn('waiting')}` }) },
-  'POST /keitaro/reverses/bulk-delete': { resource: 'admin.keitaro_reverses', prepare: async () => ({ path: '/keitaro/reverses/bulk-delete', payload: { ids: [await reverse()] } }) },
-  'POST /keitaro/reverses/:id/transfer': { resource: 'admin.keitaro_reverses', prepare: async () => ({ path: `/keitaro/reverses/${await reverse()}/transfer`, payload: { server_id: await keitaroServer() } }) },
-  'POST /keitaro/reverses/:id/wait': { resource: 'admin.keitaro_reverses', prepare: async () => ({ path: `/keitaro/reverses/${await reverseIn('active')}/wait` }) },
-  'POST /keitaro/reverses/:id/activate': { resource: 'admin.keitaro_reverses', prepare: async () => ({ path: `/keitaro/reverses/${await reverseIn('waiting')}/activate` }) },
-  'POST /keitaro/reverses/:id/release': { resource: 'admin.keitaro_reverses', prepare: async () => ({ path: `/keitaro/reverses/${await reverseIn('waiting')}/release` }) },
-  'POST /you-track/groups': { resource: 'admin.you_track_groups', prepare: async () => ({ path: '/you-track/groups', payload: { name: unique('Group') } }) },
-  'POST /you-track/users/:id': { resource: 'admin.you_track_accounts', prepare: async () => ({ path: `/you-track/users/${await newUser()}` }) },
-  'DELETE /you-track/users/:id': { resource: 'admin.you_track_accounts', prepare: async () => ({ path: `/you-track/users/${await issueAccount()}` }) },
+  'POST /articles': {
+    resource: 'admin.articles',
+    prepare: async () => ({
+      path: '/articles',
+      payload: { url: 'https://wiki.example.com/b', external_id: unique('ERP') },
+    }),
+  },
+  'PATCH /articles/:id': {
+    resource: 'admin.articles',
+    prepare: async () => ({
+      path: `/articles/${await article()}`,
+      payload: { external_id: unique('ERP'), version: 1 },
+    }),
+  },
+  'DELETE /articles/:id': {
+    resource: 'admin.articles',
+    prepare: async () => ({ path: `/articles/${await article()}` }),
+  },
+  'POST /articles/bulk-delete': {
+    resource: 'admin.articles',
+    prepare: async () => ({ path: '/articles/bulk-delete', payload: { ids: [await article()] } }),
+  },
+  'PUT /system-settings': {
+    resource: 'core.system_settings',
+    prepare: async () => ({ path: '/system-settings', payload: { 'core.general.productName': unique('Product') } }),
+  },
+  'POST /rdps/server': {
+    resource: 'admin.rdp_servers',
+    prepare: async () => ({ path: '/rdps/server', payload: { name: unique('RDP'), ip: '10.0.0.2' } }),
+  },
+  'PUT /rdps/server/:id': {
+    resource: 'admin.rdp_servers',
+    prepare: async () => ({
+      path: `/rdps/server/${await rdpServer()}`,
+      payload: { name: unique('RDP'), ip: '10.0.0.3' },
+    }),
+  },
+  'PATCH /rdps/server/:id': {
+    resource: 'admin.rdp_servers',
+    prepare: async () => ({ path: `/rdps/server/${await rdpServer()}`, payload: { name: unique('RDP'), version: 1 } }),
+  },
+  'DELETE /rdps/server/:id': {
+    resource: 'admin.rdp_servers',
+    prepare: async () => ({ path: `/rdps/server/${(await rdpGrant()).server_id}` }),
+  },
+  'POST /rdps/server/bulk-delete': {
+    resource: 'admin.rdp_servers',
+    prepare: async () => ({ path: '/rdps/server/bulk-delete', payload: { ids: [await rdpServer()] } }),
+  },
+  'POST /rdps/:serverId/users/:userId': {
+    resource: 'admin.rdp_grants',
+    prepare: async () => ({ path: `/rdps/${await rdpServer()}/users/${await newUser()}` }),
+  },
+  'DELETE /rdps/:id': {
+    resource: 'admin.rdp_grants',
+    prepare: async () => ({ path: `/rdps/${(await rdpGrant()).id}` }),
+  },
+  'POST /keitaro/servers': {
+    resource: 'admin.keitaro_servers',
+    prepare: async () => ({
+      path: '/keitaro/servers',
+      payload: { name: unique('Keitaro'), url: 'https://t.example.com' },
+    }),
+  },
+  'PUT /keitaro/servers/:id': {
+    resource: 'admin.keitaro_servers',
+    prepare: async () => ({
+      path: `/keitaro/servers/${await keitaroServer()}`,
+      payload: { name: unique('Keitaro'), url: 'https://t.example.com' },
+    }),
+  },
+  'PATCH /keitaro/servers/:id': {
+    resource: 'admin.keitaro_servers',
+    prepare: async () => ({
+      path: `/keitaro/servers/${await keitaroServer()}`,
+      payload: { name: unique('Keitaro'), version: 1 },
+    }),
+  },
+  'DELETE /keitaro/servers/:id': {
+    resource: 'admin.keitaro_servers',
+    prepare: async () => ({ path: `/keitaro/servers/${await keitaroServer()}` }),
+  },
+  'POST /keitaro/servers/bulk-delete': {
+    resource: 'admin.keitaro_servers',
+    prepare: async () => ({ path: '/keitaro/servers/bulk-delete', payload: { ids: [await keitaroServer()] } }),
+  },
+  'POST /keitaro/reverses': {
+    resource: 'admin.keitaro_reverses',
+    prepare: async () => ({ path: '/keitaro/reverses', payload: { address: `${unique('rev')}.example.org` } }),
+  },
+  'PATCH /keitaro/reverses/:id': {
+    resource: 'admin.keitaro_reverses',
+    prepare: async () => ({
+      path: `/keitaro/reverses/${await reverse()}`,
+      payload: { comment: 'checked', version: 1 },
+    }),
+  },
+  'DELETE /keitaro/reverses/:id': {
+    resource: 'admin.keitaro_reverses',
+    prepare: async () => ({ path: `/keitaro/reverses/${await reverseIn('waiting')}` }),
+  },
+  'POST /keitaro/reverses/bulk-delete': {
+    resource: 'admin.keitaro_reverses',
+    prepare: async () => ({ path: '/keitaro/reverses/bulk-delete', payload: { ids: [await reverse()] } }),
+  },
+  'POST /keitaro/reverses/:id/transfer': {
+    resource: 'admin.keitaro_reverses',
+    prepare: async () => ({
+      path: `/keitaro/reverses/${await reverse()}/transfer`,
+      payload: { server_id: await keitaroServer() },
+    }),
+  },
+  'POST /keitaro/reverses/:id/wait': {
+    resource: 'admin.keitaro_reverses',
+    prepare: async () => ({ path: `/keitaro/reverses/${await reverseIn('active')}/wait` }),
+  },
+  'POST /keitaro/reverses/:id/activate': {
+    resource: 'admin.keitaro_reverses',
+    prepare: async () => ({ path: `/keitaro/reverses/${await reverseIn('waiting')}/activate` }),
+  },
+  'POST /keitaro/reverses/:id/release': {
+    resource: 'admin.keitaro_reverses',
+    prepare: async () => ({ path: `/keitaro/reverses/${await reverseIn('waiting')}/release` }),
+  },
+  'POST /you-track/groups': {
+    resource: 'admin.you_track_groups',
+    prepare: async () => ({ path: '/you-track/groups', payload: { name: unique('Group') } }),
+  },
+  'POST /you-track/users/:id': {
+    resource: 'admin.you_track_accounts',
+    prepare: async () => ({ path: `/you-track/users/${await newUser()}` }),
+  },
+  'DELETE /you-track/users/:id': {
+    resource: 'admin.you_track_accounts',
+    prepare: async () => ({ path: `/you-track/users/${await issueAccount()}` }),
+  },
   'POST /you-track/users/groups/:userId/:groupId': {
     resource: 'admin.you_track_accounts',
     prepare: async () => ({ path: `/you-track/users/groups/${await issueAccount()}/${(await group()).id}` }),
@@ -128,8 +259,17 @@ const CASES: Readonly<Record<string, WriteCase>> = {
       return { path: `/you-track/users/groups/${userId}/${id}` };
     },
   },
-  'POST /tracker/users': { resource: 'admin.tracker_users', prepare: async () => ({ path: '/tracker/users', payload: { user_id: await newUser(), service_name: 'keitaro', tracker_id: await keitaroServer() } }) },
-  'DELETE /tracker/users/:id': { resource: 'admin.tracker_users', prepare: async () => ({ path: `/tracker/users/${(await trackerUser(await newUser(), await keitaroServer())).id}` }) },
+  'POST /tracker/users': {
+    resource: 'admin.tracker_users',
+    prepare: async () => ({
+      path: '/tracker/users',
+      payload: { user_id: await newUser(), service_name: 'keitaro', tracker_id: await keitaroServer() },
+    }),
+  },
+  'DELETE /tracker/users/:id': {
+    resource: 'admin.tracker_users',
+    prepare: async () => ({ path: `/tracker/users/${(await trackerUser(await newUser(), await keitaroServer())).id}` }),
+  },
   'PATCH /service-link/:id': {
     resource: 'admin.service_links',
     prepare: async () => {

@@ -5,7 +5,12 @@ import { PermissionCatalogue } from '@core/sdk/shared';
 import { RouteContributionToken } from '@core/sdk/web';
 import { adminManifest } from '@plugins/admin/manifest';
 import { articlesResource } from '@plugins/admin/shared/article';
-import { keitaroReversesResource, keitaroServersResource, REVERSE_ACTIONS, REVERSE_STATES } from '@plugins/admin/shared/keitaro';
+import {
+  keitaroReversesResource,
+  keitaroServersResource,
+  REVERSE_ACTIONS,
+  REVERSE_STATES,
+} from '@plugins/admin/shared/keitaro';
 import { rdpServersResource } from '@plugins/admin/shared/rdp';
 import { usersScreen } from '@plugins/admin/web/users/users-api';
 import { click, query, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
@@ -17,7 +22,12 @@ const WEB = resolve(import.meta.dirname, '../../../../plugins/admin/web');
 const bundle = (language: string): unknown => JSON.parse(readFileSync(join(WEB, `i18n/${language}.json`), 'utf8'));
 
 function lookup(tree: unknown, key: string): unknown {
-  return key.split('.').reduce<unknown>((at, part) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[part] : undefined), tree);
+  return key
+    .split('.')
+    .reduce<unknown>(
+      (at, part) => (typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[part] : undefined),
+      tree,
+    );
 }
 
 function sources(folder: string): string[] {
@@ -31,19 +41,28 @@ function sources(folder: string): string[] {
 /** Every `admin:` key the manifest, the definitions and the code name, dynamic families spelled out. */
 function usedKeys(): string[] {
   const keys = [adminManifest.titleKey, ...adminManifest.pages.map((entry) => entry.titleKey)];
-  for (const definition of [articlesResource, rdpServersResource, keitaroServersResource, keitaroReversesResource, usersScreen]) {
+  for (const definition of [
+    articlesResource,
+    rdpServersResource,
+    keitaroServersResource,
+    keitaroReversesResource,
+    usersScreen,
+  ]) {
     keys.push(definition.titleKey, definition.recordKey);
     for (const field of definition.fields) {
       keys.push(field.labelKey);
       if ('patternMessageKey' in field && field.patternMessageKey) keys.push(field.patternMessageKey);
-      if (field.kind === 'enum') keys.push(...field.values.map((value) => `${field.valueLabelPrefix ?? `${field.labelKey}Values`}.${value}`));
+      if (field.kind === 'enum')
+        keys.push(...field.values.map((value) => `${field.valueLabelPrefix ?? `${field.labelKey}Values`}.${value}`));
     }
   }
   const code = sources(WEB).join('\n');
   // Literal keys: t('x.y'), t("x.y"), labelKey: 'admin:x.y'.
-  for (const match of code.matchAll(/\bt\(\s*'([a-zA-Z][\w.:]*)'/g)) keys.push(match[1]?.includes(':') ? (match[1] ?? '') : `admin:${match[1]}`);
+  for (const match of code.matchAll(/\bt\(\s*'([a-zA-Z][\w.:]*)'/g))
+    keys.push(match[1]?.includes(':') ? (match[1] ?? '') : `admin:${match[1]}`);
   for (const match of code.matchAll(/'(admin:[\w.]+)'/g)) keys.push(match[1] ?? '');
-  const family = (prefix: string, names: readonly string[]) => keys.push(...names.map((name) => `admin:${prefix}.${name}`));
+  const family = (prefix: string, names: readonly string[]) =>
+    keys.push(...names.map((name) => `admin:${prefix}.${name}`));
   family('users.statuses', ['active', 'blocked']);
   family('services.sources', ['tracker_user', 'you_track', 'rdp']);
   family('keitaro.actions', REVERSE_ACTIONS);
@@ -117,17 +136,34 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
     const kernel = await adminKernel(['JA']);
     const view = await renderAppInKernel(kernel, { path: '/article' });
     await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Articles'), { timeout: 10_000 });
-    await waitInAct(() => expect(view.element.textContent).toContain('This section is empty. Please create a new entry.'));
+    await waitInAct(() =>
+      expect(view.element.textContent).toContain('This section is empty. Please create a new entry.'),
+    );
     expect(server.lastQuery('GET', 'articles').get('page')).toBe('1');
   });
 
   it('lists RDP servers with the users granted on each', async () => {
     const grant = { id: 40, server_id: 3, user_id: 5, username: 'bob', created_at: '2026-02-01T00:00:00.000Z' };
-    const record = { id: 3, version: 1, name: 'rdp-1', url: null, ip: '10.0.0.3', username: 'admin', password: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', users: [grant] };
-    const server = new FakeAuthServer().on('GET', 'rdps/server', page([record])).on('GET', 'rdps/server/3/users', { data: [grant] });
+    const record = {
+      id: 3,
+      version: 1,
+      name: 'rdp-1',
+      url: null,
+      ip: '10.0.0.3',
+      username: 'admin',
+      password: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+      users: [grant],
+    };
+    const server = new FakeAuthServer()
+      .on('GET', 'rdps/server', page([record]))
+      .on('GET', 'rdps/server/3/users', { data: [grant] });
     const kernel = await adminKernel(['VR']);
     const view = await renderAppInKernel(kernel, { path: '/rdp-servers' });
-    await waitInAct(() => expect(view.element.querySelector('tr[data-row-id="3"]')).not.toBeNull(), { timeout: 10_000 });
+    await waitInAct(() => expect(view.element.querySelector('tr[data-row-id="3"]')).not.toBeNull(), {
+      timeout: 10_000,
+    });
     expect(query(view.element, 'tr[data-row-id="3"]').textContent).toContain('10.0.0.3');
     expect(query(view.element, 'tr[data-row-id="3"] [aria-label="Users granted: 1"]').textContent).toBe('1');
     await click(query(view.element, 'tr[data-row-id="3"] button[aria-label^="Actions for"]'));
@@ -139,9 +175,20 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
   it('refuses screens to users without their codes with the host’s no-access page, before loading the plugin', async () => {
     const server = new FakeAuthServer();
     const kernel = await adminKernel(['JA']);
-    for (const path of ['/users', '/user/5/info-tab', '/roles-permissions', '/system-settings', '/rdp-servers', '/keitaro-servers', '/plugins', '/jobs']) {
+    for (const path of [
+      '/users',
+      '/user/5/info-tab',
+      '/roles-permissions',
+      '/system-settings',
+      '/rdp-servers',
+      '/keitaro-servers',
+      '/plugins',
+      '/jobs',
+    ]) {
       const view = await renderAppInKernel(kernel, { path });
-      await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('No access'), { timeout: 10_000 });
+      await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('No access'), {
+        timeout: 10_000,
+      });
       expect(view.element.textContent).toContain('You do not have the permission this page needs.');
       await view.unmount();
     }

@@ -3,7 +3,16 @@
  * (relative to the service's base URL) from handlers the test registers; anything else is a 404.
  */
 import type { Language } from '@core/sdk/shared';
-import { createTestKernel, FakeService, TEST_API, type TestKernel, testUser, usePopupTestSetup, webPlugin, type WebPlugin } from '@core/sdk/testing-web';
+import {
+  createTestKernel,
+  FakeService,
+  TEST_API,
+  type TestKernel,
+  testUser,
+  usePopupTestSetup,
+  webPlugin,
+  type WebPlugin,
+} from '@core/sdk/testing-web';
 import { adminManifest } from '@plugins/admin/manifest';
 import adminCode from '@plugins/admin/web';
 
@@ -18,8 +27,16 @@ export class FakeAuthServer extends FakeService {
   }
 }
 
-export function adminKernel(codes: readonly string[], options: { plugins?: readonly WebPlugin[]; language?: Language } = {}): Promise<TestKernel> {
-  return createTestKernel({ plugins: options.plugins ?? [admin], user: testUser(codes), token: 'token-1', language: options.language });
+export function adminKernel(
+  codes: readonly string[],
+  options: { plugins?: readonly WebPlugin[]; language?: Language } = {},
+): Promise<TestKernel> {
+  return createTestKernel({
+    plugins: options.plugins ?? [admin],
+    user: testUser(codes),
+    token: 'token-1',
+    language: options.language,
+  });
 }
 
 export const page = <T>(rows: readonly T[], total = rows.length) => ({
@@ -54,9 +71,9 @@ export const ROLES = [
 
 /** The menu item (or listbox option) reading `name`, in the open popover. */
 export function itemNamed(name: string): HTMLElement {
-  const found = [...document.querySelectorAll<HTMLElement>('[role="menuitem"], [role="option"], [role="menuitemcheckbox"]')].find(
-    (candidate) => candidate.textContent?.trim() === name,
-  );
+  const found = [
+    ...document.querySelectorAll<HTMLElement>('[role="menuitem"], [role="option"], [role="menuitemcheckbox"]'),
+  ].find((candidate) => candidate.textContent?.trim() === name);
   if (!found) throw new Error(`no menu item or option "${name}"`);
   return found;
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { BackupsOverview } from '@core/sdk/shared';
-import { click, FakeJobs, FakeService, installJobs, query, renderAppInKernel, TEST_API, waitInAct } from '@core/sdk/testing-web';
+import {
+  click,
+  FakeJobs,
+  FakeService,
+  installJobs,
+  query,
+  renderAppInKernel,
+  TEST_API,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { adminKernel, buttonNamed, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
@@ -28,12 +37,16 @@ async function openSettings(): Promise<void> {
 
 describe('the Backups section of System settings', { timeout: 20_000 }, () => {
   it('says where the backups are, how many are kept and when, and lists them with sizes and times', async () => {
-    new FakeService(TEST_API).on('GET', 'auth/system-settings', { data: [] }).on('GET', 'system/backups', { data: OVERVIEW });
+    new FakeService(TEST_API)
+      .on('GET', 'auth/system-settings', { data: [] })
+      .on('GET', 'system/backups', { data: OVERVIEW });
     await openSettings();
     const text = section().textContent ?? '';
     expect(text).toContain('the last 7, in /srv/erp/.data-backups');
     expect(text).toContain('every day at 02:30 UTC');
-    expect([...section().querySelectorAll('[data-backup]')].map((row) => row.getAttribute('data-backup'))).toEqual(OVERVIEW.files.map((file) => file.name));
+    expect([...section().querySelectorAll('[data-backup]')].map((row) => row.getAttribute('data-backup'))).toEqual(
+      OVERVIEW.files.map((file) => file.name),
+    );
     expect(text).toContain('8.3 MB');
   });
 
@@ -44,12 +57,17 @@ describe('the Backups section of System settings', { timeout: 20_000 }, () => {
       .on('POST', 'system/backups', { data: { id: 7, kind: 'core.backup', state: 'queued' } });
     const jobs = new FakeJobs().job(7, [
       { job: { kind: 'core.backup', state: 'running', step: 'write', percent: 40 } },
-      { job: { kind: 'core.backup', state: 'succeeded', step: 'prune', percent: 100 }, lines: ['Wrote erp-20261129T180240.746Z.tar.gz (8,664,595 bytes).'] },
+      {
+        job: { kind: 'core.backup', state: 'succeeded', step: 'prune', percent: 100 },
+        lines: ['Wrote erp-20261129T180240.746Z.tar.gz (8,664,595 bytes).'],
+      },
     ]);
     installJobs(jobs);
     await openSettings();
     await click(buttonNamed('Back up now', section()));
-    await waitInAct(() => expect(dialog().querySelector('[data-job-state]')?.textContent).toBe('Succeeded'), { timeout: 5_000 });
+    await waitInAct(() => expect(dialog().querySelector('[data-job-state]')?.textContent).toBe('Succeeded'), {
+      timeout: 5_000,
+    });
     expect(server.requests('POST', 'system/backups')).toHaveLength(1);
     expect(dialog().textContent).toContain('Database backup');
     expect([...dialog().querySelectorAll('[data-step]')].map((step) => step.textContent)).toEqual([

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { JobInfo, JobScheduleInfo } from '@core/sdk/shared';
-import { buttonByText, click, jsonResponse, query, renderAppInKernel, stubFetch, waitInAct, type SeenRequest } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  jsonResponse,
+  query,
+  renderAppInKernel,
+  stubFetch,
+  waitInAct,
+  type SeenRequest,
+} from '@core/sdk/testing-web';
 import { adminKernel, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
@@ -9,30 +18,99 @@ const WAIT = { timeout: 10_000 };
 const AT = '2026-11-29T10:00:00.000Z';
 
 const job = (values: Partial<JobInfo>): JobInfo => ({
-  id: 41, kind: 'shop.reservation-sweep', state: 'succeeded', subject: null, attempts: 1, max_attempts: 3, step: null, percent: null, result: null, error: null,
-  cancel_requested: false, run_at: AT, created_by: null, created_at: AT, updated_at: AT, finished_at: AT, label: 'Reservation sweep', created_by_name: null, ...values,
+  id: 41,
+  kind: 'shop.reservation-sweep',
+  state: 'succeeded',
+  subject: null,
+  attempts: 1,
+  max_attempts: 3,
+  step: null,
+  percent: null,
+  result: null,
+  error: null,
+  cancel_requested: false,
+  run_at: AT,
+  created_by: null,
+  created_at: AT,
+  updated_at: AT,
+  finished_at: AT,
+  label: 'Reservation sweep',
+  created_by_name: null,
+  ...values,
 });
 
 const SCHEDULES: JobScheduleInfo[] = [
-  { id: 'shop.reservation-sweep', kind: 'shop.reservation-sweep', label: 'Reservation sweep', every_ms: 60_000, cron: null, missed: 'skip', next_run_at: AT, last_run_at: AT, last_job: { id: 41, state: 'succeeded' }, lag_ms: 250, declared: true },
-  { id: 'system.expiry-sweep', kind: 'system.expiry-sweep', label: 'Expiry sweep', every_ms: null, cron: '0 3 * * *', missed: 'once', next_run_at: AT, last_run_at: null, last_job: null, lag_ms: 300_000, declared: true },
+  {
+    id: 'shop.reservation-sweep',
+    kind: 'shop.reservation-sweep',
+    label: 'Reservation sweep',
+    every_ms: 60_000,
+    cron: null,
+    missed: 'skip',
+    next_run_at: AT,
+    last_run_at: AT,
+    last_job: { id: 41, state: 'succeeded' },
+    lag_ms: 250,
+    declared: true,
+  },
+  {
+    id: 'system.expiry-sweep',
+    kind: 'system.expiry-sweep',
+    label: 'Expiry sweep',
+    every_ms: null,
+    cron: '0 3 * * *',
+    missed: 'once',
+    next_run_at: AT,
+    last_run_at: null,
+    last_job: null,
+    lag_ms: 300_000,
+    declared: true,
+  },
 ];
 
-const RETRIED = job({ id: 42, kind: 'tracker.keitaro-push', label: 'Keitaro push', state: 'queued', finished_at: null });
-const FAILED = job({ id: 40, kind: 'tracker.keitaro-push', label: 'Keitaro push', state: 'failed', attempts: 1, max_attempts: 1, error: 'Keitaro refused it (422): Name is taken', created_by: 3, created_by_name: 'anna' });
+const RETRIED = job({
+  id: 42,
+  kind: 'tracker.keitaro-push',
+  label: 'Keitaro push',
+  state: 'queued',
+  finished_at: null,
+});
+const FAILED = job({
+  id: 40,
+  kind: 'tracker.keitaro-push',
+  label: 'Keitaro push',
+  state: 'failed',
+  attempts: 1,
+  max_attempts: 1,
+  error: 'Keitaro refused it (422): Name is taken',
+  created_by: 3,
+  created_by_name: 'anna',
+});
 
 type Answer = (url: URL) => Response;
 
-const answer = (body: unknown): Answer => () => jsonResponse(200, body);
+const answer =
+  (body: unknown): Answer =>
+  () =>
+    jsonResponse(200, body);
 
 /** The kernel's /api/jobs (relative to the page, outside every service's FakeService), answering the screen's reads and a retry. */
 function jobsApi(): SeenRequest[] {
   const routes: Readonly<Record<string, Answer>> = {
     'GET schedules': answer({ data: SCHEDULES }),
-    'GET kinds': answer({ data: [{ kind: 'shop.reservation-sweep', label: 'Reservation sweep' }, { kind: 'tracker.keitaro-push', label: 'Keitaro push' }] }),
+    'GET kinds': answer({
+      data: [
+        { kind: 'shop.reservation-sweep', label: 'Reservation sweep' },
+        { kind: 'tracker.keitaro-push', label: 'Keitaro push' },
+      ],
+    }),
     'GET ': (url) => {
-      const rows = [job({}), FAILED].filter((row) => !url.searchParams.get('state') || row.state === url.searchParams.get('state'));
-      return jsonResponse(200, { data: { data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length } });
+      const rows = [job({}), FAILED].filter(
+        (row) => !url.searchParams.get('state') || row.state === url.searchParams.get('state'),
+      );
+      return jsonResponse(200, {
+        data: { data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length },
+      });
     },
     'GET 40': answer({ data: FAILED }),
     'GET 40/logs': answer({ data: { lines: [], next_after: 0, has_more: false, state: 'failed' } }),
@@ -48,7 +126,12 @@ function jobsApi(): SeenRequest[] {
 }
 
 const sent = (seen: readonly SeenRequest[], method: string, path: string): URL[] =>
-  seen.filter((request) => request.method === method && new URL(request.url, 'https://app.test').pathname === `/api/jobs${path}`).map((request) => new URL(request.url, 'https://app.test'));
+  seen
+    .filter(
+      (request) =>
+        request.method === method && new URL(request.url, 'https://app.test').pathname === `/api/jobs${path}`,
+    )
+    .map((request) => new URL(request.url, 'https://app.test'));
 
 describe('Jobs screen', { timeout: 30_000 }, () => {
   it('shows the schedules in words with their last runs, and the jobs with who started them', async () => {
@@ -77,11 +160,16 @@ describe('Jobs screen', { timeout: 30_000 }, () => {
     const seen = jobsApi();
     const kernel = await adminKernel(['JS']);
     const view = await renderAppInKernel(kernel, { path: '/jobs?state=failed&job=40' });
-    await waitInAct(() => expect(document.querySelector('[data-job-error]')?.textContent).toContain('Name is taken'), WAIT);
+    await waitInAct(
+      () => expect(document.querySelector('[data-job-error]')?.textContent).toContain('Name is taken'),
+      WAIT,
+    );
     expect(sent(seen, 'GET', '').at(-1)?.searchParams.get('state')).toBe('failed');
 
     await click(buttonByText(query(document, '[role="dialog"]'), 'Retry'));
-    await waitInAct(() => expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain('Queue this job again?'));
+    await waitInAct(() =>
+      expect(document.querySelector('[role="alertdialog"]')?.textContent).toContain('Queue this job again?'),
+    );
     await click(buttonByText(query(document, '[role="alertdialog"]'), 'Retry'));
     await waitInAct(() => expect(sent(seen, 'POST', '/40/retry')).toHaveLength(1));
     await waitInAct(() => expect(document.querySelector('[data-job-id="42"]')).not.toBeNull(), WAIT);

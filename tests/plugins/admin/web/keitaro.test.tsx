@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { KeitaroBoard, Reverse } from '@plugins/admin/shared/keitaro';
-import { click, jsonResponse, query, recordToasts, renderAppInKernel, typeInto, waitInAct } from '@core/sdk/testing-web';
+import {
+  click,
+  jsonResponse,
+  query,
+  recordToasts,
+  renderAppInKernel,
+  typeInto,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { FakeAuthServer, adminKernel, buttonNamed, itemNamed, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
 
 const AT = '2026-02-01T00:00:00.000Z';
-const reverse = (id: number, address: string, state: Reverse['state'], serverId: number | null, actions: Reverse['actions']): Reverse => ({
+const reverse = (
+  id: number,
+  address: string,
+  state: Reverse['state'],
+  serverId: number | null,
+  actions: Reverse['actions'],
+): Reverse => ({
   id,
   address,
   comment: null,
@@ -30,7 +44,17 @@ const BOARD: KeitaroBoard = {
       on_hold: [reverse(11, 'rev-b.example.com', 'on_hold', 1, ['wait', 'activate', 'release'])],
       waiting: [reverse(12, 'rev-c.example.com', 'waiting', 1, ['activate', 'release'])],
     },
-    { id: 2, name: 'beta', url: 'https://beta.example.com', api_key: null, created_at: AT, updated_at: AT, active: null, on_hold: [], waiting: [] },
+    {
+      id: 2,
+      name: 'beta',
+      url: 'https://beta.example.com',
+      api_key: null,
+      created_at: AT,
+      updated_at: AT,
+      active: null,
+      on_hold: [],
+      waiting: [],
+    },
   ],
   free: [reverse(20, 'free-1.example.com', 'free', null, ['transfer'])],
 };
@@ -41,7 +65,9 @@ async function openBoard(server: FakeAuthServer) {
   const kernel = await adminKernel(['VR']);
   const toasts = recordToasts(kernel);
   const view = await renderAppInKernel(kernel, { path: '/keitaro-servers' });
-  await waitInAct(() => expect(view.element.querySelector('[data-server="alpha"]')).not.toBeNull(), { timeout: 10_000 });
+  await waitInAct(() => expect(view.element.querySelector('[data-server="alpha"]')).not.toBeNull(), {
+    timeout: 10_000,
+  });
   return { view, toasts };
 }
 
@@ -61,10 +87,14 @@ describe('Keitaro servers', { timeout: 20_000 }, () => {
   });
 
   it('asks before an action, and sends nothing when the answer is no', async () => {
-    const server = new FakeAuthServer().on('GET', 'keitaro/servers', { data: BOARD }).on('POST', 'keitaro/reverses/12/activate', { data: {} });
+    const server = new FakeAuthServer()
+      .on('GET', 'keitaro/servers', { data: BOARD })
+      .on('POST', 'keitaro/reverses/12/activate', { data: {} });
     await openBoard(server);
     await click(buttonNamed('Set to active', row('rev-c.example.com')));
-    await waitInAct(() => expect(document.body.textContent).toContain('Are you sure you want to set rev-c.example.com to active on alpha?'));
+    await waitInAct(() =>
+      expect(document.body.textContent).toContain('Are you sure you want to set rev-c.example.com to active on alpha?'),
+    );
     await click(buttonNamed('Cancel'));
     expect(server.requests('POST', 'keitaro/reverses/12/activate')).toHaveLength(0);
 
@@ -76,12 +106,16 @@ describe('Keitaro servers', { timeout: 20_000 }, () => {
   });
 
   it('transfers a free reverse to the chosen server after confirmation', async () => {
-    const server = new FakeAuthServer().on('GET', 'keitaro/servers', { data: BOARD }).on('POST', 'keitaro/reverses/20/transfer', { data: {} });
+    const server = new FakeAuthServer()
+      .on('GET', 'keitaro/servers', { data: BOARD })
+      .on('POST', 'keitaro/reverses/20/transfer', { data: {} });
     const { toasts } = await openBoard(server);
     await click(query(row('free-1.example.com'), 'button[role="combobox"]'));
     await click(itemNamed('beta'));
     await click(buttonNamed('Transfer', row('free-1.example.com')));
-    await waitInAct(() => expect(document.body.textContent).toContain('Are you sure you want to transfer free-1.example.com to beta?'));
+    await waitInAct(() =>
+      expect(document.body.textContent).toContain('Are you sure you want to transfer free-1.example.com to beta?'),
+    );
     await click(buttonNamed('Yes'));
     await waitInAct(() => expect(server.requests('POST', 'keitaro/reverses/20/transfer')).toHaveLength(1));
     expect(server.requests('POST', 'keitaro/reverses/20/transfer')[0]?.body).toEqual({ server_id: 2 });
@@ -94,7 +128,9 @@ describe('Keitaro servers', { timeout: 20_000 }, () => {
       .on('POST', 'keitaro/reverses/11/wait', () => jsonResponse(409, { message: REFUSAL }));
     const { view, toasts } = await openBoard(server);
     await click(buttonNamed('Set to wait', row('rev-b.example.com')));
-    await waitInAct(() => expect(document.body.textContent).toContain('Are you sure you want to set rev-b.example.com to wait?'));
+    await waitInAct(() =>
+      expect(document.body.textContent).toContain('Are you sure you want to set rev-b.example.com to wait?'),
+    );
     await click(buttonNamed('Yes'));
     await waitInAct(() => expect(toasts.map((toast) => toast.message)).toContain(REFUSAL));
     await waitInAct(() => expect(query(view.element, '[role="alert"]').textContent).toContain(REFUSAL));
@@ -112,20 +148,28 @@ describe('Keitaro servers', { timeout: 20_000 }, () => {
     await typeInto(inputs[1] as HTMLInputElement, 'https://gamma.example.com');
     await click(buttonNamed('Save', dialog));
     await waitInAct(() => expect(server.requests('POST', 'keitaro/servers')).toHaveLength(1));
-    expect(server.requests('POST', 'keitaro/servers')[0]?.body).toMatchObject({ name: 'gamma', url: 'https://gamma.example.com' });
+    expect(server.requests('POST', 'keitaro/servers')[0]?.body).toMatchObject({
+      name: 'gamma',
+      url: 'https://gamma.example.com',
+    });
     await waitInAct(() => expect(toasts.map((toast) => toast.message)).toContain('New record successfully created'));
   });
 
   it('edits a server with PUT and the whole form', async () => {
     const server = new FakeAuthServer()
       .on('GET', 'keitaro/servers', { data: BOARD })
-      .on('PUT', 'keitaro/servers/2', (request) => jsonResponse(200, { data: { ...BOARD.servers[1], ...(request.body as object) } }));
+      .on('PUT', 'keitaro/servers/2', (request) =>
+        jsonResponse(200, { data: { ...BOARD.servers[1], ...(request.body as object) } }),
+      );
     await openBoard(server);
     await click(buttonNamed('Edit beta'));
     const dialog = query(document, '[role="dialog"]');
     await typeInto(dialog.querySelectorAll<HTMLInputElement>('input')[0] as HTMLInputElement, 'beta-2');
     await click(buttonNamed('Save', dialog));
     await waitInAct(() => expect(server.requests('PUT', 'keitaro/servers/2')).toHaveLength(1));
-    expect(server.requests('PUT', 'keitaro/servers/2')[0]?.body).toEqual({ name: 'beta-2', url: 'https://beta.example.com' });
+    expect(server.requests('PUT', 'keitaro/servers/2')[0]?.body).toEqual({
+      name: 'beta-2',
+      url: 'https://beta.example.com',
+    });
   });
 });

@@ -23,7 +23,8 @@ const WAIT = { timeout: 10_000 };
 
 const INVENTORY = [FINANCE, REPORTS, ADMIN, BROKEN];
 
-const READ_ONLY_EN = "Plugins are enabled and disabled in the server's configuration (plugins, externalPlugins) and take effect after a restart.";
+const READ_ONLY_EN =
+  "Plugins are enabled and disabled in the server's configuration (plugins, externalPlugins) and take effect after a restart.";
 
 const authApi = () => new FakeService(serviceBase('auth'));
 
@@ -38,13 +39,17 @@ function cells(scope: ParentNode, id: string): string[] {
 
 /** The column header reading `name`, and what sorts by it (a sortable header cell's button). */
 function header(scope: ParentNode, name: string): { cell: HTMLElement; button: HTMLElement } {
-  const cell = [...scope.querySelectorAll<HTMLElement>('th')].find((candidate) => candidate.textContent?.trim() === name);
+  const cell = [...scope.querySelectorAll<HTMLElement>('th')].find(
+    (candidate) => candidate.textContent?.trim() === name,
+  );
   if (!cell) throw new Error(`no column "${name}"`);
   return { cell, button: query(cell, 'button, [role="button"]') };
 }
 
 function option(name: string): HTMLElement {
-  const found = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((candidate) => candidate.textContent?.trim() === name);
+  const found = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find(
+    (candidate) => candidate.textContent?.trim() === name,
+  );
   if (!found) throw new Error(`no option "${name}"`);
   return found;
 }
@@ -58,7 +63,9 @@ describe('Plugins screen', { timeout: 30_000 }, () => {
 
     expect(query(main, 'h1').textContent).toBe('Plugins');
     expect(query(main, '[data-plugins-read-only]').textContent).toBe(READ_ONLY_EN);
-    expect([...query(main, '[data-plugins-read-only]').querySelectorAll('code')].map((code) => code.textContent)).toEqual(['plugins', 'externalPlugins']);
+    expect(
+      [...query(main, '[data-plugins-read-only]').querySelectorAll('code')].map((code) => code.textContent),
+    ).toEqual(['plugins', 'externalPlugins']);
     expect([...main.querySelectorAll('th')].map((cell) => cell.textContent?.trim())).toEqual([
       'Plugin',
       'ID',
@@ -71,10 +78,42 @@ describe('Plugins screen', { timeout: 30_000 }, () => {
     ]);
 
     // Sorted by title; a title whose key does not translate reads as the id.
-    expect([...main.querySelectorAll('tr[data-plugin]')].map((tr) => tr.getAttribute('data-plugin'))).toEqual(['admin', 'broken', 'finance', 'reports']);
-    expect(cells(main, 'admin')).toEqual(['Administration', 'admin', '0.1.0', '^2.0.0', 'Built in', 'Yes', 'Running', 'Loaded']);
-    expect(cells(main, 'finance')).toEqual(['finance', 'finance', '0.1.0', '^2.0.0', 'Built in', 'No', 'Disabled', '—']);
-    expect(cells(main, 'broken')).toEqual(['broken', 'broken', '—', '—', '/srv/erp/external-plugins/broken', 'Yes', `Failed${BROKEN.error}`, 'Not in this browser']);
+    expect([...main.querySelectorAll('tr[data-plugin]')].map((tr) => tr.getAttribute('data-plugin'))).toEqual([
+      'admin',
+      'broken',
+      'finance',
+      'reports',
+    ]);
+    expect(cells(main, 'admin')).toEqual([
+      'Administration',
+      'admin',
+      '0.1.0',
+      '^2.0.0',
+      'Built in',
+      'Yes',
+      'Running',
+      'Loaded',
+    ]);
+    expect(cells(main, 'finance')).toEqual([
+      'finance',
+      'finance',
+      '0.1.0',
+      '^2.0.0',
+      'Built in',
+      'No',
+      'Disabled',
+      '—',
+    ]);
+    expect(cells(main, 'broken')).toEqual([
+      'broken',
+      'broken',
+      '—',
+      '—',
+      '/srv/erp/external-plugins/broken',
+      'Yes',
+      `Failed${BROKEN.error}`,
+      'Not in this browser',
+    ]);
 
     // The refusal: a badge, the reason beneath it, the folder in monospace.
     const reports = row(main, 'reports');
@@ -126,7 +165,11 @@ describe('Plugins screen', { timeout: 30_000 }, () => {
 
   it('shows a failed read with Try again, which reads again', async () => {
     let calls = 0;
-    const api = authApi().on('GET', 'plugins', () => (++calls === 1 ? jsonResponse(500, { message: 'The inventory is unavailable.' }) : jsonResponse(200, { data: [ADMIN] })));
+    const api = authApi().on('GET', 'plugins', () =>
+      ++calls === 1
+        ? jsonResponse(500, { message: 'The inventory is unavailable.' })
+        : jsonResponse(200, { data: [ADMIN] }),
+    );
     const { view } = await renderPluginPage({ plugins: [admin], path: '/plugins', codes: ['JS'], api });
     await waitInAct(() => expect(view.element.textContent).toContain('The inventory is unavailable.'), WAIT);
     await click(buttonByText(view.element, 'Try again'));
@@ -150,9 +193,14 @@ describe('Plugins screen', { timeout: 30_000 }, () => {
     const services = async (language: 'en' | 'ru'): Promise<string[]> => {
       const api = authApi().on('GET', 'plugins', { data: [ADMIN, shop] });
       const { view } = await renderPluginPage({ plugins: [admin], path: '/plugins', codes: ['JS'], api, language });
-      await waitInAct(() => expect(view.element.querySelector('[data-plugin-services-of="shop"]')).not.toBeNull(), WAIT);
+      await waitInAct(
+        () => expect(view.element.querySelector('[data-plugin-services-of="shop"]')).not.toBeNull(),
+        WAIT,
+      );
       expect(view.element.querySelector('[data-plugin-services-of="admin"]')).toBeNull();
-      return [...query(view.element, '[data-plugin-services-of="shop"]').querySelectorAll('[data-services]')].map((line) => line.textContent ?? '');
+      return [...query(view.element, '[data-plugin-services-of="shop"]').querySelectorAll('[data-services]')].map(
+        (line) => line.textContent ?? '',
+      );
     };
     expect(await services('en')).toEqual([
       'Requires: messenger.notifications from messenger',
@@ -176,7 +224,12 @@ describe('Plugins screen', { timeout: 30_000 }, () => {
 
   it('gives a user without JS the host’s no-access page, and never asks for the inventory', async () => {
     const api = authApi().on('GET', 'plugins', { data: INVENTORY });
-    const { view, kernel } = await renderPluginPage({ plugins: [admin], path: '/plugins', codes: ['JU', 'JA', 'VR'], api });
+    const { view, kernel } = await renderPluginPage({
+      plugins: [admin],
+      path: '/plugins',
+      codes: ['JU', 'JA', 'VR'],
+      api,
+    });
     await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('No access'), WAIT);
     expect(api.requests('GET', 'plugins')).toHaveLength(0);
     expect(kernel.host.state('admin')).toBe('idle');

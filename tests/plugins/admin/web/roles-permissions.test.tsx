@@ -3,7 +3,15 @@ import { PermissionCatalogue } from '@core/sdk/shared';
 import { adminManifest } from '@plugins/admin/manifest';
 import { financeManifest } from '@plugins/finance/manifest';
 import { matchesSearch } from '@plugins/admin/web/roles/permission-areas';
-import { click, jsonResponse, query, recordToasts, renderAppInKernel, typeInto, waitInAct } from '@core/sdk/testing-web';
+import {
+  click,
+  jsonResponse,
+  query,
+  recordToasts,
+  renderAppInKernel,
+  typeInto,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { FakeAuthServer, ROLES, adminKernel, buttonNamed, page, tabNamed, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
@@ -36,8 +44,12 @@ describe('Permission areas', () => {
   });
 
   it('searches codes and descriptions', () => {
-    expect(CATALOGUE.filter((permission) => matchesSearch(permission, 'wall')).map((permission) => permission.name)).toEqual(['FW']);
-    expect(CATALOGUE.filter((permission) => matchesSearch(permission, 'jq')).map((permission) => permission.name)).toEqual(['JQ']);
+    expect(
+      CATALOGUE.filter((permission) => matchesSearch(permission, 'wall')).map((permission) => permission.name),
+    ).toEqual(['FW']);
+    expect(
+      CATALOGUE.filter((permission) => matchesSearch(permission, 'jq')).map((permission) => permission.name),
+    ).toEqual(['JQ']);
   });
 });
 
@@ -48,14 +60,30 @@ function rolesServer(): FakeAuthServer {
     .on('GET', 'roles/1/permissions', { data: [] })
     .on('GET', 'roles/1/users', page([]))
     .on('GET', 'roles/2/permissions', { data: [CATALOGUE[0], CATALOGUE[2]] })
-    .on('GET', 'roles/2/users', page([{ id: 5, username: 'bob', email: 'bob@example.com', status: 'active', roles: ['manager'], created_at: '2026-01-02T10:00:00.000Z', deleted_at: null }]));
+    .on(
+      'GET',
+      'roles/2/users',
+      page([
+        {
+          id: 5,
+          username: 'bob',
+          email: 'bob@example.com',
+          status: 'active',
+          roles: ['manager'],
+          created_at: '2026-01-02T10:00:00.000Z',
+          deleted_at: null,
+        },
+      ]),
+    );
 }
 
 async function openRoles(server: FakeAuthServer, codes: readonly string[] = ['JQ']) {
   const kernel = await adminKernel(codes);
   const toasts = recordToasts(kernel);
   const view = await renderAppInKernel(kernel, { path: '/roles-permissions' });
-  await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Roles and permissions'), { timeout: 10_000 });
+  await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toBe('Roles and permissions'), {
+    timeout: 10_000,
+  });
   await waitInAct(() => expect(server.requests('GET', 'roles/1/permissions')).toHaveLength(1));
   return { kernel, view, toasts };
 }
@@ -112,7 +140,9 @@ describe('Roles and permissions screen', { timeout: 20_000 }, () => {
     await typeInto(query<HTMLInputElement>(view.element, 'input[aria-label="Search permissions"]'), 'bots');
     await waitInAct(() => expect(document.querySelectorAll('input[data-code]')).toHaveLength(1));
     await click(buttonNamed('Save permissions'));
-    await waitInAct(() => expect(server.requests('POST', 'roles/1/assign-permissions')[0]?.body).toEqual({ permissions: [3, 4] }));
+    await waitInAct(() =>
+      expect(server.requests('POST', 'roles/1/assign-permissions')[0]?.body).toEqual({ permissions: [3, 4] }),
+    );
   });
 
   it('lists the users holding the selected role', async () => {
@@ -126,10 +156,14 @@ describe('Roles and permissions screen', { timeout: 20_000 }, () => {
 
   it('creates a role and says why a held role cannot be deleted (409)', async () => {
     const server = rolesServer()
-      .on('POST', 'roles/add', () => jsonResponse(201, { data: { id: 4, name: 'auditor', users_count: 0, permissions_count: 0 } }))
+      .on('POST', 'roles/add', () =>
+        jsonResponse(201, { data: { id: 4, name: 'auditor', users_count: 0, permissions_count: 0 } }),
+      )
       .on('GET', 'roles/4/permissions', { data: [] })
       .on('GET', 'roles/4/users', page([]))
-      .on('DELETE', 'roles/2', () => jsonResponse(409, { message: 'This role is assigned to users and cannot be deleted.' }));
+      .on('DELETE', 'roles/2', () =>
+        jsonResponse(409, { message: 'This role is assigned to users and cannot be deleted.' }),
+      );
     const { view, toasts } = await openRoles(server);
     await click(buttonNamed('New role'));
     const dialog = query(document, '[role="dialog"]');
@@ -140,16 +174,22 @@ describe('Roles and permissions screen', { timeout: 20_000 }, () => {
 
     await click(query(view.element, 'button[data-role="2"]'));
     await click(buttonNamed('Delete'));
-    await waitInAct(() => expect(document.body.textContent).toContain('Are you sure? The role manager will be deleted.'));
+    await waitInAct(() =>
+      expect(document.body.textContent).toContain('Are you sure? The role manager will be deleted.'),
+    );
     await click(buttonNamed('Yes'));
     await waitInAct(() => expect(server.requests('DELETE', 'roles/2')).toHaveLength(1));
     await waitInAct(() =>
-      expect(toasts.map((toast) => toast.message)).toContain('Error during deletion: This role is assigned to users and cannot be deleted.'),
+      expect(toasts.map((toast) => toast.message)).toContain(
+        'Error during deletion: This role is assigned to users and cannot be deleted.',
+      ),
     );
   });
 
   it('creates a permission with an optional description and protects built-in codes', async () => {
-    const server = rolesServer().on('POST', 'permissions/add', () => jsonResponse(201, { data: { id: 10, name: 'XR', description: null, service: 'auth' } }));
+    const server = rolesServer().on('POST', 'permissions/add', () =>
+      jsonResponse(201, { data: { id: 10, name: 'XR', description: null, service: 'auth' } }),
+    );
     const { view } = await openRoles(server);
     await click(tabNamed('Permission catalogue'));
     await waitInAct(() => expect(view.element.querySelector('tr[data-permission="JU"]')).not.toBeNull());
@@ -160,7 +200,13 @@ describe('Roles and permissions screen', { timeout: 20_000 }, () => {
     const dialog = query(document, '[role="dialog"]');
     await typeInto(query<HTMLInputElement>(dialog, 'input'), 'xr');
     await click(buttonNamed('Save', dialog));
-    await waitInAct(() => expect(server.requests('POST', 'permissions/add')[0]?.body).toEqual({ name: 'XR', description: null, service: 'auth' }));
+    await waitInAct(() =>
+      expect(server.requests('POST', 'permissions/add')[0]?.body).toEqual({
+        name: 'XR',
+        description: null,
+        service: 'auth',
+      }),
+    );
   });
 
   it('is refused to users without JQ or JT', async () => {

@@ -6,7 +6,14 @@ import { FakeAuthServer, USER_INFO, adminKernel, buttonNamed, itemNamed, useAdmi
 useAdminTestSetup();
 
 const AT = '2026-02-01T00:00:00.000Z';
-const link = (id: number, service: string, source: ServiceLink['source'], sourceId: number, label: string, isDefault: boolean): ServiceLink => ({
+const link = (
+  id: number,
+  service: string,
+  source: ServiceLink['source'],
+  sourceId: number,
+  label: string,
+  isDefault: boolean,
+): ServiceLink => ({
   id,
   user_id: 5,
   service,
@@ -28,15 +35,69 @@ function serviceServer(links: readonly ServiceLink[]): FakeAuthServer {
         { id: 'rdp', label: 'RDP', kind: 'rdp' },
       ],
     })
-    .on('GET', 'you-track/groups', { data: [{ id: '1', name: 'Developers' }, { id: '2', name: 'Support' }] })
+    .on('GET', 'you-track/groups', {
+      data: [
+        { id: '1', name: 'Developers' },
+        { id: '2', name: 'Support' },
+      ],
+    })
     .on('GET', 'you-track/users/groups/5', { data: [{ id: '1', name: 'Developers' }] })
     .on('GET', 'tracker/users', {
-      data: [{ id: 30, user_id: 5, username: 'bob', service_name: 'keitaro', is_created_group: false, tracker_id: 1, tracker_name: 'alpha', external_id: 'k-1', created_at: AT }],
+      data: [
+        {
+          id: 30,
+          user_id: 5,
+          username: 'bob',
+          service_name: 'keitaro',
+          is_created_group: false,
+          tracker_id: 1,
+          tracker_name: 'alpha',
+          external_id: 'k-1',
+          created_at: AT,
+        },
+      ],
     })
     .on('GET', 'keitaro/servers', {
-      data: { servers: [{ id: 1, name: 'alpha', url: 'https://a', api_key: null, created_at: AT, updated_at: AT, active: null, on_hold: [], waiting: [] }, { id: 2, name: 'beta', url: 'https://b', api_key: null, created_at: AT, updated_at: AT, active: null, on_hold: [], waiting: [] }], free: [] },
+      data: {
+        servers: [
+          {
+            id: 1,
+            name: 'alpha',
+            url: 'https://a',
+            api_key: null,
+            created_at: AT,
+            updated_at: AT,
+            active: null,
+            on_hold: [],
+            waiting: [],
+          },
+          {
+            id: 2,
+            name: 'beta',
+            url: 'https://b',
+            api_key: null,
+            created_at: AT,
+            updated_at: AT,
+            active: null,
+            on_hold: [],
+            waiting: [],
+          },
+        ],
+        free: [],
+      },
     })
-    .on('GET', 'rdps/server', { data: { data: [{ id: 3, name: 'rdp-1' }, { id: 4, name: 'rdp-2' }], current_page: 1, last_page: 1, per_page: 100, total: 2 } });
+    .on('GET', 'rdps/server', {
+      data: {
+        data: [
+          { id: 3, name: 'rdp-1' },
+          { id: 4, name: 'rdp-2' },
+        ],
+        current_page: 1,
+        last_page: 1,
+        per_page: 100,
+        total: 2,
+      },
+    });
 }
 
 const LINKS = [
@@ -88,7 +149,12 @@ describe('Service tab', { timeout: 20_000 }, () => {
     await click(buttonNamed('Create Keitaro service'));
     await confirm('Are you sure you want to create the Keitaro service for this user?');
     await waitInAct(() => expect(server.requests('POST', 'tracker/users')).toHaveLength(1));
-    expect(server.requests('POST', 'tracker/users')[0]?.body).toEqual({ user_id: 5, service_name: 'keitaro', is_created_group: true, tracker_id: 2 });
+    expect(server.requests('POST', 'tracker/users')[0]?.body).toEqual({
+      user_id: 5,
+      service_name: 'keitaro',
+      is_created_group: true,
+      tracker_id: 2,
+    });
 
     await click(buttonNamed('Delete the account on alpha'));
     await confirm('Are you sure you want to delete the Keitaro service of this user?');
@@ -96,7 +162,11 @@ describe('Service tab', { timeout: 20_000 }, () => {
   });
 
   it('creates the issue-tracker account after its prompt when there is none', async () => {
-    const server = serviceServer(LINKS.filter((candidate) => candidate.source !== 'you_track')).on('POST', 'you-track/users/5', () => jsonResponse(201, { data: {} }));
+    const server = serviceServer(LINKS.filter((candidate) => candidate.source !== 'you_track')).on(
+      'POST',
+      'you-track/users/5',
+      () => jsonResponse(201, { data: {} }),
+    );
     const { view } = await openServices(server);
     await waitInAct(() => expect(view.element.textContent).toContain('The user has no issue-tracker account.'));
     await click(buttonNamed('Create issue-tracker service'));
@@ -156,7 +226,9 @@ describe('Service tab', { timeout: 20_000 }, () => {
   });
 
   it('says which parts need codes the user lacks', async () => {
-    const server = serviceServer(LINKS).on('GET', 'keitaro/servers', () => jsonResponse(403, { message: 'Forbidden' })).on('GET', 'rdps/server', () => jsonResponse(403, { message: 'Forbidden' }));
+    const server = serviceServer(LINKS)
+      .on('GET', 'keitaro/servers', () => jsonResponse(403, { message: 'Forbidden' }))
+      .on('GET', 'rdps/server', () => jsonResponse(403, { message: 'Forbidden' }));
     const { view } = await openServices(server, ['JU']);
     await waitInAct(() => expect(view.element.textContent).toContain('You do not have the code this part needs.'));
     expect(() => buttonNamed('Create RDP service')).toThrow();

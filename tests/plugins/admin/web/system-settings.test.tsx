@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { settingsChanges, splitSettingErrors, initialInputs, settingProblem } from '@plugins/admin/web/settings/settings-form';
+import {
+  settingsChanges,
+  splitSettingErrors,
+  initialInputs,
+  settingProblem,
+} from '@plugins/admin/web/settings/settings-form';
 import type { SystemSettingEntry, ValueSettingEntry } from '@plugins/admin/shared/system-settings';
-import { click, jsonResponse, query, recordToasts, renderAppInKernel, typeInto, waitInAct } from '@core/sdk/testing-web';
+import {
+  click,
+  jsonResponse,
+  query,
+  recordToasts,
+  renderAppInKernel,
+  typeInto,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { FakeAuthServer, adminKernel, buttonNamed, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
@@ -59,11 +72,22 @@ const ENTRIES: readonly SystemSettingEntry[] = [PRODUCT, LANGUAGE, NESTING, FLAG
 
 describe('Settings form model', () => {
   it('sends only changed values, typed secrets and resets', () => {
-    const inputs = { ...initialInputs(ENTRIES), 'core.general.productName': ' Agency ', 'finance.googleTables.maxNestingLevel': '7' };
-    expect(settingsChanges(ENTRIES, inputs)).toEqual({ 'core.general.productName': 'Agency', 'finance.googleTables.maxNestingLevel': 7 });
+    const inputs = {
+      ...initialInputs(ENTRIES),
+      'core.general.productName': ' Agency ',
+      'finance.googleTables.maxNestingLevel': '7',
+    };
+    expect(settingsChanges(ENTRIES, inputs)).toEqual({
+      'core.general.productName': 'Agency',
+      'finance.googleTables.maxNestingLevel': 7,
+    });
     expect(settingsChanges(ENTRIES, initialInputs(ENTRIES))).toEqual({});
-    expect(settingsChanges(ENTRIES, { ...initialInputs(ENTRIES), 'core.telegram.botToken': 'abc:123' })).toEqual({ 'core.telegram.botToken': 'abc:123' });
-    expect(settingsChanges(ENTRIES, initialInputs(ENTRIES), new Set(['core.general.productName']))).toEqual({ 'core.general.productName': null });
+    expect(settingsChanges(ENTRIES, { ...initialInputs(ENTRIES), 'core.telegram.botToken': 'abc:123' })).toEqual({
+      'core.telegram.botToken': 'abc:123',
+    });
+    expect(settingsChanges(ENTRIES, initialInputs(ENTRIES), new Set(['core.general.productName']))).toEqual({
+      'core.general.productName': null,
+    });
   });
 
   it('checks bounds before sending', () => {
@@ -75,7 +99,12 @@ describe('Settings form model', () => {
   });
 
   it('puts 422 messages under the settings they name, the rest above the form', () => {
-    expect(splitSettingErrors(ENTRIES, { 'core.general.productName': ['The value is too long.'], 'no.such': ['There is no such setting.'] })).toEqual({
+    expect(
+      splitSettingErrors(ENTRIES, {
+        'core.general.productName': ['The value is too long.'],
+        'no.such': ['There is no such setting.'],
+      }),
+    ).toEqual({
       byKey: { 'core.general.productName': ['The value is too long.'] },
       general: ['There is no such setting.'],
     });
@@ -86,7 +115,10 @@ async function openSettings(server: FakeAuthServer) {
   const kernel = await adminKernel(['JS']);
   const toasts = recordToasts(kernel);
   const view = await renderAppInKernel(kernel, { path: '/system-settings' });
-  await waitInAct(() => expect(view.element.querySelector('[data-setting="core.general.productName"] input')).not.toBeNull(), { timeout: 10_000 });
+  await waitInAct(
+    () => expect(view.element.querySelector('[data-setting="core.general.productName"] input')).not.toBeNull(),
+    { timeout: 10_000 },
+  );
   return { view, toasts, server };
 }
 
@@ -109,9 +141,10 @@ describe('System settings screen', { timeout: 20_000 }, () => {
   });
 
   it('saves only what changed with PUT system-settings', async () => {
-    const server = new FakeAuthServer()
-      .on('GET', 'system-settings', { data: ENTRIES })
-      .on('PUT', 'system-settings', { data: ENTRIES.map((entry) => (entry.key === PRODUCT.key ? { ...PRODUCT, value: 'Agency' } : entry)), message: 'Successfully updated' });
+    const server = new FakeAuthServer().on('GET', 'system-settings', { data: ENTRIES }).on('PUT', 'system-settings', {
+      data: ENTRIES.map((entry) => (entry.key === PRODUCT.key ? { ...PRODUCT, value: 'Agency' } : entry)),
+      message: 'Successfully updated',
+    });
     const { toasts } = await openSettings(server);
     await typeInto(input('core.general.productName'), 'Agency');
     await click(buttonNamed('Save'));
@@ -137,9 +170,18 @@ describe('System settings screen', { timeout: 20_000 }, () => {
     await typeInto(input('core.telegram.botToken'), 'new-token');
     await click(buttonNamed('Save'));
     await waitInAct(() => expect(server.requests('PUT', 'system-settings')).toHaveLength(1));
-    expect(server.requests('PUT', 'system-settings')[0]?.body).toEqual({ 'finance.googleTables.maxNestingLevel': 12, 'core.telegram.botToken': 'new-token' });
-    await waitInAct(() => expect(query(document, '[data-setting="finance.googleTables.maxNestingLevel"]').textContent).toContain('The value must be at most 20.'));
-    expect(query(document, '[data-setting="core.telegram.botToken"]').textContent).toContain('This secret is set only in the environment');
+    expect(server.requests('PUT', 'system-settings')[0]?.body).toEqual({
+      'finance.googleTables.maxNestingLevel': 12,
+      'core.telegram.botToken': 'new-token',
+    });
+    await waitInAct(() =>
+      expect(query(document, '[data-setting="finance.googleTables.maxNestingLevel"]').textContent).toContain(
+        'The value must be at most 20.',
+      ),
+    );
+    expect(query(document, '[data-setting="core.telegram.botToken"]').textContent).toContain(
+      'This secret is set only in the environment',
+    );
     expect(query(document, '[data-setting="core.general.productName"]').textContent).not.toContain('The value');
   });
 
@@ -148,7 +190,11 @@ describe('System settings screen', { timeout: 20_000 }, () => {
     await openSettings(server);
     await typeInto(input('finance.googleTables.maxNestingLevel'), '50');
     await click(buttonNamed('Save'));
-    await waitInAct(() => expect(query(document, '[data-setting="finance.googleTables.maxNestingLevel"]').textContent).toContain('The value must be at most 20.'));
+    await waitInAct(() =>
+      expect(query(document, '[data-setting="finance.googleTables.maxNestingLevel"]').textContent).toContain(
+        'The value must be at most 20.',
+      ),
+    );
     expect(server.requests('PUT', 'system-settings')).toHaveLength(0);
   });
 });

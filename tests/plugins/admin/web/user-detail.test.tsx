@@ -3,7 +3,15 @@ import { ContainerModule } from 'inversify';
 import { createElement } from 'react';
 import { type UserDetailTabContribution, UserDetailTabToken } from '@core/sdk/web';
 import { visibleTabs } from '@plugins/admin/web/user-detail/UserDetailPage';
-import { click, jsonResponse, recordToasts, renderAppInKernel, type TestKernel, waitInAct, webPlugin } from '@core/sdk/testing-web';
+import {
+  click,
+  jsonResponse,
+  recordToasts,
+  renderAppInKernel,
+  type TestKernel,
+  waitInAct,
+  webPlugin,
+} from '@core/sdk/testing-web';
 import { financeManifest } from '@plugins/finance/manifest';
 import financeCode from '@plugins/finance/web';
 import { admin, FakeAuthServer, USER_INFO, adminKernel, buttonNamed, useAdminTestSetup } from './admin-server';
@@ -13,7 +21,10 @@ useAdminTestSetup();
 const finance = webPlugin(financeManifest, financeCode);
 
 // A Fluent tab draws its text twice (the second copy reserves the width of the selected, bold text).
-const tabNames = (): string[] => [...document.querySelectorAll('[role="tab"]')].map((tab) => tab.querySelector('.fui-Tab__content')?.textContent?.trim() ?? '');
+const tabNames = (): string[] =>
+  [...document.querySelectorAll('[role="tab"]')].map(
+    (tab) => tab.querySelector('.fui-Tab__content')?.textContent?.trim() ?? '',
+  );
 
 function userServer(info: object = USER_INFO): FakeAuthServer {
   return new FakeAuthServer()
@@ -35,8 +46,20 @@ async function openDetail(kernel: TestKernel, tab = 'info-tab') {
 
 describe('User detail tabs', { timeout: 20_000 }, () => {
   it('orders the contributions, drops duplicates and hides those whose code the user lacks', () => {
-    const tab = (id: string, order: number, requires?: string): UserDetailTabContribution => ({ id, labelKey: id, order, requires, component: () => null });
-    const tabs = [tab('edit-user-tab', 40), tab('info-tab', 10), tab('employee-tab', 30, 'FJ'), tab('service-tab', 20), tab('info-tab', 50)];
+    const tab = (id: string, order: number, requires?: string): UserDetailTabContribution => ({
+      id,
+      labelKey: id,
+      order,
+      requires,
+      component: () => null,
+    });
+    const tabs = [
+      tab('edit-user-tab', 40),
+      tab('info-tab', 10),
+      tab('employee-tab', 30, 'FJ'),
+      tab('service-tab', 20),
+      tab('info-tab', 50),
+    ];
     const shown = visibleTabs(tabs, (candidate) => candidate.requires !== 'FJ');
     expect(shown.map((candidate) => candidate.id)).toEqual(['info-tab', 'service-tab', 'edit-user-tab']);
   });
@@ -61,7 +84,9 @@ describe('User detail tabs', { timeout: 20_000 }, () => {
     const view = await openDetail(kernel, 'employee-tab');
     await waitInAct(() => expect(tabNames()).toEqual(['Information', 'Services', 'Employee', 'Edit user']));
     expect(view.path()).toBe('/user/5/employee-tab');
-    await waitInAct(() => expect(server.seen.some((request) => request.url.includes('/finance/employees/by-user/5'))).toBe(true));
+    await waitInAct(() =>
+      expect(server.seen.some((request) => request.url.includes('/finance/employees/by-user/5'))).toBe(true),
+    );
   });
 
   it('hides the employee tab from a user without FJ, whose browser never loads the finance code for it', async () => {
@@ -87,7 +112,12 @@ describe('User detail tabs', { timeout: 20_000 }, () => {
     const Notes = () => createElement('p', null, 'Notes of the user');
     kernel.container.load(
       new ContainerModule(({ bind }) => {
-        bind(UserDetailTabToken).toConstantValue({ id: 'notes-tab', labelKey: 'admin:userDetail.tabs.service', component: Notes, order: 15 });
+        bind(UserDetailTabToken).toConstantValue({
+          id: 'notes-tab',
+          labelKey: 'admin:userDetail.tabs.service',
+          component: Notes,
+          order: 15,
+        });
       }),
     );
     const view = await openDetail(kernel, 'notes-tab');
@@ -113,7 +143,16 @@ describe('User detail tabs', { timeout: 20_000 }, () => {
         ],
       })
       .on('PUT', 'users/5/permissions', (request) =>
-        jsonResponse(200, { data: { ...USER_INFO, additional_permissions: [{ id: 11, name: 'JA' }, { id: 12, name: 'FW' }], body: request.body } }),
+        jsonResponse(200, {
+          data: {
+            ...USER_INFO,
+            additional_permissions: [
+              { id: 11, name: 'JA' },
+              { id: 12, name: 'FW' },
+            ],
+            body: request.body,
+          },
+        }),
       );
     const kernel = await adminKernel(['JU', 'JQ']);
     const toasts = recordToasts(kernel);

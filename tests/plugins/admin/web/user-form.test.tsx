@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_USER_FORM, userFormIssues, userPayload, type UserFormValues } from '@plugins/admin/web/users/user-form-model';
-import { buttonByText, click, jsonResponse, query, recordToasts, renderAppInKernel, typeInto, waitInAct } from '@core/sdk/testing-web';
+import {
+  EMPTY_USER_FORM,
+  userFormIssues,
+  userPayload,
+  type UserFormValues,
+} from '@plugins/admin/web/users/user-form-model';
+import {
+  buttonByText,
+  click,
+  jsonResponse,
+  query,
+  recordToasts,
+  renderAppInKernel,
+  typeInto,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { FakeAuthServer, ROLES, USER_INFO, adminKernel, itemNamed, page, useAdminTestSetup } from './admin-server';
 
 useAdminTestSetup();
@@ -50,7 +64,11 @@ describe('User form rules (spec §3, §5)', () => {
   });
 
   it('requires a username, a password on create, and an e-mail or a messenger id', () => {
-    expect(userFormIssues(EMPTY_USER_FORM, 'create')).toEqual({ username: 'required', password: 'required', email: 'emailOrTelegram' });
+    expect(userFormIssues(EMPTY_USER_FORM, 'create')).toEqual({
+      username: 'required',
+      password: 'required',
+      email: 'emailOrTelegram',
+    });
     expect(userFormIssues({ ...FILLED, password: '' }, 'update')).toEqual({});
     expect(userFormIssues({ ...FILLED, email: '', tg_user_id: '' }, 'update')).toEqual({ email: 'emailOrTelegram' });
     expect(userFormIssues({ ...FILLED, email: 'not-an-email' }, 'create')).toEqual({ email: 'email' });
@@ -120,7 +138,12 @@ describe('User form in the users list', { timeout: 20_000 }, () => {
       .on('GET', 'users', page([{ ...USER_INFO }]))
       .on('GET', 'roles', { data: ROLES })
       .on('GET', 'users/5/info', { data: USER_INFO })
-      .on('PATCH', 'users/5', () => jsonResponse(422, { message: 'The given data was invalid.', errors: { email: ['This value is already taken.'] } }));
+      .on('PATCH', 'users/5', () =>
+        jsonResponse(422, {
+          message: 'The given data was invalid.',
+          errors: { email: ['This value is already taken.'] },
+        }),
+      );
     const { view } = await openUsers(server);
     await waitInAct(() => expect(view.element.textContent).toContain('bob'));
     await click(query(view.element, 'button[aria-label="Actions for bob"]'));
@@ -134,6 +157,8 @@ describe('User form in the users list', { timeout: 20_000 }, () => {
     const body = server.requests('PATCH', 'users/5')[0]?.body;
     expect(body).not.toHaveProperty('password');
     expect(body).toMatchObject({ username: 'bob', email: 'taken@example.com', sub: 'BOB', roles: [2] });
-    await waitInAct(() => expect(query(dialog, '[data-field="email"]').textContent).toContain('This value is already taken.'));
+    await waitInAct(() =>
+      expect(query(dialog, '[data-field="email"]').textContent).toContain('This value is already taken.'),
+    );
   });
 });

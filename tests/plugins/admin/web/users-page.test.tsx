@@ -1,13 +1,54 @@
 import { describe, expect, it } from 'vitest';
 import { usersListParams, usersScreen } from '@plugins/admin/web/users/users-api';
-import { click, defaultListQuery, jsonResponse, query, recordToasts, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
-import { FakeAuthServer, ROLES, USER_INFO, adminKernel, buttonNamed, itemNamed, page, useAdminTestSetup } from './admin-server';
+import {
+  click,
+  defaultListQuery,
+  jsonResponse,
+  query,
+  recordToasts,
+  renderAppInKernel,
+  waitInAct,
+} from '@core/sdk/testing-web';
+import {
+  FakeAuthServer,
+  ROLES,
+  USER_INFO,
+  adminKernel,
+  buttonNamed,
+  itemNamed,
+  page,
+  useAdminTestSetup,
+} from './admin-server';
 
 useAdminTestSetup();
 
-const BOB = { id: 5, username: 'bob', email: 'bob@example.com', status: 'active', roles: ['manager', 'accountant'], created_at: '2026-01-02T10:00:00.000Z', deleted_at: null };
-const EVE = { id: 6, username: 'eve', email: null, status: 'blocked', roles: [], created_at: '2026-01-03T10:00:00.000Z', deleted_at: null };
-const GONE = { id: 7, username: 'gone', email: 'gone@example.com', status: 'active', roles: [], created_at: '2026-01-04T10:00:00.000Z', deleted_at: '2026-02-01T10:00:00.000Z' };
+const BOB = {
+  id: 5,
+  username: 'bob',
+  email: 'bob@example.com',
+  status: 'active',
+  roles: ['manager', 'accountant'],
+  created_at: '2026-01-02T10:00:00.000Z',
+  deleted_at: null,
+};
+const EVE = {
+  id: 6,
+  username: 'eve',
+  email: null,
+  status: 'blocked',
+  roles: [],
+  created_at: '2026-01-03T10:00:00.000Z',
+  deleted_at: null,
+};
+const GONE = {
+  id: 7,
+  username: 'gone',
+  email: 'gone@example.com',
+  status: 'active',
+  roles: [],
+  created_at: '2026-01-04T10:00:00.000Z',
+  deleted_at: '2026-02-01T10:00:00.000Z',
+};
 
 describe('Users list parameters', () => {
   it("translates the engine's query into the auth API's q, status, role_id, deleted and sort", () => {
@@ -22,8 +63,20 @@ describe('Users list parameters', () => {
         { field: 'status', op: 'eq' as const, value: 'blocked' },
       ],
     };
-    expect(usersListParams(query, { role_id: '3' })).toEqual({ page: '2', per_page: '50', sort: 'username', deleted: 'only', q: 'bo', status: 'blocked', role_id: '3' });
-    expect(usersListParams(defaultListQuery(usersScreen), {})).toEqual({ page: '1', per_page: '20', sort: 'created_at' });
+    expect(usersListParams(query, { role_id: '3' })).toEqual({
+      page: '2',
+      per_page: '50',
+      sort: 'username',
+      deleted: 'only',
+      q: 'bo',
+      status: 'blocked',
+      role_id: '3',
+    });
+    expect(usersListParams(defaultListQuery(usersScreen), {})).toEqual({
+      page: '1',
+      per_page: '20',
+      sort: 'created_at',
+    });
   });
 });
 
@@ -47,7 +100,9 @@ describe('Users list', { timeout: 20_000 }, () => {
       .on('GET', 'service-link/5', { data: [] });
     const { view } = await openUsers(server, '/users?deleted=with');
     expect(server.lastQuery('GET', 'users').get('deleted')).toBe('with');
-    const headers = [...view.element.querySelectorAll('thead th')].map((cell) => cell.textContent?.trim()).filter(Boolean);
+    const headers = [...view.element.querySelectorAll('thead th')]
+      .map((cell) => cell.textContent?.trim())
+      .filter(Boolean);
     expect(headers).toEqual(['Username', 'E-mail', 'Status', 'Roles', 'Deleted at', 'Created', 'Actions']);
     expect(rowText(view.element, 5)).toContain('manager, accountant');
     expect(rowText(view.element, 5)).toContain('Active');
@@ -66,11 +121,15 @@ describe('Users list', { timeout: 20_000 }, () => {
     expect(server.lastQuery('GET', 'users').get('role_id')).toBe('3');
     expect(server.lastQuery('GET', 'users').has('filter[role_id][eq]')).toBe(false);
     // The chip names the role; removing it lists every role's users again.
-    await waitInAct(() => expect(query(view.element, '[data-filter="role_id"]').textContent).toBe('Role equals accountant'));
+    await waitInAct(() =>
+      expect(query(view.element, '[data-filter="role_id"]').textContent).toBe('Role equals accountant'),
+    );
     await click(buttonNamed('Remove filter Role equals accountant', view.element));
     await waitInAct(() => expect(server.lastQuery('GET', 'users').has('role_id')).toBe(false));
     // Not a column, but a field "Add filter" offers.
-    expect([...view.element.querySelectorAll('thead th')].map((cell) => cell.textContent?.trim())).not.toContain('Role');
+    expect([...view.element.querySelectorAll('thead th')].map((cell) => cell.textContent?.trim())).not.toContain(
+      'Role',
+    );
     await click(buttonNamed('Add filter', view.element));
     await waitInAct(() => expect(itemNamed('Role')).toBeDefined());
   });
@@ -130,10 +189,14 @@ describe('Users list', { timeout: 20_000 }, () => {
     const server = new FakeAuthServer()
       .on('GET', 'users', page([BOB]))
       .on('GET', 'roles', { data: ROLES })
-      .on('POST', 'users/5/block', () => jsonResponse(422, { message: 'The given data was invalid.', errors: { id: ['You cannot block yourself.'] } }));
+      .on('POST', 'users/5/block', () =>
+        jsonResponse(422, { message: 'The given data was invalid.', errors: { id: ['You cannot block yourself.'] } }),
+      );
     const { view, toasts } = await openUsers(server);
     await click(buttonNamed('Actions for bob', view.element));
     await click(itemNamed('Block'));
-    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toContain('Error during update: The given data was invalid.'));
+    await waitInAct(() =>
+      expect(toasts.map((toast) => toast.message)).toContain('Error during update: The given data was invalid.'),
+    );
   });
 });

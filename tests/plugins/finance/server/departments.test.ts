@@ -53,7 +53,15 @@ beforeAll(async () => {
   ads = await create(t, 'articles', { name: 'Ads', direction: 'expense' });
   projectA = await create(t, 'projects', { name: 'Nutra EU' });
 
-  const book = (date_fact: string, division: Row, article: Row, amount: string, commission = '0', project: Row | null = null, wallet = usd) =>
+  const book = (
+    date_fact: string,
+    division: Row,
+    article: Row,
+    amount: string,
+    commission = '0',
+    project: Row | null = null,
+    wallet = usd,
+  ) =>
     create(t, 'transactions', {
       date_fact,
       wallet_id: wallet.id,
@@ -82,8 +90,16 @@ beforeAll(async () => {
 
   // A payroll draft converted into a transaction is payroll, counted from the sheet: left out.
   const convert = async (hash: string, amount: string) => {
-    const draft = await create(t, 'transaction-drafts', { wallet_id: usd.id, amount: money(amount, 'USD'), hash, draft_date: '2026-03-20' });
-    const converted = await t.call(['FF', 'FT'], 'POST', `transaction-drafts/${draft.id}/convert`, { article_id: ads.id, division_id: marketingOne.id });
+    const draft = await create(t, 'transaction-drafts', {
+      wallet_id: usd.id,
+      amount: money(amount, 'USD'),
+      hash,
+      draft_date: '2026-03-20',
+    });
+    const converted = await t.call(['FF', 'FT'], 'POST', `transaction-drafts/${draft.id}/convert`, {
+      article_id: ads.id,
+      division_id: marketingOne.id,
+    });
     expect(converted.statusCode, converted.body).toBe(200);
   };
   await convert(`payroll:2026-03:${firedFirst.id}`, '4000');
@@ -92,14 +108,15 @@ beforeAll(async () => {
 
   // The motivation sheets: March approved, January a draft, February none.
   const sheet = async (month: string, status: string, lines: readonly (readonly [Row, string, Row?])[]) => {
-    const { rows } = await t.db.query<{ id: number }>('INSERT INTO finance.motivation_sheets (month, status) VALUES ($1, $2) RETURNING id::int AS id', [month, status]);
+    const { rows } = await t.db.query<{ id: number }>(
+      'INSERT INTO finance.motivation_sheets (month, status) VALUES ($1, $2) RETURNING id::int AS id',
+      [month, status],
+    );
     for (const [employee, total, division] of lines) {
-      await t.db.query('INSERT INTO finance.motivation_lines (sheet_id, employee_id, total_usd, division_id) VALUES ($1, $2, $3, $4)', [
-        rows[0]?.id,
-        employee.id,
-        total,
-        division?.id ?? null,
-      ]);
+      await t.db.query(
+        'INSERT INTO finance.motivation_lines (sheet_id, employee_id, total_usd, division_id) VALUES ($1, $2, $3, $4)',
+        [rows[0]?.id, employee.id, total, division?.id ?? null],
+      );
     }
   };
   await sheet('2026-03', 'approved', [
@@ -167,7 +184,14 @@ describe('a department view', { timeout: DB_TIMEOUT }, () => {
   it('answers a department without divisions with zeros', async () => {
     const development = await view('development');
     expect(development.divisions).toEqual([]);
-    expect(development.current).toMatchObject({ headcount: 0, income_usd: '0', spend_usd: '0', payroll_usd: '0', result_usd: '0', payroll_status: 'approved' });
+    expect(development.current).toMatchObject({
+      headcount: 0,
+      income_usd: '0',
+      spend_usd: '0',
+      payroll_usd: '0',
+      result_usd: '0',
+      payroll_status: 'approved',
+    });
     expect(development.change.result_usd).toEqual({ absolute: '0', percent: null });
   });
 });
@@ -179,9 +203,30 @@ describe('the departments summary', { timeout: DB_TIMEOUT }, () => {
     expect(response.json<{ data: DepartmentSummary }>().data).toEqual({
       month: '2026-03',
       departments: [
-        { type: 'marketing', has_divisions: true, headcount: 4, result_usd: '-453.15', previous_result_usd: '411', result_change: { absolute: '-864.15', percent: '-210.26' } },
-        { type: 'sales', has_divisions: true, headcount: 1, result_usd: '300', previous_result_usd: '0', result_change: { absolute: '300', percent: null } },
-        { type: 'development', has_divisions: false, headcount: 0, result_usd: '0', previous_result_usd: '0', result_change: { absolute: '0', percent: null } },
+        {
+          type: 'marketing',
+          has_divisions: true,
+          headcount: 4,
+          result_usd: '-453.15',
+          previous_result_usd: '411',
+          result_change: { absolute: '-864.15', percent: '-210.26' },
+        },
+        {
+          type: 'sales',
+          has_divisions: true,
+          headcount: 1,
+          result_usd: '300',
+          previous_result_usd: '0',
+          result_change: { absolute: '300', percent: null },
+        },
+        {
+          type: 'development',
+          has_divisions: false,
+          headcount: 0,
+          result_usd: '0',
+          previous_result_usd: '0',
+          result_change: { absolute: '0', percent: null },
+        },
       ],
     });
   });
@@ -189,21 +234,31 @@ describe('the departments summary', { timeout: DB_TIMEOUT }, () => {
   it('defaults to this month (UTC)', async () => {
     const response = await t.call(['FH'], 'GET', 'departments/summary');
     expect(response.json<{ data: DepartmentSummary }>().data.month).toBe(new Date().toISOString().slice(0, 7));
-    expect((await t.call(['FH'], 'GET', 'departments/sales')).json<{ data: DepartmentView }>().data.month).toBe(new Date().toISOString().slice(0, 7));
+    expect((await t.call(['FH'], 'GET', 'departments/sales')).json<{ data: DepartmentView }>().data.month).toBe(
+      new Date().toISOString().slice(0, 7),
+    );
   });
 });
 
 describe('department routes refuse', { timeout: DB_TIMEOUT }, () => {
   it('a month that is not YYYY-MM, and anything else in the query, with 422', async () => {
-    for (const path of ['departments/marketing?month=2026-13', 'departments/marketing?month=2026-3', 'departments/summary?month=0999-01', 'departments/summary?month=2026-03&x=1']) {
+    for (const path of [
+      'departments/marketing?month=2026-13',
+      'departments/marketing?month=2026-3',
+      'departments/summary?month=0999-01',
+      'departments/summary?month=2026-03&x=1',
+    ]) {
       const response = await t.call(['FH'], 'GET', path);
       expect(response.statusCode, path).toBe(422);
     }
-    expect((await t.call(['FH'], 'GET', 'departments/marketing?month=2026-3')).json()).toMatchObject({ errors: { month: ['Give the month as YYYY-MM.'] } });
+    expect((await t.call(['FH'], 'GET', 'departments/marketing?month=2026-3')).json()).toMatchObject({
+      errors: { month: ['Give the month as YYYY-MM.'] },
+    });
   });
 
   it('a department type that does not exist, with 404', async () => {
-    for (const type of ['finance', 'Marketing', '1']) expect((await t.call(['FH'], 'GET', `departments/${type}`)).statusCode, type).toBe(404);
+    for (const type of ['finance', 'Marketing', '1'])
+      expect((await t.call(['FH'], 'GET', `departments/${type}`)).statusCode, type).toBe(404);
   });
 
   it('a caller without FH, with 403', async () => {
@@ -231,7 +286,10 @@ describe('the demo', { timeout: DB_TIMEOUT }, () => {
       expect(divisions.length, type).toBeGreaterThan(0);
       for (const figures of [current, previous]) {
         expect(figures.headcount, `${type} ${figures.month}`).toBeGreaterThan(0);
-        expect([figures.income_usd, figures.spend_usd].some((amount) => amount !== '0'), `${type} ${figures.month}`).toBe(true);
+        expect(
+          [figures.income_usd, figures.spend_usd].some((amount) => amount !== '0'),
+          `${type} ${figures.month}`,
+        ).toBe(true);
       }
     }
   });

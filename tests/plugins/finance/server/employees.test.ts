@@ -33,7 +33,12 @@ describe('employees', { timeout: DB_TIMEOUT }, () => {
     expect((await read(t, `employees/${boss.id}`)).manager_id).toBeNull();
 
     const all = await t.call(['FJ'], 'GET', `employees/${boss.id}/subordinates`);
-    expect(all.json<{ data: { full_name: string; level: number }[] }>().data.map((row) => [row.full_name, row.level])).toEqual([['Lead', 1], ['Dev', 2]]);
+    expect(
+      all.json<{ data: { full_name: string; level: number }[] }>().data.map((row) => [row.full_name, row.level]),
+    ).toEqual([
+      ['Lead', 1],
+      ['Dev', 2],
+    ]);
     const direct = await t.call(['FJ'], 'GET', `employees/${boss.id}/subordinates?direct=true`);
     expect(direct.json<{ data: unknown[] }>().data).toHaveLength(1);
     expect((await t.call(['FJ'], 'GET', 'employees/999999/subordinates')).statusCode).toBe(404);
@@ -52,19 +57,43 @@ describe('employees', { timeout: DB_TIMEOUT }, () => {
 
   it('refuses overlapping salary periods with 422 on date_start and computes the salary of a period', async () => {
     const person = await create(t, 'employees', { full_name: 'Salaried', base_salary: money('3100', 'USD') });
-    await create(t, 'salary-history', { employee_id: person.id, date_start: '2026-01-01', date_end: '2026-02-14', salary: money('3100', 'USD') });
-    const open = await create(t, 'salary-history', { employee_id: person.id, date_start: '2026-02-15', salary: money('2800.50', 'EUR') });
-    const overlap = await t.call(ALL_FINANCE, 'POST', 'salary-history', { employee_id: person.id, date_start: '2026-02-01', date_end: '2026-02-20', salary: money('1', 'USD') });
+    await create(t, 'salary-history', {
+      employee_id: person.id,
+      date_start: '2026-01-01',
+      date_end: '2026-02-14',
+      salary: money('3100', 'USD'),
+    });
+    const open = await create(t, 'salary-history', {
+      employee_id: person.id,
+      date_start: '2026-02-15',
+      salary: money('2800.50', 'EUR'),
+    });
+    const overlap = await t.call(ALL_FINANCE, 'POST', 'salary-history', {
+      employee_id: person.id,
+      date_start: '2026-02-01',
+      date_end: '2026-02-20',
+      salary: money('1', 'USD'),
+    });
     expect(overlap.statusCode).toBe(422);
-    expect(overlap.json<{ errors: Record<string, string[]> }>().errors).toEqual({ date_start: ['This period overlaps the salary from 01/01/26 to 02/14/26.'] });
-    const later = await t.call(ALL_FINANCE, 'POST', 'salary-history', { employee_id: person.id, date_start: '2027-01-01', salary: money('1', 'USD') });
+    expect(overlap.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      date_start: ['This period overlaps the salary from 01/01/26 to 02/14/26.'],
+    });
+    const later = await t.call(ALL_FINANCE, 'POST', 'salary-history', {
+      employee_id: person.id,
+      date_start: '2027-01-01',
+      salary: money('1', 'USD'),
+    });
     expect(later.statusCode).toBe(422);
     const backwards = await patch(`salary-history/${open.id}`, { version: open.version, date_end: '2026-02-01' });
     expect(backwards.statusCode).toBe(422);
     expect(Object.keys(backwards.json<{ errors: object }>().errors)).toEqual(['date_end']);
     // Another employee's periods never clash.
     const other = await create(t, 'employees', { full_name: 'Other' });
-    await create(t, 'salary-history', { employee_id: other.id, date_start: '2026-01-01', salary: money('1000', 'USD') });
+    await create(t, 'salary-history', {
+      employee_id: other.id,
+      date_start: '2026-01-01',
+      salary: money('1000', 'USD'),
+    });
 
     const salary = await t.call(['FJ'], 'GET', `employees/${person.id}/salary?from=2026-01-17&to=2026-03-31`);
     expect(salary.statusCode, salary.body).toBe(200);
@@ -72,8 +101,12 @@ describe('employees', { timeout: DB_TIMEOUT }, () => {
       { currency: 'EUR', amount: '4200.75' },
       { currency: 'USD', amount: '3050' },
     ]);
-    expect((await t.call(['FJ'], 'GET', `employees/${person.id}/salary?from=2026-02-30&to=2026-03-01`)).statusCode).toBe(422);
-    expect((await t.call(['FJ'], 'GET', `employees/${person.id}/salary?from=2026-03-02&to=2026-03-01`)).statusCode).toBe(422);
+    expect(
+      (await t.call(['FJ'], 'GET', `employees/${person.id}/salary?from=2026-02-30&to=2026-03-01`)).statusCode,
+    ).toBe(422);
+    expect(
+      (await t.call(['FJ'], 'GET', `employees/${person.id}/salary?from=2026-03-02&to=2026-03-01`)).statusCode,
+    ).toBe(422);
     expect((await t.call(['FJ'], 'GET', `employees/${person.id}/salary`)).statusCode).toBe(422);
   });
 
@@ -82,7 +115,11 @@ describe('employees', { timeout: DB_TIMEOUT }, () => {
     const person = await create(t, 'employees', { full_name: 'Linked Person', user_id: userId });
     const found = await t.call(['JU'], 'GET', `employees/by-user/${userId}`);
     expect(found.statusCode).toBe(200);
-    expect(found.json<{ data: Row }>().data).toMatchObject({ id: person.id, user_id: userId, full_name: 'Linked Person' });
+    expect(found.json<{ data: Row }>().data).toMatchObject({
+      id: person.id,
+      user_id: userId,
+      full_name: 'Linked Person',
+    });
     const twice = await t.call(ALL_FINANCE, 'POST', 'employees', { full_name: 'Second', user_id: userId });
     expect(twice.statusCode).toBe(422);
     expect(Object.keys(twice.json<{ errors: object }>().errors)).toEqual(['user_id']);

@@ -6,7 +6,16 @@ import { createFinanceServerPlugin } from '@plugins/finance/server';
 
 /** Finance provides `context.exchangeRates` from its exchange rates: the latest rate on or before a day, USD 1. */
 
-const manifest: PluginManifest = { id: 'rateprobe', version: '0.0.1', sdk: '^1.4.0', titleKey: 'rateprobe:title', service: 'rateprobe', dependencies: ['finance'], namespaces: ['rateprobe'], pages: [] };
+const manifest: PluginManifest = {
+  id: 'rateprobe',
+  version: '0.0.1',
+  sdk: '^1.4.0',
+  titleKey: 'rateprobe:title',
+  service: 'rateprobe',
+  dependencies: ['finance'],
+  namespaces: ['rateprobe'],
+  pages: [],
+};
 let rates!: ExchangeRateService;
 const probe = defineServerPlugin({
   manifest,
@@ -19,7 +28,9 @@ const probe = defineServerPlugin({
 let app: TestApp;
 beforeAll(async () => {
   app = await testApp({ plugins: [createFinanceServerPlugin(), probe] });
-  const imported = await app.as(['FT']).post('/api/finance/exchange-rates/import', { csv: 'EUR,2026-11-01,1.08\nEUR,2026-11-10,1.0834\nGBP,2026-11-05,1.27' });
+  const imported = await app.as(['FT']).post('/api/finance/exchange-rates/import', {
+    csv: 'EUR,2026-11-01,1.08\nEUR,2026-11-10,1.0834\nGBP,2026-11-05,1.27',
+  });
   expect(imported.statusCode, imported.body).toBe(200);
 }, DB_TIMEOUT);
 afterAll(() => app.close());

@@ -16,7 +16,8 @@ afterAll(async () => {
 });
 
 const EVERY_CODE = catalogueCodes([createFinanceServerPlugin()]);
-const financeRoutes = () => t.app.routeAccessTable.filter((route) => route.url.startsWith('/api/finance/') && route.method !== 'HEAD');
+const financeRoutes = () =>
+  t.app.routeAccessTable.filter((route) => route.url.startsWith('/api/finance/') && route.method !== 'HEAD');
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
 
 describe('every finance route', { timeout: DB_TIMEOUT }, () => {
@@ -35,7 +36,12 @@ describe('every finance route', { timeout: DB_TIMEOUT }, () => {
       const required = new Set(requirementCodes(route.access.requires));
       const others = EVERY_CODE.filter((code) => !required.has(code));
       expect(satisfies(new Set(others), route.access.requires)).toBe(false);
-      const response = await t.call(others, route.method as 'GET', concrete(route.url).replace('/api/finance/', ''), payload);
+      const response = await t.call(
+        others,
+        route.method as 'GET',
+        concrete(route.url).replace('/api/finance/', ''),
+        payload,
+      );
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
   });
@@ -60,13 +66,21 @@ describe('demo data', { timeout: DB_TIMEOUT }, () => {
   });
 
   it('bulk-deleting transactions keeps every balance in step', async () => {
-    const { rows: picked } = await t.db.query<{ id: number }>('SELECT id::int AS id FROM finance.transactions WHERE transaction_draft_id IS NULL ORDER BY id LIMIT 12');
-    const response = await t.call(ALL_FINANCE, 'POST', 'transactions/bulk-delete', { ids: picked.map((row) => row.id) });
+    const { rows: picked } = await t.db.query<{ id: number }>(
+      'SELECT id::int AS id FROM finance.transactions WHERE transaction_draft_id IS NULL ORDER BY id LIMIT 12',
+    );
+    const response = await t.call(ALL_FINANCE, 'POST', 'transactions/bulk-delete', {
+      ids: picked.map((row) => row.id),
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<{ data: { deleted: number } }>().data.deleted).toBe(12);
     // A transaction its draft points at is not deleted (409), and nothing else is either.
-    const { rows: linked } = await t.db.query<{ id: number }>('SELECT id::int AS id FROM finance.transactions WHERE transaction_draft_id IS NOT NULL LIMIT 1');
-    const refused = await t.call(ALL_FINANCE, 'POST', 'transactions/bulk-delete', { query: { 'filter[date_fact][gte]': '2000-01-01' } });
+    const { rows: linked } = await t.db.query<{ id: number }>(
+      'SELECT id::int AS id FROM finance.transactions WHERE transaction_draft_id IS NOT NULL LIMIT 1',
+    );
+    const refused = await t.call(ALL_FINANCE, 'POST', 'transactions/bulk-delete', {
+      query: { 'filter[date_fact][gte]': '2000-01-01' },
+    });
     expect(refused.statusCode).toBe(409);
     expect((await t.call(ALL_FINANCE, 'GET', `transactions/${linked[0]?.id ?? 0}`)).statusCode).toBe(200);
     const { rows } = await t.db.query<{ bad: number }>(

@@ -26,7 +26,10 @@ export interface FinanceAppOptions extends FinanceServerOptions {
 
 /** The API server with only the finance plugin (with its strings, as the host gives it), over a fresh copy of its template database. */
 export async function financeApp(options: FinanceAppOptions = {}): Promise<FinanceTestApp> {
-  const plugin = { ...createFinanceServerPlugin({ env: options.env ?? {}, ...(options.fetch ? { fetch: options.fetch } : {}) }), translations: { en: financeEn, ru: financeRu } };
+  const plugin = {
+    ...createFinanceServerPlugin({ env: options.env ?? {}, ...(options.fetch ? { fetch: options.fetch } : {}) }),
+    translations: { en: financeEn, ru: financeRu },
+  };
   const db = options.db ?? (await freshDatabase([plugin]));
   const app = await buildServer({ db, plugins: [plugin], pluginSettings: { finance: options.settings ?? {} } });
   return {

@@ -16,7 +16,12 @@ afterAll(async () => {
 });
 
 async function add(name: string, parent: number | null = null): Promise<GoogleTable> {
-  const response = await t.call(FG, 'POST', 'google-table', { name_en: name, name_ru: `${name} ru`, spreadsheet_id: `sheet-${name.replaceAll(" ", "-")}`, parent_id: parent });
+  const response = await t.call(FG, 'POST', 'google-table', {
+    name_en: name,
+    name_ru: `${name} ru`,
+    spreadsheet_id: `sheet-${name.replaceAll(' ', '-')}`,
+    parent_id: parent,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ data: GoogleTable }>().data;
 }
@@ -28,7 +33,12 @@ async function list(): Promise<GoogleTable[]> {
 }
 
 const shape = (tables: readonly GoogleTable[]) =>
-  Object.fromEntries(tables.map((table) => [table.name_en, `${tables.find((other) => other.id === table.parent_id)?.name_en ?? '-'}#${table.position}`]));
+  Object.fromEntries(
+    tables.map((table) => [
+      table.name_en,
+      `${tables.find((other) => other.id === table.parent_id)?.name_en ?? '-'}#${table.position}`,
+    ]),
+  );
 
 describe('spreadsheet tables', { timeout: DB_TIMEOUT }, () => {
   it('adds, reads, updates and lists tables flat with parent and position', async () => {
@@ -40,7 +50,13 @@ describe('spreadsheet tables', { timeout: DB_TIMEOUT }, () => {
     expect(response.statusCode).toBe(201);
     const created = response.json<{ data: GoogleTable; message: string }>();
     expect(created.message).toBe('Table added successfully');
-    expect(created.data).toMatchObject({ name_en: 'Budget', name_ru: 'Бюджет', spreadsheet_id: '1AbC-dEf_123', parent_id: null, position: 0 });
+    expect(created.data).toMatchObject({
+      name_en: 'Budget',
+      name_ru: 'Бюджет',
+      spreadsheet_id: '1AbC-dEf_123',
+      parent_id: null,
+      position: 0,
+    });
     const child = await add('Q1', created.data.id);
     expect(child).toMatchObject({ parent_id: created.data.id, position: 0 });
     expect((await add('Q2', created.data.id)).position).toBe(1);
@@ -54,10 +70,22 @@ describe('spreadsheet tables', { timeout: DB_TIMEOUT }, () => {
   });
 
   it('refuses empty names, a bad spreadsheet id and a parent that does not exist', async () => {
-    const response = await t.call(FG, 'POST', 'google-table', { name_en: ' ', name_ru: 'x', spreadsheet_id: 'bad id!' });
+    const response = await t.call(FG, 'POST', 'google-table', {
+      name_en: ' ',
+      name_ru: 'x',
+      spreadsheet_id: 'bad id!',
+    });
     expect(response.statusCode).toBe(422);
-    expect(Object.keys(response.json<{ errors: Record<string, string[]> }>().errors).sort()).toEqual(['name_en', 'spreadsheet_id']);
-    const orphan = await t.call(FG, 'POST', 'google-table', { name_en: 'x', name_ru: 'x', spreadsheet_id: 'abc', parent_id: 999999 });
+    expect(Object.keys(response.json<{ errors: Record<string, string[]> }>().errors).sort()).toEqual([
+      'name_en',
+      'spreadsheet_id',
+    ]);
+    const orphan = await t.call(FG, 'POST', 'google-table', {
+      name_en: 'x',
+      name_ru: 'x',
+      spreadsheet_id: 'abc',
+      parent_id: 999999,
+    });
     expect(orphan.statusCode).toBe(422);
     expect((await t.call(FG, 'GET', 'google-tables/999999')).statusCode).toBe(404);
   });
@@ -90,7 +118,12 @@ describe('spreadsheet tables', { timeout: DB_TIMEOUT }, () => {
     const three = await add('L3', two.id);
     const before = await list();
     // The default limit is 3: a fourth level is refused on create, on move and in an arrangement.
-    const create = await t.call(FG, 'POST', 'google-table', { name_en: 'L4', name_ru: 'L4', spreadsheet_id: 'abc', parent_id: three.id });
+    const create = await t.call(FG, 'POST', 'google-table', {
+      name_en: 'L4',
+      name_ru: 'L4',
+      spreadsheet_id: 'abc',
+      parent_id: three.id,
+    });
     expect(create.statusCode).toBe(422);
     expect(create.json<{ message: string }>().message).toBe('Max nesting level is reached');
     const other = await add('Other');
@@ -116,12 +149,19 @@ describe('spreadsheet tables', { timeout: DB_TIMEOUT }, () => {
     await writeSetting(t.db, MAX_NESTING_LEVEL, 4, null);
     const listed = await t.call(FG, 'GET', 'google-tables');
     expect(listed.json<{ data: { max_nesting_level: number } }>().data.max_nesting_level).toBe(4);
-    const again = await t.call(FG, 'POST', 'google-tables/update-tree', { items: [{ id: root.id, parent_id: other.id, position: 0 }] });
+    const again = await t.call(FG, 'POST', 'google-tables/update-tree', {
+      items: [{ id: root.id, parent_id: other.id, position: 0 }],
+    });
     expect(again.statusCode, again.body).toBe(200);
     // Lowered again, the tables already below level 3 stay where they are and the rest of the tree still changes.
     await writeSetting(t.db, MAX_NESTING_LEVEL, 3, null);
     expect((await add('Unrelated')).parent_id).toBeNull();
-    const deeper = await t.call(FG, 'POST', 'google-table', { name_en: 'L5', name_ru: 'L5', spreadsheet_id: 'abc', parent_id: three.id });
+    const deeper = await t.call(FG, 'POST', 'google-table', {
+      name_en: 'L5',
+      name_ru: 'L5',
+      spreadsheet_id: 'abc',
+      parent_id: three.id,
+    });
     expect(deeper.statusCode).toBe(422);
   });
 
@@ -134,7 +174,12 @@ describe('spreadsheet tables', { timeout: DB_TIMEOUT }, () => {
       { items: [{ id: a.id, parent_id: a.id }] },
       { items: [{ id: 987654, parent_id: null }] },
       { items: [{ id: a.id, parent_id: 987654 }] },
-      { items: [{ id: a.id, parent_id: null }, { id: a.id, parent_id: null }] },
+      {
+        items: [
+          { id: a.id, parent_id: null },
+          { id: a.id, parent_id: null },
+        ],
+      },
       { tree: [{ id: a.id, children: [{ id: a.id }] }] },
       { tree: [{ id: 'x' }] },
       {},
@@ -154,7 +199,9 @@ describe('spreadsheet tables', { timeout: DB_TIMEOUT }, () => {
     const last = await add('Last', top.id);
     const response = await t.call(FG, 'DELETE', `google-tables/${drop.id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ data: { deleted: number[] }; message: string }>()).toMatchObject({ message: 'Table deleted successfully' });
+    expect(response.json<{ data: { deleted: number[] }; message: string }>()).toMatchObject({
+      message: 'Table deleted successfully',
+    });
     expect(response.json<{ data: { deleted: number[] } }>().data.deleted).toHaveLength(2);
     const tables = await list();
     expect(tables.find((table) => table.id === keep.id)?.position).toBe(0);
@@ -176,7 +223,12 @@ describe('spreadsheet tables', { timeout: DB_TIMEOUT }, () => {
     for (const [method, path] of calls) {
       const anonymous = await t.app.inject({ method: method as 'GET', url: `/api/finance/${path}` });
       expect(anonymous.statusCode, `${method} ${path}`).toBe(401);
-      const response = await t.call(['FT', 'FW', 'JS'], method as 'GET', path, method === 'GET' || method === 'DELETE' ? undefined : {});
+      const response = await t.call(
+        ['FT', 'FW', 'JS'],
+        method as 'GET',
+        path,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+      );
       expect(response.statusCode, `${method} ${path}`).toBe(403);
     }
   });

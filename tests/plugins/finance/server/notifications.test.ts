@@ -23,7 +23,11 @@ beforeAll(async () => {
   // Users are made on first use: all of them before anything is published. Holders of FT alone or
   // of FF alone may approve neither, so they are never told.
   for (const caller of [keeper, approver, payroll, payApprover, app.as(['FT']), app.as(['FF'])]) await caller.userId();
-  const answer = await keeper.post('/api/finance/wallets', { name: 'Corporate card USD', source: 'Card', currency: 'USD' });
+  const answer = await keeper.post('/api/finance/wallets', {
+    name: 'Corporate card USD',
+    source: 'Card',
+    currency: 'USD',
+  });
   expect(answer.statusCode, answer.body).toBe(201);
   wallet = answer.json<{ data: { id: number } }>().data.id;
 }, DB_TIMEOUT);
@@ -37,12 +41,20 @@ const created = (answer: { statusCode: number; body: string; json: <T>() => T })
 describe('a card correction waiting for approval', { timeout: DB_TIMEOUT }, () => {
   it('tells those who may approve it, in both languages, with a link to it; not again on an edit, approval or reversal', async () => {
     const correction = created(
-      await keeper.post('/api/finance/card-corrections', { wallet_id: wallet, correction_date: '2026-03-10', statement_balance: { amount: '1200', currency: 'USD' }, reason: 'Monthly statement' }),
+      await keeper.post('/api/finance/card-corrections', {
+        wallet_id: wallet,
+        correction_date: '2026-03-10',
+        statement_balance: { amount: '1200', currency: 'USD' },
+        reason: 'Monthly statement',
+      }),
     );
     expect(await storedNotifications(app.db, 'finance.card-correction-approvals')).toEqual([
       {
         user: await approver.userId(),
-        title: { en: 'Card correction waits for approval: Corporate card USD, $1,200.00', ru: 'Корректировка карты ждёт утверждения: Corporate card USD, 1\u00a0200,00\u00a0$' },
+        title: {
+          en: 'Card correction waits for approval: Corporate card USD, $1,200.00',
+          ru: 'Корректировка карты ждёт утверждения: Corporate card USD, 1\u00a0200,00\u00a0$',
+        },
         text: {
           en: 'The statement of 03/10/26 shows $1,200.00; the books show $0.00.',
           ru: 'Выписка на 10.03.2026: 1\u00a0200,00\u00a0$; по учёту: 0,00\u00a0$.',
@@ -52,9 +64,18 @@ describe('a card correction waiting for approval', { timeout: DB_TIMEOUT }, () =
       },
     ]);
 
-    created(await keeper.patch(`/api/finance/card-corrections/${correction.id}`, { version: correction.version, statement_balance: { amount: '1250', currency: 'USD' } }));
+    created(
+      await keeper.patch(`/api/finance/card-corrections/${correction.id}`, {
+        version: correction.version,
+        statement_balance: { amount: '1250', currency: 'USD' },
+      }),
+    );
     created(await approver.post(`/api/finance/card-corrections/${correction.id}/approve`, {}));
-    created(await approver.post(`/api/finance/card-corrections/${correction.id}/reverse`, { reason: 'Booked twice by the bank' }));
+    created(
+      await approver.post(`/api/finance/card-corrections/${correction.id}/reverse`, {
+        reason: 'Booked twice by the bank',
+      }),
+    );
     expect(await storedNotifications(app.db, 'finance.card-correction-approvals')).toHaveLength(1);
   });
 
@@ -63,7 +84,12 @@ describe('a card correction waiting for approval', { timeout: DB_TIMEOUT }, () =
     expect(bell.statusCode, bell.body).toBe(200);
     expect(bell.json<{ data: { unread: number; latest: { source: string; title: string }[] } }>().data).toMatchObject({
       unread: 1,
-      latest: [{ source: 'finance.card-correction-approvals', title: 'Корректировка карты ждёт утверждения: Corporate card USD, 1\u00a0200,00\u00a0$' }],
+      latest: [
+        {
+          source: 'finance.card-correction-approvals',
+          title: 'Корректировка карты ждёт утверждения: Corporate card USD, 1\u00a0200,00\u00a0$',
+        },
+      ],
     });
   });
 });
@@ -74,8 +100,14 @@ describe('a month of motivation waiting for approval', { timeout: DB_TIMEOUT }, 
     const told = [
       {
         user: await payApprover.userId(),
-        title: { en: 'Motivation for February 2026 waits for approval: $0.00', ru: 'Мотивация за февраль 2026 г. ждёт утверждения: 0,00\u00a0$' },
-        text: { en: 'Employees computed: 0. Approving the month makes their payroll drafts.', ru: 'Рассчитано сотрудников: 0. Утверждение создаст черновики выплат.' },
+        title: {
+          en: 'Motivation for February 2026 waits for approval: $0.00',
+          ru: 'Мотивация за февраль 2026 г. ждёт утверждения: 0,00\u00a0$',
+        },
+        text: {
+          en: 'Employees computed: 0. Approving the month makes their payroll drafts.',
+          ru: 'Рассчитано сотрудников: 0. Утверждение создаст черновики выплат.',
+        },
         link: `/motivation/${sheet.id}`,
         severity: 'info',
       },

@@ -22,8 +22,15 @@ const MONTH = '2026-10';
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type Call = (method: Method, path: string, payload?: unknown) => Promise<LightMyRequestResponse>;
 
-const caller = (app: FastifyInstance): Call => (method, path, payload) =>
-  app.inject({ method, url: `/api/finance/${path}`, headers: bearer(mintToken(ALL_FINANCE)), ...(payload === undefined ? {} : { payload: payload as object }) });
+const caller =
+  (app: FastifyInstance): Call =>
+  (method, path, payload) =>
+    app.inject({
+      method,
+      url: `/api/finance/${path}`,
+      headers: bearer(mintToken(ALL_FINANCE)),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
 async function created(call: Call, path: string, body: object): Promise<number> {
   const answer = await call('POST', path, body);
@@ -38,11 +45,27 @@ async function refused(call: Call, path: string, body: object): Promise<Record<s
 }
 
 /** A model valid over 2026, with `rules`, assigned to a new employee for the whole year. */
-async function paidUnder(call: Call, name: string, rules: readonly object[], extra: object = {}): Promise<{ employee: number; assignment: number; model: number }> {
-  const model = await created(call, 'calculation-models', { name, valid_from: '2026-01-01', valid_to: '2026-12-31', ...extra });
-  for (const [position, rule] of rules.entries()) await created(call, 'calculation-model-rules', { model_id: model, position, ...rule });
+async function paidUnder(
+  call: Call,
+  name: string,
+  rules: readonly object[],
+  extra: object = {},
+): Promise<{ employee: number; assignment: number; model: number }> {
+  const model = await created(call, 'calculation-models', {
+    name,
+    valid_from: '2026-01-01',
+    valid_to: '2026-12-31',
+    ...extra,
+  });
+  for (const [position, rule] of rules.entries())
+    await created(call, 'calculation-model-rules', { model_id: model, position, ...rule });
   const employee = await created(call, 'employees', { full_name: `Employee of ${name}` });
-  const assignment = await created(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-01-01', date_end: '2026-12-31' });
+  const assignment = await created(call, 'employee-models', {
+    employee_id: employee,
+    model_id: model,
+    date_start: '2026-01-01',
+    date_end: '2026-12-31',
+  });
   return { employee, assignment, model };
 }
 
@@ -57,7 +80,10 @@ const line = (pay: PayComputation, index = 0): PayRuleLine => pay.lines[index] a
 describe('rule amounts to the cent', () => {
   const tiers = { '0': '10', '5000': '15' };
   it('pays marginal tiers: the higher percent only above its threshold', () => {
-    expect(tieredAmount('6200.00', tiers)).toEqual({ amount: '680.00', formula: '10% × 5000.00 + 15% × 1200.00 = 680.00' });
+    expect(tieredAmount('6200.00', tiers)).toEqual({
+      amount: '680.00',
+      formula: '10% × 5000.00 + 15% × 1200.00 = 680.00',
+    });
     expect(tieredAmount('5000.00', tiers).amount).toBe('500.00');
     expect(tieredAmount('5000.01', tiers).amount).toBe('500.00');
     // 500 + 15% × 0.10 = 500.015: half-up to 500.02.
@@ -74,8 +100,16 @@ describe('rule amounts to the cent', () => {
   });
 
   it('caps the rounded amount', () => {
-    expect(capped({ amount: '680.00', formula: 'f' }, '679.99')).toEqual({ amount_usd: '679.99', formula: 'f → min(680.00, 679.99) = 679.99', capped: true });
-    expect(capped({ amount: '680.00', formula: 'f' }, '680')).toEqual({ amount_usd: '680.00', formula: 'f', capped: false });
+    expect(capped({ amount: '680.00', formula: 'f' }, '679.99')).toEqual({
+      amount_usd: '679.99',
+      formula: 'f → min(680.00, 679.99) = 679.99',
+      capped: true,
+    });
+    expect(capped({ amount: '680.00', formula: 'f' }, '680')).toEqual({
+      amount_usd: '680.00',
+      formula: 'f',
+      capped: false,
+    });
   });
 });
 
@@ -99,9 +133,18 @@ describe('with the tracker enabled', { timeout: DB_TIMEOUT }, () => {
     ids.expense = await created(call, 'articles', { name: 'Ads', direction: 'expense' });
     ids.wallet = await created(call, 'wallets', { name: 'Main', currency: 'USD' });
     const transaction = (date_fact: string, article: number, amount: string, extra: object = {}) =>
-      created(call, 'transactions', { date_fact, wallet_id: ids.wallet, article_id: article, amount: money(amount, 'USD'), ...extra });
+      created(call, 'transactions', {
+        date_fact,
+        wallet_id: ids.wallet,
+        article_id: article,
+        amount: money(amount, 'USD'),
+        ...extra,
+      });
     await transaction('2026-10-03', ids.income as number, '6200', { project_id: ids.p1, division_id: ids.division });
-    await transaction('2026-10-31', ids.expense as number, '1000', { project_id: ids.p2, commission: money('10.005', 'USD') });
+    await transaction('2026-10-31', ids.expense as number, '1000', {
+      project_id: ids.p2,
+      commission: money('10.005', 'USD'),
+    });
     await transaction('2026-10-15', ids.income as number, '300', { project_id: ids.p3, division_id: ids.division });
     await transaction('2026-09-30', ids.income as number, '999', { project_id: ids.p1 });
     await transaction('2026-11-01', ids.income as number, '999', { project_id: ids.p1 });
@@ -126,7 +169,9 @@ describe('with the tracker enabled', { timeout: DB_TIMEOUT }, () => {
       { kind: 'percent', measure: 'spend', scope: 'all', rate: '1' },
     ]);
     const pay = await preview(call, assignment);
-    expect(pay.lines.map((entry) => [entry.source, entry.scope, entry.scope_label, entry.measure_value, entry.amount_usd])).toEqual([
+    expect(
+      pay.lines.map((entry) => [entry.source, entry.scope, entry.scope_label, entry.measure_value, entry.amount_usd]),
+    ).toEqual([
       ['finance', 'project', 'Keto', '6200.00', '620.00'],
       // Revenue and spend are each measured to the cent first: 6200.00 − 1010.01 (1000 + 10.005 commission).
       ['finance', 'vertical', 'Nutra', '5189.99', '519.00'],
@@ -134,7 +179,13 @@ describe('with the tracker enabled', { timeout: DB_TIMEOUT }, () => {
       ['finance', 'all', null, '1010.01', '10.10'],
     ]);
     expect(line(pay).formula).toBe('10% × 6200.00 = 620.00');
-    expect(pay).toMatchObject({ base_usd: '0.00', bonus_usd: '1474.10', total_usd: '1474.10', capped: false, month: MONTH });
+    expect(pay).toMatchObject({
+      base_usd: '0.00',
+      bonus_usd: '1474.10',
+      total_usd: '1474.10',
+      capped: false,
+      month: MONTH,
+    });
   });
 
   it('caps a tiered rule and cuts the bonus, never the base, at the model cap', async () => {
@@ -143,28 +194,68 @@ describe('with the tracker enabled', { timeout: DB_TIMEOUT }, () => {
       'Tiered',
       [
         { kind: 'fixed_salary' },
-        { kind: 'tiered', measure: 'profit', scope: 'project', project_id: ids.p1, tiers: { '0': '10', '5000': '15' }, cap_usd: '679.99' },
+        {
+          kind: 'tiered',
+          measure: 'profit',
+          scope: 'project',
+          project_id: ids.p1,
+          tiers: { '0': '10', '5000': '15' },
+          cap_usd: '679.99',
+        },
       ],
       { cap_usd: '2000' },
     );
-    await created(call, 'salary-history', { employee_id: employee, date_start: '2026-01-01', salary: money('1500', 'USD') });
+    await created(call, 'salary-history', {
+      employee_id: employee,
+      date_start: '2026-01-01',
+      salary: money('1500', 'USD'),
+    });
     const pay = await preview(call, assignment);
-    expect(line(pay, 1)).toMatchObject({ measure_value: '6200.00', amount_usd: '679.99', capped: true, formula: '10% × 5000.00 + 15% × 1200.00 = 680.00 → min(680.00, 679.99) = 679.99' });
+    expect(line(pay, 1)).toMatchObject({
+      measure_value: '6200.00',
+      amount_usd: '679.99',
+      capped: true,
+      formula: '10% × 5000.00 + 15% × 1200.00 = 680.00 → min(680.00, 679.99) = 679.99',
+    });
     expect(pay).toMatchObject({ base_usd: '1500.00', bonus_usd: '500.00', total_usd: '2000.00', capped: true });
   });
 
   it('pays a base above the model cap in full, with no bonus', async () => {
-    const { assignment, employee } = await paidUnder(call, 'Base above cap', [{ kind: 'fixed_salary' }, { kind: 'percent', measure: 'revenue', scope: 'all', rate: '1' }], { cap_usd: '2000.00' });
-    await created(call, 'salary-history', { employee_id: employee, date_start: '2026-01-01', salary: money('2500', 'USD') });
-    expect(await preview(call, assignment)).toMatchObject({ base_usd: '2500.00', bonus_usd: '0.00', total_usd: '2500.00', capped: true });
+    const { assignment, employee } = await paidUnder(
+      call,
+      'Base above cap',
+      [{ kind: 'fixed_salary' }, { kind: 'percent', measure: 'revenue', scope: 'all', rate: '1' }],
+      { cap_usd: '2000.00' },
+    );
+    await created(call, 'salary-history', {
+      employee_id: employee,
+      date_start: '2026-01-01',
+      salary: money('2500', 'USD'),
+    });
+    expect(await preview(call, assignment)).toMatchObject({
+      base_usd: '2500.00',
+      bonus_usd: '0.00',
+      total_usd: '2500.00',
+      capped: true,
+    });
   });
 
   it('prorates the fixed salary and converts it at the rate of the month’s last day', async () => {
     const { assignment, employee } = await paidUnder(call, 'Salary', [{ kind: 'fixed_salary' }]);
-    await created(call, 'salary-history', { employee_id: employee, date_start: '2026-10-16', salary: money('3000', 'EUR') });
+    await created(call, 'salary-history', {
+      employee_id: employee,
+      date_start: '2026-10-16',
+      salary: money('3000', 'EUR'),
+    });
     const pay = await preview(call, assignment);
     // 3000 × 16/31 = 1548.39 EUR; × 1.1 = 1703.229 → 1703.23 USD.
-    expect(line(pay)).toMatchObject({ source: 'salary_history', measure_value: '1703.23', amount_usd: '1703.23', gap: null, formula: '3000 EUR × 16/31 × 1.1 = 1703.23' });
+    expect(line(pay)).toMatchObject({
+      source: 'salary_history',
+      measure_value: '1703.23',
+      amount_usd: '1703.23',
+      gap: null,
+      formula: '3000 EUR × 16/31 × 1.1 = 1703.23',
+    });
     expect(pay.base_usd).toBe('1703.23');
     const before = await preview(call, assignment, '2026-09');
     expect(line(before)).toMatchObject({ gap: 'no_salary', amount_usd: '0.00', measure_value: null });
@@ -172,7 +263,11 @@ describe('with the tracker enabled', { timeout: DB_TIMEOUT }, () => {
 
   it('names the gap when a salary currency has no rate', async () => {
     const { assignment, employee } = await paidUnder(call, 'No rate', [{ kind: 'fixed_salary' }]);
-    await created(call, 'salary-history', { employee_id: employee, date_start: '2026-01-01', salary: money('1000', 'GBP') });
+    await created(call, 'salary-history', {
+      employee_id: employee,
+      date_start: '2026-01-01',
+      salary: money('1000', 'GBP'),
+    });
     expect(line(await preview(call, assignment))).toMatchObject({ gap: 'no_rate', amount_usd: '0.00' });
   });
 
@@ -195,33 +290,99 @@ describe('with the tracker enabled', { timeout: DB_TIMEOUT }, () => {
     const model = await created(call, 'calculation-models', { name: 'Switch A', valid_from: '2026-01-01' });
     const other = await created(call, 'calculation-models', { name: 'Switch B', valid_from: '2026-01-01' });
     const employee = await created(call, 'employees', { full_name: 'Switcher' });
-    const first = await created(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-01-01', date_end: '2026-10-10' });
-    await created(call, 'employee-models', { employee_id: employee, model_id: other, date_start: '2026-10-11', date_end: '2026-10-20' });
+    const first = await created(call, 'employee-models', {
+      employee_id: employee,
+      model_id: model,
+      date_start: '2026-01-01',
+      date_end: '2026-10-10',
+    });
+    await created(call, 'employee-models', {
+      employee_id: employee,
+      model_id: other,
+      date_start: '2026-10-11',
+      date_end: '2026-10-20',
+    });
     expect((await preview(call, first)).model_name).toBe('Switch B');
     expect((await preview(call, first, '2026-09')).model_name).toBe('Switch A');
     const none = await call('GET', `employee-models/${first}/preview?month=2026-12`);
     expect(none.json()).toEqual({ data: null });
     expect((await call('GET', `employee-models/${first}/preview?month=2026-13`)).statusCode).toBe(422);
-    expect((await app.inject({ method: 'GET', url: `/api/finance/employee-models/${first}/preview`, headers: bearer(mintToken(ALL_FINANCE.filter((code) => code !== 'FE'))) })).statusCode).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/finance/employee-models/${first}/preview`,
+          headers: bearer(mintToken(ALL_FINANCE.filter((code) => code !== 'FE'))),
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('refuses overlapping assignments and assignments outside the model’s validity', async () => {
-    const model = await created(call, 'calculation-models', { name: 'Bounded', valid_from: '2026-03-01', valid_to: '2026-06-30' });
+    const model = await created(call, 'calculation-models', {
+      name: 'Bounded',
+      valid_from: '2026-03-01',
+      valid_to: '2026-06-30',
+    });
     const employee = await created(call, 'employees', { full_name: 'Bounded one' });
-    await created(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-03-01', date_end: '2026-04-30' });
-    expect((await refused(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-04-30', date_end: '2026-05-31' })).date_start).toEqual([
-      'This period overlaps the assignment from 03/01/26 to 04/30/26.',
-    ]);
-    expect((await refused(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-02-28', date_end: '2026-02-28' })).date_start).toBeDefined();
-    expect((await refused(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-05-01' })).date_end).toEqual([
-      'The model is valid until 06/30/26: the assignment must end by then.',
-    ]);
-    expect((await refused(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-06-01', date_end: '2026-05-01' })).date_end).toBeDefined();
-    await created(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-05-01', date_end: '2026-06-30' });
+    await created(call, 'employee-models', {
+      employee_id: employee,
+      model_id: model,
+      date_start: '2026-03-01',
+      date_end: '2026-04-30',
+    });
+    expect(
+      (
+        await refused(call, 'employee-models', {
+          employee_id: employee,
+          model_id: model,
+          date_start: '2026-04-30',
+          date_end: '2026-05-31',
+        })
+      ).date_start,
+    ).toEqual(['This period overlaps the assignment from 03/01/26 to 04/30/26.']);
+    expect(
+      (
+        await refused(call, 'employee-models', {
+          employee_id: employee,
+          model_id: model,
+          date_start: '2026-02-28',
+          date_end: '2026-02-28',
+        })
+      ).date_start,
+    ).toBeDefined();
+    expect(
+      (await refused(call, 'employee-models', { employee_id: employee, model_id: model, date_start: '2026-05-01' }))
+        .date_end,
+    ).toEqual(['The model is valid until 06/30/26: the assignment must end by then.']);
+    expect(
+      (
+        await refused(call, 'employee-models', {
+          employee_id: employee,
+          model_id: model,
+          date_start: '2026-06-01',
+          date_end: '2026-05-01',
+        })
+      ).date_end,
+    ).toBeDefined();
+    await created(call, 'employee-models', {
+      employee_id: employee,
+      model_id: model,
+      date_start: '2026-05-01',
+      date_end: '2026-06-30',
+    });
     const shrink = await call('PATCH', `calculation-models/${model}`, { valid_to: '2026-06-29', version: 1 });
     expect(shrink.statusCode, shrink.body).toBe(422);
     expect(Object.keys(shrink.json<{ errors: object }>().errors)).toEqual(['valid_to']);
-    expect((await refused(call, 'calculation-models', { name: 'Backwards', valid_from: '2026-03-01', valid_to: '2026-02-01' })).valid_to).toBeDefined();
+    expect(
+      (
+        await refused(call, 'calculation-models', {
+          name: 'Backwards',
+          valid_from: '2026-03-01',
+          valid_to: '2026-02-01',
+        })
+      ).valid_to,
+    ).toBeDefined();
   });
 
   it('checks each rule’s combination strictly, naming the field', async () => {
@@ -229,27 +390,74 @@ describe('with the tracker enabled', { timeout: DB_TIMEOUT }, () => {
     const rule = (body: object) => refused(call, 'calculation-model-rules', { model_id: model, ...body });
     const tiered = (tiers: object) => rule({ kind: 'tiered', measure: 'profit', tiers });
     expect(Object.keys(await tiered({ '5000': '15' }))).toEqual(['tiers']);
-    expect((await tiered({ '0': '10', '5000.00': '15' })).tiers).toEqual(['Threshold 5000.00 must be an amount in US dollars written plainly, such as 5000 or 5000.5.']);
+    expect((await tiered({ '0': '10', '5000.00': '15' })).tiers).toEqual([
+      'Threshold 5000.00 must be an amount in US dollars written plainly, such as 5000 or 5000.5.',
+    ]);
     expect((await tiered({ '0': '10', '05000': '15' })).tiers).toHaveLength(1);
     expect((await tiered({ '0': '10', '-5': '15' })).tiers).toHaveLength(1);
-    expect((await tiered({ '0': '100.5' })).tiers).toEqual(['The percent of threshold 0 must be a number from 0 to 100 written plainly, such as 10 or 12.5.']);
+    expect((await tiered({ '0': '100.5' })).tiers).toEqual([
+      'The percent of threshold 0 must be a number from 0 to 100 written plainly, such as 10 or 12.5.',
+    ]);
     expect((await tiered({ '0': '10.0' })).tiers).toHaveLength(1);
     expect(Object.keys(await rule({ kind: 'tiered', measure: 'profit' }))).toEqual(['tiers']);
-    expect(Object.keys(await rule({ kind: 'tiered', measure: 'leads', source: 'tracker', tiers: { '0': '10' }, rate: '1' }))).toEqual(['measure', 'rate']);
-    expect(Object.keys(await rule({ kind: 'percent', measure: 'profit', scope: 'project', rate: '10' }))).toEqual(['project_id']);
-    expect(Object.keys(await rule({ kind: 'percent', measure: 'profit', scope: 'project', project_id: ids.p1, division_id: ids.division, rate: '10' }))).toEqual(['division_id']);
-    expect(Object.keys(await rule({ kind: 'percent', measure: 'profit', division_id: ids.division, rate: '10' }))).toEqual(['division_id']);
+    expect(
+      Object.keys(await rule({ kind: 'tiered', measure: 'leads', source: 'tracker', tiers: { '0': '10' }, rate: '1' })),
+    ).toEqual(['measure', 'rate']);
+    expect(Object.keys(await rule({ kind: 'percent', measure: 'profit', scope: 'project', rate: '10' }))).toEqual([
+      'project_id',
+    ]);
+    expect(
+      Object.keys(
+        await rule({
+          kind: 'percent',
+          measure: 'profit',
+          scope: 'project',
+          project_id: ids.p1,
+          division_id: ids.division,
+          rate: '10',
+        }),
+      ),
+    ).toEqual(['division_id']);
+    expect(
+      Object.keys(await rule({ kind: 'percent', measure: 'profit', division_id: ids.division, rate: '10' })),
+    ).toEqual(['division_id']);
     expect(Object.keys(await rule({ kind: 'percent', measure: 'profit', rate: '100.01' }))).toEqual(['rate']);
     expect(Object.keys(await rule({ kind: 'percent', measure: 'profit' }))).toEqual(['rate']);
-    expect(Object.keys(await rule({ kind: 'percent', measure: 'profit', rate: '5', tiers: { '0': '1' } }))).toEqual(['tiers']);
+    expect(Object.keys(await rule({ kind: 'percent', measure: 'profit', rate: '5', tiers: { '0': '1' } }))).toEqual([
+      'tiers',
+    ]);
     expect(Object.keys(await rule({ kind: 'per_unit', measure: 'leads', rate: '2' }))).toEqual(['source']);
-    expect(Object.keys(await rule({ kind: 'per_unit', measure: 'profit', source: 'tracker', rate: '2' }))).toEqual(['measure']);
-    expect(Object.keys(await rule({ kind: 'percent', measure: 'profit', source: 'tracker', scope: 'vertical', vertical_id: ids.vertical, rate: '2' }))).toEqual(['scope']);
-    expect(Object.keys(await rule({ kind: 'fixed_salary', measure: 'profit', rate: '1' }))).toEqual(['measure', 'rate']);
-    expect(Object.keys(await rule({ kind: 'fixed_salary', source: 'tracker', scope: 'project', project_id: ids.p1 }))).toEqual(['source', 'scope']);
+    expect(Object.keys(await rule({ kind: 'per_unit', measure: 'profit', source: 'tracker', rate: '2' }))).toEqual([
+      'measure',
+    ]);
+    expect(
+      Object.keys(
+        await rule({
+          kind: 'percent',
+          measure: 'profit',
+          source: 'tracker',
+          scope: 'vertical',
+          vertical_id: ids.vertical,
+          rate: '2',
+        }),
+      ),
+    ).toEqual(['scope']);
+    expect(Object.keys(await rule({ kind: 'fixed_salary', measure: 'profit', rate: '1' }))).toEqual([
+      'measure',
+      'rate',
+    ]);
+    expect(
+      Object.keys(await rule({ kind: 'fixed_salary', source: 'tracker', scope: 'project', project_id: ids.p1 })),
+    ).toEqual(['source', 'scope']);
     expect(Object.keys(await rule({ kind: 'percent', measure: 'profit', scope: null, rate: '1' }))).toEqual(['scope']);
     expect(Object.keys(await rule({ kind: 'percent', measure: 'profit', rate: 10 }))).toEqual(['rate']);
-    await created(call, 'calculation-model-rules', { model_id: model, kind: 'tiered', measure: 'revenue', tiers: { '0': '0', '5000.5': '12.5' }, cap_usd: '100.5' });
+    await created(call, 'calculation-model-rules', {
+      model_id: model,
+      kind: 'tiered',
+      measure: 'revenue',
+      tiers: { '0': '0', '5000.5': '12.5' },
+      cap_usd: '100.5',
+    });
   });
 });
 
@@ -275,12 +483,20 @@ describe('with the tracker disabled', { timeout: DB_TIMEOUT }, () => {
   it('seeds the three demo models, assigned from the month before last, computing this month', async () => {
     expect(await seedFinanceDemo(finance.db, await demoContext(finance.db, [createFinanceServerPlugin()]))).toBe(true);
     const models = await finance.call(['FE'], 'GET', 'calculation-models?sort=name');
-    expect(models.json<{ data: { data: { name: string }[] } }>().data.data.map((model) => model.name)).toEqual(['Developer — fixed', 'Media buyer — tiered', 'No tracker', 'Sales manager']);
+    expect(models.json<{ data: { data: { name: string }[] } }>().data.data.map((model) => model.name)).toEqual([
+      'Developer — fixed',
+      'Media buyer — tiered',
+      'No tracker',
+      'Sales manager',
+    ]);
     const { rows } = await finance.db.query<{ id: number }>(
       `SELECT a.id::int AS id FROM finance.employee_models a JOIN finance.employees e ON e.id = a.employee_id WHERE e.full_name = 'Jakub Nowak'`,
     );
     const pay = await preview(caller(finance.app), rows[0]?.id ?? 0, new Date().toISOString().slice(0, 7));
     expect(pay.model_name).toBe('Media buyer — tiered');
-    expect(pay.lines.map((entry) => [entry.kind, entry.gap])).toEqual([['fixed_salary', null], ['tiered', null]]);
+    expect(pay.lines.map((entry) => [entry.kind, entry.gap])).toEqual([
+      ['fixed_salary', null],
+      ['tiered', null],
+    ]);
   });
 });

@@ -3,7 +3,9 @@ import { parseRatesCsv } from '@plugins/finance/server/rates/rates-csv';
 
 describe('exchange-rate CSV', () => {
   it('reads lines with or without a header, any of three separators, exact decimals', () => {
-    const parsed = parseRatesCsv('\uFEFFcurrency,date,rate\r\nEUR,2026-11-20,1.08345\n\n eur ; 2026-11-21 ; "1.1"\nBTC\t2026-11-20\t91234.12345678\nUSD,2026-11-20,1.000\n');
+    const parsed = parseRatesCsv(
+      '\uFEFFcurrency,date,rate\r\nEUR,2026-11-20,1.08345\n\n eur ; 2026-11-21 ; "1.1"\nBTC\t2026-11-20\t91234.12345678\nUSD,2026-11-20,1.000\n',
+    );
     expect(parsed.errors).toEqual({});
     expect(parsed.rates).toEqual([
       { line: 2, currency: 'EUR', date: '2026-11-20', rate: '1.08345' },
@@ -14,9 +16,23 @@ describe('exchange-rate CSV', () => {
   });
 
   it('reports every bad line by number', () => {
-    const parsed = parseRatesCsv(['EUR,2026-11-20,1.08', 'XYZ,2026-11-20,1', 'EUR,2026-02-30,1', 'EUR,2026-11-21,-1', 'EUR,2026-11-22,1.123456789', 'EUR,2026-11-20,1.09', 'USD,2026-11-20,2', 'EUR,2026-11-23', 'RUB,2026-11-20,0'].join('\n'));
+    const parsed = parseRatesCsv(
+      [
+        'EUR,2026-11-20,1.08',
+        'XYZ,2026-11-20,1',
+        'EUR,2026-02-30,1',
+        'EUR,2026-11-21,-1',
+        'EUR,2026-11-22,1.123456789',
+        'EUR,2026-11-20,1.09',
+        'USD,2026-11-20,2',
+        'EUR,2026-11-23',
+        'RUB,2026-11-20,0',
+      ].join('\n'),
+    );
     expect(parsed.errors).toEqual({
-      line_2: ['Line 2: unknown currency "XYZ" (known: USD, EUR, GBP, RUB, UAH, KZT, PLN, TRY, CNY, USDT, USDC, BTC, ETH).'],
+      line_2: [
+        'Line 2: unknown currency "XYZ" (known: USD, EUR, GBP, RUB, UAH, KZT, PLN, TRY, CNY, USDT, USDC, BTC, ETH).',
+      ],
       line_3: ['Line 3: "2026-02-30" is not a date (use YYYY-MM-DD).'],
       line_4: ['Line 4: "-1" is not a rate (a positive number with at most 8 decimals, such as 1.0834).'],
       line_5: ['Line 5: "1.123456789" is not a rate (a positive number with at most 8 decimals, such as 1.0834).'],

@@ -52,7 +52,12 @@ const APPROVED = correction(8, '2026-03-01', {
   approved_by: 1,
   approved_at: '2026-03-02T10:00:00.000Z',
   transaction_id: 41,
-  _labels: { wallet_id: 'Corporate card', approved_by: 'Anna Admin', transaction_id: 'card-correction-8', reverses_id: null },
+  _labels: {
+    wallet_id: 'Corporate card',
+    approved_by: 'Anna Admin',
+    transaction_id: 'card-correction-8',
+    reverses_id: null,
+  },
 });
 const SUMMARY = {
   data: [
@@ -64,23 +69,40 @@ const SUMMARY = {
       open_difference: usd('11.75'),
       open_count: 1,
     },
-    { wallet_id: 5, wallet_name: 'Spare card', book_balance: usd('0'), latest_statement: null, open_difference: usd('0'), open_count: 0 },
+    {
+      wallet_id: 5,
+      wallet_name: 'Spare card',
+      book_balance: usd('0'),
+      latest_statement: null,
+      open_difference: usd('0'),
+      open_count: 0,
+    },
   ],
 };
 
 function service(): FakeService {
-  return new FakeService(serviceBase('finance')).on('GET', 'card-corrections', listAnswer([OPEN, APPROVED])).on('GET', 'card-corrections/summary', SUMMARY);
+  return new FakeService(serviceBase('finance'))
+    .on('GET', 'card-corrections', listAnswer([OPEN, APPROVED]))
+    .on('GET', 'card-corrections/summary', SUMMARY);
 }
 
 async function open(codes: readonly string[] = APPROVER, language?: 'en' | 'ru') {
   const api = service();
-  const rendered = await renderPluginPage({ plugins: [finance], path: '/card-corrections', codes, api, ...(language ? { language } : {}) });
+  const rendered = await renderPluginPage({
+    plugins: [finance],
+    path: '/card-corrections',
+    codes,
+    api,
+    ...(language ? { language } : {}),
+  });
   await waitInAct(() => expect(rendered.view.element.querySelectorAll('[data-correction-status]')).toHaveLength(2));
   return { ...rendered, api, page: rendered.view.element };
 }
 
 const rowOf = (page: HTMLElement, date: string): HTMLElement => {
-  const cell = [...page.querySelectorAll<HTMLElement>('[role="row"], tr')].find((row) => row.textContent?.includes(english.date(date)) && row.querySelector('[data-correction-status]'));
+  const cell = [...page.querySelectorAll<HTMLElement>('[role="row"], tr')].find(
+    (row) => row.textContent?.includes(english.date(date)) && row.querySelector('[data-correction-status]'),
+  );
   if (!cell) throw new Error(`no row for ${date}`);
   return cell;
 };
@@ -104,7 +126,9 @@ describe('Card corrections page', () => {
     // The date links to the correction's own page; the transaction column to the transactions list.
     expect(query(approvedRow, 'a[href="/card-corrections/8"]').textContent).toBe(english.date('2026-03-01'));
     expect(query(approvedRow, 'a[href^="/transactions"]').textContent).toBe('Transaction #41');
-    expect(query(approvedRow, 'a[href^="/transactions"]').getAttribute('href')).toBe('/transactions?filter%5Bhash%5D%5Beq%5D=card-correction-8');
+    expect(query(approvedRow, 'a[href^="/transactions"]').getAttribute('href')).toBe(
+      '/transactions?filter%5Bhash%5D%5Beq%5D=card-correction-8',
+    );
   });
 
   it('offers approve and reverse by state, and neither without FT (no link to transactions either)', async () => {
@@ -127,13 +151,19 @@ describe('Card corrections page', () => {
     api.on('POST', 'card-corrections/7/approve', { data: { ...OPEN, status: 'approved', transaction_id: 52 } });
     await runRowAction(page, english.date('2026-03-10'), 'Approve');
     const dialog = query(document, '[role="dialog"]');
-    expect(dialog.textContent).toContain(`Approving books $11.75 as income under the article “Card correction (income)” in Corporate card on ${english.date('2026-03-10')}.`);
+    expect(dialog.textContent).toContain(
+      `Approving books $11.75 as income under the article “Card correction (income)” in Corporate card on ${english.date('2026-03-10')}.`,
+    );
     expect(api.requests('POST', 'card-corrections/7/approve')).toEqual([]);
     await click(buttonByText(dialog, 'Approve'));
     await waitInAct(() => expect(api.requests('POST', 'card-corrections/7/approve')).toHaveLength(1));
     expect(api.requests('POST', 'card-corrections/7/approve')[0]?.body).toBeUndefined();
-    await waitInAct(() => expect(query(document, '[role="dialog"]').textContent).toContain('The adjusting transaction #52 is booked'));
-    expect(query(document, '[role="dialog"] a').getAttribute('href')).toBe('/transactions?filter%5Bhash%5D%5Beq%5D=card-correction-7');
+    await waitInAct(() =>
+      expect(query(document, '[role="dialog"]').textContent).toContain('The adjusting transaction #52 is booked'),
+    );
+    expect(query(document, '[role="dialog"] a').getAttribute('href')).toBe(
+      '/transactions?filter%5Bhash%5D%5Beq%5D=card-correction-7',
+    );
     // The list and the panel are read again.
     await waitInAct(() => expect(api.requests('GET', 'card-corrections').length).toBeGreaterThanOrEqual(2));
     await waitInAct(() => expect(api.requests('GET', 'card-corrections/summary').length).toBeGreaterThanOrEqual(2));
@@ -142,7 +172,9 @@ describe('Card corrections page', () => {
   it("shows the server's refusal of an approval (a missing rate) in the dialog", async () => {
     const { page, api } = await open();
     const refusal = 'There is no USD exchange rate on or before 2026-03-10: add one on the exchange rates screen.';
-    api.on('POST', 'card-corrections/7/approve', () => jsonResponse(422, { message: refusal, errors: { date_fact: [refusal] } }));
+    api.on('POST', 'card-corrections/7/approve', () =>
+      jsonResponse(422, { message: refusal, errors: { date_fact: [refusal] } }),
+    );
     await runRowAction(page, english.date('2026-03-10'), 'Approve');
     await click(buttonByText(query(document, '[role="dialog"]'), 'Approve'));
     await waitInAct(() => expect(query(document, '[role="dialog"]').textContent).toContain(refusal));

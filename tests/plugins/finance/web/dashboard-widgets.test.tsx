@@ -10,7 +10,13 @@ function dashboardServer(): FakeFinanceServer {
     .on('GET', 'dashboard/balances', {
       data: {
         data: [
-          { id: 1, name: 'Main', currency: 'USD', balance: '12345678901234.12345678', balance_usd: '12345678901234.12345678' },
+          {
+            id: 1,
+            name: 'Main',
+            currency: 'USD',
+            balance: '12345678901234.12345678',
+            balance_usd: '12345678901234.12345678',
+          },
           { id: 2, name: 'Cold', currency: 'BTC', balance: '0.10000001', balance_usd: '6500.0006500' },
           { id: 3, name: 'Cards', currency: 'UAH', balance: '0.2', balance_usd: null },
         ],
@@ -41,7 +47,8 @@ async function openDashboard(codes: readonly string[]) {
   return renderAppInKernel(kernel, { path: '/dashboard/main' });
 }
 
-const widget = (view: { element: HTMLElement }, name: string) => view.element.querySelector<HTMLElement>(`[role="region"][aria-label="${name}"]`);
+const widget = (view: { element: HTMLElement }, name: string) =>
+  view.element.querySelector<HTMLElement>(`[role="region"][aria-label="${name}"]`);
 
 describe('Finance dashboard widgets', () => {
   it('show wallet balances exactly as the decimal strings say in their currency, and in dollars to the cent', async () => {
@@ -57,7 +64,9 @@ describe('Finance dashboard widgets', () => {
       ['Cards', 'UAH\u00a00.20', '—'],
       ['Total, USD', '', '$12,345,678,907,734.12'],
     ]);
-    expect(widget(view, 'Balances by wallet')?.textContent).toContain('Wallets without a USD rate, left out of the total: 1');
+    expect(widget(view, 'Balances by wallet')?.textContent).toContain(
+      'Wallets without a USD rate, left out of the total: 1',
+    );
   });
 
   it("show this month's income and expense in USD, and what is left, to the cent with no precision lost", async () => {
@@ -92,8 +101,12 @@ describe('Finance dashboard widgets', () => {
   });
 
   it('say why a widget is empty when its call fails', async () => {
-    dashboardServer().on('GET', 'dashboard/balances', () => jsonResponse(403, { message: 'This action is unauthorized.' }));
+    dashboardServer().on('GET', 'dashboard/balances', () =>
+      jsonResponse(403, { message: 'This action is unauthorized.' }),
+    );
     const view = await openDashboard(['FW']);
-    await waitInAct(() => expect(widget(view, 'Balances by wallet')?.textContent).toContain('This action is unauthorized.'));
+    await waitInAct(() =>
+      expect(widget(view, 'Balances by wallet')?.textContent).toContain('This action is unauthorized.'),
+    );
   });
 });

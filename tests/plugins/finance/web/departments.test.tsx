@@ -5,7 +5,15 @@ import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance
 
 useFinanceTestSetup();
 
-const figures = (month: string, headcount: number, payroll: string, status: 'approved' | 'draft' | 'none', income: string, spend: string, result: string) => ({
+const figures = (
+  month: string,
+  headcount: number,
+  payroll: string,
+  status: 'approved' | 'draft' | 'none',
+  income: string,
+  spend: string,
+  result: string,
+) => ({
   month,
   headcount,
   payroll_usd: payroll,
@@ -53,9 +61,30 @@ const MARKETING: DepartmentView = {
 const SUMMARY: DepartmentSummary = {
   month: '2026-03',
   departments: [
-    { type: 'marketing', has_divisions: true, headcount: 4, result_usd: '-453.15', previous_result_usd: '411', result_change: { absolute: '-864.15', percent: '-210.26' } },
-    { type: 'sales', has_divisions: true, headcount: 12, result_usd: '9007199254740993.1', previous_result_usd: '0', result_change: { absolute: '9007199254740993.1', percent: null } },
-    { type: 'development', has_divisions: false, headcount: 0, result_usd: '0', previous_result_usd: '0', result_change: { absolute: '0', percent: null } },
+    {
+      type: 'marketing',
+      has_divisions: true,
+      headcount: 4,
+      result_usd: '-453.15',
+      previous_result_usd: '411',
+      result_change: { absolute: '-864.15', percent: '-210.26' },
+    },
+    {
+      type: 'sales',
+      has_divisions: true,
+      headcount: 12,
+      result_usd: '9007199254740993.1',
+      previous_result_usd: '0',
+      result_change: { absolute: '9007199254740993.1', percent: null },
+    },
+    {
+      type: 'development',
+      has_divisions: false,
+      headcount: 0,
+      result_usd: '0',
+      previous_result_usd: '0',
+      result_change: { absolute: '0', percent: null },
+    },
   ],
 };
 
@@ -121,16 +150,22 @@ describe('A department page', () => {
     expect(payroll.querySelector('[data-change]')).toBeNull();
     expect(payroll.querySelector('[data-payroll-status]')).toBeNull();
     expect(query<HTMLAnchorElement>(payroll, 'a').getAttribute('href')).toBe('/motivation?month=2026-03');
-    expect(query(card(view.element, 'result_usd'), '[data-result-without-payroll]').textContent).toBe('Without payroll: the month’s motivation is not computed.');
+    expect(query(card(view.element, 'result_usd'), '[data-result-without-payroll]').textContent).toBe(
+      'Without payroll: the month’s motivation is not computed.',
+    );
   });
 
   it('draws the six months’ trend and the month by article and by project', async () => {
     new FakeFinanceServer().on('GET', 'departments/marketing', { data: MARKETING });
     const view = await openPage('/departments/marketing?month=2026-03');
     await waitInAct(() => expect(view.element.querySelector('figure[aria-label] svg')).not.toBeNull());
-    expect(query(view.element, 'figure[aria-label]').getAttribute('aria-label')).toBe('Income, spend, payroll and result over 6 months, USD');
+    expect(query(view.element, 'figure[aria-label]').getAttribute('aria-label')).toBe(
+      'Income, spend, payroll and result over 6 months, USD',
+    );
     const rows = (label: string) =>
-      [...query(view.element, `table[aria-label="${label}"]`).querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+      [...query(view.element, `table[aria-label="${label}"]`).querySelectorAll('tbody tr')].map((row) =>
+        [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+      );
     expect(rows('By article')).toEqual([
       ['Payouts', 'Income', '$1,000.10', '$0.50'],
       ['Ads', 'Expense', '$0.00', '$252.25'],
@@ -168,16 +203,22 @@ describe('A department page', () => {
   });
 
   it('says when no division is marked with the department, and links to the divisions', async () => {
-    new FakeFinanceServer().on('GET', 'departments/development', { data: { ...MARKETING, type: 'development', divisions: [], by_article: [], by_project: [] } });
+    new FakeFinanceServer().on('GET', 'departments/development', {
+      data: { ...MARKETING, type: 'development', divisions: [], by_article: [], by_project: [] },
+    });
     const view = await openPage('/departments/development');
     await waitInAct(() => expect(view.element.querySelector('[data-no-divisions]')).not.toBeNull());
-    expect(query(view.element, '[data-no-divisions]').textContent).toContain('No division is marked as Development yet.');
+    expect(query(view.element, '[data-no-divisions]').textContent).toContain(
+      'No division is marked as Development yet.',
+    );
     expect(query<HTMLAnchorElement>(view.element, '[data-no-divisions] a').getAttribute('href')).toBe('/divisions');
     expect(view.element.textContent).toContain('No transactions this month.');
   });
 
   it('shows the server’s message when the call fails, and nothing without FH', async () => {
-    new FakeFinanceServer().on('GET', 'departments/marketing', () => jsonResponse(422, { message: 'The given data was invalid.', errors: { month: ['Give the month as YYYY-MM.'] } }));
+    new FakeFinanceServer().on('GET', 'departments/marketing', () =>
+      jsonResponse(422, { message: 'The given data was invalid.', errors: { month: ['Give the month as YYYY-MM.'] } }),
+    );
     const view = await openPage('/departments/marketing?month=2026-03');
     await waitInAct(() => expect(view.element.textContent).toContain('Try again'));
 
@@ -227,7 +268,9 @@ describe('The department widgets', () => {
   });
 
   it('say why they are empty when the summary fails', async () => {
-    new FakeFinanceServer().on('GET', 'departments/summary', () => jsonResponse(403, { message: 'This action is unauthorized.' }));
+    new FakeFinanceServer().on('GET', 'departments/summary', () =>
+      jsonResponse(403, { message: 'This action is unauthorized.' }),
+    );
     const view = await openDashboard(['FH']);
     await waitInAct(() => expect(widget(view.element, 'sales')?.textContent).toContain('This action is unauthorized.'));
   });

@@ -27,11 +27,17 @@ const ANN = {
   base_salary: null,
   _labels: {},
 };
-const page = (rows: readonly object[]) => ({ data: { data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length } });
+const page = (rows: readonly object[]) => ({
+  data: { data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length },
+});
 
 /** A plugin of another team: its section names the employee and the account finance passes it. */
 function VacationBalance({ employeeId, fullName, userId, fired }: EmployeeDetailSlotProps) {
-  return createElement('section', { 'aria-label': 'Vacation balance' }, `${fullName} (#${employeeId}, user ${userId ?? 'none'}${fired ? ', left' : ''}): 12 days left`);
+  return createElement(
+    'section',
+    { 'aria-label': 'Vacation balance' },
+    `${fullName} (#${employeeId}, user ${userId ?? 'none'}${fired ? ', left' : ''}): 12 days left`,
+  );
 }
 
 const vacationsManifest: PluginManifest = {
@@ -48,10 +54,16 @@ const vacationsManifest: PluginManifest = {
   slots: { [EMPLOYEE_DETAIL_SLOT]: 'VA' },
 };
 const vacations = webPlugin(vacationsManifest, {
-  translations: { en: async () => ({ default: { title: 'Vacations' } }), ru: async () => ({ default: { title: 'Отпуска' } }) },
+  translations: {
+    en: async () => ({ default: { title: 'Vacations' } }),
+    ru: async () => ({ default: { title: 'Отпуска' } }),
+  },
   load: vi.fn(async () => ({
     default: new ContainerModule(({ bind }) => {
-      bind(slotToken<EmployeeDetailSlotProps>(EMPLOYEE_DETAIL_SLOT)).toConstantValue({ id: 'vacations.balance', component: VacationBalance });
+      bind(slotToken<EmployeeDetailSlotProps>(EMPLOYEE_DETAIL_SLOT)).toConstantValue({
+        id: 'vacations.balance',
+        component: VacationBalance,
+      });
     }),
   })),
 });
@@ -68,7 +80,11 @@ async function openPanel(codes: readonly string[]): Promise<void> {
   employeesServer();
   const kernel = await createTestKernel({ plugins: [finance, vacations], user: testUser(codes), token: 'token-1' });
   await renderAppInKernel(kernel, { path: '/employees?employee=7' });
-  await waitInAct(() => expect(document.querySelector('section[aria-label="Salary history"]')?.textContent).toContain('No salary history yet.'));
+  await waitInAct(() =>
+    expect(document.querySelector('section[aria-label="Salary history"]')?.textContent).toContain(
+      'No salary history yet.',
+    ),
+  );
 }
 
 const balance = () => document.querySelector('section[aria-label="Vacation balance"]');
@@ -77,8 +93,14 @@ const RENDER = { timeout: 15_000 };
 
 describe('finance.employeeDetail', () => {
   it('is offered with a description, the code its fillers need and its props type', () => {
-    const offered = financeManifest.offersSlots?.find((slot) => typeof slot !== 'string' && slot.id === EMPLOYEE_DETAIL_SLOT);
-    expect(offered).toMatchObject({ requires: 'FJ', props: 'EmployeeDetailSlotProps', description: { en: expect.any(String), ru: expect.any(String) } });
+    const offered = financeManifest.offersSlots?.find(
+      (slot) => typeof slot !== 'string' && slot.id === EMPLOYEE_DETAIL_SLOT,
+    );
+    expect(offered).toMatchObject({
+      requires: 'FJ',
+      props: 'EmployeeDetailSlotProps',
+      description: { en: expect.any(String), ru: expect.any(String) },
+    });
   });
 
   it("shows another plugin's section in the employee panel, with the employee's props", RENDER, async () => {
@@ -86,10 +108,14 @@ describe('finance.employeeDetail', () => {
     await waitInAct(() => expect(balance()?.textContent).toBe('Ann Smith (#7, user 42): 12 days left'));
   });
 
-  it("shows nothing of it to a user without the filler's code, who does not even download the filler", RENDER, async () => {
-    vi.mocked(vacations.load).mockClear();
-    await openPanel(['FJ']);
-    expect(balance()).toBeNull();
-    expect(vacations.load).not.toHaveBeenCalled();
-  });
+  it(
+    "shows nothing of it to a user without the filler's code, who does not even download the filler",
+    RENDER,
+    async () => {
+      vi.mocked(vacations.load).mockClear();
+      await openPanel(['FJ']);
+      expect(balance()).toBeNull();
+      expect(vacations.load).not.toHaveBeenCalled();
+    },
+  );
 });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { UserDetailTabToken } from '@core/sdk/web';
-import { buttonByText, click, jsonResponse, query, recordToasts, renderInKernel, typeInto, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  jsonResponse,
+  query,
+  recordToasts,
+  renderInKernel,
+  typeInto,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
 
 useFinanceTestSetup();
@@ -45,23 +54,45 @@ describe('Employee tab of the user detail', () => {
     let linked = false;
     const server = new FakeFinanceServer()
       .on('GET', `employees/by-user/${USER_ID}`, () =>
-        jsonResponse(linked ? 200 : 404, linked ? { data: { ...EMPLOYEE, user_id: USER_ID, version: 4 } } : { message: 'Not found.' }),
+        jsonResponse(
+          linked ? 200 : 404,
+          linked ? { data: { ...EMPLOYEE, user_id: USER_ID, version: 4 } } : { message: 'Not found.' },
+        ),
       )
       .on('GET', 'employees', { data: { data: [], current_page: 1, last_page: 1, per_page: 10, total: 0 } })
       .on('GET', 'references/employees', (_request, url) =>
-        jsonResponse(200, { data: url.searchParams.get('q') === 'ann' ? [{ id: 7, label: 'Ann Smith' }] : [{ id: 7, label: 'Ann Smith' }, { id: 8, label: 'Bob Stone' }] }),
+        jsonResponse(200, {
+          data:
+            url.searchParams.get('q') === 'ann'
+              ? [{ id: 7, label: 'Ann Smith' }]
+              : [
+                  { id: 7, label: 'Ann Smith' },
+                  { id: 8, label: 'Bob Stone' },
+                ],
+        }),
       )
       .on('GET', 'employees/7', { data: EMPLOYEE })
       .on('PATCH', 'employees/7', () => {
         linked = true;
-        return jsonResponse(200, { data: { ...EMPLOYEE, user_id: USER_ID, version: 4 }, message: 'Successfully updated' });
+        return jsonResponse(200, {
+          data: { ...EMPLOYEE, user_id: USER_ID, version: 4 },
+          message: 'Successfully updated',
+        });
       });
     const { view, toasts } = await openTab(server);
     await waitInAct(() => expect(view.element.textContent).toContain('No employee is linked to this user.'));
 
     await typeInto(query<HTMLInputElement>(view.element, 'input[role="combobox"]'), 'ann');
-    await waitInAct(() => expect(server.requests('GET', 'references/employees').map((request) => new URL(request.url).searchParams.get('q'))).toContain('ann'));
-    await waitInAct(() => expect([...document.querySelectorAll('[role="option"]')].map((option) => option.textContent)).toEqual(['Ann Smith']));
+    await waitInAct(() =>
+      expect(
+        server.requests('GET', 'references/employees').map((request) => new URL(request.url).searchParams.get('q')),
+      ).toContain('ann'),
+    );
+    await waitInAct(() =>
+      expect([...document.querySelectorAll('[role="option"]')].map((option) => option.textContent)).toEqual([
+        'Ann Smith',
+      ]),
+    );
     await click(query(document, '[role="option"]'));
     await click(buttonByText(view.element, 'Link employee'));
 
@@ -70,13 +101,19 @@ describe('Employee tab of the user detail', () => {
     await waitInAct(() => expect(view.element.querySelector('h3')?.textContent).toBe('Ann Smith'));
     expect(view.element.textContent).toContain('Accountant');
     expect(view.element.textContent).toContain('$2,500.00');
-    await waitInAct(() => expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['success', 'Ann Smith is linked to this user']]));
+    await waitInAct(() =>
+      expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([
+        ['success', 'Ann Smith is linked to this user'],
+      ]),
+    );
   });
 
   it('unlinks the employee after asking', async () => {
     let linked = true;
     const server = new FakeFinanceServer()
-      .on('GET', `employees/by-user/${USER_ID}`, () => jsonResponse(200, { data: linked ? { ...EMPLOYEE, user_id: USER_ID } : null }))
+      .on('GET', `employees/by-user/${USER_ID}`, () =>
+        jsonResponse(200, { data: linked ? { ...EMPLOYEE, user_id: USER_ID } : null }),
+      )
       .on('GET', 'references/employees', { data: [] })
       .on('PATCH', 'employees/7', () => {
         linked = false;
@@ -105,15 +142,28 @@ describe('Employee tab of the user detail', () => {
     await waitInAct(() => expect(document.querySelector('[role="option"]')?.textContent).toBe('Ann Smith'));
     await click(query(document, '[role="option"]'));
     await click(buttonByText(view.element, 'Link employee'));
-    await waitInAct(() => expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['error', 'This record was changed by someone else']]));
+    await waitInAct(() =>
+      expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([
+        ['error', 'This record was changed by someone else'],
+      ]),
+    );
     expect(view.element.textContent).toContain('No employee is linked to this user.');
   });
 
   it('asks the employees list by user when there is no by-user call', async () => {
     const server = new FakeFinanceServer().on('GET', 'employees', (request) => {
       const url = new URL(request.url);
-      const mine = url.searchParams.get('filter[user_id][eq]') === String(USER_ID) && url.searchParams.get('status') === 'all';
-      return jsonResponse(200, { data: { data: mine ? [{ ...EMPLOYEE, user_id: USER_ID }] : [], current_page: 1, last_page: 1, per_page: 10, total: mine ? 1 : 0 } });
+      const mine =
+        url.searchParams.get('filter[user_id][eq]') === String(USER_ID) && url.searchParams.get('status') === 'all';
+      return jsonResponse(200, {
+        data: {
+          data: mine ? [{ ...EMPLOYEE, user_id: USER_ID }] : [],
+          current_page: 1,
+          last_page: 1,
+          per_page: 10,
+          total: mine ? 1 : 0,
+        },
+      });
     });
     const { view } = await openTab(server);
     await waitInAct(() => expect(view.element.querySelector('h3')?.textContent).toBe('Ann Smith'));

@@ -17,8 +17,15 @@ import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance
 
 useFinanceTestSetup();
 
-const meta = (id: number, version = 1) => ({ id, version, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' });
-const page = (rows: readonly object[]) => ({ data: { data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length } });
+const meta = (id: number, version = 1) => ({
+  id,
+  version,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+const page = (rows: readonly object[]) => ({
+  data: { data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length },
+});
 
 const employee = (id: number, name: string, extra: object = {}) => ({
   ...meta(id),
@@ -37,7 +44,14 @@ const employee = (id: number, name: string, extra: object = {}) => ({
 
 const ANN = employee(7, 'Ann Smith', { manager_id: 2, _labels: { manager_id: 'Boss Person' } });
 const BOB = employee(8, 'Bob Stone', { manager_id: 7, fired_date: '2026-01-31' });
-const SALARY = { ...meta(31, 2), employee_id: 7, date_start: '2026-01-01', date_end: null, salary: { amount: '1500.00', currency: 'USD' }, _labels: { employee_id: 'Ann Smith' } };
+const SALARY = {
+  ...meta(31, 2),
+  employee_id: 7,
+  date_start: '2026-01-01',
+  date_end: null,
+  salary: { amount: '1500.00', currency: 'USD' },
+  _labels: { employee_id: 'Ann Smith' },
+};
 
 /** A Fluent tab's label (it also renders the text again, hidden, to reserve its bold width). */
 const tabLabel = (tab: Element) => tab.querySelector('.fui-Tab__content')?.textContent;
@@ -47,7 +61,9 @@ const param = (request: SeenRequest, name: string) => new URL(request.url).searc
 function employeesServer(): FakeFinanceServer {
   return new FakeFinanceServer()
     .on('GET', 'employees', (request) => jsonResponse(200, page(status(request) === 'fired' ? [BOB] : [ANN])))
-    .on('GET', 'employees/7/subordinates', { data: [{ id: 8, full_name: 'Bob Stone', manager_id: 7, level: 1, fired_date: '2026-01-31' }] })
+    .on('GET', 'employees/7/subordinates', {
+      data: [{ id: 8, full_name: 'Bob Stone', manager_id: 7, level: 1, fired_date: '2026-01-31' }],
+    })
     .on('GET', 'employees/7', { data: ANN })
     .on('GET', 'salary-history', page([SALARY]))
     .on('GET', 'employees/7/salary', {
@@ -57,7 +73,16 @@ function employeesServer(): FakeFinanceServer {
         to: '2026-03-15',
         rule: 'Pro rata by calendar days.',
         totals: [{ currency: 'USD', amount: '725.81' }],
-        months: [{ month: '2026-03', currency: 'USD', monthly_salary: '1500', days: 15, days_in_month: 31, amount: '725.80645161' }],
+        months: [
+          {
+            month: '2026-03',
+            currency: 'USD',
+            monthly_salary: '1500',
+            days: 15,
+            days_in_month: 31,
+            amount: '725.80645161',
+          },
+        ],
       },
     });
 }
@@ -70,11 +95,14 @@ async function openEmployees(server: FakeFinanceServer, path = '/employees') {
   return { view, toasts, server };
 }
 
-const drawer = (): HTMLElement => query(document, '.fui-OverlayDrawer, [role="dialog"].fui-DrawerSurface, .fui-DrawerBody');
+const drawer = (): HTMLElement =>
+  query(document, '.fui-OverlayDrawer, [role="dialog"].fui-DrawerSurface, .fui-DrawerBody');
 const section = (name: string): HTMLElement => query(document, `section[aria-label="${name}"]`);
 
 async function openDetails(view: RenderedView, name: string): Promise<void> {
-  const link = [...view.element.querySelectorAll<HTMLButtonElement>('tbody button')].find((button) => button.textContent === name);
+  const link = [...view.element.querySelectorAll<HTMLButtonElement>('tbody button')].find(
+    (button) => button.textContent === name,
+  );
   if (!link) throw new Error(`no name link ${name}`);
   await click(link);
   await waitInAct(() => expect(document.querySelector('section[aria-label="Salary history"] table')).not.toBeNull());
@@ -86,7 +114,9 @@ describe('Employees page', () => {
     const { view } = await openEmployees(server);
     expect(server.requests('GET', 'employees').map(status)).toEqual(['active']);
     expect(view.element.textContent).toContain('Ann Smith');
-    const fired = [...view.element.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((tab) => tabLabel(tab) === 'Fired');
+    const fired = [...view.element.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find(
+      (tab) => tabLabel(tab) === 'Fired',
+    );
     if (!fired) throw new Error('no Fired tab');
     await click(fired);
     await waitInAct(() => expect(view.element.querySelector('tbody')?.textContent).toContain('Bob Stone'));
@@ -103,7 +133,9 @@ describe('Employees page', () => {
     expect(section('Subordinates').textContent).toContain('Fired');
     expect(param(server.requests('GET', 'employees/7/subordinates')[0] as SeenRequest, 'direct')).toBe('true');
     expect(param(server.requests('GET', 'salary-history')[0] as SeenRequest, 'filter[employee_id][eq]')).toBe('7');
-    const rows = [...section('Salary history').querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent));
+    const rows = [...section('Salary history').querySelectorAll('tbody tr')].map((row) =>
+      [...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent),
+    );
     expect(rows).toEqual([['01/01/26', 'until now', '$1,500.00']]);
   });
 
@@ -147,7 +179,11 @@ describe('Employees page', () => {
     await typeInto(query<HTMLInputElement>(form, 'input[name="date_end"]'), '2026-03-31');
     await submit(query<HTMLFormElement>(form, 'form'));
     await waitInAct(() => expect(server.requests('PATCH', 'salary-history/31')).toHaveLength(1));
-    expect(server.requests('PATCH', 'salary-history/31')[0]?.body).toMatchObject({ date_start: '2026-01-01', date_end: '2026-03-31', version: 2 });
+    expect(server.requests('PATCH', 'salary-history/31')[0]?.body).toMatchObject({
+      date_start: '2026-01-01',
+      date_end: '2026-03-31',
+      version: 2,
+    });
 
     await click(query(section('Salary history'), 'button[aria-label="Delete the salary from 01/01/26"]'));
     const confirm = query(document, '[role="alertdialog"]');
@@ -158,7 +194,10 @@ describe('Employees page', () => {
 
   it('shows a refused salary row on its field', async () => {
     const server = employeesServer().on('POST', 'salary-history', () =>
-      jsonResponse(422, { message: 'The given data was invalid.', errors: { date_start: ['This period overlaps the salary from 2026-01-01 to open end.'] } }),
+      jsonResponse(422, {
+        message: 'The given data was invalid.',
+        errors: { date_start: ['This period overlaps the salary from 2026-01-01 to open end.'] },
+      }),
     );
     const { view } = await openEmployees(server);
     await openDetails(view, 'Ann Smith');
@@ -167,7 +206,9 @@ describe('Employees page', () => {
     await typeInto(query<HTMLInputElement>(form, 'input[name="date_start"]'), '2026-02-01');
     await typeInto(query<HTMLInputElement>(form, 'input[name="salary"]'), '10');
     await submit(query<HTMLFormElement>(form, 'form'));
-    await waitInAct(() => expect(form.textContent).toContain('This period overlaps the salary from 2026-01-01 to open end.'));
+    await waitInAct(() =>
+      expect(form.textContent).toContain('This period overlaps the salary from 2026-01-01 to open end.'),
+    );
   });
 
   it('calculates the salary for a chosen period, exactly as the server sums it', async () => {

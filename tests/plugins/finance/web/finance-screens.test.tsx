@@ -2,15 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { RouteContributionToken } from '@core/sdk/web';
 import { financeManifest } from '@plugins/finance/manifest';
-import { buttonByText, click, jsonResponse, query, recordToasts, renderAppInKernel, type SeenRequest, typeInto, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  jsonResponse,
+  query,
+  recordToasts,
+  renderAppInKernel,
+  type SeenRequest,
+  typeInto,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
 
 useFinanceTestSetup();
 
 const ALL_CODES = ['FP', 'FW', 'FG', 'FN', 'FD', 'FC', 'FA', 'FT', 'FF', 'FS', 'FL', 'FJ', 'FZ'];
 
-const page = (rows: readonly object[]) => ({ data: { data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length } });
-const meta = (id: number) => ({ id, version: 1, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' });
+const page = (rows: readonly object[]) => ({
+  data: { data: rows, current_page: 1, last_page: 1, per_page: 20, total: rows.length },
+});
+const meta = (id: number) => ({
+  id,
+  version: 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
 
 const DRAFT = {
   ...meta(5),
@@ -65,13 +82,18 @@ describe('Exchange rates import', () => {
   it('sends the CSV text and reports what was imported', async () => {
     const { server, dialog, toasts } = await openRates();
     server.on('POST', 'exchange-rates/import', { data: { total: 3, inserted: 2, updated: 1, unchanged: 0 } });
-    await typeInto(query<HTMLTextAreaElement>(dialog, 'textarea'), 'currency,date,rate\nEUR,2026-03-01,1.08\nGBP,2026-03-01,1.27\nBTC,2026-03-01,65000.5');
+    await typeInto(
+      query<HTMLTextAreaElement>(dialog, 'textarea'),
+      'currency,date,rate\nEUR,2026-03-01,1.08\nGBP,2026-03-01,1.27\nBTC,2026-03-01,65000.5',
+    );
     await click(buttonByText(dialog, 'Import'));
     await waitInAct(() => expect(server.requests('POST', 'exchange-rates/import')).toHaveLength(1));
     expect(server.requests('POST', 'exchange-rates/import')[0]?.body).toEqual({
       csv: 'currency,date,rate\nEUR,2026-03-01,1.08\nGBP,2026-03-01,1.27\nBTC,2026-03-01,65000.5',
     });
-    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['Rates imported: 3 (2 new, 1 changed, 0 unchanged)']));
+    await waitInAct(() =>
+      expect(toasts.map((toast) => toast.message)).toEqual(['Rates imported: 3 (2 new, 1 changed, 0 unchanged)']),
+    );
     // The list is read again to show them.
     await waitInAct(() => expect(server.requests('GET', 'exchange-rates').length).toBeGreaterThanOrEqual(2));
   });
@@ -81,7 +103,10 @@ describe('Exchange rates import', () => {
     server.on('POST', 'exchange-rates/import', () =>
       jsonResponse(422, {
         message: 'Nothing was imported: 2 line(s) have problems.',
-        errors: { line_12: ['Line 12: "ABC" is not a known currency.'], line_3: ['Line 3: "2026-02-30" is not a date.', 'Line 3: the rate must be a number.'] },
+        errors: {
+          line_12: ['Line 12: "ABC" is not a known currency.'],
+          line_3: ['Line 3: "2026-02-30" is not a date.', 'Line 3: the rate must be a number.'],
+        },
       }),
     );
     await typeInto(query<HTMLTextAreaElement>(dialog, 'textarea'), 'EUR,2026-02-30,x');
@@ -108,7 +133,20 @@ describe('Exchange rates import', () => {
 describe('Transaction drafts: convert', () => {
   async function openDrafts() {
     const server = new FakeFinanceServer()
-      .on('GET', 'transaction-drafts', page([DRAFT, { ...DRAFT, ...meta(6), hash: '0xdone', transaction_id: 9, _labels: { wallet_id: 'Main EUR', transaction_id: '0xdone' } }]))
+      .on(
+        'GET',
+        'transaction-drafts',
+        page([
+          DRAFT,
+          {
+            ...DRAFT,
+            ...meta(6),
+            hash: '0xdone',
+            transaction_id: 9,
+            _labels: { wallet_id: 'Main EUR', transaction_id: '0xdone' },
+          },
+        ]),
+      )
       .on('GET', 'references/articles', { data: [{ id: 3, label: 'Sales' }] });
     const kernel = await financeKernel(['FF', 'FT']);
     const toasts = recordToasts(kernel);
@@ -157,7 +195,10 @@ describe('Transaction drafts: convert', () => {
     await click(buttonByText(dialog, 'Convert to transaction'));
 
     await waitInAct(() => expect(server.requests('POST', 'transaction-drafts/5/convert')).toHaveLength(1));
-    expect(server.requests('POST', 'transaction-drafts/5/convert')[0]?.body).toEqual({ article_id: 3, date_fact: '2026-03-15' });
+    expect(server.requests('POST', 'transaction-drafts/5/convert')[0]?.body).toEqual({
+      article_id: 3,
+      date_fact: '2026-03-15',
+    });
     await waitInAct(() => expect(dialog.textContent).toContain('The draft is now transaction #41'));
     expect(dialog.textContent).toContain('Booked as $162.27');
     expect(query(dialog, 'a').getAttribute('href')).toBe('/transactions?filter%5Bhash%5D%5Beq%5D=0xabc');
@@ -168,7 +209,9 @@ describe('Transaction drafts: convert', () => {
 
   it("shows the server's refusal in the dialog", async () => {
     const { server, view } = await openDrafts();
-    server.on('POST', 'transaction-drafts/5/convert', () => jsonResponse(409, { message: 'This draft has already been converted into a transaction.' }));
+    server.on('POST', 'transaction-drafts/5/convert', () =>
+      jsonResponse(409, { message: 'This draft has already been converted into a transaction.' }),
+    );
     const convert = (await openMenu(view, '0xabc')).find((item) => item.textContent === 'Convert to transaction');
     if (!convert) throw new Error('no convert item');
     await click(convert);
@@ -177,7 +220,9 @@ describe('Transaction drafts: convert', () => {
     await waitInAct(() => expect(document.querySelector('[role="option"]')?.textContent).toBe('Sales'));
     await click(query(document, '[role="option"]'));
     await click(buttonByText(dialog, 'Convert to transaction'));
-    await waitInAct(() => expect(dialog.textContent).toContain('This draft has already been converted into a transaction.'));
+    await waitInAct(() =>
+      expect(dialog.textContent).toContain('This draft has already been converted into a transaction.'),
+    );
     expect(query_(server.requests('GET', 'references/articles')[0] as SeenRequest, 'q')).not.toBeNull();
   });
 });

@@ -3,7 +3,15 @@
  * the service's base URL) from a table of handlers the test fills; anything else is a 404.
  */
 import type { Language } from '@core/sdk/shared';
-import { createTestKernel, FakeService, TEST_API, type TestKernel, testUser, usePopupTestSetup, webPlugin } from '@core/sdk/testing-web';
+import {
+  createTestKernel,
+  FakeService,
+  TEST_API,
+  type TestKernel,
+  testUser,
+  usePopupTestSetup,
+  webPlugin,
+} from '@core/sdk/testing-web';
 import { financeManifest } from '@plugins/finance/manifest';
 import financeCode from '@plugins/finance/web';
 

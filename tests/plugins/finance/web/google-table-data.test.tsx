@@ -45,7 +45,9 @@ describe('Google table data page', () => {
     expect(query(view.element, 'h1').textContent).toBe('Payroll');
     const headers = [...view.element.querySelectorAll('th')].map((cell) => cell.textContent);
     expect(headers).toEqual(['Name', 'Amount', 'Paid']);
-    const rows = [...view.element.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    const rows = [...view.element.querySelectorAll('tbody tr')].map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+    );
     expect(rows).toEqual([
       ['Ann', '1,200.50', 'yes'],
       ['Bob', '990.00', ''],
@@ -53,7 +55,9 @@ describe('Google table data page', () => {
   });
 
   it('says what to configure when the spreadsheet adapter is not configured (503), and shows no rows', async () => {
-    const server = new FakeFinanceServer().on('GET', 'google-tables/4/data', () => jsonResponse(503, { message: UNCONFIGURED }));
+    const server = new FakeFinanceServer().on('GET', 'google-tables/4/data', () =>
+      jsonResponse(503, { message: UNCONFIGURED }),
+    );
     const { view, toasts } = await openData(server);
     await waitInAct(() => expect(view.element.textContent).toContain(UNCONFIGURED));
     expect(view.element.textContent).toContain('The spreadsheet service is not configured');
@@ -67,10 +71,14 @@ describe('Google table data page', () => {
 
   it('reports a failure of Google Sheets (502) clearly', async () => {
     const server = new FakeFinanceServer().on('GET', 'google-tables/4/data', () =>
-      jsonResponse(502, { message: 'Google Sheets could not read the values: 403 The caller does not have permission' }),
+      jsonResponse(502, {
+        message: 'Google Sheets could not read the values: 403 The caller does not have permission',
+      }),
     );
     const { view } = await openData(server);
-    await waitInAct(() => expect(view.element.textContent).toContain('The spreadsheet could not be read from Google Sheets'));
+    await waitInAct(() =>
+      expect(view.element.textContent).toContain('The spreadsheet could not be read from Google Sheets'),
+    );
     expect(view.element.textContent).toContain('403 The caller does not have permission');
     expect(view.element.querySelector('table')).toBeNull();
   });
@@ -79,7 +87,14 @@ describe('Google table data page', () => {
     const server = new FakeFinanceServer().on('GET', 'google-tables/4/data', (_request, url) => {
       const range = url.searchParams.get('range');
       const sheet = range === "'February'" ? 'February' : 'January';
-      return jsonResponse(200, { data: { table: TABLE, sheets: ['January', 'February'], range: `'${sheet}'!A1:B2`, values: [['Month'], [sheet]] } });
+      return jsonResponse(200, {
+        data: {
+          table: TABLE,
+          sheets: ['January', 'February'],
+          range: `'${sheet}'!A1:B2`,
+          values: [['Month'], [sheet]],
+        },
+      });
     });
     const { view } = await openData(server);
     await waitInAct(() => expect(view.element.querySelector('tbody')?.textContent).toBe('January'));
@@ -90,6 +105,8 @@ describe('Google table data page', () => {
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
     await waitInAct(() => expect(view.element.querySelector('tbody')?.textContent).toBe('February'));
-    expect(server.requests('GET', 'google-tables/4/data').map((request) => new URL(request.url).searchParams.get('range'))).toEqual([null, "'February'"]);
+    expect(
+      server.requests('GET', 'google-tables/4/data').map((request) => new URL(request.url).searchParams.get('range')),
+    ).toEqual([null, "'February'"]);
   });
 });

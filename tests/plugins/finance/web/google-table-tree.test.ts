@@ -25,7 +25,15 @@ const table = (id: number, parent_id: number | null, position: number): GoogleTa
 //   └ 3
 // 5
 // 6 ─ 7
-const FLAT = [table(4, 2, 0), table(3, 1, 1), table(7, 6, 0), table(2, 1, 0), table(6, null, 2), table(5, null, 1), table(1, null, 0)];
+const FLAT = [
+  table(4, 2, 0),
+  table(3, 1, 1),
+  table(7, 6, 0),
+  table(2, 1, 0),
+  table(6, null, 2),
+  table(5, null, 1),
+  table(1, null, 0),
+];
 
 describe('the spreadsheet-table tree', () => {
   it('is built from the flat list, siblings in position order', () => {
@@ -104,7 +112,9 @@ describe('the spreadsheet-table tree', () => {
   });
 
   it('reads the list and the limit from GET google-tables', () => {
-    const answer = parseTablesAnswer({ data: { data: [{ ...table(1, null, 0), id: '1', position: '0' }], max_nesting_level: 4 } });
+    const answer = parseTablesAnswer({
+      data: { data: [{ ...table(1, null, 0), id: '1', position: '0' }], max_nesting_level: 4 },
+    });
     expect(answer.tables).toEqual([table(1, null, 0)]);
     expect(answer.maxNestingLevel).toBe(4);
     expect(parseTablesAnswer({ data: { data: [] } }).maxNestingLevel).toBeNull();

@@ -30,7 +30,15 @@ const table = (id: number, parent_id: number | null, position: number) => ({
 //   └ 3
 // 5
 // 6 ─ 7
-const TABLES = [table(1, null, 0), table(2, 1, 0), table(3, 1, 1), table(4, 2, 0), table(5, null, 1), table(6, null, 2), table(7, 6, 0)];
+const TABLES = [
+  table(1, null, 0),
+  table(2, 1, 0),
+  table(3, 1, 1),
+  table(4, 2, 0),
+  table(5, null, 1),
+  table(6, null, 2),
+  table(7, 6, 0),
+];
 
 function tablesServer(): FakeFinanceServer {
   return new FakeFinanceServer()
@@ -43,13 +51,29 @@ const item = (view: RenderedView, id: number): HTMLElement => query(view.element
 const treeItem = (view: RenderedView, id: number): HTMLElement => query(item(view, id), ':scope > [role="treeitem"]');
 /** A tree item's name: the texts its aria-labelledby names. */
 const nameOf = (element: Element): string =>
-  (element.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  (element.getAttribute('aria-labelledby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 
 /** The pointer at `clientY` over a row 40 px high whose top is at 100. */
 async function dragOnto(view: RenderedView, dragged: number, target: number, clientY?: number): Promise<void> {
   const targetRow = row(view, target);
-  targetRow.getBoundingClientRect = () => ({ top: 100, height: 40, bottom: 140, left: 0, right: 500, width: 500, x: 0, y: 100, toJSON: () => ({}) });
-  const pointer = (type: string) => (clientY === undefined ? new Event(type, { bubbles: true, cancelable: true }) : new MouseEvent(type, { bubbles: true, cancelable: true, clientY }));
+  targetRow.getBoundingClientRect = () => ({
+    top: 100,
+    height: 40,
+    bottom: 140,
+    left: 0,
+    right: 500,
+    width: 500,
+    x: 0,
+    y: 100,
+    toJSON: () => ({}),
+  });
+  const pointer = (type: string) =>
+    clientY === undefined
+      ? new Event(type, { bubbles: true, cancelable: true })
+      : new MouseEvent(type, { bubbles: true, cancelable: true, clientY });
   await act(async () => {
     row(view, dragged).dispatchEvent(new Event('dragstart', { bubbles: true }));
   });
@@ -104,7 +128,9 @@ describe('Google tables page', () => {
     const { view, toasts } = await openTables();
     // 6 carries 7: inside 2 (level 2) the branch would reach level 4.
     await dragOnto(view, 6, 2);
-    await waitInAct(() => expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['error', 'Max nesting level is reached']]));
+    await waitInAct(() =>
+      expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['error', 'Max nesting level is reached']]),
+    );
     expect(server.requests('POST', 'google-tables/update-tree')).toEqual([]);
     expect(treeItem(view, 6).getAttribute('aria-level')).toBe('1');
     expect(item(view, 2).querySelector('[data-table-id="6"]')).toBeNull();
@@ -136,7 +162,9 @@ describe('Google tables page', () => {
     const { view } = await openTables();
     await dragOnto(view, 6, 1, 102);
     await waitInAct(() => expect(server.requests('POST', 'google-tables/update-tree')).toHaveLength(1));
-    const sent = server.requests('POST', 'google-tables/update-tree')[0]?.body as { items: { id: number; parent_id: number | null; position: number }[] };
+    const sent = server.requests('POST', 'google-tables/update-tree')[0]?.body as {
+      items: { id: number; parent_id: number | null; position: number }[];
+    };
     expect(sent.items.filter((place) => place.parent_id === null)).toEqual([
       { id: 6, parent_id: null, position: 0 },
       { id: 1, parent_id: null, position: 1 },
@@ -144,7 +172,9 @@ describe('Google tables page', () => {
     ]);
     await dragOnto(view, 3, 4, 138);
     await waitInAct(() => expect(server.requests('POST', 'google-tables/update-tree')).toHaveLength(2));
-    expect(item(view, 2).querySelector('[data-table-id="3"] > [role="treeitem"]')?.getAttribute('aria-level')).toBe('3');
+    expect(item(view, 2).querySelector('[data-table-id="3"] > [role="treeitem"]')?.getAttribute('aria-level')).toBe(
+      '3',
+    );
   });
 
   it('moves with Alt+Arrow keys, and refuses a key move beyond the limit', async () => {
@@ -154,7 +184,9 @@ describe('Google tables page', () => {
       item(view, 5).dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', altKey: true, bubbles: true }));
     });
     await waitInAct(() => expect(server.requests('POST', 'google-tables/update-tree')).toHaveLength(1));
-    const roots = [...query(view.element, '[role="tree"]').children].map((element) => element.getAttribute('data-table-id'));
+    const roots = [...query(view.element, '[role="tree"]').children].map((element) =>
+      element.getAttribute('data-table-id'),
+    );
     expect(roots).toEqual(['5', '1', '6']);
     // 3 into 2 puts 3 on level 3: allowed.
     await act(async () => {
@@ -170,10 +202,17 @@ describe('Google tables page', () => {
   });
 
   it('puts the tree back and reports the server message when saving fails', async () => {
-    const server = tablesServer().on('POST', 'google-tables/update-tree', () => jsonResponse(422, { message: 'Max nesting level is reached', errors: { items: ['Max nesting level is reached'] } }));
+    const server = tablesServer().on('POST', 'google-tables/update-tree', () =>
+      jsonResponse(422, {
+        message: 'Max nesting level is reached',
+        errors: { items: ['Max nesting level is reached'] },
+      }),
+    );
     const { view, toasts } = await openTables();
     await dragOnto(view, 7, 5);
-    await waitInAct(() => expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['error', 'Max nesting level is reached']]));
+    await waitInAct(() =>
+      expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['error', 'Max nesting level is reached']]),
+    );
     expect(server.requests('POST', 'google-tables/update-tree')).toHaveLength(1);
     expect(item(view, 6).querySelector('[data-table-id="7"]')).not.toBeNull();
   });
@@ -197,12 +236,22 @@ describe('Google tables page', () => {
     });
     await submit(query<HTMLFormElement>(dialog, 'form'));
     await waitInAct(() => expect(server.requests('POST', 'google-table')).toHaveLength(1));
-    expect(server.requests('POST', 'google-table')[0]?.body).toEqual({ name_en: 'Payroll', name_ru: 'Зарплаты', spreadsheet_id: 'abc123', parent_id: 5 });
-    await waitInAct(() => expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['success', 'Table added successfully']]));
+    expect(server.requests('POST', 'google-table')[0]?.body).toEqual({
+      name_en: 'Payroll',
+      name_ru: 'Зарплаты',
+      spreadsheet_id: 'abc123',
+      parent_id: 5,
+    });
+    await waitInAct(() =>
+      expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['success', 'Table added successfully']]),
+    );
   });
 
   it('asks before deleting a table, then deletes it and says so', async () => {
-    const server = tablesServer().on('DELETE', 'google-tables/3', { data: { deleted: [3] }, message: 'Table deleted successfully' });
+    const server = tablesServer().on('DELETE', 'google-tables/3', {
+      data: { deleted: [3] },
+      message: 'Table deleted successfully',
+    });
     const { view, toasts } = await openTables();
     await click(query(item(view, 3), 'button[aria-label="Delete Table 3"]'));
     const dialog = query(document, '[role="alertdialog"]');
@@ -213,7 +262,10 @@ describe('Google tables page', () => {
   });
 
   it('edits a table with PATCH and says so', async () => {
-    const server = tablesServer().on('PATCH', 'google-tables/5', { data: table(5, null, 1), message: 'Table updated successfully' });
+    const server = tablesServer().on('PATCH', 'google-tables/5', {
+      data: table(5, null, 1),
+      message: 'Table updated successfully',
+    });
     const { view, toasts } = await openTables();
     await click(query(item(view, 5), 'button[aria-label="Edit Table 5"]'));
     const dialog = query(document, '[role="dialog"]');
@@ -222,7 +274,12 @@ describe('Google tables page', () => {
     await typeInto(name, 'Cash');
     await submit(query<HTMLFormElement>(dialog, 'form'));
     await waitInAct(() => expect(server.requests('PATCH', 'google-tables/5')).toHaveLength(1));
-    expect(server.requests('PATCH', 'google-tables/5')[0]?.body).toEqual({ name_en: 'Cash', name_ru: 'Таблица 5', spreadsheet_id: 'sheet-5', parent_id: null });
+    expect(server.requests('PATCH', 'google-tables/5')[0]?.body).toEqual({
+      name_en: 'Cash',
+      name_ru: 'Таблица 5',
+      spreadsheet_id: 'sheet-5',
+      parent_id: null,
+    });
     await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['Table updated successfully']));
   });
 });
@@ -231,7 +288,12 @@ describe('Google tables store', () => {
   it('returns the server message instead of throwing, and only logs a failed list', async () => {
     new FakeFinanceServer()
       .on('GET', 'google-tables', () => jsonResponse(500, { message: 'Server Error' }))
-      .on('POST', 'google-table', () => jsonResponse(422, { message: 'The given data was invalid.', errors: { spreadsheet_id: ['Enter a spreadsheet id or the spreadsheet’s link.'] } }))
+      .on('POST', 'google-table', () =>
+        jsonResponse(422, {
+          message: 'The given data was invalid.',
+          errors: { spreadsheet_id: ['Enter a spreadsheet id or the spreadsheet’s link.'] },
+        }),
+      )
       .on('DELETE', 'google-tables/9', () => jsonResponse(404, { message: 'Table not found.' }));
     const kernel = await financeKernel(['FG']);
     const toasts = recordToasts(kernel);
@@ -243,8 +305,14 @@ describe('Google tables store', () => {
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('GET google-tables failed with status 500'));
 
     const created = await store.create({ name_en: 'A', name_ru: 'А', spreadsheet_id: '!', parent_id: null });
-    expect(created).toMatchObject({ ok: false, status: 422, message: 'Enter a spreadsheet id or the spreadsheet’s link.' });
-    expect(created.ok ? null : created.fieldErrors).toEqual({ spreadsheet_id: ['Enter a spreadsheet id or the spreadsheet’s link.'] });
+    expect(created).toMatchObject({
+      ok: false,
+      status: 422,
+      message: 'Enter a spreadsheet id or the spreadsheet’s link.',
+    });
+    expect(created.ok ? null : created.fieldErrors).toEqual({
+      spreadsheet_id: ['Enter a spreadsheet id or the spreadsheet’s link.'],
+    });
 
     await expect(store.remove(9)).resolves.toMatchObject({ ok: false, status: 404, message: 'Table not found.' });
     // The store only reports; nothing was toasted by the calls themselves.

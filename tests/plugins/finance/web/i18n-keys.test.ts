@@ -6,7 +6,9 @@ import { financeManifest } from '@plugins/finance/manifest';
 import { FINANCE_RESOURCES } from '@plugins/finance/shared/finance-resources';
 
 const bundle = (language: string): unknown =>
-  JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../../plugins/finance/web/i18n/${language}.json`), 'utf8'));
+  JSON.parse(
+    readFileSync(resolve(import.meta.dirname, `../../../../plugins/finance/web/i18n/${language}.json`), 'utf8'),
+  );
 
 /** The definitions' keys, and the server's system setting (finance.googleTables.maxNestingLevel). */
 const USED_KEYS = [...declaredTextKeys(financeManifest, FINANCE_RESOURCES), 'finance:settings.maxNestingLevel'];

@@ -9,7 +9,13 @@ useFinanceTestSetup();
 const BALANCES = {
   data: {
     data: [
-      { id: 1, name: 'Main', currency: 'USD', balance: '12345678901234.12345678', balance_usd: '12345678901234.12345678' },
+      {
+        id: 1,
+        name: 'Main',
+        currency: 'USD',
+        balance: '12345678901234.12345678',
+        balance_usd: '12345678901234.12345678',
+      },
       { id: 2, name: 'Cold', currency: 'BTC', balance: '0.10000001', balance_usd: '6500.0006500' },
       { id: 3, name: 'Cards', currency: 'UAH', balance: '0.2', balance_usd: null },
     ],
@@ -21,11 +27,19 @@ const BALANCES = {
 async function section(id: number, language: 'en' | 'ru' = 'en') {
   const kernel = await financeKernel(['FW'], language);
   await kernel.host.ensureLoaded('finance');
-  const view = await renderInKernel(kernel, <WalletBalanceSection resource="finance.wallets" id={id} record={{ id, version: 1, created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z' }} />);
+  const view = await renderInKernel(
+    kernel,
+    <WalletBalanceSection
+      resource="finance.wallets"
+      id={id}
+      record={{ id, version: 1, created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z' }}
+    />,
+  );
   return view.element;
 }
 
-const text = (element: HTMLElement, id: string): string | null | undefined => element.querySelector(`[data-testid="${id}"]`)?.textContent;
+const text = (element: HTMLElement, id: string): string | null | undefined =>
+  element.querySelector(`[data-testid="${id}"]`)?.textContent;
 
 describe("A wallet's balance section", () => {
   it('shows the balance with every stored digit in its currency, and in dollars at the latest rate', async () => {
@@ -43,7 +57,9 @@ describe("A wallet's balance section", () => {
     expect(text(dollars, 'wallet-balance-usd')).toBeUndefined();
 
     const hryvnias = await section(3, 'ru');
-    await waitInAct(() => expect(text(hryvnias, 'wallet-balance-usd')).toBe('Курса UAH к доллару пока нет: не пересчитано'));
+    await waitInAct(() =>
+      expect(text(hryvnias, 'wallet-balance-usd')).toBe('Курса UAH к доллару пока нет: не пересчитано'),
+    );
   });
 
   it('says a deleted wallet keeps no balance, and offers to try again when the balances fail', async () => {

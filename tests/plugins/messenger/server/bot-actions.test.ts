@@ -23,7 +23,9 @@ beforeEach(async () => {
 
 const run = (action: string, body?: unknown) => t.call(['MB'], 'POST', `bots/${bot}/${action}`, body);
 const historyActions = async (): Promise<string[]> =>
-  ((await t.call(['MB'], 'GET', `bots/${bot}/history`)).json().data as { action: string }[]).map((entry) => entry.action);
+  ((await t.call(['MB'], 'GET', `bots/${bot}/history`)).json().data as { action: string }[]).map(
+    (entry) => entry.action,
+  );
 
 describe('bot row actions', () => {
   it('check-token stores the bot’s user name and the webhook status, as a versioned change in its history', async () => {
@@ -65,7 +67,13 @@ describe('bot row actions', () => {
     t.telegram.lastError = null;
     const deleted = await run('delete-webhook');
     expect(deleted.json().data).toMatchObject({ webhook_status: 'not-set', webhook_url: null });
-    expect(await historyActions()).toEqual(['delete-webhook', 'refresh-webhook', 'refresh-webhook', 'set-webhook', 'create']);
+    expect(await historyActions()).toEqual([
+      'delete-webhook',
+      'refresh-webhook',
+      'refresh-webhook',
+      'set-webhook',
+      'create',
+    ]);
   });
 
   it('sends a test message to a chat by number or @channel, changing no record', async () => {
@@ -108,17 +116,28 @@ describe('bot row actions', () => {
     // A non-canonical id is answered as the engine's own routes answer it.
     const engine = (await t.call(['MB'], 'GET', `bots/0${bot}`)).statusCode;
     expect(engine).not.toBe(200);
-    expect((await t.call(['MB'], 'POST', `bots/0${bot}/send-test`, { chat_id: 42, text: 'hi' })).statusCode).toBe(engine);
+    expect((await t.call(['MB'], 'POST', `bots/0${bot}/send-test`, { chat_id: 42, text: 'hi' })).statusCode).toBe(
+      engine,
+    );
   });
 
   it("answers Telegram's refusal as a 422 carrying its description, in the caller's language", async () => {
     const refused = await run('send-test', { chat_id: 99, text: 'hello' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('Telegram refused sendMessage: Bad Request: chat not found');
-    const russian = await t.call(['MB'], 'POST', `bots/${bot}/send-test`, { chat_id: 99, text: 'hello' }, { 'accept-language': 'ru' });
+    const russian = await t.call(
+      ['MB'],
+      'POST',
+      `bots/${bot}/send-test`,
+      { chat_id: 99, text: 'hello' },
+      { 'accept-language': 'ru' },
+    );
     expect(russian.json().message).toBe('Telegram отклонил sendMessage: Bad Request: chat not found');
 
-    await t.db.query(`UPDATE messenger.bots SET token = '7000000099:AAE-a-token-telegram-does-not-know-00' WHERE id = $1`, [bot]);
+    await t.db.query(
+      `UPDATE messenger.bots SET token = '7000000099:AAE-a-token-telegram-does-not-know-00' WHERE id = $1`,
+      [bot],
+    );
     const wrongToken = await run('check-token');
     expect(wrongToken.statusCode).toBe(422);
     expect(wrongToken.json().message).toBe('Telegram refused getMe: Unauthorized');
@@ -131,8 +150,13 @@ describe('bot row actions', () => {
     for (const action of ['check-token', 'set-webhook', 'delete-webhook', 'refresh-webhook']) {
       const answer = await run(action);
       expect(answer.statusCode, action).toBe(502);
-      expect(answer.json().message).toBe('Telegram could not be reached (no connection). Nothing was confirmed there; try again later.');
-      expect((await t.call(['MB'], 'GET', `bots/${bot}`)).json().data).toMatchObject({ webhook_status: 'unreachable', webhook_url: `${PUBLIC_URL}/api/messenger/webhook/${bot}` });
+      expect(answer.json().message).toBe(
+        'Telegram could not be reached (no connection). Nothing was confirmed there; try again later.',
+      );
+      expect((await t.call(['MB'], 'GET', `bots/${bot}`)).json().data).toMatchObject({
+        webhook_status: 'unreachable',
+        webhook_url: `${PUBLIC_URL}/api/messenger/webhook/${bot}`,
+      });
     }
     const test = await run('send-test', { chat_id: 42, text: 'hello' });
     expect(test.statusCode).toBe(502);
@@ -145,7 +169,8 @@ describe('bot row actions', () => {
     expect(withBody.json().message).toBe('This action takes no input.');
     expect((await run('refresh-webhook', {})).statusCode).toBe(200);
     await t.call(['MB'], 'DELETE', `bots/${bot}`);
-    for (const action of ['check-token', 'set-webhook', 'delete-webhook', 'refresh-webhook']) expect((await run(action)).statusCode).toBe(404);
+    for (const action of ['check-token', 'set-webhook', 'delete-webhook', 'refresh-webhook'])
+      expect((await run(action)).statusCode).toBe(404);
     expect((await run('send-test', { chat_id: 42, text: 'hi' })).statusCode).toBe(404);
     expect((await t.call(['MB'], 'POST', 'bots/999999/check-token')).statusCode).toBe(404);
   });
@@ -166,8 +191,14 @@ describe('set-webhook without the public address', () => {
     expect(bare.telegram.calls.filter((call) => call.method === 'setWebhook')).toEqual([]);
   });
 
-  it('reads the public address and the Bot API base from the environment over the settings', { timeout: DB_TIMEOUT }, async () => {
-    const fromEnv = await messengerApp({ fakeViaEnv: true, settings: { publicUrl: 'https://settings.example.com' }, env: { ERP_PUBLIC_URL: 'https://env.example.com/' } });
+  it('reads the public address and the Bot API base from the environment over the settings', {
+    timeout: DB_TIMEOUT,
+  }, async () => {
+    const fromEnv = await messengerApp({
+      fakeViaEnv: true,
+      settings: { publicUrl: 'https://settings.example.com' },
+      env: { ERP_PUBLIC_URL: 'https://env.example.com/' },
+    });
     try {
       const id = await fromEnv.addBot('messenger.notifications');
       const set = await fromEnv.call(['MB'], 'POST', `bots/${id}/set-webhook`);

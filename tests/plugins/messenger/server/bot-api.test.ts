@@ -16,12 +16,20 @@ describe('the Telegram Bot API adapter, against a local fake of the documented m
   afterAll(() => telegram.stop());
 
   it('reads the bot with getMe', async () => {
-    expect(await api.getMe()).toEqual({ id: 7000000042, isBot: true, firstName: 'Agency bot', username: 'agency_test_bot' });
+    expect(await api.getMe()).toEqual({
+      id: 7000000042,
+      isBot: true,
+      firstName: 'Agency bot',
+      username: 'agency_test_bot',
+    });
   });
 
   it('sets the webhook with its secret, reads its status back, and deletes it', async () => {
     await api.setWebhook('https://erp.example.com/api/messenger/webhook/3', 'a-Secret_123');
-    expect(telegram.calls.at(-1)).toEqual({ method: 'setWebhook', params: { url: 'https://erp.example.com/api/messenger/webhook/3', secret_token: 'a-Secret_123' } });
+    expect(telegram.calls.at(-1)).toEqual({
+      method: 'setWebhook',
+      params: { url: 'https://erp.example.com/api/messenger/webhook/3', secret_token: 'a-Secret_123' },
+    });
     telegram.pendingUpdates = 2;
     telegram.lastError = { date: 1_790_000_100, message: 'Connection timed out' };
     expect(await api.getWebhookInfo()).toEqual({
@@ -33,7 +41,12 @@ describe('the Telegram Bot API adapter, against a local fake of the documented m
     await api.deleteWebhook();
     telegram.lastError = null;
     telegram.pendingUpdates = 0;
-    expect(await api.getWebhookInfo()).toEqual({ url: '', pendingUpdateCount: 0, lastErrorDate: null, lastErrorMessage: null });
+    expect(await api.getWebhookInfo()).toEqual({
+      url: '',
+      pendingUpdateCount: 0,
+      lastErrorDate: null,
+      lastErrorMessage: null,
+    });
   });
 
   it('refuses a webhook secret Telegram would refuse, before calling it', async () => {
@@ -49,7 +62,11 @@ describe('the Telegram Bot API adapter, against a local fake of the documented m
   it("carries Telegram's refusal as a typed error with its code and description", async () => {
     const refusal = api.sendMessage(99, 'hello');
     await expect(refusal).rejects.toBeInstanceOf(TelegramApiError);
-    await expect(refusal).rejects.toMatchObject({ method: 'sendMessage', errorCode: 400, description: 'Bad Request: chat not found' });
+    await expect(refusal).rejects.toMatchObject({
+      method: 'sendMessage',
+      errorCode: 400,
+      description: 'Bad Request: chat not found',
+    });
     await expect(api.setWebhook('http://plain.example.com/hook', 'secret')).rejects.toMatchObject({ errorCode: 400 });
   });
 
@@ -75,7 +92,9 @@ describe('the Telegram Bot API adapter, against a local fake of the documented m
 
   it('counts a call that outlives its timeout as unreachable', async () => {
     const silent = createServer(() => undefined);
-    const port = await new Promise<number>((resolve) => silent.listen(0, '127.0.0.1', () => resolve((silent.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      silent.listen(0, '127.0.0.1', () => resolve((silent.address() as { port: number }).port)),
+    );
     try {
       const slow = new TelegramBotApi({ token: TOKEN, baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 200 });
       await expect(slow.getMe()).rejects.toThrow('Telegram could not be reached for getMe: no answer within 200 ms');

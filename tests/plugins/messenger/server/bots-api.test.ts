@@ -15,7 +15,11 @@ afterAll(() => t.close());
 
 describe('messenger bots', () => {
   it('creates, lists, reads, edits and deletes a bot, showing the token only as the mask', async () => {
-    const id = await t.addBot('messenger.notifications', { name: 'Team bot', type: 'notifications', description: 'Tells teams' });
+    const id = await t.addBot('messenger.notifications', {
+      name: 'Team bot',
+      type: 'notifications',
+      description: 'Tells teams',
+    });
     const read = await t.call(['MB'], 'GET', `bots/${id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json().data).toMatchObject({
@@ -33,13 +37,21 @@ describe('messenger bots', () => {
     expect(list.json().data.data).toEqual([expect.objectContaining({ id, token: SECRET_MASK })]);
 
     // A blank token keeps the stored one; a new one replaces it and what was learnt with the old one.
-    const kept = await t.call(['MB'], 'PATCH', `bots/${id}`, { version: 1, token: '', description: 'Tells every team' });
+    const kept = await t.call(['MB'], 'PATCH', `bots/${id}`, {
+      version: 1,
+      token: '',
+      description: 'Tells every team',
+    });
     expect(kept.statusCode).toBe(200);
-    expect((await t.db.query<{ token: string }>('SELECT token FROM messenger.bots WHERE id = $1', [id])).rows[0]?.token).toBe(BOT_TOKEN);
+    expect(
+      (await t.db.query<{ token: string }>('SELECT token FROM messenger.bots WHERE id = $1', [id])).rows[0]?.token,
+    ).toBe(BOT_TOKEN);
     await t.db.query(`UPDATE messenger.bots SET username = 'old_bot' WHERE id = $1`, [id]);
     const replaced = await t.call(['MB'], 'PATCH', `bots/${id}`, { version: 2, token: OTHER_TOKEN });
     expect(replaced.json().data).toMatchObject({ token: SECRET_MASK, username: null, webhook_status: 'unknown' });
-    expect((await t.db.query<{ token: string }>('SELECT token FROM messenger.bots WHERE id = $1', [id])).rows[0]?.token).toBe(OTHER_TOKEN);
+    expect(
+      (await t.db.query<{ token: string }>('SELECT token FROM messenger.bots WHERE id = $1', [id])).rows[0]?.token,
+    ).toBe(OTHER_TOKEN);
 
     expect((await t.call(['MB'], 'DELETE', `bots/${id}`)).statusCode).toBe(200);
     expect((await t.call(['MB'], 'GET', `bots/${id}`)).statusCode).toBe(404);
@@ -51,7 +63,12 @@ describe('messenger bots', () => {
     const badToken = await t.call(['MB'], 'POST', 'bots', { ...base, token: 'not-a-token' });
     expect(badToken.statusCode).toBe(422);
     expect(Object.keys(badToken.json().errors)).toEqual(['token']);
-    const readOnly = await t.call(['MB'], 'POST', 'bots', { ...base, token: BOT_TOKEN, webhook_status: 'set', username: 'forged' });
+    const readOnly = await t.call(['MB'], 'POST', 'bots', {
+      ...base,
+      token: BOT_TOKEN,
+      webhook_status: 'set',
+      username: 'forged',
+    });
     expect(readOnly.statusCode).toBe(422);
     expect(Object.keys(readOnly.json().errors).sort()).toEqual(['username', 'webhook_status']);
   });
@@ -89,7 +106,9 @@ describe('messenger bots', () => {
       ['PATCH', `bots/${id}`, { version: 1 }],
       ['DELETE', `bots/${id}`],
       ['GET', 'handler-classes'],
-      ...(['check-token', 'set-webhook', 'delete-webhook', 'refresh-webhook'] as const).map((action): ['POST', string] => ['POST', `bots/${id}/${action}`]),
+      ...(['check-token', 'set-webhook', 'delete-webhook', 'refresh-webhook'] as const).map(
+        (action): ['POST', string] => ['POST', `bots/${id}/${action}`],
+      ),
       ['POST', `bots/${id}/send-test`, { chat_id: 42, text: 'hi' }],
     ];
     for (const [method, path, body] of routes) {

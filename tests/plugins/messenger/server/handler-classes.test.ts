@@ -36,11 +36,21 @@ describe('handler class sync', () => {
   it('adds the classes every enabled plugin registered once the server is ready, and retires those gone', async () => {
     const withProbe = await messengerApp({ db, plugins: [probePlugin([echo]).plugin] });
     expect(await classes(db)).toEqual([
-      { name: 'messenger.notifications', description_en: 'Answers with the chat’s id and delivers notifications', deleted: false },
-      { name: 'messenger.sign-in', description_en: 'Signs staff in through the login screen’s bot link', deleted: false },
+      {
+        name: 'messenger.notifications',
+        description_en: 'Answers with the chat’s id and delivers notifications',
+        deleted: false,
+      },
+      {
+        name: 'messenger.sign-in',
+        description_en: 'Signs staff in through the login screen’s bot link',
+        deleted: false,
+      },
       { name: 'probe.echo', description_en: 'Repeats what it is sent', deleted: false },
     ]);
-    const echoId = ((await withProbe.call(['MB'], 'GET', 'handler-classes')).json().data.data as { id: number; name: string }[]).find((row) => row.name === 'probe.echo')?.id;
+    const echoId = (
+      (await withProbe.call(['MB'], 'GET', 'handler-classes')).json().data.data as { id: number; name: string }[]
+    ).find((row) => row.name === 'probe.echo')?.id;
     const bot = await withProbe.addBot('probe.echo');
     await withProbe.stopServer();
 
@@ -51,14 +61,27 @@ describe('handler class sync', () => {
     expect(listed.map((row) => row.name)).toEqual(['messenger.notifications', 'messenger.sign-in']);
     expect((await without.call(['MB'], 'GET', `bots/${bot}`)).json().data.handler_class).toBe(echoId);
     // Its updates are claimed and left unhandled, with a warning naming the class.
-    expect((await without.deliver(bot, { update_id: 1, message: { chat: { id: 42 }, text: 'hi' } })).statusCode).toBe(200);
-    expect(without.logs.some((call) => call.level === 'warn' && call.args[0] !== null && (call.args[0] as { handlerClass?: string }).handlerClass === 'probe.echo')).toBe(true);
+    expect((await without.deliver(bot, { update_id: 1, message: { chat: { id: 42 }, text: 'hi' } })).statusCode).toBe(
+      200,
+    );
+    expect(
+      without.logs.some(
+        (call) =>
+          call.level === 'warn' &&
+          call.args[0] !== null &&
+          (call.args[0] as { handlerClass?: string }).handlerClass === 'probe.echo',
+      ),
+    ).toBe(true);
     await without.stopServer();
 
     // Enabled again: the same row is restored, with its history.
     const again = await messengerApp({ db, plugins: [probePlugin([echo]).plugin] });
-    expect((await classes(db)).filter((row) => row.name === 'probe.echo')).toEqual([{ name: 'probe.echo', description_en: 'Repeats what it is sent', deleted: false }]);
-    const history = (await again.call(['MB'], 'GET', `handler-classes/${echoId}/history`)).json().data as { action: string }[];
+    expect((await classes(db)).filter((row) => row.name === 'probe.echo')).toEqual([
+      { name: 'probe.echo', description_en: 'Repeats what it is sent', deleted: false },
+    ]);
+    const history = (await again.call(['MB'], 'GET', `handler-classes/${echoId}/history`)).json().data as {
+      action: string;
+    }[];
     expect(history.map((entry) => entry.action)).toEqual(['restore', 'delete', 'create']);
     await again.stopServer();
   });
@@ -67,8 +90,16 @@ describe('handler class sync', () => {
     const registered = [echo, { ...echo, name: 'probe.other', description: { en: 'Changed', ru: 'Изменён' } }];
     await Promise.all([1, 2, 3].map(() => syncHandlerClasses(db, registered, { prune: true })));
     expect(await classes(db)).toEqual([
-      { name: 'messenger.notifications', description_en: 'Answers with the chat’s id and delivers notifications', deleted: true },
-      { name: 'messenger.sign-in', description_en: 'Signs staff in through the login screen’s bot link', deleted: true },
+      {
+        name: 'messenger.notifications',
+        description_en: 'Answers with the chat’s id and delivers notifications',
+        deleted: true,
+      },
+      {
+        name: 'messenger.sign-in',
+        description_en: 'Signs staff in through the login screen’s bot link',
+        deleted: true,
+      },
       { name: 'probe.echo', description_en: 'Repeats what it is sent', deleted: false },
       { name: 'probe.other', description_en: 'Changed', deleted: false },
     ]);
@@ -93,10 +124,14 @@ describe('handler classes through the API', () => {
     for (const [method, path, body] of writes) {
       const refused = await t.call(['MB'], method, path, body);
       expect(refused.statusCode, `${method} ${path}`).toBe(405);
-      expect(refused.json().message).toBe('Handler classes come from the enabled plugins: they cannot be added, changed or deleted here.');
+      expect(refused.json().message).toBe(
+        'Handler classes come from the enabled plugins: they cannot be added, changed or deleted here.',
+      );
     }
     const russian = await t.call(['MB'], 'DELETE', `handler-classes/${id}`, undefined, { 'accept-language': 'ru' });
-    expect(russian.json().message).toBe('Классы обработчиков задают включённые плагины: здесь их нельзя добавлять, изменять или удалять.');
+    expect(russian.json().message).toBe(
+      'Классы обработчиков задают включённые плагины: здесь их нельзя добавлять, изменять или удалять.',
+    );
     expect((await classes(t.db)).every((row) => !row.deleted)).toBe(true);
   });
 });

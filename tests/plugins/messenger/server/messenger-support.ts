@@ -1,6 +1,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { vi } from 'vitest';
-import { type BotHandler, type Database, defineServerPlugin, type ServerPlugin, type ServerPluginContext } from '@core/sdk/server';
+import {
+  type BotHandler,
+  type Database,
+  defineServerPlugin,
+  type ServerPlugin,
+  type ServerPluginContext,
+} from '@core/sdk/server';
 import { type PermissionCode } from '@core/sdk/shared';
 import { createMessengerServerPlugin, type MessengerServerOptions } from '@plugins/messenger/server';
 import { WEBHOOK_SECRET_HEADER } from '@plugins/messenger/server/webhook/webhook-route';
@@ -91,7 +97,12 @@ export async function messengerApp(options: MessengerAppOptions = {}): Promise<M
   const plugin = createMessengerServerPlugin({ env, ...(options.now ? { now: options.now } : {}) });
   const plugins = [plugin, ...(options.plugins ?? [])];
   const db = options.db ?? (await freshDatabase(plugins));
-  const settings = { telegramApiBase: options.fakeViaEnv ? DEAD_BASE : telegramApiBase, publicUrl: PUBLIC_URL, webhookSecret: WEBHOOK_KEY, ...options.settings };
+  const settings = {
+    telegramApiBase: options.fakeViaEnv ? DEAD_BASE : telegramApiBase,
+    publicUrl: PUBLIC_URL,
+    webhookSecret: WEBHOOK_KEY,
+    ...options.settings,
+  };
   const app = await buildServer({ db, plugins, pluginSettings: { messenger: settings } });
   const logs: LogCall[] = [];
   // The configured key, or (when a test configures none) the one the server generated and stored.
@@ -128,13 +139,23 @@ export async function messengerApp(options: MessengerAppOptions = {}): Promise<M
     },
     call,
     async addBot(handlerClass, values = {}) {
-      const classes = (await call(['MB'], 'GET', 'handler-classes')).json<{ data: { data: { id: number; name: string }[] } }>().data.data;
+      const classes = (await call(['MB'], 'GET', 'handler-classes')).json<{
+        data: { data: { id: number; name: string }[] };
+      }>().data.data;
       const handler = classes.find((row) => row.name === handlerClass);
       if (!handler) throw new Error(`no handler class ${handlerClass}`);
       botCount += 1;
-      const body = { name: `Bot ${botCount}`, messenger: 'telegram', type: 'other', token: BOT_TOKEN, handler_class: handler.id, ...values };
+      const body = {
+        name: `Bot ${botCount}`,
+        messenger: 'telegram',
+        type: 'other',
+        token: BOT_TOKEN,
+        handler_class: handler.id,
+        ...values,
+      };
       const created = await call(['MB'], 'POST', 'bots', body);
-      if (created.statusCode !== 201 && created.statusCode !== 200) throw new Error(`bot not created: ${created.statusCode} ${created.body}`);
+      if (created.statusCode !== 201 && created.statusCode !== 200)
+        throw new Error(`bot not created: ${created.statusCode} ${created.body}`);
       return created.json<{ data: { id: number } }>().data.id;
     },
     async deliver(botId, update, secret) {
@@ -142,7 +163,10 @@ export async function messengerApp(options: MessengerAppOptions = {}): Promise<M
       return app.inject({
         method: 'POST',
         url: `/api/messenger/webhook/${botId}`,
-        headers: { 'content-type': 'application/json', ...(header === null ? {} : { [WEBHOOK_SECRET_HEADER]: header }) },
+        headers: {
+          'content-type': 'application/json',
+          ...(header === null ? {} : { [WEBHOOK_SECRET_HEADER]: header }),
+        },
         payload: JSON.stringify(update),
       });
     },
@@ -150,7 +174,12 @@ export async function messengerApp(options: MessengerAppOptions = {}): Promise<M
 }
 
 /** A private message update as Telegram sends it. */
-export function textUpdate(updateId: number, text: string, from: { id: number; language_code?: string } = { id: 555 }, chatId = 42): Record<string, unknown> {
+export function textUpdate(
+  updateId: number,
+  text: string,
+  from: { id: number; language_code?: string } = { id: 555 },
+  chatId = 42,
+): Record<string, unknown> {
   return {
     update_id: updateId,
     message: {
@@ -177,7 +206,17 @@ export function probePlugin(handlers: readonly BotHandler[] = []): Probe {
   const probe: Probe = {
     context: null,
     plugin: defineServerPlugin({
-      manifest: { id: 'probe', version: '0.0.1', sdk: '^1.2.0', titleKey: 'probe:title', service: 'probe', dependencies: [], namespaces: ['probe'], pages: [], permissions: [] },
+      manifest: {
+        id: 'probe',
+        version: '0.0.1',
+        sdk: '^1.2.0',
+        titleKey: 'probe:title',
+        service: 'probe',
+        dependencies: [],
+        namespaces: ['probe'],
+        pages: [],
+        permissions: [],
+      },
       migrations: [],
       register(_app, context) {
         probe.context = context;

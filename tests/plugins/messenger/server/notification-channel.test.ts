@@ -12,7 +12,16 @@ import { messengerApp, PUBLIC_URL, type MessengerTestApp } from './messenger-sup
 
 let notifications: Notifications | null = null;
 const probe = defineServerPlugin({
-  manifest: { id: 'probe', version: '0.0.1', sdk: '^2.0.0', titleKey: 'probe:title', service: 'probe', dependencies: [], namespaces: ['probe'], pages: [] },
+  manifest: {
+    id: 'probe',
+    version: '0.0.1',
+    sdk: '^2.0.0',
+    titleKey: 'probe:title',
+    service: 'probe',
+    dependencies: [],
+    namespaces: ['probe'],
+    pages: [],
+  },
   migrations: [],
   register(_app, context) {
     context.notifications.source({ id: 'probe.news', label: { en: 'Probe news', ru: 'Новости пробы' } });
@@ -25,24 +34,39 @@ let userId = 0;
 const TELEGRAM_ID = 5551234;
 
 const preferences = (method: 'GET' | 'PUT', payload?: object) =>
-  t.app.inject({ method, url: '/api/notifications/preferences', headers: bearer(mintToken([], { sub: userId })), ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: '/api/notifications/preferences',
+    headers: bearer(mintToken([], { sub: userId })),
+    ...(payload ? { payload } : {}),
+  });
 
 const deliveryJobs = async (): Promise<string[]> =>
-  (await t.db.query<{ state: string }>(`SELECT state FROM core.jobs WHERE kind = 'core.notification-delivery' ORDER BY id`)).rows.map((row) => row.state);
+  (
+    await t.db.query<{ state: string }>(
+      `SELECT state FROM core.jobs WHERE kind = 'core.notification-delivery' ORDER BY id`,
+    )
+  ).rows.map((row) => row.state);
 
 const until = async <T>(check: () => Promise<T | false>, what: string): Promise<T> => {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const value = await check();
     if (value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify((await t.db.query('SELECT kind, state, error, attempts FROM core.jobs')).rows)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting for ${what}: ${JSON.stringify((await t.db.query('SELECT kind, state, error, attempts FROM core.jobs')).rows)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 };
 
 beforeAll(async () => {
   t = await messengerApp({ plugins: [probe] });
-  const { rows } = await t.db.query<{ id: string }>(`INSERT INTO core.users (username, email, password_hash, tg_user_id) VALUES ('tg-user', 'tg@example.com', 'x', $1) RETURNING id`, [TELEGRAM_ID]);
+  const { rows } = await t.db.query<{ id: string }>(
+    `INSERT INTO core.users (username, email, password_hash, tg_user_id) VALUES ('tg-user', 'tg@example.com', 'x', $1) RETURNING id`,
+    [TELEGRAM_ID],
+  );
   userId = Number(rows[0]!.id);
   // The user has started a chat with the bot, so it may write to them.
   t.telegram.chats.add(TELEGRAM_ID);
@@ -58,25 +82,51 @@ describe('the Telegram notification channel', () => {
 
     const bot = await t.addBot('messenger.notifications');
     expect((await preferences('GET')).json<{ data: { bot_available: boolean } }>().data.bot_available).toBe(true);
-    expect((await preferences('PUT', { sources: { 'probe.news': { receive: true, via_bot: true } } })).statusCode).toBe(200);
+    expect((await preferences('PUT', { sources: { 'probe.news': { receive: true, via_bot: true } } })).statusCode).toBe(
+      200,
+    );
 
     await t.db.transaction((tx) =>
-      notifications!.publish(tx, { source: 'probe.news', to: { users: [userId] }, title: { en: 'Order ready', ru: 'Заказ готов' }, text: { en: 'Order #3 is packed.', ru: 'Заказ №3 собран.' }, link: '/shop/orders/3', severity: 'success' }),
+      notifications!.publish(tx, {
+        source: 'probe.news',
+        to: { users: [userId] },
+        title: { en: 'Order ready', ru: 'Заказ готов' },
+        text: { en: 'Order #3 is packed.', ru: 'Заказ №3 собран.' },
+        link: '/shop/orders/3',
+        severity: 'success',
+      }),
     );
     await until(async () => (await deliveryJobs()).at(-1) === 'succeeded', 'the delivery job');
-    expect(t.telegram.sent.at(-1)).toEqual({ chatId: TELEGRAM_ID, text: `✅ Order ready\n\nOrder #3 is packed.\n\n${PUBLIC_URL}/shop/orders/3` });
+    expect(t.telegram.sent.at(-1)).toEqual({
+      chatId: TELEGRAM_ID,
+      text: `✅ Order ready\n\nOrder #3 is packed.\n\n${PUBLIC_URL}/shop/orders/3`,
+    });
 
     // Without a notifications bot (local mode) nothing is sent and the job fails rather than claim a delivery.
     await t.call(['MB'], 'DELETE', `bots/${bot}`);
     const sent = t.telegram.sent.length;
-    await notifications!.publish(t.db, { source: 'probe.news', to: { users: [userId] }, title: { en: 'Unsent', ru: 'Не отправлено' } });
+    await notifications!.publish(t.db, {
+      source: 'probe.news',
+      to: { users: [userId] },
+      title: { en: 'Unsent', ru: 'Не отправлено' },
+    });
     await until(async () => (await deliveryJobs()).at(-1) === 'failed', 'the failed delivery job');
     expect(t.telegram.sent.length).toBe(sent);
   }, 30_000);
 
   it('writes the title, the text and the page’s address when the public address is known', () => {
-    const message = { userId: 1, source: 'core.jobs', title: 'Proxy purchase failed', text: null, link: '/system/proxies/12', severity: 'error', language: 'en' } as const;
-    expect(channelText(message, 'https://erp.example.com')).toBe('❗ Proxy purchase failed\n\nhttps://erp.example.com/system/proxies/12');
+    const message = {
+      userId: 1,
+      source: 'core.jobs',
+      title: 'Proxy purchase failed',
+      text: null,
+      link: '/system/proxies/12',
+      severity: 'error',
+      language: 'en',
+    } as const;
+    expect(channelText(message, 'https://erp.example.com')).toBe(
+      '❗ Proxy purchase failed\n\nhttps://erp.example.com/system/proxies/12',
+    );
     expect(channelText(message, null)).toBe('❗ Proxy purchase failed');
   });
 });

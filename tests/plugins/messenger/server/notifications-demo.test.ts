@@ -53,7 +53,9 @@ describe('notifications through the messenger', () => {
     const bot = await t.addBot('messenger.notifications');
     t.telegram.chats.add(-100_200_300);
     await t.deliver(bot, textUpdate(1, '/start', { id: 5 }, -100_200_300));
-    await expect.poll(() => t.telegram.sent.at(-1)).toEqual({ chatId: -100_200_300, text: "This chat's id is -100200300. Use it as the notification chat id." });
+    await expect
+      .poll(() => t.telegram.sent.at(-1))
+      .toEqual({ chatId: -100_200_300, text: "This chat's id is -100200300. Use it as the notification chat id." });
   });
 });
 
@@ -70,11 +72,22 @@ describe('demo bots', () => {
     await plugin.seedDemo?.(t.db, demo);
     await plugin.seedDemo?.(t.db, demo);
     const bots = (await t.call(['MB'], 'GET', 'bots?sort=name')).json().data.data as Record<string, unknown>[];
-    expect(bots.map((bot) => [bot.name, bot.type, (bot._labels as Record<string, string>).handler_class, bot.webhook_status, bot.token])).toEqual([
+    expect(
+      bots.map((bot) => [
+        bot.name,
+        bot.type,
+        (bot._labels as Record<string, string>).handler_class,
+        bot.webhook_status,
+        bot.token,
+      ]),
+    ).toEqual([
       ['Agency sign-in bot', 'sign-in', 'messenger.sign-in', 'not-set', '••••••••'],
       ['Team notifications bot', 'notifications', 'messenger.notifications', 'not-set', '••••••••'],
     ]);
-    const history = (await t.call(['MB'], 'GET', `bots/${String(bots[0]?.id)}/history`)).json().data as { action: string; user_name?: string }[];
+    const history = (await t.call(['MB'], 'GET', `bots/${String(bots[0]?.id)}/history`)).json().data as {
+      action: string;
+      user_name?: string;
+    }[];
     expect(history.map((entry) => entry.action)).toEqual(['create']);
   });
 });

@@ -8,7 +8,10 @@ import { messengerApp, textUpdate, type MessengerTestApp } from './messenger-sup
 
 const BOT = { id: 1, name: 'Sign-in bot', username: 'agency_test_bot', messenger: 'telegram' };
 
-function update(text: string | null, from: MessengerUpdate['from'] = { id: 555, username: null, firstName: 'Ann', languageCode: 'en' }): MessengerUpdate {
+function update(
+  text: string | null,
+  from: MessengerUpdate['from'] = { id: 555, username: null, firstName: 'Ann', languageCode: 'en' },
+): MessengerUpdate {
   return { updateId: 1, chatId: 555, from, text, raw: {} };
 }
 
@@ -23,7 +26,11 @@ async function handled(text: string | null, binding: SignInCodeBinding, language
     },
     provideBotLink: () => undefined,
   };
-  const context: BotHandlerContext = { language, reply: async (reply) => void replies.push(reply), send: async () => undefined };
+  const context: BotHandlerContext = {
+    language,
+    reply: async (reply) => void replies.push(reply),
+    send: async () => undefined,
+  };
   await signInHandler(signIn).handle(update(text), BOT, context);
   return { bound, replies };
 }
@@ -74,16 +81,24 @@ describe('sign-in through the bot, with the kernel’s codes', () => {
     expect(unlinked.link).toBe(`https://t.me/agency_test_bot?start=${unlinked.code}`);
     t.telegram.chats.add(4242);
     await t.deliver(bot, textUpdate(1, `/start ${unlinked.code}`, { id: 4242, language_code: 'ru' }, 4242));
-    await vi.waitFor(() => expect(t.telegram.sent.at(-1)).toEqual({ chatId: 4242, text: SIGN_IN_REPLIES['no-account'].ru }));
+    await vi.waitFor(() =>
+      expect(t.telegram.sent.at(-1)).toEqual({ chatId: 4242, text: SIGN_IN_REPLIES['no-account'].ru }),
+    );
     expect((await authCheck(unlinked.code)).json().message).toBe('No user is linked to this Telegram account.');
 
-    const user = await addUser(t.db, { username: 'tg-user', email: 'tg-user@example.com', password: 'Secret-pass-123' });
+    const user = await addUser(t.db, {
+      username: 'tg-user',
+      email: 'tg-user@example.com',
+      password: 'Secret-pass-123',
+    });
     await t.db.query('UPDATE core.users SET tg_user_id = $1 WHERE id = $2', [4343, user]);
     t.telegram.chats.add(4343);
     const issued = (await loginCode()).json().data as { code: string };
     expect((await authCheck(issued.code)).statusCode).toBe(202);
     await t.deliver(bot, textUpdate(3, `/start ${issued.code}`, { id: 4343 }, 4343));
-    await vi.waitFor(() => expect(t.telegram.sent.at(-1)).toEqual({ chatId: 4343, text: 'You are signed in. Return to the browser.' }));
+    await vi.waitFor(() =>
+      expect(t.telegram.sent.at(-1)).toEqual({ chatId: 4343, text: 'You are signed in. Return to the browser.' }),
+    );
     const signedIn = await authCheck(issued.code);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().data.user.email).toBe('tg-user@example.com');

@@ -15,9 +15,12 @@ afterAll(() => t.close());
 
 let nextUpdate = 1000;
 const claimed = async (botId: number): Promise<number[]> =>
-  (await t.db.query<{ update_id: string }>('SELECT update_id::text FROM messenger.processed_updates WHERE bot_id = $1 ORDER BY update_id', [botId])).rows.map((row) =>
-    Number(row.update_id),
-  );
+  (
+    await t.db.query<{ update_id: string }>(
+      'SELECT update_id::text FROM messenger.processed_updates WHERE bot_id = $1 ORDER BY update_id',
+      [botId],
+    )
+  ).rows.map((row) => Number(row.update_id));
 const repliesTo = (chatId: number) => t.telegram.sent.filter((message) => message.chatId === chatId);
 
 describe('the webhook receiver', () => {
@@ -26,9 +29,16 @@ describe('the webhook receiver', () => {
     const answer = await t.deliver(bot, textUpdate(id, '/start', { id: 555 }, 42));
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ data: { update_id: id, duplicate: false } });
-    await vi.waitFor(() => expect(repliesTo(42).at(-1)).toEqual({ chatId: 42, text: "This chat's id is 42. Use it as the notification chat id." }));
+    await vi.waitFor(() =>
+      expect(repliesTo(42).at(-1)).toEqual({
+        chatId: 42,
+        text: "This chat's id is 42. Use it as the notification chat id.",
+      }),
+    );
     await t.deliver(bot, textUpdate((nextUpdate += 1), 'привет', { id: 555, language_code: 'ru' }, 42));
-    await vi.waitFor(() => expect(repliesTo(42).at(-1)?.text).toBe('ID этого чата: 42. Укажите его как ID чата для уведомлений.'));
+    await vi.waitFor(() =>
+      expect(repliesTo(42).at(-1)?.text).toBe('ID этого чата: 42. Укажите его как ID чата для уведомлений.'),
+    );
   });
 
   it('refuses a missing or wrong secret with 401 and processes nothing', async () => {
@@ -64,7 +74,15 @@ describe('the webhook receiver', () => {
 
   it('refuses an update of another shape with 422 and claims nothing', async () => {
     const before = await claimed(bot);
-    for (const body of [{}, { update_id: '7' }, { update_id: 7.5 }, { update_id: -1 }, { update_id: null }, [7], 'update']) {
+    for (const body of [
+      {},
+      { update_id: '7' },
+      { update_id: 7.5 },
+      { update_id: -1 },
+      { update_id: null },
+      [7],
+      'update',
+    ]) {
       expect((await t.deliver(bot, body)).statusCode, JSON.stringify(body)).toBe(422);
     }
     expect(await claimed(bot)).toEqual(before);
@@ -75,7 +93,9 @@ describe('the webhook receiver', () => {
     // The fake refuses to write to chat 777, so the handler's reply fails.
     const answer = await t.deliver(bot, textUpdate(id, 'hello', { id: 9 }, 777));
     expect(answer.statusCode).toBe(200);
-    await vi.waitFor(() => expect(t.logs.some((call) => call.level === 'error' && logLine(call).includes('Bot handler failed'))).toBe(true));
+    await vi.waitFor(() =>
+      expect(t.logs.some((call) => call.level === 'error' && logLine(call).includes('Bot handler failed'))).toBe(true),
+    );
     const failure = t.logs.find((call) => call.level === 'error' && logLine(call).includes('Bot handler failed'));
     expect(failure?.args[0]).toMatchObject({
       botId: bot,

@@ -68,7 +68,8 @@ export class FakeTelegram {
       case 'getMe':
         return ok({ id: 7000000042, is_bot: true, first_name: 'Agency bot', username: 'agency_test_bot' });
       case 'setWebhook': {
-        if (typeof params.url !== 'string' || !params.url.startsWith('https://')) return this.refuse(400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
+        if (typeof params.url !== 'string' || !params.url.startsWith('https://'))
+          return this.refuse(400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
         this.webhook = { url: params.url, secret: typeof params.secret_token === 'string' ? params.secret_token : '' };
         return ok(true);
       }
@@ -80,13 +81,20 @@ export class FakeTelegram {
           url: this.webhook.url,
           has_custom_certificate: false,
           pending_update_count: this.pendingUpdates,
-          ...(this.lastError ? { last_error_date: this.lastError.date, last_error_message: this.lastError.message } : {}),
+          ...(this.lastError
+            ? { last_error_date: this.lastError.date, last_error_message: this.lastError.message }
+            : {}),
         });
       case 'sendMessage': {
         const chat = params.chat_id;
-        if ((typeof chat !== 'number' && typeof chat !== 'string') || !this.chats.has(chat)) return this.refuse(400, 'Bad Request: chat not found');
-        if (typeof params.text !== 'string' || params.text === '') return this.refuse(400, 'Bad Request: message text is empty');
-        const resolved = typeof chat === 'number' ? { id: chat, type: 'private' } : { id: -1_001_234_567_890, type: 'channel', username: chat.slice(1) };
+        if ((typeof chat !== 'number' && typeof chat !== 'string') || !this.chats.has(chat))
+          return this.refuse(400, 'Bad Request: chat not found');
+        if (typeof params.text !== 'string' || params.text === '')
+          return this.refuse(400, 'Bad Request: message text is empty');
+        const resolved =
+          typeof chat === 'number'
+            ? { id: chat, type: 'private' }
+            : { id: -1_001_234_567_890, type: 'channel', username: chat.slice(1) };
         return ok({ message_id: this.calls.length, date: 1_790_000_000, chat: resolved, text: params.text });
       }
       default:
@@ -96,7 +104,9 @@ export class FakeTelegram {
 
   /** The messages sent, in order: where to and what. */
   get sent(): { chatId: unknown; text: unknown }[] {
-    return this.calls.filter((call) => call.method === 'sendMessage').map((call) => ({ chatId: call.params.chat_id, text: call.params.text }));
+    return this.calls
+      .filter((call) => call.method === 'sendMessage')
+      .map((call) => ({ chatId: call.params.chat_id, text: call.params.text }));
   }
 
   /** The secret Telegram would send in X-Telegram-Bot-Api-Secret-Token. */

@@ -20,7 +20,6 @@ usePopupTestSetup({ quiet: true });
 const CHECKED = '2026-11-24T15:30:00.000Z';
 const UNREACHABLE = 'Telegram could not be reached (connection refused). Nothing was confirmed there; try again later.';
 
-
 const statusIn = (view: RenderedView, id: number) => query(rowOf(view, id), '[data-webhook-status]').textContent;
 
 /** A list whose one bot is whatever the test last stored. */
@@ -34,7 +33,11 @@ describe('the Telegram row actions', () => {
   it('reload the list after the action, so the badge shows the status it left', async () => {
     const { api, store } = oneBot(bot(1, { webhook_status: 'not-set', webhook_checked_at: CHECKED }));
     api.on('POST', 'bots/1/set-webhook', () => {
-      const changed = bot(1, { webhook_status: 'set', webhook_url: 'https://erp.example.test/api/messenger/webhook/1', webhook_checked_at: CHECKED });
+      const changed = bot(1, {
+        webhook_status: 'set',
+        webhook_url: 'https://erp.example.test/api/messenger/webhook/1',
+        webhook_checked_at: CHECKED,
+      });
       store(changed);
       return jsonResponse(200, { data: changed });
     });
@@ -100,7 +103,9 @@ describe('the test message dialog', () => {
     await openDialog(api);
     expect(dialog().textContent).toContain('Send a test message');
     expect(dialog().textContent).toContain('The bot “Orders” will send this text to the chat.');
-    expect(textArea().value).toBe('Hello! This is a test message from the bot “Orders”. If you can read it, the bot can write to this chat.');
+    expect(textArea().value).toBe(
+      'Hello! This is a test message from the bot “Orders”. If you can read it, the bot can write to this chat.',
+    );
 
     await send();
     expect(dialog().textContent).toContain('Enter the chat ID.');
@@ -108,7 +113,9 @@ describe('the test message dialog', () => {
     await typeInto(chatInput(), 'my chat');
     await typeInto(textArea(), '   ');
     await send();
-    expect(dialog().textContent).toContain("Enter a number such as 123456789 or -1001234567890, or a channel's @username.");
+    expect(dialog().textContent).toContain(
+      "Enter a number such as 123456789 or -1001234567890, or a channel's @username.",
+    );
     expect(dialog().textContent).toContain('Enter the message text.');
 
     await typeInto(chatInput(), '-1001234567890');
@@ -121,7 +128,12 @@ describe('the test message dialog', () => {
   it('sends the chat id and the text, then closes with a toast and reloads the list', async () => {
     const { api } = oneBot(bot(1, { name: 'Orders' }));
     let release: () => void = () => undefined;
-    api.on('POST', 'bots/1/send-test', () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(200, { data: { message_id: 42 } })))));
+    api.on(
+      'POST',
+      'bots/1/send-test',
+      () =>
+        new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(200, { data: { message_id: 42 } })))),
+    );
     const { toasts } = await openDialog(api);
 
     await typeInto(chatInput(), ' 123456789 ');
@@ -135,19 +147,28 @@ describe('the test message dialog', () => {
 
     release();
     await waitInAct(() => expect(document.querySelector('.fui-DialogSurface')).toBeNull());
-    expect(api.requests('POST', 'bots/1/send-test')[0]?.body).toEqual({ chat_id: '123456789', text: 'Ping from the back office' });
-    expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['success', 'Test message sent to 123456789.']]);
+    expect(api.requests('POST', 'bots/1/send-test')[0]?.body).toEqual({
+      chat_id: '123456789',
+      text: 'Ping from the back office',
+    });
+    expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([
+      ['success', 'Test message sent to 123456789.'],
+    ]);
     await waitInAct(() => expect(api.requests('GET', 'bots')).toHaveLength(2));
   });
 
   it("shows Telegram's refusal inside the dialog, keeps what was typed, and reloads the list", async () => {
     const { api } = oneBot(bot(1, { name: 'Orders' }));
-    api.on('POST', 'bots/1/send-test', () => jsonResponse(422, { message: 'Telegram refused sendMessage: Bad Request: chat not found' }));
+    api.on('POST', 'bots/1/send-test', () =>
+      jsonResponse(422, { message: 'Telegram refused sendMessage: Bad Request: chat not found' }),
+    );
     const { toasts } = await openDialog(api);
 
     await typeInto(chatInput(), '@no_such_channel');
     await send();
-    await waitInAct(() => expect(dialog().textContent).toContain('Telegram refused sendMessage: Bad Request: chat not found'));
+    await waitInAct(() =>
+      expect(dialog().textContent).toContain('Telegram refused sendMessage: Bad Request: chat not found'),
+    );
     expect(chatInput().value).toBe('@no_such_channel');
     expect(buttonByText(dialog(), 'Send').disabled).toBe(false);
     expect(toasts).toEqual([]);
@@ -157,7 +178,10 @@ describe('the test message dialog', () => {
   it("puts the server's field messages beside their fields", async () => {
     const { api } = oneBot(bot(1, { name: 'Orders' }));
     api.on('POST', 'bots/1/send-test', () =>
-      jsonResponse(422, { message: 'The given data was invalid.', errors: { chat_id: ['Enter a chat id: a number, or @channel.'] } }),
+      jsonResponse(422, {
+        message: 'The given data was invalid.',
+        errors: { chat_id: ['Enter a chat id: a number, or @channel.'] },
+      }),
     );
     await openDialog(api);
 

@@ -2,7 +2,16 @@
  * The messenger service as the bots page meets it in browser tests: bot records in the shape the
  * API answers, a list answer, and the bots page rendered for a user with MB.
  */
-import { FakeService, jsonResponse, listAnswer, type RenderedView, renderPluginPage, serviceBase, waitInAct, webPlugin } from '@core/sdk/testing-web';
+import {
+  FakeService,
+  jsonResponse,
+  listAnswer,
+  type RenderedView,
+  renderPluginPage,
+  serviceBase,
+  waitInAct,
+  webPlugin,
+} from '@core/sdk/testing-web';
 import type { Language, ResourceRecord } from '@core/sdk/shared';
 import { messengerManifest } from '@plugins/messenger/manifest';
 import messengerCode from '@plugins/messenger/web';
@@ -47,7 +56,13 @@ export function botsService(rows: () => readonly ResourceRecord[]): FakeService 
 
 /** `/tg-bots` for a user with MB, once its rows are drawn. */
 export async function openBots(api: FakeService, language?: Language) {
-  const page = await renderPluginPage({ plugins: [messenger], path: '/tg-bots', codes: ['MB'], api, ...(language ? { language } : {}) });
+  const page = await renderPluginPage({
+    plugins: [messenger],
+    path: '/tg-bots',
+    codes: ['MB'],
+    api,
+    ...(language ? { language } : {}),
+  });
   await waitInAct(() => expect(page.view.element.querySelectorAll('tbody tr[data-row-id]').length).toBeGreaterThan(0));
   return page;
 }

@@ -23,9 +23,14 @@ describe('the send-test form check', () => {
 
 describe('a refused send', () => {
   it("keeps the server's messages for the dialog's fields, else its message", () => {
-    const invalid = new HttpError(422, ['Bad chat'], { message: 'The given data was invalid.', errors: { chat_id: ['Bad chat'], other: ['Ignored'] } });
+    const invalid = new HttpError(422, ['Bad chat'], {
+      message: 'The given data was invalid.',
+      errors: { chat_id: ['Bad chat'], other: ['Ignored'] },
+    });
     expect(sendTestFailure(invalid)).toEqual({ fields: { chat_id: 'Bad chat' }, message: null });
-    const refused = new HttpError(422, ['Telegram refused sendMessage: chat not found'], { message: 'Telegram refused sendMessage: chat not found' });
+    const refused = new HttpError(422, ['Telegram refused sendMessage: chat not found'], {
+      message: 'Telegram refused sendMessage: chat not found',
+    });
     expect(sendTestFailure(refused)).toEqual({ fields: {}, message: 'Telegram refused sendMessage: chat not found' });
     expect(sendTestFailure(new TypeError('Failed to fetch'))).toEqual({ fields: {}, message: null });
   });

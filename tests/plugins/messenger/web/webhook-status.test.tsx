@@ -14,9 +14,22 @@ const FAILED = '2026-11-24T15:10:00.000Z';
 const URL_OF = (id: number) => `https://erp.example.test/api/messenger/webhook/${id}`;
 
 const BOTS = [
-  bot(1, { webhook_status: 'set', webhook_url: URL_OF(1), webhook_pending: 0, webhook_checked_at: CHECKED, username: 'orders_bot' }),
+  bot(1, {
+    webhook_status: 'set',
+    webhook_url: URL_OF(1),
+    webhook_pending: 0,
+    webhook_checked_at: CHECKED,
+    username: 'orders_bot',
+  }),
   bot(2, { webhook_status: 'not-set', webhook_pending: 0, webhook_checked_at: CHECKED }),
-  bot(3, { webhook_status: 'failing', webhook_url: URL_OF(3), webhook_pending: 1234, webhook_error_at: FAILED, webhook_error: 'Connection timed out', webhook_checked_at: CHECKED }),
+  bot(3, {
+    webhook_status: 'failing',
+    webhook_url: URL_OF(3),
+    webhook_pending: 1234,
+    webhook_error_at: FAILED,
+    webhook_error: 'Connection timed out',
+    webhook_checked_at: CHECKED,
+  }),
   bot(4, { webhook_status: 'unreachable', webhook_url: URL_OF(4), webhook_pending: 2, webhook_checked_at: CHECKED }),
   bot(5),
 ];
@@ -94,8 +107,17 @@ describe('the webhook status badge', () => {
   });
 
   it('reads in Russian for a Russian reader', async () => {
-    const { view } = await openBots(botsService(() => BOTS), 'ru');
-    expect(BOTS.map((record) => badgeIn(rowOf(view, record.id)).textContent)).toEqual(['Установлен', 'Не установлен', 'Сбои доставки', 'Нет связи', 'Неизвестно']);
+    const { view } = await openBots(
+      botsService(() => BOTS),
+      'ru',
+    );
+    expect(BOTS.map((record) => badgeIn(rowOf(view, record.id)).textContent)).toEqual([
+      'Установлен',
+      'Не установлен',
+      'Сбои доставки',
+      'Нет связи',
+      'Неизвестно',
+    ]);
     expect(descriptionOf(badgeIn(rowOf(view, 3))).textContent).toContain('Последняя ошибкаConnection timed out');
   });
 });

@@ -17,12 +17,23 @@ let keeper: number;
 let clerk: number;
 beforeAll(async () => {
   o = await ordersApp('2026-03-10T12:00:00.000Z');
-  keeper = await addUser(o.t.db, { username: 'stock-keeper', email: 'keeper@example.com', password: 'keeper-password-1', codes: ['SP'] });
-  clerk = await addUser(o.t.db, { username: 'order-clerk', email: 'clerk@example.com', password: 'clerk-password-1', codes: ['SO', 'SQ'] });
+  keeper = await addUser(o.t.db, {
+    username: 'stock-keeper',
+    email: 'keeper@example.com',
+    password: 'keeper-password-1',
+    codes: ['SP'],
+  });
+  clerk = await addUser(o.t.db, {
+    username: 'order-clerk',
+    email: 'clerk@example.com',
+    password: 'clerk-password-1',
+    codes: ['SO', 'SQ'],
+  });
 }, DB_TIMEOUT);
 afterAll(() => o.t.close());
 
-const noticesAbout = async (productId: number) => (await storedNotifications(o.t.db, SOURCE)).filter((notice) => notice.link === `/products/${productId}`);
+const noticesAbout = async (productId: number) =>
+  (await storedNotifications(o.t.db, SOURCE)).filter((notice) => notice.link === `/products/${productId}`);
 
 async function markAs(position: number, state: 'free' | 'defective'): Promise<void> {
   const answer = await o.t.patch(`positions/${position}`, { state });
@@ -76,9 +87,16 @@ describe('low stock', { timeout: DB_TIMEOUT }, () => {
   it('tells when an order takes the stock below the limit', async () => {
     const fixture = await product(o.t, { day_limit: 2 });
     await stock(o.t, fixture.product, 3);
-    const order = await o.t.create('orders', { team: await team(o.t), product: fixture.product, quantity: 2, user: await person(o.t) });
+    const order = await o.t.create('orders', {
+      team: await team(o.t),
+      product: fixture.product,
+      quantity: 2,
+      user: await person(o.t),
+    });
     expect((await act(o.t, order, 'complete')).statusCode).toBe(200);
-    expect((await noticesAbout(fixture.product)).map((notice) => notice.title.en)).toEqual([expect.stringMatching(/has 1 free, below its day limit of 2$/)]);
+    expect((await noticesAbout(fixture.product)).map((notice) => notice.title.en)).toEqual([
+      expect.stringMatching(/has 1 free, below its day limit of 2$/),
+    ]);
   });
 
   it('stays silent for a product without a day limit', async () => {

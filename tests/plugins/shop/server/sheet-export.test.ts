@@ -15,7 +15,17 @@ const appended: Append[] = [];
 
 /** Stands in for finance's Google Sheets connection, keeping what it is given. */
 const sheetsProvider = defineServerPlugin({
-  manifest: { id: 'sheets-probe', version: '0.0.1', sdk: '^1.3.0', titleKey: 'probe:title', service: 'sheets-probe', dependencies: [], namespaces: ['probe'], pages: [], permissions: [] },
+  manifest: {
+    id: 'sheets-probe',
+    version: '0.0.1',
+    sdk: '^1.3.0',
+    titleKey: 'probe:title',
+    service: 'sheets-probe',
+    dependencies: [],
+    namespaces: ['probe'],
+    pages: [],
+    permissions: [],
+  },
   migrations: [],
   services: { provides: [SPREADSHEETS] },
   register(_app, context) {
@@ -36,12 +46,19 @@ let product: number;
 beforeAll(async () => {
   t = await shopApp({ others: [sheetsProvider] });
   const category = await t.create('categories', { name: 'Accounts', format: 'login:password' });
-  product = await t.create('products', { name: 'Farm account', price: { amount: '12.50', currency: 'USD' }, category, status: 'active', type: 'ad-account' });
+  product = await t.create('products', {
+    name: 'Farm account',
+    price: { amount: '12.50', currency: 'USD' },
+    category,
+    status: 'active',
+    type: 'ad-account',
+  });
   team = await t.create('teams', { name: 'Alpha', timezone: 'UTC', sheet_key: SHEET_KEY });
 }, DB_TIMEOUT);
 afterAll(() => t.close());
 
-const exportSheet = (id: number, codes = SHOP_CODES, body?: unknown) => t.shop(codes, 'POST', `teams/${id}/export-sheet`, body);
+const exportSheet = (id: number, codes = SHOP_CODES, body?: unknown) =>
+  t.shop(codes, 'POST', `teams/${id}/export-sheet`, body);
 const order = (quantity: number) => t.create('orders', { team, product, quantity, user: 1 });
 
 describe('exporting a team’s orders to its sheet', () => {
@@ -83,15 +100,25 @@ describe('exporting a team’s orders to its sheet', () => {
     expect((await exportSheet(987654)).statusCode).toBe(404);
   });
 
-  it('says it is unavailable while no plugin provides spreadsheets (finance off), in en and ru', { timeout: DB_TIMEOUT }, async () => {
+  it('says it is unavailable while no plugin provides spreadsheets (finance off), in en and ru', {
+    timeout: DB_TIMEOUT,
+  }, async () => {
     const alone = await shopApp();
     try {
-      const teamId = (await alone.shop(SHOP_CODES, 'POST', 'teams', { name: 'Beta', timezone: 'UTC', sheet_key: SHEET_KEY })).json<{ data: { id: number } }>().data.id;
+      const teamId = (
+        await alone.shop(SHOP_CODES, 'POST', 'teams', { name: 'Beta', timezone: 'UTC', sheet_key: SHEET_KEY })
+      ).json<{ data: { id: number } }>().data.id;
       const answer = await alone.shop(SHOP_CODES, 'POST', `teams/${teamId}/export-sheet`);
       expect(answer.statusCode).toBe(503);
-      expect(answer.json().message).toBe('Spreadsheet export is unavailable: it needs the finance plugin, which holds the Google Sheets connection.');
-      const russian = await alone.shop(SHOP_CODES, 'POST', `teams/${teamId}/export-sheet`, undefined, 1, { 'accept-language': 'ru' });
-      expect(russian.json().message).toBe('Выгрузка в таблицы недоступна: нужен плагин финансов, в котором настроено подключение к Google Таблицам.');
+      expect(answer.json().message).toBe(
+        'Spreadsheet export is unavailable: it needs the finance plugin, which holds the Google Sheets connection.',
+      );
+      const russian = await alone.shop(SHOP_CODES, 'POST', `teams/${teamId}/export-sheet`, undefined, 1, {
+        'accept-language': 'ru',
+      });
+      expect(russian.json().message).toBe(
+        'Выгрузка в таблицы недоступна: нужен плагин финансов, в котором настроено подключение к Google Таблицам.',
+      );
     } finally {
       await alone.close();
     }

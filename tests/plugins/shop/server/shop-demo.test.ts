@@ -23,10 +23,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rowsOf = async (path: string): Promise<Record<string, unknown>[]> =>
-  (await t.shop(SHOP_CODES, 'GET', `${path}${path.includes('?') ? '&' : '?'}per_page=100`)).json<{ data: { data: Record<string, unknown>[] } }>().data.data;
+  (await t.shop(SHOP_CODES, 'GET', `${path}${path.includes('?') ? '&' : '?'}per_page=100`)).json<{
+    data: { data: Record<string, unknown>[] };
+  }>().data.data;
 
 it('fills every shop screen once', async () => {
-  const counts = await Promise.all(['categories', 'products', 'positions', 'orders', 'teams', 'setup-tasks', 'reports'].map(async (path) => (await rowsOf(path)).length));
+  const counts = await Promise.all(
+    ['categories', 'products', 'positions', 'orders', 'teams', 'setup-tasks', 'reports'].map(
+      async (path) => (await rowsOf(path)).length,
+    ),
+  );
   expect(counts).toEqual([3, 6, 33, 8, 2, 2, 24]);
 });
 
@@ -47,7 +53,10 @@ it('has orders in every state, stock reserved for their buyers and counted', asy
 
 it('gives each team its shop bot, running the shop’s handler class, and sends nothing to Telegram', async () => {
   const teams = await rowsOf('teams');
-  expect(teams.map((team) => (team._labels as Record<string, string>).bot).sort()).toEqual(['Alpha shop bot', 'Bravo shop bot']);
+  expect(teams.map((team) => (team._labels as Record<string, string>).bot).sort()).toEqual([
+    'Alpha shop bot',
+    'Bravo shop bot',
+  ]);
   const bots = (await t.call(['MB'], 'GET', 'bots?per_page=100')).json().data.data as Record<string, unknown>[];
   expect(bots.filter((bot) => (bot._labels as Record<string, string>).handler_class === 'shop.orders')).toHaveLength(2);
   expect(t.telegram.sent).toEqual([]);

@@ -3,7 +3,11 @@ import { type PermissionCode } from '@core/sdk/shared';
 import { type ServerPlugin } from '@core/sdk/server';
 import shop from '@plugins/shop/server';
 import { bearer, mintToken } from '@core/sdk/testing';
-import { messengerApp, type MessengerAppOptions, type MessengerTestApp } from '../../messenger/server/messenger-support';
+import {
+  messengerApp,
+  type MessengerAppOptions,
+  type MessengerTestApp,
+} from '../../messenger/server/messenger-support';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -35,7 +39,10 @@ export interface ShopAppOptions extends MessengerAppOptions {
 
 /** The API server with the messenger (Telegram a local fake) and the shop, over a fresh template copy. */
 export async function shopApp(options: ShopAppOptions = {}): Promise<ShopTestApp> {
-  const base = await messengerApp({ ...options, plugins: [options.shop ?? shop, ...(options.others ?? []), ...(options.plugins ?? [])] });
+  const base = await messengerApp({
+    ...options,
+    plugins: [options.shop ?? shop, ...(options.others ?? []), ...(options.plugins ?? [])],
+  });
   const call: ShopTestApp['shop'] = (codes, method, path, payload, userId, headers = {}) =>
     base.app.inject({
       method,

@@ -13,7 +13,8 @@ beforeAll(async () => {
 }, DB_TIMEOUT);
 afterAll(() => t.close());
 
-const picker = (codes: readonly string[], path = 'references/users') => t.app.inject({ method: 'GET', url: `/api/auth/${path}`, headers: bearer(mintToken(codes)) });
+const picker = (codes: readonly string[], path = 'references/users') =>
+  t.app.inject({ method: 'GET', url: `/api/auth/${path}`, headers: bearer(mintToken(codes)) });
 
 describe('the users picker', () => {
   it('answers holders of a code whose resource has a user field, and user managers', async () => {

@@ -18,6 +18,6 @@ export const references = referencesAnswer;
 
 export const dialog = (): HTMLElement => query(document, '[role="dialog"]');
 
-
 /** The items of the open row menu. */
-export const menuItems = (): string[] => [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].map((item) => item.textContent?.trim() ?? '');
+export const menuItems = (): string[] =>
+  [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].map((item) => item.textContent?.trim() ?? '');

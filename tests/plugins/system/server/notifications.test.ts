@@ -35,21 +35,41 @@ async function runSchedule(): Promise<string> {
 
 describe('expiring soon', { timeout: DB_TIMEOUT }, () => {
   it('runs daily at 06:00 UTC', async () => {
-    const { rows } = await t.app.db.query<{ cron: string; kind: string }>('SELECT cron, kind FROM core.job_schedules WHERE id = $1', [SOURCE]);
+    const { rows } = await t.app.db.query<{ cron: string; kind: string }>(
+      'SELECT cron, kind FROM core.job_schedules WHERE id = $1',
+      [SOURCE],
+    );
     expect(rows).toEqual([{ cron: '0 6 * * *', kind: SOURCE }]);
   });
 
   it('tells each area’s holders of the records expiring within 5 days, in both languages, linking to each; once per expiry date', async () => {
     const { project, registrant } = await basics(t);
-    const domain = (name: string, expiry_date: string) => t.create('domains', { name, project, domain_user: registrant, expiry_date });
+    const domain = (name: string, expiry_date: string) =>
+      t.create('domains', { name, project, domain_user: registrant, expiry_date });
     const soon = await domain('renew-me.example', '2026-03-14');
     await domain('today.example', '2026-03-10');
     await domain('later.example', '2026-03-16');
     await domain('gone.example', '2026-03-09');
-    const server = await t.create('servers', { name: 'fra-1', type: 'vps', status: 'active', expiry_date: '2026-03-15' });
+    const server = await t.create('servers', {
+      name: 'fra-1',
+      type: 'vps',
+      status: 'active',
+      expiry_date: '2026-03-15',
+    });
     await t.create('servers', { name: 'fra-stopped', type: 'vps', status: 'stopped', expiry_date: '2026-03-12' });
-    const proxy = await t.create('proxies', { name: 'US residential', address: '203.0.113.7:8080', type: 'http', status: 'active', end_date: '2026-03-11' });
-    await t.create('proxies', { address: '203.0.113.8:8080', type: 'http', status: 'disabled', end_date: '2026-03-11' });
+    const proxy = await t.create('proxies', {
+      name: 'US residential',
+      address: '203.0.113.7:8080',
+      type: 'http',
+      status: 'active',
+      end_date: '2026-03-11',
+    });
+    await t.create('proxies', {
+      address: '203.0.113.8:8080',
+      type: 'http',
+      status: 'disabled',
+      end_date: '2026-03-11',
+    });
 
     expect(await runSchedule()).toBe('succeeded');
     const notices = await storedNotifications(t.app.db, SOURCE);
@@ -73,10 +93,16 @@ describe('expiring soon', { timeout: DB_TIMEOUT }, () => {
     const serverHolder = await servers.userId();
     const proxyHolder = await proxies.userId();
     expect(notices.filter((notice) => notice.user === serverHolder)).toMatchObject([
-      { title: { en: 'Server fra-1 expires on 03/15/26', ru: 'Сервер fra-1 истекает 15.03.2026' }, link: `/servers/${server}` },
+      {
+        title: { en: 'Server fra-1 expires on 03/15/26', ru: 'Сервер fra-1 истекает 15.03.2026' },
+        link: `/servers/${server}`,
+      },
     ]);
     expect(notices.filter((notice) => notice.user === proxyHolder)).toMatchObject([
-      { title: { en: 'Proxy US residential ends on 03/11/26', ru: 'Прокси US residential заканчивается 11.03.2026' }, link: `/proxies/${proxy}` },
+      {
+        title: { en: 'Proxy US residential ends on 03/11/26', ru: 'Прокси US residential заканчивается 11.03.2026' },
+        link: `/proxies/${proxy}`,
+      },
     ]);
     expect(notices).toHaveLength(4);
 
@@ -85,7 +111,9 @@ describe('expiring soon', { timeout: DB_TIMEOUT }, () => {
     expect(await storedNotifications(t.app.db, SOURCE)).toHaveLength(4);
     expect((await t.patch(`domains/${soon}`, { expiry_date: '2026-03-15' })).statusCode).toBe(200);
     expect(await runSchedule()).toBe('succeeded');
-    expect((await storedNotifications(t.app.db, SOURCE)).map((notice) => notice.title.en)).toContain('Domain renew-me.example expires on 03/15/26');
+    expect((await storedNotifications(t.app.db, SOURCE)).map((notice) => notice.title.en)).toContain(
+      'Domain renew-me.example expires on 03/15/26',
+    );
     expect(await storedNotifications(t.app.db, SOURCE)).toHaveLength(5);
   });
 });

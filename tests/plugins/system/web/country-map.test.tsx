@@ -26,7 +26,15 @@ function service(rows: () => readonly ReturnType<typeof record>[]): FakeService 
   return new FakeService(SYSTEM_API)
     .on('GET', 'country-languages', () => jsonResponse(200, listOf(rows())))
     .on('GET', 'references/languages', references(LANGUAGES))
-    .on('GET', '/auth/references/countries', references([{ id: 250, label: 'France' }, { id: 276, label: 'Germany' }, { id: 380, label: 'Italy' }]));
+    .on(
+      'GET',
+      '/auth/references/countries',
+      references([
+        { id: 250, label: 'France' },
+        { id: 276, label: 'Germany' },
+        { id: 380, label: 'Italy' },
+      ]),
+    );
 }
 
 const france = (version = 1, languages = [1, 3], names = ['French', 'Breton']) =>
@@ -41,7 +49,9 @@ async function clickShape(shape: SVGElement): Promise<void> {
 }
 /** A chosen language's tag in the dialog's picker (pressing it takes the language off). */
 function tagNamed(name: string): HTMLElement {
-  const tag = [...dialog().querySelectorAll<HTMLElement>('.fui-Tag')].find((candidate) => candidate.textContent?.includes(name));
+  const tag = [...dialog().querySelectorAll<HTMLElement>('.fui-Tag')].find((candidate) =>
+    candidate.textContent?.includes(name),
+  );
   if (!tag) throw new Error(`no tag ${name}`);
   return tag;
 }
@@ -51,12 +61,16 @@ const zoomText = (): string => query(document, '[data-map-zoom]').textContent ??
 async function openMap(rows: () => readonly ReturnType<typeof record>[], codes: readonly string[] = ['YL', 'YT']) {
   const api = service(rows);
   const page = await renderPluginPage({ plugins: [system], path: '/country-languages', codes, api });
-  await waitInAct(() => expect(document.querySelectorAll('path[data-country]').length).toBeGreaterThan(150), { timeout: 10_000 });
+  await waitInAct(() => expect(document.querySelectorAll('path[data-country]').length).toBeGreaterThan(150), {
+    timeout: 10_000,
+  });
   return { ...page, api };
 }
 
 describe('the country-language map', () => {
-  it('draws the world with the countries that have languages coloured, names them, and zooms in steps of 1.5', { timeout: 30_000 }, async () => {
+  it('draws the world with the countries that have languages coloured, names them, and zooms in steps of 1.5', {
+    timeout: 30_000,
+  }, async () => {
     const { view } = await openMap(() => [france()]);
     expect(query(view.element, 'svg title').textContent).toBe('World map of country languages');
     await waitInAct(() => expect(country(250).getAttribute('data-has-languages')).toBe('true'));
@@ -82,7 +96,17 @@ describe('the country-language map', () => {
       await click(zoomInButton);
       seen.push(zoomText());
     }
-    expect(seen).toEqual(['Zoom: 1×', 'Zoom: 2.5×', 'Zoom: 4×', 'Zoom: 5.5×', 'Zoom: 7×', 'Zoom: 8.5×', 'Zoom: 10×', 'Zoom: 11.5×', 'Zoom: 12×']);
+    expect(seen).toEqual([
+      'Zoom: 1×',
+      'Zoom: 2.5×',
+      'Zoom: 4×',
+      'Zoom: 5.5×',
+      'Zoom: 7×',
+      'Zoom: 8.5×',
+      'Zoom: 10×',
+      'Zoom: 11.5×',
+      'Zoom: 12×',
+    ]);
     await click(zoomOutButton);
     expect(zoomText()).toBe('Zoom: 11.5×');
     await click(buttonByText(document.body, 'Reset zoom'));
@@ -90,7 +114,9 @@ describe('the country-language map', () => {
     expect(query(document, 'svg g').getAttribute('transform')).toBe('translate(0 0) scale(1)');
   });
 
-  it('edits a country’s languages with the version it was read at, then reads the map and the list again', { timeout: 30_000 }, async () => {
+  it('edits a country’s languages with the version it was read at, then reads the map and the list again', {
+    timeout: 30_000,
+  }, async () => {
     let rows = [france()];
     const { api, kernel, view } = await openMap(() => rows);
     const toasts = recordToasts(kernel);
@@ -111,7 +137,9 @@ describe('the country-language map', () => {
       country(250).dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
       expect(query(document, '[data-map-hovered]').textContent).toBe('France: French');
     });
-    await waitInAct(() => expect(query(view.element, 'tbody tr[data-row-id="10"]').textContent).not.toContain('Breton'));
+    await waitInAct(() =>
+      expect(query(view.element, 'tbody tr[data-row-id="10"]').textContent).not.toContain('Breton'),
+    );
   });
 
   it('colours a country again when the list shows a change made elsewhere', { timeout: 30_000 }, async () => {
@@ -119,7 +147,10 @@ describe('the country-language map', () => {
     const { view } = await openMap(() => rows);
     await waitInAct(() => expect(view.element.querySelectorAll('tbody tr[data-row-id]')).toHaveLength(1));
     expect(country(276).getAttribute('data-has-languages')).toBe('false');
-    rows = [france(), record(11, { country: 276, languages: [2], _labels: { country: 'Germany', languages: ['German'] } })];
+    rows = [
+      france(),
+      record(11, { country: 276, languages: [2], _labels: { country: 'Germany', languages: ['German'] } }),
+    ];
     await click(buttonByText(view.element, 'Refresh'));
     await waitInAct(() => expect(country(276).getAttribute('data-has-languages')).toBe('true'));
   });
@@ -128,7 +159,10 @@ describe('the country-language map', () => {
     let rows = [france()];
     const { api } = await openMap(() => rows);
     api.on('POST', 'country-languages', (request) => {
-      rows = [france(), record(11, { country: 276, languages: [2], _labels: { country: 'Germany', languages: ['German'] } })];
+      rows = [
+        france(),
+        record(11, { country: 276, languages: [2], _labels: { country: 'Germany', languages: ['German'] } }),
+      ];
       return jsonResponse(201, { data: { ...(request.body as object), id: 11, version: 1 } });
     });
     await clickShape(country(276));
@@ -137,8 +171,12 @@ describe('the country-language map', () => {
     const picker = query<HTMLInputElement>(dialog(), 'input[role="combobox"]');
     await click(picker);
     await typeInto(picker, 'Ger');
-    await waitInAct(() => expect([...document.querySelectorAll('[role="option"]')].map((option) => option.textContent)).toContain('German'));
-    await click([...document.querySelectorAll<HTMLElement>('[role="option"]')].find((option) => option.textContent === 'German')!);
+    await waitInAct(() =>
+      expect([...document.querySelectorAll('[role="option"]')].map((option) => option.textContent)).toContain('German'),
+    );
+    await click(
+      [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((option) => option.textContent === 'German')!,
+    );
     await click(buttonByText(dialog(), 'Save'));
     await waitInAct(() => expect(api.requests('POST', 'country-languages')).toHaveLength(1));
     expect(api.requests('POST', 'country-languages')[0]?.body).toEqual({ country: 276, languages: [2] });

@@ -71,7 +71,9 @@ describe('expiry tones', () => {
 });
 
 const bundle = (language: string): unknown =>
-  JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../../plugins/system/web/i18n/${language}.json`), 'utf8'));
+  JSON.parse(
+    readFileSync(resolve(import.meta.dirname, `../../../../plugins/system/web/i18n/${language}.json`), 'utf8'),
+  );
 
 /** Every dotted key of a bundle. */
 function keysOf(value: unknown, prefix = ''): string[] {
@@ -89,7 +91,14 @@ describe('system texts', () => {
   });
 
   it('names the local adapters as the issue says', () => {
-    expect(textAt(bundle('en'), 'fields.adapterValues')).toMatchObject({ local: 'Local (no purchase)', namecheap: 'Namecheap', cloudflare: 'Cloudflare', proxy6: 'Proxy6', none: 'None' });
-    for (const step of DOMAIN_PURCHASE_STEPS) expect(typeof textAt(bundle('ru'), `domainPurchase.steps.${step}`)).toBe('string');
+    expect(textAt(bundle('en'), 'fields.adapterValues')).toMatchObject({
+      local: 'Local (no purchase)',
+      namecheap: 'Namecheap',
+      cloudflare: 'Cloudflare',
+      proxy6: 'Proxy6',
+      none: 'None',
+    });
+    for (const step of DOMAIN_PURCHASE_STEPS)
+      expect(typeof textAt(bundle('ru'), `domainPurchase.steps.${step}`)).toBe('string');
   });
 });

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { buttonByText, click, FakeService, jsonResponse, query, renderPluginPage, runRowAction, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  FakeService,
+  jsonResponse,
+  query,
+  renderPluginPage,
+  runRowAction,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { listOf, record, system, SYSTEM_API } from './system-web';
 
 usePopupTestSetup({ quiet: true });
 
 const dialog = (): HTMLElement => query(document, '[role="dialog"]');
-
 
 async function choose(file: File): Promise<void> {
   const input = query<HTMLInputElement>(dialog(), 'input[type="file"]');
@@ -15,7 +24,9 @@ async function choose(file: File): Promise<void> {
 }
 
 describe('whites', () => {
-  it('uploads a .zip as the white’s site archive, refusing another type or an oversized file before sending', { timeout: 30_000 }, async () => {
+  it('uploads a .zip as the white’s site archive, refusing another type or an oversized file before sending', {
+    timeout: 30_000,
+  }, async () => {
     let rows = [record(3, { name: 'Recipes', source: 'url', url: 'https://whites.example/r/', archive_name: null })];
     const api = new FakeService(SYSTEM_API)
       .on('GET', 'whites', () => jsonResponse(200, listOf(rows)))
@@ -49,7 +60,13 @@ describe('whites', () => {
 
   it('offers the download only for a white holding an archive', { timeout: 30_000 }, async () => {
     const api = new FakeService(SYSTEM_API).on('GET', 'whites', () =>
-      jsonResponse(200, listOf([record(3, { name: 'Recipes', archive_name: null }), record(4, { name: 'Garden', archive_name: 'garden.zip' })])),
+      jsonResponse(
+        200,
+        listOf([
+          record(3, { name: 'Recipes', archive_name: null }),
+          record(4, { name: 'Garden', archive_name: 'garden.zip' }),
+        ]),
+      ),
     );
     await renderPluginPage({ plugins: [system], path: '/whites', codes: ['YQ'], api });
     await waitInAct(() => expect(document.querySelector('button[aria-label="Actions for Garden"]')).not.toBeNull());

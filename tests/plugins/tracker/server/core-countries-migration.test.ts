@@ -25,7 +25,15 @@ it('maps every offer’s countries onto core countries by code, keeps a value th
     INSERT INTO tracker.offers VALUES (1, '{9276,40}'), (2, '{40,9276}'), (3, '{}'), (4, NULL), (5, '{777}');
   `);
   await db.migrate(tracker);
-  const { rows } = await db.query<{ id: string; countries: number[] | null }>('SELECT id, countries FROM tracker.offers ORDER BY id');
-  expect(rows.map((row) => row.countries?.map(Number) ?? null)).toEqual([[GERMANY, AUSTRIA], [AUSTRIA, GERMANY], [], null, [777]]);
+  const { rows } = await db.query<{ id: string; countries: number[] | null }>(
+    'SELECT id, countries FROM tracker.offers ORDER BY id',
+  );
+  expect(rows.map((row) => row.countries?.map(Number) ?? null)).toEqual([
+    [GERMANY, AUSTRIA],
+    [AUSTRIA, GERMANY],
+    [],
+    null,
+    [777],
+  ]);
   expect((await db.query(`SELECT to_regclass('tracker.countries') AS gone`)).rows).toEqual([{ gone: null }]);
 });

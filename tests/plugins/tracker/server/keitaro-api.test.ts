@@ -72,22 +72,64 @@ describe("the Keitaro Admin API adapter, against a local fake of Keitaro's endpo
     const campaign = await api.createCampaign({ name: 'FB DE', alias: 'fb-de' });
     expect(campaign).toEqual({ id: expect.any(Number), name: 'FB DE', alias: 'fb-de' });
     expect(keitaro.calls.at(-1)?.body).toEqual({ name: 'FB DE', alias: 'fb-de', type: 'position', state: 'active' });
-    expect(await api.updateCampaign(campaign.id, { name: 'FB DE 2', alias: 'fb-de' })).toEqual({ id: campaign.id, name: 'FB DE 2', alias: 'fb-de' });
+    expect(await api.updateCampaign(campaign.id, { name: 'FB DE 2', alias: 'fb-de' })).toEqual({
+      id: campaign.id,
+      name: 'FB DE 2',
+      alias: 'fb-de',
+    });
 
-    const stream = await api.createStream({ campaignId: campaign.id, name: 'Main', type: 'default', offerId: offer.id });
+    const stream = await api.createStream({
+      campaignId: campaign.id,
+      name: 'Main',
+      type: 'default',
+      offerId: offer.id,
+    });
     expect(stream).toEqual({ id: expect.any(Number), campaignId: campaign.id, name: 'Main' });
     expect(keitaro.calls.at(-1)).toMatchObject({
       method: 'POST',
       path: '/streams',
-      body: { campaign_id: campaign.id, name: 'Main', type: 'default', schema: 'landings', action_type: 'http', state: 'active', offers: [{ offer_id: offer.id, share: 100, state: 'active' }] },
+      body: {
+        campaign_id: campaign.id,
+        name: 'Main',
+        type: 'default',
+        schema: 'landings',
+        action_type: 'http',
+        state: 'active',
+        offers: [{ offer_id: offer.id, share: 100, state: 'active' }],
+      },
     });
-    expect(await api.updateStream(stream.id, { campaignId: campaign.id, name: 'Main 2', type: 'regular', offerId: offer.id })).toMatchObject({ id: stream.id, name: 'Main 2' });
+    expect(
+      await api.updateStream(stream.id, {
+        campaignId: campaign.id,
+        name: 'Main 2',
+        type: 'regular',
+        offerId: offer.id,
+      }),
+    ).toMatchObject({ id: stream.id, name: 'Main 2' });
   });
 
   it('builds a report: dimensions as text, metrics as exact decimal strings, with the totals', async () => {
     keitaro.reportRows = [
-      { day: '2026-11-01', country: 'DE', clicks: 120, campaign_unique_clicks: 100, leads: 7, revenue: 297.5, cost: 150.25, roi: 98.0033 },
-      { day: '2026-11-02', country: null, clicks: 80, campaign_unique_clicks: 75, leads: 3, revenue: '127.50', cost: 60, roi: 112.5 },
+      {
+        day: '2026-11-01',
+        country: 'DE',
+        clicks: 120,
+        campaign_unique_clicks: 100,
+        leads: 7,
+        revenue: 297.5,
+        cost: 150.25,
+        roi: 98.0033,
+      },
+      {
+        day: '2026-11-02',
+        country: null,
+        clicks: 80,
+        campaign_unique_clicks: 75,
+        leads: 3,
+        revenue: '127.50',
+        cost: 60,
+        roi: 112.5,
+      },
     ];
     keitaro.reportSummary = { clicks: 200, leads: 10, revenue: 425, cost: 210.25, roi: 102.14 };
     const report = await api.buildReport({
@@ -98,30 +140,54 @@ describe("the Keitaro Admin API adapter, against a local fake of Keitaro's endpo
     expect(keitaro.calls.at(-1)).toMatchObject({
       method: 'POST',
       path: '/report/build',
-      body: { range: { from: '2026-11-01', to: '2026-11-30', timezone: 'Europe/Moscow' }, grouping: ['day', 'country'], metrics: ['clicks', 'leads', 'revenue', 'cost', 'roi'] },
+      body: {
+        range: { from: '2026-11-01', to: '2026-11-30', timezone: 'Europe/Moscow' },
+        grouping: ['day', 'country'],
+        metrics: ['clicks', 'leads', 'revenue', 'cost', 'roi'],
+      },
     });
     expect(report.rows).toEqual([
-      { dimensions: { day: '2026-11-01', country: 'DE' }, metrics: { clicks: '120', leads: '7', revenue: '297.5', cost: '150.25', roi: '98.0033' } },
-      { dimensions: { day: '2026-11-02', country: null }, metrics: { clicks: '80', leads: '3', revenue: '127.50', cost: '60', roi: '112.5' } },
+      {
+        dimensions: { day: '2026-11-01', country: 'DE' },
+        metrics: { clicks: '120', leads: '7', revenue: '297.5', cost: '150.25', roi: '98.0033' },
+      },
+      {
+        dimensions: { day: '2026-11-02', country: null },
+        metrics: { clicks: '80', leads: '3', revenue: '127.50', cost: '60', roi: '112.5' },
+      },
     ]);
     expect(report.summary).toEqual({ clicks: '200', leads: '10', revenue: '425', cost: '210.25', roi: '102.14' });
   });
 
   it('says 401 when Keitaro does not take the key, and never carries the key', async () => {
     const wrongKey = 'wrong-key-do-not-leak-42';
-    const refused = await new KeitaroAdminApi({ url, apiKey: wrongKey }).createOffer(OFFER).catch((error: unknown) => error);
+    const refused = await new KeitaroAdminApi({ url, apiKey: wrongKey })
+      .createOffer(OFFER)
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(KeitaroUnauthorizedError);
-    expect(refused).toMatchObject({ operation: 'POST /offers', message: 'Keitaro refused the API key (401) on POST /offers.' });
-    expect(JSON.stringify({ ...(refused as object), message: (refused as Error).message, stack: (refused as Error).stack })).not.toContain(wrongKey);
+    expect(refused).toMatchObject({
+      operation: 'POST /offers',
+      message: 'Keitaro refused the API key (401) on POST /offers.',
+    });
+    expect(
+      JSON.stringify({ ...(refused as object), message: (refused as Error).message, stack: (refused as Error).stack }),
+    ).not.toContain(wrongKey);
   });
 
   it("carries Keitaro's 422 messages", async () => {
     const refused = await api.createOffer({ ...OFFER, name: ' ' }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(KeitaroRefusedError);
-    expect(refused).toMatchObject({ status: 422, messages: ['Name is required'], message: 'Keitaro refused POST /offers (422): Name is required' });
+    expect(refused).toMatchObject({
+      status: 422,
+      messages: ['Name is required'],
+      message: 'Keitaro refused POST /offers (422): Name is required',
+    });
 
     keitaro.refuseNext(422, 'Payout value must be a number');
-    await expect(api.updateOffer(1, OFFER)).rejects.toMatchObject({ status: 422, messages: ['Payout value must be a number'] });
+    await expect(api.updateOffer(1, OFFER)).rejects.toMatchObject({
+      status: 422,
+      messages: ['Payout value must be a number'],
+    });
     await expect(api.updateOffer(999_999, OFFER)).rejects.toMatchObject({ status: 404, messages: ['Offer not found'] });
   });
 
@@ -136,7 +202,10 @@ describe("the Keitaro Admin API adapter, against a local fake of Keitaro's endpo
     keitaro.dropNext();
     const dropped = await api.createCampaign({ name: 'X', alias: 'x' }).catch((error: unknown) => error);
     expect(dropped).toBeInstanceOf(KeitaroUnreachableError);
-    expect(dropped).toMatchObject({ reason: 'no connection', message: 'Keitaro could not be reached for POST /campaigns: no connection.' });
+    expect(dropped).toMatchObject({
+      reason: 'no connection',
+      message: 'Keitaro could not be reached for POST /campaigns: no connection.',
+    });
 
     const gone = new KeitaroAdminApi({ url: `http://127.0.0.1:${await deadPort()}`, apiKey: KEY });
     const unreachable = await gone.createOffer(OFFER).catch((error: unknown) => error);
@@ -144,10 +213,15 @@ describe("the Keitaro Admin API adapter, against a local fake of Keitaro's endpo
     expect((unreachable as Error).message).not.toContain(KEY);
 
     const silent = createServer(() => undefined);
-    const port = await new Promise<number>((resolve) => silent.listen(0, '127.0.0.1', () => resolve((silent.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      silent.listen(0, '127.0.0.1', () => resolve((silent.address() as { port: number }).port)),
+    );
     try {
       const slow = new KeitaroAdminApi({ url: `http://127.0.0.1:${port}`, apiKey: KEY, timeoutMs: 200 });
-      await expect(slow.createOffer(OFFER)).rejects.toMatchObject({ name: 'KeitaroUnreachableError', reason: 'no answer within 200 ms' });
+      await expect(slow.createOffer(OFFER)).rejects.toMatchObject({
+        name: 'KeitaroUnreachableError',
+        reason: 'no answer within 200 ms',
+      });
     } finally {
       silent.close();
     }
@@ -159,11 +233,20 @@ describe("the Keitaro Admin API adapter, against a local fake of Keitaro's endpo
       response.writeHead(html ? 200 : 500, { 'content-type': html ? 'text/html' : 'application/json' });
       response.end(html ? '<html>Welcome to nginx</html>' : JSON.stringify({ error: 'Internal error' }));
     });
-    const port = await new Promise<number>((resolve) => page.listen(0, '127.0.0.1', () => resolve((page.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      page.listen(0, '127.0.0.1', () => resolve((page.address() as { port: number }).port)),
+    );
     try {
       const notKeitaro = new KeitaroAdminApi({ url: `http://127.0.0.1:${port}`, apiKey: KEY });
-      await expect(notKeitaro.createOffer(OFFER)).rejects.toMatchObject({ name: 'KeitaroUnreachableError', reason: 'the answer is not JSON' });
-      await expect(notKeitaro.createCampaign({ name: 'X', alias: 'x' })).rejects.toMatchObject({ name: 'KeitaroRefusedError', status: 500, messages: ['Internal error'] });
+      await expect(notKeitaro.createOffer(OFFER)).rejects.toMatchObject({
+        name: 'KeitaroUnreachableError',
+        reason: 'the answer is not JSON',
+      });
+      await expect(notKeitaro.createCampaign({ name: 'X', alias: 'x' })).rejects.toMatchObject({
+        name: 'KeitaroRefusedError',
+        status: 500,
+        messages: ['Internal error'],
+      });
     } finally {
       page.closeAllConnections();
       page.close();

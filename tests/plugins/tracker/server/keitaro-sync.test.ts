@@ -41,7 +41,11 @@ let poker: number;
 
 /** A Keitaro server in admin (VR) with the key given; its id. */
 async function keitaroServer(name: string, url: string, apiKey: string | null): Promise<number> {
-  const answer = await app.callService('auth', ['VR'], 'POST', 'keitaro/servers', { name, url, ...(apiKey === null ? {} : { api_key: apiKey }) });
+  const answer = await app.callService('auth', ['VR'], 'POST', 'keitaro/servers', {
+    name,
+    url,
+    ...(apiKey === null ? {} : { api_key: apiKey }),
+  });
   if (answer.statusCode !== 201) throw new Error(`keitaro server: ${answer.statusCode} ${answer.body}`);
   return answer.json<{ data: { id: number } }>().data.id;
 }
@@ -83,7 +87,9 @@ const streamValues = (offer: number, values: Readonly<Record<string, unknown>> =
 
 /** The actions of a record's history, newest first. */
 async function actionsOf(path: string): Promise<string[]> {
-  return (await app.call(CODES, 'GET', `${path}/history`)).json<{ data: readonly { action: string }[] }>().data.map((entry) => entry.action);
+  return (await app.call(CODES, 'GET', `${path}/history`))
+    .json<{ data: readonly { action: string }[] }>()
+    .data.map((entry) => entry.action);
 }
 
 /** The ids of the push jobs about `subject` (`tracker.offers:12`), newest first, in `state` when given. */
@@ -110,8 +116,13 @@ beforeAll(async () => {
   app = await trackerApp();
   const server = await keitaroServer('Main', keitaroUrl, KEY);
   trackerId = await app.create(CODES, 'trackers', { slug: 'main', active_server: server });
-  advertiserId = await app.create(CODES, 'advertisers', { name: 'Acme', alias: 'acme', offer_params: { aff: '7', sub1: '{subid}' } });
-  const vertical = async (name: string) => (await app.callService('finance', ['FL'], 'POST', 'verticals', { name })).json<{ data: { id: number } }>().data.id;
+  advertiserId = await app.create(CODES, 'advertisers', {
+    name: 'Acme',
+    alias: 'acme',
+    offer_params: { aff: '7', sub1: '{subid}' },
+  });
+  const vertical = async (name: string) =>
+    (await app.callService('finance', ['FL'], 'POST', 'verticals', { name })).json<{ data: { id: number } }>().data.id;
   [casino, poker] = [await vertical('casino'), await vertical('poker')];
 }, DB_TIMEOUT);
 afterAll(async () => {
@@ -167,7 +178,11 @@ describe('offers', () => {
 
     const retried = await app.call(CODES, 'POST', `offers/${id}/sync`);
     expect(retried.statusCode).toBe(200);
-    expect(retried.json<{ data: Row }>().data).toMatchObject({ sync_state: 'synced', sync_error: null, keitaro_offer_id: before.keitaro_offer_id });
+    expect(retried.json<{ data: Row }>().data).toMatchObject({
+      sync_state: 'synced',
+      sync_error: null,
+      keitaro_offer_id: before.keitaro_offer_id,
+    });
     expect(keitaro.offers.get(before.keitaro_offer_id ?? 0)).toMatchObject({ notes: 'poker' });
   });
 
@@ -184,21 +199,31 @@ describe('offers', () => {
     keitaro.refuseNext(422, 'Name is too long');
     const refused = await app.call(CODES, 'POST', `offers/${id}/sync`);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ message: formatMessage(KEITARO_REFUSED, { status: '422', messages: 'Name is too long' }) });
+    expect(refused.json()).toMatchObject({
+      message: formatMessage(KEITARO_REFUSED, { status: '422', messages: 'Name is too long' }),
+    });
   });
 
   it('never mark values saved during a push as synced: the push that follows sends them', async () => {
     const first = keitaro.holdNext();
-    const created = (await app.call(CODES, 'POST', 'offers', offerValues({ name: 'Racing v1' }))).json<{ data: Row }>().data;
+    const created = (await app.call(CODES, 'POST', 'offers', offerValues({ name: 'Racing v1' }))).json<{ data: Row }>()
+      .data;
     await first.arrived;
-    const edited = await app.call(CODES, 'PATCH', `offers/${created.id}`, { name: 'Racing v2', version: created.version });
+    const edited = await app.call(CODES, 'PATCH', `offers/${created.id}`, {
+      name: 'Racing v2',
+      version: created.version,
+    });
     expect(edited.json<{ data: Row }>().data.sync_state).toBe('pending');
 
     // The first push ends (Keitaro has v1) while the next one is held: the row keeps the id, not a success.
     const next = keitaro.holdNext();
     first.release();
     await next.arrived;
-    expect(await read(`offers/${created.id}`)).toMatchObject({ sync_state: 'pending', keitaro_offer_id: expect.any(Number), synced_at: null });
+    expect(await read(`offers/${created.id}`)).toMatchObject({
+      sync_state: 'pending',
+      keitaro_offer_id: expect.any(Number),
+      synced_at: null,
+    });
     next.release();
 
     const row = await settled(`offers/${created.id}`);
@@ -214,17 +239,32 @@ describe('offers', () => {
     const calls = keitaro.calls.length;
 
     const noKey = await app.create(CODES, 'offers', offerValues({ name: 'No key', tracker: keylessTracker }));
-    expect(await settled(`offers/${noKey}`)).toMatchObject({ sync_state: 'failed', sync_error: formatMessage(SERVER_WITHOUT_KEY, { server: 'Keyless' }) });
+    expect(await settled(`offers/${noKey}`)).toMatchObject({
+      sync_state: 'failed',
+      sync_error: formatMessage(SERVER_WITHOUT_KEY, { server: 'Keyless' }),
+    });
     const noServer = await app.create(CODES, 'offers', offerValues({ name: 'No server', tracker: serverless }));
-    expect(await settled(`offers/${noServer}`)).toMatchObject({ sync_state: 'failed', sync_error: formatMessage(TRACKER_WITHOUT_SERVER, { tracker: 'serverless' }) });
+    expect(await settled(`offers/${noServer}`)).toMatchObject({
+      sync_state: 'failed',
+      sync_error: formatMessage(TRACKER_WITHOUT_SERVER, { tracker: 'serverless' }),
+    });
     const noTracker = await app.create(CODES, 'offers', offerValues({ name: 'No tracker', tracker: null }));
-    expect(await settled(`offers/${noTracker}`)).toMatchObject({ sync_state: 'failed', sync_error: OFFER_WITHOUT_TRACKER });
+    expect(await settled(`offers/${noTracker}`)).toMatchObject({
+      sync_state: 'failed',
+      sync_error: OFFER_WITHOUT_TRACKER,
+    });
 
     const action = await app.call(CODES, 'POST', `offers/${noKey}/sync`);
     expect(action.statusCode).toBe(503);
     expect(action.json()).toMatchObject({ message: formatMessage(SERVER_WITHOUT_KEY, { server: 'Keyless' }) });
-    const russian = await app.app.inject({ method: 'POST', url: `/api/tracker/offers/${noTracker}/sync`, headers: { ...bearer(mintToken(['TO'])), 'accept-language': 'ru' } });
-    expect(russian.json<{ message: string }>().message).toBe('У оффера нет трекера: выберите трекер, на сервер Keitaro которого он записывается.');
+    const russian = await app.app.inject({
+      method: 'POST',
+      url: `/api/tracker/offers/${noTracker}/sync`,
+      headers: { ...bearer(mintToken(['TO'])), 'accept-language': 'ru' },
+    });
+    expect(russian.json<{ message: string }>().message).toBe(
+      'У оффера нет трекера: выберите трекер, на сервер Keitaro которого он записывается.',
+    );
     expect(keitaro.calls).toHaveLength(calls);
   });
 
@@ -240,7 +280,10 @@ describe('offers', () => {
     const created = await app.call(CODES, 'POST', 'offers', offerValues({ name: 'Wrong key', tracker }));
     const id = created.json<{ data: Row }>().data.id;
     const failed = await settled(`offers/${id}`);
-    expect(failed).toMatchObject({ sync_state: 'failed', sync_error: formatMessage(KEY_REFUSED, { server: 'Wrong key' }) });
+    expect(failed).toMatchObject({
+      sync_state: 'failed',
+      sync_error: formatMessage(KEY_REFUSED, { server: 'Wrong key' }),
+    });
 
     const action = await app.call(CODES, 'POST', `offers/${id}/sync`);
     expect(action.statusCode).toBe(422);
@@ -263,7 +306,11 @@ describe('offers', () => {
     const synced = await syncedOffer({ name: 'Turned off' });
     const row = await read(`offers/${synced}`);
     const off = await app.call(CODES, 'PATCH', `offers/${synced}`, { sync_enabled: false, version: row.version });
-    expect(off.json<{ data: Row }>().data).toMatchObject({ sync_state: 'off', sync_error: null, keitaro_offer_id: row.keitaro_offer_id });
+    expect(off.json<{ data: Row }>().data).toMatchObject({
+      sync_state: 'off',
+      sync_error: null,
+      keitaro_offer_id: row.keitaro_offer_id,
+    });
   });
 
   it('write no sync entry into the history while sync is off, on create and when it is turned off', async () => {
@@ -278,7 +325,11 @@ describe('offers', () => {
     const [renamed, turnedOff, ...older] = await actionsOf(`offers/${synced}`);
     expect([renamed, turnedOff]).toEqual(['update', 'update']);
     expect(older).toContain('sync');
-    expect(await read(`offers/${synced}`)).toMatchObject({ sync_state: 'off', sync_error: null, version: row.version + 2 });
+    expect(await read(`offers/${synced}`)).toMatchObject({
+      sync_state: 'off',
+      sync_error: null,
+      version: row.version + 2,
+    });
   });
 
   it('refuse the action without TO, and a body', async () => {
@@ -299,7 +350,11 @@ describe('streams', () => {
     expect(created.json<{ data: Row }>().data.sync_state).toBe('pending');
     const id = created.json<{ data: Row }>().data.id;
     const row = await settled(`streams/${id}`);
-    expect(row).toMatchObject({ sync_state: 'synced', keitaro_campaign_id: expect.any(Number), keitaro_stream_id: expect.any(Number) });
+    expect(row).toMatchObject({
+      sync_state: 'synced',
+      keitaro_campaign_id: expect.any(Number),
+      keitaro_stream_id: expect.any(Number),
+    });
     expect(keitaro.campaigns.get(row.keitaro_campaign_id ?? 0)).toMatchObject({ name: 'FB DE', alias: 'campaign-501' });
     expect(keitaro.streams.get(row.keitaro_stream_id ?? 0)).toMatchObject({
       campaign_id: row.keitaro_campaign_id,
@@ -308,11 +363,18 @@ describe('streams', () => {
     });
 
     const campaigns = keitaro.campaigns.size;
-    const second = await app.create(CODES, 'streams', streamValues(offer, { is_default: false, site: 'news.example.com' }));
+    const second = await app.create(
+      CODES,
+      'streams',
+      streamValues(offer, { is_default: false, site: 'news.example.com' }),
+    );
     const secondRow = await settled(`streams/${second}`);
     expect(secondRow).toMatchObject({ sync_state: 'synced', keitaro_campaign_id: row.keitaro_campaign_id });
     expect(keitaro.campaigns.size).toBe(campaigns);
-    expect(keitaro.streams.get(secondRow.keitaro_stream_id ?? 0)).toMatchObject({ name: 'news.example.com', type: 'regular' });
+    expect(keitaro.streams.get(secondRow.keitaro_stream_id ?? 0)).toMatchObject({
+      name: 'news.example.com',
+      type: 'regular',
+    });
   });
 
   it('show a failed sync on the row, keep the campaign Keitaro created, and the retry succeeds without a second campaign', async () => {
@@ -333,7 +395,12 @@ describe('streams', () => {
 
     const retried = await app.call(CODES, 'POST', `streams/${id}/sync`);
     expect(retried.statusCode).toBe(200);
-    expect(retried.json<{ data: Row }>().data).toMatchObject({ sync_state: 'synced', sync_error: null, keitaro_campaign_id: failed.keitaro_campaign_id, keitaro_stream_id: expect.any(Number) });
+    expect(retried.json<{ data: Row }>().data).toMatchObject({
+      sync_state: 'synced',
+      sync_error: null,
+      keitaro_campaign_id: failed.keitaro_campaign_id,
+      keitaro_stream_id: expect.any(Number),
+    });
     expect(keitaro.campaigns.size).toBe(campaigns + 1);
   });
 
@@ -343,14 +410,22 @@ describe('streams', () => {
     const firstRow = await settled(`streams/${first}`);
     expect(keitaro.streams.get(firstRow.keitaro_stream_id ?? 0)).toMatchObject({ type: 'default' });
 
-    const second = await app.create(CODES, 'streams', streamValues(offer, { campaign_id: 504, campaign_name: 'FB PL', site: 'second.example.com' }));
+    const second = await app.create(
+      CODES,
+      'streams',
+      streamValues(offer, { campaign_id: 504, campaign_name: 'FB PL', site: 'second.example.com' }),
+    );
     expect(await settled(`streams/${second}`)).toMatchObject({ sync_state: 'synced' });
     const cleared = await settled(`streams/${first}`);
-    expect(cleared).toMatchObject({ is_default: false, sync_state: 'synced', keitaro_stream_id: firstRow.keitaro_stream_id });
+    expect(cleared).toMatchObject({
+      is_default: false,
+      sync_state: 'synced',
+      keitaro_stream_id: firstRow.keitaro_stream_id,
+    });
     expect(keitaro.streams.get(firstRow.keitaro_stream_id ?? 0)).toMatchObject({ type: 'regular' });
   });
 
-  it("fail while their offer is not in Keitaro, saying to sync the offer first", async () => {
+  it('fail while their offer is not in Keitaro, saying to sync the offer first', async () => {
     const offer = await app.create(CODES, 'offers', offerValues({ name: 'Unsynced', sync_enabled: false }));
     const id = await app.create(CODES, 'streams', streamValues(offer, { campaign_id: 503 }));
     expect(await settled(`streams/${id}`)).toMatchObject({ sync_state: 'failed', sync_error: OFFER_NOT_IN_KEITARO });
@@ -391,10 +466,28 @@ describe('pushes as durable jobs', () => {
       const offer = await syncedOffer({ name: 'Two copies' });
       const campaigns = keitaro.campaigns.size;
       const first = keitaro.holdNext();
-      const a = await app.create(CODES, 'streams', streamValues(offer, { campaign_id: 610, campaign_name: 'Two copies', is_default: false, site: 'a.example.com' }));
+      const a = await app.create(
+        CODES,
+        'streams',
+        streamValues(offer, {
+          campaign_id: 610,
+          campaign_name: 'Two copies',
+          is_default: false,
+          site: 'a.example.com',
+        }),
+      );
       await first.arrived;
       const calls = keitaro.calls.length;
-      const b = await app.create(CODES, 'streams', streamValues(offer, { campaign_id: 610, campaign_name: 'Two copies', is_default: false, site: 'b.example.com' }));
+      const b = await app.create(
+        CODES,
+        'streams',
+        streamValues(offer, {
+          campaign_id: 610,
+          campaign_name: 'Two copies',
+          is_default: false,
+          site: 'b.example.com',
+        }),
+      );
       // Long enough for the idle copy to poll twice: it leaves the second stream queued while the first is pushed.
       await new Promise((resolve) => setTimeout(resolve, 1200));
       expect(keitaro.calls.length).toBe(calls);
@@ -412,12 +505,16 @@ describe('pushes as durable jobs', () => {
     }
   });
 
-  it('show on the Jobs API with their label, failed with the row\'s message in the reader\'s language, linking to the record', async () => {
+  it("show on the Jobs API with their label, failed with the row's message in the reader's language, linking to the record", async () => {
     keitaro.refuseNext(422, 'Name is taken');
     const id = await app.create(CODES, 'offers', offerValues({ name: 'Refused job' }));
     await testJobs(app.db).settle();
     const [job] = await jobsOf(`tracker.offers:${id}`);
-    const answer = await app.app.inject({ method: 'GET', url: `/api/jobs/${job}`, headers: { ...bearer(mintToken(['TO'])), 'accept-language': 'ru' } });
+    const answer = await app.app.inject({
+      method: 'GET',
+      url: `/api/jobs/${job}`,
+      headers: { ...bearer(mintToken(['TO'])), 'accept-language': 'ru' },
+    });
     expect(answer.json<{ data: { kind: string; state: string; error: string } }>().data).toMatchObject({
       kind: 'tracker.keitaro-push',
       state: 'failed',
@@ -427,7 +524,13 @@ describe('pushes as durable jobs', () => {
 
   it("name their kind for the Jobs screen's filter, only to those who may read them", async () => {
     const kinds = async (codes: readonly PermissionCode[], language: string) =>
-      (await app.app.inject({ method: 'GET', url: '/api/jobs/kinds', headers: { ...bearer(mintToken(codes)), 'accept-language': language } })).json<{ data: { kind: string; label: string | null }[] }>().data;
+      (
+        await app.app.inject({
+          method: 'GET',
+          url: '/api/jobs/kinds',
+          headers: { ...bearer(mintToken(codes)), 'accept-language': language },
+        })
+      ).json<{ data: { kind: string; label: string | null }[] }>().data;
     expect(await kinds(['TS'], 'en')).toContainEqual({ kind: 'tracker.keitaro-push', label: 'Keitaro push' });
     expect(await kinds(['TO'], 'ru')).toContainEqual({ kind: 'tracker.keitaro-push', label: 'Отправка в Keitaro' });
     expect((await kinds(['TA'], 'en')).map((entry) => entry.kind)).not.toContain('tracker.keitaro-push');

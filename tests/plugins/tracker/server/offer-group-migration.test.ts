@@ -25,7 +25,9 @@ it('maps each group to the vertical of that name and keeps the text that names n
     INSERT INTO tracker.offers VALUES (1, ' nutra '), (2, 'GAMBLING'), (3, 'Crypto'), (4, 'Sweeps'), (5, '  '), (6, NULL);
   `);
   await db.migrate(tracker);
-  const { rows } = await db.query<{ group: string | null; group_legacy: string | null }>('SELECT "group"::text AS "group", group_legacy FROM tracker.offers ORDER BY id');
+  const { rows } = await db.query<{ group: string | null; group_legacy: string | null }>(
+    'SELECT "group"::text AS "group", group_legacy FROM tracker.offers ORDER BY id',
+  );
   expect(rows).toEqual([
     { group: '1', group_legacy: null },
     { group: '2', group_legacy: null },
@@ -36,5 +38,11 @@ it('maps each group to the vertical of that name and keeps the text that names n
     { group: null, group_legacy: null },
   ]);
   // The text column's index went with its name, for the schema sync to make both columns' again.
-  expect((await db.query(`SELECT indexname FROM pg_indexes WHERE schemaname = 'tracker' AND tablename = 'offers' AND indexname LIKE 'offers__group%'`)).rows).toEqual([]);
+  expect(
+    (
+      await db.query(
+        `SELECT indexname FROM pg_indexes WHERE schemaname = 'tracker' AND tablename = 'offers' AND indexname LIKE 'offers__group%'`,
+      )
+    ).rows,
+  ).toEqual([]);
 });

@@ -12,7 +12,11 @@ let plain: number;
 let keyless: number;
 
 async function server(name: string, url: string, apiKey: string | null): Promise<number> {
-  const answer = await app.callService('auth', ['VR'], 'POST', 'keitaro/servers', { name, url, ...(apiKey === null ? {} : { api_key: apiKey }) });
+  const answer = await app.callService('auth', ['VR'], 'POST', 'keitaro/servers', {
+    name,
+    url,
+    ...(apiKey === null ? {} : { api_key: apiKey }),
+  });
   expect(answer.statusCode, answer.body).toBe(201);
   return answer.json<{ data: { id: number } }>().data.id;
 }
@@ -24,7 +28,10 @@ beforeAll(async () => {
   const url = await keitaro.start();
   app = await trackerApp();
   tracker = await app.create(['TT'], 'trackers', { slug: 'kt', active_server: await server('kt-main', url, KEY) });
-  keyless = await app.create(['TT'], 'trackers', { slug: 'keyless', active_server: await server('kt-keyless', url, null) });
+  keyless = await app.create(['TT'], 'trackers', {
+    slug: 'keyless',
+    active_server: await server('kt-keyless', url, null),
+  });
   plain = await app.create(['TT'], 'trackers', { slug: 'plain' });
 }, DB_TIMEOUT);
 afterAll(async () => {
@@ -34,26 +41,83 @@ afterAll(async () => {
 beforeEach(() => {
   keitaro.calls.length = 0;
   keitaro.reportRows = [
-    { offer: 'Casino', country: 'DE', clicks: 1000, campaign_unique_clicks: 800, leads: 14, sales: 10, revenue: '480.00', cost: 300 },
-    { offer: 'Dating', country: 'FR', clicks: 500, campaign_unique_clicks: 450, leads: 6, sales: 3, revenue: 135.5, cost: '200.25' },
+    {
+      offer: 'Casino',
+      country: 'DE',
+      clicks: 1000,
+      campaign_unique_clicks: 800,
+      leads: 14,
+      sales: 10,
+      revenue: '480.00',
+      cost: 300,
+    },
+    {
+      offer: 'Dating',
+      country: 'FR',
+      clicks: 500,
+      campaign_unique_clicks: 450,
+      leads: 6,
+      sales: 3,
+      revenue: 135.5,
+      cost: '200.25',
+    },
   ];
-  keitaro.reportSummary = { clicks: 1500, campaign_unique_clicks: 1250, leads: 20, sales: 13, revenue: '615.50', cost: '500.25' };
+  keitaro.reportSummary = {
+    clicks: 1500,
+    campaign_unique_clicks: 1250,
+    leads: 20,
+    sales: 13,
+    revenue: '615.50',
+    cost: '500.25',
+  };
 });
 
 it('asks the tracker’s Keitaro report/build and computes the measures as for the statistics (leads are pending and sales)', async () => {
   const answer = await report(`from=2026-03-01&to=2026-03-31&group=offer,country&tracker=${tracker}`);
   expect(answer.statusCode, answer.body).toBe(200);
   const data = answer.json<{ data: ReportAnswer }>().data;
-  expect(data).toMatchObject({ source: 'keitaro', tracker_id: tracker, period: { from: '2026-03-01', to: '2026-03-31' }, empty: null });
-  expect(keitaro.calls).toMatchObject([
-    { method: 'POST', path: '/report/build', apiKey: KEY, body: { range: { from: '2026-03-01', to: '2026-03-31', timezone: 'UTC' }, grouping: ['offer', 'country'] } },
-  ]);
-  expect(data.rows.map((row) => row.keys.map((key) => key.label))).toEqual([['Casino', 'DE'], ['Dating', 'FR']]);
-  expect(data.rows[0]?.measures).toEqual({
-    clicks: '1000', unique_clicks: '800', leads: '24', sales: '10', revenue: '480.00', cost: '300',
-    profit: '180.00', roi: '60.00', cr: '3.00', epc: '0.4800', epl: '20.0000',
+  expect(data).toMatchObject({
+    source: 'keitaro',
+    tracker_id: tracker,
+    period: { from: '2026-03-01', to: '2026-03-31' },
+    empty: null,
   });
-  expect(data.totals).toMatchObject({ clicks: '1500', leads: '33', revenue: '615.50', cost: '500.25', profit: '115.25', roi: '23.04', cr: '2.64', epc: '0.4103', epl: '18.6515' });
+  expect(keitaro.calls).toMatchObject([
+    {
+      method: 'POST',
+      path: '/report/build',
+      apiKey: KEY,
+      body: { range: { from: '2026-03-01', to: '2026-03-31', timezone: 'UTC' }, grouping: ['offer', 'country'] },
+    },
+  ]);
+  expect(data.rows.map((row) => row.keys.map((key) => key.label))).toEqual([
+    ['Casino', 'DE'],
+    ['Dating', 'FR'],
+  ]);
+  expect(data.rows[0]?.measures).toEqual({
+    clicks: '1000',
+    unique_clicks: '800',
+    leads: '24',
+    sales: '10',
+    revenue: '480.00',
+    cost: '300',
+    profit: '180.00',
+    roi: '60.00',
+    cr: '3.00',
+    epc: '0.4800',
+    epl: '20.0000',
+  });
+  expect(data.totals).toMatchObject({
+    clicks: '1500',
+    leads: '33',
+    revenue: '615.50',
+    cost: '500.25',
+    profit: '115.25',
+    roi: '23.04',
+    cr: '2.64',
+    epc: '0.4103',
+    epl: '18.6515',
+  });
 });
 
 it('names the advertiser grouping as Keitaro does (its affiliate networks)', async () => {
@@ -64,7 +128,14 @@ it('names the advertiser grouping as Keitaro does (its affiliate networks)', asy
 it('adds up the rows when Keitaro sends no complete summary, and says when the period is empty', async () => {
   keitaro.reportSummary = {};
   const summed = (await report(`preset=today&group=offer&tracker=${tracker}`)).json<{ data: ReportAnswer }>().data;
-  expect(summed.totals).toMatchObject({ clicks: '1500', unique_clicks: '1250', leads: '33', sales: '13', revenue: '615.50', cost: '500.25' });
+  expect(summed.totals).toMatchObject({
+    clicks: '1500',
+    unique_clicks: '1250',
+    leads: '33',
+    sales: '13',
+    revenue: '615.50',
+    cost: '500.25',
+  });
   keitaro.reportRows = [];
   const empty = (await report(`preset=today&group=offer&tracker=${tracker}`)).json<{ data: ReportAnswer }>().data;
   expect(empty).toMatchObject({ source: 'keitaro', rows: [], empty: 'period', totals: { clicks: '0', roi: null } });
@@ -84,7 +155,12 @@ it('invents no number: a row without a metric, a refused key or an unreachable s
 
 it('reads the statistics for a tracker without a server, and says what to set up for a server without a key', async () => {
   const answer = await report(`preset=today&group=day&tracker=${plain}`);
-  expect(answer.json<{ data: ReportAnswer }>().data).toMatchObject({ source: 'statistics', tracker_id: plain, rows: [], empty: 'connect' });
+  expect(answer.json<{ data: ReportAnswer }>().data).toMatchObject({
+    source: 'statistics',
+    tracker_id: plain,
+    rows: [],
+    empty: 'connect',
+  });
   const keyMissing = await report(`preset=today&group=day&tracker=${keyless}`);
   expect(keyMissing.statusCode).toBe(503);
   expect(keyMissing.json<{ message: string }>().message).toContain('kt-keyless');

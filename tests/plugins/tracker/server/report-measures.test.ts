@@ -10,15 +10,38 @@ let casino: number;
 let dating: number;
 
 /** Stores one aggregate line as an import would. */
-async function stat(values: { day: string; offer: number | null; advertiser: number | null; country?: string; clicks: number; unique: number; leads: number; sales: number; revenue: string; cost: string }): Promise<void> {
+async function stat(values: {
+  day: string;
+  offer: number | null;
+  advertiser: number | null;
+  country?: string;
+  clicks: number;
+  unique: number;
+  leads: number;
+  sales: number;
+  revenue: string;
+  cost: string;
+}): Promise<void> {
   await app.db.query(
     `INSERT INTO tracker.statistics (day, offer_id, advertiser_id, country, clicks, unique_clicks, leads, sales, revenue, cost, origin)
      VALUES ($1::date, $2, $3, $4, $5, $6, $7, $8, $9::numeric, $10::numeric, 'import')`,
-    [values.day, values.offer, values.advertiser, values.country ?? 'DE', values.clicks, values.unique, values.leads, values.sales, values.revenue, values.cost],
+    [
+      values.day,
+      values.offer,
+      values.advertiser,
+      values.country ?? 'DE',
+      values.clicks,
+      values.unique,
+      values.leads,
+      values.sales,
+      values.revenue,
+      values.cost,
+    ],
   );
 }
 
-const report = async (query: string, codes: readonly ('TR' | 'TT')[] = ['TR']) => app.call([...codes], 'GET', `report?${query}`);
+const report = async (query: string, codes: readonly ('TR' | 'TT')[] = ['TR']) =>
+  app.call([...codes], 'GET', `report?${query}`);
 const answerOf = async (query: string): Promise<ReportAnswer> => {
   const answer = await report(query);
   expect(answer.statusCode, answer.body).toBe(200);
@@ -30,10 +53,41 @@ beforeAll(async () => {
   acme = await app.create(['TA'], 'advertisers', { name: 'Acme', alias: 'acme' });
   casino = await app.create(['TO'], 'offers', { name: 'Casino', advertiser: acme });
   dating = await app.create(['TO'], 'offers', { name: 'Dating', advertiser: acme });
-  await stat({ day: '2026-03-01', offer: casino, advertiser: acme, clicks: 1000, unique: 800, leads: 24, sales: 10, revenue: '480.00', cost: '300.00' });
-  await stat({ day: '2026-03-02', offer: dating, advertiser: acme, country: 'FR', clicks: 500, unique: 450, leads: 9, sales: 3, revenue: '135.50', cost: '200.25' });
+  await stat({
+    day: '2026-03-01',
+    offer: casino,
+    advertiser: acme,
+    clicks: 1000,
+    unique: 800,
+    leads: 24,
+    sales: 10,
+    revenue: '480.00',
+    cost: '300.00',
+  });
+  await stat({
+    day: '2026-03-02',
+    offer: dating,
+    advertiser: acme,
+    country: 'FR',
+    clicks: 500,
+    unique: 450,
+    leads: 9,
+    sales: 3,
+    revenue: '135.50',
+    cost: '200.25',
+  });
   // A day with nothing to divide by.
-  await stat({ day: '2026-03-03', offer: null, advertiser: null, clicks: 0, unique: 0, leads: 0, sales: 0, revenue: '0', cost: '0' });
+  await stat({
+    day: '2026-03-03',
+    offer: null,
+    advertiser: null,
+    clicks: 0,
+    unique: 0,
+    leads: 0,
+    sales: 0,
+    revenue: '0',
+    cost: '0',
+  });
 }, DB_TIMEOUT);
 afterAll(() => app.close());
 
@@ -44,19 +98,44 @@ describe('measures on known data', () => {
     expect(data.period).toEqual({ from: '2026-03-01', to: '2026-03-03' });
     expect(data.rows.map((row) => row.keys[0]?.value)).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
     expect(data.rows[0]?.measures).toEqual({
-      clicks: '1000', unique_clicks: '800', leads: '24', sales: '10', revenue: '480.00', cost: '300.00',
-      profit: '180.00', roi: '60.00', cr: '3.00', epc: '0.4800', epl: '20.0000',
+      clicks: '1000',
+      unique_clicks: '800',
+      leads: '24',
+      sales: '10',
+      revenue: '480.00',
+      cost: '300.00',
+      profit: '180.00',
+      roi: '60.00',
+      cr: '3.00',
+      epc: '0.4800',
+      epl: '20.0000',
     });
     // ROI −64.75 ÷ 200.25 = −32.3345…%, EPL 135.50 ÷ 9 = 15.0555… (half away from zero).
     expect(data.rows[1]?.measures).toEqual({
-      clicks: '500', unique_clicks: '450', leads: '9', sales: '3', revenue: '135.50', cost: '200.25',
-      profit: '-64.75', roi: '-32.33', cr: '2.00', epc: '0.2710', epl: '15.0556',
+      clicks: '500',
+      unique_clicks: '450',
+      leads: '9',
+      sales: '3',
+      revenue: '135.50',
+      cost: '200.25',
+      profit: '-64.75',
+      roi: '-32.33',
+      cr: '2.00',
+      epc: '0.2710',
+      epl: '15.0556',
     });
   });
 
   it('gives null, never 0 or NaN, where the divisor is 0', async () => {
     const data = await answerOf('from=2026-03-03&to=2026-03-03&group=day');
-    expect(data.rows[0]?.measures).toMatchObject({ clicks: '0', profit: '0.00', roi: null, cr: null, epc: null, epl: null });
+    expect(data.rows[0]?.measures).toMatchObject({
+      clicks: '0',
+      profit: '0.00',
+      roi: null,
+      cr: null,
+      epc: null,
+      epl: null,
+    });
     expect(data.totals).toMatchObject({ roi: null, cr: null, epc: null, epl: null });
   });
 
@@ -64,8 +143,17 @@ describe('measures on known data', () => {
     const data = await answerOf('from=2026-03-01&to=2026-03-31&group=day');
     // ROI 115.25 ÷ 500.25 = 23.038…%, CR 33 ÷ 1250 = 2.64%, EPC 615.50 ÷ 1500 = 0.41033…, EPL 615.50 ÷ 33 = 18.6515…
     expect(data.totals).toEqual({
-      clicks: '1500', unique_clicks: '1250', leads: '33', sales: '13', revenue: '615.50', cost: '500.25',
-      profit: '115.25', roi: '23.04', cr: '2.64', epc: '0.4103', epl: '18.6515',
+      clicks: '1500',
+      unique_clicks: '1250',
+      leads: '33',
+      sales: '13',
+      revenue: '615.50',
+      cost: '500.25',
+      profit: '115.25',
+      roi: '23.04',
+      cr: '2.64',
+      epc: '0.4103',
+      epl: '18.6515',
     });
   });
 
@@ -73,11 +161,20 @@ describe('measures on known data', () => {
     const data = await answerOf('from=2026-03-01&to=2026-03-02&group=advertiser,offer');
     expect(data.grouping).toEqual(['advertiser', 'offer']);
     expect(data.rows.map((row) => row.keys)).toEqual([
-      [{ value: String(acme), label: 'Acme' }, { value: String(casino), label: 'Casino' }],
-      [{ value: String(acme), label: 'Acme' }, { value: String(dating), label: 'Dating' }],
+      [
+        { value: String(acme), label: 'Acme' },
+        { value: String(casino), label: 'Casino' },
+      ],
+      [
+        { value: String(acme), label: 'Acme' },
+        { value: String(dating), label: 'Dating' },
+      ],
     ]);
     const byCountry = await answerOf('from=2026-03-01&to=2026-03-02&group=country');
-    expect(byCountry.rows.map((row) => [row.keys[0]?.value, row.measures.clicks])).toEqual([['DE', '1000'], ['FR', '500']]);
+    expect(byCountry.rows.map((row) => [row.keys[0]?.value, row.measures.clicks])).toEqual([
+      ['DE', '1000'],
+      ['FR', '500'],
+    ]);
   });
 
   it('answers a period with no rows with what is missing: another period, since the table holds statistics', async () => {
@@ -94,9 +191,19 @@ describe('measures on known data', () => {
 
 describe('money in one currency', () => {
   it('converts each row at its day’s USD rate and names the currencies without one, leaving their rows out', async () => {
-    const euro = await app.create(['TO'], 'offers', { name: 'Euro offer', advertiser: acme, payout: { amount: '40', currency: 'EUR' } });
-    const pound = await app.create(['TO'], 'offers', { name: 'Pound offer', advertiser: acme, payout: { amount: '30', currency: 'GBP' } });
-    const rates = await app.callService('finance', ['FT'], 'POST', 'exchange-rates/import', { csv: 'EUR,2026-04-02,1.1' });
+    const euro = await app.create(['TO'], 'offers', {
+      name: 'Euro offer',
+      advertiser: acme,
+      payout: { amount: '40', currency: 'EUR' },
+    });
+    const pound = await app.create(['TO'], 'offers', {
+      name: 'Pound offer',
+      advertiser: acme,
+      payout: { amount: '30', currency: 'GBP' },
+    });
+    const rates = await app.callService('finance', ['FT'], 'POST', 'exchange-rates/import', {
+      csv: 'EUR,2026-04-02,1.1',
+    });
     expect(rates.statusCode, rates.body).toBe(200);
     const line = { advertiser: acme, clicks: 100, unique: 90, leads: 2, sales: 1 };
     // EUR has no rate before 2026-04-02; GBP none at all; a row without an offer is in dollars.
@@ -107,7 +214,14 @@ describe('money in one currency', () => {
     const data = await answerOf('from=2026-04-01&to=2026-04-02&group=offer');
     expect(data.currency).toBe('USD');
     // 10.05 EUR × 1.1 = 11.055, to the cent half away from zero: 11.06.
-    expect(data.rows.map((row) => [row.keys[0]?.label ?? null, row.measures.clicks, row.measures.revenue, row.measures.cost])).toEqual([
+    expect(
+      data.rows.map((row) => [
+        row.keys[0]?.label ?? null,
+        row.measures.clicks,
+        row.measures.revenue,
+        row.measures.cost,
+      ]),
+    ).toEqual([
       ['Euro offer', '100', '88.00', '11.06'],
       [null, '100', '7.50', '2.00'],
     ]);
@@ -119,8 +233,16 @@ describe('money in one currency', () => {
     // Everything converts: nothing is named.
     expect((await answerOf('from=2026-03-01&to=2026-03-31&group=day')).unconverted).toEqual([]);
     // Finance's pay rules read the same dollars, and the leads and sales of every row.
-    const eurFromApril2 = { usdRate: async (currency: string, day: string) => (currency === 'EUR' && day >= '2026-04-02' ? '1.1' : null) };
-    expect(await performanceTotals(app.db, '2026-04-01', '2026-04-02', eurFromApril2)).toEqual({ revenue: '95.50', spend: '13.06', profit: '82.44', leads: 8, sales: 4 });
+    const eurFromApril2 = {
+      usdRate: async (currency: string, day: string) => (currency === 'EUR' && day >= '2026-04-02' ? '1.1' : null),
+    };
+    expect(await performanceTotals(app.db, '2026-04-01', '2026-04-02', eurFromApril2)).toEqual({
+      revenue: '95.50',
+      spend: '13.06',
+      profit: '82.44',
+      leads: 8,
+      sales: 4,
+    });
   });
 });
 
@@ -148,8 +270,14 @@ describe('the request', () => {
   });
 
   it('says why in Russian to a Russian caller', async () => {
-    const answer = await app.app.inject({ method: 'GET', url: '/api/tracker/report?from=2026-03-02&to=2026-03-01&group=day', headers: { ...bearer(mintToken(['TR'])), 'accept-language': 'ru' } });
-    expect(answer.json<{ errors: Record<string, string[]> }>().errors.to).toEqual(['Период не может закончиться раньше, чем начался.']);
+    const answer = await app.app.inject({
+      method: 'GET',
+      url: '/api/tracker/report?from=2026-03-02&to=2026-03-01&group=day',
+      headers: { ...bearer(mintToken(['TR'])), 'accept-language': 'ru' },
+    });
+    expect(answer.json<{ errors: Record<string, string[]> }>().errors.to).toEqual([
+      'Период не может закончиться раньше, чем начался.',
+    ]);
   });
 
   it('exports the same report as CSV for people, with its totals line: titles in their language, every digit', async () => {
@@ -171,7 +299,9 @@ describe('the request', () => {
       headers: { ...bearer(mintToken(['TR'])), 'accept-language': 'ru' },
     });
     const lines = russian.body.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFДень;Оффер;Клики;Уникальные клики;Лиды;Продажи;Доход;Расход;Прибыль;ROI, %;CR, %;EPC;EPL;Валюта');
+    expect(lines[0]).toBe(
+      '\uFEFFДень;Оффер;Клики;Уникальные клики;Лиды;Продажи;Доход;Расход;Прибыль;ROI, %;CR, %;EPC;EPL;Валюта',
+    );
     expect(lines[1]).toMatch(/^01\.03\.2026;/);
     expect(lines.at(-2)).toBe('Итого;;1500;1250;33;13;615,50;500,25;115,25;23,04;2,64;0,4103;18,6515;USD');
   });

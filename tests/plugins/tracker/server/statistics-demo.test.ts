@@ -29,7 +29,11 @@ it('fills a month of statistics for the demo advertisers, every day of it', asyn
   expect(byDay).toMatchObject({ source: 'statistics', empty: null });
   expect(byDay.rows).toHaveLength(30);
   const byAdvertiser = await lastMonth('advertiser');
-  expect(byAdvertiser.rows.map((row) => row.keys[0]?.label).sort()).toEqual(['DateNow Affiliates', 'LuckyBet Partners', 'NutraPro Network']);
+  expect(byAdvertiser.rows.map((row) => row.keys[0]?.label).sort()).toEqual([
+    'DateNow Affiliates',
+    'LuckyBet Partners',
+    'NutraPro Network',
+  ]);
   for (const row of byDay.rows) {
     expect(BigInt(row.measures.unique_clicks)).toBeLessThanOrEqual(BigInt(row.measures.clicks));
     expect(BigInt(row.measures.sales)).toBeLessThanOrEqual(BigInt(row.measures.leads));

@@ -9,7 +9,8 @@ let offer: number;
 
 const HEADER = 'Day,Offer,Country,Clicks,Unique_Clicks,Leads,Sales,Revenue,Cost';
 
-const importCsv = (csv: string, extra: Record<string, unknown> = {}) => app.call(['TR'], 'POST', 'statistics/import', { tracker, csv, ...extra });
+const importCsv = (csv: string, extra: Record<string, unknown> = {}) =>
+  app.call(['TR'], 'POST', 'statistics/import', { tracker, csv, ...extra });
 
 async function reportOf(csv: string, extra: Record<string, unknown> = {}): Promise<ImportReport> {
   const answer = await importCsv(csv, extra);
@@ -29,18 +30,36 @@ it('imports a tracker export, ignores the lines it already holds, and the report
   const csv = `${HEADER}\r\n2026-04-01,${offer},DE,1000,800,24,10,480.00,300\r\n2026-04-02,${offer},"FR",500,450,9,3,135.5,200.25\r\n`;
   expect(await reportOf(csv)).toEqual({ lines: 2, imported: 2, updated: 0, duplicates: 0, errors: [] });
   expect(await reportOf(csv)).toEqual({ lines: 2, imported: 0, updated: 0, duplicates: 2, errors: [] });
-  const report = await app.call(['TR'], 'GET', `report?from=2026-04-01&to=2026-04-30&group=advertiser&tracker=${tracker}`);
+  const report = await app.call(
+    ['TR'],
+    'GET',
+    `report?from=2026-04-01&to=2026-04-30&group=advertiser&tracker=${tracker}`,
+  );
   const data = report.json<{ data: ReportAnswer }>().data;
   expect(data.rows.map((row) => row.keys[0]?.label)).toEqual(['Acme']);
-  expect(data.totals).toMatchObject({ clicks: '1500', leads: '33', revenue: '615.50', cost: '500.25', roi: '23.04', cr: '2.64', epc: '0.4103' });
+  expect(data.totals).toMatchObject({
+    clicks: '1500',
+    leads: '33',
+    revenue: '615.50',
+    cost: '500.25',
+    roi: '23.04',
+    cr: '2.64',
+    epc: '0.4103',
+  });
 });
 
 it('replaces a day’s numbers with a later export of that day, never counting them twice', async () => {
-  const day = (leads: number, revenue: string) => `${HEADER}\n2026-05-01,${offer},DE,100,90,${leads},1,${revenue},10.00`;
+  const day = (leads: number, revenue: string) =>
+    `${HEADER}\n2026-05-01,${offer},DE,100,90,${leads},1,${revenue},10.00`;
   expect(await reportOf(day(2, '40.00'))).toMatchObject({ imported: 1, updated: 0, duplicates: 0 });
   expect(await reportOf(day(3, '60.00'))).toMatchObject({ imported: 0, updated: 1, duplicates: 0 });
   const report = await app.call(['TR'], 'GET', `report?from=2026-05-01&to=2026-05-01&group=day&tracker=${tracker}`);
-  expect(report.json<{ data: ReportAnswer }>().data.totals).toMatchObject({ clicks: '100', leads: '3', revenue: '60.00', epl: '20.0000' });
+  expect(report.json<{ data: ReportAnswer }>().data.totals).toMatchObject({
+    clicks: '100',
+    leads: '3',
+    revenue: '60.00',
+    epl: '20.0000',
+  });
 });
 
 it('reports every refused line with its line and column, and imports the others', async () => {
@@ -95,7 +114,9 @@ it('tells a Russian caller each line’s problem in Russian', async () => {
     headers: { ...bearer(mintToken(['TR'])), 'accept-language': 'ru' },
     payload: { tracker, csv: `${HEADER}\n2026-04-05,,DE,10,11,1,0,1.00,1.00` },
   });
-  expect(answer.json<{ data: ImportReport }>().data.errors).toEqual([{ line: 2, column: 'unique_clicks', message: 'Уникальных кликов не может быть больше, чем кликов.' }]);
+  expect(answer.json<{ data: ImportReport }>().data.errors).toEqual([
+    { line: 2, column: 'unique_clicks', message: 'Уникальных кликов не может быть больше, чем кликов.' },
+  ]);
 });
 
 it.each([
@@ -111,5 +132,7 @@ it.each([
 });
 
 it('answers 403 without TR', async () => {
-  expect((await app.call(['TT', 'TO'], 'POST', 'statistics/import', { tracker, csv: `${HEADER}\n` })).statusCode).toBe(403);
+  expect((await app.call(['TT', 'TO'], 'POST', 'statistics/import', { tracker, csv: `${HEADER}\n` })).statusCode).toBe(
+    403,
+  );
 });

@@ -19,7 +19,10 @@ async function postbackUrl(trackerId: number): Promise<URL> {
 
 /** A postback as a tracker sends it: no sign-in, only the query. */
 const postback = (query: Record<string, string | number>) =>
-  app.app.inject({ method: 'GET', url: `/api/tracker/postback?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}` });
+  app.app.inject({
+    method: 'GET',
+    url: `/api/tracker/postback?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`,
+  });
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -44,7 +47,13 @@ describe('the postback URL', () => {
   it('names the tracker, its secret and Keitaro’s macros, for TT only', async () => {
     const url = await postbackUrl(tracker);
     expect(url.pathname).toBe('/api/tracker/postback');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ tracker: String(tracker), secret, click_id: '{subid}', status: '{status}', payout: '{payout}' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      tracker: String(tracker),
+      secret,
+      click_id: '{subid}',
+      status: '{status}',
+      payout: '{payout}',
+    });
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await postbackUrl(other)).searchParams.get('secret')).not.toBe(secret);
     expect((await app.call(['TR'], 'GET', `trackers/${tracker}/postback-url`)).statusCode).toBe(403);
@@ -55,8 +64,12 @@ describe('the postback URL', () => {
 describe('GET postback', () => {
   it('answers 401 for a missing, wrong or other tracker’s secret and stores nothing', async () => {
     const otherSecret = (await postbackUrl(other)).searchParams.get('secret') ?? '';
-    expect((await postback({ tracker, secret: 'wrong', click_id: 'c0', status: 'lead', payout: '10' })).statusCode).toBe(401);
-    expect((await postback({ tracker, secret: otherSecret, click_id: 'c0', status: 'lead', payout: '10' })).statusCode).toBe(401);
+    expect(
+      (await postback({ tracker, secret: 'wrong', click_id: 'c0', status: 'lead', payout: '10' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await postback({ tracker, secret: otherSecret, click_id: 'c0', status: 'lead', payout: '10' })).statusCode,
+    ).toBe(401);
     expect((await postback({ tracker, click_id: 'c0', status: 'lead', payout: '10' })).statusCode).toBe(422);
     const { rows } = await app.db.query("SELECT 1 FROM tracker.statistics WHERE click_id = 'c0'");
     expect(rows).toEqual([]);
@@ -70,21 +83,35 @@ describe('GET postback', () => {
     expect(again.json()).toEqual({ data: { click_id: 'c1', status: 'lead', duplicate: true } });
     expect(await todaysTotals()).toMatchObject({ leads: '1', sales: '0', revenue: '12.50' });
     // The stream gave the offer, its campaign and the offer's advertiser.
-    const { rows } = await app.db.query<{ offer_id: string; campaign: string }>("SELECT offer_id::text, campaign FROM tracker.statistics WHERE click_id = 'c1'");
+    const { rows } = await app.db.query<{ offer_id: string; campaign: string }>(
+      "SELECT offer_id::text, campaign FROM tracker.statistics WHERE click_id = 'c1'",
+    );
     expect(rows).toEqual([{ offer_id: String(offer), campaign: 'Spring' }]);
   });
 
   it('lets a pending lead become a sale once, and never go back', async () => {
-    expect((await postback({ tracker, secret, click_id: 'c2', status: 'lead', payout: '10.00', offer })).json()).toMatchObject({ data: { duplicate: false } });
-    expect((await postback({ tracker, secret, click_id: 'c2', status: 'sale', payout: '10.00' })).json()).toEqual({ data: { click_id: 'c2', status: 'sale', duplicate: false } });
-    expect((await postback({ tracker, secret, click_id: 'c2', status: 'sale', payout: '10.00' })).json()).toMatchObject({ data: { status: 'sale', duplicate: true } });
-    expect((await postback({ tracker, secret, click_id: 'c2', status: 'lead', payout: '10.00' })).json()).toMatchObject({ data: { status: 'sale', duplicate: true } });
-    expect((await postback({ tracker, secret, click_id: 'c3', status: 'rejected' })).json()).toMatchObject({ data: { status: 'rejected', duplicate: false } });
+    expect(
+      (await postback({ tracker, secret, click_id: 'c2', status: 'lead', payout: '10.00', offer })).json(),
+    ).toMatchObject({ data: { duplicate: false } });
+    expect((await postback({ tracker, secret, click_id: 'c2', status: 'sale', payout: '10.00' })).json()).toEqual({
+      data: { click_id: 'c2', status: 'sale', duplicate: false },
+    });
+    expect((await postback({ tracker, secret, click_id: 'c2', status: 'sale', payout: '10.00' })).json()).toMatchObject(
+      { data: { status: 'sale', duplicate: true } },
+    );
+    expect((await postback({ tracker, secret, click_id: 'c2', status: 'lead', payout: '10.00' })).json()).toMatchObject(
+      { data: { status: 'sale', duplicate: true } },
+    );
+    expect((await postback({ tracker, secret, click_id: 'c3', status: 'rejected' })).json()).toMatchObject({
+      data: { status: 'rejected', duplicate: false },
+    });
     expect(await todaysTotals()).toMatchObject({ leads: '2', sales: '1', revenue: '22.50' });
   });
 
   it('keeps one row per click id under concurrent repeats', async () => {
-    const answers = await Promise.all(Array.from({ length: 10 }, () => postback({ tracker, secret, click_id: 'c4', status: 'sale', payout: '5.00' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => postback({ tracker, secret, click_id: 'c4', status: 'sale', payout: '5.00' })),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
     expect(answers.filter((answer) => !answer.json<{ data: { duplicate: boolean } }>().data.duplicate)).toHaveLength(1);
   });
@@ -108,6 +135,8 @@ describe('GET postback', () => {
     const gone = await app.create(['TT'], 'trackers', { slug: 'gone' });
     const goneSecret = (await postbackUrl(gone)).searchParams.get('secret') ?? '';
     expect((await app.call(['TT'], 'DELETE', `trackers/${gone}`)).statusCode).toBeLessThan(300);
-    expect((await postback({ tracker: gone, secret: goneSecret, click_id: 'g1', status: 'lead', payout: '1' })).statusCode).toBe(404);
+    expect(
+      (await postback({ tracker: gone, secret: goneSecret, click_id: 'g1', status: 'lead', payout: '1' })).statusCode,
+    ).toBe(404);
   });
 });

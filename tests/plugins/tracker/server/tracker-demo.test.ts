@@ -20,10 +20,23 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const rowsOf = async (path: string): Promise<Record<string, unknown>[]> =>
-  (await app.call(ALL, 'GET', `${path}${path.includes('?') ? '&' : '?'}per_page=100`)).json<{ data: { data: Record<string, unknown>[] } }>().data.data;
+  (await app.call(ALL, 'GET', `${path}${path.includes('?') ? '&' : '?'}per_page=100`)).json<{
+    data: { data: Record<string, unknown>[] };
+  }>().data.data;
 
 it('fills every tracker screen once', async () => {
-  const counts = await Promise.all(['trackers', 'advertisers', 'offers', 'streams', 'bizdev-deals', 'bizdev-limits', 'bizdev-requests', 'finance-projects'].map(async (path) => (await rowsOf(path)).length));
+  const counts = await Promise.all(
+    [
+      'trackers',
+      'advertisers',
+      'offers',
+      'streams',
+      'bizdev-deals',
+      'bizdev-limits',
+      'bizdev-requests',
+      'finance-projects',
+    ].map(async (path) => (await rowsOf(path)).length),
+  );
   expect(counts).toEqual([3, 3, 5, 7, 4, 14, 6, 3]);
 });
 
@@ -33,7 +46,16 @@ it('keeps the rules: one default per campaign, links built, approvals within the
   expect(new Set(defaults).size).toBe(defaults.length);
   expect(streams.every((row) => typeof row.link === 'string' && row.link.startsWith('https://'))).toBe(true);
   const requests = await rowsOf('bizdev-requests');
-  expect(requests.map((row) => row.status).sort()).toEqual(['approved', 'approved', 'pending', 'pending', 'pending', 'refused']);
-  const caps = (await app.call(ALL, 'GET', `bizdev-day-caps?ids=${requests.map((row) => row.id).join(',')}`)).json<{ data: BizdevDayCap[] }>().data;
+  expect(requests.map((row) => row.status).sort()).toEqual([
+    'approved',
+    'approved',
+    'pending',
+    'pending',
+    'pending',
+    'refused',
+  ]);
+  const caps = (await app.call(ALL, 'GET', `bizdev-day-caps?ids=${requests.map((row) => row.id).join(',')}`)).json<{
+    data: BizdevDayCap[];
+  }>().data;
   for (const cap of caps) expect(cap.approved).toBeLessThanOrEqual(cap.limit ?? 0);
 });

@@ -17,15 +17,30 @@ beforeAll(async () => {
   app = await trackerApp();
   serverA = await addKeitaroServer(app, 'k-alpha');
   serverB = await addKeitaroServer(app, 'k-beta');
-  tracker = await app.create(['TT'], 'trackers', { slug: 'main', credits: 10, active_server: serverA, hold_servers: [serverB], service: 'keitaro' });
+  tracker = await app.create(['TT'], 'trackers', {
+    slug: 'main',
+    credits: 10,
+    active_server: serverA,
+    hold_servers: [serverB],
+    service: 'keitaro',
+  });
   const advertiser = await app.create(['TA'], 'advertisers', { name: 'Acme Leads', alias: 'acme' });
-  offer = await app.create(['TO'], 'offers', { name: 'Acme DE', advertiser, tracker, landing_url: 'https://acme.example.com/lp' });
+  offer = await app.create(['TO'], 'offers', {
+    name: 'Acme DE',
+    advertiser,
+    tracker,
+    landing_url: 'https://acme.example.com/lp',
+  });
 }, DB_TIMEOUT);
 afterAll(() => app.close());
 
 describe('trackers', () => {
   it('refuses an active server that is also on hold (422 on hold_servers)', async () => {
-    const created = await app.call(['TT'], 'POST', 'trackers', { slug: 'eu', active_server: serverA, hold_servers: [serverB, serverA] });
+    const created = await app.call(['TT'], 'POST', 'trackers', {
+      slug: 'eu',
+      active_server: serverA,
+      hold_servers: [serverB, serverA],
+    });
     expect(created.statusCode).toBe(422);
     expect(created.json<ErrorBody>().errors).toEqual({ hold_servers: ['The active server cannot also be on hold.'] });
     const edited = await app.patch(['TT'], `trackers/${tracker}`, { active_server: serverB });
@@ -36,7 +51,9 @@ describe('trackers', () => {
       headers: { ...bearer(mintToken(['TT'])), 'accept-language': 'ru' },
       payload: { active_server: serverB, version: 1 },
     });
-    expect(russian.json<ErrorBody>().errors).toEqual({ hold_servers: ['Активный сервер не может одновременно быть на холде.'] });
+    expect(russian.json<ErrorBody>().errors).toEqual({
+      hold_servers: ['Активный сервер не может одновременно быть на холде.'],
+    });
   });
 
   it('takes a slug in slug form only, and whole credits from 0', async () => {
@@ -49,30 +66,64 @@ describe('trackers', () => {
 });
 
 describe('bizdev deals', () => {
-  const deal = (values: Readonly<Record<string, unknown>>) => ({ brand: 'Vulkan', tracker, epl: { amount: '12.50', currency: 'USD' }, crg: '15', ...values });
+  const deal = (values: Readonly<Record<string, unknown>>) => ({
+    brand: 'Vulkan',
+    tracker,
+    epl: { amount: '12.50', currency: 'USD' },
+    crg: '15',
+    ...values,
+  });
 
   it('refuses a finish date before the start date', async () => {
-    const answer = await app.call(['TB'], 'POST', 'bizdev-deals', deal({ date_from: '2026-05-10', date_finish: '2026-05-09' }));
+    const answer = await app.call(
+      ['TB'],
+      'POST',
+      'bizdev-deals',
+      deal({ date_from: '2026-05-10', date_finish: '2026-05-09' }),
+    );
     expect(answer.statusCode).toBe(422);
-    expect(answer.json<ErrorBody>().errors).toEqual({ date_finish: ['The finish date cannot be before the start date.'] });
+    expect(answer.json<ErrorBody>().errors).toEqual({
+      date_finish: ['The finish date cannot be before the start date.'],
+    });
   });
 
   it('refuses a deal of the same brand and tracker sharing a day with another, naming it', async () => {
-    const first = await app.create(['TB'], 'bizdev-deals', deal({ date_from: '2026-06-01', date_finish: '2026-06-30' }));
-    const clash = await app.call(['TB'], 'POST', 'bizdev-deals', deal({ brand: 'vulkan', date_from: '2026-06-30', date_finish: '2026-07-15' }));
+    const first = await app.create(
+      ['TB'],
+      'bizdev-deals',
+      deal({ date_from: '2026-06-01', date_finish: '2026-06-30' }),
+    );
+    const clash = await app.call(
+      ['TB'],
+      'POST',
+      'bizdev-deals',
+      deal({ brand: 'vulkan', date_from: '2026-06-30', date_finish: '2026-07-15' }),
+    );
     expect(clash.statusCode).toBe(422);
-    expect(clash.json<ErrorBody>().errors).toEqual({ date_from: [`These dates overlap deal #${first} for Vulkan on this tracker, from 06/01/26 to 06/30/26.`] });
+    expect(clash.json<ErrorBody>().errors).toEqual({
+      date_from: [`These dates overlap deal #${first} for Vulkan on this tracker, from 06/01/26 to 06/30/26.`],
+    });
     // The next day, another brand, or another tracker is fine; so is editing the deal itself.
     await app.create(['TB'], 'bizdev-deals', deal({ date_from: '2026-07-01', date_finish: '2026-07-15' }));
-    await app.create(['TB'], 'bizdev-deals', deal({ brand: 'Joy', date_from: '2026-06-10', date_finish: '2026-06-20' }));
+    await app.create(
+      ['TB'],
+      'bizdev-deals',
+      deal({ brand: 'Joy', date_from: '2026-06-10', date_finish: '2026-06-20' }),
+    );
     const other = await app.create(['TT'], 'trackers', { slug: 'second' });
-    await app.create(['TB'], 'bizdev-deals', deal({ tracker: other, date_from: '2026-06-10', date_finish: '2026-06-20' }));
+    await app.create(
+      ['TB'],
+      'bizdev-deals',
+      deal({ tracker: other, date_from: '2026-06-10', date_finish: '2026-06-20' }),
+    );
     expect((await app.patch(['TB'], `bizdev-deals/${first}`, { date_finish: '2026-06-29' })).statusCode).toBe(200);
   });
 
   it('lets only one of two overlapping deals saved at once through', async () => {
     const answers = await Promise.all(
-      ['2026-09-01', '2026-09-05'].map((from) => app.call(['TB'], 'POST', 'bizdev-deals', deal({ brand: 'Race', date_from: from, date_finish: '2026-09-10' }))),
+      ['2026-09-01', '2026-09-05'].map((from) =>
+        app.call(['TB'], 'POST', 'bizdev-deals', deal({ brand: 'Race', date_from: from, date_finish: '2026-09-10' })),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
   });
@@ -85,7 +136,12 @@ describe('streams', () => {
     readonly link: string | null;
   }
   const stream = async (campaignId: number, values: Readonly<Record<string, unknown>> = {}): Promise<number> =>
-    app.create(['TS'], 'streams', { campaign_id: campaignId, campaign_name: `Campaign ${campaignId}`, offer, ...values });
+    app.create(['TS'], 'streams', {
+      campaign_id: campaignId,
+      campaign_name: `Campaign ${campaignId}`,
+      offer,
+      ...values,
+    });
   const defaultsOf = async (campaignId: number): Promise<number[]> => {
     const answer = await app.call(['TS'], 'GET', `streams?filter[campaign_id][eq]=${campaignId}&per_page=100`);
     return answer
@@ -102,13 +158,17 @@ describe('streams', () => {
   });
 
   it('follows its tracker’s slug and active server, and its offer’s tracker', async () => {
-    const linkOf = async (id: number): Promise<string | null> => (await app.call(['TS'], 'GET', `streams/${id}`)).json<{ data: Stream }>().data.link;
+    const linkOf = async (id: number): Promise<string | null> =>
+      (await app.call(['TS'], 'GET', `streams/${id}`)).json<{ data: Stream }>().data.link;
     const moving = await app.create(['TT'], 'trackers', { slug: 'moving', active_server: serverA });
     const advertiser = await app.create(['TA'], 'advertisers', { name: 'Follow Co', alias: 'follow' });
     const followed = await app.create(['TO'], 'offers', { name: 'Followed', advertiser, tracker: moving });
     const id = await stream(550, { offer: followed });
     expect(await linkOf(id)).toBe('https://k-alpha.example.com/moving/550');
-    expect((await app.patch(['TT'], `trackers/${moving}`, { slug: 'moved', active_server: serverB, hold_servers: [] })).statusCode).toBe(200);
+    expect(
+      (await app.patch(['TT'], `trackers/${moving}`, { slug: 'moved', active_server: serverB, hold_servers: [] }))
+        .statusCode,
+    ).toBe(200);
     expect(await linkOf(id)).toBe('https://k-beta.example.com/moved/550');
     expect((await app.patch(['TO'], `offers/${followed}`, { tracker })).statusCode).toBe(200);
     expect(await linkOf(id)).toBe('https://k-alpha.example.com/main/550');
@@ -150,8 +210,12 @@ describe('offer groups', () => {
 
     // Text kept by migration 0004 stays through other edits and goes when the group is picked.
     await app.db.query(`UPDATE tracker.offers SET "group" = NULL, group_legacy = 'Sweeps' WHERE id = $1`, [offer]);
-    expect((await app.patch(['TO'], `offers/${offer}`, { name: 'Acme DE' })).json()).toMatchObject({ data: { group: null, group_legacy: 'Sweeps' } });
-    expect((await app.patch(['TO'], `offers/${offer}`, { group: nutra })).json()).toMatchObject({ data: { group: nutra, group_legacy: null } });
+    expect((await app.patch(['TO'], `offers/${offer}`, { name: 'Acme DE' })).json()).toMatchObject({
+      data: { group: null, group_legacy: 'Sweeps' },
+    });
+    expect((await app.patch(['TO'], `offers/${offer}`, { group: nutra })).json()).toMatchObject({
+      data: { group: nutra, group_legacy: null },
+    });
   });
 });
 
@@ -159,7 +223,10 @@ describe('countries', () => {
   it('are the kernel’s, named by the engine, and there is no copy of them to write', async () => {
     const answer = await app.patch(['TO'], `offers/${offer}`, { countries: [276, 40] });
     expect(answer.statusCode).toBe(200);
-    expect(answer.json<{ data: { countries: number[]; _labels: Record<string, unknown> } }>().data).toMatchObject({ countries: [276, 40], _labels: { countries: ['Germany', 'Austria'] } });
+    expect(answer.json<{ data: { countries: number[]; _labels: Record<string, unknown> } }>().data).toMatchObject({
+      countries: [276, 40],
+      _labels: { countries: ['Germany', 'Austria'] },
+    });
     expect((await app.patch(['TO'], `offers/${offer}`, { countries: [999] })).statusCode).toBe(422);
     expect((await app.call(['TO'], 'GET', 'countries')).statusCode).toBe(404);
   });

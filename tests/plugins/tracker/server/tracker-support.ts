@@ -15,11 +15,26 @@ export interface TrackerTestApp {
   readonly db: Database;
   close(): Promise<void>;
   /** A request to `/api/tracker/<path>` as a caller holding exactly `codes`. */
-  call(codes: readonly PermissionCode[], method: Method, path: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  call(
+    codes: readonly PermissionCode[],
+    method: Method,
+    path: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   /** The same to another service: `/api/<service>/<path>` (admin's Keitaro servers live under `auth`). */
-  callService(service: string, codes: readonly PermissionCode[], method: Method, path: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  callService(
+    service: string,
+    codes: readonly PermissionCode[],
+    method: Method,
+    path: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   /** Edits a record at the version it has now (the engine refuses an edit without one). */
-  patch(codes: readonly PermissionCode[], path: string, values: Readonly<Record<string, unknown>>): Promise<LightMyRequestResponse>;
+  patch(
+    codes: readonly PermissionCode[],
+    path: string,
+    values: Readonly<Record<string, unknown>>,
+  ): Promise<LightMyRequestResponse>;
   /** Creates through the API and answers the new record's id; throws with the answer when refused. */
   create(codes: readonly PermissionCode[], path: string, values: Readonly<Record<string, unknown>>): Promise<number>;
 }
@@ -43,7 +58,8 @@ export async function trackerApp(options: TrackerAppOptions = {}): Promise<Track
       headers: bearer(mintToken(codes)),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  const call: TrackerTestApp['call'] = (codes, method, path, payload) => callService('tracker', codes, method, path, payload);
+  const call: TrackerTestApp['call'] = (codes, method, path, payload) =>
+    callService('tracker', codes, method, path, payload);
   return {
     app,
     db,
@@ -67,7 +83,11 @@ export async function trackerApp(options: TrackerAppOptions = {}): Promise<Track
 }
 
 /** A Keitaro server in admin (VR); its id. */
-export async function addKeitaroServer(app: TrackerTestApp, name: string, url = `https://${name}.example.com`): Promise<number> {
+export async function addKeitaroServer(
+  app: TrackerTestApp,
+  name: string,
+  url = `https://${name}.example.com`,
+): Promise<number> {
   const answer = await app.callService('auth', ['VR'], 'POST', 'keitaro/servers', { name, url });
   if (answer.statusCode !== 201) throw new Error(`keitaro server: ${answer.statusCode} ${answer.body}`);
   return answer.json<{ data: { id: number } }>().data.id;

@@ -60,7 +60,10 @@ export class FakeKeitaro {
           return;
         }
         const key = request.headers['api-key'];
-        const answer = planned?.kind === 'refuse' ? { status: planned.status, body: { error: planned.error } } : this.answer(request.method ?? 'GET', request.url ?? '', raw, typeof key === 'string' ? key : null);
+        const answer =
+          planned?.kind === 'refuse'
+            ? { status: planned.status, body: { error: planned.error } }
+            : this.answer(request.method ?? 'GET', request.url ?? '', raw, typeof key === 'string' ? key : null);
         response.writeHead(answer.status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(answer.body));
       });
@@ -77,7 +80,11 @@ export class FakeKeitaro {
 
   /** The next call (after `after` answered as usual) is refused with `status` and Keitaro's `{ error }` body. */
   refuseNext(status: number, error: string, after = 0): void {
-    this.plan.push(...Array.from({ length: after }, () => ({ kind: 'pass' }) as const), { kind: 'refuse', status, error });
+    this.plan.push(...Array.from({ length: after }, () => ({ kind: 'pass' }) as const), {
+      kind: 'refuse',
+      status,
+      error,
+    });
   }
 
   /** The next call is answered only once `release` is called (`arrived` resolves when it came): a push kept in flight. */
@@ -107,35 +114,63 @@ export class FakeKeitaro {
     this.calls.push({ method, path, body, apiKey });
     if (apiKey !== this.apiKey) return { status: 401, body: { error: 'Unauthorized' } };
     const match = /^\/(offers|campaigns|streams)(?:\/(\d+))?$/.exec(path);
-    if (match) return this.write(method, match[1] as 'offers' | 'campaigns' | 'streams', match[2] === undefined ? null : Number(match[2]), body);
+    if (match)
+      return this.write(
+        method,
+        match[1] as 'offers' | 'campaigns' | 'streams',
+        match[2] === undefined ? null : Number(match[2]),
+        body,
+      );
     if (method === 'POST' && path === '/report/build') return this.report(body);
     return { status: 404, body: { error: 'Not found' } };
   }
 
-  private write(method: string, kind: 'offers' | 'campaigns' | 'streams', id: number | null, body: Record<string, unknown>): Answer {
+  private write(
+    method: string,
+    kind: 'offers' | 'campaigns' | 'streams',
+    id: number | null,
+    body: Record<string, unknown>,
+  ): Answer {
     const store = this[kind];
-    if ((method === 'POST') !== (id === null) || (method !== 'POST' && method !== 'PUT')) return { status: 404, body: { error: 'Not found' } };
+    if ((method === 'POST') !== (id === null) || (method !== 'POST' && method !== 'PUT'))
+      return { status: 404, body: { error: 'Not found' } };
     const problem = this.invalid(kind, body, id);
     if (problem) return { status: 422, body: { error: problem } };
     if (id !== null) {
       const stored = store.get(id);
-      if (!stored) return { status: 404, body: { error: `${kind === 'offers' ? 'Offer' : kind === 'campaigns' ? 'Campaign' : 'Stream'} not found` } };
+      if (!stored)
+        return {
+          status: 404,
+          body: { error: `${kind === 'offers' ? 'Offer' : kind === 'campaigns' ? 'Campaign' : 'Stream'} not found` },
+        };
       const changed = { ...stored, ...body, id, updated_at: '2026-11-24 12:00:00' };
       store.set(id, changed);
       return { status: 200, body: changed };
     }
     this.nextId += 1;
-    const created: Entity = { ...body, id: this.nextId, created_at: '2026-11-24 12:00:00', updated_at: '2026-11-24 12:00:00' };
+    const created: Entity = {
+      ...body,
+      id: this.nextId,
+      created_at: '2026-11-24 12:00:00',
+      updated_at: '2026-11-24 12:00:00',
+    };
     store.set(created.id, created);
     return { status: 200, body: created };
   }
 
   /** What Keitaro's validation says about a body, or null when it takes it. */
-  private invalid(kind: 'offers' | 'campaigns' | 'streams', body: Record<string, unknown>, id: number | null): string | null {
+  private invalid(
+    kind: 'offers' | 'campaigns' | 'streams',
+    body: Record<string, unknown>,
+    id: number | null,
+  ): string | null {
     const blank = (name: string): boolean => typeof body[name] !== 'string' || (body[name] as string).trim() === '';
     if (blank('name')) return 'Name is required';
     if (kind === 'campaigns' && blank('alias')) return 'Alias is required';
-    if (kind === 'campaigns' && [...this.campaigns.values()].some((campaign) => campaign.alias === body.alias && campaign.id !== id)) {
+    if (
+      kind === 'campaigns' &&
+      [...this.campaigns.values()].some((campaign) => campaign.alias === body.alias && campaign.id !== id)
+    ) {
       return 'Alias has already been taken';
     }
     if (kind === 'streams') {
@@ -148,7 +183,11 @@ export class FakeKeitaro {
 
   private report(body: Record<string, unknown>): Answer {
     const range = body.range as { from?: unknown; to?: unknown } | undefined;
-    if (!range || typeof range.from !== 'string' || typeof range.to !== 'string') return { status: 422, body: { error: 'Range is required' } };
-    return { status: 200, body: { rows: this.reportRows, summary: this.reportSummary, total: this.reportRows.length, meta: [] } };
+    if (!range || typeof range.from !== 'string' || typeof range.to !== 'string')
+      return { status: 422, body: { error: 'Range is required' } };
+    return {
+      status: 200,
+      body: { rows: this.reportRows, summary: this.reportSummary, total: this.reportRows.length, meta: [] },
+    };
   }
 }

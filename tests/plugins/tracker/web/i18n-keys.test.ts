@@ -6,7 +6,9 @@ import { trackerManifest } from '@plugins/tracker/manifest';
 import { SYNC_STATES, TRACKER_RESOURCES } from '@plugins/tracker/shared/resources';
 
 const bundle = (language: string): unknown =>
-  JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../../plugins/tracker/web/i18n/${language}.json`), 'utf8'));
+  JSON.parse(
+    readFileSync(resolve(import.meta.dirname, `../../../../plugins/tracker/web/i18n/${language}.json`), 'utf8'),
+  );
 
 describe.each(['en', 'ru'])('tracker %s texts', (language) => {
   it('cover every key the manifest and the resource definitions use', () => {
@@ -18,7 +20,8 @@ describe.each(['en', 'ru'])('tracker %s texts', (language) => {
       expect(typeof textAt(bundle(language), `fields.syncStateValues.${state}`)).toBe('string');
       expect(typeof textAt(bundle(language), `sync.meanings.${state}`)).toBe('string');
     }
-    expect(textAt(bundle(language), 'actions.sync')).toBe(language === 'en' ? 'Sync with Keitaro' : 'Синхронизировать с Keitaro');
+    expect(textAt(bundle(language), 'actions.sync')).toBe(
+      language === 'en' ? 'Sync with Keitaro' : 'Синхронизировать с Keitaro',
+    );
   });
 });
-

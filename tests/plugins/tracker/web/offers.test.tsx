@@ -52,7 +52,12 @@ describe('the Keitaro sync badge', () => {
 
   it('names each state and carries what it means, with the error of a failed sync', async () => {
     const { view } = await openList('/offers', listing('offers', OFFERS), ['TO']);
-    expect(OFFERS.map((row) => badgeIn(rowOf(view, row.id)).textContent)).toEqual(['Off', 'Pending', 'Synced', 'Failed']);
+    expect(OFFERS.map((row) => badgeIn(rowOf(view, row.id)).textContent)).toEqual([
+      'Off',
+      'Pending',
+      'Synced',
+      'Failed',
+    ]);
     const failed = descriptionOf(badgeIn(rowOf(view, 4))).textContent;
     expect(failed).toContain('Keitaro did not take the last change.');
     expect(failed).toContain(`Keitaro said: ${KEITARO_REFUSAL}`);
@@ -74,7 +79,12 @@ describe('the Keitaro sync badge', () => {
 
   it('reads in Russian for a Russian reader', async () => {
     const { view } = await openList('/offers', listing('offers', OFFERS), ['TO'], 'ru');
-    expect(OFFERS.map((row) => badgeIn(rowOf(view, row.id)).textContent)).toEqual(['Выключена', 'Ожидает', 'Синхронизировано', 'Ошибка']);
+    expect(OFFERS.map((row) => badgeIn(rowOf(view, row.id)).textContent)).toEqual([
+      'Выключена',
+      'Ожидает',
+      'Синхронизировано',
+      'Ошибка',
+    ]);
     expect(descriptionOf(badgeIn(rowOf(view, 4))).textContent).toContain(`Ответ Keitaro: ${KEITARO_REFUSAL}`);
   });
 });
@@ -82,14 +92,23 @@ describe('the Keitaro sync badge', () => {
 describe('the landing URL preview', () => {
   const LANDING = 'https://land.example.com/page?sub1={subid}&aff=old';
   const WITH_LANDING = offer(5, { name: 'Casino EU', landing_url: LANDING });
-  const ADVERTISER = record(7, { name: 'Acme', alias: 'acme', trackers: [], offer_params: { aff: 'acme', source: 'fb' } });
+  const ADVERTISER = record(7, {
+    name: 'Acme',
+    alias: 'acme',
+    trackers: [],
+    offer_params: { aff: 'acme', source: 'fb' },
+  });
 
   it("shows the landing URL with the advertiser's offer params merged in, Keitaro's macros kept", async () => {
     const api = listing('offers', [WITH_LANDING, offer(6)]).on('GET', 'advertisers/7', { data: ADVERTISER });
     const { view } = await openList('/offers', api, ['TO', 'TA']);
     await runRowAction(view.element, 'Casino EU', 'Preview landing URL');
     const dialog = query(document, '[role="dialog"]');
-    await waitInAct(() => expect(query(dialog, '[data-url="preview"]').textContent).toBe('https://land.example.com/page?sub1={subid}&aff=acme&source=fb'));
+    await waitInAct(() =>
+      expect(query(dialog, '[data-url="preview"]').textContent).toBe(
+        'https://land.example.com/page?sub1={subid}&aff=acme&source=fb',
+      ),
+    );
     expect(query(dialog, '[data-url="landing"]').textContent).toBe(LANDING);
     expect(dialog.textContent).toContain('Landing URL of “Casino EU”');
     expect(dialog.textContent).toContain('Offer params of Acme');
@@ -101,8 +120,10 @@ describe('the landing URL preview', () => {
     await expect(runRowAction(view.element, 'Offer 6', 'Preview landing URL')).rejects.toThrow('no menu item');
   });
 
-  it("shows the landing URL as entered, and why, to a reader who may not read advertisers", async () => {
-    const api = listing('offers', [WITH_LANDING]).on('GET', 'advertisers/7', () => jsonResponse(403, { message: 'Forbidden' }));
+  it('shows the landing URL as entered, and why, to a reader who may not read advertisers', async () => {
+    const api = listing('offers', [WITH_LANDING]).on('GET', 'advertisers/7', () =>
+      jsonResponse(403, { message: 'Forbidden' }),
+    );
     const { view } = await openList('/offers', api, ['TO']);
     await runRowAction(view.element, 'Casino EU', 'Preview landing URL');
     const dialog = query(document, '[role="dialog"]');

@@ -25,7 +25,12 @@ function service(apiPath: string): FakeService {
 }
 
 it('contributes a page for every route of the manifest', async () => {
-  const { kernel } = await renderPluginPage({ plugins: TRACKER_PLUGINS, path: '/advertisers', codes: ['TA'], api: service('advertisers') });
+  const { kernel } = await renderPluginPage({
+    plugins: TRACKER_PLUGINS,
+    path: '/advertisers',
+    codes: ['TA'],
+    api: service('advertisers'),
+  });
   await kernel.host.ensureLoaded('tracker');
   const paths = kernel.container.getAll(RouteContributionToken).map((route) => route.path);
   // The dependencies' routes are there too: admin and finance load first.
@@ -42,7 +47,13 @@ describe.each(SCREENS)('%s', (path, code, apiPath, en, ru) => {
   });
 
   it('reads in Russian for a Russian reader', async () => {
-    const { view } = await renderPluginPage({ plugins: TRACKER_PLUGINS, path, codes: [code], api: service(apiPath), language: 'ru' });
+    const { view } = await renderPluginPage({
+      plugins: TRACKER_PLUGINS,
+      path,
+      codes: [code],
+      api: service(apiPath),
+      language: 'ru',
+    });
     await waitInAct(() => expect(view.element.querySelector('main h1')?.textContent).toBe(ru));
     expect(view.element.textContent).not.toMatch(/\b(tracker|finance|core):[a-z]/);
   });

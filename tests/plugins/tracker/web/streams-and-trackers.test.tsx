@@ -53,7 +53,9 @@ describe('the streams list', () => {
 
     await click(query(rowOf(view, 1), '[data-copy]'));
     expect(writeText).toHaveBeenCalledWith(LINK);
-    await waitInAct(() => expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['success', 'Link copied.']]));
+    await waitInAct(() =>
+      expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['success', 'Link copied.']]),
+    );
   });
 
   it('marks the default stream of its campaign and leaves the others blank', async () => {
@@ -75,7 +77,12 @@ describe('the trackers list', () => {
     });
     const { view } = await openList('/trackers', listing('trackers', [tracker]), ['TT']);
     const row = rowOf(view, 1);
-    expect([...row.querySelectorAll('[data-server="active"]')].map((badge) => badge.textContent)).toEqual(['kt-frankfurt']);
-    expect([...row.querySelectorAll('[data-server="on-hold"]')].map((badge) => badge.textContent)).toEqual(['kt-amsterdam', 'kt-warsaw']);
+    expect([...row.querySelectorAll('[data-server="active"]')].map((badge) => badge.textContent)).toEqual([
+      'kt-frankfurt',
+    ]);
+    expect([...row.querySelectorAll('[data-server="on-hold"]')].map((badge) => badge.textContent)).toEqual([
+      'kt-amsterdam',
+      'kt-warsaw',
+    ]);
   });
 });

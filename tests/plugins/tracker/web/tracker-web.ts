@@ -38,13 +38,24 @@ export const record = testRecord;
 export const listOf = (rows: readonly ResourceRecord[]) => listAnswer(rows);
 
 /** A tracker service whose `GET <path>` lists `rows`, or what `rows()` holds at the time of the call. */
-export function listing(path: string, rows: readonly ResourceRecord[] | (() => readonly ResourceRecord[])): FakeService {
-  return new FakeService(TRACKER_API).on('GET', path, () => jsonResponse(200, listOf(typeof rows === 'function' ? rows() : rows)));
+export function listing(
+  path: string,
+  rows: readonly ResourceRecord[] | (() => readonly ResourceRecord[]),
+): FakeService {
+  return new FakeService(TRACKER_API).on('GET', path, () =>
+    jsonResponse(200, listOf(typeof rows === 'function' ? rows() : rows)),
+  );
 }
 
 /** A tracker page for a user holding `codes`, once its rows are drawn. */
 export async function openList(path: string, api: FakeService, codes: readonly string[], language?: Language) {
-  const page = await renderPluginPage({ plugins: TRACKER_PLUGINS, path, codes, api, ...(language ? { language } : {}) });
+  const page = await renderPluginPage({
+    plugins: TRACKER_PLUGINS,
+    path,
+    codes,
+    api,
+    ...(language ? { language } : {}),
+  });
   await waitInAct(() => expect(page.view.element.querySelectorAll('tbody tr[data-row-id]').length).toBeGreaterThan(0));
   return page;
 }
@@ -63,4 +74,3 @@ export function descriptionOf(element: HTMLElement): HTMLElement {
   if (!description) throw new Error('the element has no description');
   return description;
 }
-

@@ -5,7 +5,13 @@ import { ResourcePage } from '@core/web/resource/ResourcePage';
 import type { ResourceCellProps, ResourceScreenOptions } from '@core/web/resource/types';
 import { click, openRowMenu } from '../../../../support/web/dom';
 import { jsonResponse, stubFetch } from '../../../../support/web/fetch';
-import { createTestKernel, renderRoutesInKernel, testUser, waitInAct, type RenderedView } from '../../../../support/web/test-kernel';
+import {
+  createTestKernel,
+  renderRoutesInKernel,
+  testUser,
+  waitInAct,
+  type RenderedView,
+} from '../../../../support/web/test-kernel';
 import { testPlugin } from '../../../../support/web/test-plugin';
 import { listAnswer, wallet, WALLETS } from '../fixtures';
 import { useAnimationPatch } from '../support';
@@ -17,7 +23,11 @@ useAnimationPatch();
 function RecordStandIn() {
   const location = useLocation();
   const from = (location.state as { from?: { pathname: string; search: string } } | null)?.from;
-  return createElement('p', { 'data-testid': 'record' }, `record ${location.pathname} from ${from ? from.pathname + from.search : 'nowhere'}`);
+  return createElement(
+    'p',
+    { 'data-testid': 'record' },
+    `record ${location.pathname} from ${from ? from.pathname + from.search : 'nowhere'}`,
+  );
 }
 
 /** A plugin's own label cell with a control of its own, as the employees' name opening a drawer. */
@@ -45,7 +55,8 @@ async function renderList(withRecordPages = true, options: ResourceScreenOptions
   return view;
 }
 
-const row = (view: RenderedView, id: number) => view.element.querySelector<HTMLTableRowElement>(`tr[data-row-id="${id}"]`) as HTMLTableRowElement;
+const row = (view: RenderedView, id: number) =>
+  view.element.querySelector<HTMLTableRowElement>(`tr[data-row-id="${id}"]`) as HTMLTableRowElement;
 const standIn = (view: RenderedView) => view.element.querySelector('[data-testid="record"]')?.textContent;
 
 describe('a list whose resource has record pages', () => {

@@ -30,7 +30,10 @@ export const PAYMENTS = defineResource({
   ],
 });
 
-export const STRINGS = { ...WALLET_STRINGS, payments: { title: 'Payments', record: 'payment', name: 'Title', wallet: 'Wallet' } };
+export const STRINGS = {
+  ...WALLET_STRINGS,
+  payments: { title: 'Payments', record: 'payment', name: 'Title', wallet: 'Wallet' },
+};
 
 /** The plugin `test` owning both resources, each listed on a page naming it in `record`. */
 export function recordPlugin(walletsPage?: ComponentType): TestPlugin {
@@ -43,7 +46,9 @@ export function recordPlugin(walletsPage?: ComponentType): TestPlugin {
     ],
     module: new ContainerModule(({ bind }) => {
       // A page of the plugin's own for the wallets gives the record page no list options.
-      bind(RouteContributionToken).toConstantValue(walletsPage ? { path: '/wallets', component: walletsPage } : resourceRoute(WALLETS));
+      bind(RouteContributionToken).toConstantValue(
+        walletsPage ? { path: '/wallets', component: walletsPage } : resourceRoute(WALLETS),
+      );
       bind(RouteContributionToken).toConstantValue(resourceRoute(PAYMENTS));
     }),
   });
@@ -101,7 +106,8 @@ export class FakeIntersectionObserver {
   }
 
   static showAll(): void {
-    for (const observer of [...FakeIntersectionObserver.live]) observer.callback([...observer.targets].map((target) => ({ isIntersecting: true, target })));
+    for (const observer of [...FakeIntersectionObserver.live])
+      observer.callback([...observer.targets].map((target) => ({ isIntersecting: true, target })));
   }
 
   static install(): void {

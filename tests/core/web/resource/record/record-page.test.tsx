@@ -5,7 +5,13 @@ import type { PermissionCode } from '@core/shared/permissions';
 import { appRoutes } from '@core/web/shell/create-app-router';
 import { click, openRowMenu } from '../../../../support/web/dom';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../../../support/web/fetch';
-import { createTestKernel, renderRoutesInKernel, testUser, waitInAct, type RenderedView } from '../../../../support/web/test-kernel';
+import {
+  createTestKernel,
+  renderRoutesInKernel,
+  testUser,
+  waitInAct,
+  type RenderedView,
+} from '../../../../support/web/test-kernel';
 import { wallet, WALLETS, listAnswer } from '../fixtures';
 import { buttonNamed, dialog, useAnimationPatch } from '../support';
 import { FakeIntersectionObserver, overview, payment, PAYMENTS, recordPlugin } from './record-fixtures';
@@ -34,7 +40,8 @@ beforeEach(() => {
     if (request.method === 'GET' && url.pathname === '/finance/wallets/5/overview') {
       return server.wallet ? jsonResponse(200, overview(server.wallet)) : jsonResponse(404, { message: 'Not found' });
     }
-    if (request.method === 'GET' && url.pathname === '/finance/payments/11/overview') return jsonResponse(200, overview(payment(11)));
+    if (request.method === 'GET' && url.pathname === '/finance/payments/11/overview')
+      return jsonResponse(200, overview(payment(11)));
     if (request.method === 'GET' && url.pathname === '/finance/payments') return server.payments(url);
     if (request.method === 'POST' && url.pathname === '/finance/wallets/5/restore') {
       server.wallet = server.wallet && { ...server.wallet, deleted_at: null };
@@ -48,15 +55,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function openRecord(path: string, codes: readonly PermissionCode[] = ['FW', 'FZ'], walletsPage?: ComponentType): Promise<RenderedView> {
-  const kernel = await createTestKernel({ plugins: [recordPlugin(walletsPage)], user: testUser(codes), token: 'token', config: { plugins: ['test'] } });
+async function openRecord(
+  path: string,
+  codes: readonly PermissionCode[] = ['FW', 'FZ'],
+  walletsPage?: ComponentType,
+): Promise<RenderedView> {
+  const kernel = await createTestKernel({
+    plugins: [recordPlugin(walletsPage)],
+    user: testUser(codes),
+    token: 'token',
+    config: { plugins: ['test'] },
+  });
   return renderRoutesInKernel(kernel, appRoutes(kernel.host), { path });
 }
 
 /** Scrolls every section into view. */
 const showSections = () => act(async () => FakeIntersectionObserver.showAll());
 const text = (view: RenderedView) => view.element.textContent ?? '';
-const requests = (method: string, path: string) => seen.filter((request) => request.method === method && new URL(request.url).pathname === path);
+const requests = (method: string, path: string) =>
+  seen.filter((request) => request.method === method && new URL(request.url).pathname === path);
 
 describe('a record page', () => {
   it('shows the label as its title, the fields with money exact, references as links, who made it', async () => {
@@ -75,7 +92,12 @@ describe('a record page', () => {
 
   it('shows its values in the interface language, again after a switch', async () => {
     server.wallet = wallet(5, { balance: { amount: '12803.04', currency: 'USD' }, opened_on: '2026-11-29' });
-    const kernel = await createTestKernel({ plugins: [recordPlugin()], user: testUser(['FW', 'FZ']), token: 'token', config: { plugins: ['test'] } });
+    const kernel = await createTestKernel({
+      plugins: [recordPlugin()],
+      user: testUser(['FW', 'FZ']),
+      token: 'token',
+      config: { plugins: ['test'] },
+    });
     const view = await renderRoutesInKernel(kernel, appRoutes(kernel.host), { path: '/wallets/5' });
     const field = (name: string) => view.element.querySelector(`[data-field="${name}"]`)?.textContent ?? '';
     await waitInAct(() => expect(field('balance')).toContain('$12,803.04'));
@@ -87,7 +109,9 @@ describe('a record page', () => {
 
   it('links a reference to its record page', async () => {
     const view = await openRecord('/payments/11');
-    await waitInAct(() => expect(view.element.querySelector('[data-field="wallet_id"] a')?.getAttribute('href')).toBe('/wallets/5'));
+    await waitInAct(() =>
+      expect(view.element.querySelector('[data-field="wallet_id"] a')?.getAttribute('href')).toBe('/wallets/5'),
+    );
   });
 
   it('says not found, inside the layout, for an id that is none or a record that does not exist', async () => {
@@ -114,7 +138,9 @@ describe('a record page', () => {
     server.wallet = wallet(5, { deleted_at: '2026-11-21T10:00:00.000Z' });
     const view = await openRecord('/wallets/5');
     await waitInAct(() => expect(text(view)).toContain('This record is deleted.'));
-    expect(new URL(requests('GET', '/finance/wallets/5/overview')[0]?.url ?? '').searchParams.get('deleted')).toBe('with');
+    expect(new URL(requests('GET', '/finance/wallets/5/overview')[0]?.url ?? '').searchParams.get('deleted')).toBe(
+      'with',
+    );
     await click(buttonNamed('Restore', view.element));
     await waitInAct(() => expect(requests('POST', '/finance/wallets/5/restore')).toHaveLength(1));
     await waitInAct(() => expect(text(view)).not.toContain('This record is deleted.'));
@@ -132,20 +158,36 @@ describe('a related section', () => {
   it('asks for nothing until in view, then lists the records pointing here and pages them in its own state', async () => {
     server.payments = (url) => {
       const page = Number(url.searchParams.get('page'));
-      return jsonResponse(200, listAnswer(page === 2 ? [payment(31)] : Array.from({ length: 10 }, (_, index) => payment(index + 11)), page, 10, 11));
+      return jsonResponse(
+        200,
+        listAnswer(
+          page === 2 ? [payment(31)] : Array.from({ length: 10 }, (_, index) => payment(index + 11)),
+          page,
+          10,
+          11,
+        ),
+      );
     };
     const view = await openRecord('/wallets/5');
-    await waitInAct(() => expect(view.element.querySelector('[data-section="test.payments.wallet_id"]')).not.toBeNull());
+    await waitInAct(() =>
+      expect(view.element.querySelector('[data-section="test.payments.wallet_id"]')).not.toBeNull(),
+    );
     expect(requests('GET', '/finance/payments')).toHaveLength(0);
     await showSections();
-    await waitInAct(() => expect(view.element.querySelectorAll('[data-section] tbody tr[data-row-id]')).toHaveLength(10));
+    await waitInAct(() =>
+      expect(view.element.querySelectorAll('[data-section] tbody tr[data-row-id]')).toHaveLength(10),
+    );
     const first = new URL(requests('GET', '/finance/payments')[0]?.url ?? '');
     expect(first.searchParams.get('filter[wallet_id][eq]')).toBe('5');
     // A section's row is a link to its own record page.
-    expect(view.element.querySelector('[data-section] tr[data-row-id="11"] a')?.getAttribute('href')).toBe('/payments/11');
+    expect(view.element.querySelector('[data-section] tr[data-row-id="11"] a')?.getAttribute('href')).toBe(
+      '/payments/11',
+    );
 
     await click(buttonNamed('Next page', view.element.querySelector<HTMLElement>('[data-section]') ?? undefined));
-    await waitInAct(() => expect(view.element.querySelectorAll('[data-section] tbody tr[data-row-id]')).toHaveLength(1));
+    await waitInAct(() =>
+      expect(view.element.querySelectorAll('[data-section] tbody tr[data-row-id]')).toHaveLength(1),
+    );
     const second = new URL(requests('GET', '/finance/payments').at(-1)?.url ?? '');
     expect(second.searchParams.get('page')).toBe('2');
     expect(second.searchParams.get('filter[wallet_id][eq]')).toBe('5');
@@ -157,7 +199,9 @@ describe('a related section', () => {
     const view = await openRecord('/wallets/5');
     await waitInAct(() => expect(view.element.querySelector('[data-section]')).not.toBeNull());
     await showSections();
-    await waitInAct(() => expect(view.element.querySelectorAll('[data-section] tbody tr[data-row-id]')).toHaveLength(2));
+    await waitInAct(() =>
+      expect(view.element.querySelectorAll('[data-section] tbody tr[data-row-id]')).toHaveLength(2),
+    );
     await click(buttonNamed('Add to Payments', view.element));
     await waitInAct(() => expect(dialog().textContent).toContain('payment'));
     await click(buttonNamed('Save', dialog()));
@@ -179,11 +223,19 @@ describe('a related section', () => {
   });
 
   it('offers no Add where the pointer is read-only (only the plugin sets it)', async () => {
-    server.catalogue = [WALLETS, { ...PAYMENTS, fields: PAYMENTS.fields.map((field) => (field.name === 'wallet_id' ? { ...field, readOnly: true } : field)) }];
+    server.catalogue = [
+      WALLETS,
+      {
+        ...PAYMENTS,
+        fields: PAYMENTS.fields.map((field) => (field.name === 'wallet_id' ? { ...field, readOnly: true } : field)),
+      },
+    ];
     const view = await openRecord('/wallets/5');
     await waitInAct(() => expect(view.element.querySelector('[data-section]')).not.toBeNull());
     await showSections();
-    await waitInAct(() => expect(view.element.querySelectorAll('[data-section] tbody tr[data-row-id]')).toHaveLength(2));
+    await waitInAct(() =>
+      expect(view.element.querySelectorAll('[data-section] tbody tr[data-row-id]')).toHaveLength(2),
+    );
     expect(() => buttonNamed('Add to Payments', view.element)).toThrow();
   });
 
@@ -191,7 +243,9 @@ describe('a related section', () => {
     const view = await openRecord('/wallets/5', ['FW']);
     await waitInAct(() => expect(view.element.querySelector('[data-section]')).not.toBeNull());
     await showSections();
-    await waitInAct(() => expect(view.element.querySelectorAll('[data-section] tbody tr[data-row-id]')).toHaveLength(2));
+    await waitInAct(() =>
+      expect(view.element.querySelectorAll('[data-section] tbody tr[data-row-id]')).toHaveLength(2),
+    );
     expect(() => buttonNamed('Add to Payments', view.element)).toThrow();
     view.unmount();
     const before = requests('GET', '/finance/payments').length;

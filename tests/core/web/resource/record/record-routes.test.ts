@@ -21,8 +21,20 @@ describe('record routes derived from the manifests', () => {
     ]);
     const derived = pluginRouteTable([tracker, finance]).filter((route) => route.record);
     expect(derived).toEqual([
-      { pluginId: 'finance', path: '/verticals/:id', titleKey: 'finance:verticals', requires: 'FV', record: { resource: 'finance.verticals', listPath: '/verticals' } },
-      { pluginId: 'finance', path: '/wallets/:id', titleKey: 'finance:wallets', requires: 'FW', record: { resource: 'finance.wallets', listPath: '/wallets' } },
+      {
+        pluginId: 'finance',
+        path: '/verticals/:id',
+        titleKey: 'finance:verticals',
+        requires: 'FV',
+        record: { resource: 'finance.verticals', listPath: '/verticals' },
+      },
+      {
+        pluginId: 'finance',
+        path: '/wallets/:id',
+        titleKey: 'finance:wallets',
+        requires: 'FW',
+        record: { resource: 'finance.wallets', listPath: '/wallets' },
+      },
     ]);
     expect(pluginRouteTable([tracker, finance]).some((route) => route.path === '/vertical/:id')).toBe(false);
   });
@@ -39,7 +51,9 @@ describe('record routes derived from the manifests', () => {
   });
 
   it('derives nothing for a page without `record`', () => {
-    const plain = testManifest('finance', { pages: [{ path: '/wallets', titleKey: 'finance:wallets', requires: 'FW' }] });
+    const plain = testManifest('finance', {
+      pages: [{ path: '/wallets', titleKey: 'finance:wallets', requires: 'FW' }],
+    });
     expect(pluginRouteTable([plain]).map((route) => route.path)).toEqual(['/wallets']);
   });
 });

@@ -19,8 +19,14 @@ function screensPlugin() {
       testNavPage('roles', '/roles-permissions', { group: 'admin', requires: { anyOf: ['JQ', 'JT'] } }),
     ],
     bundles: {
-      en: { title: 'Test', nav: { wallets: 'Wallets', transactions: 'Transactions', users: 'Users', roles: 'Roles and permissions' } },
-      ru: { title: 'Тест', nav: { wallets: 'Кошельки', transactions: 'Транзакции', users: 'Пользователи', roles: 'Роли и права' } },
+      en: {
+        title: 'Test',
+        nav: { wallets: 'Wallets', transactions: 'Transactions', users: 'Users', roles: 'Roles and permissions' },
+      },
+      ru: {
+        title: 'Тест',
+        nav: { wallets: 'Кошельки', transactions: 'Транзакции', users: 'Пользователи', roles: 'Роли и права' },
+      },
     },
   });
 }
@@ -73,7 +79,10 @@ const combobox = (): HTMLInputElement => query<HTMLInputElement>(document, '[rol
 const options = (): HTMLElement[] => [...document.querySelectorAll<HTMLElement>('[role="option"]')];
 const optionLabels = (): string[] => options().map((option) => option.firstElementChild?.textContent ?? '');
 
-async function openPalette(target: EventTarget = document.body, init: KeyboardEventInit = { ctrlKey: true }): Promise<KeyboardEvent> {
+async function openPalette(
+  target: EventTarget = document.body,
+  init: KeyboardEventInit = { ctrlKey: true },
+): Promise<KeyboardEvent> {
   const event = await press(target, 'k', init);
   await waitInAct(() => expect(options().length).toBeGreaterThan(0));
   return event;
@@ -89,7 +98,9 @@ function focusedField(): HTMLInputElement {
 describe('CommandPalette', () => {
   // Typing two characters also searches records (record-search.test.tsx): here it finds none.
   beforeEach(() => {
-    stubFetch(async (request) => jsonResponse(200, { data: request.url.endsWith('auth/resources') ? [] : { groups: [], unreached: [] } }));
+    stubFetch(async (request) =>
+      jsonResponse(200, { data: request.url.endsWith('auth/resources') ? [] : { groups: [], unreached: [] } }),
+    );
   });
 
   it('is closed until asked for', async () => {
@@ -145,7 +156,13 @@ describe('CommandPalette', () => {
     await openApp();
     await openPalette();
     expect(optionLabels()).toEqual(['Dashboard', 'My profile', 'Wallets', 'Transactions', 'Users']);
-    expect(options().map((option) => option.lastElementChild?.textContent)).toEqual(['General', 'General', 'Finance', 'Finance', 'Admin']);
+    expect(options().map((option) => option.lastElementChild?.textContent)).toEqual([
+      'General',
+      'General',
+      'Finance',
+      'Finance',
+      'Admin',
+    ]);
     await typeInto(combobox(), 'roles');
     expect(optionLabels()).toEqual([]);
     await typeInto(combobox(), 'admin');

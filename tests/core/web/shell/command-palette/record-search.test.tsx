@@ -69,13 +69,17 @@ function fakeSearch(answers: Record<string, { answer: SearchAnswer; delay?: numb
 }
 
 const searches = (seen: readonly SeenRequest[]): string[] =>
-  seen.filter((request) => new URL(request.url).pathname === '/auth/search').map((request) => new URL(request.url).searchParams.get('q') ?? '');
+  seen
+    .filter((request) => new URL(request.url).pathname === '/auth/search')
+    .map((request) => new URL(request.url).searchParams.get('q') ?? '');
 
 async function openPalette(language: Language = 'en') {
   const kernel = await createTestKernel({ plugins: [walletsPlugin()], user: testUser(['FW']), language });
   const view = await renderRoutesInKernel(kernel, ROUTES, { path: '/dashboard/main' });
   await act(async () => {
-    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, cancelable: true }));
+    document.body.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, cancelable: true }),
+    );
   });
   await waitInAct(() => expect(document.querySelectorAll('[role="option"]').length).toBeGreaterThan(0));
   return view;
@@ -110,7 +114,10 @@ describe('the command palette’s record search', () => {
     const group = query(document, '[role="listbox"] [role="group"]');
     const title = document.getElementById(group.getAttribute('aria-labelledby') ?? '');
     expect(title?.textContent).toBe('WalletsTest area');
-    expect([...group.querySelectorAll('[role="option"]')].map((option) => option.textContent)).toEqual(['LuckyBet main', 'ReserveCode: LUCKY-8']);
+    expect([...group.querySelectorAll('[role="option"]')].map((option) => option.textContent)).toEqual([
+      'LuckyBet main',
+      'ReserveCode: LUCKY-8',
+    ]);
     expect(dialogText()).not.toContain('Lucky thing');
   });
 
@@ -128,7 +135,9 @@ describe('the command palette’s record search', () => {
     await waitInAct(() => expect(view.path()).toBe('/wallets/8'));
 
     await act(async () => {
-      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, cancelable: true }));
+      document.body.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, cancelable: true }),
+      );
     });
     await waitInAct(() => expect(options().length).toBeGreaterThan(0));
     await typeInto(combobox(), 'lucky');
@@ -140,7 +149,9 @@ describe('the command palette’s record search', () => {
   it('shows only the answer to the latest text, whatever the order answers come in', async () => {
     const seen = fakeSearch({
       lucky: { answer: LUCKY, delay: 300 },
-      reserve: { answer: { groups: [{ resource: 'test.wallets', hits: [{ id: 8, label: 'Reserve' }] }], unreached: [] } },
+      reserve: {
+        answer: { groups: [{ resource: 'test.wallets', hits: [{ id: 8, label: 'Reserve' }] }], unreached: [] },
+      },
     });
     await openPalette();
     await typeInto(combobox(), 'lucky');

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeText, scoreScreen, searchScreens, type PaletteScreen } from '@core/web/shell/command-palette/search-screens';
+import {
+  normalizeText,
+  scoreScreen,
+  searchScreens,
+  type PaletteScreen,
+} from '@core/web/shell/command-palette/search-screens';
 
 function screen(label: string, group = 'Main', aliases?: readonly string[]): PaletteScreen {
   return { id: label, path: `/${label}`, label, group, aliases };

@@ -8,7 +8,13 @@ import { arrangeWidgets, layoutOf, moveWidget, setWidgetHidden } from '@core/web
 import { click } from '../../../../support/web/dom';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../../../support/web/fetch';
 import { testPlugin } from '../../../../support/web/test-plugin';
-import { cleanupTestKernels, createTestKernel, renderInKernel, testUser, waitInAct } from '../../../../support/web/test-kernel';
+import {
+  cleanupTestKernels,
+  createTestKernel,
+  renderInKernel,
+  testUser,
+  waitInAct,
+} from '../../../../support/web/test-kernel';
 
 beforeEach(() => {
   // Browsers mark a cancelled animation's `finished` as handled; happy-dom does not, so the dialog's
@@ -43,7 +49,10 @@ describe('the dashboard layout model', () => {
       { id: 'balances', hidden: true },
       { id: 'month', hidden: false },
     ]);
-    expect(layoutOf(arrangeWidgets(available, saved))).toEqual({ order: ['sites', 'balances', 'month'], hidden: ['balances'] });
+    expect(layoutOf(arrangeWidgets(available, saved))).toEqual({
+      order: ['sites', 'balances', 'month'],
+      hidden: ['balances'],
+    });
   });
 
   it('moves a widget one place, never past either end, and hides or shows it', () => {
@@ -67,7 +76,11 @@ function Broken(): never {
   throw new Error('the widget broke');
 }
 
-const widget = (id: string, component: DashboardWidgetContribution['component'], order: number): DashboardWidgetContribution => ({ id, component, order, titleKey: `money:${id}` });
+const widget = (
+  id: string,
+  component: DashboardWidgetContribution['component'],
+  order: number,
+): DashboardWidgetContribution => ({ id, component, order, titleKey: `money:${id}` });
 
 /** A plugin with three widgets, one of which (`broken`) throws when it renders if asked to. */
 function moneyPlugin(options: { broken?: boolean } = {}) {
@@ -99,7 +112,10 @@ async function openDashboard(plugin = moneyPlugin()) {
   await renderInKernel(kernel, createElement(MainDashboard), { path: '/dashboard/main' });
 }
 
-const shownWidgets = () => [...document.querySelectorAll<HTMLElement>('[data-testid="dashboard-grid"] > [data-widget-id]')].map((cell) => cell.dataset.widgetId);
+const shownWidgets = () =>
+  [...document.querySelectorAll<HTMLElement>('[data-testid="dashboard-grid"] > [data-widget-id]')].map(
+    (cell) => cell.dataset.widgetId,
+  );
 
 describe('the dashboard', () => {
   it('shows the widgets first, in the user’s saved order, without the hidden ones', async () => {
@@ -116,7 +132,9 @@ describe('the dashboard', () => {
     await openDashboard(moneyPlugin({ broken: true }));
     await waitInAct(() => expect(shownWidgets()).toEqual(['balances', 'month', 'broken']));
     const broken = document.querySelector('[data-widget-id="broken"]');
-    expect(broken?.querySelector('[data-slot-item-failed]')?.textContent).toContain('The Money module failed to show this part.');
+    expect(broken?.querySelector('[data-slot-item-failed]')?.textContent).toContain(
+      'The Money module failed to show this part.',
+    );
     expect(document.body.textContent).toContain('balances widget');
     expect(document.body.textContent).toContain('month widget');
   });
@@ -124,7 +142,11 @@ describe('the dashboard', () => {
   it('says so when the user hid every widget, and when there are none for them', async () => {
     preferenceServer({ order: [], hidden: ['balances', 'month'] });
     await openDashboard();
-    await waitInAct(() => expect(document.body.textContent).toContain('You have hidden every widget. Choose "Customize" to show them again.'));
+    await waitInAct(() =>
+      expect(document.body.textContent).toContain(
+        'You have hidden every widget. Choose "Customize" to show them again.',
+      ),
+    );
     await cleanupTestKernels();
 
     preferenceServer(null);
@@ -144,10 +166,12 @@ describe('the dashboard', () => {
     await click(byLabel('Show Balances'));
     await waitInAct(() => expect(shownWidgets()).toEqual(['month']));
     await click(byLabel('Move This month up'));
-    await waitInAct(() => expect(requests.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual([
-      { value: { order: ['balances', 'month'], hidden: ['balances'] } },
-      { value: { order: ['month', 'balances'], hidden: ['balances'] } },
-    ]));
+    await waitInAct(() =>
+      expect(requests.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual([
+        { value: { order: ['balances', 'month'], hidden: ['balances'] } },
+        { value: { order: ['month', 'balances'], hidden: ['balances'] } },
+      ]),
+    );
     // The topmost widget's "up" stays focusable but does nothing.
     expect(byLabel('Move This month up').getAttribute('aria-disabled')).toBe('true');
 

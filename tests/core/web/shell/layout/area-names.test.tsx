@@ -8,7 +8,9 @@ import { openShell } from './shell-harness';
 const PLUGINS = [
   testPlugin({
     id: 'money',
-    pages: [testNavPage('positions', '/positions', { group: 'finance', titleKey: 'money:nav.positions', requires: 'FN' })],
+    pages: [
+      testNavPage('positions', '/positions', { group: 'finance', titleKey: 'money:nav.positions', requires: 'FN' }),
+    ],
     bundles: { en: { title: 'Money', nav: { positions: 'Positions' } } },
   }),
   testPlugin({
@@ -22,7 +24,8 @@ const PLUGINS = [
 ];
 const CODES = ['FN', 'SQ', 'SO'];
 
-const breadcrumb = (): string | null => document.querySelector('main nav[aria-label="Breadcrumb"]')?.textContent ?? null;
+const breadcrumb = (): string | null =>
+  document.querySelector('main nav[aria-label="Breadcrumb"]')?.textContent ?? null;
 
 describe('screens two areas both name', () => {
   it('show their area above the page and in the document title; a unique name shows none', async () => {
@@ -37,9 +40,14 @@ describe('screens two areas both name', () => {
   it('carry their area in the command palette', async () => {
     await openShell({ plugins: PLUGINS, codes: CODES, path: '/orders' });
     await act(async () => {
-      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, cancelable: true }));
+      document.body.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, cancelable: true }),
+      );
     });
-    const labels = () => [...document.querySelectorAll('[role="option"]')].map((option) => option.firstElementChild?.textContent);
-    await waitInAct(() => expect(labels()).toEqual(expect.arrayContaining(['Finance › Positions', 'Shop › Positions', 'Orders'])));
+    const labels = () =>
+      [...document.querySelectorAll('[role="option"]')].map((option) => option.firstElementChild?.textContent);
+    await waitInAct(() =>
+      expect(labels()).toEqual(expect.arrayContaining(['Finance › Positions', 'Shop › Positions', 'Orders'])),
+    );
   });
 });

@@ -96,7 +96,9 @@ export const DEMO_AREAS: readonly DemoArea[] = [
 ];
 
 /** Every code some demo entry needs. */
-export const ALL_DEMO_CODES: readonly string[] = [...new Set(DEMO_AREAS.flatMap((area) => area.entries.map((entry) => entry.requires)))];
+export const ALL_DEMO_CODES: readonly string[] = [
+  ...new Set(DEMO_AREAS.flatMap((area) => area.entries.map((entry) => entry.requires))),
+];
 
 export const demoPath = (entry: DemoEntry): string => `/${entry.id}`;
 
@@ -131,7 +133,8 @@ function DemoPage() {
 export function demoPlugin(area: DemoArea): WebPlugin {
   const manifest = demoManifest(area);
   const module = new ContainerModule(({ bind }) => {
-    for (const route of manifest.pages) bind(RouteContributionToken).toConstantValue({ path: route.path, component: DemoPage });
+    for (const route of manifest.pages)
+      bind(RouteContributionToken).toConstantValue({ path: route.path, component: DemoPage });
   });
   return webPlugin(manifest, {
     translations: { en: async () => bundle(area, 'en'), ru: async () => bundle(area, 'ru') },

@@ -5,12 +5,26 @@ import { FALLBACK_ICON, GROUP_ICONS, ICONS, entryIcon, groupIcon } from '@core/w
 import { HOVERED_EXPANDED_WIDTH, SIDEBAR_BREAKPOINT_PX, SIDEBAR_WIDTHS } from '@core/web/shell/layout/metrics';
 
 describe('the kernel icon set', () => {
-  it.each(['document', 'people', 'shield', 'settings', 'wallet', 'money', 'chart', 'box', 'cart', 'bot', 'megaphone', 'server', 'globe', 'link', 'table', 'home'])(
-    'has "%s"',
-    (name) => {
-      expect(ICONS[name]).toBeDefined();
-    },
-  );
+  it.each([
+    'document',
+    'people',
+    'shield',
+    'settings',
+    'wallet',
+    'money',
+    'chart',
+    'box',
+    'cart',
+    'bot',
+    'megaphone',
+    'server',
+    'globe',
+    'link',
+    'table',
+    'home',
+  ])('has "%s"', (name) => {
+    expect(ICONS[name]).toBeDefined();
+  });
 
   it('has an icon for every menu group of the spec', () => {
     for (const group of MENU_GROUPS) expect(GROUP_ICONS[group], group).toBeDefined();

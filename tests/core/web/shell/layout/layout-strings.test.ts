@@ -22,7 +22,11 @@ function emptyLeaves(bundle: unknown, prefix = ''): string[] {
 
 async function merged(language: 'en' | 'ru') {
   const i18n = i18next.createInstance();
-  await i18n.init({ lng: language, resources: { en: { core: CORE_BUNDLES.en }, ru: { core: CORE_BUNDLES.ru } }, defaultNS: 'core' });
+  await i18n.init({
+    lng: language,
+    resources: { en: { core: CORE_BUNDLES.en }, ru: { core: CORE_BUNDLES.ru } },
+    defaultNS: 'core',
+  });
   addSignedInStrings(i18n);
   return i18n;
 }
@@ -30,8 +34,12 @@ async function merged(language: 'en' | 'ru') {
 /** Every `t('…')` key written literally in the shell's source. */
 function literalKeys(): string[] {
   const root = resolve(import.meta.dirname, '../../../../../core/web/shell');
-  const files = (readdirSync(root, { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file) && !file.startsWith('command-palette'));
-  const keys = files.flatMap((file) => [...readFileSync(join(root, file), 'utf8').matchAll(/\bt\('([a-zA-Z.]+)'/g)].map((match) => match[1] ?? ''));
+  const files = (readdirSync(root, { recursive: true }) as string[]).filter(
+    (file) => /\.tsx?$/.test(file) && !file.startsWith('command-palette'),
+  );
+  const keys = files.flatMap((file) =>
+    [...readFileSync(join(root, file), 'utf8').matchAll(/\bt\('([a-zA-Z.]+)'/g)].map((match) => match[1] ?? ''),
+  );
   return [...new Set(keys)];
 }
 
@@ -55,7 +63,9 @@ describe('the layout strings', () => {
       ...['myProfile', 'messages', 'settings'].map((id) => `shell.profile.${id}`),
       ...['palette', 'next', 'previous', 'activate', 'arrows', 'close'].map((id) => `shell.help.keys.${id}`),
     ];
-    const missing = [...literalKeys(), ...dynamic].filter((key) => !i18n.exists(key, { lng: language, fallbackLng: false }));
+    const missing = [...literalKeys(), ...dynamic].filter(
+      (key) => !i18n.exists(key, { lng: language, fallbackLng: false }),
+    );
     expect(missing).toEqual([]);
   });
 });

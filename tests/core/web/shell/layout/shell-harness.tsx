@@ -46,7 +46,9 @@ const happyDomMatchMedia = window.matchMedia.bind(window);
  */
 export function stubWindowWidth(wide: boolean): FakeMediaQueryList {
   const breakpoint = new FakeMediaQueryList(wide, WIDE_WINDOW_QUERY);
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => (query === WIDE_WINDOW_QUERY ? breakpoint : happyDomMatchMedia(query)));
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    query === WIDE_WINDOW_QUERY ? breakpoint : happyDomMatchMedia(query),
+  );
   return breakpoint;
 }
 
@@ -106,7 +108,10 @@ export function byLabel<E extends HTMLElement = HTMLElement>(label: string, scop
 }
 
 /** The link, button or menu item reading `text`, anywhere in the document (portals included). */
-export function byText<E extends HTMLElement = HTMLElement>(text: string, selector = 'a, button, [role="menuitem"]'): E {
+export function byText<E extends HTMLElement = HTMLElement>(
+  text: string,
+  selector = 'a, button, [role="menuitem"]',
+): E {
   const found = [...document.querySelectorAll<E>(selector)].find((element) => element.textContent?.trim() === text);
   if (!found) throw new Error(`no ${selector} reads "${text}"`);
   return found;

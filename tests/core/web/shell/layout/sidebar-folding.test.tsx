@@ -8,7 +8,9 @@ import { byText, openShell, requireNav } from './shell-harness';
 const SOME_CODES = ['FW', 'FT', 'YE'];
 
 const heading = (name: string): HTMLButtonElement => {
-  const found = [...requireNav().querySelectorAll<HTMLButtonElement>('button[aria-expanded]')].find((button) => button.textContent === name);
+  const found = [...requireNav().querySelectorAll<HTMLButtonElement>('button[aria-expanded]')].find(
+    (button) => button.textContent === name,
+  );
   if (!found) throw new Error(`no group heading "${name}"`);
   return found;
 };
@@ -37,7 +39,11 @@ describe('folding sidebar groups', () => {
   });
 
   it('keeps another user’s folded groups apart', async () => {
-    const { kernel } = await openShell({ layout: 'vertical', codes: SOME_CODES, storage: { [foldedGroupsKey(999_999)]: '["finance","system"]' } });
+    const { kernel } = await openShell({
+      layout: 'vertical',
+      codes: SOME_CODES,
+      storage: { [foldedGroupsKey(999_999)]: '["finance","system"]' },
+    });
     expect(heading('Finance').getAttribute('aria-expanded')).toBe('true');
     expect(heading('System').getAttribute('aria-expanded')).toBe('true');
     expect(kernel.storage.snapshot()[foldedGroupsKey(999_999)]).toBe('["finance","system"]');

@@ -63,7 +63,9 @@ describe('two-column layout', () => {
     await openShell({ layout: 'two-column', codes: SOME_CODES, path: '/servers' });
     await click(byLabel('Finance', requireNav()));
     expect(navLinkLabels()).toEqual(['Wallets', 'Transactions']);
-    expect(requireNav().querySelector('[role="tabpanel"]')?.getAttribute('aria-labelledby')).toBe(byLabel('Finance').id);
+    expect(requireNav().querySelector('[role="tabpanel"]')?.getAttribute('aria-labelledby')).toBe(
+      byLabel('Finance').id,
+    );
   });
 
   it('starts on the first group when the open page is not in the menu', async () => {
@@ -90,7 +92,10 @@ describe('horizontal layout', () => {
     const nav = requireNav();
     expect(nav.dataset.layout).toBe('horizontal');
     expect(nav.closest('header, [data-sidebar-mode]')).toBeNull();
-    expect([...nav.querySelectorAll('button')].map((button) => button.textContent?.trim())).toEqual(['Finance', 'System']);
+    expect([...nav.querySelectorAll('button')].map((button) => button.textContent?.trim())).toEqual([
+      'Finance',
+      'System',
+    ]);
   });
 
   it('lists a group’s links in its menu, and a chosen one opens its page', async () => {

@@ -6,7 +6,9 @@ import { waitInAct } from '../../../../support/web/test-kernel';
 import { byLabel, openShell, requireNav } from './shell-harness';
 
 const drawer = (): HTMLElement | null =>
-  [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((dialog) => dialog.textContent?.includes('Theme customizer')) ?? null;
+  [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find((dialog) =>
+    dialog.textContent?.includes('Theme customizer'),
+  ) ?? null;
 
 /** The floating button, shown once the browser is idle after the shell's first render. */
 async function customizerButton(): Promise<HTMLButtonElement> {
@@ -73,7 +75,11 @@ describe('the theme customizer', () => {
       'Slate',
     ]);
     expect(swatches).toHaveLength(PALETTE.length);
-    expect(swatches.filter((swatch) => swatch.getAttribute('aria-checked') === 'true').map((swatch) => swatch.getAttribute('aria-label'))).toEqual(['Blue']);
+    expect(
+      swatches
+        .filter((swatch) => swatch.getAttribute('aria-checked') === 'true')
+        .map((swatch) => swatch.getAttribute('aria-label')),
+    ).toEqual(['Blue']);
   });
 
   it('applies a preset at once and remembers it', async () => {

@@ -96,12 +96,16 @@ describe('the profile menu', () => {
     await openShell();
     await openProfileMenu();
     await click(byText('Help', 'button'));
-    await waitInAct(() => expect(dialogs().some((dialog) => dialog.textContent?.includes('Keyboard shortcuts'))).toBe(true));
+    await waitInAct(() =>
+      expect(dialogs().some((dialog) => dialog.textContent?.includes('Keyboard shortcuts'))).toBe(true),
+    );
     const help = dialogs().find((dialog) => dialog.textContent?.includes('Keyboard shortcuts'));
     expect(help?.textContent).toContain('Help: Back Office');
     expect(help?.textContent).toContain('version 0.0.1');
     await click(byText('Close', 'button'));
-    await waitInAct(() => expect(dialogs().some((dialog) => dialog.textContent?.includes('Keyboard shortcuts'))).toBe(false));
+    await waitInAct(() =>
+      expect(dialogs().some((dialog) => dialog.textContent?.includes('Keyboard shortcuts'))).toBe(false),
+    );
   });
 
   it('signs out with Logout and goes to the sign-in page', async () => {
@@ -122,11 +126,16 @@ function bindSlots(kernel: TestKernel): void {
       return createElement('span', { 'data-testid': 'slot-item' }, text);
     };
   kernel.container.bind(TopBarItemToken).toConstantValue({ id: 'open', component: item('top bar for all'), order: 2 });
-  kernel.container.bind(TopBarItemToken).toConstantValue({ id: 'users', component: item('top bar for JU'), requires: 'JU', order: 1 });
-  kernel.container.bind(ProfileMenuItemToken).toConstantValue({ id: 'bots', component: item('profile for MB'), requires: 'MB' });
+  kernel.container
+    .bind(TopBarItemToken)
+    .toConstantValue({ id: 'users', component: item('top bar for JU'), requires: 'JU', order: 1 });
+  kernel.container
+    .bind(ProfileMenuItemToken)
+    .toConstantValue({ id: 'bots', component: item('profile for MB'), requires: 'MB' });
 }
 
-const slotTexts = (): string[] => [...document.querySelectorAll('[data-testid="slot-item"]')].map((item) => item.textContent ?? '');
+const slotTexts = (): string[] =>
+  [...document.querySelectorAll('[data-testid="slot-item"]')].map((item) => item.textContent ?? '');
 
 describe('slot contributions', () => {
   it('appear, in their order, for a user holding their codes', async () => {
@@ -167,7 +176,8 @@ describe('the top bar panels', () => {
   it('close on a press outside them', async () => {
     await openShell();
     await click(byLabel('Notifications'));
-    const viewAll = () => [...document.querySelectorAll('a')].filter((link) => link.textContent === 'View all notifications');
+    const viewAll = () =>
+      [...document.querySelectorAll('a')].filter((link) => link.textContent === 'View all notifications');
     expect(viewAll()).toHaveLength(1);
     await act(async () => {
       document.querySelector('main')?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));

@@ -15,13 +15,24 @@ describe('parseCommand', () => {
   });
 
   it('answers a bad /order with its usage: no quantity, zero, too many, not a whole number', () => {
-    for (const text of ['/order', '/order Farm', '/order Farm 0', '/order Farm 1001', '/order Farm -2', '/order Farm 2.5', '/order Farm 1e3', '/order 3', '/order Farm 99999999999999999999']) {
+    for (const text of [
+      '/order',
+      '/order Farm',
+      '/order Farm 0',
+      '/order Farm 1001',
+      '/order Farm -2',
+      '/order Farm 2.5',
+      '/order Farm 1e3',
+      '/order 3',
+      '/order Farm 99999999999999999999',
+    ]) {
       expect(parseCommand(text), text).toEqual({ kind: 'order-usage' });
     }
   });
 
   it('answers /start, /help, unknown commands and plain text with the help', () => {
-    for (const text of ['/start', '/help', '/unknown', 'hello', '']) expect(parseCommand(text), text).toEqual({ kind: 'help' });
+    for (const text of ['/start', '/help', '/unknown', 'hello', ''])
+      expect(parseCommand(text), text).toEqual({ kind: 'help' });
   });
 });
 

@@ -39,7 +39,10 @@ interface OrderRow {
 async function ask(text: string, from: number = ANN, language?: string, to: number = bot): Promise<string> {
   const before = t.telegram.sent.length;
   updateId += 1;
-  const answer = await t.deliver(to, textUpdate(updateId, text, { id: from, ...(language ? { language_code: language } : {}) }, from));
+  const answer = await t.deliver(
+    to,
+    textUpdate(updateId, text, { id: from, ...(language ? { language_code: language } : {}) }, from),
+  );
   expect(answer.statusCode, answer.body).toBe(200);
   await expect.poll(() => t.telegram.sent.length).toBeGreaterThan(before);
   const reply = t.telegram.sent.at(-1);
@@ -49,18 +52,52 @@ async function ask(text: string, from: number = ANN, language?: string, to: numb
 
 /** The team's orders through the API, oldest first. */
 const teamOrders = async (): Promise<OrderRow[]> =>
-  (await t.shop(SHOP_CODES, 'GET', `orders?filter[team][eq]=${team}`)).json<{ data: { data: OrderRow[] } }>().data.data.reverse();
+  (await t.shop(SHOP_CODES, 'GET', `orders?filter[team][eq]=${team}`))
+    .json<{ data: { data: OrderRow[] } }>()
+    .data.data.reverse();
 
 beforeAll(async () => {
   t = await shopApp();
   for (const chat of [ANN, STRANGER, BORIS]) t.telegram.chats.add(chat);
-  ann = await usersService.createStaff(t.db, { username: 'ann', email: 'ann@example.com', passwordHash: 'x', tgUserId: ANN, roles: [] });
-  await usersService.createStaff(t.db, { username: 'boris', email: 'boris@example.com', passwordHash: 'x', tgUserId: BORIS, roles: [] });
+  ann = await usersService.createStaff(t.db, {
+    username: 'ann',
+    email: 'ann@example.com',
+    passwordHash: 'x',
+    tgUserId: ANN,
+    roles: [],
+  });
+  await usersService.createStaff(t.db, {
+    username: 'boris',
+    email: 'boris@example.com',
+    passwordHash: 'x',
+    tgUserId: BORIS,
+    roles: [],
+  });
   bot = await t.addBot('shop.orders', { type: 'shop' });
   const category = await t.create('categories', { name: 'Accounts', format: 'login:password' });
-  limited = await t.create('products', { name: 'Farm account', price: { amount: '12.5', currency: 'USD' }, category, day_limit: 5, order_text: 'Log in from the team proxy.', status: 'active', type: 'ad-account' });
-  open = await t.create('products', { name: 'Fan page', price: { amount: '3', currency: 'EUR' }, category, status: 'active', type: 'page' });
-  await t.create('products', { name: 'Old pixel', price: { amount: '1', currency: 'USD' }, category, status: 'archived', type: 'pixel' });
+  limited = await t.create('products', {
+    name: 'Farm account',
+    price: { amount: '12.5', currency: 'USD' },
+    category,
+    day_limit: 5,
+    order_text: 'Log in from the team proxy.',
+    status: 'active',
+    type: 'ad-account',
+  });
+  open = await t.create('products', {
+    name: 'Fan page',
+    price: { amount: '3', currency: 'EUR' },
+    category,
+    status: 'active',
+    type: 'page',
+  });
+  await t.create('products', {
+    name: 'Old pixel',
+    price: { amount: '1', currency: 'USD' },
+    category,
+    status: 'archived',
+    type: 'pixel',
+  });
   team = await t.create('teams', { name: 'Alpha', timezone: 'UTC', bot, users: [ann], products: [limited, open] });
   const loaded = await t.shop(SHOP_CODES, 'POST', 'positions/bulk', { product: limited, lines: DATA.join('\n') });
   expect(loaded.statusCode, loaded.body).toBeLessThan(300);
@@ -82,7 +119,11 @@ describe('the team bot', () => {
 
   it('lists what the team may order (its list, active only, by name) with prices and today’s remainder', async () => {
     expect(await ask('/products')).toBe(
-      [`Products of Alpha:`, `Fan page (#${open}) — €3.00 — no limit`, `Farm account (#${limited}) — $12.50 — left today: 5 of 5`].join('\n'),
+      [
+        `Products of Alpha:`,
+        `Fan page (#${open}) — €3.00 — no limit`,
+        `Farm account (#${limited}) — $12.50 — left today: 5 of 5`,
+      ].join('\n'),
     );
   });
 
@@ -90,18 +131,30 @@ describe('the team bot', () => {
     const reply = await ask('/order farm ACCOUNT 3');
     const [order] = await teamOrders();
     expect(reply).toBe(`Order #${order?.id}: Farm account × 3 — New`);
-    expect(order).toMatchObject({ title: 'Farm account × 3', status: 'new', source: 'bot', bot, team_user: String(ANN), user: ann, quantity: 3 });
+    expect(order).toMatchObject({
+      title: 'Farm account × 3',
+      status: 'new',
+      source: 'bot',
+      bot,
+      team_user: String(ANN),
+      user: ann,
+      quantity: 3,
+    });
     expect(await ask('/products')).toContain('left today: 2 of 5');
   });
 
   it('applies the day limit: an order over it is answered with what remains, in the member’s language', async () => {
     expect(await ask('/order Farm account 3')).toBe('The day limit of this product is 5 for a team; 2 remain today.');
-    expect(await ask(`/order ${limited} 4`, ANN, 'ru')).toBe('Дневной лимит этого товара — 5 на команду; сегодня осталось 2.');
+    expect(await ask(`/order ${limited} 4`, ANN, 'ru')).toBe(
+      'Дневной лимит этого товара — 5 на команду; сегодня осталось 2.',
+    );
     expect(await teamOrders()).toHaveLength(1);
   });
 
   it('answers a bad order with the usage and a product the team may not order with the list’s command', async () => {
-    expect(await ask('/order Farm account 0')).toBe('Usage: /order <product> <quantity>, the quantity a whole number from 1 to 1000.');
+    expect(await ask('/order Farm account 0')).toBe(
+      'Usage: /order <product> <quantity>, the quantity a whole number from 1 to 1000.',
+    );
     expect(await ask('/order Farm account')).toContain('Usage: /order');
     expect(await ask('/order Old pixel 1')).toBe('Your team cannot order “Old pixel”. /products lists what it can.');
   });
@@ -110,7 +163,9 @@ describe('the team bot', () => {
     const second = await ask(`/order ${open} 2`);
     expect(second).toMatch(/^Order #\d+: Fan page × 2 — New$/);
     const ids = (await teamOrders()).map((order) => order.id);
-    expect(await ask('/orders')).toBe([`Latest orders of Alpha:`, `#${ids[1]} Fan page × 2 — New`, `#${ids[0]} Farm account × 3 — New`].join('\n'));
+    expect(await ask('/orders')).toBe(
+      [`Latest orders of Alpha:`, `#${ids[1]} Fan page × 2 — New`, `#${ids[0]} Farm account × 3 — New`].join('\n'),
+    );
     expect(await ask('/orders', ANN, 'ru')).toContain(`#${ids[1]} Fan page × 2 — Новый`);
   });
 
@@ -118,7 +173,13 @@ describe('the team bot', () => {
     const gammaBot = await t.addBot('shop.orders');
     await t.create('teams', { name: 'Gamma', timezone: 'Europe/Kyiv', bot: gammaBot, users: [ann] });
     const listed = await ask('/products', ANN, 'ru', gammaBot);
-    expect(listed).toBe([`Товары команды Gamma:`, `Fan page (#${open}) — 3,00\u00a0€ — без лимита`, `Farm account (#${limited}) — 12,50\u00a0$ — осталось сегодня: 5 из 5`].join('\n'));
+    expect(listed).toBe(
+      [
+        `Товары команды Gamma:`,
+        `Fan page (#${open}) — 3,00\u00a0€ — без лимита`,
+        `Farm account (#${limited}) — 12,50\u00a0$ — осталось сегодня: 5 из 5`,
+      ].join('\n'),
+    );
     expect(listed).not.toContain('Old pixel');
   });
 
@@ -142,9 +203,15 @@ describe('a completed order', () => {
     await expect.poll(() => t.telegram.sent.length).toBeGreaterThan(before);
     const delivered = t.telegram.sent.at(-1);
     expect(delivered?.chatId).toBe(ANN);
-    expect(String(delivered?.text).split('\n')).toEqual([`#${order?.id} Farm account × 3`, 'Log in from the team proxy.', ...DATA]);
+    expect(String(delivered?.text).split('\n')).toEqual([
+      `#${order?.id} Farm account × 3`,
+      'Log in from the team proxy.',
+      ...DATA,
+    ]);
     // No notifications bot runs in this app: the message can only have gone through the team's bot.
-    const { rows } = await t.db.query<{ name: string }>(`SELECT DISTINCT h.name FROM messenger.bots b JOIN messenger.handler_classes h ON h.id = b.handler_class WHERE b.deleted_at IS NULL`);
+    const { rows } = await t.db.query<{ name: string }>(
+      `SELECT DISTINCT h.name FROM messenger.bots b JOIN messenger.handler_classes h ON h.id = b.handler_class WHERE b.deleted_at IS NULL`,
+    );
     expect(rows.map((row) => row.name)).toEqual(['shop.orders']);
     for (const data of DATA) expect(t.logs.map(logLine).join('\n')).not.toContain(data);
   });

@@ -17,7 +17,14 @@ afterAll(() => o.t.close());
 beforeEach(() => o.setNow('2026-03-10T12:00:00.000Z'));
 
 const order = (teamId: number, productId: number, quantity: number, language?: 'ru') =>
-  o.t.shop(['SO'], 'POST', 'orders', { team: teamId, product: productId, quantity, user: buyer }, undefined, language ? { 'accept-language': language } : {});
+  o.t.shop(
+    ['SO'],
+    'POST',
+    'orders',
+    { team: teamId, product: productId, quantity, user: buyer },
+    undefined,
+    language ? { 'accept-language': language } : {},
+  );
 
 describe('the order’s terms', () => {
   it('computes title, value, time zone and team day, and starts new from the screens', async () => {
@@ -27,12 +34,36 @@ describe('the order’s terms', () => {
     const created = await order(teamId, productId, 3);
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({
-      data: { title: expect.stringMatching(/^Farm account \d+ × 3$/), value: { amount: '31.65', currency: 'EUR' }, timezone: 'Asia/Tokyo', team_day: '2026-03-11', status: 'new', count: 0, source: 'web' },
+      data: {
+        title: expect.stringMatching(/^Farm account \d+ × 3$/),
+        value: { amount: '31.65', currency: 'EUR' },
+        timezone: 'Asia/Tokyo',
+        team_day: '2026-03-11',
+        status: 'new',
+        count: 0,
+        source: 'web',
+      },
     });
     const id = created.json<{ data: { id: number } }>().data.id;
     const edited = await o.t.patch(`orders/${id}`, { quantity: 2 });
-    expect(edited.json()).toMatchObject({ data: { title: expect.stringMatching(/ × 2$/), value: { amount: '21.10', currency: 'EUR' }, team_day: '2026-03-11' } });
-    expect((await o.t.shop(['SO'], 'POST', 'orders', { team: teamId, product: productId, quantity: 1, user: buyer, source: 'bot' })).statusCode).toBe(422);
+    expect(edited.json()).toMatchObject({
+      data: {
+        title: expect.stringMatching(/ × 2$/),
+        value: { amount: '21.10', currency: 'EUR' },
+        team_day: '2026-03-11',
+      },
+    });
+    expect(
+      (
+        await o.t.shop(['SO'], 'POST', 'orders', {
+          team: teamId,
+          product: productId,
+          quantity: 1,
+          user: buyer,
+          source: 'bot',
+        })
+      ).statusCode,
+    ).toBe(422);
   });
 
   it('fixes product, quantity and team once the order left new; other fields stay editable', async () => {
@@ -51,9 +82,15 @@ describe('the order’s terms', () => {
     const { product: allowed } = await product(o.t);
     const { product: other } = await product(o.t);
     const teamId = await team(o.t, { products: [allowed] });
-    expect((await order(teamId, hidden, 1)).json()).toMatchObject({ errors: { product: ['This product is not on sale: only active products can be ordered.'] } });
-    expect((await order(teamId, other, 1)).json()).toMatchObject({ errors: { product: ['This team may not order this product.'] } });
-    expect((await order(teamId, other, 1, 'ru')).json()).toMatchObject({ errors: { product: ['Этой команде нельзя заказывать этот товар.'] } });
+    expect((await order(teamId, hidden, 1)).json()).toMatchObject({
+      errors: { product: ['This product is not on sale: only active products can be ordered.'] },
+    });
+    expect((await order(teamId, other, 1)).json()).toMatchObject({
+      errors: { product: ['This team may not order this product.'] },
+    });
+    expect((await order(teamId, other, 1, 'ru')).json()).toMatchObject({
+      errors: { product: ['Этой команде нельзя заказывать этот товар.'] },
+    });
     expect((await order(teamId, allowed, 1)).statusCode).toBe(201);
     expect((await order(teamId, 999_999, 1)).statusCode).toBe(422);
   });
@@ -72,7 +109,9 @@ describe('the day limit', () => {
         errors: { quantity: ['The day limit of this product is 10 for a team; 3 remain today.'] },
       }),
     );
-    expect((await order(tokyo, productId, 4, 'ru')).json()).toMatchObject({ errors: { quantity: ['Дневной лимит этого товара — 10 на команду; сегодня осталось 3.'] } });
+    expect((await order(tokyo, productId, 4, 'ru')).json()).toMatchObject({
+      errors: { quantity: ['Дневной лимит этого товара — 10 на команду; сегодня осталось 3.'] },
+    });
     expect(await teamDayRemainder(o.t.db, tokyo, productId, new Date('2026-03-10T14:59:00.000Z'))).toBe(3);
     o.setNow('2026-03-10T15:01:00.000Z'); // 00:01 on 11 March in Tokyo
     const nextDay = await order(tokyo, productId, 10);
@@ -87,7 +126,9 @@ describe('the day limit', () => {
     o.setNow('2026-01-15T04:59:00.000Z'); // 23:59 on 14 January in New York, already 15 January in UTC
     expect((await order(newYork, productId, 5)).json()).toMatchObject({ data: { team_day: '2026-01-14' } });
     expect((await order(utc, productId, 5)).json()).toMatchObject({ data: { team_day: '2026-01-15' } });
-    expect((await order(newYork, productId, 1)).json()).toMatchObject({ errors: { quantity: ['The day limit of this product is 5 for a team; 0 remain today.'] } });
+    expect((await order(newYork, productId, 1)).json()).toMatchObject({
+      errors: { quantity: ['The day limit of this product is 5 for a team; 0 remain today.'] },
+    });
     o.setNow('2026-01-15T05:01:00.000Z'); // 00:01 on 15 January in New York
     expect((await order(newYork, productId, 5)).json()).toMatchObject({ data: { team_day: '2026-01-15' } });
     expect((await order(utc, productId, 1)).statusCode).toBe(422);
@@ -108,19 +149,33 @@ describe('the day limit', () => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => order(teamId, productId, 1)));
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(5);
     expect(answers.filter((answer) => answer.statusCode === 422)).toHaveLength(7);
-    const { rows } = await o.t.db.query<{ units: string }>('SELECT sum(quantity)::text AS units FROM shop.orders WHERE team = $1 AND product = $2', [teamId, productId]);
+    const { rows } = await o.t.db.query<{ units: string }>(
+      'SELECT sum(quantity)::text AS units FROM shop.orders WHERE team = $1 AND product = $2',
+      [teamId, productId],
+    );
     expect(rows[0]?.units).toBe('5');
   });
 
   it('holds for orders the team bot places, which keep their source', async () => {
     const { product: productId } = await product(o.t, { day_limit: 3 });
     const teamId = await team(o.t);
-    const input = { teamId, productId, quantity: 2, userId: buyer, source: 'bot' as const, botId: null, teamUser: '@ann (555)' };
+    const input = {
+      teamId,
+      productId,
+      quantity: 2,
+      userId: buyer,
+      source: 'bot' as const,
+      botId: null,
+      teamUser: '@ann (555)',
+    };
     const placed = await placeOrder(o.t.db, input, { id: buyer, language: 'en' });
     expect(placed).toMatchObject({ source: 'bot', team_user: '@ann (555)', status: 'new', quantity: 2 });
     const refused = placeOrder(o.t.db, input, { id: buyer, language: 'en' });
     await expect(refused).rejects.toBeInstanceOf(ApiError);
-    await expect(refused).rejects.toMatchObject({ status: 422, errors: { quantity: ['The day limit of this product is 3 for a team; 1 remain today.'] } });
+    await expect(refused).rejects.toMatchObject({
+      status: 422,
+      errors: { quantity: ['The day limit of this product is 3 for a team; 1 remain today.'] },
+    });
     expect(await teamDayRemainder(o.t.db, teamId, productId, new Date('2026-03-10T12:00:00.000Z'))).toBe(1);
     const unlimited = await product(o.t);
     expect(await teamDayRemainder(o.t.db, teamId, unlimited.product, new Date())).toBeNull();

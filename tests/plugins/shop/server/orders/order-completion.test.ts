@@ -15,7 +15,11 @@ beforeAll(async () => {
 }, DB_TIMEOUT);
 afterAll(() => o.t.close());
 
-async function orderOf(productId: number, quantity: number, values: Readonly<Record<string, unknown>> = {}): Promise<{ order: number; buyer: number; team: number }> {
+async function orderOf(
+  productId: number,
+  quantity: number,
+  values: Readonly<Record<string, unknown>> = {},
+): Promise<{ order: number; buyer: number; team: number }> {
   const buyer = await person(o.t);
   const teamId = await team(o.t);
   const order = await o.t.create('orders', { team: teamId, product: productId, quantity, user: buyer, ...values });
@@ -28,7 +32,8 @@ describe('completing orders concurrently', () => {
     const teamId = await team(o.t);
     const buyer = await person(o.t);
     const orders: number[] = [];
-    for (let index = 0; index < 50; index++) orders.push(await o.t.create('orders', { team: teamId, product: fixture.product, quantity: 1, user: buyer }));
+    for (let index = 0; index < 50; index++)
+      orders.push(await o.t.create('orders', { team: teamId, product: fixture.product, quantity: 1, user: buyer }));
     await stock(o.t, fixture.product, 20);
     expect(await counts(o.t, fixture)).toEqual({ inStock: 20, category: 20 });
     const before = o.completed.length;
@@ -39,12 +44,14 @@ describe('completing orders concurrently', () => {
     const refused = answers.filter((answer) => answer.statusCode === 409);
     expect(won).toHaveLength(20);
     expect(refused).toHaveLength(30);
-    for (const answer of refused) expect(answer.json()).toEqual(errorBody('Not enough stock: 0 of 1 available.', { available: 0, needed: 1 }));
+    for (const answer of refused)
+      expect(answer.json()).toEqual(errorBody('Not enough stock: 0 of 1 available.', { available: 0, needed: 1 }));
     const positions = await positionsOf(o.t, fixture.product);
     expect(positions.every((position) => position.state === 'reserved' && position.owner === buyer)).toBe(true);
     expect(new Set(positions.map((position) => position.order))).toEqual(new Set(won));
     for (const order of won) expect(await storedOrder(o.t, order)).toMatchObject({ status: 'completed', count: 1 });
-    for (const order of orders.filter((order) => !won.includes(order))) expect(await storedOrder(o.t, order)).toMatchObject({ status: 'new', count: 0, version: 1 });
+    for (const order of orders.filter((order) => !won.includes(order)))
+      expect(await storedOrder(o.t, order)).toMatchObject({ status: 'new', count: 0, version: 1 });
     expect(await counts(o.t, fixture)).toEqual({ inStock: 0, category: 0 });
     const events = o.completed.slice(before);
     expect(events.map((event) => event.orderId).sort((a, b) => a - b)).toEqual([...won].sort((a, b) => a - b));
@@ -60,21 +67,39 @@ describe('completing an order', () => {
     const short = await act(o.t, order, 'complete');
     expect(short.statusCode).toBe(409);
     expect(short.json()).toEqual(errorBody('Not enough stock: 3 of 5 available.', { available: 3, needed: 5 }));
-    const inRussian = await o.t.shop(['SO'], 'POST', `orders/${order}/complete`, undefined, undefined, { 'accept-language': 'ru' });
-    expect(inRussian.json()).toMatchObject({ message: 'Недостаточно товара на складе: доступно 3 из 5.', available: 3 });
-    expect((await positionsOf(o.t, fixture.product)).map((position) => position.state)).toEqual(['free', 'free', 'free']);
+    const inRussian = await o.t.shop(['SO'], 'POST', `orders/${order}/complete`, undefined, undefined, {
+      'accept-language': 'ru',
+    });
+    expect(inRussian.json()).toMatchObject({
+      message: 'Недостаточно товара на складе: доступно 3 из 5.',
+      available: 3,
+    });
+    expect((await positionsOf(o.t, fixture.product)).map((position) => position.state)).toEqual([
+      'free',
+      'free',
+      'free',
+    ]);
     expect(await storedOrder(o.t, order)).toMatchObject({ status: 'new', version: 1 });
 
     await stock(o.t, fixture.product, 2);
     const done = await act(o.t, order, 'complete');
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ data: { id: order, status: 'completed', count: 5, completed_at: '2026-03-10T12:00:00.000000Z' } });
+    expect(done.json()).toMatchObject({
+      data: { id: order, status: 'completed', count: 5, completed_at: '2026-03-10T12:00:00.000000Z' },
+    });
     const positions = await positionsOf(o.t, fixture.product);
-    expect(positions.map(({ state, order: held, owner, reservedUntil }) => ({ state, held, owner, reservedUntil }))).toEqual(
-      Array(5).fill({ state: 'reserved', held: order, owner: buyer, reservedUntil: '2026-03-13T12:00:00Z' }),
-    );
+    expect(
+      positions.map(({ state, order: held, owner, reservedUntil }) => ({ state, held, owner, reservedUntil })),
+    ).toEqual(Array(5).fill({ state: 'reserved', held: order, owner: buyer, reservedUntil: '2026-03-13T12:00:00Z' }));
     expect(await counts(o.t, fixture)).toEqual({ inStock: 0, category: 0 });
-    expect(o.completed.at(-1)).toMatchObject({ orderId: order, userId: buyer, quantity: 5, positionIds: positions.map((position) => position.id), botId: null, teamUser: null });
+    expect(o.completed.at(-1)).toMatchObject({
+      orderId: order,
+      userId: buyer,
+      quantity: 5,
+      positionIds: positions.map((position) => position.id),
+      botId: null,
+      teamUser: null,
+    });
     // A position's history says who it was reserved for.
     const history = await o.t.shop(['SQ'], 'GET', `positions/${positions[0]?.id}/history`);
     expect(history.json<{ data: { action: string }[] }>().data.map((entry) => entry.action)).toContain('reserve');
@@ -100,15 +125,21 @@ describe('completing an order', () => {
     await stock(o.t, fixture.product, 1);
     const { order, buyer } = await orderOf(fixture.product, 1);
     expect((await act(o.t, order, 'complete')).statusCode).toBe(200);
-    const { rows } = await o.t.db.query<{ title: string; user: string; state: string }>('SELECT title, "user"::text AS "user", state FROM shop.setup_tasks WHERE "order" = $1', [order]);
-    expect(rows).toEqual([{ title: expect.stringMatching(/^Farm account \d+ × 1$/), user: String(buyer), state: 'queued' }]);
+    const { rows } = await o.t.db.query<{ title: string; user: string; state: string }>(
+      'SELECT title, "user"::text AS "user", state FROM shop.setup_tasks WHERE "order" = $1',
+      [order],
+    );
+    expect(rows).toEqual([
+      { title: expect.stringMatching(/^Farm account \d+ × 1$/), user: String(buyer), state: 'queued' },
+    ]);
   });
 
   it('answers 403 without SO on every action', async () => {
     const fixture = await product(o.t);
     const { order } = await orderOf(fixture.product, 1);
     const others = SHOP_CODES.filter((code) => code !== 'SO');
-    for (const action of ['start', 'complete', 'cancel'] as const) expect((await act(o.t, order, action, others)).statusCode).toBe(403);
+    for (const action of ['start', 'complete', 'cancel'] as const)
+      expect((await act(o.t, order, action, others)).statusCode).toBe(403);
     expect(await storedOrder(o.t, order)).toMatchObject({ status: 'new', version: 1 });
   });
 });
@@ -124,9 +155,14 @@ describe('cancelling an order', () => {
 
     const cancelled = await act(o.t, order, 'cancel');
     expect(cancelled.json()).toMatchObject({ data: { status: 'cancelled', count: 0 } });
-    expect((await positionsOf(o.t, fixture.product)).map(({ state, order: of, owner, reservedUntil }) => ({ state, of, owner, reservedUntil }))).toEqual(
-      Array(2).fill({ state: 'free', of: null, owner: null, reservedUntil: null }),
-    );
+    expect(
+      (await positionsOf(o.t, fixture.product)).map(({ state, order: of, owner, reservedUntil }) => ({
+        state,
+        of,
+        owner,
+        reservedUntil,
+      })),
+    ).toEqual(Array(2).fill({ state: 'free', of: null, owner: null, reservedUntil: null }));
     expect(await counts(o.t, fixture)).toEqual({ inStock: 2, category: 2 });
     expect(o.cancelled.at(-1)).toMatchObject({ orderId: order, positionIds: held });
   });
@@ -158,9 +194,18 @@ describe('reservations', () => {
     expect((await act(o.t, order, 'complete')).statusCode).toBe(200);
     const early = await o.t.db.transaction((tx) => sellExpiredReservations(tx, new Date('2026-03-13T11:59:59.000Z')));
     expect(early).toEqual([]);
-    const sweeps = await Promise.all([1, 2, 3].map(() => o.t.db.transaction((tx) => sellExpiredReservations(tx, new Date('2026-03-13T12:00:00.000Z')))));
+    const sweeps = await Promise.all(
+      [1, 2, 3].map(() =>
+        o.t.db.transaction((tx) => sellExpiredReservations(tx, new Date('2026-03-13T12:00:00.000Z'))),
+      ),
+    );
     const held = (await positionsOf(o.t, fixture.product)).map((position) => position.id);
-    expect(sweeps.flat().filter((id) => held.includes(id)).sort((a, b) => a - b)).toEqual(held);
+    expect(
+      sweeps
+        .flat()
+        .filter((id) => held.includes(id))
+        .sort((a, b) => a - b),
+    ).toEqual(held);
     expect((await positionsOf(o.t, fixture.product)).map((position) => position.state)).toEqual(['sold', 'sold']);
   });
 
@@ -173,11 +218,17 @@ describe('reservations', () => {
     o.setNow('2026-03-13T12:00:00.000Z');
     try {
       const job = await jobs.runSchedule(RESERVATION_SWEEP);
-      const { rows } = await o.t.db.query<{ state: string; result: unknown }>(`SELECT state, result FROM core.jobs WHERE id = $1`, [job]);
+      const { rows } = await o.t.db.query<{ state: string; result: unknown }>(
+        `SELECT state, result FROM core.jobs WHERE id = $1`,
+        [job],
+      );
       expect(rows[0]?.state).toBe('succeeded');
       expect((rows[0]?.result as { sold: number }).sold).toBeGreaterThanOrEqual(1);
       expect((await positionsOf(o.t, fixture.product)).map((position) => position.state)).toEqual(['sold']);
-      const schedule = await o.t.db.query<{ every_ms: number }>(`SELECT every_ms::int AS every_ms FROM core.job_schedules WHERE id = $1`, [RESERVATION_SWEEP]);
+      const schedule = await o.t.db.query<{ every_ms: number }>(
+        `SELECT every_ms::int AS every_ms FROM core.job_schedules WHERE id = $1`,
+        [RESERVATION_SWEEP],
+      );
       expect(schedule.rows[0]?.every_ms).toBe(60_000);
     } finally {
       o.setNow('2026-03-10T12:00:00.000Z');
@@ -188,7 +239,9 @@ describe('reservations', () => {
     expect(readReservationHours({})).toBe(72);
     expect(readReservationHours({ reservationHours: 24 })).toBe(24);
     for (const wrong of ['24', 0, 1.5, 10_000]) {
-      expect(() => readReservationHours({ reservationHours: wrong })).toThrow('pluginSettings.shop.reservationHours must be a whole number of hours from 1 to 8784.');
+      expect(() => readReservationHours({ reservationHours: wrong })).toThrow(
+        'pluginSettings.shop.reservationHours must be a whole number of hours from 1 to 8784.',
+      );
     }
   });
 });

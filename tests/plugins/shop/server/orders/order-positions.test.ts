@@ -34,7 +34,9 @@ const positions = async (codes: Parameters<typeof o.t.shop>[0], userId: number) 
 };
 
 const reveals = async (): Promise<number> => {
-  const { rows } = await o.t.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM core.audit_log WHERE resource = 'shop.positions' AND action = 'reveal'`);
+  const { rows } = await o.t.db.query<{ n: string }>(
+    `SELECT count(*)::text AS n FROM core.audit_log WHERE resource = 'shop.positions' AND action = 'reveal'`,
+  );
   return Number(rows[0]?.n);
 };
 
@@ -43,7 +45,11 @@ describe('GET orders/:id/positions', () => {
     const before = await reveals();
     const answer = await positions([], buyer);
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json<{ data: { data: string; state: string }[] }>().data.map((position) => [position.data, position.state])).toEqual(data.map((line) => [line, 'reserved']));
+    expect(
+      answer
+        .json<{ data: { data: string; state: string }[] }>()
+        .data.map((position) => [position.data, position.state]),
+    ).toEqual(data.map((line) => [line, 'reserved']));
     expect(await reveals()).toBe(before + 2);
   });
 
@@ -56,7 +62,11 @@ describe('GET orders/:id/positions', () => {
     const before = await reveals();
     const answer = await positions(['SO'], stranger);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json<{ data: { data: string | null; state: string }[] }>().data.map((position) => [position.data, position.state])).toEqual([
+    expect(
+      answer
+        .json<{ data: { data: string | null; state: string }[] }>()
+        .data.map((position) => [position.data, position.state]),
+    ).toEqual([
       [null, 'reserved'],
       [null, 'reserved'],
     ]);

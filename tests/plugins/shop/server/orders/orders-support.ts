@@ -15,7 +15,10 @@ export interface OrdersTestApp {
   setNow(instant: string): void;
 }
 
-export async function ordersApp(start = '2026-03-10T12:00:00.000Z', options: ShopAppOptions = {}): Promise<OrdersTestApp> {
+export async function ordersApp(
+  start = '2026-03-10T12:00:00.000Z',
+  options: ShopAppOptions = {},
+): Promise<OrdersTestApp> {
   let now = new Date(start);
   const clock = (): Date => now;
   const orders = new OrderEngine(clock);
@@ -56,25 +59,51 @@ export async function product(t: ShopTestApp, values: Readonly<Record<string, un
 }
 
 /** `POST orders/{id}/<action>` as a holder of `codes` (SO by default). */
-export function act(t: ShopTestApp, order: number, action: 'start' | 'complete' | 'cancel', codes: readonly PermissionCode[] = ['SO']): Promise<LightMyRequestResponse> {
+export function act(
+  t: ShopTestApp,
+  order: number,
+  action: 'start' | 'complete' | 'cancel',
+  codes: readonly PermissionCode[] = ['SO'],
+): Promise<LightMyRequestResponse> {
   return t.shop(codes, 'POST', `orders/${order}/${action}`);
 }
 
 /** An order as stored: the fields the engine keeps. */
-export async function storedOrder(t: ShopTestApp, order: number): Promise<{ status: string; count: number; version: number }> {
-  const { rows } = await t.db.query<{ status: string; count: string; version: number }>('SELECT status, count::text AS count, version FROM shop.orders WHERE id = $1', [order]);
+export async function storedOrder(
+  t: ShopTestApp,
+  order: number,
+): Promise<{ status: string; count: number; version: number }> {
+  const { rows } = await t.db.query<{ status: string; count: string; version: number }>(
+    'SELECT status, count::text AS count, version FROM shop.orders WHERE id = $1',
+    [order],
+  );
   const row = rows[0];
   if (!row) throw new Error(`no order ${order}`);
   return { status: row.status, count: Number(row.count), version: Number(row.version) };
 }
 
 /** The product's positions as stored, in id order. */
-export async function positionsOf(t: ShopTestApp, productId: number): Promise<{ id: number; state: string; order: number | null; owner: number | null; reservedUntil: string | null }[]> {
-  const { rows } = await t.db.query<{ id: string; state: string; order: string | null; owner: string | null; reserved_until: string | null }>(
+export async function positionsOf(
+  t: ShopTestApp,
+  productId: number,
+): Promise<{ id: number; state: string; order: number | null; owner: number | null; reservedUntil: string | null }[]> {
+  const { rows } = await t.db.query<{
+    id: string;
+    state: string;
+    order: string | null;
+    owner: string | null;
+    reserved_until: string | null;
+  }>(
     `SELECT id::text AS id, state, "order"::text AS "order", owner::text AS owner, to_char(reserved_until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS reserved_until
        FROM shop.positions WHERE product = $1 AND deleted_at IS NULL ORDER BY id`,
     [productId],
   );
   const id = (text: string | null): number | null => (text === null ? null : Number(text));
-  return rows.map((row) => ({ id: Number(row.id), state: row.state, order: id(row.order), owner: id(row.owner), reservedUntil: row.reserved_until }));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    state: row.state,
+    order: id(row.order),
+    owner: id(row.owner),
+    reservedUntil: row.reserved_until,
+  }));
 }

@@ -16,7 +16,8 @@ beforeAll(async () => {
 }, DB_TIMEOUT);
 afterAll(() => o.t.close());
 
-const presaleOrder = (productId: number, quantity: number, presale = true) => o.t.create('orders', { team: teamId, product: productId, quantity, user: buyer, presale });
+const presaleOrder = (productId: number, quantity: number, presale = true) =>
+  o.t.create('orders', { team: teamId, product: productId, quantity, user: buyer, presale });
 
 describe('presale', () => {
   it('takes what there is on completion and waits in progress', async () => {
@@ -79,7 +80,10 @@ describe('presale', () => {
     const order = await presaleOrder(fixture.product, 1);
     expect((await act(o.t, order, 'complete')).json()).toMatchObject({ data: { status: 'in_progress', count: 0 } });
     // A position freed outside the engine, then announced as arrived.
-    await o.t.db.query(`INSERT INTO shop.positions (product, data, state, title) VALUES ($1, 'late:arrival:x@example.com', 'free', 'late')`, [fixture.product]);
+    await o.t.db.query(
+      `INSERT INTO shop.positions (product, data, state, title) VALUES ($1, 'late:arrival:x@example.com', 'free', 'late')`,
+      [fixture.product],
+    );
     await o.orders.stockArrived(o.t.db, [fixture.product], { id: 1, language: 'en' });
     expect(await storedOrder(o.t, order)).toMatchObject({ status: 'completed', count: 1 });
     expect(o.completed.at(-1)).toMatchObject({ orderId: order });

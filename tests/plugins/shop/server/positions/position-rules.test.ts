@@ -18,15 +18,26 @@ async function loaded(lines: readonly string[], format?: string): Promise<StockF
   return { ...fixture, ids: (await storedPositions(t, fixture.product)).map((position) => position.id) };
 }
 
-const handOut = (id: number, state: 'reserved' | 'sold') => t.db.query(`UPDATE shop.positions SET state = $2, owner = 1 WHERE id = $1`, [id, state]);
+const handOut = (id: number, state: 'reserved' | 'sold') =>
+  t.db.query(`UPDATE shop.positions SET state = $2, owner = 1 WHERE id = $1`, [id, state]);
 
 describe('the positions list', () => {
   it('holds 20 rows a page unless asked for another size, as every list does', async () => {
     const fixture = await stockFixture(t);
-    expect((await bulk(t, { product: fixture.product, lines: Array.from({ length: 21 }, (_, index) => `user${index}:pw:user${index}@example.com`).join('\n') })).statusCode).toBe(200);
+    expect(
+      (
+        await bulk(t, {
+          product: fixture.product,
+          lines: Array.from({ length: 21 }, (_, index) => `user${index}:pw:user${index}@example.com`).join('\n'),
+        })
+      ).statusCode,
+    ).toBe(200);
     const page = await t.shop(['SQ'], 'GET', `positions?filter[product][eq]=${fixture.product}`);
     expect(page.statusCode, page.body).toBe(200);
-    expect(page.json<{ data: { per_page: number; data: unknown[] } }>().data).toMatchObject({ per_page: 20, data: expect.any(Array) });
+    expect(page.json<{ data: { per_page: number; data: unknown[] } }>().data).toMatchObject({
+      per_page: 20,
+      data: expect.any(Array),
+    });
     expect(page.json<{ data: { data: unknown[] } }>().data.data).toHaveLength(20);
     expect((await t.shop(['SQ'], 'GET', 'positions?per_page=250')).statusCode).toBe(200);
   });
@@ -37,23 +48,44 @@ describe('creating one position', () => {
     const fixture = await loaded(['a:b:c@example.com']);
     const refused = await t.shop(['SQ'], 'POST', 'positions', { product: fixture.product, data: 'a:b', state: 'free' });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ errors: { data: ['Expected 3 parts separated by colons (login:password:email), found 2.'] } });
-    const twice = await t.shop(['SQ'], 'POST', 'positions', { product: fixture.product, data: ' a:b:c@example.com ', state: 'free' });
+    expect(refused.json()).toMatchObject({
+      errors: { data: ['Expected 3 parts separated by colons (login:password:email), found 2.'] },
+    });
+    const twice = await t.shop(['SQ'], 'POST', 'positions', {
+      product: fixture.product,
+      data: ' a:b:c@example.com ',
+      state: 'free',
+    });
     expect(twice.json()).toMatchObject({ errors: { data: ['The product already has a position with this data.'] } });
     const sold = await t.shop(['SQ'], 'POST', 'positions', { product: fixture.product, data: 'x:y:z', state: 'sold' });
-    expect(sold.json()).toMatchObject({ errors: { state: ['Only free and defective can be set here: orders reserve and sell positions.'] } });
-    const created = await t.shop(['SQ'], 'POST', 'positions', { product: fixture.product, data: ' x:y:z ', state: 'free' });
+    expect(sold.json()).toMatchObject({
+      errors: { state: ['Only free and defective can be set here: orders reserve and sell positions.'] },
+    });
+    const created = await t.shop(['SQ'], 'POST', 'positions', {
+      product: fixture.product,
+      data: ' x:y:z ',
+      state: 'free',
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json<{ data: { title: string } }>().data.title).toMatch(/^Farm account \d+$/);
-    expect((await storedPositions(t, fixture.product)).map((position) => position.data)).toEqual(['a:b:c@example.com', 'x:y:z']);
+    expect((await storedPositions(t, fixture.product)).map((position) => position.data)).toEqual([
+      'a:b:c@example.com',
+      'x:y:z',
+    ]);
     expect(await counts(t, fixture)).toEqual({ inStock: 2, category: 2 });
   });
 
   it('refuses an archived product', async () => {
     const fixture = await stockFixture(t);
     await t.patch(`products/${fixture.product}`, { status: 'archived' });
-    const answer = await t.shop(['SQ'], 'POST', 'positions', { product: fixture.product, data: 'x:y:z', state: 'free' });
-    expect(answer.json()).toMatchObject({ errors: { product: ['The product is archived: no positions can be added to it.'] } });
+    const answer = await t.shop(['SQ'], 'POST', 'positions', {
+      product: fixture.product,
+      data: 'x:y:z',
+      state: 'free',
+    });
+    expect(answer.json()).toMatchObject({
+      errors: { product: ['The product is archived: no positions can be added to it.'] },
+    });
   });
 });
 
@@ -72,7 +104,9 @@ describe('editing a position', () => {
     for (const state of ['reserved', 'sold']) {
       const answer = await t.patch(`positions/${fixture.ids[0]}`, { state });
       expect(answer.statusCode).toBe(422);
-      expect(answer.json()).toMatchObject({ errors: { state: ['Only free and defective can be set here: orders reserve and sell positions.'] } });
+      expect(answer.json()).toMatchObject({
+        errors: { state: ['Only free and defective can be set here: orders reserve and sell positions.'] },
+      });
     }
   });
 
@@ -85,7 +119,9 @@ describe('editing a position', () => {
       for (const values of [{ state: 'free' }, { state: 'defective' }, { data: 'g:h:i' }]) {
         const answer = await t.patch(`positions/${id}`, values);
         expect(answer.statusCode).toBe(409);
-        expect(answer.json()).toMatchObject({ message: 'This position belongs to an order: only the order changes it.' });
+        expect(answer.json()).toMatchObject({
+          message: 'This position belongs to an order: only the order changes it.',
+        });
       }
       expect((await t.shop(SHOP_CODES, 'DELETE', `positions/${id}`)).statusCode).toBe(409);
     }
@@ -98,7 +134,9 @@ describe('editing a position', () => {
     const [moving, broken] = from.ids as [number, number];
     const moved = await t.patch(`positions/${moving}`, { product: to.product });
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json<{ data: { title: string } }>().data.title).toBe((await t.shop(SHOP_CODES, 'GET', `products/${to.product}`)).json<{ data: { name: string } }>().data.name);
+    expect(moved.json<{ data: { title: string } }>().data.title).toBe(
+      (await t.shop(SHOP_CODES, 'GET', `products/${to.product}`)).json<{ data: { name: string } }>().data.name,
+    );
     expect(await counts(t, from)).toEqual({ inStock: 1, category: 1 });
     expect(await counts(t, to)).toEqual({ inStock: 1, category: 1 });
     await t.patch(`positions/${broken}`, { state: 'defective' });
@@ -111,7 +149,9 @@ describe('editing a position', () => {
     const from = await loaded(['a:b:c']);
     const holder = await loaded(['a:b:c']);
     const tokens = await stockFixture(t, 'login:password:email:phone');
-    expect((await t.patch(`positions/${from.ids[0]}`, { product: holder.product })).json()).toMatchObject({ errors: { data: ['The product already has a position with this data.'] } });
+    expect((await t.patch(`positions/${from.ids[0]}`, { product: holder.product })).json()).toMatchObject({
+      errors: { data: ['The product already has a position with this data.'] },
+    });
     expect((await t.patch(`positions/${from.ids[0]}`, { product: tokens.product })).json()).toMatchObject({
       errors: { data: ['Expected 4 parts separated by colons (login:password:email:phone), found 3.'] },
     });
@@ -140,9 +180,20 @@ describe("a category's format", () => {
     expect((await t.patch(`categories/${fixture.category}`, { format: 'login:rest' })).statusCode).toBe(200);
     const refused = await t.patch(`categories/${fixture.category}`, { format: 'a:b:c:d' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ message: 'Free positions not matching the new format: 2. Change or remove them first.' });
-    const inRussian = await t.shop(SHOP_CODES, 'PATCH', `categories/${fixture.category}`, { format: 'a:b:c:d', version: 2 }, undefined, { 'accept-language': 'ru' });
-    expect(inRussian.json()).toMatchObject({ message: 'Свободных позиций, не подходящих под новый формат: 2. Сначала измените или удалите их.' });
+    expect(refused.json()).toMatchObject({
+      message: 'Free positions not matching the new format: 2. Change or remove them first.',
+    });
+    const inRussian = await t.shop(
+      SHOP_CODES,
+      'PATCH',
+      `categories/${fixture.category}`,
+      { format: 'a:b:c:d', version: 2 },
+      undefined,
+      { 'accept-language': 'ru' },
+    );
+    expect(inRussian.json()).toMatchObject({
+      message: 'Свободных позиций, не подходящих под новый формат: 2. Сначала измените или удалите их.',
+    });
     expect((await t.patch(`categories/${fixture.category}`, { comment: 'format unchanged' })).statusCode).toBe(200);
   });
 });

@@ -12,7 +12,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const auditOf = async (resource: string, recordId: number) =>
-  (await t.db.query<{ action: string; after: Record<string, unknown> | null }>('SELECT action, after FROM core.audit_log WHERE resource = $1 AND record_id = $2 ORDER BY id', [resource, recordId])).rows;
+  (
+    await t.db.query<{ action: string; after: Record<string, unknown> | null }>(
+      'SELECT action, after FROM core.audit_log WHERE resource = $1 AND record_id = $2 ORDER BY id',
+      [resource, recordId],
+    )
+  ).rows;
 
 describe('access and input', () => {
   it('answers 403 without SQ', async () => {
@@ -41,12 +46,18 @@ describe('access and input', () => {
 
   it('refuses a paste with no positions, an unknown product and an archived one', async () => {
     const { product } = await stockFixture(t);
-    expect((await bulk(t, { product, lines: '\n  \n' })).json()).toMatchObject({ errors: { lines: ['There are no positions to load: every line is empty.'] } });
-    expect((await bulk(t, { product: 999_999, lines: 'a:b:c' })).json()).toMatchObject({ errors: { product: ['There is no such product.'] } });
+    expect((await bulk(t, { product, lines: '\n  \n' })).json()).toMatchObject({
+      errors: { lines: ['There are no positions to load: every line is empty.'] },
+    });
+    expect((await bulk(t, { product: 999_999, lines: 'a:b:c' })).json()).toMatchObject({
+      errors: { product: ['There is no such product.'] },
+    });
     expect((await t.patch(`products/${product}`, { status: 'archived' })).statusCode).toBe(200);
     const archived = await bulk(t, { product, lines: 'a:b:c' });
     expect(archived.statusCode).toBe(422);
-    expect(archived.json()).toMatchObject({ errors: { product: ['The product is archived: no positions can be added to it.'] } });
+    expect(archived.json()).toMatchObject({
+      errors: { product: ['The product is archived: no positions can be added to it.'] },
+    });
   });
 
   it('refuses more than 10,000 positions at once', async () => {
@@ -61,7 +72,8 @@ describe('access and input', () => {
 describe('loading', () => {
   it('writes every good line as a free position, titled with the product, with one audit entry, and counts it', async () => {
     const fixture = await stockFixture(t);
-    const lines = 'alice:secret1:alice@example.com\r\n\r\n  bob:secret2:bob@example.com  \nexotic:pa:ss:with:colons@example.com\n';
+    const lines =
+      'alice:secret1:alice@example.com\r\n\r\n  bob:secret2:bob@example.com  \nexotic:pa:ss:with:colons@example.com\n';
     const answer = await bulk(t, { product: fixture.product, lines });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({ data: { created: 3, skipped: [] } });
@@ -74,7 +86,11 @@ describe('loading', () => {
     ]);
     const listed = await t.shop(['SQ'], 'GET', `positions?filter[product][eq]=${fixture.product}`);
     const name = await productName(fixture.product);
-    expect(listed.json<{ data: { data: { title: string; version: number }[] } }>().data.data.map((record) => [record.title, record.version])).toEqual([
+    expect(
+      listed
+        .json<{ data: { data: { title: string; version: number }[] } }>()
+        .data.data.map((record) => [record.title, record.version]),
+    ).toEqual([
       [name, 1],
       [name, 1],
       [name, 1],
@@ -82,7 +98,10 @@ describe('loading', () => {
     expect(await counts(t, fixture)).toEqual({ inStock: 3, category: 3 });
     const audit = await auditOf('shop.products', fixture.product);
     expect(audit.filter((entry) => entry.action === 'load-positions')).toEqual([
-      { action: 'load-positions', after: { positions_loaded: 3, first_position: stored[0]?.id, last_position: stored[2]?.id } },
+      {
+        action: 'load-positions',
+        after: { positions_loaded: 3, first_position: stored[0]?.id, last_position: stored[2]?.id },
+      },
     ]);
   });
 
@@ -124,7 +143,10 @@ describe('loading', () => {
         ],
       },
     });
-    expect((await storedPositions(t, fixture.product)).map((position) => position.data)).toEqual(['one:p1:one@example.com', 'two:p2:two@example.com']);
+    expect((await storedPositions(t, fixture.product)).map((position) => position.data)).toEqual([
+      'one:p1:one@example.com',
+      'two:p2:two@example.com',
+    ]);
     expect(await counts(t, fixture)).toEqual({ inStock: 2, category: 2 });
   });
 
@@ -140,20 +162,30 @@ describe('loading', () => {
     ]);
     const skipped = await bulk(t, { product: fixture.product, lines, skip_invalid: true });
     expect(skipped.json<{ data: { created: number } }>().data.created).toBe(1);
-    expect((await storedPositions(t, fixture.product)).map((position) => position.data)).toEqual(['held:p:h@example.com', 'new:p:n@example.com']);
+    expect((await storedPositions(t, fixture.product)).map((position) => position.data)).toEqual([
+      'held:p:h@example.com',
+      'new:p:n@example.com',
+    ]);
     // Another product may hold the same data.
     const other = await stockFixture(t);
-    expect((await bulk(t, { product: other.product, lines: 'held:p:h@example.com' })).json()).toEqual({ data: { created: 1, skipped: [] } });
+    expect((await bulk(t, { product: other.product, lines: 'held:p:h@example.com' })).json()).toEqual({
+      data: { created: 1, skipped: [] },
+    });
   });
 
   it('takes a one-part format as the whole line', async () => {
     const fixture = await stockFixture(t, 'token');
-    expect((await bulk(t, { product: fixture.product, lines: 'abc:def\nxyz' })).json()).toEqual({ data: { created: 2, skipped: [] } });
+    expect((await bulk(t, { product: fixture.product, lines: 'abc:def\nxyz' })).json()).toEqual({
+      data: { created: 2, skipped: [] },
+    });
   });
 
   it('loads 10,000 lines in one request', async () => {
     const fixture = await stockFixture(t);
-    const lines = Array.from({ length: 10_000 }, (_, index) => `user${index}:pass${index}:user${index}@example.com`).join('\n');
+    const lines = Array.from(
+      { length: 10_000 },
+      (_, index) => `user${index}:pass${index}:user${index}@example.com`,
+    ).join('\n');
     const started = Date.now();
     const answer = await bulk(t, { product: fixture.product, lines });
     expect(answer.json()).toEqual({ data: { created: 10_000, skipped: [] } });
@@ -170,11 +202,16 @@ describe('concurrent loads', () => {
   it('of the same lines into one product write them once: the other load finds them held', async () => {
     const fixture = await stockFixture(t);
     const lines = Array.from({ length: 50 }, (_, index) => `race${index}:p:r@example.com`).join('\n');
-    const answers = await Promise.all([bulk(t, { product: fixture.product, lines }), bulk(t, { product: fixture.product, lines })]);
+    const answers = await Promise.all([
+      bulk(t, { product: fixture.product, lines }),
+      bulk(t, { product: fixture.product, lines }),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
     const refused = answers.find((answer) => answer.statusCode === 422)?.json<{ errors: { message: string }[] }>();
     expect(refused?.errors).toHaveLength(50);
-    expect(new Set(refused?.errors.map((error) => error.message))).toEqual(new Set(['The product already has this position.']));
+    expect(new Set(refused?.errors.map((error) => error.message))).toEqual(
+      new Set(['The product already has this position.']),
+    );
     expect(await storedPositions(t, fixture.product)).toHaveLength(50);
     expect(await counts(t, fixture)).toEqual({ inStock: 50, category: 50 });
   });

@@ -18,7 +18,11 @@ let position: number;
 beforeAll(async () => {
   t = await shopApp();
   buyer = await addUser(t.db, { username: 'buyer', email: 'buyer@example.com', password: 'buyer-password-1' });
-  stranger = await addUser(t.db, { username: 'stranger', email: 'stranger@example.com', password: 'stranger-password-1' });
+  stranger = await addUser(t.db, {
+    username: 'stranger',
+    email: 'stranger@example.com',
+    password: 'stranger-password-1',
+  });
   const { product } = await stockFixture(t);
   expect((await bulk(t, { product, lines: `${SECRET}\n${OTHER_SECRET}` })).statusCode).toBe(200);
   const [first] = await storedPositions(t, product);
@@ -28,9 +32,15 @@ beforeAll(async () => {
 }, DB_TIMEOUT);
 afterAll(() => t.close());
 
-const reveal = (codes: Parameters<ShopTestApp['shop']>[0], userId: number, id = position) => t.shop(codes, 'GET', `positions/${id}/data`, undefined, userId);
+const reveal = (codes: Parameters<ShopTestApp['shop']>[0], userId: number, id = position) =>
+  t.shop(codes, 'GET', `positions/${id}/data`, undefined, userId);
 const reveals = async () =>
-  (await t.db.query<{ actor_id: string; before: unknown; after: unknown }>(`SELECT actor_id::text, before, after FROM core.audit_log WHERE resource = 'shop.positions' AND record_id = $1 AND action = 'reveal' ORDER BY id`, [position])).rows;
+  (
+    await t.db.query<{ actor_id: string; before: unknown; after: unknown }>(
+      `SELECT actor_id::text, before, after FROM core.audit_log WHERE resource = 'shop.positions' AND record_id = $1 AND action = 'reveal' ORDER BY id`,
+      [position],
+    )
+  ).rows;
 
 describe('reveal', () => {
   it('shows the data to an SQ holder, uncached, and audits who saw which position', async () => {

@@ -25,12 +25,20 @@ export async function stockFixture(t: ShopTestApp, format = 'login:password:emai
 }
 
 /** `POST positions/bulk` as a holder of `codes` (SQ by default). */
-export function bulk(t: ShopTestApp, body: unknown, codes: readonly PermissionCode[] = ['SQ'], headers: Readonly<Record<string, string>> = {}): Promise<LightMyRequestResponse> {
+export function bulk(
+  t: ShopTestApp,
+  body: unknown,
+  codes: readonly PermissionCode[] = ['SQ'],
+  headers: Readonly<Record<string, string>> = {},
+): Promise<LightMyRequestResponse> {
   return t.shop(codes, 'POST', 'positions/bulk', body, undefined, headers);
 }
 
 /** The product's positions that are not deleted, as stored: id, data and state, in id order. */
-export async function storedPositions(t: ShopTestApp, product: number): Promise<{ id: number; data: string; state: string }[]> {
+export async function storedPositions(
+  t: ShopTestApp,
+  product: number,
+): Promise<{ id: number; data: string; state: string }[]> {
   const { rows } = await t.db.query<{ id: string; data: string; state: string }>(
     'SELECT id::text AS id, data, state FROM shop.positions WHERE product = $1 AND deleted_at IS NULL ORDER BY id',
     [product],
@@ -40,7 +48,11 @@ export async function storedPositions(t: ShopTestApp, product: number): Promise<
 
 /** The product's and its category's free counts as the stock engine keeps them. */
 export async function counts(t: ShopTestApp, fixture: StockFixture): Promise<{ inStock: number; category: number }> {
-  const product = await t.db.query<{ n: string }>('SELECT in_stock::text AS n FROM shop.products WHERE id = $1', [fixture.product]);
-  const category = await t.db.query<{ n: string }>('SELECT count::text AS n FROM shop.categories WHERE id = $1', [fixture.category]);
+  const product = await t.db.query<{ n: string }>('SELECT in_stock::text AS n FROM shop.products WHERE id = $1', [
+    fixture.product,
+  ]);
+  const category = await t.db.query<{ n: string }>('SELECT count::text AS n FROM shop.categories WHERE id = $1', [
+    fixture.category,
+  ]);
   return { inStock: Number(product.rows[0]?.n), category: Number(category.rows[0]?.n) };
 }

@@ -13,7 +13,8 @@ afterAll(() => t.close());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 let made = 0;
-const newTeam = (values: Record<string, unknown> = {}) => t.shop(SHOP_CODES, 'POST', 'teams', { name: `Team ${++made}`, timezone: 'UTC', ...values });
+const newTeam = (values: Record<string, unknown> = {}) =>
+  t.shop(SHOP_CODES, 'POST', 'teams', { name: `Team ${++made}`, timezone: 'UTC', ...values });
 
 describe('uuid', () => {
   it('is generated on create, differs per team, and never changes', async () => {
@@ -38,12 +39,19 @@ describe('uuid', () => {
 
 describe('time zone', () => {
   it('takes IANA zones and refuses one that does not exist with a field message', async () => {
-    for (const timezone of ['UTC', 'Europe/Kyiv', 'America/Argentina/Buenos_Aires', 'Etc/GMT+3']) expect((await newTeam({ timezone })).statusCode, timezone).toBe(201);
+    for (const timezone of ['UTC', 'Europe/Kyiv', 'America/Argentina/Buenos_Aires', 'Etc/GMT+3'])
+      expect((await newTeam({ timezone })).statusCode, timezone).toBe(201);
     const refused = await newTeam({ timezone: 'Mars/Olympus_Mons' });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ errors: { timezone: ['There is no such time zone: use a name like Europe/Kyiv or UTC.'] } });
-    const inRussian = await t.shop(SHOP_CODES, 'POST', 'teams', { name: 'Russian', timezone: 'Mars/Base' }, undefined, { 'accept-language': 'ru' });
-    expect(inRussian.json()).toMatchObject({ errors: { timezone: ['Такого часового пояса нет: укажите название вроде Europe/Kyiv или UTC.'] } });
+    expect(refused.json()).toMatchObject({
+      errors: { timezone: ['There is no such time zone: use a name like Europe/Kyiv or UTC.'] },
+    });
+    const inRussian = await t.shop(SHOP_CODES, 'POST', 'teams', { name: 'Russian', timezone: 'Mars/Base' }, undefined, {
+      'accept-language': 'ru',
+    });
+    expect(inRussian.json()).toMatchObject({
+      errors: { timezone: ['Такого часового пояса нет: укажите название вроде Europe/Kyiv или UTC.'] },
+    });
     const id = (await newTeam()).json<{ data: { id: number } }>().data.id;
     expect((await t.patch(`teams/${id}`, { timezone: 'Europe/Atlantis' })).statusCode).toBe(422);
   });
@@ -51,7 +59,11 @@ describe('time zone', () => {
 
 describe('references', () => {
   it('takes live users and a messenger bot, and refuses a deleted user or a bot that does not exist', async () => {
-    const user = await addUser(t.db, { username: 'member', email: 'member@example.com', password: 'member-password-1' });
+    const user = await addUser(t.db, {
+      username: 'member',
+      email: 'member@example.com',
+      password: 'member-password-1',
+    });
     const gone = await addUser(t.db, { username: 'gone', email: 'gone@example.com', password: 'gone-password-1' });
     await t.db.query('UPDATE core.users SET deleted_at = now() WHERE id = $1', [gone]);
     const bot = await t.addBot(NOTIFICATION_HANDLER);

@@ -14,7 +14,12 @@ beforeAll(async () => {
   const answer = await loadRows(t, [
     row('1', '2026-03-01', '0.1', { team: fx.alpha, vertical: 'Nutra' }),
     row('2', '2026-03-02', '0.2', { team: fx.alpha, vertical: 'Nutra', status: 'disabled', disable_reason: 'Policy' }),
-    row('3', '2026-03-03', '1234567.89', { team: fx.beta, vertical: 'Gambling', status: 'disabled', disable_reason: 'Policy' }),
+    row('3', '2026-03-03', '1234567.89', {
+      team: fx.beta,
+      vertical: 'Gambling',
+      status: 'disabled',
+      disable_reason: 'Policy',
+    }),
     row('4', '2026-03-31', '0.01', { status: 'disabled' }),
     row('5', '2026-04-01', '100', { team: fx.beta, vertical: 'Nutra', status: 'limited' }),
   ]);
@@ -57,22 +62,44 @@ describe('the summary', () => {
     expect(alpha.totals).toEqual({ assets: 2, disabled: 1, spent_usd: '0.30' });
     expect(alpha.disabled_by_reason).toEqual([{ reason: 'Policy', assets: 1, share: '100.00' }]);
     expect((await summary(t, '?vertical=Nutra')).totals).toEqual({ assets: 3, disabled: 1, spent_usd: '100.30' });
-    expect((await summary(t, '?status=limited')).by_team).toEqual([{ team: fx.beta, name: 'Beta', spent_usd: '100.00', assets: 1 }]);
+    expect((await summary(t, '?status=limited')).by_team).toEqual([
+      { team: fx.beta, name: 'Beta', spent_usd: '100.00', assets: 1 },
+    ]);
     const march = await summary(t, '?from=2026-03-02&to=2026-03-31');
     expect(march.totals).toEqual({ assets: 3, disabled: 3, spent_usd: '1234568.10' });
     expect((await summary(t, '?from=2026-04-01')).totals.assets).toBe(1);
     expect((await summary(t, '?to=2026-03-01')).totals.assets).toBe(1);
     const nothing = await summary(t, `?team=${fx.alpha}&status=limited`);
-    expect(nothing).toEqual({ totals: { assets: 0, disabled: 0, spent_usd: '0.00' }, by_team: [], by_vertical: [], disabled_by_reason: [] });
+    expect(nothing).toEqual({
+      totals: { assets: 0, disabled: 0, spent_usd: '0.00' },
+      by_team: [],
+      by_vertical: [],
+      disabled_by_reason: [],
+    });
   });
 
   it('refuses a query it cannot take as it is (422)', async () => {
-    for (const query of ['team=abc', 'team=0', 'team=01', 'team=1&team=2', 'status=paused', 'vertical=', 'from=2026-3-1', 'from=2026-02-30', 'to=2026-03-01&from=2026-03-02', 'colour=red']) {
+    for (const query of [
+      'team=abc',
+      'team=0',
+      'team=01',
+      'team=1&team=2',
+      'status=paused',
+      'vertical=',
+      'from=2026-3-1',
+      'from=2026-02-30',
+      'to=2026-03-01&from=2026-03-02',
+      'colour=red',
+    ]) {
       const answer = await t.shop(['SR'], 'GET', `reports/summary?${query}`);
       expect(answer.statusCode, query).toBe(422);
     }
-    expect(errorsOf(await t.shop(['SR'], 'GET', 'reports/summary?from=2026-03-02&to=2026-03-01')).errors).toEqual({ to: ['The period cannot end before it starts.'] });
-    expect(errorsOf(await inRussian(t, 'GET', 'reports/summary?from=2026-03-02&to=2026-03-01')).errors).toEqual({ to: ['Период не может закончиться раньше, чем начался.'] });
+    expect(errorsOf(await t.shop(['SR'], 'GET', 'reports/summary?from=2026-03-02&to=2026-03-01')).errors).toEqual({
+      to: ['The period cannot end before it starts.'],
+    });
+    expect(errorsOf(await inRussian(t, 'GET', 'reports/summary?from=2026-03-02&to=2026-03-01')).errors).toEqual({
+      to: ['Период не может закончиться раньше, чем начался.'],
+    });
   });
 
   it('is for SR holders only', async () => {

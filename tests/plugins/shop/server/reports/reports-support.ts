@@ -13,14 +13,22 @@ export interface ReportFixtures {
 
 export async function reportFixtures(t: ShopTestApp): Promise<ReportFixtures> {
   const category = await t.create('categories', { name: 'Accounts', format: 'login:password' });
-  const product = await t.create('products', { name: 'Farm account', price: { amount: '12.50', currency: 'USD' }, category, status: 'active', type: 'ad-account' });
+  const product = await t.create('products', {
+    name: 'Farm account',
+    price: { amount: '12.50', currency: 'USD' },
+    category,
+    status: 'active',
+    type: 'ad-account',
+  });
   const alpha = await t.create('teams', { name: 'Alpha', timezone: 'UTC' });
   const beta = await t.create('teams', { name: 'Beta', timezone: 'UTC' });
   return { alpha, beta, category, product };
 }
 
-export const importCsv = (t: ShopTestApp, csv: string, codes = SHOP_CODES) => t.shop(codes, 'POST', 'reports/import', { csv });
-export const loadRows = (t: ShopTestApp, rows: unknown, codes = SHOP_CODES) => t.shop(codes, 'POST', 'reports/rows', { rows });
+export const importCsv = (t: ShopTestApp, csv: string, codes = SHOP_CODES) =>
+  t.shop(codes, 'POST', 'reports/import', { csv });
+export const loadRows = (t: ShopTestApp, rows: unknown, codes = SHOP_CODES) =>
+  t.shop(codes, 'POST', 'reports/rows', { rows });
 
 /** A row in the resource's JSON shape. */
 export const row = (ads: string, day: string, spent: string, values: Readonly<Record<string, unknown>> = {}) => ({
@@ -45,8 +53,19 @@ export async function listed(t: ShopTestApp, query = ''): Promise<Record<string,
 }
 
 /** A request in Russian (Accept-Language), as a holder of SR. */
-export function inRussian(t: ShopTestApp, method: 'GET' | 'POST', path: string, payload?: object): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method, url: `/api/shop/${path}`, headers: { ...bearer(mintToken(['SR'])), 'accept-language': 'ru' }, ...(payload ? { payload } : {}) });
+export function inRussian(
+  t: ShopTestApp,
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url: `/api/shop/${path}`,
+    headers: { ...bearer(mintToken(['SR'])), 'accept-language': 'ru' },
+    ...(payload ? { payload } : {}),
+  });
 }
 
-export const errorsOf = (answer: LightMyRequestResponse) => answer.json<{ message: string; errors: Record<string, string[]> }>();
+export const errorsOf = (answer: LightMyRequestResponse) =>
+  answer.json<{ message: string; errors: Record<string, string[]> }>();

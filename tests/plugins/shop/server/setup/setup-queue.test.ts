@@ -18,23 +18,36 @@ let made = 0;
 async function queuedTask(buyer: number, teamId: number): Promise<{ task: number; order: number }> {
   made++;
   const category = await t.create('categories', { name: `Setup category ${made}`, format: 'login:password' });
-  const product = await t.create('products', { name: `Set-up page ${made}`, price: { amount: '5.00', currency: 'USD' }, category, status: 'active', type: 'page', needs_setup: true });
+  const product = await t.create('products', {
+    name: `Set-up page ${made}`,
+    price: { amount: '5.00', currency: 'USD' },
+    category,
+    status: 'active',
+    type: 'page',
+    needs_setup: true,
+  });
   await t.create('positions', { product, state: 'free', data: 'login:secret' });
   const order = await t.create('orders', { team: teamId, product, quantity: 1, user: buyer });
   const completed = await t.shop(['SO'], 'POST', `orders/${order}/complete`, {});
   if (completed.statusCode !== 200) throw new Error(`order not completed: ${completed.statusCode} ${completed.body}`);
-  const { rows } = await t.db.query<{ id: string }>(`SELECT id::text AS id FROM shop.setup_tasks WHERE "order" = $1`, [order]);
+  const { rows } = await t.db.query<{ id: string }>(`SELECT id::text AS id FROM shop.setup_tasks WHERE "order" = $1`, [
+    order,
+  ]);
   return { task: Number(rows[0]?.id), order };
 }
 
 const act = (task: number, action: string, body: unknown, userId = 1, headers: Readonly<Record<string, string>> = {}) =>
   t.shop(['SS'], 'POST', `setup-tasks/${task}/${action}`, body, userId, headers);
-const versionOf = async (task: number) => (await t.shop(['SS'], 'GET', `setup-tasks/${task}`)).json<{ data: { version: number } }>().data.version;
+const versionOf = async (task: number) =>
+  (await t.shop(['SS'], 'GET', `setup-tasks/${task}`)).json<{ data: { version: number } }>().data.version;
 
 describe('access and bodies', () => {
   it('answers 403 without SS', async () => {
     const others = SHOP_CODES.filter((code) => code !== 'SS');
-    for (const action of ['take', 'done', 'fail']) expect((await t.shop(others, 'POST', `setup-tasks/1/${action}`, { version: 1, comment: 'x' })).statusCode).toBe(403);
+    for (const action of ['take', 'done', 'fail'])
+      expect((await t.shop(others, 'POST', `setup-tasks/1/${action}`, { version: 1, comment: 'x' })).statusCode).toBe(
+        403,
+      );
   });
 
   it.each([
@@ -56,7 +69,9 @@ describe('the queue', () => {
     const buyer = await person(t);
     const staff = await person(t, 'staff');
     const { task } = await queuedTask(buyer, await team(t));
-    expect((await t.shop(['SS'], 'GET', `setup-tasks/${task}`)).json<{ data: { state: string; user: number } }>().data).toMatchObject({ state: 'queued', user: buyer });
+    expect(
+      (await t.shop(['SS'], 'GET', `setup-tasks/${task}`)).json<{ data: { state: string; user: number } }>().data,
+    ).toMatchObject({ state: 'queued', user: buyer });
 
     const early = await act(task, 'done', { version: await versionOf(task) });
     expect(early.statusCode).toBe(409);
@@ -76,14 +91,24 @@ describe('the queue', () => {
     // Anyone with SS may finish a task a colleague took: the history says who.
     const done = await act(task, 'done', { version: takenTask.data.version, comment: '  Pixel connected  ' });
     expect(done.statusCode).toBe(200);
-    expect(done.json<SetupActionAnswer>().data).toMatchObject({ state: 'done', assignee: staff, comment: 'Pixel connected', finished_at: expect.any(String) });
-    const history = (await t.shop(['SS'], 'GET', `setup-tasks/${task}/history`)).json<{ data: { action: string; actor_id: number }[] }>().data;
+    expect(done.json<SetupActionAnswer>().data).toMatchObject({
+      state: 'done',
+      assignee: staff,
+      comment: 'Pixel connected',
+      finished_at: expect.any(String),
+    });
+    const history = (await t.shop(['SS'], 'GET', `setup-tasks/${task}/history`)).json<{
+      data: { action: string; actor_id: number }[];
+    }>().data;
     expect(history.map((entry) => [entry.action, entry.actor_id])).toEqual([
       ['done', 1],
       ['take', staff],
       ['create', 1],
     ]);
-    expect((await act(task, 'fail', { version: await versionOf(task), comment: 'too late' })).json<{ message: string }>().message).toBe('This setup task is already finished.');
+    expect(
+      (await act(task, 'fail', { version: await versionOf(task), comment: 'too late' })).json<{ message: string }>()
+        .message,
+    ).toBe('This setup task is already finished.');
   });
 
   it('tells the buyer through the team’s bot in their private chat', async () => {
@@ -97,9 +122,19 @@ describe('the queue', () => {
 
     const failed = await act(task, 'fail', { version: taken.data.version, comment: 'The page was banned' });
     expect(failed.statusCode).toBe(200);
-    expect(failed.json<SetupActionAnswer>()).toMatchObject({ data: { state: 'failed', comment: 'The page was banned' }, notice: 'sent' });
+    expect(failed.json<SetupActionAnswer>()).toMatchObject({
+      data: { state: 'failed', comment: 'The page was banned' },
+      notice: 'sent',
+    });
     expect(t.telegram.sent.slice(sentBefore)).toEqual([
-      { chatId: 777_001, text: expect.stringMatching(new RegExp(`^Setup of your order #${order} \\(Set-up page \\d+ × 1\\) failed\\.\\nReason: The page was banned$`)) },
+      {
+        chatId: 777_001,
+        text: expect.stringMatching(
+          new RegExp(
+            `^Setup of your order #${order} \\(Set-up page \\d+ × 1\\) failed\\.\\nReason: The page was banned$`,
+          ),
+        ),
+      },
     ]);
   });
 
@@ -114,12 +149,18 @@ describe('the queue', () => {
 
     // A team bot, but the buyer has no Telegram id.
     const withBot = await queuedTask(buyer, await team(t, { bot: await t.addBot(ORDER_HANDLER) }));
-    const second = (await act(withBot.task, 'take', { version: await versionOf(withBot.task) })).json<SetupActionAnswer>();
-    expect((await act(withBot.task, 'done', { version: second.data.version })).json<SetupActionAnswer>().notice).toBe('no-chat');
+    const second = (
+      await act(withBot.task, 'take', { version: await versionOf(withBot.task) })
+    ).json<SetupActionAnswer>();
+    expect((await act(withBot.task, 'done', { version: second.data.version })).json<SetupActionAnswer>().notice).toBe(
+      'no-chat',
+    );
     expect(t.telegram.sent.length).toBe(sentBefore);
 
     const lines = t.logs.map(logLine).filter((line) => line.includes('the buyer was not notified'));
-    expect(lines.some((line) => line.includes(`"setupTask":${noBot.task}`) && line.includes('"notice":"no-bot"'))).toBe(true);
+    expect(lines.some((line) => line.includes(`"setupTask":${noBot.task}`) && line.includes('"notice":"no-bot"'))).toBe(
+      true,
+    );
     expect(lines.join('\n')).not.toContain('secret-looking comment');
   });
 });

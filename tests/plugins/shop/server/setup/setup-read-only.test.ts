@@ -21,7 +21,10 @@ describe('the setup queue as a read-only resource', () => {
       ['POST', 'setup-tasks/1/restore'],
       ['POST', 'setup-tasks/bulk-delete'],
     ] as const) {
-      expect((await t.shop(SHOP_CODES, method, path, method === 'DELETE' ? undefined : { state: 'done' })).statusCode, `${method} ${path}`).toBe(404);
+      expect(
+        (await t.shop(SHOP_CODES, method, path, method === 'DELETE' ? undefined : { state: 'done' })).statusCode,
+        `${method} ${path}`,
+      ).toBe(404);
     }
   });
 });

@@ -20,7 +20,8 @@ afterAll(() => t.close());
 const preview = (body: unknown, codes = ['SM'] as const) => t.shop([...codes], 'POST', 'transfer/preview', body);
 const transfer = (body: unknown) => t.shop(['SM'], 'POST', 'transfer', body);
 const rowsOf = (answer: { json: <T>() => T }) => answer.json<{ data: TransferPreview }>().data.rows;
-const versionOf = async (order: number) => (await t.shop(['SO'], 'GET', `orders/${order}`)).json<{ data: { version: number } }>().data.version;
+const versionOf = async (order: number) =>
+  (await t.shop(['SO'], 'GET', `orders/${order}`)).json<{ data: { version: number } }>().data.version;
 const historyOf = async (path: string) => (await t.shop(SHOP_CODES, 'GET', path)).json<{ data: HistoryEntry[] }>().data;
 
 describe('access', () => {
@@ -34,7 +35,8 @@ describe('access', () => {
       ['GET', 'references/transfer/users?q=a'],
       ['GET', 'references/transfer/teams?q=a'],
     ] as const;
-    for (const [method, path, body] of calls) expect((await t.shop(others, method, path, body)).statusCode, `${method} ${path}`).toBe(403);
+    for (const [method, path, body] of calls)
+      expect((await t.shop(others, method, path, body)).statusCode, `${method} ${path}`).toBe(403);
   });
 });
 
@@ -56,10 +58,13 @@ describe('strict bodies', () => {
     const user = await person(t);
     const answer = await preview({ orders: [1], to_user: 999_999 });
     expect(answer.statusCode).toBe(422);
-    expect(answer.json<{ errors: Record<string, string[]> }>().errors.to_user).toEqual(['There is no such user to transfer to.']);
-    expect((await preview({ orders: [1], to_user: user, to_team: 999_999 })).json<{ errors: Record<string, string[]> }>().errors.to_team).toEqual([
-      'There is no such team to transfer to.',
+    expect(answer.json<{ errors: Record<string, string[]> }>().errors.to_user).toEqual([
+      'There is no such user to transfer to.',
     ]);
+    expect(
+      (await preview({ orders: [1], to_user: user, to_team: 999_999 })).json<{ errors: Record<string, string[]> }>()
+        .errors.to_team,
+    ).toEqual(['There is no such team to transfer to.']);
   });
 
   it('wants exactly one version per order, as whole numbers', async () => {
@@ -110,7 +115,12 @@ describe('preview', () => {
     await t.db.query('UPDATE shop.positions SET owner = $1 WHERE id = $2', [bob, moved.positions[0]]);
     const fresh = await t.create('orders', { team: red, product: done.product, quantity: 1, user: ann });
 
-    const rows = rowsOf(await preview({ orders: [done.order, already.order, deleted.order, moved.order, fresh, 9_999_999], to_user: bob }));
+    const rows = rowsOf(
+      await preview({
+        orders: [done.order, already.order, deleted.order, moved.order, fresh, 9_999_999],
+        to_user: bob,
+      }),
+    );
     expect(rows.map((row) => [row.order, row.refusal])).toEqual([
       [done.order, null],
       [already.order, 'unchanged'],
@@ -139,7 +149,9 @@ describe('transfer', () => {
       { id: second.order, version: (versions[second.order] ?? 0) + 1 },
     ]);
 
-    const order = (await t.shop(['SO'], 'GET', `orders/${first.order}`)).json<{ data: { user: number; team: number; status: string } }>().data;
+    const order = (await t.shop(['SO'], 'GET', `orders/${first.order}`)).json<{
+      data: { user: number; team: number; status: string };
+    }>().data;
     expect(order).toMatchObject({ user: bob, team: red, status: 'completed' });
     expect((await heldBy(t, first.order)).map((position) => position.owner)).toEqual([bob, bob]);
 
@@ -158,7 +170,11 @@ describe('transfer', () => {
       ['transfer-in', second.order],
       ['transfer-in', first.order],
     ]);
-    expect(bobHistory.at(-1)).toMatchObject({ actor_id: 1, before: { user: ann, team: red, positions: 2 }, after: { user: bob, team: red, positions: 2 } });
+    expect(bobHistory.at(-1)).toMatchObject({
+      actor_id: 1,
+      before: { user: ann, team: red, positions: 2 },
+      after: { user: bob, team: red, positions: 2 },
+    });
   });
 
   it('moves an order to another team, keeping its buyer and positions', async () => {
@@ -167,7 +183,9 @@ describe('transfer', () => {
     const { order } = await completedOrder(t, ann, red, 1);
     const answer = await transfer({ orders: [order], to_team: blue, versions: { [order]: await versionOf(order) } });
     expect(answer.statusCode).toBe(200);
-    expect((await t.shop(['SO'], 'GET', `orders/${order}`)).json<{ data: { user: number; team: number } }>().data).toMatchObject({ user: ann, team: blue });
+    expect(
+      (await t.shop(['SO'], 'GET', `orders/${order}`)).json<{ data: { user: number; team: number } }>().data,
+    ).toMatchObject({ user: ann, team: blue });
     expect((await heldBy(t, order)).map((position) => position.owner)).toEqual([ann]);
     const [entry] = await historyOf(`transfer/users/${ann}/history`);
     expect(entry).toMatchObject({ action: 'transfer-out', before: { team: red }, after: { team: blue, user: ann } });
@@ -178,18 +196,36 @@ describe('transfer', () => {
     const red = await team(t);
     const first = await completedOrder(t, ann, red, 1);
     const second = await completedOrder(t, ann, red, 1);
-    const stale = await transfer({ orders: [first.order, second.order], to_user: bob, versions: { [first.order]: await versionOf(first.order), [second.order]: 1_000 } });
+    const stale = await transfer({
+      orders: [first.order, second.order],
+      to_user: bob,
+      versions: { [first.order]: await versionOf(first.order), [second.order]: 1_000 },
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json<{ message: string }>().message).toBe('This record was changed by someone else');
 
     const fresh = await t.create('orders', { team: red, product: first.product, quantity: 1, user: ann });
-    const refused = await t.shop(['SM'], 'POST', 'transfer', { orders: [first.order, fresh], to_user: bob, versions: { [first.order]: await versionOf(first.order), [fresh]: 1 } }, undefined, {
-      'accept-language': 'ru',
-    });
+    const refused = await t.shop(
+      ['SM'],
+      'POST',
+      'transfer',
+      {
+        orders: [first.order, fresh],
+        to_user: bob,
+        versions: { [first.order]: await versionOf(first.order), [fresh]: 1 },
+      },
+      undefined,
+      {
+        'accept-language': 'ru',
+      },
+    );
     expect(refused.statusCode).toBe(409);
-    expect(refused.json<{ message: string }>().message).toBe(`Заказ #${fresh} не выполнен: передаются только выполненные заказы.`);
+    expect(refused.json<{ message: string }>().message).toBe(
+      `Заказ #${fresh} не выполнен: передаются только выполненные заказы.`,
+    );
 
-    for (const { order } of [first, second]) expect((await heldBy(t, order)).map((position) => position.owner)).toEqual([ann]);
+    for (const { order } of [first, second])
+      expect((await heldBy(t, order)).map((position) => position.owner)).toEqual([ann]);
     expect(await historyOf(`transfer/users/${bob}/history`)).toEqual([]);
   });
 });
@@ -202,16 +238,27 @@ describe('the page’s lists', () => {
     await t.create('orders', { team: red, product, quantity: 1, user: ann });
     const listed = await t.shop(['SM'], 'GET', `transfer/orders?user=${ann}&per_page=10`);
     expect(listed.statusCode).toBe(200);
-    expect(listed.json<{ data: { data: { id: number }[]; total: number } }>().data).toMatchObject({ total: 1, data: [{ id: order }] });
-    expect((await t.shop(['SM'], 'GET', `transfer/orders?team=${red}`)).json<{ data: { total: number } }>().data.total).toBe(1);
+    expect(listed.json<{ data: { data: { id: number }[]; total: number } }>().data).toMatchObject({
+      total: 1,
+      data: [{ id: order }],
+    });
+    expect(
+      (await t.shop(['SM'], 'GET', `transfer/orders?team=${red}`)).json<{ data: { total: number } }>().data.total,
+    ).toBe(1);
     expect((await t.shop(['SM'], 'GET', 'transfer/orders')).statusCode).toBe(422);
     expect((await t.shop(['SM'], 'GET', `transfer/orders?user=${ann}&team=${red}`)).statusCode).toBe(422);
 
-    const people = (await t.shop(['SM'], 'GET', 'references/transfer/users?q=PICKY')).json<{ data: { id: number; label: string }[] }>().data;
+    const people = (await t.shop(['SM'], 'GET', 'references/transfer/users?q=PICKY')).json<{
+      data: { id: number; label: string }[];
+    }>().data;
     expect(people.map((option) => option.id)).toEqual([ann]);
-    const labels = (await t.shop(['SM'], 'GET', `references/transfer/users?ids=${ann}`)).json<{ data: { id: number }[] }>().data;
+    const labels = (await t.shop(['SM'], 'GET', `references/transfer/users?ids=${ann}`)).json<{
+      data: { id: number }[];
+    }>().data;
     expect(labels.map((option) => option.id)).toEqual([ann]);
-    const teams = (await t.shop(['SM'], 'GET', `references/transfer/teams?ids=${red}`)).json<{ data: { id: number }[] }>().data;
+    const teams = (await t.shop(['SM'], 'GET', `references/transfer/teams?ids=${red}`)).json<{
+      data: { id: number }[];
+    }>().data;
     expect(teams.map((option) => option.id)).toEqual([red]);
   });
 });

@@ -25,28 +25,78 @@ usePopupTestSetup({ quiet: true });
 
 const SHOP = [shop, messenger];
 const SHOP_API = serviceBase(shopManifest.service);
-const META = { version: 3, created_at: '2026-11-20T09:00:00.000Z', updated_at: '2026-11-20T09:05:00.000Z', deleted_at: null };
+const META = {
+  version: 3,
+  created_at: '2026-11-20T09:00:00.000Z',
+  updated_at: '2026-11-20T09:05:00.000Z',
+  deleted_at: null,
+};
 const COMPLETED = {
-  id: 12, ...META, title: 'Farm account × 2', team: 1, product: 5, quantity: 2, count: 2, value: { amount: '90.00', currency: 'USD' }, status: 'completed', user: 7,
-  setup: false, presale: false, period: null, campaign_group: null, vertical: null, source: 'web', completed_at: '2026-11-20T09:05:00.000Z',
+  id: 12,
+  ...META,
+  title: 'Farm account × 2',
+  team: 1,
+  product: 5,
+  quantity: 2,
+  count: 2,
+  value: { amount: '90.00', currency: 'USD' },
+  status: 'completed',
+  user: 7,
+  setup: false,
+  presale: false,
+  period: null,
+  campaign_group: null,
+  vertical: null,
+  source: 'web',
+  completed_at: '2026-11-20T09:05:00.000Z',
   _labels: { team: 'Alpha', product: 'Farm account', user: 'boris.ivanov' },
 };
-const NEW = { ...COMPLETED, id: 13, title: 'Farm account × 1', quantity: 1, count: 0, status: 'new', completed_at: null };
-const RESERVED = { id: 43, title: 'Farm account', product: 5, state: 'reserved', reserved_until: '2026-11-23T09:05:00.000Z', data: null };
+const NEW = {
+  ...COMPLETED,
+  id: 13,
+  title: 'Farm account × 1',
+  quantity: 1,
+  count: 0,
+  status: 'new',
+  completed_at: null,
+};
+const RESERVED = {
+  id: 43,
+  title: 'Farm account',
+  product: 5,
+  state: 'reserved',
+  reserved_until: '2026-11-23T09:05:00.000Z',
+  data: null,
+};
 
 function service(): FakeService {
   return new FakeService(SHOP_API)
-    .on('GET', 'orders', () => jsonResponse(200, { data: { data: [COMPLETED, NEW], current_page: 1, last_page: 1, per_page: 25, total: 2 } }))
+    .on('GET', 'orders', () =>
+      jsonResponse(200, { data: { data: [COMPLETED, NEW], current_page: 1, last_page: 1, per_page: 25, total: 2 } }),
+    )
     .on('GET', 'orders/12/positions', () =>
       jsonResponse(200, {
         data: [
-          { id: 41, title: 'Farm account', product: 5, state: 'reserved', reserved_until: '2026-11-23T09:05:00.000Z', data: 'alice:pw1:alice@example.com' },
-          { id: 42, title: 'Farm account', product: 5, state: 'reserved', reserved_until: '2026-11-23T09:05:00.000Z', data: null },
+          {
+            id: 41,
+            title: 'Farm account',
+            product: 5,
+            state: 'reserved',
+            reserved_until: '2026-11-23T09:05:00.000Z',
+            data: 'alice:pw1:alice@example.com',
+          },
+          {
+            id: 42,
+            title: 'Farm account',
+            product: 5,
+            state: 'reserved',
+            reserved_until: '2026-11-23T09:05:00.000Z',
+            data: null,
+          },
         ],
       }),
     );
 }
-
 
 describe('an order’s positions', () => {
   it('are offered for an order that holds some, and shown with their state, reservation and data', async () => {
@@ -54,7 +104,9 @@ describe('an order’s positions', () => {
     const { view } = await renderPluginPage({ plugins: SHOP, path: '/orders', codes: ['SO'], api });
     await waitInAct(() => expect(view.element.querySelector('tbody tr[data-row-id="12"]')).not.toBeNull());
     expect(await openRowMenu(view.element, 'Farm account × 2')).toContain('Positions');
-    const item = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((entry) => entry.textContent?.trim() === 'Positions');
+    const item = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find(
+      (entry) => entry.textContent?.trim() === 'Positions',
+    );
     await click(item ?? query(document, '[role="menuitem"]'));
     const dialog = query(document, '[role="dialog"]');
     await waitInAct(() => expect(dialog.querySelector('tr[data-position="41"]')).not.toBeNull());
@@ -76,7 +128,9 @@ describe('an order’s positions', () => {
 
   it('after Complete and its question naming the order, show what the order reserved and until when', async () => {
     const api = service()
-      .on('POST', 'orders/13/complete', () => jsonResponse(200, { data: { ...NEW, count: 1, status: 'completed', version: 4 } }))
+      .on('POST', 'orders/13/complete', () =>
+        jsonResponse(200, { data: { ...NEW, count: 1, status: 'completed', version: 4 } }),
+      )
       .on('GET', 'orders/13/positions', () => jsonResponse(200, { data: [RESERVED] }));
     const { kernel, view } = await renderPluginPage({ plugins: SHOP, path: '/orders', codes: ['SO'], api });
     const toasts = recordToasts(kernel);
@@ -105,13 +159,17 @@ describe('an order’s positions', () => {
   });
 
   it('show a refused completion as the server says it, without naming an update', async () => {
-    const api = service().on('POST', 'orders/13/complete', () => jsonResponse(409, { message: 'Not enough stock: 0 of 1 available.', available: 0, needed: 1 }));
+    const api = service().on('POST', 'orders/13/complete', () =>
+      jsonResponse(409, { message: 'Not enough stock: 0 of 1 available.', available: 0, needed: 1 }),
+    );
     const { kernel, view } = await renderPluginPage({ plugins: SHOP, path: '/orders', codes: ['SO'], api });
     const toasts = recordToasts(kernel);
     await waitInAct(() => expect(view.element.querySelector('tbody tr[data-row-id="13"]')).not.toBeNull());
     await runRowAction(view.element, 'Farm account × 1', 'Complete');
     await click(buttonByText(query(document, '[role="alertdialog"]'), 'Yes'));
-    await waitInAct(() => expect(toasts.map((toast) => toast.message)).toEqual(['Not enough stock: 0 of 1 available.']));
+    await waitInAct(() =>
+      expect(toasts.map((toast) => toast.message)).toEqual(['Not enough stock: 0 of 1 available.']),
+    );
     expect(document.querySelector('[role="dialog"]')).toBeNull();
   });
 });

@@ -26,14 +26,26 @@ const FORMAT = 'login:password:email';
 const TEXT = 'alice:pw1:alice@example.com\nbob:pw2\ncarol:pw3:carol@example.com';
 
 const POSITION = {
-  id: 41, version: 1, created_at: '2026-03-01T09:00:00.000Z', updated_at: '2026-03-01T09:00:00.000Z', deleted_at: null,
-  title: 'Farm account', product: 5, data: '••••••', state: 'free', reserved_until: null, order: null, owner: null,
+  id: 41,
+  version: 1,
+  created_at: '2026-03-01T09:00:00.000Z',
+  updated_at: '2026-03-01T09:00:00.000Z',
+  deleted_at: null,
+  title: 'Farm account',
+  product: 5,
+  data: '••••••',
+  state: 'free',
+  reserved_until: null,
+  order: null,
+  owner: null,
   _labels: { product: 'Farm account', order: null, owner: null },
 };
 
 function service(bulk: (body: unknown) => Response): FakeService {
   return new FakeService(SHOP_API)
-    .on('GET', 'positions', () => jsonResponse(200, { data: { data: [POSITION], current_page: 1, last_page: 1, per_page: 25, total: 1 } }))
+    .on('GET', 'positions', () =>
+      jsonResponse(200, { data: { data: [POSITION], current_page: 1, last_page: 1, per_page: 25, total: 1 } }),
+    )
     .on('GET', 'references/products', () => jsonResponse(200, { data: [{ id: 5, label: 'Farm account' }] }))
     .on('GET', 'positions/product-format/5', () => jsonResponse(200, { data: { format: FORMAT } }))
     .on('GET', 'positions/41/data', () => jsonResponse(200, { data: { data: 'alice:pw1:alice@example.com' } }))
@@ -51,7 +63,11 @@ async function fillLoad(view: Awaited<ReturnType<typeof open>>['view'], text: st
   await click(buttonByText(view.element, 'Load positions'));
   const dialog = query(document, '[role="dialog"]');
   await typeInto(query<HTMLInputElement>(dialog, 'input[role="combobox"]'), 'Farm');
-  await waitInAct(() => expect([...document.querySelectorAll('[role="option"]')].map((option) => option.textContent)).toContain('Farm account'));
+  await waitInAct(() =>
+    expect([...document.querySelectorAll('[role="option"]')].map((option) => option.textContent)).toContain(
+      'Farm account',
+    ),
+  );
   await click(query(document, '[role="option"]'));
   await waitInAct(() => expect(dialog.textContent).toContain(`Format: ${FORMAT}.`));
   await typeInto(query<HTMLTextAreaElement>(dialog, 'textarea'), text);
@@ -70,21 +86,31 @@ describe('loading positions', () => {
     const dialog = await fillLoad(view, TEXT);
     expect(dialog.textContent).toContain('Positions: 3');
     await click(buttonByText(dialog, 'Load'));
-    await waitInAct(() => expect(dialog.textContent).toContain('Line 2: Expected 3 parts separated by colons (login:password:email), found 2.'));
+    await waitInAct(() =>
+      expect(dialog.textContent).toContain(
+        'Line 2: Expected 3 parts separated by colons (login:password:email), found 2.',
+      ),
+    );
     expect(dialog.textContent).toContain('Lines that cannot be loaded: 1 of 3. Nothing was written.');
     expect(query<HTMLTextAreaElement>(dialog, 'textarea').value).toBe(TEXT);
-    expect(api.requests('POST', 'positions/bulk').map((request) => request.body)).toEqual([{ product: 5, lines: TEXT, skip_invalid: false }]);
+    expect(api.requests('POST', 'positions/bulk').map((request) => request.body)).toEqual([
+      { product: 5, lines: TEXT, skip_invalid: false },
+    ]);
     expect(toasts).toEqual([]);
   });
 
   it('loads with "Skip bad lines", tells how many, lists the skipped lines and reloads the list', async () => {
-    const api = service(() => jsonResponse(200, { data: { created: 2, skipped: [{ line: 2, message: 'The password part is empty.' }] } }));
+    const api = service(() =>
+      jsonResponse(200, { data: { created: 2, skipped: [{ line: 2, message: 'The password part is empty.' }] } }),
+    );
     const { view, toasts } = await open(api);
     const dialog = await fillLoad(view, TEXT);
     await click(query(dialog, 'input[type="checkbox"]'));
     const listReads = api.requests('GET', 'positions').length;
     await click(buttonByText(dialog, 'Load'));
-    await waitInAct(() => expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['success', 'Positions loaded: 2']]));
+    await waitInAct(() =>
+      expect(toasts.map((toast) => [toast.intent, toast.message])).toEqual([['success', 'Positions loaded: 2']]),
+    );
     expect(api.requests('POST', 'positions/bulk')[0]?.body).toEqual({ product: 5, lines: TEXT, skip_invalid: true });
     await waitInAct(() => expect(api.requests('GET', 'positions').length).toBeGreaterThan(listReads));
     expect(dialog.textContent).toContain('Line 2: The password part is empty.');
@@ -116,7 +142,9 @@ describe('revealing a position', () => {
     expect(view.element.textContent).not.toContain('alice:pw1');
     await click(query(view.element, 'button[aria-label="Actions for Farm account"]'));
     await waitInAct(() => expect(document.querySelectorAll('[role="menuitem"]').length).toBeGreaterThan(0));
-    const item = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((entry) => entry.textContent?.trim() === 'Show data');
+    const item = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find(
+      (entry) => entry.textContent?.trim() === 'Show data',
+    );
     await click(item ?? query(document, '[role="menuitem"]'));
     const dialog = query(document, '[role="dialog"]');
     await waitInAct(() => expect(query<HTMLInputElement>(dialog, 'input').value).toBe('alice:pw1:alice@example.com'));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FakeService, jsonResponse, renderPluginPage, serviceBase, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import {
+  FakeService,
+  jsonResponse,
+  renderPluginPage,
+  serviceBase,
+  usePopupTestSetup,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { shopManifest } from '@plugins/shop/manifest';
 import { messenger, shop } from '../shop-web';
 
@@ -8,8 +15,18 @@ import { messenger, shop } from '../shop-web';
 usePopupTestSetup({ quiet: true });
 
 const TASK = {
-  id: 3, version: 1, created_at: '2026-11-20T09:00:00.000Z', updated_at: '2026-11-20T09:00:00.000Z',
-  title: 'Warmed-up ad account × 1', order: 12, user: 7, state: 'queued', assignee: null, comment: null, taken_at: null, finished_at: null,
+  id: 3,
+  version: 1,
+  created_at: '2026-11-20T09:00:00.000Z',
+  updated_at: '2026-11-20T09:00:00.000Z',
+  title: 'Warmed-up ad account × 1',
+  order: 12,
+  user: 7,
+  state: 'queued',
+  assignee: null,
+  comment: null,
+  taken_at: null,
+  finished_at: null,
   _labels: { order: 'Warmed-up ad account × 1', user: 'boris.ivanov', assignee: null },
 };
 
@@ -20,6 +37,8 @@ describe('the setup queue screen', () => {
     );
     const { view } = await renderPluginPage({ plugins: [shop, messenger], path: '/setup-product', codes: ['SS'], api });
     await waitInAct(() => expect(view.element.querySelector('tbody tr[data-row-id="3"]')).not.toBeNull());
-    expect([...view.element.querySelectorAll('button')].map((button) => button.textContent?.trim())).not.toContain('Add');
+    expect([...view.element.querySelectorAll('button')].map((button) => button.textContent?.trim())).not.toContain(
+      'Add',
+    );
   });
 });

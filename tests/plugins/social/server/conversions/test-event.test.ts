@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TIMEOUT, testApp, type TestApp } from '@core/sdk/testing';
 import type { PermissionCode } from '@core/sdk/shared';
 import type { TestEventAnswer } from '@plugins/social/shared/conversions';
-import { hashedUserData, normaliseEmail, normalisePhone, sha256Hex } from '@plugins/social/server/conversions/user-data';
+import {
+  hashedUserData,
+  normaliseEmail,
+  normalisePhone,
+  sha256Hex,
+} from '@plugins/social/server/conversions/user-data';
 import { SAMPLE_PERSON } from '@plugins/social/server/conversions/test-event';
 import { FakeGraph } from '../platform/fake-graph';
 import { socialParts } from '../report/social-parts';
@@ -28,7 +33,10 @@ describe('user data hashing', () => {
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(sha256Hex('test@example.com')).toBe(EMAIL_DIGEST);
     expect(sha256Hex('14155550123')).toBe(PHONE_DIGEST);
-    expect(hashedUserData({ email: ' TEST@example.com', phone: '+1 (415) 555-0123' })).toEqual({ em: [EMAIL_DIGEST], ph: [PHONE_DIGEST] });
+    expect(hashedUserData({ email: ' TEST@example.com', phone: '+1 (415) 555-0123' })).toEqual({
+      em: [EMAIL_DIGEST],
+      ph: [PHONE_DIGEST],
+    });
     expect(hashedUserData(SAMPLE_PERSON)).toEqual({ em: [EMAIL_DIGEST], ph: [PHONE_DIGEST] });
   });
 });
@@ -39,23 +47,37 @@ describe('the test event', () => {
   const NOW = new Date('2026-11-24T12:00:00.000Z');
   const graph = new FakeGraph();
   const output: string[] = [];
-  const writes = { stdout: process.stdout.write.bind(process.stdout), stderr: process.stderr.write.bind(process.stderr) };
+  const writes = {
+    stdout: process.stdout.write.bind(process.stdout),
+    stderr: process.stderr.write.bind(process.stderr),
+  };
   let app: TestApp;
   let pixel = 0;
   let untested = 0;
 
-  const send = (id: number, codes: readonly PermissionCode[] = ['MC']) => app.as(codes).post(`/api/social/conversion-apis/${id}/test-event`);
-  const record = async (id: number) => (await app.as(['MC']).get(`/api/social/conversion-apis/${id}`)).json<{ data: Record<string, unknown> }>().data;
+  const send = (id: number, codes: readonly PermissionCode[] = ['MC']) =>
+    app.as(codes).post(`/api/social/conversion-apis/${id}/test-event`);
+  const record = async (id: number) =>
+    (await app.as(['MC']).get(`/api/social/conversion-apis/${id}`)).json<{ data: Record<string, unknown> }>().data;
 
   beforeAll(async () => {
     // Every line the server writes while these tests run, to look for the token in.
-    process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => (output.push(String(chunk)), writes.stdout(chunk, ...rest))) as typeof process.stdout.write;
-    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (output.push(String(chunk)), writes.stderr(chunk, ...rest))) as typeof process.stderr.write;
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => (
+      output.push(String(chunk)), writes.stdout(chunk, ...rest)
+    )) as typeof process.stdout.write;
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => (
+      output.push(String(chunk)), writes.stderr(chunk, ...rest)
+    )) as typeof process.stderr.write;
     const base = await graph.start();
     graph.addToken(TOKEN);
-    app = await testApp({ plugins: [socialParts({ now: () => NOW })], pluginSettings: { social: { graphApiBase: base } } });
+    app = await testApp({
+      plugins: [socialParts({ now: () => NOW })],
+      pluginSettings: { social: { graphApiBase: base } },
+    });
     const create = async (body: Record<string, unknown>) => {
-      const answer = await app.as(['MC']).post('/api/social/conversion-apis', { token: TOKEN, verified_domain: 'shop.example.com', ...body });
+      const answer = await app
+        .as(['MC'])
+        .post('/api/social/conversion-apis', { token: TOKEN, verified_domain: 'shop.example.com', ...body });
       expect(answer.statusCode, answer.body).toBe(201);
       return answer.json<{ data: { id: number } }>().data.id;
     };
@@ -73,7 +95,12 @@ describe('the test event', () => {
     const answer = await send(pixel);
     expect(answer.statusCode, answer.body).toBe(200);
     const data = answer.json<{ data: TestEventAnswer }>().data;
-    expect(data).toEqual({ event_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), events_received: 1, fbtrace_id: 'AFakeTraceId123', messages: [] });
+    expect(data).toEqual({
+      event_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      events_received: 1,
+      fbtrace_id: 'AFakeTraceId123',
+      messages: [],
+    });
     expect(graph.events).toHaveLength(1);
     const batch = graph.events[0]!;
     expect(batch).toMatchObject({ pixelId: '1234567890123', token: TOKEN, testEventCode: 'TEST12345' });
@@ -84,15 +111,24 @@ describe('the test event', () => {
         event_id: data.event_id,
         action_source: 'website',
         event_source_url: 'https://shop.example.com/',
-        user_data: { em: [EMAIL_DIGEST], ph: [PHONE_DIGEST], client_user_agent: 'ERP back office (Conversions API test event)' },
+        user_data: {
+          em: [EMAIL_DIGEST],
+          ph: [PHONE_DIGEST],
+          client_user_agent: 'ERP back office (Conversions API test event)',
+        },
       },
     ]);
     // The token went in the Authorization header, never in the URL.
     const request = graph.requestsTo('POST', '/events')[0]!;
     expect(request.authorization).toBe(`Bearer ${TOKEN}`);
     expect(request.url).not.toContain(TOKEN);
-    expect(await record(pixel)).toMatchObject({ tested_at: '2026-11-24T12:00:00.000000Z', test_result: 'Events received: 1; fbtrace_id: AFakeTraceId123; messages: none' });
-    const history = (await app.as(['MC']).get(`/api/social/conversion-apis/${pixel}/history`)).json<{ data: { action: string }[] }>().data;
+    expect(await record(pixel)).toMatchObject({
+      tested_at: '2026-11-24T12:00:00.000000Z',
+      test_result: 'Events received: 1; fbtrace_id: AFakeTraceId123; messages: none',
+    });
+    const history = (await app.as(['MC']).get(`/api/social/conversion-apis/${pixel}/history`)).json<{
+      data: { action: string }[];
+    }>().data;
     expect(history[0]?.action).toBe('test-event');
     // A second test is a new event: a new id for deduplication.
     const again = (await send(pixel)).json<{ data: TestEventAnswer }>().data;
@@ -103,15 +139,21 @@ describe('the test event', () => {
     graph.refuseNext('Invalid parameter: the pixel does not accept server events', { path: '/events' });
     const refused = await send(pixel);
     expect(refused.statusCode).toBe(502);
-    expect(refused.json<{ message: string }>().message).toBe('The platform refused: Invalid parameter: the pixel does not accept server events (code 100)');
-    expect((await record(pixel)).test_result).toBe('Refused: The platform refused: Invalid parameter: the pixel does not accept server events (code 100)');
+    expect(refused.json<{ message: string }>().message).toBe(
+      'The platform refused: Invalid parameter: the pixel does not accept server events (code 100)',
+    );
+    expect((await record(pixel)).test_result).toBe(
+      'Refused: The platform refused: Invalid parameter: the pixel does not accept server events (code 100)',
+    );
   });
 
   it('keeps the token out of an expired-token refusal that quotes it', async () => {
     graph.expireToken(TOKEN);
     const refused = await send(pixel);
     expect(refused.statusCode).toBe(502);
-    expect(refused.json<{ message: string }>().message).toBe('The platform token has expired or is invalid: renew it on the service.');
+    expect(refused.json<{ message: string }>().message).toBe(
+      'The platform token has expired or is invalid: renew it on the service.',
+    );
     graph.addToken(TOKEN);
   });
 
@@ -127,7 +169,9 @@ describe('the test event', () => {
     expect(noCode.json<{ errors: Record<string, string[]> }>().errors).toEqual({
       test_event_code: ["Set the test event code (the Events Manager's Test events tab) before sending a test event."],
     });
-    const withBody = await app.as(['MC']).post(`/api/social/conversion-apis/${pixel}/test-event`, { event_name: 'Purchase' });
+    const withBody = await app
+      .as(['MC'])
+      .post(`/api/social/conversion-apis/${pixel}/test-event`, { event_name: 'Purchase' });
     expect(withBody.statusCode).toBe(422);
     expect((await send(999_999)).statusCode).toBe(404);
     expect((await send(pixel, ['MA', 'FO'])).statusCode).toBe(403);

@@ -152,8 +152,21 @@ type Row = object;
 
 const TRACE = 'AFakeTraceId123';
 
-function graphError(status: number, code: number, message: string, type = 'OAuthException', subcode?: number, headers?: Record<string, string>): Reply {
-  return { status, body: { error: { message, type, code, ...(subcode === undefined ? {} : { error_subcode: subcode }), fbtrace_id: TRACE } }, headers };
+function graphError(
+  status: number,
+  code: number,
+  message: string,
+  type = 'OAuthException',
+  subcode?: number,
+  headers?: Record<string, string>,
+): Reply {
+  return {
+    status,
+    body: {
+      error: { message, type, code, ...(subcode === undefined ? {} : { error_subcode: subcode }), fbtrace_id: TRACE },
+    },
+    headers,
+  };
 }
 
 export class FakeGraph {
@@ -195,7 +208,11 @@ export class FakeGraph {
 
   /** A token the fake accepts (scopes and expiry as debug_token reports them). */
   addToken(token: string, info: FakeTokenInfo = {}): void {
-    this.tokens.set(token, { scopes: info.scopes ?? ['ads_management', 'ads_read', 'pages_show_list'], expiresAt: info.expiresAt ?? 0, expired: false });
+    this.tokens.set(token, {
+      scopes: info.scopes ?? ['ads_management', 'ads_read', 'pages_show_list'],
+      expiresAt: info.expiresAt ?? 0,
+      expired: false,
+    });
   }
 
   /** From now on the token is refused with code 190 (subcode 463, "session has expired"). */
@@ -236,8 +253,22 @@ export class FakeGraph {
   /** The next matching requests answer a rate-limit error (code 17 by default), estimating `regainMinutes` to regain access. */
   rateLimitNext(options: FakeFailureOptions & { code?: number; regainMinutes?: number } = {}): void {
     const code = options.code ?? 17;
-    const usage = JSON.stringify({ '123456': [{ type: 'ads_management', call_count: 100, total_cputime: 30, total_time: 30, estimated_time_to_regain_access: options.regainMinutes ?? 0 }] });
-    this.fail(options, () => graphError(400, code, 'User request limit reached', 'OAuthException', code === 17 ? 2446079 : undefined, { 'x-business-use-case-usage': usage }));
+    const usage = JSON.stringify({
+      '123456': [
+        {
+          type: 'ads_management',
+          call_count: 100,
+          total_cputime: 30,
+          total_time: 30,
+          estimated_time_to_regain_access: options.regainMinutes ?? 0,
+        },
+      ],
+    });
+    this.fail(options, () =>
+      graphError(400, code, 'User request limit reached', 'OAuthException', code === 17 ? 2446079 : undefined, {
+        'x-business-use-case-usage': usage,
+      }),
+    );
   }
 
   /** The next matching requests are refused with `message` (code 100, invalid parameter, by default). */
@@ -276,7 +307,10 @@ export class FakeGraph {
     };
     this.requests.push(request);
     const reply = match ? this.answer(request) : graphError(400, 2500, 'Unknown path components', 'OAuthException');
-    outgoing.writeHead(reply.status, { 'content-type': typeof reply.body === 'string' ? 'text/plain' : 'application/json', ...reply.headers });
+    outgoing.writeHead(reply.status, {
+      'content-type': typeof reply.body === 'string' ? 'text/plain' : 'application/json',
+      ...reply.headers,
+    });
     outgoing.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
   }
 
@@ -287,12 +321,15 @@ export class FakeGraph {
 
   private answer(request: FakeGraphRequest): Reply {
     const token = this.tokenOf(request);
-    const failure = this.failures.find((found) => found.remaining > 0 && (found.path === null || request.path.includes(found.path)));
+    const failure = this.failures.find(
+      (found) => found.remaining > 0 && (found.path === null || request.path.includes(found.path)),
+    );
     if (failure) {
       failure.remaining -= 1;
       return failure.reply(token);
     }
-    if (request.method === 'GET' && request.path === 'debug_token') return this.debugToken(token, request.query.input_token ?? '');
+    if (request.method === 'GET' && request.path === 'debug_token')
+      return this.debugToken(token, request.query.input_token ?? '');
     const refused = this.refusedToken(token);
     if (refused) return refused;
     if (request.method === 'POST') return this.post(request, token);
@@ -302,18 +339,48 @@ export class FakeGraph {
   private refusedToken(token: string): Reply | null {
     const known = this.tokens.get(token);
     if (!known) return graphError(400, 190, 'Invalid OAuth access token - Cannot parse access token');
-    if (known.expired) return graphError(400, 190, `Error validating access token: Session has expired for ${token}.`, 'OAuthException', 463);
+    if (known.expired)
+      return graphError(
+        400,
+        190,
+        `Error validating access token: Session has expired for ${token}.`,
+        'OAuthException',
+        463,
+      );
     return null;
   }
 
   private debugToken(appToken: string, input: string): Reply {
-    if (appToken !== `${this.appId}|${this.appSecret}` && appToken !== input) return graphError(400, 190, 'Invalid OAuth access token signature.');
+    if (appToken !== `${this.appId}|${this.appSecret}` && appToken !== input)
+      return graphError(400, 190, 'Invalid OAuth access token signature.');
     const known = this.tokens.get(input);
     if (!known || known.expired) {
-      const error = { code: 190, message: known ? `Error validating access token: Session has expired for ${input}.` : 'Invalid OAuth access token.', subcode: 463 };
-      return { status: 200, body: { data: { app_id: this.appId, type: 'SYSTEM_USER', is_valid: false, scopes: [], expires_at: 0, error } } };
+      const error = {
+        code: 190,
+        message: known
+          ? `Error validating access token: Session has expired for ${input}.`
+          : 'Invalid OAuth access token.',
+        subcode: 463,
+      };
+      return {
+        status: 200,
+        body: { data: { app_id: this.appId, type: 'SYSTEM_USER', is_valid: false, scopes: [], expires_at: 0, error } },
+      };
     }
-    return { status: 200, body: { data: { app_id: this.appId, type: 'SYSTEM_USER', application: 'Fake app', is_valid: true, scopes: known.scopes, expires_at: known.expiresAt, data_access_expires_at: 0 } } };
+    return {
+      status: 200,
+      body: {
+        data: {
+          app_id: this.appId,
+          type: 'SYSTEM_USER',
+          application: 'Fake app',
+          is_valid: true,
+          scopes: known.scopes,
+          expires_at: known.expiresAt,
+          data_access_expires_at: 0,
+        },
+      },
+    };
   }
 
   private get(request: FakeGraphRequest, token: string): Reply {
@@ -321,12 +388,28 @@ export class FakeGraph {
     if (path === 'me/adaccounts') return this.page(request, token, [...this.adAccounts.values()]);
     if (path === 'me/accounts') return this.page(request, token, [...this.pages.values()]);
     const edge = /^act_([0-9]+)\/(campaigns|adsets|ads|insights)$/.exec(path);
-    if (!edge) return graphError(400, 100, `Unsupported get request. Object with ID '${path}' does not exist.`, 'GraphMethodException', 33);
+    if (!edge)
+      return graphError(
+        400,
+        100,
+        `Unsupported get request. Object with ID '${path}' does not exist.`,
+        'GraphMethodException',
+        33,
+      );
     const [, account, kind] = edge;
-    if (!this.adAccounts.has(`act_${account}`)) return graphError(400, 100, `Unsupported get request. Object with ID 'act_${account}' does not exist.`, 'GraphMethodException', 33);
+    if (!this.adAccounts.has(`act_${account}`))
+      return graphError(
+        400,
+        100,
+        `Unsupported get request. Object with ID 'act_${account}' does not exist.`,
+        'GraphMethodException',
+        33,
+      );
     if (kind === 'insights') return this.insightsPage(request, token, account!);
     const wanted = kind === 'campaigns' ? 'campaign' : kind === 'adsets' ? 'adset' : 'ad';
-    const rows = [...this.objects.values()].filter((object) => object.kind === wanted && object.account_id === account).map(({ kind: _kind, account_id: _account, ...row }) => row);
+    const rows = [...this.objects.values()]
+      .filter((object) => object.kind === wanted && object.account_id === account)
+      .map(({ kind: _kind, account_id: _account, ...row }) => row);
     return this.page(request, token, rows);
   }
 
@@ -343,7 +426,10 @@ export class FakeGraph {
     }
     const { since, until } = range as { since: string; until: string };
     const rows = this.insights
-      .filter((row) => row.level === level && row.account_id === account && row.date_start >= since && row.date_start <= until)
+      .filter(
+        (row) =>
+          row.level === level && row.account_id === account && row.date_start >= since && row.date_start <= until,
+      )
       .map(({ level: _level, ...row }) => ({ ...row, date_stop: row.date_start }));
     return this.page(request, token, rows);
   }
@@ -370,14 +456,28 @@ export class FakeGraph {
     const events = /^([0-9]+)\/events$/.exec(request.path);
     if (events) return this.receiveEvents(events[1]!, token, request.form);
     const object = this.objects.get(request.path);
-    if (!object) return graphError(400, 100, `Unsupported post request. Object with ID '${request.path}' does not exist.`, 'GraphMethodException', 33);
+    if (!object)
+      return graphError(
+        400,
+        100,
+        `Unsupported post request. Object with ID '${request.path}' does not exist.`,
+        'GraphMethodException',
+        33,
+      );
     const params = Object.fromEntries(Object.entries(request.form).filter(([key]) => key !== 'access_token'));
     if (params.status !== undefined && !['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED'].includes(params.status)) {
       return graphError(400, 100, 'Invalid parameter: status', 'OAuthException', 1815001);
     }
     for (const name of ['daily_budget', 'lifetime_budget']) {
       const value = params[name];
-      if (value !== undefined && !/^[1-9][0-9]*$/.test(value)) return graphError(400, 100, `Invalid parameter: ${name} must be a whole number of the currency's minor units`, 'OAuthException', 1885272);
+      if (value !== undefined && !/^[1-9][0-9]*$/.test(value))
+        return graphError(
+          400,
+          100,
+          `Invalid parameter: ${name} must be a whole number of the currency's minor units`,
+          'OAuthException',
+          1885272,
+        );
     }
     this.writes.push({ objectId: request.path, params });
     Object.assign(object, params);
@@ -391,7 +491,8 @@ export class FakeGraph {
     } catch {
       return graphError(400, 100, 'Invalid parameter: data must be a JSON array', 'OAuthException', 2804003);
     }
-    if (!Array.isArray(data)) return graphError(400, 100, 'Invalid parameter: data must be a JSON array', 'OAuthException', 2804003);
+    if (!Array.isArray(data))
+      return graphError(400, 100, 'Invalid parameter: data must be a JSON array', 'OAuthException', 2804003);
     this.events.push({ pixelId, token, data, testEventCode: form.test_event_code ?? null });
     return { status: 200, body: { events_received: data.length, messages: [], fbtrace_id: TRACE } };
   }

@@ -22,9 +22,17 @@ let client: GraphClient;
 beforeAll(async () => {
   fake = new FakeGraph({ pageSize: 2 });
   fake.addToken(TOKEN, { scopes: ['ads_read'], expiresAt: 0 });
-  for (let index = 1; index <= 5; index += 1) fake.seedPage({ id: `90${index}`, name: `Page ${index}`, category: 'Brand' });
+  for (let index = 1; index <= 5; index += 1)
+    fake.seedPage({ id: `90${index}`, name: `Page ${index}`, category: 'Brand' });
   fake.seedAdAccount({ id: 'act_1', name: 'One', currency: 'USD' });
-  fake.seedCampaign({ id: '11', account_id: '1', name: 'C', objective: 'OUTCOME_SALES', status: 'ACTIVE', daily_budget: '100' });
+  fake.seedCampaign({
+    id: '11',
+    account_id: '1',
+    name: 'C',
+    objective: 'OUTCOME_SALES',
+    status: 'ACTIVE',
+    daily_budget: '100',
+  });
   client = new GraphClient(readGraphConfig({ graphApiBase: `${await fake.start()}/`, graphVersion: 'v20.0' }));
 });
 
@@ -42,8 +50,12 @@ async function failure(call: Promise<unknown>): Promise<GraphError> {
 describe('configuration', () => {
   it('defaults to the real API and v21.0, and refuses settings of the wrong shape', () => {
     expect(readGraphConfig({})).toMatchObject({ apiBase: 'https://graph.facebook.com', version: 'v21.0' });
-    expect(() => readGraphConfig({ graphApiBase: 'ftp://example.com' })).toThrow('pluginSettings.social.graphApiBase must be an http(s) URL.');
-    expect(() => readGraphConfig({ graphVersion: '21' })).toThrow('pluginSettings.social.graphVersion must look like v21.0.');
+    expect(() => readGraphConfig({ graphApiBase: 'ftp://example.com' })).toThrow(
+      'pluginSettings.social.graphApiBase must be an http(s) URL.',
+    );
+    expect(() => readGraphConfig({ graphVersion: '21' })).toThrow(
+      'pluginSettings.social.graphVersion must look like v21.0.',
+    );
     expect(() => readGraphConfig({ graphVersion: 21 })).toThrow('pluginSettings.social.graphVersion must be a string.');
   });
 });
@@ -54,40 +66,72 @@ describe('reads', () => {
     expect(pages.map((page) => page.id)).toEqual(['901', '902', '903', '904', '905']);
     const asked = fake.requestsTo('GET', 'me/accounts');
     expect(asked).toHaveLength(3);
-    expect(asked.every((request) => request.version === 'v20.0' && request.authorization === `Bearer ${TOKEN}` && !request.url.includes('EAA'))).toBe(true);
+    expect(
+      asked.every(
+        (request) =>
+          request.version === 'v20.0' && request.authorization === `Bearer ${TOKEN}` && !request.url.includes('EAA'),
+      ),
+    ).toBe(true);
     expect(asked[0]!.query).toMatchObject({ fields: 'id,name,category', limit: '100' });
   });
 
   it('reads an ad account’s campaigns with their budgets as the API sends them', async () => {
-    expect(await client.session(TOKEN).campaigns('1')).toEqual([{ id: '11', name: 'C', objective: 'OUTCOME_SALES', status: 'ACTIVE', daily_budget: '100' }]);
+    expect(await client.session(TOKEN).campaigns('1')).toEqual([
+      { id: '11', name: 'C', objective: 'OUTCOME_SALES', status: 'ACTIVE', daily_budget: '100' },
+    ]);
   });
 });
 
 describe('errors', () => {
   it('types an unknown or expired token as auth, with the message that names no token', async () => {
     const error = await failure(client.session('EAAUnknownToken0123456789abcdef').adAccounts());
-    expect(error).toMatchObject({ kind: 'auth', code: 190, message: 'The platform token has expired or is invalid: renew it on the service.' });
+    expect(error).toMatchObject({
+      kind: 'auth',
+      code: 190,
+      message: 'The platform token has expired or is invalid: renew it on the service.',
+    });
   });
 
   it('types throttling codes as rate-limit, with the usage header’s estimate in seconds', async () => {
     fake.rateLimitNext({ code: 4, regainMinutes: 3 });
-    expect(await failure(client.session(TOKEN).adAccounts())).toMatchObject({ kind: 'rate-limit', code: 4, retryAfterSeconds: 180, message: 'The platform asks to wait; try again in 180 seconds.' });
+    expect(await failure(client.session(TOKEN).adAccounts())).toMatchObject({
+      kind: 'rate-limit',
+      code: 4,
+      retryAfterSeconds: 180,
+      message: 'The platform asks to wait; try again in 180 seconds.',
+    });
     fake.rateLimitNext({ code: 80_000 });
-    expect(await failure(client.session(TOKEN).adAccounts())).toMatchObject({ kind: 'rate-limit', retryAfterSeconds: null, message: 'The platform asks to wait; try again in 60 seconds.' });
+    expect(await failure(client.session(TOKEN).adAccounts())).toMatchObject({
+      kind: 'rate-limit',
+      retryAfterSeconds: null,
+      message: 'The platform asks to wait; try again in 60 seconds.',
+    });
   });
 
   it('types a 5xx and no answer as unavailable, and a refusal as invalid with the platform’s words', async () => {
     fake.unavailableNext();
-    expect(await failure(client.session(TOKEN).adAccounts())).toMatchObject({ kind: 'unavailable', message: 'The platform could not be reached: HTTP 503' });
+    expect(await failure(client.session(TOKEN).adAccounts())).toMatchObject({
+      kind: 'unavailable',
+      message: 'The platform could not be reached: HTTP 503',
+    });
     fake.refuseNext(`Bad request from ${TOKEN}`);
-    expect(await failure(client.session(TOKEN).setStatus('11', 'PAUSED'))).toMatchObject({ kind: 'invalid', message: 'The platform refused: Bad request from [redacted] (code 100)' });
+    expect(await failure(client.session(TOKEN).setStatus('11', 'PAUSED'))).toMatchObject({
+      kind: 'invalid',
+      message: 'The platform refused: Bad request from [redacted] (code 100)',
+    });
     const nowhere = new GraphClient(readGraphConfig({ graphApiBase: 'http://127.0.0.1:9' }));
-    expect(await failure(nowhere.session(TOKEN).pages())).toMatchObject({ kind: 'unavailable', message: 'The platform could not be reached: no connection' });
+    expect(await failure(nowhere.session(TOKEN).pages())).toMatchObject({
+      kind: 'unavailable',
+      message: 'The platform could not be reached: no connection',
+    });
   });
 
   it('reads the estimates of every usage header, the longest winning', () => {
     const headers = new Headers({
-      'x-business-use-case-usage': JSON.stringify({ '1': [{ type: 'ads_insights', estimated_time_to_regain_access: 2 }], '2': [{ type: 'ads_management', estimated_time_to_regain_access: 0 }] }),
+      'x-business-use-case-usage': JSON.stringify({
+        '1': [{ type: 'ads_insights', estimated_time_to_regain_access: 2 }],
+        '2': [{ type: 'ads_management', estimated_time_to_regain_access: 0 }],
+      }),
       'x-app-usage': JSON.stringify({ call_count: 100, estimated_time_to_regain_access: 1 }),
       'x-ad-account-usage': JSON.stringify({ acc_id_util_pct: 100, reset_time_duration: 30 }),
     });
@@ -99,13 +143,30 @@ describe('errors', () => {
 
 describe('token check and Conversions API', () => {
   it('reads debug_token’s scopes and expiry, asked with the app token', async () => {
-    expect(await client.debugToken(TOKEN, `${fake.appId}|${fake.appSecret}`)).toEqual({ valid: true, scopes: ['ads_read'], expires_at: null, error: null });
+    expect(await client.debugToken(TOKEN, `${fake.appId}|${fake.appSecret}`)).toEqual({
+      valid: true,
+      scopes: ['ads_read'],
+      expires_at: null,
+      error: null,
+    });
     expect(fake.requestsTo('GET', 'debug_token').at(-1)?.query.input_token).toBe(TOKEN);
   });
 
   it('sends events with the test code and gives the platform’s answer', async () => {
-    const events = [{ event_name: 'Lead', event_time: 1_767_225_600, event_id: 'e-1', action_source: 'website', user_data: { em: ['f1e2'] } }];
-    expect(await client.sendEvents('123456789', TOKEN, events, 'TEST123')).toEqual({ events_received: 1, messages: [], fbtrace_id: 'AFakeTraceId123' });
+    const events = [
+      {
+        event_name: 'Lead',
+        event_time: 1_767_225_600,
+        event_id: 'e-1',
+        action_source: 'website',
+        user_data: { em: ['f1e2'] },
+      },
+    ];
+    expect(await client.sendEvents('123456789', TOKEN, events, 'TEST123')).toEqual({
+      events_received: 1,
+      messages: [],
+      fbtrace_id: 'AFakeTraceId123',
+    });
     expect(fake.events.at(-1)).toEqual({ pixelId: '123456789', token: TOKEN, data: events, testEventCode: 'TEST123' });
   });
 });
@@ -128,7 +189,8 @@ describe('patience with the rate limit in a job', () => {
       signal: new AbortController().signal,
       checkpoint: null,
       step: async (name: string, percent?: number) => void seen.push(`step ${name} ${percent ?? ''}`),
-      log: async (message: JobLogMessage | string) => void seen.push(`log ${typeof message === 'string' ? message : formatMessage(message.key, message.params)}`),
+      log: async (message: JobLogMessage | string) =>
+        void seen.push(`log ${typeof message === 'string' ? message : formatMessage(message.key, message.params)}`),
       saveCheckpoint: async () => undefined,
     } satisfies JobContext<null>;
     const progress = new JobProgress(ctx, { ...waits, sleep: async (ms) => void slept.push(ms) });
@@ -150,8 +212,12 @@ describe('patience with the rate limit in a job', () => {
     const always = progress.patience(async () => {
       throw new GraphError('rate-limit', 'wait', 17, null);
     });
-    await expect(always).rejects.toThrow('The platform still asked to wait after 2 waits; the job will try again later.');
+    await expect(always).rejects.toThrow(
+      'The platform still asked to wait after 2 waits; the job will try again later.',
+    );
     expect(slept).toEqual([5_000, 1_000, 2_000]);
-    await expect(progress.patience(async () => Promise.reject(new GraphError('auth', 'renew')))).rejects.toMatchObject({ kind: 'auth' });
+    await expect(progress.patience(async () => Promise.reject(new GraphError('auth', 'renew')))).rejects.toMatchObject({
+      kind: 'auth',
+    });
   });
 });

@@ -35,7 +35,11 @@ export class WaitClock {
 export const clock = new WaitClock();
 
 export const platformPlugin: ServerPlugin = createSocialServerPlugin({
-  sync: { waits: { initialMs: 1_000, maxMs: 120_000, maxWaits: 3, sleep: clock.sleep }, backoff: { initialMs: 10, factor: 1 }, maxAttempts: 2 },
+  sync: {
+    waits: { initialMs: 1_000, maxMs: 120_000, maxWaits: 3, sleep: clock.sleep },
+    backoff: { initialMs: 10, factor: 1 },
+    maxAttempts: 2,
+  },
 });
 
 /** Every code of the area: a user who may do everything the platform part offers. */
@@ -47,7 +51,13 @@ export interface PlatformTestApp {
   readonly fake: FakeGraph;
   /** Every answer's body and every logger call, to look for tokens in. */
   readonly seen: string[];
-  call(codes: readonly PermissionCode[], method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, payload?: unknown, language?: string): Promise<LightMyRequestResponse>;
+  call(
+    codes: readonly PermissionCode[],
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    payload?: unknown,
+    language?: string,
+  ): Promise<LightMyRequestResponse>;
   /** Creates through the API with every code; the record's id, or throws with the answer. */
   create(path: string, values: Readonly<Record<string, unknown>>): Promise<number>;
   /** A record as the API gives it. */
@@ -62,7 +72,8 @@ const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 
 /** A logger call as the production logger writes it: a request as its method and URL, an error as name, message and stack. */
 function logLine(args: readonly unknown[]): string {
-  const error = (value: unknown): unknown => (value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value);
+  const error = (value: unknown): unknown =>
+    value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
   return JSON.stringify(
     args.map((arg) => {
       if (typeof arg !== 'object' || arg === null || arg instanceof Error) return error(arg);
@@ -101,7 +112,9 @@ export async function platformApp(fake: FakeGraph): Promise<PlatformTestApp> {
     return response;
   };
   const logLines = async (job: number): Promise<string[]> =>
-    (await call(['MA'], 'GET', `jobs/${job}/logs?after=0&limit=100`)).json<{ data: { lines: JobLogLine[] } }>().data.lines.map((line) => line.message);
+    (await call(['MA'], 'GET', `jobs/${job}/logs?after=0&limit=100`))
+      .json<{ data: { lines: JobLogLine[] } }>()
+      .data.lines.map((line) => line.message);
   return {
     app,
     db,
@@ -110,7 +123,8 @@ export async function platformApp(fake: FakeGraph): Promise<PlatformTestApp> {
     call,
     async create(path, values) {
       const response = await call(ALL_CODES, 'POST', `social/${path}`, values);
-      if (response.statusCode !== 201 && response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 201 && response.statusCode !== 200)
+        throw new Error(`${path}: ${response.statusCode} ${response.body}`);
       return response.json<{ data: { id: number } }>().data.id;
     },
     async record(path) {
@@ -122,7 +136,8 @@ export async function platformApp(fake: FakeGraph): Promise<PlatformTestApp> {
         const info = (await call(['MA'], 'GET', `jobs/${job}`)).json<{ data: JobInfo }>().data;
         watch?.(info);
         if (info.state === 'succeeded' || info.state === 'failed' || info.state === 'cancelled') return info;
-        if (Date.now() > deadline) throw new Error(`job ${job} is still ${info.state} (step ${info.step ?? '-'}, error ${info.error ?? '-'})`);
+        if (Date.now() > deadline)
+          throw new Error(`job ${job} is still ${info.state} (step ${info.step ?? '-'}, error ${info.error ?? '-'})`);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     },

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobInfo } from '@core/sdk/server';
 import { DB_TIMEOUT } from '@core/sdk/testing';
-import { WAITING_FOR_PLATFORM_STEP, type InsightsSyncResult, type JobStarted, type SyncResult } from '@plugins/social/shared/platform-jobs';
+import {
+  WAITING_FOR_PLATFORM_STEP,
+  type InsightsSyncResult,
+  type JobStarted,
+  type SyncResult,
+} from '@plugins/social/shared/platform-jobs';
 import { FakeGraph } from './fake-graph';
 import { ALL_CODES, clock, platformApp, type PlatformTestApp } from './platform-support';
 
@@ -23,32 +28,197 @@ const ids = { service: 0, account: 0, expiringService: 0, expiringAccount: 0, ba
 function seedPlatform(fake: FakeGraph): void {
   fake.addToken(TOKEN, { scopes: ['ads_management', 'ads_read'], expiresAt: 1_893_456_000 });
   fake.addToken(EXPIRING);
-  fake.seedAdAccount({ id: 'act_111', name: 'US store', currency: 'USD', timezone_name: 'America/New_York', account_status: 1, spend_cap: '500000', amount_spent: '12345' });
-  fake.seedAdAccount({ id: 'act_222', name: 'Tokyo', currency: 'JPY', timezone_name: 'Asia/Tokyo', account_status: 2, spend_cap: '0', amount_spent: '1500' });
-  fake.seedAdAccount({ id: 'act_333', name: 'Kuwait', currency: 'KWD', timezone_name: 'Asia/Kuwait', account_status: 101, amount_spent: '1234' });
+  fake.seedAdAccount({
+    id: 'act_111',
+    name: 'US store',
+    currency: 'USD',
+    timezone_name: 'America/New_York',
+    account_status: 1,
+    spend_cap: '500000',
+    amount_spent: '12345',
+  });
+  fake.seedAdAccount({
+    id: 'act_222',
+    name: 'Tokyo',
+    currency: 'JPY',
+    timezone_name: 'Asia/Tokyo',
+    account_status: 2,
+    spend_cap: '0',
+    amount_spent: '1500',
+  });
+  fake.seedAdAccount({
+    id: 'act_333',
+    name: 'Kuwait',
+    currency: 'KWD',
+    timezone_name: 'Asia/Kuwait',
+    account_status: 101,
+    amount_spent: '1234',
+  });
   fake.seedPage({ id: '9001', name: 'Store page', category: 'Shopping & retail' });
   fake.seedPage({ id: '9002', name: 'Brand page', category: 'Brand' });
   fake.seedPage({ id: '9003', name: 'Blog' });
-  fake.seedCampaign({ id: '5001', account_id: '111', name: 'Spring sale', objective: 'OUTCOME_TRAFFIC', status: 'ACTIVE', daily_budget: '2500', start_time: '2026-03-01T09:00:00+0000' });
-  fake.seedCampaign({ id: '5002', account_id: '111', name: 'Legacy clicks', objective: 'LINK_CLICKS', status: 'PAUSED', lifetime_budget: '100000', start_time: '2026-03-01T00:00:00+0000', stop_time: '2026-04-01T00:00:00+0000' });
-  fake.seedCampaign({ id: '5003', account_id: '111', name: 'Odd one', objective: 'SOMETHING_NEW', status: 'ACTIVE', daily_budget: '100' });
-  fake.seedCampaign({ id: '5004', account_id: '222', name: 'Tokyo launch', objective: 'OUTCOME_AWARENESS', status: 'ACTIVE', daily_budget: '3000' });
-  fake.seedCampaign({ id: '5005', account_id: '333', name: 'Kuwait leads', objective: 'OUTCOME_LEADS', status: 'ACTIVE', daily_budget: '12345' });
-  fake.seedAdset({ id: '6001', account_id: '111', campaign_id: '5001', name: 'Spring US 25-45', billing_event: 'IMPRESSIONS', optimization_goal: 'LINK_CLICKS', status: 'ACTIVE', bid_amount: 150 });
-  fake.seedAdset({ id: '6002', account_id: '111', campaign_id: '5003', name: 'Under the odd one', billing_event: 'IMPRESSIONS', optimization_goal: 'REACH', status: 'ACTIVE' });
-  fake.seedAdset({ id: '6003', account_id: '222', campaign_id: '5004', name: 'Tokyo all', billing_event: 'IMPRESSIONS', optimization_goal: 'REACH', status: 'ACTIVE', daily_budget: '1000' });
-  fake.seedAdset({ id: '6004', account_id: '333', campaign_id: '5005', name: 'Kuwait forms', billing_event: 'IMPRESSIONS', optimization_goal: 'LEAD_GENERATION', status: 'PAUSED', lifetime_budget: '50500', end_time: '2026-05-01T00:00:00+0000' });
-  fake.seedAd({ id: '7001', account_id: '111', adset_id: '6001', name: 'Spring video', status: 'ACTIVE', creative: { id: '8001' } });
+  fake.seedCampaign({
+    id: '5001',
+    account_id: '111',
+    name: 'Spring sale',
+    objective: 'OUTCOME_TRAFFIC',
+    status: 'ACTIVE',
+    daily_budget: '2500',
+    start_time: '2026-03-01T09:00:00+0000',
+  });
+  fake.seedCampaign({
+    id: '5002',
+    account_id: '111',
+    name: 'Legacy clicks',
+    objective: 'LINK_CLICKS',
+    status: 'PAUSED',
+    lifetime_budget: '100000',
+    start_time: '2026-03-01T00:00:00+0000',
+    stop_time: '2026-04-01T00:00:00+0000',
+  });
+  fake.seedCampaign({
+    id: '5003',
+    account_id: '111',
+    name: 'Odd one',
+    objective: 'SOMETHING_NEW',
+    status: 'ACTIVE',
+    daily_budget: '100',
+  });
+  fake.seedCampaign({
+    id: '5004',
+    account_id: '222',
+    name: 'Tokyo launch',
+    objective: 'OUTCOME_AWARENESS',
+    status: 'ACTIVE',
+    daily_budget: '3000',
+  });
+  fake.seedCampaign({
+    id: '5005',
+    account_id: '333',
+    name: 'Kuwait leads',
+    objective: 'OUTCOME_LEADS',
+    status: 'ACTIVE',
+    daily_budget: '12345',
+  });
+  fake.seedAdset({
+    id: '6001',
+    account_id: '111',
+    campaign_id: '5001',
+    name: 'Spring US 25-45',
+    billing_event: 'IMPRESSIONS',
+    optimization_goal: 'LINK_CLICKS',
+    status: 'ACTIVE',
+    bid_amount: 150,
+  });
+  fake.seedAdset({
+    id: '6002',
+    account_id: '111',
+    campaign_id: '5003',
+    name: 'Under the odd one',
+    billing_event: 'IMPRESSIONS',
+    optimization_goal: 'REACH',
+    status: 'ACTIVE',
+  });
+  fake.seedAdset({
+    id: '6003',
+    account_id: '222',
+    campaign_id: '5004',
+    name: 'Tokyo all',
+    billing_event: 'IMPRESSIONS',
+    optimization_goal: 'REACH',
+    status: 'ACTIVE',
+    daily_budget: '1000',
+  });
+  fake.seedAdset({
+    id: '6004',
+    account_id: '333',
+    campaign_id: '5005',
+    name: 'Kuwait forms',
+    billing_event: 'IMPRESSIONS',
+    optimization_goal: 'LEAD_GENERATION',
+    status: 'PAUSED',
+    lifetime_budget: '50500',
+    end_time: '2026-05-01T00:00:00+0000',
+  });
+  fake.seedAd({
+    id: '7001',
+    account_id: '111',
+    adset_id: '6001',
+    name: 'Spring video',
+    status: 'ACTIVE',
+    creative: { id: '8001' },
+  });
   fake.seedAd({ id: '7002', account_id: '111', adset_id: '6001', name: 'Spring carousel', status: 'PAUSED' });
-  fake.seedAd({ id: '7003', account_id: '222', adset_id: '6003', name: 'Tokyo still', status: 'ACTIVE', creative: { id: '8003' } });
+  fake.seedAd({
+    id: '7003',
+    account_id: '222',
+    adset_id: '6003',
+    name: 'Tokyo still',
+    status: 'ACTIVE',
+    creative: { id: '8003' },
+  });
   for (const date_start of ['2026-03-01', '2026-03-02']) {
-    fake.seedInsight({ level: 'account', account_id: '111', date_start, clicks: '40', impressions: '4000', spend: '20.50' });
-    fake.seedInsight({ level: 'campaign', account_id: '111', campaign_id: '5001', date_start, clicks: '30', impressions: '3000', spend: '15.25', actions: [{ action_type: 'link_click', value: '30' }, { action_type: 'lead', value: '3' }] });
+    fake.seedInsight({
+      level: 'account',
+      account_id: '111',
+      date_start,
+      clicks: '40',
+      impressions: '4000',
+      spend: '20.50',
+    });
+    fake.seedInsight({
+      level: 'campaign',
+      account_id: '111',
+      campaign_id: '5001',
+      date_start,
+      clicks: '30',
+      impressions: '3000',
+      spend: '15.25',
+      actions: [
+        { action_type: 'link_click', value: '30' },
+        { action_type: 'lead', value: '3' },
+      ],
+    });
   }
-  fake.seedInsight({ level: 'campaign', account_id: '111', campaign_id: '5003', date_start: '2026-03-01', clicks: '1', impressions: '10', spend: '0.10' });
-  fake.seedInsight({ level: 'adset', account_id: '111', campaign_id: '5001', adset_id: '6001', date_start: '2026-03-01', clicks: '30', impressions: '3000', spend: '15.25' });
-  fake.seedInsight({ level: 'ad', account_id: '111', campaign_id: '5001', adset_id: '6001', ad_id: '7001', date_start: '2026-03-01', clicks: '20', impressions: '2000', spend: '10', actions: [{ action_type: 'lead', value: '2' }] });
-  fake.seedInsight({ level: 'account', account_id: '111', date_start: '2026-02-28', clicks: '1', impressions: '1', spend: '1' });
+  fake.seedInsight({
+    level: 'campaign',
+    account_id: '111',
+    campaign_id: '5003',
+    date_start: '2026-03-01',
+    clicks: '1',
+    impressions: '10',
+    spend: '0.10',
+  });
+  fake.seedInsight({
+    level: 'adset',
+    account_id: '111',
+    campaign_id: '5001',
+    adset_id: '6001',
+    date_start: '2026-03-01',
+    clicks: '30',
+    impressions: '3000',
+    spend: '15.25',
+  });
+  fake.seedInsight({
+    level: 'ad',
+    account_id: '111',
+    campaign_id: '5001',
+    adset_id: '6001',
+    ad_id: '7001',
+    date_start: '2026-03-01',
+    clicks: '20',
+    impressions: '2000',
+    spend: '10',
+    actions: [{ action_type: 'lead', value: '2' }],
+  });
+  fake.seedInsight({
+    level: 'account',
+    account_id: '111',
+    date_start: '2026-02-28',
+    clicks: '1',
+    impressions: '1',
+    spend: '1',
+  });
 }
 
 async function started(response: { statusCode: number; body: string; json<T>(): T }): Promise<number> {
@@ -61,7 +231,9 @@ async function syncAccount(account: number): Promise<JobInfo> {
 }
 
 async function byExternalId(path: string, externalId: string): Promise<Record<string, unknown>> {
-  const page = (await t.call(['MA'], 'GET', `social/${path}?filter[external_id][eq]=${externalId}`)).json<{ data: { data: Record<string, unknown>[] } }>().data;
+  const page = (await t.call(['MA'], 'GET', `social/${path}?filter[external_id][eq]=${externalId}`)).json<{
+    data: { data: Record<string, unknown>[] };
+  }>().data;
   expect(page.data, `${path} ${externalId}`).toHaveLength(1);
   return page.data[0]!;
 }
@@ -73,10 +245,30 @@ beforeAll(async () => {
   const fake = new FakeGraph({ pageSize: 2 });
   seedPlatform(fake);
   t = await platformApp(fake);
-  ids.service = await t.create('services', { name: 'Main app', app_id: fake.appId, app_secret: APP_SECRET, access_token: TOKEN });
-  ids.account = await t.create('accounts', { name: 'Agency BM', type: 'business_manager', status: 'active', service: ids.service });
-  ids.expiringService = await t.create('services', { name: 'Old app', app_id: fake.appId, app_secret: APP_SECRET, access_token: EXPIRING });
-  ids.expiringAccount = await t.create('accounts', { name: 'Old BM', type: 'system_user', status: 'active', service: ids.expiringService });
+  ids.service = await t.create('services', {
+    name: 'Main app',
+    app_id: fake.appId,
+    app_secret: APP_SECRET,
+    access_token: TOKEN,
+  });
+  ids.account = await t.create('accounts', {
+    name: 'Agency BM',
+    type: 'business_manager',
+    status: 'active',
+    service: ids.service,
+  });
+  ids.expiringService = await t.create('services', {
+    name: 'Old app',
+    app_id: fake.appId,
+    app_secret: APP_SECRET,
+    access_token: EXPIRING,
+  });
+  ids.expiringAccount = await t.create('accounts', {
+    name: 'Old BM',
+    type: 'system_user',
+    status: 'active',
+    service: ids.expiringService,
+  });
   ids.bareAccount = await t.create('accounts', { name: 'Planning only', type: 'personal_profile', status: 'active' });
 }, DB_TIMEOUT);
 
@@ -86,44 +278,101 @@ describe('account sync', () => {
   it('answers 503 saying what to set up when the account has no service, in the caller’s language', async () => {
     const english = await t.call(['MA'], 'POST', `social/accounts/${ids.bareAccount}/sync`);
     expect(english.statusCode).toBe(503);
-    expect(english.json<{ message: string }>().message).toBe('Set up a platform service for this account first (Social-ad → Services).');
+    expect(english.json<{ message: string }>().message).toBe(
+      'Set up a platform service for this account first (Social-ad → Services).',
+    );
     const russian = await t.call(['MA'], 'POST', `social/accounts/${ids.bareAccount}/sync`, undefined, 'ru');
-    expect(russian.json<{ message: string }>().message).toBe('Сначала настройте сервис платформы для этого аккаунта (Реклама в соцсетях → Сервисы).');
+    expect(russian.json<{ message: string }>().message).toBe(
+      'Сначала настройте сервис платформы для этого аккаунта (Реклама в соцсетях → Сервисы).',
+    );
     expect((await t.call(['MA'], 'POST', 'social/accounts/999999/sync')).statusCode).toBe(404);
     expect((await t.call(['MA'], 'POST', `social/accounts/${ids.account}/sync`, { now: true })).statusCode).toBe(422);
   });
 
   it('reads the whole tree page by page, converting minor units in each ad account’s currency', async () => {
     const steps = new Set<string>();
-    const job = await t.settled(await started(await t.call(['MA'], 'POST', `social/accounts/${ids.account}/sync`)), (info) => steps.add(info.step ?? ''));
+    const job = await t.settled(
+      await started(await t.call(['MA'], 'POST', `social/accounts/${ids.account}/sync`)),
+      (info) => steps.add(info.step ?? ''),
+    );
     expect(job.state, job.error ?? '').toBe('succeeded');
     expect(job.result as SyncResult).toEqual({ ad_accounts: 3, pages: 3, campaigns: 4, adsets: 3, ads: 3 });
     expect(job.percent).toBe(100);
 
     // Two pages of ad accounts and of pages (2 a page), each next page asked for by its cursor.
-    expect(t.fake.requestsTo('GET', 'me/adaccounts').map((request) => request.query.after ?? null)).toEqual([null, Buffer.from('2').toString('base64')]);
+    expect(t.fake.requestsTo('GET', 'me/adaccounts').map((request) => request.query.after ?? null)).toEqual([
+      null,
+      Buffer.from('2').toString('base64'),
+    ]);
     expect(t.fake.requestsTo('GET', 'me/accounts')).toHaveLength(2);
-    expect(t.fake.requestsTo('GET', 'me/adaccounts')[0]!.query.fields).toBe('id,name,currency,timezone_name,account_status,spend_cap,amount_spent');
+    expect(t.fake.requestsTo('GET', 'me/adaccounts')[0]!.query.fields).toBe(
+      'id,name,currency,timezone_name,account_status,spend_cap,amount_spent',
+    );
     expect(t.fake.requests.every((request) => request.version === 'v21.0')).toBe(true);
 
     const us = await byExternalId('ad-accounts', '111');
-    expect(us).toMatchObject({ name: 'US store', currency: 'USD', timezone: 'America/New_York', status: 'active', on_platform: true, account: ids.account });
+    expect(us).toMatchObject({
+      name: 'US store',
+      currency: 'USD',
+      timezone: 'America/New_York',
+      status: 'active',
+      on_platform: true,
+      account: ids.account,
+    });
     expect(us.spend_cap).toEqual({ amount: '5000', currency: 'USD' });
     expect(us.amount_spent).toEqual({ amount: '123.45', currency: 'USD' });
     const tokyo = await byExternalId('ad-accounts', '222');
-    expect(tokyo).toMatchObject({ status: 'disabled', spend_cap: null, amount_spent: { amount: '1500', currency: 'JPY' } });
-    expect(await byExternalId('ad-accounts', '333')).toMatchObject({ status: 'closed', amount_spent: { amount: '1.234', currency: 'KWD' } });
+    expect(tokyo).toMatchObject({
+      status: 'disabled',
+      spend_cap: null,
+      amount_spent: { amount: '1500', currency: 'JPY' },
+    });
+    expect(await byExternalId('ad-accounts', '333')).toMatchObject({
+      status: 'closed',
+      amount_spent: { amount: '1.234', currency: 'KWD' },
+    });
 
-    expect(await byExternalId('pages', '9003')).toMatchObject({ name: 'Blog', category: null, account: ids.account, on_platform: true });
+    expect(await byExternalId('pages', '9003')).toMatchObject({
+      name: 'Blog',
+      category: null,
+      account: ids.account,
+      on_platform: true,
+    });
     const spring = await byExternalId('campaigns', '5001');
-    expect(spring).toMatchObject({ name: 'Spring sale', objective: 'OUTCOME_TRAFFIC', status: 'ACTIVE', ad_account: us.id, lifetime_budget: null, start_time: '2026-03-01T09:00:00.000000Z' });
+    expect(spring).toMatchObject({
+      name: 'Spring sale',
+      objective: 'OUTCOME_TRAFFIC',
+      status: 'ACTIVE',
+      ad_account: us.id,
+      lifetime_budget: null,
+      start_time: '2026-03-01T09:00:00.000000Z',
+    });
     expect(spring.daily_budget).toEqual({ amount: '25', currency: 'USD' });
-    expect(await byExternalId('campaigns', '5002')).toMatchObject({ objective: 'OUTCOME_TRAFFIC', status: 'PAUSED', lifetime_budget: { amount: '1000', currency: 'USD' } });
-    expect(await byExternalId('campaigns', '5004')).toMatchObject({ daily_budget: { amount: '3000', currency: 'JPY' } });
-    expect(await byExternalId('campaigns', '5005')).toMatchObject({ daily_budget: { amount: '12.345', currency: 'KWD' } });
-    expect(await byExternalId('adsets', '6001')).toMatchObject({ campaign: spring.id, bid_amount: { amount: '1.5', currency: 'USD' }, optimization_goal: 'LINK_CLICKS' });
-    expect(await byExternalId('adsets', '6004')).toMatchObject({ lifetime_budget: { amount: '50.5', currency: 'KWD' }, end_time: '2026-05-01T00:00:00.000000Z' });
-    expect(await byExternalId('ads', '7001')).toMatchObject({ creative_id: '8001', status: 'ACTIVE', on_platform: true });
+    expect(await byExternalId('campaigns', '5002')).toMatchObject({
+      objective: 'OUTCOME_TRAFFIC',
+      status: 'PAUSED',
+      lifetime_budget: { amount: '1000', currency: 'USD' },
+    });
+    expect(await byExternalId('campaigns', '5004')).toMatchObject({
+      daily_budget: { amount: '3000', currency: 'JPY' },
+    });
+    expect(await byExternalId('campaigns', '5005')).toMatchObject({
+      daily_budget: { amount: '12.345', currency: 'KWD' },
+    });
+    expect(await byExternalId('adsets', '6001')).toMatchObject({
+      campaign: spring.id,
+      bid_amount: { amount: '1.5', currency: 'USD' },
+      optimization_goal: 'LINK_CLICKS',
+    });
+    expect(await byExternalId('adsets', '6004')).toMatchObject({
+      lifetime_budget: { amount: '50.5', currency: 'KWD' },
+      end_time: '2026-05-01T00:00:00.000000Z',
+    });
+    expect(await byExternalId('ads', '7001')).toMatchObject({
+      creative_id: '8001',
+      status: 'ACTIVE',
+      on_platform: true,
+    });
 
     // The campaign with an objective the plugin lacks is skipped, and so is its adset; the log says why.
     expect(await count('campaigns', '&filter[external_id][eq]=5003')).toBe(0);
@@ -131,18 +380,33 @@ describe('account sync', () => {
     expect(lines).toContain('Skipped 5003 "Odd one": objective SOMETHING_NEW is not one the plugin knows.');
     expect(lines).toContain('Skipped 6002 "Under the odd one": its campaign 5003 was not read.');
     expect(lines).toContain('Ad accounts: 3 new, 0 updated, 0 unchanged, 0 skipped.');
-    expect([...steps].filter((step) => ['ad_accounts', 'pages', 'campaigns', 'adsets', 'ads'].includes(step)).length).toBeGreaterThan(0);
+    expect(
+      [...steps].filter((step) => ['ad_accounts', 'pages', 'campaigns', 'adsets', 'ads'].includes(step)).length,
+    ).toBeGreaterThan(0);
     expect((await t.record(`accounts/${ids.account}`)).synced_at).toEqual(expect.any(String));
   });
 
   it('is idempotent: a second sync duplicates nothing and changes only what the platform changed', async () => {
-    const before = { campaigns: await count('campaigns'), adsets: await count('adsets'), ads: await count('ads'), pages: await count('pages') };
-    const versions = { spring: (await byExternalId('campaigns', '5001')).version, legacy: (await byExternalId('campaigns', '5002')).version };
+    const before = {
+      campaigns: await count('campaigns'),
+      adsets: await count('adsets'),
+      ads: await count('ads'),
+      pages: await count('pages'),
+    };
+    const versions = {
+      spring: (await byExternalId('campaigns', '5001')).version,
+      legacy: (await byExternalId('campaigns', '5002')).version,
+    };
     const renamed = t.fake.object('5002') as Record<string, unknown>;
     renamed.name = 'Legacy clicks (renamed)';
     const job = await syncAccount(ids.account);
     expect(job.state, job.error ?? '').toBe('succeeded');
-    expect({ campaigns: await count('campaigns'), adsets: await count('adsets'), ads: await count('ads'), pages: await count('pages') }).toEqual(before);
+    expect({
+      campaigns: await count('campaigns'),
+      adsets: await count('adsets'),
+      ads: await count('ads'),
+      pages: await count('pages'),
+    }).toEqual(before);
     expect((await byExternalId('campaigns', '5001')).version).toBe(versions.spring);
     const legacy = await byExternalId('campaigns', '5002');
     expect(legacy).toMatchObject({ name: 'Legacy clicks (renamed)', version: Number(versions.legacy) + 1 });
@@ -160,13 +424,30 @@ describe('insights sync', () => {
     expect(job.result as InsightsSyncResult).toEqual({ rows: 6 });
     const asked = t.fake.requestsTo('GET', 'act_111/insights');
     expect(asked.map((request) => request.query.level)).toEqual(['account', 'campaign', 'campaign', 'adset', 'ad']);
-    expect(asked[0]!.query).toMatchObject({ time_range: '{"since":"2026-03-01","until":"2026-03-02"}', time_increment: '1', fields: 'account_id,campaign_id,adset_id,ad_id,clicks,impressions,spend,actions' });
+    expect(asked[0]!.query).toMatchObject({
+      time_range: '{"since":"2026-03-01","until":"2026-03-02"}',
+      time_increment: '1',
+      fields: 'account_id,campaign_id,adset_id,ad_id,clicks,impressions,spend,actions',
+    });
 
     const spring = await byExternalId('campaigns', '5001');
-    const rows = (await t.call(['MA'], 'GET', `social/insights?per_page=100&filter[level][eq]=campaign`)).json<{ data: { data: Record<string, unknown>[] } }>().data.data;
+    const rows = (await t.call(['MA'], 'GET', `social/insights?per_page=100&filter[level][eq]=campaign`)).json<{
+      data: { data: Record<string, unknown>[] };
+    }>().data.data;
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ level: 'campaign', campaign: spring.id, adset: null, ad: null, clicks: 30, views: 3000, leads: 3, spent: { amount: '15.25', currency: 'USD' } });
-    const ad = (await t.call(['MA'], 'GET', 'social/insights?filter[level][eq]=ad')).json<{ data: { data: Record<string, unknown>[] } }>().data.data;
+    expect(rows[0]).toMatchObject({
+      level: 'campaign',
+      campaign: spring.id,
+      adset: null,
+      ad: null,
+      clicks: 30,
+      views: 3000,
+      leads: 3,
+      spent: { amount: '15.25', currency: 'USD' },
+    });
+    const ad = (await t.call(['MA'], 'GET', 'social/insights?filter[level][eq]=ad')).json<{
+      data: { data: Record<string, unknown>[] };
+    }>().data.data;
     expect(ad[0]).toMatchObject({ date: '2026-03-01', leads: 2, clicks: 20, spent: { amount: '10', currency: 'USD' } });
 
     const again = await t.settled(await started(await t.call(['MA'], 'POST', 'social/insights/sync', body)));
@@ -176,17 +457,33 @@ describe('insights sync', () => {
 
   it('refuses a bad range, an unknown or planning ad account and a wrong type with 422', async () => {
     const us = Number((await byExternalId('ad-accounts', '111')).id);
-    const planning = await t.create('ad-accounts', { name: 'Plan', currency: 'EUR', timezone: 'UTC', status: 'active', account: ids.bareAccount });
+    const planning = await t.create('ad-accounts', {
+      name: 'Plan',
+      currency: 'EUR',
+      timezone: 'UTC',
+      status: 'active',
+      account: ids.bareAccount,
+    });
     const refused = async (body: Record<string, unknown>): Promise<Record<string, string[]> | undefined> => {
       const response = await t.call(['MA'], 'POST', 'social/insights/sync', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
       return response.json<{ errors?: Record<string, string[]> }>().errors;
     };
-    expect((await refused({ ad_account: us, from: '2026-03-05', to: '2026-03-01' }))?.to).toEqual(['The end date must not be before the start date.']);
-    expect((await refused({ ad_account: us, from: '2026-02-30', to: '2026-03-01' }))?.from).toEqual(['Not a calendar date (YYYY-MM-DD).']);
-    expect((await refused({ ad_account: us, from: '2024-01-01', to: '2026-03-01' }))?.to).toEqual(['At most 366 days can be read at once.']);
-    expect((await refused({ ad_account: 999_999, from: '2026-03-01', to: '2026-03-01' }))?.ad_account).toEqual(['The ad account does not exist.']);
-    expect((await refused({ ad_account: planning, from: '2026-03-01', to: '2026-03-01' }))?.ad_account).toEqual(['This ad account is not on the platform yet: sync its account first.']);
+    expect((await refused({ ad_account: us, from: '2026-03-05', to: '2026-03-01' }))?.to).toEqual([
+      'The end date must not be before the start date.',
+    ]);
+    expect((await refused({ ad_account: us, from: '2026-02-30', to: '2026-03-01' }))?.from).toEqual([
+      'Not a calendar date (YYYY-MM-DD).',
+    ]);
+    expect((await refused({ ad_account: us, from: '2024-01-01', to: '2026-03-01' }))?.to).toEqual([
+      'At most 366 days can be read at once.',
+    ]);
+    expect((await refused({ ad_account: 999_999, from: '2026-03-01', to: '2026-03-01' }))?.ad_account).toEqual([
+      'The ad account does not exist.',
+    ]);
+    expect((await refused({ ad_account: planning, from: '2026-03-01', to: '2026-03-01' }))?.ad_account).toEqual([
+      'This ad account is not on the platform yet: sync its account first.',
+    ]);
     await refused({ ad_account: String(us), from: '2026-03-01', to: '2026-03-01' });
     await refused({ ad_account: us, from: '2026-03-01', to: '2026-03-01', level: 'ad' });
   });
@@ -203,7 +500,9 @@ describe('pause, activate and budgets', () => {
     expect((await t.call(['MA', 'MQ'], 'POST', `social/campaigns/${spring.id}/pause`)).statusCode).toBe(409);
     expect((await t.call(['MA', 'MQ'], 'POST', `social/campaigns/${spring.id}/activate`)).statusCode).toBe(200);
     expect(t.fake.object('5001')?.status).toBe('ACTIVE');
-    const history = (await t.call(['MA'], 'GET', `social/campaigns/${spring.id}/history`)).json<{ data: { action: string }[] }>().data.map((entry) => entry.action);
+    const history = (await t.call(['MA'], 'GET', `social/campaigns/${spring.id}/history`))
+      .json<{ data: { action: string }[] }>()
+      .data.map((entry) => entry.action);
     expect(history).toEqual(expect.arrayContaining(['pause', 'activate']));
 
     const adset = await byExternalId('adsets', '6001');
@@ -215,13 +514,31 @@ describe('pause, activate and budgets', () => {
   });
 
   it('changes only the record of a planning campaign', async () => {
-    const planAdAccount = await t.create('ad-accounts', { name: 'Plan USD', currency: 'USD', timezone: 'UTC', status: 'active', account: ids.bareAccount });
-    const plan = await t.create('campaigns', { name: 'Planned', ad_account: planAdAccount, objective: 'OUTCOME_SALES', daily_budget: { amount: '10', currency: 'USD' }, status: 'ACTIVE' });
+    const planAdAccount = await t.create('ad-accounts', {
+      name: 'Plan USD',
+      currency: 'USD',
+      timezone: 'UTC',
+      status: 'active',
+      account: ids.bareAccount,
+    });
+    const plan = await t.create('campaigns', {
+      name: 'Planned',
+      ad_account: planAdAccount,
+      objective: 'OUTCOME_SALES',
+      daily_budget: { amount: '10', currency: 'USD' },
+      status: 'ACTIVE',
+    });
     const writes = t.fake.writes.length;
     const paused = await t.call(['MQ'], 'POST', `social/campaigns/${plan}/pause`);
     expect(paused.statusCode, paused.body).toBe(200);
-    expect(paused.json<{ data: Record<string, unknown> }>().data).toMatchObject({ status: 'PAUSED', external_id: null });
-    const edited = await t.call(['MQ'], 'PATCH', `social/campaigns/${plan}`, { version: 2, daily_budget: { amount: '12.5', currency: 'USD' } });
+    expect(paused.json<{ data: Record<string, unknown> }>().data).toMatchObject({
+      status: 'PAUSED',
+      external_id: null,
+    });
+    const edited = await t.call(['MQ'], 'PATCH', `social/campaigns/${plan}`, {
+      version: 2,
+      daily_budget: { amount: '12.5', currency: 'USD' },
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(t.fake.writes.length).toBe(writes);
   });
@@ -235,15 +552,26 @@ describe('pause, activate and budgets', () => {
     expect((await t.call(['MA', 'MQ', 'MV'], 'POST', `social/adsets/${adset.id}/pause`)).statusCode).toBe(403);
     expect((await t.call(['MA', 'MQ', 'MS'], 'POST', `social/ads/${ad.id}/pause`)).statusCode).toBe(403);
     expect((await t.call(['MQ', 'MS', 'MV'], 'POST', `social/accounts/${ids.account}/sync`)).statusCode).toBe(403);
-    expect((await t.call(['MQ'], 'POST', 'social/insights/sync', { ad_account: 1, from: '2026-03-01', to: '2026-03-01' })).statusCode).toBe(403);
+    expect(
+      (await t.call(['MQ'], 'POST', 'social/insights/sync', { ad_account: 1, from: '2026-03-01', to: '2026-03-01' }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.call(['MA'], 'POST', `social/services/${ids.service}/check`)).statusCode).toBe(403);
     expect(t.fake.object('5002')?.status).toBe('PAUSED');
   });
 
   it('pushes budget changes in the currency’s minor units: USD (2), JPY (0), KWD (3)', async () => {
-    const push = async (path: string, externalId: string, values: Record<string, unknown>, code: 'MQ' | 'MS'): Promise<void> => {
+    const push = async (
+      path: string,
+      externalId: string,
+      values: Record<string, unknown>,
+      code: 'MQ' | 'MS',
+    ): Promise<void> => {
       const record = await byExternalId(path, externalId);
-      const response = await t.call(['MA', code], 'PATCH', `social/${path}/${record.id}`, { version: record.version, ...values });
+      const response = await t.call(['MA', code], 'PATCH', `social/${path}/${record.id}`, {
+        version: record.version,
+        ...values,
+      });
       expect(response.statusCode, response.body).toBe(200);
     };
     await push('campaigns', '5001', { daily_budget: { amount: '30.25', currency: 'USD' } }, 'MQ');
@@ -270,13 +598,27 @@ describe('pause, activate and budgets', () => {
   it('saves nothing when the platform refuses a budget, and answers its words', async () => {
     const spring = await byExternalId('campaigns', '5001');
     t.fake.refuseNext('The daily budget is below the minimum of 1.00 USD', { path: '5001' });
-    const refused = await t.call(['MQ'], 'PATCH', `social/campaigns/${spring.id}`, { version: spring.version, daily_budget: { amount: '0.5', currency: 'USD' } });
+    const refused = await t.call(['MQ'], 'PATCH', `social/campaigns/${spring.id}`, {
+      version: spring.version,
+      daily_budget: { amount: '0.5', currency: 'USD' },
+    });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json<{ message: string }>().message).toBe('The platform refused: The daily budget is below the minimum of 1.00 USD (code 100)');
-    expect(await byExternalId('campaigns', '5001')).toMatchObject({ version: spring.version, daily_budget: spring.daily_budget });
+    expect(refused.json<{ message: string }>().message).toBe(
+      'The platform refused: The daily budget is below the minimum of 1.00 USD (code 100)',
+    );
+    expect(await byExternalId('campaigns', '5001')).toMatchObject({
+      version: spring.version,
+      daily_budget: spring.daily_budget,
+    });
     const russian = await (async () => {
       t.fake.unavailableNext({ path: '5001' });
-      return t.call(['MQ'], 'PATCH', `social/campaigns/${spring.id}`, { version: spring.version, daily_budget: { amount: '31', currency: 'USD' } }, 'ru');
+      return t.call(
+        ['MQ'],
+        'PATCH',
+        `social/campaigns/${spring.id}`,
+        { version: spring.version, daily_budget: { amount: '31', currency: 'USD' } },
+        'ru',
+      );
     })();
     expect(russian.statusCode).toBe(502);
     expect(russian.json<{ message: string }>().message).toBe('Не удалось связаться с платформой: HTTP 503');
@@ -308,7 +650,9 @@ describe('the platform’s rate limit in a job', () => {
     }
     expect(waiting?.state).toBe('running');
     expect(waiting?.percent).toBe(25);
-    expect(await t.logLines(job)).toContain('The platform asks to slow down: waiting for the platform for 60 s before asking again.');
+    expect(await t.logLines(job)).toContain(
+      'The platform asks to slow down: waiting for the platform for 60 s before asking again.',
+    );
     clock.release();
     const done = await t.settled(job);
     expect(done.state, done.error ?? '').toBe('succeeded');
@@ -350,22 +694,34 @@ describe('tokens', () => {
     expect(job.state).toBe('failed');
     expect(job.attempts).toBe(1);
     expect(job.error).toBe('The platform token has expired or is invalid: renew it on the service.');
-    const checked = (await t.call(['FO'], 'POST', `social/services/${ids.expiringService}/check`)).json<{ data: Record<string, unknown> }>().data;
+    const checked = (await t.call(['FO'], 'POST', `social/services/${ids.expiringService}/check`)).json<{
+      data: Record<string, unknown>;
+    }>().data;
     expect(checked.check_error).toBe('Error validating access token: Session has expired for [redacted].');
     expect(checked.checked_at).toEqual(expect.any(String));
   });
 
   it('answers 422 for a check without a token', async () => {
-    const bare = await t.create('services', { name: 'Tokenless', app_id: '1234567890', access_token: 'EAAplaceholder0000000000000000' });
+    const bare = await t.create('services', {
+      name: 'Tokenless',
+      app_id: '1234567890',
+      access_token: 'EAAplaceholder0000000000000000',
+    });
     await t.db.query('UPDATE social.services SET access_token = NULL WHERE id = $1', [bare]);
     const response = await t.call(['FO'], 'POST', `social/services/${bare}/check`);
     expect(response.statusCode).toBe(422);
-    expect(response.json<{ message: string }>().message).toBe('The service has no access token: set one to check it against the platform.');
+    expect(response.json<{ message: string }>().message).toBe(
+      'The service has no access token: set one to check it against the platform.',
+    );
   });
 
   it('shows no token in any answer, log line, job log or job error, and sends it in no URL', async () => {
-    const jobs = (await t.call(['MA'], 'GET', `jobs?subject=social.accounts:${ids.account}`)).json<{ data: { data: JobInfo[] } }>().data.data;
-    const expiring = (await t.call(['MA'], 'GET', `jobs?subject=social.accounts:${ids.expiringAccount}`)).json<{ data: { data: JobInfo[] } }>().data.data;
+    const jobs = (await t.call(['MA'], 'GET', `jobs?subject=social.accounts:${ids.account}`)).json<{
+      data: { data: JobInfo[] };
+    }>().data.data;
+    const expiring = (await t.call(['MA'], 'GET', `jobs?subject=social.accounts:${ids.expiringAccount}`)).json<{
+      data: { data: JobInfo[] };
+    }>().data.data;
     for (const job of [...jobs, ...expiring]) await t.logLines(job.id);
     const export_ = await t.call(['FO'], 'GET', 'social/services/export.csv');
     const everything = [...t.seen, export_.body].join('\n');

@@ -7,7 +7,10 @@ import { demoContext } from '@core/sdk/testing';
 
 /** The social plugin as the host wires it (with its strings), with the test event's clock the test picks. */
 export function socialParts(options: { readonly now?: () => Date } = {}): ServerPlugin {
-  return { ...createSocialServerPlugin(options.now ? { now: options.now } : {}), translations: { en: socialEn, ru: socialRu } };
+  return {
+    ...createSocialServerPlugin(options.now ? { now: options.now } : {}),
+    translations: { en: socialEn, ru: socialRu },
+  };
 }
 
 /** Writes records as the demo does (the engine's writer, the first superadmin), for resources no route creates (insights). */

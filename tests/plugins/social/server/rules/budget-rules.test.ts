@@ -14,7 +14,8 @@ let campaignUsd = 0;
 let campaignJpy = 0;
 let campaignKwd = 0;
 
-const post = (path: string, body: Record<string, unknown>): Promise<LightMyRequestResponse> => app.as(['MA', 'MD', 'MQ', 'MS', 'MV']).post(`/api/social/${path}`, body);
+const post = (path: string, body: Record<string, unknown>): Promise<LightMyRequestResponse> =>
+  app.as(['MA', 'MD', 'MQ', 'MS', 'MV']).post(`/api/social/${path}`, body);
 const created = async (path: string, body: Record<string, unknown>): Promise<number> => {
   const answer = await post(path, body);
   if (answer.statusCode !== 201) throw new Error(`POST ${path}: ${answer.statusCode} ${answer.body}`);
@@ -32,49 +33,114 @@ const usd = (amount: string) => ({ amount, currency: 'USD' });
 beforeAll(async () => {
   app = await testApp({ plugins: [parts] });
   const account = await created('accounts', { name: 'Agency', type: 'business_manager', status: 'active' });
-  for (const currency of ['USD', 'JPY', 'KWD']) ad[currency] = await created('ad-accounts', { name: `In ${currency}`, currency, timezone: 'UTC', status: 'active', account });
-  campaignUsd = await created('campaigns', { name: 'US', ad_account: ad.USD, objective: 'OUTCOME_TRAFFIC', daily_budget: usd('100'), status: 'PAUSED' });
-  campaignJpy = await created('campaigns', { name: 'JP', ad_account: ad.JPY, objective: 'OUTCOME_TRAFFIC', daily_budget: { amount: '10000', currency: 'JPY' }, status: 'PAUSED' });
-  campaignKwd = await created('campaigns', { name: 'KW', ad_account: ad.KWD, objective: 'OUTCOME_TRAFFIC', daily_budget: { amount: '25.125', currency: 'KWD' }, status: 'PAUSED' });
+  for (const currency of ['USD', 'JPY', 'KWD'])
+    ad[currency] = await created('ad-accounts', {
+      name: `In ${currency}`,
+      currency,
+      timezone: 'UTC',
+      status: 'active',
+      account,
+    });
+  campaignUsd = await created('campaigns', {
+    name: 'US',
+    ad_account: ad.USD,
+    objective: 'OUTCOME_TRAFFIC',
+    daily_budget: usd('100'),
+    status: 'PAUSED',
+  });
+  campaignJpy = await created('campaigns', {
+    name: 'JP',
+    ad_account: ad.JPY,
+    objective: 'OUTCOME_TRAFFIC',
+    daily_budget: { amount: '10000', currency: 'JPY' },
+    status: 'PAUSED',
+  });
+  campaignKwd = await created('campaigns', {
+    name: 'KW',
+    ad_account: ad.KWD,
+    objective: 'OUTCOME_TRAFFIC',
+    daily_budget: { amount: '25.125', currency: 'KWD' },
+    status: 'PAUSED',
+  });
 }, DB_TIMEOUT);
 afterAll(() => app.close());
 
 describe('campaign budgets', () => {
-  const campaign = (values: Record<string, unknown>) => post('campaigns', { name: 'C', ad_account: ad.USD, objective: 'OUTCOME_LEADS', status: 'PAUSED', ...values });
+  const campaign = (values: Record<string, unknown>) =>
+    post('campaigns', { name: 'C', ad_account: ad.USD, objective: 'OUTCOME_LEADS', status: 'PAUSED', ...values });
 
   it('needs exactly one of a daily and a lifetime budget', async () => {
-    expect(errorsOf(await campaign({ daily_budget: usd('10'), lifetime_budget: usd('300'), start_time: START, stop_time: STOP }))).toEqual({
+    expect(
+      errorsOf(
+        await campaign({ daily_budget: usd('10'), lifetime_budget: usd('300'), start_time: START, stop_time: STOP }),
+      ),
+    ).toEqual({
       daily_budget: ['Set either a daily or a lifetime budget, not both.'],
       lifetime_budget: ['Set either a daily or a lifetime budget, not both.'],
     });
-    expect(errorsOf(await campaign({}))).toEqual({ daily_budget: ['Set a daily or a lifetime budget.'], lifetime_budget: ['Set a daily or a lifetime budget.'] });
+    expect(errorsOf(await campaign({}))).toEqual({
+      daily_budget: ['Set a daily or a lifetime budget.'],
+      lifetime_budget: ['Set a daily or a lifetime budget.'],
+    });
   });
 
   it('needs the stop after the start, and a stop time for a lifetime budget', async () => {
-    expect(errorsOf(await campaign({ daily_budget: usd('10'), start_time: STOP, stop_time: START }))).toEqual({ stop_time: ['The stop time must be after the start time.'] });
-    expect(errorsOf(await campaign({ daily_budget: usd('10'), start_time: START, stop_time: START }))).toEqual({ stop_time: ['The stop time must be after the start time.'] });
-    expect(errorsOf(await campaign({ lifetime_budget: usd('300'), start_time: START }))).toEqual({ stop_time: ['A lifetime budget needs a stop time.'] });
+    expect(errorsOf(await campaign({ daily_budget: usd('10'), start_time: STOP, stop_time: START }))).toEqual({
+      stop_time: ['The stop time must be after the start time.'],
+    });
+    expect(errorsOf(await campaign({ daily_budget: usd('10'), start_time: START, stop_time: START }))).toEqual({
+      stop_time: ['The stop time must be after the start time.'],
+    });
+    expect(errorsOf(await campaign({ lifetime_budget: usd('300'), start_time: START }))).toEqual({
+      stop_time: ['A lifetime budget needs a stop time.'],
+    });
   });
 
   it("takes money of the ad account's currency with its digits only", async () => {
-    expect(errorsOf(await campaign({ daily_budget: { amount: '10', currency: 'EUR' } }))).toEqual({ daily_budget: ["Amounts are in the ad account's currency, USD."] });
-    expect(errorsOf(await campaign({ daily_budget: usd('10.005') }))).toEqual({ daily_budget: ['USD amounts have at most 2 decimals.'] });
-    expect(errorsOf(await campaign({ ad_account: ad.JPY, daily_budget: { amount: '1000.5', currency: 'JPY' } }))).toEqual({ daily_budget: ['JPY amounts are whole numbers.'] });
-    expect(errorsOf(await campaign({ ad_account: ad.KWD, daily_budget: { amount: '1.0005', currency: 'KWD' } })).daily_budget).toBeDefined();
+    expect(errorsOf(await campaign({ daily_budget: { amount: '10', currency: 'EUR' } }))).toEqual({
+      daily_budget: ["Amounts are in the ad account's currency, USD."],
+    });
+    expect(errorsOf(await campaign({ daily_budget: usd('10.005') }))).toEqual({
+      daily_budget: ['USD amounts have at most 2 decimals.'],
+    });
+    expect(
+      errorsOf(await campaign({ ad_account: ad.JPY, daily_budget: { amount: '1000.5', currency: 'JPY' } })),
+    ).toEqual({ daily_budget: ['JPY amounts are whole numbers.'] });
+    expect(
+      errorsOf(await campaign({ ad_account: ad.KWD, daily_budget: { amount: '1.0005', currency: 'KWD' } }))
+        .daily_budget,
+    ).toBeDefined();
   });
 
   it('accepts a daily budget, or a lifetime one running until its stop time', async () => {
     expect((await campaign({ daily_budget: usd('10.50') })).statusCode).toBe(201);
     expect((await campaign({ lifetime_budget: usd('300'), start_time: START, stop_time: STOP })).statusCode).toBe(201);
-    expect((await campaign({ ad_account: ad.KWD, daily_budget: { amount: '1.005', currency: 'KWD' } })).statusCode).toBe(201);
+    expect(
+      (await campaign({ ad_account: ad.KWD, daily_budget: { amount: '1.005', currency: 'KWD' } })).statusCode,
+    ).toBe(201);
   });
 
   it('checks an edit against the record as it will be, and answers in Russian', async () => {
-    const id = await created('campaigns', { name: 'Edited', ad_account: ad.USD, objective: 'OUTCOME_LEADS', status: 'PAUSED', daily_budget: usd('10') });
-    const version = (await app.as(['MA']).get(`/api/social/campaigns/${id}`)).json<{ data: { version: number } }>().data.version;
-    const both = await app.as(['MA', 'MQ']).patch(`/api/social/campaigns/${id}`, { version, lifetime_budget: usd('100'), stop_time: STOP });
+    const id = await created('campaigns', {
+      name: 'Edited',
+      ad_account: ad.USD,
+      objective: 'OUTCOME_LEADS',
+      status: 'PAUSED',
+      daily_budget: usd('10'),
+    });
+    const version = (await app.as(['MA']).get(`/api/social/campaigns/${id}`)).json<{ data: { version: number } }>().data
+      .version;
+    const both = await app
+      .as(['MA', 'MQ'])
+      .patch(`/api/social/campaigns/${id}`, { version, lifetime_budget: usd('100'), stop_time: STOP });
     expect(errorsOf(both).daily_budget).toEqual(['Set either a daily or a lifetime budget, not both.']);
-    const switched = await app.as(['MA', 'MQ']).patch(`/api/social/campaigns/${id}`, { version, daily_budget: null, lifetime_budget: usd('100'), start_time: START, stop_time: STOP });
+    const switched = await app.as(['MA', 'MQ']).patch(`/api/social/campaigns/${id}`, {
+      version,
+      daily_budget: null,
+      lifetime_budget: usd('100'),
+      start_time: START,
+      stop_time: STOP,
+    });
     expect(switched.statusCode, switched.body).toBe(200);
     const russian = await app.server.inject({
       method: 'POST',
@@ -87,32 +153,83 @@ describe('campaign budgets', () => {
 
   it('lets a record the platform holds have no budget of its own (its adsets carry them)', async () => {
     const create = await recordMaker(app.db, [parts]);
-    const id = await create(campaignsResource, { name: 'Synced', ad_account: ad.USD!, objective: 'OUTCOME_SALES', status: 'ACTIVE', external_id: '1200000001', on_platform: true });
+    const id = await create(campaignsResource, {
+      name: 'Synced',
+      ad_account: ad.USD!,
+      objective: 'OUTCOME_SALES',
+      status: 'ACTIVE',
+      external_id: '1200000001',
+      on_platform: true,
+    });
     expect(id).toBeGreaterThan(0);
   });
 });
 
 describe('adset budgets and bids', () => {
-  const adset = (values: Record<string, unknown>) => post('adsets', { name: 'S', campaign: campaignUsd, billing_event: 'IMPRESSIONS', optimization_goal: 'REACH', status: 'PAUSED', ...values });
+  const adset = (values: Record<string, unknown>) =>
+    post('adsets', {
+      name: 'S',
+      campaign: campaignUsd,
+      billing_event: 'IMPRESSIONS',
+      optimization_goal: 'REACH',
+      status: 'PAUSED',
+      ...values,
+    });
 
   it('applies the same rules, with the end time and the bid', async () => {
     expect(errorsOf(await adset({})).daily_budget).toEqual(['Set a daily or a lifetime budget.']);
-    expect(errorsOf(await adset({ daily_budget: usd('5'), lifetime_budget: usd('50'), end_time: STOP })).lifetime_budget).toEqual(['Set either a daily or a lifetime budget, not both.']);
-    expect(errorsOf(await adset({ lifetime_budget: usd('50') }))).toEqual({ end_time: ['A lifetime budget needs an end time.'] });
-    expect(errorsOf(await adset({ daily_budget: usd('5'), start_time: STOP, end_time: START }))).toEqual({ end_time: ['The end time must be after the start time.'] });
-    expect(errorsOf(await adset({ daily_budget: usd('5'), bid_amount: { amount: '1', currency: 'JPY' } }))).toEqual({ bid_amount: ["Amounts are in the ad account's currency, USD."] });
-    expect(errorsOf(await adset({ daily_budget: usd('5'), bid_amount: usd('0.125') }))).toEqual({ bid_amount: ['USD amounts have at most 2 decimals.'] });
+    expect(
+      errorsOf(await adset({ daily_budget: usd('5'), lifetime_budget: usd('50'), end_time: STOP })).lifetime_budget,
+    ).toEqual(['Set either a daily or a lifetime budget, not both.']);
+    expect(errorsOf(await adset({ lifetime_budget: usd('50') }))).toEqual({
+      end_time: ['A lifetime budget needs an end time.'],
+    });
+    expect(errorsOf(await adset({ daily_budget: usd('5'), start_time: STOP, end_time: START }))).toEqual({
+      end_time: ['The end time must be after the start time.'],
+    });
+    expect(errorsOf(await adset({ daily_budget: usd('5'), bid_amount: { amount: '1', currency: 'JPY' } }))).toEqual({
+      bid_amount: ["Amounts are in the ad account's currency, USD."],
+    });
+    expect(errorsOf(await adset({ daily_budget: usd('5'), bid_amount: usd('0.125') }))).toEqual({
+      bid_amount: ['USD amounts have at most 2 decimals.'],
+    });
   });
 
   it("reads the currency through the campaign's ad account", async () => {
-    expect(errorsOf(await adset({ campaign: campaignJpy, daily_budget: { amount: '500.5', currency: 'JPY' } }))).toEqual({ daily_budget: ['JPY amounts are whole numbers.'] });
-    expect((await adset({ campaign: campaignJpy, daily_budget: { amount: '500', currency: 'JPY' }, bid_amount: { amount: '30', currency: 'JPY' } })).statusCode).toBe(201);
-    expect((await adset({ campaign: campaignKwd, lifetime_budget: { amount: '99.999', currency: 'KWD' }, start_time: START, end_time: STOP })).statusCode).toBe(201);
+    expect(
+      errorsOf(await adset({ campaign: campaignJpy, daily_budget: { amount: '500.5', currency: 'JPY' } })),
+    ).toEqual({ daily_budget: ['JPY amounts are whole numbers.'] });
+    expect(
+      (
+        await adset({
+          campaign: campaignJpy,
+          daily_budget: { amount: '500', currency: 'JPY' },
+          bid_amount: { amount: '30', currency: 'JPY' },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await adset({
+          campaign: campaignKwd,
+          lifetime_budget: { amount: '99.999', currency: 'KWD' },
+          start_time: START,
+          end_time: STOP,
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await adset({ daily_budget: usd('5'), bid_amount: usd('0.25') })).statusCode).toBe(201);
   });
 
   it('needs an existing adset for an ad', async () => {
-    const adsetId = await created('adsets', { name: 'For ads', campaign: campaignUsd, billing_event: 'IMPRESSIONS', optimization_goal: 'REACH', status: 'PAUSED', daily_budget: usd('5') });
+    const adsetId = await created('adsets', {
+      name: 'For ads',
+      campaign: campaignUsd,
+      billing_event: 'IMPRESSIONS',
+      optimization_goal: 'REACH',
+      status: 'PAUSED',
+      daily_budget: usd('5'),
+    });
     expect((await post('ads', { name: 'A', adset: adsetId, status: 'PAUSED' })).statusCode).toBe(201);
     expect(errorsOf(await post('ads', { name: 'A', adset: 999_999, status: 'PAUSED' })).adset).toBeDefined();
   });
@@ -121,7 +238,17 @@ describe('adset budgets and bids', () => {
 describe('write access', () => {
   it('lets MA read a campaign but not change it', async () => {
     expect((await app.as(['MA']).get(`/api/social/campaigns/${campaignUsd}`)).statusCode).toBe(200);
-    expect((await app.as(['MA']).post('/api/social/campaigns', { name: 'C', ad_account: ad.USD, objective: 'OUTCOME_LEADS', status: 'PAUSED', daily_budget: usd('1') })).statusCode).toBe(403);
+    expect(
+      (
+        await app.as(['MA']).post('/api/social/campaigns', {
+          name: 'C',
+          ad_account: ad.USD,
+          objective: 'OUTCOME_LEADS',
+          status: 'PAUSED',
+          daily_budget: usd('1'),
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });
 

@@ -15,9 +15,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Row = Record<string, unknown>;
-const rowsOf = async (path: string): Promise<Row[]> => (await t.call('GET', `${path}?per_page=100`)).json<{ data: { data: Row[] } }>().data.data;
+const rowsOf = async (path: string): Promise<Row[]> =>
+  (await t.call('GET', `${path}?per_page=100`)).json<{ data: { data: Row[] } }>().data.data;
 
-const PATHS = ['languages', 'country-languages', 'domain-users', 'proxy-providers', 'proxies', 'services', 'servers', 'projects', 'domains', 'whites', 'sites'];
+const PATHS = [
+  'languages',
+  'country-languages',
+  'domain-users',
+  'proxy-providers',
+  'proxies',
+  'services',
+  'servers',
+  'projects',
+  'domains',
+  'whites',
+  'sites',
+];
 
 it('fills every system screen once', async () => {
   const counts = Object.fromEntries(await Promise.all(PATHS.map(async (path) => [path, (await rowsOf(path)).length])));
@@ -38,8 +51,15 @@ it('fills every system screen once', async () => {
 
 it('has two services of each group, the local registrar and CDN behind both projects', async () => {
   const services = await rowsOf('services');
-  for (const group of ['registrar', 'cdn', 'hosting', 'other']) expect(services.filter((row) => row.group === group), group).toHaveLength(2);
-  const local = services.filter((row) => row.adapter === 'local').map((row) => row.name).sort();
+  for (const group of ['registrar', 'cdn', 'hosting', 'other'])
+    expect(
+      services.filter((row) => row.group === group),
+      group,
+    ).toHaveLength(2);
+  const local = services
+    .filter((row) => row.adapter === 'local')
+    .map((row) => row.name)
+    .sort();
   expect(local).toEqual(['Local CDN (no purchase)', 'Local registrar (no purchase)']);
   for (const project of await rowsOf('projects')) {
     expect((project._labels as Row).registrar).toBe('Local registrar (no purchase)');
@@ -52,7 +72,14 @@ it('marks the locally “bought” domains local and claims no real purchase', a
   const domains = await rowsOf('domains');
   const bought = domains.filter((row) => row.job_status === 'succeeded');
   expect(bought).toHaveLength(5);
-  expect(bought.every((row) => row.local === true && String(row.zone).startsWith('local-demo-') && row.nameservers === 'ns1.local.invalid, ns2.local.invalid')).toBe(true);
+  expect(
+    bought.every(
+      (row) =>
+        row.local === true &&
+        String(row.zone).startsWith('local-demo-') &&
+        row.nameservers === 'ns1.local.invalid, ns2.local.invalid',
+    ),
+  ).toBe(true);
   expect(domains.filter((row) => row.job_status === 'none' && row.local === false)).toHaveLength(1);
 });
 
@@ -60,7 +87,9 @@ it('has proxies and servers near or past their end, and critical sites on the da
   const today = new Date();
   const daysTo = (day: unknown) => Math.round((Date.parse(`${String(day)}T12:00:00`) - today.getTime()) / 86_400_000);
   const proxies = await rowsOf('proxies');
-  expect(proxies.filter((row) => daysTo(row.end_date) >= 0 && daysTo(row.end_date) <= 7).length).toBeGreaterThanOrEqual(3);
+  expect(proxies.filter((row) => daysTo(row.end_date) >= 0 && daysTo(row.end_date) <= 7).length).toBeGreaterThanOrEqual(
+    3,
+  );
   expect(proxies.filter((row) => row.status === 'expired')).toHaveLength(1);
   const servers = await rowsOf('servers');
   expect(servers.filter((row) => row.status === 'expired')).toHaveLength(1);

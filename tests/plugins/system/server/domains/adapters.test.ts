@@ -43,8 +43,18 @@ async function thrown(work: () => Promise<unknown>): Promise<Error> {
 describe('Namecheap XML API adapter', () => {
   const fake = new FakeNamecheap();
   let base = '';
-  const credentials = { apiUser: NAMECHEAP_USER, apiKey: NAMECHEAP_KEY, userName: NAMECHEAP_USER, clientIp: NAMECHEAP_CLIENT_IP };
-  const registrar = (): NamecheapRegistrar => new NamecheapRegistrar({ credentials, baseUrl: `${base}/xml.response`, now: () => new Date('2026-03-10T12:00:00Z') });
+  const credentials = {
+    apiUser: NAMECHEAP_USER,
+    apiKey: NAMECHEAP_KEY,
+    userName: NAMECHEAP_USER,
+    clientIp: NAMECHEAP_CLIENT_IP,
+  };
+  const registrar = (): NamecheapRegistrar =>
+    new NamecheapRegistrar({
+      credentials,
+      baseUrl: `${base}/xml.response`,
+      now: () => new Date('2026-03-10T12:00:00Z'),
+    });
 
   beforeAll(async () => {
     base = await fake.start();
@@ -56,7 +66,11 @@ describe('Namecheap XML API adapter', () => {
     expect(await registrar().check('taken.com')).toEqual({ available: false, price: null });
     expect(await registrar().price('fresh-name.com')).toEqual({ amount: '9.58', currency: 'USD' });
     const pricing = fake.http.requests.find((request) => request.body.includes('getPricing'));
-    expect(Object.fromEntries(new URLSearchParams(pricing?.body))).toMatchObject({ ProductType: 'DOMAIN', ActionName: 'REGISTER', ProductName: 'COM' });
+    expect(Object.fromEntries(new URLSearchParams(pricing?.body))).toMatchObject({
+      ProductType: 'DOMAIN',
+      ActionName: 'REGISTER',
+      ProductName: 'COM',
+    });
   });
 
   it('sends the key in a POST body, never in the URL', () => {
@@ -70,43 +84,77 @@ describe('Namecheap XML API adapter', () => {
   });
 
   it('registers with the domain user in every contact role, then sets the nameservers by SLD and TLD', async () => {
-    const registration = await registrar().register({ domainId: 1, name: 'bought-one.com', years: 2, registrant: REGISTRANT });
+    const registration = await registrar().register({
+      domainId: 1,
+      name: 'bought-one.com',
+      years: 2,
+      registrant: REGISTRANT,
+    });
     expect(registration).toEqual({ order: '22151', expiryDate: '2028-03-10', local: false });
     const params = fake.registered.get('bought-one.com')?.params ?? {};
     for (const role of ['Registrant', 'Tech', 'Admin', 'AuxBilling']) {
-      expect(params).toMatchObject({ [`${role}FirstName`]: 'Ada', [`${role}Country`]: 'GB', [`${role}Phone`]: '+44.7911123456', [`${role}EmailAddress`]: 'ada@example.com' });
+      expect(params).toMatchObject({
+        [`${role}FirstName`]: 'Ada',
+        [`${role}Country`]: 'GB',
+        [`${role}Phone`]: '+44.7911123456',
+        [`${role}EmailAddress`]: 'ada@example.com',
+      });
       expect(params).not.toHaveProperty(`${role}OrganizationName`);
     }
     expect(params.Years).toBe('2');
     await registrar().setNameservers('bought-one.com', ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com']);
-    expect(fake.registered.get('bought-one.com')?.nameservers).toEqual(['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com']);
+    expect(fake.registered.get('bought-one.com')?.nameservers).toEqual([
+      'ada.ns.cloudflare.com',
+      'bob.ns.cloudflare.com',
+    ]);
     const setCustom = fake.http.requests.find((request) => request.body.includes('setCustom'));
-    expect(Object.fromEntries(new URLSearchParams(setCustom?.body))).toMatchObject({ SLD: 'bought-one', TLD: 'com', Nameservers: 'ada.ns.cloudflare.com,bob.ns.cloudflare.com' });
+    expect(Object.fromEntries(new URLSearchParams(setCustom?.body))).toMatchObject({
+      SLD: 'bought-one',
+      TLD: 'com',
+      Nameservers: 'ada.ns.cloudflare.com,bob.ns.cloudflare.com',
+    });
   });
 
   it('turns Status="ERROR" into a permanent refusal with Namecheap’s number and text', async () => {
-    const error = await thrown(() => registrar().register({ domainId: 2, name: 'taken.com', years: 1, registrant: REGISTRANT }));
+    const error = await thrown(() =>
+      registrar().register({ domainId: 2, name: 'taken.com', years: 1, registrant: REGISTRANT }),
+    );
     expect(error).toBeInstanceOf(OutsideRefusal);
-    expect(error.message).toBe('Namecheap refused namecheap.domains.create: 2033409 Domain taken.com is not available for registration');
+    expect(error.message).toBe(
+      'Namecheap refused namecheap.domains.create: 2033409 Domain taken.com is not available for registration',
+    );
     expect((error as OutsideRefusal).transient).toBe(false);
   });
 
   it('never shows the key, even when Namecheap echoes it; a wrong key is a refusal', async () => {
-    fake.scripted.set('namecheap.domains.check', [namecheapError('namecheap.domains.check', '1011102', `API Key ${NAMECHEAP_KEY} is invalid`)]);
+    fake.scripted.set('namecheap.domains.check', [
+      namecheapError('namecheap.domains.check', '1011102', `API Key ${NAMECHEAP_KEY} is invalid`),
+    ]);
     const echoed = await thrown(() => registrar().check('x1.com'));
     expect(echoed.message).toContain('1011102 API Key [redacted] is invalid');
     expect(echoed.message).not.toContain(NAMECHEAP_KEY);
-    const wrong = new NamecheapRegistrar({ credentials: { ...credentials, apiKey: 'wrong-key-0000' }, baseUrl: `${base}/xml.response` });
-    expect((await thrown(() => wrong.check('x2.com'))).message).toBe('Namecheap refused namecheap.domains.check: 1011102 Parameter APIKey is invalid');
+    const wrong = new NamecheapRegistrar({
+      credentials: { ...credentials, apiKey: 'wrong-key-0000' },
+      baseUrl: `${base}/xml.response`,
+    });
+    expect((await thrown(() => wrong.check('x2.com'))).message).toBe(
+      'Namecheap refused namecheap.domains.check: 1011102 Parameter APIKey is invalid',
+    );
   });
 
   it('tells an outage (5xx, no XML) and no connection from a refusal: both worth another attempt', async () => {
-    fake.scripted.set('namecheap.domains.check', [{ status: 503, contentType: 'text/html', body: '<html><body>Service Unavailable</body></html>' }]);
+    fake.scripted.set('namecheap.domains.check', [
+      { status: 503, contentType: 'text/html', body: '<html><body>Service Unavailable</body></html>' },
+    ]);
     const outage = await thrown(() => registrar().check('x3.com'));
     expect(outage).toBeInstanceOf(OutsideRefusal);
     expect((outage as OutsideRefusal).transient).toBe(true);
-    fake.scripted.set('namecheap.domains.check', [{ status: 200, contentType: 'text/xml', body: '<ApiResponse Status="OK"><CommandResponse>' }]);
-    expect((await thrown(() => registrar().check('x4.com'))).message).toBe('Namecheap refused namecheap.domains.check: 200 the answer is not the API’s XML');
+    fake.scripted.set('namecheap.domains.check', [
+      { status: 200, contentType: 'text/xml', body: '<ApiResponse Status="OK"><CommandResponse>' },
+    ]);
+    expect((await thrown(() => registrar().check('x4.com'))).message).toBe(
+      'Namecheap refused namecheap.domains.check: 200 the answer is not the API’s XML',
+    );
     const offline = new NamecheapRegistrar({ credentials, baseUrl: `${DEAD_BASE}/xml.response` });
     const unreachable = await thrown(() => offline.check('x5.com'));
     expect(unreachable).toBeInstanceOf(OutsideUnreachable);
@@ -117,7 +165,11 @@ describe('Namecheap XML API adapter', () => {
 describe('Cloudflare API v4 adapter', () => {
   const fake = new FakeCloudflare();
   let base = '';
-  const cdn = (token = CLOUDFLARE_TOKEN): CloudflareCdn => new CloudflareCdn({ credentials: { apiToken: token, accountId: CLOUDFLARE_ACCOUNT }, baseUrl: `${base}/client/v4` });
+  const cdn = (token = CLOUDFLARE_TOKEN): CloudflareCdn =>
+    new CloudflareCdn({
+      credentials: { apiToken: token, accountId: CLOUDFLARE_ACCOUNT },
+      baseUrl: `${base}/client/v4`,
+    });
 
   beforeAll(async () => {
     base = await fake.start();
@@ -129,7 +181,11 @@ describe('Cloudflare API v4 adapter', () => {
     expect(zone.nameservers).toEqual(['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com']);
     const sent = fake.http.requests.at(-1);
     expect(sent?.headers.authorization).toBe(`Bearer ${CLOUDFLARE_TOKEN}`);
-    expect(JSON.parse(sent?.body ?? '')).toEqual({ name: 'site-one.com', account: { id: CLOUDFLARE_ACCOUNT }, type: 'full' });
+    expect(JSON.parse(sent?.body ?? '')).toEqual({
+      name: 'site-one.com',
+      account: { id: CLOUDFLARE_ACCOUNT },
+      type: 'full',
+    });
   });
 
   it('finds a zone that already exists (error 1061) instead of failing', async () => {
@@ -155,7 +211,10 @@ describe('Cloudflare API v4 adapter', () => {
     const denied = await thrown(() => cdn('not-the-token-xyz').createZone('site-four.com'));
     expect(denied.message).toBe('Cloudflare refused zone creation: 10000 Authentication error');
     expect((denied as OutsideRefusal).transient).toBe(false);
-    fake.scripted.set('zone', [cloudflareError(400, 1099, `Invalid zone for token ${CLOUDFLARE_TOKEN}`), cloudflareError(500, 1000, 'Internal error')]);
+    fake.scripted.set('zone', [
+      cloudflareError(400, 1099, `Invalid zone for token ${CLOUDFLARE_TOKEN}`),
+      cloudflareError(500, 1000, 'Internal error'),
+    ]);
     const refused = await thrown(() => cdn().createZone('site-four.com'));
     expect(refused.message).toBe('Cloudflare refused zone creation: 1099 Invalid zone for token [redacted]');
     const outage = await thrown(() => cdn().createZone('site-four.com'));
@@ -169,9 +228,25 @@ describe('Cloudflare API v4 adapter', () => {
 
 describe('pieces under the adapters', () => {
   it('reads XML strictly: entities, namespaces, self-closing elements; refuses what is not well formed', () => {
-    const root = parseXml('<?xml version="1.0"?><!-- c --><a:R xmlns:a="x" k="1 &amp; 2"><B n=\'&lt;\'/>t &#65;&#x42;</a:R>');
-    expect(root).toEqual({ name: 'R', attributes: { 'xmlns:a': 'x', k: '1 & 2' }, text: 't AB', children: [{ name: 'B', attributes: { n: '<' }, children: [], text: '' }] });
-    for (const bad of ['<a><b></a>', '<a>', '<a/><b/>', 'text', '<a>&nbsp;</a>', '<a x="1" x="2"/>', '<!DOCTYPE a><a/>', '']) {
+    const root = parseXml(
+      '<?xml version="1.0"?><!-- c --><a:R xmlns:a="x" k="1 &amp; 2"><B n=\'&lt;\'/>t &#65;&#x42;</a:R>',
+    );
+    expect(root).toEqual({
+      name: 'R',
+      attributes: { 'xmlns:a': 'x', k: '1 & 2' },
+      text: 't AB',
+      children: [{ name: 'B', attributes: { n: '<' }, children: [], text: '' }],
+    });
+    for (const bad of [
+      '<a><b></a>',
+      '<a>',
+      '<a/><b/>',
+      'text',
+      '<a>&nbsp;</a>',
+      '<a x="1" x="2"/>',
+      '<!DOCTYPE a><a/>',
+      '',
+    ]) {
       expect(() => parseXml(bad), bad).toThrow(XmlSyntaxError);
     }
   });
@@ -184,9 +259,18 @@ describe('pieces under the adapters', () => {
   });
 
   it('reads the API bases from pluginSettings.system, refusing what is not an http(s) URL', () => {
-    expect(readDomainPurchaseConfig({})).toEqual({ namecheapApiBase: 'https://api.namecheap.com/xml.response', cloudflareApiBase: 'https://api.cloudflare.com/client/v4' });
-    expect(readDomainPurchaseConfig({ cloudflareApiBase: 'http://127.0.0.1:8080/client/v4/' }).cloudflareApiBase).toBe('http://127.0.0.1:8080/client/v4');
-    expect(() => readDomainPurchaseConfig({ namecheapApiBase: 'ftp://x' })).toThrow('pluginSettings.system.namecheapApiBase must be an http(s) URL.');
-    expect(() => readDomainPurchaseConfig({ cloudflareApiBase: 42 })).toThrow('pluginSettings.system.cloudflareApiBase must be an http(s) URL.');
+    expect(readDomainPurchaseConfig({})).toEqual({
+      namecheapApiBase: 'https://api.namecheap.com/xml.response',
+      cloudflareApiBase: 'https://api.cloudflare.com/client/v4',
+    });
+    expect(readDomainPurchaseConfig({ cloudflareApiBase: 'http://127.0.0.1:8080/client/v4/' }).cloudflareApiBase).toBe(
+      'http://127.0.0.1:8080/client/v4',
+    );
+    expect(() => readDomainPurchaseConfig({ namecheapApiBase: 'ftp://x' })).toThrow(
+      'pluginSettings.system.namecheapApiBase must be an http(s) URL.',
+    );
+    expect(() => readDomainPurchaseConfig({ cloudflareApiBase: 42 })).toThrow(
+      'pluginSettings.system.cloudflareApiBase must be an http(s) URL.',
+    );
   });
 });

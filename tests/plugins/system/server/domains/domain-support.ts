@@ -25,7 +25,13 @@ export interface DomainTestApp {
   readonly cloudflare: FakeCloudflare;
   readonly seen: Seen;
   /** A request to `/api/<path>` as a caller holding exactly `codes`. */
-  call(codes: readonly PermissionCode[], method: 'GET' | 'POST', path: string, payload?: unknown, language?: string): Promise<LightMyRequestResponse>;
+  call(
+    codes: readonly PermissionCode[],
+    method: 'GET' | 'POST',
+    path: string,
+    payload?: unknown,
+    language?: string,
+  ): Promise<LightMyRequestResponse>;
   /** The job once it is in one of `states` (read through GET /api/jobs/:id). */
   settled(jobId: number, states?: readonly JobInfo['state'][]): Promise<JobInfo>;
   close(): Promise<void>;
@@ -46,7 +52,8 @@ function logLine(args: readonly unknown[]): string {
     if (req) fields.req = { method: req.method, url: req.url, host: req.host, remoteAddress: req.ip };
     const res = fields.res as { statusCode?: number } | undefined;
     if (res) fields.res = { statusCode: res.statusCode };
-    if (fields.err instanceof Error) fields.err = { name: fields.err.name, message: fields.err.message, stack: fields.err.stack };
+    if (fields.err instanceof Error)
+      fields.err = { name: fields.err.name, message: fields.err.message, stack: fields.err.stack };
     return fields;
   });
   return JSON.stringify(serialised);
@@ -61,7 +68,9 @@ export async function domainApp(): Promise<DomainTestApp> {
   const app = await buildServer({
     db,
     plugins: [domainsPlugin],
-    pluginSettings: { system: { namecheapApiBase: `${namecheapBase}/xml.response`, cloudflareApiBase: `${cloudflareBase}/client/v4` } },
+    pluginSettings: {
+      system: { namecheapApiBase: `${namecheapBase}/xml.response`, cloudflareApiBase: `${cloudflareBase}/client/v4` },
+    },
     jobs: { pollMs: 20, leaseMs: 2000, abortGraceMs: 200, stopGraceMs: 200 },
   });
   const seen: Seen = { responses: [], logs: [] };
@@ -92,7 +101,8 @@ export async function domainApp(): Promise<DomainTestApp> {
       for (;;) {
         const job = (await call(['YD'], 'GET', `jobs/${jobId}`)).json<{ data: JobInfo }>().data;
         if (states.includes(job.state)) return job;
-        if (Date.now() > deadline) throw new Error(`job ${jobId} is still ${job.state} (step ${job.step ?? '-'}, error ${job.error ?? '-'})`);
+        if (Date.now() > deadline)
+          throw new Error(`job ${jobId} is still ${job.state} (step ${job.step ?? '-'}, error ${job.error ?? '-'})`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },

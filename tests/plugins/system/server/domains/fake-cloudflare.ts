@@ -16,13 +16,18 @@ interface FakeZone {
   readonly records: { type: string; name: string; content: string; proxied: boolean; ttl: number }[];
 }
 
-const envelope = (status: number, result: unknown, errors: readonly { code: number; message: string }[] = []): FakeReply => ({
+const envelope = (
+  status: number,
+  result: unknown,
+  errors: readonly { code: number; message: string }[] = [],
+): FakeReply => ({
   status,
   contentType: 'application/json',
   body: JSON.stringify({ success: errors.length === 0, errors, messages: [], result }),
 });
 
-export const cloudflareError = (status: number, code: number, message: string): FakeReply => envelope(status, null, [{ code, message }]);
+export const cloudflareError = (status: number, code: number, message: string): FakeReply =>
+  envelope(status, null, [{ code, message }]);
 
 export class FakeCloudflare {
   readonly zones = new Map<string, FakeZone>();
@@ -40,7 +45,8 @@ export class FakeCloudflare {
   }
 
   private answer(request: FakeRequest): FakeReply | Promise<FakeReply> {
-    if (request.headers.authorization !== `Bearer ${CLOUDFLARE_TOKEN}`) return cloudflareError(403, 10000, 'Authentication error');
+    if (request.headers.authorization !== `Bearer ${CLOUDFLARE_TOKEN}`)
+      return cloudflareError(403, 10000, 'Authentication error');
     const url = new URL(request.url, 'http://fake');
     const path = url.pathname.replace(/^\/client\/v4/, '');
     if (request.method === 'POST' && path === '/zones') {
@@ -51,22 +57,51 @@ export class FakeCloudflare {
       if (!body.name || body.type !== 'full') return cloudflareError(400, 1099, 'Invalid zone');
       if (this.zones.has(body.name)) return cloudflareError(400, 1061, `${body.name} already exists`);
       this.count += 1;
-      const zone: FakeZone = { id: `zone${this.count}0000000000000000000000000`.slice(0, 32), name: body.name, nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'], records: [] };
+      const zone: FakeZone = {
+        id: `zone${this.count}0000000000000000000000000`.slice(0, 32),
+        name: body.name,
+        nameServers: ['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com'],
+        records: [],
+      };
       this.zones.set(body.name, zone);
-      return envelope(200, { id: zone.id, name: zone.name, status: 'pending', name_servers: zone.nameServers, account: { id: CLOUDFLARE_ACCOUNT } });
+      return envelope(200, {
+        id: zone.id,
+        name: zone.name,
+        status: 'pending',
+        name_servers: zone.nameServers,
+        account: { id: CLOUDFLARE_ACCOUNT },
+      });
     }
     if (request.method === 'GET' && path === '/zones') {
       const zone = this.zones.get(url.searchParams.get('name') ?? '');
-      return envelope(200, zone ? [{ id: zone.id, name: zone.name, status: 'pending', name_servers: zone.nameServers }] : []);
+      return envelope(
+        200,
+        zone ? [{ id: zone.id, name: zone.name, status: 'pending', name_servers: zone.nameServers }] : [],
+      );
     }
     const records = /^\/zones\/([^/]+)\/dns_records$/.exec(path);
     if (request.method === 'POST' && records) {
       const scripted = this.scripted.get('record')?.shift();
       if (scripted) return scripted;
       const zone = [...this.zones.values()].find((candidate) => candidate.id === records[1]);
-      if (!zone) return cloudflareError(404, 7003, 'Could not route to /zones/x/dns_records, perhaps your object identifier is invalid?');
-      const body = JSON.parse(request.body) as { type: string; name: string; content: string; proxied: boolean; ttl: number };
-      if (zone.records.some((record) => record.type === body.type && record.name === body.name && record.content === body.content)) {
+      if (!zone)
+        return cloudflareError(
+          404,
+          7003,
+          'Could not route to /zones/x/dns_records, perhaps your object identifier is invalid?',
+        );
+      const body = JSON.parse(request.body) as {
+        type: string;
+        name: string;
+        content: string;
+        proxied: boolean;
+        ttl: number;
+      };
+      if (
+        zone.records.some(
+          (record) => record.type === body.type && record.name === body.name && record.content === body.content,
+        )
+      ) {
         return cloudflareError(400, 81058, 'An identical record already exists.');
       }
       zone.records.push(body);

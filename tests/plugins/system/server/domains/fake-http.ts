@@ -39,7 +39,12 @@ export class FakeHttpServer {
   private async serve(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
-    const request: FakeRequest = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8') };
+    const request: FakeRequest = {
+      method: incoming.method ?? 'GET',
+      url: incoming.url ?? '/',
+      headers: incoming.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
     this.requests.push(request);
     const reply = await this.handle(request);
     outgoing.writeHead(reply.status, { 'content-type': reply.contentType });

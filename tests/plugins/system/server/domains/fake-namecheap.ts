@@ -26,12 +26,16 @@ const xml = (status: 'OK' | 'ERROR', command: string, inner: string, errors = ''
 </ApiResponse>`,
 });
 
-const error = (command: string, number: string, text: string): FakeReply => xml('ERROR', command, '', `<Error Number="${number}">${text}</Error>`);
+const error = (command: string, number: string, text: string): FakeReply =>
+  xml('ERROR', command, '', `<Error Number="${number}">${text}</Error>`);
 
 export class FakeNamecheap {
   /** Names taken at the "registrar" (besides those it registered). */
   readonly taken = new Set<string>(['taken.com']);
-  readonly registered = new Map<string, { order: number; years: number; nameservers: string[]; params: Record<string, string> }>();
+  readonly registered = new Map<
+    string,
+    { order: number; years: number; nameservers: string[]; params: Record<string, string> }
+  >();
   /** Each command's next answers, consumed first (an outage, a refusal). */
   readonly scripted = new Map<string, FakeReply[]>();
   readonly http = new FakeHttpServer((request) => this.answer(request));
@@ -53,8 +57,10 @@ export class FakeNamecheap {
   private answer(request: FakeRequest): FakeReply {
     const params = Object.fromEntries(new URLSearchParams(request.body));
     const command = params.Command ?? '';
-    if (request.method !== 'POST' || request.url !== '/xml.response') return { status: 404, contentType: 'text/html', body: '<html><body>Not found</body></html>' };
-    if (params.ApiKey !== NAMECHEAP_KEY || params.ApiUser !== NAMECHEAP_USER) return error(command, '1011102', 'Parameter APIKey is invalid');
+    if (request.method !== 'POST' || request.url !== '/xml.response')
+      return { status: 404, contentType: 'text/html', body: '<html><body>Not found</body></html>' };
+    if (params.ApiKey !== NAMECHEAP_KEY || params.ApiUser !== NAMECHEAP_USER)
+      return error(command, '1011102', 'Parameter APIKey is invalid');
     if (params.ClientIp !== NAMECHEAP_CLIENT_IP) return error(command, '1011150', `Parameter RequestIP is invalid`);
     const scripted = this.scripted.get(command)?.shift();
     if (scripted) return scripted;
@@ -64,10 +70,15 @@ export class FakeNamecheap {
           const available = !this.taken.has(name) && !this.registered.has(name);
           return `<DomainCheckResult Domain="${name}" Available="${available}" ErrorNo="0" Description="" IsPremiumName="false" PremiumRegistrationPrice="0" PremiumRenewalPrice="0" PremiumRestorePrice="0" PremiumTransferPrice="0" IcannFee="0" EapFee="0.0" />`;
         });
-        return xml('OK', command, `<CommandResponse Type="namecheap.domains.check">${results.join('')}</CommandResponse>`);
+        return xml(
+          'OK',
+          command,
+          `<CommandResponse Type="namecheap.domains.check">${results.join('')}</CommandResponse>`,
+        );
       }
       case 'namecheap.users.getPricing': {
-        if (params.ProductType !== 'DOMAIN' || params.ActionName !== 'REGISTER') return error(command, '2011170', 'Invalid request');
+        if (params.ProductType !== 'DOMAIN' || params.ActionName !== 'REGISTER')
+          return error(command, '2011170', 'Invalid request');
         const tld = (params.ProductName ?? '').toLowerCase();
         return xml(
           'OK',
@@ -80,7 +91,8 @@ export class FakeNamecheap {
       }
       case 'namecheap.domains.create': {
         const name = params.DomainName ?? '';
-        if (this.taken.has(name) || this.registered.has(name)) return error(command, '2033409', `Domain ${name} is not available for registration`);
+        if (this.taken.has(name) || this.registered.has(name))
+          return error(command, '2033409', `Domain ${name} is not available for registration`);
         this.orders += 1;
         this.registered.set(name, { order: this.orders, years: Number(params.Years), nameservers: [], params });
         return xml(
@@ -94,7 +106,11 @@ export class FakeNamecheap {
         const domain = this.registered.get(name);
         if (!domain) return error(command, '2019166', 'Domain not found');
         domain.nameservers = (params.Nameservers ?? '').split(',');
-        return xml('OK', command, `<CommandResponse Type="namecheap.domains.dns.setCustom"><DomainDNSSetCustomResult Domain="${name}" Updated="true" /></CommandResponse>`);
+        return xml(
+          'OK',
+          command,
+          `<CommandResponse Type="namecheap.domains.dns.setCustom"><DomainDNSSetCustomResult Domain="${name}" Updated="true" /></CommandResponse>`,
+        );
       }
       default:
         return error(command, '1010101', `Command ${command} is not supported by this fake`);

@@ -1,5 +1,11 @@
 import { createServer as createHttpServer, request as httpRequest, type Server as HttpServer } from 'node:http';
-import { connect, createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
+import {
+  connect,
+  createServer as createTcpServer,
+  type AddressInfo,
+  type Server as TcpServer,
+  type Socket,
+} from 'node:net';
 
 /*
  * Local stand-ins for what a proxy check meets, for tests only: a "what is my IP" address answering
@@ -58,10 +64,19 @@ export async function startHttpProxy(user: string, pass: string): Promise<Listen
       return;
     }
     const target = new URL(request.url ?? '');
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: request.method, agent: false }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: request.method,
+        agent: false,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     upstream.on('error', () => response.writeHead(502).end());
     request.pipe(upstream);
   });

@@ -22,7 +22,10 @@ export class FakeProxy6 {
   balance = 1000;
   readonly pricePerDay = 0.5;
   /** Proxies left per country (alpha-2, lower case). */
-  readonly stock = new Map<string, number>([['de', 971], ['us', 1200]]);
+  readonly stock = new Map<string, number>([
+    ['de', 971],
+    ['us', 1200],
+  ]);
   /** While set, buy answers error 300 (the account may hold no more active proxies). */
   activeLimitReached = false;
   private nextProxyId = 15;
@@ -64,12 +67,18 @@ export class FakeProxy6 {
     if (method === undefined) return this.envelope();
     const count = Number(params.count);
     const period = Number(params.period);
-    if (params.version !== undefined && !['3', '4', '6'].includes(params.version)) return this.refuse(240, 'Error version');
+    if (params.version !== undefined && !['3', '4', '6'].includes(params.version))
+      return this.refuse(240, 'Error version');
     switch (method) {
       case 'getprice':
         if (!(count >= 1)) return this.refuse(200, 'Error count');
         if (!(period >= 3)) return this.refuse(210, 'Error period');
-        return this.envelope({ price: count * period * this.pricePerDay, price_single: period * this.pricePerDay, period, count });
+        return this.envelope({
+          price: count * period * this.pricePerDay,
+          price_single: period * this.pricePerDay,
+          period,
+          count,
+        });
       case 'getcount':
         if (!/^[a-z]{2}$/.test(params.country ?? '')) return this.refuse(220, 'Error country');
         return this.envelope({ count: this.stock.get(params.country!) ?? 0 });
@@ -85,7 +94,8 @@ export class FakeProxy6 {
     if (!(period >= 3)) return this.refuse(210, 'Error period');
     const country = params.country ?? '';
     if ((this.stock.get(country) ?? 0) < count) return this.refuse(220, 'Error country');
-    if (params.type !== undefined && params.type !== 'http' && params.type !== 'socks') return this.refuse(260, 'Error type');
+    if (params.type !== undefined && params.type !== 'http' && params.type !== 'socks')
+      return this.refuse(260, 'Error type');
     if (this.activeLimitReached) return this.refuse(300, 'Error active proxy allow');
     const price = count * period * this.pricePerDay;
     if (price > this.balance) return this.refuse(400, 'Error no money');

@@ -20,7 +20,13 @@ export interface ProxiesTestApp {
   /** Every logger call, serialised. */
   readonly logs: string[];
   /** A request to `/api/system/<path>` as a caller holding exactly `codes`. */
-  call(codes: readonly string[], method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, payload?: unknown, headers?: Readonly<Record<string, string>>): Promise<LightMyRequestResponse>;
+  call(
+    codes: readonly string[],
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    payload?: unknown,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<LightMyRequestResponse>;
   /** Creates through the API as a YP holder; the new record's id, or throws with the answer. */
   create(path: string, values: Readonly<Record<string, unknown>>): Promise<number>;
   /** Waits until the job is finished (succeeded, failed or cancelled) and gives it. */
@@ -34,7 +40,8 @@ const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 
 /** A logger call as the production logger (pino with Fastify's serialisers) writes it: a request as method, URL and host, an error as message and stack. */
 function logLine(args: readonly unknown[]): string {
-  const error = (value: unknown): unknown => (value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value);
+  const error = (value: unknown): unknown =>
+    value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
   return JSON.stringify(
     args.map((arg) => {
       if (typeof arg !== 'object' || arg === null || arg instanceof Error) return error(arg);

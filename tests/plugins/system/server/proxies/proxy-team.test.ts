@@ -16,15 +16,20 @@ let bravo: number;
 
 beforeAll(async () => {
   app = await testApp({ plugins: [finance, system] });
-  const agency = async (name: string) => (await app.asSuperadmin().post('/api/finance/agencies', { name })).json<{ data: { id: number } }>().data.id;
+  const agency = async (name: string) =>
+    (await app.asSuperadmin().post('/api/finance/agencies', { name })).json<{ data: { id: number } }>().data.id;
   alpha = await agency('Alpha Team');
   bravo = await agency('Bravo Media');
 }, DB_TIMEOUT * 6);
 afterAll(() => app.close());
 
 let port = 8000;
-const proxy = (values: Readonly<Record<string, unknown>>) => app.asSuperadmin().post('/api/system/proxies', { address: `203.0.113.7:${(port += 1)}`, status: 'active', type: 'http', ...values });
-const read = async (id: number) => (await app.asSuperadmin().get(`/api/system/proxies/${id}`)).json<{ data: Record<string, unknown> }>().data;
+const proxy = (values: Readonly<Record<string, unknown>>) =>
+  app
+    .asSuperadmin()
+    .post('/api/system/proxies', { address: `203.0.113.7:${(port += 1)}`, status: 'active', type: 'http', ...values });
+const read = async (id: number) =>
+  (await app.asSuperadmin().get(`/api/system/proxies/${id}`)).json<{ data: Record<string, unknown> }>().data;
 
 it('takes a team as an agency id and labels it; text, a fraction or an unknown id is a 422', async () => {
   const created = await proxy({ team: alpha });
@@ -42,9 +47,12 @@ it('maps the old text to the agency of that name, keeps the text that names none
   const ids: number[] = [];
   for (let index = 0; index < 4; index += 1) ids.push((await proxy({})).json<{ data: { id: number } }>().data.id);
   // The table as it was before migration 0004: team was text.
-  await app.db.exec('ALTER TABLE system.proxies DROP COLUMN team; ALTER TABLE system.proxies RENAME COLUMN team_legacy TO team');
+  await app.db.exec(
+    'ALTER TABLE system.proxies DROP COLUMN team; ALTER TABLE system.proxies RENAME COLUMN team_legacy TO team',
+  );
   const texts = ['  bravo MEDIA ', 'Night shift', '   ', null];
-  for (const [index, id] of ids.entries()) await app.db.query('UPDATE system.proxies SET team = $2 WHERE id = $1', [id, texts[index]]);
+  for (const [index, id] of ids.entries())
+    await app.db.query('UPDATE system.proxies SET team = $2 WHERE id = $1', [id, texts[index]]);
   await app.db.exec(teamMigrationSql);
 
   const [mapped, unknown, blank, none] = await Promise.all(ids.map(read));
@@ -53,18 +61,29 @@ it('maps the old text to the agency of that name, keeps the text that names none
   expect(blank).toMatchObject({ team: null, team_legacy: null });
   expect(none).toMatchObject({ team: null, team_legacy: null });
 
-  const renamed = await app.asSuperadmin().patch(`/api/system/proxies/${ids[1]}`, { version: unknown!.version, name: 'Renamed' });
+  const renamed = await app
+    .asSuperadmin()
+    .patch(`/api/system/proxies/${ids[1]}`, { version: unknown!.version, name: 'Renamed' });
   expect(renamed.json()).toMatchObject({ data: { team_legacy: 'Night shift' } });
-  const picked = await app.asSuperadmin().patch(`/api/system/proxies/${ids[1]}`, { version: renamed.json<{ data: { version: number } }>().data.version, team: alpha });
+  const picked = await app.asSuperadmin().patch(`/api/system/proxies/${ids[1]}`, {
+    version: renamed.json<{ data: { version: number } }>().data.version,
+    team: alpha,
+  });
   expect(picked.json()).toMatchObject({ data: { team: alpha, team_legacy: null } });
 });
 
 it('refuses a purchase for a team that is no agency before anything is bought', async () => {
-  const provider = (await app.asSuperadmin().post('/api/system/proxy-providers', { name: 'Local', adapter: 'local' })).json<{ data: { id: number } }>().data.id;
+  const provider = (
+    await app.asSuperadmin().post('/api/system/proxy-providers', { name: 'Local', adapter: 'local' })
+  ).json<{ data: { id: number } }>().data.id;
   const order = { provider, country: 276, type: 'http', period_days: 30, quantity: 1 };
   const refused = await app.asSuperadmin().post('/api/system/proxies/purchase', { ...order, team: 999_999 });
   expect(refused.statusCode).toBe(422);
   expect(refused.json()).toMatchObject({ errors: { team: ['There is no such team.'] } });
-  expect((await app.asSuperadmin().post('/api/system/proxies/purchase', { ...order, team: 'Alpha Team' })).statusCode).toBe(422);
-  expect((await app.asSuperadmin().post('/api/system/proxies/purchase', { ...order, team: bravo })).statusCode).toBe(202);
+  expect(
+    (await app.asSuperadmin().post('/api/system/proxies/purchase', { ...order, team: 'Alpha Team' })).statusCode,
+  ).toBe(422);
+  expect((await app.asSuperadmin().post('/api/system/proxies/purchase', { ...order, team: bravo })).statusCode).toBe(
+    202,
+  );
 });

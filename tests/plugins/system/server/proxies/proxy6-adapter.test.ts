@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderRefusedError, ProviderUnavailableError, TypeNotOfferedError } from '@plugins/system/server/proxies/provider-adapter';
+import {
+  ProviderRefusedError,
+  ProviderUnavailableError,
+  TypeNotOfferedError,
+} from '@plugins/system/server/proxies/provider-adapter';
 import { Proxy6Adapter } from '@plugins/system/server/proxies/proxy6-adapter';
 import { readProxyConfig } from '@plugins/system/server/proxies/proxy-config';
 import { localAddress } from '@plugins/system/server/proxies/local-provider';
@@ -50,12 +54,33 @@ describe('Proxy6 adapter', () => {
 
   it('buys with buy and reads each proxy of the list', async () => {
     const purchase = await adapter.buy({ ...order, type: 'socks5', note: 'erp-job-7' });
-    expect(fake.calls.at(-1)).toEqual({ method: 'buy', params: { count: '2', period: '30', country: 'de', version: '4', type: 'socks', descr: 'erp-job-7' } });
+    expect(fake.calls.at(-1)).toEqual({
+      method: 'buy',
+      params: { count: '2', period: '30', country: 'de', version: '4', type: 'socks', descr: 'erp-job-7' },
+    });
     expect(purchase.orderId).toBe('1000');
     expect(purchase.skipped).toEqual([]);
     expect(purchase.proxies).toEqual([
-      { host: '192.0.2.15', port: 8015, user: 'u15px', pass: 'p6-secret-15', type: 'socks5', country: 'de', endDate: '2026-12-24', providerId: '15' },
-      { host: '192.0.2.16', port: 8016, user: 'u16px', pass: 'p6-secret-16', type: 'socks5', country: 'de', endDate: '2026-12-24', providerId: '16' },
+      {
+        host: '192.0.2.15',
+        port: 8015,
+        user: 'u15px',
+        pass: 'p6-secret-15',
+        type: 'socks5',
+        country: 'de',
+        endDate: '2026-12-24',
+        providerId: '15',
+      },
+      {
+        host: '192.0.2.16',
+        port: 8016,
+        user: 'u16px',
+        pass: 'p6-secret-16',
+        type: 'socks5',
+        country: 'de',
+        endDate: '2026-12-24',
+        providerId: '16',
+      },
     ]);
   });
 
@@ -86,7 +111,10 @@ describe('Proxy6 adapter', () => {
     const error = await failure(offline.quote(order));
     expect(error).toBeInstanceOf(ProviderUnavailableError);
     expect(error.message).toBe('Proxy6 could not be used: no connection for getprice');
-    for (const found of [error, await failure(new Proxy6Adapter({ apiKey: 'wrong-key-000', baseUrl: base }).balance())]) {
+    for (const found of [
+      error,
+      await failure(new Proxy6Adapter({ apiKey: 'wrong-key-000', baseUrl: base }).balance()),
+    ]) {
       expect(`${found.message} ${found.stack ?? ''}`).not.toContain(KEY);
       expect(`${found.message}`).not.toContain('wrong-key-000');
     }
@@ -95,10 +123,17 @@ describe('Proxy6 adapter', () => {
 
 describe('configuration', () => {
   it('defaults to Proxy6’s API and ipify, and refuses what is not an http(s) URL', () => {
-    expect(readProxyConfig({})).toEqual({ proxy6ApiBase: 'https://px6.link/api', proxyCheckUrl: 'https://api.ipify.org?format=json' });
+    expect(readProxyConfig({})).toEqual({
+      proxy6ApiBase: 'https://px6.link/api',
+      proxyCheckUrl: 'https://api.ipify.org?format=json',
+    });
     expect(readProxyConfig({ proxy6ApiBase: 'http://127.0.0.1:9/api/' }).proxy6ApiBase).toBe('http://127.0.0.1:9/api');
-    expect(() => readProxyConfig({ proxy6ApiBase: 'ftp://x' })).toThrow('pluginSettings.system.proxy6ApiBase must be an http(s) URL.');
-    expect(() => readProxyConfig({ proxyCheckUrl: 42 })).toThrow('pluginSettings.system.proxyCheckUrl must be an http(s) URL.');
+    expect(() => readProxyConfig({ proxy6ApiBase: 'ftp://x' })).toThrow(
+      'pluginSettings.system.proxy6ApiBase must be an http(s) URL.',
+    );
+    expect(() => readProxyConfig({ proxyCheckUrl: 42 })).toThrow(
+      'pluginSettings.system.proxyCheckUrl must be an http(s) URL.',
+    );
   });
 });
 

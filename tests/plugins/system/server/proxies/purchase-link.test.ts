@@ -5,7 +5,9 @@ import { purchasedProxiesPath } from '@plugins/system/server/proxies/purchase-jo
 describe('the link of a proxy purchase', () => {
   it('opens the one proxy bought, the order among the proxies for several, the list after a failure', () => {
     expect(purchasedProxiesPath({ proxies: [12], order_id: 'local-1', local: true })).toBe('/proxies/12');
-    expect(purchasedProxiesPath({ proxies: [12, 13], order_id: 'local-1', local: true })).toBe('/proxies?filter[order_id][eq]=local-1');
+    expect(purchasedProxiesPath({ proxies: [12, 13], order_id: 'local-1', local: true })).toBe(
+      '/proxies?filter[order_id][eq]=local-1',
+    );
     expect(purchasedProxiesPath({ proxies: [12, 13], order_id: null, local: false })).toBe('/proxies');
     expect(purchasedProxiesPath(null)).toBe('/proxies');
   });

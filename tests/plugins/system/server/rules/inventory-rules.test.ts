@@ -28,8 +28,15 @@ describe('languages', () => {
     expect(fieldErrors(await t.call('POST', 'languages', { name: 'Klingon', code: 'xx' })).code).toEqual([
       'This is not an ISO 639-1 language code: use an assigned two-letter code such as en or de.',
     ]);
-    const russian = await t.call('POST', 'languages', { name: 'Klingon', code: 'qq' }, { headers: { 'accept-language': 'ru' } });
-    expect(fieldErrors(russian).code).toEqual(['Это не код языка ISO 639-1: укажите присвоенный двухбуквенный код, например en или de.']);
+    const russian = await t.call(
+      'POST',
+      'languages',
+      { name: 'Klingon', code: 'qq' },
+      { headers: { 'accept-language': 'ru' } },
+    );
+    expect(fieldErrors(russian).code).toEqual([
+      'Это не код языка ISO 639-1: укажите присвоенный двухбуквенный код, например en или de.',
+    ]);
     // Upper case is the pattern's to refuse (two lower-case letters).
     expect(fieldErrors(await t.call('POST', 'languages', { name: 'English', code: 'EN' })).code).toHaveLength(1);
   });
@@ -44,8 +51,15 @@ describe('languages', () => {
 
 describe('domain users', () => {
   const registrant = {
-    first_name: 'Jonas', last_name: 'Weber', address: 'Friedrichstraße 68', city: 'Berlin', province: 'Berlin', country: 276,
-    postal_code: '10117', phone: '+4930555012345', email: 'jonas@agency.example',
+    first_name: 'Jonas',
+    last_name: 'Weber',
+    address: 'Friedrichstraße 68',
+    city: 'Berlin',
+    province: 'Berlin',
+    country: 276,
+    postal_code: '10117',
+    phone: '+4930555012345',
+    email: 'jonas@agency.example',
   };
 
   it('takes a registrant as registrars require it', async () => {
@@ -57,27 +71,49 @@ describe('domain users', () => {
       expect(fieldErrors(await t.call('POST', 'domain-users', { ...registrant, phone })).phone, phone).toHaveLength(1);
     }
     expect(fieldErrors(await t.call('POST', 'domain-users', { ...registrant, email: 'jonas@' })).email).toHaveLength(1);
-    expect(fieldErrors(await t.call('POST', 'domain-users', { ...registrant, postal_code: '#1' })).postal_code).toHaveLength(1);
+    expect(
+      fieldErrors(await t.call('POST', 'domain-users', { ...registrant, postal_code: '#1' })).postal_code,
+    ).toHaveLength(1);
     expect(fieldErrors(await t.call('POST', 'domain-users', { ...registrant, country: 999 })).country).toHaveLength(1);
   });
 
   it('refuses a required field left blank or only spaces, and a value of the wrong JSON type', async () => {
-    const errors = fieldErrors(await t.call('POST', 'domain-users', { ...registrant, city: '   ', last_name: '', address: undefined }));
+    const errors = fieldErrors(
+      await t.call('POST', 'domain-users', { ...registrant, city: '   ', last_name: '', address: undefined }),
+    );
     expect(Object.keys(errors).sort()).toEqual(['address', 'city', 'last_name']);
-    expect(fieldErrors(await t.call('POST', 'domain-users', { ...registrant, country: '276' })).country).toHaveLength(1);
+    expect(fieldErrors(await t.call('POST', 'domain-users', { ...registrant, country: '276' })).country).toHaveLength(
+      1,
+    );
   });
 });
 
 describe('servers', () => {
-  const server = { name: 'fra-1', type: 'vps', status: 'active', ip: '192.0.2.10', ipv6: '2001:db8::1', expiry_date: '2027-01-31' };
+  const server = {
+    name: 'fra-1',
+    type: 'vps',
+    status: 'active',
+    ip: '192.0.2.10',
+    ipv6: '2001:db8::1',
+    expiry_date: '2027-01-31',
+  };
 
   it('refuses addresses that are not exact, and an expiry date outside 2000 to ten years ahead', async () => {
-    expect(fieldErrors(await t.call('POST', 'servers', { ...server, ipv6: '2001:db8:1:2:3:4:5:6:7' })).ipv6).toEqual(['This is not an IPv6 address, such as 2001:db8::1.']);
+    expect(fieldErrors(await t.call('POST', 'servers', { ...server, ipv6: '2001:db8:1:2:3:4:5:6:7' })).ipv6).toEqual([
+      'This is not an IPv6 address, such as 2001:db8::1.',
+    ]);
     expect(fieldErrors(await t.call('POST', 'servers', { ...server, ipv6: '1:2:3' })).ipv6).toHaveLength(1);
     expect(fieldErrors(await t.call('POST', 'servers', { ...server, ip: '192.0.2.256' })).ip).toHaveLength(1);
     expect(fieldErrors(await t.call('POST', 'servers', { ...server, ip: '192.0.2.01' })).ip).toHaveLength(1);
-    expect(fieldErrors(await t.call('POST', 'servers', { ...server, expiry_date: '1999-12-31' })).expiry_date).toEqual(['The expiry date must be between 01/01/00 and 03/10/36.']);
-    const russian = await t.call('POST', 'servers', { ...server, expiry_date: '2036-03-11' }, { headers: { 'accept-language': 'ru' } });
+    expect(fieldErrors(await t.call('POST', 'servers', { ...server, expiry_date: '1999-12-31' })).expiry_date).toEqual([
+      'The expiry date must be between 01/01/00 and 03/10/36.',
+    ]);
+    const russian = await t.call(
+      'POST',
+      'servers',
+      { ...server, expiry_date: '2036-03-11' },
+      { headers: { 'accept-language': 'ru' } },
+    );
     expect(fieldErrors(russian).expiry_date).toEqual(['Дата окончания должна быть между 01.01.2000 и 10.03.2036.']);
   });
 
@@ -98,16 +134,35 @@ describe('services and projects', () => {
   });
 
   it('refuses an adapter outside the service’s group', async () => {
-    expect(fieldErrors(await t.call('POST', 'services', { name: 'Cloudflare as registrar', group: 'registrar', adapter: 'cloudflare' })).adapter).toEqual([
-      'A service of this group works with these adapters only: none, local, namecheap.',
-    ]);
-    expect(fieldErrors(await t.call('POST', 'services', { name: 'Namecheap CDN', group: 'cdn', adapter: 'namecheap' })).adapter).toEqual([
-      'A service of this group works with these adapters only: none, local, cloudflare.',
-    ]);
-    expect(fieldErrors(await t.call('POST', 'services', { name: 'Local hosting', group: 'hosting', adapter: 'local' })).adapter).toHaveLength(1);
+    expect(
+      fieldErrors(
+        await t.call('POST', 'services', {
+          name: 'Cloudflare as registrar',
+          group: 'registrar',
+          adapter: 'cloudflare',
+        }),
+      ).adapter,
+    ).toEqual(['A service of this group works with these adapters only: none, local, namecheap.']);
+    expect(
+      fieldErrors(await t.call('POST', 'services', { name: 'Namecheap CDN', group: 'cdn', adapter: 'namecheap' }))
+        .adapter,
+    ).toEqual(['A service of this group works with these adapters only: none, local, cloudflare.']);
+    expect(
+      fieldErrors(await t.call('POST', 'services', { name: 'Local hosting', group: 'hosting', adapter: 'local' }))
+        .adapter,
+    ).toHaveLength(1);
     const hosting = await t.create('services', { name: 'Hetzner', group: 'hosting', adapter: 'none' });
     expect(fieldErrors(await t.patch(`services/${hosting}`, { adapter: 'namecheap' })).adapter).toHaveLength(1);
-    expect((await t.call('POST', 'services', { name: 'Namecheap', group: 'registrar', adapter: 'namecheap', credentials: { ApiUser: 'a', ApiKey: 'b' } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.call('POST', 'services', {
+          name: 'Namecheap',
+          group: 'registrar',
+          adapter: 'namecheap',
+          credentials: { ApiUser: 'a', ApiKey: 'b' },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('takes only a registrar-group registrar and a CDN-group CDN for a project', async () => {
@@ -118,24 +173,36 @@ describe('services and projects', () => {
       cdn: ['The CDN must be a service of the CDN group.'],
     });
     expect(fieldErrors(await t.patch(`projects/${ids.project}`, { cdn: ids.registrar })).cdn).toHaveLength(1);
-    expect(fieldErrors(await t.call('POST', 'projects', { name: 'Ghost', registrar: 999_999, cdn: ids.cdn })).registrar).toHaveLength(1);
-    expect((await t.call('POST', 'projects', { name: 'Nutra EU', registrar: ids.registrar, cdn: ids.cdn })).statusCode).toBe(201);
+    expect(
+      fieldErrors(await t.call('POST', 'projects', { name: 'Ghost', registrar: 999_999, cdn: ids.cdn })).registrar,
+    ).toHaveLength(1);
+    expect(
+      (await t.call('POST', 'projects', { name: 'Nutra EU', registrar: ids.registrar, cdn: ids.cdn })).statusCode,
+    ).toBe(201);
   });
 
   it('keeps a service projects use in its group', async () => {
     const used = fieldErrors(await t.patch(`services/${ids.registrar}`, { group: 'other', adapter: 'none' }));
     expect(used.group).toEqual(['Projects use this service as their registrar: its group must stay registrar.']);
-    expect(fieldErrors(await t.patch(`services/${ids.cdn}`, { group: 'registrar' })).group).toEqual(['Projects use this service as their CDN: its group must stay CDN.']);
-    expect((await t.patch(`services/${ids.registrar}`, { name: 'Local registrar (no purchase)' })).statusCode).toBe(200);
+    expect(fieldErrors(await t.patch(`services/${ids.cdn}`, { group: 'registrar' })).group).toEqual([
+      'Projects use this service as their CDN: its group must stay CDN.',
+    ]);
+    expect((await t.patch(`services/${ids.registrar}`, { name: 'Local registrar (no purchase)' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
 describe('whites', () => {
   it('needs the URL of a white shown from a URL, not of one shown from an archive', async () => {
-    expect(fieldErrors(await t.call('POST', 'whites', { name: 'No address', source: 'url' })).url).toEqual(['A white shown from a URL needs its URL.']);
+    expect(fieldErrors(await t.call('POST', 'whites', { name: 'No address', source: 'url' })).url).toEqual([
+      'A white shown from a URL needs its URL.',
+    ]);
     const archived = await t.create('whites', { name: 'Recipes archive', source: 'archive' });
     expect(fieldErrors(await t.patch(`whites/${archived}`, { source: 'url' })).url).toHaveLength(1);
-    expect((await t.patch(`whites/${archived}`, { source: 'url', url: 'https://whites.example/recipes/' })).statusCode).toBe(200);
+    expect(
+      (await t.patch(`whites/${archived}`, { source: 'url', url: 'https://whites.example/recipes/' })).statusCode,
+    ).toBe(200);
     expect(fieldErrors(await t.patch(`whites/${archived}`, { url: '' })).url).toHaveLength(1);
   });
 });
@@ -150,14 +217,37 @@ describe('no secret in any response', () => {
     pair: 'buyer:demo-pass-S3CR3T-6',
   };
   const leaks = (body: string): string[] =>
-    Object.values(SECRETS).flatMap((secret) => [secret, secret.split('\n')[1] ?? secret, secret.split(':')[1] ?? secret]).filter((part) => body.includes(part));
+    Object.values(SECRETS)
+      .flatMap((secret) => [secret, secret.split('\n')[1] ?? secret, secret.split(':')[1] ?? secret])
+      .filter((part) => body.includes(part));
 
   it('masks server passwords and keys, service and provider credentials and a proxy’s login:pass in every read', async () => {
     const writes = [
-      await t.call('POST', 'servers', { name: 'secret-box', type: 'vps', status: 'active', password: SECRETS.password, auth_key: SECRETS.auth_key, ssh_key: SECRETS.ssh_key }),
-      await t.call('POST', 'services', { name: 'Secret registrar', group: 'registrar', adapter: 'namecheap', credentials: { ApiUser: 'agency', ApiKey: SECRETS.apiKey } }),
-      await t.call('POST', 'proxy-providers', { name: 'Secret provider', adapter: 'proxy6', credentials: { api_key: SECRETS.token } }),
-      await t.call('POST', 'proxies', { address: '203.0.113.7:8080', credentials_pair: SECRETS.pair, status: 'active', type: 'http' }),
+      await t.call('POST', 'servers', {
+        name: 'secret-box',
+        type: 'vps',
+        status: 'active',
+        password: SECRETS.password,
+        auth_key: SECRETS.auth_key,
+        ssh_key: SECRETS.ssh_key,
+      }),
+      await t.call('POST', 'services', {
+        name: 'Secret registrar',
+        group: 'registrar',
+        adapter: 'namecheap',
+        credentials: { ApiUser: 'agency', ApiKey: SECRETS.apiKey },
+      }),
+      await t.call('POST', 'proxy-providers', {
+        name: 'Secret provider',
+        adapter: 'proxy6',
+        credentials: { api_key: SECRETS.token },
+      }),
+      await t.call('POST', 'proxies', {
+        address: '203.0.113.7:8080',
+        credentials_pair: SECRETS.pair,
+        status: 'active',
+        type: 'http',
+      }),
     ];
     const bodies = writes.map((answer) => answer.body);
     expect(writes.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
@@ -174,7 +264,9 @@ describe('no secret in any response', () => {
     }
     expect(bodies.flatMap(leaks)).toEqual([]);
     // Still stored: only the reads mask them.
-    const { rows } = await t.app.db.query<{ password: string }>('SELECT password FROM system.servers WHERE id = $1', [ids[0]]);
+    const { rows } = await t.app.db.query<{ password: string }>('SELECT password FROM system.servers WHERE id = $1', [
+      ids[0],
+    ]);
     expect(rows[0]?.password).toBe(SECRETS.password);
   });
 });

@@ -20,7 +20,12 @@ export function inventoryPlugin(now: () => Date = () => new Date()): ServerPlugi
 export interface InventoryApp {
   readonly app: TestApp;
   /** `/api/system/<path>` as a caller holding `codes` (every system code by default). */
-  call(method: Method, path: string, payload?: unknown, options?: { codes?: readonly PermissionCode[]; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  call(
+    method: Method,
+    path: string,
+    payload?: unknown,
+    options?: { codes?: readonly PermissionCode[]; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
   /** Creates through the API; the new record's id, or throws with the answer. */
   create(path: string, values: Readonly<Record<string, unknown>>): Promise<number>;
   /** Edits a record at the version it has now. */
@@ -28,8 +33,13 @@ export interface InventoryApp {
   close(): Promise<void>;
 }
 
-export async function inventoryApp(options: { now?: () => Date; pluginSettings?: Record<string, Record<string, unknown>> } = {}): Promise<InventoryApp> {
-  const app = await testApp({ plugins: [inventoryPlugin(options.now)], ...(options.pluginSettings ? { pluginSettings: options.pluginSettings } : {}) });
+export async function inventoryApp(
+  options: { now?: () => Date; pluginSettings?: Record<string, Record<string, unknown>> } = {},
+): Promise<InventoryApp> {
+  const app = await testApp({
+    plugins: [inventoryPlugin(options.now)],
+    ...(options.pluginSettings ? { pluginSettings: options.pluginSettings } : {}),
+  });
   const call: InventoryApp['call'] = (method, path, payload, { codes = SYSTEM_CODES, headers = {} } = {}) =>
     app.server.inject({
       method,
@@ -60,12 +70,21 @@ export function fieldErrors(answer: LightMyRequestResponse): Record<string, stri
 }
 
 /** The project's registrar and CDN (the local ones) and a registrant, which domains and projects need. */
-export async function basics(t: InventoryApp): Promise<{ registrar: number; cdn: number; registrant: number; project: number }> {
+export async function basics(
+  t: InventoryApp,
+): Promise<{ registrar: number; cdn: number; registrant: number; project: number }> {
   const registrar = await t.create('services', { name: 'Local registrar', group: 'registrar', adapter: 'local' });
   const cdn = await t.create('services', { name: 'Local CDN', group: 'cdn', adapter: 'local' });
   const registrant = await t.create('domain-users', {
-    first_name: 'Maria', last_name: 'Lopez', address: '500 Market Street', city: 'San Francisco', province: 'CA', country: 840,
-    postal_code: '94105', phone: '+14155550123', email: 'maria@agency.example',
+    first_name: 'Maria',
+    last_name: 'Lopez',
+    address: '500 Market Street',
+    city: 'San Francisco',
+    province: 'CA',
+    country: 840,
+    postal_code: '94105',
+    phone: '+14155550123',
+    email: 'maria@agency.example',
   });
   const project = await t.create('projects', { name: 'Dating US', registrar, cdn });
   return { registrar, cdn, registrant, project };

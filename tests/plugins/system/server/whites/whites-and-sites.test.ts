@@ -19,8 +19,17 @@ afterAll(() => t.close());
 /** A small zip: a local file header, then anything. */
 const zip = (size = 64): Buffer => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(size - 4, 7)]);
 
-function upload(id: number, body: Buffer | string, options: { name?: string; type?: string; codes?: readonly PermissionCode[] } = {}): Promise<LightMyRequestResponse> {
-  const query = options.name === undefined ? '?name=site.zip' : options.name === '' ? '' : `?name=${encodeURIComponent(options.name)}`;
+function upload(
+  id: number,
+  body: Buffer | string,
+  options: { name?: string; type?: string; codes?: readonly PermissionCode[] } = {},
+): Promise<LightMyRequestResponse> {
+  const query =
+    options.name === undefined
+      ? '?name=site.zip'
+      : options.name === ''
+        ? ''
+        : `?name=${encodeURIComponent(options.name)}`;
   return t.app.server.inject({
     method: 'POST',
     url: `/api/system/whites/${id}/archive${query}`,
@@ -42,12 +51,19 @@ describe('white archives', () => {
     const bytes = zip(1000);
     const answer = await upload(white, bytes, { name: 'рецепты v2.zip', type: 'application/octet-stream' });
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json().data).toMatchObject({ id: white, source: 'archive', archive_name: 'рецепты v2.zip', archive_size: 1000 });
+    expect(answer.json().data).toMatchObject({
+      id: white,
+      source: 'archive',
+      archive_name: 'рецепты v2.zip',
+      archive_size: 1000,
+    });
 
     const back = await download(white);
     expect(back.statusCode).toBe(200);
     expect(back.headers['content-type']).toBe('application/zip');
-    expect(back.headers['content-disposition']).toBe(`attachment; filename="_______ v2.zip"; filename*=UTF-8''${encodeURIComponent('рецепты v2.zip')}`);
+    expect(back.headers['content-disposition']).toBe(
+      `attachment; filename="_______ v2.zip"; filename*=UTF-8''${encodeURIComponent('рецепты v2.zip')}`,
+    );
     expect(back.rawPayload.equals(bytes)).toBe(true);
 
     const history = (await t.call('GET', `whites/${white}/history`)).json().data as { action: string }[];
@@ -56,7 +72,10 @@ describe('white archives', () => {
 
   it('replaces the archive on a second upload', async () => {
     const bytes = Buffer.concat([zip(10), Buffer.from('second')]);
-    expect((await upload(white, bytes, { name: 'recipes.ZIP' })).json().data).toMatchObject({ archive_name: 'recipes.ZIP', archive_size: 16 });
+    expect((await upload(white, bytes, { name: 'recipes.ZIP' })).json().data).toMatchObject({
+      archive_name: 'recipes.ZIP',
+      archive_size: 16,
+    });
     expect((await download(white)).rawPayload.equals(bytes)).toBe(true);
   });
 
@@ -69,17 +88,36 @@ describe('white archives', () => {
   }, 60_000);
 
   it('refuses what is not a zip, a bad name, another body type, with clear messages', async () => {
-    expect(fieldErrors(await upload(white, Buffer.from('%PDF-1.7 not a zip'))).archive).toEqual(['The file is not a zip archive.']);
+    expect(fieldErrors(await upload(white, Buffer.from('%PDF-1.7 not a zip'))).archive).toEqual([
+      'The file is not a zip archive.',
+    ]);
     expect(fieldErrors(await upload(white, Buffer.alloc(0))).archive).toHaveLength(1);
-    for (const name of ['site.tar.gz', '../site.zip', 'a/b.zip', ' site.zip', 'say "hi".zip', `${'x'.repeat(197)}.zip`]) {
+    for (const name of [
+      'site.tar.gz',
+      '../site.zip',
+      'a/b.zip',
+      ' site.zip',
+      'say "hi".zip',
+      `${'x'.repeat(197)}.zip`,
+    ]) {
       expect(fieldErrors(await upload(white, zip(), { name })).name, name).toHaveLength(1);
     }
     expect(fieldErrors(await upload(white, zip(), { name: '' })).name).toHaveLength(1);
-    const json = await t.call('POST', `whites/${white}/archive?name=site.zip`, { archive: 'UEsDBA==' }, { codes: ['YQ'] });
+    const json = await t.call(
+      'POST',
+      `whites/${white}/archive?name=site.zip`,
+      { archive: 'UEsDBA==' },
+      { codes: ['YQ'] },
+    );
     expect(json.statusCode).toBe(415);
-    expect(json.json().message).toBe('Send the archive itself as the body, typed application/zip or application/octet-stream.');
+    expect(json.json().message).toBe(
+      'Send the archive itself as the body, typed application/zip or application/octet-stream.',
+    );
     // Nothing refused changed what was stored.
-    expect((await t.call('GET', `whites/${white}`)).json().data).toMatchObject({ archive_name: 'recipes.ZIP', archive_size: 16 });
+    expect((await t.call('GET', `whites/${white}`)).json().data).toMatchObject({
+      archive_name: 'recipes.ZIP',
+      archive_size: 16,
+    });
   });
 
   it('answers 404 for a white that is gone or has no archive, 403 without YQ', async () => {
@@ -105,10 +143,12 @@ describe('critical sites expiring', () => {
 
   it('lists critical sites whose domain or server ends within the period or has ended, soonest first', async () => {
     const { project, registrant } = await basics(t);
-    const server = (name: string, offset: number) => t.create('servers', { name, type: 'vps', status: 'active', expiry_date: day(offset) });
+    const server = (name: string, offset: number) =>
+      t.create('servers', { name, type: 'vps', status: 'active', expiry_date: day(offset) });
     const domain = (name: string, offset: number, serverId: number | null = null) =>
       t.create('domains', { name, project, domain_user: registrant, expiry_date: day(offset), server: serverId });
-    const site = (domainId: number, values: Record<string, unknown> = {}) => t.create('sites', { domain: domainId, critical: true, type: 'landing', ...values });
+    const site = (domainId: number, values: Record<string, unknown> = {}) =>
+      t.create('sites', { domain: domainId, critical: true, type: 'landing', ...values });
 
     const soon = await server('fra-soon', 3);
     const fine = await server('ams-fine', 200);
@@ -130,12 +170,40 @@ describe('critical sites expiring', () => {
     expect(answer.json().data).toEqual({
       warning_days: 10,
       sites: [
-        { site: c, domain: 'old-domain.example', server: 'nyc-gone', expiring: 'domain', expiry_date: day(-5), days_left: -5 },
-        { site: c, domain: 'old-domain.example', server: 'nyc-gone', expiring: 'server', expiry_date: day(-2), days_left: -2 },
+        {
+          site: c,
+          domain: 'old-domain.example',
+          server: 'nyc-gone',
+          expiring: 'domain',
+          expiry_date: day(-5),
+          days_left: -5,
+        },
+        {
+          site: c,
+          domain: 'old-domain.example',
+          server: 'nyc-gone',
+          expiring: 'server',
+          expiry_date: day(-2),
+          days_left: -2,
+        },
         { site: d, domain: 'both.example', server: 'fra-soon', expiring: 'domain', expiry_date: day(0), days_left: 0 },
-        { site: b, domain: 'steady.example', server: 'fra-soon', expiring: 'server', expiry_date: day(3), days_left: 3 },
+        {
+          site: b,
+          domain: 'steady.example',
+          server: 'fra-soon',
+          expiring: 'server',
+          expiry_date: day(3),
+          days_left: 3,
+        },
         { site: d, domain: 'both.example', server: 'fra-soon', expiring: 'server', expiry_date: day(3), days_left: 3 },
-        { site: a, domain: 'renew-me.example', server: 'ams-fine', expiring: 'domain', expiry_date: day(9), days_left: 9 },
+        {
+          site: a,
+          domain: 'renew-me.example',
+          server: 'ams-fine',
+          expiring: 'domain',
+          expiry_date: day(9),
+          days_left: 9,
+        },
       ],
     });
   });
