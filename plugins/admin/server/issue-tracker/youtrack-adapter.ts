@@ -3,10 +3,20 @@ import type { IssueTrackerGroup } from '../../shared/you-track';
 import type { AccountRef, IssueTrackerAdapter, NewAccount } from './issue-tracker-adapter';
 
 /**
- * The YouTrack adapter. Groups are read and created through YouTrack's REST API (`/api/groups`);
- * accounts and memberships live in Hub, YouTrack's user service (`<hub>/api/rest/users`,
- * `<hub>/api/rest/usergroups/{id}/users`), so group ids are Hub ids (a YouTrack group's `ringId`).
- * Every call carries the permanent token as a bearer token.
+ * The YouTrack adapter. Groups are read through YouTrack's REST API (`/api/groups`, page by page)
+ * and created there where YouTrack allows it, else in Hub; accounts and memberships live in Hub,
+ * YouTrack's user service (`<hub>/api/rest/users`, `<hub>/api/rest/usergroups/{id}/users`), so
+ * group ids are Hub ids (a YouTrack group's `ringId`). Every call carries the permanent token as a
+ * bearer token.
+ *
+ * Documentation followed (JetBrains' Developer Portal for YouTrack and Hub):
+ * - groups list: "User Groups" (resource-api-groups.html), paged as "Pagination"
+ *   (api-concept-pagination.html) describes: `$skip` and `$top`, and at most 42 entities when `$top`
+ *   is not given;
+ * - group creation: YouTrack documents `POST /api/groups` only from 2026.1 ("Users, Groups, and
+ *   Access Management", api-users-yt-vs-hub.html); before that the resource reads only, and groups
+ *   are created in Hub: "Create New User Group" (HUB-REST-API_User-Groups_Create-New-User-Group.html);
+ * - accounts and memberships: Hub's "Users" and "User Groups" references.
  */
 
 export interface YouTrackConfig {
@@ -21,6 +31,10 @@ export interface YouTrackConfig {
 export const YOUTRACK_NOT_CONFIGURED =
   'The issue tracker is not configured: set ERP_YOUTRACK_TOKEN to a YouTrack permanent token.';
 const TIMEOUT_MS = 10_000;
+/** Groups asked for per page; a shorter page is the last. */
+export const GROUPS_PAGE_SIZE = 100;
+/** What `call` answers when YouTrack says the method is not allowed on the resource. */
+const NOT_ALLOWED = Symbol('method not allowed');
 
 type Fetch = typeof fetch;
 type Json = Record<string, unknown>;
@@ -60,7 +74,7 @@ export class YouTrackAdapter implements IssueTrackerAdapter {
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
     body?: object,
-    options: { missingIsFine?: boolean } = {},
+    options: { missingIsFine?: boolean; notAllowedIsFine?: boolean } = {},
   ): Promise<unknown> {
     if (!this.config.token) throw new ApiError(503, YOUTRACK_NOT_CONFIGURED);
     let response: Response;
@@ -81,6 +95,7 @@ export class YouTrackAdapter implements IssueTrackerAdapter {
     }
     const text = await response.text().catch(() => '');
     if (response.status === 404 && options.missingIsFine) return null;
+    if (response.status === 405 && options.notAllowedIsFine) return NOT_ALLOWED;
     if (!response.ok) {
       let detail = '';
       try {
@@ -116,16 +131,38 @@ export class YouTrackAdapter implements IssueTrackerAdapter {
     return `${this.config.hubUrl}/api/rest/${path}`;
   }
 
+  /** Every group: YouTrack answers a part of a collection at a time, so pages are read until one is short. */
   async listGroups(): Promise<IssueTrackerGroup[]> {
-    const answer = await this.call('GET', this.youtrack('groups?fields=id,name,ringId&$top=1000'));
-    if (!Array.isArray(answer)) throw unexpected();
-    return answer.map(groupOf);
+    const groups: IssueTrackerGroup[] = [];
+    for (let skip = 0; ; skip += GROUPS_PAGE_SIZE) {
+      const answer = await this.call(
+        'GET',
+        this.youtrack(`groups?fields=id,name,ringId&$top=${GROUPS_PAGE_SIZE}&$skip=${skip}`),
+      );
+      if (!Array.isArray(answer)) throw unexpected();
+      groups.push(...answer.map(groupOf));
+      if (answer.length < GROUPS_PAGE_SIZE) return groups;
+    }
   }
 
+  /**
+   * YouTrack first, since from 2026.1 it manages groups itself; a YouTrack before that answers 405
+   * (its `/api/groups` only reads), and the group is created in Hub, which every version has.
+   */
   async createGroup(_db: unknown, name: string): Promise<IssueTrackerGroup | null> {
     const taken = (await this.listGroups()).some((group) => group.name.toLowerCase() === name.toLowerCase());
     if (taken) return null;
-    return groupOf(await this.call('POST', this.youtrack('groups?fields=id,name,ringId'), { name }));
+    const created = await this.call(
+      'POST',
+      this.youtrack('groups?fields=id,name,ringId'),
+      { name },
+      {
+        notAllowedIsFine: true,
+      },
+    );
+    if (created !== NOT_ALLOWED) return groupOf(created);
+    // Hub's own id is what memberships use.
+    return groupOf(await this.call('POST', this.hub('usergroups?fields=id,name'), { name }));
   }
 
   async createAccount(_db: unknown, user: NewAccount): Promise<{ externalId: string; login: string }> {

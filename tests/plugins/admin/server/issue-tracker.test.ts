@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssueTrackerAccount, IssueTrackerGroup } from '@plugins/admin/shared/you-track';
 import type { ServiceLink } from '@plugins/admin/shared/services';
-import { YOUTRACK_NOT_CONFIGURED, youTrackConfig } from '@plugins/admin/server/issue-tracker/youtrack-adapter';
+import {
+  GROUPS_PAGE_SIZE,
+  YOUTRACK_NOT_CONFIGURED,
+  youTrackConfig,
+} from '@plugins/admin/server/issue-tracker/youtrack-adapter';
 import { closedPortUrl, DB_TIMEOUT } from '@core/sdk/testing';
 import { startFakeYouTrack, YOUTRACK_TOKEN, type FakeYouTrack } from './fake-youtrack';
 import {
@@ -146,10 +150,45 @@ describe('issue tracker with the YouTrack adapter', () => {
     expect(fake.seen[0]?.query.get('fields')).toBe('id,name,ringId');
   });
 
+  it('reads every group page by page, as YouTrack answers a part of a collection at a time', async () => {
+    const before = fake.groups.length;
+    for (let index = 0; index < 2 * GROUPS_PAGE_SIZE; index++) fake.addGroup(`Paged ${index}`);
+    try {
+      fake.seen.length = 0;
+      const groups = dataOf<IssueTrackerGroup[]>(await ju.get('/you-track/groups'));
+      expect(groups.map((group) => group.name)).toEqual(fake.groups.map((group) => group.name));
+      expect(fake.seen.map((seen) => [seen.query.get('$top'), seen.query.get('$skip')])).toEqual([
+        [String(GROUPS_PAGE_SIZE), '0'],
+        [String(GROUPS_PAGE_SIZE), String(GROUPS_PAGE_SIZE)],
+        [String(GROUPS_PAGE_SIZE), String(2 * GROUPS_PAGE_SIZE)],
+      ]);
+    } finally {
+      fake.groups.splice(before);
+    }
+  });
+
   it('creates a group in YouTrack, and refuses a name YouTrack already has', async () => {
     const group = dataOf<IssueTrackerGroup>(await ju.post('/you-track/groups', { name: 'Finance' }), 201);
     expect(fake.groups.find((entry) => entry.name === 'Finance')?.ringId).toBe(group.id);
     expectFieldErrors(await ju.post('/you-track/groups', { name: 'developers' }), ['name']);
+  });
+
+  it('creates the group in Hub where YouTrack refuses POST /api/groups (before 2026.1)', async () => {
+    fake.createsGroups = false;
+    try {
+      fake.seen.length = 0;
+      const group = dataOf<IssueTrackerGroup>(await ju.post('/you-track/groups', { name: 'Legal' }), 201);
+      expect(group).toEqual({ id: fake.groups.find((entry) => entry.name === 'Legal')?.ringId, name: 'Legal' });
+      expect(fake.seen.filter((seen) => seen.method === 'POST').map((seen) => seen.path)).toEqual([
+        '/api/groups',
+        '/hub/api/rest/usergroups',
+      ]);
+      expect(fake.seen.at(-1)?.body).toEqual({ name: 'Legal' });
+      const listed = dataOf<IssueTrackerGroup[]>(await ju.get('/you-track/groups'));
+      expect(listed).toContainEqual(group);
+    } finally {
+      fake.createsGroups = true;
+    }
   });
 
   it('creates the account in Hub, manages its memberships there, and deletes it', async () => {
