@@ -76,7 +76,7 @@ export function scheduleEntry(
   }
   if (typeof definition.cron === 'string') {
     const expression = definition.cron.trim().replace(/\s+/g, ' ');
-    let parsed;
+    let parsed: ReturnType<typeof parseCron>;
     try {
       parsed = parseCron(expression);
     } catch (error) {

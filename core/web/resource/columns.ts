@@ -229,7 +229,10 @@ export class ColumnPreferences {
    * widths kept; names the resource no longer has are skipped. Null: the default columns.
    */
   arrange(names: readonly string[] | null): void {
-    if (names === null) return this.reset();
+    if (names === null) {
+      this.reset();
+      return;
+    }
     const shown = names
       .flatMap((name) => this.settings.find((setting) => setting.name === name) ?? [])
       .map((setting) => ({ ...setting, visible: true }));

@@ -19,6 +19,10 @@ import {
 
 const root = resolve(import.meta.dirname, '../../..');
 
+// A type holding a template literal type whose `${...}` holds a brace, which must not end the statement.
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the string is TypeScript source, not a template
+const PAIR = 'export type Pair = { a: string; b: `x${"}"}y;` };';
+
 describe('splitStatements', () => {
   it('ends a statement at a top-level semicolon, or at the brace closing an interface, class or enum', () => {
     const source = [
@@ -27,7 +31,7 @@ describe('splitStatements', () => {
       '    /** Its sides; a comment with } and ; inside. */',
       '    sides: number;',
       '}',
-      'export type Pair = { a: string; b: `x${"}"}y;` };',
+      PAIR,
       "export declare const SEP = ';}';",
       '// a line comment { ;',
       'declare enum Kind { A = 0 }',
@@ -36,7 +40,7 @@ describe('splitStatements', () => {
     const statements = splitStatements(source);
     expect(statements.map((statement) => statement.text.split('\n')[0])).toEqual([
       'export interface Shape {',
-      'export type Pair = { a: string; b: `x${"}"}y;` };',
+      PAIR,
       "export declare const SEP = ';}';",
       'declare enum Kind { A = 0 }',
       'export { Kind };',
