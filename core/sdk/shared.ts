@@ -136,6 +136,27 @@ export {
 } from '@core/shared/resource/field';
 
 /**
+ * Field builders: `const field = fieldBuilders('notes:fields')` gives one builder per kind
+ * (`field.text('title', { required: true })`, `field.money('price', { scale: 2 })`,
+ * `field.reference('owner_id', USERS_REFERENCE)`, `field.enum('status', STATUSES, { tones })`, …). Each labels
+ * the field `<prefix>.<camelName>`, offers the filter operators its kind is usually searched by
+ * (TEXT_OPERATORS, RANGE_OPERATORS, INSTANT_OPERATORS, ANY_OF_OPERATORS, FLAG_OPERATORS) and sorts where
+ * the kind sorts; the options override these (`filter: false`, `sortable: false`, `labelKey`) and add the
+ * rest, typed per kind, so an option the kind does not have is a type error and no cast is needed.
+ */
+export {
+  ANY_OF_OPERATORS,
+  fieldBuilders,
+  FLAG_OPERATORS,
+  INSTANT_OPERATORS,
+  RANGE_OPERATORS,
+  TEXT_OPERATORS,
+  type EnumOptions,
+  type FieldBuilders,
+  type FieldOptions,
+} from '@core/shared/resource/field-builders';
+
+/**
  * The core's own tables as reference targets. USERS_REFERENCE: a field that points to a user.
  * COUNTRIES_REFERENCE: a field that points to an ISO 3166-1 country (`core.countries`, every
  * country, kept by the core); the stored id is the ISO numeric code (276 is Germany), so it means
