@@ -1,10 +1,4 @@
-import {
-  defineResource,
-  referenceTo,
-  type FieldDefinition,
-  type ReferenceTarget,
-  type StatusTone,
-} from '@core/sdk/shared';
+import { defineResource, fieldBuilders, referenceTo, type StatusTone } from '@core/sdk/shared';
 
 /**
  * The social-ad platform's resources (spec §3 Ad platform): services (the platform connections),
@@ -15,9 +9,6 @@ import {
  * Keys are systematic: a field's label is `social:fields.<camelName>`, an enum's value labels
  * `social:fields.<camelName>Values.<value>`, a record's noun `social:records.<camelName>`.
  */
-
-const TEXT_OPS = ['contains', 'eq', 'neq', 'startsWith'] as const;
-const RANGE_OPS = ['gte', 'lte', 'eq'] as const;
 
 export const ACCOUNT_TYPES = ['personal_profile', 'business_manager', 'system_user'] as const;
 export const ACCOUNT_STATUSES = ['active', 'restricted', 'disabled'] as const;
@@ -81,89 +72,16 @@ export const OPTIMIZATION_GOALS = [
 export const REPORT_LEVELS = ['account', 'campaign', 'adset', 'ad'] as const;
 export type ReportLevel = (typeof REPORT_LEVELS)[number];
 
-function camel(name: string): string {
-  return name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-}
-const label = (name: string): string => `social:fields.${camel(name)}`;
-
-const text = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'text',
-    name,
-    labelKey: label(name),
-    maxLength: 200,
-    filter: TEXT_OPS,
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-const reference = (name: string, target: ReferenceTarget, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'reference', name, labelKey: label(name), target, filter: ['eq', 'in'], ...extra }) as FieldDefinition;
-const enumeration = (name: string, values: readonly string[], extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'enum',
-    name,
-    labelKey: label(name),
-    values,
-    filter: ['eq', 'in'],
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-const instant = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'datetime',
-    name,
-    labelKey: label(name),
-    filter: ['gte', 'lte'],
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-const count = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'number',
-    name,
-    labelKey: label(name),
-    integer: true,
-    min: 0,
-    filter: RANGE_OPS,
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
+const field = fieldBuilders('social:fields');
 /**
  * Money in the ad account's currency. Three decimals hold every currency the platform bills in
  * (0, 2 or 3 minor digits); the server refuses more digits than the currency has.
  */
-const budget = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'money',
-    name,
-    labelKey: label(name),
-    scale: 3,
-    min: '0',
-    filter: RANGE_OPS,
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
+const BUDGET = { scale: 3, min: '0' } as const;
 /** The platform's id of a record that came from it (a column the user may show); none on a planning record. */
-const externalId = (): FieldDefinition =>
-  text('external_id', {
-    format: 'identifier',
-    readOnly: true,
-    maxLength: 64,
-    filter: ['eq'],
-    list: false,
-    searchable: true,
-  });
+const externalId = field.identifier('external_id', { readOnly: true, maxLength: 64, list: false, searchable: true });
 /** True once the record came from (or was written to) the platform; false on a planning record. */
-const onPlatform = (): FieldDefinition =>
-  ({
-    kind: 'boolean',
-    name: 'on_platform',
-    labelKey: label('on_platform'),
-    readOnly: true,
-    default: false,
-    filter: ['eq'],
-    sortable: true,
-  }) as FieldDefinition;
+const onPlatform = field.boolean('on_platform', { readOnly: true, default: false });
 
 export const servicesResource = defineResource({
   id: 'social.services',
@@ -174,8 +92,8 @@ export const servicesResource = defineResource({
   recordKey: 'social:records.service',
   access: { read: 'FO', write: 'FO' },
   fields: [
-    text('name', { required: true, unique: true, maxLength: 100 }),
-    text('app_id', {
+    field.text('name', { required: true, unique: true, maxLength: 100 }),
+    field.text('app_id', {
       format: 'identifier',
       required: true,
       searchable: true,
@@ -184,13 +102,13 @@ export const servicesResource = defineResource({
       patternMessageKey: 'social:validation.appId',
       filter: ['eq'],
     }),
-    { kind: 'secret', name: 'app_secret', labelKey: label('app_secret'), maxLength: 200 },
+    field.secret('app_secret', { maxLength: 200 }),
     // A system user's access token; its expiry and scopes are what the platform said at the last check.
-    { kind: 'secret', name: 'access_token', labelKey: label('access_token'), required: true, maxLength: 1000 },
-    instant('token_expires_at', { hintKey: 'social:fields.tokenExpiresAtHint' }),
-    text('scopes', { readOnly: true, maxLength: 2000, list: false, filter: undefined, sortable: false }),
-    instant('checked_at', { readOnly: true }),
-    text('check_error', { readOnly: true, maxLength: 500, list: false, filter: undefined, sortable: false }),
+    field.secret('access_token', { required: true, maxLength: 1000 }),
+    field.dateTime('token_expires_at', { hintKey: 'social:fields.tokenExpiresAtHint' }),
+    field.text('scopes', { readOnly: true, maxLength: 2000, list: false, filter: false, sortable: false }),
+    field.dateTime('checked_at', { readOnly: true }),
+    field.text('check_error', { readOnly: true, maxLength: 500, list: false, filter: false, sortable: false }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -208,12 +126,12 @@ export const accountsResource = defineResource({
   recordKey: 'social:records.account',
   access: { read: 'MA', write: 'MA' },
   fields: [
-    text('name', { required: true, maxLength: 200 }),
-    enumeration('type', ACCOUNT_TYPES, { required: true, default: 'business_manager' }),
-    enumeration('status', ACCOUNT_STATUSES, { required: true, default: 'active', tones: ACCOUNT_STATUS_TONES }),
+    field.text('name', { required: true, maxLength: 200 }),
+    field.enum('type', ACCOUNT_TYPES, { required: true, default: 'business_manager' }),
+    field.enum('status', ACCOUNT_STATUSES, { required: true, default: 'active', tones: ACCOUNT_STATUS_TONES }),
     // The platform connection its ad accounts and pages are read through; none: a planning record.
-    reference('service', SERVICE),
-    instant('synced_at', { readOnly: true }),
+    field.reference('service', SERVICE),
+    field.dateTime('synced_at', { readOnly: true }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -231,9 +149,9 @@ export const adAccountsResource = defineResource({
   recordKey: 'social:records.adAccount',
   access: { read: 'MA', write: 'MD' },
   fields: [
-    externalId(),
-    text('name', { required: true, maxLength: 200 }),
-    text('currency', {
+    externalId,
+    field.text('name', { required: true, maxLength: 200 }),
+    field.text('currency', {
       required: true,
       maxLength: 3,
       pattern: '^[A-Z]{3}$',
@@ -241,13 +159,13 @@ export const adAccountsResource = defineResource({
       default: 'USD',
       filter: ['eq'],
     }),
-    text('timezone', { required: true, maxLength: 64, default: 'UTC', filter: ['eq'] }),
-    enumeration('status', AD_ACCOUNT_STATUSES, { required: true, default: 'active', tones: AD_ACCOUNT_STATUS_TONES }),
+    field.text('timezone', { required: true, maxLength: 64, default: 'UTC', filter: ['eq'] }),
+    field.enum('status', AD_ACCOUNT_STATUSES, { required: true, default: 'active', tones: AD_ACCOUNT_STATUS_TONES }),
     // No cap: the account may spend without limit.
-    budget('spend_cap', { emptyLabelKey: 'social:fields.noSpendCap' }),
-    budget('amount_spent', { readOnly: true }),
-    reference('account', ACCOUNT, { required: true }),
-    onPlatform(),
+    field.money('spend_cap', { ...BUDGET, emptyLabelKey: 'social:fields.noSpendCap' }),
+    field.money('amount_spent', { ...BUDGET, readOnly: true }),
+    field.reference('account', ACCOUNT, { required: true }),
+    onPlatform,
   ],
   labelField: 'name',
   softDelete: true,
@@ -264,11 +182,11 @@ export const pagesResource = defineResource({
   recordKey: 'social:records.page',
   access: { read: 'MA', write: 'MP' },
   fields: [
-    externalId(),
-    text('name', { required: true, maxLength: 200 }),
-    text('category', { maxLength: 100 }),
-    reference('account', ACCOUNT, { required: true }),
-    onPlatform(),
+    externalId,
+    field.text('name', { required: true, maxLength: 200 }),
+    field.text('category', { maxLength: 100 }),
+    field.reference('account', ACCOUNT, { required: true }),
+    onPlatform,
   ],
   labelField: 'name',
   softDelete: true,
@@ -302,17 +220,17 @@ export const campaignsResource = defineResource({
   recordKey: 'social:records.campaign',
   access: { read: 'MA', write: 'MQ' },
   fields: [
-    externalId(),
-    text('name', { required: true, maxLength: 400 }),
-    reference('ad_account', AD_ACCOUNT, { required: true }),
-    enumeration('objective', CAMPAIGN_OBJECTIVES, { required: true, default: 'OUTCOME_TRAFFIC' }),
+    externalId,
+    field.text('name', { required: true, maxLength: 400 }),
+    field.reference('ad_account', AD_ACCOUNT, { required: true }),
+    field.enum('objective', CAMPAIGN_OBJECTIVES, { required: true, default: 'OUTCOME_TRAFFIC' }),
     // Exactly one of the two (the server's rule), in the ad account's currency.
-    budget('daily_budget'),
-    budget('lifetime_budget'),
-    instant('start_time'),
-    instant('stop_time'),
-    enumeration('status', DELIVERY_STATUSES, { required: true, default: 'PAUSED', tones: DELIVERY_STATUS_TONES }),
-    onPlatform(),
+    field.money('daily_budget', BUDGET),
+    field.money('lifetime_budget', BUDGET),
+    field.dateTime('start_time'),
+    field.dateTime('stop_time'),
+    field.enum('status', DELIVERY_STATUSES, { required: true, default: 'PAUSED', tones: DELIVERY_STATUS_TONES }),
+    onPlatform,
   ],
   labelField: 'name',
   softDelete: true,
@@ -330,18 +248,18 @@ export const adsetsResource = defineResource({
   recordKey: 'social:records.adset',
   access: { read: 'MA', write: 'MS' },
   fields: [
-    externalId(),
-    text('name', { required: true, maxLength: 400 }),
-    reference('campaign', CAMPAIGN, { required: true }),
-    enumeration('billing_event', BILLING_EVENTS, { required: true, default: 'IMPRESSIONS' }),
-    budget('bid_amount'),
-    enumeration('optimization_goal', OPTIMIZATION_GOALS, { required: true, default: 'LINK_CLICKS' }),
-    budget('daily_budget'),
-    budget('lifetime_budget'),
-    instant('start_time'),
-    instant('end_time'),
-    enumeration('status', DELIVERY_STATUSES, { required: true, default: 'PAUSED', tones: DELIVERY_STATUS_TONES }),
-    onPlatform(),
+    externalId,
+    field.text('name', { required: true, maxLength: 400 }),
+    field.reference('campaign', CAMPAIGN, { required: true }),
+    field.enum('billing_event', BILLING_EVENTS, { required: true, default: 'IMPRESSIONS' }),
+    field.money('bid_amount', BUDGET),
+    field.enum('optimization_goal', OPTIMIZATION_GOALS, { required: true, default: 'LINK_CLICKS' }),
+    field.money('daily_budget', BUDGET),
+    field.money('lifetime_budget', BUDGET),
+    field.dateTime('start_time'),
+    field.dateTime('end_time'),
+    field.enum('status', DELIVERY_STATUSES, { required: true, default: 'PAUSED', tones: DELIVERY_STATUS_TONES }),
+    onPlatform,
   ],
   labelField: 'name',
   softDelete: true,
@@ -359,10 +277,10 @@ export const adsResource = defineResource({
   recordKey: 'social:records.ad',
   access: { read: 'MA', write: 'MV' },
   fields: [
-    externalId(),
-    text('name', { required: true, maxLength: 400 }),
-    reference('adset', ADSET, { required: true }),
-    text('creative_id', {
+    externalId,
+    field.text('name', { required: true, maxLength: 400 }),
+    field.reference('adset', ADSET, { required: true }),
+    field.text('creative_id', {
       format: 'identifier',
       searchable: true,
       maxLength: 32,
@@ -370,8 +288,8 @@ export const adsResource = defineResource({
       patternMessageKey: 'social:validation.creativeId',
       filter: ['eq'],
     }),
-    enumeration('status', DELIVERY_STATUSES, { required: true, default: 'PAUSED', tones: DELIVERY_STATUS_TONES }),
-    onPlatform(),
+    field.enum('status', DELIVERY_STATUSES, { required: true, default: 'PAUSED', tones: DELIVERY_STATUS_TONES }),
+    onPlatform,
   ],
   labelField: 'name',
   softDelete: true,
@@ -395,16 +313,16 @@ export const insightsResource = defineResource({
   access: { read: 'MA', write: 'MA' },
   readOnly: true,
   fields: [
-    { kind: 'date', name: 'date', labelKey: label('date'), required: true, filter: RANGE_OPS, sortable: true },
-    enumeration('level', REPORT_LEVELS, { required: true }),
-    reference('ad_account', AD_ACCOUNT, { required: true }),
-    reference('campaign', CAMPAIGN),
-    reference('adset', ADSET),
-    reference('ad', AD),
-    count('clicks', { required: true }),
-    count('views', { required: true }),
-    count('leads', { required: true }),
-    budget('spent', { required: true }),
+    field.date('date', { required: true }),
+    field.enum('level', REPORT_LEVELS, { required: true }),
+    field.reference('ad_account', AD_ACCOUNT, { required: true }),
+    field.reference('campaign', CAMPAIGN),
+    field.reference('adset', ADSET),
+    field.reference('ad', AD),
+    field.integer('clicks', { min: 0, required: true }),
+    field.integer('views', { min: 0, required: true }),
+    field.integer('leads', { min: 0, required: true }),
+    field.money('spent', { ...BUDGET, required: true }),
   ],
   labelField: 'date',
   defaultSort: { field: 'date', direction: 'desc' },
@@ -419,7 +337,7 @@ export const conversionApisResource = defineResource({
   recordKey: 'social:records.conversionApi',
   access: { read: 'MC', write: 'MC' },
   fields: [
-    text('pixel_id', {
+    field.text('pixel_id', {
       format: 'identifier',
       required: true,
       unique: true,
@@ -427,8 +345,8 @@ export const conversionApisResource = defineResource({
       pattern: '^[0-9]{5,32}$',
       patternMessageKey: 'social:validation.pixelId',
     }),
-    { kind: 'secret', name: 'token', labelKey: label('token'), required: true, maxLength: 1000 },
-    text('verified_domain', {
+    field.secret('token', { required: true, maxLength: 1000 }),
+    field.text('verified_domain', {
       required: true,
       searchable: true,
       maxLength: 253,
@@ -436,15 +354,15 @@ export const conversionApisResource = defineResource({
       patternMessageKey: 'social:validation.domain',
     }),
     // The code the Events Manager's "Test events" tab gives: test events carry it.
-    text('test_event_code', {
+    field.text('test_event_code', {
       maxLength: 32,
       pattern: '^[A-Za-z0-9]{1,32}$',
       patternMessageKey: 'social:validation.testEventCode',
       list: false,
-      filter: undefined,
+      filter: false,
     }),
-    instant('tested_at', { readOnly: true }),
-    text('test_result', { readOnly: true, maxLength: 2000, list: false, filter: undefined, sortable: false }),
+    field.dateTime('tested_at', { readOnly: true }),
+    field.text('test_result', { readOnly: true, maxLength: 2000, list: false, filter: false, sortable: false }),
   ],
   labelField: 'pixel_id',
   softDelete: true,
