@@ -18,6 +18,7 @@ export {
   type Actor,
   type Change,
 } from './mutations';
+export { type ManyChange, type RecordSelection } from './many';
 export { findRecord, listRecords } from './records';
 export { recordHistory } from './timeline';
 export {

@@ -69,7 +69,8 @@ export function versionIssues(body: unknown): { version: number | null; issues: 
   return { version: raw, issues: {} };
 }
 
-async function assertReferencesExist(
+/** A 422 on each reference field whose record does not exist. */
+export async function assertReferencesExist(
   tx: Queryable,
   definition: ResourceDefinition,
   values: Readonly<Record<string, FieldValue>>,
@@ -84,7 +85,7 @@ async function assertReferencesExist(
 }
 
 /** A reference written replaces the text it was typed as before it was a reference (its `legacyField`). */
-function legacyCleared(
+export function legacyCleared(
   definition: ResourceDefinition,
   sent: Readonly<Record<string, FieldValue>>,
 ): Record<string, FieldValue> {
@@ -170,7 +171,7 @@ export async function createRecord(
   return record;
 }
 
-interface LockedRow {
+export interface LockedRow {
   readonly version: number;
   readonly deleted: boolean;
   readonly blocked: boolean;
@@ -219,22 +220,7 @@ export async function changeRecordIn(
   hooks: ResourceHooks = hooksOf(definition),
 ): Promise<ResourceRecord> {
   tx = asKernel(tx);
-  const record = await applyChange(tx, definition, id, change, actor, hooks, true);
-  if (!record) throw new Error('the change returned no record');
-  return record;
-}
-
-/** The same change when nobody reads the answer (bulk deletes): the record, labels and all, is not built. */
-export async function changeRecordQuietlyIn(
-  tx: Queryable,
-  definition: ResourceDefinition,
-  id: number,
-  change: Change,
-  actor: Actor,
-  hooks: ResourceHooks = hooksOf(definition),
-): Promise<void> {
-  tx = asKernel(tx);
-  await applyChange(tx, definition, id, change, actor, hooks, false);
+  return applyChange(tx, definition, id, change, actor, hooks);
 }
 
 async function applyChange(
@@ -244,8 +230,7 @@ async function applyChange(
   change: Change,
   actor: Actor,
   hooks: ResourceHooks,
-  answer: boolean,
-): Promise<ResourceRecord | null> {
+): Promise<ResourceRecord> {
   const row = await lockRow(tx, definition, id);
   if (!row || row.deleted !== (change.onDeleted === true)) {
     if (row && change.onDeleted) throw new ApiError(409, 'This record is not deleted.');
@@ -277,9 +262,9 @@ async function applyChange(
     'updated_at = now()',
     `updated_by = ${params.bind(actor.id)}::bigint`,
   ];
-  const { rows } = await tx.query<Omit<Written, 'record'> & { record: ResourceRecord | null }>(
+  const { rows } = await tx.query<Written>(
     `UPDATE ${quoteTable(definition.table)} AS ${ALIAS} SET ${sets.join(', ')} WHERE ${where.join(' AND ')}
-     RETURNING ${ALIAS}.id::text AS id, ${snapshotJson(definition, ALIAS)} AS after, ${answer ? recordJson(definition, ALIAS, actor.language) : 'NULL'} AS record`,
+     RETURNING ${ALIAS}.id::text AS id, ${snapshotJson(definition, ALIAS)} AS after, ${recordJson(definition, ALIAS, actor.language)} AS record`,
     params.values,
   );
   const changed = rows[0];

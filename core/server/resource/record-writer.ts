@@ -1,6 +1,8 @@
 import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/definition';
 import type { FieldValue } from '@core/shared/resource/field';
 import type { Database, Queryable } from '../database/database';
+import { translated } from './database-errors';
+import { changeManyIn, removeManyIn, type ManyChange, type RecordSelection } from './many';
 import {
   changeRecord,
   changeRecordIn,
@@ -19,6 +21,10 @@ import {
  * and demo data. Each write is validated against the definition (references must exist), runs the
  * resource's hooks, checks the version when the change carries one, and writes the audit row with
  * its actor in the same transaction, so the record's history shows it.
+ *
+ * The `…Many` forms write many records at once (chosen by id, or by the list's filter parameters,
+ * checked as the list checks them): each record validated, checked, versioned and audited as a
+ * single write would be, in one transaction and a few statements however many records there are.
  *
  * The `…In` forms run in the caller's transaction (several records changed together, an outside
  * system told in the same step); the others open their own and turn database refusals (a unique
@@ -54,6 +60,28 @@ export interface RecordWriter {
     actor: Actor,
   ): Promise<ResourceRecord>;
   removeIn(tx: Queryable, definition: ResourceDefinition, id: number, actor: Actor): Promise<void>;
+  /** Answers the ids changed; a refused state or a stale version of any record refuses the whole change. */
+  changeMany(
+    definition: ResourceDefinition,
+    selection: RecordSelection,
+    change: ManyChange,
+    actor: Actor,
+  ): Promise<number[]>;
+  changeManyIn(
+    tx: Queryable,
+    definition: ResourceDefinition,
+    selection: RecordSelection,
+    change: ManyChange,
+    actor: Actor,
+  ): Promise<number[]>;
+  /** Answers the ids deleted; 409 for all while anything points at one of them. */
+  removeMany(definition: ResourceDefinition, selection: RecordSelection, actor: Actor): Promise<number[]>;
+  removeManyIn(
+    tx: Queryable,
+    definition: ResourceDefinition,
+    selection: RecordSelection,
+    actor: Actor,
+  ): Promise<number[]>;
 }
 
 /** The writer over `db`; `mounted` are every enabled resource, whose references a removal must not leave dangling. */
@@ -72,5 +100,15 @@ export function recordWriter(db: Database, mounted: readonly ResourceDefinition[
     createIn: (tx, definition, values, actor) => createRecordIn(tx, definition, values, actor),
     changeIn: (tx, definition, id, change, actor) => changeRecordIn(tx, definition, id, change, actor),
     removeIn: (tx, definition, id, actor) => removeRecordIn(tx, definition, mounted, id, actor),
+    changeMany: (definition, selection, change, actor) =>
+      translated(definition, actor.language, () =>
+        db.transaction((tx) => changeManyIn(tx, definition, selection, change, actor)),
+      ),
+    changeManyIn: (tx, definition, selection, change, actor) => changeManyIn(tx, definition, selection, change, actor),
+    removeMany: (definition, selection, actor) =>
+      translated(definition, actor.language, () =>
+        db.transaction((tx) => removeManyIn(tx, definition, mounted, selection, actor)),
+      ),
+    removeManyIn: (tx, definition, selection, actor) => removeManyIn(tx, definition, mounted, selection, actor),
   };
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import type { ResourceRecord } from '@core/shared/resource/definition';
-import { BULK_DELETE_BODY, bulkDelete, type BulkSelection } from './bulk-delete';
+import { BULK_DELETE_BODY, bulkDelete } from './bulk-delete';
+import type { RecordSelection } from './many';
 import {
   applyLifecycle,
   createRecord,
@@ -29,7 +30,7 @@ export function writeRoutes(scope: FastifyInstance, { db, definition, hooks, mou
   }
 
   if (!routeTaken(scope, 'POST', `${base}/bulk-delete`)) {
-    scope.post<{ Body: BulkSelection }>(
+    scope.post<{ Body: RecordSelection }>(
       `${base}/bulk-delete`,
       { config, schema: { body: BULK_DELETE_BODY } },
       async (request): Promise<DataEnvelope<{ deleted: number }>> => ({

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '@core/server/http/api-error';
+import { recordWriter, type Actor, type RecordWriter } from '@core/server/resource';
+import { STALE_VERSION_MESSAGE } from '@core/shared/resource/definition';
+import { addUser, DB_TIMEOUT } from '../../../support/server/test-database';
+import {
+  categories,
+  items,
+  labClient,
+  openLab,
+  READ_ITEMS,
+  SAMPLE_RESOURCES,
+  WRITE_ITEMS,
+  type Lab,
+} from './support-resource';
+
+/*
+ * The engine's set-based writes (`context.records.changeMany` / `removeMany`): every record gets
+ * what a single write gives it (validation, version + 1, updated_by, hooks, its own audit entry),
+ * all in one transaction, and a refusal of any record writes nothing.
+ */
+
+let lab: Lab;
+let records: RecordWriter;
+let actor: Actor;
+let staffId: number;
+let counter = 0;
+const unique = (prefix: string): string => `${prefix} ${++counter}`;
+
+interface Stored {
+  readonly version: number;
+  readonly updated_by: number | null;
+  readonly status: string;
+  readonly stage: string | null;
+}
+
+async function stored(ids: readonly number[]): Promise<Stored[]> {
+  const { rows } = await lab.db.query<Stored>(
+    `SELECT version, updated_by::int AS updated_by, status, stage FROM lab.items WHERE id = ANY($1::bigint[]) ORDER BY id`,
+    [ids],
+  );
+  return rows;
+}
+
+async function auditCount(resource: string, ids: readonly number[], action: string): Promise<number> {
+  const { rows } = await lab.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM core.audit_log WHERE resource = $1 AND record_id = ANY($2::bigint[]) AND action = $3',
+    [resource, ids, action],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+async function refusal(work: Promise<unknown>): Promise<ApiError> {
+  const error = await work.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+async function threeItems(): Promise<number[]> {
+  const ids: number[] = [];
+  for (let index = 0; index < 3; index++) ids.push((await records.create(items, { title: unique('Lamp') }, actor)).id);
+  return ids;
+}
+
+beforeAll(async () => {
+  lab = await openLab();
+  records = recordWriter(lab.db, SAMPLE_RESOURCES);
+  staffId = await addUser(lab.db, { username: 'bulk', email: 'bulk@example.com', password: 'bulk-password-1' });
+  actor = { id: staffId, language: 'en' };
+}, DB_TIMEOUT);
+
+afterAll(async () => {
+  await lab.close();
+});
+
+describe('changing many records', () => {
+  it('bumps each version once, names the actor, runs the hooks and writes one audit entry per record', async () => {
+    const ids = await threeItems();
+    lab.log.after.length = 0;
+    const changed = await records.changeMany(
+      items,
+      { ids: [...ids, ids[0] ?? 0] },
+      { action: 'update', values: { status: 'live' } },
+      actor,
+    );
+    expect(changed).toEqual(ids);
+    expect(await stored(ids)).toEqual(
+      ids.map(() => ({ version: 2, updated_by: staffId, status: 'live', stage: 'edited' })),
+    );
+    expect(await auditCount(items.id, ids, 'update')).toBe(3);
+    expect(lab.log.after).toEqual(ids.map((id) => ({ action: 'update', id })));
+  });
+
+  it('selects by the list filter, checked as the list checks it', async () => {
+    const ids = await threeItems();
+    const title = unique('Unique lamp');
+    await records.change(items, ids[1] ?? 0, { action: 'update', values: { title } }, actor);
+    const changed = await records.changeMany(
+      items,
+      { query: { 'filter[title][eq]': title } },
+      { action: 'update', values: { status: 'retired' } },
+      actor,
+    );
+    expect(changed).toEqual([ids[1]]);
+    const bad = await refusal(
+      records.changeMany(items, { query: { 'filter[nope][eq]': 'x' } }, { action: 'update', values: {} }, actor),
+    );
+    expect(bad.status).toBe(422);
+  });
+
+  it('writes nothing when one record is refused: a stale version (409), a hook refusal, a missing reference (422)', async () => {
+    const ids = await threeItems();
+    const [first = 0, second = 0, third = 0] = ids;
+    const versions = new Map([
+      [first, 1],
+      [second, 1],
+      [third, 7],
+    ]);
+    const stale = await refusal(
+      records.changeMany(items, { ids }, { action: 'update', values: { status: 'live' }, versions }, actor),
+    );
+    expect([stale.status, stale.message]).toEqual([409, STALE_VERSION_MESSAGE]);
+    const missing = await refusal(
+      records.changeMany(items, { ids }, { action: 'update', values: { category_id: 999_999 } }, actor),
+    );
+    expect([missing.status, Object.keys(missing.errors ?? {})]).toEqual([422, ['category_id']]);
+    // A title the items' hook refuses, set behind the engine's back.
+    await lab.db.query(`UPDATE lab.items SET title = 'Forbidden' WHERE id = $1`, [third]);
+    await expect(
+      records.changeMany(items, { ids }, { action: 'update', values: { status: 'live' } }, actor),
+    ).rejects.toThrow('refused');
+    expect((await stored(ids)).map((row) => [row.version, row.status])).toEqual(ids.map(() => [1, null]));
+    expect(await auditCount(items.id, ids, 'update')).toBe(0);
+  });
+
+  it('answers 404 for a record whose version was given but is not there', async () => {
+    const missing = await refusal(
+      records.changeMany(
+        items,
+        { ids: [999_998] },
+        { action: 'update', values: {}, versions: new Map([[999_998, 1]]) },
+        actor,
+      ),
+    );
+    expect(missing.status).toBe(404);
+  });
+
+  it('runs inside the caller transaction and rolls back with it', async () => {
+    const ids = await threeItems();
+    const failed = lab.db.transaction(async (tx) => {
+      await records.changeManyIn(tx, items, { ids }, { action: 'update', values: { status: 'live' } }, actor);
+      throw new Error('the route changed its mind');
+    });
+    await expect(failed).rejects.toThrow('the route changed its mind');
+    expect((await stored(ids)).map((row) => row.status)).toEqual([null, null, null]);
+  });
+
+  it('changes a resource without hooks in one statement, validated the same way', async () => {
+    const created = [];
+    for (let index = 0; index < 3; index++)
+      created.push(await records.create(categories, { name: unique('Shelf') }, actor));
+    const ids = created.map((record) => record.id);
+    expect(await records.changeMany(categories, { ids }, { action: 'update', values: { rank: 5 } }, actor)).toEqual(
+      ids,
+    );
+    const { rows } = await lab.db.query<{ version: number; rank: number }>(
+      'SELECT version, rank::int AS rank FROM lab.categories WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [ids],
+    );
+    expect(rows).toEqual(ids.map(() => ({ version: 2, rank: 5 })));
+    expect(await auditCount(categories.id, ids, 'update')).toBe(3);
+  });
+});
+
+describe('deleting many records', () => {
+  it('soft-deletes each with version + 1 and its own audit entry, and leaves the missing out', async () => {
+    const ids = await threeItems();
+    expect(await records.removeMany(items, { ids: [...ids, 999_999] }, actor)).toEqual(ids);
+    const { rows } = await lab.db.query<{ version: number; deleted: boolean }>(
+      'SELECT version, deleted_at IS NOT NULL AS deleted FROM lab.items WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [ids],
+    );
+    expect(rows).toEqual(ids.map(() => ({ version: 2, deleted: true })));
+    expect(await auditCount(items.id, ids, 'delete')).toBe(3);
+  });
+
+  it('is refused on the bulk route to a caller who may not write, as a single delete is', async () => {
+    const ids = await threeItems();
+    const reader = labClient(lab.app, [READ_ITEMS]);
+    expect((await reader.post('/items/bulk-delete', { ids })).statusCode).toBe(403);
+    expect((await reader.delete(`/items/${ids[0]}`)).statusCode).toBe(403);
+    const writer = labClient(lab.app, [READ_ITEMS, WRITE_ITEMS]);
+    const response = await writer.post('/items/bulk-delete', { ids });
+    expect([response.statusCode, response.json()]).toEqual([200, { data: { deleted: 3 } }]);
+  });
+});
