@@ -23,6 +23,11 @@ export interface DomainAvailability {
   readonly available: boolean;
   /** A year's registration; null when the registrar did not say. */
   readonly price: Money | null;
+  /**
+   * The registry sells the name at its own price, `price`: the buyer confirms it by sending its
+   * amount as the purchase's `premium_price`.
+   */
+  readonly premium: boolean;
   /** The project's registrar is the local one: nothing would be bought. */
   readonly local: boolean;
 }
@@ -37,6 +42,11 @@ export interface DomainPurchaseRequest {
   /** Years of registration, 1..10. */
   readonly years: number;
   readonly comment?: string;
+  /**
+   * For a premium name, the price's amount the buyer saw (DomainAvailability.price.amount): the
+   * purchase registers the name at that price or not at all.
+   */
+  readonly premium_price?: string;
 }
 
 export interface DomainPurchaseStarted {

@@ -9,6 +9,7 @@ export const BOUGHT = '{domain} is bought and pointed at {cdn}.';
 export const ALREADY_REGISTERED = '{domain} is already registered (order {order}): no check needed.';
 export const CHECKING = 'Checking that {domain} is available at {registrar}.';
 export const AVAILABLE = '{domain} is available.';
+export const PREMIUM = '{domain} is a premium name: registering it at the confirmed {price:money}.';
 export const REGISTRATION_DONE = 'Registration already done (order {order}).';
 export const REGISTERING =
   'Registering {domain} at {registrar} for {years:number} year(s), {registrant} as the registrant.';
@@ -26,12 +27,17 @@ export const DOMAIN_DELETED = 'The domain record was deleted; nothing more is bo
 export const NOT_AVAILABLE = '{domain} is not available at {registrar}.';
 export const REGISTRANT_DELETED = 'The domain user was deleted; choose another one and buy again.';
 export const TERM_MISSING = 'The purchase’s term is not recorded; buy the domain again.';
+export const PREMIUM_UNCONFIRMED =
+  '{domain} is a premium name at {price:money}, a price nobody confirmed; nothing was bought. Delete this record and buy the domain again from the Buy dialog, which shows the price.';
+export const PREMIUM_CHANGED =
+  'The premium price of {domain} is now {price:money}, not the {confirmed:money} confirmed; nothing was bought. Delete this record and buy the domain again to confirm the new price.';
 
 export const DOMAIN_JOB_LOG_RU: RussianMessages = {
   [BOUGHT]: '{domain} куплен и направлен на {cdn}.',
   [ALREADY_REGISTERED]: '{domain} уже зарегистрирован (заказ {order}): проверка не нужна.',
   [CHECKING]: 'Проверяем, свободен ли {domain} у {registrar}.',
   [AVAILABLE]: '{domain} свободен.',
+  [PREMIUM]: '{domain} — премиальное имя: регистрируем по подтверждённой цене {price}.',
   [REGISTRATION_DONE]: 'Регистрация уже выполнена (заказ {order}).',
   [REGISTERING]: 'Регистрируем {domain} у {registrar} на {years} г., владелец — {registrant}.',
   [REGISTERED]: 'Зарегистрирован: заказ {order}, до {until}.',
@@ -47,4 +53,8 @@ export const DOMAIN_JOB_LOG_RU: RussianMessages = {
   [NOT_AVAILABLE]: '{domain} занят у {registrar}.',
   [REGISTRANT_DELETED]: 'Пользователь домена удалён; выберите другого и купите снова.',
   [TERM_MISSING]: 'Срок покупки не записан; купите домен снова.',
+  [PREMIUM_UNCONFIRMED]:
+    '{domain} — премиальное имя за {price}, и эту цену никто не подтвердил; ничего не куплено. Удалите эту запись и купите домен снова в окне покупки, где видна цена.',
+  [PREMIUM_CHANGED]:
+    'Премиальная цена {domain} теперь {price}, а не подтверждённые {confirmed}; ничего не куплено. Удалите эту запись и купите домен снова, чтобы подтвердить новую цену.',
 };

@@ -28,6 +28,8 @@ import { DomainPurchase, type PurchaseResult } from './purchase-steps';
 
 export interface DomainPurchasePayload {
   readonly domain: number;
+  /** The premium price's amount the buyer confirmed; absent for a name at its TLD's price. */
+  readonly premiumPrice?: string;
 }
 
 export interface PurchaseJobOptions {
@@ -95,7 +97,7 @@ export function definePurchaseJob(
           cdnName: services.cdn.name,
           write,
         };
-        const result = await new DomainPurchase(parts, ctx).run(domainId);
+        const result = await new DomainPurchase(parts, ctx).run(domainId, ctx.payload.premiumPrice ?? null);
         await write({ job_status: 'succeeded' });
         return result;
       } catch (thrown) {

@@ -55,6 +55,7 @@ const PURCHASE_BODY = {
     server: { anyOf: [ID, { type: 'null' }] },
     years: { type: 'integer', minimum: 1, maximum: 10 },
     comment: { type: 'string', maxLength: 2000 },
+    premium_price: { type: 'string', maxLength: 20, pattern: '^[0-9]{1,12}(\\.[0-9]{1,4})?$' },
   },
 } as const;
 
@@ -96,7 +97,15 @@ export function registerPurchaseRoutes(
         const registrar = registrarFor(services.registrar, db, config);
         const checked = await registrar.check(name);
         const price = checked.available && checked.price === null ? await registrar.price(name) : checked.price;
-        return { data: { name, available: checked.available, price, local: registrar.local } };
+        return {
+          data: {
+            name,
+            available: checked.available,
+            price,
+            premium: checked.premium !== null,
+            local: registrar.local,
+          },
+        };
       } catch (error) {
         throw outsideFailure(error);
       }
@@ -142,7 +151,7 @@ export function registerPurchaseRoutes(
           ]);
           const job = await purchaseJob.enqueue(
             tx,
-            { domain },
+            body.premium_price === undefined ? { domain } : { domain, premiumPrice: body.premium_price },
             { subject: domainSubject(domain), createdBy: actor.id },
           );
           return { domain, job };

@@ -2,7 +2,7 @@ import { PermanentJobError, type JobContext, type Queryable } from '@core/sdk/se
 import { formatMessage, type FieldValue } from '@core/sdk/shared';
 import { DOMAIN_PURCHASE_STEPS, type DomainPurchaseStep } from '../../shared/domain-purchase';
 import { addressRecords, type Cdn } from '../cdn/cdn';
-import type { Registrar } from '../registrar/registrar';
+import type { PremiumCharge, Registrar } from '../registrar/registrar';
 import * as LOG from './job-log';
 import {
   joinNameservers,
@@ -55,6 +55,8 @@ function checkpointOf(value: unknown): Checkpoint {
 
 export class DomainPurchase {
   private done: Checkpoint;
+  /** The premium price the check found and the buyer confirmed; undefined for a name at its TLD's price. */
+  private premium: PremiumCharge | undefined;
 
   constructor(
     private readonly parts: PurchaseParts,
@@ -63,9 +65,10 @@ export class DomainPurchase {
     this.done = checkpointOf(ctx.checkpoint);
   }
 
-  async run(domainId: number): Promise<PurchaseResult> {
+  /** `confirmedPremium`: the premium price's amount the buyer saw before buying, null when none was shown. */
+  async run(domainId: number, confirmedPremium: string | null): Promise<PurchaseResult> {
     let domain = await this.domain(domainId);
-    await this.check(domain);
+    await this.check(domain, confirmedPremium);
     domain = await this.register(domain);
     domain = await this.zone(domain);
     await this.nameservers(domain);
@@ -81,7 +84,7 @@ export class DomainPurchase {
     return domain;
   }
 
-  private async check(domain: DomainState): Promise<void> {
+  private async check(domain: DomainState, confirmedPremium: string | null): Promise<void> {
     await this.ctx.step('check', PERCENT.check);
     if (domain.registrarOrder) {
       await this.ctx.log({
@@ -91,12 +94,34 @@ export class DomainPurchase {
       return;
     }
     await this.ctx.log({ key: LOG.CHECKING, params: { domain: domain.name, registrar: this.parts.registrarName } });
-    const { available } = await this.parts.registrar.check(domain.name, this.ctx.signal);
+    const { available, premium } = await this.parts.registrar.check(domain.name, this.ctx.signal);
     if (!available)
       throw new PermanentJobError(
         formatMessage(LOG.NOT_AVAILABLE, { domain: domain.name, registrar: this.parts.registrarName }),
       );
     await this.ctx.log({ key: LOG.AVAILABLE, params: { domain: domain.name } });
+    this.premium = premium ? this.confirmed(domain.name, premium, confirmedPremium) : undefined;
+    if (this.premium)
+      await this.ctx.log({
+        key: LOG.PREMIUM,
+        params: { domain: domain.name, price: `${this.premium.price.amount} ${this.premium.price.currency}` },
+      });
+  }
+
+  /** The premium charge to register at: the registrar's current price, only when it is the one the buyer saw. */
+  private confirmed(name: string, premium: PremiumCharge, confirmedPremium: string | null): PremiumCharge {
+    const price = `${premium.price.amount} ${premium.price.currency}`;
+    if (confirmedPremium === null)
+      throw new PermanentJobError(formatMessage(LOG.PREMIUM_UNCONFIRMED, { domain: name, price }));
+    if (Number(confirmedPremium) !== Number(premium.price.amount))
+      throw new PermanentJobError(
+        formatMessage(LOG.PREMIUM_CHANGED, {
+          domain: name,
+          confirmed: `${confirmedPremium} ${premium.price.currency}`,
+          price,
+        }),
+      );
+    return { price: { amount: confirmedPremium, currency: premium.price.currency }, eapFee: premium.eapFee };
   }
 
   private async register(domain: DomainState): Promise<DomainState> {
@@ -121,7 +146,7 @@ export class DomainPurchase {
       },
     });
     const registration = await this.parts.registrar.register(
-      { domainId: domain.id, name: domain.name, years, registrant },
+      { domainId: domain.id, name: domain.name, years, registrant, ...(this.premium ? { premium: this.premium } : {}) },
       this.ctx.signal,
     );
     // Recorded before anything else can fail: with the order on the record no retry registers again.

@@ -25,7 +25,7 @@ export class LocalRegistrar implements Registrar {
 
   async check(name: string): Promise<NameAvailability> {
     const { rows } = await this.db.query('SELECT 1 FROM system.local_registrations WHERE name = $1', [name]);
-    return { available: rows.length === 0, price: null };
+    return { available: rows.length === 0, price: null, premium: null };
   }
 
   price(): Promise<Money | null> {

@@ -4,6 +4,7 @@ import { registrarPhone } from './e164';
 import {
   termEnd,
   type NameAvailability,
+  type PremiumCharge,
   type Registrant,
   type Registrar,
   type Registration,
@@ -65,6 +66,17 @@ function splitName(name: string): { sld: string; tld: string } {
 }
 
 const isTrue = (value: string | undefined): boolean => value?.toLowerCase() === 'true';
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/**
+ * domains.create's premium parameters: a premium name is refused (2515623) without IsPremiumDomain
+ * and PremiumPrice, and at a price other than the registry's (2515610), so the buyer never pays an
+ * amount they did not see.
+ */
+function premiumParams(premium: PremiumCharge | undefined): Record<string, string> {
+  if (!premium) return {};
+  return { IsPremiumDomain: 'True', PremiumPrice: premium.price.amount, EapFee: premium.eapFee };
+}
 
 export class NamecheapRegistrar implements Registrar {
   readonly local = false;
@@ -89,12 +101,13 @@ export class NamecheapRegistrar implements Registrar {
     if (errorNo !== '0')
       throw new OutsideRefusal(SYSTEM, command, errorNo, this.clean(result.attributes.Description ?? 'no description'));
     const available = isTrue(result.attributes.Available);
-    // A premium name is sold at its own price, which the check states; the TLD's list price does not apply.
-    if (available && isTrue(result.attributes.IsPremiumName)) {
-      const premium = result.attributes.PremiumRegistrationPrice;
-      return { available, price: premium && Number(premium) > 0 ? { amount: premium, currency: 'USD' } : null };
-    }
-    return { available, price: null };
+    if (!available || !isTrue(result.attributes.IsPremiumName)) return { available, price: null, premium: null };
+    // A premium name is sold at the registry's price, which the check states; the TLD's list price does not apply.
+    const amount = result.attributes.PremiumRegistrationPrice ?? '';
+    if (!DECIMAL.test(amount) || Number(amount) <= 0) throw this.malformed(command, `no premium price for ${name}`);
+    const eapFee = result.attributes.EapFee ?? '0';
+    const price = { amount, currency: 'USD' };
+    return { available, price, premium: { price, eapFee: DECIMAL.test(eapFee) ? eapFee : '0' } };
   }
 
   /** One year's registration price of the name's TLD (namecheap.users.getPricing), or null when the list has none. */
@@ -115,7 +128,7 @@ export class NamecheapRegistrar implements Registrar {
         price.attributes.DurationType?.toUpperCase() === 'YEAR',
     );
     const amount = year?.attributes.YourPrice ?? year?.attributes.Price;
-    if (!year || !amount || !/^\d+(\.\d+)?$/.test(amount)) return null;
+    if (!year || !amount || !DECIMAL.test(amount)) return null;
     return { amount, currency: year.attributes.Currency ?? 'USD' };
   }
 
@@ -123,7 +136,12 @@ export class NamecheapRegistrar implements Registrar {
     const command = 'namecheap.domains.create';
     const answer = await this.call(
       command,
-      { DomainName: request.name, Years: String(request.years), ...contactParams(request.registrant) },
+      {
+        DomainName: request.name,
+        Years: String(request.years),
+        ...contactParams(request.registrant),
+        ...premiumParams(request.premium),
+      },
       signal,
     );
     const result = descendantsNamed(answer, 'DomainCreateResult')[0];

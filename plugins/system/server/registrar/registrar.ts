@@ -26,6 +26,15 @@ export interface NameAvailability {
   readonly available: boolean;
   /** One year's registration; null when the registrar does not say (the local one never does). */
   readonly price: Money | null;
+  /** Set when the registry sells this name at its own price (`price` is then that price), not its TLD's list price. */
+  readonly premium: PremiumCharge | null;
+}
+
+/** What registering a premium name costs; registering it at any other price is refused by the registrar. */
+export interface PremiumCharge {
+  readonly price: Money;
+  /** The registry's early-access fee (a decimal amount, "0" outside an early-access period). */
+  readonly eapFee: string;
 }
 
 export interface Registration {
@@ -43,6 +52,8 @@ export interface RegistrationRequest {
   readonly name: string;
   readonly years: number;
   readonly registrant: Registrant;
+  /** Set for a premium name: the price to pay, the one the buyer confirmed. */
+  readonly premium?: PremiumCharge;
 }
 
 export interface Registrar {

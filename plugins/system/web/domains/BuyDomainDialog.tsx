@@ -95,7 +95,9 @@ export function BuyDomainDialog({ onClose, onStarted }: BuyDomainDialogProps) {
     setBuying(true);
     setFailure(null);
     try {
-      onStarted(await api.purchase({ name: trimmed, project, domain_user: domainUser, server, years }));
+      // A premium name is bought at the price shown here, or the purchase refuses to buy it.
+      const premium = availability.premium && availability.price ? { premium_price: availability.price.amount } : {};
+      onStarted(await api.purchase({ name: trimmed, project, domain_user: domainUser, server, years, ...premium }));
     } catch (error) {
       setFailure(serverMessage(error) ?? String(error));
       setBuying(false);
@@ -137,18 +139,23 @@ export function BuyDomainDialog({ onClose, onStarted }: BuyDomainDialogProps) {
       </Button>
       {availability && (
         <MessageBar
-          intent={availability.available ? 'success' : 'warning'}
-          data-availability={availability.available ? 'available' : 'taken'}
+          intent={availability.available && !availability.premium ? 'success' : 'warning'}
+          data-availability={availability.available ? (availability.premium ? 'premium' : 'available') : 'taken'}
         >
           <MessageBarBody>
             {!availability.available
               ? t('domainPurchase.taken', { name: availability.name })
-              : availability.price
-                ? t('domainPurchase.availableWithPrice', {
+              : availability.premium && availability.price
+                ? t('domainPurchase.premium', {
                     name: availability.name,
                     price: formatMoney(availability.price, format),
                   })
-                : t('domainPurchase.available', { name: availability.name })}
+                : availability.price
+                  ? t('domainPurchase.availableWithPrice', {
+                      name: availability.name,
+                      price: formatMoney(availability.price, format),
+                    })
+                  : t('domainPurchase.available', { name: availability.name })}
           </MessageBarBody>
         </MessageBar>
       )}

@@ -8,7 +8,7 @@ import {
   renderPluginPage,
   runRowAction,
   typeInto,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
   webPlugin,
 } from '@core/sdk/testing-web';
@@ -18,7 +18,7 @@ import { FakeJobs, installJobs, listOf, record, references, system, SYSTEM_API }
 
 const finance = webPlugin(financeManifest, financeCode);
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const dialog = (): HTMLElement => query(document, '[role="dialog"]');
 const inDialog = (text: string): HTMLButtonElement => buttonByText(dialog(), text);
@@ -179,6 +179,55 @@ describe('buying a domain', () => {
     expect(logLines()[0]).toContain('Setting nameservers');
     expect(buttonByText(dialog(), 'Retry from the failed step')).toBeTruthy();
   });
+
+  for (const [language, labels, shown] of [
+    [
+      'en',
+      { buy: 'Buy domain', check: 'Check availability', submit: 'Buy' },
+      'vip.example is a premium name: the registry sells it for $13,000.00. Buying confirms this price; if it changes before the purchase, nothing is bought.',
+    ],
+    [
+      'ru',
+      { buy: 'Купить домен', check: 'Проверить доступность', submit: 'Купить' },
+      'vip.example — премиальное имя: реестр продаёт его за 13 000,00 $. Покупка подтверждает эту цену; если она изменится до покупки, ничего не будет куплено.',
+    ],
+  ] as const) {
+    it(`shows a premium name’s price before Buy and sends the price seen with the purchase (${language})`, {
+      timeout: 20_000,
+    }, async () => {
+      const api = domainsService(() => []).on('POST', 'domains/availability', {
+        data: {
+          name: 'vip.example',
+          available: true,
+          price: { amount: '13000.0000', currency: 'USD' },
+          premium: true,
+          local: false,
+        },
+      });
+      installJobs(new FakeJobs());
+      const { view } = await renderPluginPage({ plugins: [system], path: '/domains', codes: ['YD'], api, language });
+      await waitInAct(() => expect(view.element.querySelector('main h1')).not.toBeNull());
+      await waitInAct(() => expect(view.element.textContent).toContain(labels.buy));
+      await click(buttonByText(view.element, labels.buy));
+      await typeInto(query<HTMLInputElement>(dialog(), 'input[placeholder="example.com"]'), 'vip.example');
+      await pick(pickers()[0]!, 'Sh', 'Shop');
+      await click(inDialog(labels.check));
+      await waitInAct(() =>
+        expect(dialog().querySelector('[data-availability="premium"]')?.textContent?.replace(/\s/g, ' ')).toBe(shown),
+      );
+      await pick(pickers()[1]!, 'Do', 'Doe');
+      await click(inDialog(labels.submit));
+      await waitInAct(() => expect(api.requests('POST', 'domains/purchase')).toHaveLength(1));
+      expect(api.requests('POST', 'domains/purchase')[0]?.body).toEqual({
+        name: 'vip.example',
+        project: 3,
+        domain_user: 4,
+        server: null,
+        years: 1,
+        premium_price: '13000.0000',
+      });
+    });
+  }
 });
 
 function proxiesService(rows: () => readonly ReturnType<typeof record>[]): FakeService {

@@ -62,8 +62,8 @@ describe('Namecheap XML API adapter', () => {
   afterAll(() => fake.stop());
 
   it('checks availability and reads one year’s price of the TLD', async () => {
-    expect(await registrar().check('fresh-name.com')).toEqual({ available: true, price: null });
-    expect(await registrar().check('taken.com')).toEqual({ available: false, price: null });
+    expect(await registrar().check('fresh-name.com')).toEqual({ available: true, price: null, premium: null });
+    expect(await registrar().check('taken.com')).toEqual({ available: false, price: null, premium: null });
     expect(await registrar().price('fresh-name.com')).toEqual({ amount: '9.58', currency: 'USD' });
     const pricing = fake.http.requests.find((request) => request.body.includes('getPricing'));
     expect(Object.fromEntries(new URLSearchParams(pricing?.body))).toMatchObject({
@@ -120,10 +120,53 @@ describe('Namecheap XML API adapter', () => {
       registrar().register({ domainId: 2, name: 'taken.com', years: 1, registrant: REGISTRANT }),
     );
     expect(error).toBeInstanceOf(OutsideRefusal);
-    expect(error.message).toBe(
-      'Namecheap refused namecheap.domains.create: 2033409 Domain taken.com is not available for registration',
-    );
+    expect(error.message).toBe('Namecheap refused namecheap.domains.create: 3019166 Domain taken.com is not available');
     expect((error as OutsideRefusal).transient).toBe(false);
+  });
+
+  it('reads a premium name’s price and early-access fee from the check', async () => {
+    const price = { amount: '13000.0000', currency: 'USD' };
+    expect(await registrar().check('us.xyz')).toEqual({ available: true, price, premium: { price, eapFee: '0.0000' } });
+  });
+
+  it('registers a premium name with IsPremiumDomain, PremiumPrice and EapFee', async () => {
+    const premium = { price: { amount: '13000.0000', currency: 'USD' }, eapFee: '0.0000' };
+    const registration = await registrar().register({
+      domainId: 3,
+      name: 'us.xyz',
+      years: 1,
+      registrant: REGISTRANT,
+      premium,
+    });
+    expect(registration.order).toBe(String(fake.registered.get('us.xyz')?.order));
+    expect(fake.registered.get('us.xyz')?.params).toMatchObject({
+      IsPremiumDomain: 'True',
+      PremiumPrice: '13000.0000',
+      EapFee: '0.0000',
+    });
+    fake.registered.delete('us.xyz');
+  });
+
+  it('is refused, as documented, a premium name without the premium flags or at another price', async () => {
+    const request = { domainId: 4, name: 'us.xyz', years: 1, registrant: REGISTRANT };
+    expect((await thrown(() => registrar().register(request))).message).toBe(
+      'Namecheap refused namecheap.domains.create: 2515623 Domain is premium while considered regular or is regular while considered premium',
+    );
+    const cheaper = { price: { amount: '9.58', currency: 'USD' }, eapFee: '0' };
+    expect((await thrown(() => registrar().register({ ...request, premium: cheaper }))).message).toBe(
+      'Namecheap refused namecheap.domains.create: 2515610 Prices do not match',
+    );
+    expect(fake.registered.has('us.xyz')).toBe(false);
+  });
+
+  it('is refused, as documented, a contact without a required field', async () => {
+    const error = await thrown(() =>
+      registrar().register({ domainId: 5, name: 'no-city.com', years: 1, registrant: { ...REGISTRANT, city: '' } }),
+    );
+    expect(error.message).toBe(
+      'Namecheap refused namecheap.domains.create: 2010323 Check the required field for Registrant contact: RegistrantCity',
+    );
+    expect(fake.registered.has('no-city.com')).toBe(false);
   });
 
   it('never shows the key, even when Namecheap echoes it; a wrong key is a refusal', async () => {

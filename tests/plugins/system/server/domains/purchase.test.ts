@@ -227,6 +227,7 @@ describe('availability', () => {
       name: 'fresh-name.com',
       available: true,
       price: { amount: '9.58', currency: 'USD' },
+      premium: false,
       local: false,
     });
     const taken = await t.call(['YD'], 'POST', 'system/domains/availability', { name: 'taken.com', project: ids.real });
@@ -234,6 +235,7 @@ describe('availability', () => {
       name: 'taken.com',
       available: false,
       price: null,
+      premium: false,
       local: false,
     });
   });
@@ -247,6 +249,7 @@ describe('availability', () => {
       name: 'local-one.com',
       available: true,
       price: null,
+      premium: false,
       local: true,
     });
   });
@@ -458,6 +461,77 @@ describe('secrets', () => {
     expect(rows.length).toBeGreaterThan(4);
     for (const secret of [NAMECHEAP_KEY, CLOUDFLARE_TOKEN]) {
       expect(shown.filter((text) => text.includes(secret))).toEqual([]);
+    }
+  });
+});
+
+describe('premium names', () => {
+  const premiumOf = (name: string): Record<string, string> => t.namecheap.registered.get(name)?.params ?? {};
+
+  it('states a premium name’s own price, and says it is premium', async () => {
+    const answer = await t.call(['YD'], 'POST', 'system/domains/availability', { name: 'us.xyz', project: ids.real });
+    expect(answer.json<{ data: DomainAvailability }>().data).toEqual({
+      name: 'us.xyz',
+      available: true,
+      price: { amount: '13000.0000', currency: 'USD' },
+      premium: true,
+      local: false,
+    });
+  });
+
+  it('registers a premium name at the confirmed price, sending the premium flags', async () => {
+    const started = await purchase('us.xyz', ids.real, { premium_price: '13000.0000' });
+    expect(await t.settled(started.job)).toMatchObject({ state: 'succeeded' });
+    expect(premiumOf('us.xyz')).toMatchObject({
+      IsPremiumDomain: 'True',
+      PremiumPrice: '13000.0000',
+      EapFee: '0.0000',
+    });
+    expect(await logsOf(started.job)).toContain(
+      'us.xyz is a premium name: registering it at the confirmed $13,000.00.',
+    );
+    // In Russian the price is in the Russian form (spaces in the number may be narrow no-break ones).
+    const russian = (await logsOf(started.job, 'ru')).find((line) => line.startsWith('us.xyz — премиальное имя'));
+    expect(russian?.replace(/\s/g, ' ')).toBe(
+      'us.xyz — премиальное имя: регистрируем по подтверждённой цене 13 000,00 $.',
+    );
+  });
+
+  it('buys nothing when the premium price changed after the buyer saw it, and says so', async () => {
+    t.namecheap.premium.set('gold.xyz', { registration: '15000.0000', renewal: '15000.0000', eapFee: '0.0000' });
+    const creates = t.namecheap.calls('namecheap.domains.create');
+    const started = await purchase('gold.xyz', ids.real, { premium_price: '12000' });
+    const job = await t.settled(started.job);
+    expect(job).toMatchObject({ state: 'failed', step: 'check' });
+    expect(job.error).toBe(
+      'The premium price of gold.xyz is now $15,000.00, not the $12,000.00 confirmed; nothing was bought. Delete this record and buy the domain again to confirm the new price.',
+    );
+    expect(t.namecheap.calls('namecheap.domains.create')).toBe(creates);
+    expect(t.namecheap.registered.has('gold.xyz')).toBe(false);
+  });
+
+  it('buys nothing for a premium name whose price nobody confirmed', async () => {
+    t.namecheap.premium.set('vip.xyz', { registration: '99.5000', renewal: '99.5000', eapFee: '0.0000' });
+    const creates = t.namecheap.calls('namecheap.domains.create');
+    const started = await purchase('vip.xyz', ids.real);
+    const job = await t.settled(started.job);
+    expect(job.state).toBe('failed');
+    expect(job.error).toBe(
+      'vip.xyz is a premium name at $99.50, a price nobody confirmed; nothing was bought. Delete this record and buy the domain again from the Buy dialog, which shows the price.',
+    );
+    expect(t.namecheap.calls('namecheap.domains.create')).toBe(creates);
+  });
+
+  it('refuses a confirmed price that is not a decimal amount in a string with 422', async () => {
+    for (const premium_price of [13000, '13,000', '', '1e4']) {
+      const response = await t.call(['YD'], 'POST', 'system/domains/purchase', {
+        name: 'odd-price.xyz',
+        project: ids.real,
+        domain_user: ids.user,
+        years: 1,
+        premium_price,
+      });
+      expect(response.statusCode, String(premium_price)).toBe(422);
     }
   });
 });
