@@ -1,10 +1,9 @@
 import {
   COUNTRIES_REFERENCE,
   defineResource,
+  fieldBuilders,
   referenceTo,
   USERS_REFERENCE,
-  type FieldDefinition,
-  type ReferenceTarget,
   type StatusTone,
 } from '@core/sdk/shared';
 import { agenciesResource } from '@plugins/finance/shared/resources';
@@ -25,9 +24,6 @@ import {
  * Keys are systematic: a field's label is `system:fields.<camelName>`, an enum's value labels
  * `system:fields.<camelName>Values.<value>`, a record's noun `system:records.<camelName>`.
  */
-
-const TEXT_OPS = ['contains', 'eq', 'neq', 'startsWith'] as const;
-const RANGE_OPS = ['gte', 'lte', 'eq'] as const;
 
 /** Proxy protocols (spec: type). */
 export const PROXY_TYPES = ['http', 'socks5', 'mobile'] as const;
@@ -81,81 +77,13 @@ export const DOMAIN_JOB_STATUS_TONES = {
   cancelled: 'warning',
 } as const satisfies Readonly<Record<DomainJobStatus, StatusTone>>;
 
-function camel(name: string): string {
-  return name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-}
-const label = (name: string): string => `system:fields.${camel(name)}`;
-
-const text = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'text',
-    name,
-    labelKey: label(name),
-    maxLength: 200,
-    filter: TEXT_OPS,
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-const longText = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'longText', name, labelKey: label(name), maxLength: 4000, list: false, ...extra }) as FieldDefinition;
-const secret = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'secret', name, labelKey: label(name), maxLength: 500, ...extra }) as FieldDefinition;
-const reference = (name: string, target: ReferenceTarget, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'reference', name, labelKey: label(name), target, filter: ['eq', 'in'], ...extra }) as FieldDefinition;
-const enumeration = (name: string, values: readonly string[], extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'enum',
-    name,
-    labelKey: label(name),
-    values,
-    filter: ['eq', 'in'],
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-const wholeNumber = (name: string, min: number, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'number',
-    name,
-    labelKey: label(name),
-    integer: true,
-    min,
-    filter: RANGE_OPS,
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-const day = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'date', name, labelKey: label(name), filter: RANGE_OPS, sortable: true, ...extra }) as FieldDefinition;
-const instant = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'datetime',
-    name,
-    labelKey: label(name),
-    readOnly: true,
-    filter: ['gte', 'lte'],
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-const flag = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'boolean',
-    name,
-    labelKey: label(name),
-    default: false,
-    filter: ['eq'],
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
+const field = fieldBuilders('system:fields');
 /** Key/value credentials (an API user and key, a token): keys shown, values write-only. */
-const credentials = (extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'keyValue',
-    name: 'credentials',
-    labelKey: label('credentials'),
-    maxEntries: 20,
-    secretValues: true,
-    hintKey: 'system:fields.credentialsHint',
-    ...extra,
-  }) as FieldDefinition;
+const credentials = field.keyValue('credentials', {
+  maxEntries: 20,
+  secretValues: true,
+  hintKey: 'system:fields.credentialsHint',
+});
 
 export const languagesResource = defineResource({
   id: 'system.languages',
@@ -166,9 +94,9 @@ export const languagesResource = defineResource({
   recordKey: 'system:records.language',
   access: { read: 'YT', write: 'YT' },
   fields: [
-    text('name', { required: true, unique: true, maxLength: 100 }),
+    field.text('name', { required: true, unique: true, maxLength: 100 }),
     // ISO 639-1, lower case; the server also checks the code is one the standard assigns.
-    text('code', {
+    field.text('code', {
       required: true,
       unique: true,
       searchable: true,
@@ -194,8 +122,8 @@ export const countryLanguagesResource = defineResource({
   recordKey: 'system:records.countryLanguage',
   access: { read: 'YL', write: 'YL' },
   fields: [
-    reference('country', COUNTRIES_REFERENCE, { required: true, unique: true }),
-    reference('languages', LANGUAGE, { required: true, many: true, filter: ['in'] }),
+    field.reference('country', COUNTRIES_REFERENCE, { required: true, unique: true }),
+    field.reference('languages', LANGUAGE, { required: true, many: true, filter: ['in'] }),
   ],
   labelField: 'country',
   defaultSort: { field: 'id', direction: 'asc' },
@@ -211,36 +139,27 @@ export const domainUsersResource = defineResource({
   access: { read: 'YU', write: 'YU' },
   // Registrars take these as the registrant's contact: each is required and bounded as they require.
   fields: [
-    text('first_name', { required: true, maxLength: 60 }),
-    text('last_name', { required: true, maxLength: 60 }),
-    text('address', { required: true, maxLength: 255 }),
-    text('city', { required: true, maxLength: 60 }),
-    text('province', { required: true, maxLength: 60 }),
-    reference('country', COUNTRIES_REFERENCE, { required: true }),
-    text('postal_code', {
+    field.text('first_name', { required: true, maxLength: 60 }),
+    field.text('last_name', { required: true, maxLength: 60 }),
+    field.text('address', { required: true, maxLength: 255 }),
+    field.text('city', { required: true, maxLength: 60 }),
+    field.text('province', { required: true, maxLength: 60 }),
+    field.reference('country', COUNTRIES_REFERENCE, { required: true }),
+    field.text('postal_code', {
       required: true,
       maxLength: 16,
       pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{1,14}[A-Za-z0-9]$',
       patternMessageKey: 'system:validation.postalCode',
     }),
-    text('phone', {
+    field.text('phone', {
       required: true,
       maxLength: 16,
       pattern: E164_PATTERN,
       patternMessageKey: 'system:validation.phone',
       placeholder: '+14155550123',
     }),
-    {
-      kind: 'email',
-      name: 'email',
-      labelKey: label('email'),
-      required: true,
-      maxLength: 254,
-      filter: TEXT_OPS,
-      sortable: true,
-      searchable: true,
-    },
-    text('organization', { maxLength: 100 }),
+    field.email('email', { required: true, maxLength: 254, searchable: true }),
+    field.text('organization', { maxLength: 100 }),
   ],
   labelField: 'last_name',
   softDelete: true,
@@ -257,20 +176,12 @@ export const proxyProvidersResource = defineResource({
   recordKey: 'system:records.proxyProvider',
   access: { read: 'YP', write: 'YP' },
   fields: [
-    text('name', { required: true, unique: true, maxLength: 100 }),
-    enumeration('adapter', PROXY_ADAPTERS, { required: true, default: 'local' }),
-    credentials(),
+    field.text('name', { required: true, unique: true, maxLength: 100 }),
+    field.enum('adapter', PROXY_ADAPTERS, { required: true, default: 'local' }),
+    credentials,
     // What the provider last said the account holds (its "balance" action asks again).
-    {
-      kind: 'money',
-      name: 'balance',
-      labelKey: label('balance'),
-      readOnly: true,
-      scale: 2,
-      filter: RANGE_OPS,
-      sortable: true,
-    },
-    instant('balance_checked_at'),
+    field.money('balance', { readOnly: true, scale: 2 }),
+    field.dateTime('balance_checked_at', { readOnly: true }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -289,38 +200,38 @@ export const proxiesResource = defineResource({
   access: { read: 'YP', write: 'YP' },
   fields: [
     // Optional (spec §5): a bought proxy is named by its address until someone names it.
-    text('name', { maxLength: 100 }),
-    reference('country', COUNTRIES_REFERENCE),
-    wholeNumber('period_days', 1, { max: 3650 }),
-    enumeration('status', PROXY_STATUSES, { required: true, default: 'active', tones: PROXY_STATUS_TONES }),
+    field.text('name', { maxLength: 100 }),
+    field.reference('country', COUNTRIES_REFERENCE),
+    field.integer('period_days', { min: 1, max: 3650 }),
+    field.enum('status', PROXY_STATUSES, { required: true, default: 'active', tones: PROXY_STATUS_TONES }),
     // An agency of finance (an optional dependency): without finance the field is left out, not free text,
     // so a team stays a record someone can rename, never a spelling. team_legacy keeps the text a team was
     // typed as where it named no agency (migration 0004), until a team is picked.
-    reference('team', referenceTo(agenciesResource), { legacyField: 'team_legacy' }),
-    text('team_legacy', { readOnly: true, maxLength: 100, list: false }),
-    text('address', {
+    field.reference('team', referenceTo(agenciesResource), { legacyField: 'team_legacy' }),
+    field.text('team_legacy', { readOnly: true, maxLength: 100, list: false }),
+    field.text('address', {
       required: true,
       maxLength: 60,
       pattern: HOST_PORT_PATTERN,
       patternMessageKey: 'system:validation.hostPort',
       placeholder: '203.0.113.7:8080',
     }),
-    secret('credentials_pair', {
+    field.secret('credentials_pair', {
       maxLength: 300,
       pattern: '^[^:\\s]+:\\S+$',
       patternMessageKey: 'system:validation.loginPass',
     }),
-    { kind: 'url', name: 'reset_link', labelKey: label('reset_link'), maxLength: 500, list: false },
-    enumeration('type', PROXY_TYPES, { required: true, default: 'http' }),
-    reference('provider', PROXY_PROVIDER),
-    day('end_date'),
-    wholeNumber('account_count', 0, { default: 0 }),
-    text('order_id', { format: 'identifier', maxLength: 100, filter: ['eq'], searchable: true }),
+    field.url('reset_link', { maxLength: 500, list: false, filter: false, sortable: false }),
+    field.enum('type', PROXY_TYPES, { required: true, default: 'http' }),
+    field.reference('provider', PROXY_PROVIDER),
+    field.date('end_date'),
+    field.integer('account_count', { min: 0, default: 0 }),
+    field.text('order_id', { format: 'identifier', maxLength: 100, filter: ['eq'], searchable: true }),
     // The last check's outcome (the "check" action).
-    instant('checked_at'),
-    wholeNumber('latency_ms', 0, { readOnly: true }),
-    text('exit_ip', { readOnly: true, maxLength: 45, filter: ['eq'], searchable: true }),
-    text('check_error', { readOnly: true, maxLength: 300, list: false, filter: undefined, sortable: false }),
+    field.dateTime('checked_at', { readOnly: true }),
+    field.integer('latency_ms', { min: 0, readOnly: true }),
+    field.text('exit_ip', { readOnly: true, maxLength: 45, filter: ['eq'], searchable: true }),
+    field.text('check_error', { readOnly: true, maxLength: 300, list: false, filter: false, sortable: false }),
   ],
   labelField: 'address',
   softDelete: true,
@@ -338,11 +249,11 @@ export const servicesResource = defineResource({
   recordKey: 'system:records.service',
   access: { read: 'YS', write: 'YS' },
   fields: [
-    text('name', { required: true, unique: true, maxLength: 100 }),
-    enumeration('group', SERVICE_GROUPS, { required: true, default: 'other' }),
-    text('sub_group', { maxLength: 100 }),
-    enumeration('adapter', SERVICE_ADAPTERS, { required: true, default: 'none', hintKey: 'system:fields.adapterHint' }),
-    credentials(),
+    field.text('name', { required: true, unique: true, maxLength: 100 }),
+    field.enum('group', SERVICE_GROUPS, { required: true, default: 'other' }),
+    field.text('sub_group', { maxLength: 100 }),
+    field.enum('adapter', SERVICE_ADAPTERS, { required: true, default: 'none', hintKey: 'system:fields.adapterHint' }),
+    credentials,
   ],
   labelField: 'name',
   softDelete: true,
@@ -359,37 +270,37 @@ export const serversResource = defineResource({
   recordKey: 'system:records.server',
   access: { read: 'YE', write: 'YE' },
   fields: [
-    text('name', { required: true, unique: true, maxLength: 100 }),
-    text('domain', {
+    field.text('name', { required: true, unique: true, maxLength: 100 }),
+    field.text('domain', {
       searchable: true,
       maxLength: 253,
       pattern: DOMAIN_NAME_PATTERN,
       patternMessageKey: 'system:validation.domain',
     }),
-    enumeration('type', SERVER_TYPES, { required: true, default: 'vps' }),
-    secret('password', { maxLength: 200 }),
-    longText('comment', { maxLength: 2000 }),
-    wholeNumber('port', 1, { max: 65535, default: 22, format: 'identifier' }),
-    secret('auth_key', { maxLength: 500 }),
-    secret('ssh_key', { maxLength: 10000 }),
-    text('ip', {
+    field.enum('type', SERVER_TYPES, { required: true, default: 'vps' }),
+    field.secret('password', { maxLength: 200 }),
+    field.longText('comment', { list: false, maxLength: 2000 }),
+    field.integer('port', { min: 1, max: 65535, default: 22, format: 'identifier' }),
+    field.secret('auth_key', { maxLength: 500 }),
+    field.secret('ssh_key', { maxLength: 10000 }),
+    field.text('ip', {
       searchable: true,
       maxLength: 15,
       pattern: IPV4_PATTERN,
       patternMessageKey: 'system:validation.ipv4',
       filter: ['eq', 'startsWith'],
     }),
-    text('ipv6', {
+    field.text('ipv6', {
       maxLength: 45,
       pattern: IPV6_PATTERN,
       patternMessageKey: 'system:validation.ipv6',
       filter: ['eq', 'startsWith'],
       list: false,
     }),
-    enumeration('status', SERVER_STATUSES, { required: true, default: 'active', tones: SERVER_STATUS_TONES }),
-    text('provider', { maxLength: 100 }),
-    day('expiry_date'),
-    flag('reserved'),
+    field.enum('status', SERVER_STATUSES, { required: true, default: 'active', tones: SERVER_STATUS_TONES }),
+    field.text('provider', { maxLength: 100 }),
+    field.date('expiry_date'),
+    field.boolean('reserved', { default: false }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -406,12 +317,12 @@ export const projectsResource = defineResource({
   recordKey: 'system:records.project',
   access: { read: 'YA', write: 'YA' },
   fields: [
-    text('name', { required: true, unique: true, maxLength: 100 }),
+    field.text('name', { required: true, unique: true, maxLength: 100 }),
     // A service of the registrar group: where the project's domains are bought.
-    reference('registrar', SERVICE, { required: true }),
+    field.reference('registrar', SERVICE, { required: true }),
     // A service of the CDN group: where the project's domains are pointed.
-    reference('cdn', SERVICE, { required: true }),
-    reference('proxy', PROXY),
+    field.reference('cdn', SERVICE, { required: true }),
+    field.reference('proxy', PROXY),
   ],
   labelField: 'name',
   softDelete: true,
@@ -428,7 +339,7 @@ export const domainsResource = defineResource({
   recordKey: 'system:records.domain',
   access: { read: 'YD', write: 'YD' },
   fields: [
-    text('name', {
+    field.text('name', {
       required: true,
       unique: true,
       maxLength: 253,
@@ -436,19 +347,19 @@ export const domainsResource = defineResource({
       patternMessageKey: 'system:validation.domain',
       placeholder: 'example.com',
     }),
-    reference('project', PROJECT, { required: true }),
-    reference('domain_user', DOMAIN_USER, { required: true }),
+    field.reference('project', PROJECT, { required: true }),
+    field.reference('domain_user', DOMAIN_USER, { required: true }),
     // The server the site on this domain runs on: the DNS records point at its addresses.
-    reference('server', SERVER),
+    field.reference('server', SERVER),
     // The CDN's zone id, set by the purchase.
-    text('zone', { readOnly: true, maxLength: 100, filter: ['eq'] }),
-    longText('comment', { maxLength: 2000 }),
-    enumeration('job_status', DOMAIN_JOB_STATUSES, { readOnly: true, default: 'none', tones: DOMAIN_JOB_STATUS_TONES }),
-    text('nameservers', { readOnly: true, maxLength: 600, list: false, filter: undefined, sortable: false }),
-    day('expiry_date'),
+    field.text('zone', { readOnly: true, maxLength: 100, filter: ['eq'] }),
+    field.longText('comment', { list: false, maxLength: 2000 }),
+    field.enum('job_status', DOMAIN_JOB_STATUSES, { readOnly: true, default: 'none', tones: DOMAIN_JOB_STATUS_TONES }),
+    field.text('nameservers', { readOnly: true, maxLength: 600, list: false, filter: false, sortable: false }),
+    field.date('expiry_date'),
     // Bought through the local registrar: nothing was paid for and the name is not registered anywhere.
-    flag('local', { readOnly: true }),
-    text('registrar_order', { readOnly: true, maxLength: 100, list: false, filter: ['eq'], searchable: true }),
+    field.boolean('local', { default: false, readOnly: true }),
+    field.text('registrar_order', { readOnly: true, maxLength: 100, list: false, filter: ['eq'], searchable: true }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -465,14 +376,14 @@ export const whitesResource = defineResource({
   recordKey: 'system:records.white',
   access: { read: 'YQ', write: 'YQ' },
   fields: [
-    text('name', { required: true, unique: true, maxLength: 100 }),
-    reference('language', LANGUAGE),
-    enumeration('source', WHITE_SOURCES, { required: true, default: 'url' }),
+    field.text('name', { required: true, unique: true, maxLength: 100 }),
+    field.reference('language', LANGUAGE),
+    field.enum('source', WHITE_SOURCES, { required: true, default: 'url' }),
     // The page's address when the source is a URL.
-    { kind: 'url', name: 'url', labelKey: label('url'), maxLength: 500, filter: TEXT_OPS },
+    field.url('url', { maxLength: 500, sortable: false }),
     // The uploaded archive's file name and size, set by the upload.
-    text('archive_name', { readOnly: true, maxLength: 200 }),
-    wholeNumber('archive_size', 0, { readOnly: true, list: false }),
+    field.text('archive_name', { readOnly: true, maxLength: 200 }),
+    field.integer('archive_size', { min: 0, readOnly: true, list: false }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -489,14 +400,14 @@ export const sitesResource = defineResource({
   recordKey: 'system:records.site',
   access: { read: 'YQ', write: 'YQ' },
   fields: [
-    reference('domain', DOMAIN, { required: true, unique: true }),
+    field.reference('domain', DOMAIN, { required: true, unique: true }),
     // The tracker (Keitaro instance) the site sends its traffic through, by its slug.
-    text('tracker', { maxLength: 100 }),
-    flag('critical'),
-    enumeration('type', SITE_TYPES, { required: true, default: 'landing' }),
-    reference('user', USERS_REFERENCE),
-    reference('server', SERVER),
-    reference('whites', WHITE, { many: true, filter: ['in'] }),
+    field.text('tracker', { maxLength: 100 }),
+    field.boolean('critical', { default: false }),
+    field.enum('type', SITE_TYPES, { required: true, default: 'landing' }),
+    field.reference('user', USERS_REFERENCE),
+    field.reference('server', SERVER),
+    field.reference('whites', WHITE, { many: true, filter: ['in'] }),
   ],
   labelField: 'domain',
   softDelete: true,
