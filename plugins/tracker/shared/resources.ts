@@ -1,10 +1,9 @@
 import {
   COUNTRIES_REFERENCE,
   defineResource,
+  fieldBuilders,
   referenceTo,
   USERS_REFERENCE,
-  type FieldDefinition,
-  type ReferenceTarget,
   type ResourceDefinition,
   type StatusTone,
 } from '@core/sdk/shared';
@@ -20,9 +19,6 @@ import { verticalsResource } from '@plugins/finance/shared/resources';
  * Keys are systematic: a field's label is `tracker:fields.<camelName>`, an enum's value labels
  * `tracker:fields.<camelName>Values.<value>`, a record's noun `tracker:records.<camelName>`.
  */
-
-const TEXT_OPS = ['contains', 'eq', 'neq', 'startsWith'] as const;
-const RANGE_OPS = ['gte', 'lte', 'eq'] as const;
 
 /** Lower-case words joined by single hyphens: how Keitaro and URLs spell a name. */
 export const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
@@ -58,93 +54,18 @@ export const PROJECT_STATUS_TONES = {
   closed: 'subtle',
 } as const satisfies Readonly<Record<(typeof PROJECT_STATUSES)[number], StatusTone>>;
 
-const text = (name: string, labelKey: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'text', name, labelKey, maxLength: 200, filter: TEXT_OPS, sortable: true, ...extra }) as FieldDefinition;
-const reference = (
-  name: string,
-  labelKey: string,
-  target: ReferenceTarget,
-  extra: Partial<FieldDefinition> = {},
-): FieldDefinition =>
-  ({ kind: 'reference', name, labelKey, target, filter: ['eq', 'in'], ...extra }) as FieldDefinition;
-const many = (
-  name: string,
-  labelKey: string,
-  target: ReferenceTarget,
-  extra: Partial<FieldDefinition> = {},
-): FieldDefinition => ({ kind: 'reference', name, labelKey, target, many: true, ...extra }) as FieldDefinition;
-const day = (name: string, labelKey: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'date', name, labelKey, required: true, filter: RANGE_OPS, sortable: true, ...extra }) as FieldDefinition;
-const money = (name: string, labelKey: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'money',
-    name,
-    labelKey,
-    scale: 2,
-    min: '0',
-    currencies: PAYOUT_CURRENCIES,
-    defaultCurrency: 'USD',
-    filter: RANGE_OPS,
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-const wholeNumber = (
-  name: string,
-  labelKey: string,
-  min: number,
-  extra: Partial<FieldDefinition> = {},
-): FieldDefinition =>
-  ({
-    kind: 'number',
-    name,
-    labelKey,
-    integer: true,
-    min,
-    filter: RANGE_OPS,
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-const keitaroId = (name: string, labelKey: string): FieldDefinition =>
-  wholeNumber(name, labelKey, 1, { format: 'identifier', readOnly: true, filter: ['eq'], list: false });
+const field = fieldBuilders('tracker:fields');
+/** A payout in the advertiser's currency. */
+const PAYOUT = { scale: 2, min: '0', currencies: PAYOUT_CURRENCIES, defaultCurrency: 'USD' } as const;
+/** Keitaro's id of a row the sync wrote there: read-only, looked up exactly. */
+const KEITARO_ID = { min: 1, format: 'identifier', readOnly: true, filter: ['eq'], list: false } as const;
 
 /** The Keitaro sync of a row: switched on by the user, kept by the sync (server/keitaro). */
-const syncFields = (): FieldDefinition[] => [
-  {
-    kind: 'boolean',
-    name: 'sync_enabled',
-    labelKey: 'tracker:fields.syncEnabled',
-    default: false,
-    filter: ['eq'],
-    sortable: true,
-  },
-  {
-    kind: 'enum',
-    name: 'sync_state',
-    labelKey: 'tracker:fields.syncState',
-    values: SYNC_STATES,
-    tones: SYNC_STATE_TONES,
-    default: 'off',
-    readOnly: true,
-    filter: ['eq', 'in'],
-    sortable: true,
-  },
-  {
-    kind: 'text',
-    name: 'sync_error',
-    labelKey: 'tracker:fields.syncError',
-    maxLength: 2000,
-    readOnly: true,
-    list: false,
-  },
-  {
-    kind: 'datetime',
-    name: 'synced_at',
-    labelKey: 'tracker:fields.syncedAt',
-    readOnly: true,
-    filter: ['gte', 'lte'],
-    sortable: true,
-    list: false,
-  },
+const syncFields = [
+  field.boolean('sync_enabled', { default: false }),
+  field.enum('sync_state', SYNC_STATES, { tones: SYNC_STATE_TONES, default: 'off', readOnly: true }),
+  field.text('sync_error', { maxLength: 2000, readOnly: true, list: false, filter: false, sortable: false }),
+  field.dateTime('synced_at', { readOnly: true, list: false }),
 ];
 /** Retrying the Keitaro sync: offered only while sync is on (the server answers 409 otherwise). */
 const syncAction = (requires: string) => ({
@@ -164,17 +85,17 @@ export const trackersResource = defineResource({
   recordKey: 'tracker:records.tracker',
   access: { read: 'TT', write: 'TT' },
   fields: [
-    text('slug', 'tracker:fields.slug', {
+    field.text('slug', {
       required: true,
       maxLength: 64,
       unique: true,
       pattern: SLUG_PATTERN,
       patternMessageKey: 'tracker:validation.slug',
     }),
-    wholeNumber('credits', 'tracker:fields.credits', 0, { default: 0 }),
-    reference('active_server', 'tracker:fields.activeServer', KEITARO_SERVERS_REFERENCE),
-    many('hold_servers', 'tracker:fields.holdServers', KEITARO_SERVERS_REFERENCE),
-    text('service', 'tracker:fields.service', { maxLength: 100 }),
+    field.integer('credits', { min: 0, default: 0 }),
+    field.reference('active_server', KEITARO_SERVERS_REFERENCE),
+    field.reference('hold_servers', KEITARO_SERVERS_REFERENCE, { many: true, filter: false }),
+    field.text('service', { maxLength: 100 }),
   ],
   labelField: 'slug',
   softDelete: true,
@@ -191,8 +112,8 @@ export const advertisersResource = defineResource({
   recordKey: 'tracker:records.advertiser',
   access: { read: 'TA', write: 'TA' },
   fields: [
-    text('name', 'tracker:fields.name', { required: true, unique: true }),
-    text('alias', 'tracker:fields.alias', {
+    field.text('name', { required: true, unique: true }),
+    field.text('alias', {
       required: true,
       maxLength: 64,
       unique: true,
@@ -200,9 +121,9 @@ export const advertisersResource = defineResource({
       pattern: SLUG_PATTERN,
       patternMessageKey: 'tracker:validation.slug',
     }),
-    many('trackers', 'tracker:fields.trackers', TRACKER),
+    field.reference('trackers', TRACKER, { many: true, filter: false }),
     // Appended to each of the advertiser's offers' landing URLs (offerPreviewUrl).
-    { kind: 'keyValue', name: 'offer_params', labelKey: 'tracker:fields.offerParams', maxEntries: 50 },
+    field.keyValue('offer_params', { maxEntries: 50 }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -218,35 +139,21 @@ export const offersResource = defineResource({
   recordKey: 'tracker:records.offer',
   access: { read: 'TO', write: 'TO' },
   fields: [
-    text('name', 'tracker:fields.name', { required: true }),
+    field.text('name', { required: true }),
     // An advertiser's record page lists its offers first.
-    reference('advertiser', 'tracker:fields.advertiser', referenceTo(advertisersResource), {
-      required: true,
-      related: { order: 10 },
-    }),
+    field.reference('advertiser', referenceTo(advertisersResource), { required: true, related: { order: 10 } }),
     // The offer's vertical (finance's one Vertical entity): what Keitaro's notes name. group_legacy keeps
     // the text a group was typed as where it named no vertical (migration 0004), until a group is picked.
-    reference('group', 'tracker:fields.group', referenceTo(verticalsResource), { legacyField: 'group_legacy' }),
-    text('group_legacy', 'tracker:fields.groupLegacy', { readOnly: true, maxLength: 100, list: false }),
-    money('payout', 'tracker:fields.payout'),
+    field.reference('group', referenceTo(verticalsResource), { legacyField: 'group_legacy' }),
+    field.text('group_legacy', { readOnly: true, maxLength: 100, list: false }),
+    field.money('payout', { ...PAYOUT }),
     // The kernel's countries, named in the reader's language (migration 0003 moved offers onto them).
-    many('countries', 'tracker:fields.countries', COUNTRIES_REFERENCE),
-    {
-      kind: 'url',
-      name: 'landing_url',
-      labelKey: 'tracker:fields.landingUrl',
-      maxLength: 2048,
-      filter: TEXT_OPS,
-      list: false,
-    },
-    reference('tracker', 'tracker:fields.tracker', TRACKER, { related: { order: 10 } }),
-    text('tracker_offer_id', 'tracker:fields.trackerOfferId', {
-      format: 'identifier',
-      maxLength: 100,
-      searchable: true,
-    }),
-    ...syncFields(),
-    keitaroId('keitaro_offer_id', 'tracker:fields.keitaroOfferId'),
+    field.reference('countries', COUNTRIES_REFERENCE, { many: true, filter: false }),
+    field.url('landing_url', { maxLength: 2048, list: false, sortable: false }),
+    field.reference('tracker', TRACKER, { related: { order: 10 } }),
+    field.text('tracker_offer_id', { format: 'identifier', maxLength: 100, searchable: true }),
+    ...syncFields,
+    field.integer('keitaro_offer_id', { ...KEITARO_ID }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -263,36 +170,20 @@ export const streamsResource = defineResource({
   recordKey: 'tracker:records.stream',
   access: { read: 'TS', write: 'TS' },
   fields: [
-    wholeNumber('campaign_id', 'tracker:fields.campaignId', 1, {
-      format: 'identifier',
-      required: true,
-      filter: ['eq'],
-    }),
-    text('campaign_name', 'tracker:fields.campaignName', { required: true }),
+    field.integer('campaign_id', { min: 1, format: 'identifier', required: true, filter: ['eq'] }),
+    field.text('campaign_name', { required: true }),
     // An ad account's id in the ad platform; the web links it when the social plugin runs.
-    text('ad_account', 'tracker:fields.adAccount', {
-      format: 'identifier',
-      maxLength: 100,
-      filter: ['eq', 'contains'],
-      searchable: true,
-    }),
-    reference('offer', 'tracker:fields.offer', referenceTo(offersResource), { required: true, related: { order: 10 } }),
-    text('pixel', 'tracker:fields.pixel', { maxLength: 100, list: false }),
+    field.text('ad_account', { format: 'identifier', maxLength: 100, filter: ['eq', 'contains'], searchable: true }),
+    field.reference('offer', referenceTo(offersResource), { required: true, related: { order: 10 } }),
+    field.text('pixel', { maxLength: 100, list: false }),
     // streamLink() of the offer's tracker and the campaign, kept by the server on every write.
-    { kind: 'url', name: 'link', labelKey: 'tracker:fields.link', maxLength: 2048, readOnly: true },
-    reference('user', 'tracker:fields.user', USERS_REFERENCE),
-    text('site', 'tracker:fields.site', { maxLength: 253 }),
-    {
-      kind: 'boolean',
-      name: 'is_default',
-      labelKey: 'tracker:fields.isDefault',
-      default: false,
-      filter: ['eq'],
-      sortable: true,
-    },
-    ...syncFields(),
-    keitaroId('keitaro_campaign_id', 'tracker:fields.keitaroCampaignId'),
-    keitaroId('keitaro_stream_id', 'tracker:fields.keitaroStreamId'),
+    field.url('link', { maxLength: 2048, readOnly: true, filter: false, sortable: false }),
+    field.reference('user', USERS_REFERENCE),
+    field.text('site', { maxLength: 253 }),
+    field.boolean('is_default', { default: false }),
+    ...syncFields,
+    field.integer('keitaro_campaign_id', { ...KEITARO_ID }),
+    field.integer('keitaro_stream_id', { ...KEITARO_ID }),
   ],
   labelField: 'campaign_name',
   softDelete: true,
@@ -309,22 +200,13 @@ export const bizdevDealsResource = defineResource({
   recordKey: 'tracker:records.bizdevDeal',
   access: { read: 'TB', write: 'TB' },
   fields: [
-    day('date_from', 'tracker:fields.dateFrom'),
-    day('date_finish', 'tracker:fields.dateFinish'),
-    text('brand', 'tracker:fields.brand', { required: true }),
-    money('epl_buyer', 'tracker:fields.eplBuyer'),
-    money('epl', 'tracker:fields.epl'),
-    {
-      kind: 'percent',
-      name: 'crg',
-      labelKey: 'tracker:fields.crg',
-      scale: 2,
-      min: '0',
-      max: '100',
-      filter: RANGE_OPS,
-      sortable: true,
-    },
-    reference('tracker', 'tracker:fields.tracker', TRACKER, { required: true }),
+    field.date('date_from', { required: true }),
+    field.date('date_finish', { required: true }),
+    field.text('brand', { required: true }),
+    field.money('epl_buyer', { ...PAYOUT }),
+    field.money('epl', { ...PAYOUT }),
+    field.percent('crg', { scale: 2, min: '0', max: '100' }),
+    field.reference('tracker', TRACKER, { required: true }),
   ],
   labelField: 'brand',
   softDelete: true,
@@ -340,10 +222,10 @@ export const bizdevLimitsResource = defineResource({
   recordKey: 'tracker:records.bizdevLimit',
   access: { read: 'TL', write: 'TL' },
   fields: [
-    day('date', 'tracker:fields.date'),
+    field.date('date', { required: true }),
     // Leads a tracker takes that day: the most its approved requests may add up to.
-    wholeNumber('cap', 'tracker:fields.cap', 0, { required: true }),
-    reference('tracker', 'tracker:fields.tracker', TRACKER, { required: true }),
+    field.integer('cap', { min: 0, required: true }),
+    field.reference('tracker', TRACKER, { required: true }),
   ],
   labelField: 'date',
   softDelete: true,
@@ -360,22 +242,12 @@ export const bizdevRequestsResource = defineResource({
   recordKey: 'tracker:records.bizdevRequest',
   access: { read: 'TR', write: 'TR' },
   fields: [
-    wholeNumber('cap', 'tracker:fields.cap', 1, { required: true }),
-    reference('tracker', 'tracker:fields.tracker', TRACKER, { required: true }),
-    day('date', 'tracker:fields.date'),
+    field.integer('cap', { min: 1, required: true }),
+    field.reference('tracker', TRACKER, { required: true }),
+    field.date('date', { required: true }),
     // The caller when left out.
-    reference('requester', 'tracker:fields.requester', USERS_REFERENCE),
-    {
-      kind: 'enum',
-      name: 'status',
-      labelKey: 'tracker:fields.status',
-      values: REQUEST_STATUSES,
-      tones: REQUEST_STATUS_TONES,
-      default: 'pending',
-      readOnly: true,
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
+    field.reference('requester', USERS_REFERENCE),
+    field.enum('status', REQUEST_STATUSES, { tones: REQUEST_STATUS_TONES, default: 'pending', readOnly: true }),
   ],
   labelField: 'date',
   softDelete: true,
@@ -408,22 +280,17 @@ export const financeProjectsResource = defineResource({
   recordKey: 'tracker:records.financeProject',
   access: { read: 'TF', write: 'TF' },
   fields: [
-    text('name', 'tracker:fields.name', { required: true, unique: true }),
-    many('advertisers', 'tracker:fields.advertisers', referenceTo(advertisersResource)),
+    field.text('name', { required: true, unique: true }),
+    field.reference('advertisers', referenceTo(advertisersResource), { many: true, filter: false }),
     // The one Vertical entity is finance's: see README.md.
-    reference('vertical', 'tracker:fields.vertical', referenceTo(verticalsResource)),
-    reference('manager', 'tracker:fields.manager', USERS_REFERENCE),
-    {
-      kind: 'enum',
-      name: 'status',
+    field.reference('vertical', referenceTo(verticalsResource)),
+    field.reference('manager', USERS_REFERENCE),
+    field.enum('status', PROJECT_STATUSES, {
       labelKey: 'tracker:fields.projectStatus',
-      values: PROJECT_STATUSES,
       tones: PROJECT_STATUS_TONES,
       default: 'active',
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
-    { kind: 'longText', name: 'comment', labelKey: 'tracker:fields.comment', maxLength: 2000 },
+    }),
+    field.longText('comment'),
   ],
   labelField: 'name',
   softDelete: true,
