@@ -13,7 +13,7 @@ import { signInBotLink, signInHandler } from './handlers/sign-in-handler';
 import { MESSENGER_MESSAGES_RU } from './messages-ru';
 import { BOT_HANDLERS, NOTIFICATIONS, type BotHandler } from './services';
 import webhooksSql from './migrations/0001_webhooks.sql?raw';
-import { TelegramBotApi } from './telegram/bot-api';
+import { JOB_FLOOD_WAIT_MS, REQUEST_FLOOD_WAIT_MS, sleep, TelegramBotApi, type Sleep } from './telegram/bot-api';
 import { webhookRoute } from './webhook/webhook-route';
 import { WebhookSecrets } from './webhook/webhook-secrets';
 
@@ -22,6 +22,8 @@ export interface MessengerServerOptions {
   readonly env?: Environment;
   /** The clock webhook statuses are stamped with. */
   readonly now?: () => Date;
+  /** How the plugin waits when Telegram's flood control asks it to; tests pass one that returns at once. */
+  readonly sleep?: Sleep;
 }
 
 /**
@@ -49,8 +51,20 @@ export function createMessengerServerPlugin(options: MessengerServerOptions = {}
       context.resources.hooks(handlerClassesResource, handlerClassHooks);
       context.resources.hooks(botsResource, botHooks);
       const config = readMessengerConfig(context.settings, options.env ?? process.env);
+      const wait = options.sleep ?? sleep;
+      // Requests wait briefly for flood control; jobs (notification delivery) may wait longer.
       const telegram = (token: string): TelegramBotApi =>
-        new TelegramBotApi({ token, baseUrl: config.telegramApiBase });
+        new TelegramBotApi({
+          token,
+          baseUrl: config.telegramApiBase,
+          floodWait: { maxWaitMs: REQUEST_FLOOD_WAIT_MS, sleep: wait },
+        });
+      const telegramInJob = (token: string): TelegramBotApi =>
+        new TelegramBotApi({
+          token,
+          baseUrl: config.telegramApiBase,
+          floodWait: { maxWaitMs: JOB_FLOOD_WAIT_MS, sleep: wait },
+        });
       const secrets = new WebhookSecrets(db, config.webhookKey);
       const handlers = createBotHandlerRegistry();
       registered = () => handlers.list();
@@ -62,7 +76,12 @@ export function createMessengerServerPlugin(options: MessengerServerOptions = {}
       context.provide(NOTIFICATIONS, notifier);
       // The kernel's notifications a user asked to get through the bot too.
       context.notifications.channel(
-        telegramChannel({ db, users: context.users, notifier, publicUrl: config.publicUrl }),
+        telegramChannel({
+          db,
+          users: context.users,
+          notifier: notificationDelivery(db, telegramInJob),
+          publicUrl: config.publicUrl,
+        }),
       );
       signIn.provideBotLink(signInBotLink(db));
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DataEnvelope, FieldValue, ResourceRecord, RowAction } from '@core/sdk/shared';
 import {
   ApiError,
@@ -13,7 +13,7 @@ import {
 import { botsResource, CHAT_ID_PATTERN, MESSAGE_MAX_LENGTH, type SendTestBody } from '../../shared/resources';
 import { PUBLIC_URL_MISSING, type MessengerConfig } from '../config';
 import { TelegramUnreachableError, type TelegramBotApi } from '../telegram/bot-api';
-import { telegramFailure } from '../telegram/telegram-failures';
+import { telegramFailure, TelegramWaitError } from '../telegram/telegram-failures';
 import type { WebhookSecrets } from '../webhook/webhook-secrets';
 import { webhookPath } from '../webhook/webhook-route';
 import { liveBot } from './bot-store';
@@ -37,6 +37,17 @@ type Fields = Record<string, FieldValue>;
 
 /** One action's calls: what they learnt goes into `learnt` as it is learnt, so a failure half-way keeps it. */
 type TelegramSteps = (api: TelegramBotApi, learnt: Fields, botId: number) => Promise<void>;
+
+/** Runs a route's work; a flood-control refusal leaves with Retry-After naming Telegram's wait. */
+async function answering<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TelegramWaitError && error.retryAfter !== null)
+      void reply.header('retry-after', String(error.retryAfter));
+    throw error;
+  }
+}
 
 function actionOf(name: string): RowAction {
   const action = botsResource.rowActions?.find((candidate) => candidate.name === name);
@@ -73,9 +84,12 @@ export function botActionRoutes(app: FastifyInstance, context: ServerPluginConte
     app.post<{ Params: IdParams }>(
       `/${botsResource.path}/:id/${action.endpoint}`,
       { config: { access: { requires: action.requires } }, schema: { params: ID_PARAMS } },
-      async (request): Promise<DataEnvelope<ResourceRecord>> => {
+      async (request, reply): Promise<DataEnvelope<ResourceRecord>> => {
         assertNoBody(request.body);
-        return { data: await perform(action.name, request.params.id, routes.actorOf(request), steps) };
+        const record = await answering(reply, () =>
+          perform(action.name, request.params.id, routes.actorOf(request), steps),
+        );
+        return { data: record };
       },
     );
   };
@@ -99,15 +113,18 @@ export function botActionRoutes(app: FastifyInstance, context: ServerPluginConte
   app.post<{ Params: IdParams; Body: SendTestInput }>(
     `/${botsResource.path}/:id/${sendTest.endpoint}`,
     { config: { access: { requires: sendTest.requires } }, schema: { params: ID_PARAMS, body: SEND_TEST_BODY } },
-    async (request): Promise<DataEnvelope<ResourceRecord>> => {
+    async (request, reply): Promise<DataEnvelope<ResourceRecord>> => {
       const { chat_id: chatId, text } = request.body;
       const bot = await liveBot(db, request.params.id);
       if (!bot) throw routes.notFound();
-      try {
-        await deps.telegram(bot.token).sendMessage(chatIdOf(chatId), text);
-      } catch (error) {
-        throw telegramFailure(error);
-      }
+      // A test message is the user's to repeat: a longer wait than the adapter's is answered, not queued.
+      await answering(reply, async () => {
+        try {
+          await deps.telegram(bot.token).sendMessage(chatIdOf(chatId), text);
+        } catch (error) {
+          throw telegramFailure(error);
+        }
+      });
       // The message changes no record: the bot is answered as it stands.
       const record = await findRecord(db, botsResource, request.params.id);
       if (!record) throw routes.notFound();

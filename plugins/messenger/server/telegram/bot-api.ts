@@ -1,8 +1,12 @@
 /**
  * The Telegram Bot API over HTTPS (https://core.telegram.org/bots/api): the methods the messenger
  * plugin uses, each a POST of JSON to `<baseUrl>/bot<token>/<method>` answering `{ ok, result }` or
- * `{ ok: false, error_code, description }`. The token is part of every URL, so no error, log line or
- * message here ever carries a URL: only the method's name.
+ * `{ ok: false, error_code, description, parameters? }` ("Making requests"). The token is part of
+ * every URL, so no error, log line or message here ever carries a URL: only the method's name.
+ *
+ * Flood control: Telegram refuses with 429 and says in `parameters.retry_after` ("ResponseParameters")
+ * how many seconds to wait before the request can be repeated. The adapter waits and repeats once
+ * when its caller allows that long a wait (`floodWait`); otherwise the refusal carries the wait.
  */
 
 /** Telegram's own address; configuration may point elsewhere (a local Bot API server, a test fake). */
@@ -43,10 +47,37 @@ export class TelegramApiError extends Error {
     readonly method: string,
     readonly errorCode: number,
     readonly description: string,
+    /** Flood control's `parameters.retry_after`: the seconds to wait before repeating; null when not given. */
+    readonly retryAfter: number | null = null,
   ) {
     super(`Telegram refused ${method}: ${errorCode} ${description}`);
     this.name = 'TelegramApiError';
   }
+}
+
+/** The seconds Telegram asked to wait when `error` is its flood control's 429 naming them; else null. */
+export function retryAfterOf(error: unknown): number | null {
+  return error instanceof TelegramApiError && error.errorCode === 429 ? error.retryAfter : null;
+}
+
+/** Waits `ms` without holding the event loop; tests pass one that returns at once. */
+export type Sleep = (ms: number) => Promise<void>;
+
+export const sleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The longest flood-control wait inside an HTTP request: the request holds its admission place
+ * while it waits, so a longer wait is answered (or becomes a job) instead.
+ */
+export const REQUEST_FLOOD_WAIT_MS = 3_000;
+
+/** The longest wait inside a job's attempt: far below an attempt's time limit (5 minutes by default). */
+export const JOB_FLOOD_WAIT_MS = 60_000;
+
+/** How long a caller lets the adapter wait for flood control before repeating a refused call once. */
+export interface FloodWait {
+  readonly maxWaitMs: number;
+  readonly sleep: Sleep;
 }
 
 /** Telegram did not answer: no connection, a timeout. Nothing can be said about what happened there. */
@@ -66,6 +97,8 @@ export interface BotApiOptions {
   /** Default TELEGRAM_API_BASE. */
   readonly baseUrl?: string;
   readonly timeoutMs?: number;
+  /** Absent: a 429 is thrown at once, its wait in the error. */
+  readonly floodWait?: FloodWait;
 }
 
 type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
@@ -150,8 +183,21 @@ export class TelegramBotApi {
     return result;
   }
 
-  /** One call: its `result`, or a typed error that never names the URL (it holds the token). */
+  /** One call, repeated once after flood control's wait when the caller allows that long a wait. */
   private async call(method: string, params: JsonObject): Promise<Json> {
+    try {
+      return await this.send(method, params);
+    } catch (error) {
+      const seconds = retryAfterOf(error);
+      const wait = this.options.floodWait;
+      if (seconds === null || wait === undefined || seconds * 1000 > wait.maxWaitMs) throw error;
+      await wait.sleep(seconds * 1000);
+      return this.send(method, params);
+    }
+  }
+
+  /** One request: its `result`, or a typed error that never names the URL (it holds the token). */
+  private async send(method: string, params: JsonObject): Promise<Json> {
     let response: Response;
     try {
       response = await fetch(`${this.base}/bot${this.options.token}/${method}`, {
@@ -174,7 +220,13 @@ export class TelegramBotApi {
       throw new TelegramApiError(method, response.status, 'the answer is not a Bot API envelope');
     if (!body.ok) {
       const code = isNumber(body.error_code) ? body.error_code : response.status;
-      throw new TelegramApiError(method, code, isString(body.description) ? body.description : 'no description');
+      const retryAfter = isRecord(body.parameters) ? body.parameters.retry_after : undefined;
+      throw new TelegramApiError(
+        method,
+        code,
+        isString(body.description) ? body.description : 'no description',
+        isNumber(retryAfter) && retryAfter >= 0 ? Math.ceil(retryAfter) : null,
+      );
     }
     return body.result ?? null;
   }

@@ -10,14 +10,18 @@ const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 let t: MessengerTestApp;
 let bot: number;
+/** The waits the plugin asked for; none really happens. */
+const waits: number[] = [];
 beforeAll(async () => {
-  t = await messengerApp({ now: () => NOW });
+  t = await messengerApp({ now: () => NOW, sleep: async (ms) => void waits.push(ms) });
 }, DB_TIMEOUT);
 afterAll(() => t.close());
 beforeEach(async () => {
   t.telegram.offline = false;
   t.telegram.lastError = null;
   t.telegram.pendingUpdates = 0;
+  t.telegram.flood = null;
+  waits.length = 0;
   bot = await t.addBot('messenger.sign-in');
 });
 
@@ -142,6 +146,51 @@ describe('bot row actions', () => {
     expect(wrongToken.statusCode).toBe(422);
     expect(wrongToken.json().message).toBe('Telegram refused getMe: Unauthorized');
     expect(await historyActions()).toEqual(['create']);
+  });
+
+  it('waits out a short flood-control wait inside the request and repeats the call once', async () => {
+    t.telegram.flood = { retryAfter: 3, times: 1 };
+    const before = t.telegram.sent.length;
+    const flooded = t.telegram.flooded.length;
+    const sent = await run('send-test', { chat_id: 42, text: 'after the wait' });
+    expect(sent.statusCode).toBe(200);
+    expect(waits).toEqual([3000]);
+    expect(t.telegram.flooded.slice(flooded).map((call) => call.method)).toEqual(['sendMessage']);
+    expect(t.telegram.sent.slice(before)).toEqual([{ chatId: 42, text: 'after the wait' }]);
+
+    // Refused again after the wait: the request answers with the wait, it does not wait twice.
+    t.telegram.flood = { retryAfter: 2, times: 2 };
+    const again = await run('check-token');
+    expect(again.statusCode).toBe(429);
+    expect(again.headers['retry-after']).toBe('2');
+    expect(waits).toEqual([3000, 2000]);
+  });
+
+  it('answers a longer flood-control wait with 429 and Retry-After, in the caller’s language, never as a refusal', async () => {
+    t.telegram.flood = { retryAfter: 30, times: 2 };
+    const calls = t.telegram.calls.length;
+    const test = await run('send-test', { chat_id: 42, text: 'hello' });
+    expect(test.statusCode).toBe(429);
+    expect(test.headers['retry-after']).toBe('30');
+    expect(test.json().message).toBe('Telegram asks to wait 30 s');
+    const russian = await t.call(
+      ['MB'],
+      'POST',
+      `bots/${bot}/send-test`,
+      { chat_id: 42, text: 'hello' },
+      { 'accept-language': 'ru' },
+    );
+    expect(russian.statusCode).toBe(429);
+    expect(russian.json().message).toBe('Telegram просит подождать 30 с');
+    // Nothing waited in the request, and each call was made once.
+    expect(waits).toEqual([]);
+    expect(t.telegram.calls.length).toBe(calls);
+    expect(t.telegram.flooded.slice(-2).map((call) => call.method)).toEqual(['sendMessage', 'sendMessage']);
+
+    t.telegram.flood = { retryAfter: 45, times: 1 };
+    const status = await run('refresh-webhook');
+    expect(status.statusCode).toBe(429);
+    expect(status.headers['retry-after']).toBe('45');
   });
 
   it('stores "unreachable" and answers 502 when Telegram cannot be reached; nothing pretends to have worked', async () => {

@@ -1,6 +1,11 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TelegramApiError, TelegramBotApi, TelegramUnreachableError } from '@plugins/messenger/server/telegram/bot-api';
+import {
+  retryAfterOf,
+  TelegramApiError,
+  TelegramBotApi,
+  TelegramUnreachableError,
+} from '@plugins/messenger/server/telegram/bot-api';
 import { FakeTelegram } from '../support/fake-telegram';
 
 const TOKEN = '7000000042:AAE-test-token-not-a-real-one';
@@ -101,5 +106,41 @@ describe('the Telegram Bot API adapter, against a local fake of the documented m
     } finally {
       silent.close();
     }
+  });
+
+  it("reads flood control's retry_after into the refusal, and without leave to wait makes the call once", async () => {
+    telegram.flood = { retryAfter: 7, times: 1 };
+    const flooded = telegram.flooded.length;
+    const refused = await api.sendMessage(42, 'too fast').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TelegramApiError);
+    expect(refused).toMatchObject({
+      method: 'sendMessage',
+      errorCode: 429,
+      description: 'Too Many Requests: retry after 7',
+      retryAfter: 7,
+    });
+    expect(retryAfterOf(refused)).toBe(7);
+    expect(telegram.flooded.length - flooded).toBe(1);
+  });
+
+  it('waits as long as Telegram asks when its caller allows it, then repeats the call once', async () => {
+    const waits: number[] = [];
+    const patient = new TelegramBotApi({
+      token: TOKEN,
+      baseUrl,
+      floodWait: { maxWaitMs: 3_000, sleep: async (ms) => void waits.push(ms) },
+    });
+    telegram.flood = { retryAfter: 2, times: 1 };
+    expect(await patient.sendMessage(42, 'after the wait')).toMatchObject({ chatId: 42 });
+    expect(waits).toEqual([2000]);
+    expect(telegram.sent.at(-1)).toEqual({ chatId: 42, text: 'after the wait' });
+
+    // A longer wait than allowed is not waited; a second refusal after the wait is not repeated.
+    telegram.flood = { retryAfter: 4, times: 1 };
+    await expect(patient.getMe()).rejects.toMatchObject({ errorCode: 429, retryAfter: 4 });
+    telegram.flood = { retryAfter: 1, times: 2 };
+    await expect(patient.getMe()).rejects.toMatchObject({ errorCode: 429, retryAfter: 1 });
+    expect(waits).toEqual([2000, 1000]);
+    telegram.flood = null;
   });
 });

@@ -94,7 +94,11 @@ export async function messengerApp(options: MessengerAppOptions = {}): Promise<M
   const telegram = new FakeTelegram(BOT_TOKEN);
   const telegramApiBase = await telegram.start();
   const env = { ...options.env, ...(options.fakeViaEnv ? { ERP_TELEGRAM_API_BASE: telegramApiBase } : {}) };
-  const plugin = createMessengerServerPlugin({ env, ...(options.now ? { now: options.now } : {}) });
+  const plugin = createMessengerServerPlugin({
+    env,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
   const plugins = [plugin, ...(options.plugins ?? [])];
   const db = options.db ?? (await freshDatabase(plugins));
   const settings = {

@@ -8,13 +8,18 @@ export interface FakeCall {
 }
 
 /**
- * A small local stand-in for the Telegram Bot API, for tests only: the documented methods the
- * messenger plugin calls (getMe, setWebhook with secret_token, deleteWebhook, getWebhookInfo,
- * sendMessage) with their documented shapes, and the `{ ok: false, error_code, description }`
- * envelope for a wrong token, a missing parameter or a chat the bot cannot write to.
+ * A small local stand-in for the Telegram Bot API (https://core.telegram.org/bots/api), for tests
+ * only: the documented methods the messenger plugin calls (getMe, setWebhook with secret_token,
+ * deleteWebhook, getWebhookInfo, sendMessage) with their documented shapes, and the
+ * `{ ok: false, error_code, description, parameters? }` envelope ("Making requests") for a wrong
+ * token, a missing parameter, a chat the bot cannot write to, and flood control: 429 with
+ * `parameters.retry_after` ("ResponseParameters"), the seconds to wait before repeating.
  */
 export class FakeTelegram {
+  /** The calls Telegram answered (flood control's refusals are in `flooded`). */
   readonly calls: FakeCall[] = [];
+  /** The calls flood control refused with 429. */
+  readonly flooded: FakeCall[] = [];
   private webhook = { url: '', secret: '' };
   private server: Server | null = null;
   /** A delivery error Telegram would report in getWebhookInfo, and the updates waiting. */
@@ -24,6 +29,8 @@ export class FakeTelegram {
   readonly chats = new Set<number | string>([42, '@agency_news']);
   /** While true, every connection is dropped unanswered: Telegram cannot be reached. */
   offline = false;
+  /** Flood control: the next `times` calls are refused with 429, asking to wait `retryAfter` seconds. */
+  flood: { retryAfter: number; times: number } | null = null;
 
   constructor(readonly token: string) {}
 
@@ -62,20 +69,39 @@ export class FakeTelegram {
     const [, token, method] = match as unknown as [string, string, string];
     if (token !== this.token) return this.refuse(401, 'Unauthorized');
     const params = raw === '' ? {} : (JSON.parse(raw) as Record<string, unknown>);
+    // "Making requests" and "ResponseParameters": flood control answers 429 and names the wait.
+    if (this.flood !== null && this.flood.times > 0) {
+      this.flooded.push({ method, params });
+      const { retryAfter } = this.flood;
+      this.flood = this.flood.times > 1 ? { retryAfter, times: this.flood.times - 1 } : null;
+      return {
+        status: 429,
+        body: {
+          ok: false,
+          error_code: 429,
+          description: `Too Many Requests: retry after ${retryAfter}`,
+          parameters: { retry_after: retryAfter },
+        },
+      };
+    }
     this.calls.push({ method, params });
     const ok = (result: unknown) => ({ status: 200, body: { ok: true, result } });
     switch (method) {
+      // "getMe": the bot as a User.
       case 'getMe':
         return ok({ id: 7000000042, is_bot: true, first_name: 'Agency bot', username: 'agency_test_bot' });
+      // "setWebhook": an HTTPS url, and the secret_token Telegram sends back with each update.
       case 'setWebhook': {
         if (typeof params.url !== 'string' || !params.url.startsWith('https://'))
           return this.refuse(400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
         this.webhook = { url: params.url, secret: typeof params.secret_token === 'string' ? params.secret_token : '' };
         return ok(true);
       }
+      // "deleteWebhook".
       case 'deleteWebhook':
         this.webhook = { url: '', secret: '' };
         return ok(true);
+      // "getWebhookInfo": a WebhookInfo; the last error's fields only when there was one.
       case 'getWebhookInfo':
         return ok({
           url: this.webhook.url,
@@ -85,6 +111,7 @@ export class FakeTelegram {
             ? { last_error_date: this.lastError.date, last_error_message: this.lastError.message }
             : {}),
         });
+      // "sendMessage": chat_id (a number or @channelusername) and a non-empty text; the answer is the Message.
       case 'sendMessage': {
         const chat = params.chat_id;
         if ((typeof chat !== 'number' && typeof chat !== 'string') || !this.chats.has(chat))
