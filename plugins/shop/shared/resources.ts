@@ -1,11 +1,4 @@
-import {
-  defineResource,
-  referenceTo,
-  USERS_REFERENCE,
-  type FieldDefinition,
-  type ReferenceTarget,
-  type StatusTone,
-} from '@core/sdk/shared';
+import { defineResource, fieldBuilders, referenceTo, USERS_REFERENCE, type StatusTone } from '@core/sdk/shared';
 import { botsResource } from '@plugins/messenger/shared/resources';
 
 /**
@@ -16,9 +9,6 @@ import { botsResource } from '@plugins/messenger/shared/resources';
  * Keys are systematic: a field's label is `shop:fields.<camelName>`, an enum's value labels
  * `shop:fields.<camelName>Values.<value>`, a record's noun `shop:records.<camelName>`.
  */
-
-const TEXT_OPS = ['contains', 'eq', 'neq', 'startsWith'] as const;
-const RANGE_OPS = ['gte', 'lte', 'eq'] as const;
 
 /** Currencies the shop prices in. */
 export const SHOP_CURRENCIES = ['USD', 'EUR'] as const;
@@ -84,70 +74,7 @@ export const ASSET_STATUS_TONES = {
   disabled: 'danger',
 } as const satisfies Readonly<Record<(typeof ASSET_STATUSES)[number], StatusTone>>;
 
-const text = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'text',
-    name,
-    labelKey: `shop:fields.${camel(name)}`,
-    maxLength: 200,
-    filter: TEXT_OPS,
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-const reference = (name: string, target: ReferenceTarget, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'reference',
-    name,
-    labelKey: `shop:fields.${camel(name)}`,
-    target,
-    filter: ['eq', 'in'],
-    ...extra,
-  }) as FieldDefinition;
-const enumeration = (name: string, values: readonly string[], extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'enum',
-    name,
-    labelKey: `shop:fields.${camel(name)}`,
-    values,
-    filter: ['eq', 'in'],
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-const wholeNumber = (name: string, min: number, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'number',
-    name,
-    labelKey: `shop:fields.${camel(name)}`,
-    integer: true,
-    min,
-    filter: RANGE_OPS,
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-const flag = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'boolean',
-    name,
-    labelKey: `shop:fields.${camel(name)}`,
-    default: false,
-    filter: ['eq'],
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-const instant = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'datetime',
-    name,
-    labelKey: `shop:fields.${camel(name)}`,
-    readOnly: true,
-    filter: ['gte', 'lte'],
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-
-function camel(name: string): string {
-  return name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-}
+const field = fieldBuilders('shop:fields');
 
 export const categoriesResource = defineResource({
   id: 'shop.categories',
@@ -158,9 +85,9 @@ export const categoriesResource = defineResource({
   recordKey: 'shop:records.category',
   access: { read: 'SC', write: 'SC' },
   fields: [
-    text('name', { required: true, unique: true }),
-    { kind: 'longText', name: 'comment', labelKey: 'shop:fields.comment', maxLength: 2000, list: false },
-    text('format', {
+    field.text('name', { required: true, unique: true }),
+    field.longText('comment', { list: false }),
+    field.text('format', {
       required: true,
       pattern: FORMAT_PATTERN,
       patternMessageKey: 'shop:validation.format',
@@ -168,7 +95,7 @@ export const categoriesResource = defineResource({
       placeholder: 'login:password:email',
     }),
     // Free positions of the category's products, kept by the stock engine.
-    wholeNumber('count', 0, { readOnly: true, default: 0 }),
+    field.integer('count', { min: 0, readOnly: true, default: 0 }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -185,36 +112,25 @@ export const productsResource = defineResource({
   recordKey: 'shop:records.product',
   access: { read: 'SP', write: 'SP' },
   fields: [
-    text('name', { required: true, unique: true }),
-    {
-      kind: 'money',
-      name: 'price',
-      labelKey: 'shop:fields.price',
-      required: true,
-      scale: 2,
-      min: '0',
-      currencies: SHOP_CURRENCIES,
-      defaultCurrency: 'USD',
-      filter: RANGE_OPS,
-      sortable: true,
-    },
-    reference('category', CATEGORY, { required: true }),
+    field.text('name', { required: true, unique: true }),
+    field.money('price', { required: true, scale: 2, min: '0', currencies: SHOP_CURRENCIES, defaultCurrency: 'USD' }),
+    field.reference('category', CATEGORY, { required: true }),
     // Units one team may order per day (the team's time zone); none means no limit.
-    wholeNumber('day_limit', 1, { hintKey: 'shop:fields.dayLimitHint', emptyLabelKey: 'shop:fields.noLimit' }),
-    text('order_text', {
+    field.integer('day_limit', { min: 1, hintKey: 'shop:fields.dayLimitHint', emptyLabelKey: 'shop:fields.noLimit' }),
+    field.text('order_text', {
       maxLength: 500,
       pattern: ONE_LINE_PATTERN,
       patternMessageKey: 'shop:validation.oneLine',
       hintKey: 'shop:fields.orderTextHint',
       list: false,
     }),
-    { kind: 'longText', name: 'description', labelKey: 'shop:fields.description', maxLength: 4000, list: false },
-    enumeration('status', PRODUCT_STATUSES, { required: true, default: 'active', tones: PRODUCT_STATUS_TONES }),
-    enumeration('type', PRODUCT_TYPES, { required: true, default: 'ad-account' }),
+    field.longText('description', { maxLength: 4000, list: false }),
+    field.enum('status', PRODUCT_STATUSES, { required: true, default: 'active', tones: PRODUCT_STATUS_TONES }),
+    field.enum('type', PRODUCT_TYPES, { required: true, default: 'ad-account' }),
     // Orders of it go to the setup queue once completed.
-    flag('needs_setup'),
+    field.boolean('needs_setup', { default: false }),
     // Free positions, kept by the stock engine.
-    wholeNumber('in_stock', 0, { readOnly: true, default: 0 }),
+    field.integer('in_stock', { min: 0, readOnly: true, default: 0 }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -231,19 +147,19 @@ export const teamsResource = defineResource({
   recordKey: 'shop:records.team',
   access: { read: 'SO', write: 'SO' },
   fields: [
-    text('name', { required: true, unique: true }),
+    field.text('name', { required: true, unique: true }),
     // The Google spreadsheet the team's orders are exported to.
-    text('sheet_key', {
+    field.text('sheet_key', {
       maxLength: 200,
       pattern: '^[A-Za-z0-9_-]{20,100}$',
       patternMessageKey: 'shop:validation.sheetKey',
       filter: ['eq'],
       list: false,
     }),
-    reference('bot', referenceTo(botsResource)),
-    text('uuid', { readOnly: true, maxLength: 36, filter: ['eq'], list: false, searchable: true }),
+    field.reference('bot', referenceTo(botsResource)),
+    field.text('uuid', { readOnly: true, maxLength: 36, filter: ['eq'], list: false, searchable: true }),
     // The team's day, for day limits.
-    text('timezone', {
+    field.text('timezone', {
       required: true,
       default: 'UTC',
       maxLength: 64,
@@ -251,11 +167,11 @@ export const teamsResource = defineResource({
       patternMessageKey: 'shop:validation.timeZone',
       filter: ['eq'],
     }),
-    reference('products', PRODUCT, { many: true, filter: undefined }),
-    reference('users', USERS_REFERENCE, { many: true, filter: undefined }),
+    field.reference('products', PRODUCT, { many: true, filter: false }),
+    field.reference('users', USERS_REFERENCE, { many: true, filter: false }),
     // The spreadsheet export: when it last ran, and the last order it carried (the next one appends after it).
-    instant('sheet_exported_at', { list: false }),
-    wholeNumber('sheet_exported_through', 0, { readOnly: true, list: false, filter: undefined, sortable: false }),
+    field.dateTime('sheet_exported_at', { readOnly: true, list: false }),
+    field.integer('sheet_exported_through', { min: 0, readOnly: true, list: false, filter: false, sortable: false }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -276,46 +192,30 @@ export const ordersResource = defineResource({
   access: { read: 'SO', write: 'SO' },
   fields: [
     // "<product> × <quantity>", kept by the order engine: the order's label in other lists.
-    text('title', { readOnly: true, maxLength: 300 }),
-    reference('team', TEAM, { required: true }),
-    reference('product', PRODUCT, { required: true }),
-    wholeNumber('quantity', 1, { required: true, max: 10000 }),
+    field.text('title', { readOnly: true, maxLength: 300 }),
+    field.reference('team', TEAM, { required: true }),
+    field.reference('product', PRODUCT, { required: true }),
+    field.integer('quantity', { min: 1, required: true, max: 10000 }),
     // Units handed out so far (a presale order fills as stock arrives): named apart from the quantity ordered.
-    wholeNumber('count', 0, { readOnly: true, default: 0, labelKey: 'shop:fields.handedOut' }),
-    {
-      kind: 'money',
-      name: 'value',
-      labelKey: 'shop:fields.value',
-      readOnly: true,
-      scale: 2,
-      filter: RANGE_OPS,
-      sortable: true,
-    },
-    enumeration('status', ORDER_STATUSES, { readOnly: true, default: 'new', tones: ORDER_STATUS_TONES }),
+    field.integer('count', { min: 0, readOnly: true, default: 0, labelKey: 'shop:fields.handedOut' }),
+    field.money('value', { readOnly: true, scale: 2 }),
+    field.enum('status', ORDER_STATUSES, { readOnly: true, default: 'new', tones: ORDER_STATUS_TONES }),
     // The buyer: the positions are reserved for this user.
-    reference('user', USERS_REFERENCE, { required: true }),
-    flag('setup'),
-    flag('presale'),
+    field.reference('user', USERS_REFERENCE, { required: true }),
+    field.boolean('setup', { default: false }),
+    field.boolean('presale', { default: false }),
     // Days the assets are needed for.
-    wholeNumber('period', 1, { max: 365 }),
-    text('campaign_group', { maxLength: 100 }),
-    text('vertical', { maxLength: 100 }),
-    enumeration('source', ORDER_SOURCES, { readOnly: true, default: 'web' }),
-    text('timezone', { readOnly: true, maxLength: 64, list: false }),
+    field.integer('period', { min: 1, max: 365 }),
+    field.text('campaign_group', { maxLength: 100 }),
+    field.text('vertical', { maxLength: 100 }),
+    field.enum('source', ORDER_SOURCES, { readOnly: true, default: 'web' }),
+    field.text('timezone', { readOnly: true, maxLength: 64, list: false }),
     // The team's calendar day the order counts against its day limit.
-    {
-      kind: 'date',
-      name: 'team_day',
-      labelKey: 'shop:fields.teamDay',
-      readOnly: true,
-      filter: RANGE_OPS,
-      sortable: true,
-      list: false,
-    },
-    reference('bot', referenceTo(botsResource), { readOnly: true, list: false }),
+    field.date('team_day', { readOnly: true, list: false }),
+    field.reference('bot', referenceTo(botsResource), { readOnly: true, list: false }),
     // The messenger account that ordered through the bot.
-    text('team_user', { format: 'identifier', readOnly: true, maxLength: 100, list: false }),
-    instant('completed_at'),
+    field.text('team_user', { format: 'identifier', readOnly: true, maxLength: 100, list: false }),
+    field.dateTime('completed_at', { readOnly: true }),
   ],
   labelField: 'title',
   softDelete: true,
@@ -358,16 +258,16 @@ export const positionsResource = defineResource({
   access: { read: 'SQ', write: 'SQ' },
   fields: [
     // The product's name when the position was loaded: its label in other lists.
-    text('title', { readOnly: true }),
-    reference('product', PRODUCT, { required: true }),
+    field.text('title', { readOnly: true }),
+    field.reference('product', PRODUCT, { required: true }),
     // The asset itself (login:password:…): write-only here, revealed by `GET positions/:id/data`.
-    { kind: 'secret', name: 'data', labelKey: 'shop:fields.data', required: true, maxLength: 4000 },
-    enumeration('state', POSITION_STATES, { required: true, default: 'free', tones: POSITION_STATE_TONES }),
-    instant('reserved_until'),
+    field.secret('data', { required: true, maxLength: 4000 }),
+    field.enum('state', POSITION_STATES, { required: true, default: 'free', tones: POSITION_STATE_TONES }),
+    field.dateTime('reserved_until', { readOnly: true }),
     // An order's record page lists the positions it handed out first.
-    reference('order', ORDER, { readOnly: true, related: { labelKey: 'shop:orders.handedOut', order: 10 } }),
+    field.reference('order', ORDER, { readOnly: true, related: { labelKey: 'shop:orders.handedOut', order: 10 } }),
     // Whom a reserved or sold position went to.
-    reference('owner', USERS_REFERENCE, { readOnly: true }),
+    field.reference('owner', USERS_REFERENCE, { readOnly: true }),
   ],
   labelField: 'title',
   softDelete: true,
@@ -385,14 +285,14 @@ export const setupTasksResource = defineResource({
   recordKey: 'shop:records.setupTask',
   access: { read: 'SS', write: 'SS' },
   fields: [
-    text('title', { readOnly: true, maxLength: 300 }),
-    reference('order', ORDER, { readOnly: true, related: { order: 20 } }),
-    reference('user', USERS_REFERENCE, { readOnly: true }),
-    enumeration('state', SETUP_STATES, { readOnly: true, default: 'queued', tones: SETUP_STATE_TONES }),
-    reference('assignee', USERS_REFERENCE, { readOnly: true }),
-    { kind: 'longText', name: 'comment', labelKey: 'shop:fields.comment', maxLength: 2000, readOnly: true },
-    instant('taken_at', { list: false }),
-    instant('finished_at'),
+    field.text('title', { readOnly: true, maxLength: 300 }),
+    field.reference('order', ORDER, { readOnly: true, related: { order: 20 } }),
+    field.reference('user', USERS_REFERENCE, { readOnly: true }),
+    field.enum('state', SETUP_STATES, { readOnly: true, default: 'queued', tones: SETUP_STATE_TONES }),
+    field.reference('assignee', USERS_REFERENCE, { readOnly: true }),
+    field.longText('comment', { readOnly: true }),
+    field.dateTime('taken_at', { readOnly: true, list: false }),
+    field.dateTime('finished_at', { readOnly: true }),
   ],
   labelField: 'title',
   defaultSort: { field: 'id', direction: 'asc' },
@@ -432,56 +332,38 @@ export const reportsResource = defineResource({
   recordKey: 'shop:records.report',
   access: { read: 'SR', write: 'SR' },
   fields: [
-    {
-      kind: 'date',
-      name: 'report_date',
-      labelKey: 'shop:fields.reportDate',
-      required: true,
-      filter: RANGE_OPS,
-      sortable: true,
-    },
-    reference('order', ORDER),
-    reference('user', USERS_REFERENCE),
-    reference('product', PRODUCT),
-    reference('category', CATEGORY),
-    text('ads_account_id', {
+    field.date('report_date', { required: true }),
+    field.reference('order', ORDER),
+    field.reference('user', USERS_REFERENCE),
+    field.reference('product', PRODUCT),
+    field.reference('category', CATEGORY),
+    field.text('ads_account_id', {
       format: 'identifier',
       required: true,
       maxLength: 64,
       pattern: '^[0-9]{1,32}$',
       patternMessageKey: 'shop:validation.digits',
     }),
-    text('bm_id', {
+    field.text('bm_id', {
       format: 'identifier',
       searchable: true,
       maxLength: 64,
       pattern: '^[0-9]{1,32}$',
       patternMessageKey: 'shop:validation.digits',
     }),
-    text('fp_id', {
+    field.text('fp_id', {
       format: 'identifier',
       searchable: true,
       maxLength: 64,
       pattern: '^[0-9]{1,32}$',
       patternMessageKey: 'shop:validation.digits',
     }),
-    { kind: 'secret', name: 'data', labelKey: 'shop:fields.data', maxLength: 4000 },
-    enumeration('status', ASSET_STATUSES, { required: true, default: 'active', tones: ASSET_STATUS_TONES }),
-    text('disable_reason', { maxLength: 200 }),
-    {
-      kind: 'money',
-      name: 'spent_usd',
-      labelKey: 'shop:fields.spentUsd',
-      required: true,
-      scale: 2,
-      min: '0',
-      currencies: ['USD'],
-      defaultCurrency: 'USD',
-      filter: RANGE_OPS,
-      sortable: true,
-    },
-    text('vertical', { maxLength: 100 }),
-    reference('team', TEAM),
+    field.secret('data', { maxLength: 4000 }),
+    field.enum('status', ASSET_STATUSES, { required: true, default: 'active', tones: ASSET_STATUS_TONES }),
+    field.text('disable_reason', { maxLength: 200 }),
+    field.money('spent_usd', { required: true, scale: 2, min: '0', currencies: ['USD'], defaultCurrency: 'USD' }),
+    field.text('vertical', { maxLength: 100 }),
+    field.reference('team', TEAM),
   ],
   labelField: 'ads_account_id',
   softDelete: true,
