@@ -1,3 +1,4 @@
+import { formatMessage } from '@core/sdk/shared';
 import {
   PermanentJobError,
   type ChannelMessage,
@@ -8,13 +9,17 @@ import {
 import { NOTIFICATION_HANDLER } from '../../shared/resources';
 import { firstBotWithHandler } from '../bots/bot-store';
 import type { Notifier } from '../services';
+import { retryAfterOf } from '../telegram/bot-api';
+import { TELEGRAM_WAIT } from '../telegram/telegram-failures';
 
 /*
  * The kernel's notifications reach a user through the notifications bot too when they asked for a
  * source "through the bot": the kernel runs each delivery as a durable job (retried while Telegram
  * is unreachable) and calls `deliver`; a user is reachable when their profile carries a Telegram
  * id and a notifications bot with a token runs. Without one (local mode) nothing is sent and
- * `deliver` throws, so no delivery is ever claimed.
+ * `deliver` throws, so no delivery is ever claimed. The notifier given here runs inside the job,
+ * so it waits out Telegram's shorter flood-control waits itself; a longer one fails the attempt
+ * saying how long Telegram asked to wait, and the job is retried.
  */
 
 export const TELEGRAM_CHANNEL = 'messenger.telegram';
@@ -51,7 +56,13 @@ export function telegramChannel({ db, users, notifier, publicUrl }: TelegramChan
     async deliver(message) {
       const chatId = await users.messengerIdOf(db, 'telegram', message.userId);
       if (chatId === null) throw new PermanentJobError('The user has no Telegram id (or is blocked).');
-      await notifier.notify(chatId, channelText(message, publicUrl));
+      try {
+        await notifier.notify(chatId, channelText(message, publicUrl));
+      } catch (error) {
+        const seconds = retryAfterOf(error);
+        if (seconds === null) throw error;
+        throw new Error(formatMessage(TELEGRAM_WAIT, { seconds }), { cause: error });
+      }
     },
   };
 }

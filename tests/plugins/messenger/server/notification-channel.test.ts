@@ -31,6 +31,8 @@ const probe = defineServerPlugin({
 
 let t: MessengerTestApp;
 let userId = 0;
+/** The waits the plugin asked for; none really happens. */
+const waits: number[] = [];
 const TELEGRAM_ID = 5551234;
 
 const preferences = (method: 'GET' | 'PUT', payload?: object) =>
@@ -62,7 +64,7 @@ const until = async <T>(check: () => Promise<T | false>, what: string): Promise<
 };
 
 beforeAll(async () => {
-  t = await messengerApp({ plugins: [probe] });
+  t = await messengerApp({ plugins: [probe], sleep: async (ms) => void waits.push(ms) });
   const { rows } = await t.db.query<{ id: string }>(
     `INSERT INTO core.users (username, email, password_hash, tg_user_id) VALUES ('tg-user', 'tg@example.com', 'x', $1) RETURNING id`,
     [TELEGRAM_ID],
@@ -112,6 +114,40 @@ describe('the Telegram notification channel', () => {
     });
     await until(async () => (await deliveryJobs()).at(-1) === 'failed', 'the failed delivery job');
     expect(t.telegram.sent.length).toBe(sent);
+  }, 30_000);
+
+  it('waits out flood control inside the delivery job, and fails the attempt for a retry when the wait is long', async () => {
+    const bot = await t.addBot('messenger.notifications');
+    try {
+      const publish = (title: string) =>
+        notifications!.publish(t.db, {
+          source: 'probe.news',
+          to: { users: [userId] },
+          title: { en: title, ru: title },
+        });
+      waits.length = 0;
+      t.telegram.flood = { retryAfter: 20, times: 1 };
+      await publish('After the wait');
+      await until(async () => (await deliveryJobs()).at(-1) === 'succeeded', 'the delivery after the wait');
+      expect(waits).toEqual([20_000]);
+      expect(t.telegram.sent.at(-1)).toEqual({ chatId: TELEGRAM_ID, text: 'ℹ️ After the wait' });
+
+      t.telegram.flood = { retryAfter: 600, times: 1 };
+      await publish('Later');
+      const attempt = await until(async () => {
+        const { rows } = await t.db.query<{ state: string; attempts: number; error: string | null }>(
+          `SELECT state, attempts, error FROM core.jobs WHERE kind = 'core.notification-delivery' ORDER BY id DESC LIMIT 1`,
+        );
+        const job = rows[0];
+        return job && job.attempts === 1 && job.state === 'queued' ? job : false;
+      }, 'the attempt refused by flood control');
+      expect(attempt.error).toBe('Telegram asks to wait 600 s');
+      // Ten minutes are not waited inside the attempt.
+      expect(waits).toEqual([20_000]);
+    } finally {
+      t.telegram.flood = null;
+      await t.call(['MB'], 'DELETE', `bots/${bot}`);
+    }
   }, 30_000);
 
   it('writes the title, the text and the page’s address when the public address is known', () => {
