@@ -63,6 +63,7 @@ export function useBotSignIn(host: BotSignInHost, messages: BotSignInMessages): 
   const [now, setNow] = useState(() => Date.now());
   const { blocked, generic, expired } = messages;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the trigger: `newCode` bumps it to ask again.
   useEffect(() => {
     let current = true;
     setState({ kind: 'loading' });

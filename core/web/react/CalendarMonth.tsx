@@ -87,6 +87,9 @@ function movedDay(event: KeyboardEvent, day: string, firstDayOfWeek: number): st
   }
 }
 
+const focusDay = (grid: HTMLTableElement | null, day: string) =>
+  grid?.querySelector<HTMLButtonElement>(`button[data-day="${day}"]`)?.focus();
+
 /**
  * One month's days as a keyboard grid, weeks starting on the language's first day: arrows move a
  * day or a week, Home and End to the week's ends, Page Up and Page Down a month (with Shift a
@@ -103,15 +106,14 @@ export function CalendarMonth({ selected, focused, onFocusedChange, onPick, min,
 
   // Focus goes to the focused day on opening (after the popover has placed its own), then follows
   // it as keys move it; clicking the month arrows leaves focus on them.
-  const focusDay = (day: string) =>
-    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-day="${day}"]`)?.focus();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening; later moves are followed below.
   useEffect(() => {
-    const timer = setTimeout(() => focusDay(focused), 0);
+    const timer = setTimeout(() => focusDay(gridRef.current, focused), 0);
     return () => clearTimeout(timer);
-    // Only on opening: later moves are followed below.
   }, []);
   useEffect(() => {
-    if (gridRef.current?.contains(gridRef.current.ownerDocument.activeElement)) focusDay(focused);
+    const grid = gridRef.current;
+    if (grid?.contains(grid.ownerDocument.activeElement)) focusDay(grid, focused);
   }, [focused]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {

@@ -14,6 +14,11 @@ const useStyles = makeStyles({
 });
 
 const LOCAL = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/;
+
+const split = (text: string): readonly [string, string] => {
+  const match = LOCAL.exec(text);
+  return match ? [match[1] ?? '', match[2] ?? ''] : ['', ''];
+};
 const HOUR_MINUTE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export interface DateTimeInputProps {
@@ -70,17 +75,13 @@ function TimeInput({
 export function DateTimeInput({ value, onChange, ...props }: DateTimeInputProps) {
   const { t } = useTranslation('core');
   const styles = useStyles();
-  const split = (text: string): readonly [string, string] => {
-    const match = LOCAL.exec(text);
-    return match ? [match[1] ?? '', match[2] ?? ''] : ['', ''];
-  };
   const [[day, time], setParts] = useState(() => split(value));
 
   // A value set from outside (a form's reset) replaces the parts; one this field made is their own composition.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the value from outside is followed, not the parts.
   useEffect(() => {
     const composed = day === '' && time === '' ? '' : `${day}T${time}`;
     if (value !== composed) setParts(split(value));
-    // Only the value from outside is followed.
   }, [value]);
 
   const change = (nextDay: string, nextTime: string) => {

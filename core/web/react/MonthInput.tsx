@@ -52,6 +52,9 @@ function movedMonth(key: string, index: number): number | null {
   return move === undefined ? null : Math.min(11, Math.max(0, index + move));
 }
 
+const focusMonth = (grid: HTMLDivElement | null, index: number) =>
+  grid?.querySelector<HTMLButtonElement>(`button[data-month-index="${index}"]`)?.focus();
+
 /**
  * A month picker in the interface language: the button reads "November 2026" or "ноябрь 2026 г.",
  * and opens the year's months (arrows move between them, the year buttons step a year). Stores
@@ -69,14 +72,12 @@ export function MonthInput({ value, onChange, min, max, id, className, ...props 
   const gridRef = useRef<HTMLDivElement>(null);
   const currentMonth = today().slice(0, 7);
 
-  const focusMonth = (index: number) =>
-    gridRef.current?.querySelector<HTMLButtonElement>(`button[data-month-index="${index}"]`)?.focus();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening; keys move focus themselves.
   useEffect(() => {
     if (!open) return undefined;
     // After the popover has placed its own focus.
-    const timer = setTimeout(() => focusMonth(focused), 0);
+    const timer = setTimeout(() => focusMonth(gridRef.current, focused), 0);
     return () => clearTimeout(timer);
-    // Only on opening: keys move focus themselves.
   }, [open]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -84,7 +85,7 @@ export function MonthInput({ value, onChange, min, max, id, className, ...props 
     if (moved === null) return;
     event.preventDefault();
     setFocused(moved);
-    focusMonth(moved);
+    focusMonth(gridRef.current, moved);
   };
 
   const labelledBy = props['aria-labelledby'];

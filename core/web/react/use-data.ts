@@ -49,7 +49,7 @@ export function useData<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depe
   useEffect(() => {
     void run(true);
     return () => current.current?.abort();
-    // The caller's deps decide when to read again, as with useEffect.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps decide when to read again, as with useEffect.
   }, deps);
 
   return {

@@ -351,6 +351,7 @@ export const FilterPanel = observer(function FilterPanel({
   const section = useRef<HTMLElement>(null);
   // The chip to give the focus back to once the editor closes (it may appear only with the new URL).
   const focusChip = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `view` is the trigger: the chip may appear only with the new URL.
   useEffect(() => {
     const name = focusChip.current;
     if (editing !== null || name === null) return;

@@ -78,9 +78,9 @@ export const ReferencePicker = observer(function ReferencePicker(props: Referenc
   const options = useReferenceSearch(target, labels, text, open);
   const idsKey = value.join(',');
 
+  // The ids, not the array's identity, decide whether there is something to look up.
   useEffect(() => {
-    void labels.ensure(target, value);
-    // The ids, not the array's identity, decide whether there is something to look up.
+    void labels.ensure(target, idsKey === '' ? [] : idsKey.split(',').map(Number));
   }, [labels, target, idsKey]);
 
   const nameOf = (record: number) => labels.label(target, record) ?? `#${record}`;

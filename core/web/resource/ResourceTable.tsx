@@ -580,6 +580,7 @@ function useFittedColumns(
  * redraws no rows for it.
  */
 function useScrollEdges(scroller: RefObject<HTMLDivElement | null>, tableWidth: number): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tableWidth` is the trigger: a wider or narrower table marks again.
   useEffect(() => {
     const element = scroller.current;
     if (!element) return undefined;

@@ -39,6 +39,7 @@ export const DocumentTitle = observer(function DocumentTitle({ routes }: { route
     document.title = title ? `${title} · ${config.productName}` : config.productName;
   }, [title, config.productName]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger: each new page opens at its top.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.pathname]);

@@ -44,9 +44,9 @@ function useSidebarOpen(wide: boolean): [boolean, (open: boolean) => void] {
   const [open, setOpen] = useState(wide);
   const { pathname } = useLocation();
   useEffect(() => setOpen(wide), [wide]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a navigation closes the overlay; crossing the breakpoint is the effect above.
   useEffect(() => {
     if (!wide) setOpen(false);
-    // Only a navigation closes the overlay; crossing the breakpoint is the effect above.
   }, [pathname]);
   return [open, setOpen];
 }

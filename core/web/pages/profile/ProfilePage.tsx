@@ -106,6 +106,7 @@ function useProfile(): { state: ProfileState; reload: () => void; setLinked: (us
   const [state, setState] = useState<ProfileState>({ kind: 'loading' });
   const [round, setRound] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is the trigger: `reload` bumps it to read again.
   useEffect(() => {
     let current = true;
     setState({ kind: 'loading' });

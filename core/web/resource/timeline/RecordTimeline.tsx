@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
@@ -128,11 +128,14 @@ export function RecordTimeline({
   // Answers to requests made before the record (or a reload) changed are dropped.
   const generation = useRef(0);
 
-  const load = (live: () => boolean) =>
-    api.timeline(recordId).then(
-      (page) => live() && setState({ kind: 'ready', loaded: page }),
-      (error: unknown) => live() && !isAbort(error) && setState({ kind: 'failed' }),
-    );
+  const load = useCallback(
+    (live: () => boolean) =>
+      api.timeline(recordId).then(
+        (page) => live() && setState({ kind: 'ready', loaded: page }),
+        (error: unknown) => live() && !isAbort(error) && setState({ kind: 'failed' }),
+      ),
+    [api, recordId],
+  );
 
   useEffect(() => {
     const current = ++generation.current;
@@ -141,8 +144,7 @@ export function RecordTimeline({
       setState({ kind: 'loading' });
       void load(() => generation.current === current);
     }
-    // `load` reads only these.
-  }, [api, recordId, initial]);
+  }, [load, initial]);
 
   const reload = () => {
     const current = ++generation.current;
@@ -150,9 +152,9 @@ export function RecordTimeline({
   };
 
   const loaded = state.kind === 'ready' ? state.loaded : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is a trigger: the same entries read differently after a switch.
   const items = useMemo(
     () => (loaded ? timelineEntries(definition, loaded, i18n) : []),
-    // The language is a dependency: the same entries read differently after a switch.
     [definition, loaded, i18n, language.language],
   );
 

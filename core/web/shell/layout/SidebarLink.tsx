@@ -56,6 +56,7 @@ export function SidebarLink({ entry, className, labelClassName }: SidebarLinkPro
   const Icon = entryIcon(entry.icon, entry.group);
   const link = useRef<HTMLAnchorElement>(null);
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger: each navigation may mark this entry.
   useEffect(() => {
     // The open screen's entry is brought into the sidebar's view: in a long sidebar it sat below the fold.
     if (link.current?.getAttribute('aria-current') === 'page') link.current.scrollIntoView?.({ block: 'nearest' });

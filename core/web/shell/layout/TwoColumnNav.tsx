@@ -35,10 +35,10 @@ const useStyles = makeStyles({
 function useSelectedGroup(groups: readonly SidebarGroup[]): [MenuGroup | undefined, (group: MenuGroup) => void] {
   const { pathname } = useLocation();
   const [picked, setPicked] = useState<MenuGroup | undefined>(() => groupOfPath(groups, pathname));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a navigation moves the selection; a new groups array on each render must not.
   useEffect(() => {
     const current = groupOfPath(groups, pathname);
     if (current) setPicked(current);
-    // Only a navigation moves the selection; a new groups array on each render must not.
   }, [pathname]);
   // A group the user may no longer open (codes changed) falls back to the first one.
   const selected = groups.some(({ group }) => group === picked) ? picked : groups[0]?.group;

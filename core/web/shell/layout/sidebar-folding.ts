@@ -49,6 +49,7 @@ export function useGroupFolding(groups: readonly SidebarGroup[]): GroupFolding {
   const [currentFolded, setCurrentFolded] = useState(false);
 
   useEffect(() => setFolded(readFoldedGroups(storage, userId)), [storage, userId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger: each arrival unfolds the current group.
   useEffect(() => setCurrentFolded(false), [pathname]);
 
   const isOpen = (group: MenuGroup) => (group === current ? !currentFolded : !folded.has(group));

@@ -45,6 +45,7 @@ export function useSlotItems<Props extends object = object>(
   const key = wanted.join(',');
   // Reading the states subscribes the observer, so it re-renders when a plugin's bindings arrive.
   const states = wanted.map((id) => host.state(id)).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `states` is the trigger: a plugin that changed state is ensured again.
   useEffect(() => {
     for (const id of key ? key.split(',') : []) void host.ensureLoaded(id);
   }, [host, key, states]);

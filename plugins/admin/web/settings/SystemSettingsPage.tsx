@@ -414,6 +414,7 @@ const SettingsScreen = observer(function SettingsScreen() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [version, setVersion] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the trigger: bumping it reads again.
   useEffect(() => {
     let live = true;
     http

@@ -121,6 +121,7 @@ export const GoogleTableTree = observer(function GoogleTableTree({
   const current =
     focusedId !== null && order.some((entry) => entry.id === focusedId) ? focusedId : (order[0]?.id ?? null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tree` is the trigger: the row to focus exists once the new tree is drawn.
   useEffect(() => {
     if (refocus === null) return;
     rootRef.current?.querySelector<HTMLElement>(`[data-table-id="${refocus}"] > [role="treeitem"]`)?.focus();
