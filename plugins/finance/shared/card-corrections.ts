@@ -1,13 +1,13 @@
 import {
   defineResource,
+  fieldBuilders,
   referenceTo,
   USERS_REFERENCE,
   type Money,
   type ReferenceTarget,
   type StatusTone,
 } from '@core/sdk/shared';
-import { FINANCE_CURRENCIES } from './currencies';
-import { transactionsResource, walletsResource } from './resources';
+import { FINANCE_MONEY, transactionsResource, walletsResource } from './resources';
 
 /**
  * Card corrections (issue 20): the difference between a card wallet's bank statement and the
@@ -39,18 +39,7 @@ export const cardCorrectionsTarget: ReferenceTarget = {
   labelColumn: 'correction_date',
 };
 
-const RANGE_OPS = ['gte', 'lte', 'eq'] as const;
-const money = (name: string, labelKey: string, extra: { readonly required?: boolean; readonly readOnly?: boolean }) =>
-  ({
-    kind: 'money',
-    name,
-    labelKey,
-    scale: 8,
-    currencies: FINANCE_CURRENCIES,
-    filter: RANGE_OPS,
-    sortable: true,
-    ...extra,
-  }) as const;
+const field = fieldBuilders('finance:fields');
 
 export const cardCorrectionsResource = defineResource({
   id: 'finance.card_corrections',
@@ -61,77 +50,36 @@ export const cardCorrectionsResource = defineResource({
   recordKey: 'finance:records.cardCorrection',
   access: { read: 'FW', write: 'FW' },
   fields: [
-    {
-      kind: 'reference',
-      name: 'wallet_id',
-      labelKey: 'finance:fields.wallet',
-      target: referenceTo(walletsResource),
-      required: true,
-      filter: ['eq', 'in'],
-    },
-    {
-      kind: 'date',
-      name: 'correction_date',
-      labelKey: 'finance:fields.correctionDate',
-      required: true,
-      filter: RANGE_OPS,
-      sortable: true,
-    },
+    field.reference('wallet_id', referenceTo(walletsResource), { labelKey: 'finance:fields.wallet', required: true }),
+    field.date('correction_date', { required: true }),
     // The bank statement's balance at the end of the day, in the wallet's currency.
-    money('statement_balance', 'finance:fields.statementBalance', { required: true }),
+    field.money('statement_balance', { ...FINANCE_MONEY, required: true }),
     // The wallet's balance from its transactions up to the day, kept by the server while open.
-    money('book_balance', 'finance:fields.bookBalance', { readOnly: true }),
+    field.money('book_balance', { ...FINANCE_MONEY, readOnly: true }),
     // Statement minus books: what the adjusting transaction books.
-    money('difference', 'finance:fields.difference', { readOnly: true }),
-    { kind: 'longText', name: 'reason', labelKey: 'finance:fields.reason', required: true, maxLength: 2000 },
-    {
-      kind: 'enum',
-      name: 'status',
+    field.money('difference', { ...FINANCE_MONEY, readOnly: true }),
+    field.longText('reason', { required: true }),
+    field.enum('status', CORRECTION_STATUSES, {
       labelKey: 'finance:fields.correctionStatus',
-      values: CORRECTION_STATUSES,
       tones: CORRECTION_STATUS_TONES,
       default: 'open',
       readOnly: true,
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
-    {
-      kind: 'reference',
-      name: 'approved_by',
-      labelKey: 'finance:fields.approvedBy',
-      target: USERS_REFERENCE,
-      readOnly: true,
-      filter: ['eq'],
-      list: false,
-      related: false,
-    },
-    {
-      kind: 'datetime',
-      name: 'approved_at',
-      labelKey: 'finance:fields.approvedAt',
-      readOnly: true,
-      filter: ['gte', 'lte'],
-      sortable: true,
-      list: false,
-    },
-    {
-      kind: 'reference',
-      name: 'transaction_id',
+    }),
+    field.reference('approved_by', USERS_REFERENCE, { readOnly: true, filter: ['eq'], list: false, related: false }),
+    field.dateTime('approved_at', { readOnly: true, list: false }),
+    field.reference('transaction_id', referenceTo(transactionsResource), {
       labelKey: 'finance:fields.adjustingTransaction',
-      target: referenceTo(transactionsResource),
       readOnly: true,
-    },
-    {
-      kind: 'reference',
-      name: 'reverses_id',
+      filter: false,
+    }),
+    field.reference('reverses_id', cardCorrectionsTarget, {
       labelKey: 'finance:fields.reverses',
-      target: cardCorrectionsTarget,
       readOnly: true,
       filter: ['eq'],
       list: false,
       related: false,
-    },
-    { kind: 'longText', name: 'comment', labelKey: 'finance:fields.comment', maxLength: 2000, list: false },
+    }),
+    field.longText('comment', { list: false }),
   ],
   labelField: 'correction_date',
   // "RUB card · 11/19/26": which card the statement was of, before its date.

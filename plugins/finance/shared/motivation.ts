@@ -1,11 +1,4 @@
-import {
-  defineResource,
-  referenceTo,
-  USERS_REFERENCE,
-  type FieldDefinition,
-  type ReferenceTarget,
-  type StatusTone,
-} from '@core/sdk/shared';
+import { defineResource, fieldBuilders, referenceTo, USERS_REFERENCE, type StatusTone } from '@core/sdk/shared';
 import { calculationModelsResource } from './pay-models';
 import { divisionsResource, employeesTarget, transactionDraftsTarget, walletsResource } from './resources';
 
@@ -34,16 +27,9 @@ export const payrollHash = (month: string, employeeId: number): string => `${pay
 export const isPayrollHash = (hash: unknown): boolean =>
   typeof hash === 'string' && /^payroll:\d{4}-\d{2}:\d+$/.test(hash);
 
-const RANGE_OPS = ['gte', 'lte', 'eq'] as const;
-const reference = (
-  name: string,
-  labelKey: string,
-  target: ReferenceTarget,
-  extra: Partial<FieldDefinition> = {},
-): FieldDefinition =>
-  ({ kind: 'reference', name, labelKey, target, filter: ['eq', 'in'], ...extra }) as FieldDefinition;
-const usd = (name: string, labelKey: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({ kind: 'decimal', name, labelKey, scale: 2, filter: RANGE_OPS, sortable: true, ...extra }) as FieldDefinition;
+const field = fieldBuilders('finance:fields');
+/** A USD figure of the sheet, to the cent. */
+const USD = { scale: 2 } as const;
 
 export const motivationSheetsResource = defineResource({
   id: 'finance.motivation_sheets',
@@ -54,37 +40,31 @@ export const motivationSheetsResource = defineResource({
   recordKey: 'finance:records.motivationSheet',
   access: { read: 'FE', write: 'FE' },
   fields: [
-    {
-      kind: 'text',
-      name: 'month',
-      labelKey: 'finance:fields.month',
+    field.text('month', {
       required: true,
       unique: true,
       maxLength: 7,
       pattern: MOTIVATION_MONTH_PATTERN,
       patternMessageKey: 'finance:motivation.monthPattern',
       filter: ['eq', 'startsWith'],
-      sortable: true,
-    },
-    {
-      kind: 'enum',
-      name: 'status',
+    }),
+    field.enum('status', MOTIVATION_STATUSES, {
       labelKey: 'finance:fields.motivationStatus',
-      values: MOTIVATION_STATUSES,
       tones: MOTIVATION_STATUS_TONES,
       default: 'draft',
       readOnly: true,
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
-    usd('total_usd', 'finance:fields.totalUsd', { readOnly: true }),
+    }),
+    field.decimal('total_usd', { ...USD, readOnly: true }),
     // The payroll wallet chosen at approval: where the month's drafts were made.
-    reference('wallet_id', 'finance:fields.payrollWallet', referenceTo(walletsResource), { readOnly: true }),
+    field.reference('wallet_id', referenceTo(walletsResource), {
+      labelKey: 'finance:fields.payrollWallet',
+      readOnly: true,
+    }),
     // Who approved a month is its history's business: no section of sheets on a user's page.
-    reference('approved_by', 'finance:fields.approvedBy', USERS_REFERENCE, { readOnly: true, related: false }),
-    { kind: 'datetime', name: 'approved_at', labelKey: 'finance:fields.approvedAt', readOnly: true, sortable: true },
-    { kind: 'datetime', name: 'computed_at', labelKey: 'finance:fields.computedAt', readOnly: true, sortable: true },
-    { kind: 'longText', name: 'comment', labelKey: 'finance:fields.comment', maxLength: 2000 },
+    field.reference('approved_by', USERS_REFERENCE, { readOnly: true, related: false }),
+    field.dateTime('approved_at', { readOnly: true, filter: false }),
+    field.dateTime('computed_at', { readOnly: true, filter: false }),
+    field.longText('comment'),
   ],
   labelField: 'month',
   defaultSort: { field: 'month', direction: 'desc' },
@@ -116,43 +96,39 @@ export const motivationLinesResource = defineResource({
   recordKey: 'finance:records.motivationLine',
   access: { read: 'FE', write: 'FE' },
   fields: [
-    reference('sheet_id', 'finance:fields.motivationSheet', referenceTo(motivationSheetsResource), { required: true }),
-    reference('employee_id', 'finance:fields.employee', employeesTarget, {
+    field.reference('sheet_id', referenceTo(motivationSheetsResource), {
+      labelKey: 'finance:fields.motivationSheet',
+      required: true,
+    }),
+    field.reference('employee_id', employeesTarget, {
+      labelKey: 'finance:fields.employee',
       required: true,
       sortable: true,
       related: { order: 40 },
     }),
-    reference('model_id', 'finance:fields.calculationModel', referenceTo(calculationModelsResource), {
+    field.reference('model_id', referenceTo(calculationModelsResource), {
+      labelKey: 'finance:fields.calculationModel',
       readOnly: true,
     }),
     // The employee's division when the month was computed: the department views count the pay there, even after a move.
-    reference('division_id', 'finance:fields.division', referenceTo(divisionsResource), {
+    field.reference('division_id', referenceTo(divisionsResource), {
+      labelKey: 'finance:fields.division',
       readOnly: true,
       list: false,
     }),
-    usd('base_usd', 'finance:fields.baseUsd', { readOnly: true }),
-    usd('bonus_usd', 'finance:fields.bonusUsd', { readOnly: true }),
-    usd('computed_usd', 'finance:fields.computedUsd', { readOnly: true }),
+    field.decimal('base_usd', { ...USD, readOnly: true }),
+    field.decimal('bonus_usd', { ...USD, readOnly: true }),
+    field.decimal('computed_usd', { ...USD, readOnly: true }),
     // Negative takes pay away; the line's total never goes below 0.
-    usd('correction_usd', 'finance:fields.correctionUsd', { default: '0', min: '-100000000', max: '100000000' }),
-    {
-      kind: 'longText',
-      name: 'correction_comment',
-      labelKey: 'finance:fields.correctionComment',
-      maxLength: 2000,
-      list: false,
-    },
-    usd('total_usd', 'finance:fields.totalUsd', { readOnly: true }),
+    field.decimal('correction_usd', { ...USD, default: '0', min: '-100000000', max: '100000000' }),
+    field.longText('correction_comment', { list: false }),
+    field.decimal('total_usd', { ...USD, readOnly: true }),
     // The computation's rule lines (PayRuleLine[]) as JSON: what the screen explains.
-    {
-      kind: 'longText',
-      name: 'explanation',
-      labelKey: 'finance:fields.explanation',
+    field.longText('explanation', { readOnly: true, list: false, maxLength: 100000 }),
+    field.reference('transaction_draft_id', transactionDraftsTarget, {
+      labelKey: 'finance:fields.draft',
       readOnly: true,
-      list: false,
-      maxLength: 100000,
-    },
-    reference('transaction_draft_id', 'finance:fields.draft', transactionDraftsTarget, { readOnly: true }),
+    }),
   ],
   labelField: 'employee_id',
   uniqueTogether: [['sheet_id', 'employee_id']],

@@ -1,4 +1,4 @@
-import { defineResource, referenceTo, type FieldDefinition, type ReferenceTarget } from '@core/sdk/shared';
+import { defineResource, fieldBuilders, referenceTo } from '@core/sdk/shared';
 import { PAY_MEASURES, PAY_RULE_KINDS, PAY_SCOPES, type PayMeasure, type PayRuleKind } from './pay';
 import { divisionsResource, employeesTarget, projectsResource, verticalsResource } from './resources';
 
@@ -8,9 +8,6 @@ import { divisionsResource, employeesTarget, projectsResource, verticalsResource
  * tiered) each compute one part; employees are assigned models over time. The server checks each
  * rule's combination of kind, measure, source and scope (server/pay-models/rule-checks.ts).
  */
-
-const TEXT_OPS = ['contains', 'eq', 'neq', 'startsWith'] as const;
-const RANGE_OPS = ['gte', 'lte', 'eq'] as const;
 
 /** Where a rule's measure is read: finance's own transactions, or the tracker plugin's report. */
 export const PAY_RULE_SOURCES = ['finance', 'tracker'] as const;
@@ -33,23 +30,9 @@ export const MEASURES_OF_KIND: Readonly<Record<PayRuleKind, readonly PayMeasure[
 export const SCOPE_FIELDS = { project: 'project_id', vertical: 'vertical_id', division: 'division_id' } as const;
 export const SCOPE_ID_FIELDS = Object.values(SCOPE_FIELDS);
 
-const reference = (
-  name: string,
-  labelKey: string,
-  target: ReferenceTarget,
-  extra: Partial<FieldDefinition> = {},
-): FieldDefinition =>
-  ({ kind: 'reference', name, labelKey, target, filter: ['eq', 'in'], ...extra }) as FieldDefinition;
-const capUsd = (labelKey: string): FieldDefinition => ({
-  kind: 'decimal',
-  name: 'cap_usd',
-  labelKey,
-  scale: 2,
-  min: '0',
-  max: '100000000',
-  filter: RANGE_OPS,
-  sortable: true,
-});
+const field = fieldBuilders('finance:fields');
+/** A cap on a month's pay in USD; none: no cap. */
+const CAP_USD = { scale: 2, min: '0', max: '100000000' } as const;
 
 export const calculationModelsResource = defineResource({
   id: 'finance.calculation_models',
@@ -60,35 +43,16 @@ export const calculationModelsResource = defineResource({
   recordKey: 'finance:records.calculationModel',
   access: { read: 'FE', write: 'FE' },
   fields: [
-    {
-      kind: 'text',
-      name: 'name',
-      labelKey: 'finance:fields.name',
-      required: true,
-      maxLength: 200,
-      unique: true,
-      filter: TEXT_OPS,
-      sortable: true,
-    },
-    {
-      kind: 'date',
-      name: 'valid_from',
-      labelKey: 'finance:fields.validFrom',
-      required: true,
-      filter: RANGE_OPS,
-      sortable: true,
-    },
-    { kind: 'date', name: 'valid_to', labelKey: 'finance:fields.validTo', filter: RANGE_OPS, sortable: true },
-    { ...capUsd('finance:fields.modelCapUsd'), hintKey: 'finance:payModels.modelCapHint' } as FieldDefinition,
-    { kind: 'longText', name: 'comment', labelKey: 'finance:fields.comment', maxLength: 2000 },
-    {
-      kind: 'boolean',
-      name: 'is_active',
-      labelKey: 'finance:fields.isActive',
-      default: true,
-      filter: ['eq'],
-      sortable: true,
-    },
+    field.text('name', { required: true, unique: true }),
+    field.date('valid_from', { required: true }),
+    field.date('valid_to'),
+    field.decimal('cap_usd', {
+      ...CAP_USD,
+      labelKey: 'finance:fields.modelCapUsd',
+      hintKey: 'finance:payModels.modelCapHint',
+    }),
+    field.longText('comment'),
+    field.boolean('is_active', { default: true }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -106,78 +70,49 @@ export const calculationModelRulesResource = defineResource({
   recordKey: 'finance:records.calculationModelRule',
   access: { read: 'FE', write: 'FE' },
   fields: [
-    reference('model_id', 'finance:fields.calculationModel', modelsTarget, { required: true, sortable: true }),
-    {
-      kind: 'number',
-      name: 'position',
+    field.reference('model_id', modelsTarget, {
+      labelKey: 'finance:fields.calculationModel',
+      required: true,
+      sortable: true,
+    }),
+    field.integer('position', {
       labelKey: 'finance:fields.rulePosition',
-      integer: true,
       min: 0,
       max: 1000,
       default: 0,
-      sortable: true,
-    },
-    {
-      kind: 'enum',
-      name: 'kind',
-      labelKey: 'finance:fields.ruleKind',
-      values: PAY_RULE_KINDS,
-      required: true,
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
+      filter: false,
+    }),
+    field.enum('kind', PAY_RULE_KINDS, { labelKey: 'finance:fields.ruleKind', required: true }),
     // The list's rule column says the measure, its source and scope in words, so these are offered in the column chooser only.
-    {
-      kind: 'enum',
-      name: 'measure',
-      labelKey: 'finance:fields.payMeasure',
-      values: PAY_MEASURES,
-      filter: ['eq', 'in'],
-      sortable: true,
+    field.enum('measure', PAY_MEASURES, { labelKey: 'finance:fields.payMeasure', list: false }),
+    field.enum('source', PAY_RULE_SOURCES, { labelKey: 'finance:fields.paySource', default: 'finance', list: false }),
+    field.enum('scope', PAY_SCOPES, { labelKey: 'finance:fields.payScope', default: 'all', list: false }),
+    field.reference('project_id', referenceTo(projectsResource), { labelKey: 'finance:fields.project', list: false }),
+    field.reference('vertical_id', referenceTo(verticalsResource), {
+      labelKey: 'finance:fields.vertical',
       list: false,
-    },
-    {
-      kind: 'enum',
-      name: 'source',
-      labelKey: 'finance:fields.paySource',
-      values: PAY_RULE_SOURCES,
-      default: 'finance',
-      filter: ['eq', 'in'],
-      sortable: true,
+    }),
+    field.reference('division_id', referenceTo(divisionsResource), {
+      labelKey: 'finance:fields.division',
       list: false,
-    },
-    {
-      kind: 'enum',
-      name: 'scope',
-      labelKey: 'finance:fields.payScope',
-      values: PAY_SCOPES,
-      default: 'all',
-      filter: ['eq', 'in'],
-      sortable: true,
-      list: false,
-    },
-    reference('project_id', 'finance:fields.project', referenceTo(projectsResource), { list: false }),
-    reference('vertical_id', 'finance:fields.vertical', referenceTo(verticalsResource), { list: false }),
-    reference('division_id', 'finance:fields.division', referenceTo(divisionsResource), { list: false }),
-    {
-      kind: 'decimal',
-      name: 'rate',
+    }),
+    field.decimal('rate', {
       labelKey: 'finance:fields.payRate',
       scale: 4,
       min: '0',
       max: '100000000',
       hintKey: 'finance:payModels.rateHint',
       list: false,
-    },
-    {
-      kind: 'keyValue',
-      name: 'tiers',
+      filter: false,
+      sortable: false,
+    }),
+    field.keyValue('tiers', {
       labelKey: 'finance:fields.payTiers',
       maxEntries: 20,
       hintKey: 'finance:payModels.tiersHint',
       list: false,
-    },
-    { ...capUsd('finance:fields.ruleCapUsd'), list: false } as FieldDefinition,
+    }),
+    field.decimal('cap_usd', { ...CAP_USD, labelKey: 'finance:fields.ruleCapUsd', list: false }),
   ],
   labelField: 'kind',
   defaultSort: { field: 'position', direction: 'asc' },
@@ -192,17 +127,18 @@ export const employeeModelsResource = defineResource({
   recordKey: 'finance:records.employeeModel',
   access: { read: 'FE', write: 'FE' },
   fields: [
-    reference('employee_id', 'finance:fields.employee', employeesTarget, { required: true, sortable: true }),
-    reference('model_id', 'finance:fields.calculationModel', modelsTarget, { required: true, sortable: true }),
-    {
-      kind: 'date',
-      name: 'date_start',
-      labelKey: 'finance:fields.dateStart',
+    field.reference('employee_id', employeesTarget, {
+      labelKey: 'finance:fields.employee',
       required: true,
-      filter: RANGE_OPS,
       sortable: true,
-    },
-    { kind: 'date', name: 'date_end', labelKey: 'finance:fields.dateEnd', filter: RANGE_OPS, sortable: true },
+    }),
+    field.reference('model_id', modelsTarget, {
+      labelKey: 'finance:fields.calculationModel',
+      required: true,
+      sortable: true,
+    }),
+    field.date('date_start', { required: true }),
+    field.date('date_end'),
   ],
   labelField: 'date_start',
   defaultSort: { field: 'date_start', direction: 'desc' },

@@ -1,5 +1,6 @@
 import {
   defineResource,
+  fieldBuilders,
   referenceTo,
   USERS_REFERENCE,
   type FieldDefinition,
@@ -13,72 +14,16 @@ import { FINANCE_CURRENCIES } from './currencies';
  * screen; the finance server adds what the engine cannot know (USD amounts, balances, drafts).
  */
 
-const TEXT_OPS = ['contains', 'eq', 'neq', 'startsWith'] as const;
-const RANGE_OPS = ['gte', 'lte', 'eq'] as const;
-
-const name = (labelKey = 'finance:fields.name'): FieldDefinition => ({
-  kind: 'text',
-  name: 'name',
-  labelKey,
-  required: true,
-  maxLength: 200,
-  unique: true,
-  filter: TEXT_OPS,
-  sortable: true,
-});
-const code: FieldDefinition = {
-  kind: 'text',
-  name: 'code',
-  labelKey: 'finance:fields.code',
-  maxLength: 50,
-  filter: TEXT_OPS,
-  sortable: true,
-  searchable: true,
-};
-const comment: FieldDefinition = {
-  kind: 'longText',
-  name: 'comment',
-  labelKey: 'finance:fields.comment',
-  maxLength: 2000,
-};
-const isActive: FieldDefinition = {
-  kind: 'boolean',
-  name: 'is_active',
-  labelKey: 'finance:fields.isActive',
-  default: true,
-  filter: ['eq'],
-  sortable: true,
-};
-const money = (fieldName: string, labelKey: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'money',
-    name: fieldName,
-    labelKey,
-    scale: 8,
-    currencies: FINANCE_CURRENCIES,
-    filter: RANGE_OPS,
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
+const field = fieldBuilders('finance:fields');
+/** Money in any of the finance currencies, kept to eight places (crypto amounts). */
+export const FINANCE_MONEY = { scale: 8, currencies: FINANCE_CURRENCIES } as const;
 /** USD equivalents are computed on the server from the rate of the fact date, never typed. */
-const usd = (fieldName: string, labelKey: string, extra: Partial<FieldDefinition> = {}): FieldDefinition =>
-  ({
-    kind: 'money',
-    name: fieldName,
-    labelKey,
-    scale: 8,
-    readOnly: true,
-    filter: RANGE_OPS,
-    sortable: true,
-    ...extra,
-  }) as FieldDefinition;
-const reference = (
-  fieldName: string,
-  labelKey: string,
-  target: ReferenceTarget,
-  extra: Partial<FieldDefinition> = {},
-): FieldDefinition =>
-  ({ kind: 'reference', name: fieldName, labelKey, target, filter: ['eq', 'in'], ...extra }) as FieldDefinition;
+const USD = { scale: 8, readOnly: true } as const;
+
+const name = field.text('name', { required: true, unique: true });
+const code = field.text('code', { maxLength: 50, searchable: true });
+const comment = field.longText('comment');
+const isActive = field.boolean('is_active', { default: true });
 
 function simpleDirectory(
   id: string,
@@ -96,7 +41,7 @@ function simpleDirectory(
     titleKey,
     recordKey,
     access: { read: codeName, write: codeName },
-    fields: [name(), code, ...extra, comment, isActive],
+    fields: [name, code, ...extra, comment, isActive],
     labelField: 'name',
     softDelete: true,
     defaultSort: { field: 'name', direction: 'asc' },
@@ -120,16 +65,7 @@ export const divisionsResource = simpleDirectory(
   'finance:nav.divisions',
   'finance:records.division',
   'FD',
-  [
-    {
-      kind: 'enum',
-      name: 'department_type',
-      labelKey: 'finance:fields.departmentType',
-      values: DEPARTMENT_TYPES,
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
-  ],
+  [field.enum('department_type', DEPARTMENT_TYPES)],
 );
 
 export const counterpartiesResource = defineResource({
@@ -141,24 +77,10 @@ export const counterpartiesResource = defineResource({
   recordKey: 'finance:records.counterparty',
   access: { read: 'FC', write: 'FC' },
   fields: [
-    name(),
+    name,
     code,
-    {
-      kind: 'email',
-      name: 'email',
-      labelKey: 'finance:fields.email',
-      filter: TEXT_OPS,
-      sortable: true,
-      searchable: true,
-    },
-    {
-      kind: 'text',
-      name: 'country',
-      labelKey: 'finance:fields.country',
-      maxLength: 100,
-      filter: TEXT_OPS,
-      sortable: true,
-    },
+    field.email('email', { searchable: true }),
+    field.text('country', { maxLength: 100 }),
     comment,
     isActive,
   ],
@@ -180,21 +102,7 @@ export const articlesResource = defineResource({
   titleKey: 'finance:nav.articles',
   recordKey: 'finance:records.article',
   access: { read: 'FA', write: 'FA' },
-  fields: [
-    name(),
-    code,
-    {
-      kind: 'enum',
-      name: 'direction',
-      labelKey: 'finance:fields.direction',
-      values: ARTICLE_DIRECTIONS,
-      required: true,
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
-    comment,
-    isActive,
-  ],
+  fields: [name, code, field.enum('direction', ARTICLE_DIRECTIONS, { required: true }), comment, isActive],
   labelField: 'name',
   softDelete: true,
   defaultSort: { field: 'name', direction: 'asc' },
@@ -208,20 +116,7 @@ export const verticalsResource = defineResource({
   titleKey: 'finance:nav.verticals',
   recordKey: 'finance:records.vertical',
   access: { read: 'FL', write: 'FL' },
-  fields: [
-    name(),
-    {
-      kind: 'number',
-      name: 'keitaro_id',
-      labelKey: 'finance:fields.keitaroId',
-      format: 'identifier',
-      integer: true,
-      min: 1,
-      filter: ['eq'],
-      sortable: true,
-      unique: true,
-    },
-  ],
+  fields: [name, field.integer('keitaro_id', { format: 'identifier', min: 1, filter: ['eq'], unique: true })],
   labelField: 'name',
   softDelete: true,
   defaultSort: { field: 'name', direction: 'asc' },
@@ -235,7 +130,7 @@ export const projectsResource = simpleDirectory(
   'FS',
   [
     // The vertical a project works in: what a pay rule's "by vertical" measure sums over.
-    reference('vertical_id', 'finance:fields.vertical', referenceTo(verticalsResource)),
+    field.reference('vertical_id', referenceTo(verticalsResource), { labelKey: 'finance:fields.vertical' }),
   ],
 );
 
@@ -248,33 +143,17 @@ export const agenciesResource = defineResource({
   recordKey: 'finance:records.agency',
   access: { read: 'FZ', write: 'FZ' },
   fields: [
-    name(),
-    { kind: 'text', name: 'bot', labelKey: 'finance:fields.bot', maxLength: 100, filter: TEXT_OPS, sortable: true },
-    {
-      kind: 'text',
-      name: 'relation_sheet_id',
-      labelKey: 'finance:fields.relationSheetId',
-      format: 'identifier',
-      maxLength: 200,
-      filter: ['eq', 'contains'],
-    },
-    {
-      kind: 'text',
-      name: 'sheet_id',
-      labelKey: 'finance:fields.sheetId',
-      format: 'identifier',
-      maxLength: 200,
-      filter: ['eq', 'contains'],
-    },
-    {
-      kind: 'text',
-      name: 'notification_chat_id',
-      labelKey: 'finance:fields.notificationChatId',
+    name,
+    field.text('bot', { maxLength: 100 }),
+    field.text('relation_sheet_id', { format: 'identifier', filter: ['eq', 'contains'], sortable: false }),
+    field.text('sheet_id', { format: 'identifier', filter: ['eq', 'contains'], sortable: false }),
+    field.text('notification_chat_id', {
       format: 'identifier',
       maxLength: 100,
       pattern: '^-?[0-9]+$',
       filter: ['eq'],
-    },
+      sortable: false,
+    }),
   ],
   labelField: 'name',
   softDelete: true,
@@ -290,42 +169,12 @@ export const walletsResource = defineResource({
   recordKey: 'finance:records.wallet',
   access: { read: 'FW', write: 'FW' },
   fields: [
-    name(),
-    {
-      kind: 'text',
-      name: 'source',
-      labelKey: 'finance:fields.source',
-      maxLength: 100,
-      filter: TEXT_OPS,
-      sortable: true,
-    },
-    {
-      kind: 'text',
-      name: 'address',
-      labelKey: 'finance:fields.address',
-      maxLength: 200,
-      filter: TEXT_OPS,
-      searchable: true,
-    },
-    {
-      kind: 'enum',
-      name: 'currency',
-      labelKey: 'finance:fields.currency',
-      values: FINANCE_CURRENCIES,
-      required: true,
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
+    name,
+    field.text('source', { maxLength: 100 }),
+    field.text('address', { searchable: true, sortable: false }),
+    field.enum('currency', FINANCE_CURRENCIES, { required: true }),
     // Kept by the finance server in the same transaction as every change to the wallet's transactions.
-    {
-      kind: 'money',
-      name: 'balance',
-      labelKey: 'finance:fields.balance',
-      scale: 8,
-      readOnly: true,
-      filter: RANGE_OPS,
-      sortable: true,
-    },
+    field.money('balance', { scale: 8, readOnly: true }),
     comment,
   ],
   labelField: 'name',
@@ -342,35 +191,10 @@ export const exchangeRatesResource = defineResource({
   recordKey: 'finance:records.exchangeRate',
   access: { read: 'FT', write: 'FT' },
   fields: [
-    {
-      kind: 'enum',
-      name: 'currency',
-      labelKey: 'finance:fields.currency',
-      values: FINANCE_CURRENCIES,
-      required: true,
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
-    {
-      kind: 'date',
-      name: 'rate_date',
-      labelKey: 'finance:fields.rateDate',
-      required: true,
-      filter: RANGE_OPS,
-      sortable: true,
-    },
+    field.enum('currency', FINANCE_CURRENCIES, { required: true }),
+    field.date('rate_date', { required: true }),
     // US dollars for one unit of the currency.
-    {
-      kind: 'decimal',
-      name: 'usd_rate',
-      labelKey: 'finance:fields.usdRate',
-      required: true,
-      scale: 8,
-      min: '0.00000001',
-      max: '100000000',
-      filter: RANGE_OPS,
-      sortable: true,
-    },
+    field.decimal('usd_rate', { required: true, scale: 8, min: '0.00000001', max: '100000000' }),
   ],
   labelField: 'currency',
   // One rate per currency and day: the import upserts on this pair.
@@ -398,57 +222,26 @@ export const employeesResource = defineResource({
   recordKey: 'finance:records.employee',
   access: { read: 'FJ', write: 'FJ' },
   fields: [
-    {
-      kind: 'text',
-      name: 'full_name',
-      labelKey: 'finance:fields.fullName',
-      required: true,
-      maxLength: 200,
-      filter: TEXT_OPS,
-      sortable: true,
-    },
-    { kind: 'date', name: 'hired_date', labelKey: 'finance:fields.hiredDate', filter: RANGE_OPS, sortable: true },
-    { kind: 'date', name: 'fired_date', labelKey: 'finance:fields.firedDate', filter: RANGE_OPS, sortable: true },
-    { kind: 'date', name: 'birth_date', labelKey: 'finance:fields.birthDate', list: false, sortable: true },
-    {
-      kind: 'enum',
-      name: 'work_type',
-      labelKey: 'finance:fields.workType',
-      values: EMPLOYEE_WORK_TYPES,
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
-    reference('position_id', 'finance:fields.position', referenceTo(positionsResource)),
-    reference('division_id', 'finance:fields.division', referenceTo(divisionsResource)),
-    reference('manager_id', 'finance:fields.manager', employeesTarget),
-    {
-      kind: 'text',
-      name: 'card_number',
-      labelKey: 'finance:fields.cardNumber',
+    field.text('full_name', { required: true }),
+    field.date('hired_date'),
+    field.date('fired_date'),
+    field.date('birth_date', { list: false, filter: false }),
+    field.enum('work_type', EMPLOYEE_WORK_TYPES),
+    field.reference('position_id', referenceTo(positionsResource), { labelKey: 'finance:fields.position' }),
+    field.reference('division_id', referenceTo(divisionsResource), { labelKey: 'finance:fields.division' }),
+    field.reference('manager_id', employeesTarget, { labelKey: 'finance:fields.manager' }),
+    field.text('card_number', {
       maxLength: 32,
       pattern: '^[0-9 ]{12,32}$',
       list: false,
-    },
-    { kind: 'text', name: 'wallet', labelKey: 'finance:fields.walletAddress', maxLength: 200, list: false },
-    money('base_salary', 'finance:fields.baseSalary'),
-    {
-      kind: 'text',
-      name: 'messenger_login',
-      labelKey: 'finance:fields.messengerLogin',
-      maxLength: 100,
-      filter: TEXT_OPS,
-      list: false,
-      searchable: true,
-    },
-    {
-      kind: 'text',
-      name: 'tg_login',
-      labelKey: 'finance:fields.tgLogin',
-      maxLength: 100,
-      filter: TEXT_OPS,
-      searchable: true,
-    },
-    reference('user_id', 'finance:fields.user', USERS_REFERENCE, { unique: true, list: false }),
+      filter: false,
+      sortable: false,
+    }),
+    field.text('wallet', { labelKey: 'finance:fields.walletAddress', list: false, filter: false, sortable: false }),
+    field.money('base_salary', { ...FINANCE_MONEY }),
+    field.text('messenger_login', { maxLength: 100, list: false, searchable: true, sortable: false }),
+    field.text('tg_login', { maxLength: 100, searchable: true, sortable: false }),
+    field.reference('user_id', USERS_REFERENCE, { labelKey: 'finance:fields.user', unique: true, list: false }),
   ],
   labelField: 'full_name',
   softDelete: true,
@@ -465,20 +258,14 @@ export const salaryHistoryResource = defineResource({
   access: { read: 'FJ', write: 'FJ' },
   fields: [
     // The employee's salary history: the first section of their record page.
-    reference('employee_id', 'finance:fields.employee', employeesTarget, {
+    field.reference('employee_id', employeesTarget, {
+      labelKey: 'finance:fields.employee',
       required: true,
       related: { labelKey: 'finance:salary.title', order: 10 },
     }),
-    {
-      kind: 'date',
-      name: 'date_start',
-      labelKey: 'finance:fields.dateStart',
-      required: true,
-      filter: RANGE_OPS,
-      sortable: true,
-    },
-    { kind: 'date', name: 'date_end', labelKey: 'finance:fields.dateEnd', filter: RANGE_OPS, sortable: true },
-    money('salary', 'finance:fields.salary', { required: true }),
+    field.date('date_start', { required: true }),
+    field.date('date_end'),
+    field.money('salary', { ...FINANCE_MONEY, required: true }),
   ],
   labelField: 'date_start',
   titleFields: ['employee_id', 'date_start', 'salary'],
@@ -494,11 +281,11 @@ export const servicePaymentsResource = defineResource({
   recordKey: 'finance:records.servicePayment',
   access: { read: 'FP', write: 'FP' },
   fields: [
-    name(),
-    money('price', 'finance:fields.price', { required: true }),
-    { kind: 'date', name: 'start_date', labelKey: 'finance:fields.startDate', filter: RANGE_OPS, sortable: true },
-    { kind: 'date', name: 'payment_date', labelKey: 'finance:fields.paymentDate', filter: RANGE_OPS, sortable: true },
-    reference('employee_id', 'finance:fields.employee', employeesTarget),
+    name,
+    field.money('price', { ...FINANCE_MONEY, required: true }),
+    field.date('start_date'),
+    field.date('payment_date'),
+    field.reference('employee_id', employeesTarget, { labelKey: 'finance:fields.employee' }),
     comment,
   ],
   labelField: 'name',
@@ -515,11 +302,11 @@ export const transactionDraftsTarget: ReferenceTarget = {
 
 /** A transaction's or a draft's money: the amount and the commission, each also in dollars. */
 const AMOUNT_AND_COMMISSION: readonly FieldDefinition[] = [
-  money('amount', 'finance:fields.amount', { required: true, min: '0' }),
-  usd('amount_usd', 'finance:fields.amountUsd'),
-  money('commission', 'finance:fields.commission', { min: '0' }),
+  field.money('amount', { ...FINANCE_MONEY, required: true, min: '0' }),
+  field.money('amount_usd', { ...USD }),
+  field.money('commission', { ...FINANCE_MONEY, min: '0' }),
   // Offered in the column chooser, not shown at first: the list fits a 1280 px screen without it.
-  usd('commission_usd', 'finance:fields.commissionUsd', { list: false }),
+  field.money('commission_usd', { ...USD, list: false }),
 ];
 
 export const transactionsResource = defineResource({
@@ -531,54 +318,41 @@ export const transactionsResource = defineResource({
   recordKey: 'finance:records.transaction',
   access: { read: 'FT', write: 'FT' },
   fields: [
-    {
-      kind: 'date',
-      name: 'date_fact',
-      labelKey: 'finance:fields.dateFact',
-      required: true,
-      filter: RANGE_OPS,
-      sortable: true,
-    },
-    {
-      kind: 'date',
-      name: 'date_plan',
-      labelKey: 'finance:fields.datePlan',
-      filter: RANGE_OPS,
-      sortable: true,
-      list: false,
-    },
+    field.date('date_fact', { required: true }),
+    field.date('date_plan', { list: false }),
     // A wallet's record page lists its transactions first, then its drafts.
-    reference('wallet_id', 'finance:fields.wallet', referenceTo(walletsResource), {
+    field.reference('wallet_id', referenceTo(walletsResource), {
+      labelKey: 'finance:fields.wallet',
       required: true,
       related: { order: 10 },
     }),
-    reference('article_id', 'finance:fields.article', referenceTo(articlesResource), { required: true }),
+    field.reference('article_id', referenceTo(articlesResource), {
+      labelKey: 'finance:fields.article',
+      required: true,
+    }),
     ...AMOUNT_AND_COMMISSION,
     // Amount and commission together, in the wallet's currency and in dollars.
-    {
-      kind: 'money',
-      name: 'summary',
-      labelKey: 'finance:fields.summary',
-      scale: 8,
+    field.money('summary', { scale: 8, readOnly: true, list: false, filter: false }),
+    field.money('summary_usd', { ...USD }),
+    field.reference('project_id', referenceTo(projectsResource), { labelKey: 'finance:fields.project' }),
+    field.reference('division_id', referenceTo(divisionsResource), {
+      labelKey: 'finance:fields.division',
+      list: false,
+    }),
+    field.reference('counterparty_id', referenceTo(counterpartiesResource), {
+      labelKey: 'finance:fields.counterparty',
+    }),
+    field.reference('employee_id', employeesTarget, {
+      labelKey: 'finance:fields.employee',
+      list: false,
+      related: { order: 20 },
+    }),
+    field.reference('transaction_draft_id', transactionDraftsTarget, {
+      labelKey: 'finance:fields.draft',
       readOnly: true,
-      sortable: true,
       list: false,
-    },
-    usd('summary_usd', 'finance:fields.summaryUsd'),
-    reference('project_id', 'finance:fields.project', referenceTo(projectsResource)),
-    reference('division_id', 'finance:fields.division', referenceTo(divisionsResource), { list: false }),
-    reference('counterparty_id', 'finance:fields.counterparty', referenceTo(counterpartiesResource)),
-    reference('employee_id', 'finance:fields.employee', employeesTarget, { list: false, related: { order: 20 } }),
-    reference('transaction_draft_id', 'finance:fields.draft', transactionDraftsTarget, { readOnly: true, list: false }),
-    {
-      kind: 'text',
-      name: 'hash',
-      labelKey: 'finance:fields.hash',
-      maxLength: 200,
-      filter: ['eq', 'contains'],
-      list: false,
-      searchable: true,
-    },
+    }),
+    field.text('hash', { filter: ['eq', 'contains'], list: false, searchable: true, sortable: false }),
     comment,
   ],
   labelField: 'hash',
@@ -597,35 +371,26 @@ export const transactionDraftsResource = defineResource({
   recordKey: 'finance:records.draft',
   access: { read: 'FF', write: 'FF' },
   fields: [
-    reference('wallet_id', 'finance:fields.wallet', referenceTo(walletsResource), {
+    field.reference('wallet_id', referenceTo(walletsResource), {
+      labelKey: 'finance:fields.wallet',
       required: true,
       related: { order: 20 },
     }),
     ...AMOUNT_AND_COMMISSION,
     // startsWith: a month's payroll drafts share the prefix `payroll:<YYYY-MM>:` (motivation links to them).
-    {
-      kind: 'text',
-      name: 'hash',
-      labelKey: 'finance:fields.hash',
-      required: true,
-      maxLength: 200,
-      unique: true,
-      filter: ['eq', 'contains', 'startsWith'],
-      sortable: true,
-      searchable: true,
-    },
-    {
-      kind: 'date',
-      name: 'draft_date',
-      labelKey: 'finance:fields.draftDate',
-      required: true,
-      filter: RANGE_OPS,
-      sortable: true,
-    },
+    field.text('hash', { required: true, unique: true, filter: ['eq', 'contains', 'startsWith'], searchable: true }),
+    field.date('draft_date', { required: true }),
     // Whom a payroll draft pays (set by the motivation's approval): the list and the record page name them,
     // the employee's page lists their drafts, and converting the draft carries them to the transaction.
-    reference('employee_id', 'finance:fields.employee', employeesTarget, { readOnly: true, related: { order: 30 } }),
-    reference('transaction_id', 'finance:fields.transaction', referenceTo(transactionsResource), { readOnly: true }),
+    field.reference('employee_id', employeesTarget, {
+      labelKey: 'finance:fields.employee',
+      readOnly: true,
+      related: { order: 30 },
+    }),
+    field.reference('transaction_id', referenceTo(transactionsResource), {
+      labelKey: 'finance:fields.transaction',
+      readOnly: true,
+    }),
   ],
   labelField: 'hash',
   // "Tomás Silva · payroll:2026-09:10": whom a payroll draft pays, before its hash.
