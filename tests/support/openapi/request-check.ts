@@ -150,6 +150,52 @@ function describe(errors: readonly ErrorObject[] | null | undefined, where: stri
   });
 }
 
+/** The node a local `$ref` names, or undefined. */
+function target(document: Json, node: unknown): unknown {
+  if (!isObject(node) || typeof node.$ref !== 'string' || !node.$ref.startsWith('#/')) return node;
+  return node.$ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((parent, key) => (isObject(parent) ? parent[unescapePointer(key)] : undefined), document);
+}
+
+/** The names of the readOnly properties a schema declares, itself or through allOf, oneOf and anyOf. */
+function readOnlyNames(document: Json, node: unknown, seen: Set<unknown> = new Set()): Set<string> {
+  const names = new Set<string>();
+  const schema = target(document, node);
+  if (!isObject(schema) || seen.has(schema)) return names;
+  seen.add(schema);
+  for (const [name, property] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
+    const resolved = target(document, property);
+    if (isObject(resolved) && resolved.readOnly === true) names.add(name);
+  }
+  for (const key of ['allOf', 'oneOf', 'anyOf']) {
+    const members = schema[key];
+    if (!Array.isArray(members)) continue;
+    for (const member of members) for (const name of readOnlyNames(document, member, seen)) names.add(name);
+  }
+  return names;
+}
+
+/**
+ * The document as a request sees it: OpenAPI requires a readOnly property listed in `required`
+ * only in responses, so those names leave every `required` list.
+ */
+function requestView(document: Json): Json {
+  const copy = structuredClone(document);
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) visit(item);
+    if (!isObject(node)) return;
+    if (Array.isArray(node.required)) {
+      const readOnly = readOnlyNames(copy, node);
+      node.required = node.required.filter((name) => typeof name !== 'string' || !readOnly.has(name));
+    }
+    for (const value of Object.values(node)) visit(value);
+  };
+  visit(copy);
+  return copy;
+}
+
 function newAjv(coerceTypes: false | 'array'): Ajv {
   // The document carries OpenAPI keywords (`nullable`, `example`, `discriminator`, `x-…`) beside JSON Schema.
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, coerceTypes, logger: false });
@@ -170,7 +216,7 @@ export function createRequestChecker(
   // A JSON body is checked exactly as sent; path and query values are text and are read as their schema's type.
   const exact = newAjv(false);
   const fromText = newAjv('array');
-  exact.addSchema(root, DOCUMENT_ID);
+  exact.addSchema(requestView(root), DOCUMENT_ID);
   fromText.addSchema(structuredClone(root), DOCUMENT_ID);
   const compiled = new Map<string, ValidateFunction>();
   const validator = (ajv: Ajv, pointer: string, key: string): ValidateFunction => {

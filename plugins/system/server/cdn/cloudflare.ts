@@ -3,9 +3,10 @@ import type { AddressRecord, Cdn, Zone } from './cdn';
 
 /**
  * Cloudflare's API v4 (https://developers.cloudflare.com/api/): JSON with a bearer token, every
- * answer the envelope `{ success, errors: [{ code, message }], messages, result }`. A zone is made
- * with POST /zones (error 1061 when it exists already, then found with GET /zones?name=), records
- * with POST /zones/{zone_id}/dns_records (81057/81058 when the same record exists: nothing to do).
+ * answer the envelope `{ success, errors: [{ code, message }], messages, result }`, lists with
+ * `result_info`. A zone is made with POST /zones (error 1061 when it exists already, then found
+ * with GET /zones?name=&account.id=), records with POST /zones/{zone_id}/dns_records (81057/81058
+ * when the same record exists: nothing to do).
  */
 
 export const CLOUDFLARE_API_BASE = 'https://api.cloudflare.com/client/v4';
@@ -13,6 +14,10 @@ const SYSTEM = 'Cloudflare';
 const CALL_TIMEOUT_MS = 30_000;
 const ZONE_EXISTS = 1061;
 const RECORD_EXISTS = new Set([81057, 81058]);
+/** The most zones-get allows on one page. */
+const ZONES_PER_PAGE = 50;
+/** A bound on the pages read, so an answer that always claims another page cannot hold the purchase forever. */
+const MAX_PAGES = 20;
 
 export interface CloudflareCredentials {
   readonly apiToken: string;
@@ -25,10 +30,20 @@ export interface CloudflareOptions {
   readonly timeoutMs?: number;
 }
 
+/** A list's paging, as the API answers it beside `result`. */
+interface ResultInfo {
+  readonly page: number;
+  readonly perPage: number;
+  readonly totalCount: number | null;
+  readonly totalPages: number | null;
+}
+
 interface Envelope {
   readonly success: boolean;
   readonly errors: readonly { readonly code: number; readonly message: string }[];
   readonly result: unknown;
+  /** Present on lists. */
+  readonly resultInfo: ResultInfo | null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -46,7 +61,26 @@ function envelopeOf(body: string): Envelope | null {
     code: isObject(error) && typeof error.code === 'number' ? error.code : 0,
     message: isObject(error) && typeof error.message === 'string' ? error.message : 'no message',
   }));
-  return { success: parsed.success, errors, result: parsed.result };
+  return { success: parsed.success, errors, result: parsed.result, resultInfo: resultInfoOf(parsed.result_info) };
+}
+
+const numberOr = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+function resultInfoOf(value: unknown): ResultInfo | null {
+  if (!isObject(value)) return null;
+  const page = numberOr(value.page);
+  const perPage = numberOr(value.per_page);
+  if (page === null || perPage === null) return null;
+  return { page, perPage, totalCount: numberOr(value.total_count), totalPages: numberOr(value.total_pages) };
+}
+
+/** Whether a list has a page after `page`: by total_pages, else by total_count, else by a full page. */
+function hasPageAfter(info: ResultInfo | null, page: number, count: number): boolean {
+  if (!info) return false;
+  if (info.totalPages !== null) return page < info.totalPages;
+  if (info.totalCount !== null) return page * info.perPage < info.totalCount;
+  return count >= info.perPage;
 }
 
 /** A zone object's id and nameservers, or null when it lacks them. */
@@ -77,11 +111,7 @@ export class CloudflareCdn implements Cdn {
     }
     if (!created.errors.some((error) => error.code === ZONE_EXISTS)) throw this.refusal(operation, created, 0);
     // Made by an earlier attempt (or by hand): this account's zone of that name is the one.
-    const found = await this.call('zone lookup', 'GET', `/zones?name=${encodeURIComponent(domain)}`, undefined, signal);
-    if (!found.success) throw this.refusal('zone lookup', found, 0);
-    const zone = Array.isArray(found.result)
-      ? found.result.map(zoneOf).find((candidate) => candidate !== null)
-      : undefined;
+    const zone = await this.findZone(domain, signal);
     if (!zone)
       throw new OutsideRefusal(
         SYSTEM,
@@ -90,6 +120,31 @@ export class CloudflareCdn implements Cdn {
         `${domain} exists at Cloudflare in an account this token cannot see`,
       );
     return zone;
+  }
+
+  /**
+   * This account's zone named `domain` (GET /zones filtered by `name` and `account.id`, as the API
+   * schema's zones-get documents them), read page by page as its `result_info` tells: a token may
+   * see zones of other accounts, and one of them may have the same name.
+   */
+  private async findZone(domain: string, signal?: AbortSignal): Promise<Zone | null> {
+    const operation = 'zone lookup';
+    for (let page = 1; page <= MAX_PAGES; page += 1) {
+      const query = new URLSearchParams({
+        name: domain,
+        'account.id': this.options.credentials.accountId,
+        page: String(page),
+        per_page: String(ZONES_PER_PAGE),
+      });
+      const found = await this.call(operation, 'GET', `/zones?${query}`, undefined, signal);
+      if (!found.success) throw this.refusal(operation, found, 0);
+      if (!Array.isArray(found.result))
+        throw new OutsideRefusal(SYSTEM, operation, '', 'the answer has no list of zones');
+      const zone = found.result.map(zoneOf).find((candidate) => candidate !== null);
+      if (zone) return zone;
+      if (!hasPageAfter(found.resultInfo, page, found.result.length)) return null;
+    }
+    return null;
   }
 
   async createRecords(zoneId: string, records: readonly AddressRecord[], signal?: AbortSignal): Promise<void> {

@@ -7,7 +7,13 @@ import { registrarPhone } from '@plugins/system/server/registrar/e164';
 import { NamecheapRegistrar } from '@plugins/system/server/registrar/namecheap';
 import type { Registrant } from '@plugins/system/server/registrar/registrar';
 import { parseXml, XmlSyntaxError } from '@plugins/system/server/registrar/xml';
-import { CLOUDFLARE_ACCOUNT, CLOUDFLARE_TOKEN, cloudflareError, FakeCloudflare } from './fake-cloudflare';
+import {
+  CLOUDFLARE_ACCOUNT,
+  CLOUDFLARE_TOKEN,
+  cloudflareError,
+  FakeCloudflare,
+  OTHER_ACCOUNT,
+} from './fake-cloudflare';
 import { NAMECHEAP_CLIENT_IP, NAMECHEAP_KEY, NAMECHEAP_USER, namecheapError, FakeNamecheap } from './fake-namecheap';
 
 /*
@@ -234,7 +240,54 @@ describe('Cloudflare API v4 adapter', () => {
   it('finds a zone that already exists (error 1061) instead of failing', async () => {
     const first = await cdn().createZone('site-two.com');
     expect(await cdn().createZone('site-two.com')).toEqual(first);
-    expect(fake.http.requests.at(-1)?.url).toBe('/client/v4/zones?name=site-two.com');
+    expect(fake.http.requests.at(-1)?.url).toBe(
+      `/client/v4/zones?name=site-two.com&account.id=${CLOUDFLARE_ACCOUNT}&page=1&per_page=50`,
+    );
+  });
+
+  it('looks the existing zone up in its own account, not another account’s zone of the same name', async () => {
+    fake.otherZones.push({
+      id: 'other0000000000000000000000000001',
+      name: 'twin.com',
+      account: OTHER_ACCOUNT,
+      nameServers: ['eve.ns.cloudflare.com', 'mallory.ns.cloudflare.com'],
+      records: [],
+    });
+    const ours = await cdn().createZone('twin.com');
+    expect(await cdn().createZone('twin.com')).toEqual(ours);
+    expect(ours.nameservers).toEqual(['ada.ns.cloudflare.com', 'bob.ns.cloudflare.com']);
+  });
+
+  it('lists zones with result_info, and reads the next page when the first has not the zone', async () => {
+    const listed = await fetch(`${base}/client/v4/zones?per_page=5`, {
+      headers: { authorization: `Bearer ${CLOUDFLARE_TOKEN}` },
+    });
+    const body = (await listed.json()) as { result: unknown[]; result_info: Record<string, number> };
+    expect(body.result_info).toEqual({
+      page: 1,
+      per_page: 5,
+      count: body.result.length,
+      total_count: fake.zones.size + fake.otherZones.length,
+      total_pages: Math.ceil((fake.zones.size + fake.otherZones.length) / 5),
+    });
+    const zone = await cdn().createZone('paged.com');
+    const page = (result: unknown[], number: number) => ({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        success: true,
+        errors: [],
+        messages: [],
+        result,
+        result_info: { page: number, per_page: 50, count: result.length, total_count: 1, total_pages: 2 },
+      }),
+    });
+    fake.scripted.set('lookup', [
+      page([], 1),
+      page([{ id: zone.id, name: 'paged.com', status: 'pending', name_servers: zone.nameservers }], 2),
+    ]);
+    expect(await cdn().createZone('paged.com')).toEqual(zone);
+    expect(fake.http.requests.at(-1)?.url).toContain('&page=2&');
   });
 
   it('creates proxied A and AAAA records for the root and www, keeping identical ones (81058)', async () => {
