@@ -2,6 +2,7 @@ import { localeFormat, type Language } from '@core/sdk/shared';
 import {
   ApiError,
   type Database,
+  type RecordWriter,
   type ServerMessageTranslation,
   type UserRef,
   type UsersService,
@@ -32,6 +33,8 @@ export const LATEST_ORDERS = 10;
 
 export interface OrderHandlerDeps {
   readonly db: Database;
+  /** The engine's writes, which an order placed in chat goes through. */
+  readonly records: RecordWriter;
   readonly users: UsersService;
   /** The API's messages in the member's language: a refused order is answered in the API's words. */
   readonly translate: ServerMessageTranslation;
@@ -63,7 +66,7 @@ interface Member {
 }
 
 export function orderHandler(deps: OrderHandlerDeps): BotHandler {
-  const { db, users, translate, now } = deps;
+  const { db, records, users, translate, now } = deps;
 
   async function products({ team, language }: Member): Promise<string[]> {
     const list = await orderableProducts(db, team.id);
@@ -89,7 +92,7 @@ export function orderHandler(deps: OrderHandlerDeps): BotHandler {
     if (!product) return [say(language, 'unknownProduct', { product: typed })];
     try {
       const placed = await placeOrder(
-        db,
+        records,
         {
           teamId: team.id,
           productId: product.id,

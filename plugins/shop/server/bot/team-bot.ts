@@ -14,9 +14,9 @@ export interface TeamBotOptions {
 
 /** The team bot: the `shop.orders` handler class, and completed orders sent to their buyers through the team's bot. */
 export function registerTeamBot(app: FastifyInstance, context: ServerPluginContext, options: TeamBotOptions): void {
-  const { db, users } = context;
+  const { db, users, records } = context;
   // A refused order is answered in the API's words: the order engine's refusals and the core's.
   const translate = serverMessageTranslation(ORDER_MESSAGES_RU);
-  context.extensionPoint(BOT_HANDLERS).register(orderHandler({ db, users, translate, now: options.now }));
+  context.extensionPoint(BOT_HANDLERS).register(orderHandler({ db, records, users, translate, now: options.now }));
   deliverCompletedOrders(options.events, { db, users, notifications: context.service(NOTIFICATIONS), log: app.log });
 }

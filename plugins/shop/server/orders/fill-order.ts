@@ -1,5 +1,5 @@
 import { formatMessage, type FieldValue, type ResourceRecord } from '@core/sdk/shared';
-import { ApiError, changeRecordIn, createRecordIn, type Actor, type Queryable } from '@core/sdk/server';
+import { ApiError, type Actor, type Queryable } from '@core/sdk/server';
 import { ordersResource, setupTasksResource } from '../../shared/resources';
 import { claimFreePositions, orderPositionIds, reservePositions } from '../stock/positions-handout';
 import { reservedUntil, type HandoutPolicy } from '../stock/reservation';
@@ -71,21 +71,22 @@ export async function fillOrder(
   const claimed = await claimFreePositions(tx, productId, needed);
   if (claimed.length < needed && mode === 'whole') throw new StockShortage(claimed.length, needed);
   if (claimed.length === 0 && needed > 0 && mode === 'what-there-is' && order.status === 'in_progress') return null;
-  await reservePositions(tx, claimed, {
-    orderId: order.id,
-    ownerId: Number(order.user),
-    until: reservedUntil(policy),
-    actorId: actor.id,
-  });
+  await reservePositions(
+    tx,
+    policy.records,
+    claimed,
+    { orderId: order.id, ownerId: Number(order.user), until: reservedUntil(policy) },
+    actor,
+  );
   await refreshStockCounts(tx, [productId], policy.lowStock);
   const full = count + claimed.length === quantity;
   const values: Record<string, FieldValue> = full
     ? { count: quantity, status: 'completed', completed_at: policy.now().toISOString() }
     : { count: count + claimed.length, status: 'in_progress' };
-  const record = await changeRecordIn(tx, ordersResource, order.id, { action, values, version: null }, actor);
+  const record = await policy.records.changeIn(tx, ordersResource, order.id, { action, values, version: null }, actor);
   if (!full) return { record, completed: null };
   if (record.setup === true) {
-    await createRecordIn(
+    await policy.records.createIn(
       tx,
       setupTasksResource,
       {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceRecord } from '@core/sdk/shared';
 import {
-  changeRecordIn,
   conflict,
   findRecord,
   notFound,
@@ -67,6 +66,7 @@ export class OrderEngine {
   attach(app: FastifyInstance, context: ServerPluginContext): void {
     const policy = {
       now: this.now,
+      records: context.records,
       reservationHours: readReservationHours(context.settings),
       lowStock: lowStockNotices(context, this.now),
     };
@@ -87,7 +87,7 @@ export class OrderEngine {
   /** new → in progress. */
   startOrder(db: Database, orderId: number, actor: Actor): Promise<ResourceRecord> {
     return this.step(db, orderId, actor, STARTABLE, async (tx, order) => ({
-      record: await changeRecordIn(
+      record: await this.running.policy.records.changeIn(
         tx,
         ordersResource,
         order.id,
@@ -129,11 +129,12 @@ export class OrderEngine {
    */
   async cancelOrder(db: Database, orderId: number, actor: Actor): Promise<ResourceRecord> {
     // The sweep first, in a transaction of its own, so what ran out is stored as sold even when the cancel is refused.
-    await db.transaction((tx) => sellExpiredReservations(tx, this.now(), orderId));
+    await db.transaction((tx) => sellExpiredReservations(tx, this.running.policy.records, this.now(), orderId));
     return this.step(db, orderId, actor, CANCELLABLE, async (tx, order) => {
       if (await holdsSoldPositions(tx, order.id, this.now())) throw conflict(POSITIONS_SOLD);
-      const released = await releasePositions(tx, order.id, actor.id);
-      const record = await changeRecordIn(
+      const { records } = this.running.policy;
+      const released = await releasePositions(tx, records, order.id, actor);
+      const record = await records.changeIn(
         tx,
         ordersResource,
         order.id,

@@ -1,5 +1,5 @@
 import type { ResourceRecord } from '@core/sdk/shared';
-import { createRecordIn, readValues, translated, type Actor, type Database } from '@core/sdk/server';
+import { readValues, type Actor, type RecordWriter } from '@core/sdk/server';
 import { ordersResource, type OrderSource } from '../../shared/resources';
 
 /** An order from outside the screens: the team bot (or automation), with who placed it there. */
@@ -21,7 +21,7 @@ export interface PlaceOrderInput {
  * The read-only `source`, `bot` and `team_user` are set here, the trusted path, after the caller's
  * part of the input was validated like a create body. Answers the new order as stored.
  */
-export async function placeOrder(db: Database, input: PlaceOrderInput, actor: Actor): Promise<ResourceRecord> {
+export async function placeOrder(records: RecordWriter, input: PlaceOrderInput, actor: Actor): Promise<ResourceRecord> {
   const values = readValues(
     ordersResource,
     { team: input.teamId, product: input.productId, quantity: input.quantity, user: input.userId },
@@ -29,7 +29,5 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, actor: Ac
     actor.language,
   );
   const trusted = { source: input.source, bot: input.botId, team_user: input.teamUser };
-  return translated(ordersResource, actor.language, () =>
-    db.transaction((tx) => createRecordIn(tx, ordersResource, { ...values, ...trusted }, actor)),
-  );
+  return records.create(ordersResource, { ...values, ...trusted }, actor);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { actorOf, ID_PARAMS, translated, type IdParams, type ServerPluginContext } from '@core/sdk/server';
+import { actorOf, ID_PARAMS, type IdParams, type ServerPluginContext } from '@core/sdk/server';
 import { NOTIFICATIONS } from '@plugins/messenger/server/services';
 import { setupTasksResource } from '../../shared/resources';
 import { SETUP_ACTIONS, type SetupActionAnswer, type SetupActionBody } from '../../shared/setup';
@@ -12,7 +12,7 @@ import { moveSetupTask } from './setup-transitions';
  * each one engine change of the task; done and fail then tell the buyer through the team's bot.
  */
 export function registerSetupQueue(app: FastifyInstance, context: ServerPluginContext): void {
-  const { db, users } = context;
+  const { db, users, records } = context;
   const notifications = context.service(NOTIFICATIONS);
   for (const action of SETUP_ACTIONS) {
     app.post<{ Params: IdParams; Body: SetupActionBody }>(
@@ -21,9 +21,7 @@ export function registerSetupQueue(app: FastifyInstance, context: ServerPluginCo
       async (request): Promise<SetupActionAnswer> => {
         const actor = actorOf(request);
         const comment = commentOf(action, request.body);
-        const task = await translated(setupTasksResource, actor.language, () =>
-          db.transaction((tx) => moveSetupTask(tx, request.params.id, action, request.body.version, comment, actor)),
-        );
+        const task = await moveSetupTask(records, request.params.id, action, request.body.version, comment, actor);
         const notice = action === 'take' ? null : await notifyBuyer({ db, users, notifications, log: app.log }, task);
         return { data: task, notice };
       },

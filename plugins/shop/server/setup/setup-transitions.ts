@@ -1,4 +1,4 @@
-import { changeRecordIn, type Actor, type Queryable } from '@core/sdk/server';
+import type { Actor, RecordWriter } from '@core/sdk/server';
 import type { FieldValue, ResourceRecord } from '@core/sdk/shared';
 import { setupTasksResource, type SetupState } from '../../shared/resources';
 import type { SetupAction } from '../../shared/setup';
@@ -29,15 +29,14 @@ function valuesOf(action: SetupAction, comment: string | null, actor: Actor): Re
  * may finish a task someone else took (a colleague covers for one who is away).
  */
 export function moveSetupTask(
-  tx: Queryable,
+  records: RecordWriter,
   id: number,
   action: SetupAction,
   version: number,
   comment: string | null,
   actor: Actor,
 ): Promise<ResourceRecord> {
-  return changeRecordIn(
-    tx,
+  return records.change(
     setupTasksResource,
     id,
     { action, values: valuesOf(action, comment, actor), version, refuse: (row) => refusal(action, row.before.state) },

@@ -1,11 +1,11 @@
-import { isoInstant, type JobKind, type Queryable, type ServerPluginContext } from '@core/sdk/server';
-import { auditHolding, idOrNull } from './positions-handout';
+import type { Actor, JobKind, Queryable, RecordWriter, ServerPluginContext } from '@core/sdk/server';
+import { positionsResource } from '../../shared/resources';
 
 /*
  * A reservation that has run out is a sale: the buyer had the positions long enough. The sweep
  * marks such positions sold. It is a job of the schedule `shop.reservation-sweep`, once a minute
- * across all server copies; its one guarded UPDATE (`state = 'reserved' AND reserved_until <= now`)
- * would still change each row once if two sweeps met. Selling never frees stock, so the stock
+ * across all server copies; it locks the positions it sells (`state = 'reserved' AND reserved_until
+ * <= now`), so two sweeps that met would still change each position once, through the engine. Selling never frees stock, so the stock
  * counters do not move.
  */
 
@@ -13,24 +13,33 @@ export const RESERVATION_SWEEP = 'shop.reservation-sweep';
 /** How often the sweep runs, across all copies. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
+/** Whom the sweep's changes are by in the positions' history: nobody, the shop itself. */
+const SWEEP_ACTOR: Actor = { id: null, language: 'en' };
+
 /** Marks sold the reserved positions whose reservation ended by `now` (only the order's, when given); their ids. */
 export async function sellExpiredReservations(
   tx: Queryable,
+  records: RecordWriter,
   now: Date,
   orderId: number | null = null,
 ): Promise<number[]> {
-  const { rows } = await tx.query<{ id: string; order: string | null; owner: string | null; reserved_until: string }>(
-    `UPDATE shop.positions SET state = 'sold', version = version + 1, updated_at = now()
+  // Locked before they change: a sweep that met another waits, then finds them sold and leaves them.
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id::text AS id FROM shop.positions
       WHERE state = 'reserved' AND reserved_until <= $1::timestamptz AND deleted_at IS NULL
         AND ($2::bigint IS NULL OR "order" = $2::bigint)
-      RETURNING id::text AS id, "order"::text AS "order", owner::text AS owner, ${isoInstant('reserved_until')} AS reserved_until`,
+      ORDER BY id FOR UPDATE`,
     [now.toISOString(), orderId],
   );
-  for (const row of rows) {
-    const held = { order: idOrNull(row.order), owner: idOrNull(row.owner), reserved_until: row.reserved_until };
-    await auditHolding(tx, Number(row.id), 'sell', null, { state: 'reserved', ...held }, { state: 'sold', ...held });
-  }
-  return rows.map((row) => Number(row.id));
+  const ids = rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  return records.changeManyIn(
+    tx,
+    positionsResource,
+    { ids },
+    { action: 'sell', values: { state: 'sold' } },
+    SWEEP_ACTOR,
+  );
 }
 
 /** Defines the sweep's job kind and its schedule; call it in `register`. */
@@ -42,7 +51,9 @@ export function defineReservationSweep(context: ServerPluginContext, now: () => 
     // The next period sweeps again: a failed sweep need not be retried.
     maxAttempts: 1,
     timeoutMs: SWEEP_INTERVAL_MS,
-    run: async () => ({ sold: (await context.db.transaction((tx) => sellExpiredReservations(tx, now()))).length }),
+    run: async () => ({
+      sold: (await context.db.transaction((tx) => sellExpiredReservations(tx, context.records, now()))).length,
+    }),
   });
   context.jobs.schedule({ id: RESERVATION_SWEEP, kind, every: SWEEP_INTERVAL_MS });
   return kind;

@@ -1,3 +1,4 @@
+import type { RecordWriter } from '@core/sdk/server';
 import type { LowStockAlert } from './low-stock';
 
 /**
@@ -8,9 +9,13 @@ export const DEFAULT_RESERVATION_HOURS = 72;
 /** A year: a longer reservation is a typo, not a policy. */
 export const MAX_RESERVATION_HOURS = 24 * 366;
 
-/** What handing positions out needs besides the transaction: the clock, the reservation's length, who hears of stock running low. */
+/**
+ * What handing positions out needs besides the transaction: the clock, the reservation's length,
+ * who hears of stock running low, and the engine's writes the positions and orders change through.
+ */
 export interface HandoutPolicy {
   readonly now: () => Date;
+  readonly records: RecordWriter;
   readonly reservationHours: number;
   readonly lowStock: LowStockAlert;
 }

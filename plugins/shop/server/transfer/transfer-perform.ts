@@ -1,18 +1,16 @@
 import {
-  changeRecordIn,
   conflict,
-  isoInstant,
   translated,
   type Actor,
   type AuditService,
   type Database,
   type Queryable,
+  type RecordWriter,
   type UsersService,
 } from '@core/sdk/server';
 import type { FieldValue } from '@core/sdk/shared';
-import { ordersResource, setupTasksResource } from '../../shared/resources';
+import { ordersResource, positionsResource, setupTasksResource } from '../../shared/resources';
 import type { TransferBody, TransferRefusal, TransferResult } from '../../shared/transfer';
-import { auditHolding } from '../stock/positions-handout';
 import { planTransfer, resolveTarget, type PlannedOrder, type ResolvedTarget } from './transfer-plan';
 import { recordUserMoves } from './user-history';
 
@@ -31,47 +29,52 @@ export const REFUSAL_MESSAGES: Readonly<Record<TransferRefusal, string>> = {
 /** What performing a transfer needs from the plugin's context. */
 export interface TransferServices {
   readonly db: Database;
+  readonly records: RecordWriter;
   readonly users: UsersService;
   readonly audit: AuditService;
 }
 
 /**
- * Hands the order's held positions to the new buyer as the stock engine hands positions out
- * (../stock/positions-handout.ts): one statement, version + 1, and an audit row per position with
- * its holding before and after, so the position's history shows the move.
+ * Hands the order's held positions to the new buyer, as the stock engine hands positions out
+ * (../stock/positions-handout.ts): one set-based engine change, each position in its history as a transfer.
  */
-async function movePositions(tx: Queryable, orderId: number, from: number, to: number, actor: Actor): Promise<number> {
-  const { rows } = await tx.query<{ id: string; state: string; reserved_until: string | null }>(
-    `UPDATE shop.positions SET owner = $3, version = version + 1, updated_at = now(), updated_by = $4
-      WHERE "order" = $1 AND owner = $2 AND deleted_at IS NULL AND state IN ('reserved', 'sold')
-      RETURNING id::text AS id, state, ${isoInstant('reserved_until')} AS reserved_until`,
-    [orderId, from, to, actor.id],
+async function movePositions(
+  tx: Queryable,
+  records: RecordWriter,
+  orderId: number,
+  from: number,
+  to: number,
+  actor: Actor,
+): Promise<number> {
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id::text AS id FROM shop.positions
+      WHERE "order" = $1 AND owner = $2 AND deleted_at IS NULL AND state IN ('reserved', 'sold') ORDER BY id FOR UPDATE`,
+    [orderId, from],
   );
-  for (const row of [...rows].sort((a, b) => Number(a.id) - Number(b.id))) {
-    const holding = { state: row.state, order: orderId, reserved_until: row.reserved_until };
-    await auditHolding(
-      tx,
-      Number(row.id),
-      TRANSFER_ACTION,
-      actor.id,
-      { ...holding, owner: from },
-      { ...holding, owner: to },
-    );
-  }
-  return rows.length;
+  const ids = rows.map((row) => Number(row.id));
+  if (ids.length === 0) return 0;
+  const moved = await records.changeManyIn(
+    tx,
+    positionsResource,
+    { ids },
+    { action: TRANSFER_ACTION, values: { owner: to } },
+    actor,
+  );
+  return moved.length;
 }
 
 /** The order's setup tasks follow its buyer, so the buyer told of the setup is the one who holds the order. */
-async function moveSetupTasks(tx: Queryable, orderId: number, to: number, actor: Actor): Promise<void> {
+async function moveSetupTasks(tx: Queryable, records: RecordWriter, orderId: number, to: number, actor: Actor) {
   const { rows } = await tx.query<{ id: string }>(
-    `SELECT id::text AS id FROM shop.setup_tasks WHERE "order" = $1 AND "user" IS DISTINCT FROM $2 ORDER BY id`,
+    `SELECT id::text AS id FROM shop.setup_tasks WHERE "order" = $1 AND "user" IS DISTINCT FROM $2 ORDER BY id FOR UPDATE`,
     [orderId, to],
   );
-  for (const row of rows)
-    await changeRecordIn(
+  const ids = rows.map((row) => Number(row.id));
+  if (ids.length > 0)
+    await records.changeManyIn(
       tx,
       setupTasksResource,
-      Number(row.id),
+      { ids },
       { action: TRANSFER_ACTION, values: { user: to } },
       actor,
     );
@@ -88,7 +91,7 @@ async function moveOrder(
   const values: Record<string, FieldValue> = {};
   if (target.user) values.user = target.user.id;
   if (target.team) values.team = target.team.id;
-  const record = await changeRecordIn(
+  const record = await services.records.changeIn(
     tx,
     ordersResource,
     planned.row.order,
@@ -98,8 +101,10 @@ async function moveOrder(
   const fromUser = planned.userFrom ?? 0;
   const toUser = target.user?.id ?? fromUser;
   const moved = toUser !== fromUser;
-  const positions = moved ? await movePositions(tx, planned.row.order, fromUser, toUser, actor) : planned.row.positions;
-  if (moved) await moveSetupTasks(tx, planned.row.order, toUser, actor);
+  const positions = moved
+    ? await movePositions(tx, services.records, planned.row.order, fromUser, toUser, actor)
+    : planned.row.positions;
+  if (moved) await moveSetupTasks(tx, services.records, planned.row.order, toUser, actor);
   await recordUserMoves(
     tx,
     services.audit,

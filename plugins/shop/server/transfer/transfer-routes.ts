@@ -22,7 +22,7 @@ import { transferReferenceRoutes } from './transfer-references';
  * an order cannot move; `POST transfer` moves them; `GET transfer/users/{id}/history` is a user's
  * side of every transfer; the page's order list and pickers. See ../../shared/transfer.ts.
  */
-export function registerTransfer(app: FastifyInstance, { db, users, audit }: ServerPluginContext): void {
+export function registerTransfer(app: FastifyInstance, { db, records, users, audit }: ServerPluginContext): void {
   const config = { access: TRANSFER_ACCESS };
 
   app.post<{ Body: TransferPreviewBody }>(
@@ -44,7 +44,7 @@ export function registerTransfer(app: FastifyInstance, { db, users, audit }: Ser
     { config, schema: { body: TRANSFER_SCHEMA } },
     async (request): Promise<DataEnvelope<TransferResult>> => {
       const versions = checkTransferBody(request.body);
-      return { data: await performTransfer({ db, users, audit }, request.body, versions, actorOf(request)) };
+      return { data: await performTransfer({ db, records, users, audit }, request.body, versions, actorOf(request)) };
     },
   );
 

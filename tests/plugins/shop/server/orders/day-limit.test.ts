@@ -168,9 +168,9 @@ describe('the day limit', () => {
       botId: null,
       teamUser: '@ann (555)',
     };
-    const placed = await placeOrder(o.t.db, input, { id: buyer, language: 'en' });
+    const placed = await placeOrder(o.records, input, { id: buyer, language: 'en' });
     expect(placed).toMatchObject({ source: 'bot', team_user: '@ann (555)', status: 'new', quantity: 2 });
-    const refused = placeOrder(o.t.db, input, { id: buyer, language: 'en' });
+    const refused = placeOrder(o.records, input, { id: buyer, language: 'en' });
     await expect(refused).rejects.toBeInstanceOf(ApiError);
     await expect(refused).rejects.toMatchObject({
       status: 422,

@@ -192,11 +192,13 @@ describe('reservations', () => {
     await stock(o.t, fixture.product, 2);
     const { order } = await orderOf(fixture.product, 2);
     expect((await act(o.t, order, 'complete')).statusCode).toBe(200);
-    const early = await o.t.db.transaction((tx) => sellExpiredReservations(tx, new Date('2026-03-13T11:59:59.000Z')));
+    const early = await o.t.db.transaction((tx) =>
+      sellExpiredReservations(tx, o.records, new Date('2026-03-13T11:59:59.000Z')),
+    );
     expect(early).toEqual([]);
     const sweeps = await Promise.all(
       [1, 2, 3].map(() =>
-        o.t.db.transaction((tx) => sellExpiredReservations(tx, new Date('2026-03-13T12:00:00.000Z'))),
+        o.t.db.transaction((tx) => sellExpiredReservations(tx, o.records, new Date('2026-03-13T12:00:00.000Z'))),
       ),
     );
     const held = (await positionsOf(o.t, fixture.product)).map((position) => position.id);

@@ -1,5 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { PermissionCode } from '@core/sdk/shared';
+import type { RecordWriter } from '@core/sdk/server';
+import { demoContext } from '@core/sdk/testing';
 import { createShopServerPlugin } from '@plugins/shop/server';
 import { OrderEngine, type OrderEvent } from '@plugins/shop/server/orders';
 import { bulk, stockFixture, type StockFixture } from '../positions/positions-support';
@@ -9,6 +11,8 @@ import { shopApp, type ShopAppOptions, type ShopTestApp } from '../shop-support'
 export interface OrdersTestApp {
   readonly t: ShopTestApp;
   readonly orders: OrderEngine;
+  /** The engine's writes over the app's database, as the shop's `context.records`. */
+  readonly records: RecordWriter;
   readonly completed: OrderEvent[];
   readonly cancelled: OrderEvent[];
   /** Sets the shop's clock. */
@@ -22,12 +26,14 @@ export async function ordersApp(
   let now = new Date(start);
   const clock = (): Date => now;
   const orders = new OrderEngine(clock);
-  const t = await shopApp({ ...options, shop: createShopServerPlugin({ now: clock, orders }) });
+  const shop = createShopServerPlugin({ now: clock, orders });
+  const t = await shopApp({ ...options, shop });
+  const { records } = await demoContext(t.db, [shop]);
   const completed: OrderEvent[] = [];
   const cancelled: OrderEvent[] = [];
   orders.events.on('completed', async (event) => void completed.push(event));
   orders.events.on('cancelled', async (event) => void cancelled.push(event));
-  return { t, orders, completed, cancelled, setNow: (instant) => (now = new Date(instant)) };
+  return { t, orders, records, completed, cancelled, setNow: (instant) => (now = new Date(instant)) };
 }
 
 let lines = 0;
