@@ -3,19 +3,22 @@ import { socialManifest } from '../manifest';
 import { SOCIAL_RESOURCES } from '../shared/resources';
 import { CONVERSIONS_MESSAGES_RU, testEventRoute } from './conversions';
 import { seedSocialDemo } from './demo';
-import { GRAPH_MESSAGES_RU, GraphLink, retryAfterHeader } from './graph';
+import { GRAPH_MESSAGES_RU, GraphLink, registerGraphVersionNotice, retryAfterHeader } from './graph';
 import { PLATFORM_WRITES_MESSAGES_RU, platformPushHooks, registerPlatformWrites } from './platform-writes';
 import { REPORT_MESSAGES_RU, reportRoutes } from './report';
 import { RULES_MESSAGES_RU, SOCIAL_RULE_HOOKS } from './rules';
 import { registerServiceCheck, SERVICE_CHECK_MESSAGES_RU } from './services';
 import { registerSyncs, SYNC_MESSAGES_RU, type SyncOptions } from './sync';
+import type { Sleep } from './graph/sleep';
 import { EXCHANGE_RATES } from '@plugins/finance/server/services';
 
 export interface SocialServerOptions {
   /** The syncs' patience with the platform and their retries; tests shorten them. */
   readonly sync?: SyncOptions;
-  /** The clock of test events; tests stand a fixed one in. */
+  /** The clock of test events and of the Graph version's expiry check; tests stand a fixed one in. */
   readonly now?: () => Date;
+  /** How the adapter waits (usage pacing, report-run polls); tests stand a recording one in. */
+  readonly graphSleep?: Sleep;
 }
 
 /**
@@ -25,7 +28,8 @@ export interface SocialServerOptions {
  * insights report; the Conversions API's test event. See README.md.
  */
 export function createSocialServerPlugin(options: SocialServerOptions = {}): ServerPlugin {
-  const graph = new GraphLink();
+  const graph = new GraphLink(options.graphSleep);
+  const now = options.now ?? (() => new Date());
   return defineServerPlugin({
     manifest: socialManifest,
     migrations: [],
@@ -46,13 +50,14 @@ export function createSocialServerPlugin(options: SocialServerOptions = {}): Ser
       // The rules refuse first; then an edit of a record on the platform is pushed to it.
       context.resources.hooksById(platformPushHooks(graph, SOCIAL_RULE_HOOKS));
       // The adapter first: every part below calls the platform through it.
-      graph.configure(context.settings);
+      const client = graph.configure(context.settings);
+      registerGraphVersionNotice(app, client.config.version, now);
       retryAfterHeader(app);
       registerSyncs(app, context, graph, options.sync);
       registerPlatformWrites(app, context, graph);
       registerServiceCheck(context, graph);
       reportRoutes(app, context);
-      testEventRoute(app, context, { sender: graph.client, now: options.now });
+      testEventRoute(app, context, { sender: client, now });
     },
     seedDemo: seedSocialDemo,
   });

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 
 /*
- * Customer information in a Conversions API event, normalised and hashed as Meta requires
- * (Customer information parameters): an e-mail trimmed and lower-cased, a phone number as its
- * digits only (with the country code, no symbols or leading zeros a person types before it), each
- * then SHA-256 and written as lower-case hex. The platform matches the hashes; it never sees the values.
+ * Customer information in a Conversions API event, normalised and hashed as Meta's customer
+ * information parameters say
+ * (https://developers.facebook.com/docs/marketing-api/conversions-api/parameters/customer-information-parameters):
+ * `em` "Trim any leading and trailing spaces. Convert all characters to lowercase."; `ph` "Remove
+ * symbols, letters, and any leading zeros. Phone numbers must include a country code to be used
+ * for matching", their example `(650)555-1212` in the US becoming `16505551212`. Each is then
+ * SHA-256, written as lower-case hex. The platform matches the hashes; it never sees the values.
  */
 
 /** An e-mail as the platform hashes it: surrounding spaces gone, lower case. */
@@ -12,9 +15,14 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** A phone number as the platform hashes it: digits only (`+1 (415) 555-0123` → `14155550123`). */
+/**
+ * A phone number as the platform hashes it: digits only, without leading zeros, so an
+ * international prefix typed before the country code goes too (`+1 (415) 555-0123` →
+ * `14155550123`, `00 44 20 7946 0958` → `442079460958`). The number must already hold its country
+ * code: the digits alone cannot tell which country a national number belongs to.
+ */
 export function normalisePhone(phone: string): string {
-  return phone.replace(/\D/g, '');
+  return phone.replace(/\D/g, '').replace(/^0+/, '');
 }
 
 /** SHA-256 of the UTF-8 text, as 64 lower-case hex digits. */

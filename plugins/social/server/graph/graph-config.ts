@@ -1,10 +1,14 @@
+import { NEWEST_GRAPH_VERSION } from './graph-versions';
+
 /**
  * Where the Meta Marketing (Graph) API is and which version is called, from `pluginSettings.social`
  * in the configuration (a test's local fake, or a proxy, stands in for the real one):
  *
  * ```json
- * "pluginSettings": { "social": { "graphApiBase": "https://graph.facebook.com", "graphVersion": "v21.0" } }
+ * "pluginSettings": { "social": { "graphApiBase": "https://graph.facebook.com", "graphVersion": "v27.0" } }
  * ```
+ *
+ * The version defaults to the newest Meta has published (graph-versions.ts).
  */
 export interface GraphConfig {
   /** Without a trailing slash. */
@@ -16,7 +20,6 @@ export interface GraphConfig {
 }
 
 export const GRAPH_API_BASE = 'https://graph.facebook.com';
-export const GRAPH_VERSION = 'v21.0';
 const CALL_TIMEOUT_MS = 30_000;
 
 type Settings = Readonly<Record<string, unknown>>;
@@ -42,9 +45,9 @@ function baseUrl(value: string): string {
 }
 
 export function readGraphConfig(settings: Settings): GraphConfig {
-  const version = textSetting(settings, 'graphVersion', GRAPH_VERSION);
+  const version = textSetting(settings, 'graphVersion', NEWEST_GRAPH_VERSION);
   if (!/^v[0-9]{1,3}\.[0-9]{1,3}$/.test(version))
-    throw new Error('pluginSettings.social.graphVersion must look like v21.0.');
+    throw new Error(`pluginSettings.social.graphVersion must look like ${NEWEST_GRAPH_VERSION} (the default).`);
   return {
     apiBase: baseUrl(textSetting(settings, 'graphApiBase', GRAPH_API_BASE)),
     version,

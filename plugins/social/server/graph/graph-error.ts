@@ -22,6 +22,9 @@ export class GraphError extends Error {
     super(message);
     this.name = 'GraphError';
   }
+
+  /** Code 1 asking for less data: the same read made smaller may succeed (graph-client.ts splits it). */
+  asksForLessData = false;
 }
 
 /** What an API route answers while the platform gave no estimate of its own. */
@@ -32,8 +35,16 @@ function isRateLimitCode(code: number): boolean {
   return code === 4 || code === 17 || code === 32 || code === 613 || (code >= 80_000 && code <= 80_014);
 }
 
-/** Codes the platform marks as its own passing trouble (unknown error, service temporarily unavailable). */
-const TRANSIENT_CODES = new Set([1, 2]);
+/** The code the platform marks as its own passing trouble (service temporarily unavailable). */
+const SERVICE_UNAVAILABLE_CODE = 2;
+
+/**
+ * Meta's generic "unknown error". Asked again unchanged it fails again, so it is a refusal, never
+ * retried as it is; only its "Please reduce the amount of data you're asking for, then retry your
+ * request" form has a remedy, a smaller request (asksForLessData).
+ */
+const UNKNOWN_ERROR_CODE = 1;
+const REDUCE_DATA = /reduce the amount of data/i;
 
 /** Graph's error envelope, `{ error: { message, type, code, error_subcode, is_transient, fbtrace_id } }`. */
 export interface GraphErrorBody {
@@ -81,7 +92,12 @@ export function graphErrorOf(
   if (code === 190) return new GraphError('auth', PLATFORM_AUTH, code, null, fbtraceId);
   if ((code !== null && isRateLimitCode(code)) || status === 429)
     return rateLimitError(retryAfterSeconds, code, fbtraceId);
-  if (status >= 500 || body.is_transient === true || (code !== null && TRANSIENT_CODES.has(code))) {
+  if (code === UNKNOWN_ERROR_CODE) {
+    const error = new GraphError('invalid', formatMessage(PLATFORM_REFUSED, { reason }), code, null, fbtraceId);
+    error.asksForLessData = REDUCE_DATA.test(said);
+    return error;
+  }
+  if (status >= 500 || body.is_transient === true || code === SERVICE_UNAVAILABLE_CODE) {
     return new GraphError('unavailable', formatMessage(PLATFORM_UNAVAILABLE, { reason }), code, null, fbtraceId);
   }
   return new GraphError('invalid', formatMessage(PLATFORM_REFUSED, { reason }), code, null, fbtraceId);

@@ -3,6 +3,7 @@ import type { GraphConfig } from './graph-config';
 import { GraphError, graphErrorOf, rateLimitError, unavailableError, type GraphErrorBody } from './graph-error';
 import { PLATFORM_ANSWER_UNREADABLE } from './messages';
 import { retryAfterSecondsOf } from './rate-limit-headers';
+import type { UsagePacer } from './usage-pacing';
 
 /**
  * One exchange with the Graph API. The token travels in the Authorization header only, so no URL
@@ -39,8 +40,10 @@ function urlOf(config: GraphConfig, request: GraphRequest): URL {
   return url;
 }
 
-export async function graphCall(config: GraphConfig, request: GraphRequest): Promise<GraphObject> {
+/** `pacer`, when given, waits before the call as the previous successful answer's usage asked, and reads this one's. */
+export async function graphCall(config: GraphConfig, request: GraphRequest, pacer?: UsagePacer): Promise<GraphObject> {
   const url = urlOf(config, request);
+  await pacer?.beforeCall(request.signal);
   const timeout = AbortSignal.timeout(config.timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const headers: Record<string, string> = { authorization: `Bearer ${request.token}`, accept: 'application/json' };
@@ -59,6 +62,8 @@ export async function graphCall(config: GraphConfig, request: GraphRequest): Pro
     // The fetch error is dropped on purpose: its cause may quote the request.
     throw unavailableError(timeout.aborted ? `no answer within ${config.timeoutMs} ms` : 'no connection');
   }
+  // A throttled answer's own wait is the rate-limit error's (retryAfterSecondsOf); pacing reads the answers that went through.
+  if (response.ok) pacer?.noteAnswer(response.headers);
   let json: unknown;
   try {
     json = JSON.parse(text) as unknown;

@@ -1,5 +1,6 @@
 import { GraphClient } from './graph-client';
 import { readGraphConfig } from './graph-config';
+import { sleepFor, type Sleep } from './sleep';
 
 /**
  * The adapter as the configuration places it, shared by the plugin's routes, jobs and resource
@@ -9,9 +10,12 @@ import { readGraphConfig } from './graph-config';
 export class GraphLink {
   private configured: GraphClient | null = null;
 
+  /** `sleep`: how the adapter waits (usage pacing, report-run polls); tests stand a recording one in. */
+  constructor(private readonly sleep: Sleep = sleepFor) {}
+
   /** Reads `pluginSettings.social` (graphApiBase, graphVersion); call first thing in `register`. */
   configure(settings: Readonly<Record<string, unknown>>): GraphClient {
-    this.configured = new GraphClient(readGraphConfig(settings));
+    this.configured = new GraphClient(readGraphConfig(settings), this.sleep);
     return this.configured;
   }
 

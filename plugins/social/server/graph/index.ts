@@ -11,3 +11,4 @@ export { readGraphConfig, type GraphConfig } from './graph-config';
 export { GraphError } from './graph-error';
 export { GraphLink } from './graph-link';
 export { GRAPH_MESSAGES_RU } from './messages-ru';
+export { registerGraphVersionNotice } from './version-notice';

@@ -28,14 +28,16 @@ import { createOrChange, Tally, type Upserter } from './upsert';
 
 /**
  * An ad account's insights for a day range (INSIGHTS_SYNC_JOB, subject `social.ad_accounts:<id>`):
- * one platform read per level (account, campaign, adset, ad), a row per day, each upserted into
+ * one platform read per level (account, campaign, adset, ad; a large one as a report run whose
+ * percent done shows in the job's progress), a row per day, each upserted into
  * social.insights by its day, level and records. Insights are a read-only resource: only this
  * job (and the demo) write them, through the engine's createRecord and changeRecord, audited as
  * any record. A row whose campaign, adset or ad has not been synced yet is skipped and counted.
  */
 
-/** The percent each step (INSIGHTS_SYNC_STEPS: one per level) starts at. */
+/** The percent each step (INSIGHTS_SYNC_STEPS: one per level) starts at; a report run moves it towards the next. */
 const PERCENT: Readonly<Record<ReportLevel, number>> = { account: 5, campaign: 30, adset: 55, ad: 80 };
+const NEXT_PERCENT: Readonly<Record<ReportLevel, number>> = { account: 30, campaign: 55, adset: 80, ad: 100 };
 
 export const adAccountSubject = (adAccountId: number): string => `${adAccountsResource.id}:${adAccountId}`;
 
@@ -91,7 +93,12 @@ export function defineInsightsSyncJob(
       try {
         for (const level of REPORT_LEVELS) {
           await progress.step(level, PERCENT[level]);
-          const rows = await session.insights(target.adAccount, { since: from, until: to }, level);
+          const rows = await session.insights(
+            target.adAccount,
+            { since: from, until: to },
+            level,
+            progress.between(PERCENT[level], NEXT_PERCENT[level]),
+          );
           const campaigns = await idsOf(
             db,
             campaignsResource.table,

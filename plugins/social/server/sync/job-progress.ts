@@ -1,8 +1,9 @@
 import type { JobBackoff, JobContext, JobLogMessage } from '@core/sdk/server';
 import { formatMessage } from '@core/sdk/shared';
 import { WAITING_FOR_PLATFORM_STEP } from '../../shared/platform-jobs';
-import type { Patience } from '../graph/graph-client';
+import type { Patience, RunProgress } from '../graph/graph-client';
 import { GraphError } from '../graph/graph-error';
+import { sleepFor, type Sleep } from '../graph/sleep';
 import { STILL_LIMITED, WAITING_LOG } from './job-log';
 
 /**
@@ -18,7 +19,7 @@ export interface PlatformWaits {
   readonly maxMs: number;
   readonly maxWaits: number;
   /** Waits `ms` or until `signal` fires; tests stand a recording one in. */
-  readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  readonly sleep?: Sleep;
 }
 
 /** How a sync job waits on the platform within an attempt, and how the runner retries a failed attempt. */
@@ -29,24 +30,6 @@ export interface SyncJobSettings {
 }
 
 export const DEFAULT_PLATFORM_WAITS: PlatformWaits = { initialMs: 5_000, maxMs: 300_000, maxWaits: 6 };
-
-function sleepFor(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    const stop = (): void => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    signal.addEventListener('abort', stop, { once: true });
-  });
-}
 
 /** How long the `wait`-th wait (0 first) lasts for a rate limit that estimated `retryAfterSeconds`. */
 export function waitMs(waits: PlatformWaits, wait: number, retryAfterSeconds: number | null): number {
@@ -66,6 +49,19 @@ export class JobProgress {
   async step(name: string, percent: number): Promise<void> {
     this.current = { name, percent };
     await this.ctx.step(name, percent);
+  }
+
+  /**
+   * A step's share of the job's percent, from `from` to `to`, that a report run's own percent
+   * moves through: the job panel's bar then rises while the platform works, and never goes back
+   * (a range split in two reports each half from 0).
+   */
+  between(from: number, to: number): RunProgress {
+    return async (runPercent) => {
+      const percent = Math.round(from + ((to - from) * runPercent) / 100);
+      if (percent <= this.current.percent) return;
+      await this.step(this.current.name, percent);
+    };
   }
 
   log(message: JobLogMessage, level: 'info' | 'warn' = 'info'): Promise<void> {

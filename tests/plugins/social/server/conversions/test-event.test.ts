@@ -29,6 +29,14 @@ describe('user data hashing', () => {
     expect(normalisePhone('+44 20 7946 0958')).toBe('442079460958');
   });
 
+  it('removes leading zeros from a phone as Meta’s customer information parameters say, hashing its own example', () => {
+    expect(normalisePhone('00 44 20 7946 0958')).toBe('442079460958');
+    expect(normalisePhone('1 (650)555-1212')).toBe('16505551212');
+    expect(hashedUserData({ email: 'a@b.c', phone: '001 (650) 555-1212' }).ph).toEqual([
+      'e323ec626319ca94ee8bff2e4c87cf613be6ea19919ed1364124e16807ab3176',
+    ]);
+  });
+
   it('hashes with SHA-256 as lower-case hex', () => {
     expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(sha256Hex('test@example.com')).toBe(EMAIL_DIGEST);

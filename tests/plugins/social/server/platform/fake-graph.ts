@@ -2,26 +2,54 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /**
- * A local fake of exactly the Meta Graph API endpoints the social plugin calls, with the shapes
- * Meta documents (https://developers.facebook.com/docs/marketing-api, /docs/graph-api):
+ * A local fake of exactly the Meta Graph API endpoints the social plugin calls, modelled on Meta's
+ * documentation, endpoint by endpoint:
  *
- * - `GET /{version}/me/adaccounts`, `GET /{version}/me/accounts` (pages),
- *   `GET /{version}/act_<id>/campaigns|adsets|ads` and `GET /{version}/act_<id>/insights`
- *   (`level`, `time_range={"since","until"}`, `time_increment=1`): `{ data: [...], paging: { cursors:
- *   { before, after }, next? } }`, `pageSize` items a page (or `limit`, if smaller); `next` carries the
- *   token as `access_token`, as the real one does, and is absent on the last page.
+ * - Every path starts with the version (`/{version}/…`). A version older than `oldestVersion`
+ *   answers Meta's error for a deprecated Marketing API version, code 2635 "You are calling a
+ *   deprecated version of the Ads API. Please update to the latest version" (Marketing API
+ *   Versioning, https://developers.facebook.com/docs/marketing-api/versions: "Once a version is
+ *   unavailable, any calls made to that version number will fail"). The default, v25.0, is the
+ *   oldest version the version history
+ *   (https://developers.facebook.com/documentation/ads-commerce/marketing-api/marketing-api-changelog/versions)
+ *   lists as unexpired on 2026-11-29 (v24.0 expired on 2026-11-10).
+ * - `fields` is honoured as the Graph API does (Graph API overview, "Fields",
+ *   https://developers.facebook.com/docs/graph-api/overview): only the fields asked for come back
+ *   (`creative{id}` names `creative`), with a node's `id` and an insights row's `date_start` and
+ *   `date_stop` always; without `fields`, a node gives its `id` and `name`, an insights row Meta's
+ *   default metrics (`impressions`, `spend`).
+ * - `GET /{version}/me/adaccounts` (User, "adaccounts" edge), `GET /{version}/me/accounts` (User,
+ *   "accounts" edge: the pages), `GET /{version}/act_<id>/campaigns|adsets|ads` (Ad Account's edges
+ *   in the Marketing API reference): `{ data: [...], paging: { cursors: { before, after }, next? } }`
+ *   (Graph API "Paginated Results", cursor-based), `pageSize` items a page (or `limit`, if smaller);
+ *   `next` carries the token as `access_token`, as the real one does, and is absent on the last page.
+ * - `GET /{version}/act_<id>/insights` (Ad Account Insights: `level`, `time_range={"since","until"}`,
+ *   `time_increment=1`), paged as above. A read whose rows exceed `maxSyncRows` answers code 1
+ *   "Please reduce the amount of data you're asking for, then retry your request", as Meta does for
+ *   a synchronous read too large to compute (Insights API, Limits & Best Practices,
+ *   https://developers.facebook.com/docs/marketing-api/insights/best-practices/).
+ * - `POST /{version}/act_<id>/insights` with the same parameters starts an asynchronous report run
+ *   and answers `{ report_run_id }`; `GET /{version}/<report_run_id>` answers the AdReportRun
+ *   (`id`, `account_id`, `async_status` "Job Not Started" → "Job Running" → "Job Completed",
+ *   `async_percent_completion` rising to 100 over `runChecks` checks, `date_start`, `date_stop`);
+ *   `GET /{version}/<report_run_id>/insights` pages its rows once completed (Insights API,
+ *   "Asynchronous Jobs", https://developers.facebook.com/docs/marketing-api/insights/best-practices/,
+ *   and the Ad Report Run reference, https://developers.facebook.com/docs/marketing-api/reference/ad-report-run/).
  * - `POST /{version}/{campaign|adset|ad id}` with `status`, `daily_budget`, `lifetime_budget` (form
- *   fields): `{ success: true }`; a budget that is not a whole number of minor units is refused (code 100).
+ *   fields; Campaign, Ad Set and Ad "Updating" in the Marketing API reference): `{ success: true }`;
+ *   a budget that is not a whole number of minor units is refused (code 100).
  * - `GET /{version}/debug_token?input_token=` asked with the app token (`app_id|app_secret`) or the
- *   token itself: `{ data: { app_id, type, is_valid, scopes, expires_at, error? } }`.
- * - `POST /{version}/{pixel_id}/events` with `data` (JSON array) and `test_event_code`:
- *   `{ events_received, messages, fbtrace_id }`.
+ *   token itself (Graph API reference, "Debug Token"): `{ data: { app_id, type, is_valid, scopes,
+ *   expires_at, error? } }`.
+ * - `POST /{version}/{pixel_id}/events` with `data` (JSON array) and `test_event_code` (Conversions
+ *   API, "Using the API"): `{ events_received, messages, fbtrace_id }`.
  *
  * The token is taken from `Authorization: Bearer` or an `access_token` parameter. Errors are
- * Graph's envelope `{ error: { message, type, code, error_subcode, fbtrace_id } }`: an unknown
- * token answers 190 (OAuthException), an expired one 190/463 with a message that quotes the token
- * (as a careless platform might, so redaction is tested); `rateLimitNext` answers code 17 (or
- * another) with an `x-business-use-case-usage` header estimating the time to regain access.
+ * Graph's envelope `{ error: { message, type, code, error_subcode, fbtrace_id } }` (Graph API
+ * "Handling Errors"): an unknown token answers 190 (OAuthException), an expired one 190/463 with a
+ * message that quotes the token (as a careless platform might, so redaction is tested);
+ * `rateLimitNext` answers code 17 (or another) with an `x-business-use-case-usage` header estimating
+ * the time to regain access; `usageNext` puts usage headers on successful answers (Rate Limits).
  */
 
 export interface FakeAdAccount {
@@ -132,6 +160,12 @@ export interface FakeFailureOptions {
 export interface FakeGraphOptions {
   /** Items per page; small by default so paging is exercised. */
   readonly pageSize?: number;
+  /** The oldest version still served; older ones answer code 2635. */
+  readonly oldestVersion?: string;
+  /** The most rows a synchronous insights read may hold before it answers code 1. */
+  readonly maxSyncRows?: number;
+  /** Status checks a report run takes to complete. */
+  readonly runChecks?: number;
   readonly appId?: string;
   readonly appSecret?: string;
 }
@@ -140,6 +174,16 @@ interface Reply {
   readonly status: number;
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+}
+
+interface ReportRun {
+  readonly id: string;
+  readonly account: string;
+  readonly since: string;
+  readonly until: string;
+  readonly fields: string | undefined;
+  readonly rows: readonly Row[];
+  checks: number;
 }
 
 interface Failure {
@@ -151,6 +195,33 @@ interface Failure {
 type Row = object;
 
 const TRACE = 'AFakeTraceId123';
+
+/** What a node answers without `fields`, and an insights row (Meta's default metrics). */
+const NODE_DEFAULTS = ['id', 'name'];
+const INSIGHT_DEFAULTS = ['impressions', 'spend'];
+const NODE_ALWAYS = ['id'];
+const INSIGHT_ALWAYS = ['date_start', 'date_stop'];
+
+/** `v27.0` as a number that orders versions (27.0). */
+function versionNumber(version: string): number {
+  const match = /^v([0-9]+)\.([0-9]+)$/.exec(version);
+  return match ? Number(match[1]) * 1000 + Number(match[2]) : 0;
+}
+
+/**
+ * The fields of `row` that `fields` asks for (`creative{id}` names `creative`), or `defaults`, with
+ * those always sent: a node's `id`; an insights row's `date_start` and `date_stop`, its period.
+ */
+function selected(row: Row, fields: string | undefined, defaults: readonly string[], always: readonly string[]): Row {
+  const names = fields
+    ? fields
+        .split(',')
+        .map((field) => field.replace(/\{.*$/, '').trim())
+        .filter((field) => field !== '')
+    : defaults;
+  const wanted = new Set([...always, ...names]);
+  return Object.fromEntries(Object.entries(row).filter(([key]) => wanted.has(key)));
+}
 
 function graphError(
   status: number,
@@ -184,9 +255,17 @@ export class FakeGraph {
   private readonly objects = new Map<string, Record<string, unknown> & { kind: 'campaign' | 'adset' | 'ad' }>();
   private readonly insights: FakeInsight[] = [];
   private readonly failures: Failure[] = [];
+  private readonly runs = new Map<string, ReportRun>();
+  private readonly oldestVersion: string;
+  private readonly maxSyncRows: number;
+  private readonly runChecks: number;
+  private usage: Readonly<Record<string, string>> = {};
 
   constructor(options: FakeGraphOptions = {}) {
     this.pageSize = options.pageSize ?? 2;
+    this.oldestVersion = options.oldestVersion ?? 'v25.0';
+    this.maxSyncRows = options.maxSyncRows ?? 500;
+    this.runChecks = options.runChecks ?? 3;
     this.appId = options.appId ?? '1234567890';
     this.appSecret = options.appSecret ?? 'fake-app-secret-value';
   }
@@ -281,6 +360,21 @@ export class FakeGraph {
     this.fail(options, () => ({ status: 503, body: 'Service Unavailable' }));
   }
 
+  /** From now on successful answers carry these usage headers (`x-app-usage` and the like, JSON text). */
+  usageNext(headers: Readonly<Record<string, string>>): void {
+    this.usage = headers;
+  }
+
+  /** The report runs started, in order. */
+  reportRuns(): readonly {
+    readonly id: string;
+    readonly since: string;
+    readonly until: string;
+    readonly checks: number;
+  }[] {
+    return [...this.runs.values()];
+  }
+
   /** Requests of `method` whose path contains `part`. */
   requestsTo(method: string, part: string): FakeGraphRequest[] {
     return this.requests.filter((request) => request.method === method && request.path.includes(part));
@@ -309,6 +403,7 @@ export class FakeGraph {
     const reply = match ? this.answer(request) : graphError(400, 2500, 'Unknown path components', 'OAuthException');
     outgoing.writeHead(reply.status, {
       'content-type': typeof reply.body === 'string' ? 'text/plain' : 'application/json',
+      ...(reply.status === 200 ? this.usage : {}),
       ...reply.headers,
     });
     outgoing.end(typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body));
@@ -320,6 +415,12 @@ export class FakeGraph {
   }
 
   private answer(request: FakeGraphRequest): Reply {
+    if (versionNumber(request.version) < versionNumber(this.oldestVersion))
+      return graphError(
+        400,
+        2635,
+        `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: ${this.oldestVersion}.`,
+      );
     const token = this.tokenOf(request);
     const failure = this.failures.find(
       (found) => found.remaining > 0 && (found.path === null || request.path.includes(found.path)),
@@ -385,8 +486,13 @@ export class FakeGraph {
 
   private get(request: FakeGraphRequest, token: string): Reply {
     const path = request.path;
-    if (path === 'me/adaccounts') return this.page(request, token, [...this.adAccounts.values()]);
-    if (path === 'me/accounts') return this.page(request, token, [...this.pages.values()]);
+    const nodes = (rows: readonly Row[]): Row[] =>
+      rows.map((row) => selected(row, request.query.fields, NODE_DEFAULTS, NODE_ALWAYS));
+    if (path === 'me/adaccounts') return this.page(request, token, nodes([...this.adAccounts.values()]));
+    if (path === 'me/accounts') return this.page(request, token, nodes([...this.pages.values()]));
+    const run = /^([0-9]+)(\/insights)?$/.exec(path);
+    if (run && this.runs.has(run[1]!))
+      return this.reportRun(request, token, this.runs.get(run[1]!)!, run[2] !== undefined);
     const edge = /^act_([0-9]+)\/(campaigns|adsets|ads|insights)$/.exec(path);
     if (!edge)
       return graphError(
@@ -410,18 +516,22 @@ export class FakeGraph {
     const rows = [...this.objects.values()]
       .filter((object) => object.kind === wanted && object.account_id === account)
       .map(({ kind: _kind, account_id: _account, ...row }) => row);
-    return this.page(request, token, rows);
+    return this.page(request, token, nodes(rows));
   }
 
-  private insightsPage(request: FakeGraphRequest, token: string, account: string): Reply {
-    const level = request.query.level ?? 'account';
+  /** The rows an insights read asks for, or the refusal of its parameters. */
+  private insightRows(
+    params: Readonly<Record<string, string>>,
+    account: string,
+  ): { rows: Row[]; since: string; until: string } | Reply {
+    const level = params.level ?? 'account';
     let range: { since?: unknown; until?: unknown } = {};
     try {
-      range = JSON.parse(request.query.time_range ?? '{}') as typeof range;
+      range = JSON.parse(params.time_range ?? '{}') as typeof range;
     } catch {
       return graphError(400, 100, 'Invalid parameter: time_range', 'OAuthException');
     }
-    if (typeof range.since !== 'string' || typeof range.until !== 'string' || request.query.time_increment !== '1') {
+    if (typeof range.since !== 'string' || typeof range.until !== 'string' || params.time_increment !== '1') {
       return graphError(400, 100, 'Invalid parameter: time_range and time_increment are required', 'OAuthException');
     }
     const { since, until } = range as { since: string; until: string };
@@ -431,7 +541,57 @@ export class FakeGraph {
           row.level === level && row.account_id === account && row.date_start >= since && row.date_start <= until,
       )
       .map(({ level: _level, ...row }) => ({ ...row, date_stop: row.date_start }));
-    return this.page(request, token, rows);
+    return { rows, since, until };
+  }
+
+  private insightsPage(request: FakeGraphRequest, token: string, account: string): Reply {
+    const read = this.insightRows(request.query, account);
+    if (!('rows' in read)) return read;
+    if (read.rows.length > this.maxSyncRows)
+      return graphError(500, 1, "Please reduce the amount of data you're asking for, then retry your request");
+    return this.page(
+      request,
+      token,
+      read.rows.map((row) => selected(row, request.query.fields, INSIGHT_DEFAULTS, INSIGHT_ALWAYS)),
+    );
+  }
+
+  private startReportRun(request: FakeGraphRequest, account: string): Reply {
+    const read = this.insightRows(request.form, account);
+    if (!('rows' in read)) return read;
+    const id = String(6_000_000_000_000 + this.runs.size + 1);
+    const fields = request.form.fields;
+    this.runs.set(id, { id, account, since: read.since, until: read.until, fields, rows: read.rows, checks: 0 });
+    return { status: 200, body: { report_run_id: id } };
+  }
+
+  private reportRun(request: FakeGraphRequest, token: string, run: ReportRun, results: boolean): Reply {
+    const done = run.checks >= this.runChecks;
+    if (results) {
+      if (!done)
+        return graphError(400, 100, 'Invalid parameter: the report run has not completed', 'GraphMethodException');
+      return this.page(
+        request,
+        token,
+        run.rows.map((row) => selected(row, run.fields, INSIGHT_DEFAULTS, INSIGHT_ALWAYS)),
+      );
+    }
+    run.checks += 1;
+    const percent = Math.round((100 * run.checks) / this.runChecks);
+    const status =
+      run.checks >= this.runChecks ? 'Job Completed' : run.checks === 1 ? 'Job Not Started' : 'Job Running';
+    return {
+      status: 200,
+      body: {
+        id: run.id,
+        account_id: run.account,
+        async_status: status,
+        async_percent_completion: run.checks === 1 ? 0 : percent,
+        date_start: run.since,
+        date_stop: run.until,
+        time_ref: 1_764_400_000,
+      },
+    };
   }
 
   /** One page of `rows` after the `after` cursor (an index, base64), with Graph's paging block. */
@@ -455,6 +615,8 @@ export class FakeGraph {
   private post(request: FakeGraphRequest, token: string): Reply {
     const events = /^([0-9]+)\/events$/.exec(request.path);
     if (events) return this.receiveEvents(events[1]!, token, request.form);
+    const insights = /^act_([0-9]+)\/insights$/.exec(request.path);
+    if (insights && this.adAccounts.has(`act_${insights[1]}`)) return this.startReportRun(request, insights[1]!);
     const object = this.objects.get(request.path);
     if (!object)
       return graphError(

@@ -33,7 +33,7 @@ beforeAll(async () => {
     status: 'ACTIVE',
     daily_budget: '100',
   });
-  client = new GraphClient(readGraphConfig({ graphApiBase: `${await fake.start()}/`, graphVersion: 'v20.0' }));
+  client = new GraphClient(readGraphConfig({ graphApiBase: `${await fake.start()}/`, graphVersion: 'v25.0' }));
 });
 
 afterAll(() => fake.stop());
@@ -48,13 +48,13 @@ async function failure(call: Promise<unknown>): Promise<GraphError> {
 }
 
 describe('configuration', () => {
-  it('defaults to the real API and v21.0, and refuses settings of the wrong shape', () => {
-    expect(readGraphConfig({})).toMatchObject({ apiBase: 'https://graph.facebook.com', version: 'v21.0' });
+  it('defaults to the real API and the newest version Meta lists, and refuses settings of the wrong shape', () => {
+    expect(readGraphConfig({})).toMatchObject({ apiBase: 'https://graph.facebook.com', version: 'v27.0' });
     expect(() => readGraphConfig({ graphApiBase: 'ftp://example.com' })).toThrow(
       'pluginSettings.social.graphApiBase must be an http(s) URL.',
     );
     expect(() => readGraphConfig({ graphVersion: '21' })).toThrow(
-      'pluginSettings.social.graphVersion must look like v21.0.',
+      'pluginSettings.social.graphVersion must look like v27.0 (the default).',
     );
     expect(() => readGraphConfig({ graphVersion: 21 })).toThrow('pluginSettings.social.graphVersion must be a string.');
   });
@@ -69,7 +69,7 @@ describe('reads', () => {
     expect(
       asked.every(
         (request) =>
-          request.version === 'v20.0' && request.authorization === `Bearer ${TOKEN}` && !request.url.includes('EAA'),
+          request.version === 'v25.0' && request.authorization === `Bearer ${TOKEN}` && !request.url.includes('EAA'),
       ),
     ).toBe(true);
     expect(asked[0]!.query).toMatchObject({ fields: 'id,name,category', limit: '100' });

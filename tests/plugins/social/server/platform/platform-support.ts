@@ -34,11 +34,24 @@ export class WaitClock {
 
 export const clock = new WaitClock();
 
+/**
+ * The adapter's own waits (usage pacing, report-run polls) end at once; `onWait`, when a test sets
+ * it, runs inside each one, so it sees the job as it stands between two polls.
+ */
+export const graphWaits: { onWait: (() => Promise<void>) | null; readonly waits: number[] } = {
+  onWait: null,
+  waits: [],
+};
+
 export const platformPlugin: ServerPlugin = createSocialServerPlugin({
   sync: {
     waits: { initialMs: 1_000, maxMs: 120_000, maxWaits: 3, sleep: clock.sleep },
     backoff: { initialMs: 10, factor: 1 },
     maxAttempts: 2,
+  },
+  graphSleep: async (ms) => {
+    graphWaits.waits.push(ms);
+    await graphWaits.onWait?.();
   },
 });
 
@@ -92,7 +105,7 @@ export async function platformApp(fake: FakeGraph): Promise<PlatformTestApp> {
   const app = await buildServer({
     db,
     plugins: [platformPlugin],
-    pluginSettings: { social: { graphApiBase: base, graphVersion: 'v21.0' } },
+    pluginSettings: { social: { graphApiBase: base } },
     jobs: { pollMs: 20, leaseMs: 2000, abortGraceMs: 200, stopGraceMs: 200 },
   });
   const seen: string[] = [];

@@ -7,8 +7,9 @@ import {
   type JobStarted,
   type SyncResult,
 } from '@plugins/social/shared/platform-jobs';
+import { NEWEST_GRAPH_VERSION } from '@plugins/social/server/graph/graph-versions';
 import { FakeGraph } from './fake-graph';
-import { ALL_CODES, clock, platformApp, type PlatformTestApp } from './platform-support';
+import { ALL_CODES, clock, graphWaits, platformApp, type PlatformTestApp } from './platform-support';
 
 /*
  * The platform part through its routes and the job runner, against a FakeGraph: the account sync
@@ -308,7 +309,7 @@ describe('account sync', () => {
     expect(t.fake.requestsTo('GET', 'me/adaccounts')[0]!.query.fields).toBe(
       'id,name,currency,timezone_name,account_status,spend_cap,amount_spent',
     );
-    expect(t.fake.requests.every((request) => request.version === 'v21.0')).toBe(true);
+    expect(t.fake.requests.every((request) => request.version === NEWEST_GRAPH_VERSION)).toBe(true);
 
     const us = await byExternalId('ad-accounts', '111');
     expect(us).toMatchObject({
@@ -453,6 +454,40 @@ describe('insights sync', () => {
     const again = await t.settled(await started(await t.call(['MA'], 'POST', 'social/insights/sync', body)));
     expect(again.state).toBe('succeeded');
     expect(await count('insights')).toBe(6);
+  });
+
+  it('reads 90 days at four levels through report runs, the job’s percent rising with each run’s', async () => {
+    const us = await byExternalId('ad-accounts', '111');
+    const runsBefore = t.fake.reportRuns().length;
+    const syncsBefore = t.fake.requestsTo('GET', 'act_111/insights').length;
+    const body = { ad_account: us.id, from: '2026-01-01', to: '2026-03-31' };
+    const job = await started(await t.call(['MA'], 'POST', 'social/insights/sync', body));
+    const seen: number[] = [];
+    graphWaits.onWait = async () => {
+      const info = (await t.call(['MA'], 'GET', `jobs/${job}`)).json<{ data: JobInfo }>().data;
+      seen.push(info.percent ?? -1);
+    };
+    try {
+      const done = await t.settled(job);
+      expect(done.state, done.error ?? '').toBe('succeeded');
+      // The six rows of March 1–2 again, and the account's row of February 28 the short range left out.
+      expect(done.result as InsightsSyncResult).toEqual({ rows: 7 });
+      expect(done.percent).toBe(100);
+    } finally {
+      graphWaits.onWait = null;
+    }
+    // One run per level over the whole range, no synchronous read, each run checked until completed.
+    const runs = t.fake.reportRuns().slice(runsBefore);
+    expect(runs.map((run) => [run.since, run.until])).toEqual(Array(4).fill(['2026-01-01', '2026-03-31']));
+    expect(t.fake.requestsTo('GET', 'act_111/insights')).toHaveLength(syncsBefore);
+    expect(
+      t.fake
+        .requestsTo('POST', 'act_111/insights')
+        .slice(-4)
+        .map((request) => request.form.level),
+    ).toEqual(['account', 'campaign', 'adset', 'ad']);
+    // Between polls the job panel's percent climbs through each level's share: 5→30, 30→55, 55→80, 80→100.
+    expect(seen).toEqual([5, 22, 30, 47, 55, 72, 80, 93]);
   });
 
   it('refuses a bad range, an unknown or planning ad account and a wrong type with 422', async () => {
