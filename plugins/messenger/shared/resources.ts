@@ -1,4 +1,6 @@
-import { defineResource, type FieldDefinition, type StatusTone } from '@core/sdk/shared';
+import { defineResource, fieldBuilders, type StatusTone } from '@core/sdk/shared';
+
+const field = fieldBuilders('messenger:fields');
 
 /** Messengers a bot can live in; each has an adapter on the server. */
 export const MESSENGERS = ['telegram'] as const;
@@ -35,26 +37,30 @@ export const handlerClassesResource = defineResource({
   recordKey: 'messenger:handlers.record',
   access: { read: 'MB', write: 'MB' },
   fields: [
-    {
-      kind: 'text',
-      name: 'name',
+    field.text('name', {
       labelKey: 'messenger:handlers.name',
       required: true,
       maxLength: 100,
       unique: true,
-      sortable: true,
-    },
-    { kind: 'text', name: 'description_en', labelKey: 'messenger:handlers.description', maxLength: 500 },
-    { kind: 'text', name: 'description_ru', labelKey: 'messenger:handlers.description', maxLength: 500 },
+      filter: false,
+    }),
+    field.text('description_en', {
+      labelKey: 'messenger:handlers.description',
+      maxLength: 500,
+      filter: false,
+      sortable: false,
+    }),
+    field.text('description_ru', {
+      labelKey: 'messenger:handlers.description',
+      maxLength: 500,
+      filter: false,
+      sortable: false,
+    }),
   ],
   labelField: 'name',
   softDelete: true,
   defaultSort: { field: 'name', direction: 'asc' },
 });
-
-const TEXT_OPS = ['contains', 'eq', 'neq', 'startsWith'] as const;
-const status = (fieldName: string, labelKey: string, extra: Partial<FieldDefinition>): FieldDefinition =>
-  ({ name: fieldName, labelKey, readOnly: true, ...extra }) as FieldDefinition;
 
 /** A messenger bot (spec §3 Bot): the token is a write-only secret, the webhook fields are the messenger's last report. */
 export const botsResource = defineResource({
@@ -66,93 +72,44 @@ export const botsResource = defineResource({
   recordKey: 'messenger:records.bot',
   access: { read: 'MB', write: 'MB' },
   fields: [
-    {
-      kind: 'text',
-      name: 'name',
-      labelKey: 'messenger:fields.name',
-      required: true,
-      maxLength: 100,
-      unique: true,
-      filter: TEXT_OPS,
-      sortable: true,
-    },
-    { kind: 'longText', name: 'description', labelKey: 'messenger:fields.description', maxLength: 1000, list: false },
-    {
-      kind: 'enum',
-      name: 'messenger',
-      labelKey: 'messenger:fields.messenger',
-      values: MESSENGERS,
+    field.text('name', { required: true, maxLength: 100, unique: true }),
+    field.longText('description', { maxLength: 1000, list: false }),
+    field.enum('messenger', MESSENGERS, {
       valueLabelPrefix: 'messenger:messengers',
       required: true,
       default: 'telegram',
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
-    {
-      kind: 'enum',
-      name: 'type',
-      labelKey: 'messenger:fields.type',
-      values: BOT_TYPES,
-      valueLabelPrefix: 'messenger:types',
-      required: true,
-      default: 'other',
-      filter: ['eq', 'in'],
-      sortable: true,
-    },
-    {
-      kind: 'secret',
-      name: 'token',
-      labelKey: 'messenger:fields.token',
+    }),
+    field.enum('type', BOT_TYPES, { valueLabelPrefix: 'messenger:types', required: true, default: 'other' }),
+    field.secret('token', {
       required: true,
       maxLength: 130,
       pattern: TELEGRAM_TOKEN_PATTERN,
       patternMessageKey: 'messenger:fields.tokenPattern',
       hintKey: 'messenger:fields.tokenHint',
-    },
-    {
-      kind: 'reference',
-      name: 'handler_class',
-      labelKey: 'messenger:fields.handlerClass',
-      target: {
+    }),
+    field.reference(
+      'handler_class',
+      {
         service: 'messenger',
         path: 'handler-classes',
         table: 'messenger.handler_classes',
         labelColumn: 'name',
         softDelete: true,
       },
-      required: true,
-      filter: ['eq', 'in'],
-    },
-    status('username', 'messenger:fields.username', {
-      kind: 'text',
-      maxLength: 64,
-      filter: TEXT_OPS,
-      sortable: true,
-      searchable: true,
-    }),
-    status('webhook_status', 'messenger:fields.webhookStatus', {
-      kind: 'enum',
-      values: WEBHOOK_STATUSES,
+      { required: true },
+    ),
+    field.text('username', { readOnly: true, maxLength: 64, searchable: true }),
+    field.enum('webhook_status', WEBHOOK_STATUSES, {
+      readOnly: true,
       tones: WEBHOOK_STATUS_TONES,
       valueLabelPrefix: 'messenger:webhook.statuses',
       default: 'not-set',
-      filter: ['eq', 'in'],
-      sortable: true,
     }),
-    status('webhook_url', 'messenger:fields.webhookUrl', { kind: 'text', maxLength: 2048, list: false }),
-    status('webhook_pending', 'messenger:fields.webhookPending', {
-      kind: 'number',
-      integer: true,
-      min: 0,
-      list: false,
-    }),
-    status('webhook_error_at', 'messenger:fields.webhookErrorAt', { kind: 'datetime', list: false }),
-    status('webhook_error', 'messenger:fields.webhookError', { kind: 'text', maxLength: 2048, list: false }),
-    status('webhook_checked_at', 'messenger:fields.webhookCheckedAt', {
-      kind: 'datetime',
-      list: false,
-      sortable: true,
-    }),
+    field.text('webhook_url', { readOnly: true, maxLength: 2048, list: false, filter: false, sortable: false }),
+    field.integer('webhook_pending', { readOnly: true, min: 0, list: false, filter: false, sortable: false }),
+    field.dateTime('webhook_error_at', { readOnly: true, list: false, filter: false, sortable: false }),
+    field.text('webhook_error', { readOnly: true, maxLength: 2048, list: false, filter: false, sortable: false }),
+    field.dateTime('webhook_checked_at', { readOnly: true, list: false, filter: false }),
   ],
   labelField: 'name',
   softDelete: true,
