@@ -67,8 +67,13 @@ export interface KeitaroStream {
   readonly name: string;
 }
 
-/** Dimensions `report/build` groups by, as Keitaro names them. */
-export const KEITARO_REPORT_GROUPINGS = ['day', 'affiliate_network', 'offer', 'stream', 'campaign', 'country'] as const;
+/**
+ * Dimensions `report/build` groups by, each one of the columns its documentation lists (the operation's
+ * "Field 'columns'" list: `offer_id` among the IDS, `offer`, `stream`, `campaign` and `country` among the
+ * Data, `day` under Date and Time). Keitaro lists no affiliate-network column, so advertisers are not
+ * asked of it: the report groups by `offer_id` and adds the offers up by their advertiser here.
+ */
+export const KEITARO_REPORT_GROUPINGS = ['day', 'offer_id', 'offer', 'stream', 'campaign', 'country'] as const;
 export type KeitaroReportGrouping = (typeof KEITARO_REPORT_GROUPINGS)[number];
 
 /** Measures `report/build` can add up, as Keitaro names them. */
@@ -103,11 +108,16 @@ export interface KeitaroReportRow {
   readonly metrics: Readonly<Partial<Record<KeitaroReportMetric, string>>>;
 }
 
+/** Every row of the report, read page by page (`Report`: `rows`, `total`, `meta`; no totals are documented). */
 export interface KeitaroReport {
   readonly rows: readonly KeitaroReportRow[];
-  /** Keitaro's own totals over every row. */
-  readonly summary: Readonly<Partial<Record<KeitaroReportMetric, string>>>;
 }
+
+/** Rows asked for per `report/build` call: `limit` and `offset` page through the answer's `total`. */
+export const KEITARO_REPORT_PAGE = 1000;
+
+/** The most rows one report reads; a report beyond it is refused rather than read without end. */
+export const KEITARO_REPORT_MAX_ROWS = 100_000;
 
 /** Something went wrong calling Keitaro; `operation` says which call (`POST /offers`), never with the key. */
 export abstract class KeitaroError extends Error {
@@ -127,7 +137,7 @@ export class KeitaroUnauthorizedError extends KeitaroError {
   }
 }
 
-/** Keitaro answered and refused (422 with its validation messages, 404, or failed itself with a 5xx). */
+/** Keitaro answered and refused (400 or 406 with its validation messages, 404, or failed itself with a 5xx). */
 export class KeitaroRefusedError extends KeitaroError {
   constructor(
     operation: string,
@@ -137,6 +147,18 @@ export class KeitaroRefusedError extends KeitaroError {
   ) {
     super(operation, `Keitaro refused ${operation} (${status}): ${messages.join('; ')}`);
     this.name = 'KeitaroRefusedError';
+  }
+}
+
+/** A report with more rows than KEITARO_REPORT_MAX_ROWS: a shorter period or fewer groupings would fit. */
+export class KeitaroReportTooLargeError extends KeitaroError {
+  constructor(
+    operation: string,
+    /** The rows Keitaro says the report has. */
+    readonly total: number,
+  ) {
+    super(operation, `Keitaro's report has ${total} rows, more than ${KEITARO_REPORT_MAX_ROWS}.`);
+    this.name = 'KeitaroReportTooLargeError';
   }
 }
 
@@ -157,18 +179,20 @@ type JsonObject = { readonly [key: string]: unknown };
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Keitaro's error bodies: `{ error: "…" }`, sometimes with `errors` as a list or per field. */
+/**
+ * Keitaro's documented error bodies: `{ "error": "…" }` (its `Error` schema, answered with 400, 404 and
+ * 5xx) and the 406 validation answer `{ "<field>": ["…", …] }` (its `NotAcceptable` response), read as
+ * `field: message` so the user learns which field Keitaro did not take.
+ */
 function messagesOf(body: unknown): string[] {
   if (!isObject(body)) return [];
   const texts: string[] = [];
-  const collect = (value: unknown): void => {
-    if (typeof value === 'string' && value.trim() !== '') texts.push(value.trim());
-    else if (Array.isArray(value)) value.forEach(collect);
-    else if (isObject(value)) Object.values(value).forEach(collect);
-  };
-  collect(body.error);
-  collect(body.message);
-  collect(body.errors);
+  for (const [field, value] of Object.entries(body)) {
+    const said = (Array.isArray(value) ? value : [value])
+      .filter((text): text is string => typeof text === 'string' && text.trim() !== '')
+      .map((text) => text.trim());
+    texts.push(...said.map((text) => (field === 'error' ? text : `${field}: ${text}`)));
+  }
   return [...new Set(texts)];
 }
 
@@ -246,24 +270,41 @@ export class KeitaroAdminApi {
     return this.stream('PUT', `/streams/${id}`, stream);
   }
 
-  /** POST /report/build: the rows of one period, grouped, with Keitaro's totals. */
+  /**
+   * POST /report/build: every row of one period, grouped. Keitaro answers a page of rows with the
+   * report's `total`; the pages are asked for with `limit` and `offset` until `total` rows are read.
+   */
   async buildReport(request: KeitaroReportRequest): Promise<KeitaroReport> {
     const operation = 'POST /report/build';
-    const body = await this.call('POST', '/report/build', {
-      range: { from: request.range.from, to: request.range.to, timezone: request.range.timezone },
-      grouping: request.grouping,
-      metrics: request.metrics,
-      columns: [],
-      filters: [],
-    });
-    const rows = body.rows;
-    if (!Array.isArray(rows)) throw new KeitaroUnreachableError(operation, 'the answer has no "rows"');
-    return {
-      rows: rows
-        .filter(isObject)
-        .map((row) => ({ dimensions: dimensionsOf(row, request.grouping), metrics: metricsOf(row, request.metrics) })),
-      summary: isObject(body.summary) ? metricsOf(body.summary, request.metrics) : {},
-    };
+    const rows: KeitaroReportRow[] = [];
+    for (;;) {
+      const body = await this.call('POST', '/report/build', {
+        range: { from: request.range.from, to: request.range.to, timezone: request.range.timezone },
+        grouping: request.grouping,
+        metrics: request.metrics,
+        filters: [],
+        // A stable order, so no row moves from one page to another between calls.
+        sort: request.grouping.map((name) => ({ name, order: 'ASC' })),
+        limit: KEITARO_REPORT_PAGE,
+        offset: rows.length,
+      });
+      const page = body.rows;
+      const total = body.total;
+      if (!Array.isArray(page)) throw new KeitaroUnreachableError(operation, 'the answer has no "rows"');
+      if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0)
+        throw new KeitaroUnreachableError(operation, 'the answer has no valid "total"');
+      if (total > KEITARO_REPORT_MAX_ROWS) throw new KeitaroReportTooLargeError(operation, total);
+      rows.push(
+        ...page
+          .filter(isObject)
+          .map((row) => ({
+            dimensions: dimensionsOf(row, request.grouping),
+            metrics: metricsOf(row, request.metrics),
+          })),
+      );
+      // A short page ends the report even before `total`: rows may have gone since it was counted.
+      if (rows.length >= total || page.length < KEITARO_REPORT_PAGE) return { rows };
+    }
   }
 
   private async offer(method: 'POST' | 'PUT', path: string, offer: KeitaroOfferInput): Promise<KeitaroOffer> {

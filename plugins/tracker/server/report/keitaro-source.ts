@@ -1,5 +1,6 @@
 import type { Queryable } from '@core/sdk/server';
 import { BASE_MEASURES, REPORT_CURRENCY, type ReportAnswer, type ReportGrouping } from '../../shared/report';
+import { advertisersResource, offersResource } from '../../shared/resources';
 import type {
   KeitaroConnection,
   KeitaroReport,
@@ -9,7 +10,7 @@ import type {
 } from '../keitaro/keitaro-api';
 import { BASE_SUMS, MEASURES_SELECT } from './measures-sql';
 import type { ReportRequest } from './report-request';
-import { measuresOf, reportRowOf, type MeasuredRow } from './report-rows';
+import { type MeasuredRow, measuresOf, reportRowOf } from './report-rows';
 
 /*
  * The report from a tracker's Keitaro server (`POST report/build`). Keitaro's base metrics are
@@ -24,9 +25,14 @@ export type KeitaroReporter = (connection: KeitaroConnection, request: KeitaroRe
 /** The days Keitaro reads the period in: the statistics table's days are UTC days too. */
 export const KEITARO_REPORT_TIMEZONE = 'UTC';
 
+/**
+ * Keitaro's column for each grouping (keitaro-api.ts lists them as its documentation names them).
+ * Advertisers are this plugin's own: Keitaro is asked by `offer_id`, and each offer's row goes to the
+ * advertiser of the tracker's offer written there with that id (an offer unknown here to none).
+ */
 const KEITARO_GROUPING: Readonly<Record<ReportGrouping, KeitaroReportGrouping>> = {
   day: 'day',
-  advertiser: 'affiliate_network',
+  advertiser: 'offer_id',
   offer: 'offer',
   stream: 'stream',
   campaign: 'campaign',
@@ -44,20 +50,8 @@ const KEITARO_METRIC: Readonly<Record<(typeof BASE_MEASURES)[number], KeitaroRep
 };
 
 export const KEITARO_METRIC_MISSING = 'Keitaro answered a report without its {metric} metric.';
-
-type Metrics = KeitaroReport['summary'];
-
-/** Each base measure of every metrics set, as columns of decimal strings for `unnest`. */
-function baseColumns(sets: readonly Metrics[]): string[][] {
-  return BASE_MEASURES.map((measure) => {
-    const metric = KEITARO_METRIC[measure];
-    return sets.map((metrics) => {
-      const value = metrics[metric];
-      if (value === undefined) throw new KeitaroMetricMissing(metric);
-      return value;
-    });
-  });
-}
+export const KEITARO_REPORT_TOO_LARGE =
+  "Keitaro's report has {rows} rows, more than the {max} it can show: choose a shorter period or fewer groupings.";
 
 export class KeitaroMetricMissing extends Error {
   constructor(readonly metric: KeitaroReportMetric) {
@@ -66,37 +60,59 @@ export class KeitaroMetricMissing extends Error {
   }
 }
 
-/** The metrics sets as a relation of base measures, `$1`…`$6` their columns (baseColumns). */
-const KEITARO_BASE = `(SELECT ord, clicks, unique_clicks, pending + sales AS leads, sales, revenue, cost
-    FROM unnest($1::numeric[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[], $6::numeric[])
-         WITH ORDINALITY AS k(clicks, unique_clicks, pending, sales, revenue, cost, ord)) AS base`;
-
-/** Every measure of each metrics set, in order, computed in SQL numeric. */
-async function measured(db: Queryable, sets: readonly Metrics[]): Promise<MeasuredRow[]> {
-  if (sets.length === 0) return [];
-  return (await db.query<MeasuredRow>(`SELECT ${MEASURES_SELECT} FROM ${KEITARO_BASE} ORDER BY ord`, baseColumns(sets)))
-    .rows;
+/** Each base measure of every row, as columns of decimal strings for `unnest`. */
+function baseColumns(report: KeitaroReport): string[][] {
+  return BASE_MEASURES.map((measure) => {
+    const metric = KEITARO_METRIC[measure];
+    return report.rows.map((row) => {
+      const value = row.metrics[metric];
+      if (value === undefined) throw new KeitaroMetricMissing(metric);
+      return value;
+    });
+  });
 }
 
-/** The measures of the sum of every metrics set (Keitaro's rows, when its summary lacks a metric). */
-async function summed(db: Queryable, sets: readonly Metrics[]): Promise<MeasuredRow | undefined> {
-  return (
-    await db.query<MeasuredRow>(
-      `SELECT ${MEASURES_SELECT} FROM (SELECT ${BASE_SUMS} FROM ${KEITARO_BASE}) AS sums`,
-      baseColumns(sets),
-    )
-  ).rows[0];
+/** How a grouping's value `g` (Keitaro's, as text) becomes the row's key, and the key `v` its label. */
+interface GroupingSql {
+  readonly value: (g: string) => string;
+  readonly label: (v: string) => string;
 }
 
-/** Keitaro's totals when it sent every base metric, else the sum of its rows (nothing invented). */
-async function totalsOf(db: Queryable, report: KeitaroReport): Promise<MeasuredRow | undefined> {
-  const complete = BASE_MEASURES.every((measure) => report.summary[KEITARO_METRIC[measure]] !== undefined);
-  return complete
-    ? (await measured(db, [report.summary]))[0]
-    : summed(
-        db,
-        report.rows.map((row) => row.metrics),
-      );
+/** `$tracker` is the parameter holding the tracker's id, used by the advertiser grouping only. */
+function groupingSql(grouping: ReportGrouping, tracker: string): GroupingSql {
+  if (grouping !== 'advertiser') return { value: (g) => g, label: (v) => v };
+  return {
+    // A deleted offer still names the advertiser its past clicks were for.
+    value: (g) => `(SELECT o.advertiser::text FROM ${offersResource.table} o
+        WHERE o.tracker = ${tracker} AND o.keitaro_offer_id::text = ${g} ORDER BY o.deleted_at NULLS FIRST, o.id LIMIT 1)`,
+    label: (v) => `(SELECT a.name FROM ${advertisersResource.table} a WHERE a.id::text = ${v})`,
+  };
+}
+
+/**
+ * The report's rows and totals in SQL numeric: Keitaro's rows as a relation (`$1`…`$6` the base
+ * measures, then one text column per grouping), rows of one key added up (offers of one advertiser),
+ * in the order Keitaro answered them.
+ */
+function reportSql(grouping: readonly ReportGrouping[]): { rows: string; totals: string } {
+  const tracker = `$${7 + grouping.length}::bigint`;
+  const sql = grouping.map((name) => groupingSql(name, tracker));
+  const groups = grouping.map((_, index) => `g_${index}`);
+  const values = sql.map((entry, index) => `${entry.value(`k.g_${index}`)} AS v_${index}`);
+  const keys = grouping.map((_, index) => `v_${index}`);
+  const base = `(SELECT ${['k.ord', ...values, 'clicks, unique_clicks, pending + sales AS leads, sales, revenue, cost'].join(', ')}
+    FROM unnest(${[...BASE_MEASURES.map((_, index) => `$${index + 1}::numeric[]`), ...groups.map((_, index) => `$${7 + index}::text[]`)].join(', ')})
+         WITH ORDINALITY AS k(clicks, unique_clicks, pending, sales, revenue, cost, ${[...groups, 'ord'].join(', ')})) AS base`;
+  const labelled = sql.flatMap((entry, index) => [
+    `v_${index} AS key_${index}`,
+    `${entry.label(`v_${index}`)} AS label_${index}`,
+  ]);
+  return {
+    rows: `SELECT ${[...labelled, MEASURES_SELECT].join(', ')}
+      FROM (SELECT ${['min(ord) AS ord', ...keys, BASE_SUMS].join(', ')} FROM ${base} GROUP BY ${keys.join(', ')}) AS grouped
+      ORDER BY ord`,
+    totals: `SELECT ${MEASURES_SELECT} FROM (SELECT ${BASE_SUMS} FROM ${base}) AS sums`,
+  };
 }
 
 export async function keitaroReport(
@@ -112,21 +128,15 @@ export async function keitaroReport(
     grouping,
     metrics: BASE_MEASURES.map((measure) => KEITARO_METRIC[measure]),
   });
-  const rows = await measured(
-    db,
-    report.rows.map((row) => row.metrics),
-  );
-  const totals = await totalsOf(db, report);
-  const keyed = rows.map((row, index) => {
-    const dimensions = report.rows[index]?.dimensions ?? {};
-    const keys = Object.fromEntries(
-      grouping.flatMap((dimension, at) => [
-        [`key_${at}`, dimensions[dimension] ?? null],
-        [`label_${at}`, dimensions[dimension] ?? null],
-      ]),
-    );
-    return reportRowOf({ ...row, ...keys }, grouping.length);
-  });
+  const sql = reportSql(request.grouping);
+  const params: unknown[] = [
+    ...baseColumns(report),
+    ...grouping.map((dimension) => report.rows.map((row) => row.dimensions[dimension] ?? null)),
+    ...(request.grouping.includes('advertiser') ? [trackerId] : []),
+  ];
+  const rows = (await db.query<MeasuredRow>(sql.rows, params)).rows;
+  const totals = (await db.query<MeasuredRow>(sql.totals, params)).rows[0];
+  const keyed = rows.map((row) => reportRowOf(row, grouping.length));
   return {
     source: 'keitaro',
     tracker_id: trackerId,

@@ -1,5 +1,5 @@
 import type { RussianMessages } from '@core/sdk/server';
-import { KEITARO_METRIC_MISSING } from './keitaro-source';
+import { KEITARO_METRIC_MISSING, KEITARO_REPORT_TOO_LARGE } from './keitaro-source';
 import {
   GROUPING_REPEATED,
   GROUPING_UNKNOWN,
@@ -20,4 +20,6 @@ export const REPORT_MESSAGES_RU: RussianMessages = {
   [GROUPING_UNKNOWN]: 'Группируйте по одному или двум из: {groupings}.',
   [GROUPING_REPEATED]: 'Две группировки должны различаться.',
   [KEITARO_METRIC_MISSING]: 'Keitaro прислал отчёт без показателя {metric}.',
+  [KEITARO_REPORT_TOO_LARGE]:
+    'В отчёте Keitaro {rows} строк, больше {max}, которые можно показать: выберите период короче или меньше группировок.',
 };

@@ -1,11 +1,13 @@
 import { ApiError, validationError, type Queryable } from '@core/sdk/server';
+import { formatMessage } from '@core/sdk/shared';
 import type { UsdRateSource } from '@plugins/finance/server/services';
 import { trackersResource } from '../../shared/resources';
 import type { ReportAnswer } from '../../shared/report';
+import { KEITARO_REPORT_MAX_ROWS, KeitaroReportTooLargeError } from '../keitaro/keitaro-api';
 import { keitaroFailure, SyncFailure } from '../keitaro/sync-failures';
 import { trackerServer } from '../keitaro/tracker-connection';
 import { TRACKER_UNKNOWN } from '../statistics/import-line';
-import { KeitaroMetricMissing, keitaroReport, type KeitaroReporter } from './keitaro-source';
+import { KEITARO_REPORT_TOO_LARGE, KeitaroMetricMissing, keitaroReport, type KeitaroReporter } from './keitaro-source';
 import type { ReportRequest } from './report-request';
 import { statisticsReport } from './statistics-source';
 
@@ -28,6 +30,10 @@ async function hasActiveServer(db: Queryable, trackerId: number): Promise<boolea
 function keitaroRefusal(error: unknown, server: string | null): ApiError {
   if (error instanceof SyncFailure) return new ApiError(error.status, error.message);
   if (error instanceof KeitaroMetricMissing) return new ApiError(502, error.message);
+  if (error instanceof KeitaroReportTooLargeError) {
+    const values = { rows: String(error.total), max: String(KEITARO_REPORT_MAX_ROWS) };
+    return new ApiError(422, formatMessage(KEITARO_REPORT_TOO_LARGE, values));
+  }
   if (server === null) throw error;
   const failure = keitaroFailure(error, server);
   return new ApiError(failure.status, failure.message);

@@ -3,7 +3,10 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   KeitaroAdminApi,
+  KEITARO_REPORT_MAX_ROWS,
+  KEITARO_REPORT_PAGE,
   KeitaroRefusedError,
+  KeitaroReportTooLargeError,
   KeitaroUnauthorizedError,
   KeitaroUnreachableError,
   type KeitaroOfferInput,
@@ -48,6 +51,7 @@ describe("the Keitaro Admin API adapter, against a local fake of Keitaro's endpo
     expect(keitaro.calls.at(-1)).toEqual({
       method: 'POST',
       path: '/offers',
+      query: {},
       apiKey: KEY,
       body: {
         name: 'Casino DE',
@@ -108,7 +112,7 @@ describe("the Keitaro Admin API adapter, against a local fake of Keitaro's endpo
     ).toMatchObject({ id: stream.id, name: 'Main 2' });
   });
 
-  it('builds a report: dimensions as text, metrics as exact decimal strings, with the totals', async () => {
+  it('builds a report: dimensions as text, metrics as exact decimal strings', async () => {
     keitaro.reportRows = [
       {
         day: '2026-11-01',
@@ -131,7 +135,6 @@ describe("the Keitaro Admin API adapter, against a local fake of Keitaro's endpo
         roi: 112.5,
       },
     ];
-    keitaro.reportSummary = { clicks: 200, leads: 10, revenue: 425, cost: 210.25, roi: 102.14 };
     const report = await api.buildReport({
       range: { from: '2026-11-01', to: '2026-11-30', timezone: 'Europe/Moscow' },
       grouping: ['day', 'country'],
@@ -156,7 +159,44 @@ describe("the Keitaro Admin API adapter, against a local fake of Keitaro's endpo
         metrics: { clicks: '80', leads: '3', revenue: '127.50', cost: '60', roi: '112.5' },
       },
     ]);
-    expect(report.summary).toEqual({ clicks: '200', leads: '10', revenue: '425', cost: '210.25', roi: '102.14' });
+  });
+
+  it('pages through the report with limit and offset until its total is read', async () => {
+    const row = (day: number) => ({ day: `2026-11-${day}`, clicks: day });
+    keitaro.reportRows = Array.from({ length: KEITARO_REPORT_PAGE * 2 + 5 }, (_, index) => row(index));
+    const before = keitaro.calls.length;
+    const report = await api.buildReport({
+      range: { from: '2026-11-01', to: '2026-11-30', timezone: 'UTC' },
+      grouping: ['day'],
+      metrics: ['clicks'],
+    });
+    expect(report.rows).toHaveLength(KEITARO_REPORT_PAGE * 2 + 5);
+    expect(report.rows.at(-1)).toEqual({
+      dimensions: { day: `2026-11-${KEITARO_REPORT_PAGE * 2 + 4}` },
+      metrics: { clicks: String(KEITARO_REPORT_PAGE * 2 + 4) },
+    });
+    expect(keitaro.calls.slice(before).map((call) => [call.body?.limit, call.body?.offset])).toEqual([
+      [KEITARO_REPORT_PAGE, 0],
+      [KEITARO_REPORT_PAGE, KEITARO_REPORT_PAGE],
+      [KEITARO_REPORT_PAGE, KEITARO_REPORT_PAGE * 2],
+    ]);
+  });
+
+  it('refuses a report larger than it reads, after one page', async () => {
+    const row = { day: '2026-11-01', clicks: 1 };
+    keitaro.reportRows = Array.from({ length: KEITARO_REPORT_MAX_ROWS + 1 }, () => row);
+    const before = keitaro.calls.length;
+    const refused = await api
+      .buildReport({
+        range: { from: '2026-11-01', to: '2026-11-30', timezone: 'UTC' },
+        grouping: ['day'],
+        metrics: ['clicks'],
+      })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(KeitaroReportTooLargeError);
+    expect(refused).toMatchObject({ total: KEITARO_REPORT_MAX_ROWS + 1 });
+    expect(keitaro.calls.length - before).toBe(1);
+    keitaro.reportRows = [];
   });
 
   it('says 401 when Keitaro does not take the key, and never carries the key', async () => {
@@ -174,25 +214,30 @@ describe("the Keitaro Admin API adapter, against a local fake of Keitaro's endpo
     ).not.toContain(wrongKey);
   });
 
-  it("carries Keitaro's 422 messages", async () => {
+  it("carries Keitaro's 406 messages per field and its 400 error", async () => {
     const refused = await api.createOffer({ ...OFFER, name: ' ' }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(KeitaroRefusedError);
     expect(refused).toMatchObject({
-      status: 422,
-      messages: ['Name is required'],
-      message: 'Keitaro refused POST /offers (422): Name is required',
+      status: 406,
+      messages: ['name: name is required'],
+      message: 'Keitaro refused POST /offers (406): name: name is required',
+    });
+    keitaro.rejectFieldsNext({ alias: ['Alias has already been taken'], name: ['Too long', 'Has spaces'] });
+    await expect(api.createCampaign({ name: 'X', alias: 'x' })).rejects.toMatchObject({
+      status: 406,
+      messages: ['alias: Alias has already been taken', 'name: Too long', 'name: Has spaces'],
     });
 
-    keitaro.refuseNext(422, 'Payout value must be a number');
+    keitaro.refuseNext(400, 'Payout value must be a number');
     await expect(api.updateOffer(1, OFFER)).rejects.toMatchObject({
-      status: 422,
+      status: 400,
       messages: ['Payout value must be a number'],
     });
     await expect(api.updateOffer(999_999, OFFER)).rejects.toMatchObject({ status: 404, messages: ['Offer not found'] });
   });
 
   it('masks the key should a refusal echo it', async () => {
-    keitaro.refuseNext(422, `Key ${KEY} has no access to offers`);
+    keitaro.refuseNext(400, `Key ${KEY} has no access to offers`);
     const refused = await api.createOffer(OFFER).catch((error: unknown) => error);
     expect(refused).toMatchObject({ messages: ['Key *** has no access to offers'] });
     expect((refused as Error).message).not.toContain(KEY);

@@ -165,12 +165,12 @@ describe('offers', () => {
     const id = await syncedOffer({ name: 'Poker DE' });
     const before = await read(`offers/${id}`);
 
-    keitaro.refuseNext(422, 'Payout value is invalid');
+    keitaro.refuseNext(400, 'Payout value is invalid');
     await app.call(CODES, 'PATCH', `offers/${id}`, { group: poker, version: before.version });
     const failed = await settled(`offers/${id}`);
     expect(failed).toMatchObject({
       sync_state: 'failed',
-      sync_error: formatMessage(KEITARO_REFUSED, { status: '422', messages: 'Payout value is invalid' }),
+      sync_error: formatMessage(KEITARO_REFUSED, { status: '400', messages: 'Payout value is invalid' }),
       keitaro_offer_id: before.keitaro_offer_id,
       // The last time it did sync.
       synced_at: before.synced_at,
@@ -196,11 +196,11 @@ describe('offers', () => {
     expect(unreachable.json()).toMatchObject({ message });
     expect(await read(`offers/${id}`)).toMatchObject({ sync_state: 'failed', sync_error: message });
 
-    keitaro.refuseNext(422, 'Name is too long');
+    keitaro.refuseNext(400, 'Name is too long');
     const refused = await app.call(CODES, 'POST', `offers/${id}/sync`);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({
-      message: formatMessage(KEITARO_REFUSED, { status: '422', messages: 'Name is too long' }),
+      message: formatMessage(KEITARO_REFUSED, { status: '400', messages: 'Name is too long' }),
     });
   });
 
@@ -381,12 +381,12 @@ describe('streams', () => {
     const offer = await syncedOffer({ name: 'Retry offer' });
     const campaigns = keitaro.campaigns.size;
     // The campaign is created, then the stream refused.
-    keitaro.refuseNext(422, 'Schema is invalid', 1);
+    keitaro.rejectFieldsNext({ schema: ['Schema is invalid'] }, 1);
     const id = await app.create(CODES, 'streams', streamValues(offer, { campaign_id: 502, campaign_name: 'FB AT' }));
     const failed = await settled(`streams/${id}`);
     expect(failed).toMatchObject({
       sync_state: 'failed',
-      sync_error: formatMessage(KEITARO_REFUSED, { status: '422', messages: 'Schema is invalid' }),
+      sync_error: formatMessage(KEITARO_REFUSED, { status: '406', messages: 'schema: Schema is invalid' }),
       keitaro_campaign_id: expect.any(Number),
       keitaro_stream_id: null,
       synced_at: null,
@@ -506,7 +506,7 @@ describe('pushes as durable jobs', () => {
   });
 
   it("show on the Jobs API with their label, failed with the row's message in the reader's language, linking to the record", async () => {
-    keitaro.refuseNext(422, 'Name is taken');
+    keitaro.rejectFieldsNext({ name: ['Name is taken', 'Name is too long'] });
     const id = await app.create(CODES, 'offers', offerValues({ name: 'Refused job' }));
     await testJobs(app.db).settle();
     const [job] = await jobsOf(`tracker.offers:${id}`);
@@ -518,7 +518,7 @@ describe('pushes as durable jobs', () => {
     expect(answer.json<{ data: { kind: string; state: string; error: string } }>().data).toMatchObject({
       kind: 'tracker.keitaro-push',
       state: 'failed',
-      error: 'Keitaro отклонил запрос (422): Name is taken',
+      error: 'Keitaro отклонил запрос (406): name: Name is taken; name: Name is too long',
     });
   });
 

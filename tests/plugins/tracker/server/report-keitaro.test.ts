@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ReportAnswer, ReportTracker } from '@plugins/tracker/shared/report';
-import { DB_TIMEOUT } from '@core/sdk/testing';
+import { bearer, DB_TIMEOUT, mintToken } from '@core/sdk/testing';
+import { KEITARO_REPORT_MAX_ROWS } from '@plugins/tracker/server/keitaro/keitaro-api';
 import { FakeKeitaro } from '../support/fake-keitaro';
 import { trackerApp, type TrackerTestApp } from './tracker-support';
 
@@ -62,14 +63,6 @@ beforeEach(() => {
       cost: '200.25',
     },
   ];
-  keitaro.reportSummary = {
-    clicks: 1500,
-    campaign_unique_clicks: 1250,
-    leads: 20,
-    sales: 13,
-    revenue: '615.50',
-    cost: '500.25',
-  };
 });
 
 it('asks the tracker’s Keitaro report/build and computes the measures as for the statistics (leads are pending and sales)', async () => {
@@ -120,13 +113,58 @@ it('asks the tracker’s Keitaro report/build and computes the measures as for t
   });
 });
 
-it('names the advertiser grouping as Keitaro does (its affiliate networks)', async () => {
-  await report(`preset=this_month&group=advertiser&tracker=${tracker}`);
-  expect(keitaro.calls[0]?.body).toMatchObject({ grouping: ['affiliate_network'] });
+it('groups by advertiser through the offers written to Keitaro: asked by offer_id, added up per advertiser', async () => {
+  const advertiser = async (name: string) => app.create(['TA'], 'advertisers', { name, alias: name.toLowerCase() });
+  const [acme, globex] = [await advertiser('Acme'), await advertiser('Globex')];
+  const offer = async (name: string, owner: number, keitaroId: number, trackerId = tracker) => {
+    const id = await app.create(['TO'], 'offers', { name, advertiser: owner, tracker: trackerId });
+    await app.db.query('UPDATE tracker.offers SET keitaro_offer_id = $1 WHERE id = $2', [keitaroId, id]);
+  };
+  await offer('Casino', acme, 11);
+  await offer('Dating', acme, 12);
+  await offer('Poker', globex, 13);
+  // The same Keitaro id on another tracker's server is another offer.
+  await offer('Elsewhere', globex, 11, plain);
+  const metrics = (clicks: number) => ({
+    clicks,
+    campaign_unique_clicks: clicks,
+    leads: 1,
+    sales: 1,
+    revenue: '10.00',
+    cost: '5.00',
+  });
+  keitaro.reportRows = [
+    { offer_id: 11, ...metrics(100) },
+    { offer_id: 13, ...metrics(30) },
+    { offer_id: 12, ...metrics(50) },
+    { offer_id: 99, ...metrics(7) },
+  ];
+  const answer = await report(`preset=this_month&group=advertiser&tracker=${tracker}`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  expect(keitaro.calls[0]?.body).toMatchObject({ grouping: ['offer_id'] });
+  const data = answer.json<{ data: ReportAnswer }>().data;
+  expect(data.rows.map((row) => [row.keys[0], row.measures.clicks, row.measures.revenue])).toEqual([
+    [{ value: String(acme), label: 'Acme' }, '150', '20.00'],
+    [{ value: String(globex), label: 'Globex' }, '30', '10.00'],
+    [{ value: null, label: null }, '7', '10.00'],
+  ]);
+  expect(data.totals).toMatchObject({ clicks: '187', revenue: '40.00' });
 });
 
-it('adds up the rows when Keitaro sends no complete summary, and says when the period is empty', async () => {
-  keitaro.reportSummary = {};
+it('refuses a report larger than it reads, in the reader’s language', async () => {
+  keitaro.reportRows = Array.from({ length: KEITARO_REPORT_MAX_ROWS + 1 }, () => ({ offer: 'Casino', clicks: 1 }));
+  const answer = await app.app.inject({
+    method: 'GET',
+    url: `/api/tracker/report?preset=today&group=offer&tracker=${tracker}`,
+    headers: { ...bearer(mintToken(['TR'])), 'accept-language': 'ru' },
+  });
+  expect(answer.statusCode).toBe(422);
+  expect(answer.json<{ message: string }>().message).toBe(
+    `В отчёте Keitaro ${KEITARO_REPORT_MAX_ROWS + 1} строк, больше ${KEITARO_REPORT_MAX_ROWS}, которые можно показать: выберите период короче или меньше группировок.`,
+  );
+});
+
+it('adds up the rows for the totals (Keitaro documents no summary), and says when the period is empty', async () => {
   const summed = (await report(`preset=today&group=offer&tracker=${tracker}`)).json<{ data: ReportAnswer }>().data;
   expect(summed.totals).toMatchObject({
     clicks: '1500',
