@@ -1,4 +1,4 @@
-import { defineResource } from '@core/sdk/shared';
+import { defineResource, fieldBuilders } from '@core/sdk/shared';
 import { SERVERS_CODE } from './keitaro';
 
 /**
@@ -6,11 +6,11 @@ import { SERVERS_CODE } from './keitaro';
  * (an "RDP user" links a user to a server). The password is write-only.
  */
 
-const TEXT_OPS = ['contains', 'eq', 'neq', 'startsWith'] as const;
-
 /** IPv4 dotted quad, or an IPv6 address (hex groups and colons). */
 export const IP_PATTERN =
   '^(((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])|([0-9a-fA-F]{0,4}:){2,7}[0-9a-fA-F]{0,4})$';
+
+const field = fieldBuilders('admin:rdp.fields');
 
 export const rdpServersResource = defineResource({
   id: 'admin.rdp_servers',
@@ -21,37 +21,11 @@ export const rdpServersResource = defineResource({
   recordKey: 'admin:rdp.record',
   access: { read: SERVERS_CODE, write: SERVERS_CODE },
   fields: [
-    {
-      kind: 'text',
-      name: 'name',
-      labelKey: 'admin:rdp.fields.name',
-      required: true,
-      maxLength: 100,
-      unique: true,
-      filter: TEXT_OPS,
-      sortable: true,
-    },
-    { kind: 'url', name: 'url', labelKey: 'admin:rdp.fields.url', maxLength: 2048, filter: TEXT_OPS, sortable: true },
-    {
-      kind: 'text',
-      name: 'ip',
-      labelKey: 'admin:rdp.fields.ip',
-      required: true,
-      maxLength: 45,
-      pattern: IP_PATTERN,
-      patternMessageKey: 'admin:rdp.ipFormat',
-      filter: TEXT_OPS,
-      sortable: true,
-    },
-    {
-      kind: 'text',
-      name: 'username',
-      labelKey: 'admin:rdp.fields.username',
-      maxLength: 100,
-      filter: TEXT_OPS,
-      sortable: true,
-    },
-    { kind: 'secret', name: 'password', labelKey: 'admin:rdp.fields.password', maxLength: 256 },
+    field.text('name', { required: true, maxLength: 100, unique: true }),
+    field.url('url', { maxLength: 2048 }),
+    field.text('ip', { required: true, maxLength: 45, pattern: IP_PATTERN, patternMessageKey: 'admin:rdp.ipFormat' }),
+    field.text('username', { maxLength: 100 }),
+    field.secret('password', { maxLength: 256 }),
   ],
   labelField: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
