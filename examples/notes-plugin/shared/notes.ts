@@ -1,10 +1,13 @@
-import { defineResource, USERS_REFERENCE } from '@core/sdk/shared';
+import { defineResource, fieldBuilders, USERS_REFERENCE } from '@core/sdk/shared';
 
 /** The code every page and route of the plugin requires. */
 export const NOTES_CODE = 'NOTES';
 
 /** The plugin's own API service: its routes answer under /api/notes/. */
 export const NOTES_SERVICE = 'notes';
+
+/** Each field's label is `notes:fields.<camelName>` unless it names its own. */
+const field = fieldBuilders('notes:fields');
 
 /**
  * The notes: a list screen with add and edit, a record page for each note (`/notes/<id>`) and a section on
@@ -19,19 +22,11 @@ export const notesResource = defineResource({
   recordKey: 'notes:records.note',
   access: { read: NOTES_CODE, write: NOTES_CODE },
   fields: [
-    {
-      kind: 'text',
-      name: 'title',
-      labelKey: 'notes:fields.title',
-      required: true,
-      maxLength: 200,
-      sortable: true,
-      filter: ['contains', 'eq'],
-    },
-    { kind: 'longText', name: 'body', labelKey: 'notes:fields.body', maxLength: 5000, list: false },
-    { kind: 'boolean', name: 'pinned', labelKey: 'notes:fields.pinned', sortable: true },
+    field.text('title', { required: true, filter: ['contains', 'eq'] }),
+    field.longText('body', { maxLength: 5000, list: false }),
+    field.boolean('pinned', { filter: false }),
     // A reference to a staff account: each user's page (/user/:id) lists their notes, with no code here.
-    { kind: 'reference', name: 'owner_id', labelKey: 'notes:fields.owner', target: USERS_REFERENCE },
+    field.reference('owner_id', USERS_REFERENCE, { labelKey: 'notes:fields.owner', filter: false }),
   ],
   labelField: 'title',
   softDelete: true,
