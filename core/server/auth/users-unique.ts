@@ -66,7 +66,7 @@ export async function assertUnique(
   if (clash) throw validationError({ [clash.field]: [clash.message] });
 }
 
-export { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../database/sql';
+export { FOREIGN_KEY_VIOLATION, sqlState } from '../database/sql';
 
 function violatedIndex(error: unknown): string | undefined {
   return sqlState(error) === UNIQUE_VIOLATION ? violatedConstraint(error) : undefined;

@@ -58,14 +58,12 @@ import type {
 } from './types';
 
 export * from './types';
-export { JOB_KIND, JobRegistry, backoffDelay } from './registry';
-export { JobRunner, type JobLogger, type JobRunnerOptions } from './runner';
-export { CronError, nextCronTime, parseCron, type CronSchedule } from './cron';
-export { DEFAULT_RETENTION_DAYS, RETENTION_KIND, deleteExpiredJobs } from './retention';
+export { JobRegistry, backoffDelay } from './registry';
+export { JobRunner, type JobRunnerOptions } from './runner';
+export { CronError, nextCronTime, parseCron } from './cron';
+export { RETENTION_KIND, deleteExpiredJobs } from './retention';
 export { registerJobRoutes } from './routes';
 export { JOB_MESSAGES_RU } from './messages-ru';
-
-export { JOBS_MIGRATIONS } from './migration';
 
 const ENGLISH_READER = { language: 'en', format: {} } as const;
 

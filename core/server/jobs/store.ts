@@ -295,15 +295,6 @@ export async function renewLease(
   return row ? { cancelRequested: row.cancel_requested } : null;
 }
 
-/** Whether the run still holds the job and a cancel was asked for (null: it no longer holds it). */
-export async function cancelAsked(db: Queryable, lease: Lease): Promise<boolean | null> {
-  const { rows } = await db.query<{ cancel_requested: boolean }>(
-    `SELECT cancel_requested FROM core.jobs WHERE ${FENCE}`,
-    fence(lease),
-  );
-  return rows[0] ? rows[0].cancel_requested : null;
-}
-
 /** Sets the step (and the percent, when given); false when the run no longer holds the job. */
 export async function writeStep(db: Queryable, lease: Lease, step: string, percent: number | null): Promise<boolean> {
   const { affectedRows } = await db.query(

@@ -17,10 +17,9 @@
  *   (job-source.ts).
  */
 export * from './types';
-export { NOTIFICATIONS_MIGRATIONS } from './migration';
 export { NOTIFICATION_MESSAGES_RU } from './messages-ru';
 export { registerNotificationRoutes, STREAM_PATH } from './routes';
-export { createNotificationSystem, type NotificationSystem } from './system';
+export { createNotificationSystem } from './system';
 export { DEFAULT_MAX_STREAMS, NotificationStreams } from './streams';
 export { notifySettledJobs } from './job-source';
 export { seedSampleNotifications } from './demo-samples';

@@ -2,12 +2,7 @@ import type { NotificationSeverity } from '@core/shared/notifications';
 import type { PermissionRequirement } from '@core/shared/permissions';
 import type { Queryable } from '../database/database';
 
-export type {
-  NotificationItem,
-  NotificationSeverity,
-  NotificationSummary,
-  NotificationPreferences,
-} from '@core/shared/notifications';
+export type { NotificationSeverity } from '@core/shared/notifications';
 
 /** A text in both of the product's languages. */
 export interface BilingualText {

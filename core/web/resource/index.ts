@@ -32,4 +32,3 @@ export { ResourceFormDialog } from './ResourceFormDialog';
 export { FieldInput } from './FieldInput';
 export { ReferencePicker } from './ReferencePicker';
 export { CellValue } from './CellValue';
-export { formatValue } from './format-value';

@@ -196,11 +196,3 @@ export function matchingParams(definition: ResourceDefinition, query: ListQuery)
 export function hasFilters(view: ListView): boolean {
   return view.query.filters.length > 0 || Object.keys(view.presets).length > 0;
 }
-
-/** Compares two views by what they would put in the URL. */
-export function sameView(definition: ResourceDefinition, a: ListView, b: ListView): boolean {
-  const left = encodeListView(definition, a);
-  const right = encodeListView(definition, b);
-  const keys = Object.keys(left);
-  return keys.length === Object.keys(right).length && keys.every((key) => left[key] === right[key]);
-}

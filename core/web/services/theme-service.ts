@@ -17,7 +17,6 @@ import {
 import { STORAGE_KEYS } from './storage-keys';
 
 export {
-  COLOR_SCHEMES,
   DIRECTIONS,
   LAYOUTS,
   type ColorScheme,

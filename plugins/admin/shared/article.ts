@@ -8,11 +8,6 @@ export interface Article {
   readonly created_at: string;
 }
 
-export interface ArticleInput {
-  readonly url: string;
-  readonly external_id: string;
-}
-
 export const ARTICLE_CODE = 'JA';
 
 /**

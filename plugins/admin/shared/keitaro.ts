@@ -108,11 +108,6 @@ export function canDeleteReverse(state: ReverseState): boolean {
   return state !== 'active';
 }
 
-/** Whether a reverse in `state` sits on a server (every state but free). */
-export function isOnServer(state: ReverseState): boolean {
-  return state !== 'free';
-}
-
 export interface Reverse {
   readonly id: number;
   /** Host name, optionally with a port: `rev1.example.com`, `10.0.0.5:8080`. */

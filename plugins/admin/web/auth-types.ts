@@ -6,10 +6,8 @@ export {
   type UserInfo,
   type UserListItem,
   type UserPayload,
-  type UserStatus,
 } from '@core/sdk/shared';
 
 /** The codes of the roles and permissions screen, and of giving a user additional permissions. */
 export const ROLES_REQUIREMENT = { anyOf: ['JQ', 'JT'] } as const;
 export const USERS_CODE = 'JU';
-export const SERVERS_CODE = 'VR';

@@ -1,4 +1,4 @@
-import type { FieldValue, Money } from '@core/sdk/shared';
+import type { Money } from '@core/sdk/shared';
 import { ApiError, validationError, type ResourceHooks, type WriteContext } from '@core/sdk/server';
 import { BASE_CURRENCY } from '../shared/currencies';
 import {
@@ -150,5 +150,3 @@ export const FINANCE_RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
   [employeesResource.id]: employeeHooks,
   [salaryHistoryResource.id]: salaryHooks,
 };
-
-export type { FieldValue };

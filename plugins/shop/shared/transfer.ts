@@ -13,8 +13,6 @@ export const TRANSFER_PREVIEW_PATH = 'transfer/preview';
 export const TRANSFER_PATH = 'transfer';
 /** `GET transfer/orders?user=…|team=…`: one buyer's or team's completed orders, with the engine's list parameters. */
 export const TRANSFER_ORDERS_PATH = 'transfer/orders';
-/** `GET transfer/users/{id}/history`: the transfers a user gave or received, newest first. */
-export const transferHistoryPath = (userId: number): string => `transfer/users/${userId}/history`;
 
 /**
  * The pickers of the transfer page: buyers and teams as those who transfer (SM) may look them up,

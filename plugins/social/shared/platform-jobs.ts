@@ -19,7 +19,6 @@ export type AccountSyncStep = (typeof ACCOUNT_SYNC_STEPS)[number];
 
 /** The insights sync's steps in order: one per level the insights are read at (REPORT_LEVELS). */
 export const INSIGHTS_SYNC_STEPS = ['account', 'campaign', 'adset', 'ad'] as const;
-export type InsightsSyncStep = (typeof INSIGHTS_SYNC_STEPS)[number];
 
 /** The step a sync shows while the platform asks it to slow down (its rate limit): "waiting for the platform". */
 export const WAITING_FOR_PLATFORM_STEP = 'waiting-for-platform';

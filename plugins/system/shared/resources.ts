@@ -62,7 +62,6 @@ export const SERVER_STATUS_TONES = {
 
 export const SITE_TYPES = ['landing', 'prelanding', 'white', 'other'] as const;
 export const WHITE_SOURCES = ['archive', 'url'] as const;
-export type WhiteSource = (typeof WHITE_SOURCES)[number];
 
 /** A domain's purchase as its job last reported it; `none` before any purchase (a domain recorded by hand). */
 export const DOMAIN_JOB_STATUSES = ['none', 'queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;

@@ -26,10 +26,6 @@ export {
   TEST_SECRET,
   unreachableDatabase,
   XSRF_VALUE,
-  type CookiePost,
-  type MintOptions,
-  type Session,
-  type TestServerOptions,
 } from '@core/sdk/testing';
 
 /** The core's migrations and every available plugin's, as the template applies them. */

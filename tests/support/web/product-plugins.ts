@@ -47,4 +47,3 @@ export function productPlugin(id: string): WebPlugin {
 export const admin = productPlugin('admin');
 export const finance = productPlugin('finance');
 export const messenger = productPlugin('messenger');
-export const tracker = productPlugin('tracker');

@@ -6,7 +6,6 @@ import { registerReverseAction } from './reverse-action';
 import { registerSummaryRoute } from './summary-route';
 
 export { cardCorrectionHooks } from './correction-hooks';
-export { CARD_CORRECTIONS_MESSAGES_RU } from './messages-ru';
 
 /** The card corrections' routes beside the engine's: approve, reverse and the per-wallet summary. */
 export function cardCorrectionRoutes(app: FastifyInstance, context: ServerPluginContext): void {

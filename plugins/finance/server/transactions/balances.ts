@@ -35,15 +35,6 @@ export async function refreshBalances(tx: Queryable, walletIds: readonly number[
   );
 }
 
-/** Every wallet's balance recomputed (after demo seeding, or an article changing direction). */
-export async function refreshAllBalances(tx: Queryable): Promise<void> {
-  const { rows } = await tx.query<{ id: number }>('SELECT id::int AS id FROM finance.wallets ORDER BY id');
-  await refreshBalances(
-    tx,
-    rows.map((row) => row.id),
-  );
-}
-
 /** Wallets holding transactions booked on an article (its direction changed: their balances move). */
 export async function walletsUsingArticle(tx: Queryable, articleId: number): Promise<number[]> {
   const { rows } = await tx.query<{ id: number }>(

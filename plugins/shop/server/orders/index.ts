@@ -10,12 +10,11 @@ import { orderActionRoutes } from './order-routes';
  */
 
 export { orderHooks } from './order-hooks';
-export { OrderEngine, type StockEntryPoints } from './order-engine';
+export { OrderEngine } from './order-engine';
 export { ORDER_MESSAGES_RU } from './messages-ru';
-export { placeOrder, type PlaceOrderInput } from './place-order';
+export { placeOrder } from './place-order';
 export { teamDayRemainder } from './team-day';
-export { StockShortage } from './fill-order';
-export type { OrderEvent, OrderEventKind, OrderEvents } from './order-events';
+export type { OrderEvent, OrderEvents } from './order-events';
 
 /** Attaches the engine to the running server (database, logger, reservation setting, the sweep) and mounts its routes. */
 export function registerOrders(app: FastifyInstance, context: ServerPluginContext, orders: OrderEngine): void {

@@ -1,3 +1,2 @@
-export { testEventRoute, type TestEventDeps } from './test-event-route';
-export type { EventSender } from './test-event';
+export { testEventRoute } from './test-event-route';
 export { CONVERSIONS_MESSAGES_RU } from './messages-ru';

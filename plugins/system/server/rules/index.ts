@@ -12,7 +12,6 @@ import { serverHooks } from './server-rules';
 import { projectHooks, serviceHooks } from './service-groups';
 
 export { RULES_MESSAGES_RU } from './messages-ru';
-export { ADAPTERS_BY_GROUP } from './service-groups';
 
 /**
  * The inventory's rules as engine hooks, run inside each write's transaction, by resource id. Domain

@@ -1,2 +1,1 @@
-export { expiringSites, registerExpiringSites, type ExpiringSite, type ExpiringSites } from './expiring-sites';
-export { DEFAULT_EXPIRY_WARNING_DAYS, readExpiryWarningDays } from './expiry-warning';
+export { registerExpiringSites } from './expiring-sites';

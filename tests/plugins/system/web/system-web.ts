@@ -16,4 +16,4 @@ export const listOf = (rows: readonly ResourceRecord[]) => listAnswer(rows, 100)
 
 export const references = referencesAnswer;
 
-export { FakeJobs, installJobs, type JobFrame } from '@core/sdk/testing-web';
+export { FakeJobs, installJobs } from '@core/sdk/testing-web';
