@@ -50,9 +50,9 @@ export {
 
 /**
  * The network: a FakeService answers one API service's requests by method and path and records
- * them; `stubFetch` answers every request; `usePopupTestSetup` quiets Fluent's popups in happy-dom.
+ * them; `stubFetch` answers every request; `setupPopupTests` quiets Fluent's popups in happy-dom.
  */
-export { FakeService, usePopupTestSetup, type Handler } from './testing-web/fake-service';
+export { FakeService, setupPopupTests, type Handler, usePopupTestSetup } from './testing-web/fake-service';
 /** The kernel's jobs API (`/api/jobs`), its jobs moving one frame per read: `installJobs(new FakeJobs().job(7, frames))`. */
 export { FakeJobs, installJobs, type JobFrame } from './testing-web/fake-jobs';
 export { jsonResponse, stubFetch, type FetchHandler, type SeenRequest } from './testing-web/fetch';

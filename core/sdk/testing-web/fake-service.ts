@@ -57,11 +57,12 @@ export class FakeService {
 }
 
 /**
- * Per-test set-up for screens with Fluent popups: closing dialogs cancel their animations, and
- * happy-dom (unlike browsers) leaves the cancelled `finished` promise unhandled. With `quiet`, the
- * errors the client logs for failed calls (403, 404, 500) are kept off the console.
+ * Per-test set-up for screens with Fluent popups, called once at the top of a test file (it adds
+ * `beforeEach` and `afterEach`): closing dialogs cancel their animations, and happy-dom (unlike
+ * browsers) leaves the cancelled `finished` promise unhandled. With `quiet`, the errors the client
+ * logs for failed calls (403, 404, 500) are kept off the console.
  */
-export function usePopupTestSetup(options: { readonly quiet?: boolean } = {}): void {
+export function setupPopupTests(options: { readonly quiet?: boolean } = {}): void {
   beforeEach(() => {
     const cancel = Animation.prototype.cancel;
     vi.spyOn(Animation.prototype, 'cancel').mockImplementation(function (this: Animation) {
@@ -75,4 +76,12 @@ export function usePopupTestSetup(options: { readonly quiet?: boolean } = {}): v
     await cleanupTestKernels();
     vi.restoreAllMocks();
   });
+}
+
+/**
+ * @deprecated Since SDK 2.1: `setupPopupTests`, the same set-up under a name that is not a React hook's
+ * (it runs at a test file's top level, where a `use…` call reads as a hook called outside a component).
+ */
+export function usePopupTestSetup(options: { readonly quiet?: boolean } = {}): void {
+  setupPopupTests(options);
 }

@@ -4,7 +4,7 @@ import {
   jsonResponse,
   renderPluginPage,
   serviceBase,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
   webPlugin,
   type WebPlugin,
@@ -13,7 +13,7 @@ import { manifest } from '../../manifest';
 import { NOTES_CODE } from '../../shared/notes';
 import code from '../../web/index';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const plugins: WebPlugin[] = [webPlugin(manifest, code)];
 const text = (element: HTMLElement, id: string): string | null | undefined =>

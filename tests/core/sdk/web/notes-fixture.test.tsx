@@ -6,7 +6,7 @@ import {
   renderPluginPage,
   serviceBase,
   click,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
   type WebPlugin,
 } from '@core/sdk/testing-web';
@@ -20,7 +20,7 @@ import { PLUGIN_CODE_WITH_NOTES } from '../../../fixtures/host/web-plugins';
 import { notesManifest } from '../../../fixtures/plugins/notes/manifest';
 import { testPlugin } from '../../../support/web/test-plugin';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 /** What the browser does with /config.json: the published manifests joined with the host's code. */
 function plugins(...ids: string[]): WebPlugin[] {

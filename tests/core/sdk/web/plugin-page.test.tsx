@@ -4,12 +4,12 @@ import {
   FakeService,
   renderPluginPage,
   serviceBase,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import { finance } from '../../../support/web/product-plugins';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const WALLET = {
   id: 7,

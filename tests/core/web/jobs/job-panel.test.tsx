@@ -5,13 +5,13 @@ import {
   FakeService,
   renderInKernel,
   testUser,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import { stepMarks } from '@core/web/jobs/job-steps';
 import { FakeJobs, installJobs } from '../../../support/web/fake-jobs';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const STEPS = ['read', 'write', 'report'];
 const dialog = () => document.body.querySelector<HTMLElement>('[role="dialog"]') ?? document.body;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, createElement } from 'react';
 import { NotificationsMenu } from '@core/web/shell/layout/NotificationsMenu';
 import { buttonByText, click } from '../../../support/web/dom';
-import { usePopupTestSetup } from '../../../support/web/fake-service';
+import { setupPopupTests } from '../../../support/web/fake-service';
 import { renderInKernel, waitInAct } from '../../../support/web/test-kernel';
 import { FakeEventSource, FakeNotificationsServer, notification, notificationsKernel } from './fake-notifications';
 
@@ -11,7 +11,7 @@ beforeEach(() => {
   vi.stubGlobal('EventSource', FakeEventSource);
 });
 afterEach(() => vi.unstubAllGlobals());
-usePopupTestSetup();
+setupPopupTests();
 
 const bellButton = (): HTMLButtonElement => {
   const button = document.querySelector<HTMLButtonElement>('[data-testid="notifications-bell"] button');

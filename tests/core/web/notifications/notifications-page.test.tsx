@@ -3,7 +3,7 @@ import { act, createElement } from 'react';
 import NotificationsPage from '@core/web/notifications/NotificationsPage';
 import { NotificationsStore } from '@core/web/notifications/notifications-store';
 import { click } from '../../../support/web/dom';
-import { usePopupTestSetup } from '../../../support/web/fake-service';
+import { setupPopupTests } from '../../../support/web/fake-service';
 import { jsonResponse } from '../../../support/web/fetch';
 import { renderInKernel, waitInAct } from '../../../support/web/test-kernel';
 import { FakeEventSource, FakeNotificationsServer, notification, notificationsKernel } from './fake-notifications';
@@ -13,7 +13,7 @@ beforeEach(() => {
   vi.stubGlobal('EventSource', FakeEventSource);
 });
 afterEach(() => vi.unstubAllGlobals());
-usePopupTestSetup();
+setupPopupTests();
 
 const SOURCES = [
   { id: 'core.jobs', label: 'Background jobs', receive: true, via_bot: false },

@@ -3,12 +3,12 @@ import { createElement } from 'react';
 import type { NotificationPreferences } from '@core/shared/notifications';
 import { NotificationPreferencesCard } from '@core/web/notifications/NotificationPreferences';
 import { buttonByText, click } from '../../../support/web/dom';
-import { usePopupTestSetup } from '../../../support/web/fake-service';
+import { setupPopupTests } from '../../../support/web/fake-service';
 import { jsonResponse } from '../../../support/web/fetch';
 import { renderInKernel, waitInAct } from '../../../support/web/test-kernel';
 import { FakeNotificationsServer, notificationsKernel } from './fake-notifications';
 
-usePopupTestSetup();
+setupPopupTests();
 
 const PREFERENCES: NotificationPreferences = {
   sources: [

@@ -10,7 +10,7 @@ import {
   renderInKernel,
   testUser,
   typeInto,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 
@@ -19,7 +19,7 @@ import {
  * one closes at once. useFormErrors: a plugin form's message goes as soon as its field changes.
  */
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 function NameForm({ onClose, dirty }: { readonly onClose: () => void; readonly dirty?: boolean }) {
   const [name, setName] = useState('');

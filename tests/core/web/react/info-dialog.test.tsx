@@ -7,12 +7,12 @@ import {
   createTestKernel,
   renderInKernel,
   testUser,
-  usePopupTestSetup,
+  setupPopupTests,
 } from '@core/sdk/testing-web';
 
 /** InfoDialog: a title, the caller's content and Close, in the reader's language. */
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const render = async (node: ReactNode) => renderInKernel(await createTestKernel({ user: testUser([]) }), node);
 

@@ -10,11 +10,11 @@ import {
   renderInKernel,
   testUser,
   typeInto,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const NBSP = '\u00a0';
 

@@ -10,11 +10,11 @@ import {
   renderInKernel,
   testUser,
   typeInto,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 type Sender = (text: string) => Promise<TextImportOutcome>;
 

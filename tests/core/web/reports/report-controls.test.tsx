@@ -15,11 +15,11 @@ import {
   renderInKernel,
   testUser,
   typeInto,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const TODAY = new Date(2026, 10, 25);
 

@@ -10,11 +10,11 @@ import {
   itemNamed,
   renderWallets,
   text,
-  useAnimationPatch,
+  patchAnimations,
   waitForRows,
 } from './support';
 
-useAnimationPatch();
+patchAnimations();
 
 function alertDialog(): HTMLElement {
   const surface = document.querySelector<HTMLElement>('.fui-DialogSurface');

@@ -4,10 +4,10 @@ import { click, query, typeInto } from '../../../support/web/dom';
 import { jsonResponse } from '../../../support/web/fetch';
 import { recordToasts, waitInAct } from '../../../support/web/test-kernel';
 import { listAnswer, wallet } from './fixtures';
-import { buttonNamed, FakeApi, renderWallets, text, useAnimationPatch, waitForRows } from './support';
+import { buttonNamed, FakeApi, renderWallets, text, patchAnimations, waitForRows } from './support';
 import type { RenderedView } from '../../../support/web/test-kernel';
 
-useAnimationPatch();
+patchAnimations();
 
 const VIEWS_PATH = '/auth/preferences/list-views.test.wallets';
 

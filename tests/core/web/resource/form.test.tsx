@@ -24,11 +24,11 @@ import {
   itemNamed,
   labelled,
   renderWallets,
-  useAnimationPatch,
+  patchAnimations,
   waitForRows,
 } from './support';
 
-useAnimationPatch();
+patchAnimations();
 
 async function openAddForm(): Promise<void> {
   await click(buttonNamed('Add'));

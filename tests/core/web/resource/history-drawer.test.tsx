@@ -4,9 +4,9 @@ import { HistoryDrawer } from '@core/web/resource/HistoryDrawer';
 import { addResourceStrings } from '@core/web/resource/resource-strings';
 import { createTestKernel, renderInKernel, testUser, waitInAct } from '../../../support/web/test-kernel';
 import { WALLETS, wallet } from './fixtures';
-import { useAnimationPatch } from './support';
+import { patchAnimations } from './support';
 
-useAnimationPatch();
+patchAnimations();
 
 // An update is only an entry when it changed something a reader sees.
 const entry = (id: number, action: string): TimelineEntry =>

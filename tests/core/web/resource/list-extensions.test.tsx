@@ -11,9 +11,9 @@ import { jsonResponse } from '../../../support/web/fetch';
 import { createTestKernel, renderRoutesInKernel, testUser, waitInAct } from '../../../support/web/test-kernel';
 import { testPlugin } from '../../../support/web/test-plugin';
 import { listAnswer, wallet, WALLET_STRINGS, WALLETS } from './fixtures';
-import { buttonNamed, FakeApi, itemNamed, renderWallets, useAnimationPatch, waitForRows } from './support';
+import { buttonNamed, FakeApi, itemNamed, renderWallets, patchAnimations, waitForRows } from './support';
 
-useAnimationPatch();
+patchAnimations();
 
 const STATUS_SCOPE: ListScope = {
   param: 'state',

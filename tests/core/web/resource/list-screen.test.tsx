@@ -5,9 +5,9 @@ import { click, query } from '../../../support/web/dom';
 import { jsonResponse } from '../../../support/web/fetch';
 import { waitInAct } from '../../../support/web/test-kernel';
 import { listAnswer, wallet } from './fixtures';
-import { FakeApi, renderWallets, text, useAnimationPatch, waitForRows } from './support';
+import { FakeApi, renderWallets, text, patchAnimations, waitForRows } from './support';
 
-useAnimationPatch();
+patchAnimations();
 
 function button(scope: ParentNode, name: string): HTMLButtonElement {
   const found = [...scope.querySelectorAll('button')].find(

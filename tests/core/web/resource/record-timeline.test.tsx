@@ -10,9 +10,9 @@ import { click, query, typeInto } from '../../../support/web/dom';
 import { jsonResponse, stubFetch } from '../../../support/web/fetch';
 import { createTestKernel, renderInKernel, testUser, waitInAct } from '../../../support/web/test-kernel';
 import { WALLET_STRINGS, WALLETS, wallet } from './fixtures';
-import { buttonNamed, useAnimationPatch } from './support';
+import { buttonNamed, patchAnimations } from './support';
 
-useAnimationPatch();
+patchAnimations();
 
 function entry(id: number, action: string, extra: Partial<TimelineEntry> = {}): TimelineEntry {
   return {

@@ -8,9 +8,9 @@ import { createTestKernel, renderRoutesInKernel, testUser, waitInAct } from '../
 import { testPlugin } from '../../../support/web/test-plugin';
 import { listAnswer, wallet, WALLET_STRINGS, WALLETS } from './fixtures';
 import { click } from '../../../support/web/dom';
-import { buttonNamed, FakeApi, renderWallets, useAnimationPatch, waitForRows } from './support';
+import { buttonNamed, FakeApi, renderWallets, patchAnimations, waitForRows } from './support';
 
-useAnimationPatch();
+patchAnimations();
 
 describe('resourceRoute', () => {
   it('gives a route contribution at the resource path, with optional overrides', () => {

@@ -3,13 +3,12 @@ import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { PermissionCode } from '@core/shared/permissions';
 import { ResourcePage } from '@core/web/resource/ResourcePage';
 import type { ResourceScreenOptions } from '@core/web/resource/types';
-import { usePopupTestSetup } from '../../../support/web/fake-service';
+import { setupPopupTests } from '../../../support/web/fake-service';
 import { jsonResponse, stubFetch, type SeenRequest } from '../../../support/web/fetch';
 import {
   createTestKernel,
   renderRoutesInKernel,
   testUser,
-  TEST_API,
   waitInAct,
   type RenderedView,
   type TestKernel,
@@ -21,9 +20,7 @@ import { listAnswer, WALLET_STRINGS, WALLETS } from './fixtures';
  * Per-file set-up: Fluent's dialogs, menus and drawers cancel their animations when they close,
  * and happy-dom (unlike browsers) leaves the cancelled `finished` promise unhandled.
  */
-export const useAnimationPatch = (): void => usePopupTestSetup();
-
-export const WALLETS_URL = `${TEST_API}finance/wallets`;
+export const patchAnimations = (): void => setupPopupTests();
 
 export type Answer = (request: SeenRequest, url: URL) => Response | undefined | Promise<Response | undefined>;
 

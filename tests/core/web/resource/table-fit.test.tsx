@@ -8,9 +8,9 @@ import { cellText, emptyLabel, formatValue } from '@core/web/resource/format-val
 import { jsonResponse } from '../../../support/web/fetch';
 import { waitInAct } from '../../../support/web/test-kernel';
 import { listAnswer, wallet, WALLETS } from './fixtures';
-import { FakeApi, renderWallets, useAnimationPatch, waitForRows } from './support';
+import { FakeApi, renderWallets, patchAnimations, waitForRows } from './support';
 
-useAnimationPatch();
+patchAnimations();
 
 const i18n = { t: (key: string) => `«${key}»`, format: localeFormat('en') };
 

@@ -9,9 +9,9 @@ import { click } from '../../../support/web/dom';
 import { jsonResponse } from '../../../support/web/fetch';
 import { MemoryStorage, waitInAct } from '../../../support/web/test-kernel';
 import { listAnswer, wallet, WALLETS } from './fixtures';
-import { buttonNamed, FakeApi, itemNamed, renderWallets, text, useAnimationPatch, waitForRows } from './support';
+import { buttonNamed, FakeApi, itemNamed, renderWallets, text, patchAnimations, waitForRows } from './support';
 
-useAnimationPatch();
+patchAnimations();
 
 const KEY = columnStorageKey(1, 'test.wallets');
 

@@ -14,9 +14,9 @@ import {
 import { rdpServersResource } from '@plugins/admin/shared/rdp';
 import { usersScreen } from '@plugins/admin/web/users/users-api';
 import { click, query, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
-import { FakeAuthServer, adminKernel, itemNamed, page, useAdminTestSetup } from './admin-server';
+import { FakeAuthServer, adminKernel, itemNamed, page, setupAdminTests } from './admin-server';
 
-useAdminTestSetup();
+setupAdminTests();
 
 const WEB = resolve(import.meta.dirname, '../../../../plugins/admin/web');
 const bundle = (language: string): unknown => JSON.parse(readFileSync(join(WEB, `i18n/${language}.json`), 'utf8'));

@@ -9,7 +9,7 @@ import {
   TEST_API,
   type TestKernel,
   testUser,
-  usePopupTestSetup,
+  setupPopupTests,
   webPlugin,
   type WebPlugin,
 } from '@core/sdk/testing-web';
@@ -43,7 +43,7 @@ export const page = <T>(rows: readonly T[], total = rows.length) => ({
   data: { data: rows, current_page: 1, last_page: Math.max(1, Math.ceil(total / 20)), per_page: 20, total },
 });
 
-export const useAdminTestSetup = (): void => usePopupTestSetup({ quiet: true });
+export const setupAdminTests = (): void => setupPopupTests({ quiet: true });
 
 export const USER_INFO = {
   id: 5,

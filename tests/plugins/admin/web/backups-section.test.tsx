@@ -10,9 +10,9 @@ import {
   TEST_API,
   waitInAct,
 } from '@core/sdk/testing-web';
-import { adminKernel, buttonNamed, useAdminTestSetup } from './admin-server';
+import { adminKernel, buttonNamed, setupAdminTests } from './admin-server';
 
-useAdminTestSetup();
+setupAdminTests();
 
 const OVERVIEW: BackupsOverview = {
   database: 'pglite',

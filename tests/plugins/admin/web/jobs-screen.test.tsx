@@ -10,9 +10,9 @@ import {
   waitInAct,
   type SeenRequest,
 } from '@core/sdk/testing-web';
-import { adminKernel, useAdminTestSetup } from './admin-server';
+import { adminKernel, setupAdminTests } from './admin-server';
 
-useAdminTestSetup();
+setupAdminTests();
 
 const WAIT = { timeout: 10_000 };
 const AT = '2026-11-29T10:00:00.000Z';

@@ -9,9 +9,9 @@ import {
   typeInto,
   waitInAct,
 } from '@core/sdk/testing-web';
-import { FakeAuthServer, adminKernel, buttonNamed, itemNamed, useAdminTestSetup } from './admin-server';
+import { FakeAuthServer, adminKernel, buttonNamed, itemNamed, setupAdminTests } from './admin-server';
 
-useAdminTestSetup();
+setupAdminTests();
 
 const AT = '2026-02-01T00:00:00.000Z';
 const reverse = (

@@ -7,7 +7,7 @@ import {
   query,
   renderPluginPage,
   serviceBase,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
   webPlugin,
 } from '@core/sdk/testing-web';
@@ -16,7 +16,7 @@ import adminCode from '@plugins/admin/web';
 
 import { ADMIN, BROKEN, FINANCE, REPORTS } from '../plugin-inventory-samples';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const admin = webPlugin(adminManifest, adminCode);
 const WAIT = { timeout: 10_000 };

@@ -12,9 +12,9 @@ import {
   typeInto,
   waitInAct,
 } from '@core/sdk/testing-web';
-import { FakeAuthServer, ROLES, adminKernel, buttonNamed, page, tabNamed, useAdminTestSetup } from './admin-server';
+import { FakeAuthServer, ROLES, adminKernel, buttonNamed, page, tabNamed, setupAdminTests } from './admin-server';
 
-useAdminTestSetup();
+setupAdminTests();
 
 const CATALOGUE = [
   { id: 1, name: 'JU', description: 'Users', service: 'auth' },

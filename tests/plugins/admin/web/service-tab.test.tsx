@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ServiceLink } from '@plugins/admin/shared/services';
 import { click, jsonResponse, query, renderAppInKernel, typeInto, waitInAct } from '@core/sdk/testing-web';
-import { FakeAuthServer, USER_INFO, adminKernel, buttonNamed, itemNamed, useAdminTestSetup } from './admin-server';
+import { FakeAuthServer, USER_INFO, adminKernel, buttonNamed, itemNamed, setupAdminTests } from './admin-server';
 
-useAdminTestSetup();
+setupAdminTests();
 
 const AT = '2026-02-01T00:00:00.000Z';
 const link = (

@@ -15,9 +15,9 @@ import {
   typeInto,
   waitInAct,
 } from '@core/sdk/testing-web';
-import { FakeAuthServer, adminKernel, buttonNamed, useAdminTestSetup } from './admin-server';
+import { FakeAuthServer, adminKernel, buttonNamed, setupAdminTests } from './admin-server';
 
-useAdminTestSetup();
+setupAdminTests();
 
 const PRODUCT: ValueSettingEntry = {
   key: 'core.general.productName',

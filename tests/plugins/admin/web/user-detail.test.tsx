@@ -14,9 +14,9 @@ import {
 } from '@core/sdk/testing-web';
 import { financeManifest } from '@plugins/finance/manifest';
 import financeCode from '@plugins/finance/web';
-import { admin, FakeAuthServer, USER_INFO, adminKernel, buttonNamed, useAdminTestSetup } from './admin-server';
+import { admin, FakeAuthServer, USER_INFO, adminKernel, buttonNamed, setupAdminTests } from './admin-server';
 
-useAdminTestSetup();
+setupAdminTests();
 
 const finance = webPlugin(financeManifest, financeCode);
 

@@ -15,9 +15,9 @@ import {
   typeInto,
   waitInAct,
 } from '@core/sdk/testing-web';
-import { FakeAuthServer, ROLES, USER_INFO, adminKernel, itemNamed, page, useAdminTestSetup } from './admin-server';
+import { FakeAuthServer, ROLES, USER_INFO, adminKernel, itemNamed, page, setupAdminTests } from './admin-server';
 
-useAdminTestSetup();
+setupAdminTests();
 
 const FILLED: UserFormValues = {
   ...EMPTY_USER_FORM,

@@ -17,10 +17,10 @@ import {
   buttonNamed,
   itemNamed,
   page,
-  useAdminTestSetup,
+  setupAdminTests,
 } from './admin-server';
 
-useAdminTestSetup();
+setupAdminTests();
 
 const BOB = {
   id: 5,

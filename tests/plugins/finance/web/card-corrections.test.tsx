@@ -16,7 +16,7 @@ import {
   serviceBase,
   testRecord,
   typeInto,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
   webPlugin,
 } from '@core/sdk/testing-web';
@@ -24,7 +24,7 @@ import {
 // The screens under test are in English.
 const english = localeFormat('en');
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 const finance = webPlugin(financeManifest, financeCode);
 const APPROVER = ['FW', 'FT'];
 

@@ -12,13 +12,13 @@ import {
   renderPluginPage,
   serviceBase,
   testUser,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import type { CashFlowCellAnswer, CashFlowFigures, CashFlowReport } from '@plugins/finance/shared/cash-flow';
 import { finance } from './finance-server';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const FINANCE_API = serviceBase('finance');
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, query, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
-import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
+import { FakeFinanceServer, financeKernel, setupFinanceTests } from './finance-server';
 
-useFinanceTestSetup();
+setupFinanceTests();
 
 /** Shaped as the finance server answers (plugins/finance/server/dashboard). */
 function dashboardServer(): FakeFinanceServer {

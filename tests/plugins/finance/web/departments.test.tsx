@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DepartmentSummary, DepartmentView } from '@plugins/finance/shared/departments';
 import { click, jsonResponse, query, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
-import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
+import { FakeFinanceServer, financeKernel, setupFinanceTests } from './finance-server';
 
-useFinanceTestSetup();
+setupFinanceTests();
 
 const figures = (
   month: string,

@@ -11,9 +11,9 @@ import { slotToken } from '@core/sdk/web';
 import { createTestKernel, renderAppInKernel, testUser, waitInAct, webPlugin } from '@core/sdk/testing-web';
 import { financeManifest } from '@plugins/finance/manifest';
 import { EMPLOYEE_DETAIL_SLOT, type EmployeeDetailSlotProps } from '@plugins/finance/shared/employee-detail-slot';
-import { finance, FakeFinanceServer, useFinanceTestSetup } from './finance-server';
+import { finance, FakeFinanceServer, setupFinanceTests } from './finance-server';
 
-useFinanceTestSetup();
+setupFinanceTests();
 
 const ANN = {
   id: 7,

@@ -11,9 +11,9 @@ import {
   typeInto,
   waitInAct,
 } from '@core/sdk/testing-web';
-import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
+import { FakeFinanceServer, financeKernel, setupFinanceTests } from './finance-server';
 
-useFinanceTestSetup();
+setupFinanceTests();
 
 const USER_ID = 42;
 const EMPLOYEE = {

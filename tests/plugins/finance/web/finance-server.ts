@@ -9,7 +9,7 @@ import {
   TEST_API,
   type TestKernel,
   testUser,
-  usePopupTestSetup,
+  setupPopupTests,
   webPlugin,
 } from '@core/sdk/testing-web';
 import { financeManifest } from '@plugins/finance/manifest';
@@ -30,4 +30,4 @@ export function financeKernel(codes: readonly string[], language?: Language): Pr
   return createTestKernel({ plugins: [finance], user: testUser(codes), token: 'token-1', language });
 }
 
-export const useFinanceTestSetup = (): void => usePopupTestSetup({ quiet: true });
+export const setupFinanceTests = (): void => setupPopupTests({ quiet: true });

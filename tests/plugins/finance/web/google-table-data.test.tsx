@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { jsonResponse, query, recordToasts, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
-import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
+import { FakeFinanceServer, financeKernel, setupFinanceTests } from './finance-server';
 
-useFinanceTestSetup();
+setupFinanceTests();
 
 const TABLE = {
   id: 4,

@@ -13,7 +13,7 @@ import {
   typeInto,
   waitInAct,
 } from '@core/sdk/testing-web';
-import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
+import { FakeFinanceServer, financeKernel, setupFinanceTests } from './finance-server';
 
 const table = (id: number, parent_id: number | null, position: number) => ({
   id,
@@ -93,7 +93,7 @@ async function openTables(codes: readonly string[] = ['FG']) {
   return { kernel, toasts, view };
 }
 
-useFinanceTestSetup();
+setupFinanceTests();
 
 describe('Google tables page', () => {
   it('shows the tree built from the flat list, each table linking to its data', async () => {

@@ -14,7 +14,7 @@ import {
   serviceBase,
   testRecord,
   typeInto,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
   webPlugin,
 } from '@core/sdk/testing-web';
@@ -24,7 +24,7 @@ import financeCode from '@plugins/finance/web';
 // The page under test is in English.
 const english = localeFormat('en');
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 const finance = webPlugin(financeManifest, financeCode);
 
 const RULES: PayRuleLine[] = [

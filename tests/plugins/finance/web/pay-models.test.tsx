@@ -11,7 +11,7 @@ import {
   runRowAction,
   serviceBase,
   testRecord,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
   webPlugin,
 } from '@core/sdk/testing-web';
@@ -20,7 +20,7 @@ import type { PayComputation } from '@plugins/finance/shared/pay';
 // The screens under test are in English.
 const english = localeFormat('en');
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 const finance = webPlugin(financeManifest, financeCode);
 const RAW_KEY = /\b(finance|core):[a-z]/;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { WalletBalanceSection } from '@plugins/finance/web/wallets/WalletBalanceSection';
 import { jsonResponse, renderInKernel, waitInAct } from '@core/sdk/testing-web';
-import { FakeFinanceServer, financeKernel, useFinanceTestSetup } from './finance-server';
+import { FakeFinanceServer, financeKernel, setupFinanceTests } from './finance-server';
 
-useFinanceTestSetup();
+setupFinanceTests();
 
 /** Shaped as `GET dashboard/balances` answers (plugins/finance/server/dashboard). */
 const BALANCES = {

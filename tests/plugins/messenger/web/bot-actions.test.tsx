@@ -9,13 +9,13 @@ import {
   type RenderedView,
   runRowAction,
   typeInto,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import type { ResourceRecord } from '@core/sdk/shared';
 import { bot, botsService, openBots, rowOf } from './messenger-server';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const CHECKED = '2026-11-24T15:30:00.000Z';
 const UNREACHABLE = 'Telegram could not be reached (connection refused). Nothing was confirmed there; try again later.';

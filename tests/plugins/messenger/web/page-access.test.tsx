@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { renderPluginPage, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import { renderPluginPage, setupPopupTests, waitInAct } from '@core/sdk/testing-web';
 import { bot, botsService, messenger, openBots } from './messenger-server';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 it('shows the bots to a user with MB under the page title', async () => {
   const { view } = await openBots(botsService(() => [bot(1, { name: 'Orders' })]));

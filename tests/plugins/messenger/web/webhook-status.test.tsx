@@ -1,13 +1,13 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { localeFormat } from '@core/sdk/shared';
-import { query, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import { query, setupPopupTests, waitInAct } from '@core/sdk/testing-web';
 import { bot, botsService, openBots, rowOf } from './messenger-server';
 
 // The screens under test are in English.
 const english = localeFormat('en');
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const CHECKED = '2026-11-24T15:30:00.000Z';
 const FAILED = '2026-11-24T15:10:00.000Z';

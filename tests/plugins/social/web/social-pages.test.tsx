@@ -13,7 +13,7 @@ import {
   query,
   renderPluginPage,
   runRowAction,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import { declaredTextKeys, missingTexts } from '@core/sdk/testing';
@@ -22,7 +22,7 @@ import { socialManifest } from '@plugins/social/manifest';
 import { SOCIAL_RESOURCES } from '@plugins/social/shared/resources';
 import { dialog, listOf, menuItems, record, SOCIAL_API, social } from './social-web';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 /** Each list page: its path, its code, the API path it lists, its title in en and ru. */
 const LISTS: readonly ListPageCase[] = [

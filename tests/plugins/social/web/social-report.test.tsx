@@ -8,14 +8,14 @@ import {
   jsonResponse,
   query,
   renderPluginPage,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import { resolveDatePreset } from '@core/sdk/shared';
 import type { ReportFigures, SocialReport } from '@plugins/social/shared/report';
 import { dialog, references, SOCIAL_API, social } from './social-web';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const FIGURES: ReportFigures = {
   clicks: 120,

@@ -9,12 +9,12 @@ import {
   recordToasts,
   renderPluginPage,
   typeInto,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import { listOf, record, references, system, SYSTEM_API } from './system-web';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const LANGUAGES = [
   { id: 1, label: 'French' },

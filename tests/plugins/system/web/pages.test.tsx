@@ -5,14 +5,14 @@ import {
   jsonResponse,
   type ListPageCase,
   renderPluginPage,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import { RouteContributionToken } from '@core/sdk/web';
 import { systemManifest } from '@plugins/system/manifest';
 import { listOf, record, system, SYSTEM_API } from './system-web';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 /** Each page: its path, its code, the API path it lists, its title in en and ru. */
 const PAGES: readonly ListPageCase[] = [

@@ -8,7 +8,7 @@ import {
   renderPluginPage,
   runRowAction,
   typeInto,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
   webPlugin,
 } from '@core/sdk/testing-web';
@@ -18,7 +18,7 @@ import { FakeJobs, installJobs, listOf, record, references, system, SYSTEM_API }
 
 const finance = webPlugin(financeManifest, financeCode);
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const dialog = (): HTMLElement => query(document, '[role="dialog"]');
 const inDialog = (text: string): HTMLButtonElement => buttonByText(dialog(), text);

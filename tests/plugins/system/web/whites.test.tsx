@@ -8,12 +8,12 @@ import {
   query,
   renderPluginPage,
   runRowAction,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import { listOf, record, system, SYSTEM_API } from './system-web';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const dialog = (): HTMLElement => query(document, '[role="dialog"]');
 

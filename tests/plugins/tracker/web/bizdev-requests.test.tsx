@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, query, runRowAction, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import { jsonResponse, query, runRowAction, setupPopupTests, waitInAct } from '@core/sdk/testing-web';
 import { localeFormat, type ResourceRecord } from '@core/sdk/shared';
 import type { BizdevDayCap } from '@plugins/tracker/shared/bizdev';
 import { descriptionOf, listing, openList, record, rowOf } from './tracker-web';
@@ -7,7 +7,7 @@ import { descriptionOf, listing, openList, record, rowOf } from './tracker-web';
 // The screens under test are in English.
 const english = localeFormat('en');
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const DAY = '2026-11-24';
 

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, query, runRowAction, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import { jsonResponse, query, runRowAction, setupPopupTests, waitInAct } from '@core/sdk/testing-web';
 import { localeFormat } from '@core/sdk/shared';
 import { countryName } from '@plugins/tracker/shared/country-names';
 import { descriptionOf, listing, openList, record, rowOf } from './tracker-web';
@@ -8,7 +8,7 @@ import { descriptionOf, listing, openList, record, rowOf } from './tracker-web';
 // The screens under test are in English.
 const english = localeFormat('en');
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const SYNCED_AT = '2026-11-24T15:30:00.000Z';
 const KEITARO_REFUSAL = 'Keitaro: Offer name already taken (422)';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FakeService, jsonResponse, renderPluginPage, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import { FakeService, jsonResponse, renderPluginPage, setupPopupTests, waitInAct } from '@core/sdk/testing-web';
 import { RouteContributionToken } from '@core/sdk/web';
 import { trackerManifest } from '@plugins/tracker/manifest';
 import { listOf, record, TRACKER_API, TRACKER_PLUGINS } from './tracker-web';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 /** Each screen of this part: its path, the code it needs, the API path it lists, its title in en and ru. */
 const SCREENS = [

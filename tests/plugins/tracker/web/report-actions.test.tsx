@@ -6,13 +6,13 @@ import {
   FakeService,
   jsonResponse,
   renderPluginPage,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import type { ImportReport, ReportAnswer, ReportMeasures } from '@plugins/tracker/shared/report';
 import { TRACKER_API, TRACKER_PLUGINS } from './tracker-web';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const MEASURES: ReportMeasures = {
   clicks: '10',

@@ -6,13 +6,13 @@ import {
   query,
   type RenderedView,
   renderPluginPage,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import type { ReportAnswer, ReportMeasures, ReportTracker } from '@plugins/tracker/shared/report';
 import { TRACKER_API, TRACKER_PLUGINS } from './tracker-web';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const measures = (values: Partial<ReportMeasures> = {}): ReportMeasures => ({
   clicks: '1000',

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { click, query, recordToasts, usePopupTestSetup, waitInAct } from '@core/sdk/testing-web';
+import { click, query, recordToasts, setupPopupTests, waitInAct } from '@core/sdk/testing-web';
 import { descriptionOf, listing, openList, record, rowOf } from './tracker-web';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const LINK = 'https://tracker.example.com/main-tracker/1001?stream=77';
 

@@ -14,10 +14,10 @@ import {
 } from '../../../../support/web/test-kernel';
 import { testPlugin } from '../../../../support/web/test-plugin';
 import { listAnswer, wallet, WALLETS } from '../fixtures';
-import { useAnimationPatch } from '../support';
+import { patchAnimations } from '../support';
 import { recordPlugin, STRINGS } from './record-fixtures';
 
-useAnimationPatch();
+patchAnimations();
 
 /** Where a record page would be: says its path and the list it was opened from. */
 function RecordStandIn() {

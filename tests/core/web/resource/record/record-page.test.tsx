@@ -13,10 +13,10 @@ import {
   type RenderedView,
 } from '../../../../support/web/test-kernel';
 import { wallet, WALLETS, listAnswer } from '../fixtures';
-import { buttonNamed, dialog, useAnimationPatch } from '../support';
+import { buttonNamed, dialog, patchAnimations } from '../support';
 import { FakeIntersectionObserver, overview, payment, PAYMENTS, recordPlugin } from './record-fixtures';
 
-useAnimationPatch();
+patchAnimations();
 
 interface Server {
   catalogue: readonly unknown[];

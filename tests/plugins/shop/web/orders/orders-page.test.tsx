@@ -10,7 +10,7 @@ import {
   renderPluginPage,
   runRowAction,
   serviceBase,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import { shopManifest } from '@plugins/shop/manifest';
@@ -21,7 +21,7 @@ import { messenger, shop } from '../shop-web';
  * Complete asks first, then shows what it reserved and until when, or the server's refusal alone.
  */
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const SHOP = [shop, messenger];
 const SHOP_API = serviceBase(shopManifest.service);

@@ -10,7 +10,7 @@ import {
   renderPluginPage,
   serviceBase,
   typeInto,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import { shopManifest } from '@plugins/shop/manifest';
@@ -18,7 +18,7 @@ import { messenger, shop } from '../shop-web';
 
 /** The positions screen: the bulk load dialog (line errors kept with the text) and the reveal dialog. */
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const SHOP = [shop, messenger];
 const SHOP_API = serviceBase(shopManifest.service);

@@ -10,14 +10,14 @@ import {
   type RenderedView,
   renderPluginPage,
   serviceBase,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import type { ReportSummary } from '@plugins/shop/shared/reports';
 import { shopManifest } from '@plugins/shop/manifest';
 import { messenger, shop } from '../shop-web';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const SHOP = [shop, messenger];
 const SHOP_API = serviceBase(shopManifest.service);

@@ -4,7 +4,7 @@ import {
   jsonResponse,
   renderPluginPage,
   serviceBase,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import { shopManifest } from '@plugins/shop/manifest';
@@ -12,7 +12,7 @@ import { messenger, shop } from '../shop-web';
 
 /** The setup queue offers no Add: its tasks come from completed orders. */
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const TASK = {
   id: 3,

@@ -9,14 +9,14 @@ import {
   renderPluginPage,
   serviceBase,
   typeInto,
-  usePopupTestSetup,
+  setupPopupTests,
   waitInAct,
 } from '@core/sdk/testing-web';
 import type { ResourceRecord } from '@core/sdk/shared';
 import type { TransferPreview } from '@plugins/shop/shared/transfer';
 import { messenger, shop } from '../shop-web';
 
-usePopupTestSetup({ quiet: true });
+setupPopupTests({ quiet: true });
 
 const PEOPLE = [
   { id: 5, label: 'ann' },
