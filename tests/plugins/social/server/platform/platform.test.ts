@@ -708,6 +708,15 @@ describe('the platform’s rate limit in a job', () => {
   });
 });
 
+describe('the Graph version notice', () => {
+  it('answers the services screen’s readers (FO) the version called and no warning for the default', async () => {
+    expect((await t.call(['FO'], 'GET', 'social/graph-version')).json()).toEqual({
+      data: { version: NEWEST_GRAPH_VERSION, warning: null },
+    });
+    expect((await t.call(['MA'], 'GET', 'social/graph-version')).statusCode).toBe(403);
+  });
+});
+
 describe('tokens', () => {
   it('checks a service’s token with debug_token and records scopes and expiry', async () => {
     const checked = await t.call(['FO'], 'POST', `social/services/${ids.service}/check`);
