@@ -6,8 +6,8 @@
  */
 
 export { platformFailure, retryAfterHeader } from './api-failure';
-export { GraphClient, type GraphSession } from './graph-client';
-export { readGraphConfig, type GraphConfig } from './graph-config';
+export { GraphClient } from './graph-client';
+export { readGraphConfig } from './graph-config';
 export { GraphError } from './graph-error';
 export { GraphLink } from './graph-link';
 export { GRAPH_MESSAGES_RU } from './messages-ru';
