@@ -255,7 +255,8 @@ export class GraphSession {
     if (runId === null || !/^[0-9]+$/.test(runId))
       throw new GraphError('unavailable', formatMessage(PLATFORM_ANSWER_UNREADABLE, { status: 200 }));
     for (let polls = 0; ; polls += 1) {
-      if (polls >= MAX_REPORT_POLLS) throw unavailableError(formatMessage(PLATFORM_REPORT_SLOW, { polls }));
+      if (polls >= MAX_REPORT_POLLS)
+        throw new GraphError('unavailable', formatMessage(PLATFORM_REPORT_SLOW, { polls }));
       const run = await this.call('GET', runId, {});
       const status = typeof run.async_status === 'string' ? run.async_status : '';
       const percent = typeof run.async_percent_completion === 'number' ? run.async_percent_completion : 0;

@@ -18,13 +18,12 @@ export class GraphError extends Error {
     /** For a rate limit: how long the platform said to wait, when it said. */
     readonly retryAfterSeconds: number | null = null,
     readonly fbtraceId: string | null = null,
+    /** Code 1 asking for less data: the same read made smaller may succeed (graph-client.ts splits it). */
+    readonly asksForLessData = false,
   ) {
     super(message);
     this.name = 'GraphError';
   }
-
-  /** Code 1 asking for less data: the same read made smaller may succeed (graph-client.ts splits it). */
-  asksForLessData = false;
 }
 
 /** What an API route answers while the platform gave no estimate of its own. */
@@ -93,9 +92,8 @@ export function graphErrorOf(
   if ((code !== null && isRateLimitCode(code)) || status === 429)
     return rateLimitError(retryAfterSeconds, code, fbtraceId);
   if (code === UNKNOWN_ERROR_CODE) {
-    const error = new GraphError('invalid', formatMessage(PLATFORM_REFUSED, { reason }), code, null, fbtraceId);
-    error.asksForLessData = REDUCE_DATA.test(said);
-    return error;
+    const refusal = formatMessage(PLATFORM_REFUSED, { reason });
+    return new GraphError('invalid', refusal, code, null, fbtraceId, REDUCE_DATA.test(said));
   }
   if (status >= 500 || body.is_transient === true || code === SERVICE_UNAVAILABLE_CODE) {
     return new GraphError('unavailable', formatMessage(PLATFORM_UNAVAILABLE, { reason }), code, null, fbtraceId);
