@@ -14,6 +14,7 @@ import { MESSENGER_MESSAGES_RU } from './messages-ru';
 import { BOT_HANDLERS, NOTIFICATIONS, type BotHandler } from './services';
 import webhooksSql from './migrations/0001_webhooks.sql?raw';
 import { JOB_FLOOD_WAIT_MS, REQUEST_FLOOD_WAIT_MS, sleep, TelegramBotApi, type Sleep } from './telegram/bot-api';
+import { laterMessages } from './telegram/later-messages';
 import { webhookRoute } from './webhook/webhook-route';
 import { WebhookSecrets } from './webhook/webhook-secrets';
 
@@ -86,7 +87,8 @@ export function createMessengerServerPlugin(options: MessengerServerOptions = {}
       signIn.provideBotLink(signInBotLink(db));
 
       botActionRoutes(app, context, { config, secrets, telegram, now: options.now ?? (() => new Date()) });
-      webhookRoute(app, context, { secrets, telegram, handlers });
+      const later = laterMessages(context, { telegramInJob });
+      webhookRoute(app, context, { secrets, telegram, handlers, later });
       // Every plugin has added its handler classes once the server is ready.
       app.addHook('onReady', () => syncHandlerClasses(db, handlers.list(), { prune: true }));
     },

@@ -6,6 +6,7 @@ import type { BotHandler, BotHandlerRegistry, MessengerUpdate } from '../service
 import { messengerManifest } from '../../manifest';
 import { liveBot, type StoredBot } from '../bots/bot-store';
 import type { TelegramBotApi } from '../telegram/bot-api';
+import type { LaterMessages } from '../telegram/later-messages';
 import { handlerContext } from './handler-context';
 import { claimUpdate } from './processed-updates';
 import { normaliseUpdate } from './telegram-update';
@@ -17,7 +18,8 @@ import type { WebhookSecrets } from './webhook-secrets';
  * for it (401 without it, before anything is read). An update is claimed once per bot, answered
  * 200 at once, and handed to the bot's handler class after the answer; a handler's failure is
  * logged with the bot's and the update's ids, never answered as an error, so Telegram does not
- * deliver it again and again.
+ * deliver it again and again. A handler's message that flood control holds back longer than the
+ * adapter waits is sent by a job after Telegram's wait.
  */
 
 export const WEBHOOK_SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -48,6 +50,7 @@ export interface WebhookDeps {
   /** The handler classes every plugin added (the `messenger.botHandlers` extension point). */
   readonly handlers: BotHandlerRegistry;
   readonly telegram: (token: string) => TelegramBotApi;
+  readonly later: LaterMessages;
 }
 
 /** An error as a log line may carry it: the adapter's errors name no address, so no token either. */
@@ -64,8 +67,11 @@ export function webhookRoute(app: FastifyInstance, context: ServerPluginContext,
 
   // `log` is the request's: its lines carry the request id, also after the answer.
   const dispatch = (bot: StoredBot, handler: BotHandler, update: MessengerUpdate, log: FastifyBaseLogger): void => {
+    const api = deps.telegram(bot.token);
+    const send = (chatId: number | string, text: string): Promise<void> =>
+      deps.later.send(api, { botId: bot.identity.id, chatId, text });
     const work = handler
-      .handle(update, bot.identity, handlerContext(deps.telegram(bot.token), update))
+      .handle(update, bot.identity, handlerContext(send, update))
       .catch((error: unknown) => {
         log.error(
           { botId: bot.identity.id, updateId: update.updateId, handlerClass: handler.name, error: described(error) },

@@ -7,8 +7,10 @@ import { BOT_TOKEN, logLine, messengerApp, textUpdate, WEBHOOK_KEY, type Messeng
 
 let t: MessengerTestApp;
 let bot: number;
+/** The waits the plugin asked for; none really happens. */
+const waits: number[] = [];
 beforeAll(async () => {
-  t = await messengerApp();
+  t = await messengerApp({ sleep: async (ms) => void waits.push(ms) });
   bot = await t.addBot('messenger.notifications');
 }, DB_TIMEOUT);
 afterAll(() => t.close());
@@ -86,6 +88,39 @@ describe('the webhook receiver', () => {
       expect((await t.deliver(bot, body)).statusCode, JSON.stringify(body)).toBe(422);
     }
     expect(await claimed(bot)).toEqual(before);
+  });
+
+  it('waits out a short flood-control wait for a reply, and sends a reply held back longer by a job after the wait', async () => {
+    waits.length = 0;
+    t.telegram.flood = { retryAfter: 2, times: 1 };
+    await t.deliver(bot, textUpdate((nextUpdate += 1), '/start', { id: 555 }, 42));
+    await vi.waitFor(() => expect(waits).toEqual([2000]));
+    await vi.waitFor(() => expect(t.telegram.flood).toBeNull());
+    const replies = repliesTo(42).length;
+
+    const laterJobs = () =>
+      t.db.query<{ id: string; state: string; payload: unknown; wait: number; result: unknown }>(
+        `SELECT id, state, payload, EXTRACT(EPOCH FROM run_at - created_at)::float AS wait, result
+           FROM core.jobs WHERE kind = 'messenger.send-later' ORDER BY id`,
+      );
+    t.telegram.flood = { retryAfter: 40, times: 1 };
+    await t.deliver(bot, textUpdate((nextUpdate += 1), '/start', { id: 555 }, 42));
+    await vi.waitFor(async () => expect((await laterJobs()).rows).toHaveLength(1));
+    const [queued] = (await laterJobs()).rows;
+    expect(queued).toMatchObject({
+      state: 'queued',
+      payload: { botId: bot, chatId: 42, text: "This chat's id is 42. Use it as the notification chat id." },
+    });
+    expect(queued!.wait).toBeGreaterThan(35);
+    expect(queued!.wait).toBeLessThan(45);
+    // Not waited in the handler, not sent yet.
+    expect(waits).toEqual([2000]);
+    expect(repliesTo(42)).toHaveLength(replies);
+
+    // Once the wait is over the job sends it.
+    await t.db.query(`UPDATE core.jobs SET run_at = now() WHERE id = $1`, [queued!.id]);
+    await vi.waitFor(async () => expect((await laterJobs()).rows[0]?.state).toBe('succeeded'), { timeout: 10_000 });
+    expect(repliesTo(42)).toHaveLength(replies + 1);
   });
 
   it('logs a handler’s failure with the bot and update ids (never the token) and still answers 200', async () => {
