@@ -164,6 +164,20 @@ it('refuses a report larger than it reads, in the reader’s language', async ()
   );
 });
 
+it("carries Keitaro's 406 messages per field and its 400 error into the answer, in the reader's language", async () => {
+  keitaro.rejectFieldsNext({ range: ['Range is too long'] });
+  const refused = await report(`preset=today&group=offer&tracker=${tracker}`);
+  expect(refused.statusCode).toBe(422);
+  expect(refused.json<{ message: string }>().message).toBe('Keitaro refused it (406): range: Range is too long');
+  keitaro.refuseNext(400, 'Bad filter');
+  const russian = await app.app.inject({
+    method: 'GET',
+    url: `/api/tracker/report?preset=today&group=offer&tracker=${tracker}`,
+    headers: { ...bearer(mintToken(['TR'])), 'accept-language': 'ru' },
+  });
+  expect(russian.json<{ message: string }>().message).toBe('Keitaro отклонил запрос (400): Bad filter');
+});
+
 it('adds up the rows for the totals (Keitaro documents no summary), and says when the period is empty', async () => {
   const summed = (await report(`preset=today&group=offer&tracker=${tracker}`)).json<{ data: ReportAnswer }>().data;
   expect(summed.totals).toMatchObject({
