@@ -295,12 +295,10 @@ export class KeitaroAdminApi {
         throw new KeitaroUnreachableError(operation, 'the answer has no valid "total"');
       if (total > KEITARO_REPORT_MAX_ROWS) throw new KeitaroReportTooLargeError(operation, total);
       rows.push(
-        ...page
-          .filter(isObject)
-          .map((row) => ({
-            dimensions: dimensionsOf(row, request.grouping),
-            metrics: metricsOf(row, request.metrics),
-          })),
+        ...page.filter(isObject).map((row) => ({
+          dimensions: dimensionsOf(row, request.grouping),
+          metrics: metricsOf(row, request.metrics),
+        })),
       );
       // A short page ends the report even before `total`: rows may have gone since it was counted.
       if (rows.length >= total || page.length < KEITARO_REPORT_PAGE) return { rows };
