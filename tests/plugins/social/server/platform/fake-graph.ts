@@ -32,6 +32,7 @@ import type { AddressInfo } from 'node:net';
  *   and answers `{ report_run_id }`; `GET /{version}/<report_run_id>` answers the AdReportRun
  *   (`id`, `account_id`, `async_status` "Job Not Started" → "Job Running" → "Job Completed",
  *   `async_percent_completion` rising to 100 over `runChecks` checks, `date_start`, `date_stop`);
+ *   `failNextRun` makes one end as "Job Failed";
  *   `GET /{version}/<report_run_id>/insights` pages its rows once completed (Insights API,
  *   "Asynchronous Jobs", https://developers.facebook.com/docs/marketing-api/insights/best-practices/,
  *   and the Ad Report Run reference, https://developers.facebook.com/docs/marketing-api/reference/ad-report-run/).
@@ -183,6 +184,7 @@ interface ReportRun {
   readonly until: string;
   readonly fields: string | undefined;
   readonly rows: readonly Row[];
+  readonly fails: boolean;
   checks: number;
 }
 
@@ -260,6 +262,7 @@ export class FakeGraph {
   private readonly maxSyncRows: number;
   private readonly runChecks: number;
   private usage: Readonly<Record<string, string>> = {};
+  private runsToFail = 0;
 
   constructor(options: FakeGraphOptions = {}) {
     this.pageSize = options.pageSize ?? 2;
@@ -363,6 +366,11 @@ export class FakeGraph {
   /** From now on successful answers carry these usage headers (`x-app-usage` and the like, JSON text). */
   usageNext(headers: Readonly<Record<string, string>>): void {
     this.usage = headers;
+  }
+
+  /** The next report run started ends as "Job Failed" at its second check. */
+  failNextRun(): void {
+    this.runsToFail += 1;
   }
 
   /** The report runs started, in order. */
@@ -561,7 +569,9 @@ export class FakeGraph {
     if (!('rows' in read)) return read;
     const id = String(6_000_000_000_000 + this.runs.size + 1);
     const fields = request.form.fields;
-    this.runs.set(id, { id, account, since: read.since, until: read.until, fields, rows: read.rows, checks: 0 });
+    const fails = this.runsToFail > 0;
+    if (fails) this.runsToFail -= 1;
+    this.runs.set(id, { id, account, since: read.since, until: read.until, fields, rows: read.rows, fails, checks: 0 });
     return { status: 200, body: { report_run_id: id } };
   }
 
@@ -578,6 +588,11 @@ export class FakeGraph {
     }
     run.checks += 1;
     const percent = Math.round((100 * run.checks) / this.runChecks);
+    if (run.fails && run.checks > 1)
+      return {
+        status: 200,
+        body: { id: run.id, account_id: run.account, async_status: 'Job Failed', async_percent_completion: percent },
+      };
     const status =
       run.checks >= this.runChecks ? 'Job Completed' : run.checks === 1 ? 'Job Not Started' : 'Job Running';
     return {

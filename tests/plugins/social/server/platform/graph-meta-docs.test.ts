@@ -202,4 +202,15 @@ describe('asynchronous report runs', () => {
     const pages = fake.requestsTo('GET', `${run!.id}/insights`);
     expect(pages.map((request) => request.query.after ?? null)).toEqual([null, Buffer.from('50').toString('base64')]);
   });
+
+  it('takes a run that ends as "Job Failed" as no answer, for the job to try again later', async () => {
+    fake.failNextRun();
+    const error = await failure(
+      client()
+        .session(TOKEN)
+        .insights('7', { since: DAY(1), until: DAY(40) }, 'account'),
+    );
+    expect(error).toMatchObject({ kind: 'unavailable' });
+    expect(error.message).toBe('The platform’s insights report run ended as “Job Failed”.');
+  });
 });
