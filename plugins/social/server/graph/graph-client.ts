@@ -62,9 +62,9 @@ export const SYNC_INSIGHTS_BUDGET = 31;
 const LEVEL_DEPTH: Readonly<Record<ReportLevel, number>> = { account: 1, campaign: 2, adset: 3, ad: 4 };
 
 /** Between checks of a report run's status: Meta's example polls every few seconds. */
-export const REPORT_POLL_MS = 2_000;
+const REPORT_POLL_MS = 2_000;
 /** Checks of one report run before the read gives up (about half an hour, the insights job's own timeout). */
-export const MAX_REPORT_POLLS = 900;
+const MAX_REPORT_POLLS = 900;
 
 /** A report run's `async_status` once it is done (AdReportRun): completed, or ended without results. */
 const RUN_COMPLETED = 'Job Completed';
@@ -73,7 +73,7 @@ const RUN_ENDED = new Set(['Job Failed', 'Job Skipped']);
 const DAY_MS = 86_400_000;
 
 /** The days of a range, both ends included. */
-export function daysOf(range: GraphTimeRange): number {
+function daysOf(range: GraphTimeRange): number {
   return Math.round((Date.parse(`${range.until}T00:00:00Z`) - Date.parse(`${range.since}T00:00:00Z`)) / DAY_MS) + 1;
 }
 

@@ -33,12 +33,12 @@ const MARKETING_API_VERSIONS: Readonly<Record<string, VersionDates>> = {
 export const NEWEST_GRAPH_VERSION = 'v27.0';
 
 /** How long before its expiry a version is warned about: time to plan the upgrade and test it. */
-export const EXPIRY_WARNING_DAYS = 60;
+const EXPIRY_WARNING_DAYS = 60;
 
 const DAY_MS = 86_400_000;
 
 /** What the table says of a version on a given day. */
-export type VersionStanding =
+type VersionStanding =
   | { readonly state: 'current'; readonly version: string }
   | { readonly state: 'expiring'; readonly version: string; readonly expires: string; readonly days: number }
   | { readonly state: 'expired'; readonly version: string; readonly expires: string }

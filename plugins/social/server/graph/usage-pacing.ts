@@ -17,10 +17,10 @@ import { usagePercentOf } from './rate-limit-headers';
  */
 
 /** From here a call waits PACE_MS first: a quarter of the quota is left. */
-export const PACE_FROM_PERCENT = 75;
+const PACE_FROM_PERCENT = 75;
 export const PACE_MS = 2_000;
 /** From here a call waits HOLD_MS first: the quota is nearly spent. */
-export const HOLD_FROM_PERCENT = 90;
+const HOLD_FROM_PERCENT = 90;
 export const HOLD_MS = 20_000;
 
 /** The wait before the next call after an answer reporting `percent` of the quota used. */
