@@ -25,10 +25,8 @@ export interface ResourceRouteContext {
 }
 
 export { ID_LIST, ID_PARAMS, idParams, ROW_ID, type IdParams } from '../http/ids';
-export { ApiError, conflict, notFound, validationError, type FieldErrors } from '../http/api-error';
+export { ApiError, conflict, notFound, validationError } from '../http/api-error';
 export { listPage, pageOffset, PAGING_PROPERTIES, type Paging } from '../auth/users-common';
-export { translated } from './database-errors';
-export { readListQuery } from './list-params';
 
 export const readAccess = (definition: ResourceDefinition) => ({ access: { requires: definition.access.read } });
 export const writeAccess = (definition: ResourceDefinition) => ({ access: { requires: definition.access.write } });

@@ -4,7 +4,6 @@ const field = fieldBuilders('messenger:fields');
 
 /** Messengers a bot can live in; each has an adapter on the server. */
 export const MESSENGERS = ['telegram'] as const;
-export type MessengerKind = (typeof MESSENGERS)[number];
 
 /** What a bot is for (spec §3 Bot type); the handler class decides what it does. */
 export const BOT_TYPES = ['sign-in', 'notifications', 'shop', 'support', 'other'] as const;
