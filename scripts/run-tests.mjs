@@ -5,6 +5,8 @@ import { spawn } from 'node:child_process';
 
 // [stage, npm script, arguments for the script...]
 const STAGES = [
+  // Biome's format check and lint, then knip's dead files, unused exports and dependencies (seconds).
+  ['lint', 'lint'],
   ['typecheck', 'typecheck'],
   ['unit', 'test:unit'],
   ['postgres', 'test:postgres'],
