@@ -18,7 +18,7 @@ export {
   type Actor,
   type Change,
 } from './mutations';
-export { type ManyChange, type RecordSelection } from './many';
+export type { EachChange, ManyChange, RecordSelection } from './many';
 export { findRecord, listRecords } from './records';
 export { recordHistory } from './timeline';
 export {

@@ -128,13 +128,9 @@ async function writeRows(
                         ].join(', ')}
                        FROM locked WHERE ${ALIAS}.id = locked.id
                      RETURNING ${ALIAS}.id, locked.before, ${snapshot} AS after)`;
-  const detail = change.detail === undefined ? null : JSON.stringify(change.detail);
   const { rows } = await tx.query<{ id: string; before: SnapshotValues; after: Snapshot }>(
     `WITH ${write},
-     audit AS (INSERT INTO core.audit_log (resource, record_id, action, actor_id, before, after, detail)
-               SELECT ${params.bind(definition.id)}::text, id, ${params.bind(change.action)}::text, ${by}, before, after,
-                      ${params.bind(detail)}::jsonb
-                 FROM changed)
+     ${auditOf(definition, change, by, params)}
      SELECT id::text AS id, before, after FROM changed ORDER BY id`,
     params.values,
   );
@@ -156,58 +152,151 @@ function checkRows(rows: readonly SelectedRow[], change: ManyChange): void {
   }
 }
 
-/**
- * Runs each record's `beforeWrite`, then writes the records in as few statements as their
- * computed values allow (one when the hooks compute nothing, or the same for all), then runs
- * each record's `afterWrite`.
- */
-async function writeWithHooks(
+type Values = Readonly<Record<string, FieldValue>>;
+
+/** Rows whose values write the same columns, each group one statement; the columns in one order within a group. */
+function byColumns<T extends { readonly values: Values }>(rows: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const names = Object.keys(row.values).sort();
+    const sorted = { ...row, values: Object.fromEntries(names.map((name) => [name, row.values[name] ?? null])) };
+    const key = names.join(',');
+    groups.set(key, [...(groups.get(key) ?? []), sorted]);
+  }
+  return [...groups.values()];
+}
+
+/** `VALUES (…), (…)` of each row's id and column values, and the columns they write. */
+function valueRows(
+  definition: ResourceDefinition,
+  rows: readonly { readonly id?: number; readonly values: Values }[],
+  params: SqlParams,
+): { readonly tuples: string; readonly columns: readonly string[] } {
+  let columns: readonly string[] = [];
+  const tuples = rows.map((row) => {
+    const writes = columnValues(definition, row.values, params);
+    columns = writes.map(([column]) => column);
+    const id = row.id === undefined ? [] : [`${params.bind(row.id)}::bigint`];
+    return `(${[...id, ...writes.map(([, value]) => value)].join(', ')})`;
+  });
+  return { tuples: tuples.join(', '), columns };
+}
+
+/** One statement per group of rows writing the same columns: each row changed by its own values, with its audit entry. */
+async function writeEach(
   tx: Queryable,
   definition: ResourceDefinition,
-  rows: readonly SelectedRow[],
-  sent: Readonly<Record<string, FieldValue>>,
+  rows: readonly { readonly id: number; readonly values: Values }[],
   change: ManyChange,
   actor: Actor,
+): Promise<WrittenRow[]> {
+  const table = quoteTable(definition.table);
+  const snapshot = snapshotJson(definition, ALIAS);
+  const written: WrittenRow[] = [];
+  for (const group of byColumns(rows)) {
+    const params = new SqlParams();
+    const { tuples, columns } = valueRows(definition, group, params);
+    const by = `${params.bind(actor.id)}::bigint`;
+    const names = ['id', ...columns.map((_, index) => `c${index}`)];
+    const sets = [
+      ...columns.map((column, index) => `${column} = v.c${index}`),
+      ...(change.meta ?? []),
+      'version = version + 1',
+      'updated_at = now()',
+      `updated_by = ${by}`,
+    ];
+    const { rows: changed } = await tx.query<{ id: string; before: SnapshotValues; after: Snapshot }>(
+      `WITH v(${names.join(', ')}) AS (VALUES ${tuples}),
+       locked AS (SELECT ${ALIAS}.id, ${snapshot} AS before FROM ${table} ${ALIAS} JOIN v ON v.id = ${ALIAS}.id FOR UPDATE OF ${ALIAS}),
+       changed AS (UPDATE ${table} AS ${ALIAS} SET ${sets.join(', ')} FROM locked JOIN v ON v.id = locked.id
+                    WHERE ${ALIAS}.id = locked.id RETURNING ${ALIAS}.id, locked.before, ${snapshot} AS after),
+       ${auditOf(definition, change, by, params)}
+       SELECT id::text AS id, before, after FROM changed`,
+      params.values,
+    );
+    written.push(...changed.map((row) => ({ ...row, id: Number(row.id) })));
+  }
+  return written.sort((a, b) => a.id - b.id);
+}
+
+/** The audit CTE over `changed`: an entry per row with its snapshots. */
+function auditOf(definition: ResourceDefinition, change: ManyChange, by: string, params: SqlParams): string {
+  const detail = change.detail === undefined ? null : JSON.stringify(change.detail);
+  return `audit AS (INSERT INTO core.audit_log (resource, record_id, action, actor_id, before, after, detail)
+               SELECT ${params.bind(definition.id)}::text, id, ${params.bind(change.action)}::text, ${by}, before, after,
+                      ${params.bind(detail)}::jsonb
+                 FROM changed)`;
+}
+
+/** Each record's `beforeWrite` on its values; the values to write, computed ones included. */
+async function beforeEach(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  rows: readonly { readonly id: number | null; readonly before: SnapshotValues | null; readonly values: Values }[],
+  action: string,
+  actor: Actor,
   hooks: ResourceHooks,
-  remove: boolean,
-): Promise<number[]> {
+): Promise<Values[]> {
   const plugin = asPlugin(tx, tableSchema(definition.table));
-  const groups = new Map<string, { values: Readonly<Record<string, FieldValue>>; ids: number[] }>();
+  const all: Values[] = [];
   for (const row of rows) {
     const computed = await hooks.beforeWrite?.({
       tx: plugin,
       definition,
-      action: change.action,
+      action,
       id: row.id,
       before: row.before,
-      values: sent,
-      next: { ...row.before, ...sent },
+      values: row.values,
+      next: { ...row.before, ...row.values },
       actorId: actor.id,
     });
-    const values = computed ?? {};
-    const key = JSON.stringify(values);
-    const group = groups.get(key) ?? { values, ids: [] };
-    group.ids.push(row.id);
-    groups.set(key, group);
+    const values = { ...row.values, ...legacyCleared(definition, row.values), ...computed };
+    await assertReferencesExist(tx, definition, values, actor.language);
+    all.push(values);
   }
-  const written: WrittenRow[] = [];
-  for (const group of groups.values()) {
-    const values = remove ? null : { ...sent, ...legacyCleared(definition, sent), ...group.values };
-    if (values) await assertReferencesExist(tx, definition, values, actor.language);
-    written.push(...(await writeRows(tx, definition, byIds(group.ids), values, change, actor)));
-  }
-  written.sort((a, b) => a.id - b.id);
+  return all;
+}
+
+async function afterEach(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  written: readonly WrittenRow[],
+  action: string,
+  actor: Actor,
+  hooks: ResourceHooks,
+): Promise<number[]> {
+  const plugin = asPlugin(tx, tableSchema(definition.table));
   for (const row of written)
     await hooks.afterWrite?.({
       tx: plugin,
       definition,
-      action: change.action,
+      action,
       id: row.id,
       before: row.before,
       after: row.after,
       actorId: actor.id,
     });
   return written.map((row) => row.id);
+}
+
+/** Locked rows changed each by its own values (hooks run, audited). */
+async function changeRows(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  rows: readonly (SelectedRow & { readonly values: Values })[],
+  change: ManyChange,
+  actor: Actor,
+  hooks: ResourceHooks,
+): Promise<number[]> {
+  const values = await beforeEach(tx, definition, rows, change.action, actor, hooks);
+  const written = await writeEach(
+    tx,
+    definition,
+    rows.map((row, index) => ({ id: row.id, values: values[index] ?? {} })),
+    change,
+    actor,
+  );
+  return afterEach(tx, definition, written, change.action, actor, hooks);
 }
 
 /**
@@ -232,7 +321,14 @@ export async function changeManyIn(
   if (hasWriteHooks(hooks) || change.refuse || change.versions) {
     const rows = await lockRows(tx, definition, chosen);
     checkRows(rows, change);
-    return writeWithHooks(tx, definition, rows, sent, change, actor, hooks, false);
+    return changeRows(
+      tx,
+      definition,
+      rows.map((row) => ({ ...row, values: sent })),
+      change,
+      actor,
+      hooks,
+    );
   }
   const values = { ...sent, ...legacyCleared(definition, sent) };
   await assertReferencesExist(tx, definition, values, actor.language);
@@ -262,5 +358,95 @@ export async function removeManyIn(
   if (!hasWriteHooks(hooks))
     return (await writeRows(tx, definition, chosen, null, HARD_DELETE, actor)).map((row) => row.id);
   const rows = await lockRows(tx, definition, chosen);
-  return writeWithHooks(tx, definition, rows, {}, HARD_DELETE, actor, hooks, true);
+  await beforeEach(
+    tx,
+    definition,
+    rows.map((row) => ({ ...row, values: {} })),
+    'delete',
+    actor,
+    hooks,
+  );
+  const written = await writeRows(tx, definition, byIds(rows.map((row) => row.id)), null, HARD_DELETE, actor);
+  return afterEach(tx, definition, written, 'delete', actor, hooks);
+}
+
+/** A change of each record by its own values, at the version the caller saw when one is given. */
+export interface EachChange {
+  readonly id: number;
+  readonly values: Values;
+  readonly version?: number;
+}
+
+/**
+ * Changes each record by its own validated values inside `tx`, under one action name: every record
+ * must be there (404) and at the version given (409), and each gets its hooks, version + 1 and
+ * audit entry, the rows written by one statement per set of columns. Answers the ids changed.
+ */
+export async function changeEachIn(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  changes: readonly EachChange[],
+  change: Pick<ManyChange, 'action' | 'detail'>,
+  actor: Actor,
+  hooks: ResourceHooks = hooksOf(definition),
+): Promise<number[]> {
+  tx = asKernel(tx);
+  if (changes.length === 0) return [];
+  for (const each of changes) refuseMaskedValues(definition, each.values, actor.language);
+  const wanted = new Map(changes.map((each) => [each.id, each]));
+  const rows = await lockRows(tx, definition, (params) => [
+    ...byIds([...wanted.keys()])(params),
+    ...(definition.softDelete ? [`${columnRef(ALIAS, 'deleted_at')} IS NULL`] : []),
+  ]);
+  const versions = new Map(changes.flatMap((each) => (each.version === undefined ? [] : [[each.id, each.version]])));
+  if (rows.length < wanted.size) throw notFound();
+  checkRows(rows, { ...change, versions });
+  const values = (row: SelectedRow): Values => wanted.get(row.id)?.values ?? {};
+  return changeRows(
+    tx,
+    definition,
+    rows.map((row) => ({ ...row, values: values(row) })),
+    change,
+    actor,
+    hooks,
+  );
+}
+
+/**
+ * Creates a record of each validated value set inside `tx`, each with its hooks and an audit entry
+ * under `action` (`create` unless the caller names it, an import say), the rows written by one
+ * statement per set of columns. Answers the new ids in order.
+ */
+export async function createManyIn(
+  tx: Queryable,
+  definition: ResourceDefinition,
+  sets: readonly Values[],
+  actor: Actor,
+  action = 'create',
+  hooks: ResourceHooks = hooksOf(definition),
+): Promise<number[]> {
+  tx = asKernel(tx);
+  for (const values of sets) refuseMaskedValues(definition, values, actor.language);
+  const rows = sets.map((values) => ({ id: null, before: null, values }));
+  const all = await beforeEach(tx, definition, rows, action, actor, hooks);
+  const table = quoteTable(definition.table);
+  const written: WrittenRow[] = [];
+  for (const group of byColumns(all.map((values) => ({ values })))) {
+    const params = new SqlParams();
+    const { tuples, columns } = valueRows(definition, group, params);
+    const by = `${params.bind(actor.id)}::bigint`;
+    const { rows: created } = await tx.query<{ id: string; before: SnapshotValues; after: Snapshot }>(
+      `WITH changed AS (
+         INSERT INTO ${table} AS ${ALIAS} (${[...columns, 'created_by', 'updated_by'].join(', ')})
+         SELECT ${columns.length > 0 ? 'v.*, ' : ''}${by}, ${by}
+           FROM ${columns.length > 0 ? `(VALUES ${tuples}) v` : `generate_series(1, ${group.length})`}
+         RETURNING ${ALIAS}.id, NULL::jsonb AS before, ${snapshotJson(definition, ALIAS)} AS after),
+       ${auditOf(definition, { action }, by, params)}
+       SELECT id::text AS id, before, after FROM changed`,
+      params.values,
+    );
+    written.push(...created.map((row) => ({ ...row, id: Number(row.id) })));
+  }
+  written.sort((a, b) => a.id - b.id);
+  return afterEach(tx, definition, written, action, actor, hooks);
 }

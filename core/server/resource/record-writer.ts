@@ -2,7 +2,15 @@ import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/d
 import type { FieldValue } from '@core/shared/resource/field';
 import type { Database, Queryable } from '../database/database';
 import { translated } from './database-errors';
-import { changeManyIn, removeManyIn, type ManyChange, type RecordSelection } from './many';
+import {
+  changeEachIn,
+  changeManyIn,
+  createManyIn,
+  removeManyIn,
+  type EachChange,
+  type ManyChange,
+  type RecordSelection,
+} from './many';
 import {
   changeRecord,
   changeRecordIn,
@@ -74,6 +82,22 @@ export interface RecordWriter {
     change: ManyChange,
     actor: Actor,
   ): Promise<number[]>;
+  /** Each record changed by its own values under one action (an import's changed rows); 404 or 409 for all when one is missing or stale. */
+  changeEachIn(
+    tx: Queryable,
+    definition: ResourceDefinition,
+    changes: readonly EachChange[],
+    change: Pick<ManyChange, 'action' | 'detail'>,
+    actor: Actor,
+  ): Promise<number[]>;
+  /** A record created of each value set, audited under `action` (`create` unless named); the new ids. */
+  createManyIn(
+    tx: Queryable,
+    definition: ResourceDefinition,
+    sets: readonly Readonly<Record<string, FieldValue>>[],
+    actor: Actor,
+    action?: string,
+  ): Promise<number[]>;
   /** Answers the ids deleted; 409 for all while anything points at one of them. */
   removeMany(definition: ResourceDefinition, selection: RecordSelection, actor: Actor): Promise<number[]>;
   removeManyIn(
@@ -105,6 +129,8 @@ export function recordWriter(db: Database, mounted: readonly ResourceDefinition[
         db.transaction((tx) => changeManyIn(tx, definition, selection, change, actor)),
       ),
     changeManyIn: (tx, definition, selection, change, actor) => changeManyIn(tx, definition, selection, change, actor),
+    changeEachIn: (tx, definition, changes, change, actor) => changeEachIn(tx, definition, changes, change, actor),
+    createManyIn: (tx, definition, sets, actor, action) => createManyIn(tx, definition, sets, actor, action),
     removeMany: (definition, selection, actor) =>
       translated(definition, actor.language, () =>
         db.transaction((tx) => removeManyIn(tx, definition, mounted, selection, actor)),

@@ -1,24 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerPluginContext } from '@core/sdk/server';
+import { translated, type ServerPluginContext } from '@core/sdk/server';
 import { exchangeRatesResource } from '../../shared/resources';
 import { parseRatesCsv } from './rates-csv';
 
 /**
  * `POST exchange-rates/import` (FT): CSV text, as `{ "csv": "…" }` or a `text/csv` body. Every line
  * is checked first; any bad line answers 422 with every problem by line number and stores nothing.
- * Otherwise all rates are upserted on (currency, rate_date) in one statement, each new or changed
- * rate getting an `import` entry in its history, all in one transaction.
+ * Otherwise the rates are upserted on (currency, rate_date) through the engine's set-based writes:
+ * the new ones created and the changed ones changed, each with an `import` entry in its history
+ * and the changed ones with version + 1, all in one transaction.
  */
 
-interface Upserted {
-  readonly id: number;
-  readonly currency: string;
-  readonly rate_date: string;
-  readonly usd_rate: string;
-  readonly old_rate: string | null;
-}
-export function ratesRoutes(app: FastifyInstance, { db, users, audit, routes }: ServerPluginContext): void {
-  const { validationError } = routes;
+const IMPORT_ACTION = 'import';
+
+export function ratesRoutes(app: FastifyInstance, { db, records, routes }: ServerPluginContext): void {
+  const { validationError, actorOf } = routes;
   app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   app.post<{ Body: { csv: string } | string }>(
@@ -47,41 +43,40 @@ export function ratesRoutes(app: FastifyInstance, { db, users, audit, routes }: 
         const lines = Object.keys(errors).filter((key) => key.startsWith('line_')).length;
         throw validationError(errors, lines > 0 ? `Nothing was imported: ${lines} line(s) have problems.` : undefined);
       }
-      const actorId = users.callerOf(request);
-      const rows = await db.transaction(async (tx) => {
-        const { rows: written } = await tx.query<Upserted>(
-          `WITH incoming AS (
-             SELECT * FROM unnest($1::text[], $2::date[], $3::numeric[]) AS i(currency, rate_date, usd_rate)
-           ), previous AS (
-             SELECT r.currency, r.rate_date, r.usd_rate FROM finance.exchange_rates r JOIN incoming i USING (currency, rate_date)
-           ), upserted AS (
-             INSERT INTO finance.exchange_rates AS r (currency, rate_date, usd_rate, created_by, updated_by)
-             SELECT currency, rate_date, usd_rate, $4, $4 FROM incoming
-             ON CONFLICT (currency, rate_date) DO UPDATE
-               SET usd_rate = EXCLUDED.usd_rate, updated_at = now(), updated_by = EXCLUDED.updated_by, version = r.version + 1
-               WHERE r.usd_rate IS DISTINCT FROM EXCLUDED.usd_rate
-             RETURNING r.id, r.currency, r.rate_date, r.usd_rate
-           )
-           SELECT u.id::int AS id, u.currency, to_char(u.rate_date, 'YYYY-MM-DD') AS rate_date, u.usd_rate::text AS usd_rate, p.usd_rate::text AS old_rate
-             FROM upserted u LEFT JOIN previous p USING (currency, rate_date)`,
-          [rates.map((rate) => rate.currency), rates.map((rate) => rate.date), rates.map((rate) => rate.rate), actorId],
-        );
-        for (const row of written) {
-          const snapshot = (rate: string) => ({ currency: row.currency, rate_date: row.rate_date, usd_rate: rate });
-          await audit.record(tx, {
-            resource: exchangeRatesResource.id,
-            recordId: row.id,
-            action: 'import',
-            actorId,
-            before: row.old_rate === null ? null : snapshot(row.old_rate),
-            after: snapshot(row.usd_rate),
+      const actor = actorOf(request);
+      const written = await translated(exchangeRatesResource, actor.language, () =>
+        db.transaction(async (tx) => {
+          const { rows: stored } = await tx.query<{ id: number; key: string; usd_rate: string }>(
+            `SELECT r.id::int AS id, r.currency || ' ' || to_char(r.rate_date, 'YYYY-MM-DD') AS key, trim_scale(r.usd_rate)::text AS usd_rate
+               FROM finance.exchange_rates r
+               JOIN unnest($1::text[], $2::date[]) AS i(currency, rate_date) USING (currency, rate_date)
+                FOR UPDATE OF r`,
+            [rates.map((rate) => rate.currency), rates.map((rate) => rate.date)],
+          );
+          const held = new Map(stored.map((row) => [row.key, row]));
+          const fresh = rates.filter((rate) => !held.has(`${rate.currency} ${rate.date}`));
+          const changed = rates.flatMap((rate) => {
+            const row = held.get(`${rate.currency} ${rate.date}`);
+            // Both in canonical form (no trailing zeros): 1.10 is the stored 1.1.
+            return row && row.usd_rate !== rate.rate ? [{ id: row.id, values: { usd_rate: rate.rate } }] : [];
           });
-        }
-        return written;
-      });
-      const inserted = rows.filter((row) => row.old_rate === null).length;
+          const created = await records.createManyIn(
+            tx,
+            exchangeRatesResource,
+            fresh.map((rate) => ({ currency: rate.currency, rate_date: rate.date, usd_rate: rate.rate })),
+            actor,
+            IMPORT_ACTION,
+          );
+          await records.changeEachIn(tx, exchangeRatesResource, changed, { action: IMPORT_ACTION }, actor);
+          return { inserted: created.length, updated: changed.length };
+        }),
+      );
       return {
-        data: { total: rates.length, inserted, updated: rows.length - inserted, unchanged: rates.length - rows.length },
+        data: {
+          total: rates.length,
+          ...written,
+          unchanged: rates.length - written.inserted - written.updated,
+        },
       };
     },
   );

@@ -175,6 +175,53 @@ describe('changing many records', () => {
   });
 });
 
+describe('creating and changing many records each with its own values', () => {
+  it('creates each with its hooks and audit entry under the action named, and changes each by its own values', async () => {
+    const titles = [unique('Imported'), unique('Imported')];
+    const ids = await lab.db.transaction((tx) =>
+      records.createManyIn(
+        tx,
+        items,
+        titles.map((title) => ({ title })),
+        actor,
+        'import',
+      ),
+    );
+    expect(ids).toHaveLength(2);
+    expect(await auditCount(items.id, ids, 'import')).toBe(2);
+    const [first = 0, second = 0] = ids;
+    const changed = await lab.db.transaction((tx) =>
+      records.changeEachIn(
+        tx,
+        items,
+        [
+          { id: first, values: { status: 'live' }, version: 1 },
+          { id: second, values: { status: 'retired' } },
+        ],
+        { action: 'import' },
+        actor,
+      ),
+    );
+    expect(changed).toEqual(ids);
+    expect((await stored(ids)).map((row) => [row.version, row.status, row.updated_by])).toEqual([
+      [2, 'live', staffId],
+      [2, 'retired', staffId],
+    ]);
+    const stale = await refusal(
+      lab.db.transaction((tx) =>
+        records.changeEachIn(
+          tx,
+          items,
+          [{ id: first, values: { status: 'draft' }, version: 1 }],
+          { action: 'import' },
+          actor,
+        ),
+      ),
+    );
+    expect(stale.status).toBe(409);
+  });
+});
+
 describe('deleting many records', () => {
   it('soft-deletes each with version + 1 and its own audit entry, and leaves the missing out', async () => {
     const ids = await threeItems();
