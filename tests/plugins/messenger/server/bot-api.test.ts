@@ -6,6 +6,7 @@ import {
   TelegramBotApi,
   TelegramUnreachableError,
 } from '@plugins/messenger/server/telegram/bot-api';
+import { TELEGRAM_SLOW_DOWN, telegramFailure } from '@plugins/messenger/server/telegram/telegram-failures';
 import { FakeTelegram } from '../support/fake-telegram';
 
 const TOKEN = '7000000042:AAE-test-token-not-a-real-one';
@@ -142,5 +143,16 @@ describe('the Telegram Bot API adapter, against a local fake of the documented m
     await expect(patient.getMe()).rejects.toMatchObject({ errorCode: 429, retryAfter: 1 });
     expect(waits).toEqual([2000, 1000]);
     telegram.flood = null;
+  });
+
+  it('answers flood control as 429 for the API caller, naming the wait when Telegram named one', () => {
+    expect(
+      telegramFailure(new TelegramApiError('sendMessage', 429, 'Too Many Requests: retry after 9', 9)),
+    ).toMatchObject({ status: 429, message: 'Telegram asks to wait 9 s', retryAfter: 9 });
+    expect(telegramFailure(new TelegramApiError('getMe', 429, 'Too Many Requests', null))).toMatchObject({
+      status: 429,
+      message: TELEGRAM_SLOW_DOWN,
+      retryAfter: null,
+    });
   });
 });

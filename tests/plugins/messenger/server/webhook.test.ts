@@ -92,11 +92,11 @@ describe('the webhook receiver', () => {
 
   it('waits out a short flood-control wait for a reply, and sends a reply held back longer by a job after the wait', async () => {
     waits.length = 0;
+    const replies = repliesTo(42).length + 1;
     t.telegram.flood = { retryAfter: 2, times: 1 };
     await t.deliver(bot, textUpdate((nextUpdate += 1), '/start', { id: 555 }, 42));
-    await vi.waitFor(() => expect(waits).toEqual([2000]));
-    await vi.waitFor(() => expect(t.telegram.flood).toBeNull());
-    const replies = repliesTo(42).length;
+    await vi.waitFor(() => expect(repliesTo(42)).toHaveLength(replies));
+    expect(waits).toEqual([2000]);
 
     const laterJobs = () =>
       t.db.query<{ id: string; state: string; payload: unknown; wait: number; result: unknown }>(
@@ -117,10 +117,23 @@ describe('the webhook receiver', () => {
     expect(waits).toEqual([2000]);
     expect(repliesTo(42)).toHaveLength(replies);
 
-    // Once the wait is over the job sends it.
+    // Once the wait is over the job sends it; held back longer again, a new job waits for the new wait.
+    t.telegram.flood = { retryAfter: 90, times: 1 };
     await t.db.query(`UPDATE core.jobs SET run_at = now() WHERE id = $1`, [queued!.id]);
+    await vi.waitFor(async () => expect((await laterJobs()).rows).toHaveLength(2), { timeout: 10_000 });
     await vi.waitFor(async () => expect((await laterJobs()).rows[0]?.state).toBe('succeeded'), { timeout: 10_000 });
+    const [first, again] = (await laterJobs()).rows;
+    expect(first?.result).toEqual({ queuedAgain: true });
+    expect(again).toMatchObject({ state: 'queued', payload: queued!.payload });
+    expect(again!.wait).toBeGreaterThan(85);
+    expect(again!.wait).toBeLessThan(95);
+    expect(repliesTo(42)).toHaveLength(replies);
+
+    await t.db.query(`UPDATE core.jobs SET run_at = now() WHERE id = $1`, [again!.id]);
+    await vi.waitFor(async () => expect((await laterJobs()).rows[1]?.state).toBe('succeeded'), { timeout: 10_000 });
+    expect((await laterJobs()).rows[1]?.result).toEqual({ queuedAgain: false });
     expect(repliesTo(42)).toHaveLength(replies + 1);
+    expect(waits).toEqual([2000]);
   });
 
   it('logs a handler’s failure with the bot and update ids (never the token) and still answers 200', async () => {
