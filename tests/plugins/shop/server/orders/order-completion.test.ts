@@ -105,6 +105,26 @@ describe('completing an order', () => {
     expect(history.json<{ data: { action: string }[] }>().data.map((entry) => entry.action)).toContain('reserve');
   });
 
+  it('moves the stock counters without a version bump: a product opened before the hand-out saves unrefused', async () => {
+    const fixture = await product(o.t);
+    await stock(o.t, fixture.product, 3);
+    const opened = (await o.t.shop(SHOP_CODES, 'GET', `products/${fixture.product}`)).json<{
+      data: { version: number };
+    }>().data;
+    const { order } = await orderOf(fixture.product, 2);
+    expect((await act(o.t, order, 'complete')).statusCode).toBe(200);
+    expect(await counts(o.t, fixture)).toEqual({ inStock: 1, category: 1 });
+    const saved = await o.t.shop(SHOP_CODES, 'PATCH', `products/${fixture.product}`, {
+      day_limit: 50,
+      version: opened.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ data: { version: number; in_stock: number } }>().data).toMatchObject({
+      version: opened.version + 1,
+      in_stock: 1,
+    });
+  });
+
   it('starts a new order; refuses what the status does not allow', async () => {
     const fixture = await product(o.t);
     const { order } = await orderOf(fixture.product, 1);
