@@ -7,7 +7,7 @@ import { cardCorrectionHooks, cardCorrectionRoutes } from './card-corrections';
 import { dashboardRoutes } from './dashboard/dashboard-routes';
 import { departmentRoutes } from './departments/department-routes';
 import { seedFinanceDemo } from './demo/demo-data';
-import { MOTIVATION_RESOURCE_HOOKS } from './motivation/motivation-hooks';
+import { motivationHooks } from './motivation/motivation-hooks';
 import { motivationRoutes } from './motivation/motivation-routes';
 import { createPayCalculator } from './pay/pay-calculator';
 import { PAY_MODEL_HOOKS } from './pay-models/pay-model-hooks';
@@ -63,7 +63,7 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
       context.resources.hooksById({
         ...FINANCE_RESOURCE_HOOKS,
         ...cardCorrectionHooks(notices),
-        ...MOTIVATION_RESOURCE_HOOKS,
+        ...motivationHooks(context.records),
         ...PAY_MODEL_HOOKS,
       });
       const sheets = new GoogleSheetsAdapter(readSheetsSettings(settings, options.env ?? process.env), options.fetch);

@@ -1,22 +1,16 @@
 import { compareDecimals, type FieldValue, type ResourceRecord } from '@core/sdk/shared';
-import {
-  createRecordIn,
-  changeRecordIn,
-  hardDeleteIn,
-  type Actor,
-  type Queryable,
-  type RecordWriter,
-} from '@core/sdk/server';
+import type { Actor, EachChange, Queryable, RecordWriter } from '@core/sdk/server';
 import { motivationLinesResource, motivationSheetsResource } from '../../shared/motivation';
 import type { PayComputation } from '../../shared/pay';
 import type { PayCalculator } from '../pay/pay-calculator';
-import { LINE_RULES, sheetTotal } from './motivation-hooks';
+import { COMPUTE_ACTION, sheetTotal } from './motivation-hooks';
 
 /**
  * A draft sheet's lines brought in step with the month's computation: a line per employee with a
  * model, an existing line updated only where the computation changed (its correction and comment
  * kept), the lines of employees no longer covered removed; then the sheet's total and `computed_at`
- * are set, once for the month, which is why lines are written with the line rules alone. The
+ * are set, once for the month, which is why lines are written under the `compute` action (the line
+ * hooks leave the sheet's total to it). Each kind of write is one set-based engine write. The
  * caller holds the draft sheet's lock.
  */
 
@@ -62,6 +56,7 @@ async function divisionsOf(tx: Queryable, employeeIds: readonly number[]): Promi
 
 async function computeLines(
   tx: Queryable,
+  records: RecordWriter,
   calculator: PayCalculator,
   sheet: { id: number; month: string },
   actor: Actor,
@@ -78,30 +73,26 @@ async function computeLines(
     tx,
     computations.map((computation) => computation.employee_id),
   );
+  const created: Record<string, FieldValue>[] = [];
+  const changes: EachChange[] = [];
   for (const computation of computations) {
     const line = stored.get(computation.employee_id);
     stored.delete(computation.employee_id);
     const division = divisions.get(computation.employee_id) ?? null;
-    if (!line) {
-      const values = {
+    if (!line)
+      created.push({
         sheet_id: sheet.id,
         employee_id: computation.employee_id,
         correction_usd: '0.00',
         ...computedValues(computation, division),
-      };
-      await createRecordIn(tx, motivationLinesResource, values, actor, LINE_RULES);
-    } else if (changed(line, computation, division)) {
-      await changeRecordIn(
-        tx,
-        motivationLinesResource,
-        line.id,
-        { action: 'compute', values: computedValues(computation, division) },
-        actor,
-        LINE_RULES,
-      );
-    }
+      });
+    else if (changed(line, computation, division))
+      changes.push({ id: line.id, values: computedValues(computation, division) });
   }
-  for (const gone of stored.values()) await hardDeleteIn(tx, motivationLinesResource, gone.id, actor, LINE_RULES);
+  await records.createManyIn(tx, motivationLinesResource, created, actor, COMPUTE_ACTION);
+  await records.changeEachIn(tx, motivationLinesResource, changes, { action: COMPUTE_ACTION }, actor);
+  const gone = [...stored.values()].map((line) => line.id);
+  if (gone.length > 0) await records.removeManyIn(tx, motivationLinesResource, { ids: gone }, actor);
 }
 
 export async function computeSheet(
@@ -111,7 +102,7 @@ export async function computeSheet(
   sheet: { id: number; month: string },
   actor: Actor,
 ): Promise<ResourceRecord> {
-  await computeLines(tx, calculator, sheet, actor);
+  await computeLines(tx, records, calculator, sheet, actor);
   const values = { total_usd: await sheetTotal(tx, sheet.id), computed_at: new Date().toISOString() };
-  return records.changeIn(tx, motivationSheetsResource, sheet.id, { action: 'compute', values }, actor);
+  return records.changeIn(tx, motivationSheetsResource, sheet.id, { action: COMPUTE_ACTION, values }, actor);
 }

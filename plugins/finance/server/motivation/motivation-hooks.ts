@@ -1,5 +1,5 @@
 import { addDecimals, compareDecimals, roundDecimal } from '@core/sdk/shared';
-import { ApiError, changeRecordIn, validationError, type Queryable, type ResourceHooks } from '@core/sdk/server';
+import { ApiError, validationError, type Queryable, type RecordWriter, type ResourceHooks } from '@core/sdk/server';
 import { motivationLinesResource, motivationSheetsResource } from '../../shared/motivation';
 import { MOTIVATION_MESSAGES } from './messages';
 
@@ -44,11 +44,8 @@ const sheetHooks: ResourceHooks = {
   },
 };
 
-/**
- * The line rules without the sheet's total: what the compute route writes lines with, since it
- * sets the sheet's total once for the whole month rather than once per line.
- */
-export const LINE_RULES: ResourceHooks = {
+/** A line's own rules, before the sheet's total follows it. */
+const LINE_RULES: ResourceHooks = {
   async beforeWrite({ tx, before, values, next, action }) {
     if ((await sheetStatus(tx, next.sheet_id)) === 'approved')
       throw new ApiError(409, MOTIVATION_MESSAGES.approvedLines);
@@ -76,29 +73,31 @@ export const LINE_RULES: ResourceHooks = {
 const sheetOf = (snapshot: Snapshot): number | null =>
   typeof snapshot?.sheet_id === 'number' ? snapshot.sheet_id : null;
 
-const lineHooks: ResourceHooks = {
-  ...LINE_RULES,
-  async afterWrite({ tx, before, after, actorId }) {
-    if (text(before?.total_usd) === text(after?.total_usd)) return;
-    const sheetId = sheetOf(after) ?? sheetOf(before);
-    if (sheetId === null) return;
-    const total = await sheetTotal(tx, sheetId);
-    const { rows } = await tx.query<{ total: string }>(
-      'SELECT total_usd::text AS total FROM finance.motivation_sheets WHERE id = $1',
-      [sheetId],
-    );
-    if (rows[0] && compareDecimals(rows[0].total, total) === 0) return;
-    await changeRecordIn(
-      tx,
-      motivationSheetsResource,
-      sheetId,
-      { action: 'total', values: { total_usd: total } },
-      { id: actorId, language: 'en' },
-    );
-  },
-};
+/** The action the compute route writes lines under; it sets the sheet's total itself, once for the month. */
+export const COMPUTE_ACTION = 'compute';
 
-export const MOTIVATION_RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
-  [motivationSheetsResource.id]: sheetHooks,
-  [motivationLinesResource.id]: lineHooks,
-};
+/** The motivation rules as engine hooks: the sheet's total follows its lines, changed through `records`. */
+export function motivationHooks(records: RecordWriter): Readonly<Record<string, ResourceHooks>> {
+  const lineHooks: ResourceHooks = {
+    ...LINE_RULES,
+    async afterWrite({ tx, action, before, after, actorId }) {
+      if (action === COMPUTE_ACTION || text(before?.total_usd) === text(after?.total_usd)) return;
+      const sheetId = sheetOf(after) ?? sheetOf(before);
+      if (sheetId === null) return;
+      const total = await sheetTotal(tx, sheetId);
+      const { rows } = await tx.query<{ total: string }>(
+        'SELECT total_usd::text AS total FROM finance.motivation_sheets WHERE id = $1',
+        [sheetId],
+      );
+      if (rows[0] && compareDecimals(rows[0].total, total) === 0) return;
+      await records.changeIn(
+        tx,
+        motivationSheetsResource,
+        sheetId,
+        { action: 'total', values: { total_usd: total } },
+        { id: actorId, language: 'en' },
+      );
+    },
+  };
+  return { [motivationSheetsResource.id]: sheetHooks, [motivationLinesResource.id]: lineHooks };
+}
