@@ -55,8 +55,14 @@ export { countriesService, type CountriesService, type Country } from '@core/ser
  */
 export { auditService, registerRowAction, usersService } from '@core/server/services/legacy-singletons';
 
-/** The resource engine's create, change and remove: the one write path (versioned, audited, in history). */
+/**
+ * The resource engine's create, change and remove, one record or many at once (`changeMany`,
+ * `removeMany` over a RecordSelection: ids, or the list's filter parameters; `createManyIn` and
+ * `changeEachIn` for many records each with values of its own): the one write path
+ * (versioned, audited, in history).
+ */
 export type { RecordWriter } from '@core/server/resource/record-writer';
+export type { EachChange, ManyChange, RecordSelection } from '@core/server/resource';
 
 /**
  * The database: `db.query(sql, params)` on PGlite or PostgreSQL alike, `db.transaction(tx => …)`

@@ -373,7 +373,7 @@ export async function removeManyIn(
 /** A change of each record by its own values, at the version the caller saw when one is given. */
 export interface EachChange {
   readonly id: number;
-  readonly values: Values;
+  readonly values: Readonly<Record<string, FieldValue>>;
   readonly version?: number;
 }
 
