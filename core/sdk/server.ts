@@ -113,7 +113,9 @@ export type { RussianMessages } from '@core/server/http/message-translations';
  * as a resource's values, finding and listing records, creating, changing, removing (soft where
  * the resource keeps deleted records) and hard-deleting records inside a transaction (versioned,
  * audited, in the record's history) as an Actor. `context.records` offers the same writes.
- * assertNoBody refuses (422, NO_INPUT) a body sent to an action that takes none.
+ * assertNoBody refuses (422, NO_INPUT) a body sent to an action that takes none. The kernel already does this for
+ * every write route without a body schema, unless the route's config says `input: 'handler'` (it reads its body
+ * itself); such a route calls assertNoBody for whatever part of the body must be empty.
  */
 export {
   assertNoBody,

@@ -24,6 +24,7 @@ import { isPluginFilesPath, servePluginFiles, type HostedWebPart } from './http/
 import { installRouteAccess } from './http/route-access';
 import { installSchemaValidation } from './http/schema-validation';
 import { externalOrigins, installSecurityHeaders } from './http/security-headers';
+import { installNoInputRule } from './http/no-input';
 import { installTextInputRule } from './http/text-input';
 import { installXsrfProtection } from './http/xsrf';
 import { auditService, type PluginInventory, type PluginResources, type ServerPlugin } from './plugin';
@@ -188,6 +189,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const metrics = installMetrics(app, options.metricsToken);
   installSchemaValidation(app);
   installTextInputRule(app);
+  installNoInputRule(app);
   const translator = new MessageTranslator([
     CORE_MESSAGES_RU,
     JOB_MESSAGES_RU,

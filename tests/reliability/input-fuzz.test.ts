@@ -6,7 +6,7 @@ import { servicePrefix } from '@core/server/api-server';
 import { DEFAULT_AUTH_SETTINGS, type AuthSettings } from '@core/server/auth/auth-settings';
 import type { Database } from '@core/server/database/database';
 import type { DeclaredRoute } from '@core/server/http/route-access';
-import { enabledResources } from '@core/server/resource';
+import { enabledResources, NO_INPUT } from '@core/server/resource';
 import type { FieldDefinition } from '@core/shared/resource/field';
 import { AVAILABLE_SERVER_PLUGINS } from '@host/server/plugins';
 import {
@@ -294,6 +294,16 @@ const noise = fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), prototypeKey)
 
 // ---- routes ----------------------------------------------------------------------------------
 
+/** The engine's routes that take a record's fields: their bodies are checked against the resource's definition. */
+function engineInputRoutes(): Set<string> {
+  return new Set(
+    enabledResources(AVAILABLE_SERVER_PLUGINS).flatMap((definition) => {
+      const base = `${servicePrefix(definition.service)}/${definition.path}`;
+      return [`POST ${base}`, `PATCH ${base}/:id`, `POST ${base}/:id/comments`];
+    }),
+  );
+}
+
 const concrete = (url: string, value = '1') => url.replace(/:[A-Za-z_]+/g, value);
 const writeRoutes = (): DeclaredRoute[] => app.routeAccessTable.filter((route) => WRITE_METHODS.has(route.method));
 const schemasOf = (route: DeclaredRoute) => app.routeSchemaTable.get(`${route.method} ${route.url}`) ?? {};
@@ -414,12 +424,7 @@ describe('input fuzz over every write endpoint and list query', () => {
   }, 600_000);
 
   it('a body that is not JSON, or JSON of the wrong shape, is refused on every write route that takes one', async () => {
-    const engineWrites = new Set(
-      enabledResources(AVAILABLE_SERVER_PLUGINS).flatMap((definition) => {
-        const base = `${servicePrefix(definition.service)}/${definition.path}`;
-        return [`POST ${base}`, `PATCH ${base}/:id`];
-      }),
-    );
+    const engineWrites = engineInputRoutes();
     for (const route of writeRoutes()) {
       const shapes = fc.oneof(
         fc.constantFrom(
@@ -442,5 +447,19 @@ describe('input fuzz over every write endpoint and list query', () => {
       await fuzzRoute(shapes, (body) => send(route.method, concrete(route.url), body, true));
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 600_000);
+
+  it('an action that takes no input refuses a body with fields, always with the same 422, and writes nothing', async () => {
+    const accepted: string[] = [];
+    for (const route of writeRoutes()) {
+      if (schemasOf(route).body || route.input === 'handler') continue;
+      const before = await fingerprint();
+      const { response, what } = await send(route.method, concrete(route.url), { unexpected: 1 });
+      tally.requests += 1;
+      const wrote = (await fingerprint()) !== before;
+      if (wrote || response.statusCode !== 422 || response.json<{ message?: unknown }>().message !== NO_INPUT)
+        accepted.push(`${what} → ${response.statusCode} ${response.body.slice(0, 120)}${wrote ? ' (wrote)' : ''}`);
+    }
+    expect(accepted).toEqual([]);
   }, 600_000);
 });

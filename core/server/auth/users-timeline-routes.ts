@@ -41,7 +41,7 @@ export function usersTimelineRoutes(app: FastifyInstance, db: Database): void {
 
   app.post<{ Params: IdParams }>(
     '/users/:id/comments',
-    { schema: { params: ID_PARAMS }, config },
+    { schema: { params: ID_PARAMS }, config: { ...config, input: 'handler' } },
     async (request, reply) => {
       const { id } = request.params;
       const text = readComment(request.body, languageOf(request));

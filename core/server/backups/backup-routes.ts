@@ -5,7 +5,7 @@ import type { JobInfo } from '@core/shared/jobs';
 import type { Database } from '../database/database';
 import { conflict } from '../http/api-error';
 import { actorOf } from '../resource/route-kit';
-import { assertNoBody } from '../resource/row-action';
+import { assertNoBody } from '../http/no-input';
 import type { JobKind, Jobs } from '../jobs/types';
 import { listBackups } from './backup-directory';
 import { BACKUP_KEY } from './backup-job';

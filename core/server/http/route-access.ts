@@ -36,6 +36,8 @@ export interface DeclaredRoute {
   readonly method: string;
   readonly url: string;
   readonly access: RouteAccess;
+  /** Set when the route reads its body itself rather than declaring a body schema (see installNoInputRule). */
+  readonly input?: 'handler';
 }
 
 export class UndeclaredAccessError extends Error {}
@@ -70,7 +72,8 @@ export function installRouteAccess(app: FastifyInstance, options: RouteAccessOpt
     const access = route.config?.access;
     if (!access)
       throw new UndeclaredAccessError(`route ${String(route.method)} ${route.url} declares no access (config.access)`);
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
+    const input = route.config?.input;
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access, ...(input && { input }) });
   });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;

@@ -6,7 +6,7 @@ import { ID_PARAMS, type IdParams } from '../http/ids';
 import type { MessageTranslator } from '../http/message-translations';
 import { readerOf } from '../http/reader';
 import { callerHolds, callerId } from '../http/route-access';
-import { assertNoBody } from '../resource/row-action';
+import { assertNoBody } from '../http/no-input';
 import { logLineFor } from './log-lines';
 import type { JobRegistry } from './registry';
 import { listSchedules } from './schedule-store';

@@ -8,7 +8,7 @@ import { ApiError, validationError } from '../http/api-error';
 import { ID_PARAMS, type IdParams } from '../http/ids';
 import { readerOf } from '../http/reader';
 import { callerId } from '../http/route-access';
-import { assertNoBody } from '../resource/row-action';
+import { assertNoBody } from '../http/no-input';
 import { announceUnread } from './fan-out';
 import {
   BOT_UNAVAILABLE,

@@ -141,7 +141,8 @@ export function readRoutes(
   if (!routeTaken(scope, 'POST', `${base}/:id/comments`)) {
     scope.post<{ Params: IdParams }>(
       `${base}/:id/comments`,
-      { config, schema: { params: ID_PARAMS } },
+      // The comment's text is read by readComment, in the words the timeline's other comment routes use.
+      { config: { ...config, input: 'handler' }, schema: { params: ID_PARAMS } },
       async (request, reply) => {
         const { id } = request.params;
         const text = readComment(request.body, languageOf(request));

@@ -5,26 +5,15 @@ import type { FieldValue } from '@core/shared/resource/field';
 import type { Database, Queryable } from '../database/database';
 import { asKernel, asPlugin, tableSchema } from '../database/plugin-handle';
 import { ApiError, notFound, validationError } from '../http/api-error';
+import { assertNoBody } from '../http/no-input';
 import { translated } from './database-errors';
 import { changeRecordIn, versionIssues, type Actor } from './mutations';
 import { findRecord } from './records';
 import { actorOf, ID_PARAMS, type IdParams } from './route-kit';
 
+export { assertNoBody, NO_INPUT } from '../http/no-input';
+
 export const ACTION_NOT_APPLICABLE = 'This action does not apply to the record in its current state.';
-export const NO_INPUT = 'This action takes no input.';
-
-/**
- * For an action that takes nothing (the engine's screens post no body): anything sent is refused
- * with 422 rather than ignored.
- */
-export function assertNoBody(body: unknown): void {
-  const empty =
-    body === undefined ||
-    body === null ||
-    (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
-  if (!empty) throw new ApiError(422, NO_INPUT);
-}
-
 export interface RowActionContext {
   /** The transaction the action runs in: whatever it writes commits or rolls back with the record's change. */
   readonly tx: Queryable;
@@ -57,10 +46,12 @@ export function registerRowAction(
 ): void {
   app.post<{ Params: IdParams }>(
     `/${definition.path}/:id/${action.endpoint}`,
-    { config: { access: { requires: action.requires } }, schema: { params: ID_PARAMS } },
+    // A row action takes no input but the record's `version`, checked here rather than by the kernel's no-input rule.
+    { config: { access: { requires: action.requires }, input: 'handler' }, schema: { params: ID_PARAMS } },
     async (request): Promise<DataEnvelope<ResourceRecord>> => {
       const actor = actorOf(request);
       const body = request.body;
+      assertNoBody(body, ['version']);
       const sent = typeof body === 'object' && body !== null && 'version' in body ? versionIssues(body) : null;
       if (sent && sent.version === null) throw validationError({ version: ['The version must be a whole number.'] });
       const record = await translated(definition, actor.language, () =>

@@ -22,7 +22,7 @@ export function writeRoutes(scope: FastifyInstance, { db, definition, hooks, mou
 
   if (!routeTaken(scope, 'POST', base)) {
     // The body is checked by validateInput, the same rules the browser's form runs, not by a schema.
-    scope.post(base, { config }, async (request, reply) => {
+    scope.post(base, { config: { ...config, input: 'handler' } }, async (request, reply) => {
       const actor = actorOf(request);
       const values = readValues(definition, request.body, 'create', actor.language);
       return reply.status(201).send({ data: await createRecord(db, definition, values, actor, hooks) });
@@ -42,7 +42,7 @@ export function writeRoutes(scope: FastifyInstance, { db, definition, hooks, mou
   if (!routeTaken(scope, 'PATCH', `${base}/:id`)) {
     scope.patch<{ Params: IdParams }>(
       `${base}/:id`,
-      { config, schema: params },
+      { config: { ...config, input: 'handler' }, schema: params },
       async (request): Promise<DataEnvelope<ResourceRecord>> => ({
         data: await updateRecord(db, definition, request.params.id, request.body, actorOf(request), hooks),
       }),

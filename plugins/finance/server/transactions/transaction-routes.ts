@@ -34,7 +34,8 @@ export function transactionRoutes(app: FastifyInstance, { db, records, routes }:
 
   app.post<{ Params: IdParams }>(
     `/${transactionDraftsResource.path}/:id/${convert.endpoint}`,
-    { config: { access: { requires: convert.requires } }, schema: { params: ID_PARAMS } },
+    // The draft's optional fields are checked below against the fields a conversion may set.
+    { config: { access: { requires: convert.requires }, input: 'handler' }, schema: { params: ID_PARAMS } },
     async (request) => {
       const actor = actorOf(request);
       const body =

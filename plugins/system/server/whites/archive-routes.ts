@@ -71,7 +71,12 @@ export function registerWhiteArchives(app: FastifyInstance, { db, records, route
 
     scope.post<Upload>(
       '/whites/:id/archive',
-      { config: access, bodyLimit: MAX_ARCHIVE_BYTES, schema: { params: ID_PARAMS, querystring: NAME_QUERY } },
+      {
+        // The body is the archive's bytes, read by the zip parser above.
+        config: { ...access, input: 'handler' },
+        bodyLimit: MAX_ARCHIVE_BYTES,
+        schema: { params: ID_PARAMS, querystring: NAME_QUERY },
+      },
       async (request) => {
         const { name } = request.query;
         if (!ARCHIVE_NAME.test(name) || name.length > 200) throw validationError({ name: [ARCHIVE_NAME_INVALID] });
