@@ -101,6 +101,25 @@ describe('exchange rates', { timeout: DB_TIMEOUT }, () => {
   });
 });
 
+describe('deleting many rates', { timeout: DB_TIMEOUT }, () => {
+  it('removes them for good in one request, each with its own delete entry', async () => {
+    await t.call(['FT'], 'POST', 'exchange-rates/import', { csv: 'EUR,2025-05-01,1.01\nEUR,2025-05-02,1.02\n' });
+    const { rows } = await t.db.query<{ id: number }>(
+      `SELECT id::int AS id FROM finance.exchange_rates WHERE rate_date BETWEEN '2025-05-01' AND '2025-05-02' ORDER BY id`,
+    );
+    const ids = rows.map((row) => row.id);
+    const deleted = await t.call(['FT'], 'POST', 'exchange-rates/bulk-delete', { ids });
+    expect([deleted.statusCode, deleted.json()]).toEqual([200, { data: { deleted: 2 } }]);
+    const audit = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM core.audit_log
+        WHERE resource = 'finance.exchange_rates' AND record_id = ANY($1::bigint[]) AND action = 'delete' AND after IS NULL`,
+      [ids],
+    );
+    expect(audit.rows[0]?.n).toBe(2);
+    expect((await rates()).filter((line) => line.includes('2025-05-0'))).toEqual([]);
+  });
+});
+
 describe('dashboard', { timeout: DB_TIMEOUT }, () => {
   it('gives wallet balances with dollars at the latest rate, and this month by article direction in dollars', async () => {
     await t.call(['FT'], 'POST', 'exchange-rates/import', { csv: `EUR,${new Date().toISOString().slice(0, 10)},1.25` });

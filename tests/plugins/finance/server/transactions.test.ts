@@ -361,3 +361,27 @@ describe('transaction drafts', { timeout: DB_TIMEOUT }, () => {
     ).toBe(404);
   });
 });
+
+describe('a wallet open in an edit form while its balance moves', { timeout: DB_TIMEOUT }, () => {
+  it('saves at the version it was opened at: the balance is derived, never a version bump', async () => {
+    const wallet = await create(t, 'wallets', { name: 'Open USD', currency: 'USD' });
+    const opened = await read(t, `wallets/${wallet.id}`);
+    await create(t, 'transactions', {
+      date_fact: '2026-01-15',
+      wallet_id: wallet.id,
+      article_id: income.id,
+      amount: money('12.5', 'USD'),
+    });
+    const moved = await read(t, `wallets/${wallet.id}`);
+    expect([moved.version, moved.balance]).toEqual([opened.version, money('12.5', 'USD')]);
+    const saved = await t.call(ALL_FINANCE, 'PATCH', `wallets/${wallet.id}`, {
+      name: 'Open USD, renamed',
+      version: opened.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ data: { version: number; balance: unknown } }>().data).toMatchObject({
+      version: opened.version + 1,
+      balance: money('12.5', 'USD'),
+    });
+  });
+});
