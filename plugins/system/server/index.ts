@@ -2,7 +2,12 @@ import { defineServerPlugin, type ServerPlugin } from '@core/sdk/server';
 import { systemManifest } from '../manifest';
 import { SYSTEM_RESOURCES } from '../shared/resources';
 import { seedSystemDemo } from './demo/system-demo';
-import { DOMAIN_PURCHASE_MESSAGES_RU, registerDomainPurchase, type PurchaseJobOptions } from './domains';
+import {
+  DOMAIN_PURCHASE_MESSAGES_RU,
+  PREMIUM_PRICE_MIGRATION,
+  registerDomainPurchase,
+  type PurchaseJobOptions,
+} from './domains';
 import { EXPIRING_SOON_MESSAGES_RU, registerExpiringSoon } from './expiring/expiring-soon';
 import localRegistrarCdnSql from './migrations/0002_local_registrar_cdn.sql?raw';
 import localProxyProviderSql from './migrations/0003_local_proxy_provider.sql?raw';
@@ -34,6 +39,7 @@ export function createSystemServerPlugin(options: SystemServerOptions = {}): Ser
       { name: '0002_local_registrar_cdn', sql: localRegistrarCdnSql },
       { name: LOCAL_PROXY_PROVIDER_MIGRATION, sql: localProxyProviderSql },
       { name: '0004_proxy_team_agency', sql: proxyTeamAgencySql },
+      PREMIUM_PRICE_MIGRATION,
     ],
     resources: SYSTEM_RESOURCES,
     messages: {

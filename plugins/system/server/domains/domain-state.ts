@@ -137,3 +137,15 @@ export async function purchaseTerm(db: Queryable, domainId: number): Promise<num
   );
   return rows[0]?.years ?? null;
 }
+
+/**
+ * The premium price's amount the buyer confirmed for this purchase (system.domain_purchase_terms), as
+ * PostgreSQL writes the numeric; null when none was confirmed.
+ */
+export async function confirmedPremiumPrice(db: Queryable, domainId: number): Promise<string | null> {
+  const { rows } = await db.query<{ premium_price: string | null }>(
+    'SELECT premium_price::text AS premium_price FROM system.domain_purchase_terms WHERE domain_id = $1',
+    [domainId],
+  );
+  return rows[0]?.premium_price ?? null;
+}

@@ -30,7 +30,7 @@ export const TERM_MISSING = 'The purchase’s term is not recorded; buy the doma
 export const PREMIUM_UNCONFIRMED =
   '{domain} is a premium name at {price:money}, a price nobody confirmed; nothing was bought. Delete this record and buy the domain again from the Buy dialog, which shows the price.';
 export const PREMIUM_CHANGED =
-  'The premium price of {domain} is now {price:money}, not the {confirmed:money} confirmed; nothing was bought. Delete this record and buy the domain again to confirm the new price.';
+  'The premium price of {domain} is now {price:money}, not the {confirmed:money} confirmed; nothing was bought. Retry buys it once the registrar’s price is the confirmed one again; to buy at the new price, delete this record and buy the domain again from the Buy dialog.';
 
 export const DOMAIN_JOB_LOG_RU: RussianMessages = {
   [BOUGHT]: '{domain} куплен и направлен на {cdn}.',
@@ -56,5 +56,5 @@ export const DOMAIN_JOB_LOG_RU: RussianMessages = {
   [PREMIUM_UNCONFIRMED]:
     '{domain} — премиальное имя за {price}, и эту цену никто не подтвердил; ничего не куплено. Удалите эту запись и купите домен снова в окне покупки, где видна цена.',
   [PREMIUM_CHANGED]:
-    'Премиальная цена {domain} теперь {price}, а не подтверждённые {confirmed}; ничего не куплено. Удалите эту запись и купите домен снова, чтобы подтвердить новую цену.',
+    'Премиальная цена {domain} теперь {price}, а не подтверждённые {confirmed}; ничего не куплено. Повтор купит его, когда цена регистратора снова станет подтверждённой; чтобы купить по новой цене, удалите эту запись и купите домен снова в окне покупки.',
 };

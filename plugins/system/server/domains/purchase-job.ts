@@ -28,7 +28,10 @@ import { DomainPurchase, type PurchaseResult } from './purchase-steps';
 
 export interface DomainPurchasePayload {
   readonly domain: number;
-  /** The premium price's amount the buyer confirmed; absent for a name at its TLD's price. */
+  /**
+   * The premium price's amount the buyer confirmed, as jobs queued before the purchase's term kept it
+   * carry it; the term's price comes first (purchase-steps.ts).
+   */
   readonly premiumPrice?: string;
 }
 

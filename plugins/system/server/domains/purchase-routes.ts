@@ -145,13 +145,14 @@ export function registerPurchaseRoutes(
       try {
         const started = await db.transaction(async (tx): Promise<DomainPurchaseStarted> => {
           const domain = Number((await context.records.createIn(tx, domainsResource, values, actor)).id);
-          await tx.query('INSERT INTO system.domain_purchase_terms (domain_id, years) VALUES ($1, $2)', [
-            domain,
-            body.years,
-          ]);
+          // The confirmed premium price stays with the term, so a retry (a new job) buys at it too.
+          await tx.query(
+            'INSERT INTO system.domain_purchase_terms (domain_id, years, premium_price) VALUES ($1, $2, $3::numeric)',
+            [domain, body.years, body.premium_price ?? null],
+          );
           const job = await purchaseJob.enqueue(
             tx,
-            body.premium_price === undefined ? { domain } : { domain, premiumPrice: body.premium_price },
+            { domain },
             { subject: domainSubject(domain), createdBy: actor.id },
           );
           return { domain, job };

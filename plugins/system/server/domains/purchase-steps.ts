@@ -5,6 +5,7 @@ import { addressRecords, type Cdn } from '../cdn/cdn';
 import type { PremiumCharge, Registrar } from '../registrar/registrar';
 import * as LOG from './job-log';
 import {
+  confirmedPremiumPrice,
   joinNameservers,
   purchaseTerm,
   readDomain,
@@ -65,10 +66,13 @@ export class DomainPurchase {
     this.done = checkpointOf(ctx.checkpoint);
   }
 
-  /** `confirmedPremium`: the premium price's amount the buyer saw before buying, null when none was shown. */
-  async run(domainId: number, confirmedPremium: string | null): Promise<PurchaseResult> {
+  /**
+   * `queuedPremium`: the confirmed premium price a job queued before the purchase's term kept it
+   * carries in its payload, null otherwise; the term's own price wins.
+   */
+  async run(domainId: number, queuedPremium: string | null): Promise<PurchaseResult> {
     let domain = await this.domain(domainId);
-    await this.check(domain, confirmedPremium);
+    await this.check(domain, queuedPremium);
     domain = await this.register(domain);
     domain = await this.zone(domain);
     await this.nameservers(domain);
@@ -84,7 +88,7 @@ export class DomainPurchase {
     return domain;
   }
 
-  private async check(domain: DomainState, confirmedPremium: string | null): Promise<void> {
+  private async check(domain: DomainState, queuedPremium: string | null): Promise<void> {
     await this.ctx.step('check', PERCENT.check);
     if (domain.registrarOrder) {
       await this.ctx.log({
@@ -100,6 +104,10 @@ export class DomainPurchase {
         formatMessage(LOG.NOT_AVAILABLE, { domain: domain.name, registrar: this.parts.registrarName }),
       );
     await this.ctx.log({ key: LOG.AVAILABLE, params: { domain: domain.name } });
+    // Read from the purchase's term, so a retry (a new job) re-checks the registrar's price against it.
+    const confirmedPremium = premium
+      ? ((await confirmedPremiumPrice(this.parts.db, domain.id)) ?? queuedPremium)
+      : null;
     this.premium = premium ? this.confirmed(domain.name, premium, confirmedPremium) : undefined;
     if (this.premium)
       await this.ctx.log({

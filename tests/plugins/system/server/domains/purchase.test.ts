@@ -504,7 +504,7 @@ describe('premium names', () => {
     const job = await t.settled(started.job);
     expect(job).toMatchObject({ state: 'failed', step: 'check' });
     expect(job.error).toBe(
-      'The premium price of gold.xyz is now $15,000.00, not the $12,000.00 confirmed; nothing was bought. Delete this record and buy the domain again to confirm the new price.',
+      'The premium price of gold.xyz is now $15,000.00, not the $12,000.00 confirmed; nothing was bought. Retry buys it once the registrar’s price is the confirmed one again; to buy at the new price, delete this record and buy the domain again from the Buy dialog.',
     );
     expect(t.namecheap.calls('namecheap.domains.create')).toBe(creates);
     expect(t.namecheap.registered.has('gold.xyz')).toBe(false);
@@ -520,6 +520,63 @@ describe('premium names', () => {
       'vip.xyz is a premium name at $99.50, a price nobody confirmed; nothing was bought. Delete this record and buy the domain again from the Buy dialog, which shows the price.',
     );
     expect(t.namecheap.calls('namecheap.domains.create')).toBe(creates);
+  });
+
+  /** A premium purchase whose every attempt met Namecheap's outage at domains.create: failed, nothing bought. */
+  async function failedByOutage(name: string, price: string): Promise<DomainPurchaseStarted> {
+    t.namecheap.premium.set(name, { registration: price, renewal: price, eapFee: '0.0000' });
+    t.namecheap.scripted.set(
+      'namecheap.domains.create',
+      [1, 2, 3].map(() => ({ status: 503, contentType: 'text/html', body: '<html>Service Unavailable</html>' })),
+    );
+    const started = await purchase(name, ids.real, { premium_price: price });
+    expect(await t.settled(started.job)).toMatchObject({ state: 'failed', attempts: 3, step: 'register' });
+    expect(t.namecheap.registered.has(name)).toBe(false);
+    return started;
+  }
+
+  const retry = async (domain: number): Promise<JobInfo> => {
+    const retried = await t.call(['YD'], 'POST', `system/domains/${domain}/retry`);
+    expect(retried.statusCode, retried.body).toBe(202);
+    return t.settled(retried.json<{ data: { job: number } }>().data.job);
+  };
+
+  it('retries a premium purchase after an outage at the price the buyer confirmed', async () => {
+    const started = await failedByOutage('again.xyz', '2500.0000');
+    expect(await retry(started.domain)).toMatchObject({ state: 'succeeded' });
+    expect(premiumOf('again.xyz')).toMatchObject({ IsPremiumDomain: 'True', PremiumPrice: '2500.0000' });
+    expect((await domainRow(started.domain)).job_status).toBe('succeeded');
+  });
+
+  it('refuses the retry when the premium price changed since the buyer confirmed it', async () => {
+    const started = await failedByOutage('dearer.xyz', '700');
+    t.namecheap.premium.set('dearer.xyz', { registration: '900.0000', renewal: '900.0000', eapFee: '0.0000' });
+    const creates = t.namecheap.calls('namecheap.domains.create');
+    const job = await retry(started.domain);
+    expect(job).toMatchObject({ state: 'failed', step: 'check' });
+    expect(job.error).toBe(
+      'The premium price of dearer.xyz is now $900.00, not the $700.00 confirmed; nothing was bought. Retry buys it once the registrar’s price is the confirmed one again; to buy at the new price, delete this record and buy the domain again from the Buy dialog.',
+    );
+    expect(t.namecheap.calls('namecheap.domains.create')).toBe(creates);
+    // Back at the confirmed price, the next retry buys.
+    t.namecheap.premium.set('dearer.xyz', { registration: '700.0000', renewal: '700.0000', eapFee: '0.0000' });
+    expect(await retry(started.domain)).toMatchObject({ state: 'succeeded' });
+    expect(premiumOf('dearer.xyz')).toMatchObject({ PremiumPrice: '700' });
+  });
+
+  it('still buys at the price a job queued before the term kept it carries in its payload', async () => {
+    const started = await failedByOutage('queued.xyz', '450.0000');
+    // As such a job was: the price in its payload, none with the term.
+    await t.db.query('UPDATE system.domain_purchase_terms SET premium_price = NULL WHERE domain_id = $1', [
+      started.domain,
+    ]);
+    await t.db.query(`UPDATE core.jobs SET payload = payload || '{"premiumPrice": "450.0000"}'::jsonb WHERE id = $1`, [
+      started.job,
+    ]);
+    const retried = await t.call(['YD'], 'POST', `jobs/${started.job}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await t.settled(retried.json<{ data: { id: number } }>().data.id)).toMatchObject({ state: 'succeeded' });
+    expect(premiumOf('queued.xyz')).toMatchObject({ IsPremiumDomain: 'True', PremiumPrice: '450.0000' });
   });
 
   it('refuses a confirmed price that is not a decimal amount in a string with 422', async () => {
