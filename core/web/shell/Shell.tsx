@@ -9,6 +9,7 @@ import { ThemeService } from '../services/theme-service';
 import { AreaBreadcrumb } from './layout/AreaBreadcrumb';
 import { TOP_BAR_LAYER } from './layout/layers';
 import { usePortalLayers } from './layout/portal-layers';
+import { useOnNavigation } from './layout/on-navigation';
 import { DockedSidebar, OverlaySidebar } from './layout/SidebarFrame';
 import { CommandPalette } from './command-palette/CommandPalette';
 import { useWideWindow } from './layout/use-wide-window';
@@ -44,10 +45,10 @@ function useSidebarOpen(wide: boolean): [boolean, (open: boolean) => void] {
   const [open, setOpen] = useState(wide);
   const { pathname } = useLocation();
   useEffect(() => setOpen(wide), [wide]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a navigation closes the overlay; crossing the breakpoint is the effect above.
-  useEffect(() => {
+  // Only a navigation closes the overlay; crossing the breakpoint is the effect above.
+  useOnNavigation(pathname, () => {
     if (!wide) setOpen(false);
-  }, [pathname]);
+  });
   return [open, setOpen];
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { makeStyles, tokens } from '@fluentui/react-components';
@@ -7,6 +7,7 @@ import type { SidebarGroup } from '../../plugins/navigation';
 import { GroupTabs } from './GroupTabs';
 import { SIDEBAR_WIDTHS } from './metrics';
 import { groupOfPath } from './navigation-model';
+import { useOnNavigation } from './on-navigation';
 import { SidebarLink } from './SidebarLink';
 import { useGroupLabel } from './use-group-label';
 
@@ -35,11 +36,11 @@ const useStyles = makeStyles({
 function useSelectedGroup(groups: readonly SidebarGroup[]): [MenuGroup | undefined, (group: MenuGroup) => void] {
   const { pathname } = useLocation();
   const [picked, setPicked] = useState<MenuGroup | undefined>(() => groupOfPath(groups, pathname));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a navigation moves the selection; a new groups array on each render must not.
-  useEffect(() => {
+  // Only a navigation moves the selection; a new groups array on each render must not.
+  useOnNavigation(pathname, () => {
     const current = groupOfPath(groups, pathname);
     if (current) setPicked(current);
-  }, [pathname]);
+  });
   // A group the user may no longer open (codes changed) falls back to the first one.
   const selected = groups.some(({ group }) => group === picked) ? picked : groups[0]?.group;
   return [selected, setPicked];

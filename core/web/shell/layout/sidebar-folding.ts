@@ -6,6 +6,7 @@ import { BrowserStorage } from '../../kernel/environment';
 import { useInjection } from '../../react/container-context';
 import { SessionStore } from '../../services/session-store';
 import { groupOfPath } from './navigation-model';
+import { useOnNavigation } from './on-navigation';
 
 /** Where the groups a user folded are kept: per user, so a shared browser keeps each person's sidebar. */
 export function foldedGroupsKey(userId: number): string {
@@ -49,8 +50,8 @@ export function useGroupFolding(groups: readonly SidebarGroup[]): GroupFolding {
   const [currentFolded, setCurrentFolded] = useState(false);
 
   useEffect(() => setFolded(readFoldedGroups(storage, userId)), [storage, userId]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger: each arrival unfolds the current group.
-  useEffect(() => setCurrentFolded(false), [pathname]);
+  // Each arrival unfolds the current group.
+  useOnNavigation(pathname, () => setCurrentFolded(false));
 
   const isOpen = (group: MenuGroup) => (group === current ? !currentFolded : !folded.has(group));
   const toggle = useCallback(
