@@ -30,6 +30,8 @@ const config: KnipConfig = {
     'examples/notes-plugin': {
       entry: ['manifest.ts', '{server,web}/index.ts', 'tests/**/*.test.{ts,tsx}'],
       project: ['**/*.{ts,tsx}'],
+      // The packed SDK's command: its node_modules exist only once `npm run example:build` has installed them.
+      ignoreBinaries: ['erp-plugin'],
     },
   },
   // An export its own file also uses is not dead code, only visible wider than needed: left alone.
