@@ -9,8 +9,8 @@ import { COMPUTE_ACTION, sheetTotal } from './motivation-hooks';
  * A draft sheet's lines brought in step with the month's computation: a line per employee with a
  * model, an existing line updated only where the computation changed (its correction and comment
  * kept), the lines of employees no longer covered removed; then the sheet's total and `computed_at`
- * are set, once for the month, which is why lines are written under the `compute` action (the line
- * hooks leave the sheet's total to it). Each kind of write is one set-based engine write. The
+ * are set, once for the month, which is why lines are changed under the `compute` action (the line
+ * hooks leave the sheet's total to it, as they do on create). Each kind of write is one set-based engine write. The
  * caller holds the draft sheet's lock.
  */
 
@@ -89,7 +89,7 @@ async function computeLines(
     else if (changed(line, computation, division))
       changes.push({ id: line.id, values: computedValues(computation, division) });
   }
-  await records.createManyIn(tx, motivationLinesResource, created, actor, COMPUTE_ACTION);
+  await records.createManyIn(tx, motivationLinesResource, created, actor);
   await records.changeEachIn(tx, motivationLinesResource, changes, { action: COMPUTE_ACTION }, actor);
   const gone = [...stored.values()].map((line) => line.id);
   if (gone.length > 0) await records.removeManyIn(tx, motivationLinesResource, { ids: gone }, actor);

@@ -73,7 +73,11 @@ const LINE_RULES: ResourceHooks = {
 const sheetOf = (snapshot: Snapshot): number | null =>
   typeof snapshot?.sheet_id === 'number' ? snapshot.sheet_id : null;
 
-/** The action the compute route writes lines under; it sets the sheet's total itself, once for the month. */
+/**
+ * The action the compute route changes lines under. Only that route creates lines (a person cannot
+ * send the computed amount), and it sets the sheet's total itself, once for the month: its creates
+ * and changes leave the total alone.
+ */
 export const COMPUTE_ACTION = 'compute';
 
 /** The motivation rules as engine hooks: the sheet's total follows its lines, changed through `records`. */
@@ -81,7 +85,8 @@ export function motivationHooks(records: RecordWriter): Readonly<Record<string, 
   const lineHooks: ResourceHooks = {
     ...LINE_RULES,
     async afterWrite({ tx, action, before, after, actorId }) {
-      if (action === COMPUTE_ACTION || text(before?.total_usd) === text(after?.total_usd)) return;
+      if (action === 'create' || action === COMPUTE_ACTION || text(before?.total_usd) === text(after?.total_usd))
+        return;
       const sheetId = sheetOf(after) ?? sheetOf(before);
       if (sheetId === null) return;
       const total = await sheetTotal(tx, sheetId);
