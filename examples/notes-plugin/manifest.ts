@@ -5,7 +5,7 @@ import { NOTES_CODE, NOTES_SERVICE } from './shared/notes';
 export const manifest: PluginManifest = {
   id: 'notes',
   version: '1.0.0',
-  sdk: '^1.6.0',
+  sdk: '^2.1.0',
   titleKey: 'notes:title',
   service: NOTES_SERVICE,
   dependencies: [],

@@ -26,7 +26,7 @@ describe('the plugin kit (erp-plugin)', () => {
       translations: { en: 'web/i18n/en.json', ru: 'web/i18n/ru.json' },
     });
     expect(file.pages.map((page) => page.path)).toEqual(['/notes', '/notes-overview']);
-    expect(file.sdk).toBe('^1.6.0');
+    expect(file.sdk).toBe('^2.1.0');
   });
 
   it('refuses a plugin missing a language of strings, saying which file', async () => {
