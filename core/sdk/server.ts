@@ -251,6 +251,8 @@ export type { MessengerSignIn, SignInCodeBinding } from '@core/server/auth/messe
  * queued job per key, `concurrencyKey` runs the jobs sharing it one at a time across copies; a
  * kind's `label` names it on the Jobs screen and in notifications, its `link` the path they open.
  * A thrown error is retried after an exponential backoff;
+ * `RetryLaterJobError(message, { afterMs })` after the wait it names instead (at most an hour; the
+ * attempt still counts), for a service that says how long to wait;
  * PermanentJobError fails the job at once; JobLeaseLostError is what a write of a run that lost
  * its job throws. Pages read `/api/jobs/:id` (and its log) by polling. Never put secrets in log
  * lines, step names or errors; the payload is never shown nor logged.
@@ -258,6 +260,7 @@ export type { MessengerSignIn, SignInCodeBinding } from '@core/server/auth/messe
 export {
   JobLeaseLostError,
   PermanentJobError,
+  RetryLaterJobError,
   type EnqueueOptions,
   type JobBackoff,
   type JobContext,

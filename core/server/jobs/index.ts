@@ -16,9 +16,9 @@
  * - gives the handler its payload, attempt, the checkpoint the last attempt saved (a job taken
  *   over or retried resumes from the step it reached) and an AbortSignal that fires on
  *   cancellation, on the kind's timeout, and when the server stops;
- * - retries a failed attempt after an exponential backoff with jitter, up to the kind's
- *   `maxAttempts`; a PermanentJobError or the last attempt fails the job with its message; a
- *   timeout counts as a failed attempt;
+ * - retries a failed attempt after an exponential backoff with jitter, or after the wait a
+ *   RetryLaterJobError names, up to the kind's `maxAttempts`; a PermanentJobError or the last
+ *   attempt fails the job with its message; a timeout counts as a failed attempt;
  * - cancels a queued job at once; a running one gets its signal fired (at once on this server, at
  *   the next heartbeat on another) and is recorded cancelled when its handler gives up;
  * - holds no transaction while a handler runs (PGlite has one connection; a long transaction

@@ -31,7 +31,14 @@ import {
   type Lease,
   type NewJob,
 } from './store';
-import { JobLeaseLostError, PermanentJobError, type JobContext, type JobLogLevel, type SettledJob } from './types';
+import {
+  JobLeaseLostError,
+  PermanentJobError,
+  RetryLaterJobError,
+  type JobContext,
+  type JobLogLevel,
+  type SettledJob,
+} from './types';
 
 /** Where the runner reports what it does: kind, id and attempt, never a payload. Fastify's logger fits. */
 export interface JobLogger {
@@ -445,6 +452,8 @@ export class JobRunner {
     if (run.cause === 'cancelled') return { state: 'cancelled' };
     let error: string;
     let permanent = false;
+    /** The wait the handler named for the next attempt, instead of the backoff. */
+    let askedDelayMs: number | null = null;
     if (run.cause === 'timeout') error = formatMessage(JOB_TIMED_OUT, { ms: run.job.timeoutMs });
     else if (outcome === null) error = JOB_DID_NOT_FINISH;
     else if (outcome.ok) {
@@ -456,9 +465,10 @@ export class JobRunner {
     } else {
       error = messageOf(outcome.error);
       permanent = outcome.error instanceof PermanentJobError;
+      if (outcome.error instanceof RetryLaterJobError) askedDelayMs = outcome.error.afterMs;
     }
     if (permanent || run.lease.attempt >= run.job.maxAttempts) return { state: 'failed', error };
-    return { state: 'retry', error, delayMs: backoffDelay(entry.backoff, run.lease.attempt) };
+    return { state: 'retry', error, delayMs: askedDelayMs ?? backoffDelay(entry.backoff, run.lease.attempt) };
   }
 
   /** Renews the lease, and aborts the run when a cancel was asked for elsewhere or the job was lost. */

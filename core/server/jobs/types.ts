@@ -90,7 +90,8 @@ export interface JobDefinition<Payload = unknown, Result = unknown> {
   readonly backoff?: JobBackoff;
   /**
    * Does the work; its resolved value (JSON, or undefined) is the job's result. Throwing fails the
-   * attempt (retried after the backoff; PermanentJobError fails the job at once). The error's
+   * attempt (retried after the backoff, or after the wait a RetryLaterJobError names;
+   * PermanentJobError fails the job at once). The error's
    * message is shown to whoever may read the job: never put secrets in it.
    */
   run(job: JobRun, context: JobContext<Payload>): Promise<Result> | Result;
@@ -186,6 +187,32 @@ export class PermanentJobError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = 'PermanentJobError';
+  }
+}
+
+/**
+ * The longest wait a RetryLaterJobError sets before the next attempt: an hour. The wait comes from an
+ * outside service, trusted only so far: a wrong or very long one (Telegram's flood control has named
+ * hours) must not park a job for days where nobody looks at it. A job still held back after an hour
+ * meets the wait again and spends another attempt, so it ends within its attempts.
+ */
+export const MAX_RETRY_LATER_MS = 60 * 60_000;
+
+/**
+ * Fails the attempt like any error (its message kept and shown, the attempt counted against the
+ * kind's `maxAttempts`), but the next attempt runs after `afterMs` instead of the kind's backoff:
+ * for an outside service that says how long to wait (a 429's Retry-After). The wait is held
+ * between 0 and an hour (MAX_RETRY_LATER_MS, which says why); a wait that is not a number counts as 0.
+ */
+export class RetryLaterJobError extends Error {
+  /** The wait before the next attempt, in whole milliseconds, from 0 to an hour. */
+  readonly afterMs: number;
+
+  constructor(message: string, options: ErrorOptions & { readonly afterMs: number }) {
+    super(message, options);
+    this.name = 'RetryLaterJobError';
+    const asked = Number.isNaN(options.afterMs) ? 0 : options.afterMs;
+    this.afterMs = Math.ceil(Math.min(MAX_RETRY_LATER_MS, Math.max(0, asked)));
   }
 }
 

@@ -1,6 +1,7 @@
 import { formatMessage } from '@core/sdk/shared';
 import {
   PermanentJobError,
+  RetryLaterJobError,
   type ChannelMessage,
   type Database,
   type NotificationChannel,
@@ -19,7 +20,8 @@ import { TELEGRAM_WAIT } from '../telegram/telegram-failures';
  * id and a notifications bot with a token runs. Without one (local mode) nothing is sent and
  * `deliver` throws, so no delivery is ever claimed. The notifier given here runs inside the job,
  * so it waits out Telegram's shorter flood-control waits itself; a longer one fails the attempt
- * saying how long Telegram asked to wait, and the job is retried.
+ * saying how long Telegram asked to wait, and the next attempt runs once that wait is over (not
+ * after the delivery's backoff, which may be shorter and spend the attempt for nothing).
  */
 
 export const TELEGRAM_CHANNEL = 'messenger.telegram';
@@ -61,7 +63,10 @@ export function telegramChannel({ db, users, notifier, publicUrl }: TelegramChan
       } catch (error) {
         const seconds = retryAfterOf(error);
         if (seconds === null) throw error;
-        throw new Error(formatMessage(TELEGRAM_WAIT, { seconds }), { cause: error });
+        throw new RetryLaterJobError(formatMessage(TELEGRAM_WAIT, { seconds }), {
+          afterMs: seconds * 1000,
+          cause: error,
+        });
       }
     },
   };

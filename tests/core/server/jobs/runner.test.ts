@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TIMEOUT, freshDatabase } from '@core/sdk/testing';
 import type { Database } from '@core/server/database/database';
-import { backoffDelay, JobLeaseLostError, PermanentJobError, type JobSystem } from '@core/server/jobs';
+import {
+  backoffDelay,
+  JobLeaseLostError,
+  MAX_RETRY_LATER_MS,
+  PermanentJobError,
+  RetryLaterJobError,
+  type JobSystem,
+} from '@core/server/jobs';
 import { LEASE_EXPIRED_ON_LAST_ATTEMPT } from '@core/server/jobs/store';
 import { aborted, gate, jobSystem, stopAll, until } from './support';
 
@@ -305,6 +312,59 @@ describe('retries', () => {
     const id = await system.jobs.enqueue(db, 'lab.permanent', {});
     expect(await finished(system, id)).toMatchObject({ state: 'failed', attempts: 1, error: 'The domain is taken.' });
     expect(runs).toBe(1);
+  });
+
+  it('runs again no earlier than the wait a RetryLaterJobError names, counting each attempt', async () => {
+    const system = jobSystem(db, started);
+    const starts: number[] = [];
+    const waiting = (kind: string, afterMs: number) =>
+      system.jobs.define({
+        kind,
+        requires: 'LA',
+        maxAttempts: 2,
+        // The backoff alone would run the next attempt at once: only the named wait holds it back.
+        backoff: { initialMs: 0 },
+        run(_job, ctx) {
+          if (kind === 'lab.wait-short') starts.push(Date.now());
+          throw new RetryLaterJobError(`the service asks to wait (attempt ${ctx.attempt})`, { afterMs });
+        },
+      });
+    waiting('lab.wait-short', 300);
+    waiting('lab.wait-long', 60_000);
+    system.runner.start();
+    const short = await system.jobs.enqueue(db, 'lab.wait-short', {});
+    const long = await system.jobs.enqueue(db, 'lab.wait-long', {});
+
+    // While it waits the job shows the attempt's message, its next run exactly the named wait after the attempt ended.
+    const queued = await until(async () => {
+      const job = await system.jobs.find(long);
+      return job?.state === 'queued' && job.attempts === 1 ? job : undefined;
+    });
+    expect(queued.error).toBe('the service asks to wait (attempt 1)');
+    const { rows } = await db.query<{ ahead: string }>(
+      'SELECT (extract(epoch FROM run_at - updated_at) * 1000)::text AS ahead FROM core.jobs WHERE id = $1',
+      [long],
+    );
+    expect(Number(rows[0]?.ahead)).toBe(60_000);
+    await system.jobs.cancel(long);
+
+    expect(await finished(system, short)).toMatchObject({
+      state: 'failed',
+      attempts: 2,
+      error: 'the service asks to wait (attempt 2)',
+    });
+    expect(starts).toHaveLength(2);
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(290);
+  });
+
+  it('holds a named wait between none and an hour', () => {
+    const after = (afterMs: number) => new RetryLaterJobError('wait', { afterMs }).afterMs;
+    expect([after(-5), after(Number.NaN), after(1.2), after(2500)]).toEqual([0, 0, 2, 2500]);
+    expect([after(MAX_RETRY_LATER_MS + 1), after(Number.POSITIVE_INFINITY)]).toEqual([
+      MAX_RETRY_LATER_MS,
+      MAX_RETRY_LATER_MS,
+    ]);
+    expect(MAX_RETRY_LATER_MS).toBe(60 * 60_000);
   });
 
   it('grows the backoff exponentially up to its cap, with at most 20 % jitter', () => {
