@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@core/server/http/api-error';
+import type { Queryable } from '@core/server/database/database';
 import { recordWriter, type Actor, type RecordWriter } from '@core/server/resource';
 import { STALE_VERSION_MESSAGE } from '@core/shared/resource/definition';
 import { addUser, DB_TIMEOUT } from '../../../support/server/test-database';
@@ -92,6 +93,34 @@ describe('changing many records', () => {
     );
     expect(await auditCount(items.id, ids, 'update')).toBe(3);
     expect(lab.log.after).toEqual(ids.map((id) => ({ action: 'update', id })));
+  });
+
+  it('takes the same few statements for 3 records as for 30, hooks and references included', async () => {
+    const statementsFor = async (count: number): Promise<number> => {
+      const category = await records.create(categories, { name: unique('Counted') }, actor);
+      const ids: number[] = [];
+      for (let index = 0; index < count; index++)
+        ids.push((await records.create(items, { title: unique('Counted') }, actor)).id);
+      return lab.db.transaction(async (tx) => {
+        let statements = 0;
+        const counting: Queryable = {
+          exec: (sql) => tx.exec(sql),
+          query: (sql, params) => {
+            statements++;
+            return tx.query(sql, params);
+          },
+        };
+        await records.changeManyIn(
+          counting,
+          items,
+          { ids },
+          { action: 'update', values: { category_id: category.id } },
+          actor,
+        );
+        return statements;
+      });
+    };
+    expect(await statementsFor(30)).toBe(await statementsFor(3));
   });
 
   it('selects by the list filter, checked as the list checks it', async () => {
