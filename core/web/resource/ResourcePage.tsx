@@ -131,6 +131,7 @@ const ResourceScreen = observer(function ResourceScreen({ definition, options = 
           }
         />
       </div>
+      {options.notice && <options.notice />}
       {list.scopes
         .filter((scope) => scope.display === 'tabs')
         .map((scope) => (

@@ -120,6 +120,11 @@ export interface ResourceScreenOptions {
   readonly rowActions?: readonly ExtraRowAction[];
   /** Drawn in the toolbar after the definition's toolbar actions (e.g. an import button). */
   readonly toolbar?: ComponentType<ResourceToolbarProps>;
+  /**
+   * Drawn across the page between the heading and the list: a message about the screen as a whole (a
+   * warning bar), which the toolbar's row has no room for. It draws nothing when it has nothing to say.
+   */
+  readonly notice?: ComponentType;
   /** Runs a definition's row action (by name) in code; see RowActionRunner. */
   readonly rowActionRunners?: Readonly<Record<string, RowActionRunner>>;
   /**

@@ -5,10 +5,10 @@ import { ServiceCheckDialog } from './ServiceCheckDialog';
 /**
  * Services: "Check" asks the platform about the service's token (the route stores its scopes,
  * expiry or error on the record), then shows what the record now says and reads the list again.
- * The toolbar warns when the Graph API version the server calls has expired or soon will.
+ * A bar above the list warns when the Graph API version the server calls has expired or soon will.
  */
 export const servicesScreenOptions: ResourceScreenOptions = {
-  toolbar: GraphVersionWarning,
+  notice: GraphVersionWarning,
   rowActionRunners: {
     check: async (record, { api, reload, showDialog }) => {
       await api.rowAction(record.id, 'check');

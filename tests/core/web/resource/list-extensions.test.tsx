@@ -231,3 +231,19 @@ describe('changeable rows', () => {
     expect(closed).toContain('History');
   });
 });
+
+describe('a notice', () => {
+  it('is drawn across the page between the heading and the list, outside the toolbar', async () => {
+    const api = new FakeApi();
+    api.rows = () => jsonResponse(200, listAnswer([wallet(1)]));
+    const Notice = () => <p data-testid="screen-notice">The wallets are read from a copy.</p>;
+    const { view } = await renderWallets({ options: { notice: Notice } });
+    await waitForRows(view, 1);
+    const notice = query(document, '[data-testid="screen-notice"]');
+    expect(notice.closest('[role="toolbar"]')).toBeNull();
+    expect(notice.compareDocumentPosition(query(document, 'h1')) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+    expect(
+      notice.compareDocumentPosition(query(document, '[role="grid"], table')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+});
