@@ -5,7 +5,7 @@ import { signIn, submitSignIn } from './support/session';
 import { sidebar, type SidebarGroup } from './support/sidebar';
 import { english } from './support/strings';
 
-// Issue 6's path through the admin screens, as a superadmin on a fresh database: a role made with
+// An administrator's path through the admin screens, as a superadmin on a fresh database: a role made with
 // three codes, a user made with that role, and what that user sees and may do in a second browser
 // as the role changes and the account is blocked, unblocked and deleted. Everything is done
 // through the screens; nothing is set up behind them.
@@ -13,7 +13,10 @@ import { english } from './support/strings';
 const ROLE = 'Auditors';
 const AUDREY = { username: 'audrey', email: 'audrey@example.com', password: 'audrey-password-1' } as const;
 
-/** What the sidebar must show for the role's codes (spec §6: JA articles, JS settings, VR RDP and Keitaro, FW wallets and card corrections). */
+/**
+ * What the sidebar must show for the role's codes (JA articles, JS settings, VR RDP and Keitaro, FW wallets
+ * and card corrections).
+ */
 const FIRST_CODES = ['JA', 'JS', 'FW'] as const;
 const FIRST_SIDEBAR: SidebarGroup[] = [
   {

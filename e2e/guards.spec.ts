@@ -10,7 +10,7 @@ import {
 } from './support/session';
 import { TELEGRAM_ENV } from './support/telegram';
 
-// The redirect rules of spec §2 and §4, in the browser against the production build. Messenger
+// The sign-in and e-mail redirect rules, in the browser against the production build. Messenger
 // sign-in is on (a made-up bot token), so a user without an e-mail is a real one: created through
 // the admin API with only a Telegram id, and signed in as Telegram's redirect brings them back.
 //

@@ -69,7 +69,7 @@ test('with a revoked refresh token the user lands on /login and the page is reme
   await context.close();
 });
 
-// The reliability suite's session check (issue 12): two tabs of one browser whose access tokens
+// The reliability suite's session check: two tabs of one browser whose access tokens
 // expire together stay signed in, and a stolen refresh cookie replayed after the grace period still
 // ends the session. Tokens live seconds here, so the test waits for real expiry rather than faking it.
 test.describe('two tabs of one browser', () => {

@@ -10,7 +10,7 @@ import { navigation, sidebar } from './support/sidebar';
 import { english } from './support/strings';
 
 // The sidebar is drawn from the enabled plugins' manifests and the signed-in user's permission
-// codes (spec §2, §6): each entry appears only with its code, and a group with nothing left is not
+// codes: each entry appears only with its code, and a group with nothing left is not
 // drawn. Users and roles are made through the admin API; the default (vertical) layout, docked at
 // 1600 px.
 

@@ -214,7 +214,7 @@ export type { DeletedScope, FilterClause, ListQuery } from '@core/shared/resourc
  * Plain dates (`YYYY-MM-DD`, no time zone): today's date where the browser is, the calendar days
  * left until a date (`daysUntil(expires_on)`: 0 on the day, negative once past), and the named date
  * ranges the list filters offer (this month, last 7 days, …): `DATE_PRESETS` lists them in the
- * spec's (§9) order, `isDatePreset` tells one from any other string.
+ * order the filters show them in, `isDatePreset` tells one from any other string.
  */
 export {
   DATE_PRESETS,

@@ -130,8 +130,12 @@ export {
   type TimelineKind,
 } from '@core/web/resource/timeline/timeline-model';
 
-/** Labels of referenced records (a user's name for a user id), fetched in batches and cached. */
+/**
+ * Labels of referenced records (a user's name for a user id), fetched in batches and cached. The app
+ * has one cache, shared by every screen (`useReferenceLabels()`), so a label is fetched once.
+ */
 export { ReferenceLabels } from '@core/web/resource/reference-labels';
+export { useReferenceLabels } from '@core/web/resource/use-reference-labels';
 /** A labelled picker of one record of a reference target, for dialogs and filters outside an engine form. */
 export { ReferencePickerField, type ReferencePickerFieldProps } from '@core/web/resource/ReferencePickerField';
 
@@ -151,7 +155,7 @@ export type { BarChartProps, ChartSeries } from '@core/web/charts/bar-chart-prop
 
 /**
  * A report page's controls: `ChoiceField` is a labelled dropdown of fixed values; `PeriodFields`
- * the period (§9 presets and custom From/To days, the caller's labels). The period lives in the
+ * the period (the date presets and custom From/To days, the caller's labels). The period lives in the
  * URL: `readReportPeriod(search, fallback)` and `writeReportPeriod(period, search)` keep a preset
  * as its name; `reportDays(period, today)` gives the days to ask for, null while custom lacks one.
  */

@@ -18,7 +18,7 @@ export interface ListPage<T> {
 
 export type ListEnvelope<T> = DataEnvelope<ListPage<T>>;
 
-/** `errors` may be a string, a list, or field → list of messages (spec §8). */
+/** `errors` may be a string, a list, or field → list of messages: the three shapes servers answer with. */
 export type ErrorField = string | readonly string[] | Readonly<Record<string, readonly string[] | string>>;
 
 export interface ErrorEnvelope {

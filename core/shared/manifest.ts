@@ -3,7 +3,7 @@ import type { Language } from './runtime-config';
 import { isServiceId, type ServiceName } from './services';
 
 /**
- * Menu groups of spec §2, in the order the sidebar shows them.
+ * The known menu groups, in the order the sidebar shows them.
  * A plugin may declare a group of its own (`menuGroups`); such groups follow the known ones.
  */
 export const MENU_GROUPS = [
@@ -154,7 +154,7 @@ export interface PluginManifest {
   /** The permission codes the plugin's pages and routes require. */
   readonly permissions?: readonly PermissionDeclaration[];
   /**
-   * Spec §6 area flags the plugin defines: a flag is true when the user holds any of its codes.
+   * The area flags the plugin defines: a flag is true when the user holds any of its codes.
    * Its codes need not be among `permissions` (the spec's groups name codes no screen uses).
    */
   readonly areaFlags?: Readonly<Record<string, readonly PermissionCode[]>>;

@@ -18,7 +18,10 @@ const isLanguage = (value: string): value is Language => (LANGUAGES as readonly 
 /** Codes no manifest declares (created on the roles screen since) whose service says nothing either. */
 export const OTHER_AREA = 'other';
 
-/** The spec §6 area flags: the enabled plugins' `areaFlags` (a later plugin declaring a flag replaces an earlier one's group). */
+/**
+ * The area flags: the enabled plugins' `areaFlags` (a later plugin declaring a flag replaces an earlier
+ * one's group).
+ */
 export function areaFlagGroups(
   manifests: readonly Pick<PluginManifest, 'areaFlags'>[],
 ): Record<string, readonly PermissionCode[]> {

@@ -15,7 +15,10 @@ export interface RuntimeConfig {
   readonly defaultLanguage: Language;
   readonly plugins: readonly string[];
   readonly services: Readonly<Record<ServiceName, string>>;
-  /** Further URLs that receive the same empty POST auth/refresh (spec §7: "also sent to a fixed application host"). */
+  /**
+   * Further URLs that receive the same empty POST auth/refresh, as the spec's section on the calls it makes
+   * words it: "also sent to a fixed application host".
+   */
   readonly extraRefreshUrls: readonly string[];
 }
 

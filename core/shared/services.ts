@@ -1,5 +1,5 @@
 /**
- * The API services of spec §7. Each has its own HTTP client and base URL; a plugin may name a
+ * The API services the app calls. Each has its own HTTP client and base URL; a plugin may name a
  * service of its own (any valid id), whose base URL defaults like these unless configured.
  */
 export const SPEC_SERVICES = ['auth', 'finance', 'tracker', 'shop', 'messenger', 'social', 'system'] as const;

@@ -1,8 +1,8 @@
 import type { PermissionCode } from './permissions';
 
 /**
- * The signed-in user as the auth service returns it and the browser stores it (spec §3:
- * id, username, email or null, status, roles, permissions).
+ * The signed-in user as the auth service returns it and the browser stores it: id,
+ * username, email or null, status, roles, permissions.
  */
 export interface SessionUser {
   readonly id: number;

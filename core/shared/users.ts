@@ -53,7 +53,7 @@ export interface PermissionItem {
   readonly service: string;
 }
 
-/** The body of `POST users` and `PATCH users/{id}` (spec §3 user form). */
+/** The body of `POST users` and `PATCH users/{id}`: the user form's fields. */
 export interface UserPayload {
   readonly username?: string;
   readonly email?: string | null;

@@ -56,7 +56,7 @@ export interface UserWithoutEmail {
 }
 
 /**
- * A new user with no e-mail who signs in through the messenger bot (spec §3: e-mail may be null),
+ * A new user with no e-mail who signs in through the messenger bot (a user's e-mail may be null),
  * created through the admin API (POST users). Ids are random so calls never clash on one server.
  */
 export async function createUserWithoutEmail(baseURL: string): Promise<UserWithoutEmail> {

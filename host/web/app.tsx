@@ -64,7 +64,7 @@ export async function startApp(config: PublishedConfig): Promise<StartedApp> {
       .catch(() => undefined);
   }
   const routes = appRoutes(host);
-  // The stored codes may be stale: read them again (spec §6, "loaded from the current-user call").
+  // The stored codes may be stale: read them again from the current-user call, which is where they come from.
   if (session.isSignedIn)
     void container
       .get(AuthService)

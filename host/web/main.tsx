@@ -57,7 +57,7 @@ async function bootstrap(root: Root, showFailure: (error: unknown) => void): Pro
     (await module.startApp(config)).render(root);
     return;
   }
-  // A signed-out visitor of any page signs in first and comes back to it (spec §4), as the guards would send them.
+  // A signed-out visitor of any page signs in first and comes back to it, as the guards would send them.
   const known = storedLanguage(storage);
   const earlyStrings = known === null ? null : loadLoginStrings(known);
   if (window.location.pathname !== LOGIN_PATH) {

@@ -10,7 +10,7 @@ export const adminManifest: PluginManifest = {
   version: '0.1.0',
   sdk: '^2.0.0',
   titleKey: 'admin:title',
-  // Spec §7: the admin screens' calls belong to the auth service.
+  // The admin screens' calls belong to the auth service.
   service: 'auth',
   dependencies: [],
   namespaces: ['admin'],
@@ -62,7 +62,7 @@ export const adminManifest: PluginManifest = {
     // Work that runs on its own: schedules and jobs, with their logs, Retry and Cancel.
     { path: '/jobs', titleKey: 'admin:nav.jobs', requires: 'JS', nav: { group: 'admin', icon: 'history' } },
   ],
-  // Spec §6 admin codes.
+  // The admin codes.
   permissions: [
     code('JA', 'Articles', 'Статьи'),
     code('JS', 'System settings', 'Системные настройки'),

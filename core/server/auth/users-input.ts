@@ -130,8 +130,8 @@ async function storedSignInWays(db: Queryable, id: number): Promise<SignInWays> 
 }
 
 /**
- * Spec §3 lets a user's e-mail be null; such a user signs in through the messenger bot, so they
- * must have a Telegram id (and are then held on EnterEmail until they give an e-mail, spec §4).
+ * A user's e-mail may be null; such a user signs in through the messenger bot, so they
+ * must have a Telegram id (and are then held on EnterEmail until they give an e-mail).
  * Judged on the user as the write would leave them: a change touching neither field keeps what is
  * stored, so an unrelated edit is never refused for it.
  */

@@ -1,6 +1,6 @@
 /**
- * The date presets of spec §9 as pure calendar arithmetic: a preset and today's date give an
- * inclusive range of calendar days. Weeks start on Sunday (spec §9). No time zone is involved:
+ * The list filters' date presets as pure calendar arithmetic: a preset and today's date give an
+ * inclusive range of calendar days. Weeks start on Sunday. No time zone is involved:
  * days are `YYYY-MM-DD` strings and the arithmetic runs on UTC dates, so daylight-saving changes
  * cannot move a boundary.
  */
@@ -25,7 +25,7 @@ export type DatePreset = (typeof DATE_PRESETS)[number];
 export const CUSTOM_DATE_RANGE = 'custom';
 export type DateRangeChoice = DatePreset | typeof CUSTOM_DATE_RANGE;
 
-/** Sunday, as `Date.getUTCDay()` counts (spec §9: the first day of the week is Sunday). */
+/** Sunday, as `Date.getUTCDay()` counts (the product's weeks start on Sunday). */
 export const FIRST_DAY_OF_WEEK = 0;
 
 /** Inclusive calendar days, `YYYY-MM-DD`. */

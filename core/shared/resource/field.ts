@@ -42,7 +42,7 @@ export type FieldKind =
   | 'keyValue'
   | 'secret';
 
-/** Operators of spec §9 plus ranges (numbers, dates) and any-of (enums, references). */
+/** The list filters' text operators plus ranges (numbers, dates) and any-of (enums, references). */
 export type FilterOperator = 'eq' | 'contains' | 'neq' | 'startsWith' | 'gte' | 'lte' | 'in';
 
 /** Where a reference points: any resource (or core table) that answers `GET references/<path>`. */

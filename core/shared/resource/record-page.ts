@@ -4,7 +4,7 @@ import type { PluginManifest } from '../manifest';
 
 /*
  * The wire contract of record pages, related records, the readable timeline and record search,
- * shared by the engine's server routes and its screens (issue 28).
+ * shared by the engine's server routes and its screens so both read one shape.
  */
 
 /** Comments on a record's timeline are plain text of at most this many characters. */

@@ -31,7 +31,7 @@ function failureMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** EnterEmail (spec §2): a user who signed in without an e-mail gives one before going on. */
+/** EnterEmail: a user who signed in without an e-mail gives one before going on. */
 export default function EnterEmailPage() {
   const { t } = useTranslation();
   const auth = useInjection(AuthService);

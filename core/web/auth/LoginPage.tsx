@@ -33,7 +33,7 @@ export interface LoginPageProps {
 }
 
 /**
- * Login (spec §2). Neither the router, i18next nor the kernel: the first download shows it
+ * Login. Neither the router, i18next nor the kernel: the first download shows it
  * before any of them is loaded, so its host does the calls and the navigation.
  */
 export function LoginPage({ host, fragment }: LoginPageProps) {

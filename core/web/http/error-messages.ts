@@ -11,7 +11,7 @@ function flatten(errors: unknown): string[] {
 }
 
 /**
- * The messages a failed response addresses to the user (spec §8): its `errors` field, else its
+ * The messages a failed response addresses to the user: its `errors` field, else its
  * `message`; empty when it has neither, so the caller can fall back to the generic text.
  */
 export function serverMessages(body: unknown): string[] {

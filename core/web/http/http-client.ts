@@ -28,10 +28,10 @@ export interface DownloadOptions extends RequestOptions {
   readonly onChunk?: ChunkListener;
 }
 
-/** Methods that change something on the server, confirmed with a success toast (spec §8). */
+/** Methods that change something on the server, confirmed with a success toast. */
 const CHANGING_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The service whose session lives in cookies, so its calls carry credentials (spec §7). */
+/** The service whose session lives in cookies, so its calls carry credentials. */
 const CREDENTIALED_SERVICE: ServiceName = 'auth';
 
 /**
@@ -112,7 +112,7 @@ export class HttpClient {
     }
   }
 
-  /** Sends, and after a 401 retries once if the session could be renewed (spec §4, §9). */
+  /** Sends, and after a 401 retries once if the session could be renewed. */
   private async deliver(request: OutgoingRequest): Promise<Delivery> {
     const first = await this.transport.send(request);
     if (first.response.status !== 401) return this.settle(first);

@@ -17,7 +17,7 @@ import { HttpTransport } from './http-transport';
 import { RefreshCoordinator } from './refresh-coordinator';
 
 /**
- * One HTTP client per API service (spec §7), created on first use. The clients share one refresh,
+ * One HTTP client per API service, created on first use. The clients share one refresh,
  * so 401s from different services at once still cause a single `auth/refresh`.
  */
 @injectable()

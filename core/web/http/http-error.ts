@@ -11,7 +11,7 @@ export class HttpError extends Error {
 
   constructor(
     readonly status: number,
-    /** Never empty: the server's messages, or the generic one (spec §8). */
+    /** Never empty: the server's messages, or the generic one. */
     readonly messages: readonly string[],
     /** The parsed response body, as sent; undefined when no answer arrived. */
     readonly body: unknown,

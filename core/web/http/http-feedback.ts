@@ -5,7 +5,7 @@ import { HttpError, NO_RESPONSE_STATUS } from './http-error';
 
 /**
  * Failed statuses whose body speaks to the user — bad request, conflict, too large, expired page,
- * validation, throttling, maintenance — so their messages are toasted (spec §8). Any other failure
+ * validation, throttling, maintenance — so their messages are toasted. Any other failure
  * (403, 404, 500, …) is a fault the user cannot act on and is only logged.
  */
 export const TOASTED_ERROR_STATUSES: readonly number[] = [400, 409, 413, 419, 422, 429, 503];

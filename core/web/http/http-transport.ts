@@ -17,7 +17,7 @@ export interface OutgoingRequest {
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
   readonly signal?: AbortSignal;
-  /** Sends cookies along, which the auth service's session lives in (spec §7). */
+  /** Sends cookies along, which the auth service's session lives in. */
   readonly withCredentials: boolean;
   /** Leaves a successful body unread so the caller can stream it; error bodies are still parsed. */
   readonly stream?: boolean;
@@ -51,7 +51,7 @@ function parseJson(text: string): unknown {
 /**
  * ofetch's own retries would repeat requests behind the client's back (the client retries only
  * after a refresh), and failed statuses are answers the client interprets, not exceptions.
- * No timeout is set: spec §7/§9 give requests none.
+ * No timeout is set: a slow answer is still awaited, as the product's calls have no time limit.
  */
 const fetcher = ofetch.create({ retry: false, ignoreResponseError: true });
 

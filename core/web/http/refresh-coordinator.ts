@@ -39,7 +39,7 @@ function permissionsVersionOf(token: string): number | null {
 }
 
 /**
- * Renews the session after a 401 (spec §4): one refresh at a time, however many requests were
+ * Renews the session after a 401: one refresh at a time, however many requests were
  * rejected together; they all wait for it and learn whether to retry. Across the tabs of one origin
  * too: a tab that waited for another tab's refresh takes the token it stored instead of refreshing again.
  */

@@ -27,7 +27,7 @@ const useStyles = makeStyles({
   text: { maxWidth: '520px', color: tokens.colorNeutralForeground2 },
 });
 
-/** The pages the spec lists as empty for now (spec §2): each says what it will hold. */
+/** The pages the spec lists as empty for now: each says what it will hold. */
 export default function PlaceholderPage({ kind }: { kind: PlaceholderKind }) {
   const { t } = useTranslation();
   const styles = useStyles();

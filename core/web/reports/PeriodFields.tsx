@@ -21,7 +21,7 @@ export interface PeriodFieldsProps {
 }
 
 /**
- * A report's period: the §9 presets and "Custom" in a dropdown (named as the list filters name
+ * A report's period: the date presets and "Custom" in a dropdown (named as the list filters name
  * them, `core:resource.filter.presets.*`), and the From and To days while custom. Drawn as
  * siblings, so they wrap with the rest of the page's controls.
  */

@@ -15,7 +15,7 @@ import {
  * page's default, never to an error page.
  */
 
-/** A §9 preset, or `custom` for days the user types. */
+/** A date preset, or `custom` for days the user types. */
 export type PeriodChoice = DateRangeChoice;
 
 /** The choices in the order a period dropdown offers them. */

@@ -1,6 +1,6 @@
 import { makeStyles } from '@fluentui/react-components';
 
-/** Spec §9: a dropdown's panel scrolls at 200 px. */
+/** A dropdown's panel scrolls at 200 px, as the spec's Business constants and limits section fixes it. */
 export const DROPDOWN_PANEL_HEIGHT_PX = 200;
 /** The reference picker asks the server this long after the last keystroke, so a burst of typing is one search. */
 export const REFERENCE_SEARCH_DELAY_MS = 300;
@@ -10,7 +10,7 @@ const useStyles = makeStyles({
   listbox: { maxHeight: `${DROPDOWN_PANEL_HEIGHT_PX}px`, overflowY: 'auto' },
 });
 
-/** The class to put on a Dropdown's or Combobox's `listbox` slot (or a TagPickerList): the §9 panel height. */
+/** The class to put on a Dropdown's or Combobox's `listbox` slot (or a TagPickerList): the fixed panel height. */
 export function useListboxClass(): string {
   return useStyles().listbox;
 }

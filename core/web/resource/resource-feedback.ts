@@ -3,13 +3,13 @@ import type { ToastService } from '../services/toast-service';
 import { serverMessages } from '../http/error-messages';
 import { HttpError } from '../http/http-error';
 
-/** Successes the engine announces, each with its message of spec §8. */
+/** Successes the engine announces, each with its fixed message. */
 export type ResourceSuccess = 'created' | 'updated' | 'deleted' | 'blocked' | 'unblocked' | 'restored' | 'done';
 
 /**
  * Failures the engine announces: 'Error creating record', 'Error during update', 'Error during
  * deletion' for create, update and delete only; an action (a row action, a runner) that the server
- * refuses says the server's message alone, as any refused call does (spec §8), since naming create,
+ * refuses says the server's message alone, as any refused call does, since naming create,
  * update or delete would misname what was done.
  */
 export type ResourceFailure = 'create' | 'update' | 'delete' | 'action' | 'load' | 'export';
@@ -77,7 +77,7 @@ export class ResourceFeedback {
   failed(kind: ResourceFailure, error: unknown): void {
     if (isAbort(error)) return;
     if (kind === 'action') {
-      // As every refused call (spec §8): a toast per message of the answer, or the generic words.
+      // As every refused call: a toast per message of the answer, or the generic words.
       this.toasts.error(error instanceof HttpError ? error.messages : this.i18n.t('core:errors.generic'));
       return;
     }

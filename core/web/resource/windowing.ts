@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type RefObject, type UIEvent } from 'react';
 
-/** Pages longer than this are drawn as a window of rows (spec §9 leaves the number to us). */
+/** Pages longer than this are drawn as a window of rows (no figure is required of us, so this one is our choice). */
 export const VIRTUALIZE_AFTER = 100;
 /** Rows drawn beyond each edge of the visible part, so fast scrolling shows no gaps. */
 export const OVERSCAN_ROWS = 8;
-/** Spec §9: the virtual scroller reacts to a resize after 10 ms. */
+/** The virtual scroller reacts to a resize after 10 ms, as the spec's Business constants and limits fix it. */
 export const RESIZE_DELAY_MS = 10;
 /** Used until the scroller has been measured (and in environments without layout). */
 export const FALLBACK_VIEWPORT_PX = 600;

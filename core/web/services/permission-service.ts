@@ -8,7 +8,7 @@ import { SessionStore } from './session-store';
 
 /**
  * The signed-in user's permission codes (from GET auth/user, kept on the stored user) and the
- * derived area flags of spec §6. The interface only hides; the server enforces.
+ * area flags derived from them. The interface only hides; the server enforces.
  */
 @injectable()
 export class PermissionService {

@@ -1,4 +1,4 @@
-/** Local storage keys of spec §3. */
+/** Local storage keys, spelled exactly as the spec's Entities and their fields section lists them. */
 export const STORAGE_KEYS = {
   authToken: 'authToken',
   userData: 'userData',

@@ -3,14 +3,14 @@ import { HOME_PATH, LOGIN_PATH } from '../shell/paths';
 import { STORAGE_KEYS } from './storage-keys';
 
 /**
- * The session as local storage keeps it (spec §3, §4), read and written without the kernel: the
+ * The session as local storage keeps it, read and written without the kernel: the
  * sign-in screen, shown before the kernel is loaded, decides with these whether anyone is signed in.
  */
 
 /** Paths never remembered as the place to return to after sign-in. */
 const UNREMEMBERED_PATHS: ReadonlySet<string> = new Set([HOME_PATH, LOGIN_PATH]);
 
-/** The stored user; a missing or non-object one counts as signed out (spec §4). */
+/** The stored user; a missing or non-object one counts as signed out. */
 export function readStoredUser(storage: Storage): SessionUser | null {
   const raw = storage.getItem(STORAGE_KEYS.userData);
   if (raw === null) return null;

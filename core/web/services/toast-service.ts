@@ -2,7 +2,7 @@ import { injectable } from 'inversify';
 
 export type ToastIntent = 'error' | 'success' | 'info' | 'warning';
 
-/** Lifetimes of spec §9. */
+/** Lifetimes as the spec's Business constants and limits section fixes them. */
 export const TOAST_TIMEOUTS: Readonly<Record<ToastIntent, number>> = {
   error: 10_000,
   success: 10_000,
@@ -10,7 +10,7 @@ export const TOAST_TIMEOUTS: Readonly<Record<ToastIntent, number>> = {
   warning: 5_000,
 };
 
-/** Several messages appear this far apart (spec §8). */
+/** Several messages appear this far apart, so each can be read. */
 export const TOAST_STAGGER_MS = 500;
 
 export interface ToastRequest {

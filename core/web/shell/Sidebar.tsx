@@ -12,7 +12,7 @@ export interface SidebarProps {
 }
 
 /**
- * The main navigation in one of the four layouts of spec §2; where it sits (docked, overlay, under
+ * The main navigation in one of the four layouts; where it sits (docked, overlay, under
  * the top bar) is the shell's business.
  */
 export function Sidebar({ layout, groups }: SidebarProps) {

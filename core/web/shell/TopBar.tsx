@@ -59,7 +59,7 @@ export interface TopBarProps {
 }
 
 /**
- * Spec §2 top bar: sidebar toggle, product name, the plugins' top-bar items, notifications,
+ * The top bar: sidebar toggle, product name, the plugins' top-bar items, notifications,
  * dark mode, language and the profile menu.
  */
 export const TopBar = observer(function TopBar({ sidebarOpen, onToggleSidebar }: TopBarProps) {

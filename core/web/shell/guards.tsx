@@ -7,11 +7,11 @@ import { ENTER_EMAIL_PATH, HOME_PATH, LOGIN_PATH, MAIN_PATH } from './paths';
 
 export { ENTER_EMAIL_PATH, HOME_PATH, LOGIN_PATH, MAIN_PATH };
 
-/** The pages EnterEmail may be reached from (spec §2): it is a step of signing in. */
+/** The pages EnterEmail may be reached from: it is a step of signing in. */
 const ENTER_EMAIL_ORIGINS: ReadonlySet<string> = new Set([LOGIN_PATH, ENTER_EMAIL_PATH]);
 
 /**
- * Whether the stored user has an e-mail. The stored user is only known to be an object (spec §4),
+ * Whether the stored user has an e-mail. The stored user is only known to be an object,
  * so the field is checked rather than trusted.
  */
 export function hasEmail(user: SessionUser | null): boolean {
@@ -21,7 +21,7 @@ export function hasEmail(user: SessionUser | null): boolean {
 
 /**
  * Which page the user was last shown, as opposed to the locations guards only passed through on
- * the way. "Arriving from a page" (spec §2) means the former: a redirect hop is not a page.
+ * the way. "Arriving from a page" means the former: a redirect hop is not a page.
  */
 export class NavigationTrail {
   private shown: string | null = null;
@@ -90,7 +90,7 @@ export const SignedOutOnly = observer(function SignedOutOnly({ children }: { chi
 
 /**
  * Any guarded route: without a stored user, remember where they were going and sign in first;
- * a user without an e-mail is held on EnterEmail until they give one (spec §4).
+ * a user without an e-mail is held on EnterEmail until they give one.
  */
 export const RequireSession = observer(function RequireSession({ children }: { children: ReactNode }) {
   const session = useInjection(SessionStore);
@@ -104,7 +104,7 @@ export const RequireSession = observer(function RequireSession({ children }: { c
 });
 
 /**
- * EnterEmail (spec §2): signed in without an e-mail, and arrived from Login or EnterEmail. A fresh
+ * EnterEmail: signed in without an e-mail, and arrived from Login or EnterEmail. A fresh
  * start of the app has no earlier page, so reloading EnterEmail keeps the user there.
  */
 export const RequireMissingEmail = observer(function RequireMissingEmail({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-/** The core's own routes (spec §2), apart from the guards so the sign-in screen can name them without the router. */
+/** The core's own routes, apart from the guards so the sign-in screen can name them without the router. */
 export const HOME_PATH = '/';
 export const LOGIN_PATH = '/login';
 export const ENTER_EMAIL_PATH = '/enter-email';

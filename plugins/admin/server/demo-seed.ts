@@ -146,7 +146,7 @@ async function seedUsers({ tx, demo }: Seeding, passwordHash: string): Promise<M
       tgUserId: user.tgLogin ? 700_000_100 + index : null,
       managerId: manager,
       roles: user.roles,
-      // One user holds a code beyond their roles (spec §6: additional permissions).
+      // One user holds a code beyond their roles (an additional permission).
       extraCodes: user.username === 'carla.mendes' ? ['JA'] : [],
       blocked: user.status === 'blocked',
       deleted: user.deleted === true,

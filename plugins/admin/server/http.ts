@@ -5,7 +5,7 @@ import { SERVERS_CODE } from '../shared/keitaro';
 import { USERS_CODE } from '../shared/services';
 import { SYSTEM_SETTINGS_CODE } from '../shared/system-settings';
 
-/** The admin codes of spec §6, as route access. */
+/** The admin codes, as route access. */
 export const ACCESS = {
   articles: { requires: ARTICLE_CODE },
   settings: { requires: SYSTEM_SETTINGS_CODE },

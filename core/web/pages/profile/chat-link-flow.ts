@@ -41,7 +41,7 @@ export type WindowOpener = () => LinkWindow | null;
 const openBlankWindow: WindowOpener = () => window.open('', '_blank');
 
 /**
- * Linking the chat-platform account (spec §4): ask the server for an authorization, open it in a
+ * Linking the chat-platform account: ask the server for an authorization, open it in a
  * new window, then confirm with the hash — every 2 s while the server answers 409 (not finished),
  * until it succeeds, fails, 10 minutes pass, or the window is closed and one last check is still 409.
  */

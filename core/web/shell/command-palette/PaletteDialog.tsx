@@ -13,7 +13,7 @@ import { recordResults, unreachedTitles, type PaletteRecord, type PaletteRecordG
 import { searchScreens, type PaletteScreen } from './search-screens';
 import { useRecordSearch, type RecordSearchState } from './use-record-search';
 
-/** Spec §9 layer stacking: modals sit at 1100, above menus and overlays (1000). */
+/** Layer stacking: modals sit at 1100, above menus and overlays (1000). */
 const MODAL_Z_INDEX = 1100;
 
 const useStyles = makeStyles({

@@ -65,7 +65,7 @@ function EntryItem({ entry, current }: { entry: PluginSidebarEntry; current: boo
   );
 }
 
-/** Spec §2 "Horizontal": a menu bar under the top bar, each group a menu button listing its links. */
+/** The "Horizontal" layout: a menu bar under the top bar, each group a menu button listing its links. */
 export function HorizontalNav({ groups }: { groups: readonly SidebarGroup[] }) {
   const { t } = useTranslation();
   const styles = useStyles();

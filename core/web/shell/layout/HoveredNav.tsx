@@ -56,7 +56,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Spec §2 "Hovered": an 80 px icon rail that widens over the page, showing the group names and
+ * The "Hovered" layout: an 80 px icon rail that widens over the page, showing the group names and
  * link labels, while the pointer is on it or focus is in it.
  */
 export function HoveredNav({ groups }: { groups: readonly SidebarGroup[] }) {

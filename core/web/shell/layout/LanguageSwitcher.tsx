@@ -11,7 +11,7 @@ function isLanguage(value: string | undefined): value is Language {
   return LANGUAGES.some((language) => language === value);
 }
 
-/** Spec §2: English or Russian, remembered by the i18n service. */
+/** English or Russian, remembered by the i18n service. */
 export const LanguageSwitcher = observer(function LanguageSwitcher() {
   const { t } = useTranslation();
   const styles = useStyles();

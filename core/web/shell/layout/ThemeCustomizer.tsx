@@ -20,7 +20,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Spec §2: a floating button opening the theme customizer. Every choice applies at once; the
+ * A floating button opening the theme customizer. Every choice applies at once; the
  * theme service remembers it.
  */
 export function ThemeCustomizer() {

@@ -46,7 +46,7 @@ function useSelectedGroup(groups: readonly SidebarGroup[]): [MenuGroup | undefin
   return [selected, setPicked];
 }
 
-/** Spec §2 "Two Column", 360 px: the groups as an icon column (tabs) and the selected group's links beside it. */
+/** The "Two Column" layout, 360 px: the groups as an icon column (tabs) and the selected group's links beside it. */
 export function TwoColumnNav({ groups }: { groups: readonly SidebarGroup[] }) {
   const { t } = useTranslation();
   const styles = useStyles();

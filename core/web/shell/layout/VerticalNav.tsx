@@ -19,7 +19,7 @@ const useStyles = makeStyles({
   },
 });
 
-/** Spec §2 "Vertical": every group's name with its links under it, 280 px wide; a group folds at its name. */
+/** The "Vertical" layout: every group's name with its links under it, 280 px wide; a group folds at its name. */
 export function VerticalNav({ groups }: { groups: readonly SidebarGroup[] }) {
   const { t } = useTranslation();
   const styles = useStyles();

@@ -201,7 +201,7 @@ export const ICONS: Readonly<Record<string, FluentIcon>> = {
   wrench: WrenchRegular,
 };
 
-/** One icon per menu group of spec §2, for the layouts that show groups as icons. */
+/** One icon per known menu group, for the layouts that show groups as icons. */
 export const GROUP_ICONS: Readonly<Record<KnownMenuGroup, FluentIcon>> = {
   dashboard: BoardRegular,
   main: HomeRegular,

@@ -1,6 +1,7 @@
 /**
- * Layer stacking of spec §9, the one place these numbers live. Fluent's portals are mapped onto
- * them by `usePortalLayers`; our own positioned elements use them directly.
+ * Layer stacking as the spec's Business constants and limits section fixes it, the one place these
+ * numbers live. Fluent's portals are mapped onto them by `usePortalLayers`; our own positioned
+ * elements use them directly.
  */
 export const LAYERS = {
   overlay: 1000,
@@ -11,7 +12,7 @@ export const LAYERS = {
 
 /**
  * Page chrome that stays put while the page scrolls (top bar, docked sidebar, floating button):
- * above the page, below every layer of §9, so menus, overlays and dialogs always cover it.
+ * above the page, below every layer of `LAYERS`, so menus, overlays and dialogs always cover it.
  */
 export const CHROME_LAYER = LAYERS.overlay - 100;
 

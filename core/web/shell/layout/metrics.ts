@@ -1,9 +1,9 @@
 import type { Layout } from '../../services/theme-service';
 
-/** Spec §9: the sidebar closes below this window width and opens above it. */
+/** The sidebar closes below this window width and opens above it. */
 export const SIDEBAR_BREAKPOINT_PX = 1400;
 
-/** Spec §9 sidebar widths; the horizontal layout has no side column. */
+/** Sidebar widths; the horizontal layout has no side column. */
 export const SIDEBAR_WIDTHS: Readonly<Record<Exclude<Layout, 'horizontal'>, number>> = {
   vertical: 280,
   'two-column': 360,

@@ -10,7 +10,7 @@ const TOOLTIPS = '.fui-Tooltip__content';
 
 /**
  * Fluent lifts every portal to z-index 1 000 000, above anything the app positions itself; this
- * puts dialogs, menus and tooltips on the §9 layers instead. `:has()` makes each rule outrank
+ * puts dialogs, menus and tooltips on our own layers (`LAYERS`) instead. `:has()` makes each rule outrank
  * Fluent's single class. Toasts are left where Fluent puts them, on top of everything.
  *
  * A menu opened from inside a dialog (a dropdown in a form) must still cover that dialog: portals
