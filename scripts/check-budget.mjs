@@ -7,7 +7,7 @@
 //    of plugins/ may be in what /login downloads, and no plugin manifest may be anywhere in the web build.
 // 2. What a signed-in reload of the transactions screen downloads until its rows show, measured in
 //    Chromium on the built product (dist/, so `npm run build` comes first; scripts/budget/signed-in-download.ts).
-//    Issue 29's target is 220 KB gzip, and it is below the floor of the design card's packages: a list
+//    The target is 220 KB gzip, and it is below the floor of the design card's packages: a list
 //    screen built on them alone, with no app code, strings or data (scripts/budget/floor/list-screen.tsx),
 //    is 231 KB gzip, React DOM 60 of it. The stage prints that floor beside the figure and the target, and
 //    enforces the figure reached (491 KB, from 592 KB) with about 2 % of room (the demo records the list shows
@@ -177,7 +177,7 @@ console.log(
 const targetMet = signedIn <= SIGNED_IN_TARGET;
 console.log(
   `budget: a signed-in reload of ${SCREEN} downloads ${kb(signedIn)} gzip until its rows show (limit ${kb(SIGNED_IN_LIMIT)}; ` +
-    `issue 29's target ${kb(SIGNED_IN_TARGET)} ${targetMet ? '✓' : `✗, ${kb(signedIn - SIGNED_IN_TARGET)} over`}) in ${downloads.length} responses; the largest:`,
+    `target ${kb(SIGNED_IN_TARGET)} ${targetMet ? '✓' : `✗, ${kb(signedIn - SIGNED_IN_TARGET)} over`}) in ${downloads.length} responses; the largest:`,
 );
 for (const download of [...downloads].sort((a, b) => b.gzip - a.gzip).slice(0, TOP_CONTRIBUTORS)) {
   console.log(`  ${kb(download.gzip).padStart(10)}  ${download.url}`);

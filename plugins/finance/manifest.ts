@@ -3,7 +3,7 @@ import { EMPLOYEE_DETAIL_SLOT } from './shared/employee-detail-slot';
 
 const code = permissionsOf('finance');
 
-/** Finance (spec §2 Finance routes, §6 Finance codes). Its API is the `finance` service. */
+/** Finance: its routes and codes. Its API is the `finance` service. */
 export const financeManifest: PluginManifest = {
   id: 'finance',
   version: '0.1.0',
@@ -114,7 +114,7 @@ export const financeManifest: PluginManifest = {
       record: 'finance.agencies',
       nav: { group: 'finance', icon: 'team' },
     },
-    // Spec §1 areas without spec routes (issue 20): cash flow, card corrections, pay, departments.
+    // Finance areas the spec names without routes of their own: cash flow, card corrections, pay, departments.
     {
       path: '/cash-flow',
       titleKey: 'finance:nav.cashFlow',
@@ -174,8 +174,8 @@ export const financeManifest: PluginManifest = {
       nav: { group: 'finance', icon: 'code' },
     },
   ],
-  // Spec §6 finance codes: the flag group's and the sidebar-only FL and FJ. The spec names FV, FE and FH
-  // without a screen; issue 20's areas reuse codes where one fits and give FE and FH a meaning:
+  // Finance codes: the flag group's and the sidebar-only FL and FJ. The spec names FV, FE and FH
+  // without a screen; the later areas reuse codes where one fits and give FE and FH a meaning:
   // - cash flow is a view of transactions: FT;
   // - card corrections reconcile a wallet: FW; approving one also writes a transaction, so FW and FT;
   // - calculation models, their assignments and monthly motivation (pay): FE; approving a month's

@@ -1,6 +1,6 @@
 import type { PluginManifest } from '@core/sdk/shared';
 
-/** Messenger bots (spec §2 `/tg-bots`, §3 Bot, §6 MB). Its API is the `messenger` service. */
+/** Messenger bots (`/tg-bots`, code MB). Its API is the `messenger` service. */
 export const messengerManifest: PluginManifest = {
   id: 'messenger',
   version: '0.1.0',
@@ -19,6 +19,6 @@ export const messengerManifest: PluginManifest = {
     },
   ],
   permissions: [{ code: 'MB', area: 'messenger', description: { en: 'Messenger bots', ru: 'Боты мессенджера' } }],
-  // Spec §6: the messenger flag is exactly MB.
+  // The messenger flag is exactly MB.
   areaFlags: { messenger: ['MB'] },
 };

@@ -3,7 +3,7 @@ import { permissionsOf, type PluginManifest } from '@core/sdk/shared';
 const code = permissionsOf('shop');
 
 /**
- * The shop (spec §2 Shop routes, §3, §6 shop codes): the agency's internal store of ad assets.
+ * The shop: the agency's internal store of ad assets.
  * Its API is the `shop` service. Team bots are messenger bots running the shop's order handler,
  * hence the dependency on the messenger plugin.
  */
@@ -75,7 +75,7 @@ export const shopManifest: PluginManifest = {
       nav: { group: 'shop', icon: 'chart-bar' },
     },
   ],
-  // Spec §6 shop codes.
+  // The shop's codes.
   permissions: [
     code('SC', 'Shop categories', 'Категории магазина'),
     code('SP', 'Shop products', 'Товары магазина'),

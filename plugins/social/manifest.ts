@@ -3,7 +3,7 @@ import { permissionsOf, type PluginManifest } from '@core/sdk/shared';
 const code = permissionsOf('social');
 
 /**
- * The social-ad platform (spec §1, §2 social-ad routes, §3 Ad platform, §6): platform accounts, the
+ * The social-ad platform: platform accounts, the
  * ad accounts and pages they hold, the campaign tree, insight reports and the Conversions API, on
  * Meta's Marketing (Graph) API. Its API is the `social` service.
  *
@@ -88,7 +88,7 @@ export const socialManifest: PluginManifest = {
       nav: { group: 'social', icon: 'toolbox' },
     },
   ],
-  // Spec §6: the sidebar's MA, MC, FO and the flag group's MD, MP, MQ, MS, MV.
+  // The sidebar's MA, MC, FO and the flag group's MD, MP, MQ, MS, MV.
   permissions: [
     code(
       'MA',

@@ -3,7 +3,7 @@ import { permissionsOf, type PluginManifest } from '@core/sdk/shared';
 const code = permissionsOf('system');
 
 /**
- * System infrastructure (spec §1, §2 System routes, §3, §6 Y* codes): proxies and their providers,
+ * System infrastructure: proxies and their providers,
  * services (registrar, CDN and hosting accounts), servers, sites and their whites, projects,
  * domains and their registrants, languages and country languages. Its API is the `system` service.
  * Buying proxies and domains runs as background jobs on the kernel's job runner.
@@ -99,7 +99,7 @@ export const systemManifest: PluginManifest = {
       nav: { group: 'system', icon: 'map' },
     },
   ],
-  // Spec §6 system codes.
+  // The system codes.
   permissions: [
     code('YP', 'Proxies and proxy providers (buying included)', 'Прокси и поставщики прокси (включая покупку)'),
     code('YS', 'Services: registrar, CDN and hosting accounts', 'Сервисы: аккаунты регистраторов, CDN и хостингов'),

@@ -3,7 +3,7 @@ import { permissionsOf, type PluginManifest } from '@core/sdk/shared';
 const code = permissionsOf('tracker');
 
 /**
- * The tracker (spec §2 Tracker routes, §6 tracker codes): affiliate work on top of Keitaro. Its API
+ * The tracker: affiliate work on top of Keitaro. Its API
  * is the `tracker` service. Keitaro servers stay in admin and verticals in finance: both are used
  * through their `shared/` exports, hence the dependencies.
  */
@@ -87,7 +87,7 @@ export const trackerManifest: PluginManifest = {
       nav: { group: 'tracker', icon: 'stack' },
     },
   ],
-  // Spec §6 tracker codes.
+  // The tracker's codes.
   permissions: [
     code('TF', 'Finance projects', 'Финансовые проекты'),
     code('TA', 'Advertisers', 'Рекламодатели'),

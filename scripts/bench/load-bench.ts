@@ -12,7 +12,7 @@ import { count, ms } from './measure';
 import { PROFILE } from './profile';
 
 /*
- * The load figures of issue 12's point 7: the list API under 50 and 200 concurrent connections
+ * The load figures: the list API under 50 and 200 concurrent connections
  * (autocannon on loopback, each run bounded), side by side with a bare Fastify route that sends
  * the engine's own statements for the same page to the same database and answers the same JSON.
  * The API should reach at least 70 % of the bare route's successful requests per second, and

@@ -21,7 +21,7 @@ import { factDateHolding, ROWS, seedBenchData } from './seed';
 /*
  * `npm run bench` (scripts/bench/bench.mjs runs this file through vitest): figures for the
  * resource engine's list and export on 100 000 rows, on PGlite and, when one is available,
- * PostgreSQL, for the generated list screen in Chromium (section `list`, with issue 28's record
+ * PostgreSQL, for the generated list screen in Chromium (section `list`, with the record
  * search and record page request, search-bench.ts), and for the list API under load beside a bare
  * route (section `load`, load-bench.ts). It prints; it asserts nothing
  * (only that the pages it measures really show what they should).
@@ -66,7 +66,7 @@ const EXPORT_STEPS: readonly ExportStep[] = [ROWS / 4, ROWS / 2, ROWS].map(
   (rows): ExportStep => ({ rows, params: rows === ROWS ? {} : { 'filter[date_fact][lte]': factDateHolding(rows) } }),
 );
 
-// Issue 29: a cold navigation to the transactions screen shows its rows within 450 ms (p50). The smoke
+// The target: a cold navigation to the transactions screen shows its rows within 450 ms (p50). The smoke
 // run's 1 000 transactions hold only 15 that list A matches, so it opens the screen unfiltered.
 const TRANSACTIONS_SCREEN: PageCase = SMOKE
   ? {
@@ -120,7 +120,7 @@ const BENCH_PAGES: readonly PageCase[] = SMOKE
       BENCH_1000_ROWS,
     ];
 
-/** Issue 12's load case: the transactions screen's first page as the browser asks for it. */
+/** The load case: the transactions screen's first page as the browser asks for it. */
 const LOAD_CASE: ListCase = {
   label: 'load',
   description: 'transactions, page 1 of 50 rows, default order',
@@ -188,7 +188,7 @@ async function measureLists(
   for (const list of missed) {
     for (const plan of await explainList(server.db, list)) report.plan(`${label}, list ${list.label}`, plan);
   }
-  // Issue 28: record search across every readable resource and a record page's one request.
+  // Record search across every readable resource and a record page's one request.
   const transaction = await seededTransaction(server.db);
   await measureSearch(report, label, server, token, transaction);
   await measureOverview(report, label, server, token, transaction);

@@ -10,7 +10,7 @@ import { PROFILE } from './profile';
 import { ROWS } from './seed';
 
 /*
- * Issue 28's record figures on the seeded data, as the superadmin: record search (Ctrl+K,
+ * The record figures on the seeded data, as the superadmin: record search (Ctrl+K,
  * `GET /api/auth/search?q=`, every readable resource, one statement each) and a record page's one
  * request (`GET <path>/:id/overview`), through Fastify's inject; and the plan of the search
  * statement for the 100 000 transactions, from the engine's own statement builder.

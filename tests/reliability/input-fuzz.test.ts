@@ -19,7 +19,7 @@ import {
 } from '../support/server/test-database';
 
 /*
- * The reliability suite's input fuzz (issue 12): every write endpoint and list query of every plugin
+ * The reliability suite's input fuzz: every write endpoint and list query of every plugin
  * this build has, fed refused input made by fast-check: wrong JSON types, NUL, long and unicode text,
  * prototype keys, non-canonical ids, NaN and far dates. Every answer must be a 4xx with
  * `{ message, errors }` and the database must be exactly as it was.

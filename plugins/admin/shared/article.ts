@@ -1,6 +1,6 @@
 import { defineResource } from '@core/sdk/shared';
 
-/** Article (admin), spec §3: an id, a URL and an external number such as 'ERP-321'. */
+/** Article (admin): an id, a URL and an external number such as 'ERP-321'. */
 export interface Article {
   readonly id: number;
   readonly url: string;
@@ -11,10 +11,9 @@ export interface Article {
 export const ARTICLE_CODE = 'JA';
 
 /**
- * The articles screen as a resource definition, for the day the core resource engine mounts it
- * (`ServerPlugin.resources`). Until then plugins/admin/server/articles-routes.ts serves the same
- * calls of spec §7 (`GET articles`, `POST articles`, `PATCH` and `DELETE articles/{id}`) by hand
- * over the same table.
+ * The articles screen as a resource definition. The admin server lists it among its `resources`, so
+ * the core resource engine serves `GET articles`, `POST articles`, `PATCH` and `DELETE articles/{id}`
+ * over this table.
  */
 export const articlesResource = defineResource({
   id: 'admin.articles',

@@ -7,7 +7,7 @@ import {
 } from '@core/sdk/shared';
 
 /**
- * Keitaro servers and their reverses (spec §3, §4). A reverse is a domain or proxy endpoint that
+ * Keitaro servers and their reverses. A reverse is a domain or proxy endpoint that
  * fronts a Keitaro tracker server. It is either free (in the pool, on no server) or sits on one
  * server as waiting, active or on hold.
  *

@@ -2,7 +2,7 @@ import { defineResource, fieldBuilders } from '@core/sdk/shared';
 import { SERVERS_CODE } from './keitaro';
 
 /**
- * RDP servers (spec §3: name, url, ip, username, password) and the users granted on each
+ * RDP servers (name, url, ip, username, password) and the users granted on each
  * (an "RDP user" links a user to a server). The password is write-only.
  */
 

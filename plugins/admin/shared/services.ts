@@ -1,5 +1,5 @@
 /**
- * Outside services a user can hold an account in (spec §3 "Service link", "Tracker user"), as
+ * Outside services a user can hold an account in (service links, tracker users), as
  * `GET references/services` lists them. A user's accounts in them are their service links; of
  * a user's links to one service exactly one is the default.
  */

@@ -37,7 +37,7 @@ export interface FinanceServerOptions {
 }
 
 /**
- * The finance service (spec §2 Finance, §3, §7): the fourteen resources through the core engine
+ * The finance service: the fourteen resources through the core engine
  * with the finance rules as engine hooks (USD amounts, balances, drafts, employees), and the
  * routes of its own: spreadsheet tables and their data, rate import, draft conversion, employee
  * subordinates and salary, dashboard figures. Tests build it with their own environment.

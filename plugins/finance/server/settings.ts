@@ -2,7 +2,8 @@ import { defineSetting, type SettingDefinition } from '@core/sdk/server';
 
 /**
  * How deep the spreadsheet-table tree may go. A root table is level 1, its children level 2, and
- * so on; no table may sit below this level (spec §5: 'Max nesting level is reached').
+ * so on; no table may sit below this level, refused with the spec's Validation rules message
+ * 'Max nesting level is reached'.
  */
 export const MAX_NESTING_LEVEL = defineSetting({
   type: 'integer',

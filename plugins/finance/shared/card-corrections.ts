@@ -10,7 +10,7 @@ import {
 import { FINANCE_MONEY, transactionsResource, walletsResource } from './resources';
 
 /**
- * Card corrections (issue 20): the difference between a card wallet's bank statement and the
+ * Card corrections: the difference between a card wallet's bank statement and the
  * books on a day. The server computes the book balance and the difference while a correction is
  * open; approving books the adjusting transaction under a correction article, and an approved
  * correction is never edited again, only reversed by another (see server/card-corrections).

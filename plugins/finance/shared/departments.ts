@@ -2,7 +2,7 @@ import { MOTIVATION_MONTH_PATTERN } from './motivation';
 import type { DepartmentType } from './resources';
 
 /**
- * The department views' wire types (issue 20): `GET departments/{type}?month=YYYY-MM` and
+ * The department views' wire types: `GET departments/{type}?month=YYYY-MM` and
  * `GET departments/summary?month=YYYY-MM`. Amounts are exact decimal strings in US dollars; a
  * department is every live division marked with its department type.
  */

@@ -1,5 +1,5 @@
 /**
- * Active, fired or all (spec §4: employees are listed as active, fired or all). An employee is
+ * Active, fired or all: the three ways employees are listed. An employee is
  * fired from their `fired_date` on: fired when it is set and not after today (the server's date,
  * UTC); an employee with a firing date still ahead is active until that day. Lists default to
  * active (`status=active`); `status=fired` and `status=all` show the others. The list screen offers

@@ -3,7 +3,7 @@ import { calculationModelsResource } from './pay-models';
 import { divisionsResource, employeesTarget, transactionDraftsTarget, walletsResource } from './resources';
 
 /**
- * Motivation (issue 20): a month's pay of each employee as their calculation model computes it,
+ * Motivation: a month's pay of each employee as their calculation model computes it,
  * reviewed, corrected with a comment and approved. One sheet per month holds a line per employee;
  * approving the sheet creates a payroll transaction draft per paid line and locks the sheet and its
  * lines for good. The department views read payroll from these tables by SQL: the lines'

@@ -3,7 +3,7 @@ import { PAY_MEASURES, PAY_RULE_KINDS, PAY_SCOPES, type PayMeasure, type PayRule
 import { divisionsResource, employeesTarget, projectsResource, verticalsResource } from './resources';
 
 /**
- * Calculation models (issue 20): how a person's pay is computed, as data. A model has a validity
+ * Calculation models: how a person's pay is computed, as data. A model has a validity
  * period and an optional cap on the month's total; its rules (fixed salary, percent, per unit,
  * tiered) each compute one part; employees are assigned models over time. The server checks each
  * rule's combination of kind, measure, source and scope (server/pay-models/rule-checks.ts).

@@ -1,5 +1,5 @@
 /**
- * A month's pay as a calculation model computes it (issue 20): what the motivation sheet stores
+ * A month's pay as a calculation model computes it: what the motivation sheet stores
  * per employee and what its screen explains rule by rule. Amounts are exact decimal strings in US
  * dollars rounded half-up to cents; no JavaScript number ever holds one.
  */

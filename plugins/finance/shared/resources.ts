@@ -10,7 +10,7 @@ import {
 import { FINANCE_CURRENCIES } from './currencies';
 
 /**
- * The finance resources (spec §3). Each definition gives its table, REST resource and list
+ * The finance resources. Each definition gives its table, REST resource and list
  * screen; the finance server adds what the engine cannot know (USD amounts, balances, drafts).
  */
 
@@ -408,7 +408,7 @@ export const transactionDraftsResource = defineResource({
   ],
 });
 
-/** The bookkeeping resources (spec §3), in the order their tables are created; finance-resources.ts lists them all. */
+/** The bookkeeping resources, in the order their tables are created; finance-resources.ts lists them all. */
 export const BOOKKEEPING_RESOURCES: readonly ResourceDefinition[] = [
   positionsResource,
   divisionsResource,

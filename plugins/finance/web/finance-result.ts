@@ -1,7 +1,7 @@
 import { HttpError } from '@core/sdk/web';
 
 /**
- * What a finance store call hands back (spec §8): never a thrown error, but either the data with
+ * What a finance store call hands back: never a thrown error, but either the data with
  * the server's message, or the server's message or error text for the caller to show.
  */
 export type FinanceResult<T> = FinanceSuccess<T> | FinanceFailure;

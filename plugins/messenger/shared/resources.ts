@@ -5,7 +5,7 @@ const field = fieldBuilders('messenger:fields');
 /** Messengers a bot can live in; each has an adapter on the server. */
 export const MESSENGERS = ['telegram'] as const;
 
-/** What a bot is for (spec §3 Bot type); the handler class decides what it does. */
+/** What a bot is for; the handler class decides what it does. */
 export const BOT_TYPES = ['sign-in', 'notifications', 'shop', 'support', 'other'] as const;
 
 /**
@@ -61,7 +61,7 @@ export const handlerClassesResource = defineResource({
   defaultSort: { field: 'name', direction: 'asc' },
 });
 
-/** A messenger bot (spec §3 Bot): the token is a write-only secret, the webhook fields are the messenger's last report. */
+/** A messenger bot: the token is a write-only secret, the webhook fields are the messenger's last report. */
 export const botsResource = defineResource({
   id: 'messenger.bots',
   service: 'messenger',

@@ -28,7 +28,7 @@ export interface ShopServerOptions {
 }
 
 /**
- * The shop service (spec §2 Shop routes, §3, §6 S*): its resources through the core engine, the
+ * The shop service: its resources through the core engine, the
  * order engine that hands stock out once (server/orders), bulk loading of positions, manual
  * transfer, the setup queue, reports and the team bots' order handler. See README.md.
  */

@@ -2,7 +2,7 @@ import { defineResource, fieldBuilders, referenceTo, USERS_REFERENCE, type Statu
 import { botsResource } from '@plugins/messenger/shared/resources';
 
 /**
- * The shop's resources (spec §3 Category, Product, Position, Order, Agency team, Report). Each gives
+ * The shop's resources (category, product, position, order, agency team, report). Each gives
  * its table, REST resource and list screen; what a field cannot say (stock handed out once, day
  * limits, presale, the setup queue) is the server's order engine (server/orders).
  *
@@ -15,7 +15,7 @@ export const SHOP_CURRENCIES = ['USD', 'EUR'] as const;
 
 /** A category's data layout: names of the parts of a position's line, joined by colons (`login:password:email`). */
 export const FORMAT_PATTERN = '^[a-z][a-z0-9_]*(:[a-z][a-z0-9_]*){0,19}$';
-/** One line: an order text carries no line break (spec §5). */
+/** One line: an order text carries no line break. */
 export const ONE_LINE_PATTERN = '^[^\\r\\n]*$';
 /** An IANA time zone name as Intl knows them (`Europe/Kyiv`, `UTC`); the server checks it exists. */
 export const TIME_ZONE_PATTERN = '^[A-Za-z_]+(/[A-Za-z0-9_+-]+){0,2}$';

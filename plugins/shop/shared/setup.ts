@@ -1,7 +1,7 @@
 import type { ResourceRecord } from '@core/sdk/shared';
 
 /*
- * The setup queue's actions (spec §1 Setup products, code SS): `POST setup-tasks/{id}/take|done|fail`
+ * The setup queue's actions (setting up products, code SS): `POST setup-tasks/{id}/take|done|fail`
  * with `{ version, comment? }`. Wire types both sides read; the server is plugins/shop/server/setup.
  */
 

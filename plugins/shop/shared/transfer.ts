@@ -1,7 +1,7 @@
 import { defineResource, USERS_REFERENCE, type ReferenceTarget } from '@core/sdk/shared';
 
 /*
- * Manual transfer (spec §1, §2 /manual-transfer, code SM): completed orders, with the positions
+ * Manual transfer (`/manual-transfer`, code SM): completed orders, with the positions
  * reserved or sold for them, moved to another buyer and/or agency team. The wire types both sides
  * read; the server is plugins/shop/server/transfer, the page plugins/shop/web/transfer.
  */

@@ -22,7 +22,7 @@ export interface SocialServerOptions {
 }
 
 /**
- * The social service (spec §2 social-ad routes, §3 Ad platform, §6 MA MC FO and the flag group):
+ * The social service (codes MA, MC, FO and the flag group's):
  * its resources through the core engine; the Meta Marketing API adapter (graph/); account and
  * insights syncs as background jobs; pause, activate and budgets written to the platform; the
  * insights report; the Conversions API's test event. See README.md.

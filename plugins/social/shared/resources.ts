@@ -1,7 +1,7 @@
 import { defineResource, fieldBuilders, referenceTo, type StatusTone } from '@core/sdk/shared';
 
 /**
- * The social-ad platform's resources (spec §3 Ad platform): services (the platform connections),
+ * The social-ad platform's resources: services (the platform connections),
  * accounts, ad accounts, pages, the campaign tree (campaigns, adsets, ads), insight rows and the
  * Conversions API. A record that came from the platform carries its `external_id` and
  * `on_platform`; one entered by staff without a platform behind it is a planning record.
@@ -299,7 +299,7 @@ export const adsResource = defineResource({
 export const AD = referenceTo(adsResource);
 
 /**
- * One day of insights at one level (spec §3 report: clicks, views, leads, spent, date); the rates
+ * One day of insights at one level (clicks, views, leads, spent, date); the rates
  * (CPC, CPM, CPL, CTR) and spent in USD are computed when the report is read, never stored.
  * Written by the insights sync and the demo only.
  */

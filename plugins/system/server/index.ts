@@ -25,7 +25,7 @@ export interface SystemServerOptions {
 }
 
 /**
- * The system service (spec §2 System routes, §3, §6 Y*): its resources through the core engine,
+ * The system service: its resources through the core engine,
  * buying domains and proxies as background jobs through registrar, CDN and proxy-provider
  * adapters (each with a local mode that buys nothing), proxy checks, white archives and the
  * critical sites about to expire. See README.md.

@@ -33,7 +33,7 @@ export interface ProxyQuote {
 }
 
 export interface ProxyPurchaseRequest extends ProxyQuoteRequest {
-  /** Optional (spec §5): the bought proxies are named `<name> 1`, `<name> 2`… or by address without it. */
+  /** Optional: the bought proxies are named `<name> 1`, `<name> 2`… or by address without it. */
   readonly name?: string;
   /** The finance agency the proxies are for; sent only while finance runs (the proxies' `team` field). */
   readonly team?: number;

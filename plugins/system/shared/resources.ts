@@ -17,8 +17,8 @@ import {
 } from './patterns';
 
 /**
- * The system plugin's resources (spec §3 Proxy, Proxy provider, Service, Server, Project, Domain
- * user, Domain, Site, Country language, Language; whites from §1). Each gives its table, REST
+ * The system plugin's resources (proxy, proxy provider, service, server, project, domain user,
+ * domain, site, country language, language, and sites' whites). Each gives its table, REST
  * resource and list screen; what a field cannot say (buying, checks, adapters) is the server's.
  *
  * Keys are systematic: a field's label is `system:fields.<camelName>`, an enum's value labels
@@ -198,7 +198,7 @@ export const proxiesResource = defineResource({
   recordKey: 'system:records.proxy',
   access: { read: 'YP', write: 'YP' },
   fields: [
-    // Optional (spec §5): a bought proxy is named by its address until someone names it.
+    // Optional: a bought proxy is named by its address until someone names it.
     field.text('name', { maxLength: 100 }),
     field.reference('country', COUNTRIES_REFERENCE),
     field.integer('period_days', { min: 1, max: 3650 }),

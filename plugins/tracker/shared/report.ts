@@ -33,7 +33,7 @@ import type { DatePreset } from '@core/sdk/shared';
 export const REPORT_GROUPINGS = ['day', 'advertiser', 'offer', 'stream', 'campaign', 'country'] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 
-/** At most two groupings at once (issue 16): a table of two nested dimensions. */
+/** At most two groupings at once: a table of two nested dimensions. */
 export const MAX_REPORT_GROUPINGS = 2;
 
 /** The six measures stored and summed; every other measure is derived from them. */
@@ -109,7 +109,7 @@ export interface ReportAnswer {
 }
 
 /**
- * `GET report` and `GET report/export` take the same query: `preset` (a §9 preset) or `from` and
+ * `GET report` and `GET report/export` take the same query: `preset` (a date preset) or `from` and
  * `to` (`YYYY-MM-DD`, both included), `group` (one or two groupings joined by a comma: `day,offer`)
  * and optionally `tracker` (a tracker's id).
  */

@@ -11,8 +11,8 @@ import { KEITARO_SERVERS_REFERENCE } from '@plugins/admin/shared/keitaro';
 import { verticalsResource } from '@plugins/finance/shared/resources';
 
 /**
- * The tracker's resources (spec §3 Tracker, Advertiser, Offer, Stream, Bizdev deal, Limit,
- * Request). Each gives its table, REST resource and list screen; the rules a field cannot say
+ * The tracker's resources (tracker, advertiser, offer, stream, bizdev deal, limit, request).
+ * Each gives its table, REST resource and list screen; the rules a field cannot say
  * (an active server not on hold, one default stream per campaign, deals that do not overlap,
  * approvals within the day's cap) are the server's hooks (server/rules).
  *
@@ -270,7 +270,7 @@ export const bizdevRequestsResource = defineResource({
   ],
 });
 
-/** A project seen from affiliate work (spec §2 `/finance-projects`): its advertisers, vertical and manager. */
+/** A project seen from affiliate work (`/finance-projects`): its advertisers, vertical and manager. */
 export const financeProjectsResource = defineResource({
   id: 'tracker.finance_projects',
   service: 'tracker',

@@ -34,9 +34,9 @@ const SHARED_PACKAGES = [
  * Packages a built-in plugin may import though the host does not share them as singletons (they are
  * not in core/shared/shared-packages.ts): the host's build bundles them into the plugin's own chunks.
  * @fluentui/react-icons: each plugin takes the few icons it uses. @fluentui/react-charts: the
- * tracker's report chart (issue 16), loaded lazily in its own chunk; sharing it would put the
+ * tracker's report chart, loaded lazily in its own chunk; sharing it would put the
  * library and d3 in the host's build for every user. d3-geo, topojson-client and world-atlas: the
- * system plugin's country-language map (issue 18), likewise in a lazy chunk of its own.
+ * system plugin's country-language map, likewise in a lazy chunk of its own.
  */
 const BUILT_IN_PACKAGES = ['@fluentui/react-charts', 'd3-geo', 'topojson-client', 'world-atlas/countries-110m.json'];
 /** Server-side only: the HTTP framework's types and Node's own modules. */

@@ -15,7 +15,7 @@ import {
 } from '../../support/server/test-database';
 
 /*
- * Issue 12, point 7: overload used to queue without bound in front of the database, so a flood
+ * Overload used to queue without bound in front of the database, so a flood
  * made every request wait until clients timed out. Each statement here takes DB_DELAY_MS (the
  * database is slowed, not replaced: the real list runs on PGlite or PostgreSQL), so a handful of
  * requests fill the bounds and the rest must be told 503 at once.

@@ -17,7 +17,7 @@ import {
   TEMPLATE_CODES,
 } from '../../support/server/test-database';
 
-// Issue 12, defects 1, 2 and 9: a body is taken as sent, ids are canonical, text never holds a NUL.
+// Strict input: a body is taken as sent, ids are canonical, text never holds a NUL.
 let db: Database;
 let app: FastifyInstance;
 const everyCode = () => bearer(mintToken(TEMPLATE_CODES));

@@ -48,7 +48,7 @@ describe('requirementCodes', () => {
   });
 });
 
-/** Spec §6, quoted. */
+/** The flag groups of the spec's Roles and permissions section, quoted. */
 const SPEC_FLAG_GROUPS = {
   admin: ['JA', 'JS', 'JU', 'JQ', 'JT', 'VR'],
   facebook: ['MA', 'MD', 'MP', 'MQ', 'MS', 'MV'],
@@ -75,7 +75,7 @@ const PRODUCT = [
 describe('areaFlagGroups', () => {
   const groups = areaFlagGroups(PRODUCT);
 
-  it('are the groups of spec §6 from their plugins, and the messenger’s (exactly MB)', () => {
+  it("are the spec's flag groups from their plugins, and the messenger’s (exactly MB)", () => {
     expect(groups).toEqual({ ...SPEC_FLAG_GROUPS, messenger: ['MB'] });
     expect(messengerManifest.areaFlags).toEqual({ messenger: ['MB'] });
     expect(adminManifest.areaFlags).toEqual({ admin: SPEC_FLAG_GROUPS.admin });

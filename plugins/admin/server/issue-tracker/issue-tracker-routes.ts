@@ -40,7 +40,7 @@ const groupBody = {
 } as const;
 
 /**
- * The issue tracker (spec §7): its groups, each user's service account, and the user's groups.
+ * The issue tracker: its groups, each user's service account, and the user's groups.
  * Code JU: it is part of the user's detail (service tab).
  */
 export function issueTrackerRoutes(

@@ -103,9 +103,9 @@ export function keitaroHooks(adapter: KeitaroAdapter): Readonly<Record<string, R
 }
 
 /**
- * Keitaro servers and reverses (spec §3, §4; code VR). Both are engine resources, so every write
+ * Keitaro servers and reverses (code VR). Both are engine resources, so every write
  * here goes through the engine (validated, versioned, audited, in the record's history); these
- * routes keep the spec's shapes: the board, the card answers, and the state machine of
+ * routes keep the shapes the screens read: the board, the card answers, and the state machine of
  * plugins/admin/shared/keitaro.ts, where every refused action answers 409 with its reason.
  */
 export function keitaroRoutes(

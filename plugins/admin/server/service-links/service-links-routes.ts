@@ -5,7 +5,7 @@ import { ONE_DEFAULT_MESSAGE, SERVICES, type ServiceEntry, type ServiceLink } fr
 import { ACCESS } from '../http';
 import { findLink, linksOfUser, makeDefault } from './service-links-store';
 
-/** A user's service links and the default per service (spec §7), and the services they can name. Code JU. */
+/** A user's service links and the default per service, and the services they can name. Code JU. */
 export function serviceLinksRoutes(app: FastifyInstance, { db, users, audit, routes }: ServerPluginContext): void {
   const config = { access: ACCESS.users };
   const { ID_PARAMS, notFound, conflict, actorOf } = routes;

@@ -37,7 +37,7 @@ const wire = (row: TrackerUserRow, username: string): TrackerUser => ({
   created_at: isoOf(row.created_at),
 });
 
-/** Users' accounts on Keitaro trackers (spec §7 `tracker/users`), code JU. */
+/** Users' accounts on Keitaro trackers (`tracker/users`), code JU. */
 export function trackerUsersRoutes(app: FastifyInstance, context: ServerPluginContext, adapter: KeitaroAdapter): void {
   const { db, users, audit, records, routes } = context;
   const config = { access: ACCESS.users };

@@ -54,7 +54,7 @@ export class KeitaroServersApi extends ResourceApi {
 export type BoardState = 'loading' | 'ready' | 'failed';
 
 /**
- * The Keitaro board (spec §3, §4): every server with its active, on-hold and waiting reverses, and
+ * The Keitaro board: every server with its active, on-hold and waiting reverses, and
  * the pool of free reverses. Actions go through the kernel's toasts ('Success', or the server's
  * words for a refused transition, 409), and a refusal also stays on the page until dismissed.
  * Page-scoped.

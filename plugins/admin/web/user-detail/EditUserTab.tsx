@@ -37,7 +37,7 @@ function EditForm({ user, onSaved }: { user: UserInfo; onSaved: (user: UserInfo)
   );
 }
 
-/** `edit-user-tab`: the user form of spec §3, saved with `PATCH users/{id}`. */
+/** `edit-user-tab`: the user form, saved with `PATCH users/{id}`. */
 export const EditUserTab = observer(function EditUserTab({ userId }: UserDetailTabProps) {
   const { t } = useTranslation('admin');
   const model = useUserDetail(userId);

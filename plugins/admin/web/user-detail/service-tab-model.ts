@@ -31,7 +31,7 @@ export function rowsOf<T>(listing: Listing<T>): readonly T[] {
 
 /**
  * The user detail's `service-tab`: the user's service links (one default per service), their
- * issue-tracker account and groups, their Keitaro tracker accounts and their RDP grants (spec §7).
+ * issue-tracker account and groups, their Keitaro tracker accounts and their RDP grants.
  * Reads are silent; changes show the kernel's toasts ('Success', the server's 409 and 422 words).
  * Page-scoped.
  */

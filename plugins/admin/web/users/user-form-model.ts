@@ -1,6 +1,6 @@
 import type { UserInfo, UserPayload } from '../auth-types';
 
-/** The user form of spec §3 as the inputs hold it. */
+/** The user form as the inputs hold it. */
 export interface UserFormValues {
   readonly username: string;
   readonly email: string;
@@ -83,7 +83,8 @@ export interface PayloadOptions {
 }
 
 /**
- * The body of `POST users` (create) or `PATCH users/{id}` (update), spec §3 and §5:
+ * The body of `POST users` (create) or `PATCH users/{id}` (update), in the exact shape the spec's
+ * Validation rules section gives:
  * - `sub` is sent upper-case on create;
  * - the password is sent on update only when it is non-empty after trimming (as typed: spaces
  *   inside a password are the user's choice), and always on create;

@@ -1,7 +1,7 @@
 import { validationError, type Queryable } from '@core/sdk/server';
 
 /**
- * Salary for a period, from the employee's salary history (spec §3: calculated salary).
+ * Salary for a period, from the employee's salary history: the employee's calculated salary.
  *
  * Rule: each history entry holds a monthly salary from `date_start` to `date_end` (both days
  * included; no end means still in force). The period is cut into calendar months; for every month

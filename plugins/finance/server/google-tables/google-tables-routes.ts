@@ -24,7 +24,7 @@ import {
 } from './tree';
 
 /**
- * Spreadsheet tables (spec §7 finance service): a tree kept flat. `GET google-tables` lists every
+ * Spreadsheet tables (finance service): a tree kept flat. `GET google-tables` lists every
  * table with `parent_id` and `position` so the browser builds the tree; `POST google-tables/update-tree`
  * saves a whole new arrangement after drag and drop. Every change to the tree runs in one
  * transaction under one advisory lock, so two arrangements saved at once cannot interleave into a

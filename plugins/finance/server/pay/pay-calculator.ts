@@ -10,7 +10,7 @@ import { payMonth, type PayMonth } from './month';
 import { capped, percentAmount, perUnitAmount, tieredAmount } from './rule-amounts';
 
 /**
- * A month's pay under the calculation models (issue 20), computed, never stored: the motivation
+ * A month's pay under the calculation models, computed, never stored: the motivation
  * sheet stores what it takes from here. Base is the fixed-salary rules' sum, bonus the other rules'
  * sum; the model's cap limits the total by cutting the bonus only, never the base: a base above the
  * cap is paid in full with no bonus (a cap is about performance pay, not about paying less than the

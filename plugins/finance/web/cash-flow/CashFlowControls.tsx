@@ -24,7 +24,10 @@ export interface CashFlowControlsProps {
   readonly onChange: (params: CashFlowParams) => void;
 }
 
-/** The report's choices: period (a §9 preset or custom days), grouping, and a wallet, project, division or article. */
+/**
+ * The report's choices: period (a date preset or custom days), grouping, and a wallet, project, division or
+ * article.
+ */
 export function CashFlowControls({ params, labels, onChange }: CashFlowControlsProps) {
   const { t } = useTranslation('finance');
   const styles = useStyles();

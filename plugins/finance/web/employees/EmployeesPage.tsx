@@ -29,8 +29,8 @@ const idParam = (value: string | null): number | null =>
   value !== null && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 
 /**
- * `/employees`: the generated list with the status scope (active, fired or all; active first,
- * spec §4) as tabs, and a detail panel (manager, subordinates, salary history, calculated salary)
+ * `/employees`: the generated list with the status scope (active, fired or all; active first)
+ * as tabs, and a detail panel (manager, subordinates, salary history, calculated salary)
  * opened from a name, from the row menu, or by `?employee=<id>` in the address.
  */
 export function EmployeesPage() {

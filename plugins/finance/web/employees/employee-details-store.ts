@@ -119,7 +119,7 @@ function listQuery(definition: ResourceDefinition, field: string, value: number,
 /**
  * What the employee detail panel reads and changes: the employee, their subordinates, their salary
  * history and the salary calculated for a period. Every call hands back the server's message
- * instead of throwing (spec §8).
+ * instead of throwing, so the panel can show it.
  */
 @injectable()
 export class EmployeeDetailsStore {

@@ -11,7 +11,7 @@ function employeeOf(body: unknown): Employee | null {
 /**
  * The link between a staff account and an employee record, as the admin user detail's
  * `employee-tab` shows and changes it. Holds nothing between calls; every call hands back the
- * server's message instead of throwing (spec §8).
+ * server's message instead of throwing, so the tab can show it.
  */
 @injectable()
 export class EmployeeLinkStore {

@@ -1,7 +1,7 @@
 import type { Money, ResourceRecord } from '@core/sdk/shared';
 import { isRecord } from '../finance-result';
 
-/** An employee record as the finance service sends it (spec §3), with reference labels in `_labels`. */
+/** An employee record as the finance service sends it, with reference labels in `_labels`. */
 export type Employee = ResourceRecord & {
   readonly full_name: string;
   readonly hired_date?: string | null;

@@ -78,7 +78,7 @@ export class GoogleTablesStore implements StoreContribution {
     return this.tables.find((table) => table.id === id);
   }
 
-  /** Loads the tree. Its errors are only logged (spec §8); the result says whether it worked. */
+  /** Loads the tree. Its errors are only logged, as a silent read's are; the result says whether it worked. */
   async load(): Promise<FinanceResult<readonly GoogleTable[]>> {
     runInAction(() => {
       this.loading = true;

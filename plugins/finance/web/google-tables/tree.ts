@@ -1,7 +1,7 @@
 import { isRecord } from '../finance-result';
 
 /**
- * The spreadsheet-table tree (spec §3: nested, with a maximum nesting level) as pure data:
+ * The spreadsheet-table tree (nested, with a maximum nesting level) as pure data:
  * built from the flat list the server sends (`parent_id`, `position`), changed by moves, and
  * written back as the flat arrangement `POST google-tables/update-tree` takes.
  *

@@ -34,7 +34,7 @@ export function lineErrors(fieldErrors: Readonly<Record<string, readonly string[
     .flatMap(([, messages]) => messages.map((message): ImportLineError => ({ line: null, message })));
 }
 
-/** Exchange-rate CSV import; hands back the server's messages instead of throwing (spec §8). */
+/** Exchange-rate CSV import; hands back the server's messages instead of throwing, for the dialog to show. */
 @injectable()
 export class RatesImportStore {
   constructor(@inject(HttpClients) private readonly http: HttpClients) {}

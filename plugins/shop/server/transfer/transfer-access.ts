@@ -1,2 +1,2 @@
-/** Every transfer route's access: spec §6 SM, manual transfer. */
+/** Every transfer route's access: SM, manual transfer. */
 export const TRANSFER_ACCESS = { requires: 'SM' } as const;

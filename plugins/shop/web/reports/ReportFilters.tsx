@@ -23,7 +23,7 @@ export interface ReportFiltersProps {
   readonly onChange: (filters: ReportFilterValues) => void;
 }
 
-/** The report's filters: team, vertical, status and period (a §9 preset or custom days). */
+/** The report's filters: team, vertical, status and period (a date preset or custom days). */
 export function ReportFilters({ filters, verticals, labels, onChange }: ReportFiltersProps) {
   const { t } = useTranslation('shop');
   const styles = useStyles();

@@ -15,7 +15,7 @@ import {
 } from './messages-ru';
 
 /*
- * A campaign's and an adset's budget rules (spec §3; Meta's own): exactly one of a daily and a
+ * A campaign's and an adset's budget rules (Meta's own): exactly one of a daily and a
  * lifetime budget; a lifetime budget runs until a stop (end) time, which comes after the start;
  * budgets and the bid are money of the ad account's currency (an adset's through its campaign),
  * with no more decimals than that currency has, since the platform takes them in its minor unit.

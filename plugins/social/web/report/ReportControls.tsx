@@ -16,7 +16,10 @@ export interface ReportControlsProps {
   readonly onChange: (params: ReportParams) => void;
 }
 
-/** The report's choices: period (a §9 preset or custom days), level, grouping, the ad account and campaign, the chart's measure. */
+/**
+ * The report's choices: period (a date preset or custom days), level, grouping, the ad account and campaign, the
+ * chart's measure.
+ */
 export function ReportControls({ params, labels, onChange }: ReportControlsProps) {
   const { t } = useTranslation('social');
   const styles = useStyles();

@@ -10,7 +10,7 @@ import {
   servicesResource,
 } from '../../shared/resources';
 
-/** Each list screen's page (the manifest's paths, spec §2), which differ from the API's paths. */
+/** Each list screen's page (the manifest's paths), which differ from the API's paths. */
 export const SCREEN_PATHS = new Map<ResourceDefinition, string>([
   [servicesResource, '/facebook-service'],
   [accountsResource, '/facebook-accounts'],

@@ -12,7 +12,7 @@ export type { PurchaseJobOptions } from './purchase-job';
 export const PREMIUM_PRICE_MIGRATION: Migration = { name: '0005_premium_price', sql: premiumPriceSql };
 
 /**
- * Buying domains (spec §1 Domains): the purchase job and its routes under the system service.
+ * Buying domains: the purchase job and its routes under the system service.
  * Call from the plugin's `register(app, context)`; the migration 0002_local_registrar_cdn holds
  * the local registrar's and CDN's state and each purchase's term, 0005_premium_price the premium
  * price the buyer confirmed. `options` tune the job's

@@ -10,7 +10,7 @@ import { ServiceNotConfigured } from './outside-call';
 import type { DomainPurchaseConfig } from './purchase-config';
 
 /**
- * A project's registrar and CDN (spec §3 Project): services of the registrar and CDN groups, each
+ * A project's registrar and CDN: services of the registrar and CDN groups, each
  * driven by an adapter this product has. Credentials are read here, on the server, straight from
  * the services table (the API only ever shows them masked) and go nowhere but the adapter.
  */

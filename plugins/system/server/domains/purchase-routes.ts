@@ -27,7 +27,7 @@ import type { DomainPurchaseConfig } from './purchase-config';
 import { domainSubject, type DomainPurchasePayload } from './purchase-job';
 
 /*
- * Buying a domain (spec §1 Domains, YD): `POST domains/availability` asks the project's registrar,
+ * Buying a domain (code YD): `POST domains/availability` asks the project's registrar,
  * `POST domains/purchase` records the domain (job status queued) and enqueues its purchase job in
  * the same transaction (202), `POST domains/:id/retry` starts a failed or cancelled purchase again
  * from the step it stopped at.

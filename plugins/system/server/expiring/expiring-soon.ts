@@ -18,7 +18,7 @@ import { domainsResource, proxiesResource, serversResource } from '../../shared/
  */
 
 export const EXPIRING_SOON = 'system.expiring-soon';
-/** How many days ahead the daily run looks (issue 32: "a site's domain expires in 5 days"). */
+/** How many days ahead the daily run looks: time enough to renew what expires. */
 export const EXPIRING_SOON_DAYS = 5;
 /** 06:00 UTC, before the working day in the agency's zones. */
 export const EXPIRING_SOON_CRON = '0 6 * * *';

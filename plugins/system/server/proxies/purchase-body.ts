@@ -27,7 +27,7 @@ export const PURCHASE_SCHEMA = {
   required: QUOTE_REQUIRED,
   properties: {
     ...QUOTE_PROPERTIES,
-    // Optional (spec §5); when sent it names something.
+    // Optional; when sent it names something.
     name: { type: 'string', minLength: 1, maxLength: MAX_PURCHASE_NAME, pattern: '\\S' },
     team: ROW_ID,
   },

@@ -6,7 +6,7 @@ import type { Money } from '@core/sdk/shared';
  * database, buys nothing) and Namecheap's XML API.
  */
 
-/** The registrant's contact, from the domain user (spec §3 Domain user). */
+/** The registrant's contact, from the domain user. */
 export interface Registrant {
   readonly firstName: string;
   readonly lastName: string;

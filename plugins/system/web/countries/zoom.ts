@@ -1,5 +1,6 @@
 /**
- * The world map's zoom (spec §9: minimum 1, maximum 12, step 1.5). The levels are the steps from
+ * The world map's zoom: minimum 1, maximum 12, step 1.5, as the spec's Business constants and
+ * limits section fixes them. The levels are the steps from
  * the minimum, with the maximum itself as the last (1, 2.5, … 11.5, 12), so zooming in and back
  * out always passes the same levels and both ends are reachable.
  */

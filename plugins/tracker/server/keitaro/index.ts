@@ -14,8 +14,8 @@ function pushLink(subject: string | null): string | null {
 }
 
 /**
- * The Keitaro sync of offers and streams (issue 16): a durable push job after each write that
- * asks for one (issue 32), and the `sync` row actions. Answers the tracker's hooks with the push
+ * The Keitaro sync of offers and streams: a durable push job after each write that asks for one,
+ * so a push survives a restart, and the `sync` row actions. Answers the tracker's hooks with the push
  * joined to the offers' and streams' rules, for the plugin to register.
  */
 export function registerKeitaroSync(

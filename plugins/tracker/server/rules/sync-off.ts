@@ -6,7 +6,7 @@ import { flagIn, storesValues, textIn } from './snapshot';
 /**
  * An offer or stream saved with sync off shows no sync state, in the user's own write: the Keitaro
  * sync then has nothing to store afterwards, so the record's history holds no "Synced with
- * Keitaro" entry for a sync that never ran (issue 28). Only values that differ are returned, so
+ * Keitaro" entry for a sync that never ran. Only values that differ are returned, so
  * a save that leaves the state as it was changes nothing more.
  */
 export function syncOffValues({ action, next }: WriteContext): Record<string, FieldValue> {

@@ -17,7 +17,7 @@ export interface ReportControlsProps {
   readonly onChange: (params: ReportParams) => void;
 }
 
-/** The report's choices: period (a §9 preset or custom days), one or two groupings, the tracker. */
+/** The report's choices: period (a date preset or custom days), one or two groupings, the tracker. */
 export function ReportControls({ params, trackers, onChange }: ReportControlsProps) {
   const { t } = useTranslation('tracker');
   const styles = useStyles();

@@ -5,7 +5,7 @@ import type { ReportAnswer, ReportTracker } from '../../shared/report';
 
 /**
  * Which source the numbers come from, for an empty one what to set up, and the statistics left out
- * for want of a USD rate (issue 16: no number invented; issue 30: no currencies summed as one).
+ * for want of a USD rate: no number is invented, and no two currencies are summed as one.
  */
 export function SourceLine({
   answer,

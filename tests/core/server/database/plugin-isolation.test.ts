@@ -14,9 +14,9 @@ import type { PluginManifest } from '@core/shared/manifest';
 import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '../../../support/server/test-database';
 
 /*
- * A plugin's database handle sees its own schema only (issue 31 point 3), on PGlite and, under
- * scripts/with-postgres.mjs, on PostgreSQL: core's tables are refused, the role cannot be changed
- * back, and the role never outlives the plugin's transaction.
+ * A plugin's database handle sees its own schema only, so one plugin cannot read or spoil another's
+ * data. On PGlite and, under scripts/with-postgres.mjs, on PostgreSQL: core's tables are refused,
+ * the role cannot be changed back, and the role never outlives the plugin's transaction.
  */
 const manifest: PluginManifest = {
   id: 'vault',

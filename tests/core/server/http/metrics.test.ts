@@ -11,7 +11,7 @@ import type { PluginManifest } from '@core/shared/manifest';
 import { until } from '../jobs/support';
 
 /*
- * Issue 32, point 3: GET /metrics for the bearer of the metrics token (404 to anyone else), and a
+ * GET /metrics for the bearer of the metrics token (404 to anyone else), and a
  * request id on every response, every error body and every log line of the request.
  */
 

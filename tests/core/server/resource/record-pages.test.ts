@@ -18,7 +18,7 @@ import {
 import { bearer, buildServer, DB_TIMEOUT, freshDatabase, mintToken } from '../../../support/server/test-database';
 
 /*
- * Issue 28's server half: record overview, the timeline's pages and labels, comments, revert,
+ * The server half of record pages: record overview, the timeline's pages and labels, comments, revert,
  * reference filters on any reference, the resource catalogue and record search (with its plans).
  */
 

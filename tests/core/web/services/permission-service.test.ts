@@ -26,7 +26,7 @@ async function permissionsOf(
   return { permissions: kernel.get(PermissionService), session: kernel.get(SessionStore) };
 }
 
-/** Spec §6's flag groups, quoted; the messenger flag is exactly MB. */
+/** The flag groups of the spec's Roles and permissions section, quoted; the messenger flag is exactly MB. */
 const SPEC_FLAG_GROUPS = {
   admin: ['JA', 'JS', 'JU', 'JQ', 'JT', 'VR'],
   facebook: ['MA', 'MD', 'MP', 'MQ', 'MS', 'MV'],

@@ -258,7 +258,7 @@ describe('the app routes', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// E-mail rules (spec §2, §4): a user without an e-mail is held on EnterEmail until they give one.
+// E-mail rules: a user without an e-mail is held on EnterEmail until they give one.
 // ---------------------------------------------------------------------------------------------
 
 const NO_EMAIL = testUser([], { username: 'ann', email: null });

@@ -5,7 +5,7 @@ import { AUTH, openAdmin, type AdminServer, type ErrorBody } from './support-adm
 
 type Route = readonly ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, string];
 
-/** Every admin-plugin endpoint (its own and those the resource engine mounts for it) and the one code it needs (spec §6). */
+/** Every admin-plugin endpoint (its own and those the resource engine mounts for it) and the one code it needs. */
 const ROUTES: readonly Route[] = [
   ['GET', '/articles', 'JA'],
   ['POST', '/articles', 'JA'],

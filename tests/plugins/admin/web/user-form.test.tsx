@@ -31,7 +31,7 @@ const FILLED: UserFormValues = {
   manager_id: 7,
 };
 
-describe('User form rules (spec §3, §5)', () => {
+describe('User form rules', () => {
   it('sends sub upper-case on create, with the password and the role ids', () => {
     expect(userPayload(FILLED, 'create')).toEqual({
       username: 'carol',

@@ -11,7 +11,7 @@ import { financeApp, type FinanceTestApp } from './finance-support';
 import { ALL_FINANCE, money } from './finance-fixtures';
 
 /**
- * Calculation models (issue 20): the rules' amounts to the cent (marginal tiers, caps), the
+ * Calculation models: the rules' amounts to the cent (marginal tiers, caps), the
  * measures by project, vertical and division from finance's transactions and from the tracker's
  * report (enabled and disabled), the prorated fixed salary in dollars, and the strict checks of
  * rules and assignments.

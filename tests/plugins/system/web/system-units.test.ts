@@ -9,7 +9,7 @@ import { canZoomIn, canZoomOut, MAP_ZOOM, ZOOM_LEVELS, zoomIn, zoomOut } from '@
 import { clampView, panBy, WHOLE_WORLD, zoomAt } from '@plugins/system/web/countries/map-view';
 import { daysUntil, expiringIn30Days, expiryTone, PROXY_ENDS } from '@plugins/system/web/expiry/expiry-tone';
 
-describe('map zoom (spec §9: minimum 1, maximum 12, step 1.5)', () => {
+describe('map zoom (minimum 1, maximum 12, step 1.5)', () => {
   it('steps by 1.5 from 1 and stops at 12', () => {
     expect(MAP_ZOOM).toEqual({ min: 1, max: 12, step: 1.5 });
     expect(ZOOM_LEVELS).toEqual([1, 2.5, 4, 5.5, 7, 8.5, 10, 11.5, 12]);

@@ -182,7 +182,7 @@ describe('measures on known data', () => {
     expect(data).toMatchObject({ rows: [], empty: 'period', totals: { clicks: '0', revenue: '0.00', roi: null } });
   });
 
-  it('resolves a §9 preset on the server', async () => {
+  it('resolves a date preset on the server', async () => {
     const data = await answerOf('preset=today&group=day');
     const today = new Date().toISOString().slice(0, 10);
     expect(data.period).toEqual({ from: today, to: today });

@@ -43,7 +43,7 @@ describe('the kernel icon set', () => {
   });
 });
 
-describe('layout constants of spec §9', () => {
+describe('layout constants', () => {
   it('stack modal 1100, overlay 1000, menu 1000, tooltip 1100, with the page chrome below them all', () => {
     expect(LAYERS).toEqual({ modal: 1100, overlay: 1000, menu: 1000, tooltip: 1100 });
     expect(CHROME_LAYER).toBeLessThan(Math.min(...Object.values(LAYERS)));

@@ -139,7 +139,7 @@ describe('the reports page', () => {
     });
   });
 
-  it('counts a §9 preset from today, and a choice goes to the URL, the charts and the list', async () => {
+  it('counts a date preset from today, and a choice goes to the URL, the charts and the list', async () => {
     const api = service();
     const { view } = await open('/reports?filter[report_date][preset]=last_month', api);
     const month = resolveDatePreset('last_month', new Date());
