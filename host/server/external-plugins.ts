@@ -227,8 +227,8 @@ export async function planPlugins(options: PlanOptions): Promise<PluginPlan> {
 }
 
 /**
- * After `failedPath`'s plugin stopped (its migrations failed), the plugins still running: those that
- * needed it, directly or not, are refused too.
+ * After a plugin stopped (its migrations failed, so the inventory no longer counts it as running), the
+ * plugins still running: those that needed it, directly or not, are refused too.
  */
 export function withoutFailed(
   inventory: PluginInventoryBook,

@@ -5,7 +5,7 @@
  * remote the whole package would keep all of it in the host's build, the data-router, server and
  * framework parts included: 34 KB gzip on every signed-in screen, measured by the budget stage.
  * One module instance either way, so a plugin's hooks read the host's router.
- * A name added here is a promise to plugin authors (docs/plugin-author-guide.md lists these).
+ * A name added here is a promise to plugin authors (plugins/README.md lists these).
  */
 export {
   createPath,

@@ -30,7 +30,7 @@ import { UsagePacer } from './usage-pacing';
  * `/{business}/owned_pages` would need its id, which the accounts screen does not hold.
  */
 
-/** Runs one Graph call, possibly more than once: a job's wait on the platform's rate limit (platform-patience.ts). */
+/** Runs one Graph call, possibly more than once: a job's wait on the platform's rate limit (`JobProgress.patience`). */
 export type Patience = <T>(call: () => Promise<T>) => Promise<T>;
 
 const AT_ONCE: Patience = (call) => call();
