@@ -76,7 +76,7 @@ export function createAdminServerPlugin(options: AdminServerOptions = {}): Serve
     sharedViews: ['keitaro_servers'],
     messages: { ru: ADMIN_MESSAGES_RU },
     register(app, context) {
-      context.resources.hooks(rdpServersResource, rdpServerHooks(rdp, context.users, context.audit));
+      context.resources.hooks(rdpServersResource, rdpServerHooks(rdp, context));
       context.resources.hooksById(keitaroHooks(keitaro));
       const issueTracker =
         options.adapters?.issueTracker ?? configuredIssueTracker(context.settings, options.env ?? process.env);

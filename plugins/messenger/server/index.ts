@@ -90,7 +90,7 @@ export function createMessengerServerPlugin(options: MessengerServerOptions = {}
       const later = laterMessages(context, { telegramInJob });
       webhookRoute(app, context, { secrets, telegram, handlers, later });
       // Every plugin has added its handler classes once the server is ready.
-      app.addHook('onReady', () => syncHandlerClasses(db, handlers.list(), { prune: true }));
+      app.addHook('onReady', () => syncHandlerClasses(db, context.records, handlers.list(), { prune: true }));
     },
     seedDemo: (db, demo) => seedMessengerDemo(db, demo, registered?.()),
   });

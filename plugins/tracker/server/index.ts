@@ -15,7 +15,7 @@ import { reportRoutes } from './report/report-routes';
 import { STATISTICS_MESSAGES_RU } from './statistics/messages-ru';
 import { seedStatisticsDemo } from './statistics/statistics-demo';
 import { statisticsRoutes } from './statistics/statistics-routes';
-import { TRACKER_RESOURCE_HOOKS } from './rules';
+import { trackerResourceHooks } from './rules';
 import { PERFORMANCE } from './services';
 import { EXCHANGE_RATES, type UsdRateSource } from '@plugins/finance/server/services';
 
@@ -41,7 +41,7 @@ export function createTrackerServerPlugin(): ServerPlugin {
     // Each part registers its own routes here, one line each.
     register(app, context) {
       // The Keitaro push joins the offers' and streams' rules: it queues its job in their writes.
-      context.resources.hooksById(registerKeitaroSync(app, context, TRACKER_RESOURCE_HOOKS));
+      context.resources.hooksById(registerKeitaroSync(app, context, trackerResourceHooks(context.records)));
       const exchangeRates = context.optionalService(EXCHANGE_RATES);
       // No rate while finance is off: the rows in other currencies are left out, as with a day finance has no rate for.
       const rates: UsdRateSource = {

@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope, ListEnvelope, ResourceRecord } from '@core/sdk/shared';
 import {
   findRecord,
-  hardDeleteIn,
   listRecords,
   type Actor,
-  type AuditService,
   type IdParams,
   type Queryable,
   type ResourceHooks,
@@ -94,14 +92,16 @@ async function findHost(db: Queryable, id: number, forUpdate = false): Promise<H
   return rows[0] ?? null;
 }
 
+/** What taking a grant away needs of the plugin's context. */
+type GrantServices = Pick<ServerPluginContext, 'users' | 'audit' | 'records'>;
+
 /**
  * Takes a grant away: the host first, then its service link and the grant itself, each audited
  * with `actor`, in `tx`.
  */
 async function revokeGrant(
   tx: Queryable,
-  users: UsersService,
-  audit: AuditService,
+  { users, audit, records }: GrantServices,
   adapter: RdpHostAdapter,
   grant: GrantRow,
   actor: Actor,
@@ -110,19 +110,19 @@ async function revokeGrant(
   const user = await users.find(tx, Number(grant.user_id));
   if (host) await adapter.revoke(hostOf(host), { userId: Number(grant.user_id), username: user?.username ?? '' });
   await deleteServiceLink(tx, audit, { rdp_user_id: Number(grant.id) }, actor);
-  await hardDeleteIn(tx, rdpGrantRecords, Number(grant.id), actor);
+  await records.removeIn(tx, rdpGrantRecords, Number(grant.id), actor);
 }
 
 /**
  * What the engine runs around its writes of an RDP server: deleting one (alone or in a bulk
  * delete) revokes every grant on it through the host adapter first, in the delete's transaction.
  */
-export function rdpServerHooks(adapter: RdpHostAdapter, users: UsersService, audit: AuditService): ResourceHooks {
+export function rdpServerHooks(adapter: RdpHostAdapter, services: GrantServices): ResourceHooks {
   return {
     beforeWrite: async ({ tx, action, id, actorId }) => {
       if (action !== 'delete' || id === null) return;
       const { rows } = await tx.query<GrantRow>(`${GRANT_SELECT} WHERE g.server_id = $1 FOR UPDATE OF g`, [id]);
-      for (const grant of rows) await revokeGrant(tx, users, audit, adapter, grant, { id: actorId, language: 'en' });
+      for (const grant of rows) await revokeGrant(tx, services, adapter, grant, { id: actorId, language: 'en' });
     },
   };
 }
@@ -135,11 +135,8 @@ export function rdpServerHooks(adapter: RdpHostAdapter, users: UsersService, aud
  * grants themselves (`POST rdps/{serverId}/users/{userId}`, `DELETE rdps/{id}`), which go
  * through the RDP host adapter. Code VR.
  */
-export function rdpRoutes(
-  app: FastifyInstance,
-  { db, users, audit, records, routes }: ServerPluginContext,
-  adapter: RdpHostAdapter,
-): void {
+export function rdpRoutes(app: FastifyInstance, context: ServerPluginContext, adapter: RdpHostAdapter): void {
+  const { db, users, audit, records, routes } = context;
   const config = { access: ACCESS.servers };
   const definition = rdpServersResource;
   const { ID_PARAMS, idParams, notFound, conflict, languageOf, actorOf, isUniqueViolation, translated, readListQuery } =
@@ -228,7 +225,7 @@ export function rdpRoutes(
       const { rows } = await tx.query<GrantRow>(`${GRANT_SELECT} WHERE g.id = $1 FOR UPDATE OF g`, [request.params.id]);
       const grant = rows[0];
       if (!grant) throw notFound('RDP grant');
-      await revokeGrant(tx, users, audit, adapter, grant, actorOf(request));
+      await revokeGrant(tx, context, adapter, grant, actorOf(request));
     });
     return { message: 'Successfully deleted' };
   });

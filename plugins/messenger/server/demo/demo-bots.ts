@@ -36,7 +36,7 @@ export async function seedMessengerDemo(
   demo: DemoContext,
   handlers: readonly HandlerClass[] = [SIGN_IN_CLASS, NOTIFICATIONS_CLASS],
 ): Promise<void> {
-  await syncHandlerClasses(db, handlers, { prune: false });
+  await syncHandlerClasses(db, demo.records, handlers, { prune: false });
   await db.transaction(async (tx) => {
     const { rows } = await tx.query('SELECT 1 FROM messenger.bots LIMIT 1');
     if (rows.length > 0) return;

@@ -1,33 +1,34 @@
 import {
   ApiError,
-  changeRecordIn,
-  createRecordIn,
   type Actor,
   type BotHandler,
   type Database,
+  type RecordWriter,
   type ResourceHooks,
 } from '@core/sdk/server';
 import { handlerClassesResource } from '../../shared/resources';
 
 /*
  * messenger.handler_classes mirrors the handler classes the enabled plugins register, so a bot's
- * form can offer them and a bot can point at one. Only this sync writes the table: the API's
- * writes are refused by the resource's hooks, and the sync passes no hooks of its own.
+ * form can offer them and a bot can point at one. Only this sync writes the table, through the
+ * engine as the system (no author); the resource's hooks refuse every write a user makes.
  */
 
 export const HANDLER_CLASSES_READ_ONLY =
   'Handler classes come from the enabled plugins: they cannot be added, changed or deleted here.';
 
-/** Refuses every write through the API (create, edit, delete, restore, bulk delete). */
+/**
+ * Refuses every write through the API (create, edit, delete, restore, bulk delete): each has a
+ * signed-in author, while the sync writes as the system.
+ */
 export const handlerClassHooks: ResourceHooks = {
-  async beforeWrite() {
-    throw new ApiError(405, HANDLER_CLASSES_READ_ONLY);
+  async beforeWrite({ actorId }) {
+    if (actorId !== null) throw new ApiError(405, HANDLER_CLASSES_READ_ONLY);
   },
 };
 
-/** The sync writes as the system, in English, without the refusing hooks. */
+/** The sync writes as the system, in English. */
 const SYSTEM: Actor = { id: null, language: 'en' };
-const NO_HOOKS: ResourceHooks = {};
 
 interface ClassRow {
   id: string;
@@ -49,6 +50,7 @@ export type HandlerClass = Pick<BotHandler, 'name' | 'description'>;
  */
 export async function syncHandlerClasses(
   db: Database,
+  records: RecordWriter,
   registered: readonly HandlerClass[],
   options: { readonly prune: boolean },
 ): Promise<void> {
@@ -67,32 +69,30 @@ export async function syncHandlerClasses(
       };
       const row = stored.get(handler.name);
       if (!row) {
-        await createRecordIn(tx, handlerClassesResource, values, SYSTEM, NO_HOOKS);
+        await records.createIn(tx, handlerClassesResource, values, SYSTEM);
         continue;
       }
       const id = Number(row.id);
       if (row.deleted)
-        await changeRecordIn(
+        await records.changeIn(
           tx,
           handlerClassesResource,
           id,
           { action: 'restore', meta: ['deleted_at = NULL'], onDeleted: true },
           SYSTEM,
-          NO_HOOKS,
         );
       if (row.description_en !== values.description_en || row.description_ru !== values.description_ru) {
-        await changeRecordIn(tx, handlerClassesResource, id, { action: 'update', values }, SYSTEM, NO_HOOKS);
+        await records.changeIn(tx, handlerClassesResource, id, { action: 'update', values }, SYSTEM);
       }
     }
     for (const row of options.prune ? rows : []) {
       if (!row.deleted && !wanted.has(row.name)) {
-        await changeRecordIn(
+        await records.changeIn(
           tx,
           handlerClassesResource,
           Number(row.id),
           { action: 'delete', meta: ['deleted_at = now()'] },
           SYSTEM,
-          NO_HOOKS,
         );
       }
     }

@@ -1,4 +1,4 @@
-import { changeRecordIn, type Actor, type Database, type JobKind, type ServerPluginContext } from '@core/sdk/server';
+import type { Actor, Database, JobKind, RecordWriter, ServerPluginContext } from '@core/sdk/server';
 import { proxiesResource } from '../../shared/resources';
 
 /*
@@ -21,7 +21,7 @@ export function todayUtc(now: Date): string {
 }
 
 /** Marks expired the live proxies whose end date is before `today`; their ids. */
-export async function expireEndedProxies(db: Database, today: string): Promise<number[]> {
+export async function expireEndedProxies(db: Database, records: RecordWriter, today: string): Promise<number[]> {
   const { rows } = await db.query<{ id: string }>(
     `SELECT id::text AS id FROM ${proxiesResource.table} WHERE ${STILL_LIVE} ORDER BY id`,
     [today],
@@ -34,7 +34,7 @@ export async function expireEndedProxies(db: Database, today: string): Promise<n
         [today, id],
       );
       if (still.rows.length === 0) return false;
-      await changeRecordIn(
+      await records.changeIn(
         tx,
         proxiesResource,
         Number(id),
@@ -56,7 +56,9 @@ export function defineExpirySweep(context: ServerPluginContext): JobKind<null> {
     label: { en: 'Ended proxies expired', ru: 'Истечение срока прокси' },
     // The next hour sweeps again: a failed sweep need not be retried.
     maxAttempts: 1,
-    run: async () => ({ expired: (await expireEndedProxies(context.db, todayUtc(new Date()))).length }),
+    run: async () => ({
+      expired: (await expireEndedProxies(context.db, context.records, todayUtc(new Date()))).length,
+    }),
   });
   context.jobs.schedule({ id: PROXY_EXPIRY_SWEEP, kind, cron: EXPIRY_SWEEP_CRON });
   return kind;

@@ -1,4 +1,4 @@
-import { changeRecordIn, type Actor, type AfterWriteContext, type Queryable } from '@core/sdk/server';
+import type { Actor, AfterWriteContext, Queryable, RecordWriter } from '@core/sdk/server';
 import { KEITARO_SERVERS_REFERENCE } from '@plugins/admin/shared/keitaro';
 import { streamLink } from '../../shared/links';
 import { streamsResource } from '../../shared/resources';
@@ -35,6 +35,7 @@ interface StreamRow {
  * links of the live streams of one offer or of one tracker's offers that no longer match.
  */
 async function refreshStreamLinks(
+  records: RecordWriter,
   tx: Queryable,
   scope: { readonly offer: number } | { readonly tracker: number },
   actor: Actor,
@@ -54,7 +55,7 @@ async function refreshStreamLinks(
       row.keitaro_stream_id === null ? null : Number(row.keitaro_stream_id),
     );
     if (link !== row.link)
-      await changeRecordIn(tx, streamsResource, Number(row.id), { action: 'update', values: {} }, actor);
+      await records.changeIn(tx, streamsResource, Number(row.id), { action: 'update', values: {} }, actor);
   }
 }
 
@@ -64,13 +65,17 @@ const changed = ({ before, after }: AfterWriteContext, fields: readonly string[]
   fields.some((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null));
 
 /** After a tracker's slug or active server changed: its streams' links follow. */
-export async function followTracker(context: AfterWriteContext): Promise<void> {
-  if (changed(context, ['slug', 'active_server']))
-    await refreshStreamLinks(context.tx, { tracker: context.id }, { id: context.actorId, language: 'en' });
-}
+export const followTracker =
+  (records: RecordWriter) =>
+  async (context: AfterWriteContext): Promise<void> => {
+    if (changed(context, ['slug', 'active_server']))
+      await refreshStreamLinks(records, context.tx, { tracker: context.id }, { id: context.actorId, language: 'en' });
+  };
 
 /** After an offer moved to another tracker: its streams' links follow. */
-export async function followOffer(context: AfterWriteContext): Promise<void> {
-  if (changed(context, ['tracker']))
-    await refreshStreamLinks(context.tx, { offer: context.id }, { id: context.actorId, language: 'en' });
-}
+export const followOffer =
+  (records: RecordWriter) =>
+  async (context: AfterWriteContext): Promise<void> => {
+    if (changed(context, ['tracker']))
+      await refreshStreamLinks(records, context.tx, { offer: context.id }, { id: context.actorId, language: 'en' });
+  };

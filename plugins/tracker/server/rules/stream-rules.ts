@@ -1,4 +1,4 @@
-import { changeRecordIn, type Actor, type Queryable, type ResourceHooks, type WriteContext } from '@core/sdk/server';
+import type { Actor, Queryable, RecordWriter, ResourceHooks, WriteContext } from '@core/sdk/server';
 import { streamsResource } from '../../shared/resources';
 import { lockKey } from './advisory-lock';
 import { flagIn, integerIn, storesValues } from './snapshot';
@@ -18,14 +18,20 @@ function becomesDefault({ action, before, next }: WriteContext): boolean {
 }
 
 /** Clears the default flag of the campaign's other live streams, through the engine (audited). */
-async function clearOtherDefaults(tx: Queryable, campaignId: number, keep: number | null, actor: Actor): Promise<void> {
+async function clearOtherDefaults(
+  records: RecordWriter,
+  tx: Queryable,
+  campaignId: number,
+  keep: number | null,
+  actor: Actor,
+): Promise<void> {
   const { rows } = await tx.query<{ id: string }>(
     `SELECT id::text AS id FROM tracker.streams
       WHERE campaign_id = $1 AND is_default AND deleted_at IS NULL AND id <> COALESCE($2::bigint, 0) ORDER BY id`,
     [campaignId, keep],
   );
   for (const row of rows)
-    await changeRecordIn(
+    await records.changeIn(
       tx,
       streamsResource,
       Number(row.id),
@@ -42,18 +48,18 @@ async function clearOtherDefaults(tx: Queryable, campaignId: number, keep: numbe
  * same transaction. Writers making defaults of one campaign queue on a lock, so two saved at once
  * end with the later one as the only default.
  */
-export const streamHooks: ResourceHooks = {
+export const streamHooks = (records: RecordWriter): ResourceHooks => ({
   async beforeWrite(context) {
     const { tx, action, id, next, actorId } = context;
     if (action === 'delete') return;
     const campaignId = integerIn(next, 'campaign_id');
     if (campaignId !== null && storesValues(action) && becomesDefault(context)) {
       await lockKey(tx, `tracker.streams.default:${campaignId}`);
-      await clearOtherDefaults(tx, campaignId, id, { id: actorId, language: 'en' });
+      await clearOtherDefaults(records, tx, campaignId, id, { id: actorId, language: 'en' });
     }
     return {
       ...syncOffValues(context),
       link: await linkOf(tx, integerIn(next, 'offer'), campaignId, integerIn(next, 'keitaro_stream_id')),
     };
   },
-};
+});

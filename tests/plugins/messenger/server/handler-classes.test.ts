@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BotHandler, type Database } from '@core/sdk/server';
 import { syncHandlerClasses } from '@plugins/messenger/server/handlers/handler-class-sync';
-import { DB_TIMEOUT, freshDatabase } from '@core/sdk/testing';
+import { DB_TIMEOUT, demoContext, freshDatabase } from '@core/sdk/testing';
 import messenger from '@plugins/messenger/server';
 import { messengerApp, probePlugin, type MessengerTestApp } from './messenger-support';
 
@@ -88,7 +88,8 @@ describe('handler class sync', () => {
 
   it('is idempotent when several server copies sync at once', async () => {
     const registered = [echo, { ...echo, name: 'probe.other', description: { en: 'Changed', ru: 'Изменён' } }];
-    await Promise.all([1, 2, 3].map(() => syncHandlerClasses(db, registered, { prune: true })));
+    const { records } = await demoContext(db, [messenger]);
+    await Promise.all([1, 2, 3].map(() => syncHandlerClasses(db, records, registered, { prune: true })));
     expect(await classes(db)).toEqual([
       {
         name: 'messenger.notifications',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_TIMEOUT, testJobs } from '@core/sdk/testing';
+import { DB_TIMEOUT, demoContext, testJobs } from '@core/sdk/testing';
+import { createSystemServerPlugin } from '@plugins/system/server';
 import { EXPIRY_SWEEP_CRON, expireEndedProxies, PROXY_EXPIRY_SWEEP } from '@plugins/system/server/proxies/expiry-sweep';
 import { probeProxy } from '@plugins/system/server/proxies/proxy-probe';
 import {
@@ -410,11 +411,13 @@ describe('expiry sweep', () => {
     const ended = await addProxy({ address: '203.0.113.20:8080', end_date: '2021-05-01', status: 'failing' });
     const current = await addProxy({ address: '203.0.113.21:8080', end_date: '2999-01-01' });
     const disabled = await addProxy({ address: '203.0.113.22:8080', end_date: '2021-05-01', status: 'disabled' });
-    const expired = await expireEndedProxies(t.db, '2026-11-24');
+    // The engine's writer with the system plugin's hooks, as the job's context.records is.
+    const { records } = await demoContext(t.db, [createSystemServerPlugin()]);
+    const expired = await expireEndedProxies(t.db, records, '2026-11-24');
     expect(expired).toContain(ended);
     expect(expired).not.toContain(current);
     expect(expired).not.toContain(disabled);
-    expect(await expireEndedProxies(t.db, '2026-11-24')).toEqual([]);
+    expect(await expireEndedProxies(t.db, records, '2026-11-24')).toEqual([]);
     expect((await proxyRecord(ended)).status).toBe('expired');
     expect((await t.call(['YP'], 'GET', `proxies/${ended}/history`)).body).toContain('"expire"');
   });
