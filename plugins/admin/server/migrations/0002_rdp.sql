@@ -1,4 +1,4 @@
--- RDP servers (spec §3: name, url, ip, username, password) and the users granted on each.
+-- RDP servers (name, url, ip, username, password) and the users granted on each.
 CREATE TABLE rdp_servers (
   id bigserial PRIMARY KEY,
   version integer NOT NULL DEFAULT 1,

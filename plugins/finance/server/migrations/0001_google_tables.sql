@@ -1,4 +1,4 @@
--- Spreadsheet tables (spec §3 "Google table"): a tree kept flat, each row naming its parent and
+-- Spreadsheet tables ("Google tables"): a tree kept flat, each row naming its parent and
 -- its place among its siblings. Deleting a table deletes the tables under it.
 CREATE TABLE google_tables (
   id bigserial PRIMARY KEY,

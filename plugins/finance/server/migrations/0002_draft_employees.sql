@@ -1,4 +1,4 @@
--- Payroll drafts name the employee they pay (issue 28): drafts approved before the field existed
+-- Payroll drafts name the employee they pay, as a reference: drafts approved before the field existed
 -- get it from their hash, `payroll:<YYYY-MM>:<employee id>`. The engine's schema sync creates the
 -- table and the column after the migrations; on a database that has the table already, the column
 -- is added here (as the sync would: bigint) so the drafts can be filled in.

@@ -1,4 +1,4 @@
--- A proxy's team is a finance agency (issue 30), no longer free text. On a database that has proxies,
+-- A proxy's team is a finance agency, no longer free text. On a database that has proxies,
 -- the text moves to team_legacy and team becomes a reference (bigint, as the engine's schema sync
 -- makes one): the agency whose name it is, case and outer spaces aside. Text that names no agency,
 -- and every text when finance has no agencies here, stays in team_legacy, read-only and shown as not

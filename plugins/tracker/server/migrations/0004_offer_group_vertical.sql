@@ -1,4 +1,4 @@
--- An offer's group is a vertical (finance's, issue 30), no longer free text. On a database that has
+-- An offer's group is a vertical (finance's), no longer free text. On a database that has
 -- offers, the text moves to group_legacy and "group" becomes a reference (bigint, as the engine's
 -- schema sync makes one): the vertical whose name it is, case and outer spaces aside. Text that names
 -- no vertical stays in group_legacy, read-only and shown as not in the list until someone picks the
