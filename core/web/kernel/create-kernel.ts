@@ -18,6 +18,8 @@ import { RecordLinks } from '../resource/record/record-links';
 import { PageTitle } from '../services/page-title';
 import { PreferencesService } from '../services/preferences-service';
 import { ResourceCatalogueService } from '../resource/record/resource-catalogue';
+import { ReferenceLabels } from '../resource/reference-labels';
+import { ReferenceApi } from '../resource/resource-api';
 import { NotificationsStore } from '../notifications/notifications-store';
 import { StoreContributionToken, TranslationContributionToken } from './contributions';
 import {
@@ -71,6 +73,11 @@ export function createKernel(
   container.bind(ResourceCatalogueService).toSelf();
   container.bind(StoreContributionToken).toService(ResourceCatalogueService);
   container.bind(RecordLinks).toSelf();
+  // Reference labels: one cache for every screen, so a label fetched once is reused; forgotten on sign-out.
+  container
+    .bind(ReferenceLabels)
+    .toDynamicValue((context) => new ReferenceLabels(new ReferenceApi(context.get(HttpClients))));
+  container.bind(StoreContributionToken).toService(ReferenceLabels);
   // The bell's count and newest notifications, with the live stream: forgotten (and closed) on sign-out.
   container.bind(NotificationsStore).toSelf();
   container.bind(StoreContributionToken).toService(NotificationsStore);

@@ -14,7 +14,8 @@ import { ColumnPreferences, columnStorageKey } from './columns';
 import type { ResourceListApi } from './list-api';
 import { decodeListView, encodeListView, paramsOf, withScope, type ListScope, type ListView } from './list-view';
 import { ReferenceLabels } from './reference-labels';
-import { ReferenceApi, ResourceApi } from './resource-api';
+import { ResourceApi } from './resource-api';
+import { useReferenceLabels } from './use-reference-labels';
 import { ResourceFeedback } from './resource-feedback';
 import { ResourceListStore } from './resource-list-store';
 import { exportFileName, saveBlob } from './save-file';
@@ -97,6 +98,7 @@ export function useResourceList(definition: ResourceDefinition, options: Resourc
   const session = useInjection(SessionStore);
   const storage = useInjection(BrowserStorage);
 
+  const labels = useReferenceLabels();
   const [visit] = useState<Visit>(() => {
     const api = new ResourceApi(definition, http);
     const listApi = options.listApi?.(http) ?? api;
@@ -115,7 +117,7 @@ export function useResourceList(definition: ResourceDefinition, options: Resourc
       api,
       listApi,
       feedback,
-      labels: new ReferenceLabels(new ReferenceApi(http)),
+      labels,
       store,
       // Columns come from the definition alone: a contributed filter is not a column.
       columns: new ColumnPreferences(

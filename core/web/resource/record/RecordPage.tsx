@@ -34,8 +34,8 @@ import { ToastService } from '../../services/toast-service';
 import { NoAccessPage } from '../../shell/NoAccessPage';
 import { useSlotItems } from '../../shell/layout/use-slot-items';
 import { recordLabel, recordTitle } from '../format-value';
-import { ReferenceLabels } from '../reference-labels';
-import { ReferenceApi, ResourceApi } from '../resource-api';
+import { ResourceApi } from '../resource-api';
+import { useReferenceLabels } from '../use-reference-labels';
 import { ResourceFeedback, type ResourceSuccess } from '../resource-feedback';
 import { isBlocked, isDeleted } from '../row-actions';
 import type { ResourceScreenOptions } from '../types';
@@ -200,16 +200,13 @@ const LoadedRecord = observer(function LoadedRecord({
   const cards = useRecordCardStyles();
   const i18n = useInjection(I18nService);
   const toasts = useInjection(ToastService);
-  const http = useInjection(HttpClients);
   const navigate = useNavigate();
   const { record, people } = overview;
   const label = recordLabel(definition, record, i18n);
   const title = recordTitle(definition, record, i18n);
   usePageTitle(title);
-  const [{ feedback, labels }] = useState(() => ({
-    feedback: new ResourceFeedback(toasts, i18n),
-    labels: new ReferenceLabels(new ReferenceApi(http)),
-  }));
+  const [feedback] = useState(() => new ResourceFeedback(toasts, i18n));
+  const labels = useReferenceLabels();
 
   const change = async (
     run: () => Promise<unknown>,
