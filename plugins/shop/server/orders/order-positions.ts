@@ -6,7 +6,6 @@ import {
   isoInstant,
   ID_PARAMS,
   notFound,
-  recordAudit,
   type IdParams,
   type Queryable,
   type ServerPluginContext,
@@ -67,7 +66,7 @@ export function orderPositionsRoute(app: FastifyInstance, context: ServerPluginC
         const positions = await orderPositions(tx, orderId, sight === 'with-data');
         if (sight === 'with-data') {
           for (const position of positions) {
-            await recordAudit(tx, {
+            await context.audit.record(tx, {
               resource: positionsResource.id,
               recordId: position.id,
               action: 'reveal',

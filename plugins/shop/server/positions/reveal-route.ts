@@ -1,14 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope } from '@core/sdk/shared';
-import {
-  callerHolds,
-  callerId,
-  ID_PARAMS,
-  notFound,
-  recordAudit,
-  type IdParams,
-  type ServerPluginContext,
-} from '@core/sdk/server';
+import { callerHolds, callerId, ID_PARAMS, notFound, type IdParams, type ServerPluginContext } from '@core/sdk/server';
 import { positionsResource } from '../../shared/resources';
 
 /*
@@ -49,7 +41,7 @@ export function revealRoute(app: FastifyInstance, context: ServerPluginContext):
           position !== undefined &&
           (staff || (!position.deleted && position.owner !== null && Number(position.owner) === caller));
         if (!mayRead) throw notFound();
-        await recordAudit(tx, {
+        await context.audit.record(tx, {
           resource: positionsResource.id,
           recordId: request.params.id,
           action: 'reveal',
