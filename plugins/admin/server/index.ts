@@ -70,7 +70,7 @@ export function createAdminServerPlugin(options: AdminServerOptions = {}): Serve
       { name: '0006_engine_resources', sql: engineResourcesSql },
       { name: '0007_audited_writes', sql: auditedWritesSql },
     ],
-    // Ordinary lists: the core resource engine serves them (spec §7's `articles` and `rdps/server` calls).
+    // Ordinary lists: the core resource engine serves them, at the `articles` and `rdps/server` paths the screens call.
     resources: [articlesResource, rdpServersResource, keitaroServersResource, keitaroReversesResource],
     // The tracker's trackers point at a Keitaro server, whose address and key its links and sync need.
     sharedViews: ['keitaro_servers'],

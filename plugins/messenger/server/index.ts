@@ -28,7 +28,7 @@ export interface MessengerServerOptions {
 }
 
 /**
- * The messenger service (spec §2 `/tg-bots`, §3 Bot, MB): bots through the resource engine with
+ * The messenger service (`/tg-bots`, code MB): bots through the resource engine with
  * their Telegram row actions, the webhook receiver handing updates to each bot's handler class,
  * the handler classes kept in step with the plugins that add them (the `messenger.botHandlers`
  * extension point it offers), and this plugin's own two classes: sign-in through the bot

@@ -20,7 +20,7 @@ import { PERFORMANCE } from './services';
 import { EXCHANGE_RATES, type UsdRateSource } from '@plugins/finance/server/services';
 
 /**
- * The tracker service (spec §2 Tracker routes, §3, §6 T*): its resources through the core engine
+ * The tracker service: its resources through the core engine
  * with the affiliate rules as engine hooks (server/rules), and the routes of its own. See README.md.
  */
 export function createTrackerServerPlugin(): ServerPlugin {

@@ -131,7 +131,8 @@ export function rdpServerHooks(adapter: RdpHostAdapter, services: GrantServices)
  * RDP servers are an engine resource (`rdpServersResource`): it serves `POST rdps/server`,
  * `PATCH` and `DELETE rdps/server/{id}`, history, CSV export, bulk delete and references. These
  * routes add what a generic resource cannot: the list and the record with the users granted on
- * each server, `PUT rdps/server/{id}` of spec §7 (the whole form, no version needed), and the
+ * each server, `PUT rdps/server/{id}` as the spec's section on the calls it makes shapes it (the
+ * whole form, no version needed), and the
  * grants themselves (`POST rdps/{serverId}/users/{userId}`, `DELETE rdps/{id}`), which go
  * through the RDP host adapter. Code VR.
  */

@@ -222,7 +222,7 @@ describe('POST proxies/purchase', () => {
     });
   });
 
-  it('leaves proxies unnamed without a name (spec §5)', async () => {
+  it('leaves proxies unnamed without a name', async () => {
     const { info } = await purchase(order(proxy6Provider, { quantity: 1 }));
     expect((await proxyRecord((info.result as ProxyPurchaseResult).proxies[0]!)).name).toBeNull();
   });
