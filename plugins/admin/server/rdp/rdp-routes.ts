@@ -132,9 +132,8 @@ export function rdpServerHooks(adapter: RdpHostAdapter, services: GrantServices)
  * `PATCH` and `DELETE rdps/server/{id}`, history, CSV export, bulk delete and references. These
  * routes add what a generic resource cannot: the list and the record with the users granted on
  * each server, `PUT rdps/server/{id}` as the spec's section on the calls it makes shapes it (the
- * whole form, no version needed), and the
- * grants themselves (`POST rdps/{serverId}/users/{userId}`, `DELETE rdps/{id}`), which go
- * through the RDP host adapter. Code VR.
+ * whole form, no version needed), and the grants themselves (`POST rdps/{serverId}/users/{userId}`,
+ * `DELETE rdps/{id}`), which go through the RDP host adapter. Code VR.
  */
 export function rdpRoutes(app: FastifyInstance, context: ServerPluginContext, adapter: RdpHostAdapter): void {
   const { db, users, audit, records, routes } = context;
