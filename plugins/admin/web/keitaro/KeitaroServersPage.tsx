@@ -25,8 +25,6 @@ import {
   addResourceStrings,
   HttpClients,
   I18nService,
-  ReferenceApi,
-  ReferenceLabels,
   ResourceApi,
   ResourceFeedback,
   ResourceFormDialog,
@@ -34,6 +32,7 @@ import {
   useConfirm,
   useInjection,
   useListboxClass,
+  useReferenceLabels,
 } from '@core/sdk/web';
 import {
   canDeleteReverse,
@@ -278,13 +277,13 @@ const KeitaroScreen = observer(function KeitaroScreen() {
   const http = useInjection(HttpClients);
   const toasts = useInjection(ToastService);
   const i18n = useInjection(I18nService);
+  const labels = useReferenceLabels();
   const [scope] = useState(() => ({
     model: new KeitaroModel(http),
     feedback: new ResourceFeedback(toasts, i18n),
-    labels: new ReferenceLabels(new ReferenceApi(http)),
     reversesApi: new ResourceApi(keitaroReversesResource, http),
   }));
-  const { model, feedback, labels, reversesApi } = scope;
+  const { model, feedback, reversesApi } = scope;
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const { dialog: confirmDialog, ask } = useConfirm();
   useEffect(() => {

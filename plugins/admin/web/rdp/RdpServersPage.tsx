@@ -30,8 +30,6 @@ import {
   HttpClients,
   I18nService,
   PermissionService,
-  ReferenceApi,
-  ReferenceLabels,
   ReferencePicker,
   ResourcePage,
   useConfirm,
@@ -39,6 +37,7 @@ import {
   type ExtraRowAction,
   type ResourceCellProps,
   type ResourceScreenOptions,
+  useReferenceLabels,
 } from '@core/sdk/web';
 import { rdpServersResource, type RdpGrant } from '../../shared/rdp';
 import { USERS_CODE } from '../auth-types';
@@ -98,7 +97,7 @@ function RdpUsersDialog({
   const http = useInjection(HttpClients);
   const i18n = useInjection(I18nService);
   const canPickUsers = useInjection(PermissionService).has(USERS_CODE);
-  const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(http)));
+  const labels = useReferenceLabels();
   const [grants, setGrants] = useState<readonly RdpGrant[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [userId, setUserId] = useState<number | null>(null);

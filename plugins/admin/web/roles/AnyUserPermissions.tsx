@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Button, Card, CardHeader, Field, Text } from '@fluentui/react-components';
 import { KeyRegular } from '@fluentui/react-icons';
 import { USERS_REFERENCE } from '@core/sdk/shared';
-import { HttpClients, ReferenceApi, ReferenceLabels, ReferencePicker, useInjection } from '@core/sdk/web';
+import { ReferencePicker, useReferenceLabels } from '@core/sdk/web';
 import { useRolesStyles } from './roles-styles';
 
 /** Any user's additional permissions, for whoever may also read users (JU). */
 export function AnyUserPermissions({ openAdditional }: { openAdditional: (userId: number) => void }) {
   const { t } = useTranslation('admin');
   const styles = useRolesStyles();
-  const http = useInjection(HttpClients);
-  const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(http)));
+  const labels = useReferenceLabels();
   const [userId, setUserId] = useState<number | null>(null);
   const labelId = useId();
   return (

@@ -21,10 +21,8 @@ import {
 } from '@fluentui/react-components';
 import { USERS_REFERENCE } from '@core/sdk/shared';
 import {
-  HttpClients,
   HttpError,
   I18nService,
-  ReferenceApi,
   ReferenceLabels,
   ReferencePicker,
   ResourceFeedback,
@@ -32,6 +30,7 @@ import {
   ToastService,
   useInjection,
   useListboxClass,
+  useReferenceLabels,
 } from '@core/sdk/web';
 import type { UserInfo } from '../auth-types';
 import {
@@ -96,11 +95,10 @@ export interface UserFormState {
 export function useUserForm(user: UserInfo | null, onSaved: (saved: UserInfo) => void): UserFormState {
   const { t } = useTranslation('admin');
   const store = useInjection(UsersStore);
-  const http = useInjection(HttpClients);
   const toasts = useInjection(ToastService);
   const i18n = useInjection(I18nService);
   const [feedback] = useState(() => new ResourceFeedback(toasts, i18n));
-  const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(http)));
+  const labels = useReferenceLabels();
   const mode: UserFormMode = user ? 'update' : 'create';
   const [values, setValues] = useState<UserFormValues>(() => (user ? userFormFromInfo(user) : EMPTY_USER_FORM));
   const [messages, setMessages] = useState<Messages>({});

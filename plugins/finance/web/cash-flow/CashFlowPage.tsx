@@ -7,12 +7,11 @@ import {
   DownloadButton,
   HttpClients,
   I18nService,
-  ReferenceApi,
-  ReferenceLabels,
   serverMessage,
   useInjection,
   useLocaleFormat,
   useUrlReport,
+  useReferenceLabels,
 } from '@core/sdk/web';
 import type { CashFlowReport } from '../../shared/cash-flow';
 import { BalancesPanel } from './BalancesPanel';
@@ -54,7 +53,7 @@ export function CashFlowPage() {
   const styles = useStyles();
   const clients = useInjection(HttpClients);
   const api = useMemo(() => new CashFlowApi(clients), [clients]);
-  const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(clients)));
+  const labels = useReferenceLabels();
   const { params, query, report, change } = useUrlReport({
     read: readCashFlowParams,
     write: writeCashFlowParams,

@@ -4,13 +4,11 @@ import { MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/
 import { referenceTo, type ResourceRecord } from '@core/sdk/shared';
 import {
   FormDialog,
-  HttpClients,
-  ReferenceApi,
-  ReferenceLabels,
   ReferencePickerField,
   formatMoney,
   useInjection,
   useLocaleFormat,
+  useReferenceLabels,
 } from '@core/sdk/web';
 import { walletsResource } from '../../shared/resources';
 import { MotivationStore } from './motivation-store';
@@ -34,8 +32,7 @@ export function ApproveSheetDialog({ sheet, onClose, onApproved }: ApproveSheetD
   const format = useLocaleFormat();
   const styles = useStyles();
   const store = useInjection(MotivationStore);
-  const http = useInjection(HttpClients);
-  const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(http)));
+  const labels = useReferenceLabels();
   const [wallet, setWallet] = useState<number | null>(null);
   const [missing, setMissing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

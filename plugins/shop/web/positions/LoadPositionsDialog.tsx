@@ -3,14 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Checkbox, Field } from '@fluentui/react-components';
 import {
   HttpClients,
-  ReferenceApi,
-  ReferenceLabels,
   ReferencePicker,
   TextImportDialog,
   ToastService,
   useData,
   useInjection,
   type TextImportOutcome,
+  useReferenceLabels,
 } from '@core/sdk/web';
 import { PRODUCT } from '../../shared/resources';
 import { loadPositions, positionCount, productFormat } from './positions-api';
@@ -31,7 +30,7 @@ export function LoadPositionsDialog({ onClose, onLoaded }: LoadPositionsDialogPr
   const { t } = useTranslation('shop');
   const clients = useInjection(HttpClients);
   const toasts = useInjection(ToastService);
-  const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(clients)));
+  const labels = useReferenceLabels();
   const productLabel = useId();
   const [product, setProduct] = useState<number | null>(null);
   const [skipInvalid, setSkipInvalid] = useState(false);

@@ -7,14 +7,13 @@ import {
   DataView,
   HttpClients,
   I18nService,
-  ReferenceApi,
-  ReferenceLabels,
   ResourcePage,
   serverMessage,
   useData,
   useInjection,
   useLocaleFormat,
   type ResourceScreenOptions,
+  useReferenceLabels,
 } from '@core/sdk/web';
 import type { ResourceDefinition } from '@core/sdk/shared';
 import { reportsResource } from '../../shared/resources';
@@ -50,7 +49,7 @@ export function ReportsPage() {
   const styles = useStyles();
   const http = useInjection(HttpClients);
   const api = http.get(reportsResource.service);
-  const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(http)));
+  const labels = useReferenceLabels();
   const [search, setSearch] = useSearchParams();
   const filters = useMemo(() => readReportFilters(search), [search]);
   const query = summaryQuery(filters, new Date());

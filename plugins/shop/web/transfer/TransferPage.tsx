@@ -16,12 +16,11 @@ import {
 } from '@fluentui/react-components';
 import {
   HttpClients,
-  ReferenceApi,
-  ReferenceLabels,
   ReferencePicker,
   serverMessage,
   ToastService,
   useInjection,
+  useReferenceLabels,
 } from '@core/sdk/web';
 import { TRANSFER_TEAMS, TRANSFER_USERS, type TransferPreview, type TransferTarget } from '../../shared/transfer';
 import { PreviewTable } from './PreviewTable';
@@ -52,7 +51,7 @@ export const TransferPage = observer(function TransferPage() {
   const clients = useInjection(HttpClients);
   const toasts = useInjection(ToastService);
   const api = useMemo(() => new TransferApi(clients), [clients]);
-  const labels = useMemo(() => new ReferenceLabels(new ReferenceApi(clients)), [clients]);
+  const labels = useReferenceLabels();
   const ids = { kind: useId(), source: useId(), toUser: useId(), toTeam: useId() };
 
   const [sourceKind, setSourceKind] = useState<TransferSource['kind']>('user');

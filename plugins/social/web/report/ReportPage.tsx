@@ -8,12 +8,11 @@ import {
   DownloadButton,
   HttpClients,
   I18nService,
-  ReferenceApi,
-  ReferenceLabels,
   reportDays,
   serverMessage,
   useInjection,
   useUrlReport,
+  useReferenceLabels,
 } from '@core/sdk/web';
 import type { SocialReport } from '../../shared/report';
 import { InsightsSync } from './InsightsSync';
@@ -51,7 +50,7 @@ export function ReportPage() {
   const styles = useStyles();
   const clients = useInjection(HttpClients);
   const api = useMemo(() => new ReportApi(clients), [clients]);
-  const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(clients)));
+  const labels = useReferenceLabels();
   const { params, query, report, change } = useUrlReport({
     read: readReportParams,
     write: writeReportParams,

@@ -7,13 +7,12 @@ import {
   HttpClients,
   InfoDialog,
   PermissionService,
-  ReferenceApi,
-  ReferenceLabels,
   ReferencePicker,
   ResourceApi,
   ToastService,
   serverMessage,
   useInjection,
+  useReferenceLabels,
 } from '@core/sdk/web';
 import { countryLanguagesResource, LANGUAGE } from '../../shared/resources';
 
@@ -55,8 +54,9 @@ export function CountryDialog({ country, record, onClose, onSaved }: CountryDial
   const permissions = useInjection(PermissionService);
   const labelId = useId();
   const api = useMemo(() => new ResourceApi(countryLanguagesResource, clients), [clients]);
+  const known = useReferenceLabels();
+  // The record carries its languages' names: kept in the app's labels, so they need no request.
   const [labels] = useState(() => {
-    const known = new ReferenceLabels(new ReferenceApi(clients));
     const ids = idsOf(record?.languages);
     const names = namesOf(record);
     known.remember(

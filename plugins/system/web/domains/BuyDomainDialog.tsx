@@ -16,12 +16,11 @@ import {
   FormDialog,
   HttpClients,
   NumberInput,
-  ReferenceApi,
-  ReferenceLabels,
   ReferencePickerField,
   serverMessage,
   useInjection,
   useLocaleFormat,
+  useReferenceLabels,
 } from '@core/sdk/web';
 import type { DomainAvailability, DomainPurchaseStarted } from '../../shared/domain-purchase';
 import { DOMAIN_NAME_PATTERN } from '../../shared/patterns';
@@ -59,7 +58,7 @@ export function BuyDomainDialog({ onClose, onStarted }: BuyDomainDialogProps) {
   const styles = useStyles();
   const clients = useInjection(HttpClients);
   const api = useMemo(() => new DomainPurchaseApi(clients), [clients]);
-  const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(clients)));
+  const labels = useReferenceLabels();
   const [name, setName] = useState('');
   const [project, setProject] = useState<number | null>(null);
   const [domainUser, setDomainUser] = useState<number | null>(null);

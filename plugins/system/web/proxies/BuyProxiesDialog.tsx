@@ -19,13 +19,12 @@ import {
   FormDialog,
   HttpClients,
   NumberInput,
-  ReferenceApi,
-  ReferenceLabels,
   ReferencePickerField,
   serverMessage,
   useInjection,
   useListboxClass,
   useLocaleFormat,
+  useReferenceLabels,
 } from '@core/sdk/web';
 import { MAX_PROXIES_PER_PURCHASE, type ProxyQuote, type ProxyQuoteRequest } from '../../shared/proxy-purchase';
 import { PROXY_PROVIDER, PROXY_TYPES, proxiesResource, type ProxyType } from '../../shared/resources';
@@ -63,7 +62,7 @@ export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) 
   const listboxClass = useListboxClass();
   const clients = useInjection(HttpClients);
   const api = useMemo(() => new ProxyPurchaseApi(clients), [clients]);
-  const [labels] = useState(() => new ReferenceLabels(new ReferenceApi(clients)));
+  const labels = useReferenceLabels();
   const [provider, setProvider] = useState<number | null>(null);
   const [country, setCountry] = useState<number | null>(null);
   const [type, setType] = useState<ProxyType>('http');
