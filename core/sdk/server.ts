@@ -109,26 +109,20 @@ export {
 export type { RussianMessages } from '@core/server/http/message-translations';
 
 /**
- * The resource engine's reads and writes, for routes beside the generated ones: reading a body
- * as a resource's values, finding and listing records, creating, changing, removing (soft where
- * the resource keeps deleted records) and hard-deleting records inside a transaction (versioned,
- * audited, in the record's history) as an Actor. `context.records` offers the same writes.
- * assertNoBody refuses (422, NO_INPUT) a body sent to an action that takes none. The kernel already does this for
+ * The resource engine's reads, for routes beside the generated ones: reading a body as a
+ * resource's values, finding and listing records, a record's history. Writes go through
+ * `context.records` (`demo.records` in `seedDemo`), audits of what is not a record write through
+ * `context.audit`. assertNoBody refuses (422, NO_INPUT) a body sent to an action that takes none. The kernel already does this for
  * every write route without a body schema, unless the route's config says `input: 'handler'` (it reads its body
  * itself); such a route calls assertNoBody for whatever part of the body must be empty.
  */
 export {
   assertNoBody,
-  changeRecordIn,
-  createRecordIn,
   findRecord,
-  hardDeleteIn,
   listRecords,
   NO_INPUT,
   readValues,
-  recordAudit,
   recordHistory,
-  removeRecordIn,
   type Actor,
   type AfterWriteContext,
   type AuditRecord,
@@ -139,8 +133,32 @@ export {
   type WriteAction,
   type WriteContext,
 } from '@core/server/resource';
-export { updateRecord } from '@core/server/resource/mutations';
-export { writeAudit } from '@core/server/resource/audit';
+
+/**
+ * SDK 1.x: the engine's writes and the audit as free functions, beside the context's. Each is
+ * deprecated since 2.1 and kept through the 2.x line (removing a name takes a major step); they
+ * write exactly what `context.records` and `context.audit` write.
+ */
+export {
+  /** @deprecated Since SDK 2.1: `context.records.createIn` in `register`, `demo.records.createIn` in `seedDemo`. */
+  createRecordIn,
+  /** @deprecated Since SDK 2.1: `context.records.changeIn` in `register`, `demo.records.changeIn` in `seedDemo`. */
+  changeRecordIn,
+  /** @deprecated Since SDK 2.1: `context.records.removeIn`, which also refuses (409) while something points at the record. */
+  hardDeleteIn,
+  /** @deprecated Since SDK 2.1: `context.records.removeIn` in `register`, `demo.records.removeIn` in `seedDemo`. */
+  removeRecordIn,
+  /** @deprecated Since SDK 2.1: `context.audit.record(tx, entry)` in `register`, `demo.audit.record` in `seedDemo`. */
+  recordAudit,
+} from '@core/server/resource';
+export {
+  /** @deprecated Since SDK 2.1: `context.records.change` with the values `context.records.readValues` reads from the body. */
+  updateRecord,
+} from '@core/server/resource/mutations';
+export {
+  /** @deprecated Since SDK 2.1: `context.audit.record`, the definition's id as the entry's `resource`. */
+  writeAudit,
+} from '@core/server/resource/audit';
 export { readListQuery } from '@core/server/resource/list-params';
 /** An instant column as the engine answers it: ISO 8601 in UTC with microseconds, for a plugin's own SELECT or RETURNING. */
 export { isoInstant } from '@core/server/resource/record-sql';

@@ -192,9 +192,10 @@ const DECLARATION =
   /^(export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:(function|class|interface|type|enum|namespace)|(?:const\s+(enum))|(const|let|var))\s+([A-Za-z_$][\w$]*)/;
 const NAMED_LIST = /^(export|import)\s+(type\s+)?\{([^}]*)\}\s*(?:from\s*['"]([^'"]+)['"])?/;
 
-/** `a`, `type b as c`: each entry of a `{ … }` list as [name here, name there]. */
+/** `a`, `type b as c`: each entry of a `{ … }` list as [name here, name there]; a note on an entry (`@deprecated`) is skipped. */
 function listEntries(list: string): Array<[string, string]> {
   return list
+    .replace(/\/\*[\s\S]*?\*\//g, '')
     .split(',')
     .map((entry) => entry.trim().replace(/^type\s+/, ''))
     .filter((entry) => entry !== '')

@@ -28,7 +28,7 @@ export interface AuditRecord extends AuditWrite {
 /**
  * One audit row; call it inside the transaction that made the change, so both happen or neither.
  * The engine writes its own; a plugin records what it changes outside a resource table (a link
- * table, an outside system) with this.
+ * table, an outside system) with this, as `context.audit.record`.
  */
 export async function recordAudit(tx: Queryable, entry: AuditRecord): Promise<void> {
   tx = asKernel(tx);

@@ -134,6 +134,14 @@ describe('DeclarationTree', () => {
     expect(() => tree.resolve(entry, 'Missing')).toThrow('exports no "Missing"');
   });
 
+  it('reads the names of a list whose entries carry notes of their own, commas and all', () => {
+    write(
+      'sdk/noted.d.ts',
+      "export {\n    /** @deprecated Since 2.1: `b` in `register`, `c` in `seedDemo`. */\n    area,\n    type Shape,\n} from '@core/lib/shapes';\n",
+    );
+    expect(new DeclarationTree(types).exportedNames(join(types, 'sdk/noted.d.ts'))).toEqual(['area', 'Shape']);
+  });
+
   it('leaves the @deprecated paragraph out of a doc, since the page says it from exports.json', () => {
     expect(withoutDeprecatedTag('Reads a user.\n\n@deprecated since 2.0: use\n`context.users`.\n\nKept for 1.x.')).toBe(
       'Reads a user.\n\nKept for 1.x.',
