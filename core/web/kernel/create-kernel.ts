@@ -30,7 +30,8 @@ import {
   type CookieReader,
   type PageNavigator,
 } from './environment';
-import { KernelContainer } from './kernel-container';
+import { bindContributionProvider } from './contribution-provider';
+import { ModuleLoader } from './module-loader';
 
 export interface KernelEnvironment {
   readonly storage: Storage;
@@ -51,13 +52,20 @@ export function createKernel(
   // Definitions leave out references into an optional dependency that is not enabled, as the server's do.
   declareRunningPlugins(enabled.map((plugin) => plugin.manifest));
   const container = new Container({ defaultScope: 'Singleton' });
-  container.bind(KernelContainer).toConstantValue(container);
+  // Plugin code is bound on demand; the plugin host gets only the means to do that.
+  container.bind(ModuleLoader).toConstantValue({
+    load: (module) => container.loadAsync(module),
+    unload: (module) => container.unloadAsync(module),
+  });
   container.bind(RuntimeConfigToken).toConstantValue(config);
   container.bind(BrowserStorage).toConstantValue(environment.storage);
   container.bind(PageNavigatorToken).toConstantValue(environment.navigator);
   container.bind(CookieReaderToken).toConstantValue(environment.cookies);
   container.bind(ColorSchemeQueryToken).toConstantValue(environment.colorSchemeQuery);
   container.bind(EnabledPlugins).toConstantValue(enabled);
+  // The points core services consume: each service takes its point's provider, not the container.
+  bindContributionProvider(container, TranslationContributionToken);
+  bindContributionProvider(container, StoreContributionToken);
   container.bind(SessionStore).toSelf();
   container.bind(PermissionService).toSelf();
   container.bind(I18nService).toSelf();

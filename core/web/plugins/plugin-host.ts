@@ -1,7 +1,7 @@
-import { inject, injectable, type Container, type ContainerModule } from 'inversify';
+import { inject, injectable, type ContainerModule } from 'inversify';
 import { action, makeObservable, observable } from 'mobx';
 import type { PluginManifest } from '@core/shared/manifest';
-import { KernelContainer } from '../kernel/kernel-container';
+import { ModuleLoader } from '../kernel/module-loader';
 import { I18nService } from '../services/i18n-service';
 import { ToastService } from '../services/toast-service';
 import type { WebPlugin } from './define-plugin';
@@ -31,7 +31,7 @@ export class PluginHost {
 
   constructor(
     @inject(EnabledPlugins) plugins: readonly WebPlugin[],
-    @inject(KernelContainer) private readonly container: Container,
+    @inject(ModuleLoader) private readonly modules: ModuleLoader,
     @inject(ToastService) private readonly toasts: ToastService,
     @inject(I18nService) private readonly i18n: I18nService,
     @inject(PluginFailures) private readonly failures: PluginFailures,
@@ -116,12 +116,12 @@ export class PluginHost {
       if (strings.status === 'rejected') throw strings.reason;
       const module = ownedModule(code.value.default, (contribution) => this.owners.set(contribution, id));
       bound = module;
-      await this.container.loadAsync(module);
+      await this.modules.load(module);
       this.setState(id, 'loaded');
       return true;
     } catch (error) {
       // A module that threw halfway must not leave half its bindings behind for the retry to double.
-      if (bound) await this.container.unloadAsync(bound).catch(() => undefined);
+      if (bound) await this.modules.unload(bound).catch(() => undefined);
       console.error(`plugin "${id}" failed to load`, error);
       const failure = pluginFailure(error);
       this.failures.record(id, failure);

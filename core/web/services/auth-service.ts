@@ -1,9 +1,9 @@
-import { inject, injectable, type Container } from 'inversify';
+import { inject, injectable, named } from 'inversify';
 import type { DataEnvelope } from '@core/shared/envelopes';
 import { HttpClients } from '../http/http-clients';
 import { HttpError } from '../http/http-error';
-import { KernelContainer } from '../kernel/kernel-container';
-import { StoreContributionToken } from '../kernel/contributions';
+import { ContributionProvider, contributionPoint } from '../kernel/contribution-provider';
+import { StoreContributionToken, type StoreContribution } from '../kernel/contributions';
 import { SessionStore, type SessionUser } from './session-store';
 
 interface LoginAnswer {
@@ -43,7 +43,9 @@ export class AuthService {
   constructor(
     @inject(HttpClients) private readonly http: HttpClients,
     @inject(SessionStore) private readonly session: SessionStore,
-    @inject(KernelContainer) private readonly container: Container,
+    @inject(ContributionProvider)
+    @named(contributionPoint(StoreContributionToken))
+    private readonly stores: ContributionProvider<StoreContribution>,
   ) {}
 
   async signIn(email: string, password: string): Promise<SessionUser> {
@@ -112,7 +114,7 @@ export class AuthService {
     } finally {
       this.session.clear();
       // Nothing of this session may be visible to the next one.
-      for (const store of this.container.getAll(StoreContributionToken, { optional: true })) store.reset();
+      for (const store of this.stores.getContributions()) store.reset();
     }
   }
 }

@@ -1,12 +1,12 @@
 import i18next, { type BackendModule, type i18n as I18nInstance, type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { inject, injectable, type Container } from 'inversify';
+import { inject, injectable, named } from 'inversify';
 import { action, makeObservable, observable } from 'mobx';
 import { LANGUAGES, type Language, type RuntimeConfig } from '@core/shared/runtime-config';
 import { localeFormat, type LocaleFormat, type NumberDigits } from '@core/shared/format/locale-format';
 import { BrowserStorage, RuntimeConfigToken } from '../kernel/environment';
-import { KernelContainer } from '../kernel/kernel-container';
-import { TranslationContributionToken } from '../kernel/contributions';
+import { ContributionProvider, contributionPoint } from '../kernel/contribution-provider';
+import { TranslationContributionToken, type TranslationContribution } from '../kernel/contributions';
 import { CORE_BUNDLES } from '../i18n/core-bundles';
 import { menuGroupStrings } from '../i18n/menu-group-strings';
 import type { WebPlugin } from '../plugins/define-plugin';
@@ -31,7 +31,7 @@ export function interfaceFormat(): LocaleFormat {
 /**
  * i18next behind a service: English default and fallback, Russian; the language is read from
  * local storage at start and persisted on change; plugin namespaces load on first use from the
- * translation contributions bound in the container.
+ * translation contributions.
  */
 @injectable()
 export class I18nService {
@@ -42,7 +42,9 @@ export class I18nService {
   constructor(
     @inject(BrowserStorage) private readonly storage: Storage,
     @inject(RuntimeConfigToken) config: RuntimeConfig,
-    @inject(KernelContainer) private readonly container: Container,
+    @inject(ContributionProvider)
+    @named(contributionPoint(TranslationContributionToken))
+    private readonly translations: ContributionProvider<TranslationContribution>,
     @inject(EnabledPlugins) plugins: readonly WebPlugin[],
   ) {
     const manifests = plugins.map((plugin) => plugin.manifest);
@@ -116,14 +118,12 @@ export class I18nService {
   }
 
   private backend(): BackendModule {
-    const container = this.container;
+    const translations = this.translations;
     return {
       type: 'backend',
       init: () => undefined,
       read: (language, namespace, callback) => {
-        const contribution = container
-          .getAll(TranslationContributionToken, { optional: true })
-          .find((candidate) => candidate.namespace === namespace);
+        const contribution = translations.getContributions().find((candidate) => candidate.namespace === namespace);
         if (!contribution || !isLanguage(language)) {
           callback(null, {});
           return;
