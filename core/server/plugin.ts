@@ -60,6 +60,10 @@ export interface ServerPluginContext extends PluginServices {
   readonly db: Database;
   /** Staff accounts: look-ups, labels, the caller; a plugin never reads core.users itself. */
   readonly users: UsersService;
+  /**
+   * The one way a plugin audits what is not a record write (a link table, an outside system):
+   * `audit.record(tx, entry)` in the change's transaction. `records` audits its writes itself.
+   */
   readonly audit: AuditService;
   /** The resource engine's create, change and delete: the one write path for records (validated, versioned, audited). */
   readonly records: RecordWriter;
