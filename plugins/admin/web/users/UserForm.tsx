@@ -201,7 +201,7 @@ function invalid(messages: readonly string[] | undefined): {
   return { validationState: has ? 'error' : 'none', validationMessage: has ? messages.join(' ') : undefined };
 }
 
-/** The inputs of the user form (spec §3): username, e-mail, sub, roles, messenger id and login, password, manager. */
+/** The inputs of the user form: username, e-mail, sub, roles, messenger id and login, password, manager. */
 export const UserFormFields = observer(function UserFormFields({ form }: { form: UserFormState }) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
@@ -368,7 +368,7 @@ type Loaded =
   | { readonly state: 'ready'; readonly user: UserInfo | null }
   | { readonly state: 'failed' };
 
-/** The add/edit dialog of the users list: the user form of spec §3. */
+/** The add/edit dialog of the users list: the user form. */
 export function UserFormDialog({ userId, onSaved, onCancel }: UserFormDialogProps) {
   const { t } = useTranslation('admin');
   const styles = useStyles();

@@ -42,7 +42,7 @@ const hasMovement = (report: CashFlowReport): boolean =>
   report.rows.some((row) => row.direction !== 'commission') || report.totals.commission.fact !== '0';
 
 /**
- * `/cash-flow` (FT): money in and out by month for a §9 preset or custom days, grouped by article,
+ * `/cash-flow` (FT): money in and out by month for a date preset or custom days, grouped by article,
  * project or division, plan beside fact with the difference; the wallets' opening and closing
  * balances, a chart, the transactions behind any figure, CSV export. Its state lives in the URL.
  */

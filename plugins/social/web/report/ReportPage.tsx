@@ -38,7 +38,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * `/facebook-ad-reports` (MA): insights summed by a grouping at one level for a §9 preset or
+ * `/facebook-ad-reports` (MA): insights summed by a grouping at one level for a date preset or
  * custom days, its state in the URL (all ad accounts over the last 7 days at first); a chart, the
  * table with its totals, CSV export of the same query, and "Sync insights" to read the platform's
  * insights first. What the report cannot give (spent across currencies without rates) is said in

@@ -52,7 +52,7 @@ interface Quoted {
 }
 
 /**
- * Buying proxies: provider, country, type, period and quantity (name optional, spec §5) and the team
+ * Buying proxies: provider, country, type, period and quantity (name optional) and the team
  * (an agency, while finance runs); the provider's price first, then Buy, which starts the purchase job.
  */
 export function BuyProxiesDialog({ onClose, onStarted }: BuyProxiesDialogProps) {
