@@ -35,7 +35,11 @@ export {
 } from '@core/web/kernel/contributions';
 export { useSlotItems } from '@core/web/shell/layout/use-slot-items';
 
-/** The kernel's services inside React: `useInjection(ToastService)`; several bindings with `useMultiInjection`. */
+/**
+ * The kernel's services inside React: `useInjection(ToastService)`; several bindings with `useMultiInjection`.
+ * `useInjection` keeps what it got for the life of the component, so a page model bound in transient
+ * scope in the plugin's module is made afresh for each visit of the page and never outlives it.
+ */
 export { useContainer, useInjection, useMultiInjection } from '@core/web/react/container-context';
 
 /**

@@ -1,10 +1,21 @@
 import { ContainerModule } from 'inversify';
-import { resourceRoute, RouteContributionToken, StoreContributionToken, UserDetailTabToken } from '@core/sdk/web';
+import {
+  HttpClients,
+  I18nService,
+  ResourceFeedback,
+  resourceRoute,
+  RouteContributionToken,
+  StoreContributionToken,
+  ToastService,
+  UserDetailTabToken,
+} from '@core/sdk/web';
 import { articlesResource } from '../shared/article';
 import { JobsPage } from './jobs/JobsPage';
+import { KeitaroModel } from './keitaro/keitaro-model';
 import { KeitaroServersPage } from './keitaro/KeitaroServersPage';
 import { PluginsPage } from './plugins/PluginsPage';
 import { RdpServersPage } from './rdp/RdpServersPage';
+import { RolesModel } from './roles/roles-model';
 import { RolesPermissionsPage } from './roles/RolesPermissionsPage';
 import { SystemSettingsPage } from './settings/SystemSettingsPage';
 import { EditUserTab } from './user-detail/EditUserTab';
@@ -18,6 +29,19 @@ import { UsersStore } from './users/users-store';
 export default new ContainerModule(({ bind }) => {
   bind(UsersStore).toSelf().inSingletonScope();
   bind(StoreContributionToken).toService(UsersStore);
+  // Page models: each visit of the page gets its own (useInjection keeps it for the page's life), so no draft or selection outlives it.
+  bind(RolesModel)
+    .toDynamicValue(
+      (context) =>
+        new RolesModel(
+          context.get(HttpClients),
+          new ResourceFeedback(context.get(ToastService), context.get(I18nService)),
+        ),
+    )
+    .inTransientScope();
+  bind(KeitaroModel)
+    .toDynamicValue((context) => new KeitaroModel(context.get(HttpClients)))
+    .inTransientScope();
 
   bind(RouteContributionToken).toConstantValue({ path: '/users', component: UsersPage });
   bind(RouteContributionToken).toConstantValue({ path: '/user/:id/*', component: UserDetailPage });

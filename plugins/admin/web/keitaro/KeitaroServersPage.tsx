@@ -278,12 +278,12 @@ const KeitaroScreen = observer(function KeitaroScreen() {
   const toasts = useInjection(ToastService);
   const i18n = useInjection(I18nService);
   const labels = useReferenceLabels();
+  const model = useInjection(KeitaroModel);
   const [scope] = useState(() => ({
-    model: new KeitaroModel(http),
     feedback: new ResourceFeedback(toasts, i18n),
     reversesApi: new ResourceApi(keitaroReversesResource, http),
   }));
-  const { model, feedback, reversesApi } = scope;
+  const { feedback, reversesApi } = scope;
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const { dialog: confirmDialog, ask } = useConfirm();
   useEffect(() => {

@@ -2,16 +2,7 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { MessageBar, MessageBarBody, Spinner, Tab, TabList, Title2 } from '@fluentui/react-components';
-import {
-  addResourceStrings,
-  HttpClients,
-  I18nService,
-  PermissionService,
-  ResourceFeedback,
-  ToastService,
-  useConfirm,
-  useInjection,
-} from '@core/sdk/web';
+import { addResourceStrings, I18nService, PermissionService, useConfirm, useInjection } from '@core/sdk/web';
 import { USERS_CODE } from '../auth-types';
 import { RolesModel } from './roles-model';
 import { AnyUserPermissions } from './AnyUserPermissions';
@@ -24,11 +15,8 @@ import { useRolesStyles } from './roles-styles';
 const RolesScreen = observer(function RolesScreen() {
   const { t } = useTranslation('admin');
   const styles = useRolesStyles();
-  const http = useInjection(HttpClients);
-  const toasts = useInjection(ToastService);
-  const i18n = useInjection(I18nService);
   const canReadUsers = useInjection(PermissionService).has(USERS_CODE);
-  const [model] = useState(() => new RolesModel(http, new ResourceFeedback(toasts, i18n)));
+  const model = useInjection(RolesModel);
   const [view, setView] = useState<'roles' | 'catalogue'>('roles');
   const { dialog: confirmDialog, ask } = useConfirm();
   const additional = useAdditionalPermissions();

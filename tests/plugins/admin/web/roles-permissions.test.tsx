@@ -3,6 +3,8 @@ import { PermissionCatalogue } from '@core/sdk/shared';
 import { adminManifest } from '@plugins/admin/manifest';
 import { financeManifest } from '@plugins/finance/manifest';
 import { matchesSearch } from '@plugins/admin/web/roles/permission-areas';
+import { RolesModel } from '@plugins/admin/web/roles/roles-model';
+import { KeitaroModel } from '@plugins/admin/web/keitaro/keitaro-model';
 import {
   click,
   jsonResponse,
@@ -91,6 +93,13 @@ async function openRoles(server: FakeAuthServer, codes: readonly string[] = ['JQ
 const checkbox = (code: string): HTMLInputElement => query<HTMLInputElement>(document, `input[data-code="${code}"]`);
 
 describe('Roles and permissions screen', { timeout: 20_000 }, () => {
+  it('takes its model from the module, a new one for each visit, as the Keitaro page does', async () => {
+    const { kernel } = await openRoles(rolesServer());
+    expect(kernel.get(RolesModel)).toBeInstanceOf(RolesModel);
+    expect(kernel.get(RolesModel)).not.toBe(kernel.get(RolesModel));
+    expect(kernel.get(KeitaroModel)).not.toBe(kernel.get(KeitaroModel));
+  });
+
   it('assigns the checked permissions to the selected role by their ids', async () => {
     const server = rolesServer().on('POST', 'roles/2/assign-permissions', (request) => {
       const ids = (request.body as { permissions: number[] }).permissions;
