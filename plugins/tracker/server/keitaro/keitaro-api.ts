@@ -162,14 +162,35 @@ export class KeitaroReportTooLargeError extends KeitaroError {
   }
 }
 
+/**
+ * Why Keitaro could not be heard, typed so each reason reaches the user in their language: no connection, no
+ * answer in time, or an answer that is not Keitaro's API (`detail`, for the log, names what was wrong with it).
+ */
+export type KeitaroUnreachableReason =
+  | { readonly kind: 'connection' }
+  | { readonly kind: 'timeout'; readonly ms: number }
+  | { readonly kind: 'notItsApi'; readonly detail: string };
+
+function describeReason(reason: KeitaroUnreachableReason): string {
+  switch (reason.kind) {
+    case 'connection':
+      return 'no connection';
+    case 'timeout':
+      return `no answer within ${reason.ms} ms`;
+    case 'notItsApi':
+      return reason.detail;
+  }
+}
+
+const notItsApi = (detail: string): KeitaroUnreachableReason => ({ kind: 'notItsApi', detail });
+
 /** Keitaro did not answer (no connection, a timeout) or answered something that is not its API. */
 export class KeitaroUnreachableError extends KeitaroError {
   constructor(
     operation: string,
-    /** What went wrong, without the key: `no connection`, `no answer within 10000 ms`. */
-    readonly reason: string,
+    readonly reason: KeitaroUnreachableReason,
   ) {
-    super(operation, `Keitaro could not be reached for ${operation}: ${reason}.`);
+    super(operation, `Keitaro could not be reached for ${operation}: ${describeReason(reason)}.`);
     this.name = 'KeitaroUnreachableError';
   }
 }
@@ -200,7 +221,7 @@ function messagesOf(body: unknown): string[] {
 function idIn(operation: string, body: JsonObject, name: string): number {
   const value = typeof body[name] === 'string' ? Number(body[name]) : body[name];
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
-    throw new KeitaroUnreachableError(operation, `the answer has no valid "${name}"`);
+    throw new KeitaroUnreachableError(operation, notItsApi(`the answer has no valid "${name}"`));
   return value;
 }
 
@@ -290,9 +311,9 @@ export class KeitaroAdminApi {
       });
       const page = body.rows;
       const total = body.total;
-      if (!Array.isArray(page)) throw new KeitaroUnreachableError(operation, 'the answer has no "rows"');
+      if (!Array.isArray(page)) throw new KeitaroUnreachableError(operation, notItsApi('the answer has no "rows"'));
       if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0)
-        throw new KeitaroUnreachableError(operation, 'the answer has no valid "total"');
+        throw new KeitaroUnreachableError(operation, notItsApi('the answer has no valid "total"'));
       if (total > KEITARO_REPORT_MAX_ROWS) throw new KeitaroReportTooLargeError(operation, total);
       rows.push(
         ...page.filter(isObject).map((row) => ({
@@ -368,7 +389,7 @@ export class KeitaroAdminApi {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       throw new KeitaroUnreachableError(
         operation,
-        timedOut ? `no answer within ${this.timeoutMs} ms` : 'no connection',
+        timedOut ? { kind: 'timeout', ms: this.timeoutMs } : { kind: 'connection' },
       );
     }
     if (response.status === 401) throw new KeitaroUnauthorizedError(operation);
@@ -376,7 +397,7 @@ export class KeitaroAdminApi {
     try {
       body = await response.json();
     } catch {
-      if (response.ok) throw new KeitaroUnreachableError(operation, 'the answer is not JSON');
+      if (response.ok) throw new KeitaroUnreachableError(operation, notItsApi('the answer is not JSON'));
       body = null;
     }
     if (!response.ok) {
@@ -387,7 +408,7 @@ export class KeitaroAdminApi {
         messages.length > 0 ? messages : [response.statusText || 'no message'],
       );
     }
-    if (!isObject(body)) throw new KeitaroUnreachableError(operation, 'the answer is not a JSON object');
+    if (!isObject(body)) throw new KeitaroUnreachableError(operation, notItsApi('the answer is not a JSON object'));
     return body;
   }
 

@@ -1,6 +1,11 @@
 import { formatMessage } from '@core/sdk/shared';
 import type { RussianMessages } from '@core/sdk/server';
-import { KeitaroRefusedError, KeitaroUnauthorizedError, KeitaroUnreachableError } from './keitaro-api';
+import {
+  KeitaroRefusedError,
+  KeitaroUnauthorizedError,
+  KeitaroUnreachableError,
+  type KeitaroUnreachableReason,
+} from './keitaro-api';
 
 /*
  * Why a sync did not happen, in words that say what to do. The same text is stored on the row
@@ -20,7 +25,11 @@ export const KEITARO_FAILED = 'Keitaro failed ({status}): {messages}';
 export const SYNC_FAILED_UNEXPECTEDLY =
   'The sync failed unexpectedly; nothing is known to be written to Keitaro. Try again.';
 export const KEITARO_UNREACHABLE =
-  'Keitaro server {server} could not be reached ({reason}): nothing was confirmed there; try again later.';
+  'Keitaro server {server} could not be reached (no connection): nothing was confirmed there; try again later.';
+export const KEITARO_TIMED_OUT =
+  'Keitaro server {server} did not answer within {seconds} s: nothing was confirmed there; try again later.';
+export const KEITARO_NOT_ITS_API =
+  "Keitaro server {server} answered with something that is not Keitaro's API: nothing was confirmed there; check the server's address.";
 
 /** The sync messages in Russian, for the plugin's `messages: { ru }`. */
 export const KEITARO_SYNC_MESSAGES_RU: RussianMessages = {
@@ -36,7 +45,11 @@ export const KEITARO_SYNC_MESSAGES_RU: RussianMessages = {
   [SYNC_FAILED_UNEXPECTEDLY]:
     'Синхронизация неожиданно прервалась; неизвестно, записано ли что-то в Keitaro. Попробуйте ещё раз.',
   [KEITARO_UNREACHABLE]:
-    'Не удалось связаться с сервером Keitaro {server} ({reason}): там ничего не подтверждено; попробуйте позже.',
+    'Не удалось связаться с сервером Keitaro {server} (нет соединения): там ничего не подтверждено; попробуйте позже.',
+  [KEITARO_TIMED_OUT]:
+    'Сервер Keitaro {server} не ответил за {seconds} с: там ничего не подтверждено; попробуйте позже.',
+  [KEITARO_NOT_ITS_API]:
+    'Сервер Keitaro {server} ответил не как API Keitaro: там ничего не подтверждено; проверьте адрес сервера.',
 };
 
 /** The row stores at most this much of a message (Keitaro's validation texts can run long). */
@@ -58,6 +71,8 @@ const STATUS_OF: ReadonlyMap<string, SyncFailureStatus> = new Map([
   [KEITARO_FAILED, 502],
   [SYNC_FAILED_UNEXPECTEDLY, 502],
   [KEITARO_UNREACHABLE, 502],
+  [KEITARO_TIMED_OUT, 502],
+  [KEITARO_NOT_ITS_API, 502],
 ]);
 
 /** A message's start as a pattern: its placeholders match any text, and a message cut short still matches. */
@@ -87,6 +102,18 @@ export function failureStatus(message: string): SyncFailureStatus {
   return PATTERNS.find(([pattern]) => pattern.test(message))?.[1] ?? 502;
 }
 
+/** Each reason in words of its own, so none reaches a Russian reader in English inside a translated sentence. */
+function unreachable(reason: KeitaroUnreachableReason, server: string): SyncFailure {
+  switch (reason.kind) {
+    case 'connection':
+      return new SyncFailure(KEITARO_UNREACHABLE, { server });
+    case 'timeout':
+      return new SyncFailure(KEITARO_TIMED_OUT, { server, seconds: String(reason.ms / 1000) });
+    case 'notItsApi':
+      return new SyncFailure(KEITARO_NOT_ITS_API, { server });
+  }
+}
+
 /**
  * The failure for an error of the Keitaro adapter: 422 when Keitaro refused the request (its key
  * or its validation), 502 when it could not be reached or failed itself. Anything else is not
@@ -94,8 +121,7 @@ export function failureStatus(message: string): SyncFailureStatus {
  */
 export function keitaroFailure(error: unknown, server: string): SyncFailure {
   if (error instanceof KeitaroUnauthorizedError) return new SyncFailure(KEY_REFUSED, { server });
-  if (error instanceof KeitaroUnreachableError)
-    return new SyncFailure(KEITARO_UNREACHABLE, { server, reason: error.reason });
+  if (error instanceof KeitaroUnreachableError) return unreachable(error.reason, server);
   if (error instanceof KeitaroRefusedError) {
     return new SyncFailure(error.status < 500 ? KEITARO_REFUSED : KEITARO_FAILED, {
       status: String(error.status),

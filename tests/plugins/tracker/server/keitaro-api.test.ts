@@ -248,7 +248,7 @@ describe("the Keitaro Admin API adapter, against a local fake of Keitaro's endpo
     const dropped = await api.createCampaign({ name: 'X', alias: 'x' }).catch((error: unknown) => error);
     expect(dropped).toBeInstanceOf(KeitaroUnreachableError);
     expect(dropped).toMatchObject({
-      reason: 'no connection',
+      reason: { kind: 'connection' },
       message: 'Keitaro could not be reached for POST /campaigns: no connection.',
     });
 
@@ -265,7 +265,8 @@ describe("the Keitaro Admin API adapter, against a local fake of Keitaro's endpo
       const slow = new KeitaroAdminApi({ url: `http://127.0.0.1:${port}`, apiKey: KEY, timeoutMs: 200 });
       await expect(slow.createOffer(OFFER)).rejects.toMatchObject({
         name: 'KeitaroUnreachableError',
-        reason: 'no answer within 200 ms',
+        reason: { kind: 'timeout', ms: 200 },
+        message: 'Keitaro could not be reached for POST /offers: no answer within 200 ms.',
       });
     } finally {
       silent.close();
@@ -285,7 +286,7 @@ describe("the Keitaro Admin API adapter, against a local fake of Keitaro's endpo
       const notKeitaro = new KeitaroAdminApi({ url: `http://127.0.0.1:${port}`, apiKey: KEY });
       await expect(notKeitaro.createOffer(OFFER)).rejects.toMatchObject({
         name: 'KeitaroUnreachableError',
-        reason: 'the answer is not JSON',
+        reason: { kind: 'notItsApi', detail: 'the answer is not JSON' },
       });
       await expect(notKeitaro.createCampaign({ name: 'X', alias: 'x' })).rejects.toMatchObject({
         name: 'KeitaroRefusedError',

@@ -192,9 +192,19 @@ describe('offers', () => {
     keitaro.dropNext();
     const unreachable = await app.call(CODES, 'POST', `offers/${id}/sync`);
     expect(unreachable.statusCode).toBe(502);
-    const message = formatMessage(KEITARO_UNREACHABLE, { server: 'Main', reason: 'no connection' });
+    const message = formatMessage(KEITARO_UNREACHABLE, { server: 'Main' });
     expect(unreachable.json()).toMatchObject({ message });
     expect(await read(`offers/${id}`)).toMatchObject({ sync_state: 'failed', sync_error: message });
+    // The reason is part of the translated sentence, not English text dropped into it.
+    keitaro.dropNext();
+    const russian = await app.app.inject({
+      method: 'POST',
+      url: `/api/tracker/offers/${id}/sync`,
+      headers: { ...bearer(mintToken(['TO'])), 'accept-language': 'ru' },
+    });
+    expect(russian.json<{ message: string }>().message).toBe(
+      'Не удалось связаться с сервером Keitaro Main (нет соединения): там ничего не подтверждено; попробуйте позже.',
+    );
 
     keitaro.refuseNext(400, 'Name is too long');
     const refused = await app.call(CODES, 'POST', `offers/${id}/sync`);
