@@ -89,6 +89,16 @@ export { MessageTranslator } from '@core/server/http/message-translations';
 export { closedPortUrl } from './testing/closed-port';
 /** An error body (`message`, `errors` or a route's own fields, and the request's `request_id`) to compare a failed answer with. */
 export { errorBody } from './testing/error-body';
+/**
+ * A request an outside service's fake recorded, checked against the service's published OpenAPI 3 document (the
+ * part of it the plugin vendors): operation by path template and method, path and query parameters, JSON body.
+ */
+export {
+  createRequestChecker,
+  type OpenApiDocument,
+  type RecordedRequest,
+  type RequestCheckOptions,
+} from './testing/openapi-request-check';
 
 /**
  * Translation coverage: every i18n key a manifest and its resource definitions name, and which of

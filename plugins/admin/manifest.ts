@@ -8,7 +8,7 @@ const code = permissionsOf('admin');
 export const adminManifest: PluginManifest = {
   id: 'admin',
   version: '0.1.0',
-  sdk: '^2.0.0',
+  sdk: '^2.1.0',
   titleKey: 'admin:title',
   // The admin screens' calls belong to the auth service.
   service: 'auth',

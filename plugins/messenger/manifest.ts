@@ -4,7 +4,7 @@ import type { PluginManifest } from '@core/sdk/shared';
 export const messengerManifest: PluginManifest = {
   id: 'messenger',
   version: '0.1.0',
-  sdk: '^2.0.0',
+  sdk: '^2.1.0',
   titleKey: 'messenger:title',
   service: 'messenger',
   dependencies: [],

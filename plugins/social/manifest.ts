@@ -17,7 +17,7 @@ const code = permissionsOf('social');
 export const socialManifest: PluginManifest = {
   id: 'social',
   version: '0.1.0',
-  sdk: '^2.0.0',
+  sdk: '^2.1.0',
   titleKey: 'social:title',
   service: 'social',
   dependencies: [],

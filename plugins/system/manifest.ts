@@ -11,7 +11,7 @@ const code = permissionsOf('system');
 export const systemManifest: PluginManifest = {
   id: 'system',
   version: '0.1.0',
-  sdk: '^2.0.0',
+  sdk: '^2.1.0',
   titleKey: 'system:title',
   service: 'system',
   dependencies: [],

@@ -10,7 +10,7 @@ const code = permissionsOf('tracker');
 export const trackerManifest: PluginManifest = {
   id: 'tracker',
   version: '0.1.0',
-  sdk: '^2.0.0',
+  sdk: '^2.1.0',
   titleKey: 'tracker:title',
   service: 'tracker',
   dependencies: ['admin', 'finance'],

@@ -25,7 +25,7 @@ export function assertNoBody(body: unknown, allowed: readonly string[] = []): vo
     body === undefined ||
     body === null ||
     (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).every((key) => allowed.includes(key)));
-  if (!empty) throw new ApiError(422, NO_INPUT);
+  if (!empty) throw new ApiError(422, NO_INPUT, { body: [NO_INPUT] });
 }
 
 async function refuseBody(request: FastifyRequest): Promise<void> {
@@ -41,6 +41,7 @@ export function installNoInputRule(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.schema?.body || route.config?.input === 'handler') return;
     if (![route.method].flat().some((method) => WRITE_METHODS.has(method))) return;
-    route.preValidation = [...[route.preValidation ?? []].flat(), refuseBody];
+    // After validation, so a malformed id is still the 404 it is everywhere, and before the handler's look-ups.
+    route.preHandler = [refuseBody, ...[route.preHandler ?? []].flat()];
   });
 }

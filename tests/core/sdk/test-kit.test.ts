@@ -48,7 +48,7 @@ const probe = defineServerPlugin({
     });
     const access = { config: { access: { requires: 'PB' } } };
     app.get('/probe/echo', access, echo);
-    app.post('/probe/echo', access, echo);
+    app.post('/probe/echo', { ...access, schema: { body: { type: 'object' } } }, echo);
     app.delete('/probe/echo', access, echo);
     app.post('/probe/audited', access, async () => {
       await audit.record(db, {
@@ -61,7 +61,13 @@ const probe = defineServerPlugin({
       });
       return { done: true };
     });
-    app.post('/probe/jobs', access, async (request) => {
+    const jobsBody = {
+      type: 'object',
+      required: ['kind'],
+      properties: { kind: { enum: ['quick', 'held'] } },
+      additionalProperties: false,
+    };
+    app.post('/probe/jobs', { ...access, schema: { body: jobsBody } }, async (request) => {
       const { kind } = request.body as { kind: 'quick' | 'held' };
       const ids = [];
       for (let n = 0; n < 3; n += 1) ids.push(await (kind === 'quick' ? quick : waiting).enqueue(db, null));

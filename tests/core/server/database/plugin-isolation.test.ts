@@ -46,7 +46,8 @@ const vault = defineServerPlugin({
   register(app, context) {
     handle = context.db;
     const config = { access: { signedIn: true } } as const;
-    app.post<{ Body: { sql: string } }>('/run', { config }, async (request) => {
+    const body = { type: 'object', required: ['sql'], properties: { sql: { type: 'string' } } };
+    app.post<{ Body: { sql: string } }>('/run', { config, schema: { body } }, async (request) => {
       const { rows } = await context.db.query(request.body.sql);
       return { data: rows };
     });

@@ -5,7 +5,7 @@ import {
   KEITARO_REPORT_PAGE,
   KeitaroAdminApi,
 } from '@plugins/tracker/server/keitaro/keitaro-api';
-import { createRequestChecker, type OpenApiDocument } from '../../../support/openapi/request-check';
+import { createRequestChecker, type OpenApiDocument } from '@core/sdk/testing';
 import { DOCUMENTED_REPORT_COLUMNS, DOCUMENTED_REPORT_METRICS, FakeKeitaro } from '../support/fake-keitaro';
 import keitaroOpenApi from '../support/keitaro-openapi.json';
 

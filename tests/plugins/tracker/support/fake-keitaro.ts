@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RecordedRequest } from '../../../support/openapi/request-check';
+import type { RecordedRequest } from '@core/sdk/testing';
 import keitaroOpenApi from './keitaro-openapi.json';
 
 /*

@@ -2,11 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressRecords } from '@plugins/system/server/cdn/cdn';
 import { CloudflareCdn } from '@plugins/system/server/cdn/cloudflare';
-import {
-  createRequestChecker,
-  type OpenApiDocument,
-  type RecordedRequest,
-} from '../../../../support/openapi/request-check';
+import { createRequestChecker, type OpenApiDocument, type RecordedRequest } from '@core/sdk/testing';
 import type { FakeRequest } from './fake-http';
 import { CLOUDFLARE_ACCOUNT, CLOUDFLARE_TOKEN, FakeCloudflare, OTHER_ACCOUNT } from './fake-cloudflare';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRequestChecker, type OpenApiDocument } from './request-check';
+import { createRequestChecker, type OpenApiDocument } from '@core/sdk/testing';
 
 const document: OpenApiDocument = {
   openapi: '3.0.0',
