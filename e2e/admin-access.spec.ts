@@ -185,11 +185,15 @@ test('a role with three codes decides what its holder sees; changes reach them a
   await giveRoleExactly(admin, SECOND_CODES);
   await audrey.evaluate(() => Object.assign(window, { beforeReload: true }));
   await outliveAccessToken(audrey);
-  await audrey.getByRole('button', { name: 'Refresh' }).click();
-  await expect.poll(() => audreyRefreshes).toContain(true);
+  // Her page may already have refreshed on a call of its own (the bell's, the stream's); otherwise the list's
+  // Refresh makes it, asked again while no answer has said reload, as the server learns of the change by its poll.
+  await expect(async () => {
+    if (!audreyRefreshes.includes(true)) await audrey.getByRole('button', { name: 'Refresh' }).click({ timeout: 1000 });
+    expect(audreyRefreshes).toContain(true);
+  }).toPass({ timeout: 30_000 });
   await expect(
     audrey.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'RDP servers' }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 15_000 });
   expect(await audrey.evaluate(() => 'beforeReload' in window)).toBe(false);
   expect(await sidebar(audrey)).toEqual(SECOND_SIDEBAR);
   await expect(audrey).toHaveURL(/\/article$/);
