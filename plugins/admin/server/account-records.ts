@@ -1,4 +1,4 @@
-import { defineResource, USERS_REFERENCE } from '@core/sdk/shared';
+import { defineResource, fieldBuilders, USERS_REFERENCE } from '@core/sdk/shared';
 import { KEITARO_SERVERS_REFERENCE, SERVERS_CODE } from '../shared/keitaro';
 import { USERS_CODE } from '../shared/services';
 
@@ -18,6 +18,16 @@ const RDP_SERVERS_REFERENCE = {
   labelColumn: 'name',
 } as const;
 
+// Only written through, never listed by the engine, so no field offers a filter or a sort.
+const field = fieldBuilders('admin:services');
+
+/** The user who holds the account: the grantee, the tracker user. */
+const USER_FIELD = field.reference('user_id', USERS_REFERENCE, {
+  labelKey: 'admin:users.record',
+  required: true,
+  filter: false,
+});
+
 /** A user granted on an RDP server (`POST rdps/{serverId}/users/{userId}`). */
 export const rdpGrantRecords = defineResource({
   id: 'admin.rdp_grants',
@@ -28,14 +38,12 @@ export const rdpGrantRecords = defineResource({
   recordKey: 'admin:services.sources.rdp',
   access: { read: SERVERS_CODE, write: SERVERS_CODE },
   fields: [
-    {
-      kind: 'reference',
-      name: 'server_id',
+    field.reference('server_id', RDP_SERVERS_REFERENCE, {
       labelKey: 'admin:rdp.record',
       required: true,
-      target: RDP_SERVERS_REFERENCE,
-    },
-    { kind: 'reference', name: 'user_id', labelKey: 'admin:users.record', required: true, target: USERS_REFERENCE },
+      filter: false,
+    }),
+    USER_FIELD,
   ],
   labelField: 'user_id',
 });
@@ -50,17 +58,25 @@ export const trackerUserRecords = defineResource({
   recordKey: 'admin:services.sources.tracker_user',
   access: { read: USERS_CODE, write: USERS_CODE },
   fields: [
-    { kind: 'reference', name: 'user_id', labelKey: 'admin:users.record', required: true, target: USERS_REFERENCE },
-    { kind: 'text', name: 'service_name', labelKey: 'admin:services.service', required: true, maxLength: 50 },
-    { kind: 'boolean', name: 'is_created_group', labelKey: 'admin:services.createTrackerGroup' },
-    {
-      kind: 'reference',
-      name: 'tracker_id',
+    USER_FIELD,
+    field.text('service_name', {
+      labelKey: 'admin:services.service',
+      required: true,
+      maxLength: 50,
+      filter: false,
+      sortable: false,
+    }),
+    field.boolean('is_created_group', {
+      labelKey: 'admin:services.createTrackerGroup',
+      filter: false,
+      sortable: false,
+    }),
+    field.reference('tracker_id', KEITARO_SERVERS_REFERENCE, {
       labelKey: 'admin:services.tracker',
       required: true,
-      target: KEITARO_SERVERS_REFERENCE,
-    },
-    { kind: 'text', name: 'external_id', labelKey: 'admin:services.externalId', format: 'identifier', maxLength: 200 },
+      filter: false,
+    }),
+    field.identifier('external_id', { filter: false, sortable: false }),
   ],
   labelField: 'service_name',
 });

@@ -1,4 +1,4 @@
-import { defineResource } from '@core/sdk/shared';
+import { defineResource, fieldBuilders } from '@core/sdk/shared';
 
 /** Article (admin): an id, a URL and an external number such as 'ERP-321'. */
 export interface Article {
@@ -9,6 +9,8 @@ export interface Article {
 }
 
 export const ARTICLE_CODE = 'JA';
+
+const field = fieldBuilders('admin:articles');
 
 /**
  * The articles screen as a resource definition. The admin server lists it among its `resources`, so
@@ -24,27 +26,14 @@ export const articlesResource = defineResource({
   recordKey: 'admin:articles.record',
   access: { read: ARTICLE_CODE, write: ARTICLE_CODE },
   fields: [
-    {
-      kind: 'url',
-      name: 'url',
-      labelKey: 'admin:articles.url',
-      required: true,
-      maxLength: 2048,
-      filter: ['contains'],
-      sortable: true,
-    },
-    {
-      kind: 'text',
-      name: 'external_id',
-      labelKey: 'admin:articles.externalId',
-      format: 'identifier',
+    field.url('url', { required: true, maxLength: 2048, filter: ['contains'] }),
+    field.identifier('external_id', {
       required: true,
       maxLength: 64,
       unique: true,
       placeholder: 'ERP-321',
       filter: ['eq', 'contains', 'startsWith'],
-      sortable: true,
-    },
+    }),
   ],
   labelField: 'external_id',
 });

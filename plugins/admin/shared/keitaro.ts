@@ -1,10 +1,4 @@
-import {
-  defineResource,
-  type EnumField,
-  type ReferenceField,
-  type ReferenceTarget,
-  type StatusTone,
-} from '@core/sdk/shared';
+import { defineResource, fieldBuilders, type ReferenceTarget, type StatusTone } from '@core/sdk/shared';
 
 /**
  * Keitaro servers and their reverses. A reverse is a domain or proxy endpoint that
@@ -154,6 +148,8 @@ export interface ReverseActionResult {
 export const REVERSE_ADDRESS_PATTERN =
   '^(?=.{1,253}(:|$))([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*(:([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?$';
 
+const field = fieldBuilders('admin:keitaro.fields');
+
 /** The server form: validated by the shared resource rules on both sides. */
 export const keitaroServersResource = defineResource({
   id: 'admin.keitaro_servers',
@@ -164,17 +160,9 @@ export const keitaroServersResource = defineResource({
   recordKey: 'admin:keitaro.server',
   access: { read: SERVERS_CODE, write: SERVERS_CODE },
   fields: [
-    {
-      kind: 'text',
-      name: 'name',
-      labelKey: 'admin:keitaro.fields.name',
-      required: true,
-      maxLength: 100,
-      unique: true,
-      sortable: true,
-    },
-    { kind: 'url', name: 'url', labelKey: 'admin:keitaro.fields.url', required: true, maxLength: 2048 },
-    { kind: 'secret', name: 'api_key', labelKey: 'admin:keitaro.fields.apiKey', maxLength: 256 },
+    field.text('name', { required: true, maxLength: 100, unique: true, filter: false }),
+    field.url('url', { required: true, maxLength: 2048, filter: false, sortable: false }),
+    field.secret('api_key', { maxLength: 256 }),
   ],
   labelField: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
@@ -189,22 +177,18 @@ export const KEITARO_SERVERS_REFERENCE: ReferenceTarget = {
 };
 
 // Set only by the state machine's actions (POST keitaro/reverses/{id}/<action>), never by a form.
-const REVERSE_STATE_FIELD: EnumField = {
-  kind: 'enum',
-  name: 'state',
-  labelKey: 'admin:keitaro.fields.state',
-  values: REVERSE_STATES,
+const REVERSE_STATE_FIELD = field.enum('state', REVERSE_STATES, {
   tones: REVERSE_STATE_TONES,
   valueLabelPrefix: 'admin:keitaro.states',
   readOnly: true,
-};
-const REVERSE_SERVER_FIELD: ReferenceField = {
-  kind: 'reference',
-  name: 'server_id',
+  filter: false,
+  sortable: false,
+});
+const REVERSE_SERVER_FIELD = field.reference('server_id', KEITARO_SERVERS_REFERENCE, {
   labelKey: 'admin:keitaro.fields.server',
-  target: KEITARO_SERVERS_REFERENCE,
   readOnly: true,
-};
+  filter: false,
+});
 
 /** A reverse: the form adds one to the free pool; state and server change only through the actions. */
 export const keitaroReversesResource = defineResource({
@@ -216,18 +200,15 @@ export const keitaroReversesResource = defineResource({
   recordKey: 'admin:keitaro.reverse',
   access: { read: SERVERS_CODE, write: SERVERS_CODE },
   fields: [
-    {
-      kind: 'text',
-      name: 'address',
-      labelKey: 'admin:keitaro.fields.address',
+    field.text('address', {
       required: true,
       maxLength: 259,
       unique: true,
       pattern: REVERSE_ADDRESS_PATTERN,
       patternMessageKey: 'admin:keitaro.addressFormat',
-      sortable: true,
-    },
-    { kind: 'text', name: 'comment', labelKey: 'admin:keitaro.fields.comment', maxLength: 500 },
+      filter: false,
+    }),
+    field.text('comment', { maxLength: 500, filter: false, sortable: false }),
     REVERSE_STATE_FIELD,
     REVERSE_SERVER_FIELD,
   ],

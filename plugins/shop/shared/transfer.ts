@@ -1,4 +1,4 @@
-import { defineResource, USERS_REFERENCE, type ReferenceTarget } from '@core/sdk/shared';
+import { defineResource, fieldBuilders, USERS_REFERENCE, type ReferenceTarget } from '@core/sdk/shared';
 
 /*
  * Manual transfer (`/manual-transfer`, code SM): completed orders, with the positions
@@ -105,7 +105,7 @@ export const userShopHistory = defineResource({
   titleKey: 'shop:transfer.history.title',
   recordKey: 'shop:fields.user',
   access: { read: 'SM', write: 'SM' },
-  fields: [{ kind: 'reference', name: 'user', labelKey: 'shop:fields.user', target: USERS_REFERENCE }],
+  fields: [fieldBuilders('shop:fields').reference('user', USERS_REFERENCE, { filter: false })],
   labelField: 'user',
 });
 
