@@ -1,6 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { Button, makeStyles, Text, Title2, tokens } from '@fluentui/react-components';
 import { ArrowUploadRegular } from '@fluentui/react-icons';
 import {
@@ -11,12 +10,13 @@ import {
   serverMessage,
   useData,
   useInjection,
+  useUrlReport,
 } from '@core/sdk/web';
 import type { ReportAnswer, ReportTracker } from '../../shared/report';
 import { ImportDialog } from './ImportDialog';
 import { ReportChart } from './ReportChart';
 import { ReportControls } from './ReportControls';
-import { readReportParams, reportQuery, writeReportParams, type ReportParams } from './report-params';
+import { readReportParams, reportQuery, writeReportParams } from './report-params';
 import { ReportStore } from './report-store';
 import { ReportTable } from './ReportTable';
 import { SourceLine } from './SourceLine';
@@ -42,19 +42,14 @@ export function ReportPage() {
   addResourceStrings(useInjection(I18nService).i18n);
   const styles = useStyles();
   const store = useInjection(ReportStore);
-  const [search, setSearch] = useSearchParams();
-  const params = useMemo(() => readReportParams(search), [search]);
-  const query = reportQuery(params);
-  const queryKey = query ? new URLSearchParams(query).toString() : '';
+  const { params, query, report, change } = useUrlReport({
+    read: readReportParams,
+    write: writeReportParams,
+    query: reportQuery,
+    load: (next, signal): Promise<ReportAnswer> => store.report(next, signal),
+  });
   const [importing, setImporting] = useState(false);
-
   const trackers = useData((signal) => store.trackers(signal), [store]);
-  const report = useData(
-    (signal): Promise<ReportAnswer | null> => (query ? store.report(query, signal) : Promise.resolve(null)),
-    [store, queryKey],
-  );
-
-  const change = (next: ReportParams) => setSearch(writeReportParams(next), { replace: true });
 
   const known = trackers.data ?? NO_TRACKERS;
   return (

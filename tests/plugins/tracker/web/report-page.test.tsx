@@ -298,4 +298,27 @@ describe('the full report page', () => {
     });
     await waitInAct(() => expect(view.element.textContent).toContain(message));
   });
+
+  it('offers Try again when the report fails, and Try again asks again', async () => {
+    let answers = 0;
+    const service = new FakeService(TRACKER_API)
+      .on('GET', 'report', () =>
+        answers++ === 0
+          ? jsonResponse(500, { message: 'The database is busy.' })
+          : jsonResponse(200, { data: answer() }),
+      )
+      .on('GET', 'report/trackers', () => jsonResponse(200, { data: TRACKERS }));
+    const { view } = await renderPluginPage({
+      plugins: TRACKER_PLUGINS,
+      path: '/tracker-report-full',
+      codes: ['TR'],
+      api: service,
+    });
+    await waitInAct(() => expect(view.element.textContent).toContain('The database is busy.'));
+    const retry = [...view.element.querySelectorAll('button')].find((button) => button.textContent === 'Try again');
+    if (!retry) throw new Error('no Try again button');
+    await click(retry);
+    await waitInAct(() => expect(view.element.querySelector('[data-testid="report-totals"]')).not.toBeNull());
+    expect(service.requests('GET', 'report')).toHaveLength(2);
+  });
 });
