@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
@@ -19,7 +19,7 @@ import {
 } from '@fluentui/react-components';
 import { DatabaseArrowDownRegular } from '@fluentui/react-icons';
 import { BACKUP_STEPS, type BackupsOverview, type DataEnvelope, type JobInfo } from '@core/sdk/shared';
-import { HttpClients, JobPanel, serverMessage, useInjection, useLocaleFormat } from '@core/sdk/web';
+import { DataView, HttpClients, JobPanel, serverMessage, useData, useInjection, useLocaleFormat } from '@core/sdk/web';
 
 const useStyles = makeStyles({
   card: {
@@ -33,11 +33,6 @@ const useStyles = makeStyles({
   place: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
   actions: { display: 'flex', gap: tokens.spacingHorizontalS },
 });
-
-type Load =
-  | { readonly state: 'loading' }
-  | { readonly state: 'ready'; readonly overview: BackupsOverview }
-  | { readonly state: 'failed' };
 
 /** "30 2 * * *" is "daily at 02:30 UTC"; any other expression is shown as written. */
 const DAILY = /^(\d{1,2}) (\d{1,2}) \* \* \*$/;
@@ -158,23 +153,11 @@ export function BackupsSection() {
   const { t } = useTranslation('admin');
   const http = useInjection(HttpClients);
   const styles = useStyles();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [version, setVersion] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the trigger: bumping it reads again.
-  useEffect(() => {
-    let live = true;
-    http
-      .get('system')
-      .get<DataEnvelope<BackupsOverview>>('backups', { silent: true })
-      .then(
-        (answer) => live && setLoad({ state: 'ready', overview: answer.data }),
-        () => live && setLoad({ state: 'failed' }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [http, version]);
+  const backups = useData(
+    async (signal) =>
+      (await http.get('system').get<DataEnvelope<BackupsOverview>>('backups', { silent: true, signal })).data,
+    [http],
+  );
 
   return (
     <Card className={styles.card} data-section="backups">
@@ -185,21 +168,18 @@ export function BackupsSection() {
           </Text>
         }
       />
-      {load.state === 'loading' && <Spinner size="small" label={t('common.loading')} />}
-      {load.state === 'failed' && (
-        <MessageBar intent="error">
-          <MessageBarBody>{t('common.loadFailed')}</MessageBarBody>
-          <Button onClick={() => setVersion((value) => value + 1)}>{t('common.retry')}</Button>
-        </MessageBar>
-      )}
-      {load.state === 'ready' && load.overview.database === 'postgres' && (
-        <MessageBar intent="info">
-          <MessageBarBody>{t('backups.postgres')}</MessageBarBody>
-        </MessageBar>
-      )}
-      {load.state === 'ready' && load.overview.database === 'pglite' && (
-        <EmbeddedBackups overview={load.overview} onChanged={() => setVersion((value) => value + 1)} />
-      )}
+      <DataView data={backups}>
+        {(overview) =>
+          overview.database === 'postgres' ? (
+            <MessageBar intent="info">
+              <MessageBarBody>{t('backups.postgres')}</MessageBarBody>
+            </MessageBar>
+          ) : (
+            // A finished backup adds a file: the list is read again with this one kept on screen meanwhile.
+            <EmbeddedBackups overview={overview} onChanged={() => void backups.reload()} />
+          )
+        }
+      </DataView>
     </Card>
   );
 }

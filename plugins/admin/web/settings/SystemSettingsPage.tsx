@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,6 +23,7 @@ import { ArrowResetRegular } from '@fluentui/react-icons';
 import type { DataEnvelope } from '@core/sdk/shared';
 import {
   addResourceStrings,
+  DataView,
   HttpClients,
   HttpError,
   I18nService,
@@ -30,6 +31,7 @@ import {
   PluginHost,
   ResourceFeedback,
   ToastService,
+  useData,
   useInjection,
   useListboxClass,
 } from '@core/sdk/web';
@@ -64,11 +66,6 @@ function namespaceOf(key: string): string | null {
 function ownerOf(entry: SystemSettingEntry): string {
   return entry.key.split('.')[0] ?? 'core';
 }
-
-type Load =
-  | { readonly state: 'loading' }
-  | { readonly state: 'ready'; readonly entries: readonly SystemSettingEntry[] }
-  | { readonly state: 'failed' };
 
 interface SettingFieldProps {
   readonly entry: SystemSettingEntry;
@@ -223,13 +220,8 @@ function problemText(problem: SettingProblem, t: (key: string, options?: Record<
   return t(`systemSettings.problems.${problem.code}`, problem);
 }
 
-const SettingsForm = observer(function SettingsForm({
-  initial,
-  onSaved,
-}: {
-  initial: readonly SystemSettingEntry[];
-  onSaved: (entries: readonly SystemSettingEntry[]) => void;
-}) {
+/** The form keeps the entries each save answers with: `initial` only seeds it. */
+const SettingsForm = observer(function SettingsForm({ initial }: { initial: readonly SystemSettingEntry[] }) {
   const styles = useStyles();
   const http = useInjection(HttpClients);
   const toasts = useInjection(ToastService);
@@ -324,7 +316,6 @@ const SettingsForm = observer(function SettingsForm({
       setEntries(answer.data);
       setInputs(initialInputs(answer.data));
       setResets(new Set());
-      onSaved(answer.data);
     } catch (error) {
       feedback.failed('update', error);
       if (error instanceof HttpError && error.status === 422) {
@@ -411,37 +402,20 @@ const SettingsForm = observer(function SettingsForm({
 const SettingsScreen = observer(function SettingsScreen() {
   const { t } = useTranslation('admin');
   const http = useInjection(HttpClients);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [version, setVersion] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the trigger: bumping it reads again.
-  useEffect(() => {
-    let live = true;
-    http
-      .get('auth')
-      .get<DataEnvelope<readonly SystemSettingEntry[]>>('system-settings', { silent: true })
-      .then(
-        (answer) => live && setLoad({ state: 'ready', entries: answer.data }),
-        () => live && setLoad({ state: 'failed' }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [http, version]);
+  const settings = useData(
+    async (signal) =>
+      (
+        await http
+          .get('auth')
+          .get<DataEnvelope<readonly SystemSettingEntry[]>>('system-settings', { silent: true, signal })
+      ).data,
+    [http],
+  );
 
   return (
     <div>
       <Title2 as="h1">{t('nav.settings')}</Title2>
-      {load.state === 'loading' && <Spinner label={t('common.loading')} />}
-      {load.state === 'failed' && (
-        <MessageBar intent="error">
-          <MessageBarBody>{t('common.loadFailed')}</MessageBarBody>
-          <Button onClick={() => setVersion((value) => value + 1)}>{t('common.retry')}</Button>
-        </MessageBar>
-      )}
-      {load.state === 'ready' && (
-        <SettingsForm initial={load.entries} onSaved={(entries) => setLoad({ state: 'ready', entries })} />
-      )}
+      <DataView data={settings}>{(entries) => <SettingsForm initial={entries} />}</DataView>
       <BackupsSection />
     </div>
   );

@@ -5,6 +5,7 @@ import {
   FakeJobs,
   FakeService,
   installJobs,
+  jsonResponse,
   query,
   renderAppInKernel,
   TEST_API,
@@ -88,5 +89,22 @@ describe('the Backups section of System settings', { timeout: 20_000 }, () => {
     expect(section().textContent).toContain('База данных — PostgreSQL');
     expect(section().querySelector('button')).toBeNull();
     expect(server.requests('GET', 'system/backups')).toHaveLength(1);
+  });
+
+  it('says when the backups cannot be read, and Try again reads them again', async () => {
+    let asked = 0;
+    const server = new FakeService(TEST_API)
+      .on('GET', 'auth/system-settings', { data: [] })
+      .on('GET', 'system/backups', () =>
+        asked++ === 0 ? jsonResponse(500, { message: 'Disk is busy.' }) : jsonResponse(200, { data: OVERVIEW }),
+      );
+    const kernel = await adminKernel(['JS']);
+    await renderAppInKernel(kernel, { path: '/system-settings' });
+    await waitInAct(() => expect(section().textContent).toContain('The data could not be loaded.'), {
+      timeout: 10_000,
+    });
+    await click(buttonNamed('Try again', section()));
+    await waitInAct(() => expect(section().querySelectorAll('[data-backup]')).toHaveLength(2));
+    expect(server.requests('GET', 'system/backups')).toHaveLength(2);
   });
 });

@@ -8,10 +8,12 @@ import {
 import type { SystemSettingEntry, ValueSettingEntry } from '@plugins/admin/shared/system-settings';
 import {
   click,
+  FakeService,
   jsonResponse,
   query,
   recordToasts,
   renderAppInKernel,
+  TEST_API,
   typeInto,
   waitInAct,
 } from '@core/sdk/testing-web';
@@ -196,5 +198,22 @@ describe('System settings screen', { timeout: 20_000 }, () => {
       ),
     );
     expect(server.requests('PUT', 'system-settings')).toHaveLength(0);
+  });
+
+  it('says so in Russian when the settings cannot be read, and Повторить reads them again', async () => {
+    let asked = 0;
+    const server = new FakeService(TEST_API)
+      .on('GET', 'auth/system-settings', () =>
+        asked++ === 0 ? jsonResponse(500, { message: 'Database is busy.' }) : jsonResponse(200, { data: ENTRIES }),
+      )
+      .on('GET', 'system/backups', { data: { database: 'postgres', dir: null, keep: 7, schedule: null, files: [] } });
+    const kernel = await adminKernel(['JS'], { language: 'ru' });
+    const view = await renderAppInKernel(kernel, { path: '/system-settings' });
+    await waitInAct(() => expect(view.element.textContent).toContain('Не удалось загрузить данные.'), {
+      timeout: 10_000,
+    });
+    await click(buttonNamed('Повторить'));
+    await waitInAct(() => expect(input('core.general.productName').value).toBe('Back Office'));
+    expect(server.requests('GET', 'auth/system-settings')).toHaveLength(2);
   });
 });
