@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '@core/server/http/api-error';
+import { describe, expect, it } from 'vitest';
 import type { Queryable } from '@core/server/database/database';
-import { recordWriter, type Actor, type RecordWriter } from '@core/server/resource';
 import { STALE_VERSION_MESSAGE } from '@core/shared/resource/definition';
-import { addUser, DB_TIMEOUT } from '../../../support/server/test-database';
-import {
-  categories,
-  items,
-  labClient,
-  openLab,
-  READ_ITEMS,
-  SAMPLE_RESOURCES,
-  WRITE_ITEMS,
-  type Lab,
-} from './support-resource';
+import { recordWriterLab, refusal, unique } from './support-record-writer';
+import { categories, items, labClient, READ_ITEMS, WRITE_ITEMS } from './support-resource';
 
 /*
  * The engine's set-based writes (`context.records.changeMany` / `removeMany`): every record gets
@@ -21,12 +10,7 @@ import {
  * all in one transaction, and a refusal of any record writes nothing.
  */
 
-let lab: Lab;
-let records: RecordWriter;
-let actor: Actor;
-let staffId: number;
-let counter = 0;
-const unique = (prefix: string): string => `${prefix} ${++counter}`;
+const lab = recordWriterLab('bulk');
 
 interface Stored {
   readonly version: number;
@@ -51,45 +35,26 @@ async function auditCount(resource: string, ids: readonly number[], action: stri
   return rows[0]?.n ?? 0;
 }
 
-async function refusal(work: Promise<unknown>): Promise<ApiError> {
-  const error = await work.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 async function threeItems(): Promise<number[]> {
   const ids: number[] = [];
-  for (let index = 0; index < 3; index++) ids.push((await records.create(items, { title: unique('Lamp') }, actor)).id);
+  for (let index = 0; index < 3; index++)
+    ids.push((await lab.records.create(items, { title: unique('Lamp') }, lab.actor)).id);
   return ids;
 }
-
-beforeAll(async () => {
-  lab = await openLab();
-  records = recordWriter(lab.db, SAMPLE_RESOURCES);
-  staffId = await addUser(lab.db, { username: 'bulk', email: 'bulk@example.com', password: 'bulk-password-1' });
-  actor = { id: staffId, language: 'en' };
-}, DB_TIMEOUT);
-
-afterAll(async () => {
-  await lab.close();
-});
 
 describe('changing many records', () => {
   it('bumps each version once, names the actor, runs the hooks and writes one audit entry per record', async () => {
     const ids = await threeItems();
     lab.log.after.length = 0;
-    const changed = await records.changeMany(
+    const changed = await lab.records.changeMany(
       items,
       { ids: [...ids, ids[0] ?? 0] },
       { action: 'update', values: { status: 'live' } },
-      actor,
+      lab.actor,
     );
     expect(changed).toEqual(ids);
     expect(await stored(ids)).toEqual(
-      ids.map(() => ({ version: 2, updated_by: staffId, status: 'live', stage: 'edited' })),
+      ids.map(() => ({ version: 2, updated_by: lab.staffId, status: 'live', stage: 'edited' })),
     );
     expect(await auditCount(items.id, ids, 'update')).toBe(3);
     expect(lab.log.after).toEqual(ids.map((id) => ({ action: 'update', id })));
@@ -97,10 +62,10 @@ describe('changing many records', () => {
 
   it('takes the same few statements for 3 records as for 30, hooks and references included', async () => {
     const statementsFor = async (count: number): Promise<number> => {
-      const category = await records.create(categories, { name: unique('Counted') }, actor);
+      const category = await lab.records.create(categories, { name: unique('Counted') }, lab.actor);
       const ids: number[] = [];
       for (let index = 0; index < count; index++)
-        ids.push((await records.create(items, { title: unique('Counted') }, actor)).id);
+        ids.push((await lab.records.create(items, { title: unique('Counted') }, lab.actor)).id);
       return lab.db.transaction(async (tx) => {
         let statements = 0;
         const counting: Queryable = {
@@ -110,12 +75,12 @@ describe('changing many records', () => {
             return tx.query(sql, params);
           },
         };
-        await records.changeManyIn(
+        await lab.records.changeManyIn(
           counting,
           items,
           { ids },
           { action: 'update', values: { category_id: category.id } },
-          actor,
+          lab.actor,
         );
         return statements;
       });
@@ -126,16 +91,21 @@ describe('changing many records', () => {
   it('selects by the list filter, checked as the list checks it', async () => {
     const ids = await threeItems();
     const title = unique('Unique lamp');
-    await records.change(items, ids[1] ?? 0, { action: 'update', values: { title } }, actor);
-    const changed = await records.changeMany(
+    await lab.records.change(items, ids[1] ?? 0, { action: 'update', values: { title } }, lab.actor);
+    const changed = await lab.records.changeMany(
       items,
       { query: { 'filter[title][eq]': title } },
       { action: 'update', values: { status: 'retired' } },
-      actor,
+      lab.actor,
     );
     expect(changed).toEqual([ids[1]]);
     const bad = await refusal(
-      records.changeMany(items, { query: { 'filter[nope][eq]': 'x' } }, { action: 'update', values: {} }, actor),
+      lab.records.changeMany(
+        items,
+        { query: { 'filter[nope][eq]': 'x' } },
+        { action: 'update', values: {} },
+        lab.actor,
+      ),
     );
     expect(bad.status).toBe(422);
   });
@@ -149,17 +119,17 @@ describe('changing many records', () => {
       [third, 7],
     ]);
     const stale = await refusal(
-      records.changeMany(items, { ids }, { action: 'update', values: { status: 'live' }, versions }, actor),
+      lab.records.changeMany(items, { ids }, { action: 'update', values: { status: 'live' }, versions }, lab.actor),
     );
     expect([stale.status, stale.message]).toEqual([409, STALE_VERSION_MESSAGE]);
     const missing = await refusal(
-      records.changeMany(items, { ids }, { action: 'update', values: { category_id: 999_999 } }, actor),
+      lab.records.changeMany(items, { ids }, { action: 'update', values: { category_id: 999_999 } }, lab.actor),
     );
     expect([missing.status, Object.keys(missing.errors ?? {})]).toEqual([422, ['category_id']]);
     // A title the items' hook refuses, set behind the engine's back.
     await lab.db.query(`UPDATE lab.items SET title = 'Forbidden' WHERE id = $1`, [third]);
     await expect(
-      records.changeMany(items, { ids }, { action: 'update', values: { status: 'live' } }, actor),
+      lab.records.changeMany(items, { ids }, { action: 'update', values: { status: 'live' } }, lab.actor),
     ).rejects.toThrow('refused');
     expect((await stored(ids)).map((row) => [row.version, row.status])).toEqual(ids.map(() => [1, null]));
     expect(await auditCount(items.id, ids, 'update')).toBe(0);
@@ -167,11 +137,11 @@ describe('changing many records', () => {
 
   it('answers 404 for a record whose version was given but is not there', async () => {
     const missing = await refusal(
-      records.changeMany(
+      lab.records.changeMany(
         items,
         { ids: [999_998] },
         { action: 'update', values: {}, versions: new Map([[999_998, 1]]) },
-        actor,
+        lab.actor,
       ),
     );
     expect(missing.status).toBe(404);
@@ -180,7 +150,7 @@ describe('changing many records', () => {
   it('runs inside the caller transaction and rolls back with it', async () => {
     const ids = await threeItems();
     const failed = lab.db.transaction(async (tx) => {
-      await records.changeManyIn(tx, items, { ids }, { action: 'update', values: { status: 'live' } }, actor);
+      await lab.records.changeManyIn(tx, items, { ids }, { action: 'update', values: { status: 'live' } }, lab.actor);
       throw new Error('the route changed its mind');
     });
     await expect(failed).rejects.toThrow('the route changed its mind');
@@ -190,11 +160,11 @@ describe('changing many records', () => {
   it('changes a resource without hooks in one statement, validated the same way', async () => {
     const created = [];
     for (let index = 0; index < 3; index++)
-      created.push(await records.create(categories, { name: unique('Shelf') }, actor));
+      created.push(await lab.records.create(categories, { name: unique('Shelf') }, lab.actor));
     const ids = created.map((record) => record.id);
-    expect(await records.changeMany(categories, { ids }, { action: 'update', values: { rank: 5 } }, actor)).toEqual(
-      ids,
-    );
+    expect(
+      await lab.records.changeMany(categories, { ids }, { action: 'update', values: { rank: 5 } }, lab.actor),
+    ).toEqual(ids);
     const { rows } = await lab.db.query<{ version: number; rank: number }>(
       'SELECT version, rank::int AS rank FROM lab.categories WHERE id = ANY($1::bigint[]) ORDER BY id',
       [ids],
@@ -208,11 +178,11 @@ describe('creating and changing many records each with its own values', () => {
   it('creates each with its hooks and audit entry under the action named, and changes each by its own values', async () => {
     const titles = [unique('Imported'), unique('Imported')];
     const ids = await lab.db.transaction((tx) =>
-      records.createManyIn(
+      lab.records.createManyIn(
         tx,
         items,
         titles.map((title) => ({ title })),
-        actor,
+        lab.actor,
         'import',
       ),
     );
@@ -220,7 +190,7 @@ describe('creating and changing many records each with its own values', () => {
     expect(await auditCount(items.id, ids, 'import')).toBe(2);
     const [first = 0, second = 0] = ids;
     const changed = await lab.db.transaction((tx) =>
-      records.changeEachIn(
+      lab.records.changeEachIn(
         tx,
         items,
         [
@@ -228,22 +198,22 @@ describe('creating and changing many records each with its own values', () => {
           { id: second, values: { status: 'retired' } },
         ],
         { action: 'import' },
-        actor,
+        lab.actor,
       ),
     );
     expect(changed).toEqual(ids);
     expect((await stored(ids)).map((row) => [row.version, row.status, row.updated_by])).toEqual([
-      [2, 'live', staffId],
-      [2, 'retired', staffId],
+      [2, 'live', lab.staffId],
+      [2, 'retired', lab.staffId],
     ]);
     const stale = await refusal(
       lab.db.transaction((tx) =>
-        records.changeEachIn(
+        lab.records.changeEachIn(
           tx,
           items,
           [{ id: first, values: { status: 'draft' }, version: 1 }],
           { action: 'import' },
-          actor,
+          lab.actor,
         ),
       ),
     );
@@ -254,7 +224,7 @@ describe('creating and changing many records each with its own values', () => {
 describe('deleting many records', () => {
   it('soft-deletes each with version + 1 and its own audit entry, and leaves the missing out', async () => {
     const ids = await threeItems();
-    expect(await records.removeMany(items, { ids: [...ids, 999_999] }, actor)).toEqual(ids);
+    expect(await lab.records.removeMany(items, { ids: [...ids, 999_999] }, lab.actor)).toEqual(ids);
     const { rows } = await lab.db.query<{ version: number; deleted: boolean }>(
       'SELECT version, deleted_at IS NOT NULL AS deleted FROM lab.items WHERE id = ANY($1::bigint[]) ORDER BY id',
       [ids],

@@ -1,23 +1,18 @@
 import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usersService } from '@core/server/auth/users-service';
-import { ApiError } from '@core/server/http/api-error';
-import { recordWriter, routeKit, type Actor, type RecordWriter } from '@core/server/resource';
+import { routeKit } from '@core/server/resource';
 import { STALE_VERSION_MESSAGE } from '@core/shared/resource/definition';
-import { addUser, DB_TIMEOUT } from '../../../support/server/test-database';
-import { categories, items, openLab, SAMPLE_RESOURCES, type Lab } from './support-resource';
+import { addUser } from '../../../support/server/test-database';
+import { recordWriterLab, refusal, unique } from './support-record-writer';
+import { categories, items } from './support-resource';
 
 /*
  * The server SDK's write path (`context.records`) and users service, as a plugin's own route uses
  * them: the same validation, version check, reference check and audit row as the engine's routes.
  */
 
-let lab: Lab;
-let records: RecordWriter;
-let staffId: number;
-let actor: Actor;
-let counter = 0;
-const unique = (prefix: string): string => `${prefix} ${++counter}`;
+const lab = recordWriterLab('writer');
 
 async function auditOf(resource: string, id: number): Promise<{ action: string; actor_id: number }[]> {
   const { rows } = await lab.db.query<{ action: string; actor_id: string | number }>(
@@ -27,65 +22,49 @@ async function auditOf(resource: string, id: number): Promise<{ action: string; 
   return rows.map((row) => ({ action: row.action, actor_id: Number(row.actor_id) }));
 }
 
-async function refusal(work: Promise<unknown>): Promise<ApiError> {
-  const error = await work.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
-beforeAll(async () => {
-  lab = await openLab();
-  records = recordWriter(lab.db, SAMPLE_RESOURCES);
-  staffId = await addUser(lab.db, { username: 'writer', email: 'writer@example.com', password: 'writer-password-1' });
-  actor = { id: staffId, language: 'en' };
-}, DB_TIMEOUT);
-
-afterAll(async () => {
-  await lab.close();
-});
-
 describe('the record writer', () => {
   it('creates, changes and removes with an audit row naming the actor each time', async () => {
-    const created = await records.create(categories, { name: unique('Books') }, actor);
-    await records.change(categories, created.id, { action: 'update', values: { rank: 3 }, version: 1 }, actor);
-    await records.remove(categories, created.id, actor);
+    const created = await lab.records.create(categories, { name: unique('Books') }, lab.actor);
+    await lab.records.change(categories, created.id, { action: 'update', values: { rank: 3 }, version: 1 }, lab.actor);
+    await lab.records.remove(categories, created.id, lab.actor);
     expect(await auditOf(categories.id, created.id)).toEqual([
-      { action: 'create', actor_id: staffId },
-      { action: 'update', actor_id: staffId },
-      { action: 'delete', actor_id: staffId },
+      { action: 'create', actor_id: lab.staffId },
+      { action: 'update', actor_id: lab.staffId },
+      { action: 'delete', actor_id: lab.staffId },
     ]);
   });
 
   it('replaces the whole form: the version is checked only when sent, and a stale one is a 409', async () => {
-    const created = await records.create(categories, { name: unique('Games'), rank: 1 }, actor);
-    const replaced = await records.replace(categories, created.id, { name: unique('Games') }, actor);
+    const created = await lab.records.create(categories, { name: unique('Games'), rank: 1 }, lab.actor);
+    const replaced = await lab.records.replace(categories, created.id, { name: unique('Games') }, lab.actor);
     // Read as a new record's form: the rank left out is cleared.
     expect([replaced.version, replaced.rank]).toEqual([2, null]);
-    const stale = await refusal(records.replace(categories, created.id, { name: unique('Games'), version: 1 }, actor));
-    expect([stale.status, stale.message]).toEqual([409, STALE_VERSION_MESSAGE]);
-    expect((await records.replace(categories, created.id, { name: unique('Games'), version: 2 }, actor)).version).toBe(
-      3,
+    const stale = await refusal(
+      lab.records.replace(categories, created.id, { name: unique('Games'), version: 1 }, lab.actor),
     );
+    expect([stale.status, stale.message]).toEqual([409, STALE_VERSION_MESSAGE]);
+    expect(
+      (await lab.records.replace(categories, created.id, { name: unique('Games'), version: 2 }, lab.actor)).version,
+    ).toBe(3);
   });
 
   it('refuses what the engine routes refuse: a taken unique value (422), a missing reference (422), a record still pointed at (409)', async () => {
     const name = unique('Music');
-    const category = await records.create(categories, { name }, actor);
-    const taken = await refusal(records.create(categories, { name: name.toUpperCase() }, actor));
+    const category = await lab.records.create(categories, { name }, lab.actor);
+    const taken = await refusal(lab.records.create(categories, { name: name.toUpperCase() }, lab.actor));
     expect([taken.status, Object.keys(taken.errors ?? {})]).toEqual([422, ['name']]);
-    const missing = await refusal(records.create(items, { title: unique('Item'), category_id: 999_999 }, actor));
+    const missing = await refusal(
+      lab.records.create(items, { title: unique('Item'), category_id: 999_999 }, lab.actor),
+    );
     expect([missing.status, Object.keys(missing.errors ?? {})]).toEqual([422, ['category_id']]);
-    await records.create(items, { title: unique('Item'), category_id: category.id }, actor);
-    expect((await refusal(records.remove(categories, category.id, actor))).status).toBe(409);
+    await lab.records.create(items, { title: unique('Item'), category_id: category.id }, lab.actor);
+    expect((await refusal(lab.records.remove(categories, category.id, lab.actor))).status).toBe(409);
   });
 
   it('runs the resource hooks inside the caller transaction, and rolls back with it', async () => {
     const title = unique('Kept out');
     const failed = lab.db.transaction(async (tx) => {
-      const item = await records.createIn(tx, items, { title }, actor);
+      const item = await lab.records.createIn(tx, items, { title }, lab.actor);
       expect(item.stage).toBe('new');
       throw new Error('the route changed its mind');
     });
@@ -101,22 +80,22 @@ describe('the users service', () => {
     await lab.db.query('UPDATE core.users SET deleted_at = now() WHERE id = $1', [gone]);
     expect(await usersService.find(lab.db, gone)).toMatchObject({ id: gone, username: 'gone' });
     expect(await usersService.find(lab.db, gone, { live: true })).toBeNull();
-    expect([await usersService.isLive(lab.db, staffId), await usersService.isLive(lab.db, gone)]).toEqual([
+    expect([await usersService.isLive(lab.db, lab.staffId), await usersService.isLive(lab.db, gone)]).toEqual([
       true,
       false,
     ]);
     const notFound = await refusal(usersService.require(lab.db, gone, { live: true }));
     expect([notFound.status, notFound.message]).toEqual([404, 'User not found.']);
-    expect(await usersService.labels(lab.db, [staffId, gone, 999_999])).toEqual(
+    expect(await usersService.labels(lab.db, [lab.staffId, gone, 999_999])).toEqual(
       new Map([
-        [staffId, 'writer'],
+        [lab.staffId, 'writer'],
         [gone, 'gone'],
       ]),
     );
-    expect((await usersService.findByEmail(lab.db, 'WRITER@example.com'))?.id).toBe(staffId);
+    expect((await usersService.findByEmail(lab.db, 'WRITER@example.com'))?.id).toBe(lab.staffId);
     const superadmin = await usersService.firstSuperadmin(lab.db);
     expect(superadmin).not.toBeNull();
-    expect(superadmin).not.toBe(staffId);
+    expect(superadmin).not.toBe(lab.staffId);
   });
 });
 
