@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +12,6 @@ import {
   MessageBarActions,
   MessageBarBody,
   Option,
-  Spinner,
   Text,
   Title2,
   Toolbar,
@@ -23,6 +22,7 @@ import {
 import { AddRegular, ArrowClockwiseRegular, DeleteRegular, DismissRegular, EditRegular } from '@fluentui/react-icons';
 import {
   addResourceStrings,
+  DataView,
   HttpClients,
   I18nService,
   ResourceApi,
@@ -30,6 +30,7 @@ import {
   ResourceFormDialog,
   ToastService,
   useConfirm,
+  useData,
   useInjection,
   useListboxClass,
   useReferenceLabels,
@@ -78,14 +79,21 @@ const useStyles = makeStyles({
 
 type Ask = (message: string) => Promise<boolean>;
 
+/** What the board's buttons work with: the model that makes changes, the servers to transfer to, the board's reload. */
+interface BoardAccess {
+  readonly model: KeitaroModel;
+  readonly servers: readonly KeitaroServerCard[];
+  readonly reload: () => Promise<void>;
+}
+
 /** The buttons of one reverse: the actions its state allows (from the server), each asked first. */
 const ReverseRow = observer(function ReverseRow({
-  model,
+  board,
   reverse,
   server,
   ask,
 }: {
-  model: KeitaroModel;
+  board: BoardAccess;
   reverse: Reverse;
   server: KeitaroServerCard | null;
   ask: Ask;
@@ -93,7 +101,7 @@ const ReverseRow = observer(function ReverseRow({
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const listboxClass = useListboxClass();
-  const servers = model.board?.servers ?? [];
+  const { model, servers, reload } = board;
   const [target, setTarget] = useState<number | null>(null);
 
   const run = async (action: ReverseAction) => {
@@ -101,10 +109,11 @@ const ReverseRow = observer(function ReverseRow({
     if (action === 'transfer' && !targetServer) return;
     const question = t(`keitaro.confirm.${action}`, { address: reverse.address, server: targetServer?.name ?? '' });
     if (!(await ask(question))) return;
-    if (await model.act(reverse, action, action === 'transfer' ? target : null)) setTarget(null);
+    if (await model.act(reverse, action, action === 'transfer' ? target : null, reload)) setTarget(null);
   };
   const remove = async () => {
-    if (await ask(t('keitaro.confirm.delete', { address: reverse.address }))) await model.deleteReverse(reverse);
+    if (await ask(t('keitaro.confirm.delete', { address: reverse.address })))
+      await model.deleteReverse(reverse, reload);
   };
 
   return (
@@ -159,13 +168,13 @@ const ReverseRow = observer(function ReverseRow({
 function ReverseSection({
   title,
   reverses,
-  model,
+  board,
   server,
   ask,
 }: {
   title: string;
   reverses: readonly Reverse[];
-  model: KeitaroModel;
+  board: BoardAccess;
   server: KeitaroServerCard | null;
   ask: Ask;
 }) {
@@ -184,7 +193,7 @@ function ReverseSection({
       ) : (
         <ul className={styles.list}>
           {reverses.map((reverse) => (
-            <ReverseRow key={reverse.id} model={model} reverse={reverse} server={server} ask={ask} />
+            <ReverseRow key={reverse.id} board={board} reverse={reverse} server={server} ask={ask} />
           ))}
         </ul>
       )}
@@ -193,20 +202,21 @@ function ReverseSection({
 }
 
 const ServerCard = observer(function ServerCard({
-  model,
+  board,
   server,
   ask,
   onEdit,
 }: {
-  model: KeitaroModel;
+  board: BoardAccess;
   server: KeitaroServerCard;
   ask: Ask;
   onEdit: () => void;
 }) {
   const { t } = useTranslation('admin');
   const styles = useStyles();
+  const { model, reload } = board;
   const remove = async () => {
-    if (await ask(t('keitaro.confirm.deleteServer', { server: server.name }))) await model.deleteServer(server);
+    if (await ask(t('keitaro.confirm.deleteServer', { server: server.name }))) await model.deleteServer(server, reload);
   };
   return (
     <Card className={styles.card} data-server={server.name}>
@@ -244,21 +254,21 @@ const ServerCard = observer(function ServerCard({
       <ReverseSection
         title={t('keitaro.states.active')}
         reverses={server.active ? [server.active] : []}
-        model={model}
+        board={board}
         server={server}
         ask={ask}
       />
       <ReverseSection
         title={t('keitaro.states.on_hold')}
         reverses={server.on_hold}
-        model={model}
+        board={board}
         server={server}
         ask={ask}
       />
       <ReverseSection
         title={t('keitaro.states.waiting')}
         reverses={server.waiting}
-        model={model}
+        board={board}
         server={server}
         ask={ask}
       />
@@ -286,22 +296,19 @@ const KeitaroScreen = observer(function KeitaroScreen() {
   const { feedback, reversesApi } = scope;
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const { dialog: confirmDialog, ask } = useConfirm();
-  useEffect(() => {
-    void model.load();
-  }, [model]);
+  const board = useData((signal) => model.readBoard(signal), [model]);
   const close = () => setEditing({ kind: 'none' });
   const saved = () => {
     close();
-    void model.load();
+    void board.reload();
   };
-  const board = model.board;
 
   return (
     <div className={styles.page}>
       <div className={styles.heading}>
         <Title2 as="h1">{t('admin:nav.keitaro')}</Title2>
         <Toolbar className={styles.toolbar} aria-label={t('core:resource.toolbar.label')}>
-          <ToolbarButton icon={<ArrowClockwiseRegular />} disabled={model.busy} onClick={() => void model.load()}>
+          <ToolbarButton icon={<ArrowClockwiseRegular />} disabled={model.busy} onClick={() => void board.reload()}>
             {t('core:resource.toolbar.refresh')}
           </ToolbarButton>
           <ToolbarButton icon={<AddRegular />} onClick={() => setEditing({ kind: 'reverse' })}>
@@ -331,50 +338,46 @@ const KeitaroScreen = observer(function KeitaroScreen() {
           />
         </MessageBar>
       )}
-      {model.state === 'loading' && <Spinner label={t('admin:common.loading')} />}
-      {model.state === 'failed' && (
-        <MessageBar intent="error">
-          <MessageBarBody>{t('admin:common.loadFailed')}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void model.load()}>{t('admin:common.retry')}</Button>
-          </MessageBarActions>
-        </MessageBar>
-      )}
-      {board && (
-        <>
-          <Card className={styles.card}>
-            <CardHeader
-              header={
-                <Text as="h2" weight="semibold">
-                  {t('admin:keitaro.freePool')}
-                </Text>
-              }
-            />
-            <ReverseSection
-              title={t('admin:keitaro.states.free')}
-              reverses={board.free}
-              model={model}
-              server={null}
-              ask={ask}
-            />
-          </Card>
-          {board.servers.length === 0 ? (
-            <Text>{t('core:resource.table.empty')}</Text>
-          ) : (
-            <div className={styles.grid}>
-              {board.servers.map((server) => (
-                <ServerCard
-                  key={server.id}
-                  model={model}
-                  server={server}
-                  ask={ask}
-                  onEdit={() => setEditing({ kind: 'server', server })}
+      <DataView data={board}>
+        {(shown) => {
+          const access: BoardAccess = { model, servers: shown.servers, reload: board.reload };
+          return (
+            <>
+              <Card className={styles.card}>
+                <CardHeader
+                  header={
+                    <Text as="h2" weight="semibold">
+                      {t('admin:keitaro.freePool')}
+                    </Text>
+                  }
                 />
-              ))}
-            </div>
-          )}
-        </>
-      )}
+                <ReverseSection
+                  title={t('admin:keitaro.states.free')}
+                  reverses={shown.free}
+                  board={access}
+                  server={null}
+                  ask={ask}
+                />
+              </Card>
+              {shown.servers.length === 0 ? (
+                <Text>{t('core:resource.table.empty')}</Text>
+              ) : (
+                <div className={styles.grid}>
+                  {shown.servers.map((server) => (
+                    <ServerCard
+                      key={server.id}
+                      board={access}
+                      server={server}
+                      ask={ask}
+                      onEdit={() => setEditing({ kind: 'server', server })}
+                    />
+                  ))}
+                </div>
+              )}
+            </>
+          );
+        }}
+      </DataView>
       {editing.kind === 'server' && (
         <ResourceFormDialog
           definition={keitaroServersResource}

@@ -1,4 +1,4 @@
-import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import { action, makeObservable, observable, runInAction } from 'mobx';
 import type { DataEnvelope, ResourceRecord } from '@core/sdk/shared';
 import { HttpError, ResourceApi, type HttpClient, type HttpClients } from '@core/sdk/web';
 import {
@@ -51,19 +51,16 @@ export class KeitaroServersApi extends ResourceApi {
   }
 }
 
-export type BoardState = 'loading' | 'ready' | 'failed';
-
 /**
- * The Keitaro board: every server with its active, on-hold and waiting reverses, and
- * the pool of free reverses. Actions go through the kernel's toasts ('Success', or the server's
- * words for a refused transition, 409), and a refusal also stays on the page until dismissed.
- * Page-scoped.
+ * The Keitaro board's changes: every server with its active, on-hold and waiting reverses, and
+ * the pool of free reverses, read by the page (`readBoard`), changed here. Actions go through the
+ * kernel's toasts ('Success', or the server's words for a refused transition, 409), and a refusal
+ * also stays on the page until dismissed. Page-scoped.
  */
 export class KeitaroModel {
-  board: KeitaroBoard | null = null;
-  state: BoardState = 'loading';
   /** The last refusal (409) the server gave, shown above the board. */
   refusal: string | null = null;
+  /** A change is under way, or the board is being read again after it: the buttons wait. */
   busy = false;
   readonly serversApi: KeitaroServersApi;
   private readonly auth: HttpClient;
@@ -72,34 +69,25 @@ export class KeitaroModel {
     this.auth = clients.get('auth');
     this.serversApi = new KeitaroServersApi(clients);
     makeObservable(this, {
-      board: observableRef,
-      state: observable,
       refusal: observable,
       busy: observable,
       dismiss: action,
     });
   }
 
-  async load(): Promise<void> {
-    try {
-      const board = (await this.auth.get<DataEnvelope<KeitaroBoard>>('keitaro/servers', { silent: true })).data;
-      this.serversApi.cards = new Map(board.servers.map((server) => [server.id, server]));
-      runInAction(() => {
-        this.board = board;
-        this.state = 'ready';
-      });
-    } catch {
-      runInAction(() => {
-        if (!this.board) this.state = 'failed';
-      });
-    }
+  /** `GET keitaro/servers`; the edit dialog fills what it does not send from these cards. */
+  async readBoard(signal: AbortSignal): Promise<KeitaroBoard> {
+    const board = (await this.auth.get<DataEnvelope<KeitaroBoard>>('keitaro/servers', { silent: true, signal })).data;
+    this.serversApi.cards = new Map(board.servers.map((server) => [server.id, server]));
+    return board;
   }
 
   dismiss(): void {
     this.refusal = null;
   }
 
-  private async change(run: () => Promise<unknown>): Promise<boolean> {
+  /** Runs a change, then has the board read again (`reload`), refused or not, before the buttons come back. */
+  private async change(run: () => Promise<unknown>, reload: () => Promise<void>): Promise<boolean> {
     runInAction(() => {
       this.busy = true;
       this.refusal = null;
@@ -115,7 +103,7 @@ export class KeitaroModel {
       }
       return false;
     } finally {
-      await this.load();
+      await reload();
       runInAction(() => {
         this.busy = false;
       });
@@ -123,16 +111,21 @@ export class KeitaroModel {
   }
 
   /** `POST keitaro/reverses/{id}/<action>`; a transfer names the server (`{ server_id }`). */
-  act(reverse: Reverse, reverseAction: ReverseAction, serverId: number | null = null): Promise<boolean> {
+  act(
+    reverse: Reverse,
+    reverseAction: ReverseAction,
+    serverId: number | null,
+    reload: () => Promise<void>,
+  ): Promise<boolean> {
     const body = reverseAction === 'transfer' ? { server_id: serverId } : undefined;
-    return this.change(() => this.auth.post(`keitaro/reverses/${reverse.id}/${reverseAction}`, body));
+    return this.change(() => this.auth.post(`keitaro/reverses/${reverse.id}/${reverseAction}`, body), reload);
   }
 
-  deleteReverse(reverse: Reverse): Promise<boolean> {
-    return this.change(() => this.auth.delete(`keitaro/reverses/${reverse.id}`));
+  deleteReverse(reverse: Reverse, reload: () => Promise<void>): Promise<boolean> {
+    return this.change(() => this.auth.delete(`keitaro/reverses/${reverse.id}`), reload);
   }
 
-  deleteServer(server: KeitaroServer): Promise<boolean> {
-    return this.change(() => this.auth.delete(`keitaro/servers/${server.id}`));
+  deleteServer(server: KeitaroServer, reload: () => Promise<void>): Promise<boolean> {
+    return this.change(() => this.auth.delete(`keitaro/servers/${server.id}`), reload);
   }
 }

@@ -172,4 +172,19 @@ describe('Keitaro servers', { timeout: 20_000 }, () => {
       url: 'https://beta.example.com',
     });
   });
+
+  it('says in Russian when the board cannot be read, and Повторить reads it again', async () => {
+    let asked = 0;
+    const server = new FakeAuthServer().on('GET', 'keitaro/servers', () =>
+      asked++ === 0 ? jsonResponse(500, { message: 'Database is busy.' }) : jsonResponse(200, { data: BOARD }),
+    );
+    const kernel = await adminKernel(['VR'], { language: 'ru' });
+    const view = await renderAppInKernel(kernel, { path: '/keitaro-servers' });
+    await waitInAct(() => expect(view.element.textContent).toContain('Не удалось загрузить данные.'), {
+      timeout: 10_000,
+    });
+    await click(buttonNamed('Повторить'));
+    await waitInAct(() => expect(view.element.querySelector('[data-server="alpha"]')).not.toBeNull());
+    expect(server.requests('GET', 'keitaro/servers')).toHaveLength(2);
+  });
 });
