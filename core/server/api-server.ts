@@ -33,6 +33,7 @@ import { usersService } from './auth/users-service';
 import { recordWriter } from './resource/record-writer';
 import { routeKit } from './resource/route-kit';
 import { catalogueRoutes } from './resource/catalogue-routes';
+import { ACCOUNT_RESOURCES } from './auth/account-resources';
 import { preferenceRoutes } from './auth/preferences-routes';
 import { enabledResources, mountResources } from './resource/mount';
 import {
@@ -273,6 +274,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const signIn = signInCodes(options.db);
   // Checked before anything is mounted: a broken definition stops start-up with its problems listed.
   const resources = enabledResources(options.plugins);
+  const translations = new ServerTranslations(
+    Object.fromEntries(
+      options.plugins.flatMap((plugin) => (plugin.translations ? [[plugin.manifest.id, plugin.translations]] : [])),
+    ),
+  );
   await app.register(authService, {
     prefix: servicePrefix('auth'),
     db: options.db,
@@ -281,6 +287,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     builtInCodes,
     signIn,
     resources,
+    translations,
   });
 
   // Declared once for the whole server: two parts declaring one key stop start-up here.
@@ -290,11 +297,6 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   ]);
   const secrets = coreSecretStatuses(auth);
   const records = recordWriter(options.db, resources);
-  const translations = new ServerTranslations(
-    Object.fromEntries(
-      options.plugins.flatMap((plugin) => (plugin.translations ? [[plugin.manifest.id, plugin.translations]] : [])),
-    ),
-  );
   const jobSystem = createJobSystem(options.db, { ...options.jobs, logger: app.log }, translator);
   registerJobRoutes(app, { db: options.db, registry: jobSystem.registry, runner: jobSystem.runner, translator });
   app.addHook('onReady', async () => jobSystem.runner.start());
@@ -418,7 +420,10 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   }
 
   // The resource catalogue and record search span every running plugin's resources, so they come after them.
-  const mountedResources = (): ResourceDefinition[] => running().flatMap((plugin) => plugin.resources ?? []);
+  const mountedResources = (): ResourceDefinition[] => [
+    ...ACCOUNT_RESOURCES,
+    ...running().flatMap((plugin) => plugin.resources ?? []),
+  ];
   await app.register(catalogueRoutes, { prefix: servicePrefix('auth'), db: options.db, resources: mountedResources });
   await app.register(preferenceRoutes, { prefix: servicePrefix('auth'), db: options.db, resources: mountedResources });
 

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDefinition } from '@core/shared/resource/definition';
 import type { Database } from '../database/database';
+import type { ServerTranslations } from '../i18n/translations';
+import { mountResources } from '../resource/mount';
+import { ACCOUNT_HOOKS, ACCOUNT_RESOURCES } from './account-resources';
 import type { AuthSettings } from './auth-settings';
 import { authRoutes } from './auth-routes';
 import { countriesReferenceRoute } from './countries-reference-route';
@@ -24,6 +27,8 @@ export interface AuthServiceOptions {
   readonly signIn: SignInCodes;
   /** The enabled plugins' resources: those with a user field open the users picker to their holders. */
   readonly resources: readonly ResourceDefinition[];
+  /** The app's strings, for the users' and roles' exports. */
+  readonly translations: ServerTranslations;
 }
 
 /** The core auth service: always mounted, whatever plugins are enabled. */
@@ -41,4 +46,16 @@ export async function authService(app: FastifyInstance, options: AuthServiceOpti
   countriesReferenceRoute(app, db);
   telegramRoutes(app, db, sessions, settings.telegram, options.signIn);
   mattermostRoutes(app, db, settings.mattermost);
+  // After the spec's routes, in a child scope so they are all known: the engine adds only the calls
+  // they leave (export, one record, overview, history, timeline, comments, revert, …), which run
+  // the same hooks as the spec's writes.
+  await app.register(async (child) =>
+    mountResources(child, {
+      db,
+      definitions: ACCOUNT_RESOURCES,
+      hooks: ACCOUNT_HOOKS,
+      mounted: [...ACCOUNT_RESOURCES, ...options.resources],
+      translations: options.translations,
+    }),
+  );
 }

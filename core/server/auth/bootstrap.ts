@@ -5,7 +5,11 @@ import type { Database } from '../database/database';
 import { MIGRATION_LOCK } from '../database/migrator';
 import { hashPassword } from './passwords';
 import { bumpPermissionHolders } from './permissions-versions';
-import { SUPERADMIN_ROLE } from './roles-superadmin';
+import { ROLES_RESOURCE } from '@core/shared/resource/core-resources';
+import { createRecordIn } from '../resource/mutations';
+import { ROLE_HOOKS } from './account-resources';
+import { isSuperadminRole, SUPERADMIN_ROLE } from './roles-superadmin';
+import { insertUser, SYSTEM } from './users-store';
 
 export interface AdminSeed {
   readonly email: string | undefined;
@@ -69,19 +73,12 @@ export async function seedSuperadmin(
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     const again = await tx.query<{ count: string }>('SELECT count(*) AS count FROM core.users');
     if (Number(again.rows[0]?.count ?? 0) > 0) return false;
-    const role = await tx.query<{ id: string }>(
-      `INSERT INTO core.roles (name) VALUES ($1)
-       ON CONFLICT (lower(name)) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
-      [SUPERADMIN_ROLE],
-    );
-    const user = await tx.query<{ id: string }>(
-      `INSERT INTO core.users (username, email, password_hash) VALUES ('admin', $1, $2) RETURNING id`,
-      [email, hash],
-    );
-    await tx.query('INSERT INTO core.user_roles (user_id, role_id) VALUES ($1, $2)', [
-      user.rows[0]?.id,
-      role.rows[0]?.id,
-    ]);
+    // Through the writer like every other account, with no actor: its history starts with its creation.
+    const role = await tx.query<{ id: string }>(`SELECT r.id FROM core.roles r WHERE ${isSuperadminRole('r')}`);
+    const roleId = role.rows[0]
+      ? Number(role.rows[0].id)
+      : (await createRecordIn(tx, ROLES_RESOURCE, { name: SUPERADMIN_ROLE }, SYSTEM, ROLE_HOOKS)).id;
+    await insertUser(tx, { username: 'admin', email }, { passwordHash: hash, roles: [roleId] });
     return true;
   });
   return created && !seed.password ? { email, password } : null;

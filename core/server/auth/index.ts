@@ -5,6 +5,7 @@ import countriesSql from './migrations/0007_countries.sql?raw';
 import userPreferencesSql from './migrations/0009_user_preferences.sql?raw';
 import countryNamesRuSql from './migrations/0010_country_names_ru.sql?raw';
 import permissionPluginsSql from './migrations/0011_permission_plugins.sql?raw';
+import accountResourcesSql from './migrations/0014_account_resources.sql?raw';
 import type { MigrationSet } from '../database/migrator';
 import { RESOURCE_MIGRATIONS } from '../resource/migrations';
 import { SETTINGS_MIGRATIONS } from '../settings';
@@ -29,5 +30,6 @@ export const CORE_MIGRATIONS: MigrationSet = {
     { name: '0010_country_names_ru', sql: countryNamesRuSql },
     { name: '0011_permission_plugins', sql: permissionPluginsSql },
     ...NOTIFICATIONS_MIGRATIONS,
+    { name: '0014_account_resources', sql: accountResourcesSql },
   ],
 };

@@ -1,13 +1,8 @@
 import type { Queryable } from '../database/database';
 import { notFound } from '../http/api-error';
 import type { RoleItem } from '@core/shared/users';
-import { isSuperadminRole } from './roles-superadmin';
 
 export type { RoleItem };
-
-export interface LockedRole extends RoleItem {
-  readonly superadmin: boolean;
-}
 
 const COLUMNS = `r.id, r.name,
   (SELECT count(*) FROM core.user_roles ur WHERE ur.role_id = r.id)::int AS users_count,
@@ -38,25 +33,8 @@ export async function requireRole(db: Queryable, id: number): Promise<RoleItem> 
  * The role, locked for the rest of the transaction: assigning it to a user takes a key-share
  * lock on this row, so no holder can appear while it is renamed or deleted.
  */
-export async function lockRole(db: Queryable, id: number): Promise<LockedRole> {
-  const { rows } = await db.query<RoleRow & { superadmin: boolean }>(
-    `SELECT ${COLUMNS}, ${isSuperadminRole('r')} AS superadmin FROM core.roles r WHERE r.id = $1 FOR UPDATE`,
-    [id],
-  );
+export async function lockRole(db: Queryable, id: number): Promise<RoleItem> {
+  const { rows } = await db.query<RoleRow>(`SELECT ${COLUMNS} FROM core.roles r WHERE r.id = $1 FOR UPDATE`, [id]);
   if (!rows[0]) throw notFound('Role');
-  return { ...toItem(rows[0]), superadmin: rows[0].superadmin };
-}
-
-export async function insertRole(db: Queryable, name: string): Promise<number> {
-  const { rows } = await db.query<{ id: string }>('INSERT INTO core.roles (name) VALUES ($1) RETURNING id', [name]);
-  if (!rows[0]) throw new Error('insert returned no row');
-  return Number(rows[0].id);
-}
-
-export async function renameRole(db: Queryable, id: number, name: string): Promise<void> {
-  await db.query('UPDATE core.roles SET name = $2 WHERE id = $1', [id, name]);
-}
-
-export async function deleteRole(db: Queryable, id: number): Promise<void> {
-  await db.query('DELETE FROM core.roles WHERE id = $1', [id]);
+  return toItem(rows[0]);
 }

@@ -2,16 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { DataEnvelope, ListEnvelope } from '@core/shared/envelopes';
 import type { Database } from '../database/database';
 import { ApiError, validationError } from '../http/api-error';
+import { ROLES_RESOURCE } from '@core/shared/resource/core-resources';
+import { changeRecordIn, createRecordIn, hardDeleteIn } from '../resource/mutations';
+import { actorOf } from '../resource/route-kit';
+import { ROLE_HELD, ROLE_HOOKS } from './account-resources';
 import { replaceLinks, ROLE_PERMISSIONS, unknownMembers } from './permissions-links';
 import { rolePermissions, type PermissionItem } from './permissions-queries';
 import { permissionsRoutes } from './permissions-routes';
 import { bumpRoleHolders } from './permissions-versions';
-import { deleteRole, insertRole, listRoles, lockRole, renameRole, requireRole, type RoleItem } from './roles-queries';
+import { listRoles, lockRole, requireRole, type RoleItem } from './roles-queries';
 import { ID_LIST, ID_PARAMS, ROLES_ACCESS, type IdParams } from './users-common';
 import { listUsers, USER_LIST_PROPERTIES, type UserListItem, type UserListQuery } from './users-queries';
-import { assertUnique, FOREIGN_KEY_VIOLATION, rethrowUniqueViolation, sqlState } from './users-unique';
+import { FOREIGN_KEY_VIOLATION, rethrowUniqueViolation, sqlState } from './users-unique';
 
-export const ROLE_HELD = 'This role is assigned to users and cannot be deleted.';
+export { ROLE_HELD };
 
 interface NameBody {
   readonly name: string;
@@ -47,7 +51,11 @@ function roleName(body: NameBody): string {
 
 const roleHeld = (): ApiError => new ApiError(409, ROLE_HELD);
 
-/** Roles and their permissions (JQ/JT); also mounts the permission catalogue. */
+/**
+ * Roles and their permissions (JQ/JT); also mounts the permission catalogue. A role's own writes go
+ * through the engine's writer with the roles' hooks (account-resources.ts: the superadmin role keeps
+ * its name, a held role stays), so the engine's routes of `core.roles` obey the same rules.
+ */
 export function rolesRoutes(app: FastifyInstance, db: Database, builtInCodes: ReadonlySet<string>): void {
   const config = { access: ROLES_ACCESS };
 
@@ -74,13 +82,11 @@ export function rolesRoutes(app: FastifyInstance, db: Database, builtInCodes: Re
 
   app.post<{ Body: NameBody }>('/roles/add', { schema: { body: nameBody }, config }, async (request, reply) => {
     const name = roleName(request.body);
-    const id = await db
-      .transaction(async (tx) => {
-        await assertUnique(tx, 'role_name', name, null);
-        return insertRole(tx, name);
-      })
+    // The unique index answers a taken name, as the check before it would have.
+    const created = await db
+      .transaction((tx) => createRecordIn(tx, ROLES_RESOURCE, { name }, actorOf(request), ROLE_HOOKS))
       .catch(rethrowUniqueViolation);
-    return reply.status(201).send({ data: await requireRole(db, id) });
+    return reply.status(201).send({ data: await requireRole(db, created.id) });
   });
 
   app.put<{ Params: IdParams; Body: NameBody }>(
@@ -93,12 +99,14 @@ export function rolesRoutes(app: FastifyInstance, db: Database, builtInCodes: Re
         .transaction(async (tx) => {
           const role = await lockRole(tx, id);
           if (role.name === name) return;
-          // Access to everything hangs on this name (user-directory.ts).
-          if (role.superadmin) throw validationError({ name: ['The superadmin role cannot be renamed.'] });
-          await assertUnique(tx, 'role_name', name, id);
-          await renameRole(tx, id, name);
-          // Holders' sessions show role names; the next refresh tells them to read the new one.
-          await bumpRoleHolders(tx, id);
+          await changeRecordIn(
+            tx,
+            ROLES_RESOURCE,
+            id,
+            { action: 'update', values: { name } },
+            actorOf(request),
+            ROLE_HOOKS,
+          );
         })
         .catch(rethrowUniqueViolation);
       return { data: await requireRole(db, id) };
@@ -109,10 +117,8 @@ export function rolesRoutes(app: FastifyInstance, db: Database, builtInCodes: Re
     const { id } = request.params;
     await db
       .transaction(async (tx) => {
-        const role = await lockRole(tx, id);
-        if (role.superadmin) throw validationError({ id: ['The superadmin role cannot be deleted.'] });
-        if (role.users_count > 0) throw roleHeld();
-        await deleteRole(tx, id);
+        await lockRole(tx, id);
+        await hardDeleteIn(tx, ROLES_RESOURCE, id, actorOf(request), ROLE_HOOKS);
       })
       .catch((error: unknown) => {
         // user_roles restricts the delete should a holder appear regardless; the answer is the same.

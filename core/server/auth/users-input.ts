@@ -1,9 +1,10 @@
 import { addFieldError } from '@core/shared/field-errors';
 import type { Queryable } from '../database/database';
 import { validationError, type FieldErrors } from '../http/api-error';
-import { hashPassword } from './passwords';
+import { EMAIL_OR_TELEGRAM_REQUIRED, OWN_MANAGER } from './account-resources';
 import { unknownMembers, USER_ROLES } from './permissions-links';
 import { ID_LIST, ID_PARAMS, optionalText } from './users-common';
+import type { UserWrite } from './account-resources';
 import type { NewUserColumns, UserColumns } from './users-store';
 import { uniqueClash } from './users-unique';
 
@@ -18,11 +19,13 @@ export interface UserBody {
   readonly roles?: readonly number[];
   readonly password?: string;
   readonly manager_id?: number | null;
+  /** PATCH only: the version the caller saw; a different stored one is a 409. Absent: no check. */
+  readonly version?: number;
 }
 
+export { EMAIL_OR_TELEGRAM_REQUIRED };
+
 export const INVALID_EMAIL = 'Invalid email. Please try again.';
-/** A user needs a way to sign in: an e-mail (with the password) or a Telegram id (the messenger bot). */
-export const EMAIL_OR_TELEGRAM_REQUIRED = 'The email field is required when the user has no Telegram user id.';
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_EMAIL_LENGTH = 254;
 
@@ -48,7 +51,11 @@ export const createUserSchema = {
 
 export const updateUserSchema = {
   params: ID_PARAMS,
-  body: { type: 'object', additionalProperties: false, properties: USER_PROPERTIES },
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { ...USER_PROPERTIES, version: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+  },
 } as const;
 
 // Deliberately loose: one @, no spaces, a dot in the domain. Deliverability is the mail server's call.
@@ -59,7 +66,7 @@ export function isEmail(value: string): boolean {
 }
 
 interface Normalized {
-  readonly columns: Omit<UserColumns, 'password_hash'>;
+  readonly columns: UserColumns;
   /** Undefined: keep the current password. */
   readonly password: string | undefined;
   readonly roles: readonly number[] | undefined;
@@ -109,7 +116,7 @@ async function storedErrors(
     addFieldError(errors, 'roles', 'The selected roles are invalid.');
   }
   if (managerId !== undefined && managerId !== null) {
-    if (managerId === userId) addFieldError(errors, 'manager_id', 'A user cannot be their own manager.');
+    if (managerId === userId) addFieldError(errors, 'manager_id', OWN_MANAGER);
     else if (!(await activeUserExists(db, managerId)))
       addFieldError(errors, 'manager_id', 'The selected manager is invalid.');
   }
@@ -159,13 +166,13 @@ async function activeUserExists(db: Queryable, id: number): Promise<boolean> {
 
 export interface UserInput<Columns extends UserColumns> {
   readonly columns: Columns;
-  /** Undefined: leave the user's roles as they are. */
-  readonly roles: readonly number[] | undefined;
+  /** What the write carries besides the fields: the password (hashed by the users' hooks) and the roles. */
+  readonly write: UserWrite;
 }
 
 /**
- * Checks every rule and reports every failing field at once (422), then hashes the password:
- * argon2 is slow on purpose, so it runs only for a body that will be written.
+ * Checks every rule and reports every failing field at once (422). The password is hashed by the
+ * write itself: argon2 is slow on purpose, so it runs only for a body that will be written.
  */
 async function readUserBody(db: Queryable, body: UserBody, userId: number | null): Promise<UserInput<UserColumns>> {
   const input = normalize(body);
@@ -176,16 +183,21 @@ async function readUserBody(db: Queryable, body: UserBody, userId: number | null
   await signInErrors(db, input, userId, errors);
   await storedErrors(db, input, userId, errors);
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  return { columns: { ...input.columns, password_hash: passwordHash }, roles: input.roles };
+  return {
+    columns: input.columns,
+    write: {
+      ...(input.password === undefined ? {} : { password: input.password }),
+      ...(input.roles === undefined ? {} : { roles: input.roles }),
+    },
+  };
 }
 
 export async function readNewUser(db: Queryable, body: UserBody): Promise<UserInput<NewUserColumns>> {
-  const { columns, roles } = await readUserBody(db, body, null);
-  const { username, password_hash: passwordHash } = columns;
+  const { columns, write } = await readUserBody(db, body, null);
+  const { username } = columns;
   // The schema requires these and readUserBody refuses a blank password, so this only narrows the type.
-  if (username === undefined || passwordHash === undefined) throw new Error('new user lacks a required field');
-  return { columns: { ...columns, username, email: columns.email ?? null, password_hash: passwordHash }, roles };
+  if (username === undefined || write.password === undefined) throw new Error('new user lacks a required field');
+  return { columns: { ...columns, username, email: columns.email ?? null }, write };
 }
 
 export function readUserChanges(db: Queryable, userId: number, body: UserBody): Promise<UserInput<UserColumns>> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { Database } from '../database/database';
-import { notFound, validationError } from '../http/api-error';
-import { callerId } from '../http/route-access';
+import { notFound } from '../http/api-error';
+import { actorOf } from '../resource/route-kit';
 import { ID_PARAMS, USERS_ACCESS, type IdParams } from './users-common';
 import { requireUserInfo } from './users-queries';
 import { applyLifecycle, type LifecycleAction } from './users-store';
@@ -11,8 +11,6 @@ interface LifecycleRoute {
   readonly url: string;
   readonly action: LifecycleAction;
   readonly message: string;
-  /** Set when acting on oneself is refused: an administrator must not lock themself out. */
-  readonly notOnSelf?: string;
 }
 
 const ROUTES: readonly LifecycleRoute[] = [
@@ -21,7 +19,6 @@ const ROUTES: readonly LifecycleRoute[] = [
     url: '/users/:id/delete',
     action: 'delete',
     message: 'Successfully deleted',
-    notOnSelf: 'You cannot delete yourself.',
   },
   { method: 'POST', url: '/users/:id/restore', action: 'restore', message: 'Successfully restored' },
   {
@@ -29,12 +26,15 @@ const ROUTES: readonly LifecycleRoute[] = [
     url: '/users/:id/block',
     action: 'block',
     message: 'Successfully blocked',
-    notOnSelf: 'You cannot block yourself.',
   },
   { method: 'POST', url: '/users/:id/unblock', action: 'unblock', message: 'Successfully unblocked' },
 ];
 
-/** Soft delete and restore, block and unblock: each answers `{ data: user info, message }`. */
+/**
+ * Soft delete and restore, block and unblock: each answers `{ data: user info, message }`. A user
+ * already in the action's state is answered as they are; deleting or blocking oneself is refused by
+ * the users' hooks (account-resources.ts), as on the engine's routes.
+ */
 export function usersLifecycleRoutes(app: FastifyInstance, db: Database): void {
   for (const route of ROUTES) {
     app.route<{ Params: IdParams }>({
@@ -44,9 +44,8 @@ export function usersLifecycleRoutes(app: FastifyInstance, db: Database): void {
       config: { access: USERS_ACCESS },
       handler: async (request) => {
         const { id } = request.params;
-        if (route.notOnSelf && id === callerId(request)) throw validationError({ id: [route.notOnSelf] });
         await db.transaction(async (tx) => {
-          if (!(await applyLifecycle(tx, id, route.action))) throw notFound('User');
+          if (!(await applyLifecycle(tx, id, route.action, actorOf(request)))) throw notFound('User');
         });
         return { data: await requireUserInfo(db, id), message: route.message };
       },

@@ -3,8 +3,7 @@ import type { PermissionRequirement } from '@core/shared/permissions';
 import type { DataEnvelope, ListEnvelope } from '@core/shared/envelopes';
 import type { Database } from '../database/database';
 import { notFound } from '../http/api-error';
-import { replaceLinks, USER_ROLES } from './permissions-links';
-import { bumpUser } from './permissions-versions';
+import { actorOf } from '../resource/route-kit';
 import { ID_PARAMS, USERS_ACCESS, type IdParams } from './users-common';
 import { createUserSchema, readNewUser, readUserChanges, updateUserSchema, type UserBody } from './users-input';
 import { usersLifecycleRoutes } from './users-lifecycle-routes';
@@ -21,7 +20,6 @@ import {
 } from './users-queries';
 import { rolesReferenceRoute, usersReferenceRoutes } from './users-reference-routes';
 import { usersSelfRoutes } from './users-self-routes';
-import { usersTimelineRoutes } from './users-timeline-routes';
 import { insertUser, updateUser } from './users-store';
 import { rethrowUniqueViolation } from './users-unique';
 
@@ -57,12 +55,10 @@ export function usersRoutes(
 
   app.post<{ Body: UserBody }>('/users', { schema: createUserSchema, config }, async (request, reply) => {
     const input = await readNewUser(db, request.body);
+    // A new user's roles are exactly those sent, none when the list is empty.
+    const write = { ...input.write, roles: input.write.roles ?? [] };
     const id = await db
-      .transaction(async (tx) => {
-        const created = await insertUser(tx, input.columns);
-        await replaceLinks(tx, USER_ROLES, created, input.roles ?? []);
-        return created;
-      })
+      .transaction((tx) => insertUser(tx, input.columns, write, actorOf(request)))
       .catch(rethrowUniqueViolation);
     return reply.status(201).send({ data: await requireUserInfo(db, id) });
   });
@@ -75,10 +71,9 @@ export function usersRoutes(
       if (!(await userExists(db, id))) throw notFound('User');
       const input = await readUserChanges(db, id, request.body);
       await db
-        .transaction(async (tx) => {
-          if (!(await updateUser(tx, id, input.columns))) throw notFound('User');
-          if (input.roles && (await replaceLinks(tx, USER_ROLES, id, input.roles))) await bumpUser(tx, id);
-        })
+        .transaction((tx) =>
+          updateUser(tx, id, input.columns, input.write, actorOf(request), request.body.version ?? null),
+        )
         .catch(rethrowUniqueViolation);
       return { data: await requireUserInfo(db, id) };
     },
@@ -89,5 +84,4 @@ export function usersRoutes(
   usersReferenceRoutes(app, db, pickerRequirements);
   rolesReferenceRoute(app, db);
   usersSelfRoutes(app, db);
-  usersTimelineRoutes(app, db);
 }

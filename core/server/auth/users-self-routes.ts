@@ -4,6 +4,7 @@ import type { SessionUser } from '@core/shared/session-user';
 import type { Database } from '../database/database';
 import { unauthenticated, validationError } from '../http/api-error';
 import { callerId } from '../http/route-access';
+import { actorOf } from '../resource/route-kit';
 import { findAccountById } from './user-directory';
 import { INVALID_EMAIL, isEmail, MAX_EMAIL_LENGTH } from './users-input';
 import { updateUser } from './users-store';
@@ -31,7 +32,7 @@ export function usersSelfRoutes(app: FastifyInstance, db: Database): void {
       const account = await findAccountById(db, id);
       if (!account || account.user.status !== 'active') throw unauthenticated();
       await assertUnique(db, 'email', email, id);
-      await updateUser(db, id, { email }).catch(rethrowUniqueViolation);
+      await db.transaction((tx) => updateUser(tx, id, { email }, {}, actorOf(request))).catch(rethrowUniqueViolation);
       const updated = await findAccountById(db, id);
       if (!updated) throw unauthenticated();
       return { data: updated.user };

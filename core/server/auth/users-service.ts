@@ -4,7 +4,10 @@ import { kernelService } from '../database/plugin-handle';
 import { notFound } from '../http/api-error';
 import { callerId } from '../http/route-access';
 import { SUPERADMIN_HOLDERS } from './roles-superadmin';
-import { applyLifecycle as applyUserLifecycle, insertUser } from './users-store';
+import { ROLES_RESOURCE } from '@core/shared/resource/core-resources';
+import { createRecordIn } from '../resource/mutations';
+import { ROLE_HOOKS } from './account-resources';
+import { applyLifecycle as applyUserLifecycle, insertUser, SYSTEM } from './users-store';
 
 /*
  * What a plugin may know about staff accounts, so no plugin reads core.users itself. Every
@@ -171,12 +174,13 @@ export const usersService: UsersService = kernelService({
     return id === null || id === undefined ? null : Number(id);
   },
   async ensureRole(db, name, codes) {
-    await db.query('INSERT INTO core.roles (name) VALUES ($1) ON CONFLICT DO NOTHING', [name]);
     const { rows } = await db.query<{ id: string | number }>(
       'SELECT id FROM core.roles WHERE lower(name) = lower($1)',
       [name],
     );
-    const id = Number(rows[0]?.id);
+    const id = rows[0]
+      ? Number(rows[0].id)
+      : (await createRecordIn(db, ROLES_RESOURCE, { name }, SYSTEM, ROLE_HOOKS)).id;
     await db.query(
       `INSERT INTO core.role_permissions (role_id, permission_id)
        SELECT $1, id FROM core.permissions WHERE name = ANY($2::text[]) ON CONFLICT DO NOTHING`,
@@ -185,18 +189,21 @@ export const usersService: UsersService = kernelService({
     return id;
   },
   async createStaff(db, staff) {
-    const id = await insertUser(db, {
-      username: staff.username,
-      email: staff.email,
-      password_hash: staff.passwordHash,
-      sub: staff.sub ?? null,
-      tg_login: staff.tgLogin ?? null,
-      tg_user_id: staff.tgUserId ?? null,
-      manager_id: staff.managerId ?? null,
-    });
-    await db.query(
-      `INSERT INTO core.user_roles (user_id, role_id) SELECT $1, id FROM core.roles WHERE lower(name) = ANY($2::text[])`,
-      [id, staff.roles.map((role) => role.toLowerCase())],
+    const roles = await db.query<{ id: string | number }>(
+      'SELECT id FROM core.roles WHERE lower(name) = ANY($1::text[])',
+      [staff.roles.map((role) => role.toLowerCase())],
+    );
+    const id = await insertUser(
+      db,
+      {
+        username: staff.username,
+        email: staff.email,
+        sub: staff.sub ?? null,
+        tg_login: staff.tgLogin ?? null,
+        tg_user_id: staff.tgUserId ?? null,
+        manager_id: staff.managerId ?? null,
+      },
+      { passwordHash: staff.passwordHash, roles: roles.rows.map((row) => Number(row.id)) },
     );
     await db.query(
       `INSERT INTO core.user_permissions (user_id, permission_id) SELECT $1, id FROM core.permissions WHERE name = ANY($2::text[]) ON CONFLICT DO NOTHING`,

@@ -207,6 +207,30 @@ export interface Change {
 }
 
 /**
+ * What the audit row keeps of a secret this change set anew while one was stored: both sides
+ * would read as the mask, and the trail would not show that it changed. Still says nothing of it.
+ */
+export const SECRET_REPLACED = '(replaced)';
+
+function withReplacedSecrets(
+  definition: ResourceDefinition,
+  written: Readonly<Record<string, FieldValue>>,
+  before: SnapshotValues,
+  after: Snapshot,
+): Snapshot {
+  if (after === null) return after;
+  const replaced = definition.fields.filter(
+    (field) =>
+      field.kind === 'secret' &&
+      typeof written[field.name] === 'string' &&
+      before[field.name] !== null &&
+      before[field.name] === after[field.name],
+  );
+  if (replaced.length === 0) return after;
+  return { ...after, ...Object.fromEntries(replaced.map((field) => [field.name, SECRET_REPLACED])) };
+}
+
+/**
  * Changes one record inside `tx`: locks it, checks its state and version, runs the hooks,
  * writes with the version compare-and-set in the UPDATE's WHERE, bumps the version and writes
  * the audit row. Answers the record as it is now.
@@ -274,7 +298,7 @@ async function applyChange(
     action: change.action,
     actorId: actor.id,
     before: row.before,
-    after: changed.after,
+    after: withReplacedSecrets(definition, values, row.before, changed.after),
     ...(change.detail ? { detail: change.detail } : {}),
   });
   await hooks.afterWrite?.({
@@ -409,7 +433,8 @@ export async function deleteRecord(
 
 export type LifecycleAction = 'restore' | 'block' | 'unblock';
 
-const LIFECYCLE: Record<LifecycleAction, Change> = {
+/** The change each lifecycle action makes, for writers that run it inside a transaction of their own (`changeRecordIn`). */
+export const LIFECYCLE: Readonly<Record<LifecycleAction, Change>> = {
   restore: { action: 'restore', meta: ['deleted_at = NULL'], onDeleted: true },
   block: {
     action: 'block',

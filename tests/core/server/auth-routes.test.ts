@@ -342,7 +342,7 @@ describe('sessions', () => {
     const { db, app } = server;
     const id = await addUser(db, { username: 'bob', email: 'bob@example.com', password: 'bob-password' });
     const session = await signIn(app, 'bob@example.com', 'bob-password');
-    await db.query(`UPDATE core.users SET status = 'blocked' WHERE id = $1`, [id]);
+    await db.query(`UPDATE core.users SET blocked_at = now() WHERE id = $1`, [id]);
 
     const blocked = await login(app, 'bob@example.com', 'bob-password');
     expect(blocked.statusCode).toBe(422);

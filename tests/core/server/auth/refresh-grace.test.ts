@@ -123,7 +123,7 @@ describe('a refresh repeated within the grace period (two tabs, a retried reques
     const blocked = await newUser();
     const blockedSession = await signIn(first, blocked.email, blocked.password);
     successorOf(await refresh(first, blockedSession.refreshCookie));
-    await db.query(`UPDATE core.users SET status = 'blocked' WHERE id = $1`, [blocked.id]);
+    await db.query(`UPDATE core.users SET blocked_at = now() WHERE id = $1`, [blocked.id]);
     expect((await refresh(first, blockedSession.refreshCookie)).statusCode).toBe(401);
 
     const signedOut = await newUser();

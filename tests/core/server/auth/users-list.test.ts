@@ -41,7 +41,7 @@ beforeAll(async () => {
     ids.alice,
     await permissionId(db, 'TF'),
   ]);
-  await db.query(`UPDATE core.users SET status = 'blocked' WHERE id = $1`, [ids.Bob]);
+  await db.query(`UPDATE core.users SET blocked_at = now() WHERE id = $1`, [ids.Bob]);
   await db.query(`UPDATE core.users SET deleted_at = now() WHERE id = $1`, [ids.carol]);
   await db.query(
     `UPDATE core.users SET sub = 'AL-1', tg_user_id = 4242, tg_login = 'alice_tg', manager_id = $2 WHERE id = $1`,

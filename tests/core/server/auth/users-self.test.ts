@@ -69,7 +69,7 @@ describe('POST /user/update', () => {
 
   it('refuses a caller blocked since their token was issued', async () => {
     const blocked = await addPerson(directory.db, 'gina');
-    await directory.db.query(`UPDATE core.users SET status = 'blocked' WHERE id = $1`, [blocked.id]);
+    await directory.db.query(`UPDATE core.users SET blocked_at = now() WHERE id = $1`, [blocked.id]);
     const response = await clientWith(directory.app, [], blocked.id).post('/user/update', {
       email: 'gina2@example.com',
     });

@@ -32,7 +32,7 @@ beforeAll(async () => {
   await grantRole(db, 'Lab staff', 'LA');
   ids.other = await user(db, 'other');
   ids.blocked = await user(db, 'blocked', { codes: ['LA'] });
-  await db.query(`UPDATE core.users SET status = 'blocked' WHERE id = $1`, [ids.blocked]);
+  await db.query(`UPDATE core.users SET blocked_at = now() WHERE id = $1`, [ids.blocked]);
   ids.off = await user(db, 'switched-off', { codes: ['LA'] });
   await db.query(
     `INSERT INTO core.notification_preferences (user_id, source, receive) VALUES ($1, 'lab.news', false)`,
