@@ -167,6 +167,15 @@ export {
 export { COUNTRIES_REFERENCE, USERS_REFERENCE } from '@core/shared/resource/core-references';
 
 /**
+ * The core's staff accounts and roles as engine resources (`core.users`, `core.roles`, served by the
+ * auth service): a screen over them reads the same fields, labels and filters the server does, and
+ * ROLES_REFERENCE is a field pointing at a role (what a user's `role_ids` holds). The auth service
+ * keeps its own list and write calls (`GET users`, `POST users`, `POST roles/add`, …); the engine
+ * serves their exports, records, overviews, history, timelines and comments.
+ */
+export { ROLES_REFERENCE, ROLES_RESOURCE, USERS_RESOURCE } from '@core/shared/resource/core-resources';
+
+/**
  * Record pages (`<list path>/<id>`; `recordPagePath(manifest, resourceId, id)` for a link the server
  * makes), their related sections, the readable timeline and Ctrl+K's record search: the wire types,
  * the constants both sides hold to, `relatedSections` (which resources point at a table) and

@@ -78,9 +78,15 @@ export { usePermissionCatalogue } from '@core/web/plugins/use-permission-catalog
  * (RowTone, read out to screen readers). A row action's runner gets the answer of its endpoint
  * (`api.rowAction`) and may show a dialog over the screen (`showDialog`). `useResourceList` with ResourceTable and
  * Pager serves a screen of its own; the other pieces show a resource inside a page of your own.
+ * A list adapter over other routes can compose the engine's calls it shares (`new ResourceApi(definition,
+ * clients)`: export, history, timeline, comments) with its own `list`. A page whose list is not the
+ * engine's exports a resource with `useResourceExport(definition, { params })`: its `exportCsv` is
+ * ExportMenu's `onExport`, its `progress` ExportProgress's `store` (the same menu, rows counted, cancel).
  */
 export {
   CellValue,
+  ExportMenu,
+  ExportProgress,
   FieldInput,
   Pager,
   ReferenceApi,
@@ -92,8 +98,11 @@ export {
   ResourcePage,
   resourceRoute,
   ResourceTable,
+  useResourceExport,
   useResourceList,
   type BulkSelection,
+  type ExportMenuProps,
+  type ExportOptions,
   type ExtraRowAction,
   type ListParams,
   type ListScope,
@@ -102,6 +111,8 @@ export {
   type ReferenceOption,
   type ResourceCellProps,
   type ResourceCellRenderer,
+  type ResourceExport,
+  type ResourceExportOptions,
   type ResourceFailure,
   type ResourceFormProps,
   type ResourceList,

@@ -8,7 +8,7 @@ const code = permissionsOf('admin');
 export const adminManifest: PluginManifest = {
   id: 'admin',
   version: '0.1.0',
-  sdk: '^2.1.0',
+  sdk: '^2.2.0',
   titleKey: 'admin:title',
   // The admin screens' calls belong to the auth service.
   service: 'auth',
@@ -28,6 +28,8 @@ export const adminManifest: PluginManifest = {
       path: '/roles-permissions',
       titleKey: 'admin:nav.roles',
       requires: ROLES,
+      // Each role's record page (`/roles-permissions/7`): its fields, history and timeline.
+      record: 'core.roles',
       nav: { group: 'admin', icon: 'shield-person' },
     },
     {

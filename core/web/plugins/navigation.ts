@@ -2,6 +2,9 @@ import { MENU_GROUPS, type MenuGroup, type PluginManifest } from '@core/shared/m
 import type { PermissionRequirement } from '@core/shared/permissions';
 import { resourceOwner } from '@core/shared/resource/record-page';
 
+/** The owner part of the core's own resources' ids (`core.users`). */
+const CORE_OWNER = 'core';
+
 /** A sidebar link, made from a page that has a `nav` entry. */
 export interface PluginSidebarEntry {
   readonly pluginId: string;
@@ -84,13 +87,16 @@ export function sidebarGroups(
  * Resource id → the list page its records live under: a page naming the resource in `record`, of
  * the plugin owning the resource (its id's first part). A resource listed by two plugins (finance's
  * `/verticals` and the tracker's `/vertical`) gets its record pages under its owner's list only;
- * the first such page of the owner wins.
+ * the first such page of the owner wins. The core's own resources (`core.roles`) have no screens of
+ * the core's: theirs are under the first plugin page naming them (admin's `/roles-permissions`).
  */
 export function recordPages(manifests: readonly PluginManifest[]): ReadonlyMap<string, RecordPageEntry> {
   const pages = new Map<string, RecordPageEntry>();
   for (const manifest of manifests) {
     for (const page of manifest.pages) {
-      if (!page.record || resourceOwner(page.record) !== manifest.id || pages.has(page.record)) continue;
+      if (!page.record || pages.has(page.record)) continue;
+      const owner = resourceOwner(page.record);
+      if (owner !== manifest.id && owner !== CORE_OWNER) continue;
       pages.set(page.record, { resource: page.record, listPath: page.path });
     }
   }

@@ -18,7 +18,11 @@ function formatBytes(bytes: number, i18n: I18nService): string {
 }
 
 /** The CSV export under way: rows (or bytes) so far, and a cancel button; nothing when idle. */
-export const ExportProgress = observer(function ExportProgress({ store }: { readonly store: ResourceListStore }) {
+export const ExportProgress = observer(function ExportProgress({
+  store,
+}: {
+  readonly store: Pick<ResourceListStore, 'exporting' | 'cancelExport'>;
+}) {
   const { t } = useTranslation('core');
   const i18n = useInjection(I18nService);
   const styles = useStyles();

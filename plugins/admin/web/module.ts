@@ -21,7 +21,9 @@ import { SystemSettingsPage } from './settings/SystemSettingsPage';
 import { EditUserTab } from './user-detail/EditUserTab';
 import { InfoTab } from './user-detail/InfoTab';
 import { ServiceTab } from './user-detail/ServiceTab';
+import { ServiceTabModel, ServiceTabModelFactory } from './user-detail/service-tab-model';
 import { UserDetailPage } from './user-detail/UserDetailPage';
+import { UserDetailModel, UserDetailModelFactory } from './user-detail/user-detail-model';
 import { UsersPage } from './users/UsersPage';
 import { UsersStore } from './users/users-store';
 
@@ -42,6 +44,13 @@ export default new ContainerModule(({ bind }) => {
   bind(KeitaroModel)
     .toDynamicValue((context) => new KeitaroModel(context.get(HttpClients)))
     .inTransientScope();
+  // Models of one user's page, made by the page for the user it shows: a factory, so each visit gets its own.
+  bind(UserDetailModelFactory).toDynamicValue(
+    (context) => (userId: number) => new UserDetailModel(context.get(UsersStore), userId),
+  );
+  bind(ServiceTabModelFactory).toDynamicValue(
+    (context) => (userId: number) => new ServiceTabModel(context.get(HttpClients), userId),
+  );
 
   bind(RouteContributionToken).toConstantValue({ path: '/users', component: UsersPage });
   bind(RouteContributionToken).toConstantValue({ path: '/user/:id/*', component: UserDetailPage });

@@ -1,14 +1,20 @@
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Button, Card, CardHeader, Text, mergeClasses } from '@fluentui/react-components';
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { AddRegular, DeleteRegular, EditRegular, OpenRegular } from '@fluentui/react-icons';
+import { ROLES_RESOURCE } from '@core/sdk/shared';
+import { ExportMenu, ExportProgress, useResourceExport } from '@core/sdk/web';
 import type { RoleItem } from '../auth-types';
 import type { RolesModel } from './roles-model';
 import { RoleNameDialog } from './RoleNameDialog';
 import { useRolesStyles } from './roles-styles';
 
-/** The roles: pick one to see it; add, rename, delete. */
+/** A role's record page: the engine's page of the `core.roles` resource under this screen's path. */
+export const rolePath = (id: number): string => `/roles-permissions/${id}`;
+
+/** The roles: pick one to see it, open its record page; add, rename, delete; export them as CSV. */
 export const RolesList = observer(function RolesList({
   model,
   ask,
@@ -19,6 +25,7 @@ export const RolesList = observer(function RolesList({
   const { t } = useTranslation('admin');
   const styles = useRolesStyles();
   const [naming, setNaming] = useState<{ role: RoleItem | null } | null>(null);
+  const exported = useResourceExport(ROLES_RESOURCE);
   const selected = model.selected;
   const remove = async (role: RoleItem) => {
     if (await ask(t('roles.confirmDelete', { name: role.name }))) await model.deleteRole(role.id);
@@ -32,17 +39,21 @@ export const RolesList = observer(function RolesList({
           </Text>
         }
         action={
-          <Button size="small" icon={<AddRegular />} onClick={() => setNaming({ role: null })}>
-            {t('roles.add')}
-          </Button>
+          <div className={styles.row}>
+            <ExportMenu disabled={exported.progress.exporting !== null} onExport={exported.exportCsv} />
+            <Button size="small" icon={<AddRegular />} onClick={() => setNaming({ role: null })}>
+              {t('roles.add')}
+            </Button>
+          </div>
         }
       />
+      <ExportProgress store={exported.progress} />
       {model.roles.length === 0 ? (
         <Text className={styles.muted}>{t('roles.empty')}</Text>
       ) : (
         <ul className={styles.roles} aria-label={t('roles.title')}>
           {model.roles.map((role) => (
-            <li key={role.id}>
+            <li key={role.id} className={styles.roleRow}>
               <Button
                 appearance="subtle"
                 className={mergeClasses(styles.role, role.id === model.selectedId && styles.selected)}
@@ -55,6 +66,14 @@ export const RolesList = observer(function RolesList({
                   {role.users_count}
                 </Badge>
               </Button>
+              <RouterLink
+                className={styles.open}
+                to={rolePath(role.id)}
+                aria-label={t('roles.open', { name: role.name })}
+                title={t('roles.open', { name: role.name })}
+              >
+                <OpenRegular aria-hidden />
+              </RouterLink>
             </li>
           ))}
         </ul>

@@ -25,8 +25,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, StarRegular } from '@fluentui/react-icons';
-import { HttpClients, useConfirm, useInjection, useListboxClass, type UserDetailTabProps } from '@core/sdk/web';
-import { ServiceTabModel, rowsOf, type Listing } from './service-tab-model';
+import { useConfirm, useInjection, useListboxClass, type UserDetailTabProps } from '@core/sdk/web';
+import { ServiceTabModelFactory, rowsOf, type Listing, type ServiceTabModel } from './service-tab-model';
 import { useUserDetail } from './user-detail-model';
 
 const useStyles = makeStyles({
@@ -448,8 +448,8 @@ export const ServiceTab = observer(function ServiceTab({ userId }: UserDetailTab
   const { t } = useTranslation('admin');
   const styles = useStyles();
   const locked = Boolean(useUserDetail(userId).user?.deleted_at);
-  const http = useInjection(HttpClients);
-  const [model] = useState(() => new ServiceTabModel(http, userId));
+  const modelOf = useInjection(ServiceTabModelFactory);
+  const [model] = useState(() => modelOf(userId));
   const { dialog, ask } = useConfirm();
   useEffect(() => {
     void model.load();

@@ -25,8 +25,7 @@ import {
   useSlotItems,
   type UserDetailTabContribution,
 } from '@core/sdk/web';
-import { UsersStore } from '../users/users-store';
-import { UserDetailContext, UserDetailModel } from './user-detail-model';
+import { UserDetailContext, UserDetailModelFactory } from './user-detail-model';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
@@ -89,14 +88,14 @@ function useUserTabs(): { readonly tabs: UserDetailTabContribution[]; readonly s
 
 const UserDetail = observer(function UserDetail({ userId, tabId }: { userId: number; tabId: string }) {
   const styles = useStyles();
-  const store = useInjection(UsersStore);
   const navigate = useNavigate();
   const { tabs, settled } = useUserTabs();
   const namespaces = [
     ...new Set(['admin', ...tabs.map((tab) => namespaceOf(tab.labelKey)).filter((ns): ns is string => ns !== null)]),
   ];
   const { t } = useTranslation(namespaces);
-  const [model] = useState(() => new UserDetailModel(store, userId));
+  const detailOf = useInjection(UserDetailModelFactory);
+  const [model] = useState(() => detailOf(userId));
   useEffect(() => {
     void model.load();
     return () => model.dispose();

@@ -1,3 +1,4 @@
+import type { ServiceIdentifier } from 'inversify';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { DataEnvelope, ListEnvelope } from '@core/sdk/shared';
 import { HttpError, type HttpClient, type HttpClients } from '@core/sdk/web';
@@ -203,3 +204,8 @@ export class ServiceTabModel {
     return this.change(() => this.auth.delete(`rdps/${grantId}`), this.loadLinks);
   }
 }
+
+/** Makes one user's service-tab model: bound in the admin module, called once per visit of the tab. */
+export type ServiceTabModelFactory = (userId: number) => ServiceTabModel;
+export const ServiceTabModelFactory: ServiceIdentifier<ServiceTabModelFactory> =
+  Symbol.for('admin.ServiceTabModelFactory');

@@ -1,8 +1,9 @@
 import { createContext, useContext, useEffect, useState } from 'react';
+import type { ServiceIdentifier } from 'inversify';
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { isAbort, useInjection } from '@core/sdk/web';
 import type { UserInfo } from '../auth-types';
-import { UsersStore } from '../users/users-store';
+import type { UsersStore } from '../users/users-store';
 
 export type UserDetailState = 'loading' | 'ready' | 'failed';
 
@@ -47,13 +48,18 @@ export class UserDetailModel {
   }
 }
 
+/** Makes one user's detail model: bound in the admin module, called once per visit of the page (or of a tab outside it). */
+export type UserDetailModelFactory = (userId: number) => UserDetailModel;
+export const UserDetailModelFactory: ServiceIdentifier<UserDetailModelFactory> =
+  Symbol.for('admin.UserDetailModelFactory');
+
 export const UserDetailContext = createContext<UserDetailModel | null>(null);
 
 /** The detail's model for `userId`: the page's when inside it, else one of the tab's own. */
 export function useUserDetail(userId: number): UserDetailModel {
   const shared = useContext(UserDetailContext);
-  const store = useInjection(UsersStore);
-  const [own] = useState(() => (shared && shared.userId === userId ? null : new UserDetailModel(store, userId)));
+  const detailOf = useInjection(UserDetailModelFactory);
+  const [own] = useState(() => (shared && shared.userId === userId ? null : detailOf(userId)));
   useEffect(() => {
     if (!own) return undefined;
     void own.load();

@@ -21,6 +21,7 @@ import {
 } from '@fluentui/react-components';
 import { USERS_REFERENCE } from '@core/sdk/shared';
 import {
+  DataView,
   HttpError,
   I18nService,
   ReferenceLabels,
@@ -28,6 +29,7 @@ import {
   ResourceFeedback,
   serverMessage,
   ToastService,
+  useData,
   useInjection,
   useListboxClass,
   useReferenceLabels,
@@ -363,55 +365,35 @@ function UserFormDialogBody({
   );
 }
 
-type Loaded =
-  | { readonly state: 'loading' }
-  | { readonly state: 'ready'; readonly user: UserInfo | null }
-  | { readonly state: 'failed' };
+/** Editing: the user's info is read first (`GET users/{id}/info`), its states drawn by DataView. */
+function EditUserFormBody({ userId, onSaved, onCancel }: UserFormDialogProps & { readonly userId: number }) {
+  const { t } = useTranslation('admin');
+  const store = useInjection(UsersStore);
+  const user = useData((signal) => store.info(userId, signal), [store, userId]);
+  if (user.data) return <UserFormDialogBody user={user.data} onSaved={onSaved} onCancel={onCancel} />;
+  return (
+    <DialogBody>
+      <DialogTitle>{t('userForm.loadingTitle')}</DialogTitle>
+      <DialogContent>
+        <DataView data={user}>{() => null}</DataView>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>{t('common.close')}</Button>
+      </DialogActions>
+    </DialogBody>
+  );
+}
 
 /** The add/edit dialog of the users list: the user form. */
 export function UserFormDialog({ userId, onSaved, onCancel }: UserFormDialogProps) {
-  const { t } = useTranslation('admin');
   const styles = useStyles();
-  const store = useInjection(UsersStore);
-  const [loaded, setLoaded] = useState<Loaded>(() =>
-    userId === null ? { state: 'ready', user: null } : { state: 'loading' },
-  );
-
-  useEffect(() => {
-    if (userId === null) return undefined;
-    const controller = new AbortController();
-    store.info(userId, controller.signal).then(
-      (user) => {
-        if (!controller.signal.aborted) setLoaded({ state: 'ready', user });
-      },
-      () => {
-        if (!controller.signal.aborted) setLoaded({ state: 'failed' });
-      },
-    );
-    return () => controller.abort();
-  }, [store, userId]);
-
   return (
     <Dialog open modalType="modal" onOpenChange={(_, data) => !data.open && onCancel()}>
       <DialogSurface className={styles.surface}>
-        {loaded.state === 'ready' ? (
-          <UserFormDialogBody user={loaded.user} onSaved={onSaved} onCancel={onCancel} />
+        {userId === null ? (
+          <UserFormDialogBody user={null} onSaved={onSaved} onCancel={onCancel} />
         ) : (
-          <DialogBody>
-            <DialogTitle>{t('userForm.loadingTitle')}</DialogTitle>
-            <DialogContent>
-              {loaded.state === 'loading' ? (
-                <Spinner label={t('common.loading')} />
-              ) : (
-                <MessageBar intent="error">
-                  <MessageBarBody>{t('common.loadFailed')}</MessageBarBody>
-                </MessageBar>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onCancel}>{t('common.close')}</Button>
-            </DialogActions>
-          </DialogBody>
+          <EditUserFormBody userId={userId} onSaved={onSaved} onCancel={onCancel} />
         )}
       </DialogSurface>
     </Dialog>

@@ -9,7 +9,7 @@ import {
   type ResourceScreenOptions,
 } from '@core/sdk/web';
 import { UserFormDialog } from './UserForm';
-import { ROLE_FILTER, UsersListApi, usersScreen } from './users-api';
+import { UsersListApi, usersList } from './users-api';
 
 const useStyles = makeStyles({
   link: {
@@ -34,9 +34,11 @@ function UsernameCell({ record, value }: ResourceCellProps) {
   );
 }
 
-function RolesCell({ value }: ResourceCellProps) {
+/** The role names `GET users` gives each row (the labels of its `role_ids`). */
+function RolesCell({ record }: ResourceCellProps) {
   const styles = useStyles();
-  const text = Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string').join(', ') : '';
+  const names = record._labels?.role_ids;
+  const text = typeof names === 'string' ? names : (names ?? []).join(', ');
   return (
     <span className={styles.text} title={text}>
       {text}
@@ -56,18 +58,18 @@ function UserForm({ record, onCancel, onSaved }: ResourceFormProps) {
 }
 
 /**
- * `/users` (JU): the engine's list screen over the auth service's users (UsersListApi): search,
- * status and role filters, the without/with/only deleted scopes, block and unblock, soft delete and
- * restore, add and edit with the user form; the username (or Open) goes to the user detail.
+ * `/users` (JU): the engine's list screen of the core's users resource, its page from the auth
+ * service's `GET users` (UsersListApi): search, status and role filters, the without/with/only
+ * deleted scopes, block and unblock, soft delete and restore, the engine's CSV export and each
+ * user's history, add and edit with the user form; the username (or Open) goes to the user detail.
  */
 export function UsersPage() {
   const navigate = useNavigate();
   const options = useMemo<ResourceScreenOptions>(
     () => ({
       listApi: (clients) => new UsersListApi(clients),
-      filters: [ROLE_FILTER],
       deletedScopes: ['without', 'with', 'only'],
-      cells: { username: UsernameCell, roles: RolesCell },
+      cells: { username: UsernameCell, role_ids: RolesCell },
       form: UserForm,
       addLabelKey: 'admin:users.add',
       recordPath: (record) => userDetailPath(record.id),
@@ -82,5 +84,5 @@ export function UsersPage() {
     }),
     [navigate],
   );
-  return <ResourcePage definition={usersScreen} options={options} />;
+  return <ResourcePage definition={usersList} options={options} />;
 }

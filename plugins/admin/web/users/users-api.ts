@@ -1,82 +1,69 @@
 import {
-  defineResource,
+  USERS_RESOURCE,
+  type AuditEntry,
+  type FieldDefinition,
+  type FilterOperator,
   type ListEnvelope,
   type ListPage,
   type ListQuery,
-  type ReferenceField,
+  type ResourceDefinition,
   type ResourceRecord,
+  type TimelineEntry,
+  type TimelinePage,
 } from '@core/sdk/shared';
-import type { HttpClient, HttpClients, ListParams, ResourceListApi } from '@core/sdk/web';
-import { USER_STATUSES, type UserListItem } from '../auth-types';
+import {
+  ResourceApi,
+  type ExportOptions,
+  type HttpClient,
+  type HttpClients,
+  type ListParams,
+  type ResourceListApi,
+} from '@core/sdk/web';
+import type { UserListItem } from '../auth-types';
 
 /**
- * The users list described for the engine's list screen. It is a screen description only: the
- * auth service serves users with its own query parameters (`q`, `status`, `role_id`, `deleted`,
- * `sort` of `created_at` or `username`) and its own lifecycle paths, which `UsersListApi`
- * translates to. It is never mounted on the server.
+ * What `GET users` filters by: the username's `contains` is its `q` (which searches the e-mail
+ * too), one status, one role. The list offers only these, so every filter shown is one it applies.
  */
-export const usersScreen = defineResource({
-  id: 'admin.users',
-  service: 'auth',
-  path: 'users',
-  table: 'core.users',
-  titleKey: 'admin:users.title',
-  recordKey: 'admin:users.record',
-  access: { read: 'JU', write: 'JU' },
-  fields: [
-    // `contains` on the username is the API's `q`, which searches the username and the e-mail.
-    {
-      kind: 'text',
-      name: 'username',
-      labelKey: 'admin:users.fields.username',
-      required: true,
-      sortable: true,
-      filter: ['contains'],
-    },
-    { kind: 'email', name: 'email', labelKey: 'admin:users.fields.email' },
-    {
-      kind: 'enum',
-      name: 'status',
-      labelKey: 'admin:users.fields.status',
-      values: USER_STATUSES,
-      tones: { active: 'success', blocked: 'warning' },
-      valueLabelPrefix: 'admin:users.statuses',
-      filter: ['eq'],
-    },
-    { kind: 'text', name: 'roles', labelKey: 'admin:users.fields.roles', readOnly: true },
-    { kind: 'datetime', name: 'deleted_at', labelKey: 'admin:users.fields.deletedAt', readOnly: true },
-  ],
-  labelField: 'username',
-  softDelete: true,
-  blockable: true,
-  defaultSort: { field: 'created_at', direction: 'desc' },
-  pageSizes: [10, 20, 50, 100],
-});
-
-/** The role filter the users list contributes: picked from `GET references/roles`, sent as `role_id`. */
-export const ROLE_FILTER: ReferenceField = {
-  kind: 'reference',
-  name: 'role_id',
-  labelKey: 'admin:users.roleFilter',
-  target: { service: 'auth', path: 'roles', table: 'core.roles', labelColumn: 'name' },
-  filter: ['eq'],
+const LIST_FILTERS: Readonly<Record<string, readonly FilterOperator[]>> = {
+  username: ['contains'],
+  status: ['eq'],
+  role_ids: ['eq'],
 };
 
-/** The one direction the API sorts each column in: newest first, usernames A to Z. */
+/** The one direction `GET users` sorts each column in: newest first, usernames A to Z. */
 export const USER_SORT_DIRECTION = { created_at: 'desc', username: 'asc' } as const;
 
-/** A users row as the engine's table reads it: `blocked_at` stands for the blocked status. */
+function listedField(field: FieldDefinition): FieldDefinition {
+  return { ...field, filter: LIST_FILTERS[field.name] ?? [], sortable: field.name in USER_SORT_DIRECTION };
+}
+
+/**
+ * The core's users resource as the users list shows it: the same fields and labels, filtered and
+ * sorted only the ways `GET users` can. The engine's export takes the same
+ * filters, so a file holds what the list showed.
+ */
+export const usersList: ResourceDefinition = {
+  ...USERS_RESOURCE,
+  fields: USERS_RESOURCE.fields.map(listedField),
+};
+
+/**
+ * A users row as the engine's table reads it: `blocked_at` stands for the blocked status, and the
+ * role names the row carries are the labels of its `role_ids`.
+ */
 export function userRecord(item: UserListItem): ResourceRecord {
   return {
     ...item,
     version: 0,
     updated_at: item.created_at,
     blocked_at: item.status === 'blocked' ? item.created_at : null,
+    _labels: { role_ids: item.roles },
   };
 }
 
-/** The API's parameters for an engine list query and the screen's parameters (the role filter's `role_id`). */
-export function usersListParams(query: ListQuery, extra: ListParams): Record<string, string> {
+/** `GET users`' parameters for an engine list query: `q`, `status`, `role_id`, `deleted`, `sort` and paging. */
+export function usersListParams(query: ListQuery): Record<string, string> {
   const params: Record<string, string> = {
     page: String(query.page),
     per_page: String(query.perPage),
@@ -87,28 +74,32 @@ export function usersListParams(query: ListQuery, extra: ListParams): Record<str
     if (typeof clause.value !== 'string' || clause.value.trim() === '') continue;
     if (clause.field === 'username') params.q = clause.value.trim();
     if (clause.field === 'status') params.status = clause.value;
+    if (clause.field === 'role_ids') params.role_id = clause.value;
   }
-  if (extra.role_id) params.role_id = extra.role_id;
   return params;
 }
 
 /**
- * The list adapter over the auth service's user calls: `GET users`, `DELETE users/{id}/delete`,
- * `POST users/{id}/restore|block|unblock`. No export, bulk delete or history: the API has none,
- * so the screen offers none. Silent, as the engine's calls are.
+ * The users list adapter: the page comes from the auth service's own `GET users` and a delete is
+ * its `DELETE users/{id}/delete`; everything else is the engine's call of the `core.users`
+ * resource (restore, block and unblock share the engine's paths, the export, history, timeline and
+ * comments are the engine's own). No bulk delete: the auth service has none, so the list offers no
+ * selection. Silent, as the engine's calls are.
  */
 export class UsersListApi implements ResourceListApi {
-  readonly definition = usersScreen;
+  readonly definition = usersList;
   readonly fixedSort = USER_SORT_DIRECTION;
   private readonly auth: HttpClient;
+  private readonly engine: ResourceApi;
 
   constructor(clients: Pick<HttpClients, 'get'>) {
     this.auth = clients.get('auth');
+    this.engine = new ResourceApi(USERS_RESOURCE, clients);
   }
 
-  async list(query: ListQuery, params: ListParams, signal?: AbortSignal): Promise<ListPage<ResourceRecord>> {
+  async list(query: ListQuery, _params: ListParams, signal?: AbortSignal): Promise<ListPage<ResourceRecord>> {
     const answer = await this.auth.get<ListEnvelope<UserListItem>>('users', {
-      query: usersListParams(query, params),
+      query: usersListParams(query),
       signal,
       silent: true,
     });
@@ -119,15 +110,32 @@ export class UsersListApi implements ResourceListApi {
     await this.auth.delete(`users/${id}/delete`, { silent: true });
   }
 
-  async restore(id: number): Promise<void> {
-    await this.auth.post(`users/${id}/restore`, undefined, { silent: true });
+  restore(id: number): Promise<void> {
+    return this.engine.restore(id);
   }
 
-  async block(id: number): Promise<void> {
-    await this.auth.post(`users/${id}/block`, undefined, { silent: true });
+  block(id: number): Promise<void> {
+    return this.engine.block(id);
   }
 
-  async unblock(id: number): Promise<void> {
-    await this.auth.post(`users/${id}/unblock`, undefined, { silent: true });
+  unblock(id: number): Promise<void> {
+    return this.engine.unblock(id);
+  }
+
+  /** `GET users/export.csv`: the engine's export, with the list's filters as the engine spells them (`filter[role_ids][eq]`). */
+  exportCsv(params: ListParams, options?: ExportOptions): Promise<Blob> {
+    return this.engine.exportCsv(params, options);
+  }
+
+  history(id: number): Promise<readonly AuditEntry[]> {
+    return this.engine.history(id);
+  }
+
+  timeline(id: number, before?: number): Promise<TimelinePage> {
+    return this.engine.timeline(id, before);
+  }
+
+  comment(id: number, text: string): Promise<TimelineEntry> {
+    return this.engine.comment(id, text);
   }
 }

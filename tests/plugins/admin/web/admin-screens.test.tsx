@@ -12,7 +12,6 @@ import {
   REVERSE_STATES,
 } from '@plugins/admin/shared/keitaro';
 import { rdpServersResource } from '@plugins/admin/shared/rdp';
-import { usersScreen } from '@plugins/admin/web/users/users-api';
 import { click, query, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
 import { FakeAuthServer, adminKernel, itemNamed, page, setupAdminTests } from './admin-server';
 
@@ -41,13 +40,7 @@ function sources(folder: string): string[] {
 /** Every `admin:` key the manifest, the definitions and the code name, dynamic families spelled out. */
 function usedKeys(): string[] {
   const keys = [adminManifest.titleKey, ...adminManifest.pages.map((entry) => entry.titleKey)];
-  for (const definition of [
-    articlesResource,
-    rdpServersResource,
-    keitaroServersResource,
-    keitaroReversesResource,
-    usersScreen,
-  ]) {
+  for (const definition of [articlesResource, rdpServersResource, keitaroServersResource, keitaroReversesResource]) {
     keys.push(definition.titleKey, definition.recordKey);
     for (const field of definition.fields) {
       keys.push(field.labelKey);

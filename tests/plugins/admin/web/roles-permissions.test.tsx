@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { PermissionCatalogue } from '@core/sdk/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { PermissionCatalogue, ROLES_RESOURCE } from '@core/sdk/shared';
 import { adminManifest } from '@plugins/admin/manifest';
 import { financeManifest } from '@plugins/finance/manifest';
 import { matchesSearch } from '@plugins/admin/web/roles/permission-areas';
@@ -14,7 +14,16 @@ import {
   typeInto,
   waitInAct,
 } from '@core/sdk/testing-web';
-import { FakeAuthServer, ROLES, adminKernel, buttonNamed, page, tabNamed, setupAdminTests } from './admin-server';
+import {
+  FakeAuthServer,
+  ROLES,
+  adminKernel,
+  buttonNamed,
+  itemNamed,
+  page,
+  tabNamed,
+  setupAdminTests,
+} from './admin-server';
 
 setupAdminTests();
 
@@ -98,6 +107,64 @@ describe('Roles and permissions screen', { timeout: 20_000 }, () => {
     expect(kernel.get(RolesModel)).toBeInstanceOf(RolesModel);
     expect(kernel.get(RolesModel)).not.toBe(kernel.get(RolesModel));
     expect(kernel.get(KeitaroModel)).not.toBe(kernel.get(KeitaroModel));
+  });
+
+  it("exports the roles with the engine's export of core.roles, counting the rows as they come", async () => {
+    let push: (text: string) => void = () => undefined;
+    let close: () => void = () => undefined;
+    const server = rolesServer().on('GET', 'roles/export.csv', () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          push = (chunk) => controller.enqueue(new TextEncoder().encode(chunk));
+          close = () => controller.close();
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'text/csv', 'X-Total-Count': '3' } });
+    });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { view } = await openRoles(server);
+    await click(buttonNamed('Export CSV', view.element));
+    await click(itemNamed('Exact export'));
+    await waitInAct(() => expect(server.requests('GET', 'roles/export.csv')).toHaveLength(1));
+    expect(Object.fromEntries(server.lastQuery('GET', 'roles/export.csv'))).toEqual({ format: 'exact' });
+    await waitInAct(() => push('id,name\n1,superadmin\n'));
+    await waitInAct(() => expect(view.element.textContent).toContain('Exporting: 1 of 3 rows'));
+    await waitInAct(() => {
+      push('2,manager\n3,accountant\n');
+      close();
+    });
+    await waitInAct(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatch(/^roles-\d{4}-\d{2}-\d{2}-exact\.csv$/);
+    await waitInAct(() => expect(view.element.textContent).not.toContain('Exporting'));
+  });
+
+  it("opens a role's record page, the engine's page of core.roles under the screen's path", async () => {
+    const server = rolesServer()
+      .on('GET', 'resources', { data: [ROLES_RESOURCE] })
+      .on('GET', 'roles/2/overview', {
+        data: {
+          record: {
+            id: 2,
+            name: 'manager',
+            version: 1,
+            created_at: '2026-01-02T10:00:00Z',
+            updated_at: '2026-01-02T10:00:00Z',
+          },
+          people: { created_by: null, updated_by: null },
+          timeline: { entries: [], labels: {}, more: false },
+        },
+      });
+    const { view } = await openRoles(server);
+    const link = query<HTMLAnchorElement>(view.element, 'a[aria-label="Open the role manager"]');
+    expect(link.getAttribute('href')).toBe('/roles-permissions/2');
+    await click(link);
+    await waitInAct(() => expect(view.path()).toBe('/roles-permissions/2'));
+    await waitInAct(() => expect(server.requests('GET', 'roles/2/overview')).toHaveLength(1), { timeout: 10_000 });
+    await waitInAct(() => expect(view.element.querySelector('h1')?.textContent).toContain('manager'));
   });
 
   it('assigns the checked permissions to the selected role by their ids', async () => {

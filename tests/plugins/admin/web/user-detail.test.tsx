@@ -3,6 +3,8 @@ import { ContainerModule } from 'inversify';
 import { createElement } from 'react';
 import { type UserDetailTabContribution, UserDetailTabToken } from '@core/sdk/web';
 import { visibleTabs } from '@plugins/admin/web/user-detail/UserDetailPage';
+import { UserDetailModel, UserDetailModelFactory } from '@plugins/admin/web/user-detail/user-detail-model';
+import { ServiceTabModel, ServiceTabModelFactory } from '@plugins/admin/web/user-detail/service-tab-model';
 import {
   click,
   jsonResponse,
@@ -62,6 +64,19 @@ describe('User detail tabs', { timeout: 20_000 }, () => {
     ];
     const shown = visibleTabs(tabs, (candidate) => candidate.requires !== 'FJ');
     expect(shown.map((candidate) => candidate.id)).toEqual(['info-tab', 'service-tab', 'edit-user-tab']);
+  });
+
+  it("takes the page's models from the module's factories, a new one for each visit", async () => {
+    userServer();
+    const kernel = await adminKernel(['JU']);
+    await openDetail(kernel);
+    const detailOf = kernel.get(UserDetailModelFactory);
+    expect(detailOf(5)).toBeInstanceOf(UserDetailModel);
+    expect(detailOf(5)).not.toBe(detailOf(5));
+    expect(detailOf(7).userId).toBe(7);
+    const serviceTabOf = kernel.get(ServiceTabModelFactory);
+    expect(serviceTabOf(5)).toBeInstanceOf(ServiceTabModel);
+    expect(serviceTabOf(5)).not.toBe(serviceTabOf(5));
   });
 
   it('shows the admin tabs as child routes, without the employee tab when finance is disabled', async () => {

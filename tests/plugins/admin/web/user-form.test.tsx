@@ -161,4 +161,24 @@ describe('User form in the users list', { timeout: 20_000 }, () => {
       expect(query(dialog, '[data-field="email"]').textContent).toContain('This value is already taken.'),
     );
   });
+
+  it('says when the user to edit cannot be read, and reads again on Try again', async () => {
+    let answers = 0;
+    const server = new FakeAuthServer()
+      .on('GET', 'users', page([{ ...USER_INFO }]))
+      .on('GET', 'roles', { data: ROLES })
+      .on('GET', 'users/5/info', () => {
+        answers += 1;
+        return answers === 1 ? jsonResponse(500, { message: 'Server Error' }) : jsonResponse(200, { data: USER_INFO });
+      });
+    const { view } = await openUsers(server);
+    await waitInAct(() => expect(view.element.textContent).toContain('bob'));
+    await click(query(view.element, 'button[aria-label="Actions for bob"]'));
+    await click(itemNamed('Edit'));
+    const dialog = query(document, '[role="dialog"]');
+    await waitInAct(() => expect(buttonByText(dialog, 'Try again')).toBeDefined());
+    await click(buttonByText(dialog, 'Try again'));
+    await waitInAct(() => expect(field(document.body, 'username').value).toBe('bob'));
+    expect(server.requests('GET', 'users/5/info')).toHaveLength(2);
+  });
 });

@@ -50,6 +50,27 @@ describe('record routes derived from the manifests', () => {
     expect(routes).toEqual([{ pluginId: 'finance', path: '/wallets/:id', titleKey: 'finance:wallet', requires: 'FZ' }]);
   });
 
+  it("gives the core's own resources their record pages under the first plugin page naming them", () => {
+    const admin = testManifest('admin', {
+      pages: [{ path: '/roles-permissions', titleKey: 'admin:nav.roles', requires: 'JQ', record: 'core.roles' }],
+    });
+    const other = testManifest('other', {
+      pages: [{ path: '/all-roles', titleKey: 'other:roles', requires: 'JQ', record: 'core.roles' }],
+    });
+    expect([...recordPages([admin, other]).values()]).toEqual([
+      { resource: 'core.roles', listPath: '/roles-permissions' },
+    ]);
+    expect(pluginRouteTable([admin, other]).filter((route) => route.record)).toEqual([
+      {
+        pluginId: 'admin',
+        path: '/roles-permissions/:id',
+        titleKey: 'admin:nav.roles',
+        requires: 'JQ',
+        record: { resource: 'core.roles', listPath: '/roles-permissions' },
+      },
+    ]);
+  });
+
   it('derives nothing for a page without `record`', () => {
     const plain = testManifest('finance', {
       pages: [{ path: '/wallets', titleKey: 'finance:wallets', requires: 'FW' }],
