@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Badge,
@@ -8,10 +8,7 @@ import {
   DrawerHeaderTitle,
   Field,
   Link,
-  MessageBar,
-  MessageBarBody,
   OverlayDrawer,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -25,6 +22,7 @@ import {
 import { AddRegular, DeleteRegular, DismissRegular, EditRegular } from '@fluentui/react-icons';
 import { resolveDatePreset } from '@core/sdk/shared';
 import {
+  DataView,
   DateInput,
   FigureCell,
   FigureHeaderCell,
@@ -32,19 +30,14 @@ import {
   PermissionService,
   ToastService,
   useConfirm,
+  useData,
   useInjection,
   useLocaleFormat,
 } from '@core/sdk/web';
-import type { FinanceFailure, FinanceResult } from '../finance-result';
+import { dataOf, failureText } from '../finance-result';
 import { EmployeeDetailSlot } from './EmployeeDetailSlot';
-import {
-  EmployeeDetailsStore,
-  type SalaryForPeriod,
-  type SalaryInput,
-  type SalaryRow,
-  type Subordinate,
-} from './employee-details-store';
-import { labelOf, type Employee } from './employee-types';
+import { EmployeeDetailsStore, type SalaryForPeriod, type SalaryInput, type SalaryRow } from './employee-details-store';
+import { labelOf } from './employee-types';
 import { SalaryDialog } from './SalaryDialog';
 
 const useStyles = makeStyles({
@@ -75,17 +68,11 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: tokens.spacingHorizontalXS, justifyContent: 'flex-end' },
 });
 
-type Load<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; failure: FinanceFailure };
-
-const loaded = <T,>(result: FinanceResult<T>): Load<T> =>
-  result.ok ? { state: 'ready', data: result.data } : { state: 'failed', failure: result };
-
-function Failure({ failure }: { failure: FinanceFailure }) {
-  return (
-    <MessageBar intent="error">
-      <MessageBarBody>{failure.message}</MessageBarBody>
-    </MessageBar>
-  );
+/** The period whose salary was asked for, and of whom: another employee shown drops it. */
+interface SalaryAsked {
+  readonly employeeId: number;
+  readonly from: string;
+  readonly to: string;
 }
 
 export interface EmployeeDetailsDrawerProps {
@@ -106,34 +93,23 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
   const store = useInjection(EmployeeDetailsStore);
   const toasts = useInjection(ToastService);
   const canWrite = useInjection(PermissionService).has('FJ');
-  const [employee, setEmployee] = useState<Load<Employee | null>>({ state: 'loading' });
-  const [subordinates, setSubordinates] = useState<Load<readonly Subordinate[]>>({ state: 'loading' });
-  const [history, setHistory] = useState<Load<readonly SalaryRow[]>>({ state: 'loading' });
+  const employee = useData(() => dataOf(store.employee(employeeId)), [employeeId, store]);
+  const subordinates = useData(() => dataOf(store.subordinates(employeeId)), [employeeId, store]);
+  const history = useData(() => dataOf(store.salaryHistory(employeeId)), [employeeId, store]);
   const [editing, setEditing] = useState<{ row: SalaryRow | null } | null>(null);
   const { dialog: confirmDialog, ask } = useConfirm();
   const month = resolveDatePreset('this_month', new Date());
   const [from, setFrom] = useState(month.from);
   const [to, setTo] = useState(month.to);
-  const [salary, setSalary] = useState<Load<SalaryForPeriod> | null>(null);
-
-  const loadHistory = useCallback(
-    async () => setHistory(loaded(await store.salaryHistory(employeeId))),
-    [employeeId, store],
+  const [asked, setAsked] = useState<SalaryAsked | null>(null);
+  const calculated = asked?.employeeId === employeeId;
+  const salary = useData(
+    (): Promise<SalaryForPeriod | null> =>
+      asked?.employeeId === employeeId
+        ? dataOf(store.calculate(employeeId, asked.from, asked.to))
+        : Promise.resolve(null),
+    [employeeId, asked, store],
   );
-
-  useEffect(() => {
-    let live = true;
-    setEmployee({ state: 'loading' });
-    setSubordinates({ state: 'loading' });
-    setHistory({ state: 'loading' });
-    setSalary(null);
-    void store.employee(employeeId).then((result) => live && setEmployee(loaded(result)));
-    void store.subordinates(employeeId).then((result) => live && setSubordinates(loaded(result)));
-    void store.salaryHistory(employeeId).then((result) => live && setHistory(loaded(result)));
-    return () => {
-      live = false;
-    };
-  }, [employeeId, store]);
 
   const date = (value: string | null | undefined) => (value ? format.date(value) : '—');
 
@@ -143,7 +119,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
     if (result.ok) {
       toasts.success(t(row ? 'salary.updated' : 'salary.added'));
       setEditing(null);
-      await loadHistory();
+      await history.reload();
     }
     return result;
   };
@@ -157,15 +133,10 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
       return;
     }
     toasts.success(t('salary.deleted'));
-    await loadHistory();
+    await history.reload();
   };
 
-  const calculate = async () => {
-    setSalary({ state: 'loading' });
-    setSalary(loaded(await store.calculate(employeeId, from, to)));
-  };
-
-  const person = employee.state === 'ready' ? employee.data : null;
+  const person = employee.data ?? null;
   const title = person?.full_name ?? t('records.employee');
   return (
     <OverlayDrawer open position="end" size="medium" onOpenChange={(_, data) => !data.open && onClose()}>
@@ -179,51 +150,54 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody className={styles.body}>
-        {employee.state === 'loading' && <Spinner label={t('common.loading')} />}
-        {employee.state === 'failed' && <Failure failure={employee.failure} />}
-        {person && (
-          <section className={styles.section} aria-label={t('employees.details')}>
-            <div className={styles.heading}>
-              <Text>{labelOf(person, 'position_id') ?? ''}</Text>
-              <Badge appearance="tint" color={person.fired_date ? 'danger' : 'success'}>
-                {t(person.fired_date ? 'employees.fired' : 'employees.active')}
-              </Badge>
-            </div>
-            <dl className={styles.facts}>
-              <dt className={styles.term}>{t('fields.manager')}</dt>
-              <dd className={styles.value}>
-                {person.manager_id ? (
-                  <Link as="button" onClick={() => person.manager_id && onOpen(person.manager_id)}>
-                    {labelOf(person, 'manager_id') ?? `#${person.manager_id}`}
-                  </Link>
-                ) : (
-                  t('employees.noManager')
-                )}
-              </dd>
-              <dt className={styles.term}>{t('fields.division')}</dt>
-              <dd className={styles.value}>{labelOf(person, 'division_id') ?? '—'}</dd>
-              <dt className={styles.term}>{t('fields.hiredDate')}</dt>
-              <dd className={styles.value}>{date(person.hired_date)}</dd>
-              <dt className={styles.term}>{t('fields.firedDate')}</dt>
-              <dd className={styles.value}>{date(person.fired_date)}</dd>
-              <dt className={styles.term}>{t('fields.baseSalary')}</dt>
-              <dd className={styles.value}>{person.base_salary ? formatMoney(person.base_salary, format) : '—'}</dd>
-            </dl>
-          </section>
-        )}
+        <DataView data={employee} errorText={failureText}>
+          {(person) =>
+            person && (
+              <section className={styles.section} aria-label={t('employees.details')}>
+                <div className={styles.heading}>
+                  <Text>{labelOf(person, 'position_id') ?? ''}</Text>
+                  <Badge appearance="tint" color={person.fired_date ? 'danger' : 'success'}>
+                    {t(person.fired_date ? 'employees.fired' : 'employees.active')}
+                  </Badge>
+                </div>
+                <dl className={styles.facts}>
+                  <dt className={styles.term}>{t('fields.manager')}</dt>
+                  <dd className={styles.value}>
+                    {person.manager_id ? (
+                      <Link as="button" onClick={() => person.manager_id && onOpen(person.manager_id)}>
+                        {labelOf(person, 'manager_id') ?? `#${person.manager_id}`}
+                      </Link>
+                    ) : (
+                      t('employees.noManager')
+                    )}
+                  </dd>
+                  <dt className={styles.term}>{t('fields.division')}</dt>
+                  <dd className={styles.value}>{labelOf(person, 'division_id') ?? '—'}</dd>
+                  <dt className={styles.term}>{t('fields.hiredDate')}</dt>
+                  <dd className={styles.value}>{date(person.hired_date)}</dd>
+                  <dt className={styles.term}>{t('fields.firedDate')}</dt>
+                  <dd className={styles.value}>{date(person.fired_date)}</dd>
+                  <dt className={styles.term}>{t('fields.baseSalary')}</dt>
+                  <dd className={styles.value}>{person.base_salary ? formatMoney(person.base_salary, format) : '—'}</dd>
+                </dl>
+              </section>
+            )
+          }
+        </DataView>
 
         <section className={styles.section} aria-label={t('employees.subordinates')}>
           <Text as="h3" weight="semibold" size={400}>
             {t('employees.subordinates')}
           </Text>
-          {subordinates.state === 'loading' && <Spinner size="tiny" />}
-          {subordinates.state === 'failed' && <Failure failure={subordinates.failure} />}
-          {subordinates.state === 'ready' &&
-            (subordinates.data.length === 0 ? (
-              <Text>{t('employees.noSubordinates')}</Text>
-            ) : (
+          <DataView
+            data={subordinates}
+            errorText={failureText}
+            isEmpty={(found) => found.length === 0}
+            empty={<Text>{t('employees.noSubordinates')}</Text>}
+          >
+            {(found) => (
               <ul className={styles.list}>
-                {subordinates.data.map((subordinate) => (
+                {found.map((subordinate) => (
                   <li key={subordinate.id}>
                     <Link as="button" onClick={() => onOpen(subordinate.id)}>
                       {subordinate.full_name}
@@ -236,7 +210,8 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
                   </li>
                 ))}
               </ul>
-            ))}
+            )}
+          </DataView>
         </section>
 
         <section className={styles.section} aria-label={t('salary.title')}>
@@ -250,12 +225,13 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
               </Button>
             )}
           </div>
-          {history.state === 'loading' && <Spinner size="tiny" />}
-          {history.state === 'failed' && <Failure failure={history.failure} />}
-          {history.state === 'ready' &&
-            (history.data.length === 0 ? (
-              <Text>{t('salary.empty')}</Text>
-            ) : (
+          <DataView
+            data={history}
+            errorText={failureText}
+            isEmpty={(rows) => rows.length === 0}
+            empty={<Text>{t('salary.empty')}</Text>}
+          >
+            {(rows) => (
               <Table size="small" aria-label={t('salary.title')}>
                 <TableHeader>
                   <TableRow>
@@ -266,7 +242,7 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {history.data.map((row) => (
+                  {rows.map((row) => (
                     <TableRow key={row.id} data-salary-row={row.id}>
                       <TableCell>{date(row.date_start)}</TableCell>
                       <TableCell>{row.date_end ? date(row.date_end) : t('salary.open')}</TableCell>
@@ -295,7 +271,8 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
                   ))}
                 </TableBody>
               </Table>
-            ))}
+            )}
+          </DataView>
         </section>
 
         <section className={styles.section} aria-label={t('employees.calculatedSalary')}>
@@ -311,54 +288,60 @@ export function EmployeeDetailsDrawer({ employeeId, onClose, onOpen }: EmployeeD
             </Field>
             <Button
               appearance="primary"
-              disabled={from === '' || to === '' || salary?.state === 'loading'}
-              onClick={() => void calculate()}
+              disabled={from === '' || to === '' || (calculated && salary.state.status === 'loading')}
+              onClick={() => setAsked({ employeeId, from, to })}
             >
               {t('employees.calculate')}
             </Button>
           </div>
-          {salary?.state === 'loading' && <Spinner size="tiny" />}
-          {salary?.state === 'failed' && <Failure failure={salary.failure} />}
-          {salary?.state === 'ready' && (
-            <div className={styles.section} data-testid="calculated-salary">
-              <Text weight="semibold">
-                {t('employees.salaryFor', { from: date(salary.data.from || from), to: date(salary.data.to || to) })}
-              </Text>
-              {salary.data.totals.length === 0 ? (
-                <Text>{t('employees.noSalary')}</Text>
-              ) : (
-                salary.data.totals.map((total) => (
-                  <Text key={total.currency} size={500} weight="semibold" data-testid="salary-total">
-                    {formatMoney(total, format)}
-                  </Text>
-                ))
-              )}
-              {salary.data.months.length > 0 && (
-                <Table size="small" aria-label={t('employees.salaryMonths')}>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHeaderCell>{t('employees.month')}</TableHeaderCell>
-                      <TableHeaderCell>{t('employees.days')}</TableHeaderCell>
-                      <FigureHeaderCell>{t('fields.salary')}</FigureHeaderCell>
-                      <FigureHeaderCell>{t('employees.paid')}</FigureHeaderCell>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {salary.data.months.map((part, index) => (
-                      <TableRow key={`${part.month}-${part.currency}-${index}`}>
-                        <TableCell>{format.month(part.month)}</TableCell>
-                        <TableCell>{t('employees.daysOf', { days: part.days, of: part.days_in_month })}</TableCell>
-                        <FigureCell>
-                          {formatMoney({ amount: part.monthly_salary, currency: part.currency }, format)}
-                        </FigureCell>
-                        <FigureCell>{formatMoney(part, format)}</FigureCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              )}
-              {salary.data.rule && <Text size={200}>{salary.data.rule}</Text>}
-            </div>
+          {calculated && (
+            <DataView data={salary} errorText={failureText}>
+              {(found) =>
+                found && (
+                  <div className={styles.section} data-testid="calculated-salary">
+                    <Text weight="semibold">
+                      {t('employees.salaryFor', { from: date(found.from || from), to: date(found.to || to) })}
+                    </Text>
+                    {found.totals.length === 0 ? (
+                      <Text>{t('employees.noSalary')}</Text>
+                    ) : (
+                      found.totals.map((total) => (
+                        <Text key={total.currency} size={500} weight="semibold" data-testid="salary-total">
+                          {formatMoney(total, format)}
+                        </Text>
+                      ))
+                    )}
+                    {found.months.length > 0 && (
+                      <Table size="small" aria-label={t('employees.salaryMonths')}>
+                        <TableHeader>
+                          <TableRow>
+                            <TableHeaderCell>{t('employees.month')}</TableHeaderCell>
+                            <TableHeaderCell>{t('employees.days')}</TableHeaderCell>
+                            <FigureHeaderCell>{t('fields.salary')}</FigureHeaderCell>
+                            <FigureHeaderCell>{t('employees.paid')}</FigureHeaderCell>
+                          </TableRow>
+                        </TableHeader>
+                        <TableBody>
+                          {found.months.map((part, index) => (
+                            <TableRow key={`${part.month}-${part.currency}-${index}`}>
+                              <TableCell>{format.month(part.month)}</TableCell>
+                              <TableCell>
+                                {t('employees.daysOf', { days: part.days, of: part.days_in_month })}
+                              </TableCell>
+                              <FigureCell>
+                                {formatMoney({ amount: part.monthly_salary, currency: part.currency }, format)}
+                              </FigureCell>
+                              <FigureCell>{formatMoney(part, format)}</FigureCell>
+                            </TableRow>
+                          ))}
+                        </TableBody>
+                      </Table>
+                    )}
+                    {found.rule && <Text size={200}>{found.rule}</Text>}
+                  </div>
+                )
+              }
+            </DataView>
           )}
         </section>
 

@@ -226,4 +226,21 @@ describe('Employees page', () => {
     expect(calc.textContent).toContain('March 2026');
     expect(calc.textContent).toContain('$725.80645161');
   });
+
+  it("gives the server's reason when the salary history cannot be read, and Try again reads it again", async () => {
+    let asked = 0;
+    const server = employeesServer().on('GET', 'salary-history', () =>
+      asked++ === 0 ? jsonResponse(500, { message: 'The ledger is locked.' }) : jsonResponse(200, page([SALARY])),
+    );
+    const { view } = await openEmployees(server);
+    const link = [...view.element.querySelectorAll<HTMLButtonElement>('tbody button')].find(
+      (button) => button.textContent === 'Ann Smith',
+    );
+    if (!link) throw new Error('no name link Ann Smith');
+    await click(link);
+    await waitInAct(() => expect(section('Salary history').textContent).toContain('The ledger is locked.'));
+    await click(buttonByText(section('Salary history'), 'Try again'));
+    await waitInAct(() => expect(section('Salary history').querySelectorAll('tbody tr')).toHaveLength(1));
+    expect(server.requests('GET', 'salary-history')).toHaveLength(2);
+  });
 });
