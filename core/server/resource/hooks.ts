@@ -57,8 +57,24 @@ export interface ResourceHooks {
    * fields included: this is how computed fields are kept), in wire form.
    */
   beforeWrite?(context: WriteContext): Promise<Readonly<Record<string, FieldValue>> | undefined | void>;
+  /**
+   * The engine's set-based writes (`createManyIn`, `changeEachIn`, `changeMany`, `removeMany`) run this
+   * once for the whole batch instead of `beforeWrite` once per record, when it is given: every
+   * record's context in order (one transaction, one action), the computed values answered in the
+   * same order. What `beforeWrite` reads per record (a parent row, whether a value is taken) is read
+   * once here, and a rule across the batch (two new records with the same value) can be checked.
+   * Single writes still run `beforeWrite`, so a resource with this hook keeps that one as well.
+   */
+  beforeWriteMany?(
+    contexts: readonly WriteContext[],
+  ): Promise<readonly (Readonly<Record<string, FieldValue>> | undefined | void)[]>;
   /** Runs after the row and its audit entry are written, in the same transaction. */
   afterWrite?(context: AfterWriteContext): Promise<void>;
+  /**
+   * Runs once after a set-based write instead of `afterWrite` per record, when it is given: every
+   * written record's context, in id order (totals kept in step are recomputed once, not per record).
+   */
+  afterWriteMany?(contexts: readonly AfterWriteContext[]): Promise<void>;
   readonly listScope?: ListScope;
 }
 
@@ -84,5 +100,10 @@ export function hooksOf(definition: ResourceDefinition): ResourceHooks {
 
 /** Whether writes need to go record by record (a bulk delete cannot be one set-based statement then). */
 export function hasWriteHooks(hooks: ResourceHooks): boolean {
-  return hooks.beforeWrite !== undefined || hooks.afterWrite !== undefined;
+  return (
+    hooks.beforeWrite !== undefined ||
+    hooks.afterWrite !== undefined ||
+    hooks.beforeWriteMany !== undefined ||
+    hooks.afterWriteMany !== undefined
+  );
 }

@@ -9,7 +9,7 @@ import { columnRef } from './columns';
 import { columnValues } from './column-values';
 import { stillReferencedError } from './database-errors';
 import { listConditions } from './filters';
-import { hasWriteHooks, hooksOf, type ResourceHooks } from './hooks';
+import { hasWriteHooks, hooksOf, type AfterWriteContext, type ResourceHooks, type WriteContext } from './hooks';
 import { referencedBy } from './integrity';
 import { readListQuery } from './list-params';
 import {
@@ -154,16 +154,43 @@ function checkRows(rows: readonly SelectedRow[], change: ManyChange): void {
 
 type Values = Readonly<Record<string, FieldValue>>;
 
-/** Rows whose values write the same columns, each group one statement; the columns in one order within a group. */
+/** Rows whose values write the same columns; the columns in one order within a group. */
 function byColumns<T extends { readonly values: Values }>(rows: readonly T[]): T[][] {
   const groups = new Map<string, T[]>();
   for (const row of rows) {
     const names = Object.keys(row.values).sort();
     const sorted = { ...row, values: Object.fromEntries(names.map((name) => [name, row.values[name] ?? null])) };
     const key = names.join(',');
-    groups.set(key, [...(groups.get(key) ?? []), sorted]);
+    const group = groups.get(key);
+    if (group) group.push(sorted);
+    else groups.set(key, [sorted]);
   }
   return [...groups.values()];
+}
+
+// PostgreSQL's wire protocol counts a statement's parameters in 16 bits: 10,000 rows of seven
+// columns would be refused as one statement. The actor and the audit entry's resource, action and
+// detail are bound beside the rows' values.
+const MAX_PARAMETERS = 65_535;
+const STATEMENT_PARAMETERS = 4;
+
+/**
+ * The rows as statements: each group writing the same columns, cut so that no statement binds more
+ * parameters than PostgreSQL takes (`perRow` parameters each besides its values: the id of a changed row).
+ */
+function statements<T extends { readonly values: Values }>(
+  definition: ResourceDefinition,
+  rows: readonly T[],
+  perRow: number,
+): T[][] {
+  return byColumns(rows).flatMap((group) => {
+    const first = group[0];
+    const bound = first ? columnValues(definition, first.values, new SqlParams()).length : 0;
+    const size = Math.floor((MAX_PARAMETERS - STATEMENT_PARAMETERS) / Math.max(1, bound + perRow));
+    const cut: T[][] = [];
+    for (let start = 0; start < group.length; start += size) cut.push(group.slice(start, start + size));
+    return cut;
+  });
 }
 
 /** `VALUES (…), (…)` of each row's id and column values, and the columns they write. */
@@ -193,7 +220,7 @@ async function writeEach(
   const table = quoteTable(definition.table);
   const snapshot = snapshotJson(definition, ALIAS);
   const written: WrittenRow[] = [];
-  for (const group of byColumns(rows)) {
+  for (const group of statements(definition, rows, 1)) {
     const params = new SqlParams();
     const { tuples, columns } = valueRows(definition, group, params);
     const by = `${params.bind(actor.id)}::bigint`;
@@ -228,7 +255,34 @@ function auditOf(definition: ResourceDefinition, change: ManyChange, by: string,
                  FROM changed)`;
 }
 
-/** Each record's `beforeWrite` on its values; the values to write, computed ones included. */
+/** The hooks' computed values of each record: once for the batch when the hooks take one, else record by record. */
+async function computedValues(
+  contexts: readonly WriteContext[],
+  hooks: ResourceHooks,
+): Promise<readonly (Values | undefined | void)[]> {
+  if (hooks.beforeWriteMany) return hooks.beforeWriteMany(contexts);
+  const computed: (Values | undefined | void)[] = [];
+  for (const context of contexts) computed.push(await hooks.beforeWrite?.(context));
+  return computed;
+}
+
+/** Every record each reference field of `all` names, as one value per field: checked by one query a field, not one a record. */
+function referencesOf(definition: ResourceDefinition, all: readonly Values[]): Values {
+  const named: Record<string, number[]> = {};
+  for (const field of definition.fields) {
+    if (field.kind !== 'reference') continue;
+    const ids = new Set<number>();
+    for (const values of all) {
+      const value = values[field.name];
+      if (typeof value === 'number') ids.add(value);
+      else if (Array.isArray(value)) for (const id of value) ids.add(id);
+    }
+    if (ids.size > 0) named[field.name] = [...ids];
+  }
+  return named;
+}
+
+/** Each record's `beforeWrite` (or the batch's `beforeWriteMany`) on its values; the values to write, computed ones included. */
 async function beforeEach(
   tx: Queryable,
   definition: ResourceDefinition,
@@ -238,11 +292,8 @@ async function beforeEach(
   hooks: ResourceHooks,
 ): Promise<Values[]> {
   const plugin = asPlugin(tx, tableSchema(definition.table));
-  const all: Values[] = [];
-  // Records written with the same values need their references checked once, not once each.
-  const checked = new Set<string>();
-  for (const row of rows) {
-    const computed = await hooks.beforeWrite?.({
+  const contexts = rows.map(
+    (row): WriteContext => ({
       tx: plugin,
       definition,
       action,
@@ -251,13 +302,15 @@ async function beforeEach(
       values: row.values,
       next: { ...row.before, ...row.values },
       actorId: actor.id,
-    });
-    const values = { ...row.values, ...legacyCleared(definition, row.values), ...computed };
-    const key = JSON.stringify(values);
-    if (!checked.has(key)) await assertReferencesExist(tx, definition, values, actor.language);
-    checked.add(key);
-    all.push(values);
-  }
+    }),
+  );
+  const computed = await computedValues(contexts, hooks);
+  const all = rows.map((row, index) => ({
+    ...row.values,
+    ...legacyCleared(definition, row.values),
+    ...computed[index],
+  }));
+  await assertReferencesExist(tx, definition, referencesOf(definition, all), actor.language);
   return all;
 }
 
@@ -270,8 +323,8 @@ async function afterEach(
   hooks: ResourceHooks,
 ): Promise<number[]> {
   const plugin = asPlugin(tx, tableSchema(definition.table));
-  for (const row of written)
-    await hooks.afterWrite?.({
+  const contexts = written.map(
+    (row): AfterWriteContext => ({
       tx: plugin,
       definition,
       action,
@@ -279,7 +332,10 @@ async function afterEach(
       before: row.before,
       after: row.after,
       actorId: actor.id,
-    });
+    }),
+  );
+  if (hooks.afterWriteMany) await hooks.afterWriteMany(contexts);
+  else for (const context of contexts) await hooks.afterWrite?.(context);
   return written.map((row) => row.id);
 }
 
@@ -435,7 +491,8 @@ export async function createManyIn(
   const all = await beforeEach(tx, definition, rows, action, actor, hooks);
   const table = quoteTable(definition.table);
   const written: WrittenRow[] = [];
-  for (const group of byColumns(all.map((values) => ({ values })))) {
+  const pending = all.map((values) => ({ values }));
+  for (const group of statements(definition, pending, 0)) {
     const params = new SqlParams();
     const { tuples, columns } = valueRows(definition, group, params);
     const by = `${params.bind(actor.id)}::bigint`;
