@@ -44,8 +44,19 @@ function messageOf(body: unknown): string | null {
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }
 
-/** Turns any failure of a call into a `FinanceFailure`. */
+function isFinanceFailure(error: unknown): error is FinanceFailure {
+  return (
+    isRecord(error) &&
+    error.ok === false &&
+    typeof error.message === 'string' &&
+    typeof error.status === 'number' &&
+    Array.isArray(error.messages)
+  );
+}
+
+/** Turns any failure of a call into a `FinanceFailure`; one that `dataOf` threw stays as it was. */
 export function failureOf(error: unknown): FinanceFailure {
+  if (isFinanceFailure(error)) return error;
   if (error instanceof HttpError) {
     return {
       ok: false,
@@ -88,12 +99,5 @@ export async function dataOf<T>(pending: Promise<FinanceResult<T>>): Promise<T> 
 
 /** The server's message of a failure `dataOf` threw; null for anything else. */
 export function failureText(error: unknown): string | null {
-  return typeof error === 'object' &&
-    error !== null &&
-    'ok' in error &&
-    error.ok === false &&
-    'message' in error &&
-    typeof error.message === 'string'
-    ? error.message
-    : null;
+  return isFinanceFailure(error) ? error.message : null;
 }

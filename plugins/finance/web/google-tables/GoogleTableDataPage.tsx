@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -9,7 +9,6 @@ import {
   MessageBarBody,
   MessageBarTitle,
   Select,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -22,8 +21,8 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ArrowClockwiseRegular, ArrowLeftRegular } from '@fluentui/react-icons';
-import { I18nService, useInjection } from '@core/sdk/web';
-import { failed, type FinanceFailure } from '../finance-result';
+import { DataView, I18nService, useData, useInjection } from '@core/sdk/web';
+import { dataOf, failed, failureOf, type FinanceFailure } from '../finance-result';
 import { GoogleTablesStore } from './google-tables-store';
 import { sheetOfRange, sheetRange, type SheetData } from './sheet-data';
 import { tableName } from './table-name';
@@ -45,8 +44,6 @@ const useStyles = makeStyles({
 /** Statuses of `GET google-tables/{id}/data` that mean the spreadsheet service, not the table, is at fault. */
 const UNCONFIGURED = 503;
 const BAD_GATEWAY = 502;
-
-type Load = { state: 'loading' } | { state: 'ready'; data: SheetData } | { state: 'failed'; failure: FinanceFailure };
 
 function FailureMessage({ failure }: { failure: FinanceFailure }) {
   const { t } = useTranslation('finance');
@@ -85,25 +82,18 @@ export const GoogleTableDataPage = observer(function GoogleTableDataPage() {
   const i18n = useInjection(I18nService);
   const params = useParams();
   const id = /^[1-9]\d*$/.test(params.id ?? '') ? Number(params.id) : null;
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [table, setTable] = useState<GoogleTable | null>(null);
   const [sheet, setSheet] = useState<string | null>(null);
-  const request = useRef(0);
 
-  const fetchData = useCallback(async () => {
-    if (id === null) return;
-    const ticket = ++request.current;
-    setLoad({ state: 'loading' });
-    const result = await store.fetchData(id, sheet === null ? undefined : sheetRange(sheet));
-    // An answer to an earlier request (another sheet, another table) is dropped.
-    if (ticket !== request.current) return;
-    setLoad(result.ok ? { state: 'ready', data: result.data } : { state: 'failed', failure: result });
-    if (result.ok && result.data.table) setTable(result.data.table);
-  }, [id, sheet, store]);
-
-  useEffect(() => {
-    void fetchData();
-  }, [fetchData]);
+  const data = useData(
+    async (signal): Promise<SheetData | null> => {
+      if (id === null) return null;
+      const found = await dataOf(store.fetchData(id, sheet === null ? undefined : sheetRange(sheet)));
+      if (found.table && !signal.aborted) setTable(found.table);
+      return found;
+    },
+    [id, sheet, store],
+  );
 
   useEffect(() => {
     setSheet(null);
@@ -123,9 +113,9 @@ export const GoogleTableDataPage = observer(function GoogleTableDataPage() {
   // The sheets the spreadsheet has, kept while another one loads.
   const [sheets, setSheets] = useState<readonly string[]>([]);
   useEffect(() => {
-    if (load.state === 'ready') setSheets(load.data.sheets);
-  }, [load]);
-  const shownSheet = sheet ?? (load.state === 'ready' ? sheetOfRange(load.data.range) : null) ?? sheets[0] ?? null;
+    if (data.data) setSheets(data.data.sheets);
+  }, [data.data]);
+  const shownSheet = sheet ?? sheetOfRange(data.data?.range ?? null) ?? sheets[0] ?? null;
 
   const title = table ? tableName(table, i18n.language) : t('nav.googleTableData');
 
@@ -141,11 +131,7 @@ export const GoogleTableDataPage = observer(function GoogleTableDataPage() {
       ) : (
         <>
           <div className={styles.toolbar}>
-            <Button
-              icon={<ArrowClockwiseRegular />}
-              onClick={() => void fetchData()}
-              disabled={load.state === 'loading'}
-            >
+            <Button icon={<ArrowClockwiseRegular />} onClick={data.retry} disabled={data.state.status === 'loading'}>
               {t('common.refresh')}
             </Button>
             {sheets.length > 1 && (
@@ -161,33 +147,41 @@ export const GoogleTableDataPage = observer(function GoogleTableDataPage() {
             )}
             {table && <Text size={200}>{t('googleTableData.spreadsheet', { id: table.spreadsheet_id })}</Text>}
           </div>
-          {load.state === 'loading' && <Spinner label={t('common.loading')} />}
-          {load.state === 'failed' && <FailureMessage failure={load.failure} />}
-          {load.state === 'ready' &&
-            (load.data.rows.length === 0 ? (
-              <Text>{t('common.nothingFound')}</Text>
-            ) : (
-              <div className={styles.scroller}>
-                <Table aria-label={title} size="small">
-                  <TableHeader>
-                    <TableRow>
-                      {load.data.headers.map((header, index) => (
-                        <TableHeaderCell key={index}>{header}</TableHeaderCell>
-                      ))}
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {load.data.rows.map((row, rowIndex) => (
-                      <TableRow key={rowIndex}>
-                        {Array.from({ length: Math.max(load.data.headers.length, row.length) }, (_, index) => (
-                          <TableCell key={index}>{row[index] ?? ''}</TableCell>
+          {/* The page's own bar for a failure: what is at fault (the service, the sheet) decides its title. */}
+          {data.state.status === 'failed' ? (
+            <FailureMessage failure={failureOf(data.state.error)} />
+          ) : (
+            <DataView
+              data={data}
+              isEmpty={(found) => found?.rows.length === 0}
+              empty={<Text>{t('common.nothingFound')}</Text>}
+            >
+              {(found) =>
+                found && (
+                  <div className={styles.scroller}>
+                    <Table aria-label={title} size="small">
+                      <TableHeader>
+                        <TableRow>
+                          {found.headers.map((header, index) => (
+                            <TableHeaderCell key={index}>{header}</TableHeaderCell>
+                          ))}
+                        </TableRow>
+                      </TableHeader>
+                      <TableBody>
+                        {found.rows.map((row, rowIndex) => (
+                          <TableRow key={rowIndex}>
+                            {Array.from({ length: Math.max(found.headers.length, row.length) }, (_, index) => (
+                              <TableCell key={index}>{row[index] ?? ''}</TableCell>
+                            ))}
+                          </TableRow>
                         ))}
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
-            ))}
+                      </TableBody>
+                    </Table>
+                  </div>
+                )
+              }
+            </DataView>
+          )}
         </>
       )}
     </div>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { jsonResponse, query, recordToasts, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
+import {
+  buttonByText,
+  click,
+  jsonResponse,
+  query,
+  recordToasts,
+  renderAppInKernel,
+  waitInAct,
+} from '@core/sdk/testing-web';
 import { FakeFinanceServer, financeKernel, setupFinanceTests } from './finance-server';
 
 setupFinanceTests();
@@ -108,5 +116,22 @@ describe('Google table data page', () => {
     expect(
       server.requests('GET', 'google-tables/4/data').map((request) => new URL(request.url).searchParams.get('range')),
     ).toEqual([null, "'February'"]);
+  });
+
+  it('reads the sheet again with Refresh after a failure', async () => {
+    let asked = 0;
+    const server = new FakeFinanceServer().on('GET', 'google-tables/4/data', () =>
+      asked++ === 0
+        ? jsonResponse(502, { message: 'Google Sheets could not read the values: 500 Backend Error' })
+        : jsonResponse(200, {
+            data: { table: TABLE, sheets: ['January'], range: "'January'!A1:A2", values: [['Month'], ['January']] },
+          }),
+    );
+    const { view } = await openData(server);
+    await waitInAct(() => expect(view.element.textContent).toContain('500 Backend Error'));
+    await click(buttonByText(view.element, 'Refresh'));
+    await waitInAct(() => expect(view.element.querySelector('tbody')?.textContent).toBe('January'));
+    expect(view.element.textContent).not.toContain('500 Backend Error');
+    expect(server.requests('GET', 'google-tables/4/data')).toHaveLength(2);
   });
 });
