@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { adminManifest } from '../plugins/admin/manifest';
 import { sidebarEntries } from '../core/web/plugins/navigation';
@@ -492,6 +493,24 @@ test('one real change per admin screen, on records the test makes, and its visib
     expect(
       (await api.get<Named[]>(`/api/auth/roles/${editors?.id}/permissions`)).map((permission) => permission.name),
     ).toEqual(['JA']);
+  });
+
+  await test.step("users export as CSV (the engine's export); a role opens its record page", async () => {
+    await fromSidebar(page, 'en', '/users');
+    await main.getByRole('button', { name: e('toolbar.export'), exact: true }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: e('export.people'), exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile(await download.path(), 'utf8');
+    // For people: the columns' labels in the reader's language, a row per user.
+    expect(csv.split(/\r?\n/)[0]).toContain('Username');
+    expect(csv).toContain(rita.email);
+    await fromSidebar(page, 'en', '/roles-permissions');
+    await main.getByRole('link', { name: a('roles.open', { name: 'Editors' }), exact: true }).click();
+    await expect(page).toHaveURL(/\/roles-permissions\/\d+$/);
+    await expect(main.getByRole('heading', { level: 1, name: 'Editors' })).toBeVisible();
   });
 
   await test.step('articles: an article added through the dialog is listed', async () => {
