@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,9 +11,6 @@ import {
   DialogSurface,
   DialogTitle,
   Field,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -27,12 +24,14 @@ import {
 import { AddRegular, DeleteRegular, PeopleRegular } from '@fluentui/react-icons';
 import { USERS_REFERENCE, type DataEnvelope, type ResourceRecord } from '@core/sdk/shared';
 import {
+  DataView,
   HttpClients,
   I18nService,
   PermissionService,
   ReferencePicker,
   ResourcePage,
   useConfirm,
+  useData,
   useInjection,
   type ExtraRowAction,
   type ResourceCellProps,
@@ -98,28 +97,21 @@ function RdpUsersDialog({
   const i18n = useInjection(I18nService);
   const canPickUsers = useInjection(PermissionService).has(USERS_CODE);
   const labels = useReferenceLabels();
-  const [grants, setGrants] = useState<readonly RdpGrant[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [userId, setUserId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const { dialog, ask } = useConfirm();
   const pickerLabel = useId();
   const name = typeof server.name === 'string' ? server.name : `#${server.id}`;
 
-  const load = useCallback(async () => {
-    try {
-      const answer = await http
-        .get('auth')
-        .get<DataEnvelope<readonly RdpGrant[]>>(`rdps/server/${server.id}/users`, { silent: true });
-      setGrants(answer.data);
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, [http, server.id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const grants = useData(
+    async (signal) =>
+      (
+        await http
+          .get('auth')
+          .get<DataEnvelope<readonly RdpGrant[]>>(`rdps/server/${server.id}/users`, { silent: true, signal })
+      ).data,
+    [http, server.id],
+  );
 
   const change = async (run: () => Promise<unknown>) => {
     setBusy(true);
@@ -130,7 +122,7 @@ function RdpUsersDialog({
     } catch {
       return false;
     } finally {
-      await load();
+      await grants.reload();
       setBusy(false);
     }
   };
@@ -149,16 +141,12 @@ function RdpUsersDialog({
           <DialogBody>
             <DialogTitle>{t('rdp.usersTitle', { server: name })}</DialogTitle>
             <DialogContent className={styles.content}>
-              {failed && (
-                <MessageBar intent="error">
-                  <MessageBarBody>{t('common.loadFailed')}</MessageBarBody>
-                </MessageBar>
-              )}
-              {grants === null && !failed && <Spinner label={t('common.loading')} />}
-              {grants !== null &&
-                (grants.length === 0 ? (
-                  <Text className={styles.muted}>{t('rdp.noUsers')}</Text>
-                ) : (
+              <DataView
+                data={grants}
+                isEmpty={(found) => found.length === 0}
+                empty={<Text className={styles.muted}>{t('rdp.noUsers')}</Text>}
+              >
+                {(found) => (
                   <Table size="small" aria-label={t('rdp.usersTitle', { server: name })}>
                     <TableHeader>
                       <TableRow>
@@ -168,7 +156,7 @@ function RdpUsersDialog({
                       </TableRow>
                     </TableHeader>
                     <TableBody>
-                      {grants.map((item) => (
+                      {found.map((item) => (
                         <TableRow key={item.id}>
                           <TableCell>{item.username}</TableCell>
                           <TableCell>{i18n.format.date(new Date(item.created_at))}</TableCell>
@@ -186,7 +174,8 @@ function RdpUsersDialog({
                       ))}
                     </TableBody>
                   </Table>
-                ))}
+                )}
+              </DataView>
               {canPickUsers && (
                 <div className={styles.row}>
                   <Field className={styles.grow} label={{ children: t('rdp.grantUser'), id: pickerLabel }}>
