@@ -1,19 +1,10 @@
-import { useEffect, type ComponentType } from 'react';
-import { observer } from 'mobx-react-lite';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  Card,
-  CardHeader,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Text,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { useInjection } from '@core/sdk/web';
+import { Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { DataView, useData, useInjection } from '@core/sdk/web';
 import type { DepartmentType } from '../../shared/resources';
+import { dataOf, failureText } from '../finance-result';
 import { ChangeIndicator } from './ChangeIndicator';
 import { departmentPath, departmentTitleKey } from './department-names';
 import { DepartmentsSummaryStore } from './departments-summary-store';
@@ -29,17 +20,13 @@ const useStyles = makeStyles({
 });
 
 /** One department's dashboard card: this month's result, its change against last month, headcount, a link to the page. */
-const DepartmentWidget = observer(function DepartmentWidget({ type }: { type: DepartmentType }) {
+function DepartmentWidget({ type }: { type: DepartmentType }) {
   const { t } = useTranslation('finance');
   const formats = useDepartmentFormat();
   const styles = useStyles();
   const store = useInjection(DepartmentsSummaryStore);
-  useEffect(() => {
-    void store.load();
-  }, [store]);
+  const summary = useData(() => dataOf(store.load()), [store]);
   const title = t(departmentTitleKey(type));
-  const result = store.summary;
-  const headline = result?.ok ? result.data.departments.find((department) => department.type === type) : undefined;
   return (
     <Card className={styles.card} role="region" aria-label={title} data-department={type}>
       <CardHeader
@@ -49,34 +36,35 @@ const DepartmentWidget = observer(function DepartmentWidget({ type }: { type: De
           </Text>
         }
       />
-      {result === null && <Spinner size="small" label={t('common.loading')} />}
-      {result?.ok === false && (
-        <MessageBar intent="error">
-          <MessageBarBody>{result.message}</MessageBarBody>
-        </MessageBar>
-      )}
-      {headline && (
-        <div className={styles.body}>
-          {!headline.has_divisions && (
-            <Text>{t('departments.noDivisions', { department: t(`fields.departmentTypeValues.${type}`) })}</Text>
-          )}
-          <Text className={styles.label}>{t('departments.widgetResult')}</Text>
-          <Text className={styles.result} size={500} weight="semibold" data-value>
-            {formats.usd(headline.result_usd)}
-          </Text>
-          <Text size={200}>
-            <ChangeIndicator change={headline.result_change} format={formats.usd} betterWhen="up" />{' '}
-            {t('departments.vsPrevious')}
-          </Text>
-          <Text data-headcount>{t('departments.headcountLine', { headcount: headline.headcount })}</Text>
-          <RouterLink className={styles.link} to={departmentPath(type)}>
-            {t('departments.open')}
-          </RouterLink>
-        </div>
-      )}
+      <DataView data={summary} errorText={failureText}>
+        {(found) => {
+          const headline = found.departments.find((department) => department.type === type);
+          return (
+            headline && (
+              <div className={styles.body}>
+                {!headline.has_divisions && (
+                  <Text>{t('departments.noDivisions', { department: t(`fields.departmentTypeValues.${type}`) })}</Text>
+                )}
+                <Text className={styles.label}>{t('departments.widgetResult')}</Text>
+                <Text className={styles.result} size={500} weight="semibold" data-value>
+                  {formats.usd(headline.result_usd)}
+                </Text>
+                <Text size={200}>
+                  <ChangeIndicator change={headline.result_change} format={formats.usd} betterWhen="up" />{' '}
+                  {t('departments.vsPrevious')}
+                </Text>
+                <Text data-headcount>{t('departments.headcountLine', { headcount: headline.headcount })}</Text>
+                <RouterLink className={styles.link} to={departmentPath(type)}>
+                  {t('departments.open')}
+                </RouterLink>
+              </div>
+            )
+          );
+        }}
+      </DataView>
     </Card>
   );
-});
+}
 
 /** The widget of one department, for its dashboard slot item. */
 export function departmentWidget(type: DepartmentType): ComponentType {

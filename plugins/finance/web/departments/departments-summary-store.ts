@@ -1,5 +1,4 @@
 import { inject, injectable } from 'inversify';
-import { action, makeObservable, observableRef, runInAction } from 'mobx';
 import { HttpClients, type StoreContribution } from '@core/sdk/web';
 import type { DepartmentSummary } from '../../shared/departments';
 import { financeCall, type FinanceResult } from '../finance-result';
@@ -7,32 +6,29 @@ import { fetchDepartmentSummary } from './departments-api';
 
 /**
  * The three department widgets' one `GET departments/summary`: widgets drawn together share the
- * request in flight, so the dashboard asks once however many of them it shows.
+ * request in flight, so the dashboard asks once however many of them it shows. Each widget keeps
+ * its own answer (`useData`); this only shares the asking.
  */
 @injectable()
 export class DepartmentsSummaryStore implements StoreContribution {
-  summary: FinanceResult<DepartmentSummary> | null = null;
-  private pending: Promise<void> | null = null;
+  private pending: Promise<FinanceResult<DepartmentSummary>> | null = null;
 
-  constructor(@inject(HttpClients) private readonly http: HttpClients) {
-    makeObservable(this, { summary: observableRef, reset: action });
-  }
+  constructor(@inject(HttpClients) private readonly http: HttpClients) {}
 
-  load(): Promise<void> {
-    this.pending ??= financeCall(
+  load(): Promise<FinanceResult<DepartmentSummary>> {
+    if (this.pending) return this.pending;
+    const pending = financeCall(
       () => fetchDepartmentSummary(this.http),
       (summary) => summary,
-    ).then((result) => {
-      runInAction(() => {
-        this.summary = result;
-      });
-      this.pending = null;
+    );
+    this.pending = pending;
+    void pending.then(() => {
+      if (this.pending === pending) this.pending = null;
     });
-    return this.pending;
+    return pending;
   }
 
   reset(): void {
-    this.summary = null;
     this.pending = null;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DepartmentSummary, DepartmentView } from '@plugins/finance/shared/departments';
-import { click, jsonResponse, query, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
+import { buttonByText, click, jsonResponse, query, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
 import { FakeFinanceServer, financeKernel, setupFinanceTests } from './finance-server';
 
 setupFinanceTests();
@@ -273,5 +273,20 @@ describe('The department widgets', () => {
     );
     const view = await openDashboard(['FH']);
     await waitInAct(() => expect(widget(view.element, 'sales')?.textContent).toContain('This action is unauthorized.'));
+  });
+
+  it('read the summary again with Try again after it failed', async () => {
+    let asked = 0;
+    const server = new FakeFinanceServer().on('GET', 'departments/summary', () =>
+      asked++ === 0 ? jsonResponse(500, { message: 'The ledger is locked.' }) : jsonResponse(200, { data: SUMMARY }),
+    );
+    const view = await openDashboard(['FH']);
+    const sales = (): HTMLElement => widget(view.element, 'sales') as HTMLElement;
+    await waitInAct(() => expect(sales().textContent).toContain('The ledger is locked.'));
+    // The three widgets shared the one request that failed.
+    expect(server.requests('GET', 'departments/summary')).toHaveLength(1);
+    await click(buttonByText(sales(), 'Try again'));
+    await waitInAct(() => expect(query(sales(), '[data-value]').textContent).toBe('$9,007,199,254,740,993.10'));
+    expect(server.requests('GET', 'departments/summary')).toHaveLength(2);
   });
 });
