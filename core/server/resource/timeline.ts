@@ -21,8 +21,8 @@ import { isoInstant } from './record-sql';
 
 /*
  * A record's timeline: its audit rows in pages, newest first, with the labels of the records its
- * references named, and comments added to it. Shared by the engine's routes and the users' routes
- * (audit resource id `core.users`), which have no definition and so no labels.
+ * references named, and comments added to it. The engine's routes read it with the resource's
+ * definition; the history of SDK 1.0 reads it without one, and so without labels.
  */
 
 /** `?limit=&before=` of a timeline page; integers are canonical digit strings (schema-validation.ts). */

@@ -1,4 +1,5 @@
 import { NUL_MESSAGE } from '@core/server/http/text-input';
+import { SECRET_REPLACED } from '@core/server/resource/mutations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_VERSION_MESSAGE, type AuditEntry, type ResourceRecord } from '@core/shared/resource/definition';
 import { DB_TIMEOUT, errorBody } from '../../../support/server/test-database';
@@ -414,7 +415,8 @@ describe('audit trail and history', () => {
     expect(update?.before).toMatchObject({ quantity: null, api_key: '••••••••', stage: 'new', blocked_at: null });
     expect(update?.after).toMatchObject({
       quantity: 8,
-      api_key: '••••••••',
+      // A secret set anew shows that it changed, and nothing of it.
+      api_key: SECRET_REPLACED,
       stage: 'edited',
       price: { amount: '5', currency: 'USD' },
     });
