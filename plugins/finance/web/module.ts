@@ -73,7 +73,6 @@ export default new ContainerModule(({ bind }) => {
   bind(GoogleTablesStore).toSelf().inSingletonScope();
   bind(StoreContributionToken).toService(GoogleTablesStore);
   bind(FinanceDashboardStore).toSelf().inSingletonScope();
-  bind(StoreContributionToken).toService(FinanceDashboardStore);
   // These hold nothing between calls, so there is nothing to reset on sign-out.
   bind(EmployeeLinkStore).toSelf().inSingletonScope();
   bind(EmployeeDetailsStore).toSelf().inSingletonScope();

@@ -1,12 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
-import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Card,
   CardHeader,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
   Table,
   TableBody,
   TableCell,
@@ -19,11 +15,19 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { subtractDecimals } from '@core/sdk/shared';
-import { FigureCell, FigureHeaderCell, formatMoney, useInjection, useLocaleFormat } from '@core/sdk/web';
+import {
+  DataView,
+  FigureCell,
+  FigureHeaderCell,
+  formatMoney,
+  useData,
+  useInjection,
+  useLocaleFormat,
+} from '@core/sdk/web';
 import { BASE_CURRENCY } from '../../shared/currencies';
 import { signOfDecimal } from '../decimal';
-import type { FinanceResult } from '../finance-result';
-import { FinanceDashboardStore } from './dashboard-store';
+import { dataOf, failureText } from '../finance-result';
+import { FinanceDashboardStore, type MonthTotals } from './dashboard-store';
 
 const useStyles = makeStyles({
   // The dashboard's grid sizes the card.
@@ -57,104 +61,88 @@ function WidgetCard({ title, children }: { title: string; children: ReactNode })
   );
 }
 
-function Pending({ result }: { result: FinanceResult<unknown> | null }) {
-  const { t } = useTranslation('finance');
-  if (result === null) return <Spinner size="small" label={t('common.loading')} />;
-  if (!result.ok) {
-    return (
-      <MessageBar intent="error">
-        <MessageBarBody>{result.message}</MessageBarBody>
-      </MessageBar>
-    );
-  }
-  return null;
-}
-
 /** Dashboard: the balance of every wallet in its currency and in dollars, with the dollar total. */
-export const BalancesWidget = observer(function BalancesWidget() {
+export function BalancesWidget() {
   const { t } = useTranslation('finance');
   const format = useLocaleFormat();
   const store = useInjection(FinanceDashboardStore);
-  useEffect(() => {
-    void store.loadBalances();
-  }, [store]);
-  const result = store.balances;
-  if (!result?.ok) {
-    return (
-      <WidgetCard title={t('dashboard.balances')}>
-        <Pending result={result} />
-      </WidgetCard>
-    );
-  }
-  const { wallets, totalUsd, withoutRate } = result.data;
+  const balances = useData(() => dataOf(store.balances()), [store]);
   return (
     <WidgetCard title={t('dashboard.balances')}>
-      {wallets.length === 0 ? (
-        <Text>{t('dashboard.noWallets')}</Text>
-      ) : (
-        <>
-          <Table size="small" aria-label={t('dashboard.balances')}>
-            <TableHeader>
-              <TableRow>
-                <TableHeaderCell>{t('fields.wallet')}</TableHeaderCell>
-                <FigureHeaderCell>{t('fields.balance')}</FigureHeaderCell>
-                <FigureHeaderCell>{t('dashboard.inUsd')}</FigureHeaderCell>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {wallets.map((wallet) => (
-                <TableRow key={wallet.id}>
-                  <TableCell>{wallet.name}</TableCell>
-                  <FigureCell>{formatMoney({ amount: wallet.balance, currency: wallet.currency }, format)}</FigureCell>
+      <DataView
+        data={balances}
+        errorText={failureText}
+        isEmpty={({ wallets }) => wallets.length === 0}
+        empty={<Text>{t('dashboard.noWallets')}</Text>}
+      >
+        {({ wallets, totalUsd, withoutRate }) => (
+          <>
+            <Table size="small" aria-label={t('dashboard.balances')}>
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>{t('fields.wallet')}</TableHeaderCell>
+                  <FigureHeaderCell>{t('fields.balance')}</FigureHeaderCell>
+                  <FigureHeaderCell>{t('dashboard.inUsd')}</FigureHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {wallets.map((wallet) => (
+                  <TableRow key={wallet.id}>
+                    <TableCell>{wallet.name}</TableCell>
+                    <FigureCell>
+                      {formatMoney({ amount: wallet.balance, currency: wallet.currency }, format)}
+                    </FigureCell>
+                    <FigureCell>
+                      {wallet.balanceUsd === null
+                        ? '—'
+                        : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY }, format, 'currency')}
+                    </FigureCell>
+                  </TableRow>
+                ))}
+                <TableRow>
+                  <TableCell>
+                    <Text weight="semibold">{t('dashboard.total', { currency: BASE_CURRENCY })}</Text>
+                  </TableCell>
+                  <TableCell />
                   <FigureCell>
-                    {wallet.balanceUsd === null
-                      ? '—'
-                      : formatMoney({ amount: wallet.balanceUsd, currency: BASE_CURRENCY }, format, 'currency')}
+                    <Text weight="semibold">
+                      {formatMoney({ amount: totalUsd, currency: BASE_CURRENCY }, format, 'currency')}
+                    </Text>
                   </FigureCell>
                 </TableRow>
-              ))}
-              <TableRow>
-                <TableCell>
-                  <Text weight="semibold">{t('dashboard.total', { currency: BASE_CURRENCY })}</Text>
-                </TableCell>
-                <TableCell />
-                <FigureCell>
-                  <Text weight="semibold">
-                    {formatMoney({ amount: totalUsd, currency: BASE_CURRENCY }, format, 'currency')}
-                  </Text>
-                </FigureCell>
-              </TableRow>
-            </TableBody>
-          </Table>
-          {withoutRate > 0 && <Text size={200}>{t('dashboard.withoutRate', { count: withoutRate })}</Text>}
-        </>
-      )}
+              </TableBody>
+            </Table>
+            {withoutRate > 0 && <Text size={200}>{t('dashboard.withoutRate', { count: withoutRate })}</Text>}
+          </>
+        )}
+      </DataView>
     </WidgetCard>
   );
-});
+}
 
 /** Dashboard: this month's income and expense in US dollars, by article direction, and what is left. */
-export const MonthWidget = observer(function MonthWidget() {
+export function MonthWidget() {
+  const { t } = useTranslation('finance');
+  const store = useInjection(FinanceDashboardStore);
+  const month = useData(() => dataOf(store.month()), [store]);
+  return (
+    <WidgetCard title={t('dashboard.month')}>
+      <DataView data={month} errorText={failureText}>
+        {(totals) => <MonthTotalsList totals={totals} />}
+      </DataView>
+    </WidgetCard>
+  );
+}
+
+function MonthTotalsList({ totals }: { totals: MonthTotals }) {
   const { t } = useTranslation('finance');
   const format = useLocaleFormat();
   const styles = useStyles();
-  const store = useInjection(FinanceDashboardStore);
-  useEffect(() => {
-    void store.loadMonth();
-  }, [store]);
-  const result = store.month;
-  if (!result?.ok) {
-    return (
-      <WidgetCard title={t('dashboard.month')}>
-        <Pending result={result} />
-      </WidgetCard>
-    );
-  }
-  const { income, expense, currency, from, to } = result.data;
+  const { income, expense, currency, from, to, commission } = totals;
   const net = subtractDecimals(income, expense);
   const sign = signOfDecimal(net);
   return (
-    <WidgetCard title={t('dashboard.month')}>
+    <>
       {from && to && <Text size={200}>{t('dashboard.period', { from: format.date(from), to: format.date(to) })}</Text>}
       <dl className={styles.totals}>
         <dt className={styles.term}>{t('fields.directionValues.income')}</dt>
@@ -165,11 +153,11 @@ export const MonthWidget = observer(function MonthWidget() {
         <dd className={mergeClasses(styles.value, styles.amount, styles.expense)} data-testid="month-expense">
           {formatMoney({ amount: expense, currency }, format, 'currency')}
         </dd>
-        {result.data.commission !== null && (
+        {commission !== null && (
           <>
             <dt className={styles.term}>{t('fields.commission')}</dt>
             <dd className={mergeClasses(styles.value, styles.amount)} data-testid="month-commission">
-              {formatMoney({ amount: result.data.commission, currency }, format, 'currency')}
+              {formatMoney({ amount: commission, currency }, format, 'currency')}
             </dd>
           </>
         )}
@@ -181,6 +169,6 @@ export const MonthWidget = observer(function MonthWidget() {
           {formatMoney({ amount: net, currency }, format, 'currency')}
         </dd>
       </dl>
-    </WidgetCard>
+    </>
   );
-});
+}

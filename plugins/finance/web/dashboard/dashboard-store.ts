@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { action, makeObservable, observableRef, runInAction } from 'mobx';
-import { HttpClients, type StoreContribution } from '@core/sdk/web';
+import { HttpClients } from '@core/sdk/web';
 import { BASE_CURRENCY } from '../../shared/currencies';
 import { addDecimals } from '@core/sdk/shared';
 import { isDecimal } from '../decimal';
@@ -113,40 +112,19 @@ export function parseMonth(body: unknown): MonthTotals {
   };
 }
 
-/** The finance widgets' data on the main dashboard. */
+/** The finance widgets' calls on the main dashboard; each widget keeps its own answer (`useData`). */
 @injectable()
-export class FinanceDashboardStore implements StoreContribution {
-  balances: FinanceResult<Balances> | null = null;
-  month: FinanceResult<MonthTotals> | null = null;
+export class FinanceDashboardStore {
+  constructor(@inject(HttpClients) private readonly http: HttpClients) {}
 
-  constructor(@inject(HttpClients) private readonly http: HttpClients) {
-    makeObservable(this, { balances: observableRef, month: observableRef, reset: action });
-  }
-
-  async loadBalances(): Promise<FinanceResult<Balances>> {
-    const result = await financeCall(
+  balances(): Promise<FinanceResult<Balances>> {
+    return financeCall(
       () => this.http.get('finance').get<unknown>('dashboard/balances', { silent: true }),
       parseBalances,
     );
-    runInAction(() => {
-      this.balances = result;
-    });
-    return result;
   }
 
-  async loadMonth(): Promise<FinanceResult<MonthTotals>> {
-    const result = await financeCall(
-      () => this.http.get('finance').get<unknown>('dashboard/month', { silent: true }),
-      parseMonth,
-    );
-    runInAction(() => {
-      this.month = result;
-    });
-    return result;
-  }
-
-  reset(): void {
-    this.balances = null;
-    this.month = null;
+  month(): Promise<FinanceResult<MonthTotals>> {
+    return financeCall(() => this.http.get('finance').get<unknown>('dashboard/month', { silent: true }), parseMonth);
   }
 }

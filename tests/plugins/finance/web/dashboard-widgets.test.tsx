@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, query, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
+import { buttonByText, click, jsonResponse, query, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
 import { FakeFinanceServer, financeKernel, setupFinanceTests } from './finance-server';
 
 setupFinanceTests();
@@ -108,5 +108,20 @@ describe('Finance dashboard widgets', () => {
     await waitInAct(() =>
       expect(widget(view, 'Balances by wallet')?.textContent).toContain('This action is unauthorized.'),
     );
+  });
+
+  it('read a failed widget again with Try again', async () => {
+    let asked = 0;
+    const server = dashboardServer().on('GET', 'dashboard/month', () =>
+      asked++ === 0
+        ? jsonResponse(500, { message: 'The ledger is locked.' })
+        : jsonResponse(200, { data: { currency: 'USD', income: '10.00', expense: '2.50' } }),
+    );
+    const view = await openDashboard(['FT']);
+    const month = (): HTMLElement => query(view.element, '[role="region"][aria-label="This month in USD"]');
+    await waitInAct(() => expect(widget(view, 'This month in USD')?.textContent).toContain('The ledger is locked.'));
+    await click(buttonByText(month(), 'Try again'));
+    await waitInAct(() => expect(query(month(), '[data-testid="month-net"]').textContent).toBe('$7.50'));
+    expect(server.requests('GET', 'dashboard/month')).toHaveLength(2);
   });
 });
