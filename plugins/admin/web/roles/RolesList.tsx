@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Button, Card, CardHeader, Text, mergeClasses } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, OpenRegular } from '@fluentui/react-icons';
-import { ROLES_RESOURCE } from '@core/sdk/shared';
-import { ExportMenu, ExportProgress, useResourceExport } from '@core/sdk/web';
 import type { RoleItem } from '../auth-types';
 import type { RolesModel } from './roles-model';
 import { RoleNameDialog } from './RoleNameDialog';
@@ -14,7 +12,7 @@ import { useRolesStyles } from './roles-styles';
 /** A role's record page: the engine's page of the `core.roles` resource under this screen's path. */
 export const rolePath = (id: number): string => `/roles-permissions/${id}`;
 
-/** The roles: pick one to see it, open its record page; add, rename, delete; export them as CSV. */
+/** The roles: pick one to see it, open its record page; add, rename, delete. */
 export const RolesList = observer(function RolesList({
   model,
   ask,
@@ -25,7 +23,6 @@ export const RolesList = observer(function RolesList({
   const { t } = useTranslation('admin');
   const styles = useRolesStyles();
   const [naming, setNaming] = useState<{ role: RoleItem | null } | null>(null);
-  const exported = useResourceExport(ROLES_RESOURCE);
   const selected = model.selected;
   const remove = async (role: RoleItem) => {
     if (await ask(t('roles.confirmDelete', { name: role.name }))) await model.deleteRole(role.id);
@@ -39,15 +36,11 @@ export const RolesList = observer(function RolesList({
           </Text>
         }
         action={
-          <div className={styles.row}>
-            <ExportMenu disabled={exported.progress.exporting !== null} onExport={exported.exportCsv} />
-            <Button size="small" icon={<AddRegular />} onClick={() => setNaming({ role: null })}>
-              {t('roles.add')}
-            </Button>
-          </div>
+          <Button size="small" icon={<AddRegular />} onClick={() => setNaming({ role: null })}>
+            {t('roles.add')}
+          </Button>
         }
       />
-      <ExportProgress store={exported.progress} />
       {model.roles.length === 0 ? (
         <Text className={styles.muted}>{t('roles.empty')}</Text>
       ) : (

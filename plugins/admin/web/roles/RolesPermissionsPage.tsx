@@ -2,7 +2,17 @@ import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { MessageBar, MessageBarBody, Spinner, Tab, TabList, Title2 } from '@fluentui/react-components';
-import { addResourceStrings, I18nService, PermissionService, useConfirm, useInjection } from '@core/sdk/web';
+import { ROLES_RESOURCE } from '@core/sdk/shared';
+import {
+  addResourceStrings,
+  ExportMenu,
+  ExportProgress,
+  I18nService,
+  PermissionService,
+  useConfirm,
+  useInjection,
+  useResourceExport,
+} from '@core/sdk/web';
 import { USERS_CODE } from '../auth-types';
 import { RolesModel } from './roles-model';
 import { AnyUserPermissions } from './AnyUserPermissions';
@@ -20,6 +30,8 @@ const RolesScreen = observer(function RolesScreen() {
   const [view, setView] = useState<'roles' | 'catalogue'>('roles');
   const { dialog: confirmDialog, ask } = useConfirm();
   const additional = useAdditionalPermissions();
+  // The roles as CSV: the engine's export of the core's roles resource, beside the roles' tab.
+  const exported = useResourceExport(ROLES_RESOURCE);
   useEffect(() => {
     void model.load();
   }, [model]);
@@ -35,13 +47,19 @@ const RolesScreen = observer(function RolesScreen() {
       {!model.rolesLoaded && !model.failed && <Spinner label={t('common.loading')} />}
       {model.rolesLoaded && (
         <>
-          <TabList
-            selectedValue={view}
-            onTabSelect={(_, data) => setView(data.value === 'catalogue' ? 'catalogue' : 'roles')}
-          >
-            <Tab value="roles">{t('roles.title')}</Tab>
-            <Tab value="catalogue">{t('permissions.catalogue')}</Tab>
-          </TabList>
+          <div className={styles.tabs}>
+            <TabList
+              selectedValue={view}
+              onTabSelect={(_, data) => setView(data.value === 'catalogue' ? 'catalogue' : 'roles')}
+            >
+              <Tab value="roles">{t('roles.title')}</Tab>
+              <Tab value="catalogue">{t('permissions.catalogue')}</Tab>
+            </TabList>
+            {view === 'roles' && (
+              <ExportMenu disabled={exported.progress.exporting !== null} onExport={exported.exportCsv} />
+            )}
+          </div>
+          <ExportProgress store={exported.progress} />
           {view === 'roles' ? (
             <div className={styles.layout}>
               <RolesList model={model} ask={ask} />
@@ -59,7 +77,10 @@ const RolesScreen = observer(function RolesScreen() {
   );
 });
 
-/** `/roles-permissions` (JQ or JT): roles, their permissions and holders, the permission catalogue, users' additional permissions. */
+/**
+ * `/roles-permissions` (JQ or JT): roles (each with its record page, all as CSV), their permissions
+ * and holders, the permission catalogue, users' additional permissions.
+ */
 export const RolesPermissionsPage = observer(function RolesPermissionsPage() {
   const i18n = useInjection(I18nService);
   addResourceStrings(i18n.i18n);

@@ -3,6 +3,13 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 /** The roles screen's look, shared by its parts. */
 export const useRolesStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL, minWidth: 0 },
+  tabs: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
   layout: {
     display: 'grid',
     gridTemplateColumns: 'minmax(220px, 300px) minmax(0, 1fr)',

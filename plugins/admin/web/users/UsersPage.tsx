@@ -19,7 +19,8 @@ const useStyles = makeStyles({
     textOverflow: 'ellipsis',
     ':hover': { textDecorationLine: 'underline' },
   },
-  text: { overflow: 'hidden', textOverflow: 'ellipsis' },
+  // A block of its own, so a long list of roles ends in an ellipsis instead of running into the next column.
+  text: { display: 'block', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
 });
 
 export const userDetailPath = (id: number, tab = 'info-tab'): string => `/user/${id}/${tab}`;
@@ -70,6 +71,8 @@ export function UsersPage() {
       listApi: (clients) => new UsersListApi(clients),
       deletedScopes: ['without', 'with', 'only'],
       cells: { username: UsernameCell, role_ids: RolesCell },
+      // Role names are longer than the ids a reference column is sized for.
+      columnWidths: { role_ids: 220 },
       form: UserForm,
       addLabelKey: 'admin:users.add',
       recordPath: (record) => userDetailPath(record.id),
