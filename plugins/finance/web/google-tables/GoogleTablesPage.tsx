@@ -1,10 +1,18 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { AddRegular, ArrowClockwiseRegular } from '@fluentui/react-icons';
-import { I18nService, PermissionService, ToastService, useConfirm, useInjection } from '@core/sdk/web';
-import type { FinanceResult } from '../finance-result';
+import {
+  DataView,
+  I18nService,
+  PermissionService,
+  ToastService,
+  useConfirm,
+  useData,
+  useInjection,
+} from '@core/sdk/web';
+import { dataOf, failureText, type FinanceResult } from '../finance-result';
 import { GoogleTableDialog, type ParentOption } from './GoogleTableDialog';
 import { GoogleTableTree } from './GoogleTableTree';
 import { GoogleTablesStore, type GoogleTableInput } from './google-tables-store';
@@ -39,9 +47,8 @@ export const GoogleTablesPage = observer(function GoogleTablesPage() {
   const [announcement, setAnnouncement] = useState('');
   const keysId = useId();
 
-  useEffect(() => {
-    void store.load();
-  }, [store]);
+  // The read says whether the list came; the tree itself is drawn from the store, which moves and edits change.
+  const list = useData(() => dataOf(store.load()), [store]);
 
   const report = (result: FinanceResult<unknown>, success: string): boolean => {
     if (result.ok) toasts.success(success);
@@ -115,7 +122,7 @@ export const GoogleTablesPage = observer(function GoogleTablesPage() {
             {t('googleTables.add')}
           </Button>
         )}
-        <Button icon={<ArrowClockwiseRegular />} onClick={() => void store.load()} disabled={store.loading}>
+        <Button icon={<ArrowClockwiseRegular />} onClick={() => void list.reload()} disabled={store.loading}>
           {t('common.refresh')}
         </Button>
         {limit !== null && <Text className={styles.hint}>{t('googleTables.limit', { count: limit })}</Text>}
@@ -125,22 +132,25 @@ export const GoogleTablesPage = observer(function GoogleTablesPage() {
           {t('googleTables.keysHint')}
         </Text>
       )}
-      {store.loading && !store.loaded ? (
-        <Spinner label={t('common.loading')} />
-      ) : store.tables.length === 0 ? (
-        <Text>{t('common.empty')}</Text>
-      ) : (
-        <GoogleTableTree
-          tree={tree}
-          disabled={store.saving}
-          canEdit={canEdit}
-          onMove={move}
-          onKeyMove={keyMove}
-          onEdit={(table) => setEditing({ table })}
-          onDelete={(table) => void remove(table)}
-          describedBy={canEdit ? keysId : undefined}
-        />
-      )}
+      <DataView
+        data={list}
+        errorText={failureText}
+        isEmpty={() => store.tables.length === 0}
+        empty={<Text>{t('common.empty')}</Text>}
+      >
+        {() => (
+          <GoogleTableTree
+            tree={tree}
+            disabled={store.saving}
+            canEdit={canEdit}
+            onMove={move}
+            onKeyMove={keyMove}
+            onEdit={(table) => setEditing({ table })}
+            onDelete={(table) => void remove(table)}
+            describedBy={canEdit ? keysId : undefined}
+          />
+        )}
+      </DataView>
       <div className={styles.live} aria-live="polite" role="status">
         {announcement}
       </div>

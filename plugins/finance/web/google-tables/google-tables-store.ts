@@ -47,7 +47,6 @@ export class GoogleTablesStore implements StoreContribution {
   /** The server's limit; null until known (then nothing is refused here, the server still checks). */
   maxNestingLevel: number | null = null;
   loading = false;
-  loaded = false;
   saving = false;
 
   constructor(
@@ -58,7 +57,6 @@ export class GoogleTablesStore implements StoreContribution {
       tables: observableRef,
       maxNestingLevel: observable,
       loading: observable,
-      loaded: observable,
       saving: observable,
       tree: computed,
       apply: action,
@@ -78,7 +76,7 @@ export class GoogleTablesStore implements StoreContribution {
     return this.tables.find((table) => table.id === id);
   }
 
-  /** Loads the tree. Its errors are only logged, as a silent read's are; the result says whether it worked. */
+  /** Loads the tree. Its errors are logged and handed back (the page shows them); the result says whether it worked. */
   async load(): Promise<FinanceResult<readonly GoogleTable[]>> {
     runInAction(() => {
       this.loading = true;
@@ -92,7 +90,6 @@ export class GoogleTablesStore implements StoreContribution {
       if (result.ok) {
         this.apply(result.data.tables);
         if (result.data.maxNestingLevel !== null) this.maxNestingLevel = result.data.maxNestingLevel;
-        this.loaded = true;
       }
     });
     if (!result.ok) {
@@ -188,7 +185,6 @@ export class GoogleTablesStore implements StoreContribution {
     this.tables = [];
     this.maxNestingLevel = null;
     this.loading = false;
-    this.loaded = false;
     this.saving = false;
   }
 }

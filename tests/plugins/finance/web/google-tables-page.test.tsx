@@ -284,6 +284,24 @@ describe('Google tables page', () => {
   });
 });
 
+describe('Google tables page, when the list fails', () => {
+  it("gives the server's reason instead of an empty tree, and Try again reads the list again", async () => {
+    let asked = 0;
+    const server = tablesServer().on('GET', 'google-tables', () =>
+      asked++ === 0
+        ? jsonResponse(500, { message: 'Server Error' })
+        : jsonResponse(200, { data: { data: TABLES, max_nesting_level: 3 } }),
+    );
+    const kernel = await financeKernel(['FG']);
+    const view = await renderAppInKernel(kernel, { path: '/google-table' });
+    await waitInAct(() => expect(view.element.textContent).toContain('Server Error'));
+    expect(view.element.textContent).not.toContain('This section is empty.');
+    await click(buttonByText(view.element, 'Try again'));
+    await waitInAct(() => expect(view.element.querySelector('[role="tree"]')).not.toBeNull());
+    expect(server.requests('GET', 'google-tables')).toHaveLength(2);
+  });
+});
+
 describe('Google tables store', () => {
   it('returns the server message instead of throwing, and only logs a failed list', async () => {
     new FakeFinanceServer()
