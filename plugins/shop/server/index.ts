@@ -63,7 +63,7 @@ export function createShopServerPlugin(options: ShopServerOptions = {}): ServerP
       registerTeamBot(app, context, { events: orders.events, now });
       registerReportRoutes(app, context);
       sheetExportRoute(app, context);
-      positionRoutes(app, context, POSITION_STOCK);
+      positionRoutes(app, context);
       registerTransfer(app, context);
       registerSetupQueue(app, context);
     },

@@ -6,7 +6,6 @@ import {
   translated,
   validationError,
   type Actor,
-  type AuditService,
   type Queryable,
   type ServerPluginContext,
 } from '@core/sdk/server';
@@ -14,7 +13,6 @@ import type { BulkLoadReport, LineError } from '../../shared/positions';
 import { positionsResource, productsResource } from '../../shared/resources';
 import { LINES_REFUSED, NO_LINES, PRODUCT_ARCHIVED, PRODUCT_UNKNOWN, say, TOO_MANY_LINES, told } from './messages';
 import { formatChecked, newToProduct, pastedLines, type PastedLine, type RefusedLine } from './pasted-lines';
-import type { PositionStock } from './position-stock';
 import { heldData, productForPositions } from './product-stock';
 
 /*
@@ -23,14 +21,18 @@ import { heldData, productForPositions } from './product-stock';
  * positions. Any bad line refuses the whole load (422, every bad line with its number) unless the
  * caller chose `skip_invalid`; then the good lines are written and the bad ones reported.
  *
- * The write is one set-based INSERT with ONE audit entry for the batch, on the product's history
- * (`load-positions`: how many, first and last id), instead of the engine's record-by-record
- * create. Measured on PGlite: 1,000 lines through the engine's single create (lock, hooks with the counts
- * recomputed, reference check, insert returning the record, audit row each) took 23 s, so 10,000
- * would take minutes; the INSERT … SELECT FROM unnest writes 10,000 in 0.3 s. Each new position
- * is a plain free row at version 1 that no hook has anything to compute for beyond its title (the
- * product's name), and the counts and presale fill follow once for the batch (stockArrived). Nothing of the data is
- * ever echoed: a refused line is named by its number and what is wrong with it.
+ * The lines are checked here first because only here is each line's number known (the report
+ * names them); the good ones are then created through the engine's set-based create, so each
+ * position is an ordinary record: version 1, who created it, and its own `create` entry in its
+ * history. The position rules run as hooks that take the batch at once: the product is read and
+ * locked once, the product's positions searched once for all the lines, and the stock engine (the
+ * counts, presale orders filled from the new stock) runs once for the load, not once a line. The
+ * product's history gets one `load-positions` entry (how many, first and last id), so the load
+ * reads as one event there. Measured on PGlite on a busy two-core machine, the whole request:
+ * 10,000 lines in 1.1-1.4 s through this path, 1.0-1.5 s through the plain INSERT it replaced;
+ * with the hooks run line by line (each its product read and lock, its duplicate search and a
+ * stock engine run) 1,000 lines took 5.8 s. Nothing of the data is ever echoed: a refused line is
+ * named by its number and what is wrong with it.
  */
 
 interface BulkBody {
@@ -63,27 +65,21 @@ const byLine = (a: RefusedLine, b: RefusedLine) => a.line - b.line;
 const lineErrors = (refused: readonly RefusedLine[], language: Language): LineError[] =>
   [...refused].sort(byLine).map((entry) => ({ line: entry.line, message: told(language, entry.problem) }));
 
-const INSERT = `INSERT INTO ${positionsResource.table} (title, product, data, state, created_by, updated_by)
-  SELECT $1::text, $2::bigint, l.data, 'free', $3::bigint, $3::bigint
-    FROM unnest($4::text[]) WITH ORDINALITY AS l(data, n) ORDER BY l.n
-  RETURNING id::text AS id`;
-
-async function insertPositions(
+/** The good lines created through the engine (their hooks and audit entries), and the load noted on the product. */
+async function createPositions(
   tx: Queryable,
-  audit: AuditService,
+  context: ServerPluginContext,
   productId: number,
-  title: string,
   lines: readonly PastedLine[],
   actor: Actor,
 ): Promise<void> {
-  const { rows } = await tx.query<{ id: string }>(INSERT, [
-    title,
-    productId,
-    actor.id,
-    lines.map((entry) => entry.data),
-  ]);
-  const ids = rows.map((row) => Number(row.id));
-  await audit.record(tx, {
+  const ids = await context.records.createManyIn(
+    tx,
+    positionsResource,
+    lines.map((entry) => ({ product: productId, data: entry.data, state: 'free' })),
+    actor,
+  );
+  await context.audit.record(tx, {
     resource: productsResource.id,
     recordId: productId,
     action: 'load-positions',
@@ -96,10 +92,9 @@ async function insertPositions(
 /** Checks and (unless refused) writes one load inside `tx`. */
 async function loadPositions(
   tx: Queryable,
-  audit: AuditService,
+  context: ServerPluginContext,
   body: BulkBody,
   actor: Actor,
-  stock: PositionStock,
 ): Promise<Outcome> {
   const lines = pastedLines(body.lines);
   if (lines.length === 0) throw validationError({ lines: [NO_LINES] });
@@ -118,21 +113,18 @@ async function loadPositions(
   const refused = [...formatted.refused, ...fresh.refused];
   if (refused.length > 0 && body.skip_invalid !== true)
     return { refused: lineErrors(refused, actor.language), total: lines.length };
-  if (fresh.good.length > 0) {
-    await insertPositions(tx, audit, body.product, product.name, fresh.good, actor);
-    await stock.stockArrived(tx, [body.product], actor);
-  }
+  if (fresh.good.length > 0) await createPositions(tx, context, body.product, fresh.good, actor);
   return { report: { created: fresh.good.length, skipped: lineErrors(refused, actor.language) } };
 }
 
-export function bulkLoadRoute(app: FastifyInstance, context: ServerPluginContext, stock: PositionStock): void {
+export function bulkLoadRoute(app: FastifyInstance, context: ServerPluginContext): void {
   app.post<{ Body: BulkBody }>(
     '/positions/bulk',
     { config: { access: { requires: 'SQ' } }, bodyLimit: BULK_BODY_BYTES, schema: { body: BULK_BODY } },
     async (request, reply) => {
       const actor = actorOf(request);
       const outcome = await translated(positionsResource, actor.language, () =>
-        context.db.transaction((tx) => loadPositions(tx, context.audit, request.body, actor, stock)),
+        context.db.transaction((tx) => loadPositions(tx, context, request.body, actor)),
       );
       if ('report' in outcome) return { data: outcome.report };
       // The line report is data ({ line, message } each), so it leaves here rather than as field errors.

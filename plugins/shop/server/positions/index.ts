@@ -23,8 +23,8 @@ export function registerPositionHooks(context: ServerPluginContext, stock: Posit
 }
 
 /** `POST positions/bulk`, `GET positions/:id/data`, `GET positions/product-format/:id`. */
-export function positionRoutes(app: FastifyInstance, context: ServerPluginContext, stock: PositionStock): void {
-  bulkLoadRoute(app, context, stock);
+export function positionRoutes(app: FastifyInstance, context: ServerPluginContext): void {
+  bulkLoadRoute(app, context);
   revealRoute(app, context);
   formatRoute(app, context);
 }

@@ -27,7 +27,8 @@ import { heldData, productForPositions, type ProductForPositions } from './produ
  *  - the product changes only while the position is free, and then its title follows the product's name
  *  - the data fits the category's format (as a bulk line does, trimmed) and the product holds it once
  * After a write that moves free stock the counts follow, and free positions that appeared go to the
- * stock engine first (presale orders waiting for them). The order engine writes positions under
+ * stock engine first (presale orders waiting for them). A batch (the bulk load's create of many)
+ * gets the same rules, each product's reads and the stock engine's work done once for the batch. The order engine writes positions under
  * actions of its own (reserve, sell, release…), which these rules leave alone.
  */
 
@@ -85,14 +86,37 @@ function checkManualState(values: Values): void {
   if (state !== null && !MANUAL_STATES_SET.has(state)) throw validationError({ state: [MANUAL_STATES] });
 }
 
-async function beforeCreate({ tx, values, next }: WriteContext): Promise<Record<string, FieldValue>> {
-  checkManualState(next);
-  const productId = numberIn(next, 'product');
-  const product = await liveProduct(tx, productId);
-  if (!product || productId === null) return {};
-  const data = (textIn(values, 'data') ?? '').trim();
-  await checkData(tx, productId, product, data, null);
-  return { title: product.name, data };
+/**
+ * New positions, one or a batch (a bulk load): each product read and locked once, each line's data
+ * checked against its format, and the product's positions searched once for all the batch's data;
+ * two new positions of one product with the same data are refused as one already held would be.
+ */
+async function beforeCreate(contexts: readonly WriteContext[]): Promise<Record<string, FieldValue>[]> {
+  const products = new Map<number, ProductForPositions | null>();
+  const fresh = new Map<number, Set<string>>();
+  const computed: Record<string, FieldValue>[] = [];
+  for (const { tx, values, next } of contexts) {
+    checkManualState(next);
+    const productId = numberIn(next, 'product');
+    if (productId !== null && !products.has(productId)) products.set(productId, await liveProduct(tx, productId));
+    const product = productId === null ? null : products.get(productId);
+    if (!product || productId === null) {
+      computed.push({});
+      continue;
+    }
+    const data = (textIn(values, 'data') ?? '').trim();
+    const problem = formatProblem(data, product.format);
+    if (problem) throw validationError({ data: [english(problem)] });
+    const batch = fresh.get(productId) ?? new Set<string>();
+    if (batch.has(data)) throw validationError({ data: [DUPLICATE_POSITION] });
+    fresh.set(productId, batch.add(data));
+    computed.push({ title: product.name, data });
+  }
+  const tx = contexts[0]?.tx;
+  for (const [productId, data] of fresh)
+    if (tx && (await heldData(tx, productId, [...data])).size > 0)
+      throw validationError({ data: [DUPLICATE_POSITION] });
+  return computed;
 }
 
 async function beforeUpdate({ tx, id, before, values, next }: WriteContext): Promise<Record<string, FieldValue>> {
@@ -139,32 +163,50 @@ function arrivedAt({ action, before, after }: AfterWriteContext): number | null 
   return grew ? numberIn(after, 'product') : null;
 }
 
-/** The position rules as engine hooks, calling the stock engine after the writes that move free stock. */
+async function beforeWrite(context: WriteContext): Promise<Record<string, FieldValue> | undefined | void> {
+  switch (context.action) {
+    case 'create':
+      return (await beforeCreate([context]))[0];
+    case 'update':
+      return beforeUpdate(context);
+    case 'delete':
+      if (tiedToOrder(context.before)) throw conflict(TIED_TO_ORDER);
+      return undefined;
+    case 'restore':
+      return beforeRestore(context);
+    default:
+      return undefined;
+  }
+}
+
+const distinct = (ids: readonly (number | null)[]): number[] => [
+  ...new Set(ids.filter((id): id is number => id !== null)),
+];
+
+/**
+ * The position rules as engine hooks, calling the stock engine after the writes that move free stock:
+ * once for a whole batch (a bulk load of 10,000 positions fills presale orders and recounts once).
+ */
 export function positionHooks(stock: PositionStock): ResourceHooks {
+  async function afterWriteMany(contexts: readonly AfterWriteContext[]): Promise<void> {
+    const manual = contexts.filter((context) => MANUAL_ACTIONS.has(context.action));
+    const first = manual[0];
+    if (!first) return;
+    const arrived = distinct(manual.map(arrivedAt));
+    const others = distinct(manual.flatMap(movedProducts)).filter((id) => !arrived.includes(id));
+    const actor = { id: first.actorId, language: 'en' as const };
+    if (arrived.length > 0) await stock.stockArrived(first.tx, arrived, actor);
+    if (others.length > 0) await stock.refreshStockCounts(first.tx, others);
+  }
   return {
-    async beforeWrite(context) {
-      switch (context.action) {
-        case 'create':
-          return beforeCreate(context);
-        case 'update':
-          return beforeUpdate(context);
-        case 'delete':
-          if (tiedToOrder(context.before)) throw conflict(TIED_TO_ORDER);
-          return undefined;
-        case 'restore':
-          return beforeRestore(context);
-        default:
-          return undefined;
-      }
+    beforeWrite,
+    async beforeWriteMany(contexts) {
+      if (contexts.every((context) => context.action === 'create')) return beforeCreate(contexts);
+      const computed: (Record<string, FieldValue> | undefined | void)[] = [];
+      for (const context of contexts) computed.push(await beforeWrite(context));
+      return computed;
     },
-    async afterWrite(context) {
-      if (!MANUAL_ACTIONS.has(context.action)) return;
-      const products = movedProducts(context);
-      const arrived = arrivedAt(context);
-      const actor = { id: context.actorId, language: 'en' as const };
-      if (arrived !== null) await stock.stockArrived(context.tx, [arrived], actor);
-      const others = products.filter((id) => id !== arrived);
-      if (others.length > 0) await stock.refreshStockCounts(context.tx, others);
-    },
+    afterWrite: (context) => afterWriteMany([context]),
+    afterWriteMany,
   };
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AfterWriteContext, Queryable, WriteContext } from '@core/sdk/server';
 import { DB_TIMEOUT, errorBody } from '@core/sdk/testing';
+import { positionHooks } from '@plugins/shop/server/positions/position-rules';
+import { positionsResource } from '@plugins/shop/shared/resources';
 import { shopApp, type ShopTestApp } from '../shop-support';
 import { bulk, counts, stockFixture, storedPositions } from './positions-support';
 
@@ -192,6 +195,125 @@ describe('loading', () => {
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(await counts(t, fixture)).toEqual({ inStock: 10_000, category: 10_000 });
   }, 30_000);
+});
+
+describe('each loaded position is a record of its own', () => {
+  const historyOf = async (id: number) =>
+    (await t.shop(['SQ'], 'GET', `positions/${id}/history`)).json<{
+      data: { action: string; after: Record<string, unknown> | null }[];
+    }>().data;
+  const positionAudits = async () =>
+    Number(
+      (
+        await t.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM core.audit_log WHERE resource = $1`, [
+          positionsResource.id,
+        ])
+      ).rows[0]?.n,
+    );
+
+  it('with its create entry in its history, version 1 and the loader as its author', async () => {
+    const fixture = await stockFixture(t);
+    const loader = 7;
+    const lines = 'first:p1:f@example.com\nsecond:p2:s@example.com';
+    const answer = await t.shop(['SQ'], 'POST', 'positions/bulk', { product: fixture.product, lines }, loader);
+    expect(answer.json()).toEqual({ data: { created: 2, skipped: [] } });
+    const stored = await storedPositions(t, fixture.product);
+    expect(stored).toHaveLength(2);
+    for (const position of stored) {
+      const history = await historyOf(position.id);
+      expect(history.map((entry) => entry.action)).toEqual(['create']);
+      // The data is a secret: the history shows it masked, never as loaded.
+      expect(history[0]?.after).toMatchObject({ state: 'free', product: fixture.product });
+      expect(JSON.stringify(history)).not.toContain('p1');
+    }
+    const { rows } = await t.db.query<{ version: number; created_by: number; updated_by: number }>(
+      'SELECT version, created_by::int AS created_by, updated_by::int AS updated_by FROM shop.positions WHERE product = $1',
+      [fixture.product],
+    );
+    expect(rows).toEqual([
+      { version: 1, created_by: loader, updated_by: loader },
+      { version: 1, created_by: loader, updated_by: loader },
+    ]);
+  });
+
+  it('while a refused load writes no position and no entry, and skip_invalid audits only the lines it wrote', async () => {
+    const fixture = await stockFixture(t);
+    const lines = ['good:p:g@example.com', 'bad', 'fine:p:f@example.com'].join('\n');
+    const before = await positionAudits();
+    expect((await bulk(t, { product: fixture.product, lines })).statusCode).toBe(422);
+    expect(await positionAudits()).toBe(before);
+    expect(await storedPositions(t, fixture.product)).toEqual([]);
+    const skipped = await bulk(t, { product: fixture.product, lines, skip_invalid: true });
+    expect(skipped.json()).toEqual({
+      data: {
+        created: 2,
+        skipped: [{ line: 2, message: 'Expected 3 parts separated by colons (login:password:email), found 1.' }],
+      },
+    });
+    expect(await positionAudits()).toBe(before + 2);
+    for (const position of await storedPositions(t, fixture.product))
+      expect((await historyOf(position.id)).map((entry) => entry.action)).toEqual(['create']);
+  });
+});
+
+describe('the position rules over a batch', () => {
+  const calls: { arrived: number[][]; refreshed: number[][] } = { arrived: [], refreshed: [] };
+  const hooks = positionHooks({
+    async stockArrived(_tx, productIds) {
+      calls.arrived.push([...productIds]);
+    },
+    async refreshStockCounts(_tx, productIds) {
+      calls.refreshed.push([...productIds]);
+    },
+  });
+  const creating = (tx: Queryable, product: number, data: string): WriteContext => ({
+    tx,
+    definition: positionsResource,
+    action: 'create',
+    id: null,
+    before: null,
+    values: { product, data, state: 'free' },
+    next: { product, data, state: 'free' },
+    actorId: 1,
+  });
+  const beforeBatch = async (contexts: readonly WriteContext[]) => (await hooks.beforeWriteMany?.(contexts)) ?? [];
+
+  it('titles every new position once the product is read, and refuses data repeated within the batch', async () => {
+    const fixture = await stockFixture(t);
+    const name = await productName(fixture.product);
+    const computed = await t.db.transaction((tx) =>
+      beforeBatch([creating(tx, fixture.product, ' a:b:c '), creating(tx, fixture.product, 'd:e:f')]),
+    );
+    expect(computed).toEqual([
+      { title: name, data: 'a:b:c' },
+      { title: name, data: 'd:e:f' },
+    ]);
+    const repeated = await t.db
+      .transaction((tx) =>
+        beforeBatch([creating(tx, fixture.product, 'a:b:c'), creating(tx, fixture.product, 'a:b:c ')]),
+      )
+      .catch((error: unknown) => error);
+    expect(repeated).toMatchObject({
+      status: 422,
+      errors: { data: ['The product already has a position with this data.'] },
+    });
+  });
+
+  it('tells the stock engine of a batch once, not once a position', async () => {
+    calls.arrived.length = 0;
+    const created = (id: number, product: number): AfterWriteContext => ({
+      tx: t.db,
+      definition: positionsResource,
+      action: 'create',
+      id,
+      before: null,
+      after: { product, state: 'free' },
+      actorId: 1,
+    });
+    await hooks.afterWriteMany?.([created(1, 5), created(2, 5), created(3, 6)]);
+    expect(calls.arrived).toEqual([[5, 6]]);
+    expect(calls.refreshed).toEqual([]);
+  });
 });
 
 async function productName(id: number): Promise<string> {
