@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CORE_MIGRATIONS } from '@core/server/auth';
+import type { Database } from '@core/server/database/database';
 import { migrate } from '@core/server/database/migrator';
 import { PgliteDatabase } from '@core/server/database/pglite-database';
+import { PostgresDatabase } from '@core/server/database/postgres-database';
 import { DB_TIMEOUT } from '../../../support/server/test-database';
 
 /*
@@ -11,10 +15,30 @@ import { DB_TIMEOUT } from '../../../support/server/test-database';
  */
 
 const UPGRADE = '0014_account_resources';
-let db: PgliteDatabase;
+let db: Database;
+let drop: () => Promise<void> = async () => undefined;
+
+/** Runs one statement on the PostgreSQL server of the postgres stage (CREATE/DROP DATABASE cannot run in a transaction). */
+async function onServer(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
+
+/** An empty database: in memory, or on the postgres stage's server (TEST_DATABASE_URL), dropped after the file. */
+async function emptyDatabase(): Promise<Database> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return PgliteDatabase.open(undefined);
+  const name = `erp_upgrade_${randomBytes(4).toString('hex')}`;
+  await onServer(server, `CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  drop = () => onServer(server, `DROP DATABASE ${name}`);
+  return PostgresDatabase.open(url.toString());
+}
 
 beforeAll(async () => {
-  db = await PgliteDatabase.open(undefined);
+  db = await emptyDatabase();
   const before = CORE_MIGRATIONS.migrations.filter((migration) => migration.name < UPGRADE);
   await migrate(db, [{ owner: 'core', migrations: before }]);
   await db.exec(`
@@ -27,7 +51,10 @@ beforeAll(async () => {
   await migrate(db, [CORE_MIGRATIONS]);
 }, DB_TIMEOUT);
 
-afterAll(() => db.close());
+afterAll(async () => {
+  await db.close();
+  await drop();
+});
 
 interface UserRow {
   readonly id: number;
