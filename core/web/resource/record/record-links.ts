@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { USERS_REFERENCE } from '@core/shared/resource/core-references';
+import { USERS_RESOURCE } from '@core/shared/resource/core-resources';
 import { PluginHost } from '../../plugins/plugin-host';
 import { recordPages, type RecordPageEntry } from '../../plugins/navigation';
 import { ResourceCatalogueService } from './resource-catalogue';
@@ -32,7 +33,12 @@ export class RecordLinks {
     return this.pages.get(resourceId)?.listPath ?? null;
   }
 
+  /**
+   * A record's page: under its list page, but a staff account's is the user detail, so a Ctrl+K hit
+   * on a user opens the page whose tabs other plugins fill.
+   */
   recordPath(resourceId: string, id: number): string | null {
+    if (resourceId === USERS_RESOURCE.id && this.userPage) return `/user/${id}`;
     const list = this.listPath(resourceId);
     return list === null ? null : `${list}/${id}`;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pluginRouteTable, recordPages } from '@core/web/plugins/navigation';
+import { RecordLinks } from '@core/web/resource/record/record-links';
 import { testManifest } from '../../../../support/web/test-plugin';
 
 describe('record routes derived from the manifests', () => {
@@ -76,5 +77,22 @@ describe('record routes derived from the manifests', () => {
       pages: [{ path: '/wallets', titleKey: 'finance:wallets', requires: 'FW' }],
     });
     expect(pluginRouteTable([plain]).map((route) => route.path)).toEqual(['/wallets']);
+  });
+
+  it("opens a staff account's record at the user detail, a role's under its list page", () => {
+    const admin = testManifest('admin', {
+      pages: [
+        { path: '/users', titleKey: 'admin:nav.users', requires: 'JU', record: 'core.users' },
+        { path: '/user/:id/*', titleKey: 'admin:userDetail.title', requires: 'JU' },
+        { path: '/roles-permissions', titleKey: 'admin:nav.roles', requires: 'JQ', record: 'core.roles' },
+      ],
+    });
+    const links = new RecordLinks({ manifests: [admin] }, { byTable: () => undefined });
+    expect(links.recordPath('core.users', 7)).toBe('/user/7');
+    expect(links.recordPath('core.roles', 3)).toBe('/roles-permissions/3');
+    const withoutDetail = testManifest('admin', { pages: admin.pages.filter((page) => page.path !== '/user/:id/*') });
+    expect(
+      new RecordLinks({ manifests: [withoutDetail] }, { byTable: () => undefined }).recordPath('core.users', 7),
+    ).toBe('/users/7');
   });
 });
