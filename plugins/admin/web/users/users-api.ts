@@ -122,7 +122,7 @@ export class UsersListApi implements ResourceListApi {
     return this.engine.unblock(id);
   }
 
-  /** `GET users/export.csv`: the engine's export, the list's filters as the engine spells them (`filter[role_ids][eq]`). */
+  /** `GET users/export.csv`: the engine's export, the list's filters in the engine's form (`filter[role_ids][eq]`). */
   exportCsv(params: ListParams, options?: ExportOptions): Promise<Blob> {
     return this.engine.exportCsv(params, options);
   }
