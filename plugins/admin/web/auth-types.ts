@@ -1,11 +1,10 @@
 /** The auth service's wire types live in core (core/shared/users.ts), shared with the server that builds them. */
-export {
-  USER_STATUSES,
-  type PermissionItem,
-  type RoleItem,
-  type UserInfo,
-  type UserListItem,
-  type UserPayload,
+export type {
+  PermissionItem,
+  RoleItem,
+  UserInfo,
+  UserListItem,
+  UserPayload,
 } from '@core/sdk/shared';
 
 /** The codes of the roles and permissions screen, and of giving a user additional permissions. */
