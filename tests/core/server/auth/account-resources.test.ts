@@ -52,6 +52,14 @@ async function createUser(name: string, roleIds: readonly number[]): Promise<num
   return data<{ id: number }>(response).id;
 }
 
+async function liveRefreshTokens(userId: number): Promise<number> {
+  const { rows } = await directory.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM core.refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL',
+    [userId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 async function history(path: string): Promise<AuditEntry[]> {
   const response = await users.get(path);
   expect(response.statusCode, response.body).toBe(200);
@@ -147,17 +155,25 @@ describe('users as records', () => {
     expect(session.refreshCookie).toBeTruthy();
     const response = await users.delete(`/users/${person.id}`);
     expect(response.statusCode, response.body).toBe(200);
-    const { rows } = await directory.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM core.refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL',
-      [person.id],
-    );
-    expect(rows[0]?.n).toBe(0);
+    expect(await liveRefreshTokens(person.id)).toBe(0);
     const [deleted] = await history(`/users/${person.id}/history`);
     expect(deleted?.action).toBe('delete');
 
     const self = await users.delete(`/users/${admin}`);
     expect(self.statusCode).toBe(422);
     expect(self.json<ErrorBody>().errors).toEqual({ id: ['You cannot delete yourself.'] });
+  });
+
+  it("runs the same rules on the engine's bulk delete: sessions end, oneself is refused and nothing goes", async () => {
+    const person = await addPerson(directory.db, 'yuri');
+    await signIn(directory.app, person.email, person.password);
+    expect(await liveRefreshTokens(person.id)).toBe(1);
+    const mixed = await users.post('/users/bulk-delete', { ids: [person.id, admin] });
+    expect(mixed.statusCode).toBe(422);
+    expect(data<ResourceRecord>(await users.get(`/users/${person.id}`)).deleted_at).toBeNull();
+    const alone = await users.post('/users/bulk-delete', { ids: [person.id] });
+    expect(alone.statusCode, alone.body).toBe(200);
+    expect(await liveRefreshTokens(person.id)).toBe(0);
   });
 
   it('is in the resource catalogue for user managers', async () => {

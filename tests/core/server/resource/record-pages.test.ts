@@ -311,7 +311,9 @@ describe('comments', () => {
     expect(response.statusCode, response.body).toBe(201);
     const page = (await admin.get('/api/auth/users/1/timeline?limit=5')).json<{ data: TimelinePage }>().data;
     expect(page.entries[0]).toMatchObject({ action: 'comment', detail: { comment: 'Admin account reviewed.' } });
-    expect(page.labels).toEqual({});
+    // Users are a resource of the core: the admin's creation names the roles it gave, by name.
+    expect(page.entries.at(-1)).toMatchObject({ action: 'create', actor_id: null });
+    expect(page.labels).toEqual({ role_ids: { '1': 'superadmin' } });
     expect((await admin.post('/api/auth/users/1/comments', { text: 3 })).statusCode).toBe(422);
     expect((await admin.post('/api/auth/users/999999/comments', { text: 'x' })).statusCode).toBe(404);
     expect((await admin.get('/api/auth/users/999999/timeline')).statusCode).toBe(404);
