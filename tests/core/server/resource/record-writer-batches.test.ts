@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '@core/server/http/api-error';
+import { describe, expect, it } from 'vitest';
 import type { Queryable } from '@core/server/database/database';
-import type { Actor, AfterWriteContext, ResourceHooks, WriteContext } from '@core/server/resource';
+import type { AfterWriteContext, ResourceHooks, WriteContext } from '@core/server/resource';
 import { changeEachIn, changeManyIn, createManyIn } from '@core/server/resource/many';
-import { addUser, DB_TIMEOUT } from '../../../support/server/test-database';
-import { items, openLab, type Lab } from './support-resource';
+import { items } from './support-resource';
+import { recordWriterLab, refusal, unique } from './support-record-writer';
 
 /*
  * The engine's set-based writes over large batches: no statement binds more parameters than
@@ -12,20 +11,7 @@ import { items, openLab, type Lab } from './support-resource';
  * a batch run once for it instead of once per record.
  */
 
-let lab: Lab;
-let actor: Actor;
-let counter = 0;
-const unique = (prefix: string): string => `${prefix} ${++counter}`;
-
-beforeAll(async () => {
-  lab = await openLab();
-  const id = await addUser(lab.db, { username: 'batches', email: 'batches@example.com', password: 'batch-password-1' });
-  actor = { id, language: 'en' };
-}, DB_TIMEOUT);
-
-afterAll(async () => {
-  await lab.close();
-});
+const lab = recordWriterLab('batches');
 
 async function newCategory(): Promise<number> {
   const { rows } = await lab.db.query<{ id: string }>(
@@ -74,7 +60,7 @@ describe('a batch larger than one statement can bind', () => {
       category_id: category,
       tag_ids: [category],
     }));
-    const ids = await lab.db.transaction((tx) => createManyIn(tx, items, sets, actor, 'import'));
+    const ids = await lab.db.transaction((tx) => createManyIn(tx, items, sets, lab.actor, 'import'));
     expect(ids).toHaveLength(count);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(await auditCount(ids, 'import')).toBe(count);
@@ -82,7 +68,7 @@ describe('a batch larger than one statement can bind', () => {
       id: ids[index] ?? 0,
       values: { ...values, quantity: index + 1, status: 'retired' },
     }));
-    const changed = await lab.db.transaction((tx) => changeEachIn(tx, items, changes, { action: 'import' }, actor));
+    const changed = await lab.db.transaction((tx) => changeEachIn(tx, items, changes, { action: 'import' }, lab.actor));
     expect(changed).toEqual(ids);
     const { rows } = await lab.db.query<{ n: number; quantities: number }>(
       `SELECT count(*)::int AS n, sum(quantity)::int AS quantities FROM lab.items
@@ -102,7 +88,7 @@ describe('references of a batch', () => {
       category_id: shelves[index % 3] ?? 0,
       tag_ids: [shelves[(index + 1) % 3] ?? 0],
     }));
-    const ids = await lab.db.transaction((tx) => createManyIn(counted(tx, sent), items, sets, actor, 'create', {}));
+    const ids = await lab.db.transaction((tx) => createManyIn(counted(tx, sent), items, sets, lab.actor, 'create', {}));
     expect(ids).toHaveLength(300);
     expect(sent.filter((sql) => sql.includes('FOR KEY SHARE'))).toHaveLength(2);
   });
@@ -114,11 +100,9 @@ describe('references of a batch', () => {
       { title: unique('Fine'), category_id: shelf },
       { title, category_id: 999_999 },
     ];
-    const error = await lab.db
-      .transaction((tx) => createManyIn(tx, items, sets, actor))
-      .catch((thrown: unknown) => thrown);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(422);
+    const error = await refusal(lab.db.transaction((tx) => createManyIn(tx, items, sets, lab.actor)));
+    expect(error.status).toBe(422);
+    expect(error.errors).toEqual({ category_id: [expect.any(String)] });
     const { rows } = await lab.db.query('SELECT id FROM lab.items WHERE title = $1', [title]);
     expect(rows).toEqual([]);
   });
@@ -152,7 +136,7 @@ describe('hooks that take a batch', () => {
         tx,
         items,
         titles.map((title) => ({ title })),
-        actor,
+        lab.actor,
         'create',
         batchHooks(seen),
       ),
@@ -168,7 +152,7 @@ describe('hooks that take a batch', () => {
 
   it('make a change over many records take the hooks path, once for the batch', async () => {
     const ids = await lab.db.transaction((tx) =>
-      createManyIn(tx, items, [{ title: unique('Changed') }, { title: unique('Changed') }], actor, 'create', {}),
+      createManyIn(tx, items, [{ title: unique('Changed') }, { title: unique('Changed') }], lab.actor, 'create', {}),
     );
     const after: number[][] = [];
     const hooks: ResourceHooks = {
@@ -177,7 +161,7 @@ describe('hooks that take a batch', () => {
       },
     };
     const changed = await lab.db.transaction((tx) =>
-      changeManyIn(tx, items, { ids }, { action: 'update', values: { quantity: 4 } }, actor, hooks),
+      changeManyIn(tx, items, { ids }, { action: 'update', values: { quantity: 4 } }, lab.actor, hooks),
     );
     expect(changed).toEqual(ids);
     expect(after).toEqual([ids]);
