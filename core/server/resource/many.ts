@@ -10,6 +10,7 @@ import { columnValues } from './column-values';
 import { stillReferencedError } from './database-errors';
 import { listConditions } from './filters';
 import { hasWriteHooks, hooksOf, type AfterWriteContext, type ResourceHooks, type WriteContext } from './hooks';
+import { declaredDefaults } from '@core/shared/resource/validation';
 import { referencedBy } from './integrity';
 import { readListQuery } from './list-params';
 import {
@@ -487,7 +488,11 @@ export async function createManyIn(
 ): Promise<number[]> {
   tx = asKernel(tx);
   for (const values of sets) refuseMaskedValues(definition, values, actor.language);
-  const rows = sets.map((values) => ({ id: null, before: null, values }));
+  const rows = sets.map((values) => ({
+    id: null,
+    before: null,
+    values: { ...declaredDefaults(definition, values), ...values },
+  }));
   const all = await beforeEach(tx, definition, rows, action, actor, hooks);
   const table = quoteTable(definition.table);
   const written: WrittenRow[] = [];

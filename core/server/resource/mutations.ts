@@ -7,7 +7,13 @@ import {
 import type { FieldValue } from '@core/shared/resource/field';
 import type { AuditDetail } from '@core/shared/resource/record-page';
 import { issueMessage, issueMessages } from '@core/shared/resource/messages';
-import { hasIssues, validateInput, type InputIssues, type ValidationMode } from '@core/shared/resource/validation';
+import {
+  declaredDefaults,
+  hasIssues,
+  validateInput,
+  type InputIssues,
+  type ValidationMode,
+} from '@core/shared/resource/validation';
 import type { Language } from '@core/shared/runtime-config';
 import type { Database, Queryable } from '../database/database';
 import { asKernel, asPlugin, tableSchema } from '../database/plugin-handle';
@@ -112,6 +118,7 @@ export async function createRecordIn(
 ): Promise<ResourceRecord> {
   tx = asKernel(tx);
   refuseMaskedValues(definition, sent, actor.language);
+  sent = { ...declaredDefaults(definition, sent), ...sent };
   const computed = await hooks.beforeWrite?.({
     tx: asPlugin(tx, tableSchema(definition.table)),
     definition,

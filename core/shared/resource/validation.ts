@@ -235,6 +235,22 @@ function defaultValue(field: FieldDefinition): FieldValue {
 }
 
 /**
+ * The declared defaults of the fields `values` leaves out: what a create through the writer stores
+ * when a plugin builds the values itself instead of reading a body, as a body read would fill them.
+ */
+export function declaredDefaults(
+  definition: ResourceDefinition,
+  values: Readonly<Record<string, FieldValue>>,
+): Record<string, FieldValue> {
+  const filled: Record<string, FieldValue> = {};
+  for (const field of definition.fields) {
+    if (field.readOnly || Object.hasOwn(values, field.name)) continue;
+    if ('default' in field && field.default !== undefined) filled[field.name] = field.default;
+  }
+  return filled;
+}
+
+/**
  * Checks a create or update body against the definition. The browser runs it before sending
  * and the server again on receipt, so both report the same problems for the same input.
  */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Queryable } from '@core/server/database/database';
 import type { AfterWriteContext, ResourceHooks, WriteContext } from '@core/server/resource';
 import { changeEachIn, changeManyIn, createManyIn } from '@core/server/resource/many';
+import { createRecordIn } from '@core/server/resource/mutations';
 import { items } from './support-resource';
 import { recordWriterLab, refusal, unique } from './support-record-writer';
 
@@ -105,6 +106,24 @@ describe('references of a batch', () => {
     expect(error.errors).toEqual({ category_id: [expect.any(String)] });
     const { rows } = await lab.db.query('SELECT id FROM lab.items WHERE title = $1', [title]);
     expect(rows).toEqual([]);
+  });
+});
+
+describe('creates from values a plugin built', () => {
+  it('store the declared defaults of the fields left out, one record or many', async () => {
+    const [one, many] = [unique('One'), unique('Many')];
+    await lab.db.transaction(async (tx) => {
+      await createRecordIn(tx, items, { title: one }, lab.actor);
+      await createManyIn(tx, items, [{ title: many }, { title: unique('Live'), status: 'live' }], lab.actor);
+    });
+    const { rows } = await lab.db.query<{ title: string; status: string; active: boolean }>(
+      'SELECT title, status, active FROM lab.items WHERE title = ANY($1::text[]) ORDER BY title',
+      [[many, one]],
+    );
+    expect(rows).toEqual([
+      { title: many, status: 'draft', active: true },
+      { title: one, status: 'draft', active: true },
+    ]);
   });
 });
 
