@@ -3,33 +3,17 @@ import type { PermissionRequirement } from '@core/shared/permissions';
 import type { DataEnvelope, ListEnvelope } from '@core/shared/envelopes';
 import type { Database } from '../database/database';
 import { notFound } from '../http/api-error';
-import { actorOf } from '../resource/route-kit';
+import { actorOf, languageOf } from '../resource/route-kit';
 import { ID_PARAMS, USERS_ACCESS, type IdParams } from './users-common';
 import { createUserSchema, readNewUser, readUserChanges, updateUserSchema, type UserBody } from './users-input';
 import { usersLifecycleRoutes } from './users-lifecycle-routes';
 import { usersPermissionsRoutes } from './users-permissions-routes';
-import {
-  listUsers,
-  requireUserInfo,
-  USER_LIST_PROPERTIES,
-  userExists,
-  type UserFilters,
-  type UserInfo,
-  type UserListItem,
-  type UserListQuery,
-} from './users-queries';
+import { listUserRecords, readUsersListQuery, type UserListRecord } from './users-list';
+import { requireUserInfo, userExists, type UserInfo } from './users-queries';
 import { rolesReferenceRoute, usersReferenceRoutes } from './users-reference-routes';
 import { usersSelfRoutes } from './users-self-routes';
 import { insertUser, updateUser } from './users-store';
 import { rethrowUniqueViolation } from './users-unique';
-
-const listSchema = {
-  querystring: {
-    type: 'object',
-    additionalProperties: false,
-    properties: { ...USER_LIST_PROPERTIES, role_id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-  },
-} as const;
 
 /** User administration (code JU); also mounts the lifecycle, reference, self-service and grant routes. */
 export function usersRoutes(
@@ -39,13 +23,10 @@ export function usersRoutes(
 ): void {
   const config = { access: USERS_ACCESS };
 
-  app.get<{ Querystring: UserListQuery & Pick<UserFilters, 'role_id'> }>(
-    '/users',
-    { schema: listSchema, config },
-    async (request): Promise<ListEnvelope<UserListItem>> => ({
-      data: await listUsers(db, request.query, request.query),
-    }),
-  );
+  app.get('/users', { config }, async (request): Promise<ListEnvelope<UserListRecord>> => {
+    const language = languageOf(request);
+    return { data: await listUserRecords(db, readUsersListQuery(request.query, language), language) };
+  });
 
   app.get<{ Params: IdParams }>(
     '/users/:id/info',

@@ -89,13 +89,13 @@ export function listConditions(
   query: {
     readonly filters: readonly FilterClause[];
     readonly deleted: DeletedScope;
-    readonly scope?: (alias: string) => string | null;
+    readonly scope?: (alias: string, params: SqlParams) => string | null;
   },
   params: SqlParams,
   alias: string,
 ): string[] {
   const conditions = query.filters.map((clause) => filterCondition(definition, clause, params, alias));
   const deleted = deletedCondition(definition, query.deleted, alias);
-  const scope = query.scope?.(alias) ?? null;
+  const scope = query.scope?.(alias, params) ?? null;
   return [...(deleted ? [deleted] : []), ...(scope ? [`(${scope})`] : []), ...conditions];
 }

@@ -5,12 +5,13 @@ import { issueMessage } from '@core/shared/resource/messages';
 import { filterValueIssue } from '@core/shared/resource/validation';
 import type { Language } from '@core/shared/runtime-config';
 import { validationError, type FieldErrors } from '../http/api-error';
+import type { SqlParams } from '../database/sql';
 import type { ListScope } from './hooks';
 
 /** A checked list query, with the plugin's list scope (if any) already chosen. */
 export interface ResourceListQuery extends ListQuery {
-  /** The scope's condition over the table aliased `alias`, or null for none. */
-  readonly scope?: (alias: string) => string | null;
+  /** The scope's condition over the table aliased `alias` (its values bound in `params`), or null for none. */
+  readonly scope?: (alias: string, params: SqlParams) => string | null;
   /** The reader's language, which the records' reference labels are in (English when not given). */
   readonly language?: Language;
 }

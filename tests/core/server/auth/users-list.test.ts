@@ -70,15 +70,28 @@ describe('GET /users', () => {
     expect(page).toMatchObject({ current_page: 1, last_page: 1, per_page: 20, total: 7 });
     expect(names(page)).toEqual(['underXscore', 'under_score', 'perXcent', 'per%cent', 'Bob', 'alice', 'admin']);
     const alice = page.data.find((row) => row.username === 'alice');
-    expect(alice).toEqual({
+    // The engine's record of the user (version, role ids and their labels), with the role names the call has always given.
+    expect(alice).toMatchObject({
       id: ids.alice,
       username: 'alice',
       email: 'alice@example.com',
       status: 'active',
       roles: ['editors'],
+      role_ids: [ids.editors],
+      version: expect.any(Number),
       created_at: expect.any(String),
       deleted_at: null,
+      blocked_at: null,
+      _labels: { role_ids: ['editors'] },
     });
+    expect(JSON.stringify(page)).not.toContain('$argon2');
+  });
+
+  it("takes the engine's filters and order as every resource list does", async () => {
+    expect(names(await list(`?filter[role_ids][eq]=${ids.editors}&filter[username][contains]=AL`))).toEqual(['alice']);
+    expect(names(await list('?sort=-username&per_page=2'))).toEqual(['underXscore', 'under_score']);
+    const bad = await api.get('/users?filter[password_hash][eq]=x');
+    expect(bad.statusCode).toBe(422);
   });
 
   it('honours page and per_page', async () => {
