@@ -53,7 +53,7 @@ export const USERS_RESOURCE = defineResource({
       valueLabelPrefix: 'core:accounts.users.statuses',
     }),
     // Kept by the database from the user's role links, so lists filter and export by role.
-    user.reference('role_ids', ROLES_REFERENCE, { many: true, readOnly: true, related: false }),
+    user.reference('role_ids', ROLES_REFERENCE, { many: true, readOnly: true }),
     user.identifier('sub', { maxLength: 64, list: false }),
     user.integer('tg_user_id', { format: 'identifier', list: false, filter: ['eq'] }),
     user.text('tg_login', { maxLength: 64, list: false }),

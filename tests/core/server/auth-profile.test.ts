@@ -97,7 +97,7 @@ describe('GET auth/profile', () => {
 
   it('answers 401 to a user blocked or deleted since the token was issued', async () => {
     const blocked = await addPerson('nina');
-    await db.query("UPDATE core.users SET blocked_at = now() WHERE id = $1", [blocked.id]);
+    await db.query('UPDATE core.users SET blocked_at = now() WHERE id = $1', [blocked.id]);
     expect((await profile(blocked.token)).statusCode).toBe(401);
 
     const deleted = await addPerson('oleg');

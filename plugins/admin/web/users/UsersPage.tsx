@@ -8,8 +8,9 @@ import {
   type ResourceFormProps,
   type ResourceScreenOptions,
 } from '@core/sdk/web';
+import { USERS_RESOURCE } from '@core/sdk/shared';
 import { UserFormDialog } from './UserForm';
-import { UsersListApi, usersList } from './users-api';
+import { UsersListApi } from './users-api';
 
 const useStyles = makeStyles({
   link: {
@@ -59,10 +60,10 @@ function UserForm({ record, onCancel, onSaved }: ResourceFormProps) {
 }
 
 /**
- * `/users` (JU): the engine's list screen of the core's users resource, its page from the auth
- * service's `GET users` (UsersListApi): search, status and role filters, the without/with/only
- * deleted scopes, block and unblock, soft delete and restore, the engine's CSV export and each
- * user's history, add and edit with the user form; the username (or Open) goes to the user detail.
+ * `/users` (JU): the engine's list screen of the core's users resource (UsersListApi): its filters
+ * and orders, the without/with/only deleted scopes, block and unblock, soft delete and restore,
+ * selection, CSV export and each user's history, add and edit with the user form; the username
+ * (or Open) goes to the user detail.
  */
 export function UsersPage() {
   const navigate = useNavigate();
@@ -87,5 +88,5 @@ export function UsersPage() {
     }),
     [navigate],
   );
-  return <ResourcePage definition={usersList} options={options} />;
+  return <ResourcePage definition={USERS_RESOURCE} options={options} />;
 }

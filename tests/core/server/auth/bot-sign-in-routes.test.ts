@@ -90,7 +90,7 @@ describe('sign-in through the bot with a one-time code', () => {
     server = await botServer(db, BOT_LINK, BOT_TOKEN);
     activeId = await telegramUser(db, 'olga', TG_ACTIVE);
     const blockedId = await telegramUser(db, 'boris', TG_BLOCKED);
-    await db.query("UPDATE core.users SET blocked_at = now() WHERE id = $1", [blockedId]);
+    await db.query('UPDATE core.users SET blocked_at = now() WHERE id = $1', [blockedId]);
   }, DB_TIMEOUT);
   afterAll(async () => {
     await server.app.close();
@@ -163,7 +163,7 @@ describe('sign-in through the bot with a one-time code', () => {
     const id = await telegramUser(db, 'late', 610_000_009);
     const { code } = await askCode(server.app);
     expect(await server.signIn.bindCode(code, 610_000_009)).toBe('bound');
-    await db.query("UPDATE core.users SET blocked_at = now() WHERE id = $1", [id]);
+    await db.query('UPDATE core.users SET blocked_at = now() WHERE id = $1', [id]);
     expectSignInRefused(await telegramCheck(server.app, { code }), 'code', ACCOUNT_BLOCKED);
   });
 

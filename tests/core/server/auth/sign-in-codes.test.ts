@@ -30,7 +30,7 @@ describe('sign-in codes', () => {
     db = await freshDatabase();
     activeId = await linkedUser(db, 'cora', TG_ACTIVE);
     const blockedId = await linkedUser(db, 'blake', TG_BLOCKED);
-    await db.query("UPDATE core.users SET blocked_at = now() WHERE id = $1", [blockedId]);
+    await db.query('UPDATE core.users SET blocked_at = now() WHERE id = $1', [blockedId]);
     const deletedId = await linkedUser(db, 'dana', TG_DELETED);
     await db.query('UPDATE core.users SET deleted_at = now() WHERE id = $1', [deletedId]);
   }, DB_TIMEOUT);

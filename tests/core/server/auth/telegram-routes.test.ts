@@ -50,7 +50,7 @@ describe('messenger sign-in, configured', () => {
     app = await buildAuthServer(db, { telegram: { botToken: BOT_TOKEN, botLink: BOT_LINK } });
     activeId = await telegramUser(db, 'tess', TG_ACTIVE);
     const blockedId = await telegramUser(db, 'bert', TG_BLOCKED);
-    await db.query("UPDATE core.users SET blocked_at = now() WHERE id = $1", [blockedId]);
+    await db.query('UPDATE core.users SET blocked_at = now() WHERE id = $1', [blockedId]);
     const deletedId = await telegramUser(db, 'gone', TG_DELETED);
     await db.query('UPDATE core.users SET deleted_at = now() WHERE id = $1', [deletedId]);
   }, DB_TIMEOUT);
