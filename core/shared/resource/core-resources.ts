@@ -57,7 +57,10 @@ export const USERS_RESOURCE = defineResource({
     user.identifier('sub', { maxLength: 64, list: false }),
     user.integer('tg_user_id', { format: 'identifier', list: false, filter: ['eq'] }),
     user.text('tg_login', { maxLength: 64, list: false }),
-    user.reference('manager_id', USERS_REFERENCE, { list: false }),
+    user.reference('manager_id', USERS_REFERENCE, {
+      list: false,
+      related: { labelKey: 'core:accounts.users.subordinates' },
+    }),
     // Set by the writer's hook from the password the caller sent; only whether it is set leaves the table.
     user.secret('password_hash', { readOnly: true, list: false }),
   ],
