@@ -13,7 +13,7 @@ import {
 } from '@plugins/admin/shared/keitaro';
 import { rdpServersResource } from '@plugins/admin/shared/rdp';
 import { click, query, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
-import { FakeAuthServer, adminKernel, itemNamed, page, setupAdminTests } from './admin-server';
+import { FakeAuthServer, RDP_GRANT, RDP_SERVER, adminKernel, itemNamed, page, setupAdminTests } from './admin-server';
 
 setupAdminTests();
 
@@ -136,22 +136,9 @@ describe('Admin manifest and screens', { timeout: 20_000 }, () => {
   });
 
   it('lists RDP servers with the users granted on each', async () => {
-    const grant = { id: 40, server_id: 3, user_id: 5, username: 'bob', created_at: '2026-02-01T00:00:00.000Z' };
-    const record = {
-      id: 3,
-      version: 1,
-      name: 'rdp-1',
-      url: null,
-      ip: '10.0.0.3',
-      username: 'admin',
-      password: null,
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
-      users: [grant],
-    };
     const server = new FakeAuthServer()
-      .on('GET', 'rdps/server', page([record]))
-      .on('GET', 'rdps/server/3/users', { data: [grant] });
+      .on('GET', 'rdps/server', page([RDP_SERVER]))
+      .on('GET', 'rdps/server/3/users', { data: [RDP_GRANT] });
     const kernel = await adminKernel(['VR']);
     const view = await renderAppInKernel(kernel, { path: '/rdp-servers' });
     await waitInAct(() => expect(view.element.querySelector('tr[data-row-id="3"]')).not.toBeNull(), {

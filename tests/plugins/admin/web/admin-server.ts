@@ -95,3 +95,18 @@ export function tabNamed(name: string): HTMLElement {
   if (!found) throw new Error(`no tab "${name}"`);
   return found;
 }
+
+/** An RDP server as `GET rdps/server` lists it, with one user granted. */
+export const RDP_GRANT = { id: 40, server_id: 3, user_id: 5, username: 'bob', created_at: '2026-02-01T00:00:00.000Z' };
+export const RDP_SERVER = {
+  id: 3,
+  version: 1,
+  name: 'rdp-1',
+  url: null,
+  ip: '10.0.0.3',
+  username: 'admin',
+  password: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  users: [RDP_GRANT],
+};

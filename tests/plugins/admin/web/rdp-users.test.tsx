@@ -1,30 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { click, jsonResponse, query, renderAppInKernel, waitInAct } from '@core/sdk/testing-web';
-import { FakeAuthServer, adminKernel, buttonNamed, itemNamed, page, setupAdminTests } from './admin-server';
+import {
+  FakeAuthServer,
+  RDP_GRANT,
+  RDP_SERVER,
+  adminKernel,
+  buttonNamed,
+  itemNamed,
+  page,
+  setupAdminTests,
+} from './admin-server';
 
 setupAdminTests();
-
-const GRANT = { id: 40, server_id: 3, user_id: 5, username: 'bob', created_at: '2026-02-01T00:00:00.000Z' };
-const RECORD = {
-  id: 3,
-  version: 1,
-  name: 'rdp-1',
-  url: null,
-  ip: '10.0.0.3',
-  username: 'admin',
-  password: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  users: [GRANT],
-};
 
 describe('the users of an RDP server', { timeout: 20_000 }, () => {
   it('says when they cannot be read, and Try again reads them again', async () => {
     let asked = 0;
     const server = new FakeAuthServer()
-      .on('GET', 'rdps/server', page([RECORD]))
+      .on('GET', 'rdps/server', page([RDP_SERVER]))
       .on('GET', 'rdps/server/3/users', () =>
-        asked++ === 0 ? jsonResponse(500, { message: 'Database is busy.' }) : jsonResponse(200, { data: [GRANT] }),
+        asked++ === 0 ? jsonResponse(500, { message: 'Database is busy.' }) : jsonResponse(200, { data: [RDP_GRANT] }),
       );
     const kernel = await adminKernel(['VR']);
     const view = await renderAppInKernel(kernel, { path: '/rdp-servers' });
