@@ -65,6 +65,19 @@ export type { RecordWriter } from '@core/server/resource/record-writer';
 export type { EachChange, ManyChange, RecordSelection } from '@core/server/resource';
 
 /**
+ * Derived fields: read-only figures computed from other rows, declared as SQL in the resource
+ * hooks' `derived` and written by `records.refreshDerivedIn` / `adjustDerivedIn` without a
+ * version bump or history entry (a recount is nobody's edit). Each change answers the values before and after.
+ */
+export type {
+  DerivedAdjustment,
+  DerivedChange,
+  DerivedExpression,
+  DerivedFields,
+  DerivedMoney,
+} from '@core/server/resource';
+
+/**
  * The database: `db.query(sql, params)` on PGlite or PostgreSQL alike, `db.transaction(tx => …)`
  * for several statements that stand or fall together. Migrations are plain SQL run once, in order,
  * in the schema named after the plugin.

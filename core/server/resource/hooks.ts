@@ -2,6 +2,7 @@ import type { AuditEntry, ResourceDefinition } from '@core/shared/resource/defin
 import type { FieldValue } from '@core/shared/resource/field';
 import type { Queryable } from '../database/database';
 import type { Snapshot, SnapshotValues } from './audit';
+import type { DerivedFields } from './derived';
 
 /*
  * What a plugin adds to its generic resources without writing their routes: logic run inside
@@ -76,6 +77,13 @@ export interface ResourceHooks {
    */
   afterWriteMany?(contexts: readonly AfterWriteContext[]): Promise<void>;
   readonly listScope?: ListScope;
+  /**
+   * The resource's derived fields (read-only figures computed from other rows: free stock, a
+   * balance), each as SQL over the row; kept by `records.refreshDerivedIn` and `adjustDerivedIn`,
+   * which write them without a version, author or history entry (core/server/resource/derived.ts).
+   * Checked at start-up: each names a read-only field of the resource.
+   */
+  readonly derived?: DerivedFields;
 }
 
 export const NO_HOOKS: ResourceHooks = {};

@@ -19,6 +19,13 @@ export {
   type Change,
 } from './mutations';
 export type { EachChange, ManyChange, RecordSelection } from './many';
+export type {
+  DerivedAdjustment,
+  DerivedChange,
+  DerivedExpression,
+  DerivedFields,
+  DerivedMoney,
+} from './derived';
 export { findRecord, listRecords } from './records';
 export { recordHistory } from './timeline';
 export { assertNoBody, NO_INPUT, registerRowAction, type RowActionPerform } from './row-action';

@@ -4,6 +4,7 @@ import type { Database } from '../database/database';
 import { ServerTranslations } from '../i18n/translations';
 import type { ServerPlugin } from '../plugin';
 import { assertResources, ResourceDefinitionError } from './definitions';
+import { derivedProblems } from './derived';
 import { NO_HOOKS, registerHooks, type ResourceHooks } from './hooks';
 import { readRoutes } from './read-routes';
 import { referenceRoutes } from './reference-routes';
@@ -55,6 +56,11 @@ export interface ResourceMount {
  */
 export function mountResources(scope: FastifyInstance, mount: ResourceMount): void {
   const translations = mount.translations ?? new ServerTranslations();
+  // Derived fields are known only with the hooks, so they are checked here rather than with the definitions.
+  const problems = mount.definitions.flatMap((definition) =>
+    derivedProblems(definition, mount.hooks?.[definition.id]?.derived ?? {}),
+  );
+  if (problems.length > 0) throw new ResourceDefinitionError(problems);
   for (const definition of mount.definitions) {
     const hooks = mount.hooks?.[definition.id] ?? NO_HOOKS;
     registerHooks(definition, hooks);

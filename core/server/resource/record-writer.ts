@@ -2,6 +2,7 @@ import type { ResourceDefinition, ResourceRecord } from '@core/shared/resource/d
 import type { FieldValue } from '@core/shared/resource/field';
 import type { Database, Queryable } from '../database/database';
 import { translated } from './database-errors';
+import { adjustDerivedIn, refreshDerivedIn, type DerivedAdjustment, type DerivedChange } from './derived';
 import {
   changeEachIn,
   changeManyIn,
@@ -106,6 +107,27 @@ export interface RecordWriter {
     selection: RecordSelection,
     actor: Actor,
   ): Promise<number[]>;
+  /**
+   * Sets derived fields (the resource hooks' `derived`; all of them unless `fields` names some) of
+   * these records to their expressions: the rows locked in id order first, then written without a
+   * version, author or history entry, since a recount is nobody's edit (an edit dialog open on the
+   * record must not get a 409 for it). Each record found, in id order, with the values before and after.
+   */
+  refreshDerivedIn(
+    tx: Queryable,
+    definition: ResourceDefinition,
+    ids: readonly number[],
+    fields?: readonly string[],
+  ): Promise<DerivedChange[]>;
+  /**
+   * Moves derived numbers by deltas, under the same rules as refreshDerivedIn: for a figure whose
+   * recount reads too many rows to run on every write (a balance over all its transactions).
+   */
+  adjustDerivedIn(
+    tx: Queryable,
+    definition: ResourceDefinition,
+    adjustments: readonly DerivedAdjustment[],
+  ): Promise<DerivedChange[]>;
 }
 
 /** The writer over `db`; `mounted` are every enabled resource, whose references a removal must not leave dangling. */
@@ -136,5 +158,7 @@ export function recordWriter(db: Database, mounted: readonly ResourceDefinition[
         db.transaction((tx) => removeManyIn(tx, definition, mounted, selection, actor)),
       ),
     removeManyIn: (tx, definition, selection, actor) => removeManyIn(tx, definition, mounted, selection, actor),
+    refreshDerivedIn: (tx, definition, ids, fields) => refreshDerivedIn(tx, definition, ids, fields),
+    adjustDerivedIn: (tx, definition, adjustments) => adjustDerivedIn(tx, definition, adjustments),
   };
 }

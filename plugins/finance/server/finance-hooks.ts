@@ -1,5 +1,5 @@
 import type { Money } from '@core/sdk/shared';
-import { ApiError, validationError, type ResourceHooks, type WriteContext } from '@core/sdk/server';
+import { ApiError, validationError, type RecordWriter, type ResourceHooks, type WriteContext } from '@core/sdk/server';
 import { BASE_CURRENCY } from '../shared/currencies';
 import {
   articlesResource,
@@ -21,6 +21,7 @@ import { assertNoManagerCycle, assertSalaryPeriodFree } from './employees/hierar
 import { assertNotPayroll } from './motivation/payroll-lock';
 import {
   applyBalanceChange,
+  balanceDerived,
   lockWallets,
   refreshBalances,
   walletsUsingArticle,
@@ -53,7 +54,7 @@ function balanceEntry(snapshot: Snapshot): BalanceEntry | null {
   return { wallet_id: wallet, article_id: article, amount, commission: amountOf(snapshot?.commission) };
 }
 
-const transactionHooks: ResourceHooks = {
+const transactionHooks = (records: RecordWriter): ResourceHooks => ({
   async beforeWrite({ tx, id, before, next, action }: WriteContext) {
     if (action === 'update' && id !== null) await assertNotAdjusting(tx, id);
     // Both wallets (old and new) are locked in id order before anything else, so writers queue.
@@ -66,9 +67,9 @@ const transactionHooks: ResourceHooks = {
   },
   async afterWrite({ tx, before, after }) {
     // The wallets were locked by beforeWrite; the balance moves by this change alone.
-    await applyBalanceChange(tx, balanceEntry(before), balanceEntry(after));
+    await applyBalanceChange(tx, records, balanceEntry(before), balanceEntry(after));
   },
-};
+});
 
 const draftHooks: ResourceHooks = {
   async beforeWrite({ tx, id, before, next, action }) {
@@ -93,15 +94,16 @@ const walletHooks: ResourceHooks = {
     if (drafts.length > 0) throw validationError({ currency: ['A wallet with drafts keeps its currency.'] });
     return { balance: { amount: '0', currency: String(next.currency) } satisfies Money };
   },
+  derived: balanceDerived,
 };
 
-const articleHooks: ResourceHooks = {
+const articleHooks = (records: RecordWriter): ResourceHooks => ({
   async afterWrite({ tx, id, before, after }) {
     // A changed direction turns the article's income into expense (or back) in every wallet.
     if (id !== null && before && after && before.direction !== after.direction)
-      await refreshBalances(tx, await walletsUsingArticle(tx, id));
+      await refreshBalances(tx, records, await walletsUsingArticle(tx, id));
   },
-};
+});
 
 const rateHooks: ResourceHooks = {
   async beforeWrite({ next, action }) {
@@ -141,12 +143,13 @@ const salaryHooks: ResourceHooks = {
   },
 };
 
-export const FINANCE_RESOURCE_HOOKS: Readonly<Record<string, ResourceHooks>> = {
-  [transactionsResource.id]: transactionHooks,
+/** The hooks by resource id; balances are written through `records`, the engine's writer. */
+export const financeResourceHooks = (records: RecordWriter): Readonly<Record<string, ResourceHooks>> => ({
+  [transactionsResource.id]: transactionHooks(records),
   [transactionDraftsResource.id]: draftHooks,
   [walletsResource.id]: walletHooks,
-  [articlesResource.id]: articleHooks,
+  [articlesResource.id]: articleHooks(records),
   [exchangeRatesResource.id]: rateHooks,
   [employeesResource.id]: employeeHooks,
   [salaryHistoryResource.id]: salaryHooks,
-};
+});

@@ -13,7 +13,7 @@ import { createPayCalculator } from './pay/pay-calculator';
 import { PAY_MODEL_HOOKS } from './pay-models/pay-model-hooks';
 import { payModelRoutes } from './pay-models/pay-model-routes';
 import { employeesRoutes } from './employees/employees-routes';
-import { FINANCE_RESOURCE_HOOKS } from './finance-hooks';
+import { financeResourceHooks } from './finance-hooks';
 import { GoogleSheetsAdapter, type FetchLike } from './google-sheets/sheets-adapter';
 import { readSheetsSettings } from './google-sheets/sheets-config';
 import { googleTablesRoutes } from './google-tables/google-tables-routes';
@@ -61,7 +61,7 @@ export function createFinanceServerPlugin(options: FinanceServerOptions = {}): S
       const { db, settings } = context;
       const notices = approvalNotices(context);
       context.resources.hooksById({
-        ...FINANCE_RESOURCE_HOOKS,
+        ...financeResourceHooks(context.records),
         ...cardCorrectionHooks(notices),
         ...motivationHooks(context.records),
         ...PAY_MODEL_HOOKS,

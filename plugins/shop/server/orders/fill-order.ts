@@ -78,7 +78,7 @@ export async function fillOrder(
     { orderId: order.id, ownerId: Number(order.user), until: reservedUntil(policy) },
     actor,
   );
-  await refreshStockCounts(tx, [productId], policy.lowStock);
+  await refreshStockCounts(tx, [productId], policy);
   const full = count + claimed.length === quantity;
   const values: Record<string, FieldValue> = full
     ? { count: quantity, status: 'completed', completed_at: policy.now().toISOString() }

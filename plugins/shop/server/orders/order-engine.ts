@@ -179,7 +179,7 @@ export class OrderEngine {
    */
   get stockEntryPoints(): StockEntryPoints {
     return {
-      refreshStockCounts: (tx, productIds) => refreshStockCounts(tx, productIds, this.running.policy.lowStock),
+      refreshStockCounts: (tx, productIds) => refreshStockCounts(tx, productIds, this.running.policy),
       stockArrived: async (tx, productIds, actor) => {
         const completed = await this.stockArrivedIn(tx, productIds, actor);
         for (const event of completed) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerPluginContext } from '@core/sdk/server';
-import { categoriesResource, positionsResource } from '../../shared/resources';
+import { categoriesResource, positionsResource, productsResource } from '../../shared/resources';
+import { categoryCountDerived, productStockHooks } from '../stock/stock-counts';
 import { bulkLoadRoute } from './bulk-load';
 import { categoryHooks } from './category-format-rule';
 import { formatRoute } from './format-route';
@@ -16,10 +17,11 @@ import { revealRoute } from './reveal-route';
 export { POSITIONS_MESSAGES_RU } from './messages';
 export type { PositionStock } from './position-stock';
 
-/** The engine hooks of positions and categories. */
+/** The engine hooks of positions and categories, and the stock counters positions make (products' and categories'). */
 export function registerPositionHooks(context: ServerPluginContext, stock: PositionStock): void {
   context.resources.hooks(positionsResource, positionHooks(stock));
-  context.resources.hooks(categoriesResource, categoryHooks);
+  context.resources.hooks(categoriesResource, { ...categoryHooks, derived: categoryCountDerived });
+  context.resources.hooks(productsResource, productStockHooks);
 }
 
 /** `POST positions/bulk`, `GET positions/:id/data`, `GET positions/product-format/:id`. */

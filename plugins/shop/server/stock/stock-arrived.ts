@@ -20,6 +20,6 @@ export async function stockArrived(
   const products = [...new Set(productIds)].sort((a, b) => a - b);
   const completed: OrderEvent[] = [];
   for (const productId of products) completed.push(...(await fillPresaleOrders(tx, productId, actor, policy)));
-  await refreshStockCounts(tx, products, policy.lowStock);
+  await refreshStockCounts(tx, products, policy);
   return completed;
 }

@@ -183,6 +183,7 @@ describe('finance rules on SQL', { timeout: DB_TIMEOUT }, () => {
   });
 
   it('keeps a wallet balance equal to its transactions when refreshed after every write', async () => {
+    const { records } = await demoContext(db, [createFinanceServerPlugin()]);
     const { id: wallet } = await one<{ id: number }>(
       `INSERT INTO finance.wallets (name, currency) VALUES ('Balance test', 'USD') RETURNING id::int AS id`,
     );
@@ -198,7 +199,7 @@ describe('finance rules on SQL', { timeout: DB_TIMEOUT }, () => {
           `INSERT INTO finance.transactions (date_fact, wallet_id, article_id, amount, amount_currency, commission, commission_currency) VALUES (current_date, $1, $2, $3, 'USD', $4, 'USD')`,
           [wallet, article, amount, commission],
         );
-        await refreshBalances(tx, [wallet]);
+        await refreshBalances(tx, records, [wallet]);
       });
     await add(income, '0.1', '0');
     await add(income, '0.2', '0');
