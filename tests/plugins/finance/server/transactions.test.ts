@@ -212,6 +212,32 @@ describe('transactions', { timeout: DB_TIMEOUT }, () => {
     });
   });
 
+  it('moves the balance without a version bump or history entry: an edit opened before a posting saves', async () => {
+    const wallet = await create(t, 'wallets', { name: 'Open in a dialog', currency: 'USD' });
+    const posted = await create(t, 'transactions', {
+      date_fact: '2026-01-15',
+      wallet_id: wallet.id,
+      article_id: income.id,
+      amount: money('12.50', 'USD'),
+    });
+    expect((await t.call(ALL_FINANCE, 'DELETE', `transactions/${posted.id}`)).statusCode).toBe(200);
+    await create(t, 'transactions', {
+      date_fact: '2026-01-16',
+      wallet_id: wallet.id,
+      article_id: expense.id,
+      amount: money('2', 'USD'),
+    });
+    const now = await read(t, `wallets/${wallet.id}`);
+    expect([now.version, now.balance]).toEqual([wallet.version, money('-2', 'USD')]);
+    const history = await t.call(ALL_FINANCE, 'GET', `wallets/${wallet.id}/history`);
+    expect(history.json<{ data: { action: string }[] }>().data.map((entry) => entry.action)).toEqual(['create']);
+    const renamed = await t.call(ALL_FINANCE, 'PATCH', `wallets/${wallet.id}`, {
+      version: wallet.version,
+      name: 'Renamed while posting',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+  });
+
   it('agrees with its transactions after 50 concurrent inserts', async () => {
     const wallet = await create(t, 'wallets', { name: 'Busy USD', currency: 'USD' });
     const responses = await Promise.all(
