@@ -1,4 +1,4 @@
-import type { Queryable, ResourceHooks } from '@core/sdk/server';
+import type { DerivedFields, Queryable, ResourceHooks } from '@core/sdk/server';
 import { categoriesResource, productsResource } from '../../shared/resources';
 import type { HandoutPolicy } from './reservation';
 
@@ -25,7 +25,7 @@ export const productStockHooks: ResourceHooks = {
 };
 
 /** The category's count, declared with the categories resource's other hooks. */
-export const categoryCountDerived: NonNullable<ResourceHooks['derived']> = {
+export const categoryCountDerived: DerivedFields = {
   count: (category) =>
     `(SELECT count(*) FROM shop.positions s JOIN shop.products p ON p.id = s.product WHERE p.category = ${category}.id AND ${FREE_POSITIONS})`,
 };
@@ -67,7 +67,7 @@ export async function refreshStockCounts(
     if (was < product.day_limit || free >= product.day_limit) return [];
     return [{ id: change.id, name: product.name, free, dayLimit: product.day_limit }];
   });
-  if (low.length > 0) await policy.lowStock(tx, low);
   const categories = rows.flatMap((row) => (row.category === null ? [] : [Number(row.category)]));
   await policy.records.refreshDerivedIn(tx, categoriesResource, categories, ['count']);
+  if (low.length > 0) await policy.lowStock(tx, low);
 }
