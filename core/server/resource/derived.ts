@@ -72,7 +72,9 @@ function declared(definition: ResourceDefinition, names?: readonly string[]): De
     const expression = derived[name];
     const field = definition.fields.find((candidate) => candidate.name === name);
     if (expression === undefined || !field)
-      throw new Error(`${definition.id}: "${name}" is not one of its derived fields (hooks' derived, mounted)`);
+      throw new Error(
+        `${definition.id}: "${name}" is not one of its derived fields (declared in its hooks' derived, mounted with it)`,
+      );
     return { field, expression };
   });
 }
