@@ -131,7 +131,8 @@ describe('changing many records', () => {
     await expect(
       lab.records.changeMany(items, { ids }, { action: 'update', values: { status: 'live' } }, lab.actor),
     ).rejects.toThrow('refused');
-    expect((await stored(ids)).map((row) => [row.version, row.status])).toEqual(ids.map(() => [1, null]));
+    // Created with the status's declared default, and left so.
+    expect((await stored(ids)).map((row) => [row.version, row.status])).toEqual(ids.map(() => [1, 'draft']));
     expect(await auditCount(items.id, ids, 'update')).toBe(0);
   });
 
@@ -154,7 +155,7 @@ describe('changing many records', () => {
       throw new Error('the route changed its mind');
     });
     await expect(failed).rejects.toThrow('the route changed its mind');
-    expect((await stored(ids)).map((row) => row.status)).toEqual([null, null, null]);
+    expect((await stored(ids)).map((row) => row.status)).toEqual(['draft', 'draft', 'draft']);
   });
 
   it('changes a resource without hooks in one statement, validated the same way', async () => {
