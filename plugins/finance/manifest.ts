@@ -7,7 +7,7 @@ const code = permissionsOf('finance');
 export const financeManifest: PluginManifest = {
   id: 'finance',
   version: '0.1.0',
-  sdk: '^2.1.0',
+  sdk: '^2.2.0',
   titleKey: 'finance:title',
   service: 'finance',
   dependencies: [],

@@ -10,7 +10,7 @@ const code = permissionsOf('shop');
 export const shopManifest: PluginManifest = {
   id: 'shop',
   version: '0.1.0',
-  sdk: '^2.1.0',
+  sdk: '^2.2.0',
   titleKey: 'shop:title',
   service: 'shop',
   dependencies: ['messenger'],
