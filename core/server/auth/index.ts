@@ -6,6 +6,7 @@ import userPreferencesSql from './migrations/0009_user_preferences.sql?raw';
 import countryNamesRuSql from './migrations/0010_country_names_ru.sql?raw';
 import permissionPluginsSql from './migrations/0011_permission_plugins.sql?raw';
 import accountResourcesSql from './migrations/0014_account_resources.sql?raw';
+import accountUniqueNamesSql from './migrations/0015_account_unique_names.sql?raw';
 import type { MigrationSet } from '../database/migrator';
 import { RESOURCE_MIGRATIONS } from '../resource/migrations';
 import { SETTINGS_MIGRATIONS } from '../settings';
@@ -31,5 +32,6 @@ export const CORE_MIGRATIONS: MigrationSet = {
     { name: '0011_permission_plugins', sql: permissionPluginsSql },
     ...NOTIFICATIONS_MIGRATIONS,
     { name: '0014_account_resources', sql: accountResourcesSql },
+    { name: '0015_account_unique_names', sql: accountUniqueNamesSql },
   ],
 };

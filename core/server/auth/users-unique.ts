@@ -4,31 +4,31 @@ import { validationError } from '../http/api-error';
 
 /**
  * Values that must be unique, each with the query that finds a clash, the index that enforces it
- * (0001_auth.sql) and the field the caller sees. Soft-deleted rows still hold their values:
+ * (0001_auth.sql, named as the engine names a resource's in 0015) and the field the caller sees. Soft-deleted rows still hold their values:
  * the indexes cover them, and a restore must not collide.
  */
 const UNIQUE = {
   username: {
     clash: 'SELECT 1 FROM core.users WHERE lower(username) = lower($1) AND id <> $2',
-    index: 'users_username_key',
+    index: 'users__username__live_key',
     field: 'username',
     message: 'The username has already been taken.',
   },
   email: {
     clash: 'SELECT 1 FROM core.users WHERE lower(email) = lower($1) AND id <> $2',
-    index: 'users_email_key',
+    index: 'users__email__live_key',
     field: 'email',
     message: 'The email has already been taken.',
   },
   tg_user_id: {
     clash: 'SELECT 1 FROM core.users WHERE tg_user_id = $1 AND id <> $2',
-    index: 'users_tg_user_id_key',
+    index: 'users__tg_user_id__live_key',
     field: 'tg_user_id',
     message: 'The Telegram user id has already been taken.',
   },
   role_name: {
     clash: 'SELECT 1 FROM core.roles WHERE lower(name) = lower($1) AND id <> $2',
-    index: 'roles_name_key',
+    index: 'roles__name__key',
     field: 'name',
     message: 'The name has already been taken.',
   },

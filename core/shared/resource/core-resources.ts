@@ -55,7 +55,7 @@ export const USERS_RESOURCE = defineResource({
     // Kept by the database from the user's role links, so lists filter and export by role.
     user.reference('role_ids', ROLES_REFERENCE, { many: true, readOnly: true }),
     user.identifier('sub', { maxLength: 64, list: false }),
-    user.integer('tg_user_id', { format: 'identifier', list: false, filter: ['eq'] }),
+    user.integer('tg_user_id', { format: 'identifier', unique: true, list: false, filter: ['eq'] }),
     user.text('tg_login', { maxLength: 64, list: false }),
     user.reference('manager_id', USERS_REFERENCE, {
       list: false,

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueIndexFields } from '@core/server/resource/indexes';
 import { SECRET_REPLACED } from '@core/server/resource/mutations';
+import { ROLES_RESOURCE, USERS_RESOURCE } from '@core/shared/resource/core-resources';
 import type { AuditEntry, ResourceRecord } from '@core/shared/resource/definition';
 import type { TimelinePage } from '@core/shared/resource/record-page';
 import { DB_TIMEOUT, signIn } from '../../../support/server/test-database';
@@ -221,5 +223,28 @@ describe('roles as records', () => {
     const gone = await roles.post('/roles/bulk-delete', { ids: [free, superadmin] });
     expect(gone.statusCode).toBe(409);
     expect((await roles.get(`/roles/${free}`)).statusCode).toBe(200);
+  });
+  it("answers a taken name on the engine's own writes with 422 on the field, as the spec's calls do", async () => {
+    await addRole(directory.db, 'Taken');
+    const other = await addRole(directory.db, 'Other');
+    const created = await roles.post('/roles', { name: 'taken' });
+    expect([created.statusCode, created.json<ErrorBody>().errors]).toEqual([422, { name: [expect.any(String)] }]);
+    const renamed = await roles.patch(`/roles/${other}`, { name: 'Taken', version: 1 });
+    expect([renamed.statusCode, renamed.json<ErrorBody>().errors]).toEqual([422, { name: [expect.any(String)] }]);
+  });
+
+  // The Mattermost link's id is no field of the resource: only the link writes it.
+  it('knows every unique index of users and roles, so no clash is a 500', async () => {
+    const { rows } = await directory.db.query<{ name: string; table: string }>(
+      `SELECT indexname AS name, tablename AS table FROM pg_indexes
+        WHERE schemaname = 'core' AND tablename IN ('users', 'roles') AND indexdef LIKE 'CREATE UNIQUE%' AND indexname NOT LIKE '%_pkey'
+          AND indexname <> 'users_mattermost_user_id_key'`,
+    );
+    const known = new Map([
+      ['users', uniqueIndexFields(USERS_RESOURCE)],
+      ['roles', uniqueIndexFields(ROLES_RESOURCE)],
+    ]);
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const row of rows) expect(known.get(row.table)?.has(row.name), row.name).toBe(true);
   });
 });
