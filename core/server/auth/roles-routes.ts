@@ -15,8 +15,6 @@ import { ID_LIST, ID_PARAMS, ROLES_ACCESS, type IdParams } from './users-common'
 import { listUsers, USER_LIST_PROPERTIES, type UserListItem, type UserListQuery } from './users-queries';
 import { FOREIGN_KEY_VIOLATION, rethrowUniqueViolation, sqlState } from './users-unique';
 
-export { ROLE_HELD };
-
 interface NameBody {
   readonly name: string;
 }

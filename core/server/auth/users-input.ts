@@ -23,8 +23,6 @@ export interface UserBody {
   readonly version?: number;
 }
 
-export { EMAIL_OR_TELEGRAM_REQUIRED };
-
 export const INVALID_EMAIL = 'Invalid email. Please try again.';
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_EMAIL_LENGTH = 254;

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROLE_HELD } from '@core/server/auth/roles-routes';
+import { ROLE_HELD } from '@core/server/auth/account-resources';
 import type { PermissionItem } from '@core/server/auth/permissions-queries';
 import type { RoleItem } from '@core/server/auth/roles-queries';
 import type { UserListItem } from '@core/server/auth/users-queries';

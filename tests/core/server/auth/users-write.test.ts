@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { EMAIL_OR_TELEGRAM_REQUIRED } from '@core/server/auth/users-input';
+import { EMAIL_OR_TELEGRAM_REQUIRED } from '@core/server/auth/account-resources';
 import type { UserInfo } from '@core/server/auth/users-queries';
 import type { SessionUser } from '@core/shared/session-user';
 import {
