@@ -8,9 +8,6 @@
 export const USER_STATUSES = ['active', 'blocked'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-/** The orders `GET users` sorts in (each one way: newest first, usernames A to Z). */
-export const USER_SORTS = ['created_at', 'username'] as const;
-
 /** A row of `GET users` and of `GET roles/{id}/users`. `Instant`: `string` on the wire, `Date` on the server. */
 export interface UserListItem<Instant = string> {
   readonly id: number;

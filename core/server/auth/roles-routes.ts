@@ -4,7 +4,7 @@ import type { Database } from '../database/database';
 import { ApiError, validationError } from '../http/api-error';
 import { ROLES_RESOURCE } from '@core/shared/resource/core-resources';
 import { changeRecordIn, createRecordIn, hardDeleteIn } from '../resource/mutations';
-import { actorOf } from '../resource/route-kit';
+import { actorOf, languageOf } from '../resource/route-kit';
 import { ROLE_HELD, ROLE_HOOKS } from './account-resources';
 import { replaceLinks, ROLE_PERMISSIONS, unknownMembers } from './permissions-links';
 import { rolePermissions, type PermissionItem } from './permissions-queries';
@@ -12,7 +12,7 @@ import { permissionsRoutes } from './permissions-routes';
 import { bumpRoleHolders } from './permissions-versions';
 import { listRoles, lockRole, requireRole, type RoleItem } from './roles-queries';
 import { ID_LIST, ID_PARAMS, ROLES_ACCESS, type IdParams } from './users-common';
-import { listUsers, USER_LIST_PROPERTIES, type UserListItem, type UserListQuery } from './users-queries';
+import { listUserRecords, readUsersListQuery, type UserListRecord } from './users-list';
 import { FOREIGN_KEY_VIOLATION, rethrowUniqueViolation, sqlState } from './users-unique';
 
 interface NameBody {
@@ -34,11 +34,6 @@ const assignSchema = {
     additionalProperties: false,
     properties: { permissions: ID_LIST },
   },
-} as const;
-
-const holdersSchema = {
-  params: ID_PARAMS,
-  querystring: { type: 'object', additionalProperties: false, properties: USER_LIST_PROPERTIES },
 } as const;
 
 function roleName(body: NameBody): string {
@@ -68,13 +63,16 @@ export function rolesRoutes(app: FastifyInstance, db: Database, builtInCodes: Re
     },
   );
 
-  app.get<{ Params: IdParams; Querystring: UserListQuery }>(
+  // A role's holders: the users list narrowed to the role, for those who manage roles (not users).
+  app.get<{ Params: IdParams }>(
     '/roles/:id/users',
-    { schema: holdersSchema, config },
-    async (request): Promise<ListEnvelope<UserListItem>> => {
+    { schema: { params: ID_PARAMS }, config },
+    async (request): Promise<ListEnvelope<UserListRecord>> => {
       const { id } = request.params;
       await requireRole(db, id);
-      return { data: await listUsers(db, { ...request.query, role_id: id }, request.query) };
+      const language = languageOf(request);
+      const asked = { ...(request.query as Record<string, unknown>), role_id: String(id) };
+      return { data: await listUserRecords(db, readUsersListQuery(asked, language), language) };
     },
   );
 
