@@ -10,14 +10,16 @@ import { validationError, type FieldErrors } from '../http/api-error';
 import { translated } from '../resource/database-errors';
 import { readListQuery, type ResourceListQuery } from '../resource/list-params';
 import { listRecords } from '../resource/records';
+import { columnRef } from '../resource/columns';
+import { searchedFields } from '../resource/search-fields';
 import { MAX_SEARCH_LENGTH } from './users-common';
 
 /*
  * `GET users` is the engine's list of the users resource, so every screen that lists records
  * pointing at a user or a role (a role's holders, a manager's reports) reads it as it reads any
  * resource. It also takes the call's own parameters, which the engine's codec does not know:
- * `q` (username or e-mail contains), `status`, `role_id`, and `sort=created_at` meaning newest
- * first, as the call has always sorted it.
+ * `q` (contains, over the fields record search matches: username and e-mail), `status`,
+ * `role_id`, and `sort=created_at` meaning newest first, as the call has always sorted it.
  */
 
 /** A row of `GET users`: the engine's record, and the role names as the call has always given them. */
@@ -62,7 +64,10 @@ export function readUsersListQuery(raw: unknown, language: Language): ResourceLi
   return {
     ...query,
     scope: (alias, bound) =>
-      containsCondition([`${alias}.username`, `${alias}.email`], bound.bind(containsPattern(search))),
+      containsCondition(
+        searchedFields(USERS_RESOURCE).map((field) => columnRef(alias, field.name)),
+        bound.bind(containsPattern(search)),
+      ),
   };
 }
 
