@@ -4,13 +4,30 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Button, Card, CardHeader, Text, mergeClasses } from '@fluentui/react-components';
 import { AddRegular, DeleteRegular, EditRegular, OpenRegular } from '@fluentui/react-icons';
+import { ROLES_RESOURCE } from '@core/sdk/shared';
+import { RecordLinks, useInjection } from '@core/sdk/web';
 import type { RoleItem } from '../auth-types';
 import type { RolesModel } from './roles-model';
 import { RoleNameDialog } from './RoleNameDialog';
 import { useRolesStyles } from './roles-styles';
 
-/** A role's record page: the engine's page of the `core.roles` resource under this screen's path. */
-export const rolePath = (id: number): string => `/roles-permissions/${id}`;
+/** Opens a role's record page: the engine's page of `core.roles` under the page the manifest names for it. */
+function RecordLink({ id, name }: { id: number; name: string }) {
+  const { t } = useTranslation('admin');
+  const styles = useRolesStyles();
+  const path = useInjection(RecordLinks).recordPath(ROLES_RESOURCE.id, id);
+  if (path === null) return null;
+  return (
+    <RouterLink
+      className={styles.open}
+      to={path}
+      aria-label={t('roles.open', { name })}
+      title={t('roles.open', { name })}
+    >
+      <OpenRegular aria-hidden />
+    </RouterLink>
+  );
+}
 
 /** The roles: pick one to see it, open its record page; add, rename, delete. */
 export const RolesList = observer(function RolesList({
@@ -59,14 +76,7 @@ export const RolesList = observer(function RolesList({
                   {role.users_count}
                 </Badge>
               </Button>
-              <RouterLink
-                className={styles.open}
-                to={rolePath(role.id)}
-                aria-label={t('roles.open', { name: role.name })}
-                title={t('roles.open', { name: role.name })}
-              >
-                <OpenRegular aria-hidden />
-              </RouterLink>
+              <RecordLink id={role.id} name={role.name} />
             </li>
           ))}
         </ul>
